@@ -1,0 +1,34 @@
+import type { Database } from "./types.ts";
+
+const CREATE_MIGRATIONS_TABLE = `
+  CREATE TABLE IF NOT EXISTS schema_migrations (
+    service text NOT NULL,
+    version integer NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (service, version)
+  )`;
+
+/**
+ * Applies `migrations` (ordered SQL scripts; version = index + 1) that `service` has not applied yet.
+ * Each script runs in its own transaction together with its record in schema_migrations.
+ * Scripts must never be edited or reordered once released: append new ones.
+ * Returns the versions applied by this call.
+ */
+export async function migrate(db: Database, service: string, migrations: readonly string[]): Promise<number[]> {
+  await db.exec(CREATE_MIGRATIONS_TABLE);
+  const applied: number[] = [];
+  for (const [index, sql] of migrations.entries()) {
+    const version = index + 1;
+    const didApply = await db.transaction(async (tx) => {
+      // Lock so two processes starting together against one server do not both apply a script.
+      await tx.exec("LOCK TABLE schema_migrations IN SHARE ROW EXCLUSIVE MODE");
+      const existing = await tx.query("SELECT 1 FROM schema_migrations WHERE service = $1 AND version = $2", [service, version]);
+      if (existing.length > 0) return false;
+      await tx.exec(sql);
+      await tx.query("INSERT INTO schema_migrations (service, version) VALUES ($1, $2)", [service, version]);
+      return true;
+    });
+    if (didApply) applied.push(version);
+  }
+  return applied;
+}

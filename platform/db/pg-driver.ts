@@ -1,0 +1,55 @@
+import pg from "pg";
+import type { Database, Queryable } from "./types.ts";
+
+const INT8_OID = 20;
+
+export async function openPgDatabase(url: string): Promise<Database> {
+  // Same shape as the embedded driver: bigint columns (counts, ids) come back as numbers.
+  const types = {
+    getTypeParser: ((oid: number, format?: "text" | "binary") =>
+      oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 5, types });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => undefined);
+  await pool.query("select 1");
+  let closed = false;
+
+  return {
+    driver: "pg",
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, [...params]);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<R>(fn: (tx: Queryable) => Promise<R>) {
+      const client = await pool.connect();
+      const tx: Queryable = {
+        async query<T>(sql: string, params: readonly unknown[] = []) {
+          return (await client.query(sql, [...params])).rows as T[];
+        },
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+      };
+      try {
+        await client.query("BEGIN");
+        const value = await fn(tx);
+        await client.query("COMMIT");
+        return value;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

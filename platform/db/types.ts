@@ -1,0 +1,24 @@
+/** Something SQL can be sent to: the database itself or an open transaction. */
+export interface Queryable {
+  /** Runs one statement with positional parameters ($1, $2, …) and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs one or more statements without parameters (schema changes, scripts). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly driver: "pg" | "pglite";
+  /**
+   * Runs `fn` inside BEGIN/COMMIT, rolling back when it throws. Use only `tx` inside `fn`:
+   * with the embedded driver the database is busy with this transaction until it ends.
+   */
+  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// connection string; when absent the embedded database in `dataDir` is used. */
+  url?: string;
+  /** Directory of the embedded database (created if missing). */
+  dataDir: string;
+}
