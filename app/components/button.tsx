@@ -1,0 +1,140 @@
+import type {
+  AnchorHTMLAttributes,
+  ButtonHTMLAttributes,
+  MouseEvent,
+  ReactNode,
+} from "react";
+import { classNames } from "./class-names";
+import * as styles from "./button.css";
+import { glyph, glyphSize } from "./spinner.css";
+
+export type ButtonVariant = keyof typeof styles.variant;
+
+type SharedProps = {
+  variant?: ButtonVariant;
+  /** Shows a spinner, sets aria-busy and ignores clicks while an action runs. */
+  loading?: boolean;
+  /** Makes the button a toggle: the value becomes its aria-pressed state. */
+  selected?: boolean;
+  fullWidth?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children">;
+type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children">;
+
+export type ButtonAsButtonProps = SharedProps &
+  NativeButtonProps & {
+    as?: "button";
+    /**
+     * Keeps a disabled button focusable (aria-disabled instead of disabled), so a
+     * tooltip explaining why it is unavailable can still be reached by keyboard.
+     */
+    focusableWhenDisabled?: boolean;
+  };
+
+export type ButtonAsLinkProps = SharedProps &
+  NativeAnchorProps & {
+    as: "a";
+    href: string;
+    disabled?: boolean;
+  };
+
+export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
+
+/** Class names of a button look, for links rendered by another component (e.g. a router link). */
+export function buttonClassName({
+  variant = "filled",
+  fullWidth = false,
+  className,
+}: { variant?: ButtonVariant; fullWidth?: boolean; className?: string } = {}): string {
+  return classNames(styles.variant[variant], fullWidth && styles.fullWidth, className);
+}
+
+function BusyGlyph() {
+  return <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" />;
+}
+
+export function Button(props: ButtonProps) {
+  if (props.as === "a") return <LinkButton {...props} />;
+  return <NativeButton {...props} />;
+}
+
+function NativeButton({
+  as: _as,
+  variant,
+  loading = false,
+  selected,
+  fullWidth,
+  className,
+  children,
+  disabled = false,
+  focusableWhenDisabled = false,
+  type = "button",
+  onClick,
+  ...rest
+}: ButtonAsButtonProps) {
+  // A busy button keeps focus (aria-disabled, not disabled) so keyboard users do not lose their place.
+  const blocked = loading || (disabled && focusableWhenDisabled);
+  function handleClick(event: MouseEvent<HTMLButtonElement>) {
+    if (blocked) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  }
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={buttonClassName({ variant, fullWidth, className })}
+      disabled={disabled && !focusableWhenDisabled}
+      aria-disabled={blocked ? true : undefined}
+      aria-busy={loading ? true : undefined}
+      aria-pressed={selected}
+      onClick={handleClick}
+    >
+      {loading ? <BusyGlyph /> : null}
+      {children}
+    </button>
+  );
+}
+
+function LinkButton({
+  as: _as,
+  variant,
+  loading = false,
+  selected: _selected,
+  fullWidth,
+  className,
+  children,
+  disabled = false,
+  href,
+  onClick,
+  ...rest
+}: ButtonAsLinkProps) {
+  const blocked = loading || disabled;
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (blocked) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  }
+  return (
+    <a
+      {...rest}
+      // A link without href cannot be followed, which is what an unavailable link-button needs.
+      href={disabled ? undefined : href}
+      role={disabled ? "link" : undefined}
+      className={buttonClassName({ variant, fullWidth, className })}
+      aria-disabled={blocked ? true : undefined}
+      aria-busy={loading ? true : undefined}
+      onClick={handleClick}
+    >
+      {loading ? <BusyGlyph /> : null}
+      {children}
+    </a>
+  );
+}

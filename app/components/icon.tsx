@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { classNames } from "./class-names";
+import * as styles from "./icon.css";
+
+export type IconName =
+  | "arrow-left"
+  | "arrow-right"
+  | "burger"
+  | "cross"
+  | "plus"
+  | "minus"
+  | "eye"
+  | "eyeCrossed"
+  | "chevron-down"
+  | "check";
+
+export type IconSize = keyof typeof styles.iconSize;
+
+const eyeOutline = (
+  <>
+    <path d="M2 12c2.2-4.3 5.6-7 10-7s7.8 2.7 10 7c-2.2 4.3-5.6 7-10 7s-7.8-2.7-10-7Z" />
+    <circle cx="12" cy="12" r="3" />
+  </>
+);
+
+const shapes: Record<IconName, ReactNode> = {
+  "arrow-left": <path d="M20 12H4m0 0 7-7m-7 7 7 7" />,
+  "arrow-right": <path d="M4 12h16m0 0-7-7m7 7-7 7" />,
+  burger: <path d="M3 6h18M3 12h18M3 18h18" />,
+  cross: <path d="m6 6 12 12M18 6 6 18" />,
+  plus: <path d="M12 4v16M4 12h16" />,
+  minus: <path d="M4 12h16" />,
+  eye: eyeOutline,
+  eyeCrossed: (
+    <>
+      {eyeOutline}
+      <path d="m3 3 18 18" />
+    </>
+  ),
+  "chevron-down": <path d="m6 9 6 6 6-6" />,
+  check: <path d="m4 12 5 5L20 6" />,
+};
+
+export type IconProps = {
+  name: IconName;
+  size?: IconSize;
+  className?: string;
+};
+
+/** A decorative line icon drawn in the current text colour; it is hidden from assistive technology. */
+export function Icon({ name, size = "medium", className }: IconProps) {
+  return (
+    <svg
+      className={classNames(styles.icon, styles.iconSize[size], className)}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={name}
+    >
+      {shapes[name]}
+    </svg>
+  );
+}

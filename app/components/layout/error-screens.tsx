@@ -1,0 +1,69 @@
+import { Trans, useTranslation } from "react-i18next";
+import { site } from "~/config/site";
+import { SignOutForm } from "./user-menu";
+import * as styles from "./error-screens.css";
+
+function SupportLink({ children }: { children?: React.ReactNode }) {
+  return (
+    <a href={`mailto:${site.support.email}`} className={styles.link}>
+      {children}
+    </a>
+  );
+}
+
+export function NetworkErrorScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.screen} aria-labelledby="network-error-title">
+      <h1 id="network-error-title" className={styles.title}>{t("errors.networkTitle")}</h1>
+      <p className={styles.body}>
+        <Trans
+          t={t}
+          i18nKey="errors.networkBody"
+          values={{ linkText: t("errors.networkSupportLink") }}
+          components={{ link: <SupportLink /> }}
+        />
+      </p>
+      <SignOutForm label={t("errors.signOut")} className={styles.action} />
+    </section>
+  );
+}
+
+export function ServerErrorScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.screen} aria-labelledby="server-error-title">
+      <h1 id="server-error-title" className={styles.title}>{t("errors.serverTitle")}</h1>
+      <p className={styles.body}>
+        <Trans
+          t={t}
+          i18nKey="errors.serverBody"
+          values={{ linkText: t("errors.serverSupportLink") }}
+          components={{ link: <SupportLink /> }}
+        />
+      </p>
+    </section>
+  );
+}
+
+/** SPEC.md §8 'Router fallback'. */
+export function RouterFallbackScreen({ status, detail }: { status: number; detail: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.screen} aria-labelledby="router-fallback-title">
+      <h1 id="router-fallback-title" className={styles.title}>{t("errors.unexpected")}</h1>
+      <p className={styles.body}>{t("errors.statusLine", { status, statusText: detail })}</p>
+      <a href="/" className={styles.link}>{t("errors.backHome")}</a>
+    </section>
+  );
+}
+
+export function SessionExpiredScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.screen} aria-labelledby="session-expired-title">
+      <h1 id="session-expired-title" className={styles.title} role="status">{t("errors.sessionExpired")}</h1>
+      <a href="/auth/sign-in" className={styles.link}>{t("errors.continueToSignIn")}</a>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { site } from "~/config/site";
+import { LanguageSelector } from "./language-selector";
+import { Logo } from "./logo";
+import { SignOutForm, UserMenu } from "./user-menu";
+import type { Visitor } from "./visitor";
+import * as styles from "./header.css";
+
+export function Header({ visitor }: { visitor: Visitor | null }) {
+  const { t } = useTranslation();
+  const showsResultsLink = visitor?.kind === "participant";
+  return (
+    <header className={styles.header}>
+      <a href="#main" className={styles.skipLink}>
+        {t("skipToContent")}
+      </a>
+      <div className={styles.bar}>
+        <a href={site.companyHomeUrl} className={styles.logoLink} aria-label={t("header.logoLabel")}>
+          <Logo />
+        </a>
+        <div className={styles.desktopOnly}>
+          {showsResultsLink ? (
+            <nav aria-label={t("header.primaryNav")} className={styles.primaryNav}>
+              <Link to="/" className={styles.navLink}>
+                {t("header.results")}
+              </Link>
+            </nav>
+          ) : null}
+          <LanguageSelector />
+          {visitor ? <UserMenu visitor={visitor} /> : null}
+        </div>
+        <details className={styles.mobileMenu}>
+          <summary className={styles.mobileMenuSummary}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" className={styles.burger}>
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span>{t("header.menu")}</span>
+          </summary>
+          <div className={styles.mobilePanel}>
+            {showsResultsLink ? (
+              <nav aria-label={t("header.primaryNav")}>
+                <Link to="/" className={styles.mobileLink}>
+                  {t("header.results")}
+                </Link>
+              </nav>
+            ) : null}
+            <LanguageSelector />
+            {visitor?.kind === "participant" ? (
+              <details className={styles.subMenu}>
+                <summary className={styles.subMenuSummary}>{visitor.fullName}</summary>
+                <ul className={styles.userMenuList}>
+                  <li>
+                    <Link to="/profile/overview" className={styles.mobileLink}>
+                      {t("header.profileOverview")}
+                    </Link>
+                  </li>
+                  <li>
+                    <SignOutForm />
+                  </li>
+                </ul>
+              </details>
+            ) : null}
+            {visitor?.kind === "results-link" ? <SignOutForm /> : null}
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { supportedLanguages } from "~/i18n";
+import * as styles from "./language-selector.css";
+
+/** A plain form so the language can be changed with JavaScript off; a full reload swaps the strings. */
+export function LanguageSelector() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <Form method="post" action="/language" reloadDocument className={styles.form} aria-label={t("language.label")}>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {supportedLanguages.map((language) => {
+        const current = i18n.language === language;
+        return (
+          <button
+            key={language}
+            type="submit"
+            name="lang"
+            value={language}
+            lang={language}
+            aria-pressed={current}
+            aria-label={current ? undefined : t("language.change", { language: t(`language.${language}`) })}
+            className={current ? styles.current : styles.option}
+          >
+            {t(`language.${language}`)}
+          </button>
+        );
+      })}
+    </Form>
+  );
+}

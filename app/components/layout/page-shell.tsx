@@ -1,0 +1,16 @@
+import { Footer } from "./footer";
+import { Header } from "./header";
+import type { Visitor } from "./visitor";
+import * as styles from "./page-shell.css";
+
+export function PageShell({ visitor, children }: { visitor: Visitor | null; children: React.ReactNode }) {
+  return (
+    <div className={styles.shell}>
+      <Header visitor={visitor} />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer currentYear={new Date().getFullYear()} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const tabs = style({ display: "flex", gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.md });
+
+const tabBase = {
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  color: vars.color.primary,
+  textDecoration: "none",
+  borderBottom: "3px solid transparent",
+} as const;
+
+export const tab = style(tabBase);
+export const activeTab = style({ ...tabBase, borderBottomColor: vars.color.primary, fontWeight: vars.font.weightBold });
+export const panel = style({ display: "grid", gap: vars.space.md });
+export const choice = style({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: vars.space.sm, alignItems: "center" });
+export const hint = style({ gridColumn: "2", margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const saveButton = style({
+  justifySelf: "start",
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.lg}`,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  border: "none",
+  borderRadius: vars.radius.pill,
+  font: "inherit",
+  fontWeight: vars.font.weightBold,
+  cursor: "pointer",
+});

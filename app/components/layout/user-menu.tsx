@@ -1,0 +1,38 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Visitor } from "./visitor";
+import * as styles from "./header.css";
+
+export function SignOutForm({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/auth/sign-out" className={className}>
+      <button type="submit" className={styles.menuButton}>
+        {label ?? t("header.logOut")}
+      </button>
+    </Form>
+  );
+}
+
+/** A <details> disclosure: opens and closes without JavaScript. */
+export function UserMenu({ visitor }: { visitor: Visitor }) {
+  const { t } = useTranslation();
+  if (visitor.kind === "results-link") return <SignOutForm className={styles.inlineSignOut} />;
+  return (
+    <details className={styles.userMenu}>
+      <summary className={styles.userMenuSummary} aria-label={t("header.userMenu", { name: visitor.fullName })}>
+        <span className={styles.userName}>{visitor.fullName}</span>
+      </summary>
+      <ul className={styles.userMenuList}>
+        <li>
+          <Link to="/profile/overview" className={styles.menuLink}>
+            {t("header.profileOverview")}
+          </Link>
+        </li>
+        <li>
+          <SignOutForm />
+        </li>
+      </ul>
+    </details>
+  );
+}

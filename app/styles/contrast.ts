@@ -1,0 +1,23 @@
+/** WCAG 2.x relative luminance and contrast ratio for #rrggbb colours. */
+
+function channelToLinear(channel: number): number {
+  const srgb = channel / 255;
+  return srgb <= 0.04045 ? srgb / 12.92 : ((srgb + 0.055) / 1.055) ** 2.4;
+}
+
+export function relativeLuminance(hex: string): number {
+  const match = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!match) throw new Error(`Expected a #rrggbb colour, got ${hex}`);
+  const value = Number.parseInt(match[1], 16);
+  const red = channelToLinear((value >> 16) & 0xff);
+  const green = channelToLinear((value >> 8) & 0xff);
+  const blue = channelToLinear(value & 0xff);
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+export function contrastRatio(foreground: string, background: string): number {
+  const a = relativeLuminance(foreground);
+  const b = relativeLuminance(background);
+  const [lighter, darker] = a > b ? [a, b] : [b, a];
+  return (lighter + 0.05) / (darker + 0.05);
+}

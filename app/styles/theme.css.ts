@@ -1,0 +1,97 @@
+import { createGlobalTheme } from "@vanilla-extract/css";
+import { palette } from "./palette";
+
+export const fontFamily =
+  "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+function tone(colours: { text: string; background: string; border: string }) {
+  return { text: colours.text, background: colours.background, border: colours.border };
+}
+
+export const vars = createGlobalTheme(":root", {
+  color: {
+    primary: palette.brand.primary,
+    primaryHover: palette.brand.primaryHover,
+    primaryActive: palette.brand.primaryActive,
+    onPrimary: palette.brand.onPrimary,
+    primarySubtle: palette.brand.primarySubtle,
+    text: palette.neutral.text,
+    textMuted: palette.neutral.textMuted,
+    border: palette.neutral.border,
+    borderSubtle: palette.neutral.borderSubtle,
+    surface: palette.neutral.surface,
+    surfaceMuted: palette.neutral.surfaceMuted,
+    background: palette.neutral.background,
+    backdrop: "rgb(28 34 48 / 0.6)",
+    focusRing: palette.focus.ring,
+    focusHalo: palette.focus.halo,
+    info: tone(palette.info),
+    success: tone(palette.success),
+    warning: tone(palette.warning),
+    error: tone(palette.error),
+  },
+  font: {
+    family: fontFamily,
+    weightRegular: "400",
+    weightMedium: "500",
+    weightBold: "700",
+  },
+  fontSize: {
+    xs: "0.75rem",
+    sm: "0.875rem",
+    md: "1rem",
+    lg: "1.125rem",
+    xl: "1.375rem",
+    xxl: "1.75rem",
+    xxxl: "2.25rem",
+  },
+  lineHeight: {
+    xs: "1rem",
+    sm: "1.25rem",
+    md: "1.5rem",
+    lg: "1.75rem",
+    xl: "1.875rem",
+    xxl: "2.25rem",
+    xxxl: "2.75rem",
+  },
+  space: {
+    none: "0",
+    xxs: "0.25rem",
+    xs: "0.5rem",
+    sm: "0.75rem",
+    md: "1rem",
+    lg: "1.5rem",
+    xl: "2rem",
+    xxl: "3rem",
+  },
+  radius: {
+    sm: "4px",
+    md: "8px",
+    lg: "12px",
+    pill: "999px",
+  },
+  shadow: {
+    sm: "0 1px 2px rgb(28 34 48 / 0.12)",
+    md: "0 4px 12px rgb(28 34 48 / 0.16)",
+    lg: "0 12px 32px rgb(28 34 48 / 0.24)",
+  },
+  focus: {
+    ringWidth: "3px",
+    ringOffset: "2px",
+  },
+  zIndex: {
+    base: "0",
+    dropdown: "100",
+    sticky: "200",
+    overlay: "300",
+    modal: "400",
+    notification: "500",
+    tooltip: "600",
+  },
+  size: {
+    inputMaxWidth: "388px",
+    textAreaMinHeight: "120px",
+    controlHeight: "48px",
+    touchTarget: "44px",
+  },
+});
