@@ -1,0 +1,64 @@
+import * as z from "zod";
+
+const nodeEnvironment = z.enum(["development", "test", "production"]);
+
+const EnvSchema = z.object({
+  NODE_ENV: nodeEnvironment.default("development"),
+  RESULTS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  RESULTS_HOST: z.string().min(1).default("127.0.0.1"),
+  RESULTS_PUBLIC_URL: z.url().default("http://localhost:3002"),
+  IDP_ISSUER: z.url().default("http://localhost:3001"),
+  IDP_JWKS_URL: z.url().optional(),
+  RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
+  RESULTS_DATA_DIR: z.string().min(1).default(".data/results"),
+  DATABASE_URL: z.string().min(1).optional(),
+  DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
+  RESULTS_DOCUMENT_SECRET: z.string().min(32).optional(),
+  RESULTS_DOCUMENT_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface ResultsConfig {
+  nodeEnv: "development" | "test" | "production";
+  port: number;
+  host: string;
+  /** Base URL under which this service is reachable from browsers (used in report links). */
+  publicUrl: string;
+  issuer: string;
+  jwksUrl: string;
+  audience: string;
+  dataDir: string;
+  databaseUrl?: string;
+  demoParticipantsFile?: string;
+  /** Key for report links; when absent one is generated on first start and kept in the database. */
+  documentSecret?: string;
+  documentTtlSeconds: number;
+  logLevel: string;
+}
+
+/** Reads the configuration from environment variables, failing with every problem listed. */
+export function resultsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ResultsConfig {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
+  const parsed = EnvSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid results service configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const issuer = e.IDP_ISSUER.replace(/\/$/, "");
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.RESULTS_PORT,
+    host: e.RESULTS_HOST,
+    publicUrl: e.RESULTS_PUBLIC_URL.replace(/\/$/, ""),
+    issuer,
+    jwksUrl: e.IDP_JWKS_URL ?? `${issuer}/jwks`,
+    audience: e.RESULTS_API_AUDIENCE,
+    dataDir: e.RESULTS_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
+    documentSecret: e.RESULTS_DOCUMENT_SECRET,
+    documentTtlSeconds: e.RESULTS_DOCUMENT_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import * as z from "zod";
+
+const DemoAppSchema = z.object({
+  appID: z.string().min(1),
+  appName: z.string().min(1),
+  label: z.string().nullable(),
+  labelEs: z.string().nullable(),
+  type: z.string().nullable(),
+});
+
+/** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
+const DemoParticipantSchema = z.object({
+  userId: z.string().min(1),
+  email: z.string().min(3),
+  firstName: z.string().min(1),
+  middleName: z.string().nullable().optional(),
+  lastName: z.string().min(1),
+  kitStatus: z.number().int().nullable(),
+  isHealthOrResearch: z.boolean(),
+  agreements: z.array(z.string()),
+  heapIdentifier: z.string(),
+  sourceID: z.string().min(1),
+  apps: z.array(DemoAppSchema),
+});
+
+const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });
+
+export type DemoParticipant = z.infer<typeof DemoParticipantSchema>;
+
+export async function readDemoParticipants(file: string): Promise<DemoParticipant[]> {
+  const parsed = DemoFileSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid demo participants file ${file}: ${problems}`);
+  }
+  return parsed.data.participants;
+}

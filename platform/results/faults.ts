@@ -1,0 +1,79 @@
+import * as z from "zod";
+import type { Database } from "../db/index.ts";
+
+/**
+ * Development-only fault injection so the portal's tests can watch it handle failing or slow results
+ * calls. Rules live in the database, so they hold across processes and are consumed atomically.
+ */
+export const FaultRequestSchema = z
+  .object({
+    failNext: z.number().int().min(1).max(1000).optional(),
+    status: z.number().int().min(400).max(599).optional(),
+    delayMs: z.number().int().min(0).max(60_000).optional(),
+    userID: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+export type FaultRequest = z.infer<typeof FaultRequestSchema>;
+
+export interface Fault {
+  /** HTTP status to answer with; null means "answer normally, only late". */
+  status: number | null;
+  delayMs: number;
+}
+
+export interface FaultRule extends Fault {
+  userID: string | null;
+  remaining: number;
+}
+
+interface FaultRow {
+  user_id: string | null;
+  status: number | null;
+  delay_ms: number;
+  remaining: number;
+}
+
+const toRule = (row: FaultRow): FaultRule => ({ userID: row.user_id, status: row.status, delayMs: row.delay_ms, remaining: row.remaining });
+
+export function createFaultStore(db: Database) {
+  return {
+    /** Replaces any earlier rule: the next `failNext` matching requests get this fault. */
+    async set(request: FaultRequest): Promise<FaultRule> {
+      const delayMs = request.delayMs ?? 0;
+      // A rule with only a delay slows requests down; anything else fails them (500 unless told).
+      const status = request.status ?? (delayMs > 0 ? null : 500);
+      return db.transaction(async (tx) => {
+        await tx.query("DELETE FROM results_faults");
+        const [row] = await tx.query<FaultRow>(
+          "INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING user_id, status, delay_ms, remaining",
+          [request.userID ?? null, status, delayMs, request.failNext ?? 1],
+        );
+        return toRule(row);
+      });
+    },
+
+    async clear(): Promise<void> {
+      await db.query("DELETE FROM results_faults");
+    },
+
+    async list(): Promise<FaultRule[]> {
+      const rows = await db.query<FaultRow>("SELECT user_id, status, delay_ms, remaining FROM results_faults WHERE remaining > 0 ORDER BY id");
+      return rows.map(toRule);
+    },
+
+    /** Uses up one application of the rule matching this user, if any. */
+    async take(userId: string): Promise<Fault | null> {
+      const [row] = await db.query<FaultRow>(
+        `UPDATE results_faults SET remaining = remaining - 1
+         WHERE id = (SELECT id FROM results_faults WHERE remaining > 0 AND (user_id IS NULL OR user_id = $1)
+                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING user_id, status, delay_ms, remaining`,
+        [userId],
+      );
+      return row ? { status: row.status, delayMs: row.delay_ms } : null;
+    },
+  };
+}
+
+export type FaultStore = ReturnType<typeof createFaultStore>;

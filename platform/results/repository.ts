@@ -1,0 +1,90 @@
+import type { Database } from "../db/index.ts";
+
+export interface PatientRecord {
+  userId: string;
+  sourceId: string;
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  kitStatus: number | null;
+  isHealthOrResearch: boolean;
+  agreements: string[];
+  heapIdentifier: string;
+}
+
+export interface AppRecord {
+  appID: string;
+  appName: string;
+  label: string | null;
+  labelEs: string | null;
+  type: string | null;
+}
+
+interface PatientRow {
+  user_id: string;
+  source_id: string;
+  email: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  kit_status: number | null;
+  is_health_or_research: boolean;
+  agreements: string[];
+  heap_identifier: string;
+}
+
+interface AppRow {
+  app_id: string;
+  app_name: string;
+  label: string | null;
+  label_es: string | null;
+  type: string | null;
+}
+
+const toApp = (row: AppRow): AppRecord => ({
+  appID: row.app_id,
+  appName: row.app_name,
+  label: row.label,
+  labelEs: row.label_es,
+  type: row.type,
+});
+
+export function createResultsRepository(db: Database) {
+  return {
+    async findPatient(userId: string): Promise<PatientRecord | null> {
+      const [row] = await db.query<PatientRow>("SELECT * FROM results_patients WHERE user_id = $1", [userId]);
+      if (!row) return null;
+      return {
+        userId: row.user_id,
+        sourceId: row.source_id,
+        email: row.email,
+        firstName: row.first_name,
+        middleName: row.middle_name,
+        lastName: row.last_name,
+        kitStatus: row.kit_status,
+        isHealthOrResearch: row.is_health_or_research,
+        agreements: row.agreements,
+        heapIdentifier: row.heap_identifier,
+      };
+    },
+
+    async listApps(userId: string): Promise<AppRecord[]> {
+      const rows = await db.query<AppRow>(
+        "SELECT app_id, app_name, label, label_es, type FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",
+        [userId],
+      );
+      return rows.map(toApp);
+    },
+
+    async findApp(userId: string, appId: string): Promise<AppRecord | null> {
+      const [row] = await db.query<AppRow>(
+        "SELECT app_id, app_name, label, label_es, type FROM results_apps WHERE user_id = $1 AND app_id = $2",
+        [userId, appId],
+      );
+      return row ? toApp(row) : null;
+    },
+  };
+}
+
+export type ResultsRepository = ReturnType<typeof createResultsRepository>;

@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as wait } from "node:timers/promises";
+import type { Database } from "../db/index.ts";
+import type { DocumentLinkSigner } from "./document-links.ts";
+import { renderExomeVcf, renderReportHtml } from "./documents.ts";
+import { FaultRequestSchema, type FaultStore } from "./faults.ts";
+import { pathSegments, readJsonBody, sendError, sendJson } from "./http-kit.ts";
+import { checkReadiness } from "./readiness.ts";
+import { isDownloadApp, reportContentFor } from "./report-content.ts";
+import type { PatientRecord, ResultsRepository } from "./repository.ts";
+import { RequestError, type VerifiedCaller } from "./token-verifier.ts";
+
+export interface RouteDependencies {
+  db: Database;
+  repository: ResultsRepository;
+  faults: FaultStore;
+  signer: DocumentLinkSigner;
+  verifyBearer: (authorization: string | undefined) => Promise<VerifiedCaller>;
+  publicUrl: string;
+  jwksUrl: string;
+  devToolsEnabled: boolean;
+  nowSeconds: () => number;
+}
+
+const NOT_FOUND = "Not found";
+
+export function createRouter(deps: RouteDependencies) {
+  /** Token check, own-data rule, then any injected development fault, in that order. */
+  async function authorizeFor(req: IncomingMessage, userId: string): Promise<void> {
+    const caller = await deps.verifyBearer(req.headers.authorization);
+    if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
+    const fault = await deps.faults.take(userId);
+    if (fault) {
+      if (fault.delayMs > 0) await wait(fault.delayMs);
+      if (fault.status !== null) throw new RequestError(fault.status, "Simulated failure (development fault injection)");
+    }
+  }
+
+  async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
+    const patient = await deps.repository.findPatient(userId);
+    if (!patient) throw new RequestError(404, "No results were found for this participant");
+    if (sourceId !== null && sourceId !== patient.sourceId) throw new RequestError(404, "No results were found for this participant and source");
+    return patient;
+  }
+
+  async function results(req: IncomingMessage, res: ServerResponse, userId: string, url: URL) {
+    await authorizeFor(req, userId);
+    const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
+    const apps = await deps.repository.listApps(userId);
+    sendJson(res, 200, {
+      kitStatus: patient.kitStatus,
+      apps,
+      heapIdentifier: patient.heapIdentifier,
+      isHealthOrResearch: patient.isHealthOrResearch,
+      agreements: patient.agreements,
+      Patient: { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName, email: patient.email },
+    });
+  }
+
+  async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string) {
+    await authorizeFor(req, userId);
+    await patientFromSource(userId, sourceId);
+    const app = await deps.repository.findApp(userId, appId);
+    if (!app) throw new RequestError(404, "No report was found for this app");
+    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds()) });
+  }
+
+  async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
+    const check = deps.signer.verify(userId, appId, url.searchParams.get("expires"), url.searchParams.get("signature"), deps.nowSeconds());
+    if (check === "invalid") throw new RequestError(403, "This report link is not valid");
+    if (check === "expired") throw new RequestError(410, "This report link has expired; open the report again from your results");
+    const patient = await deps.repository.findPatient(userId);
+    const app = patient ? await deps.repository.findApp(userId, appId) : null;
+    if (!patient || !app) throw new RequestError(404, "No report was found for this app");
+
+    const common = {
+      "cache-control": "private, no-store",
+      "referrer-policy": "no-referrer",
+      "x-frame-options": "DENY",
+    };
+    if (isDownloadApp(app)) {
+      const body = renderExomeVcf(patient, app, new Date(deps.nowSeconds() * 1000));
+      const filename = `${userId}-exome.vcf`.replace(/[^A-Za-z0-9._-]/g, "_");
+      res.writeHead(200, {
+        ...common,
+        "content-type": "text/vcf; charset=utf-8",
+        "content-disposition": `attachment; filename="${filename}"`,
+        "content-length": Buffer.byteLength(body),
+      });
+      res.end(body);
+      return;
+    }
+    const nonce = randomBytes(16).toString("base64");
+    const body = renderReportHtml(reportContentFor(patient, app), nonce);
+    res.writeHead(200, {
+      ...common,
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      "content-length": Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+
+  async function devFaults(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === "POST") {
+      const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
+        throw new RequestError(400, `Invalid fault: ${problems}`);
+      }
+      sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
+    } else if (req.method === "DELETE") {
+      await deps.faults.clear();
+      res.writeHead(204, { "cache-control": "no-store" }).end();
+    } else if (req.method === "GET") {
+      sendJson(res, 200, { faults: await deps.faults.list() });
+    } else {
+      res.setHeader("allow", "GET, POST, DELETE");
+      throw new RequestError(405, "Method not allowed");
+    }
+  }
+
+  return async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://results.internal");
+    const segments = pathSegments(url.pathname);
+    const [first] = segments;
+
+    if (first === "dev" && segments[1] === "faults" && segments.length === 2) {
+      if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
+      return devFaults(req, res);
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("allow", "GET");
+      throw new RequestError(405, "Method not allowed");
+    }
+    if (first === "healthz" && segments.length === 1) return sendJson(res, 200, { status: "ok" });
+    if (first === "readyz" && segments.length === 1) {
+      const readiness = await checkReadiness(deps.db, deps.jwksUrl);
+      return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? "ok" : "unavailable", checks: readiness.checks });
+    }
+    if (first === "results" && segments.length === 2) return results(req, res, segments[1], url);
+    if (first === "reports" && segments.length === 4) return report(req, res, segments[1], segments[2], segments[3]);
+    if (first === "documents" && segments.length === 3) return document(res, segments[1], segments[2], url);
+    throw new RequestError(404, NOT_FOUND);
+  };
+}

@@ -1,0 +1,47 @@
+import type { Database } from "../db/index.ts";
+import type { DemoParticipant } from "./demo-participants.ts";
+
+/**
+ * Makes the demo participants' results match the demo file. Safe to run on every start: rows are
+ * upserted and apps no longer listed for a demo participant are removed. Other patients are untouched.
+ */
+export async function seedDemoParticipants(db: Database, participants: readonly DemoParticipant[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const p of participants) {
+      await tx.query(
+        `INSERT INTO results_patients (user_id, source_id, email, first_name, middle_name, last_name, kit_status,
+           is_health_or_research, agreements, heap_identifier, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, now())
+         ON CONFLICT (user_id) DO UPDATE SET source_id = EXCLUDED.source_id, email = EXCLUDED.email,
+           first_name = EXCLUDED.first_name, middle_name = EXCLUDED.middle_name, last_name = EXCLUDED.last_name,
+           kit_status = EXCLUDED.kit_status, is_health_or_research = EXCLUDED.is_health_or_research,
+           agreements = EXCLUDED.agreements, heap_identifier = EXCLUDED.heap_identifier, updated_at = now()`,
+        [
+          p.userId,
+          p.sourceID,
+          p.email,
+          p.firstName,
+          p.middleName ?? null,
+          p.lastName,
+          p.kitStatus,
+          p.isHealthOrResearch,
+          JSON.stringify(p.agreements),
+          p.heapIdentifier,
+        ],
+      );
+      for (const [position, app] of p.apps.entries()) {
+        await tx.query(
+          `INSERT INTO results_apps (user_id, app_id, app_name, label, label_es, type, position)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (user_id, app_id) DO UPDATE SET app_name = EXCLUDED.app_name, label = EXCLUDED.label,
+             label_es = EXCLUDED.label_es, type = EXCLUDED.type, position = EXCLUDED.position`,
+          [p.userId, app.appID, app.appName, app.label, app.labelEs, app.type, position],
+        );
+      }
+      await tx.query("DELETE FROM results_apps WHERE user_id = $1 AND NOT (app_id = ANY($2::text[]))", [
+        p.userId,
+        p.apps.map((app) => app.appID),
+      ]);
+    }
+  });
+}

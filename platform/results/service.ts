@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino, type Logger } from "pino";
+import { migrate, openDatabase } from "../db/index.ts";
+import { resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
+import { readDemoParticipants } from "./demo-participants.ts";
+import { createDocumentLinkSigner } from "./document-links.ts";
+import { loadDocumentSecret } from "./document-secret.ts";
+import { createFaultStore } from "./faults.ts";
+import { requestIdFor, sendError } from "./http-kit.ts";
+import { createResultsRepository } from "./repository.ts";
+import { createRouter } from "./routes.ts";
+import { resultsMigrations } from "./schema.ts";
+import { seedDemoParticipants } from "./seed.ts";
+import { createTokenVerifier, RequestError } from "./token-verifier.ts";
+
+export type ResultsServiceOptions = Partial<ResultsConfig> & {
+  logger?: Logger;
+  /** Current time in seconds; injectable so tests can move past link expiry. */
+  nowSeconds?: () => number;
+};
+
+export interface RunningResultsService {
+  url: string;
+  config: ResultsConfig;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, then serves the results API until close(). */
+export async function startResultsService(options: ResultsServiceOptions = {}): Promise<RunningResultsService> {
+  const { logger: givenLogger, nowSeconds = () => Math.floor(Date.now() / 1000), ...overrides } = options;
+  const defaults = resultsConfigFromEnv({} as NodeJS.ProcessEnv);
+  const config: ResultsConfig = { ...defaults, ...overrides };
+  if (overrides.issuer && !overrides.jwksUrl) config.jwksUrl = `${config.issuer.replace(/\/$/, "")}/jwks`;
+  const logger = givenLogger ?? pino({ level: config.logLevel, base: { service: "results" } });
+
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let server: Server | undefined;
+  try {
+    await migrate(db, "results", resultsMigrations);
+    if (config.demoParticipantsFile) {
+      await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
+    }
+    const signer = createDocumentLinkSigner(await loadDocumentSecret(db, config.documentSecret), config.documentTtlSeconds);
+    const route = createRouter({
+      db,
+      repository: createResultsRepository(db),
+      faults: createFaultStore(db),
+      signer,
+      verifyBearer: createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+      publicUrl: config.publicUrl,
+      jwksUrl: config.jwksUrl,
+      devToolsEnabled: config.nodeEnv !== "production",
+      nowSeconds,
+    });
+
+    server = createServer((req, res) => {
+      const startedAt = performance.now();
+      const requestId = requestIdFor(req);
+      res.setHeader("x-request-id", requestId);
+      res.setHeader("x-content-type-options", "nosniff");
+      res.on("finish", () => {
+        // Path only: query strings may carry signatures, and headers carry tokens.
+        const path = (req.url ?? "/").split("?")[0];
+        logger.info({ method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - startedAt), requestId }, "request");
+      });
+      route(req, res).catch((error: unknown) => {
+        if (error instanceof RequestError) {
+          if (!res.headersSent) sendError(res, error.status, error.message);
+          else res.destroy();
+          return;
+        }
+        logger.error({ err: error, requestId }, "request failed");
+        if (!res.headersSent) sendError(res, 500, "Something went wrong on our side");
+        else res.destroy();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", reject);
+      server!.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    config: { ...config, port },
+    close() {
+      // Stop accepting, let in-flight requests finish, then close the database.
+      closing ??= new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        server!.closeIdleConnections();
+      }).then(() => db.close());
+      return closing;
+    },
+  };
+}

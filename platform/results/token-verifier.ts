@@ -1,0 +1,64 @@
+import { createRemoteJWKSet, errors, jwtVerify } from "jose";
+
+export interface VerifiedCaller {
+  /** The participant the token speaks for (the `uid` claim). */
+  userId: string;
+  subject: string | undefined;
+  /** 'ACCESS' for results-link tokens, undefined for ordinary access tokens. */
+  tokenType: string | undefined;
+}
+
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Accepted clock difference between the identity provider and this service. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+/**
+ * Checks bearer tokens offline against the identity provider's published keys: signature, issuer,
+ * audience (this API) and expiry. Ordinary access tokens and results-link tokens are checked alike.
+ */
+export function createTokenVerifier(options: { issuer: string; audience: string; jwksUrl: string }) {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+
+  return async function verifyBearer(authorization: string | undefined): Promise<VerifiedCaller> {
+    const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "");
+    if (!match) throw new RequestError(401, "no access token present");
+    try {
+      const { payload } = await jwtVerify(match[1], keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ["exp"],
+      });
+      if (typeof payload.uid !== "string" || payload.uid.length === 0) {
+        throw new RequestError(401, "Invalid JWT payload: Missing user ID");
+      }
+      return {
+        userId: payload.uid,
+        subject: payload.sub,
+        tokenType: typeof payload.token_type === "string" ? payload.token_type : undefined,
+      };
+    } catch (error) {
+      if (error instanceof RequestError) throw error;
+      if (error instanceof errors.JWKSTimeout || isKeyFetchFailure(error)) {
+        throw new RequestError(503, "The identity provider's keys could not be fetched");
+      }
+      if (error instanceof errors.JWTExpired) throw new RequestError(401, "The access token has expired");
+      throw new RequestError(401, "The access token is not valid");
+    }
+  };
+}
+
+function isKeyFetchFailure(error: unknown): boolean {
+  // fetch() rejects with a TypeError when the key server cannot be reached; jose reports a bad answer
+  // from it as a JOSEError with this code.
+  if (error instanceof TypeError) return /fetch/i.test(error.message);
+  return error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC" && /JSON Web Key Set/.test(error.message);
+}
