@@ -12,7 +12,10 @@ export type IconName =
   | "eye"
   | "eyeCrossed"
   | "chevron-down"
-  | "check";
+  | "check"
+  | "info"
+  | "warning"
+  | "error";
 
 export type IconSize = keyof typeof styles.iconSize;
 
@@ -39,6 +42,19 @@ const shapes: Record<IconName, ReactNode> = {
   ),
   "chevron-down": <path d="m6 9 6 6 6-6" />,
   check: <path d="m4 12 5 5L20 6" />,
+  info: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v6M12 7.5v.01" />
+    </>
+  ),
+  warning: <path d="M12 3 2 20h20L12 3Zm0 7v4m0 3v.01" />,
+  error: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m9 9 6 6m0-6-6 6" />
+    </>
+  ),
 };
 
 export type IconProps = {

@@ -39,7 +39,6 @@ globalStyle("*, *::before, *::after", {
       animationDuration: "0.01ms !important",
       animationIterationCount: "1 !important",
       transitionDuration: "0.01ms !important",
-      scrollBehavior: "auto !important",
     },
   },
 });

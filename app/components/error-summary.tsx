@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { classNames } from "./class-names";
+import * as styles from "./error-summary.css";
+
+export type FieldErrorLink = {
+  /** Id of the field with the problem; the link points at `#fieldId`. */
+  fieldId: string;
+  message: ReactNode;
+};
+
+export type ErrorSummaryProps = {
+  errors: readonly FieldErrorLink[];
+  /** Defaults to "There is a problem". */
+  title?: ReactNode;
+  className?: string;
+};
+
+/**
+ * Lists a form's problems at its top, each linking to its field, and takes focus when
+ * it appears so keyboard and screen-reader users learn about them first.
+ */
+export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
+  const { t } = useTranslation("ui");
+  const headingId = useId();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const errorKey = errors.map((error) => error.fieldId).join(" ");
+
+  useEffect(() => {
+    if (errorKey) summaryRef.current?.focus();
+  }, [errorKey]);
+
+  if (errors.length === 0) return null;
+
+  function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
+    const field = document.getElementById(fieldId);
+    if (!field) return; // leave the plain fragment link to the browser
+    event.preventDefault();
+    // Scroll the field's label (or the group's legend) into view, not just the bare input.
+    const label = Array.from(document.querySelectorAll("label")).find((each) => each.htmlFor === fieldId);
+    const labelled = label ?? field.closest("fieldset")?.querySelector("legend") ?? field;
+    labelled.scrollIntoView?.({ block: "start" });
+    field.focus({ preventScroll: true });
+  }
+
+  return (
+    <div
+      ref={summaryRef}
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className={classNames(styles.summary, className)}
+    >
+      <h2 id={headingId} className={styles.title}>
+        {title ?? t("errorSummaryTitle")}
+      </h2>
+      <ul className={styles.list}>
+        {errors.map((error) => (
+          <li key={error.fieldId}>
+            <a
+              href={`#${error.fieldId}`}
+              className={styles.link}
+              onClick={(event) => focusField(event, error.fieldId)}
+            >
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const base = style({
+  display: "flex",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  borderLeftWidth: "6px",
+  borderLeftStyle: "solid",
+  boxShadow: vars.shadow.sm,
+});
+
+function toneStyle(tone: { text: string; background: string; border: string }) {
+  return [base, { backgroundColor: tone.background, color: tone.text, borderLeftColor: tone.border }];
+}
+
+export const tone = styleVariants({
+  info: toneStyle(vars.color.info),
+  success: toneStyle(vars.color.success),
+  warning: toneStyle(vars.color.warning),
+  error: toneStyle(vars.color.error),
+});
+
+export const typeIcon = style({ marginTop: "2px" });
+
+export const texts = style({
+  flex: 1,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+export const header = style({
+  fontWeight: vars.font.weightBold,
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.md,
+});
+
+export const body = style({
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.sm,
+});
+
+// Inherit the tone's text colour so links and the close control keep the banner's contrast.
+export const inheritColour = style({ color: "inherit" });
+
+export const dismissForm = style({ margin: 0 });
+
+export const closeControl = style({
+  flexShrink: 0,
+  margin: `calc(-1 * ${vars.space.xs})`,
+  color: "inherit",
+});
+
+export const list = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+});

@@ -1,0 +1,117 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { classNames } from "./class-names";
+import { Icon, type IconName } from "./icon";
+import { iconButton } from "./icon-button.css";
+import * as styles from "./notification.css";
+import { useDismissTimer } from "./use-dismiss-timer";
+import { useHydrated } from "./use-hydrated";
+
+export type NotificationType = "info" | "success" | "warning" | "error";
+
+/** Default visible time of a notification (SPEC.md §9). */
+export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
+
+const typeIcons: Record<NotificationType, IconName> = {
+  info: "info",
+  success: "check",
+  warning: "warning",
+  error: "error",
+};
+
+/** A plain form that dismisses the notification on the server, so it also works without JavaScript. */
+export type NotificationDismissForm = {
+  action: string;
+  /** Hidden fields sent with the form, e.g. which banner was dismissed. */
+  fields?: Record<string, string>;
+};
+
+export type NotificationProps = {
+  type?: NotificationType;
+  headerText?: ReactNode;
+  bodyText?: ReactNode;
+  /** Shows a "Close" control: a button with JavaScript, or the dismiss form's submit button. */
+  closable?: boolean;
+  onClose?: () => void;
+  dismissForm?: NotificationDismissForm;
+  /** With JavaScript, hide after this many milliseconds; 0 keeps it until closed. */
+  visibleMs?: number;
+  id?: string;
+  className?: string;
+};
+
+export function Notification({
+  type = "info",
+  headerText,
+  bodyText,
+  closable = false,
+  onClose,
+  dismissForm,
+  visibleMs = DEFAULT_NOTIFICATION_VISIBLE_MS,
+  id,
+  className,
+}: NotificationProps) {
+  const { t } = useTranslation("ui");
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+
+  function dismiss() {
+    setDismissed(true);
+    onClose?.();
+  }
+
+  const timer = useDismissTimer(visibleMs, dismiss, hydrated && !dismissed);
+  if (dismissed) return null;
+
+  function handleDismissSubmit(event: FormEvent<HTMLFormElement>) {
+    // With a handler the caller records the dismissal itself; without one the form posts.
+    if (!onClose) return;
+    event.preventDefault();
+    dismiss();
+  }
+
+  const closeIcon = <Icon name="cross" size="small" />;
+  let closeControl: ReactNode = null;
+  if (closable && dismissForm) {
+    closeControl = (
+      <form method="post" action={dismissForm.action} className={styles.dismissForm} onSubmit={handleDismissSubmit}>
+        {Object.entries(dismissForm.fields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")}>
+          {closeIcon}
+        </button>
+      </form>
+    );
+  } else if (closable && hydrated) {
+    closeControl = (
+      <button
+        type="button"
+        className={classNames(iconButton, styles.closeControl)}
+        aria-label={t("close")}
+        onClick={dismiss}
+      >
+        {closeIcon}
+      </button>
+    );
+  }
+
+  return (
+    <div
+      id={id}
+      role={type === "error" ? "alert" : "status"}
+      className={classNames(styles.tone[type], className)}
+      onMouseEnter={timer.pause}
+      onMouseLeave={timer.resume}
+      onFocus={timer.pause}
+      onBlur={timer.resume}
+    >
+      <Icon name={typeIcons[type]} className={styles.typeIcon} />
+      <div className={styles.texts}>
+        {headerText ? <p className={styles.header}>{headerText}</p> : null}
+        {bodyText ? <div className={styles.body}>{bodyText}</div> : null}
+      </div>
+      {closeControl}
+    </div>
+  );
+}

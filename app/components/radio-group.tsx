@@ -1,0 +1,89 @@
+import { useId, type ChangeEvent, type ReactNode } from "react";
+import { classNames } from "./class-names";
+import * as styles from "./choice.css";
+import { describedBy } from "./described-by";
+import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+
+export type RadioOption = { value: string; label: ReactNode };
+
+export type RadioGroupProps = {
+  legend: ReactNode;
+  name: string;
+  options: readonly RadioOption[];
+  /**
+   * Id of the group; the first radio gets exactly this id, so an error summary link
+   * `#id` lands on the group.
+   */
+  id?: string;
+  defaultValue?: string;
+  /** Makes the group controlled; pair with onChange. */
+  value?: string;
+  onChange?: (value: string) => void;
+  hint?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  form?: string;
+  className?: string;
+};
+
+export function RadioGroup({
+  legend,
+  name,
+  options,
+  id,
+  defaultValue,
+  value,
+  onChange,
+  hint,
+  error,
+  required,
+  disabled,
+  form,
+  className,
+}: RadioGroupProps) {
+  const generatedId = useId();
+  const groupId = id ?? generatedId;
+  const { hintId, errorId } = fieldTextIds(groupId);
+  const hasError = isShown(error);
+  const radioId = (index: number) => (index === 0 ? groupId : `${groupId}-${index}`);
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    if (event.target.checked) onChange?.(event.target.value);
+  }
+
+  return (
+    <fieldset
+      className={classNames(styles.fieldset, className)}
+      disabled={disabled}
+      aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null)}
+    >
+      <legend className={styles.legend}>{legend}</legend>
+      {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {hasError ? <FieldError id={errorId}>{error}</FieldError> : null}
+      {options.map((option, index) => (
+        <div key={option.value} className={styles.choice}>
+          <input
+            id={radioId(index)}
+            type="radio"
+            name={name}
+            value={option.value}
+            form={form}
+            required={required}
+            className={styles.choiceInput}
+            defaultChecked={value === undefined ? option.value === defaultValue : undefined}
+            checked={value === undefined ? undefined : option.value === value}
+            onChange={handleChange}
+            aria-invalid={hasError ? true : undefined}
+          />
+          <label
+            htmlFor={radioId(index)}
+            className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}
+          >
+            {option.label}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

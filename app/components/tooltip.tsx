@@ -1,0 +1,59 @@
+import {
+  cloneElement,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { describedBy } from "./described-by";
+import * as styles from "./tooltip.css";
+
+export type TooltipPlacement = keyof typeof styles.placement;
+
+type DescribableProps = { "aria-describedby"?: string };
+
+export type TooltipProps = {
+  /** The supplementary text; the trigger's own name must make sense without it. */
+  text: ReactNode;
+  /** A single focusable element (a button or link). */
+  children: ReactElement<DescribableProps>;
+  placement?: TooltipPlacement;
+  id?: string;
+};
+
+/**
+ * Shows `text` while the trigger is hovered or focused (pure CSS, so it also works without
+ * JavaScript); with JavaScript, Escape hides it until the pointer or focus leaves.
+ */
+export function Tooltip({ text, children, placement = "top", id }: TooltipProps) {
+  const generatedId = useId();
+  const tooltipId = id ?? generatedId;
+  const [dismissed, setDismissed] = useState(false);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLSpanElement>) {
+    if (event.key !== "Escape" || dismissed) return;
+    // The first Escape belongs to the tooltip, not to a modal around it.
+    event.stopPropagation();
+    setDismissed(true);
+  }
+
+  const trigger = cloneElement(children, {
+    "aria-describedby": describedBy(children.props["aria-describedby"], tooltipId),
+  });
+
+  return (
+    <span
+      className={styles.anchor}
+      data-dismissed={dismissed ? "" : undefined}
+      onKeyDown={handleKeyDown}
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
+      {trigger}
+      <span role="tooltip" id={tooltipId} className={`${styles.bubble} ${styles.placement[placement]}`}>
+        {text}
+      </span>
+    </span>
+  );
+}
