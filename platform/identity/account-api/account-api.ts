@@ -1,0 +1,174 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import type { CaptchaVerifier } from "../captcha/verifier.ts";
+import { type Channel, isWellFormedCode } from "../domain/codes.ts";
+import { hashPassword } from "../domain/password-hash.ts";
+import { checkNewPassword } from "../domain/password-policy.ts";
+import { maskPhone } from "../domain/phone.ts";
+import { BadRequest, readJson, sendJson } from "../http/io.ts";
+import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
+import type { Account, AccountStore } from "../store/accounts.ts";
+import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
+import type { Throttle } from "../store/throttle.ts";
+import type { Verifications } from "../store/verifications.ts";
+import { API_MESSAGES as M } from "./messages.ts";
+
+type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
+
+interface Answer {
+  status: Status;
+  nextStep?: string;
+  phoneNumber?: string;
+  errorMessage?: string;
+  retryAfterSeconds?: number;
+}
+
+export interface AccountApiDeps {
+  accounts: AccountStore;
+  passwordUpdates: PasswordUpdates;
+  verifications: Verifications;
+  throttle: Throttle;
+  captcha: CaptchaVerifier;
+  verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
+  now: () => Date;
+}
+
+const RECOVER_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+const CODE_FAILURE_LIMIT = { max: 100, windowMs: 60 * 60_000 };
+
+const flowKey = (accountId: string) => `password-update:${accountId}`;
+
+const recoverBody = z.object({ captchaToken: z.string().max(20_000).optional(), captchaId: z.string().max(200).optional() });
+const sendBody = z.object({ authMethod: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(["sms", "voice"])) });
+const codeBody = z.object({ code: z.string().max(100).optional() });
+const passwordBody = z.object({ password: z.string().max(1000).optional() });
+
+class ApiError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly answer: Answer,
+  ) {
+    super(answer.errorMessage);
+  }
+}
+
+const fail = (httpStatus: number, errorMessage: string, extra: Partial<Answer> = {}) =>
+  new ApiError(httpStatus, { status: "FAILURE", errorMessage, ...extra });
+
+/**
+ * The password-update transaction the portal drives with the signed-in participant's access token
+ * (SPEC §4 "Password update flow"; step names as Okta IDX uses them).
+ */
+export function createAccountApi(deps: AccountApiDeps) {
+  const { accounts, passwordUpdates, verifications, throttle } = deps;
+
+  async function authenticate(req: IncomingMessage): Promise<Account> {
+    const token = bearerToken(req.headers.authorization);
+    const claims = token ? await deps.verifyAccessToken(token) : null;
+    // A results link opens results only; it never changes the account.
+    if (!claims || claims.token_type === "ACCESS") throw new ApiError(401, { status: "FAILURE", errorMessage: M.unauthorized });
+    const account = await accounts.findById(claims.uid ?? claims.sub);
+    if (!account) throw new ApiError(401, { status: "FAILURE", errorMessage: M.unauthorized });
+    return account;
+  }
+
+  async function transactionAt(account: Account, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> {
+    const update = await passwordUpdates.get(account.id);
+    if (!update) throw fail(409, M.noTransaction);
+    if (update.expired) {
+      await passwordUpdates.close(account.id);
+      await verifications.discard(flowKey(account.id));
+      throw new ApiError(410, { status: "TERMINAL", errorMessage: M.sessionExpired });
+    }
+    if (!allowed.includes(update.step)) throw fail(409, M.wrongStep, { nextStep: update.step });
+    return update;
+  }
+
+  async function sendCode(account: Account, method: Channel): Promise<void> {
+    const sent = await verifications.send({ flowKey: flowKey(account.id), purpose: "password-update", channel: method, to: account.phone! });
+    if (!sent.ok) throw fail(429, M.resendWait(sent.retryAfterSeconds), { retryAfterSeconds: sent.retryAfterSeconds });
+  }
+
+  const handlers: Record<string, (account: Account, body: unknown) => Promise<Answer>> = {
+    async "recover-password"(account, body) {
+      const { captchaToken } = recoverBody.parse(body);
+      const bucket = `recover:${account.id}`;
+      if (await throttle.isLimited(bucket, RECOVER_LIMIT)) throw fail(429, M.tooManyRecoveries, { retryAfterSeconds: RECOVER_LIMIT.windowMs / 1000 });
+      if (captchaToken !== undefined && !(await deps.captcha.verify(captchaToken))) throw fail(400, M.captchaInvalid);
+      await throttle.record(bucket);
+      if (!account.phone || account.phoneMethods.length === 0) throw fail(400, M.noPhone);
+      await passwordUpdates.start(account.id);
+      await verifications.discard(flowKey(account.id));
+      return { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: maskPhone(account.phone) };
+    },
+
+    async "send-mfa-code"(account, body) {
+      await transactionAt(account, ["authenticator-verification-data", "challenge-authenticator"]);
+      const parsed = sendBody.safeParse(body);
+      if (!parsed.success) throw fail(400, M.methodInvalid);
+      const method = parsed.data.authMethod;
+      if (!account.phone || !account.phoneMethods.includes(method)) throw fail(400, M.methodUnsupported);
+      await sendCode(account, method);
+      await passwordUpdates.advance(account.id, "challenge-authenticator", method);
+      return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone) };
+    },
+
+    async "resend-auth-code"(account) {
+      const update = await transactionAt(account, ["challenge-authenticator"]);
+      await sendCode(account, update.method ?? "sms");
+      return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone ?? "") };
+    },
+
+    async "submit-auth-code"(account, body) {
+      const update = await transactionAt(account, ["challenge-authenticator"]);
+      const code = (codeBody.parse(body).code ?? "").trim();
+      if (!code) throw fail(400, M.codeRequired);
+      if (!isWellFormedCode(code, update.method ?? "sms")) throw fail(400, M.codeInvalid);
+      const bucket = `code-fail:${account.id}`;
+      if (await throttle.isLimited(bucket, CODE_FAILURE_LIMIT)) throw fail(429, M.tooManyCodeFailures, { retryAfterSeconds: 3600 });
+      const result = await verifications.check(flowKey(account.id), code);
+      if (result !== "verified") {
+        await throttle.record(bucket);
+        if (result === "wrong") throw fail(400, M.codeInvalid);
+        if (result === "expired") throw fail(400, M.codeExpired);
+        throw fail(400, M.codeExhausted);
+      }
+      await passwordUpdates.advance(account.id, "reset-authenticator");
+      return { status: "PENDING", nextStep: "reset-authenticator" };
+    },
+
+    async "update-password"(account, body) {
+      await transactionAt(account, ["reset-authenticator"]);
+      const password = passwordBody.parse(body).password ?? "";
+      const problem = checkNewPassword(password);
+      if (problem === "required") throw fail(400, M.passwordRequired);
+      if (problem === "too-short") throw fail(400, M.passwordTooShort);
+      if (problem === "common") throw fail(400, M.passwordCommon);
+      await accounts.updatePassword(account.id, await hashPassword(password), deps.now());
+      await passwordUpdates.close(account.id);
+      return { status: "SUCCESS" };
+    },
+  };
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, operation: string): Promise<void> {
+    const handler = handlers[operation];
+    if (!handler) return sendJson(res, 404, { status: "FAILURE", errorMessage: M.notFound });
+    if (req.method !== "POST") {
+      res.setHeader("allow", "POST");
+      return sendJson(res, 405, { status: "FAILURE", errorMessage: M.badRequest });
+    }
+    try {
+      const account = await authenticate(req);
+      const body = await readJson(req);
+      sendJson(res, 200, await handler(account, body));
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.httpStatus === 401) res.setHeader("www-authenticate", 'Bearer error="invalid_token"');
+        if (error.answer.retryAfterSeconds) res.setHeader("retry-after", String(error.answer.retryAfterSeconds));
+        return sendJson(res, error.httpStatus, error.answer);
+      }
+      if (error instanceof BadRequest || error instanceof z.ZodError) return sendJson(res, 400, { status: "FAILURE", errorMessage: M.badRequest });
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,86 @@
+import * as z from "zod";
+
+const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
+const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().default("development"),
+    IDENTITY_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    IDENTITY_HOST: z.string().min(1).default("127.0.0.1"),
+    IDENTITY_ISSUER: z.url().default("http://localhost:3001"),
+    PORTAL_URL: z.url().default("http://localhost:3000"),
+    PORTAL_CLIENT_ID: z.string().min(1).default("participant-portal"),
+    PORTAL_CLIENT_SECRET: z.string().min(16).optional(),
+    RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
+    IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
+    DATABASE_URL: z.string().min(1).optional(),
+    IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
+    REGISTRATION_ENABLED: booleanFlag.default(true),
+    SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
+    DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
+    RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    if (!env.PORTAL_CLIENT_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["PORTAL_CLIENT_SECRET"], message: "required when NODE_ENV=production" });
+    }
+    if (!env.IDENTITY_COOKIE_KEYS) {
+      ctx.addIssue({ code: "custom", path: ["IDENTITY_COOKIE_KEYS"], message: "required when NODE_ENV=production" });
+    }
+  });
+
+export interface IdentityConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  /** Absent means "http://<host>:<bound port>" (tests on port 0). */
+  issuer?: string;
+  portalUrl: string;
+  portalClientId: string;
+  portalClientSecret: string;
+  resultsApiAudience: string;
+  dataDir: string;
+  databaseUrl?: string;
+  cookieKeys: string[];
+  registrationEnabled: boolean;
+  selfServiceUnlockEnabled: boolean;
+  demoParticipantsFile?: string;
+  resultsLinkAdminToken?: string;
+}
+
+/** Reads and validates the environment; throws a readable error listing every bad variable. */
+export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid identity provider configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    production: e.NODE_ENV === "production",
+    port: e.IDENTITY_PORT,
+    host: e.IDENTITY_HOST,
+    issuer: stripTrailingSlash(e.IDENTITY_ISSUER),
+    portalUrl: stripTrailingSlash(e.PORTAL_URL),
+    portalClientId: e.PORTAL_CLIENT_ID,
+    portalClientSecret: e.PORTAL_CLIENT_SECRET ?? DEV_CLIENT_SECRET,
+    resultsApiAudience: e.RESULTS_API_AUDIENCE,
+    dataDir: e.IDENTITY_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    cookieKeys: (e.IDENTITY_COOKIE_KEYS ?? DEV_COOKIE_KEYS).split(",").map((key) => key.trim()).filter(Boolean),
+    registrationEnabled: e.REGISTRATION_ENABLED,
+    selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
+    demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
+    resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
+  };
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,26 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { html } from "../domain/html.ts";
+import { sendHtml, sendJson } from "../http/io.ts";
+import { page } from "../pages/layout.ts";
+import type { Outbox } from "../store/outbox.ts";
+
+/** GET /dev/outbox (JSON, newest first, ?to=) and GET /dev/outbox/view (HTML). Development only. */
+export function createOutboxRoutes(outbox: Outbox) {
+  return async function handle(_req: IncomingMessage, res: ServerResponse, view: boolean, query: URLSearchParams) {
+    const messages = await outbox.list(query.get("to") ?? undefined);
+    if (!view) return sendJson(res, 200, messages);
+    sendHtml(
+      res,
+      200,
+      page({
+        locale: "en",
+        title: "Development outbox",
+        body: html`<p>Messages that would have been sent by text, voice call or e-mail, newest first.</p>
+<table><thead><tr><th scope="col">When</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Purpose</th><th scope="col">Code or link</th></tr></thead>
+<tbody>${messages.map(
+          (m) => html`<tr><td>${m.createdAt}</td><td>${m.channel}</td><td>${m.to}</td><td>${m.purpose}</td><td>${m.link ? html`<a href="${m.link}">${m.link}</a>` : html`<code>${m.code ?? ""}</code>`}</td></tr>`,
+        )}</tbody></table>`,
+      }),
+    );
+  };
+}

@@ -1,0 +1,41 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readJson, sendJson } from "../http/io.ts";
+import { bearerToken, signResultsLinkToken } from "../oidc/access-tokens.ts";
+import type { SigningKeys } from "../oidc/signing-keys.ts";
+import type { AccountStore } from "../store/accounts.ts";
+
+export interface ResultsLinkDeps {
+  accounts: AccountStore;
+  keys: SigningKeys;
+  issuer: string;
+  audience: string;
+  portalUrl: string;
+  production: boolean;
+  adminToken?: string;
+}
+
+function presentedAdminToken(req: IncomingMessage, expected: string): boolean {
+  const given = Buffer.from(bearerToken(req.headers.authorization) ?? "");
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Whether POST /dev/results-link exists: always in development; in production only with an admin token. */
+export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "adminToken">): boolean {
+  return !deps.production || Boolean(deps.adminToken);
+}
+
+/** POST /dev/results-link { email } → { url }: a portal link carrying a 1-hour TOKEN-TYPE ACCESS token. */
+export function createResultsLinkRoute(deps: ResultsLinkDeps) {
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
+    if (deps.adminToken && !presentedAdminToken(req, deps.adminToken)) return sendJson(res, 401, { error: "admin token required" });
+    const body = (await readJson(req)) as { email?: unknown };
+    if (typeof body.email !== "string") return sendJson(res, 400, { error: "email is required" });
+    const account = await deps.accounts.findByEmail(body.email);
+    if (!account) return sendJson(res, 404, { error: "no participant with that email" });
+    const token = await signResultsLinkToken(deps.keys, { issuer: deps.issuer, audience: deps.audience, accountId: account.id, email: account.email });
+    sendJson(res, 200, { url: `${deps.portalUrl}/results-link?access_token=${encodeURIComponent(token)}` });
+  };
+}

@@ -1,0 +1,28 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+
+export type Channel = "sms" | "voice";
+
+/** SPEC §9: 6 digits for a text message, 5 for a voice call. */
+export function codeLength(channel: Channel): number {
+  return channel === "voice" ? 5 : 6;
+}
+
+export function generateCode(channel: Channel): string {
+  const length = codeLength(channel);
+  return randomInt(0, 10 ** length).toString().padStart(length, "0");
+}
+
+export function isWellFormedCode(code: string, channel: Channel): boolean {
+  return new RegExp(`^\\d{${codeLength(channel)}}$`).test(code);
+}
+
+/** Bound to the flow that asked for it, so a code from one flow never verifies another. */
+export function hashCode(secret: string, flowKey: string, code: string): string {
+  return createHmac("sha256", secret).update(`${flowKey}\n${code}`).digest("base64url");
+}
+
+export function codeMatches(secret: string, flowKey: string, code: string, storedHash: string): boolean {
+  const actual = Buffer.from(hashCode(secret, flowKey, code));
+  const expected = Buffer.from(storedHash);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

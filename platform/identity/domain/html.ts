@@ -1,0 +1,28 @@
+/** Escaped HTML fragments: interpolated values are escaped unless they are already Html. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+type Part = Html | string | number | boolean | null | undefined | readonly Part[];
+
+function render(part: Part): string {
+  if (part === null || part === undefined || part === false) return "";
+  if (part instanceof Html) return part.value;
+  if (Array.isArray(part)) return part.map(render).join("");
+  return escapeHtml(String(part));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+  let out = strings[0];
+  values.forEach((value, index) => {
+    out += render(value) + strings[index + 1];
+  });
+  return new Html(out);
+}

@@ -1,0 +1,28 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** "<base64url JSON>.<hmac>" signed with the first key, verified against any key (rotation). */
+export function signValue(keys: readonly string[], value: unknown): string {
+  const body = Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${body}.${mac(keys[0], body)}`;
+}
+
+export function verifySignedValue(keys: readonly string[], signed: string | undefined): unknown {
+  if (!signed) return null;
+  const [body, signature] = signed.split(".");
+  if (!body || !signature) return null;
+  const given = Buffer.from(signature);
+  const valid = keys.some((key) => {
+    const expected = Buffer.from(mac(key, body));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!valid) return null;
+  try {
+    return JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function mac(key: string, body: string): string {
+  return createHmac("sha256", key).update(body).digest("base64url");
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+
+/** Headers for every response: strict CSP with a per-response nonce, no framing, no sniffing. */
+export function securityHeaders(options: { portalUrl: string; production: boolean }) {
+  const nonce = randomBytes(16).toString("base64");
+  const portalOrigin = new URL(options.portalUrl).origin;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    // Chromium applies form-action to the redirects after a POST, which end at the portal.
+    `form-action 'self' ${portalOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+  const values: Record<string, string> = {
+    "content-security-policy": csp,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+  };
+  if (options.production) values["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  return { nonce, values };
+}

@@ -1,0 +1,237 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Channel } from "../domain/codes.ts";
+import { isWellFormedCode } from "../domain/codes.ts";
+import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
+import { maskPhone, normalizePhone } from "../domain/phone.ts";
+import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
+import type { FieldError } from "../pages/layout.ts";
+import {
+  renderChallengePage,
+  renderEnrolPage,
+  renderIdentifyPage,
+  renderSelectAuthenticatorPage,
+  renderSessionLostPage,
+} from "../pages/sign-in-pages.ts";
+import type { Account } from "../store/accounts.ts";
+import { normalizeEmail } from "../store/accounts.ts";
+import type { SignInState } from "../store/sign-in-states.ts";
+import {
+  ACCOUNT_CODE_FAILURE_LIMIT,
+  ACCOUNT_SIGN_IN_LIMIT,
+  ADDRESS_SIGN_IN_LIMIT,
+  codeFailureBucket,
+  enrolFlowKey,
+  type InteractionDeps,
+  SIGN_IN_STATE_TTL_MS,
+  signInFlowKey,
+} from "./deps.ts";
+import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
+
+type Step = "identify" | "select" | "challenge" | "enrol";
+
+interface Interaction {
+  uid: string;
+  locale: Locale;
+}
+
+/**
+ * The hosted sign-in transaction (SPEC §4): identify → select authenticator → challenge, or
+ * identify → enrol phone → challenge. State lives server-side, keyed by the interaction uid.
+ */
+export function createSignInHandler(deps: InteractionDeps) {
+  const { provider, accounts, signInStates, verifications, throttle, now } = deps;
+
+  async function loadInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction | null> {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      if (details.uid !== uid || details.prompt.name !== "login") return null;
+      return { uid, locale: pickLocale(details.params.ui_locales as string | undefined) };
+    } catch {
+      return null;
+    }
+  }
+
+  const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
+
+  function identifyLinks(uid: string) {
+    return { register: `/interaction/${uid}/register`, recover: `/interaction/${uid}/recover`, unlock: `/interaction/${uid}/unlock` };
+  }
+
+  async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {
+    const redirectTo = await provider.interactionResult(
+      req,
+      res,
+      { login: { accountId: state.accountId, acr: mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device", amr, remember: state.remember } },
+      { mergeWithLastSubmission: false },
+    );
+    if (mfaPassed && state.remember) rememberDevice(res, deps.cookieKeys, state.accountId, deps.secureCookies, now());
+    await signInStates.remove(state.interactionUid);
+    redirect(res, redirectTo);
+  }
+
+  async function renderChallenge(res: ServerResponse, interaction: Interaction, state: SignInState, account: Account, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+    const enrolling = state.step === "enrol-challenge";
+    const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
+    const phone = enrolling ? state.pendingPhone! : account.phone!;
+    sendHtml(
+      res,
+      extra.status ?? 200,
+      renderChallengePage({
+        locale: interaction.locale,
+        action: `/interaction/${interaction.uid}/challenge`,
+        changeMethodHref: !enrolling && account.phoneMethods.length > 1 ? `/interaction/${interaction.uid}?change=method` : undefined,
+        channel: state.method ?? "sms",
+        maskedPhone: maskPhone(phone),
+        resendInSeconds: await verifications.retryAfterSeconds(flowKey),
+        message: extra.message,
+        errors: extra.errors,
+      }),
+    );
+  }
+
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, wantsMethodChange: boolean) {
+    const state = await signInStates.get(interaction.uid);
+    const account = state ? await accounts.findById(state.accountId) : null;
+    if (!state || !account) {
+      sendHtml(res, 200, renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, links: identifyLinks(interaction.uid) }));
+      return;
+    }
+    if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
+      sendHtml(res, 200, renderSelect(interaction, account));
+    } else if (state.step === "enrol") {
+      sendHtml(res, 200, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid }));
+    } else {
+      await renderChallenge(res, interaction, state, account);
+    }
+  }
+
+  function renderSelect(interaction: Interaction, account: Account, errors?: FieldError[]) {
+    return renderSelectAuthenticatorPage({
+      locale: interaction.locale,
+      uid: interaction.uid,
+      action: `/interaction/${interaction.uid}/select`,
+      maskedPhone: maskPhone(account.phone ?? ""),
+      methods: account.phoneMethods,
+      errors,
+    });
+  }
+
+  async function identify(req: IncomingMessage, res: ServerResponse, interaction: Interaction) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const username = (form.username ?? "").trim();
+    const password = form.password ?? "";
+    const remember = form.rememberMe === "true" || form.rememberMe === "on";
+    const rerender = (status: number, errors: FieldError[]) =>
+      sendHtml(res, status, renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, username, remember, errors, links: identifyLinks(interaction.uid) }));
+
+    const missing: FieldError[] = [];
+    if (!username) missing.push({ field: "username", message: t("identify.usernameRequired") });
+    if (!password) missing.push({ field: "password", message: t("identify.passwordRequired") });
+    if (missing.length) return rerender(400, missing);
+
+    const accountBucket = `sign-in-fail:account:${normalizeEmail(username)}`;
+    const addressBucket = `sign-in-fail:address:${clientAddress(req)}`;
+    if ((await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT))) {
+      return rerender(429, [{ field: "username", message: t("identify.locked") }]);
+    }
+    const account = await accounts.findByEmail(username);
+    const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+    if (!account || !passwordOk) {
+      await throttle.record(accountBucket);
+      await throttle.record(addressBucket);
+      return rerender(400, [{ field: "username", message: t("identify.invalidCredentials") }]);
+    }
+    await throttle.clear(accountBucket);
+
+    const state: SignInState = { interactionUid: interaction.uid, accountId: account.id, remember, step: "select", method: null, pendingPhone: null };
+    if (account.phone && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
+      return finish(req, res, state, ["pwd"], false);
+    }
+    state.step = account.phone ? "select" : "enrol";
+    await saveState(state);
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  async function select(req: IncomingMessage, res: ServerResponse, interaction: Interaction, state: SignInState, account: Account) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const method = form.authMethod as Channel;
+    if (!account.phone || !account.phoneMethods.includes(method)) {
+      return sendHtml(res, 400, renderSelect(interaction, account, [{ field: "authMethod", message: t("select.methodRequired") }]));
+    }
+    const sent = await verifications.send({ flowKey: signInFlowKey(interaction.uid), purpose: "sign-in", channel: method, to: account.phone });
+    const liveChannel = sent.ok ? method : ((await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method);
+    await saveState({ ...state, step: "challenge", method: liveChannel });
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  async function enrol(req: IncomingMessage, res: ServerResponse, interaction: Interaction, state: SignInState) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const typed = (form.phoneNumber ?? "").trim();
+    const phone = normalizePhone(typed);
+    if (!phone) {
+      const message = typed ? t("enrol.phoneInvalid") : t("enrol.phoneRequired");
+      return sendHtml(res, 400, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }));
+    }
+    const sent = await verifications.send({ flowKey: enrolFlowKey(interaction.uid), purpose: "enrol", channel: "sms", to: phone });
+    if (!sent.ok) {
+      // A code for another number is still cooling down: keep the number shown with it.
+      const account = (await accounts.findById(state.accountId))!;
+      return renderChallenge(res, interaction, state, account, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+    }
+    await saveState({ ...state, step: "enrol-challenge", method: "sms", pendingPhone: phone });
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  async function challenge(req: IncomingMessage, res: ServerResponse, interaction: Interaction, state: SignInState, account: Account) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const enrolling = state.step === "enrol-challenge";
+    const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
+    const channel: Channel = state.method ?? "sms";
+    const destination = enrolling ? state.pendingPhone! : account.phone!;
+
+    if (form.intent === "resend") {
+      const sent = await verifications.send({ flowKey, purpose: enrolling ? "enrol" : "sign-in", channel, to: destination });
+      if (!sent.ok) return renderChallenge(res, interaction, state, account, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+      return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
+    }
+
+    const code = (form.code ?? "").trim();
+    const fail = (message: string, status = 400) => renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }] });
+    if (!code) return fail(t("challenge.codeRequired"));
+    if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
+    if (await throttle.isLimited(codeFailureBucket(account.id), ACCOUNT_CODE_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+
+    const result = await verifications.check(flowKey, code);
+    if (result !== "verified") {
+      await throttle.record(codeFailureBucket(account.id));
+      if (result === "wrong") return fail(t("challenge.codeWrong"));
+      if (result === "expired") return fail(t("challenge.codeExpired"));
+      return fail(t("challenge.codeExhausted"));
+    }
+    if (enrolling) await accounts.setPhone(account.id, destination, ["sms", "voice"]);
+    await finish(req, res, state, ["pwd", channel], true);
+  }
+
+  /** Routes /interaction/:uid[/step]. */
+  return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
+    const interaction = await loadInteraction(req, res, uid);
+    if (!interaction) return sendHtml(res, 400, renderSessionLostPage(pickLocale(query.get("ui_locales")), deps.portalUrl));
+    if (req.method === "GET" && step === undefined) return show(req, res, interaction, query.get("change") === "method");
+    if (req.method !== "POST") return sendHtml(res, 405, "");
+    if (step === "identify") return identify(req, res, interaction);
+
+    const state = await signInStates.get(uid);
+    const account = state ? await accounts.findById(state.accountId) : null;
+    const expected: Record<string, Step> = { select: "select", challenge: "challenge", enrol: "enrol" };
+    if (!state || !account || !(step && step in expected)) return redirect(res, `/interaction/${uid}`);
+    if (step === "select" && (state.step === "select" || state.step === "challenge")) return select(req, res, interaction, state, account);
+    if (step === "enrol" && state.step === "enrol") return enrol(req, res, interaction, state);
+    if (step === "challenge" && (state.step === "challenge" || state.step === "enrol-challenge")) return challenge(req, res, interaction, state, account);
+    redirect(res, `/interaction/${uid}`);
+  };
+}

@@ -1,0 +1,50 @@
+import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { SigningKeys } from "./signing-keys.ts";
+
+export const CLOCK_TOLERANCE_SECONDS = 300;
+
+export interface VerifiedAccessToken extends JWTPayload {
+  sub: string;
+  uid?: string;
+  email?: string;
+  scope?: string;
+}
+
+/**
+ * Checks a bearer token that this provider issued for the results API (or a results link):
+ * signature against our own keys, issuer, expiry, and an audience of the results API.
+ */
+export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, audience: string) {
+  const jwks = createLocalJWKSet(keys.publicJwks);
+  return async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer, audience, clockTolerance: CLOCK_TOLERANCE_SECONDS, algorithms: ["RS256"] });
+      return typeof payload.sub === "string" ? (payload as VerifiedAccessToken) : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
+  return match ? match[1] : null;
+}
+
+export const RESULTS_LINK_TTL_SECONDS = 3600;
+
+/** SPEC §3 TOKEN-TYPE ACCESS: a short-lived token that opens one participant's results. */
+export async function signResultsLinkToken(
+  keys: SigningKeys,
+  claims: { issuer: string; audience: string; accountId: string; email: string },
+): Promise<string> {
+  const key = await importJWK(keys.current, "RS256");
+  return new SignJWT({ uid: claims.accountId, email: claims.email, token_type: "ACCESS" })
+    .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "JWT" })
+    .setIssuer(claims.issuer)
+    .setSubject(claims.accountId)
+    .setAudience(claims.audience)
+    .setIssuedAt()
+    .setExpirationTime(`${RESULTS_LINK_TTL_SECONDS}s`)
+    .sign(key);
+}

@@ -1,0 +1,39 @@
+import type { Account } from "../store/accounts.ts";
+
+/** Which claims each scope releases (id token, userinfo). `uid` is the id the results service keys on. */
+export const OIDC_CLAIMS = {
+  openid: ["sub", "uid"],
+  email: ["email", "email_verified"],
+  profile: ["given_name", "middle_name", "family_name", "name", "locale"],
+};
+
+export function fullName(account: Pick<Account, "firstName" | "middleName" | "lastName">): string {
+  return [account.firstName, account.middleName, account.lastName].filter(Boolean).join(" ");
+}
+
+export function accountClaims(account: Account) {
+  return {
+    sub: account.id,
+    uid: account.id,
+    email: account.email,
+    email_verified: account.emailVerified,
+    given_name: account.firstName,
+    middle_name: account.middleName ?? undefined,
+    family_name: account.lastName,
+    name: fullName(account),
+    locale: account.locale,
+  };
+}
+
+/** The claims `scope` releases, for answering userinfo ourselves with a results-API access token. */
+export function claimsForScope(account: Account, scope: string): Record<string, unknown> {
+  const scopes = new Set(scope.split(" "));
+  const all = accountClaims(account) as Record<string, unknown>;
+  const released: Record<string, unknown> = {};
+  for (const [name, claims] of Object.entries(OIDC_CLAIMS)) {
+    if (!scopes.has(name)) continue;
+    for (const claim of claims) if (all[claim] !== undefined) released[claim] = all[claim];
+  }
+  released.sub = account.id;
+  return released;
+}

@@ -1,0 +1,141 @@
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
+import type { AccountStore } from "../store/accounts.ts";
+import type { SigningKeys } from "./signing-keys.ts";
+import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
+import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
+import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.ts";
+import { securityHeaders } from "../http/security-headers.ts";
+import { pickLocale } from "../pages/i18n.ts";
+
+export const PORTAL_SCOPES = "openid email profile offline_access";
+const RESULTS_API_SCOPES = "openid email profile";
+export const ACCESS_TOKEN_TTL_SECONDS = 1800;
+
+export interface ProviderOptions {
+  issuer: string;
+  portalUrl: string;
+  portalClientId: string;
+  portalClientSecret: string;
+  resultsApiAudience: string;
+  cookieKeys: string[];
+  keys: SigningKeys;
+  accounts: AccountStore;
+  adapter: NonNullable<Configuration["adapter"]>;
+  production: boolean;
+}
+
+export function createOidcProvider(options: ProviderOptions): Provider {
+  const { accounts, resultsApiAudience, portalClientId } = options;
+
+  const configuration: Configuration = {
+    adapter: options.adapter,
+    clients: [
+      {
+        client_id: portalClientId,
+        client_secret: options.portalClientSecret,
+        client_name: "Participant Portal",
+        token_endpoint_auth_method: "client_secret_basic",
+        redirect_uris: [`${options.portalUrl}/auth/callback`],
+        post_logout_redirect_uris: [`${options.portalUrl}/auth/signed-out`],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        scope: PORTAL_SCOPES,
+      },
+    ],
+    jwks: options.keys.privateJwks as Configuration["jwks"],
+    cookies: { keys: options.cookieKeys },
+    claims: OIDC_CLAIMS,
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    pkce: { required: () => true },
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Grant: 12 * 3600,
+      // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
+      Session: 12 * 3600,
+      RefreshToken: 12 * 3600,
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const account = await accounts.findById(sub);
+      if (!account) return undefined;
+      return { accountId: account.id, claims: () => accountClaims(account) };
+    },
+    // First-party portal: consent is implied, so its grant is created here instead of on a consent page.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { client, session } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      if (client.clientId !== portalClientId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(PORTAL_SCOPES);
+      grant.addResourceScope(resultsApiAudience, RESULTS_API_SCOPES);
+      await grant.save();
+      return grant;
+    },
+    async issueRefreshToken(_ctx, client) {
+      return client.clientId === portalClientId && client.grantTypeAllowed("refresh_token");
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      const account = await accounts.findById(token.accountId);
+      return account ? { uid: account.id, email: account.email } : undefined;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // The portal does not send `resource`: every token it gets is for the results API.
+        defaultResource: () => resultsApiAudience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== resultsApiAudience) throw new errors.InvalidTarget();
+          return {
+            scope: RESULTS_API_SCOPES,
+            audience: resultsApiAudience,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          const trustedHint = Boolean(ctx.oidc.params?.id_token_hint) && ctx.oidc.client?.clientId === portalClientId;
+          ctx.body = renderLogoutPage({
+            form,
+            autoSubmit: trustedHint,
+            nonce: ctx.state.cspNonce as string,
+            locale: pickLocale(ctx.oidc.params?.ui_locales as string | undefined),
+          });
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = renderSignedOutPage({ locale: pickLocale(undefined), portalUrl: options.portalUrl });
+        },
+      },
+    },
+    async renderError(ctx, out) {
+      ctx.type = "html";
+      ctx.body = renderOidcErrorPage({ locale: pickLocale(undefined), error: out.error, description: out.error_description });
+    },
+  };
+
+  const provider = new Provider(options.issuer, configuration);
+  provider.use(async (ctx, next) => {
+    const headers = securityHeaders({ portalUrl: options.portalUrl, production: options.production });
+    ctx.state.cspNonce = headers.nonce;
+    for (const [name, value] of Object.entries(headers.values)) ctx.set(name, value);
+    await next();
+  });
+  return provider;
+}

@@ -1,0 +1,187 @@
+import { readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino, type Logger } from "pino";
+import { migrate, openDatabase } from "../db/index.ts";
+import { createAccountApi } from "./account-api/account-api.ts";
+import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
+import type { CaptchaVerifier } from "./captcha/verifier.ts";
+import type { IdentityConfig } from "./config.ts";
+import { createOutboxRoutes } from "./dev/outbox-routes.ts";
+import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
+import { sendHtml, sendJson } from "./http/io.ts";
+import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { createSignInHandler } from "./interactions/sign-in.ts";
+import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
+import { createOidcProvider } from "./oidc/provider.ts";
+import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
+import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
+import { createAccountStore } from "./store/accounts.ts";
+import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
+import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
+import { createOutbox } from "./store/outbox.ts";
+import { createPasswordUpdates } from "./store/password-updates.ts";
+import { loadOrCreateSecret } from "./store/secrets.ts";
+import { seedDemoParticipants } from "./store/seed-demo.ts";
+import { createSignInStates } from "./store/sign-in-states.ts";
+import { createThrottle } from "./store/throttle.ts";
+import { createVerifications } from "./store/verifications.ts";
+import { createAccountPages } from "./interactions/account-pages.ts";
+
+export interface IdentityServiceOptions extends IdentityConfig {
+  /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
+  now?: () => Date;
+  logger?: Logger;
+  /** Proof-of-work cost of captcha challenges. */
+  captchaCost?: number;
+}
+
+export interface RunningIdentityService {
+  url: string;
+  issuer: string;
+  close(): Promise<void>;
+}
+
+const CSS_PATH = new URL("./assets/identity.css", import.meta.url);
+const CLEANUP_INTERVAL_MS = 10 * 60_000;
+
+export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? pino({ name: "identity" });
+  const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+  await migrate(db, IDENTITY_SERVICE, identityMigrations);
+
+  const accounts = createAccountStore(db);
+  if (options.demoParticipantsFile) {
+    const added = await seedDemoParticipants(accounts, options.demoParticipantsFile).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return 0;
+      throw error;
+    });
+    logger.info({ added }, "demo participants seeded");
+  }
+  const keys = await loadSigningKeys(db);
+  const codeSecret = await loadCodeSecret(db);
+  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", async () => (await import("node:crypto")).randomBytes(32).toString("base64url"));
+  const css = await readFile(CSS_PATH, "utf8");
+
+  const outbox = createOutbox(db, now);
+  const verifications = createVerifications(db, outbox, codeSecret, now);
+  const throttle = createThrottle(db, now);
+  const signInStates = createSignInStates(db, now);
+  const passwordUpdates = createPasswordUpdates(db, now);
+  const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
+
+  // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
+  const issuer = options.issuer ?? url;
+  const secureCookies = issuer.startsWith("https:");
+
+  const provider = createOidcProvider({
+    issuer,
+    portalUrl: options.portalUrl,
+    portalClientId: options.portalClientId,
+    portalClientSecret: options.portalClientSecret,
+    resultsApiAudience: options.resultsApiAudience,
+    cookieKeys: options.cookieKeys,
+    keys,
+    accounts,
+    adapter: createOidcAdapterClass(db, now),
+    production: options.production,
+  });
+  provider.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
+  const oidcCallback = provider.callback();
+
+  const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
+  const signIn = createSignInHandler({ provider, accounts, signInStates, verifications, throttle, cookieKeys: options.cookieKeys, secureCookies, portalUrl: options.portalUrl, now });
+  const accountPages = createAccountPages({ provider, accounts, verifications, throttle, portalUrl: options.portalUrl, registrationEnabled: options.registrationEnabled, selfServiceUnlockEnabled: options.selfServiceUnlockEnabled, now });
+  const accountApi = createAccountApi({ accounts, passwordUpdates, verifications, throttle, captcha, verifyAccessToken, now });
+  const outboxRoutes = createOutboxRoutes(outbox);
+  const resultsLinkDeps = { accounts, keys, issuer, audience: options.resultsApiAudience, portalUrl: options.portalUrl, production: options.production, adminToken: options.resultsLinkAdminToken };
+  const resultsLink = createResultsLinkRoute(resultsLinkDeps);
+  const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = new URL(req.url ?? "/", "http://identity.invalid");
+    const path = parsed.pathname;
+    const query = parsed.searchParams;
+
+    if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
+    if (path === "/readyz") {
+      const ok = await db.query("SELECT 1").then(() => true, () => false);
+      return sendJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+    }
+    if (path === "/assets/identity.css") {
+      res.setHeader("content-type", "text/css; charset=utf-8");
+      res.setHeader("cache-control", "public, max-age=3600");
+      return void res.end(css);
+    }
+    const interaction = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path);
+    if (interaction) {
+      const [, uid, step] = interaction;
+      if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step!, query);
+      return signIn(req, res, uid, step, query);
+    }
+    const api = /^\/api\/account\/([a-z-]+)$/.exec(path);
+    if (api) return accountApi(req, res, api[1]);
+    if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
+    if (path === "/dev/outbox" || path === "/dev/outbox/view") {
+      if (options.production) return sendJson(res, 404, { error: "not found" });
+      return outboxRoutes(req, res, path.endsWith("/view"), query);
+    }
+    if (path === "/dev/results-link") {
+      if (!resultsLinkEnabled(resultsLinkDeps)) return sendJson(res, 404, { error: "not found" });
+      return resultsLink(req, res);
+    }
+    if (path === "/me" && (await userinfo.handles(req))) return userinfo.handle(req, res);
+    return oidcCallback(req, res);
+  }
+
+  handler = (req, res) => {
+    const requestId = requestIdFor(req);
+    res.setHeader("x-request-id", requestId);
+    logWhenFinished(logger, req, res, requestId);
+    const headers = securityHeaders({ portalUrl: options.portalUrl, production: options.production });
+    for (const [name, value] of Object.entries(headers.values)) res.setHeader(name, value);
+    route(req, res).catch((error: Error) => {
+      logger.error({ requestId, err: { message: error.message, stack: error.stack } }, "request failed");
+      if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
+      else res.end();
+    });
+  };
+
+  await deleteExpiredOidcPayloads(db, now());
+  const cleanup = setInterval(() => {
+    deleteExpiredOidcPayloads(db, now()).catch((error: Error) => logger.warn({ err: { message: error.message } }, "cleanup failed"));
+    throttle.prune(24 * 3600_000).catch(() => undefined);
+  }, CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+
+  logger.info({ url, issuer }, "identity provider listening");
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    issuer,
+    close() {
+      closing ??= (async () => {
+        clearInterval(cleanup);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

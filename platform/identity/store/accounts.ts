@@ -1,0 +1,89 @@
+import type { Queryable } from "../../db/index.ts";
+import type { Channel } from "../domain/codes.ts";
+
+export interface Account {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  passwordHash: string;
+  phone: string | null;
+  phoneMethods: Channel[];
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  locale: string;
+}
+
+interface AccountRow {
+  id: string;
+  email: string;
+  email_verified: boolean;
+  password_hash: string;
+  phone: string | null;
+  phone_methods: string[];
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  locale: string;
+}
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.email_verified,
+    passwordHash: row.password_hash,
+    phone: row.phone,
+    phoneMethods: row.phone_methods.filter((m): m is Channel => m === "sms" || m === "voice"),
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    locale: row.locale,
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createAccountStore(db: Queryable) {
+  return {
+    async findById(id: string): Promise<Account | null> {
+      const rows = await db.query<AccountRow>("SELECT * FROM idp_accounts WHERE id = $1", [id]);
+      return rows[0] ? toAccount(rows[0]) : null;
+    },
+    async findByEmail(email: string): Promise<Account | null> {
+      const rows = await db.query<AccountRow>("SELECT * FROM idp_accounts WHERE email = $1", [normalizeEmail(email)]);
+      return rows[0] ? toAccount(rows[0]) : null;
+    },
+    /** Inserts unless an account with this e-mail exists; an existing account (and its password) is kept. */
+    async insertIfMissing(account: Account): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO idp_accounts (id, email, email_verified, password_hash, phone, phone_methods, first_name, middle_name, last_name, locale)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          account.id,
+          normalizeEmail(account.email),
+          account.emailVerified,
+          account.passwordHash,
+          account.phone,
+          account.phoneMethods,
+          account.firstName,
+          account.middleName,
+          account.lastName,
+          account.locale,
+        ],
+      );
+      return rows.length > 0;
+    },
+    async updatePassword(id: string, passwordHash: string, at: Date): Promise<void> {
+      await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);
+    },
+    async setPhone(id: string, phone: string, methods: Channel[]): Promise<void> {
+      await db.query("UPDATE idp_accounts SET phone = $2, phone_methods = $3 WHERE id = $1", [id, phone, methods]);
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof createAccountStore>;

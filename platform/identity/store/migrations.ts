@@ -1,0 +1,93 @@
+/** Schema of the identity provider. Append new scripts; never edit released ones. */
+export const IDENTITY_SERVICE = "identity";
+
+export const identityMigrations: readonly string[] = [
+  `
+  CREATE TABLE idp_accounts (
+    id text PRIMARY KEY,
+    email text NOT NULL UNIQUE,
+    email_verified boolean NOT NULL DEFAULT false,
+    password_hash text NOT NULL,
+    phone text,
+    phone_methods text[] NOT NULL DEFAULT '{}',
+    first_name text NOT NULL,
+    middle_name text,
+    last_name text NOT NULL,
+    locale text NOT NULL DEFAULT 'en',
+    created_at timestamptz NOT NULL DEFAULT now(),
+    password_changed_at timestamptz NOT NULL DEFAULT now()
+  );
+
+  CREATE TABLE idp_oidc_payloads (
+    id text NOT NULL,
+    type text NOT NULL,
+    payload jsonb NOT NULL,
+    grant_id text,
+    user_code text,
+    uid text,
+    expires_at timestamptz,
+    consumed_at timestamptz,
+    PRIMARY KEY (id, type)
+  );
+  CREATE INDEX idp_oidc_payloads_grant_id ON idp_oidc_payloads (grant_id);
+  CREATE INDEX idp_oidc_payloads_uid ON idp_oidc_payloads (uid);
+  CREATE INDEX idp_oidc_payloads_user_code ON idp_oidc_payloads (user_code);
+
+  CREATE TABLE idp_secrets (
+    name text PRIMARY KEY,
+    value jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+
+  CREATE TABLE idp_outbox (
+    id bigserial PRIMARY KEY,
+    channel text NOT NULL,
+    destination text NOT NULL,
+    code text,
+    link text,
+    purpose text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+
+  CREATE TABLE idp_verifications (
+    flow_key text PRIMARY KEY,
+    purpose text NOT NULL,
+    channel text NOT NULL,
+    destination text NOT NULL,
+    code_hash text NOT NULL,
+    failed_attempts integer NOT NULL DEFAULT 0,
+    sent_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    verified_at timestamptz
+  );
+
+  CREATE TABLE idp_sign_in_states (
+    interaction_uid text PRIMARY KEY,
+    account_id text NOT NULL,
+    remember boolean NOT NULL DEFAULT false,
+    step text NOT NULL,
+    method text,
+    pending_phone text,
+    expires_at timestamptz NOT NULL
+  );
+
+  CREATE TABLE idp_password_updates (
+    account_id text PRIMARY KEY,
+    step text NOT NULL,
+    method text,
+    expires_at timestamptz NOT NULL
+  );
+
+  CREATE TABLE idp_throttle_events (
+    id bigserial PRIMARY KEY,
+    bucket text NOT NULL,
+    occurred_at timestamptz NOT NULL
+  );
+  CREATE INDEX idp_throttle_events_bucket ON idp_throttle_events (bucket, occurred_at);
+
+  CREATE TABLE idp_used_captchas (
+    token_hash text PRIMARY KEY,
+    expires_at timestamptz NOT NULL
+  );
+  `,
+];

@@ -1,0 +1,62 @@
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import type { Queryable } from "../../db/index.ts";
+
+/**
+ * oidc-provider storage (sessions, grants, codes, refresh tokens, interactions) in one table,
+ * so sessions and grants survive restarts. One instance per model name, as the provider expects.
+ */
+export function createOidcAdapterClass(db: Queryable, now: () => Date) {
+  return class PostgresOidcAdapter implements Adapter {
+    constructor(private readonly type: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const expiresAt = expiresIn ? new Date(now().getTime() + expiresIn * 1000) : null;
+      await db.query(
+        `INSERT INTO idp_oidc_payloads (id, type, payload, grant_id, user_code, uid, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (id, type) DO UPDATE SET payload = $3, grant_id = $4, user_code = $5, uid = $6, expires_at = $7`,
+        [id, this.type, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+      );
+    }
+
+    private async findWhere(column: "id" | "uid" | "user_code", value: string): Promise<AdapterPayload | undefined> {
+      const rows = await db.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
+        `SELECT payload, consumed_at FROM idp_oidc_payloads
+         WHERE ${column} = $1 AND type = $2 AND (expires_at IS NULL OR expires_at > $3)`,
+        [value, this.type, now()],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const payload = typeof row.payload === "string" ? (JSON.parse(row.payload) as AdapterPayload) : row.payload;
+      return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload;
+    }
+
+    find(id: string) {
+      return this.findWhere("id", id);
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere("uid", uid);
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere("user_code", userCode);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.query("DELETE FROM idp_oidc_payloads WHERE id = $1 AND type = $2", [id, this.type]);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db.query("UPDATE idp_oidc_payloads SET consumed_at = $3 WHERE id = $1 AND type = $2", [id, this.type, now()]);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.query("DELETE FROM idp_oidc_payloads WHERE grant_id = $1", [grantId]);
+    }
+  };
+}
+
+export async function deleteExpiredOidcPayloads(db: Queryable, at: Date): Promise<void> {
+  await db.query("DELETE FROM idp_oidc_payloads WHERE expires_at IS NOT NULL AND expires_at <= $1", [at]);
+}

@@ -1,0 +1,58 @@
+import type { Queryable } from "../../db/index.ts";
+
+export type OutboxChannel = "sms" | "voice" | "email";
+export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration";
+
+export interface OutboxMessage {
+  id: number;
+  channel: OutboxChannel;
+  to: string;
+  code?: string;
+  link?: string;
+  purpose: OutboxPurpose;
+  createdAt: string;
+}
+
+/**
+ * Development delivery: every SMS, voice call and e-mail is written here instead of being sent,
+ * so people and tests can read the codes. Never logged.
+ */
+export function createOutbox(db: Queryable, now: () => Date) {
+  return {
+    async deliver(message: { channel: OutboxChannel; to: string; code?: string; link?: string; purpose: OutboxPurpose }) {
+      await db.query("INSERT INTO idp_outbox (channel, destination, code, link, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
+        message.channel,
+        message.to,
+        message.code ?? null,
+        message.link ?? null,
+        message.purpose,
+        now(),
+      ]);
+    },
+    async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
+      const rows = await db.query<{
+        id: number;
+        channel: OutboxChannel;
+        destination: string;
+        code: string | null;
+        link: string | null;
+        purpose: OutboxPurpose;
+        created_at: Date;
+      }>(
+        `SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`,
+        [to ?? null, limit],
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        channel: row.channel,
+        to: row.destination,
+        ...(row.code ? { code: row.code } : {}),
+        ...(row.link ? { link: row.link } : {}),
+        purpose: row.purpose,
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

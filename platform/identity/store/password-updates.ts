@@ -1,0 +1,49 @@
+import type { Queryable } from "../../db/index.ts";
+import type { Channel } from "../domain/codes.ts";
+
+export const PASSWORD_UPDATE_TTL_MS = 30 * 60_000;
+
+export type PasswordUpdateStep = "authenticator-verification-data" | "challenge-authenticator" | "reset-authenticator";
+
+export interface PasswordUpdate {
+  accountId: string;
+  step: PasswordUpdateStep;
+  method: Channel | null;
+  expired: boolean;
+}
+
+/** The account API's password-update transaction, one per account, 30 minutes long. */
+export function createPasswordUpdates(db: Queryable, now: () => Date) {
+  return {
+    async get(accountId: string): Promise<PasswordUpdate | null> {
+      const rows = await db.query<{ account_id: string; step: PasswordUpdateStep; method: Channel | null; expires_at: Date }>(
+        "SELECT * FROM idp_password_updates WHERE account_id = $1",
+        [accountId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        accountId: row.account_id,
+        step: row.step,
+        method: row.method,
+        expired: new Date(row.expires_at).getTime() <= now().getTime(),
+      };
+    },
+    async start(accountId: string): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_password_updates (account_id, step, method, expires_at) VALUES ($1, 'authenticator-verification-data', NULL, $2)
+         ON CONFLICT (account_id) DO UPDATE SET step = 'authenticator-verification-data', method = NULL, expires_at = $2`,
+        [accountId, new Date(now().getTime() + PASSWORD_UPDATE_TTL_MS)],
+      );
+    },
+    /** Moves to `step`; the transaction keeps its original expiry. */
+    async advance(accountId: string, step: PasswordUpdateStep, method?: Channel): Promise<void> {
+      await db.query("UPDATE idp_password_updates SET step = $2, method = COALESCE($3, method) WHERE account_id = $1", [accountId, step, method ?? null]);
+    },
+    async close(accountId: string): Promise<void> {
+      await db.query("DELETE FROM idp_password_updates WHERE account_id = $1", [accountId]);
+    },
+  };
+}
+
+export type PasswordUpdates = ReturnType<typeof createPasswordUpdates>;

@@ -1,0 +1,52 @@
+import type { Queryable } from "../../db/index.ts";
+import type { Channel } from "../domain/codes.ts";
+
+export type SignInStep = "select" | "challenge" | "enrol" | "enrol-challenge";
+
+export interface SignInState {
+  interactionUid: string;
+  accountId: string;
+  remember: boolean;
+  step: SignInStep;
+  method: Channel | null;
+  pendingPhone: string | null;
+}
+
+/** Progress of one sign-in after the password, keyed by the oidc-provider interaction uid. */
+export function createSignInStates(db: Queryable, now: () => Date) {
+  return {
+    async get(uid: string): Promise<SignInState | null> {
+      const rows = await db.query<{
+        interaction_uid: string;
+        account_id: string;
+        remember: boolean;
+        step: SignInStep;
+        method: Channel | null;
+        pending_phone: string | null;
+      }>("SELECT * FROM idp_sign_in_states WHERE interaction_uid = $1 AND expires_at > $2", [uid, now()]);
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        interactionUid: row.interaction_uid,
+        accountId: row.account_id,
+        remember: row.remember,
+        step: row.step,
+        method: row.method,
+        pendingPhone: row.pending_phone,
+      };
+    },
+    async save(state: SignInState, expiresAt: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_sign_in_states (interaction_uid, account_id, remember, step, method, pending_phone, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (interaction_uid) DO UPDATE SET account_id = $2, remember = $3, step = $4, method = $5, pending_phone = $6, expires_at = $7`,
+        [state.interactionUid, state.accountId, state.remember, state.step, state.method, state.pendingPhone, expiresAt],
+      );
+    },
+    async remove(uid: string): Promise<void> {
+      await db.query("DELETE FROM idp_sign_in_states WHERE interaction_uid = $1", [uid]);
+    },
+  };
+}
+
+export type SignInStates = ReturnType<typeof createSignInStates>;

@@ -1,0 +1,86 @@
+import type { Queryable } from "../../db/index.ts";
+import { type Channel, codeMatches, generateCode, hashCode } from "../domain/codes.ts";
+import type { Outbox, OutboxPurpose } from "./outbox.ts";
+
+export const RESEND_COOLDOWN_MS = 30_000;
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_TRIES_PER_CODE = 5;
+
+export type SendResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type CheckResult = "verified" | "wrong" | "exhausted" | "expired" | "missing";
+
+interface VerificationRow {
+  flow_key: string;
+  channel: Channel;
+  destination: string;
+  code_hash: string;
+  failed_attempts: number;
+  sent_at: Date;
+  expires_at: Date;
+}
+
+/**
+ * One-time codes sent by SMS or voice: one live code per flow, stored hashed, single use,
+ * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than 30 s after the last.
+ */
+export function createVerifications(db: Queryable, outbox: Outbox, secret: string, now: () => Date) {
+  async function find(flowKey: string): Promise<VerificationRow | null> {
+    const rows = await db.query<VerificationRow>("SELECT * FROM idp_verifications WHERE flow_key = $1", [flowKey]);
+    return rows[0] ?? null;
+  }
+
+  function secondsUntilResend(row: VerificationRow | null): number {
+    if (!row) return 0;
+    const remaining = new Date(row.sent_at).getTime() + RESEND_COOLDOWN_MS - now().getTime();
+    return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
+  }
+
+  return {
+    async retryAfterSeconds(flowKey: string): Promise<number> {
+      return secondsUntilResend(await find(flowKey));
+    },
+
+    async channelOf(flowKey: string): Promise<Channel | null> {
+      return (await find(flowKey))?.channel ?? null;
+    },
+
+    async send(input: { flowKey: string; purpose: OutboxPurpose; channel: Channel; to: string }): Promise<SendResult> {
+      const wait = secondsUntilResend(await find(input.flowKey));
+      if (wait > 0) return { ok: false, retryAfterSeconds: wait };
+      const code = generateCode(input.channel);
+      const sentAt = now();
+      await db.query(
+        `INSERT INTO idp_verifications (flow_key, purpose, channel, destination, code_hash, failed_attempts, sent_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
+         ON CONFLICT (flow_key) DO UPDATE SET purpose = $2, channel = $3, destination = $4, code_hash = $5,
+           failed_attempts = 0, sent_at = $6, expires_at = $7, verified_at = NULL`,
+        [input.flowKey, input.purpose, input.channel, input.to, hashCode(secret, input.flowKey, code), sentAt, new Date(sentAt.getTime() + CODE_TTL_MS)],
+      );
+      await outbox.deliver({ channel: input.channel, to: input.to, code, purpose: input.purpose });
+      return { ok: true };
+    },
+
+    async check(flowKey: string, code: string): Promise<CheckResult> {
+      const row = await find(flowKey);
+      if (!row) return "missing";
+      if (row.failed_attempts >= MAX_WRONG_TRIES_PER_CODE) return "exhausted";
+      if (new Date(row.expires_at).getTime() <= now().getTime()) return "expired";
+      if (codeMatches(secret, flowKey, code, row.code_hash)) {
+        // Single use: the row goes, but its send time stays meaningful for the cooldown via a fresh send only.
+        await db.query("DELETE FROM idp_verifications WHERE flow_key = $1", [flowKey]);
+        return "verified";
+      }
+      const updated = await db.query<{ failed_attempts: number }>(
+        "UPDATE idp_verifications SET failed_attempts = failed_attempts + 1 WHERE flow_key = $1 RETURNING failed_attempts",
+        [flowKey],
+      );
+      return (updated[0]?.failed_attempts ?? MAX_WRONG_TRIES_PER_CODE) >= MAX_WRONG_TRIES_PER_CODE ? "exhausted" : "wrong";
+    },
+
+    async discard(flowKey: string): Promise<void> {
+      await db.query("DELETE FROM idp_verifications WHERE flow_key = $1", [flowKey]);
+    },
+  };
+}
+
+export type Verifications = ReturnType<typeof createVerifications>;
