@@ -37,7 +37,7 @@ export interface ResultsConfig {
 }
 
 /** Reads the configuration from environment variables, failing with every problem listed. */
-export function resultsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ResultsConfig {
+export function resultsConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ResultsConfig {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
   const parsed = EnvSchema.safeParse(blankToUndefined);
   if (!parsed.success) {

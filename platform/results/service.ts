@@ -29,7 +29,7 @@ export interface RunningResultsService {
 /** Opens the database, migrates and seeds it, then serves the results API until close(). */
 export async function startResultsService(options: ResultsServiceOptions = {}): Promise<RunningResultsService> {
   const { logger: givenLogger, nowSeconds = () => Math.floor(Date.now() / 1000), ...overrides } = options;
-  const defaults = resultsConfigFromEnv({} as NodeJS.ProcessEnv);
+  const defaults = resultsConfigFromEnv({});
   const config: ResultsConfig = { ...defaults, ...overrides };
   if (overrides.issuer && !overrides.jwksUrl) config.jwksUrl = `${config.issuer.replace(/\/$/, "")}/jwks`;
   const logger = givenLogger ?? pino({ level: config.logLevel, base: { service: "results" } });

@@ -1,0 +1,338 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
+import { captureLogs } from "./support/log-capture.ts";
+import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+const demoFile = path.resolve("platform/demo/participants.json");
+const demo = JSON.parse(await readFile(demoFile, "utf8")) as {
+  participants: Array<{ userId: string; sourceID: string; apps: Array<{ appID: string; appName: string }> }>;
+};
+const ada = demo.participants.find((p) => p.userId === "P1001")!;
+const adaExome = ada.apps.find((a) => a.appName === "exome-download")!;
+const adaTraits = ada.apps.find((a) => a.appName === "traits")!;
+
+let keys: TestIdentityKeys;
+let service: RunningResultsService;
+let workDir: string;
+let clockOffsetSeconds = 0;
+const logs = captureLogs();
+
+async function startOn(dataDir: string, extra: Parameters<typeof startResultsService>[0] = {}) {
+  return startResultsService({
+    port: 0,
+    host: "127.0.0.1",
+    publicUrl: "http://results.public.test",
+    issuer: keys.issuer,
+    audience: keys.audience,
+    dataDir,
+    demoParticipantsFile: demoFile,
+    nodeEnv: "test",
+    logger: logs.logger,
+    nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
+    ...extra,
+  });
+}
+
+/** The service publishes report links under its public URL; tests reach it at its listening URL. */
+const reachable = (publicLink: string) => publicLink.replace("http://results.public.test", service.url);
+
+const get = (pathname: string, token?: string, headers: Record<string, string> = {}) =>
+  fetch(service.url + pathname, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+beforeAll(async () => {
+  keys = await startTestIdentityKeys();
+  workDir = await mkdtemp(path.join(tmpdir(), "results-service-test-"));
+  service = await startOn(path.join(workDir, "data"));
+});
+
+afterAll(async () => {
+  await service?.close();
+  await keys?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  clockOffsetSeconds = 0;
+  keys.setKeysAvailable(true);
+  await fetch(`${service.url}/dev/faults`, { method: "DELETE" });
+});
+
+describe("GET /results/{userID}", () => {
+  it("answers a participant's own results with every field", async () => {
+    const response = await get(`/results/P1001?sourceID=${ada.sourceID}`, await keys.accessTokenFor("P1001"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({
+      kitStatus: 5,
+      apps: [
+        { appID: "app-1001-health", appName: "health", label: "Health", labelEs: "Salud", type: "health" },
+        { appID: "app-1001-traits", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" },
+        { appID: "app-1001-ancestry", appName: "ancestry", label: "Ancestry", labelEs: "Ascendencia", type: "ancestry" },
+        { appID: "app-1001-exome", appName: "exome-download", label: "Exome Download", labelEs: "Descarga del exoma", type: "download" },
+      ],
+      heapIdentifier: "demo-heap-p1001",
+      isHealthOrResearch: true,
+      agreements: ["rc", "platform"],
+      Patient: { firstName: "Ada", middleName: "Maren", lastName: "Testwell", email: "ada@example.test" },
+    });
+  });
+
+  it("keeps a missing kit status as null and unlabelled apps in the list", async () => {
+    const missing = await (await get("/results/P1007", await keys.accessTokenFor("P1007"))).json();
+    expect(missing.kitStatus).toBeNull();
+    expect(missing.Patient.middleName).toBeNull();
+
+    const partner = await (await get("/results/P1009", await keys.accessTokenFor("P1009"))).json();
+    expect(partner.apps).toHaveLength(4);
+    expect(partner.apps.filter((app: { label: string | null }) => app.label === null)).toHaveLength(1);
+  });
+
+  it("accepts a results-link token (token_type ACCESS) like an access token", async () => {
+    const token = await keys.accessTokenFor("P1006", { token_type: "ACCESS" });
+    const response = await get("/results/P1006", token);
+    expect(response.status).toBe(200);
+    expect((await response.json()).Patient.firstName).toBe("Lucía");
+  });
+
+  it("refuses to show another participant's results (403)", async () => {
+    const response = await get("/results/P1002", await keys.accessTokenFor("P1001"));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ status: 403, message: expect.any(String) });
+  });
+
+  it("answers 401 without a token", async () => {
+    const response = await get("/results/P1001");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ status: 401, message: "no access token present" });
+  });
+
+  it("answers 401 for an expired token", async () => {
+    const token = await keys.accessTokenFor("P1001", {}, { expiresAt: Math.floor(Date.now() / 1000) - 600 });
+    const response = await get("/results/P1001", token);
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toMatch(/expired/i);
+  });
+
+  it.each([
+    ["a wrong issuer", { issuer: "http://someone-else.test" }],
+    ["a wrong audience", { audience: "http://another-api.test" }],
+  ])("answers 401 for %s", async (_name, options) => {
+    const response = await get("/results/P1001", await keys.accessTokenFor("P1001", {}, options));
+    expect(response.status).toBe(401);
+  });
+
+  it("answers 401 for a token signed with a key the identity provider never published", async () => {
+    const forged = await keys.accessTokenFor("P1001", {}, { key: keys.strangerKey });
+    expect((await get("/results/P1001", forged)).status).toBe(401);
+  });
+
+  it("answers 401 for garbage and for a token without a user id", async () => {
+    expect((await get("/results/P1001", "not.a.jwt")).status).toBe(401);
+    const withoutUid = await keys.sign({ sub: "someone" });
+    const response = await get("/results/P1001", withoutUid);
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toBe("Invalid JWT payload: Missing user ID");
+  });
+
+  it("answers 404 for an unknown participant and for a source that is not theirs", async () => {
+    const unknown = await get("/results/P9999", await keys.accessTokenFor("P9999"));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ status: 404, message: expect.any(String) });
+    expect((await get("/results/P1001?sourceID=another-source", await keys.accessTokenFor("P1001"))).status).toBe(404);
+  });
+});
+
+describe("reports and documents", () => {
+  async function reportLink(userId: string, appId: string, sourceId = ada.sourceID) {
+    const response = await get(`/reports/${sourceId}/${appId}/${userId}`, await keys.accessTokenFor(userId));
+    return { response, body: await response.json() };
+  }
+
+  it("gives a signed report URL that opens an HTML report without a bearer token", async () => {
+    const { response, body } = await reportLink("P1001", adaTraits.appID);
+    expect(response.status).toBe(200);
+    expect(body.providerReportUrl).toMatch(/^http:\/\/results\.public\.test\/documents\/P1001\/app-1001-traits\?expires=\d+&signature=[\w-]+$/);
+
+    const document = await fetch(reachable(body.providerReportUrl));
+    expect(document.status).toBe(200);
+    expect(document.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(document.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(document.headers.get("referrer-policy")).toBe("no-referrer");
+    const html = await document.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<h1>Traits — Traits report</h1>");
+    expect(html).toContain("Ada Maren Testwell");
+  });
+
+  it("serves the exome download as a VCF attachment", async () => {
+    const { body } = await reportLink("P1001", adaExome.appID);
+    const file = await fetch(reachable(body.providerReportUrl));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("text/vcf; charset=utf-8");
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="P1001-exome.vcf"');
+    const text = await file.text();
+    expect(text.startsWith("##fileformat=VCFv4.2\n")).toBe(true);
+    expect(text).toMatch(/^#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tP1001$/m);
+  });
+
+  it("refuses a tampered, re-targeted or unsigned document link", async () => {
+    const { body } = await reportLink("P1001", adaTraits.appID);
+    const url = new URL(reachable(body.providerReportUrl));
+
+    const tampered = new URL(url);
+    const signature = tampered.searchParams.get("signature")!;
+    tampered.searchParams.set("signature", (signature[0] === "A" ? "B" : "A") + signature.slice(1));
+    expect((await fetch(tampered)).status).toBe(403);
+
+    const otherApp = new URL(url);
+    otherApp.pathname = `/documents/P1001/${ada.apps[0].appID}`;
+    expect((await fetch(otherApp)).status).toBe(403);
+
+    const longer = new URL(url);
+    longer.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 3600));
+    expect((await fetch(longer)).status).toBe(403);
+
+    const unsigned = new URL(url);
+    unsigned.search = "";
+    const response = await fetch(unsigned);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ status: 403, message: "This report link is not valid" });
+  });
+
+  it("refuses a document link after it expires", async () => {
+    const { body } = await reportLink("P1001", adaTraits.appID);
+    clockOffsetSeconds = 3600;
+    const response = await fetch(reachable(body.providerReportUrl));
+    expect(response.status).toBe(410);
+  });
+
+  it("answers 404 for an app the participant does not have, 403 for someone else's report", async () => {
+    expect((await reportLink("P1001", "app-1002-traits")).response.status).toBe(404);
+    expect((await reportLink("P1001", adaTraits.appID, "another-source")).response.status).toBe(404);
+    const foreign = await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, await keys.accessTokenFor("P1002"));
+    expect(foreign.status).toBe(403);
+    expect((await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`)).status).toBe(401);
+  });
+});
+
+describe("development fault injection", () => {
+  const postFault = (fault: unknown) =>
+    fetch(`${service.url}/dev/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
+
+  it("fails the next N matching requests, then answers normally", async () => {
+    expect((await postFault({ failNext: 2, status: 503 })).status).toBe(200);
+    const token = await keys.accessTokenFor("P1001");
+    const first = await get("/results/P1001", token);
+    expect(first.status).toBe(503);
+    expect(await first.json()).toEqual({ status: 503, message: expect.any(String) });
+    expect((await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, token)).status).toBe(503);
+    expect((await get("/results/P1001", token)).status).toBe(200);
+  });
+
+  it("fails with 500 by default and only for the given user", async () => {
+    await postFault({ userID: "P1002" });
+    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
+    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(500);
+    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
+  });
+
+  it("delays answers when asked to", async () => {
+    await postFault({ delayMs: 400 });
+    const startedAt = performance.now();
+    const response = await get("/results/P1001", await keys.accessTokenFor("P1001"));
+    expect(response.status).toBe(200);
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(390);
+  });
+
+  it("lists, clears and validates faults", async () => {
+    await postFault({ failNext: 3 });
+    expect(await (await fetch(`${service.url}/dev/faults`)).json()).toEqual({
+      faults: [{ userID: null, status: 500, delayMs: 0, remaining: 3 }],
+    });
+    expect((await fetch(`${service.url}/dev/faults`, { method: "DELETE" })).status).toBe(204);
+    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
+
+    const invalid = await postFault({ status: 200 });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).status).toBe(400);
+  });
+});
+
+describe("operations", () => {
+  it("reports health and readiness, naming what failed", async () => {
+    expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok", identityProviderKeys: "ok" } });
+
+    keys.setKeysAvailable(false);
+    const unready = await get("/readyz");
+    expect(unready.status).toBe(503);
+    expect(await unready.json()).toEqual({ status: "unavailable", checks: { database: "ok", identityProviderKeys: "failed" } });
+  });
+
+  it("echoes a sane x-request-id and replaces an unsafe one", async () => {
+    expect((await get("/healthz", undefined, { "x-request-id": "req-42.a" })).headers.get("x-request-id")).toBe("req-42.a");
+    const replaced = (await get("/healthz", undefined, { "x-request-id": "bad id\twith spaces" })).headers.get("x-request-id");
+    expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs one line per request without query strings or tokens", async () => {
+    const token = await keys.accessTokenFor("P1001");
+    const reportResponse = await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, token, { "x-request-id": "log-check-1" });
+    const body = await reportResponse.json();
+    await fetch(reachable(body.providerReportUrl), { headers: { "x-request-id": "log-check-2" } });
+
+    const entries = logs.lines.map((line) => JSON.parse(line)).filter((entry) => String(entry.requestId).startsWith("log-check"));
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ method: "GET", path: `/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, status: 200 });
+    expect(entries[1].path).toBe(`/documents/P1001/${adaTraits.appID}`);
+    const everything = logs.lines.join("\n");
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain("signature=");
+  });
+
+  it("answers unknown paths and methods with JSON errors", async () => {
+    expect(await (await get("/nothing-here")).json()).toEqual({ status: 404, message: "Not found" });
+    const post = await fetch(`${service.url}/results/P1001`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect((await post.json()).status).toBe(405);
+  });
+});
+
+describe("restart on the same data directory", () => {
+  it("re-seeds idempotently, follows demo file changes and hides dev tools in production", async () => {
+    const token = await keys.accessTokenFor("P1001");
+    const { providerReportUrl } = await (await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, token)).json();
+    await service.close();
+
+    const changed = structuredClone(demo) as { participants: Array<Record<string, unknown> & { userId: string; apps: Array<{ appName: string }> }> };
+    const changedAda = changed.participants.find((p) => p.userId === "P1001")!;
+    changedAda.kitStatus = 4;
+    changedAda.apps = changedAda.apps.filter((app) => app.appName !== "exome-download");
+    const changedFile = path.join(workDir, "participants-changed.json");
+    await writeFile(changedFile, JSON.stringify(changed));
+
+    // Start twice: the second start must find nothing new to insert.
+    service = await startOn(path.join(workDir, "data"), { demoParticipantsFile: changedFile });
+    await service.close();
+    service = await startOn(path.join(workDir, "data"), { demoParticipantsFile: changedFile, nodeEnv: "production" });
+
+    const body = await (await get("/results/P1001", token)).json();
+    expect(body.kitStatus).toBe(4);
+    expect(body.apps.map((app: { appID: string }) => app.appID)).toEqual(["app-1001-health", "app-1001-traits", "app-1001-ancestry"]);
+    expect((await get(`/reports/${ada.sourceID}/${adaExome.appID}/P1001`, token)).status).toBe(404);
+    // Report links survive a restart: the signing key is kept in the database.
+    expect((await fetch(reachable(providerReportUrl))).status).toBe(200);
+    expect((await fetch(`${service.url}/dev/faults`, { method: "POST", body: "{}" })).status).toBe(404);
+
+    const everyone = await Promise.all(demo.participants.map(async (p) => (await get(`/results/${p.userId}`, await keys.accessTokenFor(p.userId))).json()));
+    expect(everyone.map((p) => p.Patient.email)).toEqual(demo.participants.map((p) => (p as unknown as { email: string }).email));
+    expect(everyone.map((p) => p.apps.length)).toEqual(
+      changed.participants.map((p) => p.apps.length),
+    );
+  });
+});
