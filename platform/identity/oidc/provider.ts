@@ -90,7 +90,14 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client may revoke only its own tokens.
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId !== client.clientId) throw new errors.InvalidRequest("client is not authorized to revoke the presented token");
+          return true;
+        },
+      },
       userinfo: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -1,0 +1,428 @@
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import {
+  AUDIENCE,
+  authorizePath,
+  basicAuth,
+  Browser,
+  CLIENT_ID,
+  createTestClock,
+  latestCode,
+  parseForms,
+  participants,
+  pkcePair,
+  PORTAL_URL,
+  postToken,
+  REDIRECT_URI,
+  startTestService,
+} from "./support.ts";
+
+const clock = createTestClock();
+let service: RunningIdentityService;
+let base: string;
+
+beforeAll(async () => {
+  service = await startTestService(clock.now);
+  base = service.url;
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const [ada, grace, alan, katherine, hedy] = participants;
+
+async function beginSignIn(browser: Browser, extra?: Record<string, string>) {
+  const pkce = pkcePair();
+  const state = `state-${Math.random().toString(36).slice(2)}`;
+  const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state, extra })));
+  return { pkce, state, page, html: await page.text() };
+}
+
+async function submit(browser: Browser, html: string, fields: Record<string, string>, formIndex = 0) {
+  const form = parseForms(html)[formIndex];
+  const response = await browser.post(form.action, { ...form.fields, ...fields });
+  const page = await browser.follow(response);
+  return { response: page, html: page.status >= 300 && page.status < 400 ? "" : await page.text() };
+}
+
+/** Drives identify → select → challenge with the code read from the outbox; returns the authorization code. */
+async function signIn(browser: Browser, who: typeof ada, options: { method?: "sms" | "voice"; remember?: boolean; extra?: Record<string, string> } = {}) {
+  const started = await beginSignIn(browser, options.extra);
+  let step = await submit(browser, started.html, { username: who.email, password: who.password, ...(options.remember ? { rememberMe: "true" } : {}) });
+  if (step.html.includes('name="authMethod"')) {
+    step = await submit(browser, step.html, { authMethod: options.method ?? "sms" });
+    const { code } = await latestCode(base, who.phone!);
+    step = await submit(browser, step.html, { intent: "verify", code });
+  }
+  const location = new URL(step.response.headers.get("location")!);
+  expect(location.origin + location.pathname).toBe(REDIRECT_URI);
+  expect(location.searchParams.get("state")).toBe(started.state);
+  return { code: location.searchParams.get("code")!, verifier: started.pkce.verifier };
+}
+
+async function tokensFor(who: typeof ada, options: { method?: "sms" | "voice" } = {}) {
+  const browser = new Browser(base);
+  const { code, verifier } = await signIn(browser, who, options);
+  const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  expect(response.status).toBe(200);
+  return { browser, tokens: (await response.json()) as { access_token: string; id_token: string; refresh_token: string; expires_in: number; token_type: string } };
+}
+
+async function accountApi(path: string, token: string | null, body: unknown = {}) {
+  const response = await fetch(new URL(`/api/account/${path}`, base), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { status: string; nextStep?: string; phoneNumber?: string; errorMessage?: string; retryAfterSeconds?: number } };
+}
+
+describe("discovery and keys", () => {
+  it("publishes the endpoints and a public signing key", async () => {
+    const discovery = await (await fetch(new URL("/.well-known/openid-configuration", base))).json();
+    expect(discovery.issuer).toBe(service.issuer);
+    expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
+    for (const endpoint of ["token_endpoint", "jwks_uri", "end_session_endpoint", "revocation_endpoint", "userinfo_endpoint"]) {
+      expect(discovery[endpoint]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    }
+    const jwks = await (await fetch(discovery.jwks_uri)).json();
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty("d");
+  });
+
+  it("answers health and readiness", async () => {
+    expect((await fetch(new URL("/healthz", base))).status).toBe(200);
+    const ready = await fetch(new URL("/readyz", base), { headers: { "x-request-id": "req-123" } });
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("x-request-id")).toBe("req-123");
+  });
+});
+
+describe("hosted sign-in pages", () => {
+  it("renders an accessible identify page with a strict CSP, in Spanish when asked", async () => {
+    const browser = new Browser(base);
+    const { page, html } = await beginSignIn(browser, { ui_locales: "fr es" });
+    expect(page.status).toBe(200);
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<label for="username">Correo electrónico</label>');
+    expect(html).toContain("Crear una cuenta");
+    const csp = page.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'nonce-[^']+'/);
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("gives one generic message for a wrong password and for an unknown account", async () => {
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const wrong = await submit(browser, html, { username: ada.email, password: "not-the-password" });
+    expect(wrong.response.status).toBe(400);
+    const unknown = await submit(browser, wrong.html, { username: "nobody@example.test", password: "whatever-it-is" });
+    const message = "The email address or password is not correct";
+    expect(wrong.html).toContain(message);
+    expect(unknown.html).toContain(message);
+    expect(wrong.html).toContain('<a href="#username">');
+  });
+
+  it("locks an account after 10 failed passwords in 15 minutes, even with the right one", async () => {
+    const browser = new Browser(base);
+    let { html } = await beginSignIn(browser);
+    for (let i = 0; i < 10; i += 1) html = (await submit(browser, html, { username: hedy.email, password: `wrong-password-${i}` })).html;
+    const locked = await submit(browser, html, { username: hedy.email, password: hedy.password });
+    expect(locked.response.status).toBe(429);
+    expect(locked.html).toContain("Too many failed sign-in attempts. Please try again later.");
+    clock.advance(16 * 60_000);
+    const after = await submit(browser, locked.html, { username: hedy.email, password: hedy.password });
+    expect(after.html).toContain('name="authMethod"');
+  });
+
+  it("signs in with password and SMS code, and issues verifiable tokens", async () => {
+    const { tokens } = await tokensFor(ada);
+    expect(tokens.token_type).toBe("Bearer");
+    expect(tokens.expires_in).toBe(1800);
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const jwks = createRemoteJWKSet(new URL("/jwks", base));
+    const { payload: id } = await jwtVerify(tokens.id_token, jwks, { issuer: service.issuer, audience: CLIENT_ID });
+    expect(id).toMatchObject({
+      sub: ada.userId,
+      uid: ada.userId,
+      email: ada.email,
+      email_verified: true,
+      given_name: "Ada",
+      middle_name: "King",
+      family_name: "Lovelace",
+      name: "Ada King Lovelace",
+      locale: "en",
+    });
+    const { payload: access } = await jwtVerify(tokens.access_token, jwks, { issuer: service.issuer, audience: AUDIENCE });
+    expect(access).toMatchObject({ sub: ada.userId, uid: ada.userId, email: ada.email });
+    expect(access.exp! - access.iat!).toBe(1800);
+
+    const userinfo = await fetch(new URL("/me", base), { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(userinfo.status).toBe(200);
+    expect(await userinfo.json()).toMatchObject({ sub: ada.userId, email: ada.email, name: "Ada King Lovelace" });
+  });
+
+  it("offers only voice to a voice-only phone and takes a 5-digit code", async () => {
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const select = await submit(browser, html, { username: grace.email, password: grace.password });
+    expect(select.html).toContain("(***) ***-0102");
+    expect(select.html).toContain('value="voice"');
+    expect(select.html).not.toContain('value="sms"');
+    const challenge = await submit(browser, select.html, { authMethod: "voice" });
+    expect(challenge.html).toContain('placeholder="5-digit code"');
+    const sent = await latestCode(base, grace.phone!);
+    expect(sent).toMatchObject({ channel: "voice", purpose: "sign-in" });
+    expect(sent.code).toMatch(/^\d{5}$/);
+    const badFormat = await submit(browser, challenge.html, { intent: "verify", code: "123456" });
+    expect(badFormat.html).toContain("Authentication code is not in correct format");
+    const empty = await submit(browser, badFormat.html, { intent: "verify", code: "" });
+    expect(empty.html).toContain("Authentication code not entered");
+    const done = await submit(browser, empty.html, { intent: "verify", code: sent.code });
+    expect(done.response.headers.get("location")).toContain(`${REDIRECT_URI}?code=`);
+  });
+
+  it("refuses a resend within 30 s, voids a code after 5 wrong tries, and accepts a fresh code", async () => {
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const select = await submit(browser, html, { username: katherine.email, password: katherine.password });
+    let page = await submit(browser, select.html, { authMethod: "sms" });
+    const first = await latestCode(base, katherine.phone!);
+    const wrongCode = first.code === "000000" ? "111111" : "000000";
+
+    const resend = await submit(browser, page.html, { intent: "resend" });
+    expect(resend.response.status).toBe(429);
+    expect(resend.html).toMatch(/You can ask for a new code in \d+ seconds\./);
+    expect((await latestCode(base, katherine.phone!)).code).toBe(first.code);
+
+    page = resend;
+    for (let i = 0; i < 4; i += 1) {
+      page = await submit(browser, page.html, { intent: "verify", code: wrongCode });
+      expect(page.html).toContain("The code entered is not correct, please try again or resend a code");
+    }
+    page = await submit(browser, page.html, { intent: "verify", code: wrongCode });
+    expect(page.html).toContain("Too many incorrect codes. Please resend a code to get a new one.");
+    page = await submit(browser, page.html, { intent: "verify", code: first.code });
+    expect(page.html).toContain("Too many incorrect codes. Please resend a code to get a new one.");
+
+    clock.advance(31_000);
+    page = await submit(browser, page.html, { intent: "resend" });
+    expect(page.html).toContain("A new code has been sent.");
+    const second = await latestCode(base, katherine.phone!);
+    expect(second.code).toMatch(/^\d{6}$/);
+    const done = await submit(browser, page.html, { intent: "verify", code: second.code });
+    expect(done.response.headers.get("location")).toContain(`${REDIRECT_URI}?code=`);
+  });
+
+  it("expires a code after 10 minutes", async () => {
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const select = await submit(browser, html, { username: katherine.email, password: katherine.password });
+    clock.advance(31_000);
+    const page = await submit(browser, select.html, { authMethod: "sms" });
+    const { code } = await latestCode(base, katherine.phone!);
+    clock.advance(10 * 60_000 + 1000);
+    const late = await submit(browser, page.html, { intent: "verify", code });
+    expect(late.html).toContain("This code has expired. Please resend a code to get a new one.");
+  });
+
+  it("enrols a phone for an account without one, confirmed by an SMS code", async () => {
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const enrol = await submit(browser, html, { username: alan.email, password: alan.password });
+    expect(enrol.html).toContain('name="phoneNumber"');
+    const invalid = await submit(browser, enrol.html, { phoneNumber: "12345" });
+    expect(invalid.response.status).toBe(400);
+    expect(invalid.html).toContain("Enter a phone number like 555 555 0101 or +15555550101");
+    const challenge = await submit(browser, invalid.html, { phoneNumber: "(555) 555-0103" });
+    expect(challenge.html).toContain("(***) ***-0103");
+    const sent = await latestCode(base, "+15555550103");
+    expect(sent).toMatchObject({ channel: "sms", purpose: "enrol" });
+    const done = await submit(browser, challenge.html, { intent: "verify", code: sent.code });
+    expect(done.response.headers.get("location")).toContain(`${REDIRECT_URI}?code=`);
+
+    const again = new Browser(base);
+    const next = await beginSignIn(again);
+    const select = await submit(again, next.html, { username: alan.email, password: alan.password });
+    expect(select.html).toContain("(***) ***-0103");
+  });
+
+  it("remembers the device when asked, skipping the code next time", async () => {
+    const browser = new Browser(base);
+    await signIn(browser, ada, { remember: true });
+    expect(browser.jar.has("idp_device")).toBe(true);
+    const second = await beginSignIn(browser, { prompt: "login" });
+    const after = await submit(browser, second.html, { username: ada.email, password: ada.password });
+    expect(after.response.headers.get("location")).toContain(`${REDIRECT_URI}?code=`);
+
+    const other = new Browser(base);
+    const fresh = await beginSignIn(other);
+    const select = await submit(other, fresh.html, { username: ada.email, password: ada.password });
+    expect(select.html).toContain('name="authMethod"');
+  });
+});
+
+describe("tokens", () => {
+  it("rotates refresh tokens and refuses a used one", async () => {
+    const { tokens } = await tokensFor(ada);
+    const refreshed = await postToken(base, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const next = await refreshed.json();
+    expect(next.refresh_token).toBeTruthy();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(next.access_token).aud).toBe(AUDIENCE);
+    const reused = await postToken(base, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).error).toBe("invalid_grant");
+  });
+
+  it("revokes a refresh token", async () => {
+    const { tokens } = await tokensFor(ada);
+    const revoked = await fetch(new URL("/token/revocation", base), {
+      method: "POST",
+      headers: { authorization: basicAuth(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: "refresh_token" }),
+    });
+    expect(revoked.status).toBe(200);
+    const refreshed = await postToken(base, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
+    expect(refreshed.status).toBe(400);
+  });
+
+  it("ends the session with a form that works without JavaScript, then returns to the portal", async () => {
+    const { browser, tokens } = await tokensFor(ada);
+    const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out`, state: "bye" });
+    const page = await browser.get(`/session/end?${query}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1];
+    expect(html).toContain(`<script nonce="${nonce}">`);
+    expect(html).toContain(">Continue</button>");
+    const form = parseForms(html)[0];
+    const confirmed = await browser.post(form.action, { ...form.fields, logout: "yes" });
+    expect(confirmed.status).toBe(303);
+    const location = new URL(confirmed.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${PORTAL_URL}/auth/signed-out`);
+    expect(location.searchParams.get("state")).toBe("bye");
+
+    // Signed out: a new authorization asks for the password again.
+    const again = await beginSignIn(browser);
+    expect(again.html).toContain('name="password"');
+  });
+});
+
+describe("account API: password update", () => {
+  it("refuses requests without a valid token", async () => {
+    expect((await accountApi("recover-password", null)).status).toBe(401);
+    expect((await accountApi("recover-password", "not.a.token")).status).toBe(401);
+  });
+
+  it("runs the whole flow with every refusal along the way", async () => {
+    const { tokens } = await tokensFor(katherine);
+    const token = tokens.access_token;
+    expect((await accountApi("submit-auth-code", token, { code: "123456" })).status).toBe(409);
+
+    const started = await accountApi("recover-password", token, {});
+    expect(started).toEqual({ status: 200, body: { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: "(***) ***-0104" } });
+    expect((await accountApi("update-password", token, { password: "a-very-new-password-42" })).status).toBe(409);
+
+    clock.advance(31_000);
+    const sent = await accountApi("send-mfa-code", token, { authMethod: "sms" });
+    expect(sent.body.nextStep).toBe("challenge-authenticator");
+    const first = await latestCode(base, katherine.phone!);
+    expect(first.purpose).toBe("password-update");
+
+    const resend = await accountApi("resend-auth-code", token);
+    expect(resend.status).toBe(429);
+    expect(resend.body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(resend.body.errorMessage).toBeTruthy();
+
+    const wrong = await accountApi("submit-auth-code", token, { code: first.code === "000000" ? "111111" : "000000" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errorMessage!.toLowerCase()).toContain("invalid code");
+
+    clock.advance(31_000);
+    expect((await accountApi("resend-auth-code", token)).status).toBe(200);
+    const second = await latestCode(base, katherine.phone!);
+    expect((await accountApi("submit-auth-code", token, { code: first.code })).status).toBe(400);
+    const verified = await accountApi("submit-auth-code", token, { code: second.code });
+    expect(verified.body).toEqual({ status: "PENDING", nextStep: "reset-authenticator" });
+
+    const short = await accountApi("update-password", token, { password: "short" });
+    expect(short.body.errorMessage).toBe("Your password needs to be 10 or more characters");
+    const common = await accountApi("update-password", token, { password: "1234567890" });
+    expect(common.status).toBe(400);
+    expect(common.body.errorMessage).toContain("this password was found in a list of commonly used passwords");
+    const done = await accountApi("update-password", token, { password: "a-very-new-password-42" });
+    expect(done).toEqual({ status: 200, body: { status: "SUCCESS" } });
+
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const old = await submit(browser, html, { username: katherine.email, password: katherine.password });
+    expect(old.html).toContain("The email address or password is not correct");
+    const fresh = await submit(browser, old.html, { username: katherine.email, password: "a-very-new-password-42" });
+    expect(fresh.html).toContain('name="authMethod"');
+  });
+
+  it("voids a code after 5 wrong tries", async () => {
+    const { tokens } = await tokensFor(grace, { method: "voice" });
+    const token = tokens.access_token;
+    await accountApi("recover-password", token);
+    clock.advance(31_000);
+    expect((await accountApi("send-mfa-code", token, { authMethod: "sms" })).status).toBe(400);
+    expect((await accountApi("send-mfa-code", token, { authMethod: "voice" })).status).toBe(200);
+    const { code } = await latestCode(base, grace.phone!);
+    const wrongCode = code === "00000" ? "11111" : "00000";
+    for (let i = 0; i < 4; i += 1) expect((await accountApi("submit-auth-code", token, { code: wrongCode })).body.errorMessage).toBe("Invalid code. Please try again.");
+    const fifth = await accountApi("submit-auth-code", token, { code: wrongCode });
+    expect(fifth.body.errorMessage).toContain("request a new code");
+    expect((await accountApi("submit-auth-code", token, { code })).status).toBe(400);
+  });
+
+  it("answers 'session has expired' after 30 minutes", async () => {
+    const { tokens } = await tokensFor(ada);
+    await accountApi("recover-password", tokens.access_token);
+    clock.advance(31 * 60_000);
+    const late = await accountApi("send-mfa-code", tokens.access_token, { authMethod: "sms" });
+    expect(late.status).toBe(410);
+    expect(late.body.errorMessage).toBe("session has expired");
+  });
+
+  it("verifies a captcha solution once and refuses its replay", async () => {
+    const { tokens } = await tokensFor(hedy);
+    const challenge = (await (await fetch(new URL("/api/captcha/challenge", base))).json()) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const captchaToken = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+    expect((await accountApi("recover-password", tokens.access_token, { captchaToken })).status).toBe(200);
+    const replay = await accountApi("recover-password", tokens.access_token, { captchaToken });
+    expect(replay.status).toBe(400);
+    expect(replay.body.errorMessage).toContain("Captcha");
+  });
+});
+
+describe("results links and refusals", () => {
+  it("issues a one-hour ACCESS token for the results API that the account API refuses", async () => {
+    const response = await fetch(new URL("/dev/results-link", base), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ada.email }) });
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    expect(url.startsWith(`${PORTAL_URL}/results-link?access_token=`)).toBe(true);
+    const token = new URL(url).searchParams.get("access_token")!;
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL("/jwks", base)), { issuer: service.issuer, audience: AUDIENCE });
+    expect(payload).toMatchObject({ sub: ada.userId, uid: ada.userId, email: ada.email, token_type: "ACCESS" });
+    expect(payload.exp! - payload.iat!).toBe(3600);
+    expect((await accountApi("recover-password", token)).status).toBe(401);
+  });
+
+  it("refuses self-service unlock when it is turned off", async () => {
+    const browser = new Browser(base);
+    const { page } = await beginSignIn(browser);
+    const uid = new URL(page.url).pathname.split("/")[2];
+    const unlock = await browser.get(`/interaction/${uid}/unlock`);
+    expect(unlock.status).toBe(403);
+    expect(await unlock.text()).toContain("Self Service Account Unlock is not supported based on your current org configuration.");
+  });
+});

@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
+
+export const PORTAL_URL = "http://localhost:4999";
+export const CLIENT_ID = "participant-portal";
+export const CLIENT_SECRET = "test-portal-secret-0123456789";
+export const AUDIENCE = "http://localhost:4998";
+export const REDIRECT_URI = `${PORTAL_URL}/auth/callback`;
+
+export const participants = [
+  { userId: "T1001", email: "ada@example.test", password: "analytical-engine-1843", phone: "+15555550101", phoneMethods: ["sms", "voice"], firstName: "Ada", middleName: "King", lastName: "Lovelace", locale: "en" },
+  { userId: "T1002", email: "grace@example.test", password: "compiler-cobol-1959", phone: "+15555550102", phoneMethods: ["voice"], firstName: "Grace", lastName: "Hopper", locale: "en" },
+  { userId: "T1003", email: "alan@example.test", password: "enigma-bombe-1940", phone: null, firstName: "Alan", lastName: "Turing", locale: "es" },
+  { userId: "T1004", email: "katherine@example.test", password: "orbital-mechanics-1962", phone: "+15555550104", phoneMethods: ["sms", "voice"], firstName: "Katherine", lastName: "Johnson", locale: "en" },
+  { userId: "T1005", email: "hedy@example.test", password: "frequency-hopping-1942", phone: "+15555550105", phoneMethods: ["sms", "voice"], firstName: "Hedy", lastName: "Lamarr", locale: "en" },
+];
+
+/** A clock the test can move forward; everything time-limited in the service reads it. */
+export function createTestClock() {
+  let offsetMs = 0;
+  return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
+}
+
+export async function startTestService(now: () => Date, overrides: Record<string, unknown> = {}): Promise<RunningIdentityService> {
+  const dir = await mkdtemp(join(tmpdir(), "idp-test-"));
+  const file = join(dir, "participants.json");
+  await writeFile(file, JSON.stringify({ participants }));
+  return startIdentityService({
+    production: false,
+    port: 0,
+    host: "127.0.0.1",
+    portalUrl: PORTAL_URL,
+    portalClientId: CLIENT_ID,
+    portalClientSecret: CLIENT_SECRET,
+    resultsApiAudience: AUDIENCE,
+    dataDir: join(dir, "db"),
+    cookieKeys: ["test-cookie-key-one"],
+    registrationEnabled: true,
+    selfServiceUnlockEnabled: false,
+    demoParticipantsFile: file,
+    now,
+    logger: pino({ level: "silent" }),
+    captchaCost: 200,
+    ...overrides,
+  });
+}
+
+/** Cookies by name, as a browser on one host would keep them. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+}
+
+export class Browser {
+  readonly jar = new CookieJar();
+  constructor(private readonly base: string) {}
+
+  async get(path: string): Promise<Response> {
+    const response = await fetch(new URL(path, this.base), { redirect: "manual", headers: { cookie: this.jar.header() } });
+    this.jar.store(response);
+    return response;
+  }
+
+  async post(path: string, form: Record<string, string>): Promise<Response> {
+    const response = await fetch(new URL(path, this.base), {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: this.jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** Follows redirects that stay on the identity provider; returns the last response (a page or a redirect away). */
+  async follow(response: Response): Promise<Response> {
+    let current = response;
+    while (current.status >= 300 && current.status < 400) {
+      const location = new URL(current.headers.get("location")!, this.base);
+      if (location.origin !== new URL(this.base).origin) return current;
+      current = await this.get(location.pathname + location.search);
+    }
+    return current;
+  }
+}
+
+export interface ParsedForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
+/** The forms of an HTML page with their hidden/pre-filled fields (enough for these server-rendered pages). */
+export function parseForms(html: string): ParsedForm[] {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map((match) => {
+    const action = /action="([^"]*)"/.exec(match[1])?.[1]?.replace(/&amp;/g, "&") ?? "";
+    const fields: Record<string, string> = {};
+    for (const input of match[2].matchAll(/<input\b([^>]*)>/g)) {
+      const name = /name="([^"]*)"/.exec(input[1])?.[1];
+      const type = /type="([^"]*)"/.exec(input[1])?.[1];
+      if (!name || ((type === "radio" || type === "checkbox") && !/\bchecked\b/.test(input[1]))) continue;
+      fields[name] = /value="([^"]*)"/.exec(input[1])?.[1] ?? "";
+    }
+    return { action, fields };
+  });
+}
+
+export function pkcePair() {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+export function authorizePath(params: { challenge: string; state: string; extra?: Record<string, string> }): string {
+  const query = new URLSearchParams({
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    response_type: "code",
+    scope: "openid email profile offline_access",
+    state: params.state,
+    nonce: randomBytes(16).toString("base64url"),
+    code_challenge: params.challenge,
+    code_challenge_method: "S256",
+    ...params.extra,
+  });
+  return `/auth?${query}`;
+}
+
+export function basicAuth(): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(CLIENT_SECRET)}`).toString("base64")}`;
+}
+
+export async function postToken(base: string, form: Record<string, string>): Promise<Response> {
+  return fetch(new URL("/token", base), {
+    method: "POST",
+    headers: { authorization: basicAuth(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+}
+
+export async function latestCode(base: string, to: string): Promise<{ code: string; channel: string; purpose: string }> {
+  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as { code: string; channel: string; purpose: string }[];
+  if (!messages[0]) throw new Error(`no message to ${to}`);
+  return messages[0];
+}
