@@ -26,8 +26,7 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   const { t } = useTranslation("ui");
   return (
     <span id={id} className={styles.errorMessage}>
-      <span className={visuallyHidden}>{t("errorPrefix")} </span>
-      {children}
+      <span className={visuallyHidden}>{t("errorPrefix")}</span> {children}
     </span>
   );
 }

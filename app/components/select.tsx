@@ -52,9 +52,20 @@ export function Select(props: SelectProps) {
 
   return (
     <div className={classNames(fieldStyles.field, props.fieldClassName)}>
-      <label htmlFor={controlId} id={`${controlId}-label`} className={fieldStyles.label}>
-        {props.label}
-      </label>
+      {hydrated ? (
+        // Not a <label for>: the listbox button is named by aria-labelledby (label + current choice).
+        <span
+          id={`${controlId}-label`}
+          className={fieldStyles.label}
+          onClick={() => document.getElementById(controlId)?.focus()}
+        >
+          {props.label}
+        </span>
+      ) : (
+        <label htmlFor={controlId} className={fieldStyles.label}>
+          {props.label}
+        </label>
+      )}
       {isShown(props.hint) ? <FieldHint id={hintId}>{props.hint}</FieldHint> : null}
       {hasError ? <FieldError id={errorId}>{props.error}</FieldError> : null}
       {hydrated ? (

@@ -1,6 +1,7 @@
-import { cleanup, render, type RenderOptions } from "@testing-library/react";
+import { act, cleanup, render, type RenderOptions } from "@testing-library/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
@@ -8,10 +9,12 @@ import enUi from "~/locales/en/ui.json";
 import esUi from "~/locales/es/ui.json";
 
 const serverContainers: HTMLElement[] = [];
+const hydratedRoots: Root[] = [];
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  for (const root of hydratedRoots.splice(0)) act(() => root.unmount());
   for (const container of serverContainers.splice(0)) container.remove();
 });
 
@@ -59,4 +62,17 @@ export function renderServerHtml(ui: ReactElement, { lng = "en" }: { lng?: Langu
   document.body.append(container);
   serverContainers.push(container);
   return { container, html };
+}
+
+/**
+ * Server-renders, then hydrates the same markup in the browser: the page as it is first
+ * received, then enhanced once JavaScript has loaded.
+ */
+export async function hydrateServerHtml(ui: ReactElement, { lng = "en" }: { lng?: Language } = {}) {
+  const { container } = renderServerHtml(ui, { lng });
+  const i18n = createTestI18n(lng);
+  await act(async () => {
+    hydratedRoots.push(hydrateRoot(container, <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
+  });
+  return { container };
 }
