@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextInput } from "~/components/text-input";
+import { renderServerHtml, renderWithI18n } from "./render";
+
+const errors = [
+  { fieldId: "password", message: "Enter a password" },
+  { fieldId: "confirmPassword", message: "Password not entered" },
+];
+
+describe("ErrorSummary", () => {
+  it("is an alert headed 'There is a problem' listing a link to each field", () => {
+    renderWithI18n(<ErrorSummary errors={errors} />);
+    const alert = screen.getByRole("alert", { name: "There is a problem" });
+    expect(screen.getByRole("heading", { level: 2, name: "There is a problem" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Enter a password" })).toHaveAttribute("href", "#password");
+    expect(screen.getByRole("link", { name: "Password not entered" })).toHaveAttribute(
+      "href",
+      "#confirmPassword",
+    );
+    expect(alert).toHaveAttribute("tabindex", "-1");
+  });
+
+  it("uses the Spanish heading in Spanish", () => {
+    renderWithI18n(<ErrorSummary errors={errors} />, { lng: "es" });
+    expect(screen.getByRole("heading", { name: "Hay un problema" })).toBeInTheDocument();
+  });
+
+  it("takes focus when it appears with errors", () => {
+    renderWithI18n(<ErrorSummary errors={errors} />);
+    expect(screen.getByRole("alert")).toHaveFocus();
+  });
+
+  it("renders nothing and takes no focus without errors", () => {
+    const { container } = renderWithI18n(<ErrorSummary errors={[]} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("a link moves focus to its field", async () => {
+    renderWithI18n(
+      <>
+        <ErrorSummary errors={errors} />
+        <TextInput id="password" label="Password" error="Enter a password" />
+        <TextInput id="confirmPassword" label="Confirm password" error="Password not entered" />
+      </>,
+    );
+    await userEvent.click(screen.getByRole("link", { name: "Password not entered" }));
+    expect(screen.getByRole("textbox", { name: "Confirm password" })).toHaveFocus();
+  });
+
+  it("without JavaScript its links are plain fragment links", () => {
+    const { container } = renderServerHtml(<ErrorSummary errors={errors} />);
+    expect([...container.querySelectorAll("a")].map((link) => link.getAttribute("href"))).toEqual([
+      "#password",
+      "#confirmPassword",
+    ]);
+  });
+});
