@@ -5,6 +5,7 @@ const base = style({
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
+  verticalAlign: "middle",
   gap: vars.space.xs,
   minHeight: vars.size.touchTarget,
   padding: `${vars.space.xs} ${vars.space.lg}`,

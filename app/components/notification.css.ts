@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 const base = style({
@@ -11,6 +11,9 @@ const base = style({
   borderLeftStyle: "solid",
   boxShadow: vars.shadow.sm,
 });
+
+// Links in a notification take its tone's text colour, which is checked for contrast on its background.
+globalStyle(`${base} a`, { color: "inherit" });
 
 function toneStyle(tone: { text: string; background: string; border: string }) {
   return [base, { backgroundColor: tone.background, color: tone.text, borderLeftColor: tone.border }];
