@@ -3,6 +3,7 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
+  serverDependenciesToBundle: [/^@fontsource-variable\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

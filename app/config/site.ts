@@ -1,0 +1,43 @@
+/**
+ * Public contact details and outbound links shown in the portal. Nothing secret lives here;
+ * an operator changes these in one place.
+ */
+export const site = {
+  companyHomeUrl: "https://www.dnadiscovery.example",
+  support: {
+    email: "support@dnadiscovery.example",
+    phone: "+1-800-555-0142",
+    phoneDisplay: "(800) 555-0142",
+    covidPhone: "+1-800-555-0199",
+    covidPhoneDisplay: "(800) 555-0199",
+    contactUrl: "https://help.dnadiscovery.example/contact",
+    helpCenterUrl: "https://help.dnadiscovery.example",
+  },
+  legal: {
+    privacyHighlightsUrl: "https://www.dnadiscovery.example/privacy-highlights",
+    patentsUrl: "https://www.dnadiscovery.example/patents",
+    privacyPolicyUrl: "https://www.dnadiscovery.example/privacy-policy",
+    termsOfServiceUrl: "https://www.dnadiscovery.example/terms-of-service",
+    noticeOfPrivacyPracticesUrl: "https://www.dnadiscovery.example/notice-of-privacy-practices",
+    platformConsentUrl: "https://www.dnadiscovery.example/platform-consent",
+    researchConsentUrl: "https://www.dnadiscovery.example/research-consent",
+    privacyWebFormUrl: "https://privacy.dnadiscovery.example/web-form",
+  },
+  partners: {
+    healthSystemsUrl: "https://www.dnadiscovery.example/partners/health-systems",
+    publicHealthUrl: "https://www.dnadiscovery.example/partners/public-health",
+    lifeSciencesUrl: "https://www.dnadiscovery.example/partners/life-sciences",
+    partnerWithUsUrl: "https://www.dnadiscovery.example/partners/contact",
+  },
+  social: {
+    professionalNetworkUrl: "https://www.linkedin.com/company/dnadiscovery-example",
+    microbloggingUrl: "https://x.com/dnadiscovery_example",
+  },
+  accreditation: {
+    clinicalLabCertification: "05D2100000",
+    pathologyCollegeCertification: "9000000",
+  },
+  copyrightStartYear: 2016,
+} as const;
+
+export type Site = typeof site;

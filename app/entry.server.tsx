@@ -1,0 +1,66 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { NonceProvider } from "~/components/layout/nonce";
+import { toLanguage } from "~/i18n";
+import { i18nForRequest } from "~/services/i18n.server";
+import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security-headers.server";
+
+const RENDER_TIMEOUT_MS = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = createNonce();
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
+  const i18n = i18nForRequest(toLanguage(rootData?.language));
+  applyDocumentSecurityHeaders(responseHeaders, nonce);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applyCommonSecurityHeaders(response.headers);
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(JSON.stringify({ level: "error", msg: "unhandled portal error", method: request.method, path: new URL(request.url).pathname, error: message }));
+}

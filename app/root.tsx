@@ -1,0 +1,64 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
+import { useNonce } from "~/components/layout/nonce";
+import { fallbackLanguage } from "~/i18n";
+import { translationsFor } from "~/services/i18n.server";
+import { detectLanguage, rememberLanguage } from "~/services/language.server";
+import { readPrivacyChoices } from "~/services/privacy-choices.server";
+import "@fontsource-variable/inter/wght.css";
+import "~/styles/global.css";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "DNA Discovery Program" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const language = await detectLanguage(request);
+  if (url.searchParams.has("lang")) {
+    // SPEC.md §4: the lang parameter is removed from the URL once it has been remembered.
+    url.searchParams.delete("lang");
+    throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await rememberLanguage(language) } });
+  }
+  const translations = translationsFor(language);
+  const privacyChoices = await readPrivacyChoices(request);
+  return json({ language, translations, title: translations.common.meta.title, analyticsConsent: privacyChoices.analytics });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang={data?.language ?? fallbackLanguage} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  useTranslation();
+  return <AppErrorBoundary />;
+}

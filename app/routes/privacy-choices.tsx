@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { safeReturnTo } from "~/domain/return-to";
+import { privacyChoicesCookie } from "~/services/privacy-choices.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const analytics = form.get("analytics") === "on";
+  return redirect(safeReturnTo(form.get("returnTo")), {
+    headers: { "Set-Cookie": await privacyChoicesCookie.serialize({ analytics }) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,43 @@
+import * as z from "zod";
+import { environmentForHost } from "~/domain/deployment-environment";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORTAL_URL: z.url().default("http://localhost:3000"),
+  PORTAL_ENVIRONMENT: z.enum(["development", "staging", "regulated-test", "production"]).optional(),
+  PORTAL_DATA_DIR: z.string().default(".data/portal"),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).default("development-only-session-secret-change-me"),
+  IDP_ISSUER: z.url().default("http://localhost:3001"),
+  IDP_CLIENT_ID: z.string().default("participant-portal"),
+  IDP_CLIENT_SECRET: z.string().default("development-only-portal-client-secret"),
+  RESULTS_API_URL: z.url().default("http://localhost:3002"),
+  RESULTS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  FEATURE_LOGIN_SECURITY: booleanFlag.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function readEnv(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid portal configuration:\n${problems.join("\n")}`);
+  }
+  const env = parsed.data;
+  const deployment = env.PORTAL_ENVIRONMENT ?? environmentForHost(new URL(env.PORTAL_URL).hostname);
+  if (deployment !== "development") {
+    for (const key of ["SESSION_SECRET", "IDP_CLIENT_SECRET"] as const) {
+      if (!process.env[key]) throw new Error(`Invalid portal configuration: ${key} is required outside development`);
+    }
+  }
+  return env;
+}
+
+export const env = readEnv();

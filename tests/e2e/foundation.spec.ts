@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { screenMatrix } from "./support/matrix";
+
+const english = {
+  unexpected: "Unexpected Application Error!",
+  privacyChoices: "Your privacy choices",
+  hours: "Monday to Friday, 6 AM to 6 PM Pacific",
+};
+
+test.describe("layout, footer and error screens", () => {
+  for (const { viewport, language } of screenMatrix) {
+    test(`unknown page at ${viewport.width}px in ${language}: 404, header, footer, accessible`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const response = await page.goto(`/no-such-page?lang=${language}`);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(/\/no-such-page$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        language === "en" ? english.unexpected : "¡Error inesperado de la aplicación!",
+      );
+      await expect(page.getByText(language === "en" ? "404 Not Found" : "404 No encontrado")).toBeVisible();
+      const footer = page.getByRole("contentinfo");
+      await expect(footer).toContainText(`© 2016–${new Date().getFullYear()}`);
+      await expect(footer).toContainText(language === "en" ? english.hours : "De lunes a viernes, de 6 AM a 6 PM, hora del Pacífico");
+      await expect(footer).toContainText("CLIA");
+      await expect(footer).toContainText("CAP");
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test("the language selector switches to Spanish and back", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/no-such-page");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const desktopHeader = page.getByRole("banner");
+    await desktopHeader.getByRole("button", { name: "Change language to Español" }).first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Error inesperado de la aplicación!");
+    await desktopHeader.getByRole("button", { name: "Cambiar el idioma a English" }).first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("the mobile menu opens at 375px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/no-such-page");
+    const menu = page.getByText("Menu", { exact: true });
+    await menu.click();
+    await expect(page.locator("header details[open]")).toHaveCount(1);
+    await expect(page.locator("header details[open]").getByRole("button", { name: "Change language to Español" })).toBeVisible();
+  });
+
+  test("the privacy choices panel opens with its Consents and Rights tabs", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await page.getByRole("link", { name: english.privacyChoices }).click();
+    const dialog = page.getByRole("dialog", { name: english.privacyChoices });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Consents" })).toHaveAttribute("aria-current", "page");
+    await expect(dialog.getByRole("checkbox", { name: "Analytics" })).not.toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("link", { name: "Rights" }).click();
+    await expect(dialog.getByRole("link", { name: /Make a privacy request/ })).toBeVisible();
+    await dialog.getByRole("link", { name: "Consents" }).click();
+    await dialog.getByRole("checkbox", { name: "Analytics" }).check();
+    await dialog.getByRole("button", { name: "Save my choices" }).click();
+    await expect(page.getByRole("dialog", { name: english.privacyChoices }).getByRole("checkbox", { name: "Analytics" })).toBeChecked();
+  });
+
+  test("every page carries the security headers with a fresh script nonce", async ({ request }) => {
+    const first = await request.get("/no-such-page");
+    const second = await request.get("/no-such-page");
+    const csp = first.headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(second.headers()["content-security-policy"]).not.toEqual(csp);
+    expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers()["permissions-policy"]).toContain("camera=()");
+  });
+
+  test("the expired-session screen says so and moves on to sign-in", async ({ page }) => {
+    const response = await page.goto("/session-expired");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("Session has expired, redirecting you to log in screen...")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expect(page).toHaveURL(/\/auth\/sign-in/, { timeout: 15_000 });
+  });
+});
