@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
-import { migrate, openDatabase } from "../db/index.ts";
+import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import type { CaptchaVerifier } from "./captcha/verifier.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../../lib/postgres/index.ts";
 
 /**
  * The key that signs report links. A configured key wins; otherwise one is generated on first start

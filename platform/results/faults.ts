@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../../lib/postgres/index.ts";
 
 /**
  * Development-only fault injection so the portal's tests can watch it handle failing or slow results

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../../lib/postgres/index.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { renderExomeVcf, renderReportHtml } from "./documents.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";

@@ -1,4 +1,4 @@
-import type { Database } from "../db/index.ts";
+import type { Database } from "../../lib/postgres/index.ts";
 import type { DemoParticipant } from "./demo-participants.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
-import { migrate, openDatabase } from "../db/index.ts";
+import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
 import { createDocumentLinkSigner } from "./document-links.ts";

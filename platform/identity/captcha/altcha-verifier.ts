@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { createChallenge, type Payload, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 import type { CaptchaVerifier } from "./verifier.ts";
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;

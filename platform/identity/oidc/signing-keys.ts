@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
-import type { Database } from "../../db/index.ts";
+import type { Database } from "../../../lib/postgres/index.ts";
 import { loadOrCreateSecret } from "../store/secrets.ts";
 
 export interface SigningKeys {

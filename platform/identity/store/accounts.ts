@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 import type { Channel } from "../domain/codes.ts";
 
 export interface Account {

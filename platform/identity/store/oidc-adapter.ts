@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 
 /**
  * oidc-provider storage (sessions, grants, codes, refresh tokens, interactions) in one table,

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export type OutboxChannel = "sms" | "voice" | "email";
 export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration";

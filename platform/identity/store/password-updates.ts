@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 import type { Channel } from "../domain/codes.ts";
 
 export const PASSWORD_UPDATE_TTL_MS = 30 * 60_000;

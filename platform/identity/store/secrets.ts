@@ -1,4 +1,4 @@
-import type { Database } from "../../db/index.ts";
+import type { Database } from "../../../lib/postgres/index.ts";
 
 /**
  * Returns the secret stored under `name`, creating it with `create` on first use. Two processes

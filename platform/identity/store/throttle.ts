@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export interface Limit {
   max: number;

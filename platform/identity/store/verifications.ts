@@ -1,4 +1,4 @@
-import type { Queryable } from "../../db/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, generateCode, hashCode } from "../domain/codes.ts";
 import type { Outbox, OutboxPurpose } from "./outbox.ts";
 

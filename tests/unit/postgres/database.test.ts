@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase, type Database } from "../../../platform/db/index.ts";
+import { migrate, openDatabase, type Database } from "../../../lib/postgres/index.ts";
 
 const drivers: Array<{ name: string; url?: string }> = [{ name: "embedded (PGlite)" }];
 if (process.env.DATABASE_URL) drivers.push({ name: "PostgreSQL (DATABASE_URL)", url: process.env.DATABASE_URL });
