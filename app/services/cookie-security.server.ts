@@ -1,6 +1,6 @@
-import { deploymentEnvironment } from "./environment.server";
+import { environmentPolicyForPortal } from "./environment.server";
 
-/** SPEC.md §9: cookies are Secure except in development. */
-export function cookieSecurity(): { secure: boolean } {
-  return { secure: deploymentEnvironment() !== "development" };
+/** SPEC.md §9: cookies are Secure except in development; a domain only in staging and production. */
+export function cookieSecurity(): { secure: boolean; domain?: string } {
+  return { ...environmentPolicyForPortal().cookie };
 }

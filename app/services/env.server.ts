@@ -20,6 +20,15 @@ const EnvSchema = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30 * 60),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
   FEATURE_LOGIN_SECURITY: booleanFlag.default(true),
+  COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i).optional(),
+  USE_HEAP_IDENTIFY: booleanFlag.optional(),
+  ERROR_REPORTING_ENABLED: booleanFlag.optional(),
+  ERROR_REPORTING_URL: z.url().optional(),
+  ERROR_REPORTING_TOKEN: z.string().optional(),
+  CODE_VERSION: z.string().max(100).default("development"),
+  ANALYTICS_URL: z.url().optional(),
+  ANALYTICS_APP_ID: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
