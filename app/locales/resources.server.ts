@@ -2,12 +2,14 @@ import commonEn from "./en/common.json";
 import commonEs from "./es/common.json";
 import uiEn from "./en/ui.json";
 import uiEs from "./es/ui.json";
+import authEn from "./en/auth.json";
+import authEs from "./es/auth.json";
 import type { Language } from "~/i18n";
 
 /** Every namespace of every language. Only the server holds all of them. */
 export const resources = {
-  en: { common: commonEn, ui: uiEn },
-  es: { common: commonEs, ui: uiEs },
+  en: { common: commonEn, ui: uiEn, auth: authEn },
+  es: { common: commonEs, ui: uiEs, auth: authEs },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof resources)["en"];

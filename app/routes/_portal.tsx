@@ -1,17 +1,29 @@
-import { Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
-import type { Visitor } from "~/components/layout/visitor";
+import { takeFlashNotifications } from "~/services/flash.server";
+import { privatePageHeaders, requireVisitor, visitorOf } from "~/services/session.server";
 
-export async function loader() {
-  const visitor: Visitor | null = null;
-  return json({ visitor });
+/** Every page inside the layout needs a session (SPEC.md §4 'Session'). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireVisitor(request);
+  const { notifications, clearCookie } = await takeFlashNotifications(request);
+  const headers = new Headers(privatePageHeaders);
+  if (clearCookie) headers.append("Set-Cookie", clearCookie);
+  return json({ visitor: visitorOf(session), notifications }, { headers });
+}
+
+export function headers() {
+  return privatePageHeaders;
 }
 
 export default function PortalLayout() {
-  const { visitor } = useLoaderData<typeof loader>();
+  const { visitor, notifications } = useLoaderData<typeof loader>();
   return (
     <PageShell visitor={visitor}>
+      <FlashNotifications notifications={notifications} />
       <Outlet />
     </PageShell>
   );

@@ -2,12 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import { safeReturnTo } from "~/domain/return-to";
+import { assertSameOrigin } from "~/services/same-origin.server";
 import { toLanguage } from "~/i18n";
 import { rememberLanguage } from "~/services/language.server";
 
 const LanguageChange = z.object({ lang: z.string().max(8).optional(), returnTo: z.string().max(2048).optional() });
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const submission = LanguageChange.safeParse(Object.fromEntries(await request.formData()));
   const values = submission.success ? submission.data : {};
   return redirect(safeReturnTo(values.returnTo), {

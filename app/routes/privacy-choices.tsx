@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeReturnTo } from "~/domain/return-to";
+import { assertSameOrigin } from "~/services/same-origin.server";
 import { privacyChoicesCookie } from "~/services/privacy-choices.server";
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const analytics = form.get("analytics") === "on";
   return redirect(safeReturnTo(form.get("returnTo")), {

@@ -1,9 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useEffect } from "react";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import { PageShell } from "~/components/layout/page-shell";
+import { clearedSessionCookie, endSession, readSession } from "~/services/session.server";
 
 const SIGN_IN_PATH = "/auth/sign-in";
 const SIGN_IN_DELAY_SECONDS = 3;
+
+/** SPEC.md §4 'Session': the expired screen signs out, then moves on to sign-in. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session } = await readSession(request);
+  await endSession(session);
+  return json(null, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
+}
 
 export default function SessionExpired() {
   useEffect(() => {

@@ -1,0 +1,25 @@
+import { Trans, useTranslation } from "react-i18next";
+import { NotificationList } from "~/components/notification-list";
+import { site } from "~/config/site";
+import type { FlashNotification } from "~/domain/flash-notification";
+
+/** Server flashes in a live region; with JavaScript each hides after its visible time. */
+export function FlashNotifications({ notifications }: { notifications: FlashNotification[] }) {
+  const { t } = useTranslation();
+  return (
+    <NotificationList
+      notifications={notifications.map((notification) => ({
+        id: notification.id,
+        type: notification.type,
+        closable: true,
+        visibleMs: notification.visibleMs,
+        headerText: t(notification.titleKey),
+        bodyText: notification.bodyKey ? (
+          <Trans t={t} i18nKey={notification.bodyKey} components={{ link: <a href={`mailto:${site.support.email}`} /> }} />
+        ) : (
+          notification.bodyText
+        ),
+      }))}
+    />
+  );
+}

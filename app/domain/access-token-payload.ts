@@ -1,0 +1,48 @@
+/**
+ * SPEC.md §5 'Token checks (results)' with the §8 messages: a token must be a string with a
+ * decodable payload; no token, no user id claim or no issuer is an error.
+ */
+export const tokenCheckMessages = {
+  missing: "no access token present",
+  missingUserId: "Invalid JWT payload: Missing user ID",
+  missingIssuer: "Invalid JWT payload: Missing issuer",
+  malformed: "Malformed token",
+} as const;
+
+export type TokenCheckFailure = keyof typeof tokenCheckMessages;
+
+export type AccessTokenPayload = { userId: string; issuer: string; email: string | null; expiresAt: number | null; tokenType: string | null };
+
+/** The user id claim, falling back to the upper-cased username claim (SPEC.md §3). */
+function userIdOf(payload: Record<string, unknown>): string | null {
+  if (typeof payload.uid === "string" && payload.uid) return payload.uid;
+  if (typeof payload.username === "string" && payload.username) return payload.username.toUpperCase();
+  return null;
+}
+
+export function readAccessTokenPayload(token: unknown): { ok: true; payload: AccessTokenPayload } | { ok: false; failure: TokenCheckFailure } {
+  if (typeof token !== "string" || token.length === 0) return { ok: false, failure: "missing" };
+  const parts = token.split(".");
+  if (parts.length !== 3 || token.length > 8192) return { ok: false, failure: "malformed" };
+  let payload: Record<string, unknown>;
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8"));
+    if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) return { ok: false, failure: "malformed" };
+    payload = decoded as Record<string, unknown>;
+  } catch {
+    return { ok: false, failure: "malformed" };
+  }
+  const userId = userIdOf(payload);
+  if (!userId) return { ok: false, failure: "missingUserId" };
+  if (typeof payload.iss !== "string" || !payload.iss) return { ok: false, failure: "missingIssuer" };
+  return {
+    ok: true,
+    payload: {
+      userId,
+      issuer: payload.iss,
+      email: typeof payload.email === "string" ? payload.email : null,
+      expiresAt: typeof payload.exp === "number" ? payload.exp : null,
+      tokenType: typeof payload.token_type === "string" ? payload.token_type : null,
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * A notification carried across a redirect (so it shows with JavaScript off too). It holds
+ * translation keys, never text or anything the participant typed, so it renders in the current language.
+ */
+export type FlashNotification = {
+  id: string;
+  type: "info" | "success" | "warning" | "error";
+  /** "namespace:key" of the heading. */
+  titleKey: string;
+  /** "namespace:key" of the body; may contain a <link> placeholder for the support link. */
+  bodyKey?: string;
+  /** A message returned by a service, shown as the body when there is no body key. */
+  bodyText?: string;
+  /** SPEC.md §9: 7000 ms by default, 15000 ms for the download error. */
+  visibleMs?: number;
+};
+
+export const NOTIFICATION_VISIBLE_MS = 7000;
+export const DOWNLOAD_ERROR_VISIBLE_MS = 15000;

@@ -1,0 +1,104 @@
+/**
+ * SPEC.md §5 'Identity provider checks' and §9 constants that do not need I/O.
+ * Messages are the SPEC.md §8 wording; screens translate them by their key.
+ */
+export const CLOCK_SKEW_SECONDS = 300;
+export const TOKEN_EARLY_EXPIRY_SECONDS = 30;
+export const MAX_RENEWALS = 10;
+export const RENEWAL_WINDOW_SECONDS = 30;
+export const STATE_LENGTH = 64;
+export const NONCE_LENGTH = 64;
+export const CODE_VERIFIER_MIN = 43;
+export const CODE_VERIFIER_MAX = 128;
+
+export const authErrorMessages = {
+  noTransaction: "No transaction data was found in storage",
+  stateMismatch: "State in redirect uri does not match with transaction state",
+  missingCode: "Unable to parse interaction_code from the url",
+  malformedToken: "Malformed token",
+  signatureInvalid: "The token signature is not valid",
+  keyNotFound: "The key id was not found in the server's keys",
+  tokenHashFailed: "Token hash verification failed",
+  clientMismatch: "The request does not match client configuration",
+  tooManyRenewals: "Too many token renew requests",
+  invalidCodeChallengeMethod: "Invalid code_challenge_method",
+  nonceMismatch: "OAuth flow response nonce doesn't match request nonce",
+  issuerMismatch: "The issuer of the token does not match the request",
+  audienceMismatch: "The audience of the token does not match the client",
+  expired: "The JWT expired and is no longer valid",
+  issuedInFuture: "The JWT was issued in the future",
+  userInfoMismatch: "getUserInfo request was rejected due to token mismatch",
+  refreshRefused: "The refresh token is invalid or expired.",
+  flowTimedOut: "OAuth flow timed out",
+  unparsableResponse: "Unable to parse OAuth flow response",
+  unknown: "Unknown error",
+} as const;
+
+export type AuthErrorCode = keyof typeof authErrorMessages;
+
+export class AuthFlowError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    readonly detail?: string,
+  ) {
+    super(authErrorMessages[code]);
+    this.name = "AuthFlowError";
+  }
+}
+
+/** SPEC.md §9: state and nonce are 64 characters. */
+export function isWellFormedState(state: unknown): state is string {
+  return typeof state === "string" && state.length === STATE_LENGTH && /^[A-Za-z0-9_-]+$/.test(state);
+}
+
+/** SPEC.md §5: code verifier length 43 to 128 characters of the unreserved set. */
+export function isValidCodeVerifier(verifier: string): boolean {
+  return verifier.length >= CODE_VERIFIER_MIN && verifier.length <= CODE_VERIFIER_MAX && /^[A-Za-z0-9._~-]+$/.test(verifier);
+}
+
+/** SPEC.md §5: a string response type must not contain spaces. */
+export function isValidResponseType(responseType: string): boolean {
+  return responseType.length > 0 && !/\s/.test(responseType);
+}
+
+export type IdTokenExpectations = {
+  issuer: string;
+  clientId: string;
+  nonce: string;
+  now: number;
+};
+
+export type IdTokenClaims = {
+  iss?: unknown;
+  aud?: unknown;
+  nonce?: unknown;
+  exp?: unknown;
+  iat?: unknown;
+  sub?: unknown;
+  at_hash?: unknown;
+};
+
+/** The claim checks of SPEC.md §5 once the signature is verified; throws the first that fails. */
+export function checkIdTokenClaims(claims: IdTokenClaims, expected: IdTokenExpectations): void {
+  if (claims.iss !== expected.issuer) throw new AuthFlowError("issuerMismatch");
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audiences.includes(expected.clientId)) throw new AuthFlowError("audienceMismatch");
+  if (claims.nonce !== expected.nonce) throw new AuthFlowError("nonceMismatch");
+  const nowSeconds = Math.floor(expected.now / 1000);
+  if (typeof claims.exp !== "number" || claims.exp + CLOCK_SKEW_SECONDS < nowSeconds) throw new AuthFlowError("expired");
+  if (typeof claims.iat !== "number" || claims.iat - CLOCK_SKEW_SECONDS > nowSeconds) throw new AuthFlowError("issuedInFuture");
+  if (claims.exp < claims.iat) throw new AuthFlowError("expired");
+  if (typeof claims.sub !== "string" || claims.sub.length === 0) throw new AuthFlowError("malformedToken");
+}
+
+/** SPEC.md §4: a token is valid only while its expiry is later than now; renew 30 s early. */
+export function needsRenewal(expiresAt: Date, now: number): boolean {
+  return expiresAt.getTime() - TOKEN_EARLY_EXPIRY_SECONDS * 1000 <= now;
+}
+
+/** SPEC.md §9: renewal throttled at 10 renewals in 30 seconds. Returns the kept window or null when over. */
+export function recordRenewal(previous: readonly number[], now: number): number[] | null {
+  const recent = previous.filter((at) => now - at < RENEWAL_WINDOW_SECONDS * 1000);
+  if (recent.length >= MAX_RENEWALS) return null;
+  return [...recent, now];
+}

@@ -1,0 +1,67 @@
+import * as z from "zod";
+
+/** SPEC.md §3 'Patient results response', as the results service sends it. */
+const AppSchema = z.object({
+  appID: z.union([z.string(), z.number()]).transform(String),
+  appName: z.string(),
+  label: z.string().nullish(),
+  labelEs: z.string().nullish(),
+  type: z.string().nullish(),
+});
+
+export const PatientResultsSchema = z.object({
+  kitStatus: z.unknown(),
+  apps: z.array(AppSchema).nullish(),
+  heapIdentifier: z.string().nullish(),
+  isHealthOrResearch: z.boolean().nullish(),
+  agreements: z.array(z.string()).nullish(),
+  Patient: z
+    .object({
+      firstName: z.string().nullish(),
+      middleName: z.string().nullish(),
+      lastName: z.string().nullish(),
+      email: z.string().nullish(),
+    })
+    .nullish(),
+});
+
+export type ResultApp = { appID: string; appName: string; label: string; labelEs: string | null; type: string };
+
+export type PatientResults = {
+  kitStatus: number;
+  apps: ResultApp[];
+  heapIdentifier: string | null;
+  isHealthOrResearch: boolean;
+  agreements: string[];
+  patient: { firstName: string; middleName: string | null; lastName: string; email: string | null };
+};
+
+/** SPEC.md §3: kitStatus is converted to a number (missing or unreadable counts as 0). */
+export function toKitStatus(value: unknown): number {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : NaN;
+  return Number.isFinite(number) ? number : 0;
+}
+
+/** SPEC.md §3: apps without a label are dropped; type picks an icon and defaults to empty. */
+export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema>): PatientResults {
+  return {
+    kitStatus: toKitStatus(raw.kitStatus),
+    apps: (raw.apps ?? [])
+      .filter((app) => typeof app.label === "string" && app.label.trim() !== "")
+      .map((app) => ({ appID: app.appID, appName: app.appName, label: app.label as string, labelEs: app.labelEs ?? null, type: app.type ?? "" })),
+    heapIdentifier: raw.heapIdentifier ?? null,
+    isHealthOrResearch: raw.isHealthOrResearch ?? false,
+    agreements: raw.agreements ?? [],
+    patient: {
+      firstName: raw.Patient?.firstName ?? "",
+      middleName: raw.Patient?.middleName ?? null,
+      lastName: raw.Patient?.lastName ?? "",
+      email: raw.Patient?.email ?? null,
+    },
+  };
+}
+
+/** SPEC.md §2: first, optional middle, last. */
+export function patientFullName(patient: PatientResults["patient"]): string {
+  return [patient.firstName, patient.middleName, patient.lastName].filter((part) => part && part.trim() !== "").join(" ");
+}

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OAuth2RequestError } from "remix-auth-oauth2";
+import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
+import { PageShell } from "~/components/layout/page-shell";
+import { AuthFlowError, isWellFormedState, type AuthErrorCode } from "~/domain/oidc-checks";
+import { portalAuthenticator, TRANSACTION_COOKIE } from "~/services/authenticator.server";
+import { startParticipantSession } from "~/services/sign-in.server";
+
+type Failure = { code: AuthErrorCode | "accessDenied"; status: number };
+
+function hasTransactionCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${TRANSACTION_COOKIE}:`));
+}
+
+/** SPEC.md §5 and §8: which screen a failed callback shows. */
+function classify(error: unknown): Failure {
+  if (error instanceof AuthFlowError) return { code: error.code, status: 400 };
+  if (error instanceof OAuth2RequestError) {
+    if (error.code === "access_denied" || error.code === "login_required" || error.code === "interaction_required") {
+      return { code: "accessDenied", status: 400 };
+    }
+    if (error.code === "invalid_grant") return { code: "flowTimedOut", status: 400 };
+    if (error.code === "invalid_client" || error.code === "unauthorized_client") return { code: "clientMismatch", status: 400 };
+    return { code: "unknown", status: 502 };
+  }
+  if (error instanceof RangeError) return { code: "stateMismatch", status: 400 };
+  if (error instanceof ReferenceError) return { code: error.message.includes("code in the URL") ? "missingCode" : "noTransaction", status: 400 };
+  return { code: "unknown", status: 502 };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const noStore = { "Cache-Control": "no-store" };
+  if (!hasTransactionCookie(request)) return json({ code: "noTransaction" as const }, { status: 400, headers: noStore });
+  if (!isWellFormedState(url.searchParams.get("state"))) return json({ code: "stateMismatch" as const }, { status: 400, headers: noStore });
+  try {
+    const authenticator = await portalAuthenticator();
+    const participant = await authenticator.authenticate("idp", request);
+    const response = await startParticipantSession(participant, request);
+    for (const name of transactionCookieNames(request)) {
+      response.headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    }
+    return response;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = classify(error);
+    return json({ code: failure.code }, { status: failure.status, headers: noStore });
+  }
+}
+
+function transactionCookieNames(request: Request): string[] {
+  return (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim().split("=")[0])
+    .filter((name) => name.startsWith(`${TRANSACTION_COOKIE}:`));
+}
+
+export default function Callback() {
+  const { code } = useLoaderData<typeof loader>();
+  return (
+    <PageShell visitor={null}>
+      <AuthErrorScreen titleKey="errorTitle" messageKey={`flow.${code}`} />
+    </PageShell>
+  );
+}

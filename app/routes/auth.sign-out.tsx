@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { readSession } from "~/services/session.server";
+import { signOut } from "~/services/sign-out.server";
+
+/** Sign-out is a POST only, from the user menu or the network-error screen. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { session } = await readSession(request);
+  return signOut(session);
+}
+
+export function loader() {
+  return redirect("/");
+}

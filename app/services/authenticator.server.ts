@@ -1,0 +1,94 @@
+import { Authenticator } from "remix-auth";
+import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import { AuthFlowError } from "~/domain/oidc-checks";
+import { toLanguage } from "~/i18n";
+import { cookieSecurity } from "./cookie-security.server";
+import { env } from "./env.server";
+import { createCodeVerifier, createState, idpMetadata, nonceForState, verifyIdToken, type TokenSet } from "./idp.server";
+
+export const TRANSACTION_COOKIE = "portal_oauth";
+
+export type SignedInParticipant = TokenSet & {
+  userId: string;
+  email: string | null;
+  nameFromIdToken: string | null;
+};
+
+/** Authorization code + PKCE S256 with a 64-character state, a nonce bound to it, and ui_locales. */
+class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
+  override name = "idp";
+
+  protected override createAuthorizationURL() {
+    const state = createState();
+    const codeVerifier = createCodeVerifier();
+    const url = this.client.createAuthorizationURLWithPKCE(
+      this.options.authorizationEndpoint.toString(),
+      state,
+      CodeChallengeMethod.S256,
+      codeVerifier,
+      this.options.scopes ?? [],
+    );
+    return { state, codeVerifier, url };
+  }
+
+  protected override authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
+    const extended = new URLSearchParams(params);
+    const state = extended.get("state") ?? "";
+    extended.set("nonce", nonceForState(state));
+    extended.set("ui_locales", toLanguage(new URL(request.url).searchParams.get("ui_locales")));
+    // SPEC.md §4: signing in first closes any existing session, so the IdP always asks again.
+    extended.set("prompt", "login");
+    return extended;
+  }
+}
+
+function fullName(claims: Record<string, unknown>): string | null {
+  const parts = [claims.given_name, claims.middle_name, claims.family_name].filter((part): part is string => typeof part === "string" && part.length > 0);
+  return parts.length ? parts.join(" ") : null;
+}
+
+let authenticator: Promise<Authenticator<SignedInParticipant>> | undefined;
+
+export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant>> {
+  authenticator ??= (async () => {
+    const metadata = await idpMetadata();
+    if (!metadata.code_challenge_methods_supported?.includes("S256")) throw new AuthFlowError("invalidCodeChallengeMethod");
+    const strategy = new PortalOidcStrategy(
+      {
+        clientId: env.IDP_CLIENT_ID,
+        clientSecret: env.IDP_CLIENT_SECRET,
+        redirectURI: `${env.PORTAL_URL}/auth/callback`,
+        authorizationEndpoint: metadata.authorization_endpoint,
+        tokenEndpoint: metadata.token_endpoint,
+        tokenRevocationEndpoint: metadata.revocation_endpoint,
+        scopes: ["openid", "email", "profile", "offline_access"],
+        codeChallengeMethod: CodeChallengeMethod.S256,
+        cookie: { name: TRANSACTION_COOKIE, httpOnly: true, sameSite: "Lax", path: "/", maxAge: 30 * 60, ...(cookieSecurity().secure ? { secure: true } : {}) },
+      },
+      async ({ request, tokens }) => {
+        const state = new URL(request.url).searchParams.get("state") ?? "";
+        const accessToken = tokens.accessToken();
+        const idToken = tokens.idToken();
+        const claims = await verifyIdToken(idToken, { nonce: nonceForState(state), accessToken });
+        const userId = typeof claims.uid === "string" ? claims.uid : null;
+        if (!userId) throw new AuthFlowError("malformedToken");
+        return {
+          userId,
+          email: typeof claims.email === "string" ? claims.email : null,
+          nameFromIdToken: fullName(claims),
+          accessToken,
+          accessTokenExpiresAt: tokens.accessTokenExpiresAt(),
+          refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : null,
+          idToken,
+        };
+      },
+    );
+    const instance = new Authenticator<SignedInParticipant>();
+    instance.use(strategy, "idp");
+    return instance;
+  })().catch((error: unknown) => {
+    authenticator = undefined;
+    throw error;
+  });
+  return authenticator;
+}

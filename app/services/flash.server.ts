@@ -1,0 +1,38 @@
+import { createCookie } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import * as z from "zod";
+import type { FlashNotification } from "~/domain/flash-notification";
+import { cookieSecurity } from "./cookie-security.server";
+import { env } from "./env.server";
+
+const flashCookie = createCookie("portal_flash", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60,
+  secrets: [env.SESSION_SECRET],
+  ...cookieSecurity(),
+});
+
+const FlashList = z.array(
+  z.object({
+    id: z.string(),
+    type: z.enum(["info", "success", "warning", "error"]),
+    titleKey: z.string(),
+    bodyKey: z.string().optional(),
+    bodyText: z.string().max(500).optional(),
+    visibleMs: z.number().int().nonnegative().optional(),
+  }),
+);
+
+/** A Set-Cookie value that shows `notification` on the next page the browser loads. */
+export async function flashNotification(notification: Omit<FlashNotification, "id">): Promise<string> {
+  return flashCookie.serialize([{ ...notification, id: randomUUID() }]);
+}
+
+/** The notifications waiting for this request and the Set-Cookie that clears them (when any). */
+export async function takeFlashNotifications(request: Request): Promise<{ notifications: FlashNotification[]; clearCookie: string | null }> {
+  const parsed = FlashList.safeParse(await flashCookie.parse(request.headers.get("Cookie")));
+  if (!parsed.success || parsed.data.length === 0) return { notifications: [], clearCookie: null };
+  return { notifications: parsed.data, clearCookie: await flashCookie.serialize([], { maxAge: 0, expires: new Date(0) }) };
+}

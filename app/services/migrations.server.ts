@@ -1,0 +1,26 @@
+/** The portal's schema, applied once each, in order. Append; never edit a released entry. */
+export const portalMigrations: string[] = [
+  `CREATE TABLE portal_sessions (
+     id_hash text PRIMARY KEY,
+     user_id text NOT NULL,
+     token_type text NOT NULL,
+     email text,
+     full_name text,
+     source_id text,
+     access_token text NOT NULL,
+     access_token_expires_at timestamptz NOT NULL,
+     refresh_token text,
+     id_token text,
+     renewals jsonb NOT NULL DEFAULT '[]'::jsonb,
+     flow_state jsonb NOT NULL DEFAULT '{}'::jsonb,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     last_seen_at timestamptz NOT NULL DEFAULT now()
+   )`,
+  `CREATE INDEX portal_sessions_user_id ON portal_sessions (user_id)`,
+  `CREATE TABLE portal_participant_flags (
+     user_id text NOT NULL,
+     flag text NOT NULL,
+     set_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (user_id, flag)
+   )`,
+];

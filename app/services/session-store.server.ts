@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from "node:crypto";
+import { database } from "./db.server";
+import { env } from "./env.server";
+
+/** TOKEN-TYPE of SPEC.md §3: IDP for a participant who signed in, ACCESS for a results-link visitor. */
+export type TokenType = "IDP" | "ACCESS";
+
+export type StoredTokens = {
+  accessToken: string;
+  accessTokenExpiresAt: Date;
+  refreshToken: string | null;
+  idToken: string | null;
+};
+
+export type SessionRecord = StoredTokens & {
+  idHash: string;
+  userId: string;
+  tokenType: TokenType;
+  email: string | null;
+  fullName: string | null;
+  sourceId: string | null;
+  renewals: number[];
+  flowState: Record<string, unknown>;
+  createdAt: Date;
+  lastSeenAt: Date;
+};
+
+type SessionRow = {
+  id_hash: string;
+  user_id: string;
+  token_type: TokenType;
+  email: string | null;
+  full_name: string | null;
+  source_id: string | null;
+  access_token: string;
+  access_token_expires_at: Date;
+  refresh_token: string | null;
+  id_token: string | null;
+  renewals: number[];
+  flow_state: Record<string, unknown>;
+  created_at: Date;
+  last_seen_at: Date;
+};
+
+/** Only a hash of the id is stored, so a copy of the table cannot be replayed as cookies. */
+export function hashSessionId(sessionId: string): string {
+  return createHash("sha256").update(sessionId).digest("base64url");
+}
+
+function fromRow(row: SessionRow): SessionRecord {
+  return {
+    idHash: row.id_hash,
+    userId: row.user_id,
+    tokenType: row.token_type,
+    email: row.email,
+    fullName: row.full_name,
+    sourceId: row.source_id,
+    accessToken: row.access_token,
+    accessTokenExpiresAt: new Date(row.access_token_expires_at),
+    refreshToken: row.refresh_token,
+    idToken: row.id_token,
+    renewals: row.renewals ?? [],
+    flowState: row.flow_state ?? {},
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+  };
+}
+
+export type NewSession = StoredTokens & {
+  userId: string;
+  tokenType: TokenType;
+  email: string | null;
+  fullName: string | null;
+  sourceId: string | null;
+};
+
+/** A fresh 256-bit id for every sign-in. Returns the id for the cookie; only its hash is kept. */
+export async function createSession(session: NewSession): Promise<string> {
+  const sessionId = randomBytes(32).toString("base64url");
+  const db = await database();
+  await db.query(
+    `INSERT INTO portal_sessions (id_hash, user_id, token_type, email, full_name, source_id, access_token,
+       access_token_expires_at, refresh_token, id_token)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      hashSessionId(sessionId),
+      session.userId,
+      session.tokenType,
+      session.email,
+      session.fullName,
+      session.sourceId,
+      session.accessToken,
+      session.accessTokenExpiresAt,
+      session.refreshToken,
+      session.idToken,
+    ],
+  );
+  return sessionId;
+}
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The live session for this id, or null when unknown, idle too long or past its absolute lifetime. */
+export async function loadSession(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
+  const db = await database();
+  const idHash = hashSessionId(sessionId);
+  const [row] = await db.query<SessionRow>(`SELECT * FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+  if (!row) return null;
+  const session = fromRow(row);
+  const idleLimit = session.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
+  const absoluteLimit = session.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000;
+  if (now.getTime() > idleLimit || now.getTime() > absoluteLimit) {
+    await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1`, [idHash, now]);
+  }
+  return session;
+}
+
+export async function deleteSession(idHash: string): Promise<void> {
+  const db = await database();
+  await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+}
+
+/**
+ * Runs `renew` for at most one request per session at a time, across every portal instance:
+ * the row is locked, and a request that waited sees the tokens the first one stored.
+ */
+export async function renewTokensOnce(
+  idHash: string,
+  needsRenewal: (current: SessionRecord) => boolean,
+  renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
+): Promise<SessionRecord | null> {
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<SessionRow>(`SELECT * FROM portal_sessions WHERE id_hash = $1 FOR UPDATE`, [idHash]);
+    if (!row) return null;
+    const current = fromRow(row);
+    if (!needsRenewal(current)) return current;
+    const renewed = await renew(current);
+    await tx.query(
+      `UPDATE portal_sessions SET access_token = $2, access_token_expires_at = $3, refresh_token = $4,
+         id_token = $5, renewals = $6::jsonb WHERE id_hash = $1`,
+      [idHash, renewed.accessToken, renewed.accessTokenExpiresAt, renewed.refreshToken, renewed.idToken, JSON.stringify(renewed.renewals)],
+    );
+    return { ...current, ...renewed };
+  });
+}
+
+/** Per-flow state (e.g. the password-update step) that only the server can change. */
+export async function writeFlowState(idHash: string, flow: string, value: unknown | null): Promise<void> {
+  const db = await database();
+  if (value === null) {
+    await db.query(`UPDATE portal_sessions SET flow_state = flow_state - $2 WHERE id_hash = $1`, [idHash, flow]);
+  } else {
+    await db.query(
+      `UPDATE portal_sessions SET flow_state = jsonb_set(flow_state, ARRAY[$2::text], $3::jsonb) WHERE id_hash = $1`,
+      [idHash, flow, JSON.stringify(value)],
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import { redirect } from "@remix-run/node";
+import type { Visitor } from "~/components/layout/visitor";
+import { safeReturnTo } from "~/domain/return-to";
+import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
+import { refreshTokens, TokenEndpointError } from "./idp.server";
+import { sessionCookie } from "./session-cookie.server";
+import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
+
+export type PortalSession = SessionRecord;
+
+type Lookup = { cookiePresent: boolean; session: PortalSession | null };
+
+/** One session read per request, however many loaders ask (Remix hands them the same Request). */
+const lookups = new WeakMap<Request, Promise<Lookup>>();
+
+async function lookUp(request: Request): Promise<Lookup> {
+  const sessionId: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  if (typeof sessionId !== "string" || sessionId.length < 32) return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
+  const session = await loadSession(sessionId);
+  if (!session) return { cookiePresent: true, session: null };
+  return { cookiePresent: true, session: await withFreshTokens(session) };
+}
+
+export function readSession(request: Request): Promise<Lookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUp(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * Renews the access token 30 s before it expires, at most 10 times in 30 s, one request per session
+ * at a time. A refused refresh (invalid_grant) ends the session; an unreachable IdP keeps the current
+ * token for as long as it is still valid.
+ */
+async function withFreshTokens(session: PortalSession): Promise<PortalSession | null> {
+  const now = Date.now();
+  if (!needsRenewal(session.accessTokenExpiresAt, now)) return session;
+  const stillValid = session.accessTokenExpiresAt.getTime() > now;
+  if (session.tokenType !== "IDP" || !session.refreshToken) return stillValid ? session : null;
+  try {
+    return await renewTokensOnce(
+      session.idHash,
+      (current) => needsRenewal(current.accessTokenExpiresAt, Date.now()),
+      async (current) => {
+        const renewals = recordRenewal(current.renewals, Date.now());
+        if (!renewals) throw new TokenEndpointError("too_many_renewals", "Too many token renew requests", 429);
+        const tokens = await refreshTokens(current.refreshToken ?? "");
+        return { ...tokens, idToken: tokens.idToken ?? current.idToken, renewals };
+      },
+    );
+  } catch (error) {
+    if (error instanceof TokenEndpointError && error.error === "invalid_grant") {
+      await deleteSession(session.idHash);
+      return null;
+    }
+    return stillValid ? session : null;
+  }
+}
+
+function signInPath(request: Request): string {
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(`${url.pathname}${url.search}`);
+  return returnTo === "/" ? "/auth/sign-in" : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
+ * to sign-in; a session that is no longer valid goes through the expired-session screen.
+ */
+export async function requireVisitor(request: Request): Promise<PortalSession> {
+  const { cookiePresent, session } = await readSession(request);
+  if (session) return session;
+  throw redirect(cookiePresent ? "/session-expired" : signInPath(request), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** A participant who signed in with the IdP; results-link visitors are sent to their results page. */
+export async function requireParticipant(request: Request): Promise<PortalSession> {
+  const session = await requireVisitor(request);
+  if (session.tokenType === "ACCESS") throw redirect("/");
+  return session;
+}
+
+export function visitorOf(session: PortalSession): Visitor {
+  if (session.tokenType === "ACCESS") return { kind: "results-link" };
+  return { kind: "participant", fullName: session.fullName ?? session.email ?? "" };
+}
+
+export async function endSession(session: PortalSession | null): Promise<void> {
+  if (session) await deleteSession(session.idHash);
+}
+
+export async function clearedSessionCookie(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export async function sessionCookieFor(sessionId: string): Promise<string> {
+  return sessionCookie.serialize(sessionId);
+}
+
+/** Read one flow's server-side state (e.g. which password-update step the participant is on). */
+export function flowState<T>(session: PortalSession, flow: string): T | null {
+  return (session.flowState[flow] as T | undefined) ?? null;
+}
+
+export async function saveFlowState(session: PortalSession, flow: string, value: unknown | null): Promise<void> {
+  await writeFlowState(session.idHash, flow, value);
+  if (value === null) delete session.flowState[flow];
+  else session.flowState[flow] = value;
+}
+
+/** Headers every private page answers with. */
+export const privatePageHeaders = { "Cache-Control": "no-store" } as const;

@@ -1,0 +1,40 @@
+import { redirect } from "@remix-run/node";
+import { patientFullName } from "~/domain/patient-results";
+import { safeReturnTo } from "~/domain/return-to";
+import type { SignedInParticipant } from "./authenticator.server";
+import { fetchPatientResults } from "./results.server";
+import { returnToCookie } from "./session-cookie.server";
+import { sessionCookieFor } from "./session.server";
+import { createSession, type NewSession } from "./session-store.server";
+
+/**
+ * Starts a fresh session (a new id at every sign-in) and returns to the page asked for. The name in
+ * the header comes from the results Patient; the id token's name stands in while results are down.
+ */
+export async function startParticipantSession(participant: SignedInParticipant, request: Request) {
+  const results = await fetchPatientResults({ accessToken: participant.accessToken, userId: participant.userId });
+  const fullName = results.ok ? patientFullName(results.results.patient) || participant.nameFromIdToken : participant.nameFromIdToken;
+  return startSession(
+    {
+      userId: participant.userId,
+      tokenType: "IDP",
+      email: participant.email,
+      fullName,
+      sourceId: null,
+      accessToken: participant.accessToken,
+      accessTokenExpiresAt: participant.accessTokenExpiresAt,
+      refreshToken: participant.refreshToken,
+      idToken: participant.idToken,
+    },
+    safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie"))),
+  );
+}
+
+export async function startSession(session: NewSession, returnTo: string) {
+  const sessionId = await createSession(session);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookieFor(sessionId));
+  headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
+  headers.set("Cache-Control", "no-store");
+  return redirect(returnTo, { headers });
+}

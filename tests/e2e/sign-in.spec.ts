@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { identify, passChallenge, signIn } from "./support/sign-in";
+import { fullNameOf, participant } from "./support/participants";
+import { identityUrl, portalUrl } from "./support/stack";
+
+test.describe("sign-in, sessions and sign-out", () => {
+  test("a participant signs in with an SMS code, sees their name, keeps the session on reload, and signs out", async ({ page, context }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const person = await signIn(page, "ada@example.test", { method: "sms" });
+    await expect(page).toHaveURL(`${portalUrl}/`);
+    const userMenu = page.getByRole("banner").getByText(fullNameOf(person), { exact: true }).filter({ visible: true });
+    await expect(userMenu).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const cookies = await context.cookies(portalUrl);
+    for (const cookie of cookies) {
+      expect(cookie.value, `${cookie.name} must not carry a token`).not.toMatch(/eyJ[A-Za-z0-9_-]+\.eyJ/);
+      expect(cookie.httpOnly, `${cookie.name} is httpOnly`).toBe(true);
+      expect(cookie.sameSite).toBe("Lax");
+    }
+    expect(await page.content()).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.eyJ/);
+
+    await page.reload();
+    await expect(userMenu).toBeVisible();
+
+    const sessionCookieBefore = cookies.find((cookie) => cookie.name.endsWith("portal_session"));
+    expect(sessionCookieBefore).toBeDefined();
+    await userMenu.click();
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).first().click();
+    if (test.info().project.name === "no-js") {
+      // Without JavaScript the IdP's end-session page waits for the participant to confirm.
+      await page.getByRole("button", { name: "Continue" }).click();
+    }
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(page.url()).toContain(identityUrl);
+
+    await page.goBack();
+    await expect(page.getByText(fullNameOf(person))).toHaveCount(0);
+
+    const replay = await page.request.get(`${portalUrl}/`, {
+      headers: { Cookie: `${sessionCookieBefore!.name}=${sessionCookieBefore!.value}` },
+      maxRedirects: 0,
+    });
+    expect(replay.status()).toBe(302);
+    expect(replay.headers()["location"]).toMatch(/\/session-expired|\/auth\/sign-in/);
+  });
+
+  test("a voice-only participant signs in with a 5-digit voice code", async ({ page }) => {
+    await signIn(page, "carmen@example.test", { method: "voice" });
+    await expect(page).toHaveURL(`${portalUrl}/`);
+  });
+
+  test("a participant without a phone enrols one during sign-in", async ({ page }, testInfo) => {
+    // Enrolling changes the account, so each project uses its own phoneless participant.
+    const person = participant(testInfo.project.name === "js" ? "felix@example.test" : "nadia@example.test");
+    const phone = testInfo.project.name === "js" ? "+15557770101" : "+15557770102";
+    await page.goto("/");
+    await identify(page, person);
+    await expect(page.getByRole("heading", { name: "Add a phone number" })).toBeVisible();
+    await page.getByLabel("Phone number for two-factor authentication").fill(phone);
+    await passChallenge(page, phone, "sms");
+    await page.waitForURL((url) => url.toString().startsWith(portalUrl));
+    await expect(page).toHaveURL(`${portalUrl}/`);
+  });
+
+  test("the page asked for is returned to after sign-in, and a returnTo to another host is ignored", async ({ page }) => {
+    await signIn(page, "dmitri@example.test", { path: "/?from=bookmark" });
+    await expect(page).toHaveURL(`${portalUrl}/?from=bookmark`);
+    await page.context().clearCookies();
+    await signIn(page, "dmitri@example.test", { path: "/auth/sign-in?returnTo=https://evil.example/steal" });
+    await expect(page).toHaveURL(`${portalUrl}/`);
+  });
+
+  test("a session the server no longer knows shows the expired screen and ends at sign-in", async ({ page, context }) => {
+    await signIn(page, "elena@example.test");
+    const [session] = (await context.cookies(portalUrl)).filter((cookie) => cookie.name.endsWith("portal_session"));
+    await context.addCookies([{ ...session, value: `${session.value.slice(0, -4)}AAAA` }]);
+    await page.goto("/");
+    await expect(page.getByText("Session has expired, redirecting you to log in screen...")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test("a results-link visitor gets the reduced header", async ({ page }) => {
+    const link = await fetch(`${identityUrl}/dev/results-link`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.test" }),
+    });
+    expect(link.ok).toBe(true);
+    const { url } = (await link.json()) as { url: string };
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(url);
+    await expect(page).toHaveURL(`${portalUrl}/`);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("button", { name: "Log out" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "My Results" })).toHaveCount(0);
+    await expect(header.getByText("Profile overview")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("results links with a broken token say exactly why", async ({ page }) => {
+    const response = await page.goto("/results-link");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("no access token present")).toBeVisible();
+    const noUser = `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ iss: "x" })).toString("base64url")}.sig`;
+    await page.goto(`/results-link?access_token=${noUser}`);
+    await expect(page.getByText("Invalid JWT payload: Missing user ID")).toBeVisible();
+    const noIssuer = `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ uid: "P1001" })).toString("base64url")}.sig`;
+    await page.goto(`/results-link?access_token=${noIssuer}`);
+    await expect(page.getByText("Invalid JWT payload: Missing issuer")).toBeVisible();
+    const forged = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ uid: "P1001", iss: identityUrl, exp: 9999999999 })).toString("base64url")}.c2ln`;
+    const forgedResponse = await page.goto(`/results-link?access_token=${forged}`);
+    expect(forgedResponse?.status()).toBe(401);
+  });
+
+  test("a POST from another origin is refused", async ({ request }) => {
+    const response = await request.post(`${portalUrl}/auth/sign-out`, { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(response.status()).toBe(403);
+  });
+
+  test("a callback without a sign-in transaction is refused with its reason", async ({ page }) => {
+    const response = await page.goto("/auth/callback?code=abc&state=" + "a".repeat(64));
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("No transaction data was found in storage")).toBeVisible();
+  });
+});

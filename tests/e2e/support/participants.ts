@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+
+export type DemoParticipant = {
+  userId: string;
+  email: string;
+  password: string;
+  phone: string | null;
+  phoneMethods: ("sms" | "voice")[];
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  locale: "en" | "es";
+  kitStatus: number | null;
+  isHealthOrResearch: boolean;
+  agreements: string[];
+  apps: { appID: string; appName: string; label: string | null; labelEs: string | null; type: string | null }[];
+};
+
+const demo = JSON.parse(readFileSync(new URL("../../../platform/demo/participants.json", import.meta.url), "utf8")) as {
+  participants: DemoParticipant[];
+};
+
+export function participant(email: string): DemoParticipant {
+  const found = demo.participants.find((candidate) => candidate.email === email);
+  if (!found) throw new Error(`no demo participant ${email}`);
+  return found;
+}
+
+export const allParticipants = demo.participants;
+
+export function fullNameOf(person: DemoParticipant): string {
+  return [person.firstName, person.middleName, person.lastName].filter(Boolean).join(" ");
+}
