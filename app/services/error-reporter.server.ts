@@ -71,7 +71,7 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
   let sent = 0;
   let failed = 0;
   let dropped = 0;
-  let droppedSinceLastItem = 0;
+  let droppedSinceLastSent = 0;
   let pumping: Promise<void> | undefined;
   let waitTimer: NodeJS.Timeout | undefined;
   let idle: Array<() => void> = [];
@@ -119,7 +119,11 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
         return;
       }
       sentInWindow += 1;
-      await send(queue.shift()!);
+      const item = queue.shift()!;
+      // The receiving side learns how many items were lost before this one.
+      item.data.notifier.dropped_before = droppedSinceLastSent;
+      droppedSinceLastSent = 0;
+      await send(item);
     }
     const waiting = idle;
     idle = [];
@@ -148,10 +152,9 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
       if (queue.length >= MAX_QUEUED_ITEMS) {
         queue.shift();
         dropped += 1;
-        droppedSinceLastItem += 1;
+        droppedSinceLastSent += 1;
       }
-      queue.push(buildItem(report, options, now(), droppedSinceLastItem));
-      droppedSinceLastItem = 0;
+      queue.push(buildItem(report, options, now()));
       if (waitTimer) resumeIfWindowOver();
       else start();
     },
@@ -167,7 +170,7 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
 const MAX_MESSAGE_CHARS = 4_000;
 const MAX_STACK_CHARS = 32_000;
 
-function buildItem(report: ErrorReport, options: ErrorReporterOptions, at: number, droppedBefore: number): ErrorItem {
+function buildItem(report: ErrorReport, options: ErrorReporterOptions, at: number): ErrorItem {
   const path = report.path ? redactText(pathOnly(report.path)) : undefined;
   const item: ErrorItem = {
     data: {
@@ -187,7 +190,7 @@ function buildItem(report: ErrorReport, options: ErrorReporterOptions, at: numbe
           ...(report.kind ? { kind: report.kind.slice(0, 40) } : {}),
         }),
       },
-      notifier: { name: "participant-portal", dropped_before: droppedBefore },
+      notifier: { name: "participant-portal", dropped_before: 0 },
     },
   };
   return item;

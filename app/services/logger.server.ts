@@ -16,7 +16,8 @@ const jwtShaped = /\beyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 const bearerValue = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 const secretAssignment =
   /\b((?:[a-z_]*password|passwd|pwd|secret|client_secret|token|access_token|id_token|refresh_token|code|otp|auth_?code|verification_?code|captcha_?token|api_?key)["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
-const emailAddress = /[^\s@<>"'(),;:/\\[\]]+@[^\s@<>"'(),;:/\\[\]]+\.[a-z]{2,}/gi;
+// Starts only where a local part can start, so a long run without "@" is scanned once, not once per character.
+const emailAddress = /(?<![\w.%+-])[\w.%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 // Phone numbers: seven or more digits, optionally with +, spaces, dots, dashes or brackets between them.
 const phoneLike = /(?<![\w+])\+?\(?\d[\d\s().-]{5,}\d(?![\w])/g;
 const codeLike = /(?<!\d)\d{5,6}(?!\d)/g;
