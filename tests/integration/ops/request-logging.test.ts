@@ -1,0 +1,89 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPortalLogger, installRequestLogging, loggedFetch } from "~/services/logger.server";
+import { startHttpSink, type HttpSink } from "./support/http-sink";
+
+const lines: Array<Record<string, unknown>> = [];
+const logger = createPortalLogger({ write: (line: string) => void lines.push(JSON.parse(line)) }, "info");
+let server: Server;
+let baseUrl: string;
+let sink: HttpSink;
+const seenIds: string[] = [];
+
+beforeAll(async () => {
+  installRequestLogging(logger);
+  server = createServer((req, res) => {
+    seenIds.push(String(req.headers["x-request-id"]));
+    res.statusCode = req.url?.startsWith("/missing") ? 404 : 200;
+    res.end("ok");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sink = await startHttpSink();
+});
+afterAll(async () => {
+  await sink.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.signaturepart";
+
+function requestLines(path: string) {
+  return lines.filter((line) => line.msg === "request" && line.path === path);
+}
+
+describe("request logging", () => {
+  it("writes one line per request with method, path, status, duration and request id, and echoes the id", async () => {
+    const response = await fetch(`${baseUrl}/missing/page?lang=es`, { headers: { "x-request-id": "abc-123" } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-request-id")).toBe("abc-123");
+    await expect.poll(() => requestLines("/missing/page")).toHaveLength(1);
+    const [line] = requestLines("/missing/page");
+    expect(line).toMatchObject({ level: 30, service: "portal", method: "GET", status: 404, requestId: "abc-123" });
+    expect(typeof line.durationMs).toBe("number");
+    expect(seenIds.at(-1)).toBe("abc-123");
+  });
+
+  it("replaces an unsafe request id with a generated one that the handler also sees", async () => {
+    const response = await fetch(`${baseUrl}/ok`, { headers: { "x-request-id": "forged id with spaces" } });
+    const echoed = response.headers.get("x-request-id")!;
+    expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seenIds.at(-1)).toBe(echoed);
+    await expect.poll(() => requestLines("/ok").at(-1)?.requestId).toBe(echoed);
+  });
+
+  it("never writes a token, password, code or e-mail address from the URL", async () => {
+    await fetch(`${baseUrl}/callback?code=123456&access_token=${jwt}&password=hunter2hunter2&email=a%40b.io`);
+    await fetch(`${baseUrl}/users/jane@example.com/${jwt}`);
+    await expect.poll(() => lines.filter((line) => line.msg === "request").length).toBeGreaterThanOrEqual(4);
+    const text = JSON.stringify(lines);
+    for (const secret of ["123456", "eyJ", "hunter2", "a%40b.io", "jane@example.com", "access_token"]) expect(text).not.toContain(secret);
+    expect(requestLines("/callback")).toHaveLength(1);
+  });
+});
+
+describe("loggedFetch", () => {
+  it("forwards the request id and logs method, upstream, path without query, status, duration and attempt", async () => {
+    const response = await loggedFetch(`${sink.url}/results/user-1?sourceID=s1&token=${jwt}`, {
+      upstream: "results",
+      requestId: "req-77",
+      attempt: 2,
+      headers: { authorization: `Bearer ${jwt}` },
+      logger,
+    });
+    expect(response.status).toBe(200);
+    expect(sink.received.at(-1)!.headers["x-request-id"]).toBe("req-77");
+    expect(sink.received.at(-1)!.headers.authorization).toBe(`Bearer ${jwt}`);
+    const line = lines.find((entry) => entry.msg === "upstream call" && entry.requestId === "req-77");
+    expect(line).toMatchObject({ method: "GET", upstream: "results", path: "/results/user-1", status: 200, attempt: 2 });
+    expect(typeof line!.durationMs).toBe("number");
+    expect(JSON.stringify(lines)).not.toContain("eyJ");
+  });
+
+  it("logs a failed call with status -1 and rethrows", async () => {
+    await expect(loggedFetch("http://127.0.0.1:9/down", { upstream: "identity", requestId: "req-88", logger })).rejects.toThrow();
+    expect(lines.find((entry) => entry.requestId === "req-88")).toMatchObject({ msg: "upstream call failed", status: -1, upstream: "identity", level: 40 });
+  });
+});
