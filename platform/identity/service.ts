@@ -17,6 +17,7 @@ import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
+import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
@@ -70,6 +71,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const throttle = createThrottle(db, now);
   const signInStates = createSignInStates(db, now);
   const passwordUpdates = createPasswordUpdates(db, now);
+  const accountFlows = createAccountFlows(db, now);
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
 
   // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
@@ -104,7 +106,21 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
   const signIn = createSignInHandler({ provider, accounts, signInStates, verifications, throttle, cookieKeys: options.cookieKeys, secureCookies, portalUrl: options.portalUrl, now });
-  const accountPages = createAccountPages({ provider, accounts, verifications, throttle, portalUrl: options.portalUrl, registrationEnabled: options.registrationEnabled, selfServiceUnlockEnabled: options.selfServiceUnlockEnabled, now });
+  const accountPages = createAccountPages({
+    provider,
+    accounts,
+    accountFlows,
+    signInStates,
+    verifications,
+    outbox,
+    throttle,
+    issuer,
+    portalUrl: options.portalUrl,
+    registrationEnabled: options.registrationEnabled,
+    selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
+    now,
+    logger,
+  });
   const accountApi = createAccountApi({ accounts, passwordUpdates, verifications, throttle, captcha, verifyAccessToken, now });
   const outboxRoutes = createOutboxRoutes(outbox);
   const resultsLinkDeps = { accounts, keys, issuer, audience: options.resultsApiAudience, portalUrl: options.portalUrl, production: options.production, adminToken: options.resultsLinkAdminToken };
@@ -164,6 +180,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const cleanup = setInterval(() => {
     deleteExpiredOidcPayloads(db, now()).catch((error: Error) => logger.warn({ err: { message: error.message } }, "cleanup failed"));
     throttle.prune(24 * 3600_000).catch(() => undefined);
+    accountFlows.deleteExpired().catch(() => undefined);
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 

@@ -1,18 +1,20 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 
 export type Channel = "sms" | "voice";
+/** Where a code can be sent: a phone (text or call) or an e-mail address. */
+export type DeliveryChannel = Channel | "email";
 
-/** SPEC §9: 6 digits for a text message, 5 for a voice call. */
-export function codeLength(channel: Channel): number {
+/** SPEC §9: 6 digits for a text message, 5 for a voice call; e-mails carry 6 like a text. */
+export function codeLength(channel: DeliveryChannel): number {
   return channel === "voice" ? 5 : 6;
 }
 
-export function generateCode(channel: Channel): string {
+export function generateCode(channel: DeliveryChannel): string {
   const length = codeLength(channel);
   return randomInt(0, 10 ** length).toString().padStart(length, "0");
 }
 
-export function isWellFormedCode(code: string, channel: Channel): boolean {
+export function isWellFormedCode(code: string, channel: DeliveryChannel): boolean {
   return new RegExp(`^\\d{${codeLength(channel)}}$`).test(code);
 }
 

@@ -1,61 +1,62 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type Provider from "oidc-provider";
-import { html } from "../domain/html.ts";
 import { sendHtml } from "../http/io.ts";
-import { pickLocale, translator } from "../pages/i18n.ts";
-import { page } from "../pages/layout.ts";
-import type { AccountStore } from "../store/accounts.ts";
-import type { Throttle } from "../store/throttle.ts";
-import type { Verifications } from "../store/verifications.ts";
+import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
+import { renderProblemPage } from "../pages/account-flow-pages.ts";
+import { renderSessionLostPage } from "../pages/sign-in-pages.ts";
+import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
+import { createRecovery, type RecoveryKind } from "./recovery.ts";
+import { createRegistration } from "./registration.ts";
 
-/** SPEC §8 library errors, verbatim. */
-export const REGISTRATION_NOT_SUPPORTED = "Registration is not supported based on your current org configuration.";
-export const UNLOCK_NOT_SUPPORTED = "Self Service Account Unlock is not supported based on your current org configuration.";
-
-export interface AccountPagesDeps {
-  provider: Provider;
-  accounts: AccountStore;
-  verifications: Verifications;
-  throttle: Throttle;
-  portalUrl: string;
-  registrationEnabled: boolean;
-  selfServiceUnlockEnabled: boolean;
-  now: () => Date;
-}
-
-const STEPS = new Set(["register", "recover", "unlock"]);
+const REGISTRATION_STEPS = new Set(["register", "register-code", "email-verify"]);
+const RECOVERY_STEPS = /^(recover|unlock)(?:-(method|code|password))?$/;
 
 /**
- * Registration, password recovery and unlock, linked from the identify page. Refused with the
- * SPEC §8 messages when the configuration turns them off.
+ * /interaction/:uid/{register…, email-verify, recover…, unlock…}: the flows linked from the
+ * identify page. Refused with SPEC §8's messages when the configuration turns them off.
  */
-export function createAccountPages(deps: AccountPagesDeps) {
+export function createAccountPages(deps: AccountFlowDeps) {
+  const registration = createRegistration(deps);
+  const recovery = createRecovery(deps);
+
+  function refuse(res: ServerResponse, uid: string, locale: Locale, title: string, message: string) {
+    const t = translator(locale);
+    sendHtml(res, 403, renderProblemPage({ locale, title, message, links: [{ href: `/interaction/${uid}`, label: t("form.backToSignIn") }] }));
+  }
+
   return {
     handles(step: string | undefined): boolean {
-      return step !== undefined && STEPS.has(step);
+      return step !== undefined && (REGISTRATION_STEPS.has(step) || RECOVERY_STEPS.test(step));
     },
+
     async handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string, query: URLSearchParams) {
-      let locale = pickLocale(query.get("ui_locales"));
-      try {
-        const details = await deps.provider.interactionDetails(req, res);
-        locale = pickLocale(details.params.ui_locales as string | undefined);
-      } catch {
-        // Refusals below do not depend on the interaction.
+      const queryLocale = pickLocale(query.get("ui_locales"));
+      const isRegistration = REGISTRATION_STEPS.has(step);
+      const recoveryStep = RECOVERY_STEPS.exec(step);
+      const kind = recoveryStep?.[1] as RecoveryKind | undefined;
+
+      if ((isRegistration && !deps.registrationEnabled) || (kind === "unlock" && !deps.selfServiceUnlockEnabled)) {
+        const locale = (await loadLoginInteraction(deps.provider, req, res, uid))?.locale ?? queryLocale;
+        const t = translator(locale);
+        return isRegistration
+          ? refuse(res, uid, locale, t("register.title"), t("register.notSupported"))
+          : refuse(res, uid, locale, t("unlock.title"), t("unlock.notSupported"));
       }
-      const t = translator(locale);
-      const back = html`<p><a href="/interaction/${uid}">${t("identify.title")}</a></p>`;
-      if (step === "register" && !deps.registrationEnabled) {
-        return sendHtml(res, 403, page({ locale, title: t("identify.createAccount"), body: html`<div class="error-summary" role="alert"><p>${REGISTRATION_NOT_SUPPORTED}</p></div>${back}` }));
+      // The e-mailed link may be opened anywhere; it decides itself what this browser may see.
+      if (step === "email-verify" && req.method === "GET") return registration.openLink(req, res, uid, queryLocale, query);
+
+      const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
+      if (!interaction) return sendHtml(res, 400, renderSessionLostPage(queryLocale, deps.portalUrl));
+      const isGet = req.method === "GET";
+      if (!isGet && req.method !== "POST") return sendHtml(res, 405, "");
+
+      if (step === "register") return isGet ? registration.show(req, res, interaction) : registration.submit(req, res, interaction);
+      if (step === "register-code" && !isGet) return registration.submitCode(req, res, interaction);
+      if (kind) {
+        const sub = recoveryStep?.[2] ?? "";
+        if (isGet) return recovery.show(req, res, interaction, kind, query);
+        return recovery.handlePost(req, res, interaction, kind, sub);
       }
-      if (step === "unlock" && !deps.selfServiceUnlockEnabled) {
-        return sendHtml(res, 403, page({ locale, title: t("identify.unlockAccount"), body: html`<div class="error-summary" role="alert"><p>${UNLOCK_NOT_SUPPORTED}</p></div>${back}` }));
-      }
-      const titles = { register: t("identify.createAccount"), recover: t("identify.forgotPassword"), unlock: t("identify.unlockAccount") } as const;
-      sendHtml(
-        res,
-        501,
-        page({ locale, title: titles[step as keyof typeof titles], body: html`<div class="error-summary" role="alert"><p>${t("accountPages.unavailable")}</p></div>${back}` }),
-      );
+      sendHtml(res, 405, "");
     },
   };
 }

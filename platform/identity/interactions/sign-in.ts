@@ -90,11 +90,14 @@ export function createSignInHandler(deps: InteractionDeps) {
     );
   }
 
-  async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, wantsMethodChange: boolean) {
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams) {
+    const wantsMethodChange = query.get("change") === "method";
     const state = await signInStates.get(interaction.uid);
     const account = state ? await accounts.findById(state.accountId) : null;
     if (!state || !account) {
-      sendHtml(res, 200, renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, links: identifyLinks(interaction.uid) }));
+      // A fixed text chosen by a fixed value: nothing from the query string reaches the page.
+      const message = query.get("notice") === "unlocked" ? translator(interaction.locale)("identify.unlocked") : undefined;
+      sendHtml(res, 200, renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, message, links: identifyLinks(interaction.uid) }));
       return;
     }
     if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
@@ -221,7 +224,7 @@ export function createSignInHandler(deps: InteractionDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
     const interaction = await loadInteraction(req, res, uid);
     if (!interaction) return sendHtml(res, 400, renderSessionLostPage(pickLocale(query.get("ui_locales")), deps.portalUrl));
-    if (req.method === "GET" && step === undefined) return show(req, res, interaction, query.get("change") === "method");
+    if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identify(req, res, interaction);
 

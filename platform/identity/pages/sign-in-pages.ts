@@ -10,6 +10,8 @@ export interface IdentifyView {
   username?: string;
   remember?: boolean;
   errors?: FieldError[];
+  /** A confirmation shown above the form (e.g. after an unlock). */
+  message?: string;
   links: { register: string; recover: string; unlock: string };
 }
 
@@ -22,6 +24,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
     title: t("identify.title"),
     hasErrors: errors.length > 0,
     body: html`${errorSummary(view.locale, errors)}
+${notice(view.message)}
 <form method="post" action="/interaction/${view.uid}/identify" novalidate>
   ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
   ${textField({ id: "password", name: "password", type: "password", label: t("identify.password"), error: errorFor("password"), autocomplete: "current-password" })}
@@ -40,7 +43,17 @@ export function renderIdentifyPage(view: IdentifyView): string {
   });
 }
 
-export function renderSelectAuthenticatorPage(view: { locale: Locale; uid: string; action: string; maskedPhone: string; methods: Channel[]; errors?: FieldError[] }): string {
+export function renderSelectAuthenticatorPage(view: {
+  locale: Locale;
+  uid: string;
+  action: string;
+  maskedPhone: string;
+  methods: Channel[];
+  errors?: FieldError[];
+  /** Replaces the sentence naming the phone (flows that must not reveal an account). */
+  intro?: string;
+  backHref?: string;
+}): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   return page({
@@ -48,7 +61,7 @@ export function renderSelectAuthenticatorPage(view: { locale: Locale; uid: strin
     title: t("select.title"),
     hasErrors: errors.length > 0,
     body: html`${errorSummary(view.locale, errors)}
-<p>${t("select.intro", { phone: view.maskedPhone })}</p>
+<p>${view.intro ?? t("select.intro", { phone: view.maskedPhone })}</p>
 <form method="post" action="${view.action}" novalidate>
   <fieldset${errors.length ? html` class="field-error"` : ""}>
     <legend>${t("select.legend")}</legend>
@@ -60,7 +73,8 @@ export function renderSelectAuthenticatorPage(view: { locale: Locale; uid: strin
     )}
   </fieldset>
   <div class="actions"><button type="submit">${t("select.submit")}</button></div>
-</form>`,
+</form>
+${view.backHref ? html`<ul class="links"><li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li></ul>` : ""}`,
   });
 }
 
@@ -73,6 +87,8 @@ export interface ChallengeView {
   resendInSeconds: number;
   message?: string;
   errors?: FieldError[];
+  /** Replaces the sentence naming the phone (flows that must not reveal an account). */
+  intro?: string;
 }
 
 export function renderChallengePage(view: ChallengeView): string {
@@ -86,7 +102,7 @@ export function renderChallengePage(view: ChallengeView): string {
     hasErrors: errors.length > 0,
     body: html`${errorSummary(view.locale, errors)}
 ${notice(view.message)}
-<p>${t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone })}</p>
+<p>${view.intro ?? t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone })}</p>
 <form method="post" action="${view.action}" novalidate>
   ${textField({
     id: "code",

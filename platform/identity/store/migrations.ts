@@ -90,4 +90,18 @@ export const identityMigrations: readonly string[] = [
     expires_at timestamptz NOT NULL
   );
   `,
+  `
+  CREATE TABLE idp_account_flows (
+    interaction_uid text PRIMARY KEY,
+    kind text NOT NULL,
+    step text NOT NULL,
+    email text NOT NULL,
+    account_id text,
+    method text,
+    data jsonb NOT NULL DEFAULT '{}',
+    expires_at timestamptz NOT NULL
+  );
+
+  ALTER TABLE idp_outbox ADD COLUMN subject text;
+  `,
 ];

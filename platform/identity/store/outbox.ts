@@ -1,7 +1,7 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export type OutboxChannel = "sms" | "voice" | "email";
-export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration";
+export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration";
 
 export interface OutboxMessage {
   id: number;
@@ -9,6 +9,8 @@ export interface OutboxMessage {
   to: string;
   code?: string;
   link?: string;
+  /** E-mails only: what the message is about, as its subject line would say. */
+  subject?: string;
   purpose: OutboxPurpose;
   createdAt: string;
 }
@@ -19,12 +21,13 @@ export interface OutboxMessage {
  */
 export function createOutbox(db: Queryable, now: () => Date) {
   return {
-    async deliver(message: { channel: OutboxChannel; to: string; code?: string; link?: string; purpose: OutboxPurpose }) {
-      await db.query("INSERT INTO idp_outbox (channel, destination, code, link, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6)", [
+    async deliver(message: { channel: OutboxChannel; to: string; code?: string; link?: string; subject?: string; purpose: OutboxPurpose }) {
+      await db.query("INSERT INTO idp_outbox (channel, destination, code, link, subject, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
         message.channel,
         message.to,
         message.code ?? null,
         message.link ?? null,
+        message.subject ?? null,
         message.purpose,
         now(),
       ]);
@@ -36,6 +39,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         destination: string;
         code: string | null;
         link: string | null;
+        subject: string | null;
         purpose: OutboxPurpose;
         created_at: Date;
       }>(
@@ -48,6 +52,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         to: row.destination,
         ...(row.code ? { code: row.code } : {}),
         ...(row.link ? { link: row.link } : {}),
+        ...(row.subject ? { subject: row.subject } : {}),
         purpose: row.purpose,
         createdAt: new Date(row.created_at).toISOString(),
       }));

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
-import { type Channel, codeMatches, generateCode, hashCode } from "../domain/codes.ts";
+import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import type { Outbox, OutboxPurpose } from "./outbox.ts";
 
 export const RESEND_COOLDOWN_MS = 30_000;
@@ -11,7 +11,7 @@ export type CheckResult = "verified" | "wrong" | "exhausted" | "expired" | "miss
 
 interface VerificationRow {
   flow_key: string;
-  channel: Channel;
+  channel: DeliveryChannel;
   destination: string;
   code_hash: string;
   failed_attempts: number;
@@ -41,10 +41,24 @@ export function createVerifications(db: Queryable, outbox: Outbox, secret: strin
     },
 
     async channelOf(flowKey: string): Promise<Channel | null> {
-      return (await find(flowKey))?.channel ?? null;
+      const channel = (await find(flowKey))?.channel;
+      return channel === "sms" || channel === "voice" ? channel : null;
     },
 
-    async send(input: { flowKey: string; purpose: OutboxPurpose; channel: Channel; to: string }): Promise<SendResult> {
+    /**
+     * Issues a new code for the flow and delivers it. An e-mail also carries `link(code)`.
+     * `deliver: false` arms a code that nobody receives: flows that must not reveal whether an
+     * account exists keep behaving the same (cooldown, attempts) while no code can ever pass.
+     */
+    async send(input: {
+      flowKey: string;
+      purpose: OutboxPurpose;
+      channel: DeliveryChannel;
+      to: string;
+      link?: (code: string) => string;
+      subject?: string;
+      deliver?: boolean;
+    }): Promise<SendResult> {
       const wait = secondsUntilResend(await find(input.flowKey));
       if (wait > 0) return { ok: false, retryAfterSeconds: wait };
       const code = generateCode(input.channel);
@@ -56,7 +70,9 @@ export function createVerifications(db: Queryable, outbox: Outbox, secret: strin
            failed_attempts = 0, sent_at = $6, expires_at = $7, verified_at = NULL`,
         [input.flowKey, input.purpose, input.channel, input.to, hashCode(secret, input.flowKey, code), sentAt, new Date(sentAt.getTime() + CODE_TTL_MS)],
       );
-      await outbox.deliver({ channel: input.channel, to: input.to, code, purpose: input.purpose });
+      if (input.deliver !== false) {
+        await outbox.deliver({ channel: input.channel, to: input.to, code, link: input.link?.(code), subject: input.subject, purpose: input.purpose });
+      }
       return { ok: true };
     },
 

@@ -1,0 +1,71 @@
+import { checkNewPassword, MIN_PASSWORD_LENGTH } from "./password-policy.ts";
+
+/** A field's problem as a locale key (the pages translate it). */
+export interface FormProblem {
+  field: string;
+  key: FormProblemKey;
+  vars?: Record<string, string | number>;
+}
+
+export type FormProblemKey =
+  | "form.emailRequired"
+  | "form.emailInvalid"
+  | "form.firstNameRequired"
+  | "form.lastNameRequired"
+  | "form.nameTooLong"
+  | "password.required"
+  | "password.tooShort"
+  | "password.common"
+  | "password.confirmRequired"
+  | "password.mismatch";
+
+const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
+
+export function checkEmail(email: string): FormProblem | null {
+  if (!email) return { field: "email", key: "form.emailRequired" };
+  if (email.length > MAX_EMAIL_LENGTH || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) return { field: "email", key: "form.emailInvalid" };
+  return null;
+}
+
+/** SPEC §5 password and confirm-password rules, in the order the fields appear. */
+export function checkNewPasswordPair(password: string, confirmPassword: string): FormProblem[] {
+  const problems: FormProblem[] = [];
+  const problem = checkNewPassword(password);
+  if (problem === "required") problems.push({ field: "password", key: "password.required" });
+  if (problem === "too-short") problems.push({ field: "password", key: "password.tooShort", vars: { minPwLen: MIN_PASSWORD_LENGTH } });
+  if (problem === "common") problems.push({ field: "password", key: "password.common" });
+  if (!confirmPassword) problems.push({ field: "confirmPassword", key: "password.confirmRequired" });
+  else if (password && confirmPassword !== password) problems.push({ field: "confirmPassword", key: "password.mismatch" });
+  return problems;
+}
+
+export interface RegistrationInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Reads the registration form: trims what is not a secret, keeps passwords exactly as typed. */
+export function readRegistrationInput(form: Record<string, string>): RegistrationInput {
+  return {
+    email: (form.email ?? "").trim(),
+    firstName: (form.firstName ?? "").trim(),
+    lastName: (form.lastName ?? "").trim(),
+    password: form.password ?? "",
+    confirmPassword: form.confirmPassword ?? "",
+  };
+}
+
+export function checkRegistration(input: RegistrationInput): FormProblem[] {
+  const problems: FormProblem[] = [];
+  const email = checkEmail(input.email);
+  if (email) problems.push(email);
+  if (!input.firstName) problems.push({ field: "firstName", key: "form.firstNameRequired" });
+  else if (input.firstName.length > MAX_NAME_LENGTH) problems.push({ field: "firstName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
+  if (!input.lastName) problems.push({ field: "lastName", key: "form.lastNameRequired" });
+  else if (input.lastName.length > MAX_NAME_LENGTH) problems.push({ field: "lastName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
+  return [...problems, ...checkNewPasswordPair(input.password, input.confirmPassword)];
+}

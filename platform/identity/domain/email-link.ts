@@ -1,0 +1,35 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+/** The e-mail verification link's `state`: random, and stored only as a hash. */
+export function newLinkState(): { state: string; hash: string } {
+  const state = randomBytes(24).toString("base64url");
+  return { state, hash: hashLinkState(state) };
+}
+
+export function hashLinkState(state: string): string {
+  return createHash("sha256").update(state).digest("base64url");
+}
+
+export function linkStateMatches(state: string, storedHash: string): boolean {
+  const actual = Buffer.from(hashLinkState(state));
+  const expected = Buffer.from(storedHash);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export type EmailCallback = { kind: "invalid" } | { kind: "ok"; otp: string; state: string };
+
+/** SPEC §5: the callback must carry both `otp` and `state` (and the otp must look like one of our codes). */
+export function readEmailCallback(query: URLSearchParams, otpLength: number): EmailCallback {
+  const otp = query.get("otp") ?? "";
+  const state = query.get("state") ?? "";
+  if (!otp || !state) return { kind: "invalid" };
+  if (!new RegExp(`^\\d{${otpLength}}$`).test(otp) || state.length > 200) return { kind: "invalid" };
+  return { kind: "ok", otp, state };
+}
+
+/** A fresh participant id for a registered account ("P" + 9 digits), distinct from demo ids. */
+export function newParticipantId(randomDigit: () => number): string {
+  let id = "P";
+  for (let i = 0; i < 9; i += 1) id += String(randomDigit());
+  return id;
+}

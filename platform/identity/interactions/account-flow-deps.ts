@@ -1,0 +1,101 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type Provider from "oidc-provider";
+import type { Logger } from "pino";
+import { redirect, sendHtml } from "../http/io.ts";
+import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
+import { renderProblemPage } from "../pages/account-flow-pages.ts";
+import type { AccountFlows } from "../store/account-flows.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import type { Outbox } from "../store/outbox.ts";
+import type { SignInStates } from "../store/sign-in-states.ts";
+import type { Throttle } from "../store/throttle.ts";
+import type { Verifications } from "../store/verifications.ts";
+
+export interface AccountFlowDeps {
+  provider: Provider;
+  accounts: AccountStore;
+  accountFlows: AccountFlows;
+  signInStates: SignInStates;
+  verifications: Verifications;
+  outbox: Outbox;
+  throttle: Throttle;
+  /** The URL browsers use for this provider: e-mailed links start with it. */
+  issuer: string;
+  portalUrl: string;
+  registrationEnabled: boolean;
+  selfServiceUnlockEnabled: boolean;
+  now: () => Date;
+  logger: Logger;
+}
+
+export interface LoginInteraction {
+  uid: string;
+  locale: Locale;
+}
+
+/** Registrations started from one client address, and e-mails sent to one address, per hour. */
+export const ADDRESS_REGISTRATION_LIMIT = { max: 20, windowMs: 60 * 60_000 };
+export const REGISTRATION_EMAIL_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+/** Recovery and unlock starts: per e-mail as typed (as the account API does) and per client address. */
+export const EMAIL_RECOVERY_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+export const ADDRESS_RECOVERY_LIMIT = { max: 30, windowMs: 60 * 60_000 };
+
+export const registrationFlowKey = (uid: string) => `registration:${uid}`;
+
+/** The oidc-provider login interaction this browser holds for `uid`, or null (other browser, finished, expired). */
+export async function loadLoginInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string): Promise<LoginInteraction | null> {
+  try {
+    const details = await provider.interactionDetails(req, res);
+    if (details.uid !== uid || details.prompt.name !== "login") return null;
+    return { uid, locale: pickLocale(details.params.ui_locales as string | undefined) };
+  } catch {
+    return null;
+  }
+}
+
+/** Ends the interaction signed in as `accountId` after a phone code, and sends the browser back to the client. */
+export async function completeLogin(provider: Provider, req: IncomingMessage, res: ServerResponse, accountId: string, amr: string[]): Promise<void> {
+  const redirectTo = await provider.interactionResult(
+    req,
+    res,
+    { login: { accountId, acr: "urn:portal:loa:mfa", amr, remember: false } },
+    { mergeWithLastSubmission: false },
+  );
+  redirect(res, redirectTo);
+}
+
+/** 410 with SPEC §8's 'session has expired', and a way to start the flow again. */
+export function sendExpired(res: ServerResponse, interaction: LoginInteraction, restartHref: string): void {
+  const t = translator(interaction.locale);
+  sendHtml(
+    res,
+    410,
+    renderProblemPage({
+      locale: interaction.locale,
+      title: t("expired.title"),
+      message: t("expired.message"),
+      links: [
+        { href: restartHref, label: t("expired.restart") },
+        { href: `/interaction/${interaction.uid}`, label: t("form.backToSignIn") },
+      ],
+    }),
+  );
+}
+
+/** SPEC §8 fallback ('Error sending MFA code', …) when delivery or storage fails. */
+export function sendFallback(res: ServerResponse, interaction: LoginInteraction, title: string, message: string, restartHref: string): void {
+  const t = translator(interaction.locale);
+  sendHtml(
+    res,
+    500,
+    renderProblemPage({
+      locale: interaction.locale,
+      title,
+      message,
+      links: [
+        { href: restartHref, label: t("expired.restart") },
+        { href: `/interaction/${interaction.uid}`, label: t("form.backToSignIn") },
+      ],
+    }),
+  );
+}

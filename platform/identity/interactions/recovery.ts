@@ -1,0 +1,223 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
+import { type Channel, isWellFormedCode } from "../domain/codes.ts";
+import { hashPassword } from "../domain/password-hash.ts";
+import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { translator } from "../pages/i18n.ts";
+import type { FieldError } from "../pages/layout.ts";
+import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
+import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
+import type { AccountFlow } from "../store/account-flows.ts";
+import { normalizeEmail } from "../store/accounts.ts";
+import { type AccountFlowDeps, ADDRESS_RECOVERY_LIMIT, completeLogin, EMAIL_RECOVERY_LIMIT, type LoginInteraction, sendExpired, sendFallback } from "./account-flow-deps.ts";
+import { ACCOUNT_CODE_FAILURE_LIMIT, codeFailureBucket } from "./deps.ts";
+import { toFieldErrors } from "./registration.ts";
+
+export type RecoveryKind = "recover" | "unlock";
+
+/** Both ways are always offered: listing only what a phone supports would tell that the account exists. */
+const OFFERED_METHODS: Channel[] = ["sms", "voice"];
+
+const TEXTS = {
+  recover: { title: "recover.title", intro: "recover.intro", purpose: "recovery" },
+  unlock: { title: "unlock.title", intro: "unlock.intro", purpose: "unlock" },
+} as const;
+
+/** The sign-in handler's per-account failure bucket (see identify in sign-in.ts): an unlock clears it. */
+const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEmail(email)}`;
+
+/**
+ * Password recovery (recoverPassword/resetPassword) and self-service unlock (unlockAccount):
+ * e-mail → how to send the code → code → new password (recovery) or unlocked (unlock).
+ * An e-mail with no account (or no phone) goes through the same pages; its code is never sent.
+ */
+export function createRecovery(deps: AccountFlowDeps) {
+  const { accounts, accountFlows, verifications, throttle, now } = deps;
+  const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
+  const flowKey = (uid: string, kind: RecoveryKind) => `${kind}:${uid}`;
+
+  function identifyPage(interaction: LoginInteraction, kind: RecoveryKind, email?: string, errors?: FieldError[]) {
+    const t = translator(interaction.locale);
+    return renderEmailIdentifyPage({
+      locale: interaction.locale,
+      title: t(TEXTS[kind].title),
+      intro: t(TEXTS[kind].intro),
+      action: path(interaction.uid, kind),
+      backHref: `/interaction/${interaction.uid}`,
+      email,
+      errors,
+    });
+  }
+
+  function selectPage(interaction: LoginInteraction, flow: AccountFlow, errors?: FieldError[]) {
+    const t = translator(interaction.locale);
+    return renderSelectAuthenticatorPage({
+      locale: interaction.locale,
+      uid: interaction.uid,
+      action: path(interaction.uid, flow.kind as RecoveryKind, "method"),
+      maskedPhone: "",
+      methods: OFFERED_METHODS,
+      intro: t("recover.methodIntro", { email: flow.email }),
+      backHref: `/interaction/${interaction.uid}`,
+      errors,
+    });
+  }
+
+  async function showChallenge(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+    const t = translator(interaction.locale);
+    const kind = flow.kind as RecoveryKind;
+    const channel = flow.method ?? "sms";
+    sendHtml(
+      res,
+      extra.status ?? 200,
+      renderChallengePage({
+        locale: interaction.locale,
+        action: path(interaction.uid, kind, "code"),
+        changeMethodHref: `${path(interaction.uid, kind)}?change=method`,
+        channel,
+        maskedPhone: "",
+        intro: t(channel === "voice" ? "recover.codeIntroVoice" : "recover.codeIntroSms", { email: flow.email }),
+        resendInSeconds: await verifications.retryAfterSeconds(flowKey(interaction.uid, kind)),
+        message: extra.message,
+        errors: extra.errors,
+      }),
+    );
+  }
+
+  function resetPage(interaction: LoginInteraction, errors?: FieldError[], message?: string) {
+    return renderResetPasswordPage({ locale: interaction.locale, action: path(interaction.uid, "recover", "password"), backHref: `/interaction/${interaction.uid}`, errors, message });
+  }
+
+  /** GET …/recover or …/unlock: the current step of this interaction's flow, else its first page. */
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind, query: URLSearchParams) {
+    const flow = await accountFlows.get(interaction.uid);
+    if (flow?.kind !== kind) return sendHtml(res, 200, identifyPage(interaction, kind));
+    if (flow.expired) return sendExpired(res, interaction, path(interaction.uid, kind));
+    if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) return sendHtml(res, 200, selectPage(interaction, flow));
+    if (flow.step === "challenge") return showChallenge(res, interaction, flow);
+    sendHtml(res, 200, resetPage(interaction));
+  }
+
+  async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
+    const t = translator(interaction.locale);
+    const typed = ((await readForm(req)).email ?? "").trim();
+    const problem = checkEmail(typed);
+    if (problem) return sendHtml(res, 400, identifyPage(interaction, kind, typed, toFieldErrors(interaction.locale, [problem])));
+    const email = normalizeEmail(typed);
+    const perEmail = `${kind}:email:${email}`;
+    const perAddress = `${kind}:address:${clientAddress(req)}`;
+    if ((await throttle.isLimited(perEmail, EMAIL_RECOVERY_LIMIT)) || (await throttle.isLimited(perAddress, ADDRESS_RECOVERY_LIMIT))) {
+      return sendHtml(res, 429, identifyPage(interaction, kind, typed, [{ field: "email", message: t("recover.tooMany") }]));
+    }
+    await throttle.record(perEmail);
+    await throttle.record(perAddress);
+    const account = await accounts.findByEmail(email);
+    await verifications.discard(flowKey(interaction.uid, kind));
+    await accountFlows.start({ interactionUid: interaction.uid, kind, step: "select", email, accountId: account?.phone ? account.id : null, method: null, registration: null });
+    redirect(res, path(interaction.uid, kind));
+  }
+
+  /** Sends the code where the account can receive it; for no account (or a method its phone lacks) arms one nobody gets. */
+  async function sendCode(interaction: LoginInteraction, flow: AccountFlow, method: Channel) {
+    const account = flow.accountId ? await accounts.findById(flow.accountId) : null;
+    const deliverable = Boolean(account?.phone && account.phoneMethods.includes(method));
+    return verifications.send({
+      flowKey: flowKey(interaction.uid, flow.kind as RecoveryKind),
+      purpose: TEXTS[flow.kind as RecoveryKind].purpose,
+      channel: method,
+      to: deliverable ? account!.phone! : flow.email,
+      deliver: deliverable,
+    });
+  }
+
+  async function chooseMethod(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
+    const t = translator(interaction.locale);
+    const method = (await readForm(req)).authMethod as Channel;
+    if (!OFFERED_METHODS.includes(method)) return sendHtml(res, 400, selectPage(interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
+    const kind = flow.kind as RecoveryKind;
+    try {
+      const sent = await sendCode(interaction, flow, method);
+      // Within the cooldown the code already sent stays the live one, by its own channel.
+      const live = sent.ok ? method : ((await verifications.channelOf(flowKey(interaction.uid, kind))) ?? method);
+      await accountFlows.advance(interaction.uid, "challenge", live);
+    } catch (error) {
+      deps.logger.error({ err: { message: (error as Error).message } }, "recovery code send failed");
+      return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.sendCode"), path(interaction.uid, kind));
+    }
+    redirect(res, path(interaction.uid, kind));
+  }
+
+  async function challenge(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const kind = flow.kind as RecoveryKind;
+    const channel = flow.method ?? "sms";
+    if (form.intent === "resend") {
+      try {
+        const sent = await sendCode(interaction, flow, channel);
+        if (!sent.ok) return showChallenge(res, interaction, flow, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+      } catch (error) {
+        deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
+        return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
+      }
+      return showChallenge(res, interaction, flow, { message: t("challenge.resent") });
+    }
+
+    const code = (form.code ?? "").trim();
+    const fail = (message: string, status = 400) => showChallenge(res, interaction, flow, { status, errors: [{ field: "code", message }] });
+    if (!code) return fail(t("challenge.codeRequired"));
+    if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
+    const failures = flow.accountId ? codeFailureBucket(flow.accountId) : `code-fail:${kind}:${flow.email}`;
+    if (await throttle.isLimited(failures, ACCOUNT_CODE_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+    const result = await verifications.check(flowKey(interaction.uid, kind), code);
+    if (result !== "verified" || !flow.accountId) {
+      await throttle.record(failures);
+      if (result === "expired") return fail(t("challenge.codeExpired"));
+      if (result === "exhausted" || result === "missing") return fail(t("challenge.codeExhausted"));
+      return fail(t("challenge.codeWrong"));
+    }
+    if (kind === "recover") {
+      await accountFlows.advance(interaction.uid, "reset");
+      return redirect(res, path(interaction.uid, kind));
+    }
+    const account = await accounts.findById(flow.accountId);
+    if (account) await throttle.clear(signInLockBucket(account.email));
+    await accountFlows.remove(interaction.uid);
+    redirect(res, `/interaction/${interaction.uid}?notice=unlocked`);
+  }
+
+  async function resetPassword(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const problems = checkNewPasswordPair(form.password ?? "", form.confirmPassword ?? "");
+    if (problems.length) return sendHtml(res, 400, resetPage(interaction, toFieldErrors(interaction.locale, problems)));
+    const accountId = flow.accountId!;
+    try {
+      await accounts.updatePassword(accountId, await hashPassword(form.password!), now());
+      const account = await accounts.findById(accountId);
+      if (account) await throttle.clear(signInLockBucket(account.email));
+      await accountFlows.remove(interaction.uid);
+    } catch (error) {
+      deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
+      return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
+    }
+    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"]);
+  }
+
+  /** POST …/{kind}[-method|-code|-password]. */
+  async function handlePost(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind, step: string) {
+    if (step === "") return identify(req, res, interaction, kind);
+    const flow = await accountFlows.get(interaction.uid);
+    if (!flow || flow.kind !== kind) return redirect(res, path(interaction.uid, kind));
+    if (flow.expired) {
+      await verifications.discard(flowKey(interaction.uid, kind));
+      return sendExpired(res, interaction, path(interaction.uid, kind));
+    }
+    if (step === "method" && (flow.step === "select" || flow.step === "challenge")) return chooseMethod(req, res, interaction, flow);
+    if (step === "code" && flow.step === "challenge") return challenge(req, res, interaction, flow);
+    if (step === "password" && kind === "recover" && flow.step === "reset" && flow.accountId) return resetPassword(req, res, interaction, flow);
+    redirect(res, path(interaction.uid, kind));
+  }
+
+  return { show, handlePost };
+}

@@ -1,0 +1,229 @@
+import { randomInt } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkRegistration, type FormProblem, readRegistrationInput } from "../domain/account-forms.ts";
+import { codeLength, isWellFormedCode } from "../domain/codes.ts";
+import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../domain/email-link.ts";
+import { hashPassword } from "../domain/password-hash.ts";
+import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { type Locale, translator } from "../pages/i18n.ts";
+import type { FieldError } from "../pages/layout.ts";
+import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.ts";
+import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
+import { normalizeEmail } from "../store/accounts.ts";
+import {
+  type AccountFlowDeps,
+  ADDRESS_REGISTRATION_LIMIT,
+  loadLoginInteraction,
+  type LoginInteraction,
+  REGISTRATION_EMAIL_LIMIT,
+  registrationFlowKey,
+  sendExpired,
+  sendFallback,
+} from "./account-flow-deps.ts";
+import { ACCOUNT_CODE_FAILURE_LIMIT } from "./deps.ts";
+
+const EMAIL_CODE_LENGTH = codeLength("email");
+
+export function toFieldErrors(locale: Locale, problems: readonly FormProblem[]): FieldError[] {
+  const t = translator(locale);
+  return problems.map((p) => ({ field: p.field, message: t(p.key, p.vars) }));
+}
+
+/**
+ * Registration (SPEC §4 flow kinds register/signup/enrollProfile): details and password → an
+ * e-mail with a link (otp + state) and the same code → the address is verified → the account is
+ * created and the sign-in continues with phone enrolment. An e-mail that already has an account
+ * sees the same steps; its owner gets a "you already have an account" e-mail instead.
+ */
+export function createRegistration(deps: AccountFlowDeps) {
+  const { accounts, accountFlows, verifications, throttle, now } = deps;
+  const registerPath = (uid: string) => `/interaction/${uid}/register`;
+
+  async function showCheckEmail(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+    sendHtml(
+      res,
+      extra.status ?? 200,
+      renderCheckEmailPage({
+        locale: interaction.locale,
+        uid: interaction.uid,
+        email: flow.email,
+        resendInSeconds: await verifications.retryAfterSeconds(registrationFlowKey(interaction.uid)),
+        message: extra.message,
+        errors: extra.errors,
+      }),
+    );
+  }
+
+  /**
+   * Sends the verification e-mail, or for an existing account the "already registered" one. Both
+   * arm a code for the flow, so cooldown and attempts behave the same; only the first can be received.
+   */
+  async function sendEmail(interaction: LoginInteraction, flow: AccountFlow, registration: PendingRegistration): Promise<{ ok: true; registration: PendingRegistration } | { ok: false; retryAfterSeconds: number }> {
+    const t = translator(interaction.locale);
+    const perEmail = `registration-mail:${flow.email}`;
+    if (await throttle.isLimited(perEmail, REGISTRATION_EMAIL_LIMIT)) return { ok: true, registration };
+    const link = newLinkState();
+    const sent = await verifications.send({
+      flowKey: registrationFlowKey(interaction.uid),
+      purpose: "registration",
+      channel: "email",
+      to: flow.email,
+      subject: t("email.verifySubject"),
+      link: (code) => `${deps.issuer}/interaction/${interaction.uid}/email-verify?${new URLSearchParams({ otp: code, state: link.state })}`,
+      deliver: !registration.existing,
+    });
+    if (!sent.ok) return sent;
+    await throttle.record(perEmail);
+    if (registration.existing) {
+      await deps.outbox.deliver({ channel: "email", to: flow.email, link: deps.portalUrl, subject: t("email.existingAccountSubject"), purpose: "registration" });
+    }
+    return { ok: true, registration: { ...registration, linkStateHash: link.hash } };
+  }
+
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
+    const flow = await accountFlows.get(interaction.uid);
+    if (flow?.kind === "register" && flow.expired) return sendExpired(res, interaction, registerPath(interaction.uid));
+    if (flow?.kind === "register" && flow.step === "check-email") return showCheckEmail(res, interaction, flow);
+    sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
+  }
+
+  async function submit(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
+    const t = translator(interaction.locale);
+    const input = readRegistrationInput(await readForm(req));
+    const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
+    const rerender = (status: number, errors: FieldError[]) => sendHtml(res, status, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values, errors }));
+    const problems = checkRegistration(input);
+    if (problems.length) return rerender(400, toFieldErrors(interaction.locale, problems));
+
+    const perAddress = `registration:address:${clientAddress(req)}`;
+    if (await throttle.isLimited(perAddress, ADDRESS_REGISTRATION_LIMIT)) return rerender(429, [{ field: "email", message: t("register.tooMany") }]);
+    await throttle.record(perAddress);
+
+    const email = normalizeEmail(input.email);
+    // Hashed in both cases so an existing e-mail takes as long as a new one.
+    const passwordHash = await hashPassword(input.password);
+    const existing = (await accounts.findByEmail(email)) !== null;
+    const registration: PendingRegistration = { firstName: input.firstName, lastName: input.lastName, passwordHash, linkStateHash: "", existing };
+    const flow: AccountFlow = { interactionUid: interaction.uid, kind: "register", step: "check-email", email, accountId: null, method: null, registration, expired: false };
+    try {
+      await verifications.discard(registrationFlowKey(interaction.uid));
+      const sent = await sendEmail(interaction, flow, registration);
+      if (!sent.ok) throw new Error("a fresh registration flow cannot be cooling down");
+      await accountFlows.start({ ...flow, registration: sent.registration });
+    } catch (error) {
+      deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail failed");
+      return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+    }
+    redirect(res, registerPath(interaction.uid));
+  }
+
+  /** Creates the account once the address is proven, then hands over to phone enrolment. */
+  async function createAccount(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
+    const t = translator(interaction.locale);
+    const registration = flow.registration!;
+    try {
+      let accountId: string | null = null;
+      for (let attempt = 0; attempt < 3 && !accountId; attempt += 1) {
+        const id = newParticipantId(() => randomInt(10));
+        const inserted = await accounts.insertIfMissing({
+          id,
+          email: flow.email,
+          emailVerified: true,
+          passwordHash: registration.passwordHash,
+          phone: null,
+          phoneMethods: [],
+          firstName: registration.firstName,
+          middleName: null,
+          lastName: registration.lastName,
+          locale: interaction.locale,
+        });
+        if (inserted) accountId = id;
+        // Another registration of this e-mail finished first: nothing to retry.
+        else if (await accounts.findByEmail(flow.email)) break;
+      }
+      if (!accountId) return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      await deps.signInStates.save(
+        { interactionUid: interaction.uid, accountId, remember: false, step: "enrol", method: null, pendingPhone: null },
+        new Date(now().getTime() + 30 * 60_000),
+      );
+      await accountFlows.remove(interaction.uid);
+    } catch (error) {
+      deps.logger.error({ err: { message: (error as Error).message } }, "account creation failed");
+      return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+    }
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  /** Checks an e-mailed code for the flow; answers the page itself unless the code passed. */
+  async function verifyCode(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, code: string): Promise<boolean> {
+    const t = translator(interaction.locale);
+    const fail = (message: string, status = 400) => showCheckEmail(res, interaction, flow, { status, errors: [{ field: "code", message }] }).then(() => false);
+    if (!code) return fail(t("challenge.codeRequired"));
+    if (!isWellFormedCode(code, "email")) return fail(t("challenge.codeFormat"));
+    const failures = `code-fail:registration:${flow.email}`;
+    if (await throttle.isLimited(failures, ACCOUNT_CODE_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+    const result = await verifications.check(registrationFlowKey(interaction.uid), code);
+    // An existing account's flow never passes, even if its undelivered code were guessed.
+    if (result === "verified" && !flow.registration!.existing) return true;
+    await throttle.record(failures);
+    if (result === "expired") return fail(t("challenge.codeExpired"));
+    if (result === "exhausted" || result === "missing") return fail(t("challenge.codeExhausted"));
+    return fail(t("challenge.codeWrong"));
+  }
+
+  async function currentFlow(res: ServerResponse, interaction: LoginInteraction): Promise<AccountFlow | null> {
+    const flow = await accountFlows.get(interaction.uid);
+    if (flow?.kind !== "register" || flow.step !== "check-email" || !flow.registration) {
+      redirect(res, registerPath(interaction.uid));
+      return null;
+    }
+    if (flow.expired) {
+      sendExpired(res, interaction, registerPath(interaction.uid));
+      return null;
+    }
+    return flow;
+  }
+
+  /** POST …/register-code: the code typed on the originating page, or a resend. */
+  async function submitCode(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    const flow = await currentFlow(res, interaction);
+    if (!flow) return;
+    if (form.intent === "resend") {
+      try {
+        const sent = await sendEmail(interaction, flow, flow.registration!);
+        if (!sent.ok) return showCheckEmail(res, interaction, flow, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+        await accountFlows.updateRegistration(interaction.uid, sent.registration);
+      } catch (error) {
+        deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail resend failed");
+        return sendFallback(res, interaction, t("checkEmail.title"), t("fallback.resendCode"), registerPath(interaction.uid));
+      }
+      return showCheckEmail(res, interaction, flow, { message: t("checkEmail.resent") });
+    }
+    if (await verifyCode(res, interaction, flow, (form.code ?? "").trim())) await createAccount(res, interaction, flow);
+  }
+
+  /**
+   * GET …/email-verify?otp&state, the e-mailed link. SPEC §5: without both parameters it is not a
+   * valid callback; opened in another browser (no interaction cookie) or with a state that is not
+   * this flow's, the code has to be entered where the registration started.
+   */
+  async function openLink(req: IncomingMessage, res: ServerResponse, uid: string, fallbackLocale: Locale, query: URLSearchParams) {
+    const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
+    const locale = interaction?.locale ?? fallbackLocale;
+    const t = translator(locale);
+    const problem = (status: number, message: string) =>
+      sendHtml(res, status, renderProblemPage({ locale, title: t("emailVerify.title"), message, links: interaction ? [{ href: registerPath(uid), label: t("checkEmail.title") }] : [] }));
+
+    const callback = readEmailCallback(query, EMAIL_CODE_LENGTH);
+    if (callback.kind === "invalid") return problem(400, t("emailVerify.invalid"));
+    const flow = interaction ? await accountFlows.get(uid) : null;
+    const sameClient = flow?.kind === "register" && flow.registration !== null && linkStateMatches(callback.state, flow.registration.linkStateHash);
+    if (!interaction || !flow || !sameClient) return problem(409, t("emailVerify.otherClient", { otp: callback.otp }));
+    if (flow.expired) return sendExpired(res, interaction, registerPath(uid));
+    if (await verifyCode(res, interaction, flow, callback.otp)) await createAccount(res, interaction, flow);
+  }
+
+  return { show, submit, submitCode, openLink };
+}
