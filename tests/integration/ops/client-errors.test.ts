@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ErrorItem } from "~/services/error-reporter.server";
+import { startHttpSink, type HttpSink } from "./support/http-sink";
+
+let sink: HttpSink;
+let action: typeof import("~/routes/client-errors").action;
+let errorReporter: typeof import("~/services/error-reporter.server").errorReporter;
+const portal = "https://portal.staging.example.com";
+
+beforeAll(async () => {
+  sink = await startHttpSink();
+  vi.stubEnv("PORTAL_URL", portal);
+  vi.stubEnv("SESSION_SECRET", "s".repeat(40));
+  vi.stubEnv("IDP_CLIENT_SECRET", "client-secret-for-tests");
+  vi.stubEnv("ERROR_REPORTING_URL", `${sink.url}/items`);
+  vi.stubEnv("ERROR_REPORTING_TOKEN", "reporting-token");
+  vi.stubEnv("CODE_VERSION", "v-test");
+  vi.stubEnv("LOG_LEVEL", "silent");
+  vi.resetModules();
+  ({ action } = await import("~/routes/client-errors"));
+  ({ errorReporter } = await import("~/services/error-reporter.server"));
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await sink.close();
+});
+
+function post(body: string, headers: Record<string, string> = {}) {
+  const request = new Request(`${portal}/client-errors`, {
+    method: "POST",
+    headers: { Origin: portal, "Content-Type": "application/json", "x-request-id": "browser-req-1", ...headers },
+    body,
+  });
+  return action({ request, params: {}, context: {} });
+}
+
+describe("POST /client-errors", () => {
+  it("accepts a same-origin JSON report with 204 and forwards it, redacted, to the error-reporting service (staging)", async () => {
+    const response = await post(
+      JSON.stringify({ kind: "unhandledrejection", message: "TypeError: failed for jane@example.com", stack: "at x (app.js:1:1)", path: "/profile?code=123456" }),
+    );
+    expect(response.status).toBe(204);
+    await errorReporter.flush();
+    await sink.waitForCount(1);
+    const item = JSON.parse(sink.received[0].body) as ErrorItem;
+    expect(item.data).toMatchObject({
+      environment: "staging",
+      platform: "browser",
+      code_version: "v-test",
+      context: "/profile",
+      request: { id: "browser-req-1" },
+      body: { message: { kind: "unhandledrejection", stack: "at x (app.js:1:1)" } },
+    });
+    expect(sink.received[0].body).not.toContain("jane@example.com");
+    expect(sink.received[0].body).not.toContain("123456");
+  });
+
+  it("accepts a form-encoded report", async () => {
+    const before = sink.received.length;
+    const response = await post(new URLSearchParams({ message: "ReferenceError: x is not defined" }).toString(), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(response.status).toBe(204);
+    await errorReporter.flush();
+    await sink.waitForCount(before + 1);
+    expect(JSON.parse(sink.received.at(-1)!.body).data.body.message.body).toBe("ReferenceError: x is not defined");
+  });
+
+  it("refuses other origins, and requests without Origin unless the browser says same-origin", async () => {
+    expect((await post(JSON.stringify({ message: "x" }), { Origin: "https://evil.example" })).status).toBe(403);
+    const withoutOrigin = new Request(`${portal}/client-errors`, { method: "POST", body: JSON.stringify({ message: "x" }) });
+    expect((await action({ request: withoutOrigin, params: {}, context: {} })).status).toBe(403);
+    const sameSite = new Request(`${portal}/client-errors`, {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },
+      body: JSON.stringify({ message: "Error: from a browser without Origin" }),
+    });
+    expect((await action({ request: sameSite, params: {}, context: {} })).status).toBe(204);
+  });
+
+  it("refuses bodies above 16 KiB with 413 and malformed reports with 400", async () => {
+    expect((await post(JSON.stringify({ message: "x".repeat(17 * 1024) }))).status).toBe(413);
+    expect((await post("not json")).status).toBe(400);
+    expect((await post(JSON.stringify({ message: "" }))).status).toBe(400);
+    expect((await post(JSON.stringify({ message: "x", kind: "other" }))).status).toBe(400);
+  });
+});
