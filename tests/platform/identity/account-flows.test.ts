@@ -177,6 +177,34 @@ describe("registration", () => {
   });
 });
 
+describe("registration edge cases", () => {
+  it("speaks Spanish when the client asks for it", async () => {
+    const browser = new Browser(base);
+    const { uid } = await begin(browser, { ui_locales: "es" });
+    const form = await open(browser, `/interaction/${uid}/register`);
+    expect(form.html).toContain('<html lang="es">');
+    expect(form.html).toContain("Crear una cuenta");
+    const empty = await submit(browser, form.html, {});
+    expect(empty.html).toContain("Introduzca una contraseña");
+    expect(empty.html).toContain("Hay un problema");
+  });
+
+  it("says 'Error registering user' when the e-mail was registered meanwhile by another flow", async () => {
+    const person = { ...newPerson, email: "dorothy@example.test", firstName: "Dorothy", lastName: "Hodgkin" };
+    const first = new Browser(base);
+    const second = new Browser(base);
+    const a = await startRegistration(first, person);
+    const [mailA] = await outbox(person.email);
+    const b = await startRegistration(second, person);
+    const [mailB] = await outbox(person.email);
+    expect(mailB.code).not.toBeUndefined();
+    expect((await submit(first, a.check.html, { intent: "verify", code: mailA.code! })).html).toContain('name="phoneNumber"');
+    const late = await submit(second, b.check.html, { intent: "verify", code: mailB.code! });
+    expect(late.response.status).toBe(500);
+    expect(late.html).toContain("Error registering user");
+  });
+});
+
 describe("password recovery", () => {
   async function startRecovery(browser: Browser, email: string) {
     const started = await begin(browser);
