@@ -1,0 +1,91 @@
+import type { Logger } from "pino";
+import { env } from "./env.server";
+import { environmentPolicyForPortal } from "./environment.server";
+import { logger as portalLogger, loggedFetch, requestIdOf } from "./logger.server";
+import { readPrivacyChoices } from "./privacy-choices.server";
+
+const IDENTIFY_TIMEOUT_MS = 2_000;
+/** The same participant reloading the dashboard is identified once an hour, not on every page. */
+const REMEMBER_MS = 60 * 60 * 1000;
+const REMEMBER_AT_MOST = 5_000;
+
+export type IdentifyOutcome = "sent" | "skipped" | "failed";
+
+export interface AnalyticsOptions {
+  /** useHeapIdentify (SPEC.md §9): on outside production unless overridden. */
+  enabled: boolean;
+  url?: string;
+  appId?: string;
+  timeoutMs?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+/**
+ * Only the analytics identifier leaves the portal: the argument type has no room for
+ * anything from the results response (health data, names, e-mail).
+ */
+export interface IdentifyParticipant {
+  request: Request;
+  heapIdentifier: string | null | undefined;
+}
+
+export function createAnalytics(options: AnalyticsOptions) {
+  const log = options.logger ?? portalLogger;
+  const now = options.now ?? Date.now;
+  const recentlyIdentified = new Map<string, number>();
+
+  function identifiedRecently(id: string): boolean {
+    const at = recentlyIdentified.get(id);
+    return at !== undefined && now() - at < REMEMBER_MS;
+  }
+
+  function remember(id: string): void {
+    recentlyIdentified.delete(id);
+    recentlyIdentified.set(id, now());
+    if (recentlyIdentified.size > REMEMBER_AT_MOST) recentlyIdentified.delete(recentlyIdentified.keys().next().value!);
+  }
+
+  async function send(heapIdentifier: string, requestId: string): Promise<IdentifyOutcome> {
+    try {
+      const response = await loggedFetch(options.url!, {
+        upstream: "analytics",
+        requestId,
+        logger: log,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ app_id: options.appId, identity: heapIdentifier }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? IDENTIFY_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      if (!response.ok) return "failed";
+      remember(heapIdentifier);
+      return "sent";
+    } catch {
+      return "failed";
+    }
+  }
+
+  /**
+   * Identifies the participant to the analytics tool when useHeapIdentify is on, the participant
+   * opted in to analytics in 'Your privacy choices' and a heapIdentifier exists. Never throws and
+   * never needs awaiting: a page calls it with `void` and renders without waiting.
+   */
+  async function identifyParticipant({ request, heapIdentifier }: IdentifyParticipant): Promise<IdentifyOutcome> {
+    const id = heapIdentifier?.trim();
+    if (!options.enabled || !options.url || !id || identifiedRecently(id)) return "skipped";
+    const choices = await readPrivacyChoices(request).catch(() => ({ analytics: false }));
+    if (!choices.analytics) return "skipped";
+    return send(id, requestIdOf(request));
+  }
+
+  return { identifyParticipant };
+}
+
+const portalAnalytics = createAnalytics({
+  enabled: environmentPolicyForPortal().useHeapIdentify,
+  url: env.ANALYTICS_URL,
+  appId: env.ANALYTICS_APP_ID,
+});
+
+export const identifyParticipant = portalAnalytics.identifyParticipant;
