@@ -5,8 +5,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
-import enUi from "~/locales/en/ui.json";
-import esUi from "~/locales/es/ui.json";
+import { resources } from "~/locales/resources.server";
 
 const serverContainers: HTMLElement[] = [];
 const hydratedRoots: Root[] = [];
@@ -20,17 +19,15 @@ afterEach(() => {
 
 export type Language = "en" | "es";
 
-const uiByLanguage = { en: enUi, es: esUi } as const;
-
-/** A real i18next instance with the portal's real "ui" strings for one language. */
+/** A real i18next instance with the portal's real strings (every namespace) for one language. */
 export function createTestI18n(lng: Language = "en"): I18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: false,
-    ns: ["ui"],
-    defaultNS: "ui",
-    resources: { [lng]: { ui: uiByLanguage[lng] } },
+    ns: Object.keys(resources[lng]),
+    defaultNS: "common",
+    resources: { [lng]: resources[lng] },
     initImmediate: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { createRemixStub } from "@remix-run/testing";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { Header } from "~/components/layout/header";
+import type { Visitor } from "~/components/layout/visitor";
+import { renderWithI18n } from "../render";
+
+function renderHeader(visitor: Visitor | null, lng: "en" | "es" = "en") {
+  const Stub = createRemixStub([{ path: "/", Component: () => <Header visitor={visitor} /> }]);
+  return renderWithI18n(<Stub />, { lng });
+}
+
+describe("Header", () => {
+  it("shows a participant the results link, their full name, profile overview and log out", () => {
+    renderHeader({ kind: "participant", fullName: "Ada Maren Testwell" });
+    const banner = screen.getByRole("banner");
+    expect(within(banner).getAllByRole("link", { name: "My Results" }).length).toBeGreaterThan(0);
+    expect(within(banner).getAllByText("Ada Maren Testwell").length).toBeGreaterThan(0);
+    expect(within(banner).getAllByRole("link", { name: "Profile overview" })[0]).toHaveAttribute("href", "/profile/overview");
+    const logOut = within(banner).getAllByRole("button", { name: "Log out" })[0];
+    expect(logOut.closest("form")).toHaveAttribute("method", "post");
+    expect(logOut.closest("form")).toHaveAttribute("action", "/auth/sign-out");
+  });
+
+  it("gives a results-link visitor only the language selector and log out", () => {
+    renderHeader({ kind: "results-link" });
+    const banner = screen.getByRole("banner");
+    expect(within(banner).queryByRole("link", { name: "My Results" })).toBeNull();
+    expect(within(banner).queryByText("Profile overview")).toBeNull();
+    expect(within(banner).getAllByRole("button", { name: "Log out" }).length).toBeGreaterThan(0);
+    expect(within(banner).getAllByRole("button", { name: /Español/ }).length).toBeGreaterThan(0);
+  });
+
+  it("offers an anonymous visitor only the language selector", () => {
+    renderHeader(null);
+    const banner = screen.getByRole("banner");
+    expect(within(banner).queryByRole("button", { name: "Log out" })).toBeNull();
+    expect(within(banner).getAllByRole("button", { name: /Español/ }).length).toBeGreaterThan(0);
+  });
+
+  it("marks the current language and posts the choice as a plain form", () => {
+    renderHeader(null, "es");
+    const current = screen.getAllByRole("button", { name: "Español" })[0];
+    expect(current).toHaveAttribute("aria-pressed", "true");
+    const form = current.closest("form");
+    expect(form).toHaveAttribute("action", "/language");
+    expect(form).toHaveAttribute("method", "post");
+  });
+
+  it("links the logo to the company home page", () => {
+    renderHeader(null);
+    expect(screen.getByRole("link", { name: "DNA Discovery Program home page" })).toHaveAttribute("href", "https://www.dnadiscovery.example");
+  });
+});
