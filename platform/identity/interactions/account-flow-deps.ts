@@ -64,7 +64,7 @@ export async function completeLogin(provider: Provider, req: IncomingMessage, re
   redirect(res, redirectTo);
 }
 
-/** 410 with SPEC §8's 'session has expired', and a way to start the flow again. */
+/** 410 with SPEC §8's 'session has expired', and a way to start the flow again (callers drop the expired flow first). */
 export function sendExpired(res: ServerResponse, interaction: LoginInteraction, restartHref: string): void {
   const t = translator(interaction.locale);
   sendHtml(

@@ -88,11 +88,18 @@ export function createRecovery(deps: AccountFlowDeps) {
     return renderResetPasswordPage({ locale: interaction.locale, action: path(interaction.uid, "recover", "password"), backHref: `/interaction/${interaction.uid}`, errors, message });
   }
 
+  /** Says so once and forgets the flow, so "Start again" opens its first page. */
+  async function expire(res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
+    await accountFlows.remove(interaction.uid);
+    await verifications.discard(flowKey(interaction.uid, kind));
+    sendExpired(res, interaction, path(interaction.uid, kind));
+  }
+
   /** GET …/recover or …/unlock: the current step of this interaction's flow, else its first page. */
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind, query: URLSearchParams) {
     const flow = await accountFlows.get(interaction.uid);
     if (flow?.kind !== kind) return sendHtml(res, 200, identifyPage(interaction, kind));
-    if (flow.expired) return sendExpired(res, interaction, path(interaction.uid, kind));
+    if (flow.expired) return expire(res, interaction, kind);
     if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) return sendHtml(res, 200, selectPage(interaction, flow));
     if (flow.step === "challenge") return showChallenge(res, interaction, flow);
     sendHtml(res, 200, resetPage(interaction));
@@ -209,10 +216,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (step === "") return identify(req, res, interaction, kind);
     const flow = await accountFlows.get(interaction.uid);
     if (!flow || flow.kind !== kind) return redirect(res, path(interaction.uid, kind));
-    if (flow.expired) {
-      await verifications.discard(flowKey(interaction.uid, kind));
-      return sendExpired(res, interaction, path(interaction.uid, kind));
-    }
+    if (flow.expired) return expire(res, interaction, kind);
     if (step === "method" && (flow.step === "select" || flow.step === "challenge")) return chooseMethod(req, res, interaction, flow);
     if (step === "code" && flow.step === "challenge") return challenge(req, res, interaction, flow);
     if (step === "password" && kind === "recover" && flow.step === "reset" && flow.accountId) return resetPassword(req, res, interaction, flow);

@@ -80,9 +80,16 @@ export function createRegistration(deps: AccountFlowDeps) {
     return { ok: true, registration: { ...registration, linkStateHash: link.hash } };
   }
 
+  /** Says so once and forgets the flow, so "Start again" opens a fresh form. */
+  async function expire(res: ServerResponse, interaction: LoginInteraction) {
+    await accountFlows.remove(interaction.uid);
+    await verifications.discard(registrationFlowKey(interaction.uid));
+    sendExpired(res, interaction, registerPath(interaction.uid));
+  }
+
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const flow = await accountFlows.get(interaction.uid);
-    if (flow?.kind === "register" && flow.expired) return sendExpired(res, interaction, registerPath(interaction.uid));
+    if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
     if (flow?.kind === "register" && flow.step === "check-email") return showCheckEmail(res, interaction, flow);
     sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
   }
@@ -178,7 +185,7 @@ export function createRegistration(deps: AccountFlowDeps) {
       return null;
     }
     if (flow.expired) {
-      sendExpired(res, interaction, registerPath(interaction.uid));
+      await expire(res, interaction);
       return null;
     }
     return flow;
@@ -221,7 +228,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     const flow = interaction ? await accountFlows.get(uid) : null;
     const sameClient = flow?.kind === "register" && flow.registration !== null && linkStateMatches(callback.state, flow.registration.linkStateHash);
     if (!interaction || !flow || !sameClient) return problem(409, t("emailVerify.otherClient", { otp: callback.otp }));
-    if (flow.expired) return sendExpired(res, interaction, registerPath(uid));
+    if (flow.expired) return expire(res, interaction);
     if (await verifyCode(res, interaction, flow, callback.otp)) await createAccount(res, interaction, flow);
   }
 

@@ -271,6 +271,9 @@ describe("password recovery", () => {
     const late = await submit(browser, select.html, { authMethod: "sms" });
     expect(late.response.status).toBe(410);
     expect(late.html).toContain("session has expired");
+    const restart = await open(browser, /href="([^"]+)">Start again</.exec(late.html)![1]);
+    expect(restart.response.status).toBe(200);
+    expect(restart.html).toContain('name="email"');
   });
 });
 
