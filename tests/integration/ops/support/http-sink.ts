@@ -13,8 +13,8 @@ export interface HttpSink {
   received: ReceivedRequest[];
   /** Resolves once at least `count` requests have arrived. */
   waitForCount(count: number): Promise<ReceivedRequest[]>;
-  /** Answers later requests with this status (default 200). */
-  respondWith(status: number): void;
+  /** Answers later requests with this status (default 200) and body (default "{}"). */
+  respondWith(status: number, body?: string): void;
   /** Holds later responses until release() is called. */
   hold(): void;
   release(): void;
@@ -26,6 +26,7 @@ export async function startHttpSink(): Promise<HttpSink> {
   const received: ReceivedRequest[] = [];
   const waiters: Array<{ count: number; resolve: (value: ReceivedRequest[]) => void }> = [];
   let status = 200;
+  let responseBody = "{}";
   let holding = false;
   const held: ServerResponse[] = [];
 
@@ -40,7 +41,7 @@ export async function startHttpSink(): Promise<HttpSink> {
       }
       res.statusCode = status;
       if (holding) held.push(res);
-      else res.end("{}");
+      else res.end(responseBody);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -53,15 +54,16 @@ export async function startHttpSink(): Promise<HttpSink> {
       if (received.length >= count) return Promise.resolve([...received]);
       return new Promise((resolve) => waiters.push({ count, resolve }));
     },
-    respondWith(next) {
+    respondWith(next, body = "{}") {
       status = next;
+      responseBody = body;
     },
     hold() {
       holding = true;
     },
     release() {
       holding = false;
-      for (const res of held.splice(0)) res.end("{}");
+      for (const res of held.splice(0)) res.end(responseBody);
     },
     close() {
       for (const res of held.splice(0)) res.end("{}");

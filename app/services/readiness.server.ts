@@ -1,0 +1,78 @@
+import type { Database } from "../../lib/postgres/index.ts";
+import { database } from "./db.server";
+import { env } from "./env.server";
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+type CheckResult = "ok" | "failed";
+
+export interface PortalReadiness {
+  ready: boolean;
+  checks: { database: CheckResult; identityProvider: CheckResult; results: CheckResult; draining?: true };
+}
+
+export interface ReadinessDependencies {
+  database: () => Promise<Database>;
+  issuer: string;
+  resultsUrl: string;
+  timeoutMs?: number;
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref()),
+  ]);
+}
+
+async function databaseAnswers(open: () => Promise<Database>, timeoutMs: number): Promise<CheckResult> {
+  try {
+    const rows = await withTimeout(open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok")), timeoutMs);
+    return rows[0]?.ok === 1 ? "ok" : "failed";
+  } catch {
+    return "failed";
+  }
+}
+
+async function answersOk(url: string, timeoutMs: number, isValid: (body: unknown) => boolean): Promise<CheckResult> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return "failed";
+    }
+    return isValid(await response.json()) ? "ok" : "failed";
+  } catch {
+    return "failed";
+  }
+}
+
+function joinPath(base: string, path: string): string {
+  return `${base.replace(/\/+$/, "")}${path}`;
+}
+
+let draining = false;
+
+/** Once the process is stopping, load balancers should send new requests elsewhere. */
+export function markDraining(): void {
+  draining = true;
+}
+
+/** Ready: the portal database answers, and the identity provider and results service are reachable. */
+export async function checkReadiness(dependencies: ReadinessDependencies): Promise<PortalReadiness> {
+  const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
+  const [databaseCheck, identityProvider, results] = await Promise.all([
+    databaseAnswers(dependencies.database, timeoutMs),
+    answersOk(joinPath(dependencies.issuer, "/.well-known/openid-configuration"), timeoutMs, (body) =>
+      Boolean(body && typeof body === "object" && "issuer" in body),
+    ),
+    answersOk(joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
+  ]);
+  const checks: PortalReadiness["checks"] = { database: databaseCheck, identityProvider, results };
+  if (draining) checks.draining = true;
+  return { ready: !draining && [databaseCheck, identityProvider, results].every((check) => check === "ok"), checks };
+}
+
+export function checkPortalReadiness(): Promise<PortalReadiness> {
+  return checkReadiness({ database, issuer: env.IDP_ISSUER, resultsUrl: env.RESULTS_API_URL });
+}
