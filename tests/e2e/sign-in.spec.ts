@@ -124,4 +124,20 @@ test.describe("sign-in, sessions and sign-out", () => {
     expect(response?.status()).toBe(400);
     await expect(page.getByText("No transaction data was found in storage")).toBeVisible();
   });
+
+  test("a callback whose state does not match the transaction, or that carries an IdP error, says why", async ({ page }) => {
+    const authorize = page.waitForRequest((request) => request.url().startsWith(`${identityUrl}/auth?`));
+    await page.goto("/auth/sign-in");
+    const realState = new URL((await authorize).url()).searchParams.get("state");
+    expect(realState).toHaveLength(64);
+
+    const mismatch = await page.goto(`/auth/callback?code=abc&state=${"b".repeat(64)}`);
+    expect(mismatch?.status()).toBe(400);
+    await expect(page.getByText("State in redirect uri does not match with transaction state")).toBeVisible();
+
+    const denied = await page.goto(`/auth/callback?error=access_denied&error_description=denied&state=${realState}`);
+    expect(denied?.status()).toBe(400);
+    await expect(page.getByText("Sign-in was cancelled or refused by the identity provider.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });
