@@ -1,3 +1,4 @@
+import { freshDatabaseUrl } from "../../support/database";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -38,6 +39,7 @@ export async function startTestService(now: () => Date, overrides: Record<string
     portalClientSecret: CLIENT_SECRET,
     resultsApiAudience: AUDIENCE,
     dataDir: join(dir, "db"),
+    databaseUrl: await freshDatabaseUrl("identity"),
     cookieKeys: ["test-cookie-key-one"],
     registrationEnabled: true,
     selfServiceUnlockEnabled: false,

@@ -1,3 +1,4 @@
+import { freshDatabaseUrl } from "../../support/database";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +19,7 @@ let keys: TestIdentityKeys;
 let service: RunningResultsService;
 let workDir: string;
 let clockOffsetSeconds = 0;
+let databaseUrl: string | undefined;
 const logs = captureLogs();
 
 async function startOn(dataDir: string, extra: Parameters<typeof startResultsService>[0] = {}) {
@@ -28,6 +30,7 @@ async function startOn(dataDir: string, extra: Parameters<typeof startResultsSer
     issuer: keys.issuer,
     audience: keys.audience,
     dataDir,
+    databaseUrl,
     demoParticipantsFile: demoFile,
     nodeEnv: "test",
     logger: logs.logger,
@@ -45,6 +48,7 @@ const get = (pathname: string, token?: string, headers: Record<string, string> =
 beforeAll(async () => {
   keys = await startTestIdentityKeys();
   workDir = await mkdtemp(path.join(tmpdir(), "results-service-test-"));
+  databaseUrl = await freshDatabaseUrl("results");
   service = await startOn(path.join(workDir, "data"));
 });
 
