@@ -13,6 +13,7 @@ import {
   postToken,
   REDIRECT_URI,
   startTestService,
+  submit,
 } from "./support.ts";
 
 const clock = createTestClock();
@@ -51,12 +52,6 @@ async function begin(browser: Browser, extra?: Record<string, string>) {
 
 async function open(browser: Browser, path: string) {
   const page = await browser.follow(await browser.get(path));
-  return { response: page, html: page.status >= 300 && page.status < 400 ? "" : await page.text() };
-}
-
-async function submit(browser: Browser, html: string, fields: Record<string, string>, formIndex = 0) {
-  const form = parseForms(html)[formIndex];
-  const page = await browser.follow(await browser.post(form.action, { ...form.fields, ...fields }));
   return { response: page, html: page.status >= 300 && page.status < 400 ? "" : await page.text() };
 }
 

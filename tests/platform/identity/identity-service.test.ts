@@ -17,7 +17,11 @@ import {
   PORTAL_URL,
   postToken,
   REDIRECT_URI,
+  beginSignIn,
+  signIn,
   startTestService,
+  submit,
+  tokensFor as tokensForAt,
 } from "./support.ts";
 
 const clock = createTestClock();
@@ -34,42 +38,7 @@ afterAll(async () => {
 
 const [ada, grace, alan, katherine, hedy] = participants;
 
-async function beginSignIn(browser: Browser, extra?: Record<string, string>) {
-  const pkce = pkcePair();
-  const state = `state-${Math.random().toString(36).slice(2)}`;
-  const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state, extra })));
-  return { pkce, state, page, html: await page.text() };
-}
-
-async function submit(browser: Browser, html: string, fields: Record<string, string>, formIndex = 0) {
-  const form = parseForms(html)[formIndex];
-  const response = await browser.post(form.action, { ...form.fields, ...fields });
-  const page = await browser.follow(response);
-  return { response: page, html: page.status >= 300 && page.status < 400 ? "" : await page.text() };
-}
-
-/** Drives identify → select → challenge with the code read from the outbox; returns the authorization code. */
-async function signIn(browser: Browser, who: typeof ada, options: { method?: "sms" | "voice"; remember?: boolean; extra?: Record<string, string> } = {}) {
-  const started = await beginSignIn(browser, options.extra);
-  let step = await submit(browser, started.html, { username: who.email, password: who.password, ...(options.remember ? { rememberMe: "true" } : {}) });
-  if (step.html.includes('name="authMethod"')) {
-    step = await submit(browser, step.html, { authMethod: options.method ?? "sms" });
-    const { code } = await latestCode(base, who.phone!);
-    step = await submit(browser, step.html, { intent: "verify", code });
-  }
-  const location = new URL(step.response.headers.get("location")!);
-  expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-  expect(location.searchParams.get("state")).toBe(started.state);
-  return { code: location.searchParams.get("code")!, verifier: started.pkce.verifier };
-}
-
-async function tokensFor(who: typeof ada, options: { method?: "sms" | "voice" } = {}) {
-  const browser = new Browser(base);
-  const { code, verifier } = await signIn(browser, who, options);
-  const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
-  expect(response.status).toBe(200);
-  return { browser, tokens: (await response.json()) as { access_token: string; id_token: string; refresh_token: string; expires_in: number; token_type: string } };
-}
+const tokensFor = (who: typeof ada, options: { method?: "sms" | "voice" } = {}) => tokensForAt(base, who, options);
 
 async function accountApi(path: string, token: string | null, body: unknown = {}) {
   const response = await fetch(new URL(`/api/account/${path}`, base), {

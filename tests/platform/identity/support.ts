@@ -75,7 +75,7 @@ export class CookieJar {
 
 export class Browser {
   readonly jar = new CookieJar();
-  constructor(private readonly base: string) {}
+  constructor(readonly base: string) {}
 
   async get(path: string): Promise<Response> {
     const response = await fetch(new URL(path, this.base), { redirect: "manual", headers: { cookie: this.jar.header() } });
@@ -162,4 +162,50 @@ export async function latestCode(base: string, to: string): Promise<{ code: stri
   const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as { code: string; channel: string; purpose: string }[];
   if (!messages[0]) throw new Error(`no message to ${to}`);
   return messages[0];
+}
+
+/** Submits one form of a hosted page with extra fields and follows redirects on the provider. */
+export async function submit(browser: Browser, html: string, fields: Record<string, string>, formIndex = 0) {
+  const form = parseForms(html)[formIndex];
+  const page = await browser.follow(await browser.post(form.action, { ...form.fields, ...fields }));
+  return { response: page, html: page.status >= 300 && page.status < 400 ? "" : await page.text() };
+}
+
+export async function beginSignIn(browser: Browser, extra?: Record<string, string>) {
+  const pkce = pkcePair();
+  const state = `state-${Math.random().toString(36).slice(2)}`;
+  const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state, extra })));
+  return { pkce, state, page, html: await page.text() };
+}
+
+type TestParticipant = (typeof participants)[number];
+
+/** Drives identify → select → challenge with the code read from the outbox; returns the authorization code. */
+export async function signIn(
+  browser: Browser,
+  who: TestParticipant,
+  options: { method?: "sms" | "voice"; remember?: boolean; extra?: Record<string, string> } = {},
+) {
+  const started = await beginSignIn(browser, options.extra);
+  let step = await submit(browser, started.html, { username: who.email, password: who.password, ...(options.remember ? { rememberMe: "true" } : {}) });
+  if (step.html.includes('name="authMethod"')) {
+    step = await submit(browser, step.html, { authMethod: options.method ?? "sms" });
+    const { code } = await latestCode(browser.base, who.phone!);
+    step = await submit(browser, step.html, { intent: "verify", code });
+  }
+  const location = new URL(step.response.headers.get("location")!);
+  if (location.origin + location.pathname !== REDIRECT_URI) throw new Error(`sign-in ended at ${location}`);
+  if (location.searchParams.get("state") !== started.state) throw new Error("state changed during sign-in");
+  return { code: location.searchParams.get("code")!, verifier: started.pkce.verifier };
+}
+
+export type TokenResponse = { access_token: string; id_token: string; refresh_token: string; expires_in: number; token_type: string };
+
+/** A full sign-in and code exchange: the tokens the portal would hold. */
+export async function tokensFor(base: string, who: TestParticipant, options: { method?: "sms" | "voice" } = {}) {
+  const browser = new Browser(base);
+  const { code, verifier } = await signIn(browser, who, options);
+  const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  if (response.status !== 200) throw new Error(`token exchange answered ${response.status}`);
+  return { browser, tokens: (await response.json()) as TokenResponse };
 }

@@ -1,0 +1,126 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { freshDatabaseUrl } from "../../support/database";
+import { Browser, CLIENT_ID, CLIENT_SECRET, createTestClock, participants, PORTAL_URL, postToken, REDIRECT_URI, signIn, startTestService, tokensFor } from "../../platform/identity/support.ts";
+
+// The portal's own modules read their configuration when first imported, so they are imported
+// after the real identity provider is up and the environment points at it.
+let service: RunningIdentityService;
+let idp: typeof import("~/services/idp.server");
+let store: typeof import("~/services/session-store.server");
+let sessions: typeof import("~/services/session.server");
+let cookies: typeof import("~/services/session-cookie.server");
+
+const [ada, , , katherine, hedy] = participants;
+
+beforeAll(async () => {
+  service = await startTestService(createTestClock().now);
+  Object.assign(process.env, {
+    IDP_ISSUER: service.issuer,
+    IDP_CLIENT_ID: CLIENT_ID,
+    IDP_CLIENT_SECRET: CLIENT_SECRET,
+    PORTAL_URL,
+    PORTAL_DATA_DIR: join(await mkdtemp(join(tmpdir(), "portal-sessions-")), "db"),
+  });
+  const databaseUrl = await freshDatabaseUrl("portal_sessions");
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  idp = await import("~/services/idp.server");
+  store = await import("~/services/session-store.server");
+  sessions = await import("~/services/session.server");
+  cookies = await import("~/services/session-cookie.server");
+});
+
+afterAll(async () => {
+  const { closeDatabase } = await import("~/services/db.server");
+  await closeDatabase();
+  await service?.close();
+});
+
+/** A stored session whose access token expires in `expiresInMs` (renewal starts 30 s before). */
+async function sessionFor(who: (typeof participants)[number], expiresInMs: number) {
+  const { tokens } = await tokensFor(service.url, who);
+  const sessionId = await store.createSession({
+    userId: who.userId,
+    tokenType: "IDP",
+    email: who.email,
+    fullName: null,
+    sourceId: null,
+    accessToken: tokens.access_token,
+    accessTokenExpiresAt: new Date(Date.now() + expiresInMs),
+    refreshToken: tokens.refresh_token,
+    idToken: tokens.id_token,
+  });
+  return { sessionId, tokens };
+}
+
+async function requestWith(sessionId: string): Promise<Request> {
+  return new Request(`${PORTAL_URL}/`, { headers: { Cookie: await cookies.sessionCookie.serialize(sessionId) } });
+}
+
+describe("id token verification against the real identity provider", () => {
+  it("accepts the id token of its own request and refuses a nonce or access token that do not match", async () => {
+    const nonce = "n".repeat(64);
+    const browser = new Browser(service.url);
+    const { code, verifier } = await signIn(browser, hedy, { extra: { nonce } });
+    const response = await postToken(service.url, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const tokens = (await response.json()) as { access_token: string; id_token: string };
+
+    const claims = await idp.verifyIdToken(tokens.id_token, { nonce, accessToken: tokens.access_token });
+    expect(claims.uid).toBe(hedy.userId);
+    await expect(idp.verifyIdToken(tokens.id_token, { nonce: "x".repeat(64), accessToken: tokens.access_token })).rejects.toThrow(
+      "OAuth flow response nonce doesn't match request nonce",
+    );
+    const [header, payload] = tokens.id_token.split(".");
+    await expect(idp.verifyIdToken(`${header}.${payload}.${"A".repeat(342)}`, { nonce, accessToken: tokens.access_token })).rejects.toThrow(
+      "The token signature is not valid",
+    );
+    if (claims.at_hash) {
+      await expect(idp.verifyIdToken(tokens.id_token, { nonce, accessToken: `${tokens.access_token}x` })).rejects.toThrow("Token hash verification failed");
+    }
+  });
+});
+
+describe("session token renewal", () => {
+  it("renews an access token that expires within 30 s, keeping the session", async () => {
+    const { sessionId, tokens } = await sessionFor(ada, 10_000);
+    const { session } = await sessions.readSession(await requestWith(sessionId));
+    expect(session).not.toBeNull();
+    expect(session!.accessToken).not.toBe(tokens.access_token);
+    expect(session!.refreshToken).not.toBe(tokens.refresh_token);
+    expect(session!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60 * 1000);
+  });
+
+  it("leaves a token that is not about to expire alone", async () => {
+    const { sessionId, tokens } = await sessionFor(ada, 10 * 60 * 1000);
+    const { session } = await sessions.readSession(await requestWith(sessionId));
+    expect(session!.accessToken).toBe(tokens.access_token);
+  });
+
+  it("refreshes once when parallel requests arrive together (a second use of the rotated token would end the session)", async () => {
+    const { sessionId } = await sessionFor(katherine, 5_000);
+    const lookups = await Promise.all(Array.from({ length: 6 }, async () => sessions.readSession(await requestWith(sessionId))));
+    const accessTokens = new Set(lookups.map((lookup) => lookup.session?.accessToken));
+    expect(lookups.every((lookup) => lookup.session !== null)).toBe(true);
+    expect(accessTokens.size).toBe(1);
+    const again = await sessions.readSession(await requestWith(sessionId));
+    expect(again.session).not.toBeNull();
+  });
+
+  it("ends the session when the identity provider refuses the refresh token", async () => {
+    const { sessionId, tokens } = await sessionFor(hedy, 5_000);
+    await idp.revokeToken(tokens.refresh_token, "refresh_token");
+    const { session, cookiePresent } = await sessions.readSession(await requestWith(sessionId));
+    expect(session).toBeNull();
+    expect(cookiePresent).toBe(true);
+    expect(await store.loadSession(sessionId)).toBeNull();
+  });
+
+  it("treats revoking a token the provider already ended as done", async () => {
+    const { tokens } = await tokensFor(service.url, ada);
+    await idp.revokeToken(tokens.refresh_token, "refresh_token");
+    await expect(idp.revokeToken(tokens.refresh_token, "refresh_token")).resolves.toBeUndefined();
+  });
+});
