@@ -7,7 +7,7 @@ export type FlashNotification = {
   type: "info" | "success" | "warning" | "error";
   /** "namespace:key" of the heading. */
   titleKey: string;
-  /** "namespace:key" of the body; may contain a <link> placeholder for the support link. */
+  /** "namespace:key" of the body; may contain <support>…</support> around the support link text. */
   bodyKey?: string;
   /** A message returned by a service, shown as the body when there is no body key. */
   bodyText?: string;

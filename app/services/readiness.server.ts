@@ -1,6 +1,9 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { Server, ServerResponse } from "node:http";
 import type { Database } from "../../lib/postgres/index.ts";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import { logger } from "./logger.server";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -75,4 +78,58 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
 
 export function checkPortalReadiness(): Promise<PortalReadiness> {
   return checkReadiness({ database, issuer: env.IDP_ISSUER, resultsUrl: env.RESULTS_API_URL });
+}
+
+/** Below the 10 s after which the launcher (scripts/start.ts) sends SIGKILL. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
+export interface GracefulShutdownOptions {
+  /** Closes what the process holds open besides the HTTP server (the database). */
+  release?: () => Promise<void>;
+  deadlineMs?: number;
+}
+
+let shutdownInstalled = false;
+
+/**
+ * remix-serve answers SIGTERM with server.close() and nothing else: the listener stops and
+ * in-flight requests finish, but clients on kept-alive connections are never told to leave,
+ * the database stays open and nothing bounds the wait. This adds, from inside the app:
+ * /readyz turns 503 at once, every later response carries `Connection: close`, the database
+ * is closed once the server has closed, and the process exits when the deadline passes.
+ */
+export function installGracefulShutdown(options: GracefulShutdownOptions = {}): void {
+  if (shutdownInstalled) return;
+  shutdownInstalled = true;
+  let server: Server | undefined;
+  subscribe("http.server.request.start", (message) => {
+    const { server: serving, response } = message as { server: Server; response: ServerResponse };
+    server ??= serving;
+    if (draining && !response.headersSent) response.setHeader("Connection", "close");
+  });
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (draining) return;
+    markDraining();
+    logger.info({ signal }, "portal stopping: finishing requests in flight");
+    const deadline = setTimeout(() => {
+      logger.warn("portal stop deadline reached: closing remaining connections");
+      server?.closeAllConnections();
+      process.exit(1);
+    }, options.deadlineMs ?? SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    const release = () => {
+      void (options.release?.() ?? Promise.resolve()).catch((error: unknown) =>
+        logger.error({ error: error instanceof Error ? error.message : "unknown" }, "portal resources not released cleanly"),
+      );
+    };
+    if (!server?.listening) release();
+    else {
+      server.once("close", release);
+      // Connections idle right now would otherwise wait for their keep-alive timeout.
+      server.closeIdleConnections();
+    }
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
 }

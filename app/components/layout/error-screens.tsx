@@ -20,8 +20,7 @@ export function NetworkErrorScreen() {
         <Trans
           t={t}
           i18nKey="errors.networkBody"
-          values={{ linkText: t("errors.networkSupportLink") }}
-          components={{ link: <SupportLink /> }}
+          components={{ support: <SupportLink /> }}
         />
       </p>
       <SignOutForm label={t("errors.signOut")} className={styles.action} />
@@ -38,8 +37,7 @@ export function ServerErrorScreen() {
         <Trans
           t={t}
           i18nKey="errors.serverBody"
-          values={{ linkText: t("errors.serverSupportLink") }}
-          components={{ link: <SupportLink /> }}
+          components={{ support: <SupportLink /> }}
         />
       </p>
     </section>

@@ -15,7 +15,7 @@ export function FlashNotifications({ notifications }: { notifications: FlashNoti
         visibleMs: notification.visibleMs,
         headerText: t(notification.titleKey),
         bodyText: notification.bodyKey ? (
-          <Trans t={t} i18nKey={notification.bodyKey} components={{ link: <a href={`mailto:${site.support.email}`} /> }} />
+          <Trans t={t} i18nKey={notification.bodyKey} components={{ support: <a href={`mailto:${site.support.email}`} /> }} />
         ) : (
           notification.bodyText
         ),

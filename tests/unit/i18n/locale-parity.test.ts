@@ -40,4 +40,17 @@ describe("locales", () => {
     });
     expect(empty).toEqual([]);
   });
+
+  it("no string wraps text in a void HTML element name, which Trans would render empty", () => {
+    const voidTags = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"];
+    const offenders = ["en", "es"].flatMap((language) =>
+      readdirSync(join(localesDir, language))
+        .filter((file) => file.endsWith(".json"))
+        .flatMap((file) => {
+          const text = readFileSync(join(localesDir, language, file), "utf8");
+          return voidTags.filter((tag) => new RegExp(`<${tag}>`).test(text)).map((tag) => `${language}/${file}: <${tag}>`);
+        }),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

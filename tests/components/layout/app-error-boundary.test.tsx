@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { json } from "@remix-run/node";
+import { createRemixStub } from "@remix-run/testing";
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
+import { NetworkErrorScreen } from "~/components/layout/error-screens";
+import { renderWithI18n } from "../render";
+
+function renderFailingRoute(loader: () => never, lng: "en" | "es" = "en") {
+  const Stub = createRemixStub([{ path: "/", Component: () => null, loader, ErrorBoundary: AppErrorBoundary }]);
+  return renderWithI18n(<Stub />, { lng });
+}
+
+describe("AppErrorBoundary", () => {
+  it("shows the server error page for an unexpected error", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderFailingRoute(() => {
+      throw new Error("database exploded: secret detail");
+    });
+    expect(await screen.findByRole("heading", { name: "Oh no! There was an unexpected error on our side." })).toBeInTheDocument();
+    expect(screen.getByText(/Please try again in a few minutes. If this continues, reach out to the/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "support team" })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
+    expect(screen.queryByText(/secret detail/)).toBeNull();
+  });
+
+  it("shows the router fallback with status and status text for a 404", async () => {
+    renderFailingRoute(() => {
+      throw json(null, { status: 404, statusText: "Not Found" });
+    });
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText("404 Not Found")).toBeInTheDocument();
+  });
+
+  it("speaks Spanish when the page is in Spanish", async () => {
+    renderFailingRoute(() => {
+      throw json(null, { status: 404, statusText: "Not Found" });
+    }, "es");
+    expect(await screen.findByRole("heading", { name: "¡Error inesperado de la aplicación!" })).toBeInTheDocument();
+    expect(screen.getByText("404 No encontrado")).toBeInTheDocument();
+  });
+});
+
+describe("NetworkErrorScreen", () => {
+  it("shows the SPEC headline, the support link and a Sign Out form that posts", async () => {
+    const Stub = createRemixStub([{ path: "/", Component: NetworkErrorScreen }]);
+    renderWithI18n(<Stub />);
+    expect(await screen.findByRole("heading", { name: "Oops! There Was an Unexpected Issue With the Network" })).toBeInTheDocument();
+    expect(screen.getByText(/Please sign out and try signing in again after a few minutes. If this continues, reach out to/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "participant support" })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
+    const signOut = screen.getByRole("button", { name: "Sign Out" });
+    expect(signOut.closest("form")).toHaveAttribute("action", "/auth/sign-out");
+    expect(signOut.closest("form")).toHaveAttribute("method", "post");
+  });
+});

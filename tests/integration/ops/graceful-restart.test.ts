@@ -1,0 +1,137 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Agent } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
+import { freePort, sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
+
+/**
+ * SIGTERM while a service is under load: every request that had already started gets its
+ * answer, and the process exits 0 on its own.
+ */
+
+const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+const workDir = mkdtempSync(path.join(tmpdir(), "ops-graceful-"));
+let keys: TestIdentityKeys;
+
+beforeAll(async () => {
+  keys = await startTestIdentityKeys();
+});
+afterAll(async () => {
+  await keys.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe("graceful restarts", () => {
+  it("results service: in-flight slow requests and requests under load all complete, then exit 0", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const service = await startServiceProcess([tsx, "platform/results/main.ts"], {
+      ...process.env,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      RESULTS_PORT: String(port),
+      RESULTS_HOST: "127.0.0.1",
+      RESULTS_DATA_DIR: path.join(workDir, "results"),
+      IDP_ISSUER: keys.issuer,
+      RESULTS_API_AUDIENCE: keys.audience,
+    }, baseUrl);
+
+    const token = await keys.accessTokenFor("P1001");
+    const slowCount = 3;
+    const fault = await fetch(`${baseUrl}/dev/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ delayMs: 1_500, failNext: slowCount, userID: "P1001" }),
+    });
+    expect(fault.status).toBe(200);
+    const slowAgent = new Agent({ keepAlive: true });
+    const authorization = { authorization: `Bearer ${token}` };
+    const inFlight = Array.from({ length: slowCount }, () => trackedGet(baseUrl, "/results/P1001", slowAgent, authorization));
+    // The slow requests are inside the service once the fault rule has been used up.
+    const inFlightReady = async () => {
+      for (;;) {
+        const { faults } = (await (await fetch(`${baseUrl}/dev/faults`)).json()) as { faults: unknown[] };
+        if (faults.length === 0) return;
+      }
+    };
+
+    const outcome = await sigtermUnderLoad({
+      service,
+      loadPath: "/healthz",
+      probePaths: ["/healthz", "/jwks-not-a-route"],
+      inFlight,
+      inFlightReady,
+    });
+    slowAgent.destroy();
+
+    expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
+    expect(outcome.failedAfterStarting).toEqual([]);
+    expect(outcome.serverErrors).toBe(0);
+    const slow = outcome.tracked.filter((entry) => entry.path === "/results/P1001");
+    expect(slow.map((entry) => entry.status)).toEqual([200, 200, 200]);
+    expect(outcome.tracked.filter((entry) => entry.startedAt < outcome.signalAt).length).toBeGreaterThan(slowCount);
+  }, 180_000);
+
+  it("identity provider: requests under load all complete, then exit 0", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const service = await startServiceProcess([tsx, "platform/identity/main.ts"], {
+      ...process.env,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      IDENTITY_PORT: String(port),
+      IDENTITY_HOST: "127.0.0.1",
+      IDENTITY_ISSUER: baseUrl,
+      IDENTITY_DATA_DIR: path.join(workDir, "identity"),
+    }, baseUrl);
+
+    const outcome = await sigtermUnderLoad({
+      service,
+      loadPath: "/healthz",
+      probePaths: ["/.well-known/openid-configuration", "/healthz"],
+    });
+
+    expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
+    expect(outcome.failedAfterStarting).toEqual([]);
+    expect(outcome.serverErrors).toBe(0);
+  }, 180_000);
+
+  it("portal hook: with remix-serve's own SIGTERM handling, in-flight requests finish, kept-alive clients are sent away, resources are released", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const service = await startServiceProcess(
+      [tsx, "tests/integration/ops/support/remix-serve-like-server.ts"],
+      { ...process.env, PORT: String(port), LOG_LEVEL: "warn", PORTAL_DATA_DIR: path.join(workDir, "portal-hook") },
+      baseUrl,
+    );
+    const agent = new Agent({ keepAlive: true });
+    const slow = [trackedGet(baseUrl, "/slow", agent, {}), trackedGet(baseUrl, "/slow", agent, {})];
+    const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/healthz"], inFlight: slow });
+    agent.destroy();
+
+    expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
+    expect(outcome.failedAfterStarting).toEqual([]);
+    expect(outcome.tracked.filter((entry) => entry.path === "/slow").map((entry) => [entry.status, entry.connection])).toEqual([
+      [200, "close"],
+      [200, "close"],
+    ]);
+    expect(service.output()).toContain("resources released");
+  }, 180_000);
+
+  it.skipIf(!existsSync("build/index.js"))("portal as remix-serve runs it: requests under load complete and the process exits 0", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const service = await startServiceProcess(
+      ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+      { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
+      baseUrl,
+    );
+    const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"] });
+
+    expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
+    expect(outcome.failedAfterStarting).toEqual([]);
+    expect(outcome.serverErrors).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+  /** Resolves once the process has printed `text` at least `count` times. */
+  waitForOutput(text: string, count?: number): Promise<void>;
+}
+
+/** A free port on 127.0.0.1, so each test run picks its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a service as its own process and waits until its /healthz answers. */
+export async function startServiceProcess(args: string[], env: NodeJS.ProcessEnv, baseUrl: string, timeoutMs = 90_000): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, args, { cwd: process.cwd(), env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const watchers: Array<{ text: string; count: number; resolve: () => void }> = [];
+  const occurrences = (text: string) => output.split(text).length - 1;
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const watcher of watchers.filter((w) => occurrences(w.text) >= w.count)) {
+      watchers.splice(watchers.indexOf(watcher), 1);
+      watcher.resolve();
+    }
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const waitForOutput = (text: string, count = 1) =>
+    occurrences(text) >= count ? Promise.resolve() : new Promise<void>((resolve) => watchers.push({ text, count, resolve }));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + timeoutMs;
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  while (!(await healthy(baseUrl))) {
+    if (stopped) throw new Error(`service exited before it was healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`service not healthy within ${timeoutMs} ms:\n${output}`);
+    }
+  }
+  return { child, baseUrl, exited, output: () => output, waitForOutput };
+}
+
+async function healthy(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    // Not listening yet: wait a little before the next try without a fixed sleep in the test itself.
+    await new Promise<void>((resolve) => setTimeout(resolve, 100));
+    return false;
+  }
+}
+
+export interface TrackedRequest {
+  path: string;
+  startedAt: number;
+  status?: number;
+  error?: string;
+  connection?: string;
+}
+
+/** GET over a keep-alive connection, recording when it started and how it ended. */
+function trackedGet(baseUrl: string, path: string, agent: Agent, headers: Record<string, string>): Promise<TrackedRequest> {
+  const record: TrackedRequest = { path, startedAt: performance.now() };
+  return new Promise((resolve) => {
+    const req = request(`${baseUrl}${path}`, { agent, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ ...record, status: res.statusCode, connection: res.headers.connection }));
+      res.on("error", (error: NodeJS.ErrnoException) => resolve({ ...record, error: error.code ?? error.message }));
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve({ ...record, error: error.code ?? error.message }));
+    req.end();
+  });
+}
+
+export interface LoadOptions {
+  service: ServiceProcess;
+  /** Hammered by autocannon while the signal arrives. */
+  loadPath: string;
+  /** Paths requested by tracked clients over keep-alive connections, in a loop. */
+  probePaths: string[];
+  probeHeaders?: Record<string, string>;
+  /** Requests already in flight when the signal arrives (e.g. deliberately slow ones). */
+  inFlight?: Array<Promise<TrackedRequest>>;
+  /** Resolves once the in-flight requests are inside the service. */
+  inFlightReady?: () => Promise<void>;
+  /** Autocannon responses to wait for before the signal. */
+  responsesBeforeSignal?: number;
+}
+
+export interface LoadOutcome {
+  exit: { code: number | null; signal: NodeJS.Signals | null };
+  drainMs: number;
+  loadResponses: number;
+  tracked: TrackedRequest[];
+  signalAt: number;
+  /** Tracked requests that had started before SIGTERM and did not get a response. */
+  failedAfterStarting: TrackedRequest[];
+  /** Autocannon responses with a 5xx status. */
+  serverErrors: number;
+}
+
+/** Puts a service under load, sends SIGTERM, and records what happened to every tracked request. */
+export async function sigtermUnderLoad(options: LoadOptions): Promise<LoadOutcome> {
+  const { service } = options;
+  let loadResponses = 0;
+  let serverErrors = 0;
+  let reachedLoad: () => void = () => undefined;
+  const loadReached = new Promise<void>((resolve) => (reachedLoad = resolve));
+  const load = autocannon({ url: `${service.baseUrl}${options.loadPath}`, connections: 10, duration: 4 });
+  load.on("response", (_client: unknown, statusCode: number) => {
+    loadResponses += 1;
+    if (statusCode >= 500) serverErrors += 1;
+    if (loadResponses >= (options.responsesBeforeSignal ?? 200)) reachedLoad();
+  });
+
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const tracked: TrackedRequest[] = [];
+  let exitedYet = false;
+  void service.exited.then(() => (exitedYet = true));
+  const probeLoops = options.probePaths.map(async (path) => {
+    while (!exitedYet) {
+      const outcome = await trackedGet(service.baseUrl, path, agent, options.probeHeaders ?? {});
+      tracked.push(outcome);
+      if (outcome.error === "ECONNREFUSED") break;
+    }
+  });
+
+  await loadReached;
+  await options.inFlightReady?.();
+  const signalAt = performance.now();
+  service.child.kill("SIGTERM");
+  const exit = await service.exited;
+  const drainMs = Math.round(performance.now() - signalAt);
+  const inFlight = await Promise.all(options.inFlight ?? []);
+  tracked.push(...inFlight);
+  await Promise.all(probeLoops);
+  load.stop();
+  agent.destroy();
+
+  const failedAfterStarting = tracked.filter(
+    (entry) => entry.startedAt < signalAt && (entry.status === undefined || entry.status >= 500),
+  );
+  return { exit, drainMs, loadResponses, tracked, signalAt, failedAfterStarting, serverErrors };
+}
+
+export { trackedGet };
