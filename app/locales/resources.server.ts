@@ -4,12 +4,14 @@ import uiEn from "./en/ui.json";
 import uiEs from "./es/ui.json";
 import authEn from "./en/auth.json";
 import authEs from "./es/auth.json";
+import profileEn from "./en/profile.json";
+import profileEs from "./es/profile.json";
 import type { Language } from "~/i18n";
 
 /** Every namespace of every language. Only the server holds all of them. */
 export const resources = {
-  en: { common: commonEn, ui: uiEn, auth: authEn },
-  es: { common: commonEs, ui: uiEs, auth: authEs },
+  en: { common: commonEn, ui: uiEn, auth: authEn, profile: profileEn },
+  es: { common: commonEs, ui: uiEs, auth: authEs, profile: profileEs },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof resources)["en"];

@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   ANALYTICS_URL: z.url().optional(),
   ANALYTICS_APP_ID: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The identity provider's account API (password update); defaults to IDP_ISSUER + "/api/account". */
+  ACCOUNT_API_URL: z.url().optional(),
+  ACCOUNT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

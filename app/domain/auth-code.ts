@@ -1,0 +1,33 @@
+import * as z from "zod";
+
+export type AuthMethod = "sms" | "voice";
+
+/** SPEC.md §9: SMS by default; the options are Text Message and Voice Call. */
+export const DEFAULT_AUTH_METHOD: AuthMethod = "sms";
+export const AUTH_METHODS: readonly AuthMethod[] = ["sms", "voice"];
+
+/** SPEC.md §9: 5 digits for voice, 6 for SMS. */
+export function codeDigits(method: AuthMethod): number {
+  return method === "voice" ? 5 : 6;
+}
+
+export const authCodeMessages = {
+  required: "code.errors.required",
+  format: "code.errors.format",
+} as const;
+
+/** SPEC.md §5 'Auth code': required, then exactly the method's number of digits. */
+export function authCodeSchema(method: AuthMethod) {
+  const digits = codeDigits(method);
+  return z.object({
+    authCode: z
+      .string({ error: authCodeMessages.required })
+      .trim()
+      .min(1, { error: authCodeMessages.required })
+      .regex(new RegExp(`^\\d{${digits}}$`), { error: authCodeMessages.format }),
+  });
+}
+
+export const AuthMethodSchema = z.object({
+  authMethod: z.enum(["sms", "voice"]).default(DEFAULT_AUTH_METHOD),
+});

@@ -1,0 +1,33 @@
+import * as z from "zod";
+
+/** SPEC.md §9. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/**
+ * SPEC.md §5 'Password' and 'Confirm password'. Messages are translation keys of the profile
+ * namespace, so the form shows them in the participant's language.
+ */
+export const passwordMessages = {
+  required: "newPassword.errors.passwordRequired",
+  tooShort: "newPassword.errors.passwordTooShort",
+  confirmRequired: "newPassword.errors.confirmRequired",
+  mismatch: "newPassword.errors.mismatch",
+  common: "newPassword.errors.common",
+} as const;
+
+export const NewPasswordSchema = z
+  .object({
+    password: z
+      .string({ error: passwordMessages.required })
+      .min(1, { error: passwordMessages.required })
+      .min(MIN_PASSWORD_LENGTH, { error: passwordMessages.tooShort })
+      .max(1000, { error: passwordMessages.tooShort }),
+    confirmPassword: z.string({ error: passwordMessages.confirmRequired }).min(1, { error: passwordMessages.confirmRequired }),
+  })
+  .superRefine((value, context) => {
+    if (value.password !== value.confirmPassword) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: passwordMessages.mismatch });
+    }
+  });
+
+export type NewPassword = z.infer<typeof NewPasswordSchema>;

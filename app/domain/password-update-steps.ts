@@ -1,0 +1,42 @@
+import type { AuthMethod } from "./auth-code";
+
+/** SPEC.md §4 'Password update flow'. */
+export type PasswordUpdateStep = "mfa-verification-pick" | "mfa-verification-code" | "new-password";
+
+/** SPEC.md §9: the resend link stays disabled this long after the code step shows and after each resend. */
+export const RESEND_LOCK_MS = 30_000;
+
+/**
+ * What the server remembers about one participant's password update (the browser never holds it):
+ * the step, the method chosen, the masked phone, and when a new code may be asked for.
+ */
+export type PasswordUpdateState = {
+  step: PasswordUpdateStep;
+  phoneNumber: string;
+  method?: AuthMethod;
+  resendAvailableAt?: number;
+};
+
+/** The identity provider's nextStep names the portal's step; anything else is a generic error. */
+export function stepForNextStep(nextStep: string | undefined): PasswordUpdateStep | null {
+  switch (nextStep) {
+    case "authenticator-verification-data":
+      return "mfa-verification-pick";
+    case "challenge-authenticator":
+      return "mfa-verification-code";
+    case "reset-authenticator":
+      return "new-password";
+    default:
+      return null;
+  }
+}
+
+/** Seconds left before resend unlocks (0 when it is available). */
+export function resendSecondsLeft(state: Pick<PasswordUpdateState, "resendAvailableAt">, now: number): number {
+  if (!state.resendAvailableAt) return 0;
+  return Math.max(0, Math.ceil((state.resendAvailableAt - now) / 1000));
+}
+
+export function lockResend<T extends PasswordUpdateState>(state: T, now: number): T {
+  return { ...state, resendAvailableAt: now + RESEND_LOCK_MS };
+}

@@ -1,0 +1,43 @@
+import * as z from "zod";
+import { env } from "./env.server";
+
+/** The identity provider's account API operations the password update drives (SPEC.md §7 'Auth helper operations'). */
+export type AccountOperation = "recover-password" | "send-mfa-code" | "resend-auth-code" | "submit-auth-code" | "update-password";
+
+const AnswerSchema = z.object({
+  status: z.string().optional(),
+  nextStep: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  errorMessage: z.string().optional(),
+  retryAfterSeconds: z.number().optional(),
+});
+
+export type AccountAnswer = z.infer<typeof AnswerSchema>;
+
+export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; httpStatus: number; answer: AccountAnswer };
+
+export const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
+
+const UNREACHABLE = "Network Error";
+
+/**
+ * One POST to the account API with the participant's access token (server-side only). Never retried:
+ * every operation moves the identity provider's transaction on, or sends a code.
+ */
+export async function callAccountApi(operation: AccountOperation, accessToken: string, body: Record<string, unknown> = {}): Promise<AccountCall> {
+  let response: Response;
+  try {
+    response = await fetch(`${accountApiUrl}/${operation}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(env.ACCOUNT_API_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, httpStatus: 599, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
+  }
+  const parsed = AnswerSchema.safeParse(await response.json().catch(() => null));
+  const answer: AccountAnswer = parsed.success ? parsed.data : {};
+  if (response.ok) return { ok: true, answer };
+  return { ok: false, httpStatus: response.status, answer };
+}

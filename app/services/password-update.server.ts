@@ -1,0 +1,87 @@
+import type { AuthMethod } from "~/domain/auth-code";
+import { maskPhone } from "~/domain/phone-mask";
+import {
+  recoveryFailure,
+  resendFailure,
+  sendCodeFailure,
+  submitCodeFailure,
+  unexpectedStepFailure,
+  updatePasswordFailure,
+  type PasswordUpdateFailure,
+} from "~/domain/password-update-errors";
+import { lockResend, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
+import { callAccountApi, type AccountCall } from "./account.server";
+import { flowState, saveFlowState, type PortalSession } from "./session.server";
+
+/** The name under which the session keeps the password update's step and method. */
+export const PASSWORD_UPDATE_FLOW = "password-update";
+
+export type PasswordUpdateOutcome = { kind: "moved"; state: PasswordUpdateState } | { kind: "done" } | PasswordUpdateFailure;
+
+export function passwordUpdateState(session: PortalSession): PasswordUpdateState | null {
+  return flowState<PasswordUpdateState>(session, PASSWORD_UPDATE_FLOW);
+}
+
+export function forgetPasswordUpdate(session: PortalSession): Promise<void> {
+  return saveFlowState(session, PASSWORD_UPDATE_FLOW, null);
+}
+
+async function failed(session: PortalSession, call: Extract<AccountCall, { ok: false }>, mapping: (message: string | undefined) => PasswordUpdateFailure): Promise<PasswordUpdateFailure> {
+  // A refused access token ends the portal session as well: the participant signs in again.
+  const failure = call.httpStatus === 401 ? ({ kind: "session-expired" } as const) : mapping(call.answer.errorMessage);
+  if (failure.kind === "session-expired") await forgetPasswordUpdate(session);
+  return failure;
+}
+
+async function moveTo(session: PortalSession, state: PasswordUpdateState): Promise<PasswordUpdateOutcome> {
+  await saveFlowState(session, PASSWORD_UPDATE_FLOW, state);
+  return { kind: "moved", state };
+}
+
+/** Start: recover password, then the answer's nextStep picks the first step. */
+export async function startPasswordUpdate(session: PortalSession, captchaToken: string | undefined, now = Date.now()): Promise<PasswordUpdateOutcome> {
+  await forgetPasswordUpdate(session);
+  const call = await callAccountApi("recover-password", session.accessToken, captchaToken ? { captchaToken } : {});
+  if (!call.ok) return failed(session, call, recoveryFailure);
+  const step = stepForNextStep(call.answer.nextStep);
+  if (!step) return unexpectedStepFailure;
+  const state: PasswordUpdateState = { step, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
+  return moveTo(session, step === "mfa-verification-code" ? lockResend({ ...state, method: "sms" }, now) : state);
+}
+
+/** Pick: a sent code moves to the code step, remembering the method. */
+export async function sendVerificationCode(session: PortalSession, state: PasswordUpdateState, method: AuthMethod, now = Date.now()): Promise<PasswordUpdateOutcome> {
+  const call = await callAccountApi("send-mfa-code", session.accessToken, { authMethod: method });
+  if (!call.ok) return failed(session, call, sendCodeFailure);
+  const step = stepForNextStep(call.answer.nextStep);
+  if (step !== "mfa-verification-code") return unexpectedStepFailure;
+  return moveTo(session, lockResend({ ...state, step, method }, now));
+}
+
+/** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */
+export async function submitVerificationCode(session: PortalSession, state: PasswordUpdateState, code: string): Promise<PasswordUpdateOutcome> {
+  const call = await callAccountApi("submit-auth-code", session.accessToken, { code });
+  if (!call.ok) return failed(session, call, submitCodeFailure);
+  const step = stepForNextStep(call.answer.nextStep);
+  if (step !== "new-password") return unexpectedStepFailure;
+  return moveTo(session, { step, phoneNumber: state.phoneNumber, method: state.method });
+}
+
+/** Resend: locked again for 30 seconds whether or not the identity provider sent it. */
+export async function resendVerificationCode(session: PortalSession, state: PasswordUpdateState, now = Date.now()): Promise<PasswordUpdateOutcome> {
+  const call = await callAccountApi("resend-auth-code", session.accessToken);
+  if (!call.ok) {
+    const failure = await failed(session, call, resendFailure);
+    if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, lockResend(state, now));
+    return failure;
+  }
+  return moveTo(session, lockResend(state, now));
+}
+
+/** New password: success ends the flow. */
+export async function updatePassword(session: PortalSession, password: string): Promise<PasswordUpdateOutcome> {
+  const call = await callAccountApi("update-password", session.accessToken, { password });
+  if (!call.ok) return failed(session, call, updatePasswordFailure);
+  await forgetPasswordUpdate(session);
+  return { kind: "done" };
+}
