@@ -1,0 +1,169 @@
+/**
+ * The whole stack as three separately controlled processes (identity provider, results service,
+ * portal under remix-serve in production mode), so a run can stop and start any one of them while
+ * the others keep going. Used by `npm run bench` and by the fault and security suites.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(projectRoot, "node_modules/tsx/dist/cli.mjs");
+const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
+
+export interface ManagedService {
+  readonly name: string;
+  readonly url: string;
+  start(): Promise<void>;
+  /** SIGTERM (or SIGKILL with `hard`), resolved once the process has exited. */
+  stop(options?: { hard?: boolean }): Promise<void>;
+  isRunning(): boolean;
+  /** Everything the process printed (stdout and stderr) since this object was made. */
+  output(): string;
+}
+
+export interface Stack {
+  portalUrl: string;
+  identityUrl: string;
+  resultsUrl: string;
+  dataDir: string;
+  portal: ManagedService;
+  identity: ManagedService;
+  results: ManagedService;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  ports?: { portal: number; identity: number; results: number };
+  /** Demo participants for both platform services (defaults to platform/demo/participants.json). */
+  participantsFile?: string;
+  /** Extra environment for the portal (e.g. RESULTS_TIMEOUT_MS, PORTAL_ENVIRONMENT). */
+  portalEnv?: Record<string, string>;
+  logLevel?: string;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(new URL("/healthz", url), { signal: AbortSignal.timeout(1_000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function managedService(name: string, url: string, args: string[], env: NodeJS.ProcessEnv): ManagedService {
+  let child: ChildProcess | null = null;
+  let exited: Promise<void> = Promise.resolve();
+  let printed = "";
+
+  return {
+    name,
+    url,
+    output: () => printed,
+    isRunning: () => child !== null && child.exitCode === null && child.signalCode === null,
+    async start() {
+      const current = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+      child = current;
+      current.stdout!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+      current.stderr!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+      exited = new Promise((resolve) => current.once("exit", () => resolve()));
+      const deadline = Date.now() + 90_000;
+      while (!(await isHealthy(url))) {
+        if (current.exitCode !== null || current.signalCode !== null) throw new Error(`${name} exited while starting:\n${printed.slice(-4_000)}`);
+        if (Date.now() > deadline) throw new Error(`${name} not healthy at ${url} within 90 s:\n${printed.slice(-4_000)}`);
+        // Polling interval while the process boots (not a test sleep).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async stop(options = {}) {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(options.hard ? "SIGKILL" : "SIGTERM");
+      const force = setTimeout(() => child?.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+/** Starts identity and results, then the portal (which reads the IdP's discovery document). */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const ports = options.ports ?? { portal: await freePort(), identity: await freePort(), results: await freePort() };
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portal-stack-"));
+  const portalUrl = `http://localhost:${ports.portal}`;
+  const identityUrl = `http://localhost:${ports.identity}`;
+  const resultsUrl = `http://localhost:${ports.results}`;
+  const participantsFile = options.participantsFile ?? path.join(projectRoot, "platform/demo/participants.json");
+  const logLevel = options.logLevel ?? "info";
+  const base = {
+    ...process.env,
+    LOG_LEVEL: logLevel,
+    PORTAL_URL: portalUrl,
+    IDP_ISSUER: identityUrl,
+    IDENTITY_ISSUER: identityUrl,
+    RESULTS_API_URL: resultsUrl,
+    RESULTS_API_AUDIENCE: resultsUrl,
+    RESULTS_PUBLIC_URL: resultsUrl,
+    DEMO_PARTICIPANTS_FILE: participantsFile,
+  };
+  delete base.DATABASE_URL;
+  // The platform services are development stand-ins (their outbox and fault injection are dev-only).
+  const platformEnv = { ...base, NODE_ENV: "development" };
+
+  const identity = managedService("identity", identityUrl, [tsx, "platform/identity/main.ts"], {
+    ...platformEnv,
+    IDENTITY_PORT: String(ports.identity),
+    IDENTITY_HOST: "127.0.0.1",
+    IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
+  });
+  const results = managedService("results", resultsUrl, [tsx, "platform/results/main.ts"], {
+    ...platformEnv,
+    RESULTS_PORT: String(ports.results),
+    RESULTS_HOST: "127.0.0.1",
+    RESULTS_DATA_DIR: path.join(dataDir, "results"),
+  });
+  const portal = managedService("portal", portalUrl, [remixServe, "build/index.js"], {
+    ...base,
+    NODE_ENV: "production",
+    PORT: String(ports.portal),
+    HOST: "127.0.0.1",
+    PORTAL_DATA_DIR: path.join(dataDir, "portal"),
+    ...options.portalEnv,
+  });
+
+  const stack: Stack = {
+    portalUrl,
+    identityUrl,
+    resultsUrl,
+    dataDir,
+    portal,
+    identity,
+    results,
+    async stop() {
+      await Promise.all([portal.stop(), identity.stop(), results.stop()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await Promise.all([identity.start(), results.start()]);
+    await portal.start();
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
