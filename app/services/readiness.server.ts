@@ -102,15 +102,26 @@ export function installGracefulShutdown(options: GracefulShutdownOptions = {}): 
   if (shutdownInstalled) return;
   shutdownInstalled = true;
   let server: Server | undefined;
+  const unanswered = new Set<ServerResponse>();
+  const sendAway = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader("Connection", "close");
+  };
   subscribe("http.server.request.start", (message) => {
     const { server: serving, response } = message as { server: Server; response: ServerResponse };
     server ??= serving;
-    if (draining && !response.headersSent) response.setHeader("Connection", "close");
+    if (draining) sendAway(response);
+    else {
+      unanswered.add(response);
+      response.once("close", () => unanswered.delete(response));
+    }
   });
 
   const onSignal = (signal: NodeJS.Signals) => {
     if (draining) return;
     markDraining();
+    // Requests already running still get their answer, then their client is told to leave.
+    for (const response of unanswered) sendAway(response);
+    unanswered.clear();
     logger.info({ signal }, "portal stopping: finishing requests in flight");
     const deadline = setTimeout(() => {
       logger.warn("portal stop deadline reached: closing remaining connections");

@@ -102,12 +102,17 @@ export interface LoadOptions {
   inFlight?: Array<Promise<TrackedRequest>>;
   /** Resolves once the in-flight requests are inside the service. */
   inFlightReady?: () => Promise<void>;
+  /**
+   * How long the tracked clients keep going after the signal (default 15 s); once they stop, the
+   * service has 10 s more to exit before it is reported "still running" and killed.
+   */
+  patienceMs?: number;
   /** Autocannon responses to wait for before the signal. */
   responsesBeforeSignal?: number;
 }
 
 export interface LoadOutcome {
-  exit: { code: number | null; signal: NodeJS.Signals | null };
+  exit: { code: number | null; signal: NodeJS.Signals | "still running" | null };
   drainMs: number;
   loadResponses: number;
   tracked: TrackedRequest[];
@@ -136,8 +141,9 @@ export async function sigtermUnderLoad(options: LoadOptions): Promise<LoadOutcom
   const tracked: TrackedRequest[] = [];
   let exitedYet = false;
   void service.exited.then(() => (exitedYet = true));
+  let probesGiveUp = false;
   const probeLoops = options.probePaths.map(async (path) => {
-    while (!exitedYet) {
+    while (!exitedYet && !probesGiveUp) {
       const outcome = await trackedGet(service.baseUrl, path, agent, options.probeHeaders ?? {});
       tracked.push(outcome);
       if (outcome.error === "ECONNREFUSED") break;
@@ -148,7 +154,16 @@ export async function sigtermUnderLoad(options: LoadOptions): Promise<LoadOutcom
   await options.inFlightReady?.();
   const signalAt = performance.now();
   service.child.kill("SIGTERM");
-  const exit = await service.exited;
+  // Clients that keep their connections busy could keep a service alive for ever; they stop
+  // after this long so the outcome shows the service still running instead of hanging the test.
+  const patience = setTimeout(() => (probesGiveUp = true), options.patienceMs ?? 15_000);
+  const stillRunning = Promise.all(probeLoops).then(
+    () => new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 10_000).unref()),
+  );
+  const ended = await Promise.race([service.exited, stillRunning]);
+  clearTimeout(patience);
+  if (ended === "still running") service.child.kill("SIGKILL");
+  const exit = ended === "still running" ? { code: null, signal: "still running" as const } : ended;
   const drainMs = Math.round(performance.now() - signalAt);
   const inFlight = await Promise.all(options.inFlight ?? []);
   tracked.push(...inFlight);
