@@ -6,12 +6,14 @@ import authEn from "./en/auth.json";
 import authEs from "./es/auth.json";
 import profileEn from "./en/profile.json";
 import profileEs from "./es/profile.json";
+import dashboardEn from "./en/dashboard.json";
+import dashboardEs from "./es/dashboard.json";
 import type { Language } from "~/i18n";
 
 /** Every namespace of every language. Only the server holds all of them. */
 export const resources = {
-  en: { common: commonEn, ui: uiEn, auth: authEn, profile: profileEn },
-  es: { common: commonEs, ui: uiEs, auth: authEs, profile: profileEs },
+  en: { common: commonEn, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn },
+  es: { common: commonEs, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof resources)["en"];

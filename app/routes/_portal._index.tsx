@@ -1,6 +1,86 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GatheringInformation, NoResultsYet } from "~/components/dashboard/dashboard-states";
+import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
+import { ResultsCard } from "~/components/dashboard/results-card";
+import { SampleStatusCard } from "~/components/dashboard/sample-status-card";
+import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
+import * as styles from "~/components/dashboard/dashboard.css";
+import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
+import { WELCOME_BANNER } from "~/domain/dashboard-banner";
+import { loadDashboard } from "~/services/dashboard-data.server";
+import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+/** SPEC.md §2 'My Results'. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireVisitor(request);
+  const outcome = await loadDashboard(request, session);
+  if (outcome.kind === "response") throw outcome.response;
+  return json(outcome.data, { status: outcome.status, headers: privatePageHeaders });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+/** Downloads, banner dismissals and opening or closing the timeline change nothing the loader reads. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formAction === REPORT_ACTION || formAction === BANNER_ACTION) return false;
+  if (!formAction && currentUrl.pathname === nextUrl.pathname && onlyTimelineChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+};
+
+function onlyTimelineChanged(current: URL, next: URL): boolean {
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("timeline");
+    return params.toString();
+  };
+  return strip(current) === strip(next);
+}
+
+/** With JavaScript, a navigation that reloads this page shows the loading state while it runs. */
+function useReloading(): boolean {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading" || navigation.location.pathname !== "/" || navigation.formAction) return false;
+  const state = navigation.location.state as { quiet?: boolean } | null;
+  return !state?.quiet;
+}
 
 export default function MyResults() {
-  const { t } = useTranslation();
-  return <h1>{t("header.results")}</h1>;
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("dashboard");
+  const reloading = useReloading();
+  const [networkFailure, setNetworkFailure] = useState(false);
+  const showNetworkError = useCallback(() => setNetworkFailure(true), []);
+
+  if (reloading) return <GatheringInformation />;
+  if (networkFailure || data.screen === "network-error") return <NetworkErrorScreen />;
+  switch (data.screen) {
+    case "server-error":
+      return <ServerErrorScreen />;
+    case "gathering":
+      return <GatheringInformation />;
+    case "empty":
+      return <NoResultsYet message={data.message} />;
+    case "reduced":
+      return (
+        <div className={styles.page}>
+          <h1 className={styles.headline}>{t("title")}</h1>
+          <ResultsCard apps={data.apps} onNetworkFailure={showNetworkError} />
+        </div>
+      );
+    case "full":
+      return (
+        <div className={styles.page}>
+          {data.welcomeBanner ? <WelcomeBanner banner={WELCOME_BANNER} /> : null}
+          <h1 className={styles.headline}>{t("title")}</h1>
+          <SampleStatusCard kitStatus={data.kitStatus} isHealthOrResearch={data.isHealthOrResearch} />
+          <ResultsCard apps={data.apps} onNetworkFailure={showNetworkError} />
+        </div>
+      );
+  }
 }

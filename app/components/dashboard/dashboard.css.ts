@@ -1,0 +1,145 @@
+import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { media } from "~/styles/breakpoints";
+import { vars } from "~/styles/theme.css";
+
+export const page = style({
+  display: "grid",
+  gap: vars.space.lg,
+  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
+  "@media": { [media.desktopUp]: { padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.xxl}` } },
+});
+
+export const headline = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  lineHeight: vars.lineHeight.xxl,
+  color: vars.color.primary,
+  "@media": { [media.desktopUp]: { fontSize: vars.fontSize.xxxl, lineHeight: vars.lineHeight.xxxl } },
+});
+
+export const card = style({
+  display: "grid",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+});
+
+export const cardHeader = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
+
+export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
+
+export const textLink = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium });
+
+export const stateScreen = style({
+  display: "grid",
+  justifyItems: "center",
+  gap: vars.space.md,
+  margin: `${vars.space.xxl} auto`,
+  padding: `0 ${vars.space.md}`,
+  maxWidth: "640px",
+  textAlign: "center",
+  fontSize: vars.fontSize.lg,
+  lineHeight: vars.lineHeight.lg,
+});
+
+export const stateText = style({ margin: 0 });
+
+export const gatheringGlyph = style({
+  width: "40px",
+  height: "40px",
+  borderRadius: "50%",
+  border: `4px solid ${vars.color.primarySubtle}`,
+  borderTopColor: vars.color.primary,
+  animation: `${keyframes({ to: { transform: "rotate(360deg)" } })} 1s linear infinite`,
+  "@media": { [media.reducedMotion]: { animation: "none" } },
+});
+
+/* Sample tracker: a vertical list on small screens, a horizontal row from tablet width. */
+export const tracker = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.sm,
+  "@media": { [media.tabletUp]: { gridAutoFlow: "column", gridAutoColumns: "1fr", gap: vars.space.xs } },
+});
+
+export const step = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  "@media": { [media.tabletUp]: { flexDirection: "column", textAlign: "center" } },
+});
+
+const markerBase = style({
+  flex: "0 0 auto",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "36px",
+  height: "36px",
+  borderRadius: "50%",
+  fontWeight: vars.font.weightBold,
+  border: `2px solid ${vars.color.primary}`,
+});
+
+export const marker = styleVariants({
+  done: [markerBase, { background: vars.color.primary, color: vars.color.onPrimary }],
+  current: [markerBase, { background: vars.color.primary, color: vars.color.onPrimary, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` }],
+  upcoming: [markerBase, { background: vars.color.surface, color: vars.color.primary, borderColor: vars.color.border }],
+});
+
+export const stepLabel = styleVariants({
+  done: { color: vars.color.text },
+  current: { color: vars.color.primary, fontWeight: vars.font.weightBold },
+  upcoming: { color: vars.color.textMuted },
+});
+
+export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
+
+export const timelineText = style({ margin: 0 });
+
+export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+
+/* Result cards */
+export const resultList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.md,
+  "@media": { [media.tabletUp]: { gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" } },
+});
+
+export const resultCard = style({
+  display: "grid",
+  alignContent: "start",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
+export const resultHeading = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
+
+export const resultTitle = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.lg });
+
+export const resultIcon = style({ width: "32px", height: "32px", flex: "0 0 auto", color: vars.color.primary });
+
+export const productLinks = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
+
+globalStyle(`${productLinks} a`, { color: vars.color.primary, fontWeight: vars.font.weightMedium });
+
+export const interstitial = style({
+  display: "grid",
+  gap: vars.space.md,
+  margin: `${vars.space.xxl} auto`,
+  padding: `0 ${vars.space.md}`,
+  maxWidth: "640px",
+});

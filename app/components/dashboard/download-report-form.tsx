@@ -1,0 +1,61 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/button";
+import type { ReportActionData } from "~/domain/dashboard-report";
+import * as styles from "./dashboard.css";
+
+export const REPORT_ACTION = "/results/report";
+
+type Props = { appId: string; label: string; onNetworkFailure: () => void };
+
+/**
+ * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
+ * JavaScript the report opens in a new tab: the tab is opened at the click, so no popup blocker
+ * stops it, and pointed at the report once the server answers (or closed when it cannot be had).
+ */
+export function DownloadReportForm({ appId, label, onNetworkFailure }: Props) {
+  const { t } = useTranslation("dashboard");
+  const fetcher = useFetcher<ReportActionData>();
+  const tab = useRef<Window | null>(null);
+  const waiting = useRef(false);
+  const busy = fetcher.state !== "idle";
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    const opened = window.open("", "_blank");
+    // Popup refused: let the form post, and the report opens in this tab instead.
+    if (!opened) return;
+    event.preventDefault();
+    opened.opener = null;
+    tab.current = opened;
+    waiting.current = true;
+    fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
+  }
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !waiting.current) return;
+    waiting.current = false;
+    const opened = tab.current;
+    tab.current = null;
+    const data = fetcher.data;
+    if (data?.outcome === "opened") {
+      if (opened) opened.location.href = data.reportUrl;
+      return;
+    }
+    opened?.close();
+    if (data?.outcome === "network-error") onNetworkFailure();
+  }, [fetcher.state, fetcher.data, onNetworkFailure]);
+
+  return (
+    <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>
+      <input type="hidden" name="appId" value={appId} />
+      <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
+        {t("results.download")}
+      </Button>
+    </form>
+  );
+}

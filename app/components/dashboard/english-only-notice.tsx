@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { buttonClassName } from "~/components/button";
+import { Modal } from "~/components/modal";
+import * as styles from "./dashboard.css";
+
+export type PendingNotice = { url: string; label: string };
+
+/** The query that addresses the notice page for one product link (no JavaScript). */
+export function englishOnlyNoticeHref(appName: string, link: "product" | "consent"): string {
+  return `/results/english-only?${new URLSearchParams({ app: appName, link }).toString()}`;
+}
+
+function NoticeText() {
+  const { t } = useTranslation("dashboard");
+  return <p className={styles.timelineText}>{t("englishOnly.body")}</p>;
+}
+
+/** SPEC.md §2: with JavaScript, the English-only-content notice is a modal; Continue opens the page. */
+export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: PendingNotice | null; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <Modal open={open && notice !== null} title={t("englishOnly.title")} size="small" onClose={onClose}>
+      <div className={styles.modalBody}>
+        <NoticeText />
+        <div className={styles.actions}>
+          {notice ? (
+            <a
+              href={notice.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClassName({ variant: "filled" })}
+              aria-label={`${t("englishOnly.continue")}: ${notice.label} ${t("products.opensInNewTab")}`}
+              onClick={onClose}
+            >
+              {t("englishOnly.continue")}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Without JavaScript the same notice is a page of its own, continuing to the same place. */
+export function EnglishOnlyNoticePage({ url }: { url: string }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <section className={styles.interstitial} aria-labelledby="english-only-title">
+      <h1 id="english-only-title" className={styles.headline}>
+        {t("englishOnly.title")}
+      </h1>
+      <NoticeText />
+      <div className={styles.actions}>
+        <a href={url} className={buttonClassName({ variant: "filled" })}>
+          {t("englishOnly.continue")}
+        </a>
+        <a href="/" className={buttonClassName({ variant: "outlined" })}>
+          {t("englishOnly.back")}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { site } from "~/config/site";
+import { appLabel } from "~/domain/dashboard-view";
+import type { ResultApp } from "~/domain/patient-results";
+import { productCardFor } from "~/domain/product-cards";
+import { resultIconFor } from "~/domain/result-icons";
+import { DownloadReportForm } from "./download-report-form";
+import type { PendingNotice } from "./english-only-notice";
+import { ProductLinks } from "./product-links";
+import { ResultIcon } from "./result-icon";
+import * as styles from "./dashboard.css";
+
+type Props = { app: ResultApp; onNetworkFailure: () => void; onNotice: (notice: PendingNotice) => void };
+
+/** SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links. */
+export function ResultCard({ app, onNetworkFailure, onNotice }: Props) {
+  const { i18n } = useTranslation("dashboard");
+  const label = appLabel(app, i18n.language);
+  const product = productCardFor(app.appName, site.products);
+  return (
+    <li className={styles.resultCard} data-app-name={app.appName}>
+      <div className={styles.resultHeading}>
+        <ResultIcon name={resultIconFor(app.type)} />
+        <h3 className={styles.resultTitle}>{label}</h3>
+      </div>
+      <DownloadReportForm appId={app.appID} label={label} onNetworkFailure={onNetworkFailure} />
+      {product ? <ProductLinks card={product} label={label} needsEnglishOnlyNotice={i18n.language === "es"} onNotice={onNotice} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/use-hydrated";
+import { timelineEntries } from "~/domain/kit-timeline";
+import { SampleTracker } from "./sample-tracker";
+import { TimelineDetails } from "./timeline-details";
+import * as styles from "./dashboard.css";
+
+/** The URL state that opens the timeline modal, so it also opens without JavaScript. */
+export const TIMELINE_PARAM = "timeline";
+
+/** SPEC.md §2: the 'DNA Sample Status' card with its tracker and the timeline modal. */
+export function SampleStatusCard({ kitStatus, isHealthOrResearch }: { kitStatus: number; isHealthOrResearch: boolean }) {
+  const { t } = useTranslation("dashboard");
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.has(TIMELINE_PARAM);
+  const [open, setOpen] = useState(requested);
+  useEffect(() => setOpen(requested), [requested]);
+  const entries = timelineEntries(kitStatus, isHealthOrResearch);
+
+  function openDetails(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    setOpen(true);
+  }
+
+  function closeDetails() {
+    setOpen(false);
+    // Drop the URL state quietly: the dashboard's data has not changed.
+    if (requested) navigate("/", { replace: true, preventScrollReset: true, state: { quiet: true } });
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="sample-status-title">
+      <div className={styles.cardHeader}>
+        <h2 id="sample-status-title" className={styles.cardTitle}>
+          {t("status.title")}
+        </h2>
+        <a href={`/?${TIMELINE_PARAM}`} className={styles.textLink} onClick={openDetails} aria-haspopup={hydrated ? "dialog" : undefined}>
+          {t("status.viewTimeline")}
+        </a>
+      </div>
+      <SampleTracker entries={entries} />
+      <TimelineDetails open={open} entries={entries} closeHref="/" onClose={closeDetails} />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icon";
+import type { TimelineEntry } from "~/domain/kit-timeline";
+import { visuallyHidden } from "~/styles/global.css";
+import * as styles from "./dashboard.css";
+
+/**
+ * SPEC.md §2 'Sample tracker'. An ordered list, so a screen reader hears "step n of m"; each step
+ * says whether it is completed, current (also aria-current="step") or not reached yet.
+ */
+export function SampleTracker({ entries }: { entries: TimelineEntry[] }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <ol className={styles.tracker} aria-label={t("status.trackerLabel")}>
+      {entries.map((entry) => (
+        <li key={entry.step} className={styles.step} aria-current={entry.state === "current" ? "step" : undefined} data-state={entry.state}>
+          <span className={styles.marker[entry.state]} aria-hidden="true">
+            {entry.state === "done" ? <Icon name="check" size="small" /> : entry.number}
+          </span>
+          <span className={styles.stepLabel[entry.state]}>
+            {t(`status.steps.${entry.step}`)}
+            <span className={visuallyHidden}> ({t(`status.state.${entry.state}`)})</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

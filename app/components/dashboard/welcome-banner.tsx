@@ -1,0 +1,32 @@
+import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Notification } from "~/components/notification";
+import { useHydrated } from "~/components/use-hydrated";
+
+export const BANNER_ACTION = "/dashboard/banner";
+
+/**
+ * SPEC.md §2: a dismissible success banner. Dismissing posts a form that the server remembers per
+ * banner and participant; with JavaScript the same post goes in the background.
+ */
+export function WelcomeBanner({ banner }: { banner: string }) {
+  const { t } = useTranslation("dashboard");
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+
+  function recordDismissal() {
+    fetcher.submit({ banner, respond: "data" }, { method: "post", action: BANNER_ACTION });
+  }
+
+  return (
+    <Notification
+      type="success"
+      headerText={t("welcome.title")}
+      bodyText={t("welcome.body")}
+      closable
+      visibleMs={0}
+      dismissForm={{ action: BANNER_ACTION, fields: { banner } }}
+      onClose={hydrated ? recordDismissal : undefined}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { PatientResults, ResultApp } from "./patient-results";
+
+/** What the results fetch ended with, as the dashboard needs to know it. */
+export type ResultsFailure = { status: number; message: string };
+
+export type FailureScreen = "signed-out" | "network-error" | "server-error";
+
+/** SPEC.md §4 'Results loading' and §8: which screen a failed results fetch shows. */
+export function failureScreen(failure: ResultsFailure): FailureScreen {
+  if (failure.status === 401) return "signed-out";
+  if (failure.status === 599 || failure.message.includes("Network Error")) return "network-error";
+  return "server-error";
+}
+
+export type EmptyStateMessage = "noDnaTests" | "noApps";
+
+export type DashboardView =
+  | { screen: "gathering" }
+  | { screen: "empty"; message: EmptyStateMessage }
+  | { screen: "reduced"; apps: ResultApp[] }
+  | { screen: "full"; apps: ResultApp[]; kitStatus: number; isHealthOrResearch: boolean };
+
+/**
+ * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered; no apps gives the
+ * empty state (participants are told no DNA tests are connected, results-link visitors that there are
+ * no apps); results-link visitors get only the Results card.
+ */
+export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
+  if (results.kitStatus < 1) return { screen: "gathering" };
+  if (results.apps.length === 0) return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
+  if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
+  return { screen: "full", apps: results.apps, kitStatus: results.kitStatus, isHealthOrResearch: results.isHealthOrResearch };
+}
+
+/** SPEC.md §2 'Result cards': the Spanish label in Spanish when there is one, else the label. */
+export function appLabel(app: Pick<ResultApp, "label" | "labelEs">, language: string): string {
+  return language === "es" && app.labelEs && app.labelEs.trim() !== "" ? app.labelEs : app.label;
+}

@@ -1,0 +1,44 @@
+/**
+ * SPEC.md §2 'Product cards by app name': each known app links to its health portal or store page
+ * and to its consent, except exome-download, which has no consent link.
+ */
+export type ProductDestination = "healthPortal" | "store";
+
+export type ProductLinks = { destination: ProductDestination; url: string; consentUrl: string | null };
+
+export type ProductCatalogue = Readonly<Record<string, ProductLinks>>;
+
+export const PRODUCT_APP_NAMES = [
+  "health",
+  "fh-health",
+  "traits",
+  "nevada-traits",
+  "biobank-traits",
+  "whole-person-traits",
+  "ancestry",
+  "women-wellness",
+  "exome-download",
+] as const;
+
+export type ProductAppName = (typeof PRODUCT_APP_NAMES)[number];
+
+export type ProductCard = ProductLinks & { appName: ProductAppName };
+
+export function isProductAppName(appName: string): appName is ProductAppName {
+  return (PRODUCT_APP_NAMES as readonly string[]).includes(appName);
+}
+
+/** The product card for an app name, or null for an app the portal has no product card for. */
+export function productCardFor(appName: string, catalogue: ProductCatalogue): ProductCard | null {
+  if (!isProductAppName(appName) || !Object.hasOwn(catalogue, appName)) return null;
+  const links = catalogue[appName]!;
+  return { appName, ...links, consentUrl: appName === "exome-download" ? null : links.consentUrl };
+}
+
+export type ProductLinkKind = "product" | "consent";
+
+/** Where one of a product card's links goes, or null when that card has no such link. */
+export function productLinkUrl(card: ProductCard | null, kind: ProductLinkKind): string | null {
+  if (!card) return null;
+  return kind === "product" ? card.url : card.consentUrl;
+}

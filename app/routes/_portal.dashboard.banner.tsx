@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { DismissBannerSchema } from "~/domain/dashboard-banner";
+import { bannerDismissedFlag, setParticipantFlag } from "~/services/participant-flags.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+export function loader() {
+  return redirect("/", { headers: privatePageHeaders });
+}
+
+/** Remembers a dismissed banner for this participant on every device (SPEC.md §2 'My Results'). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireParticipant(request);
+  const parsed = DismissBannerSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ dismissed: false }, { status: 400, headers: privatePageHeaders });
+  await setParticipantFlag(session.userId, bannerDismissedFlag(parsed.data.banner));
+  if (parsed.data.respond === "data") return json({ dismissed: true }, { headers: privatePageHeaders });
+  return redirect("/", { status: 303, headers: privatePageHeaders });
+}

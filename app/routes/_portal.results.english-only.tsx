@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import * as z from "zod";
+import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
+import { site } from "~/config/site";
+import { productCardFor, productLinkUrl } from "~/domain/product-cards";
+import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product", "consent"]) });
+
+/**
+ * SPEC.md §2: without JavaScript, the English-only-content notice is this page; it continues to the
+ * product or consent page of a configured product card, never to an address taken from the query.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireVisitor(request);
+  const parsed = NoticeQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const url = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
+  if (!url) throw redirect("/", { headers: privatePageHeaders });
+  return json({ url }, { headers: privatePageHeaders });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+export default function EnglishOnlyNotice() {
+  const { url } = useLoaderData<typeof loader>();
+  return <EnglishOnlyNoticePage url={url} />;
+}

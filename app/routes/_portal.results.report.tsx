@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { NetworkErrorScreen } from "~/components/layout/error-screens";
+import { downloadFailureKind, ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
+import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { flashNotification } from "~/services/flash.server";
+import { fetchReportUrl, reportSourceId } from "~/services/reports.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+/** The download form posts here; a GET has nothing to show. */
+export function loader() {
+  return redirect("/", { headers: privatePageHeaders });
+}
+
+/**
+ * SPEC.md §4 'Result download': a 200 with a URL sends the participant to the report (a redirect, or
+ * the address for the tab a script opened); 599 shows the network error screen; anything else
+ * shows the download-error notification for 15 s.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireVisitor(request);
+  const parsed = ReportRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
+  const { appId, opensIn } = parsed.data;
+  const script = opensIn === "tab";
+
+  const outcome = await fetchReportUrl({
+    request,
+    accessToken: session.accessToken,
+    sourceId: reportSourceId(session.sourceId),
+    appId,
+    userId: session.userId,
+  });
+  if (outcome.ok) {
+    if (script) return json<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
+    return redirect(outcome.reportUrl, { headers: privatePageHeaders });
+  }
+
+  if (downloadFailureKind(outcome.status) === "network-error") {
+    return json<ReportActionData>({ outcome: "network-error" }, { status: 503, headers: privatePageHeaders });
+  }
+  const headers = new Headers(privatePageHeaders);
+  headers.append(
+    "Set-Cookie",
+    await flashNotification({
+      type: "error",
+      titleKey: "dashboard:downloadError.title",
+      bodyKey: "dashboard:downloadError.body",
+      visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
+    }),
+  );
+  if (script) return json<ReportActionData>({ outcome: "failed" }, { headers });
+  return redirect("/", { status: 303, headers });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+/** Reached only without JavaScript, after a download that got no answer at all. */
+export default function ReportDownload() {
+  const data = useActionData<typeof action>();
+  if (data && "outcome" in data && data.outcome === "invalid") return null;
+  return <NetworkErrorScreen />;
+}

@@ -1,0 +1,59 @@
+import * as z from "zod";
+import { env } from "./env.server";
+import { loggedFetch, requestIdOf } from "./logger.server";
+import { NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, type UpstreamFailure } from "./results.server";
+
+/** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
+const DEFAULT_SOURCE_ID = process.env.RESULTS_SOURCE_ID?.trim() || "dna-discovery";
+
+export function reportSourceId(sessionSourceId: string | null): string {
+  return sessionSourceId ?? DEFAULT_SOURCE_ID;
+}
+
+const ReportResponse = z.object({ providerReportUrl: z.string().nullish() });
+
+export type ReportOutcome = { ok: true; reportUrl: string } | UpstreamFailure;
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SPEC.md §7: GET the report path (source id, app id, user id) and read providerReportUrl. Only a
+ * 200 with a web address counts; a request that gets no answer is the network error (599).
+ */
+export async function fetchReportUrl(options: {
+  request: Request;
+  accessToken: string;
+  sourceId: string;
+  appId: string;
+  userId: string;
+}): Promise<ReportOutcome> {
+  const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
+  const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  let response: Response;
+  try {
+    response = await loggedFetch(url, {
+      upstream: "results",
+      requestId: requestIdOf(options.request),
+      headers: { Authorization: `Bearer ${options.accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
+      signal: AbortSignal.timeout(env.RESULTS_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status !== 200) {
+    const message = (body as { message?: unknown } | null)?.message;
+    return { ok: false, status: response.status, message: typeof message === "string" ? message : response.statusText };
+  }
+  const parsed = ReportResponse.safeParse(body);
+  const reportUrl = parsed.success ? parsed.data.providerReportUrl : null;
+  if (!reportUrl || !isWebAddress(reportUrl)) return { ok: false, status: response.status, message: "No report address in the response" };
+  return { ok: true, reportUrl };
+}
