@@ -1,0 +1,64 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/sha";
+import type { Challenge } from "altcha-lib/types";
+import { useEffect, useRef, useState } from "react";
+
+export const CAPTCHA_CHALLENGE_PATH = "/profile/security/captcha";
+
+/** Solves a fresh challenge and answers the token the identity provider verifies (base64 JSON). */
+async function solveFresh(signal: AbortSignal): Promise<{ token: string; expiresAt: number | null } | null> {
+  const response = await fetch(CAPTCHA_CHALLENGE_PATH, { headers: { Accept: "application/json" }, signal });
+  if (!response.ok) return null;
+  const { challenge } = (await response.json()) as { challenge: Challenge | null };
+  if (!challenge) return null;
+  const controller = new AbortController();
+  signal.addEventListener("abort", () => controller.abort());
+  const solution = await solveChallenge({ challenge, deriveKey, controller });
+  if (!solution) return null;
+  const token = btoa(JSON.stringify({ challenge, solution }));
+  const expiresAt = challenge.parameters.expiresAt ? challenge.parameters.expiresAt * 1000 : null;
+  return { token, expiresAt };
+}
+
+/**
+ * With JavaScript the captcha runs invisibly on load and again when its challenge expires, and its
+ * token rides along in a hidden field. Without JavaScript (or while solving) the field stays empty and
+ * the identity provider's throttling is the gate.
+ */
+export function InvisibleCaptchaField() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [token, setToken] = useState("");
+  const [round, setRound] = useState(0);
+  // A solution is accepted once: after each submit, solve a new one for the next.
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const renew = () => window.setTimeout(() => {
+      setToken("");
+      setRound((current) => current + 1);
+    }, 0);
+    form.addEventListener("submit", renew);
+    return () => form.removeEventListener("submit", renew);
+  }, []);
+  useEffect(() => {
+    const controller = new AbortController();
+    let expiryTimer: number | undefined;
+    solveFresh(controller.signal)
+      .then((solved) => {
+        if (!solved || controller.signal.aborted) return;
+        setToken(solved.token);
+        if (solved.expiresAt) {
+          expiryTimer = window.setTimeout(() => {
+            setToken("");
+            setRound((current) => current + 1);
+          }, Math.max(1000, solved.expiresAt - Date.now() - 5000));
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+      if (expiryTimer) window.clearTimeout(expiryTimer);
+    };
+  }, [round]);
+  return <input ref={inputRef} type="hidden" name="captchaToken" value={token} />;
+}

@@ -1,0 +1,23 @@
+import { Trans, useTranslation } from "react-i18next";
+import { Notification } from "~/components/notification";
+import { site } from "~/config/site";
+
+/** SPEC.md §2 'overview': account settings will be expanded; support e-mail and phone. */
+export function MoreToComeBanner() {
+  const { t } = useTranslation("profile");
+  return (
+    <Notification
+      type="info"
+      visibleMs={0}
+      headerText={t("overview.bannerTitle")}
+      bodyText={
+        <Trans
+          t={t}
+          i18nKey="overview.bannerBody"
+          values={{ email: site.support.email, phone: site.support.phoneDisplay }}
+          components={{ email: <a href={`mailto:${site.support.email}`} />, phone: <a href={`tel:${site.support.phone}`} /> }}
+        />
+      }
+    />
+  );
+}

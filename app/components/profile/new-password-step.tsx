@@ -1,0 +1,72 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { PasswordField } from "~/components/password-field";
+import { useHydrated } from "~/components/use-hydrated";
+import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
+import { passwordStrength } from "~/domain/password-strength";
+import { PasswordStrengthMeter } from "./password-strength-meter";
+import { PASSWORD_UPDATE_PATH, type StepReply } from "./password-update-types";
+import { summaryLinks } from "./step-errors";
+import { StepNotice } from "./step-notice";
+import * as styles from "./profile.css";
+
+/** new-password: SPEC.md §5 rules, the strength meter, and the identity provider's own check. */
+export function NewPasswordStep({ reply }: { reply: StepReply | undefined }) {
+  const { t } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const busy = useNavigation().state === "submitting";
+  const [typed, setTyped] = useState<string | null>(null);
+  const [form, fields] = useForm({
+    id: "password-update-new-password",
+    lastResult: reply?.intent === "set-password" ? reply.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
+  });
+  const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
+  const errorOf = (field: { errors?: string[] }) => (field.errors?.length ? translate(field.errors[0]!) : undefined);
+  // Live while typing with JavaScript; otherwise what the server measured on the last submit.
+  const strength = hydrated && typed !== null ? (typed ? passwordStrength(typed) : null) : (reply?.strength ?? null);
+  const meterId = "new-password-strength";
+  // PasswordField decides its own input type (it toggles visibility).
+  const { type: _password, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  const { type: _confirm, ...confirmProps } = getInputProps(fields.confirmPassword, { type: "password" });
+  return (
+    <div className={styles.form}>
+      <ErrorSummary title={t("update.summaryTitle")} errors={summaryLinks([fields.password, fields.confirmPassword], translate)} />
+      {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+      <p className={styles.paragraph}>{t("newPassword.intro")}</p>
+      <Form method="post" action={PASSWORD_UPDATE_PATH} {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value="set-password" />
+        <PasswordField
+          {...passwordProps}
+          key={fields.password.key}
+          label={t("newPassword.passwordLabel")}
+          hint={t("newPassword.helper")}
+          error={errorOf(fields.password)}
+          autoComplete="new-password"
+          aria-describedby={strength ? meterId : undefined}
+          onInput={(event) => setTyped(event.currentTarget.value)}
+        />
+        <PasswordStrengthMeter id={meterId} strength={strength} />
+        <PasswordField
+          {...confirmProps}
+          key={fields.confirmPassword.key}
+          label={t("newPassword.confirmLabel")}
+          error={errorOf(fields.confirmPassword)}
+          autoComplete="new-password"
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={busy}>
+            {t("newPassword.submit")}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import type { PasswordStrength } from "~/domain/password-strength";
+import * as styles from "./profile.css";
+
+/** SPEC.md §5 'Strength meter' (Weak, Good, Strong). */
+export function PasswordStrengthMeter({ strength, id }: { strength: PasswordStrength | null; id: string }) {
+  const { t } = useTranslation("profile");
+  if (!strength) return null;
+  return (
+    <div id={id} className={styles.meter}>
+      <div className={styles.meterTrack} aria-hidden="true">
+        <div className={styles.meterFill[strength]} />
+      </div>
+      <p className={styles.meterLabel}>
+        {t("newPassword.strength.label")} <strong>{t(`newPassword.strength.${strength}`)}</strong>
+      </p>
+    </div>
+  );
+}

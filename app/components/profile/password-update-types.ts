@@ -1,0 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { AuthMethod } from "~/domain/auth-code";
+import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { PasswordStrength } from "~/domain/password-strength";
+import type { PasswordUpdateStep } from "~/domain/password-update-steps";
+
+/** What the password-update route's loader hands each step. */
+export type StepView = {
+  step: PasswordUpdateStep;
+  phoneNumber: string;
+  method: AuthMethod;
+  codeDigits: number;
+  resendSecondsLeft: number;
+};
+
+/** What the action answers when it stays on the step. */
+export type StepReply = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  notice?: PasswordUpdateNotice;
+  noticeValues?: Record<string, string | number>;
+  strength?: PasswordStrength | null;
+  resent?: boolean;
+};
+
+export const PASSWORD_UPDATE_PATH = "/profile/security/password";
+export const SECURITY_PATH = "/profile/security";

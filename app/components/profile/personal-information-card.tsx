@@ -1,0 +1,29 @@
+import { useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "~/components/spinner";
+import { TextInput } from "~/components/text-input";
+import * as styles from "./profile.css";
+
+export type Person = { name: string; email: string };
+
+/** SPEC.md §2 'Profile: Personal Information': read-only Name and Email, with a loading state. */
+export function PersonalInformationCard({ person }: { person: Person }) {
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/profile") && !navigation.formMethod;
+  return (
+    <section aria-labelledby="personal-information" aria-busy={loading || undefined} className={styles.card}>
+      <h1 id="personal-information" className={styles.cardHeading}>
+        {t("personal.heading")}
+      </h1>
+      {loading ? (
+        <Spinner label={t("personal.loading")} />
+      ) : (
+        <>
+          <TextInput id="profile-name" label={t("personal.name")} value={person.name} prefilled />
+          <TextInput id="profile-email" label={t("personal.email")} value={person.email} prefilled type="email" />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/button";
+import { RadioGroup } from "~/components/radio-group";
+import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import type { StepReply, StepView } from "./password-update-types";
+import { PASSWORD_UPDATE_PATH } from "./password-update-types";
+import { StepNotice } from "./step-notice";
+import * as styles from "./profile.css";
+
+/** mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. */
+export function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+  const { t } = useTranslation("profile");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
+      {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+      <p className={styles.paragraph}>{t("pick.intro", { phone: view.phoneNumber })}</p>
+      <input type="hidden" name="intent" value="send-code" />
+      <RadioGroup
+        id="authMethod"
+        name="authMethod"
+        legend={t("pick.legend")}
+        defaultValue={DEFAULT_AUTH_METHOD}
+        options={[
+          { value: "sms", label: t("pick.sms") },
+          { value: "voice", label: t("pick.voice") },
+        ]}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" loading={busy}>
+          {t("pick.submit")}
+        </Button>
+      </div>
+    </Form>
+  );
+}

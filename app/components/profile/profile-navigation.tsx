@@ -1,0 +1,77 @@
+import { Link, NavLink, useNavigate } from "@remix-run/react";
+import type { KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icon";
+import { profileSectionPath, type ProfileSection } from "~/domain/profile-navigation";
+import * as styles from "./profile.css";
+
+const titleKey: Record<ProfileSection, string> = {
+  overview: "nav.personalInformation",
+  security: "nav.loginSecurity",
+  studies: "nav.myStudies",
+};
+const hintKey: Record<ProfileSection, string> = {
+  overview: "nav.personalInformationHint",
+  security: "nav.loginSecurityHint",
+  studies: "nav.myStudiesHint",
+};
+
+/** Desktop side navigation headed 'My Account'. */
+export function ProfileSideNav({ sections }: { sections: readonly ProfileSection[] }) {
+  const { t } = useTranslation("profile");
+  return (
+    <nav aria-labelledby="profile-nav-title" className={styles.sideNav}>
+      <h2 id="profile-nav-title" className={styles.sideNavTitle}>
+        {t("nav.title")}
+      </h2>
+      <ul className={styles.sideNavList}>
+        {sections.map((section) => (
+          <li key={section}>
+            <NavLink to={profileSectionPath[section]} className={styles.sideNavLink}>
+              {t(titleKey[section])}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Mobile profile root: one card per section, opened by Enter (a link) or Space (like a button). */
+export function ProfileSectionCards({ sections }: { sections: readonly ProfileSection[] }) {
+  const { t } = useTranslation("profile");
+  const navigate = useNavigate();
+  function openOnSpace(event: KeyboardEvent<HTMLAnchorElement>, section: ProfileSection) {
+    if (event.key !== " ") return;
+    event.preventDefault();
+    navigate(profileSectionPath[section]);
+  }
+  return (
+    <nav aria-label={t("nav.label")} className={styles.mobileOnly}>
+      <ul className={styles.cardList}>
+        {sections.map((section) => (
+          <li key={section}>
+            <Link to={profileSectionPath[section]} className={styles.navCard} onKeyDown={(event) => openOnSpace(event, section)}>
+              <span>
+                <span className={styles.navCardTitle}>{t(titleKey[section])}</span>
+                <span className={styles.navCardHint}>{t(hintKey[section])}</span>
+              </span>
+              <Icon name="arrow-right" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Mobile: every profile page but the root leads back to it. */
+export function BackToProfile() {
+  const { t } = useTranslation("profile");
+  return (
+    <Link to="/profile" className={`${styles.backLink} ${styles.mobileOnly}`}>
+      <Icon name="arrow-left" />
+      {t("nav.backToProfile")}
+    </Link>
+  );
+}

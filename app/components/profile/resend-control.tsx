@@ -1,0 +1,46 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/button";
+import { Tooltip } from "~/components/tooltip";
+import { useHydrated } from "~/components/use-hydrated";
+import { PASSWORD_UPDATE_PATH } from "./password-update-types";
+import * as styles from "./profile.css";
+
+/** Counts down in the browser from what the server says is left; the server refuses early resends anyway. */
+function useSecondsLeft(initial: number): number {
+  const [left, setLeft] = useState(initial);
+  useEffect(() => {
+    setLeft(initial);
+    if (initial <= 0) return;
+    const endsAt = Date.now() + initial * 1000;
+    const timer = window.setInterval(() => {
+      const next = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      setLeft(next);
+      if (next === 0) window.clearInterval(timer);
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [initial]);
+  return left;
+}
+
+export function ResendControl({ secondsLeft }: { secondsLeft: number }) {
+  const { t } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const left = useSecondsLeft(secondsLeft);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
+  const locked = left > 0;
+  const button = (
+    <Button type="submit" variant="link" disabled={locked} focusableWhenDisabled={hydrated} loading={busy}>
+      {t("code.resend")}
+    </Button>
+  );
+  return (
+    <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.actions}>
+      <input type="hidden" name="intent" value="resend" />
+      {locked ? <Tooltip text={t("code.resendTooltip")}>{button}</Tooltip> : button}
+      {locked ? <p className={styles.muted}>{t("code.resendAvailableIn", { seconds: left })}</p> : null}
+    </Form>
+  );
+}

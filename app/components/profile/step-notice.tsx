@@ -1,0 +1,23 @@
+import { Trans, useTranslation } from "react-i18next";
+import { Notification } from "~/components/notification";
+import { site } from "~/config/site";
+import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+
+/** A failure the account API reported, shown inside the step (so it works without JavaScript too). */
+export function StepNotice({ notice, values }: { notice: PasswordUpdateNotice; values?: Record<string, unknown> }) {
+  const { t } = useTranslation("profile");
+  return (
+    <Notification
+      type="error"
+      visibleMs={0}
+      headerText={t(notice.titleKey, values)}
+      bodyText={
+        notice.bodyKey ? (
+          <Trans t={t} i18nKey={notice.bodyKey} values={values} components={{ support: <a href={`mailto:${site.support.email}`} /> }} />
+        ) : (
+          notice.bodyText
+        )
+      }
+    />
+  );
+}

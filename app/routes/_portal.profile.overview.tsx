@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
+import { PersonalInformationCard } from "~/components/profile/personal-information-card";
+import type { loader as profileLoader } from "./_portal.profile";
+
+/** SPEC.md §2: overview is the personal-information card plus the 'More to come' banner. */
+export default function ProfileOverviewPage() {
+  const profile = useRouteLoaderData<typeof profileLoader>("routes/_portal.profile");
+  if (!profile) return null;
+  return (
+    <>
+      <PersonalInformationCard person={profile.person} />
+      <MoreToComeBanner />
+    </>
+  );
+}

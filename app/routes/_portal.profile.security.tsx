@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useNavigation, useOutlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/button";
+import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
+import { PASSWORD_UPDATE_PATH } from "~/components/profile/password-update-types";
+import * as styles from "~/components/profile/profile.css";
+import { useHydrated } from "~/components/use-hydrated";
+import { env } from "~/services/env.server";
+import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+/** SPEC.md §2 'Login & Security', behind its feature check. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireParticipant(request);
+  if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
+  return json(null, { headers: privatePageHeaders });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+export default function LoginSecurity() {
+  const { t } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const step = useOutlet();
+  const navigation = useNavigation();
+  const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
+  // Without JavaScript a password-update step is the whole page; with it, a modal over this one.
+  if (step && !hydrated) return step;
+  return (
+    <>
+      <section aria-labelledby="login-security" className={styles.card}>
+        <h1 id="login-security" className={styles.cardHeading}>
+          {t("security.heading")}
+        </h1>
+        <div className={styles.row}>
+          <div>
+            <h2 className={styles.rowLabel}>{t("security.passwordLabel")}</h2>
+            <p className={styles.muted}>
+              <span aria-hidden="true">••••••••••</span>
+              <span className="visually-hidden">{t("security.passwordHidden")}</span>
+            </p>
+          </div>
+          <Form method="post" action={PASSWORD_UPDATE_PATH}>
+            <input type="hidden" name="intent" value="start" />
+            <InvisibleCaptchaField />
+            <Button type="submit" variant="link" loading={starting}>
+              {t("security.updatePassword")}
+            </Button>
+          </Form>
+        </div>
+      </section>
+      {step}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Trans, useTranslation } from "react-i18next";
+import { NewTabLink } from "~/components/profile/new-tab-link";
+import * as styles from "~/components/profile/profile.css";
+import { site } from "~/config/site";
+import { profileOverview } from "~/services/profile-overview.server";
+import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+/** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request);
+  const { canSeeStudies } = await profileOverview(session);
+  if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
+  return json(null, { headers: privatePageHeaders });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+export default function MyStudies() {
+  const { t } = useTranslation("profile");
+  return (
+    <section aria-labelledby="my-studies" className={styles.card}>
+      <h1 id="my-studies" className={styles.cardHeading}>
+        {t("studies.heading")}
+      </h1>
+      <h2 className={styles.rowLabel}>{t("studies.programTitle")}</h2>
+      <p className={styles.paragraph}>{t("studies.thanks")}</p>
+      <p className={styles.paragraph}>
+        <Trans
+          t={t}
+          i18nKey="studies.withdraw"
+          components={{
+            form: <NewTabLink href={site.legal.privacyWebFormUrl} />,
+          }}
+        />
+      </p>
+      <p className={styles.paragraph}>{t("studies.closeNote")}</p>
+    </section>
+  );
+}

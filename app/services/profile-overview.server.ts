@@ -1,0 +1,28 @@
+import type { Person } from "~/components/profile/personal-information-card";
+import { patientFullName } from "~/domain/patient-results";
+import { profileSections, type ProfileSection } from "~/domain/profile-navigation";
+import { env } from "./env.server";
+import { fetchPatientResults } from "./results.server";
+import type { PortalSession } from "./session.server";
+
+export type ProfileOverview = { person: Person; sections: ProfileSection[]; canSeeStudies: boolean };
+
+/**
+ * Name, e-mail and which sections the participant has. The results service knows the patient's
+ * name and agreements; when it cannot answer, the signed-in identity still fills the card and
+ * My Studies stays hidden (nobody is shown a section they may not qualify for).
+ */
+export async function profileOverview(session: PortalSession): Promise<ProfileOverview> {
+  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, sourceId: session.sourceId });
+  const patient = outcome.ok ? outcome.results.patient : null;
+  const agreements = outcome.ok ? outcome.results.agreements : [];
+  const sections = profileSections({ loginSecurityEnabled: env.FEATURE_LOGIN_SECURITY, agreements });
+  return {
+    person: {
+      name: (patient && patientFullName(patient)) || session.fullName || "",
+      email: patient?.email || session.email || "",
+    },
+    sections,
+    canSeeStudies: sections.includes("studies"),
+  };
+}
