@@ -109,7 +109,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const resultsUrl = `http://localhost:${ports.results}`;
   const participantsFile = options.participantsFile ?? path.join(projectRoot, "platform/demo/participants.json");
   const logLevel = options.logLevel ?? "info";
-  const base = {
+  const base: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: logLevel,
     PORTAL_URL: portalUrl,
@@ -122,7 +122,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   delete base.DATABASE_URL;
   // The platform services are development stand-ins (their outbox and fault injection are dev-only).
-  const platformEnv = { ...base, NODE_ENV: "development" };
+  const platformEnv: NodeJS.ProcessEnv = { ...base, NODE_ENV: "development" };
 
   const identity = managedService("identity", identityUrl, [tsx, "platform/identity/main.ts"], {
     ...platformEnv,

@@ -1,0 +1,53 @@
+/**
+ * Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown) in the system
+ * Chromium. Never downloads a browser: CHROME_PATH or /usr/bin/chromium.
+ */
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  networkRequests: number;
+  /** Audits of the three categories that did not pass, for the report. */
+  failedAudits: string[];
+}
+
+export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+export async function runLighthouse(url: string, headers: Record<string, string> = {}): Promise<LighthouseFigures> {
+  const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      extraHeaders: headers,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failedAudits = Object.values(categories)
+      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]))
+      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
+    const requests = audits["network-requests"]?.details as { items?: unknown[] } | undefined;
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+      tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
+      cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      networkRequests: requests?.items?.length ?? 0,
+      failedAudits,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

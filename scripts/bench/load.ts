@@ -1,0 +1,64 @@
+/** One autocannon run against one URL, reduced to the figures the bench reports. */
+import autocannon from "autocannon";
+
+export interface LoadTarget {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  /** Answers that were neither 2xx nor 3xx, plus connection errors and timeouts. */
+  failures: number;
+  statusCounts: Record<string, number>;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  "1xx": number;
+  "2xx": number;
+  "3xx": number;
+  "4xx": number;
+  "5xx": number;
+}
+
+type RunLoad = (options: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  duration: number;
+  timeout?: number;
+}) => Promise<AutocannonResult>;
+
+// The package ships no types; the project's ambient declaration covers only the basic options.
+const run = autocannon as unknown as RunLoad;
+
+export async function measureLoad(target: LoadTarget, options: { connections: number; durationSeconds: number }): Promise<LoadFigures> {
+  const result = await run({
+    url: target.url,
+    method: target.method ?? "GET",
+    headers: target.headers,
+    body: target.body,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    timeout: 15,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failures: result["1xx"] + result["4xx"] + result["5xx"] + result.errors + result.timeouts,
+    statusCounts: { "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"], errors: result.errors, timeouts: result.timeouts },
+  };
+}

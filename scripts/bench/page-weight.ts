@@ -1,0 +1,68 @@
+/**
+ * What one page costs a browser: the HTML, and every script, stylesheet and preloaded font it
+ * references (following the static imports of each script), raw and gzip-compressed.
+ */
+import { gzipSync } from "node:zlib";
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+}
+
+export interface PageWeight {
+  status: number;
+  html: Bytes;
+  javascript: Bytes;
+  css: Bytes;
+  fonts: Bytes;
+  /** The HTML document plus every asset above. */
+  requests: number;
+}
+
+function sizes(body: Buffer): Bytes {
+  return { raw: body.byteLength, gzip: gzipSync(body).byteLength };
+}
+
+function add(total: Bytes, more: Bytes): Bytes {
+  return { raw: total.raw + more.raw, gzip: total.gzip + more.gzip };
+}
+
+type AssetKind = "javascript" | "css" | "fonts";
+
+/** Assets named by the document: module scripts and preloads, stylesheets, preloaded fonts. */
+export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }[] {
+  const found: { url: URL; kind: AssetKind }[] = [];
+  for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
+    const href = /\b(?:href|src)="([^"]+)"/.exec(tag)?.[1];
+    if (!href) continue;
+    const url = new URL(href.replace(/&amp;/g, "&"), base);
+    if (tag.startsWith("<script") || /rel="modulepreload"/.test(tag)) found.push({ url, kind: "javascript" });
+    else if (/rel="stylesheet"/.test(tag)) found.push({ url, kind: "css" });
+    else if (/rel="preload"/.test(tag) && /as="font"/.test(tag)) found.push({ url, kind: "fonts" });
+  }
+  return found;
+}
+
+/** Static imports of an ES module (esbuild writes `from "./chunk-X.js"` and `import "./x.js"`). */
+function staticImports(source: string, base: URL): URL[] {
+  return [...source.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)].map(([, specifier]) => new URL(specifier, base));
+}
+
+export async function measurePage(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  const document = Buffer.from(await response.arrayBuffer());
+  const totals: Record<AssetKind, Bytes> = { javascript: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, fonts: { raw: 0, gzip: 0 } };
+  const seen = new Set<string>();
+  const queue = assetsOf(document.toString("utf8"), new URL(url));
+  while (queue.length > 0) {
+    const asset = queue.shift()!;
+    if (seen.has(asset.url.href)) continue;
+    seen.add(asset.url.href);
+    const body = Buffer.from(await (await fetch(asset.url)).arrayBuffer());
+    totals[asset.kind] = add(totals[asset.kind], sizes(body));
+    if (asset.kind === "javascript") {
+      for (const imported of staticImports(body.toString("utf8"), asset.url)) queue.push({ url: imported, kind: "javascript" });
+    }
+  }
+  return { status: response.status, html: sizes(document), ...totals, requests: 1 + seen.size };
+}
