@@ -23,7 +23,7 @@ export function authCodeSchema(method: AuthMethod) {
     authCode: z
       .string({ error: authCodeMessages.required })
       .trim()
-      .min(1, { error: authCodeMessages.required })
+      .min(1, { error: authCodeMessages.required, abort: true })
       .regex(new RegExp(`^\\d{${digits}}$`), { error: authCodeMessages.format }),
   });
 }

@@ -19,7 +19,7 @@ export const NewPasswordSchema = z
   .object({
     password: z
       .string({ error: passwordMessages.required })
-      .min(1, { error: passwordMessages.required })
+      .min(1, { error: passwordMessages.required, abort: true })
       .min(MIN_PASSWORD_LENGTH, { error: passwordMessages.tooShort })
       .max(1000, { error: passwordMessages.tooShort }),
     confirmPassword: z.string({ error: passwordMessages.confirmRequired }).min(1, { error: passwordMessages.confirmRequired }),

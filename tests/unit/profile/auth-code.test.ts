@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { AuthMethodSchema, authCodeMessages, authCodeSchema, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import en from "~/locales/en/profile.json";
+
+const messageOf = (method: "sms" | "voice", authCode: unknown) => {
+  const result = authCodeSchema(method).safeParse({ authCode });
+  return result.success ? null : result.error.issues[0]!.message;
+};
+
+describe("SPEC.md §5 auth code", () => {
+  it("is 6 digits for SMS and 5 for voice; SMS is the default", () => {
+    expect(codeDigits("sms")).toBe(6);
+    expect(codeDigits("voice")).toBe(5);
+    expect(DEFAULT_AUTH_METHOD).toBe("sms");
+    expect(AuthMethodSchema.parse({}).authMethod).toBe("sms");
+    expect(AuthMethodSchema.safeParse({ authMethod: "email" }).success).toBe(false);
+  });
+
+  it("is required", () => {
+    expect(messageOf("sms", "")).toBe(authCodeMessages.required);
+    expect(messageOf("sms", "   ")).toBe(authCodeMessages.required);
+    expect(messageOf("voice", undefined)).toBe(authCodeMessages.required);
+  });
+
+  it("must have exactly the method's digits", () => {
+    expect(messageOf("sms", "123456")).toBeNull();
+    expect(messageOf("sms", "12345")).toBe(authCodeMessages.format);
+    expect(messageOf("sms", "1234567")).toBe(authCodeMessages.format);
+    expect(messageOf("sms", "12345a")).toBe(authCodeMessages.format);
+    expect(messageOf("voice", "12345")).toBeNull();
+    expect(messageOf("voice", "123456")).toBe(authCodeMessages.format);
+  });
+
+  it("uses the specification's words", () => {
+    expect(en.code.errors).toEqual({
+      required: "Authentication code not entered",
+      format: "Authentication code is not in correct format",
+      invalid: "The code entered is not correct, please try again or resend a code",
+    });
+    expect(en.code.placeholder).toBe("{{codeDigits}}-digit code");
+    expect(en.code.resendTooltip).toBe("Will activate after 30 seconds");
+    expect(en.pick.sms).toBe("Text Message");
+    expect(en.pick.voice).toBe("Voice Call");
+  });
+});
