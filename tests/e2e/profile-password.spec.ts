@@ -1,0 +1,233 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { codesSince, outboxMarker } from "./support/outbox";
+import { participant, type DemoParticipant } from "./support/participants";
+import { identify, passChallenge, signIn } from "./support/sign-in";
+import { portalUrl } from "./support/stack";
+
+const withJs = () => test.info().project.name === "js";
+/** The password tests change accounts: each project has its own participant per test. */
+const own = (js: string, noJs: string) => participant(withJs() ? js : noJs);
+
+/** Where a step's form lives: the 'Update Password' modal with JavaScript, the page without. */
+function stepArea(page: Page) {
+  return withJs() ? page.getByRole("dialog", { name: /Update Password|Actualizar contraseña/ }) : page.getByRole("main");
+}
+
+async function startUpdate(page: Page, updateLabel = "Update Password") {
+  await page.goto("/profile/security");
+  await page.getByRole("button", { name: updateLabel }).click();
+  await expect(page).toHaveURL(/\/profile\/security\/password$/);
+}
+
+async function sendCode(page: Page, person: DemoParticipant, methodLabel: string, sendLabel = "Send code") {
+  const marker = await outboxMarker(person.phone!);
+  const area = stepArea(page);
+  await area.getByRole("radio", { name: methodLabel }).check();
+  await area.getByRole("button", { name: sendLabel }).click();
+  const [newest] = await codesSince(person.phone!, marker);
+  return newest!.code;
+}
+
+async function expectSignInWorks(page: Page, person: DemoParticipant, password: string, works: boolean) {
+  await page.context().clearCookies();
+  await page.goto("/");
+  await identify(page, person, password);
+  if (works) await expect(page.getByRole("heading", { name: "Enter the code" }).or(page.getByRole("radio", { name: "Text Message" }))).toBeVisible();
+  else await expect(page.getByRole("heading", { name: "Enter the code" })).toHaveCount(0);
+}
+
+test.describe("profile pages", () => {
+  test("side navigation, overview banner, studies and mobile cards", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, "ada@example.test");
+    await page.goto("/profile");
+    const nav = page.getByRole("navigation", { name: "My Account" });
+    await expect(nav.getByRole("link", { name: "Personal Information" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login & Security" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "My Studies" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Ada Maren Testwell");
+    await expect(page.getByLabel("Email")).toHaveValue("ada@example.test");
+
+    await page.goto("/profile/overview");
+    await expect(page.getByText("More to come")).toBeVisible();
+    await expect(page.getByRole("link", { name: "support@dnadiscovery.example" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/profile/studies");
+    const form = page.getByRole("link", { name: /privacy web form/ });
+    await expect(form).toHaveAttribute("target", "_blank");
+    await expect(form).toHaveAccessibleName(/opens in a new tab/);
+    await expect(page.getByText("withdrawing removes your data and also closes your account")).toBeVisible();
+
+    await page.goto("/profile/security");
+    await expect(page.getByRole("heading", { name: "Login & Security" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Update Password" })).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/profile?lang=es");
+    const cards = page.getByRole("navigation", { name: "Mi cuenta" }).filter({ visible: true });
+    await expect(cards.getByRole("link")).toHaveCount(3);
+    await expectNoSeriousA11yViolations(page);
+    if (withJs()) {
+      await cards.getByRole("link", { name: /Inicio de sesión y seguridad/ }).focus();
+      await page.keyboard.press("Space");
+      await expect(page).toHaveURL(/\/profile\/security$/);
+      await expect(page.getByRole("link", { name: "Volver a Mi cuenta" })).toBeVisible();
+    }
+  });
+
+  test("a participant without research consent has no My Studies", async ({ page }) => {
+    await signIn(page, "dmitri@example.test");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/profile");
+    await expect(page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "My Studies" })).toHaveCount(0);
+    const direct = await page.request.get(`${portalUrl}/profile/studies`);
+    expect(direct.status()).toBe(404);
+  });
+
+  test("a step cannot be reached out of order", async ({ page }) => {
+    await signIn(page, "elena@example.test");
+    await page.goto("/profile/security/password");
+    await expect(page).toHaveURL(/\/profile\/security$/);
+    const forged = await page.request.post(`${portalUrl}/profile/security/password`, {
+      form: { intent: "set-password", password: "Forged-Password-1", confirmPassword: "Forged-Password-1" },
+      headers: { Origin: portalUrl },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(302);
+    expect(forged.headers()["location"]).toBe("/profile/security");
+  });
+});
+
+test.describe("password update", () => {
+  test("by SMS, with every code and password error on the way, then sign-in with the new password only", async ({ page }) => {
+    test.setTimeout(120_000);
+    const person = own("pat.sms.js@example.test", "pat.sms.nojs@example.test");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, person.email);
+    await startUpdate(page);
+    const area = stepArea(page);
+    await expect(area.getByText("(***) ***-2001").or(area.getByText("(***) ***-2002"))).toBeVisible();
+    await expect(area.getByRole("radio", { name: "Text Message" })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    const code = await sendCode(page, person, "Text Message");
+
+    const codeField = area.getByLabel("Authentication code");
+    await expect(codeField).toHaveAttribute("placeholder", "6-digit code");
+    await area.getByRole("button", { name: "Verify" }).click();
+    await expect(area.getByRole("alert").getByRole("link", { name: "Authentication code not entered" })).toBeVisible();
+    await expect(area.getByRole("alert")).toBeFocused();
+    await codeField.fill("12ab");
+    await area.getByRole("button", { name: "Verify" }).click();
+    await expect(area.getByRole("link", { name: "Authentication code is not in correct format" })).toBeVisible();
+    const wrong = code === "000000" ? "111111" : "000000";
+    await codeField.fill(wrong);
+    await area.getByRole("button", { name: "Verify" }).click();
+    await expect(area.getByRole("link", { name: "The code entered is not correct, please try again or resend a code" })).toBeVisible();
+    await expect(codeField).toHaveValue(wrong);
+    await codeField.fill(code);
+    await area.getByRole("button", { name: "Verify" }).click();
+
+    const password = area.getByLabel("New password", { exact: true });
+    const confirm = area.getByLabel("Confirm new password");
+    await expect(password).toBeVisible();
+    await expect(area.getByText("Use 10 or more characters and a password that is not commonly used")).toBeVisible();
+    await password.fill("short1!");
+    await confirm.fill("short1!");
+    await area.getByRole("button", { name: "Update" }).click();
+    await expect(area.getByRole("link", { name: "Your password needs to be 10 or more characters" })).toBeVisible();
+    await expect(password).toHaveValue("");
+    await expect(area.getByText("Password strength: Weak")).toBeVisible();
+    await password.fill("Another-Long-Pass-9");
+    await confirm.fill("Another-Long-Pass-8");
+    await area.getByRole("button", { name: "Update" }).click();
+    await expect(area.getByRole("link", { name: "The passwords do not match. Try again." })).toBeVisible();
+    await password.fill("password1234");
+    await confirm.fill("password1234");
+    await area.getByRole("button", { name: "Update" }).click();
+    await expect(area.getByRole("link", { name: "The password is too easy to guess, please try another one" })).toBeVisible();
+
+    const newPassword = `${person.password}-New!`;
+    await password.fill(newPassword);
+    if (withJs()) await expect(area.getByText("Password strength: Strong")).toBeVisible();
+    await confirm.fill(newPassword);
+    await area.getByRole("button", { name: "Update" }).click();
+    await expect(page).toHaveURL(/\/profile\/security$/);
+    await expect(page.getByText("Password updated successfully")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await expectSignInWorks(page, person, person.password, false);
+    await expectSignInWorks(page, person, newPassword, true);
+  });
+
+  test("by voice in Spanish at 375px, with a 5-digit code", async ({ page }) => {
+    test.setTimeout(90_000);
+    const person = own("vera.voice.js@example.test", "vera.voice.nojs@example.test");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, person.email);
+    await page.goto("/profile/security?lang=es");
+    await startUpdate(page, "Actualizar contraseña");
+    const code = await sendCode(page, person, "Llamada de voz", "Enviar código");
+    expect(code).toMatch(/^\d{5}$/);
+    const area = stepArea(page);
+    const codeField = area.getByLabel("Código de autenticación");
+    await expect(codeField).toHaveAttribute("placeholder", "Código de 5 dígitos");
+    await codeField.fill(`${code}9`);
+    await area.getByRole("button", { name: "Verificar" }).click();
+    await expect(area.getByRole("link", { name: "El código de autenticación no tiene el formato correcto" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await codeField.fill(code);
+    await area.getByRole("button", { name: "Verificar" }).click();
+    const newPassword = `${person.password}-Nueva#`;
+    await area.getByLabel("Contraseña nueva", { exact: true }).fill(newPassword);
+    await area.getByLabel("Confirme la contraseña nueva").fill(newPassword);
+    await expectNoSeriousA11yViolations(page);
+    await area.getByRole("button", { name: "Actualizar" }).click();
+    await expect(page.getByText("La contraseña se actualizó correctamente")).toBeVisible();
+    await expectSignInWorks(page, person, newPassword, true);
+  });
+
+  test("resend is locked for 30 seconds, then sends a new code; an expired session ends at the expired screen", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const person = own("rhea.resend.js@example.test", "rhea.resend.nojs@example.test");
+    await signIn(page, person.email);
+    await startUpdate(page);
+    await sendCode(page, person, "Text Message");
+    const area = stepArea(page);
+    const resend = area.getByRole("button", { name: "Resend code" });
+    await expect(area.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
+    if (withJs()) {
+      await expect(resend).toHaveAttribute("aria-disabled", "true");
+      await resend.focus();
+      await expect(area.getByRole("tooltip", { name: "Will activate after 30 seconds" })).toBeVisible();
+    } else {
+      await expect(resend).toBeDisabled();
+    }
+    // The server enforces the lock as well.
+    const early = await page.request.post(`${portalUrl}/profile/security/password`, { form: { intent: "resend" }, headers: { Origin: portalUrl } });
+    expect(early.status()).toBe(429);
+
+    const marker = await outboxMarker(person.phone!);
+    if (withJs()) {
+      await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 35_000 });
+    } else {
+      await expect(async () => {
+        await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
+        await expect(resend).toBeEnabled({ timeout: 1_000 });
+      }).toPass({ timeout: 40_000 });
+    }
+    await resend.click();
+    await expect(area.getByText("We sent you a new code.")).toBeVisible();
+    const [fresh] = await codesSince(person.phone!, marker);
+    expect(fresh!.code).toMatch(/^\d{6}$/);
+
+    // The session ends on the server while the participant is on a step.
+    const [session] = (await context.cookies(portalUrl)).filter((cookie) => cookie.name.endsWith("portal_session"));
+    await context.addCookies([{ ...session!, value: `${session!.value.slice(0, -4)}AAAA` }]);
+    await area.getByLabel("Authentication code").fill(fresh!.code);
+    await area.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByText("Session has expired, redirecting you to log in screen...")).toBeVisible();
+  });
+});
