@@ -42,6 +42,8 @@ export interface StackOptions {
   /** Extra environment for the portal (e.g. RESULTS_TIMEOUT_MS, PORTAL_ENVIRONMENT). */
   portalEnv?: Record<string, string>;
   logLevel?: string;
+  /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
+  portalNodeArgs?: string[];
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -136,7 +138,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RESULTS_HOST: "127.0.0.1",
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
   });
-  const portal = managedService("portal", portalUrl, [remixServe, "build/index.js"], {
+  const portal = managedService("portal", portalUrl, [...(options.portalNodeArgs ?? []), remixServe, "build/index.js"], {
     ...base,
     NODE_ENV: "production",
     PORT: String(ports.portal),
