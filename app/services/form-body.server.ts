@@ -1,0 +1,51 @@
+/**
+ * The one way actions read a posted form. The portal's forms are a few short fields, so a body
+ * above FORM_BODY_LIMIT_BYTES is refused with 413 before it is buffered: first by its declared
+ * Content-Length, then by counting the bytes as they stream in (chunked bodies declare none).
+ * Unreadable bodies are a 400, other content types a 415 — never a 500.
+ */
+export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
+
+const reasons = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type" } as const;
+
+function refuse(status: keyof typeof reasons): Response {
+  return new Response(null, { status, statusText: reasons[status], headers: { "Cache-Control": "no-store" } });
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > limit) throw refuse(413);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw refuse(413);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readForm(request: Request, limit: number = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
+  const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  const body = await readLimited(request, limit);
+  if (contentType === "" || contentType.startsWith("application/x-www-form-urlencoded")) {
+    const form = new FormData();
+    for (const [name, value] of new URLSearchParams(Buffer.from(body).toString("utf8"))) form.append(name, value);
+    return form;
+  }
+  if (contentType.startsWith("multipart/form-data")) {
+    try {
+      return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    } catch {
+      throw refuse(400);
+    }
+  }
+  throw refuse(415);
+}
