@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as styles from "~/components/dashboard/dashboard.css";
 import { NetworkErrorScreen } from "~/components/layout/error-screens";
 import { downloadFailureKind, ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
@@ -8,11 +10,6 @@ import { flashNotification } from "~/services/flash.server";
 import { fetchReportUrl, reportSourceId } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
-
-/** The download form posts here; a GET has nothing to show. */
-export function loader() {
-  return redirect("/", { headers: privatePageHeaders });
-}
 
 /**
  * SPEC.md §4 'Result download': a 200 with a URL sends the participant to the report (a redirect, or
@@ -60,9 +57,16 @@ export function headers() {
   return privatePageHeaders;
 }
 
-/** Reached only without JavaScript, after a download that got no answer at all. */
+/** Shown without JavaScript after a download that got no answer at all; otherwise a way back. */
 export default function ReportDownload() {
   const data = useActionData<typeof action>();
-  if (data && "outcome" in data && data.outcome === "invalid") return null;
-  return <NetworkErrorScreen />;
+  const { t } = useTranslation();
+  if (data && "outcome" in data && data.outcome === "network-error") return <NetworkErrorScreen />;
+  return (
+    <p className={styles.interstitial}>
+      <a href="/" className={styles.textLink}>
+        {t("errors.backHome")}
+      </a>
+    </p>
+  );
 }
