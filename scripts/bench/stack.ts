@@ -3,8 +3,8 @@
  * portal under remix-serve in production mode), so a run can stop and start any one of them while
  * the others keep going. Used by `npm run bench` and by the fault and security suites.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,6 +44,13 @@ export interface StackOptions {
   logLevel?: string;
   /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   portalNodeArgs?: string[];
+}
+
+/** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `remix build`). */
+export function ensurePortalBuilt(): void {
+  if (existsSync(path.join(projectRoot, "build/index.js"))) return;
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: projectRoot, stdio: "ignore" });
+  if (result.status !== 0) throw new Error("remix build failed");
 }
 
 /** A free TCP port on 127.0.0.1. */

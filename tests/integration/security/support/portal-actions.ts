@@ -1,0 +1,36 @@
+/**
+ * Every route of the portal that accepts a POST, with a well-formed body. The attack and bad-input
+ * suites run against each; a test fails when a route module exporting `action` is missing here.
+ * Adding an action = one line.
+ */
+export interface PortalAction {
+  /** The route module in app/routes. */
+  route: string;
+  path: string;
+  /** Needs a signed-in participant (posted with the suite's session cookie). */
+  signedIn: boolean;
+  /** Ends or changes the session, so it is posted with a throw-away session. */
+  endsSession?: boolean;
+  validFields: Record<string, string>;
+}
+
+export const portalActions: PortalAction[] = [
+  { route: "$.tsx", path: "/no-such-page", signedIn: false, validFields: { anything: "1" } },
+  { route: "_portal.dashboard.banner.tsx", path: "/dashboard/banner", signedIn: true, validFields: { banner: "welcome" } },
+  { route: "_portal.results.report.tsx", path: "/results/report", signedIn: true, validFields: { appId: "app-1001-traits" } },
+  { route: "_portal.profile.security.password.tsx", path: "/profile/security/password", signedIn: true, validFields: { intent: "start" } },
+  { route: "auth.sign-out.tsx", path: "/auth/sign-out", signedIn: true, endsSession: true, validFields: {} },
+  { route: "client-errors.tsx", path: "/client-errors", signedIn: false, validFields: { message: "TypeError: x is undefined" } },
+  { route: "language.tsx", path: "/language", signedIn: false, validFields: { lang: "es", returnTo: "/" } },
+  { route: "privacy-choices.tsx", path: "/privacy-choices", signedIn: false, validFields: { returnTo: "/" } },
+];
+
+/** Query parameters the portal reads, by path. */
+export const portalQueries: { path: string; parameters: string[]; signedIn: boolean }[] = [
+  { path: "/auth/sign-in", parameters: ["returnTo", "lang"], signedIn: false },
+  { path: "/auth/callback", parameters: ["code", "state", "error", "error_description"], signedIn: false },
+  { path: "/results-link", parameters: ["access_token"], signedIn: false },
+  { path: "/", parameters: ["lang", "modal", "step"], signedIn: true },
+  { path: "/profile/security/password", parameters: ["step"], signedIn: true },
+  { path: "/session-expired", parameters: ["returnTo"], signedIn: false },
+];
