@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { downloadFailureKind, ReportRequestSchema } from "~/domain/dashboard-report";
+import { DismissBannerSchema } from "~/domain/dashboard-banner";
+import { appLabel, dashboardView, failureScreen } from "~/domain/dashboard-view";
+import { normalizePatientResults, type PatientResults } from "~/domain/patient-results";
+
+function results(overrides: Partial<PatientResults> = {}): PatientResults {
+  return {
+    kitStatus: 5,
+    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
+    heapIdentifier: null,
+    isHealthOrResearch: true,
+    agreements: [],
+    patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: null },
+    ...overrides,
+  };
+}
+
+describe("failed results fetch → screen (SPEC.md §4, §8)", () => {
+  it("signs out on 401", () => expect(failureScreen({ status: 401, message: "expired" })).toBe("signed-out"));
+  it("shows the network error screen for code 599", () => expect(failureScreen({ status: 599, message: "anything" })).toBe("network-error"));
+  it("shows the network error screen when the message contains 'Network Error'", () => {
+    expect(failureScreen({ status: 0, message: "Network Error" })).toBe("network-error");
+    expect(failureScreen({ status: 502, message: "AxiosError: Network Error (upstream)" })).toBe("network-error");
+  });
+  it("shows the generic error screen for anything else", () => {
+    expect(failureScreen({ status: 500, message: "Internal" })).toBe("server-error");
+    expect(failureScreen({ status: 404, message: "No results were found" })).toBe("server-error");
+    expect(failureScreen({ status: 503, message: "network error" })).toBe("server-error");
+  });
+});
+
+describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
+  it("is still gathering while kitStatus is below 1, whatever the apps", () => {
+    expect(dashboardView(results({ kitStatus: 0 }), "participant")).toEqual({ screen: "gathering" });
+    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({ screen: "gathering" });
+    expect(dashboardView(results({ kitStatus: 0.5 }), "participant")).toEqual({ screen: "gathering" });
+  });
+
+  it("shows the empty state without apps: no DNA tests for participants, no apps for results-link visitors", () => {
+    expect(dashboardView(results({ apps: [] }), "participant")).toEqual({ screen: "empty", message: "noDnaTests" });
+    expect(dashboardView(results({ apps: [] }), "results-link")).toEqual({ screen: "empty", message: "noApps" });
+  });
+
+  it("counts only labelled apps (unlabelled ones are dropped before)", () => {
+    const normalized = normalizePatientResults({ kitStatus: "4", apps: [{ appID: "x", appName: "health", label: null, labelEs: "Salud", type: "health" }] });
+    expect(dashboardView(normalized, "participant")).toEqual({ screen: "empty", message: "noDnaTests" });
+  });
+
+  it("gives results-link visitors the reduced view and participants the full view", () => {
+    const data = results({ kitStatus: 3, isHealthOrResearch: false });
+    expect(dashboardView(data, "results-link")).toEqual({ screen: "reduced", apps: data.apps });
+    expect(dashboardView(data, "participant")).toEqual({ screen: "full", apps: data.apps, kitStatus: 3, isHealthOrResearch: false });
+  });
+});
+
+describe("card label by language", () => {
+  it("uses labelEs in Spanish and the label otherwise", () => {
+    expect(appLabel({ label: "Traits", labelEs: "Rasgos" }, "es")).toBe("Rasgos");
+    expect(appLabel({ label: "Traits", labelEs: "Rasgos" }, "en")).toBe("Traits");
+  });
+  it("falls back to the label when there is no Spanish label", () => {
+    expect(appLabel({ label: "Ancestry", labelEs: null }, "es")).toBe("Ancestry");
+    expect(appLabel({ label: "Ancestry", labelEs: " " }, "es")).toBe("Ancestry");
+  });
+});
+
+describe("download and banner forms", () => {
+  it("maps code 599 to the network error screen and anything else to the notification", () => {
+    expect(downloadFailureKind(599)).toBe("network-error");
+    for (const status of [-1, 400, 401, 404, 500, 503]) expect(downloadFailureKind(status)).toBe("failed");
+  });
+  it("accepts an app id and the tab marker, and nothing empty or unknown", () => {
+    expect(ReportRequestSchema.safeParse({ appId: "app-1", opensIn: "tab" }).success).toBe(true);
+    expect(ReportRequestSchema.safeParse({ appId: "app-1" }).success).toBe(true);
+    expect(ReportRequestSchema.safeParse({ appId: "" }).success).toBe(false);
+    expect(ReportRequestSchema.safeParse({ appId: "a".repeat(201) }).success).toBe(false);
+    expect(ReportRequestSchema.safeParse({ appId: "a", opensIn: "window" }).success).toBe(false);
+  });
+  it("dismisses only known banners", () => {
+    expect(DismissBannerSchema.safeParse({ banner: "welcome" }).success).toBe(true);
+    expect(DismissBannerSchema.safeParse({ banner: "anything" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PortalSession } from "~/services/session.server";
+
+/**
+ * The dashboard loader's work against a results service that is stopped, slow, failing or
+ * recovering: each ends on its screen, quickly, with its log line.
+ */
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+let handler: Handler = (_req, res) => res.end();
+let server: Server;
+let baseUrl = "";
+const dataDir = mkdtempSync(path.join(tmpdir(), "dashboard-test-"));
+
+function listen(): Promise<Server> {
+  return new Promise((resolve) => {
+    const created = createServer((req, res) => handler(req, res));
+    created.listen(0, "127.0.0.1", () => resolve(created));
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+const session = {
+  idHash: "h",
+  userId: "P1001",
+  tokenType: "IDP",
+  email: "ada@example.test",
+  fullName: "Ada Testwell",
+  sourceId: null,
+  accessToken: "not-a-real-token",
+  accessTokenExpiresAt: new Date(Date.now() + 600_000),
+  refreshToken: null,
+  idToken: null,
+  renewals: [],
+  flowState: {},
+} as unknown as PortalSession;
+
+let modules: {
+  loadDashboard: typeof import("~/services/dashboard-data.server").loadDashboard;
+  fetchReportUrl: typeof import("~/services/reports.server").fetchReportUrl;
+  logger: typeof import("~/services/logger.server").logger;
+};
+
+beforeAll(async () => {
+  server = await listen();
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.RESULTS_API_URL = baseUrl;
+  process.env.RESULTS_TIMEOUT_MS = "300";
+  process.env.PORTAL_DATA_DIR = dataDir;
+  process.env.LOG_LEVEL = "silent";
+  modules = {
+    loadDashboard: (await import("~/services/dashboard-data.server")).loadDashboard,
+    fetchReportUrl: (await import("~/services/reports.server")).fetchReportUrl,
+    logger: (await import("~/services/logger.server")).logger,
+  };
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  const { closeDatabase } = await import("~/services/db.server");
+  await closeDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => vi.restoreAllMocks());
+
+const request = () => new Request("http://localhost/");
+
+describe("My Results loader against a failing results service", () => {
+  it("a stopped service shows the network error screen within a few seconds, logged as info", async () => {
+    const stopped = await listen();
+    const stoppedUrl = `http://127.0.0.1:${(stopped.address() as AddressInfo).port}`;
+    await new Promise((resolve) => stopped.close(resolve));
+    const env = (await import("~/services/env.server")).env;
+    const original = env.RESULTS_API_URL;
+    env.RESULTS_API_URL = stoppedUrl;
+    const info = vi.spyOn(modules.logger, "info");
+    const error = vi.spyOn(modules.logger, "error");
+    const started = Date.now();
+    try {
+      const outcome = await modules.loadDashboard(request(), session);
+      expect(outcome).toEqual({ kind: "data", data: { screen: "network-error" }, status: 503 });
+    } finally {
+      env.RESULTS_API_URL = original;
+    }
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(info).toHaveBeenCalledWith(expect.objectContaining({ status: 599, message: "Network Error" }), expect.any(String));
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("a service that never answers ends on the network error screen after three timed-out attempts", async () => {
+    let attempts = 0;
+    handler = () => {
+      attempts += 1; // never answers
+    };
+    const started = Date.now();
+    const outcome = await modules.loadDashboard(request(), session);
+    expect(outcome).toMatchObject({ kind: "data", data: { screen: "network-error" } });
+    expect(attempts).toBe(3);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("three 500s show the generic error screen, logged as an error with the kept status and message", async () => {
+    let attempts = 0;
+    handler = (_req, res) => {
+      attempts += 1;
+      sendJson(res, 500, { status: 500, message: "database down" });
+    };
+    const error = vi.spyOn(modules.logger, "error");
+    const outcome = await modules.loadDashboard(request(), session);
+    expect(outcome).toEqual({ kind: "data", data: { screen: "server-error" }, status: 500 });
+    expect(attempts).toBe(3);
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ status: 500, message: "database down" }), expect.any(String));
+  });
+
+  it("failing twice then answering shows the results, with the bearer token sent each time", async () => {
+    const seen: (string | undefined)[] = [];
+    handler = (req, res) => {
+      seen.push(req.headers.authorization);
+      if (seen.length < 3) return sendJson(res, 503, { status: 503, message: "busy" });
+      sendJson(res, 200, {
+        kitStatus: "3",
+        apps: [
+          { appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" },
+          { appID: "a2", appName: "health", label: null, labelEs: "Salud", type: "health" },
+        ],
+        isHealthOrResearch: false,
+        agreements: ["rc"],
+        heapIdentifier: "h-1",
+        Patient: { firstName: "Ada", lastName: "Testwell" },
+      });
+    };
+    const outcome = await modules.loadDashboard(request(), session);
+    expect(seen).toEqual(Array(3).fill("Bearer not-a-real-token"));
+    expect(outcome).toEqual({
+      kind: "data",
+      status: 200,
+      data: {
+        screen: "full",
+        kitStatus: 3,
+        isHealthOrResearch: false,
+        apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
+        welcomeBanner: true,
+      },
+    });
+  });
+
+  it("a 401 ends the session and goes to sign-in at once, without retrying", async () => {
+    let attempts = 0;
+    handler = (_req, res) => {
+      attempts += 1;
+      sendJson(res, 401, { status: 401, message: "expired" });
+    };
+    const outcome = await modules.loadDashboard(request(), { ...session, tokenType: "ACCESS" } as PortalSession);
+    expect(attempts).toBe(1);
+    expect(outcome.kind).toBe("response");
+    const response = (outcome as { response: Response }).response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth/sign-in");
+    expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+  });
+});
+
+describe("report path (SPEC.md §7)", () => {
+  const options = () => ({ request: request(), accessToken: "not-a-real-token", sourceId: "dna-discovery", appId: "app 1", userId: "P1001" });
+
+  it("asks for /reports/{source}/{app}/{user} and returns providerReportUrl on 200", async () => {
+    let path = "";
+    handler = (req, res) => {
+      path = req.url ?? "";
+      sendJson(res, 200, { providerReportUrl: "http://results.example/documents/P1001/app?signature=x" });
+    };
+    expect(await modules.fetchReportUrl(options())).toEqual({ ok: true, reportUrl: "http://results.example/documents/P1001/app?signature=x" });
+    expect(path).toBe("/reports/dna-discovery/app%201/P1001");
+  });
+
+  it("fails a 200 without a web address, and any other status, once", async () => {
+    handler = (_req, res) => sendJson(res, 200, { providerReportUrl: "javascript:alert(1)" });
+    expect(await modules.fetchReportUrl(options())).toMatchObject({ ok: false, status: 200 });
+    let attempts = 0;
+    handler = (_req, res) => {
+      attempts += 1;
+      sendJson(res, 404, { status: 404, message: "No report was found for this app" });
+    };
+    expect(await modules.fetchReportUrl(options())).toEqual({ ok: false, status: 404, message: "No report was found for this app" });
+    expect(attempts).toBe(1);
+  });
+
+  it("gives code 599 when the service does not answer", async () => {
+    handler = () => undefined;
+    expect(await modules.fetchReportUrl(options())).toEqual({ ok: false, status: 599, message: "Network Error" });
+  });
+});
