@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   ANALYTICS_URL: z.url().optional(),
   ANALYTICS_APP_ID: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   /** The identity provider's account API (password update); defaults to IDP_ISSUER + "/api/account". */
   ACCOUNT_API_URL: z.url().optional(),
   ACCOUNT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),

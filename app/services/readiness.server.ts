@@ -77,7 +77,7 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
 }
 
 export function checkPortalReadiness(): Promise<PortalReadiness> {
-  return checkReadiness({ database, issuer: env.IDP_ISSUER, resultsUrl: env.RESULTS_API_URL });
+  return checkReadiness({ database, issuer: env.IDP_ISSUER, resultsUrl: env.RESULTS_API_URL, timeoutMs: env.READINESS_TIMEOUT_MS });
 }
 
 /** Below the 10 s after which the launcher (scripts/start.ts) sends SIGKILL. */
