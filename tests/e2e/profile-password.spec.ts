@@ -34,7 +34,7 @@ async function expectSignInWorks(page: Page, person: DemoParticipant, password: 
   await page.goto("/");
   await identify(page, person, password);
   if (works) await expect(page.getByRole("heading", { name: "Enter the code" }).or(page.getByRole("radio", { name: "Text Message" }))).toBeVisible();
-  else await expect(page.getByRole("heading", { name: "Enter the code" })).toHaveCount(0);
+  else await expect(page.getByText("The email address or password is not correct")).toBeVisible();
 }
 
 test.describe("profile pages", () => {
@@ -118,7 +118,8 @@ test.describe("password update", () => {
     await expect(codeField).toHaveAttribute("placeholder", "6-digit code");
     await area.getByRole("button", { name: "Verify" }).click();
     await expect(area.getByRole("alert").getByRole("link", { name: "Authentication code not entered" })).toBeVisible();
-    await expect(area.getByRole("alert")).toBeFocused();
+    // Focus moves with JavaScript (the page's own script); without it the summary leads the page.
+    if (withJs()) await expect(area.getByRole("alert")).toBeFocused();
     await codeField.fill("12ab");
     await area.getByRole("button", { name: "Verify" }).click();
     await expect(area.getByRole("link", { name: "Authentication code is not in correct format" })).toBeVisible();
@@ -138,7 +139,8 @@ test.describe("password update", () => {
     await confirm.fill("short1!");
     await area.getByRole("button", { name: "Update" }).click();
     await expect(area.getByRole("link", { name: "Your password needs to be 10 or more characters" })).toBeVisible();
-    await expect(password).toHaveValue("");
+    // Without JavaScript the server measured and answered, never echoing the secret back.
+    if (!withJs()) await expect(password).toHaveValue("");
     await expect(area.getByText("Password strength: Weak")).toBeVisible();
     await password.fill("Another-Long-Pass-9");
     await confirm.fill("Another-Long-Pass-8");
@@ -174,7 +176,7 @@ test.describe("password update", () => {
     const area = stepArea(page);
     const codeField = area.getByLabel("Código de autenticación");
     await expect(codeField).toHaveAttribute("placeholder", "Código de 5 dígitos");
-    await codeField.fill(`${code}9`);
+    await codeField.fill(`${code.slice(0, 2)}a${code.slice(3)}`);
     await area.getByRole("button", { name: "Verificar" }).click();
     await expect(area.getByRole("link", { name: "El código de autenticación no tiene el formato correcto" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
