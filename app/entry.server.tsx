@@ -7,7 +7,15 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { i18nForRequest } from "~/services/i18n.server";
+import { closeDatabase } from "~/services/db.server";
+import { reportServerError } from "~/services/error-reporter.server";
+import { installRequestLogging, silenceRemixServeAccessLog } from "~/services/logger.server";
+import { installGracefulShutdown } from "~/services/readiness.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security-headers.server";
+
+installRequestLogging();
+silenceRemixServeAccessLog();
+installGracefulShutdown({ release: closeDatabase });
 
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -46,7 +54,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportServerError(error, request);
         },
       },
     );
@@ -61,6 +69,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(JSON.stringify({ level: "error", msg: "unhandled portal error", method: request.method, path: new URL(request.url).pathname, error: message }));
+  reportServerError(error, request);
 }

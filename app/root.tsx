@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useTranslation } from "react-i18next";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
+import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { useNonce } from "~/components/layout/nonce";
 import { fallbackLanguage } from "~/i18n";
 import { translationsFor } from "~/services/i18n.server";
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <BrowserErrorReporter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -112,6 +112,26 @@ export function installRequestLogging(log: Logger = logger): void {
   });
 }
 
+/** remix-serve's own access-log line (morgan "tiny"): method, full URL with its query, status, size, time. */
+const accessLogLine = /^[A-Z]+ \S* \d{3} \S* - \S+ ms\n?$/;
+
+/**
+ * remix-serve prints every request's full URL, query included — the results link's token and the
+ * sign-in callback's code among them — and cannot be told not to. The JSON request line above
+ * replaces it, so those lines are dropped before they reach the process's output.
+ */
+export function silenceRemixServeAccessLog(stream: NodeJS.WriteStream = process.stdout): void {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk === "string" && accessLogLine.test(chunk)) {
+      const callback = rest.find((argument) => typeof argument === "function") as (() => void) | undefined;
+      callback?.();
+      return true;
+    }
+    return write(chunk, ...rest);
+  }) as typeof stream.write;
+}
+
 export interface UpstreamCall {
   /** A short name for the service called: "identity", "results", "analytics", … */
   upstream: string;
