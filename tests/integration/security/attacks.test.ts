@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
+import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
+import type { Stack } from "../../../scripts/bench/stack.ts";
+import { portalActions } from "./support/portal-actions";
+import { MARKUP_LABEL, MARKUP_NAME, participant, Recorder, signIn, startSecureStack } from "./support/secure-stack";
+
+/** The portal under attack: one real stack, real sign-ins, real tokens. */
+
+let stack: Stack;
+let adaCookie: string;
+const recorder = new Recorder();
+const codesUsed: string[] = [];
+const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/;
+
+beforeAll(async () => {
+  stack = await startSecureStack();
+  adaCookie = (await signIn(stack, "ada@example.test")).cookie;
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function resultsLinkToken(email: string): Promise<string> {
+  const response = await fetch(new URL("/dev/results-link", stack.identityUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  const { url } = (await response.json()) as { url: string };
+  return new URL(url).searchParams.get("access_token")!;
+}
+
+describe("one participant cannot read another's data", () => {
+  it("answers 403 to a token of Ada asking for Bruno's results and reports", async () => {
+    const token = await resultsLinkToken("ada@example.test");
+    const bruno = participant("bruno@example.test");
+    const headers = { authorization: `Bearer ${token}` };
+    const own = await fetch(new URL(`/results/P1001`, stack.resultsUrl), { headers });
+    expect(own.status).toBe(200);
+    const results = await fetch(new URL(`/results/${bruno.userId}`, stack.resultsUrl), { headers });
+    expect(results.status).toBe(403);
+    const report = await fetch(new URL(`/reports/dna-discovery/${bruno.apps[0]?.appID ?? "app"}/${bruno.userId}`, stack.resultsUrl), { headers });
+    expect(report.status).toBe(403);
+  });
+
+  it("the portal only ever asks for the signed-in participant's report (another's app id is refused)", async () => {
+    const other = participant("lucia@example.test").apps[0].appID;
+    const { response } = await recorder.fetch(new URL("/results/report", stack.portalUrl), {
+      method: "POST",
+      headers: { cookie: adaCookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ appId: other }),
+    });
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get("location") ?? "").not.toContain("/documents/");
+  });
+});
+
+describe("cross-site requests", () => {
+  for (const action of portalActions) {
+    it(`refuses a POST to ${action.path} from another origin with 403`, async () => {
+      for (const headers of [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }]) {
+        const { response } = await recorder.fetch(new URL(action.path, stack.portalUrl), {
+          method: "POST",
+          headers: { cookie: adaCookie, "content-type": "application/x-www-form-urlencoded", ...headers },
+          body: new URLSearchParams(action.validFields),
+        });
+        expect(response.status, JSON.stringify(headers)).toBe(action.route === "$.tsx" ? 404 : 403);
+      }
+    });
+  }
+
+  it("the session survives the refused sign-out", async () => {
+    const { response } = await recorder.fetch(new URL("/", stack.portalUrl), { headers: { cookie: adaCookie } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("session cookie", () => {
+  it("is a new id at every sign-in; the previous one is useless afterwards", async () => {
+    const first = await signIn(stack, "carmen@example.test");
+    const second = await signIn(stack, "carmen@example.test");
+    expect(second.cookie).not.toBe(first.cookie);
+    // A browser that still holds the first cookie and signs in again gets a fresh id as well.
+    const browser = new HttpBrowser();
+    const portal = new URL(stack.portalUrl);
+    const [name, value] = second.cookie.split("=");
+    browser.cookies.set(portal, name, value);
+    const start = await browser.request(new URL("/auth/sign-in", portal));
+    expect(start.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=;`))).toBe(true);
+    const old = await recorder.fetch(new URL("/", portal), { headers: { cookie: second.cookie } });
+    expect(old.response.status).toBe(302);
+    expect(old.response.headers.get("location")).toBe("/session-expired");
+  });
+
+  it("is httpOnly and SameSite=Lax (Secure is checked outside development in cookie-flags.test.ts)", async () => {
+    const browser = new HttpBrowser();
+    await openIdentifyPage(browser, stack.portalUrl);
+    const response = await fetch(new URL("/auth/sign-in", stack.portalUrl), { redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    }
+  });
+
+  it("after sign-out the old cookie opens nothing", async () => {
+    const { cookie } = await signIn(stack, "dmitri@example.test");
+    const signOut = await recorder.fetch(new URL("/auth/sign-out", stack.portalUrl), {
+      method: "POST",
+      headers: { cookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(signOut.response.status).toBe(302);
+    for (const path of ["/", "/profile/overview", "/profile/security"]) {
+      const { response } = await recorder.fetch(new URL(path, stack.portalUrl), { headers: { cookie } });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location"), path).toBe("/session-expired");
+    }
+  });
+});
+
+describe("content security policy", () => {
+  const pages: { path: string; signedIn: boolean }[] = [
+    { path: "/", signedIn: true },
+    { path: "/profile/overview", signedIn: true },
+    { path: "/profile/security", signedIn: true },
+    { path: "/profile/studies", signedIn: true },
+    { path: "/session-expired", signedIn: false },
+    { path: "/no-such-page", signedIn: false },
+    { path: "/results-link?access_token=not-a-token", signedIn: false },
+    { path: "/auth/callback?state=x&code=y", signedIn: false },
+  ];
+  for (const page of pages) {
+    it(`${page.path}: a fresh nonce on every script, no 'unsafe-inline'`, async () => {
+      const nonces = new Set<string>();
+      for (let round = 0; round < 2; round += 1) {
+        const { response, body } = await recorder.fetch(new URL(page.path, stack.portalUrl), { headers: page.signedIn ? { cookie: adaCookie } : {} });
+        expect(response.headers.get("content-type"), page.path).toContain("text/html");
+        const policy = response.headers.get("content-security-policy") ?? "";
+        const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1] ?? "";
+        expect(scriptSrc).not.toContain("unsafe-inline");
+        const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+        expect(nonce, policy).toBeTruthy();
+        expect(policy).toContain("frame-ancestors 'none'");
+        nonces.add(nonce!);
+        for (const [tag] of body.matchAll(/<script\b[^>]*>/g)) expect(tag).toContain(`nonce="${nonce}"`);
+      }
+      expect(nonces.size).toBe(2);
+    });
+  }
+});
+
+describe("no open redirect", () => {
+  const hostileTargets = ["https://attacker.example/", "//attacker.example/x", "/\\attacker.example", "\\\\attacker.example", "javascript:alert(1)", "http:attacker.example", "/%2F%2Fattacker.example", " //attacker.example"];
+
+  it("the language switch only returns to portal paths", async () => {
+    for (const returnTo of hostileTargets) {
+      const { response } = await recorder.fetch(new URL("/language", stack.portalUrl), {
+        method: "POST",
+        headers: { origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ lang: "en", returnTo }),
+      });
+      const location = response.headers.get("location") ?? "";
+      expect(new URL(location, stack.portalUrl).origin, returnTo).toBe(new URL(stack.portalUrl).origin);
+      expect(location, returnTo).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
+  it("sign-in with a hostile returnTo lands on the portal", async () => {
+    const { landing } = await signIn(stack, "elena@example.test", { path: `/auth/sign-in?returnTo=${encodeURIComponent("//attacker.example/steal")}` });
+    expect(landing).toMatch(/^\/(?![/\\])/);
+    expect(new URL(landing, stack.portalUrl).origin).toBe(new URL(stack.portalUrl).origin);
+  });
+});
+
+describe("results fields are escaped", () => {
+  it("a participant named <script> and an app labelled <img onerror> render as text", async () => {
+    const { cookie } = await signIn(stack, "mallory@example.test");
+    for (const path of ["/", "/profile/overview"]) {
+      const { response, body } = await recorder.fetch(new URL(path, stack.portalUrl), { headers: { cookie } });
+      expect(response.status, path).toBe(200);
+      expect(body).not.toContain(MARKUP_NAME);
+      expect(body).not.toContain(MARKUP_LABEL);
+      expect(body).not.toContain("<svg onload");
+      expect(body).not.toContain(`</script><script>alert("heap")`);
+    }
+    const { body } = await recorder.fetch(new URL("/", stack.portalUrl), { headers: { cookie } });
+    expect(body).toContain("&lt;script&gt;");
+  });
+});
+
+describe("guessing is slowed down", () => {
+  it("locks the password step after 10 failures for the account, even with the right password", async () => {
+    const who = participant("felix@example.test");
+    const browser = new HttpBrowser();
+    let page = await openIdentifyPage(browser, stack.portalUrl);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const step = await submitPassword(browser, page, who.email, `wrong-password-${attempt}`);
+      expect(step.html).toContain("The email address or password is not correct");
+      page = { html: step.html, url: step.url };
+    }
+    const right = await submitPassword(browser, page, who.email, who.password);
+    expect(right.html).toContain("Too many failed sign-in attempts. Please try again later.");
+    expect(right.html).not.toContain('name="authMethod"');
+  });
+
+  it("voids a code after 5 wrong entries: the right code is refused afterwards", async () => {
+    const who = participant("hiro@example.test");
+    const browser = new HttpBrowser();
+    const identify = await openIdentifyPage(browser, stack.portalUrl);
+    const stayOnIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
+    let step = await submitPassword(browser, identify, who.email, who.password);
+    step = await browser.submit(step, { authMethod: "sms" }, stayOnIdp, /select/);
+    const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(who.phone!)}`, stack.identityUrl))).json()) as { code: string }[];
+    const code = outbox[0].code;
+    codesUsed.push(code);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let attempt = 0; attempt < 5; attempt += 1) step = await browser.submit(step, { intent: "verify", code: wrong }, stayOnIdp, /challenge/);
+    const last = await browser.submit(step, { intent: "verify", code }, stayOnIdp, /challenge/);
+    expect(last.response.status).toBeGreaterThanOrEqual(400);
+    expect(last.response.status).toBeLessThan(500);
+    expect(last.html).toContain("Too many incorrect codes");
+    expect(last.response.headers.get("location")).toBeNull();
+    expect(formsOf(last.html).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The one token a URL carries: sign-out sends the id token to the IdP's end-session endpoint as
+ * `id_token_hint` (OpenID Connect RP-initiated logout), which is how the IdP knows the redirect back
+ * is the portal's. It is an id token (audience: the portal), never an access or refresh token.
+ */
+function withoutEndSessionHint(headers: string): string {
+  return headers.replace(/(\/session\/end\?[^"]*?id_token_hint=)[\w.-]+/g, "$1<id-token>");
+}
+
+describe("secrets stay on the server", () => {
+  it("no token, password or code in any page, script, redirect, error body or log line", async () => {
+    // The results-link token arrives in a URL by design; it must go no further than that request.
+    const token = await resultsLinkToken("ada@example.test");
+    const link = await recorder.fetch(new URL(`/results-link?access_token=${token}`, stack.portalUrl));
+    expect(link.response.headers.get("location") ?? "").not.toContain(token);
+
+    const { body } = await recorder.fetch(new URL("/", stack.portalUrl), { headers: { cookie: adaCookie } });
+    for (const [, src] of body.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)) await recorder.fetch(new URL(src, stack.portalUrl));
+
+    const passwords = ["ada", "carmen", "dmitri", "elena", "mallory", "felix", "hiro"].map((name) => participant(`${name}@example.test`).password);
+    const secretsIn = (text: string) => [JWT.exec(text)?.[0], ...passwords.filter((password) => text.includes(password)), ...codesUsed.filter((code) => new RegExp(`\\b${code}\\b`).test(text))].filter(Boolean);
+    for (const entry of recorder.seen) {
+      expect(secretsIn(entry.body), `${entry.url} body`).toEqual([]);
+      expect(secretsIn(withoutEndSessionHint(entry.headers)), `${entry.url} headers`).toEqual([]);
+      expect(entry.body, entry.url).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+    }
+    const logs = stack.portal.output() + stack.results.output();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.split("\n").filter((line) => JWT.test(line)).map((line) => line.replace(JWT, "<jwt>").slice(0, 300))).toEqual([]);
+    for (const password of passwords) expect(logs.includes(password), "a password in the logs").toBe(false);
+    expect(logs).not.toContain("access_token=");
+  });
+});
