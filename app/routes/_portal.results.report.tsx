@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/components/dashboard/dashboard.css";
+import { ReportReady } from "~/components/dashboard/report-ready";
 import { NetworkErrorScreen } from "~/components/layout/error-screens";
 import { downloadFailureKind, ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
@@ -31,10 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
     appId,
     userId: session.userId,
   });
-  if (outcome.ok) {
-    if (script) return json<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
-    return redirect(outcome.reportUrl, { headers: privatePageHeaders });
-  }
+  // The page's form-action policy keeps a form from redirecting to another origin, so without
+  // JavaScript the report opens from a page that refreshes to it (and links to it).
+  if (outcome.ok) return json<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
 
   if (downloadFailureKind(outcome.status) === "network-error") {
     return json<ReportActionData>({ outcome: "network-error" }, { status: 503, headers: privatePageHeaders });
@@ -57,11 +57,12 @@ export function headers() {
   return privatePageHeaders;
 }
 
-/** Shown without JavaScript after a download that got no answer at all; otherwise a way back. */
+/** Without JavaScript: the report, opened from here, or the network error screen; otherwise a way back. */
 export default function ReportDownload() {
   const data = useActionData<typeof action>();
   const { t } = useTranslation();
   if (data && "outcome" in data && data.outcome === "network-error") return <NetworkErrorScreen />;
+  if (data && "outcome" in data && data.outcome === "opened") return <ReportReady reportUrl={data.reportUrl} />;
   return (
     <p className={styles.interstitial}>
       <a href="/" className={styles.textLink}>

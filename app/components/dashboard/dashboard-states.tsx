@@ -9,9 +9,11 @@ export function GatheringInformation() {
   return (
     <section className={styles.stateScreen} aria-labelledby="gathering-title">
       <span className={styles.gatheringGlyph} aria-hidden="true" />
-      <h1 id="gathering-title" className={styles.stateText} role="status">
-        {t("gathering")}
-      </h1>
+      <div role="status">
+        <h1 id="gathering-title" className={styles.stateText}>
+          {t("gathering")}
+        </h1>
+      </div>
     </section>
   );
 }

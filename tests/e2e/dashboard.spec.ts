@@ -1,0 +1,315 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { screenMatrix } from "./support/matrix";
+import { signIn } from "./support/sign-in";
+import { identityUrl, portalUrl, resultsUrl } from "./support/stack";
+
+const steps = ["Kit registered", "Sample received", "Sequencing complete", "Traits and ancestry results ready", "Health results ready"];
+const supportEmail = "support@dnadiscovery.example";
+
+type Expected =
+  | { screen: "gathering" }
+  | { screen: "empty"; text: string }
+  | { screen: "full" | "reduced"; current: number[]; visibleSteps: number; cards: string[]; withoutConsent?: string[] };
+
+/** What SPEC.md says each demo participant's data should show (platform/demo/participants.json). */
+const byParticipant: Record<string, Expected> = {
+  "ada@example.test": { screen: "full", current: [5], visibleSteps: 5, cards: ["Health", "Traits", "Ancestry", "Exome Download"], withoutConsent: ["Exome Download"] },
+  "bruno@example.test": { screen: "gathering" },
+  "carmen@example.test": { screen: "full", current: [1], visibleSteps: 5, cards: ["Traits", "Ancestry"] },
+  "dmitri@example.test": { screen: "full", current: [2], visibleSteps: 5, cards: ["Traits", "Women's Wellness"] },
+  "elena@example.test": { screen: "full", current: [3, 4], visibleSteps: 4, cards: ["Traits", "Ancestry"] },
+  "lucia@example.test": { screen: "full", current: [4], visibleSteps: 5, cards: ["Health", "Familial Hypercholesterolemia", "Women's Wellness"] },
+  "greta@example.test": { screen: "empty", text: `You don't have DNA tests connected to your account. Please contact ${supportEmail}` },
+  "hiro@example.test": { screen: "full", current: [5], visibleSteps: 5, cards: ["Nevada Partner Traits", "Biobank Partner Traits", "Whole-Person Project Traits"] },
+  "iris@example.test": { screen: "full", current: [4], visibleSteps: 4, cards: ["Ancestry", "Exome Download"], withoutConsent: ["Exome Download"] },
+};
+
+async function expectDashboard(page: Page, expected: Expected) {
+  const main = page.getByRole("main");
+  if (expected.screen === "gathering") {
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Gathering your information...");
+    await expect(main.getByRole("heading", { name: "Results" })).toHaveCount(0);
+    return;
+  }
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("My Results");
+  if (expected.screen === "empty") {
+    await expect(main.getByText(expected.text, { exact: true })).toBeVisible();
+    await expect(main.getByRole("link", { name: supportEmail })).toHaveAttribute("href", `mailto:${supportEmail}`);
+    return;
+  }
+  const tracker = main.getByRole("list", { name: "Sample progress" });
+  if (expected.screen === "reduced") {
+    await expect(main.getByRole("heading", { name: "DNA Sample Status" })).toHaveCount(0);
+    await expect(tracker).toHaveCount(0);
+  } else {
+    await expect(main.getByRole("heading", { name: "DNA Sample Status" })).toBeVisible();
+    await expect(tracker.getByRole("listitem")).toHaveCount(expected.visibleSteps);
+    await expect(tracker.locator('li[aria-current="step"]')).toHaveText(expected.current.map((step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)$`)));
+    await expect(tracker.locator('li[data-state="done"]')).toHaveCount(Math.min(...expected.current) - 1);
+  }
+  const results = main.getByRole("region", { name: "Results" });
+  await expect(results.getByRole("heading", { level: 3 })).toHaveText(expected.cards);
+  for (const label of expected.cards) {
+    await expect(results.getByRole("button", { name: `Download report: ${label}` })).toBeVisible();
+    const consent = results.getByRole("link", { name: `View consent: ${label} (opens in a new tab)` });
+    await expect(consent).toHaveCount(expected.withoutConsent?.includes(label) ? 0 : 1);
+  }
+}
+
+async function resultsLinkFor(email: string): Promise<string> {
+  const response = await fetch(`${identityUrl}/dev/results-link`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { url: string }).url;
+}
+
+async function setFault(rule: { failNext?: number; status?: number; delayMs?: number; userID: string }) {
+  const response = await fetch(`${resultsUrl}/dev/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(rule) });
+  expect(response.ok).toBe(true);
+}
+
+test.describe("My Results for every demo participant", () => {
+  // Hiro and Iris are checked by the fault tests below, which need them to themselves.
+  for (const email of Object.keys(byParticipant).filter((email) => email !== "hiro@example.test" && email !== "iris@example.test")) {
+    test(`${email} sees what their data says`, async ({ page }) => {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await signIn(page, email);
+      await expect(page).toHaveURL(`${portalUrl}/`);
+      await expectDashboard(page, byParticipant[email]!);
+    });
+  }
+
+  test("participants without a phone, through a results link: Felix is still gathering, Nadia gets the reduced view", async ({ page }) => {
+    await page.goto(await resultsLinkFor("felix@example.test"));
+    await expectDashboard(page, { screen: "gathering" });
+    await expectNoSeriousA11yViolations(page);
+    await page.context().clearCookies();
+    await page.goto(await resultsLinkFor("nadia@example.test"));
+    await expectDashboard(page, { screen: "reduced", current: [], visibleSteps: 0, cards: ["Ancestry"] });
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Welcome" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a results-link visitor with no apps sees the no-apps message", async ({ page }) => {
+    await page.goto(await resultsLinkFor("greta@example.test"));
+    await expect(page.getByText(`You don't have apps. Please, contact ${supportEmail}.`, { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("the full dashboard", () => {
+  test("at 375px and 1366px, in English and Spanish, accessible", async ({ page }) => {
+    await signIn(page, "ada@example.test");
+    for (const { viewport, language } of screenMatrix) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/?lang=${language}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "My Results" : "Mis resultados");
+      await expect(main.getByRole("heading", { name: language === "en" ? "DNA Sample Status" : "Estado de la muestra de ADN" })).toBeVisible();
+      await expect(main.getByRole("heading", { level: 3 })).toHaveText(
+        language === "en" ? ["Health", "Traits", "Ancestry", "Exome Download"] : ["Salud", "Rasgos", "Ascendencia", "Descarga del exoma"],
+      );
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test("the timeline details open and close, and say how long each step takes", async ({ page }, testInfo) => {
+    await signIn(page, "elena@example.test");
+    const link = page.getByRole("link", { name: "View Timeline Details" });
+    const dialog = page.getByRole("dialog", { name: "Timeline Details" });
+    await link.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("up to 12 weeks");
+    await expect(dialog).toContainText("3-5 days after shipping");
+    await expect(dialog).toContainText("up to 8 weeks after your sample arrives");
+    await expect(dialog).toContainText("immediately after sequencing");
+    // Elena is not health-or-research: four entries, no health results line.
+    await expect(dialog.getByRole("listitem")).toHaveCount(4);
+    await expectNoSeriousA11yViolations(page);
+    if (testInfo.project.name === "no-js") {
+      await expect(page).toHaveURL(`${portalUrl}/?timeline`);
+      await dialog.getByRole("link", { name: "Close" }).click();
+      await expect(page).toHaveURL(`${portalUrl}/`);
+      await expect(dialog).toHaveCount(0);
+      return;
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(link).toBeFocused();
+    await link.click();
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await link.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the health-or-research timeline has five entries, health results up to 8 weeks after sequencing", async ({ page }) => {
+    await signIn(page, "dmitri@example.test", { path: "/?timeline" });
+    const dialog = page.getByRole("dialog", { name: "Timeline Details" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("listitem")).toHaveCount(5);
+    await expect(dialog).toContainText("up to 8 weeks after sequencing");
+  });
+
+  test("a report opens from its card", async ({ page, context }, testInfo) => {
+    await signIn(page, "carmen@example.test");
+    const download = page.getByRole("button", { name: "Download report: Traits" });
+    if (testInfo.project.name === "js") {
+      const popup = context.waitForEvent("page");
+      await download.click();
+      const report = await popup;
+      await report.waitForURL((url) => url.toString().startsWith(`${resultsUrl}/documents/`));
+      await expect(report.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(`${portalUrl}/`);
+      await expect(download).not.toHaveAttribute("aria-busy");
+    } else {
+      await download.click();
+      await page.waitForURL((url) => url.toString().startsWith(`${resultsUrl}/documents/`));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+  });
+
+  test("the welcome banner, once dismissed, stays hidden on every device", async ({ page, browser }, testInfo) => {
+    // Dismissing changes the account, so each project uses its own participant.
+    const email = testInfo.project.name === "js" ? "ada@example.test" : "lucia@example.test";
+    await signIn(page, email);
+    const banner = page.getByRole("status").filter({ hasText: "Welcome to your DNA Discovery account" });
+    await expect(banner).toBeVisible();
+    await banner.getByRole("button", { name: "Close" }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Results");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Results");
+    await expect(banner).toHaveCount(0);
+    const otherDevice = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== "js" });
+    const other = await otherDevice.newPage();
+    await signIn(other, email);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("My Results");
+    await expect(other.getByText("Welcome to your DNA Discovery account")).toHaveCount(0);
+    await otherDevice.close();
+  });
+
+  test("in Spanish, a product or consent link first shows the English-only notice, then continues", async ({ page }, testInfo) => {
+    // The language cookie is set after sign-in: the identity provider's pages would read it too.
+    await signIn(page, "lucia@example.test");
+    await page.goto("/?lang=es");
+    const card = page.locator('li[data-app-name="health"]');
+    await expect(card.getByRole("heading")).toHaveText("Salud");
+    await card.getByRole("link", { name: "Abrir el portal de salud: Salud" }).click();
+    if (testInfo.project.name === "js") {
+      const dialog = page.getByRole("dialog", { name: "Contenido disponible solo en inglés" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("link", { name: /^Continuar/ })).toHaveAttribute("href", "https://health.dnadiscovery.example/health");
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await card.getByRole("link", { name: "Ver consentimiento: Salud" }).click();
+      await expect(dialog.getByRole("link", { name: /^Continuar/ })).toHaveAttribute("href", "https://www.dnadiscovery.example/consents/health");
+    } else {
+      await expect(page).toHaveURL(/\/results\/english-only\?app=health&link=product$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contenido disponible solo en inglés");
+      await expect(page.getByRole("link", { name: "Continuar" })).toHaveAttribute("href", "https://health.dnadiscovery.example/health");
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole("link", { name: "Volver a Mis resultados" }).click();
+      await card.getByRole("link", { name: "Ver consentimiento: Salud" }).click();
+      await expect(page.getByRole("link", { name: "Continuar" })).toHaveAttribute("href", "https://www.dnadiscovery.example/consents/health");
+      // Only configured product pages are reachable from the notice.
+      await page.goto("/results/english-only?app=evil&link=product");
+      await expect(page).toHaveURL(`${portalUrl}/`);
+    }
+  });
+});
+
+/**
+ * Faults injected into the real results service. A fault rule replaces every earlier one, so these
+ * run one after another in one project only, with participants no other test uses; each test checks
+ * the other mode in a second browser context.
+ */
+test.describe("when the results service fails", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "fault rules are global: one project runs them, checking both modes");
+  test.afterEach(async () => {
+    await fetch(`${resultsUrl}/dev/faults`, { method: "DELETE" });
+  });
+
+  async function signedInPair(page: Page, browser: Browser) {
+    await signIn(page, "hiro@example.test");
+    const noJsContext = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await noJsContext.newPage();
+    await signIn(noJs, "iris@example.test");
+    return { js: page, noJs, close: () => noJsContext.close() };
+  }
+
+  test("failing twice then answering shows the results; three 500s the generic error; code 599 the network error", async ({ page, browser }) => {
+    const { js, noJs, close } = await signedInPair(page, browser);
+    for (const [view, userID, email] of [[js, "P1009", "hiro@example.test"], [noJs, "P1010", "iris@example.test"]] as const) {
+      await expectDashboard(view, byParticipant[email]!);
+      if (email === "iris@example.test") {
+        // Iris's ancestry app has no type: the empty icon name.
+        await expect(view.locator('li[data-app-name="ancestry"] svg[data-result-icon]')).toHaveAttribute("data-result-icon", "");
+      }
+
+      await setFault({ failNext: 2, status: 503, userID });
+      await view.reload();
+      await expectDashboard(view, byParticipant[email]!);
+
+      await setFault({ failNext: 3, status: 500, userID });
+      const failed = await view.reload();
+      expect(failed?.status()).toBe(500);
+      await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oh no! There was an unexpected error on our side.");
+      await expect(view.getByText("Please try again in a few minutes. If this continues, reach out to the")).toBeVisible();
+      if (view === js) await expectNoSeriousA11yViolations(view);
+
+      await setFault({ failNext: 3, status: 599, userID });
+      await view.reload();
+      await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
+      await expect(view.getByRole("button", { name: "Sign Out" })).toBeVisible();
+      if (view === js) await expectNoSeriousA11yViolations(view);
+    }
+    await close();
+  });
+
+  test("a results service that does not answer shows the network error screen, without hanging", async ({ page }) => {
+    await signIn(page, "hiro@example.test");
+    await setFault({ failNext: 3, delayMs: 6_000, userID: "P1009" });
+    const started = Date.now();
+    await page.reload({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  test("a failed download shows its notification; a download with no answer the network error screen", async ({ page, browser }) => {
+    const { js, noJs, close } = await signedInPair(page, browser);
+    for (const [view, userID, label] of [[js, "P1009", "Nevada Partner Traits"], [noJs, "P1010", "Ancestry"]] as const) {
+      await setFault({ failNext: 1, status: 500, userID });
+      await view.getByRole("button", { name: `Download report: ${label}` }).click();
+      const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
+      await expect(notification).toBeVisible();
+      await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute("href", "mailto:support@dnadiscovery.example");
+      await expect(view).toHaveURL(`${portalUrl}/`);
+      expect(view.context().pages()).toHaveLength(1);
+
+      await setFault({ failNext: 1, status: 599, userID });
+      await view.getByRole("button", { name: `Download report: ${label}` }).click();
+      await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
+    }
+    await close();
+  });
+
+  test("an expired token ends the session and goes to sign-in", async ({ page }) => {
+    await signIn(page, "hiro@example.test");
+    await setFault({ failNext: 1, status: 401, userID: "P1009" });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible({ timeout: 15_000 });
+    await page.goto(portalUrl);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(page.url()).not.toBe(`${portalUrl}/`);
+  });
+});
