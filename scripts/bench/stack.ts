@@ -10,7 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(projectRoot, "node_modules/tsx/dist/cli.mjs");
+// Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
+// that a hard stop would leave running).
+const tsxLoader = ["--import", "tsx"];
 const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
 
 export interface ManagedService {
@@ -133,13 +135,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The platform services are development stand-ins (their outbox and fault injection are dev-only).
   const platformEnv: NodeJS.ProcessEnv = { ...base, NODE_ENV: "development" };
 
-  const identity = managedService("identity", identityUrl, [tsx, "platform/identity/main.ts"], {
+  const identity = managedService("identity", identityUrl, [...tsxLoader, "platform/identity/main.ts"], {
     ...platformEnv,
     IDENTITY_PORT: String(ports.identity),
     IDENTITY_HOST: "127.0.0.1",
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
   });
-  const results = managedService("results", resultsUrl, [tsx, "platform/results/main.ts"], {
+  const results = managedService("results", resultsUrl, [...tsxLoader, "platform/results/main.ts"], {
     ...platformEnv,
     RESULTS_PORT: String(ports.results),
     RESULTS_HOST: "127.0.0.1",
