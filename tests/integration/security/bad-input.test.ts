@@ -1,0 +1,124 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Stack } from "../../../scripts/bench/stack.ts";
+import { contentType, formBody, malformedBody, oversizedBody, queryValue } from "../../fuzz/bad-bodies";
+import { portalActions, portalQueries } from "./support/portal-actions";
+import { signIn, startSecureStack } from "./support/secure-stack";
+
+/**
+ * At least 5,000 generated bad requests to every action and query parameter of the portal and to
+ * the platform APIs: never a 5xx, never a stack trace, a translated page for 4xx documents, and
+ * 413 above the documented body limit.
+ */
+
+const BODIES_PER_ACTION = 500;
+const VALUES_PER_QUERY = 150;
+const CONCURRENCY = 8;
+const STACK_TRACE = /\n\s+at .+:\d+:\d+|node_modules\//;
+
+let stack: Stack;
+let cookie: string;
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 100_000);
+let sent = 0;
+
+beforeAll(async () => {
+  stack = await startSecureStack();
+  // A participant nobody else uses: the password flow and banner actions change their state.
+  cookie = (await signIn(stack, "iris@example.test")).cookie;
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  console.log(`bad-input suite: ${sent} requests, seed ${seed}`);
+});
+
+type Problem = { request: string; status: number; reason: string };
+
+async function check(request: string, url: URL, init: RequestInit): Promise<Problem | null> {
+  sent += 1;
+  const response = await fetch(url, { redirect: "manual", ...init });
+  const body = await response.text();
+  if (response.status >= 500) return { request, status: response.status, reason: body.slice(0, 200) };
+  if (STACK_TRACE.test(body)) return { request, status: response.status, reason: "stack trace in body" };
+  const html = (response.headers.get("content-type") ?? "").includes("text/html");
+  if (html && response.status >= 400 && !/<h1\b[^>]*>[^<]+</.test(body)) return { request, status: response.status, reason: "4xx page without a message" };
+  return null;
+}
+
+async function inParallel<T>(items: T[], run: (item: T) => Promise<Problem | null>): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) {
+        const problem = await run(items[next++]);
+        if (problem) problems.push(problem);
+      }
+    }),
+  );
+  return problems;
+}
+
+describe("generated bad input", () => {
+  for (const action of portalActions.filter((candidate) => !candidate.endsSession)) {
+    it(`POST ${action.path}: ${BODIES_PER_ACTION} bad bodies, no 5xx, no stack trace`, async () => {
+      const bodies = fc.sample(fc.tuple(fc.oneof(formBody(Object.keys(action.validFields)), malformedBody), contentType), { numRuns: BODIES_PER_ACTION, seed });
+      const problems = await inParallel(bodies, ([body, type]) =>
+        check(`${action.path} ${type} ${JSON.stringify(body).slice(0, 120)}`, new URL(action.path, stack.portalUrl), {
+          method: "POST",
+          headers: { origin: new URL(stack.portalUrl).origin, "content-type": type, ...(action.signedIn ? { cookie } : {}) },
+          body,
+        }),
+      );
+      expect(problems.slice(0, 5), `seed ${seed}`).toEqual([]);
+    }, 180_000);
+  }
+
+  for (const query of portalQueries) {
+    it(`GET ${query.path}: ${VALUES_PER_QUERY} bad query strings`, async () => {
+      const values = fc.sample(fc.array(fc.tuple(fc.constantFrom(...query.parameters), queryValue()), { minLength: 1, maxLength: 4 }), { numRuns: VALUES_PER_QUERY, seed });
+      const problems = await inParallel(values, (pairs) => {
+        const url = new URL(query.path, stack.portalUrl);
+        for (const [name, value] of pairs) url.searchParams.append(name, value);
+        return check(url.search, url, { headers: query.signedIn ? { cookie } : {} });
+      });
+      expect(problems.slice(0, 5), `seed ${seed}`).toEqual([]);
+    }, 180_000);
+  }
+
+  it("the results API: bad tokens, ids and query strings are 4xx JSON", async () => {
+    const cases = fc.sample(fc.tuple(queryValue(), queryValue(), queryValue()), { numRuns: 300, seed });
+    const problems = await inParallel(cases, ([userId, sourceId, token]) => {
+      const url = new URL(`/results/${encodeURIComponent(userId) || "x"}`, stack.resultsUrl);
+      url.searchParams.set("sourceID", sourceId);
+      return check(`results ${url.pathname}`, url, { headers: { authorization: `Bearer ${token}` } });
+    });
+    expect(problems.slice(0, 5)).toEqual([]);
+  }, 120_000);
+
+  it("the identity account API: bad JSON bodies without a valid token are 4xx", async () => {
+    const cases = fc.sample(fc.tuple(fc.constantFrom("recover-password", "send-mfa-code", "resend-auth-code", "submit-auth-code", "update-password"), fc.oneof(malformedBody, fc.json())), { numRuns: 300, seed });
+    const problems = await inParallel(cases, ([path, body]) =>
+      check(`account ${path}`, new URL(`/api/account/${path}`, stack.identityUrl), { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer not-a-token" }, body }),
+    );
+    expect(problems.slice(0, 5)).toEqual([]);
+  }, 120_000);
+
+  it("bodies above the documented limit are refused with 413 by every action", async () => {
+    for (const action of portalActions.filter((candidate) => candidate.route !== "$.tsx")) {
+      const field = Object.keys(action.validFields)[0] ?? "intent";
+      const response = await fetch(new URL(action.path, stack.portalUrl), {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded", ...(action.signedIn && !action.endsSession ? { cookie } : {}) },
+        body: oversizedBody(field),
+      });
+      sent += 1;
+      expect(response.status, action.path).toBe(413);
+    }
+  });
+
+  it("sends at least 5,000 requests in all", () => {
+    expect(sent).toBeGreaterThanOrEqual(5_000);
+  });
+});
