@@ -42,7 +42,7 @@ export async function readForm(request: Request, limit: number = FORM_BODY_LIMIT
   }
   if (contentType.startsWith("multipart/form-data")) {
     try {
-      return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+      return await new Response(Buffer.from(body), { headers: { "Content-Type": contentType } }).formData();
     } catch {
       throw refuse(400);
     }

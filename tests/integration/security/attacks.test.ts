@@ -60,7 +60,8 @@ describe("one participant cannot read another's data", () => {
 describe("cross-site requests", () => {
   for (const action of portalActions) {
     it(`refuses a POST to ${action.path} from another origin with 403`, async () => {
-      for (const headers of [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }]) {
+      const crossSite: Record<string, string>[] = [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+      for (const headers of crossSite) {
         const { response } = await recorder.fetch(new URL(action.path, stack.portalUrl), {
           method: "POST",
           headers: { cookie: adaCookie, "content-type": "application/x-www-form-urlencoded", ...headers },

@@ -17,7 +17,7 @@ export interface DemoParticipant {
   phoneMethods: string[];
   firstName: string;
   lastName: string;
-  apps: { appID: string; label: string | null }[];
+  apps: { appID: string; appName?: string; label: string | null; labelEs?: string | null; type?: string | null }[];
   [key: string]: unknown;
 }
 
