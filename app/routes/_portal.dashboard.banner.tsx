@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form-body.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
@@ -13,7 +14,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request);
-  const parsed = DismissBannerSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = DismissBannerSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ dismissed: false }, { status: 400, headers: privatePageHeaders });
   await setParticipantFlag(session.userId, bannerDismissedFlag(parsed.data.banner));
   if (parsed.data.respond === "data") return json({ dismissed: true }, { headers: privatePageHeaders });

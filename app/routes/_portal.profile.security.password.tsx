@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form-body.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -80,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "start") {

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form-body.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -20,7 +21,7 @@ import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireVisitor(request);
-  const parsed = ReportRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ReportRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
   const { appId, opensIn } = parsed.data;
   const script = opensIn === "tab";

@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form-body.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
@@ -10,7 +11,7 @@ const LanguageChange = z.object({ lang: z.string().max(8).optional(), returnTo: 
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = LanguageChange.safeParse(Object.fromEntries(await request.formData()));
+  const submission = LanguageChange.safeParse(Object.fromEntries(await readForm(request)));
   const values = submission.success ? submission.data : {};
   return redirect(safeReturnTo(values.returnTo), {
     headers: { "Set-Cookie": await rememberLanguage(toLanguage(values.lang)) },

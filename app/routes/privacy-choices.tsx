@@ -1,3 +1,4 @@
+import { readForm } from "~/services/form-body.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeReturnTo } from "~/domain/return-to";
@@ -6,7 +7,7 @@ import { privacyChoicesCookie } from "~/services/privacy-choices.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const analytics = form.get("analytics") === "on";
   return redirect(safeReturnTo(form.get("returnTo")), {
     headers: { "Set-Cookie": await privacyChoicesCookie.serialize({ analytics }) },
