@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { site } from "~/config/site";
 import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";
-import { SignOutForm, UserMenu } from "./user-menu";
+import { AccountMenuItems, SignOutForm, UserMenu } from "./user-menu";
 import type { Visitor } from "./visitor";
 import * as styles from "./header.css";
 
@@ -49,16 +49,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
             {visitor?.kind === "participant" ? (
               <details className={styles.subMenu}>
                 <summary className={styles.subMenuSummary}>{visitor.fullName}</summary>
-                <ul className={styles.userMenuList}>
-                  <li>
-                    <Link to="/profile/overview" className={styles.mobileLink}>
-                      {t("header.profileOverview")}
-                    </Link>
-                  </li>
-                  <li>
-                    <SignOutForm />
-                  </li>
-                </ul>
+                <AccountMenuItems linkClassName={styles.mobileLink} />
               </details>
             ) : null}
             {visitor?.kind === "results-link" ? <SignOutForm /> : null}

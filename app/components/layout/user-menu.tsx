@@ -14,6 +14,23 @@ export function SignOutForm({ className, label }: { className?: string; label?: 
   );
 }
 
+/** Profile overview and log out: the participant's account items, in the desktop and mobile menus. */
+export function AccountMenuItems({ linkClassName }: { linkClassName: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.userMenuList}>
+      <li>
+        <Link to="/profile/overview" className={linkClassName}>
+          {t("header.profileOverview")}
+        </Link>
+      </li>
+      <li>
+        <SignOutForm />
+      </li>
+    </ul>
+  );
+}
+
 /** A <details> disclosure: opens and closes without JavaScript. */
 export function UserMenu({ visitor }: { visitor: Visitor }) {
   const { t } = useTranslation();
@@ -23,16 +40,7 @@ export function UserMenu({ visitor }: { visitor: Visitor }) {
       <summary className={styles.userMenuSummary} aria-label={t("header.userMenu", { name: visitor.fullName })}>
         <span className={styles.userName}>{visitor.fullName}</span>
       </summary>
-      <ul className={styles.userMenuList}>
-        <li>
-          <Link to="/profile/overview" className={styles.menuLink}>
-            {t("header.profileOverview")}
-          </Link>
-        </li>
-        <li>
-          <SignOutForm />
-        </li>
-      </ul>
+      <AccountMenuItems linkClassName={styles.menuLink} />
     </details>
   );
 }
