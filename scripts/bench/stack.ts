@@ -51,7 +51,12 @@ export interface StackOptions {
 /** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `remix build`). */
 export function ensurePortalBuilt(): void {
   if (existsSync(path.join(projectRoot, "build/index.js"))) return;
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: projectRoot, stdio: "ignore" });
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: projectRoot,
+    stdio: "ignore",
+    // Under vitest NODE_ENV is "test", which would make a development build remix-serve cannot run.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("remix build failed");
 }
 
