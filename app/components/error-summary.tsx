@@ -18,7 +18,9 @@ export type ErrorSummaryProps = {
 
 /**
  * Lists a form's problems at its top, each linking to its field, and takes focus when
- * it appears so keyboard and screen-reader users learn about them first.
+ * it appears so keyboard and screen-reader users learn about them first: through
+ * `autofocus` on a page the server rendered (no script needed), and through the effect
+ * when it appears after a client-side submission.
  */
 export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");
@@ -48,6 +50,7 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
       ref={summaryRef}
       role="alert"
       tabIndex={-1}
+      autoFocus
       aria-labelledby={headingId}
       className={classNames(styles.summary, className)}
     >

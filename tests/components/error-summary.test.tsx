@@ -58,4 +58,9 @@ describe("ErrorSummary", () => {
       "#confirmPassword",
     ]);
   });
+
+  it("without JavaScript the page the server sends asks the browser to focus it", () => {
+    const { container } = renderServerHtml(<ErrorSummary errors={errors} />);
+    expect(container.querySelector('[role="alert"]')).toHaveAttribute("autofocus");
+  });
 });
