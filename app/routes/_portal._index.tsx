@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GatheringInformation, NoResultsYet } from "~/components/dashboard/dashboard-states";
@@ -42,22 +42,12 @@ function onlyTimelineChanged(current: URL, next: URL): boolean {
   return strip(current) === strip(next);
 }
 
-/** With JavaScript, a navigation that reloads this page shows the loading state while it runs. */
-function useReloading(): boolean {
-  const navigation = useNavigation();
-  if (navigation.state !== "loading" || navigation.location.pathname !== "/" || navigation.formAction) return false;
-  const state = navigation.location.state as { quiet?: boolean } | null;
-  return !state?.quiet;
-}
-
 export default function MyResults() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("dashboard");
-  const reloading = useReloading();
   const [networkFailure, setNetworkFailure] = useState(false);
   const showNetworkError = useCallback(() => setNetworkFailure(true), []);
 
-  if (reloading) return <GatheringInformation />;
   if (networkFailure || data.screen === "network-error") return <NetworkErrorScreen />;
   switch (data.screen) {
     case "server-error":

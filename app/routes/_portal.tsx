@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { GatheringInformation } from "~/components/dashboard/dashboard-states";
+import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-results";
 import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
 import { takeFlashNotifications } from "~/services/flash.server";
@@ -21,10 +23,11 @@ export function headers() {
 
 export default function PortalLayout() {
   const { visitor, notifications } = useLoaderData<typeof loader>();
+  const loadingMyResults = useLoadingMyResults();
   return (
     <PageShell visitor={visitor}>
       <FlashNotifications notifications={notifications} />
-      <Outlet />
+      {loadingMyResults ? <GatheringInformation /> : <Outlet />}
     </PageShell>
   );
 }

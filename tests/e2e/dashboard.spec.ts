@@ -150,6 +150,27 @@ test.describe("the full dashboard", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("with JavaScript, 'Gathering your information...' shows while My Results loads, then the results", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "without JavaScript the server answers with the finished page");
+    await signIn(page, "ada@example.test", { path: "/profile" });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    let releaseResults: () => void = () => {};
+    const resultsHeld = new Promise<void>((resolve) => (releaseResults = resolve));
+    await page.route(
+      (url) => url.pathname === "/" && url.searchParams.has("_data"),
+      async (route) => {
+        await resultsHeld;
+        await route.continue();
+      },
+    );
+    await page.getByRole("banner").getByRole("link", { name: "My Results" }).click();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("status")).toHaveText("Gathering your information...");
+    releaseResults();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("My Results");
+    await expect(main.getByRole("heading", { name: "DNA Sample Status" })).toBeVisible();
+  });
+
   test("the health-or-research timeline has five entries, health results up to 8 weeks after sequencing", async ({ page }) => {
     await signIn(page, "dmitri@example.test", { path: "/?timeline" });
     const dialog = page.getByRole("dialog", { name: "Timeline Details" });
