@@ -11,11 +11,13 @@ import { closeDatabase } from "~/services/db.server";
 import { reportServerError } from "~/services/error-reporter.server";
 import { installRequestLogging, silenceRemixServeAccessLog } from "~/services/logger.server";
 import { installGracefulShutdown } from "~/services/readiness.server";
+import { installRequestGuard } from "~/services/request-guard.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security-headers.server";
 
 installRequestLogging();
 silenceRemixServeAccessLog();
 installGracefulShutdown({ release: closeDatabase });
+installRequestGuard();
 
 const RENDER_TIMEOUT_MS = 5_000;
 

@@ -32,6 +32,11 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
   return Buffer.concat(chunks);
 }
 
+/** The body as UTF-8 text, under the same limit; for bodies that are not forms (browser error reports). */
+export async function readLimitedText(request: Request, limit: number = FORM_BODY_LIMIT_BYTES): Promise<string> {
+  return Buffer.from(await readLimited(request, limit)).toString("utf8");
+}
+
 export async function readForm(request: Request, limit: number = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const body = await readLimited(request, limit);

@@ -25,13 +25,23 @@ afterAll(async () => {
   await sink.close();
 });
 
+/** The answer Remix sends for a resource route: a thrown Response is sent like a returned one. */
+async function respond(request: Request): Promise<Response> {
+  try {
+    return await action({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
 function post(body: string, headers: Record<string, string> = {}) {
   const request = new Request(`${portal}/client-errors`, {
     method: "POST",
     headers: { Origin: portal, "Content-Type": "application/json", "x-request-id": "browser-req-1", ...headers },
     body,
   });
-  return action({ request, params: {}, context: {} });
+  return respond(request);
 }
 
 describe("POST /client-errors", () => {
@@ -69,17 +79,27 @@ describe("POST /client-errors", () => {
   it("refuses other origins, and requests without Origin unless the browser says same-origin", async () => {
     expect((await post(JSON.stringify({ message: "x" }), { Origin: "https://evil.example" })).status).toBe(403);
     const withoutOrigin = new Request(`${portal}/client-errors`, { method: "POST", body: JSON.stringify({ message: "x" }) });
-    expect((await action({ request: withoutOrigin, params: {}, context: {} })).status).toBe(403);
+    expect((await respond(withoutOrigin)).status).toBe(403);
+    const typedAddress = new Request(`${portal}/client-errors`, { method: "POST", headers: { "Sec-Fetch-Site": "none" }, body: JSON.stringify({ message: "x" }) });
+    expect((await respond(typedAddress)).status).toBe(403);
     const sameSite = new Request(`${portal}/client-errors`, {
       method: "POST",
       headers: { "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },
       body: JSON.stringify({ message: "Error: from a browser without Origin" }),
     });
-    expect((await action({ request: sameSite, params: {}, context: {} })).status).toBe(204);
+    expect((await respond(sameSite)).status).toBe(204);
   });
 
   it("refuses bodies above 16 KiB with 413 and malformed reports with 400", async () => {
     expect((await post(JSON.stringify({ message: "x".repeat(17 * 1024) }))).status).toBe(413);
+    const streamed = new Request(`${portal}/client-errors`, {
+      method: "POST",
+      headers: { Origin: portal, "Content-Type": "application/json" },
+      body: new Blob([JSON.stringify({ message: "x".repeat(17 * 1024) })]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.headers.get("Content-Length")).toBeNull();
+    expect((await respond(streamed)).status).toBe(413);
     expect((await post("not json")).status).toBe(400);
     expect((await post(JSON.stringify({ message: "" }))).status).toBe(400);
     expect((await post(JSON.stringify({ message: "x", kind: "other" }))).status).toBe(400);

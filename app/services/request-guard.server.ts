@@ -1,0 +1,138 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { RouterFallbackScreen } from "~/components/layout/error-screens";
+import { fallbackLanguage, isLanguage, type Language } from "~/i18n";
+import { FORM_BODY_LIMIT_BYTES } from "./form-body.server";
+import { i18nForRequest } from "./i18n.server";
+import { languageCookie } from "./language.server";
+import { logger, pathOnly, redactText, saneRequestId } from "./logger.server";
+import { isSameOrigin } from "./same-origin.server";
+import { applyDocumentSecurityHeaders, createNonce } from "./security-headers.server";
+
+/**
+ * Refuses, in front of Express and Remix, the requests no portal action may see: unsafe methods
+ * from another site (403) and bodies declared above the form limit (413).
+ *
+ * Why here: Remix checks Origin against Host before any action runs and answers a cross-site POST
+ * to a page route with an empty 500 (and an error report), so the actions' own 403 never runs.
+ * remix-serve cannot be given middleware, but the portal's code is loaded before its server
+ * exists, and Node's `http.server.request.start` channel names the server before the server emits
+ * 'request'. The first request therefore wraps the server's 'request' listeners once.
+ *
+ * Why answer here rather than rewrite the request to a route that renders the 4xx screen: a
+ * rewrite hands Express, Remix and the request log a method and URL the browser never sent, and
+ * still lets Remix and the matched action code run. Answering here keeps refused requests out
+ * entirely; the page is the portal's own 4xx screen, rendered on its own.
+ */
+
+type Refusal = 403 | 413;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Which refusal a request gets before the portal sees it, if any. */
+export function refusalFor(request: IncomingMessage, portalOrigin?: string): Refusal | null {
+  if (SAFE_METHODS.has(request.method ?? "GET")) return null;
+  if (!isSameOrigin(headerValue(request, "origin"), headerValue(request, "sec-fetch-site"), { portalOrigin })) return 403;
+  if (Number(headerValue(request, "content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
+  return null;
+}
+
+/** The first supported language of an Accept-Language header, by weight; English when none is. */
+export function languageFromAcceptLanguage(header: string | undefined): Language {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((entry, position) => {
+      const [tag = "", ...parameters] = entry.trim().split(";");
+      const weight = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/i.exec(parameter)?.[1]).find(Boolean);
+      return { language: tag.trim().split("-")[0]?.toLowerCase(), weight: weight === undefined ? 1 : Number(weight), position };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.position - b.position);
+  return ranked.map((entry) => entry.language).find(isLanguage) ?? fallbackLanguage;
+}
+
+/** The participant's chosen language (the portal's language cookie), else the browser's. */
+async function languageOf(request: IncomingMessage): Promise<Language> {
+  const chosen: unknown = await languageCookie.parse(headerValue(request, "cookie") ?? null).catch(() => null);
+  return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(headerValue(request, "accept-language"));
+}
+
+const pages = new Map<string, string>();
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The 4xx screen the app's error boundary shows, without the header and footer (which need Remix). */
+export function refusalPage(status: Refusal, language: Language): string {
+  const key = `${status}:${language}`;
+  const cached = pages.get(key);
+  if (cached) return cached;
+  const i18n = i18nForRequest(language);
+  const detail = i18n.t(status === 403 ? "auth:forbidden" : "common:errors.tooLarge");
+  const screen = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(RouterFallbackScreen, { status, detail })));
+  const stylesheet = cssBundleHref ? `<link rel="stylesheet" href="${escapeHtml(cssBundleHref)}">` : "";
+  const page =
+    `<!DOCTYPE html><html lang="${language}" dir="ltr"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(i18n.t("common:meta.title"))}</title>${stylesheet}</head>` +
+    `<body><main id="main">${screen}</main></body></html>`;
+  pages.set(key, page);
+  return page;
+}
+
+async function refuse(request: IncomingMessage, response: ServerResponse, status: Refusal): Promise<void> {
+  logger.warn(
+    {
+      method: request.method,
+      path: redactText(pathOnly(request.url ?? "/")),
+      status,
+      reason: status === 403 ? "cross-site request" : "body above the form limit",
+      requestId: saneRequestId(headerValue(request, "x-request-id")),
+    },
+    "request refused",
+  );
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  applyDocumentSecurityHeaders(headers, createNonce());
+  const page = refusalPage(status, await languageOf(request));
+  for (const [name, value] of headers) response.setHeader(name, value);
+  response.writeHead(status).end(page);
+}
+
+const guardedServers = new WeakSet<Server>();
+
+/** Puts the guard in front of every 'request' listener the server has now (remix-serve adds one, its Express app). */
+export function guardServer(server: Server, portalOrigin?: string): void {
+  if (guardedServers.has(server)) return;
+  guardedServers.add(server);
+  const listeners = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners("request");
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const refusal = refusalFor(request, portalOrigin);
+    if (!refusal) {
+      for (const listener of listeners) listener.call(server, request, response);
+      return;
+    }
+    refuse(request, response, refusal).catch(() => {
+      if (!response.headersSent) response.writeHead(refusal);
+      response.end();
+    });
+  });
+}
+
+let installed = false;
+
+/** Guards the server that serves the portal, from its first request on. */
+export function installRequestGuard(): void {
+  if (installed) return;
+  installed = true;
+  subscribe("http.server.request.start", (message) => guardServer((message as { server: Server }).server));
+}
