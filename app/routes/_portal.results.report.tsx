@@ -1,15 +1,15 @@
-import { readForm } from "~/services/form-body.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { ReportReady } from "~/components/dashboard/report-ready";
-import { NetworkErrorScreen } from "~/components/layout/error-screens";
-import { downloadFailureKind, ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
+import { NetworkErrorScreen, RouterFallbackScreen } from "~/components/layout/error-screens";
+import { downloadFailureKind, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
 import { flashNotification } from "~/services/flash.server";
-import { fetchReportUrl, reportSourceId } from "~/services/reports.server";
+import { readForm } from "~/services/form-body.server";
+import { fetchReportUrl, ReportFormSchema, reportSourceId } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 
@@ -21,7 +21,7 @@ import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireVisitor(request);
-  const parsed = ReportRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
   const { appId, opensIn } = parsed.data;
   const script = opensIn === "tab";
@@ -58,12 +58,13 @@ export function headers() {
   return privatePageHeaders;
 }
 
-/** Without JavaScript: the report, opened from here, or the network error screen; otherwise a way back. */
+/** Without JavaScript: the report, opened from here, the network error screen, or why the form was refused. */
 export default function ReportDownload() {
   const data = useActionData<typeof action>();
   const { t } = useTranslation();
   if (data && "outcome" in data && data.outcome === "network-error") return <NetworkErrorScreen />;
   if (data && "outcome" in data && data.outcome === "opened") return <ReportReady reportUrl={data.reportUrl} />;
+  if (data && "outcome" in data && data.outcome === "invalid") return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
   return (
     <p className={styles.interstitial}>
       <a href="/" className={styles.textLink}>

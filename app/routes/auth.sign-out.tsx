@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { readLimitedText } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { readSession } from "~/services/session.server";
 import { signOut } from "~/services/sign-out.server";
@@ -7,6 +8,8 @@ import { signOut } from "~/services/sign-out.server";
 /** Sign-out is a POST only, from the user menu or the network-error screen. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  // The form has no fields; the body is still read through the limit every action keeps (413 above it).
+  await readLimitedText(request);
   const { session } = await readSession(request);
   return signOut(session);
 }

@@ -4,7 +4,7 @@ import { AuthFlowError } from "~/domain/oidc-checks";
 import { toLanguage } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
-import { createCodeVerifier, createState, idpMetadata, nonceForState, verifyIdToken, type TokenSet } from "./idp.server";
+import { createCodeVerifier, createState, identityProviderReachable, idpMetadata, nonceForState, verifyIdToken, type TokenSet } from "./idp.server";
 
 export const TRANSACTION_COOKIE = "portal_oauth";
 
@@ -91,4 +91,14 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
     throw error;
   });
   return authenticator;
+}
+
+/** The authenticator, when the identity provider can be reached right now; null when sign-in cannot start. */
+export async function reachableAuthenticator(): Promise<Authenticator<SignedInParticipant> | null> {
+  try {
+    const instance = await portalAuthenticator();
+    return (await identityProviderReachable()) ? instance : null;
+  } catch {
+    return null;
+  }
 }

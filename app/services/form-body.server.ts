@@ -12,6 +12,28 @@ function refuse(status: keyof typeof reasons): Response {
   return new Response(null, { status, statusText: reasons[status], headers: { "Cache-Control": "no-store" } });
 }
 
+/** Past the limit, at most this much more is read and dropped before the connection is cut. */
+const DISCARD_BUDGET_BYTES = 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body while the 413 goes out. Cancelling the stream at
+ * once would destroy the connection under remix-serve before the 413 could be written; this is
+ * what Node itself does with a body nobody reads, with a cap.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let discarded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      discarded += value.byteLength;
+      if (discarded > DISCARD_BUDGET_BYTES) return await reader.cancel();
+    }
+  } catch {
+    // The client went away: nothing left to drop.
+  }
+}
+
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > limit) throw refuse(413);
@@ -24,7 +46,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      void discardRest(reader);
       throw refuse(413);
     }
     chunks.push(value);

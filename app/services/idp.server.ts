@@ -21,14 +21,70 @@ const JWKS_CACHE_MS = 24 * 60 * 60 * 1000;
 let metadata: Promise<IdpMetadata> | undefined;
 let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
 
+function discoveryUrl(): URL {
+  return new URL(".well-known/openid-configuration", env.IDP_ISSUER.endsWith("/") ? env.IDP_ISSUER : `${env.IDP_ISSUER}/`);
+}
+
+export interface ReachabilityCheckOptions {
+  /** How long one check may take before the provider counts as unreachable. */
+  timeoutMs: number;
+  /** How long a success is trusted without asking again. */
+  rememberMs: number;
+  now?: () => number;
+}
+
+/**
+ * Whether a URL answers with a 2xx, asked at most once per `rememberMs` while it does; concurrent
+ * callers share one check. Failures are not remembered, so the first call after the provider is
+ * back succeeds.
+ */
+export function createReachabilityCheck(url: () => URL, options: ReachabilityCheckOptions) {
+  const now = options.now ?? Date.now;
+  let reachedAt = -Infinity;
+  let checking: Promise<boolean> | undefined;
+  const check = async () => {
+    try {
+      const response = await fetch(url(), { signal: AbortSignal.timeout(options.timeoutMs), headers: { Accept: "application/json" } });
+      await response.body?.cancel();
+      if (response.ok) reachedAt = now();
+      return response.ok;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    reachable(): Promise<boolean> {
+      if (now() - reachedAt < options.rememberMs) return Promise.resolve(true);
+      checking ??= check().finally(() => (checking = undefined));
+      return checking;
+    },
+    /** Another request has just had an answer from the provider. */
+    markReached(): void {
+      reachedAt = now();
+    },
+  };
+}
+
+const REACHABILITY_TIMEOUT_MS = 1_500;
+const REACHABILITY_REMEMBERED_MS = 5_000;
+const discoveryAnswers = createReachabilityCheck(discoveryUrl, { timeoutMs: REACHABILITY_TIMEOUT_MS, rememberMs: REACHABILITY_REMEMBERED_MS });
+
+/**
+ * Sign-in sends the browser to the provider, which the cached discovery document cannot vouch
+ * for: this asks the discovery endpoint, quickly, and trusts a success for a few seconds.
+ */
+export function identityProviderReachable(): Promise<boolean> {
+  return discoveryAnswers.reachable();
+}
+
 /** The discovery document, fetched once and kept (SPEC.md §7: cached 24 hours, like the keys). */
 export function idpMetadata(): Promise<IdpMetadata> {
   metadata ??= (async () => {
-    const url = new URL(".well-known/openid-configuration", env.IDP_ISSUER.endsWith("/") ? env.IDP_ISSUER : `${env.IDP_ISSUER}/`);
-    const response = await fetch(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), headers: { Accept: "application/json" } });
+    const response = await fetch(discoveryUrl(), { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), headers: { Accept: "application/json" } });
     if (!response.ok) throw new Error(`identity provider discovery answered ${response.status}`);
     const document = (await response.json()) as IdpMetadata;
     if (document.issuer !== env.IDP_ISSUER.replace(/\/$/, "")) throw new AuthFlowError("issuerMismatch");
+    discoveryAnswers.markReached();
     return document;
   })().catch((error: unknown) => {
     metadata = undefined;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ReportRequestSchema } from "~/domain/dashboard-report";
 import { env } from "./env.server";
 import { loggedFetch, requestIdOf } from "./logger.server";
 import { NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, type UpstreamFailure } from "./results.server";
@@ -9,6 +10,12 @@ const DEFAULT_SOURCE_ID = process.env.RESULTS_SOURCE_ID?.trim() || "dna-discover
 export function reportSourceId(sessionSourceId: string | null): string {
   return sessionSourceId ?? DEFAULT_SOURCE_ID;
 }
+
+/**
+ * The download form as the report action accepts it. The app id becomes one segment of the report
+ * path, so "." and ".." (which would move the request to another path) are not app ids.
+ */
+export const ReportFormSchema = ReportRequestSchema.refine(({ appId }) => appId !== "." && appId !== "..", { path: ["appId"] });
 
 const ReportResponse = z.object({ providerReportUrl: z.string().nullish() });
 

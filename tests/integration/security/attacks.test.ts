@@ -57,24 +57,74 @@ describe("one participant cannot read another's data", () => {
   });
 });
 
-// Known defect: on routes that render a page, Remix's own Origin/Host check answers 500 before
-// the portal's 403 guard runs; fixing it needs a guard in front of Remix (README, Security).
-const remixAnswersFirst = new Set(["/no-such-page", "/results/report", "/profile/security/password"]);
-
 describe("cross-site requests", () => {
   for (const action of portalActions) {
-    it.skipIf(remixAnswersFirst.has(action.path))(`refuses a POST to ${action.path} from another origin with 403`, async () => {
-      const crossSite: Record<string, string>[] = [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+    it(`refuses a POST to ${action.path} from another origin with 403`, async () => {
+      const crossSite: Record<string, string>[] = [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "not a url" }];
       for (const headers of crossSite) {
         const { response } = await recorder.fetch(new URL(action.path, stack.portalUrl), {
           method: "POST",
           headers: { cookie: adaCookie, "content-type": "application/x-www-form-urlencoded", ...headers },
           body: new URLSearchParams(action.validFields),
         });
-        expect(response.status, JSON.stringify(headers)).toBe(action.route === "$.tsx" ? 404 : 403);
+        expect(response.status, JSON.stringify(headers)).toBe(403);
       }
     });
   }
+
+  it("the refusal is the portal's 403 screen in the participant's language, with a fresh nonce policy", async () => {
+    const english = await recorder.fetch(new URL("/profile/security/password", stack.portalUrl), {
+      method: "POST",
+      headers: { cookie: adaCookie, origin: "https://attacker.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=start",
+    });
+    expect(english.response.headers.get("content-type")).toContain("text/html");
+    expect(english.body).toMatch(/<h1\b[^>]*>Unexpected Application Error!<\/h1>/);
+    expect(english.body).toContain("403 This request was refused because it did not come from the portal.");
+    expect(english.response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'; /);
+    expect(english.response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+
+    const language = await fetch(new URL("/language", stack.portalUrl), {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ lang: "es", returnTo: "/" }),
+    });
+    const spanishCookie = language.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    const byCookie = await recorder.fetch(new URL("/results/report", stack.portalUrl), {
+      method: "POST",
+      headers: { cookie: spanishCookie, origin: "https://attacker.example", "accept-language": "en" },
+      body: "appId=app-1001-traits",
+    });
+    expect(byCookie.body).toContain('<html lang="es"');
+    expect(byCookie.body).toContain("Se rechazó esta solicitud porque no provino del portal.");
+    const byBrowser = await recorder.fetch(new URL("/results/report", stack.portalUrl), {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site", "accept-language": "fr-FR, es;q=0.8, en;q=0.5" },
+      body: "appId=app-1001-traits",
+    });
+    expect(byBrowser.body).toContain("Se rechazó esta solicitud porque no provino del portal.");
+  });
+
+  it("a same-origin POST and one from a client that sends neither Origin nor Sec-Fetch-Site are let through", async () => {
+    for (const headers of [{ origin: new URL(stack.portalUrl).origin }, { "sec-fetch-site": "same-origin" }, {}]) {
+      const { response } = await recorder.fetch(new URL("/language", stack.portalUrl), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ lang: "en", returnTo: "/profile/overview" }),
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(302);
+      expect(response.headers.get("location"), JSON.stringify(headers)).toBe("/profile/overview");
+    }
+  });
+
+  it("refusals are logged as warnings, never as errors, and nothing reaches the error reporter", () => {
+    const lines = stack.portal.output().split("\n").flatMap((line) => (line.startsWith("{") ? [JSON.parse(line) as { level: number; msg: string; status?: number }] : []));
+    const refusals = lines.filter((line) => line.msg === "request refused" && line.status === 403);
+    expect(refusals.length).toBeGreaterThanOrEqual(portalActions.length * 4);
+    expect(refusals.every((line) => line.level === 40)).toBe(true);
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+  });
 
   it("the session survives the refused sign-out", async () => {
     const { response } = await recorder.fetch(new URL("/", stack.portalUrl), { headers: { cookie: adaCookie } });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { FORM_BODY_LIMIT_BYTES, readForm } from "~/services/form-body.server";
+import { describe, expect, it, vi } from "vitest";
+import { FORM_BODY_LIMIT_BYTES, readForm, readLimitedText } from "~/services/form-body.server";
 
 function post(body: BodyInit, headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" }) {
   return new Request("http://localhost/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -15,16 +15,23 @@ async function statusOf(promise: Promise<unknown>): Promise<number> {
   }
 }
 
-function chunked(totalBytes: number): ReadableStream<Uint8Array> {
-  let sent = 0;
+function chunked(totalBytes: number, seen: { pulled: number; cancelled: boolean } = { pulled: 0, cancelled: false }): ReadableStream<Uint8Array> {
   return new ReadableStream({
     pull(controller) {
-      if (sent >= totalBytes) return controller.close();
-      const chunk = new Uint8Array(Math.min(4096, totalBytes - sent)).fill(97);
-      sent += chunk.byteLength;
+      if (seen.pulled >= totalBytes) return controller.close();
+      const chunk = new Uint8Array(Math.min(4096, totalBytes - seen.pulled)).fill(97);
+      seen.pulled += chunk.byteLength;
       controller.enqueue(chunk);
     },
+    cancel() {
+      seen.cancelled = true;
+    },
   });
+}
+
+/** Resolves once the stream has been read to its end or cancelled. */
+function settled(seen: { pulled: number; cancelled: boolean }, totalBytes: number): Promise<void> {
+  return vi.waitFor(() => expect(seen.cancelled || seen.pulled >= totalBytes).toBe(true));
 }
 
 describe("readForm", () => {
@@ -54,6 +61,29 @@ describe("readForm", () => {
 
   it("counts a streamed body with no declared length", async () => {
     expect(await statusOf(readForm(post(chunked(FORM_BODY_LIMIT_BYTES * 4))))).toBe(413);
+  });
+
+  it("drops the rest of a refused streamed body instead of cancelling it (under remix-serve a cancel cuts the connection before the 413 is written)", async () => {
+    const seen = { pulled: 0, cancelled: false };
+    const total = FORM_BODY_LIMIT_BYTES * 8;
+    expect(await statusOf(readForm(post(chunked(total, seen))))).toBe(413);
+    await settled(seen, total);
+    expect(seen).toEqual({ pulled: total, cancelled: false });
+  });
+
+  it("cuts off a refused streamed body that goes on far past the limit", async () => {
+    const seen = { pulled: 0, cancelled: false };
+    const total = 64 * 1024 * 1024;
+    expect(await statusOf(readForm(post(chunked(total, seen))))).toBe(413);
+    await settled(seen, total);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it("reads any body as text under the same limit", async () => {
+    expect(await readLimitedText(post('{"message":"ñ"}', { "Content-Type": "application/json" }))).toBe('{"message":"ñ"}');
+    expect(await statusOf(readLimitedText(post("x".repeat(1025)), 1024))).toBe(413);
+    expect(await statusOf(readLimitedText(post(chunked(2048)), 1024))).toBe(413);
   });
 
   it("answers 400 for a broken multipart body and 415 for other content types", async () => {

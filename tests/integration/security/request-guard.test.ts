@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { errorReporter } from "~/services/error-reporter.server";
+import { FORM_BODY_LIMIT_BYTES } from "~/services/form-body.server";
+import { rememberLanguage } from "~/services/language.server";
+import { logger } from "~/services/logger.server";
+import { installRequestGuard, languageFromAcceptLanguage } from "~/services/request-guard.server";
+
+/**
+ * The guard as remix-serve gets it: installed before the server exists, it reaches the server
+ * through Node's request-start channel and stands in front of the server's own listener.
+ */
+
+const portalOrigin = new URL(process.env.PORTAL_URL ?? "http://localhost:3000").origin;
+const reached: string[] = [];
+let server: Server;
+let base: string;
+const logLevel = logger.level;
+
+beforeAll(async () => {
+  logger.level = "silent";
+  installRequestGuard();
+  server = createServer((request: IncomingMessage, response) => {
+    reached.push(`${request.method} ${request.url}`);
+    request.resume();
+    request.on("end", () => response.end("from the app"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  logger.level = logLevel;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function post(path: string, headers: Record<string, string>, body: BodyInit = "a=1") {
+  return fetch(new URL(path, base), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body, duplex: "half" } as RequestInit);
+}
+
+describe("the request guard in front of the portal", () => {
+  it("answers a cross-site POST itself with the translated 403 screen, logged as a warning, never reported", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    const error = vi.spyOn(logger, "error");
+    const report = vi.spyOn(errorReporter, "report");
+    for (const headers of [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "not a url" }]) {
+      const response = await post("/results/report?token=secret-value", headers);
+      const body = await response.text();
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(body).toContain('<html lang="en"');
+      expect(body).toMatch(/<h1\b[^>]*>Unexpected Application Error!<\/h1>/);
+      expect(body).toContain("403 This request was refused because it did not come from the portal.");
+    }
+    expect(reached).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(warn.mock.calls[0]).toEqual([expect.objectContaining({ method: "POST", path: "/results/report", status: 403 }), "request refused"]);
+    expect(error).not.toHaveBeenCalled();
+    expect(report).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it("speaks the participant's language: the language cookie first, then the browser's", async () => {
+    const cookie = (await rememberLanguage("es")).split(";")[0];
+    const byCookie = await (await post("/language", { origin: "https://attacker.example", cookie, "accept-language": "en" })).text();
+    expect(byCookie).toContain('<html lang="es"');
+    expect(byCookie).toContain("403 Se rechazó esta solicitud porque no provino del portal.");
+    const byBrowser = await (await post("/language", { origin: "https://attacker.example", "accept-language": "es-MX,en;q=0.5" })).text();
+    expect(byBrowser).toContain("¡Error inesperado de la aplicación!");
+  });
+
+  it("refuses a declared body above the form limit with 413 before the portal reads it", async () => {
+    const response = await post("/privacy-choices", { origin: portalOrigin }, "a=" + "x".repeat(FORM_BODY_LIMIT_BYTES));
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("413 The request is too large.");
+    expect(reached).toEqual([]);
+  });
+
+  it("lets through same-origin POSTs, clients without Origin or Sec-Fetch-Site, reads from anywhere, and bodies within the limit", async () => {
+    expect((await post("/language", { origin: portalOrigin })).status).toBe(200);
+    expect((await post("/language", { "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await post("/language", {})).status).toBe(200);
+    expect((await post("/privacy-choices", { origin: portalOrigin }, "a=" + "x".repeat(FORM_BODY_LIMIT_BYTES - 2))).status).toBe(200);
+    expect((await fetch(new URL("/", base), { headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } })).status).toBe(200);
+    expect(reached).toEqual(["POST /language", "POST /language", "POST /language", "POST /privacy-choices", "GET /"]);
+  });
+});
+
+describe("Accept-Language", () => {
+  it("picks the first supported language by weight, English when there is none", () => {
+    expect(languageFromAcceptLanguage("es-ES,es;q=0.9,en;q=0.8")).toBe("es");
+    expect(languageFromAcceptLanguage("fr-FR, en;q=0.5, es;q=0.8")).toBe("es");
+    expect(languageFromAcceptLanguage("EN-us")).toBe("en");
+    expect(languageFromAcceptLanguage("es;q=0, fr")).toBe("en");
+    expect(languageFromAcceptLanguage("de, *;q=0.1")).toBe("en");
+    expect(languageFromAcceptLanguage(undefined)).toBe("en");
+    expect(languageFromAcceptLanguage(";;,q=,")).toBe("en");
+  });
+});
