@@ -107,7 +107,8 @@ describe("cross-site requests", () => {
   });
 
   it("a same-origin POST and one from a client that sends neither Origin nor Sec-Fetch-Site are let through", async () => {
-    for (const headers of [{ origin: new URL(stack.portalUrl).origin }, { "sec-fetch-site": "same-origin" }, {}]) {
+    const firstParty: Record<string, string>[] = [{ origin: new URL(stack.portalUrl).origin }, { "sec-fetch-site": "same-origin" }, {}];
+    for (const headers of firstParty) {
       const { response } = await recorder.fetch(new URL("/language", stack.portalUrl), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },

@@ -45,7 +45,8 @@ describe("the request guard in front of the portal", () => {
     const warn = vi.spyOn(logger, "warn");
     const error = vi.spyOn(logger, "error");
     const report = vi.spyOn(errorReporter, "report");
-    for (const headers of [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "not a url" }]) {
+    const crossSite: Record<string, string>[] = [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "not a url" }];
+    for (const headers of crossSite) {
       const response = await post("/results/report?token=secret-value", headers);
       const body = await response.text();
       expect(response.status, JSON.stringify(headers)).toBe(403);
