@@ -3,10 +3,10 @@ import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
-import { i18nForRequest } from "~/services/i18n.server";
+import { TranslationProvider } from "~/i18n-react";
+import { pageTranslator } from "~/services/i18n.server";
 import { closeDatabase } from "~/services/db.server";
 import { reportServerError } from "~/services/error-reporter.server";
 import { installRequestLogging, silenceRemixServeAccessLog } from "~/services/logger.server";
@@ -29,16 +29,16 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   const rootData = remixContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
-  const i18n = i18nForRequest(toLanguage(rootData?.language));
+  const translator = pageTranslator(toLanguage(rootData?.language));
   applyDocumentSecurityHeaders(responseHeaders, nonce);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translator}>
           <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

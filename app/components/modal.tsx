@@ -5,7 +5,7 @@ import {
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { Icon } from "./icon";
 import { iconButton } from "./icon-button.css";

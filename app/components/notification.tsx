@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { Icon, type IconName } from "./icon";
 import { iconButton } from "./icon-button.css";

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
 import * as styles from "./field.css";

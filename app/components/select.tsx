@@ -6,7 +6,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
 import * as fieldStyles from "./field.css";

@@ -1,7 +1,7 @@
 import * as z from "zod";
+import { WELCOME_BANNER } from "./dashboard-banner-names";
 
-/** The dashboard's one dismissible banner (SPEC.md §2 'My Results'). */
-export const WELCOME_BANNER = "welcome";
+export { WELCOME_BANNER };
 
 /** The dismiss form: which banner; `respond: "data"` when a script posts it and needs no redirect. */
 export const DismissBannerSchema = z.object({

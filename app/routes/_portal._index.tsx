@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { GatheringInformation, NoResultsYet } from "~/components/dashboard/dashboard-states";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
@@ -10,13 +10,13 @@ import { SampleStatusCard } from "~/components/dashboard/sample-status-card";
 import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
-import { WELCOME_BANNER } from "~/domain/dashboard-banner";
+import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { loadDashboard } from "~/services/dashboard-data.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 
 /** SPEC.md §2 'My Results'. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireVisitor(request, context);
   const outcome = await loadDashboard(request, session);
   if (outcome.kind === "response") throw outcome.response;
   return json(outcome.data, { status: outcome.status, headers: privatePageHeaders });

@@ -4,8 +4,8 @@ import { captchaChallenge } from "~/services/captcha.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 
 /** The invisible captcha's challenge, fetched same-origin (the page's CSP allows connect-src 'self' only). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireParticipant(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireParticipant(request, context);
   const challenge = await captchaChallenge();
   if (!challenge) return json({ challenge: null }, { status: 503, headers: privatePageHeaders });
   return json({ challenge }, { headers: privatePageHeaders });

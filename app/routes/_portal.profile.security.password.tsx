@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
@@ -35,8 +35,8 @@ import { privatePageHeaders, requireParticipant } from "~/services/session.serve
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
  * page shows whatever step the server says, so no step can be reached out of order.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireParticipant(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
   const state = passwordUpdateState(session);
   if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useNavigation, useOutlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import { PASSWORD_UPDATE_PATH } from "~/components/profile/password-update-types";
@@ -11,8 +11,8 @@ import { env } from "~/services/env.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 
 /** SPEC.md §2 'Login & Security', behind its feature check. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireParticipant(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
   return json(null, { headers: privatePageHeaders });
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n-react";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import * as styles from "~/components/profile/profile.css";
 import { site } from "~/config/site";
@@ -8,8 +8,8 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireParticipant(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
   const { canSeeStudies } = await profileOverview(session);
   if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
   return json(null, { headers: privatePageHeaders });

@@ -7,8 +7,8 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireParticipant(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
   return json(await profileOverview(session), { headers: privatePageHeaders });
 }
 

@@ -13,8 +13,8 @@ const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product"
  * SPEC.md §2: without JavaScript, the English-only-content notice is this page; it continues to the
  * product or consent page of a configured product card, never to an address taken from the query.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireVisitor(request, context);
   const parsed = NoticeQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const url = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
   if (!url) throw redirect("/", { headers: privatePageHeaders });

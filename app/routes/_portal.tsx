@@ -9,8 +9,8 @@ import { takeFlashNotifications } from "~/services/flash.server";
 import { privatePageHeaders, requireVisitor, visitorOf } from "~/services/session.server";
 
 /** Every page inside the layout needs a session (SPEC.md §4 'Session'). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireVisitor(request, context);
   const { notifications, clearCookie } = await takeFlashNotifications(request);
   const headers = new Headers(privatePageHeaders);
   if (clearCookie) headers.append("Set-Cookie", clearCookie);

@@ -1,4 +1,4 @@
-import { WELCOME_BANNER } from "~/domain/dashboard-banner";
+import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { dashboardView, failureScreen, type DashboardView } from "~/domain/dashboard-view";
 import { identifyParticipant } from "./analytics.server";
 import { logger, redactText, requestIdOf } from "./logger.server";

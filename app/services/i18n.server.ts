@@ -1,10 +1,26 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { defaultNamespace, fallbackLanguage, supportedLanguages, type Language } from "~/i18n";
+import { createTranslator, type Translator } from "~/i18n-translate";
 import { resources } from "~/locales/resources.server";
 
+const pageTranslators = new Map<Language, Translator>(
+  supportedLanguages.map((language) => [
+    language,
+    createTranslator(language, language === fallbackLanguage ? [resources[language]] : [resources[language], resources[fallbackLanguage]], defaultNamespace),
+  ]),
+);
+
 /**
- * Built once at start-up: creating an i18next instance per request was the main server cost
- * measured on this stack. Each request gets a cheap clone fixed to its language.
+ * What the server renders pages with: one light translator per language for the whole process,
+ * falling back to English for a missing string as i18next does here.
+ */
+export function pageTranslator(language: Language): Translator {
+  return pageTranslators.get(language)!;
+}
+
+/**
+ * Full i18next, for code that wants an instance (the request guard's screens). Built once at
+ * start-up: creating an instance per request was costly; each caller gets a clone fixed to its language.
  */
 const shared: I18n = createInstance();
 void shared.init({

@@ -10,8 +10,12 @@ export type PortalSession = SessionRecord;
 
 type Lookup = { cookiePresent: boolean; session: PortalSession | null };
 
-/** One session read per request, however many loaders ask (Remix hands them the same Request). */
-const lookups = new WeakMap<Request, Promise<Lookup>>();
+/**
+ * One session read per request, however many loaders ask. Remix hands each loader its own copy
+ * of the Request but the same `context` object, so loaders that pass their context share one
+ * read (a database query and a signed-cookie check); without it, the Request is the key.
+ */
+const lookups = new WeakMap<object, Promise<Lookup>>();
 
 async function lookUp(request: Request): Promise<Lookup> {
   const sessionId: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
@@ -21,11 +25,15 @@ async function lookUp(request: Request): Promise<Lookup> {
   return { cookiePresent: true, session: await withFreshTokens(session) };
 }
 
-export function readSession(request: Request): Promise<Lookup> {
-  let lookup = lookups.get(request);
+/** A loader's `context`: one object per incoming request, shared by all of its loaders. */
+export type RequestContext = object;
+
+export function readSession(request: Request, context?: RequestContext): Promise<Lookup> {
+  const key = context ?? request;
+  let lookup = lookups.get(key);
   if (!lookup) {
     lookup = lookUp(request);
-    lookups.set(request, lookup);
+    lookups.set(key, lookup);
   }
   return lookup;
 }
@@ -70,15 +78,15 @@ function signInPath(request: Request): string {
  * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
  * to sign-in; a session that is no longer valid goes through the expired-session screen.
  */
-export async function requireVisitor(request: Request): Promise<PortalSession> {
-  const { cookiePresent, session } = await readSession(request);
+export async function requireVisitor(request: Request, context?: RequestContext): Promise<PortalSession> {
+  const { cookiePresent, session } = await readSession(request, context);
   if (session) return session;
   throw redirect(cookiePresent ? "/session-expired" : signInPath(request), { headers: { "Cache-Control": "no-store" } });
 }
 
 /** A participant who signed in with the IdP; results-link visitors are sent to their results page. */
-export async function requireParticipant(request: Request): Promise<PortalSession> {
-  const session = await requireVisitor(request);
+export async function requireParticipant(request: Request, context?: RequestContext): Promise<PortalSession> {
+  const session = await requireVisitor(request, context);
   if (session.tokenType === "ACCESS") throw redirect("/");
   return session;
 }

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
 import * as styles from "./dashboard.css";

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import type { ReportActionData } from "~/domain/dashboard-report";
 import * as styles from "./dashboard.css";

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ProductCard } from "~/domain/product-cards";
 import { englishOnlyNoticeHref, type PendingNotice } from "./english-only-notice";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { buttonClassName } from "~/components/button";
 import * as styles from "./dashboard.css";
 

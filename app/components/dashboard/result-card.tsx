@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import { appLabel } from "~/domain/dashboard-view";
 import type { ResultApp } from "~/domain/patient-results";

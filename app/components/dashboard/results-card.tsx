@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { ResultApp } from "~/domain/patient-results";
 import { EnglishOnlyNoticeModal, type PendingNotice } from "./english-only-notice";
 import { ResultCard } from "./result-card";

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { useHydrated } from "~/components/use-hydrated";
 import { timelineEntries } from "~/domain/kit-timeline";
 import { SampleTracker } from "./sample-tracker";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Icon } from "~/components/icon";
 import type { TimelineEntry } from "~/domain/kit-timeline";
 import { visuallyHidden } from "~/styles/global.css";

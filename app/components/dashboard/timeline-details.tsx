@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Modal } from "~/components/modal";
 import type { TimelineEntry } from "~/domain/kit-timeline";
 import * as styles from "./dashboard.css";

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Notification } from "~/components/notification";
 import { useHydrated } from "~/components/use-hydrated";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { RouterFallbackScreen, ServerErrorScreen } from "./error-screens";
 import { PageShell } from "./page-shell";
 

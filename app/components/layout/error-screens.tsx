@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import { SignOutForm } from "./user-menu";
 import * as styles from "./error-screens.css";

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n-react";
 import { NotificationList } from "~/components/notification-list";
 import { site } from "~/config/site";
 import type { FlashNotification } from "~/domain/flash-notification";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import { Logo } from "./logo";
 import { PrivacyChoicesPanel, privacyPanelParam } from "./privacy-choices";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";

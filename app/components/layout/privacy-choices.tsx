@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Modal } from "~/components/modal";
 import { site } from "~/config/site";
 import * as styles from "./privacy-choices.css";

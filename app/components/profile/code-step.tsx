@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextInput } from "~/components/text-input";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import type { PasswordStrength } from "~/domain/password-strength";
 import * as styles from "./profile.css";
 

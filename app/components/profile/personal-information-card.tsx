@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Spinner } from "~/components/spinner";
 import { TextInput } from "~/components/text-input";
 import * as styles from "./profile.css";

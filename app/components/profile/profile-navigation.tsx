@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Icon } from "~/components/icon";
 import { profileSectionPath, type ProfileSection } from "~/domain/profile-navigation";
 import * as styles from "./profile.css";

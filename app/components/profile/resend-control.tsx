@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";

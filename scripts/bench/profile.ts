@@ -1,0 +1,59 @@
+/**
+ * `tsx scripts/bench/profile.ts [path…]`: starts the stack with the portal under `node --cpu-prof`,
+ * signs the demo participant in, puts each path under load in turn (a fresh portal process per path,
+ * so each profile holds one page only) and prints where the portal's CPU went, per request.
+ * Uses the existing build (run `remix build` first). Defaults: /session-expired and /.
+ * BENCH_CONNECTIONS and BENCH_DURATION_SECONDS as for `npm run bench`; PROFILE_PORT_BASE (3750);
+ * PROFILE_STACKS=name,… prints the stacks those functions ran under; KEEP_PROFILE keeps the file.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { formatSummary, monotonicMicros, readProfile, stacksOf, summarizeProfile } from "./cpu-profile.ts";
+import { measureLoad } from "./load.ts";
+import { signInOverHttp } from "./sign-in.ts";
+import { startStack } from "./stack.ts";
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const portBase = Number(process.env.PROFILE_PORT_BASE ?? 3750);
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/session-expired", "/"];
+const account = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
+
+async function profilePath(target: string) {
+  const profileDir = mkdtempSync(path.join(tmpdir(), "portal-profile-"));
+  const stack = await startStack({
+    ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
+    portalNodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+    logLevel: process.env.LOG_LEVEL ?? "info",
+  });
+  let requests = 0;
+  let window = { from: 0, to: 0 };
+  try {
+    const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, account);
+    const url = `${stack.portalUrl.replace("//localhost:", "//127.0.0.1:")}${target}`;
+    const headers: Record<string, string> = target === "/session-expired" ? {} : { cookie };
+    await measureLoad({ url, headers }, { connections, durationSeconds: 2 });
+    const from = monotonicMicros();
+    const figures = await measureLoad({ url, headers }, { connections, durationSeconds });
+    window = { from, to: monotonicMicros() };
+    console.log(`\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures`);
+    requests = figures.requests;
+  } finally {
+    await stack.stop();
+  }
+  const [file] = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error("the portal wrote no profile");
+  // Only the measured load counts: start-up, sign-in and warm-up are left out.
+  const profile = readProfile(path.join(profileDir, file));
+  console.log(formatSummary(summarizeProfile(profile, { window }), requests));
+  // PROFILE_STACKS=open,stat prints where those functions were called from.
+  for (const name of (process.env.PROFILE_STACKS ?? "").split(",").filter(Boolean)) {
+    console.log(`stacks of ${name}:`);
+    for (const { ms, name: stack } of stacksOf(profile, name, { window })) console.log(`  ${ms} ms  ${stack}`);
+  }
+  if (!process.env.KEEP_PROFILE) rmSync(profileDir, { recursive: true, force: true });
+  else console.log(`profile kept in ${profileDir}`);
+}
+
+for (const target of paths) await profilePath(target);
