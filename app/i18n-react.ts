@@ -42,7 +42,7 @@ function i18nextCompatible(translator: Translator) {
 
 const compatibleByTranslator = new WeakMap<Translator, ReturnType<typeof i18nextCompatible>>();
 
-export function TranslationProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+export function TranslationProvider({ translator, children }: { translator: Translator; children?: ReactNode }) {
   let i18n = compatibleByTranslator.get(translator);
   if (!i18n) {
     i18n = i18nextCompatible(translator);
