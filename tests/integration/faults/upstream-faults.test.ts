@@ -123,7 +123,7 @@ function signInPage(headers: Record<string, string> = {}) {
 }
 
 describe("identity provider stopped", () => {
-  it("sign-in shows the translated 'unavailable' screen at once, signed-in pages keep working, and sign-in works again when it is back", async () => {
+  it("sign-in shows the translated 'unavailable' screen quickly, keeps the session, signed-in pages keep working, and sign-in works again when it is back", async () => {
     const unavailable = {
       en: "The sign-in service is not available right now. Please try again in a few minutes.",
       es: "El servicio de inicio de sesión no está disponible en este momento. Vuelva a intentarlo en unos minutos.",
