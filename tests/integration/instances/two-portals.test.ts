@@ -156,6 +156,41 @@ describe("a session started on one instance", () => {
   });
 });
 
+describe("behind the load balancer, forwarded headers from clients are not trusted", () => {
+  const spoofed = { "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.9" };
+
+  it("addresses sent to the identity provider come from PORTAL_URL, whatever X-Forwarded-Host and -Proto say", async () => {
+    for (const instance of ["a", "b"] as const) {
+      portals.balancer.pin(instance);
+      const response = await fetch(new URL("/auth/sign-in", portals.publicUrl), { headers: spoofed, redirect: "manual" });
+      await response.body?.cancel();
+      expect(response.status).toBe(302);
+      const authorize = new URL(response.headers.get("location")!);
+      expect(authorize.origin).toBe(new URL(portals.identityUrl).origin);
+      expect(authorize.searchParams.get("redirect_uri")).toBe(`${portals.publicUrl}/auth/callback`);
+      expect(response.headers.getSetCookie().join("\n")).not.toMatch(/attacker\.example|;\s*secure/i);
+    }
+  });
+
+  it("a form POST from another site is refused even when X-Forwarded-Host names that site", async () => {
+    const carmen = participant("carmen@example.test");
+    const { cookie } = await signInThrough("a", carmen);
+    for (const instance of ["a", "b"] as const) {
+      portals.balancer.pin(instance);
+      const response = await fetch(new URL("/profile/security/password", portals.publicUrl), {
+        method: "POST",
+        headers: { ...spoofed, cookie, origin: "https://attacker.example", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "start" }),
+        redirect: "manual",
+      });
+      await response.body?.cancel();
+      expect(response.status, `on ${instance}`).toBe(403);
+    }
+    // Nothing started: the password page has no step to show.
+    expect(await getOn("b", "/profile/security/password", cookie)).toMatchObject({ status: 302, location: "/profile/security" });
+  });
+});
+
 describe("limits hold across both instances", () => {
   it("the password flow's resend lock started on A refuses a resend posted to B within 30 s", async () => {
     const elena = participant("elena@example.test");
