@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { ReportReady } from "~/components/dashboard/report-ready";
 import { NetworkErrorScreen, RouterFallbackScreen } from "~/components/layout/error-screens";

@@ -3,11 +3,11 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n";
+import { TranslationProvider } from "~/i18n-react";
 import { FORM_BODY_LIMIT_BYTES } from "./form-body.server";
-import { i18nForRequest } from "./i18n.server";
+import { pageTranslator } from "./i18n.server";
 import { languageCookie } from "./language.server";
 import { logger, pathOnly, redactText, saneRequestId } from "./logger.server";
 import { isSameOrigin } from "./same-origin.server";
@@ -77,13 +77,13 @@ export function refusalPage(status: Refusal, language: Language): string {
   const key = `${status}:${language}`;
   const cached = pages.get(key);
   if (cached) return cached;
-  const i18n = i18nForRequest(language);
-  const detail = i18n.t(status === 403 ? "auth:forbidden" : "common:errors.tooLarge");
-  const screen = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(RouterFallbackScreen, { status, detail })));
+  const translator = pageTranslator(language);
+  const detail = status === 403 ? translator.fixed("auth")("forbidden") : translator.fixed("common")("errors.tooLarge");
+  const screen = renderToStaticMarkup(createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })));
   const stylesheet = cssBundleHref ? `<link rel="stylesheet" href="${escapeHtml(cssBundleHref)}">` : "";
   const page =
     `<!DOCTYPE html><html lang="${language}" dir="ltr"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(i18n.t("common:meta.title"))}</title>${stylesheet}</head>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(translator.fixed("common")("meta.title"))}</title>${stylesheet}</head>` +
     `<body><main id="main">${screen}</main></body></html>`;
   pages.set(key, page);
   return page;
