@@ -191,6 +191,31 @@ describe("behind the load balancer, forwarded headers from clients are not trust
   });
 });
 
+describe("behind a proxy that rewrites Host", () => {
+  afterAll(() => portals.balancer.hostHandling("pass"));
+
+  it("form POSTs to pages need the public host in Host or X-Forwarded-Host (Remix compares it with Origin)", async () => {
+    const postPasswordForm = async () => {
+      portals.balancer.pin("b");
+      const response = await fetch(new URL("/profile/security/password", portals.publicUrl), {
+        method: "POST",
+        headers: { origin: portals.publicUrl, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "start" }),
+        redirect: "manual",
+      });
+      await response.body?.cancel();
+      return { status: response.status, location: response.headers.get("location") };
+    };
+    const toSignIn = { status: 302, location: "/auth/sign-in?returnTo=%2Fprofile%2Fsecurity%2Fpassword" };
+
+    expect(await postPasswordForm()).toMatchObject(toSignIn);
+    portals.balancer.hostHandling("instance-address");
+    expect((await postPasswordForm()).status).toBe(500);
+    portals.balancer.hostHandling("instance-address-with-forwarded-host");
+    expect(await postPasswordForm()).toMatchObject(toSignIn);
+  });
+});
+
 describe("limits hold across both instances", () => {
   it("the password flow's resend lock started on A refuses a resend posted to B within 30 s", async () => {
     const elena = participant("elena@example.test");

@@ -3,6 +3,8 @@
  * without sticky sessions. It passes every request on unchanged (the Host header too, as the
  * README asks of a reverse proxy) plus the usual X-Forwarded-For/-Proto, to the instance the test
  * chose: one pinned instance, or each instance in turn. It records which instance served what.
+ * It can also behave like a proxy that sends the instance's own address as Host, with or without
+ * X-Forwarded-Host naming the public host.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +17,9 @@ export interface Served {
   status: number;
 }
 
+/** What the balancer sends as Host: the client's (the public host), or the instance's address. */
+export type HostHandling = "pass" | "instance-address" | "instance-address-with-forwarded-host";
+
 export interface LoadBalancer {
   /** The public origin, e.g. http://localhost:4321 — what PORTAL_URL names. */
   readonly url: string;
@@ -23,6 +28,7 @@ export interface LoadBalancer {
   pin(instance: string): void;
   /** Requests go to each instance in turn, starting with the first. */
   alternate(): void;
+  hostHandling(handling: HostHandling): void;
   /** What each instance served, oldest first. */
   readonly served: readonly Served[];
   close(): Promise<void>;
@@ -33,6 +39,7 @@ export async function startLoadBalancer(instances: Record<string, number>): Prom
   const names = Object.keys(instances);
   let pinned: string | null = names[0];
   let turn = 0;
+  let hostHandling: HostHandling = "pass";
   const served: Served[] = [];
 
   function choose(): string {
@@ -44,12 +51,15 @@ export async function startLoadBalancer(instances: Record<string, number>): Prom
 
   function pass(incoming: IncomingMessage, outgoing: ServerResponse) {
     const instance = choose();
+    const port = instances[instance];
     const headers = {
       ...incoming.headers,
       "x-forwarded-for": incoming.socket.remoteAddress ?? "",
       "x-forwarded-proto": "http",
+      ...(hostHandling === "pass" ? {} : { host: `127.0.0.1:${port}` }),
+      ...(hostHandling === "instance-address-with-forwarded-host" ? { "x-forwarded-host": incoming.headers.host } : {}),
     };
-    const upstream = forward({ host: "127.0.0.1", port: instances[instance], method: incoming.method, path: incoming.url, headers }, (answer) => {
+    const upstream = forward({ host: "127.0.0.1", port, method: incoming.method, path: incoming.url, headers }, (answer) => {
       served.push({ instance, method: incoming.method ?? "GET", path: (incoming.url ?? "").split("?")[0], status: answer.statusCode ?? 0 });
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
@@ -76,6 +86,9 @@ export async function startLoadBalancer(instances: Record<string, number>): Prom
     alternate() {
       pinned = null;
       turn = 0;
+    },
+    hostHandling(handling) {
+      hostHandling = handling;
     },
     served,
     async close() {
