@@ -82,7 +82,7 @@ async function ageAccessToken(who: DemoParticipant, inMs: number): Promise<void>
   await portals.database.query("UPDATE portal_sessions SET access_token_expires_at = now() + make_interval(secs => $2) WHERE user_id = $1", [who.userId, inMs / 1000]);
 }
 
-/** Refresh-token grants the identity provider has answered from the moment this is called. */
+/** Counts the token-endpoint calls (here: refresh grants) the identity provider answers from now until the returned function is called. */
 function tokenEndpointCalls() {
   const from = portals.stack.identity.output().length;
   return async () => {
