@@ -4,11 +4,11 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import { fallbackLanguage, isLanguage, type Language } from "~/i18n";
+import type { Language } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
 import { FORM_BODY_LIMIT_BYTES } from "./form-body.server";
 import { pageTranslator } from "./i18n.server";
-import { languageCookie } from "./language.server";
+import { detectLanguage } from "./language.server";
 import { logger, pathOnly, redactText, saneRequestId } from "./logger.server";
 import { isSameOrigin } from "./same-origin.server";
 import { applyDocumentSecurityHeaders, createNonce } from "./security-headers.server";
@@ -46,24 +46,10 @@ export function refusalFor(request: IncomingMessage, portalOrigin?: string): Ref
   return null;
 }
 
-/** The first supported language of an Accept-Language header, by weight; English when none is. */
-export function languageFromAcceptLanguage(header: string | undefined): Language {
-  const ranked = (header ?? "")
-    .split(",")
-    .map((entry, position) => {
-      const [tag = "", ...parameters] = entry.trim().split(";");
-      const weight = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/i.exec(parameter)?.[1]).find(Boolean);
-      return { language: tag.trim().split("-")[0]?.toLowerCase(), weight: weight === undefined ? 1 : Number(weight), position };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.position - b.position);
-  return ranked.map((entry) => entry.language).find(isLanguage) ?? fallbackLanguage;
-}
-
-/** The participant's chosen language (the portal's language cookie), else the browser's. */
-async function languageOf(request: IncomingMessage): Promise<Language> {
-  const chosen: unknown = await languageCookie.parse(headerValue(request, "cookie") ?? null).catch(() => null);
-  return isLanguage(chosen) ? chosen : languageFromAcceptLanguage(headerValue(request, "accept-language"));
+/** The portal's one language rule (SPEC.md §4 'Language'), applied to the raw request. */
+function languageOf(request: IncomingMessage): Promise<Language> {
+  const cookie = headerValue(request, "cookie");
+  return detectLanguage(new Request(new URL(request.url ?? "/", "http://portal.invalid"), { headers: cookie ? { cookie } : {} }));
 }
 
 const pages = new Map<string, string>();
