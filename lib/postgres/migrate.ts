@@ -15,7 +15,12 @@ const CREATE_MIGRATIONS_TABLE = `
  * Returns the versions applied by this call.
  */
 export async function migrate(db: Database, service: string, migrations: readonly string[]): Promise<number[]> {
-  await db.exec(CREATE_MIGRATIONS_TABLE);
+  await db.transaction(async (tx) => {
+    // CREATE TABLE IF NOT EXISTS is not safe against itself: two processes opening an empty
+    // database together can both pass the check and collide in pg_type. Serialise on a lock.
+    await tx.exec("SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))");
+    await tx.exec(CREATE_MIGRATIONS_TABLE);
+  });
   const applied: number[] = [];
   for (const [index, sql] of migrations.entries()) {
     const version = index + 1;

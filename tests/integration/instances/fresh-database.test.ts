@@ -22,10 +22,9 @@ afterAll(async () => {
 });
 
 describe("migrations on an empty database", () => {
-  // Known defect, skipped until lib/postgres/migrate.ts creates schema_migrations under a lock
-  // (pg_advisory_xact_lock in a transaction): today CREATE TABLE IF NOT EXISTS run by two
-  // connections at once fails one of them with a duplicate pg_type key in most rounds.
-  it.skip("two instances migrating at the same moment both succeed and apply each script once", async () => {
+  // Without the advisory lock in migrate.ts, CREATE TABLE IF NOT EXISTS run by two connections at
+  // once fails one of them with a duplicate pg_type key in most rounds.
+  it("two instances migrating at the same moment both succeed and apply each script once", async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const url = await server.createDatabase(`fresh_${round}`);
       const instances = await Promise.all([openDatabase({ url, dataDir: "" }), openDatabase({ url, dataDir: "" })]);

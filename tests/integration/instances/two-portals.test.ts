@@ -97,9 +97,9 @@ function tokenEndpointCalls() {
 const fullNameOf = (who: DemoParticipant) => [who.firstName, who.middleName, who.lastName].filter(Boolean).join(" ");
 
 describe("a fresh deployment", () => {
-  // Known defect, skipped until lib/postgres/migrate.ts creates schema_migrations under a lock:
-  // two processes creating it at once collide (see fresh-database.test.ts, which reproduces it).
-  it.skip("both instances opening the empty database at the same moment come up ready (the schema is created once)", async () => {
+  // Two processes creating schema_migrations at once must not collide (fresh-database.test.ts
+  // reproduces the collision at the library level).
+  it("both instances opening the empty database at the same moment come up ready (the schema is created once)", async () => {
     portals.balancer.alternate();
     const answers = await Promise.all([0, 1].map(() => fetch(new URL("/readyz", portals.publicUrl)).then(async (response) => ({ status: response.status, body: await response.text() }))));
     expect(portals.balancer.served.filter((entry) => entry.path === "/readyz").map((entry) => entry.instance).sort()).toEqual(["a", "b"]);
