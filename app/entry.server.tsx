@@ -1,8 +1,6 @@
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
@@ -19,8 +17,6 @@ silenceRemixServeAccessLog();
 installGracefulShutdown({ release: closeDatabase });
 installRequestGuard();
 
-const RENDER_TIMEOUT_MS = 5_000;
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -31,37 +27,18 @@ export default function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const translator = pageTranslator(toLanguage(rootData?.language));
   applyDocumentSecurityHeaders(responseHeaders, nonce);
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <TranslationProvider translator={translator}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
-        </TranslationProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) reportServerError(error, request);
-        },
-      },
-    );
-    setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
-  });
+  // Nothing on the portal's pages suspends (no deferred data): the page renders in one pass to a
+  // string, which costs less than React's byte stream. A render error throws, and Remix renders the
+  // error boundary instead (handleError reports it), as it did for an error in the stream's shell.
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <TranslationProvider translator={translator}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </TranslationProvider>
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

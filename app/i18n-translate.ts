@@ -72,8 +72,14 @@ export function interpolate(text: string, values?: TranslationValues): string {
  */
 export function createTranslator(language: string, chain: readonly Catalogs[], defaultNamespace = "common"): Translator {
   const fixedByNamespace = new Map<string, TranslateFunction>();
+  // Strings found, by namespace and key: pages ask for the same few hundred keys on every render.
+  // Only found keys are kept, so the map never grows past the catalogs' size.
+  const found = new Map<string, string>();
 
   function translate(namespace: string, key: string, values?: TranslationValues): string {
+    const cacheKey = `${namespace}\u0000${key}`;
+    const cached = found.get(cacheKey);
+    if (cached !== undefined) return interpolate(cached, values);
     let lookupNamespace = namespace;
     let lookupKey = key;
     const separator = key.indexOf(NAMESPACE_SEPARATOR);
@@ -82,8 +88,11 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
       lookupKey = key.slice(separator + 1);
     }
     for (const catalogs of chain) {
-      const found = lookUp(catalogs[lookupNamespace], lookupKey);
-      if (found !== undefined) return interpolate(found, values);
+      const text = lookUp(catalogs[lookupNamespace], lookupKey);
+      if (text !== undefined) {
+        found.set(cacheKey, text);
+        return interpolate(text, values);
+      }
     }
     return interpolate(lookupKey, values);
   }

@@ -12,6 +12,7 @@ import { formsOf, HttpBrowser } from "./bench/http-client.ts";
 import { runLighthouse, type LighthouseFigures } from "./bench/lighthouse-run.ts";
 import { measureLoad, type LoadTarget } from "./bench/load.ts";
 import { measurePage, type PageWeight } from "./bench/page-weight.ts";
+import { cpuMillisecondsOf } from "./bench/process-cpu.ts";
 import { toMarkdown, type BenchReport, type LoadRow } from "./bench/report.ts";
 import { openIdentifyPage, signInOverHttp } from "./bench/sign-in.ts";
 import { projectRoot, startStack, type Stack } from "./bench/stack.ts";
@@ -35,7 +36,8 @@ function build() {
 }
 
 async function startCeilingServer() {
-  const child = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "scripts/bench/ceiling-server.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+  // Loaded with tsx into one process (the tsx CLI would run it as a grandchild), so its CPU time can be read.
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "scripts/bench/ceiling-server.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", () => reject(new Error("the ceiling server exited")));
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -43,7 +45,7 @@ async function startCeilingServer() {
       if (match) resolve(Number(match[1]));
     });
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
 
 /** The first form of the password flow's page that belongs to the flow (not the header's or footer's). */
@@ -67,10 +69,13 @@ function local(url: string): string {
   return url.replace("//localhost:", "//127.0.0.1:");
 }
 
-async function loadRow(name: string, request: string, target: LoadTarget): Promise<LoadRow> {
+async function loadRow(name: string, request: string, target: LoadTarget, serverPid: number | undefined): Promise<LoadRow> {
   step(`load: ${name}`);
   await measureLoad(target, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-  return { name, request, figures: await measureLoad(target, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS }) };
+  const cpuBefore = cpuMillisecondsOf(serverPid);
+  const figures = await measureLoad(target, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+  const cpuMsPerRequest = (cpuMillisecondsOf(serverPid) - cpuBefore) / figures.requests;
+  return { name, request, figures, cpuMsPerRequest };
 }
 
 async function pageExists(url: string, cookie: string): Promise<boolean> {
@@ -106,13 +111,14 @@ async function main() {
     await weigh("Expired-session screen", local(`${stack.portalUrl}/session-expired`), {});
 
     const rows: LoadRow[] = [];
-    rows.push(await loadRow("node:http 'hello' (ceiling)", "GET /", { url: ceiling.url }));
-    rows.push(await loadRow("Expired-session screen (lightest page)", "GET /session-expired", { url: local(`${stack.portalUrl}/session-expired`) }));
-    rows.push(await loadRow("Dashboard (signed in, real results)", "GET /", { url: dashboardUrl, headers: auth }));
-    if (profileReady) rows.push(await loadRow("Profile page", `GET ${PROFILE_PATH}`, { url: profileUrl, headers: auth }));
-    rows.push(await loadRow("Sign-in redirect", "GET /auth/sign-in", { url: local(`${stack.portalUrl}/auth/sign-in`) }));
+    const portalPid = stack.portal.pid();
+    rows.push(await loadRow("node:http 'hello' (ceiling)", "GET /", { url: ceiling.url }, ceiling.pid));
+    rows.push(await loadRow("Expired-session screen (lightest page)", "GET /session-expired", { url: local(`${stack.portalUrl}/session-expired`) }, portalPid));
+    rows.push(await loadRow("Dashboard (signed in, real results)", "GET /", { url: dashboardUrl, headers: auth }, portalPid));
+    if (profileReady) rows.push(await loadRow("Profile page", `GET ${PROFILE_PATH}`, { url: profileUrl, headers: auth }, portalPid));
+    rows.push(await loadRow("Sign-in redirect", "GET /auth/sign-in", { url: local(`${stack.portalUrl}/auth/sign-in`) }, portalPid));
     // Last: it moves the participant's password flow on (and meets the IdP's start limit).
-    if (passwordPost) rows.push(await loadRow("Password flow, first POST", `POST ${new URL(passwordPost.url).pathname}`, passwordPost));
+    if (passwordPost) rows.push(await loadRow("Password flow, first POST", `POST ${new URL(passwordPost.url).pathname}`, passwordPost, portalPid));
 
     step("Lighthouse (mobile)");
     const lighthouse: BenchReport["lighthouse"] = [];

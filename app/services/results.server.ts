@@ -1,3 +1,5 @@
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 
@@ -12,12 +14,21 @@ export type ResultsOutcome = { ok: true; results: PatientResults } | UpstreamFai
 
 type Attempt = { ok: true; response: Response } | UpstreamFailure;
 
+/**
+ * Connections to the results service are kept open and reused: the fetch remix-serve installs
+ * otherwise asks for "Connection: close" and opens (and resolves the host name for) a new one per
+ * request. Node's own fetch ignores the option and reuses connections by itself.
+ */
+const keepAlive = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+const agentFor = (url: URL) => (url.protocol === "https:" ? keepAlive.https : keepAlive.http);
+
 async function attemptOnce(url: URL, accessToken: string): Promise<Attempt> {
   try {
     const response = await fetch(url, {
       headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
       signal: AbortSignal.timeout(env.RESULTS_TIMEOUT_MS),
-    });
+      agent: agentFor,
+    } as RequestInit);
     if (response.ok) return { ok: true, response };
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
     return { ok: false, status: response.status, message: typeof body?.message === "string" ? body.message : response.statusText };

@@ -4,13 +4,15 @@
  * so each profile holds one page only) and prints where the portal's CPU went, per request.
  * Uses the existing build (run `remix build` first). Defaults: /session-expired and /.
  * BENCH_CONNECTIONS and BENCH_DURATION_SECONDS as for `npm run bench`; PROFILE_PORT_BASE (3750);
- * PROFILE_STACKS=name,… prints the stacks those functions ran under; KEEP_PROFILE keeps the file.
+ * PROFILE_STACKS=name,… prints the stacks those functions ran under; PROFILE_FILTER=text lists the
+ * functions on the stack whose name holds the text ("build:" for the portal's own); KEEP_PROFILE keeps the file.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { formatSummary, monotonicMicros, readProfile, stacksOf, summarizeProfile } from "./cpu-profile.ts";
 import { measureLoad } from "./load.ts";
+import { cpuMillisecondsOf } from "./process-cpu.ts";
 import { signInOverHttp } from "./sign-in.ts";
 import { startStack } from "./stack.ts";
 
@@ -35,9 +37,14 @@ async function profilePath(target: string) {
     const headers: Record<string, string> = target === "/session-expired" ? {} : { cookie };
     await measureLoad({ url, headers }, { connections, durationSeconds: 2 });
     const from = monotonicMicros();
+    const cpuBefore = cpuMillisecondsOf(stack.portal.pid());
     const figures = await measureLoad({ url, headers }, { connections, durationSeconds });
+    const cpuMs = cpuMillisecondsOf(stack.portal.pid()) - cpuBefore;
     window = { from, to: monotonicMicros() };
-    console.log(`\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures`);
+    console.log(
+      `\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures; ` +
+        `portal CPU ${(cpuMs / figures.requests).toFixed(2)} ms per request (profiler running)`,
+    );
     requests = figures.requests;
   } finally {
     await stack.stop();
@@ -47,6 +54,14 @@ async function profilePath(target: string) {
   // Only the measured load counts: start-up, sign-in and warm-up are left out.
   const profile = readProfile(path.join(profileDir, file));
   console.log(formatSummary(summarizeProfile(profile, { window }), requests));
+  // PROFILE_FILTER=build: lists the functions on the stack whose name holds that text (e.g. the portal's own).
+  const filter = process.env.PROFILE_FILTER;
+  if (filter) {
+    console.log(`on the stack, matching ${filter}:`);
+    for (const share of summarizeProfile(profile, { window, count: 1000 }).inclusiveByFunction.filter(({ name }) => name.includes(filter)).slice(0, 40)) {
+      console.log(`  ${String(share.ms).padStart(7)} ms ${String(share.percent).padStart(5)} %  ${share.name}`);
+    }
+  }
   // PROFILE_STACKS=open,stat prints where those functions were called from.
   for (const name of (process.env.PROFILE_STACKS ?? "").split(",").filter(Boolean)) {
     console.log(`stacks of ${name}:`);

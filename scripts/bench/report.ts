@@ -7,6 +7,8 @@ export interface LoadRow {
   name: string;
   request: string;
   figures: LoadFigures;
+  /** CPU the serving process used per answered request during the row (NaN when unknown). */
+  cpuMsPerRequest: number;
 }
 
 export interface BenchReport {
@@ -31,8 +33,8 @@ export function toMarkdown(report: BenchReport): string {
   const ceiling = load.rows.find((row) => row.name === load.ceiling)?.figures.requestsPerSecond ?? NaN;
   const lightest = load.rows.find((row) => row.name === load.lightest)?.figures.requestsPerSecond ?? NaN;
   const loadTable = table(
-    ["Server", "Request", "req/s", "p50 ms", "p99 ms", "non-2xx/3xx", "× lightest page", "× ceiling"],
-    load.rows.map(({ name, request, figures }) => [
+    ["Server", "Request", "req/s", "p50 ms", "p99 ms", "non-2xx/3xx", "× lightest page", "× ceiling", "CPU ms / request"],
+    load.rows.map(({ name, request, figures, cpuMsPerRequest }) => [
       name,
       `\`${request}\``,
       round(figures.requestsPerSecond),
@@ -41,6 +43,7 @@ export function toMarkdown(report: BenchReport): string {
       String(figures.failures),
       round(figures.requestsPerSecond / lightest, 2),
       round(figures.requestsPerSecond / ceiling, 3),
+      round(cpuMsPerRequest, 2),
     ]),
   );
   const weightTable = table(
@@ -67,6 +70,7 @@ export function toMarkdown(report: BenchReport): string {
     "",
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}.`,
     `Load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per row after a warm-up, against 127.0.0.1; portal under remix-serve with NODE_ENV=production.`,
+    "CPU ms / request is the serving process's own CPU time (from /proc) over the requests it answered: it moves little when other work shares the cores, unlike requests per second.",
     "",
     "## Throughput and latency",
     "",

@@ -22,6 +22,8 @@ export interface ManagedService {
   /** SIGTERM (or SIGKILL with `hard`), resolved once the process has exited. */
   stop(options?: { hard?: boolean }): Promise<void>;
   isRunning(): boolean;
+  /** The process id while it runs (for reading its CPU time). */
+  pid(): number | undefined;
   /** Everything the process printed (stdout and stderr) since this object was made. */
   output(): string;
 }
@@ -92,6 +94,7 @@ function managedService(name: string, url: string, args: string[], env: NodeJS.P
     url,
     output: () => printed,
     isRunning: () => child !== null && child.exitCode === null && child.signalCode === null,
+    pid: () => child?.pid,
     async start() {
       const current = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
       child = current;
