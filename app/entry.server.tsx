@@ -6,6 +6,7 @@ import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
 import { pageTranslator } from "~/services/i18n.server";
 import { closeDatabase } from "~/services/db.server";
+import { withLowPriorityModules } from "~/services/document-html.server";
 import { reportServerError } from "~/services/error-reporter.server";
 import { installRequestLogging, silenceRemixServeAccessLog } from "~/services/logger.server";
 import { installGracefulShutdown } from "~/services/readiness.server";
@@ -38,7 +39,7 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${withLowPriorityModules(html)}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

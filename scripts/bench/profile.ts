@@ -37,13 +37,15 @@ async function profilePath(target: string) {
     const headers: Record<string, string> = target === "/session-expired" ? {} : { cookie };
     await measureLoad({ url, headers }, { connections, durationSeconds: 2 });
     const from = monotonicMicros();
-    const cpuBefore = cpuMillisecondsOf(stack.portal.pid());
+    const services = [stack.portal, stack.results, stack.identity];
+    const cpuBefore = services.map((service) => cpuMillisecondsOf(service.pid()));
     const figures = await measureLoad({ url, headers }, { connections, durationSeconds });
-    const cpuMs = cpuMillisecondsOf(stack.portal.pid()) - cpuBefore;
+    const [cpuMs = 0, ...others] = services.map((service, index) => cpuMillisecondsOf(service.pid()) - cpuBefore[index]!);
     window = { from, to: monotonicMicros() };
     console.log(
       `\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures; ` +
-        `portal CPU ${(cpuMs / figures.requests).toFixed(2)} ms per request (profiler running)`,
+        `portal CPU ${(cpuMs / figures.requests).toFixed(2)} ms per request (profiler running); ` +
+        services.slice(1).map((service, index) => `${service.name} ${(others[index]! / figures.requests).toFixed(2)} ms`).join(", "),
     );
     requests = figures.requests;
   } finally {
