@@ -40,6 +40,9 @@ export async function startHttpSink(): Promise<HttpSink> {
         waiter.resolve([...received]);
       }
       res.statusCode = status;
+      // A fresh connection per request: a test that blocks the event loop (opening an embedded
+      // database) must not race this server's keep-alive timeout against the client's reuse.
+      res.setHeader("Connection", "close");
       if (holding) held.push(res);
       else res.end(responseBody);
     });
