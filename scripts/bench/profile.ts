@@ -35,7 +35,7 @@ async function profilePath(target: string) {
     const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, account);
     const url = `${stack.portalUrl.replace("//localhost:", "//127.0.0.1:")}${target}`;
     const headers: Record<string, string> = target === "/session-expired" ? {} : { cookie };
-    await measureLoad({ url, headers }, { connections, durationSeconds: 2 });
+    await measureLoad({ url, headers }, { connections, durationSeconds: Number(process.env.BENCH_WARM_UP_SECONDS ?? 5) });
     const from = monotonicMicros();
     const services = [stack.portal, stack.results, stack.identity];
     const cpuBefore = services.map((service) => cpuMillisecondsOf(service.pid()));
