@@ -63,11 +63,11 @@ export type IconProps = {
   className?: string;
 };
 
-/** A decorative line icon drawn in the current text colour; it is hidden from assistive technology. */
-export function Icon({ name, size = "medium", className }: IconProps) {
+/** The 24×24 line-drawing frame every icon shares: current text colour, hidden from assistive technology. */
+export function LineIcon({ className, children, ...data }: { className?: string; children?: ReactNode } & { [attribute: `data-${string}`]: string }) {
   return (
     <svg
-      className={classNames(styles.icon, styles.iconSize[size], className)}
+      className={className}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -76,9 +76,18 @@ export function Icon({ name, size = "medium", className }: IconProps) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      data-icon={name}
+      {...data}
     >
-      {shapes[name]}
+      {children}
     </svg>
+  );
+}
+
+/** A decorative line icon drawn in the current text colour; it is hidden from assistive technology. */
+export function Icon({ name, size = "medium", className }: IconProps) {
+  return (
+    <LineIcon className={classNames(styles.icon, styles.iconSize[size], className)} data-icon={name}>
+      {shapes[name]}
+    </LineIcon>
   );
 }

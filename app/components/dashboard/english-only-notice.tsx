@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n-react";
 import { buttonClassName } from "~/components/button";
 import { Modal } from "~/components/modal";
 import * as styles from "./dashboard.css";
+import { Interstitial } from "./interstitial";
 
 export type PendingNotice = { url: string; label: string };
 
@@ -45,19 +46,8 @@ export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: Pend
 export function EnglishOnlyNoticePage({ url }: { url: string }) {
   const { t } = useTranslation("dashboard");
   return (
-    <section className={styles.interstitial} aria-labelledby="english-only-title">
-      <h1 id="english-only-title" className={styles.headline}>
-        {t("englishOnly.title")}
-      </h1>
+    <Interstitial id="english-only" title={t("englishOnly.title")} continueTo={url} continueLabel={t("englishOnly.continue")}>
       <NoticeText />
-      <div className={styles.actions}>
-        <a href={url} className={buttonClassName({ variant: "filled" })}>
-          {t("englishOnly.continue")}
-        </a>
-        <a href="/" className={buttonClassName({ variant: "outlined" })}>
-          {t("englishOnly.back")}
-        </a>
-      </div>
-    </section>
+    </Interstitial>
   );
 }

@@ -1,24 +1,12 @@
 import { useTranslation } from "~/i18n-react";
-import { buttonClassName } from "~/components/button";
-import * as styles from "./dashboard.css";
+import { Interstitial } from "./interstitial";
 
 /** Without JavaScript the report opens by a refresh from this page; the link is there if it does not. */
 export function ReportReady({ reportUrl }: { reportUrl: string }) {
   const { t } = useTranslation("dashboard");
   return (
-    <section className={styles.interstitial} aria-labelledby="report-ready-title">
+    <Interstitial id="report-ready" title={t("results.ready")} continueTo={reportUrl} continueLabel={t("results.open")}>
       <meta httpEquiv="refresh" content={`0;url=${reportUrl}`} />
-      <h1 id="report-ready-title" className={styles.headline}>
-        {t("results.ready")}
-      </h1>
-      <div className={styles.actions}>
-        <a href={reportUrl} className={buttonClassName({ variant: "filled" })}>
-          {t("results.open")}
-        </a>
-        <a href="/" className={buttonClassName({ variant: "outlined" })}>
-          {t("englishOnly.back")}
-        </a>
-      </div>
-    </section>
+    </Interstitial>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LineIcon } from "~/components/icon";
 import type { ResultIconName } from "~/domain/result-icons";
 import * as styles from "./dashboard.css";
 
@@ -18,19 +19,8 @@ const shapes: Record<Exclude<ResultIconName, "">, ReactNode> = {
 /** A result card's icon by type (SPEC.md §3); the empty name draws an empty placeholder of the same size. */
 export function ResultIcon({ name }: { name: ResultIconName }) {
   return (
-    <svg
-      className={styles.resultIcon}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-result-icon={name}
-    >
+    <LineIcon className={styles.resultIcon} data-result-icon={name}>
       {name ? shapes[name] : null}
-    </svg>
+    </LineIcon>
   );
 }

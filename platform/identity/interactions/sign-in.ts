@@ -4,7 +4,7 @@ import { isWellFormedCode } from "../domain/codes.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
-import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
+import { pickLocale, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
 import {
   renderChallengePage,
@@ -26,14 +26,10 @@ import {
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
+import { loadLoginInteraction, type LoginInteraction } from "./account-flow-deps.ts";
 import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
 
 type Step = "identify" | "select" | "challenge" | "enrol";
-
-interface Interaction {
-  uid: string;
-  locale: Locale;
-}
 
 /**
  * The hosted sign-in transaction (SPEC §4): identify → select authenticator → challenge, or
@@ -41,16 +37,6 @@ interface Interaction {
  */
 export function createSignInHandler(deps: InteractionDeps) {
   const { provider, accounts, signInStates, verifications, throttle, now } = deps;
-
-  async function loadInteraction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction | null> {
-    try {
-      const details = await provider.interactionDetails(req, res);
-      if (details.uid !== uid || details.prompt.name !== "login") return null;
-      return { uid, locale: pickLocale(details.params.ui_locales as string | undefined) };
-    } catch {
-      return null;
-    }
-  }
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
@@ -70,7 +56,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, redirectTo);
   }
 
-  async function renderChallenge(res: ServerResponse, interaction: Interaction, state: SignInState, account: Account, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+  async function renderChallenge(res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
     const phone = enrolling ? state.pendingPhone! : account.phone!;
@@ -90,7 +76,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     );
   }
 
-  async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams) {
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
     const wantsMethodChange = query.get("change") === "method";
     const state = await signInStates.get(interaction.uid);
     const account = state ? await accounts.findById(state.accountId) : null;
@@ -109,7 +95,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
   }
 
-  function renderSelect(interaction: Interaction, account: Account, errors?: FieldError[]) {
+  function renderSelect(interaction: LoginInteraction, account: Account, errors?: FieldError[]) {
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
       uid: interaction.uid,
@@ -120,7 +106,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     });
   }
 
-  async function identify(req: IncomingMessage, res: ServerResponse, interaction: Interaction) {
+  async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const username = (form.username ?? "").trim();
@@ -157,7 +143,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  async function select(req: IncomingMessage, res: ServerResponse, interaction: Interaction, state: SignInState, account: Account) {
+  async function select(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const method = form.authMethod as Channel;
@@ -170,7 +156,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  async function enrol(req: IncomingMessage, res: ServerResponse, interaction: Interaction, state: SignInState) {
+  async function enrol(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const typed = (form.phoneNumber ?? "").trim();
@@ -189,7 +175,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  async function challenge(req: IncomingMessage, res: ServerResponse, interaction: Interaction, state: SignInState, account: Account) {
+  async function challenge(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const enrolling = state.step === "enrol-challenge";
@@ -222,7 +208,7 @@ export function createSignInHandler(deps: InteractionDeps) {
 
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
-    const interaction = await loadInteraction(req, res, uid);
+    const interaction = await loadLoginInteraction(provider, req, res, uid);
     if (!interaction) return sendHtml(res, 400, renderSessionLostPage(pickLocale(query.get("ui_locales")), deps.portalUrl));
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     if (req.method !== "POST") return sendHtml(res, 405, "");

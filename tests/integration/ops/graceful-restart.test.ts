@@ -4,7 +4,8 @@ import path from "node:path";
 import { Agent } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
-import { freePort, sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
+import { freePort } from "../../../scripts/bench/stack.ts";
+import { sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
 
 /**
  * SIGTERM while a service is under load: every request that had already started gets its

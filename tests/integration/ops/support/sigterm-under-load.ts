@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
 import autocannon from "autocannon";
 
 export interface ServiceProcess {
@@ -10,18 +9,6 @@ export interface ServiceProcess {
   output(): string;
   /** Resolves once the process has printed `text` at least `count` times. */
   waitForOutput(text: string, count?: number): Promise<void>;
-}
-
-/** A free port on 127.0.0.1, so each test run picks its own. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a service as its own process and waits until its /healthz answers. */

@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n-react";
+import { buttonClassName } from "~/components/button";
+import * as styles from "./dashboard.css";
+
+/**
+ * A page between the dashboard and somewhere else (no JavaScript): a heading, what to know, a
+ * button to go on and one back to My Results.
+ */
+export function Interstitial({ id, title, continueTo, continueLabel, children }: { id: string; title: string; continueTo: string; continueLabel: string; children?: ReactNode }) {
+  const { t } = useTranslation("dashboard");
+  const titleId = `${id}-title`;
+  return (
+    <section className={styles.interstitial} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.headline}>
+        {title}
+      </h1>
+      {children}
+      <div className={styles.actions}>
+        <a href={continueTo} className={buttonClassName({ variant: "filled" })}>
+          {continueLabel}
+        </a>
+        <a href="/" className={buttonClassName({ variant: "outlined" })}>
+          {t("englishOnly.back")}
+        </a>
+      </div>
+    </section>
+  );
+}
