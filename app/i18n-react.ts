@@ -2,7 +2,7 @@
  * The portal's React binding for translations: `useTranslation` and `Trans`, used by every
  * component. It reads the translator from react-i18next's context, so a page can be given either
  * the portal's light translator (the server's render and the browser) or a full i18next instance
- * (tests, the request guard's screens); both answer `getFixedT` and `language`.
+ * (component tests); both answer `getFixedT` and `language`.
  *
  * Why not react-i18next's own hooks: they subscribe every component to i18next events and keep
  * state per call, which was a large share of the server's render time, and with i18next they were
@@ -19,36 +19,21 @@ interface TranslationSource {
   getFixedT(language: string | null, namespace?: string): TranslateFunction;
 }
 
-/**
- * The least of i18next's interface that react-i18next's own `useTranslation` needs, so a route
- * that still imports it keeps working with the light translator.
- */
-function i18nextCompatible(translator: Translator) {
-  const noEvents = { on() {}, off() {} };
-  return {
-    language: translator.language,
-    languages: [translator.language],
-    resolvedLanguage: translator.language,
-    isInitialized: true,
-    options: { defaultNS: translator.defaultNamespace, react: {} },
-    hasLoadedNamespace: () => true,
-    getFixedT: (_language: string | null, namespace?: string | string[]) =>
-      translator.fixed(Array.isArray(namespace) ? namespace[0] : namespace),
-    t: (key: string, values?: TranslationValues) => translator.fixed()(key, values),
-    ...noEvents,
-    store: noEvents,
-  };
+/** The translator as the context's source: the two members useTranslation reads. */
+function sourceFor(translator: Translator): TranslationSource {
+  return { language: translator.language, getFixedT: (_language, namespace) => translator.fixed(namespace) };
 }
 
-const compatibleByTranslator = new WeakMap<Translator, ReturnType<typeof i18nextCompatible>>();
+const sourceByTranslator = new WeakMap<Translator, TranslationSource>();
 
 export function TranslationProvider({ translator, children }: { translator: Translator; children?: ReactNode }) {
-  let i18n = compatibleByTranslator.get(translator);
-  if (!i18n) {
-    i18n = i18nextCompatible(translator);
-    compatibleByTranslator.set(translator, i18n);
+  let source = sourceByTranslator.get(translator);
+  if (!source) {
+    source = sourceFor(translator);
+    sourceByTranslator.set(translator, source);
   }
-  return createElement(I18nextProvider, { i18n: i18n as unknown as I18n }, children);
+  // react-i18next's context carries it, so a full i18next instance (component tests) works the same.
+  return createElement(I18nextProvider, { i18n: source as unknown as I18n }, children);
 }
 
 const keyOnly: TranslateFunction = (key) => key;
