@@ -46,14 +46,30 @@ describe("one participant cannot read another's data", () => {
   });
 
   it("the portal only ever asks for the signed-in participant's report (another's app id is refused)", async () => {
+    const own = participant("ada@example.test").apps[0].appID;
     const other = participant("lucia@example.test").apps[0].appID;
-    const { response } = await recorder.fetch(new URL("/results/report", stack.portalUrl), {
-      method: "POST",
-      headers: { cookie: adaCookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ appId: other }),
-    });
-    expect(response.status).toBeLessThan(500);
-    expect(response.headers.get("location") ?? "").not.toContain("/documents/");
+    const askFor = (appId: string, opensIn?: "tab") =>
+      // With JavaScript the page's fetcher asks for the action's data (Remix's `_data` query).
+      recorder.fetch(new URL(opensIn ? "/results/report?_data=routes%2F_portal.results.report" : "/results/report", stack.portalUrl), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: adaCookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(opensIn ? { appId, opensIn } : { appId }),
+      });
+
+    // Her own report opens: the same request would leak a foreign report URL exactly like this.
+    const ownReport = await askFor(own, "tab");
+    expect(JSON.parse(ownReport.body)).toMatchObject({ outcome: "opened", reportUrl: expect.stringContaining(own) });
+
+    const script = await askFor(other, "tab");
+    expect(script.response.status).toBe(200);
+    expect(JSON.parse(script.body)).toEqual({ outcome: "failed" });
+    expect(script.body).not.toContain(other);
+
+    const plain = await askFor(other);
+    expect(plain.response.status).toBe(303);
+    expect(plain.response.headers.get("location")).toBe("/");
+    expect(plain.body).not.toContain(other);
   });
 });
 
