@@ -1,0 +1,45 @@
+// One lint configuration for the portal, the embedded services, scripts and tests.
+// Formatting is Prettier's job (eslint-config-prettier turns the overlapping rules off).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/**", "public/build/**", ".cache/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "import-x/no-duplicates": ["error", { "prefer-inline": true }],
+      "import-x/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
+          pathGroups: [{ pattern: "~/**", group: "internal" }],
+          alphabetize: { order: "asc", caseInsensitive: true },
+        },
+      ],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "tests/components/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, "react-hooks": reactHooks },
+    rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Command-line programs and test support print to the terminal on purpose.
+    files: ["scripts/**", "tests/**", "platform/**/main.ts", "bench/**"],
+    rules: { "no-console": "off" },
+  },
+  prettier,
+);
