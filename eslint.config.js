@@ -9,7 +9,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", ".cache/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      ".cache/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

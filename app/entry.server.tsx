@@ -4,10 +4,10 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
-import { pageTranslator } from "~/services/i18n.server";
 import { closeDatabase } from "~/services/db.server";
 import { withLowPriorityModules } from "~/services/document-html.server";
 import { reportServerError } from "~/services/error-reporter.server";
+import { pageTranslator } from "~/services/i18n.server";
 import { installRequestLogging, silenceRemixServeAccessLog } from "~/services/logger.server";
 import { installGracefulShutdown } from "~/services/readiness.server";
 import { installRequestGuard } from "~/services/request-guard.server";
@@ -18,12 +18,7 @@ silenceRemixServeAccessLog();
 installGracefulShutdown({ release: closeDatabase });
 installRequestGuard();
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
   const rootData = remixContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const translator = pageTranslator(toLanguage(rootData?.language));

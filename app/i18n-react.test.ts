@@ -17,7 +17,10 @@ function Greeting({ namespace }: { namespace?: string }) {
   return createElement("p", { lang: i18n.language }, namespace ? t("title") : t("hello", { name: "Ada" }));
 }
 
-function html(element: ReactElement, provider: (child: ReactElement) => ReactElement = (child) => createElement(TranslationProvider, { translator }, child)) {
+function html(
+  element: ReactElement,
+  provider: (child: ReactElement) => ReactElement = (child) => createElement(TranslationProvider, { translator }, child),
+) {
   return renderToStaticMarkup(provider(element));
 }
 
@@ -29,7 +32,14 @@ describe("useTranslation", () => {
 
   it("works the same under a full i18next instance (component tests give one)", () => {
     const i18n = createInstance();
-    void i18n.init({ lng: "es", resources: { es: catalogs }, defaultNS: "common", ns: ["common", "dashboard"], initImmediate: false, interpolation: { escapeValue: false } });
+    void i18n.init({
+      lng: "es",
+      resources: { es: catalogs },
+      defaultNS: "common",
+      ns: ["common", "dashboard"],
+      initImmediate: false,
+      interpolation: { escapeValue: false },
+    });
     const underI18next = (child: ReactElement) => createElement(I18nextProvider, { i18n }, child);
     expect(html(createElement(Greeting), underI18next)).toBe('<p lang="es">Hello Ada</p>');
   });

@@ -8,9 +8,9 @@
  * state per call, which was a large share of the server's render time, and with i18next they were
  * the largest part of the browser's script after React and Remix.
  */
+import type { i18n as I18n } from "i18next";
 import { cloneElement, createElement, Fragment, isValidElement, useContext, useMemo, type ReactElement, type ReactNode } from "react";
 import { getI18n, I18nContext, I18nextProvider } from "react-i18next";
-import type { i18n as I18n } from "i18next";
 import type { TranslateFunction, TranslationValues, Translator } from "./i18n-translate";
 
 /** What useTranslation needs of whatever the context holds. */

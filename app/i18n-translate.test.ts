@@ -41,9 +41,15 @@ describe("the portal's translator gives i18next's strings", () => {
       for (const [namespace, catalog] of Object.entries(resources[language])) {
         for (const key of leafKeys(catalog)) {
           const values = valuesFor(server.getFixedT(language, namespace)(key));
-          expect(serverTranslator.fixed(namespace)(key, values), `${namespace}:${key}`).toBe(server.getFixedT(language, namespace)(key, values));
-          expect(serverTranslator.fixed(namespace)(key), `${namespace}:${key} without values`).toBe(server.getFixedT(language, namespace)(key));
-          expect(browserTranslator.fixed(namespace)(key, values), `${namespace}:${key} in the browser`).toBe(browser.getFixedT(language, namespace)(key, values));
+          expect(serverTranslator.fixed(namespace)(key, values), `${namespace}:${key}`).toBe(
+            server.getFixedT(language, namespace)(key, values),
+          );
+          expect(serverTranslator.fixed(namespace)(key), `${namespace}:${key} without values`).toBe(
+            server.getFixedT(language, namespace)(key),
+          );
+          expect(browserTranslator.fixed(namespace)(key, values), `${namespace}:${key} in the browser`).toBe(
+            browser.getFixedT(language, namespace)(key, values),
+          );
           compared += 1;
         }
       }
@@ -52,9 +58,26 @@ describe("the portal's translator gives i18next's strings", () => {
   }
 
   it("namespace prefixes, missing keys and the fallback language as i18next", () => {
-    const server = i18nextWith({ lng: "es", fallbackLng: "en", resources: { en: { common: { only: "English only", a: { b: "deep" } } }, es: { common: { a: { b: "hondo" } }, auth: { x: "equis {{n}}" } } } });
-    const translator = createTranslator("es", [{ common: { a: { b: "hondo" } }, auth: { x: "equis {{n}}" } }, { common: { only: "English only", a: { b: "deep" } } }]);
-    for (const [key, values] of [["a.b"], ["only"], ["auth:x", { n: 3 }], ["missing.key"], ["missing {{n}}", { n: 1 }], ["nope:x"]] as const) {
+    const server = i18nextWith({
+      lng: "es",
+      fallbackLng: "en",
+      resources: {
+        en: { common: { only: "English only", a: { b: "deep" } } },
+        es: { common: { a: { b: "hondo" } }, auth: { x: "equis {{n}}" } },
+      },
+    });
+    const translator = createTranslator("es", [
+      { common: { a: { b: "hondo" } }, auth: { x: "equis {{n}}" } },
+      { common: { only: "English only", a: { b: "deep" } } },
+    ]);
+    for (const [key, values] of [
+      ["a.b"],
+      ["only"],
+      ["auth:x", { n: 3 }],
+      ["missing.key"],
+      ["missing {{n}}", { n: 1 }],
+      ["nope:x"],
+    ] as const) {
       expect(translator.fixed("common")(key, values), key).toBe(server.getFixedT("es", "common")(key, values));
     }
     // i18next answers a key that names a group with a sentence about objects; the portal with the key.
@@ -69,12 +92,18 @@ describe("the portal's translator gives i18next's strings", () => {
 });
 
 describe("interpolate", () => {
-  const reference = i18nextWith({ lng: "en", fallbackLng: false, resources: { en: { common: { s: "{{a}}, {{ b }}, {{- c}}, {{d.e}}, {{missing}}, {{nil}}, {{undef}}" } } } });
+  const reference = i18nextWith({
+    lng: "en",
+    fallbackLng: false,
+    resources: { en: { common: { s: "{{a}}, {{ b }}, {{- c}}, {{d.e}}, {{missing}}, {{nil}}, {{undef}}" } } },
+  });
 
   it("fills, trims and follows dotted names; keeps names not given; empties null and undefined", () => {
     const values = { a: 1, b: "two", c: "<i>", d: { e: "deep" }, nil: null, undef: undefined };
     expect(interpolate("{{a}}, {{ b }}, {{- c}}, {{d.e}}, {{missing}}, {{nil}}, {{undef}}", values)).toBe(reference.t("s", values));
-    expect(interpolate("{{a}}, {{ b }}, {{- c}}, {{d.e}}, {{missing}}, {{nil}}, {{undef}}", values)).toBe("1, two, <i>, deep, {{missing}}, , ");
+    expect(interpolate("{{a}}, {{ b }}, {{- c}}, {{d.e}}, {{missing}}, {{nil}}, {{undef}}", values)).toBe(
+      "1, two, <i>, deep, {{missing}}, , ",
+    );
   });
 
   it("does not interpolate a value's own braces", () => {

@@ -33,13 +33,19 @@ function step(message: string) {
 
 function build() {
   step("building the portal (remix build)");
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] });
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (result.status !== 0) throw new Error("remix build failed");
 }
 
 async function startCeilingServer() {
   // Loaded with tsx into one process (the tsx CLI would run it as a grandchild), so its CPU time can be read.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "scripts/bench/ceiling-server.ts")], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "scripts/bench/ceiling-server.ts")], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", () => reject(new Error("the ceiling server exited")));
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -104,7 +110,9 @@ async function main() {
     const identify = await openIdentifyPage(visitor, stack.portalUrl);
     const weights: BenchReport["weights"] = [];
     const weigh = async (name: string, url: string, headers: Record<string, string>, available = true) => {
-      weights.push(available ? { name, url, weight: await measurePage(url, headers) } : { name, url, weight: null, note: "page not available" });
+      weights.push(
+        available ? { name, url, weight: await measurePage(url, headers) } : { name, url, weight: null, note: "page not available" },
+      );
     };
     await weigh("Dashboard (signed in)", dashboardUrl, auth);
     await weigh("Sign-in (IdP identify page)", identify.url.href, { cookie: visitor.cookies.header(identify.url) });
@@ -117,7 +125,9 @@ async function main() {
     const pages: [string, string, LoadTarget][] = [
       ["Expired-session screen (lightest page)", "GET /session-expired", { url: local(`${stack.portalUrl}/session-expired`) }],
       ["Dashboard (signed in, real results)", "GET /", { url: dashboardUrl, headers: auth }],
-      ...(profileReady ? [["Profile page", `GET ${PROFILE_PATH}`, { url: profileUrl, headers: auth }] as [string, string, LoadTarget]] : []),
+      ...(profileReady
+        ? [["Profile page", `GET ${PROFILE_PATH}`, { url: profileUrl, headers: auth }] as [string, string, LoadTarget]]
+        : []),
       ["Sign-in redirect", "GET /auth/sign-in", { url: local(`${stack.portalUrl}/auth/sign-in`) }],
     ];
     step("warm-up: every page under load once, so no row is measured on code that has not run yet");
@@ -125,7 +135,8 @@ async function main() {
     rows.push(await loadRow("node:http 'hello' (ceiling)", "GET /", { url: ceiling.url }, ceiling.pid));
     for (const [name, request, target] of pages) rows.push(await loadRow(name, request, target, portalPid));
     // Last: it moves the participant's password flow on (and meets the IdP's start limit).
-    if (passwordPost) rows.push(await loadRow("Password flow, first POST", `POST ${new URL(passwordPost.url).pathname}`, passwordPost, portalPid));
+    if (passwordPost)
+      rows.push(await loadRow("Password flow, first POST", `POST ${new URL(passwordPost.url).pathname}`, passwordPost, portalPid));
 
     step("Lighthouse (mobile)");
     const lighthouse: BenchReport["lighthouse"] = [];
@@ -147,7 +158,13 @@ async function main() {
 
     const report: BenchReport = {
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${os.type()} ${os.release()}`,
+      },
       load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rows, ceiling: rows[0].name, lightest: rows[1].name },
       weights,
       lighthouse,
@@ -171,20 +188,44 @@ function targetsOf(rows: LoadRow[], weights: BenchReport["weights"], lighthouse:
   const dashboard = rows.find((row) => row.name.startsWith("Dashboard"))!.figures;
   const dashboardWeight = weights.find((entry) => entry.name.startsWith("Dashboard"))?.weight as PageWeight;
   const targets: BenchReport["targets"] = [
-    { target: "Dashboard JavaScript ≤ 110 KB gzip", actual: `${(dashboardWeight.javascript.gzip / 1024).toFixed(1)} KB`, met: dashboardWeight.javascript.gzip <= 110 * 1024 },
-    { target: "Dashboard HTML ≤ 30 KB gzip", actual: `${(dashboardWeight.html.gzip / 1024).toFixed(1)} KB`, met: dashboardWeight.html.gzip <= 30 * 1024 },
+    {
+      target: "Dashboard JavaScript ≤ 110 KB gzip",
+      actual: `${(dashboardWeight.javascript.gzip / 1024).toFixed(1)} KB`,
+      met: dashboardWeight.javascript.gzip <= 110 * 1024,
+    },
+    {
+      target: "Dashboard HTML ≤ 30 KB gzip",
+      actual: `${(dashboardWeight.html.gzip / 1024).toFixed(1)} KB`,
+      met: dashboardWeight.html.gzip <= 30 * 1024,
+    },
     {
       target: `Dashboard ≥ 0.5 × the lightest page's req/s`,
       actual: `${(dashboard.requestsPerSecond / lightest.requestsPerSecond).toFixed(2)} × (${dashboard.requestsPerSecond.toFixed(0)} vs ${lightest.requestsPerSecond.toFixed(0)})`,
       met: dashboard.requestsPerSecond >= 0.5 * lightest.requestsPerSecond,
     },
-    { target: `Dashboard p99 < 150 ms at ${CONNECTIONS} connections`, actual: `${dashboard.latencyP99Ms} ms`, met: dashboard.latencyP99Ms < 150 },
+    {
+      target: `Dashboard p99 < 150 ms at ${CONNECTIONS} connections`,
+      actual: `${dashboard.latencyP99Ms} ms`,
+      met: dashboard.latencyP99Ms < 150,
+    },
   ];
   for (const { name, figures } of lighthouse) {
     targets.push(
-      { target: `${name}: Lighthouse performance ≥ 95`, actual: figures ? String(figures.performance) : "–", met: figures ? figures.performance >= 95 : null },
-      { target: `${name}: Lighthouse accessibility 100`, actual: figures ? String(figures.accessibility) : "–", met: figures ? figures.accessibility === 100 : null },
-      { target: `${name}: Lighthouse best practices 100`, actual: figures ? String(figures.bestPractices) : "–", met: figures ? figures.bestPractices === 100 : null },
+      {
+        target: `${name}: Lighthouse performance ≥ 95`,
+        actual: figures ? String(figures.performance) : "–",
+        met: figures ? figures.performance >= 95 : null,
+      },
+      {
+        target: `${name}: Lighthouse accessibility 100`,
+        actual: figures ? String(figures.accessibility) : "–",
+        met: figures ? figures.accessibility === 100 : null,
+      },
+      {
+        target: `${name}: Lighthouse best practices 100`,
+        actual: figures ? String(figures.bestPractices) : "–",
+        met: figures ? figures.bestPractices === 100 : null,
+      },
     );
   }
   return targets;

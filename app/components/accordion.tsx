@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import * as styles from "./accordion.css";
 import { classNames } from "./class-names";
 import { Icon } from "./icon";
-import * as styles from "./accordion.css";
 
 export type AccordionIconStyle = "arrow" | "plus";
 
@@ -17,14 +17,7 @@ export type AccordionProps = {
 };
 
 /** A disclosure built on <details>, so it opens and closes without JavaScript. */
-export function Accordion({
-  summary,
-  iconStyle = "arrow",
-  defaultOpen = false,
-  id,
-  className,
-  children,
-}: AccordionProps) {
+export function Accordion({ summary, iconStyle = "arrow", defaultOpen = false, id, className, children }: AccordionProps) {
   return (
     <details id={id} className={classNames(styles.details, className)} open={defaultOpen}>
       <summary className={styles.summary}>

@@ -1,11 +1,6 @@
-import type {
-  AnchorHTMLAttributes,
-  ButtonHTMLAttributes,
-  MouseEvent,
-  ReactNode,
-} from "react";
-import { classNames } from "./class-names";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode } from "react";
 import * as styles from "./button.css";
+import { classNames } from "./class-names";
 import { glyph, glyphSize } from "./spinner.css";
 
 export type ButtonVariant = keyof typeof styles.variant;

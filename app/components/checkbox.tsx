@@ -1,6 +1,6 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { classNames } from "./class-names";
 import * as styles from "./choice.css";
+import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
 import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
 
@@ -41,17 +41,10 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
         disabled={disabled}
         className={classNames(styles.choiceInput, className)}
         aria-invalid={hasError ? true : callerInvalid}
-        aria-describedby={describedBy(
-          isShown(hint) ? hintId : null,
-          hasError ? errorId : null,
-          callerDescribedBy,
-        )}
+        aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null, callerDescribedBy)}
       />
       <span className={styles.choiceTexts}>
-        <label
-          htmlFor={inputId}
-          className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}
-        >
+        <label htmlFor={inputId} className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}>
           {label}
         </label>
         {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}

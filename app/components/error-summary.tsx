@@ -60,11 +60,7 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
       <ul className={styles.list}>
         {errors.map((error) => (
           <li key={error.fieldId}>
-            <a
-              href={`#${error.fieldId}`}
-              className={styles.link}
-              onClick={(event) => focusField(event, error.fieldId)}
-            >
+            <a href={`#${error.fieldId}`} className={styles.link} onClick={(event) => focusField(event, error.fieldId)}>
               {error.message}
             </a>
           </li>

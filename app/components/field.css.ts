@@ -59,10 +59,7 @@ const control = style({
 
 export const input = style([control, { minHeight: vars.size.controlHeight }]);
 
-export const textArea = style([
-  control,
-  { minHeight: vars.size.textAreaMinHeight, resize: "vertical" },
-]);
+export const textArea = style([control, { minHeight: vars.size.textAreaMinHeight, resize: "vertical" }]);
 
 export const inputWithAction = style({
   position: "relative",

@@ -5,10 +5,7 @@ import * as styles from "./icon-button.css";
 
 export { Icon, type IconName } from "./icon";
 
-export type IconButtonProps = Omit<
-  ButtonHTMLAttributes<HTMLButtonElement>,
-  "style" | "children" | "aria-label" | "aria-pressed"
-> & {
+export type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children" | "aria-label" | "aria-pressed"> & {
   icon: IconName;
   /** Accessible name; the button shows no text. */
   label: string;

@@ -64,7 +64,11 @@ export type IconProps = {
 };
 
 /** The 24×24 line-drawing frame every icon shares: current text colour, hidden from assistive technology. */
-export function LineIcon({ className, children, ...data }: { className?: string; children?: ReactNode } & { [attribute: `data-${string}`]: string }) {
+export function LineIcon({
+  className,
+  children,
+  ...data
+}: { className?: string; children?: ReactNode } & { [attribute: `data-${string}`]: string }) {
   return (
     <svg
       className={className}

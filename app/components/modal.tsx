@@ -1,10 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type MouseEvent as ReactMouseEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useId, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { Icon } from "./icon";
@@ -31,16 +25,7 @@ export type ModalProps = {
   children: ReactNode;
 };
 
-export function Modal({
-  open,
-  title,
-  size = "medium",
-  onClose,
-  closeHref,
-  locked = false,
-  className,
-  children,
-}: ModalProps) {
+export function Modal({ open, title, size = "medium", onClose, closeHref, locked = false, className, children }: ModalProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -64,9 +49,7 @@ export function Modal({
     if (!dialog || !hydrated || !open) return;
 
     const returnFocusTo =
-      document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement)
-        ? document.activeElement
-        : null;
+      document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
     // A server-rendered modal is open but not modal; reopen it modally so the page behind is inert.
     if (dialog.open) dialog.close();
     dialog.showModal();
@@ -140,12 +123,7 @@ export function Modal({
               <Icon name="cross" />
             </a>
           ) : hydrated ? (
-            <button
-              type="button"
-              className={classNames(iconButton, styles.closeControl)}
-              aria-label={t("close")}
-              onClick={requestClose}
-            >
+            <button type="button" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")} onClick={requestClose}>
               <Icon name="cross" />
             </button>
           ) : null}

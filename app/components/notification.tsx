@@ -85,12 +85,7 @@ export function Notification({
     );
   } else if (closable && hydrated) {
     closeControl = (
-      <button
-        type="button"
-        className={classNames(iconButton, styles.closeControl)}
-        aria-label={t("close")}
-        onClick={dismiss}
-      >
+      <button type="button" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")} onClick={dismiss}>
         {closeIcon}
       </button>
     );

@@ -2,8 +2,8 @@ import { forwardRef, useEffect, useId, useRef, useState, type ReactNode } from "
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
-import * as styles from "./field.css";
 import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+import * as styles from "./field.css";
 import { IconButton } from "./icon-button";
 import type { TextInputProps } from "./text-input";
 import { useHydrated } from "./use-hydrated";
@@ -69,11 +69,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           spellCheck={false}
           className={classNames(styles.input, hydrated && styles.inputBesideAction, className)}
           aria-invalid={hasError ? true : callerInvalid}
-          aria-describedby={describedBy(
-            isShown(hint) ? hintId : null,
-            hasError ? errorId : null,
-            callerDescribedBy,
-          )}
+          aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null, callerDescribedBy)}
         />
         {hydrated ? (
           <IconButton

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
-import { classNames } from "./class-names";
 import * as styles from "./choice.css";
+import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
 import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
 
@@ -76,10 +76,7 @@ export function RadioGroup({
             onChange={handleChange}
             aria-invalid={hasError ? true : undefined}
           />
-          <label
-            htmlFor={radioId(index)}
-            className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}
-          >
+          <label htmlFor={radioId(index)} className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}>
             {option.label}
           </label>
         </div>

@@ -1,16 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
-import * as fieldStyles from "./field.css";
 import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+import * as fieldStyles from "./field.css";
 import { Icon } from "./icon";
 import { indexAfterKey, indexStartingWith, isTypeaheadKey } from "./listbox-navigation";
 import * as styles from "./select.css";
@@ -54,11 +47,7 @@ export function Select(props: SelectProps) {
     <div className={classNames(fieldStyles.field, props.fieldClassName)}>
       {hydrated ? (
         // Not a <label for>: the listbox button is named by aria-labelledby (label + current choice).
-        <span
-          id={`${controlId}-label`}
-          className={fieldStyles.label}
-          onClick={() => document.getElementById(controlId)?.focus()}
-        >
+        <span id={`${controlId}-label`} className={fieldStyles.label} onClick={() => document.getElementById(controlId)?.focus()}>
           {props.label}
         </span>
       ) : (
@@ -247,9 +236,7 @@ function ListboxSelect({
               }}
             >
               {option.key}
-              {index === selectedIndex ? (
-                <Icon name="check" size="small" className={styles.selectedMark} />
-              ) : null}
+              {index === selectedIndex ? <Icon name="check" size="small" className={styles.selectedMark} /> : null}
             </li>
           ))}
         </ul>

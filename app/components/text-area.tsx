@@ -1,8 +1,8 @@
 import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
-import * as styles from "./field.css";
 import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+import * as styles from "./field.css";
 
 export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "style"> & {
   label: ReactNode;

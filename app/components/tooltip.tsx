@@ -1,11 +1,4 @@
-import {
-  cloneElement,
-  useId,
-  useState,
-  type KeyboardEvent,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { cloneElement, useId, useState, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
 import { describedBy } from "./described-by";
 import * as styles from "./tooltip.css";
 

@@ -11,7 +11,13 @@ export const tokenCheckMessages = {
 
 export type TokenCheckFailure = keyof typeof tokenCheckMessages;
 
-export type AccessTokenPayload = { userId: string; issuer: string; email: string | null; expiresAt: number | null; tokenType: string | null };
+export type AccessTokenPayload = {
+  userId: string;
+  issuer: string;
+  email: string | null;
+  expiresAt: number | null;
+  tokenType: string | null;
+};
 
 /** The user id claim, falling back to the upper-cased username claim (SPEC.md §3). */
 function userIdOf(payload: Record<string, unknown>): string | null {
@@ -20,7 +26,9 @@ function userIdOf(payload: Record<string, unknown>): string | null {
   return null;
 }
 
-export function readAccessTokenPayload(token: unknown): { ok: true; payload: AccessTokenPayload } | { ok: false; failure: TokenCheckFailure } {
+export function readAccessTokenPayload(
+  token: unknown,
+): { ok: true; payload: AccessTokenPayload } | { ok: false; failure: TokenCheckFailure } {
   if (typeof token !== "string" || token.length === 0) return { ok: false, failure: "missing" };
   const parts = token.split(".");
   if (parts.length !== 3 || token.length > 8192) return { ok: false, failure: "malformed" };

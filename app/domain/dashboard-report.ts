@@ -10,10 +10,7 @@ export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 
 /** What the report action answers a script with (without JavaScript it redirects instead). */
 export type ReportActionData =
-  | { outcome: "opened"; reportUrl: string }
-  | { outcome: "failed" }
-  | { outcome: "network-error" }
-  | { outcome: "invalid" };
+  { outcome: "opened"; reportUrl: string } | { outcome: "failed" } | { outcome: "network-error" } | { outcome: "invalid" };
 
 /** SPEC.md §4 'Result download' and §8: network code 599 shows the network error screen, any other failure the notification. */
 export function downloadFailureKind(status: number): "network-error" | "failed" {

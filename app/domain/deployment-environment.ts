@@ -4,7 +4,10 @@ export const deploymentEnvironments: readonly DeploymentEnvironment[] = ["develo
 
 /** SPEC.md §9: development (localhost, dev hosts, 192.168.*), staging, regulated-test, otherwise production. */
 export function environmentForHost(hostname: string): DeploymentEnvironment {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (isLocalHost(host) || host.startsWith("192.168.") || /(^|[.-])dev([.-]|$)/.test(host)) {
     return "development";
   }
@@ -40,7 +43,7 @@ export interface EnvironmentPolicy {
 export function environmentPolicy(settings: EnvironmentSettings): EnvironmentPolicy {
   const { environment } = settings;
   const cookieDomainApplies = environment === "staging" || environment === "production";
-  const domain = cookieDomainApplies ? (settings.cookieDomain || cookieDomainForHost(settings.portalHost)) : undefined;
+  const domain = cookieDomainApplies ? settings.cookieDomain || cookieDomainForHost(settings.portalHost) : undefined;
   return {
     environment,
     cookie: domain ? { secure: environment !== "development", domain } : { secure: environment !== "development" },

@@ -2,13 +2,7 @@
  * SPEC.md §2 'Sample tracker' and §4 'Kit status to timeline steps': five steps, highlighted by
  * kitStatus; participants who are not health-or-research see only the first four.
  */
-export const TRACKER_STEPS = [
-  "kitRegistered",
-  "sampleReceived",
-  "sequencingComplete",
-  "traitsAncestryReady",
-  "healthReady",
-] as const;
+export const TRACKER_STEPS = ["kitRegistered", "sampleReceived", "sequencingComplete", "traitsAncestryReady", "healthReady"] as const;
 
 export type TrackerStep = (typeof TRACKER_STEPS)[number];
 export type StepState = "done" | "current" | "upcoming";

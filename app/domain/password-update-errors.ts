@@ -45,7 +45,8 @@ export function sendCodeFailure(message: string | undefined): PasswordUpdateFail
 /** Code step: an answer containing 'invalid code' is an inline error on the code field. */
 export function submitCodeFailure(message: string | undefined): PasswordUpdateFailure {
   if (isSessionExpired(message)) return { kind: "session-expired" };
-  if ((message ?? "").toLowerCase().includes(INVALID_CODE)) return { kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline };
+  if ((message ?? "").toLowerCase().includes(INVALID_CODE))
+    return { kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline };
   return updatePasswordError(message);
 }
 
@@ -58,9 +59,13 @@ export function resendFailure(message: string | undefined): PasswordUpdateFailur
 /** New password: a common password is an inline error; anything else the 'Having Trouble' notice. */
 export function updatePasswordFailure(message: string | undefined): PasswordUpdateFailure {
   if (isSessionExpired(message)) return { kind: "session-expired" };
-  if ((message ?? "").toLowerCase().includes(COMMON_PASSWORD)) return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
+  if ((message ?? "").toLowerCase().includes(COMMON_PASSWORD))
+    return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
   return { kind: "notice", notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody } };
 }
 
 /** A nextStep the portal does not know: the generic error. */
-export const unexpectedStepFailure: PasswordUpdateFailure = { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError } };
+export const unexpectedStepFailure: PasswordUpdateFailure = {
+  kind: "notice",
+  notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError },
+};

@@ -48,7 +48,13 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
     kitStatus: toKitStatus(raw.kitStatus),
     apps: (raw.apps ?? [])
       .filter((app) => typeof app.label === "string" && app.label.trim() !== "")
-      .map((app) => ({ appID: app.appID, appName: app.appName, label: app.label as string, labelEs: app.labelEs ?? null, type: app.type ?? "" })),
+      .map((app) => ({
+        appID: app.appID,
+        appName: app.appName,
+        label: app.label as string,
+        labelEs: app.labelEs ?? null,
+        type: app.type ?? "",
+      })),
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],

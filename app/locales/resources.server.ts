@@ -1,14 +1,14 @@
-import commonEn from "./en/common.json";
-import commonEs from "./es/common.json";
-import uiEn from "./en/ui.json";
-import uiEs from "./es/ui.json";
-import authEn from "./en/auth.json";
-import authEs from "./es/auth.json";
-import profileEn from "./en/profile.json";
-import profileEs from "./es/profile.json";
-import dashboardEn from "./en/dashboard.json";
-import dashboardEs from "./es/dashboard.json";
 import type { Language } from "~/i18n";
+import authEn from "./en/auth.json";
+import commonEn from "./en/common.json";
+import dashboardEn from "./en/dashboard.json";
+import profileEn from "./en/profile.json";
+import uiEn from "./en/ui.json";
+import authEs from "./es/auth.json";
+import commonEs from "./es/common.json";
+import dashboardEs from "./es/dashboard.json";
+import profileEs from "./es/profile.json";
+import uiEs from "./es/ui.json";
 
 /** Every namespace of every language. Only the server holds all of them. */
 export const resources = {

@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "~/i18n-react";
 import { GatheringInformation, NoResultsYet } from "~/components/dashboard/dashboard-states";
+import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
 import { SampleStatusCard } from "~/components/dashboard/sample-status-card";
 import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
-import * as styles from "~/components/dashboard/dashboard.css";
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
+import { useTranslation } from "~/i18n-react";
 import { loadDashboard } from "~/services/dashboard-data.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 

@@ -1,7 +1,6 @@
-import { readForm } from "~/services/form-body.server";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
+import { readForm } from "~/services/form-body.server";
 import { bannerDismissedFlag, setParticipantFlag } from "~/services/participant-flags.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";

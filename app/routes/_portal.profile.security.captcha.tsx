@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { captchaChallenge } from "~/services/captcha.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 

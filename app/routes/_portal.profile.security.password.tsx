@@ -1,9 +1,6 @@
-import { readForm } from "~/services/form-body.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
@@ -13,12 +10,14 @@ import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { authCodeSchema, AuthMethodSchema, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
-import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
+import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { resendSecondsLeft, type PasswordUpdateStep } from "~/domain/password-update-steps";
+import { useTranslation } from "~/i18n-react";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
 import {
   passwordUpdateState,
   resendVerificationCode,
@@ -86,11 +85,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "start") {
     const captchaToken = formData.get("captchaToken");
-    const outcome = await startPasswordUpdate(session, typeof captchaToken === "string" && captchaToken ? captchaToken.slice(0, 20_000) : undefined);
+    const outcome = await startPasswordUpdate(
+      session,
+      typeof captchaToken === "string" && captchaToken ? captchaToken.slice(0, 20_000) : undefined,
+    );
     if (outcome.kind === "moved") return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
     if (outcome.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
     // The flow has not opened: the notice shows on Login & Security (a flash, so it survives the redirect).
-    const notice = outcome.kind === "notice" ? outcome.notice : { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
+    const notice =
+      outcome.kind === "notice" ? outcome.notice : { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
     const cookie = await flashNotification({
       type: "error",
       titleKey: `profile:${notice.titleKey}`,
@@ -121,7 +124,15 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "resend": {
       const secondsLeft = resendSecondsLeft(state, Date.now());
-      if (secondsLeft > 0) return stay({ intent, notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.resendLocked }, noticeValues: { seconds: secondsLeft } }, 429);
+      if (secondsLeft > 0)
+        return stay(
+          {
+            intent,
+            notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.resendLocked },
+            noticeValues: { seconds: secondsLeft },
+          },
+          429,
+        );
       const outcome = await resendVerificationCode(session, state);
       if (outcome.kind === "moved") return stay({ intent, resent: true }, 200);
       return leaveWithFailure(outcome as PasswordUpdateFailure, intent);
@@ -137,7 +148,12 @@ export async function action({ request }: ActionFunctionArgs) {
         const cookie = await flashNotification({ type: "success", titleKey: "profile:success", visibleMs: NOTIFICATION_VISIBLE_MS });
         return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
       }
-      if (outcome.kind === "field") return stay({ intent, strength, result: submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets }) });
+      if (outcome.kind === "field")
+        return stay({
+          intent,
+          strength,
+          result: submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets }),
+        });
       return leaveWithFailure(outcome as PasswordUpdateFailure, intent, { strength, result: submission.reply({ hideFields: secrets }) });
     }
   }

@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Form, useNavigation, useOutlet } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import { PASSWORD_UPDATE_PATH } from "~/components/profile/password-update-types";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
+import { useTranslation } from "~/i18n-react";
 import { env } from "~/services/env.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 

@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Trans, useTranslation } from "~/i18n-react";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import * as styles from "~/components/profile/profile.css";
 import { site } from "~/config/site";
+import { Trans, useTranslation } from "~/i18n-react";
 import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 

@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { ReportReady } from "~/components/dashboard/report-ready";
 import { NetworkErrorScreen, RouterFallbackScreen } from "~/components/layout/error-screens";
 import { downloadFailureKind, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { useTranslation } from "~/i18n-react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { fetchReportUrl, ReportFormSchema, reportSourceId } from "~/services/reports.server";

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GatheringInformation } from "~/components/dashboard/dashboard-states";
 import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-results";

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
@@ -26,7 +25,8 @@ function classify(error: unknown): Failure {
     return { code: "unknown", status: 502 };
   }
   if (error instanceof RangeError) return { code: "stateMismatch", status: 400 };
-  if (error instanceof ReferenceError) return { code: error.message.includes("code in the URL") ? "missingCode" : "noTransaction", status: 400 };
+  if (error instanceof ReferenceError)
+    return { code: error.message.includes("code in the URL") ? "missingCode" : "noTransaction", status: 400 };
   return { code: "unknown", status: 502 };
 }
 

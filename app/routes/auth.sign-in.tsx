@@ -1,11 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
-import { detectLanguage } from "~/services/language.server";
 import { reachableAuthenticator } from "~/services/authenticator.server";
+import { detectLanguage } from "~/services/language.server";
 import { returnToCookie } from "~/services/session-cookie.server";
 import { clearedSessionCookie, endSession, readSession } from "~/services/session.server";
 

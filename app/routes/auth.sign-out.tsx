@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { readLimitedText } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { readSession } from "~/services/session.server";

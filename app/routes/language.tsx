@@ -1,11 +1,10 @@
-import { readForm } from "~/services/form-body.server";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import * as z from "zod";
 import { safeReturnTo } from "~/domain/return-to";
-import { assertSameOrigin } from "~/services/same-origin.server";
 import { toLanguage } from "~/i18n";
+import { readForm } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
 
 const LanguageChange = z.object({ lang: z.string().max(8).optional(), returnTo: z.string().max(2048).optional() });
 

@@ -1,9 +1,8 @@
-import { readForm } from "~/services/form-body.server";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { safeReturnTo } from "~/domain/return-to";
-import { assertSameOrigin } from "~/services/same-origin.server";
+import { readForm } from "~/services/form-body.server";
 import { privacyChoicesCookie } from "~/services/privacy-choices.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
@@ -7,8 +6,8 @@ import { readAccessTokenPayload } from "~/domain/access-token-payload";
 import { AuthFlowError } from "~/domain/oidc-checks";
 import { env } from "~/services/env.server";
 import { verifyIdpJwt } from "~/services/idp.server";
-import { startSession } from "~/services/sign-in.server";
 import { readSession, endSession } from "~/services/session.server";
+import { startSession } from "~/services/sign-in.server";
 
 /**
  * A results link carries an ACCESS token (SPEC.md §3). It is checked as SPEC.md §5 'Token checks'

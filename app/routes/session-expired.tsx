@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useEffect } from "react";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import { PageShell } from "~/components/layout/page-shell";

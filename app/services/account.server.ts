@@ -24,7 +24,11 @@ const UNREACHABLE = "Network Error";
  * One POST to the account API with the participant's access token (server-side only). Never retried:
  * every operation moves the identity provider's transaction on, or sends a code.
  */
-export async function callAccountApi(operation: AccountOperation, accessToken: string, body: Record<string, unknown> = {}): Promise<AccountCall> {
+export async function callAccountApi(
+  operation: AccountOperation,
+  accessToken: string,
+  body: Record<string, unknown> = {},
+): Promise<AccountCall> {
   let response: Response;
   try {
     response = await fetch(`${accountApiUrl}/${operation}`, {

@@ -4,7 +4,15 @@ import { AuthFlowError } from "~/domain/oidc-checks";
 import { toLanguage } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
-import { createCodeVerifier, createState, identityProviderReachable, idpMetadata, nonceForState, verifyIdToken, type TokenSet } from "./idp.server";
+import {
+  createCodeVerifier,
+  createState,
+  identityProviderReachable,
+  idpMetadata,
+  nonceForState,
+  verifyIdToken,
+  type TokenSet,
+} from "./idp.server";
 
 export const TRANSACTION_COOKIE = "portal_oauth";
 
@@ -43,7 +51,9 @@ class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
 }
 
 function fullName(claims: Record<string, unknown>): string | null {
-  const parts = [claims.given_name, claims.middle_name, claims.family_name].filter((part): part is string => typeof part === "string" && part.length > 0);
+  const parts = [claims.given_name, claims.middle_name, claims.family_name].filter(
+    (part): part is string => typeof part === "string" && part.length > 0,
+  );
   return parts.length ? parts.join(" ") : null;
 }
 
@@ -63,7 +73,14 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
         tokenRevocationEndpoint: metadata.revocation_endpoint,
         scopes: ["openid", "email", "profile", "offline_access"],
         codeChallengeMethod: CodeChallengeMethod.S256,
-        cookie: { name: TRANSACTION_COOKIE, httpOnly: true, sameSite: "Lax", path: "/", maxAge: 30 * 60, ...(cookieSecurity().secure ? { secure: true } : {}) },
+        cookie: {
+          name: TRANSACTION_COOKIE,
+          httpOnly: true,
+          sameSite: "Lax",
+          path: "/",
+          maxAge: 30 * 60,
+          ...(cookieSecurity().secure ? { secure: true } : {}),
+        },
       },
       async ({ request, tokens }) => {
         const state = new URL(request.url).searchParams.get("state") ?? "";

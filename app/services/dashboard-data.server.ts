@@ -7,10 +7,7 @@ import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { signOut } from "./sign-out.server";
 
-export type DashboardData =
-  | { screen: "network-error" }
-  | { screen: "server-error" }
-  | (DashboardView & { welcomeBanner: boolean });
+export type DashboardData = { screen: "network-error" } | { screen: "server-error" } | (DashboardView & { welcomeBanner: boolean });
 
 export type DashboardOutcome = { kind: "data"; data: DashboardData; status: number } | { kind: "response"; response: Response };
 
@@ -24,7 +21,12 @@ export async function loadDashboard(request: Request, session: PortalSession): P
   if (!outcome.ok) {
     const screen = failureScreen(outcome);
     if (screen === "signed-out") return { kind: "response", response: await signOut(session) };
-    const line = { event: "results unavailable", status: outcome.status, message: redactText(outcome.message), requestId: requestIdOf(request) };
+    const line = {
+      event: "results unavailable",
+      status: outcome.status,
+      message: redactText(outcome.message),
+      requestId: requestIdOf(request),
+    };
     if (screen === "network-error") {
       logger.info(line, "results fetch failed: network");
       return { kind: "data", data: { screen }, status: 503 };

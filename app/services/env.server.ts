@@ -1,9 +1,7 @@
 import * as z from "zod";
 import { environmentForHost } from "~/domain/deployment-environment";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -18,10 +16,21 @@ const EnvSchema = z.object({
   RESULTS_API_URL: z.url().default("http://localhost:3002"),
   RESULTS_API_AUDIENCE: z.string().optional(),
   RESULTS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30 * 60),
-  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
   FEATURE_LOGIN_SECURITY: booleanFlag.default(true),
-  COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i).optional(),
+  COOKIE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i)
+    .optional(),
   USE_HEAP_IDENTIFY: booleanFlag.optional(),
   ERROR_REPORTING_ENABLED: booleanFlag.optional(),
   ERROR_REPORTING_URL: z.url().optional(),

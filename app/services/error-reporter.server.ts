@@ -111,10 +111,13 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
     while (queue.length > 0) {
       if (!mayEnterWindow()) {
         // The rest waits for the next minute; the queue keeps only the newest MAX_QUEUED_ITEMS meanwhile.
-        waitTimer ??= setTimeout(() => {
-          waitTimer = undefined;
-          start();
-        }, Math.max(0, windowStart + WINDOW_MS - now()));
+        waitTimer ??= setTimeout(
+          () => {
+            waitTimer = undefined;
+            start();
+          },
+          Math.max(0, windowStart + WINDOW_MS - now()),
+        );
         waitTimer.unref();
         return;
       }

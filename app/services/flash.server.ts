@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { createCookie } from "@remix-run/node";
 import * as z from "zod";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { cookieSecurity } from "./cookie-security.server";
@@ -31,7 +31,9 @@ export async function flashNotification(notification: Omit<FlashNotification, "i
 }
 
 /** The notifications waiting for this request and the Set-Cookie that clears them (when any). */
-export async function takeFlashNotifications(request: Request): Promise<{ notifications: FlashNotification[]; clearCookie: string | null }> {
+export async function takeFlashNotifications(
+  request: Request,
+): Promise<{ notifications: FlashNotification[]; clearCookie: string | null }> {
   const parsed = FlashList.safeParse(await flashCookie.parse(request.headers.get("Cookie")));
   if (!parsed.success || parsed.data.length === 0) return { notifications: [], clearCookie: null };
   return { notifications: parsed.data, clearCookie: await flashCookie.serialize([], { maxAge: 0, expires: new Date(0) }) };

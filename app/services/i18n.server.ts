@@ -5,7 +5,11 @@ import { resources } from "~/locales/resources.server";
 const pageTranslators = new Map<Language, Translator>(
   supportedLanguages.map((language) => [
     language,
-    createTranslator(language, language === fallbackLanguage ? [resources[language]] : [resources[language], resources[fallbackLanguage]], defaultNamespace),
+    createTranslator(
+      language,
+      language === fallbackLanguage ? [resources[language]] : [resources[language], resources[fallbackLanguage]],
+      defaultNamespace,
+    ),
   ]),
 );
 

@@ -67,7 +67,10 @@ export function createReachabilityCheck(url: () => URL, options: ReachabilityChe
 
 const REACHABILITY_TIMEOUT_MS = 1_500;
 const REACHABILITY_REMEMBERED_MS = 5_000;
-const discoveryAnswers = createReachabilityCheck(discoveryUrl, { timeoutMs: REACHABILITY_TIMEOUT_MS, rememberMs: REACHABILITY_REMEMBERED_MS });
+const discoveryAnswers = createReachabilityCheck(discoveryUrl, {
+  timeoutMs: REACHABILITY_TIMEOUT_MS,
+  rememberMs: REACHABILITY_REMEMBERED_MS,
+});
 
 /**
  * Sign-in sends the browser to the provider, which the cached discovery document cannot vouch
@@ -80,7 +83,10 @@ export function identityProviderReachable(): Promise<boolean> {
 /** The discovery document, fetched once and kept (SPEC.md §7: cached 24 hours, like the keys). */
 export function idpMetadata(): Promise<IdpMetadata> {
   metadata ??= (async () => {
-    const response = await fetch(discoveryUrl(), { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), headers: { Accept: "application/json" } });
+    const response = await fetch(discoveryUrl(), {
+      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+      headers: { Accept: "application/json" },
+    });
     if (!response.ok) throw new Error(`identity provider discovery answered ${response.status}`);
     const document = (await response.json()) as IdpMetadata;
     if (document.issuer !== env.IDP_ISSUER.replace(/\/$/, "")) throw new AuthFlowError("issuerMismatch");
@@ -96,7 +102,11 @@ export function idpMetadata(): Promise<IdpMetadata> {
 async function jwks() {
   if (!keySet) {
     const { jwks_uri } = await idpMetadata();
-    keySet = createRemoteJWKSet(new URL(jwks_uri), { cacheMaxAge: JWKS_CACHE_MS, cooldownDuration: 30_000, timeoutDuration: DISCOVERY_TIMEOUT_MS });
+    keySet = createRemoteJWKSet(new URL(jwks_uri), {
+      cacheMaxAge: JWKS_CACHE_MS,
+      cooldownDuration: 30_000,
+      timeoutDuration: DISCOVERY_TIMEOUT_MS,
+    });
   }
   return keySet;
 }
@@ -133,7 +143,12 @@ export async function verifyIdpJwt(token: string, options: { audience?: string }
 /** SPEC.md §5: id token signature, issuer, audience, nonce, expiry, issue time, and access-token hash. */
 export async function verifyIdToken(idToken: string, expected: { nonce: string; accessToken: string }): Promise<JWTPayload> {
   const claims = await verifyIdpJwt(idToken);
-  checkIdTokenClaims(claims, { issuer: env.IDP_ISSUER.replace(/\/$/, ""), clientId: env.IDP_CLIENT_ID, nonce: expected.nonce, now: Date.now() });
+  checkIdTokenClaims(claims, {
+    issuer: env.IDP_ISSUER.replace(/\/$/, ""),
+    clientId: env.IDP_CLIENT_ID,
+    nonce: expected.nonce,
+    now: Date.now(),
+  });
   if (typeof claims.at_hash === "string" && claims.at_hash !== accessTokenHash(expected.accessToken)) {
     throw new AuthFlowError("tokenHashFailed");
   }
@@ -209,7 +224,11 @@ export async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   const response = await postForm(token_endpoint, { grant_type: "refresh_token", refresh_token: refreshToken });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    throw new TokenEndpointError(String(json.error ?? "server_error"), typeof json.error_description === "string" ? json.error_description : null, response.status);
+    throw new TokenEndpointError(
+      String(json.error ?? "server_error"),
+      typeof json.error_description === "string" ? json.error_description : null,
+      response.status,
+    );
   }
   return tokenSetFrom(json, refreshToken);
 }

@@ -156,10 +156,7 @@ export async function loggedFetch(input: string | URL, init: RequestInit & Upstr
     log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
     return response;
   } catch (error) {
-    log.warn(
-      { ...line, status: -1, durationMs: Math.round(performance.now() - began), error: errorName(error) },
-      "upstream call failed",
-    );
+    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: errorName(error) }, "upstream call failed");
     throw error;
   }
 }

@@ -1,5 +1,4 @@
 import type { AuthMethod } from "~/domain/auth-code";
-import { maskPhone } from "~/domain/phone-mask";
 import {
   recoveryFailure,
   resendFailure,
@@ -10,6 +9,7 @@ import {
   type PasswordUpdateFailure,
 } from "~/domain/password-update-errors";
 import { lockResend, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
+import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 
@@ -26,7 +26,11 @@ export function forgetPasswordUpdate(session: PortalSession): Promise<void> {
   return saveFlowState(session, PASSWORD_UPDATE_FLOW, null);
 }
 
-async function failed(session: PortalSession, call: Extract<AccountCall, { ok: false }>, mapping: (message: string | undefined) => PasswordUpdateFailure): Promise<PasswordUpdateFailure> {
+async function failed(
+  session: PortalSession,
+  call: Extract<AccountCall, { ok: false }>,
+  mapping: (message: string | undefined) => PasswordUpdateFailure,
+): Promise<PasswordUpdateFailure> {
   // A refused access token ends the portal session as well: the participant signs in again.
   const failure = call.httpStatus === 401 ? ({ kind: "session-expired" } as const) : mapping(call.answer.errorMessage);
   if (failure.kind === "session-expired") await forgetPasswordUpdate(session);
@@ -39,7 +43,11 @@ async function moveTo(session: PortalSession, state: PasswordUpdateState): Promi
 }
 
 /** Start: recover password, then the answer's nextStep picks the first step. */
-export async function startPasswordUpdate(session: PortalSession, captchaToken: string | undefined, now = Date.now()): Promise<PasswordUpdateOutcome> {
+export async function startPasswordUpdate(
+  session: PortalSession,
+  captchaToken: string | undefined,
+  now = Date.now(),
+): Promise<PasswordUpdateOutcome> {
   await forgetPasswordUpdate(session);
   const call = await callAccountApi("recover-password", session.accessToken, captchaToken ? { captchaToken } : {});
   if (!call.ok) return failed(session, call, recoveryFailure);
@@ -50,7 +58,12 @@ export async function startPasswordUpdate(session: PortalSession, captchaToken: 
 }
 
 /** Pick: a sent code moves to the code step, remembering the method. */
-export async function sendVerificationCode(session: PortalSession, state: PasswordUpdateState, method: AuthMethod, now = Date.now()): Promise<PasswordUpdateOutcome> {
+export async function sendVerificationCode(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  method: AuthMethod,
+  now = Date.now(),
+): Promise<PasswordUpdateOutcome> {
   const call = await callAccountApi("send-mfa-code", session.accessToken, { authMethod: method });
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
@@ -59,7 +72,11 @@ export async function sendVerificationCode(session: PortalSession, state: Passwo
 }
 
 /** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */
-export async function submitVerificationCode(session: PortalSession, state: PasswordUpdateState, code: string): Promise<PasswordUpdateOutcome> {
+export async function submitVerificationCode(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  code: string,
+): Promise<PasswordUpdateOutcome> {
   const call = await callAccountApi("submit-auth-code", session.accessToken, { code });
   if (!call.ok) return failed(session, call, submitCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
@@ -68,7 +85,11 @@ export async function submitVerificationCode(session: PortalSession, state: Pass
 }
 
 /** Resend: locked again for 30 seconds whether or not the identity provider sent it. */
-export async function resendVerificationCode(session: PortalSession, state: PasswordUpdateState, now = Date.now()): Promise<PasswordUpdateOutcome> {
+export async function resendVerificationCode(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  now = Date.now(),
+): Promise<PasswordUpdateOutcome> {
   const call = await callAccountApi("resend-auth-code", session.accessToken);
   if (!call.ok) {
     const failure = await failed(session, call, resendFailure);

@@ -22,15 +22,15 @@ export interface ReadinessDependencies {
 }
 
 function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref()),
-  ]);
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref())]);
 }
 
 async function databaseAnswers(open: () => Promise<Database>, timeoutMs: number): Promise<CheckResult> {
   try {
-    const rows = await withTimeout(open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok")), timeoutMs);
+    const rows = await withTimeout(
+      open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok")),
+      timeoutMs,
+    );
     return rows[0]?.ok === 1 ? "ok" : "failed";
   } catch {
     return "failed";

@@ -65,7 +65,9 @@ export function refusalPage(status: Refusal, language: Language): string {
   if (cached) return cached;
   const translator = pageTranslator(language);
   const detail = status === 403 ? translator.fixed("auth")("forbidden") : translator.fixed("common")("errors.tooLarge");
-  const screen = renderToStaticMarkup(createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })));
+  const screen = renderToStaticMarkup(
+    createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })),
+  );
   const stylesheet = cssBundleHref ? `<link rel="stylesheet" href="${escapeHtml(cssBundleHref)}">` : "";
   const page =
     `<!DOCTYPE html><html lang="${language}" dir="ltr"><head><meta charset="utf-8">` +

@@ -50,7 +50,11 @@ export async function getWithRetries(url: URL, accessToken: string): Promise<Att
   return last;
 }
 
-export async function fetchPatientResults(options: { accessToken: string; userId: string; sourceId?: string | null }): Promise<ResultsOutcome> {
+export async function fetchPatientResults(options: {
+  accessToken: string;
+  userId: string;
+  sourceId?: string | null;
+}): Promise<ResultsOutcome> {
   const url = new URL(`results/${encodeURIComponent(options.userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
   if (options.sourceId) url.searchParams.set("sourceID", options.sourceId);
   const outcome = await getWithRetries(url, options.accessToken);

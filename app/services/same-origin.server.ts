@@ -19,7 +19,11 @@ const configuredPortalOrigin = new URL(env.PORTAL_URL).origin;
  * is a first-party client (support staff replaying a form with curl) and is let through, unless
  * `requirePortalPage` is set; browsers always send one of them with a POST.
  */
-export function isSameOrigin(origin: string | null | undefined, fetchSite: string | null | undefined, options: SameOriginOptions = {}): boolean {
+export function isSameOrigin(
+  origin: string | null | undefined,
+  fetchSite: string | null | undefined,
+  options: SameOriginOptions = {},
+): boolean {
   const expected = options.portalOrigin ?? configuredPortalOrigin;
   if (origin) return origin === expected;
   if (fetchSite) return fetchSite === "same-origin" || (fetchSite === "none" && !options.requirePortalPage);
@@ -35,5 +39,6 @@ export function isSameOriginRequest(request: Request, options: SameOriginOptions
  * requests before Remix saw them; the check stays with the action for any other way it is run.
  */
 export function assertSameOrigin(request: Request, options: SameOriginOptions = {}): void {
-  if (!isSameOriginRequest(request, options)) throw json({ message: "forbidden" }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!isSameOriginRequest(request, options))
+    throw json({ message: "forbidden" }, { status: 403, headers: { "Cache-Control": "no-store" } });
 }

@@ -155,9 +155,10 @@ export async function writeFlowState(idHash: string, flow: string, value: unknow
   if (value === null) {
     await db.query(`UPDATE portal_sessions SET flow_state = flow_state - $2 WHERE id_hash = $1`, [idHash, flow]);
   } else {
-    await db.query(
-      `UPDATE portal_sessions SET flow_state = jsonb_set(flow_state, ARRAY[$2::text], $3::jsonb) WHERE id_hash = $1`,
-      [idHash, flow, JSON.stringify(value)],
-    );
+    await db.query(`UPDATE portal_sessions SET flow_state = jsonb_set(flow_state, ARRAY[$2::text], $3::jsonb) WHERE id_hash = $1`, [
+      idHash,
+      flow,
+      JSON.stringify(value),
+    ]);
   }
 }

@@ -44,7 +44,10 @@ describe("one session read per request", () => {
 
   it("loaders of one request that pass its context share one read", async () => {
     const context = {};
-    const [layout, page] = await Promise.all([requireVisitor(await loaderRequest(), context), requireVisitor(await loaderRequest(), context)]);
+    const [layout, page] = await Promise.all([
+      requireVisitor(await loaderRequest(), context),
+      requireVisitor(await loaderRequest(), context),
+    ]);
     expect(layout).toBe(page);
     expect(loadSession).toHaveBeenCalledTimes(1);
     expect(loadSession).toHaveBeenCalledWith(sessionId);

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { Visitor } from "~/components/layout/visitor";
-import { safeReturnTo } from "~/domain/return-to";
 import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
+import { safeReturnTo } from "~/domain/return-to";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
 import { sessionCookie } from "./session-cookie.server";
 import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
@@ -19,7 +19,8 @@ const lookups = new WeakMap<object, Promise<Lookup>>();
 
 async function lookUp(request: Request): Promise<Lookup> {
   const sessionId: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
-  if (typeof sessionId !== "string" || sessionId.length < 32) return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
+  if (typeof sessionId !== "string" || sessionId.length < 32)
+    return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
   const session = await loadSession(sessionId);
   if (!session) return { cookiePresent: true, session: null };
   return { cookiePresent: true, session: await withFreshTokens(session) };

@@ -4,8 +4,8 @@ import { safeReturnTo } from "~/domain/return-to";
 import type { SignedInParticipant } from "./authenticator.server";
 import { fetchPatientResults } from "./results.server";
 import { returnToCookie } from "./session-cookie.server";
-import { sessionCookieFor } from "./session.server";
 import { createSession, type NewSession } from "./session-store.server";
+import { sessionCookieFor } from "./session.server";
 
 /**
  * Starts a fresh session (a new id at every sign-in) and returns to the page asked for. The name in

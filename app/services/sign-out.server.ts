@@ -1,5 +1,5 @@
-import { redirect } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import { endSessionUrl, revokeToken } from "./idp.server";
 import { clearedSessionCookie, endSession, type PortalSession } from "./session.server";
 

@@ -3,9 +3,7 @@ import * as z from "zod";
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const envSchema = z
   .object({
@@ -73,7 +71,10 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Identit
     resultsApiAudience: e.RESULTS_API_AUDIENCE,
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    cookieKeys: (e.IDENTITY_COOKIE_KEYS ?? DEV_COOKIE_KEYS).split(",").map((key) => key.trim()).filter(Boolean),
+    cookieKeys: (e.IDENTITY_COOKIE_KEYS ?? DEV_COOKIE_KEYS)
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,

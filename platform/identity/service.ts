@@ -12,6 +12,7 @@ import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-r
 import { sendHtml, sendJson } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { createAccountPages } from "./interactions/account-pages.ts";
 import { createSignInHandler } from "./interactions/sign-in.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
@@ -28,7 +29,6 @@ import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
 import { createVerifications } from "./store/verifications.ts";
-import { createAccountPages } from "./interactions/account-pages.ts";
 
 export interface IdentityServiceOptions extends IdentityConfig {
   /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
@@ -63,7 +63,9 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }
   const keys = await loadSigningKeys(db);
   const codeSecret = await loadCodeSecret(db);
-  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", async () => (await import("node:crypto")).randomBytes(32).toString("base64url"));
+  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", async () =>
+    (await import("node:crypto")).randomBytes(32).toString("base64url"),
+  );
   const css = await readFile(CSS_PATH, "utf8");
 
   const outbox = createOutbox(db, now);
@@ -105,7 +107,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const oidcCallback = provider.callback();
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
-  const signIn = createSignInHandler({ provider, accounts, signInStates, verifications, throttle, cookieKeys: options.cookieKeys, secureCookies, portalUrl: options.portalUrl, now });
+  const signIn = createSignInHandler({
+    provider,
+    accounts,
+    signInStates,
+    verifications,
+    throttle,
+    cookieKeys: options.cookieKeys,
+    secureCookies,
+    portalUrl: options.portalUrl,
+    now,
+  });
   const accountPages = createAccountPages({
     provider,
     accounts,
@@ -123,7 +135,15 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   });
   const accountApi = createAccountApi({ accounts, passwordUpdates, verifications, throttle, captcha, verifyAccessToken, now });
   const outboxRoutes = createOutboxRoutes(outbox);
-  const resultsLinkDeps = { accounts, keys, issuer, audience: options.resultsApiAudience, portalUrl: options.portalUrl, production: options.production, adminToken: options.resultsLinkAdminToken };
+  const resultsLinkDeps = {
+    accounts,
+    keys,
+    issuer,
+    audience: options.resultsApiAudience,
+    portalUrl: options.portalUrl,
+    production: options.production,
+    adminToken: options.resultsLinkAdminToken,
+  };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
 
@@ -134,7 +154,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
-      const ok = await db.query("SELECT 1").then(() => true, () => false);
+      const ok = await db.query("SELECT 1").then(
+        () => true,
+        () => false,
+      );
       return sendJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
     }
     if (path === "/assets/identity.css") {

@@ -13,7 +13,9 @@ export type DocumentLinkCheck = "valid" | "invalid" | "expired";
 
 export function createDocumentLinkSigner(secret: string, ttlSeconds: number): DocumentLinkSigner {
   const sign = (userId: string, appId: string, expires: number) =>
-    createHmac("sha256", secret).update(JSON.stringify(["report-document", userId, appId, expires])).digest("base64url");
+    createHmac("sha256", secret)
+      .update(JSON.stringify(["report-document", userId, appId, expires]))
+      .digest("base64url");
 
   return {
     pathFor(userId, appId, nowSeconds) {

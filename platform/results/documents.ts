@@ -1,5 +1,5 @@
-import type { AppRecord, PatientRecord } from "./repository.ts";
 import type { ReportContent } from "./report-content.ts";
+import type { AppRecord, PatientRecord } from "./repository.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

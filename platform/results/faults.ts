@@ -58,7 +58,9 @@ export function createFaultStore(db: Database) {
     },
 
     async list(): Promise<FaultRule[]> {
-      const rows = await db.query<FaultRow>("SELECT user_id, status, delay_ms, remaining FROM results_faults WHERE remaining > 0 ORDER BY id");
+      const rows = await db.query<FaultRow>(
+        "SELECT user_id, status, delay_ms, remaining FROM results_faults WHERE remaining > 0 ORDER BY id",
+      );
       return rows.map(toRule);
     },
 

@@ -5,7 +5,10 @@ import { startResultsService } from "./service.ts";
 const config = resultsConfigFromEnv();
 const logger = pino({ level: config.logLevel, base: { service: "results" } });
 const service = await startResultsService({ ...config, logger });
-logger.info({ url: service.url, issuer: config.issuer, database: config.databaseUrl ? "postgresql" : "embedded" }, "results service listening");
+logger.info(
+  { url: service.url, issuer: config.issuer, database: config.databaseUrl ? "postgresql" : "embedded" },
+  "results service listening",
+);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

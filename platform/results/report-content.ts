@@ -28,7 +28,12 @@ function contentByAppName(appName: string, type: string | null): Omit<ReportCont
     case "health":
       return {
         kind: "Health report",
-        sections: [{ heading: "Screened conditions", paragraphs: ["No variants of concern were found among the conditions screened in this demonstration report."] }],
+        sections: [
+          {
+            heading: "Screened conditions",
+            paragraphs: ["No variants of concern were found among the conditions screened in this demonstration report."],
+          },
+        ],
       };
     case "fh-health":
       return {
@@ -36,14 +41,20 @@ function contentByAppName(appName: string, type: string | null): Omit<ReportCont
         sections: [
           {
             heading: "Genes screened",
-            rows: [["LDLR", "No variant of concern"], ["APOB", "No variant of concern"], ["PCSK9", "No variant of concern"]],
+            rows: [
+              ["LDLR", "No variant of concern"],
+              ["APOB", "No variant of concern"],
+              ["PCSK9", "No variant of concern"],
+            ],
           },
         ],
       };
     case "women-wellness":
       return {
         kind: "Women's wellness report",
-        sections: [{ heading: "Summary", paragraphs: ["No variants of concern were found among the genes screened in this demonstration report."] }],
+        sections: [
+          { heading: "Summary", paragraphs: ["No variants of concern were found among the genes screened in this demonstration report."] },
+        ],
       };
     case "ancestry":
       return { kind: "Ancestry report", sections: [{ heading: "Ancestry composition", rows: ancestryRows }] };
@@ -61,7 +72,14 @@ export function reportContentFor(patient: PatientRecord, app: AppRecord): Report
   return {
     title: app.label ? `${app.label} — ${kind}` : kind,
     sections: [
-      { heading: "About this report", paragraphs: [DEMO_NOTICE], rows: [["Participant", name], ["Participant ID", patient.userId]] },
+      {
+        heading: "About this report",
+        paragraphs: [DEMO_NOTICE],
+        rows: [
+          ["Participant", name],
+          ["Participant ID", patient.userId],
+        ],
+      },
       ...sections,
     ],
   };

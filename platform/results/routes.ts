@@ -40,7 +40,8 @@ export function createRouter(deps: RouteDependencies) {
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
     if (!patient) throw new RequestError(404, "No results were found for this participant");
-    if (sourceId !== null && sourceId !== patient.sourceId) throw new RequestError(404, "No results were found for this participant and source");
+    if (sourceId !== null && sourceId !== patient.sourceId)
+      throw new RequestError(404, "No results were found for this participant and source");
     return patient;
   }
 

@@ -62,7 +62,10 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       res.on("finish", () => {
         // Path only: query strings may carry signatures, and headers carry tokens.
         const path = (req.url ?? "/").split("?")[0];
-        logger.info({ method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - startedAt), requestId }, "request");
+        logger.info(
+          { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - startedAt), requestId },
+          "request",
+        );
       });
       route(req, res).catch((error: unknown) => {
         if (error instanceof RequestError) {

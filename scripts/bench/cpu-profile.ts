@@ -127,7 +127,8 @@ export function readProfile(file: string): CpuProfile {
 
 export function formatSummary(summary: ProfileSummary, requests: number): string {
   const perRequest = requests > 0 ? ` — ${(summary.busyMs / requests).toFixed(2)} ms of CPU per request over ${requests} requests` : "";
-  const rows = (shares: Share[]) => shares.map(({ name, ms, percent }) => `  ${String(ms).padStart(7)} ms ${String(percent).padStart(5)} %  ${name}`).join("\n");
+  const rows = (shares: Share[]) =>
+    shares.map(({ name, ms, percent }) => `  ${String(ms).padStart(7)} ms ${String(percent).padStart(5)} %  ${name}`).join("\n");
   return [
     `busy ${summary.busyMs} ms, idle ${summary.idleMs} ms${perRequest}`,
     "self time by package:",

@@ -65,7 +65,10 @@ export function formsOf(html: string): PageForm[] {
 export class HttpBrowser {
   readonly cookies = new OriginCookies();
 
-  async request(url: string | URL, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    url: string | URL,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const target = new URL(url);
     const headers: Record<string, string> = { cookie: this.cookies.header(target), ...init.headers };
     let body: string | undefined;
@@ -95,7 +98,12 @@ export class HttpBrowser {
   }
 
   /** Submits the first form of `html` whose action matches, with extra fields, following redirects. */
-  async submit(page: { html: string; url: URL }, fields: Record<string, string>, keepGoing?: (next: URL) => boolean, actionPattern?: RegExp) {
+  async submit(
+    page: { html: string; url: URL },
+    fields: Record<string, string>,
+    keepGoing?: (next: URL) => boolean,
+    actionPattern?: RegExp,
+  ) {
     const form = formsOf(page.html).find((candidate) => !actionPattern || actionPattern.test(candidate.action));
     if (!form) throw new Error(`no form on ${page.url.pathname}`);
     const target = new URL(form.action || page.url.pathname, page.url);

@@ -59,6 +59,13 @@ export async function measureLoad(target: LoadTarget, options: { connections: nu
     latencyP99Ms: result.latency.p99,
     requests: result.requests.total,
     failures: result["1xx"] + result["4xx"] + result["5xx"] + result.errors + result.timeouts,
-    statusCounts: { "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"], errors: result.errors, timeouts: result.timeouts },
+    statusCounts: {
+      "2xx": result["2xx"],
+      "3xx": result["3xx"],
+      "4xx": result["4xx"],
+      "5xx": result["5xx"],
+      errors: result.errors,
+      timeouts: result.timeouts,
+    },
   };
 }

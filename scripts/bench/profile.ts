@@ -45,7 +45,10 @@ async function profilePath(target: string) {
     console.log(
       `\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures; ` +
         `portal CPU ${(cpuMs / figures.requests).toFixed(2)} ms per request (profiler running); ` +
-        services.slice(1).map((service, index) => `${service.name} ${(others[index]! / figures.requests).toFixed(2)} ms`).join(", "),
+        services
+          .slice(1)
+          .map((service, index) => `${service.name} ${(others[index]! / figures.requests).toFixed(2)} ms`)
+          .join(", "),
     );
     requests = figures.requests;
   } finally {
@@ -60,7 +63,9 @@ async function profilePath(target: string) {
   const filter = process.env.PROFILE_FILTER;
   if (filter) {
     console.log(`on the stack, matching ${filter}:`);
-    for (const share of summarizeProfile(profile, { window, count: 1000 }).inclusiveByFunction.filter(({ name }) => name.includes(filter)).slice(0, 40)) {
+    for (const share of summarizeProfile(profile, { window, count: 1000 })
+      .inclusiveByFunction.filter(({ name }) => name.includes(filter))
+      .slice(0, 40)) {
       console.log(`  ${String(share.ms).padStart(7)} ms ${String(share.percent).padStart(5)} %  ${share.name}`);
     }
   }

@@ -49,14 +49,34 @@ export function toMarkdown(report: BenchReport): string {
   const weightTable = table(
     ["Page", "Status", "HTML raw / gzip", "JavaScript raw / gzip", "CSS raw / gzip", "Fonts raw / gzip", "Requests"],
     report.weights.map(({ name, weight, note }) =>
-      weight ? [name, String(weight.status), both(weight.html), both(weight.javascript), both(weight.css), both(weight.fonts), String(weight.requests)] : [name, note ?? "not measured", "", "", "", "", ""],
+      weight
+        ? [
+            name,
+            String(weight.status),
+            both(weight.html),
+            both(weight.javascript),
+            both(weight.css),
+            both(weight.fonts),
+            String(weight.requests),
+          ]
+        : [name, note ?? "not measured", "", "", "", "", ""],
     ),
   );
   const lighthouseTable = table(
     ["Page", "Performance", "Accessibility", "Best practices", "LCP ms", "TBT ms", "CLS", "Requests", "Audits below 0.9"],
     report.lighthouse.map(({ name, figures, note }) =>
       figures
-        ? [name, String(figures.performance), String(figures.accessibility), String(figures.bestPractices), round(figures.lcpMs), round(figures.tbtMs), round(figures.cls, 3), String(figures.networkRequests), figures.failedAudits.join(", ") || "none"]
+        ? [
+            name,
+            String(figures.performance),
+            String(figures.accessibility),
+            String(figures.bestPractices),
+            round(figures.lcpMs),
+            round(figures.tbtMs),
+            round(figures.cls, 3),
+            String(figures.networkRequests),
+            figures.failedAudits.join(", ") || "none",
+          ]
         : [name, note ?? "not measured", "", "", "", "", "", "", ""],
     ),
   );

@@ -47,7 +47,12 @@ export async function submitPassword(browser: HttpBrowser, page: { html: string;
   return browser.submit(page, { username: email, password }, (next) => next.origin === idp, /identify/);
 }
 
-export async function signInOverHttp(portalUrl: string, identityUrl: string, account: SignInAccount, options: { path?: string; method?: "sms" | "voice" } = {}): Promise<SignedIn> {
+export async function signInOverHttp(
+  portalUrl: string,
+  identityUrl: string,
+  account: SignInAccount,
+  options: { path?: string; method?: "sms" | "voice" } = {},
+): Promise<SignedIn> {
   const browser = new HttpBrowser();
   const stayOnIdp = (next: URL) => next.origin === new URL(identityUrl).origin;
   const identify = await openIdentifyPage(browser, portalUrl, options.path);

@@ -103,7 +103,8 @@ function managedService(name: string, url: string, args: string[], env: NodeJS.P
       exited = new Promise((resolve) => current.once("exit", () => resolve()));
       const deadline = Date.now() + 90_000;
       while (!(await isHealthy(url))) {
-        if (current.exitCode !== null || current.signalCode !== null) throw new Error(`${name} exited while starting:\n${printed.slice(-4_000)}`);
+        if (current.exitCode !== null || current.signalCode !== null)
+          throw new Error(`${name} exited while starting:\n${printed.slice(-4_000)}`);
         if (Date.now() > deadline) throw new Error(`${name} not healthy at ${url} within 90 s:\n${printed.slice(-4_000)}`);
         // Polling interval while the process boots (not a test sleep).
         await new Promise((resolve) => setTimeout(resolve, 100));

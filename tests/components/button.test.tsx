@@ -6,21 +6,18 @@ import { Button } from "~/components/button";
 import { renderWithI18n } from "./render";
 
 describe("Button", () => {
-  it.each(["filled", "outlined", "link", "text"] as const)(
-    "renders a %s variant as a button that can be clicked",
-    async (variant) => {
-      const onClick = vi.fn();
-      renderWithI18n(
-        <Button variant={variant} onClick={onClick}>
-          Continue
-        </Button>,
-      );
-      const button = screen.getByRole("button", { name: "Continue" });
-      expect(button).toHaveAttribute("type", "button");
-      await userEvent.click(button);
-      expect(onClick).toHaveBeenCalledTimes(1);
-    },
-  );
+  it.each(["filled", "outlined", "link", "text"] as const)("renders a %s variant as a button that can be clicked", async (variant) => {
+    const onClick = vi.fn();
+    renderWithI18n(
+      <Button variant={variant} onClick={onClick}>
+        Continue
+      </Button>,
+    );
+    const button = screen.getByRole("button", { name: "Continue" });
+    expect(button).toHaveAttribute("type", "button");
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
 
   it("ignores clicks when disabled", async () => {
     const onClick = vi.fn();

@@ -17,10 +17,7 @@ describe("ErrorSummary", () => {
     const alert = screen.getByRole("alert", { name: "There is a problem" });
     expect(screen.getByRole("heading", { level: 2, name: "There is a problem" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Enter a password" })).toHaveAttribute("href", "#password");
-    expect(screen.getByRole("link", { name: "Password not entered" })).toHaveAttribute(
-      "href",
-      "#confirmPassword",
-    );
+    expect(screen.getByRole("link", { name: "Password not entered" })).toHaveAttribute("href", "#confirmPassword");
     expect(alert).toHaveAttribute("tabindex", "-1");
   });
 
@@ -53,10 +50,7 @@ describe("ErrorSummary", () => {
 
   it("without JavaScript its links are plain fragment links", () => {
     const { container } = renderServerHtml(<ErrorSummary errors={errors} />);
-    expect([...container.querySelectorAll("a")].map((link) => link.getAttribute("href"))).toEqual([
-      "#password",
-      "#confirmPassword",
-    ]);
+    expect([...container.querySelectorAll("a")].map((link) => link.getAttribute("href"))).toEqual(["#password", "#confirmPassword"]);
   });
 
   it("without JavaScript the page the server sends asks the browser to focus it", () => {

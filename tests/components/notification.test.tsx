@@ -67,12 +67,7 @@ describe("Notification", () => {
 
   it("with a dismiss form closes through a plain form post, also without JavaScript", () => {
     const { container } = renderServerHtml(
-      <Notification
-        type="success"
-        headerText="Welcome"
-        closable
-        dismissForm={{ action: "/banners", fields: { banner: "welcome" } }}
-      />,
+      <Notification type="success" headerText="Welcome" closable dismissForm={{ action: "/banners", fields: { banner: "welcome" } }} />,
     );
     const form = container.querySelector("form") as HTMLFormElement;
     expect(form).toHaveAttribute("method", "post");
@@ -85,9 +80,7 @@ describe("Notification", () => {
 
   it("with a dismiss form and onClose, JavaScript closes it in place instead of posting", async () => {
     const onClose = vi.fn();
-    renderWithI18n(
-      <Notification headerText="Welcome" closable visibleMs={0} onClose={onClose} dismissForm={{ action: "/banners" }} />,
-    );
+    renderWithI18n(<Notification headerText="Welcome" closable visibleMs={0} onClose={onClose} dismissForm={{ action: "/banners" }} />);
     await userEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("status")).toBeNull();

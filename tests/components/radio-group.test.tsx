@@ -47,12 +47,8 @@ describe("RadioGroup", () => {
   });
 
   it("ties its error to the group", () => {
-    renderWithI18n(
-      <RadioGroup legend="Method" name="authMethod" options={methods} error="Choose how to get your code" />,
-    );
-    expect(screen.getByRole("group", { name: "Method" })).toHaveAccessibleDescription(
-      "Error: Choose how to get your code",
-    );
+    renderWithI18n(<RadioGroup legend="Method" name="authMethod" options={methods} error="Choose how to get your code" />);
+    expect(screen.getByRole("group", { name: "Method" })).toHaveAccessibleDescription("Error: Choose how to get your code");
     for (const radio of screen.getAllByRole("radio")) expect(radio).toHaveAttribute("aria-invalid", "true");
   });
 
@@ -64,9 +60,7 @@ describe("RadioGroup", () => {
   });
 
   it("renders the default choice checked in the server HTML", () => {
-    const { container } = renderServerHtml(
-      <RadioGroup legend="Method" name="authMethod" options={methods} defaultValue="voice" />,
-    );
+    const { container } = renderServerHtml(<RadioGroup legend="Method" name="authMethod" options={methods} defaultValue="voice" />);
     const checked = container.querySelector("input:checked") as HTMLInputElement;
     expect(checked.value).toBe("voice");
   });

@@ -36,10 +36,7 @@ export function createTestI18n(lng: Language = "en"): I18n {
 }
 
 /** Renders in the browser as the portal does once its JavaScript has loaded. */
-export function renderWithI18n(
-  ui: ReactElement,
-  { lng = "en", ...options }: { lng?: Language } & Omit<RenderOptions, "wrapper"> = {},
-) {
+export function renderWithI18n(ui: ReactElement, { lng = "en", ...options }: { lng?: Language } & Omit<RenderOptions, "wrapper"> = {}) {
   const i18n = createTestI18n(lng);
   return render(ui, {
     ...options,

@@ -12,8 +12,18 @@ const methods: SelectOption[] = [
 ];
 
 const months: SelectOption[] = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ].map((name, index) => ({ key: name, value: String(index + 1) }));
 
 function renderMonths(onChange = vi.fn()) {
@@ -37,9 +47,7 @@ function activeOptionName() {
 
 describe("Select without JavaScript", () => {
   it("is a native select carrying the same name and options", () => {
-    const { container } = renderServerHtml(
-      <Select label="Method" name="authMethod" options={methods} defaultValue="sms" />,
-    );
+    const { container } = renderServerHtml(<Select label="Method" name="authMethod" options={methods} defaultValue="sms" />);
     const select = container.querySelector("select") as HTMLSelectElement;
     expect(select).toHaveAccessibleName("Method");
     expect(select.name).toBe("authMethod");
@@ -51,9 +59,7 @@ describe("Select without JavaScript", () => {
   });
 
   it("offers the placeholder as an empty first choice", () => {
-    const { container } = renderServerHtml(
-      <Select label="Method" name="authMethod" options={methods} placeholder="Choose a method" />,
-    );
+    const { container } = renderServerHtml(<Select label="Method" name="authMethod" options={methods} placeholder="Choose a method" />);
     const select = container.querySelector("select") as HTMLSelectElement;
     expect(select.options[0]).toHaveTextContent("Choose a method");
     expect(select.value).toBe("");
@@ -62,9 +68,7 @@ describe("Select without JavaScript", () => {
 
 describe("Select with JavaScript", () => {
   it("becomes a listbox button once the page's JavaScript has loaded", async () => {
-    const { container } = await hydrateServerHtml(
-      <Select label="Method" name="authMethod" options={methods} defaultValue="voice" />,
-    );
+    const { container } = await hydrateServerHtml(<Select label="Method" name="authMethod" options={methods} defaultValue="voice" />);
     expect(container.querySelector("select")).toBeNull();
     const button = container.querySelector("button");
     expect(button).toHaveAttribute("aria-haspopup", "listbox");
@@ -190,9 +194,7 @@ describe("Select with JavaScript", () => {
 
   it("follows a controlled value", async () => {
     const onChange = vi.fn();
-    const { rerender } = renderWithI18n(
-      <Select label="Method" name="authMethod" options={methods} value="sms" onChange={onChange} />,
-    );
+    const { rerender } = renderWithI18n(<Select label="Method" name="authMethod" options={methods} value="sms" onChange={onChange} />);
     await userEvent.click(screen.getByRole("button", { name: "Method Text Message" }));
     await userEvent.click(screen.getByRole("option", { name: "Voice Call" }));
     expect(onChange).toHaveBeenCalledWith("voice");

@@ -17,15 +17,11 @@ describe("TextInput", () => {
 
   it("is described by its hint", () => {
     renderWithI18n(<TextInput label="Name" hint="As on your kit registration" />);
-    expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription(
-      "As on your kit registration",
-    );
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveAccessibleDescription("As on your kit registration");
   });
 
   it("marks itself invalid and is described by hint and error, the error prefixed for screen readers", () => {
-    renderWithI18n(
-      <TextInput label="Authentication code" hint="6-digit code" error="Authentication code not entered" />,
-    );
+    renderWithI18n(<TextInput label="Authentication code" hint="6-digit code" error="Authentication code not entered" />);
     const input = screen.getByRole("textbox", { name: "Authentication code" });
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("6-digit code Error: Authentication code not entered");
@@ -34,9 +30,7 @@ describe("TextInput", () => {
 
   it("prefixes the error in Spanish too", () => {
     renderWithI18n(<TextInput label="Código" error="Código no introducido" />, { lng: "es" });
-    expect(screen.getByRole("textbox", { name: "Código" })).toHaveAccessibleDescription(
-      "Error: Código no introducido",
-    );
+    expect(screen.getByRole("textbox", { name: "Código" })).toHaveAccessibleDescription("Error: Código no introducido");
   });
 
   it("keeps descriptions passed by a form library alongside its own, without duplicates", () => {
@@ -46,10 +40,7 @@ describe("TextInput", () => {
         <p id="extra">Check your phone</p>
       </>,
     );
-    expect(screen.getByRole("textbox", { name: "Code" })).toHaveAttribute(
-      "aria-describedby",
-      "code-error extra",
-    );
+    expect(screen.getByRole("textbox", { name: "Code" })).toHaveAttribute("aria-describedby", "code-error extra");
   });
 
   it("when prefilled shows its value read-only", async () => {

@@ -37,10 +37,7 @@ describe("Tooltip", () => {
         </Tooltip>
       </>,
     );
-    expect(screen.getByRole("button", { name: "Resend code" })).toHaveAttribute(
-      "aria-describedby",
-      "why resend-tip",
-    );
+    expect(screen.getByRole("button", { name: "Resend code" })).toHaveAttribute("aria-describedby", "why resend-tip");
   });
 
   it("Escape dismisses it, and the first Escape does not reach a surrounding dialog", async () => {

@@ -14,15 +14,37 @@ type Expected =
 
 /** What SPEC.md says each demo participant's data should show (platform/demo/participants.json). */
 const byParticipant: Record<string, Expected> = {
-  "ada@example.test": { screen: "full", current: [5], visibleSteps: 5, cards: ["Health", "Traits", "Ancestry", "Exome Download"], withoutConsent: ["Exome Download"] },
+  "ada@example.test": {
+    screen: "full",
+    current: [5],
+    visibleSteps: 5,
+    cards: ["Health", "Traits", "Ancestry", "Exome Download"],
+    withoutConsent: ["Exome Download"],
+  },
   "bruno@example.test": { screen: "gathering" },
   "carmen@example.test": { screen: "full", current: [1], visibleSteps: 5, cards: ["Traits", "Ancestry"] },
   "dmitri@example.test": { screen: "full", current: [2], visibleSteps: 5, cards: ["Traits", "Women's Wellness"] },
   "elena@example.test": { screen: "full", current: [3, 4], visibleSteps: 4, cards: ["Traits", "Ancestry"] },
-  "lucia@example.test": { screen: "full", current: [4], visibleSteps: 5, cards: ["Health", "Familial Hypercholesterolemia", "Women's Wellness"] },
+  "lucia@example.test": {
+    screen: "full",
+    current: [4],
+    visibleSteps: 5,
+    cards: ["Health", "Familial Hypercholesterolemia", "Women's Wellness"],
+  },
   "greta@example.test": { screen: "empty", text: `You don't have DNA tests connected to your account. Please contact ${supportEmail}` },
-  "hiro@example.test": { screen: "full", current: [5], visibleSteps: 5, cards: ["Nevada Partner Traits", "Biobank Partner Traits", "Whole-Person Project Traits"] },
-  "iris@example.test": { screen: "full", current: [4], visibleSteps: 4, cards: ["Ancestry", "Exome Download"], withoutConsent: ["Exome Download"] },
+  "hiro@example.test": {
+    screen: "full",
+    current: [5],
+    visibleSteps: 5,
+    cards: ["Nevada Partner Traits", "Biobank Partner Traits", "Whole-Person Project Traits"],
+  },
+  "iris@example.test": {
+    screen: "full",
+    current: [4],
+    visibleSteps: 4,
+    cards: ["Ancestry", "Exome Download"],
+    withoutConsent: ["Exome Download"],
+  },
 };
 
 async function expectDashboard(page: Page, expected: Expected) {
@@ -45,7 +67,9 @@ async function expectDashboard(page: Page, expected: Expected) {
   } else {
     await expect(main.getByRole("heading", { name: "DNA Sample Status" })).toBeVisible();
     await expect(tracker.getByRole("listitem")).toHaveCount(expected.visibleSteps);
-    await expect(tracker.locator('li[aria-current="step"]')).toHaveText(expected.current.map((step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)$`)));
+    await expect(tracker.locator('li[aria-current="step"]')).toHaveText(
+      expected.current.map((step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)$`)),
+    );
     await expect(tracker.locator('li[data-state="done"]')).toHaveCount(Math.min(...expected.current) - 1);
   }
   const results = main.getByRole("region", { name: "Results" });
@@ -68,7 +92,11 @@ async function resultsLinkFor(email: string): Promise<string> {
 }
 
 async function setFault(rule: { failNext?: number; status?: number; delayMs?: number; userID: string }) {
-  const response = await fetch(`${resultsUrl}/dev/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(rule) });
+  const response = await fetch(`${resultsUrl}/dev/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(rule),
+  });
   expect(response.ok).toBe(true);
 }
 
@@ -110,7 +138,9 @@ test.describe("the full dashboard", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "My Results" : "Mis resultados");
-      await expect(main.getByRole("heading", { name: language === "en" ? "DNA Sample Status" : "Estado de la muestra de ADN" })).toBeVisible();
+      await expect(
+        main.getByRole("heading", { name: language === "en" ? "DNA Sample Status" : "Estado de la muestra de ADN" }),
+      ).toBeVisible();
       await expect(main.getByRole("heading", { level: 3 })).toHaveText(
         language === "en" ? ["Health", "Traits", "Ancestry", "Exome Download"] : ["Salud", "Rasgos", "Ascendencia", "Descarga del exoma"],
       );
@@ -232,7 +262,10 @@ test.describe("the full dashboard", () => {
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
       await card.getByRole("link", { name: "Ver consentimiento: Salud" }).click();
-      await expect(dialog.getByRole("link", { name: /^Continuar/ })).toHaveAttribute("href", "https://www.dnadiscovery.example/consents/health");
+      await expect(dialog.getByRole("link", { name: /^Continuar/ })).toHaveAttribute(
+        "href",
+        "https://www.dnadiscovery.example/consents/health",
+      );
     } else {
       await expect(page).toHaveURL(/\/results\/english-only\?app=health&link=product$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contenido disponible solo en inglés");
@@ -240,7 +273,10 @@ test.describe("the full dashboard", () => {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("link", { name: "Volver a Mis resultados" }).click();
       await card.getByRole("link", { name: "Ver consentimiento: Salud" }).click();
-      await expect(page.getByRole("link", { name: "Continuar" })).toHaveAttribute("href", "https://www.dnadiscovery.example/consents/health");
+      await expect(page.getByRole("link", { name: "Continuar" })).toHaveAttribute(
+        "href",
+        "https://www.dnadiscovery.example/consents/health",
+      );
       // Only configured product pages are reachable from the notice.
       await page.goto("/results/english-only?app=evil&link=product");
       await expect(page).toHaveURL(`${portalUrl}/`);
@@ -268,9 +304,15 @@ test.describe("when the results service fails", () => {
     return { js: page, noJs, close: () => noJsContext.close() };
   }
 
-  test("failing twice then answering shows the results; three 500s the generic error; code 599 the network error", async ({ page, browser }) => {
+  test("failing twice then answering shows the results; three 500s the generic error; code 599 the network error", async ({
+    page,
+    browser,
+  }) => {
     const { js, noJs, close } = await signedInPair(page, browser);
-    for (const [view, userID, email] of [[js, "P1009", "hiro@example.test"], [noJs, "P1010", "iris@example.test"]] as const) {
+    for (const [view, userID, email] of [
+      [js, "P1009", "hiro@example.test"],
+      [noJs, "P1010", "iris@example.test"],
+    ] as const) {
       await expectDashboard(view, byParticipant[email]!);
       if (email === "iris@example.test") {
         // Iris's ancestry app has no type: the empty icon name.
@@ -308,12 +350,18 @@ test.describe("when the results service fails", () => {
 
   test("a failed download shows its notification; a download with no answer the network error screen", async ({ page, browser }) => {
     const { js, noJs, close } = await signedInPair(page, browser);
-    for (const [view, userID, label] of [[js, "P1009", "Nevada Partner Traits"], [noJs, "P1010", "Ancestry"]] as const) {
+    for (const [view, userID, label] of [
+      [js, "P1009", "Nevada Partner Traits"],
+      [noJs, "P1010", "Ancestry"],
+    ] as const) {
       await setFault({ failNext: 1, status: 500, userID });
       await view.getByRole("button", { name: `Download report: ${label}` }).click();
       const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
       await expect(notification).toBeVisible();
-      await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute("href", "mailto:support@dnadiscovery.example");
+      await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute(
+        "href",
+        "mailto:support@dnadiscovery.example",
+      );
       await expect(view).toHaveURL(`${portalUrl}/`);
       expect(view.context().pages()).toHaveLength(1);
 

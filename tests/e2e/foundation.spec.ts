@@ -90,7 +90,10 @@ test.describe("layout, footer and error screens", () => {
 });
 
 test.describe("requests the portal refuses", () => {
-  const refused = { en: "403 This request was refused because it did not come from the portal.", es: "403 Se rechazó esta solicitud porque no provino del portal." };
+  const refused = {
+    en: "403 This request was refused because it did not come from the portal.",
+    es: "403 Se rechazó esta solicitud porque no provino del portal.",
+  };
   for (const { viewport, language } of screenMatrix) {
     test(`a form posted from another page at ${viewport.width}px in ${language}: the 403 screen, accessible`, async ({ page, baseURL }) => {
       await page.setViewportSize(viewport);
@@ -98,7 +101,10 @@ test.describe("requests the portal refuses", () => {
       await page.setContent(
         `<!DOCTYPE html><html lang="en"><title>elsewhere</title><form method="post" action="${baseURL}/language?lang=${language}"><input type="hidden" name="lang" value="${language}"><button>Send</button></form></html>`,
       );
-      const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().startsWith(`${baseURL}/language`)), page.getByRole("button", { name: "Send" }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.url().startsWith(`${baseURL}/language`)),
+        page.getByRole("button", { name: "Send" }).click(),
+      ]);
       expect(response.status()).toBe(403);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.getByRole("main")).toContainText(refused[language]);

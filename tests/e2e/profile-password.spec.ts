@@ -16,7 +16,10 @@ function stepArea(page: Page) {
 
 /** With JavaScript, wait until the page's script runs, so the click opens the modal rather than a full page. */
 async function whenHydrated(page: Page) {
-  if (withJs()) await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+  if (withJs())
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
+    );
 }
 
 async function startUpdate(page: Page, updateLabel = "Update Password") {
@@ -39,7 +42,8 @@ async function expectSignInWorks(page: Page, person: DemoParticipant, password: 
   await page.context().clearCookies();
   await page.goto("/");
   await identify(page, person, password);
-  if (works) await expect(page.getByRole("heading", { name: "Enter the code" }).or(page.getByRole("radio", { name: "Text Message" }))).toBeVisible();
+  if (works)
+    await expect(page.getByRole("heading", { name: "Enter the code" }).or(page.getByRole("radio", { name: "Text Message" }))).toBeVisible();
   else await expect(page.getByText("The email address or password is not correct").first()).toBeVisible();
 }
 
@@ -198,7 +202,10 @@ test.describe("password update", () => {
     await expectSignInWorks(page, person, newPassword, true);
   });
 
-  test("resend is locked for 30 seconds, then sends a new code; an expired session ends at the expired screen", async ({ page, context }) => {
+  test("resend is locked for 30 seconds, then sends a new code; an expired session ends at the expired screen", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const person = own("rhea.resend.js@example.test", "rhea.resend.nojs@example.test");
     await signIn(page, person.email);
@@ -215,7 +222,10 @@ test.describe("password update", () => {
       await expect(resend).toBeDisabled();
     }
     // The server enforces the lock as well.
-    const early = await page.request.post(`${portalUrl}/profile/security/password`, { form: { intent: "resend" }, headers: { Origin: portalUrl } });
+    const early = await page.request.post(`${portalUrl}/profile/security/password`, {
+      form: { intent: "resend" },
+      headers: { Origin: portalUrl },
+    });
     expect(early.status()).toBe(429);
 
     const marker = await outboxMarker(person.phone!);

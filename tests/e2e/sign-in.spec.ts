@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { identify, passChallenge, signIn } from "./support/sign-in";
 import { fullNameOf, participant } from "./support/participants";
+import { identify, passChallenge, signIn } from "./support/sign-in";
 import { identityUrl, portalUrl } from "./support/stack";
 
 test.describe("sign-in, sessions and sign-out", () => {
-  test("a participant signs in with an SMS code, sees their name, keeps the session on reload, and signs out", async ({ page, context }) => {
+  test("a participant signs in with an SMS code, sees their name, keeps the session on reload, and signs out", async ({
+    page,
+    context,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     const person = await signIn(page, "ada@example.test", { method: "sms" });
     await expect(page).toHaveURL(`${portalUrl}/`);

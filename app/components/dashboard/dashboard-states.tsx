@@ -1,6 +1,6 @@
-import { Trans, useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
+import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
 /** SPEC.md §2: 'Gathering your information...' while results load or kitStatus is below 1. */

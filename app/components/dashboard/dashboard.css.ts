@@ -27,7 +27,13 @@ export const card = style({
   boxShadow: vars.shadow.sm,
 });
 
-export const cardHeader = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
+export const cardHeader = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+});
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
 
@@ -88,7 +94,10 @@ const markerBase = style({
 
 export const marker = styleVariants({
   done: [markerBase, { background: vars.color.primary, color: vars.color.onPrimary }],
-  current: [markerBase, { background: vars.color.primary, color: vars.color.onPrimary, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` }],
+  current: [
+    markerBase,
+    { background: vars.color.primary, color: vars.color.onPrimary, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` },
+  ],
   upcoming: [markerBase, { background: vars.color.surface, color: vars.color.primary, borderColor: vars.color.border }],
 });
 

@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import type { ReportActionData } from "~/domain/dashboard-report";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
 export const REPORT_ACTION = "/results/report";

@@ -1,13 +1,25 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
 import { buttonClassName } from "~/components/button";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
 /**
  * A page between the dashboard and somewhere else (no JavaScript): a heading, what to know, a
  * button to go on and one back to My Results.
  */
-export function Interstitial({ id, title, continueTo, continueLabel, children }: { id: string; title: string; continueTo: string; continueLabel: string; children?: ReactNode }) {
+export function Interstitial({
+  id,
+  title,
+  continueTo,
+  continueLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  continueTo: string;
+  continueLabel: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("dashboard");
   const titleId = `${id}-title`;
   return (

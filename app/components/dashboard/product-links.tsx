@@ -1,9 +1,9 @@
 import type { MouseEvent } from "react";
-import { useTranslation } from "~/i18n-react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ProductCard } from "~/domain/product-cards";
-import { englishOnlyNoticeHref, type PendingNotice } from "./english-only-notice";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
+import { englishOnlyNoticeHref, type PendingNotice } from "./english-only-notice";
 
 type Props = {
   card: ProductCard;
@@ -29,7 +29,13 @@ export function ProductLinks({ card, label, needsEnglishOnlyNotice, onNotice }: 
         if (!needsEnglishOnlyNotice) {
           return (
             <li key={link.kind}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`${name} ${t("products.opensInNewTab")}`} data-link={link.kind}>
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${name} ${t("products.opensInNewTab")}`}
+                data-link={link.kind}
+              >
                 {link.text}
               </a>
             </li>
@@ -42,7 +48,13 @@ export function ProductLinks({ card, label, needsEnglishOnlyNotice, onNotice }: 
         }
         return (
           <li key={link.kind}>
-            <a href={englishOnlyNoticeHref(card.appName, link.kind)} aria-label={name} aria-haspopup={hydrated ? "dialog" : undefined} onClick={showNotice} data-link={link.kind}>
+            <a
+              href={englishOnlyNoticeHref(card.appName, link.kind)}
+              aria-label={name}
+              aria-haspopup={hydrated ? "dialog" : undefined}
+              onClick={showNotice}
+              data-link={link.kind}
+            >
               {link.text}
             </a>
           </li>

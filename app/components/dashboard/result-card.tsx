@@ -1,14 +1,14 @@
-import { useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
 import { appLabel } from "~/domain/dashboard-view";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { resultIconFor } from "~/domain/result-icons";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";
 import type { PendingNotice } from "./english-only-notice";
 import { ProductLinks } from "./product-links";
 import { ResultIcon } from "./result-icon";
-import * as styles from "./dashboard.css";
 
 type Props = { app: ResultApp; onNetworkFailure: () => void; onNotice: (notice: PendingNotice) => void };
 

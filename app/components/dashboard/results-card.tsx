@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useTranslation } from "~/i18n-react";
 import type { ResultApp } from "~/domain/patient-results";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./dashboard.css";
 import { EnglishOnlyNoticeModal, type PendingNotice } from "./english-only-notice";
 import { ResultCard } from "./result-card";
-import * as styles from "./dashboard.css";
 
 /** SPEC.md §2: the 'Results' card, one result card per app. */
 export function ResultsCard({ apps, onNetworkFailure }: { apps: ResultApp[]; onNetworkFailure: () => void }) {

@@ -1,11 +1,11 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
-import { useTranslation } from "~/i18n-react";
 import { useHydrated } from "~/components/use-hydrated";
 import { timelineEntries } from "~/domain/kit-timeline";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./dashboard.css";
 import { SampleTracker } from "./sample-tracker";
 import { TimelineDetails } from "./timeline-details";
-import * as styles from "./dashboard.css";
 
 /** The URL state that opens the timeline modal, so it also opens without JavaScript. */
 export const TIMELINE_PARAM = "timeline";

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Notification } from "~/components/notification";
 import { useHydrated } from "~/components/use-hydrated";
+import { useTranslation } from "~/i18n-react";
 
 export const BANNER_ACTION = "/dashboard/banner";
 

@@ -6,10 +6,16 @@ export function AuthErrorScreen({ titleKey, messageKey, helpKey }: { titleKey: s
   const { t } = useTranslation("auth");
   return (
     <section className={styles.screen} aria-labelledby="auth-error-title">
-      <h1 id="auth-error-title" className={styles.title}>{t(titleKey)}</h1>
-      <p className={styles.body} role="alert">{t(messageKey)}</p>
+      <h1 id="auth-error-title" className={styles.title}>
+        {t(titleKey)}
+      </h1>
+      <p className={styles.body} role="alert">
+        {t(messageKey)}
+      </p>
       {helpKey ? <p className={styles.body}>{t(helpKey)}</p> : null}
-      <a href="/auth/sign-in" className={styles.link}>{t("tryAgain")}</a>
+      <a href="/auth/sign-in" className={styles.link}>
+        {t("tryAgain")}
+      </a>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { Trans, useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
-import { SignOutForm } from "./user-menu";
+import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./error-screens.css";
+import { SignOutForm } from "./user-menu";
 
 function SupportLink({ children }: { children?: React.ReactNode }) {
   return (
@@ -15,13 +15,11 @@ export function NetworkErrorScreen() {
   const { t } = useTranslation();
   return (
     <section className={styles.screen} aria-labelledby="network-error-title">
-      <h1 id="network-error-title" className={styles.title}>{t("errors.networkTitle")}</h1>
+      <h1 id="network-error-title" className={styles.title}>
+        {t("errors.networkTitle")}
+      </h1>
       <p className={styles.body}>
-        <Trans
-          t={t}
-          i18nKey="errors.networkBody"
-          components={{ support: <SupportLink /> }}
-        />
+        <Trans t={t} i18nKey="errors.networkBody" components={{ support: <SupportLink /> }} />
       </p>
       <SignOutForm label={t("errors.signOut")} className={styles.action} />
     </section>
@@ -32,13 +30,11 @@ export function ServerErrorScreen() {
   const { t } = useTranslation();
   return (
     <section className={styles.screen} aria-labelledby="server-error-title">
-      <h1 id="server-error-title" className={styles.title}>{t("errors.serverTitle")}</h1>
+      <h1 id="server-error-title" className={styles.title}>
+        {t("errors.serverTitle")}
+      </h1>
       <p className={styles.body}>
-        <Trans
-          t={t}
-          i18nKey="errors.serverBody"
-          components={{ support: <SupportLink /> }}
-        />
+        <Trans t={t} i18nKey="errors.serverBody" components={{ support: <SupportLink /> }} />
       </p>
     </section>
   );
@@ -49,9 +45,13 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
   const { t } = useTranslation();
   return (
     <section className={styles.screen} aria-labelledby="router-fallback-title">
-      <h1 id="router-fallback-title" className={styles.title}>{t("errors.unexpected")}</h1>
+      <h1 id="router-fallback-title" className={styles.title}>
+        {t("errors.unexpected")}
+      </h1>
       <p className={styles.body}>{t("errors.statusLine", { status, statusText: detail })}</p>
-      <a href="/" className={styles.link}>{t("errors.backHome")}</a>
+      <a href="/" className={styles.link}>
+        {t("errors.backHome")}
+      </a>
     </section>
   );
 }
@@ -60,8 +60,12 @@ export function SessionExpiredScreen() {
   const { t } = useTranslation();
   return (
     <section className={styles.screen} aria-labelledby="session-expired-title">
-      <h1 id="session-expired-title" className={styles.title} role="status">{t("errors.sessionExpired")}</h1>
-      <a href="/auth/sign-in" className={styles.link}>{t("errors.continueToSignIn")}</a>
+      <h1 id="session-expired-title" className={styles.title} role="status">
+        {t("errors.sessionExpired")}
+      </h1>
+      <a href="/auth/sign-in" className={styles.link}>
+        {t("errors.continueToSignIn")}
+      </a>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { Trans, useTranslation } from "~/i18n-react";
 import { NotificationList } from "~/components/notification-list";
 import { site } from "~/config/site";
 import type { FlashNotification } from "~/domain/flash-notification";
+import { Trans, useTranslation } from "~/i18n-react";
 
 /** Server flashes in a live region; with JavaScript each hides after its visible time. */
 export function FlashNotifications({ notifications }: { notifications: FlashNotification[] }) {

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./footer.css";
 import { Logo } from "./logo";
 import { PrivacyChoicesPanel, privacyPanelParam } from "./privacy-choices";
-import * as styles from "./footer.css";
 
 function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -49,38 +49,68 @@ export function Footer({ currentYear }: { currentYear: number }) {
         </div>
         <div className={styles.columns}>
           <FooterColumn heading={t("footer.supportHeading")}>
-            <li><ExternalLink href={site.support.contactUrl}>{t("footer.contactSupport")}</ExternalLink></li>
-            <li><ExternalLink href={site.support.helpCenterUrl}>{t("footer.helpCenter")}</ExternalLink></li>
-            <li><ExternalLink href={site.legal.privacyHighlightsUrl}>{t("footer.privacyHighlights")}</ExternalLink></li>
-            <li><ExternalLink href={site.legal.patentsUrl}>{t("footer.patents")}</ExternalLink></li>
+            <li>
+              <ExternalLink href={site.support.contactUrl}>{t("footer.contactSupport")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.support.helpCenterUrl}>{t("footer.helpCenter")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.legal.privacyHighlightsUrl}>{t("footer.privacyHighlights")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.legal.patentsUrl}>{t("footer.patents")}</ExternalLink>
+            </li>
           </FooterColumn>
           <FooterColumn heading={t("footer.contactHeading")}>
             <li>
               {t("footer.customerSupport")}:{" "}
-              <a href={`tel:${site.support.phone}`} className={styles.link}>{site.support.phoneDisplay}</a>
+              <a href={`tel:${site.support.phone}`} className={styles.link}>
+                {site.support.phoneDisplay}
+              </a>
             </li>
             <li>{t("footer.hours")}</li>
             <li>
               {t("footer.covidLine")}:{" "}
-              <a href={`tel:${site.support.covidPhone}`} className={styles.link}>{site.support.covidPhoneDisplay}</a>
+              <a href={`tel:${site.support.covidPhone}`} className={styles.link}>
+                {site.support.covidPhoneDisplay}
+              </a>
             </li>
           </FooterColumn>
           <FooterColumn heading={t("footer.partnersHeading")}>
-            <li><ExternalLink href={site.partners.healthSystemsUrl}>{t("footer.healthSystems")}</ExternalLink></li>
-            <li><ExternalLink href={site.partners.publicHealthUrl}>{t("footer.publicHealth")}</ExternalLink></li>
-            <li><ExternalLink href={site.partners.lifeSciencesUrl}>{t("footer.lifeSciences")}</ExternalLink></li>
-            <li><ExternalLink href={site.partners.partnerWithUsUrl}>{t("footer.partnerWithUs")}</ExternalLink></li>
+            <li>
+              <ExternalLink href={site.partners.healthSystemsUrl}>{t("footer.healthSystems")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.partners.publicHealthUrl}>{t("footer.publicHealth")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.partners.lifeSciencesUrl}>{t("footer.lifeSciences")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.partners.partnerWithUsUrl}>{t("footer.partnerWithUs")}</ExternalLink>
+            </li>
           </FooterColumn>
         </div>
       </div>
       <div className={styles.bottom}>
         <nav aria-label={t("footer.legalNav")}>
           <ul className={styles.legalList}>
-            <li><ExternalLink href={site.legal.privacyPolicyUrl}>{t("footer.privacyPolicy")}</ExternalLink></li>
-            <li><ExternalLink href={site.legal.termsOfServiceUrl}>{t("footer.termsOfService")}</ExternalLink></li>
-            <li><ExternalLink href={site.legal.noticeOfPrivacyPracticesUrl}>{t("footer.noticeOfPrivacyPractices")}</ExternalLink></li>
-            <li><ExternalLink href={site.legal.platformConsentUrl}>{t("footer.platformConsent")}</ExternalLink></li>
-            <li><ExternalLink href={site.legal.researchConsentUrl}>{t("footer.researchConsent")}</ExternalLink></li>
+            <li>
+              <ExternalLink href={site.legal.privacyPolicyUrl}>{t("footer.privacyPolicy")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.legal.termsOfServiceUrl}>{t("footer.termsOfService")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.legal.noticeOfPrivacyPracticesUrl}>{t("footer.noticeOfPrivacyPractices")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.legal.platformConsentUrl}>{t("footer.platformConsent")}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={site.legal.researchConsentUrl}>{t("footer.researchConsent")}</ExternalLink>
+            </li>
             <li>
               <Link to={`?${params.toString()}`} preventScrollReset className={styles.privacyChoicesButton}>
                 {t("footer.privacyChoices")}
@@ -88,9 +118,7 @@ export function Footer({ currentYear }: { currentYear: number }) {
             </li>
           </ul>
         </nav>
-        <p className={styles.legalLine}>
-          {t("footer.copyright", { startYear: site.copyrightStartYear, year: currentYear })}
-        </p>
+        <p className={styles.legalLine}>{t("footer.copyright", { startYear: site.copyrightStartYear, year: currentYear })}</p>
         <p className={styles.legalLine}>
           {t("footer.clinicalLab", { number: site.accreditation.clinicalLabCertification })} ·{" "}
           {t("footer.pathologyCollege", { number: site.accreditation.pathologyCollegeCertification })}

@@ -139,4 +139,10 @@ export const mobileLink = style({ ...onPrimaryLink, display: "block", padding: `
 
 export const subMenu = style({});
 
-export const subMenuSummary = style({ cursor: "pointer", fontWeight: vars.font.weightMedium, minHeight: vars.size.touchTarget, display: "flex", alignItems: "center" });
+export const subMenuSummary = style({
+  cursor: "pointer",
+  fontWeight: vars.font.weightMedium,
+  minHeight: vars.size.touchTarget,
+  display: "flex",
+  alignItems: "center",
+});

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { site } from "~/config/site";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./header.css";
 import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";
 import { AccountMenuItems, SignOutForm, UserMenu } from "./user-menu";
 import type { Visitor } from "./visitor";
-import * as styles from "./header.css";
 
 export function Header({ visitor }: { visitor: Visitor | null }) {
   const { t } = useTranslation();

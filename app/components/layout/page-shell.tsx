@@ -1,7 +1,7 @@
 import { Footer } from "./footer";
 import { Header } from "./header";
-import type { Visitor } from "./visitor";
 import * as styles from "./page-shell.css";
+import type { Visitor } from "./visitor";
 
 export function PageShell({ visitor, children }: { visitor: Visitor | null; children: React.ReactNode }) {
   return (

@@ -1,7 +1,12 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const tabs = style({ display: "flex", gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.md });
+export const tabs = style({
+  display: "flex",
+  gap: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: vars.space.md,
+});
 
 const tabBase = {
   padding: `${vars.space.xs} ${vars.space.md}`,

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Modal } from "~/components/modal";
 import { site } from "~/config/site";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./privacy-choices.css";
 
 export const privacyPanelParam = "privacy";
@@ -60,7 +60,9 @@ export function PrivacyChoicesPanel() {
           <div className={styles.choice}>
             <input id="privacy-necessary" type="checkbox" checked disabled aria-describedby="privacy-necessary-hint" />
             <label htmlFor="privacy-necessary">{t("privacyChoices.necessary")}</label>
-            <p id="privacy-necessary-hint" className={styles.hint}>{t("privacyChoices.necessaryHint")}</p>
+            <p id="privacy-necessary-hint" className={styles.hint}>
+              {t("privacyChoices.necessaryHint")}
+            </p>
           </div>
           <div className={styles.choice}>
             <input
@@ -72,9 +74,13 @@ export function PrivacyChoicesPanel() {
               aria-describedby="privacy-analytics-hint"
             />
             <label htmlFor="privacy-analytics">{t("privacyChoices.analytics")}</label>
-            <p id="privacy-analytics-hint" className={styles.hint}>{t("privacyChoices.analyticsHint")}</p>
+            <p id="privacy-analytics-hint" className={styles.hint}>
+              {t("privacyChoices.analyticsHint")}
+            </p>
           </div>
-          <button type="submit" className={styles.saveButton}>{t("privacyChoices.save")}</button>
+          <button type="submit" className={styles.saveButton}>
+            {t("privacyChoices.save")}
+          </button>
         </Form>
       ) : (
         <div className={styles.panel}>

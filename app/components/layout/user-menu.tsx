@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
-import type { Visitor } from "./visitor";
 import * as styles from "./header.css";
+import type { Visitor } from "./visitor";
 
 export function SignOutForm({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();

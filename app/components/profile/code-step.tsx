@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextInput } from "~/components/text-input";
 import { authCodeSchema } from "~/domain/auth-code";
+import { useTranslation } from "~/i18n-react";
 import { PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "./password-update-types";
+import * as styles from "./profile.css";
 import { ResendControl } from "./resend-control";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
-import * as styles from "./profile.css";
 
 /** mfa-verification-code: 6 digits for SMS, 5 for voice; resend locked for 30 seconds. */
 export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {

@@ -33,10 +33,11 @@ export function InvisibleCaptchaField() {
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
-    const renew = () => window.setTimeout(() => {
-      setToken("");
-      setRound((current) => current + 1);
-    }, 0);
+    const renew = () =>
+      window.setTimeout(() => {
+        setToken("");
+        setRound((current) => current + 1);
+      }, 0);
     form.addEventListener("submit", renew);
     return () => form.removeEventListener("submit", renew);
   }, []);
@@ -48,10 +49,13 @@ export function InvisibleCaptchaField() {
         if (!solved || controller.signal.aborted) return;
         setToken(solved.token);
         if (solved.expiresAt) {
-          expiryTimer = window.setTimeout(() => {
-            setToken("");
-            setRound((current) => current + 1);
-          }, Math.max(1000, solved.expiresAt - Date.now() - 5000));
+          expiryTimer = window.setTimeout(
+            () => {
+              setToken("");
+              setRound((current) => current + 1);
+            },
+            Math.max(1000, solved.expiresAt - Date.now() - 5000),
+          );
         }
       })
       .catch(() => undefined);

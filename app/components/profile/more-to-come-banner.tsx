@@ -1,6 +1,6 @@
-import { Trans, useTranslation } from "~/i18n-react";
 import { Notification } from "~/components/notification";
 import { site } from "~/config/site";
+import { Trans, useTranslation } from "~/i18n-react";
 
 /** SPEC.md §2 'overview': account settings will be expanded; support e-mail and phone. */
 export function MoreToComeBanner() {

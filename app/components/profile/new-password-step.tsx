@@ -2,18 +2,18 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { PasswordField } from "~/components/password-field";
 import { useHydrated } from "~/components/use-hydrated";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
+import { useTranslation } from "~/i18n-react";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import { PASSWORD_UPDATE_PATH, type StepReply } from "./password-update-types";
+import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
-import * as styles from "./profile.css";
 
 /** new-password: SPEC.md §5 rules, the strength meter, and the identity provider's own check. */
 export function NewPasswordStep({ reply }: { reply: StepReply | undefined }) {

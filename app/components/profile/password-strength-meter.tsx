@@ -1,5 +1,5 @@
-import { useTranslation } from "~/i18n-react";
 import type { PasswordStrength } from "~/domain/password-strength";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 
 /** SPEC.md §5 'Strength meter' (Weak, Good, Strong). */

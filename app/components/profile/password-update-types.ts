@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import type { PasswordStrength } from "~/domain/password-strength";
+import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
 
 /** What the password-update route's loader hands each step. */

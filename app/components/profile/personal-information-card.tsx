@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Spinner } from "~/components/spinner";
 import { TextInput } from "~/components/text-input";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 
 export type Person = { name: string; email: string };

@@ -1,12 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import type { StepReply, StepView } from "./password-update-types";
-import { PASSWORD_UPDATE_PATH } from "./password-update-types";
-import { StepNotice } from "./step-notice";
+import { useTranslation } from "~/i18n-react";
+import { type StepReply, type StepView, PASSWORD_UPDATE_PATH } from "./password-update-types";
 import * as styles from "./profile.css";
+import { StepNotice } from "./step-notice";
 
 /** mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. */
 export function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {

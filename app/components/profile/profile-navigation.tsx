@@ -1,8 +1,8 @@
 import { Link, NavLink, useNavigate } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
-import { useTranslation } from "~/i18n-react";
 import { Icon } from "~/components/icon";
 import { profileSectionPath, type ProfileSection } from "~/domain/profile-navigation";
+import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 
 const titleKey: Record<ProfileSection, string> = {

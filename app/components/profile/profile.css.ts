@@ -31,7 +31,11 @@ export const sideNavLink = style({
   borderLeft: "4px solid transparent",
   selectors: {
     "&:hover": { background: vars.color.surfaceMuted },
-    '&[aria-current="page"]': { borderLeftColor: vars.color.primary, fontWeight: vars.font.weightBold, background: vars.color.primarySubtle },
+    '&[aria-current="page"]': {
+      borderLeftColor: vars.color.primary,
+      fontWeight: vars.font.weightBold,
+      background: vars.color.primarySubtle,
+    },
   },
 });
 

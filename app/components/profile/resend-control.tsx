@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n-react";
 import { Button } from "~/components/button";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";
+import { useTranslation } from "~/i18n-react";
 import { PASSWORD_UPDATE_PATH } from "./password-update-types";
 import * as styles from "./profile.css";
 

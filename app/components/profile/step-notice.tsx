@@ -1,7 +1,7 @@
-import { Trans, useTranslation } from "~/i18n-react";
 import { Notification } from "~/components/notification";
 import { site } from "~/config/site";
 import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import { Trans, useTranslation } from "~/i18n-react";
 
 /** A failure the account API reported, shown inside the step (so it works without JavaScript too). */
 export function StepNotice({ notice, values }: { notice: PasswordUpdateNotice; values?: Record<string, unknown> }) {

@@ -39,7 +39,12 @@ const CODE_FAILURE_LIMIT = { max: 100, windowMs: 60 * 60_000 };
 const flowKey = (accountId: string) => `password-update:${accountId}`;
 
 const recoverBody = z.object({ captchaToken: z.string().max(20_000).optional(), captchaId: z.string().max(200).optional() });
-const sendBody = z.object({ authMethod: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(["sms", "voice"])) });
+const sendBody = z.object({
+  authMethod: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["sms", "voice"])),
+});
 const codeBody = z.object({ code: z.string().max(100).optional() });
 const passwordBody = z.object({ password: z.string().max(1000).optional() });
 
@@ -85,7 +90,12 @@ export function createAccountApi(deps: AccountApiDeps) {
   }
 
   async function sendCode(account: Account, method: Channel): Promise<void> {
-    const sent = await verifications.send({ flowKey: flowKey(account.id), purpose: "password-update", channel: method, to: account.phone! });
+    const sent = await verifications.send({
+      flowKey: flowKey(account.id),
+      purpose: "password-update",
+      channel: method,
+      to: account.phone!,
+    });
     if (!sent.ok) throw fail(429, M.resendWait(sent.retryAfterSeconds), { retryAfterSeconds: sent.retryAfterSeconds });
   }
 
@@ -93,7 +103,8 @@ export function createAccountApi(deps: AccountApiDeps) {
     async "recover-password"(account, body) {
       const { captchaToken } = recoverBody.parse(body);
       const bucket = `recover:${account.id}`;
-      if (await throttle.isLimited(bucket, RECOVER_LIMIT)) throw fail(429, M.tooManyRecoveries, { retryAfterSeconds: RECOVER_LIMIT.windowMs / 1000 });
+      if (await throttle.isLimited(bucket, RECOVER_LIMIT))
+        throw fail(429, M.tooManyRecoveries, { retryAfterSeconds: RECOVER_LIMIT.windowMs / 1000 });
       if (captchaToken !== undefined && !(await deps.captcha.verify(captchaToken))) throw fail(400, M.captchaInvalid);
       await throttle.record(bucket);
       if (!account.phone || account.phoneMethods.length === 0) throw fail(400, M.noPhone);
@@ -167,7 +178,8 @@ export function createAccountApi(deps: AccountApiDeps) {
         if (error.answer.retryAfterSeconds) res.setHeader("retry-after", String(error.answer.retryAfterSeconds));
         return sendJson(res, error.httpStatus, error.answer);
       }
-      if (error instanceof BadRequest || error instanceof z.ZodError) return sendJson(res, 400, { status: "FAILURE", errorMessage: M.badRequest });
+      if (error instanceof BadRequest || error instanceof z.ZodError)
+        return sendJson(res, 400, { status: "FAILURE", errorMessage: M.badRequest });
       throw error;
     }
   };

@@ -39,10 +39,16 @@ export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () 
         hmacKeySignatureSecret: `${hmacSecret}:key`,
       }).catch(() => null);
       if (!result?.verified) return false;
-      const tokenHash = createHash("sha256").update(payload.challenge.parameters.nonce).update(payload.challenge.parameters.salt).digest("base64url");
+      const tokenHash = createHash("sha256")
+        .update(payload.challenge.parameters.nonce)
+        .update(payload.challenge.parameters.salt)
+        .digest("base64url");
       const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? now().getTime() / 1000 + CHALLENGE_TTL_SECONDS) * 1000);
       await db.query("DELETE FROM idp_used_captchas WHERE expires_at <= $1", [now()]);
-      const inserted = await db.query("INSERT INTO idp_used_captchas (token_hash, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING token_hash", [tokenHash, expiresAt]);
+      const inserted = await db.query(
+        "INSERT INTO idp_used_captchas (token_hash, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING token_hash",
+        [tokenHash, expiresAt],
+      );
       return inserted.length === 1;
     },
   };

@@ -16,10 +16,29 @@ export function createOutboxRoutes(outbox: Outbox) {
         locale: "en",
         title: "Development outbox",
         body: html`<p>Messages that would have been sent by text, voice call or e-mail, newest first.</p>
-<table><thead><tr><th scope="col">When</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Purpose</th><th scope="col">Code or link</th></tr></thead>
-<tbody>${messages.map(
-          (m) => html`<tr><td>${m.createdAt}</td><td>${m.channel}</td><td>${m.to}</td><td>${m.purpose}</td><td>${m.link ? html`<a href="${m.link}">${m.link}</a>` : html`<code>${m.code ?? ""}</code>`}</td></tr>`,
-        )}</tbody></table>`,
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Channel</th>
+                <th scope="col">To</th>
+                <th scope="col">Purpose</th>
+                <th scope="col">Code or link</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${messages.map(
+                (m) =>
+                  html`<tr>
+                    <td>${m.createdAt}</td>
+                    <td>${m.channel}</td>
+                    <td>${m.to}</td>
+                    <td>${m.purpose}</td>
+                    <td>${m.link ? html`<a href="${m.link}">${m.link}</a>` : html`<code>${m.code ?? ""}</code>`}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`,
       }),
     );
   };

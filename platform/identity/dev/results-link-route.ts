@@ -35,7 +35,12 @@ export function createResultsLinkRoute(deps: ResultsLinkDeps) {
     if (typeof body.email !== "string") return sendJson(res, 400, { error: "email is required" });
     const account = await deps.accounts.findByEmail(body.email);
     if (!account) return sendJson(res, 404, { error: "no participant with that email" });
-    const token = await signResultsLinkToken(deps.keys, { issuer: deps.issuer, audience: deps.audience, accountId: account.id, email: account.email });
+    const token = await signResultsLinkToken(deps.keys, {
+      issuer: deps.issuer,
+      audience: deps.audience,
+      accountId: account.id,
+      email: account.email,
+    });
     sendJson(res, 200, { url: `${deps.portalUrl}/results-link?access_token=${encodeURIComponent(token)}` });
   };
 }

@@ -24,7 +24,8 @@ export const MAX_NAME_LENGTH = 100;
 
 export function checkEmail(email: string): FormProblem | null {
   if (!email) return { field: "email", key: "form.emailRequired" };
-  if (email.length > MAX_EMAIL_LENGTH || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) return { field: "email", key: "form.emailInvalid" };
+  if (email.length > MAX_EMAIL_LENGTH || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email))
+    return { field: "email", key: "form.emailInvalid" };
   return null;
 }
 
@@ -64,8 +65,10 @@ export function checkRegistration(input: RegistrationInput): FormProblem[] {
   const email = checkEmail(input.email);
   if (email) problems.push(email);
   if (!input.firstName) problems.push({ field: "firstName", key: "form.firstNameRequired" });
-  else if (input.firstName.length > MAX_NAME_LENGTH) problems.push({ field: "firstName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
+  else if (input.firstName.length > MAX_NAME_LENGTH)
+    problems.push({ field: "firstName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
   if (!input.lastName) problems.push({ field: "lastName", key: "form.lastNameRequired" });
-  else if (input.lastName.length > MAX_NAME_LENGTH) problems.push({ field: "lastName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
+  else if (input.lastName.length > MAX_NAME_LENGTH)
+    problems.push({ field: "lastName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
   return [...problems, ...checkNewPasswordPair(input.password, input.confirmPassword)];
 }

@@ -11,7 +11,9 @@ export function codeLength(channel: DeliveryChannel): number {
 
 export function generateCode(channel: DeliveryChannel): string {
   const length = codeLength(channel);
-  return randomInt(0, 10 ** length).toString().padStart(length, "0");
+  return randomInt(0, 10 ** length)
+    .toString()
+    .padStart(length, "0");
 }
 
 export function isWellFormedCode(code: string, channel: DeliveryChannel): boolean {

@@ -14,12 +14,15 @@ export function logWhenFinished(logger: Logger, req: IncomingMessage, res: Serve
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const path = (req.url ?? "/").split("?")[0];
-    logger.info({
-      requestId,
-      method: req.method,
-      path,
-      status: res.statusCode,
-      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-    }, "request");
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      },
+      "request",
+    );
   });
 }

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { redirect, sendHtml } from "../http/io.ts";
-import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
+import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { Outbox } from "../store/outbox.ts";
@@ -43,7 +43,12 @@ export const ADDRESS_RECOVERY_LIMIT = { max: 30, windowMs: 60 * 60_000 };
 export const registrationFlowKey = (uid: string) => `registration:${uid}`;
 
 /** The oidc-provider login interaction this browser holds for `uid`, or null (other browser, finished, expired). */
-export async function loadLoginInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string): Promise<LoginInteraction | null> {
+export async function loadLoginInteraction(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<LoginInteraction | null> {
   try {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid || details.prompt.name !== "login") return null;
@@ -54,7 +59,13 @@ export async function loadLoginInteraction(provider: Provider, req: IncomingMess
 }
 
 /** Ends the interaction signed in as `accountId` after a phone code, and sends the browser back to the client. */
-export async function completeLogin(provider: Provider, req: IncomingMessage, res: ServerResponse, accountId: string, amr: string[]): Promise<void> {
+export async function completeLogin(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  accountId: string,
+  amr: string[],
+): Promise<void> {
   const redirectTo = await provider.interactionResult(
     req,
     res,
@@ -83,7 +94,13 @@ export function sendExpired(res: ServerResponse, interaction: LoginInteraction, 
 }
 
 /** SPEC §8 fallback ('Error sending MFA code', …) when delivery or storage fails. */
-export function sendFallback(res: ServerResponse, interaction: LoginInteraction, title: string, message: string, restartHref: string): void {
+export function sendFallback(
+  res: ServerResponse,
+  interaction: LoginInteraction,
+  title: string,
+  message: string,
+  restartHref: string,
+): void {
   const t = translator(interaction.locale);
   sendHtml(
     res,

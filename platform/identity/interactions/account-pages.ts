@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendHtml } from "../http/io.ts";
-import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
+import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import { renderSessionLostPage } from "../pages/sign-in-pages.ts";
 import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";
@@ -20,7 +20,11 @@ export function createAccountPages(deps: AccountFlowDeps) {
 
   function refuse(res: ServerResponse, uid: string, locale: Locale, title: string, message: string) {
     const t = translator(locale);
-    sendHtml(res, 403, renderProblemPage({ locale, title, message, links: [{ href: `/interaction/${uid}`, label: t("form.backToSignIn") }] }));
+    sendHtml(
+      res,
+      403,
+      renderProblemPage({ locale, title, message, links: [{ href: `/interaction/${uid}`, label: t("form.backToSignIn") }] }),
+    );
   }
 
   return {

@@ -3,13 +3,21 @@ import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
 import { translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
-import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
 import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
-import { type AccountFlowDeps, ADDRESS_RECOVERY_LIMIT, completeLogin, EMAIL_RECOVERY_LIMIT, type LoginInteraction, sendExpired, sendFallback } from "./account-flow-deps.ts";
+import {
+  type AccountFlowDeps,
+  ADDRESS_RECOVERY_LIMIT,
+  completeLogin,
+  EMAIL_RECOVERY_LIMIT,
+  type LoginInteraction,
+  sendExpired,
+  sendFallback,
+} from "./account-flow-deps.ts";
 import { ACCOUNT_CODE_FAILURE_LIMIT, codeFailureBucket } from "./deps.ts";
 import { toFieldErrors } from "./registration.ts";
 
@@ -63,7 +71,12 @@ export function createRecovery(deps: AccountFlowDeps) {
     });
   }
 
-  async function showChallenge(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+  async function showChallenge(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    flow: AccountFlow,
+    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
+  ) {
     const t = translator(interaction.locale);
     const kind = flow.kind as RecoveryKind;
     const channel = flow.method ?? "sms";
@@ -85,7 +98,13 @@ export function createRecovery(deps: AccountFlowDeps) {
   }
 
   function resetPage(interaction: LoginInteraction, errors?: FieldError[], message?: string) {
-    return renderResetPasswordPage({ locale: interaction.locale, action: path(interaction.uid, "recover", "password"), backHref: `/interaction/${interaction.uid}`, errors, message });
+    return renderResetPasswordPage({
+      locale: interaction.locale,
+      action: path(interaction.uid, "recover", "password"),
+      backHref: `/interaction/${interaction.uid}`,
+      errors,
+      message,
+    });
   }
 
   /** Says so once and forgets the flow, so "Start again" opens its first page. */
@@ -96,11 +115,18 @@ export function createRecovery(deps: AccountFlowDeps) {
   }
 
   /** GET …/recover or …/unlock: the current step of this interaction's flow, else its first page. */
-  async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind, query: URLSearchParams) {
+  async function show(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    kind: RecoveryKind,
+    query: URLSearchParams,
+  ) {
     const flow = await accountFlows.get(interaction.uid);
     if (flow?.kind !== kind) return sendHtml(res, 200, identifyPage(interaction, kind));
     if (flow.expired) return expire(res, interaction, kind);
-    if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) return sendHtml(res, 200, selectPage(interaction, flow));
+    if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method"))
+      return sendHtml(res, 200, selectPage(interaction, flow));
     if (flow.step === "challenge") return showChallenge(res, interaction, flow);
     sendHtml(res, 200, resetPage(interaction));
   }
@@ -120,7 +146,15 @@ export function createRecovery(deps: AccountFlowDeps) {
     await throttle.record(perAddress);
     const account = await accounts.findByEmail(email);
     await verifications.discard(flowKey(interaction.uid, kind));
-    await accountFlows.start({ interactionUid: interaction.uid, kind, step: "select", email, accountId: account?.phone ? account.id : null, method: null, registration: null });
+    await accountFlows.start({
+      interactionUid: interaction.uid,
+      kind,
+      step: "select",
+      email,
+      accountId: account?.phone ? account.id : null,
+      method: null,
+      registration: null,
+    });
     redirect(res, path(interaction.uid, kind));
   }
 
@@ -140,7 +174,8 @@ export function createRecovery(deps: AccountFlowDeps) {
   async function chooseMethod(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
     const t = translator(interaction.locale);
     const method = (await readForm(req)).authMethod as Channel;
-    if (!OFFERED_METHODS.includes(method)) return sendHtml(res, 400, selectPage(interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
+    if (!OFFERED_METHODS.includes(method))
+      return sendHtml(res, 400, selectPage(interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
     const kind = flow.kind as RecoveryKind;
     try {
       const sent = await sendCode(interaction, flow, method);
@@ -162,7 +197,11 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (form.intent === "resend") {
       try {
         const sent = await sendCode(interaction, flow, channel);
-        if (!sent.ok) return showChallenge(res, interaction, flow, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+        if (!sent.ok)
+          return showChallenge(res, interaction, flow, {
+            status: 429,
+            message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
+          });
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
@@ -219,7 +258,8 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (flow.expired) return expire(res, interaction, kind);
     if (step === "method" && (flow.step === "select" || flow.step === "challenge")) return chooseMethod(req, res, interaction, flow);
     if (step === "code" && flow.step === "challenge") return challenge(req, res, interaction, flow);
-    if (step === "password" && kind === "recover" && flow.step === "reset" && flow.accountId) return resetPassword(req, res, interaction, flow);
+    if (step === "password" && kind === "recover" && flow.step === "reset" && flow.accountId)
+      return resetPassword(req, res, interaction, flow);
     redirect(res, path(interaction.uid, kind));
   }
 

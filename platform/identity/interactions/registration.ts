@@ -5,9 +5,9 @@ import { codeLength, isWellFormedCode } from "../domain/codes.ts";
 import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../domain/email-link.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
-import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.ts";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import {
@@ -39,7 +39,12 @@ export function createRegistration(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
   const registerPath = (uid: string) => `/interaction/${uid}/register`;
 
-  async function showCheckEmail(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+  async function showCheckEmail(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    flow: AccountFlow,
+    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
+  ) {
     sendHtml(
       res,
       extra.status ?? 200,
@@ -58,7 +63,11 @@ export function createRegistration(deps: AccountFlowDeps) {
    * Sends the verification e-mail, or for an existing account the "already registered" one. Both
    * arm a code for the flow, so cooldown and attempts behave the same; only the first can be received.
    */
-  async function sendEmail(interaction: LoginInteraction, flow: AccountFlow, registration: PendingRegistration): Promise<{ ok: true; registration: PendingRegistration } | { ok: false; retryAfterSeconds: number }> {
+  async function sendEmail(
+    interaction: LoginInteraction,
+    flow: AccountFlow,
+    registration: PendingRegistration,
+  ): Promise<{ ok: true; registration: PendingRegistration } | { ok: false; retryAfterSeconds: number }> {
     const t = translator(interaction.locale);
     const perEmail = `registration-mail:${flow.email}`;
     if (await throttle.isLimited(perEmail, REGISTRATION_EMAIL_LIMIT)) return { ok: true, registration };
@@ -75,7 +84,13 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (!sent.ok) return sent;
     await throttle.record(perEmail);
     if (registration.existing) {
-      await deps.outbox.deliver({ channel: "email", to: flow.email, link: deps.portalUrl, subject: t("email.existingAccountSubject"), purpose: "registration" });
+      await deps.outbox.deliver({
+        channel: "email",
+        to: flow.email,
+        link: deps.portalUrl,
+        subject: t("email.existingAccountSubject"),
+        purpose: "registration",
+      });
     }
     return { ok: true, registration: { ...registration, linkStateHash: link.hash } };
   }
@@ -98,20 +113,37 @@ export function createRegistration(deps: AccountFlowDeps) {
     const t = translator(interaction.locale);
     const input = readRegistrationInput(await readForm(req));
     const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
-    const rerender = (status: number, errors: FieldError[]) => sendHtml(res, status, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values, errors }));
+    const rerender = (status: number, errors: FieldError[]) =>
+      sendHtml(res, status, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values, errors }));
     const problems = checkRegistration(input);
     if (problems.length) return rerender(400, toFieldErrors(interaction.locale, problems));
 
     const perAddress = `registration:address:${clientAddress(req)}`;
-    if (await throttle.isLimited(perAddress, ADDRESS_REGISTRATION_LIMIT)) return rerender(429, [{ field: "email", message: t("register.tooMany") }]);
+    if (await throttle.isLimited(perAddress, ADDRESS_REGISTRATION_LIMIT))
+      return rerender(429, [{ field: "email", message: t("register.tooMany") }]);
     await throttle.record(perAddress);
 
     const email = normalizeEmail(input.email);
     // Hashed in both cases so an existing e-mail takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
     const existing = (await accounts.findByEmail(email)) !== null;
-    const registration: PendingRegistration = { firstName: input.firstName, lastName: input.lastName, passwordHash, linkStateHash: "", existing };
-    const flow: AccountFlow = { interactionUid: interaction.uid, kind: "register", step: "check-email", email, accountId: null, method: null, registration, expired: false };
+    const registration: PendingRegistration = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      linkStateHash: "",
+      existing,
+    };
+    const flow: AccountFlow = {
+      interactionUid: interaction.uid,
+      kind: "register",
+      step: "check-email",
+      email,
+      accountId: null,
+      method: null,
+      registration,
+      expired: false,
+    };
     try {
       await verifications.discard(registrationFlowKey(interaction.uid));
       const sent = await sendEmail(interaction, flow, registration);
@@ -164,7 +196,8 @@ export function createRegistration(deps: AccountFlowDeps) {
   /** Checks an e-mailed code for the flow; answers the page itself unless the code passed. */
   async function verifyCode(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, code: string): Promise<boolean> {
     const t = translator(interaction.locale);
-    const fail = (message: string, status = 400) => showCheckEmail(res, interaction, flow, { status, errors: [{ field: "code", message }] }).then(() => false);
+    const fail = (message: string, status = 400) =>
+      showCheckEmail(res, interaction, flow, { status, errors: [{ field: "code", message }] }).then(() => false);
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, "email")) return fail(t("challenge.codeFormat"));
     const failures = `code-fail:registration:${flow.email}`;
@@ -200,7 +233,11 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (form.intent === "resend") {
       try {
         const sent = await sendEmail(interaction, flow, flow.registration!);
-        if (!sent.ok) return showCheckEmail(res, interaction, flow, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+        if (!sent.ok)
+          return showCheckEmail(res, interaction, flow, {
+            status: 429,
+            message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
+          });
         await accountFlows.updateRegistration(interaction.uid, sent.registration);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail resend failed");
@@ -221,12 +258,22 @@ export function createRegistration(deps: AccountFlowDeps) {
     const locale = interaction?.locale ?? fallbackLocale;
     const t = translator(locale);
     const problem = (status: number, message: string) =>
-      sendHtml(res, status, renderProblemPage({ locale, title: t("emailVerify.title"), message, links: interaction ? [{ href: registerPath(uid), label: t("checkEmail.title") }] : [] }));
+      sendHtml(
+        res,
+        status,
+        renderProblemPage({
+          locale,
+          title: t("emailVerify.title"),
+          message,
+          links: interaction ? [{ href: registerPath(uid), label: t("checkEmail.title") }] : [],
+        }),
+      );
 
     const callback = readEmailCallback(query, EMAIL_CODE_LENGTH);
     if (callback.kind === "invalid") return problem(400, t("emailVerify.invalid"));
     const flow = interaction ? await accountFlows.get(uid) : null;
-    const sameClient = flow?.kind === "register" && flow.registration !== null && linkStateMatches(callback.state, flow.registration.linkStateHash);
+    const sameClient =
+      flow?.kind === "register" && flow.registration !== null && linkStateMatches(callback.state, flow.registration.linkStateHash);
     if (!interaction || !flow || !sameClient) return problem(409, t("emailVerify.otherClient", { otp: callback.otp }));
     if (flow.expired) return expire(res, interaction);
     if (await verifyCode(res, interaction, flow, callback.otp)) await createAccount(res, interaction, flow);

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Channel } from "../domain/codes.ts";
-import { isWellFormedCode } from "../domain/codes.ts";
+import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
@@ -13,9 +12,9 @@ import {
   renderSelectAuthenticatorPage,
   renderSessionLostPage,
 } from "../pages/sign-in-pages.ts";
-import type { Account } from "../store/accounts.ts";
-import { normalizeEmail } from "../store/accounts.ts";
+import { type Account, normalizeEmail } from "../store/accounts.ts";
 import type { SignInState } from "../store/sign-in-states.ts";
+import { loadLoginInteraction, type LoginInteraction } from "./account-flow-deps.ts";
 import {
   ACCOUNT_CODE_FAILURE_LIMIT,
   ACCOUNT_SIGN_IN_LIMIT,
@@ -26,7 +25,6 @@ import {
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
-import { loadLoginInteraction, type LoginInteraction } from "./account-flow-deps.ts";
 import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
 
 type Step = "identify" | "select" | "challenge" | "enrol";
@@ -48,7 +46,14 @@ export function createSignInHandler(deps: InteractionDeps) {
     const redirectTo = await provider.interactionResult(
       req,
       res,
-      { login: { accountId: state.accountId, acr: mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device", amr, remember: state.remember } },
+      {
+        login: {
+          accountId: state.accountId,
+          acr: mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device",
+          amr,
+          remember: state.remember,
+        },
+      },
       { mergeWithLastSubmission: false },
     );
     if (mfaPassed && state.remember) rememberDevice(res, deps.cookieKeys, state.accountId, deps.secureCookies, now());
@@ -56,7 +61,13 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, redirectTo);
   }
 
-  async function renderChallenge(res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account, extra: { status?: number; errors?: FieldError[]; message?: string } = {}) {
+  async function renderChallenge(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
+  ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
     const phone = enrolling ? state.pendingPhone! : account.phone!;
@@ -83,7 +94,11 @@ export function createSignInHandler(deps: InteractionDeps) {
     if (!state || !account) {
       // A fixed text chosen by a fixed value: nothing from the query string reaches the page.
       const message = query.get("notice") === "unlocked" ? translator(interaction.locale)("identify.unlocked") : undefined;
-      sendHtml(res, 200, renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, message, links: identifyLinks(interaction.uid) }));
+      sendHtml(
+        res,
+        200,
+        renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, message, links: identifyLinks(interaction.uid) }),
+      );
       return;
     }
     if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
@@ -113,7 +128,18 @@ export function createSignInHandler(deps: InteractionDeps) {
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
     const rerender = (status: number, errors: FieldError[]) =>
-      sendHtml(res, status, renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, username, remember, errors, links: identifyLinks(interaction.uid) }));
+      sendHtml(
+        res,
+        status,
+        renderIdentifyPage({
+          locale: interaction.locale,
+          uid: interaction.uid,
+          username,
+          remember,
+          errors,
+          links: identifyLinks(interaction.uid),
+        }),
+      );
 
     const missing: FieldError[] = [];
     if (!username) missing.push({ field: "username", message: t("identify.usernameRequired") });
@@ -122,7 +148,10 @@ export function createSignInHandler(deps: InteractionDeps) {
 
     const accountBucket = `sign-in-fail:account:${normalizeEmail(username)}`;
     const addressBucket = `sign-in-fail:address:${clientAddress(req)}`;
-    if ((await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT))) {
+    if (
+      (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) ||
+      (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT))
+    ) {
       return rerender(429, [{ field: "username", message: t("identify.locked") }]);
     }
     const account = await accounts.findByEmail(username);
@@ -134,7 +163,14 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
     await throttle.clear(accountBucket);
 
-    const state: SignInState = { interactionUid: interaction.uid, accountId: account.id, remember, step: "select", method: null, pendingPhone: null };
+    const state: SignInState = {
+      interactionUid: interaction.uid,
+      accountId: account.id,
+      remember,
+      step: "select",
+      method: null,
+      pendingPhone: null,
+    };
     if (account.phone && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
       return finish(req, res, state, ["pwd"], false);
     }
@@ -150,7 +186,12 @@ export function createSignInHandler(deps: InteractionDeps) {
     if (!account.phone || !account.phoneMethods.includes(method)) {
       return sendHtml(res, 400, renderSelect(interaction, account, [{ field: "authMethod", message: t("select.methodRequired") }]));
     }
-    const sent = await verifications.send({ flowKey: signInFlowKey(interaction.uid), purpose: "sign-in", channel: method, to: account.phone });
+    const sent = await verifications.send({
+      flowKey: signInFlowKey(interaction.uid),
+      purpose: "sign-in",
+      channel: method,
+      to: account.phone,
+    });
     const liveChannel = sent.ok ? method : ((await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method);
     await saveState({ ...state, step: "challenge", method: liveChannel });
     redirect(res, `/interaction/${interaction.uid}`);
@@ -163,13 +204,20 @@ export function createSignInHandler(deps: InteractionDeps) {
     const phone = normalizePhone(typed);
     if (!phone) {
       const message = typed ? t("enrol.phoneInvalid") : t("enrol.phoneRequired");
-      return sendHtml(res, 400, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }));
+      return sendHtml(
+        res,
+        400,
+        renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }),
+      );
     }
     const sent = await verifications.send({ flowKey: enrolFlowKey(interaction.uid), purpose: "enrol", channel: "sms", to: phone });
     if (!sent.ok) {
       // A code for another number is still cooling down: keep the number shown with it.
       const account = (await accounts.findById(state.accountId))!;
-      return renderChallenge(res, interaction, state, account, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+      return renderChallenge(res, interaction, state, account, {
+        status: 429,
+        message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
+      });
     }
     await saveState({ ...state, step: "enrol-challenge", method: "sms", pendingPhone: phone });
     redirect(res, `/interaction/${interaction.uid}`);
@@ -185,15 +233,21 @@ export function createSignInHandler(deps: InteractionDeps) {
 
     if (form.intent === "resend") {
       const sent = await verifications.send({ flowKey, purpose: enrolling ? "enrol" : "sign-in", channel, to: destination });
-      if (!sent.ok) return renderChallenge(res, interaction, state, account, { status: 429, message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }) });
+      if (!sent.ok)
+        return renderChallenge(res, interaction, state, account, {
+          status: 429,
+          message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
+        });
       return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
     }
 
     const code = (form.code ?? "").trim();
-    const fail = (message: string, status = 400) => renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }] });
+    const fail = (message: string, status = 400) =>
+      renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }] });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
-    if (await throttle.isLimited(codeFailureBucket(account.id), ACCOUNT_CODE_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+    if (await throttle.isLimited(codeFailureBucket(account.id), ACCOUNT_CODE_FAILURE_LIMIT))
+      return fail(t("challenge.tooManyAttempts"), 429);
 
     const result = await verifications.check(flowKey, code);
     if (result !== "verified") {
@@ -220,7 +274,8 @@ export function createSignInHandler(deps: InteractionDeps) {
     if (!state || !account || !(step && step in expected)) return redirect(res, `/interaction/${uid}`);
     if (step === "select" && (state.step === "select" || state.step === "challenge")) return select(req, res, interaction, state, account);
     if (step === "enrol" && state.step === "enrol") return enrol(req, res, interaction, state);
-    if (step === "challenge" && (state.step === "challenge" || state.step === "enrol-challenge")) return challenge(req, res, interaction, state, account);
+    if (step === "challenge" && (state.step === "challenge" || state.step === "enrol-challenge"))
+      return challenge(req, res, interaction, state, account);
     redirect(res, `/interaction/${uid}`);
   };
 }

@@ -18,7 +18,12 @@ export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, aud
   const jwks = createLocalJWKSet(keys.publicJwks);
   return async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer, audience, clockTolerance: CLOCK_TOLERANCE_SECONDS, algorithms: ["RS256"] });
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer,
+        audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        algorithms: ["RS256"],
+      });
       return typeof payload.sub === "string" ? (payload as VerifiedAccessToken) : null;
     } catch {
       return null;

@@ -1,11 +1,11 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
-import type { AccountStore } from "../store/accounts.ts";
-import type { SigningKeys } from "./signing-keys.ts";
-import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
-import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
-import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.ts";
 import { securityHeaders } from "../http/security-headers.ts";
 import { pickLocale } from "../pages/i18n.ts";
+import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
+import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
+import type { SigningKeys } from "./signing-keys.ts";
 
 export const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";

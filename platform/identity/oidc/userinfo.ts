@@ -9,7 +9,10 @@ import { claimsForScope } from "./claims.ts";
  * access tokens are JWTs for the results API. For those, userinfo is answered here with the
  * claims the token's scope releases; any other token goes on to the provider.
  */
-export function createUserinfoForResultsTokens(deps: { accounts: AccountStore; verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null> }) {
+export function createUserinfoForResultsTokens(deps: {
+  accounts: AccountStore;
+  verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
+}) {
   const isJwt = (token: string | null) => token !== null && token.split(".").length === 3;
   return {
     async handles(req: IncomingMessage) {

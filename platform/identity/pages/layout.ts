@@ -10,9 +10,11 @@ export interface FieldError {
 export function errorSummary(locale: Locale, errors: readonly FieldError[]): Html {
   if (errors.length === 0) return html``;
   return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
-  <h2 id="error-summary-title">${translate(locale, "errorSummaryTitle")}</h2>
-  <ul>${errors.map((e) => html`<li><a href="#${e.field}">${e.message}</a></li>`)}</ul>
-</div>`;
+    <h2 id="error-summary-title">${translate(locale, "errorSummaryTitle")}</h2>
+    <ul>
+      ${errors.map((e) => html`<li><a href="#${e.field}">${e.message}</a></li>`)}
+    </ul>
+  </div>`;
 }
 
 export function notice(message: string | undefined): Html {
@@ -22,24 +24,24 @@ export function notice(message: string | undefined): Html {
 export function page(options: { locale: Locale; title: string; body: Html; nonce?: string; script?: string; hasErrors?: boolean }): string {
   const title = `${options.hasErrors ? "Error: " : ""}${options.title} – ${translate(options.locale, "brand")}`;
   return html`<!DOCTYPE html>
-<html lang="${options.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<link rel="stylesheet" href="/assets/identity.css">
-</head>
-<body>
-<a class="skip-link" href="#main">${translate(options.locale, "skipToContent")}</a>
-<header class="header"><span class="brand">${translate(options.locale, "brand")}</span></header>
-<main id="main" class="main">
-<h1>${options.title}</h1>
-${options.body}
-</main>
-${options.script && options.nonce ? new Html(`<script nonce="${options.nonce}">${options.script}</script>`) : ""}
-</body>
-</html>`.value;
+    <html lang="${options.locale}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${title}</title>
+        <link rel="stylesheet" href="/assets/identity.css" />
+      </head>
+      <body>
+        <a class="skip-link" href="#main">${translate(options.locale, "skipToContent")}</a>
+        <header class="header"><span class="brand">${translate(options.locale, "brand")}</span></header>
+        <main id="main" class="main">
+          <h1>${options.title}</h1>
+          ${options.body}
+        </main>
+        ${options.script && options.nonce ? new Html(`<script nonce="${options.nonce}">${options.script}</script>`) : ""}
+      </body>
+    </html>`.value;
 }
 
 export function textField(options: {
@@ -57,15 +59,20 @@ export function textField(options: {
 }): Html {
   const describedBy = [options.hint ? `${options.id}-hint` : "", options.error ? `${options.id}-error` : ""].filter(Boolean).join(" ");
   return html`<div class="field${options.error ? " field-error" : ""}">
-  <label for="${options.id}">${options.label}</label>
-  ${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ""}
-  ${options.error ? html`<p class="error-message" id="${options.id}-error">${options.error}</p>` : ""}
-  <input id="${options.id}" name="${options.name}" type="${options.type ?? "text"}" value="${options.value ?? ""}"
-    ${options.autocomplete ? html`autocomplete="${options.autocomplete}"` : ""}
-    ${options.inputmode ? html`inputmode="${options.inputmode}"` : ""}
-    ${options.placeholder ? html`placeholder="${options.placeholder}"` : ""}
-    ${describedBy ? html`aria-describedby="${describedBy}"` : ""}
-    ${options.error ? html`aria-invalid="true"` : ""}
-    ${options.autofocus ? html`autofocus` : ""}>
-</div>`;
+    <label for="${options.id}">${options.label}</label>
+    ${options.hint ? html`<p class="hint" id="${options.id}-hint">${options.hint}</p>` : ""}
+    ${options.error ? html`<p class="error-message" id="${options.id}-error">${options.error}</p>` : ""}
+    <input
+      id="${options.id}"
+      name="${options.name}"
+      type="${options.type ?? "text"}"
+      value="${options.value ?? ""}"
+      ${options.autocomplete ? html`autocomplete="${options.autocomplete}"` : ""}
+      ${options.inputmode ? html`inputmode="${options.inputmode}"` : ""}
+      ${options.placeholder ? html`placeholder="${options.placeholder}"` : ""}
+      ${describedBy ? html`aria-describedby="${describedBy}"` : ""}
+      ${options.error ? html`aria-invalid="true"` : ""}
+      ${options.autofocus ? html`autofocus` : ""}
+    />
+  </div>`;
 }

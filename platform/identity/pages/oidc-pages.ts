@@ -14,16 +14,21 @@ export function renderLogoutPage(options: { form: string; autoSubmit: boolean; n
     nonce: options.nonce,
     script: options.autoSubmit ? "document.getElementById('logout-continue').click();" : undefined,
     body: html`${new Html(options.form)}
-<div class="actions">
-  <button type="submit" id="logout-continue" form="op.logoutForm" name="logout" value="yes" autofocus>${t("logout.continue")}</button>
-  ${options.autoSubmit ? "" : html`<button type="submit" form="op.logoutForm" class="secondary">${t("logout.stay")}</button>`}
-</div>`,
+      <div class="actions">
+        <button type="submit" id="logout-continue" form="op.logoutForm" name="logout" value="yes" autofocus>${t("logout.continue")}</button>
+        ${options.autoSubmit ? "" : html`<button type="submit" form="op.logoutForm" class="secondary">${t("logout.stay")}</button>`}
+      </div>`,
   });
 }
 
 export function renderSignedOutPage(options: { locale: Locale; portalUrl: string }): string {
   const t = translator(options.locale);
-  return page({ locale: options.locale, title: t("signedOut.title"), body: html`<p>${t("signedOut.body")}</p><p><a href="${options.portalUrl}">${t("signedOut.link")}</a></p>` });
+  return page({
+    locale: options.locale,
+    title: t("signedOut.title"),
+    body: html`<p>${t("signedOut.body")}</p>
+      <p><a href="${options.portalUrl}">${t("signedOut.link")}</a></p>`,
+  });
 }
 
 export function renderOidcErrorPage(options: { locale: Locale; error: string; description?: string }): string {
@@ -31,6 +36,7 @@ export function renderOidcErrorPage(options: { locale: Locale; error: string; de
   return page({
     locale: options.locale,
     title: t("error.title"),
-    body: html`<p>${t("error.body")}</p><p><code>${options.error}</code>${options.description ? html` – ${options.description}` : ""}</p>`,
+    body: html`<p>${t("error.body")}</p>
+      <p><code>${options.error}</code>${options.description ? html` – ${options.description}` : ""}</p>`,
   });
 }

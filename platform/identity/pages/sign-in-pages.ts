@@ -1,6 +1,5 @@
+import { type Channel, codeLength } from "../domain/codes.ts";
 import { html } from "../domain/html.ts";
-import type { Channel } from "../domain/codes.ts";
-import { codeLength } from "../domain/codes.ts";
 import { type Locale, translator } from "./i18n.ts";
 import { errorSummary, type FieldError, notice, page, textField } from "./layout.ts";
 
@@ -23,23 +22,29 @@ export function renderIdentifyPage(view: IdentifyView): string {
     locale: view.locale,
     title: t("identify.title"),
     hasErrors: errors.length > 0,
-    body: html`${errorSummary(view.locale, errors)}
-${notice(view.message)}
-<form method="post" action="/interaction/${view.uid}/identify" novalidate>
-  ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
-  ${textField({ id: "password", name: "password", type: "password", label: t("identify.password"), error: errorFor("password"), autocomplete: "current-password" })}
-  <div class="choice">
-    <input type="checkbox" id="rememberMe" name="rememberMe" value="true" aria-describedby="rememberMe-hint" ${view.remember ? html`checked` : ""}>
-    <label for="rememberMe">${t("identify.rememberMe")}</label>
-  </div>
-  <p class="hint" id="rememberMe-hint">${t("identify.rememberMeHint")}</p>
-  <div class="actions"><button type="submit">${t("identify.submit")}</button></div>
-</form>
-<ul class="links">
-  <li><a href="${view.links.register}">${t("identify.createAccount")}</a></li>
-  <li><a href="${view.links.recover}">${t("identify.forgotPassword")}</a></li>
-  <li><a href="${view.links.unlock}">${t("identify.unlockAccount")}</a></li>
-</ul>`,
+    body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
+      <form method="post" action="/interaction/${view.uid}/identify" novalidate>
+        ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
+        ${textField({ id: "password", name: "password", type: "password", label: t("identify.password"), error: errorFor("password"), autocomplete: "current-password" })}
+        <div class="choice">
+          <input
+            type="checkbox"
+            id="rememberMe"
+            name="rememberMe"
+            value="true"
+            aria-describedby="rememberMe-hint"
+            ${view.remember ? html`checked` : ""}
+          />
+          <label for="rememberMe">${t("identify.rememberMe")}</label>
+        </div>
+        <p class="hint" id="rememberMe-hint">${t("identify.rememberMeHint")}</p>
+        <div class="actions"><button type="submit">${t("identify.submit")}</button></div>
+      </form>
+      <ul class="links">
+        <li><a href="${view.links.register}">${t("identify.createAccount")}</a></li>
+        <li><a href="${view.links.recover}">${t("identify.forgotPassword")}</a></li>
+        <li><a href="${view.links.unlock}">${t("identify.unlockAccount")}</a></li>
+      </ul>`,
   });
 }
 
@@ -66,15 +71,28 @@ export function renderSelectAuthenticatorPage(view: {
   <fieldset${errors.length ? html` class="field-error"` : ""}>
     <legend>${t("select.legend")}</legend>
     ${view.methods.map(
-      (method, index) => html`<div class="choice">
-      <input type="radio" id="${index === 0 ? "authMethod" : `authMethod-${method}`}" name="authMethod" value="${method}" ${index === 0 ? html`checked` : ""}>
-      <label for="${index === 0 ? "authMethod" : `authMethod-${method}`}">${t(method === "sms" ? "select.sms" : "select.voice")}</label>
-    </div>`,
+      (method, index) =>
+        html`<div class="choice">
+          <input
+            type="radio"
+            id="${index === 0 ? "authMethod" : `authMethod-${method}`}"
+            name="authMethod"
+            value="${method}"
+            ${index === 0 ? html`checked` : ""}
+          />
+          <label for="${index === 0 ? "authMethod" : `authMethod-${method}`}">${t(method === "sms" ? "select.sms" : "select.voice")}</label>
+        </div>`,
     )}
   </fieldset>
   <div class="actions"><button type="submit">${t("select.submit")}</button></div>
 </form>
-${view.backHref ? html`<ul class="links"><li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li></ul>` : ""}`,
+${
+  view.backHref
+    ? html`<ul class="links">
+        <li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li>
+      </ul>`
+    : ""
+}`,
   });
 }
 
@@ -100,27 +118,34 @@ export function renderChallengePage(view: ChallengeView): string {
     locale: view.locale,
     title: t("challenge.title"),
     hasErrors: errors.length > 0,
-    body: html`${errorSummary(view.locale, errors)}
-${notice(view.message)}
-<p>${view.intro ?? t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone })}</p>
-<form method="post" action="${view.action}" novalidate>
-  ${textField({
-    id: "code",
-    name: "code",
-    label: t("challenge.code"),
-    error: errors.find((e) => e.field === "code")?.message,
-    autocomplete: "one-time-code",
-    inputmode: "numeric",
-    placeholder: t("challenge.placeholder", { codeDigits: digits }),
-    autofocus: errors.length === 0,
-  })}
-  <div class="actions">
-    <button type="submit" name="intent" value="verify">${t("challenge.submit")}</button>
-    <button type="submit" name="intent" value="resend" class="secondary"${waiting ? html` aria-describedby="resend-wait"` : ""}>${t("challenge.resend")}</button>
-  </div>
-  ${waiting ? html`<p class="hint" id="resend-wait">${t("challenge.resendWait", { seconds: view.resendInSeconds })}</p>` : ""}
-</form>
-${view.changeMethodHref ? html`<ul class="links"><li><a href="${view.changeMethodHref}">${t("challenge.changeMethod")}</a></li></ul>` : ""}`,
+    body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
+      <p>${view.intro ?? t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone })}</p>
+      <form method="post" action="${view.action}" novalidate>
+        ${textField({
+          id: "code",
+          name: "code",
+          label: t("challenge.code"),
+          error: errors.find((e) => e.field === "code")?.message,
+          autocomplete: "one-time-code",
+          inputmode: "numeric",
+          placeholder: t("challenge.placeholder", { codeDigits: digits }),
+          autofocus: errors.length === 0,
+        })}
+        <div class="actions">
+          <button type="submit" name="intent" value="verify">${t("challenge.submit")}</button>
+          <button type="submit" name="intent" value="resend" class="secondary" ${waiting ? html` aria-describedby="resend-wait"` : ""}>
+            ${t("challenge.resend")}
+          </button>
+        </div>
+        ${waiting ? html`<p class="hint" id="resend-wait">${t("challenge.resendWait", { seconds: view.resendInSeconds })}</p>` : ""}
+      </form>
+      ${
+        view.changeMethodHref
+          ? html`<ul class="links">
+              <li><a href="${view.changeMethodHref}">${t("challenge.changeMethod")}</a></li>
+            </ul>`
+          : ""
+      }`,
   });
 }
 
@@ -132,15 +157,20 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
     title: t("enrol.title"),
     hasErrors: errors.length > 0,
     body: html`${errorSummary(view.locale, errors)}
-<p>${t("enrol.intro")}</p>
-<form method="post" action="/interaction/${view.uid}/enrol" novalidate>
-  ${textField({ id: "phoneNumber", name: "phoneNumber", type: "tel", label: t("enrol.phone"), hint: t("enrol.phoneHint"), value: view.phone, error: errors.find((e) => e.field === "phoneNumber")?.message, autocomplete: "tel", autofocus: errors.length === 0 })}
-  <div class="actions"><button type="submit">${t("enrol.submit")}</button></div>
-</form>`,
+      <p>${t("enrol.intro")}</p>
+      <form method="post" action="/interaction/${view.uid}/enrol" novalidate>
+        ${textField({ id: "phoneNumber", name: "phoneNumber", type: "tel", label: t("enrol.phone"), hint: t("enrol.phoneHint"), value: view.phone, error: errors.find((e) => e.field === "phoneNumber")?.message, autocomplete: "tel", autofocus: errors.length === 0 })}
+        <div class="actions"><button type="submit">${t("enrol.submit")}</button></div>
+      </form>`,
   });
 }
 
 export function renderSessionLostPage(locale: Locale, portalUrl: string): string {
   const t = translator(locale);
-  return page({ locale, title: t("sessionLost.title"), body: html`<p>${t("sessionLost.body")}</p><p><a href="${portalUrl}">${t("sessionLost.link")}</a></p>` });
+  return page({
+    locale,
+    title: t("sessionLost.title"),
+    body: html`<p>${t("sessionLost.body")}</p>
+      <p><a href="${portalUrl}">${t("sessionLost.link")}</a></p>`,
+  });
 }

@@ -83,7 +83,11 @@ export function createAccountFlows(db: Queryable, now: () => Date) {
     },
     /** Moves to `step`; the flow keeps its original expiry. */
     async advance(uid: string, step: AccountFlowStep, method?: Channel): Promise<void> {
-      await db.query("UPDATE idp_account_flows SET step = $2, method = COALESCE($3, method) WHERE interaction_uid = $1", [uid, step, method ?? null]);
+      await db.query("UPDATE idp_account_flows SET step = $2, method = COALESCE($3, method) WHERE interaction_uid = $1", [
+        uid,
+        step,
+        method ?? null,
+      ]);
     },
     async updateRegistration(uid: string, registration: PendingRegistration): Promise<void> {
       await db.query("UPDATE idp_account_flows SET data = $2 WHERE interaction_uid = $1", [uid, JSON.stringify({ registration })]);

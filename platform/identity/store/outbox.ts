@@ -22,15 +22,10 @@ export interface OutboxMessage {
 export function createOutbox(db: Queryable, now: () => Date) {
   return {
     async deliver(message: { channel: OutboxChannel; to: string; code?: string; link?: string; subject?: string; purpose: OutboxPurpose }) {
-      await db.query("INSERT INTO idp_outbox (channel, destination, code, link, subject, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
-        message.channel,
-        message.to,
-        message.code ?? null,
-        message.link ?? null,
-        message.subject ?? null,
-        message.purpose,
-        now(),
-      ]);
+      await db.query(
+        "INSERT INTO idp_outbox (channel, destination, code, link, subject, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [message.channel, message.to, message.code ?? null, message.link ?? null, message.subject ?? null, message.purpose, now()],
+      );
     },
     async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
       const rows = await db.query<{
@@ -42,10 +37,10 @@ export function createOutbox(db: Queryable, now: () => Date) {
         subject: string | null;
         purpose: OutboxPurpose;
         created_at: Date;
-      }>(
-        `SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`,
-        [to ?? null, limit],
-      );
+      }>(`SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`, [
+        to ?? null,
+        limit,
+      ]);
       return rows.map((row) => ({
         id: Number(row.id),
         channel: row.channel,

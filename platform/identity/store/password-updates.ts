@@ -38,7 +38,11 @@ export function createPasswordUpdates(db: Queryable, now: () => Date) {
     },
     /** Moves to `step`; the transaction keeps its original expiry. */
     async advance(accountId: string, step: PasswordUpdateStep, method?: Channel): Promise<void> {
-      await db.query("UPDATE idp_password_updates SET step = $2, method = COALESCE($3, method) WHERE account_id = $1", [accountId, step, method ?? null]);
+      await db.query("UPDATE idp_password_updates SET step = $2, method = COALESCE($3, method) WHERE account_id = $1", [
+        accountId,
+        step,
+        method ?? null,
+      ]);
     },
     async close(accountId: string): Promise<void> {
       await db.query("DELETE FROM idp_password_updates WHERE account_id = $1", [accountId]);

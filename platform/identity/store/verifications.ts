@@ -68,10 +68,25 @@ export function createVerifications(db: Queryable, outbox: Outbox, secret: strin
          VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
          ON CONFLICT (flow_key) DO UPDATE SET purpose = $2, channel = $3, destination = $4, code_hash = $5,
            failed_attempts = 0, sent_at = $6, expires_at = $7, verified_at = NULL`,
-        [input.flowKey, input.purpose, input.channel, input.to, hashCode(secret, input.flowKey, code), sentAt, new Date(sentAt.getTime() + CODE_TTL_MS)],
+        [
+          input.flowKey,
+          input.purpose,
+          input.channel,
+          input.to,
+          hashCode(secret, input.flowKey, code),
+          sentAt,
+          new Date(sentAt.getTime() + CODE_TTL_MS),
+        ],
       );
       if (input.deliver !== false) {
-        await outbox.deliver({ channel: input.channel, to: input.to, code, link: input.link?.(code), subject: input.subject, purpose: input.purpose });
+        await outbox.deliver({
+          channel: input.channel,
+          to: input.to,
+          code,
+          link: input.link?.(code),
+          subject: input.subject,
+          purpose: input.purpose,
+        });
       }
       return { ok: true };
     },

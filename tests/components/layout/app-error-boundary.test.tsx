@@ -46,7 +46,9 @@ describe("NetworkErrorScreen", () => {
     const Stub = createRemixStub([{ path: "/", Component: NetworkErrorScreen }]);
     renderWithI18n(<Stub />);
     expect(await screen.findByRole("heading", { name: "Oops! There Was an Unexpected Issue With the Network" })).toBeInTheDocument();
-    expect(screen.getByText(/Please sign out and try signing in again after a few minutes. If this continues, reach out to/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Please sign out and try signing in again after a few minutes. If this continues, reach out to/),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "participant support" })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
     const signOut = screen.getByRole("button", { name: "Sign Out" });
     expect(signOut.closest("form")).toHaveAttribute("action", "/auth/sign-out");

@@ -50,6 +50,9 @@ describe("Header", () => {
 
   it("links the logo to the company home page", () => {
     renderHeader(null);
-    expect(screen.getByRole("link", { name: "DNA Discovery Program home page" })).toHaveAttribute("href", "https://www.dnadiscovery.example");
+    expect(screen.getByRole("link", { name: "DNA Discovery Program home page" })).toHaveAttribute(
+      "href",
+      "https://www.dnadiscovery.example",
+    );
   });
 });

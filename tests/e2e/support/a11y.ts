@@ -11,9 +11,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const scriptsRun = test.info().project.use.javaScriptEnabled !== false;
   const target = scriptsRun ? page : await snapshotForScan(page);
   try {
-    const results = await new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
+    const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     const serious = results.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);

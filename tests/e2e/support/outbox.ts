@@ -1,7 +1,14 @@
 import { expect } from "@playwright/test";
 import { identityUrl } from "./stack";
 
-export type OutboxMessage = { id: string | number; channel: "sms" | "voice" | "email"; to: string; code: string; purpose: string; createdAt: string };
+export type OutboxMessage = {
+  id: string | number;
+  channel: "sms" | "voice" | "email";
+  to: string;
+  code: string;
+  purpose: string;
+  createdAt: string;
+};
 
 export async function outboxFor(to: string): Promise<OutboxMessage[]> {
   const response = await fetch(`${identityUrl}/dev/outbox?to=${encodeURIComponent(to)}`);
@@ -18,10 +25,13 @@ export async function outboxMarker(to: string): Promise<Set<string>> {
 export async function codesSince(to: string, marker: Set<string>): Promise<OutboxMessage[]> {
   let fresh: OutboxMessage[] = [];
   await expect
-    .poll(async () => {
-      fresh = (await outboxFor(to)).filter((message) => !marker.has(String(message.id)));
-      return fresh.length;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        fresh = (await outboxFor(to)).filter((message) => !marker.has(String(message.id)));
+        return fresh.length;
+      },
+      { timeout: 10_000 },
+    )
     .toBeGreaterThan(0);
   return fresh;
 }

@@ -28,7 +28,10 @@ export async function passChallenge(page: Page, phone: string, method: Method) {
     const rejected = page.getByText("The code entered is not correct", { exact: false });
     const outcome = await Promise.race([
       page.waitForURL((url) => !url.pathname.includes("/interaction/") || url.toString().startsWith(portalUrl)).then(() => "left" as const),
-      rejected.first().waitFor().then(() => "rejected" as const),
+      rejected
+        .first()
+        .waitFor()
+        .then(() => "rejected" as const),
     ]);
     if (outcome === "rejected") continue;
     return;

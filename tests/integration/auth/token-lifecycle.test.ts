@@ -3,8 +3,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import {
+  Browser,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  createTestClock,
+  participants,
+  PORTAL_URL,
+  postToken,
+  REDIRECT_URI,
+  signIn,
+  startTestService,
+  tokensFor,
+} from "../../platform/identity/support.ts";
 import { freshDatabaseUrl } from "../../support/database";
-import { Browser, CLIENT_ID, CLIENT_SECRET, createTestClock, participants, PORTAL_URL, postToken, REDIRECT_URI, signIn, startTestService, tokensFor } from "../../platform/identity/support.ts";
 
 // The portal's own modules read their configuration when first imported, so they are imported
 // after the real identity provider is up and the environment points at it.
@@ -65,7 +77,12 @@ describe("id token verification against the real identity provider", () => {
     const nonce = "n".repeat(64);
     const browser = new Browser(service.url);
     const { code, verifier } = await signIn(browser, hedy, { extra: { nonce } });
-    const response = await postToken(service.url, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const response = await postToken(service.url, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     const tokens = (await response.json()) as { access_token: string; id_token: string };
 
     const claims = await idp.verifyIdToken(tokens.id_token, { nonce, accessToken: tokens.access_token });
@@ -78,7 +95,9 @@ describe("id token verification against the real identity provider", () => {
       "The token signature is not valid",
     );
     if (claims.at_hash) {
-      await expect(idp.verifyIdToken(tokens.id_token, { nonce, accessToken: `${tokens.access_token}x` })).rejects.toThrow("Token hash verification failed");
+      await expect(idp.verifyIdToken(tokens.id_token, { nonce, accessToken: `${tokens.access_token}x` })).rejects.toThrow(
+        "Token hash verification failed",
+      );
     }
   });
 });

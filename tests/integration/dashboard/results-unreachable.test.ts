@@ -169,7 +169,13 @@ describe("My Results loader against a failing results service", () => {
 });
 
 describe("report path (SPEC.md §7)", () => {
-  const options = () => ({ request: request(), accessToken: "not-a-real-token", sourceId: "dna-discovery", appId: "app 1", userId: "P1001" });
+  const options = () => ({
+    request: request(),
+    accessToken: "not-a-real-token",
+    sourceId: "dna-discovery",
+    appId: "app 1",
+    userId: "P1001",
+  });
 
   it("asks for /reports/{source}/{app}/{user} and returns providerReportUrl on 200", async () => {
     let path = "";
@@ -177,7 +183,10 @@ describe("report path (SPEC.md §7)", () => {
       path = req.url ?? "";
       sendJson(res, 200, { providerReportUrl: "http://results.example/documents/P1001/app?signature=x" });
     };
-    expect(await modules.fetchReportUrl(options())).toEqual({ ok: true, reportUrl: "http://results.example/documents/P1001/app?signature=x" });
+    expect(await modules.fetchReportUrl(options())).toEqual({
+      ok: true,
+      reportUrl: "http://results.example/documents/P1001/app?signature=x",
+    });
     expect(path).toBe("/reports/dna-discovery/app%201/P1001");
   });
 

@@ -42,7 +42,13 @@ async function dashboard(): Promise<Outcome> {
   try {
     const response = await fetch(new URL("/", stack.portalUrl), { headers: { cookie }, redirect: "manual" });
     const body = await response.text();
-    return { startedAt, ms: Date.now() - startedAt, status: response.status, networkError: body.includes(NETWORK_ERROR), results: body.includes(ADA_APP_LABEL) && !body.includes(NETWORK_ERROR) };
+    return {
+      startedAt,
+      ms: Date.now() - startedAt,
+      status: response.status,
+      networkError: body.includes(NETWORK_ERROR),
+      results: body.includes(ADA_APP_LABEL) && !body.includes(NETWORK_ERROR),
+    };
   } catch (error) {
     return { startedAt, ms: Date.now() - startedAt, failure: String(error) };
   }
@@ -115,7 +121,10 @@ async function languageCookie(lang: string): Promise<string> {
     headers: { origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ lang, returnTo: "/" }),
   });
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 function signInPage(headers: Record<string, string> = {}) {

@@ -5,8 +5,8 @@
  * that one pair of portal processes hits only now and then.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase } from "../../../lib/postgres/index.ts";
 import { portalMigrations } from "~/services/migrations.server";
+import { migrate, openDatabase } from "../../../lib/postgres/index.ts";
 import { freePort } from "../../../scripts/bench/stack.ts";
 import { startPostgresServer, type PostgresServer } from "./support/postgres-server.ts";
 
@@ -30,7 +30,10 @@ describe("migrations on an empty database", () => {
       const instances = await Promise.all([openDatabase({ url, dataDir: "" }), openDatabase({ url, dataDir: "" })]);
       try {
         const outcomes = await Promise.allSettled(instances.map((db) => migrate(db, "portal", portalMigrations)));
-        expect(outcomes.map((outcome) => (outcome.status === "rejected" ? String(outcome.reason) : "ok")), `round ${round}`).toEqual(["ok", "ok"]);
+        expect(
+          outcomes.map((outcome) => (outcome.status === "rejected" ? String(outcome.reason) : "ok")),
+          `round ${round}`,
+        ).toEqual(["ok", "ok"]);
         const applied = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? outcome.value : []));
         expect(applied.sort()).toEqual(portalMigrations.map((_, index) => index + 1));
       } finally {

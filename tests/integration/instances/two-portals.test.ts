@@ -72,14 +72,19 @@ interface SessionRow {
 
 /** The participant's one session row (each test signs a different participant in). */
 async function sessionRowOf(who: DemoParticipant): Promise<SessionRow> {
-  const { rows } = await portals.database.query<SessionRow>("SELECT access_token, renewals FROM portal_sessions WHERE user_id = $1", [who.userId]);
+  const { rows } = await portals.database.query<SessionRow>("SELECT access_token, renewals FROM portal_sessions WHERE user_id = $1", [
+    who.userId,
+  ]);
   expect(rows).toHaveLength(1);
   return rows[0];
 }
 
 /** Makes the stored access token of `who` expire `inMs` from now (negative: already expired). */
 async function ageAccessToken(who: DemoParticipant, inMs: number): Promise<void> {
-  await portals.database.query("UPDATE portal_sessions SET access_token_expires_at = now() + make_interval(secs => $2) WHERE user_id = $1", [who.userId, inMs / 1000]);
+  await portals.database.query(
+    "UPDATE portal_sessions SET access_token_expires_at = now() + make_interval(secs => $2) WHERE user_id = $1",
+    [who.userId, inMs / 1000],
+  );
 }
 
 /** Counts the token-endpoint calls (here: refresh grants) the identity provider answers from now until the returned function is called. */
@@ -101,8 +106,17 @@ describe("a fresh deployment", () => {
   // reproduces the collision at the library level).
   it("both instances opening the empty database at the same moment come up ready (the schema is created once)", async () => {
     portals.balancer.alternate();
-    const answers = await Promise.all([0, 1].map(() => fetch(new URL("/readyz", portals.publicUrl)).then(async (response) => ({ status: response.status, body: await response.text() }))));
-    expect(portals.balancer.served.filter((entry) => entry.path === "/readyz").map((entry) => entry.instance).sort()).toEqual(["a", "b"]);
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        fetch(new URL("/readyz", portals.publicUrl)).then(async (response) => ({ status: response.status, body: await response.text() })),
+      ),
+    );
+    expect(
+      portals.balancer.served
+        .filter((entry) => entry.path === "/readyz")
+        .map((entry) => entry.instance)
+        .sort(),
+    ).toEqual(["a", "b"]);
     for (const answer of answers) expect(answer, answer.body).toMatchObject({ status: 200 });
     const { rows } = await portals.database.query("SELECT version FROM schema_migrations WHERE service = 'portal' ORDER BY version");
     expect(rows.map((row) => row.version)).toEqual(portalMigrations.map((_, index) => index + 1));
@@ -222,9 +236,14 @@ describe("limits hold across both instances", () => {
     const { cookie } = await signInThrough("a", elena);
     const passwordPath = "/profile/security/password";
     expect(await postOn("a", passwordPath, cookie, { intent: "start" })).toMatchObject({ status: 302, location: passwordPath });
-    expect(await postOn("a", passwordPath, cookie, { intent: "send-code", authMethod: "sms" })).toMatchObject({ status: 302, location: passwordPath });
+    expect(await postOn("a", passwordPath, cookie, { intent: "send-code", authMethod: "sms" })).toMatchObject({
+      status: 302,
+      location: passwordPath,
+    });
     const codesSent = async () => {
-      const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(elena.phone!)}`, portals.identityUrl))).json()) as { purpose: string }[];
+      const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(elena.phone!)}`, portals.identityUrl))).json()) as {
+        purpose: string;
+      }[];
       return outbox.filter((message) => message.purpose === "password-update").length;
     };
     expect(await codesSent()).toBe(1);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnalytics, type AnalyticsOptions } from "~/services/analytics.server";
 import { privacyChoicesCookie } from "~/services/privacy-choices.server";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
@@ -16,7 +16,13 @@ beforeAll(async () => {
 afterAll(() => sink.close());
 
 function analytics(overrides: Partial<AnalyticsOptions> = {}) {
-  return createAnalytics({ enabled: true, url: `${sink.url}/api/v1/identify`, appId: "app-1", logger: pino({ level: "silent" }), ...overrides });
+  return createAnalytics({
+    enabled: true,
+    url: `${sink.url}/api/v1/identify`,
+    appId: "app-1",
+    logger: pino({ level: "silent" }),
+    ...overrides,
+  });
 }
 
 function pageRequest(cookie?: string) {
@@ -42,8 +48,12 @@ describe("identifyParticipant", () => {
     expect(await on.identifyParticipant({ request: pageRequest(refusalCookie), heapIdentifier: "heap-1" })).toBe("skipped");
     expect(await on.identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "" })).toBe("skipped");
     expect(await on.identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: null })).toBe("skipped");
-    expect(await analytics({ enabled: false }).identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-1" })).toBe("skipped");
-    expect(await analytics({ url: undefined }).identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-1" })).toBe("skipped");
+    expect(await analytics({ enabled: false }).identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-1" })).toBe(
+      "skipped",
+    );
+    expect(await analytics({ url: undefined }).identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-1" })).toBe(
+      "skipped",
+    );
     expect(sink.received.length).toBe(before);
   });
 
@@ -65,6 +75,11 @@ describe("identifyParticipant", () => {
     sink.respondWith(500);
     expect(await analytics().identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-500" })).toBe("failed");
     sink.respondWith(200);
-    expect(await analytics({ url: "http://127.0.0.1:9/identify" }).identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-down" })).toBe("failed");
+    expect(
+      await analytics({ url: "http://127.0.0.1:9/identify" }).identifyParticipant({
+        request: pageRequest(consentCookie),
+        heapIdentifier: "heap-down",
+      }),
+    ).toBe("failed");
   });
 });

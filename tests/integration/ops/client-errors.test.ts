@@ -47,7 +47,12 @@ function post(body: string, headers: Record<string, string> = {}) {
 describe("POST /client-errors", () => {
   it("accepts a same-origin JSON report with 204 and forwards it, redacted, to the error-reporting service (staging)", async () => {
     const response = await post(
-      JSON.stringify({ kind: "unhandledrejection", message: "TypeError: failed for jane@example.com", stack: "at x (app.js:1:1)", path: "/profile?code=123456" }),
+      JSON.stringify({
+        kind: "unhandledrejection",
+        message: "TypeError: failed for jane@example.com",
+        stack: "at x (app.js:1:1)",
+        path: "/profile?code=123456",
+      }),
     );
     expect(response.status).toBe(204);
     await errorReporter.flush();
@@ -80,7 +85,11 @@ describe("POST /client-errors", () => {
     expect((await post(JSON.stringify({ message: "x" }), { Origin: "https://evil.example" })).status).toBe(403);
     const withoutOrigin = new Request(`${portal}/client-errors`, { method: "POST", body: JSON.stringify({ message: "x" }) });
     expect((await respond(withoutOrigin)).status).toBe(403);
-    const typedAddress = new Request(`${portal}/client-errors`, { method: "POST", headers: { "Sec-Fetch-Site": "none" }, body: JSON.stringify({ message: "x" }) });
+    const typedAddress = new Request(`${portal}/client-errors`, {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "none" },
+      body: JSON.stringify({ message: "x" }),
+    });
     expect((await respond(typedAddress)).status).toBe(403);
     const sameSite = new Request(`${portal}/client-errors`, {
       method: "POST",

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createErrorReporter,
   ITEMS_PER_MINUTE,
@@ -38,7 +38,13 @@ const items = () => sink.received.map((request) => JSON.parse(request.body) as E
 describe("error reporter", () => {
   it("sends one JSON item with level, message, stack, request id, environment, code version and timestamp", async () => {
     const errors = reporter({ now: () => 1_700_000_000_123 });
-    errors.report({ message: "TypeError: boom", stack: "TypeError: boom\n    at loader (index.js:1:2)", requestId: "req-1", method: "GET", path: "/profile?tab=x" });
+    errors.report({
+      message: "TypeError: boom",
+      stack: "TypeError: boom\n    at loader (index.js:1:2)",
+      requestId: "req-1",
+      method: "GET",
+      path: "/profile?tab=x",
+    });
     await errors.flush();
     const [request] = await sink.waitForCount(1);
     expect(request.method).toBe("POST");

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Agent } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
 import { freePort } from "../../../scripts/bench/stack.ts";
+import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
 import { sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
 
 /**
@@ -28,16 +28,20 @@ describe("graceful restarts", () => {
   it("results service: in-flight slow requests and requests under load all complete, then exit 0", async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const service = await startServiceProcess([tsx, "platform/results/main.ts"], {
-      ...process.env,
-      NODE_ENV: "development",
-      LOG_LEVEL: "warn",
-      RESULTS_PORT: String(port),
-      RESULTS_HOST: "127.0.0.1",
-      RESULTS_DATA_DIR: path.join(workDir, "results"),
-      IDP_ISSUER: keys.issuer,
-      RESULTS_API_AUDIENCE: keys.audience,
-    }, baseUrl);
+    const service = await startServiceProcess(
+      [tsx, "platform/results/main.ts"],
+      {
+        ...process.env,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        RESULTS_PORT: String(port),
+        RESULTS_HOST: "127.0.0.1",
+        RESULTS_DATA_DIR: path.join(workDir, "results"),
+        IDP_ISSUER: keys.issuer,
+        RESULTS_API_AUDIENCE: keys.audience,
+      },
+      baseUrl,
+    );
 
     const token = await keys.accessTokenFor("P1001");
     const slowCount = 3;
@@ -80,15 +84,19 @@ describe("graceful restarts", () => {
   it("identity provider: requests under load all complete, then exit 0", async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const service = await startServiceProcess([tsx, "platform/identity/main.ts"], {
-      ...process.env,
-      NODE_ENV: "development",
-      LOG_LEVEL: "warn",
-      IDENTITY_PORT: String(port),
-      IDENTITY_HOST: "127.0.0.1",
-      IDENTITY_ISSUER: baseUrl,
-      IDENTITY_DATA_DIR: path.join(workDir, "identity"),
-    }, baseUrl);
+    const service = await startServiceProcess(
+      [tsx, "platform/identity/main.ts"],
+      {
+        ...process.env,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        IDENTITY_PORT: String(port),
+        IDENTITY_HOST: "127.0.0.1",
+        IDENTITY_ISSUER: baseUrl,
+        IDENTITY_DATA_DIR: path.join(workDir, "identity"),
+      },
+      baseUrl,
+    );
 
     const outcome = await sigtermUnderLoad({
       service,
@@ -113,7 +121,13 @@ describe("graceful restarts", () => {
     const agent = new Agent({ keepAlive: true });
     const slow = [trackedGet(baseUrl, "/slow", agent, {}), trackedGet(baseUrl, "/slow", agent, {})];
     // The clients would go on for 30 s: the process has to send them away rather than wait for them.
-    const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/healthz"], inFlight: slow, patienceMs: 30_000 });
+    const outcome = await sigtermUnderLoad({
+      service,
+      loadPath: "/healthz",
+      probePaths: ["/healthz", "/healthz"],
+      inFlight: slow,
+      patienceMs: 30_000,
+    });
     agent.destroy();
 
     expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
@@ -129,19 +143,23 @@ describe("graceful restarts", () => {
   // remix-serve alone never exits while clients keep their connections busy (docs/operations.md);
   // this runs once the portal build installs the shutdown hook.
   const buildHasShutdownHook = existsSync("build/index.js") && readFileSync("build/index.js", "utf8").includes("installGracefulShutdown");
-  it.skipIf(!buildHasShutdownHook)("portal as remix-serve runs it: requests under load complete and the process exits 0", async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const service = await startServiceProcess(
-      ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
-      { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
-      baseUrl,
-    );
-    const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"], patienceMs: 30_000 });
+  it.skipIf(!buildHasShutdownHook)(
+    "portal as remix-serve runs it: requests under load complete and the process exits 0",
+    async () => {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const service = await startServiceProcess(
+        ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
+        { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
+        baseUrl,
+      );
+      const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"], patienceMs: 30_000 });
 
-    expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
-    expect(outcome.drainMs).toBeLessThan(8_000);
-    expect(outcome.failedAfterStarting).toEqual([]);
-    expect(outcome.serverErrors).toBe(0);
-  }, 180_000);
+      expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
+      expect(outcome.drainMs).toBeLessThan(8_000);
+      expect(outcome.failedAfterStarting).toEqual([]);
+      expect(outcome.serverErrors).toBe(0);
+    },
+    180_000,
+  );
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "../../../lib/postgres/index.ts";
 import { checkReadiness } from "~/services/readiness.server";
+import type { Database } from "../../../lib/postgres/index.ts";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
 let idp: HttpSink;
@@ -23,7 +23,7 @@ function healthy() {
   results.respondWith(200, JSON.stringify({ status: "ok" }));
 }
 
-const answeringDatabase = (async () => ({ query: async () => [{ ok: 1 }] }) as unknown as Database);
+const answeringDatabase = async () => ({ query: async () => [{ ok: 1 }] }) as unknown as Database;
 
 describe("checkReadiness", () => {
   it("is ready when the database answers and both services are reachable, calling the right paths", async () => {
@@ -92,7 +92,10 @@ describe("GET /readyz", () => {
     results.respondWith(503, "{}");
     const unavailable = await loader();
     expect(unavailable.status).toBe(503);
-    expect(await unavailable.json()).toEqual({ status: "unavailable", checks: { database: "ok", identityProvider: "ok", results: "failed" } });
+    expect(await unavailable.json()).toEqual({
+      status: "unavailable",
+      checks: { database: "ok", identityProvider: "ok", results: "failed" },
+    });
     await closeDatabase();
   }, 120_000);
 });

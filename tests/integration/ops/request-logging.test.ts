@@ -84,6 +84,11 @@ describe("loggedFetch", () => {
 
   it("logs a failed call with status -1 and rethrows", async () => {
     await expect(loggedFetch("http://127.0.0.1:9/down", { upstream: "identity", requestId: "req-88", logger })).rejects.toThrow();
-    expect(lines.find((entry) => entry.requestId === "req-88")).toMatchObject({ msg: "upstream call failed", status: -1, upstream: "identity", level: 40 });
+    expect(lines.find((entry) => entry.requestId === "req-88")).toMatchObject({
+      msg: "upstream call failed",
+      status: -1,
+      upstream: "identity",
+      level: 40,
+    });
   });
 });

@@ -189,7 +189,10 @@ describe("sign-in callback: which screen a failed sign-in shows", () => {
   it("a valid answer starts a session and returns to the portal with the transaction cookie cleared", async () => {
     const { cookie, state } = await startTransaction();
     const token = await idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:mfa" });
-    tokenAnswer = () => ({ status: 200, body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: token, refresh_token: "rt" } });
+    tokenAnswer = () => ({
+      status: 200,
+      body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: token, refresh_token: "rt" },
+    });
     const response = await callback({ state, code: "abc" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");

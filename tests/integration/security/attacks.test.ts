@@ -41,7 +41,9 @@ describe("one participant cannot read another's data", () => {
     expect(own.status).toBe(200);
     const results = await fetch(new URL(`/results/${bruno.userId}`, stack.resultsUrl), { headers });
     expect(results.status).toBe(403);
-    const report = await fetch(new URL(`/reports/dna-discovery/${bruno.apps[0]?.appID ?? "app"}/${bruno.userId}`, stack.resultsUrl), { headers });
+    const report = await fetch(new URL(`/reports/dna-discovery/${bruno.apps[0]?.appID ?? "app"}/${bruno.userId}`, stack.resultsUrl), {
+      headers,
+    });
     expect(report.status).toBe(403);
   });
 
@@ -76,7 +78,12 @@ describe("one participant cannot read another's data", () => {
 describe("cross-site requests", () => {
   for (const action of portalActions) {
     it(`refuses a POST to ${action.path} from another origin with 403`, async () => {
-      const crossSite: Record<string, string>[] = [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "not a url" }];
+      const crossSite: Record<string, string>[] = [
+        { origin: "https://attacker.example" },
+        { "sec-fetch-site": "cross-site" },
+        { origin: "null" },
+        { origin: "not a url" },
+      ];
       for (const headers of crossSite) {
         const { response } = await recorder.fetch(new URL(action.path, stack.portalUrl), {
           method: "POST",
@@ -106,7 +113,10 @@ describe("cross-site requests", () => {
       headers: { origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ lang: "es", returnTo: "/" }),
     });
-    const spanishCookie = language.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    const spanishCookie = language.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
     const byCookie = await recorder.fetch(new URL("/results/report", stack.portalUrl), {
       method: "POST",
       headers: { cookie: spanishCookie, origin: "https://attacker.example", "accept-language": "en" },
@@ -136,7 +146,10 @@ describe("cross-site requests", () => {
   });
 
   it("refusals are logged as warnings, never as errors, and nothing reaches the error reporter", () => {
-    const lines = stack.portal.output().split("\n").flatMap((line) => (line.startsWith("{") ? [JSON.parse(line) as { level: number; msg: string; status?: number }] : []));
+    const lines = stack.portal
+      .output()
+      .split("\n")
+      .flatMap((line) => (line.startsWith("{") ? [JSON.parse(line) as { level: number; msg: string; status?: number }] : []));
     const refusals = lines.filter((line) => line.msg === "request refused" && line.status === 403);
     expect(refusals.length).toBeGreaterThanOrEqual(portalActions.length * 4);
     expect(refusals.every((line) => line.level === 40)).toBe(true);
@@ -207,7 +220,9 @@ describe("content security policy", () => {
     it(`${page.path}: a fresh nonce on every script, no 'unsafe-inline'`, async () => {
       const nonces = new Set<string>();
       for (let round = 0; round < 2; round += 1) {
-        const { response, body } = await recorder.fetch(new URL(page.path, stack.portalUrl), { headers: page.signedIn ? { cookie: adaCookie } : {} });
+        const { response, body } = await recorder.fetch(new URL(page.path, stack.portalUrl), {
+          headers: page.signedIn ? { cookie: adaCookie } : {},
+        });
         expect(response.headers.get("content-type"), page.path).toContain("text/html");
         const policy = response.headers.get("content-security-policy") ?? "";
         const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1] ?? "";
@@ -224,7 +239,16 @@ describe("content security policy", () => {
 });
 
 describe("no open redirect", () => {
-  const hostileTargets = ["https://attacker.example/", "//attacker.example/x", "/\\attacker.example", "\\\\attacker.example", "javascript:alert(1)", "http:attacker.example", "/%2F%2Fattacker.example", " //attacker.example"];
+  const hostileTargets = [
+    "https://attacker.example/",
+    "//attacker.example/x",
+    "/\\attacker.example",
+    "\\\\attacker.example",
+    "javascript:alert(1)",
+    "http:attacker.example",
+    "/%2F%2Fattacker.example",
+    " //attacker.example",
+  ];
 
   it("the language switch only returns to portal paths", async () => {
     for (const returnTo of hostileTargets) {
@@ -240,7 +264,9 @@ describe("no open redirect", () => {
   });
 
   it("sign-in with a hostile returnTo lands on the portal", async () => {
-    const { landing } = await signIn(stack, "elena@example.test", { path: `/auth/sign-in?returnTo=${encodeURIComponent("//attacker.example/steal")}` });
+    const { landing } = await signIn(stack, "elena@example.test", {
+      path: `/auth/sign-in?returnTo=${encodeURIComponent("//attacker.example/steal")}`,
+    });
     expect(landing).toMatch(/^\/(?![/\\])/);
     expect(new URL(landing, stack.portalUrl).origin).toBe(new URL(stack.portalUrl).origin);
   });
@@ -284,11 +310,14 @@ describe("guessing is slowed down", () => {
     const stayOnIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
     let step = await submitPassword(browser, identify, who.email, who.password);
     step = await browser.submit(step, { authMethod: "sms" }, stayOnIdp, /select/);
-    const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(who.phone!)}`, stack.identityUrl))).json()) as { code: string }[];
+    const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(who.phone!)}`, stack.identityUrl))).json()) as {
+      code: string;
+    }[];
     const code = outbox[0].code;
     codesUsed.push(code);
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let attempt = 0; attempt < 5; attempt += 1) step = await browser.submit(step, { intent: "verify", code: wrong }, stayOnIdp, /challenge/);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      step = await browser.submit(step, { intent: "verify", code: wrong }, stayOnIdp, /challenge/);
     const last = await browser.submit(step, { intent: "verify", code }, stayOnIdp, /challenge/);
     expect(last.response.status).toBeGreaterThanOrEqual(400);
     expect(last.response.status).toBeLessThan(500);
@@ -315,10 +344,18 @@ describe("secrets stay on the server", () => {
     expect(link.response.headers.get("location") ?? "").not.toContain(token);
 
     const { body } = await recorder.fetch(new URL("/", stack.portalUrl), { headers: { cookie: adaCookie } });
-    for (const [, src] of body.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)) await recorder.fetch(new URL(src, stack.portalUrl));
+    for (const [, src] of body.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g))
+      await recorder.fetch(new URL(src, stack.portalUrl));
 
-    const passwords = ["ada", "carmen", "dmitri", "elena", "mallory", "felix", "hiro"].map((name) => participant(`${name}@example.test`).password);
-    const secretsIn = (text: string) => [JWT.exec(text)?.[0], ...passwords.filter((password) => text.includes(password)), ...codesUsed.filter((code) => new RegExp(`\\b${code}\\b`).test(text))].filter(Boolean);
+    const passwords = ["ada", "carmen", "dmitri", "elena", "mallory", "felix", "hiro"].map(
+      (name) => participant(`${name}@example.test`).password,
+    );
+    const secretsIn = (text: string) =>
+      [
+        JWT.exec(text)?.[0],
+        ...passwords.filter((password) => text.includes(password)),
+        ...codesUsed.filter((code) => new RegExp(`\\b${code}\\b`).test(text)),
+      ].filter(Boolean);
     for (const entry of recorder.seen) {
       expect(secretsIn(entry.body), `${entry.url} body`).toEqual([]);
       expect(secretsIn(withoutEndSessionHint(entry.headers)), `${entry.url} headers`).toEqual([]);
@@ -326,7 +363,12 @@ describe("secrets stay on the server", () => {
     }
     const logs = stack.portal.output() + stack.results.output();
     expect(logs.length).toBeGreaterThan(0);
-    expect(logs.split("\n").filter((line) => JWT.test(line)).map((line) => line.replace(JWT, "<jwt>").slice(0, 300))).toEqual([]);
+    expect(
+      logs
+        .split("\n")
+        .filter((line) => JWT.test(line))
+        .map((line) => line.replace(JWT, "<jwt>").slice(0, 300)),
+    ).toEqual([]);
     for (const password of passwords) expect(logs.includes(password), "a password in the logs").toBe(false);
     expect(logs).not.toContain("access_token=");
   });

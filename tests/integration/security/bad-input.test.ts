@@ -52,7 +52,8 @@ async function check(request: string, url: URL, init: RequestInit): Promise<Prob
   if (response.status >= 500) return { request, status: response.status, reason: body.slice(0, 200) };
   if (STACK_TRACE.test(body)) return { request, status: response.status, reason: "stack trace in body" };
   const html = (response.headers.get("content-type") ?? "").includes("text/html");
-  if (html && response.status >= 400 && !/<h1\b[^>]*>[^<]+</.test(body)) return { request, status: response.status, reason: "4xx page without a message" };
+  if (html && response.status >= 400 && !/<h1\b[^>]*>[^<]+</.test(body))
+    return { request, status: response.status, reason: "4xx page without a message" };
   return null;
 }
 
@@ -73,7 +74,10 @@ async function inParallel<T>(items: T[], run: (item: T) => Promise<Problem | nul
 describe("generated bad input", () => {
   for (const action of portalActions.filter((candidate) => !candidate.endsSession)) {
     it(`POST ${action.path}: ${BODIES_PER_ACTION} bad bodies, no 5xx, no stack trace`, async () => {
-      const bodies = fc.sample(fc.tuple(fc.oneof(formBody(Object.keys(action.validFields)), malformedBody), contentType), { numRuns: BODIES_PER_ACTION, seed });
+      const bodies = fc.sample(fc.tuple(fc.oneof(formBody(Object.keys(action.validFields)), malformedBody), contentType), {
+        numRuns: BODIES_PER_ACTION,
+        seed,
+      });
       const problems = await inParallel(bodies, ([body, type]) =>
         check(`${action.path} ${type} ${JSON.stringify(body).slice(0, 120)}`, new URL(action.path, stack.portalUrl), {
           method: "POST",
@@ -87,7 +91,10 @@ describe("generated bad input", () => {
 
   for (const query of portalQueries) {
     it(`GET ${query.path}: ${VALUES_PER_QUERY} bad query strings`, async () => {
-      const values = fc.sample(fc.array(fc.tuple(fc.constantFrom(...query.parameters), queryValue()), { minLength: 1, maxLength: 4 }), { numRuns: VALUES_PER_QUERY, seed });
+      const values = fc.sample(fc.array(fc.tuple(fc.constantFrom(...query.parameters), queryValue()), { minLength: 1, maxLength: 4 }), {
+        numRuns: VALUES_PER_QUERY,
+        seed,
+      });
       const problems = await inParallel(values, (pairs) => {
         const url = new URL(query.path, stack.portalUrl);
         for (const [name, value] of pairs) url.searchParams.append(name, value);
@@ -111,9 +118,19 @@ describe("generated bad input", () => {
   }, 120_000);
 
   it("the identity account API: bad JSON bodies without a valid token are 4xx", async () => {
-    const cases = fc.sample(fc.tuple(fc.constantFrom("recover-password", "send-mfa-code", "resend-auth-code", "submit-auth-code", "update-password"), fc.oneof(malformedBody, fc.json())), { numRuns: 300, seed });
+    const cases = fc.sample(
+      fc.tuple(
+        fc.constantFrom("recover-password", "send-mfa-code", "resend-auth-code", "submit-auth-code", "update-password"),
+        fc.oneof(malformedBody, fc.json()),
+      ),
+      { numRuns: 300, seed },
+    );
     const problems = await inParallel(cases, ([path, body]) =>
-      check(`account ${path}`, new URL(`/api/account/${path}`, stack.identityUrl), { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer not-a-token" }, body }),
+      check(`account ${path}`, new URL(`/api/account/${path}`, stack.identityUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer not-a-token" },
+        body,
+      }),
     );
     expect(problems.slice(0, 5)).toEqual([]);
   }, 120_000);
@@ -139,7 +156,11 @@ describe("generated bad input", () => {
         fetch(new URL(action.path, stack.portalUrl), {
           method: "POST",
           redirect: "manual",
-          headers: { origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded", ...(action.signedIn && !action.endsSession ? { cookie } : {}) },
+          headers: {
+            origin: new URL(stack.portalUrl).origin,
+            "content-type": "application/x-www-form-urlencoded",
+            ...(action.signedIn && !action.endsSession ? { cookie } : {}),
+          },
           body,
           duplex: "half",
         } as RequestInit);

@@ -15,7 +15,10 @@ async function statusOf(promise: Promise<unknown>): Promise<number> {
   }
 }
 
-function chunked(totalBytes: number, seen: { pulled: number; cancelled: boolean } = { pulled: 0, cancelled: false }): ReadableStream<Uint8Array> {
+function chunked(
+  totalBytes: number,
+  seen: { pulled: number; cancelled: boolean } = { pulled: 0, cancelled: false },
+): ReadableStream<Uint8Array> {
   return new ReadableStream({
     pull(controller) {
       if (seen.pulled >= totalBytes) return controller.close();
@@ -54,7 +57,10 @@ describe("readForm", () => {
   });
 
   it("refuses a declared Content-Length above the limit without reading the body", async () => {
-    const request = post("a=1", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(FORM_BODY_LIMIT_BYTES + 1) });
+    const request = post("a=1", {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(FORM_BODY_LIMIT_BYTES + 1),
+    });
     expect(await statusOf(readForm(request))).toBe(413);
     expect(request.bodyUsed).toBe(false);
   });

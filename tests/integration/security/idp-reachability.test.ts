@@ -55,7 +55,10 @@ describe("identity provider reachability", () => {
     status = 200;
     expect(await check.reachable()).toBe(true);
 
-    const stopped = createReachabilityCheck(() => new URL("http://127.0.0.1:9/.well-known/openid-configuration"), { timeoutMs: 300, rememberMs: 5_000 });
+    const stopped = createReachabilityCheck(() => new URL("http://127.0.0.1:9/.well-known/openid-configuration"), {
+      timeoutMs: 300,
+      rememberMs: 5_000,
+    });
     expect(await stopped.reachable()).toBe(false);
 
     const hung = await fakeProvider(() => undefined);

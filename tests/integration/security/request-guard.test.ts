@@ -37,7 +37,12 @@ afterAll(async () => {
 });
 
 function post(path: string, headers: Record<string, string>, body: BodyInit = "a=1") {
-  return fetch(new URL(path, base), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body, duplex: "half" } as RequestInit);
+  return fetch(new URL(path, base), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 describe("the request guard in front of the portal", () => {
@@ -45,7 +50,12 @@ describe("the request guard in front of the portal", () => {
     const warn = vi.spyOn(logger, "warn");
     const error = vi.spyOn(logger, "error");
     const report = vi.spyOn(errorReporter, "report");
-    const crossSite: Record<string, string>[] = [{ origin: "https://attacker.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "not a url" }];
+    const crossSite: Record<string, string>[] = [
+      { origin: "https://attacker.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+      { origin: "not a url" },
+    ];
     for (const headers of crossSite) {
       const response = await post("/results/report?token=secret-value", headers);
       const body = await response.text();
@@ -60,7 +70,10 @@ describe("the request guard in front of the portal", () => {
     }
     expect(reached).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(4);
-    expect(warn.mock.calls[0]).toEqual([expect.objectContaining({ method: "POST", path: "/results/report", status: 403 }), "request refused"]);
+    expect(warn.mock.calls[0]).toEqual([
+      expect.objectContaining({ method: "POST", path: "/results/report", status: 403 }),
+      "request refused",
+    ]);
     expect(error).not.toHaveBeenCalled();
     expect(report).not.toHaveBeenCalled();
     vi.restoreAllMocks();
@@ -87,7 +100,9 @@ describe("the request guard in front of the portal", () => {
     expect((await post("/language", { "sec-fetch-site": "same-origin" })).status).toBe(200);
     expect((await post("/language", {})).status).toBe(200);
     expect((await post("/privacy-choices", { origin: portalOrigin }, "a=" + "x".repeat(FORM_BODY_LIMIT_BYTES - 2))).status).toBe(200);
-    expect((await fetch(new URL("/", base), { headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } })).status).toBe(200);
+    expect(
+      (await fetch(new URL("/", base), { headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } })).status,
+    ).toBe(200);
     expect(reached).toEqual(["POST /language", "POST /language", "POST /language", "POST /privacy-choices", "GET /"]);
   });
 });

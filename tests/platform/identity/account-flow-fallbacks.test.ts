@@ -65,7 +65,16 @@ async function post(step: string, form: Record<string, string>) {
 }
 
 function flowAt(step: AccountFlowStep) {
-  flows.set(interaction.uid, { interactionUid: interaction.uid, kind: "recover", step, email: account.email, accountId: account.id, method: "sms", registration: null, expired: false });
+  flows.set(interaction.uid, {
+    interactionUid: interaction.uid,
+    kind: "recover",
+    step,
+    email: account.email,
+    accountId: account.id,
+    method: "sms",
+    registration: null,
+    expired: false,
+  });
 }
 
 describe("recovery fallbacks", () => {

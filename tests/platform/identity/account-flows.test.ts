@@ -74,7 +74,12 @@ async function passwordStep(email: string, password: string) {
   return submit(browser, html, { username: email, password });
 }
 
-const newPerson = { email: "Rosalind.Franklin@Example.test", firstName: "Rosalind", lastName: "Franklin", password: "photo-fifty-one-1952" };
+const newPerson = {
+  email: "Rosalind.Franklin@Example.test",
+  firstName: "Rosalind",
+  lastName: "Franklin",
+  password: "photo-fifty-one-1952",
+};
 
 async function startRegistration(browser: Browser, who: typeof newPerson) {
   const started = await begin(browser);
@@ -91,11 +96,23 @@ describe("registration", () => {
     expect(form.html).toContain("Use 10 or more characters and a password that is not commonly used");
     const empty = await submit(browser, form.html, {});
     expect(empty.response.status).toBe(400);
-    for (const message of ["Enter your email address", "Enter your first name", "Enter your last name", "Enter a password", "Password not entered"]) {
+    for (const message of [
+      "Enter your email address",
+      "Enter your first name",
+      "Enter your last name",
+      "Enter a password",
+      "Password not entered",
+    ]) {
       expect(empty.html).toContain(message);
     }
     expect(empty.html).toContain('<a href="#confirmPassword">Password not entered</a>');
-    const short = await submit(browser, empty.html, { email: "x@example.test", firstName: "X", lastName: "Y", password: "short", confirmPassword: "short" });
+    const short = await submit(browser, empty.html, {
+      email: "x@example.test",
+      firstName: "X",
+      lastName: "Y",
+      password: "short",
+      confirmPassword: "short",
+    });
     expect(short.html).toContain("Your password needs to be 10 or more characters");
     expect(short.html).toContain('value="x@example.test"');
     expect(short.html).not.toContain('value="short"');
@@ -122,9 +139,17 @@ describe("registration", () => {
     const { code } = await latestCode(base, "+15555550177");
     const done = await submit(browser, challenge.html, { intent: "verify", code });
     const tokens = await exchange(callbackCode(done.response), pkce.verifier);
-    const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL("/jwks", base)), { issuer: service.issuer, audience: CLIENT_ID });
+    const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL("/jwks", base)), {
+      issuer: service.issuer,
+      audience: CLIENT_ID,
+    });
     expect(payload.sub).toMatch(/^P\d{9}$/);
-    expect(payload).toMatchObject({ email: "rosalind.franklin@example.test", email_verified: true, given_name: "Rosalind", family_name: "Franklin" });
+    expect(payload).toMatchObject({
+      email: "rosalind.franklin@example.test",
+      email_verified: true,
+      given_name: "Rosalind",
+      family_name: "Franklin",
+    });
 
     // The same link again is spent: the flow is over.
     const replay = await open(browser, link.pathname + link.search);
@@ -277,7 +302,9 @@ describe("self-service unlock", () => {
     const browser = new Browser(base);
     let { html } = await begin(browser);
     for (let i = 0; i < 10; i += 1) html = (await submit(browser, html, { username: hedy.email, password: `wrong-${i}-password` })).html;
-    expect((await submit(browser, html, { username: hedy.email, password: hedy.password })).html).toContain("Too many failed sign-in attempts.");
+    expect((await submit(browser, html, { username: hedy.email, password: hedy.password })).html).toContain(
+      "Too many failed sign-in attempts.",
+    );
 
     const { uid } = await begin(browser, { prompt: "login" });
     const identify = await open(browser, `/interaction/${uid}/unlock`);

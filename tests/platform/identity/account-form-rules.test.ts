@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { checkEmail, checkNewPasswordPair, checkRegistration, readRegistrationInput } from "../../../platform/identity/domain/account-forms.ts";
-import { hashLinkState, linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../../../platform/identity/domain/email-link.ts";
+import {
+  checkEmail,
+  checkNewPasswordPair,
+  checkRegistration,
+  readRegistrationInput,
+} from "../../../platform/identity/domain/account-forms.ts";
+import {
+  hashLinkState,
+  linkStateMatches,
+  newLinkState,
+  newParticipantId,
+  readEmailCallback,
+} from "../../../platform/identity/domain/email-link.ts";
 import { translate } from "../../../platform/identity/pages/i18n.ts";
 
 const keys = (problems: { field: string; key: string }[]) => problems.map((p) => `${p.field}:${p.key}`);
@@ -10,7 +21,9 @@ describe("new password and its confirmation (SPEC §5)", () => {
     expect(keys(checkNewPasswordPair("", ""))).toEqual(["password:password.required", "confirmPassword:password.confirmRequired"]);
     expect(keys(checkNewPasswordPair("short", "short"))).toEqual(["password:password.tooShort"]);
     expect(keys(checkNewPasswordPair("1234567890", "1234567890"))).toEqual(["password:password.common"]);
-    expect(keys(checkNewPasswordPair("violet-harbour-lantern-7", "violet-harbour-lantern-8"))).toEqual(["confirmPassword:password.mismatch"]);
+    expect(keys(checkNewPasswordPair("violet-harbour-lantern-7", "violet-harbour-lantern-8"))).toEqual([
+      "confirmPassword:password.mismatch",
+    ]);
     expect(checkNewPasswordPair("violet-harbour-lantern-7", "violet-harbour-lantern-7")).toEqual([]);
   });
   it("words them as SPEC §5 says", () => {
@@ -25,7 +38,9 @@ describe("new password and its confirmation (SPEC §5)", () => {
 
 describe("registration form", () => {
   it("trims names and e-mail but keeps passwords exactly as typed", () => {
-    expect(readRegistrationInput({ email: " a@b.test ", firstName: " Ada ", lastName: "L ", password: " pw ", confirmPassword: " pw " })).toEqual({
+    expect(
+      readRegistrationInput({ email: " a@b.test ", firstName: " Ada ", lastName: "L ", password: " pw ", confirmPassword: " pw " }),
+    ).toEqual({
       email: "a@b.test",
       firstName: "Ada",
       lastName: "L",
@@ -35,9 +50,16 @@ describe("registration form", () => {
   });
   it("checks e-mail format and names", () => {
     expect(checkEmail("")?.key).toBe("form.emailRequired");
-    for (const bad of ["ada", "ada@", "@b.test", "ada@b", "a da@b.test", `${"a".repeat(250)}@b.test`]) expect(checkEmail(bad)?.key).toBe("form.emailInvalid");
+    for (const bad of ["ada", "ada@", "@b.test", "ada@b", "a da@b.test", `${"a".repeat(250)}@b.test`])
+      expect(checkEmail(bad)?.key).toBe("form.emailInvalid");
     expect(checkEmail("ada.lovelace+portal@example.co.uk")).toBeNull();
-    const problems = checkRegistration({ email: "a@b.test", firstName: "", lastName: "x".repeat(101), password: "violet-harbour-lantern-7", confirmPassword: "violet-harbour-lantern-7" });
+    const problems = checkRegistration({
+      email: "a@b.test",
+      firstName: "",
+      lastName: "x".repeat(101),
+      password: "violet-harbour-lantern-7",
+      confirmPassword: "violet-harbour-lantern-7",
+    });
     expect(keys(problems)).toEqual(["firstName:form.firstNameRequired", "lastName:form.nameTooLong"]);
   });
 });

@@ -1,6 +1,6 @@
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
@@ -46,7 +46,16 @@ async function accountApi(path: string, token: string | null, body: unknown = {}
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { status: string; nextStep?: string; phoneNumber?: string; errorMessage?: string; retryAfterSeconds?: number } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      status: string;
+      nextStep?: string;
+      phoneNumber?: string;
+      errorMessage?: string;
+      retryAfterSeconds?: number;
+    },
+  };
 }
 
 describe("discovery and keys", () => {
@@ -264,7 +273,11 @@ describe("tokens", () => {
 
   it("ends the session with a form that works without JavaScript, then returns to the portal", async () => {
     const { browser, tokens } = await tokensFor(ada);
-    const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out`, state: "bye" });
+    const query = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out`,
+      state: "bye",
+    });
     const page = await browser.get(`/session/end?${query}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -296,7 +309,10 @@ describe("account API: password update", () => {
     expect((await accountApi("submit-auth-code", token, { code: "123456" })).status).toBe(409);
 
     const started = await accountApi("recover-password", token, {});
-    expect(started).toEqual({ status: 200, body: { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: "(***) ***-0104" } });
+    expect(started).toEqual({
+      status: 200,
+      body: { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: "(***) ***-0104" },
+    });
     expect((await accountApi("update-password", token, { password: "a-very-new-password-42" })).status).toBe(409);
 
     clock.advance(31_000);
@@ -346,7 +362,8 @@ describe("account API: password update", () => {
     expect((await accountApi("send-mfa-code", token, { authMethod: "voice" })).status).toBe(200);
     const { code } = await latestCode(base, grace.phone!);
     const wrongCode = code === "00000" ? "11111" : "00000";
-    for (let i = 0; i < 4; i += 1) expect((await accountApi("submit-auth-code", token, { code: wrongCode })).body.errorMessage).toBe("Invalid code. Please try again.");
+    for (let i = 0; i < 4; i += 1)
+      expect((await accountApi("submit-auth-code", token, { code: wrongCode })).body.errorMessage).toBe("Invalid code. Please try again.");
     const fifth = await accountApi("submit-auth-code", token, { code: wrongCode });
     expect(fifth.body.errorMessage).toContain("request a new code");
     expect((await accountApi("submit-auth-code", token, { code })).status).toBe(400);
@@ -375,7 +392,11 @@ describe("account API: password update", () => {
 
 describe("results links and refusals", () => {
   it("issues a one-hour ACCESS token for the results API that the account API refuses", async () => {
-    const response = await fetch(new URL("/dev/results-link", base), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ada.email }) });
+    const response = await fetch(new URL("/dev/results-link", base), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: ada.email }),
+    });
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     expect(url.startsWith(`${PORTAL_URL}/results-link?access_token=`)).toBe(true);

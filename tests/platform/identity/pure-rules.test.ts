@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { codeLength, codeMatches, generateCode, hashCode, isWellFormedCode } from "../../../platform/identity/domain/codes.ts";
-import { checkNewPassword } from "../../../platform/identity/domain/password-policy.ts";
 import { hashPassword, verifyPassword } from "../../../platform/identity/domain/password-hash.ts";
+import { checkNewPassword } from "../../../platform/identity/domain/password-policy.ts";
 import { maskPhone, normalizePhone } from "../../../platform/identity/domain/phone.ts";
 import { signValue, verifySignedValue } from "../../../platform/identity/domain/signed-value.ts";
-import { pickLocale, translate } from "../../../platform/identity/pages/i18n.ts";
 import en from "../../../platform/identity/locales/en.json" with { type: "json" };
 import es from "../../../platform/identity/locales/es.json" with { type: "json" };
+import { pickLocale, translate } from "../../../platform/identity/pages/i18n.ts";
 
 describe("phone numbers", () => {
   it("masks all but the last four digits, and leaves four characters or fewer alone", () => {

@@ -1,10 +1,10 @@
-import { freshDatabaseUrl } from "../../support/database";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
+import { freshDatabaseUrl } from "../../support/database";
 
 export const PORTAL_URL = "http://localhost:4999";
 export const CLIENT_ID = "participant-portal";
@@ -13,11 +13,56 @@ export const AUDIENCE = "http://localhost:4998";
 export const REDIRECT_URI = `${PORTAL_URL}/auth/callback`;
 
 export const participants = [
-  { userId: "T1001", email: "ada@example.test", password: "analytical-engine-1843", phone: "+15555550101", phoneMethods: ["sms", "voice"], firstName: "Ada", middleName: "King", lastName: "Lovelace", locale: "en" },
-  { userId: "T1002", email: "grace@example.test", password: "compiler-cobol-1959", phone: "+15555550102", phoneMethods: ["voice"], firstName: "Grace", lastName: "Hopper", locale: "en" },
-  { userId: "T1003", email: "alan@example.test", password: "enigma-bombe-1940", phone: null, firstName: "Alan", lastName: "Turing", locale: "es" },
-  { userId: "T1004", email: "katherine@example.test", password: "orbital-mechanics-1962", phone: "+15555550104", phoneMethods: ["sms", "voice"], firstName: "Katherine", lastName: "Johnson", locale: "en" },
-  { userId: "T1005", email: "hedy@example.test", password: "frequency-hopping-1942", phone: "+15555550105", phoneMethods: ["sms", "voice"], firstName: "Hedy", lastName: "Lamarr", locale: "en" },
+  {
+    userId: "T1001",
+    email: "ada@example.test",
+    password: "analytical-engine-1843",
+    phone: "+15555550101",
+    phoneMethods: ["sms", "voice"],
+    firstName: "Ada",
+    middleName: "King",
+    lastName: "Lovelace",
+    locale: "en",
+  },
+  {
+    userId: "T1002",
+    email: "grace@example.test",
+    password: "compiler-cobol-1959",
+    phone: "+15555550102",
+    phoneMethods: ["voice"],
+    firstName: "Grace",
+    lastName: "Hopper",
+    locale: "en",
+  },
+  {
+    userId: "T1003",
+    email: "alan@example.test",
+    password: "enigma-bombe-1940",
+    phone: null,
+    firstName: "Alan",
+    lastName: "Turing",
+    locale: "es",
+  },
+  {
+    userId: "T1004",
+    email: "katherine@example.test",
+    password: "orbital-mechanics-1962",
+    phone: "+15555550104",
+    phoneMethods: ["sms", "voice"],
+    firstName: "Katherine",
+    lastName: "Johnson",
+    locale: "en",
+  },
+  {
+    userId: "T1005",
+    email: "hedy@example.test",
+    password: "frequency-hopping-1942",
+    phone: "+15555550105",
+    phoneMethods: ["sms", "voice"],
+    firstName: "Hedy",
+    lastName: "Lamarr",
+    locale: "en",
+  },
 ];
 
 /** A clock the test can move forward; everything time-limited in the service reads it. */
@@ -60,7 +105,9 @@ export class CookieJar {
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()));
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -159,7 +206,11 @@ export async function postToken(base: string, form: Record<string, string>): Pro
 }
 
 export async function latestCode(base: string, to: string): Promise<{ code: string; channel: string; purpose: string }> {
-  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as { code: string; channel: string; purpose: string }[];
+  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as {
+    code: string;
+    channel: string;
+    purpose: string;
+  }[];
   if (!messages[0]) throw new Error(`no message to ${to}`);
   return messages[0];
 }
@@ -187,7 +238,11 @@ export async function signIn(
   options: { method?: "sms" | "voice"; remember?: boolean; extra?: Record<string, string> } = {},
 ) {
   const started = await beginSignIn(browser, options.extra);
-  let step = await submit(browser, started.html, { username: who.email, password: who.password, ...(options.remember ? { rememberMe: "true" } : {}) });
+  let step = await submit(browser, started.html, {
+    username: who.email,
+    password: who.password,
+    ...(options.remember ? { rememberMe: "true" } : {}),
+  });
   if (step.html.includes('name="authMethod"')) {
     step = await submit(browser, step.html, { authMethod: options.method ?? "sms" });
     const { code } = await latestCode(browser.base, who.phone!);

@@ -35,8 +35,6 @@ describe("results service configuration", () => {
   });
 
   it("lists every invalid setting", () => {
-    expect(() => resultsConfigFromEnv({ RESULTS_PORT: "seventy", IDP_ISSUER: "not a url" })).toThrow(
-      /RESULTS_PORT.*IDP_ISSUER/,
-    );
+    expect(() => resultsConfigFromEnv({ RESULTS_PORT: "seventy", IDP_ISSUER: "not a url" })).toThrow(/RESULTS_PORT.*IDP_ISSUER/);
   });
 });

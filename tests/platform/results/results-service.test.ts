@@ -1,9 +1,9 @@
-import { freshDatabaseUrl } from "../../support/database";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
+import { freshDatabaseUrl } from "../../support/database";
 import { captureLogs } from "./support/log-capture.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
 
@@ -158,7 +158,9 @@ describe("reports and documents", () => {
   it("gives a signed report URL that opens an HTML report without a bearer token", async () => {
     const { response, body } = await reportLink("P1001", adaTraits.appID);
     expect(response.status).toBe(200);
-    expect(body.providerReportUrl).toMatch(/^http:\/\/results\.public\.test\/documents\/P1001\/app-1001-traits\?expires=\d+&signature=[\w-]+$/);
+    expect(body.providerReportUrl).toMatch(
+      /^http:\/\/results\.public\.test\/documents\/P1001\/app-1001-traits\?expires=\d+&signature=[\w-]+$/,
+    );
 
     const document = await fetch(reachable(body.providerReportUrl));
     expect(document.status).toBe(200);
@@ -313,7 +315,9 @@ describe("restart on the same data directory", () => {
     const { providerReportUrl } = await (await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, token)).json();
     await service.close();
 
-    const changed = structuredClone(demo) as { participants: Array<Record<string, unknown> & { userId: string; apps: Array<{ appName: string }> }> };
+    const changed = structuredClone(demo) as {
+      participants: Array<Record<string, unknown> & { userId: string; apps: Array<{ appName: string }> }>;
+    };
     const changedAda = changed.participants.find((p) => p.userId === "P1001")!;
     changedAda.kitStatus = 4;
     changedAda.apps = changedAda.apps.filter((app) => app.appName !== "exome-download");
@@ -333,10 +337,10 @@ describe("restart on the same data directory", () => {
     expect((await fetch(reachable(providerReportUrl))).status).toBe(200);
     expect((await fetch(`${service.url}/dev/faults`, { method: "POST", body: "{}" })).status).toBe(404);
 
-    const everyone = await Promise.all(demo.participants.map(async (p) => (await get(`/results/${p.userId}`, await keys.accessTokenFor(p.userId))).json()));
-    expect(everyone.map((p) => p.Patient.email)).toEqual(demo.participants.map((p) => (p as unknown as { email: string }).email));
-    expect(everyone.map((p) => p.apps.length)).toEqual(
-      changed.participants.map((p) => p.apps.length),
+    const everyone = await Promise.all(
+      demo.participants.map(async (p) => (await get(`/results/${p.userId}`, await keys.accessTokenFor(p.userId))).json()),
     );
+    expect(everyone.map((p) => p.Patient.email)).toEqual(demo.participants.map((p) => (p as unknown as { email: string }).email));
+    expect(everyone.map((p) => p.apps.length)).toEqual(changed.participants.map((p) => p.apps.length));
   });
 });

@@ -24,7 +24,12 @@ describe("results token checks (SPEC.md §5, §8)", () => {
     expect(result.ok && result.payload.userId).toBe("P1001");
   });
   it("reads user id, issuer, e-mail, expiry and token type", () => {
-    const result = readAccessTokenPayload(token({ uid: "P1001", iss: "https://idp", email: "a@example.test", exp: 5, token_type: "ACCESS" }));
-    expect(result).toEqual({ ok: true, payload: { userId: "P1001", issuer: "https://idp", email: "a@example.test", expiresAt: 5, tokenType: "ACCESS" } });
+    const result = readAccessTokenPayload(
+      token({ uid: "P1001", iss: "https://idp", email: "a@example.test", exp: 5, token_type: "ACCESS" }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      payload: { userId: "P1001", issuer: "https://idp", email: "a@example.test", expiresAt: 5, tokenType: "ACCESS" },
+    });
   });
 });

@@ -26,13 +26,20 @@ function failureOf(claims: Record<string, unknown>) {
 describe("id token claim checks (SPEC.md §5)", () => {
   it("accepts a token that matches the request", () => expect(failureOf(valid)).toBeNull());
   it("accepts the client among several audiences", () => expect(failureOf({ ...valid, aud: ["other", expected.clientId] })).toBeNull());
-  it("refuses another issuer", () => expect(failureOf({ ...valid, iss: "https://evil.example" })).toBe("The issuer of the token does not match the request"));
-  it("refuses another audience", () => expect(failureOf({ ...valid, aud: "someone-else" })).toBe("The audience of the token does not match the client"));
-  it("refuses another nonce", () => expect(failureOf({ ...valid, nonce: "x" })).toBe("OAuth flow response nonce doesn't match request nonce"));
-  it("tolerates 300 s of clock skew on expiry", () => expect(failureOf({ ...valid, iat: nowSeconds - 1000, exp: nowSeconds - 299 })).toBeNull());
-  it("refuses a token expired beyond the skew", () => expect(failureOf({ ...valid, iat: nowSeconds - 1000, exp: nowSeconds - 301 })).toBe("The JWT expired and is no longer valid"));
-  it("refuses a token issued beyond the skew in the future", () => expect(failureOf({ ...valid, iat: nowSeconds + 301 })).toBe("The JWT was issued in the future"));
-  it("refuses a token that expires before it was issued", () => expect(failureOf({ ...valid, iat: nowSeconds, exp: nowSeconds - 1 })).toBe("The JWT expired and is no longer valid"));
+  it("refuses another issuer", () =>
+    expect(failureOf({ ...valid, iss: "https://evil.example" })).toBe("The issuer of the token does not match the request"));
+  it("refuses another audience", () =>
+    expect(failureOf({ ...valid, aud: "someone-else" })).toBe("The audience of the token does not match the client"));
+  it("refuses another nonce", () =>
+    expect(failureOf({ ...valid, nonce: "x" })).toBe("OAuth flow response nonce doesn't match request nonce"));
+  it("tolerates 300 s of clock skew on expiry", () =>
+    expect(failureOf({ ...valid, iat: nowSeconds - 1000, exp: nowSeconds - 299 })).toBeNull());
+  it("refuses a token expired beyond the skew", () =>
+    expect(failureOf({ ...valid, iat: nowSeconds - 1000, exp: nowSeconds - 301 })).toBe("The JWT expired and is no longer valid"));
+  it("refuses a token issued beyond the skew in the future", () =>
+    expect(failureOf({ ...valid, iat: nowSeconds + 301 })).toBe("The JWT was issued in the future"));
+  it("refuses a token that expires before it was issued", () =>
+    expect(failureOf({ ...valid, iat: nowSeconds, exp: nowSeconds - 1 })).toBe("The JWT expired and is no longer valid"));
   it("refuses a token without a subject", () => expect(failureOf({ ...valid, sub: "" })).toBe("Malformed token"));
 });
 

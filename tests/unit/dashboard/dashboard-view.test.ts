@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { downloadFailureKind, ReportRequestSchema } from "~/domain/dashboard-report";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
+import { downloadFailureKind, ReportRequestSchema } from "~/domain/dashboard-report";
 import { appLabel, dashboardView, failureScreen } from "~/domain/dashboard-view";
 import { normalizePatientResults, type PatientResults } from "~/domain/patient-results";
 
@@ -18,7 +18,8 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
 
 describe("failed results fetch → screen (SPEC.md §4, §8)", () => {
   it("signs out on 401", () => expect(failureScreen({ status: 401, message: "expired" })).toBe("signed-out"));
-  it("shows the network error screen for code 599", () => expect(failureScreen({ status: 599, message: "anything" })).toBe("network-error"));
+  it("shows the network error screen for code 599", () =>
+    expect(failureScreen({ status: 599, message: "anything" })).toBe("network-error"));
   it("shows the network error screen when the message contains 'Network Error'", () => {
     expect(failureScreen({ status: 0, message: "Network Error" })).toBe("network-error");
     expect(failureScreen({ status: 502, message: "AxiosError: Network Error (upstream)" })).toBe("network-error");
@@ -43,7 +44,10 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
   });
 
   it("counts only labelled apps (unlabelled ones are dropped before)", () => {
-    const normalized = normalizePatientResults({ kitStatus: "4", apps: [{ appID: "x", appName: "health", label: null, labelEs: "Salud", type: "health" }] });
+    const normalized = normalizePatientResults({
+      kitStatus: "4",
+      apps: [{ appID: "x", appName: "health", label: null, labelEs: "Salud", type: "health" }],
+    });
     expect(dashboardView(normalized, "participant")).toEqual({ screen: "empty", message: "noDnaTests" });
   });
 

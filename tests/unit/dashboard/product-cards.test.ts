@@ -5,7 +5,17 @@ import { PRODUCT_APP_NAMES, productCardFor, productLinkUrl, type ProductCatalogu
 describe("product cards by app name (SPEC.md §2)", () => {
   it("configures every app name SPEC.md lists: health, FH health, traits, three partner traits apps, ancestry, women-wellness, exome-download", () => {
     expect([...PRODUCT_APP_NAMES].sort()).toEqual(
-      ["health", "fh-health", "traits", "nevada-traits", "biobank-traits", "whole-person-traits", "ancestry", "women-wellness", "exome-download"].sort(),
+      [
+        "health",
+        "fh-health",
+        "traits",
+        "nevada-traits",
+        "biobank-traits",
+        "whole-person-traits",
+        "ancestry",
+        "women-wellness",
+        "exome-download",
+      ].sort(),
     );
     for (const appName of PRODUCT_APP_NAMES) expect(productCardFor(appName, site.products), appName).not.toBeNull();
   });
@@ -22,7 +32,9 @@ describe("product cards by app name (SPEC.md §2)", () => {
     for (const appName of PRODUCT_APP_NAMES.filter((name) => name !== "exome-download")) {
       expect(productCardFor(appName, site.products)?.consentUrl, appName).toMatch(/^https:\/\//);
     }
-    const configuredAnyway: ProductCatalogue = { "exome-download": { destination: "store", url: "https://x.example/e", consentUrl: "https://x.example/c" } };
+    const configuredAnyway: ProductCatalogue = {
+      "exome-download": { destination: "store", url: "https://x.example/e", consentUrl: "https://x.example/c" },
+    };
     expect(productCardFor("exome-download", configuredAnyway)?.consentUrl).toBeNull();
   });
 

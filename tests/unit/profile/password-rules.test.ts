@@ -10,7 +10,10 @@ function errorsOf(input: Record<string, unknown>) {
 
 describe("SPEC.md §5 password rules", () => {
   it("requires a password and its confirmation", () => {
-    expect(errorsOf({ password: "", confirmPassword: "" })).toMatchObject({ password: passwordMessages.required, confirmPassword: passwordMessages.confirmRequired });
+    expect(errorsOf({ password: "", confirmPassword: "" })).toMatchObject({
+      password: passwordMessages.required,
+      confirmPassword: passwordMessages.confirmRequired,
+    });
     expect(errorsOf({})).toMatchObject({ password: passwordMessages.required, confirmPassword: passwordMessages.confirmRequired });
   });
 
@@ -21,7 +24,9 @@ describe("SPEC.md §5 password rules", () => {
   });
 
   it("asks the confirmation to match", () => {
-    expect(errorsOf({ password: "Long-enough-1", confirmPassword: "Long-enough-2" })).toEqual({ confirmPassword: passwordMessages.mismatch });
+    expect(errorsOf({ password: "Long-enough-1", confirmPassword: "Long-enough-2" })).toEqual({
+      confirmPassword: passwordMessages.mismatch,
+    });
   });
 
   it("says it in the words of the specification", () => {

@@ -34,7 +34,10 @@ describe("SPEC.md §4 password update steps", () => {
 describe("SPEC.md §8 password update errors", () => {
   it("recovery: 'session has expired' shows the expired screen, anything else updatePasswordError", () => {
     expect(recoveryFailure("session has expired")).toEqual({ kind: "session-expired" });
-    expect(recoveryFailure("Too many attempts")).toEqual({ kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyText: "Too many attempts" } });
+    expect(recoveryFailure("Too many attempts")).toEqual({
+      kind: "notice",
+      notice: { titleKey: noticeKeys.updatePasswordError, bodyText: "Too many attempts" },
+    });
   });
 
   it("code send failure: updatePasswordError with the returned message", () => {
@@ -42,27 +45,45 @@ describe("SPEC.md §8 password update errors", () => {
       kind: "notice",
       notice: { titleKey: noticeKeys.updatePasswordError, bodyText: "Your phone cannot receive codes this way." },
     });
-    expect(sendCodeFailure(undefined)).toEqual({ kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody } });
+    expect(sendCodeFailure(undefined)).toEqual({
+      kind: "notice",
+      notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody },
+    });
   });
 
   it("code submit: 'invalid code' (any case) is inline, anything else updatePasswordError", () => {
-    expect(submitCodeFailure("Invalid code. Please try again.")).toEqual({ kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline });
+    expect(submitCodeFailure("Invalid code. Please try again.")).toEqual({
+      kind: "field",
+      field: "authCode",
+      messageKey: noticeKeys.invalidCodeInline,
+    });
     expect(submitCodeFailure("INVALID CODE")).toMatchObject({ kind: "field" });
-    expect(submitCodeFailure("This code has expired.")).toEqual({ kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyText: "This code has expired." } });
+    expect(submitCodeFailure("This code has expired.")).toEqual({
+      kind: "notice",
+      notice: { titleKey: noticeKeys.updatePasswordError, bodyText: "This code has expired." },
+    });
     expect(submitCodeFailure("session has expired")).toEqual({ kind: "session-expired" });
   });
 
   it("resend failure: updatePasswordError with the nice body", () => {
-    expect(resendFailure("Please wait 12 seconds")).toEqual({ kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody } });
+    expect(resendFailure("Please wait 12 seconds")).toEqual({
+      kind: "notice",
+      notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody },
+    });
   });
 
   it("password update: a common password is inline; anything else the 'Having Trouble' notice", () => {
-    expect(updatePasswordFailure("The password is too easy to guess: this password was found in a list of commonly used passwords")).toEqual({
+    expect(
+      updatePasswordFailure("The password is too easy to guess: this password was found in a list of commonly used passwords"),
+    ).toEqual({
       kind: "field",
       field: "password",
       messageKey: noticeKeys.commonPassword,
     });
-    expect(updatePasswordFailure("Error updating password")).toEqual({ kind: "notice", notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody } });
+    expect(updatePasswordFailure("Error updating password")).toEqual({
+      kind: "notice",
+      notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody },
+    });
     expect(unexpectedStepFailure).toMatchObject({ kind: "notice" });
   });
 

@@ -27,7 +27,11 @@ function versionOrder(a: string, b: string): number {
 /** The directory holding initdb and pg_ctl, or a readable error naming what to install. */
 export function postgresBinDir(): string {
   const debianRoot = "/usr/lib/postgresql";
-  const debian = existsSync(debianRoot) ? readdirSync(debianRoot).sort(versionOrder).map((version) => path.join(debianRoot, version, "bin")) : [];
+  const debian = existsSync(debianRoot)
+    ? readdirSync(debianRoot)
+        .sort(versionOrder)
+        .map((version) => path.join(debianRoot, version, "bin"))
+    : [];
   const found = [...debian, "/usr/local/bin"].find((dir) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")));
   if (!found) {
     throw new Error(
@@ -65,7 +69,11 @@ export async function startPostgresServer(port: number): Promise<PostgresServer>
 
   try {
     await run(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-locale", "--no-sync"], asServer);
-    await run(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(root, "server.log"), "-o", serverOptions, "-w", "-t", "30", "start"], asServer);
+    await run(
+      path.join(bin, "pg_ctl"),
+      ["-D", data, "-l", path.join(root, "server.log"), "-o", serverOptions, "-w", "-t", "30", "start"],
+      asServer,
+    );
   } catch (error) {
     await stop();
     throw new Error(`PostgreSQL did not start on 127.0.0.1:${port}: ${(error as Error).message}`);

@@ -12,7 +12,12 @@ export interface ServiceProcess {
 }
 
 /** Starts a service as its own process and waits until its /healthz answers. */
-export async function startServiceProcess(args: string[], env: NodeJS.ProcessEnv, baseUrl: string, timeoutMs = 90_000): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  timeoutMs = 90_000,
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, args, { cwd: process.cwd(), env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const watchers: Array<{ text: string; count: number; resolve: () => void }> = [];
@@ -158,9 +163,7 @@ export async function sigtermUnderLoad(options: LoadOptions): Promise<LoadOutcom
   load.stop();
   agent.destroy();
 
-  const failedAfterStarting = tracked.filter(
-    (entry) => entry.startedAt < signalAt && (entry.status === undefined || entry.status >= 500),
-  );
+  const failedAfterStarting = tracked.filter((entry) => entry.startedAt < signalAt && (entry.status === undefined || entry.status >= 500));
   return { exit, drainMs, loadResponses, tracked, signalAt, failedAfterStarting, serverErrors };
 }
 

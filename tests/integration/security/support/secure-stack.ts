@@ -24,7 +24,9 @@ export interface DemoParticipant {
 export const MARKUP_NAME = `<script>alert("name")</script>`;
 export const MARKUP_LABEL = `<img src=x onerror=alert("label")>`;
 
-const demo = JSON.parse(readFileSync(path.join(projectRoot, "platform/demo/participants.json"), "utf8")) as { participants: DemoParticipant[] };
+const demo = JSON.parse(readFileSync(path.join(projectRoot, "platform/demo/participants.json"), "utf8")) as {
+  participants: DemoParticipant[];
+};
 
 export const hostile: DemoParticipant = {
   ...demo.participants[0],
