@@ -23,6 +23,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 // before V8 and the database's WebAssembly are fully optimised; a 2 s warm-up measured it cold.
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 3700);
+const CEILING_ROW = "node:http 'hello'";
+const LIGHTEST_ROW = "Expired-session screen";
 const PROFILE_PATH = "/profile/overview";
 const PASSWORD_FLOW_PATH = "/profile/security";
 const benchAccount = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
@@ -123,7 +125,7 @@ async function main() {
     const rows: LoadRow[] = [];
     const portalPid = stack.portal.pid();
     const pages: [string, string, LoadTarget][] = [
-      ["Expired-session screen (lightest page)", "GET /session-expired", { url: local(`${stack.portalUrl}/session-expired`) }],
+      [`${LIGHTEST_ROW} (lightest page)`, "GET /session-expired", { url: local(`${stack.portalUrl}/session-expired`) }],
       ["Dashboard (signed in, real results)", "GET /", { url: dashboardUrl, headers: auth }],
       ...(profileReady
         ? [["Profile page", `GET ${PROFILE_PATH}`, { url: profileUrl, headers: auth }] as [string, string, LoadTarget]]
@@ -132,7 +134,7 @@ async function main() {
     ];
     step("warm-up: every page under load once, so no row is measured on code that has not run yet");
     for (const [, , target] of pages) await measureLoad(target, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-    rows.push(await loadRow("node:http 'hello' (ceiling)", "GET /", { url: ceiling.url }, ceiling.pid));
+    rows.push(await loadRow(`${CEILING_ROW} (ceiling)`, "GET /", { url: ceiling.url }, ceiling.pid));
     for (const [name, request, target] of pages) rows.push(await loadRow(name, request, target, portalPid));
     // Last: it moves the participant's password flow on (and meets the IdP's start limit).
     if (passwordPost)
@@ -165,7 +167,13 @@ async function main() {
         node: process.version,
         platform: `${os.type()} ${os.release()}`,
       },
-      load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rows, ceiling: rows[0].name, lightest: rows[1].name },
+      load: {
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_SECONDS,
+        rows,
+        ceiling: rowNamed(rows, CEILING_ROW).name,
+        lightest: rowNamed(rows, LIGHTEST_ROW).name,
+      },
       weights,
       lighthouse,
       targets: targetsOf(rows, weights, lighthouse),
@@ -183,9 +191,15 @@ async function main() {
   }
 }
 
+function rowNamed(rows: LoadRow[], prefix: string): LoadRow {
+  const row = rows.find((candidate) => candidate.name.startsWith(prefix));
+  if (!row) throw new Error(`The bench measured no row named "${prefix}…"`);
+  return row;
+}
+
 function targetsOf(rows: LoadRow[], weights: BenchReport["weights"], lighthouse: BenchReport["lighthouse"]): BenchReport["targets"] {
-  const lightest = rows[1].figures;
-  const dashboard = rows.find((row) => row.name.startsWith("Dashboard"))!.figures;
+  const lightest = rowNamed(rows, LIGHTEST_ROW).figures;
+  const dashboard = rowNamed(rows, "Dashboard").figures;
   const dashboardWeight = weights.find((entry) => entry.name.startsWith("Dashboard"))?.weight as PageWeight;
   const targets: BenchReport["targets"] = [
     {

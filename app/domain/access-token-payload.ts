@@ -30,11 +30,13 @@ export function readAccessTokenPayload(
   token: unknown,
 ): { ok: true; payload: AccessTokenPayload } | { ok: false; failure: TokenCheckFailure } {
   if (typeof token !== "string" || token.length === 0) return { ok: false, failure: "missing" };
-  const parts = token.split(".");
-  if (parts.length !== 3 || token.length > 8192) return { ok: false, failure: "malformed" };
+  const [, encodedPayload, signature] = token.split(".");
+  if (encodedPayload === undefined || signature === undefined || token.split(".").length !== 3 || token.length > 8192) {
+    return { ok: false, failure: "malformed" };
+  }
   let payload: Record<string, unknown>;
   try {
-    const decoded: unknown = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8"));
+    const decoded: unknown = JSON.parse(Buffer.from(encodedPayload, "base64url").toString("utf8"));
     if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) return { ok: false, failure: "malformed" };
     payload = decoded as Record<string, unknown>;
   } catch {

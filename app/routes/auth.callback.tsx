@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function transactionCookieNames(request: Request): string[] {
   return (request.headers.get("Cookie") ?? "")
     .split(";")
-    .map((part) => part.trim().split("=")[0])
+    .map((part) => part.trim().split("=", 1)[0] ?? "")
     .filter((name) => name.startsWith(`${TRANSACTION_COOKIE}:`));
 }
 

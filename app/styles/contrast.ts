@@ -6,9 +6,9 @@ function channelToLinear(channel: number): number {
 }
 
 export function relativeLuminance(hex: string): number {
-  const match = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!match) throw new Error(`Expected a #rrggbb colour, got ${hex}`);
-  const value = Number.parseInt(match[1], 16);
+  const digits = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
+  if (!digits) throw new Error(`Expected a #rrggbb colour, got ${hex}`);
+  const value = Number.parseInt(digits, 16);
   const red = channelToLinear((value >> 16) & 0xff);
   const green = channelToLinear((value >> 8) & 0xff);
   const blue = channelToLinear(value & 0xff);

@@ -165,14 +165,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       res.setHeader("cache-control", "public, max-age=3600");
       return void res.end(css);
     }
-    const interaction = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path);
-    if (interaction) {
-      const [, uid, step] = interaction;
-      if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step!, query);
+    const [, uid, step] = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path) ?? [];
+    if (uid) {
+      if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query);
       return signIn(req, res, uid, step, query);
     }
-    const api = /^\/api\/account\/([a-z-]+)$/.exec(path);
-    if (api) return accountApi(req, res, api[1]);
+    const [, apiOperation] = /^\/api\/account\/([a-z-]+)$/.exec(path) ?? [];
+    if (apiOperation) return accountApi(req, res, apiOperation);
     if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
     if (path === "/dev/outbox" || path === "/dev/outbox/view") {
       if (options.production) return sendJson(res, 404, { error: "not found" });

@@ -11,5 +11,6 @@ export async function loadDocumentSecret(db: Database, configured: string | unde
     randomBytes(32).toString("base64url"),
   ]);
   const [row] = await db.query<{ value: string }>("SELECT value FROM results_settings WHERE name = 'document_secret'");
+  if (!row) throw new Error("The report-link secret was not stored");
   return row.value;
 }

@@ -49,6 +49,7 @@ export function createFaultStore(db: Database) {
           "INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING user_id, status, delay_ms, remaining",
           [request.userID ?? null, status, delayMs, request.failNext ?? 1],
         );
+        if (!row) throw new Error("The fault rule was not stored");
         return toRule(row);
       });
     },

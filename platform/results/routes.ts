@@ -125,9 +125,9 @@ export function createRouter(deps: RouteDependencies) {
   return async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://results.internal");
     const segments = pathSegments(url.pathname);
-    const [first] = segments;
+    const [first, second, third, fourth] = segments;
 
-    if (first === "dev" && segments[1] === "faults" && segments.length === 2) {
+    if (first === "dev" && second === "faults" && segments.length === 2) {
       if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
       return devFaults(req, res);
     }
@@ -140,9 +140,9 @@ export function createRouter(deps: RouteDependencies) {
       const readiness = await checkReadiness(deps.db, deps.jwksUrl);
       return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? "ok" : "unavailable", checks: readiness.checks });
     }
-    if (first === "results" && segments.length === 2) return results(req, res, segments[1], url);
-    if (first === "reports" && segments.length === 4) return report(req, res, segments[1], segments[2], segments[3]);
-    if (first === "documents" && segments.length === 3) return document(res, segments[1], segments[2], url);
+    if (first === "results" && second && segments.length === 2) return results(req, res, second, url);
+    if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth);
+    if (first === "documents" && second && third && segments.length === 3) return document(res, second, third, url);
     throw new RequestError(404, NOT_FOUND);
   };
 }

@@ -28,10 +28,10 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
 
   return async function verifyBearer(authorization: string | undefined): Promise<VerifiedCaller> {
-    const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "");
-    if (!match) throw new RequestError(401, "no access token present");
+    const token = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
+    if (!token) throw new RequestError(401, "no access token present");
     try {
-      const { payload } = await jwtVerify(match[1], keys, {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,

@@ -15,7 +15,7 @@ export class OriginCookies {
   store(url: URL, response: Response): void {
     const jar = this.jar(url);
     for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
+      const [pair = "", ...attributes] = header.split(";");
       const separator = pair.indexOf("=");
       const name = pair.slice(0, separator).trim();
       const value = pair.slice(separator + 1).trim();
@@ -50,7 +50,7 @@ function attribute(tag: string, name: string): string | undefined {
 
 /** Forms with their hidden and pre-filled fields (checked radios and checkboxes only). */
 export function formsOf(html: string): PageForm[] {
-  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, tag, body]) => {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, tag = "", body = ""]) => {
     const fields: Record<string, string> = {};
     for (const [input] of body.matchAll(/<input\b[^>]*>/g)) {
       const name = attribute(input, "name");

@@ -34,7 +34,7 @@ export async function runLighthouse(url: string, headers: Record<string, string>
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const failedAudits = Object.values(categories)
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]))
-      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+      .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined && audit.score !== null && audit.score < 0.9)
       .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
     const requests = audits["network-requests"]?.details as { items?: unknown[] } | undefined;
     return {

@@ -45,7 +45,9 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
 
 /** Static imports of an ES module (esbuild writes `from "./chunk-X.js"` and `import "./x.js"`). */
 function staticImports(source: string, base: URL): URL[] {
-  return [...source.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)].map(([, specifier]) => new URL(specifier, base));
+  return [...source.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)].flatMap(([, specifier]) =>
+    specifier ? [new URL(specifier, base)] : [],
+  );
 }
 
 export async function measurePage(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {

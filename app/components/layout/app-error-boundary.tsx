@@ -17,7 +17,8 @@ export function AppErrorBoundary() {
   const { t } = useTranslation();
   let screen = <ServerErrorScreen />;
   if (isRouteErrorResponse(error) && error.status < 500) {
-    const detail = translatedDetail[error.status] ? t(translatedDetail[error.status]) : error.statusText || t("errors.badRequest");
+    const detailKey = translatedDetail[error.status];
+    const detail = detailKey ? t(detailKey) : error.statusText || t("errors.badRequest");
     screen = <RouterFallbackScreen status={error.status} detail={detail} />;
   }
   return <PageShell visitor={null}>{screen}</PageShell>;

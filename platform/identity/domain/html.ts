@@ -20,9 +20,9 @@ function render(part: Part): string {
 }
 
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
-  let out = strings[0];
+  let out = strings[0] ?? "";
   values.forEach((value, index) => {
-    out += render(value) + strings[index + 1];
+    out += render(value) + (strings[index + 1] ?? "");
   });
   return new Html(out);
 }

@@ -2,8 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** "<base64url JSON>.<hmac>" signed with the first key, verified against any key (rotation). */
 export function signValue(keys: readonly string[], value: unknown): string {
+  const [signingKey] = keys;
+  if (signingKey === undefined) throw new Error("Signing needs at least one key");
   const body = Buffer.from(JSON.stringify(value)).toString("base64url");
-  return `${body}.${mac(keys[0], body)}`;
+  return `${body}.${mac(signingKey, body)}`;
 }
 
 export function verifySignedValue(keys: readonly string[], signed: string | undefined): unknown {

@@ -28,7 +28,7 @@ export function createAccountPages(deps: AccountFlowDeps) {
   }
 
   return {
-    handles(step: string | undefined): boolean {
+    handles(step: string | undefined): step is string {
       return step !== undefined && (REGISTRATION_STEPS.has(step) || RECOVERY_STEPS.test(step));
     },
 

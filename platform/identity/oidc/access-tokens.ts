@@ -33,7 +33,7 @@ export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, aud
 
 export function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 export const RESULTS_LINK_TTL_SECONDS = 3600;

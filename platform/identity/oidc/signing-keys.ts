@@ -25,7 +25,9 @@ function publicHalf(jwk: JWK): JWK {
 /** Generated on first start and kept in the database so tokens stay valid across restarts. */
 export async function loadSigningKeys(db: Database): Promise<SigningKeys> {
   const keys = await loadOrCreateSecret(db, "oidc-signing-keys", async () => [await generateSigningKey()]);
-  return { privateJwks: { keys }, publicJwks: { keys: keys.map(publicHalf) }, current: keys[0] };
+  const [current] = keys;
+  if (current === undefined) throw new Error("The stored signing key set is empty");
+  return { privateJwks: { keys }, publicJwks: { keys: keys.map(publicHalf) }, current };
 }
 
 /** HMAC secret for one-time-code hashes. */

@@ -9,6 +9,7 @@ export async function loadOrCreateSecret<T>(db: Database, name: string, create: 
   if (existing[0]) return existing[0].value;
   const value = await create();
   await db.query("INSERT INTO idp_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [name, JSON.stringify(value)]);
-  const stored = await db.query<{ value: T }>("SELECT value FROM idp_secrets WHERE name = $1", [name]);
-  return stored[0].value;
+  const [stored] = await db.query<{ value: T }>("SELECT value FROM idp_secrets WHERE name = $1", [name]);
+  if (!stored) throw new Error(`The secret ${name} was not stored`);
+  return stored.value;
 }
