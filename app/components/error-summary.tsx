@@ -50,6 +50,8 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
       ref={summaryRef}
       role="alert"
       tabIndex={-1}
+      // Without JavaScript, the autofocus attribute is what moves focus to the summary after a submit.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
       aria-labelledby={headingId}
       className={classNames(styles.summary, className)}

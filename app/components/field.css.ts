@@ -59,8 +59,6 @@ const control = style({
 
 export const input = style([control, { minHeight: vars.size.controlHeight }]);
 
-export const textArea = style([control, { minHeight: vars.size.textAreaMinHeight, resize: "vertical" }]);
-
 export const inputWithAction = style({
   position: "relative",
   width: "100%",

@@ -34,7 +34,9 @@ export function Modal({ open, title, size = "medium", onClose, closeHref, locked
 
   // Latest values for the native event listeners, which are attached once per opening.
   const latest = useRef({ locked, onClose, closeHref });
-  latest.current = { locked, onClose, closeHref };
+  useEffect(() => {
+    latest.current = { locked, onClose, closeHref };
+  });
 
   function requestClose() {
     const current = latest.current;
@@ -99,6 +101,8 @@ export function Modal({ open, title, size = "medium", onClose, closeHref, locked
   }
 
   return (
+    // Pointer handlers only close on a backdrop click; the keyboard closes the dialog with Escape (its cancel event).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       // After hydration the dialog is opened and closed imperatively (showModal / close).

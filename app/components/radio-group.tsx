@@ -54,6 +54,8 @@ export function RadioGroup({
 
   return (
     <fieldset
+      role="radiogroup"
+      aria-invalid={hasError ? true : undefined}
       className={classNames(styles.fieldset, className)}
       disabled={disabled}
       aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null)}
@@ -74,7 +76,6 @@ export function RadioGroup({
             defaultChecked={value === undefined ? option.value === defaultValue : undefined}
             checked={value === undefined ? undefined : option.value === value}
             onChange={handleChange}
-            aria-invalid={hasError ? true : undefined}
           />
           <label htmlFor={radioId(index)} className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}>
             {option.label}

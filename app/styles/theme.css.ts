@@ -89,7 +89,6 @@ export const vars = createGlobalTheme(":root", {
   },
   size: {
     inputMaxWidth: "388px",
-    textAreaMinHeight: "120px",
     controlHeight: "48px",
     touchTarget: "44px",
   },

@@ -5,7 +5,7 @@ import type { Database } from "../../lib/postgres/index.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { renderExomeVcf, renderReportHtml } from "./documents.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { pathSegments, readJsonBody, sendError, sendJson } from "./http-kit.ts";
+import { pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor } from "./report-content.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";

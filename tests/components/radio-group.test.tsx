@@ -13,7 +13,7 @@ const methods = [
 describe("RadioGroup", () => {
   it("is a group named by its legend, with one radio per option", () => {
     renderWithI18n(<RadioGroup legend="How should we send your code?" name="authMethod" options={methods} />);
-    const group = screen.getByRole("group", { name: "How should we send your code?" });
+    const group = screen.getByRole("radiogroup", { name: "How should we send your code?" });
     expect(group.tagName).toBe("FIELDSET");
     expect(screen.getAllByRole("radio")).toHaveLength(2);
     expect(screen.getByRole("radio", { name: "Text Message" })).toHaveAttribute("name", "authMethod");
@@ -48,8 +48,9 @@ describe("RadioGroup", () => {
 
   it("ties its error to the group", () => {
     renderWithI18n(<RadioGroup legend="Method" name="authMethod" options={methods} error="Choose how to get your code" />);
-    expect(screen.getByRole("group", { name: "Method" })).toHaveAccessibleDescription("Error: Choose how to get your code");
-    for (const radio of screen.getAllByRole("radio")) expect(radio).toHaveAttribute("aria-invalid", "true");
+    const group = screen.getByRole("radiogroup", { name: "Method" });
+    expect(group).toHaveAccessibleDescription("Error: Choose how to get your code");
+    expect(group).toHaveAttribute("aria-invalid", "true");
   });
 
   it("cannot be changed when disabled", async () => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant, type DemoParticipant } from "./support/participants";
-import { identify, passChallenge, signIn } from "./support/sign-in";
+import { identify, signIn } from "./support/sign-in";
 import { portalUrl } from "./support/stack";
 
 const withJs = () => test.info().project.name === "js";

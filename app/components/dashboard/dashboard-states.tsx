@@ -1,3 +1,4 @@
+import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
 import { Trans, useTranslation } from "~/i18n-react";
@@ -31,7 +32,7 @@ export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
           t={t}
           i18nKey={`empty.${message}`}
           values={{ email: site.support.email }}
-          components={{ support: <a href={`mailto:${site.support.email}`} className={styles.textLink} /> }}
+          components={{ support: <SupportEmailLink className={styles.textLink} /> }}
         />
       </p>
     </section>

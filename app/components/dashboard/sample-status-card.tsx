@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { timelineEntries } from "~/domain/kit-timeline";
 import { useTranslation } from "~/i18n-react";
@@ -18,7 +18,12 @@ export function SampleStatusCard({ kitStatus, isHealthOrResearch }: { kitStatus:
   const [searchParams] = useSearchParams();
   const requested = searchParams.has(TIMELINE_PARAM);
   const [open, setOpen] = useState(requested);
-  useEffect(() => setOpen(requested), [requested]);
+  // Follow the URL when it changes (Back/Forward), without an extra render pass through an effect.
+  const [followedRequest, setFollowedRequest] = useState(requested);
+  if (followedRequest !== requested) {
+    setFollowedRequest(requested);
+    setOpen(requested);
+  }
   const entries = timelineEntries(kitStatus, isHealthOrResearch);
 
   function openDetails(event: MouseEvent<HTMLAnchorElement>) {

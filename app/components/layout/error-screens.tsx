@@ -1,14 +1,10 @@
-import { site } from "~/config/site";
+import { SupportEmailLink } from "~/components/support-links";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./error-screens.css";
 import { SignOutForm } from "./user-menu";
 
 function SupportLink({ children }: { children?: React.ReactNode }) {
-  return (
-    <a href={`mailto:${site.support.email}`} className={styles.link}>
-      {children}
-    </a>
-  );
+  return <SupportEmailLink className={styles.link}>{children}</SupportEmailLink>;
 }
 
 export function NetworkErrorScreen() {

@@ -1,5 +1,5 @@
 import { NotificationList } from "~/components/notification-list";
-import { site } from "~/config/site";
+import { SupportEmailLink } from "~/components/support-links";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { Trans, useTranslation } from "~/i18n-react";
 
@@ -15,7 +15,7 @@ export function FlashNotifications({ notifications }: { notifications: FlashNoti
         visibleMs: notification.visibleMs,
         headerText: t(notification.titleKey),
         bodyText: notification.bodyKey ? (
-          <Trans t={t} i18nKey={notification.bodyKey} components={{ support: <a href={`mailto:${site.support.email}`} /> }} />
+          <Trans t={t} i18nKey={notification.bodyKey} components={{ support: <SupportEmailLink /> }} />
         ) : (
           notification.bodyText
         ),

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { SupportPhoneLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./footer.css";
@@ -64,10 +65,7 @@ export function Footer({ currentYear }: { currentYear: number }) {
           </FooterColumn>
           <FooterColumn heading={t("footer.contactHeading")}>
             <li>
-              {t("footer.customerSupport")}:{" "}
-              <a href={`tel:${site.support.phone}`} className={styles.link}>
-                {site.support.phoneDisplay}
-              </a>
+              {t("footer.customerSupport")}: <SupportPhoneLink className={styles.link}>{site.support.phoneDisplay}</SupportPhoneLink>
             </li>
             <li>{t("footer.hours")}</li>
             <li>

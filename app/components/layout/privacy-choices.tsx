@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Checkbox } from "~/components/checkbox";
 import { Modal } from "~/components/modal";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n-react";
@@ -57,27 +58,21 @@ export function PrivacyChoicesPanel() {
         <Form method="post" action="/privacy-choices" reloadDocument className={styles.panel}>
           <input type="hidden" name="returnTo" value={returnTo} />
           <p>{t("privacyChoices.consentsIntro")}</p>
-          <div className={styles.choice}>
-            <input id="privacy-necessary" type="checkbox" checked disabled aria-describedby="privacy-necessary-hint" />
-            <label htmlFor="privacy-necessary">{t("privacyChoices.necessary")}</label>
-            <p id="privacy-necessary-hint" className={styles.hint}>
-              {t("privacyChoices.necessaryHint")}
-            </p>
-          </div>
-          <div className={styles.choice}>
-            <input
-              id="privacy-analytics"
-              type="checkbox"
-              name="analytics"
-              value="on"
-              defaultChecked={root?.analyticsConsent ?? false}
-              aria-describedby="privacy-analytics-hint"
-            />
-            <label htmlFor="privacy-analytics">{t("privacyChoices.analytics")}</label>
-            <p id="privacy-analytics-hint" className={styles.hint}>
-              {t("privacyChoices.analyticsHint")}
-            </p>
-          </div>
+          <Checkbox
+            id="privacy-necessary"
+            defaultChecked
+            disabled
+            label={t("privacyChoices.necessary")}
+            hint={t("privacyChoices.necessaryHint")}
+          />
+          <Checkbox
+            id="privacy-analytics"
+            name="analytics"
+            value="on"
+            defaultChecked={root?.analyticsConsent ?? false}
+            label={t("privacyChoices.analytics")}
+            hint={t("privacyChoices.analyticsHint")}
+          />
           <button type="submit" className={styles.saveButton}>
             {t("privacyChoices.save")}
           </button>

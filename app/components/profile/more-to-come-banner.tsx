@@ -1,4 +1,5 @@
 import { Notification } from "~/components/notification";
+import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import { Trans, useTranslation } from "~/i18n-react";
 
@@ -15,7 +16,7 @@ export function MoreToComeBanner() {
           t={t}
           i18nKey="overview.bannerBody"
           values={{ email: site.support.email, phone: site.support.phoneDisplay }}
-          components={{ email: <a href={`mailto:${site.support.email}`} />, phone: <a href={`tel:${site.support.phone}`} /> }}
+          components={{ email: <SupportEmailLink />, phone: <SupportPhoneLink /> }}
         />
       }
     />

@@ -10,8 +10,12 @@ import * as styles from "./profile.css";
 /** Counts down in the browser from what the server says is left; the server refuses early resends anyway. */
 function useSecondsLeft(initial: number): number {
   const [left, setLeft] = useState(initial);
-  useEffect(() => {
+  const [countedFrom, setCountedFrom] = useState(initial);
+  if (countedFrom !== initial) {
+    setCountedFrom(initial);
     setLeft(initial);
+  }
+  useEffect(() => {
     if (initial <= 0) return;
     const endsAt = Date.now() + initial * 1000;
     const timer = window.setInterval(() => {

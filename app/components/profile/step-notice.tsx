@@ -1,5 +1,5 @@
 import { Notification } from "~/components/notification";
-import { site } from "~/config/site";
+import { SupportEmailLink } from "~/components/support-links";
 import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import { Trans, useTranslation } from "~/i18n-react";
 
@@ -13,7 +13,7 @@ export function StepNotice({ notice, values }: { notice: PasswordUpdateNotice; v
       headerText={t(notice.titleKey, values)}
       bodyText={
         notice.bodyKey ? (
-          <Trans t={t} i18nKey={notice.bodyKey} values={values} components={{ support: <a href={`mailto:${site.support.email}`} /> }} />
+          <Trans t={t} i18nKey={notice.bodyKey} values={values} components={{ support: <SupportEmailLink /> }} />
         ) : (
           notice.bodyText
         )

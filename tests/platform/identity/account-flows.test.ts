@@ -7,7 +7,6 @@ import {
   CLIENT_ID,
   createTestClock,
   latestCode,
-  parseForms,
   participants,
   pkcePair,
   postToken,

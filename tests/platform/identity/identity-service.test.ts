@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   AUDIENCE,
-  authorizePath,
   basicAuth,
   Browser,
   CLIENT_ID,
@@ -13,7 +12,6 @@ import {
   latestCode,
   parseForms,
   participants,
-  pkcePair,
   PORTAL_URL,
   postToken,
   REDIRECT_URI,

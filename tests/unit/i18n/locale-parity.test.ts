@@ -36,7 +36,17 @@ describe("locales", () => {
   it("no Spanish string is left empty", () => {
     const empty = Object.entries(namespaces("es")).flatMap(([file, list]) => {
       const json = JSON.parse(readFileSync(join(localesDir, "es", file), "utf8"));
-      return list.filter((key) => key.split(".").reduce((node: any, part) => node?.[part], json) === "").map((key) => `${file}:${key}`);
+      return list
+        .filter(
+          (key) =>
+            key
+              .split(".")
+              .reduce<unknown>(
+                (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+                json,
+              ) === "",
+        )
+        .map((key) => `${file}:${key}`);
     });
     expect(empty).toEqual([]);
   });
