@@ -45,6 +45,7 @@ export default defineConfig({
       FRESH_DATA: "1",
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
+      CODE_RESEND_LOCK_SECONDS: "10",
       PORT: String(portBase),
       IDENTITY_PORT: String(portBase + 1),
       RESULTS_PORT: String(portBase + 2),

@@ -37,6 +37,10 @@ export function resendSecondsLeft(state: Pick<PasswordUpdateState, "resendAvaila
   return Math.max(0, Math.ceil((state.resendAvailableAt - now) / 1000));
 }
 
-export function lockResend<T extends PasswordUpdateState>(state: T, now: number): T & { resendAvailableAt: number } {
-  return { ...state, resendAvailableAt: now + RESEND_LOCK_MS };
+export function lockResend<T extends PasswordUpdateState>(
+  state: T,
+  now: number,
+  lockMs: number = RESEND_LOCK_MS,
+): T & { resendAvailableAt: number } {
+  return { ...state, resendAvailableAt: now + lockMs };
 }

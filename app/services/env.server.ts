@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   /** The identity provider's account API (password update); defaults to IDP_ISSUER + "/api/account". */
   ACCOUNT_API_URL: z.url().optional(),
   ACCOUNT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** SPEC §9's 30 s between codes; shorter only where a test stack must not wait it out. */
+  CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

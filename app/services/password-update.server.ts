@@ -8,13 +8,18 @@ import {
   updatePasswordFailure,
   type PasswordUpdateFailure,
 } from "~/domain/password-update-errors";
-import { lockResend, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
+import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, type AccountCall } from "./account.server";
+import { env } from "./env.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 
 /** The name under which the session keeps the password update's step and method. */
 export const PASSWORD_UPDATE_FLOW = "password-update";
+
+function lockResend(state: PasswordUpdateState, now: number): PasswordUpdateState {
+  return lockResendFor(state, now, env.CODE_RESEND_LOCK_SECONDS * 1000);
+}
 
 export type PasswordUpdateOutcome = { kind: "moved"; state: PasswordUpdateState } | { kind: "done" } | PasswordUpdateFailure;
 
@@ -84,7 +89,7 @@ export async function submitVerificationCode(
   return moveTo(session, { step, phoneNumber: state.phoneNumber, method: state.method });
 }
 
-/** Resend: locked again for 30 seconds whether or not the identity provider sent it. */
+/** Resend: locked again (30 seconds) whether or not the identity provider sent it. */
 export async function resendVerificationCode(
   session: PortalSession,
   state: PasswordUpdateState,

@@ -22,6 +22,7 @@ const envSchema = z
     SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
     DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
     RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
+    CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -50,10 +51,12 @@ export interface IdentityConfig {
   selfServiceUnlockEnabled: boolean;
   demoParticipantsFile?: string;
   resultsLinkAdminToken?: string;
+  /** How long after a code is sent before another may be sent (SPEC: 30 s). */
+  codeResendLockSeconds: number;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
-export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+export function loadConfigFromEnv(env: Record<string, string | undefined> = process.env): IdentityConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -75,6 +78,7 @@ export function loadConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Identit
       .split(",")
       .map((key) => key.trim())
       .filter(Boolean),
+    codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,

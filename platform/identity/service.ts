@@ -69,7 +69,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const css = await readFile(CSS_PATH, "utf8");
 
   const outbox = createOutbox(db, now);
-  const verifications = createVerifications(db, outbox, codeSecret, now);
+  const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000);
   const throttle = createThrottle(db, now);
   const signInStates = createSignInStates(db, now);
   const passwordUpdates = createPasswordUpdates(db, now);

@@ -2,7 +2,6 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import type { Outbox, OutboxPurpose } from "./outbox.ts";
 
-export const RESEND_COOLDOWN_MS = 30_000;
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES_PER_CODE = 5;
 
@@ -21,9 +20,9 @@ interface VerificationRow {
 
 /**
  * One-time codes sent by SMS or voice: one live code per flow, stored hashed, single use,
- * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than 30 s after the last.
+ * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than `resendLockMs` after the last.
  */
-export function createVerifications(db: Queryable, outbox: Outbox, secret: string, now: () => Date) {
+export function createVerifications(db: Queryable, outbox: Outbox, secret: string, now: () => Date, resendLockMs: number) {
   async function find(flowKey: string): Promise<VerificationRow | null> {
     const rows = await db.query<VerificationRow>("SELECT * FROM idp_verifications WHERE flow_key = $1", [flowKey]);
     return rows[0] ?? null;
@@ -31,7 +30,7 @@ export function createVerifications(db: Queryable, outbox: Outbox, secret: strin
 
   function secondsUntilResend(row: VerificationRow | null): number {
     if (!row) return 0;
-    const remaining = new Date(row.sent_at).getTime() + RESEND_COOLDOWN_MS - now().getTime();
+    const remaining = new Date(row.sent_at).getTime() + resendLockMs - now().getTime();
     return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
   }
 

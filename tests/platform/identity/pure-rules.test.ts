@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
 import { codeLength, codeMatches, generateCode, hashCode, isWellFormedCode } from "../../../platform/identity/domain/codes.ts";
 import { hashPassword, verifyPassword } from "../../../platform/identity/domain/password-hash.ts";
 import { checkNewPassword } from "../../../platform/identity/domain/password-policy.ts";
@@ -77,5 +78,13 @@ describe("page languages", () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
     expect(translate("en", "challenge.codeWrong")).toBe("The code entered is not correct, please try again or resend a code");
     expect(translate("en", "challenge.placeholder", { codeDigits: 6 })).toBe("6-digit code");
+  });
+});
+
+describe("configuration", () => {
+  it("locks a new code for SPEC's 30 seconds unless told otherwise", () => {
+    expect(loadConfigFromEnv({}).codeResendLockSeconds).toBe(30);
+    expect(loadConfigFromEnv({ CODE_RESEND_LOCK_SECONDS: "5" }).codeResendLockSeconds).toBe(5);
+    expect(() => loadConfigFromEnv({ CODE_RESEND_LOCK_SECONDS: "0" })).toThrow(/CODE_RESEND_LOCK_SECONDS/);
   });
 });

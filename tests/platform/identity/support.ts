@@ -88,6 +88,7 @@ export async function startTestService(now: () => Date, overrides: Record<string
     cookieKeys: ["test-cookie-key-one"],
     registrationEnabled: true,
     selfServiceUnlockEnabled: false,
+    codeResendLockSeconds: 30,
     demoParticipantsFile: file,
     now,
     logger: pino({ level: "silent" }),

@@ -28,6 +28,8 @@ describe("SPEC.md §4 password update steps", () => {
     expect(resendSecondsLeft(locked, 30_999)).toBe(1);
     expect(resendSecondsLeft(locked, 31_000)).toBe(0);
     expect(resendSecondsLeft({}, 0)).toBe(0);
+    const configured = lockResend({ step: "mfa-verification-code" as const, phoneNumber: "(***) ***-1234" }, 1_000, 5_000);
+    expect(resendSecondsLeft(configured, 1_000)).toBe(5);
   });
 });
 
