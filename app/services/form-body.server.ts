@@ -1,3 +1,5 @@
+import { BodyRejectedError, readBodyBytes } from "../../lib/http/index.ts";
+
 /**
  * The one way actions read a posted form. The portal's forms are a few short fields, so a body
  * above FORM_BODY_LIMIT_BYTES is refused with 413 before it is buffered: first by its declared
@@ -12,46 +14,13 @@ function refuse(status: keyof typeof reasons): Response {
   return new Response(null, { status, statusText: reasons[status], headers: { "Cache-Control": "no-store" } });
 }
 
-/** Past the limit, at most this much more is read and dropped before the connection is cut. */
-const DISCARD_BUDGET_BYTES = 1024 * 1024;
-
-/**
- * Reads and drops the rest of a refused body while the 413 goes out. Cancelling the stream at
- * once would destroy the connection under remix-serve before the 413 could be written; this is
- * what Node itself does with a body nobody reads, with a cap.
- */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let discarded = 0;
+async function readLimited(request: Request, limit: number): Promise<Buffer> {
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      discarded += value.byteLength;
-      if (discarded > DISCARD_BUDGET_BYTES) return await reader.cancel();
-    }
-  } catch {
-    // The client went away: nothing left to drop.
+    return await readBodyBytes(request.body, limit, request.headers.get("Content-Length"));
+  } catch (error) {
+    if (error instanceof BodyRejectedError) throw refuse(error.status);
+    throw error;
   }
-}
-
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > limit) throw refuse(413);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void discardRest(reader);
-      throw refuse(413);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The body as UTF-8 text, under the same limit; for bodies that are not forms (browser error reports). */

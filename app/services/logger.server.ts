@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger } from "pino";
+import { REQUEST_ID_HEADER, saneRequestId } from "../../lib/http/index.ts";
 import { env } from "./env.server";
 
 /**
@@ -53,16 +53,9 @@ export function pathOnly(target: string): string {
   }
 }
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-
-/** Keeps a caller's request id when it is harmless to log and forward, else makes a new one. */
-export function saneRequestId(given: string | null | undefined): string {
-  return typeof given === "string" && SANE_REQUEST_ID.test(given) ? given : randomUUID();
-}
-
 /** The request id of a request the portal is handling (set by installRequestLogging). */
 export function requestIdOf(request: Request): string {
-  return saneRequestId(request.headers.get("x-request-id"));
+  return saneRequestId(request.headers.get(REQUEST_ID_HEADER));
 }
 
 export function createPortalLogger(destination?: DestinationStream, level: string = env.LOG_LEVEL): Logger {
@@ -89,9 +82,9 @@ export function installRequestLogging(log: Logger = logger): void {
   installedLoggers.add(log);
   subscribe("http.server.request.start", (message) => {
     const { request, response } = message as RequestStart;
-    const requestId = saneRequestId(request.headers["x-request-id"] as string | undefined);
-    request.headers["x-request-id"] = requestId;
-    if (!response.headersSent) response.setHeader("x-request-id", requestId);
+    const requestId = saneRequestId(request.headers[REQUEST_ID_HEADER]);
+    request.headers[REQUEST_ID_HEADER] = requestId;
+    if (!response.headersSent) response.setHeader(REQUEST_ID_HEADER, requestId);
     startedAt.set(request, { time: performance.now(), requestId });
   });
   subscribe("http.server.response.finish", (message) => {
@@ -147,7 +140,7 @@ export async function loggedFetch(input: string | URL, init: RequestInit & Upstr
   const { upstream, requestId, attempt = 1, logger: log = logger, ...requestInit } = init;
   const url = new URL(input);
   const headers = new Headers(requestInit.headers);
-  if (requestId) headers.set("x-request-id", requestId);
+  if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
   const method = (requestInit.method ?? "GET").toUpperCase();
   const line = { method, upstream, path: redactText(url.pathname), attempt, requestId };
   const began = performance.now();

@@ -6,10 +6,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
 import type { Language } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
+import { REQUEST_ID_HEADER, saneRequestId } from "../../lib/http/index.ts";
 import { FORM_BODY_LIMIT_BYTES } from "./form-body.server";
 import { pageTranslator } from "./i18n.server";
 import { detectLanguage } from "./language.server";
-import { logger, pathOnly, redactText, saneRequestId } from "./logger.server";
+import { logger, pathOnly, redactText } from "./logger.server";
 import { isSameOrigin } from "./same-origin.server";
 import { applyDocumentSecurityHeaders, createNonce } from "./security-headers.server";
 
@@ -84,7 +85,7 @@ async function refuse(request: IncomingMessage, response: ServerResponse, status
       path: redactText(pathOnly(request.url ?? "/")),
       status,
       reason: status === 403 ? "cross-site request" : "body above the form limit",
-      requestId: saneRequestId(headerValue(request, "x-request-id")),
+      requestId: saneRequestId(headerValue(request, REQUEST_ID_HEADER)),
     },
     "request refused",
   );

@@ -9,7 +9,7 @@ import type { CaptchaVerifier } from "./captcha/verifier.ts";
 import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
-import { sendHtml, sendJson } from "./http/io.ts";
+import { BodyRejectedError, sendHtml, sendJson } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
@@ -18,6 +18,8 @@ import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
+import { pickLocale } from "./pages/i18n.ts";
+import { renderOidcErrorPage } from "./pages/oidc-pages.ts";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
@@ -185,6 +187,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     return oidcCallback(req, res);
   }
 
+  /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
+  function refuseBody(req: IncomingMessage, res: ServerResponse, error: BodyRejectedError, requestId: string): void {
+    logger.info({ requestId, status: error.status, reason: error.message }, "request body refused");
+    if (res.headersSent) return void res.end();
+    const url = new URL(req.url ?? "/", "http://identity.invalid");
+    if (/^\/(api|dev)\//.test(url.pathname))
+      return sendJson(res, error.status, { error: "invalid_request", error_description: error.message });
+    const locale = pickLocale(url.searchParams.get("ui_locales"));
+    sendHtml(res, error.status, renderOidcErrorPage({ locale, error: "invalid_request" }));
+  }
+
   handler = (req, res) => {
     const requestId = requestIdFor(req);
     res.setHeader("x-request-id", requestId);
@@ -192,6 +205,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const headers = securityHeaders({ portalUrl: options.portalUrl, production: options.production });
     for (const [name, value] of Object.entries(headers.values)) res.setHeader(name, value);
     route(req, res).catch((error: Error) => {
+      if (error instanceof BodyRejectedError) return refuseBody(req, res, error, requestId);
       logger.error({ requestId, err: { message: error.message, stack: error.stack } }, "request failed");
       if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
       else res.end();

@@ -5,7 +5,7 @@ import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
-import { BadRequest, readJson, sendJson } from "../http/io.ts";
+import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { Account, AccountStore } from "../store/accounts.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
@@ -178,7 +178,7 @@ export function createAccountApi(deps: AccountApiDeps) {
         if (error.answer.retryAfterSeconds) res.setHeader("retry-after", String(error.answer.retryAfterSeconds));
         return sendJson(res, error.httpStatus, error.answer);
       }
-      if (error instanceof BadRequest || error instanceof z.ZodError)
+      if (error instanceof BodyRejectedError || error instanceof z.ZodError)
         return sendJson(res, 400, { status: "FAILURE", errorMessage: M.badRequest });
       throw error;
     }

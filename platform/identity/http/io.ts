@@ -1,37 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from "cookie";
+import { parseFormBody, parseJsonBody, readBodyText } from "../../../lib/http/index.ts";
+
+export { BodyRejectedError, sendJson } from "../../../lib/http/index.ts";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-export class BadRequest extends Error {}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BadRequest("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+function readBody(req: IncomingMessage): Promise<string> {
+  return readBodyText(req, MAX_BODY_BYTES, req.headers["content-length"]);
 }
 
 /** A urlencoded form: first value of each field. */
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
-  const params = new URLSearchParams(await readBody(req));
-  const form: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in form)) form[key] = value;
-  return form;
+  return parseFormBody(await readBody(req));
 }
 
 export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = await readBody(req);
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BadRequest("invalid JSON");
-  }
+  return parseJsonBody(await readBody(req));
 }
 
 export function getCookie(req: IncomingMessage, name: string): string | undefined {
@@ -49,13 +34,6 @@ export function sendHtml(res: ServerResponse, status: number, body: string): voi
   res.setHeader("content-type", "text/html; charset=utf-8");
   res.setHeader("cache-control", "no-store");
   res.end(body);
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.statusCode = status;
-  res.setHeader("content-type", "application/json; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  res.end(JSON.stringify(body));
 }
 
 /** 303 so the browser follows a form POST with a GET. */

@@ -1,12 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
-
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+import { REQUEST_ID_HEADER, saneRequestId } from "../../../lib/http/index.ts";
 
 export function requestIdFor(req: IncomingMessage): string {
-  const given = req.headers["x-request-id"];
-  return typeof given === "string" && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  return saneRequestId(req.headers[REQUEST_ID_HEADER]);
 }
 
 /** One log line per request: never the query string, body, cookies or tokens. */

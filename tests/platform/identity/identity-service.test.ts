@@ -414,3 +414,26 @@ describe("results links and refusals", () => {
     expect(await unlock.text()).toContain("Self Service Account Unlock is not supported based on your current org configuration.");
   });
 });
+
+describe("malformed requests are the client's mistake", () => {
+  it("a NUL byte in a hosted sign-in form is a 400 page, not a server error", async () => {
+    const browser = new Browser(base);
+    const started = await beginSignIn(browser);
+    const [form] = parseForms(started.html);
+    if (!form) throw new Error("the sign-in page has no form");
+    const response = await browser.post(form.action, { ...form.fields, username: "ada\u0000@example.test", password: "x" });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("Something went wrong");
+  });
+
+  it("broken JSON on a development endpoint is a 400 JSON answer", async () => {
+    const response = await fetch(new URL("/dev/results-link", base), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "invalid_request" });
+  });
+});
