@@ -62,6 +62,8 @@ const stepOfIntent: Record<string, PasswordUpdateStep> = {
   "set-password": "new-password",
 };
 
+const unrecognisedRequest = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
+
 const stay = (reply: StepReply, status = 400) => json(reply, { status, headers: privatePageHeaders });
 
 async function leaveWithFailure(failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
@@ -106,14 +108,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const state = passwordUpdateState(session);
   if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
-  if (stepOfIntent[intent] !== state.step) return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
+  const stepOfThisIntent = stepOfIntent[intent];
+  // A replayed or hand-made POST with an intent the flow does not have is the client's mistake.
+  if (!stepOfThisIntent) return stay({ intent, notice: unrecognisedRequest });
+  if (stepOfThisIntent !== state.step) return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
   const method = state.method ?? DEFAULT_AUTH_METHOD;
 
   switch (intent) {
     case "send-code": {
       const parsed = AuthMethodSchema.safeParse({ authMethod: formData.get("authMethod") ?? undefined });
-      const chosen = parsed.success ? parsed.data.authMethod : DEFAULT_AUTH_METHOD;
-      return afterMove(await sendVerificationCode(session, state, chosen), intent);
+      if (!parsed.success) return stay({ intent, notice: unrecognisedRequest });
+      return afterMove(await sendVerificationCode(session, state, parsed.data.authMethod), intent);
     }
     case "submit-code": {
       const submission = parseWithZod(formData, { schema: authCodeSchema(method) });

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
+import { configurePortal, cookiePairs, PORTAL, signedInParticipant } from "./support/portal-under-test";
+
+/**
+ * The password update's step machine (SPEC.md §4), its loader and action called directly with a real
+ * session against a small account API on a real socket: which step a POST may move, what a refused
+ * or early request answers, what is never sent back, and how an ended session leaves the flow.
+ */
+const FLOW_PATH = "/profile/security/password";
+let idp: FakeIdentityProvider;
+let portal: { cleanUp: () => Promise<void> };
+let route: typeof import("~/routes/_portal.profile.security.password");
+
+beforeAll(async () => {
+  idp = await startFakeIdentityProvider();
+  portal = configurePortal(idp);
+  route = await import("~/routes/_portal.profile.security.password");
+});
+
+afterAll(async () => {
+  await idp.close();
+  await portal.cleanUp();
+});
+
+let session: string;
+
+beforeEach(async () => {
+  idp.reset();
+  session = await signedInParticipant(idp);
+  idp.answerAccountOperation("recover-password", () => ({
+    status: 200,
+    body: { status: "SUCCESS", nextStep: "authenticator-verification-data", phoneNumber: "+15555550101" },
+  }));
+  idp.answerAccountOperation("send-mfa-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "challenge-authenticator" } }));
+  idp.answerAccountOperation("resend-auth-code", () => ({ status: 200, body: { status: "SUCCESS" } }));
+  idp.answerAccountOperation("submit-auth-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "reset-authenticator" } }));
+  idp.answerAccountOperation("update-password", () => ({ status: 200, body: { status: "SUCCESS" } }));
+});
+
+/** What a thrown redirect or a returned response says, in one shape. */
+async function settle(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function post(fields: Record<string, string>): Promise<Response> {
+  const request = new Request(`${PORTAL}${FLOW_PATH}`, {
+    method: "POST",
+    headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return settle(async () => {
+    const response = await route.action({ request, params: {}, context: {} });
+    if (!response) throw new Error("the action answered nothing");
+    return response;
+  });
+}
+
+async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
+  const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
+  const response = await settle(() => route.loader({ request, params: {}, context: {} }));
+  const view = response.status === 200 ? ((await response.json()) as Record<string, unknown>) : null;
+  return { status: response.status, location: response.headers.get("Location"), view };
+}
+
+const operations = () => idp.accountRequests.map((request) => request.operation);
+
+describe("password update step machine", () => {
+  it("without a flow, the page sends the participant to Login & Security", async () => {
+    expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
+  });
+
+  it("walks start → pick → code → new password → done, with the access token on every call", async () => {
+    expect((await post({ intent: "start" })).headers.get("Location")).toBe(FLOW_PATH);
+    expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick", phoneNumber: "(***) ***-0101" });
+    expect((await post({ intent: "send-code", authMethod: "voice" })).headers.get("Location")).toBe(FLOW_PATH);
+    expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-code", method: "voice", codeDigits: 5 });
+    expect((await post({ intent: "submit-code", authCode: "12345" })).headers.get("Location")).toBe(FLOW_PATH);
+    expect((await currentStep()).view).toMatchObject({ step: "new-password" });
+    const done = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/profile/security");
+    expect(cookiePairs(done)).toMatch(/flash/i);
+    expect(operations()).toEqual(["recover-password", "send-mfa-code", "submit-auth-code", "update-password"]);
+    expect(idp.accountRequests.every((request) => request.authorization === "Bearer at")).toBe(true);
+    expect(idp.accountRequests[1]?.body).toEqual({ authMethod: "voice" });
+    expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
+  });
+
+  it("a POST for another step only shows the current step again, and calls nothing", async () => {
+    await post({ intent: "start" });
+    const skipped = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" });
+    expect(skipped.status).toBe(302);
+    expect(skipped.headers.get("Location")).toBe(FLOW_PATH);
+    expect(operations()).toEqual(["recover-password"]);
+    expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick" });
+  });
+
+  it("an intent the flow does not have, or a method it does not offer, is a 400 and sends nothing", async () => {
+    await post({ intent: "start" });
+    const unknownIntent = await post({ intent: "skip-to-the-end" });
+    expect(unknownIntent.status).toBe(400);
+    expect(await unknownIntent.json()).toMatchObject({ notice: { bodyKey: "errors.generic" } });
+    const unknownMethod = await post({ intent: "send-code", authMethod: "fax" });
+    expect(unknownMethod.status).toBe(400);
+    expect(operations()).toEqual(["recover-password"]);
+    expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick" });
+  });
+
+  it("resend before the lock ends is a 429 with the seconds left, and reaches no account API", async () => {
+    await post({ intent: "start" });
+    await post({ intent: "send-code", authMethod: "sms" });
+    const early = await post({ intent: "resend" });
+    expect(early.status).toBe(429);
+    const reply = (await early.json()) as { notice: { bodyKey: string }; noticeValues: { seconds: number } };
+    expect(reply.notice.bodyKey).toBe("code.resendLocked");
+    expect(reply.noticeValues.seconds).toBeGreaterThan(0);
+    expect(reply.noticeValues.seconds).toBeLessThanOrEqual(30);
+    expect(operations()).not.toContain("resend-auth-code");
+  });
+
+  it("a refused new password comes back with its error but never with the password typed", async () => {
+    await post({ intent: "start" });
+    await post({ intent: "send-code", authMethod: "sms" });
+    await post({ intent: "submit-code", authCode: "123456" });
+    const mismatch = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2027" });
+    expect(mismatch.status).toBe(400);
+    const text = await mismatch.text();
+    expect(text).toContain("confirmPassword");
+    expect(text).not.toContain("Fresh-Sequence-202");
+    expect(operations()).not.toContain("update-password");
+  });
+
+  it("a wrong code is a field error on the code step, with the code not moved on", async () => {
+    idp.answerAccountOperation("submit-auth-code", () => ({
+      status: 400,
+      body: { status: "FAILURE", errorMessage: "Invalid code" },
+    }));
+    await post({ intent: "start" });
+    await post({ intent: "send-code", authMethod: "sms" });
+    const wrong = await post({ intent: "submit-code", authCode: "000000" });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(await wrong.json())).toMatch(/authCode/);
+    expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-code" });
+  });
+
+  it("when the identity provider refuses the session's token, the flow ends at the expired-session screen", async () => {
+    await post({ intent: "start" });
+    idp.answerAccountOperation("send-mfa-code", () => ({ status: 401, body: { status: "FAILURE", errorMessage: "invalid token" } }));
+    const expired = await post({ intent: "send-code", authMethod: "sms" });
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get("Location")).toBe("/session-expired");
+    expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
+  });
+});

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+
+/**
+ * A small identity provider on a real socket for route-level tests: discovery, keys, the token
+ * endpoint and the account API, each answering what the test scripts. Nothing else is served, so
+ * a route that calls something unexpected sees a 404.
+ */
+export type ScriptedAnswer = { status: number; body: Record<string, unknown> };
+export type AccountRequest = { operation: string; authorization: string | undefined; body: Record<string, unknown> };
+
+export const CLIENT_ID = "participant-portal";
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = "";
+  for await (const chunk of req) text += chunk;
+  return text;
+}
+
+export async function startFakeIdentityProvider() {
+  const keys = await generateKeyPair("RS256", { extractable: true });
+  const publicJwk: JWK = await exportJWK(keys.publicKey);
+  const tokenRequests: URLSearchParams[] = [];
+  const accountRequests: AccountRequest[] = [];
+  let tokenAnswer: (form: URLSearchParams) => ScriptedAnswer = () => ({ status: 500, body: { error: "server_error" } });
+  const accountAnswers = new Map<string, (body: Record<string, unknown>) => ScriptedAnswer>();
+  let issuer = "";
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", issuer);
+    if (url.pathname === "/.well-known/openid-configuration") {
+      return sendJson(res, 200, {
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: `${issuer}/jwks`,
+        revocation_endpoint: `${issuer}/token/revocation`,
+        end_session_endpoint: `${issuer}/session/end`,
+        code_challenge_methods_supported: ["S256"],
+      });
+    }
+    if (url.pathname === "/jwks") return sendJson(res, 200, { keys: [{ ...publicJwk, kid: "k1", alg: "RS256", use: "sig" }] });
+    if (url.pathname === "/token" && req.method === "POST") {
+      const form = new URLSearchParams(await readBody(req));
+      tokenRequests.push(form);
+      const answer = tokenAnswer(form);
+      return sendJson(res, answer.status, answer.body);
+    }
+    const operation = /^\/api\/account\/([a-z-]+)$/.exec(url.pathname)?.[1];
+    if (operation && req.method === "POST") {
+      const text = await readBody(req);
+      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+      accountRequests.push({ operation, authorization: req.headers.authorization, body });
+      const answer = accountAnswers.get(operation)?.(body) ?? { status: 500, body: { status: "FAILURE", errorMessage: "unscripted" } };
+      return sendJson(res, answer.status, answer.body);
+    }
+    return sendJson(res, 404, { error: "not_found" });
+  }
+
+  const server = await new Promise<Server>((resolve) => {
+    const created = createServer((req, res) => void handle(req, res));
+    created.listen(0, "127.0.0.1", () => resolve(created));
+  });
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    issuer,
+    tokenRequests,
+    accountRequests,
+    answerTokenRequests(answer: (form: URLSearchParams) => ScriptedAnswer) {
+      tokenAnswer = answer;
+    },
+    answerAccountOperation(operation: string, answer: (body: Record<string, unknown>) => ScriptedAnswer) {
+      accountAnswers.set(operation, answer);
+    },
+    reset() {
+      tokenRequests.length = 0;
+      accountRequests.length = 0;
+      accountAnswers.clear();
+      tokenAnswer = () => ({ status: 500, body: { error: "server_error" } });
+    },
+    /** An id token as the real provider signs it; claims override the participant's defaults. */
+    idToken(claims: Record<string, unknown>): Promise<string> {
+      return new SignJWT({ uid: "P1001", email: "ada@example.test", given_name: "Ada", family_name: "Testwell", ...claims })
+        .setProtectedHeader({ alg: "RS256", kid: "k1" })
+        .setIssuer(issuer)
+        .setAudience(CLIENT_ID)
+        .setSubject("P1001")
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(keys.privateKey);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeIdentityProvider = Awaited<ReturnType<typeof startFakeIdentityProvider>>;
