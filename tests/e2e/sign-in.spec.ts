@@ -77,7 +77,8 @@ test.describe("sign-in, sessions and sign-out", () => {
 
   test("a session the server no longer knows shows the expired screen and ends at sign-in", async ({ page, context }) => {
     await signIn(page, "elena@example.test");
-    const [session] = (await context.cookies(portalUrl)).filter((cookie) => cookie.name.endsWith("portal_session"));
+    const session = (await context.cookies(portalUrl)).find((cookie) => cookie.name.endsWith("portal_session"));
+    if (!session) throw new Error("signed in without a session cookie");
     await context.addCookies([{ ...session, value: `${session.value.slice(0, -4)}AAAA` }]);
     await page.goto("/");
     await expect(page.getByText("Session has expired, redirecting you to log in screen...")).toBeVisible();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createRemixStub } from "@remix-run/testing";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/header";
 import type { Visitor } from "~/components/layout/visitor";
 import { renderWithI18n } from "../render";
@@ -18,7 +18,8 @@ describe("Header", () => {
     expect(within(banner).getAllByRole("link", { name: "My Results" }).length).toBeGreaterThan(0);
     expect(within(banner).getAllByText("Ada Maren Testwell").length).toBeGreaterThan(0);
     expect(within(banner).getAllByRole("link", { name: "Profile overview" })[0]).toHaveAttribute("href", "/profile/overview");
-    const logOut = within(banner).getAllByRole("button", { name: "Log out" })[0];
+    const [logOut] = within(banner).getAllByRole("button", { name: "Log out" });
+    assert.isDefined(logOut);
     expect(logOut.closest("form")).toHaveAttribute("method", "post");
     expect(logOut.closest("form")).toHaveAttribute("action", "/auth/sign-out");
   });
@@ -41,7 +42,8 @@ describe("Header", () => {
 
   it("marks the current language and posts the choice as a plain form", () => {
     renderHeader(null, "es");
-    const current = screen.getAllByRole("button", { name: "Español" })[0];
+    const [current] = screen.getAllByRole("button", { name: "Español" });
+    assert.isDefined(current);
     expect(current).toHaveAttribute("aria-pressed", "true");
     const form = current.closest("form");
     expect(form).toHaveAttribute("action", "/language");

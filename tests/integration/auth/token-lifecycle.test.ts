@@ -27,6 +27,7 @@ let sessions: typeof import("~/services/session.server");
 let cookies: typeof import("~/services/session-cookie.server");
 
 const [ada, , , katherine, hedy] = participants;
+if (!ada || !katherine || !hedy) throw new Error("the demo participants are missing");
 
 beforeAll(async () => {
   service = await startTestService(createTestClock().now);

@@ -14,7 +14,7 @@
  * Access tokens last 30 minutes, so to make one due for renewal the test moves the stored expiry
  * of the session row into the near past or future, as the passing of time would.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it, vi } from "vitest";
 import { portalMigrations } from "~/services/migrations.server";
 import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
 import { participant, type DemoParticipant } from "../security/support/secure-stack.ts";
@@ -75,8 +75,10 @@ async function sessionRowOf(who: DemoParticipant): Promise<SessionRow> {
   const { rows } = await portals.database.query<SessionRow>("SELECT access_token, renewals FROM portal_sessions WHERE user_id = $1", [
     who.userId,
   ]);
+  const [row] = rows;
   expect(rows).toHaveLength(1);
-  return rows[0];
+  assert.isDefined(row);
+  return row;
 }
 
 /** Makes the stored access token of `who` expire `inMs` from now (negative: already expired). */

@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { createAnalytics, type AnalyticsOptions } from "~/services/analytics.server";
 import { privacyChoicesCookie } from "~/services/privacy-choices.server";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
@@ -10,8 +10,8 @@ let refusalCookie: string;
 
 beforeAll(async () => {
   sink = await startHttpSink();
-  consentCookie = (await privacyChoicesCookie.serialize({ analytics: true })).split(";")[0];
-  refusalCookie = (await privacyChoicesCookie.serialize({ analytics: false })).split(";")[0];
+  consentCookie = (await privacyChoicesCookie.serialize({ analytics: true })).split(";", 1)[0] ?? "";
+  refusalCookie = (await privacyChoicesCookie.serialize({ analytics: false })).split(";", 1)[0] ?? "";
 });
 afterAll(() => sink.close());
 
@@ -35,6 +35,7 @@ describe("identifyParticipant", () => {
     const outcome = await analytics().identifyParticipant({ request: pageRequest(consentCookie), heapIdentifier: "heap-123" });
     expect(outcome).toBe("sent");
     const [call] = sink.received.slice(before);
+    assert.isDefined(call);
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/api/v1/identify");
     expect(call.headers["x-request-id"]).toBe("page-req-1");

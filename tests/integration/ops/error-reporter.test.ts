@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, assert, beforeEach, describe, expect, it } from "vitest";
 import {
   createErrorReporter,
   ITEMS_PER_MINUTE,
@@ -47,10 +47,12 @@ describe("error reporter", () => {
     });
     await errors.flush();
     const [request] = await sink.waitForCount(1);
+    assert.isDefined(request);
     expect(request.method).toBe("POST");
     expect(request.headers["content-type"]).toBe("application/json");
     expect(request.headers.authorization).toBe("Bearer reporting-token-for-tests");
     const [item] = items();
+    assert.isDefined(item);
     expect(item.data).toMatchObject({
       environment: "production",
       level: "error",
@@ -73,8 +75,9 @@ describe("error reporter", () => {
       path: "/verify/jane@example.com",
     });
     await errors.flush();
-    await sink.waitForCount(1);
-    const body = sink.received[0].body;
+    const [received] = await sink.waitForCount(1);
+    assert.isDefined(received);
+    const body = received.body;
     for (const secret of ["jane@example.com", "482913", "Secret-Pass-1", jwt, "eyJ", "010-9999"]) expect(body).not.toContain(secret);
     expect(body).toContain("[redacted]");
   });
@@ -117,8 +120,8 @@ describe("error reporter", () => {
     clock += 60_000;
     await sink.waitForCount(ITEMS_PER_MINUTE * 2);
     const secondMinute = items().slice(ITEMS_PER_MINUTE);
-    expect(secondMinute[0].data.body.message.body).toBe("waiting 7");
-    expect(secondMinute[0].data.notifier.dropped_before).toBe(7);
+    expect(secondMinute[0]?.data.body.message.body).toBe("waiting 7");
+    expect(secondMinute[0]?.data.notifier.dropped_before).toBe(7);
     expect(items().filter((item) => item.data.notifier.dropped_before > 0)).toHaveLength(1);
   });
 
@@ -126,10 +129,11 @@ describe("error reporter", () => {
     const errors = reporter();
     errors.report({ message: "big", stack: "x".repeat(40_000) });
     await errors.flush();
-    await sink.waitForCount(1);
-    expect(Buffer.byteLength(sink.received[0].body)).toBeLessThan(MAX_PAYLOAD_BYTES);
+    const [received] = await sink.waitForCount(1);
+    assert.isDefined(received);
+    expect(Buffer.byteLength(received.body)).toBeLessThan(MAX_PAYLOAD_BYTES);
 
-    const huge: ErrorItem = JSON.parse(sink.received[0].body);
+    const huge: ErrorItem = JSON.parse(received.body);
     huge.data.body.message.stack = "y".repeat(MAX_PAYLOAD_BYTES * 2);
     huge.data.body.message.body = "m".repeat(MAX_PAYLOAD_BYTES);
     const text = serializeWithinLimit(huge);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { createPortalLogger, installRequestLogging, loggedFetch } from "~/services/logger.server";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
@@ -41,6 +41,7 @@ describe("request logging", () => {
     expect(response.headers.get("x-request-id")).toBe("abc-123");
     await expect.poll(() => requestLines("/missing/page")).toHaveLength(1);
     const [line] = requestLines("/missing/page");
+    assert.isDefined(line);
     expect(line).toMatchObject({ level: 30, service: "portal", method: "GET", status: 404, requestId: "abc-123" });
     expect(typeof line.durationMs).toBe("number");
     expect(seenIds.at(-1)).toBe("abc-123");

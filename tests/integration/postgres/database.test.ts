@@ -43,7 +43,7 @@ describe.each(drivers)("platform db — $name", ({ url }) => {
       [service],
     );
     expect(rows.map((row) => row.version)).toEqual([1, 2]);
-    expect(rows[0].applied_at).toBeInstanceOf(Date);
+    expect(rows[0]?.applied_at).toBeInstanceOf(Date);
   });
 
   it("does not record a migration whose SQL fails", async () => {
@@ -60,7 +60,7 @@ describe.each(drivers)("platform db — $name", ({ url }) => {
       ["alpha"],
     );
     expect(row).toMatchObject({ name: "alpha", size: 42, data: { a: 1 } });
-    expect(row.created_at).toBeInstanceOf(Date);
+    expect(row?.created_at).toBeInstanceOf(Date);
   });
 
   it("commits a transaction and rolls it back when the function throws", async () => {
@@ -86,17 +86,19 @@ describe.each(drivers)("platform db — $name", ({ url }) => {
     await db.query(`INSERT INTO ${table} (name, size) VALUES ('counter', 0)`);
     const increment = () =>
       db.transaction(async (tx) => {
-        const [{ size }] = await tx.query<{ size: number }>(`SELECT size FROM ${table} WHERE name = 'counter' FOR UPDATE`);
+        const [{ size } = { size: Number.NaN }] = await tx.query<{ size: number }>(
+          `SELECT size FROM ${table} WHERE name = 'counter' FOR UPDATE`,
+        );
         await tx.query(`UPDATE ${table} SET size = $1 WHERE name = 'counter'`, [size + 1]);
       });
     await Promise.all([increment(), increment(), increment(), db.query(`SELECT count(*) FROM ${table}`), increment()]);
-    const [{ size }] = await db.query<{ size: number }>(`SELECT size FROM ${table} WHERE name = 'counter'`);
+    const [{ size } = { size: Number.NaN }] = await db.query<{ size: number }>(`SELECT size FROM ${table} WHERE name = 'counter'`);
     expect(size).toBe(4);
   });
 
   it("surfaces SQL errors without breaking later statements", async () => {
     await expect(db.query(`INSERT INTO ${table} (name) VALUES ($1)`, ["alpha"])).rejects.toThrow();
-    const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`);
+    const [{ total } = { total: Number.NaN }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`);
     expect(total).toBeGreaterThan(0);
   });
 });

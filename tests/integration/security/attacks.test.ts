@@ -48,8 +48,8 @@ describe("one participant cannot read another's data", () => {
   });
 
   it("the portal only ever asks for the signed-in participant's report (another's app id is refused)", async () => {
-    const own = participant("ada@example.test").apps[0].appID;
-    const other = participant("lucia@example.test").apps[0].appID;
+    const own = participant("ada@example.test").apps[0]?.appID ?? "";
+    const other = participant("lucia@example.test").apps[0]?.appID ?? "";
     const askFor = (appId: string, opensIn?: "tab") =>
       // With JavaScript the page's fetcher asks for the action's data (Remix's `_data` query).
       recorder.fetch(new URL(opensIn ? "/results/report?_data=routes%2F_portal.results.report" : "/results/report", stack.portalUrl), {
@@ -170,7 +170,7 @@ describe("session cookie", () => {
     // A browser that still holds the first cookie and signs in again gets a fresh id as well.
     const browser = new HttpBrowser();
     const portal = new URL(stack.portalUrl);
-    const [name, value] = second.cookie.split("=");
+    const [name = "", value = ""] = second.cookie.split("=");
     browser.cookies.set(portal, name, value);
     const start = await browser.request(new URL("/auth/sign-in", portal));
     expect(start.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=;`))).toBe(true);
@@ -313,7 +313,7 @@ describe("guessing is slowed down", () => {
     const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(who.phone!)}`, stack.identityUrl))).json()) as {
       code: string;
     }[];
-    const code = outbox[0].code;
+    const code = outbox[0]?.code ?? "";
     codesUsed.push(code);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 5; attempt += 1)
@@ -344,7 +344,7 @@ describe("secrets stay on the server", () => {
     expect(link.response.headers.get("location") ?? "").not.toContain(token);
 
     const { body } = await recorder.fetch(new URL("/", stack.portalUrl), { headers: { cookie: adaCookie } });
-    for (const [, src] of body.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g))
+    for (const [, src = ""] of body.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g))
       await recorder.fetch(new URL(src, stack.portalUrl));
 
     const passwords = ["ada", "carmen", "dmitri", "elena", "mallory", "felix", "hiro"].map(

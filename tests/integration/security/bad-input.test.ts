@@ -62,8 +62,8 @@ async function inParallel<T>(items: T[], run: (item: T) => Promise<Problem | nul
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const problem = await run(items[next++]);
+      for (let item = items[next++]; item !== undefined; item = items[next++]) {
+        const problem = await run(item);
         if (problem) problems.push(problem);
       }
     }),

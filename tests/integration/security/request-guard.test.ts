@@ -80,7 +80,7 @@ describe("the request guard in front of the portal", () => {
   });
 
   it("speaks the participant's language by the portal's rule: the language cookie, else English, whatever the browser asks", async () => {
-    const cookie = (await rememberLanguage("es")).split(";")[0];
+    const cookie = (await rememberLanguage("es")).split(";", 1)[0] ?? "";
     const byCookie = await (await post("/language", { origin: "https://attacker.example", cookie, "accept-language": "en" })).text();
     expect(byCookie).toContain('<html lang="es"');
     expect(byCookie).toContain("403 Se rechazó esta solicitud porque no provino del portal.");

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   authorizePath,
@@ -28,6 +28,7 @@ afterAll(async () => {
 });
 
 const [ada, grace, , katherine, hedy] = participants;
+if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participants are missing");
 
 interface OutboxEntry {
   channel: string;
@@ -126,6 +127,7 @@ describe("registration", () => {
     const { uid, pkce, check } = await startRegistration(browser, newPerson);
     expect(check.html).toContain("Check your email");
     const [mail] = await outbox("rosalind.franklin@example.test");
+    assert.isDefined(mail);
     expect(mail).toMatchObject({ channel: "email", purpose: "registration", subject: "Verify your email address" });
     const link = new URL(mail.link!);
     expect(link.pathname).toBe(`/interaction/${uid}/email-verify`);
@@ -170,6 +172,7 @@ describe("registration", () => {
     const browser = new Browser(base);
     const { check } = await startRegistration(browser, person);
     const [mail] = await outbox(person.email);
+    assert.isDefined(mail);
     const link = new URL(mail.link!);
 
     const elsewhere = await new Browser(base).get(link.pathname + link.search);
@@ -188,6 +191,7 @@ describe("registration", () => {
     expect(check.response.status).toBe(200);
     expect(check.html).toContain("Check your email");
     const [mail] = await outbox(ada.email);
+    assert.isDefined(mail);
     expect(mail).toMatchObject({ channel: "email", purpose: "registration", subject: "You already have an account" });
     expect(mail.code).toBeUndefined();
     const attempt = await submit(browser, check.html, { intent: "verify", code: "123456" });
@@ -214,8 +218,10 @@ describe("registration edge cases", () => {
     const second = new Browser(base);
     const a = await startRegistration(first, person);
     const [mailA] = await outbox(person.email);
+    assert.isDefined(mailA);
     const b = await startRegistration(second, person);
     const [mailB] = await outbox(person.email);
+    assert.isDefined(mailB);
     expect(mailB.code).not.toBeUndefined();
     expect((await submit(first, a.check.html, { intent: "verify", code: mailA.code! })).html).toContain('name="phoneNumber"');
     const late = await submit(second, b.check.html, { intent: "verify", code: mailB.code! });
@@ -290,7 +296,7 @@ describe("password recovery", () => {
     const late = await submit(browser, select.html, { authMethod: "sms" });
     expect(late.response.status).toBe(410);
     expect(late.html).toContain("session has expired");
-    const restart = await open(browser, /href="([^"]+)">Start again</.exec(late.html)![1]);
+    const restart = await open(browser, /href="([^"]+)">Start again</.exec(late.html)?.[1] ?? "");
     expect(restart.response.status).toBe(200);
     expect(restart.html).toContain('name="email"');
   });

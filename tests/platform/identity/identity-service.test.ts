@@ -1,7 +1,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   AUDIENCE,
@@ -35,6 +35,7 @@ afterAll(async () => {
 });
 
 const [ada, grace, alan, katherine, hedy] = participants;
+if (!ada || !grace || !alan || !katherine || !hedy) throw new Error("the demo participants are missing");
 
 const tokensFor = (who: typeof ada, options: { method?: "sms" | "voice" } = {}) => tokensForAt(base, who, options);
 
@@ -282,7 +283,8 @@ describe("tokens", () => {
     const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1];
     expect(html).toContain(`<script nonce="${nonce}">`);
     expect(html).toContain(">Continue</button>");
-    const form = parseForms(html)[0];
+    const [form] = parseForms(html);
+    assert.isDefined(form);
     const confirmed = await browser.post(form.action, { ...form.fields, logout: "yes" });
     expect(confirmed.status).toBe(303);
     const location = new URL(confirmed.headers.get("location")!);

@@ -102,12 +102,12 @@ export class CookieJar {
   private cookies = new Map<string, string>();
   store(response: Response) {
     for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
+      const [pair = "", ...attributes] = header.split(";");
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
       const expired = attributes.some(
-        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()),
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1] ?? "").getTime() < Date.now()),
       );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -161,14 +161,14 @@ export interface ParsedForm {
 
 /** The forms of an HTML page with their hidden/pre-filled fields (enough for these server-rendered pages). */
 export function parseForms(html: string): ParsedForm[] {
-  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map((match) => {
-    const action = /action="([^"]*)"/.exec(match[1])?.[1]?.replace(/&amp;/g, "&") ?? "";
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, tag = "", body = ""]) => {
+    const action = /action="([^"]*)"/.exec(tag)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const fields: Record<string, string> = {};
-    for (const input of match[2].matchAll(/<input\b([^>]*)>/g)) {
-      const name = /name="([^"]*)"/.exec(input[1])?.[1];
-      const type = /type="([^"]*)"/.exec(input[1])?.[1];
-      if (!name || ((type === "radio" || type === "checkbox") && !/\bchecked\b/.test(input[1]))) continue;
-      fields[name] = /value="([^"]*)"/.exec(input[1])?.[1] ?? "";
+    for (const [, input = ""] of body.matchAll(/<input\b([^>]*)>/g)) {
+      const name = /name="([^"]*)"/.exec(input)?.[1];
+      const type = /type="([^"]*)"/.exec(input)?.[1];
+      if (!name || ((type === "radio" || type === "checkbox") && !/\bchecked\b/.test(input))) continue;
+      fields[name] = /value="([^"]*)"/.exec(input)?.[1] ?? "";
     }
     return { action, fields };
   });
@@ -219,6 +219,7 @@ export async function latestCode(base: string, to: string): Promise<{ code: stri
 /** Submits one form of a hosted page with extra fields and follows redirects on the provider. */
 export async function submit(browser: Browser, html: string, fields: Record<string, string>, formIndex = 0) {
   const form = parseForms(html)[formIndex];
+  if (!form) throw new Error(`the page has no form ${formIndex}`);
   const page = await browser.follow(await browser.post(form.action, { ...form.fields, ...fields }));
   return { response: page, html: page.status >= 300 && page.status < 400 ? "" : await page.text() };
 }

@@ -194,7 +194,7 @@ describe("reports and documents", () => {
     expect((await fetch(tampered)).status).toBe(403);
 
     const otherApp = new URL(url);
-    otherApp.pathname = `/documents/P1001/${ada.apps[0].appID}`;
+    otherApp.pathname = `/documents/P1001/${ada.apps[0]?.appID}`;
     expect((await fetch(otherApp)).status).toBe(403);
 
     const longer = new URL(url);

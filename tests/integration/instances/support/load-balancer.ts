@@ -37,7 +37,7 @@ export interface LoadBalancer {
 /** `instances` maps a name to the port the instance listens on (127.0.0.1). */
 export async function startLoadBalancer(instances: Record<string, number>): Promise<LoadBalancer> {
   const names = Object.keys(instances);
-  let pinned: string | null = names[0];
+  let pinned: string | null = names[0] ?? null;
   let turn = 0;
   let hostHandling: HostHandling = "pass";
   const served: Served[] = [];
@@ -46,6 +46,7 @@ export async function startLoadBalancer(instances: Record<string, number>): Prom
     if (pinned) return pinned;
     const name = names[turn % names.length];
     turn += 1;
+    if (name === undefined) throw new Error("the load balancer has no instances");
     return name;
   }
 
@@ -60,12 +61,17 @@ export async function startLoadBalancer(instances: Record<string, number>): Prom
       ...(hostHandling === "instance-address-with-forwarded-host" ? { "x-forwarded-host": incoming.headers.host } : {}),
     };
     const upstream = forward({ host: "127.0.0.1", port, method: incoming.method, path: incoming.url, headers }, (answer) => {
-      served.push({ instance, method: incoming.method ?? "GET", path: (incoming.url ?? "").split("?")[0], status: answer.statusCode ?? 0 });
+      served.push({
+        instance,
+        method: incoming.method ?? "GET",
+        path: (incoming.url ?? "").split("?", 1)[0] ?? "",
+        status: answer.statusCode ?? 0,
+      });
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
     });
     upstream.on("error", () => {
-      served.push({ instance, method: incoming.method ?? "GET", path: (incoming.url ?? "").split("?")[0], status: 502 });
+      served.push({ instance, method: incoming.method ?? "GET", path: (incoming.url ?? "").split("?", 1)[0] ?? "", status: 502 });
       if (!outgoing.headersSent) outgoing.writeHead(502);
       outgoing.end();
     });
