@@ -1,24 +1,44 @@
-import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
+import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
 import { safeReturnTo } from "~/domain/return-to";
 import { reachableAuthenticator } from "~/services/authenticator.server";
+import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
 import { returnToCookie } from "~/services/session-cookie.server";
-import { clearedSessionCookie, endSession, readSession } from "~/services/session.server";
+import { clearedSessionCookie, endSession, readSession, type PortalSession } from "~/services/session.server";
+
+const noStore = { "Cache-Control": "no-store" };
 
 /**
- * Sends the browser to the identity provider's hosted sign-in. An existing session is closed first
- * (SPEC.md §4), and the page asked for is remembered (same-origin paths only). When the provider
- * cannot be reached, the 'unavailable' screen shows instead and the session is left as it is.
+ * Sends the browser to the identity provider's hosted sign-in, remembering the page asked for
+ * (same-origin paths only). A GET never ends a session: a signed-in participant goes straight to
+ * that page, and a results-link visitor is asked first (the form POSTs here, which ends the
+ * results-link view and starts the sign-in). When the provider cannot be reached, the
+ * 'unavailable' screen shows and the session is left as it is.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const authenticator = await reachableAuthenticator();
-  if (!authenticator) return json({ unavailable: true }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   const { session } = await readSession(request);
-  await endSession(session);
+  if (session?.tokenType === "IDP") return redirect(returnTo, { headers: noStore });
+  if (session) return json({ unavailable: false, choice: { kind: "leave-results-link" as const, returnTo } }, { headers: noStore });
+  return startSignIn(request, returnTo, null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const returnTo = safeReturnTo((await readForm(request)).get("returnTo"));
+  const { session } = await readSession(request);
+  return startSignIn(request, returnTo, session);
+}
+
+async function startSignIn(request: Request, returnTo: string, endingSession: PortalSession | null) {
+  const authenticator = await reachableAuthenticator();
+  if (!authenticator) return json({ unavailable: true, choice: null }, { status: 503, headers: noStore });
+  await endSession(endingSession);
   const language = await detectLanguage(request);
   const startUrl = new URL(request.url);
   startUrl.search = `?ui_locales=${language}`;
@@ -27,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (response) {
     if (!(response instanceof Response)) throw response;
     const headers = new Headers(response.headers);
-    headers.append("Set-Cookie", await returnToCookie.serialize(safeReturnTo(url.searchParams.get("returnTo"))));
-    if (session) headers.append("Set-Cookie", await clearedSessionCookie());
+    headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));
+    if (endingSession) headers.append("Set-Cookie", await clearedSessionCookie());
     headers.set("Cache-Control", "no-store");
     return redirect(response.headers.get("Location") ?? "/", { headers });
   }
@@ -36,10 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SignIn() {
-  useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { choice } = useActionData<typeof action>() ?? loaded;
   return (
     <PageShell visitor={null}>
-      <AuthErrorScreen titleKey="errorTitle" messageKey="unavailable" />
+      {choice ? <SessionChoiceScreen choice={choice} /> : <AuthErrorScreen titleKey="errorTitle" messageKey="unavailable" />}
     </PageShell>
   );
 }

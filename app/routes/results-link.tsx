@@ -1,57 +1,50 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
-import { readAccessTokenPayload } from "~/domain/access-token-payload";
-import { AuthFlowError } from "~/domain/oidc-checks";
-import { env } from "~/services/env.server";
-import { verifyIdpJwt } from "~/services/idp.server";
-import { readSession, endSession } from "~/services/session.server";
-import { startSession } from "~/services/sign-in.server";
+import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
+import { readForm } from "~/services/form-body.server";
+import { checkResultsLinkToken, refusalMessageKey, refusalStatus, startResultsLinkSession } from "~/services/results-link.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { endSession, readSession } from "~/services/session.server";
+
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 /**
- * A results link carries an ACCESS token (SPEC.md §3). It is checked as SPEC.md §5 'Token checks'
- * says, then its signature, issuer, audience and expiry; the visitor gets a reduced session and the
- * token leaves the address bar at once.
+ * A results link carries an ACCESS token (SPEC.md §3). With nobody signed in, the visitor gets a
+ * reduced session and the token leaves the address bar at once. With someone signed in, a GET
+ * changes nothing: the page asks, and opening the link is a POST of this form.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-  const token = new URL(request.url).searchParams.get("access_token");
-  const checked = readAccessTokenPayload(token);
-  if (!checked.ok) return json({ messageKey: `tokenChecks.${checked.failure}` }, { status: 400, headers: noStore });
-  try {
-    const claims = await verifyIdpJwt(token as string, { audience: resultsAudience() });
-    const { session } = await readSession(request);
-    await endSession(session);
-    return await startSession(
-      {
-        userId: checked.payload.userId,
-        tokenType: "ACCESS",
-        email: checked.payload.email,
-        fullName: null,
-        sourceId: null,
-        accessToken: token as string,
-        accessTokenExpiresAt: new Date((claims.exp ?? 0) * 1000),
-        refreshToken: null,
-        idToken: null,
-      },
-      "/",
-    );
-  } catch (error) {
-    if (error instanceof AuthFlowError) return json({ messageKey: `flow.${error.code}` }, { status: 401, headers: noStore });
-    return json({ messageKey: "unavailable" }, { status: 503, headers: noStore });
-  }
+  const link = await checkResultsLinkToken(new URL(request.url).searchParams.get("access_token"));
+  if (!link.ok)
+    return json({ messageKey: refusalMessageKey(link.refusal), choice: null }, { status: refusalStatus(link.refusal), headers: noStore });
+  const { session } = await readSession(request);
+  if (session)
+    return json({ messageKey: null, choice: { kind: "open-results-link" as const, accessToken: link.token } }, { headers: noStore });
+  return startResultsLinkSession(link);
 }
 
-function resultsAudience(): string {
-  return env.RESULTS_API_AUDIENCE ?? env.RESULTS_API_URL.replace(/\/$/, "");
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  const link = await checkResultsLinkToken(form.get("access_token"));
+  if (!link.ok)
+    return json({ messageKey: refusalMessageKey(link.refusal), choice: null }, { status: refusalStatus(link.refusal), headers: noStore });
+  const { session } = await readSession(request);
+  await endSession(session);
+  return startResultsLinkSession(link);
 }
 
 export default function ResultsLink() {
-  const { messageKey } = useLoaderData<typeof loader>();
+  const { messageKey, choice } = useLoaderData<typeof loader>();
   return (
     <PageShell visitor={null}>
-      <AuthErrorScreen titleKey="resultsLinkTitle" messageKey={messageKey} helpKey="resultsLinkHelp" />
+      {choice ? (
+        <SessionChoiceScreen choice={choice} />
+      ) : (
+        <AuthErrorScreen titleKey="resultsLinkTitle" messageKey={messageKey ?? "unavailable"} helpKey="resultsLinkHelp" />
+      )}
     </PageShell>
   );
 }

@@ -1,16 +1,19 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
 import { useEffect } from "react";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import { PageShell } from "~/components/layout/page-shell";
-import { clearedSessionCookie, endSession, readSession } from "~/services/session.server";
+import { clearedSessionCookie, readSession } from "~/services/session.server";
 
 const SIGN_IN_PATH = "/auth/sign-in";
 const SIGN_IN_DELAY_SECONDS = 3;
 
-/** SPEC.md §4 'Session': the expired screen signs out, then moves on to sign-in. */
+/**
+ * SPEC.md §4 'Session': the expired screen forgets the stale cookie, then moves on to sign-in. A
+ * session that is still live is not expired, and a GET never ends one: it goes back to the portal.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await readSession(request);
-  await endSession(session);
+  if (session) throw redirect("/", { headers: { "Cache-Control": "no-store" } });
   return json(null, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
 }
 

@@ -12,7 +12,7 @@ import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState 
 import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { env } from "./env.server";
-import { flowState, saveFlowState, type PortalSession } from "./session.server";
+import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
 
 /** The name under which the session keeps the password update's step and method. */
 export const PASSWORD_UPDATE_FLOW = "password-update";
@@ -36,9 +36,9 @@ async function failed(
   call: Extract<AccountCall, { ok: false }>,
   mapping: (message: string | undefined) => PasswordUpdateFailure,
 ): Promise<PasswordUpdateFailure> {
-  // A refused access token ends the portal session as well: the participant signs in again.
+  // A refused access token ends the portal session as well (here, in the POST): the participant signs in again.
   const failure = call.httpStatus === 401 ? ({ kind: "session-expired" } as const) : mapping(call.answer.errorMessage);
-  if (failure.kind === "session-expired") await forgetPasswordUpdate(session);
+  if (failure.kind === "session-expired") await endSession(session);
   return failure;
 }
 

@@ -149,12 +149,13 @@ describe("password update step machine", () => {
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-code" });
   });
 
-  it("when the identity provider refuses the session's token, the flow ends at the expired-session screen", async () => {
+  it("when the identity provider refuses the session's token, the session ends and the expired-session screen follows", async () => {
     await post({ intent: "start" });
     idp.answerAccountOperation("send-mfa-code", () => ({ status: 401, body: { status: "FAILURE", errorMessage: "invalid token" } }));
     const expired = await post({ intent: "send-code", authMethod: "sms" });
     expect(expired.status).toBe(302);
     expect(expired.headers.get("Location")).toBe("/session-expired");
-    expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
+    // The session itself ended with the refused token, not only the flow.
+    expect(await currentStep()).toMatchObject({ status: 302, location: "/session-expired" });
   });
 });

@@ -84,16 +84,19 @@ export async function startFakeIdentityProvider() {
       accountAnswers.clear();
       tokenAnswer = () => ({ status: 500, body: { error: "server_error" } });
     },
-    /** An id token as the real provider signs it; claims override the participant's defaults. */
-    idToken(claims: Record<string, unknown>): Promise<string> {
+    /** A token as the real provider signs it, for `audience`; claims override the participant's defaults. */
+    signToken(claims: Record<string, unknown>, audience: string = CLIENT_ID): Promise<string> {
       return new SignJWT({ uid: "P1001", email: "ada@example.test", given_name: "Ada", family_name: "Testwell", ...claims })
         .setProtectedHeader({ alg: "RS256", kid: "k1" })
         .setIssuer(issuer)
-        .setAudience(CLIENT_ID)
-        .setSubject("P1001")
+        .setAudience(audience)
+        .setSubject(typeof claims.uid === "string" ? claims.uid : "P1001")
         .setIssuedAt()
         .setExpirationTime("10m")
         .sign(keys.privateKey);
+    },
+    idToken(claims: Record<string, unknown>): Promise<string> {
+      return this.signToken(claims);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,33 @@
+import { Button, buttonClassName } from "~/components/button";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./error-screens.css";
+
+/**
+ * Asked before anything changes who is signed in on this browser: a GET never swaps or ends a
+ * session, so the change is a form POST the visitor chooses, and keeping the current one is a link.
+ */
+export type SessionChoice = { kind: "open-results-link"; accessToken: string } | { kind: "leave-results-link"; returnTo: string };
+
+export function SessionChoiceScreen({ choice }: { choice: SessionChoice }) {
+  const { t } = useTranslation("auth");
+  const opening = choice.kind === "open-results-link";
+  return (
+    <section className={styles.screen} aria-labelledby="session-choice-title">
+      <h1 id="session-choice-title" className={styles.title}>
+        {t(opening ? "sessionChoice.resultsLinkTitle" : "sessionChoice.signInTitle")}
+      </h1>
+      <p className={styles.body}>{t(opening ? "sessionChoice.resultsLinkBody" : "sessionChoice.signInBody")}</p>
+      <form method="post" action={opening ? "/results-link" : "/auth/sign-in"}>
+        {opening ? (
+          <input type="hidden" name="access_token" value={choice.accessToken} />
+        ) : (
+          <input type="hidden" name="returnTo" value={choice.returnTo} />
+        )}
+        <Button type="submit">{t(opening ? "sessionChoice.openLink" : "sessionChoice.signInAction")}</Button>
+      </form>
+      <a href="/" className={buttonClassName({ variant: "outlined" })}>
+        {t(opening ? "sessionChoice.keepCurrent" : "sessionChoice.backToResults")}
+      </a>
+    </section>
+  );
+}
