@@ -21,7 +21,6 @@ function resultsAudience(): string {
 export async function checkResultsLinkToken(token: unknown): Promise<CheckedResultsLink> {
   const checked = readAccessTokenPayload(token);
   if (!checked.ok) return { ok: false, refusal: { kind: "token", failure: checked.failure } };
-  if (checked.payload.tokenType !== "ACCESS") return { ok: false, refusal: { kind: "token", failure: "notResultsLink" } };
   const verified = token as string;
   try {
     const claims = await verifyIdpJwt(verified, { audience: resultsAudience() });

@@ -9,6 +9,7 @@ import type { CaptchaVerifier } from "./captcha/verifier.ts";
 import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
+import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { BodyRejectedError, sendHtml, sendJson } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -119,6 +120,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     secureCookies,
     portalUrl: options.portalUrl,
     now,
+    slowDown: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   const accountPages = createAccountPages({
     provider,
@@ -215,7 +217,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   await deleteExpiredOidcPayloads(db, now());
   const cleanup = setInterval(() => {
     deleteExpiredOidcPayloads(db, now()).catch((error: Error) => logger.warn({ err: { message: error.message } }, "cleanup failed"));
-    throttle.prune(24 * 3600_000).catch(() => undefined);
+    throttle.prune(LONGEST_THROTTLE_WINDOW_MS).catch(() => undefined);
     accountFlows.deleteExpired().catch(() => undefined);
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();

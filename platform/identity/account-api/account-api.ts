@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
+import { CODE_FAILURE_WINDOW_MS } from "../domain/guessing-limits.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { Account, AccountStore } from "../store/accounts.ts";
+import { createCodeGuard } from "../store/code-guard.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -34,7 +36,6 @@ export interface AccountApiDeps {
 }
 
 const RECOVER_LIMIT = { max: 5, windowMs: 10 * 60_000 };
-const CODE_FAILURE_LIMIT = { max: 100, windowMs: 60 * 60_000 };
 
 const flowKey = (accountId: string) => `password-update:${accountId}`;
 
@@ -66,6 +67,7 @@ const fail = (httpStatus: number, errorMessage: string, extra: Partial<Answer> =
  */
 export function createAccountApi(deps: AccountApiDeps) {
   const { accounts, passwordUpdates, verifications, throttle } = deps;
+  const codeGuard = createCodeGuard(throttle, verifications);
 
   async function authenticate(req: IncomingMessage): Promise<Account> {
     const token = bearerToken(req.headers.authorization);
@@ -135,11 +137,14 @@ export function createAccountApi(deps: AccountApiDeps) {
       const code = (codeBody.parse(body).code ?? "").trim();
       if (!code) throw fail(400, M.codeRequired);
       if (!isWellFormedCode(code, update.method ?? "sms")) throw fail(400, M.codeInvalid);
-      const bucket = `code-fail:${account.id}`;
-      if (await throttle.isLimited(bucket, CODE_FAILURE_LIMIT)) throw fail(429, M.tooManyCodeFailures, { retryAfterSeconds: 3600 });
-      const result = await verifications.check(flowKey(account.id), code);
+      const result = await codeGuard.check(flowKey(account.id), code, {
+        purpose: "password-update",
+        channel: update.method ?? "sms",
+        accountKey: account.id,
+        trustedDevice: false,
+      });
+      if (result === "over-budget") throw fail(429, M.tooManyCodeFailures, { retryAfterSeconds: CODE_FAILURE_WINDOW_MS / 1000 });
       if (result !== "verified") {
-        await throttle.record(bucket);
         if (result === "wrong") throw fail(400, M.codeInvalid);
         if (result === "expired") throw fail(400, M.codeExpired);
         throw fail(400, M.codeExhausted);

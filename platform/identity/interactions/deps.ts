@@ -14,6 +14,8 @@ export interface InteractionDeps {
   secureCookies: boolean;
   portalUrl: string;
   now: () => Date;
+  /** Waits before answering; tests pass one that records instead of waiting. */
+  slowDown: (ms: number) => Promise<void>;
 }
 
 export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;
@@ -21,9 +23,7 @@ export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;
 /** Failed passwords: per account (as typed, so unknown e-mails are limited the same way) and per client address. */
 export const ACCOUNT_SIGN_IN_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 export const ADDRESS_SIGN_IN_LIMIT = { max: 50, windowMs: 15 * 60_000 };
-/** ASVS / NIST: at most 100 failed code attempts per hour per account, across codes. */
-export const ACCOUNT_CODE_FAILURE_LIMIT = { max: 100, windowMs: 60 * 60_000 };
+export const ADDRESS_SLOWDOWN_MS = 2000;
 
 export const signInFlowKey = (uid: string) => `sign-in:${uid}`;
 export const enrolFlowKey = (uid: string) => `enrol:${uid}`;
-export const codeFailureBucket = (accountId: string) => `code-fail:${accountId}`;

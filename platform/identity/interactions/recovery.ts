@@ -9,6 +9,7 @@ import type { FieldError } from "../pages/layout.ts";
 import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
+import { createCodeGuard } from "../store/code-guard.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
@@ -18,7 +19,6 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
-import { ACCOUNT_CODE_FAILURE_LIMIT, codeFailureBucket } from "./deps.ts";
 import { toFieldErrors } from "./registration.ts";
 
 export type RecoveryKind = "recover" | "unlock";
@@ -41,6 +41,7 @@ const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEma
  */
 export function createRecovery(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
+  const codeGuard = createCodeGuard(throttle, verifications);
   const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
   const flowKey = (uid: string, kind: RecoveryKind) => `${kind}:${uid}`;
 
@@ -213,14 +214,17 @@ export function createRecovery(deps: AccountFlowDeps) {
     const fail = (message: string, status = 400) => showChallenge(res, interaction, flow, { status, errors: [{ field: "code", message }] });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
-    const failures = flow.accountId ? codeFailureBucket(flow.accountId) : `code-fail:${kind}:${flow.email}`;
-    if (await throttle.isLimited(failures, ACCOUNT_CODE_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
-    const result = await verifications.check(flowKey(interaction.uid, kind), code);
+    const result = await codeGuard.check(flowKey(interaction.uid, kind), code, {
+      purpose: "recovery",
+      channel,
+      accountKey: flow.accountId ?? `unknown:${flow.email}`,
+      trustedDevice: false,
+    });
+    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
     if (result !== "verified" || !flow.accountId) {
-      await throttle.record(failures);
       if (result === "expired") return fail(t("challenge.codeExpired"));
-      if (result === "exhausted" || result === "missing") return fail(t("challenge.codeExhausted"));
-      return fail(t("challenge.codeWrong"));
+      if (result === "wrong") return fail(t("challenge.codeWrong"));
+      return fail(t("challenge.codeExhausted"));
     }
     if (kind === "recover") {
       await accountFlows.advance(interaction.uid, "reset");

@@ -10,6 +10,7 @@ import { type Locale, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
+import { createCodeGuard } from "../store/code-guard.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_REGISTRATION_LIMIT,
@@ -20,7 +21,6 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
-import { ACCOUNT_CODE_FAILURE_LIMIT } from "./deps.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
 
@@ -37,6 +37,7 @@ export function toFieldErrors(locale: Locale, problems: readonly FormProblem[]):
  */
 export function createRegistration(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
+  const codeGuard = createCodeGuard(throttle, verifications);
   const registerPath = (uid: string) => `/interaction/${uid}/register`;
 
   async function showCheckEmail(
@@ -200,15 +201,18 @@ export function createRegistration(deps: AccountFlowDeps) {
       showCheckEmail(res, interaction, flow, { status, errors: [{ field: "code", message }] }).then(() => false);
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, "email")) return fail(t("challenge.codeFormat"));
-    const failures = `code-fail:registration:${flow.email}`;
-    if (await throttle.isLimited(failures, ACCOUNT_CODE_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
-    const result = await verifications.check(registrationFlowKey(interaction.uid), code);
+    const result = await codeGuard.check(registrationFlowKey(interaction.uid), code, {
+      purpose: "registration",
+      channel: "email",
+      accountKey: flow.email,
+      trustedDevice: false,
+    });
+    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
     // An existing account's flow never passes, even if its undelivered code were guessed.
-    if (result === "verified" && !flow.registration!.existing) return true;
-    await throttle.record(failures);
+    if (result === "verified" && !flow.registration?.existing) return true;
     if (result === "expired") return fail(t("challenge.codeExpired"));
-    if (result === "exhausted" || result === "missing") return fail(t("challenge.codeExhausted"));
-    return fail(t("challenge.codeWrong"));
+    if (result === "wrong") return fail(t("challenge.codeWrong"));
+    return fail(t("challenge.codeExhausted"));
   }
 
   async function currentFlow(res: ServerResponse, interaction: LoginInteraction): Promise<AccountFlow | null> {

@@ -13,13 +13,13 @@ import {
   renderSessionLostPage,
 } from "../pages/sign-in-pages.ts";
 import { type Account, normalizeEmail } from "../store/accounts.ts";
+import { createCodeGuard } from "../store/code-guard.ts";
 import type { SignInState } from "../store/sign-in-states.ts";
 import { loadLoginInteraction, type LoginInteraction } from "./account-flow-deps.ts";
 import {
-  ACCOUNT_CODE_FAILURE_LIMIT,
   ACCOUNT_SIGN_IN_LIMIT,
   ADDRESS_SIGN_IN_LIMIT,
-  codeFailureBucket,
+  ADDRESS_SLOWDOWN_MS,
   enrolFlowKey,
   type InteractionDeps,
   SIGN_IN_STATE_TTL_MS,
@@ -35,6 +35,7 @@ type Step = "identify" | "select" | "challenge" | "enrol";
  */
 export function createSignInHandler(deps: InteractionDeps) {
   const { provider, accounts, signInStates, verifications, throttle, now } = deps;
+  const codeGuard = createCodeGuard(throttle, verifications);
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
@@ -146,15 +147,17 @@ export function createSignInHandler(deps: InteractionDeps) {
     if (!password) missing.push({ field: "password", message: t("identify.passwordRequired") });
     if (missing.length) return rerender(400, missing);
 
-    const accountBucket = `sign-in-fail:account:${normalizeEmail(username)}`;
+    // The participant's own device (signed remember-device cookie) has a failure count of its own,
+    // so a stranger's wrong passwords never keep it out.
+    const account = await accounts.findByEmail(username);
+    const trustedDevice = account ? isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()) : false;
+    const accountBucket = `sign-in-fail:${trustedDevice ? "device" : "account"}:${normalizeEmail(username)}`;
     const addressBucket = `sign-in-fail:address:${clientAddress(req)}`;
-    if (
-      (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) ||
-      (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT))
-    ) {
+    if (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) {
       return rerender(429, [{ field: "username", message: t("identify.locked") }]);
     }
-    const account = await accounts.findByEmail(username);
+    // Many failures from one address (perhaps a shared NAT) slow that address down; they never refuse a right password.
+    if (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT)) await deps.slowDown(ADDRESS_SLOWDOWN_MS);
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !passwordOk) {
       await throttle.record(accountBucket);
@@ -246,12 +249,14 @@ export function createSignInHandler(deps: InteractionDeps) {
       renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }] });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
-    if (await throttle.isLimited(codeFailureBucket(account.id), ACCOUNT_CODE_FAILURE_LIMIT))
-      return fail(t("challenge.tooManyAttempts"), 429);
-
-    const result = await verifications.check(flowKey, code);
+    const result = await codeGuard.check(flowKey, code, {
+      purpose: enrolling ? "enrol" : "sign-in",
+      channel,
+      accountKey: account.id,
+      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+    });
+    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
     if (result !== "verified") {
-      await throttle.record(codeFailureBucket(account.id));
       if (result === "wrong") return fail(t("challenge.codeWrong"));
       if (result === "expired") return fail(t("challenge.codeExpired"));
       return fail(t("challenge.codeExhausted"));

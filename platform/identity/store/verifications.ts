@@ -1,12 +1,17 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
+import { MAX_WRONG_TRIES_PER_CODE } from "../domain/guessing-limits.ts";
 import type { Outbox, OutboxPurpose } from "./outbox.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
-export const MAX_WRONG_TRIES_PER_CODE = 5;
 
 export type SendResult = { ok: true } | { ok: false; retryAfterSeconds: number };
-export type CheckResult = "verified" | "wrong" | "exhausted" | "expired" | "missing";
+/** "wrong" and "wrong-last" were real guesses; "wrong-last" also killed the code. */
+export type CheckResult = "verified" | "wrong" | "wrong-last" | "exhausted" | "expired" | "missing";
+
+export function wasAGuess(result: CheckResult): boolean {
+  return result === "wrong" || result === "wrong-last";
+}
 
 interface VerificationRow {
   flow_key: string;
@@ -104,7 +109,7 @@ export function createVerifications(db: Queryable, outbox: Outbox, secret: strin
         "UPDATE idp_verifications SET failed_attempts = failed_attempts + 1 WHERE flow_key = $1 RETURNING failed_attempts",
         [flowKey],
       );
-      return (updated[0]?.failed_attempts ?? MAX_WRONG_TRIES_PER_CODE) >= MAX_WRONG_TRIES_PER_CODE ? "exhausted" : "wrong";
+      return (updated[0]?.failed_attempts ?? MAX_WRONG_TRIES_PER_CODE) >= MAX_WRONG_TRIES_PER_CODE ? "wrong-last" : "wrong";
     },
 
     async discard(flowKey: string): Promise<void> {

@@ -19,6 +19,8 @@ export const portalActions: PortalAction[] = [
   { route: "_portal.dashboard.banner.tsx", path: "/dashboard/banner", signedIn: true, validFields: { banner: "welcome" } },
   { route: "_portal.results.report.tsx", path: "/results/report", signedIn: true, validFields: { appId: "app-1001-traits" } },
   { route: "_portal.profile.security.password.tsx", path: "/profile/security/password", signedIn: true, validFields: { intent: "start" } },
+  { route: "auth.sign-in.tsx", path: "/auth/sign-in", signedIn: false, validFields: { returnTo: "/" } },
+  { route: "results-link.tsx", path: "/results-link", signedIn: false, validFields: { access_token: "not-a-token" } },
   { route: "auth.sign-out.tsx", path: "/auth/sign-out", signedIn: true, endsSession: true, validFields: {} },
   { route: "client-errors.tsx", path: "/client-errors", signedIn: false, validFields: { message: "TypeError: x is undefined" } },
   { route: "language.tsx", path: "/language", signedIn: false, validFields: { lang: "es", returnTo: "/" } },

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_FAILURE_BUDGET, guessesPerYear, yearlyGuessingOdds } from "../../../platform/identity/domain/guessing-limits.ts";
+import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { beginSignIn, Browser, createTestClock, latestCode, participants, signIn, startTestService, submit } from "./support.ts";
+
+/**
+ * What a stranger on the internet can do to a participant's account without their password: guess
+ * recovery codes, and fail passwords. Neither may keep the participant out of their own sign-in.
+ */
+const clock = createTestClock();
+let service: RunningIdentityService;
+let base: string;
+
+beforeAll(async () => {
+  service = await startTestService(clock.now);
+  base = service.url;
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+const [ada, grace, , katherine, hedy] = participants;
+if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participants are missing");
+
+async function startRecovery(email: string, method: "sms" | "voice") {
+  const browser = new Browser(base);
+  const started = await beginSignIn(browser);
+  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
+  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
+  const select = await submit(browser, await identify.text(), { email });
+  clock.advance(31_000);
+  const challenge = await submit(browser, select.html, { authMethod: method });
+  return { browser, page: challenge };
+}
+
+const phoneOf = (who: { phone: string | null }) => who.phone ?? "";
+const wrongFor = (code: string) => (code.startsWith("0") ? code.replace(/^0/, "1") : code.replace(/^./, "0"));
+
+describe("guessing odds under the chosen limits", () => {
+  it("stay below 0.1 % over a year of continuous attack for 6-digit SMS and 5-digit voice codes", () => {
+    expect(yearlyGuessingOdds("voice")).toBeLessThan(0.001);
+    expect(yearlyGuessingOdds("sms")).toBeLessThan(0.001);
+    expect(guessesPerYear("voice")).toBeLessThan(100);
+    expect(guessesPerYear("sms")).toBeLessThan(1000);
+  });
+});
+
+describe("a stranger guessing recovery codes", () => {
+  it("guesses against a dead code cost nothing, and the recovery budget ends with a plain answer", async () => {
+    const { browser, page: first } = await startRecovery(grace.email, "voice");
+    let page = first;
+    let sent = await latestCode(base, phoneOf(grace));
+    // Five real guesses kill the code; fifty more against the dead code guess nothing.
+    for (let i = 0; i < 5; i += 1) page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
+    for (let i = 0; i < 50; i += 1) page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
+    expect(page.html).toContain("Too many incorrect codes. Please resend a code to get a new one.");
+    // A new code: the rest of the budget (8 voice guesses in 30 days) is three, not zero.
+    clock.advance(31_000);
+    page = await submit(browser, page.html, { intent: "resend" });
+    sent = await latestCode(base, phoneOf(grace));
+    for (let i = 0; i < CODE_FAILURE_BUDGET.voice - 5; i += 1) {
+      page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
+      expect(page.html).toContain("The code entered is not correct");
+    }
+    page = await submit(browser, page.html, { intent: "verify", code: sent.code });
+    expect(page.response.status).toBe(429);
+    expect(page.html).toContain("Too many incorrect codes. Please try again later.");
+  });
+
+  it("never blocks the participant's own sign-in with the right password and the right code", async () => {
+    const { browser, page: first } = await startRecovery(hedy.email, "sms");
+    let page = first;
+    for (let spent = 0; spent < CODE_FAILURE_BUDGET.sms;) {
+      const sent = await latestCode(base, phoneOf(hedy));
+      for (let i = 0; i < 5 && spent < CODE_FAILURE_BUDGET.sms; i += 1, spent += 1)
+        page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
+      clock.advance(31_000);
+      page = await submit(browser, page.html, { intent: "resend" });
+    }
+    page = await submit(browser, page.html, { intent: "verify", code: (await latestCode(base, phoneOf(hedy))).code });
+    expect(page.html).toContain("Too many incorrect codes. Please try again later.");
+
+    const signedIn = await signIn(new Browser(base), hedy, { method: "sms" });
+    expect(signedIn.code).toBeTruthy();
+  });
+});
+
+describe("a stranger failing passwords", () => {
+  it("cannot keep the participant's usual device out", async () => {
+    const device = new Browser(base);
+    await signIn(device, katherine, { remember: true });
+    // Ten wrong passwords from somewhere else lock the account for strangers ...
+    const stranger = new Browser(base);
+    let html = (await beginSignIn(stranger)).html;
+    for (let i = 0; i < 10; i += 1) html = (await submit(stranger, html, { username: katherine.email, password: `wrong-${i}` })).html;
+    expect((await submit(stranger, html, { username: katherine.email, password: katherine.password })).html).toContain(
+      "Too many failed sign-in attempts. Please try again later.",
+    );
+    // ... while the participant's own device signs in with the right password.
+    const again = await beginSignIn(device, { prompt: "login" });
+    const step = await submit(device, again.html, { username: katherine.email, password: katherine.password });
+    expect(step.response.headers.get("location") ?? "").toContain("code=");
+  });
+});
