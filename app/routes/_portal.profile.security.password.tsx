@@ -150,7 +150,12 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return stay({ intent, strength, result: submission.reply({ hideFields: secrets }) });
       const outcome = await updatePassword(session, submission.value.password);
       if (outcome.kind === "done") {
-        const cookie = await flashNotification({ type: "success", titleKey: "profile:success", visibleMs: NOTIFICATION_VISIBLE_MS });
+        const cookie = await flashNotification({
+          type: "success",
+          titleKey: "profile:success",
+          bodyKey: "profile:signedOutElsewhere",
+          visibleMs: NOTIFICATION_VISIBLE_MS,
+        });
         return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
       }
       if (outcome.kind === "field")

@@ -12,6 +12,7 @@ import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState 
 import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { env } from "./env.server";
+import { deleteOtherSessions } from "./session-store.server";
 import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
 
 /** The name under which the session keeps the password update's step and method. */
@@ -109,5 +110,7 @@ export async function updatePassword(session: PortalSession, password: string): 
   const call = await callAccountApi("update-password", session.accessToken, { password });
   if (!call.ok) return failed(session, call, updatePasswordFailure);
   await forgetPasswordUpdate(session);
+  // The identity provider has ended the other grants; the other portal sessions end now, not at their next renewal.
+  await deleteOtherSessions(session.userId, session.idHash);
   return { kind: "done" };
 }

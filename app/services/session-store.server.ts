@@ -119,6 +119,16 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   return session;
 }
 
+/** Ends every other session of the participant, on every portal instance (they share this table). */
+export async function deleteOtherSessions(userId: string, keepIdHash: string): Promise<number> {
+  const db = await database();
+  const ended = await db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE user_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
+    userId,
+    keepIdHash,
+  ]);
+  return ended.length;
+}
+
 export async function deleteSession(idHash: string): Promise<void> {
   const db = await database();
   await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);

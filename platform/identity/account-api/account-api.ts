@@ -69,14 +69,14 @@ export function createAccountApi(deps: AccountApiDeps) {
   const { accounts, passwordUpdates, verifications, throttle } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
-  async function authenticate(req: IncomingMessage): Promise<Account> {
+  async function authenticate(req: IncomingMessage): Promise<{ account: Account; grantId: string | null }> {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await deps.verifyAccessToken(token) : null;
     // A results link opens results only; it never changes the account.
     if (!claims || claims.token_type === "ACCESS") throw new ApiError(401, { status: "FAILURE", errorMessage: M.unauthorized });
     const account = await accounts.findById(claims.uid ?? claims.sub);
     if (!account) throw new ApiError(401, { status: "FAILURE", errorMessage: M.unauthorized });
-    return account;
+    return { account, grantId: typeof claims.gid === "string" ? claims.gid : null };
   }
 
   async function transactionAt(account: Account, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> {
@@ -101,7 +101,7 @@ export function createAccountApi(deps: AccountApiDeps) {
     if (!sent.ok) throw fail(429, M.resendWait(sent.retryAfterSeconds), { retryAfterSeconds: sent.retryAfterSeconds });
   }
 
-  const handlers: Record<string, (account: Account, body: unknown) => Promise<Answer>> = {
+  const handlers: Record<string, (account: Account, body: unknown, grantId: string | null) => Promise<Answer>> = {
     async "recover-password"(account, body) {
       const { captchaToken } = recoverBody.parse(body);
       const bucket = `recover:${account.id}`;
@@ -153,14 +153,14 @@ export function createAccountApi(deps: AccountApiDeps) {
       return { status: "PENDING", nextStep: "reset-authenticator" };
     },
 
-    async "update-password"(account, body) {
+    async "update-password"(account, body, grantId) {
       await transactionAt(account, ["reset-authenticator"]);
       const password = passwordBody.parse(body).password ?? "";
       const problem = checkNewPassword(password);
       if (problem === "required") throw fail(400, M.passwordRequired);
       if (problem === "too-short") throw fail(400, M.passwordTooShort);
       if (problem === "common") throw fail(400, M.passwordCommon);
-      await accounts.updatePassword(account.id, await hashPassword(password), deps.now());
+      await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
       await passwordUpdates.close(account.id);
       return { status: "SUCCESS" };
     },
@@ -174,9 +174,9 @@ export function createAccountApi(deps: AccountApiDeps) {
       return sendJson(res, 405, { status: "FAILURE", errorMessage: M.badRequest });
     }
     try {
-      const account = await authenticate(req);
+      const { account, grantId } = await authenticate(req);
       const body = await readJson(req);
-      sendJson(res, 200, await handler(account, body));
+      sendJson(res, 200, await handler(account, body, grantId));
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.httpStatus === 401) res.setHeader("www-authenticate", 'Bearer error="invalid_token"');

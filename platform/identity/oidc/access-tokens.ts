@@ -8,6 +8,8 @@ export interface VerifiedAccessToken extends JWTPayload {
   uid?: string;
   email?: string;
   scope?: string;
+  /** The grant the token belongs to (absent on results-link tokens). */
+  gid?: string;
 }
 
 /**

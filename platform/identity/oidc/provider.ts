@@ -9,7 +9,8 @@ import type { SigningKeys } from "./signing-keys.ts";
 
 export const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";
-export const ACCESS_TOKEN_TTL_SECONDS = 1800;
+/** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
+export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
 export interface ProviderOptions {
   issuer: string;
@@ -86,7 +87,8 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
       const account = await accounts.findById(token.accountId);
-      return account ? { uid: account.id, email: account.email } : undefined;
+      // The grant lets the account API keep the caller's own grant when it ends the others.
+      return account ? { uid: account.id, email: account.email, gid: token.grantId } : undefined;
     },
     features: {
       devInteractions: { enabled: false },

@@ -77,8 +77,24 @@ export function createAccountStore(db: Queryable) {
       );
       return rows.length > 0;
     },
-    async updatePassword(id: string, passwordHash: string, at: Date): Promise<void> {
+    /**
+     * A new password ends everything the old one opened: every grant of the account (its refresh
+     * tokens, so each portal session ends at its next renewal) and every provider session, except
+     * the grant of the caller who changed it, when known.
+     */
+    async updatePassword(id: string, passwordHash: string, at: Date, keepGrantId: string | null = null): Promise<void> {
       await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);
+      await db.query(
+        `DELETE FROM idp_oidc_payloads WHERE grant_id IN (
+           SELECT id FROM idp_oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)`,
+        [id, keepGrantId],
+      );
+      await db.query(
+        `DELETE FROM idp_oidc_payloads WHERE (type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)
+           OR (type = 'Session' AND payload->>'accountId' = $1 AND payload->>'uid' NOT IN (
+             SELECT payload->>'sessionUid' FROM idp_oidc_payloads WHERE grant_id = $2 AND payload ? 'sessionUid'))`,
+        [id, keepGrantId],
+      );
     },
     async setPhone(id: string, phone: string, methods: Channel[]): Promise<void> {
       await db.query("UPDATE idp_accounts SET phone = $2, phone_methods = $3 WHERE id = $1", [id, phone, methods]);

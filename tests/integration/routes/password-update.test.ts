@@ -75,7 +75,8 @@ describe("password update step machine", () => {
     expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
   });
 
-  it("walks start → pick → code → new password → done, with the access token on every call", async () => {
+  it("walks start → pick → code → new password → done, with the access token on every call, and ends the other sessions", async () => {
+    const elsewhere = await signedInParticipant(idp);
     expect((await post({ intent: "start" })).headers.get("Location")).toBe(FLOW_PATH);
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick", phoneNumber: "(***) ***-0101" });
     expect((await post({ intent: "send-code", authMethod: "voice" })).headers.get("Location")).toBe(FLOW_PATH);
@@ -90,6 +91,10 @@ describe("password update step machine", () => {
     expect(idp.accountRequests.every((request) => request.authorization === "Bearer at")).toBe(true);
     expect(idp.accountRequests[1]?.body).toEqual({ authMethod: "voice" });
     expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
+    const { readSession } = await import("~/services/session.server");
+    const sessionOf = async (cookie: string) => (await readSession(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } }))).session;
+    expect(await sessionOf(elsewhere)).toBeNull();
+    expect(await sessionOf(session)).not.toBeNull();
   });
 
   it("a POST for another step only shows the current step again, and calls nothing", async () => {

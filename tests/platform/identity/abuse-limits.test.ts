@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_FAILURE_BUDGET, guessesPerYear, yearlyGuessingOdds } from "../../../platform/identity/domain/guessing-limits.ts";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
-import { beginSignIn, Browser, createTestClock, latestCode, participants, signIn, startTestService, submit } from "./support.ts";
+import {
+  beginSignIn,
+  Browser,
+  createTestClock,
+  latestCode,
+  participants,
+  postToken,
+  signIn,
+  startTestService,
+  submit,
+  tokensFor,
+} from "./support.ts";
 
 /**
  * What a stranger on the internet can do to a participant's account without their password: guess
@@ -43,6 +54,43 @@ describe("guessing odds under the chosen limits", () => {
     expect(yearlyGuessingOdds("sms")).toBeLessThan(0.001);
     expect(guessesPerYear("voice")).toBeLessThan(100);
     expect(guessesPerYear("sms")).toBeLessThan(1000);
+  });
+});
+
+async function accountApi(operation: string, token: string, body: Record<string, unknown> = {}) {
+  const response = await fetch(new URL(`/api/account/${operation}`, base), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return response.status;
+}
+
+const refreshWith = async (refreshToken: string) =>
+  (await postToken(base, { grant_type: "refresh_token", refresh_token: refreshToken })).status;
+
+describe("a new password ends every other session", () => {
+  it("through the account API: the other grants stop renewing, the caller's keeps working", async () => {
+    const other = (await tokensFor(base, ada)).tokens;
+    const caller = (await tokensFor(base, ada)).tokens;
+    clock.advance(31_000);
+    const steps = [
+      await accountApi("recover-password", caller.access_token),
+      await accountApi("send-mfa-code", caller.access_token, { authMethod: "sms" }),
+      await accountApi("submit-auth-code", caller.access_token, { code: (await latestCode(base, phoneOf(ada))).code }),
+      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026" }),
+    ];
+    expect(steps).toEqual([200, 200, 200, 200]);
+    expect(await refreshWith(other.refresh_token)).toBe(400);
+    expect(await refreshWith(caller.refresh_token)).toBe(200);
+  });
+
+  it("through recovery: every grant of the account stops renewing", async () => {
+    const before = (await tokensFor(base, katherine, { method: "sms" })).tokens;
+    const { browser, page } = await startRecovery(katherine.email, "sms");
+    const reset = await submit(browser, page.html, { intent: "verify", code: (await latestCode(base, phoneOf(katherine))).code });
+    await submit(browser, reset.html, { password: "another-fresh-secret-9", confirmPassword: "another-fresh-secret-9" });
+    expect(await refreshWith(before.refresh_token)).toBe(400);
   });
 });
 
@@ -89,17 +137,17 @@ describe("a stranger guessing recovery codes", () => {
 describe("a stranger failing passwords", () => {
   it("cannot keep the participant's usual device out", async () => {
     const device = new Browser(base);
-    await signIn(device, katherine, { remember: true });
+    await signIn(device, hedy, { remember: true });
     // Ten wrong passwords from somewhere else lock the account for strangers ...
     const stranger = new Browser(base);
     let html = (await beginSignIn(stranger)).html;
-    for (let i = 0; i < 10; i += 1) html = (await submit(stranger, html, { username: katherine.email, password: `wrong-${i}` })).html;
-    expect((await submit(stranger, html, { username: katherine.email, password: katherine.password })).html).toContain(
+    for (let i = 0; i < 10; i += 1) html = (await submit(stranger, html, { username: hedy.email, password: `wrong-${i}` })).html;
+    expect((await submit(stranger, html, { username: hedy.email, password: hedy.password })).html).toContain(
       "Too many failed sign-in attempts. Please try again later.",
     );
     // ... while the participant's own device signs in with the right password.
     const again = await beginSignIn(device, { prompt: "login" });
-    const step = await submit(device, again.html, { username: katherine.email, password: katherine.password });
+    const step = await submit(device, again.html, { username: hedy.email, password: hedy.password });
     expect(step.response.headers.get("location") ?? "").toContain("code=");
   });
 });

@@ -119,7 +119,7 @@ describe("hosted sign-in pages", () => {
   it("signs in with password and SMS code, and issues verifiable tokens", async () => {
     const { tokens } = await tokensFor(ada);
     expect(tokens.token_type).toBe("Bearer");
-    expect(tokens.expires_in).toBe(1800);
+    expect(tokens.expires_in).toBe(300);
     expect(tokens.refresh_token).toBeTruthy();
 
     const jwks = createRemoteJWKSet(new URL("/jwks", base));
@@ -137,7 +137,7 @@ describe("hosted sign-in pages", () => {
     });
     const { payload: access } = await jwtVerify(tokens.access_token, jwks, { issuer: service.issuer, audience: AUDIENCE });
     expect(access).toMatchObject({ sub: ada.userId, uid: ada.userId, email: ada.email });
-    expect(access.exp! - access.iat!).toBe(1800);
+    expect(access.exp! - access.iat!).toBe(300);
 
     const userinfo = await fetch(new URL("/me", base), { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(userinfo.status).toBe(200);
