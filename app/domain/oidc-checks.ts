@@ -32,7 +32,25 @@ export const authErrorMessages = {
   flowTimedOut: "OAuth flow timed out",
   unparsableResponse: "Unable to parse OAuth flow response",
   unknown: "Unknown error",
+  secondFactorMissing: "The sign-in did not include a second factor",
 } as const;
+
+/** What the identity provider says about how the participant signed in (id token `acr` and `amr`). */
+export const MULTI_FACTOR_ACR = "urn:portal:loa:mfa";
+/** A device where the participant passed a second factor before (the provider's remember-device cookie). */
+export const REMEMBERED_DEVICE_ACR = "urn:portal:loa:remembered-device";
+const SECOND_FACTOR_AMR = new Set(["sms", "voice", "otp", "hwk", "swk", "mfa"]);
+
+/**
+ * Defence in depth if the provider were misconfigured: a participant session needs a password and a
+ * second factor in this sign-in, or a password on a device that passed a second factor before.
+ */
+export function showsSecondFactor(claims: Record<string, unknown>): boolean {
+  const amr = Array.isArray(claims.amr) ? claims.amr.filter((method): method is string => typeof method === "string") : [];
+  if (!amr.includes("pwd")) return false;
+  if (claims.acr === MULTI_FACTOR_ACR) return amr.some((method) => SECOND_FACTOR_AMR.has(method));
+  return claims.acr === REMEMBERED_DEVICE_ACR;
+}
 
 export type AuthErrorCode = keyof typeof authErrorMessages;
 

@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
-import { AuthFlowError } from "~/domain/oidc-checks";
+import { AuthFlowError, showsSecondFactor } from "~/domain/oidc-checks";
 import { toLanguage } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
@@ -89,6 +89,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
         const claims = await verifyIdToken(idToken, { nonce: nonceForState(state), accessToken });
         const userId = typeof claims.uid === "string" ? claims.uid : null;
         if (!userId) throw new AuthFlowError("malformedToken");
+        if (!showsSecondFactor(claims)) throw new AuthFlowError("secondFactorMissing");
         return {
           userId,
           email: typeof claims.email === "string" ? claims.email : null,

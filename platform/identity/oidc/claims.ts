@@ -2,7 +2,7 @@ import type { Account } from "../store/accounts.ts";
 
 /** Which claims each scope releases (id token, userinfo). `uid` is the id the results service keys on. */
 export const OIDC_CLAIMS = {
-  openid: ["sub", "uid"],
+  openid: ["sub", "uid", "acr", "amr", "auth_time"],
   email: ["email", "email_verified"],
   profile: ["given_name", "middle_name", "family_name", "name", "locale"],
 };

@@ -83,9 +83,23 @@ describe("sign-in callback: which screen a failed sign-in shows", () => {
     expect(response.headers.getSetCookie().join("\n")).not.toMatch(/portal_session/);
   });
 
+  it.each([
+    ["no amr at all", {}],
+    ["a password alone", { amr: ["pwd"], acr: "urn:portal:loa:mfa" }],
+    ["a code without the password", { amr: ["sms"], acr: "urn:portal:loa:mfa" }],
+    ["an unknown assurance level", { amr: ["pwd", "sms"], acr: "urn:portal:loa:low" }],
+  ])("an id token showing %s starts no session: 'secondFactorMissing'", async (_label, claims) => {
+    const { cookie, state } = await startTransaction();
+    const token = await idToken({ nonce: nonceForState(state), ...claims });
+    idp.answerTokenRequests(() => ({ status: 200, body: { access_token: "at", token_type: "Bearer", expires_in: 300, id_token: token } }));
+    const response = await callback({ state, code: "abc" }, cookie);
+    expect(await screenOf(response)).toEqual({ status: 400, code: "secondFactorMissing" });
+    expect(response.headers.getSetCookie().join("\n")).not.toMatch(/portal_session=[^;]/);
+  });
+
   it("a valid answer starts a session and returns to the portal with the transaction cookie cleared", async () => {
     const { cookie, state } = await startTransaction();
-    const token = await idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:mfa" });
+    const token = await idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:loa:mfa" });
     idp.answerTokenRequests(() => ({
       status: 200,
       body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: token, refresh_token: "rt" },

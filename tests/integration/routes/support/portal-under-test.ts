@@ -59,7 +59,7 @@ export async function callCallback(query: Record<string, string>, cookie?: strin
 export async function signedInParticipant(idp: FakeIdentityProvider): Promise<string> {
   const { nonceForState } = await import("~/services/idp.server");
   const { cookie, state } = await startTransaction();
-  const idToken = await idp.idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:mfa" });
+  const idToken = await idp.idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:loa:mfa" });
   idp.answerTokenRequests(() => ({
     status: 200,
     body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: idToken, refresh_token: "rt" },
