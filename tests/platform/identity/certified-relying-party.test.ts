@@ -58,7 +58,13 @@ async function signInThroughLibrary(method: "sms" | "voice", remember = false) {
   step = await submit(browser, step.html, { authMethod: method });
   step = await submit(browser, step.html, { intent: "verify", code: (await latestCode(service.url, ada!.phone!)).code });
   const location = step.response.headers.get("location");
-  if (!location) throw new Error(`sign-in stopped at: ${step.html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 300)}`);
+  if (!location)
+    throw new Error(
+      `sign-in stopped at: ${step.html
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .slice(0, 300)}`,
+    );
   const callback = new URL(location);
   const tokens = await oidc.authorizationCodeGrant(config, callback, {
     pkceCodeVerifier: verifier,
