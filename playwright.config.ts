@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { generousSendingBudgets } from "./scripts/bench/generous-sending-budgets";
 
 /** E2E_PORT_BASE moves the whole stack (portal, identity +1, results +2) so several runs can share a machine. */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3000);
@@ -46,6 +47,7 @@ export default defineConfig({
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
       CODE_RESEND_LOCK_SECONDS: "10",
+      ...generousSendingBudgets,
       PORT: String(portBase),
       IDENTITY_PORT: String(portBase + 1),
       RESULTS_PORT: String(portBase + 2),

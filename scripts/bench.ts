@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { generousSendingBudgets } from "./bench/generous-sending-budgets.ts";
 import { formsOf, HttpBrowser } from "./bench/http-client.ts";
 import { runLighthouse, type LighthouseFigures } from "./bench/lighthouse-run.ts";
 import { measureLoad, type LoadTarget } from "./bench/load.ts";
@@ -97,7 +98,10 @@ async function pageExists(url: string, cookie: string): Promise<boolean> {
 async function main() {
   build();
   step(`starting the stack on ${portBase}-${portBase + 2}`);
-  const stack = await startStack({ ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 } });
+  const stack = await startStack({
+    ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
+    identityEnv: generousSendingBudgets,
+  });
   const ceiling = await startCeilingServer();
   try {
     const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount);

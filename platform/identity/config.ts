@@ -1,8 +1,10 @@
 import * as z from "zod";
+import { type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
 
+const count = z.coerce.number().int().min(1).max(1_000_000);
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const envSchema = z
@@ -23,6 +25,14 @@ const envSchema = z
     DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
     RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
     CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    SEND_BUDGET_ACCOUNT_HOURLY: count.default(10),
+    SEND_BUDGET_ACCOUNT_DAILY: count.default(20),
+    SEND_BUDGET_NUMBER_HOURLY: count.default(5),
+    SEND_BUDGET_NUMBER_DAILY: count.default(10),
+    SEND_BUDGET_CLIENT_HOURLY: count.default(300),
+    SEND_BUDGET_SMS_HOURLY: count.default(500),
+    SEND_BUDGET_VOICE_HOURLY: count.default(200),
+    SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(3),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -53,6 +63,8 @@ export interface IdentityConfig {
   resultsLinkAdminToken?: string;
   /** How long after a code is sent before another may be sent (SPEC: 30 s). */
   codeResendLockSeconds: number;
+  /** Text and voice messages cost money: see store/sending-budget.ts and docs/security.md. */
+  sendingBudgets: SendingBudgets;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -79,6 +91,16 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       .map((key) => key.trim())
       .filter(Boolean),
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
+    sendingBudgets: sendingBudgetsFrom({
+      accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,
+      accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,
+      numberHourly: e.SEND_BUDGET_NUMBER_HOURLY,
+      numberDaily: e.SEND_BUDGET_NUMBER_DAILY,
+      clientHourly: e.SEND_BUDGET_CLIENT_HOURLY,
+      smsHourly: e.SEND_BUDGET_SMS_HOURLY,
+      voiceHourly: e.SEND_BUDGET_VOICE_HOURLY,
+      newNumbersDaily: e.SEND_BUDGET_NEW_NUMBERS_DAILY,
+    }),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,

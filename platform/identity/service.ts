@@ -29,6 +29,7 @@ import { createOutbox } from "./store/outbox.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
+import { createSendingBudget } from "./store/sending-budget.ts";
 import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
 import { createVerifications } from "./store/verifications.ts";
@@ -72,8 +73,9 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const css = await readFile(CSS_PATH, "utf8");
 
   const outbox = createOutbox(db, now);
-  const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000);
   const throttle = createThrottle(db, now);
+  const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
+  const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000, sendingBudget);
   const signInStates = createSignInStates(db, now);
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);
@@ -121,6 +123,9 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalUrl: options.portalUrl,
     now,
     slowDown: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sendingBudget,
+    // One first-party client signs in through these pages; a second client would look its interaction up here.
+    clientOf: () => options.portalClientId,
   });
   const accountPages = createAccountPages({
     provider,

@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { formatSummary, monotonicMicros, readProfile, stacksOf, summarizeProfile } from "./cpu-profile.ts";
+import { generousSendingBudgets } from "./generous-sending-budgets.ts";
 import { measureLoad } from "./load.ts";
 import { cpuMillisecondsOf } from "./process-cpu.ts";
 import { signInOverHttp } from "./sign-in.ts";
@@ -28,6 +29,7 @@ async function profilePath(target: string) {
     ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
     portalNodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
     logLevel: process.env.LOG_LEVEL ?? "info",
+    identityEnv: generousSendingBudgets,
   });
   let requests = 0;
   let window = { from: 0, to: 0 };

@@ -45,6 +45,8 @@ export interface StackOptions {
   participantsFile?: string;
   /** Extra environment for the portal (e.g. RESULTS_TIMEOUT_MS, PORTAL_ENVIRONMENT). */
   portalEnv?: Record<string, string>;
+  /** Extra environment for the identity provider (e.g. the sending budgets; see generousSendingBudgets). */
+  identityEnv?: Record<string, string>;
   logLevel?: string;
   /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   portalNodeArgs?: string[];
@@ -149,6 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     IDENTITY_PORT: String(ports.identity),
     IDENTITY_HOST: "127.0.0.1",
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
+    ...options.identityEnv,
   });
   const results = managedService("results", resultsUrl, [...tsxLoader, "platform/results/main.ts"], {
     ...platformEnv,

@@ -97,7 +97,10 @@ export function createAccountApi(deps: AccountApiDeps) {
       purpose: "password-update",
       channel: method,
       to: account.phone!,
+      budget: { accountKey: account.id, client: "account-api" },
     });
+    if (!sent.ok && sent.reason === "budget")
+      throw fail(429, M.sendingBudget(Math.ceil(sent.retryAfterSeconds / 60)), { retryAfterSeconds: sent.retryAfterSeconds });
     if (!sent.ok) throw fail(429, M.resendWait(sent.retryAfterSeconds), { retryAfterSeconds: sent.retryAfterSeconds });
   }
 

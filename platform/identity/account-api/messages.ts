@@ -17,6 +17,7 @@ export const API_MESSAGES = {
   codeExpired: "This code has expired. Please request a new code.",
   tooManyCodeFailures: "Too many incorrect codes. Please try again later.",
   resendWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  sendingBudget: (minutes: number) => `We cannot send codes right now. Please try again in ${minutes} minutes.`,
   passwordRequired: "Enter a password",
   passwordTooShort: `Your password needs to be ${MIN_PASSWORD_LENGTH} or more characters`,
   passwordCommon: "The password is too easy to guess, please try another one: this password was found in a list of commonly used passwords",

@@ -1,5 +1,6 @@
 import type Provider from "oidc-provider";
 import type { AccountStore } from "../store/accounts.ts";
+import type { SendingBudget } from "../store/sending-budget.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -16,6 +17,9 @@ export interface InteractionDeps {
   now: () => Date;
   /** Waits before answering; tests pass one that records instead of waiting. */
   slowDown: (ms: number) => Promise<void>;
+  sendingBudget: SendingBudget;
+  /** The OIDC client the interaction signs in to, for its sending budget. */
+  clientOf: (interaction: { uid: string }) => string;
 }
 
 export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;

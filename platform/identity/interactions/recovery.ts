@@ -19,6 +19,7 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
+import { notSentMessage } from "./not-sent-message.ts";
 import { toFieldErrors } from "./registration.ts";
 
 export type RecoveryKind = "recover" | "unlock";
@@ -169,6 +170,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       channel: method,
       to: deliverable ? account!.phone! : flow.email,
       deliver: deliverable,
+      budget: { accountKey: flow.accountId ?? `unknown:${flow.email}`, client: "hosted-recovery" },
     });
   }
 
@@ -183,6 +185,10 @@ export function createRecovery(deps: AccountFlowDeps) {
       // Within the cooldown the code already sent stays the live one, by its own channel.
       const live = sent.ok ? method : ((await verifications.channelOf(flowKey(interaction.uid, kind))) ?? method);
       await accountFlows.advance(interaction.uid, "challenge", live);
+      if (!sent.ok && sent.reason === "budget") {
+        const advanced = await accountFlows.get(interaction.uid);
+        if (advanced) return showChallenge(res, interaction, advanced, { status: 429, message: notSentMessage(t, sent) });
+      }
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "recovery code send failed");
       return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.sendCode"), path(interaction.uid, kind));
@@ -198,11 +204,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (form.intent === "resend") {
       try {
         const sent = await sendCode(interaction, flow, channel);
-        if (!sent.ok)
-          return showChallenge(res, interaction, flow, {
-            status: 429,
-            message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
-          });
+        if (!sent.ok) return showChallenge(res, interaction, flow, { status: 429, message: notSentMessage(t, sent) });
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));

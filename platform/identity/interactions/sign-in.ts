@@ -25,6 +25,7 @@ import {
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
+import { notSentMessage } from "./not-sent-message.ts";
 import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
 
 type Step = "identify" | "select" | "challenge" | "enrol";
@@ -194,9 +195,13 @@ export function createSignInHandler(deps: InteractionDeps) {
       purpose: "sign-in",
       channel: method,
       to: account.phone,
+      budget: { accountKey: account.id, client: deps.clientOf(interaction) },
     });
     const liveChannel = sent.ok ? method : ((await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method);
-    await saveState({ ...state, step: "challenge", method: liveChannel });
+    const next: SignInState = { ...state, step: "challenge", method: liveChannel };
+    await saveState(next);
+    if (!sent.ok && sent.reason === "budget")
+      return renderChallenge(res, interaction, next, account, { status: 429, message: notSentMessage(t, sent) });
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
@@ -213,14 +218,27 @@ export function createSignInHandler(deps: InteractionDeps) {
         renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }),
       );
     }
-    const sent = await verifications.send({ flowKey: enrolFlowKey(interaction.uid), purpose: "enrol", channel: "sms", to: phone });
+    const refuseEnrol = (message: string) =>
+      sendHtml(
+        res,
+        429,
+        renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }),
+      );
+    const newNumber = await deps.sendingBudget.reserveNewNumber(state.accountId, phone);
+    if (!newNumber.ok) return refuseEnrol(t("enrol.tooManyNumbers", { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) }));
+    const sent = await verifications.send({
+      flowKey: enrolFlowKey(interaction.uid),
+      purpose: "enrol",
+      channel: "sms",
+      to: phone,
+      budget: { accountKey: state.accountId, client: deps.clientOf(interaction) },
+    });
+    if (!sent.ok && sent.reason === "budget") return refuseEnrol(notSentMessage(t, sent));
     if (!sent.ok) {
       // A code for another number is still cooling down: keep the number shown with it.
-      const account = (await accounts.findById(state.accountId))!;
-      return renderChallenge(res, interaction, state, account, {
-        status: 429,
-        message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
-      });
+      const account = await accounts.findById(state.accountId);
+      if (!account) return redirect(res, `/interaction/${interaction.uid}`);
+      return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
     }
     await saveState({ ...state, step: "enrol-challenge", method: "sms", pendingPhone: phone });
     redirect(res, `/interaction/${interaction.uid}`);
@@ -235,12 +253,14 @@ export function createSignInHandler(deps: InteractionDeps) {
     const destination = enrolling ? state.pendingPhone! : account.phone!;
 
     if (form.intent === "resend") {
-      const sent = await verifications.send({ flowKey, purpose: enrolling ? "enrol" : "sign-in", channel, to: destination });
-      if (!sent.ok)
-        return renderChallenge(res, interaction, state, account, {
-          status: 429,
-          message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
-        });
+      const sent = await verifications.send({
+        flowKey,
+        purpose: enrolling ? "enrol" : "sign-in",
+        channel,
+        to: destination,
+        budget: { accountKey: account.id, client: deps.clientOf(interaction) },
+      });
+      if (!sent.ok) return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
       return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
     }
 

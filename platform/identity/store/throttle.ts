@@ -19,6 +19,17 @@ export function createThrottle(db: Queryable, now: () => Date) {
     async isLimited(bucket: string, limit: Limit): Promise<boolean> {
       return (await count(bucket, limit.windowMs)) >= limit.max;
     },
+    /** Milliseconds until the bucket is under its limit again (0 when it is now). */
+    async retryAfterMs(bucket: string, limit: Limit): Promise<number> {
+      const since = new Date(now().getTime() - limit.windowMs);
+      const rows = await db.query<{ occurred_at: Date }>(
+        "SELECT occurred_at FROM idp_throttle_events WHERE bucket = $1 AND occurred_at > $2 ORDER BY occurred_at DESC OFFSET $3 LIMIT 1",
+        [bucket, since, Math.max(0, limit.max - 1)],
+      );
+      const blocking = rows[0];
+      if (!blocking) return 0;
+      return Math.max(0, new Date(blocking.occurred_at).getTime() + limit.windowMs - now().getTime());
+    },
     async record(bucket: string): Promise<void> {
       await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) VALUES ($1, $2)", [bucket, now()]);
     },

@@ -2,10 +2,12 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import { MAX_WRONG_TRIES_PER_CODE } from "../domain/guessing-limits.ts";
 import type { Outbox, OutboxPurpose } from "./outbox.ts";
+import type { SendingBudget } from "./sending-budget.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 
-export type SendResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** "resend-lock": a code went out less than the lock ago; "budget": a sending budget is spent, nothing was sent. */
+export type SendResult = { ok: true } | { ok: false; retryAfterSeconds: number; reason: "resend-lock" | "budget" };
 /** "wrong" and "wrong-last" were real guesses; "wrong-last" also killed the code. */
 export type CheckResult = "verified" | "wrong" | "wrong-last" | "exhausted" | "expired" | "missing";
 
@@ -27,7 +29,14 @@ interface VerificationRow {
  * One-time codes sent by SMS or voice: one live code per flow, stored hashed, single use,
  * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than `resendLockMs` after the last.
  */
-export function createVerifications(db: Queryable, outbox: Outbox, secret: string, now: () => Date, resendLockMs: number) {
+export function createVerifications(
+  db: Queryable,
+  outbox: Outbox,
+  secret: string,
+  now: () => Date,
+  resendLockMs: number,
+  budget: SendingBudget | null = null,
+) {
   async function find(flowKey: string): Promise<VerificationRow | null> {
     const rows = await db.query<VerificationRow>("SELECT * FROM idp_verifications WHERE flow_key = $1", [flowKey]);
     return rows[0] ?? null;
@@ -62,9 +71,15 @@ export function createVerifications(db: Queryable, outbox: Outbox, secret: strin
       link?: (code: string) => string;
       subject?: string;
       deliver?: boolean;
+      /** Who pays: required for text and voice messages, which come out of the sending budgets. */
+      budget?: { accountKey: string; client: string };
     }): Promise<SendResult> {
       const wait = secondsUntilResend(await find(input.flowKey));
-      if (wait > 0) return { ok: false, retryAfterSeconds: wait };
+      if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
+      if (budget && input.budget && input.deliver !== false && (input.channel === "sms" || input.channel === "voice")) {
+        const reserved = await budget.reserve({ channel: input.channel, to: input.to, ...input.budget });
+        if (!reserved.ok) return { ok: false, retryAfterSeconds: reserved.retryAfterSeconds, reason: "budget" };
+      }
       const code = generateCode(input.channel);
       const sentAt = now();
       await db.query(

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
+import { sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { freshDatabaseUrl } from "../../support/database";
 
 export const PORTAL_URL = "http://localhost:4999";
@@ -89,6 +90,17 @@ export async function startTestService(now: () => Date, overrides: Record<string
     registrationEnabled: true,
     selfServiceUnlockEnabled: false,
     codeResendLockSeconds: 30,
+    // Generous: these suites sign the same participants in many times; the budgets have their own tests.
+    sendingBudgets: sendingBudgetsFrom({
+      accountHourly: 1000,
+      accountDaily: 1000,
+      numberHourly: 1000,
+      numberDaily: 1000,
+      clientHourly: 10_000,
+      smsHourly: 10_000,
+      voiceHourly: 10_000,
+      newNumbersDaily: 100,
+    }),
     demoParticipantsFile: file,
     now,
     logger: pino({ level: "silent" }),

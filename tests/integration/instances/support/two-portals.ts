@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
 import { ensurePortalBuilt, freePort, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 import { startServiceProcess, type ServiceProcess } from "../../ops/support/sigterm-under-load.ts";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer.ts";
@@ -64,6 +65,7 @@ export async function startTwoPortals(): Promise<TwoPortals> {
     const stack = await startStack({
       ports: { portal: balancer.port, identity: ports.identity, results: ports.results },
       portalEnv: { ...instanceSettings, PORT: String(ports.a) },
+      identityEnv: generousSendingBudgets,
     });
     cleanups.push(() => stack.stop());
 

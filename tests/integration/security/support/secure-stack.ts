@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
 import { signInOverHttp } from "../../../../scripts/bench/sign-in.ts";
 import { ensurePortalBuilt, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 
@@ -53,7 +54,7 @@ export async function startSecureStack(portalEnv: Record<string, string> = {}): 
   const dir = mkdtempSync(path.join(tmpdir(), "portal-security-"));
   const participantsFile = path.join(dir, "participants.json");
   writeFileSync(participantsFile, JSON.stringify({ participants: [...demo.participants, hostile] }));
-  return startStack({ participantsFile, portalEnv: { RESULTS_TIMEOUT_MS: "1500", ...portalEnv } });
+  return startStack({ participantsFile, portalEnv: { RESULTS_TIMEOUT_MS: "1500", ...portalEnv }, identityEnv: generousSendingBudgets });
 }
 
 export async function signIn(stack: Stack, email: string, options: { path?: string } = {}) {

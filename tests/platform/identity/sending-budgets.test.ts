@@ -1,0 +1,110 @@
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
+import { beginSignIn, Browser, createTestClock, participants, startTestService, submit } from "./support.ts";
+
+/**
+ * Text and voice messages cost money. These reproduce the pumping seen from the internet — one
+ * account enrolling number after number, and recovery calling one phone again and again without a
+ * password — and check that every budget holds: nothing is sent past it, the page says so, and a
+ * spent deployment-wide budget raises an operational alert.
+ */
+const clock = createTestClock();
+let service: RunningIdentityService;
+let base: string;
+const logLines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  service = await startTestService(clock.now, {
+    logger: pino({ level: "info" }, sink),
+    sendingBudgets: sendingBudgetsFrom({
+      accountHourly: 4,
+      accountDaily: 8,
+      numberHourly: 2,
+      numberDaily: 4,
+      clientHourly: 1000,
+      smsHourly: 1000,
+      voiceHourly: 3,
+      newNumbersDaily: 2,
+    }),
+  });
+  base = service.url;
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+const [ada, grace, alan, katherine] = participants;
+if (!ada || !grace || !alan || !katherine) throw new Error("the demo participants are missing");
+
+async function messagesTo(to: string): Promise<number> {
+  return ((await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as unknown[]).length;
+}
+
+async function enrolNumber(phoneNumber: string) {
+  const browser = new Browser(base);
+  const { html } = await beginSignIn(browser);
+  const enrol = await submit(browser, html, { username: alan!.email, password: alan!.password });
+  return submit(browser, enrol.html, { phoneNumber });
+}
+
+async function recoveryCall(email: string) {
+  const browser = new Browser(base);
+  const started = await beginSignIn(browser);
+  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
+  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
+  const select = await submit(browser, await identify.text(), { email });
+  return submit(browser, select.html, { authMethod: "voice" });
+}
+
+describe("enrolling phone numbers", () => {
+  it("an account may add two new numbers a day; the third is refused and nothing is sent to it", async () => {
+    expect((await enrolNumber("+15555550201")).html).toContain("(***) ***-0201");
+    expect((await enrolNumber("+15555550202")).html).toContain("(***) ***-0202");
+    const third = await enrolNumber("+15555550203");
+    expect(third.response.status).toBe(429);
+    expect(third.html).toContain("This account has added too many new phone numbers today.");
+    expect(await messagesTo("+15555550203")).toBe(0);
+    // The same number again is not a new one.
+    clock.advance(31_000);
+    expect((await enrolNumber("+15555550202")).html).toContain("(***) ***-0202");
+  });
+});
+
+describe("recovery with no password known", () => {
+  it("calls one phone at most twice an hour, then says plainly that codes cannot be sent", async () => {
+    expect((await recoveryCall(grace.email)).response.status).toBe(200);
+    clock.advance(31_000);
+    expect((await recoveryCall(grace.email)).response.status).toBe(200);
+    clock.advance(31_000);
+    const third = await recoveryCall(grace.email);
+    expect(third.response.status).toBe(429);
+    expect(third.html).toMatch(/We cannot send codes right now\. Please try again in \d+ minutes\./);
+    expect(await messagesTo(grace.phone ?? "")).toBe(2);
+  });
+});
+
+describe("the deployment-wide voice budget", () => {
+  it("stops every voice call once spent and raises one operational alert", async () => {
+    // One voice call is already spent above... twice; one more to another participant spends the hour's three.
+    expect((await recoveryCall(katherine.email)).response.status).toBe(200);
+    clock.advance(31_000);
+    const refused = await recoveryCall(ada.email);
+    expect(refused.response.status).toBe(429);
+    expect(await messagesTo(ada.phone ?? "")).toBe(0);
+    clock.advance(31_000);
+    await recoveryCall(ada.email);
+    const alerts = logLines.filter((line) => line.alert === "voice-budget-exhausted");
+    expect(alerts).toHaveLength(1);
+    expect(JSON.stringify(alerts)).not.toContain("555");
+  });
+});
