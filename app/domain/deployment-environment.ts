@@ -1,24 +1,5 @@
-export type DeploymentEnvironment = "development" | "staging" | "regulated-test" | "production";
-
-export const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
-
-/** SPEC.md §9: development (localhost, dev hosts, 192.168.*), staging, regulated-test, otherwise production. */
-export function environmentForHost(hostname: string): DeploymentEnvironment {
-  const host = hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "")
-    .replace(/\.$/, "");
-  if (isLocalHost(host) || host.startsWith("192.168.") || /(^|[.-])dev([.-]|$)/.test(host)) {
-    return "development";
-  }
-  if (/(^|[.-])(staging|stage|stg)([.-]|$)/.test(host)) return "staging";
-  if (/(^|[.-])(regulated-test|regtest)([.-]|$)/.test(host)) return "regulated-test";
-  return "production";
-}
-
-function isLocalHost(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+export { deploymentEnvironments, environmentForHost, type DeploymentEnvironment } from "../../lib/deployment/environment.ts";
+import type { DeploymentEnvironment } from "../../lib/deployment/environment.ts";
 
 export interface EnvironmentSettings {
   environment: DeploymentEnvironment;

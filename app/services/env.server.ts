@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { environmentForHost } from "~/domain/deployment-environment";
+import { deploymentEnvironmentOf, secretProblems } from "../../lib/deployment/environment.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -56,12 +56,12 @@ function readEnv(): Env {
     throw new Error(`Invalid portal configuration:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
-  const deployment = env.PORTAL_ENVIRONMENT ?? environmentForHost(new URL(env.PORTAL_URL).hostname);
-  if (deployment !== "development") {
-    for (const key of ["SESSION_SECRET", "IDP_CLIENT_SECRET"] as const) {
-      if (!process.env[key]) throw new Error(`Invalid portal configuration: ${key} is required outside development`);
-    }
-  }
+  const deployment = deploymentEnvironmentOf({ PORTAL_ENVIRONMENT: env.PORTAL_ENVIRONMENT, PORTAL_URL: env.PORTAL_URL });
+  const refusals = secretProblems(deployment, {
+    SESSION_SECRET: process.env.SESSION_SECRET,
+    IDP_CLIENT_SECRET: process.env.IDP_CLIENT_SECRET,
+  });
+  if (refusals.length) throw new Error(`Invalid portal configuration: ${refusals.join("; ")}`);
   return env;
 }
 

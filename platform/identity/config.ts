@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { deploymentEnvironmentOf, embeddedServiceProblems, secretProblems } from "../../lib/deployment/environment.ts";
 import { type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
@@ -7,44 +8,34 @@ const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
 const count = z.coerce.number().int().min(1).max(1_000_000);
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.string().default("development"),
-    IDENTITY_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
-    IDENTITY_HOST: z.string().min(1).default("127.0.0.1"),
-    IDENTITY_ISSUER: z.url().default("http://localhost:3001"),
-    PORTAL_URL: z.url().default("http://localhost:3000"),
-    PORTAL_CLIENT_ID: z.string().min(1).default("participant-portal"),
-    PORTAL_CLIENT_SECRET: z.string().min(16).optional(),
-    RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
-    IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
-    DATABASE_URL: z.string().min(1).optional(),
-    IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
-    REGISTRATION_ENABLED: booleanFlag.default(true),
-    SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
-    DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
-    RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
-    CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-    SEND_BUDGET_ACCOUNT_HOURLY: count.default(10),
-    SEND_BUDGET_ACCOUNT_DAILY: count.default(20),
-    SEND_BUDGET_NUMBER_HOURLY: count.default(5),
-    SEND_BUDGET_NUMBER_DAILY: count.default(10),
-    SEND_BUDGET_CLIENT_HOURLY: count.default(300),
-    SEND_BUDGET_SMS_HOURLY: count.default(500),
-    SEND_BUDGET_VOICE_HOURLY: count.default(200),
-    SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(3),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== "production") return;
-    if (!env.PORTAL_CLIENT_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["PORTAL_CLIENT_SECRET"], message: "required when NODE_ENV=production" });
-    }
-    if (!env.IDENTITY_COOKIE_KEYS) {
-      ctx.addIssue({ code: "custom", path: ["IDENTITY_COOKIE_KEYS"], message: "required when NODE_ENV=production" });
-    }
-  });
+const envSchema = z.object({
+  IDENTITY_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  IDENTITY_HOST: z.string().min(1).default("127.0.0.1"),
+  IDENTITY_ISSUER: z.url().default("http://localhost:3001"),
+  PORTAL_URL: z.url().default("http://localhost:3000"),
+  PORTAL_CLIENT_ID: z.string().min(1).default("participant-portal"),
+  PORTAL_CLIENT_SECRET: z.string().min(16).optional(),
+  RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
+  IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
+  DATABASE_URL: z.string().min(1).optional(),
+  IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
+  REGISTRATION_ENABLED: booleanFlag.default(true),
+  SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
+  DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
+  RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
+  CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  SEND_BUDGET_ACCOUNT_HOURLY: count.default(10),
+  SEND_BUDGET_ACCOUNT_DAILY: count.default(20),
+  SEND_BUDGET_NUMBER_HOURLY: count.default(5),
+  SEND_BUDGET_NUMBER_DAILY: count.default(10),
+  SEND_BUDGET_CLIENT_HOURLY: count.default(300),
+  SEND_BUDGET_SMS_HOURLY: count.default(500),
+  SEND_BUDGET_VOICE_HOURLY: count.default(200),
+  SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(3),
+});
 
 export interface IdentityConfig {
+  /** Outside development (lib/deployment): development endpoints absent, secure cookies, HSTS. */
   production: boolean;
   port: number;
   host: string;
@@ -75,8 +66,18 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     throw new Error(`Invalid identity provider configuration:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  const environment = deploymentEnvironmentOf(env);
+  const cookieKeys = (e.IDENTITY_COOKIE_KEYS ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const refusals = [
+    ...secretProblems(environment, { PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET, IDENTITY_COOKIE_KEYS: cookieKeys }),
+    ...embeddedServiceProblems(environment, env),
+  ];
+  if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
-    production: e.NODE_ENV === "production",
+    production: environment !== "development",
     port: e.IDENTITY_PORT,
     host: e.IDENTITY_HOST,
     issuer: stripTrailingSlash(e.IDENTITY_ISSUER),
@@ -86,10 +87,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     resultsApiAudience: e.RESULTS_API_AUDIENCE,
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    cookieKeys: (e.IDENTITY_COOKIE_KEYS ?? DEV_COOKIE_KEYS)
-      .split(",")
-      .map((key) => key.trim())
-      .filter(Boolean),
+    cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
     sendingBudgets: sendingBudgetsFrom({
       accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,

@@ -1,9 +1,7 @@
 import * as z from "zod";
-
-const nodeEnvironment = z.enum(["development", "test", "production"]);
+import { type DeploymentEnvironment, deploymentEnvironmentOf, embeddedServiceProblems } from "../../lib/deployment/environment.ts";
 
 const EnvSchema = z.object({
-  NODE_ENV: nodeEnvironment.default("development"),
   RESULTS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   RESULTS_HOST: z.string().min(1).default("127.0.0.1"),
   RESULTS_PUBLIC_URL: z.url().default("http://localhost:3002"),
@@ -19,7 +17,8 @@ const EnvSchema = z.object({
 });
 
 export interface ResultsConfig {
-  nodeEnv: "development" | "test" | "production";
+  /** The deployment's environment (lib/deployment): development tools exist only in development. */
+  environment: DeploymentEnvironment;
   port: number;
   host: string;
   /** Base URL under which this service is reachable from browsers (used in report links). */
@@ -45,9 +44,12 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
     throw new Error(`Invalid results service configuration: ${problems}`);
   }
   const e = parsed.data;
+  const environment = deploymentEnvironmentOf(env);
+  const problems = embeddedServiceProblems(environment, env);
+  if (problems.length) throw new Error(`Invalid results service configuration: ${problems.join("; ")}`);
   const issuer = e.IDP_ISSUER.replace(/\/$/, "");
   return {
-    nodeEnv: e.NODE_ENV,
+    environment,
     port: e.RESULTS_PORT,
     host: e.RESULTS_HOST,
     publicUrl: e.RESULTS_PUBLIC_URL.replace(/\/$/, ""),

@@ -50,7 +50,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       verifyBearer: createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       publicUrl: config.publicUrl,
       jwksUrl: config.jwksUrl,
-      devToolsEnabled: config.nodeEnv !== "production",
+      devToolsEnabled: config.environment === "development",
       nowSeconds,
     });
 

@@ -103,6 +103,29 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("a results link opened while signed in asks which session to keep, and only the chosen POST swaps", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const person = await signIn(page, "hiro@example.test");
+    const minted = await fetch(`${identityUrl}/dev/results-link`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "lucia@example.test" }),
+    });
+    const { url } = (await minted.json()) as { url: string };
+    await page.goto(url);
+    await expect(page.getByRole("heading", { name: "Someone is already signed in on this browser" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Stay signed in" }).click();
+    await expect(page).toHaveURL(`${portalUrl}/`);
+    await expect(page.getByRole("banner").getByText(fullNameOf(person), { exact: true }).first()).toBeAttached();
+
+    await page.goto(url);
+    await page.getByRole("button", { name: "Sign out and open the results link" }).click();
+    await expect(page).toHaveURL(`${portalUrl}/`);
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" }).first()).toBeAttached();
+    await expect(page.getByRole("banner").getByText(fullNameOf(person), { exact: true })).toHaveCount(0);
+  });
+
   test("results links with a broken token say exactly why", async ({ page }) => {
     const response = await page.goto("/results-link");
     expect(response?.status()).toBe(400);

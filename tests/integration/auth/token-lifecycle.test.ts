@@ -110,7 +110,7 @@ describe("session token renewal", () => {
     expect(session).not.toBeNull();
     expect(session!.accessToken).not.toBe(tokens.access_token);
     expect(session!.refreshToken).not.toBe(tokens.refresh_token);
-    expect(session!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60 * 1000);
+    expect(session!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + 4 * 60 * 1000);
   });
 
   it("leaves a token that is not about to expire alone", async () => {

@@ -162,9 +162,10 @@ describe("identity provider stopped", () => {
         expect(body, lang).toContain(unavailable[lang]);
         expect(body).not.toMatch(/\n\s+at .+:\d+:\d+/);
       }
-      // The session is kept: the dashboard still opens with the same cookie.
+      // A signed-in participant needs no identity provider to reach sign-in: it goes back to the portal, and the session is kept.
       const signedIn = await signInPage({ cookie });
-      expect(signedIn.status).toBe(503);
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.get("location")).toBe("/");
       expect((await dashboard()).results).toBe(true);
     } finally {
       await stack.identity.start();

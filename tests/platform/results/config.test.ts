@@ -5,7 +5,7 @@ describe("results service configuration", () => {
   it("has development defaults", () => {
     const config = resultsConfigFromEnv({});
     expect(config).toMatchObject({
-      nodeEnv: "development",
+      environment: "development",
       port: 3002,
       host: "127.0.0.1",
       publicUrl: "http://localhost:3002",

@@ -32,7 +32,7 @@ async function startOn(dataDir: string, extra: Parameters<typeof startResultsSer
     dataDir,
     databaseUrl,
     demoParticipantsFile: demoFile,
-    nodeEnv: "test",
+    environment: "development",
     logger: logs.logger,
     nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
     ...extra,
@@ -327,7 +327,7 @@ describe("restart on the same data directory", () => {
     // Start twice: the second start must find nothing new to insert.
     service = await startOn(path.join(workDir, "data"), { demoParticipantsFile: changedFile });
     await service.close();
-    service = await startOn(path.join(workDir, "data"), { demoParticipantsFile: changedFile, nodeEnv: "production" });
+    service = await startOn(path.join(workDir, "data"), { demoParticipantsFile: changedFile, environment: "production" });
 
     const body = await (await get("/results/P1001", token)).json();
     expect(body.kitStatus).toBe(4);

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+
+/**
+ * The launcher started as an operator would in production, with secrets of their own: every
+ * development door is absent on all three ports, and every published development secret is refused
+ * by the process it belongs to.
+ */
+const tsx = path.join(projectRoot, "node_modules/tsx/dist/cli.mjs");
+const realSecrets = {
+  SESSION_SECRET: "an-operator-session-secret-0123456789abcdef",
+  IDP_CLIENT_SECRET: "an-operator-client-secret-0123456789",
+  PORTAL_CLIENT_SECRET: "an-operator-client-secret-0123456789",
+  IDENTITY_COOKIE_KEYS: "an-operator-cookie-key-0123456789",
+};
+let launcher: ChildProcess;
+let dataDir: string;
+const ports = { portal: 0, identity: 0, results: 0 };
+const url = (port: number, pathname: string) => `http://127.0.0.1:${port}${pathname}`;
+
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn" };
+  for (const name of ["NODE_ENV", "DATABASE_URL", "IDP_ISSUER", "RESULTS_API_URL", "PORTAL_ENVIRONMENT"]) delete env[name];
+  return env;
+}
+
+async function healthy(target: string, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const ok = await fetch(target, { signal: AbortSignal.timeout(1000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${target} did not become healthy`);
+    // Polling a process that is starting (not a test sleep).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs one process to its exit; returns its exit code and what it wrote to stderr and stdout. */
+function runToExit(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+beforeAll(async () => {
+  ensurePortalBuilt();
+  ports.portal = await freePort();
+  ports.identity = await freePort();
+  ports.results = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), "production-mode-"));
+  launcher = spawn(process.execPath, [tsx, "scripts/start.ts"], {
+    cwd: projectRoot,
+    env: {
+      ...baseEnv(),
+      ...realSecrets,
+      PORTAL_ENVIRONMENT: "production",
+      ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+      DATA_DIR: dataDir,
+      PORT: String(ports.portal),
+      IDENTITY_PORT: String(ports.identity),
+      RESULTS_PORT: String(ports.results),
+    },
+    stdio: "ignore",
+  });
+  await healthy(url(ports.portal, "/healthz"), 90_000);
+}, 120_000);
+
+afterAll(async () => {
+  if (launcher && launcher.exitCode === null) {
+    const exited = new Promise((resolve) => launcher.once("exit", resolve));
+    launcher.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("production mode closes every development door", () => {
+  it.each([
+    ["identity", "GET", "/dev/outbox"],
+    ["identity", "GET", "/dev/outbox/view"],
+    ["identity", "POST", "/dev/results-link"],
+    ["results", "GET", "/dev/faults"],
+    ["results", "POST", "/dev/faults"],
+    ["portal", "GET", "/dev/outbox"],
+  ] as const)("%s %s %s is absent (404)", async (service, method, pathname) => {
+    const response = await fetch(url(ports[service], pathname), {
+      method,
+      headers: method === "POST" ? { "content-type": "application/json" } : {},
+      body: method === "POST" ? JSON.stringify({ email: "ada@example.test" }) : undefined,
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("published development secrets are refused at start-up", () => {
+  const production = () => ({
+    ...baseEnv(),
+    ...realSecrets,
+    PORTAL_ENVIRONMENT: "production",
+    ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+  });
+
+  it.each([
+    ["the identity provider's client secret", "platform/identity/main.ts", { PORTAL_CLIENT_SECRET: "dev-portal-secret-change-me" }],
+    ["the identity provider's cookie key", "platform/identity/main.ts", { IDENTITY_COOKIE_KEYS: "dev-identity-cookie-key-1-change-me" }],
+  ])("%s", async (_label, main, overrides) => {
+    const { code, output } = await runToExit([tsx, main], { ...production(), ...overrides, IDENTITY_PORT: "0" });
+    expect(code).not.toBe(0);
+    expect(output).toContain("published development value");
+  });
+
+  it.each([
+    ["the portal's session secret", { SESSION_SECRET: "development-only-session-secret-change-me" }],
+    ["the portal's client secret", { IDP_CLIENT_SECRET: "dev-portal-secret-change-me" }],
+  ])("%s", async (_label, overrides) => {
+    const { code, output } = await runToExit([path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+      ...production(),
+      ...overrides,
+      NODE_ENV: "production",
+      PORT: "0",
+    });
+    expect(code).not.toBe(0);
+    expect(output).toContain("published development value");
+  });
+
+  it("the embedded services do not start in production unless told to", async () => {
+    const { code, output } = await runToExit([tsx, "platform/results/main.ts"], {
+      ...baseEnv(),
+      PORTAL_ENVIRONMENT: "production",
+      RESULTS_PORT: "0",
+    });
+    expect(code).not.toBe(0);
+    expect(output).toContain("ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION");
+  });
+});
