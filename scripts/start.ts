@@ -1,11 +1,14 @@
 /**
  * Starts the whole stack: the embedded identity and results services (unless IDP_ISSUER /
  * RESULTS_API_URL point at real ones), then the portal; waits for each health check, prints the
- * URLs and demo accounts, and stops everything on Ctrl-C or when any of them dies.
+ * URLs and demo accounts. It supervises: a process that dies after it was healthy is restarted with
+ * backoff (logged, counted, and shown on the portal's /readyz); one that dies before it was ever
+ * healthy is a configuration problem and stops the stack. Only Ctrl-C or SIGTERM stop it otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { LauncherStatus } from "../lib/launcher/status.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataRoot = path.resolve(root, process.env.DATA_DIR ?? ".data");
@@ -19,7 +22,8 @@ const embeddedIdentity = !process.env.IDP_ISSUER;
 const embeddedResults = !process.env.RESULTS_API_URL;
 const idpIssuer = process.env.IDP_ISSUER ?? `http://localhost:${identityPort}`;
 const resultsUrl = process.env.RESULTS_API_URL ?? `http://localhost:${resultsPort}`;
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+// tsx as a loader, not its CLI: one process per service, so a signal reaches the server itself.
+const tsxLoader = ["--import", "tsx"];
 
 const shared = {
   ...process.env,
@@ -33,18 +37,84 @@ const shared = {
   RESULTS_PUBLIC_URL: resultsUrl,
 };
 
-const children: { name: string; process: ChildProcess }[] = [];
+interface Supervised {
+  name: string;
+  process: ChildProcess;
+  healthyOnce: boolean;
+  restarts: number;
+  /** Restarts since the process last stayed up for STABLE_MS; the backoff grows with it. */
+  recentRestarts: number;
+  startedAt: number;
+  lastExit: string | null;
+  lastRestartAt: string | null;
+}
+
+const STABLE_MS = 60_000;
+const MAX_BACKOFF_MS = 30_000;
+const statusFile = path.join(dataRoot, "launcher-status.json");
+const children: Supervised[] = [];
 let stopping = false;
 
-function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
-  children.push({ name, process: child });
-  child.on("exit", (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`);
-    void stopAll(1);
-  });
-  return child;
+function writeStatus(): void {
+  const status: LauncherStatus = {
+    children: Object.fromEntries(
+      children.map((child) => [
+        child.name,
+        {
+          pid: child.process.pid ?? null,
+          running: child.process.exitCode === null && child.process.signalCode === null,
+          restarts: child.restarts,
+          lastExit: child.lastExit,
+          lastRestartAt: child.lastRestartAt,
+        },
+      ]),
+    ),
+  };
+  mkdirSync(dataRoot, { recursive: true });
+  writeFileSync(`${statusFile}.tmp`, JSON.stringify(status));
+  renameSync(`${statusFile}.tmp`, statusFile);
+}
+
+function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Supervised {
+  const start = () => spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const entry: Supervised = {
+    name,
+    process: start(),
+    healthyOnce: false,
+    restarts: 0,
+    recentRestarts: 0,
+    startedAt: Date.now(),
+    lastExit: null,
+    lastRestartAt: null,
+  };
+  children.push(entry);
+  const watch = (child: ChildProcess) =>
+    child.on("exit", (code, signal) => {
+      if (stopping) return;
+      entry.lastExit = signal ?? `exit code ${code}`;
+      if (!entry.healthyOnce) {
+        console.error(`${name} stopped before it was ever healthy (${entry.lastExit}); stopping the others.`);
+        void stopAll(1);
+        return;
+      }
+      if (Date.now() - entry.startedAt > STABLE_MS) entry.recentRestarts = 0;
+      const delayMs = Math.min(MAX_BACKOFF_MS, 250 * 2 ** entry.recentRestarts);
+      entry.recentRestarts += 1;
+      entry.restarts += 1;
+      console.error(`${name} stopped (${entry.lastExit}); restarting in ${delayMs} ms (restart ${entry.restarts}).`);
+      writeStatus();
+      setTimeout(() => {
+        if (stopping) return;
+        entry.process = start();
+        entry.startedAt = Date.now();
+        entry.lastRestartAt = new Date().toISOString();
+        watch(entry.process);
+        writeStatus();
+      }, delayMs).unref();
+    });
+  watch(entry.process);
+  writeStatus();
+  return entry;
 }
 
 async function waitForHealth(name: string, baseUrl: string, timeoutMs = 60_000) {
@@ -89,31 +159,36 @@ async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) {
     throw new Error("The portal is not built yet: run `npm run build` first.");
   }
+  const healthy = async (child: Supervised, url: string) => {
+    await waitForHealth(child.name, url);
+    child.healthyOnce = true;
+  };
   const services: Promise<void>[] = [];
   if (embeddedIdentity) {
-    launch("identity", process.execPath, [tsx, "platform/identity/main.ts"], {
+    const identity = launch("identity", process.execPath, [...tsxLoader, "platform/identity/main.ts"], {
       ...shared,
       IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
     });
-    services.push(waitForHealth("identity", idpIssuer));
+    services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
-    launch("results", process.execPath, [tsx, "platform/results/main.ts"], {
+    const results = launch("results", process.execPath, [...tsxLoader, "platform/results/main.ts"], {
       ...shared,
       RESULTS_DATA_DIR: process.env.RESULTS_DATA_DIR ?? path.join(dataRoot, "results"),
     });
-    services.push(waitForHealth("results", resultsUrl));
+    services.push(healthy(results, resultsUrl));
   }
   await Promise.all(services);
 
-  launch("portal", process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+  const portal = launch("portal", process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
     ...shared,
     NODE_ENV: "production",
     PORT: String(portalPort),
     HOST: process.env.HOST ?? "127.0.0.1",
     PORTAL_DATA_DIR: process.env.PORTAL_DATA_DIR ?? path.join(dataRoot, "portal"),
+    LAUNCHER_STATUS_FILE: statusFile,
   });
-  await waitForHealth("portal", `http://127.0.0.1:${portalPort}`);
+  await healthy(portal, `http://127.0.0.1:${portalPort}`);
 
   console.log(`\nPortal:            ${portalUrl}`);
   console.log(`Identity provider: ${idpIssuer}${embeddedIdentity ? " (embedded)" : ""}`);

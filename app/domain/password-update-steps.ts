@@ -15,6 +15,8 @@ export type PasswordUpdateState = {
   phoneNumber: string;
   method?: AuthMethod;
   resendAvailableAt?: number;
+  /** Recorded before the new password is sent, so an attempt cut off mid-call can be asked about. */
+  passwordAttempt?: string;
 };
 
 /** The identity provider's nextStep names the portal's step; anything else is a generic error. */

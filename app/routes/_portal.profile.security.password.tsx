@@ -22,6 +22,7 @@ import {
   passwordUpdateState,
   resendVerificationCode,
   sendVerificationCode,
+  settleInterruptedAttempt,
   startPasswordUpdate,
   submitVerificationCode,
   updatePassword,
@@ -39,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
   const state = passwordUpdateState(session);
   if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
+  if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
   const method = state.method ?? DEFAULT_AUTH_METHOD;
   const view: StepView = {
     step: state.step,
@@ -48,6 +50,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
   };
   return json(view, { headers: privatePageHeaders });
+}
+
+async function passwordUpdatedRedirect() {
+  const cookie = await flashNotification({
+    type: "success",
+    titleKey: "profile:success",
+    bodyKey: "profile:signedOutElsewhere",
+    visibleMs: NOTIFICATION_VISIBLE_MS,
+  });
+  return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
 export function headers() {
@@ -148,16 +160,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const strength = typeof typed === "string" && typed ? passwordStrength(typed) : null;
       const submission = parseWithZod(formData, { schema: NewPasswordSchema });
       if (submission.status !== "success") return stay({ intent, strength, result: submission.reply({ hideFields: secrets }) });
-      const outcome = await updatePassword(session, submission.value.password);
-      if (outcome.kind === "done") {
-        const cookie = await flashNotification({
-          type: "success",
-          titleKey: "profile:success",
-          bodyKey: "profile:signedOutElsewhere",
-          visibleMs: NOTIFICATION_VISIBLE_MS,
-        });
-        return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
-      }
+      const outcome = await updatePassword(session, state, submission.value.password);
+      if (outcome.kind === "done") return passwordUpdatedRedirect();
       if (outcome.kind === "field")
         return stay({
           intent,

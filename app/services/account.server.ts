@@ -2,7 +2,13 @@ import * as z from "zod";
 import { env } from "./env.server";
 
 /** The identity provider's account API operations the password update drives (SPEC.md §7 'Auth helper operations'). */
-export type AccountOperation = "recover-password" | "send-mfa-code" | "resend-auth-code" | "submit-auth-code" | "update-password";
+export type AccountOperation =
+  | "recover-password"
+  | "send-mfa-code"
+  | "resend-auth-code"
+  | "submit-auth-code"
+  | "update-password"
+  | "password-update-status";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),
@@ -19,6 +25,8 @@ export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; htt
 export const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
 
 const UNREACHABLE = "Network Error";
+/** No answer at all (refused, reset or timed out): whether the operation happened is unknown. */
+export const UNANSWERED = 599;
 
 /**
  * One POST to the account API with the participant's access token (server-side only). Never retried:
@@ -38,7 +46,7 @@ export async function callAccountApi(
       signal: AbortSignal.timeout(env.ACCOUNT_API_TIMEOUT_MS),
     });
   } catch {
-    return { ok: false, httpStatus: 599, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
+    return { ok: false, httpStatus: UNANSWERED, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
   }
   const parsed = AnswerSchema.safeParse(await response.json().catch(() => null));
   const answer: AccountAnswer = parsed.success ? parsed.data : {};

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   ACCOUNT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** SPEC §9's 30 s between codes; shorter only where a test stack must not wait it out. */
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Set by the supervising launcher: where it writes the status of the processes it runs. */
+  LAUNCHER_STATUS_FILE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AuthMethod } from "~/domain/auth-code";
 import {
   recoveryFailure,
@@ -10,7 +11,7 @@ import {
 } from "~/domain/password-update-errors";
 import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
-import { callAccountApi, type AccountCall } from "./account.server";
+import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
 import { env } from "./env.server";
 import { deleteOtherSessions } from "./session-store.server";
 import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
@@ -105,12 +106,37 @@ export async function resendVerificationCode(
   return moveTo(session, lockResend(state, now));
 }
 
-/** New password: success ends the flow. */
-export async function updatePassword(session: PortalSession, password: string): Promise<PasswordUpdateOutcome> {
-  const call = await callAccountApi("update-password", session.accessToken, { password });
-  if (!call.ok) return failed(session, call, updatePasswordFailure);
+async function passwordUpdated(session: PortalSession): Promise<PasswordUpdateOutcome> {
   await forgetPasswordUpdate(session);
   // The identity provider has ended the other grants; the other portal sessions end now, not at their next renewal.
   await deleteOtherSessions(session.userId, session.idHash);
   return { kind: "done" };
+}
+
+/** Whether the identity provider took this attempt's password (asked after a crash or a call with no answer). */
+async function attemptSucceeded(session: PortalSession, attemptId: string): Promise<boolean> {
+  const call = await callAccountApi("password-update-status", session.accessToken, { attemptId });
+  return call.ok && call.answer.nextStep === "done";
+}
+
+/**
+ * New password: the attempt is recorded before the call, and the identity provider treats the same
+ * attempt as one. A call that got no answer is asked about, so a password that was in fact changed
+ * shows 'done' and one that was not can be tried again.
+ */
+export async function updatePassword(session: PortalSession, state: PasswordUpdateState, password: string): Promise<PasswordUpdateOutcome> {
+  const attemptId = state.passwordAttempt ?? randomUUID();
+  await saveFlowState(session, PASSWORD_UPDATE_FLOW, { ...state, passwordAttempt: attemptId });
+  const call = await callAccountApi("update-password", session.accessToken, { password, attemptId });
+  if (call.ok) return passwordUpdated(session);
+  if (call.httpStatus === UNANSWERED && (await attemptSucceeded(session, attemptId))) return passwordUpdated(session);
+  return failed(session, call, updatePasswordFailure);
+}
+
+/** On showing the page: an attempt recorded by a request that never finished is settled first. */
+export async function settleInterruptedAttempt(session: PortalSession, state: PasswordUpdateState): Promise<boolean> {
+  if (state.step !== "new-password" || !state.passwordAttempt) return false;
+  if (!(await attemptSucceeded(session, state.passwordAttempt))) return false;
+  await passwordUpdated(session);
+  return true;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { touchIntervalMs } from "~/domain/session-timing";
 import { database } from "./db.server";
 import { env } from "./env.server";
 
@@ -98,8 +99,6 @@ export async function createSession(session: NewSession): Promise<string> {
   return sessionId;
 }
 
-const TOUCH_INTERVAL_MS = 60_000;
-
 /** The live session for this id, or null when unknown, idle too long or past its absolute lifetime. */
 export async function loadSession(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
   const db = await database();
@@ -113,7 +112,8 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
     await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  // A participant active more often than the idle limit must never be signed out: touch at least twice per limit.
+  if (now.getTime() - session.lastSeenAt.getTime() >= touchIntervalMs(env.SESSION_IDLE_TIMEOUT_SECONDS)) {
     await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1`, [idHash, now]);
   }
   return session;

@@ -47,7 +47,8 @@ const sendBody = z.object({
     .pipe(z.enum(["sms", "voice"])),
 });
 const codeBody = z.object({ code: z.string().max(100).optional() });
-const passwordBody = z.object({ password: z.string().max(1000).optional() });
+const passwordBody = z.object({ password: z.string().max(1000).optional(), attemptId: z.string().min(8).max(100).optional() });
+const statusBody = z.object({ attemptId: z.string().min(8).max(100) });
 
 class ApiError extends Error {
   constructor(
@@ -157,15 +158,27 @@ export function createAccountApi(deps: AccountApiDeps) {
     },
 
     async "update-password"(account, body, grantId) {
+      const { password = "", attemptId } = passwordBody.parse(body);
+      // The same attempt again (the portal retrying after a crash or a timeout) learns it already succeeded.
+      const current = await passwordUpdates.get(account.id);
+      if (current?.step === "done" && attemptId && current.attemptId === attemptId && !current.expired) return { status: "SUCCESS", nextStep: "done" };
       await transactionAt(account, ["reset-authenticator"]);
-      const password = passwordBody.parse(body).password ?? "";
       const problem = checkNewPassword(password);
       if (problem === "required") throw fail(400, M.passwordRequired);
       if (problem === "too-short") throw fail(400, M.passwordTooShort);
       if (problem === "common") throw fail(400, M.passwordCommon);
       await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
-      await passwordUpdates.close(account.id);
-      return { status: "SUCCESS" };
+      await passwordUpdates.complete(account.id, attemptId ?? null);
+      return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    /** Where the password update stands for one attempt of the portal's: done, or the step it is on. */
+    async "password-update-status"(account, body) {
+      const { attemptId } = statusBody.parse(body);
+      const update = await passwordUpdates.get(account.id);
+      if (update?.step === "done" && update.attemptId === attemptId) return { status: "SUCCESS", nextStep: "done" };
+      if (!update || update.expired) throw fail(409, M.noTransaction);
+      return { status: "PENDING", nextStep: update.step };
     },
   };
 

@@ -104,4 +104,7 @@ export const identityMigrations: readonly string[] = [
 
   ALTER TABLE idp_outbox ADD COLUMN subject text;
   `,
+  `
+  ALTER TABLE idp_password_updates ADD COLUMN attempt_id text;
+  `,
 ];

@@ -163,4 +163,54 @@ describe("password update step machine", () => {
     // The session itself ended with the refused token, not only the flow.
     expect(await currentStep()).toMatchObject({ status: 302, location: "/session-expired" });
   });
+
+  describe("the last step, cut off mid-call", () => {
+    async function atNewPassword() {
+      await post({ intent: "start" });
+      await post({ intent: "send-code", authMethod: "sms" });
+      await post({ intent: "submit-code", authCode: "123456" });
+    }
+    const newPassword = { intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" };
+    const attemptsOf = (operation: string) =>
+      idp.accountRequests.filter((request) => request.operation === operation).map((request) => request.body.attemptId);
+
+    it("a call with no answer asks where it stands: a password that was changed shows 'done'", async () => {
+      await atNewPassword();
+      idp.answerAccountOperation("update-password", () => ({ status: 0, body: {} }));
+      idp.answerAccountOperation("password-update-status", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "done" } }));
+      const done = await post(newPassword);
+      expect(done.status).toBe(302);
+      expect(done.headers.get("Location")).toBe("/profile/security");
+      const [attempt] = attemptsOf("update-password");
+      expect(attempt).toEqual(expect.any(String));
+      expect(attemptsOf("password-update-status")).toEqual([attempt]);
+    });
+
+    it("one that was not changed lets the participant try again, as the same attempt", async () => {
+      await atNewPassword();
+      idp.answerAccountOperation("update-password", () => ({ status: 0, body: {} }));
+      idp.answerAccountOperation("password-update-status", () => ({
+        status: 200,
+        body: { status: "PENDING", nextStep: "reset-authenticator" },
+      }));
+      const failed = await post(newPassword);
+      expect(failed.status).toBe(400);
+      expect((await currentStep()).view).toMatchObject({ step: "new-password" });
+      idp.answerAccountOperation("update-password", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "done" } }));
+      expect((await post(newPassword)).headers.get("Location")).toBe("/profile/security");
+      const [first, second] = attemptsOf("update-password");
+      expect(second).toBe(first);
+    });
+
+    it("after a request that never finished, the next page view settles it: the change shows as done", async () => {
+      await atNewPassword();
+      idp.answerAccountOperation("update-password", () => ({ status: 0, body: {} }));
+      idp.answerAccountOperation("password-update-status", () => ({ status: 0, body: {} }));
+      expect((await post(newPassword)).status).toBe(400);
+      idp.answerAccountOperation("password-update-status", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "done" } }));
+      const settled = await currentStep();
+      expect(settled).toMatchObject({ status: 302, location: "/profile/security" });
+      expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
+    });
+  });
 });

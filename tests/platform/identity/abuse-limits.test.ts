@@ -78,11 +78,20 @@ describe("a new password ends every other session", () => {
       await accountApi("recover-password", caller.access_token),
       await accountApi("send-mfa-code", caller.access_token, { authMethod: "sms" }),
       await accountApi("submit-auth-code", caller.access_token, { code: (await latestCode(base, phoneOf(ada))).code }),
-      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026" }),
+      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
     ];
     expect(steps).toEqual([200, 200, 200, 200]);
     expect(await refreshWith(other.refresh_token)).toBe(400);
     expect(await refreshWith(caller.refresh_token)).toBe(200);
+    // The same attempt again (a retry after a crash) learns it succeeded; the provider says so when asked.
+    const again = (await tokensFor(base, { ...ada, password: "a-fresh-sequence-2026" })).tokens;
+    expect(
+      await accountApi("update-password", again.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
+    ).toBe(200);
+    expect(await accountApi("password-update-status", again.access_token, { attemptId: "attempt-one-0001" })).toBe(200);
+    expect(
+      await accountApi("update-password", again.access_token, { password: "yet-another-sequence-1", attemptId: "attempt-two-0002" }),
+    ).toBe(409);
   });
 
   it("through recovery: every grant of the account stops renewing", async () => {

@@ -343,7 +343,7 @@ describe("account API: password update", () => {
     expect(common.status).toBe(400);
     expect(common.body.errorMessage).toContain("this password was found in a list of commonly used passwords");
     const done = await accountApi("update-password", token, { password: "a-very-new-password-42" });
-    expect(done).toEqual({ status: 200, body: { status: "SUCCESS" } });
+    expect(done).toEqual({ status: 200, body: { status: "SUCCESS", nextStep: "done" } });
 
     const browser = new Browser(base);
     const { html } = await beginSignIn(browser);

@@ -57,6 +57,8 @@ export async function startFakeIdentityProvider() {
       const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
       accountRequests.push({ operation, authorization: req.headers.authorization, body });
       const answer = accountAnswers.get(operation)?.(body) ?? { status: 500, body: { status: "FAILURE", errorMessage: "unscripted" } };
+      // Status 0 stands for a call that never answers: the connection is cut after the request arrived.
+      if (answer.status === 0) return void req.socket.destroy();
       return sendJson(res, answer.status, answer.body);
     }
     return sendJson(res, 404, { error: "not_found" });
