@@ -161,7 +161,8 @@ export function createAccountApi(deps: AccountApiDeps) {
       const { password = "", attemptId } = passwordBody.parse(body);
       // The same attempt again (the portal retrying after a crash or a timeout) learns it already succeeded.
       const current = await passwordUpdates.get(account.id);
-      if (current?.step === "done" && attemptId && current.attemptId === attemptId && !current.expired) return { status: "SUCCESS", nextStep: "done" };
+      if (current?.step === "done" && attemptId && current.attemptId === attemptId && !current.expired)
+        return { status: "SUCCESS", nextStep: "done" };
       await transactionAt(account, ["reset-authenticator"]);
       const problem = checkNewPassword(password);
       if (problem === "required") throw fail(400, M.passwordRequired);

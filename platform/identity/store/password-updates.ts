@@ -24,10 +24,7 @@ export function createPasswordUpdates(db: Queryable, now: () => Date) {
         method: Channel | null;
         expires_at: Date;
         attempt_id: string | null;
-      }>(
-        "SELECT * FROM idp_password_updates WHERE account_id = $1",
-        [accountId],
-      );
+      }>("SELECT * FROM idp_password_updates WHERE account_id = $1", [accountId]);
       const row = rows[0];
       if (!row) return null;
       return {
