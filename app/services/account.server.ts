@@ -3,12 +3,7 @@ import { env } from "./env.server";
 
 /** The identity provider's account API operations the password update drives (SPEC.md §7 'Auth helper operations'). */
 export type AccountOperation =
-  | "recover-password"
-  | "send-mfa-code"
-  | "resend-auth-code"
-  | "submit-auth-code"
-  | "update-password"
-  | "password-update-status";
+  "recover-password" | "send-mfa-code" | "resend-auth-code" | "submit-auth-code" | "update-password" | "password-update-status";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),
