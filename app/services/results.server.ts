@@ -1,6 +1,6 @@
-import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from "cockatiel";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
+import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from "cockatiel";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 
