@@ -16,6 +16,12 @@ const EnvSchema = z.object({
   RESULTS_API_URL: z.url().default("http://localhost:3002"),
   RESULTS_API_AUDIENCE: z.string().optional(),
   RESULTS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+  /** One page's whole budget for the results service, across its attempts. */
+  RESULTS_BUDGET_MS: z.coerce.number().int().positive().default(5000),
+  /** Consecutive failed calls (no answer or 5xx) that open the circuit breaker for the results service. */
+  RESULTS_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
+  /** How long an open breaker answers at once before one call is let through to try again. */
+  RESULTS_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(1000),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
+import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from "cockatiel";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 
@@ -22,29 +23,68 @@ type Attempt = { ok: true; response: Response } | UpstreamFailure;
 const keepAlive = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 const agentFor = (url: URL) => (url.protocol === "https:" ? keepAlive.https : keepAlive.http);
 
-async function attemptOnce(url: URL, accessToken: string): Promise<Attempt> {
-  try {
-    const response = await fetch(url, {
-      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
-      signal: AbortSignal.timeout(env.RESULTS_TIMEOUT_MS),
-      agent: agentFor,
-    } as RequestInit);
-    if (response.ok) return { ok: true, response };
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    return { ok: false, status: response.status, message: typeof body?.message === "string" ? body.message : response.statusText };
-  } catch {
-    return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
+/** A failure that says the service itself is in trouble (no answer, or 5xx); only these move the breaker. */
+class ServiceTrouble extends Error {
+  constructor(readonly failure: UpstreamFailure) {
+    super(failure.message);
   }
 }
 
 /**
- * GET with up to three attempts; a 401 is final at once (the session is over). After the last
- * failure the status and message are kept for the caller to choose a screen.
+ * One breaker for the results service, shared by every request of this process: after
+ * RESULTS_BREAKER_FAILURES consecutive calls with no answer or a 5xx it opens, and pages get the
+ * network-error screen at once instead of waiting out their budget; after RESULTS_BREAKER_HALF_OPEN_MS
+ * one call is let through, and its answer closes or reopens it.
+ */
+const breaker = circuitBreaker(
+  handleWhen((error) => error instanceof ServiceTrouble),
+  { halfOpenAfter: env.RESULTS_BREAKER_HALF_OPEN_MS, breaker: new ConsecutiveBreaker(env.RESULTS_BREAKER_FAILURES) },
+);
+
+async function attemptOnce(url: URL, accessToken: string, timeoutMs: number): Promise<Attempt> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
+      signal: AbortSignal.timeout(timeoutMs),
+      agent: agentFor,
+    } as RequestInit);
+  } catch {
+    throw new ServiceTrouble({ ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE });
+  }
+  if (response.ok) return { ok: true, response };
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  const failure: UpstreamFailure = {
+    ok: false,
+    status: response.status,
+    message: typeof body?.message === "string" ? body.message : response.statusText,
+  };
+  if (response.status >= 500) throw new ServiceTrouble(failure);
+  return failure;
+}
+
+async function guardedAttempt(url: URL, accessToken: string, timeoutMs: number): Promise<Attempt> {
+  try {
+    return await breaker.execute(() => attemptOnce(url, accessToken, timeoutMs));
+  } catch (error) {
+    if (error instanceof ServiceTrouble) return error.failure;
+    if (error instanceof BrokenCircuitError) return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
+    throw error;
+  }
+}
+
+/**
+ * GET with up to three attempts within one budget (RESULTS_BUDGET_MS across all of them, each at most
+ * RESULTS_TIMEOUT_MS); a 401 is final at once (the session is over). After the last failure the status
+ * and message are kept for the caller to choose a screen.
  */
 export async function getWithRetries(url: URL, accessToken: string): Promise<Attempt> {
+  const deadline = Date.now() + env.RESULTS_BUDGET_MS;
   let last: Attempt = { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
   for (let attempt = 1; attempt <= RESULTS_ATTEMPTS; attempt += 1) {
-    last = await attemptOnce(url, accessToken);
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    last = await guardedAttempt(url, accessToken, Math.min(env.RESULTS_TIMEOUT_MS, left));
     if (last.ok || last.status === 401) return last;
   }
   return last;
