@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
+import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
 import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 
@@ -10,6 +11,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   return json(await profileOverview(session), { headers: privatePageHeaders });
 }
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, nextUrl, defaultShouldRevalidate }) =>
+  profileSectionsMayHaveChanged({ formAction, nextUrl }) ? defaultShouldRevalidate : false;
 
 export function headers() {
   return privatePageHeaders;
