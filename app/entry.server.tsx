@@ -1,12 +1,12 @@
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
 import { closeDatabase } from "~/services/db.server";
 import { withLowPriorityModules } from "~/services/document-html.server";
-import { reportServerError } from "~/services/error-reporter.server";
+import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
 import { installRequestLogging, silenceRemixServeAccessLog } from "~/services/logger.server";
 import { installGracefulShutdown } from "~/services/readiness.server";
@@ -44,5 +44,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return logClientError(error.status, request);
   reportServerError(error, request);
 }

@@ -43,11 +43,15 @@ export function redactValue<T>(value: T): T {
   return value;
 }
 
-/** The path of a URL or request target, without its query string or fragment. */
+/** Longest path a log line keeps; junk requests cannot fill the log (or the error reporter's queue) with long ones. */
+export const LOGGED_PATH_MAX = 200;
+
+/** The path of a URL or request target, without its query string or fragment, cut to LOGGED_PATH_MAX characters. */
 export function pathOnly(target: string): string {
   const withoutQuery = target.split(/[?#]/, 1)[0] ?? "/";
   try {
-    return new URL(withoutQuery, "http://portal.invalid").pathname;
+    const path = new URL(withoutQuery, "http://portal.invalid").pathname;
+    return path.length > LOGGED_PATH_MAX ? `${path.slice(0, LOGGED_PATH_MAX)}…` : path;
   } catch {
     return "/";
   }

@@ -30,9 +30,12 @@ import { applyDocumentSecurityHeaders, createNonce } from "./security-headers.se
  * entirely; the page is the portal's own 4xx screen, rendered on its own.
  */
 
-type Refusal = 403 | 413;
+type Refusal = 400 | 403 | 405 | 413;
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The methods the portal answers; anything else (TRACE, CONNECT, WebDAV...) is a 405 before Express. */
+const PORTAL_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
+const ALLOWED = "GET, HEAD, POST";
 
 function headerValue(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
@@ -41,6 +44,9 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
 
 /** Which refusal a request gets before the portal sees it, if any. */
 export function refusalFor(request: IncomingMessage, portalOrigin?: string): Refusal | null {
+  // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
+  if (!(request.url ?? "/").startsWith("/")) return 400;
+  if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;
   if (SAFE_METHODS.has(request.method ?? "GET")) return null;
   if (!isSameOrigin(headerValue(request, "origin"), headerValue(request, "sec-fetch-site"), { portalOrigin })) return 403;
   if (Number(headerValue(request, "content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
@@ -65,7 +71,15 @@ export function refusalPage(status: Refusal, language: Language): string {
   const cached = pages.get(key);
   if (cached) return cached;
   const translator = pageTranslator(language);
-  const detail = status === 403 ? translator.fixed("auth")("forbidden") : translator.fixed("common")("errors.tooLarge");
+  const common = translator.fixed("common");
+  const detail =
+    status === 403
+      ? translator.fixed("auth")("forbidden")
+      : status === 413
+        ? common("errors.tooLarge")
+        : status === 405
+          ? common("errors.methodNotAllowed")
+          : common("errors.badRequest");
   const screen = renderToStaticMarkup(
     createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })),
   );
@@ -78,13 +92,20 @@ export function refusalPage(status: Refusal, language: Language): string {
   return page;
 }
 
+const refusalReasons: Record<Refusal, string> = {
+  400: "request target the portal does not serve",
+  403: "cross-site request",
+  405: "method the portal does not answer",
+  413: "body above the form limit",
+};
+
 async function refuse(request: IncomingMessage, response: ServerResponse, status: Refusal): Promise<void> {
   logger.warn(
     {
       method: request.method,
       path: redactText(pathOnly(request.url ?? "/")),
       status,
-      reason: status === 403 ? "cross-site request" : "body above the form limit",
+      reason: refusalReasons[status],
       requestId: saneRequestId(headerValue(request, REQUEST_ID_HEADER)),
     },
     "request refused",
@@ -93,7 +114,8 @@ async function refuse(request: IncomingMessage, response: ServerResponse, status
   applyDocumentSecurityHeaders(headers, createNonce());
   const page = refusalPage(status, await languageOf(request));
   for (const [name, value] of headers) response.setHeader(name, value);
-  response.writeHead(status).end(page);
+  if (status === 405) response.setHeader("Allow", ALLOWED);
+  response.writeHead(status).end(request.method === "HEAD" ? undefined : page);
 }
 
 const guardedServers = new WeakSet<Server>();

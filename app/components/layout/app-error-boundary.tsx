@@ -7,6 +7,7 @@ const translatedDetail: Record<number, string> = {
   400: "errors.badRequest",
   403: "errors.forbidden",
   404: "errors.notFound",
+  405: "errors.methodNotAllowed",
   413: "errors.tooLarge",
   415: "errors.badRequest",
 };

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorReporter } from "~/services/error-reporter.server";
@@ -45,7 +45,38 @@ function post(path: string, headers: Record<string, string>, body: BodyInit = "a
   } as RequestInit);
 }
 
+/** A request exactly as written, for targets fetch cannot send (absolute-form, asterisk-form). */
+function raw(method: string, target: string): Promise<{ status: number; allow: string | undefined; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: hostname, port, method, path: target }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
 describe("the request guard in front of the portal", () => {
+  it("answers valid HTTP the portal does not serve with a 4xx page, never a 500 and never an error report", async () => {
+    const error = vi.spyOn(logger, "error");
+    const report = vi.spyOn(errorReporter, "report");
+    const absolute = await raw("GET", `${base}/`);
+    expect(absolute.status).toBe(400);
+    expect(absolute.body).toContain("The request could not be understood.");
+    expect((await raw("GET", "*")).status).toBe(400);
+    const trace = await raw("TRACE", "/");
+    expect(trace.status).toBe(405);
+    expect(trace.allow).toBe("GET, HEAD, POST");
+    expect(trace.body).toContain("This kind of request is not accepted here.");
+    expect(reached).toEqual([]);
+    expect(error).not.toHaveBeenCalled();
+    expect(report).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it("answers a cross-site POST itself with the translated 403 screen, logged as a warning, never reported", async () => {
     const warn = vi.spyOn(logger, "warn");
     const error = vi.spyOn(logger, "error");

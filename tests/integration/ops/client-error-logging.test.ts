@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { errorReporter } from "~/services/error-reporter.server";
+import { logger, LOGGED_PATH_MAX } from "~/services/logger.server";
+
+/**
+ * What Remix hands the portal's handleError when a client makes a mistake (a POST to a page with no
+ * action is Remix's 405): logged at info with a bounded path, never at error level, never reported.
+ */
+afterEach(() => vi.restoreAllMocks());
+
+/** The error Remix raises for a POST to a page that has no action (its ErrorResponse shape). */
+const methodNotAllowed = {
+  status: 405,
+  statusText: "Method Not Allowed",
+  internal: true,
+  data: 'You made a POST request to "/profile/overview" but did not provide an `action`',
+};
+
+describe("client errors are not the portal's errors", () => {
+  it("a 405 from Remix is an info line with a bounded path and no report; a real error is still reported", async () => {
+    const { handleError } = await import("~/entry.server");
+    const info = vi.spyOn(logger, "info");
+    const error = vi.spyOn(logger, "error");
+    const report = vi.spyOn(errorReporter, "report");
+    const longPath = `/profile/${"x".repeat(5000)}?token=secret`;
+    handleError(methodNotAllowed, { request: new Request(`http://localhost:3000${longPath}`, { method: "POST" }) });
+    expect(error).not.toHaveBeenCalled();
+    expect(report).not.toHaveBeenCalled();
+    const [fields, message] = info.mock.calls.at(-1) ?? [];
+    expect(message).toBe("client error");
+    expect(fields).toMatchObject({ method: "POST", status: 405 });
+    const path = (fields as { path: string }).path;
+    expect(path.length).toBeLessThanOrEqual(LOGGED_PATH_MAX + 1);
+    expect(path).not.toContain("secret");
+
+    handleError(new Error("the database went away"), { request: new Request("http://localhost:3000/", { method: "GET" }) });
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+});
