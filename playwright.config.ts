@@ -48,6 +48,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       CODE_RESEND_LOCK_SECONDS: "10",
       ...generousSendingBudgets,
+      // Faults here are injected per participant while other tests run beside them; a process-wide
+      // breaker would carry one test's failures into another's pages. The breaker has its own suite.
+      RESULTS_BREAKER_FAILURES: "1000000",
       PORT: String(portBase),
       IDENTITY_PORT: String(portBase + 1),
       RESULTS_PORT: String(portBase + 2),
