@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LauncherStatusSchema } from "../../../lib/launcher/status.ts";
+import { generousSendingBudgets } from "../../../scripts/bench/generous-sending-budgets.ts";
+import { measureLoad } from "../../../scripts/bench/load.ts";
+import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+
+/**
+ * Each child of the launcher killed with SIGKILL while participants load their dashboards (autocannon,
+ * 20 s): the portal process survives the others' deaths, no request hangs, the child is restarted,
+ * and the first good dashboard follows soon after the child is healthy again. Prints one report line
+ * per child.
+ */
+const LOAD_SECONDS = 20;
+const KILL_AFTER_MS = 5_000;
+/** The network-error screen's heading (its text is also in the page's translations, so the id is what tells). */
+const NETWORK_ERROR = 'id="network-error-title"';
+let launcher: ChildProcess;
+let dataDir: string;
+let cookie: string;
+const ports = { portal: 0, identity: 0, results: 0 };
+const portalUrl = () => `http://127.0.0.1:${ports.portal}`;
+
+const status = () => LauncherStatusSchema.parse(JSON.parse(readFileSync(path.join(dataDir, "launcher-status.json"), "utf8")));
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value !== undefined && done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    // Polling the stack while a process restarts (not a test sleep).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function dashboardIsGood(): Promise<boolean> {
+  const response = await fetch(`${portalUrl()}/`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(5000) });
+  return response.status === 200 && !(await response.text()).includes(NETWORK_ERROR);
+}
+
+beforeAll(async () => {
+  ensurePortalBuilt();
+  ports.portal = await freePort();
+  ports.identity = await freePort();
+  ports.results = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), "kill-under-load-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...generousSendingBudgets, LOG_LEVEL: "error", DATA_DIR: dataDir };
+  for (const name of ["NODE_ENV", "DATABASE_URL", "IDP_ISSUER", "RESULTS_API_URL", "PORTAL_ENVIRONMENT"]) delete env[name];
+  Object.assign(env, {
+    PORT: String(ports.portal),
+    IDENTITY_PORT: String(ports.identity),
+    RESULTS_PORT: String(ports.results),
+    PORTAL_URL: `http://localhost:${ports.portal}`,
+  });
+  launcher = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    cwd: projectRoot,
+    env,
+    stdio: "ignore",
+  });
+  await until(
+    "the portal",
+    () => fetch(`${portalUrl()}/healthz`),
+    (response) => response.ok,
+    90_000,
+  );
+  const signedIn = await signInOverHttp(`http://localhost:${ports.portal}`, `http://localhost:${ports.identity}`, {
+    email: "ada@example.test",
+    password: "Sequence-Ada-2026",
+    phone: "+15555550101",
+  });
+  cookie = signedIn.cookie;
+}, 150_000);
+
+afterAll(async () => {
+  if (launcher && launcher.exitCode === null) {
+    const exited = new Promise((resolve) => launcher.once("exit", resolve));
+    launcher.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("kill -9 of a child under load", () => {
+  it.each(["results", "identity", "portal"] as const)(
+    "%s: restarted, no request hangs, and good dashboards follow",
+    async (name) => {
+      const before = status().children;
+      const victim = before[name];
+      if (!victim?.pid) throw new Error(`${name} is not running`);
+      const load = measureLoad({ url: `${portalUrl()}/`, headers: { cookie } }, { connections: 10, durationSeconds: LOAD_SECONDS });
+      // The fault is scheduled into the load run: this is the experiment, not a wait for a race.
+      await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+      process.kill(victim.pid, "SIGKILL");
+      const restarted = await until(
+        `${name} to restart`,
+        async () => status().children[name],
+        (child) => child !== undefined && child.restarts === victim.restarts + 1 && child.running,
+      );
+      await until(
+        `${name} to be healthy`,
+        () => fetch(`${portalUrl()}/readyz`),
+        (response) => response.ok,
+      );
+      const healthyAt = Date.now();
+      await until("a good dashboard", dashboardIsGood, (good) => good);
+      const firstGoodMs = Date.now() - healthyAt;
+      const figures = await load;
+      const portalSurvived = name === "portal" || status().children.portal?.pid === before.portal?.pid;
+      console.log(
+        `${name}: ${figures.requests} requests in ${LOAD_SECONDS} s, ${figures.statusCounts["2xx"]} 2xx, ${figures.statusCounts["5xx"]} 5xx, ` +
+          `${figures.statusCounts.errors} connection errors, ${figures.statusCounts.timeouts} hung; restarted (pid ${victim.pid} → ${restarted?.pid}); ` +
+          `portal process survived: ${portalSurvived}; first good dashboard ${firstGoodMs} ms after the stack was ready again`,
+      );
+      expect(figures.statusCounts.timeouts).toBe(0);
+      expect(portalSurvived).toBe(true);
+      expect(launcher.exitCode).toBeNull();
+    },
+    90_000,
+  );
+});
