@@ -122,4 +122,41 @@ describe("kill -9 of a child under load", () => {
     },
     90_000,
   );
+
+  it("with the results service frozen, the open breaker keeps dashboards from calling it (p99 reported)", async () => {
+    const faults = `http://127.0.0.1:${ports.results}/dev/faults`;
+    const remaining = async () => ((await (await fetch(faults)).json()) as { faults: { remaining: number }[] }).faults[0]?.remaining ?? 0;
+    const frozen = await fetch(faults, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ delayMs: 10_000, failNext: 1000 }),
+    });
+    expect(frozen.status).toBe(200);
+    try {
+      // The first dashboards wait out their budget; once the breaker is open, a dashboard no longer reaches the service.
+      await until(
+        "the breaker to open",
+        async () => {
+          const before = await remaining();
+          await dashboardIsGood();
+          return before - (await remaining());
+        },
+        (reached) => reached === 0,
+      );
+      const before = await remaining();
+      const figures = await measureLoad(
+        { url: `${portalUrl()}/`, headers: { cookie } },
+        { connections: 10, durationSeconds: LOAD_SECONDS },
+      );
+      const reached = before - (await remaining());
+      console.log(
+        `frozen results service: ${figures.requests} dashboards in ${LOAD_SECONDS} s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ` +
+          `${figures.statusCounts.timeouts} hung, ${reached} calls reached the service (breaker probes)`,
+      );
+      expect(figures.statusCounts.timeouts).toBe(0);
+      expect(reached).toBeLessThan(figures.requests / 20);
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
+  }, 120_000);
 });
