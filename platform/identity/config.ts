@@ -32,6 +32,9 @@ const envSchema = z.object({
   SEND_BUDGET_SMS_HOURLY: count.default(500),
   SEND_BUDGET_VOICE_HOURLY: count.default(200),
   SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(3),
+  SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(1),
+  /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
+  IDENTITY_TRUSTED_PROXIES: z.string().default(""),
 });
 
 export interface IdentityConfig {
@@ -56,6 +59,8 @@ export interface IdentityConfig {
   codeResendLockSeconds: number;
   /** Text and voice messages cost money: see store/sending-budget.ts and docs/security.md. */
   sendingBudgets: SendingBudgets;
+  /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
+  trustedProxies: string[];
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -98,7 +103,11 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       smsHourly: e.SEND_BUDGET_SMS_HOURLY,
       voiceHourly: e.SEND_BUDGET_VOICE_HOURLY,
       newNumbersDaily: e.SEND_BUDGET_NEW_NUMBERS_DAILY,
+      newNumbersBeforeCheck: e.SEND_NEW_NUMBERS_BEFORE_CHECK,
     }),
+    trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,

@@ -5,14 +5,16 @@ import { pino, type Logger } from "pino";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
+import { createHumanCheck } from "./captcha/human-check.ts";
 import type { CaptchaVerifier } from "./captcha/verifier.ts";
 import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
-import { BodyRejectedError, sendHtml, sendJson } from "./http/io.ts";
+import { BodyRejectedError, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { serveScript } from "./http/scripts.ts";
+import { applySecurityHeaders } from "./http/security-headers.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createSignInHandler } from "./interactions/sign-in.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
@@ -40,6 +42,8 @@ export interface IdentityServiceOptions extends IdentityConfig {
   logger?: Logger;
   /** Proof-of-work cost of captcha challenges. */
   captchaCost?: number;
+  /** How an escalated answer waits (tests count instead of waiting). */
+  slowDown?: (ms: number) => Promise<void>;
 }
 
 export interface RunningIdentityService {
@@ -80,6 +84,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
+  const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now });
+  const trustedProxies = trustedProxiesFrom(options.trustedProxies);
 
   // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
@@ -122,10 +128,12 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     secureCookies,
     portalUrl: options.portalUrl,
     now,
-    slowDown: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    slowDown: options.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     sendingBudget,
     // One first-party client signs in through these pages; a second client would look its interaction up here.
     clientOf: () => options.portalClientId,
+    humanCheck,
+    trustedProxies,
   });
   const accountPages = createAccountPages({
     provider,
@@ -141,6 +149,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
     now,
     logger,
+    trustedProxies,
   });
   const accountApi = createAccountApi({ accounts, passwordUpdates, verifications, throttle, captcha, verifyAccessToken, now });
   const outboxRoutes = createOutboxRoutes(outbox);
@@ -174,6 +183,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       res.setHeader("cache-control", "public, max-age=3600");
       return void res.end(css);
     }
+    if (path.startsWith("/assets/") && path.endsWith(".js") && req.method === "GET") return serveScript(res, path);
     const [, uid, step] = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path) ?? [];
     if (uid) {
       if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query);
@@ -209,8 +219,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const requestId = requestIdFor(req);
     res.setHeader("x-request-id", requestId);
     logWhenFinished(logger, req, res, requestId);
-    const headers = securityHeaders({ portalUrl: options.portalUrl, production: options.production });
-    for (const [name, value] of Object.entries(headers.values)) res.setHeader(name, value);
+    applySecurityHeaders(res, { portalUrl: options.portalUrl, production: options.production });
     route(req, res).catch((error: Error) => {
       if (error instanceof BodyRejectedError) return refuseBody(req, res, error, requestId);
       logger.error({ requestId, err: { message: error.message, stack: error.stack } }, "request failed");

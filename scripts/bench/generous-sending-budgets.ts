@@ -11,4 +11,5 @@ export const generousSendingBudgets: Record<string, string> = {
   SEND_BUDGET_SMS_HOURLY: "100000",
   SEND_BUDGET_VOICE_HOURLY: "100000",
   SEND_BUDGET_NEW_NUMBERS_DAILY: "1000",
+  SEND_NEW_NUMBERS_BEFORE_CHECK: "1000",
 };

@@ -67,6 +67,34 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expect(page).toHaveURL(`${portalUrl}/`);
   });
 
+  test("after a stranger's failed passwords the sign-in asks for a security check, and the participant still gets in", async ({
+    page,
+  }, testInfo) => {
+    const scriptsRun = testInfo.project.name === "js";
+    // The account is escalated for 15 minutes, so each project uses its own participant.
+    const person = participant(scriptsRun ? "sam.check.js@example.test" : "sam.check.nojs@example.test");
+    await page.goto("/");
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await identify(page, person, `not-the-password-${attempt}`);
+      await expect(page.getByRole("alert")).toContainText("The email address or password is not correct");
+    }
+    // From now on the page asks for the check before it looks at a password.
+    const check = page.getByRole("group", { name: "A quick security check" });
+    await expect(check).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue(person.email);
+    await expectNoSeriousA11yViolations(page);
+    if (scriptsRun) {
+      await expect(check.getByRole("status")).toHaveText("Check complete. You can continue.");
+    } else {
+      await expect(check.getByText("Wait 15 seconds, then select 'Sign in' again.")).toBeVisible();
+      // The check without JavaScript is this stated wait; there is nothing on the page to wait for instead.
+      await page.waitForTimeout(15_000);
+    }
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Verify it's you" })).toBeVisible();
+  });
+
   test("the page asked for is returned to after sign-in, and a returnTo to another host is ignored", async ({ page }) => {
     await signIn(page, "dmitri@example.test", { path: "/?from=bookmark" });
     await expect(page).toHaveURL(`${portalUrl}/?from=bookmark`);

@@ -1,5 +1,5 @@
 import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/web/sha";
+import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { Challenge } from "altcha-lib/types";
 import { useEffect, useRef, useState } from "react";
 

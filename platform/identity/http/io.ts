@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from "cookie";
+import proxyAddr from "proxy-addr";
 import { parseFormBody, parseJsonBody, readBodyText } from "../../../lib/http/index.ts";
 
 export { BodyRejectedError, sendJson } from "../../../lib/http/index.ts";
@@ -44,7 +45,15 @@ export function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-/** The client address as the socket sees it (X-Forwarded-For is not trusted without a configured proxy). */
-export function clientAddress(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? "unknown";
+export type TrustedProxies = (address: string, hop: number) => boolean;
+
+/** Which proxies to believe: none unless configured, so X-Forwarded-For is ignored by default. */
+export function trustedProxiesFrom(list: readonly string[]): TrustedProxies {
+  return proxyAddr.compile([...list]);
+}
+
+/** The client address: the socket's, or the nearest untrusted hop X-Forwarded-For names through trusted proxies. */
+export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): string {
+  if (!req.socket.remoteAddress) return "unknown";
+  return proxyAddr(req, trusted);
 }

@@ -1,4 +1,18 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+
+const noncesOfResponses = new WeakMap<ServerResponse, string>();
+
+/** The CSP nonce of this response, for pages that carry a script. */
+export function cspNonceOf(res: ServerResponse): string | undefined {
+  return noncesOfResponses.get(res);
+}
+
+export function applySecurityHeaders(res: ServerResponse, options: { portalUrl: string; production: boolean }): void {
+  const headers = securityHeaders(options);
+  for (const [name, value] of Object.entries(headers.values)) res.setHeader(name, value);
+  noncesOfResponses.set(res, headers.nonce);
+}
 
 /** Headers for every response: strict CSP with a per-response nonce, no framing, no sniffing. */
 export function securityHeaders(options: { portalUrl: string; production: boolean }) {

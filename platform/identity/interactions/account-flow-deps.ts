@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
-import { redirect, sendHtml } from "../http/io.ts";
+import { redirect, sendHtml, type TrustedProxies } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
 import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
@@ -26,6 +26,8 @@ export interface AccountFlowDeps {
   selfServiceUnlockEnabled: boolean;
   now: () => Date;
   logger: Logger;
+  /** Proxies believed about the client address (none by default). */
+  trustedProxies: TrustedProxies;
 }
 
 export interface LoginInteraction {

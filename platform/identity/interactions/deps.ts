@@ -1,4 +1,6 @@
 import type Provider from "oidc-provider";
+import type { HumanCheck } from "../captcha/human-check.ts";
+import type { TrustedProxies } from "../http/io.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { SendingBudget } from "../store/sending-budget.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
@@ -20,6 +22,9 @@ export interface InteractionDeps {
   sendingBudget: SendingBudget;
   /** The OIDC client the interaction signs in to, for its sending budget. */
   clientOf: (interaction: { uid: string }) => string;
+  /** The escalation when failures pile up: proof of work, or a wait without JavaScript. */
+  humanCheck: HumanCheck;
+  trustedProxies: TrustedProxies;
 }
 
 export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;

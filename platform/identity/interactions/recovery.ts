@@ -140,7 +140,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (problem) return sendHtml(res, 400, identifyPage(interaction, kind, typed, toFieldErrors(interaction.locale, [problem])));
     const email = normalizeEmail(typed);
     const perEmail = `${kind}:email:${email}`;
-    const perAddress = `${kind}:address:${clientAddress(req)}`;
+    const perAddress = `${kind}:address:${clientAddress(req, deps.trustedProxies)}`;
     if ((await throttle.isLimited(perEmail, EMAIL_RECOVERY_LIMIT)) || (await throttle.isLimited(perAddress, ADDRESS_RECOVERY_LIMIT))) {
       return sendHtml(res, 429, identifyPage(interaction, kind, typed, [{ field: "email", message: t("recover.tooMany") }]));
     }

@@ -119,7 +119,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     const problems = checkRegistration(input);
     if (problems.length) return rerender(400, toFieldErrors(interaction.locale, problems));
 
-    const perAddress = `registration:address:${clientAddress(req)}`;
+    const perAddress = `registration:address:${clientAddress(req, deps.trustedProxies)}`;
     if (await throttle.isLimited(perAddress, ADDRESS_REGISTRATION_LIMIT))
       return rerender(429, [{ field: "email", message: t("register.tooMany") }]);
     await throttle.record(perAddress);

@@ -3,9 +3,11 @@ import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { cspNonceOf } from "../http/security-headers.ts";
 import { pickLocale, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
 import {
+  type HumanCheckPart,
   renderChallengePage,
   renderEnrolPage,
   renderIdentifyPage,
@@ -37,6 +39,11 @@ type Step = "identify" | "select" | "challenge" | "enrol";
 export function createSignInHandler(deps: InteractionDeps) {
   const { provider, accounts, signInStates, verifications, throttle, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
+
+  const humanCheckFor = (res: ServerResponse, scope: string): HumanCheckPart => ({
+    humanCheck: { ticket: deps.humanCheck.ticketFor(scope) },
+    nonce: cspNonceOf(res),
+  });
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
@@ -129,7 +136,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     const username = (form.username ?? "").trim();
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
-    const rerender = (status: number, errors: FieldError[]) =>
+    const rerender = (status: number, errors: FieldError[], check: HumanCheckPart = {}) =>
       sendHtml(
         res,
         status,
@@ -140,6 +147,7 @@ export function createSignInHandler(deps: InteractionDeps) {
           remember,
           errors,
           links: identifyLinks(interaction.uid),
+          ...check,
         }),
       );
 
@@ -153,17 +161,27 @@ export function createSignInHandler(deps: InteractionDeps) {
     const account = await accounts.findByEmail(username);
     const trustedDevice = account ? isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()) : false;
     const accountBucket = `sign-in-fail:${trustedDevice ? "device" : "account"}:${normalizeEmail(username)}`;
-    const addressBucket = `sign-in-fail:address:${clientAddress(req)}`;
-    if (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) {
-      return rerender(429, [{ field: "username", message: t("identify.locked") }]);
+    const addressBucket = `sign-in-fail:address:${clientAddress(req, deps.trustedProxies)}`;
+    const checkScope = `sign-in:${normalizeEmail(username)}`;
+    const escalated = async () =>
+      (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT));
+    // Many failures for this account (from anywhere but the participant's remembered device) or from one
+    // address (perhaps a shared NAT) escalate to a human check and a slower answer; never to a refusal
+    // of the right password.
+    if (await escalated()) {
+      await deps.slowDown(ADDRESS_SLOWDOWN_MS);
+      const answer = await deps.humanCheck.check(form, checkScope);
+      if (answer !== "passed") {
+        const message = t(answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed", { button: t("identify.submit") });
+        return rerender(429, [{ field: "humanCheck", message }], humanCheckFor(res, checkScope));
+      }
     }
-    // Many failures from one address (perhaps a shared NAT) slow that address down; they never refuse a right password.
-    if (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT)) await deps.slowDown(ADDRESS_SLOWDOWN_MS);
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !passwordOk) {
       await throttle.record(accountBucket);
       await throttle.record(addressBucket);
-      return rerender(400, [{ field: "username", message: t("identify.invalidCredentials") }]);
+      const check = (await escalated()) ? humanCheckFor(res, checkScope) : {};
+      return rerender(400, [{ field: "username", message: t("identify.invalidCredentials") }], check);
     }
     await throttle.clear(accountBucket);
 
@@ -218,12 +236,28 @@ export function createSignInHandler(deps: InteractionDeps) {
         renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }),
       );
     }
-    const refuseEnrol = (message: string) =>
+    const enrolPage = (status: number, message: string, check: HumanCheckPart = {}) =>
       sendHtml(
         res,
-        429,
-        renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }),
+        status,
+        renderEnrolPage({
+          locale: interaction.locale,
+          uid: interaction.uid,
+          phone: typed,
+          errors: [{ field: check.humanCheck ? "humanCheck" : "phoneNumber", message }],
+          ...check,
+        }),
       );
+    const refuseEnrol = (message: string) => enrolPage(429, message);
+    // Each new number costs a message: past the first few, a person has to be behind the request.
+    if (await deps.sendingBudget.newNumberNeedsCheck(state.accountId, phone)) {
+      const checkScope = `enrol:${state.accountId}`;
+      const answer = await deps.humanCheck.check(form, checkScope);
+      if (answer !== "passed") {
+        const message = t(answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed", { button: t("enrol.submit") });
+        return enrolPage(429, message, humanCheckFor(res, checkScope));
+      }
+    }
     const newNumber = await deps.sendingBudget.reserveNewNumber(state.accountId, phone);
     if (!newNumber.ok) return refuseEnrol(t("enrol.tooManyNumbers", { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) }));
     const sent = await verifications.send({

@@ -21,7 +21,16 @@ export function notice(message: string | undefined): Html {
   return message ? html`<div class="notice" role="status">${message}</div>` : html``;
 }
 
-export function page(options: { locale: Locale; title: string; body: Html; nonce?: string; script?: string; hasErrors?: boolean }): string {
+export function page(options: {
+  locale: Locale;
+  title: string;
+  body: Html;
+  nonce?: string;
+  script?: string;
+  /** A module script served by the identity provider, loaded with the response's nonce. */
+  moduleSrc?: string;
+  hasErrors?: boolean;
+}): string {
   const title = `${options.hasErrors ? "Error: " : ""}${options.title} – ${translate(options.locale, "brand")}`;
   return html`<!DOCTYPE html>
     <html lang="${options.locale}">
@@ -40,6 +49,7 @@ export function page(options: { locale: Locale; title: string; body: Html; nonce
           ${options.body}
         </main>
         ${options.script && options.nonce ? new Html(`<script nonce="${options.nonce}">${options.script}</script>`) : ""}
+        ${options.moduleSrc && options.nonce ? html`<script type="module" nonce="${options.nonce}" src="${options.moduleSrc}"></script>` : ""}
       </body>
     </html>`.value;
 }

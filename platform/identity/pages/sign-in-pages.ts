@@ -1,9 +1,18 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
 import { html } from "../domain/html.ts";
+import { HUMAN_CHECK_SCRIPT, humanCheckField, type HumanCheckView } from "./human-check-field.ts";
 import { type Locale, translator } from "./i18n.ts";
 import { errorSummary, type FieldError, notice, page, textField } from "./layout.ts";
 
-export interface IdentifyView {
+/** Asked for when failures pile up: the check's ticket, and the response's nonce for its script. */
+export interface HumanCheckPart {
+  humanCheck?: HumanCheckView;
+  nonce?: string;
+}
+
+const humanCheckScript = (view: HumanCheckPart) => (view.humanCheck ? { nonce: view.nonce, moduleSrc: HUMAN_CHECK_SCRIPT } : {});
+
+export interface IdentifyView extends HumanCheckPart {
   locale: Locale;
   uid: string;
   username?: string;
@@ -22,6 +31,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
     locale: view.locale,
     title: t("identify.title"),
     hasErrors: errors.length > 0,
+    ...humanCheckScript(view),
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
       <form method="post" action="/interaction/${view.uid}/identify" novalidate>
         ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
@@ -38,6 +48,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
           <label for="rememberMe">${t("identify.rememberMe")}</label>
         </div>
         <p class="hint" id="rememberMe-hint">${t("identify.rememberMeHint")}</p>
+        ${humanCheckField(view.locale, view.humanCheck, t("identify.submit"))}
         <div class="actions"><button type="submit">${t("identify.submit")}</button></div>
       </form>
       <ul class="links">
@@ -149,17 +160,19 @@ export function renderChallengePage(view: ChallengeView): string {
   });
 }
 
-export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: string; errors?: FieldError[] }): string {
+export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: string; errors?: FieldError[] } & HumanCheckPart): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   return page({
     locale: view.locale,
     title: t("enrol.title"),
     hasErrors: errors.length > 0,
+    ...humanCheckScript(view),
     body: html`${errorSummary(view.locale, errors)}
       <p>${t("enrol.intro")}</p>
       <form method="post" action="/interaction/${view.uid}/enrol" novalidate>
         ${textField({ id: "phoneNumber", name: "phoneNumber", type: "tel", label: t("enrol.phone"), hint: t("enrol.phoneHint"), value: view.phone, error: errors.find((e) => e.field === "phoneNumber")?.message, autocomplete: "tel", autofocus: errors.length === 0 })}
+        ${humanCheckField(view.locale, view.humanCheck, t("enrol.submit"))}
         <div class="actions"><button type="submit">${t("enrol.submit")}</button></div>
       </form>`,
   });

@@ -15,6 +15,8 @@ export interface SendingBudgets {
   deployment: Record<Channel, Limit>;
   /** Different new numbers one account may enrol in a day (each enrolment sends a code). */
   newNumbersPerAccount: Limit;
+  /** New numbers an account may enrol in that day before each further one needs the human check. */
+  newNumbersBeforeCheck: number;
 }
 
 const HOUR = 60 * 60_000;
@@ -29,6 +31,7 @@ export function sendingBudgetsFrom(settings: {
   smsHourly: number;
   voiceHourly: number;
   newNumbersDaily: number;
+  newNumbersBeforeCheck: number;
 }): SendingBudgets {
   return {
     perAccount: [
@@ -42,6 +45,7 @@ export function sendingBudgetsFrom(settings: {
     perClient: [{ max: settings.clientHourly, windowMs: HOUR }],
     deployment: { sms: { max: settings.smsHourly, windowMs: HOUR }, voice: { max: settings.voiceHourly, windowMs: HOUR } },
     newNumbersPerAccount: { max: settings.newNumbersDaily, windowMs: DAY },
+    newNumbersBeforeCheck: settings.newNumbersBeforeCheck,
   };
 }
 
@@ -49,6 +53,11 @@ export function sendingBudgetsFrom(settings: {
 export function numberKey(phone: string): string {
   return parsePhoneNumberFromString(phone, "US")?.number ?? phone.replace(/[^\d+]/g, "");
 }
+
+const newNumberBuckets = (accountKey: string, phone: string) => ({
+  bucket: `send:new-number:${accountKey}`,
+  seen: `send:new-number:${accountKey}:${numberKey(phone)}`,
+});
 
 type BudgetScope = "account" | "number" | "client" | "deployment";
 export type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
@@ -108,10 +117,17 @@ export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets,
       return { ok: true };
     },
 
+    /** True when this number would be one more new number past the account's free allowance. */
+    async newNumberNeedsCheck(accountKey: string, phone: string): Promise<boolean> {
+      const { bucket, seen } = newNumberBuckets(accountKey, phone);
+      const windowMs = budgets.newNumbersPerAccount.windowMs;
+      if (await throttle.isLimited(seen, { max: 1, windowMs })) return false;
+      return throttle.isLimited(bucket, { max: budgets.newNumbersBeforeCheck, windowMs });
+    },
+
     /** A new number for the account counts against its daily allowance of new numbers. */
     async reserveNewNumber(accountKey: string, phone: string): Promise<BudgetAnswer> {
-      const bucket = `send:new-number:${accountKey}`;
-      const seen = `send:new-number:${accountKey}:${numberKey(phone)}`;
+      const { bucket, seen } = newNumberBuckets(accountKey, phone);
       if (await throttle.isLimited(seen, { max: 1, windowMs: budgets.newNumbersPerAccount.windowMs })) return { ok: true };
       if (await throttle.isLimited(bucket, budgets.newNumbersPerAccount)) {
         const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);

@@ -293,7 +293,7 @@ describe("results fields are escaped", () => {
 });
 
 describe("guessing is slowed down", () => {
-  it("locks the password step after 10 failures for the account, even with the right password", async () => {
+  it("escalates the password step after 10 failures for the account: no password is looked at without the security check", async () => {
     const who = participant("felix@example.test");
     const browser = new HttpBrowser();
     let page = await openIdentifyPage(browser, stack.portalUrl);
@@ -303,7 +303,7 @@ describe("guessing is slowed down", () => {
       page = { html: step.html, url: step.url };
     }
     const right = await submitPassword(browser, page, who.email, who.password);
-    expect(right.html).toContain("Too many failed sign-in attempts. Please try again later.");
+    expect(right.html).toContain("A quick security check");
     expect(right.html).not.toContain('name="authMethod"');
   });
 

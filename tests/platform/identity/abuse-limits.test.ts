@@ -9,6 +9,8 @@ import {
   participants,
   postToken,
   signIn,
+  slowDowns,
+  solvedCaptchaToken,
   startTestService,
   submit,
   tokensFor,
@@ -31,8 +33,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-const [ada, grace, , katherine, hedy] = participants;
-if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participants are missing");
+const [ada, grace, alan, katherine, hedy] = participants;
+if (!ada || !grace || !alan || !katherine || !hedy) throw new Error("the demo participants are missing");
 
 async function startRecovery(email: string, method: "sms" | "voice") {
   const browser = new Browser(base);
@@ -144,19 +146,52 @@ describe("a stranger guessing recovery codes", () => {
 });
 
 describe("a stranger failing passwords", () => {
+  async function strangerFails(who: { email: string }, times: number) {
+    const stranger = new Browser(base);
+    let html = (await beginSignIn(stranger)).html;
+    for (let i = 0; i < times; i += 1) html = (await submit(stranger, html, { username: who.email, password: `wrong-${i}` })).html;
+    return html;
+  }
+
   it("cannot keep the participant's usual device out", async () => {
     const device = new Browser(base);
     await signIn(device, hedy, { remember: true });
-    // Ten wrong passwords from somewhere else lock the account for strangers ...
-    const stranger = new Browser(base);
-    let html = (await beginSignIn(stranger)).html;
-    for (let i = 0; i < 10; i += 1) html = (await submit(stranger, html, { username: hedy.email, password: `wrong-${i}` })).html;
-    expect((await submit(stranger, html, { username: hedy.email, password: hedy.password })).html).toContain(
-      "Too many failed sign-in attempts. Please try again later.",
-    );
-    // ... while the participant's own device signs in with the right password.
+    await strangerFails(hedy, 10);
     const again = await beginSignIn(device, { prompt: "login" });
     const step = await submit(device, again.html, { username: hedy.email, password: hedy.password });
     expect(step.response.headers.get("location") ?? "").toContain("code=");
+  });
+
+  it("escalates to a security check, never to a refusal of the right password (no JavaScript: a stated wait)", async () => {
+    const html = await strangerFails(grace, 10);
+    expect(html).toContain("A quick security check");
+    // The participant on a new device, without JavaScript: asked for the check, not refused ...
+    const participant = new Browser(base);
+    const asked = await submit(participant, (await beginSignIn(participant)).html, { username: grace.email, password: grace.password });
+    expect(asked.response.status).toBe(429);
+    expect(asked.html).toContain("Complete the security check, then select &#39;Sign in&#39; again");
+    expect(asked.html).toContain("Wait 15 seconds, then select &#39;Sign in&#39; again.");
+    expect(asked.html).toContain('value="' + grace.email + '"');
+    // ... too early is too early, and after the wait the right password goes through.
+    expect(slowDowns.length).toBeGreaterThan(0);
+    const early = await submit(participant, asked.html, { password: grace.password });
+    expect(early.html).toContain("Please wait a little longer");
+    clock.advance(15_000);
+    // A waited ticket is spent once: used with a wrong password, it does not serve again.
+    expect((await submit(participant, early.html, { password: "not-the-password" })).response.status).toBe(400);
+    const replay = await submit(participant, early.html, { password: grace.password });
+    expect(replay.response.status).toBe(429);
+    clock.advance(15_000);
+    const through = await submit(participant, replay.html, { password: grace.password });
+    expect(through.html).toContain("Verify it&#39;s you");
+  });
+
+  it("lets a browser with JavaScript through at once with a solved proof of work", async () => {
+    await strangerFails(alan, 10);
+    const participant = new Browser(base);
+    const asked = await submit(participant, (await beginSignIn(participant)).html, { username: alan.email, password: alan.password });
+    expect(asked.response.status).toBe(429);
+    const through = await submit(participant, asked.html, { password: alan.password, captchaToken: await solvedCaptchaToken(base) });
+    expect(through.html).toContain("Add a phone number");
   });
 });

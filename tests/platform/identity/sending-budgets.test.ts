@@ -3,7 +3,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
-import { beginSignIn, Browser, createTestClock, participants, startTestService, submit } from "./support.ts";
+import { beginSignIn, Browser, createTestClock, participants, solvedCaptchaToken, startTestService, submit } from "./support.ts";
 
 /**
  * Text and voice messages cost money. These reproduce the pumping seen from the internet — one
@@ -34,6 +34,7 @@ beforeAll(async () => {
       smsHourly: 1000,
       voiceHourly: 3,
       newNumbersDaily: 2,
+      newNumbersBeforeCheck: 1,
     }),
   });
   base = service.url;
@@ -54,7 +55,7 @@ async function enrolNumber(phoneNumber: string) {
   const browser = new Browser(base);
   const { html } = await beginSignIn(browser);
   const enrol = await submit(browser, html, { username: alan!.email, password: alan!.password });
-  return submit(browser, enrol.html, { phoneNumber });
+  return { browser, ...(await submit(browser, enrol.html, { phoneNumber })) };
 }
 
 async function recoveryCall(email: string) {
@@ -67,12 +68,21 @@ async function recoveryCall(email: string) {
 }
 
 describe("enrolling phone numbers", () => {
-  it("an account may add two new numbers a day; the third is refused and nothing is sent to it", async () => {
+  it("an account may add two new numbers a day, the second only past the security check; the third is refused", async () => {
     expect((await enrolNumber("+15555550201")).html).toContain("(***) ***-0201");
-    expect((await enrolNumber("+15555550202")).html).toContain("(***) ***-0202");
+    const second = await enrolNumber("+15555550202");
+    expect(second.response.status).toBe(429);
+    expect(second.html).toContain("A quick security check");
+    expect(second.html).toContain('value="+15555550202"');
+    expect(await messagesTo("+15555550202")).toBe(0);
+    const checked = await submit(second.browser, second.html, { captchaToken: await solvedCaptchaToken(base) });
+    expect(checked.html).toContain("(***) ***-0202");
+    // Without JavaScript the check is the stated wait.
     const third = await enrolNumber("+15555550203");
-    expect(third.response.status).toBe(429);
-    expect(third.html).toContain("This account has added too many new phone numbers today.");
+    clock.advance(15_000);
+    const refused = await submit(third.browser, third.html, {});
+    expect(refused.response.status).toBe(429);
+    expect(refused.html).toContain("This account has added too many new phone numbers today.");
     expect(await messagesTo("+15555550203")).toBe(0);
     // The same number again is not a new one.
     clock.advance(31_000);
@@ -105,6 +115,6 @@ describe("the deployment-wide voice budget", () => {
     await recoveryCall(ada.email);
     const alerts = logLines.filter((line) => line.alert === "voice-budget-exhausted");
     expect(alerts).toHaveLength(1);
-    expect(JSON.stringify(alerts)).not.toContain("555");
+    expect(JSON.stringify(alerts)).not.toContain("5555550");
   });
 });

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { pino } from "pino";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
 import { sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
@@ -67,6 +69,9 @@ export const participants = [
 ];
 
 /** A clock the test can move forward; everything time-limited in the service reads it. */
+/** Every escalated answer's delay, recorded instead of waited out. */
+export const slowDowns: number[] = [];
+
 export function createTestClock() {
   let offsetMs = 0;
   return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
@@ -100,11 +105,14 @@ export async function startTestService(now: () => Date, overrides: Record<string
       smsHourly: 10_000,
       voiceHourly: 10_000,
       newNumbersDaily: 100,
+      newNumbersBeforeCheck: 100,
     }),
+    trustedProxies: [],
     demoParticipantsFile: file,
     now,
     logger: pino({ level: "silent" }),
     captchaCost: 200,
+    slowDown: async (ms: number) => void slowDowns.push(ms),
     ...overrides,
   });
 }
@@ -277,4 +285,11 @@ export async function tokensFor(base: string, who: TestParticipant, options: { m
   const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
   if (response.status !== 200) throw new Error(`token exchange answered ${response.status}`);
   return { browser, tokens: (await response.json()) as TokenResponse };
+}
+
+/** What the hosted pages' script does in a browser: fetch a proof-of-work challenge, solve it, encode the token. */
+export async function solvedCaptchaToken(base: string): Promise<string> {
+  const challenge = (await (await fetch(new URL("/api/captcha/challenge", base))).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }

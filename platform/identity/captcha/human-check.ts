@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Queryable } from "../../../lib/postgres/index.ts";
+import { signValue, verifySignedValue } from "../domain/signed-value.ts";
+import type { Limit, Throttle } from "../store/throttle.ts";
+import { spendOnce } from "./used-once.ts";
+import type { CaptchaVerifier } from "./verifier.ts";
+
+/** Without JavaScript the check is a wait: a signed ticket that ripens after this many seconds. */
+export const HUMAN_CHECK_WAIT_SECONDS = 15;
+const TICKET_TTL_MS = 10 * 60_000;
+/**
+ * Waited tickets spent on one scope (one account) per window. Past it the no-JavaScript path asks
+ * for another wait; the proof of work is never refused, so the participant is slowed, never kept out.
+ */
+export const WAIT_TICKETS_PER_SCOPE: Limit = { max: 20, windowMs: 15 * 60_000 };
+
+export interface HumanCheckForm {
+  captchaToken?: string;
+  humanCheckTicket?: string;
+}
+
+export type HumanCheckAnswer = "passed" | "missing" | "too-soon";
+
+const scopeHash = (scope: string) => createHash("sha256").update(scope).digest("base64url").slice(0, 22);
+
+/**
+ * The escalation step of the hosted pages: a proof of work solved in the browser (ALTCHA, the same
+ * verifier as the account API), or, without JavaScript, a ticket that is only good after a wait.
+ * Each proof is bound to a scope (an account, as typed) and can be spent once.
+ */
+export function createHumanCheck(deps: { db: Queryable; captcha: CaptchaVerifier; throttle: Throttle; keys: string[]; now: () => Date }) {
+  const { db, captcha, throttle, keys, now } = deps;
+
+  async function ticketPasses(ticket: string, scope: string): Promise<HumanCheckAnswer> {
+    const value = verifySignedValue(keys, ticket) as { s?: unknown; t?: unknown; n?: unknown } | null;
+    if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number" || typeof value.n !== "string") return "missing";
+    const age = now().getTime() - value.t;
+    if (age >= TICKET_TTL_MS) return "missing";
+    if (age < HUMAN_CHECK_WAIT_SECONDS * 1000) return "too-soon";
+    const bucket = `human-check:wait:${scopeHash(scope)}`;
+    if (await throttle.isLimited(bucket, WAIT_TICKETS_PER_SCOPE)) return "too-soon";
+    if (!(await spendOnce(db, `ticket:${value.n}`, new Date(value.t + TICKET_TTL_MS), now()))) return "missing";
+    await throttle.record(bucket);
+    return "passed";
+  }
+
+  return {
+    /** A fresh no-JavaScript ticket for the scope, good from HUMAN_CHECK_WAIT_SECONDS after now. */
+    ticketFor(scope: string): string {
+      return signValue(keys, { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") });
+    },
+    async check(form: HumanCheckForm, scope: string): Promise<HumanCheckAnswer> {
+      if (form.captchaToken && (await captcha.verify(form.captchaToken))) return "passed";
+      return form.humanCheckTicket ? ticketPasses(form.humanCheckTicket, scope) : "missing";
+    },
+  };
+}
+
+export type HumanCheck = ReturnType<typeof createHumanCheck>;

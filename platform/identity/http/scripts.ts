@@ -1,0 +1,37 @@
+import { readFile } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const OWN_ASSETS = fileURLToPath(new URL("../assets/", import.meta.url));
+/** ALTCHA's browser modules (ES modules with relative imports), served as they ship. */
+const ALTCHA_MODULES = join(dirname(createRequire(import.meta.url).resolve("altcha-lib")), "..", "..", "esm", "v2") + sep;
+const ALTCHA_PREFIX = "/assets/altcha-lib/";
+
+const cache = new Map<string, Promise<string | null>>();
+
+function fileFor(path: string): string | null {
+  if (path.includes("..") || !/^\/assets\/[a-z0-9/_-]+\.js$/.test(path)) return null;
+  if (path.startsWith(ALTCHA_PREFIX)) return join(ALTCHA_MODULES, path.slice(ALTCHA_PREFIX.length));
+  const name = path.slice("/assets/".length);
+  return name.includes("/") ? null : join(OWN_ASSETS, name);
+}
+
+/** GET /assets/*.js: the human check's script and the modules it imports; 404 for anything else. */
+export async function serveScript(res: ServerResponse, path: string): Promise<void> {
+  const file = fileFor(path);
+  let body: Promise<string | null> | undefined = file ? cache.get(file) : undefined;
+  if (file && !body) {
+    body = readFile(file, "utf8").catch(() => null);
+    cache.set(file, body);
+  }
+  const text = body ? await body : null;
+  if (text === null) {
+    res.statusCode = 404;
+    return void res.end();
+  }
+  res.setHeader("content-type", "text/javascript; charset=utf-8");
+  res.setHeader("cache-control", "public, max-age=3600");
+  res.end(text);
+}
