@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { portalServerArgs } from "../lib/launcher/portal-command.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -180,7 +181,7 @@ async function main() {
   }
   await Promise.all(services);
 
-  const portal = launch("portal", process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+  const portal = launch("portal", process.execPath, portalServerArgs(root), {
     ...shared,
     NODE_ENV: "production",
     PORT: String(portalPort),

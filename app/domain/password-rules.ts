@@ -15,19 +15,26 @@ export const passwordMessages = {
   common: "newPassword.errors.common",
 } as const;
 
-export const NewPasswordSchema = z
-  .object({
-    password: z
-      .string({ error: passwordMessages.required })
-      .min(1, { error: passwordMessages.required, abort: true })
-      .min(MIN_PASSWORD_LENGTH, { error: passwordMessages.tooShort })
-      .max(1000, { error: passwordMessages.tooShort }),
-    confirmPassword: z.string({ error: passwordMessages.confirmRequired }).min(1, { error: passwordMessages.confirmRequired }),
-  })
-  .superRefine((value, context) => {
-    if (value.password !== value.confirmPassword) {
-      context.addIssue({ code: "custom", path: ["confirmPassword"], message: passwordMessages.mismatch });
-    }
-  });
+const newPasswordFields = {
+  password: z
+    .string({ error: passwordMessages.required })
+    .min(1, { error: passwordMessages.required, abort: true })
+    .min(MIN_PASSWORD_LENGTH, { error: passwordMessages.tooShort })
+    .max(1000, { error: passwordMessages.tooShort }),
+  confirmPassword: z.string({ error: passwordMessages.confirmRequired }).min(1, { error: passwordMessages.confirmRequired }),
+};
+
+function confirmationMatches(value: { password: string; confirmPassword: string }, context: z.RefinementCtx): void {
+  if (value.password !== value.confirmPassword) {
+    context.addIssue({ code: "custom", path: ["confirmPassword"], message: passwordMessages.mismatch });
+  }
+}
+
+export const NewPasswordSchema = z.object(newPasswordFields).superRefine(confirmationMatches);
+
+/** The new password as one member of a form's union (the password-update action's 'set-password'). */
+export function newPasswordFormSchema<const Intent extends string>(intent: Intent) {
+  return z.object({ intent: z.literal(intent), ...newPasswordFields }).superRefine(confirmationMatches);
+}
 
 export type NewPassword = z.infer<typeof NewPasswordSchema>;

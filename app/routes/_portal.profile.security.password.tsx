@@ -4,16 +4,16 @@ import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
-import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/components/profile/password-update-types";
 import { PickStep } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
-import { authCodeSchema, AuthMethodSchema, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
-import { NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
-import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
-import { resendSecondsLeft, type PasswordUpdateStep } from "~/domain/password-update-steps";
+import { noticeKeys, type PasswordUpdateFailure, type PasswordUpdateNotice } from "~/domain/password-update-errors";
+import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
+import { resendSecondsLeft } from "~/domain/password-update-steps";
+import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
@@ -26,10 +26,10 @@ import {
   startPasswordUpdate,
   submitVerificationCode,
   updatePassword,
-  type PasswordUpdateOutcome,
+  type Moved,
 } from "~/services/password-update.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
 
 /**
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
@@ -66,112 +66,100 @@ export function headers() {
   return privatePageHeaders;
 }
 
-/** Which step each intent belongs to; an intent for another step just shows the current one. */
-const stepOfIntent: Record<string, PasswordUpdateStep> = {
-  "send-code": "mfa-verification-pick",
-  "submit-code": "mfa-verification-code",
-  resend: "mfa-verification-code",
-  "set-password": "new-password",
-};
-
-const unrecognisedRequest = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
+const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 const stay = (reply: StepReply, status = 400) => json(reply, { status, headers: privatePageHeaders });
+const toStep = () => redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
 
-async function leaveWithFailure(failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
+function leaveWithFailure(failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
   if (failure.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
   if (failure.kind === "notice") return stay({ intent, notice: failure.notice, ...extra });
   return null;
 }
 
-async function afterMove(outcome: PasswordUpdateOutcome, intent: string) {
-  if (outcome.kind === "moved") return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
-  if (outcome.kind === "done") return null;
-  return leaveWithFailure(outcome, intent);
+function afterMove(outcome: Moved | PasswordUpdateFailure, intent: string) {
+  return outcome.kind === "moved" ? toStep() : leaveWithFailure(outcome, intent);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** Start: the flow opens on its first step, or the notice shows on Login & Security (a flash, so it survives the redirect). */
+async function start(session: PortalSession, captchaToken: string | undefined) {
+  const outcome = await startPasswordUpdate(session, captchaToken);
+  if (outcome.kind === "moved") return toStep();
+  if (outcome.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+  const notice = outcome.kind === "notice" ? outcome.notice : unrecognisedRequest;
+  const cookie = await flashNotification({
+    type: "error",
+    titleKey: `profile:${notice.titleKey}`,
+    bodyKey: notice.bodyKey ? `profile:${notice.bodyKey}` : undefined,
+    bodyText: notice.bodyText?.slice(0, 500),
+    visibleMs: 0,
+  });
+  return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}
+
+const secrets = ["password", "confirmPassword"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request);
+  const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-
-  if (intent === "start") {
-    const captchaToken = formData.get("captchaToken");
-    const outcome = await startPasswordUpdate(
-      session,
-      typeof captchaToken === "string" && captchaToken ? captchaToken.slice(0, 20_000) : undefined,
-    );
-    if (outcome.kind === "moved") return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
-    if (outcome.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
-    // The flow has not opened: the notice shows on Login & Security (a flash, so it survives the redirect).
-    const notice =
-      outcome.kind === "notice" ? outcome.notice : { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
-    const cookie = await flashNotification({
-      type: "error",
-      titleKey: `profile:${notice.titleKey}`,
-      bodyKey: notice.bodyKey ? `profile:${notice.bodyKey}` : undefined,
-      bodyText: notice.bodyText?.slice(0, 500),
-      visibleMs: 0,
-    });
-    return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
-  }
+  const intent = PasswordUpdateIntentSchema.safeParse(formData.get("intent"));
+  // A replayed or hand-made POST with an intent the flow does not have is the client's mistake.
+  if (!intent.success) return stay({ intent: String(formData.get("intent") ?? "").slice(0, 40), notice: unrecognisedRequest });
 
   const state = passwordUpdateState(session);
-  if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
-  const stepOfThisIntent = stepOfIntent[intent];
-  // A replayed or hand-made POST with an intent the flow does not have is the client's mistake.
-  if (!stepOfThisIntent) return stay({ intent, notice: unrecognisedRequest });
-  if (stepOfThisIntent !== state.step) return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
-  const method = state.method ?? DEFAULT_AUTH_METHOD;
-
-  switch (intent) {
-    case "send-code": {
-      const parsed = AuthMethodSchema.safeParse({ authMethod: formData.get("authMethod") ?? undefined });
-      if (!parsed.success) return stay({ intent, notice: unrecognisedRequest });
-      return afterMove(await sendVerificationCode(session, state, parsed.data.authMethod), intent);
+  if (intent.data !== "start") {
+    if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
+    if (stepOfIntent[intent.data] !== state.step) return toStep();
+  }
+  const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
+  if (submission.status !== "success") {
+    if (intent.data === "submit-code") return stay({ intent: intent.data, result: submission.reply() });
+    if (intent.data === "set-password") {
+      return stay({ intent: intent.data, strength: strengthOf(formData), result: submission.reply({ hideFields: secrets }) });
     }
+    return stay({ intent: intent.data, notice: unrecognisedRequest });
+  }
+  const form = submission.value;
+  if (form.intent === "start") return start(session, form.captchaToken);
+  if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
+
+  switch (form.intent) {
+    case "send-code":
+      return afterMove(await sendVerificationCode(session, state, form.authMethod), form.intent);
     case "submit-code": {
-      const submission = parseWithZod(formData, { schema: authCodeSchema(method) });
-      if (submission.status !== "success") return stay({ intent, result: submission.reply() });
-      const outcome = await submitVerificationCode(session, state, submission.value.authCode);
-      if (outcome.kind === "field") return stay({ intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
-      return afterMove(outcome, intent);
+      const outcome = await submitVerificationCode(session, state, form.authCode);
+      if (outcome.kind === "field") {
+        return stay({ intent: form.intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
+      }
+      return afterMove(outcome, form.intent);
     }
     case "resend": {
       const secondsLeft = resendSecondsLeft(state, Date.now());
-      if (secondsLeft > 0)
-        return stay(
-          {
-            intent,
-            notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.resendLocked },
-            noticeValues: { seconds: secondsLeft },
-          },
-          429,
-        );
+      if (secondsLeft > 0) {
+        const notice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.resendLocked };
+        return stay({ intent: form.intent, notice, noticeValues: { seconds: secondsLeft } }, 429);
+      }
       const outcome = await resendVerificationCode(session, state);
-      if (outcome.kind === "moved") return stay({ intent, resent: true }, 200);
-      return leaveWithFailure(outcome as PasswordUpdateFailure, intent);
+      return outcome.kind === "moved" ? stay({ intent: form.intent, resent: true }, 200) : leaveWithFailure(outcome, form.intent);
     }
     case "set-password": {
-      const secrets = ["password", "confirmPassword"];
-      const typed = formData.get("password");
-      const strength = typeof typed === "string" && typed ? passwordStrength(typed) : null;
-      const submission = parseWithZod(formData, { schema: NewPasswordSchema });
-      if (submission.status !== "success") return stay({ intent, strength, result: submission.reply({ hideFields: secrets }) });
-      const outcome = await updatePassword(session, state, submission.value.password);
+      const strength = strengthOf(formData);
+      const outcome = await updatePassword(session, state, form.password);
       if (outcome.kind === "done") return passwordUpdatedRedirect();
-      if (outcome.kind === "field")
-        return stay({
-          intent,
-          strength,
-          result: submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets }),
-        });
-      return leaveWithFailure(outcome as PasswordUpdateFailure, intent, { strength, result: submission.reply({ hideFields: secrets }) });
+      if (outcome.kind === "field") {
+        const result = submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets });
+        return stay({ intent: form.intent, strength, result });
+      }
+      return leaveWithFailure(outcome, form.intent, { strength, result: submission.reply({ hideFields: secrets }) });
     }
   }
-  return redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
+}
+
+function strengthOf(formData: FormData) {
+  const typed = formData.get("password");
+  return typeof typed === "string" && typed ? passwordStrength(typed) : null;
 }
 
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
@@ -189,11 +177,11 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
 export default function PasswordUpdate() {
   const { t } = useTranslation("profile");
   const view = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as StepReply | undefined;
+  const reply = useActionData<typeof action>() ?? undefined;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   // A reply that belongs to an earlier step (e.g. after moving on) is not shown.
-  const stepReply = reply && stepOfIntent[reply.intent] === view.step ? reply : undefined;
+  const stepReply = reply && isStepIntent(reply.intent) && stepOfIntent[reply.intent] === view.step ? reply : undefined;
   const content = <StepContent key={view.step} view={view} reply={stepReply} />;
   if (hydrated) {
     return (

@@ -22,6 +22,11 @@ const EnvSchema = z.object({
   RESULTS_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
   /** How long an open breaker answers at once before one call is let through to try again. */
   RESULTS_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * The timeout of the one call an open breaker lets through. Pages arriving meanwhile wait for its
+   * verdict, so it bounds what a frozen service costs them.
+   */
+  RESULTS_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()

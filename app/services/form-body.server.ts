@@ -1,4 +1,5 @@
 import { BodyRejectedError, readBodyBytes } from "../../lib/http/index.ts";
+import { FORM_BODY_LIMIT_BYTES } from "../../lib/http/same-origin.ts";
 
 /**
  * The one way actions read a posted form. The portal's forms are a few short fields, so a body
@@ -6,7 +7,7 @@ import { BodyRejectedError, readBodyBytes } from "../../lib/http/index.ts";
  * Content-Length, then by counting the bytes as they stream in (chunked bodies declare none).
  * Unreadable bodies are a 400, other content types a 415 — never a 500.
  */
-export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
+export { FORM_BODY_LIMIT_BYTES };
 
 const reasons = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type" } as const;
 

@@ -23,7 +23,10 @@ function lockResend(state: PasswordUpdateState, now: number): PasswordUpdateStat
   return lockResendFor(state, now, env.CODE_RESEND_LOCK_SECONDS * 1000);
 }
 
-export type PasswordUpdateOutcome = { kind: "moved"; state: PasswordUpdateState } | { kind: "done" } | PasswordUpdateFailure;
+/** The flow went on to the step in `state`. */
+export type Moved = { kind: "moved"; state: PasswordUpdateState };
+/** The identity provider took the new password. */
+export type Done = { kind: "done" };
 
 export function passwordUpdateState(session: PortalSession): PasswordUpdateState | null {
   return flowState<PasswordUpdateState>(session, PASSWORD_UPDATE_FLOW);
@@ -44,7 +47,7 @@ async function failed(
   return failure;
 }
 
-async function moveTo(session: PortalSession, state: PasswordUpdateState): Promise<PasswordUpdateOutcome> {
+async function moveTo(session: PortalSession, state: PasswordUpdateState): Promise<Moved> {
   await saveFlowState(session, PASSWORD_UPDATE_FLOW, state);
   return { kind: "moved", state };
 }
@@ -54,7 +57,7 @@ export async function startPasswordUpdate(
   session: PortalSession,
   captchaToken: string | undefined,
   now = Date.now(),
-): Promise<PasswordUpdateOutcome> {
+): Promise<Moved | PasswordUpdateFailure> {
   await forgetPasswordUpdate(session);
   const call = await callAccountApi("recover-password", session.accessToken, captchaToken ? { captchaToken } : {});
   if (!call.ok) return failed(session, call, recoveryFailure);
@@ -70,7 +73,7 @@ export async function sendVerificationCode(
   state: PasswordUpdateState,
   method: AuthMethod,
   now = Date.now(),
-): Promise<PasswordUpdateOutcome> {
+): Promise<Moved | PasswordUpdateFailure> {
   const call = await callAccountApi("send-mfa-code", session.accessToken, { authMethod: method });
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
@@ -83,7 +86,7 @@ export async function submitVerificationCode(
   session: PortalSession,
   state: PasswordUpdateState,
   code: string,
-): Promise<PasswordUpdateOutcome> {
+): Promise<Moved | PasswordUpdateFailure> {
   const call = await callAccountApi("submit-auth-code", session.accessToken, { code });
   if (!call.ok) return failed(session, call, submitCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
@@ -96,7 +99,7 @@ export async function resendVerificationCode(
   session: PortalSession,
   state: PasswordUpdateState,
   now = Date.now(),
-): Promise<PasswordUpdateOutcome> {
+): Promise<Moved | PasswordUpdateFailure> {
   const call = await callAccountApi("resend-auth-code", session.accessToken);
   if (!call.ok) {
     const failure = await failed(session, call, resendFailure);
@@ -106,7 +109,7 @@ export async function resendVerificationCode(
   return moveTo(session, lockResend(state, now));
 }
 
-async function passwordUpdated(session: PortalSession): Promise<PasswordUpdateOutcome> {
+async function passwordUpdated(session: PortalSession): Promise<Done> {
   await forgetPasswordUpdate(session);
   // The identity provider has ended the other grants; the other portal sessions end now, not at their next renewal.
   await deleteOtherSessions(session.userId, session.idHash);
@@ -124,7 +127,11 @@ async function attemptSucceeded(session: PortalSession, attemptId: string): Prom
  * attempt as one. A call that got no answer is asked about, so a password that was in fact changed
  * shows 'done' and one that was not can be tried again.
  */
-export async function updatePassword(session: PortalSession, state: PasswordUpdateState, password: string): Promise<PasswordUpdateOutcome> {
+export async function updatePassword(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  password: string,
+): Promise<Done | PasswordUpdateFailure> {
   const attemptId = state.passwordAttempt ?? randomUUID();
   await saveFlowState(session, PASSWORD_UPDATE_FLOW, { ...state, passwordAttempt: attemptId });
   const call = await callAccountApi("update-password", session.accessToken, { password, attemptId });

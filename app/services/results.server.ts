@@ -1,6 +1,4 @@
-import { Agent as HttpAgent } from "node:http";
-import { Agent as HttpsAgent } from "node:https";
-import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen } from "cockatiel";
+import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from "cockatiel";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 
@@ -15,14 +13,6 @@ export type ResultsOutcome = { ok: true; results: PatientResults } | UpstreamFai
 
 type Attempt = { ok: true; response: Response } | UpstreamFailure;
 
-/**
- * Connections to the results service are kept open and reused: the fetch remix-serve installs
- * otherwise asks for "Connection: close" and opens (and resolves the host name for) a new one per
- * request. Node's own fetch ignores the option and reuses connections by itself.
- */
-const keepAlive = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-const agentFor = (url: URL) => (url.protocol === "https:" ? keepAlive.https : keepAlive.http);
-
 /** A failure that says the service itself is in trouble (no answer, or 5xx); only these move the breaker. */
 class ServiceTrouble extends Error {
   constructor(readonly failure: UpstreamFailure) {
@@ -34,7 +24,8 @@ class ServiceTrouble extends Error {
  * One breaker for the results service, shared by every request of this process: after
  * RESULTS_BREAKER_FAILURES consecutive calls with no answer or a 5xx it opens, and pages get the
  * network-error screen at once instead of waiting out their budget; after RESULTS_BREAKER_HALF_OPEN_MS
- * one call is let through, and its answer closes or reopens it.
+ * one call is let through with the short RESULTS_PROBE_TIMEOUT_MS (the pages arriving meanwhile wait
+ * for it), and its answer closes or reopens it.
  */
 const breaker = circuitBreaker(
   handleWhen((error) => error instanceof ServiceTrouble),
@@ -47,8 +38,7 @@ async function attemptOnce(url: URL, accessToken: string, timeoutMs: number): Pr
     response = await fetch(url, {
       headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
       signal: AbortSignal.timeout(timeoutMs),
-      agent: agentFor,
-    } as RequestInit);
+    });
   } catch {
     throw new ServiceTrouble({ ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE });
   }
@@ -65,7 +55,10 @@ async function attemptOnce(url: URL, accessToken: string, timeoutMs: number): Pr
 
 async function guardedAttempt(url: URL, accessToken: string, timeoutMs: number): Promise<Attempt> {
   try {
-    return await breaker.execute(() => attemptOnce(url, accessToken, timeoutMs));
+    return await breaker.execute(() => {
+      const probing = breaker.state === CircuitState.HalfOpen;
+      return attemptOnce(url, accessToken, probing ? Math.min(timeoutMs, env.RESULTS_PROBE_TIMEOUT_MS) : timeoutMs);
+    });
   } catch (error) {
     if (error instanceof ServiceTrouble) return error.failure;
     if (error instanceof BrokenCircuitError) return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { isSameOrigin as isSameOriginFor } from "../../lib/http/same-origin.ts";
 import { env } from "./env.server";
 
 export interface SameOriginOptions {
@@ -13,21 +14,13 @@ export interface SameOriginOptions {
 
 const configuredPortalOrigin = new URL(env.PORTAL_URL).origin;
 
-/**
- * The portal's one cross-site request forgery rule: the browser's Origin (or, failing that,
- * Sec-Fetch-Site) must say the request came from the portal itself. A request with neither header
- * is a first-party client (support staff replaying a form with curl) and is let through, unless
- * `requirePortalPage` is set; browsers always send one of them with a POST.
- */
+/** lib/http/same-origin.ts's rule with the portal's configured origin. */
 export function isSameOrigin(
   origin: string | null | undefined,
   fetchSite: string | null | undefined,
   options: SameOriginOptions = {},
 ): boolean {
-  const expected = options.portalOrigin ?? configuredPortalOrigin;
-  if (origin) return origin === expected;
-  if (fetchSite) return fetchSite === "same-origin" || (fetchSite === "none" && !options.requirePortalPage);
-  return !options.requirePortalPage;
+  return isSameOriginFor(origin, fetchSite, { ...options, portalOrigin: options.portalOrigin ?? configuredPortalOrigin });
 }
 
 export function isSameOriginRequest(request: Request, options: SameOriginOptions = {}): boolean {
@@ -35,8 +28,8 @@ export function isSameOriginRequest(request: Request, options: SameOriginOptions
 }
 
 /**
- * Every action starts with this. Under remix-serve the request guard has already refused these
- * requests before Remix saw them; the check stays with the action for any other way it is run.
+ * Every action starts with this. The server file's request guard has already refused these requests
+ * before Remix saw them; the check stays with the action for any other way it is run.
  */
 export function assertSameOrigin(request: Request, options: SameOriginOptions = {}): void {
   if (!isSameOriginRequest(request, options))

@@ -2,20 +2,15 @@ import { redirect } from "@remix-run/node";
 import type { Visitor } from "~/components/layout/visitor";
 import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
 import { safeReturnTo } from "~/domain/return-to";
+import type { PortalLoadContext } from "~/load-context";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
 import { sessionCookie } from "./session-cookie.server";
 import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
 
 export type PortalSession = SessionRecord;
 
-type Lookup = { cookiePresent: boolean; session: PortalSession | null };
-
-/**
- * One session read per request, however many loaders ask. Remix hands each loader its own copy
- * of the Request but the same `context` object, so loaders that pass their context share one
- * read (a database query and a signed-cookie check); without it, the Request is the key.
- */
-const lookups = new WeakMap<object, Promise<Lookup>>();
+export type SessionLookup = { cookiePresent: boolean; session: PortalSession | null };
+type Lookup = SessionLookup;
 
 async function lookUp(request: Request): Promise<Lookup> {
   const sessionId: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
@@ -26,17 +21,17 @@ async function lookUp(request: Request): Promise<Lookup> {
   return { cookiePresent: true, session: await withFreshTokens(session) };
 }
 
-/** A loader's `context`: one object per incoming request, shared by all of its loaders. */
-export type RequestContext = object;
+/** A loader's `context` (app/load-context.ts): one per incoming request, shared by all of its loaders. */
+export type RequestContext = Pick<PortalLoadContext, "session">;
 
-export function readSession(request: Request, context?: RequestContext): Promise<Lookup> {
-  const key = context ?? request;
-  let lookup = lookups.get(key);
-  if (!lookup) {
-    lookup = lookUp(request);
-    lookups.set(key, lookup);
-  }
-  return lookup;
+/**
+ * One session read per request, however many loaders ask: the first leaves it in the context's
+ * slot for the others (a database query and a signed-cookie check). Without a context, a fresh read.
+ */
+export function readSession(request: Request, context?: Partial<RequestContext>): Promise<Lookup> {
+  if (!context?.session) return lookUp(request);
+  context.session.lookup ??= lookUp(request);
+  return context.session.lookup;
 }
 
 /**
@@ -79,14 +74,14 @@ function signInPath(request: Request): string {
  * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
  * to sign-in; a session that is no longer valid goes through the expired-session screen.
  */
-export async function requireVisitor(request: Request, context?: RequestContext): Promise<PortalSession> {
+export async function requireVisitor(request: Request, context?: Partial<RequestContext>): Promise<PortalSession> {
   const { cookiePresent, session } = await readSession(request, context);
   if (session) return session;
   throw redirect(cookiePresent ? "/session-expired" : signInPath(request), { headers: { "Cache-Control": "no-store" } });
 }
 
 /** A participant who signed in with the IdP; results-link visitors are sent to their results page. */
-export async function requireParticipant(request: Request, context?: RequestContext): Promise<PortalSession> {
+export async function requireParticipant(request: Request, context?: Partial<RequestContext>): Promise<PortalSession> {
   const session = await requireVisitor(request, context);
   if (session.tokenType === "ACCESS") throw redirect("/");
   return session;

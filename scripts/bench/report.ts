@@ -89,7 +89,7 @@ export function toMarkdown(report: BenchReport): string {
     `# Portal benchmark — ${report.date}`,
     "",
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}.`,
-    `Load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per row after a warm-up, against 127.0.0.1; portal under remix-serve with NODE_ENV=production.`,
+    `Load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per row after a warm-up, against 127.0.0.1; portal on server/index.ts with NODE_ENV=production.`,
     "CPU ms / request is the serving process's own CPU time (from /proc) over the requests it answered: it moves little when other work shares the cores, unlike requests per second.",
     "",
     "## Throughput and latency",

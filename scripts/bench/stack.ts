@@ -1,6 +1,6 @@
 /**
  * The whole stack as three separately controlled processes (identity provider, results service,
- * portal under remix-serve in production mode), so a run can stop and start any one of them while
+ * portal on server/index.ts in production mode), so a run can stop and start any one of them while
  * the others keep going. Used by `npm run bench` and by the fault and security suites.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -8,12 +8,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { portalServerArgs } from "../../lib/launcher/portal-command.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 // Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
 // that a hard stop would leave running).
 const tsxLoader = ["--import", "tsx"];
-const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
 
 export interface ManagedService {
   readonly name: string;
@@ -58,7 +58,7 @@ export function ensurePortalBuilt(): void {
   const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
     cwd: projectRoot,
     stdio: "ignore",
-    // Under vitest NODE_ENV is "test", which would make a development build remix-serve cannot run.
+    // Under vitest NODE_ENV is "test", which would make a development build the server cannot run.
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error("remix build failed");
@@ -159,7 +159,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RESULTS_HOST: "127.0.0.1",
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
   });
-  const portal = managedService("portal", portalUrl, [...(options.portalNodeArgs ?? []), remixServe, "build/index.js"], {
+  const portal = managedService("portal", portalUrl, [...(options.portalNodeArgs ?? []), ...portalServerArgs(projectRoot)], {
     ...base,
     NODE_ENV: "production",
     PORT: String(ports.portal),

@@ -2,8 +2,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import { type StepReply, type StepView, PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
-import { type StepReply, type StepView, PASSWORD_UPDATE_PATH } from "./password-update-types";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 

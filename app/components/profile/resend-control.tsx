@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/button";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";
+import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
-import { PASSWORD_UPDATE_PATH } from "./password-update-types";
 import * as styles from "./profile.css";
 
 /** Counts down in the browser from what the server says is left; the server refuses early resends anyway. */

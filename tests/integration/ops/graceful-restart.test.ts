@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -110,11 +110,11 @@ describe("graceful restarts", () => {
     expect(outcome.serverErrors).toBe(0);
   }, 180_000);
 
-  it("portal hook: with remix-serve's own SIGTERM handling, in-flight requests finish, kept-alive clients are sent away, resources are released", async () => {
+  it("portal's server file: in-flight requests finish, kept-alive clients are sent away, resources are released", async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
-      [tsx, "tests/integration/ops/support/remix-serve-like-server.ts"],
+      [tsx, "tests/integration/ops/support/portal-edge-with-stand-in.ts"],
       { ...process.env, PORT: String(port), LOG_LEVEL: "warn", PORTAL_DATA_DIR: path.join(workDir, "portal-hook") },
       baseUrl,
     );
@@ -140,26 +140,19 @@ describe("graceful restarts", () => {
     expect(outcome.drainMs).toBeLessThan(8_000);
   }, 180_000);
 
-  // remix-serve alone never exits while clients keep their connections busy (docs/operations.md);
-  // this runs once the portal build installs the shutdown hook.
-  const buildHasShutdownHook = existsSync("build/index.js") && readFileSync("build/index.js", "utf8").includes("installGracefulShutdown");
-  it.skipIf(!buildHasShutdownHook)(
-    "portal as remix-serve runs it: requests under load complete and the process exits 0",
-    async () => {
-      const port = await freePort();
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const service = await startServiceProcess(
-        ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
-        { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
-        baseUrl,
-      );
-      const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"], patienceMs: 30_000 });
+  it("portal as the launcher runs it (server/index.ts with the build): requests under load complete and the process exits 0", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const service = await startServiceProcess(
+      [tsx, "server/index.ts"],
+      { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
+      baseUrl,
+    );
+    const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"], patienceMs: 30_000 });
 
-      expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
-      expect(outcome.drainMs).toBeLessThan(8_000);
-      expect(outcome.failedAfterStarting).toEqual([]);
-      expect(outcome.serverErrors).toBe(0);
-    },
-    180_000,
-  );
+    expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
+    expect(outcome.drainMs).toBeLessThan(8_000);
+    expect(outcome.failedAfterStarting).toEqual([]);
+    expect(outcome.serverErrors).toBe(0);
+  }, 180_000);
 });

@@ -128,7 +128,7 @@ describe("published development secrets are refused at start-up", () => {
     ["the portal's session secret", { SESSION_SECRET: "development-only-session-secret-change-me" }],
     ["the portal's client secret", { IDP_CLIENT_SECRET: "dev-portal-secret-change-me" }],
   ])("%s", async (_label, overrides) => {
-    const { code, output } = await runToExit([path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    const { code, output } = await runToExit([tsx, path.join(projectRoot, "server/index.ts")], {
       ...production(),
       ...overrides,
       NODE_ENV: "production",

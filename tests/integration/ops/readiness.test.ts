@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkReadiness } from "~/services/readiness.server";
 import type { Database } from "../../../lib/postgres/index.ts";
+import { testLoadContext } from "../../support/load-context";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
 let idp: HttpSink;
@@ -84,13 +85,13 @@ describe("GET /readyz", () => {
     // Opening the embedded database keeps the event loop busy for seconds; readiness is checked once it is open.
     await database();
     healthy();
-    const ready = await loader();
+    const ready = await loader({ request: new Request("http://localhost/readyz"), params: {}, context: testLoadContext() });
     expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok", identityProvider: "ok", results: "ok" } });
     expect(ready.status).toBe(200);
     expect(ready.headers.get("Cache-Control")).toBe("no-store");
 
     results.respondWith(503, "{}");
-    const unavailable = await loader();
+    const unavailable = await loader({ request: new Request("http://localhost/readyz"), params: {}, context: testLoadContext() });
     expect(unavailable.status).toBe(503);
     expect(await unavailable.json()).toEqual({
       status: "unavailable",

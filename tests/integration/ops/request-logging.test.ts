@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import { createPortalLogger, installRequestLogging, loggedFetch } from "~/services/logger.server";
+import { createPortalLogger, loggedFetch } from "~/services/logger.server";
+import { createPortalApp } from "../../../server/app.ts";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
 const lines: Array<Record<string, unknown>> = [];
@@ -12,12 +13,17 @@ let sink: HttpSink;
 const seenIds: string[] = [];
 
 beforeAll(async () => {
-  installRequestLogging(logger);
-  server = createServer((req, res) => {
-    seenIds.push(String(req.headers["x-request-id"]));
-    res.statusCode = req.url?.startsWith("/missing") ? 404 : 200;
-    res.end("ok");
+  // The server file's middleware in front of a stand-in for the app.
+  const { app } = createPortalApp({
+    config: { portalOrigin: "http://localhost:3000", idpOrigin: "http://localhost:3001", production: false },
+    logger,
+    edge: { renderRefusalPage: async () => "refused" },
+    app: (req, res) => {
+      seenIds.push(String(req.headers["x-request-id"]));
+      res.status(req.url.startsWith("/missing") ? 404 : 200).end("ok");
+    },
   });
+  server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   sink = await startHttpSink();

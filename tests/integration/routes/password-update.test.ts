@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testLoadContext } from "../../support/load-context";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
 import { configurePortal, cookiePairs, PORTAL, signedInParticipant } from "./support/portal-under-test";
 
@@ -55,7 +56,7 @@ function post(fields: Record<string, string>): Promise<Response> {
     body: new URLSearchParams(fields),
   });
   return settle(async () => {
-    const response = await route.action({ request, params: {}, context: {} });
+    const response = await route.action({ request, params: {}, context: testLoadContext() });
     if (!response) throw new Error("the action answered nothing");
     return response;
   });
@@ -63,7 +64,7 @@ function post(fields: Record<string, string>): Promise<Response> {
 
 async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
-  const response = await settle(() => route.loader({ request, params: {}, context: {} }));
+  const response = await settle(() => route.loader({ request, params: {}, context: testLoadContext() }));
   const view = response.status === 200 ? ((await response.json()) as Record<string, unknown>) : null;
   return { status: response.status, location: response.headers.get("Location"), view };
 }

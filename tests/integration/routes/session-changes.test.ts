@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testLoadContext } from "../../support/load-context";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
 import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
 
@@ -53,7 +54,7 @@ describe("a GET never changes who is signed in", () => {
   it("/auth/sign-in with a live participant session goes to the page asked for and ends nothing", async () => {
     const { loader } = await import("~/routes/auth.sign-in");
     const response = await settle(() =>
-      loader({ request: crossSiteGet("/auth/sign-in?returnTo=%2Fprofile%2Foverview"), params: {}, context: {} }),
+      loader({ request: crossSiteGet("/auth/sign-in?returnTo=%2Fprofile%2Foverview"), params: {}, context: testLoadContext() }),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile/overview");
@@ -63,7 +64,7 @@ describe("a GET never changes who is signed in", () => {
 
   it("/session-expired with a live session goes back to the portal and ends nothing", async () => {
     const { loader } = await import("~/routes/session-expired");
-    const response = await settle(() => loader({ request: crossSiteGet("/session-expired"), params: {}, context: {} }));
+    const response = await settle(() => loader({ request: crossSiteGet("/session-expired"), params: {}, context: testLoadContext() }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await signedInAs(cookie)).toBe("IDP:P1001");
@@ -72,7 +73,9 @@ describe("a GET never changes who is signed in", () => {
   it("someone else's results link asks which session to keep, and swaps only on the POST", async () => {
     const { loader, action } = await import("~/routes/results-link");
     const token = await resultsLinkToken({ uid: "P2002", email: "lucia@example.test" });
-    const asked = await settle(() => loader({ request: crossSiteGet(`/results-link?access_token=${token}`), params: {}, context: {} }));
+    const asked = await settle(() =>
+      loader({ request: crossSiteGet(`/results-link?access_token=${token}`), params: {}, context: testLoadContext() }),
+    );
     expect(asked.status).toBe(200);
     expect(await asked.json()).toMatchObject({ choice: { kind: "open-results-link", accessToken: token } });
     expect(asked.headers.getSetCookie()).toEqual([]);
@@ -86,7 +89,7 @@ describe("a GET never changes who is signed in", () => {
           body: new URLSearchParams({ access_token: token }),
         }),
         params: {},
-        context: {},
+        context: testLoadContext(),
       }),
     );
     expect(chosen.status).toBe(302);
@@ -109,7 +112,7 @@ describe("a GET never changes who is signed in", () => {
           body: new URLSearchParams({ access_token: token }),
         }),
         params: {},
-        context: {},
+        context: testLoadContext(),
       }),
     );
     expect(forged.status).toBe(403);
@@ -122,7 +125,7 @@ describe("only a results-link token opens a results link", () => {
     const { loader } = await import("~/routes/results-link");
     const portalAccessToken = await idp.signToken({ uid: "P1001" }, idp.issuer);
     const response = await settle(() =>
-      loader({ request: new Request(`${PORTAL}/results-link?access_token=${portalAccessToken}`), params: {}, context: {} }),
+      loader({ request: new Request(`${PORTAL}/results-link?access_token=${portalAccessToken}`), params: {}, context: testLoadContext() }),
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ messageKey: "tokenChecks.notResultsLink" });
@@ -132,7 +135,7 @@ describe("only a results-link token opens a results link", () => {
     const { loader } = await import("~/routes/results-link");
     const token = await resultsLinkToken({ uid: "P2002" });
     const response = await settle(() =>
-      loader({ request: new Request(`${PORTAL}/results-link?access_token=${token}`), params: {}, context: {} }),
+      loader({ request: new Request(`${PORTAL}/results-link?access_token=${token}`), params: {}, context: testLoadContext() }),
     );
     expect(response.status).toBe(302);
     const newCookie = response.headers

@@ -1,16 +1,14 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorReporter } from "~/services/error-reporter.server";
 import { FORM_BODY_LIMIT_BYTES } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
-import { installRequestGuard } from "~/services/request-guard.server";
+import { renderRefusalPage } from "~/services/refusal-page.server";
+import { createPortalApp } from "../../../server/app.ts";
 
-/**
- * The guard as remix-serve gets it: installed before the server exists, it reaches the server
- * through Node's request-start channel and stands in front of the server's own listener.
- */
+/** The guard as server/index.ts puts it in front of the app, with a stand-in app that records what reaches it. */
 
 const portalOrigin = new URL(process.env.PORTAL_URL ?? "http://localhost:3000").origin;
 const reached: string[] = [];
@@ -20,12 +18,17 @@ const logLevel = logger.level;
 
 beforeAll(async () => {
   logger.level = "silent";
-  installRequestGuard();
-  server = createServer((request: IncomingMessage, response) => {
-    reached.push(`${request.method} ${request.url}`);
-    request.resume();
-    request.on("end", () => response.end("from the app"));
+  const { app } = createPortalApp({
+    config: { portalOrigin, idpOrigin: "http://localhost:3001", production: false },
+    logger,
+    edge: { renderRefusalPage },
+    app: (request, response) => {
+      reached.push(`${request.method} ${request.originalUrl}`);
+      request.resume();
+      request.on("end", () => response.end("from the app"));
+    },
   });
+  server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

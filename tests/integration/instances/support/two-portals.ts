@@ -1,6 +1,6 @@
 /**
  * A deployment of two portal instances: one PostgreSQL server (started here), the identity
- * provider and results service once, and two remix-serve processes of the production build on
+ * provider and results service once, and two portal processes (server/index.ts) of the production build on
  * their own ports behind one public origin (the load balancer), with the same settings and secrets.
  *
  * Portal A is the portal of `startStack` (told to listen on its own port while its PORTAL_URL is
@@ -9,13 +9,12 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { portalServerArgs } from "../../../../lib/launcher/portal-command.ts";
 import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
 import { ensurePortalBuilt, freePort, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 import { startServiceProcess, type ServiceProcess } from "../../ops/support/sigterm-under-load.ts";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer.ts";
 import { startPostgresServer, type PostgresServer } from "./postgres-server.ts";
-
-const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
 
 export interface TwoPortals {
   /** The one origin participants and the identity provider know (PORTAL_URL of both instances). */
@@ -70,7 +69,7 @@ export async function startTwoPortals(): Promise<TwoPortals> {
     cleanups.push(() => stack.stop());
 
     const portalB = await startServiceProcess(
-      [remixServe, path.join(projectRoot, "build/index.js")],
+      portalServerArgs(projectRoot),
       { ...process.env, ...instanceSettings, PORT: String(ports.b), PORTAL_DATA_DIR: path.join(stack.dataDir, "portal-b") },
       `http://127.0.0.1:${ports.b}`,
     );

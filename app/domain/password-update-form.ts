@@ -1,0 +1,39 @@
+import * as z from "zod";
+import { type AuthMethod, AuthMethodSchema, authCodeSchema } from "./auth-code";
+import { newPasswordFormSchema } from "./password-rules";
+import type { PasswordUpdateStep } from "./password-update-steps";
+
+/** A captcha token longer than this is cut, not refused: the identity provider will refuse it. */
+const CAPTCHA_TOKEN_MAX = 20_000;
+
+export const PasswordUpdateIntentSchema = z.enum(["start", "send-code", "submit-code", "resend", "set-password"]);
+export type PasswordUpdateIntent = z.infer<typeof PasswordUpdateIntentSchema>;
+
+/** Which step each intent belongs to; an intent for another step just shows the current one. */
+export const stepOfIntent: Record<Exclude<PasswordUpdateIntent, "start">, PasswordUpdateStep> = {
+  "send-code": "mfa-verification-pick",
+  "submit-code": "mfa-verification-code",
+  resend: "mfa-verification-code",
+  "set-password": "new-password",
+};
+
+export function isStepIntent(intent: string): intent is keyof typeof stepOfIntent {
+  return Object.hasOwn(stepOfIntent, intent);
+}
+
+/** Every form post of the password update, one member per intent (SPEC.md §5 'Form fields'). */
+export function passwordUpdateFormSchema(method: AuthMethod) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("start"),
+      captchaToken: z
+        .string()
+        .optional()
+        .transform((token) => token?.slice(0, CAPTCHA_TOKEN_MAX)),
+    }),
+    z.object({ intent: z.literal("send-code"), ...AuthMethodSchema.shape }),
+    z.object({ intent: z.literal("submit-code"), ...authCodeSchema(method).shape }),
+    z.object({ intent: z.literal("resend") }),
+    newPasswordFormSchema("set-password"),
+  ]);
+}

@@ -1,0 +1,54 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { RouterFallbackScreen } from "~/components/layout/error-screens";
+import type { Language } from "~/i18n";
+import { TranslationProvider } from "~/i18n-react";
+import { pageTranslator } from "./i18n.server";
+import { detectLanguage } from "./language.server";
+
+/** The statuses the server file's request guard answers before Remix sees a request. */
+export type Refusal = 400 | 403 | 405 | 413;
+
+const pages = new Map<string, string>();
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function pageFor(status: Refusal, language: Language): string {
+  const key = `${status}:${language}`;
+  const cached = pages.get(key);
+  if (cached) return cached;
+  const translator = pageTranslator(language);
+  const common = translator.fixed("common");
+  const detail =
+    status === 403
+      ? translator.fixed("auth")("forbidden")
+      : status === 413
+        ? common("errors.tooLarge")
+        : status === 405
+          ? common("errors.methodNotAllowed")
+          : common("errors.badRequest");
+  const screen = renderToStaticMarkup(
+    createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })),
+  );
+  const stylesheet = cssBundleHref ? `<link rel="stylesheet" href="${escapeHtml(cssBundleHref)}">` : "";
+  const page =
+    `<!DOCTYPE html><html lang="${language}" dir="ltr"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(common("meta.title"))}</title>${stylesheet}</head>` +
+    `<body><main id="main">${screen}</main></body></html>`;
+  pages.set(key, page);
+  return page;
+}
+
+/**
+ * The 4xx screen the app's error boundary shows, without the header and footer (which need Remix),
+ * in the language the portal's one rule picks for this request (SPEC.md §4 'Language').
+ */
+export async function renderRefusalPage(status: Refusal, request: { url: string; cookie?: string }): Promise<string> {
+  const language = await detectLanguage(
+    new Request(new URL(request.url, "http://portal.invalid"), { headers: request.cookie ? { cookie: request.cookie } : {} }),
+  );
+  return pageFor(status, language);
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import * as z from "zod";
+import { deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  PORTAL_URL: z.url().default("http://localhost:3000"),
+  IDP_ISSUER: z.url().default("http://localhost:3001"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The Remix server build the server runs (default: the project's build/index.js). */
+  PORTAL_BUILD: z.string().min(1).optional(),
+});
+
+export const projectRoot = path.resolve(import.meta.dirname, "..");
+
+export interface ServerConfig {
+  port: number;
+  host?: string;
+  portalOrigin: string;
+  idpOrigin: string;
+  /** Outside development (lib/deployment): HSTS. */
+  production: boolean;
+  logLevel: string;
+  buildPath: string;
+}
+
+/** The few settings the process edge needs; the app validates all of its own when the build loads. */
+export function serverConfigFrom(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid portal server configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    portalOrigin: new URL(e.PORTAL_URL).origin,
+    idpOrigin: new URL(e.IDP_ISSUER).origin,
+    production: deploymentEnvironmentOf(env) !== "development",
+    logLevel: e.LOG_LEVEL,
+    buildPath: path.resolve(projectRoot, e.PORTAL_BUILD ?? "build/index.js"),
+  };
+}

@@ -1,0 +1,72 @@
+import type { IncomingMessage } from "node:http";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
+import { FORM_BODY_LIMIT_BYTES, isSameOrigin } from "../../lib/http/same-origin.ts";
+import { pathOnly, redactText } from "../../lib/logging/redact.ts";
+
+export type Refusal = 400 | 403 | 405 | 413;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The methods the portal answers; anything else (TRACE, CONNECT, WebDAV...) is a 405. */
+const PORTAL_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
+const ALLOWED = "GET, HEAD, POST";
+
+const reasons: Record<Refusal, string> = {
+  400: "request target the portal does not serve",
+  403: "cross-site request",
+  405: "method the portal does not answer",
+  413: "body above the form limit",
+};
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Which refusal a request gets before the portal sees it, if any. */
+export function refusalFor(request: IncomingMessage, portalOrigin: string): Refusal | null {
+  // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
+  if (!(request.url ?? "/").startsWith("/")) return 400;
+  if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;
+  if (SAFE_METHODS.has(request.method ?? "GET")) return null;
+  if (!isSameOrigin(headerValue(request, "origin"), headerValue(request, "sec-fetch-site"), { portalOrigin })) return 403;
+  if (Number(headerValue(request, "content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
+  return null;
+}
+
+/**
+ * Refuses the requests no portal action may see, with the portal's translated 4xx screen: unsafe
+ * methods from another site (403; Remix would otherwise answer its own Origin check with a bare 500)
+ * and bodies declared above the form limit (413), before any body is read or any action runs.
+ */
+export function requestGuard(options: {
+  portalOrigin: string;
+  logger: Logger;
+  renderRefusalPage: (status: Refusal, request: { url: string; cookie?: string }) => Promise<string>;
+}): RequestHandler {
+  return (req, res, next) => {
+    const refusal = refusalFor(req, options.portalOrigin);
+    if (!refusal) return next();
+    options.logger.warn(
+      {
+        method: req.method,
+        path: redactText(pathOnly(req.url ?? "/")),
+        status: refusal,
+        reason: reasons[refusal],
+        requestId: headerValue(req, REQUEST_ID_HEADER),
+      },
+      "request refused",
+    );
+    options
+      .renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: headerValue(req, "cookie") })
+      .then((page) => {
+        res.status(refusal).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+        if (refusal === 405) res.set("Allow", ALLOWED);
+        // The body is never read: the connection cannot carry another request after it.
+        if (req.headers["content-length"] || req.headers["transfer-encoding"]) res.set("Connection", "close");
+        res.end(req.method === "HEAD" ? undefined : page);
+      })
+      .catch(next);
+  };
+}

@@ -1,0 +1,37 @@
+import type { ServerBuild } from "@remix-run/node";
+import closeWithGrace from "close-with-grace";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import { createPortalApp, type PortalEdge } from "./app.ts";
+import type { ServerConfig } from "./config.ts";
+
+/** Below the 10 s after which the launcher (scripts/start.ts) sends SIGKILL. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
+/**
+ * Listens, and on SIGTERM/SIGINT (close-with-grace): /readyz turns 503 at once, requests in flight
+ * finish and their clients are told to leave, idle connections close, then the database; past the
+ * deadline the process exits anyway.
+ */
+export function servePortal(options: {
+  config: ServerConfig;
+  logger: Logger;
+  edge: PortalEdge;
+  build?: ServerBuild;
+  app?: RequestHandler;
+}) {
+  const { config, logger, edge } = options;
+  const { app, draining } = createPortalApp(options);
+  const server = app.listen(config.port, config.host ?? "0.0.0.0", () => logger.info({ port: config.port }, "portal listening"));
+  closeWithGrace({ delay: SHUTDOWN_DEADLINE_MS, logger: { error: (message) => logger.error(message) } }, async ({ signal, err }) => {
+    if (err) logger.error({ err: { message: err.message, stack: err.stack } }, "portal stopping after an uncaught error");
+    else logger.info({ signal }, "portal stopping: finishing requests in flight");
+    draining.start();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await edge.releaseResources();
+  });
+  return server;
+}
