@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
-import { withLowPriorityModules } from "~/services/document-html.server";
+import { withErrorTitle, withLowPriorityModules } from "~/services/document-html.server";
 import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
 
@@ -32,7 +32,8 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${withLowPriorityModules(html)}`, { headers: responseHeaders, status: responseStatusCode });
+  const page = withErrorTitle(withLowPriorityModules(html), translator.fixed("common")("meta.errorPrefix"));
+  return new Response(`<!DOCTYPE html>${page}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

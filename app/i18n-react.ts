@@ -1,50 +1,55 @@
 /**
  * The portal's React binding for translations: `useTranslation` and `Trans`, used by every
- * component. It reads the translator from react-i18next's context, so a page can be given either
- * the portal's light translator (the server's render and the browser) or a full i18next instance
- * (component tests); both answer `getFixedT` and `language`.
+ * component, reading the portal's light translator (i18n-translate.ts) from a context of its own.
+ * The root route provides it from its loader's data, on the server and in the browser alike;
+ * component tests provide the translator the server renders with.
  *
- * Why not react-i18next's own hooks: they subscribe every component to i18next events and keep
- * state per call, which was a large share of the server's render time, and with i18next they were
- * the largest part of the browser's script after React and Remix.
+ * Why not react-i18next: its hooks subscribe every component to i18next events and keep state per
+ * call, which was a large share of the server's render time, and with i18next they were the
+ * largest part of the browser's script after React and Remix.
  */
-import type { i18n as I18n } from "i18next";
-import { cloneElement, createElement, Fragment, isValidElement, useContext, useMemo, type ReactElement, type ReactNode } from "react";
-import { getI18n, I18nContext, I18nextProvider } from "react-i18next";
-import type { TranslateFunction, TranslationValues, Translator } from "./i18n-translate";
+import {
+  cloneElement,
+  createContext,
+  createElement,
+  Fragment,
+  isValidElement,
+  useContext,
+  useMemo,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { defaultNamespace, toLanguage } from "./i18n";
+import { createTranslator, type Catalogs, type TranslateFunction, type TranslationValues, type Translator } from "./i18n-translate";
 
-/** What useTranslation needs of whatever the context holds. */
-interface TranslationSource {
-  language: string;
-  getFixedT(language: string | null, namespace?: string): TranslateFunction;
-}
-
-/** The translator as the context's source: the two members useTranslation reads. */
-function sourceFor(translator: Translator): TranslationSource {
-  return { language: translator.language, getFixedT: (_language, namespace) => translator.fixed(namespace) };
-}
-
-const sourceByTranslator = new WeakMap<Translator, TranslationSource>();
+const TranslationContext = createContext<Translator | null>(null);
 
 export function TranslationProvider({ translator, children }: { translator: Translator; children?: ReactNode }) {
-  let source = sourceByTranslator.get(translator);
-  if (!source) {
-    source = sourceFor(translator);
-    sourceByTranslator.set(translator, source);
+  return createElement(TranslationContext.Provider, { value: translator }, children);
+}
+
+const translatorsByCatalogs = new WeakMap<Catalogs, Translator>();
+
+/**
+ * The translator for the catalogs the root loader sent (only the page's language): one per catalogs
+ * object, so the server, whose loader hands out the same object for every page of a language,
+ * builds one per language for the whole process.
+ */
+export function translatorForCatalogs(language: string, catalogs: Catalogs): Translator {
+  let translator = translatorsByCatalogs.get(catalogs);
+  if (!translator) {
+    translator = createTranslator(toLanguage(language), [catalogs], defaultNamespace);
+    translatorsByCatalogs.set(catalogs, translator);
   }
-  // react-i18next's context carries it, so a full i18next instance (component tests) works the same.
-  return createElement(I18nextProvider, { i18n: source as unknown as I18n }, children);
+  return translator;
 }
 
 const keyOnly: TranslateFunction = (key) => key;
 
 export function useTranslation(namespace?: string): { t: TranslateFunction; i18n: { language: string } } {
-  const context = useContext(I18nContext) as { i18n?: TranslationSource; defaultNS?: string } | undefined;
-  // As react-i18next: without a provider, the instance registered with initReactI18next, if any.
-  const source = (context?.i18n ?? getI18n()) as TranslationSource | undefined;
-  const resolvedNamespace = namespace ?? context?.defaultNS;
-  const t = useMemo(() => (source ? source.getFixedT(null, resolvedNamespace) : keyOnly), [source, resolvedNamespace]);
-  return { t, i18n: source ?? { language: "en" } };
+  const translator = useContext(TranslationContext);
+  const t = useMemo(() => (translator ? translator.fixed(namespace) : keyOnly), [translator, namespace]);
+  return { t, i18n: { language: translator?.language ?? "en" } };
 }
 
 // <name>, </name> and <name/> in a translated string.

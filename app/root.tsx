@@ -6,7 +6,7 @@ import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { useNonce } from "~/components/layout/nonce";
 import { fallbackLanguage } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
+import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
@@ -19,7 +19,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "DNA Discovery Program" }];
+/** The program's title on pages without their own; error pages (the error boundary) say so first. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const title = data?.title ?? "DNA Discovery Program";
+  return [{ title: error && data ? `${data.translations.common.meta.errorPrefix}${title}` : title }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -46,7 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        {data ? (
+          <TranslationProvider translator={translatorForCatalogs(data.language, data.translations)}>{children}</TranslationProvider>
+        ) : (
+          children
+        )}
         <BrowserErrorReporter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -3,6 +3,9 @@ import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import * as styles from "./error-summary.css";
 
+/** Marks a page that shows validation errors (the server's title prefix looks for it). */
+export const PAGE_HAS_ERRORS_ATTRIBUTE = "data-page-has-errors";
+
 export type FieldErrorLink = {
   /** Id of the field with the problem; the link points at `#fieldId`. */
   fieldId: string;
@@ -32,6 +35,16 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
     if (errorKey) summaryRef.current?.focus();
   }, [errorKey]);
 
+  const errorPrefix = t("common:meta.errorPrefix");
+  // The page's title says there are errors while the summary shows them (the server does the same for its render).
+  useEffect(() => {
+    if (!errorKey) return;
+    if (!document.title.startsWith(errorPrefix)) document.title = `${errorPrefix}${document.title}`;
+    return () => {
+      if (document.title.startsWith(errorPrefix)) document.title = document.title.slice(errorPrefix.length);
+    };
+  }, [errorKey, errorPrefix]);
+
   if (errors.length === 0) return null;
 
   function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
@@ -48,26 +61,28 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
   return (
     <div
       ref={summaryRef}
-      role="alert"
+      {...{ [PAGE_HAS_ERRORS_ATTRIBUTE]: "" }}
       tabIndex={-1}
       // Without JavaScript, the autofocus attribute is what moves focus to the summary after a submit.
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
-      aria-labelledby={headingId}
       className={classNames(styles.summary, className)}
     >
-      <h2 id={headingId} className={styles.title}>
-        {title ?? t("errorSummaryTitle")}
-      </h2>
-      <ul className={styles.list}>
-        {errors.map((error) => (
-          <li key={error.fieldId}>
-            <a href={`#${error.fieldId}`} className={styles.link} onClick={(event) => focusField(event, error.fieldId)}>
-              {error.message}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {/* GOV.UK's pattern: the alert is inside the focusable summary, so it is announced once. */}
+      <div role="alert" aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.title}>
+          {title ?? t("errorSummaryTitle")}
+        </h2>
+        <ul className={styles.list}>
+          {errors.map((error) => (
+            <li key={error.fieldId}>
+              <a href={`#${error.fieldId}`} className={styles.link} onClick={(event) => focusField(event, error.fieldId)}>
+                {error.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

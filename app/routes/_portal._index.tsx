@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { GatheringInformation, NoResultsYet } from "~/components/dashboard/dashboard-states";
@@ -10,8 +10,11 @@ import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-ban
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
 import { loadDashboard } from "~/services/dashboard-data.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "title");
 
 /** SPEC.md §2 'My Results'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,10 @@
+import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
+import { pageTitle } from "~/page-title";
 import type { loader as profileLoader } from "./_portal.profile";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.personalInformation");
 
 /** SPEC.md §2: the profile root shows the personal-information card. */
 export default function ProfileIndex() {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
@@ -15,6 +15,7 @@ import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, ste
 import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
@@ -30,6 +31,15 @@ import {
 } from "~/services/password-update.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
+
+const stepTitleKeys = {
+  "mfa-verification-pick": "update.stepTitles.pick",
+  "mfa-verification-code": "update.stepTitles.code",
+  "new-password": "update.stepTitles.newPassword",
+} as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "profile", data ? stepTitleKeys[data.step] : "update.title");
 
 /**
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
@@ -99,9 +109,10 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
 
 const secrets = ["password", "confirmPassword"];
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  // No context: the loaders that run after an action read the session it left, not the one it started with.
+  const session = await requireParticipant(request);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
   const formData = await readForm(request);
   const intent = PasswordUpdateIntentSchema.safeParse(formData.get("intent"));

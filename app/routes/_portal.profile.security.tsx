@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { Form, useNavigation, useOutlet } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
@@ -6,8 +6,11 @@ import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.loginSecurity");
 
 /** SPEC.md §2 'Login & Security', behind its feature check. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,10 +1,13 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import * as styles from "~/components/profile/profile.css";
 import { site } from "~/config/site";
 import { Trans, useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
 
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

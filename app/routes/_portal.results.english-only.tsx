@@ -1,10 +1,13 @@
-import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
 import { productCardFor, productLinkUrl } from "~/domain/product-cards";
+import { pageTitle } from "~/page-title";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "englishOnly.title");
 
 const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product", "consent"]) });
 

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GatheringInformation } from "~/components/dashboard/dashboard-states";
 import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-results";
+import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
 import { takeFlashNotifications } from "~/services/flash.server";
@@ -29,4 +30,10 @@ export default function PortalLayout() {
       {loadingMyResults ? <GatheringInformation /> : <Outlet />}
     </PageShell>
   );
+}
+
+/** A page that fails keeps the signed-in header and navigation; the layout's own failure goes to the root's. */
+export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/_portal");
+  return <AppErrorBoundary visitor={layout?.visitor ?? null} />;
 }

@@ -1,15 +1,19 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
 import { safeReturnTo } from "~/domain/return-to";
+import { pageTitle } from "~/page-title";
 import { reachableAuthenticator } from "~/services/authenticator.server";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { returnToCookie } from "~/services/session-cookie.server";
 import { clearedSessionCookie, endSession, readSession, type PortalSession } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "auth", data?.choice ? "sessionChoice.signInTitle" : "errorTitle");
 
 const noStore = { "Cache-Control": "no-store" };
 

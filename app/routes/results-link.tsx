@@ -1,12 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
+import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
 import { checkResultsLinkToken, refusalMessageKey, refusalStatus, startResultsLinkSession } from "~/services/results-link.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { endSession, readSession } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "auth", data?.choice ? "sessionChoice.resultsLinkTitle" : "resultsLinkTitle");
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 

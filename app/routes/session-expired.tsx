@@ -1,8 +1,11 @@
-import { type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
 import { useEffect } from "react";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import { PageShell } from "~/components/layout/page-shell";
+import { pageTitle } from "~/page-title";
 import { clearedSessionCookie, readSession } from "~/services/session.server";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "common", "errors.sessionExpired");
 
 const SIGN_IN_PATH = "/auth/sign-in";
 const SIGN_IN_DELAY_SECONDS = 3;

@@ -18,7 +18,7 @@ describe("ErrorSummary", () => {
     expect(screen.getByRole("heading", { level: 2, name: "There is a problem" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Enter a password" })).toHaveAttribute("href", "#password");
     expect(screen.getByRole("link", { name: "Password not entered" })).toHaveAttribute("href", "#confirmPassword");
-    expect(alert).toHaveAttribute("tabindex", "-1");
+    expect(alert.parentElement).toHaveAttribute("tabindex", "-1");
   });
 
   it("uses the Spanish heading in Spanish", () => {
@@ -26,9 +26,19 @@ describe("ErrorSummary", () => {
     expect(screen.getByRole("heading", { name: "Hay un problema" })).toBeInTheDocument();
   });
 
-  it("takes focus when it appears with errors", () => {
+  it("takes focus when it appears with errors; the alert inside it is announced once", () => {
     renderWithI18n(<ErrorSummary errors={errors} />);
-    expect(screen.getByRole("alert")).toHaveFocus();
+    const alert = screen.getByRole("alert", { name: "There is a problem" });
+    expect(alert.parentElement).toHaveFocus();
+    expect(alert.parentElement).not.toHaveAttribute("role");
+  });
+
+  it("puts 'Error: ' before the page's title while it shows, and takes it away after", () => {
+    document.title = "Update Password | DNA Discovery Program";
+    const { unmount } = renderWithI18n(<ErrorSummary errors={errors} />);
+    expect(document.title).toBe("Error: Update Password | DNA Discovery Program");
+    unmount();
+    expect(document.title).toBe("Update Password | DNA Discovery Program");
   });
 
   it("renders nothing and takes no focus without errors", () => {
@@ -55,6 +65,6 @@ describe("ErrorSummary", () => {
 
   it("without JavaScript the page the server sends asks the browser to focus it", () => {
     const { container } = renderServerHtml(<ErrorSummary errors={errors} />);
-    expect(container.querySelector('[role="alert"]')).toHaveAttribute("autofocus");
+    expect(container.querySelector('[role="alert"]')?.parentElement).toHaveAttribute("autofocus");
   });
 });

@@ -1,11 +1,11 @@
 import { act, cleanup, render, type RenderOptions } from "@testing-library/react";
-import { createInstance, type i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
-import { resources } from "~/locales/resources.server";
+import { TranslationProvider, translatorForCatalogs } from "~/i18n-react";
+import type { Translator } from "~/i18n-translate";
+import { translationsFor } from "~/services/i18n.server";
 
 const serverContainers: HTMLElement[] = [];
 const hydratedRoots: Root[] = [];
@@ -19,28 +19,17 @@ afterEach(() => {
 
 export type Language = "en" | "es";
 
-/** A real i18next instance with the portal's real strings (every namespace) for one language. */
-export function createTestI18n(lng: Language = "en"): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: false,
-    ns: Object.keys(resources[lng]),
-    defaultNS: "common",
-    resources: { [lng]: resources[lng] },
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+/** The translator the portal's pages render with (the root route's, from its loader's catalogs) for one language. */
+export function translatorFor(lng: Language = "en"): Translator {
+  return translatorForCatalogs(lng, translationsFor(lng));
 }
 
 /** Renders in the browser as the portal does once its JavaScript has loaded. */
 export function renderWithI18n(ui: ReactElement, { lng = "en", ...options }: { lng?: Language } & Omit<RenderOptions, "wrapper"> = {}) {
-  const i18n = createTestI18n(lng);
+  const translator = translatorFor(lng);
   return render(ui, {
     ...options,
-    wrapper: ({ children }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>,
+    wrapper: ({ children }) => <TranslationProvider translator={translator}>{children}</TranslationProvider>,
   });
 }
 
@@ -49,8 +38,7 @@ export function renderWithI18n(ui: ReactElement, { lng = "en", ...options }: { l
  * visitor with JavaScript turned off receives.
  */
 export function renderServerHtml(ui: ReactElement, { lng = "en" }: { lng?: Language } = {}) {
-  const i18n = createTestI18n(lng);
-  const html = renderToString(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  const html = renderToString(<TranslationProvider translator={translatorFor(lng)}>{ui}</TranslationProvider>);
   const container = document.createElement("div");
   container.innerHTML = html;
   document.body.append(container);
@@ -64,9 +52,8 @@ export function renderServerHtml(ui: ReactElement, { lng = "en" }: { lng?: Langu
  */
 export async function hydrateServerHtml(ui: ReactElement, { lng = "en" }: { lng?: Language } = {}) {
   const { container } = renderServerHtml(ui, { lng });
-  const i18n = createTestI18n(lng);
   await act(async () => {
-    hydratedRoots.push(hydrateRoot(container, <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
+    hydratedRoots.push(hydrateRoot(container, <TranslationProvider translator={translatorFor(lng)}>{ui}</TranslationProvider>));
   });
   return { container };
 }

@@ -93,8 +93,13 @@ test.describe("profile pages", () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto("/profile");
     await expect(page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "My Studies" })).toHaveCount(0);
-    const direct = await page.request.get(`${portalUrl}/profile/studies`);
-    expect(direct.status()).toBe(404);
+    const direct = await page.goto("/profile/studies");
+    expect(direct?.status()).toBe(404);
+    // A page that fails inside the signed-in layout keeps the participant's header and menu.
+    await expect(page.getByText("404 Not Found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "My Results" }).first()).toBeVisible();
+    await expect(page.getByLabel(/Account menu for/).first()).toBeAttached();
+    await expect(page).toHaveTitle("Error: My Account | DNA Discovery Program");
   });
 
   test("a step cannot be reached out of order", async ({ page }) => {
@@ -129,7 +134,8 @@ test.describe("password update", () => {
     await area.getByRole("button", { name: "Verify" }).click();
     await expect(area.getByRole("alert").getByRole("link", { name: "Authentication code not entered" })).toBeVisible();
     // With JavaScript the component moves focus; without it the server-rendered autofocus does.
-    await expect(area.getByRole("alert")).toBeFocused();
+    await expect(area.getByRole("alert").locator("..")).toBeFocused();
+    await expect(page).toHaveTitle("Error: Update Password: enter your code | DNA Discovery Program");
     await codeField.fill("12ab");
     await area.getByRole("button", { name: "Verify" }).click();
     await expect(area.getByRole("link", { name: "Authentication code is not in correct format" })).toBeVisible();

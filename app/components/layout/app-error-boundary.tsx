@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import { RouterFallbackScreen, ServerErrorScreen } from "./error-screens";
 import { PageShell } from "./page-shell";
+import type { Visitor } from "./visitor";
 
 const translatedDetail: Record<number, string> = {
   400: "errors.badRequest",
@@ -12,8 +13,11 @@ const translatedDetail: Record<number, string> = {
   415: "errors.badRequest",
 };
 
-/** The fallback wrapping the whole app: client errors (4xx) name their status, anything else is ours. */
-export function AppErrorBoundary() {
+/**
+ * The fallback screen: client errors (4xx) name their status, anything else is ours. The whole
+ * app's boundary has no visitor; the signed-in layout's keeps the participant's header and menu.
+ */
+export function AppErrorBoundary({ visitor = null }: { visitor?: Visitor | null }) {
   const error = useRouteError();
   const { t } = useTranslation();
   let screen = <ServerErrorScreen />;
@@ -22,5 +26,5 @@ export function AppErrorBoundary() {
     const detail = detailKey ? t(detailKey) : error.statusText || t("errors.badRequest");
     screen = <RouterFallbackScreen status={error.status} detail={detail} />;
   }
-  return <PageShell visitor={null}>{screen}</PageShell>;
+  return <PageShell visitor={visitor}>{screen}</PageShell>;
 }
