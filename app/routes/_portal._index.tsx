@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { GatheringInformation, NoResultsYet } from "~/components/dashboard/dashboard-states";
+import { GatheringInformation, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
@@ -56,6 +56,8 @@ export default function MyResults() {
       return <ServerErrorScreen />;
     case "gathering":
       return <GatheringInformation />;
+    case "waiting":
+      return <WaitingForResults checkAgainSeconds={data.checkAgainSeconds} />;
     case "empty":
       return <NoResultsYet message={data.message} />;
     case "reduced":

@@ -5,7 +5,7 @@ import { privatePageHeaders, requireParticipant } from "~/services/session.serve
 /** The invisible captcha's challenge, fetched same-origin (the page's CSP allows connect-src 'self' only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request, context);
-  const challenge = await captchaChallenge();
+  const challenge = await captchaChallenge(context.requestId);
   if (!challenge) return json({ challenge: null }, { status: 503, headers: privatePageHeaders });
   return json({ challenge }, { headers: privatePageHeaders });
 }

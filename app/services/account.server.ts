@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { env } from "./env.server";
+import { bodyAs, callUpstream, UNANSWERED_STATUS } from "./upstream.server";
 
 /** The identity provider's account API operations the password update drives (SPEC.md §7 'Auth helper operations'). */
 export type AccountOperation =
@@ -21,7 +22,7 @@ export const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/
 
 const UNREACHABLE = "Network Error";
 /** No answer at all (refused, reset or timed out): whether the operation happened is unknown. */
-export const UNANSWERED = 599;
+export const UNANSWERED = UNANSWERED_STATUS;
 
 /**
  * One POST to the account API with the participant's access token (server-side only). Never retried:
@@ -29,22 +30,20 @@ export const UNANSWERED = 599;
  */
 export async function callAccountApi(
   operation: AccountOperation,
-  accessToken: string,
+  caller: { accessToken: string; requestId?: string },
   body: Record<string, unknown> = {},
 ): Promise<AccountCall> {
-  let response: Response;
-  try {
-    response = await fetch(`${accountApiUrl}/${operation}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(env.ACCOUNT_API_TIMEOUT_MS),
-    });
-  } catch {
-    return { ok: false, httpStatus: UNANSWERED, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
-  }
-  const parsed = AnswerSchema.safeParse(await response.json().catch(() => null));
-  const answer: AccountAnswer = parsed.success ? parsed.data : {};
-  if (response.ok) return { ok: true, answer };
-  return { ok: false, httpStatus: response.status, answer };
+  const reply = await callUpstream({
+    upstream: "identity",
+    url: `${accountApiUrl}/${operation}`,
+    method: "POST",
+    headers: { Authorization: `Bearer ${caller.accessToken}` },
+    json: body,
+    timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,
+    requestId: caller.requestId,
+  });
+  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
+  const answer: AccountAnswer = bodyAs(reply, AnswerSchema) ?? {};
+  if (reply.ok) return { ok: true, answer };
+  return { ok: false, httpStatus: reply.status, answer };
 }

@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
 import { env } from "./env.server";
 import { environmentPolicyForPortal } from "./environment.server";
-import { logger as portalLogger, loggedFetch, requestIdOf } from "./logger.server";
+import { logger as portalLogger, requestIdOf } from "./logger.server";
 import { readPrivacyChoices } from "./privacy-choices.server";
+import { callUpstream } from "./upstream.server";
 
 const IDENTIFY_TIMEOUT_MS = 2_000;
 /** The same participant reloading the dashboard is identified once an hour, not on every page. */
@@ -47,23 +48,18 @@ export function createAnalytics(options: AnalyticsOptions) {
   }
 
   async function send(heapIdentifier: string, requestId: string): Promise<IdentifyOutcome> {
-    try {
-      const response = await loggedFetch(options.url!, {
-        upstream: "analytics",
-        requestId,
-        logger: log,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ app_id: options.appId, identity: heapIdentifier }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? IDENTIFY_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (!response.ok) return "failed";
-      remember(heapIdentifier);
-      return "sent";
-    } catch {
-      return "failed";
-    }
+    const reply = await callUpstream({
+      upstream: "analytics",
+      url: options.url!,
+      method: "POST",
+      json: { app_id: options.appId, identity: heapIdentifier },
+      timeoutMs: options.timeoutMs ?? IDENTIFY_TIMEOUT_MS,
+      requestId,
+      logger: log,
+    });
+    if (!reply.answered || !reply.ok) return "failed";
+    remember(heapIdentifier);
+    return "sent";
   }
 
   /**

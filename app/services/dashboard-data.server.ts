@@ -1,23 +1,41 @@
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { dashboardView, failureScreen, type DashboardView } from "~/domain/dashboard-view";
 import { identifyParticipant } from "./analytics.server";
+import { env } from "./env.server";
 import { logger, redactText, requestIdOf } from "./logger.server";
 import { bannerDismissedFlag, hasParticipantFlag } from "./participant-flags.server";
+import { resultsWithin } from "./results-wait.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { signOut } from "./sign-out.server";
 
-export type DashboardData = { screen: "network-error" } | { screen: "server-error" } | (DashboardView & { welcomeBanner: boolean });
+export type DashboardData =
+  | { screen: "network-error" }
+  | { screen: "server-error" }
+  | { screen: "waiting"; checkAgainSeconds: number }
+  | (DashboardView & { welcomeBanner: boolean });
+
+/** How often the waiting page asks again (a refresh without JavaScript, a revalidation with it). */
+const CHECK_AGAIN_SECONDS = 3;
 
 export type DashboardOutcome = { kind: "data"; data: DashboardData; status: number } | { kind: "response"; response: Response };
 
 /**
  * The My Results loader's work: results fetched server-side with the bearer token (retries live in
- * results.server), a 401 ends the session at once, other failures pick their screen and are logged
- * (network trouble as info, anything else as an error).
+ * results.server); past RESULTS_WAIT_PAGE_AFTER_MS the page says it is gathering the information and
+ * asks again, while the call goes on for its next request. A 401 ends the session at once, other
+ * failures pick their screen and are logged (network trouble as info, anything else as an error).
  */
 export async function loadDashboard(request: Request, session: PortalSession): Promise<DashboardOutcome> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, sourceId: session.sourceId });
+  const outcome = await resultsWithin(session.idHash, env.RESULTS_WAIT_PAGE_AFTER_MS, () =>
+    fetchPatientResults({
+      accessToken: session.accessToken,
+      userId: session.userId,
+      sourceId: session.sourceId,
+      requestId: session.requestId,
+    }),
+  );
+  if (outcome === "waiting") return { kind: "data", data: { screen: "waiting", checkAgainSeconds: CHECK_AGAIN_SECONDS }, status: 200 };
   if (!outcome.ok) {
     const screen = failureScreen(outcome);
     if (screen === "signed-out") return { kind: "response", response: await signOut(session) };

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
    * verdict, so it bounds what a frozen service costs them.
    */
   RESULTS_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
+  /** A full page load of My Results waits this long for the results, then shows 'Gathering your information...' and refreshes. */
+  RESULTS_WAIT_PAGE_AFTER_MS: z.coerce.number().int().positive().default(1500),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { env } from "./env.server";
 import { deploymentEnvironment, environmentPolicyForPortal } from "./environment.server";
 import { logger as portalLogger, pathOnly, redactText, redactValue, requestIdOf } from "./logger.server";
+import { callUpstream } from "./upstream.server";
 
 /** SPEC.md §9 'Error reporting'. */
 export const ITEMS_PER_MINUTE = 60;
@@ -86,24 +87,20 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
   }
 
   async function send(item: ErrorItem): Promise<void> {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    try {
-      const response = await fetch(options.endpoint!, {
-        method: "POST",
-        headers,
-        body: serializeWithinLimit(item),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (response.ok) sent += 1;
-      else {
-        failed += 1;
-        log.warn({ status: response.status }, "error report refused");
-      }
-    } catch (error) {
+    const reply = await callUpstream({
+      upstream: "error-reporting",
+      url: options.endpoint!,
+      method: "POST",
+      headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+      jsonText: serializeWithinLimit(item),
+      timeoutMs: SEND_TIMEOUT_MS,
+      logger: log,
+    });
+    if (reply.answered && reply.ok) sent += 1;
+    else {
       failed += 1;
-      log.warn({ error: error instanceof Error ? error.name : "unknown" }, "error report not delivered");
+      if (reply.answered) log.warn({ status: reply.status }, "error report refused");
+      else log.warn({ error: reply.error }, "error report not delivered");
     }
   }
 

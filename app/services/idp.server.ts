@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { AuthFlowError, checkIdTokenClaims, CLOCK_SKEW_SECONDS, isValidCodeVerifier, STATE_LENGTH } from "~/domain/oidc-checks";
 import { env } from "./env.server";
+import { callUpstream } from "./upstream.server";
 
 /** The parts of the IdP's discovery document the portal uses. */
 export type IdpMetadata = {
@@ -43,14 +44,10 @@ export function createReachabilityCheck(url: () => URL, options: ReachabilityChe
   let reachedAt = -Infinity;
   let checking: Promise<boolean> | undefined;
   const check = async () => {
-    try {
-      const response = await fetch(url(), { signal: AbortSignal.timeout(options.timeoutMs), headers: { Accept: "application/json" } });
-      await response.body?.cancel();
-      if (response.ok) reachedAt = now();
-      return response.ok;
-    } catch {
-      return false;
-    }
+    const reply = await callUpstream({ upstream: "identity", url: url(), timeoutMs: options.timeoutMs });
+    const reached = reply.answered && reply.ok;
+    if (reached) reachedAt = now();
+    return reached;
   };
   return {
     reachable(): Promise<boolean> {
@@ -83,12 +80,10 @@ export function identityProviderReachable(): Promise<boolean> {
 /** The discovery document, fetched once and kept (SPEC.md §7: cached 24 hours, like the keys). */
 export function idpMetadata(): Promise<IdpMetadata> {
   metadata ??= (async () => {
-    const response = await fetch(discoveryUrl(), {
-      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
-      headers: { Accept: "application/json" },
-    });
-    if (!response.ok) throw new Error(`identity provider discovery answered ${response.status}`);
-    const document = (await response.json()) as IdpMetadata;
+    const reply = await callUpstream({ upstream: "identity", url: discoveryUrl(), timeoutMs: DISCOVERY_TIMEOUT_MS });
+    if (!reply.answered) throw new Error(`identity provider discovery did not answer (${reply.error})`);
+    if (!reply.ok || !reply.body || typeof reply.body !== "object") throw new Error(`identity provider discovery answered ${reply.status}`);
+    const document = reply.body as IdpMetadata;
     if (document.issuer !== env.IDP_ISSUER.replace(/\/$/, "")) throw new AuthFlowError("issuerMismatch");
     discoveryAnswers.markReached();
     return document;
@@ -199,13 +194,18 @@ export class TokenEndpointError extends Error {
   }
 }
 
-async function postForm(endpoint: string, body: Record<string, string>): Promise<Response> {
-  return fetch(endpoint, {
+/** A client-authenticated form POST to one of the provider's endpoints; no answer at all is an error. */
+async function postForm(endpoint: string, form: Record<string, string>) {
+  const reply = await callUpstream({
+    upstream: "identity",
+    url: endpoint,
     method: "POST",
-    headers: { Authorization: basicAuthorization(), "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-    body: new URLSearchParams(body),
-    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS * 2),
+    headers: { Authorization: basicAuthorization() },
+    form,
+    timeoutMs: DISCOVERY_TIMEOUT_MS * 2,
   });
+  if (!reply.answered) throw new Error(`identity provider did not answer (${reply.error})`);
+  return reply;
 }
 
 export function tokenSetFrom(json: Record<string, unknown>, previousRefreshToken: string | null = null): TokenSet {
@@ -222,7 +222,7 @@ export function tokenSetFrom(json: Record<string, unknown>, previousRefreshToken
 export async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   const { token_endpoint } = await idpMetadata();
   const response = await postForm(token_endpoint, { grant_type: "refresh_token", refresh_token: refreshToken });
-  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const json = (response.body && typeof response.body === "object" ? response.body : {}) as Record<string, unknown>;
   if (!response.ok) {
     throw new TokenEndpointError(
       String(json.error ?? "server_error"),

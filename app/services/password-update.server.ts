@@ -59,7 +59,7 @@ export async function startPasswordUpdate(
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
   await forgetPasswordUpdate(session);
-  const call = await callAccountApi("recover-password", session.accessToken, captchaToken ? { captchaToken } : {});
+  const call = await callAccountApi("recover-password", session, captchaToken ? { captchaToken } : {});
   if (!call.ok) return failed(session, call, recoveryFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (!step) return unexpectedStepFailure;
@@ -74,7 +74,7 @@ export async function sendVerificationCode(
   method: AuthMethod,
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
-  const call = await callAccountApi("send-mfa-code", session.accessToken, { authMethod: method });
+  const call = await callAccountApi("send-mfa-code", session, { authMethod: method });
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "mfa-verification-code") return unexpectedStepFailure;
@@ -87,7 +87,7 @@ export async function submitVerificationCode(
   state: PasswordUpdateState,
   code: string,
 ): Promise<Moved | PasswordUpdateFailure> {
-  const call = await callAccountApi("submit-auth-code", session.accessToken, { code });
+  const call = await callAccountApi("submit-auth-code", session, { code });
   if (!call.ok) return failed(session, call, submitCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "new-password") return unexpectedStepFailure;
@@ -100,7 +100,7 @@ export async function resendVerificationCode(
   state: PasswordUpdateState,
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
-  const call = await callAccountApi("resend-auth-code", session.accessToken);
+  const call = await callAccountApi("resend-auth-code", session);
   if (!call.ok) {
     const failure = await failed(session, call, resendFailure);
     if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, lockResend(state, now));
@@ -118,7 +118,7 @@ async function passwordUpdated(session: PortalSession): Promise<Done> {
 
 /** Whether the identity provider took this attempt's password (asked after a crash or a call with no answer). */
 async function attemptSucceeded(session: PortalSession, attemptId: string): Promise<boolean> {
-  const call = await callAccountApi("password-update-status", session.accessToken, { attemptId });
+  const call = await callAccountApi("password-update-status", session, { attemptId });
   return call.ok && call.answer.nextStep === "done";
 }
 
@@ -134,7 +134,7 @@ export async function updatePassword(
 ): Promise<Done | PasswordUpdateFailure> {
   const attemptId = state.passwordAttempt ?? randomUUID();
   await saveFlowState(session, PASSWORD_UPDATE_FLOW, { ...state, passwordAttempt: attemptId });
-  const call = await callAccountApi("update-password", session.accessToken, { password, attemptId });
+  const call = await callAccountApi("update-password", session, { password, attemptId });
   if (call.ok) return passwordUpdated(session);
   if (call.httpStatus === UNANSWERED && (await attemptSucceeded(session, attemptId))) return passwordUpdated(session);
   return failed(session, call, updatePasswordFailure);

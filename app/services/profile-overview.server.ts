@@ -13,7 +13,12 @@ export type ProfileOverview = { person: Person; sections: ProfileSection[]; canS
  * My Studies stays hidden (nobody is shown a section they may not qualify for).
  */
 export async function profileOverview(session: PortalSession): Promise<ProfileOverview> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, sourceId: session.sourceId });
+  const outcome = await fetchPatientResults({
+    accessToken: session.accessToken,
+    userId: session.userId,
+    sourceId: session.sourceId,
+    requestId: session.requestId,
+  });
   const patient = outcome.ok ? outcome.results.patient : null;
   const agreements = outcome.ok ? outcome.results.agreements : [];
   const sections = profileSections({ loginSecurityEnabled: env.FEATURE_LOGIN_SECURITY, agreements });

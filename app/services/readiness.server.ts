@@ -1,6 +1,7 @@
 import type { Database } from "../../lib/postgres/index.ts";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import { callUpstream, type UpstreamName } from "./upstream.server";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -36,17 +37,14 @@ async function databaseAnswers(open: () => Promise<Database>, timeoutMs: number)
   }
 }
 
-async function answersOk(url: string, timeoutMs: number, isValid: (body: unknown) => boolean): Promise<CheckResult> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return "failed";
-    }
-    return isValid(await response.json()) ? "ok" : "failed";
-  } catch {
-    return "failed";
-  }
+async function answersOk(
+  upstream: UpstreamName,
+  url: string,
+  timeoutMs: number,
+  isValid: (body: unknown) => boolean,
+): Promise<CheckResult> {
+  const reply = await callUpstream({ upstream, url, timeoutMs });
+  return reply.answered && reply.ok && isValid(reply.body) ? "ok" : "failed";
 }
 
 function joinPath(base: string, path: string): string {
@@ -58,10 +56,10 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
   const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
   const [databaseCheck, identityProvider, results] = await Promise.all([
     databaseAnswers(dependencies.database, timeoutMs),
-    answersOk(joinPath(dependencies.issuer, "/.well-known/openid-configuration"), timeoutMs, (body) =>
+    answersOk("identity", joinPath(dependencies.issuer, "/.well-known/openid-configuration"), timeoutMs, (body) =>
       Boolean(body && typeof body === "object" && "issuer" in body),
     ),
-    answersOk(joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
+    answersOk("results", joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
   ]);
   const checks: PortalReadiness["checks"] = { database: databaseCheck, identityProvider, results };
   if (dependencies.draining) checks.draining = true;

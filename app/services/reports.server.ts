@@ -1,8 +1,9 @@
 import * as z from "zod";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
 import { env } from "./env.server";
-import { loggedFetch, requestIdOf } from "./logger.server";
-import { NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, type UpstreamFailure } from "./results.server";
+import { requestIdOf } from "./logger.server";
+import { failureOf, type UpstreamFailure } from "./results.server";
+import { bodyAs, callUpstream } from "./upstream.server";
 
 /** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
 const DEFAULT_SOURCE_ID = process.env.RESULTS_SOURCE_ID?.trim() || "dna-discovery";
@@ -42,25 +43,15 @@ export async function fetchReportUrl(options: {
   userId: string;
 }): Promise<ReportOutcome> {
   const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
-  const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
-  let response: Response;
-  try {
-    response = await loggedFetch(url, {
-      upstream: "results",
-      requestId: requestIdOf(options.request),
-      headers: { Authorization: `Bearer ${options.accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
-      signal: AbortSignal.timeout(env.RESULTS_TIMEOUT_MS),
-    });
-  } catch {
-    return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status !== 200) {
-    const message = (body as { message?: unknown } | null)?.message;
-    return { ok: false, status: response.status, message: typeof message === "string" ? message : response.statusText };
-  }
-  const parsed = ReportResponse.safeParse(body);
-  const reportUrl = parsed.success ? parsed.data.providerReportUrl : null;
-  if (!reportUrl || !isWebAddress(reportUrl)) return { ok: false, status: response.status, message: "No report address in the response" };
+  const reply = await callUpstream({
+    upstream: "results",
+    url: new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`),
+    headers: { Authorization: `Bearer ${options.accessToken}` },
+    timeoutMs: env.RESULTS_TIMEOUT_MS,
+    requestId: requestIdOf(options.request),
+  });
+  if (!reply.answered || reply.status !== 200) return failureOf(reply);
+  const reportUrl = bodyAs(reply, ReportResponse)?.providerReportUrl;
+  if (!reportUrl || !isWebAddress(reportUrl)) return { ok: false, status: reply.status, message: "No report address in the response" };
   return { ok: true, reportUrl };
 }

@@ -1,6 +1,10 @@
+import { STATUS_CODES } from "node:http";
 import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from "cockatiel";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
+import { bodyAs, callUpstreamWithRetries, messageOf, UNANSWERED_STATUS, type UpstreamReply } from "./upstream.server";
+
+const statusText = (status: number) => STATUS_CODES[status] ?? "";
 
 /** SPEC.md §7: results requests are tried up to 3 times on a network or HTTP error. */
 export const RESULTS_ATTEMPTS = 3;
@@ -11,12 +15,10 @@ export const NETWORK_ERROR_MESSAGE = "Network Error";
 export type UpstreamFailure = { ok: false; status: number; message: string };
 export type ResultsOutcome = { ok: true; results: PatientResults } | UpstreamFailure;
 
-type Attempt = { ok: true; response: Response } | UpstreamFailure;
-
-/** A failure that says the service itself is in trouble (no answer, or 5xx); only these move the breaker. */
+/** An answer with no body worth reading (no answer, or a 5xx): only these move the breaker. */
 class ServiceTrouble extends Error {
-  constructor(readonly failure: UpstreamFailure) {
-    super(failure.message);
+  constructor(readonly reply: UpstreamReply) {
+    super("results service trouble");
   }
 }
 
@@ -32,36 +34,19 @@ const breaker = circuitBreaker(
   { halfOpenAfter: env.RESULTS_BREAKER_HALF_OPEN_MS, breaker: new ConsecutiveBreaker(env.RESULTS_BREAKER_FAILURES) },
 );
 
-async function attemptOnce(url: URL, accessToken: string, timeoutMs: number): Promise<Attempt> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    throw new ServiceTrouble({ ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE });
-  }
-  if (response.ok) return { ok: true, response };
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  const failure: UpstreamFailure = {
-    ok: false,
-    status: response.status,
-    message: typeof body?.message === "string" ? body.message : response.statusText,
-  };
-  if (response.status >= 500) throw new ServiceTrouble(failure);
-  return failure;
-}
+const refusedByBreaker: UpstreamReply = { answered: false, status: UNANSWERED_STATUS, error: "circuit open" };
 
-async function guardedAttempt(url: URL, accessToken: string, timeoutMs: number): Promise<Attempt> {
+/** Runs one attempt through the breaker; a probe (half-open) gets the short probe timeout. */
+async function throughBreaker(attempt: (timeoutMs?: number) => Promise<UpstreamReply>): Promise<UpstreamReply> {
   try {
-    return await breaker.execute(() => {
-      const probing = breaker.state === CircuitState.HalfOpen;
-      return attemptOnce(url, accessToken, probing ? Math.min(timeoutMs, env.RESULTS_PROBE_TIMEOUT_MS) : timeoutMs);
+    return await breaker.execute(async () => {
+      const reply = await attempt(breaker.state === CircuitState.HalfOpen ? env.RESULTS_PROBE_TIMEOUT_MS : undefined);
+      if (!reply.answered || reply.status >= 500) throw new ServiceTrouble(reply);
+      return reply;
     });
   } catch (error) {
-    if (error instanceof ServiceTrouble) return error.failure;
-    if (error instanceof BrokenCircuitError) return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
+    if (error instanceof ServiceTrouble) return error.reply;
+    if (error instanceof BrokenCircuitError) return refusedByBreaker;
     throw error;
   }
 }
@@ -71,28 +56,35 @@ async function guardedAttempt(url: URL, accessToken: string, timeoutMs: number):
  * RESULTS_TIMEOUT_MS); a 401 is final at once (the session is over). After the last failure the status
  * and message are kept for the caller to choose a screen.
  */
-export async function getWithRetries(url: URL, accessToken: string): Promise<Attempt> {
-  const deadline = Date.now() + env.RESULTS_BUDGET_MS;
-  let last: Attempt = { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
-  for (let attempt = 1; attempt <= RESULTS_ATTEMPTS; attempt += 1) {
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    last = await guardedAttempt(url, accessToken, Math.min(env.RESULTS_TIMEOUT_MS, left));
-    if (last.ok || last.status === 401) return last;
-  }
-  return last;
+export function getResults(url: URL, accessToken: string, requestId?: string): Promise<UpstreamReply> {
+  return callUpstreamWithRetries(
+    { upstream: "results", url, headers: { Authorization: `Bearer ${accessToken}` }, timeoutMs: env.RESULTS_TIMEOUT_MS, requestId },
+    {
+      attempts: RESULTS_ATTEMPTS,
+      budgetMs: env.RESULTS_BUDGET_MS,
+      retryable: (reply) => !reply.answered || (!reply.ok && reply.status !== 401),
+      guard: throughBreaker,
+    },
+  );
+}
+
+/** The failure a page shows for a reply that is not a success (SPEC.md §8: status and message). */
+export function failureOf(reply: UpstreamReply): UpstreamFailure {
+  if (!reply.answered) return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
+  return { ok: false, status: reply.status, message: messageOf(reply) ?? statusText(reply.status) };
 }
 
 export async function fetchPatientResults(options: {
   accessToken: string;
   userId: string;
   sourceId?: string | null;
+  requestId?: string;
 }): Promise<ResultsOutcome> {
   const url = new URL(`results/${encodeURIComponent(options.userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
   if (options.sourceId) url.searchParams.set("sourceID", options.sourceId);
-  const outcome = await getWithRetries(url, options.accessToken);
-  if (!outcome.ok) return outcome;
-  const parsed = PatientResultsSchema.safeParse(await outcome.response.json().catch(() => null));
-  if (!parsed.success) return { ok: false, status: 502, message: "Unexpected results response" };
-  return { ok: true, results: normalizePatientResults(parsed.data) };
+  const reply = await getResults(url, options.accessToken, options.requestId);
+  if (!reply.answered || !reply.ok) return failureOf(reply);
+  const results = bodyAs(reply, PatientResultsSchema);
+  if (!results) return { ok: false, status: 502, message: "Unexpected results response" };
+  return { ok: true, results: normalizePatientResults(results) };
 }

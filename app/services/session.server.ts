@@ -4,10 +4,12 @@ import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
 import { safeReturnTo } from "~/domain/return-to";
 import type { PortalLoadContext } from "~/load-context";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
+import { requestIdOf } from "./logger.server";
 import { sessionCookie } from "./session-cookie.server";
 import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
 
-export type PortalSession = SessionRecord;
+/** A stored session as one request read it: `requestId` is that request's, forwarded on the calls made for it. */
+export type PortalSession = SessionRecord & { requestId?: string };
 
 export type SessionLookup = { cookiePresent: boolean; session: PortalSession | null };
 type Lookup = SessionLookup;
@@ -18,7 +20,8 @@ async function lookUp(request: Request): Promise<Lookup> {
     return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
   const session = await loadSession(sessionId);
   if (!session) return { cookiePresent: true, session: null };
-  return { cookiePresent: true, session: await withFreshTokens(session) };
+  const fresh = await withFreshTokens(session);
+  return { cookiePresent: true, session: fresh ? { ...fresh, requestId: requestIdOf(request) } : null };
 }
 
 /** A loader's `context` (app/load-context.ts): one per incoming request, shared by all of its loaders. */

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { patientFullName } from "~/domain/patient-results";
 import { safeReturnTo } from "~/domain/return-to";
 import type { SignedInParticipant } from "./authenticator.server";
+import { requestIdOf } from "./logger.server";
 import { fetchPatientResults } from "./results.server";
 import { returnToCookie } from "./session-cookie.server";
 import { createSession, type NewSession } from "./session-store.server";
@@ -12,7 +13,11 @@ import { sessionCookieFor } from "./session.server";
  * the header comes from the results Patient; the id token's name stands in while results are down.
  */
 export async function startParticipantSession(participant: SignedInParticipant, request: Request) {
-  const results = await fetchPatientResults({ accessToken: participant.accessToken, userId: participant.userId });
+  const results = await fetchPatientResults({
+    accessToken: participant.accessToken,
+    userId: participant.userId,
+    requestId: requestIdOf(request),
+  });
   const fullName = results.ok ? patientFullName(results.results.patient) || participant.nameFromIdToken : participant.nameFromIdToken;
   return startSession(
     {

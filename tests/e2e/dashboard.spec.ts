@@ -334,7 +334,27 @@ test.describe("when the results service fails", () => {
       await view.reload();
       await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
       await expect(view.getByRole("button", { name: "Sign Out" })).toBeVisible();
+      await expect(view.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/");
       if (view === js) await expectNoSeriousA11yViolations(view);
+    }
+    await close();
+  });
+
+  test("a slow results service: both modes show 'Gathering your information...' at once, then the results", async ({ page, browser }) => {
+    const { js, noJs, close } = await signedInPair(page, browser);
+    for (const [view, userID, email] of [
+      [js, "P1009", "hiro@example.test"],
+      [noJs, "P1010", "iris@example.test"],
+    ] as const) {
+      await setFault({ failNext: 1, delayMs: 3_500, userID });
+      const reload = view.reload();
+      await expect(view.getByRole("heading", { level: 1, name: "Gathering your information..." })).toBeVisible({ timeout: 2_500 });
+      await expect(view.getByText("This page checks again every 3 seconds.")).toBeVisible();
+      await expect(view.getByRole("link", { name: "Check now" })).toBeVisible();
+      if (view === js) await expectNoSeriousA11yViolations(view);
+      await reload;
+      // The page asks again by itself (a refresh without JavaScript, a revalidation with it).
+      await expectDashboard(view, byParticipant[email]!);
     }
     await close();
   });

@@ -1,3 +1,5 @@
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
@@ -5,7 +7,7 @@ import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
 /** SPEC.md §2: 'Gathering your information...' while results load or kitStatus is below 1. */
-export function GatheringInformation() {
+export function GatheringInformation({ children }: { children?: ReactNode }) {
   const { t } = useTranslation("dashboard");
   return (
     <section className={styles.stateScreen} aria-labelledby="gathering-title">
@@ -15,7 +17,39 @@ export function GatheringInformation() {
           {t("gathering")}
         </h1>
       </div>
+      {children}
     </section>
+  );
+}
+
+/**
+ * The results are on their way (the server is still waiting for them): the page asks again every few
+ * seconds, by refreshing itself without JavaScript and by revalidating with it, and says so, with a
+ * link to ask at once.
+ */
+export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: number }) {
+  const { t } = useTranslation("dashboard");
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const here = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, checkAgainSeconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [checkAgainSeconds, revalidator]);
+  return (
+    <GatheringInformation>
+      <noscript>
+        <meta httpEquiv="refresh" content={`${checkAgainSeconds};url=${here}`} />
+      </noscript>
+      <p className={styles.stateHint}>{t("waiting.checksAgain", { seconds: checkAgainSeconds })}</p>
+      <p className={styles.stateHint}>
+        <Link to={here} reloadDocument className={styles.textLink}>
+          {t("waiting.checkNow")}
+        </Link>
+      </p>
+    </GatheringInformation>
   );
 }
 

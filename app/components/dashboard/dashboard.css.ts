@@ -53,6 +53,8 @@ export const stateScreen = style({
 
 export const stateText = style({ margin: 0 });
 
+export const stateHint = style({ margin: 0, fontSize: vars.fontSize.md });
+
 export const gatheringGlyph = style({
   width: "40px",
   height: "40px",

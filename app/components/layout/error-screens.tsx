@@ -1,3 +1,4 @@
+import { Link, useLocation } from "@remix-run/react";
 import { SupportEmailLink } from "~/components/support-links";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./error-screens.css";
@@ -7,8 +8,10 @@ function SupportLink({ children }: { children?: React.ReactNode }) {
   return <SupportEmailLink className={styles.link}>{children}</SupportEmailLink>;
 }
 
+/** SPEC.md §8's network error, with a way to try the same page again (a plain link: both modes). */
 export function NetworkErrorScreen() {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <section className={styles.screen} aria-labelledby="network-error-title">
       <h1 id="network-error-title" className={styles.title}>
@@ -16,6 +19,11 @@ export function NetworkErrorScreen() {
       </h1>
       <p className={styles.body}>
         <Trans t={t} i18nKey="errors.networkBody" components={{ support: <SupportLink /> }} />
+      </p>
+      <p className={styles.body}>
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className={styles.link}>
+          {t("errors.tryAgain")}
+        </Link>
       </p>
       <SignOutForm label={t("errors.signOut")} className={styles.action} />
     </section>

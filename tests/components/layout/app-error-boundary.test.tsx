@@ -43,8 +43,8 @@ describe("AppErrorBoundary", () => {
 
 describe("NetworkErrorScreen", () => {
   it("shows the SPEC headline, the support link and a Sign Out form that posts", async () => {
-    const Stub = createRemixStub([{ path: "/", Component: NetworkErrorScreen }]);
-    renderWithI18n(<Stub />);
+    const Stub = createRemixStub([{ path: "/profile", Component: NetworkErrorScreen }]);
+    renderWithI18n(<Stub initialEntries={["/profile?tab=1"]} />);
     expect(await screen.findByRole("heading", { name: "Oops! There Was an Unexpected Issue With the Network" })).toBeInTheDocument();
     expect(
       screen.getByText(/Please sign out and try signing in again after a few minutes. If this continues, reach out to/),
@@ -53,5 +53,7 @@ describe("NetworkErrorScreen", () => {
     const signOut = screen.getByRole("button", { name: "Sign Out" });
     expect(signOut.closest("form")).toHaveAttribute("action", "/auth/sign-out");
     expect(signOut.closest("form")).toHaveAttribute("method", "post");
+    // A way to try the same page again, as a plain link (no JavaScript needed).
+    expect(screen.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/profile?tab=1");
   });
 });

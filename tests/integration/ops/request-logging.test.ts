@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import { createPortalLogger, loggedFetch } from "~/services/logger.server";
+import { createPortalLogger } from "~/services/logger.server";
+import { callUpstream } from "~/services/upstream.server";
 import { createPortalApp } from "../../../server/app.ts";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
@@ -71,16 +72,20 @@ describe("request logging", () => {
   });
 });
 
-describe("loggedFetch", () => {
+describe("the upstream client", () => {
   it("forwards the request id and logs method, upstream, path without query, status, duration and attempt", async () => {
-    const response = await loggedFetch(`${sink.url}/results/user-1?sourceID=s1&token=${jwt}`, {
-      upstream: "results",
-      requestId: "req-77",
-      attempt: 2,
-      headers: { authorization: `Bearer ${jwt}` },
-      logger,
-    });
-    expect(response.status).toBe(200);
+    const reply = await callUpstream(
+      {
+        upstream: "results",
+        url: `${sink.url}/results/user-1?sourceID=s1&token=${jwt}`,
+        requestId: "req-77",
+        headers: { Authorization: `Bearer ${jwt}` },
+        timeoutMs: 2_000,
+        logger,
+      },
+      2,
+    );
+    expect(reply).toMatchObject({ answered: true, status: 200 });
     expect(sink.received.at(-1)!.headers["x-request-id"]).toBe("req-77");
     expect(sink.received.at(-1)!.headers.authorization).toBe(`Bearer ${jwt}`);
     const line = lines.find((entry) => entry.msg === "upstream call" && entry.requestId === "req-77");
@@ -89,8 +94,15 @@ describe("loggedFetch", () => {
     expect(JSON.stringify(lines)).not.toContain("eyJ");
   });
 
-  it("logs a failed call with status -1 and rethrows", async () => {
-    await expect(loggedFetch("http://127.0.0.1:9/down", { upstream: "identity", requestId: "req-88", logger })).rejects.toThrow();
+  it("answers a call that got no answer as unanswered (599), logged at warn with status -1, never thrown", async () => {
+    const reply = await callUpstream({
+      upstream: "identity",
+      url: "http://127.0.0.1:9/down",
+      requestId: "req-88",
+      timeoutMs: 2_000,
+      logger,
+    });
+    expect(reply).toMatchObject({ answered: false, status: 599 });
     expect(lines.find((entry) => entry.requestId === "req-88")).toMatchObject({
       msg: "upstream call failed",
       status: -1,

@@ -1,0 +1,52 @@
+import type { ResultsOutcome } from "./results.server";
+
+/** How long an answer that came after its page had gone is kept for that session's next page. */
+const KEEP_MS = 60_000;
+
+type Pending = { promise: Promise<ResultsOutcome>; outcome?: ResultsOutcome; settledAt?: number };
+
+const pendingBySession = new Map<string, Pending>();
+
+function forget(key: string, pending: Pending): void {
+  if (pendingBySession.get(key) === pending) pendingBySession.delete(key);
+}
+
+/**
+ * Results for one session within `waitMs`, or "waiting": the call goes on, and the session's next
+ * page (the waiting page refreshing itself) takes its answer instead of starting another. One call
+ * per session at a time in this process; an answer is used once.
+ */
+export async function resultsWithin(
+  sessionKey: string,
+  waitMs: number,
+  fetchResults: () => Promise<ResultsOutcome>,
+): Promise<ResultsOutcome | "waiting"> {
+  let pending = pendingBySession.get(sessionKey);
+  if (pending?.settledAt !== undefined && Date.now() - pending.settledAt > KEEP_MS) {
+    forget(sessionKey, pending);
+    pending = undefined;
+  }
+  if (!pending) {
+    const created: Pending = { promise: fetchResults() };
+    created.promise.then(
+      (outcome) => {
+        created.outcome = outcome;
+        created.settledAt = Date.now();
+        setTimeout(() => forget(sessionKey, created), KEEP_MS).unref();
+      },
+      () => forget(sessionKey, created),
+    );
+    pendingBySession.set(sessionKey, created);
+    pending = created;
+  }
+  const settled = pending;
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    settled.promise,
+    new Promise<"waiting">((resolve) => {
+      timer = setTimeout(() => resolve("waiting"), waitMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (outcome !== "waiting") forget(sessionKey, settled);
+  return outcome;
+}

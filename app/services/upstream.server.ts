@@ -1,0 +1,125 @@
+import type { Logger } from "pino";
+import { Agent, fetch } from "undici";
+import type * as z from "zod";
+import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
+import { logger as portalLogger, redactText } from "./logger.server";
+
+/**
+ * The portal's one way to call another service (identity provider, results service, analytics,
+ * error reporting): kept-alive connections, a timeout per attempt, retries within one budget when
+ * asked, the request id forwarded, one log line per attempt, and the answer parsed as JSON.
+ */
+
+export type UpstreamName = "identity" | "results" | "analytics" | "error-reporting";
+
+/** The status a call that got no answer at all is reported with (SPEC.md §8: 599). */
+export const UNANSWERED_STATUS = 599;
+
+/** Kept-alive connections to each upstream origin, shared by every caller of this process. */
+const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
+
+export interface UpstreamRequest {
+  upstream: UpstreamName;
+  url: URL | string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  /** Sent as application/json. */
+  json?: unknown;
+  /** Sent as application/json as it is (already serialised, e.g. cut to a size limit). */
+  jsonText?: string;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  timeoutMs: number;
+  /** The request id to forward (requestIdOf), so both sides' lines can be joined. */
+  requestId?: string;
+  logger?: Logger;
+}
+
+export type UpstreamReply =
+  { answered: true; status: number; ok: boolean; body: unknown } | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
+
+function errorName(error: unknown): string {
+  if (error instanceof Error) return error.name === "Error" ? redactText(error.message) : error.name;
+  return "unknown";
+}
+
+function bodyOf(request: UpstreamRequest): { body?: string; contentType?: string } {
+  if (request.jsonText !== undefined) return { body: request.jsonText, contentType: "application/json" };
+  if (request.json !== undefined) return { body: JSON.stringify(request.json), contentType: "application/json" };
+  if (request.form) return { body: new URLSearchParams(request.form).toString(), contentType: "application/x-www-form-urlencoded" };
+  return {};
+}
+
+/** One attempt. Never throws: no answer (refused, reset, timed out) is `answered: false`. */
+export async function callUpstream(request: UpstreamRequest, attempt = 1): Promise<UpstreamReply> {
+  const log = request.logger ?? portalLogger;
+  const url = new URL(request.url);
+  const method = request.method ?? "GET";
+  const { body, contentType } = bodyOf(request);
+  const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
+  if (contentType) headers["Content-Type"] = contentType;
+  if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
+  const line = { method, upstream: request.upstream, path: redactText(url.pathname), attempt, requestId: request.requestId };
+  const began = performance.now();
+  try {
+    const response = await fetch(url, { method, headers, body, dispatcher, signal: AbortSignal.timeout(request.timeoutMs) });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
+    return { answered: true, status: response.status, ok: response.ok, body: parsed };
+  } catch (error) {
+    const name = errorName(error);
+    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
+    return { answered: false, status: UNANSWERED_STATUS, error: name };
+  }
+}
+
+export interface Retries {
+  /** Attempts at most (SPEC.md §7: results are tried up to 3 times). */
+  attempts: number;
+  /** All attempts together stop when this is spent; each attempt gets at most what is left. */
+  budgetMs: number;
+  /** Whether a reply is worth another attempt (default: no answer, or a 5xx). */
+  retryable?: (reply: UpstreamReply) => boolean;
+  /**
+   * Runs each attempt (a circuit breaker, for instance); may answer without calling, or call with a
+   * shorter timeout than the request's.
+   */
+  guard?: (attempt: (timeoutMs?: number) => Promise<UpstreamReply>) => Promise<UpstreamReply>;
+}
+
+const troubled = (reply: UpstreamReply) => !reply.answered || reply.status >= 500;
+
+/** Attempts until one is not retryable, the attempts are used up or the budget is spent; the last reply. */
+export async function callUpstreamWithRetries(request: UpstreamRequest, retries: Retries): Promise<UpstreamReply> {
+  const deadline = Date.now() + retries.budgetMs;
+  const retryable = retries.retryable ?? troubled;
+  let last: UpstreamReply = { answered: false, status: UNANSWERED_STATUS, error: "budget spent" };
+  for (let attempt = 1; attempt <= retries.attempts; attempt += 1) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    const once = (timeoutMs = request.timeoutMs) => callUpstream({ ...request, timeoutMs: Math.min(timeoutMs, left) }, attempt);
+    last = await (retries.guard ? retries.guard(once) : once());
+    if (!retryable(last)) return last;
+  }
+  return last;
+}
+
+/** The reply's body as the schema reads it, or null when there is none or it does not fit. */
+export function bodyAs<T>(reply: UpstreamReply, schema: z.ZodType<T>): T | null {
+  if (!reply.answered) return null;
+  const parsed = schema.safeParse(reply.body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The `message` of an error body, else nothing. */
+export function messageOf(reply: UpstreamReply): string | undefined {
+  if (!reply.answered) return undefined;
+  const message = (reply.body as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : undefined;
+}
