@@ -36,6 +36,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, current
 };
 
 function onlyTimelineChanged(current: URL, next: URL): boolean {
+  // The same address again is a revalidation (the waiting page asking again), not a timeline change.
+  if (current.searchParams.get("timeline") === next.searchParams.get("timeline")) return false;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("timeline");
