@@ -19,12 +19,12 @@ export function LanguageSelector() {
             type="submit"
             name="lang"
             value={language}
-            lang={language}
             aria-pressed={current}
             aria-label={current ? undefined : t("language.change", { language: t(`language.${language}`) })}
             className={current ? styles.current : styles.option}
           >
-            {t(`language.${language}`)}
+            {/* WCAG 3.1.2: only the visible name is in its own language; the label is in the page's. */}
+            <span lang={language}>{t(`language.${language}`)}</span>
           </button>
         );
       })}

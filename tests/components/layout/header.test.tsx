@@ -46,6 +46,10 @@ describe("Header", () => {
     assert.isDefined(current);
     expect(current).toHaveAttribute("aria-pressed", "true");
     const form = current.closest("form");
+    // The button speaks the page's language; only its visible name carries the language it names.
+    const [english] = screen.getAllByRole("button", { name: "Cambiar el idioma a English" });
+    expect(english).not.toHaveAttribute("lang");
+    expect(within(english!).getByText("English")).toHaveAttribute("lang", "en");
     expect(form).toHaveAttribute("action", "/language");
     expect(form).toHaveAttribute("method", "post");
   });
