@@ -11,6 +11,8 @@ export type StepView = {
   method: AuthMethod;
   codeDigits: number;
   resendSecondsLeft: number;
+  /** The account the new password is for, for password managers (a hidden username field). */
+  username: string;
 };
 
 /** What the action answers when it stays on the step. */

@@ -58,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method,
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+    username: session.email ?? "",
   };
   return json(view, { headers: privatePageHeaders });
 }
@@ -180,7 +181,7 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
     case "mfa-verification-code":
       return <CodeStep view={view} reply={reply} />;
     case "new-password":
-      return <NewPasswordStep reply={reply} />;
+      return <NewPasswordStep reply={reply} username={view.username} />;
   }
 }
 

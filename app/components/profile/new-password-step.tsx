@@ -16,7 +16,7 @@ import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** new-password: SPEC.md §5 rules, the strength meter, and the identity provider's own check. */
-export function NewPasswordStep({ reply }: { reply: StepReply | undefined }) {
+export function NewPasswordStep({ reply, username }: { reply: StepReply | undefined; username: string }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
@@ -43,6 +43,8 @@ export function NewPasswordStep({ reply }: { reply: StepReply | undefined }) {
       <p className={styles.paragraph}>{t("newPassword.intro")}</p>
       <Form method="post" action={PASSWORD_UPDATE_PATH} {...getFormProps(form)} className={styles.form}>
         <input type="hidden" name="intent" value="set-password" />
+        {/* Tells a password manager which account the new password belongs to. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <PasswordField
           {...passwordProps}
           key={fields.password.key}
