@@ -30,7 +30,7 @@ export default function SessionExpired() {
       <noscript>
         <meta httpEquiv="refresh" content={`${SIGN_IN_DELAY_SECONDS};url=${SIGN_IN_PATH}`} />
       </noscript>
-      <SessionExpiredScreen />
+      <SessionExpiredScreen redirectSeconds={SIGN_IN_DELAY_SECONDS} />
     </PageShell>
   );
 }

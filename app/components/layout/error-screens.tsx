@@ -60,13 +60,17 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
   );
 }
 
-export function SessionExpiredScreen() {
+/** SPEC.md's expired-session screen: its heading, when the automatic move to sign-in comes, and a way to go now. */
+export function SessionExpiredScreen({ redirectSeconds }: { redirectSeconds: number }) {
   const { t } = useTranslation();
   return (
     <section className={styles.screen} aria-labelledby="session-expired-title">
-      <h1 id="session-expired-title" className={styles.title} role="status">
-        {t("errors.sessionExpired")}
-      </h1>
+      <div role="status">
+        <h1 id="session-expired-title" className={styles.title}>
+          {t("errors.sessionExpired")}
+        </h1>
+        <p className={styles.body}>{t("errors.redirectIn", { seconds: redirectSeconds })}</p>
+      </div>
       <a href="/auth/sign-in" className={styles.link}>
         {t("errors.continueToSignIn")}
       </a>

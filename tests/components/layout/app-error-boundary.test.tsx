@@ -4,7 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
-import { NetworkErrorScreen } from "~/components/layout/error-screens";
+import { NetworkErrorScreen, SessionExpiredScreen } from "~/components/layout/error-screens";
 import { renderWithI18n } from "../render";
 
 function renderFailingRoute(loader: () => never, lng: "en" | "es" = "en") {
@@ -55,5 +55,16 @@ describe("NetworkErrorScreen", () => {
     expect(signOut.closest("form")).toHaveAttribute("method", "post");
     // A way to try the same page again, as a plain link (no JavaScript needed).
     expect(screen.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/profile?tab=1");
+  });
+});
+
+describe("SessionExpiredScreen", () => {
+  it("is a page with an h1, says when the move to sign-in comes, and offers to go now", () => {
+    renderWithI18n(<SessionExpiredScreen redirectSeconds={3} />, { lng: "es" });
+    expect(
+      screen.getByRole("heading", { level: 1, name: "La sesión ha expirado, redirigiéndolo a la pantalla de inicio de sesión..." }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Le llevaremos al inicio de sesión en 3 segundos.");
+    expect(screen.getByRole("link", { name: "Continuar al inicio de sesión" })).toHaveAttribute("href", "/auth/sign-in");
   });
 });
