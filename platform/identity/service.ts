@@ -134,6 +134,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     clientOf: () => options.portalClientId,
     humanCheck,
     trustedProxies,
+    registrationEnabled: options.registrationEnabled,
+    selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
   });
   const accountPages = createAccountPages({
     provider,

@@ -25,6 +25,8 @@ export interface InteractionDeps {
   /** The escalation when failures pile up: proof of work, or a wait without JavaScript. */
   humanCheck: HumanCheck;
   trustedProxies: TrustedProxies;
+  registrationEnabled: boolean;
+  selfServiceUnlockEnabled: boolean;
 }
 
 export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;

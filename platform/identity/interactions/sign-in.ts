@@ -47,8 +47,13 @@ export function createSignInHandler(deps: InteractionDeps) {
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
+  /** Links to the account pages that are switched on; a feature that is off is not offered. */
   function identifyLinks(uid: string) {
-    return { register: `/interaction/${uid}/register`, recover: `/interaction/${uid}/recover`, unlock: `/interaction/${uid}/unlock` };
+    return {
+      register: deps.registrationEnabled ? `/interaction/${uid}/register` : undefined,
+      recover: `/interaction/${uid}/recover`,
+      unlock: deps.selfServiceUnlockEnabled ? `/interaction/${uid}/unlock` : undefined,
+    };
   }
 
   async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {

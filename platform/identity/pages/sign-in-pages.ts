@@ -20,7 +20,7 @@ export interface IdentifyView extends HumanCheckPart {
   errors?: FieldError[];
   /** A confirmation shown above the form (e.g. after an unlock). */
   message?: string;
-  links: { register: string; recover: string; unlock: string };
+  links: { register?: string; recover: string; unlock?: string };
 }
 
 export function renderIdentifyPage(view: IdentifyView): string {
@@ -52,9 +52,9 @@ export function renderIdentifyPage(view: IdentifyView): string {
         <div class="actions"><button type="submit">${t("identify.submit")}</button></div>
       </form>
       <ul class="links">
-        <li><a href="${view.links.register}">${t("identify.createAccount")}</a></li>
+        ${view.links.register ? html`<li><a href="${view.links.register}">${t("identify.createAccount")}</a></li>` : ""}
         <li><a href="${view.links.recover}">${t("identify.forgotPassword")}</a></li>
-        <li><a href="${view.links.unlock}">${t("identify.unlockAccount")}</a></li>
+        ${view.links.unlock ? html`<li><a href="${view.links.unlock}">${t("identify.unlockAccount")}</a></li>` : ""}
       </ul>`,
   });
 }

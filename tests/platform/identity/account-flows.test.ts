@@ -338,6 +338,11 @@ describe("turned off", () => {
     const pkce = pkcePair();
     const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state: "s" })));
     const uid = new URL(page.url).pathname.split("/")[2];
+    // The sign-in page offers neither: a link to a feature that is off is a dead end.
+    const signInPage = await page.text();
+    expect(signInPage).toContain("Forgot password?");
+    expect(signInPage).not.toContain(`/interaction/${uid}/register`);
+    expect(signInPage).not.toContain(`/interaction/${uid}/unlock`);
     for (const path of ["register", "email-verify?otp=123456&state=x"]) {
       const refused = await browser.get(`/interaction/${uid}/${path}`);
       expect(refused.status).toBe(403);
