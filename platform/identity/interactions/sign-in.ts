@@ -124,7 +124,12 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
   }
 
-  function renderSelect(interaction: LoginInteraction, account: Account, errors?: FieldError[]) {
+  function renderSelect(
+    interaction: LoginInteraction,
+    account: Account,
+    errors?: FieldError[],
+    extra: { chosen?: Channel; message?: string } = {},
+  ) {
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
       uid: interaction.uid,
@@ -132,6 +137,7 @@ export function createSignInHandler(deps: InteractionDeps) {
       maskedPhone: maskPhone(account.phone ?? ""),
       methods: account.phoneMethods,
       errors,
+      ...extra,
     });
   }
 
@@ -220,11 +226,19 @@ export function createSignInHandler(deps: InteractionDeps) {
       to: account.phone,
       budget: { accountKey: account.id, client: deps.clientOf(interaction) },
     });
-    const liveChannel = sent.ok ? method : ((await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method);
-    const next: SignInState = { ...state, step: "challenge", method: liveChannel };
-    await saveState(next);
-    if (!sent.ok && sent.reason === "budget")
+    if (!sent.ok && sent.reason === "budget") {
+      const next: SignInState = {
+        ...state,
+        step: "challenge",
+        method: (await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method,
+      };
+      await saveState(next);
       return renderChallenge(res, interaction, next, account, { status: 429, message: notSentMessage(t, sent) });
+    }
+    // Too soon after the last code: nothing is sent now; the page says when, with the chosen method kept.
+    if (!sent.ok)
+      return sendHtml(res, 429, renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
+    await saveState({ ...state, step: "challenge", method });
     redirect(res, `/interaction/${interaction.uid}`);
   }
 

@@ -69,14 +69,19 @@ export function renderSelectAuthenticatorPage(view: {
   /** Replaces the sentence naming the phone (flows that must not reveal an account). */
   intro?: string;
   backHref?: string;
+  /** The method to show chosen (default: the first). */
+  chosen?: Channel;
+  /** Why nothing was sent yet (e.g. when a new code can be sent). */
+  message?: string;
 }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
+  const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
   return page({
     locale: view.locale,
     title: t("select.title"),
     hasErrors: errors.length > 0,
-    body: html`${errorSummary(view.locale, errors)}
+    body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
 <p>${view.intro ?? t("select.intro", { phone: view.maskedPhone })}</p>
 <form method="post" action="${view.action}" novalidate>
   <fieldset${errors.length ? html` class="field-error"` : ""}>
@@ -89,7 +94,7 @@ export function renderSelectAuthenticatorPage(view: {
             id="${index === 0 ? "authMethod" : `authMethod-${method}`}"
             name="authMethod"
             value="${method}"
-            ${index === 0 ? html`checked` : ""}
+            ${method === chosen ? html`checked` : ""}
           />
           <label for="${index === 0 ? "authMethod" : `authMethod-${method}`}">${t(method === "sms" ? "select.sms" : "select.voice")}</label>
         </div>`,

@@ -196,6 +196,25 @@ describe("hosted sign-in pages", () => {
     expect(done.response.headers.get("location")).toContain(`${REDIRECT_URI}?code=`);
   });
 
+  it("choosing a voice call within 30 s of a text says when a call can be made, then calls", async () => {
+    const browser = new Browser(base);
+    const { html } = await beginSignIn(browser);
+    const select = await submit(browser, html, { username: katherine.email, password: katherine.password });
+    const challenge = await submit(browser, select.html, { authMethod: "sms" });
+    const texted = await latestCode(base, katherine.phone!);
+    const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(challenge.html)?.[1] ?? "";
+    const change = await browser.follow(await browser.get(`/interaction/${uid}?change=method`));
+    const tooSoon = await submit(browser, await change.text(), { authMethod: "voice" });
+    expect(tooSoon.response.status).toBe(429);
+    expect(tooSoon.html).toMatch(/You can ask for a new code in \d+ seconds\./);
+    expect(tooSoon.html).toMatch(/value="voice"\s+checked/);
+    expect(await latestCode(base, katherine.phone!)).toEqual(texted);
+    clock.advance(31_000);
+    const called = await submit(browser, tooSoon.html, {});
+    expect(called.html).toContain("5-digit");
+    expect((await latestCode(base, katherine.phone!)).channel).toBe("voice");
+  });
+
   it("expires a code after 10 minutes", async () => {
     const browser = new Browser(base);
     const { html } = await beginSignIn(browser);
