@@ -20,7 +20,8 @@ let stack: Stack;
 let cookie: string;
 
 beforeAll(async () => {
-  stack = await startSecureStack({ RESULTS_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS) });
+  // Each page here waits for its own outcome (the waiting page that answers slow results early has its own e2e test).
+  stack = await startSecureStack({ RESULTS_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS), RESULTS_WAIT_PAGE_AFTER_MS: "60000" });
   cookie = (await signIn(stack, "ada@example.test")).cookie;
 }, 180_000);
 
