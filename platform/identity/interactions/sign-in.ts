@@ -80,7 +80,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     interaction: LoginInteraction,
     state: SignInState,
     account: Account,
-    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
+    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string } = {},
   ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
@@ -92,6 +92,8 @@ export function createSignInHandler(deps: InteractionDeps) {
         locale: interaction.locale,
         action: `/interaction/${interaction.uid}/challenge`,
         changeMethodHref: !enrolling && account.phoneMethods.length > 1 ? `/interaction/${interaction.uid}?change=method` : undefined,
+        changeNumberHref: enrolling ? `/interaction/${interaction.uid}?change=number` : undefined,
+        code: extra.code,
         channel: state.method ?? "sms",
         maskedPhone: maskPhone(phone),
         resendInSeconds: await verifications.retryAfterSeconds(flowKey),
@@ -103,7 +105,12 @@ export function createSignInHandler(deps: InteractionDeps) {
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
     const wantsMethodChange = query.get("change") === "method";
-    const state = await signInStates.get(interaction.uid);
+    let state = await signInStates.get(interaction.uid);
+    // A mistyped number: back to the number step (the code sent to it is simply never used).
+    if (state?.step === "enrol-challenge" && query.get("change") === "number") {
+      state = { ...state, step: "enrol", method: null, pendingPhone: null };
+      await saveState(state);
+    }
     const account = state ? await accounts.findById(state.accountId) : null;
     if (!state || !account) {
       // A fixed text chosen by a fixed value: nothing from the query string reaches the page.
@@ -318,10 +325,10 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
 
     const code = (form.code ?? "").trim();
-    const fail = (message: string, status = 400) =>
-      renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }] });
+    const fail = (message: string, status = 400, typed?: string) =>
+      renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
     if (!code) return fail(t("challenge.codeRequired"));
-    if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
+    if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"), 400, code.slice(0, 20));
     const result = await codeGuard.check(flowKey, code, {
       purpose: enrolling ? "enrol" : "sign-in",
       channel,

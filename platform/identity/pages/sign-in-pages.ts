@@ -116,6 +116,10 @@ export interface ChallengeView {
   locale: Locale;
   action: string;
   changeMethodHref?: string;
+  /** While enrolling a phone: back to the number step, to correct a mistyped number. */
+  changeNumberHref?: string;
+  /** What the participant typed, shown again after a validation error (a code that was checked is not). */
+  code?: string;
   channel: Channel;
   maskedPhone: string;
   resendInSeconds: number;
@@ -141,6 +145,7 @@ export function renderChallengePage(view: ChallengeView): string {
           id: "code",
           name: "code",
           label: t("challenge.code"),
+          value: view.code,
           error: errors.find((e) => e.field === "code")?.message,
           autocomplete: "one-time-code",
           inputmode: "numeric",
@@ -156,9 +161,10 @@ export function renderChallengePage(view: ChallengeView): string {
         ${waiting ? html`<p class="hint" id="resend-wait">${t("challenge.resendWait", { seconds: view.resendInSeconds })}</p>` : ""}
       </form>
       ${
-        view.changeMethodHref
+        view.changeMethodHref || view.changeNumberHref
           ? html`<ul class="links">
-              <li><a href="${view.changeMethodHref}">${t("challenge.changeMethod")}</a></li>
+              ${view.changeMethodHref ? html`<li><a href="${view.changeMethodHref}">${t("challenge.changeMethod")}</a></li>` : ""}
+              ${view.changeNumberHref ? html`<li><a href="${view.changeNumberHref}">${t("challenge.changeNumber")}</a></li>` : ""}
             </ul>`
           : ""
       }`,

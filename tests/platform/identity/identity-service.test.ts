@@ -235,8 +235,21 @@ describe("hosted sign-in pages", () => {
     const invalid = await submit(browser, enrol.html, { phoneNumber: "12345" });
     expect(invalid.response.status).toBe(400);
     expect(invalid.html).toContain("Enter a phone number like 555 555 0101 or +15555550101");
-    const challenge = await submit(browser, invalid.html, { phoneNumber: "(555) 555-0103" });
+    // A mistyped number is corrected from the code step.
+    const mistyped = await submit(browser, invalid.html, { phoneNumber: "(555) 555-0113" });
+    expect(mistyped.html).toContain("(***) ***-0113");
+    const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(mistyped.html)?.[1] ?? "";
+    expect(mistyped.html).toContain(`href="/interaction/${uid}?change=number"`);
+    const back = await browser.follow(await browser.get(`/interaction/${uid}?change=number`));
+    const numberStep = await back.text();
+    expect(numberStep).toContain('name="phoneNumber"');
+    clock.advance(31_000);
+    const challenge = await submit(browser, numberStep, { phoneNumber: "(555) 555-0103" });
     expect(challenge.html).toContain("(***) ***-0103");
+    // A code typed in the wrong form is shown again with its error.
+    const badFormat = await submit(browser, challenge.html, { intent: "verify", code: "12a45" });
+    expect(badFormat.response.status).toBe(400);
+    expect(badFormat.html).toContain('value="12a45"');
     const sent = await latestCode(base, "+15555550103");
     expect(sent).toMatchObject({ channel: "sms", purpose: "enrol" });
     const done = await submit(browser, challenge.html, { intent: "verify", code: sent.code });
