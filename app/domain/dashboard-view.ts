@@ -15,18 +15,19 @@ export function failureScreen(failure: ResultsFailure): FailureScreen {
 export type EmptyStateMessage = "noDnaTests" | "noApps";
 
 export type DashboardView =
-  | { screen: "gathering" }
+  | { screen: "gathering"; apps: ResultApp[] }
   | { screen: "empty"; message: EmptyStateMessage }
   | { screen: "reduced"; apps: ResultApp[] }
   | { screen: "full"; apps: ResultApp[]; kitStatus: number; isHealthOrResearch: boolean };
 
 /**
- * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered; no apps gives the
+ * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered (the apps that
+ * already exist are shown with the next step); no apps gives the
  * empty state (participants are told no DNA tests are connected, results-link visitors that there are
  * no apps); results-link visitors get only the Results card.
  */
 export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
-  if (results.kitStatus < 1) return { screen: "gathering" };
+  if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps };
   if (results.apps.length === 0) return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
   if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
   return { screen: "full", apps: results.apps, kitStatus: results.kitStatus, isHealthOrResearch: results.isHealthOrResearch };

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { GatheringInformation, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
+import { KitNotStartedYet, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
@@ -57,7 +57,17 @@ export default function MyResults() {
     case "server-error":
       return <ServerErrorScreen />;
     case "gathering":
-      return <GatheringInformation />;
+      return (
+        <KitNotStartedYet
+          results={
+            data.apps.length > 0 ? (
+              <div className={styles.page}>
+                <ResultsCard apps={data.apps} onNetworkFailure={showNetworkError} />
+              </div>
+            ) : null
+          }
+        />
+      );
     case "waiting":
       return <WaitingForResults checkAgainSeconds={data.checkAgainSeconds} />;
     case "empty":

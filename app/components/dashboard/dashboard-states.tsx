@@ -53,6 +53,24 @@ export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: nu
   );
 }
 
+/**
+ * Below kitStatus 1 (SPEC.md §2): SPEC's words, what happens next with a way to reach support, and
+ * below them the apps the participant already has.
+ */
+export function KitNotStartedYet({ results }: { results: ReactNode }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <>
+      <GatheringInformation>
+        <p className={styles.stateHint}>
+          <Trans t={t} i18nKey="gatheringNextStep" components={{ support: <SupportEmailLink className={styles.textLink} /> }} />
+        </p>
+      </GatheringInformation>
+      {results}
+    </>
+  );
+}
+
 /** SPEC.md §2: the empty state when there are no apps. */
 export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
   const { t } = useTranslation("dashboard");

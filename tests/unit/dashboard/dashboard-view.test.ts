@@ -32,10 +32,12 @@ describe("failed results fetch → screen (SPEC.md §4, §8)", () => {
 });
 
 describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
-  it("is still gathering while kitStatus is below 1, whatever the apps", () => {
-    expect(dashboardView(results({ kitStatus: 0 }), "participant")).toEqual({ screen: "gathering" });
-    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({ screen: "gathering" });
-    expect(dashboardView(results({ kitStatus: 0.5 }), "participant")).toEqual({ screen: "gathering" });
+  it("is still gathering while kitStatus is below 1, with the apps that already exist", () => {
+    const gathering = dashboardView(results({ kitStatus: 0 }), "participant");
+    expect(gathering.screen).toBe("gathering");
+    expect(gathering).toEqual({ screen: "gathering", apps: results({ kitStatus: 0 }).apps });
+    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({ screen: "gathering", apps: [] });
+    expect(dashboardView(results({ kitStatus: 0.5 }), "participant").screen).toBe("gathering");
   });
 
   it("shows the empty state without apps: no DNA tests for participants, no apps for results-link visitors", () => {
