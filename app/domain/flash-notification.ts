@@ -13,6 +13,8 @@ export type FlashNotification = {
   bodyText?: string;
   /** SPEC.md §9: 7000 ms by default, 15000 ms for the download error. */
   visibleMs?: number;
+  /** A form that tries the failed action again (SPEC.md §8: the download error offers a retry). */
+  retry?: { action: string; fields: Record<string, string>; labelKey: string };
 };
 
 export const NOTIFICATION_VISIBLE_MS = 7000;

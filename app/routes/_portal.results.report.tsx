@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import * as styles from "~/components/dashboard/dashboard.css";
+import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ReportReady } from "~/components/dashboard/report-ready";
 import { NetworkErrorScreen, RouterFallbackScreen } from "~/components/layout/error-screens";
 import { downloadFailureKind, type ReportActionData } from "~/domain/dashboard-report";
@@ -47,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
       titleKey: "dashboard:downloadError.title",
       bodyKey: "dashboard:downloadError.body",
       visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
+      retry: { action: REPORT_ACTION, fields: { appId }, labelKey: "dashboard:downloadError.retry" },
     }),
   );
   if (script) return json<ReportActionData>({ outcome: "failed" }, { headers });

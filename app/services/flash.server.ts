@@ -22,6 +22,9 @@ const FlashList = z.array(
     bodyKey: z.string().optional(),
     bodyText: z.string().max(500).optional(),
     visibleMs: z.number().int().nonnegative().optional(),
+    retry: z
+      .object({ action: z.string().startsWith("/"), fields: z.record(z.string(), z.string().max(200)), labelKey: z.string() })
+      .optional(),
   }),
 );
 

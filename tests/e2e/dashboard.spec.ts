@@ -386,6 +386,9 @@ test.describe("when the results service fails", () => {
         "href",
         "mailto:support@dnadiscovery.example",
       );
+      // SPEC.md §8: the download error offers a retry, which works once the service answers again.
+      const retry = notification.getByRole("button", { name: "Try the download again" });
+      await expect(retry).toBeVisible();
       await expect(view).toHaveURL(`${portalUrl}/`);
       expect(view.context().pages()).toHaveLength(1);
 

@@ -1,7 +1,22 @@
+import { Button } from "~/components/button";
 import { NotificationList } from "~/components/notification-list";
 import { SupportEmailLink } from "~/components/support-links";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { Trans, useTranslation } from "~/i18n-react";
+
+/** A plain form (both modes) that posts the failed action again. */
+function RetryForm({ retry, label }: { retry: NonNullable<FlashNotification["retry"]>; label: string }) {
+  return (
+    <form method="post" action={retry.action}>
+      {Object.entries(retry.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" variant="outlined">
+        {label}
+      </Button>
+    </form>
+  );
+}
 
 /** Server flashes in a live region; with JavaScript each hides after its visible time. */
 export function FlashNotifications({ notifications }: { notifications: FlashNotification[] }) {
@@ -14,10 +29,15 @@ export function FlashNotifications({ notifications }: { notifications: FlashNoti
         closable: true,
         visibleMs: notification.visibleMs,
         headerText: t(notification.titleKey),
-        bodyText: notification.bodyKey ? (
-          <Trans t={t} i18nKey={notification.bodyKey} components={{ support: <SupportEmailLink /> }} />
-        ) : (
-          notification.bodyText
+        bodyText: (
+          <>
+            {notification.bodyKey ? (
+              <Trans t={t} i18nKey={notification.bodyKey} components={{ support: <SupportEmailLink /> }} />
+            ) : (
+              notification.bodyText
+            )}
+            {notification.retry ? <RetryForm retry={notification.retry} label={t(notification.retry.labelKey)} /> : null}
+          </>
         ),
       }))}
     />
