@@ -11,7 +11,7 @@ import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
-import { BodyRejectedError, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
+import { appendCookie, BodyRejectedError, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { serveScript } from "./http/scripts.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
@@ -21,7 +21,7 @@ import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
-import { pickLocale } from "./pages/i18n.ts";
+import { LANGUAGE_COOKIE } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.ts";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
@@ -171,6 +171,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const parsed = new URL(req.url ?? "/", "http://identity.invalid");
     const path = parsed.pathname;
     const query = parsed.searchParams;
+    // The language buttons' choice is kept for the pages that follow (it changes nothing else).
+    const chosenLanguage = query.get("lang");
+    if (req.method === "GET" && (chosenLanguage === "en" || chosenLanguage === "es")) {
+      appendCookie(res, LANGUAGE_COOKIE, chosenLanguage, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookies,
+        maxAge: 365 * 24 * 3600,
+      });
+    }
 
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
@@ -213,7 +224,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const url = new URL(req.url ?? "/", "http://identity.invalid");
     if (/^\/(api|dev)\//.test(url.pathname))
       return sendJson(res, error.status, { error: "invalid_request", error_description: error.message });
-    const locale = pickLocale(url.searchParams.get("ui_locales"));
+    const locale = requestLocale(req);
     sendHtml(res, error.status, renderOidcErrorPage({ locale, error: "invalid_request" }));
   }
 

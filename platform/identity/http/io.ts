@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from "cookie";
 import proxyAddr from "proxy-addr";
 import { parseFormBody, parseJsonBody, readBodyText } from "../../../lib/http/index.ts";
+import { LANGUAGE_COOKIE, type Locale, localeFor } from "../pages/i18n.ts";
 
 export { BodyRejectedError, sendJson } from "../../../lib/http/index.ts";
 
@@ -56,4 +57,16 @@ export function trustedProxiesFrom(list: readonly string[]): TrustedProxies {
 export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): string {
   if (!req.socket.remoteAddress) return "unknown";
   return proxyAddr(req, trusted);
+}
+
+/** The hosted pages' language for this request (pages/i18n.ts localeFor), with the client's ui_locales when known. */
+export function requestLocale(req: IncomingMessage, uiLocales?: string | null): Locale {
+  const url = new URL(req.url ?? "/", "http://identity.invalid");
+  const acceptLanguage = req.headers["accept-language"];
+  return localeFor({
+    lang: url.searchParams.get("lang"),
+    cookie: getCookie(req, LANGUAGE_COOKIE),
+    uiLocales: uiLocales ?? url.searchParams.get("ui_locales"),
+    acceptLanguage: Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage,
+  });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
-import { redirect, sendHtml, type TrustedProxies } from "../http/io.ts";
+import { redirect, requestLocale, sendHtml, type TrustedProxies } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
 import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
@@ -54,7 +54,7 @@ export async function loadLoginInteraction(
   try {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid || details.prompt.name !== "login") return null;
-    return { uid, locale: pickLocale(details.params.ui_locales as string | undefined) };
+    return { uid, locale: requestLocale(req, details.params.ui_locales as string | undefined) };
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendHtml } from "../http/io.ts";
+import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
 import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
 import { renderSessionLostPage } from "../pages/sign-in-pages.ts";
@@ -33,7 +33,7 @@ export function createAccountPages(deps: AccountFlowDeps) {
     },
 
     async handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string, query: URLSearchParams) {
-      const queryLocale = pickLocale(query.get("ui_locales"));
+      const queryLocale = requestLocale(req, query.get("ui_locales"));
       const isRegistration = REGISTRATION_STEPS.has(step);
       const recoveryStep = RECOVERY_STEPS.exec(step);
       const kind = recoveryStep?.[1] as RecoveryKind | undefined;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
-import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { clientAddress, readForm, redirect, requestLocale, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { pickLocale, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
@@ -348,7 +348,7 @@ export function createSignInHandler(deps: InteractionDeps) {
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
     const interaction = await loadLoginInteraction(provider, req, res, uid);
-    if (!interaction) return sendHtml(res, 400, renderSessionLostPage(pickLocale(query.get("ui_locales")), deps.portalUrl));
+    if (!interaction) return sendHtml(res, 400, renderSessionLostPage(requestLocale(req, query.get("ui_locales")), deps.portalUrl));
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identify(req, res, interaction);

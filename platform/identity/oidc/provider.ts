@@ -1,3 +1,4 @@
+import { requestLocale } from "../http/io.ts";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import { securityHeaders } from "../http/security-headers.ts";
 import { pickLocale } from "../pages/i18n.ts";
@@ -125,17 +126,17 @@ export function createOidcProvider(options: ProviderOptions): Provider {
             form,
             autoSubmit: trustedHint,
             nonce: ctx.state.cspNonce as string,
-            locale: pickLocale(ctx.oidc.params?.ui_locales as string | undefined),
+            locale: requestLocale(ctx.req, ctx.oidc.params?.ui_locales as string | undefined),
           });
         },
         postLogoutSuccessSource: async (ctx) => {
-          ctx.body = renderSignedOutPage({ locale: pickLocale(undefined), portalUrl: options.portalUrl });
+          ctx.body = renderSignedOutPage({ locale: requestLocale(ctx.req), portalUrl: options.portalUrl });
         },
       },
     },
     async renderError(ctx, out) {
       ctx.type = "html";
-      ctx.body = renderOidcErrorPage({ locale: pickLocale(undefined), error: out.error, description: out.error_description });
+      ctx.body = renderOidcErrorPage({ locale: requestLocale(ctx.req), error: out.error, description: out.error_description });
     },
   };
 

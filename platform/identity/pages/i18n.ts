@@ -6,13 +6,58 @@ export type MessageKey = keyof typeof en;
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, es };
 
+function supported(tag: string): Locale | null {
+  const language = tag.trim().toLowerCase().split("-")[0];
+  return language === "en" || language === "es" ? language : null;
+}
+
+function firstSupported(tags: readonly string[]): Locale | null {
+  for (const tag of tags) {
+    const locale = supported(tag);
+    if (locale) return locale;
+  }
+  return null;
+}
+
 /** First supported language of a space-separated `ui_locales` list (en, es); English otherwise. */
 export function pickLocale(uiLocales: string | undefined | null): Locale {
-  for (const tag of (uiLocales ?? "").split(/\s+/)) {
-    const language = tag.toLowerCase().split("-")[0];
-    if (language === "en" || language === "es") return language;
-  }
-  return "en";
+  return firstSupported((uiLocales ?? "").split(/\s+/)) ?? "en";
+}
+
+/** The browser's languages from Accept-Language, most wanted first ("q=0" means not at all). */
+function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...parameters] = part.split(";");
+      const quality = Number(
+        parameters
+          .find((parameter) => parameter.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** The cookie that keeps a language chosen with the hosted pages' English/Español buttons. */
+export const LANGUAGE_COOKIE = "idp_lang";
+
+/**
+ * The hosted pages' language: the participant's own choice (the `lang` of the language buttons, then
+ * its cookie), then the client's `ui_locales`, then the browser's Accept-Language; English otherwise.
+ */
+export function localeFor(request: { lang?: string | null; cookie?: string; uiLocales?: string | null; acceptLanguage?: string }): Locale {
+  return (
+    supported(request.lang ?? "") ??
+    supported(request.cookie ?? "") ??
+    firstSupported((request.uiLocales ?? "").split(/\s+/)) ??
+    firstSupported(acceptedLanguages(request.acceptLanguage)) ??
+    "en"
+  );
 }
 
 export function translate(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {

@@ -86,3 +86,29 @@ export function textField(options: {
     />
   </div>`;
 }
+
+/**
+ * English/Español as a GET form (no JavaScript needed): the page again in the chosen language, which
+ * is then kept for the pages that follow. The label is in the page's language; only each visible
+ * name carries the language it names (WCAG 3.1.2).
+ */
+export function languageSwitch(locale: Locale, action: string): Html {
+  const locales: Locale[] = ["en", "es"];
+  return html`<form method="get" action="${action}" class="language-switch" aria-label="${translate(locale, "language.label")}">
+    ${locales.map((each) =>
+      each === locale
+        ? html`<button type="submit" name="lang" value="${each}" aria-pressed="true">
+            <span lang="${each}">${translate(locale, `language.${each}`)}</span>
+          </button>`
+        : html`<button
+            type="submit"
+            name="lang"
+            value="${each}"
+            aria-pressed="false"
+            aria-label="${translate(locale, "language.change", { language: translate(locale, `language.${each}`) })}"
+          >
+            <span lang="${each}">${translate(locale, `language.${each}`)}</span>
+          </button>`,
+    )}
+  </form>`;
+}

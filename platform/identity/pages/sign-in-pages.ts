@@ -2,7 +2,7 @@ import { type Channel, codeLength } from "../domain/codes.ts";
 import { html } from "../domain/html.ts";
 import { HUMAN_CHECK_SCRIPT, humanCheckField, type HumanCheckView } from "./human-check-field.ts";
 import { type Locale, translator } from "./i18n.ts";
-import { errorSummary, type FieldError, notice, page, textField } from "./layout.ts";
+import { errorSummary, type FieldError, languageSwitch, notice, page, textField } from "./layout.ts";
 
 /** Asked for when failures pile up: the check's ticket, and the response's nonce for its script. */
 export interface HumanCheckPart {
@@ -55,7 +55,8 @@ export function renderIdentifyPage(view: IdentifyView): string {
         ${view.links.register ? html`<li><a href="${view.links.register}">${t("identify.createAccount")}</a></li>` : ""}
         <li><a href="${view.links.recover}">${t("identify.forgotPassword")}</a></li>
         ${view.links.unlock ? html`<li><a href="${view.links.unlock}">${t("identify.unlockAccount")}</a></li>` : ""}
-      </ul>`,
+      </ul>
+      ${languageSwitch(view.locale, `/interaction/${view.uid}`)}`,
   });
 }
 

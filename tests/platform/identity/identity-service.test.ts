@@ -91,6 +91,22 @@ describe("hosted sign-in pages", () => {
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("speaks the browser's language when the client asks for none, and keeps the language chosen with its buttons", async () => {
+    const browser = new Browser(base);
+    const { page } = await beginSignIn(browser);
+    const interaction = new URL(page.url).pathname;
+    const asBrowser = (path: string, language: string) =>
+      fetch(new URL(path, base), { headers: { cookie: browser.jar.header(), "accept-language": language } });
+    const spanishBrowser = await (await asBrowser(interaction, "es-MX,es;q=0.9,en;q=0.5")).text();
+    expect(spanishBrowser).toContain('<html lang="es">');
+    expect(spanishBrowser).toContain('aria-label="Cambiar el idioma a English"');
+    expect(await (await asBrowser(interaction, "de, en;q=0.8, es;q=0.5")).text()).toContain('<html lang="en">');
+    // The English button: this page and the next in English, whatever the browser asks.
+    const chosen = await browser.get(`${interaction}?lang=en`);
+    expect(await chosen.text()).toContain('<html lang="en">');
+    expect(await (await asBrowser(interaction, "es")).text()).toContain('<html lang="en">');
+  });
+
   it("gives one generic message for a wrong password and for an unknown account", async () => {
     const browser = new Browser(base);
     const { html } = await beginSignIn(browser);
