@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
-import { type Locale, pickLocale, translator } from "../pages/i18n.ts";
+import { type Locale, translator } from "../pages/i18n.ts";
 import { renderSessionLostPage } from "../pages/sign-in-pages.ts";
 import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";

@@ -4,7 +4,7 @@ import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { clientAddress, readForm, redirect, requestLocale, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
-import { pickLocale, translator } from "../pages/i18n.ts";
+import { translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
 import {
   type HumanCheckPart,

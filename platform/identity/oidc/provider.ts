@@ -1,7 +1,6 @@
-import { requestLocale } from "../http/io.ts";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
+import { requestLocale } from "../http/io.ts";
 import { securityHeaders } from "../http/security-headers.ts";
-import { pickLocale } from "../pages/i18n.ts";
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";

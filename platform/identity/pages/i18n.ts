@@ -19,11 +19,6 @@ function firstSupported(tags: readonly string[]): Locale | null {
   return null;
 }
 
-/** First supported language of a space-separated `ui_locales` list (en, es); English otherwise. */
-export function pickLocale(uiLocales: string | undefined | null): Locale {
-  return firstSupported((uiLocales ?? "").split(/\s+/)) ?? "en";
-}
-
 /** The browser's languages from Accept-Language, most wanted first ("q=0" means not at all). */
 function acceptedLanguages(header: string | undefined): string[] {
   return (header ?? "")

@@ -7,7 +7,7 @@ import { maskPhone, normalizePhone } from "../../../platform/identity/domain/pho
 import { signValue, verifySignedValue } from "../../../platform/identity/domain/signed-value.ts";
 import en from "../../../platform/identity/locales/en.json" with { type: "json" };
 import es from "../../../platform/identity/locales/es.json" with { type: "json" };
-import { pickLocale, translate } from "../../../platform/identity/pages/i18n.ts";
+import { localeFor, translate } from "../../../platform/identity/pages/i18n.ts";
 
 describe("phone numbers", () => {
   it("masks all but the last four digits, and leaves four characters or fewer alone", () => {
@@ -69,10 +69,15 @@ describe("signed values", () => {
 });
 
 describe("page languages", () => {
-  it("picks the first supported ui_locales entry, else English", () => {
-    expect(pickLocale("fr es-MX en")).toBe("es");
-    expect(pickLocale("de")).toBe("en");
-    expect(pickLocale(undefined)).toBe("en");
+  it("picks the participant's choice, then the first supported ui_locales entry, then the browser's language, else English", () => {
+    expect(localeFor({ uiLocales: "fr es-MX en" })).toBe("es");
+    expect(localeFor({ uiLocales: "de" })).toBe("en");
+    expect(localeFor({})).toBe("en");
+    expect(localeFor({ uiLocales: "de", acceptLanguage: "fr;q=1, es-ES;q=0.8, en;q=0.9" })).toBe("en");
+    expect(localeFor({ acceptLanguage: "fr, es;q=0.5, en;q=0" })).toBe("es");
+    expect(localeFor({ cookie: "es", uiLocales: "en", acceptLanguage: "en" })).toBe("es");
+    expect(localeFor({ lang: "en", cookie: "es" })).toBe("en");
+    expect(localeFor({ lang: "../etc", cookie: "zz" })).toBe("en");
   });
   it("has the same keys in English and Spanish, and the SPEC §5 wording", () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
