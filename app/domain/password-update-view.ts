@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
-import type { PasswordStrength } from "~/domain/password-strength";
 import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
 
@@ -21,7 +20,6 @@ export type StepReply = {
   result?: SubmissionResult<string[]>;
   notice?: PasswordUpdateNotice;
   noticeValues?: Record<string, string | number>;
-  strength?: PasswordStrength | null;
   resent?: boolean;
 };
 

@@ -9,7 +9,6 @@ import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
-import { passwordStrength } from "~/domain/password-strength";
 import { noticeKeys, type PasswordUpdateFailure, type PasswordUpdateNotice } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
 import { resendSecondsLeft } from "~/domain/password-update-steps";
@@ -129,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     if (intent.data === "submit-code") return stay({ intent: intent.data, result: submission.reply() });
     if (intent.data === "set-password") {
-      return stay({ intent: intent.data, strength: strengthOf(formData), result: submission.reply({ hideFields: secrets }) });
+      return stay({ intent: intent.data, result: submission.reply({ hideFields: secrets }) });
     }
     return stay({ intent: intent.data, notice: unrecognisedRequest });
   }
@@ -157,21 +156,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return outcome.kind === "moved" ? stay({ intent: form.intent, resent: true }, 200) : leaveWithFailure(outcome, form.intent);
     }
     case "set-password": {
-      const strength = strengthOf(formData);
       const outcome = await updatePassword(session, state, form.password);
       if (outcome.kind === "done") return passwordUpdatedRedirect();
       if (outcome.kind === "field") {
         const result = submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets });
-        return stay({ intent: form.intent, strength, result });
+        return stay({ intent: form.intent, result });
       }
-      return leaveWithFailure(outcome, form.intent, { strength, result: submission.reply({ hideFields: secrets }) });
+      return leaveWithFailure(outcome, form.intent, { result: submission.reply({ hideFields: secrets }) });
     }
   }
-}
-
-function strengthOf(formData: FormData) {
-  const typed = formData.get("password");
-  return typeof typed === "string" && typed ? passwordStrength(typed) : null;
 }
 
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {

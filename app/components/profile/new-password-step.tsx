@@ -30,8 +30,9 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
   });
   const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
   const errorOf = (field: { errors?: string[] }) => (field.errors?.length ? translate(field.errors[0]!) : undefined);
-  // Live while typing with JavaScript; otherwise what the server measured on the last submit.
-  const strength = hydrated && typed !== null ? (typed ? passwordStrength(typed) : null) : (reply?.strength ?? null);
+  // Live while typing with JavaScript. Without it there is none: the server never sends the password
+  // back, and the strength of a password the field no longer holds would only confuse.
+  const strength = hydrated && typed ? passwordStrength(typed) : null;
   const meterId = "new-password-strength";
   // PasswordField decides its own input type (it toggles visibility).
   const { type: _password, ...passwordProps } = getInputProps(fields.password, { type: "password" });

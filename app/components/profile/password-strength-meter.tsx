@@ -2,18 +2,24 @@ import type { PasswordStrength } from "~/domain/password-strength";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 
-/** SPEC.md §5 'Strength meter' (Weak, Good, Strong). */
+/**
+ * SPEC.md §5 'Strength meter' (Weak, Good, Strong). The region is always there, so each new strength
+ * is announced politely as it changes.
+ */
 export function PasswordStrengthMeter({ strength, id }: { strength: PasswordStrength | null; id: string }) {
   const { t } = useTranslation("profile");
-  if (!strength) return null;
   return (
-    <div id={id} className={styles.meter}>
-      <div className={styles.meterTrack} aria-hidden="true">
-        <div className={styles.meterFill[strength]} />
-      </div>
-      <p className={styles.meterLabel}>
-        {t("newPassword.strength.label")} <strong>{t(`newPassword.strength.${strength}`)}</strong>
-      </p>
+    <div id={id} className={strength ? styles.meter : undefined} aria-live="polite">
+      {strength ? (
+        <>
+          <div className={styles.meterTrack} aria-hidden="true">
+            <div className={styles.meterFill[strength]} />
+          </div>
+          <p className={styles.meterLabel}>
+            {t("newPassword.strength.label")} <strong>{t(`newPassword.strength.${strength}`)}</strong>
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }
