@@ -16,15 +16,24 @@ export const authCodeMessages = {
   format: "code.errors.format",
 } as const;
 
-/** SPEC.md §5 'Auth code': required, then exactly the method's number of digits. */
+/** A code as pasted from a message: spaces and dashes between the digits are not part of it. */
+export function withoutSeparators(code: string): string {
+  return code.replace(/[\s-]/g, "");
+}
+
+/** SPEC.md §5 'Auth code': required, then exactly the method's number of digits (spaces and dashes aside). */
 export function authCodeSchema(method: AuthMethod) {
   const digits = codeDigits(method);
   return z.object({
     authCode: z
       .string({ error: authCodeMessages.required })
-      .trim()
-      .min(1, { error: authCodeMessages.required, abort: true })
-      .regex(new RegExp(`^\\d{${digits}}$`), { error: authCodeMessages.format }),
+      .transform(withoutSeparators)
+      .pipe(
+        z
+          .string()
+          .min(1, { error: authCodeMessages.required, abort: true })
+          .regex(new RegExp(`^\\d{${digits}}$`), { error: authCodeMessages.format }),
+      ),
   });
 }
 

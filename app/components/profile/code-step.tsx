@@ -45,7 +45,6 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
           label={t("code.label")}
           placeholder={t("code.placeholder", { codeDigits: view.codeDigits })}
           error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
-          maxLength={view.codeDigits}
           code
         />
         <div className={styles.actions}>

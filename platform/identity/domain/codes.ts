@@ -16,6 +16,11 @@ export function generateCode(channel: DeliveryChannel): string {
     .padStart(length, "0");
 }
 
+/** A code as typed or pasted: spaces and dashes between (or around) the digits are not part of it. */
+export function typedCode(value: string | undefined): string {
+  return (value ?? "").replace(/[\s-]/g, "");
+}
+
 export function isWellFormedCode(code: string, channel: DeliveryChannel): boolean {
   return new RegExp(`^\\d{${codeLength(channel)}}$`).test(code);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
-import { type Channel, isWellFormedCode } from "../domain/codes.ts";
+import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
@@ -212,7 +212,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       return showChallenge(res, interaction, flow, { message: t("challenge.resent") });
     }
 
-    const code = (form.code ?? "").trim();
+    const code = typedCode(form.code);
     const fail = (message: string, status = 400) => showChallenge(res, interaction, flow, { status, errors: [{ field: "code", message }] });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkRegistration, type FormProblem, readRegistrationInput } from "../domain/account-forms.ts";
-import { codeLength, isWellFormedCode } from "../domain/codes.ts";
+import { codeLength, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../domain/email-link.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
@@ -249,7 +249,7 @@ export function createRegistration(deps: AccountFlowDeps) {
       }
       return showCheckEmail(res, interaction, flow, { message: t("checkEmail.resent") });
     }
-    if (await verifyCode(res, interaction, flow, (form.code ?? "").trim())) await createAccount(res, interaction, flow);
+    if (await verifyCode(res, interaction, flow, typedCode(form.code))) await createAccount(res, interaction, flow);
   }
 
   /**

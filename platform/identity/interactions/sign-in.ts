@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Channel, isWellFormedCode } from "../domain/codes.ts";
+import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { clientAddress, readForm, redirect, requestLocale, sendHtml } from "../http/io.ts";
@@ -324,7 +324,7 @@ export function createSignInHandler(deps: InteractionDeps) {
       return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
     }
 
-    const code = (form.code ?? "").trim();
+    const code = typedCode(form.code);
     const fail = (message: string, status = 400, typed?: string) =>
       renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
     if (!code) return fail(t("challenge.codeRequired"));

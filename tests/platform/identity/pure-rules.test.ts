@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
-import { codeLength, codeMatches, generateCode, hashCode, isWellFormedCode } from "../../../platform/identity/domain/codes.ts";
+import { codeLength, codeMatches, generateCode, hashCode, isWellFormedCode, typedCode } from "../../../platform/identity/domain/codes.ts";
 import { hashPassword, verifyPassword } from "../../../platform/identity/domain/password-hash.ts";
 import { checkNewPassword } from "../../../platform/identity/domain/password-policy.ts";
 import { maskPhone, normalizePhone } from "../../../platform/identity/domain/phone.ts";
@@ -33,6 +33,9 @@ describe("one-time codes", () => {
     expect(generateCode("voice")).toMatch(/^\d{5}$/);
     expect(isWellFormedCode("12345", "voice")).toBe(true);
     expect(isWellFormedCode("12345", "sms")).toBe(false);
+    // Pasted with spaces or dashes: the digits are the code.
+    expect(isWellFormedCode(typedCode(" 123-456 "), "sms")).toBe(true);
+    expect(isWellFormedCode(typedCode("1 2 3 4 5"), "voice")).toBe(true);
     expect(isWellFormedCode("12a456", "sms")).toBe(false);
   });
   it("binds a code hash to its flow", () => {

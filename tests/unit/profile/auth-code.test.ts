@@ -31,6 +31,13 @@ describe("SPEC.md §5 auth code", () => {
     expect(messageOf("voice", "123456")).toBe(authCodeMessages.format);
   });
 
+  it("accepts a pasted code with spaces or dashes between or around the digits", () => {
+    expect(authCodeSchema("sms").parse({ authCode: " 123 456" }).authCode).toBe("123456");
+    expect(authCodeSchema("sms").parse({ authCode: "123-456 " }).authCode).toBe("123456");
+    expect(authCodeSchema("voice").parse({ authCode: "1 2 3 4 5" }).authCode).toBe("12345");
+    expect(messageOf("sms", "123 45")).toBe(authCodeMessages.format);
+  });
+
   it("uses the specification's words", () => {
     expect(en.code.errors).toEqual({
       required: "Authentication code not entered",
