@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { site } from "~/config/site";
+import { classNames } from "./class-names";
+import * as styles from "./support-links.css";
 
 interface SupportLinkProps {
   /** Filled in by `<Trans>` from the translated sentence, or given directly. */
@@ -17,7 +19,7 @@ export function SupportEmailLink({ children, className }: SupportLinkProps) {
 
 export function SupportPhoneLink({ children, className }: SupportLinkProps) {
   return (
-    <a href={`tel:${site.support.phone}`} className={className}>
+    <a href={`tel:${site.support.phone}`} className={classNames(styles.phoneNumber, className)}>
       {children}
     </a>
   );

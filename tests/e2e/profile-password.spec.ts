@@ -74,6 +74,13 @@ test.describe("profile pages", () => {
     await page.goto("/profile/security");
     await expect(page.getByRole("heading", { name: "Login & Security" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Update Password" })).toBeVisible();
+    // The page's h1 is its largest heading; the row names below it are h2s that never outgrow it.
+    const fontSize = (name: string, level: number) =>
+      page
+        .getByRole("main")
+        .getByRole("heading", { level, name })
+        .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(await fontSize("Login & Security", 1)).toBeGreaterThan(await fontSize("Password", 2));
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/profile?lang=es");

@@ -1,5 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
+import { classNames } from "~/components/class-names";
 import { SupportPhoneLink } from "~/components/support-links";
+import * as phoneStyles from "~/components/support-links.css";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./footer.css";
@@ -70,7 +72,7 @@ export function Footer({ currentYear }: { currentYear: number }) {
             <li>{t("footer.hours")}</li>
             <li>
               {t("footer.covidLine")}:{" "}
-              <a href={`tel:${site.support.covidPhone}`} className={styles.link}>
+              <a href={`tel:${site.support.covidPhone}`} className={classNames(styles.link, phoneStyles.phoneNumber)}>
                 {site.support.covidPhoneDisplay}
               </a>
             </li>

@@ -96,7 +96,8 @@ export const row = style({
   gap: vars.space.sm,
 });
 
-export const rowLabel = style({ fontWeight: vars.font.weightBold, margin: 0 });
+/** A row's name: an h2 below the page's h1, so never larger than it. */
+export const rowLabel = style({ fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.md, fontWeight: vars.font.weightBold, margin: 0 });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 export const paragraph = style({ margin: 0 });
 
