@@ -12,6 +12,7 @@ export type PasswordUpdateFailure =
 export const SESSION_EXPIRED_MESSAGE = "session has expired";
 const INVALID_CODE = "invalid code";
 const COMMON_PASSWORD = "this password was found in a list of commonly used passwords";
+const UNCHANGED_PASSWORD = "must be different from your current password";
 
 export const noticeKeys = {
   updatePasswordError: "errors.updatePasswordError",
@@ -20,6 +21,7 @@ export const noticeKeys = {
   genericError: "errors.generic",
   invalidCodeInline: "code.errors.invalid",
   commonPassword: "newPassword.errors.common",
+  unchangedPassword: "newPassword.errors.unchanged",
   resendLocked: "code.resendLocked",
 } as const;
 
@@ -56,11 +58,12 @@ export function resendFailure(message: string | undefined): PasswordUpdateFailur
   return { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody } };
 }
 
-/** New password: a common password is an inline error; anything else the 'Having Trouble' notice. */
+/** New password: a common password or the current one is an inline error; anything else the 'Having Trouble' notice. */
 export function updatePasswordFailure(message: string | undefined): PasswordUpdateFailure {
   if (isSessionExpired(message)) return { kind: "session-expired" };
-  if ((message ?? "").toLowerCase().includes(COMMON_PASSWORD))
-    return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
+  const said = (message ?? "").toLowerCase();
+  if (said.includes(COMMON_PASSWORD)) return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
+  if (said.includes(UNCHANGED_PASSWORD)) return { kind: "field", field: "password", messageKey: noticeKeys.unchangedPassword };
   return { kind: "notice", notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody } };
 }
 

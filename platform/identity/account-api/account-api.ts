@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { CODE_FAILURE_WINDOW_MS } from "../domain/guessing-limits.ts";
-import { hashPassword } from "../domain/password-hash.ts";
+import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
@@ -168,6 +168,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       if (problem === "required") throw fail(400, M.passwordRequired);
       if (problem === "too-short") throw fail(400, M.passwordTooShort);
       if (problem === "common") throw fail(400, M.passwordCommon);
+      if (await verifyPassword(password, account.passwordHash)) throw fail(400, M.passwordUnchanged);
       await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
       await passwordUpdates.complete(account.id, attemptId ?? null);
       return { status: "SUCCESS", nextStep: "done" };

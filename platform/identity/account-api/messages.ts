@@ -21,6 +21,7 @@ export const API_MESSAGES = {
   passwordRequired: "Enter a password",
   passwordTooShort: `Your password needs to be ${MIN_PASSWORD_LENGTH} or more characters`,
   passwordCommon: "The password is too easy to guess, please try another one: this password was found in a list of commonly used passwords",
+  passwordUnchanged: "The new password must be different from your current password",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
 };

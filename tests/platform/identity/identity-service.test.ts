@@ -390,6 +390,9 @@ describe("account API: password update", () => {
     const common = await accountApi("update-password", token, { password: "1234567890" });
     expect(common.status).toBe(400);
     expect(common.body.errorMessage).toContain("this password was found in a list of commonly used passwords");
+    const unchanged = await accountApi("update-password", token, { password: katherine.password });
+    expect(unchanged.status).toBe(400);
+    expect(unchanged.body.errorMessage).toBe("The new password must be different from your current password");
     const done = await accountApi("update-password", token, { password: "a-very-new-password-42" });
     expect(done).toEqual({ status: 200, body: { status: "SUCCESS", nextStep: "done" } });
 

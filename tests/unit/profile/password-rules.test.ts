@@ -36,6 +36,8 @@ describe("SPEC.md §5 password rules", () => {
       confirmRequired: "Password not entered",
       mismatch: "The passwords do not match. Try again.",
       common: "The password is too easy to guess, please try another one",
+      // Not in SPEC: the identity provider's refusal of the current password, in the portal's words.
+      unchanged: "Choose a password different from your current one",
     });
     expect(en.newPassword.helper).toBe("Use 10 or more characters and a password that is not commonly used");
   });

@@ -82,6 +82,11 @@ describe("SPEC.md §8 password update errors", () => {
       field: "password",
       messageKey: noticeKeys.commonPassword,
     });
+    expect(updatePasswordFailure("The new password must be different from your current password")).toEqual({
+      kind: "field",
+      field: "password",
+      messageKey: noticeKeys.unchangedPassword,
+    });
     expect(updatePasswordFailure("Error updating password")).toEqual({
       kind: "notice",
       notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody },
