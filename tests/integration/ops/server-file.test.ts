@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPortalApp } from "../../../server/app.ts";
+
+/** What the server file does for every response, besides the guard and the log (their own suites). */
+
+const publicDir = mkdtempSync(path.join(tmpdir(), "server-file-"));
+mkdirSync(path.join(publicDir, "build"));
+writeFileSync(path.join(publicDir, "build", "entry.client-ABC123.js"), `export const x = ${JSON.stringify("x".repeat(4000))};`);
+writeFileSync(path.join(publicDir, "favicon.ico"), "icon");
+const servers: Server[] = [];
+
+async function serve(production: boolean): Promise<string> {
+  const { app } = createPortalApp({
+    config: { portalOrigin: "http://localhost:3000", idpOrigin: "http://localhost:3001", production },
+    logger: pino({ level: "silent" }),
+    edge: { renderRefusalPage: async () => "refused" },
+    publicDir,
+    app: (req, res) => {
+      if (req.path === "/data") return void res.type("application/json").send(JSON.stringify({ words: "y".repeat(4000) }));
+      res.type("text/html").send(`<!DOCTYPE html><p>${"z".repeat(4000)}</p>`);
+    },
+  });
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Headers as sent (fetch would undo the compression). */
+function headersOf(url: string): Promise<Record<string, string | string[] | undefined>> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      response.resume();
+      resolve(response.headers);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+let development: string;
+let production: string;
+
+beforeAll(async () => {
+  development = await serve(false);
+  production = await serve(true);
+});
+
+afterAll(async () => {
+  for (const server of servers) await new Promise((resolve) => server.close(resolve));
+});
+
+describe("the server file's responses", () => {
+  it("serves /build files for a year, never revalidated, and compressed", async () => {
+    const headers = await headersOf(`${development}/build/entry.client-ABC123.js`);
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("compresses pages but not small data answers, and serves the favicon by name", async () => {
+    expect((await headersOf(`${development}/`))["content-encoding"]).toBe("gzip");
+    expect((await headersOf(`${development}/data`))["content-encoding"]).toBeUndefined();
+    const favicon = await fetch(`${development}/favicon.ico`);
+    expect(await favicon.text()).toBe("icon");
+  });
+
+  it("puts the nonce policy on every response, and HSTS only outside development", async () => {
+    const page = await headersOf(`${development}/`);
+    expect(page["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(page["strict-transport-security"]).toBeUndefined();
+    expect((await headersOf(`${production}/`))["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    const nonces = new Set(
+      await Promise.all([1, 2, 3].map(async () => String((await headersOf(`${development}/`))["content-security-policy"]))),
+    );
+    expect(nonces.size).toBe(3);
+  });
+});
