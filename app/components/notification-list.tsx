@@ -32,19 +32,28 @@ export function NotificationList({ notifications, onDismiss, className }: Notifi
     onDismiss?.(id);
   }
 
+  const render = (notification: NotificationItem) => (
+    <Notification
+      key={notification.id}
+      type={notification.type}
+      headerText={notification.headerText}
+      bodyText={notification.bodyText}
+      closable={notification.closable}
+      visibleMs={notification.visibleMs}
+      announced={false}
+      onClose={() => handleDismiss(notification.id)}
+    />
+  );
+  // Two regions that exist even when empty (so what is added is announced): errors assertively,
+  // everything else politely; the notifications inside carry no live role of their own.
   return (
-    <div aria-live="polite" className={classNames(styles.list, className)}>
-      {visible.map((notification) => (
-        <Notification
-          key={notification.id}
-          type={notification.type}
-          headerText={notification.headerText}
-          bodyText={notification.bodyText}
-          closable={notification.closable}
-          visibleMs={notification.visibleMs}
-          onClose={() => handleDismiss(notification.id)}
-        />
-      ))}
+    <div className={classNames(styles.list, className)}>
+      <div role="alert" className={styles.region}>
+        {visible.filter((notification) => notification.type === "error").map(render)}
+      </div>
+      <div aria-live="polite" className={styles.region}>
+        {visible.filter((notification) => notification.type !== "error").map(render)}
+      </div>
     </div>
   );
 }

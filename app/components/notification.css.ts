@@ -63,3 +63,11 @@ export const list = style({
   flexDirection: "column",
   gap: vars.space.sm,
 });
+
+/** One live region of the list (errors, or the rest): laid out as part of the list's column. */
+export const region = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  selectors: { "&:empty": { display: "none" } },
+});

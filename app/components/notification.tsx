@@ -36,6 +36,11 @@ export type NotificationProps = {
   dismissForm?: NotificationDismissForm;
   /** With JavaScript, hide after this many milliseconds; 0 keeps it until closed. */
   visibleMs?: number;
+  /**
+   * Its own live role (alert for errors, status otherwise). A list that is already a live region
+   * passes false, so nothing is announced twice.
+   */
+  announced?: boolean;
   id?: string;
   className?: string;
 };
@@ -50,6 +55,7 @@ export function Notification({
   visibleMs = DEFAULT_NOTIFICATION_VISIBLE_MS,
   id,
   className,
+  announced = true,
 }: NotificationProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
@@ -94,7 +100,7 @@ export function Notification({
   return (
     <div
       id={id}
-      role={type === "error" ? "alert" : "status"}
+      role={announced ? (type === "error" ? "alert" : "status") : undefined}
       className={classNames(styles.tone[type], className)}
       onMouseEnter={timer.pause}
       onMouseLeave={timer.resume}

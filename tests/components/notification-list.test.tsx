@@ -16,14 +16,19 @@ afterEach(() => {
 });
 
 describe("NotificationList", () => {
-  it("renders every notification inside a live region that exists even when empty", () => {
+  it("renders errors in an alert region and the rest in a polite one, both there even when empty, never nesting one live role in another", () => {
     const { container, rerender } = renderWithI18n(<NotificationList notifications={[]} />);
-    const region = container.querySelector("[aria-live='polite']") as HTMLElement;
-    expect(region).toBeEmptyDOMElement();
+    const polite = container.querySelector("[aria-live='polite']") as HTMLElement;
+    const alert = screen.getByRole("alert");
+    expect(polite).toBeEmptyDOMElement();
+    expect(alert).toBeEmptyDOMElement();
     rerender(<NotificationList notifications={items} />);
-    expect(container.querySelector("[aria-live='polite']")).toBe(region);
-    expect(within(region).getAllByRole("status")).toHaveLength(2);
-    expect(within(region).getByRole("alert")).toHaveTextContent("Download failed");
+    expect(container.querySelector("[aria-live='polite']")).toBe(polite);
+    expect(screen.getByRole("alert")).toBe(alert);
+    expect(alert).toHaveTextContent("Download failed");
+    expect(polite).toHaveTextContent("Welcome");
+    expect(polite).toHaveTextContent("Tip");
+    expect(container.querySelectorAll("[role='status'], [role='alert'] [role], [aria-live] [role]")).toHaveLength(0);
   });
 
   it("removes a notification that is closed and reports its id", async () => {
@@ -40,10 +45,10 @@ describe("NotificationList", () => {
     const onDismiss = vi.fn();
     const { rerender } = renderWithI18n(<NotificationList notifications={items} onDismiss={onDismiss} />);
     act(() => vi.advanceTimersByTime(15000));
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Download failed")).toBeNull();
     expect(onDismiss).toHaveBeenCalledWith("download");
     rerender(<NotificationList notifications={[...items]} onDismiss={onDismiss} />);
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Download failed")).toBeNull();
     expect(screen.getByText("Welcome")).toBeInTheDocument();
   });
 });
