@@ -6,10 +6,12 @@ import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";
 import { AccountMenuItems, SignOutForm, UserMenu } from "./user-menu";
 import type { Visitor } from "./visitor";
+import { useDismissableDetails } from "./use-dismissable-details";
 
 export function Header({ visitor }: { visitor: Visitor | null }) {
   const { t } = useTranslation();
   const showsResultsLink = visitor?.kind === "participant";
+  const mobileMenu = useDismissableDetails();
   return (
     <header className={styles.header}>
       <a href="#main" className={styles.skipLink}>
@@ -30,7 +32,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
           <LanguageSelector />
           {visitor ? <UserMenu visitor={visitor} /> : null}
         </div>
-        <details className={styles.mobileMenu}>
+        <details ref={mobileMenu} className={styles.mobileMenu}>
           <summary className={styles.mobileMenuSummary}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" className={styles.burger}>
               <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

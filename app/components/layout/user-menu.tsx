@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
 import type { Visitor } from "./visitor";
+import { useDismissableDetails } from "./use-dismissable-details";
 
 export function SignOutForm({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();
@@ -31,12 +32,13 @@ export function AccountMenuItems({ linkClassName }: { linkClassName: string }) {
   );
 }
 
-/** A <details> disclosure: opens and closes without JavaScript. */
+/** A <details> disclosure: opens and closes without JavaScript; with it, Escape and a click outside close it too. */
 export function UserMenu({ visitor }: { visitor: Visitor }) {
   const { t } = useTranslation();
+  const menu = useDismissableDetails();
   if (visitor.kind === "results-link") return <SignOutForm className={styles.inlineSignOut} />;
   return (
-    <details className={styles.userMenu}>
+    <details ref={menu} className={styles.userMenu}>
       <summary className={styles.userMenuSummary} aria-label={t("header.userMenu", { name: visitor.fullName })}>
         <span className={styles.userName}>{visitor.fullName}</span>
       </summary>

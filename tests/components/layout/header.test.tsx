@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createRemixStub } from "@remix-run/testing";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { assert, describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/header";
 import type { Visitor } from "~/components/layout/visitor";
@@ -60,5 +60,19 @@ describe("Header", () => {
       "href",
       "https://www.dnadiscovery.example",
     );
+  });
+
+  it("with JavaScript, the account and mobile menus close on Escape (focus back on the summary) and on a click outside", async () => {
+    renderHeader({ kind: "participant", fullName: "Ada Maren Testwell" });
+    const account = screen.getByLabelText("Account menu for Ada Maren Testwell").closest("details")!;
+    account.open = true;
+    within(account).getAllByRole("link")[0]!.focus();
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    expect(account.open).toBe(false);
+    expect(account.querySelector("summary")).toHaveFocus();
+    const mobile = screen.getByText("Menu").closest("details")!;
+    mobile.open = true;
+    fireEvent.pointerDown(document.body);
+    expect(mobile.open).toBe(false);
   });
 });

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from "react";
+
+/**
+ * A <details> menu that, once JavaScript runs, also closes on Escape (focus back on its summary) and
+ * on a click or tap outside it. Without JavaScript it opens and closes with its summary, as before.
+ */
+export function useDismissableDetails<T extends HTMLDetailsElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+      event.stopPropagation();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+    };
+    details.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      details.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, []);
+  return ref;
+}
