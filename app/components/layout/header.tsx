@@ -4,9 +4,9 @@ import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
 import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";
+import { useDismissableDetails } from "./use-dismissable-details";
 import { AccountMenuItems, SignOutForm, UserMenu } from "./user-menu";
 import type { Visitor } from "./visitor";
-import { useDismissableDetails } from "./use-dismissable-details";
 
 export function Header({ visitor }: { visitor: Visitor | null }) {
   const { t } = useTranslation();

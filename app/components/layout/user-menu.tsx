@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
-import type { Visitor } from "./visitor";
 import { useDismissableDetails } from "./use-dismissable-details";
+import type { Visitor } from "./visitor";
 
 export function SignOutForm({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();
