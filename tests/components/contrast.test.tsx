@@ -53,6 +53,9 @@ describe("portal palette meets WCAG 2.2 AA", () => {
     ["focus ring on surface", focus.ring, neutral.surface],
     ["focus ring on page background", focus.ring, neutral.background],
     ["primary outline on surface", brand.primary, neutral.surface],
+    // The header's two-tone indicator: the white band on the navy bar, the blue ring on its white panels.
+    ["focus halo on the header", focus.halo, brand.primary],
+    ["focus ring on the header's menu panels", focus.ring, neutral.surface],
   ];
   for (const tone of ["info", "success", "warning", "error"] as const) {
     nonTextPairs.push([`${tone} border on ${tone} background`, palette[tone].border, palette[tone].background]);

@@ -28,6 +28,11 @@ test.describe("layout, footer and error screens", () => {
       await expect(footer).toContainText("CLIA");
       await expect(footer).toContainText("CAP");
       await expectNoSeriousA11yViolations(page);
+      // Keyboard focus in the navy header shows a white band around the blue ring.
+      await page.keyboard.press("Tab");
+      const skipLink = page.getByRole("link", { name: language === "en" ? "Skip to main content" : "Saltar al contenido principal" });
+      await expect(skipLink).toBeFocused();
+      await expect(skipLink).toHaveCSS("box-shadow", /rgb\(255, 255, 255\)/);
     });
   }
 
