@@ -13,6 +13,7 @@ import {
   verifyIdToken,
   type TokenSet,
 } from "./idp.server";
+import { isLanguage, type Language } from "~/i18n";
 
 export const TRANSACTION_COOKIE = "portal_oauth";
 
@@ -20,7 +21,14 @@ export type SignedInParticipant = TokenSet & {
   userId: string;
   email: string | null;
   nameFromIdToken: string | null;
+  /** The language of the participant's profile at the identity provider (the id token's `locale`), when the portal has it. */
+  profileLanguage: Language | null;
 };
+
+function languageOfLocale(locale: unknown): Language | null {
+  const language = typeof locale === "string" ? locale.toLowerCase().split(/[-_]/)[0] : undefined;
+  return isLanguage(language) ? language : null;
+}
 
 /** Authorization code + PKCE S256 with a 64-character state, a nonce bound to it, and ui_locales. */
 class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
@@ -94,6 +102,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
           userId,
           email: typeof claims.email === "string" ? claims.email : null,
           nameFromIdToken: fullName(claims),
+          profileLanguage: languageOfLocale(claims.locale),
           accessToken,
           accessTokenExpiresAt: tokens.accessTokenExpiresAt(),
           refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : null,

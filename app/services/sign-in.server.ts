@@ -3,6 +3,7 @@ import { patientFullName } from "~/domain/patient-results";
 import { safeReturnTo } from "~/domain/return-to";
 import type { SignedInParticipant } from "./authenticator.server";
 import { requestIdOf } from "./logger.server";
+import { languageCookie, rememberLanguage } from "./language.server";
 import { fetchPatientResults } from "./results.server";
 import { returnToCookie } from "./session-cookie.server";
 import { createSession, type NewSession } from "./session-store.server";
@@ -32,13 +33,25 @@ export async function startParticipantSession(participant: SignedInParticipant, 
       idToken: participant.idToken,
     },
     safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie"))),
+    await languageForNewSession(participant, request),
   );
 }
 
-export async function startSession(session: NewSession, returnTo: string) {
+/**
+ * SPEC.md §4 'Language' on a browser that has never chosen one: the participant's profile language
+ * becomes the browser's language cookie. A language already chosen (the cookie) is kept.
+ */
+async function languageForNewSession(participant: SignedInParticipant, request: Request): Promise<string | null> {
+  if (!participant.profileLanguage) return null;
+  if ((await languageCookie.parse(request.headers.get("Cookie"))) !== null) return null;
+  return rememberLanguage(participant.profileLanguage);
+}
+
+export async function startSession(session: NewSession, returnTo: string, languageCookieLine: string | null = null) {
   const sessionId = await createSession(session);
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookieFor(sessionId));
+  if (languageCookieLine) headers.append("Set-Cookie", languageCookieLine);
   headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
   headers.set("Cache-Control", "no-store");
   return redirect(returnTo, { headers });

@@ -111,4 +111,25 @@ describe("sign-in callback: which screen a failed sign-in shows", () => {
     expect(cookies.some((line) => /^portal_oauth:[^=]*=;.*Max-Age=0/.test(line))).toBe(true);
     expect(cookies.some((line) => /^portal_session=[^;]+;.*HttpOnly/i.test(line))).toBe(true);
   });
+
+  it("a browser that never chose a language gets the participant's profile language; one that chose keeps its choice", async () => {
+    const signInWith = async (locale: string, extraCookie?: string) => {
+      const { cookie, state } = await startTransaction();
+      const token = await idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:loa:mfa", locale });
+      idp.answerTokenRequests(() => ({
+        status: 200,
+        body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: token, refresh_token: "rt" },
+      }));
+      const response = await callback({ state, code: "abc" }, extraCookie ? `${cookie}; ${extraCookie}` : cookie);
+      return response.headers.getSetCookie().filter((line) => line.startsWith("lang="));
+    };
+    const fresh = await signInWith("es-US");
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatch(/^lang=[^;]+;/);
+    const { languageCookie } = await import("~/services/language.server");
+    expect(await languageCookie.parse(fresh[0]!.split(";")[0]!)).toBe("es");
+    const chosen = (await languageCookie.serialize("en")).split(";")[0]!;
+    expect(await signInWith("es", chosen)).toEqual([]);
+    expect(await signInWith("fr")).toEqual([]);
+  });
 });
