@@ -1,8 +1,19 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { ServerErrorScreen } from "~/components/layout/error-screens";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
 import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
+import { useTranslation } from "~/i18n-react";
 import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 
@@ -29,6 +40,39 @@ export default function ProfileLayout() {
       <div className={styles.content}>
         {atRoot ? <ProfileSectionCards sections={sections} /> : <BackToProfile />}
         <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A profile page this participant does not have (My Studies without research consent, by URL): a
+ * friendly answer inside the profile layout, with the way back to Personal Information.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const profile = useRouteLoaderData<typeof loader>("routes/_portal.profile");
+  const { t } = useTranslation("profile");
+  const notHere = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className={styles.layout}>
+      {profile ? <ProfileSideNav sections={profile.sections} /> : null}
+      <div className={styles.content}>
+        {notHere ? (
+          <section aria-labelledby="not-available" className={styles.card}>
+            <h1 id="not-available" className={styles.cardHeading}>
+              {t("notAvailable.title")}
+            </h1>
+            <p className={styles.paragraph}>{t("notAvailable.body")}</p>
+            <p className={styles.paragraph}>
+              <Link to="/profile" className={styles.textLink}>
+                {t("notAvailable.back")}
+              </Link>
+            </p>
+          </section>
+        ) : (
+          <ServerErrorScreen />
+        )}
       </div>
     </div>
   );

@@ -102,11 +102,14 @@ test.describe("profile pages", () => {
     await expect(page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "My Studies" })).toHaveCount(0);
     const direct = await page.goto("/profile/studies");
     expect(direct?.status()).toBe(404);
-    // A page that fails inside the signed-in layout keeps the participant's header and menu.
-    await expect(page.getByText("404 Not Found")).toBeVisible();
+    // By URL: a friendly answer inside the profile layout, with the signed-in header and menu kept.
+    await expect(page.getByRole("heading", { level: 1, name: "This section is not part of your account" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Go to Personal Information" })).toHaveAttribute("href", "/profile");
+    await expect(page.getByRole("navigation", { name: "My Account" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "My Results" }).first()).toBeVisible();
     await expect(page.getByLabel(/Account menu for/).first()).toBeAttached();
-    await expect(page).toHaveTitle("Error: My Account | DNA Discovery Program");
+    await expect(page).toHaveTitle(/^Error: /);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a step cannot be reached out of order", async ({ page }) => {

@@ -114,3 +114,5 @@ export const meterFill = styleVariants({
   strong: { height: "100%", width: "100%", background: vars.color.success.border },
 });
 export const meterLabel = style({ fontSize: vars.fontSize.sm, margin: 0 });
+
+export const textLink = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium });

@@ -41,6 +41,24 @@ describe("AppErrorBoundary", () => {
   });
 });
 
+describe("AppErrorBoundary inside the signed-in layout", () => {
+  it("keeps the participant's header and menu around the error screen", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => null,
+        loader: () => {
+          throw json(null, { status: 404 });
+        },
+        ErrorBoundary: () => <AppErrorBoundary visitor={{ kind: "participant", fullName: "Ada Maren Testwell" }} />,
+      },
+    ]);
+    renderWithI18n(<Stub />);
+    expect(await screen.findByText("404 Not Found")).toBeInTheDocument();
+    expect(screen.getByLabelText("Account menu for Ada Maren Testwell")).toBeInTheDocument();
+  });
+});
+
 describe("NetworkErrorScreen", () => {
   it("shows the SPEC headline, the support link and a Sign Out form that posts", async () => {
     const Stub = createRemixStub([{ path: "/profile", Component: NetworkErrorScreen }]);
