@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { AuthFlowError, showsSecondFactor } from "~/domain/oidc-checks";
-import { toLanguage } from "~/i18n";
+import { toLanguage, isLanguage, type Language } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import {
@@ -13,7 +13,6 @@ import {
   verifyIdToken,
   type TokenSet,
 } from "./idp.server";
-import { isLanguage, type Language } from "~/i18n";
 
 export const TRANSACTION_COOKIE = "portal_oauth";
 
