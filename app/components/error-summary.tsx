@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import * as styles from "./error-summary.css";
@@ -17,11 +17,6 @@ export type ErrorSummaryProps = {
   /** Defaults to "There is a problem". */
   title?: ReactNode;
   className?: string;
-  /**
-   * The form whose problems these are. Then the summary takes focus when it first shows and after
-   * each submit of that form, never because a field was validated as focus left it (WCAG 3.2.2).
-   */
-  formId?: string;
 };
 
 /**
@@ -30,31 +25,15 @@ export type ErrorSummaryProps = {
  * `autofocus` on a page the server rendered (no script needed), and through the effect
  * when it appears after a client-side submission.
  */
-export function ErrorSummary({ errors, title, className, formId }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");
   const headingId = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
   const errorKey = errors.map((error) => error.fieldId).join(" ");
 
-  const [submits, setSubmits] = useState(0);
-  const focusedForSubmit = useRef<number | null>(null);
-
   useEffect(() => {
-    const form = formId ? document.getElementById(formId) : null;
-    if (!form) return;
-    const counted = () => setSubmits((count) => count + 1);
-    form.addEventListener("submit", counted, true);
-    return () => form.removeEventListener("submit", counted, true);
-  }, [formId]);
-
-  useEffect(() => {
-    const firstShow = focusedForSubmit.current === null;
-    const newSubmit = !formId || focusedForSubmit.current !== submits;
-    if (firstShow) focusedForSubmit.current = submits;
-    if (!errorKey || !(firstShow || newSubmit)) return;
-    focusedForSubmit.current = submits;
-    summaryRef.current?.focus();
-  }, [errorKey, submits, formId]);
+    if (errorKey) summaryRef.current?.focus();
+  }, [errorKey]);
 
   const errorPrefix = t("common:meta.errorPrefix");
   // The page's title says there are errors while the summary shows them (the server does the same for its render).

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ErrorSummary } from "~/components/error-summary";
@@ -66,29 +66,5 @@ describe("ErrorSummary", () => {
   it("without JavaScript the page the server sends asks the browser to focus it", () => {
     const { container } = renderServerHtml(<ErrorSummary errors={errors} />);
     expect(container.querySelector('[role="alert"]')?.parentElement).toHaveAttribute("autofocus");
-  });
-
-  it("for a form, does not take focus when a field's error shows as focus leaves it, only when it first shows and on submit", () => {
-    function Page({ shown }: { shown: typeof errors }) {
-      return (
-        <>
-          <ErrorSummary errors={shown} formId="code-form" />
-          <form id="code-form" onSubmit={(event) => event.preventDefault()}>
-            <TextInput id="password" label="Password" />
-            <button type="submit">Verify</button>
-          </form>
-        </>
-      );
-    }
-    const { rerender } = renderWithI18n(<Page shown={[]} />);
-    const field = screen.getByRole("textbox", { name: "Password" });
-    field.focus();
-    // Validation as focus leaves the field: the summary appears, focus stays where the participant put it.
-    rerender(<Page shown={errors} />);
-    expect(screen.getByRole("alert")).toBeInTheDocument();
-    expect(field).toHaveFocus();
-    // On submit the summary takes focus.
-    act(() => screen.getByRole("button", { name: "Verify" }).click());
-    expect(screen.getByRole("alert").parentElement).toHaveFocus();
   });
 });

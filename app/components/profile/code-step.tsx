@@ -29,7 +29,7 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
   const introKey = view.method === "voice" ? "code.introVoice" : "code.introSms";
   return (
     <div className={styles.form}>
-      <ErrorSummary formId="password-update-code" title={t("update.summaryTitle")} errors={summaryLinks([fields.authCode], translate)} />
+      <ErrorSummary title={t("update.summaryTitle")} errors={summaryLinks([fields.authCode], translate)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       {reply?.resent ? (
         <p role="status" className={styles.paragraph}>

@@ -39,11 +39,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
   const { type: _confirm, ...confirmProps } = getInputProps(fields.confirmPassword, { type: "password" });
   return (
     <div className={styles.form}>
-      <ErrorSummary
-        formId="password-update-new-password"
-        title={t("update.summaryTitle")}
-        errors={summaryLinks([fields.password, fields.confirmPassword], translate)}
-      />
+      <ErrorSummary title={t("update.summaryTitle")} errors={summaryLinks([fields.password, fields.confirmPassword], translate)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t("newPassword.intro")}</p>
       <Form method="post" action={PASSWORD_UPDATE_PATH} {...getFormProps(form)} className={styles.form}>
