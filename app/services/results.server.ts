@@ -9,7 +9,7 @@ const statusText = (status: number) => STATUS_CODES[status] ?? "";
 /** SPEC.md §7: results requests are tried up to 3 times on a network or HTTP error. */
 export const RESULTS_ATTEMPTS = 3;
 /** The status SPEC.md §8 gives a request that got no answer at all. */
-export const NETWORK_ERROR_STATUS = 599;
+export const NETWORK_ERROR_STATUS = UNANSWERED_STATUS;
 export const NETWORK_ERROR_MESSAGE = "Network Error";
 
 export type UpstreamFailure = { ok: false; status: number; message: string };

@@ -9,9 +9,8 @@ const CHALLENGE_TTL_SECONDS = 10 * 60;
 
 /**
  * PBKDF2 runs natively in the browser (WebCrypto) as it does for an attacker's solver, so the work is
- * about the same for both: 5,000 iterations per try and on average 500 tries, under a second on a
- * desktop and a few seconds on a low-end phone. (Plain SHA-256 rounds cost a browser one promise each,
- * tens of times the attacker's cost.)
+ * about the same for both: 5,000 iterations per try and on average 500 tries (docs/security.md has the
+ * measurement). Plain SHA-256 rounds cost a browser one promise each, tens of times the attacker's cost.
  */
 const DEFAULT_COST = 5000;
 const MAX_COUNTER = 1000;
