@@ -1,13 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LauncherStatusSchema } from "../../../lib/launcher/status.ts";
-import { generousSendingBudgets } from "../../../scripts/bench/generous-sending-budgets.ts";
 import { measureLoad } from "../../../scripts/bench/load.ts";
 import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+import { developmentEnv, launchStack, until, type LaunchedStack } from "./support/launched-stack";
 
 /**
  * Each child of the launcher killed with SIGKILL while participants load their dashboards (autocannon,
@@ -19,24 +13,10 @@ const LOAD_SECONDS = 20;
 const KILL_AFTER_MS = 5_000;
 /** The network-error screen's heading (its text is also in the page's translations, so the id is what tells). */
 const NETWORK_ERROR = 'id="network-error-title"';
-let launcher: ChildProcess;
-let dataDir: string;
+let stack: LaunchedStack;
 let cookie: string;
-const ports = { portal: 0, identity: 0, results: 0 };
-const portalUrl = () => `http://127.0.0.1:${ports.portal}`;
-
-const status = () => LauncherStatusSchema.parse(JSON.parse(readFileSync(path.join(dataDir, "launcher-status.json"), "utf8")));
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    // Polling the stack while a process restarts (not a test sleep).
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const portalUrl = () => stack.portalUrl;
+const status = () => stack.status();
 
 async function dashboardIsGood(): Promise<boolean> {
   const response = await fetch(`${portalUrl()}/`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(5000) });
@@ -44,31 +24,8 @@ async function dashboardIsGood(): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  ensurePortalBuilt();
-  ports.portal = await freePort();
-  ports.identity = await freePort();
-  ports.results = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), "kill-under-load-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...generousSendingBudgets, LOG_LEVEL: "error", DATA_DIR: dataDir };
-  for (const name of ["NODE_ENV", "DATABASE_URL", "IDP_ISSUER", "RESULTS_API_URL", "PORTAL_ENVIRONMENT"]) delete env[name];
-  Object.assign(env, {
-    PORT: String(ports.portal),
-    IDENTITY_PORT: String(ports.identity),
-    RESULTS_PORT: String(ports.results),
-    PORTAL_URL: `http://localhost:${ports.portal}`,
-  });
-  launcher = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
-    cwd: projectRoot,
-    env,
-    stdio: "ignore",
-  });
-  await until(
-    "the portal",
-    () => fetch(`${portalUrl()}/healthz`),
-    (response) => response.ok,
-    90_000,
-  );
-  const signedIn = await signInOverHttp(`http://localhost:${ports.portal}`, `http://localhost:${ports.identity}`, {
+  stack = await launchStack("kill-under-load", developmentEnv("error"));
+  const signedIn = await signInOverHttp(`http://localhost:${stack.ports.portal}`, `http://localhost:${stack.ports.identity}`, {
     email: "ada@example.test",
     password: "Sequence-Ada-2026",
     phone: "+15555550101",
@@ -77,12 +34,7 @@ beforeAll(async () => {
 }, 150_000);
 
 afterAll(async () => {
-  if (launcher && launcher.exitCode === null) {
-    const exited = new Promise((resolve) => launcher.once("exit", resolve));
-    launcher.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 describe("kill -9 of a child under load", () => {
@@ -118,13 +70,13 @@ describe("kill -9 of a child under load", () => {
       );
       expect(figures.statusCounts.timeouts).toBe(0);
       expect(portalSurvived).toBe(true);
-      expect(launcher.exitCode).toBeNull();
+      expect(stack.launcher.exitCode).toBeNull();
     },
     90_000,
   );
 
   it("with the results service frozen, the open breaker keeps dashboards from calling it (p99 reported)", async () => {
-    const faults = `http://127.0.0.1:${ports.results}/dev/faults`;
+    const faults = `http://127.0.0.1:${stack.ports.results}/dev/faults`;
     const remaining = async () => ((await (await fetch(faults)).json()) as { faults: { remaining: number }[] }).faults[0]?.remaining ?? 0;
     const frozen = await fetch(faults, {
       method: "POST",

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { LauncherStatusSchema, type LauncherStatus } from "../../../../lib/launcher/status.ts";
+import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../../../scripts/bench/stack.ts";
+
+/** Polls `read` until `done` holds (waiting for the stack to change state, not a test sleep). */
+export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value !== undefined && done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The development environment of a fresh machine, with budgets generous enough for repeated sign-ins. */
+export function developmentEnv(logLevel: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...generousSendingBudgets, LOG_LEVEL: logLevel };
+  for (const name of ["NODE_ENV", "DATABASE_URL", "IDP_ISSUER", "RESULTS_API_URL", "PORTAL_ENVIRONMENT"]) delete env[name];
+  return env;
+}
+
+export interface LaunchedStack {
+  ports: { portal: number; identity: number; results: number };
+  dataDir: string;
+  portalUrl: string;
+  launcher: ChildProcess;
+  /** The launcher's status file (restarts, last exits, pids). */
+  status(): LauncherStatus;
+  /** SIGTERM to the launcher, waited for; the data directory removed. */
+  stop(): Promise<void>;
+}
+
+/** `npm start`'s launcher on free ports with `env`, once the portal answers /healthz. */
+export async function launchStack(name: string, env: NodeJS.ProcessEnv): Promise<LaunchedStack> {
+  ensurePortalBuilt();
+  const ports = { portal: await freePort(), identity: await freePort(), results: await freePort() };
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  const launcher = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    cwd: projectRoot,
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(ports.portal),
+      IDENTITY_PORT: String(ports.identity),
+      RESULTS_PORT: String(ports.results),
+      PORTAL_URL: env.PORTAL_URL ?? `http://localhost:${ports.portal}`,
+    },
+    stdio: "ignore",
+  });
+  const portalUrl = `http://127.0.0.1:${ports.portal}`;
+  await until(
+    "the portal",
+    () => fetch(`${portalUrl}/healthz`),
+    (response) => response.ok,
+    90_000,
+  );
+  return {
+    ports,
+    dataDir,
+    portalUrl,
+    launcher,
+    status: () => LauncherStatusSchema.parse(JSON.parse(readFileSync(path.join(dataDir, "launcher-status.json"), "utf8"))),
+    async stop() {
+      if (launcher.exitCode === null) {
+        const exited = new Promise((resolve) => launcher.once("exit", resolve));
+        launcher.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
