@@ -2,6 +2,15 @@ export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 export const defaultNamespace = "common";
+export const namespaces = ["common", "ui", "auth", "profile", "dashboard"] as const;
+export type Namespace = (typeof namespaces)[number];
+/** Sent with every page: the layout, error screens and form parts use them. */
+export const pageNamespaces: readonly Namespace[] = ["common", "ui"];
+
+/** What a route module declares it needs (remix-i18next's convention): `export const handle = { i18n: ["profile"] }`. */
+export interface TranslationHandle {
+  i18n?: readonly Namespace[];
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);

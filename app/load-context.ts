@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { Namespace } from "~/i18n";
 import type { SessionLookup } from "~/services/session.server";
 
 /**
  * What server/index.ts hands every loader and action (`getLoadContext`): the response's CSP nonce,
- * the request id, a slot where the first loader to read the session leaves the read for the others
+ * the request id, the namespaces of translations the page needs, a slot where the first loader to read the session leaves the read for the others
  * of the same request, and whether the process is draining (stopping).
  */
 export interface PortalLoadContext {
@@ -11,6 +12,8 @@ export interface PortalLoadContext {
   requestId: string;
   session: { lookup?: Promise<SessionLookup> };
   isDraining: () => boolean;
+  /** The translation namespaces the requested page's routes declare; every namespace when unknown. */
+  translationNamespaces?: readonly Namespace[];
 }
 
 declare module "@remix-run/node" {
@@ -19,6 +22,6 @@ declare module "@remix-run/node" {
 }
 
 /** A fresh context for one request. */
-export function createLoadContext(fields: { nonce: string; requestId: string; isDraining: () => boolean }): AppLoadContext {
+export function createLoadContext(fields: Omit<PortalLoadContext, "session">): AppLoadContext {
   return { ...fields, session: {} };
 }

@@ -1,7 +1,7 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { useNonce } from "~/components/layout/nonce";
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title: error && data ? `${data.translations.common.meta.errorPrefix}${title}` : title }];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const language = await detectLanguage(request);
   if (url.searchParams.has("lang")) {
@@ -33,10 +33,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.delete("lang");
     throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await rememberLanguage(language) } });
   }
-  const translations = translationsFor(language);
+  const translations = translationsFor(language, context.translationNamespaces);
   const privacyChoices = await readPrivacyChoices(request);
   return json({ language, translations, title: translations.common.meta.title, analyticsConsent: privacyChoices.analytics });
 }
+
+/**
+ * The root's data carries the translations of the page's routes only, so a navigation to another
+ * page asks for them again; submissions revalidate as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -6,6 +6,7 @@ import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type * as PortalEntry from "../app/entry.server.tsx";
 import { createLoadContext } from "../app/load-context.ts";
+import { namespacesByPath } from "../app/services/route-namespaces.server.ts";
 import { projectRoot, type ServerConfig } from "./config.ts";
 import { createDraining } from "./middleware/draining.ts";
 import { requestGuard } from "./middleware/request-guard.ts";
@@ -57,16 +58,18 @@ export function createPortalApp(options: {
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(publicDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
   if (options.build) {
+    const namespacesFor = namespacesByPath(options.build.routes);
     app.all(
       "*",
       createRequestHandler({
         build: options.build,
         mode: options.build.mode,
-        getLoadContext: (_req, res) =>
+        getLoadContext: (req, res) =>
           createLoadContext({
             nonce: res.locals.nonce as string,
             requestId: res.locals.requestId as string,
             isDraining: draining.isDraining,
+            translationNamespaces: namespacesFor(req.path),
           }),
       }),
     );

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n";
+import type { Language, Namespace } from "~/i18n";
 import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import dashboardEn from "./en/dashboard.json";
@@ -14,6 +14,4 @@ import uiEs from "./es/ui.json";
 export const resources = {
   en: { common: commonEn, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn },
   es: { common: commonEs, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs },
-} satisfies Record<Language, Record<string, unknown>>;
-
-export type Namespace = keyof (typeof resources)["en"];
+} satisfies Record<Language, Record<Namespace, unknown>>;

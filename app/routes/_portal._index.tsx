@@ -9,10 +9,13 @@ import { SampleStatusCard } from "~/components/dashboard/sample-status-card";
 import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
+import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { loadDashboard } from "~/services/dashboard-data.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "title");
 

@@ -13,9 +13,12 @@ import { ServerErrorScreen } from "~/components/layout/error-screens";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
 import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
+import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["profile"] };
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

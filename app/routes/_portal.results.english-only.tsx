@@ -4,8 +4,11 @@ import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
 import { productCardFor, productLinkUrl } from "~/domain/product-cards";
+import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "englishOnly.title");
 

@@ -6,12 +6,15 @@ import { ReportReady } from "~/components/dashboard/report-ready";
 import { NetworkErrorScreen, RouterFallbackScreen } from "~/components/layout/error-screens";
 import { downloadFailureKind, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { fetchReportUrl, ReportFormSchema, reportSourceId } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
 /**
  * SPEC.md §4 'Result download': a 200 with a URL sends the participant to the report (a redirect, or

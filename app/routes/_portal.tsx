@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { GatheringInformation } from "~/components/dashboard/dashboard-states";
+import { GatheringInformation } from "~/components/dashboard/gathering-information";
 import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-results";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { FlashNotifications } from "~/components/layout/flash-notifications";

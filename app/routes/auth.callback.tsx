@@ -4,8 +4,11 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { AuthFlowError, isWellFormedState, type AuthErrorCode } from "~/domain/oidc-checks";
+import type { TranslationHandle } from "~/i18n";
 import { portalAuthenticator, TRANSACTION_COOKIE } from "~/services/authenticator.server";
 import { startParticipantSession } from "~/services/sign-in.server";
+
+export const handle: TranslationHandle = { i18n: ["auth"] };
 
 type Failure = { code: AuthErrorCode | "accessDenied"; status: number };
 

@@ -4,6 +4,7 @@ import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
 import { safeReturnTo } from "~/domain/return-to";
+import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { reachableAuthenticator } from "~/services/authenticator.server";
 import { readForm } from "~/services/form-body.server";
@@ -11,6 +12,8 @@ import { detectLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { returnToCookie } from "~/services/session-cookie.server";
 import { clearedSessionCookie, endSession, readSession, type PortalSession } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["auth"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(matches, "auth", data?.choice ? "sessionChoice.signInTitle" : "errorTitle");

@@ -3,11 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
+import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
 import { checkResultsLinkToken, refusalMessageKey, refusalStatus, startResultsLinkSession } from "~/services/results-link.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { endSession, readSession } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["auth"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(matches, "auth", data?.choice ? "sessionChoice.resultsLinkTitle" : "resultsLinkTitle");

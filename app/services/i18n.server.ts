@@ -1,4 +1,4 @@
-import { defaultNamespace, fallbackLanguage, supportedLanguages, type Language } from "~/i18n";
+import { defaultNamespace, fallbackLanguage, namespaces as allNamespaces, supportedLanguages, type Language, type Namespace } from "~/i18n";
 import { createTranslator, type Translator } from "~/i18n-translate";
 import { resources } from "~/locales/resources.server";
 
@@ -21,7 +21,26 @@ export function pageTranslator(language: Language): Translator {
   return pageTranslators.get(language)!;
 }
 
-/** Only the active language's strings reach the browser. */
-export function translationsFor(language: Language) {
-  return resources[language];
+type LanguageCatalogs = (typeof resources)[Language];
+/** Every page has the namespaces of `pageNamespaces`; the others when its routes declare them. */
+type PageCatalogs = Pick<LanguageCatalogs, "common" | "ui"> & Partial<LanguageCatalogs>;
+const catalogsByNamespaces = new WeakMap<readonly Namespace[], Map<Language, PageCatalogs>>();
+
+/**
+ * What reaches the browser: only the page's language, and only the namespaces its routes declare
+ * (app/services/route-namespaces.server.ts). The same object for the same list, so the translator
+ * built from it is built once.
+ */
+export function translationsFor(language: Language, namespaces: readonly Namespace[] = allNamespaces): PageCatalogs {
+  let byLanguage = catalogsByNamespaces.get(namespaces);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    catalogsByNamespaces.set(namespaces, byLanguage);
+  }
+  let catalogs = byLanguage.get(language);
+  if (!catalogs) {
+    catalogs = Object.fromEntries(namespaces.map((namespace) => [namespace, resources[language][namespace]])) as PageCatalogs;
+    byLanguage.set(language, catalogs);
+  }
+  return catalogs;
 }

@@ -5,22 +5,7 @@ import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
-
-/** SPEC.md §2: 'Gathering your information...' while results load or kitStatus is below 1. */
-export function GatheringInformation({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation("dashboard");
-  return (
-    <section className={styles.stateScreen} aria-labelledby="gathering-title">
-      <span className={styles.gatheringGlyph} aria-hidden="true" />
-      <div role="status">
-        <h1 id="gathering-title" className={styles.stateText}>
-          {t("gathering")}
-        </h1>
-      </div>
-      {children}
-    </section>
-  );
-}
+import { GatheringInformation } from "./gathering-information";
 
 /**
  * The results are on their way (the server is still waiting for them): the page asks again every few
