@@ -26,6 +26,8 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   return childrenOf.get(undefined) ?? [];
 }
 
+const REMEMBERED_PATHS = 1000;
+
 export type NamespacesForPath = (pathname: string) => readonly Namespace[];
 
 /**
@@ -36,7 +38,11 @@ export type NamespacesForPath = (pathname: string) => readonly Namespace[];
 export function namespacesByPath(routes: ServerBuild["routes"]): NamespacesForPath {
   const tree = routeTree(routes);
   const byRoutes = new Map<string, readonly Namespace[]>();
+  // Matching flattens and ranks every route on each call; recent paths are kept, a bounded number.
+  const byPath = new Map<string, readonly Namespace[]>();
   return (pathname) => {
+    const known = byPath.get(pathname);
+    if (known) return known;
     const matches = matchRoutes(tree, pathname) ?? [];
     const routeIds = matches.map((match) => match.route.id ?? "");
     const routeKey = routeIds.join("|");
@@ -46,6 +52,8 @@ export function namespacesByPath(routes: ServerBuild["routes"]): NamespacesForPa
       namespaces = [...new Set([...pageNamespaces, ...declared])];
       byRoutes.set(routeKey, namespaces);
     }
+    if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
+    byPath.set(pathname, namespaces);
     return namespaces;
   };
 }
