@@ -1,9 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { generousSendingBudgets } from "./scripts/bench/generous-sending-budgets";
+import { portalUrl, portBase } from "./tests/e2e/support/stack";
 
-/** E2E_PORT_BASE moves the whole stack (portal, identity +1, results +2) so several runs can share a machine. */
-const portBase = Number(process.env.E2E_PORT_BASE ?? 3000);
-const portalUrl = `http://localhost:${portBase}`;
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
@@ -37,7 +35,9 @@ export default defineConfig({
   webServer: {
     command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
     url: `${portalUrl}/healthz`,
-    reuseExistingServer: !process.env.CI,
+    // Always a stack of its own with fresh demo data: a developer's running stack has other data.
+    // Taken ports stop the run at once with the launcher's one-line reason.
+    reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { portalServerArgs } from "../lib/launcher/portal-command.ts";
+import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -160,6 +161,13 @@ async function main() {
   if (!existsSync(path.join(root, "build/index.js"))) {
     throw new Error("The portal is not built yet: run `npm run build` first.");
   }
+  const ports: NamedPort[] = [
+    { name: "portal", setting: "PORT", port: portalPort },
+    ...(embeddedIdentity ? [{ name: "identity provider", setting: "IDENTITY_PORT", port: identityPort }] : []),
+    ...(embeddedResults ? [{ name: "results service", setting: "RESULTS_PORT", port: resultsPort }] : []),
+  ];
+  const problems = await portProblems(ports);
+  if (problems.length > 0) throw new Error(problems.join("\n"));
   const healthy = async (child: Supervised, url: string) => {
     await waitForHealth(child.name, url);
     child.healthyOnce = true;
