@@ -1,12 +1,21 @@
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { privatePageHeaders, readSession, visitorOf } from "~/services/session.server";
 
-/** Unknown URLs answer a real 404, rendered by the app's error boundary as the router fallback. */
-export function loader() {
-  throw json(null, { status: 404, statusText: "Not Found" });
+/**
+ * Unknown URLs answer a real 404, rendered by the app's error boundary; someone signed in keeps
+ * their header and menu. Reading the session never changes it.
+ */
+async function notFound(request: Request, context: LoaderFunctionArgs["context"]): Promise<never> {
+  const { session } = await readSession(request, context);
+  throw json({ visitor: session ? visitorOf(session) : null }, { status: 404, statusText: "Not Found", headers: privatePageHeaders });
 }
 
-export function action() {
-  throw json(null, { status: 404, statusText: "Not Found" });
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return notFound(request, context);
+}
+
+export function action({ request, context }: LoaderFunctionArgs) {
+  return notFound(request, context);
 }
 
 export default function NotFound() {

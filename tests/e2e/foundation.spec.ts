@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { screenMatrix } from "./support/matrix";
+import { signIn } from "./support/sign-in";
 
 const english = {
-  unexpected: "Unexpected Application Error!",
+  notFound: "We can't find that page",
   privacyChoices: "Your privacy choices",
   hours: "Monday to Friday, 6 AM to 6 PM Pacific",
 };
@@ -16,9 +17,7 @@ test.describe("layout, footer and error screens", () => {
       expect(response?.status()).toBe(404);
       await expect(page).toHaveURL(/\/no-such-page$/);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        language === "en" ? english.unexpected : "¡Error inesperado de la aplicación!",
-      );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? english.notFound : "No encontramos esa página");
       await expect(page.getByText(language === "en" ? "404 Not Found" : "404 No encontrado")).toBeVisible();
       const footer = page.getByRole("contentinfo");
       await expect(footer).toContainText(`© 2016–${new Date().getFullYear()}`);
@@ -44,9 +43,21 @@ test.describe("layout, footer and error screens", () => {
     await desktopHeader.getByRole("button", { name: "Change language to Español" }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page).toHaveURL(/\/no-such-page$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Error inesperado de la aplicación!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No encontramos esa página");
     await desktopHeader.getByRole("button", { name: "Cambiar el idioma a English" }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("a signed-in participant's unknown page keeps their header and leads back to My Results", async ({ page }) => {
+    await signIn(page, "ada@example.test");
+    const response = await page.goto("/profile/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(english.notFound);
+    await expect(page.getByLabel(/Account menu for Ada/).first()).toBeAttached();
+    await expect(page.getByRole("link", { name: "My Results" }).first()).toBeAttached();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("main").getByRole("link", { name: "Go to My Results" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Welcome|My Results/ })).toBeVisible();
   });
 
   test("the mobile menu opens at 375px", async ({ page }) => {

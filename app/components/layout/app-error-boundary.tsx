@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
-import { RouterFallbackScreen, ServerErrorScreen } from "./error-screens";
+import { NotFoundScreen, RouterFallbackScreen, ServerErrorScreen } from "./error-screens";
 import { PageShell } from "./page-shell";
 import type { Visitor } from "./visitor";
 
@@ -13,14 +13,23 @@ const translatedDetail: Record<number, string> = {
   415: "errors.badRequest",
 };
 
+/** An unknown page says who is signed in (app/routes/$.tsx), so the header stays theirs. */
+function visitorOfNotFound(data: unknown): Visitor | null {
+  return (data as { visitor?: Visitor | null } | null)?.visitor ?? null;
+}
+
 /**
- * The fallback screen: client errors (4xx) name their status, anything else is ours. The whole
- * app's boundary has no visitor; the signed-in layout's keeps the participant's header and menu.
+ * The fallback screen: a missing page says so plainly, other client errors (4xx) name their status,
+ * anything else is ours. The signed-in layout's boundary and a missing page keep the participant's
+ * header and menu.
  */
 export function AppErrorBoundary({ visitor = null }: { visitor?: Visitor | null }) {
   const error = useRouteError();
   const { t } = useTranslation();
   let screen = <ServerErrorScreen />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <PageShell visitor={visitor ?? visitorOfNotFound(error.data)}>{<NotFoundScreen />}</PageShell>;
+  }
   if (isRouteErrorResponse(error) && error.status < 500) {
     const detailKey = translatedDetail[error.status];
     const detail = detailKey ? t(detailKey) : error.statusText || t("errors.badRequest");

@@ -60,6 +60,26 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
   );
 }
 
+/**
+ * A page that does not exist: said plainly, with the status for support, and a way on to My Results
+ * (the sign-in page for someone signed out).
+ */
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.screen} aria-labelledby="not-found-title">
+      <h1 id="not-found-title" className={styles.title}>
+        {t("errors.notFoundTitle")}
+      </h1>
+      <p className={styles.body}>{t("errors.notFoundBody")}</p>
+      <p className={styles.body}>{t("errors.statusLine", { status: 404, statusText: t("errors.notFound") })}</p>
+      <a href="/" className={styles.link}>
+        {t("errors.backHome")}
+      </a>
+    </section>
+  );
+}
+
 /** SPEC.md's expired-session screen: its heading, when the automatic move to sign-in comes, and a way to go now. */
 export function SessionExpiredScreen({ redirectSeconds }: { redirectSeconds: number }) {
   const { t } = useTranslation();

@@ -24,20 +24,39 @@ describe("AppErrorBoundary", () => {
     expect(screen.queryByText(/secret detail/)).toBeNull();
   });
 
-  it("shows the router fallback with status and status text for a 404", async () => {
+  it("says plainly that a page does not exist, with the status and a way on to My Results", async () => {
     renderFailingRoute(() => {
-      throw json(null, { status: 404, statusText: "Not Found" });
+      throw json({ visitor: null }, { status: 404, statusText: "Not Found" });
+    });
+    expect(await screen.findByRole("heading", { name: "We can't find that page" })).toBeInTheDocument();
+    expect(screen.getByText("The address may be mistyped, or the page may have moved.")).toBeInTheDocument();
+    expect(screen.getByText("404 Not Found")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to My Results" })).toHaveAttribute("href", "/");
+  });
+
+  it("shows the router fallback with status and status text for other client errors", async () => {
+    renderFailingRoute(() => {
+      throw json(null, { status: 405, statusText: "Method Not Allowed" });
     });
     expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
-    expect(screen.getByText("404 Not Found")).toBeInTheDocument();
+    expect(screen.getByText("405 This kind of request is not accepted here.")).toBeInTheDocument();
   });
 
   it("speaks Spanish when the page is in Spanish", async () => {
     renderFailingRoute(() => {
       throw json(null, { status: 404, statusText: "Not Found" });
     }, "es");
-    expect(await screen.findByRole("heading", { name: "¡Error inesperado de la aplicación!" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "No encontramos esa página" })).toBeInTheDocument();
     expect(screen.getByText("404 No encontrado")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ir a Mis resultados" })).toBeInTheDocument();
+  });
+
+  it("keeps the header of the participant the missing page's answer names", async () => {
+    renderFailingRoute(() => {
+      throw json({ visitor: { kind: "participant", fullName: "Ada Maren Testwell" } }, { status: 404 });
+    });
+    expect(await screen.findByRole("heading", { name: "We can't find that page" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Account menu for Ada Maren Testwell")).toBeInTheDocument();
   });
 });
 
