@@ -8,11 +8,9 @@ export const ReportRequestSchema = z.object({
 
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 
-/** What the report action answers a script with (without JavaScript it redirects instead). */
-export type ReportActionData =
-  { outcome: "opened"; reportUrl: string } | { outcome: "failed" } | { outcome: "network-error" } | { outcome: "invalid" };
-
-/** SPEC.md §4 'Result download' and §8: network code 599 shows the network error screen, any other failure the notification. */
-export function downloadFailureKind(status: number): "network-error" | "failed" {
-  return status === 599 ? "network-error" : "failed";
-}
+/**
+ * What the report action answers a script with (without JavaScript it redirects instead). SPEC.md §4
+ * 'Result download': any failure, an unreachable results service included, is the notification
+ * over the dashboard, never a screen in its place.
+ */
+export type ReportActionData = { outcome: "opened"; reportUrl: string } | { outcome: "failed" } | { outcome: "invalid" };

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useCallback, useState } from "react";
 import { KitNotStartedYet, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
@@ -52,10 +51,8 @@ function onlyTimelineChanged(current: URL, next: URL): boolean {
 export default function MyResults() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("dashboard");
-  const [networkFailure, setNetworkFailure] = useState(false);
-  const showNetworkError = useCallback(() => setNetworkFailure(true), []);
 
-  if (networkFailure || data.screen === "network-error") return <NetworkErrorScreen />;
+  if (data.screen === "network-error") return <NetworkErrorScreen />;
   switch (data.screen) {
     case "server-error":
       return <ServerErrorScreen />;
@@ -65,7 +62,7 @@ export default function MyResults() {
           results={
             data.apps.length > 0 ? (
               <div className={styles.page}>
-                <ResultsCard apps={data.apps} onNetworkFailure={showNetworkError} />
+                <ResultsCard apps={data.apps} />
               </div>
             ) : null
           }
@@ -79,7 +76,7 @@ export default function MyResults() {
       return (
         <div className={styles.page}>
           <h1 className={styles.headline}>{t("title")}</h1>
-          <ResultsCard apps={data.apps} onNetworkFailure={showNetworkError} />
+          <ResultsCard apps={data.apps} />
         </div>
       );
     case "full":
@@ -88,7 +85,7 @@ export default function MyResults() {
           {data.welcomeBanner ? <WelcomeBanner banner={WELCOME_BANNER} /> : null}
           <h1 className={styles.headline}>{t("title")}</h1>
           <SampleStatusCard kitStatus={data.kitStatus} isHealthOrResearch={data.isHealthOrResearch} />
-          <ResultsCard apps={data.apps} onNetworkFailure={showNetworkError} />
+          <ResultsCard apps={data.apps} />
         </div>
       );
   }

@@ -3,8 +3,8 @@ import { useActionData } from "@remix-run/react";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ReportReady } from "~/components/dashboard/report-ready";
-import { NetworkErrorScreen, RouterFallbackScreen } from "~/components/layout/error-screens";
-import { downloadFailureKind, type ReportActionData } from "~/domain/dashboard-report";
+import { RouterFallbackScreen } from "~/components/layout/error-screens";
+import type { ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -18,8 +18,8 @@ export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
 /**
  * SPEC.md §4 'Result download': a 200 with a URL sends the participant to the report (a redirect, or
- * the address for the tab a script opened); 599 shows the network error screen; anything else
- * shows the download-error notification for 15 s.
+ * the address for the tab a script opened); anything else, no answer included, shows the
+ * download-error notification for 15 s over the dashboard (without JavaScript: back to it, PRG).
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -40,9 +40,6 @@ export async function action({ request }: ActionFunctionArgs) {
   // JavaScript the report opens from a page that refreshes to it (and links to it).
   if (outcome.ok) return json<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
 
-  if (downloadFailureKind(outcome.status) === "network-error") {
-    return json<ReportActionData>({ outcome: "network-error" }, { status: 503, headers: privatePageHeaders });
-  }
   const headers = new Headers(privatePageHeaders);
   headers.append(
     "Set-Cookie",
@@ -66,7 +63,6 @@ export function headers() {
 export default function ReportDownload() {
   const data = useActionData<typeof action>();
   const { t } = useTranslation();
-  if (data && "outcome" in data && data.outcome === "network-error") return <NetworkErrorScreen />;
   if (data && "outcome" in data && data.outcome === "opened") return <ReportReady reportUrl={data.reportUrl} />;
   if (data && "outcome" in data && data.outcome === "invalid") return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
   return (

@@ -380,7 +380,7 @@ test.describe("when the results service fails", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  test("a failed download shows its notification; a download with no answer the network error screen", async ({ page, browser }) => {
+  test("a failed download, or one with no answer, shows its notification over My Results", async ({ page, browser }) => {
     const { js, noJs, close } = await signedInPair(page, browser);
     for (const [view, userID, label] of [
       [js, "P1009", "Nevada Partner Traits"],
@@ -400,9 +400,15 @@ test.describe("when the results service fails", () => {
       await expect(view).toHaveURL(`${portalUrl}/`);
       expect(view.context().pages()).toHaveLength(1);
 
+      // No answer from the results service: the same notification, and My Results stays.
+      await view.reload();
       await setFault({ failNext: 1, status: 599, userID });
       await view.getByRole("button", { name: `Download report: ${label}` }).click();
-      await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
+      await expect(view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" })).toBeVisible();
+      await expect(view.getByRole("heading", { level: 1, name: "My Results" })).toBeVisible();
+      await expect(view.getByRole("button", { name: `Download report: ${label}` })).toBeVisible();
+      await expect(view).toHaveURL(`${portalUrl}/`);
+      expect(view.context().pages()).toHaveLength(1);
     }
     await close();
   });

@@ -7,14 +7,14 @@ import * as styles from "./dashboard.css";
 
 export const REPORT_ACTION = "/results/report";
 
-type Props = { appId: string; label: string; onNetworkFailure: () => void };
+type Props = { appId: string; label: string };
 
 /**
  * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
  * JavaScript the report opens in a new tab: the tab is opened at the click, so no popup blocker
  * stops it, and pointed at the report once the server answers (or closed when it cannot be had).
  */
-export function DownloadReportForm({ appId, label, onNetworkFailure }: Props) {
+export function DownloadReportForm({ appId, label }: Props) {
   const { t } = useTranslation("dashboard");
   const fetcher = useFetcher<ReportActionData>();
   const tab = useRef<Window | null>(null);
@@ -46,9 +46,9 @@ export function DownloadReportForm({ appId, label, onNetworkFailure }: Props) {
       if (opened) opened.location.href = data.reportUrl;
       return;
     }
+    // The notification comes with the layout's revalidation (a flash cookie).
     opened?.close();
-    if (data?.outcome === "network-error") onNetworkFailure();
-  }, [fetcher.state, fetcher.data, onNetworkFailure]);
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>

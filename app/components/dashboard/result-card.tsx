@@ -10,10 +10,10 @@ import type { PendingNotice } from "./english-only-notice";
 import { ProductLinks } from "./product-links";
 import { ResultIcon } from "./result-icon";
 
-type Props = { app: ResultApp; onNetworkFailure: () => void; onNotice: (notice: PendingNotice) => void };
+type Props = { app: ResultApp; onNotice: (notice: PendingNotice) => void };
 
 /** SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links. */
-export function ResultCard({ app, onNetworkFailure, onNotice }: Props) {
+export function ResultCard({ app, onNotice }: Props) {
   const { i18n } = useTranslation("dashboard");
   const label = appLabel(app, i18n.language);
   const product = productCardFor(app.appName, site.products);
@@ -23,7 +23,7 @@ export function ResultCard({ app, onNetworkFailure, onNotice }: Props) {
         <ResultIcon name={resultIconFor(app.type)} />
         <h3 className={styles.resultTitle}>{label}</h3>
       </div>
-      <DownloadReportForm appId={app.appID} label={label} onNetworkFailure={onNetworkFailure} />
+      <DownloadReportForm appId={app.appID} label={label} />
       {product ? <ProductLinks card={product} label={label} needsEnglishOnlyNotice={i18n.language === "es"} onNotice={onNotice} /> : null}
     </li>
   );

@@ -6,7 +6,7 @@ import { EnglishOnlyNoticeModal, type PendingNotice } from "./english-only-notic
 import { ResultCard } from "./result-card";
 
 /** SPEC.md §2: the 'Results' card, one result card per app. */
-export function ResultsCard({ apps, onNetworkFailure }: { apps: ResultApp[]; onNetworkFailure: () => void }) {
+export function ResultsCard({ apps }: { apps: ResultApp[] }) {
   const { t } = useTranslation("dashboard");
   const [notice, setNotice] = useState<PendingNotice | null>(null);
   const [noticeOpen, setNoticeOpen] = useState(false);
@@ -23,7 +23,7 @@ export function ResultsCard({ apps, onNetworkFailure }: { apps: ResultApp[]; onN
       </h2>
       <ul className={styles.resultList}>
         {apps.map((app) => (
-          <ResultCard key={app.appID} app={app} onNetworkFailure={onNetworkFailure} onNotice={showNotice} />
+          <ResultCard key={app.appID} app={app} onNotice={showNotice} />
         ))}
       </ul>
       <EnglishOnlyNoticeModal notice={notice} open={noticeOpen} onClose={() => setNoticeOpen(false)} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
-import { downloadFailureKind, ReportRequestSchema } from "~/domain/dashboard-report";
+import { ReportRequestSchema } from "~/domain/dashboard-report";
 import { appLabel, dashboardView, failureScreen } from "~/domain/dashboard-view";
 import { normalizePatientResults, type PatientResults } from "~/domain/patient-results";
 
@@ -72,10 +72,6 @@ describe("card label by language", () => {
 });
 
 describe("download and banner forms", () => {
-  it("maps code 599 to the network error screen and anything else to the notification", () => {
-    expect(downloadFailureKind(599)).toBe("network-error");
-    for (const status of [-1, 400, 401, 404, 500, 503]) expect(downloadFailureKind(status)).toBe("failed");
-  });
   it("accepts an app id and the tab marker, and nothing empty or unknown", () => {
     expect(ReportRequestSchema.safeParse({ appId: "app-1", opensIn: "tab" }).success).toBe(true);
     expect(ReportRequestSchema.safeParse({ appId: "app-1" }).success).toBe(true);
