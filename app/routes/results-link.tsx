@@ -3,10 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
+import { explainRefusal, type ResultsLinkRefusal } from "~/domain/results-link-refusal";
 import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
-import { checkResultsLinkToken, refusalMessageKey, refusalStatus, startResultsLinkSession } from "~/services/results-link.server";
+import { checkResultsLinkToken, startResultsLinkSession } from "~/services/results-link.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { endSession, readSession } from "~/services/session.server";
 
@@ -17,6 +18,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
+function refused(refusal: ResultsLinkRefusal) {
+  const { messageKey, helpKey, status } = explainRefusal(refusal);
+  return json({ refusal: { messageKey, helpKey }, choice: null }, { status, headers: noStore });
+}
+
 /**
  * A results link carries an ACCESS token (SPEC.md §3). With nobody signed in, the visitor gets a
  * reduced session and the token leaves the address bar at once. With someone signed in, a GET
@@ -24,11 +30,10 @@ const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" 
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const link = await checkResultsLinkToken(new URL(request.url).searchParams.get("access_token"));
-  if (!link.ok)
-    return json({ messageKey: refusalMessageKey(link.refusal), choice: null }, { status: refusalStatus(link.refusal), headers: noStore });
+  if (!link.ok) return refused(link.refusal);
   const { session } = await readSession(request);
   if (session)
-    return json({ messageKey: null, choice: { kind: "open-results-link" as const, accessToken: link.token } }, { headers: noStore });
+    return json({ refusal: null, choice: { kind: "open-results-link" as const, accessToken: link.token } }, { headers: noStore });
   return startResultsLinkSession(link);
 }
 
@@ -36,21 +41,24 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const link = await checkResultsLinkToken(form.get("access_token"));
-  if (!link.ok)
-    return json({ messageKey: refusalMessageKey(link.refusal), choice: null }, { status: refusalStatus(link.refusal), headers: noStore });
+  if (!link.ok) return refused(link.refusal);
   const { session } = await readSession(request);
   await endSession(session);
   return startResultsLinkSession(link);
 }
 
 export default function ResultsLink() {
-  const { messageKey, choice } = useLoaderData<typeof loader>();
+  const { refusal, choice } = useLoaderData<typeof loader>();
   return (
     <PageShell visitor={null}>
       {choice ? (
         <SessionChoiceScreen choice={choice} />
       ) : (
-        <AuthErrorScreen titleKey="resultsLinkTitle" messageKey={messageKey ?? "unavailable"} helpKey="resultsLinkHelp" />
+        <AuthErrorScreen
+          titleKey="resultsLinkTitle"
+          messageKey={refusal?.messageKey ?? "resultsLink.unavailable"}
+          helpKey={refusal?.helpKey ?? undefined}
+        />
       )}
     </PageShell>
   );

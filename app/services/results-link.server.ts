@@ -1,11 +1,9 @@
-import { readAccessTokenPayload, type TokenCheckFailure } from "~/domain/access-token-payload";
+import { readAccessTokenPayload } from "~/domain/access-token-payload";
 import { AuthFlowError } from "~/domain/oidc-checks";
+import type { ResultsLinkRefusal } from "~/domain/results-link-refusal";
 import { env } from "./env.server";
 import { verifyIdpJwt } from "./idp.server";
 import { startSession } from "./sign-in.server";
-
-export type ResultsLinkRefusal =
-  { kind: "token"; failure: TokenCheckFailure | "notResultsLink" } | { kind: "flow"; code: string } | { kind: "unavailable" };
 
 export type CheckedResultsLink =
   { ok: true; token: string; userId: string; email: string | null; expiresAt: Date } | { ok: false; refusal: ResultsLinkRefusal };
@@ -54,16 +52,4 @@ export function startResultsLinkSession(link: Extract<CheckedResultsLink, { ok: 
     },
     "/",
   );
-}
-
-export function refusalMessageKey(refusal: ResultsLinkRefusal): string {
-  if (refusal.kind === "token") return `tokenChecks.${refusal.failure}`;
-  if (refusal.kind === "flow") return `flow.${refusal.code}`;
-  return "unavailable";
-}
-
-export function refusalStatus(refusal: ResultsLinkRefusal): number {
-  if (refusal.kind === "token") return 400;
-  if (refusal.kind === "flow") return 401;
-  return 503;
 }

@@ -168,6 +168,15 @@ test.describe("sign-in, sessions and sign-out", () => {
     const forged = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ uid: "P1001", iss: identityUrl, exp: 9999999999 })).toString("base64url")}.c2ln`;
     const forgedResponse = await page.goto(`/results-link?access_token=${forged}`);
     expect(forgedResponse?.status()).toBe(401);
+    // A library's words never reach the page, and only an expired link is said to have expired.
+    await expect(page.getByText("This is not a valid results link.")).toBeVisible();
+    await expect(page.getByText(/key id|Malformed|signature/i)).toHaveCount(0);
+    await expect(page.getByText(/expired/)).toHaveCount(0);
+    await page.goto("/results-link?access_token=not-a-token&lang=es");
+    await expect(page.getByText("Este no es un enlace de resultados válido.")).toBeVisible();
+    await page.goto("/results-link?lang=en");
+    await expect(page.getByText("no access token present")).toBeVisible();
+    await expect(page.getByText(/expired/)).toHaveCount(0);
   });
 
   test("a POST from another origin is refused", async ({ request }) => {

@@ -128,7 +128,7 @@ describe("only a results-link token opens a results link", () => {
       loader({ request: new Request(`${PORTAL}/results-link?access_token=${portalAccessToken}`), params: {}, context: testLoadContext() }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ messageKey: "tokenChecks.notResultsLink" });
+    expect(await response.json()).toMatchObject({ refusal: { messageKey: "resultsLink.invalid" } });
   });
 
   it("a results-link token opens a reduced session when nobody is signed in", async () => {

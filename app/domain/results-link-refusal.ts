@@ -1,0 +1,37 @@
+import type { TokenCheckFailure } from "./access-token-payload";
+import type { AuthErrorCode } from "./oidc-checks";
+
+/** Why a results link was not opened (app/services/results-link.server.ts checks it). */
+export type ResultsLinkRefusal =
+  { kind: "token"; failure: TokenCheckFailure | "notResultsLink" } | { kind: "flow"; code: AuthErrorCode } | { kind: "unavailable" };
+
+/** What the participant reads (keys of the auth catalog) and the status the page answers with. */
+export interface RefusalExplanation {
+  messageKey: string;
+  helpKey: string | null;
+  status: number;
+}
+
+/** Signature, key, issuer or audience checks that failed: the link is not one of ours, whatever the library said. */
+const NOT_A_RESULTS_LINK: RefusalExplanation = { messageKey: "resultsLink.invalid", helpKey: "resultsLinkHelp.invalid", status: 401 };
+
+/**
+ * SPEC.md §5 'Token checks (results)' and §8: no token, no user id and no issuer keep their own
+ * words; everything else is said plainly per case (never a library's message), and only an expired
+ * link says it expired.
+ */
+export function explainRefusal(refusal: ResultsLinkRefusal): RefusalExplanation {
+  if (refusal.kind === "unavailable") return { messageKey: "resultsLink.unavailable", helpKey: null, status: 503 };
+  if (refusal.kind === "token") {
+    if (refusal.failure === "missing") return { messageKey: "tokenChecks.missing", helpKey: "resultsLinkHelp.missing", status: 400 };
+    if (refusal.failure === "missingUserId" || refusal.failure === "missingIssuer") {
+      return { messageKey: `tokenChecks.${refusal.failure}`, helpKey: "resultsLinkHelp.invalid", status: 400 };
+    }
+    return { ...NOT_A_RESULTS_LINK, status: 400 };
+  }
+  if (refusal.code === "expired") return { messageKey: "resultsLink.expired", helpKey: "resultsLinkHelp.expired", status: 401 };
+  if (refusal.code === "unknown" || refusal.code === "flowTimedOut" || refusal.code === "unparsableResponse") {
+    return { messageKey: "resultsLink.unavailable", helpKey: null, status: 503 };
+  }
+  return NOT_A_RESULTS_LINK;
+}
