@@ -230,9 +230,18 @@ test.describe("the full dashboard", () => {
       await expect(page).toHaveURL(`${portalUrl}/`);
       await expect(download).not.toHaveAttribute("aria-busy");
     } else {
+      // Without JavaScript: a page that opens the report in a new tab, and says so; the portal stays.
       await download.click();
-      await page.waitForURL((url) => url.toString().startsWith(`${resultsUrl}/documents/`));
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your report is ready");
+      await expectNoSeriousA11yViolations(page);
+      const open = page.getByRole("link", { name: "Open report (opens in a new tab)" });
+      await expect(open).toHaveAttribute("target", "_blank");
+      const popup = context.waitForEvent("page");
+      await open.click();
+      const report = await popup;
+      await report.waitForURL((url) => url.toString().startsWith(`${resultsUrl}/documents/`));
+      await expect(report.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(`${portalUrl}/results/report`);
     }
   });
 

@@ -12,12 +12,15 @@ export function Interstitial({
   title,
   continueTo,
   continueLabel,
+  opensInNewTab = false,
   children,
 }: {
   id: string;
   title: string;
   continueTo: string;
   continueLabel: string;
+  /** SPEC.md §4: reports open in a new tab; the link says so in words, not only to screen readers. */
+  opensInNewTab?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
@@ -29,8 +32,12 @@ export function Interstitial({
       </h1>
       {children}
       <div className={styles.actions}>
-        <a href={continueTo} className={buttonClassName({ variant: "filled" })}>
-          {continueLabel}
+        <a
+          href={continueTo}
+          className={buttonClassName({ variant: "filled" })}
+          {...(opensInNewTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        >
+          {opensInNewTab ? `${continueLabel} ${t("products.opensInNewTab")}` : continueLabel}
         </a>
         <a href="/" className={buttonClassName({ variant: "outlined" })}>
           {t("englishOnly.back")}
