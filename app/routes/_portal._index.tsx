@@ -82,8 +82,10 @@ export default function MyResults() {
     case "full":
       return (
         <div className={styles.page}>
-          {data.welcomeBanner ? <WelcomeBanner banner={WELCOME_BANNER} /> : null}
-          <h1 className={styles.headline}>{t("title")}</h1>
+          {data.welcomeBanner ? <WelcomeBanner banner={WELCOME_BANNER} focusAfterClose="my-results-title" /> : null}
+          <h1 id="my-results-title" className={styles.headline} tabIndex={-1}>
+            {t("title")}
+          </h1>
           <SampleStatusCard kitStatus={data.kitStatus} isHealthOrResearch={data.isHealthOrResearch} />
           <ResultsCard apps={data.apps} />
         </div>

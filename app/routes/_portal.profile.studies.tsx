@@ -28,7 +28,7 @@ export default function MyStudies() {
       <h1 id="my-studies" className={styles.cardHeading}>
         {t("studies.heading")}
       </h1>
-      <h2 className={styles.rowLabel}>{t("studies.programTitle")}</h2>
+      <h2 className={styles.rowLabel}>{t("common:programName")}</h2>
       <p className={styles.paragraph}>{t("studies.thanks")}</p>
       <p className={styles.paragraph}>
         <Trans

@@ -256,6 +256,8 @@ test.describe("the full dashboard", () => {
     await banner.getByRole("button", { name: "Close" }).click();
     await expect(banner).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Results");
+    // Keyboard focus lands on the page's heading, not on the document (JavaScript on; without it the page reloads).
+    if (testInfo.project.name === "js") await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Results");
     await expect(banner).toHaveCount(0);

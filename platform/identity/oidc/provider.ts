@@ -1,6 +1,7 @@
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import { requestLocale } from "../http/io.ts";
 import { securityHeaders } from "../http/security-headers.ts";
+import { programName } from "../pages/i18n.ts";
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
@@ -34,7 +35,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       {
         client_id: portalClientId,
         client_secret: options.portalClientSecret,
-        client_name: "Participant Portal",
+        client_name: programName("en"),
         token_endpoint_auth_method: "client_secret_basic",
         redirect_uris: [`${options.portalUrl}/auth/callback`],
         post_logout_redirect_uris: [`${options.portalUrl}/auth/signed-out`],

@@ -1,5 +1,5 @@
 import { Html, html } from "../domain/html.ts";
-import { type Locale, translate } from "./i18n.ts";
+import { type Locale, programName, translate } from "./i18n.ts";
 
 export interface FieldError {
   field: string;
@@ -31,7 +31,7 @@ export function page(options: {
   moduleSrc?: string;
   hasErrors?: boolean;
 }): string {
-  const title = `${options.hasErrors ? "Error: " : ""}${options.title} – ${translate(options.locale, "brand")}`;
+  const title = `${options.hasErrors ? "Error: " : ""}${options.title} – ${programName(options.locale)}`;
   return html`<!DOCTYPE html>
     <html lang="${options.locale}">
       <head>
@@ -43,7 +43,7 @@ export function page(options: {
       </head>
       <body>
         <a class="skip-link" href="#main">${translate(options.locale, "skipToContent")}</a>
-        <header class="header"><span class="brand">${translate(options.locale, "brand")}</span></header>
+        <header class="header"><span class="brand">${programName(options.locale)}</span></header>
         <main id="main" class="main">
           <h1>${options.title}</h1>
           ${options.body}
