@@ -7,6 +7,7 @@ import type { AccountStore } from "../store/accounts.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
 import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
+import { endSessionNow, isTrustedLogout } from "./trusted-logout.ts";
 
 export const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";
@@ -121,6 +122,10 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
+          if (isTrustedLogout(ctx, portalClientId) && ctx.oidc.params?.post_logout_redirect_uri) {
+            await endSessionNow(ctx);
+            return;
+          }
           const trustedHint = Boolean(ctx.oidc.params?.id_token_hint) && ctx.oidc.client?.clientId === portalClientId;
           ctx.body = renderLogoutPage({
             form,

@@ -318,26 +318,34 @@ describe("tokens", () => {
     expect(refreshed.status).toBe(400);
   });
 
-  it("ends the session with a form that works without JavaScript, then returns to the portal", async () => {
+  it("asks before ending a session when the request carries no ID token of this account", async () => {
+    const { browser } = await tokensFor(ada);
+    const page = await browser.get(`/session/end?${new URLSearchParams({ client_id: CLIENT_ID })}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const [form] = parseForms(html);
+    assert.isDefined(form);
+    const confirmed = await browser.post(form.action, { ...form.fields, logout: "yes" });
+    expect(confirmed.status).toBe(303);
+    const again = await beginSignIn(browser);
+    expect(again.html).toContain('name="password"');
+  });
+
+  it("ends the session at once for the portal's own ID token and returns to the portal, no script or click needed", async () => {
     const { browser, tokens } = await tokensFor(ada);
     const query = new URLSearchParams({
       id_token_hint: tokens.id_token,
       post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out`,
       state: "bye",
     });
-    const page = await browser.get(`/session/end?${query}`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1];
-    expect(html).toContain(`<script nonce="${nonce}">`);
-    expect(html).toContain(">Continue</button>");
-    const [form] = parseForms(html);
-    assert.isDefined(form);
-    const confirmed = await browser.post(form.action, { ...form.fields, logout: "yes" });
-    expect(confirmed.status).toBe(303);
-    const location = new URL(confirmed.headers.get("location")!);
+    const ended = await browser.get(`/session/end?${query}`);
+    expect(ended.status).toBe(303);
+    const location = new URL(ended.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(`${PORTAL_URL}/auth/signed-out`);
     expect(location.searchParams.get("state")).toBe("bye");
+    // The grant went with the session: its refresh token no longer works.
+    const refreshed = await postToken(base, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
+    expect(refreshed.status).toBe(400);
 
     // Signed out: a new authorization asks for the password again.
     const again = await beginSignIn(browser);

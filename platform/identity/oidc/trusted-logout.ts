@@ -1,0 +1,39 @@
+import type { KoaContextWithOIDC } from "oidc-provider";
+
+/**
+ * RP-initiated logout with a valid `id_token_hint` from the portal's own client, for the account
+ * signed in here: the session ends at once and the browser goes straight back to the registered
+ * `post_logout_redirect_uri`, with or without JavaScript (oidc-provider would otherwise ask for a
+ * POST of its confirmation form). Only the portal holds its participants' ID tokens, so no other
+ * site can end a session this way; every other request still gets the confirmation page.
+ */
+export function isTrustedLogout(ctx: KoaContextWithOIDC, portalClientId: string): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string } } | undefined;
+  return (
+    ctx.oidc.client?.clientId === portalClientId &&
+    Boolean(ctx.oidc.params?.id_token_hint) &&
+    hint?.payload?.sub !== undefined &&
+    hint.payload.sub === ctx.oidc.session?.accountId
+  );
+}
+
+/** What oidc-provider's confirmation step does for `logout=yes`: every grant of this browser session revoked, the session gone. */
+export async function endSessionNow(ctx: KoaContextWithOIDC): Promise<void> {
+  const { session, provider, params } = ctx.oidc;
+  if (!session) return;
+  for (const authorization of Object.values(session.authorizations ?? {})) {
+    const grantId = (authorization as { grantId?: string }).grantId;
+    if (!grantId) continue;
+    const grant = await provider.Grant.find(grantId);
+    await grant?.destroy();
+    await provider.AccessToken.revokeByGrantId(grantId);
+    await provider.RefreshToken.revokeByGrantId(grantId);
+    await provider.AuthorizationCode.revokeByGrantId(grantId);
+  }
+  await session.destroy();
+  ctx.cookies.set(provider.cookieName("session"), null, { signed: true, httpOnly: true, sameSite: "lax", overwrite: true });
+  const target = new URL(String(params?.post_logout_redirect_uri));
+  if (params?.state != null) target.searchParams.set("state", String(params.state));
+  ctx.status = 303;
+  ctx.redirect(target.href);
+}
