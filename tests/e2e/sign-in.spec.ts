@@ -154,6 +154,38 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expect(page.getByRole("banner").getByText(fullNameOf(person), { exact: true })).toHaveCount(0);
   });
 
+  test("the code page holds 'Resend code' while the server does, and says when it can be used", async ({ page }) => {
+    const person = participant("ada@example.test");
+    await page.goto("/");
+    await identify(page, person);
+    const smsChoice = page.getByRole("radio", { name: "Text Message" });
+    if (await smsChoice.count()) await smsChoice.check();
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByRole("heading", { name: "Enter the code" })).toBeVisible();
+    const resend = page.getByRole("button", { name: "Resend code" });
+    await expect(resend).toBeDisabled();
+    const wait = page.getByText(/You can ask for a new code in \d+ seconds\./);
+    await expect(wait).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    if (test.info().project.name === "js") {
+      // The seconds count down and the button is free at 0 (the e2e stack's lock is 10 s).
+      const first = Number(/(\d+)/.exec((await wait.textContent()) ?? "")?.[1]);
+      await expect(wait).not.toHaveText(`You can ask for a new code in ${first} seconds.`);
+      await expect(page.getByText("You can ask for a new code now.")).toBeVisible({ timeout: 15_000 });
+      await expect(resend).toBeEnabled();
+      await expect(page.getByRole("link", { name: "Check again" })).toBeHidden();
+    } else {
+      // Without JavaScript a link loads the page again; once the lock is over the button is free.
+      const check = page.getByRole("link", { name: "Check again" });
+      await expect(check).toBeVisible();
+      await expect(async () => {
+        await check.click();
+        await expect(resend).toBeEnabled({ timeout: 500 });
+      }).toPass({ timeout: 15_000 });
+      await expect(page.getByRole("heading", { name: "Enter the code" })).toBeVisible();
+    }
+  });
+
   test("results links with a broken token say exactly why", async ({ page }) => {
     const response = await page.goto("/results-link");
     expect(response?.status()).toBe(400);

@@ -3,6 +3,7 @@ import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
+import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
 import { translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/layout.ts";
@@ -93,6 +94,8 @@ export function createRecovery(deps: AccountFlowDeps) {
         maskedPhone: "",
         intro: t(channel === "voice" ? "recover.codeIntroVoice" : "recover.codeIntroSms", { email: flow.email }),
         resendInSeconds: await verifications.retryAfterSeconds(flowKey(interaction.uid, kind)),
+        checkHref: path(interaction.uid, kind),
+        nonce: cspNonceOf(res),
         message: extra.message,
         errors: extra.errors,
       }),

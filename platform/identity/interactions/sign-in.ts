@@ -97,6 +97,8 @@ export function createSignInHandler(deps: InteractionDeps) {
         channel: state.method ?? "sms",
         maskedPhone: maskPhone(phone),
         resendInSeconds: await verifications.retryAfterSeconds(flowKey),
+        checkHref: `/interaction/${interaction.uid}`,
+        nonce: cspNonceOf(res),
         message: extra.message,
         errors: extra.errors,
       }),

@@ -128,7 +128,33 @@ export interface ChallengeView {
   errors?: FieldError[];
   /** Replaces the sentence naming the phone (flows that must not reveal an account). */
   intro?: string;
+  /** The page itself again (a GET): without JavaScript, how to see whether a new code can be asked for. */
+  checkHref?: string;
+  /** The response's CSP nonce, for the countdown that frees 'Resend code' with JavaScript. */
+  nonce?: string;
 }
+
+/**
+ * While the server holds the resend lock: the button is disabled and says why; with JavaScript the
+ * seconds count down and free it at 0; without, a link loads the page again to check.
+ */
+const RESEND_COUNTDOWN = `(() => {
+  const wait = document.getElementById("resend-wait");
+  const button = document.getElementById("resend-code");
+  if (!wait || !button) return;
+  document.getElementById("resend-check")?.setAttribute("hidden", "");
+  let seconds = Number(wait.dataset.seconds);
+  const timer = setInterval(() => {
+    seconds -= 1;
+    if (seconds > 0) {
+      wait.textContent = wait.dataset.template.replace("{seconds}", String(seconds));
+      return;
+    }
+    clearInterval(timer);
+    button.disabled = false;
+    wait.textContent = wait.dataset.ready;
+  }, 1000);
+})();`;
 
 export function renderChallengePage(view: ChallengeView): string {
   const t = translator(view.locale);
@@ -139,6 +165,8 @@ export function renderChallengePage(view: ChallengeView): string {
     locale: view.locale,
     title: t("challenge.title"),
     hasErrors: errors.length > 0,
+    nonce: view.nonce,
+    script: waiting ? RESEND_COUNTDOWN : undefined,
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
       <p>${view.intro ?? t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone })}</p>
       <form method="post" action="${view.action}" novalidate>
@@ -155,11 +183,31 @@ export function renderChallengePage(view: ChallengeView): string {
         })}
         <div class="actions">
           <button type="submit" name="intent" value="verify">${t("challenge.submit")}</button>
-          <button type="submit" name="intent" value="resend" class="secondary" ${waiting ? html` aria-describedby="resend-wait"` : ""}>
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            id="resend-code"
+            class="secondary"
+            ${waiting ? html` disabled aria-describedby="resend-wait"` : ""}
+          >
             ${t("challenge.resend")}
           </button>
         </div>
-        ${waiting ? html`<p class="hint" id="resend-wait">${t("challenge.resendWait", { seconds: view.resendInSeconds })}</p>` : ""}
+        ${
+          waiting
+            ? html`<p
+                  class="hint"
+                  id="resend-wait"
+                  data-seconds="${String(view.resendInSeconds)}"
+                  data-template="${t("challenge.resendWait", { seconds: "{seconds}" })}"
+                  data-ready="${t("challenge.resendReady")}"
+                >
+                  ${t("challenge.resendWait", { seconds: view.resendInSeconds })}
+                </p>
+                <p class="hint" id="resend-check"><a href="${view.checkHref ?? ""}">${t("challenge.resendCheck")}</a></p>`
+            : ""
+        }
       </form>
       ${
         view.changeMethodHref || view.changeNumberHref
