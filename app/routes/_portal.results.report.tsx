@@ -10,6 +10,7 @@ import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
 import { fetchReportUrl, ReportFormSchema, reportSourceId } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
@@ -34,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     accessToken: session.accessToken,
     sourceId: reportSourceId(session.sourceId),
     appId,
+    language: await detectLanguage(request),
     userId: session.userId,
   });
   // The page's form-action policy keeps a form from redirecting to another origin, so without

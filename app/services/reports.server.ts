@@ -41,11 +41,15 @@ export async function fetchReportUrl(options: {
   sourceId: string;
   appId: string;
   userId: string;
+  /** The page's language: the report is written in it where the results service has a translation. */
+  language: string;
 }): Promise<ReportOutcome> {
   const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
+  const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  url.searchParams.set("lang", options.language);
   const reply = await callUpstream({
     upstream: "results",
-    url: new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`),
+    url,
     headers: { Authorization: `Bearer ${options.accessToken}` },
     timeoutMs: env.RESULTS_TIMEOUT_MS,
     requestId: requestIdOf(options.request),

@@ -5,6 +5,7 @@ const EnvSchema = z.object({
   RESULTS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   RESULTS_HOST: z.string().min(1).default("127.0.0.1"),
   RESULTS_PUBLIC_URL: z.url().default("http://localhost:3002"),
+  PORTAL_URL: z.url().default("http://localhost:3000"),
   IDP_ISSUER: z.url().default("http://localhost:3001"),
   IDP_JWKS_URL: z.url().optional(),
   RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
@@ -23,6 +24,8 @@ export interface ResultsConfig {
   host: string;
   /** Base URL under which this service is reachable from browsers (used in report links). */
   publicUrl: string;
+  /** The portal, where a participant goes back to from a report link that no longer works. */
+  portalUrl: string;
   issuer: string;
   jwksUrl: string;
   audience: string;
@@ -53,6 +56,7 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
     port: e.RESULTS_PORT,
     host: e.RESULTS_HOST,
     publicUrl: e.RESULTS_PUBLIC_URL.replace(/\/$/, ""),
+    portalUrl: e.PORTAL_URL.replace(/\/$/, ""),
     issuer,
     jwksUrl: e.IDP_JWKS_URL ?? `${issuer}/jwks`,
     audience: e.RESULTS_API_AUDIENCE,

@@ -1,83 +1,163 @@
 import type { AppRecord, PatientRecord } from "./repository.ts";
 
-/** What a report page shows for one app: sections of short paragraphs or label/value rows. */
+export type ReportLanguage = "en" | "es";
+
+/** What a report shows for one app: sections of short paragraphs or label/value rows. */
 export interface ReportContent {
+  language: ReportLanguage;
   title: string;
+  participantName: string;
   sections: Array<{ heading: string; paragraphs?: string[]; rows?: Array<[string, string]> }>;
 }
 
-const DEMO_NOTICE =
-  "This report was generated from demonstration data. It contains no real genetic information and must not be used for any health decision.";
+/** Every word of a report, in each language the program writes reports in. */
+const words = {
+  en: {
+    demoNotice:
+      "This report was generated from demonstration data. It contains no real genetic information and must not be used for any health decision.",
+    about: "About this report",
+    participant: "Participant",
+    participantId: "Participant ID",
+    app: "App",
+    date: "Report date",
+    laboratory: "Laboratory",
+    screened: "Screened conditions",
+    noVariants: "No variants of concern were found among the conditions screened in this demonstration report.",
+    genes: "Genes screened",
+    noVariant: "No variant of concern",
+    summary: "Summary",
+    noVariantsGenes: "No variants of concern were found among the genes screened in this demonstration report.",
+    composition: "Ancestry composition",
+    yourTraits: "Your traits",
+    ready: "Your results for this app are ready.",
+    kinds: {
+      health: "Health report",
+      fh: "Familial hypercholesterolemia report",
+      wellness: "Women's wellness report",
+      ancestry: "Ancestry report",
+      traits: "Traits report",
+      other: "Report",
+    },
+    traits: [
+      ["Caffeine metabolism", "Typical"],
+      ["Lactose tolerance", "Likely tolerant"],
+      ["Earwax type", "Wet"],
+      ["Bitter taste perception", "Moderate"],
+    ],
+    ancestry: [
+      ["Northwestern European", "41%"],
+      ["Southern European", "27%"],
+      ["Indigenous American", "18%"],
+      ["West African", "14%"],
+    ],
+  },
+  es: {
+    demoNotice:
+      "Este informe se generó con datos de demostración. No contiene información genética real y no debe usarse para ninguna decisión de salud.",
+    about: "Acerca de este informe",
+    participant: "Participante",
+    participantId: "ID de participante",
+    app: "Aplicación",
+    date: "Fecha del informe",
+    laboratory: "Laboratorio",
+    screened: "Afecciones analizadas",
+    noVariants: "No se encontraron variantes preocupantes entre las afecciones analizadas en este informe de demostración.",
+    genes: "Genes analizados",
+    noVariant: "Ninguna variante preocupante",
+    summary: "Resumen",
+    noVariantsGenes: "No se encontraron variantes preocupantes entre los genes analizados en este informe de demostración.",
+    composition: "Composición de ascendencia",
+    yourTraits: "Sus rasgos",
+    ready: "Sus resultados de esta aplicación están listos.",
+    kinds: {
+      health: "Informe de salud",
+      fh: "Informe de hipercolesterolemia familiar",
+      wellness: "Informe de bienestar de la mujer",
+      ancestry: "Informe de ascendencia",
+      traits: "Informe de rasgos",
+      other: "Informe",
+    },
+    traits: [
+      ["Metabolismo de la cafeína", "Típico"],
+      ["Tolerancia a la lactosa", "Probablemente tolerante"],
+      ["Tipo de cerumen", "Húmedo"],
+      ["Percepción del sabor amargo", "Moderada"],
+    ],
+    ancestry: [
+      ["Europa del Noroeste", "41%"],
+      ["Europa del Sur", "27%"],
+      ["Indígena americana", "18%"],
+      ["África Occidental", "14%"],
+    ],
+  },
+} satisfies Record<ReportLanguage, unknown>;
 
-const traitsRows: Array<[string, string]> = [
-  ["Caffeine metabolism", "Typical"],
-  ["Lactose tolerance", "Likely tolerant"],
-  ["Earwax type", "Wet"],
-  ["Bitter taste perception", "Moderate"],
-];
+type Words = (typeof words)[ReportLanguage];
 
-const ancestryRows: Array<[string, string]> = [
-  ["Northwestern European", "41%"],
-  ["Southern European", "27%"],
-  ["Indigenous American", "18%"],
-  ["West African", "14%"],
-];
-
-function contentByAppName(appName: string, type: string | null): Omit<ReportContent, "title"> & { kind: string } {
+function contentByAppName(appName: string, type: string | null, w: Words): { kind: string; sections: ReportContent["sections"] } {
   switch (appName) {
     case "health":
-      return {
-        kind: "Health report",
-        sections: [
-          {
-            heading: "Screened conditions",
-            paragraphs: ["No variants of concern were found among the conditions screened in this demonstration report."],
-          },
-        ],
-      };
+      return { kind: w.kinds.health, sections: [{ heading: w.screened, paragraphs: [w.noVariants] }] };
     case "fh-health":
       return {
-        kind: "Familial hypercholesterolemia report",
+        kind: w.kinds.fh,
         sections: [
           {
-            heading: "Genes screened",
+            heading: w.genes,
             rows: [
-              ["LDLR", "No variant of concern"],
-              ["APOB", "No variant of concern"],
-              ["PCSK9", "No variant of concern"],
+              ["LDLR", w.noVariant],
+              ["APOB", w.noVariant],
+              ["PCSK9", w.noVariant],
             ],
           },
         ],
       };
     case "women-wellness":
-      return {
-        kind: "Women's wellness report",
-        sections: [
-          { heading: "Summary", paragraphs: ["No variants of concern were found among the genes screened in this demonstration report."] },
-        ],
-      };
+      return { kind: w.kinds.wellness, sections: [{ heading: w.summary, paragraphs: [w.noVariantsGenes] }] };
     case "ancestry":
-      return { kind: "Ancestry report", sections: [{ heading: "Ancestry composition", rows: ancestryRows }] };
+      return { kind: w.kinds.ancestry, sections: [{ heading: w.composition, rows: w.ancestry as Array<[string, string]> }] };
     default:
       if (type === "traits" || appName.endsWith("traits")) {
-        return { kind: "Traits report", sections: [{ heading: "Your traits", rows: traitsRows }] };
+        return { kind: w.kinds.traits, sections: [{ heading: w.yourTraits, rows: w.traits as Array<[string, string]> }] };
       }
-      return { kind: "Report", sections: [{ heading: "Summary", paragraphs: ["Your results for this app are ready."] }] };
+      return { kind: w.kinds.other, sections: [{ heading: w.summary, paragraphs: [w.ready] }] };
   }
 }
 
-export function reportContentFor(patient: PatientRecord, app: AppRecord): ReportContent {
-  const { kind, sections } = contentByAppName(app.appName, app.type);
-  const name = [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(" ");
+export function reportLanguage(value: unknown): ReportLanguage {
+  return value === "es" ? "es" : "en";
+}
+
+/**
+ * One app's report in the participant's language: who it is for, the app, the date and the lab's
+ * accreditation first, then the results. The app's label is the Spanish one in Spanish when it has one.
+ */
+export function reportContentFor(
+  patient: PatientRecord,
+  app: AppRecord,
+  options: { language: ReportLanguage; issuedAt: Date; laboratory: string },
+): ReportContent {
+  const w = words[options.language];
+  const { kind, sections } = contentByAppName(app.appName, app.type, w);
+  const participantName = [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(" ");
+  const label = (options.language === "es" ? app.labelEs?.trim() || app.label : app.label)?.trim() || null;
+  const date = new Intl.DateTimeFormat(options.language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    options.issuedAt,
+  );
   return {
-    title: app.label ? `${app.label} — ${kind}` : kind,
+    language: options.language,
+    title: label ? `${label} — ${kind}` : kind,
+    participantName,
     sections: [
       {
-        heading: "About this report",
-        paragraphs: [DEMO_NOTICE],
+        heading: w.about,
+        paragraphs: [w.demoNotice],
         rows: [
-          ["Participant", name],
-          ["Participant ID", patient.userId],
+          [w.participant, participantName],
+          [w.participantId, patient.userId],
+          [w.app, label ?? kind],
+          [w.date, date],
+          [w.laboratory, options.laboratory],
         ],
       },
       ...sections,

@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Database } from "../../lib/postgres/index.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
-import { renderExomeVcf, renderReportHtml } from "./documents.ts";
+import { renderExomeVcf } from "./documents.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
+import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import { checkReadiness } from "./readiness.ts";
-import { isDownloadApp, reportContentFor } from "./report-content.ts";
+import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
+import { renderReportPdf } from "./report-pdf.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { RequestError, type VerifiedCaller } from "./token-verifier.ts";
 
@@ -18,6 +20,10 @@ export interface RouteDependencies {
   signer: DocumentLinkSigner;
   verifyBearer: (authorization: string | undefined) => Promise<VerifiedCaller>;
   publicUrl: string;
+  /** Where a participant goes back to from a report link that no longer works. */
+  portalUrl: string;
+  /** The program's name (the report's author) and the lab's accreditation line printed on every report. */
+  reportIssuer: { programName: string; laboratory: string };
   jwksUrl: string;
   devToolsEnabled: boolean;
   nowSeconds: () => number;
@@ -59,27 +65,56 @@ export function createRouter(deps: RouteDependencies) {
     });
   }
 
-  async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string) {
+  async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
     await authorizeFor(req, userId);
     await patientFromSource(userId, sourceId);
     const app = await deps.repository.findApp(userId, appId);
     if (!app) throw new RequestError(404, "No report was found for this app");
-    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds()) });
+    const language = reportLanguage(url.searchParams.get("lang"));
+    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language) });
+  }
+
+  const documentHeaders = {
+    "cache-control": "private, no-store",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+  };
+
+  function linkProblem(res: ServerResponse, status: number, problem: LinkProblem, language: ReportLanguage) {
+    const nonce = randomBytes(16).toString("base64");
+    const body = renderLinkProblemPage(problem, language, deps.portalUrl, nonce);
+    res.writeHead(status, {
+      ...documentHeaders,
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      "content-length": Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+
+  /** A short file name: the program's, the app's and the date, nothing a participant typed. */
+  function reportFileName(appName: string, at: Date): string {
+    return `report-${appName}-${at.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
   }
 
   async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
-    const check = deps.signer.verify(userId, appId, url.searchParams.get("expires"), url.searchParams.get("signature"), deps.nowSeconds());
-    if (check === "invalid") throw new RequestError(403, "This report link is not valid");
-    if (check === "expired") throw new RequestError(410, "This report link has expired; open the report again from your results");
+    const language = reportLanguage(url.searchParams.get("lang"));
+    const signedLanguage = url.searchParams.get("lang") ?? "en";
+    const check = deps.signer.verify(
+      userId,
+      appId,
+      signedLanguage,
+      url.searchParams.get("expires"),
+      url.searchParams.get("signature"),
+      deps.nowSeconds(),
+    );
+    if (check === "invalid") return linkProblem(res, 403, "invalid", language);
+    if (check === "expired") return linkProblem(res, 410, "expired", language);
     const patient = await deps.repository.findPatient(userId);
     const app = patient ? await deps.repository.findApp(userId, appId) : null;
-    if (!patient || !app) throw new RequestError(404, "No report was found for this app");
+    if (!patient || !app) return linkProblem(res, 404, "missing", language);
 
-    const common = {
-      "cache-control": "private, no-store",
-      "referrer-policy": "no-referrer",
-      "x-frame-options": "DENY",
-    };
+    const common = documentHeaders;
     if (isDownloadApp(app)) {
       const body = renderExomeVcf(patient, app, new Date(deps.nowSeconds() * 1000));
       const filename = `${userId}-exome.vcf`.replace(/[^A-Za-z0-9._-]/g, "_");
@@ -92,13 +127,15 @@ export function createRouter(deps: RouteDependencies) {
       res.end(body);
       return;
     }
-    const nonce = randomBytes(16).toString("base64");
-    const body = renderReportHtml(reportContentFor(patient, app), nonce);
+    const issuedAt = new Date(deps.nowSeconds() * 1000);
+    const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
+    const body = await renderReportPdf(content, deps.reportIssuer.programName);
     res.writeHead(200, {
       ...common,
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      "content-length": Buffer.byteLength(body),
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename="${reportFileName(app.appName, issuedAt)}"`,
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "content-length": body.length,
     });
     res.end(body);
   }
@@ -141,7 +178,7 @@ export function createRouter(deps: RouteDependencies) {
       return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? "ok" : "unavailable", checks: readiness.checks });
     }
     if (first === "results" && second && segments.length === 2) return results(req, res, second, url);
-    if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth);
+    if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth, url);
     if (first === "documents" && second && third && segments.length === 3) return document(res, second, third, url);
     throw new RequestError(404, NOT_FOUND);
   };

@@ -8,6 +8,7 @@ import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
 import { createFaultStore } from "./faults.ts";
 import { requestIdFor, sendError } from "./http-kit.ts";
+import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
@@ -49,6 +50,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       signer,
       verifyBearer: createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       publicUrl: config.publicUrl,
+      portalUrl: config.portalUrl,
+      reportIssuer,
       jwksUrl: config.jwksUrl,
       devToolsEnabled: config.environment === "development",
       nowSeconds,

@@ -175,6 +175,7 @@ describe("report path (SPEC.md §7)", () => {
     request: request(),
     accessToken: "not-a-real-token",
     sourceId: "dna-discovery",
+    language: "en",
     appId: "app 1",
     userId: "P1001",
   });
@@ -189,7 +190,7 @@ describe("report path (SPEC.md §7)", () => {
       ok: true,
       reportUrl: "http://results.example/documents/P1001/app?signature=x",
     });
-    expect(path).toBe("/reports/dna-discovery/app%201/P1001");
+    expect(path).toBe("/reports/dna-discovery/app%201/P1001?lang=en");
   });
 
   it("fails a 200 without a web address, and any other status, once", async () => {

@@ -10,7 +10,7 @@ import type { Database } from "../../../lib/postgres/index.ts";
  * service and the path without its query string.
  */
 
-type Seen = { method: string; path: string; headers: IncomingHttpHeaders };
+type Seen = { method: string; path: string; search: string; headers: IncomingHttpHeaders };
 const seen: Seen[] = [];
 let server: Server;
 let base: string;
@@ -28,8 +28,8 @@ function answer(path: string): [number, unknown] {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://sink.invalid").pathname;
-    seen.push({ method: req.method ?? "", path, headers: req.headers });
+    const { pathname: path, search } = new URL(req.url ?? "/", "http://sink.invalid");
+    seen.push({ method: req.method ?? "", path, search, headers: req.headers });
     req.resume();
     req.on("end", () => {
       const [status, body] = answer(path);
@@ -71,9 +71,18 @@ describe("each caller of another service goes through the upstream client", () =
     expect(await fetchPatientResults({ accessToken: "t", userId: "P1", requestId: "results-1" })).toMatchObject({ ok: false, status: 404 });
     expect(lastSeen("/results/P1")?.headers["x-request-id"]).toBe("results-1");
     expect(lines.upstreamLine("results", "/results/P1")).toMatchObject({ status: 404, requestId: "results-1" });
-    const report = await fetchReportUrl({ request: requestWithId("report-1"), accessToken: "t", sourceId: "s", appId: "a", userId: "P1" });
+    const report = await fetchReportUrl({
+      request: requestWithId("report-1"),
+      accessToken: "t",
+      sourceId: "s",
+      appId: "a",
+      userId: "P1",
+      language: "es",
+    });
     expect(report).toMatchObject({ ok: false, status: 404 });
     expect(lastSeen("/reports/s/a/P1")?.headers["x-request-id"]).toBe("report-1");
+    // The report is asked for in the page's language.
+    expect(lastSeen("/reports/s/a/P1")?.search).toBe("?lang=es");
     expect(lines.upstreamLine("results", "/reports/s/a/P1")).toMatchObject({ status: 404 });
   });
 

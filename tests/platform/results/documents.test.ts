@@ -1,6 +1,8 @@
+import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { renderExomeVcf, renderReportHtml } from "../../../platform/results/documents.ts";
-import { reportContentFor } from "../../../platform/results/report-content.ts";
+import { renderExomeVcf } from "../../../platform/results/documents.ts";
+import { reportContentFor, type ReportLanguage } from "../../../platform/results/report-content.ts";
+import { drawableText, renderReportPdf } from "../../../platform/results/report-pdf.ts";
 import type { AppRecord, PatientRecord } from "../../../platform/results/repository.ts";
 
 const patient: PatientRecord = {
@@ -23,14 +25,55 @@ const app = (appName: string, label: string | null = "Label", type: string | nul
   type,
 });
 
+const issuedAt = new Date("2026-03-04T10:00:00Z");
+const laboratory = "CLIA #05D2100000 · CAP #1234567";
+const contentFor = (record: AppRecord, language: ReportLanguage = "en") =>
+  reportContentFor(patient, record, { language, issuedAt, laboratory });
+
+/** The words drawn on the PDF's pages (pdfkit writes each run of text as a hex string after inflating). */
+function drawnText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const [, hex] of content.matchAll(/<([0-9a-f]+)>/gi)) {
+      texts.push(Buffer.from(hex!, "hex").toString("latin1").replaceAll("\x97", "—").replaceAll("\x96", "–"));
+    }
+  }
+  return texts.join("");
+}
+
 describe("report documents", () => {
-  it("escapes every participant value and declares its language", () => {
-    const html = renderReportHtml(reportContentFor(patient, app("traits", "Traits <b>", "traits")), "nonce123");
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<style nonce="nonce123">');
-    expect(html).not.toContain("<script>");
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Test &amp; Co");
-    expect(html).toContain("<title>Traits &lt;b&gt; — Traits report</title>");
+  it("is a PDF with the participant's name, the app, the date and the lab's accreditation", async () => {
+    const pdf = await renderReportPdf(contentFor(app("traits", "Traits <b>", "traits")), "DNA Discovery Program");
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const drawn = drawnText(pdf);
+    expect(drawn).toContain("<script>alert(1)</script> O'Test & Co");
+    expect(drawn).toContain("Traits <b> — Traits report");
+    expect(drawn).toContain("March 4, 2026");
+    expect(drawn).toContain(laboratory);
+    expect(drawn).toContain("DNA Discovery Program");
+    expect(pdf.toString("latin1")).toContain("/Lang (en)");
+  });
+
+  it("is written in Spanish, with the Spanish label, for a participant reading Spanish", async () => {
+    const record = { ...app("ancestry", "Ancestry"), labelEs: "Ascendencia" };
+    const content = contentFor(record, "es");
+    expect(content.title).toBe("Ascendencia — Informe de ascendencia");
+    const pdf = await renderReportPdf(content, "Programa DNA Discovery");
+    const drawn = drawnText(pdf);
+    expect(drawn).toContain("4 de marzo de 2026");
+    expect(drawn).toContain("Composición de ascendencia");
+    expect(pdf.toString("latin1")).toContain("/Lang (es)");
+  });
+
+  it("draws names the standard fonts cannot write without breaking the file", () => {
+    expect(drawableText("Zoë Łukasz Nguyễn 李")).toBe("Zoë Lukasz Nguyen ?");
   });
 
   it.each([
@@ -43,7 +86,7 @@ describe("report documents", () => {
     ["biobank-traits", "Traits report"],
     ["whole-person-traits", "Traits report"],
   ])("gives the %s app a %s", (appName, kind) => {
-    expect(reportContentFor(patient, app(appName)).title).toBe(`Label — ${kind}`);
+    expect(contentFor(app(appName)).title).toBe(`Label — ${kind}`);
   });
 
   it("writes a VCF 4.2 file naming the participant as the sample", () => {

@@ -155,22 +155,33 @@ describe("reports and documents", () => {
     return { response, body: await response.json() };
   }
 
-  it("gives a signed report URL that opens an HTML report without a bearer token", async () => {
+  it("gives a signed report URL that opens a PDF report without a bearer token", async () => {
     const { response, body } = await reportLink("P1001", adaTraits.appID);
     expect(response.status).toBe(200);
     expect(body.providerReportUrl).toMatch(
-      /^http:\/\/results\.public\.test\/documents\/P1001\/app-1001-traits\?expires=\d+&signature=[\w-]+$/,
+      /^http:\/\/results\.public\.test\/documents\/P1001\/app-1001-traits\?lang=en&expires=\d+&signature=[\w-]+$/,
     );
 
     const document = await fetch(reachable(body.providerReportUrl));
     expect(document.status).toBe(200);
-    expect(document.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(document.headers.get("content-type")).toBe("application/pdf");
+    expect(document.headers.get("content-disposition")).toMatch(/^inline; filename="report-traits-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(document.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(document.headers.get("referrer-policy")).toBe("no-referrer");
-    const html = await document.text();
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain("<h1>Traits — Traits report</h1>");
-    expect(html).toContain("Ada Maren Testwell");
+    const pdf = Buffer.from(await document.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain("/Lang (en)");
+  });
+
+  it("writes the report in Spanish when the portal asks for it, and the language is part of the signed link", async () => {
+    const response = await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001?lang=es`, await keys.accessTokenFor("P1001"));
+    const { providerReportUrl } = (await response.json()) as { providerReportUrl: string };
+    const spanish = await fetch(reachable(providerReportUrl));
+    expect(spanish.status).toBe(200);
+    expect(Buffer.from(await spanish.arrayBuffer()).toString("latin1")).toContain("/Lang (es)");
+    const switched = new URL(reachable(providerReportUrl));
+    switched.searchParams.set("lang", "en");
+    expect((await fetch(switched)).status).toBe(403);
   });
 
   it("serves the exome download as a VCF attachment", async () => {
@@ -205,7 +216,11 @@ describe("reports and documents", () => {
     unsigned.search = "";
     const response = await fetch(unsigned);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ status: 403, message: "This report link is not valid" });
+    // A small page in the link's language with the way back to the portal, never an error object.
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const page = await response.text();
+    expect(page).toContain("<h1>This report link is not valid</h1>");
+    expect(page).toMatch(/<a href="http:\/\/[^"]+\/">Open the report again from My Results<\/a>/);
   });
 
   it("refuses a document link after it expires", async () => {
@@ -213,6 +228,7 @@ describe("reports and documents", () => {
     clockOffsetSeconds = 3600;
     const response = await fetch(reachable(body.providerReportUrl));
     expect(response.status).toBe(410);
+    expect(await response.text()).toContain("<h1>This report link has expired</h1>");
   });
 
   it("answers 404 for an app the participant does not have, 403 for someone else's report", async () => {
