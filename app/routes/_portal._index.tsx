@@ -1,13 +1,15 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { KitNotStartedYet, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
-import { SampleStatusCard } from "~/components/dashboard/sample-status-card";
+import { SampleStatusCard, TIMELINE_PARAM } from "~/components/dashboard/sample-status-card";
+import { TimelinePage } from "~/components/dashboard/timeline-details";
 import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
+import { timelineEntries } from "~/domain/kit-timeline";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -16,7 +18,8 @@ import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "title");
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageTitle(matches, "dashboard", new URLSearchParams(location.search).has(TIMELINE_PARAM) ? "timeline.title" : "title");
 
 /** SPEC.md §2 'My Results'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,6 +54,8 @@ function onlyTimelineChanged(current: URL, next: URL): boolean {
 export default function MyResults() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("dashboard");
+  const [searchParams] = useSearchParams();
+  const showsTimeline = searchParams.has(TIMELINE_PARAM);
 
   if (data.screen === "network-error") return <NetworkErrorScreen />;
   switch (data.screen) {
@@ -80,6 +85,7 @@ export default function MyResults() {
         </div>
       );
     case "full":
+      if (showsTimeline) return <TimelinePage entries={timelineEntries(data.kitStatus, data.isHealthOrResearch)} />;
       return (
         <div className={styles.page}>
           {data.welcomeBanner ? <WelcomeBanner banner={WELCOME_BANNER} focusAfterClose="my-results-title" /> : null}

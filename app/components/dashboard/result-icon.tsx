@@ -16,11 +16,14 @@ const shapes: Record<Exclude<ResultIconName, "">, ReactNode> = {
   download: <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />,
 };
 
-/** A result card's icon by type (SPEC.md §3); the empty name draws an empty placeholder of the same size. */
+/** An app with no type (SPEC.md §3's empty icon name) still shows a report, so no card has a blank gap. */
+const genericReport = <path d="M7 3h7l4 4v14H7Zm7 0v4h4M10 12h5M10 16h5" />;
+
+/** A result card's icon by type (SPEC.md §3); the empty name draws a plain report sheet. */
 export function ResultIcon({ name }: { name: ResultIconName }) {
   return (
     <LineIcon className={styles.resultIcon} data-result-icon={name}>
-      {name ? shapes[name] : null}
+      {name ? shapes[name] : genericReport}
     </LineIcon>
   );
 }

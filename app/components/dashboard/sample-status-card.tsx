@@ -1,4 +1,3 @@
-import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { timelineEntries } from "~/domain/kit-timeline";
@@ -7,23 +6,17 @@ import * as styles from "./dashboard.css";
 import { SampleTracker } from "./sample-tracker";
 import { TimelineDetails } from "./timeline-details";
 
-/** The URL state that opens the timeline modal, so it also opens without JavaScript. */
+/** The address of the timeline as a page of its own (app/routes/_portal._index.tsx renders it). */
 export const TIMELINE_PARAM = "timeline";
 
-/** SPEC.md §2: the 'DNA Sample Status' card with its tracker and the timeline modal. */
+/**
+ * SPEC.md §2: the 'DNA Sample Status' card with its tracker. 'View Timeline Details' is a link to the
+ * timeline's own page; with JavaScript it opens the same details as a modal over the dashboard.
+ */
 export function SampleStatusCard({ kitStatus, isHealthOrResearch }: { kitStatus: number; isHealthOrResearch: boolean }) {
   const { t } = useTranslation("dashboard");
-  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [searchParams] = useSearchParams();
-  const requested = searchParams.has(TIMELINE_PARAM);
-  const [open, setOpen] = useState(requested);
-  // Follow the URL when it changes (Back/Forward), without an extra render pass through an effect.
-  const [followedRequest, setFollowedRequest] = useState(requested);
-  if (followedRequest !== requested) {
-    setFollowedRequest(requested);
-    setOpen(requested);
-  }
+  const [open, setOpen] = useState(false);
   const entries = timelineEntries(kitStatus, isHealthOrResearch);
 
   function openDetails(event: MouseEvent<HTMLAnchorElement>) {
@@ -33,8 +26,6 @@ export function SampleStatusCard({ kitStatus, isHealthOrResearch }: { kitStatus:
 
   function closeDetails() {
     setOpen(false);
-    // Drop the URL state quietly: the dashboard's data has not changed.
-    if (requested) navigate("/", { replace: true, preventScrollReset: true, state: { quiet: true } });
   }
 
   return (
