@@ -11,6 +11,8 @@ export interface PortalLoadContext {
   nonce: string;
   requestId: string;
   session: { lookup?: Promise<SessionLookup> };
+  /** Answers several loaders of the same request share (app/services/per-request.server.ts). */
+  perRequest: Map<string, Promise<unknown>>;
   isDraining: () => boolean;
   /** The translation namespaces the requested page's routes declare; every namespace when unknown. */
   translationNamespaces?: readonly Namespace[];
@@ -22,6 +24,6 @@ declare module "@remix-run/node" {
 }
 
 /** A fresh context for one request. */
-export function createLoadContext(fields: Omit<PortalLoadContext, "session">): AppLoadContext {
-  return { ...fields, session: {} };
+export function createLoadContext(fields: Omit<PortalLoadContext, "session" | "perRequest">): AppLoadContext {
+  return { ...fields, session: {}, perRequest: new Map() };
 }

@@ -12,7 +12,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  const { canSeeStudies } = await profileOverview(session);
+  const { canSeeStudies } = await profileOverview(session, context);
   if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
   return json(null, { headers: privatePageHeaders });
 }

@@ -23,7 +23,7 @@ export const handle: TranslationHandle = { i18n: ["profile"] };
 /** The profile section; results-link visitors have none (they are sent to their results). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  return json(await profileOverview(session), { headers: privatePageHeaders });
+  return json(await profileOverview(session, context), { headers: privatePageHeaders });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, nextUrl, defaultShouldRevalidate }) =>

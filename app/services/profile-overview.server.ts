@@ -2,6 +2,7 @@ import type { Person } from "~/components/profile/personal-information-card";
 import { patientFullName } from "~/domain/patient-results";
 import { profileSections, type ProfileSection } from "~/domain/profile-navigation";
 import { env } from "./env.server";
+import { oncePerRequest } from "./per-request.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 
@@ -12,7 +13,12 @@ export type ProfileOverview = { person: Person; sections: ProfileSection[]; canS
  * name and agreements; when it cannot answer, the signed-in identity still fills the card and
  * My Studies stays hidden (nobody is shown a section they may not qualify for).
  */
-export async function profileOverview(session: PortalSession): Promise<ProfileOverview> {
+export function profileOverview(session: PortalSession, context?: Parameters<typeof oncePerRequest>[0]): Promise<ProfileOverview> {
+  // The profile layout and its page (My Studies) both ask: one results call per request.
+  return oncePerRequest(context, "profile-overview", () => readProfileOverview(session));
+}
+
+async function readProfileOverview(session: PortalSession): Promise<ProfileOverview> {
   const outcome = await fetchPatientResults({
     accessToken: session.accessToken,
     userId: session.userId,

@@ -27,6 +27,9 @@ export async function startFakeIdentityProvider() {
   const publicJwk: JWK = await exportJWK(keys.publicKey);
   const tokenRequests: URLSearchParams[] = [];
   const accountRequests: AccountRequest[] = [];
+  /** Paths of the results calls the portal made (this server stands in for the results service too). */
+  const resultsRequests: string[] = [];
+  let resultsAnswer: ScriptedAnswer = { status: 404, body: { status: 404, message: "No results were found for this participant" } };
   let tokenAnswer: (form: URLSearchParams) => ScriptedAnswer = () => ({ status: 500, body: { error: "server_error" } });
   const accountAnswers = new Map<string, (body: Record<string, unknown>) => ScriptedAnswer>();
   let issuer = "";
@@ -61,6 +64,10 @@ export async function startFakeIdentityProvider() {
       if (answer.status === 0) return void req.socket.destroy();
       return sendJson(res, answer.status, answer.body);
     }
+    if (url.pathname.startsWith("/results/") && req.method === "GET") {
+      resultsRequests.push(url.pathname);
+      return sendJson(res, resultsAnswer.status, resultsAnswer.body);
+    }
     return sendJson(res, 404, { error: "not_found" });
   }
 
@@ -74,6 +81,10 @@ export async function startFakeIdentityProvider() {
     issuer,
     tokenRequests,
     accountRequests,
+    resultsRequests,
+    answerResults(answer: ScriptedAnswer) {
+      resultsAnswer = answer;
+    },
     answerTokenRequests(answer: (form: URLSearchParams) => ScriptedAnswer) {
       tokenAnswer = answer;
     },
@@ -83,6 +94,7 @@ export async function startFakeIdentityProvider() {
     reset() {
       tokenRequests.length = 0;
       accountRequests.length = 0;
+      resultsRequests.length = 0;
       accountAnswers.clear();
       tokenAnswer = () => ({ status: 500, body: { error: "server_error" } });
     },

@@ -1,0 +1,20 @@
+import type { PortalLoadContext } from "~/load-context";
+
+/**
+ * The first loader of a request to ask computes the answer; the others of the same request (a layout
+ * and its page) get the same promise. Without a context (a direct call), it is computed each time.
+ */
+export function oncePerRequest<T>(
+  context: Partial<Pick<PortalLoadContext, "perRequest">> | undefined,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const memo = context?.perRequest;
+  if (!memo) return compute();
+  let answer = memo.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    answer = compute();
+    memo.set(key, answer);
+  }
+  return answer;
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testLoadContext } from "../../support/load-context";
+import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
+import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+
+/**
+ * A page request runs the profile layout's loader and the page's in one context, as Remix does for
+ * one document request: the results service is asked once, not once per loader.
+ */
+let idp: FakeIdentityProvider;
+let portal: { cleanUp: () => Promise<void> };
+let cookie: string;
+
+beforeAll(async () => {
+  idp = await startFakeIdentityProvider();
+  portal = configurePortal(idp);
+});
+
+afterAll(async () => {
+  await idp.close();
+  await portal.cleanUp();
+});
+
+beforeEach(async () => {
+  idp.reset();
+  idp.answerResults({
+    status: 200,
+    body: {
+      kitStatus: 3,
+      apps: [],
+      heapIdentifier: "h",
+      isHealthOrResearch: true,
+      agreements: ["rc"],
+      Patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: "ada@example.test" },
+    },
+  });
+  cookie = await signedInParticipant(idp);
+  // Signing in reads the participant's name; only the pages' calls are counted.
+  idp.resultsRequests.length = 0;
+});
+
+describe("My Studies, one request", () => {
+  it("asks the results service once for the layout and the page together", async () => {
+    const layout = await import("~/routes/_portal.profile");
+    const studies = await import("~/routes/_portal.profile.studies");
+    const request = () => new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } });
+    const context = testLoadContext();
+    const [layoutAnswer, pageAnswer] = await Promise.all([
+      layout.loader({ request: request(), params: {}, context }),
+      studies.loader({ request: request(), params: {}, context }),
+    ]);
+    expect(layoutAnswer.status).toBe(200);
+    expect(await layoutAnswer.json()).toMatchObject({ canSeeStudies: true, person: { name: "Ada Testwell" } });
+    expect(pageAnswer.status).toBe(200);
+    expect(idp.resultsRequests).toEqual(["/results/P1001"]);
+  });
+
+  it("asks again for the next request", async () => {
+    const studies = await import("~/routes/_portal.profile.studies");
+    for (let page = 0; page < 2; page += 1) {
+      await studies.loader({
+        request: new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: testLoadContext(),
+      });
+    }
+    expect(idp.resultsRequests).toHaveLength(2);
+  });
+});
