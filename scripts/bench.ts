@@ -16,6 +16,7 @@ import { measurePage, type PageWeight } from "./bench/page-weight.ts";
 import { cpuMillisecondsOf } from "./bench/process-cpu.ts";
 import { toMarkdown, type BenchReport, type LoadRow } from "./bench/report.ts";
 import { openIdentifyPage, signInOverHttp } from "./bench/sign-in.ts";
+import { measureSlowResults } from "./bench/slow-results.ts";
 import { projectRoot, startStack, type Stack } from "./bench/stack.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -29,6 +30,7 @@ const LIGHTEST_ROW = "Expired-session screen";
 const PROFILE_PATH = "/profile/overview";
 const PASSWORD_FLOW_PATH = "/profile/security";
 const benchAccount = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
+const BENCH_USER_ID = "P1001";
 
 function step(message: string) {
   console.error(`bench: ${message}`);
@@ -144,6 +146,9 @@ async function main() {
     if (passwordPost)
       rows.push(await loadRow("Password flow, first POST", `POST ${new URL(passwordPost.url).pathname}`, passwordPost, portalPid));
 
+    step("dashboard with a slow and a hung results service");
+    const slowResults = await measureSlowResults({ resultsUrl: stack.resultsUrl, dashboardUrl, cookie, userId: BENCH_USER_ID });
+
     step("Lighthouse (mobile)");
     const lighthouse: BenchReport["lighthouse"] = [];
     for (const [name, url, available] of [
@@ -180,6 +185,7 @@ async function main() {
       },
       weights,
       lighthouse,
+      slowResults,
       targets: targetsOf(rows, weights, lighthouse),
     };
     const markdown = toMarkdown(report);

@@ -11,6 +11,9 @@ export const site = {
     covidPhone: "+1-800-555-0199",
     covidPhoneDisplay: "(800) 555-0199",
     contactUrl: "https://help.dnadiscovery.example/contact",
+    /** Support's opening hours, Monday to Friday, Pacific time (24-hour clock). */
+    opensAtHour: 6,
+    closesAtHour: 18,
     helpCenterUrl: "https://help.dnadiscovery.example",
   },
   legal: {

@@ -2,6 +2,7 @@
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 import type { LoadFigures } from "./load.ts";
 import type { Bytes, PageWeight } from "./page-weight.ts";
+import type { SlowResultsFigure } from "./slow-results.ts";
 
 export interface LoadRow {
   name: string;
@@ -17,6 +18,7 @@ export interface BenchReport {
   load: { connections: number; durationSeconds: number; rows: LoadRow[]; ceiling: string; lightest: string };
   weights: { name: string; url: string; weight: PageWeight | null; note?: string }[];
   lighthouse: { name: string; url: string; figures: LighthouseFigures | null; note?: string }[];
+  slowResults: SlowResultsFigure[];
   targets: { target: string; actual: string; met: boolean | null }[];
 }
 
@@ -95,6 +97,13 @@ export function toMarkdown(report: BenchReport): string {
     "## Throughput and latency",
     "",
     loadTable,
+    "",
+    "## Dashboard with a slow results service (one request, time to first byte)",
+    "",
+    table(
+      ["Results service", "Status", "First byte ms", "Page"],
+      report.slowResults.map((figure) => [figure.name, String(figure.status), round(figure.timeToFirstByteMs), figure.page]),
+    ),
     "",
     "## Page weight (everything the page loads)",
     "",

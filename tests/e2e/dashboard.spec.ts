@@ -384,9 +384,10 @@ test.describe("when the results service fails", () => {
       [js, "P1009", "hiro@example.test"],
       [noJs, "P1010", "iris@example.test"],
     ] as const) {
-      await setFault({ failNext: 1, delayMs: 3_500, userID });
+      // The service holds the answer for 10 s: the waiting page comes within 2 s, the results once an answer does.
+      await setFault({ failNext: 1, delayMs: 10_000, userID });
       const reload = view.reload();
-      await expect(view.getByRole("heading", { level: 1, name: "Gathering your information..." })).toBeVisible({ timeout: 2_500 });
+      await expect(view.getByRole("heading", { level: 1, name: "Gathering your information..." })).toBeVisible({ timeout: 2_000 });
       await expect(view.getByText("This page checks again every 3 seconds.")).toBeVisible();
       await expect(view.getByRole("link", { name: "Check now" })).toBeVisible();
       if (view === js) await expectNoSeriousA11yViolations(view);

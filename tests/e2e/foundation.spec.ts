@@ -23,7 +23,7 @@ test.describe("layout, footer and error screens", () => {
       await expect(footer).toContainText(`© 2016–${new Date().getFullYear()}`);
       // Phone numbers never wrap in the middle.
       for (const phone of await footer.locator('a[href^="tel:"]').all()) await expect(phone).toHaveCSS("white-space", "nowrap");
-      await expect(footer).toContainText(language === "en" ? english.hours : "De lunes a viernes, de 6 AM a 6 PM, hora del Pacífico");
+      await expect(footer).toContainText(language === "en" ? english.hours : "De lunes a viernes, de 6 a. m. a 6 p. m., hora del Pacífico");
       await expect(footer).toContainText("CLIA");
       await expect(footer).toContainText("CAP");
       await expectNoSeriousA11yViolations(page);

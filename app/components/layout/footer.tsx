@@ -3,6 +3,7 @@ import { classNames } from "~/components/class-names";
 import { SupportPhoneLink } from "~/components/support-links";
 import * as phoneStyles from "~/components/support-links.css";
 import { site } from "~/config/site";
+import { hourOfDay } from "~/domain/clock-time";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./footer.css";
 import { Logo } from "./logo";
@@ -28,7 +29,7 @@ function FooterColumn({ heading, children }: { heading: string; children: React.
 }
 
 export function Footer({ currentYear }: { currentYear: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   params.set(privacyPanelParam, "consents");
@@ -69,7 +70,12 @@ export function Footer({ currentYear }: { currentYear: number }) {
             <li>
               {t("footer.customerSupport")}: <SupportPhoneLink className={styles.link}>{site.support.phoneDisplay}</SupportPhoneLink>
             </li>
-            <li>{t("footer.hours")}</li>
+            <li>
+              {t("footer.hours", {
+                opens: hourOfDay(site.support.opensAtHour, i18n.language),
+                closes: hourOfDay(site.support.closesAtHour, i18n.language),
+              })}
+            </li>
             <li>
               {t("footer.covidLine")}:{" "}
               <a href={`tel:${site.support.covidPhone}`} className={classNames(styles.link, phoneStyles.phoneNumber)}>

@@ -1,0 +1,11 @@
+/**
+ * An hour of the day as the page's language writes it ('6 AM' in English, '6 a. m.' in Spanish):
+ * Intl's own rules for the locale, never a hand-made suffix. Its spaces become no-break spaces, so
+ * the time never wraps and the server and every browser (whose ICU versions space it differently)
+ * write the same text.
+ */
+export function hourOfDay(hour: number, language: string): string {
+  return new Intl.DateTimeFormat(language === "es" ? "es" : "en-US", { hour: "numeric", hour12: true, timeZone: "UTC" })
+    .format(Date.UTC(2000, 0, 1, hour))
+    .replace(/\s/g, "\u00a0");
+}
