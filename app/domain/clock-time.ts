@@ -1,3 +1,15 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale for the process: building one costs more than the page's other text. */
+function hourFormatter(locale: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { hour: "numeric", hour12: true, timeZone: "UTC" });
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
 /**
  * An hour of the day as the page's language writes it ('6 AM' in English, '6 a. m.' in Spanish):
  * Intl's own rules for the locale, never a hand-made suffix. Its spaces become no-break spaces, so
@@ -5,7 +17,7 @@
  * write the same text.
  */
 export function hourOfDay(hour: number, language: string): string {
-  return new Intl.DateTimeFormat(language === "es" ? "es" : "en-US", { hour: "numeric", hour12: true, timeZone: "UTC" })
+  return hourFormatter(language === "es" ? "es" : "en-US")
     .format(Date.UTC(2000, 0, 1, hour))
     .replace(/\s/g, "\u00a0");
 }

@@ -11,11 +11,13 @@ export interface SlowResultsFigure {
   page: string;
 }
 
+/** Told apart by the page's heading (the translations in the page hold every one of these words). */
 const PAGES: [RegExp, string][] = [
-  [/Gathering your information/, "'Gathering your information...' (refreshes itself)"],
-  [/Unexpected Issue With the Network/, "network error screen"],
-  [/My Results/, "My Results"],
+  [/<h1[^>]*>Gathering your information/, "'Gathering your information...' (refreshes itself)"],
+  [/<h1[^>]*>Oops! There Was an Unexpected Issue With the Network/, "network error screen"],
+  [/<h1[^>]*>My Results/, "My Results"],
 ];
+const MY_RESULTS = PAGES[2]![0];
 
 export async function measureSlowResults(options: {
   resultsUrl: string;
@@ -59,7 +61,7 @@ async function untilMyResults(options: { dashboardUrl: string; cookie: string })
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const html = await (await fetch(options.dashboardUrl, { headers: { cookie: options.cookie }, redirect: "manual" })).text();
-    if (!/Gathering your information|Unexpected Issue With the Network/.test(html) && /My Results/.test(html)) return;
+    if (MY_RESULTS.test(html)) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   throw new Error("the dashboard did not show My Results again within 60 s after the fault was cleared");
