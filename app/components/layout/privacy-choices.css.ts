@@ -18,6 +18,7 @@ const tabBase = {
 export const tab = style(tabBase);
 export const activeTab = style({ ...tabBase, borderBottomColor: vars.color.primary, fontWeight: vars.font.weightBold });
 export const panel = style({ display: "grid", gap: vars.space.md });
+export const page = style({ display: "grid", gap: vars.space.lg, maxWidth: "40rem" });
 export const hint = style({ gridColumn: "2", margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const saveButton = style({
   justifySelf: "start",

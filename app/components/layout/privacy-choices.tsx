@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { Checkbox } from "~/components/checkbox";
 import { Modal } from "~/components/modal";
+import { useHydrated } from "~/components/use-hydrated";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./privacy-choices.css";
@@ -17,34 +18,30 @@ function hrefWith(search: string, pathname: string, tab: Tab | null) {
   return `${pathname}${query ? `?${query}` : ""}`;
 }
 
-/**
- * The consent-management panel. Its state is the URL (?privacy=consents|rights), so it opens,
- * switches tabs and closes with JavaScript off; with JavaScript the same links navigate client-side.
- */
-export function PrivacyChoicesPanel() {
-  const { t } = useTranslation();
+/** Which tab the address asks for (?privacy=consents|rights), and the addresses around it. */
+function usePrivacyPanelState() {
   const location = useLocation();
-  const navigate = useNavigate();
-  const root = useRouteLoaderData<{ analyticsConsent?: boolean }>("root");
   const requested = new URLSearchParams(location.search).get(privacyPanelParam);
-  const tab = tabs.find((candidate) => candidate === requested);
-  if (!tab) return null;
-  const closeHref = hrefWith(location.search, location.pathname, null);
-  const returnTo = hrefWith(location.search, location.pathname, "consents");
+  const tab = tabs.find((candidate) => candidate === requested) ?? null;
+  return {
+    tab,
+    closeHref: hrefWith(location.search, location.pathname, null),
+    returnTo: hrefWith(location.search, location.pathname, "consents"),
+    tabHref: (candidate: Tab) => hrefWith(location.search, location.pathname, candidate),
+  };
+}
 
+function PrivacyChoicesContent({ tab }: { tab: Tab }) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<{ analyticsConsent?: boolean }>("root");
+  const { returnTo, tabHref } = usePrivacyPanelState();
   return (
-    <Modal
-      open
-      size="medium"
-      title={t("privacyChoices.title")}
-      closeHref={closeHref}
-      onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
-    >
+    <>
       <nav aria-label={t("privacyChoices.tabs")} className={styles.tabs}>
         {tabs.map((candidate) => (
           <Link
             key={candidate}
-            to={hrefWith(location.search, location.pathname, candidate)}
+            to={tabHref(candidate)}
             preventScrollReset
             replace
             aria-current={candidate === tab ? "page" : undefined}
@@ -85,6 +82,53 @@ export function PrivacyChoicesPanel() {
           </a>
         </div>
       )}
+    </>
+  );
+}
+
+/**
+ * The consent-management panel. Its state is the address (?privacy=consents|rights). As the server
+ * renders it (what a browser without JavaScript keeps) it is the page's main content, first in
+ * reading and focus order, with a link back; once the page's JavaScript runs it is a modal over the
+ * page, and the same links switch tabs client-side.
+ */
+export function usePrivacyPage(): Tab | null {
+  const hydrated = useHydrated();
+  const { tab } = usePrivacyPanelState();
+  return hydrated ? null : tab;
+}
+
+/** The panel as the page's main content (see `usePrivacyPage`). */
+export function PrivacyChoicesPage({ tab }: { tab: Tab }) {
+  const { t } = useTranslation();
+  const { closeHref } = usePrivacyPanelState();
+  return (
+    <section className={styles.page} aria-labelledby="privacy-choices-title">
+      <h1 id="privacy-choices-title">{t("privacyChoices.title")}</h1>
+      <PrivacyChoicesContent tab={tab} />
+      <p>
+        <a href={closeHref}>{t("privacyChoices.back")}</a>
+      </p>
+    </section>
+  );
+}
+
+/** The panel as a modal, with JavaScript. */
+export function PrivacyChoicesPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { tab, closeHref } = usePrivacyPanelState();
+  if (!tab || !hydrated) return null;
+  return (
+    <Modal
+      open
+      size="medium"
+      title={t("privacyChoices.title")}
+      closeHref={closeHref}
+      onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
+    >
+      <PrivacyChoicesContent tab={tab} />
     </Modal>
   );
 }
