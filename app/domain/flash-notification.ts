@@ -9,6 +9,8 @@ export type FlashNotification = {
   titleKey: string;
   /** "namespace:key" of the body; may contain <support>…</support> around the support link text. */
   bodyKey?: string;
+  /** Numbers the body's text needs ({{seconds}}, {{minutes}}). */
+  bodyValues?: Record<string, number>;
   /** A message returned by a service, shown as the body when there is no body key. */
   bodyText?: string;
   /** SPEC.md §9: 7000 ms by default, 15000 ms for the download error. */

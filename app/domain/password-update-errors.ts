@@ -2,7 +2,46 @@
  * SPEC.md §8, the password update rows: which words the participant sees for each failure the
  * account API reports. Keys are in the profile namespace.
  */
-export type PasswordUpdateNotice = { titleKey: string; bodyKey?: string; bodyText?: string };
+export type PasswordUpdateNotice = { titleKey: string; bodyKey?: string; bodyText?: string; values?: Record<string, number> };
+
+/**
+ * Every error code the account API answers with (platform/identity/account-api/messages.ts); each
+ * has its text in both catalogs under `accountErrors`, so a Spanish page never shows the API's English.
+ */
+export const ACCOUNT_ERROR_CODES = [
+  "unauthorized",
+  "sessionExpired",
+  "noTransaction",
+  "wrongStep",
+  "noPhone",
+  "captchaInvalid",
+  "tooManyRecoveries",
+  "methodInvalid",
+  "methodUnsupported",
+  "codeRequired",
+  "codeInvalid",
+  "codeExhausted",
+  "codeExpired",
+  "tooManyCodeFailures",
+  "resendWait",
+  "sendingBudget",
+  "passwordRequired",
+  "passwordTooShort",
+  "passwordCommon",
+  "passwordUnchanged",
+  "badRequest",
+  "notFound",
+] as const;
+
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** What a failed account API call said: a stable code (and the values its text needs), else only a message. */
+export type AccountApiFailure = { errorCode?: string; errorMessage?: string; errorValues?: Record<string, number> };
+
+function knownCode(failure: AccountApiFailure): AccountErrorCode | null {
+  const code = failure.errorCode;
+  return code && (ACCOUNT_ERROR_CODES as readonly string[]).includes(code) ? (code as AccountErrorCode) : null;
+}
 
 export type PasswordUpdateFailure =
   | { kind: "session-expired" }
@@ -25,45 +64,60 @@ export const noticeKeys = {
   resendLocked: "code.resendLocked",
 } as const;
 
-function isSessionExpired(message: string | undefined): boolean {
-  return (message ?? "").trim().toLowerCase() === SESSION_EXPIRED_MESSAGE;
+function isSessionExpired(failure: AccountApiFailure): boolean {
+  return knownCode(failure) === "sessionExpired" || (failure.errorMessage ?? "").trim().toLowerCase() === SESSION_EXPIRED_MESSAGE;
 }
 
-const updatePasswordError = (message: string | undefined): PasswordUpdateFailure =>
-  message
-    ? { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyText: message } }
+/**
+ * SPEC.md §8 'updatePasswordError with the returned message': the message is the portal's own text for
+ * the answer's code, in the page's language; only an answer without a known code shows its words as sent.
+ */
+function updatePasswordError(failure: AccountApiFailure): PasswordUpdateFailure {
+  const code = knownCode(failure);
+  if (code) {
+    return {
+      kind: "notice",
+      notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: `accountErrors.${code}`, values: failure.errorValues },
+    };
+  }
+  return failure.errorMessage
+    ? { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyText: failure.errorMessage } }
     : { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody } };
+}
 
 /** Start (recover password): 'session has expired' shows the expired screen, anything else updatePasswordError. */
-export function recoveryFailure(message: string | undefined): PasswordUpdateFailure {
-  return isSessionExpired(message) ? { kind: "session-expired" } : updatePasswordError(message);
+export function recoveryFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+  return isSessionExpired(failure) ? { kind: "session-expired" } : updatePasswordError(failure);
 }
 
 /** Pick step: a failed send shows updatePasswordError with the returned message. */
-export function sendCodeFailure(message: string | undefined): PasswordUpdateFailure {
-  return isSessionExpired(message) ? { kind: "session-expired" } : updatePasswordError(message);
+export function sendCodeFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+  return isSessionExpired(failure) ? { kind: "session-expired" } : updatePasswordError(failure);
 }
 
-/** Code step: an answer containing 'invalid code' is an inline error on the code field. */
-export function submitCodeFailure(message: string | undefined): PasswordUpdateFailure {
-  if (isSessionExpired(message)) return { kind: "session-expired" };
-  if ((message ?? "").toLowerCase().includes(INVALID_CODE))
+/** Code step: a wrong code (an answer containing 'invalid code') is an inline error on the code field. */
+export function submitCodeFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+  if (isSessionExpired(failure)) return { kind: "session-expired" };
+  if (knownCode(failure) === "codeInvalid" || (failure.errorMessage ?? "").toLowerCase().includes(INVALID_CODE))
     return { kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline };
-  return updatePasswordError(message);
+  return updatePasswordError(failure);
 }
 
 /** Resend: updatePasswordError with the nice body and its support link. */
-export function resendFailure(message: string | undefined): PasswordUpdateFailure {
-  if (isSessionExpired(message)) return { kind: "session-expired" };
+export function resendFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+  if (isSessionExpired(failure)) return { kind: "session-expired" };
   return { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody } };
 }
 
 /** New password: a common password or the current one is an inline error; anything else the 'Having Trouble' notice. */
-export function updatePasswordFailure(message: string | undefined): PasswordUpdateFailure {
-  if (isSessionExpired(message)) return { kind: "session-expired" };
-  const said = (message ?? "").toLowerCase();
-  if (said.includes(COMMON_PASSWORD)) return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
-  if (said.includes(UNCHANGED_PASSWORD)) return { kind: "field", field: "password", messageKey: noticeKeys.unchangedPassword };
+export function updatePasswordFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+  if (isSessionExpired(failure)) return { kind: "session-expired" };
+  const code = knownCode(failure);
+  const said = (failure.errorMessage ?? "").toLowerCase();
+  if (code === "passwordCommon" || said.includes(COMMON_PASSWORD))
+    return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
+  if (code === "passwordUnchanged" || said.includes(UNCHANGED_PASSWORD))
+    return { kind: "field", field: "password", messageKey: noticeKeys.unchangedPassword };
   return { kind: "notice", notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody } };
 }
 

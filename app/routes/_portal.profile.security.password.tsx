@@ -101,6 +101,7 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
     type: "error",
     titleKey: `profile:${notice.titleKey}`,
     bodyKey: notice.bodyKey ? `profile:${notice.bodyKey}` : undefined,
+    bodyValues: notice.values,
     bodyText: notice.bodyText?.slice(0, 500),
     visibleMs: 0,
   });

@@ -10,7 +10,9 @@ const AnswerSchema = z.object({
   status: z.string().optional(),
   nextStep: z.string().optional(),
   phoneNumber: z.string().optional(),
+  errorCode: z.string().max(100).optional(),
   errorMessage: z.string().optional(),
+  errorValues: z.record(z.string(), z.number()).optional(),
   retryAfterSeconds: z.number().optional(),
 });
 

@@ -20,6 +20,7 @@ const FlashList = z.array(
     type: z.enum(["info", "success", "warning", "error"]),
     titleKey: z.string(),
     bodyKey: z.string().optional(),
+    bodyValues: z.record(z.string(), z.number()).optional(),
     bodyText: z.string().max(500).optional(),
     visibleMs: z.number().int().nonnegative().optional(),
     retry: z

@@ -7,6 +7,7 @@ import {
   submitCodeFailure,
   unexpectedStepFailure,
   updatePasswordFailure,
+  type AccountApiFailure,
   type PasswordUpdateFailure,
 } from "~/domain/password-update-errors";
 import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
@@ -39,10 +40,10 @@ export function forgetPasswordUpdate(session: PortalSession): Promise<void> {
 async function failed(
   session: PortalSession,
   call: Extract<AccountCall, { ok: false }>,
-  mapping: (message: string | undefined) => PasswordUpdateFailure,
+  mapping: (failure: AccountApiFailure) => PasswordUpdateFailure,
 ): Promise<PasswordUpdateFailure> {
   // A refused access token ends the portal session as well (here, in the POST): the participant signs in again.
-  const failure = call.httpStatus === 401 ? ({ kind: "session-expired" } as const) : mapping(call.answer.errorMessage);
+  const failure = call.httpStatus === 401 ? ({ kind: "session-expired" } as const) : mapping(call.answer);
   if (failure.kind === "session-expired") await endSession(session);
   return failure;
 }

@@ -32,7 +32,7 @@ export function FlashNotifications({ notifications }: { notifications: FlashNoti
         bodyText: (
           <>
             {notification.bodyKey ? (
-              <Trans t={t} i18nKey={notification.bodyKey} components={{ support: <SupportEmailLink /> }} />
+              <Trans t={t} i18nKey={notification.bodyKey} values={notification.bodyValues} components={{ support: <SupportEmailLink /> }} />
             ) : (
               notification.bodyText
             )}

@@ -13,7 +13,7 @@ import { createCodeGuard } from "../store/code-guard.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
-import { API_MESSAGES as M } from "./messages.ts";
+import { apiError, type ApiErrorCode } from "./messages.ts";
 
 type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
 
@@ -21,7 +21,9 @@ interface Answer {
   status: Status;
   nextStep?: string;
   phoneNumber?: string;
+  errorCode?: ApiErrorCode;
   errorMessage?: string;
+  errorValues?: Record<string, number>;
   retryAfterSeconds?: number;
 }
 
@@ -59,8 +61,8 @@ class ApiError extends Error {
   }
 }
 
-const fail = (httpStatus: number, errorMessage: string, extra: Partial<Answer> = {}) =>
-  new ApiError(httpStatus, { status: "FAILURE", errorMessage, ...extra });
+const fail = (httpStatus: number, code: ApiErrorCode, extra: Partial<Answer> = {}, values: Record<string, number> = {}) =>
+  new ApiError(httpStatus, { status: "FAILURE", ...apiError(code, values), ...extra });
 
 /**
  * The password-update transaction the portal drives with the signed-in participant's access token
@@ -74,21 +76,21 @@ export function createAccountApi(deps: AccountApiDeps) {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await deps.verifyAccessToken(token) : null;
     // A results link opens results only; it never changes the account.
-    if (!claims || claims.token_type === "ACCESS") throw new ApiError(401, { status: "FAILURE", errorMessage: M.unauthorized });
+    if (!claims || claims.token_type === "ACCESS") throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
     const account = await accounts.findById(claims.uid ?? claims.sub);
-    if (!account) throw new ApiError(401, { status: "FAILURE", errorMessage: M.unauthorized });
+    if (!account) throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
     return { account, grantId: typeof claims.gid === "string" ? claims.gid : null };
   }
 
   async function transactionAt(account: Account, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> {
     const update = await passwordUpdates.get(account.id);
-    if (!update) throw fail(409, M.noTransaction);
+    if (!update) throw fail(409, "noTransaction");
     if (update.expired) {
       await passwordUpdates.close(account.id);
       await verifications.discard(flowKey(account.id));
-      throw new ApiError(410, { status: "TERMINAL", errorMessage: M.sessionExpired });
+      throw new ApiError(410, { status: "TERMINAL", ...apiError("sessionExpired") });
     }
-    if (!allowed.includes(update.step)) throw fail(409, M.wrongStep, { nextStep: update.step });
+    if (!allowed.includes(update.step)) throw fail(409, "wrongStep", { nextStep: update.step });
     return update;
   }
 
@@ -101,8 +103,8 @@ export function createAccountApi(deps: AccountApiDeps) {
       budget: { accountKey: account.id, client: "account-api" },
     });
     if (!sent.ok && sent.reason === "budget")
-      throw fail(429, M.sendingBudget(Math.ceil(sent.retryAfterSeconds / 60)), { retryAfterSeconds: sent.retryAfterSeconds });
-    if (!sent.ok) throw fail(429, M.resendWait(sent.retryAfterSeconds), { retryAfterSeconds: sent.retryAfterSeconds });
+      throw fail(429, "sendingBudget", { retryAfterSeconds: sent.retryAfterSeconds }, { minutes: Math.ceil(sent.retryAfterSeconds / 60) });
+    if (!sent.ok) throw fail(429, "resendWait", { retryAfterSeconds: sent.retryAfterSeconds }, { seconds: sent.retryAfterSeconds });
   }
 
   const handlers: Record<string, (account: Account, body: unknown, grantId: string | null) => Promise<Answer>> = {
@@ -110,10 +112,10 @@ export function createAccountApi(deps: AccountApiDeps) {
       const { captchaToken } = recoverBody.parse(body);
       const bucket = `recover:${account.id}`;
       if (await throttle.isLimited(bucket, RECOVER_LIMIT))
-        throw fail(429, M.tooManyRecoveries, { retryAfterSeconds: RECOVER_LIMIT.windowMs / 1000 });
-      if (captchaToken !== undefined && !(await deps.captcha.verify(captchaToken))) throw fail(400, M.captchaInvalid);
+        throw fail(429, "tooManyRecoveries", { retryAfterSeconds: RECOVER_LIMIT.windowMs / 1000 });
+      if (captchaToken !== undefined && !(await deps.captcha.verify(captchaToken))) throw fail(400, "captchaInvalid");
       await throttle.record(bucket);
-      if (!account.phone || account.phoneMethods.length === 0) throw fail(400, M.noPhone);
+      if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
       await passwordUpdates.start(account.id);
       await verifications.discard(flowKey(account.id));
       return { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: maskPhone(account.phone) };
@@ -122,9 +124,9 @@ export function createAccountApi(deps: AccountApiDeps) {
     async "send-mfa-code"(account, body) {
       await transactionAt(account, ["authenticator-verification-data", "challenge-authenticator"]);
       const parsed = sendBody.safeParse(body);
-      if (!parsed.success) throw fail(400, M.methodInvalid);
+      if (!parsed.success) throw fail(400, "methodInvalid");
       const method = parsed.data.authMethod;
-      if (!account.phone || !account.phoneMethods.includes(method)) throw fail(400, M.methodUnsupported);
+      if (!account.phone || !account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
       await sendCode(account, method);
       await passwordUpdates.advance(account.id, "challenge-authenticator", method);
       return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone) };
@@ -139,19 +141,19 @@ export function createAccountApi(deps: AccountApiDeps) {
     async "submit-auth-code"(account, body) {
       const update = await transactionAt(account, ["challenge-authenticator"]);
       const code = (codeBody.parse(body).code ?? "").trim();
-      if (!code) throw fail(400, M.codeRequired);
-      if (!isWellFormedCode(code, update.method ?? "sms")) throw fail(400, M.codeInvalid);
+      if (!code) throw fail(400, "codeRequired");
+      if (!isWellFormedCode(code, update.method ?? "sms")) throw fail(400, "codeInvalid");
       const result = await codeGuard.check(flowKey(account.id), code, {
         purpose: "password-update",
         channel: update.method ?? "sms",
         accountKey: account.id,
         trustedDevice: false,
       });
-      if (result === "over-budget") throw fail(429, M.tooManyCodeFailures, { retryAfterSeconds: CODE_FAILURE_WINDOW_MS / 1000 });
+      if (result === "over-budget") throw fail(429, "tooManyCodeFailures", { retryAfterSeconds: CODE_FAILURE_WINDOW_MS / 1000 });
       if (result !== "verified") {
-        if (result === "wrong") throw fail(400, M.codeInvalid);
-        if (result === "expired") throw fail(400, M.codeExpired);
-        throw fail(400, M.codeExhausted);
+        if (result === "wrong") throw fail(400, "codeInvalid");
+        if (result === "expired") throw fail(400, "codeExpired");
+        throw fail(400, "codeExhausted");
       }
       await passwordUpdates.advance(account.id, "reset-authenticator");
       return { status: "PENDING", nextStep: "reset-authenticator" };
@@ -165,10 +167,10 @@ export function createAccountApi(deps: AccountApiDeps) {
         return { status: "SUCCESS", nextStep: "done" };
       await transactionAt(account, ["reset-authenticator"]);
       const problem = checkNewPassword(password);
-      if (problem === "required") throw fail(400, M.passwordRequired);
-      if (problem === "too-short") throw fail(400, M.passwordTooShort);
-      if (problem === "common") throw fail(400, M.passwordCommon);
-      if (await verifyPassword(password, account.passwordHash)) throw fail(400, M.passwordUnchanged);
+      if (problem === "required") throw fail(400, "passwordRequired");
+      if (problem === "too-short") throw fail(400, "passwordTooShort");
+      if (problem === "common") throw fail(400, "passwordCommon");
+      if (await verifyPassword(password, account.passwordHash)) throw fail(400, "passwordUnchanged");
       await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
       await passwordUpdates.complete(account.id, attemptId ?? null);
       return { status: "SUCCESS", nextStep: "done" };
@@ -179,17 +181,17 @@ export function createAccountApi(deps: AccountApiDeps) {
       const { attemptId } = statusBody.parse(body);
       const update = await passwordUpdates.get(account.id);
       if (update?.step === "done" && update.attemptId === attemptId) return { status: "SUCCESS", nextStep: "done" };
-      if (!update || update.expired) throw fail(409, M.noTransaction);
+      if (!update || update.expired) throw fail(409, "noTransaction");
       return { status: "PENDING", nextStep: update.step };
     },
   };
 
   return async function handle(req: IncomingMessage, res: ServerResponse, operation: string): Promise<void> {
     const handler = handlers[operation];
-    if (!handler) return sendJson(res, 404, { status: "FAILURE", errorMessage: M.notFound });
+    if (!handler) return sendJson(res, 404, { status: "FAILURE", ...apiError("notFound") });
     if (req.method !== "POST") {
       res.setHeader("allow", "POST");
-      return sendJson(res, 405, { status: "FAILURE", errorMessage: M.badRequest });
+      return sendJson(res, 405, { status: "FAILURE", ...apiError("badRequest") });
     }
     try {
       const { account, grantId } = await authenticate(req);
@@ -202,7 +204,7 @@ export function createAccountApi(deps: AccountApiDeps) {
         return sendJson(res, error.httpStatus, error.answer);
       }
       if (error instanceof BodyRejectedError || error instanceof z.ZodError)
-        return sendJson(res, 400, { status: "FAILURE", errorMessage: M.badRequest });
+        return sendJson(res, 400, { status: "FAILURE", ...apiError("badRequest") });
       throw error;
     }
   };

@@ -1,6 +1,10 @@
 import { MIN_PASSWORD_LENGTH } from "../domain/password-policy.ts";
 
-/** Texts of the account API's errorMessage field (English; the portal maps them to its own locale). */
+/**
+ * The account API's errors: each answer carries a stable `errorCode` (a key of this table), the values
+ * its text needs (`errorValues`) and the English `errorMessage`. The portal shows its own translated
+ * text for each code (its catalogs' `accountErrors`), never this English.
+ */
 export const API_MESSAGES = {
   unauthorized: "A valid access token is required.",
   sessionExpired: "session has expired",
@@ -16,12 +20,20 @@ export const API_MESSAGES = {
   codeExhausted: "Too many incorrect codes. This code no longer works; please request a new code.",
   codeExpired: "This code has expired. Please request a new code.",
   tooManyCodeFailures: "Too many incorrect codes. Please try again later.",
-  resendWait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
-  sendingBudget: (minutes: number) => `We cannot send codes right now. Please try again in ${minutes} minutes.`,
+  resendWait: "Please wait {seconds} seconds before requesting a new code.",
+  sendingBudget: "We cannot send codes right now. Please try again in {minutes} minutes.",
   passwordRequired: "Enter a password",
   passwordTooShort: `Your password needs to be ${MIN_PASSWORD_LENGTH} or more characters`,
   passwordCommon: "The password is too easy to guess, please try another one: this password was found in a list of commonly used passwords",
   passwordUnchanged: "The new password must be different from your current password",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
-};
+} as const;
+
+export type ApiErrorCode = keyof typeof API_MESSAGES;
+
+/** The error fields of an answer for `code`, its {placeholders} filled from `values`. */
+export function apiError(code: ApiErrorCode, values: Record<string, number> = {}) {
+  const errorMessage = API_MESSAGES[code].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
+  return { errorCode: code, errorMessage, ...(Object.keys(values).length > 0 ? { errorValues: values } : {}) };
+}
