@@ -11,7 +11,6 @@ import {
 } from "~/domain/password-update-errors";
 import { lockResend, RESEND_LOCK_MS, resendSecondsLeft, stepForNextStep } from "~/domain/password-update-steps";
 import { profileSections, qualifiesForStudies } from "~/domain/profile-navigation";
-import enProfile from "~/locales/en/profile.json";
 import en from "~/locales/en/profile.json";
 import esProfile from "~/locales/es/profile.json";
 import { API_MESSAGES } from "../../../platform/identity/account-api/messages.ts";
@@ -119,7 +118,7 @@ describe("profile sections", () => {
 });
 
 describe("every error code the account API answers with", () => {
-  const catalogs = { en: enProfile, es: esProfile } as const;
+  const catalogs = { en, es: esProfile } as const;
   const lookUp = (catalog: unknown, key: string) =>
     key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
 
