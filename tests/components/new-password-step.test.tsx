@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createRemixStub } from "@remix-run/testing";
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { renderWithI18n } from "./render";
@@ -17,5 +18,23 @@ describe("NewPasswordStep", () => {
     expect(username).toHaveValue("ada@example.test");
     expect(username).not.toBeVisible();
     expect(screen.getByLabelText("New password")).toHaveAttribute("autocomplete", "new-password");
+  });
+});
+
+describe("NewPasswordStep validation as the participant goes", () => {
+  it("flags the new password when it is left, and not the confirmation until it is touched", async () => {
+    const user = userEvent.setup();
+    const Stub = createRemixStub([
+      { path: "/profile/security/password", Component: () => <NewPasswordStep reply={undefined} username="ada@example.test" /> },
+    ]);
+    renderWithI18n(<Stub initialEntries={["/profile/security/password"]} />);
+    const password = await screen.findByLabelText("New password");
+    await user.type(password, "short");
+    await user.tab();
+    expect(await screen.findAllByText("Your password needs to be 10 or more characters")).not.toHaveLength(0);
+    const confirm = screen.getByLabelText("Confirm new password");
+    expect(confirm).not.toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText("Password not entered")).toBeNull();
+    expect(screen.queryByText("The passwords do not match. Try again.")).toBeNull();
   });
 });

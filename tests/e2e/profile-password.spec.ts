@@ -161,6 +161,14 @@ test.describe("password update", () => {
     const confirm = area.getByLabel("Confirm new password");
     await expect(password).toBeVisible();
     await expect(area.getByText("Use 10 or more characters and a password that is not commonly used")).toBeVisible();
+    if (withJs()) {
+      // Leaving a field checks that field only: the confirmation is not flagged before it is touched.
+      await password.fill("short1!");
+      await password.press("Tab");
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expect(confirm).not.toHaveAttribute("aria-invalid", "true");
+      await expect(area.getByText("Password not entered")).toHaveCount(0);
+    }
     await password.fill("short1!");
     await confirm.fill("short1!");
     await area.getByRole("button", { name: "Update" }).click();
