@@ -48,4 +48,11 @@ export const placement = styleVariants({
     top: `calc(100% + ${vars.space.xs})`,
     selectors: { "&::before": { bottom: "100%" } },
   },
+  /** Below, starting at the control's left edge: over nothing clickable, and inside a narrow dialog. */
+  bottomStart: {
+    top: `calc(100% + ${vars.space.xs})`,
+    left: 0,
+    transform: "none",
+    selectors: { "&::before": { bottom: "100%" } },
+  },
 });

@@ -141,6 +141,25 @@ test.describe("password update", () => {
 
     const codeField = area.getByLabel("Authentication code");
     await expect(codeField).toHaveAttribute("placeholder", "6-digit code");
+    if (withJs()) {
+      // The pointer resting on 'Resend code' opens its tooltip; a real click on Verify still reaches Verify.
+      await area.getByRole("button", { name: "Resend code" }).hover();
+      const tooltip = page.getByRole("tooltip", { name: /Will activate after/ });
+      await expect(tooltip).toBeVisible();
+      // It covers no control: not Verify, not the code field.
+      const bubble = await tooltip.boundingBox();
+      for (const control of [area.getByRole("button", { name: "Verify" }), codeField]) {
+        const box = await control.boundingBox();
+        const overlaps =
+          !!bubble &&
+          !!box &&
+          bubble.x < box.x + box.width &&
+          box.x < bubble.x + bubble.width &&
+          bubble.y < box.y + box.height &&
+          box.y < bubble.y + bubble.height;
+        expect(overlaps).toBe(false);
+      }
+    }
     await area.getByRole("button", { name: "Verify" }).click();
     await expect(area.getByRole("alert").getByRole("link", { name: "Authentication code not entered" })).toBeVisible();
     // With JavaScript the component moves focus; without it the server-rendered autofocus does.

@@ -43,7 +43,14 @@ export function ResendControl({ secondsLeft }: { secondsLeft: number }) {
   return (
     <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.actions}>
       <input type="hidden" name="intent" value="resend" />
-      {locked ? <Tooltip text={t("code.resendTooltip")}>{button}</Tooltip> : button}
+      {locked ? (
+        // Below the link: above it sits 'Verify', which the tooltip must never cover or take clicks from.
+        <Tooltip text={t("code.resendTooltip")} placement="bottomStart">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
       {locked ? <p className={styles.muted}>{t("code.resendAvailableIn", { seconds: left })}</p> : null}
     </Form>
   );
