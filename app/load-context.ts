@@ -4,8 +4,9 @@ import type { SessionLookup } from "~/services/session.server";
 
 /**
  * What server/index.ts hands every loader and action (`getLoadContext`): the response's CSP nonce,
- * the request id, the namespaces of translations the page needs, a slot where the first loader to read the session leaves the read for the others
- * of the same request, and whether the process is draining (stopping).
+ * the request id, the translation namespaces the page needs, a slot where the first loader to read
+ * the session leaves the read for the others of the same request, a slot for other answers loaders
+ * share, and whether the process is draining (stopping).
  */
 export interface PortalLoadContext {
   nonce: string;

@@ -33,23 +33,9 @@ export function headers() {
   return privatePageHeaders;
 }
 
-/** Downloads, banner dismissals and opening or closing the timeline change nothing the loader reads. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (formAction === REPORT_ACTION || formAction === BANNER_ACTION) return false;
-  if (!formAction && currentUrl.pathname === nextUrl.pathname && onlyTimelineChanged(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-};
-
-function onlyTimelineChanged(current: URL, next: URL): boolean {
-  // The same address again is a revalidation (the waiting page asking again), not a timeline change.
-  if (current.searchParams.get("timeline") === next.searchParams.get("timeline")) return false;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("timeline");
-    return params.toString();
-  };
-  return strip(current) === strip(next);
-}
+/** Downloads and banner dismissals change nothing the loader reads. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === REPORT_ACTION || formAction === BANNER_ACTION ? false : defaultShouldRevalidate;
 
 export default function MyResults() {
   const data = useLoaderData<typeof loader>();

@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     userId: session.userId,
   });
   // The page's form-action policy keeps a form from redirecting to another origin, so without
-  // JavaScript the report opens from a page that refreshes to it (and links to it).
+  // JavaScript the report opens from a page that links to it in a new tab.
   if (outcome.ok) return json<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
 
   const headers = new Headers(privatePageHeaders);

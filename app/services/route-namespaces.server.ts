@@ -1,8 +1,8 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { pageNamespaces, type Namespace, type TranslationHandle } from "~/i18n";
 
 type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number];
-import { pageNamespaces, type Namespace, type TranslationHandle } from "~/i18n";
 
 /** The build's flat route list as the nested routes `matchRoutes` reads (index routes have no children). */
 function routeTree(routes: ServerBuild["routes"]): RouteObject[] {

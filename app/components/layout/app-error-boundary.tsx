@@ -27,13 +27,14 @@ export function AppErrorBoundary({ visitor = null }: { visitor?: Visitor | null 
   const error = useRouteError();
   const { t } = useTranslation();
   let screen = <ServerErrorScreen />;
+  let shownTo = visitor;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <PageShell visitor={visitor ?? visitorOfNotFound(error.data)}>{<NotFoundScreen />}</PageShell>;
-  }
-  if (isRouteErrorResponse(error) && error.status < 500) {
+    screen = <NotFoundScreen />;
+    shownTo ??= visitorOfNotFound(error.data);
+  } else if (isRouteErrorResponse(error) && error.status < 500) {
     const detailKey = translatedDetail[error.status];
     const detail = detailKey ? t(detailKey) : error.statusText || t("errors.badRequest");
     screen = <RouterFallbackScreen status={error.status} detail={detail} />;
   }
-  return <PageShell visitor={visitor}>{screen}</PageShell>;
+  return <PageShell visitor={shownTo}>{screen}</PageShell>;
 }

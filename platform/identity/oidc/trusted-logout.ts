@@ -1,19 +1,25 @@
 import type { KoaContextWithOIDC } from "oidc-provider";
 
 /**
- * RP-initiated logout with a valid `id_token_hint` from the portal's own client, for the account
- * signed in here: the session ends at once and the browser goes straight back to the registered
- * `post_logout_redirect_uri`, with or without JavaScript (oidc-provider would otherwise ask for a
- * POST of its confirmation form). Only the portal holds its participants' ID tokens, so no other
- * site can end a session this way; every other request still gets the confirmation page.
+ * RP-initiated logout with a valid `id_token_hint` from the portal's own client, issued for this very
+ * sign-in (its `auth_time` is this browser session's), arriving as a page navigation: the session
+ * ends at once and the browser goes straight back to the registered `post_logout_redirect_uri`, with
+ * or without JavaScript (oidc-provider would otherwise ask for a POST of its confirmation form). Only
+ * the portal holds its participants' ID tokens; an old one (from browser history, say) or one loaded
+ * by another site as an image or from a script still gets the confirmation page.
  */
 export function isTrustedLogout(ctx: KoaContextWithOIDC, portalClientId: string): boolean {
-  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string } } | undefined;
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string; auth_time?: number } } | undefined;
+  const session = ctx.oidc.session;
+  const destination = ctx.get("sec-fetch-dest");
   return (
     ctx.oidc.client?.clientId === portalClientId &&
     Boolean(ctx.oidc.params?.id_token_hint) &&
+    (destination === "" || destination === "document") &&
     hint?.payload?.sub !== undefined &&
-    hint.payload.sub === ctx.oidc.session?.accountId
+    hint.payload.sub === session?.accountId &&
+    hint.payload.auth_time !== undefined &&
+    hint.payload.auth_time === session.authTime()
   );
 }
 

@@ -331,6 +331,20 @@ describe("tokens", () => {
     expect(again.html).toContain('name="password"');
   });
 
+  it("asks before ending a session when the portal's ID token is loaded by another page as an image", async () => {
+    const { browser, tokens } = await tokensFor(ada);
+    const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out` });
+    const embedded = await fetch(new URL(`/session/end?${query}`, base), {
+      redirect: "manual",
+      headers: { cookie: browser.jar.header(), "sec-fetch-dest": "image", "sec-fetch-site": "cross-site" },
+    });
+    expect(embedded.status).toBe(200);
+    expect(await embedded.text()).toContain(">Continue</button>");
+    // Still signed in: a new authorization does not ask for the password.
+    const again = await beginSignIn(browser);
+    expect(again.html).not.toContain('name="password"');
+  });
+
   it("ends the session at once for the portal's own ID token and returns to the portal, no script or click needed", async () => {
     const { browser, tokens } = await tokensFor(ada);
     const query = new URLSearchParams({
