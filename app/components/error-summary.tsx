@@ -2,6 +2,10 @@ import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import * as styles from "./error-summary.css";
+import { useHydrated } from "./use-hydrated";
+
+/** The name of the button conform submits with when it validates one field (`INTENT` in @conform-to/dom). */
+const CONFORM_INTENT_NAME = "__intent__";
 
 /** Marks a page that shows validation errors (the server's title prefix looks for it). */
 export const PAGE_HAS_ERRORS_ATTRIBUTE = "data-page-has-errors";
@@ -14,26 +18,65 @@ export type FieldErrorLink = {
 
 export type ErrorSummaryProps = {
   errors: readonly FieldErrorLink[];
+  /**
+   * The form whose errors these are. Its submit is what moves focus here: errors that appear while
+   * the participant moves between fields (validation on blur) never take focus away from them.
+   */
+  formId?: string;
   /** Defaults to "There is a problem". */
   title?: ReactNode;
   className?: string;
 };
 
 /**
- * Lists a form's problems at its top, each linking to its field, and takes focus when
- * it appears so keyboard and screen-reader users learn about them first: through
- * `autofocus` on a page the server rendered (no script needed), and through the effect
- * when it appears after a client-side submission.
+ * Lists a form's problems at its top, each linking to its field, and takes focus after a
+ * submit so keyboard and screen-reader users learn about them first: through `autofocus`
+ * on a page the server rendered (no script needed), and through the effect when the
+ * errors follow a submit in the browser.
  */
-export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, formId, title, className }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");
+  const hydrated = useHydrated();
   const headingId = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
   const errorKey = errors.map((error) => error.fieldId).join(" ");
+  // Errors present when the summary first renders came with the page, after a submit.
+  const focusAfterSubmit = useRef(errors.length > 0);
 
   useEffect(() => {
-    if (errorKey) summaryRef.current?.focus();
-  }, [errorKey]);
+    if (!formId) return;
+    const ofForm = (target: EventTarget | null) =>
+      target instanceof HTMLFormElement ? target.id === formId : (target as HTMLInputElement | null)?.form?.id === formId;
+    const submitted = (event: Event) => {
+      // Conform checks a field on blur by submitting the form with its own intent button: not a submit of the participant's.
+      const submitter = (event as SubmitEvent).submitter;
+      if (!ofForm(event.target) || submitter?.getAttribute("name") === CONFORM_INTENT_NAME) return;
+      focusAfterSubmit.current = true;
+      // Errors the browser found again, unchanged, render nothing new: look once the submit is handled.
+      window.setTimeout(() => {
+        if (!focusAfterSubmit.current || !summaryRef.current) return;
+        focusAfterSubmit.current = false;
+        summaryRef.current.focus();
+      });
+    };
+    // Typing again means the participant is working on the form: later errors are the blur's, not the submit's.
+    const typing = (event: Event) => {
+      if (ofForm(event.target)) focusAfterSubmit.current = false;
+    };
+    document.addEventListener("submit", submitted, true);
+    document.addEventListener("input", typing, true);
+    return () => {
+      document.removeEventListener("submit", submitted, true);
+      document.removeEventListener("input", typing, true);
+    };
+  }, [formId]);
+
+  // After every render, not only when the errors change: a second submit with the same errors takes focus again.
+  useEffect(() => {
+    if (!errorKey || !focusAfterSubmit.current) return;
+    focusAfterSubmit.current = false;
+    summaryRef.current?.focus();
+  });
 
   const errorPrefix = t("common:meta.errorPrefix");
   // The page's title says there are errors while the summary shows them (the server does the same for its render).
@@ -65,7 +108,7 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
       tabIndex={-1}
       // Without JavaScript, the autofocus attribute is what moves focus to the summary after a submit.
       // eslint-disable-next-line jsx-a11y/no-autofocus
-      autoFocus
+      autoFocus={!hydrated}
       className={classNames(styles.summary, className)}
     >
       {/* GOV.UK's pattern: the alert is inside the focusable summary, so it is announced once. */}

@@ -12,6 +12,8 @@ export type StepView = {
   resendSecondsLeft: number;
   /** The account the new password is for, for password managers (a hidden username field). */
   username: string;
+  /** What the step's last POST answered, shown once on the page it redirected to. */
+  reply?: StepReply;
 };
 
 /** What the action answers when it stays on the step. */

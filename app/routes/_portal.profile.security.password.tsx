@@ -1,11 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useRef } from "react";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStep } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
+import { useStepFocus } from "~/components/profile/use-step-focus";
 import { useHydrated } from "~/components/use-hydrated";
 import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
@@ -24,6 +26,8 @@ import {
   sendVerificationCode,
   settleInterruptedAttempt,
   startPasswordUpdate,
+  keepReply,
+  takeReply,
   submitVerificationCode,
   updatePassword,
   type Moved,
@@ -50,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = passwordUpdateState(session);
   if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
   if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
+  const pending = await takeReply(session, state);
   const method = state.method ?? DEFAULT_AUTH_METHOD;
   const view: StepView = {
     step: state.step,
@@ -58,8 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
     username: session.email ?? "",
+    reply: pending?.reply,
   };
-  return json(view, { headers: privatePageHeaders });
+  // The page that shows a refused POST's errors answers with the POST's status (a 4xx), once.
+  return json(view, { status: pending?.status ?? 200, headers: privatePageHeaders });
 }
 
 async function passwordUpdatedRedirect() {
@@ -78,17 +85,27 @@ export function headers() {
 
 const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
-const stay = (reply: StepReply, status = 400) => json(reply, { status, headers: privatePageHeaders });
-const toStep = () => redirect(PASSWORD_UPDATE_PATH, { headers: privatePageHeaders });
+/** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
+const refuse = (reply: StepReply) => json(reply, { status: 400, headers: privatePageHeaders });
+const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303, headers: privatePageHeaders });
 
-function leaveWithFailure(failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
+/**
+ * POST-redirect-GET for every answer a step's own form gets: the answer waits in the flow state for
+ * the page it redirects to, so Back and reload never post the form again.
+ */
+async function stay(session: PortalSession, reply: StepReply, status = 400) {
+  await keepReply(session, reply, status);
+  return toStep();
+}
+
+function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
   if (failure.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
-  if (failure.kind === "notice") return stay({ intent, notice: failure.notice, ...extra });
+  if (failure.kind === "notice") return stay(session, { intent, notice: failure.notice, ...extra });
   return null;
 }
 
-function afterMove(outcome: Moved | PasswordUpdateFailure, intent: string) {
-  return outcome.kind === "moved" ? toStep() : leaveWithFailure(outcome, intent);
+function afterMove(session: PortalSession, outcome: Moved | PasswordUpdateFailure, intent: string) {
+  return outcome.kind === "moved" ? toStep() : leaveWithFailure(session, outcome, intent);
 }
 
 /** Start: the flow opens on its first step, or the notice shows on Login & Security (a flash, so it survives the redirect). */
@@ -118,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = PasswordUpdateIntentSchema.safeParse(formData.get("intent"));
   // A replayed or hand-made POST with an intent the flow does not have is the client's mistake.
-  if (!intent.success) return stay({ intent: String(formData.get("intent") ?? "").slice(0, 40), notice: unrecognisedRequest });
+  if (!intent.success) return refuse({ intent: String(formData.get("intent") ?? "").slice(0, 40), notice: unrecognisedRequest });
 
   const state = passwordUpdateState(session);
   if (intent.data !== "start") {
@@ -127,11 +144,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
   if (submission.status !== "success") {
-    if (intent.data === "submit-code") return stay({ intent: intent.data, result: submission.reply() });
+    if (intent.data === "submit-code") return stay(session, { intent: intent.data, result: submission.reply() });
     if (intent.data === "set-password") {
-      return stay({ intent: intent.data, result: submission.reply({ hideFields: secrets }) });
+      return stay(session, { intent: intent.data, result: submission.reply({ hideFields: secrets }) });
     }
-    return stay({ intent: intent.data, notice: unrecognisedRequest });
+    return refuse({ intent: intent.data, notice: unrecognisedRequest });
   }
   const form = submission.value;
   if (form.intent === "start") return start(session, form.captchaToken);
@@ -139,31 +156,32 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (form.intent) {
     case "send-code":
-      return afterMove(await sendVerificationCode(session, state, form.authMethod), form.intent);
+      return afterMove(session, await sendVerificationCode(session, state, form.authMethod), form.intent);
     case "submit-code": {
       const outcome = await submitVerificationCode(session, state, form.authCode);
       if (outcome.kind === "field") {
-        return stay({ intent: form.intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
+        return stay(session, { intent: form.intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
       }
-      return afterMove(outcome, form.intent);
+      return afterMove(session, outcome, form.intent);
     }
     case "resend": {
       const secondsLeft = resendSecondsLeft(state, Date.now());
       if (secondsLeft > 0) {
         const notice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.resendLocked };
-        return stay({ intent: form.intent, notice, noticeValues: { seconds: secondsLeft } }, 429);
+        return stay(session, { intent: form.intent, notice, noticeValues: { seconds: secondsLeft } }, 429);
       }
       const outcome = await resendVerificationCode(session, state);
-      return outcome.kind === "moved" ? stay({ intent: form.intent, resent: true }, 200) : leaveWithFailure(outcome, form.intent);
+      if (outcome.kind === "moved") return stay(session, { intent: form.intent, resent: true }, 200);
+      return leaveWithFailure(session, outcome, form.intent);
     }
     case "set-password": {
       const outcome = await updatePassword(session, state, form.password);
       if (outcome.kind === "done") return passwordUpdatedRedirect();
       if (outcome.kind === "field") {
         const result = submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets });
-        return stay({ intent: form.intent, result });
+        return stay(session, { intent: form.intent, result });
       }
-      return leaveWithFailure(outcome, form.intent, { result: submission.reply({ hideFields: secrets }) });
+      return leaveWithFailure(session, outcome, form.intent, { result: submission.reply({ hideFields: secrets }) });
     }
   }
 }
@@ -183,12 +201,20 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
 export default function PasswordUpdate() {
   const { t } = useTranslation("profile");
   const view = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() ?? undefined;
+  const refused = useActionData<typeof action>();
+  // A step's answer arrives with the page it redirected to; only a refused hand-made POST answers directly.
+  const reply = view.reply ?? refused ?? undefined;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   // A reply that belongs to an earlier step (e.g. after moving on) is not shown.
   const stepReply = reply && isStepIntent(reply.intent) && stepOfIntent[reply.intent] === view.step ? reply : undefined;
-  const content = <StepContent key={view.step} view={view} reply={stepReply} />;
+  const stepArea = useRef<HTMLDivElement>(null);
+  useStepFocus(view.step, stepReply, stepArea);
+  const content = (
+    <div ref={stepArea}>
+      <StepContent key={view.step} view={view} reply={stepReply} />
+    </div>
+  );
   if (hydrated) {
     return (
       <Modal open title={t("update.title")} size="medium" closeHref={SECURITY_PATH} onClose={() => navigate(SECURITY_PATH)}>

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
 import { Form, useNavigation, useOutlet } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import * as styles from "~/components/profile/profile.css";
@@ -30,6 +31,14 @@ export default function LoginSecurity() {
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
   // Without JavaScript a password-update step is the whole page; with it, a modal over this one.
+  const updateForm = useRef<HTMLFormElement>(null);
+  const inFlow = Boolean(step);
+  const wasInFlow = useRef(inFlow);
+  // With JavaScript the flow ends by closing its modal: focus goes back to 'Update Password'.
+  useEffect(() => {
+    if (wasInFlow.current && !inFlow && hydrated) updateForm.current?.querySelector("button")?.focus();
+    wasInFlow.current = inFlow;
+  }, [inFlow, hydrated]);
   if (step && !hydrated) return step;
   return (
     <>
@@ -45,7 +54,7 @@ export default function LoginSecurity() {
               <span className="visually-hidden">{t("security.passwordHidden")}</span>
             </p>
           </div>
-          <Form method="post" action={PASSWORD_UPDATE_PATH}>
+          <Form ref={updateForm} method="post" action={PASSWORD_UPDATE_PATH}>
             <input type="hidden" name="intent" value="start" />
             <InvisibleCaptchaField />
             <Button type="submit" variant="link" loading={starting}>

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextInput } from "~/components/text-input";
 import { renderServerHtml, renderWithI18n } from "./render";
@@ -66,5 +69,55 @@ describe("ErrorSummary", () => {
   it("without JavaScript the page the server sends asks the browser to focus it", () => {
     const { container } = renderServerHtml(<ErrorSummary errors={errors} />);
     expect(container.querySelector('[role="alert"]')?.parentElement).toHaveAttribute("autofocus");
+  });
+});
+
+describe("ErrorSummary of a form", () => {
+  const codeSchema = z.object({
+    code: z.string({ error: "Authentication code not entered" }).regex(/^\d{6}$/, "Authentication code is not in correct format"),
+  });
+
+  /** A form checked by conform on blur and on submit, as the password-update steps are. */
+  function CodeForm() {
+    const [form, fields] = useForm({
+      id: "code-form",
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+      onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+    });
+    const errors = fields.code.errors?.length ? [{ fieldId: fields.code.id, message: fields.code.errors[0]! }] : [];
+    return (
+      <>
+        <ErrorSummary formId={form.id} errors={errors} />
+        <form
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            form.onSubmit(event);
+            event.preventDefault(); // nowhere to post to in this test
+          }}
+        >
+          <TextInput {...getInputProps(fields.code, { type: "text" })} key={fields.code.key} label="Authentication code" />
+          <button type="submit">Verify</button>
+        </form>
+      </>
+    );
+  }
+
+  it("errors found on leaving a field do not move focus: it goes where the participant tabbed", async () => {
+    renderWithI18n(<CodeForm />);
+    await userEvent.type(screen.getByRole("textbox", { name: "Authentication code" }), "12");
+    await userEvent.tab();
+    expect(screen.getByRole("link", { name: "Authentication code is not in correct format" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Verify" })).toHaveFocus();
+  });
+
+  it("a submit with errors moves focus to the summary, every time", async () => {
+    renderWithI18n(<CodeForm />);
+    await userEvent.type(screen.getByRole("textbox", { name: "Authentication code" }), "12{Enter}");
+    const summary = screen.getByRole("alert", { name: "There is a problem" }).parentElement;
+    expect(summary).toHaveFocus();
+    await userEvent.click(screen.getByRole("textbox", { name: "Authentication code" }));
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(summary).toHaveFocus();
   });
 });

@@ -11,6 +11,7 @@ import * as styles from "./profile.css";
 import { ResendControl } from "./resend-control";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
+import { validateOnLeave } from "./validate-on-leave";
 
 /** mfa-verification-code: 6 digits for SMS, 5 for voice; resend locked for 30 seconds. */
 export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
@@ -21,7 +22,7 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
   const [form, fields] = useForm({
     id: "password-update-code",
     lastResult: codeReply?.result,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema(view.method) }),
   });
@@ -29,7 +30,7 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
   const introKey = view.method === "voice" ? "code.introVoice" : "code.introSms";
   return (
     <div className={styles.form}>
-      <ErrorSummary title={t("update.summaryTitle")} errors={summaryLinks([fields.authCode], translate)} />
+      <ErrorSummary formId={form.id} title={t("update.summaryTitle")} errors={summaryLinks([fields.authCode], translate)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       {reply?.resent ? (
         <p role="status" className={styles.paragraph}>
@@ -42,6 +43,7 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
         <TextInput
           {...getInputProps(fields.authCode, { type: "text" })}
           key={fields.authCode.key}
+          {...validateOnLeave(form, fields.authCode.name)}
           label={t("code.label")}
           placeholder={t("code.placeholder", { codeDigits: view.codeDigits })}
           error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}

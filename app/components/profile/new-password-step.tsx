@@ -14,6 +14,7 @@ import { PasswordStrengthMeter } from "./password-strength-meter";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
+import { validateOnLeave } from "./validate-on-leave";
 
 /** new-password: SPEC.md §5 rules, the strength meter, and the identity provider's own check. */
 export function NewPasswordStep({ reply, username }: { reply: StepReply | undefined; username: string }) {
@@ -24,7 +25,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
   const [form, fields] = useForm({
     id: "password-update-new-password",
     lastResult: reply?.intent === "set-password" ? reply.result : undefined,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
   });
@@ -39,7 +40,11 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
   const { type: _confirm, ...confirmProps } = getInputProps(fields.confirmPassword, { type: "password" });
   return (
     <div className={styles.form}>
-      <ErrorSummary title={t("update.summaryTitle")} errors={summaryLinks([fields.password, fields.confirmPassword], translate)} />
+      <ErrorSummary
+        formId={form.id}
+        title={t("update.summaryTitle")}
+        errors={summaryLinks([fields.password, fields.confirmPassword], translate)}
+      />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t("newPassword.intro")}</p>
       <Form method="post" action={PASSWORD_UPDATE_PATH} {...getFormProps(form)} className={styles.form}>
@@ -49,6 +54,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
         <PasswordField
           {...passwordProps}
           key={fields.password.key}
+          {...validateOnLeave(form, fields.password.name)}
           label={t("newPassword.passwordLabel")}
           hint={t("newPassword.helper")}
           error={errorOf(fields.password)}
@@ -60,6 +66,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
         <PasswordField
           {...confirmProps}
           key={fields.confirmPassword.key}
+          {...validateOnLeave(form, fields.confirmPassword.name)}
           label={t("newPassword.confirmLabel")}
           error={errorOf(fields.confirmPassword)}
           autoComplete="new-password"

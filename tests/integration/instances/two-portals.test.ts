@@ -237,9 +237,9 @@ describe("limits hold across both instances", () => {
     const elena = participant("elena@example.test");
     const { cookie } = await signInThrough("a", elena);
     const passwordPath = "/profile/security/password";
-    expect(await postOn("a", passwordPath, cookie, { intent: "start" })).toMatchObject({ status: 302, location: passwordPath });
+    expect(await postOn("a", passwordPath, cookie, { intent: "start" })).toMatchObject({ status: 303, location: passwordPath });
     expect(await postOn("a", passwordPath, cookie, { intent: "send-code", authMethod: "sms" })).toMatchObject({
-      status: 302,
+      status: 303,
       location: passwordPath,
     });
     const codesSent = async () => {
@@ -251,8 +251,10 @@ describe("limits hold across both instances", () => {
     expect(await codesSent()).toBe(1);
 
     const resend = await postOn("b", passwordPath, cookie, { intent: "resend" });
-    expect(resend.status).toBe(429);
-    const wait = /Please wait (\d+) seconds before asking for a new code\./.exec(resend.body);
+    expect(resend).toMatchObject({ status: 303, location: passwordPath });
+    const refused = await getOn("b", passwordPath, cookie);
+    expect(refused.status).toBe(429);
+    const wait = /Please wait (\d+) seconds before asking for a new code\./.exec(refused.body);
     expect(wait, "the participant is told to wait").not.toBeNull();
     expect(Number(wait![1])).toBeGreaterThan(0);
     expect(Number(wait![1])).toBeLessThanOrEqual(30);

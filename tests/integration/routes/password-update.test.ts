@@ -65,7 +65,8 @@ function post(fields: Record<string, string>): Promise<Response> {
 async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
   const response = await settle(() => route.loader({ request, params: {}, context: testLoadContext() }));
-  const view = response.status === 200 ? ((await response.json()) as Record<string, unknown>) : null;
+  const redirected = response.status >= 300 && response.status < 400;
+  const view = redirected ? null : ((await response.json()) as Record<string, unknown>);
   return { status: response.status, location: response.headers.get("Location"), view };
 }
 
@@ -101,7 +102,7 @@ describe("password update step machine", () => {
   it("a POST for another step only shows the current step again, and calls nothing", async () => {
     await post({ intent: "start" });
     const skipped = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" });
-    expect(skipped.status).toBe(302);
+    expect(skipped.status).toBe(303);
     expect(skipped.headers.get("Location")).toBe(FLOW_PATH);
     expect(operations()).toEqual(["recover-password"]);
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick" });
@@ -122,8 +123,11 @@ describe("password update step machine", () => {
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
     const early = await post({ intent: "resend" });
-    expect(early.status).toBe(429);
-    const reply = (await early.json()) as { notice: { bodyKey: string }; noticeValues: { seconds: number } };
+    expect(early).toMatchObject({ status: 303 });
+    expect(early.headers.get("Location")).toBe(FLOW_PATH);
+    const shown = await currentStep();
+    expect(shown.status).toBe(429);
+    const { reply } = shown.view as { reply: { notice: { bodyKey: string }; noticeValues: { seconds: number } } };
     expect(reply.notice.bodyKey).toBe("code.resendLocked");
     expect(reply.noticeValues.seconds).toBeGreaterThan(0);
     expect(reply.noticeValues.seconds).toBeLessThanOrEqual(30);
@@ -135,10 +139,15 @@ describe("password update step machine", () => {
     await post({ intent: "send-code", authMethod: "sms" });
     await post({ intent: "submit-code", authCode: "123456" });
     const mismatch = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2027" });
-    expect(mismatch.status).toBe(400);
-    const text = await mismatch.text();
+    expect(mismatch.status).toBe(303);
+    const shown = await currentStep();
+    expect(shown.status).toBe(400);
+    const text = JSON.stringify(shown.view);
     expect(text).toContain("confirmPassword");
     expect(text).not.toContain("Fresh-Sequence-202");
+    const { readSession } = await import("~/services/session.server");
+    const kept = (await readSession(new Request(`${PORTAL}/`, { headers: { Cookie: session } }))).session;
+    expect(JSON.stringify(kept?.flowState)).not.toContain("Fresh-Sequence-202");
     expect(operations()).not.toContain("update-password");
   });
 
@@ -150,9 +159,24 @@ describe("password update step machine", () => {
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
     const wrong = await post({ intent: "submit-code", authCode: "000000" });
-    expect(wrong.status).toBe(400);
-    expect(JSON.stringify(await wrong.json())).toMatch(/authCode/);
-    expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-code" });
+    expect(wrong.status).toBe(303);
+    const shown = await currentStep();
+    expect(shown).toMatchObject({ status: 400, view: { step: "mfa-verification-code" } });
+    expect(JSON.stringify(shown.view)).toMatch(/authCode/);
+  });
+
+  it("a step's answer is shown once, on the page the POST redirects to (a reload posts nothing and shows the step afresh)", async () => {
+    await post({ intent: "start" });
+    await post({ intent: "send-code", authMethod: "sms" });
+    const typo = await post({ intent: "submit-code", authCode: "12-34" });
+    expect(typo.status).toBe(303);
+    const shown = await currentStep();
+    expect(shown.status).toBe(400);
+    expect(JSON.stringify(shown.view)).toContain("12-34");
+    const again = await currentStep();
+    expect(again).toMatchObject({ status: 200, view: { step: "mfa-verification-code" } });
+    expect(again.view).not.toHaveProperty("reply");
+    expect(operations()).toEqual(["recover-password", "send-mfa-code"]);
   });
 
   it("when the identity provider refuses the session's token, the session ends and the expired-session screen follows", async () => {
@@ -195,8 +219,8 @@ describe("password update step machine", () => {
         body: { status: "PENDING", nextStep: "reset-authenticator" },
       }));
       const failed = await post(newPassword);
-      expect(failed.status).toBe(400);
-      expect((await currentStep()).view).toMatchObject({ step: "new-password" });
+      expect(failed.status).toBe(303);
+      expect(await currentStep()).toMatchObject({ status: 400, view: { step: "new-password" } });
       idp.answerAccountOperation("update-password", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "done" } }));
       expect((await post(newPassword)).headers.get("Location")).toBe("/profile/security");
       const [first, second] = attemptsOf("update-password");
@@ -207,7 +231,7 @@ describe("password update step machine", () => {
       await atNewPassword();
       idp.answerAccountOperation("update-password", () => ({ status: 0, body: {} }));
       idp.answerAccountOperation("password-update-status", () => ({ status: 0, body: {} }));
-      expect((await post(newPassword)).status).toBe(400);
+      expect((await post(newPassword)).status).toBe(303);
       idp.answerAccountOperation("password-update-status", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "done" } }));
       const settled = await currentStep();
       expect(settled).toMatchObject({ status: 302, location: "/profile/security" });

@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { codesSince, outboxMarker } from "./support/outbox";
+import { participant } from "./support/participants";
+import { signIn } from "./support/sign-in";
+
+const withJs = () => test.info().project.name === "js";
+
+/** Presses Tab until `target` has focus, as a keyboard user would (never clicking). */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
+}
+
+/**
+ * Without JavaScript each step is a new page: focus starts at its top, the first Tab reaches 'Skip to
+ * main content', and from there the step's first field follows the profile's side navigation.
+ */
+async function expectPageStartThenField(page: Page, field: Locator) {
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  // Past the three links of the profile's side navigation.
+  await tabTo(page, field, 4);
+}
+
+test("keyboard only: where focus is after every step of the password update", async ({ page }) => {
+  test.setTimeout(120_000);
+  const person = participant(withJs() ? "kim.keys.js@example.test" : "kim.keys.nojs@example.test");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, person.email);
+  await page.goto("/profile/security");
+  if (withJs()) await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+  const area = withJs() ? page.getByRole("dialog", { name: "Update Password" }) : page.getByRole("main");
+
+  const updateButton = page.getByRole("button", { name: "Update Password" });
+  await tabTo(page, updateButton);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/profile\/security\/password$/);
+
+  // Step 1: the method. With JavaScript the modal opens on the checked choice.
+  const sms = area.getByRole("radio", { name: "Text Message" });
+  if (withJs()) await expect(sms).toBeFocused();
+  else await expectPageStartThenField(page, sms);
+  const marker = await outboxMarker(person.phone!);
+  await page.keyboard.press("Tab");
+  await expect(area.getByRole("button", { name: "Send code" })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  // Step 2: the code.
+  const codeField = area.getByLabel("Authentication code");
+  await expect(codeField).toBeVisible();
+  if (withJs()) await expect(codeField).toBeFocused();
+  else await expectPageStartThenField(page, codeField);
+  const [sent] = await codesSince(person.phone!, marker);
+
+  const verify = area.getByRole("button", { name: "Verify" });
+  const summary = area.getByRole("alert").filter({ hasText: "There is a problem" }).locator("..");
+  if (withJs()) {
+    // Leaving a half-typed code flags the field; focus goes where Tab sends it, not to the summary.
+    await page.keyboard.type("12");
+    await page.keyboard.press("Tab");
+    await expect(codeField).toHaveAttribute("aria-invalid", "true");
+    await expect(verify).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(codeField).toBeFocused();
+    await page.keyboard.press("End"); // tabbing into a field selects what it holds
+  } else {
+    await page.keyboard.type("12");
+  }
+  // A submit with an error moves focus to the summary (the browser's autofocus without JavaScript).
+  const wrongCode = sent!.code === "120000" ? "129999" : "120000";
+  await page.keyboard.type(wrongCode.slice(2));
+  const posted = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.keyboard.press("Enter");
+  // Without JavaScript the error page came by POST-redirect-GET.
+  if (!withJs()) expect((await posted).status()).toBe(303);
+  await expect(summary.getByRole("link", { name: "The code entered is not correct, please try again or resend a code" })).toBeVisible();
+  await expect(summary).toBeFocused();
+  await expect(codeField).toHaveValue(wrongCode);
+
+  // A reload posts nothing (no resubmission, no extra attempt) and shows the step afresh.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.reload();
+  await expect(codeField).toBeVisible();
+  await expect(summary).toHaveCount(0);
+  expect(posts).toEqual([]);
+  if (!withJs()) {
+    await expectPageStartThenField(page, codeField);
+  } else {
+    await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+    await expect(codeField).toBeFocused();
+  }
+
+  let code = sent!.code;
+  if (withJs()) {
+    // 'Resend code' locks again once used: focus moves to the code field, with the news announced.
+    const resend = area.getByRole("button", { name: "Resend code" });
+    await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
+    const again = await outboxMarker(person.phone!);
+    await tabTo(page, resend, 5);
+    await page.keyboard.press("Enter");
+    await expect(area.getByRole("status").filter({ hasText: "We sent you a new code." })).toBeVisible();
+    await expect(codeField).toBeFocused();
+    code = (await codesSince(person.phone!, again))[0]!.code;
+  }
+  await page.keyboard.type(code);
+  await page.keyboard.press("Enter");
+
+  // Step 3: the new password.
+  const password = area.getByLabel("New password", { exact: true });
+  await expect(password).toBeVisible();
+  if (withJs()) await expect(password).toBeFocused();
+  else await expectPageStartThenField(page, password);
+  const newPassword = `${person.password}-Keys!`;
+  await page.keyboard.type(newPassword);
+  await tabTo(page, area.getByLabel("Confirm new password"), 4);
+  await page.keyboard.type(newPassword);
+  await page.keyboard.press("Enter");
+
+  // Done: back on Login & Security with the success notice; with JavaScript focus is back on 'Update Password'.
+  await expect(page).toHaveURL(/\/profile\/security$/);
+  await expect(page.getByText("Password updated successfully")).toBeVisible();
+  if (withJs()) await expect(updateButton).toBeFocused();
+  else expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+});
