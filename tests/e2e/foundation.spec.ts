@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { applyTextSpacing, expectWhollyVisible } from "./support/layout";
 import { screenMatrix } from "./support/matrix";
 import { signIn } from "./support/sign-in";
 
@@ -96,6 +97,15 @@ test.describe("layout, footer and error screens", () => {
       await expect(page).toHaveURL(/\/no-such-page$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't find that page");
     }
+  });
+
+  test("at 320px with WCAG text spacing the Spanish privacy tabs are whole", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/no-such-page?lang=es&privacy=consents");
+    const panel = page.getByRole("dialog").or(page.getByRole("main"));
+    await expect(panel.getByRole("link", { name: "Derechos" })).toBeVisible();
+    await applyTextSpacing(page);
+    for (const name of ["Consentimientos", "Derechos"]) await expectWhollyVisible(panel.getByRole("link", { name, exact: true }));
   });
 
   test("every page carries the security headers with a fresh script nonce", async ({ request }) => {

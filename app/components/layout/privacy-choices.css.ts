@@ -3,6 +3,8 @@ import { vars } from "~/styles/theme.css";
 
 export const tabs = style({
   display: "flex",
+  // At 320px, with a participant's wider text spacing, the second tab goes to a new line, never off the edge.
+  flexWrap: "wrap",
   gap: vars.space.xs,
   borderBottom: `1px solid ${vars.color.border}`,
   marginBottom: vars.space.md,

@@ -1,6 +1,7 @@
 import { Link, NavLink, useNavigate } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
 import { Icon } from "~/components/icon";
+import { useHydrated } from "~/components/use-hydrated";
 import { profileSectionPath, type ProfileSection } from "~/domain/profile-navigation";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
@@ -37,27 +38,45 @@ export function ProfileSideNav({ sections }: { sections: readonly ProfileSection
   );
 }
 
-/** Mobile profile root: one card per section, opened by Enter (a link) or Space (like a button). */
+/**
+ * Mobile profile root: one card per section, opened by Space or Enter (SPEC.md §2). With JavaScript
+ * a card is a link that Space opens too; without it a link only answers Enter, so each card is the
+ * button of a form that goes to its section, which the browser opens on either key.
+ */
 export function ProfileSectionCards({ sections }: { sections: readonly ProfileSection[] }) {
   const { t } = useTranslation("profile");
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   function openOnSpace(event: KeyboardEvent<HTMLAnchorElement>, section: ProfileSection) {
     if (event.key !== " ") return;
     event.preventDefault();
     navigate(profileSectionPath[section]);
   }
+  const cardContent = (section: ProfileSection) => (
+    <>
+      <span>
+        <span className={styles.navCardTitle}>{t(titleKey[section])}</span>
+        <span className={styles.navCardHint}>{t(hintKey[section])}</span>
+      </span>
+      <Icon name="arrow-right" />
+    </>
+  );
   return (
     <nav aria-label={t("nav.label")} className={styles.mobileOnly}>
       <ul className={styles.cardList}>
         {sections.map((section) => (
           <li key={section}>
-            <Link to={profileSectionPath[section]} className={styles.navCard} onKeyDown={(event) => openOnSpace(event, section)}>
-              <span>
-                <span className={styles.navCardTitle}>{t(titleKey[section])}</span>
-                <span className={styles.navCardHint}>{t(hintKey[section])}</span>
-              </span>
-              <Icon name="arrow-right" />
-            </Link>
+            {hydrated ? (
+              <Link to={profileSectionPath[section]} className={styles.navCard} onKeyDown={(event) => openOnSpace(event, section)}>
+                {cardContent(section)}
+              </Link>
+            ) : (
+              <form method="get" action={profileSectionPath[section]}>
+                <button type="submit" className={styles.navCard}>
+                  {cardContent(section)}
+                </button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

@@ -57,6 +57,11 @@ export const navCard = style({
   background: vars.color.surface,
   color: vars.color.text,
   textDecoration: "none",
+  // The same card as a form's button (without JavaScript).
+  width: "100%",
+  font: "inherit",
+  textAlign: "start",
+  cursor: "pointer",
   selectors: { "&:hover": { borderColor: vars.color.primary } },
 });
 
