@@ -11,6 +11,7 @@ import { pageTranslator } from "~/services/i18n.server";
 /** What server/index.ts takes from the build besides Remix's own handler. */
 export { closeDatabase as releaseResources } from "~/services/db.server";
 export { renderRefusalPage } from "~/services/refusal-page.server";
+export { startSessionSweep } from "~/services/session-sweep.server";
 
 export default function handleRequest(
   request: Request,

@@ -14,7 +14,7 @@ import { requestId } from "./middleware/request-id.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
-export type PortalEdge = Pick<typeof PortalEntry, "renderRefusalPage" | "releaseResources">;
+export type PortalEdge = Pick<typeof PortalEntry, "renderRefusalPage" | "releaseResources" | "startSessionSweep">;
 
 /**
  * Compress text that pays: documents, and the stylesheet and scripts (measured: uncompressed, the

@@ -23,9 +23,13 @@ export function servePortal(options: {
   const { config, logger, edge } = options;
   const { app, draining } = createPortalApp(options);
   const server = app.listen(config.port, config.host ?? "0.0.0.0", () => logger.info({ port: config.port }, "portal listening"));
+  const stopSweep = edge.startSessionSweep((error) =>
+    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, "session sweep failed; next in a minute"),
+  );
   closeWithGrace({ delay: SHUTDOWN_DEADLINE_MS, logger: { error: (message) => logger.error(message) } }, async ({ signal, err }) => {
     if (err) logger.error({ err: { message: err.message, stack: err.stack } }, "portal stopping after an uncaught error");
     else logger.info({ signal }, "portal stopping: finishing requests in flight");
+    stopSweep();
     draining.start();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -23,4 +23,7 @@ export const portalMigrations: string[] = [
      set_at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (user_id, flag)
    )`,
+  // The sweep of ended sessions finds them by either limit without reading the table.
+  `CREATE INDEX portal_sessions_last_seen_at ON portal_sessions (last_seen_at)`,
+  `CREATE INDEX portal_sessions_created_at ON portal_sessions (created_at)`,
 ];

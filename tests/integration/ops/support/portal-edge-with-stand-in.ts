@@ -15,6 +15,7 @@ servePortal({
     releaseResources: async () => {
       console.log("resources released");
     },
+    startSessionSweep: () => () => {},
   },
   app: (req, res) => {
     if (req.url === "/slow") {
