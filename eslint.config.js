@@ -19,6 +19,8 @@ export default tseslint.config(
       "test-results/**",
       "playwright-report/**",
       "bench/results/**",
+      "scripts/bench/floor/build/**",
+      "scripts/bench/floor/public/build/**",
     ],
   },
   js.configs.recommended,

@@ -34,7 +34,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
-    url: `${portalUrl}/healthz`,
+    // Ready only when the identity provider and the results service answer too (the launcher starts all three at once).
+    url: `${portalUrl}/readyz`,
     // Always a stack of its own with fresh demo data: a developer's running stack has other data.
     // Taken ports stop the run at once with the launcher's one-line reason.
     reuseExistingServer: false,

@@ -1,34 +1,41 @@
 /**
- * `npm run bench`: builds the portal, starts the whole stack in production mode on its own ports
- * (3700-3702, or BENCH_PORT_BASE), signs a demo participant in over HTTP, then measures throughput
- * and latency, page weight and Lighthouse scores. Prints one report and writes it as Markdown and
- * JSON under bench/results/. Figures are reported, never asserted.
+ * `npm run bench`: builds the portal and the framework floor, starts the whole stack in production
+ * mode on its own ports (3700-3702, or BENCH_PORT_BASE), signs a demo participant in over HTTP, then
+ * measures, in one run: throughput, latency and CPU per request in interleaved rounds (median and
+ * spread), memory under load, page weight, Lighthouse five times per page, the dashboard on a
+ * PostgreSQL server before and after the data grows, and the first start. Prints one report and
+ * writes it as Markdown and JSON under bench/results/. Figures are reported, never asserted.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { GROWN, growData, startBenchPostgres, tableSizes, type BenchDatabases } from "./bench/big-data.ts";
+import { measureFirstStart } from "./bench/first-start.ts";
 import { generousSendingBudgets } from "./bench/generous-sending-budgets.ts";
-import { formsOf, HttpBrowser } from "./bench/http-client.ts";
+import { HttpBrowser } from "./bench/http-client.ts";
 import { runLighthouse, type LighthouseFigures } from "./bench/lighthouse-run.ts";
 import { measureLoad, type LoadTarget } from "./bench/load.ts";
-import { measurePage, type PageWeight } from "./bench/page-weight.ts";
+import { residentMegabytesOf } from "./bench/memory.ts";
+import { measurePage } from "./bench/page-weight.ts";
 import { cpuMillisecondsOf } from "./bench/process-cpu.ts";
-import { toMarkdown, type BenchReport, type LoadRow } from "./bench/report.ts";
+import { toMarkdown, type BenchReport, type LoadRow, type RoundFigures } from "./bench/report.ts";
 import { openIdentifyPage, signInOverHttp } from "./bench/sign-in.ts";
 import { measureSlowResults } from "./bench/slow-results.ts";
+import { spreadOf } from "./bench/spread.ts";
 import { projectRoot, startStack, type Stack } from "./bench/stack.ts";
+import { ROW, targetsOf } from "./bench/targets.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // The dashboard's path (database, results service, its components) needs several seconds under load
 // before V8 and the database's WebAssembly are fully optimised; a 2 s warm-up measured it cold.
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const MEMORY_SECONDS = 30;
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 3700);
-const CEILING_ROW = "node:http 'hello'";
-const LIGHTEST_ROW = "Expired-session screen";
 const PROFILE_PATH = "/profile/overview";
-const PASSWORD_FLOW_PATH = "/profile/security";
 const benchAccount = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
 const BENCH_USER_ID = "P1001";
 
@@ -36,45 +43,33 @@ function step(message: string) {
   console.error(`bench: ${message}`);
 }
 
-function build() {
-  step("building the portal (remix build)");
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+function remixBuild(projectDir: string) {
+  step(`building ${path.relative(projectRoot, projectDir) || "the portal"} (remix build)`);
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build", projectDir], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) throw new Error("remix build failed");
+  if (result.status !== 0) throw new Error(`remix build of ${projectDir} failed`);
 }
 
-async function startCeilingServer() {
-  // Loaded with tsx into one process (the tsx CLI would run it as a grandchild), so its CPU time can be read.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "scripts/bench/ceiling-server.ts")], {
+/** A server of the bench's own (the ceiling, the floor) as one process, so its CPU time can be read. */
+async function startOwnServer(script: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "scripts/bench", script)], {
     cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", () => reject(new Error("the ceiling server exited")));
+    child.once("exit", () => reject(new Error(`${script} exited`)));
     child.stdout!.on("data", (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
     });
   });
+  // The floor logs every request as the portal does; its log must keep flowing.
+  child.stdout!.resume();
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill("SIGTERM") };
-}
-
-/** The first form of the password flow's page that belongs to the flow (not the header's or footer's). */
-async function passwordFlowPost(stack: Stack, cookie: string): Promise<LoadTarget | null> {
-  const response = await fetch(new URL(PASSWORD_FLOW_PATH, stack.portalUrl), { headers: { cookie }, redirect: "manual" });
-  if (response.status !== 200) return null;
-  const shared = /\/(auth\/sign-out|language|privacy-choices)\b/;
-  const form = formsOf(await response.text()).find((candidate) => candidate.method === "post" && !shared.test(candidate.action));
-  if (!form) return null;
-  const action = new URL(form.action || PASSWORD_FLOW_PATH, new URL(PASSWORD_FLOW_PATH, stack.portalUrl));
-  return {
-    url: local(action.href),
-    method: "POST",
-    headers: { cookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form.fields).toString(),
-  };
 }
 
 /** Load goes to 127.0.0.1 directly (no name resolution in the measurement). */
@@ -82,13 +77,38 @@ function local(url: string): string {
   return url.replace("//localhost:", "//127.0.0.1:");
 }
 
-async function loadRow(name: string, request: string, target: LoadTarget, serverPid: number | undefined): Promise<LoadRow> {
-  step(`load: ${name}`);
-  await measureLoad(target, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-  const cpuBefore = cpuMillisecondsOf(serverPid);
-  const figures = await measureLoad(target, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
-  const cpuMsPerRequest = (cpuMillisecondsOf(serverPid) - cpuBefore) / figures.requests;
-  return { name, request, figures, cpuMsPerRequest };
+interface Measured {
+  name: string;
+  request: string;
+  target: LoadTarget;
+  pid: number | undefined;
+  /** The results service, whose CPU per request the dashboard rows print beside the portal's. */
+  resultsPid?: number;
+}
+
+async function round(row: Measured): Promise<RoundFigures> {
+  const cpuBefore = cpuMillisecondsOf(row.pid);
+  const resultsBefore = cpuMillisecondsOf(row.resultsPid);
+  const figures = await measureLoad(row.target, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+  return {
+    ...figures,
+    cpuMsPerRequest: (cpuMillisecondsOf(row.pid) - cpuBefore) / figures.requests,
+    resultsCpuMsPerRequest: row.resultsPid ? (cpuMillisecondsOf(row.resultsPid) - resultsBefore) / figures.requests : undefined,
+  };
+}
+
+/** Every row warmed up, then ROUNDS rounds with the rows interleaved, so a slow moment of the machine spreads over all of them. */
+async function measureRows(rows: Measured[]): Promise<LoadRow[]> {
+  step("warm-up: every row under load once, so no row is measured on code that has not run yet");
+  for (const row of rows) await measureLoad(row.target, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
+  const rounds = new Map<string, RoundFigures[]>(rows.map((row) => [row.name, []]));
+  for (let index = 1; index <= ROUNDS; index += 1) {
+    for (const row of rows) {
+      step(`round ${index}/${ROUNDS}: ${row.name}`);
+      rounds.get(row.name)!.push(await round(row));
+    }
+  }
+  return rows.map((row) => ({ name: row.name, request: row.request, rounds: rounds.get(row.name)! }));
 }
 
 async function pageExists(url: string, cookie: string): Promise<boolean> {
@@ -97,162 +117,181 @@ async function pageExists(url: string, cookie: string): Promise<boolean> {
   return response.status === 200;
 }
 
+async function measureMemory(stack: Stack, dashboard: LoadTarget): Promise<BenchReport["memory"]> {
+  const pid = stack.portal.pid();
+  const atStart = residentMegabytesOf(pid);
+  step(`memory: ${MEMORY_SECONDS * 2} s of dashboard load`);
+  await measureLoad(dashboard, { connections: CONNECTIONS, durationSeconds: MEMORY_SECONDS });
+  const after30 = residentMegabytesOf(pid);
+  await measureLoad(dashboard, { connections: CONNECTIONS, durationSeconds: MEMORY_SECONDS });
+  return { atStartMb: atStart, after30sMb: after30, after60sMb: residentMegabytesOf(pid) };
+}
+
+async function lighthouseRuns(pages: [string, string, boolean][], cookie: string): Promise<BenchReport["lighthouse"]> {
+  const all: BenchReport["lighthouse"] = [];
+  for (const [name, url, available] of pages) {
+    const runs: LighthouseFigures[] = [];
+    let note: string | undefined = available ? undefined : "page not available";
+    for (let run = 1; available && run <= LIGHTHOUSE_RUNS; run += 1) {
+      step(`Lighthouse (mobile) ${name}, run ${run}/${LIGHTHOUSE_RUNS}`);
+      try {
+        runs.push(await runLighthouse(url, { cookie }));
+      } catch (error) {
+        note = `Lighthouse failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    all.push({ name, url, runs, note });
+  }
+  return all;
+}
+
+/** The dashboard on a PostgreSQL server: small data, then grown data, same stack, same session. */
+async function measureGrowth(): Promise<BenchReport["growth"]> {
+  const databases = await startBenchPostgres();
+  if ("missing" in databases) return { note: databases.missing };
+  step("PostgreSQL server: starting the stack on it");
+  const stack = await startStack({
+    ports: { portal: portBase + 20, identity: portBase + 21, results: portBase + 22 },
+    identityEnv: generousSendingBudgets,
+    databaseUrls: databases,
+    logLevel: "warn",
+  });
+  try {
+    const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount);
+    const dashboard = (name: string): Measured => ({
+      name,
+      request: "GET /",
+      target: { url: local(`${stack.portalUrl}/`), headers: { cookie } },
+      pid: stack.portal.pid(),
+      resultsPid: stack.results.pid(),
+    });
+    const small = await measureRows([dashboard("Dashboard, demo data")]);
+    const smallSizes = await tableSizes(databases);
+    step(`PostgreSQL server: growing the data (${GROWN.participants} participants, ${GROWN.sessions} sessions)`);
+    await growData(databases as BenchDatabases);
+    const grownSizes = await tableSizes(databases);
+    const grown = await measureRows([dashboard("Dashboard, grown data")]);
+    return { rows: [...small, ...grown], sizes: { small: smallSizes, grown: grownSizes, after: await tableSizes(databases) } };
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main() {
-  build();
+  remixBuild(projectRoot);
+  remixBuild(path.join(projectRoot, "scripts/bench/floor"));
   step(`starting the stack on ${portBase}-${portBase + 2}`);
   const stack = await startStack({
     ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
     identityEnv: generousSendingBudgets,
   });
-  const ceiling = await startCeilingServer();
+  const ceiling = await startOwnServer("ceiling-server.ts");
+  const floor = await startOwnServer("floor-server.ts");
+  let rows: LoadRow[];
+  let memory: BenchReport["memory"];
+  let weights: BenchReport["weights"];
+  let slowResults: BenchReport["slowResults"];
+  let lighthouse: BenchReport["lighthouse"];
   try {
     const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount);
     const auth = { cookie };
     const dashboardUrl = local(`${stack.portalUrl}/`);
     const profileUrl = local(`${stack.portalUrl}${PROFILE_PATH}`);
     const profileReady = await pageExists(profileUrl, cookie);
-    const passwordPost = await passwordFlowPost(stack, cookie);
 
     step("page weight");
     const visitor = new HttpBrowser();
     const identify = await openIdentifyPage(visitor, stack.portalUrl);
-    const weights: BenchReport["weights"] = [];
-    const weigh = async (name: string, url: string, headers: Record<string, string>, available = true) => {
+    weights = [];
+    for (const [name, pagePath] of [
+      ["Dashboard (signed in)", "/"],
+      ["Personal Information", PROFILE_PATH],
+      ["Login & Security", "/profile/security"],
+      ["My Studies", "/profile/studies"],
+      ["Expired-session screen", "/session-expired"],
+    ] as const) {
+      const url = local(`${stack.portalUrl}${pagePath}`);
+      const available = pagePath === "/session-expired" || (await pageExists(url, cookie));
       weights.push(
-        available ? { name, url, weight: await measurePage(url, headers) } : { name, url, weight: null, note: "page not available" },
+        available ? { name, url, weight: await measurePage(url, auth) } : { name, url, weight: null, note: "page not available" },
       );
-    };
-    await weigh("Dashboard (signed in)", dashboardUrl, auth);
-    await weigh("Sign-in (IdP identify page)", identify.url.href, { cookie: visitor.cookies.header(identify.url) });
-    await weigh("Profile", profileUrl, auth, profileReady);
-    await weigh("Password flow, first step", local(`${stack.portalUrl}${PASSWORD_FLOW_PATH}`), auth, passwordPost !== null);
-    await weigh("Expired-session screen", local(`${stack.portalUrl}/session-expired`), {});
+    }
+    weights.push({
+      name: "Sign-in (IdP identify page)",
+      url: identify.url.href,
+      weight: await measurePage(identify.url.href, { cookie: visitor.cookies.header(identify.url) }),
+    });
 
-    const rows: LoadRow[] = [];
     const portalPid = stack.portal.pid();
-    const pages: [string, string, LoadTarget][] = [
-      [`${LIGHTEST_ROW} (lightest page)`, "GET /session-expired", { url: local(`${stack.portalUrl}/session-expired`) }],
-      ["Dashboard (signed in, real results)", "GET /", { url: dashboardUrl, headers: auth }],
+    const measured: Measured[] = [
+      { name: ROW.ceiling, request: "GET /", target: { url: ceiling.url }, pid: ceiling.pid },
+      { name: ROW.floor, request: "GET /", target: { url: floor.url }, pid: floor.pid },
+      { name: ROW.lightest, request: "GET /session-expired", target: { url: local(`${stack.portalUrl}/session-expired`) }, pid: portalPid },
+      {
+        name: ROW.dashboard,
+        request: "GET /",
+        target: { url: dashboardUrl, headers: auth },
+        pid: portalPid,
+        resultsPid: stack.results.pid(),
+      },
       ...(profileReady
-        ? [["Profile page", `GET ${PROFILE_PATH}`, { url: profileUrl, headers: auth }] as [string, string, LoadTarget]]
+        ? [{ name: ROW.profile, request: `GET ${PROFILE_PATH}`, target: { url: profileUrl, headers: auth }, pid: portalPid }]
         : []),
-      ["Sign-in redirect", "GET /auth/sign-in", { url: local(`${stack.portalUrl}/auth/sign-in`) }],
+      { name: ROW.signIn, request: "GET /auth/sign-in", target: { url: local(`${stack.portalUrl}/auth/sign-in`) }, pid: portalPid },
     ];
-    step("warm-up: every page under load once, so no row is measured on code that has not run yet");
-    for (const [, , target] of pages) await measureLoad(target, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-    rows.push(await loadRow(`${CEILING_ROW} (ceiling)`, "GET /", { url: ceiling.url }, ceiling.pid));
-    for (const [name, request, target] of pages) rows.push(await loadRow(name, request, target, portalPid));
-    // Last: it moves the participant's password flow on (and meets the IdP's start limit).
-    if (passwordPost)
-      rows.push(await loadRow("Password flow, first POST", `POST ${new URL(passwordPost.url).pathname}`, passwordPost, portalPid));
+    rows = await measureRows(measured);
+    memory = await measureMemory(stack, { url: dashboardUrl, headers: auth });
 
     step("dashboard with a slow and a hung results service");
-    const slowResults = await measureSlowResults({ resultsUrl: stack.resultsUrl, dashboardUrl, cookie, userId: BENCH_USER_ID });
+    slowResults = await measureSlowResults({ resultsUrl: stack.resultsUrl, dashboardUrl, cookie, userId: BENCH_USER_ID });
 
-    step("Lighthouse (mobile)");
-    const lighthouse: BenchReport["lighthouse"] = [];
-    for (const [name, url, available] of [
-      ["Dashboard", `${stack.portalUrl}/`, true],
-      ["Profile", `${stack.portalUrl}${PROFILE_PATH}`, profileReady],
-    ] as const) {
-      let figures: LighthouseFigures | null = null;
-      let note: string | undefined = available ? undefined : "page not available";
-      if (available) {
-        try {
-          figures = await runLighthouse(url, auth);
-        } catch (error) {
-          note = `Lighthouse failed: ${error instanceof Error ? error.message : String(error)}`;
-        }
-      }
-      lighthouse.push({ name, url, figures, note });
-    }
-
-    const report: BenchReport = {
-      date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? "unknown",
-        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-        platform: `${os.type()} ${os.release()}`,
-      },
-      load: {
-        connections: CONNECTIONS,
-        durationSeconds: DURATION_SECONDS,
-        rows,
-        ceiling: rowNamed(rows, CEILING_ROW).name,
-        lightest: rowNamed(rows, LIGHTEST_ROW).name,
-      },
-      weights,
-      lighthouse,
-      slowResults,
-      targets: targetsOf(rows, weights, lighthouse),
-    };
-    const markdown = toMarkdown(report);
-    console.log(markdown);
-    const outDir = path.join(projectRoot, "bench/results");
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(path.join(outDir, "latest.md"), markdown);
-    writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-    step(`written to ${path.relative(projectRoot, outDir)}/latest.md and latest.json`);
+    lighthouse = await lighthouseRuns(
+      [
+        ["Dashboard", `${stack.portalUrl}/`, true],
+        ["Profile", `${stack.portalUrl}${PROFILE_PATH}`, profileReady],
+      ],
+      cookie,
+    );
   } finally {
     ceiling.stop();
+    floor.stop();
     await stack.stop();
   }
-}
 
-function rowNamed(rows: LoadRow[], prefix: string): LoadRow {
-  const row = rows.find((candidate) => candidate.name.startsWith(prefix));
-  if (!row) throw new Error(`The bench measured no row named "${prefix}…"`);
-  return row;
-}
-
-function targetsOf(rows: LoadRow[], weights: BenchReport["weights"], lighthouse: BenchReport["lighthouse"]): BenchReport["targets"] {
-  const lightest = rowNamed(rows, LIGHTEST_ROW).figures;
-  const dashboard = rowNamed(rows, "Dashboard").figures;
-  const dashboardWeight = weights.find((entry) => entry.name.startsWith("Dashboard"))?.weight as PageWeight;
-  const targets: BenchReport["targets"] = [
-    {
-      target: "Dashboard JavaScript ≤ 110 KB gzip",
-      actual: `${(dashboardWeight.javascript.gzip / 1024).toFixed(1)} KB`,
-      met: dashboardWeight.javascript.gzip <= 110 * 1024,
-    },
-    {
-      target: "Dashboard HTML ≤ 30 KB gzip",
-      actual: `${(dashboardWeight.html.gzip / 1024).toFixed(1)} KB`,
-      met: dashboardWeight.html.gzip <= 30 * 1024,
-    },
-    {
-      target: `Dashboard ≥ 0.5 × the lightest page's req/s`,
-      actual: `${(dashboard.requestsPerSecond / lightest.requestsPerSecond).toFixed(2)} × (${dashboard.requestsPerSecond.toFixed(0)} vs ${lightest.requestsPerSecond.toFixed(0)})`,
-      met: dashboard.requestsPerSecond >= 0.5 * lightest.requestsPerSecond,
-    },
-    {
-      target: `Dashboard p99 < 150 ms at ${CONNECTIONS} connections`,
-      actual: `${dashboard.latencyP99Ms} ms`,
-      met: dashboard.latencyP99Ms < 150,
-    },
-  ];
-  for (const { name, figures } of lighthouse) {
-    targets.push(
-      {
-        target: `${name}: Lighthouse performance ≥ 95`,
-        actual: figures ? String(figures.performance) : "–",
-        met: figures ? figures.performance >= 95 : null,
-      },
-      {
-        target: `${name}: Lighthouse accessibility 100`,
-        actual: figures ? String(figures.accessibility) : "–",
-        met: figures ? figures.accessibility === 100 : null,
-      },
-      {
-        target: `${name}: Lighthouse best practices 100`,
-        actual: figures ? String(figures.bestPractices) : "–",
-        met: figures ? figures.bestPractices === 100 : null,
-      },
-    );
+  const growth = await measureGrowth();
+  const firstStarts: number[] = [];
+  for (let index = 1; index <= ROUNDS; index += 1) {
+    step(`first start ${index}/${ROUNDS}: npm start to the first page`);
+    firstStarts.push(await measureFirstStart(portBase + 30));
   }
-  return targets;
+
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+      loadAverage: os.loadavg()[0] ?? Number.NaN,
+    },
+    load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rounds: ROUNDS, rows },
+    memory,
+    weights,
+    lighthouse,
+    slowResults,
+    growth,
+    firstStartMs: spreadOf(firstStarts),
+    targets: [],
+  };
+  report.targets = targetsOf(report);
+  const markdown = toMarkdown(report, ROW);
+  console.log(markdown);
+  const outDir = path.join(projectRoot, "bench/results");
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, "latest.md"), markdown);
+  writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  step(`written to ${path.relative(projectRoot, outDir)}/latest.md and latest.json`);
 }
 
 main().catch((error: unknown) => {

@@ -187,8 +187,7 @@ async function main() {
     });
     services.push(healthy(results, resultsUrl));
   }
-  await Promise.all(services);
-
+  // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
   const portal = launch("portal", process.execPath, portalServerArgs(root), {
     ...shared,
     NODE_ENV: "production",
@@ -197,7 +196,8 @@ async function main() {
     PORTAL_DATA_DIR: process.env.PORTAL_DATA_DIR ?? path.join(dataRoot, "portal"),
     LAUNCHER_STATUS_FILE: statusFile,
   });
-  await healthy(portal, `http://127.0.0.1:${portalPort}`);
+  services.push(healthy(portal, `http://127.0.0.1:${portalPort}`));
+  await Promise.all(services);
 
   console.log(`\nPortal:            ${portalUrl}`);
   console.log(`Identity provider: ${idpIssuer}${embeddedIdentity ? " (embedded)" : ""}`);

@@ -1,53 +1,157 @@
-/** The bench's one table, as Markdown (printed and written) and as JSON. */
+/** The bench's report, as Markdown (printed and written) and as JSON. */
+import type { TableSize } from "./big-data.ts";
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 import type { LoadFigures } from "./load.ts";
 import type { Bytes, PageWeight } from "./page-weight.ts";
 import type { SlowResultsFigure } from "./slow-results.ts";
+import { formatSpread, spreadOf, type Spread } from "./spread.ts";
+
+export interface RoundFigures extends LoadFigures {
+  /** CPU the serving process used per answered request during the round (NaN when unknown). */
+  cpuMsPerRequest: number;
+  /** The results service's CPU per portal request, for the rows that call it. */
+  resultsCpuMsPerRequest?: number;
+}
 
 export interface LoadRow {
   name: string;
   request: string;
-  figures: LoadFigures;
-  /** CPU the serving process used per answered request during the row (NaN when unknown). */
-  cpuMsPerRequest: number;
+  rounds: RoundFigures[];
+}
+
+export interface Target {
+  goal: string;
+  target: string;
+  actual: string;
+  met: boolean | null;
 }
 
 export interface BenchReport {
   date: string;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
-  load: { connections: number; durationSeconds: number; rows: LoadRow[]; ceiling: string; lightest: string };
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage: number };
+  load: { connections: number; durationSeconds: number; rounds: number; rows: LoadRow[] };
+  memory: { atStartMb: number; after30sMb: number; after60sMb: number };
   weights: { name: string; url: string; weight: PageWeight | null; note?: string }[];
-  lighthouse: { name: string; url: string; figures: LighthouseFigures | null; note?: string }[];
+  lighthouse: { name: string; url: string; runs: LighthouseFigures[]; note?: string }[];
   slowResults: SlowResultsFigure[];
-  targets: { target: string; actual: string; met: boolean | null }[];
+  growth: { note: string } | { rows: LoadRow[]; sizes: { small: TableSize[]; grown: TableSize[]; after: TableSize[] } };
+  firstStartMs: Spread;
+  targets: Target[];
+}
+
+/** One figure of a row over its rounds. */
+export function over(row: LoadRow, figure: (round: RoundFigures) => number): Spread {
+  return spreadOf(row.rounds.map(figure));
+}
+
+/** A ratio between two rows, round by round (the rounds were interleaved, so round i of each ran together). */
+export function ratioOver(row: LoadRow, base: LoadRow, figure: (round: RoundFigures) => number): Spread {
+  return spreadOf(row.rounds.map((round, index) => figure(round) / figure(base.rounds[index] ?? round)));
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const both = (bytes: Bytes) => `${kb(bytes.raw)} / ${kb(bytes.gzip)}`;
-const round = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
 
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
 }
 
-export function toMarkdown(report: BenchReport): string {
-  const { load } = report;
-  const ceiling = load.rows.find((row) => row.name === load.ceiling)?.figures.requestsPerSecond ?? NaN;
-  const lightest = load.rows.find((row) => row.name === load.lightest)?.figures.requestsPerSecond ?? NaN;
-  const loadTable = table(
-    ["Server", "Request", "req/s", "p50 ms", "p99 ms", "non-2xx/3xx", "× lightest page", "× ceiling", "CPU ms / request"],
-    load.rows.map(({ name, request, figures, cpuMsPerRequest }) => [
-      name,
-      `\`${request}\``,
-      round(figures.requestsPerSecond),
-      round(figures.latencyP50Ms),
-      round(figures.latencyP99Ms),
-      String(figures.failures),
-      round(figures.requestsPerSecond / lightest, 2),
-      round(figures.requestsPerSecond / ceiling, 3),
-      round(cpuMsPerRequest, 2),
+function loadTable(rows: LoadRow[], floor: LoadRow | undefined, lightest: LoadRow | undefined): string {
+  const rps = (round: RoundFigures) => round.requestsPerSecond;
+  return table(
+    [
+      "Server",
+      "Request",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "non-2xx/3xx",
+      "× floor",
+      "× lightest page",
+      "Portal CPU ms / request",
+      "Results CPU ms / request",
+    ],
+    rows.map((row) => [
+      row.name,
+      `\`${row.request}\``,
+      formatSpread(over(row, rps)),
+      formatSpread(over(row, (round) => round.latencyP50Ms)),
+      formatSpread(over(row, (round) => round.latencyP99Ms)),
+      String(row.rounds.reduce((sum, round) => sum + round.failures, 0)),
+      floor ? formatSpread(ratioOver(row, floor, rps), 2) : "–",
+      lightest ? formatSpread(ratioOver(row, lightest, rps), 2) : "–",
+      formatSpread(
+        over(row, (round) => round.cpuMsPerRequest),
+        2,
+      ),
+      row.rounds.some((round) => round.resultsCpuMsPerRequest !== undefined)
+        ? formatSpread(
+            over(row, (round) => round.resultsCpuMsPerRequest ?? Number.NaN),
+            2,
+          )
+        : "",
     ]),
   );
+}
+
+function lighthouseTable(report: BenchReport): string {
+  return table(
+    [
+      "Page",
+      "Runs",
+      "Performance min / median",
+      "Runs at 100",
+      "Accessibility min",
+      "Best practices min",
+      "LCP ms median (max)",
+      "TBT ms median (max)",
+      "Audits below 0.9",
+    ],
+    report.lighthouse.map(({ name, runs, note }) => {
+      if (runs.length === 0) return [name, note ?? "not measured", "", "", "", "", "", "", ""];
+      const performance = spreadOf(runs.map((run) => run.performance));
+      const lcp = spreadOf(runs.map((run) => run.lcpMs));
+      const tbt = spreadOf(runs.map((run) => run.tbtMs));
+      return [
+        name,
+        String(runs.length),
+        `${performance.min} / ${performance.median}`,
+        `${runs.filter((run) => run.performance === 100).length} of ${runs.length}`,
+        String(Math.min(...runs.map((run) => run.accessibility))),
+        String(Math.min(...runs.map((run) => run.bestPractices))),
+        `${fixed(lcp.median)} (${fixed(lcp.max)})`,
+        `${fixed(tbt.median)} (${fixed(tbt.max)})`,
+        [...new Set(runs.flatMap((run) => run.failedAudits.map((audit) => audit.replace(/ \(.*\)$/, ""))))].join(", ") || "none",
+      ];
+    }),
+  );
+}
+
+function growthSection(growth: BenchReport["growth"]): string[] {
+  if ("note" in growth) return [`Not measured: ${growth.note}.`];
+  const sizes = (label: string, list: TableSize[]) =>
+    list.map((size) => [label, size.table, String(size.rows), `${size.megabytes.toFixed(1)} MB`]);
+  return [
+    "The same stack and session on a PostgreSQL server, before and after the data grew (the sweep of ended sessions runs as usual meanwhile).",
+    "",
+    loadTable(growth.rows, undefined, undefined),
+    "",
+    table(
+      ["When", "Table", "Rows", "Size"],
+      [
+        ...sizes("demo data", growth.sizes.small),
+        ...sizes("grown", growth.sizes.grown),
+        ...sizes("after the grown rounds", growth.sizes.after),
+      ],
+    ),
+  ];
+}
+
+export function toMarkdown(report: BenchReport, rowNames: { floor: string; lightest: string }): string {
+  const { load, machine, memory } = report;
+  const floor = load.rows.find((row) => row.name === rowNames.floor);
+  const lightest = load.rows.find((row) => row.name === rowNames.lightest);
   const weightTable = table(
     ["Page", "Status", "HTML raw / gzip", "JavaScript raw / gzip", "CSS raw / gzip", "Fonts raw / gzip", "Requests"],
     report.weights.map(({ name, weight, note }) =>
@@ -64,45 +168,56 @@ export function toMarkdown(report: BenchReport): string {
         : [name, note ?? "not measured", "", "", "", "", ""],
     ),
   );
-  const lighthouseTable = table(
-    ["Page", "Performance", "Accessibility", "Best practices", "LCP ms", "TBT ms", "CLS", "Requests", "Audits below 0.9"],
-    report.lighthouse.map(({ name, figures, note }) =>
-      figures
-        ? [
-            name,
-            String(figures.performance),
-            String(figures.accessibility),
-            String(figures.bestPractices),
-            round(figures.lcpMs),
-            round(figures.tbtMs),
-            round(figures.cls, 3),
-            String(figures.networkRequests),
-            figures.failedAudits.join(", ") || "none",
-          ]
-        : [name, note ?? "not measured", "", "", "", "", "", "", ""],
-    ),
-  );
-  const targetTable = table(
-    ["Target", "Measured", "Met"],
-    report.targets.map(({ target, actual, met }) => [target, actual, met === null ? "not measured" : met ? "yes" : "**no**"]),
-  );
-  const { machine } = report;
   return [
     `# Portal benchmark — ${report.date}`,
     "",
-    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}.`,
-    `Load: autocannon, ${load.connections} connections, ${load.durationSeconds} s per row after a warm-up, against 127.0.0.1; portal on server/index.ts with NODE_ENV=production.`,
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${fixed(machine.loadAverage, 2)} at the end.`,
+    `Load: autocannon, ${load.connections} connections against 127.0.0.1; every row warmed up, then ${load.rounds} rounds of ${load.durationSeconds} s with the rows interleaved. Each figure is the median of the rounds with their spread (lowest–highest). Portal on server/index.ts with NODE_ENV=production.`,
     "CPU ms / request is the serving process's own CPU time (from /proc) over the requests it answered: it moves little when other work shares the cores, unlike requests per second.",
     "",
-    "## Throughput and latency",
+    "## Targets",
     "",
-    loadTable,
+    table(
+      ["Goal", "Target", "Measured", "Met"],
+      report.targets.map(({ goal, target, actual, met }) => [
+        goal,
+        target,
+        actual,
+        met === null ? "not measured" : met ? "met" : "**missed**",
+      ]),
+    ),
+    "",
+    "## Throughput, latency and CPU",
+    "",
+    loadTable(load.rows, floor, lightest),
+    "",
+    "## Memory (portal, dashboard load)",
+    "",
+    table(
+      ["At start", "After 30 s", "After 60 s", "Growth 30 → 60 s"],
+      [
+        [
+          `${fixed(memory.atStartMb)} MB`,
+          `${fixed(memory.after30sMb)} MB`,
+          `${fixed(memory.after60sMb)} MB`,
+          `${fixed(memory.after60sMb - memory.after30sMb, 1)} MB`,
+        ],
+      ],
+    ),
+    "",
+    "## Flat as data grows (PostgreSQL server)",
+    "",
+    ...growthSection(report.growth),
+    "",
+    "## First start",
+    "",
+    `\`npm start\` (scripts/start.ts, portal built) to the first page the portal answers: ${formatSpread(report.firstStartMs)} ms.`,
     "",
     "## Dashboard with a slow results service (one request, time to first byte)",
     "",
     table(
       ["Results service", "Status", "First byte ms", "Page"],
-      report.slowResults.map((figure) => [figure.name, String(figure.status), round(figure.timeToFirstByteMs), figure.page]),
+      report.slowResults.map((figure) => [figure.name, String(figure.status), fixed(figure.timeToFirstByteMs), figure.page]),
     ),
     "",
     "## Page weight (everything the page loads)",
@@ -111,11 +226,7 @@ export function toMarkdown(report: BenchReport): string {
     "",
     "## Lighthouse (mobile preset, system Chromium)",
     "",
-    lighthouseTable,
-    "",
-    "## Targets",
-    "",
-    targetTable,
+    lighthouseTable(report),
     "",
   ].join("\n");
 }

@@ -50,6 +50,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   portalNodeArgs?: string[];
+  /** PostgreSQL servers for the portal and the results service (embedded databases when absent). */
+  databaseUrls?: { portal: string; results: string };
 }
 
 /** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `remix build`). */
@@ -158,6 +160,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RESULTS_PORT: String(ports.results),
     RESULTS_HOST: "127.0.0.1",
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
+    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
   });
   const portal = managedService("portal", portalUrl, [...(options.portalNodeArgs ?? []), ...portalServerArgs(projectRoot)], {
     ...base,
@@ -165,6 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PORT: String(ports.portal),
     HOST: "127.0.0.1",
     PORTAL_DATA_DIR: path.join(dataDir, "portal"),
+    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
     ...options.portalEnv,
   });
 

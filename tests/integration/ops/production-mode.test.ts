@@ -77,7 +77,8 @@ beforeAll(async () => {
     },
     stdio: "ignore",
   });
-  await healthy(url(ports.portal, "/healthz"), 90_000);
+  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once).
+  await healthy(url(ports.portal, "/readyz"), 90_000);
 }, 120_000);
 
 afterAll(async () => {

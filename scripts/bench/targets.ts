@@ -1,0 +1,139 @@
+/** The goals of the performance work, each with its figure from this run and whether it was met. */
+import { over, ratioOver, type BenchReport, type LoadRow, type RoundFigures, type Target } from "./report.ts";
+import { formatSpread, spreadOf, type Spread } from "./spread.ts";
+
+export const ROW = {
+  ceiling: "node:http 'hello' (ceiling)",
+  floor: "Minimal Remix page (framework floor)",
+  lightest: "Expired-session screen (lightest page)",
+  dashboard: "Dashboard (signed in, real results)",
+  profile: "Profile page",
+  signIn: "Sign-in redirect",
+} as const;
+
+const FIRST_START_MS = 6_000;
+const JAVASCRIPT_GZIP_KB = 110;
+const MEMORY_MB = 200;
+/** 'No growth' between 30 and 60 s of load, allowing for the garbage collector's own breathing. */
+const MEMORY_GROWTH_MB = 10;
+
+const rps = (round: RoundFigures) => round.requestsPerSecond;
+const bothServices = (round: RoundFigures) => round.cpuMsPerRequest + (round.resultsCpuMsPerRequest ?? 0);
+
+function atLeast(goal: string, target: string, spread: Spread, minimum: number, digits = 2): Target {
+  return {
+    goal,
+    target,
+    actual: `${formatSpread(spread, digits)} ×`,
+    met: Number.isFinite(spread.median) ? spread.median >= minimum : null,
+  };
+}
+
+function growthTargets(growth: BenchReport["growth"]): Target[] {
+  const goal = "3. Flat as data grows";
+  if ("note" in growth) return [{ goal, target: "dashboard on grown data within 20 % of demo data", actual: growth.note, met: null }];
+  const [small, grown] = growth.rows as [LoadRow, LoadRow];
+  const cpu = over(grown, bothServices).median / over(small, bothServices).median;
+  const p99 = over(grown, (round) => round.latencyP99Ms).median / over(small, (round) => round.latencyP99Ms).median;
+  return [
+    {
+      goal,
+      target: "CPU per request (portal + results) within 20 %",
+      actual: `${formatSpread(over(small, bothServices), 2)} → ${formatSpread(over(grown, bothServices), 2)} ms (× ${cpu.toFixed(2)})`,
+      met: cpu <= 1.2,
+    },
+    {
+      goal,
+      target: "p99 within 20 %",
+      actual: `${formatSpread(over(small, (round) => round.latencyP99Ms))} → ${formatSpread(over(grown, (round) => round.latencyP99Ms))} ms (× ${p99.toFixed(2)})`,
+      met: p99 <= 1.2,
+    },
+  ];
+}
+
+function lighthouseTargets(report: BenchReport): Target[] {
+  return report.lighthouse.flatMap(({ name, runs, note }): Target[] => {
+    const goal = `4. Lighthouse, ${name}`;
+    if (runs.length === 0) return [{ goal, target: "performance 100 in 5 of 5 runs", actual: note ?? "not measured", met: null }];
+    const count = (test: (run: (typeof runs)[number]) => boolean) => runs.filter(test).length;
+    const performance = spreadOf(runs.map((run) => run.performance));
+    const lcp = spreadOf(runs.map((run) => run.lcpMs));
+    const tbt = spreadOf(runs.map((run) => run.tbtMs));
+    return [
+      {
+        goal,
+        target: "performance 100 in every run",
+        actual: `${count((run) => run.performance === 100)} of ${runs.length} (min ${performance.min}, median ${performance.median})`,
+        met: count((run) => run.performance === 100) === runs.length,
+      },
+      {
+        goal,
+        target: "accessibility and best practices 100 in every run",
+        actual: `${count((run) => run.accessibility === 100 && run.bestPractices === 100)} of ${runs.length}`,
+        met: count((run) => run.accessibility === 100 && run.bestPractices === 100) === runs.length,
+      },
+      { goal, target: "LCP ≤ 1,200 ms in every run", actual: `${formatSpread(lcp)} ms`, met: lcp.max <= 1_200 },
+      { goal, target: "TBT 0 ms in every run", actual: `${formatSpread(tbt)} ms`, met: tbt.max === 0 },
+    ];
+  });
+}
+
+export function targetsOf(report: BenchReport): Target[] {
+  const row = (name: string) => report.load.rows.find((candidate) => candidate.name === name);
+  const floor = row(ROW.floor);
+  const lightest = row(ROW.lightest);
+  const dashboard = row(ROW.dashboard);
+  const targets: Target[] = [];
+  if (floor && lightest)
+    targets.push(atLeast("1. Framework floor", "lightest page ≥ 0.8 × the floor's req/s", ratioOver(lightest, floor, rps), 0.8));
+  if (lightest && dashboard)
+    targets.push(atLeast("1. Framework floor", "dashboard ≥ 0.6 × the lightest page's req/s", ratioOver(dashboard, lightest, rps), 0.6));
+  if (dashboard) {
+    const cpu = over(dashboard, bothServices);
+    targets.push({
+      goal: "2. Dashboard CPU",
+      target: "portal + results service ≤ 3 ms per request",
+      actual: `${formatSpread(cpu, 2)} ms (portal ${formatSpread(
+        over(dashboard, (round) => round.cpuMsPerRequest),
+        2,
+      )} + results ${formatSpread(
+        over(dashboard, (round) => round.resultsCpuMsPerRequest ?? Number.NaN),
+        2,
+      )})`,
+      met: cpu.median <= 3,
+    });
+  }
+  targets.push(...growthTargets(report.growth), ...lighthouseTargets(report));
+  const measuredPages = report.weights.filter((entry) => entry.weight);
+  const heaviest = measuredPages.toSorted((a, b) => b.weight!.javascript.gzip - a.weight!.javascript.gzip)[0];
+  targets.push({
+    goal: "5. JavaScript",
+    target: `≤ ${JAVASCRIPT_GZIP_KB} KB gzip on every page`,
+    actual: heaviest
+      ? `heaviest: ${heaviest.name}, ${(heaviest.weight!.javascript.gzip / 1024).toFixed(1)} KB (${measuredPages.length} pages)`
+      : "–",
+    met: heaviest ? heaviest.weight!.javascript.gzip <= JAVASCRIPT_GZIP_KB * 1024 : null,
+  });
+  targets.push({
+    goal: "6. First start",
+    target: `npm start to the first page ≤ ${FIRST_START_MS / 1000} s`,
+    actual: `${formatSpread(report.firstStartMs)} ms`,
+    met: Number.isFinite(report.firstStartMs.median) ? report.firstStartMs.median <= FIRST_START_MS : null,
+  });
+  const { memory } = report;
+  targets.push(
+    {
+      goal: "7. Memory",
+      target: `portal RSS after 60 s of dashboard load < ${MEMORY_MB} MB`,
+      actual: `${memory.after60sMb.toFixed(0)} MB`,
+      met: memory.after60sMb < MEMORY_MB,
+    },
+    {
+      goal: "7. Memory",
+      target: `no growth from 30 s to 60 s (≤ ${MEMORY_GROWTH_MB} MB)`,
+      actual: `${memory.after30sMb.toFixed(0)} → ${memory.after60sMb.toFixed(0)} MB`,
+      met: memory.after60sMb - memory.after30sMb <= MEMORY_GROWTH_MB,
+    },
+  );
+  return targets;
+}
