@@ -10,7 +10,7 @@ import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i1
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
-import "@fontsource-variable/inter/wght.css";
+import "~/styles/inter.css";
 import "~/styles/global.css";
 
 export const links: LinksFunction = () => [

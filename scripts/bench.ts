@@ -19,7 +19,7 @@ import { measureLoad, type LoadTarget } from "./bench/load.ts";
 import { residentMegabytesOf } from "./bench/memory.ts";
 import { measurePage } from "./bench/page-weight.ts";
 import { cpuMillisecondsOf } from "./bench/process-cpu.ts";
-import { toMarkdown, type BenchReport, type LoadRow, type RoundFigures } from "./bench/report.ts";
+import { toMarkdown, type BenchReport, type LoadRow, type MemoryFigures, type RoundFigures } from "./bench/report.ts";
 import { openIdentifyPage, signInOverHttp } from "./bench/sign-in.ts";
 import { measureSlowResults } from "./bench/slow-results.ts";
 import { spreadOf } from "./bench/spread.ts";
@@ -117,14 +117,14 @@ async function pageExists(url: string, cookie: string): Promise<boolean> {
   return response.status === 200;
 }
 
-async function measureMemory(stack: Stack, dashboard: LoadTarget): Promise<BenchReport["memory"]> {
+async function measureMemory(database: string, stack: Stack, dashboard: LoadTarget): Promise<MemoryFigures> {
   const pid = stack.portal.pid();
-  const atStart = residentMegabytesOf(pid);
-  step(`memory: ${MEMORY_SECONDS * 2} s of dashboard load`);
+  const atStartMb = residentMegabytesOf(pid);
+  step(`memory (${database}): ${MEMORY_SECONDS * 2} s of dashboard load`);
   await measureLoad(dashboard, { connections: CONNECTIONS, durationSeconds: MEMORY_SECONDS });
-  const after30 = residentMegabytesOf(pid);
+  const after30sMb = residentMegabytesOf(pid);
   await measureLoad(dashboard, { connections: CONNECTIONS, durationSeconds: MEMORY_SECONDS });
-  return { atStartMb: atStart, after30sMb: after30, after60sMb: residentMegabytesOf(pid) };
+  return { database, atStartMb, after30sMb, after60sMb: residentMegabytesOf(pid) };
 }
 
 async function lighthouseRuns(pages: [string, string, boolean][], cookie: string): Promise<BenchReport["lighthouse"]> {
@@ -146,7 +146,7 @@ async function lighthouseRuns(pages: [string, string, boolean][], cookie: string
 }
 
 /** The dashboard on a PostgreSQL server: small data, then grown data, same stack, same session. */
-async function measureGrowth(): Promise<BenchReport["growth"]> {
+async function measureGrowth(memory: MemoryFigures[]): Promise<BenchReport["growth"]> {
   const databases = await startBenchPostgres();
   if ("missing" in databases) return { note: databases.missing };
   step("PostgreSQL server: starting the stack on it");
@@ -166,6 +166,7 @@ async function measureGrowth(): Promise<BenchReport["growth"]> {
       resultsPid: stack.results.pid(),
     });
     const small = await measureRows([dashboard("Dashboard, demo data")]);
+    memory.push(await measureMemory("PostgreSQL server", stack, dashboard("").target));
     const smallSizes = await tableSizes(databases);
     step(`PostgreSQL server: growing the data (${GROWN.participants} participants, ${GROWN.sessions} sessions)`);
     await growData(databases as BenchDatabases);
@@ -188,7 +189,7 @@ async function main() {
   const ceiling = await startOwnServer("ceiling-server.ts");
   const floor = await startOwnServer("floor-server.ts");
   let rows: LoadRow[];
-  let memory: BenchReport["memory"];
+  const memory: MemoryFigures[] = [];
   let weights: BenchReport["weights"];
   let slowResults: BenchReport["slowResults"];
   let lighthouse: BenchReport["lighthouse"];
@@ -240,7 +241,7 @@ async function main() {
       { name: ROW.signIn, request: "GET /auth/sign-in", target: { url: local(`${stack.portalUrl}/auth/sign-in`) }, pid: portalPid },
     ];
     rows = await measureRows(measured);
-    memory = await measureMemory(stack, { url: dashboardUrl, headers: auth });
+    memory.push(await measureMemory("embedded PGlite", stack, { url: dashboardUrl, headers: auth }));
 
     step("dashboard with a slow and a hung results service");
     slowResults = await measureSlowResults({ resultsUrl: stack.resultsUrl, dashboardUrl, cookie, userId: BENCH_USER_ID });
@@ -258,7 +259,7 @@ async function main() {
     await stack.stop();
   }
 
-  const growth = await measureGrowth();
+  const growth = await measureGrowth(memory);
   const firstStarts: number[] = [];
   for (let index = 1; index <= ROUNDS; index += 1) {
     step(`first start ${index}/${ROUNDS}: npm start to the first page`);
