@@ -212,9 +212,11 @@ async function main() {
       ["Expired-session screen", "/session-expired"],
     ] as const) {
       const url = local(`${stack.portalUrl}${pagePath}`);
+      // The expired-session screen is what a browser without a live session sees.
+      const headers = pagePath === "/session-expired" ? {} : auth;
       const available = pagePath === "/session-expired" || (await pageExists(url, cookie));
       weights.push(
-        available ? { name, url, weight: await measurePage(url, auth) } : { name, url, weight: null, note: "page not available" },
+        available ? { name, url, weight: await measurePage(url, headers) } : { name, url, weight: null, note: "page not available" },
       );
     }
     weights.push({

@@ -13,6 +13,8 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   networkRequests: number;
+  /** What the largest contentful paint painted (Lighthouse's node label), to say why it came when it did. */
+  lcpElement: string;
   /** Audits of the three categories that did not pass, for the report. */
   failedAudits: string[];
 }
@@ -37,6 +39,9 @@ export async function runLighthouse(url: string, headers: Record<string, string>
       .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined && audit.score !== null && audit.score < 0.9)
       .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
     const requests = audits["network-requests"]?.details as { items?: unknown[] } | undefined;
+    const lcpParts = audits["lcp-breakdown-insight"]?.details as
+      { items?: { type: string; nodeLabel?: string; snippet?: string }[] } | undefined;
+    const lcpNode = lcpParts?.items?.find((item) => item.type === "node");
     return {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -45,6 +50,7 @@ export async function runLighthouse(url: string, headers: Record<string, string>
       tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
       cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
       networkRequests: requests?.items?.length ?? 0,
+      lcpElement: lcpNode ? `${lcpNode.snippet ?? ""} ${lcpNode.nodeLabel ?? ""}`.trim().slice(0, 120) : "–",
       failedAudits,
     };
   } finally {

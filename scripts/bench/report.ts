@@ -115,9 +115,10 @@ function lighthouseTable(report: BenchReport): string {
       "LCP ms median (max)",
       "TBT ms median (max)",
       "Audits below 0.9",
+      "LCP element",
     ],
     report.lighthouse.map(({ name, runs, note }) => {
-      if (runs.length === 0) return [name, note ?? "not measured", "", "", "", "", "", "", ""];
+      if (runs.length === 0) return [name, note ?? "not measured", "", "", "", "", "", "", "", ""];
       const performance = spreadOf(runs.map((run) => run.performance));
       const lcp = spreadOf(runs.map((run) => run.lcpMs));
       const tbt = spreadOf(runs.map((run) => run.tbtMs));
@@ -131,6 +132,7 @@ function lighthouseTable(report: BenchReport): string {
         `${fixed(lcp.median)} (${fixed(lcp.max)})`,
         `${fixed(tbt.median)} (${fixed(tbt.max)})`,
         [...new Set(runs.flatMap((run) => run.failedAudits.map((audit) => audit.replace(/ \(.*\)$/, ""))))].join(", ") || "none",
+        [...new Set(runs.map((run) => run.lcpElement))].join("; "),
       ];
     }),
   );
