@@ -1,3 +1,4 @@
+import type { KitHistory } from "./kit-timeline";
 import type { PatientResults, ResultApp } from "./patient-results";
 
 /** What the results fetch ended with, as the dashboard needs to know it. */
@@ -18,7 +19,7 @@ export type DashboardView =
   | { screen: "gathering"; apps: ResultApp[] }
   | { screen: "empty"; message: EmptyStateMessage }
   | { screen: "reduced"; apps: ResultApp[] }
-  | { screen: "full"; apps: ResultApp[]; kitStatus: number; isHealthOrResearch: boolean };
+  | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean };
 
 /**
  * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered (the apps that
@@ -30,7 +31,13 @@ export function dashboardView(results: PatientResults, visitor: "participant" | 
   if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps };
   if (results.apps.length === 0) return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
   if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
-  return { screen: "full", apps: results.apps, kitStatus: results.kitStatus, isHealthOrResearch: results.isHealthOrResearch };
+  return {
+    screen: "full",
+    apps: results.apps,
+    kitStatus: results.kitStatus,
+    kitHistory: results.kitHistory,
+    isHealthOrResearch: results.isHealthOrResearch,
+  };
 }
 
 /** SPEC.md §2 'Result cards': the Spanish label in Spanish when there is one, else the label. */

@@ -6,7 +6,34 @@ export const TRACKER_STEPS = ["kitRegistered", "sampleReceived", "sequencingComp
 
 export type TrackerStep = (typeof TRACKER_STEPS)[number];
 export type StepState = "done" | "current" | "upcoming";
-export type TimelineEntry = { step: TrackerStep; number: number; state: StepState };
+export type TimelineEntry = {
+  step: TrackerStep;
+  number: number;
+  state: StepState;
+  /** The day the kit reached this step (done and current steps), when the results service knows it. */
+  reachedOn: string | null;
+  /** The day the next step is expected (the first step not reached yet), when known. */
+  expectedBy: string | null;
+};
+
+/** Why a kit is late, as the results service codes it; anything else is worded as a delay in general. */
+export const DELAY_REASONS = ["lab-backlog", "sample-rerun", "recollection"] as const;
+export type DelayReason = (typeof DELAY_REASONS)[number] | "other";
+
+/** A kit's dated history from the results service. */
+export type KitHistory = {
+  /** YYYY-MM-DD by tracker step number. */
+  reachedOn: Partial<Record<number, string>>;
+  nextStepExpectedBy: string | null;
+  delayReason: DelayReason | null;
+};
+
+export const NO_KIT_HISTORY: KitHistory = { reachedOn: {}, nextStepExpectedBy: null, delayReason: null };
+
+export function delayReasonOf(code: string | null | undefined): DelayReason | null {
+  if (!code) return null;
+  return (DELAY_REASONS as readonly string[]).includes(code) ? (code as DelayReason) : "other";
+}
 
 /** Entries shown to a participant who is not health-or-research (SPEC.md §4). */
 export const STEPS_WITHOUT_HEALTH = 4;
@@ -18,14 +45,33 @@ export function highlightedSteps(kitStatus: number | null | undefined): number[]
   return [kitStatus];
 }
 
-/** The steps the participant sees, each marked done (before the highlight), current or upcoming. */
-export function timelineEntries(kitStatus: number | null | undefined, isHealthOrResearch: boolean): TimelineEntry[] {
+/**
+ * The steps the participant sees, each marked done (before the highlight), current or upcoming,
+ * with the day each reached step was reached and, on the first step not reached yet, the day it is
+ * expected. The highlight comes from kitStatus alone (SPEC.md §4); the dates never move it.
+ */
+export function timelineEntries(
+  kitStatus: number | null | undefined,
+  isHealthOrResearch: boolean,
+  history: KitHistory = NO_KIT_HISTORY,
+): TimelineEntry[] {
   const highlighted = highlightedSteps(kitStatus);
   const firstHighlighted = Math.min(...highlighted);
   const visible = isHealthOrResearch ? TRACKER_STEPS : TRACKER_STEPS.slice(0, STEPS_WITHOUT_HEALTH);
+  const states = visible.map((_, index): StepState => {
+    const number = index + 1;
+    return highlighted.includes(number) ? "current" : number < firstHighlighted ? "done" : "upcoming";
+  });
+  const next = states.indexOf("upcoming");
   return visible.map((step, index) => {
     const number = index + 1;
-    const state: StepState = highlighted.includes(number) ? "current" : number < firstHighlighted ? "done" : "upcoming";
-    return { step, number, state };
+    const state = states[index]!;
+    return {
+      step,
+      number,
+      state,
+      reachedOn: state === "upcoming" ? null : (history.reachedOn[number] ?? null),
+      expectedBy: index === next ? history.nextStepExpectedBy : null,
+    };
   });
 }

@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { isCalendarDate } from "./calendar-date";
+import { delayReasonOf, type KitHistory } from "./kit-timeline";
 
 /** SPEC.md §3 'Patient results response', as the results service sends it. */
 const AppSchema = z.object({
@@ -9,8 +11,14 @@ const AppSchema = z.object({
   type: z.string().nullish(),
 });
 
+const KitEventSchema = z.object({ step: z.number().int().min(1).max(5), date: z.string().refine(isCalendarDate) });
+
 export const PatientResultsSchema = z.object({
   kitStatus: z.unknown(),
+  // A history that does not read as one is left out; the tracker works from kitStatus alone.
+  kitEvents: z.array(KitEventSchema).nullish().catch(null),
+  nextStepExpectedBy: z.string().refine(isCalendarDate).nullish().catch(null),
+  delayReason: z.string().max(100).nullish().catch(null),
   apps: z.array(AppSchema).nullish(),
   heapIdentifier: z.string().nullish(),
   isHealthOrResearch: z.boolean().nullish(),
@@ -29,6 +37,7 @@ export type ResultApp = { appID: string; appName: string; label: string; labelEs
 
 export type PatientResults = {
   kitStatus: number;
+  kitHistory: KitHistory;
   apps: ResultApp[];
   heapIdentifier: string | null;
   isHealthOrResearch: boolean;
@@ -46,6 +55,11 @@ export function toKitStatus(value: unknown): number {
 export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema>): PatientResults {
   return {
     kitStatus: toKitStatus(raw.kitStatus),
+    kitHistory: {
+      reachedOn: Object.fromEntries((raw.kitEvents ?? []).map((event) => [event.step, event.date])),
+      nextStepExpectedBy: raw.nextStepExpectedBy ?? null,
+      delayReason: delayReasonOf(raw.delayReason),
+    },
     apps: (raw.apps ?? [])
       .filter((app) => typeof app.label === "string" && app.label.trim() !== "")
       .map((app) => ({

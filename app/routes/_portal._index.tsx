@@ -71,14 +71,20 @@ export default function MyResults() {
         </div>
       );
     case "full":
-      if (showsTimeline) return <TimelinePage entries={timelineEntries(data.kitStatus, data.isHealthOrResearch)} />;
+      if (showsTimeline)
+        return (
+          <TimelinePage
+            entries={timelineEntries(data.kitStatus, data.isHealthOrResearch, data.kitHistory)}
+            delayReason={data.kitHistory.delayReason}
+          />
+        );
       return (
         <div className={styles.page}>
           {data.welcomeBanner ? <WelcomeBanner banner={WELCOME_BANNER} focusAfterClose="my-results-title" /> : null}
           <h1 id="my-results-title" className={styles.headline} tabIndex={-1}>
             {t("title")}
           </h1>
-          <SampleStatusCard kitStatus={data.kitStatus} isHealthOrResearch={data.isHealthOrResearch} />
+          <SampleStatusCard kitStatus={data.kitStatus} kitHistory={data.kitHistory} isHealthOrResearch={data.isHealthOrResearch} />
           <ResultsCard apps={data.apps} />
         </div>
       );

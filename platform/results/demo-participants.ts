@@ -9,6 +9,15 @@ const DemoAppSchema = z.object({
   type: z.string().nullable(),
 });
 
+const CalendarDate = z.iso.date();
+
+/** A kit's dated history: the tracker steps reached so far, and what is known about the next one. */
+const DemoKitHistorySchema = z.object({
+  events: z.array(z.object({ step: z.number().int().min(1).max(5), date: CalendarDate })),
+  nextStepExpectedBy: CalendarDate.nullable().optional(),
+  delayReason: z.string().min(1).nullable().optional(),
+});
+
 /** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
 const DemoParticipantSchema = z.object({
   userId: z.string().min(1),
@@ -22,6 +31,7 @@ const DemoParticipantSchema = z.object({
   heapIdentifier: z.string(),
   sourceID: z.string().min(1),
   apps: z.array(DemoAppSchema),
+  kitHistory: DemoKitHistorySchema.optional(),
 });
 
 const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });

@@ -11,6 +11,11 @@ export interface PatientRecord {
   isHealthOrResearch: boolean;
   agreements: string[];
   heapIdentifier: string;
+  /** The tracker steps the kit has reached, each with its calendar date (YYYY-MM-DD), in step order. */
+  kitEvents: { step: number; date: string }[];
+  nextStepExpectedBy: string | null;
+  /** Why the kit is late, as a code the portal words in the participant's language. */
+  delayReason: string | null;
 }
 
 export interface AppRecord {
@@ -32,6 +37,8 @@ interface PatientRow {
   is_health_or_research: boolean;
   agreements: string[];
   heap_identifier: string;
+  next_step_expected_by: string | null;
+  delay_reason: string | null;
 }
 
 interface AppRow {
@@ -53,8 +60,16 @@ const toApp = (row: AppRow): AppRecord => ({
 export function createResultsRepository(db: Database) {
   return {
     async findPatient(userId: string): Promise<PatientRecord | null> {
-      const [row] = await db.query<PatientRow>("SELECT * FROM results_patients WHERE user_id = $1", [userId]);
+      // Dates as text: calendar days, never shifted by a time zone.
+      const [row] = await db.query<PatientRow>(
+        "SELECT *, next_step_expected_by::text AS next_step_expected_by FROM results_patients WHERE user_id = $1",
+        [userId],
+      );
       if (!row) return null;
+      const events = await db.query<{ step: number; date: string }>(
+        "SELECT step, reached_on::text AS date FROM results_kit_events WHERE user_id = $1 ORDER BY step",
+        [userId],
+      );
       return {
         userId: row.user_id,
         sourceId: row.source_id,
@@ -66,6 +81,9 @@ export function createResultsRepository(db: Database) {
         isHealthOrResearch: row.is_health_or_research,
         agreements: row.agreements,
         heapIdentifier: row.heap_identifier,
+        kitEvents: events,
+        nextStepExpectedBy: row.next_step_expected_by,
+        delayReason: row.delay_reason,
       };
     },
 

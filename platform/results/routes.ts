@@ -57,6 +57,9 @@ export function createRouter(deps: RouteDependencies) {
     const apps = await deps.repository.listApps(userId);
     sendJson(res, 200, {
       kitStatus: patient.kitStatus,
+      kitEvents: patient.kitEvents,
+      nextStepExpectedBy: patient.nextStepExpectedBy,
+      delayReason: patient.delayReason,
       apps,
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,

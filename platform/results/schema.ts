@@ -37,4 +37,14 @@ export const resultsMigrations: readonly string[] = [
     created_at timestamptz NOT NULL DEFAULT now()
   );
   `,
+  `
+  CREATE TABLE results_kit_events (
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    step integer NOT NULL CHECK (step BETWEEN 1 AND 5),
+    reached_on date NOT NULL,
+    PRIMARY KEY (user_id, step)
+  );
+  ALTER TABLE results_patients ADD COLUMN next_step_expected_by date;
+  ALTER TABLE results_patients ADD COLUMN delay_reason text;
+  `,
 ];

@@ -42,6 +42,16 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
         p.userId,
         p.apps.map((app) => app.appID),
       ]);
+      const history = p.kitHistory;
+      await tx.query("UPDATE results_patients SET next_step_expected_by = $2, delay_reason = $3 WHERE user_id = $1", [
+        p.userId,
+        history?.nextStepExpectedBy ?? null,
+        history?.delayReason ?? null,
+      ]);
+      await tx.query("DELETE FROM results_kit_events WHERE user_id = $1", [p.userId]);
+      for (const event of history?.events ?? []) {
+        await tx.query("INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, $2, $3)", [p.userId, event.step, event.date]);
+      }
     }
   });
 }

@@ -72,7 +72,8 @@ async function expectDashboard(page: Page, expected: Expected) {
     await expect(main.getByRole("heading", { name: "DNA Sample Status" })).toBeVisible();
     await expect(tracker.getByRole("listitem")).toHaveCount(expected.visibleSteps);
     await expect(tracker.locator('li[aria-current="step"]')).toHaveText(
-      expected.current.map((step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)$`)),
+      // The day the step was reached follows when the results service knows it.
+      expected.current.map((step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)([A-Z][a-z]+ \\d{1,2}, \\d{4})?$`)),
     );
     await expect(tracker.locator('li[data-state="done"]')).toHaveCount(Math.min(...expected.current) - 1);
   }
@@ -199,6 +200,37 @@ test.describe("the full dashboard", () => {
     await expect(dialog).toBeHidden();
     // The modal leaves the address alone: My Results is still the page behind it.
     await expect(page).toHaveURL(`${portalUrl}/`);
+  });
+
+  test("the tracker dates each step reached, says when the next is expected and why the kit is late", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, "dmitri@example.test");
+    const main = page.getByRole("main");
+    const trackerSteps = main.getByRole("list", { name: "Sample progress" }).getByRole("listitem");
+    await expect(trackerSteps.nth(0)).toContainText("September 14, 2026");
+    await expect(trackerSteps.nth(1)).toContainText("September 29, 2026");
+    await expect(trackerSteps.nth(1)).toHaveAttribute("aria-current", "step");
+    await expect(trackerSteps.nth(2)).toContainText("Expected by January 15, 2027");
+    await expect(trackerSteps.nth(3)).not.toContainText("2027");
+    await expect(main.getByText("Your sample is taking longer than usual")).toBeVisible();
+    await expect(main.getByText("The lab is processing more samples than usual.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The timeline details say the same: the modal with JavaScript, the timeline's own page without.
+    await main.getByRole("link", { name: "View Timeline Details" }).click();
+    const details = testInfo.project.name === "js" ? page.getByRole("dialog", { name: "Timeline Details" }) : page.getByRole("main");
+    await expect(details.getByRole("listitem").nth(1)).toContainText("September 29, 2026");
+    await expect(details.getByRole("listitem").nth(2)).toContainText("Expected by January 15, 2027");
+    await expect(details.getByText("The lab is processing more samples than usual.")).toBeVisible();
+
+    // In Spanish at 375px, the days as Spanish writes them.
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, "lucia@example.test");
+    const tracker = page.getByRole("main").getByRole("list", { name: "Progreso de la muestra" }).getByRole("listitem");
+    await expect(tracker.nth(0)).toContainText("10 de agosto de 2026");
+    await expect(tracker.nth(4)).toContainText("Previsto para el 18 de diciembre de 2026");
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("with JavaScript, 'Gathering your information...' shows while My Results loads, then the results", async ({ page }, testInfo) => {

@@ -109,6 +109,14 @@ export const stepLabel = styleVariants({
   upcoming: { color: vars.color.textMuted },
 });
 
+/** The day a step was reached, or the day the next one is expected: under the step's name. */
+export const stepDate = style({
+  display: "block",
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.font.weightRegular,
+});
+
 export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
 
 export const timelineText = style({ margin: 0 });

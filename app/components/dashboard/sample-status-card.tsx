@@ -1,8 +1,9 @@
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { timelineEntries } from "~/domain/kit-timeline";
+import { timelineEntries, type KitHistory } from "~/domain/kit-timeline";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
+import { KitDelayNotice } from "./kit-delay-notice";
 import { SampleTracker } from "./sample-tracker";
 import { TimelineDetails } from "./timeline-details";
 
@@ -13,11 +14,19 @@ export const TIMELINE_PARAM = "timeline";
  * SPEC.md §2: the 'DNA Sample Status' card with its tracker. 'View Timeline Details' is a link to the
  * timeline's own page; with JavaScript it opens the same details as a modal over the dashboard.
  */
-export function SampleStatusCard({ kitStatus, isHealthOrResearch }: { kitStatus: number; isHealthOrResearch: boolean }) {
+export function SampleStatusCard({
+  kitStatus,
+  kitHistory,
+  isHealthOrResearch,
+}: {
+  kitStatus: number;
+  kitHistory: KitHistory;
+  isHealthOrResearch: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const entries = timelineEntries(kitStatus, isHealthOrResearch);
+  const entries = timelineEntries(kitStatus, isHealthOrResearch, kitHistory);
 
   function openDetails(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -39,7 +48,8 @@ export function SampleStatusCard({ kitStatus, isHealthOrResearch }: { kitStatus:
         </a>
       </div>
       <SampleTracker entries={entries} />
-      <TimelineDetails open={open} entries={entries} closeHref="/" onClose={closeDetails} />
+      {kitHistory.delayReason ? <KitDelayNotice reason={kitHistory.delayReason} /> : null}
+      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} closeHref="/" onClose={closeDetails} />
     </section>
   );
 }

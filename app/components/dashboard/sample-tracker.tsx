@@ -3,10 +3,12 @@ import type { TimelineEntry } from "~/domain/kit-timeline";
 import { useTranslation } from "~/i18n-react";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./dashboard.css";
+import { StepDate } from "./step-date";
 
 /**
  * SPEC.md §2 'Sample tracker'. An ordered list, so a screen reader hears "step n of m"; each step
- * says whether it is completed, current (also aria-current="step") or not reached yet.
+ * says whether it is completed, current (also aria-current="step") or not reached yet, and when the
+ * results service knows them, the day it was reached or the day the next step is expected.
  */
 export function SampleTracker({ entries }: { entries: TimelineEntry[] }) {
   const { t } = useTranslation("dashboard");
@@ -20,6 +22,7 @@ export function SampleTracker({ entries }: { entries: TimelineEntry[] }) {
           <span className={styles.stepLabel[entry.state]}>
             {t(`status.steps.${entry.step}`)}
             <span className={visuallyHidden}> ({t(`status.state.${entry.state}`)})</span>
+            <StepDate entry={entry} />
           </span>
         </li>
       ))}

@@ -1,19 +1,25 @@
 import { Modal } from "~/components/modal";
-import type { TimelineEntry } from "~/domain/kit-timeline";
+import type { DelayReason, TimelineEntry } from "~/domain/kit-timeline";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
+import { KitDelayNotice } from "./kit-delay-notice";
+import { StepDate } from "./step-date";
 
-function TimelineSteps({ entries }: { entries: TimelineEntry[] }) {
+type TimelineProps = { entries: TimelineEntry[]; delayReason: DelayReason | null };
+
+function TimelineSteps({ entries, delayReason }: TimelineProps) {
   const { t } = useTranslation("dashboard");
   return (
     <>
       <p className={styles.timelineText}>{t("timeline.intro")}</p>
+      {delayReason ? <KitDelayNotice reason={delayReason} /> : null}
       <ol className={styles.timelineList}>
         {entries.map((entry) => (
           <li key={entry.step}>
             <strong>{t(`status.steps.${entry.step}`)}</strong>
             {": "}
             {t(`timeline.entries.${entry.step}`)}
+            <StepDate entry={entry} />
           </li>
         ))}
       </ol>
@@ -25,7 +31,7 @@ function TimelineSteps({ entries }: { entries: TimelineEntry[] }) {
  * The timeline as a page of its own (`/?timeline`): what a participant without JavaScript gets, with
  * nothing behind it to tab into and a link back to My Results.
  */
-export function TimelinePage({ entries }: { entries: TimelineEntry[] }) {
+export function TimelinePage({ entries, delayReason }: TimelineProps) {
   const { t } = useTranslation("dashboard");
   return (
     <section className={styles.page} aria-labelledby="timeline-title">
@@ -33,7 +39,7 @@ export function TimelinePage({ entries }: { entries: TimelineEntry[] }) {
         {t("timeline.title")}
       </h1>
       <div className={styles.card}>
-        <TimelineSteps entries={entries} />
+        <TimelineSteps entries={entries} delayReason={delayReason} />
       </div>
       <p>
         <a href="/" className={styles.textLink}>
@@ -48,11 +54,11 @@ export function TimelinePage({ entries }: { entries: TimelineEntry[] }) {
 export function TimelineDetails({
   open,
   entries,
+  delayReason,
   closeHref,
   onClose,
-}: {
+}: TimelineProps & {
   open: boolean;
-  entries: TimelineEntry[];
   closeHref: string;
   onClose: () => void;
 }) {
@@ -60,7 +66,7 @@ export function TimelineDetails({
   return (
     <Modal open={open} title={t("timeline.title")} size="medium" closeHref={closeHref} onClose={onClose}>
       <div className={styles.modalBody}>
-        <TimelineSteps entries={entries} />
+        <TimelineSteps entries={entries} delayReason={delayReason} />
       </div>
     </Modal>
   );

@@ -16,6 +16,9 @@ const patient: PatientRecord = {
   isHealthOrResearch: true,
   agreements: ["rc"],
   heapIdentifier: "h",
+  kitEvents: [],
+  nextStepExpectedBy: null,
+  delayReason: null,
 };
 const app = (appName: string, label: string | null = "Label", type: string | null = null): AppRecord => ({
   appID: `app-${appName}`,

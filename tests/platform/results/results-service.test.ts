@@ -71,6 +71,15 @@ describe("GET /results/{userID}", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({
       kitStatus: 5,
+      kitEvents: [
+        { step: 1, date: "2026-08-04" },
+        { step: 2, date: "2026-08-19" },
+        { step: 3, date: "2026-09-30" },
+        { step: 4, date: "2026-10-21" },
+        { step: 5, date: "2026-11-10" },
+      ],
+      nextStepExpectedBy: null,
+      delayReason: null,
       apps: [
         { appID: "app-1001-health", appName: "health", label: "Health", labelEs: "Salud", type: "health" },
         { appID: "app-1001-traits", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" },
@@ -92,6 +101,21 @@ describe("GET /results/{userID}", () => {
     const partner = await (await get("/results/P1009", await keys.accessTokenFor("P1009"))).json();
     expect(partner.apps).toHaveLength(4);
     expect(partner.apps.filter((app: { label: string | null }) => app.label === null)).toHaveLength(1);
+  });
+
+  it("gives a delayed kit's dated steps, the next step's expected date and the delay's reason", async () => {
+    const delayed = await (await get("/results/P1004", await keys.accessTokenFor("P1004"))).json();
+    expect(delayed).toMatchObject({
+      kitStatus: 2,
+      kitEvents: [
+        { step: 1, date: "2026-09-14" },
+        { step: 2, date: "2026-09-29" },
+      ],
+      nextStepExpectedBy: "2027-01-15",
+      delayReason: "lab-backlog",
+    });
+    const undated = await (await get("/results/P1007", await keys.accessTokenFor("P1007"))).json();
+    expect(undated).toMatchObject({ kitEvents: [], nextStepExpectedBy: null, delayReason: null });
   });
 
   it("accepts a results-link token (token_type ACCESS) like an access token", async () => {
@@ -336,6 +360,7 @@ describe("restart on the same data directory", () => {
     };
     const changedAda = changed.participants.find((p) => p.userId === "P1001")!;
     changedAda.kitStatus = 4;
+    changedAda.kitHistory = { events: [{ step: 1, date: "2026-08-05" }], nextStepExpectedBy: "2026-12-01" };
     changedAda.apps = changedAda.apps.filter((app) => app.appName !== "exome-download");
     const changedFile = path.join(workDir, "participants-changed.json");
     await writeFile(changedFile, JSON.stringify(changed));
@@ -347,6 +372,7 @@ describe("restart on the same data directory", () => {
 
     const body = await (await get("/results/P1001", token)).json();
     expect(body.kitStatus).toBe(4);
+    expect(body).toMatchObject({ kitEvents: [{ step: 1, date: "2026-08-05" }], nextStepExpectedBy: "2026-12-01", delayReason: null });
     expect(body.apps.map((app: { appID: string }) => app.appID)).toEqual(["app-1001-health", "app-1001-traits", "app-1001-ancestry"]);
     expect((await get(`/reports/${ada.sourceID}/${adaExome.appID}/P1001`, token)).status).toBe(404);
     // Report links survive a restart: the signing key is kept in the database.

@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
 import { appLabel, dashboardView, failureScreen } from "~/domain/dashboard-view";
+import { NO_KIT_HISTORY } from "~/domain/kit-timeline";
 import { normalizePatientResults, type PatientResults } from "~/domain/patient-results";
 
 function results(overrides: Partial<PatientResults> = {}): PatientResults {
   return {
     kitStatus: 5,
+    kitHistory: NO_KIT_HISTORY,
     apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
     heapIdentifier: null,
     isHealthOrResearch: true,
@@ -56,7 +58,13 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
   it("gives results-link visitors the reduced view and participants the full view", () => {
     const data = results({ kitStatus: 3, isHealthOrResearch: false });
     expect(dashboardView(data, "results-link")).toEqual({ screen: "reduced", apps: data.apps });
-    expect(dashboardView(data, "participant")).toEqual({ screen: "full", apps: data.apps, kitStatus: 3, isHealthOrResearch: false });
+    expect(dashboardView(data, "participant")).toEqual({
+      screen: "full",
+      apps: data.apps,
+      kitStatus: 3,
+      kitHistory: NO_KIT_HISTORY,
+      isHealthOrResearch: false,
+    });
   });
 });
 
@@ -82,5 +90,39 @@ describe("download and banner forms", () => {
   it("dismisses only known banners", () => {
     expect(DismissBannerSchema.safeParse({ banner: "welcome" }).success).toBe(true);
     expect(DismissBannerSchema.safeParse({ banner: "anything" }).success).toBe(false);
+  });
+});
+
+describe("the kit's dated history in the results response", () => {
+  const base = { kitStatus: 2, apps: [], agreements: [] };
+
+  it("keeps each step's day, the expected day and the delay's reason", () => {
+    const results = normalizePatientResults({
+      ...base,
+      kitEvents: [
+        { step: 1, date: "2026-09-14" },
+        { step: 2, date: "2026-09-29" },
+      ],
+      nextStepExpectedBy: "2027-01-15",
+      delayReason: "lab-backlog",
+    });
+    expect(results.kitHistory).toEqual({
+      reachedOn: { 1: "2026-09-14", 2: "2026-09-29" },
+      nextStepExpectedBy: "2027-01-15",
+      delayReason: "lab-backlog",
+    });
+  });
+
+  it("leaves out a history that does not read as one; the tracker still works from kitStatus", async () => {
+    const { PatientResultsSchema } = await import("~/domain/patient-results");
+    const parsed = PatientResultsSchema.parse({
+      ...base,
+      kitEvents: [{ step: 9, date: "soon" }],
+      nextStepExpectedBy: "next week",
+      delayReason: 42,
+    });
+    const results = normalizePatientResults(parsed);
+    expect(results.kitStatus).toBe(2);
+    expect(results.kitHistory).toEqual(NO_KIT_HISTORY);
   });
 });

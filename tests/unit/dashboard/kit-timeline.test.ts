@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { highlightedSteps, timelineEntries, TRACKER_STEPS } from "~/domain/kit-timeline";
+import { calendarDate, isCalendarDate } from "~/domain/calendar-date";
+import { delayReasonOf, highlightedSteps, timelineEntries, TRACKER_STEPS } from "~/domain/kit-timeline";
 
 describe("kit status to highlighted tracker steps (SPEC.md §4)", () => {
   it.each([
@@ -41,5 +42,55 @@ describe("timeline entries", () => {
 
   it("numbers the steps from 1", () => {
     expect(timelineEntries(1, true).map((entry) => entry.number)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe("the dated tracker", () => {
+  const history = {
+    reachedOn: { 1: "2026-09-14", 2: "2026-09-29", 4: "2026-10-30" },
+    nextStepExpectedBy: "2027-01-15",
+    delayReason: "lab-backlog" as const,
+  };
+
+  it("dates the steps reached (done and current) and gives the first step not reached its expected day", () => {
+    const entries = timelineEntries(2, true, history);
+    expect(entries.map(({ state, reachedOn, expectedBy }) => [state, reachedOn, expectedBy])).toEqual([
+      ["done", "2026-09-14", null],
+      ["current", "2026-09-29", null],
+      ["upcoming", null, "2027-01-15"],
+      ["upcoming", null, null],
+      ["upcoming", null, null],
+    ]);
+  });
+
+  it("never dates a step the kit status has not reached, and the dates never move the highlight", () => {
+    const entries = timelineEntries(1, true, history);
+    expect(entries.map((entry) => entry.state)).toEqual(["current", "upcoming", "upcoming", "upcoming", "upcoming"]);
+    expect(entries.map((entry) => entry.reachedOn)).toEqual(["2026-09-14", null, null, null, null]);
+    expect(entries[1]!.expectedBy).toBe("2027-01-15");
+  });
+
+  it("with everything reached there is no expected day; without a history nothing is dated", () => {
+    expect(timelineEntries(5, true, { ...history, reachedOn: { 5: "2026-11-10" } }).every((entry) => entry.expectedBy === null)).toBe(true);
+    expect(timelineEntries(3, false).every((entry) => entry.reachedOn === null && entry.expectedBy === null)).toBe(true);
+  });
+
+  it("words a delay code it does not know as a delay in general", () => {
+    expect(delayReasonOf("sample-rerun")).toBe("sample-rerun");
+    expect(delayReasonOf("cosmic-rays")).toBe("other");
+    expect(delayReasonOf(null)).toBeNull();
+  });
+});
+
+describe("calendar dates", () => {
+  it("are written by the page's language, the same day wherever the server is", () => {
+    expect(calendarDate("2027-01-15", "en")).toBe("January 15, 2027");
+    expect(calendarDate("2027-01-15", "es")).toBe("15 de enero de 2027");
+    expect(calendarDate("2026-12-31", "en")).toBe("December 31, 2026");
+  });
+
+  it("accept only real YYYY-MM-DD days", () => {
+    expect(isCalendarDate("2026-11-10")).toBe(true);
+    for (const bad of ["2026-13-01", "10/11/2026", "2026-11-10T00:00:00Z", ""]) expect(isCalendarDate(bad)).toBe(false);
   });
 });
