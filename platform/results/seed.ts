@@ -50,7 +50,11 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
       ]);
       await tx.query("DELETE FROM results_kit_events WHERE user_id = $1", [p.userId]);
       for (const event of history?.events ?? []) {
-        await tx.query("INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, $2, $3)", [p.userId, event.step, event.date]);
+        await tx.query("INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, $2, $3)", [
+          p.userId,
+          event.step,
+          event.date,
+        ]);
       }
     }
   });
