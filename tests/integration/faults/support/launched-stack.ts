@@ -35,7 +35,32 @@ export interface LaunchedStack {
   stop(): Promise<void>;
 }
 
-/** `npm start`'s launcher on free ports with `env`, once the portal answers /healthz. */
+/**
+ * Resolves when the launcher says the stack is up: it prints the portal's address once all three
+ * services have answered their health checks (it starts them at once). Its output keeps draining.
+ */
+function launcherReady(launcher: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(
+      () => reject(new Error(`the launcher was not ready within ${timeoutMs / 1000} s; it said: ${seen}`)),
+      timeoutMs,
+    );
+    launcher.stdout!.on("data", (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-2_000);
+      if (seen.includes("Portal:")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    launcher.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the launcher exited (${code}) before the stack was ready`));
+    });
+  });
+}
+
+/** `npm start`'s launcher on free ports with `env`, once it says all three services are up. */
 export async function launchStack(name: string, env: NodeJS.ProcessEnv): Promise<LaunchedStack> {
   ensurePortalBuilt();
   const ports = { portal: await freePort(), identity: await freePort(), results: await freePort() };
@@ -50,15 +75,10 @@ export async function launchStack(name: string, env: NodeJS.ProcessEnv): Promise
       RESULTS_PORT: String(ports.results),
       PORTAL_URL: env.PORTAL_URL ?? `http://localhost:${ports.portal}`,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
   });
   const portalUrl = `http://127.0.0.1:${ports.portal}`;
-  await until(
-    "the portal",
-    () => fetch(`${portalUrl}/healthz`),
-    (response) => response.ok,
-    90_000,
-  );
+  await launcherReady(launcher, 110_000);
   return {
     ports,
     dataDir,
