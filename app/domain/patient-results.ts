@@ -13,6 +13,13 @@ const AppSchema = z.object({
 
 const KitEventSchema = z.object({ step: z.number().int().min(1).max(5), date: z.string().refine(isCalendarDate) });
 
+const ConsentSchema = z.object({
+  consent: z.string().min(1).max(100),
+  version: z.string().min(1).max(40),
+  givenOn: z.string().refine(isCalendarDate),
+  withdrawnOn: z.string().refine(isCalendarDate).nullish(),
+});
+
 export const PatientResultsSchema = z.object({
   kitStatus: z.unknown(),
   // A history that does not read as one is left out; the tracker works from kitStatus alone.
@@ -23,6 +30,8 @@ export const PatientResultsSchema = z.object({
   heapIdentifier: z.string().nullish(),
   isHealthOrResearch: z.boolean().nullish(),
   agreements: z.array(z.string()).nullish(),
+  // A consent history that does not read as one is left out; the page says there is none to show.
+  consents: z.array(ConsentSchema).nullish().catch(null),
   Patient: z
     .object({
       firstName: z.string().nullish(),
@@ -35,6 +44,9 @@ export const PatientResultsSchema = z.object({
 
 export type ResultApp = { appID: string; appName: string; label: string; labelEs: string | null; type: string };
 
+/** One version of one consent document the participant signed (SPEC's agreements, with their history). */
+export type ConsentRecord = { consent: string; version: string; givenOn: string; withdrawnOn: string | null };
+
 export type PatientResults = {
   kitStatus: number;
   kitHistory: KitHistory;
@@ -42,6 +54,7 @@ export type PatientResults = {
   heapIdentifier: string | null;
   isHealthOrResearch: boolean;
   agreements: string[];
+  consents: ConsentRecord[];
   patient: { firstName: string; middleName: string | null; lastName: string; email: string | null };
 };
 
@@ -72,6 +85,7 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],
+    consents: (raw.consents ?? []).map((consent) => ({ ...consent, withdrawnOn: consent.withdrawnOn ?? null })),
     patient: {
       firstName: raw.Patient?.firstName ?? "",
       middleName: raw.Patient?.middleName ?? null,

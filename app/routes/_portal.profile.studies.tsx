@@ -1,4 +1,6 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConsentHistory } from "~/components/profile/consent-history";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import * as styles from "~/components/profile/profile.css";
 import { site } from "~/config/site";
@@ -12,9 +14,9 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  const { canSeeStudies } = await profileOverview(session, context);
+  const { canSeeStudies, consents } = await profileOverview(session, context);
   if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json(null, { headers: privatePageHeaders });
+  return json({ consents }, { headers: privatePageHeaders });
 }
 
 export function headers() {
@@ -23,6 +25,7 @@ export function headers() {
 
 export default function MyStudies() {
   const { t } = useTranslation("profile");
+  const { consents } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="my-studies" className={styles.card}>
       <h1 id="my-studies" className={styles.cardHeading}>
@@ -40,6 +43,7 @@ export default function MyStudies() {
         />
       </p>
       <p className={styles.paragraph}>{t("studies.closeNote")}</p>
+      <ConsentHistory entries={consents} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Person } from "~/components/profile/personal-information-card";
+import { consentEntries, type ConsentEntry } from "~/domain/consent-history";
 import { patientFullName } from "~/domain/patient-results";
 import { profileSections, type ProfileSection } from "~/domain/profile-navigation";
 import { env } from "./env.server";
@@ -6,7 +7,7 @@ import { oncePerRequest } from "./per-request.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 
-export type ProfileOverview = { person: Person; sections: ProfileSection[]; canSeeStudies: boolean };
+export type ProfileOverview = { person: Person; sections: ProfileSection[]; canSeeStudies: boolean; consents: ConsentEntry[] };
 
 /**
  * Name, e-mail and which sections the participant has. The results service knows the patient's
@@ -35,5 +36,6 @@ async function readProfileOverview(session: PortalSession): Promise<ProfileOverv
     },
     sections,
     canSeeStudies: sections.includes("studies"),
+    consents: outcome.ok ? consentEntries(outcome.results.consents, outcome.results.apps) : [],
   };
 }

@@ -18,6 +18,14 @@ const DemoKitHistorySchema = z.object({
   delayReason: z.string().min(1).nullable().optional(),
 });
 
+/** One consent the participant gave, in one version of its document: 'platform', 'research' or a study's app name. */
+const DemoConsentSchema = z.object({
+  consent: z.string().min(1),
+  version: z.string().min(1),
+  givenOn: CalendarDate,
+  withdrawnOn: CalendarDate.nullable().optional(),
+});
+
 /** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
 const DemoParticipantSchema = z.object({
   userId: z.string().min(1),
@@ -32,6 +40,7 @@ const DemoParticipantSchema = z.object({
   sourceID: z.string().min(1),
   apps: z.array(DemoAppSchema),
   kitHistory: DemoKitHistorySchema.optional(),
+  consentHistory: z.array(DemoConsentSchema).optional(),
 });
 
 const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });

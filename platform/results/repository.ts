@@ -18,6 +18,14 @@ export interface PatientRecord {
   delayReason: string | null;
 }
 
+/** One version of one consent document the participant signed, and when they withdrew it if they did. */
+export interface ConsentRecord {
+  consent: string;
+  version: string;
+  givenOn: string;
+  withdrawnOn: string | null;
+}
+
 export interface AppRecord {
   appID: string;
   appName: string;
@@ -87,6 +95,13 @@ export function createResultsRepository(db: Database) {
       };
     },
 
+    async listConsents(userId: string): Promise<ConsentRecord[]> {
+      return db.query<ConsentRecord>(
+        `SELECT consent, version, given_on::text AS "givenOn", withdrawn_on::text AS "withdrawnOn"
+         FROM results_consents WHERE user_id = $1 ORDER BY given_on, consent, version`,
+        [userId],
+      );
+    },
     async listApps(userId: string): Promise<AppRecord[]> {
       const rows = await db.query<AppRow>(
         "SELECT app_id, app_name, label, label_es, type FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",

@@ -54,7 +54,7 @@ export function createRouter(deps: RouteDependencies) {
   async function results(req: IncomingMessage, res: ServerResponse, userId: string, url: URL) {
     await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
-    const apps = await deps.repository.listApps(userId);
+    const [apps, consents] = await Promise.all([deps.repository.listApps(userId), deps.repository.listConsents(userId)]);
     sendJson(res, 200, {
       kitStatus: patient.kitStatus,
       kitEvents: patient.kitEvents,
@@ -64,6 +64,7 @@ export function createRouter(deps: RouteDependencies) {
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
       agreements: patient.agreements,
+      consents,
       Patient: { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName, email: patient.email },
     });
   }

@@ -47,4 +47,14 @@ export const resultsMigrations: readonly string[] = [
   ALTER TABLE results_patients ADD COLUMN next_step_expected_by date;
   ALTER TABLE results_patients ADD COLUMN delay_reason text;
   `,
+  `
+  CREATE TABLE results_consents (
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    consent text NOT NULL,
+    version text NOT NULL,
+    given_on date NOT NULL,
+    withdrawn_on date,
+    PRIMARY KEY (user_id, consent, version)
+  );
+  `,
 ];

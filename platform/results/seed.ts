@@ -56,6 +56,16 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
           event.date,
         ]);
       }
+      await tx.query("DELETE FROM results_consents WHERE user_id = $1", [p.userId]);
+      for (const consent of p.consentHistory ?? []) {
+        await tx.query("INSERT INTO results_consents (user_id, consent, version, given_on, withdrawn_on) VALUES ($1, $2, $3, $4, $5)", [
+          p.userId,
+          consent.consent,
+          consent.version,
+          consent.givenOn,
+          consent.withdrawnOn ?? null,
+        ]);
+      }
     }
   });
 }

@@ -101,6 +101,41 @@ test.describe("profile pages", () => {
     await expect(page).toHaveURL(/\/profile\/overview\??$/);
   });
 
+  test("My Studies lists each consent with its version, when it was given or withdrawn, and the document signed", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, "ada@example.test");
+    await page.goto("/profile/studies");
+    const history = page.getByRole("region", { name: "Your consents" });
+    const items = history.getByRole("listitem");
+    await expect(items).toHaveCount(4);
+    // Newest first: the two study consents of 4 August, then platform and research of 20 July.
+    await expect(items.getByRole("heading", { level: 3 })).toHaveText(["Health", "Traits", "Platform consent", "Research consent"]);
+    const traits = items.filter({ has: page.getByRole("heading", { name: "Traits" }) });
+    await expect(traits).toContainText("1.4");
+    await expect(traits).toContainText("August 4, 2026");
+    await expect(traits).toContainText("Withdrawn on October 12, 2026");
+    const research = items.filter({ has: page.getByRole("heading", { name: "Research consent" }) });
+    await expect(research).toContainText("In effect");
+    const document = research.getByRole("link", { name: "Read version 2.0 (opens in a new tab)" });
+    await expect(document).toHaveAttribute("href", "https://www.dnadiscovery.example/research-consent?version=2.0");
+    await expect(document).toHaveAttribute("target", "_blank");
+    await expectNoSeriousA11yViolations(page);
+
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, "lucia@example.test");
+    await page.goto("/profile/studies");
+    const spanish = page.getByRole("region", { name: "Sus consentimientos" });
+    await expect(spanish.getByRole("heading", { level: 3 })).toHaveText([
+      "Hipercolesterolemia familiar",
+      "Consentimiento de la plataforma",
+      "Consentimiento de investigación",
+    ]);
+    await expect(spanish).toContainText("1 de agosto de 2026");
+    await expect(spanish.getByRole("link", { name: "Leer la versión 1.0 (se abre en una pestaña nueva)" }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test("a participant without research consent has no My Studies", async ({ page }) => {
     await signIn(page, "dmitri@example.test");
     await page.setViewportSize({ width: 1366, height: 900 });

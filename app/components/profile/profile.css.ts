@@ -121,3 +121,27 @@ export const meterFill = styleVariants({
 export const meterLabel = style({ fontSize: vars.fontSize.sm, margin: 0 });
 
 export const textLink = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium });
+
+/* My Studies: the consent history, one bordered item per consent version. */
+export const consentList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
+export const consentItem = style({
+  display: "grid",
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+export const consentName = style({
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.md,
+  fontWeight: vars.font.weightBold,
+  margin: 0,
+});
+export const consentFacts = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  margin: 0,
+});
+export const consentFactValue = style({ margin: 0 });

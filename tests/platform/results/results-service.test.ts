@@ -89,6 +89,12 @@ describe("GET /results/{userID}", () => {
       heapIdentifier: "demo-heap-p1001",
       isHealthOrResearch: true,
       agreements: ["rc", "platform"],
+      consents: [
+        { consent: "platform", version: "1.0", givenOn: "2026-07-20", withdrawnOn: null },
+        { consent: "research", version: "2.0", givenOn: "2026-07-20", withdrawnOn: null },
+        { consent: "health", version: "3.1", givenOn: "2026-08-04", withdrawnOn: null },
+        { consent: "traits", version: "1.4", givenOn: "2026-08-04", withdrawnOn: "2026-10-12" },
+      ],
       Patient: { firstName: "Ada", middleName: "Maren", lastName: "Testwell", email: "ada@example.test" },
     });
   });

@@ -13,6 +13,7 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
     heapIdentifier: null,
     isHealthOrResearch: true,
     agreements: [],
+    consents: [],
     patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: null },
     ...overrides,
   };

@@ -1,0 +1,54 @@
+import { calendarDate } from "~/domain/calendar-date";
+import type { ConsentEntry } from "~/domain/consent-history";
+import { useTranslation } from "~/i18n-react";
+import { NewTabLink } from "./new-tab-link";
+import * as styles from "./profile.css";
+
+function consentName(entry: ConsentEntry, t: (key: string) => string, language: string): string {
+  if (entry.nameKey) return t(entry.nameKey);
+  return (language === "es" ? entry.studyName?.es : null) ?? entry.studyName?.en ?? entry.consent;
+}
+
+/** My Studies' consent history: each consent version with when it was given, withdrawn, and its document. */
+export function ConsentHistory({ entries }: { entries: ConsentEntry[] }) {
+  const { t, i18n } = useTranslation("profile");
+  const day = (isoDate: string) => calendarDate(isoDate, i18n.language);
+  return (
+    <section aria-labelledby="consent-history" className={styles.form}>
+      <h2 id="consent-history" className={styles.rowLabel}>
+        {t("studies.history.heading")}
+      </h2>
+      {entries.length === 0 ? (
+        <p className={styles.paragraph}>{t("studies.history.none")}</p>
+      ) : (
+        <>
+          <p className={styles.paragraph}>{t("studies.history.intro")}</p>
+          <ul className={styles.consentList}>
+            {entries.map((entry) => (
+              <li key={`${entry.consent}-${entry.version}`} className={styles.consentItem}>
+                <h3 className={styles.consentName}>{consentName(entry, t, i18n.language)}</h3>
+                <dl className={styles.consentFacts}>
+                  <dt>{t("studies.history.version")}</dt>
+                  <dd className={styles.consentFactValue}>{entry.version}</dd>
+                  <dt>{t("studies.history.givenOn")}</dt>
+                  <dd className={styles.consentFactValue}>
+                    <time dateTime={entry.givenOn}>{day(entry.givenOn)}</time>
+                  </dd>
+                  <dt>{t("studies.history.status")}</dt>
+                  <dd className={styles.consentFactValue}>
+                    {entry.withdrawnOn ? t("studies.history.withdrawnOn", { date: day(entry.withdrawnOn) }) : t("studies.history.inEffect")}
+                  </dd>
+                </dl>
+                {entry.documentUrl ? (
+                  <p className={styles.paragraph}>
+                    <NewTabLink href={entry.documentUrl}>{t("studies.history.readDocument", { version: entry.version })}</NewTabLink>
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
