@@ -147,6 +147,7 @@ describe("My Results loader against a failing results service", () => {
       data: {
         screen: "full",
         kitStatus: 3,
+        kitHistory: { reachedOn: {}, nextStepExpectedBy: null, delayReason: null },
         isHealthOrResearch: false,
         apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
         welcomeBanner: true,
