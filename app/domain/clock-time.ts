@@ -21,3 +21,20 @@ export function hourOfDay(hour: number, language: string): string {
     .format(Date.UTC(2000, 0, 1, hour))
     .replace(/\s/g, "\u00a0");
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as a clock time with its time zone ('2:45 PM UTC', '14:45 UTC'), in the page's language.
+ * `timeZone` undefined is the browser's own; the server passes its own zone, so the page says which.
+ */
+export function clockTime(epochMs: number, language: string, timeZone: string | undefined): string {
+  const locale = language === "es" ? "es" : "en-US";
+  const key = `${locale}|${timeZone ?? ""}`;
+  let formatter = clockFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone });
+    clockFormatters.set(key, formatter);
+  }
+  return formatter.format(epochMs).replace(/\s/g, "\u00a0");
+}

@@ -5,6 +5,7 @@ import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-resul
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
+import { SessionEndingNotice } from "~/components/layout/session-ending";
 import { takeFlashNotifications } from "~/services/flash.server";
 import { privatePageHeaders, requireVisitor, visitorOf } from "~/services/session.server";
 
@@ -26,6 +27,7 @@ export default function PortalLayout() {
   const loadingMyResults = useLoadingMyResults();
   return (
     <PageShell visitor={visitor}>
+      {visitor.kind === "participant" ? <SessionEndingNotice visitor={visitor} /> : null}
       <FlashNotifications notifications={notifications} />
       {loadingMyResults ? <GatheringInformation /> : <Outlet />}
     </PageShell>

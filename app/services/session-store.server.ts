@@ -114,9 +114,16 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   }
   // A participant active more often than the idle limit must never be signed out: touch at least twice per limit.
   if (now.getTime() - session.lastSeenAt.getTime() >= touchIntervalMs(env.SESSION_IDLE_TIMEOUT_SECONDS)) {
-    await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1`, [idHash, now]);
+    await touchSession(idHash, now);
+    return { ...session, lastSeenAt: now };
   }
   return session;
+}
+
+/** The participant is here now: the idle limit starts again. */
+export async function touchSession(idHash: string, now = new Date()): Promise<void> {
+  const db = await database();
+  await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1`, [idHash, now]);
 }
 
 /** Ends every other session of the participant, on every portal instance (they share this table). */

@@ -2,7 +2,9 @@ import { redirect } from "@remix-run/node";
 import type { Visitor } from "~/components/layout/visitor";
 import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
 import { safeReturnTo } from "~/domain/return-to";
+import { sessionEndsAt } from "~/domain/session-timing";
 import type { PortalLoadContext } from "~/load-context";
+import { env } from "./env.server";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
 import { requestIdOf } from "./logger.server";
 import { sessionCookie } from "./session-cookie.server";
@@ -90,9 +92,19 @@ export async function requireParticipant(request: Request, context?: Partial<Req
   return session;
 }
 
+const serverTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export function visitorOf(session: PortalSession): Visitor {
   if (session.tokenType === "ACCESS") return { kind: "results-link" };
-  return { kind: "participant", fullName: session.fullName ?? session.email ?? "" };
+  return {
+    kind: "participant",
+    fullName: session.fullName ?? session.email ?? "",
+    signedInUntil: sessionEndsAt(session, {
+      idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
+      absoluteTimeoutSeconds: env.SESSION_ABSOLUTE_TIMEOUT_SECONDS,
+    }),
+    serverTimeZone,
+  };
 }
 
 export async function endSession(session: PortalSession | null): Promise<void> {

@@ -92,6 +92,9 @@ globalStyle(`${userMenu} > ${userMenuList}`, {
   zIndex: vars.zIndex.dropdown,
 });
 
+/** A line of information in an account menu (not a control). */
+export const menuNote = style({ margin: 0, padding: vars.space.sm, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
 export const menuLink = style({
   display: "block",
   padding: vars.space.sm,

@@ -51,7 +51,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
             {visitor?.kind === "participant" ? (
               <details className={styles.subMenu}>
                 <summary className={styles.subMenuSummary}>{visitor.fullName}</summary>
-                <AccountMenuItems linkClassName={styles.mobileLink} />
+                <AccountMenuItems linkClassName={styles.mobileLink} visitor={visitor} />
               </details>
             ) : null}
             {visitor?.kind === "results-link" ? <SignOutForm /> : null}

@@ -1,8 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
+import { StaySignedInForm, useSessionEndTime } from "./session-ending";
 import { useDismissableDetails } from "./use-dismissable-details";
 import type { Visitor } from "./visitor";
+
+type Participant = Extract<Visitor, { kind: "participant" }>;
 
 export function SignOutForm({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();
@@ -15,11 +18,21 @@ export function SignOutForm({ className, label }: { className?: string; label?: 
   );
 }
 
-/** Profile overview and log out: the participant's account items, in the desktop and mobile menus. */
-export function AccountMenuItems({ linkClassName }: { linkClassName: string }) {
+/** When the session ends, in the account menus. */
+function SignedInUntil({ visitor }: { visitor: Participant }) {
+  const { t } = useTranslation();
+  return <p className={styles.menuNote}>{t("header.signedInUntil", { time: useSessionEndTime(visitor) })}</p>;
+}
+
+/** Profile overview, staying signed in and log out: the participant's account items, in the desktop and mobile menus. */
+export function AccountMenuItems({ linkClassName, visitor }: { linkClassName: string; visitor: Participant }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.userMenuList}>
+      <li>
+        <SignedInUntil visitor={visitor} />
+        <StaySignedInForm />
+      </li>
       <li>
         <Link to="/profile/overview" className={linkClassName}>
           {t("header.profileOverview")}
@@ -42,7 +55,7 @@ export function UserMenu({ visitor }: { visitor: Visitor }) {
       <summary className={styles.userMenuSummary} aria-label={t("header.userMenu", { name: visitor.fullName })}>
         <span className={styles.userName}>{visitor.fullName}</span>
       </summary>
-      <AccountMenuItems linkClassName={styles.menuLink} />
+      <AccountMenuItems linkClassName={styles.menuLink} visitor={visitor} />
     </details>
   );
 }

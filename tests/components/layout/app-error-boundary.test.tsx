@@ -53,7 +53,17 @@ describe("AppErrorBoundary", () => {
 
   it("keeps the header of the participant the missing page's answer names", async () => {
     renderFailingRoute(() => {
-      throw json({ visitor: { kind: "participant", fullName: "Ada Maren Testwell" } }, { status: 404 });
+      throw json(
+        {
+          visitor: {
+            kind: "participant",
+            fullName: "Ada Maren Testwell",
+            signedInUntil: Date.UTC(2026, 10, 23, 15, 45),
+            serverTimeZone: "UTC",
+          },
+        },
+        { status: 404 },
+      );
     });
     expect(await screen.findByRole("heading", { name: "We can't find that page" })).toBeInTheDocument();
     expect(screen.getByLabelText("Account menu for Ada Maren Testwell")).toBeInTheDocument();
@@ -69,7 +79,16 @@ describe("AppErrorBoundary inside the signed-in layout", () => {
         loader: () => {
           throw json(null, { status: 404 });
         },
-        ErrorBoundary: () => <AppErrorBoundary visitor={{ kind: "participant", fullName: "Ada Maren Testwell" }} />,
+        ErrorBoundary: () => (
+          <AppErrorBoundary
+            visitor={{
+              kind: "participant",
+              fullName: "Ada Maren Testwell",
+              signedInUntil: Date.UTC(2026, 10, 23, 15, 45),
+              serverTimeZone: "UTC",
+            }}
+          />
+        ),
       },
     ]);
     renderWithI18n(<Stub />);

@@ -13,7 +13,12 @@ function renderHeader(visitor: Visitor | null, lng: "en" | "es" = "en") {
 
 describe("Header", () => {
   it("shows a participant the results link, their full name, profile overview and log out", () => {
-    renderHeader({ kind: "participant", fullName: "Ada Maren Testwell" });
+    renderHeader({
+      kind: "participant",
+      fullName: "Ada Maren Testwell",
+      signedInUntil: Date.UTC(2026, 10, 23, 15, 45),
+      serverTimeZone: "UTC",
+    });
     const banner = screen.getByRole("banner");
     expect(within(banner).getAllByRole("link", { name: "My Results" }).length).toBeGreaterThan(0);
     expect(within(banner).getAllByText("Ada Maren Testwell").length).toBeGreaterThan(0);
@@ -63,7 +68,12 @@ describe("Header", () => {
   });
 
   it("with JavaScript, the account and mobile menus close on Escape (focus back on the summary) and on a click outside", async () => {
-    renderHeader({ kind: "participant", fullName: "Ada Maren Testwell" });
+    renderHeader({
+      kind: "participant",
+      fullName: "Ada Maren Testwell",
+      signedInUntil: Date.UTC(2026, 10, 23, 15, 45),
+      serverTimeZone: "UTC",
+    });
     const account = screen.getByLabelText("Account menu for Ada Maren Testwell").closest("details")!;
     account.open = true;
     within(account).getAllByRole("link")[0]!.focus();

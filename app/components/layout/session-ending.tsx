@@ -1,0 +1,72 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Notification } from "~/components/notification";
+import { useHydrated } from "~/components/use-hydrated";
+import { clockTime } from "~/domain/clock-time";
+import { SESSION_ENDING_NOTICE_MS } from "~/domain/session-timing";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./header.css";
+import type { Visitor } from "./visitor";
+
+type Participant = Extract<Visitor, { kind: "participant" }>;
+
+/** The session's end as a clock time: the server's zone (named) until the browser's own is known. */
+export function useSessionEndTime(visitor: Participant): string {
+  const { i18n } = useTranslation();
+  const hydrated = useHydrated();
+  return clockTime(visitor.signedInUntil, i18n.language, hydrated ? undefined : visitor.serverTimeZone);
+}
+
+/** 'Stay signed in': back to this very page with the idle limit started again (a plain POST). */
+export function StaySignedInForm({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Form method="post" action="/session/keep-alive" className={className}>
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className={styles.menuButton}>
+        {t("session.staySignedIn")}
+      </button>
+    </Form>
+  );
+}
+
+function endsSoon(signedInUntil: number, now: number): boolean {
+  return signedInUntil - now <= SESSION_ENDING_NOTICE_MS;
+}
+
+/**
+ * Two minutes before the session ends, a notice offers to stay signed in. With JavaScript it appears
+ * on time in a polite live region, without taking focus; without it, a page that is rendered in
+ * those two minutes shows it.
+ */
+export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
+  const { t } = useTranslation();
+  const time = useSessionEndTime(visitor);
+  const [soon, setSoon] = useState(() => endsSoon(visitor.signedInUntil, Date.now()));
+  useEffect(() => {
+    const wait = visitor.signedInUntil - SESSION_ENDING_NOTICE_MS - Date.now();
+    setSoon(wait <= 0);
+    if (wait <= 0) return;
+    const timer = window.setTimeout(() => setSoon(true), wait);
+    return () => window.clearTimeout(timer);
+  }, [visitor.signedInUntil]);
+  return (
+    <div aria-live="polite">
+      {soon ? (
+        <Notification
+          type="warning"
+          visibleMs={0}
+          announced={false}
+          headerText={t("session.endingTitle")}
+          bodyText={
+            <>
+              <p>{t("session.endingBody", { time })}</p>
+              <StaySignedInForm />
+            </>
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
