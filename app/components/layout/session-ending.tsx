@@ -43,14 +43,14 @@ function endsSoon(signedInUntil: number, now: number): boolean {
 export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
   const time = useSessionEndTime(visitor);
-  const [soon, setSoon] = useState(() => endsSoon(visitor.signedInUntil, Date.now()));
+  // The session end the notice is showing for: a renewed session (a later end) hides it at once.
+  const [noticeFor, setNoticeFor] = useState(() => (endsSoon(visitor.signedInUntil, Date.now()) ? visitor.signedInUntil : null));
   useEffect(() => {
-    const wait = visitor.signedInUntil - SESSION_ENDING_NOTICE_MS - Date.now();
-    setSoon(wait <= 0);
-    if (wait <= 0) return;
-    const timer = window.setTimeout(() => setSoon(true), wait);
+    const wait = Math.max(0, visitor.signedInUntil - SESSION_ENDING_NOTICE_MS - Date.now());
+    const timer = window.setTimeout(() => setNoticeFor(visitor.signedInUntil), wait);
     return () => window.clearTimeout(timer);
   }, [visitor.signedInUntil]);
+  const soon = noticeFor === visitor.signedInUntil;
   return (
     <div aria-live="polite">
       {soon ? (
