@@ -1,9 +1,11 @@
 import { type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import { PageShell } from "~/components/layout/page-shell";
+import { safeReturnTo } from "~/domain/return-to";
 import { pageTitle } from "~/page-title";
-import { clearedSessionCookie, readSession } from "~/services/session.server";
+import { clearedSessionCookie, readSession, withReturnTo } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "common", "errors.sessionExpired");
 
@@ -16,21 +18,25 @@ const SIGN_IN_DELAY_SECONDS = 3;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await readSession(request);
-  if (session) throw redirect("/", { headers: { "Cache-Control": "no-store" } });
-  return json(null, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  if (session) throw redirect(returnTo, { headers: { "Cache-Control": "no-store" } });
+  const signInPath = withReturnTo(SIGN_IN_PATH, returnTo);
+  return json({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
 }
 
 export default function SessionExpired() {
+  // Signing in again comes back to the page the session ended on.
+  const { signInPath } = useLoaderData<typeof loader>();
   useEffect(() => {
-    const timer = window.setTimeout(() => window.location.assign(SIGN_IN_PATH), SIGN_IN_DELAY_SECONDS * 1000);
+    const timer = window.setTimeout(() => window.location.assign(signInPath), SIGN_IN_DELAY_SECONDS * 1000);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [signInPath]);
   return (
     <PageShell visitor={null}>
       <noscript>
-        <meta httpEquiv="refresh" content={`${SIGN_IN_DELAY_SECONDS};url=${SIGN_IN_PATH}`} />
+        <meta httpEquiv="refresh" content={`${SIGN_IN_DELAY_SECONDS};url=${signInPath}`} />
       </noscript>
-      <SessionExpiredScreen redirectSeconds={SIGN_IN_DELAY_SECONDS} />
+      <SessionExpiredScreen redirectSeconds={SIGN_IN_DELAY_SECONDS} signInPath={signInPath} />
     </PageShell>
   );
 }

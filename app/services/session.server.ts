@@ -69,10 +69,14 @@ async function withFreshTokens(session: PortalSession): Promise<PortalSession | 
   }
 }
 
-function signInPath(request: Request): string {
+/** `path`, carrying where to come back to (same-origin paths only; My Results needs no mention). */
+export function withReturnTo(path: string, returnTo: string): string {
+  return returnTo === "/" ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+function returnToOf(request: Request): string {
   const url = new URL(request.url);
-  const returnTo = safeReturnTo(`${url.pathname}${url.search}`);
-  return returnTo === "/" ? "/auth/sign-in" : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
+  return safeReturnTo(`${url.pathname}${url.search}`);
 }
 
 /**
@@ -82,7 +86,9 @@ function signInPath(request: Request): string {
 export async function requireVisitor(request: Request, context?: Partial<RequestContext>): Promise<PortalSession> {
   const { cookiePresent, session } = await readSession(request, context);
   if (session) return session;
-  throw redirect(cookiePresent ? "/session-expired" : signInPath(request), { headers: { "Cache-Control": "no-store" } });
+  // Either way, signing in again comes back to this page.
+  const target = withReturnTo(cookiePresent ? "/session-expired" : "/auth/sign-in", returnToOf(request));
+  throw redirect(target, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** A participant who signed in with the IdP; results-link visitors are sent to their results page. */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { signIn } from "./support/sign-in";
+import { identify, passChallenge, signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
 
@@ -35,6 +35,23 @@ test("the account menu says until when the participant is signed in, and 'Stay s
   } else {
     await page.getByRole("button", { name: "Stay signed in" }).filter({ visible: true }).click();
   }
+  await expect(page).toHaveURL(/\/profile\/overview$/);
+  await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
+});
+
+test("after the session ends, signing in again comes back to the page it ended on", async ({ page, context }) => {
+  const person = await signIn(page, "greta@example.test");
+  await page.goto("/profile/overview");
+  // The session ends on the server (here: the cookie no longer names a live session).
+  const [session] = (await context.cookies()).filter((cookie) => cookie.name.endsWith("portal_session"));
+  await context.addCookies([{ ...session!, value: `${session!.value.slice(0, -4)}AAAA` }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Session has expired, redirecting you to log in screen..." })).toBeVisible();
+  await expect(page).toHaveURL(/\/session-expired\?returnTo=%2Fprofile%2Foverview$/);
+  await page.getByRole("link", { name: "Continue to sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await identify(page, person);
+  await passChallenge(page, person.phone!, "sms");
   await expect(page).toHaveURL(/\/profile\/overview$/);
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
 });

@@ -81,7 +81,7 @@ export function NotFoundScreen() {
 }
 
 /** SPEC.md's expired-session screen: its heading, when the automatic move to sign-in comes, and a way to go now. */
-export function SessionExpiredScreen({ redirectSeconds }: { redirectSeconds: number }) {
+export function SessionExpiredScreen({ redirectSeconds, signInPath }: { redirectSeconds: number; signInPath: string }) {
   const { t } = useTranslation();
   return (
     <section className={styles.screen} aria-labelledby="session-expired-title">
@@ -91,7 +91,7 @@ export function SessionExpiredScreen({ redirectSeconds }: { redirectSeconds: num
         </h1>
         <p className={styles.body}>{t("errors.redirectIn", { seconds: redirectSeconds })}</p>
       </div>
-      <a href="/auth/sign-in" className={styles.link}>
+      <a href={signInPath} className={styles.link}>
         {t("errors.continueToSignIn")}
       </a>
     </section>

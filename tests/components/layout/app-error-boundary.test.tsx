@@ -116,11 +116,14 @@ describe("NetworkErrorScreen", () => {
 
 describe("SessionExpiredScreen", () => {
   it("is a page with an h1, says when the move to sign-in comes, and offers to go now", () => {
-    renderWithI18n(<SessionExpiredScreen redirectSeconds={3} />, { lng: "es" });
+    renderWithI18n(<SessionExpiredScreen redirectSeconds={3} signInPath="/auth/sign-in?returnTo=%2Fprofile" />, { lng: "es" });
     expect(
       screen.getByRole("heading", { level: 1, name: "La sesión ha expirado, redirigiéndolo a la pantalla de inicio de sesión..." }),
     ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Le llevaremos al inicio de sesión en 3 segundos.");
-    expect(screen.getByRole("link", { name: "Continuar al inicio de sesión" })).toHaveAttribute("href", "/auth/sign-in");
+    expect(screen.getByRole("link", { name: "Continuar al inicio de sesión" })).toHaveAttribute(
+      "href",
+      "/auth/sign-in?returnTo=%2Fprofile",
+    );
   });
 });

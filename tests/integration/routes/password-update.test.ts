@@ -186,7 +186,7 @@ describe("password update step machine", () => {
     expect(expired.status).toBe(302);
     expect(expired.headers.get("Location")).toBe("/session-expired");
     // The session itself ended with the refused token, not only the flow.
-    expect(await currentStep()).toMatchObject({ status: 302, location: "/session-expired" });
+    expect(await currentStep()).toMatchObject({ status: 302, location: "/session-expired?returnTo=%2Fprofile%2Fsecurity%2Fpassword" });
   });
 
   describe("the last step, cut off mid-call", () => {

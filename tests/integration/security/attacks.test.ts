@@ -204,7 +204,9 @@ describe("session cookie", () => {
     for (const path of ["/", "/profile/overview", "/profile/security"]) {
       const { response } = await recorder.fetch(new URL(path, stack.portalUrl), { headers: { cookie } });
       expect(response.status, path).toBe(302);
-      expect(response.headers.get("location"), path).toBe("/session-expired");
+      // Signing in again comes back to the page.
+      const expected = path === "/" ? "/session-expired" : `/session-expired?returnTo=${encodeURIComponent(path)}`;
+      expect(response.headers.get("location"), path).toBe(expected);
     }
   });
 });
