@@ -1,12 +1,13 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { useNonce } from "~/components/layout/nonce";
 import { fallbackLanguage } from "~/i18n";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
+import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
@@ -42,8 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The root's data carries the translations of the page's routes only, so a navigation to another
  * page asks for them again; submissions revalidate as usual.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+export const shouldRevalidate = revalidateOnPathChange;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

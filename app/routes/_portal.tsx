@@ -6,6 +6,7 @@ import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionEndingNotice } from "~/components/layout/session-ending";
+import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { takeFlashNotifications } from "~/services/flash.server";
 import { privatePageHeaders, requireVisitor, visitorOf } from "~/services/session.server";
 
@@ -21,6 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function headers() {
   return privatePageHeaders;
 }
+
+/**
+ * Every page the participant opens moves the session's end on, so the header's 'Signed in until' and
+ * the session-ending notice are read again on every navigation (and the page's flash notices with them).
+ */
+export const shouldRevalidate = revalidateOnPathChange;
 
 export default function PortalLayout() {
   const { visitor, notifications } = useLoaderData<typeof loader>();

@@ -47,8 +47,10 @@ function launcherReady(launcher: ChildProcess, timeoutMs: number): Promise<void>
       timeoutMs,
     );
     launcher.stdout!.on("data", (chunk: Buffer) => {
-      seen = (seen + chunk.toString()).slice(-2_000);
-      if (seen.includes("Portal:")) {
+      const text = seen + chunk.toString();
+      // Only a tail is kept between chunks: the line may arrive split, and the demo list after it is long.
+      seen = text.slice(-2_000);
+      if (text.includes("Portal:")) {
         clearTimeout(timer);
         resolve();
       }

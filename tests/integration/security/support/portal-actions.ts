@@ -25,6 +25,7 @@ export const portalActions: PortalAction[] = [
   { route: "client-errors.tsx", path: "/client-errors", signedIn: false, validFields: { message: "TypeError: x is undefined" } },
   { route: "language.tsx", path: "/language", signedIn: false, validFields: { lang: "es", returnTo: "/" } },
   { route: "privacy-choices.tsx", path: "/privacy-choices", signedIn: false, validFields: { returnTo: "/" } },
+  { route: "session.keep-alive.tsx", path: "/session/keep-alive", signedIn: true, validFields: { returnTo: "/" } },
 ];
 
 /** Query parameters the portal reads, by path. */
