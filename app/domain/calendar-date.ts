@@ -1,4 +1,4 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { formatMoment } from "./clock-time";
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -12,11 +12,5 @@ export function isCalendarDate(value: string): boolean {
  * wherever the server or the participant is.
  */
 export function calendarDate(isoDate: string, language: string): string {
-  const locale = language === "es" ? "es" : "en-US";
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-    formatters.set(locale, formatter);
-  }
-  return formatter.format(new Date(`${isoDate}T00:00:00Z`));
+  return formatMoment(Date.parse(`${isoDate}T00:00:00Z`), language, { day: "numeric", month: "long", year: "numeric" }, "UTC");
 }

@@ -5,9 +5,9 @@ import type { ConsentRecord, ResultApp } from "./patient-results";
 export const PROGRAM_CONSENTS = ["platform", "research"] as const;
 
 export type ConsentEntry = ConsentRecord & {
-  /** A translation key for the program's consents; else the study's name in English and Spanish. */
+  /** A translation key for the program's consents; else the study's labels, as its result card has them (`appLabel`). */
   nameKey: string | null;
-  studyName: { en: string; es: string | null } | null;
+  study: Pick<ResultApp, "label" | "labelEs"> | null;
   /** The very version the participant signed, or null when the portal does not know the document. */
   documentUrl: string | null;
 };
@@ -29,7 +29,7 @@ export function consentEntries(consents: readonly ConsentRecord[], apps: readonl
       return {
         ...record,
         nameKey: program ? `studies.history.names.${record.consent}` : null,
-        studyName: program ? null : { en: app?.label ?? record.consent, es: app?.labelEs ?? null },
+        study: program ? null : { label: app?.label ?? record.consent, labelEs: app?.labelEs ?? null },
         documentUrl: base ? `${base}?version=${encodeURIComponent(record.version)}` : null,
       };
     })

@@ -1,12 +1,13 @@
 import { calendarDate } from "~/domain/calendar-date";
 import type { ConsentEntry } from "~/domain/consent-history";
+import { appLabel } from "~/domain/dashboard-view";
 import { useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 
 function consentName(entry: ConsentEntry, t: (key: string) => string, language: string): string {
   if (entry.nameKey) return t(entry.nameKey);
-  return (language === "es" ? entry.studyName?.es : null) ?? entry.studyName?.en ?? entry.consent;
+  return entry.study ? appLabel(entry.study, language) : entry.consent;
 }
 
 /** My Studies' consent history: each consent version with when it was given, withdrawn, and its document. */

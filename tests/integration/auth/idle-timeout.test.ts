@@ -2,6 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adaSession } from "./support/ada-session";
 
 /** A participant active more often than the idle limit stays signed in, however short the limit. */
 let store: typeof import("~/services/session-store.server");
@@ -24,17 +25,7 @@ afterAll(async () => {
 describe("an idle limit under a minute", () => {
   it("keeps a participant who is active every 15 s signed in, and ends the session after 40 s without a request", async () => {
     const start = Date.now();
-    const sessionId = await store.createSession({
-      userId: "P1001",
-      tokenType: "IDP",
-      email: "ada@example.test",
-      fullName: null,
-      sourceId: null,
-      accessToken: "access",
-      accessTokenExpiresAt: new Date(start + 3600_000),
-      refreshToken: null,
-      idToken: null,
-    });
+    const sessionId = await store.createSession(adaSession(start));
     for (let seconds = 15; seconds <= 120; seconds += 15) {
       expect(await store.loadSession(sessionId, new Date(start + seconds * 1000)), `after ${seconds} s`).not.toBeNull();
     }

@@ -2,6 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adaSession } from "./support/ada-session";
 
 /** Sessions a participant never came back to leave the table, with the flow state they carried. */
 let store: typeof import("~/services/session-store.server");
@@ -43,19 +44,9 @@ async function seed(count: number, lastSeenAt: string, createdAt: string) {
 }
 
 describe("the sweep of ended sessions", () => {
-  it("removes idle and too-old sessions in bounded batches, and keeps live ones usable", async () => {
+  it("removes idle and too-old sessions, and keeps live ones usable", async () => {
     const now = new Date();
-    const live = await store.createSession({
-      userId: "P1001",
-      tokenType: "IDP",
-      email: "ada@example.test",
-      fullName: null,
-      sourceId: null,
-      accessToken: "access",
-      accessTokenExpiresAt: new Date(now.getTime() + 3600_000),
-      refreshToken: null,
-      idToken: null,
-    });
+    const live = await store.createSession(adaSession(now.getTime()));
     const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
     const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
     await seed(1_500, hourAgo, hourAgo); // idle for an hour

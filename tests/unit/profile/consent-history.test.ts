@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consentEntries } from "~/domain/consent-history";
+import { appLabel } from "~/domain/dashboard-view";
 import { normalizePatientResults, PatientResultsSchema } from "~/domain/patient-results";
 
 const apps = [
@@ -25,10 +26,11 @@ describe("the consent history of My Studies", () => {
   it("names the program's consents by a translation and a study by its app, in both languages", () => {
     expect(entries.find((entry) => entry.consent === "platform")).toMatchObject({
       nameKey: "studies.history.names.platform",
-      studyName: null,
+      study: null,
     });
-    expect(entries.find((entry) => entry.consent === "health")?.studyName).toEqual({ en: "Health", es: "Salud" });
-    expect(entries.find((entry) => entry.consent === "retired-study")?.studyName).toEqual({ en: "retired-study", es: null });
+    const name = (consent: string, language: string) => appLabel(entries.find((entry) => entry.consent === consent)!.study!, language);
+    expect([name("health", "en"), name("health", "es")]).toEqual(["Health", "Salud"]);
+    expect([name("retired-study", "en"), name("retired-study", "es")]).toEqual(["retired-study", "retired-study"]);
   });
 
   it("links the very version signed, and nothing where the portal does not know the document", () => {
