@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   IDP_JWKS_URL: z.url().optional(),
   RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
   RESULTS_DATA_DIR: z.string().min(1).default(".data/results"),
+  RESULTS_EXPORT_DIR: z.string().min(1).optional(),
+  RESULTS_EXPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   DATABASE_URL: z.string().min(1).optional(),
   DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
   RESULTS_DOCUMENT_SECRET: z.string().min(32).optional(),
@@ -30,6 +32,10 @@ export interface ResultsConfig {
   jwksUrl: string;
   audience: string;
   dataDir: string;
+  /** Storage for the participants' download-everything archives (shared by every instance of this service). */
+  exportDir: string;
+  /** How often the export worker looks for jobs other instances recorded. */
+  exportPollMs: number;
   databaseUrl?: string;
   demoParticipantsFile?: string;
   /** Key for report links; when absent one is generated on first start and kept in the database. */
@@ -37,6 +43,9 @@ export interface ResultsConfig {
   documentTtlSeconds: number;
   logLevel: string;
 }
+
+/** By default archives are kept beside the embedded database's directory, so two services never share one. */
+export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;
 
 /** Reads the configuration from environment variables, failing with every problem listed. */
 export function resultsConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ResultsConfig {
@@ -61,6 +70,8 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
     jwksUrl: e.IDP_JWKS_URL ?? `${issuer}/jwks`,
     audience: e.RESULTS_API_AUDIENCE,
     dataDir: e.RESULTS_DATA_DIR,
+    exportDir: e.RESULTS_EXPORT_DIR ?? exportDirBeside(e.RESULTS_DATA_DIR),
+    exportPollMs: e.RESULTS_EXPORT_POLL_MS,
     databaseUrl: e.DATABASE_URL,
     demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
     documentSecret: e.RESULTS_DOCUMENT_SECRET,

@@ -7,6 +7,8 @@ const DemoAppSchema = z.object({
   label: z.string().nullable(),
   labelEs: z.string().nullable(),
   type: z.string().nullable(),
+  /** A download app standing in for a file of this many bytes (generated when read). */
+  documentBytes: z.number().int().positive().optional(),
 });
 
 const CalendarDate = z.iso.date();
@@ -26,6 +28,12 @@ const DemoConsentSchema = z.object({
   withdrawnOn: CalendarDate.nullable().optional(),
 });
 
+/**
+ * A download of everything the demo shows: 'ready' is requested on first start and built by the
+ * worker like any other; 'expired' was made three days ago and has expired.
+ */
+const DemoDataExportSchema = z.object({ state: z.enum(["ready", "expired"]), language: z.enum(["en", "es"]) });
+
 /** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
 const DemoParticipantSchema = z.object({
   userId: z.string().min(1),
@@ -41,6 +49,7 @@ const DemoParticipantSchema = z.object({
   apps: z.array(DemoAppSchema),
   kitHistory: DemoKitHistorySchema.optional(),
   consentHistory: z.array(DemoConsentSchema).optional(),
+  dataExports: z.array(DemoDataExportSchema).optional(),
 });
 
 const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });

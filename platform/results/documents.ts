@@ -1,7 +1,17 @@
+import { Readable } from "node:stream";
 import type { AppRecord, PatientRecord } from "./repository.ts";
 
-/** A small VCF 4.2 file standing in for the exome download. */
-export function renderExomeVcf(patient: PatientRecord, app: AppRecord, today: Date): string {
+/** The three records of the small demonstration file, when the app names no size. */
+const DEMO_RECORDS = [
+  "chr1\t1014143\t.\tC\tT\t60\tPASS\tDP=38\tGT\t0/1",
+  "chr2\t21006288\t.\tG\tA\t60\tPASS\tDP=41\tGT\t0/1",
+  "chr19\t11100236\t.\tC\tT\t60\tPASS\tDP=35\tGT\t0/0",
+];
+/** Records are written in batches of this many lines, so a large file is never held whole. */
+const RECORDS_PER_CHUNK = 2000;
+const BASES = ["A", "C", "G", "T"];
+
+function vcfHeader(patient: PatientRecord, app: AppRecord, today: Date): string {
   const sample = patient.userId.replace(/[^A-Za-z0-9_-]/g, "_");
   const date = today.toISOString().slice(0, 10).replaceAll("-", "");
   return [
@@ -13,9 +23,49 @@ export function renderExomeVcf(patient: PatientRecord, app: AppRecord, today: Da
     '##INFO=<ID=DP,Number=1,Type=Integer,Description="Total depth">',
     '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
     `#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t${sample}`,
-    "chr1\t1014143\t.\tC\tT\t60\tPASS\tDP=38\tGT\t0/1",
-    "chr2\t21006288\t.\tG\tA\t60\tPASS\tDP=41\tGT\t0/1",
-    "chr19\t11100236\t.\tC\tT\t60\tPASS\tDP=35\tGT\t0/0",
     "",
   ].join("\n");
+}
+
+/** One record of a generated file: every line has the same length, so the file's size is known in advance. */
+function generatedRecord(index: number): string {
+  const position = String(10_000 + index * 37).padStart(10, "0");
+  const ref = BASES[index % 4]!;
+  const alt = BASES[(index + 1 + (index % 3)) % 4]!;
+  return `chr${String((index % 22) + 1).padStart(2, "0")}\t${position}\t.\t${ref}\t${alt}\t60\tPASS\tDP=${String(20 + (index % 60)).padStart(2, "0")}\tGT\t0/1\n`;
+}
+
+export const exomeFileName = (userId: string) => `${userId}-exome.vcf`.replace(/[^A-Za-z0-9._-]/g, "_");
+
+/** A small VCF 4.2 file standing in for the exome download. */
+export function renderExomeVcf(patient: PatientRecord, app: AppRecord, today: Date): string {
+  return vcfHeader(patient, app, today) + DEMO_RECORDS.map((record) => `${record}\n`).join("");
+}
+
+/**
+ * The exome file as a stream and its exact size. An app with a document size (a stand-in for a real
+ * exome of that many bytes) gets generated records up to that size, produced as they are read.
+ */
+export function exomeVcfDocument(patient: PatientRecord, app: AppRecord, today: Date): { bytes: number; stream: () => Readable } {
+  if (!app.documentBytes) {
+    const body = renderExomeVcf(patient, app, today);
+    return { bytes: Buffer.byteLength(body), stream: () => Readable.from([Buffer.from(body)]) };
+  }
+  const header = vcfHeader(patient, app, today);
+  const recordBytes = generatedRecord(0).length;
+  const records = Math.max(0, Math.floor((app.documentBytes - Buffer.byteLength(header)) / recordBytes));
+  return {
+    bytes: Buffer.byteLength(header) + records * recordBytes,
+    stream: () =>
+      Readable.from(
+        (function* () {
+          yield Buffer.from(header);
+          for (let start = 0; start < records; start += RECORDS_PER_CHUNK) {
+            let chunk = "";
+            for (let index = start; index < Math.min(records, start + RECORDS_PER_CHUNK); index++) chunk += generatedRecord(index);
+            yield Buffer.from(chunk);
+          }
+        })(),
+      ),
+  };
 }

@@ -32,6 +32,8 @@ export interface AppRecord {
   label: string | null;
   labelEs: string | null;
   type: string | null;
+  /** For a download app: the size of its file, when it stands in for a file of a given size. */
+  documentBytes: number | null;
 }
 
 interface PatientRow {
@@ -55,6 +57,7 @@ interface AppRow {
   label: string | null;
   label_es: string | null;
   type: string | null;
+  document_bytes: string | number | null;
 }
 
 const toApp = (row: AppRow): AppRecord => ({
@@ -63,6 +66,7 @@ const toApp = (row: AppRow): AppRecord => ({
   label: row.label,
   labelEs: row.label_es,
   type: row.type,
+  documentBytes: row.document_bytes === null ? null : Number(row.document_bytes),
 });
 
 export function createResultsRepository(db: Database) {
@@ -104,7 +108,7 @@ export function createResultsRepository(db: Database) {
     },
     async listApps(userId: string): Promise<AppRecord[]> {
       const rows = await db.query<AppRow>(
-        "SELECT app_id, app_name, label, label_es, type FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",
+        "SELECT app_id, app_name, label, label_es, type, document_bytes FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",
         [userId],
       );
       return rows.map(toApp);
@@ -112,7 +116,7 @@ export function createResultsRepository(db: Database) {
 
     async findApp(userId: string, appId: string): Promise<AppRecord | null> {
       const [row] = await db.query<AppRow>(
-        "SELECT app_id, app_name, label, label_es, type FROM results_apps WHERE user_id = $1 AND app_id = $2",
+        "SELECT app_id, app_name, label, label_es, type, document_bytes FROM results_apps WHERE user_id = $1 AND app_id = $2",
         [userId, appId],
       );
       return row ? toApp(row) : null;

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Database } from "../../lib/postgres/index.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
-import { renderExomeVcf } from "./documents.ts";
+import { exomeFileName, exomeVcfDocument } from "./documents.ts";
+import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -27,13 +29,14 @@ export interface RouteDependencies {
   jwksUrl: string;
   devToolsEnabled: boolean;
   nowSeconds: () => number;
+  exports: ExportRouteDeps;
 }
 
 const NOT_FOUND = "Not found";
 
 export function createRouter(deps: RouteDependencies) {
   /** Token check, own-data rule, then any injected development fault, in that order. */
-  async function authorizeFor(req: IncomingMessage, userId: string): Promise<void> {
+  async function authorizeFor(req: IncomingMessage, userId: string): Promise<VerifiedCaller> {
     const caller = await deps.verifyBearer(req.headers.authorization);
     if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
     const fault = await deps.faults.take(userId);
@@ -41,7 +44,17 @@ export function createRouter(deps: RouteDependencies) {
       if (fault.delayMs > 0) await wait(fault.delayMs);
       if (fault.status !== null) throw new RequestError(fault.status, "Simulated failure (development fault injection)");
     }
+    return caller;
   }
+
+  /** Downloads of everything are for the signed-in participant; a results link opens results only. */
+  async function authorizeExportFor(req: IncomingMessage, userId: string): Promise<void> {
+    const caller = await authorizeFor(req, userId);
+    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link does not allow data exports");
+    await patientFromSource(userId, null);
+  }
+
+  const exportRoutes = createExportRoutes(deps.exports);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -60,7 +73,7 @@ export function createRouter(deps: RouteDependencies) {
       kitEvents: patient.kitEvents,
       nextStepExpectedBy: patient.nextStepExpectedBy,
       delayReason: patient.delayReason,
-      apps,
+      apps: apps.map(({ documentBytes: _keptHere, ...app }) => app),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
       agreements: patient.agreements,
@@ -120,15 +133,14 @@ export function createRouter(deps: RouteDependencies) {
 
     const common = documentHeaders;
     if (isDownloadApp(app)) {
-      const body = renderExomeVcf(patient, app, new Date(deps.nowSeconds() * 1000));
-      const filename = `${userId}-exome.vcf`.replace(/[^A-Za-z0-9._-]/g, "_");
+      const vcf = exomeVcfDocument(patient, app, new Date(deps.nowSeconds() * 1000));
       res.writeHead(200, {
         ...common,
         "content-type": "text/vcf; charset=utf-8",
-        "content-disposition": `attachment; filename="${filename}"`,
-        "content-length": Buffer.byteLength(body),
+        "content-disposition": `attachment; filename="${exomeFileName(userId)}"`,
+        "content-length": vcf.bytes,
       });
-      res.end(body);
+      await pipeline(vcf.stream(), res);
       return;
     }
     const issuedAt = new Date(deps.nowSeconds() * 1000);
@@ -172,6 +184,18 @@ export function createRouter(deps: RouteDependencies) {
       if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
       return devFaults(req, res);
     }
+    if (first === "exports" && second && segments.length === 2) {
+      if (req.method === "POST") {
+        await authorizeExportFor(req, second);
+        return exportRoutes.request(req, res, second);
+      }
+      if (req.method === "GET") {
+        await authorizeExportFor(req, second);
+        return exportRoutes.list(res, second);
+      }
+      res.setHeader("allow", "GET, POST");
+      throw new RequestError(405, "Method not allowed");
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("allow", "GET");
       throw new RequestError(405, "Method not allowed");
@@ -184,6 +208,10 @@ export function createRouter(deps: RouteDependencies) {
     if (first === "results" && second && segments.length === 2) return results(req, res, second, url);
     if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth, url);
     if (first === "documents" && second && third && segments.length === 3) return document(res, second, third, url);
+    if (first === "exports" && second && third && fourth === "file" && segments.length === 4) {
+      await authorizeExportFor(req, second);
+      return exportRoutes.file(res, second, third);
+    }
     throw new RequestError(404, NOT_FOUND);
   };
 }

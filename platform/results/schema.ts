@@ -57,4 +57,23 @@ export const resultsMigrations: readonly string[] = [
     PRIMARY KEY (user_id, consent, version)
   );
   `,
+  `
+  ALTER TABLE results_apps ADD COLUMN document_bytes bigint;
+  CREATE TABLE results_exports (
+    id uuid PRIMARY KEY,
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    language text NOT NULL,
+    status text NOT NULL CHECK (status IN ('queued', 'building', 'ready', 'failed', 'expired')),
+    files_total integer,
+    files_done integer NOT NULL DEFAULT 0,
+    size_bytes bigint,
+    attempts integer NOT NULL DEFAULT 0,
+    requested_at timestamptz NOT NULL,
+    lease_until timestamptz,
+    ready_at timestamptz,
+    expires_at timestamptz
+  );
+  CREATE INDEX results_exports_by_participant ON results_exports (user_id, requested_at DESC);
+  CREATE INDEX results_exports_waiting ON results_exports (requested_at) WHERE status IN ('queued', 'building');
+  `,
 ];

@@ -1,4 +1,5 @@
-import type { Database } from "../../lib/postgres/index.ts";
+import { randomUUID } from "node:crypto";
+import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import type { DemoParticipant } from "./demo-participants.ts";
 
 /**
@@ -31,11 +32,11 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
       );
       for (const [position, app] of p.apps.entries()) {
         await tx.query(
-          `INSERT INTO results_apps (user_id, app_id, app_name, label, label_es, type, position)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+          `INSERT INTO results_apps (user_id, app_id, app_name, label, label_es, type, position, document_bytes)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (user_id, app_id) DO UPDATE SET app_name = EXCLUDED.app_name, label = EXCLUDED.label,
-             label_es = EXCLUDED.label_es, type = EXCLUDED.type, position = EXCLUDED.position`,
-          [p.userId, app.appID, app.appName, app.label, app.labelEs, app.type, position],
+             label_es = EXCLUDED.label_es, type = EXCLUDED.type, position = EXCLUDED.position, document_bytes = EXCLUDED.document_bytes`,
+          [p.userId, app.appID, app.appName, app.label, app.labelEs, app.type, position, app.documentBytes ?? null],
         );
       }
       await tx.query("DELETE FROM results_apps WHERE user_id = $1 AND NOT (app_id = ANY($2::text[]))", [
@@ -66,6 +67,33 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
           consent.withdrawnOn ?? null,
         ]);
       }
+      await seedDataExports(tx, p);
     }
   });
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The demo's downloads, only where the participant has none yet: their own requests are never replaced. */
+async function seedDataExports(tx: Queryable, p: DemoParticipant): Promise<void> {
+  if (!p.dataExports?.length) return;
+  const [existing] = await tx.query("SELECT 1 FROM results_exports WHERE user_id = $1 LIMIT 1", [p.userId]);
+  if (existing) return;
+  const now = Date.now();
+  for (const demo of p.dataExports) {
+    if (demo.state === "ready") {
+      await tx.query("INSERT INTO results_exports (id, user_id, language, status, requested_at) VALUES ($1, $2, $3, 'queued', $4)", [
+        randomUUID(),
+        p.userId,
+        demo.language,
+        new Date(now),
+      ]);
+    } else {
+      await tx.query(
+        `INSERT INTO results_exports (id, user_id, language, status, files_total, files_done, size_bytes, requested_at, ready_at, expires_at)
+         VALUES ($1, $2, $3, 'expired', 9, 9, 48213, $4, $4, $5)`,
+        [randomUUID(), p.userId, demo.language, new Date(now - 3 * DAY_MS), new Date(now - 2 * DAY_MS)],
+      );
+    }
+  }
 }

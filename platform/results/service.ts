@@ -2,10 +2,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
-import { resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
+import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
 import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
+import { createExportJobs } from "./exports/export-jobs.ts";
+import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
 import { requestIdFor, sendError } from "./http-kit.ts";
 import { reportIssuer } from "./report-issuer.ts";
@@ -33,19 +35,35 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   const defaults = resultsConfigFromEnv({});
   const config: ResultsConfig = { ...defaults, ...overrides };
   if (overrides.issuer && !overrides.jwksUrl) config.jwksUrl = `${config.issuer.replace(/\/$/, "")}/jwks`;
+  if (overrides.dataDir && !overrides.exportDir) config.exportDir = exportDirBeside(overrides.dataDir);
   const logger = givenLogger ?? pino({ level: config.logLevel, base: { service: "results" } });
 
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | undefined;
+  let exportWorker: ExportWorker | undefined;
   try {
     await migrate(db, "results", resultsMigrations);
     if (config.demoParticipantsFile) {
       await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
     }
+    const now = () => new Date(nowSeconds() * 1000);
+    const repository = createResultsRepository(db);
+    const exportJobs = createExportJobs(db, now);
+    exportWorker = startExportWorker({
+      jobs: exportJobs,
+      repository,
+      directory: config.exportDir,
+      programName: reportIssuer.programName,
+      laboratory: reportIssuer.laboratory,
+      logger,
+      now,
+      pollMs: config.exportPollMs,
+    });
+    const worker = exportWorker;
     const signer = createDocumentLinkSigner(await loadDocumentSecret(db, config.documentSecret), config.documentTtlSeconds);
     const route = createRouter({
       db,
-      repository: createResultsRepository(db),
+      repository,
       faults: createFaultStore(db),
       signer,
       verifyBearer: createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
@@ -55,6 +73,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       jwksUrl: config.jwksUrl,
       devToolsEnabled: config.environment === "development",
       nowSeconds,
+      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
     });
 
     server = createServer((req, res) => {
@@ -86,6 +105,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       server!.listen(config.port, config.host, () => resolve());
     });
   } catch (error) {
+    await exportWorker?.stop();
     await db.close();
     throw error;
   }
@@ -101,7 +121,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       closing ??= new Promise<void>((resolve) => {
         server!.close(() => resolve());
         server!.closeIdleConnections();
-      }).then(() => db.close());
+      })
+        .then(() => exportWorker!.stop())
+        .then(() => db.close());
       return closing;
     },
   };

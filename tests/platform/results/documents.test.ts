@@ -26,6 +26,7 @@ const app = (appName: string, label: string | null = "Label", type: string | nul
   label,
   labelEs: null,
   type,
+  documentBytes: null,
 });
 
 const issuedAt = new Date("2026-03-04T10:00:00Z");

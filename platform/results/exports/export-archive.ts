@@ -1,0 +1,146 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rename, rm, stat } from "node:fs/promises";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ZipFile } from "yazl";
+import { exomeFileName, exomeVcfDocument } from "../documents.ts";
+import { isDownloadApp, reportContentFor, type ReportLanguage } from "../report-content.ts";
+import { renderReportPdf } from "../report-pdf.ts";
+import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
+import { consentDocumentContent } from "./consent-document.ts";
+import { exportReadme, type ListedFile } from "./export-readme.ts";
+
+/** Everything the archive is made of, read by the worker from the results service's tables. */
+export interface ParticipantData {
+  patient: PatientRecord;
+  apps: AppRecord[];
+  consents: ConsentRecord[];
+}
+
+export interface ArchiveOptions {
+  language: ReportLanguage;
+  exportedAt: Date;
+  programName: string;
+  laboratory: string;
+  /** Called after each file is written, with how many are done of how many. */
+  onProgress: (filesDone: number, filesTotal: number) => Promise<void>;
+}
+
+interface PlannedFile {
+  path: string;
+  /** Opened only when it is this file's turn, so one file at most is being read at a time. */
+  open: () => Promise<Readable>;
+}
+
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
+
+function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[] {
+  const { patient, apps, consents } = data;
+  const { language, exportedAt } = options;
+  const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
+    Readable.from([await renderReportPdf(content, options.programName)]);
+  const reports = apps.map((app): PlannedFile =>
+    isDownloadApp(app)
+      ? { path: `reports/${exomeFileName(patient.userId)}`, open: async () => exomeVcfDocument(patient, app, exportedAt).stream() }
+      : {
+          path: `reports/${safeName(app.appName)}-report.pdf`,
+          open: () => pdf(reportContentFor(patient, app, { language, issuedAt: exportedAt, laboratory: options.laboratory })),
+        },
+  );
+  const consentDocuments = consents.map((consent): PlannedFile => ({
+    path: `consents/${safeName(consent.consent)}-version-${safeName(consent.version)}.pdf`,
+    open: () => pdf(consentDocumentContent(patient, consent, apps, language)),
+  }));
+  const machineReadable: PlannedFile = {
+    path: "results.json",
+    open: async () => Readable.from([Buffer.from(JSON.stringify(resultsJson(data, exportedAt), null, 2) + "\n")]),
+  };
+  return [...reports, ...consentDocuments, machineReadable];
+}
+
+/** The participant's data in a form programs can read: the same fields the portal is sent, nothing more. */
+function resultsJson({ patient, apps, consents }: ParticipantData, exportedAt: Date) {
+  return {
+    exportedAt: exportedAt.toISOString(),
+    participant: {
+      userId: patient.userId,
+      firstName: patient.firstName,
+      middleName: patient.middleName,
+      lastName: patient.lastName,
+      email: patient.email,
+    },
+    kit: {
+      status: patient.kitStatus,
+      history: patient.kitEvents,
+      nextStepExpectedBy: patient.nextStepExpectedBy,
+      delayReason: patient.delayReason,
+    },
+    apps: apps.map((app) => ({ appID: app.appID, appName: app.appName, label: app.label, labelEs: app.labelEs, type: app.type })),
+    consents,
+  };
+}
+
+/** Passes a file through unchanged, counting its bytes and its SHA-256 for the README. */
+function measuring() {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const measured = new Promise<{ bytes: number; sha256: string }>((resolve, reject) => {
+    tap.on("end", () => resolve({ bytes, sha256: hash.digest("hex") }));
+    tap.on("error", reject);
+  });
+  return { tap, measured };
+}
+
+/**
+ * Writes the participant's archive to `destination`, streaming each file into the ZIP as it is read
+ * (nothing is held whole but one small PDF), then README.txt listing every file with its checksum.
+ * The archive is written beside the destination and renamed when complete, so a crash leaves no
+ * file that looks finished.
+ */
+export async function writeExportArchive(
+  data: ParticipantData,
+  destination: string,
+  options: ArchiveOptions,
+): Promise<{ bytes: number; files: ListedFile[] }> {
+  const planned = planFiles(data, options);
+  const total = planned.length + 1;
+  const partial = `${destination}.part`;
+  const zip = new ZipFile();
+  const written = pipeline(zip.outputStream, createWriteStream(partial));
+  const listed: ListedFile[] = [];
+  try {
+    for (const file of planned) {
+      const { tap, measured } = measuring();
+      const source = await file.open();
+      source.on("error", (error) => tap.destroy(error));
+      zip.addReadStream(source.pipe(tap), file.path, { mtime: options.exportedAt, compress: true });
+      listed.push({ path: file.path, ...(await measured) });
+      await options.onProgress(listed.length, total);
+    }
+    const readme = exportReadme({
+      language: options.language,
+      exportedAt: options.exportedAt,
+      programName: options.programName,
+      files: listed,
+    });
+    zip.addBuffer(Buffer.from(readme), "README.txt", { mtime: options.exportedAt, compress: true });
+    zip.end();
+    await written;
+    await rename(partial, destination);
+  } catch (error) {
+    (zip.outputStream as Readable).destroy();
+    await written.catch(() => undefined);
+    await rm(partial, { force: true });
+    throw error;
+  }
+  await options.onProgress(total, total);
+  return { bytes: (await stat(destination)).size, files: listed };
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../../lib/postgres/index.ts";
+
+export type ExportStatus = "queued" | "building" | "ready" | "failed" | "expired";
+export type ExportLanguage = "en" | "es";
+
+/** One request for a download of everything, as the participant and the worker see it. */
+export interface ExportJob {
+  id: string;
+  userId: string;
+  language: ExportLanguage;
+  status: ExportStatus;
+  filesTotal: number | null;
+  filesDone: number;
+  sizeBytes: number | null;
+  attempts: number;
+  requestedAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+}
+
+interface ExportRow {
+  id: string;
+  user_id: string;
+  language: ExportLanguage;
+  status: ExportStatus;
+  files_total: number | null;
+  files_done: number;
+  size_bytes: string | number | null;
+  attempts: number;
+  requested_at: Date | string;
+  ready_at: Date | string | null;
+  expires_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const toJob = (row: ExportRow): ExportJob => ({
+  id: row.id,
+  userId: row.user_id,
+  language: row.language,
+  status: row.status,
+  filesTotal: row.files_total,
+  filesDone: row.files_done,
+  sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+  attempts: row.attempts,
+  requestedAt: iso(row.requested_at)!,
+  readyAt: iso(row.ready_at),
+  expiresAt: iso(row.expires_at),
+});
+
+/** How long a finished download stays available. */
+export const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
+/** Requests a participant may make in EXPORT_AVAILABLE_MS: each one reads every document again. */
+export const EXPORT_REQUESTS_PER_DAY = 3;
+/** A worker holds a job this long without news before another worker may take it over (it crashed). */
+export const EXPORT_LEASE_MS = 60_000;
+/** A job that failed this many times is given up, and the participant told so. */
+export const EXPORT_MAX_ATTEMPTS = 3;
+
+/** The job table the portal's requests write to and the results service's workers read from (PostgreSQL). */
+export function createExportJobs(db: Database, now: () => Date) {
+  const later = (ms: number) => new Date(now().getTime() + ms);
+  return {
+    /**
+     * A new request, unless one is still being built (that one is the answer) or the day's budget is
+     * spent (the answer says when the oldest request of the day stops counting).
+     */
+    async request(userId: string, language: ExportLanguage): Promise<{ job: ExportJob } | { retryAfterSeconds: number }> {
+      return db.transaction(async (tx) => {
+        // One request at a time per participant, across instances.
+        await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
+        const [waiting] = await tx.query<ExportRow>(
+          "SELECT * FROM results_exports WHERE user_id = $1 AND status IN ('queued', 'building') ORDER BY requested_at DESC LIMIT 1",
+          [userId],
+        );
+        if (waiting) return { job: toJob(waiting) };
+        const since = new Date(now().getTime() - EXPORT_AVAILABLE_MS);
+        const recent = await tx.query<{ requested_at: Date | string }>(
+          "SELECT requested_at FROM results_exports WHERE user_id = $1 AND requested_at > $2 ORDER BY requested_at",
+          [userId, since],
+        );
+        if (recent.length >= EXPORT_REQUESTS_PER_DAY) {
+          const freedAt = new Date(recent[0]!.requested_at).getTime() + EXPORT_AVAILABLE_MS;
+          return { retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now().getTime()) / 1000)) };
+        }
+        const [row] = await tx.query<ExportRow>(
+          "INSERT INTO results_exports (id, user_id, language, status, requested_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *",
+          [randomUUID(), userId, language, now()],
+        );
+        return { job: toJob(row!) };
+      });
+    },
+
+    async list(userId: string, limit = 5): Promise<ExportJob[]> {
+      const rows = await db.query<ExportRow>("SELECT * FROM results_exports WHERE user_id = $1 ORDER BY requested_at DESC LIMIT $2", [
+        userId,
+        limit,
+      ]);
+      return rows.map(toJob);
+    },
+
+    async find(userId: string, id: string): Promise<ExportJob | null> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const [row] = await db.query<ExportRow>("SELECT * FROM results_exports WHERE id = $1 AND user_id = $2", [id, userId]);
+      return row ? toJob(row) : null;
+    },
+
+    /** The oldest waiting job, or one whose worker stopped giving news (crashed mid-build); SKIP LOCKED across workers. */
+    async claim(): Promise<ExportJob | null> {
+      const [row] = await db.query<ExportRow>(
+        `UPDATE results_exports SET status = 'building', attempts = attempts + 1, files_done = 0, lease_until = $2
+         WHERE id = (SELECT id FROM results_exports
+                     WHERE status = 'queued' OR (status = 'building' AND lease_until < $1)
+                     ORDER BY requested_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [now(), later(EXPORT_LEASE_MS)],
+      );
+      return row ? toJob(row) : null;
+    },
+
+    /** Progress, which also renews the worker's lease. */
+    async progress(id: string, filesDone: number, filesTotal: number): Promise<void> {
+      await db.query(
+        "UPDATE results_exports SET files_done = $2, files_total = $3, lease_until = $4 WHERE id = $1 AND status = 'building'",
+        [id, filesDone, filesTotal, later(EXPORT_LEASE_MS)],
+      );
+    },
+
+    async finish(id: string, sizeBytes: number): Promise<ExportJob | null> {
+      const [row] = await db.query<ExportRow>(
+        `UPDATE results_exports SET status = 'ready', files_done = files_total, size_bytes = $2, ready_at = $3, expires_at = $4, lease_until = NULL
+         WHERE id = $1 AND status = 'building' RETURNING *`,
+        [id, sizeBytes, now(), later(EXPORT_AVAILABLE_MS)],
+      );
+      return row ? toJob(row) : null;
+    },
+
+    /** A failed build is tried again by the next claim, until EXPORT_MAX_ATTEMPTS. */
+    async failed(id: string): Promise<void> {
+      await db.query(
+        `UPDATE results_exports SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END, lease_until = NULL
+         WHERE id = $1 AND status = 'building'`,
+        [id, EXPORT_MAX_ATTEMPTS],
+      );
+    },
+
+    /** Ready downloads past their 24 hours become expired; their ids are returned so the files can go. */
+    async expire(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        "UPDATE results_exports SET status = 'expired' WHERE status = 'ready' AND expires_at <= $1 RETURNING id",
+        [now()],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Ids of every download that has no file to keep (for removing files left behind). */
+    async idsWithFiles(): Promise<Set<string>> {
+      const rows = await db.query<{ id: string }>("SELECT id FROM results_exports WHERE status IN ('ready', 'building', 'queued')");
+      return new Set(rows.map((row) => row.id));
+    },
+  };
+}
+
+export type ExportJobs = ReturnType<typeof createExportJobs>;

@@ -1,0 +1,111 @@
+import { mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Logger } from "pino";
+import type { ResultsRepository } from "../repository.ts";
+import { writeExportArchive } from "./export-archive.ts";
+import type { ExportJob, ExportJobs } from "./export-jobs.ts";
+
+export interface ExportWorkerOptions {
+  jobs: ExportJobs;
+  repository: ResultsRepository;
+  /** Where archives are kept (the results service's storage). */
+  directory: string;
+  programName: string;
+  laboratory: string;
+  logger: Logger;
+  now: () => Date;
+  /** How often the table is looked at when nothing woke the worker (another instance's requests). */
+  pollMs: number;
+}
+
+export const exportArchivePath = (directory: string, id: string) => path.join(directory, `${id}.zip`);
+
+/**
+ * Builds requested archives one at a time, oldest first: takes a job from PostgreSQL (any instance's),
+ * writes its ZIP to storage, and marks it ready for 24 hours; removes the files of expired ones.
+ */
+export function startExportWorker(options: ExportWorkerOptions) {
+  const { jobs, repository, directory, logger } = options;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let pendingWake = false;
+
+  async function build(job: ExportJob): Promise<void> {
+    const patient = await repository.findPatient(job.userId);
+    if (!patient) return jobs.failed(job.id);
+    const [apps, consents] = await Promise.all([repository.listApps(job.userId), repository.listConsents(job.userId)]);
+    const { bytes, files } = await writeExportArchive({ patient, apps, consents }, exportArchivePath(directory, job.id), {
+      language: job.language,
+      exportedAt: options.now(),
+      programName: options.programName,
+      laboratory: options.laboratory,
+      onProgress: (done, total) => jobs.progress(job.id, done, total),
+    });
+    await jobs.finish(job.id, bytes);
+    logger.info({ exportId: job.id, files: files.length + 1, bytes }, "data export ready");
+  }
+
+  async function removeExpiredFiles(): Promise<void> {
+    for (const id of await jobs.expire()) await rm(exportArchivePath(directory, id), { force: true });
+  }
+
+  /** Files no job keeps (a job expired while this service was down, a half-written archive). */
+  async function removeStrayFiles(): Promise<void> {
+    const kept = await jobs.idsWithFiles();
+    for (const name of await readdir(directory)) {
+      const id = name.replace(/\.zip(\.part)?$/, "");
+      if (!kept.has(id)) await rm(path.join(directory, name), { force: true });
+    }
+  }
+
+  const nextRound = () =>
+    new Promise<void>((resolve) => {
+      if (pendingWake) {
+        pendingWake = false;
+        return resolve();
+      }
+      const timer = setTimeout(resolve, options.pollMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wakeUp = null;
+    });
+
+  const running = (async () => {
+    await mkdir(directory, { recursive: true });
+    await removeStrayFiles().catch((error: unknown) => logger.error({ err: error }, "could not tidy the data export storage"));
+    while (!stopped) {
+      try {
+        await removeExpiredFiles();
+        for (let job = await jobs.claim(); job && !stopped; job = stopped ? null : await jobs.claim()) {
+          try {
+            await build(job);
+          } catch (error) {
+            logger.error({ err: error, exportId: job.id }, "data export failed");
+            await jobs.failed(job.id);
+          }
+        }
+      } catch (error) {
+        logger.error({ err: error }, "data export worker could not read its jobs");
+      }
+      if (!stopped) await nextRound();
+    }
+  })();
+
+  return {
+    /** A request was just recorded: look at once instead of at the next poll. */
+    wake() {
+      if (wakeUp) wakeUp();
+      else pendingWake = true;
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}
+
+export type ExportWorker = ReturnType<typeof startExportWorker>;

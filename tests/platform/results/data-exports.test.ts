@@ -1,0 +1,223 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fromBuffer, type Entry } from "yauzl";
+import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
+import { freshDatabaseUrl } from "../../support/database";
+import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; email: string; apps: Array<Record<string, unknown>> }> };
+const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
+const ada = demo.participants.find((p) => p.userId === "P1001")!;
+/** Ada's results without her demo downloads, under other ids: one participant per test, none sharing a budget. */
+const participant = (userId: string, extra: Record<string, unknown> = {}) => ({
+  ...ada,
+  dataExports: undefined,
+  userId,
+  email: `${userId.toLowerCase()}@example.test`,
+  apps: ada.apps.map((app) => ({ ...app, appID: `${app.appID}-${userId}` })),
+  ...extra,
+});
+
+let keys: TestIdentityKeys;
+let service: RunningResultsService;
+let workDir: string;
+let clockOffsetSeconds = 0;
+
+beforeAll(async () => {
+  keys = await startTestIdentityKeys();
+  workDir = await mkdtemp(path.join(tmpdir(), "results-exports-test-"));
+  const demoFile = path.join(workDir, "participants.json");
+  const participants = ["X1", "X2", "X3", "X4", "X5"].map((id) => participant(id));
+  await writeFile(demoFile, JSON.stringify({ participants: [...participants, { ...ada }] }));
+  service = await startResultsService({
+    port: 0,
+    host: "127.0.0.1",
+    publicUrl: "http://results.public.test",
+    issuer: keys.issuer,
+    audience: keys.audience,
+    dataDir: path.join(workDir, "data"),
+    databaseUrl: await freshDatabaseUrl("results_exports"),
+    demoParticipantsFile: demoFile,
+    environment: "development",
+    logLevel: "silent",
+    exportPollMs: 100,
+    nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
+  });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await keys?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  clockOffsetSeconds = 0;
+});
+
+const call = async (pathname: string, token: string | null, init: RequestInit = {}) =>
+  fetch(service.url + pathname, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
+const requestExport = async (userId: string, language = "en") =>
+  call(`/exports/${userId}`, await keys.accessTokenFor(userId), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ language }),
+  });
+
+type PublicExport = {
+  id: string;
+  status: string;
+  filesDone: number;
+  filesTotal: number | null;
+  sizeBytes: number | null;
+  expiresAt: string | null;
+};
+
+async function exportsOf(userId: string): Promise<PublicExport[]> {
+  const response = await call(`/exports/${userId}`, await keys.accessTokenFor(userId));
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { exports: PublicExport[] }).exports;
+}
+
+/** What the portal's page does: look again until the archive is ready. */
+async function readyExport(userId: string, id: string): Promise<PublicExport> {
+  let found: PublicExport | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await exportsOf(userId)).find((candidate) => candidate.id === id);
+        return found?.status;
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe("ready");
+  return found!;
+}
+
+function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on("entry", (entry: Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe("download everything (results service)", () => {
+  it("(first, before any test moves the clock) seeds the demo's downloads: one built on first start, one expired", async () => {
+    await expect
+      .poll(async () => (await exportsOf("P1001")).map((found) => found.status).sort(), { timeout: 30_000, interval: 100 })
+      .toEqual(["expired", "ready"]);
+  });
+
+  it("builds the participant's archive in the background: every report, the exome file, the consents, results.json and a README with checksums", async () => {
+    const requested = await requestExport("X1", "es");
+    expect(requested.status).toBe(202);
+    const { export: job } = (await requested.json()) as { export: PublicExport };
+    expect(["queued", "building"]).toContain(job.status);
+
+    const ready = await readyExport("X1", job.id);
+    expect(ready.filesDone).toBe(ready.filesTotal);
+    expect(new Date(ready.expiresAt!).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+
+    const download = await call(`/exports/X1/${job.id}/file`, await keys.accessTokenFor("X1"));
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/zip");
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const archive = Buffer.from(await download.arrayBuffer());
+    expect(archive.length).toBe(ready.sizeBytes);
+
+    const files = await unzip(archive);
+    expect([...files.keys()].sort()).toEqual([
+      "README.txt",
+      "consents/health-version-3.1.pdf",
+      "consents/platform-version-1.0.pdf",
+      "consents/research-version-2.0.pdf",
+      "consents/traits-version-1.4.pdf",
+      "reports/X1-exome.vcf",
+      "reports/ancestry-report.pdf",
+      "reports/health-report.pdf",
+      "reports/traits-report.pdf",
+      "results.json",
+    ]);
+    expect(ready.filesTotal).toBe(files.size);
+    expect(files.get("reports/health-report.pdf")!.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(files.get("reports/X1-exome.vcf")!.toString()).toMatch(/^##fileformat=VCFv4\.2\n/);
+
+    const results = JSON.parse(files.get("results.json")!.toString());
+    expect(results.participant).toMatchObject({ userId: "X1", firstName: "Ada", email: "x1@example.test" });
+    expect(results.kit.history).toHaveLength(5);
+    expect(results.apps.map((app: { appName: string }) => app.appName)).toEqual(["health", "traits", "ancestry", "exome-download"]);
+    expect(results.consents).toContainEqual({ consent: "traits", version: "1.4", givenOn: "2026-08-04", withdrawnOn: "2026-10-12" });
+
+    // README.txt in the language asked for, listing every other file with the checksum of what is in the archive.
+    const readme = files.get("README.txt")!.toString();
+    expect(readme).toMatch(/^Sus datos del /);
+    const listed = readme.split("\n").filter((line) => /^[0-9a-f]{64} {2}/.test(line));
+    expect(listed).toHaveLength(files.size - 1);
+    for (const line of listed) {
+      const [sum, name] = line.split("  ");
+      expect(createHash("sha256").update(files.get(name!)!).digest("hex"), name).toBe(sum);
+    }
+  });
+
+  it("never gives one participant's archive or list to anyone else, nor to a results link", async () => {
+    const { export: job } = (await (await requestExport("X2")).json()) as { export: PublicExport };
+    await readyExport("X2", job.id);
+    const stranger = await keys.accessTokenFor("X3");
+    expect((await call(`/exports/X2/${job.id}/file`, stranger)).status).toBe(403);
+    expect((await call(`/exports/X2`, stranger)).status).toBe(403);
+    expect((await call(`/exports/X2`, stranger, { method: "POST", body: "{}" })).status).toBe(403);
+    // The stranger's own path does not find it either.
+    expect((await call(`/exports/X3/${job.id}/file`, stranger)).status).toBe(404);
+    const resultsLink = await keys.accessTokenFor("X2", { token_type: "ACCESS" });
+    expect((await call(`/exports/X2/${job.id}/file`, resultsLink)).status).toBe(403);
+    expect((await call(`/exports/X2/${job.id}/file`, null)).status).toBe(401);
+    const forged = await keys.accessTokenFor("X2", {}, { key: keys.strangerKey });
+    expect((await call(`/exports/X2/${job.id}/file`, forged)).status).toBe(401);
+  });
+
+  it("answers a request made while one is being built with that one, and refuses a fourth request in a day", async () => {
+    const first = (await (await requestExport("X4")).json()) as { export: PublicExport };
+    const again = (await (await requestExport("X4")).json()) as { export: PublicExport };
+    expect(again.export.id).toBe(first.export.id);
+    await readyExport("X4", first.export.id);
+    for (let n = 2; n <= 3; n++) {
+      const next = (await (await requestExport("X4")).json()) as { export: PublicExport };
+      await readyExport("X4", next.export.id);
+    }
+    const refused = await requestExport("X4");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+    expect(await exportsOf("X4")).toHaveLength(3);
+  });
+
+  it("keeps an archive 24 hours, then answers 410 and removes its file", async () => {
+    const { export: job } = (await (await requestExport("X5")).json()) as { export: PublicExport };
+    await readyExport("X5", job.id);
+    const exportDir = `${path.join(workDir, "data")}-exports`;
+    expect(await readdir(exportDir)).toContain(`${job.id}.zip`);
+
+    clockOffsetSeconds = 24 * 3600 + 60;
+    expect((await call(`/exports/X5/${job.id}/file`, await keys.accessTokenFor("X5"))).status).toBe(410);
+    await expect.poll(async () => (await exportsOf("X5"))[0]?.status, { timeout: 10_000, interval: 100 }).toBe("expired");
+    expect(await readdir(exportDir)).not.toContain(`${job.id}.zip`);
+  });
+});
