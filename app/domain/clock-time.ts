@@ -37,3 +37,13 @@ export function hourOfDay(hour: number, language: string): string {
 export function clockTime(epochMs: number, language: string, timeZone: string | undefined): string {
   return unbroken(formatMoment(epochMs, language, { hour: "numeric", minute: "2-digit", timeZoneName: "short" }, timeZone));
 }
+
+/** A day and a time with its zone ('November 24, 2026, 4:12 PM UTC'), in the page's language; `timeZone` as for clockTime. */
+export function dayAndTime(epochMs: number, language: string, timeZone: string | undefined): string {
+  return formatMoment(
+    epochMs,
+    language,
+    { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+    timeZone,
+  );
+}

@@ -1,19 +1,60 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
+import { dataExportItems } from "~/domain/data-export";
 import { pageTitle } from "~/page-title";
+import { listDataExports, requestDataExport } from "~/services/data-exports.server";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
 import type { loader as profileLoader } from "./_portal.profile";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
-/** SPEC.md §2: overview is the personal-information card plus the 'More to come' banner. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const listed = await listDataExports(session);
+  return json({ exports: listed.ok ? dataExportItems(listed.exports, Date.now()) : null, serverTimeZone }, { headers: privatePageHeaders });
+}
+
+/** 'Prepare my download': a plain form POST; the list below then shows it being prepared. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireParticipant(request, context);
+  const form = await readForm(request);
+  if (form.get("intent") !== REQUEST_EXPORT_INTENT) return json({ problem: null }, { status: 400, headers: privatePageHeaders });
+  const outcome = await requestDataExport(session, await detectLanguage(request));
+  if (outcome.kind === "requested") {
+    const cookie = await flashNotification({
+      type: "success",
+      titleKey: "profile:dataExport.requestedTitle",
+      bodyKey: "profile:dataExport.requestedBody",
+    });
+    return redirect("/profile/overview#your-data", { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
+  const problem: DataExportProblem =
+    outcome.kind === "too-many" ? { kind: "too-many", retryAt: Date.now() + outcome.retryAfterSeconds * 1000 } : { kind: "unavailable" };
+  return json({ problem }, { status: outcome.kind === "too-many" ? 429 : 503, headers: privatePageHeaders });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+/** SPEC.md §2: overview is the personal-information card plus the 'More to come' banner; the download of everything sits between them. */
 export default function ProfileOverviewPage() {
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_portal.profile");
+  const { exports, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   if (!profile) return null;
   return (
     <>
       <PersonalInformationCard person={profile.person} />
+      <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
       <MoreToComeBanner />
     </>
   );

@@ -98,7 +98,7 @@ export async function requireParticipant(request: Request, context?: Partial<Req
   return session;
 }
 
-const serverTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const serverTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function visitorOf(session: PortalSession): Visitor {
   if (session.tokenType === "ACCESS") return { kind: "results-link" };

@@ -123,3 +123,43 @@ export function messageOf(reply: UpstreamReply): string | undefined {
   const message = (reply.body as { message?: unknown } | null)?.message;
   return typeof message === "string" ? message : undefined;
 }
+
+export type UpstreamStream =
+  | { answered: true; status: number; ok: boolean; headers: Headers; body: ReadableStream<Uint8Array> | null }
+  | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
+
+/**
+ * A GET whose body is passed on as it arrives (a file), not read here. The timeout covers the wait
+ * for the answer's headers; the body then flows until it ends or `until` aborts (the browser left).
+ */
+export async function openUpstreamStream(
+  request: Omit<UpstreamRequest, "method" | "json" | "jsonText" | "form">,
+  until?: AbortSignal,
+): Promise<UpstreamStream> {
+  const log = request.logger ?? portalLogger;
+  const url = new URL(request.url);
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
+  const line = { method: "GET", upstream: request.upstream, path: redactText(url.pathname), attempt: 1, requestId: request.requestId };
+  const began = performance.now();
+  const controller = new AbortController();
+  const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
+  until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
+  try {
+    const response = await fetch(url, { headers, dispatcher, signal: controller.signal });
+    log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
+    return {
+      answered: true,
+      status: response.status,
+      ok: response.ok,
+      headers: response.headers as unknown as Headers,
+      body: response.body as ReadableStream<Uint8Array> | null,
+    };
+  } catch (error) {
+    const name = errorName(error);
+    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
+    return { answered: false, status: UNANSWERED_STATUS, error: name };
+  } finally {
+    clearTimeout(headersTimer);
+  }
+}

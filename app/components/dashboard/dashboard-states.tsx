@@ -1,5 +1,6 @@
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CheckAgainEvery } from "~/components/check-again";
 import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
@@ -15,19 +16,10 @@ import { GatheringInformation } from "./gathering-information";
 export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: number }) {
   const { t } = useTranslation("dashboard");
   const location = useLocation();
-  const revalidator = useRevalidator();
   const here = `${location.pathname}${location.search}`;
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, checkAgainSeconds * 1000);
-    return () => window.clearInterval(timer);
-  }, [checkAgainSeconds, revalidator]);
   return (
     <GatheringInformation>
-      <noscript>
-        <meta httpEquiv="refresh" content={`${checkAgainSeconds};url=${here}`} />
-      </noscript>
+      <CheckAgainEvery seconds={checkAgainSeconds} />
       <p className={styles.stateHint}>{t("waiting.checksAgain", { seconds: checkAgainSeconds })}</p>
       <p className={styles.stateHint}>
         <Link to={here} reloadDocument className={styles.textLink}>

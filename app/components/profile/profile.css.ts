@@ -145,3 +145,5 @@ export const consentFacts = style({
   margin: 0,
 });
 export const consentFactValue = style({ margin: 0 });
+
+export const exportProgress = style({ width: "100%", maxWidth: vars.size.inputMaxWidth, height: "8px", accentColor: vars.color.primary });

@@ -26,6 +26,7 @@ export const portalActions: PortalAction[] = [
   { route: "language.tsx", path: "/language", signedIn: false, validFields: { lang: "es", returnTo: "/" } },
   { route: "privacy-choices.tsx", path: "/privacy-choices", signedIn: false, validFields: { returnTo: "/" } },
   { route: "session.keep-alive.tsx", path: "/session/keep-alive", signedIn: true, validFields: { returnTo: "/" } },
+  { route: "_portal.profile.overview.tsx", path: "/profile/overview", signedIn: true, validFields: { intent: "request-export" } },
 ];
 
 /** Query parameters the portal reads, by path. */

@@ -1,0 +1,141 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { CheckAgainEvery } from "~/components/check-again";
+import { Notification } from "~/components/notification";
+import { useHydrated } from "~/components/use-hydrated";
+import { dayAndTime } from "~/domain/clock-time";
+import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./profile.css";
+
+export const REQUEST_EXPORT_INTENT = "request-export";
+
+/** Why the last request was not taken, as the action answered it. */
+export type DataExportProblem = { kind: "too-many"; retryAt: number } | { kind: "unavailable" };
+
+export type DataExportCardProps = {
+  /** Null when the results service could not list them. */
+  items: DataExportItem[] | null;
+  problem?: DataExportProblem | null;
+  serverTimeZone: string;
+};
+
+/** Times in the server's zone (named) until the browser's own is known, as the account menu writes them. */
+function useMoment(serverTimeZone: string) {
+  const { i18n } = useTranslation("profile");
+  const hydrated = useHydrated();
+  return (epochMs: number) => dayAndTime(epochMs, i18n.language, hydrated ? undefined : serverTimeZone);
+}
+
+function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs: number) => string }) {
+  const { t, i18n } = useTranslation("profile");
+  const requested = <p className={styles.muted}>{t("dataExport.requestedAt", { time: moment(item.requestedAt) })}</p>;
+  switch (item.kind) {
+    case "preparing": {
+      const status = item.filesTotal
+        ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal })
+        : t("dataExport.waiting");
+      return (
+        <>
+          {requested}
+          <p className={styles.paragraph}>{status}</p>
+          <progress
+            className={styles.exportProgress}
+            aria-label={t("dataExport.progressLabel")}
+            max={item.filesTotal ?? undefined}
+            value={item.filesTotal ? item.filesDone : undefined}
+          />
+        </>
+      );
+    }
+    case "ready":
+      return (
+        <>
+          {requested}
+          <p className={styles.paragraph}>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
+          <p className={styles.paragraph}>
+            <a href={`/profile/data-export/${encodeURIComponent(item.id)}`} download className={styles.textLink}>
+              {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
+            </a>
+          </p>
+        </>
+      );
+    case "expired":
+      return (
+        <>
+          {requested}
+          <p className={styles.paragraph}>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>
+        </>
+      );
+    case "failed":
+      return (
+        <>
+          {requested}
+          <p className={styles.paragraph}>{t("dataExport.failed")}</p>
+        </>
+      );
+  }
+}
+
+/**
+ * Personal Information's 'Download all your data': a plain form asks for the archive, the list shows
+ * each request's state, and while one is being prepared the page asks again every few seconds.
+ */
+export function DataExportCard({ items, problem, serverTimeZone }: DataExportCardProps) {
+  const { t } = useTranslation("profile");
+  const moment = useMoment(serverTimeZone);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const requesting = navigation.state !== "idle" && navigation.formData?.get("intent") === REQUEST_EXPORT_INTENT;
+  const preparing = items !== null && isBeingPrepared(items);
+  return (
+    <section id="your-data" aria-labelledby="your-data-heading" className={styles.card}>
+      <h2 id="your-data-heading" className={styles.cardHeading}>
+        {t("dataExport.heading")}
+      </h2>
+      <p className={styles.paragraph}>{t("dataExport.intro")}</p>
+      <p className={styles.paragraph}>{t("dataExport.howLong")}</p>
+      {problem ? (
+        <Notification
+          type="error"
+
+          bodyText={problem.kind === "too-many" ? t("dataExport.tooMany", { time: moment(problem.retryAt) }) : t("dataExport.unavailable")}
+          visibleMs={0}
+        />
+      ) : null}
+      <Form method="post" className={styles.actions}>
+        <input type="hidden" name="intent" value={REQUEST_EXPORT_INTENT} />
+        <Button type="submit" loading={requesting}>
+          {t("dataExport.request")}
+        </Button>
+      </Form>
+      {items === null ? (
+        <p className={styles.paragraph} role="status">
+          {t("dataExport.listUnavailable")}
+        </p>
+      ) : items.length > 0 ? (
+        <>
+          <h3 className={styles.rowLabel}>{t("dataExport.listHeading")}</h3>
+          <ul className={styles.consentList} aria-live="polite">
+            {items.map((item) => (
+              <li key={item.id} className={styles.consentItem}>
+                <ExportEntry item={item} moment={moment} />
+              </li>
+            ))}
+          </ul>
+          {preparing ? (
+            <>
+              <CheckAgainEvery seconds={DATA_EXPORT_CHECK_AGAIN_SECONDS} />
+              <p className={styles.muted}>
+                {t("dataExport.checksAgain", { seconds: DATA_EXPORT_CHECK_AGAIN_SECONDS })}{" "}
+                <Link to={`${location.pathname}#your-data`} reloadDocument className={styles.textLink}>
+                  {t("dataExport.checkNow")}
+                </Link>
+              </p>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

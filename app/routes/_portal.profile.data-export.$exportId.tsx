@@ -1,0 +1,33 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { openDataExportFile } from "~/services/data-exports.server";
+import { flashNotification } from "~/services/flash.server";
+import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+/** Only what a browser needs to save the file; nothing from the results service's own headers otherwise. */
+const PASSED_HEADERS = ["content-type", "content-length", "content-disposition"];
+
+/**
+ * The participant's archive, streamed from the results service as it is read, behind their session
+ * (the results service checks the same participant's token again). One that has expired or cannot be
+ * found sends them back to the list with a notice.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const file = await openDataExportFile(session, params.exportId ?? "", request.signal);
+  if (file.answered && file.ok && file.body) {
+    const headers = new Headers({ ...privatePageHeaders, "X-Content-Type-Options": "nosniff" });
+    for (const name of PASSED_HEADERS) {
+      const value = file.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return new Response(file.body, { status: 200, headers });
+  }
+  if (file.answered) await file.body?.cancel();
+  const gone = file.answered && [404, 409, 410].includes(file.status);
+  const cookie = await flashNotification(
+    gone
+      ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
+      : { type: "error", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.unavailable" },
+  );
+  return redirect("/profile/overview#your-data", { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}

@@ -1,0 +1,58 @@
+import * as z from "zod";
+import { DataExportListSchema, DataExportSchema, type DataExport } from "~/domain/data-export";
+import { env } from "./env.server";
+import type { PortalSession } from "./session.server";
+import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
+
+/**
+ * The download of everything (results service, `/exports/{userID}`): asked for and listed with the
+ * participant's own access token, and the file passed through to them as it is read. The file never
+ * goes anywhere but to the signed-in participant whose export it is.
+ */
+
+const exportsUrl = (userId: string, ...rest: string[]) =>
+  new URL([`exports`, userId, ...rest].map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+
+const caller = (session: PortalSession) => ({
+  headers: { Authorization: `Bearer ${session.accessToken}` },
+  timeoutMs: env.RESULTS_TIMEOUT_MS,
+  requestId: session.requestId,
+});
+
+export type ExportListOutcome = { ok: true; exports: DataExport[] } | { ok: false; status: number };
+
+export async function listDataExports(session: PortalSession): Promise<ExportListOutcome> {
+  const reply = await callUpstream({ upstream: "results", url: exportsUrl(session.userId), ...caller(session) });
+  const body = reply.answered && reply.ok ? bodyAs(reply, DataExportListSchema) : null;
+  return body ? { ok: true, exports: body.exports } : { ok: false, status: reply.status };
+}
+
+const RefusedSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
+
+export type ExportRequestOutcome =
+  { kind: "requested"; export: DataExport } | { kind: "too-many"; retryAfterSeconds: number } | { kind: "unavailable"; status: number };
+
+/** Never retried: a request that got no answer may have been recorded, and the list will say so. */
+export async function requestDataExport(session: PortalSession, language: "en" | "es"): Promise<ExportRequestOutcome> {
+  const reply = await callUpstream({
+    upstream: "results",
+    url: exportsUrl(session.userId),
+    method: "POST",
+    json: { language },
+    ...caller(session),
+  });
+  if (reply.answered && reply.status === 202) {
+    const body = bodyAs(reply, z.object({ export: DataExportSchema }));
+    if (body) return { kind: "requested", export: body.export };
+  }
+  if (reply.answered && reply.status === 429) {
+    const refused = bodyAs(reply, RefusedSchema);
+    if (refused) return { kind: "too-many", retryAfterSeconds: refused.retryAfterSeconds };
+  }
+  return { kind: "unavailable", status: reply.status };
+}
+
+/** The archive as the results service streams it, or the status it answered (404, 409, 410, …). */
+export async function openDataExportFile(session: PortalSession, exportId: string, until: AbortSignal) {
+  return openUpstreamStream({ upstream: "results", url: exportsUrl(session.userId, exportId, "file"), ...caller(session) }, until);
+}

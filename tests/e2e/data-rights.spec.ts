@@ -1,0 +1,92 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { fromBuffer } from "yauzl";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { signIn } from "./support/sign-in";
+
+const withJs = () => test.info().project.name === "js";
+
+/** The names of the files in a ZIP archive. */
+function namesIn(archive: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const names: string[] = [];
+      zip.on("entry", (entry: { fileName: string }) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+test.describe("download everything", () => {
+  test("a participant asks for their data, watches it being prepared and downloads the ZIP", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, withJs() ? "dana.data.js@example.test" : "dana.data.nojs@example.test");
+    await page.goto("/profile/overview");
+    const card = page.getByRole("region", { name: "Download all your data" });
+    await expect(card).toContainText("24 hours");
+    await expect(card.getByRole("list")).toHaveCount(0);
+
+    await card.getByRole("button", { name: "Prepare my download" }).click();
+    await expect(page.getByText("We are preparing your download")).toBeVisible();
+    const entry = card.getByRole("listitem");
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText("Requested");
+    await expectNoSeriousA11yViolations(page);
+
+    // Without JavaScript the page refreshes itself; with it, it asks again in the background.
+    const download = card.getByRole("link", { name: /^Download ZIP \(\d+(\.\d)? (kB|MB)\)$/ });
+    await expect(download).toBeVisible({ timeout: 30_000 });
+    await expect(entry).toContainText("Ready. Available until");
+    await expect(card.getByText(/checks again every/)).toHaveCount(0);
+
+    const [saved] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(saved.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const names = await namesIn(await readFile((await saved.path())!));
+    expect(names).toEqual(
+      expect.arrayContaining(["README.txt", "results.json", "reports/traits-report.pdf", "consents/research-version-2.0.pdf"]),
+    );
+    expect(names.some((name) => name.endsWith("-exome.vcf"))).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the demo shows a ready and an expired download, in Spanish on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, "ada@example.test");
+    await page.goto("/profile/overview?lang=es");
+    const card = page.getByRole("region", { name: "Descargar todos sus datos" });
+    const entries = card.getByRole("listitem");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first().getByRole("link", { name: /^Descargar ZIP \(/ })).toBeVisible({ timeout: 30_000 });
+    await expect(entries.first()).toContainText("Lista. Disponible hasta el");
+    await expect(entries.nth(1)).toContainText(/Venció el \d+ de [a-z]+ de \d{4}/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("nobody else's archive: another participant's export id gives a notice, not the file", async ({ page, request }) => {
+    await signIn(page, "ada@example.test");
+    await page.goto("/profile/overview");
+    const link = page.getByRole("region", { name: "Download all your data" }).getByRole("link", { name: /^Download ZIP/ });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    const href = (await link.getAttribute("href"))!;
+
+    // Someone else, signed in as themselves, tries Ada's archive.
+    await page.context().clearCookies();
+    await signIn(page, "carmen@example.test");
+    const response = await page.goto(href);
+    expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
+    await expect(page).toHaveURL(/\/profile\/overview/);
+    await expect(page.getByText("This download is no longer available")).toBeVisible();
+
+    // Nobody signed in is sent to sign in.
+    const anonymous = await request.get(href, { maxRedirects: 0 });
+    expect(anonymous.status()).toBeGreaterThanOrEqual(300);
+    expect(anonymous.status()).toBeLessThan(400);
+    expect(anonymous.headers()["content-type"] ?? "").not.toMatch(/zip/);
+  });
+});
