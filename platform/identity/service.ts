@@ -153,7 +153,20 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     logger,
     trustedProxies,
   });
-  const accountApi = createAccountApi({ accounts, passwordUpdates, verifications, throttle, captcha, verifyAccessToken, now });
+  const accountApi = createAccountApi({
+    accounts,
+    passwordUpdates,
+    verifications,
+    throttle,
+    captcha,
+    verifyAccessToken,
+    now,
+    outbox,
+    keys,
+    issuer,
+    resultsApiAudience: options.resultsApiAudience,
+    portalUrl: options.portalUrl,
+  });
   const outboxRoutes = createOutboxRoutes(outbox);
   const resultsLinkDeps = {
     accounts,

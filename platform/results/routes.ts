@@ -14,6 +14,7 @@ import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } 
 import { renderReportPdf } from "./report-pdf.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { RequestError, type VerifiedCaller } from "./token-verifier.ts";
+import { createWithdrawalRoutes, type WithdrawalDeps } from "./withdrawals.ts";
 
 export interface RouteDependencies {
   db: Database;
@@ -30,6 +31,7 @@ export interface RouteDependencies {
   devToolsEnabled: boolean;
   nowSeconds: () => number;
   exports: ExportRouteDeps;
+  withdrawals: WithdrawalDeps;
 }
 
 const NOT_FOUND = "Not found";
@@ -47,14 +49,15 @@ export function createRouter(deps: RouteDependencies) {
     return caller;
   }
 
-  /** Downloads of everything are for the signed-in participant; a results link opens results only. */
-  async function authorizeExportFor(req: IncomingMessage, userId: string): Promise<void> {
+  /** Downloads of everything and withdrawals are for the signed-in participant; a results link opens results only. */
+  async function authorizeOwnAccount(req: IncomingMessage, userId: string): Promise<void> {
     const caller = await authorizeFor(req, userId);
-    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link does not allow data exports");
+    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
     await patientFromSource(userId, null);
   }
 
   const exportRoutes = createExportRoutes(deps.exports);
+  const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -186,15 +189,24 @@ export function createRouter(deps: RouteDependencies) {
     }
     if (first === "exports" && second && segments.length === 2) {
       if (req.method === "POST") {
-        await authorizeExportFor(req, second);
+        await authorizeOwnAccount(req, second);
         return exportRoutes.request(req, res, second);
       }
       if (req.method === "GET") {
-        await authorizeExportFor(req, second);
+        await authorizeOwnAccount(req, second);
         return exportRoutes.list(res, second);
       }
       res.setHeader("allow", "GET, POST");
       throw new RequestError(405, "Method not allowed");
+    }
+    if (first === "withdrawals" && second && segments.length === 2) {
+      if (req.method !== "GET" && req.method !== "POST") {
+        res.setHeader("allow", "GET, POST");
+        throw new RequestError(405, "Method not allowed");
+      }
+      // The participant's own requests, with their own (full) token, as for exports.
+      await authorizeOwnAccount(req, second);
+      return req.method === "POST" ? withdrawalRoutes.record(req, res, second) : withdrawalRoutes.list(res, second);
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("allow", "GET");
@@ -209,7 +221,7 @@ export function createRouter(deps: RouteDependencies) {
     if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth, url);
     if (first === "documents" && second && third && segments.length === 3) return document(res, second, third, url);
     if (first === "exports" && second && third && fourth === "file" && segments.length === 4) {
-      await authorizeExportFor(req, second);
+      await authorizeOwnAccount(req, second);
       return exportRoutes.file(res, second, third);
     }
     throw new RequestError(404, NOT_FOUND);

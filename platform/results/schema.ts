@@ -76,4 +76,16 @@ export const resultsMigrations: readonly string[] = [
   CREATE INDEX results_exports_by_participant ON results_exports (user_id, requested_at DESC);
   CREATE INDEX results_exports_waiting ON results_exports (requested_at) WHERE status IN ('queued', 'building');
   `,
+  `
+  CREATE TABLE results_withdrawals (
+    reference text PRIMARY KEY,
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    choice text NOT NULL CHECK (choice IN ('stop-research', 'destroy-sample', 'delete-data')),
+    status text NOT NULL DEFAULT 'received' CHECK (status IN ('received', 'in-progress', 'completed')),
+    request_key text NOT NULL,
+    verification_id text NOT NULL UNIQUE,
+    requested_at timestamptz NOT NULL,
+    UNIQUE (user_id, request_key)
+  );
+  `,
 ];

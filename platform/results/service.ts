@@ -15,7 +15,7 @@ import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
-import { createTokenVerifier, RequestError } from "./token-verifier.ts";
+import { createStepUpVerifier, createTokenVerifier, RequestError } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
@@ -74,6 +74,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       devToolsEnabled: config.environment === "development",
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
+      withdrawals: {
+        db,
+        now,
+        verifyStepUp: createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+      },
     });
 
     server = createServer((req, res) => {

@@ -56,6 +56,38 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
   };
 }
 
+/** How old a step-up proof may be: the participant passed a code within these seconds. */
+const STEP_UP_MAX_AGE_SECONDS = 300;
+
+/**
+ * Checks the identity provider's proof that the participant just passed a code (its own audience and
+ * type, so it is never taken for an access token, nor an access token for it): the participant, the
+ * purpose and the age. Answers the proof's id, which the caller accepts once.
+ */
+export function createStepUpVerifier(options: { issuer: string; audience: string; jwksUrl: string }) {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  const audience = `${options.audience.replace(/\/$/, "")}/step-up`;
+  return async function verifyStepUp(token: string, userId: string, purpose: string): Promise<string> {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience,
+        typ: "step-up+jwt",
+        maxTokenAge: STEP_UP_MAX_AGE_SECONDS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ["exp", "iat", "jti"],
+      });
+      if (payload.uid !== userId || payload.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
+      return payload.jti!;
+    } catch (error) {
+      if (error instanceof RequestError) throw error;
+      if (error instanceof errors.JWKSTimeout || isKeyFetchFailure(error))
+        throw new RequestError(503, "The identity provider's keys could not be fetched");
+      throw new RequestError(403, "A fresh verification is required");
+    }
+  };
+}
+
 function isKeyFetchFailure(error: unknown): boolean {
   // fetch() rejects with a TypeError when the key server cannot be reached; jose reports a bad answer
   // from it as a JOSEError with this code.

@@ -7,9 +7,11 @@ import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
-import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
+import { bearerToken, signStepUpProof, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
+import type { SigningKeys } from "../oidc/signing-keys.ts";
 import type { Account, AccountStore } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
+import type { Outbox } from "../store/outbox.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -25,10 +27,17 @@ interface Answer {
   errorMessage?: string;
   errorValues?: Record<string, number>;
   retryAfterSeconds?: number;
+  verificationToken?: string;
 }
 
 export interface AccountApiDeps {
   accounts: AccountStore;
+  outbox: Outbox;
+  /** Signs the step-up proofs the results service asks for before a sensitive request. */
+  keys: SigningKeys;
+  issuer: string;
+  resultsApiAudience: string;
+  portalUrl: string;
   passwordUpdates: PasswordUpdates;
   verifications: Verifications;
   throttle: Throttle;
@@ -49,6 +58,24 @@ const sendBody = z.object({
     .pipe(z.enum(["sms", "voice"])),
 });
 const codeBody = z.object({ code: z.string().max(100).optional() });
+/** Requests that need a fresh code of their own (SPEC-external: the withdrawal's re-verification). */
+const STEP_UP_PURPOSES = ["withdrawal"] as const;
+const stepUpKey = (accountId: string, purpose: string) => `step-up:${purpose}:${accountId}`;
+const stepUpSendBody = sendBody.extend({ purpose: z.enum(STEP_UP_PURPOSES) });
+const stepUpCheckBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES), code: z.string().max(100).optional() });
+/** A receipt is for one request reference (WD-2026-7K3M9Q): sending it again changes nothing. */
+const noticeBody = z.object({
+  kind: z.literal("withdrawal-receipt"),
+  reference: z.string().regex(/^WD-\d{4}-[A-Z0-9]{6}$/),
+  language: z.enum(["en", "es"]).default("en"),
+});
+const NOTICE_LIMIT = { max: 10, windowMs: 24 * 60 * 60_000 };
+const NOTICE_ONCE = { max: 1, windowMs: 365 * 24 * 60 * 60_000 };
+const receiptSubject = {
+  en: (reference: string) => `We received your withdrawal request ${reference}`,
+  es: (reference: string) => `Recibimos su solicitud de retiro ${reference}`,
+};
+
 const passwordBody = z.object({ password: z.string().max(1000).optional(), attemptId: z.string().min(8).max(100).optional() });
 const statusBody = z.object({ attemptId: z.string().min(8).max(100) });
 
@@ -94,10 +121,14 @@ export function createAccountApi(deps: AccountApiDeps) {
     return update;
   }
 
-  async function sendCode(account: Account, method: Channel): Promise<void> {
+  async function sendCode(
+    account: Account,
+    method: Channel,
+    flow: { key: string; purpose: "password-update" | "step-up" } = { key: flowKey(account.id), purpose: "password-update" },
+  ): Promise<void> {
     const sent = await verifications.send({
-      flowKey: flowKey(account.id),
-      purpose: "password-update",
+      flowKey: flow.key,
+      purpose: flow.purpose,
       channel: method,
       to: account.phone!,
       budget: { accountKey: account.id, client: "account-api" },
@@ -174,6 +205,65 @@ export function createAccountApi(deps: AccountApiDeps) {
       await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
       await passwordUpdates.complete(account.id, attemptId ?? null);
       return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    /** A code for a sensitive request (a withdrawal), by the participant's own phone and the same budgets as every code. */
+    async "send-verification-code"(account, body) {
+      const parsed = stepUpSendBody.safeParse(body);
+      if (!parsed.success)
+        throw fail(400, parsed.error.issues.some((issue) => issue.path[0] === "purpose") ? "purposeInvalid" : "methodInvalid");
+      const { authMethod: method, purpose } = parsed.data;
+      if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
+      if (!account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
+      await sendCode(account, method, { key: stepUpKey(account.id, purpose), purpose: "step-up" });
+      return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone) };
+    },
+
+    /** The code passed: a proof the results service accepts once, for five minutes, for this purpose only. */
+    async "verify-code"(account, body) {
+      const parsed = stepUpCheckBody.safeParse(body);
+      if (!parsed.success) throw fail(400, "purposeInvalid");
+      const code = (parsed.data.code ?? "").trim();
+      if (!code) throw fail(400, "codeRequired");
+      const key = stepUpKey(account.id, parsed.data.purpose);
+      const channel = await verifications.channelOf(key);
+      if (!channel) throw fail(409, "noVerification");
+      if (!isWellFormedCode(code, channel)) throw fail(400, "codeInvalid");
+      const result = await codeGuard.check(key, code, { purpose: "step-up", channel, accountKey: account.id, trustedDevice: false });
+      if (result === "over-budget") throw fail(429, "tooManyCodeFailures", { retryAfterSeconds: CODE_FAILURE_WINDOW_MS / 1000 });
+      if (result !== "verified") {
+        if (result === "wrong") throw fail(400, "codeInvalid");
+        if (result === "expired") throw fail(400, "codeExpired");
+        if (result === "missing") throw fail(409, "noVerification");
+        throw fail(400, "codeExhausted");
+      }
+      const proof = await signStepUpProof(deps.keys, {
+        issuer: deps.issuer,
+        resultsAudience: deps.resultsApiAudience,
+        accountId: account.id,
+        purpose: parsed.data.purpose,
+        method: channel,
+      });
+      return { status: "SUCCESS", nextStep: "verified", verificationToken: proof };
+    },
+
+    /** The receipt of a recorded request, to the participant's own address (the development outbox), once per reference. */
+    async "send-notice"(account, body) {
+      const { reference, language } = noticeBody.parse(body);
+      const once = `notice:${account.id}:${reference}`;
+      if (await throttle.isLimited(once, NOTICE_ONCE)) return { status: "SUCCESS", nextStep: "sent" };
+      const daily = `notices:${account.id}`;
+      if (await throttle.isLimited(daily, NOTICE_LIMIT)) throw fail(429, "tooManyNotices", { retryAfterSeconds: 3600 });
+      await throttle.record(daily);
+      await deps.outbox.deliver({
+        channel: "email",
+        to: account.email,
+        subject: receiptSubject[language](reference),
+        link: `${deps.portalUrl.replace(/\/$/, "")}/profile/studies/withdrawal/${reference}`,
+        purpose: "notice",
+      });
+      await throttle.record(once);
+      return { status: "SUCCESS", nextStep: "sent" };
     },
 
     /** Where the password update stands for one attempt of the portal's: done, or the step it is on. */

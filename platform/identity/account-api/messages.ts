@@ -26,6 +26,10 @@ export const API_MESSAGES = {
   passwordTooShort: `Your password needs to be ${MIN_PASSWORD_LENGTH} or more characters`,
   passwordCommon: "The password is too easy to guess, please try another one: this password was found in a list of commonly used passwords",
   passwordUnchanged: "The new password must be different from your current password",
+  noVerification: "No verification is in progress. Ask for a new code.",
+  purposeInvalid: "This verification is not for a request the portal makes.",
+  referenceInvalid: "This is not a request reference.",
+  tooManyNotices: "Too many notices were sent. Please try again later.",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
 } as const;

@@ -14,7 +14,7 @@ export const MAX_WRONG_TRIES_PER_CODE = 5;
 export const CODE_FAILURE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 export const CODE_FAILURE_BUDGET: Record<DeliveryChannel, number> = { sms: 80, voice: 8, email: 80 };
 
-export type CodePurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration";
+export type CodePurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration" | "step-up";
 
 export interface CodeScope {
   purpose: CodePurpose;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { SigningKeys } from "./signing-keys.ts";
 
@@ -53,5 +54,27 @@ export async function signResultsLinkToken(
     .setAudience(claims.audience)
     .setIssuedAt()
     .setExpirationTime(`${RESULTS_LINK_TTL_SECONDS}s`)
+    .sign(key);
+}
+
+/** How long a fresh verification stands for a sensitive request (a withdrawal) after the code was accepted. */
+export const STEP_UP_TTL_SECONDS = 300;
+/** Step-up proofs have an audience of their own, so no API takes one for an access token. */
+export const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
+
+/** Proof that the participant just passed a code for `purpose`: short-lived, single-use (its jti). */
+export async function signStepUpProof(
+  keys: SigningKeys,
+  claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: string },
+): Promise<string> {
+  const key = await importJWK(keys.current, "RS256");
+  return new SignJWT({ uid: claims.accountId, purpose: claims.purpose, amr: [claims.method === "voice" ? "tel" : "sms"] })
+    .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "step-up+jwt" })
+    .setIssuer(claims.issuer)
+    .setSubject(claims.accountId)
+    .setAudience(stepUpAudience(claims.resultsAudience))
+    .setIssuedAt()
+    .setJti(randomUUID())
+    .setExpirationTime(`${STEP_UP_TTL_SECONDS}s`)
     .sign(key);
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export type OutboxChannel = "sms" | "voice" | "email";
-export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration";
+export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice";
 
 export interface OutboxMessage {
   id: number;

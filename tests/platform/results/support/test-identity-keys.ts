@@ -26,14 +26,22 @@ export async function startTestIdentityKeys() {
 
   async function sign(
     claims: JWTPayload,
-    options: { issuer?: string; audience?: string; expiresAt?: number; key?: PrivateKey; kid?: string } = {},
+    options: {
+      issuer?: string;
+      audience?: string;
+      expiresAt?: number;
+      issuedAt?: number;
+      key?: PrivateKey;
+      kid?: string;
+      typ?: string;
+    } = {},
   ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-key-1", typ: "at+jwt" })
+      .setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-key-1", typ: options.typ ?? "at+jwt" })
       .setIssuer(options.issuer ?? issuer)
       .setAudience(options.audience ?? "http://results.test")
-      .setIssuedAt(now - 60)
+      .setIssuedAt(options.issuedAt ?? now - 60)
       .setExpirationTime(options.expiresAt ?? now + 1800)
       .sign(options.key ?? signing.privateKey);
   }
@@ -45,6 +53,12 @@ export async function startTestIdentityKeys() {
     /** An access token for a participant, as the identity provider issues it. */
     accessTokenFor: (userId: string, extra: JWTPayload = {}, options?: Parameters<typeof sign>[1]) =>
       sign({ sub: `sub-${userId}`, uid: userId, email: `${userId.toLowerCase()}@example.test`, ...extra }, options),
+    /** The identity provider's proof that the participant just passed a code for `purpose`. */
+    stepUpProofFor: (userId: string, purpose = "withdrawal", options: Parameters<typeof sign>[1] = {}) =>
+      sign(
+        { sub: `sub-${userId}`, uid: userId, purpose, jti: `proof-${userId}-${Math.random().toString(36).slice(2)}` },
+        { audience: "http://results.test/step-up", typ: "step-up+jwt", issuedAt: Math.floor(Date.now() / 1000) - 5, ...options },
+      ),
     sign,
     setKeysAvailable(available: boolean) {
       keysAvailable = available;

@@ -1,0 +1,103 @@
+import { randomInt } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import type { Database } from "../../lib/postgres/index.ts";
+import { readJsonBody, sendJson } from "./http-kit.ts";
+import { RequestError } from "./token-verifier.ts";
+
+/**
+ * Withdrawal requests: what the participant asked for, recorded with a reference number once they
+ * have passed a fresh code (a step-up proof from the identity provider, accepted once). Staff move
+ * a request on (received → in progress → completed); the participant sees where it stands.
+ */
+
+export const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
+export type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
+
+export interface Withdrawal {
+  reference: string;
+  choice: WithdrawalChoice;
+  status: "received" | "in-progress" | "completed";
+  requestedAt: string;
+}
+
+interface WithdrawalRow {
+  reference: string;
+  choice: WithdrawalChoice;
+  status: Withdrawal["status"];
+  request_key: string;
+  requested_at: Date | string;
+}
+
+const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
+  reference: row.reference,
+  choice: row.choice,
+  status: row.status,
+  requestedAt: new Date(row.requested_at).toISOString(),
+});
+
+/** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+export function newReference(now: Date): string {
+  const tail = Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
+  return `WD-${now.getUTCFullYear()}-${tail}`;
+}
+
+const RequestBody = z.object({
+  choice: z.enum(WITHDRAWAL_CHOICES),
+  /** The portal's id for this request, so a retry after a crash finds the request it made. */
+  requestKey: z.string().min(8).max(100),
+  verification: z.string().min(1).max(4000),
+});
+
+export interface WithdrawalDeps {
+  db: Database;
+  now: () => Date;
+  /** Checks the step-up proof for this participant and purpose; answers its id (jti), throws when it is not good. */
+  verifyStepUp: (token: string, userId: string, purpose: "withdrawal") => Promise<string>;
+}
+
+export function createWithdrawalRoutes(deps: WithdrawalDeps) {
+  const { db } = deps;
+  const list = async (userId: string) =>
+    (await db.query<WithdrawalRow>("SELECT * FROM results_withdrawals WHERE user_id = $1 ORDER BY requested_at DESC", [userId])).map(
+      toWithdrawal,
+    );
+
+  return {
+    async list(res: ServerResponse, userId: string) {
+      sendJson(res, 200, { withdrawals: await list(userId) });
+    },
+
+    async record(req: IncomingMessage, res: ServerResponse, userId: string) {
+      const parsed = RequestBody.safeParse(await readJsonBody(req));
+      if (!parsed.success) throw new RequestError(400, "choice, requestKey and verification are required");
+      const { choice, requestKey, verification } = parsed.data;
+      // The same request again (a retry) is answered with what was recorded, before the proof is looked at.
+      const [again] = await db.query<WithdrawalRow>("SELECT * FROM results_withdrawals WHERE user_id = $1 AND request_key = $2", [
+        userId,
+        requestKey,
+      ]);
+      if (again) return sendJson(res, 200, { withdrawal: toWithdrawal(again) });
+      const proofId = await deps.verifyStepUp(verification, userId, "withdrawal");
+      const outcome = await db.transaction(async (tx) => {
+        await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
+        const [open] = await tx.query<WithdrawalRow>(
+          "SELECT * FROM results_withdrawals WHERE user_id = $1 AND status <> 'completed' ORDER BY requested_at DESC LIMIT 1",
+          [userId],
+        );
+        if (open) return { status: 409, withdrawal: toWithdrawal(open) };
+        const [used] = await tx.query("SELECT 1 FROM results_withdrawals WHERE verification_id = $1", [proofId]);
+        if (used) throw new RequestError(403, "This verification has already been used");
+        const [row] = await tx.query<WithdrawalRow>(
+          `INSERT INTO results_withdrawals (reference, user_id, choice, request_key, verification_id, requested_at)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+          [newReference(deps.now()), userId, choice, requestKey, proofId, deps.now()],
+        );
+        return { status: 201, withdrawal: toWithdrawal(row!) };
+      });
+      sendJson(res, outcome.status, { withdrawal: outcome.withdrawal });
+    },
+  };
+}
