@@ -29,6 +29,10 @@ export const ACCOUNT_ERROR_CODES = [
   "passwordTooShort",
   "passwordCommon",
   "passwordUnchanged",
+  "noVerification",
+  "purposeInvalid",
+  "referenceInvalid",
+  "tooManyNotices",
   "badRequest",
   "notFound",
 ] as const;

@@ -3,20 +3,22 @@ import { useLoaderData } from "@remix-run/react";
 import { ConsentHistory } from "~/components/profile/consent-history";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import * as styles from "~/components/profile/profile.css";
+import { WithdrawalStatus } from "~/components/profile/withdrawal-status";
 import { site } from "~/config/site";
 import { Trans, useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { listWithdrawals } from "~/services/withdrawal.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
 
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  const { canSeeStudies, consents } = await profileOverview(session, context);
+  const [{ canSeeStudies, consents }, withdrawals] = await Promise.all([profileOverview(session, context), listWithdrawals(session)]);
   if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json({ consents }, { headers: privatePageHeaders });
+  return json({ consents, withdrawal: withdrawals?.[0] ?? null }, { headers: privatePageHeaders });
 }
 
 export function headers() {
@@ -25,7 +27,7 @@ export function headers() {
 
 export default function MyStudies() {
   const { t } = useTranslation("profile");
-  const { consents } = useLoaderData<typeof loader>();
+  const { consents, withdrawal } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="my-studies" className={styles.card}>
       <h1 id="my-studies" className={styles.cardHeading}>
@@ -43,6 +45,7 @@ export default function MyStudies() {
         />
       </p>
       <p className={styles.paragraph}>{t("studies.closeNote")}</p>
+      <WithdrawalStatus withdrawal={withdrawal} />
       <ConsentHistory entries={consents} />
     </section>
   );

@@ -2,9 +2,20 @@ import * as z from "zod";
 import { env } from "./env.server";
 import { bodyAs, callUpstream, UNANSWERED_STATUS } from "./upstream.server";
 
-/** The identity provider's account API operations the password update drives (SPEC.md §7 'Auth helper operations'). */
+/**
+ * The identity provider's account API operations: those the password update drives (SPEC.md §7 'Auth
+ * helper operations'), and the fresh verification and receipt of a withdrawal.
+ */
 export type AccountOperation =
-  "recover-password" | "send-mfa-code" | "resend-auth-code" | "submit-auth-code" | "update-password" | "password-update-status";
+  | "recover-password"
+  | "send-mfa-code"
+  | "resend-auth-code"
+  | "submit-auth-code"
+  | "update-password"
+  | "password-update-status"
+  | "send-verification-code"
+  | "verify-code"
+  | "send-notice";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),
@@ -14,6 +25,7 @@ const AnswerSchema = z.object({
   errorMessage: z.string().optional(),
   errorValues: z.record(z.string(), z.number()).optional(),
   retryAfterSeconds: z.number().optional(),
+  verificationToken: z.string().max(4000).optional(),
 });
 
 export type AccountAnswer = z.infer<typeof AnswerSchema>;

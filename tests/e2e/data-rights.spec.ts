@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { fromBuffer } from "yauzl";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { codesSince, outboxMarker } from "./support/outbox";
 import { signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
@@ -88,5 +89,79 @@ test.describe("download everything", () => {
     expect(anonymous.status()).toBeGreaterThanOrEqual(300);
     expect(anonymous.status()).toBeLessThan(400);
     expect(anonymous.headers()["content-type"] ?? "").not.toMatch(/zip/);
+  });
+});
+
+test.describe("withdrawal with a receipt", () => {
+  test("a participant chooses, confirms with a code, gets a receipt by page and e-mail, and sees the request on My Studies", async ({
+    page,
+  }) => {
+    const email = withJs() ? "walt.withdraw.js@example.test" : "walt.withdraw.nojs@example.test";
+    const person = await signIn(page, email);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/profile/studies");
+    await page.getByRole("link", { name: "Withdraw from the program here" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Withdraw from the program" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /privacy web form/ })).toHaveAttribute("target", "_blank");
+    await expectNoSeriousA11yViolations(page);
+
+    // Nothing chosen: a translated error, nothing sent.
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByRole("radiogroup", { name: "What do you want us to do?" })).toHaveAccessibleDescription(
+      /Choose what you want us to do/,
+    );
+
+    await page.getByRole("radio", { name: /Also destroy my sample/ }).check();
+    await page.getByRole("radio", { name: "Text Message" }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("You asked us to: Also destroy my sample")).toBeVisible();
+    const [message] = await codesSince(person.phone!, marker);
+
+    // A wrong code is an error on the field; the right one records the request.
+    await page.getByLabel("Authentication code").fill(message!.code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+    await expect(page.getByText("The code entered is not correct").first()).toBeVisible();
+    await page.getByLabel("Authentication code").fill(message!.code);
+    const mailMarker = await outboxMarker(person.email);
+    await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "We received your withdrawal request" })).toBeVisible();
+    const reference = (await page.getByRole("definition").first().textContent())!.trim();
+    expect(reference).toMatch(/^WD-\d{4}-[A-Z0-9]{6}$/);
+    await expect(page).toHaveURL(new RegExp(`/profile/studies/withdrawal/${reference}$`));
+    await expect(page.getByRole("main")).toContainText("Received");
+    await expectNoSeriousA11yViolations(page);
+
+    const [receipt] = (await codesSince(person.email, mailMarker)) as Array<{ subject?: string; link?: string }>;
+    expect(receipt!.subject).toBe(`We received your withdrawal request ${reference}`);
+    expect(receipt!.link).toMatch(new RegExp(`/profile/studies/withdrawal/${reference}$`));
+
+    await page.getByRole("link", { name: "Back to My Studies" }).click();
+    const status = page.getByRole("region", { name: "Your withdrawal request" });
+    await expect(status).toContainText(reference);
+    await expect(status).toContainText("Status: Received");
+
+    // One open request at a time: the withdrawal page now shows its receipt.
+    await page.goto("/profile/studies/withdraw");
+    await expect(page).toHaveURL(new RegExp(`/profile/studies/withdrawal/${reference}$`));
+  });
+
+  test("the withdrawal page in Spanish on a phone, and cancelling records nothing", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, "lucia@example.test");
+    await page.goto("/profile/studies/withdraw?lang=es");
+    await expect(page.getByRole("heading", { level: 1, name: "Retirarse del programa" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Además, eliminar mis datos/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Cancelar" }).click();
+    await expect(page).toHaveURL(/\/profile\/studies$/);
+    await expect(page.getByRole("link", { name: "Retirarse del programa aquí" })).toBeVisible();
+  });
+
+  test("another participant's receipt is not found", async ({ page }) => {
+    await signIn(page, "ada@example.test");
+    const response = await page.goto("/profile/studies/withdrawal/WD-2026-ABCDEF");
+    expect(response!.status()).toBe(404);
   });
 });

@@ -147,3 +147,5 @@ export const consentFacts = style({
 export const consentFactValue = style({ margin: 0 });
 
 export const exportProgress = style({ width: "100%", maxWidth: vars.size.inputMaxWidth, height: "8px", accentColor: vars.color.primary });
+
+export const choiceLabel = style({ display: "grid", gap: vars.space.xxs });

@@ -27,6 +27,7 @@ export const portalActions: PortalAction[] = [
   { route: "privacy-choices.tsx", path: "/privacy-choices", signedIn: false, validFields: { returnTo: "/" } },
   { route: "session.keep-alive.tsx", path: "/session/keep-alive", signedIn: true, validFields: { returnTo: "/" } },
   { route: "_portal.profile.overview.tsx", path: "/profile/overview", signedIn: true, validFields: { intent: "request-export" } },
+  { route: "_portal.profile.studies_.withdraw.tsx", path: "/profile/studies/withdraw", signedIn: true, validFields: { intent: "cancel" } },
 ];
 
 /** Query parameters the portal reads, by path. */

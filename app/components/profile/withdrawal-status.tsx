@@ -1,0 +1,40 @@
+import { Link } from "@remix-run/react";
+import { calendarDate } from "~/domain/calendar-date";
+import { receiptPath, WITHDRAW_PATH, type Withdrawal } from "~/domain/withdrawal";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./profile.css";
+
+/** My Studies: the latest withdrawal request and where it stands, or the way to make one. */
+export function WithdrawalStatus({ withdrawal }: { withdrawal: Withdrawal | null }) {
+  const { t, i18n } = useTranslation("profile");
+  if (!withdrawal) {
+    return (
+      <p className={styles.paragraph}>
+        <Link to={WITHDRAW_PATH} className={styles.textLink}>
+          {t("withdraw.startLink")}
+        </Link>
+        <span className={styles.muted}> {t("withdraw.startHint")}</span>
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="withdrawal-status" className={styles.form}>
+      <h2 id="withdrawal-status" className={styles.rowLabel}>
+        {t("withdraw.onStudies.heading")}
+      </h2>
+      <p className={styles.paragraph}>
+        {t("withdraw.onStudies.summary", {
+          reference: withdrawal.reference,
+          date: calendarDate(withdrawal.requestedAt.slice(0, 10), i18n.language),
+          choice: t(`withdraw.choices.${withdrawal.choice}.title`),
+        })}
+      </p>
+      <p className={styles.paragraph}>{t("withdraw.onStudies.status", { status: t(`withdraw.status.${withdrawal.status}`) })}</p>
+      <p className={styles.paragraph}>
+        <Link to={receiptPath(withdrawal.reference)} className={styles.textLink}>
+          {t("withdraw.onStudies.view", { reference: withdrawal.reference })}
+        </Link>
+      </p>
+    </section>
+  );
+}

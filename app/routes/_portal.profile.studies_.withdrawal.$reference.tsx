@@ -1,0 +1,63 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as styles from "~/components/profile/profile.css";
+import { useHydrated } from "~/components/use-hydrated";
+import { dayAndTime } from "~/domain/clock-time";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { listWithdrawals } from "~/services/withdrawal.server";
+
+export const handle: TranslationHandle = { i18n: ["profile"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.receipt.title");
+
+/** The receipt of one of the participant's own withdrawal requests; anyone else's reference is not found. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const withdrawals = await listWithdrawals(session);
+  if (withdrawals === null) throw json(null, { status: 503, headers: privatePageHeaders });
+  const withdrawal = withdrawals.find((candidate) => candidate.reference === params.reference);
+  if (!withdrawal) throw json(null, { status: 404, headers: privatePageHeaders });
+  return json({ withdrawal, serverTimeZone }, { headers: privatePageHeaders });
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+export default function WithdrawalReceipt() {
+  const { t, i18n } = useTranslation("profile");
+  const { withdrawal, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const received = dayAndTime(Date.parse(withdrawal.requestedAt), i18n.language, hydrated ? undefined : zone);
+  return (
+    <section aria-labelledby="receipt-title" className={styles.card}>
+      <h1 id="receipt-title" className={styles.cardHeading}>
+        {t("withdraw.receipt.title")}
+      </h1>
+      <dl className={styles.consentFacts}>
+        <dt>{t("withdraw.receipt.reference")}</dt>
+        <dd className={styles.consentFactValue}>
+          <strong>{withdrawal.reference}</strong>
+        </dd>
+        <dt>{t("withdraw.receipt.choice")}</dt>
+        <dd className={styles.consentFactValue}>{t(`withdraw.choices.${withdrawal.choice}.title`)}</dd>
+        <dt>{t("withdraw.receipt.receivedOn")}</dt>
+        <dd className={styles.consentFactValue}>
+          <time dateTime={withdrawal.requestedAt}>{received}</time>
+        </dd>
+        <dt>{t("withdraw.receipt.status")}</dt>
+        <dd className={styles.consentFactValue}>{t(`withdraw.status.${withdrawal.status}`)}</dd>
+      </dl>
+      <p className={styles.paragraph}>{t("withdraw.receipt.emailed")}</p>
+      <p className={styles.paragraph}>{t("withdraw.receipt.next")}</p>
+      <p className={styles.paragraph}>
+        <Link to="/profile/studies" className={styles.textLink}>
+          {t("withdraw.receipt.back")}
+        </Link>
+      </p>
+    </section>
+  );
+}
