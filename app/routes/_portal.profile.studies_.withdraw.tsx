@@ -32,15 +32,14 @@ export const handle: TranslationHandle = { i18n: ["profile"] };
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.title");
 
 /** My Studies' participants only (the same rule as the page). */
-async function studiesParticipant(request: Request, context: LoaderFunctionArgs["context"]): Promise<PortalSession> {
-  const session = await requireParticipant(request, context);
+async function requireStudies(session: PortalSession, context: LoaderFunctionArgs["context"]): Promise<void> {
   const { canSeeStudies } = await profileOverview(session, context);
   if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
-  return session;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await studiesParticipant(request, context);
+  const session = await requireParticipant(request, context);
+  await requireStudies(session, context);
   const state = withdrawalState(session);
   const open = openWithdrawal((await listWithdrawals(session)) ?? []);
   if (open) {
@@ -69,8 +68,9 @@ const toPage = (search = "") => redirect(`${WITHDRAW_PATH}${search}`, { status: 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const session = await studiesParticipant(request, context);
+  const session = await requireParticipant(request, context);
   const form = await readForm(request);
+  await requireStudies(session, context);
   const intent = WithdrawalIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return answer({ notice: noticeFor({ kind: "unavailable" }) }, 400);
   const state = withdrawalState(session);

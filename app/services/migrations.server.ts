@@ -26,4 +26,12 @@ export const portalMigrations: string[] = [
   // The sweep of ended sessions finds them by either limit without reading the table.
   `CREATE INDEX portal_sessions_last_seen_at ON portal_sessions (last_seen_at)`,
   `CREATE INDEX portal_sessions_created_at ON portal_sessions (created_at)`,
+  // A flow a participant may come back to after their session ends (the password update's step).
+  `CREATE TABLE portal_resumable_flows (
+     user_id text NOT NULL,
+     flow text NOT NULL,
+     state jsonb NOT NULL,
+     saved_at timestamptz NOT NULL,
+     PRIMARY KEY (user_id, flow)
+   )`,
 ];

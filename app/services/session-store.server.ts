@@ -73,6 +73,8 @@ export type NewSession = StoredTokens & {
   email: string | null;
   fullName: string | null;
   sourceId: string | null;
+  /** A flow taken up again from the participant's previous session (see resumable-flows). */
+  flowState?: Record<string, unknown>;
 };
 
 /** A fresh 256-bit id for every sign-in. Returns the id for the cookie; only its hash is kept. */
@@ -81,8 +83,8 @@ export async function createSession(session: NewSession): Promise<string> {
   const db = await database();
   await db.query(
     `INSERT INTO portal_sessions (id_hash, user_id, token_type, email, full_name, source_id, access_token,
-       access_token_expires_at, refresh_token, id_token)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       access_token_expires_at, refresh_token, id_token, flow_state)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
     [
       hashSessionId(sessionId),
       session.userId,
@@ -94,6 +96,7 @@ export async function createSession(session: NewSession): Promise<string> {
       session.accessTokenExpiresAt,
       session.refreshToken,
       session.idToken,
+      JSON.stringify(session.flowState ?? {}),
     ],
   );
   return sessionId;

@@ -7,6 +7,7 @@ import type { PortalLoadContext } from "~/load-context";
 import { env } from "./env.server";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
 import { requestIdOf } from "./logger.server";
+import { isResumable, keepForResuming } from "./resumable-flows.server";
 import { sessionCookie } from "./session-cookie.server";
 import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
 
@@ -132,6 +133,7 @@ export function flowState<T>(session: PortalSession, flow: string): T | null {
 
 export async function saveFlowState(session: PortalSession, flow: string, value: unknown | null): Promise<void> {
   await writeFlowState(session.idHash, flow, value);
+  if (isResumable(flow)) await keepForResuming(session.userId, flow, value);
   if (value === null) delete session.flowState[flow];
   else session.flowState[flow] = value;
 }

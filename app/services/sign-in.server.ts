@@ -1,10 +1,15 @@
 import { redirect } from "@remix-run/node";
+import type { PasswordUpdateState } from "~/domain/password-update-steps";
+import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { patientFullName } from "~/domain/patient-results";
 import { safeReturnTo } from "~/domain/return-to";
+import { callAccountApi } from "./account.server";
 import type { SignedInParticipant } from "./authenticator.server";
 import { languageCookie, rememberLanguage } from "./language.server";
 import { requestIdOf } from "./logger.server";
+import { PASSWORD_UPDATE_FLOW } from "./password-update.server";
 import { fetchPatientResults } from "./results.server";
+import { takeResumableFlow } from "./resumable-flows.server";
 import { returnToCookie } from "./session-cookie.server";
 import { createSession, type NewSession } from "./session-store.server";
 import { sessionCookieFor } from "./session.server";
@@ -20,6 +25,7 @@ export async function startParticipantSession(participant: SignedInParticipant, 
     requestId: requestIdOf(request),
   });
   const fullName = results.ok ? patientFullName(results.results.patient) || participant.nameFromIdToken : participant.nameFromIdToken;
+  const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
   return startSession(
     {
       userId: participant.userId,
@@ -31,10 +37,23 @@ export async function startParticipantSession(participant: SignedInParticipant, 
       accessTokenExpiresAt: participant.accessTokenExpiresAt,
       refreshToken: participant.refreshToken,
       idToken: participant.idToken,
+      flowState: await flowsToResume(participant, returnTo),
     },
-    safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie"))),
+    returnTo,
     await languageForNewSession(participant, request),
   );
+}
+
+/**
+ * Signing in again on the way back to the password update (the expired-session screen's returnTo)
+ * takes up the step the participant was on, when the identity provider still has that update open.
+ */
+async function flowsToResume(participant: SignedInParticipant, returnTo: string): Promise<Record<string, unknown>> {
+  if (!returnTo.startsWith(PASSWORD_UPDATE_PATH)) return {};
+  const state = await takeResumableFlow<PasswordUpdateState>(participant.userId, PASSWORD_UPDATE_FLOW);
+  if (!state) return {};
+  const status = await callAccountApi("password-update-status", participant, { attemptId: state.passwordAttempt ?? "resume-check" });
+  return status.ok ? { [PASSWORD_UPDATE_FLOW]: state } : {};
 }
 
 /**

@@ -55,3 +55,29 @@ test("after the session ends, signing in again comes back to the page it ended o
   await expect(page).toHaveURL(/\/profile\/overview$/);
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
 });
+
+test("after the session ends in the middle of a password update, signing in again comes back to the same step", async ({ page, context }) => {
+  const withJavaScript = test.info().project.name === "js";
+  const person = await signIn(page, withJavaScript ? "remy.resume.js@example.test" : "remy.resume.nojs@example.test");
+  await page.goto("/profile/security");
+  if (withJavaScript)
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
+    );
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await page.getByRole("radio", { name: "Text Message" }).check();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+
+  const [session] = (await context.cookies()).filter((cookie) => cookie.name.endsWith("portal_session"));
+  await context.addCookies([{ ...session!, value: `${session!.value.slice(0, -4)}AAAA` }]);
+  await page.goto("/profile/security/password");
+  await expect(page).toHaveURL(/\/session-expired\?returnTo=%2Fprofile%2Fsecurity%2Fpassword$/);
+  await page.getByRole("link", { name: "Continue to sign in" }).click();
+  await identify(page, person);
+  await passChallenge(page, person.phone!, "sms");
+
+  await expect(page).toHaveURL(/\/profile\/security\/password$/);
+  await expect(page.getByText(/We sent a 6-digit code by text message to/)).toBeVisible();
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+});

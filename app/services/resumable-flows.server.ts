@@ -1,0 +1,38 @@
+import { database } from "./db.server";
+
+/**
+ * A flow's state kept by participant as well as by session, so that signing in again after the
+ * session ended can take the participant back to the same step (issue: session expiry in sight).
+ * Only flows named here are kept; only what the flow keeps anyway (never a password or a code).
+ */
+export const RESUMABLE_FLOWS = ["password-update"] as const;
+export type ResumableFlow = (typeof RESUMABLE_FLOWS)[number];
+
+/** How long after its last change a flow can still be taken up again (the identity provider's own limit still applies). */
+export const RESUME_WINDOW_MS = 30 * 60_000;
+
+export const isResumable = (flow: string): flow is ResumableFlow => (RESUMABLE_FLOWS as readonly string[]).includes(flow);
+
+export async function keepForResuming(userId: string, flow: ResumableFlow, state: unknown | null, now = new Date()): Promise<void> {
+  const db = await database();
+  if (state === null) {
+    await db.query("DELETE FROM portal_resumable_flows WHERE user_id = $1 AND flow = $2", [userId, flow]);
+    return;
+  }
+  await db.query(
+    `INSERT INTO portal_resumable_flows (user_id, flow, state, saved_at) VALUES ($1, $2, $3::jsonb, $4)
+     ON CONFLICT (user_id, flow) DO UPDATE SET state = EXCLUDED.state, saved_at = EXCLUDED.saved_at`,
+    [userId, flow, JSON.stringify(state), now],
+  );
+}
+
+/** The flow's state if it changed within the window; taken once (removed here). */
+export async function takeResumableFlow<T>(userId: string, flow: ResumableFlow, now = new Date()): Promise<T | null> {
+  const db = await database();
+  const [row] = await db.query<{ state: T; saved_at: Date | string }>(
+    "DELETE FROM portal_resumable_flows WHERE user_id = $1 AND flow = $2 RETURNING state, saved_at",
+    [userId, flow],
+  );
+  if (!row || now.getTime() - new Date(row.saved_at).getTime() > RESUME_WINDOW_MS) return null;
+  return row.state;
+}
