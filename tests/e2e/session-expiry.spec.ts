@@ -56,7 +56,10 @@ test("after the session ends, signing in again comes back to the page it ended o
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
 });
 
-test("after the session ends in the middle of a password update, signing in again comes back to the same step", async ({ page, context }) => {
+test("after the session ends in the middle of a password update, signing in again comes back to the same step", async ({
+  page,
+  context,
+}) => {
   const withJavaScript = test.info().project.name === "js";
   const person = await signIn(page, withJavaScript ? "remy.resume.js@example.test" : "remy.resume.nojs@example.test");
   await page.goto("/profile/security");
