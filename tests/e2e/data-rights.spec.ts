@@ -1,11 +1,16 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { fromBuffer } from "yauzl";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
+
+/** Nothing wider than the screen: no sideways scrolling at this width. */
+async function expectNoSideways(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
 
 /** The names of the files in a ZIP archive. */
 function namesIn(archive: Buffer): Promise<string[]> {
@@ -66,6 +71,13 @@ test.describe("download everything", () => {
     await expect(entries.first().getByRole("link", { name: /^Descargar ZIP \(/ })).toBeVisible({ timeout: 30_000 });
     await expect(entries.first()).toContainText("Lista. Disponible hasta el");
     await expect(entries.nth(1)).toContainText(/Venció el \d+ de [a-z]+ de \d{4}/);
+    await expectNoSeriousA11yViolations(page);
+    await expectNoSideways(page);
+
+    // A tablet's width too: the card keeps to the page.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expect(card.getByRole("button", { name: "Preparar mi descarga" })).toBeVisible();
+    await expectNoSideways(page);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -154,6 +166,9 @@ test.describe("withdrawal with a receipt", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Retirarse del programa" })).toBeVisible();
     await expect(page.getByRole("radio", { name: /Además, eliminar mis datos/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await expectNoSideways(page);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expectNoSideways(page);
     await page.getByRole("link", { name: "Cancelar" }).click();
     await expect(page).toHaveURL(/\/profile\/studies$/);
     await expect(page.getByRole("link", { name: "Retirarse del programa aquí" })).toBeVisible();
