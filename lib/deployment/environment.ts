@@ -47,6 +47,7 @@ export const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
   "development-only-session-secret-change-me",
   "dev-portal-secret-change-me",
   "dev-identity-cookie-key-1-change-me",
+  "dev-identity-factor-key-change-me-32-bytes-at-least",
 ]);
 
 /** Problems with secrets outside development: each must be set, and none may be a published value. */

@@ -4,6 +4,8 @@ import { type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
+/** Seals authenticator-app secrets at rest in development only; outside it a key of one's own is required. */
+const DEV_FACTOR_KEY = "dev-identity-factor-key-change-me-32-bytes-at-least";
 
 const count = z.coerce.number().int().min(1).max(1_000_000);
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
@@ -19,6 +21,7 @@ const envSchema = z.object({
   IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
   DATABASE_URL: z.string().min(1).optional(),
   IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
+  IDENTITY_FACTOR_KEY: z.string().min(32).optional(),
   REGISTRATION_ENABLED: booleanFlag.default(true),
   SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
   DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
@@ -51,6 +54,8 @@ export interface IdentityConfig {
   dataDir: string;
   databaseUrl?: string;
   cookieKeys: string[];
+  /** The key (32+ characters) authenticator-app secrets are sealed with (AES-256-GCM) in the database. */
+  factorKey: string;
   registrationEnabled: boolean;
   selfServiceUnlockEnabled: boolean;
   demoParticipantsFile?: string;
@@ -77,7 +82,11 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const refusals = [
-    ...secretProblems(environment, { PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET, IDENTITY_COOKIE_KEYS: cookieKeys }),
+    ...secretProblems(environment, {
+      PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
+      IDENTITY_COOKIE_KEYS: cookieKeys,
+      IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
+    }),
     ...embeddedServiceProblems(environment, env),
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
@@ -93,6 +102,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],
+    factorKey: e.IDENTITY_FACTOR_KEY ?? DEV_FACTOR_KEY,
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
     sendingBudgets: sendingBudgetsFrom({
       accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,

@@ -25,6 +25,7 @@ import { LANGUAGE_COOKIE } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.ts";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
+import { createFactorStore } from "./store/factors.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
 import { createOutbox } from "./store/outbox.ts";
@@ -62,15 +63,16 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   await migrate(db, IDENTITY_SERVICE, identityMigrations);
 
   const accounts = createAccountStore(db);
+  const keys = await loadSigningKeys(db);
+  const codeSecret = await loadCodeSecret(db);
+  const factors = createFactorStore(db, { factorKey: options.factorKey, codeSecret, now });
   if (options.demoParticipantsFile) {
-    const added = await seedDemoParticipants(accounts, options.demoParticipantsFile).catch((error: NodeJS.ErrnoException) => {
+    const added = await seedDemoParticipants(accounts, options.demoParticipantsFile, factors).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return 0;
       throw error;
     });
     logger.info({ added }, "demo participants seeded");
   }
-  const keys = await loadSigningKeys(db);
-  const codeSecret = await loadCodeSecret(db);
   const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", async () =>
     (await import("node:crypto")).randomBytes(32).toString("base64url"),
   );
@@ -122,6 +124,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     provider,
     accounts,
     signInStates,
+    factors,
+    outbox,
     verifications,
     throttle,
     cookieKeys: options.cookieKeys,
@@ -162,6 +166,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     verifyAccessToken,
     now,
     outbox,
+    factors,
     keys,
     issuer,
     resultsApiAudience: options.resultsApiAudience,

@@ -6,11 +6,16 @@ import { CODE_FAILURE_WINDOW_MS } from "../domain/guessing-limits.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
+import { newTotpSecret, totpUri } from "../domain/totp.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
+import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
+import { factorNotice } from "../interactions/factor-notices.ts";
 import { bearerToken, signStepUpProof, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
+import { programName } from "../pages/i18n.ts";
 import type { Account, AccountStore } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
+import type { FactorEventKind, FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
 import type { Throttle } from "../store/throttle.ts";
@@ -28,10 +33,14 @@ interface Answer {
   errorValues?: Record<string, number>;
   retryAfterSeconds?: number;
   verificationToken?: string;
+  factors?: unknown;
+  totp?: { secret: string; uri: string };
+  recoveryCodes?: string[];
 }
 
 export interface AccountApiDeps {
   accounts: AccountStore;
+  factors: FactorStore;
   outbox: Outbox;
   /** Signs the step-up proofs the results service asks for before a sensitive request. */
   keys: SigningKeys;
@@ -59,10 +68,17 @@ const sendBody = z.object({
 });
 const codeBody = z.object({ code: z.string().max(100).optional() });
 /** Requests that need a fresh code of their own (SPEC-external: the withdrawal's re-verification). */
-const STEP_UP_PURPOSES = ["withdrawal"] as const;
+const STEP_UP_PURPOSES = ["withdrawal", "factors"] as const;
 const stepUpKey = (accountId: string, purpose: string) => `step-up:${purpose}:${accountId}`;
 const stepUpSendBody = sendBody.extend({ purpose: z.enum(STEP_UP_PURPOSES) });
-const stepUpCheckBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES), code: z.string().max(100).optional() });
+const stepUpCheckBody = z.object({
+  purpose: z.enum(STEP_UP_PURPOSES),
+  code: z.string().max(100).optional(),
+  /** 'totp': the code is the authenticator app's, not one that was sent. */
+  method: z.enum(["sent", "totp"]).default("sent"),
+});
+const deviceBody = z.object({ device: z.string().max(200).default("Unknown device") });
+const totpConfirmBody = deviceBody.extend({ code: z.string().max(100).default("") });
 /** A receipt is for one request reference (WD-2026-7K3M9Q): sending it again changes nothing. */
 const noticeBody = z.object({
   kind: z.literal("withdrawal-receipt"),
@@ -138,7 +154,100 @@ export function createAccountApi(deps: AccountApiDeps) {
     if (!sent.ok) throw fail(429, "resendWait", { retryAfterSeconds: sent.retryAfterSeconds }, { seconds: sent.retryAfterSeconds });
   }
 
+  /** A passed code: the factor changes of the next 5 minutes need no other, and the proof a withdrawal needs. */
+  async function verified(account: Account, purpose: (typeof STEP_UP_PURPOSES)[number], method: string): Promise<Answer> {
+    await deps.factors.markFreshlyVerified(account.id);
+    const proof = await signStepUpProof(deps.keys, {
+      issuer: deps.issuer,
+      resultsAudience: deps.resultsApiAudience,
+      accountId: account.id,
+      purpose,
+      method,
+    });
+    return { status: "SUCCESS", nextStep: "verified", verificationToken: proof };
+  }
+
+  async function verifyWithApp(account: Account, purpose: (typeof STEP_UP_PURPOSES)[number], code: string): Promise<Answer> {
+    if (!(await deps.factors.hasTotp(account.id))) throw fail(409, "totpMissing");
+    if (!/^\d{6}$/.test(code)) throw fail(400, "codeInvalid");
+    const bucket = `code-fail:step-up:totp:any:${account.id}`;
+    if (await throttle.isLimited(bucket, TOTP_FAILURE_LIMIT))
+      throw fail(429, "tooManyCodeFailures", { retryAfterSeconds: TOTP_FAILURE_LIMIT.windowMs / 1000 });
+    if (!(await deps.factors.checkTotp(account.id, code))) {
+      await throttle.record(bucket);
+      throw fail(400, "codeInvalid");
+    }
+    return verified(account, purpose, "otp");
+  }
+
+  async function requireFresh(account: Account): Promise<void> {
+    if (!(await deps.factors.freshUntil(account.id))) throw fail(403, "freshVerificationRequired");
+  }
+
+  async function factorChanged(account: Account, kind: FactorEventKind, device: string): Promise<void> {
+    await deps.factors.record(account.id, kind, device);
+    await factorNotice(deps.outbox, account, kind);
+  }
+
   const handlers: Record<string, (account: Account, body: unknown, grantId: string | null) => Promise<Answer>> = {
+    /** Login & Security's list: every factor, how many recovery codes are left, the recent changes. */
+    async factors(account) {
+      const { factors } = deps;
+      const freshUntil = await factors.freshUntil(account.id);
+      return {
+        status: "SUCCESS",
+        factors: {
+          phone: account.phone ? maskPhone(account.phone) : null,
+          phoneMethods: account.phoneMethods,
+          totp: await factors.hasTotp(account.id),
+          recoveryCodesLeft: await factors.recoveryCodesLeft(account.id),
+          lastFactor: await factors.lastFactor(account.id),
+          freshUntil: freshUntil?.toISOString() ?? null,
+          events: await factors.events(account.id),
+        },
+      };
+    },
+
+    /** A new authenticator app: its secret, to be confirmed by a first code. */
+    async "totp-enrol-start"(account) {
+      await requireFresh(account);
+      if (await deps.factors.hasTotp(account.id)) throw fail(409, "totpExists");
+      const secret = newTotpSecret();
+      await deps.factors.startTotp(account.id, secret);
+      return { status: "PENDING", nextStep: "confirm-totp", totp: { secret, uri: totpUri(secret, account.email, programName("en")) } };
+    },
+
+    /** The first code confirms it; the first strong factor also brings ten recovery codes, shown this once. */
+    async "totp-enrol-confirm"(account, body) {
+      const { code, device } = totpConfirmBody.parse(body);
+      await requireFresh(account);
+      if (!/^\d{6}$/.test(code.trim()) || !(await deps.factors.confirmTotp(account.id, code.trim()))) throw fail(400, "codeInvalid");
+      await factorChanged(account, "totp-added", device);
+      if ((await deps.factors.recoveryCodesLeft(account.id)) > 0) return { status: "SUCCESS", nextStep: "done" };
+      const recoveryCodes = await deps.factors.replaceRecoveryCodes(account.id);
+      await factorChanged(account, "recovery-codes-created", device);
+      return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
+    },
+
+    async "totp-remove"(account, body) {
+      const { device } = deviceBody.parse(body);
+      await requireFresh(account);
+      if (!(await deps.factors.hasTotp(account.id))) throw fail(409, "totpMissing");
+      if (!account.phone) throw fail(409, "lastFactor");
+      await deps.factors.removeTotp(account.id);
+      await factorChanged(account, "totp-removed", device);
+      return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    /** Ten new codes; the old ones stop working. */
+    async "recovery-codes-regenerate"(account, body) {
+      const { device } = deviceBody.parse(body);
+      await requireFresh(account);
+      const recoveryCodes = await deps.factors.replaceRecoveryCodes(account.id);
+      await factorChanged(account, "recovery-codes-created", device);
+      return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
+    },
+
     async "recover-password"(account, body) {
       const { captchaToken } = recoverBody.parse(body);
       const bucket = `recover:${account.id}`;
@@ -225,6 +334,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       if (!parsed.success) throw fail(400, "purposeInvalid");
       const code = (parsed.data.code ?? "").trim();
       if (!code) throw fail(400, "codeRequired");
+      if (parsed.data.method === "totp") return verifyWithApp(account, parsed.data.purpose, code);
       const key = stepUpKey(account.id, parsed.data.purpose);
       const channel = await verifications.channelOf(key);
       if (!channel) throw fail(409, "noVerification");
@@ -237,14 +347,7 @@ export function createAccountApi(deps: AccountApiDeps) {
         if (result === "missing") throw fail(409, "noVerification");
         throw fail(400, "codeExhausted");
       }
-      const proof = await signStepUpProof(deps.keys, {
-        issuer: deps.issuer,
-        resultsAudience: deps.resultsApiAudience,
-        accountId: account.id,
-        purpose: parsed.data.purpose,
-        method: channel,
-      });
-      return { status: "SUCCESS", nextStep: "verified", verificationToken: proof };
+      return verified(account, parsed.data.purpose, channel);
     },
 
     /** The receipt of a recorded request, to the participant's own address (the development outbox), once per reference. */

@@ -30,6 +30,10 @@ export const API_MESSAGES = {
   purposeInvalid: "This verification is not for a request the portal makes.",
   referenceInvalid: "This is not a request reference.",
   tooManyNotices: "Too many notices were sent. Please try again later.",
+  freshVerificationRequired: "Confirm it's you with a code first.",
+  lastFactor: "This is your only way to confirm it's you; add another before removing it.",
+  totpExists: "An authenticator app is already set up.",
+  totpMissing: "No authenticator app is set up.",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
 } as const;

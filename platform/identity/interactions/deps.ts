@@ -2,6 +2,8 @@ import type Provider from "oidc-provider";
 import type { HumanCheck } from "../captcha/human-check.ts";
 import type { TrustedProxies } from "../http/io.ts";
 import type { AccountStore } from "../store/accounts.ts";
+import type { FactorStore } from "../store/factors.ts";
+import type { Outbox } from "../store/outbox.ts";
 import type { SendingBudget } from "../store/sending-budget.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
@@ -11,6 +13,8 @@ export interface InteractionDeps {
   provider: Provider;
   accounts: AccountStore;
   signInStates: SignInStates;
+  factors: FactorStore;
+  outbox: Outbox;
   verifications: Verifications;
   throttle: Throttle;
   cookieKeys: string[];
@@ -35,6 +39,10 @@ export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;
 export const ACCOUNT_SIGN_IN_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 export const ADDRESS_SIGN_IN_LIMIT = { max: 50, windowMs: 15 * 60_000 };
 export const ADDRESS_SLOWDOWN_MS = 2000;
+
+/** Wrong authenticator-app codes per account (the same budget as SMS codes), and wrong recovery codes. */
+export const TOTP_FAILURE_LIMIT = { max: 80, windowMs: 30 * 24 * 60 * 60_000 };
+export const RECOVERY_FAILURE_LIMIT = { max: 20, windowMs: 30 * 24 * 60 * 60_000 };
 
 export const signInFlowKey = (uid: string) => `sign-in:${uid}`;
 export const enrolFlowKey = (uid: string) => `enrol:${uid}`;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
+import { isWellFormedRecoveryCode } from "../domain/recovery-codes.ts";
 import { clientAddress, readForm, redirect, requestLocale, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { translator } from "../pages/i18n.ts";
@@ -11,6 +12,7 @@ import {
   renderChallengePage,
   renderEnrolPage,
   renderIdentifyPage,
+  renderRecoveryCodePage,
   renderSelectAuthenticatorPage,
   renderSessionLostPage,
 } from "../pages/sign-in-pages.ts";
@@ -24,9 +26,12 @@ import {
   ADDRESS_SLOWDOWN_MS,
   enrolFlowKey,
   type InteractionDeps,
+  RECOVERY_FAILURE_LIMIT,
+  TOTP_FAILURE_LIMIT,
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
+import { deviceOf, factorNotice } from "./factor-notices.ts";
 import { notSentMessage } from "./not-sent-message.ts";
 import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
 
@@ -37,7 +42,7 @@ type Step = "identify" | "select" | "challenge" | "enrol";
  * identify → enrol phone → challenge. State lives server-side, keyed by the interaction uid.
  */
 export function createSignInHandler(deps: InteractionDeps) {
-  const { provider, accounts, signInStates, verifications, throttle, now } = deps;
+  const { provider, accounts, signInStates, verifications, throttle, factors, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
   const humanCheckFor = (res: ServerResponse, scope: string): HumanCheckPart => ({
@@ -84,19 +89,23 @@ export function createSignInHandler(deps: InteractionDeps) {
   ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
-    const phone = enrolling ? state.pendingPhone! : account.phone!;
+    const phone = enrolling ? state.pendingPhone : account.phone;
     sendHtml(
       res,
       extra.status ?? 200,
       renderChallengePage({
         locale: interaction.locale,
         action: `/interaction/${interaction.uid}/challenge`,
-        changeMethodHref: !enrolling && account.phoneMethods.length > 1 ? `/interaction/${interaction.uid}?change=method` : undefined,
+        changeMethodHref:
+          !enrolling && (account.phoneMethods.length > 1 || state.method === "totp" || (await factors.hasTotp(account.id)))
+            ? `/interaction/${interaction.uid}?change=method`
+            : undefined,
         changeNumberHref: enrolling ? `/interaction/${interaction.uid}?change=number` : undefined,
+        recoveryHref: enrolling ? undefined : await recoveryHref(interaction.uid, account),
         code: extra.code,
         channel: state.method ?? "sms",
-        maskedPhone: maskPhone(phone),
-        resendInSeconds: await verifications.retryAfterSeconds(flowKey),
+        maskedPhone: maskPhone(phone ?? ""),
+        resendInSeconds: state.method === "totp" ? 0 : await verifications.retryAfterSeconds(flowKey),
         checkHref: `/interaction/${interaction.uid}`,
         nonce: cspNonceOf(res),
         message: extra.message,
@@ -125,7 +134,7 @@ export function createSignInHandler(deps: InteractionDeps) {
       return;
     }
     if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
-      sendHtml(res, 200, renderSelect(interaction, account));
+      sendHtml(res, 200, await renderSelect(interaction, account));
     } else if (state.step === "enrol") {
       sendHtml(res, 200, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid }));
     } else {
@@ -133,19 +142,34 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
   }
 
-  function renderSelect(
+  /** The way to sign in with a recovery code, for an account that has some left. */
+  async function recoveryHref(uid: string, account: Account): Promise<string | undefined> {
+    return (await factors.recoveryCodesLeft(account.id)) > 0 ? `/interaction/${uid}/recovery-code` : undefined;
+  }
+
+  /** The account's second factors, the authenticator app first when it has one. */
+  async function methodsOf(account: Account): Promise<Array<Channel | "totp">> {
+    return [...((await factors.hasTotp(account.id)) ? (["totp"] as const) : []), ...(account.phone ? account.phoneMethods : [])];
+  }
+
+  async function renderSelect(
     interaction: LoginInteraction,
     account: Account,
     errors?: FieldError[],
-    extra: { chosen?: Channel; message?: string } = {},
+    extra: { chosen?: Channel | "totp"; message?: string } = {},
   ) {
+    const methods = await methodsOf(account);
+    const last = await factors.lastFactor(account.id);
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
       uid: interaction.uid,
       action: `/interaction/${interaction.uid}/select`,
       maskedPhone: maskPhone(account.phone ?? ""),
-      methods: account.phoneMethods,
+      methods,
       errors,
+      chosen: methods.find((method) => method === last),
+      intro: methods.includes("totp") ? translator(interaction.locale)("select.introFactors") : undefined,
+      recoveryHref: await recoveryHref(interaction.uid, account),
       ...extra,
     });
   }
@@ -213,10 +237,11 @@ export function createSignInHandler(deps: InteractionDeps) {
       method: null,
       pendingPhone: null,
     };
-    if (account.phone && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
+    const hasSecondFactor = Boolean(account.phone) || (await factors.hasTotp(account.id));
+    if (hasSecondFactor && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
       return finish(req, res, state, ["pwd"], false);
     }
-    state.step = account.phone ? "select" : "enrol";
+    state.step = hasSecondFactor ? "select" : "enrol";
     await saveState(state);
     redirect(res, `/interaction/${interaction.uid}`);
   }
@@ -224,9 +249,13 @@ export function createSignInHandler(deps: InteractionDeps) {
   async function select(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
+    if (form.authMethod === "totp" && (await factors.hasTotp(account.id))) {
+      await saveState({ ...state, step: "challenge", method: "totp" });
+      return redirect(res, `/interaction/${interaction.uid}`);
+    }
     const method = form.authMethod as Channel;
     if (!account.phone || !account.phoneMethods.includes(method)) {
-      return sendHtml(res, 400, renderSelect(interaction, account, [{ field: "authMethod", message: t("select.methodRequired") }]));
+      return sendHtml(res, 400, await renderSelect(interaction, account, [{ field: "authMethod", message: t("select.methodRequired") }]));
     }
     const sent = await verifications.send({
       flowKey: signInFlowKey(interaction.uid),
@@ -246,7 +275,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
     // Too soon after the last code: nothing is sent now; the page says when, with the chosen method kept.
     if (!sent.ok)
-      return sendHtml(res, 429, renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
+      return sendHtml(res, 429, await renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
     await saveState({ ...state, step: "challenge", method });
     redirect(res, `/interaction/${interaction.uid}`);
   }
@@ -310,8 +339,9 @@ export function createSignInHandler(deps: InteractionDeps) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const enrolling = state.step === "enrol-challenge";
+    if (state.method === "totp" && !enrolling) return totpChallenge(req, res, interaction, state, account, typedCode(form.code));
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
-    const channel: Channel = state.method ?? "sms";
+    const channel: Channel = state.method === "voice" ? "voice" : "sms";
     const destination = enrolling ? state.pendingPhone! : account.phone!;
 
     if (form.intent === "resend") {
@@ -344,7 +374,69 @@ export function createSignInHandler(deps: InteractionDeps) {
       return fail(t("challenge.codeExhausted"));
     }
     if (enrolling) await accounts.setPhone(account.id, destination, ["sms", "voice"]);
+    else await factors.setLastFactor(account.id, channel);
     await finish(req, res, state, ["pwd", channel], true);
+  }
+
+  /** Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once. */
+  async function totpChallenge(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+    code: string,
+  ) {
+    const t = translator(interaction.locale);
+    const fail = (message: string, status = 400, typed?: string) =>
+      renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
+    if (!code) return fail(t("challenge.codeRequired"));
+    if (!/^\d{6}$/.test(code)) return fail(t("challenge.codeFormat"), 400, code.slice(0, 20));
+    const device = isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()) ? "device" : "any";
+    const bucket = `code-fail:sign-in:totp:${device}:${account.id}`;
+    if (await throttle.isLimited(bucket, TOTP_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+    if (!(await factors.checkTotp(account.id, code))) {
+      await throttle.record(bucket);
+      return fail(t("challenge.codeWrongTotp"));
+    }
+    await factors.setLastFactor(account.id, "totp");
+    await finish(req, res, state, ["pwd", "otp"], true);
+  }
+
+  /** A recovery code instead of the second factor: used once, noted, and the participant asked to review their factors. */
+  async function recoveryCode(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+  ) {
+    const t = translator(interaction.locale);
+    const page = (status: number, errors: FieldError[] = []) =>
+      sendHtml(
+        res,
+        status,
+        renderRecoveryCodePage({
+          locale: interaction.locale,
+          uid: interaction.uid,
+          errors,
+          backHref: `/interaction/${interaction.uid}?change=method`,
+        }),
+      );
+    if (req.method === "GET") return page(200);
+    const form = await readForm(req);
+    const typed = (form.recoveryCode ?? "").trim();
+    if (!typed) return page(400, [{ field: "recoveryCode", message: t("recoveryCode.required") }]);
+    const bucket = `recovery-fail:${account.id}`;
+    if (await throttle.isLimited(bucket, RECOVERY_FAILURE_LIMIT))
+      return page(429, [{ field: "recoveryCode", message: t("recoveryCode.tooMany") }]);
+    if (!isWellFormedRecoveryCode(typed) || !(await factors.useRecoveryCode(account.id, typed))) {
+      if (isWellFormedRecoveryCode(typed)) await throttle.record(bucket);
+      return page(400, [{ field: "recoveryCode", message: t("recoveryCode.wrong") }]);
+    }
+    await factors.record(account.id, "recovery-code-used", deviceOf(req));
+    await factorNotice(deps.outbox, account, "recovery-code-used");
+    await finish(req, res, state, ["pwd", "otp", "rec"], true);
   }
 
   /** Routes /interaction/:uid[/step]. */
@@ -352,11 +444,13 @@ export function createSignInHandler(deps: InteractionDeps) {
     const interaction = await loadLoginInteraction(provider, req, res, uid);
     if (!interaction) return sendHtml(res, 400, renderSessionLostPage(requestLocale(req, query.get("ui_locales")), deps.portalUrl));
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
+    const state = await signInStates.get(uid);
+    const account = state ? await accounts.findById(state.accountId) : null;
+    if (step === "recovery-code" && state && account && (state.step === "select" || state.step === "challenge"))
+      return recoveryCode(req, res, interaction, state, account);
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identify(req, res, interaction);
 
-    const state = await signInStates.get(uid);
-    const account = state ? await accounts.findById(state.accountId) : null;
     const expected: Record<string, Step> = { select: "select", challenge: "challenge", enrol: "enrol" };
     if (!state || !account || !(step && step in expected)) return redirect(res, `/interaction/${uid}`);
     if (step === "select" && (state.step === "select" || state.step === "challenge")) return select(req, res, interaction, state, account);

@@ -65,13 +65,15 @@ export function renderSelectAuthenticatorPage(view: {
   uid: string;
   action: string;
   maskedPhone: string;
-  methods: Channel[];
+  methods: Array<Channel | "totp">;
   errors?: FieldError[];
   /** Replaces the sentence naming the phone (flows that must not reveal an account). */
   intro?: string;
   backHref?: string;
+  /** The way to sign in with a recovery code, when the account has some left. */
+  recoveryHref?: string;
   /** The method to show chosen (default: the first). */
-  chosen?: Channel;
+  chosen?: Channel | "totp";
   /** Why nothing was sent yet (e.g. when a new code can be sent). */
   message?: string;
 }): string {
@@ -97,21 +99,24 @@ export function renderSelectAuthenticatorPage(view: {
             value="${method}"
             ${method === chosen ? html`checked` : ""}
           />
-          <label for="${index === 0 ? "authMethod" : `authMethod-${method}`}">${t(method === "sms" ? "select.sms" : "select.voice")}</label>
+          <label for="${index === 0 ? "authMethod" : `authMethod-${method}`}">${t(methodLabel[method])}</label>
         </div>`,
     )}
   </fieldset>
   <div class="actions"><button type="submit">${t("select.submit")}</button></div>
 </form>
 ${
-  view.backHref
+  view.backHref || view.recoveryHref
     ? html`<ul class="links">
-        <li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li>
+        ${view.recoveryHref ? html`<li><a href="${view.recoveryHref}">${t("select.useRecoveryCode")}</a></li>` : ""}
+        ${view.backHref ? html`<li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li>` : ""}
       </ul>`
     : ""
 }`,
   });
 }
+
+const methodLabel = { sms: "select.sms", voice: "select.voice", totp: "select.totp" } as const;
 
 export interface ChallengeView {
   locale: Locale;
@@ -121,9 +126,12 @@ export interface ChallengeView {
   changeNumberHref?: string;
   /** What the participant typed, shown again after a validation error (a code that was checked is not). */
   code?: string;
-  channel: Channel;
+  /** A text, a call, or the authenticator app (no code is sent: no resend). */
+  channel: Channel | "totp";
   maskedPhone: string;
   resendInSeconds: number;
+  /** The way to sign in with a recovery code, when the account has some left. */
+  recoveryHref?: string;
   message?: string;
   errors?: FieldError[];
   /** Replaces the sentence naming the phone (flows that must not reveal an account). */
@@ -159,8 +167,12 @@ const RESEND_COUNTDOWN = `(() => {
 export function renderChallengePage(view: ChallengeView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
-  const digits = codeLength(view.channel);
-  const waiting = view.resendInSeconds > 0;
+  const fromApp = view.channel === "totp";
+  const digits = view.channel === "totp" ? 6 : codeLength(view.channel);
+  const waiting = !fromApp && view.resendInSeconds > 0;
+  const intro = fromApp
+    ? t("challenge.introTotp")
+    : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
   return page({
     locale: view.locale,
     title: t("challenge.title"),
@@ -168,7 +180,7 @@ export function renderChallengePage(view: ChallengeView): string {
     nonce: view.nonce,
     script: waiting ? RESEND_COUNTDOWN : undefined,
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
-      <p>${view.intro ?? t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone })}</p>
+      <p>${view.intro ?? intro}</p>
       <form method="post" action="${view.action}" novalidate>
         ${textField({
           id: "code",
@@ -183,16 +195,20 @@ export function renderChallengePage(view: ChallengeView): string {
         })}
         <div class="actions">
           <button type="submit" name="intent" value="verify">${t("challenge.submit")}</button>
-          <button
-            type="submit"
-            name="intent"
-            value="resend"
-            id="resend-code"
-            class="secondary"
-            ${waiting ? html` disabled aria-describedby="resend-wait"` : ""}
-          >
-            ${t("challenge.resend")}
-          </button>
+          ${
+            fromApp
+              ? ""
+              : html`<button
+                  type="submit"
+                  name="intent"
+                  value="resend"
+                  id="resend-code"
+                  class="secondary"
+                  ${waiting ? html` disabled aria-describedby="resend-wait"` : ""}
+                >
+                  ${t("challenge.resend")}
+                </button>`
+          }
         </div>
         ${
           waiting
@@ -210,9 +226,10 @@ export function renderChallengePage(view: ChallengeView): string {
         }
       </form>
       ${
-        view.changeMethodHref || view.changeNumberHref
+        view.changeMethodHref || view.changeNumberHref || view.recoveryHref
           ? html`<ul class="links">
               ${view.changeMethodHref ? html`<li><a href="${view.changeMethodHref}">${t("challenge.changeMethod")}</a></li>` : ""}
+              ${view.recoveryHref ? html`<li><a href="${view.recoveryHref}">${t("select.useRecoveryCode")}</a></li>` : ""}
               ${view.changeNumberHref ? html`<li><a href="${view.changeNumberHref}">${t("challenge.changeNumber")}</a></li>` : ""}
             </ul>`
           : ""
@@ -235,6 +252,25 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
         ${humanCheckField(view.locale, view.humanCheck, t("enrol.submit"))}
         <div class="actions"><button type="submit">${t("enrol.submit")}</button></div>
       </form>`,
+  });
+}
+
+export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[]; backHref: string }): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  return page({
+    locale: view.locale,
+    title: t("recoveryCode.title"),
+    hasErrors: errors.length > 0,
+    body: html`${errorSummary(view.locale, errors)}
+      <p>${t("recoveryCode.intro")}</p>
+      <form method="post" action="/interaction/${view.uid}/recovery-code" novalidate>
+        ${textField({ id: "recoveryCode", name: "recoveryCode", label: t("recoveryCode.label"), hint: t("recoveryCode.hint"), error: errors.find((e) => e.field === "recoveryCode")?.message, autocomplete: "off", autofocus: errors.length === 0 })}
+        <div class="actions"><button type="submit">${t("recoveryCode.submit")}</button></div>
+      </form>
+      <ul class="links">
+        <li><a href="${view.backHref}">${t("recoveryCode.back")}</a></li>
+      </ul>`,
   });
 }
 

@@ -107,4 +107,33 @@ export const identityMigrations: readonly string[] = [
   `
   ALTER TABLE idp_password_updates ADD COLUMN attempt_id text;
   `,
+  `
+  CREATE TABLE idp_totp_factors (
+    account_id text PRIMARY KEY REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    secret_sealed text NOT NULL,
+    confirmed_at timestamptz,
+    last_step bigint NOT NULL DEFAULT 0,
+    created_at timestamptz NOT NULL
+  );
+  CREATE TABLE idp_recovery_codes (
+    account_id text NOT NULL REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    code_hash text NOT NULL,
+    used_at timestamptz,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (account_id, code_hash)
+  );
+  CREATE TABLE idp_factor_events (
+    id serial PRIMARY KEY,
+    account_id text NOT NULL REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    kind text NOT NULL,
+    device text NOT NULL,
+    at timestamptz NOT NULL
+  );
+  CREATE INDEX idp_factor_events_by_account ON idp_factor_events (account_id, at DESC);
+  CREATE TABLE idp_fresh_verifications (
+    account_id text PRIMARY KEY REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    verified_at timestamptz NOT NULL
+  );
+  ALTER TABLE idp_accounts ADD COLUMN last_factor text;
+  `,
 ];

@@ -8,7 +8,8 @@ export interface SignInState {
   accountId: string;
   remember: boolean;
   step: SignInStep;
-  method: Channel | null;
+  /** How the code comes: a text, a call, or the authenticator app ('totp'). */
+  method: Channel | "totp" | null;
   pendingPhone: string | null;
 }
 
@@ -21,7 +22,7 @@ export function createSignInStates(db: Queryable, now: () => Date) {
         account_id: string;
         remember: boolean;
         step: SignInStep;
-        method: Channel | null;
+        method: Channel | "totp" | null;
         pending_phone: string | null;
       }>("SELECT * FROM idp_sign_in_states WHERE interaction_uid = $1 AND expires_at > $2", [uid, now()]);
       const row = rows[0];

@@ -92,6 +92,7 @@ export async function startTestService(now: () => Date, overrides: Record<string
     dataDir: join(dir, "db"),
     databaseUrl: await freshDatabaseUrl("identity"),
     cookieKeys: ["test-cookie-key-one"],
+    factorKey: "test-factor-key-of-at-least-32-characters",
     registrationEnabled: true,
     selfServiceUnlockEnabled: false,
     codeResendLockSeconds: 30,

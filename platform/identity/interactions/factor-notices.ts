@@ -1,0 +1,41 @@
+import type { IncomingMessage } from "node:http";
+import { type Locale, translator } from "../pages/i18n.ts";
+import type { Account } from "../store/accounts.ts";
+import type { FactorEventKind } from "../store/factors.ts";
+import type { Outbox } from "../store/outbox.ts";
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/Edg\//, "Edge"],
+  [/Firefox\//, "Firefox"],
+  [/Chrome\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/Android/, "Android"],
+  [/iPhone|iPad/, "iOS"],
+  [/Windows/, "Windows"],
+  [/Mac OS X/, "macOS"],
+  [/Linux/, "Linux"],
+];
+
+/** 'Chrome on Linux': enough for a participant to recognise their device in the list of changes, nothing more. */
+export function deviceName(userAgent: string | undefined): string {
+  const agent = userAgent ?? "";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? "Unknown device";
+}
+
+export const deviceOf = (req: IncomingMessage) => deviceName(req.headers["user-agent"]);
+
+/** Every change to the sign-in factors is told to the participant's own e-mail address (development outbox). */
+export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind): Promise<void> {
+  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  await outbox.deliver({
+    channel: "email",
+    to: account.email,
+    subject: t("email.factorChangedSubject", { change: t(`email.factor.${kind}` as Parameters<typeof t>[0]) }),
+    purpose: "notice",
+  });
+}

@@ -1,0 +1,162 @@
+import type { Queryable } from "../../../lib/postgres/index.ts";
+import { openSecret, sealSecret } from "../domain/factor-seal.ts";
+import { hashRecoveryCode, newRecoveryCodes } from "../domain/recovery-codes.ts";
+import { matchingTotpStep } from "../domain/totp.ts";
+
+/** What changed among a participant's sign-in factors, as Login & Security lists it. */
+export type FactorEventKind = "totp-added" | "totp-removed" | "recovery-codes-created" | "recovery-code-used";
+
+export interface FactorEvent {
+  kind: FactorEventKind;
+  device: string;
+  at: string;
+}
+
+/** A fresh verification (a code passed for a factor change) stands this long. */
+export const FRESH_VERIFICATION_MS = 5 * 60_000;
+
+/**
+ * The authenticator app (secret sealed at rest, each code's 30-second step accepted once), the
+ * recovery codes (keyed hashes, each used once), the record of changes and the last fresh verification.
+ */
+export function createFactorStore(db: Queryable, options: { factorKey: string; codeSecret: string; now: () => Date }) {
+  const { factorKey, codeSecret, now } = options;
+
+  async function sealedTotp(accountId: string, confirmed: boolean): Promise<string | null> {
+    const [row] = await db.query<{ secret_sealed: string }>(
+      `SELECT secret_sealed FROM idp_totp_factors WHERE account_id = $1 AND (confirmed_at IS NOT NULL) = $2`,
+      [accountId, confirmed],
+    );
+    return row ? openSecret(factorKey, accountId, row.secret_sealed) : null;
+  }
+
+  /** A right code for now whose step is later than any accepted before: taken, and never again. */
+  async function takeTotpCode(accountId: string, secret: string, code: string): Promise<boolean> {
+    const step = await matchingTotpStep(secret, code, now().getTime());
+    if (step === null) return false;
+    const taken = await db.query("UPDATE idp_totp_factors SET last_step = $2 WHERE account_id = $1 AND last_step < $2 RETURNING 1", [
+      accountId,
+      step,
+    ]);
+    return taken.length === 1;
+  }
+
+  return {
+    async hasTotp(accountId: string): Promise<boolean> {
+      const [row] = await db.query("SELECT 1 FROM idp_totp_factors WHERE account_id = $1 AND confirmed_at IS NOT NULL", [accountId]);
+      return Boolean(row);
+    },
+
+    /** A new secret waiting for its first code (replacing any earlier one not confirmed). */
+    async startTotp(accountId: string, secret: string): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_totp_factors (account_id, secret_sealed, confirmed_at, last_step, created_at) VALUES ($1, $2, NULL, 0, $3)
+         ON CONFLICT (account_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, confirmed_at = NULL, last_step = 0, created_at = EXCLUDED.created_at
+         WHERE idp_totp_factors.confirmed_at IS NULL`,
+        [accountId, sealSecret(factorKey, accountId, secret), now()],
+      );
+    },
+
+    /** Seeds a confirmed authenticator app (demo participants). */
+    async setConfirmedTotp(accountId: string, secret: string): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_totp_factors (account_id, secret_sealed, confirmed_at, last_step, created_at) VALUES ($1, $2, $3, 0, $3)
+         ON CONFLICT (account_id) DO NOTHING`,
+        [accountId, sealSecret(factorKey, accountId, secret), now()],
+      );
+    },
+
+    /** The first code confirms the pending secret. */
+    async confirmTotp(accountId: string, code: string): Promise<boolean> {
+      const secret = await sealedTotp(accountId, false);
+      if (!secret || !(await takeTotpCode(accountId, secret, code))) return false;
+      await db.query("UPDATE idp_totp_factors SET confirmed_at = $2 WHERE account_id = $1", [accountId, now()]);
+      return true;
+    },
+
+    async checkTotp(accountId: string, code: string): Promise<boolean> {
+      const secret = await sealedTotp(accountId, true);
+      return Boolean(secret) && takeTotpCode(accountId, secret!, code);
+    },
+
+    async removeTotp(accountId: string): Promise<void> {
+      await db.query("DELETE FROM idp_totp_factors WHERE account_id = $1", [accountId]);
+    },
+
+    async recoveryCodesLeft(accountId: string): Promise<number> {
+      const [row] = await db.query<{ left: string | number }>(
+        "SELECT count(*) AS left FROM idp_recovery_codes WHERE account_id = $1 AND used_at IS NULL",
+        [accountId],
+      );
+      return Number(row?.left ?? 0);
+    },
+
+    /** Ten new codes; every earlier one stops working. The codes themselves are only in the answer. */
+    async replaceRecoveryCodes(accountId: string, codes = newRecoveryCodes()): Promise<string[]> {
+      await db.query("DELETE FROM idp_recovery_codes WHERE account_id = $1", [accountId]);
+      for (const code of codes) {
+        await db.query("INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) VALUES ($1, $2, $3)", [
+          accountId,
+          hashRecoveryCode(codeSecret, accountId, code),
+          now(),
+        ]);
+      }
+      return codes;
+    },
+
+    async useRecoveryCode(accountId: string, typed: string): Promise<boolean> {
+      const used = await db.query(
+        "UPDATE idp_recovery_codes SET used_at = $3 WHERE account_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1",
+        [accountId, hashRecoveryCode(codeSecret, accountId, typed), now()],
+      );
+      return used.length === 1;
+    },
+
+    async record(accountId: string, kind: FactorEventKind, device: string): Promise<void> {
+      await db.query("INSERT INTO idp_factor_events (account_id, kind, device, at) VALUES ($1, $2, $3, $4)", [
+        accountId,
+        kind,
+        device.slice(0, 200),
+        now(),
+      ]);
+    },
+
+    async events(accountId: string, limit = 10): Promise<FactorEvent[]> {
+      const rows = await db.query<{ kind: FactorEventKind; device: string; at: Date | string }>(
+        "SELECT kind, device, at FROM idp_factor_events WHERE account_id = $1 ORDER BY at DESC, id DESC LIMIT $2",
+        [accountId, limit],
+      );
+      return rows.map((row) => ({ kind: row.kind, device: row.device, at: new Date(row.at).toISOString() }));
+    },
+
+    async markFreshlyVerified(accountId: string): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_fresh_verifications (account_id, verified_at) VALUES ($1, $2)
+         ON CONFLICT (account_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
+        [accountId, now()],
+      );
+    },
+
+    /** Until when the last fresh verification stands, or null when there is none in the last 5 minutes. */
+    async freshUntil(accountId: string): Promise<Date | null> {
+      const [row] = await db.query<{ verified_at: Date | string }>(
+        "SELECT verified_at FROM idp_fresh_verifications WHERE account_id = $1",
+        [accountId],
+      );
+      if (!row) return null;
+      const until = new Date(new Date(row.verified_at).getTime() + FRESH_VERIFICATION_MS);
+      return until > now() ? until : null;
+    },
+
+    async setLastFactor(accountId: string, factor: string): Promise<void> {
+      await db.query("UPDATE idp_accounts SET last_factor = $2 WHERE id = $1", [accountId, factor]);
+    },
+
+    async lastFactor(accountId: string): Promise<string | null> {
+      const [row] = await db.query<{ last_factor: string | null }>("SELECT last_factor FROM idp_accounts WHERE id = $1", [accountId]);
+      return row?.last_factor ?? null;
+    },
+  };
+}
+
+export type FactorStore = ReturnType<typeof createFactorStore>;
