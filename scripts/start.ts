@@ -11,6 +11,7 @@ import path from "node:path";
 import { portalServerArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
+import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../platform/results/node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataRoot = path.resolve(root, process.env.DATA_DIR ?? ".data");
@@ -181,7 +182,7 @@ async function main() {
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
-    const results = launch("results", process.execPath, [...tsxLoader, "platform/results/main.ts"], {
+    const results = launch("results", process.execPath, [...RESULTS_NODE_FLAGS, ...tsxLoader, RESULTS_ENTRY], {
       ...shared,
       RESULTS_DATA_DIR: process.env.RESULTS_DATA_DIR ?? path.join(dataRoot, "results"),
     });
@@ -206,11 +207,13 @@ async function main() {
   const demoFile = path.join(root, "platform/demo/participants.json");
   if (embeddedIdentity && existsSync(demoFile)) {
     const { participants } = JSON.parse(readFileSync(demoFile, "utf8")) as {
-      participants: { email: string; password: string; description?: string }[];
+      participants: { email: string; password: string; description?: string; totpSecret?: string }[];
     };
     console.log("\nDemo participants (e-mail / password):");
     for (const participant of participants) {
       console.log(`  ${participant.email.padEnd(34)} ${participant.password.padEnd(24)} ${participant.description ?? ""}`);
+      // The demo's authenticator-app key, for any TOTP app (or `npx otplib`): demo data, never a real account's.
+      if (participant.totpSecret) console.log(`  ${"".padEnd(34)} authenticator key: ${participant.totpSecret}`);
     }
   }
   console.log("\nPress Ctrl-C to stop.");

@@ -33,6 +33,10 @@ export const ACCOUNT_ERROR_CODES = [
   "purposeInvalid",
   "referenceInvalid",
   "tooManyNotices",
+  "freshVerificationRequired",
+  "lastFactor",
+  "totpExists",
+  "totpMissing",
   "badRequest",
   "notFound",
 ] as const;

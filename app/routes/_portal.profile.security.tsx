@@ -1,23 +1,25 @@
 import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { Form, useNavigation, useOutlet } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import * as styles from "~/components/profile/profile.css";
+import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { readFactors } from "~/services/sign-in-factors.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.loginSecurity");
 
 /** SPEC.md §2 'Login & Security', behind its feature check. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireParticipant(request, context);
+  const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json(null, { headers: privatePageHeaders });
+  return json({ factors: await readFactors(session), serverTimeZone }, { headers: privatePageHeaders });
 }
 
 export function headers() {
@@ -27,6 +29,7 @@ export function headers() {
 export default function LoginSecurity() {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
+  const { factors, serverTimeZone: zone } = useLoaderData<typeof loader>();
   const step = useOutlet();
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
@@ -63,6 +66,7 @@ export default function LoginSecurity() {
           </Form>
         </div>
       </section>
+      <SignInMethods factors={factors} serverTimeZone={zone} />
       {step}
     </>
   );

@@ -15,7 +15,12 @@ export type AccountOperation =
   | "password-update-status"
   | "send-verification-code"
   | "verify-code"
-  | "send-notice";
+  | "send-notice"
+  | "factors"
+  | "totp-enrol-start"
+  | "totp-enrol-confirm"
+  | "totp-remove"
+  | "recovery-codes-regenerate";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),
@@ -26,6 +31,9 @@ const AnswerSchema = z.object({
   errorValues: z.record(z.string(), z.number()).optional(),
   retryAfterSeconds: z.number().optional(),
   verificationToken: z.string().max(4000).optional(),
+  factors: z.unknown().optional(),
+  totp: z.unknown().optional(),
+  recoveryCodes: z.unknown().optional(),
 });
 
 export type AccountAnswer = z.infer<typeof AnswerSchema>;

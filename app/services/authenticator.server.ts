@@ -22,6 +22,8 @@ export type SignedInParticipant = TokenSet & {
   nameFromIdToken: string | null;
   /** The language of the participant's profile at the identity provider (the id token's `locale`), when the portal has it. */
   profileLanguage: Language | null;
+  /** Signed in with a recovery code (amr 'rec'): the participant is asked to review their sign-in methods. */
+  usedRecoveryCode: boolean;
 };
 
 function languageOfLocale(locale: unknown): Language | null {
@@ -102,6 +104,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
           email: typeof claims.email === "string" ? claims.email : null,
           nameFromIdToken: fullName(claims),
           profileLanguage: languageOfLocale(claims.locale),
+          usedRecoveryCode: Array.isArray(claims.amr) && claims.amr.includes("rec"),
           accessToken,
           accessTokenExpiresAt: tokens.accessTokenExpiresAt(),
           refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : null,

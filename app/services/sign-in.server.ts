@@ -5,6 +5,7 @@ import { patientFullName } from "~/domain/patient-results";
 import { safeReturnTo } from "~/domain/return-to";
 import { callAccountApi } from "./account.server";
 import type { SignedInParticipant } from "./authenticator.server";
+import { flashNotification } from "./flash.server";
 import { languageCookie, rememberLanguage } from "./language.server";
 import { requestIdOf } from "./logger.server";
 import { PASSWORD_UPDATE_FLOW } from "./password-update.server";
@@ -25,7 +26,10 @@ export async function startParticipantSession(participant: SignedInParticipant, 
     requestId: requestIdOf(request),
   });
   const fullName = results.ok ? patientFullName(results.results.patient) || participant.nameFromIdToken : participant.nameFromIdToken;
-  const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
+  // After a recovery code, Login & Security first, to review the sign-in methods.
+  const returnTo = participant.usedRecoveryCode
+    ? "/profile/security"
+    : safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
   return startSession(
     {
       userId: participant.userId,
@@ -41,6 +45,14 @@ export async function startParticipantSession(participant: SignedInParticipant, 
     },
     returnTo,
     await languageForNewSession(participant, request),
+    participant.usedRecoveryCode
+      ? await flashNotification({
+          type: "warning",
+          titleKey: "profile:factors.reviewTitle",
+          bodyKey: "profile:factors.reviewBody",
+          visibleMs: 0,
+        })
+      : null,
   );
 }
 
@@ -66,11 +78,17 @@ async function languageForNewSession(participant: SignedInParticipant, request: 
   return rememberLanguage(participant.profileLanguage);
 }
 
-export async function startSession(session: NewSession, returnTo: string, languageCookieLine: string | null = null) {
+export async function startSession(
+  session: NewSession,
+  returnTo: string,
+  languageCookieLine: string | null = null,
+  flashCookieLine: string | null = null,
+) {
   const sessionId = await createSession(session);
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookieFor(sessionId));
   if (languageCookieLine) headers.append("Set-Cookie", languageCookieLine);
+  if (flashCookieLine) headers.append("Set-Cookie", flashCookieLine);
   headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
   headers.set("Cache-Control", "no-store");
   return redirect(returnTo, { headers });

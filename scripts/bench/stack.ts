@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { portalServerArgs } from "../../lib/launcher/portal-command.ts";
+import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../../platform/results/node-flags.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 // Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
@@ -155,7 +156,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
     ...options.identityEnv,
   });
-  const results = managedService("results", resultsUrl, [...tsxLoader, "platform/results/main.ts"], {
+  const results = managedService("results", resultsUrl, [...RESULTS_NODE_FLAGS, ...tsxLoader, RESULTS_ENTRY], {
     ...platformEnv,
     RESULTS_PORT: String(ports.results),
     RESULTS_HOST: "127.0.0.1",

@@ -149,3 +149,14 @@ export const consentFactValue = style({ margin: 0 });
 export const exportProgress = style({ width: "100%", maxWidth: vars.size.inputMaxWidth, height: "8px", accentColor: vars.color.primary });
 
 export const choiceLabel = style({ display: "grid", gap: vars.space.xxs });
+
+export const qrCode = style({ display: "block", width: "200px", height: "200px", background: "#fff" });
+export const secretKey = style({ fontSize: vars.fontSize.lg, letterSpacing: "0.08em", wordBreak: "break-word" });
+export const recoveryCodes = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))",
+  gap: vars.space.xs,
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  fontSize: vars.fontSize.lg,
+});

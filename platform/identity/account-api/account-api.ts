@@ -9,7 +9,7 @@ import { maskPhone } from "../domain/phone.ts";
 import { newTotpSecret, totpUri } from "../domain/totp.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
-import { factorNotice } from "../interactions/factor-notices.ts";
+import { deviceName, factorNotice } from "../interactions/factor-notices.ts";
 import { bearerToken, signStepUpProof, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { programName } from "../pages/i18n.ts";
@@ -77,7 +77,14 @@ const stepUpCheckBody = z.object({
   /** 'totp': the code is the authenticator app's, not one that was sent. */
   method: z.enum(["sent", "totp"]).default("sent"),
 });
-const deviceBody = z.object({ device: z.string().max(200).default("Unknown device") });
+/** The participant's browser (the portal passes its User-Agent), listed beside each change as 'Chrome on Linux'. */
+const deviceBody = z.object({
+  device: z
+    .string()
+    .max(1000)
+    .optional()
+    .transform((agent) => deviceName(agent)),
+});
 const totpConfirmBody = deviceBody.extend({ code: z.string().max(100).default("") });
 /** A receipt is for one request reference (WD-2026-7K3M9Q): sending it again changes nothing. */
 const noticeBody = z.object({

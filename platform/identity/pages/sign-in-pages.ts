@@ -103,7 +103,7 @@ export function renderSelectAuthenticatorPage(view: {
         </div>`,
     )}
   </fieldset>
-  <div class="actions"><button type="submit">${t("select.submit")}</button></div>
+  <div class="actions"><button type="submit">${t(view.methods.includes("totp") ? "select.continue" : "select.submit")}</button></div>
 </form>
 ${
   view.backHref || view.recoveryHref

@@ -114,7 +114,10 @@ describe("sign-in factors", () => {
     const { secret, uri } = started.body.totp as { secret: string; uri: string };
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     const { otp } = await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" });
-    const confirmed = await api("totp-enrol-confirm", token, { code: otp, device: "Chrome on Linux" });
+    const confirmed = await api("totp-enrol-confirm", token, {
+      code: otp,
+      device: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
 

@@ -28,6 +28,7 @@ export const portalActions: PortalAction[] = [
   { route: "session.keep-alive.tsx", path: "/session/keep-alive", signedIn: true, validFields: { returnTo: "/" } },
   { route: "_portal.profile.overview.tsx", path: "/profile/overview", signedIn: true, validFields: { intent: "request-export" } },
   { route: "_portal.profile.studies_.withdraw.tsx", path: "/profile/studies/withdraw", signedIn: true, validFields: { intent: "cancel" } },
+  { route: "_portal.profile.security_.factors.tsx", path: "/profile/security/factors", signedIn: true, validFields: { intent: "cancel" } },
 ];
 
 /** Query parameters the portal reads, by path. */

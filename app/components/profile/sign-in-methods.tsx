@@ -1,0 +1,88 @@
+import { Form } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { useHydrated } from "~/components/use-hydrated";
+import { dayAndTime } from "~/domain/clock-time";
+import { FACTORS_PATH, type FactorChange, type SignInFactors } from "~/domain/sign-in-factors";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./profile.css";
+
+/** A change starts with a plain form POST (it may first ask for a code), so it works without JavaScript. */
+function ChangeButton({ change, label }: { change: FactorChange; label: string }) {
+  return (
+    <Form method="post" action={FACTORS_PATH}>
+      <input type="hidden" name="intent" value="start" />
+      <input type="hidden" name="change" value={change} />
+      <Button type="submit" variant="link">
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/** Login & Security: the phone, the authenticator app and the recovery codes, with the recent changes (date and device). */
+export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFactors | null; serverTimeZone: string }) {
+  const { t, i18n } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, hydrated ? undefined : serverTimeZone);
+  return (
+    <section aria-labelledby="sign-in-methods" className={styles.card}>
+      <h2 id="sign-in-methods" className={styles.cardHeading}>
+        {t("factors.heading")}
+      </h2>
+      {factors === null ? (
+        <p className={styles.paragraph} role="status">
+          {t("factors.unavailable")}
+        </p>
+      ) : (
+        <>
+          <p className={styles.paragraph}>{t("factors.intro")}</p>
+          <div className={styles.row}>
+            <div>
+              <h3 className={styles.rowLabel}>{t("factors.phone")}</h3>
+              <p className={styles.muted}>{factors.phone ? t("factors.phoneMethods", { phone: factors.phone }) : t("factors.noPhone")}</p>
+            </div>
+          </div>
+          <div className={styles.row}>
+            <div>
+              <h3 className={styles.rowLabel}>{t("factors.app")}</h3>
+              <p className={styles.muted}>{factors.totp ? t("factors.appOn") : t("factors.appOff")}</p>
+            </div>
+            {factors.totp ? (
+              <ChangeButton change="remove-totp" label={t("factors.removeApp")} />
+            ) : (
+              <ChangeButton change="add-totp" label={t("factors.setUpApp")} />
+            )}
+          </div>
+          <div className={styles.row}>
+            <div>
+              <h3 className={styles.rowLabel}>{t("factors.codes")}</h3>
+              <p className={styles.muted}>
+                {factors.recoveryCodesLeft > 0
+                  ? t(factors.recoveryCodesLeft === 1 ? "factors.codesLeftOne" : "factors.codesLeftMany", {
+                      count: factors.recoveryCodesLeft,
+                    })
+                  : t("factors.noCodes")}
+              </p>
+            </div>
+            <ChangeButton change="new-codes" label={t("factors.newCodes")} />
+          </div>
+          <h3 className={styles.rowLabel}>{t("factors.changesHeading")}</h3>
+          {factors.events.length === 0 ? (
+            <p className={styles.muted}>{t("factors.noChanges")}</p>
+          ) : (
+            <ul className={styles.consentList}>
+              {factors.events.map((event) => (
+                <li key={`${event.at}-${event.kind}`} className={styles.consentItem}>
+                  <p className={styles.paragraph}>{t(`factors.change.${event.kind}`)}</p>
+                  <p className={styles.muted}>
+                    <time dateTime={event.at}>{t("factors.changeOn", { when: when(event.at), device: event.device })}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import * as z from "zod";
+
+/** The participant's sign-in factors as the identity provider lists them (its account API's `factors`). */
+export const SignInFactorsSchema = z.object({
+  phone: z.string().nullable(),
+  phoneMethods: z.array(z.enum(["sms", "voice"])),
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int().min(0),
+  lastFactor: z.string().nullable(),
+  freshUntil: z.iso.datetime().nullable(),
+  events: z.array(
+    z.object({
+      kind: z.enum(["totp-added", "totp-removed", "recovery-codes-created", "recovery-code-used"]),
+      device: z.string(),
+      at: z.iso.datetime(),
+    }),
+  ),
+});
+export type SignInFactors = z.infer<typeof SignInFactorsSchema>;
+
+export const FACTORS_PATH = "/profile/security/factors";
+export const RECOVERY_CODES_FILE_PATH = "/profile/security/factors/recovery-codes";
+
+/** What the participant set out to change; each needs a code passed in the last 5 minutes. */
+export const FactorChangeSchema = z.enum(["add-totp", "remove-totp", "new-codes"]);
+export type FactorChange = z.infer<typeof FactorChangeSchema>;
+
+export type VerifyMethod = "sms" | "voice" | "totp";
+
+/** Where a change stands, kept in the server-side session between its pages. */
+export type FactorFlowState =
+  | { change: FactorChange; step: "pick" }
+  | { change: FactorChange; step: "code"; method: VerifyMethod; phoneNumber: string | null }
+  | { change: "add-totp"; step: "enrol"; secret: string; uri: string }
+  | { change: FactorChange; step: "codes"; codes: string[] };
+
+/** The ways this participant can confirm it is them: their phone's channels, and the app once set up. */
+export function verifyMethodsOf(factors: SignInFactors): VerifyMethod[] {
+  return [...(factors.totp ? (["totp"] as const) : []), ...(factors.phone ? factors.phoneMethods : [])];
+}
+
+export function isFresh(factors: SignInFactors, nowMs: number): boolean {
+  return factors.freshUntil !== null && Date.parse(factors.freshUntil) > nowMs;
+}
+
+/** The secret as a person types it into an app: groups of four. */
+export const inGroupsOfFour = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/** The recovery codes as a text file: what they are, then one per line. */
+export function recoveryCodesFile(codes: readonly string[], heading: string): string {
+  return [heading, "", ...codes, ""].join("\n");
+}

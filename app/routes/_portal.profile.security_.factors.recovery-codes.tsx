@@ -1,0 +1,22 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type FactorFlowState, recoveryCodesFile } from "~/domain/sign-in-factors";
+import { pageTranslator } from "~/services/i18n.server";
+import { detectLanguage } from "~/services/language.server";
+import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { FACTORS_FLOW } from "./_portal.profile.security_.factors";
+
+/** The recovery codes being shown, as a text file to keep; only while the page showing them is open. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const state = flowState<FactorFlowState>(session, FACTORS_FLOW);
+  if (state?.step !== "codes") throw redirect("/profile/security", { headers: privatePageHeaders });
+  const t = pageTranslator(await detectLanguage(request)).fixed("profile");
+  return new Response(recoveryCodesFile(state.codes, t("factors.savedCodes.fileHeading")), {
+    headers: {
+      ...privatePageHeaders,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="recovery-codes.txt"',
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,199 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  EnrolAppStep,
+  RecoveryCodesStep,
+  VerifyCodeStep,
+  VerifyPickSchema,
+  VerifyPickStep,
+  type FactorReply,
+} from "~/components/profile/factor-steps";
+import * as styles from "~/components/profile/profile.css";
+import { authCodeSchema } from "~/domain/auth-code";
+import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import {
+  FactorChangeSchema,
+  isFresh,
+  verifyMethodsOf,
+  type FactorChange,
+  type FactorFlowState,
+  type VerifyMethod,
+} from "~/domain/sign-in-factors";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { env } from "~/services/env.server";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { flowState, privatePageHeaders, requireParticipant, saveFlowState, type PortalSession } from "~/services/session.server";
+import {
+  confirmTotp,
+  newRecoveryCodes,
+  qrCodeImage,
+  readFactors,
+  removeTotp,
+  sendFactorCode,
+  startTotp,
+  verifyFactorCode,
+  type FactorFailure,
+} from "~/services/sign-in-factors.server";
+
+export const handle: TranslationHandle = { i18n: ["profile"] };
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "factors.heading");
+
+export const FACTORS_FLOW = "sign-in-factors";
+const SECURITY_PATH = "/profile/security";
+
+const stateOf = (session: PortalSession) => flowState<FactorFlowState>(session, FACTORS_FLOW);
+const save = (session: PortalSession, state: FactorFlowState | null) => saveFlowState(session, FACTORS_FLOW, state);
+const toPage = () => redirect("/profile/security/factors", { status: 303, headers: privatePageHeaders });
+
+async function loginSecurityParticipant(request: Request, context: LoaderFunctionArgs["context"]) {
+  const session = await requireParticipant(request, context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
+  return session;
+}
+
+const noMethods: VerifyMethod[] = [];
+
+/** This page exists only in the middle of a change; otherwise it is Login & Security. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await loginSecurityParticipant(request, context);
+  const state = stateOf(session);
+  if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
+  if (state.step === "pick") {
+    const factors = await readFactors(session);
+    return json(
+      { state, methods: factors ? verifyMethodsOf(factors) : noMethods, phone: factors?.phone ?? null, qrCode: null },
+      { headers: privatePageHeaders },
+    );
+  }
+  const qrCode = state.step === "enrol" ? await qrCodeImage(state.uri) : null;
+  return json({ state, methods: noMethods, phone: null, qrCode }, { headers: privatePageHeaders });
+}
+
+const noticeFor = (failure: FactorFailure): PasswordUpdateNotice =>
+  failure.errorCode
+    ? { titleKey: "factors.errors.noticeTitle", bodyKey: `accountErrors.${failure.errorCode}`, values: failure.values }
+    : { titleKey: "factors.errors.noticeTitle", bodyKey: "errors.generic" };
+const answer = (reply: FactorReply, status: number) => json(reply, { status, headers: privatePageHeaders });
+const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);
+
+async function finished(session: PortalSession, change: FactorChange) {
+  await save(session, null);
+  const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
+  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}
+
+/** The change itself, once a code has passed (the identity provider checks that again). */
+async function makeChange(session: PortalSession, change: FactorChange, device: string) {
+  if (change === "add-totp") {
+    const started = await startTotp(session);
+    if (!started.ok) return answer({ notice: noticeFor(started) }, statusOf(started));
+    await save(session, { change, step: "enrol", secret: started.secret, uri: started.uri });
+    return toPage();
+  }
+  if (change === "remove-totp") {
+    const removed = await removeTotp(session, device);
+    if (!removed.ok) {
+      await save(session, null);
+      const cookie = await flashNotification({
+        type: "error",
+        titleKey: "profile:factors.errors.noticeTitle",
+        bodyKey: `profile:accountErrors.${removed.errorCode ?? "badRequest"}`,
+      });
+      return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    }
+    return finished(session, change);
+  }
+  const codes = await newRecoveryCodes(session, device);
+  if (!codes.ok) return answer({ notice: noticeFor(codes) }, statusOf(codes));
+  await save(session, { change, step: "codes", codes: codes.codes });
+  return toPage();
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await loginSecurityParticipant(request, context);
+  const form = await readForm(request);
+  const device = request.headers.get("user-agent") ?? "";
+  const intent = String(form.get("intent") ?? "");
+  const state = stateOf(session);
+
+  if (intent === "cancel") {
+    await save(session, null);
+    return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
+  }
+  if (intent === "start") {
+    const change = FactorChangeSchema.safeParse(form.get("change"));
+    if (!change.success) return answer({ notice: { titleKey: "factors.errors.noticeTitle", bodyKey: "errors.generic" } }, 400);
+    const factors = await readFactors(session);
+    if (factors && isFresh(factors, Date.now())) return makeChange(session, change.data, device);
+    await save(session, { change: change.data, step: "pick" });
+    return toPage();
+  }
+  if (!state) return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
+
+  if (intent === "pick" && state.step === "pick") {
+    const submission = parseWithZod(form, { schema: VerifyPickSchema });
+    if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
+    const method = submission.value.method;
+    if (method === "totp") {
+      await save(session, { change: state.change, step: "code", method, phoneNumber: null });
+      return toPage();
+    }
+    const sent = await sendFactorCode(session, method);
+    if (!sent.ok) return answer({ intent, result: submission.reply(), notice: noticeFor(sent) }, statusOf(sent));
+    await save(session, { change: state.change, step: "code", method, phoneNumber: sent.phoneNumber });
+    return toPage();
+  }
+  if (intent === "verify" && state.step === "code") {
+    const submission = parseWithZod(form, { schema: authCodeSchema(state.method === "voice" ? "voice" : "sms") });
+    if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
+    const passed = await verifyFactorCode(session, state.method, submission.value.authCode);
+    if (!passed.ok) {
+      if (passed.errorCode === "codeInvalid")
+        return answer({ intent, result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
+      return answer({ intent, result: submission.reply(), notice: noticeFor(passed) }, statusOf(passed));
+    }
+    return makeChange(session, state.change, device);
+  }
+  if (intent === "confirm" && state.step === "enrol") {
+    const submission = parseWithZod(form, { schema: authCodeSchema("sms") });
+    if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
+    const confirmed = await confirmTotp(session, submission.value.authCode, device);
+    if (!confirmed.ok) {
+      if (confirmed.errorCode === "codeInvalid")
+        return answer({ intent, result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
+      return answer({ intent, result: submission.reply(), notice: noticeFor(confirmed) }, statusOf(confirmed));
+    }
+    if (!confirmed.codes) return finished(session, "add-totp");
+    await save(session, { change: "add-totp", step: "codes", codes: confirmed.codes });
+    return toPage();
+  }
+  if (intent === "done" && state.step === "codes") return finished(session, state.change);
+  return toPage();
+}
+
+export function headers() {
+  return privatePageHeaders;
+}
+
+export default function SignInFactorChange() {
+  const { t } = useTranslation("profile");
+  const { state, methods, phone, qrCode } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as FactorReply | undefined;
+  return (
+    <section aria-labelledby="factor-change" className={styles.card}>
+      <h1 id="factor-change" className={styles.cardHeading}>
+        {t(`factors.titles.${state.change}`)}
+      </h1>
+      {state.step === "pick" ? <VerifyPickStep methods={methods} phone={phone} reply={reply} /> : null}
+      {state.step === "code" ? <VerifyCodeStep method={state.method} phone={state.phoneNumber} reply={reply} /> : null}
+      {state.step === "enrol" && qrCode ? <EnrolAppStep qrCode={qrCode} secret={state.secret} reply={reply} /> : null}
+      {state.step === "codes" ? <RecoveryCodesStep codes={state.codes} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import QRCode from "qrcode";
+import * as z from "zod";
+import { SignInFactorsSchema, type SignInFactors, type VerifyMethod } from "~/domain/sign-in-factors";
+import { callAccountApi, type AccountCall } from "./account.server";
+import type { PortalSession } from "./session.server";
+
+/**
+ * Login & Security's sign-in methods, through the identity provider's account API with the
+ * participant's access token. Every change needs a code passed in the last 5 minutes, which the
+ * provider checks itself; the portal only walks the participant there.
+ */
+
+export type FactorFailure = { ok: false; httpStatus: number; errorCode?: string; values?: Record<string, number> };
+const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
+  ok: false,
+  httpStatus: call.httpStatus,
+  errorCode: call.answer.errorCode,
+  values: call.answer.errorValues,
+});
+
+export async function readFactors(session: PortalSession): Promise<SignInFactors | null> {
+  const call = await callAccountApi("factors", session);
+  if (!call.ok) return null;
+  const parsed = SignInFactorsSchema.safeParse(call.answer.factors);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function sendFactorCode(
+  session: PortalSession,
+  method: "sms" | "voice",
+): Promise<{ ok: true; phoneNumber: string | null } | FactorFailure> {
+  const call = await callAccountApi("send-verification-code", session, { purpose: "factors", authMethod: method });
+  return call.ok ? { ok: true, phoneNumber: call.answer.phoneNumber ?? null } : failure(call);
+}
+
+export async function verifyFactorCode(session: PortalSession, method: VerifyMethod, code: string): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("verify-code", session, { purpose: "factors", method: method === "totp" ? "totp" : "sent", code });
+  return call.ok ? { ok: true } : failure(call);
+}
+
+const TotpSchema = z.object({ secret: z.string().min(16), uri: z.string().startsWith("otpauth://") });
+
+export async function startTotp(session: PortalSession): Promise<{ ok: true; secret: string; uri: string } | FactorFailure> {
+  const call = await callAccountApi("totp-enrol-start", session);
+  if (!call.ok) return failure(call);
+  const totp = TotpSchema.safeParse(call.answer.totp);
+  return totp.success ? { ok: true, ...totp.data } : { ok: false, httpStatus: 502 };
+}
+
+const codesOf = (call: Extract<AccountCall, { ok: true }>) => z.array(z.string()).safeParse(call.answer.recoveryCodes).data ?? null;
+
+/** The app's first code; the answer carries the recovery codes when these are the participant's first. */
+export async function confirmTotp(
+  session: PortalSession,
+  code: string,
+  device: string,
+): Promise<{ ok: true; codes: string[] | null } | FactorFailure> {
+  const call = await callAccountApi("totp-enrol-confirm", session, { code, device });
+  return call.ok ? { ok: true, codes: codesOf(call) } : failure(call);
+}
+
+export async function removeTotp(session: PortalSession, device: string): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("totp-remove", session, { device });
+  return call.ok ? { ok: true } : failure(call);
+}
+
+export async function newRecoveryCodes(session: PortalSession, device: string): Promise<{ ok: true; codes: string[] } | FactorFailure> {
+  const call = await callAccountApi("recovery-codes-regenerate", session, { device });
+  if (!call.ok) return failure(call);
+  const codes = codesOf(call);
+  return codes ? { ok: true, codes } : { ok: false, httpStatus: 502 };
+}
+
+/** The QR code of an otpauth:// address, drawn on the server as SVG (no script, no request to anyone). */
+export async function qrCodeImage(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}

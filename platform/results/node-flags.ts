@@ -1,0 +1,9 @@
+/**
+ * How the results service's process is started (the launcher, the bench and the memory test use
+ * these). Archives stream through many short-lived buffers; with V8's default young generation the
+ * process grew by 54–81 MiB while writing a 200 MB exome into a ZIP, with it bounded at 2 MiB per
+ * semi-space by 8 MiB (tests/platform/results/data-export-memory.test.ts, PostgreSQL server; nothing measurable with
+ * the embedded database, whose own heap already holds that headroom).
+ */
+export const RESULTS_NODE_FLAGS = ["--max-semi-space-size=2"];
+export const RESULTS_ENTRY = "platform/results/main.ts";

@@ -1,0 +1,128 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { totpCode } from "../support/totp-codes";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { codesSince, outboxMarker } from "./support/outbox";
+import { participant } from "./support/participants";
+import { identify, signIn } from "./support/sign-in";
+import { portalUrl } from "./support/stack";
+
+const withJs = () => test.info().project.name === "js";
+const own = (js: string, noJs: string) =>
+  participant(withJs() ? js : noJs) as ReturnType<typeof participant> & {
+    totpSecret?: string;
+    recoveryCodes?: string[];
+  };
+
+/** Identify on the hosted page, choose the authenticator app and type its code. */
+async function signInWithApp(page: Page, person: ReturnType<typeof own>, secret: string, periodsFromNow = 0) {
+  await page.goto("/");
+  await identify(page, person);
+  const app = page.getByRole("radio", { name: "Authenticator app" });
+  await expect(app).toBeVisible();
+  await app.check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend code" })).toHaveCount(0);
+  await page.getByLabel("Authentication code").fill(totpCode(secret, periodsFromNow));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL((url) => url.toString().startsWith(portalUrl));
+}
+
+test.describe("sign-in factors", () => {
+  test("a participant sets up an authenticator app with a fresh code, saves recovery codes, then signs in with the app", async ({
+    page,
+  }) => {
+    const person = own("ella.enrol.js@example.test", "ella.enrol.nojs@example.test");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, person.email);
+    await page.goto("/profile/security");
+    const methods = page.getByRole("region", { name: "Sign-in methods" });
+    await expect(methods).toContainText("Not set up");
+    await expectNoSeriousA11yViolations(page);
+    await methods.getByRole("button", { name: "Set up an authenticator app" }).click();
+
+    // A change needs a code passed in the last 5 minutes.
+    await expect(page.getByRole("heading", { level: 1, name: "Set up an authenticator app" })).toBeVisible();
+    await page.getByRole("radio", { name: /^Text message to/ }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const [sent] = await codesSince(person.phone!, marker);
+    await page.getByLabel("Authentication code").fill(sent!.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await expect(page.getByRole("img", { name: /QR code that adds your DNA Discovery Program account/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const secret = (await page.locator("code").first().textContent())!.replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel("2. Enter the 6-digit code the app now shows.").fill(totpCode(secret));
+    await page.getByRole("button", { name: "Turn on" }).click();
+
+    await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
+    const codes = await page
+      .getByRole("listitem")
+      .filter({ hasText: /^[A-Z0-9]{5}-[A-Z0-9]{5}$/ })
+      .allTextContents();
+    expect(codes).toHaveLength(10);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the codes as a text file" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe("recovery-codes.txt");
+    const text = await readFile((await file.path())!, "utf8");
+    for (const code of codes) expect(text).toContain(code);
+    await page.getByRole("button", { name: "I have saved my codes" }).click();
+
+    await expect(page.getByText("Your authenticator app is set up.")).toBeVisible();
+    await expect(methods).toContainText("Set up. Sign-in offers it first.");
+    await expect(methods).toContainText("10 unused codes left");
+    await expect(methods.getByRole("listitem").first()).toContainText("New recovery codes created");
+    await expect(methods).toContainText("Authenticator app added");
+    await expect(methods).toContainText(/Chrome on \w+/);
+
+    // The app's next code (this period's was used to turn it on) signs the participant in.
+    await page.context().clearCookies();
+    await signInWithApp(page, person, secret, 1);
+    await expect(page.getByRole("heading", { name: "My Results" })).toBeVisible();
+  });
+
+  test("signs in with an authenticator app set up before, offered first", async ({ page }) => {
+    const person = own("tara.totp.js@example.test", "tara.totp.nojs@example.test");
+    await signInWithApp(page, person, person.totpSecret!);
+    await expect(page.getByRole("heading", { name: "My Results" })).toBeVisible();
+  });
+
+  test("a recovery code signs the participant in once, and Login & Security asks them to review their methods", async ({ page }) => {
+    const person = own("rory.recovery.js@example.test", "rory.recovery.nojs@example.test");
+    await page.goto("/");
+    await identify(page, person);
+    await page.getByRole("link", { name: "Use a recovery code" }).click();
+    await page.getByLabel("Recovery code").fill(person.recoveryCodes![0]!.toLowerCase());
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/profile\/security$/);
+    await expect(page.getByText("You signed in with a recovery code")).toBeVisible();
+    const methods = page.getByRole("region", { name: "Sign-in methods" });
+    await expect(methods).toContainText("2 unused codes left");
+    await expect(methods).toContainText("A recovery code was used to sign in");
+    await expectNoSeriousA11yViolations(page);
+
+    await page.context().clearCookies();
+    await page.goto("/");
+    await identify(page, person);
+    await page.getByRole("link", { name: "Use a recovery code" }).click();
+    await page.getByLabel("Recovery code").fill(person.recoveryCodes![0]!);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("This recovery code is not correct or was already used").first()).toBeVisible();
+  });
+
+  test("Login & Security's sign-in methods in Spanish on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, "lucia@example.test");
+    await page.goto("/profile/security?lang=es");
+    const methods = page.getByRole("region", { name: "Métodos de inicio de sesión" });
+    await expect(methods).toContainText("Sin configurar");
+    await expect(methods.getByRole("button", { name: "Configurar una aplicación de autenticación" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+});
