@@ -1,6 +1,7 @@
 import * as z from "zod";
 
-export type AuthMethod = "sms" | "voice";
+/** How a code comes: by text, by call, or from the participant's authenticator app (6 digits, nothing sent). */
+export type AuthMethod = "sms" | "voice" | "totp";
 
 /** SPEC.md §9: SMS by default; the options are Text Message and Voice Call. */
 export const DEFAULT_AUTH_METHOD: AuthMethod = "sms";
@@ -39,4 +40,9 @@ export function authCodeSchema(method: AuthMethod) {
 
 export const AuthMethodSchema = z.object({
   authMethod: z.enum(["sms", "voice"]).default(DEFAULT_AUTH_METHOD),
+});
+
+/** The password update's pick step also takes the authenticator app, once the participant has one (the provider checks). */
+export const PasswordUpdateMethodSchema = z.object({
+  authMethod: z.enum(["sms", "voice", "totp"]).default(DEFAULT_AUTH_METHOD),
 });

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { type AuthMethod, AuthMethodSchema, authCodeSchema } from "./auth-code";
+import { type AuthMethod, authCodeSchema, PasswordUpdateMethodSchema } from "./auth-code";
 import { newPasswordFormSchema } from "./password-rules";
 import type { PasswordUpdateStep } from "./password-update-steps";
 
@@ -31,7 +31,7 @@ export function passwordUpdateFormSchema(method: AuthMethod) {
         .optional()
         .transform((token) => token?.slice(0, CAPTCHA_TOKEN_MAX)),
     }),
-    z.object({ intent: z.literal("send-code"), ...AuthMethodSchema.shape }),
+    z.object({ intent: z.literal("send-code"), ...PasswordUpdateMethodSchema.shape }),
     z.object({ intent: z.literal("submit-code"), ...authCodeSchema(method).shape }),
     z.object({ intent: z.literal("resend") }),
     newPasswordFormSchema("set-password"),

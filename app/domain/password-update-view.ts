@@ -10,6 +10,8 @@ export type StepView = {
   method: AuthMethod;
   codeDigits: number;
   resendSecondsLeft: number;
+  /** The pick step also offers the authenticator app (the participant has one set up). */
+  appAvailable: boolean;
   /** The account the new password is for, for password managers (a hidden username field). */
   username: string;
   /** What the step's last POST answered, shown once on the page it redirected to. */

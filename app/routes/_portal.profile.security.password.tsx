@@ -34,6 +34,7 @@ import {
 } from "~/services/password-update.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
+import { readFactors } from "~/services/sign-in-factors.server";
 
 const stepTitleKeys = {
   "mfa-verification-pick": "update.stepTitles.pick",
@@ -62,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method,
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+    appAvailable: state.step === "mfa-verification-pick" ? Boolean((await readFactors(session))?.totp) : false,
     username: session.email ?? "",
     reply: pending?.reply,
   };

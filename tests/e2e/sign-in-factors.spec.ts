@@ -106,13 +106,29 @@ test.describe("sign-in factors", () => {
     await expect(methods).toContainText("A recovery code was used to sign in");
     await expectNoSeriousA11yViolations(page);
 
+    // New codes replace the old ones, after a fresh code.
+    await methods.getByRole("button", { name: "Get new recovery codes" }).click();
+    await page.getByRole("radio", { name: /^Text message to/ }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const [sent] = await codesSince(person.phone!, marker);
+    await page.getByLabel("Authentication code").fill(sent!.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
+    await page.getByRole("button", { name: "I have saved my codes" }).click();
+    await expect(page.getByText("Your new recovery codes are ready; the old ones no longer work.")).toBeVisible();
+    await expect(methods).toContainText("10 unused codes left");
+
     await page.context().clearCookies();
     await page.goto("/");
     await identify(page, person);
     await page.getByRole("link", { name: "Use a recovery code" }).click();
-    await page.getByLabel("Recovery code").fill(person.recoveryCodes![0]!);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("This recovery code is not correct or was already used").first()).toBeVisible();
+    // An old code (used, or replaced by the new ones) no longer works.
+    for (const old of person.recoveryCodes!.slice(0, 2)) {
+      await page.getByLabel("Recovery code").fill(old);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("This recovery code is not correct or was already used").first()).toBeVisible();
+    }
   });
 
   test("Login & Security's sign-in methods in Spanish on a phone", async ({ page }) => {
@@ -125,4 +141,22 @@ test.describe("sign-in factors", () => {
     await expectNoSeriousA11yViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
+});
+
+test("the password update's code step takes the authenticator app's code", async ({ page }) => {
+  const person = own("theo.apppw.js@example.test", "theo.apppw.nojs@example.test");
+  await signIn(page, person.email, { method: "sms" });
+  await page.goto("/profile/security");
+  if (withJs())
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
+    );
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await page.getByRole("radio", { name: "Authenticator app" }).check();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend code" })).toHaveCount(0);
+  await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
 });

@@ -27,7 +27,7 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
     onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema(view.method) }),
   });
   const translate = (key: string) => t(key);
-  const introKey = view.method === "voice" ? "code.introVoice" : "code.introSms";
+  const introKey = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp" }[view.method];
   return (
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("update.summaryTitle")} errors={summaryLinks([fields.authCode], translate)} />
@@ -55,10 +55,14 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
           </Button>
         </div>
       </Form>
-      <ResendControl secondsLeft={view.resendSecondsLeft} />
-      <noscript>
-        <Link to={PASSWORD_UPDATE_PATH}>{t("code.checkAgain")}</Link>
-      </noscript>
+      {view.method === "totp" ? null : (
+        <>
+          <ResendControl secondsLeft={view.resendSecondsLeft} />
+          <noscript>
+            <Link to={PASSWORD_UPDATE_PATH}>{t("code.checkAgain")}</Link>
+          </noscript>
+        </>
+      )}
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function PickStep({ view, reply }: { view: StepView; reply: StepReply | u
         legend={t("pick.legend")}
         defaultValue={DEFAULT_AUTH_METHOD}
         options={[
+          ...(view.appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
           { value: "sms", label: t("pick.sms") },
           { value: "voice", label: t("pick.voice") },
         ]}

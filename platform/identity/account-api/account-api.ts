@@ -174,16 +174,21 @@ export function createAccountApi(deps: AccountApiDeps) {
     return { status: "SUCCESS", nextStep: "verified", verificationToken: proof };
   }
 
-  async function verifyWithApp(account: Account, purpose: (typeof STEP_UP_PURPOSES)[number], code: string): Promise<Answer> {
+  /** An authenticator-app code, with the same wrong-code budget per purpose as an SMS code; each code works once. */
+  async function checkAppCode(account: Account, purpose: string, code: string): Promise<void> {
     if (!(await deps.factors.hasTotp(account.id))) throw fail(409, "totpMissing");
     if (!/^\d{6}$/.test(code)) throw fail(400, "codeInvalid");
-    const bucket = `code-fail:step-up:totp:any:${account.id}`;
+    const bucket = `code-fail:${purpose}:totp:any:${account.id}`;
     if (await throttle.isLimited(bucket, TOTP_FAILURE_LIMIT))
       throw fail(429, "tooManyCodeFailures", { retryAfterSeconds: TOTP_FAILURE_LIMIT.windowMs / 1000 });
     if (!(await deps.factors.checkTotp(account.id, code))) {
       await throttle.record(bucket);
       throw fail(400, "codeInvalid");
     }
+  }
+
+  async function verifyWithApp(account: Account, purpose: (typeof STEP_UP_PURPOSES)[number], code: string): Promise<Answer> {
+    await checkAppCode(account, "step-up", code);
     return verified(account, purpose, "otp");
   }
 
@@ -270,6 +275,12 @@ export function createAccountApi(deps: AccountApiDeps) {
 
     async "send-mfa-code"(account, body) {
       await transactionAt(account, ["authenticator-verification-data", "challenge-authenticator"]);
+      // The authenticator app sends nothing: the code step asks for the code it shows.
+      if ((body as { authMethod?: unknown } | null)?.authMethod === "totp") {
+        if (!(await deps.factors.hasTotp(account.id))) throw fail(400, "methodUnsupported");
+        await passwordUpdates.advance(account.id, "challenge-authenticator", "totp");
+        return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone ?? "") };
+      }
       const parsed = sendBody.safeParse(body);
       if (!parsed.success) throw fail(400, "methodInvalid");
       const method = parsed.data.authMethod;
@@ -281,6 +292,7 @@ export function createAccountApi(deps: AccountApiDeps) {
 
     async "resend-auth-code"(account) {
       const update = await transactionAt(account, ["challenge-authenticator"]);
+      if (update.method === "totp") throw fail(400, "methodUnsupported");
       await sendCode(account, update.method ?? "sms");
       return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone ?? "") };
     },
@@ -289,6 +301,11 @@ export function createAccountApi(deps: AccountApiDeps) {
       const update = await transactionAt(account, ["challenge-authenticator"]);
       const code = (codeBody.parse(body).code ?? "").trim();
       if (!code) throw fail(400, "codeRequired");
+      if (update.method === "totp") {
+        await checkAppCode(account, "password-update", code);
+        await passwordUpdates.advance(account.id, "reset-authenticator");
+        return { status: "PENDING", nextStep: "reset-authenticator" };
+      }
       if (!isWellFormedCode(code, update.method ?? "sms")) throw fail(400, "codeInvalid");
       const result = await codeGuard.check(flowKey(account.id), code, {
         purpose: "password-update",

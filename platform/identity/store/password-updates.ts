@@ -8,7 +8,7 @@ export type PasswordUpdateStep = "authenticator-verification-data" | "challenge-
 export interface PasswordUpdate {
   accountId: string;
   step: PasswordUpdateStep;
-  method: Channel | null;
+  method: Channel | "totp" | null;
   expired: boolean;
   /** The portal's id for the attempt that set the password (step "done"). */
   attemptId: string | null;
@@ -21,7 +21,7 @@ export function createPasswordUpdates(db: Queryable, now: () => Date) {
       const rows = await db.query<{
         account_id: string;
         step: PasswordUpdateStep;
-        method: Channel | null;
+        method: Channel | "totp" | null;
         expires_at: Date;
         attempt_id: string | null;
       }>("SELECT * FROM idp_password_updates WHERE account_id = $1", [accountId]);
@@ -43,7 +43,7 @@ export function createPasswordUpdates(db: Queryable, now: () => Date) {
       );
     },
     /** Moves to `step`; the transaction keeps its original expiry. */
-    async advance(accountId: string, step: PasswordUpdateStep, method?: Channel): Promise<void> {
+    async advance(accountId: string, step: PasswordUpdateStep, method?: Channel | "totp"): Promise<void> {
       await db.query("UPDATE idp_password_updates SET step = $2, method = COALESCE($3, method) WHERE account_id = $1", [
         accountId,
         step,
