@@ -43,10 +43,12 @@ const SECOND_FACTOR_AMR = new Set(["sms", "voice", "otp", "hwk", "swk", "mfa"]);
 
 /**
  * Defence in depth if the provider were misconfigured: a participant session needs a password and a
- * second factor in this sign-in, or a password on a device that passed a second factor before.
+ * second factor in this sign-in, or a password on a device that passed a second factor before, or a
+ * passkey with the participant verified on the device (a key and a PIN or biometric: both factors).
  */
 export function showsSecondFactor(claims: Record<string, unknown>): boolean {
   const amr = Array.isArray(claims.amr) ? claims.amr.filter((method): method is string => typeof method === "string") : [];
+  if (claims.acr === MULTI_FACTOR_ACR && amr.includes("hwk") && amr.includes("user")) return true;
   if (!amr.includes("pwd")) return false;
   if (claims.acr === MULTI_FACTOR_ACR) return amr.some((method) => SECOND_FACTOR_AMR.has(method));
   return claims.acr === REMEMBERED_DEVICE_ACR;

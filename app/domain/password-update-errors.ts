@@ -37,6 +37,7 @@ export const ACCOUNT_ERROR_CODES = [
   "lastFactor",
   "totpExists",
   "totpMissing",
+  "passkeyInvalid",
   "badRequest",
   "notFound",
 ] as const;

@@ -10,11 +10,12 @@ export const SignInFactorsSchema = z.object({
   freshUntil: z.iso.datetime().nullable(),
   events: z.array(
     z.object({
-      kind: z.enum(["totp-added", "totp-removed", "recovery-codes-created", "recovery-code-used"]),
+      kind: z.enum(["totp-added", "totp-removed", "recovery-codes-created", "recovery-code-used", "passkey-added", "passkey-removed"]),
       device: z.string(),
       at: z.iso.datetime(),
     }),
   ),
+  passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable() })),
 });
 export type SignInFactors = z.infer<typeof SignInFactorsSchema>;
 
@@ -22,17 +23,26 @@ export const FACTORS_PATH = "/profile/security/factors";
 export const RECOVERY_CODES_FILE_PATH = "/profile/security/factors/recovery-codes";
 
 /** What the participant set out to change; each needs a code passed in the last 5 minutes. */
-export const FactorChangeSchema = z.enum(["add-totp", "remove-totp", "new-codes"]);
+export const FactorChangeSchema = z.enum(["add-totp", "remove-totp", "new-codes", "add-passkey", "remove-passkey"]);
 export type FactorChange = z.infer<typeof FactorChangeSchema>;
 
 export type VerifyMethod = "sms" | "voice" | "totp";
 
 /** Where a change stands, kept in the server-side session between its pages. */
-export type FactorFlowState =
+export type FactorFlowState = { passkeyId?: string } & (
   | { change: FactorChange; step: "pick" }
   | { change: FactorChange; step: "code"; method: VerifyMethod; phoneNumber: string | null }
   | { change: "add-totp"; step: "enrol"; secret: string; uri: string }
-  | { change: FactorChange; step: "codes"; codes: string[] };
+  | { change: "add-passkey"; step: "passkey" }
+  | { change: FactorChange; step: "codes"; codes: string[] }
+);
+
+export const PASSKEY_OPTIONS_PATH = "/profile/security/factors/passkey-options";
+export const PasskeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "factors.passkeys.nameRequired" })
+  .max(60, { error: "factors.passkeys.nameTooLong" });
 
 /** The ways this participant can confirm it is them: their phone's channels, and the app once set up. */
 export function verifyMethodsOf(factors: SignInFactors): VerifyMethod[] {

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   EnrolAppStep,
+  PasskeyCreateStep,
   RecoveryCodesStep,
   VerifyCodeStep,
   VerifyPickSchema,
@@ -19,6 +20,7 @@ import {
   type FactorChange,
   type FactorFlowState,
   type VerifyMethod,
+  PasskeyNameSchema,
 } from "~/domain/sign-in-factors";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -30,6 +32,9 @@ import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, privatePageHeaders, requireParticipant, saveFlowState, type PortalSession } from "~/services/session.server";
 import {
   confirmTotp,
+  finishPasskey,
+  removePasskey,
+  renamePasskey,
   newRecoveryCodes,
   qrCodeImage,
   readFactors,
@@ -81,14 +86,34 @@ const noticeFor = (failure: FactorFailure): PasswordUpdateNotice =>
 const answer = (reply: FactorReply, status: number) => json(reply, { status, headers: privatePageHeaders });
 const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);
 
-async function finished(session: PortalSession, change: FactorChange) {
+async function finished(session: PortalSession, change: FactorChange | "rename-passkey") {
   await save(session, null);
   const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
   return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
+/** A change the provider refused (the only factor, one already gone): back to Login & Security, saying why. */
+async function backWithFailure(session: PortalSession, failure: FactorFailure) {
+  await save(session, null);
+  const cookie = await flashNotification({
+    type: "error",
+    titleKey: "profile:factors.errors.noticeTitle",
+    bodyKey: `profile:accountErrors.${failure.errorCode ?? "badRequest"}`,
+  });
+  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}
+
 /** The change itself, once a code has passed (the identity provider checks that again). */
-async function makeChange(session: PortalSession, change: FactorChange, device: string) {
+async function makeChange(session: PortalSession, change: FactorChange, device: string, passkeyId?: string) {
+  if (change === "add-passkey") {
+    await save(session, { change, step: "passkey" });
+    return toPage();
+  }
+  if (change === "remove-passkey") {
+    const removed = await removePasskey(session, passkeyId ?? "", device);
+    if (!removed.ok) return backWithFailure(session, removed);
+    return finished(session, change);
+  }
   if (change === "add-totp") {
     const started = await startTotp(session);
     if (!started.ok) return answer({ notice: noticeFor(started) }, statusOf(started));
@@ -129,10 +154,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "start") {
     const change = FactorChangeSchema.safeParse(form.get("change"));
     if (!change.success) return answer({ notice: { titleKey: "factors.errors.noticeTitle", bodyKey: "errors.generic" } }, 400);
+    const passkeyId = String(form.get("passkeyId") ?? "").slice(0, 2000) || undefined;
     const factors = await readFactors(session);
-    if (factors && isFresh(factors, Date.now())) return makeChange(session, change.data, device);
-    await save(session, { change: change.data, step: "pick" });
+    if (factors && isFresh(factors, Date.now())) return makeChange(session, change.data, device, passkeyId);
+    await save(session, { change: change.data, step: "pick", passkeyId });
     return toPage();
+  }
+  // A name is not a factor: renaming needs no code.
+  if (intent === "rename-passkey") {
+    const name = PasskeyNameSchema.safeParse(form.get("name") ?? "");
+    if (!name.success) return answer({ notice: { titleKey: "factors.errors.noticeTitle", bodyKey: name.error.issues[0]!.message } }, 400);
+    const renamed = await renamePasskey(session, String(form.get("passkeyId") ?? "").slice(0, 2000), name.data);
+    if (!renamed.ok) return backWithFailure(session, renamed);
+    return finished(session, "rename-passkey");
   }
   if (!state) return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
 
@@ -141,12 +175,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
     const method = submission.value.method;
     if (method === "totp") {
-      await save(session, { change: state.change, step: "code", method, phoneNumber: null });
+      await save(session, { change: state.change, step: "code", method, phoneNumber: null, passkeyId: state.passkeyId });
       return toPage();
     }
     const sent = await sendFactorCode(session, method);
     if (!sent.ok) return answer({ intent, result: submission.reply(), notice: noticeFor(sent) }, statusOf(sent));
-    await save(session, { change: state.change, step: "code", method, phoneNumber: sent.phoneNumber });
+    await save(session, { change: state.change, step: "code", method, phoneNumber: sent.phoneNumber, passkeyId: state.passkeyId });
     return toPage();
   }
   if (intent === "verify" && state.step === "code") {
@@ -158,7 +192,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return answer({ intent, result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
       return answer({ intent, result: submission.reply(), notice: noticeFor(passed) }, statusOf(passed));
     }
-    return makeChange(session, state.change, device);
+    return makeChange(session, state.change, device, state.passkeyId);
   }
   if (intent === "confirm" && state.step === "enrol") {
     const submission = parseWithZod(form, { schema: authCodeSchema("sms") });
@@ -174,6 +208,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return toPage();
   }
   if (intent === "done" && state.step === "codes") return finished(session, state.change);
+  if (intent === "register-passkey" && state.step === "passkey") {
+    const name = PasskeyNameSchema.safeParse(form.get("name") ?? "");
+    let credential: unknown = null;
+    try {
+      credential = JSON.parse(String(form.get("credential") ?? ""));
+    } catch {
+      credential = null;
+    }
+    if (!name.success || !credential)
+      return answer({ notice: { titleKey: "factors.errors.noticeTitle", bodyKey: "accountErrors.passkeyInvalid" } }, 400);
+    const made = await finishPasskey(session, credential, name.data, device);
+    if (!made.ok) return answer({ notice: noticeFor(made) }, statusOf(made));
+    return finished(session, "add-passkey");
+  }
   return toPage();
 }
 
@@ -194,6 +242,7 @@ export default function SignInFactorChange() {
       {state.step === "code" ? <VerifyCodeStep method={state.method} phone={state.phoneNumber} reply={reply} /> : null}
       {state.step === "enrol" && qrCode ? <EnrolAppStep qrCode={qrCode} secret={state.secret} reply={reply} /> : null}
       {state.step === "codes" ? <RecoveryCodesStep codes={state.codes} /> : null}
+      {state.step === "passkey" ? <PasskeyCreateStep reply={reply} /> : null}
     </section>
   );
 }

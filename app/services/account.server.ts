@@ -20,7 +20,11 @@ export type AccountOperation =
   | "totp-enrol-start"
   | "totp-enrol-confirm"
   | "totp-remove"
-  | "recovery-codes-regenerate";
+  | "recovery-codes-regenerate"
+  | "passkey-register-start"
+  | "passkey-register-finish"
+  | "passkey-rename"
+  | "passkey-remove";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),
@@ -34,6 +38,7 @@ const AnswerSchema = z.object({
   factors: z.unknown().optional(),
   totp: z.unknown().optional(),
   recoveryCodes: z.unknown().optional(),
+  passkeyOptions: z.unknown().optional(),
 });
 
 export type AccountAnswer = z.infer<typeof AnswerSchema>;

@@ -76,3 +76,29 @@ export async function qrCodeImage(uri: string): Promise<string> {
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
+
+/** The options the browser's WebAuthn call needs to create a passkey (the provider keeps their challenge). */
+export async function passkeyRegistrationOptions(session: PortalSession): Promise<{ ok: true; options: unknown } | FactorFailure> {
+  const call = await callAccountApi("passkey-register-start", session);
+  return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
+}
+
+export async function finishPasskey(
+  session: PortalSession,
+  credential: unknown,
+  name: string,
+  device: string,
+): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("passkey-register-finish", session, { credential, name, device });
+  return call.ok ? { ok: true } : failure(call);
+}
+
+export async function renamePasskey(session: PortalSession, id: string, name: string): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("passkey-rename", session, { id, name });
+  return call.ok ? { ok: true } : failure(call);
+}
+
+export async function removePasskey(session: PortalSession, id: string, device: string): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("passkey-remove", session, { id, device });
+  return call.ok ? { ok: true } : failure(call);
+}

@@ -11,6 +11,7 @@ import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
+import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
 import { appendCookie, BodyRejectedError, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { serveScript } from "./http/scripts.ts";
@@ -21,7 +22,7 @@ import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
-import { LANGUAGE_COOKIE } from "./pages/i18n.ts";
+import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.ts";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
@@ -29,6 +30,7 @@ import { createFactorStore } from "./store/factors.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
 import { createOutbox } from "./store/outbox.ts";
+import { createPasskeyStore } from "./store/passkeys.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
@@ -66,6 +68,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const keys = await loadSigningKeys(db);
   const codeSecret = await loadCodeSecret(db);
   const factors = createFactorStore(db, { factorKey: options.factorKey, codeSecret, now });
+  const passkeys = createPasskeyStore(db, now);
   if (options.demoParticipantsFile) {
     const added = await seedDemoParticipants(accounts, options.demoParticipantsFile, factors).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return 0;
@@ -103,6 +106,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
   const issuer = options.issuer ?? url;
   const secureCookies = issuer.startsWith("https:");
+  const relyingParty = relyingPartyFor(options.portalUrl, issuer, programName("en"));
 
   const provider = createOidcProvider({
     issuer,
@@ -125,6 +129,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     accounts,
     signInStates,
     factors,
+    passkeys,
+    relyingParty,
     outbox,
     verifications,
     throttle,
@@ -167,6 +173,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     now,
     outbox,
     factors,
+    passkeys,
+    relyingParty,
     keys,
     issuer,
     resultsApiAudience: options.resultsApiAudience,

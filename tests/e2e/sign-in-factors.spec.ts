@@ -98,7 +98,7 @@ test.describe("sign-in factors", () => {
     await identify(page, person);
     await page.getByRole("link", { name: "Use a recovery code" }).click();
     await page.getByLabel("Recovery code").fill(person.recoveryCodes![0]!.toLowerCase());
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/profile\/security$/);
     await expect(page.getByText("You signed in with a recovery code")).toBeVisible();
     const methods = page.getByRole("region", { name: "Sign-in methods" });
@@ -126,7 +126,7 @@ test.describe("sign-in factors", () => {
     // An old code (used, or replaced by the new ones) no longer works.
     for (const old of person.recoveryCodes!.slice(0, 2)) {
       await page.getByLabel("Recovery code").fill(old);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page.getByText("This recovery code is not correct or was already used").first()).toBeVisible();
     }
   });
@@ -159,4 +159,75 @@ test("the password update's code step takes the authenticator app's code", async
   await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+});
+
+test.describe("passkeys", () => {
+  test("with JavaScript: add a passkey after a fresh code, rename it, sign in with it alone, remove it", async ({ page }) => {
+    test.skip(!withJs(), "passkeys need the browser's WebAuthn and the page's script; the no-JavaScript test checks none is offered");
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const person = own("pia.passkey.js@example.test", "pia.passkey.nojs@example.test");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, person.email);
+    await page.goto("/profile/security");
+    const methods = page.getByRole("region", { name: "Sign-in methods" });
+    await methods.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByRole("radio", { name: /^Text message to/ }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const [sent] = await codesSince(person.phone!, marker);
+    await page.getByLabel("Authentication code").fill(sent!.code);
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Add a passkey" })).toBeVisible();
+    await page.getByLabel("Name").fill("Laptop");
+    await page.getByRole("button", { name: "Create the passkey" }).click();
+    await expect(page.getByText("Your passkey is ready.")).toBeVisible();
+    await expect(methods).toContainText("Laptop");
+    await expect(methods).toContainText("not used yet");
+    await expect(methods).toContainText("Passkey added");
+    await expectNoSeriousA11yViolations(page);
+
+    const item = methods.getByRole("listitem").filter({ hasText: "Laptop" }).first();
+    await item.getByLabel("Name").fill("Work laptop");
+    await item.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText("The passkey was renamed.")).toBeVisible();
+    await expect(methods).toContainText("Work laptop");
+
+    // A passkey stands for the password and the code.
+    await page.context().clearCookies();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.waitForURL((url) => url.toString().startsWith(portalUrl));
+    await expect(page.getByRole("heading", { name: "My Results" })).toBeVisible();
+
+    // Removing it needs a fresh code (the one above, less than 5 minutes ago, still stands).
+    await page.goto("/profile/security");
+    await methods.getByRole("button", { name: "Remove Work laptop" }).click();
+    await expect(page.getByText("The passkey was removed.")).toBeVisible();
+    await expect(methods).toContainText("No passkeys yet.");
+  });
+
+  test("without JavaScript no passkey button is offered, on Login & Security or at sign-in", async ({ page }) => {
+    test.skip(withJs(), "the JavaScript test uses passkeys");
+    const person = own("pia.passkey.js@example.test", "pia.passkey.nojs@example.test");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+    await signIn(page, person.email);
+    await page.goto("/profile/security");
+    const methods = page.getByRole("region", { name: "Sign-in methods" });
+    await expect(methods).toContainText("No passkeys yet.");
+    await expect(methods.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  });
 });

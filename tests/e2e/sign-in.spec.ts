@@ -90,7 +90,7 @@ test.describe("sign-in, sessions and sign-out", () => {
       await page.waitForTimeout(15_000);
     }
     await page.getByLabel("Password", { exact: true }).fill(person.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Verify it's you" })).toBeVisible();
   });
 

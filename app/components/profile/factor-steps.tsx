@@ -1,14 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { useRef, useState, type FormEvent } from "react";
 import * as z from "zod";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
+import { useHydrated } from "~/components/use-hydrated";
 import { authCodeSchema, codeDigits } from "~/domain/auth-code";
 import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
-import { FACTORS_PATH, inGroupsOfFour, RECOVERY_CODES_FILE_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
+import { FACTORS_PATH, inGroupsOfFour, PASSKEY_OPTIONS_PATH, RECOVERY_CODES_FILE_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
@@ -176,6 +178,67 @@ export function RecoveryCodesStep({ codes }: { codes: string[] }) {
         <input type="hidden" name="intent" value="done" />
         <Button type="submit">{t("factors.savedCodes.done")}</Button>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * Creating the passkey: the browser's WebAuthn call with the options the identity provider made, then
+ * a plain form carries its answer. Reached only from a button shown where the browser can do this.
+ */
+export function PasskeyCreateStep({ reply }: { reply?: FactorReply }) {
+  const { t } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const credentialRef = useRef<HTMLInputElement>(null);
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setFailed(false);
+    try {
+      const { startRegistration } = await import("@simplewebauthn/browser");
+      const answer = await fetch(PASSKEY_OPTIONS_PATH, { credentials: "same-origin" });
+      if (!answer.ok) throw new Error("no options");
+      const credential = await startRegistration({ optionsJSON: await answer.json() });
+      credentialRef.current!.value = JSON.stringify(credential);
+      formRef.current!.submit();
+    } catch {
+      setFailed(true);
+      setBusy(false);
+    }
+  }
+  return (
+    <div className={styles.form}>
+      {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
+      {failed ? (
+        <p role="alert" className={styles.paragraph}>
+          {t("factors.passkeys.failed")}
+        </p>
+      ) : null}
+      {hydrated ? (
+        <form ref={formRef} method="post" action={FACTORS_PATH} onSubmit={create} className={styles.form}>
+          <input type="hidden" name="intent" value="register-passkey" />
+          <input ref={credentialRef} type="hidden" name="credential" value="" />
+          <p className={styles.paragraph}>{t("factors.passkeys.createIntro")}</p>
+          <TextInput
+            name="name"
+            label={t("factors.passkeys.name")}
+            defaultValue={t("factors.passkeys.defaultName")}
+            maxLength={60}
+            required
+          />
+          <div className={styles.actions}>
+            <Button type="submit" loading={busy}>
+              {t("factors.passkeys.create")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>
+      )}
+      <CancelChange />
     </div>
   );
 }

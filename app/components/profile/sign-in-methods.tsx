@@ -1,5 +1,8 @@
 import { Form } from "@remix-run/react";
+import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
+import { useSyncExternalStore } from "react";
 import { Button } from "~/components/button";
+import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
 import { FACTORS_PATH, type FactorChange, type SignInFactors } from "~/domain/sign-in-factors";
@@ -7,15 +10,66 @@ import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 
 /** A change starts with a plain form POST (it may first ask for a code), so it works without JavaScript. */
-function ChangeButton({ change, label }: { change: FactorChange; label: string }) {
+function ChangeButton({ change, label, passkeyId }: { change: FactorChange; label: string; passkeyId?: string }) {
   return (
     <Form method="post" action={FACTORS_PATH}>
       <input type="hidden" name="intent" value="start" />
       <input type="hidden" name="change" value={change} />
+      {passkeyId ? <input type="hidden" name="passkeyId" value={passkeyId} /> : null}
       <Button type="submit" variant="link">
         {label}
       </Button>
     </Form>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** True once the page's script runs in a browser that can make a passkey; never on the server or during hydration. */
+function useCanMakePasskeys(): boolean {
+  return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
+}
+
+/** Each passkey with its dates, a name that can be changed and a way to remove it (plain forms); adding one needs a browser that can. */
+function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: string) => string }) {
+  const { t } = useTranslation("profile");
+  const canMake = useCanMakePasskeys();
+  return (
+    <div className={styles.form}>
+      <div className={styles.row}>
+        <div>
+          <h3 className={styles.rowLabel}>{t("factors.passkeys.heading")}</h3>
+          <p className={styles.muted}>{t("factors.passkeys.intro")}</p>
+        </div>
+        {canMake ? <ChangeButton change="add-passkey" label={t("factors.passkeys.add")} /> : null}
+      </div>
+      {factors.passkeys.length === 0 ? (
+        <p className={styles.muted}>{t("factors.passkeys.none")}</p>
+      ) : (
+        <ul className={styles.consentList}>
+          {factors.passkeys.map((passkey) => (
+            <li key={passkey.id} className={styles.consentItem}>
+              <p className={styles.paragraph}>
+                <strong>{passkey.name}</strong>
+              </p>
+              <p className={styles.muted}>
+                {t("factors.passkeys.addedOn", { when: when(passkey.createdAt) })},{" "}
+                {passkey.lastUsedAt ? t("factors.passkeys.lastUsed", { when: when(passkey.lastUsedAt) }) : t("factors.passkeys.neverUsed")}
+              </p>
+              <Form method="post" action={FACTORS_PATH} className={styles.actions}>
+                <input type="hidden" name="intent" value="rename-passkey" />
+                <input type="hidden" name="passkeyId" value={passkey.id} />
+                <TextInput name="name" label={t("factors.passkeys.name")} defaultValue={passkey.name} maxLength={60} required />
+                <Button type="submit" variant="outlined">
+                  {t("factors.passkeys.rename")}
+                </Button>
+              </Form>
+              <ChangeButton change="remove-passkey" passkeyId={passkey.id} label={t("factors.passkeys.remove", { name: passkey.name })} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -66,6 +120,7 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
             </div>
             <ChangeButton change="new-codes" label={t("factors.newCodes")} />
           </div>
+          <Passkeys factors={factors} when={when} />
           <h3 className={styles.rowLabel}>{t("factors.changesHeading")}</h3>
           {factors.events.length === 0 ? (
             <p className={styles.muted}>{t("factors.noChanges")}</p>

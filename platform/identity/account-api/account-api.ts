@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { CODE_FAILURE_WINDOW_MS } from "../domain/guessing-limits.ts";
+import { registrationOptions, verifiedRegistration, type RelyingParty } from "../domain/passkey-ceremonies.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
@@ -17,6 +19,7 @@ import type { Account, AccountStore } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
 import type { FactorEventKind, FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
+import type { PasskeyStore } from "../store/passkeys.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -34,6 +37,7 @@ interface Answer {
   retryAfterSeconds?: number;
   verificationToken?: string;
   factors?: unknown;
+  passkeyOptions?: unknown;
   totp?: { secret: string; uri: string };
   recoveryCodes?: string[];
 }
@@ -41,6 +45,8 @@ interface Answer {
 export interface AccountApiDeps {
   accounts: AccountStore;
   factors: FactorStore;
+  passkeys: PasskeyStore;
+  relyingParty: RelyingParty;
   outbox: Outbox;
   /** Signs the step-up proofs the results service asks for before a sensitive request. */
   keys: SigningKeys;
@@ -86,6 +92,10 @@ const deviceBody = z.object({
     .transform((agent) => deviceName(agent)),
 });
 const totpConfirmBody = deviceBody.extend({ code: z.string().max(100).default("") });
+const passkeyName = z.string().trim().min(1).max(60);
+const passkeyFinishBody = deviceBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }), name: passkeyName });
+const passkeyRenameBody = z.object({ id: z.string().min(1).max(2000), name: passkeyName });
+const passkeyRemoveBody = deviceBody.extend({ id: z.string().min(1).max(2000) });
 /** A receipt is for one request reference (WD-2026-7K3M9Q): sending it again changes nothing. */
 const noticeBody = z.object({
   kind: z.literal("withdrawal-receipt"),
@@ -216,6 +226,12 @@ export function createAccountApi(deps: AccountApiDeps) {
           lastFactor: await factors.lastFactor(account.id),
           freshUntil: freshUntil?.toISOString() ?? null,
           events: await factors.events(account.id),
+          passkeys: (await deps.passkeys.list(account.id)).map(({ id, name, createdAt, lastUsedAt }) => ({
+            id,
+            name,
+            createdAt,
+            lastUsedAt,
+          })),
         },
       };
     },
@@ -245,9 +261,47 @@ export function createAccountApi(deps: AccountApiDeps) {
       const { device } = deviceBody.parse(body);
       await requireFresh(account);
       if (!(await deps.factors.hasTotp(account.id))) throw fail(409, "totpMissing");
-      if (!account.phone) throw fail(409, "lastFactor");
+      if (!account.phone && (await deps.passkeys.list(account.id)).length === 0) throw fail(409, "lastFactor");
       await deps.factors.removeTotp(account.id);
       await factorChanged(account, "totp-removed", device);
+      return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    /** A passkey for this account: the options the browser's WebAuthn call needs (its challenge kept 5 minutes). */
+    async "passkey-register-start"(account) {
+      await requireFresh(account);
+      const options = await registrationOptions(deps.relyingParty, account, await deps.passkeys.list(account.id));
+      await deps.passkeys.keepChallenge(`register:${account.id}`, options.challenge);
+      return { status: "PENDING", nextStep: "create-passkey", passkeyOptions: options };
+    },
+
+    async "passkey-register-finish"(account, body) {
+      const { credential, name, device } = passkeyFinishBody.parse(body);
+      await requireFresh(account);
+      const challenge = await deps.passkeys.takeChallenge(`register:${account.id}`);
+      const made = challenge
+        ? await verifiedRegistration(deps.relyingParty, credential as unknown as RegistrationResponseJSON, challenge)
+        : null;
+      if (!made) throw fail(400, "passkeyInvalid");
+      await deps.passkeys.add({ ...made, accountId: account.id, name });
+      await factorChanged(account, "passkey-added", device);
+      return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    /** A name is not a factor: renaming needs no fresh code. */
+    async "passkey-rename"(account, body) {
+      const { id, name } = passkeyRenameBody.parse(body);
+      if (!(await deps.passkeys.rename(account.id, id, name))) throw fail(404, "notFound");
+      return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    async "passkey-remove"(account, body) {
+      const { id, device } = passkeyRemoveBody.parse(body);
+      await requireFresh(account);
+      const others = (await deps.passkeys.list(account.id)).filter((passkey) => passkey.id !== id);
+      if (!account.phone && !(await deps.factors.hasTotp(account.id)) && others.length === 0) throw fail(409, "lastFactor");
+      if (!(await deps.passkeys.remove(account.id, id))) throw fail(404, "notFound");
+      await factorChanged(account, "passkey-removed", device);
       return { status: "SUCCESS", nextStep: "done" };
     },
 

@@ -8,12 +8,22 @@ const OWN_ASSETS = fileURLToPath(new URL("../assets/", import.meta.url));
 /** ALTCHA's browser modules (ES modules with relative imports), served as they ship. */
 const ALTCHA_MODULES = join(dirname(createRequire(import.meta.url).resolve("altcha-lib")), "..", "..", "esm", "v2") + sep;
 const ALTCHA_PREFIX = "/assets/altcha-lib/";
+/** @simplewebauthn/browser's bundle (a classic script defining SimpleWebAuthnBrowser), for the passkey button. */
+export const WEBAUTHN_BROWSER_SCRIPT = "/assets/webauthn-browser.js";
+const WEBAUTHN_BUNDLE = join(
+  dirname(createRequire(import.meta.url).resolve("@simplewebauthn/browser")),
+  "..",
+  "dist",
+  "bundle",
+  "index.umd.min.js",
+);
 
 const cache = new Map<string, Promise<string | null>>();
 
 function fileFor(path: string): string | null {
   if (path.includes("..") || !/^\/assets\/[a-z0-9/_-]+\.js$/.test(path)) return null;
   if (path.startsWith(ALTCHA_PREFIX)) return join(ALTCHA_MODULES, path.slice(ALTCHA_PREFIX.length));
+  if (path === WEBAUTHN_BROWSER_SCRIPT) return WEBAUTHN_BUNDLE;
   const name = path.slice("/assets/".length);
   return name.includes("/") ? null : join(OWN_ASSETS, name);
 }

@@ -1,9 +1,11 @@
 import type Provider from "oidc-provider";
 import type { HumanCheck } from "../captcha/human-check.ts";
+import type { RelyingParty } from "../domain/passkey-ceremonies.ts";
 import type { TrustedProxies } from "../http/io.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
+import type { PasskeyStore } from "../store/passkeys.ts";
 import type { SendingBudget } from "../store/sending-budget.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
@@ -14,6 +16,8 @@ export interface InteractionDeps {
   accounts: AccountStore;
   signInStates: SignInStates;
   factors: FactorStore;
+  passkeys: PasskeyStore;
+  relyingParty: RelyingParty;
   outbox: Outbox;
   verifications: Verifications;
   throttle: Throttle;

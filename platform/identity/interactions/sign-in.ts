@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
+import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { isWellFormedRecoveryCode } from "../domain/recovery-codes.ts";
@@ -129,7 +131,13 @@ export function createSignInHandler(deps: InteractionDeps) {
       sendHtml(
         res,
         200,
-        renderIdentifyPage({ locale: interaction.locale, uid: interaction.uid, message, links: identifyLinks(interaction.uid) }),
+        renderIdentifyPage({
+          locale: interaction.locale,
+          uid: interaction.uid,
+          message,
+          links: identifyLinks(interaction.uid),
+          nonce: cspNonceOf(res),
+        }),
       );
       return;
     }
@@ -191,6 +199,7 @@ export function createSignInHandler(deps: InteractionDeps) {
           remember,
           errors,
           links: identifyLinks(interaction.uid),
+          nonce: cspNonceOf(res),
           ...check,
         }),
       );
@@ -439,6 +448,51 @@ export function createSignInHandler(deps: InteractionDeps) {
     await finish(req, res, state, ["pwd", "otp", "rec"], true);
   }
 
+  /** The WebAuthn options for a passkey sign-in (any passkey of this site: the account comes from the passkey). */
+  async function passkeyOptions(res: ServerResponse, interaction: LoginInteraction) {
+    const options = await authenticationOptions(deps.relyingParty);
+    await deps.passkeys.keepChallenge(`sign-in:${interaction.uid}`, options.challenge);
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(options));
+  }
+
+  /** A passkey with user verification stands for both factors (something you have, and a PIN or biometric). */
+  async function passkeySignIn(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
+    const form = await readForm(req);
+    const refuse = () =>
+      sendHtml(
+        res,
+        400,
+        renderIdentifyPage({
+          locale: interaction.locale,
+          uid: interaction.uid,
+          errors: [{ field: "username", message: translator(interaction.locale)("passkey.failed") }],
+          links: identifyLinks(interaction.uid),
+          nonce: cspNonceOf(res),
+        }),
+      );
+    let credential: AuthenticationResponseJSON;
+    try {
+      credential = JSON.parse(form.credential ?? "") as AuthenticationResponseJSON;
+    } catch {
+      return refuse();
+    }
+    const challenge = await deps.passkeys.takeChallenge(`sign-in:${interaction.uid}`);
+    const passkey = typeof credential?.id === "string" ? await deps.passkeys.find(credential.id) : null;
+    const verified = challenge && passkey ? await verifiedAuthentication(deps.relyingParty, credential, challenge, passkey) : null;
+    if (!passkey || !verified) return refuse();
+    await deps.passkeys.used(passkey.id, verified.newCounter);
+    await factors.setLastFactor(passkey.accountId, "passkey");
+    const state: SignInState = {
+      interactionUid: interaction.uid,
+      accountId: passkey.accountId,
+      remember: false,
+      step: "select",
+      method: null,
+      pendingPhone: null,
+    };
+    await finish(req, res, state, ["hwk", "user"], true);
+  }
+
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
     const interaction = await loadLoginInteraction(provider, req, res, uid);
@@ -450,6 +504,8 @@ export function createSignInHandler(deps: InteractionDeps) {
       return recoveryCode(req, res, interaction, state, account);
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identify(req, res, interaction);
+    if (step === "passkey-options") return passkeyOptions(res, interaction);
+    if (step === "passkey") return passkeySignIn(req, res, interaction);
 
     const expected: Record<string, Step> = { select: "select", challenge: "challenge", enrol: "enrol" };
     if (!state || !account || !(step && step in expected)) return redirect(res, `/interaction/${uid}`);

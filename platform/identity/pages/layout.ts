@@ -27,6 +27,8 @@ export function page(options: {
   body: Html;
   nonce?: string;
   script?: string;
+  /** A classic script served by the identity provider, run before `script` (a library it uses). */
+  classicSrc?: string;
   /** A module script served by the identity provider, loaded with the response's nonce. */
   moduleSrc?: string;
   hasErrors?: boolean;
@@ -48,6 +50,7 @@ export function page(options: {
           <h1>${options.title}</h1>
           ${options.body}
         </main>
+        ${options.classicSrc && options.nonce ? html`<script nonce="${options.nonce}" src="${options.classicSrc}"></script>` : ""}
         ${options.script && options.nonce ? new Html(`<script nonce="${options.nonce}">${options.script}</script>`) : ""}
         ${options.moduleSrc && options.nonce ? html`<script type="module" nonce="${options.nonce}" src="${options.moduleSrc}"></script>` : ""}
       </body>

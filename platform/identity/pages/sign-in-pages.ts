@@ -1,5 +1,6 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
 import { html } from "../domain/html.ts";
+import { WEBAUTHN_BROWSER_SCRIPT } from "../http/scripts.ts";
 import { HUMAN_CHECK_SCRIPT, humanCheckField, type HumanCheckView } from "./human-check-field.ts";
 import { type Locale, translator } from "./i18n.ts";
 import { errorSummary, type FieldError, languageSwitch, notice, page, textField } from "./layout.ts";
@@ -23,6 +24,45 @@ export interface IdentifyView extends HumanCheckPart {
   links: { register?: string; recover: string; unlock?: string };
 }
 
+/**
+ * The passkey button: hidden in the HTML, shown by this script only where the browser can use a
+ * passkey, so a page without JavaScript never offers one that cannot work.
+ */
+const PASSKEY_SIGN_IN = `(() => {
+  const box = document.getElementById("passkey-sign-in");
+  const lib = window.SimpleWebAuthnBrowser;
+  if (!box || !lib || !lib.browserSupportsWebAuthn()) return;
+  box.hidden = false;
+  const form = box.querySelector("form");
+  const status = box.querySelector("[role=status]");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button");
+    button.disabled = true;
+    try {
+      const answer = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin" });
+      const credential = await lib.startAuthentication({ optionsJSON: await answer.json() });
+      form.elements.credential.value = JSON.stringify(credential);
+      form.submit();
+    } catch {
+      button.disabled = false;
+      status.textContent = box.dataset.failed;
+    }
+  });
+})();`;
+
+function passkeyPart(view: IdentifyView) {
+  const t = translator(view.locale);
+  return html`<div id="passkey-sign-in" class="passkey" hidden data-failed="${t("passkey.failed")}">
+    <p>${t("passkey.or")}</p>
+    <form method="post" action="/interaction/${view.uid}/passkey" data-options="/interaction/${view.uid}/passkey-options">
+      <input type="hidden" name="credential" value="" />
+      <div class="actions"><button type="submit" class="secondary">${t("passkey.signIn")}</button></div>
+    </form>
+    <p class="hint" role="status"></p>
+  </div>`;
+}
+
 export function renderIdentifyPage(view: IdentifyView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
@@ -32,6 +72,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
     title: t("identify.title"),
     hasErrors: errors.length > 0,
     ...humanCheckScript(view),
+    ...(view.nonce ? { nonce: view.nonce, classicSrc: WEBAUTHN_BROWSER_SCRIPT, script: PASSKEY_SIGN_IN } : {}),
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
       <form method="post" action="/interaction/${view.uid}/identify" novalidate>
         ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
@@ -51,6 +92,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
         ${humanCheckField(view.locale, view.humanCheck, t("identify.submit"))}
         <div class="actions"><button type="submit">${t("identify.submit")}</button></div>
       </form>
+      ${view.nonce ? passkeyPart(view) : ""}
       <ul class="links">
         ${view.links.register ? html`<li><a href="${view.links.register}">${t("identify.createAccount")}</a></li>` : ""}
         <li><a href="${view.links.recover}">${t("identify.forgotPassword")}</a></li>

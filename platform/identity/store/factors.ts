@@ -4,7 +4,8 @@ import { hashRecoveryCode, newRecoveryCodes } from "../domain/recovery-codes.ts"
 import { matchingTotpStep } from "../domain/totp.ts";
 
 /** What changed among a participant's sign-in factors, as Login & Security lists it. */
-export type FactorEventKind = "totp-added" | "totp-removed" | "recovery-codes-created" | "recovery-code-used";
+export type FactorEventKind =
+  "totp-added" | "totp-removed" | "recovery-codes-created" | "recovery-code-used" | "passkey-added" | "passkey-removed";
 
 export interface FactorEvent {
   kind: FactorEventKind;

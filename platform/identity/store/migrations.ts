@@ -136,4 +136,22 @@ export const identityMigrations: readonly string[] = [
   );
   ALTER TABLE idp_accounts ADD COLUMN last_factor text;
   `,
+  `
+  CREATE TABLE idp_passkeys (
+    credential_id text PRIMARY KEY,
+    account_id text NOT NULL REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    public_key text NOT NULL,
+    counter bigint NOT NULL DEFAULT 0,
+    transports text[] NOT NULL DEFAULT '{}',
+    name text NOT NULL,
+    created_at timestamptz NOT NULL,
+    last_used_at timestamptz
+  );
+  CREATE INDEX idp_passkeys_by_account ON idp_passkeys (account_id);
+  CREATE TABLE idp_webauthn_challenges (
+    key text PRIMARY KEY,
+    challenge text NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  `,
 ];

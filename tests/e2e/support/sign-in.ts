@@ -9,7 +9,7 @@ type Method = "sms" | "voice";
 export async function identify(page: Page, person: DemoParticipant, password = person.password) {
   await page.getByLabel("Email address").fill(person.email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /**

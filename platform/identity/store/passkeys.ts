@@ -1,0 +1,100 @@
+import type { Queryable } from "../../../lib/postgres/index.ts";
+
+export interface Passkey {
+  id: string;
+  accountId: string;
+  publicKey: Uint8Array<ArrayBuffer>;
+  counter: number;
+  transports: string[];
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+interface PasskeyRow {
+  credential_id: string;
+  account_id: string;
+  public_key: string;
+  counter: string | number;
+  transports: string[];
+  name: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}
+
+const toPasskey = (row: PasskeyRow): Passkey => ({
+  id: row.credential_id,
+  accountId: row.account_id,
+  publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")) as Uint8Array<ArrayBuffer>,
+  counter: Number(row.counter),
+  transports: row.transports ?? [],
+  name: row.name,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+});
+
+/** How long a WebAuthn ceremony's challenge stands. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** Passkeys (public keys only: the private key never leaves the participant's device) and the challenges of ceremonies in progress. */
+export function createPasskeyStore(db: Queryable, now: () => Date) {
+  return {
+    async list(accountId: string): Promise<Passkey[]> {
+      const rows = await db.query<PasskeyRow>("SELECT * FROM idp_passkeys WHERE account_id = $1 ORDER BY created_at", [accountId]);
+      return rows.map(toPasskey);
+    },
+    async find(credentialId: string): Promise<Passkey | null> {
+      const [row] = await db.query<PasskeyRow>("SELECT * FROM idp_passkeys WHERE credential_id = $1", [credentialId]);
+      return row ? toPasskey(row) : null;
+    },
+    async add(passkey: { id: string; accountId: string; publicKey: Uint8Array; counter: number; transports: string[]; name: string }) {
+      await db.query(
+        `INSERT INTO idp_passkeys (credential_id, account_id, public_key, counter, transports, name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          passkey.id,
+          passkey.accountId,
+          Buffer.from(passkey.publicKey).toString("base64url"),
+          passkey.counter,
+          passkey.transports,
+          passkey.name,
+          now(),
+        ],
+      );
+    },
+    async used(credentialId: string, counter: number): Promise<void> {
+      await db.query("UPDATE idp_passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1", [credentialId, counter, now()]);
+    },
+    async rename(accountId: string, credentialId: string, name: string): Promise<boolean> {
+      const rows = await db.query("UPDATE idp_passkeys SET name = $3 WHERE account_id = $1 AND credential_id = $2 RETURNING 1", [
+        accountId,
+        credentialId,
+        name,
+      ]);
+      return rows.length === 1;
+    },
+    async remove(accountId: string, credentialId: string): Promise<boolean> {
+      const rows = await db.query("DELETE FROM idp_passkeys WHERE account_id = $1 AND credential_id = $2 RETURNING 1", [
+        accountId,
+        credentialId,
+      ]);
+      return rows.length === 1;
+    },
+    async keepChallenge(key: string, challenge: string): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_webauthn_challenges (key, challenge, expires_at) VALUES ($1, $2, $3)
+         ON CONFLICT (key) DO UPDATE SET challenge = EXCLUDED.challenge, expires_at = EXCLUDED.expires_at`,
+        [key, challenge, new Date(now().getTime() + CHALLENGE_TTL_MS)],
+      );
+    },
+    /** The challenge, used once. */
+    async takeChallenge(key: string): Promise<string | null> {
+      const [row] = await db.query<{ challenge: string; expires_at: Date | string }>(
+        "DELETE FROM idp_webauthn_challenges WHERE key = $1 RETURNING challenge, expires_at",
+        [key],
+      );
+      return row && new Date(row.expires_at) > now() ? row.challenge : null;
+    },
+  };
+}
+
+export type PasskeyStore = ReturnType<typeof createPasskeyStore>;
