@@ -38,6 +38,7 @@ export const ACCOUNT_ERROR_CODES = [
   "totpExists",
   "totpMissing",
   "passkeyInvalid",
+  "noPasskey",
   "badRequest",
   "notFound",
 ] as const;

@@ -6,12 +6,13 @@ import type { PasswordUpdateStep } from "./password-update-steps";
 /** A captcha token longer than this is cut, not refused: the identity provider will refuse it. */
 const CAPTCHA_TOKEN_MAX = 20_000;
 
-export const PasswordUpdateIntentSchema = z.enum(["start", "send-code", "submit-code", "resend", "set-password"]);
+export const PasswordUpdateIntentSchema = z.enum(["start", "send-code", "use-passkey", "submit-code", "resend", "set-password"]);
 export type PasswordUpdateIntent = z.infer<typeof PasswordUpdateIntentSchema>;
 
 /** Which step each intent belongs to; an intent for another step just shows the current one. */
 export const stepOfIntent: Record<Exclude<PasswordUpdateIntent, "start">, PasswordUpdateStep> = {
   "send-code": "mfa-verification-pick",
+  "use-passkey": "mfa-verification-pick",
   "submit-code": "mfa-verification-code",
   resend: "mfa-verification-code",
   "set-password": "new-password",
@@ -32,6 +33,7 @@ export function passwordUpdateFormSchema(method: AuthMethod) {
         .transform((token) => token?.slice(0, CAPTCHA_TOKEN_MAX)),
     }),
     z.object({ intent: z.literal("send-code"), ...PasswordUpdateMethodSchema.shape }),
+    z.object({ intent: z.literal("use-passkey"), credential: z.string().min(2).max(20_000) }),
     z.object({ intent: z.literal("submit-code"), ...authCodeSchema(method).shape }),
     z.object({ intent: z.literal("resend") }),
     newPasswordFormSchema("set-password"),

@@ -12,6 +12,8 @@ export type StepView = {
   resendSecondsLeft: number;
   /** The pick step also offers the authenticator app (the participant has one set up). */
   appAvailable: boolean;
+  /** …and a passkey instead of a code (shown only where the browser can use one). */
+  passkeyAvailable: boolean;
   /** The account the new password is for, for password managers (a hidden username field). */
   username: string;
   /** What the step's last POST answered, shown once on the page it redirected to. */
@@ -29,3 +31,4 @@ export type StepReply = {
 
 export const PASSWORD_UPDATE_PATH = "/profile/security/password";
 export const SECURITY_PATH = "/profile/security";
+export const PASSWORD_PASSKEY_OPTIONS_PATH = "/profile/security/password/passkey-options";

@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
-import { PickStep } from "~/components/profile/pick-step";
+import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
 import { useStepFocus } from "~/components/profile/use-step-focus";
 import { useHydrated } from "~/components/use-hydrated";
@@ -30,11 +30,12 @@ import {
   takeReply,
   submitVerificationCode,
   updatePassword,
+  verifyWithPasskey,
   type Moved,
 } from "~/services/password-update.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
-import { readFactors } from "~/services/sign-in-factors.server";
+import { credentialOf, readFactors } from "~/services/sign-in-factors.server";
 
 const stepTitleKeys = {
   "mfa-verification-pick": "update.stepTitles.pick",
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method,
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
-    appAvailable: state.step === "mfa-verification-pick" ? Boolean((await readFactors(session))?.totp) : false,
+    ...(await pickStepFactors(session, state.step)),
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -86,6 +87,12 @@ export function headers() {
 }
 
 const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
+
+/** What the pick step offers besides SMS and voice: the authenticator app and passkeys, once set up. */
+async function pickStepFactors(session: PortalSession, step: string) {
+  const factors = step === "mfa-verification-pick" ? await readFactors(session) : null;
+  return { appAvailable: Boolean(factors?.totp), passkeyAvailable: Boolean(factors?.passkeys.length) };
+}
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
 const refuse = (reply: StepReply) => json(reply, { status: 400, headers: privatePageHeaders });
@@ -159,6 +166,8 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (form.intent) {
     case "send-code":
       return afterMove(session, await sendVerificationCode(session, state, form.authMethod), form.intent);
+    case "use-passkey":
+      return afterMove(session, await verifyWithPasskey(session, state, credentialOf(form.credential)), form.intent);
     case "submit-code": {
       const outcome = await submitVerificationCode(session, state, form.authCode);
       if (outcome.kind === "field") {
@@ -191,7 +200,7 @@ export async function action({ request }: ActionFunctionArgs) {
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   switch (view.step) {
     case "mfa-verification-pick":
-      return <PickStep view={view} reply={reply} />;
+      return <PickStepWithPasskey view={view} reply={reply} />;
     case "mfa-verification-code":
       return <CodeStep view={view} reply={reply} />;
     case "new-password":

@@ -1,14 +1,18 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { FactorFlowState } from "~/domain/sign-in-factors";
 import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
-import { passkeyRegistrationOptions } from "~/services/sign-in-factors.server";
+import { passkeyAssertionOptions, passkeyRegistrationOptions } from "~/services/sign-in-factors.server";
 import { FACTORS_FLOW } from "./_portal.profile.security_.factors";
 
-/** The WebAuthn options for the passkey being added (the provider keeps their challenge); only on that step. */
+/**
+ * The WebAuthn options of the change in progress (the provider keeps their challenge): for the
+ * passkey being added, or for one used instead of a code to confirm it's the participant.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  if (flowState<FactorFlowState>(session, FACTORS_FLOW)?.step !== "passkey") throw json(null, { status: 409, headers: privatePageHeaders });
-  const options = await passkeyRegistrationOptions(session);
+  const step = flowState<FactorFlowState>(session, FACTORS_FLOW)?.step;
+  if (step !== "passkey" && step !== "pick") throw json(null, { status: 409, headers: privatePageHeaders });
+  const options = step === "passkey" ? await passkeyRegistrationOptions(session) : await passkeyAssertionOptions(session, "factors");
   if (!options.ok)
     throw json(null, {
       status: options.httpStatus >= 400 && options.httpStatus < 500 ? options.httpStatus : 503,

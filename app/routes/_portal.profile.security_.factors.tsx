@@ -32,6 +32,8 @@ import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, privatePageHeaders, requireParticipant, saveFlowState, type PortalSession } from "~/services/session.server";
 import {
   confirmTotp,
+  credentialOf,
+  confirmWithPasskey,
   finishPasskey,
   removePasskey,
   renamePasskey,
@@ -71,12 +73,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (state.step === "pick") {
     const factors = await readFactors(session);
     return json(
-      { state, methods: factors ? verifyMethodsOf(factors) : noMethods, phone: factors?.phone ?? null, qrCode: null },
+      {
+        state,
+        methods: factors ? verifyMethodsOf(factors) : noMethods,
+        phone: factors?.phone ?? null,
+        hasPasskeys: Boolean(factors?.passkeys.length),
+        qrCode: null,
+      },
       { headers: privatePageHeaders },
     );
   }
   const qrCode = state.step === "enrol" ? await qrCodeImage(state.uri) : null;
-  return json({ state, methods: noMethods, phone: null, qrCode }, { headers: privatePageHeaders });
+  return json({ state, methods: noMethods, phone: null, hasPasskeys: false, qrCode }, { headers: privatePageHeaders });
 }
 
 const noticeFor = (failure: FactorFailure): PasswordUpdateNotice =>
@@ -183,6 +191,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await save(session, { change: state.change, step: "code", method, phoneNumber: sent.phoneNumber, passkeyId: state.passkeyId });
     return toPage();
   }
+  if (intent === "verify-passkey" && state.step === "pick") {
+    const used = await confirmWithPasskey(session, "factors", credentialOf(form.get("credential")));
+    if (!used.ok) return answer({ intent, notice: noticeFor(used) }, statusOf(used));
+    return makeChange(session, state.change, device, state.passkeyId);
+  }
   if (intent === "verify" && state.step === "code") {
     const submission = parseWithZod(form, { schema: authCodeSchema(state.method === "voice" ? "voice" : "sms") });
     if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
@@ -231,14 +244,14 @@ export function headers() {
 
 export default function SignInFactorChange() {
   const { t } = useTranslation("profile");
-  const { state, methods, phone, qrCode } = useLoaderData<typeof loader>();
+  const { state, methods, phone, hasPasskeys, qrCode } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as FactorReply | undefined;
   return (
     <section aria-labelledby="factor-change" className={styles.card}>
       <h1 id="factor-change" className={styles.cardHeading}>
         {t(`factors.titles.${state.change}`)}
       </h1>
-      {state.step === "pick" ? <VerifyPickStep methods={methods} phone={phone} reply={reply} /> : null}
+      {state.step === "pick" ? <VerifyPickStep methods={methods} phone={phone} hasPasskeys={hasPasskeys} reply={reply} /> : null}
       {state.step === "code" ? <VerifyCodeStep method={state.method} phone={state.phoneNumber} reply={reply} /> : null}
       {state.step === "enrol" && qrCode ? <EnrolAppStep qrCode={qrCode} secret={state.secret} reply={reply} /> : null}
       {state.step === "codes" ? <RecoveryCodesStep codes={state.codes} /> : null}

@@ -24,7 +24,9 @@ export type AccountOperation =
   | "passkey-register-start"
   | "passkey-register-finish"
   | "passkey-rename"
-  | "passkey-remove";
+  | "passkey-remove"
+  | "passkey-assert-start"
+  | "passkey-assert-finish";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),

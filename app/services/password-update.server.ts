@@ -111,6 +111,18 @@ export async function submitVerificationCode(
   return moveTo(session, { step, phoneNumber: state.phoneNumber, method: state.method });
 }
 
+/** A passkey instead of the code (the pick step, with JavaScript): the identity provider checks it and moves to the new password. */
+export async function verifyWithPasskey(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  credential: unknown,
+): Promise<Moved | PasswordUpdateFailure> {
+  const call = await callAccountApi("passkey-assert-finish", session, { purpose: "password-update", credential });
+  if (!call.ok) return failed(session, call, sendCodeFailure);
+  if (stepForNextStep(call.answer.nextStep) !== "new-password") return unexpectedStepFailure;
+  return moveTo(session, { step: "new-password", phoneNumber: state.phoneNumber, method: state.method });
+}
+
 /** Resend: locked again (30 seconds) whether or not the identity provider sent it. */
 export async function resendVerificationCode(
   session: PortalSession,

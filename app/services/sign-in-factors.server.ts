@@ -102,3 +102,33 @@ export async function removePasskey(session: PortalSession, id: string, device: 
   const call = await callAccountApi("passkey-remove", session, { id, device });
   return call.ok ? { ok: true } : failure(call);
 }
+
+export type PasskeyPurpose = "factors" | "withdrawal" | "password-update";
+
+/** A passkey instead of a code: the options for the browser's call, limited to the participant's own passkeys. */
+export async function passkeyAssertionOptions(
+  session: PortalSession,
+  purpose: PasskeyPurpose,
+): Promise<{ ok: true; options: unknown } | FactorFailure> {
+  const call = await callAccountApi("passkey-assert-start", session, { purpose });
+  return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
+}
+
+export async function confirmWithPasskey(
+  session: PortalSession,
+  purpose: PasskeyPurpose,
+  credential: unknown,
+): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("passkey-assert-finish", session, { purpose, credential });
+  return call.ok ? { ok: true } : failure(call);
+}
+
+/** The browser's WebAuthn answer as a form carried it; null when it is not JSON. */
+export function credentialOf(value: FormDataEntryValue | null): unknown {
+  try {
+    const parsed: unknown = JSON.parse(String(value ?? ""));
+    return parsed && typeof parsed === "object" ? parsed : null;
+  } catch {
+    return null;
+  }
+}

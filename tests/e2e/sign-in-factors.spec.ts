@@ -204,7 +204,13 @@ test.describe("passkeys", () => {
     await expect(page.getByText("The passkey was renamed.")).toBeVisible();
     await expect(methods).toContainText("Work laptop");
 
-    // A passkey stands for the password and the code.
+    // The password update's verification step takes the passkey instead of a code.
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByRole("button", { name: "Use a passkey instead" }).click();
+    await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+
+    // A passkey stands for the password and the code (signed out from a page with nothing loading in the background).
+    await page.goto("/profile/overview");
     await page.context().clearCookies();
     await page.goto("/");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();

@@ -12,6 +12,7 @@ import { authCodeSchema, codeDigits } from "~/domain/auth-code";
 import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import { FACTORS_PATH, inGroupsOfFour, PASSKEY_OPTIONS_PATH, RECOVERY_CODES_FILE_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
+import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
@@ -39,7 +40,17 @@ export function CancelChange() {
 }
 
 /** How to confirm it's them: the phone's channels, and the app when it is set up. */
-export function VerifyPickStep({ methods, phone, reply }: { methods: VerifyMethod[]; phone: string | null; reply?: FactorReply }) {
+export function VerifyPickStep({
+  methods,
+  phone,
+  hasPasskeys,
+  reply,
+}: {
+  methods: VerifyMethod[];
+  phone: string | null;
+  hasPasskeys: boolean;
+  reply?: FactorReply;
+}) {
   const { t } = useTranslation("profile");
   const [form, fields] = useForm({
     id: "factor-verify-pick",
@@ -68,6 +79,7 @@ export function VerifyPickStep({ methods, phone, reply }: { methods: VerifyMetho
           </Button>
         </div>
       </Form>
+      {hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
       <CancelChange />
     </div>
   );

@@ -2,8 +2,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/button";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import { type StepReply, type StepView, PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
+import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
+import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -33,5 +34,17 @@ export function PickStep({ view, reply }: { view: StepView; reply: StepReply | u
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** The pick step: its form, and 'Use a passkey instead' where the participant has one and the browser can. */
+export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+  return (
+    <>
+      <PickStep view={view} reply={reply} />
+      {view.passkeyAvailable ? (
+        <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="use-passkey" />
+      ) : null}
+    </>
   );
 }

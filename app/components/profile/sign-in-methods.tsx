@@ -1,12 +1,11 @@
 import { Form } from "@remix-run/react";
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
-import { useSyncExternalStore } from "react";
 import { Button } from "~/components/button";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
 import { FACTORS_PATH, type FactorChange, type SignInFactors } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
+import { useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
 
 /** A change starts with a plain form POST (it may first ask for a code), so it works without JavaScript. */
@@ -23,17 +22,10 @@ function ChangeButton({ change, label, passkeyId }: { change: FactorChange; labe
   );
 }
 
-const noSubscription = () => () => {};
-
-/** True once the page's script runs in a browser that can make a passkey; never on the server or during hydration. */
-function useCanMakePasskeys(): boolean {
-  return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
-}
-
 /** Each passkey with its dates, a name that can be changed and a way to remove it (plain forms); adding one needs a browser that can. */
 function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: string) => string }) {
   const { t } = useTranslation("profile");
-  const canMake = useCanMakePasskeys();
+  const canMake = useCanUsePasskeys();
   return (
     <div className={styles.form}>
       <div className={styles.row}>

@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { CODE_FAILURE_WINDOW_MS } from "../domain/guessing-limits.ts";
-import { registrationOptions, verifiedRegistration, type RelyingParty } from "../domain/passkey-ceremonies.ts";
+import {
+  authenticationOptions,
+  registrationOptions,
+  verifiedAuthentication,
+  verifiedRegistration,
+  type RelyingParty,
+} from "../domain/passkey-ceremonies.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
@@ -96,6 +102,10 @@ const passkeyName = z.string().trim().min(1).max(60);
 const passkeyFinishBody = deviceBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }), name: passkeyName });
 const passkeyRenameBody = z.object({ id: z.string().min(1).max(2000), name: passkeyName });
 const passkeyRemoveBody = deviceBody.extend({ id: z.string().min(1).max(2000) });
+/** A passkey instead of a code: for a fresh verification, a withdrawal's proof, or the password update's verification step. */
+const ASSERT_PURPOSES = ["factors", "withdrawal", "password-update"] as const;
+const assertStartBody = z.object({ purpose: z.enum(ASSERT_PURPOSES) });
+const assertFinishBody = assertStartBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }) });
 /** A receipt is for one request reference (WD-2026-7K3M9Q): sending it again changes nothing. */
 const noticeBody = z.object({
   kind: z.literal("withdrawal-receipt"),
@@ -286,6 +296,32 @@ export function createAccountApi(deps: AccountApiDeps) {
       await deps.passkeys.add({ ...made, accountId: account.id, name });
       await factorChanged(account, "passkey-added", device);
       return { status: "SUCCESS", nextStep: "done" };
+    },
+
+    async "passkey-assert-start"(account, body) {
+      const { purpose } = assertStartBody.parse(body);
+      const mine = await deps.passkeys.list(account.id);
+      if (mine.length === 0) throw fail(409, "noPasskey");
+      if (purpose === "password-update") await transactionAt(account, ["authenticator-verification-data", "challenge-authenticator"]);
+      const options = await authenticationOptions(deps.relyingParty, mine);
+      await deps.passkeys.keepChallenge(`assert:${account.id}:${purpose}`, options.challenge);
+      return { status: "PENDING", nextStep: "use-passkey", passkeyOptions: options };
+    },
+
+    async "passkey-assert-finish"(account, body) {
+      const { purpose, credential } = assertFinishBody.parse(body);
+      const challenge = await deps.passkeys.takeChallenge(`assert:${account.id}:${purpose}`);
+      const passkey = await deps.passkeys.find(credential.id);
+      const checked =
+        challenge && passkey?.accountId === account.id
+          ? await verifiedAuthentication(deps.relyingParty, credential as unknown as AuthenticationResponseJSON, challenge, passkey)
+          : null;
+      if (!passkey || !checked) throw fail(400, "passkeyInvalid");
+      await deps.passkeys.used(passkey.id, checked.newCounter);
+      if (purpose !== "password-update") return verified(account, purpose, "hwk");
+      await transactionAt(account, ["authenticator-verification-data", "challenge-authenticator"]);
+      await passwordUpdates.advance(account.id, "reset-authenticator");
+      return { status: "PENDING", nextStep: "reset-authenticator" };
     },
 
     /** A name is not a factor: renaming needs no fresh code. */

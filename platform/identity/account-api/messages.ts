@@ -34,7 +34,8 @@ export const API_MESSAGES = {
   lastFactor: "This is your only way to confirm it's you; add another before removing it.",
   totpExists: "An authenticator app is already set up.",
   totpMissing: "No authenticator app is set up.",
-  passkeyInvalid: "The passkey could not be created. Please try again.",
+  passkeyInvalid: "The passkey could not be used. Please try again.",
+  noPasskey: "No passkey is set up.",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
 } as const;

@@ -49,8 +49,13 @@ export async function verifiedRegistration(rp: RelyingParty, response: Registrat
   return { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] };
 }
 
-export function authenticationOptions(rp: RelyingParty) {
-  return generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
+/** Any passkey of this site (sign-in: the passkey names the account), or one of the participant's own. */
+export function authenticationOptions(rp: RelyingParty, own: readonly Passkey[] = []) {
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    allowCredentials: own.map((passkey) => ({ id: passkey.id, transports: passkey.transports as AuthenticatorTransport[] })),
+  });
 }
 
 export async function verifiedAuthentication(rp: RelyingParty, response: AuthenticationResponseJSON, challenge: string, passkey: Passkey) {
