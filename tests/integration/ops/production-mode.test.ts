@@ -16,6 +16,7 @@ const realSecrets = {
   IDP_CLIENT_SECRET: "an-operator-client-secret-0123456789",
   PORTAL_CLIENT_SECRET: "an-operator-client-secret-0123456789",
   IDENTITY_COOKIE_KEYS: "an-operator-cookie-key-0123456789",
+  IDENTITY_FACTOR_KEY: "an-operator-factor-key-0123456789abcdef",
 };
 let launcher: ChildProcess;
 let dataDir: string;
@@ -119,6 +120,11 @@ describe("published development secrets are refused at start-up", () => {
   it.each([
     ["the identity provider's client secret", "platform/identity/main.ts", { PORTAL_CLIENT_SECRET: "dev-portal-secret-change-me" }],
     ["the identity provider's cookie key", "platform/identity/main.ts", { IDENTITY_COOKIE_KEYS: "dev-identity-cookie-key-1-change-me" }],
+    [
+      "the identity provider's key for authenticator-app secrets",
+      "platform/identity/main.ts",
+      { IDENTITY_FACTOR_KEY: "dev-identity-factor-key-change-me-32-bytes-at-least" },
+    ],
   ])("%s", async (_label, main, overrides) => {
     const { code, output } = await runToExit([tsx, main], { ...production(), ...overrides, IDENTITY_PORT: "0" });
     expect(code).not.toBe(0);
