@@ -100,6 +100,12 @@ async function finished(session: PortalSession, change: FactorChange | "rename-p
   return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
+/** The recovery codes, shown on the next page this once (and as a text file while it is open). */
+async function showCodes(session: PortalSession, change: FactorChange, codes: string[]) {
+  await save(session, { change, step: "codes", codes });
+  return toPage();
+}
+
 /** A change the provider refused (the only factor, one already gone): back to Login & Security, saying why. */
 async function backWithFailure(session: PortalSession, failure: FactorFailure) {
   await save(session, null);
@@ -143,8 +149,7 @@ async function makeChange(session: PortalSession, change: FactorChange, device: 
   }
   const codes = await newRecoveryCodes(session, device);
   if (!codes.ok) return answer({ notice: noticeFor(codes) }, statusOf(codes));
-  await save(session, { change, step: "codes", codes: codes.codes });
-  return toPage();
+  return showCodes(session, change, codes.codes);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -216,9 +221,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return answer({ intent, result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
       return answer({ intent, result: submission.reply(), notice: noticeFor(confirmed) }, statusOf(confirmed));
     }
-    if (!confirmed.codes) return finished(session, "add-totp");
-    await save(session, { change: "add-totp", step: "codes", codes: confirmed.codes });
-    return toPage();
+    return confirmed.codes ? showCodes(session, "add-totp", confirmed.codes) : finished(session, "add-totp");
   }
   if (intent === "done" && state.step === "codes") return finished(session, state.change);
   if (intent === "register-passkey" && state.step === "passkey") {
@@ -233,7 +236,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer({ notice: { titleKey: "factors.errors.noticeTitle", bodyKey: "accountErrors.passkeyInvalid" } }, 400);
     const made = await finishPasskey(session, credential, name.data, device);
     if (!made.ok) return answer({ notice: noticeFor(made) }, statusOf(made));
-    return finished(session, "add-passkey");
+    return made.codes ? showCodes(session, "add-passkey", made.codes) : finished(session, "add-passkey");
   }
   return toPage();
 }

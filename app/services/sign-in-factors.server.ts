@@ -83,14 +83,15 @@ export async function passkeyRegistrationOptions(session: PortalSession): Promis
   return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
 }
 
+/** The passkey is kept; the answer carries the recovery codes when it is the participant's first strong factor. */
 export async function finishPasskey(
   session: PortalSession,
   credential: unknown,
   name: string,
   device: string,
-): Promise<{ ok: true } | FactorFailure> {
+): Promise<{ ok: true; codes: string[] | null } | FactorFailure> {
   const call = await callAccountApi("passkey-register-finish", session, { credential, name, device });
-  return call.ok ? { ok: true } : failure(call);
+  return call.ok ? { ok: true, codes: codesOf(call) } : failure(call);
 }
 
 export async function renamePasskey(session: PortalSession, id: string, name: string): Promise<{ ok: true } | FactorFailure> {

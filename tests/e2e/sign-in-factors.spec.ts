@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useLanguage } from "./support/language";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant } from "./support/participants";
 import { identify, signIn } from "./support/sign-in";
@@ -131,6 +132,22 @@ test.describe("sign-in factors", () => {
     }
   });
 
+  test("in Spanish on a phone, the hosted sign-in offers the authenticator app first and a recovery code", async ({ page, context }) => {
+    const person = own("tara.totp.js@example.test", "tara.totp.nojs@example.test");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await useLanguage(context, "es");
+    await page.goto("/");
+    await page.getByLabel("Correo electrónico").fill(person.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(person.password);
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Aplicación de autenticación" })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Continuar" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByText("Ingrese el código de 6 dígitos que muestra ahora su aplicación de autenticación.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test("Login & Security's sign-in methods in Spanish on a phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, "lucia@example.test");
@@ -192,6 +209,9 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Add a passkey" })).toBeVisible();
     await page.getByLabel("Name").fill("Laptop");
     await page.getByRole("button", { name: "Create the passkey" }).click();
+    // Her first strong factor: ten recovery codes, shown this once.
+    await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
+    await page.getByRole("button", { name: "I have saved my codes" }).click();
     await expect(page.getByText("Your passkey is ready.")).toBeVisible();
     await expect(methods).toContainText("Laptop");
     await expect(methods).toContainText("not used yet");

@@ -221,6 +221,14 @@ export function createAccountApi(deps: AccountApiDeps) {
     await factorNotice(deps.outbox, account, kind);
   }
 
+  /** The first strong factor (an app or a passkey) brings ten recovery codes, shown this once. */
+  async function withFirstRecoveryCodes(account: Account, device: string): Promise<Answer> {
+    if ((await deps.factors.recoveryCodesLeft(account.id)) > 0) return { status: "SUCCESS", nextStep: "done" };
+    const recoveryCodes = await deps.factors.replaceRecoveryCodes(account.id);
+    await factorChanged(account, "recovery-codes-created", device);
+    return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
+  }
+
   const handlers: Record<string, (account: Account, body: unknown, grantId: string | null) => Promise<Answer>> = {
     /** Login & Security's list: every factor, how many recovery codes are left, the recent changes. */
     async factors(account) {
@@ -261,10 +269,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       await requireFresh(account);
       if (!/^\d{6}$/.test(code.trim()) || !(await deps.factors.confirmTotp(account.id, code.trim()))) throw fail(400, "codeInvalid");
       await factorChanged(account, "totp-added", device);
-      if ((await deps.factors.recoveryCodesLeft(account.id)) > 0) return { status: "SUCCESS", nextStep: "done" };
-      const recoveryCodes = await deps.factors.replaceRecoveryCodes(account.id);
-      await factorChanged(account, "recovery-codes-created", device);
-      return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
+      return withFirstRecoveryCodes(account, device);
     },
 
     async "totp-remove"(account, body) {
@@ -295,7 +300,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       if (!made) throw fail(400, "passkeyInvalid");
       await deps.passkeys.add({ ...made, accountId: account.id, name });
       await factorChanged(account, "passkey-added", device);
-      return { status: "SUCCESS", nextStep: "done" };
+      return withFirstRecoveryCodes(account, device);
     },
 
     async "passkey-assert-start"(account, body) {

@@ -70,7 +70,8 @@ async function currentStep(): Promise<{ status: number; location: string | null;
   return { status: response.status, location: response.headers.get("Location"), view };
 }
 
-const operations = () => idp.accountRequests.map((request) => request.operation);
+/** The calls that move the flow or send something; the pick step's read of the sign-in methods ('factors') changes nothing. */
+const operations = () => idp.accountRequests.map((request) => request.operation).filter((operation) => operation !== "factors");
 
 describe("password update step machine", () => {
   it("without a flow, the page sends the participant to Login & Security", async () => {
@@ -91,7 +92,7 @@ describe("password update step machine", () => {
     expect(cookiePairs(done)).toMatch(/flash/i);
     expect(operations()).toEqual(["recover-password", "send-mfa-code", "submit-auth-code", "update-password"]);
     expect(idp.accountRequests.every((request) => request.authorization === "Bearer at")).toBe(true);
-    expect(idp.accountRequests[1]?.body).toEqual({ authMethod: "voice" });
+    expect(idp.accountRequests.find((request) => request.operation === "send-mfa-code")?.body).toEqual({ authMethod: "voice" });
     expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
     const { readSession } = await import("~/services/session.server");
     const sessionOf = async (cookie: string) => (await readSession(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } }))).session;
