@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { type AuthMethod, AuthMethodSchema, authCodeSchema } from "./auth-code";
+import { type AuthMethod, authCodeSchema, PasswordUpdateMethodSchema } from "./auth-code";
 
 /**
  * Withdrawing from the program with a receipt: three choices, each including the one before (stop
@@ -39,7 +39,7 @@ export const withdrawalMessages = { choiceRequired: "withdraw.errors.choiceRequi
 /** Step one: what to do, and how to get the code. */
 export const WithdrawalChoiceSchema = z.object({
   choice: z.enum(WITHDRAWAL_CHOICES, { error: withdrawalMessages.choiceRequired }),
-  ...AuthMethodSchema.shape,
+  ...PasswordUpdateMethodSchema.shape,
 });
 
 /** Step two: the code (SPEC.md §5's rules for a code: required, the method's number of digits). */

@@ -15,6 +15,7 @@ import { detectLanguage } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
+import { readFactors } from "~/services/sign-in-factors.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -51,8 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(receiptPath(open.reference), { headers: privatePageHeaders });
   }
   const resent = new URL(request.url).searchParams.has("resent");
+  const appAvailable = state ? false : Boolean((await readFactors(session))?.totp);
   return json(
-    { code: state ? { choice: state.choice, method: state.method, phoneNumber: state.phoneNumber, resent } : null },
+    { code: state ? { choice: state.choice, method: state.method, phoneNumber: state.phoneNumber, resent } : null, appAvailable },
     { headers: privatePageHeaders },
   );
 }
@@ -120,14 +122,14 @@ export function headers() {
 
 export default function WithdrawPage() {
   const { t } = useTranslation("profile");
-  const { code } = useLoaderData<typeof loader>();
+  const { code, appAvailable } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section aria-labelledby="withdraw-title" className={styles.card}>
       <h1 id="withdraw-title" className={styles.cardHeading}>
         {t("withdraw.title")}
       </h1>
-      {code ? <WithdrawalCodeStep view={code} reply={reply} /> : <WithdrawalChoiceStep reply={reply} />}
+      {code ? <WithdrawalCodeStep view={code} reply={reply} /> : <WithdrawalChoiceStep reply={reply} appAvailable={appAvailable} />}
     </section>
   );
 }

@@ -61,6 +61,12 @@ export async function sendWithdrawalCode(
   choice: WithdrawalChoice,
   method: AuthMethod,
 ): Promise<WithdrawalState | WithdrawalFailure> {
+  if (method === "totp") {
+    // The authenticator app sends nothing: the next page asks for the code it shows.
+    const state: WithdrawalState = { step: "code", choice, method, phoneNumber: "", requestKey: randomUUID() };
+    await saveFlowState(session, WITHDRAWAL_FLOW, state);
+    return state;
+  }
   const call = await callAccountApi("send-verification-code", session, { authMethod: method, purpose: PURPOSE });
   if (!call.ok) return accountFailure(session, call.httpStatus, call.answer);
   const state: WithdrawalState = {
@@ -99,7 +105,11 @@ export async function confirmWithdrawal(
 ): Promise<Withdrawal | WithdrawalFailure> {
   let proof = state.proof;
   if (!proof) {
-    const call = await callAccountApi("verify-code", session, { purpose: PURPOSE, code });
+    const call = await callAccountApi("verify-code", session, {
+      purpose: PURPOSE,
+      code,
+      method: state.method === "totp" ? "totp" : "sent",
+    });
     if (!call.ok) return accountFailure(session, call.httpStatus, call.answer);
     proof = call.answer.verificationToken;
     if (!proof) return { kind: "unavailable" };

@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { fromBuffer } from "yauzl";
+import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { codesSince, outboxMarker } from "./support/outbox";
+import { participant } from "./support/participants";
 import { signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
@@ -179,4 +181,22 @@ test.describe("withdrawal with a receipt", () => {
     const response = await page.goto("/profile/studies/withdrawal/WD-2026-ABCDEF");
     expect(response!.status()).toBe(404);
   });
+});
+
+test("a withdrawal can be confirmed with the authenticator app's code instead of a text message", async ({ page }) => {
+  const person = participant(withJs() ? "willa.withdraw.js@example.test" : "willa.withdraw.nojs@example.test") as ReturnType<
+    typeof participant
+  > & {
+    totpSecret: string;
+  };
+  await signIn(page, person.email, { method: "sms" });
+  await page.goto("/profile/studies/withdraw");
+  await page.getByRole("radio", { name: /Stop using my data in research/ }).check();
+  await page.getByRole("radio", { name: "Authenticator app" }).check();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send a new code" })).toHaveCount(0);
+  await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret));
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "We received your withdrawal request" })).toBeVisible();
 });

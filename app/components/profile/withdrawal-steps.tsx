@@ -25,7 +25,7 @@ function useSubmitting(intent: string) {
 }
 
 /** Step one: the three choices, each with what it means, and how the code should come. */
-export function WithdrawalChoiceStep({ reply }: { reply?: WithdrawalReply }) {
+export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: WithdrawalReply; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
   const [form, fields] = useForm({
     id: "withdrawal-choice",
@@ -64,6 +64,7 @@ export function WithdrawalChoiceStep({ reply }: { reply?: WithdrawalReply }) {
           legend={t("pick.legend")}
           defaultValue={DEFAULT_AUTH_METHOD}
           options={[
+            ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
             { value: "sms", label: t("pick.sms") },
             { value: "voice", label: t("pick.voice") },
           ]}
@@ -110,7 +111,10 @@ export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?
       ) : null}
       <p className={styles.paragraph}>{t("withdraw.youChose", { choice: t(`withdraw.choices.${view.choice}.title`) })}</p>
       <p className={styles.paragraph}>
-        {t(view.method === "voice" ? "code.introVoice" : "code.introSms", { phone: view.phoneNumber, codeDigits: digits })}
+        {t({ sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp" }[view.method], {
+          phone: view.phoneNumber,
+          codeDigits: digits,
+        })}
       </p>
       <Form method="post" action={WITHDRAW_PATH} {...getFormProps(form)} className={styles.form}>
         <input type="hidden" name="intent" value="confirm" />
@@ -130,12 +134,14 @@ export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?
         </div>
       </Form>
       <div className={styles.actions}>
-        <Form method="post" action={WITHDRAW_PATH}>
-          <input type="hidden" name="intent" value="resend" />
-          <Button type="submit" variant="outlined" loading={resending}>
-            {t("withdraw.resend")}
-          </Button>
-        </Form>
+        {view.method === "totp" ? null : (
+          <Form method="post" action={WITHDRAW_PATH}>
+            <input type="hidden" name="intent" value="resend" />
+            <Button type="submit" variant="outlined" loading={resending}>
+              {t("withdraw.resend")}
+            </Button>
+          </Form>
+        )}
         <Form method="post" action={WITHDRAW_PATH}>
           <input type="hidden" name="intent" value="cancel" />
           <Button type="submit" variant="outlined">
