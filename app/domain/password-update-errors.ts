@@ -39,6 +39,7 @@ export const ACCOUNT_ERROR_CODES = [
   "totpMissing",
   "passkeyInvalid",
   "noPasskey",
+  "phoneInvalid",
   "badRequest",
   "notFound",
 ] as const;

@@ -10,7 +10,15 @@ export const SignInFactorsSchema = z.object({
   freshUntil: z.iso.datetime().nullable(),
   events: z.array(
     z.object({
-      kind: z.enum(["totp-added", "totp-removed", "recovery-codes-created", "recovery-code-used", "passkey-added", "passkey-removed"]),
+      kind: z.enum([
+        "totp-added",
+        "totp-removed",
+        "recovery-codes-created",
+        "recovery-code-used",
+        "passkey-added",
+        "passkey-removed",
+        "phone-changed",
+      ]),
       device: z.string(),
       at: z.iso.datetime(),
     }),
@@ -23,7 +31,7 @@ export const FACTORS_PATH = "/profile/security/factors";
 export const RECOVERY_CODES_FILE_PATH = "/profile/security/factors/recovery-codes";
 
 /** What the participant set out to change; each needs a code passed in the last 5 minutes. */
-export const FactorChangeSchema = z.enum(["add-totp", "remove-totp", "new-codes", "add-passkey", "remove-passkey"]);
+export const FactorChangeSchema = z.enum(["add-totp", "remove-totp", "new-codes", "add-passkey", "remove-passkey", "change-phone"]);
 export type FactorChange = z.infer<typeof FactorChangeSchema>;
 
 export type VerifyMethod = "sms" | "voice" | "totp";
@@ -34,6 +42,8 @@ export type FactorFlowState = { passkeyId?: string } & (
   | { change: FactorChange; step: "code"; method: VerifyMethod; phoneNumber: string | null }
   | { change: "add-totp"; step: "enrol"; secret: string; uri: string }
   | { change: "add-passkey"; step: "passkey" }
+  | { change: "change-phone"; step: "phone" }
+  | { change: "change-phone"; step: "phone-code"; newPhone: string }
   | { change: FactorChange; step: "codes"; codes: string[] }
 );
 

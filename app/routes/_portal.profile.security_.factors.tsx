@@ -3,6 +3,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   EnrolAppStep,
+  NewPhoneSchema,
+  NewPhoneStep,
   PasskeyCreateStep,
   RecoveryCodesStep,
   VerifyCodeStep,
@@ -31,7 +33,9 @@ import { readForm } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, privatePageHeaders, requireParticipant, saveFlowState, type PortalSession } from "~/services/session.server";
 import {
+  confirmPhoneChange,
   confirmTotp,
+  startPhoneChange,
   credentialOf,
   confirmWithPasskey,
   finishPasskey,
@@ -119,6 +123,10 @@ async function backWithFailure(session: PortalSession, failure: FactorFailure) {
 
 /** The change itself, once a code has passed (the identity provider checks that again). */
 async function makeChange(session: PortalSession, change: FactorChange, device: string, passkeyId?: string) {
+  if (change === "change-phone") {
+    await save(session, { change, step: "phone" });
+    return toPage();
+  }
   if (change === "add-passkey") {
     await save(session, { change, step: "passkey" });
     return toPage();
@@ -224,6 +232,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return confirmed.codes ? showCodes(session, "add-totp", confirmed.codes) : finished(session, "add-totp");
   }
   if (intent === "done" && state.step === "codes") return finished(session, state.change);
+  if (intent === "send-phone-code" && state.step === "phone") {
+    const submission = parseWithZod(form, { schema: NewPhoneSchema });
+    if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
+    const started = await startPhoneChange(session, submission.value.phone, device);
+    if (!started.ok) {
+      if (started.errorCode === "phoneInvalid")
+        return answer({ intent, result: submission.reply({ fieldErrors: { phone: ["accountErrors.phoneInvalid"] } }) }, 400);
+      return answer({ intent, result: submission.reply(), notice: noticeFor(started) }, statusOf(started));
+    }
+    await save(session, { change: "change-phone", step: "phone-code", newPhone: started.newPhone });
+    return toPage();
+  }
+  if (intent === "confirm-phone" && state.step === "phone-code") {
+    const submission = parseWithZod(form, { schema: authCodeSchema("sms") });
+    if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
+    const confirmed = await confirmPhoneChange(session, submission.value.authCode, device);
+    if (!confirmed.ok) {
+      if (confirmed.errorCode === "codeInvalid")
+        return answer({ intent, result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
+      return answer({ intent, result: submission.reply(), notice: noticeFor(confirmed) }, statusOf(confirmed));
+    }
+    return finished(session, "change-phone");
+  }
   if (intent === "register-passkey" && state.step === "passkey") {
     const name = PasskeyNameSchema.safeParse(form.get("name") ?? "");
     let credential: unknown = null;
@@ -259,6 +290,8 @@ export default function SignInFactorChange() {
       {state.step === "enrol" && qrCode ? <EnrolAppStep qrCode={qrCode} secret={state.secret} reply={reply} /> : null}
       {state.step === "codes" ? <RecoveryCodesStep codes={state.codes} /> : null}
       {state.step === "passkey" ? <PasskeyCreateStep reply={reply} /> : null}
+      {state.step === "phone" ? <NewPhoneStep reply={reply} /> : null}
+      {state.step === "phone-code" ? <VerifyCodeStep method="sms" phone={state.newPhone} reply={reply} intent="confirm-phone" /> : null}
     </section>
   );
 }

@@ -26,7 +26,9 @@ export type AccountOperation =
   | "passkey-rename"
   | "passkey-remove"
   | "passkey-assert-start"
-  | "passkey-assert-finish";
+  | "passkey-assert-finish"
+  | "phone-change-start"
+  | "phone-change-confirm";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),

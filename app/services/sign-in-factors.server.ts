@@ -133,3 +133,18 @@ export function credentialOf(value: FormDataEntryValue | null): unknown {
     return null;
   }
 }
+
+/** A new phone number: the provider sends a code to it (and answers the number masked). */
+export async function startPhoneChange(
+  session: PortalSession,
+  phone: string,
+  device: string,
+): Promise<{ ok: true; newPhone: string } | FactorFailure> {
+  const call = await callAccountApi("phone-change-start", session, { phone, device });
+  return call.ok ? { ok: true, newPhone: call.answer.phoneNumber ?? "" } : failure(call);
+}
+
+export async function confirmPhoneChange(session: PortalSession, code: string, device: string): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("phone-change-confirm", session, { code, device });
+  return call.ok ? { ok: true } : failure(call);
+}

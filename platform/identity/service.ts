@@ -175,6 +175,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     factors,
     passkeys,
     relyingParty,
+    sendingBudget,
     keys,
     issuer,
     resultsApiAudience: options.resultsApiAudience,

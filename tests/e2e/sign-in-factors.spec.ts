@@ -257,3 +257,37 @@ test.describe("passkeys", () => {
     await expect(methods.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
   });
 });
+
+test("changing the phone number needs a fresh code, then a code sent to the new number", async ({ page }) => {
+  const person = own("nico.newphone.js@example.test", "nico.newphone.nojs@example.test");
+  const newNumber = withJs() ? "+15555559033" : "+15555559034";
+  await signIn(page, person.email);
+  await page.goto("/profile/security");
+  const methods = page.getByRole("region", { name: "Sign-in methods" });
+  await methods.getByRole("button", { name: "Change phone number" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Change your phone number" })).toBeVisible();
+  await page.getByRole("radio", { name: /^Text message to/ }).check();
+  const marker = await outboxMarker(person.phone!);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const [sent] = await codesSince(person.phone!, marker);
+  await page.getByLabel("Authentication code").fill(sent!.code);
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  // A number that cannot be used is a field error; the typed text stays.
+  await page.getByLabel("New phone number").fill("12");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Enter a valid phone number.").first()).toBeVisible();
+  await expect(page.getByLabel("New phone number")).toHaveValue("12");
+
+  await page.getByLabel("New phone number").fill(`(555) 555-${newNumber.slice(-4)}`);
+  const newMarker = await outboxMarker(newNumber);
+  await page.getByRole("button", { name: "Send code" }).click();
+  const [toNew] = await codesSince(newNumber, newMarker);
+  await expect(page.getByText(/We sent a 6-digit code by text message to .*\d{4}\. Enter it to confirm the new number\./)).toBeVisible();
+  await page.getByLabel("Authentication code").fill(toNew!.code);
+  await page.getByRole("button", { name: "Confirm the new number" }).click();
+  await expect(page.getByText("Your phone number was changed.")).toBeVisible();
+  await expect(methods).toContainText(`***-${newNumber.slice(-4)}`);
+  await expect(methods).toContainText("Phone number changed");
+  await expectNoSeriousA11yViolations(page);
+});

@@ -86,28 +86,41 @@ export function VerifyPickStep({
 }
 
 /** The code: one that was sent (SPEC.md §5's rules for its length), or the app's 6 digits. */
-export function VerifyCodeStep({ method, phone, reply }: { method: VerifyMethod; phone: string | null; reply?: FactorReply }) {
+export function VerifyCodeStep({
+  method,
+  phone,
+  reply,
+  intent = "verify",
+}: {
+  method: VerifyMethod;
+  phone: string | null;
+  reply?: FactorReply;
+  /** 'confirm-phone': the code sent to a new number, which proves it reaches the participant. */
+  intent?: "verify" | "confirm-phone";
+}) {
   const { t } = useTranslation("profile");
   const digits = method === "totp" ? 6 : codeDigits(method);
   const [form, fields] = useForm({
     id: "factor-verify-code",
-    lastResult: reply?.intent === "verify" ? reply.result : undefined,
+    lastResult: reply?.intent === intent ? reply.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema(method === "voice" ? "voice" : "sms") }),
   });
   const intro =
-    method === "totp"
-      ? t("factors.verify.codeIntroTotp")
-      : t(method === "voice" ? "code.introVoice" : "code.introSms", { phone, codeDigits: digits });
-  const verifying = useSubmitting("verify");
+    intent === "confirm-phone"
+      ? t("factors.newPhone.codeIntro", { phone })
+      : method === "totp"
+        ? t("factors.verify.codeIntroTotp")
+        : t(method === "voice" ? "code.introVoice" : "code.introSms", { phone, codeDigits: digits });
+  const verifying = useSubmitting(intent);
   return (
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], (key) => t(key))} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <p className={styles.paragraph}>{intro}</p>
       <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="intent" value={intent} />
         <TextInput
           {...getInputProps(fields.authCode, { type: "text" })}
           key={fields.authCode.key}
@@ -118,7 +131,7 @@ export function VerifyCodeStep({ method, phone, reply }: { method: VerifyMethod;
         />
         <div className={styles.actions}>
           <Button type="submit" loading={verifying}>
-            {t("factors.verify.submit")}
+            {intent === "confirm-phone" ? t("factors.newPhone.confirm") : t("factors.verify.submit")}
           </Button>
         </div>
       </Form>
@@ -250,6 +263,44 @@ export function PasskeyCreateStep({ reply }: { reply?: FactorReply }) {
       ) : (
         <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>
       )}
+      <CancelChange />
+    </div>
+  );
+}
+
+export const NewPhoneSchema = z.object({
+  phone: z.string({ error: "factors.newPhone.required" }).trim().min(1, { error: "factors.newPhone.required" }).max(40),
+});
+
+/** The new number (a plain field: the provider reads any way of writing it and refuses one it cannot use). */
+export function NewPhoneStep({ reply }: { reply?: FactorReply }) {
+  const { t } = useTranslation("profile");
+  const [form, fields] = useForm({
+    id: "factor-new-phone",
+    lastResult: reply?.intent === "send-phone-code" ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPhoneSchema }),
+  });
+  return (
+    <div className={styles.form}>
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], (key) => t(key))} />
+      {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
+      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value="send-phone-code" />
+        <TextInput
+          {...getInputProps(fields.phone, { type: "tel" })}
+          key={fields.phone.key}
+          label={t("factors.newPhone.label")}
+          hint={t("factors.newPhone.hint")}
+          autoComplete="tel"
+          error={fields.phone.errors?.length ? t(fields.phone.errors[0]!) : undefined}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={useSubmitting("send-phone-code")}>
+            {t("factors.newPhone.send")}
+          </Button>
+        </div>
+      </Form>
       <CancelChange />
     </div>
   );

@@ -87,6 +87,7 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
               <h3 className={styles.rowLabel}>{t("factors.phone")}</h3>
               <p className={styles.muted}>{factors.phone ? t("factors.phoneMethods", { phone: factors.phone }) : t("factors.noPhone")}</p>
             </div>
+            <ChangeButton change="change-phone" label={t("factors.changePhone")} />
           </div>
           <div className={styles.row}>
             <div>

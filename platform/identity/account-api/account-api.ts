@@ -13,7 +13,7 @@ import {
 } from "../domain/passkey-ceremonies.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { checkNewPassword } from "../domain/password-policy.ts";
-import { maskPhone } from "../domain/phone.ts";
+import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { newTotpSecret, totpUri } from "../domain/totp.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
@@ -25,6 +25,7 @@ import type { Account, AccountStore } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
 import type { FactorEventKind, FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
+import type { SendingBudget } from "../store/sending-budget.ts";
 import type { PasskeyStore } from "../store/passkeys.ts";
 import type { PasswordUpdate, PasswordUpdates, PasswordUpdateStep } from "../store/password-updates.ts";
 import type { Throttle } from "../store/throttle.ts";
@@ -52,6 +53,7 @@ export interface AccountApiDeps {
   accounts: AccountStore;
   factors: FactorStore;
   passkeys: PasskeyStore;
+  sendingBudget: SendingBudget;
   relyingParty: RelyingParty;
   outbox: Outbox;
   /** Signs the step-up proofs the results service asks for before a sensitive request. */
@@ -99,6 +101,9 @@ const deviceBody = z.object({
 });
 const totpConfirmBody = deviceBody.extend({ code: z.string().max(100).default("") });
 const passkeyName = z.string().trim().min(1).max(60);
+const phoneChangeBody = deviceBody.extend({ phone: z.string().max(40) });
+const phoneCodeBody = deviceBody.extend({ code: z.string().max(100).default("") });
+const phoneChangeKey = (accountId: string) => `phone-change:${accountId}`;
 const passkeyFinishBody = deviceBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }), name: passkeyName });
 const passkeyRenameBody = z.object({ id: z.string().min(1).max(2000), name: passkeyName });
 const passkeyRemoveBody = deviceBody.extend({ id: z.string().min(1).max(2000) });
@@ -327,6 +332,56 @@ export function createAccountApi(deps: AccountApiDeps) {
       await transactionAt(account, ["authenticator-verification-data", "challenge-authenticator"]);
       await passwordUpdates.advance(account.id, "reset-authenticator");
       return { status: "PENDING", nextStep: "reset-authenticator" };
+    },
+
+    /** A new phone number: a code is sent to it (the new-number and sending budgets of enrolment apply). */
+    async "phone-change-start"(account, body) {
+      const { phone: typed } = phoneChangeBody.parse(body);
+      await requireFresh(account);
+      const phone = normalizePhone(typed);
+      if (!phone) throw fail(400, "phoneInvalid");
+      const newNumber = await deps.sendingBudget.reserveNewNumber(account.id, phone);
+      if (!newNumber.ok)
+        throw fail(
+          429,
+          "sendingBudget",
+          { retryAfterSeconds: newNumber.retryAfterSeconds },
+          { minutes: Math.ceil(newNumber.retryAfterSeconds / 60) },
+        );
+      const sent = await verifications.send({
+        flowKey: phoneChangeKey(account.id),
+        purpose: "enrol",
+        channel: "sms",
+        to: phone,
+        budget: { accountKey: account.id, client: "account-api" },
+      });
+      if (!sent.ok && sent.reason === "budget")
+        throw fail(
+          429,
+          "sendingBudget",
+          { retryAfterSeconds: sent.retryAfterSeconds },
+          { minutes: Math.ceil(sent.retryAfterSeconds / 60) },
+        );
+      if (!sent.ok) throw fail(429, "resendWait", { retryAfterSeconds: sent.retryAfterSeconds }, { seconds: sent.retryAfterSeconds });
+      return { status: "PENDING", nextStep: "confirm-phone", phoneNumber: maskPhone(phone) };
+    },
+
+    /** The code sent to the new number proves it reaches the participant; then it replaces the old one. */
+    async "phone-change-confirm"(account, body) {
+      const { code: typed, device } = phoneCodeBody.parse(body);
+      await requireFresh(account);
+      const key = phoneChangeKey(account.id);
+      const phone = await verifications.destinationOf(key);
+      if (!phone) throw fail(409, "noVerification");
+      const code = typed.trim();
+      if (!isWellFormedCode(code, "sms")) throw fail(400, "codeInvalid");
+      const result = await codeGuard.check(key, code, { purpose: "enrol", channel: "sms", accountKey: account.id, trustedDevice: false });
+      if (result === "over-budget") throw fail(429, "tooManyCodeFailures", { retryAfterSeconds: CODE_FAILURE_WINDOW_MS / 1000 });
+      if (result !== "verified")
+        throw fail(400, result === "expired" ? "codeExpired" : result === "wrong" ? "codeInvalid" : "codeExhausted");
+      await accounts.setPhone(account.id, phone, ["sms", "voice"]);
+      await factorChanged(account, "phone-changed", device);
+      return { status: "SUCCESS", nextStep: "done", phoneNumber: maskPhone(phone) };
     },
 
     /** A name is not a factor: renaming needs no fresh code. */

@@ -36,6 +36,7 @@ export const API_MESSAGES = {
   totpMissing: "No authenticator app is set up.",
   passkeyInvalid: "The passkey could not be used. Please try again.",
   noPasskey: "No passkey is set up.",
+  phoneInvalid: "Enter a valid phone number.",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
 } as const;

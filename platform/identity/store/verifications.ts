@@ -53,6 +53,11 @@ export function createVerifications(
       return secondsUntilResend(await find(flowKey));
     },
 
+    /** Where the flow's code was sent (a number being added is only known from here until it is confirmed). */
+    async destinationOf(flowKey: string): Promise<string | null> {
+      return (await find(flowKey))?.destination ?? null;
+    },
+
     async channelOf(flowKey: string): Promise<Channel | null> {
       const channel = (await find(flowKey))?.channel;
       return channel === "sms" || channel === "voice" ? channel : null;

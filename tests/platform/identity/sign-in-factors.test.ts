@@ -105,6 +105,9 @@ describe("sign-in factors", () => {
     const token = tokens!.access_token;
     expect((await api("totp-enrol-start", token)).body.errorCode).toBe("freshVerificationRequired");
     expect((await api("recovery-codes-regenerate", token)).status).toBe(403);
+    expect((await api("passkey-register-start", token)).status).toBe(403);
+    expect((await api("phone-change-start", token, { phone: "+15555557999" })).status).toBe(403);
+    expect((await api("totp-remove", token)).status).toBe(403);
 
     expect((await api("send-verification-code", token, { purpose: "factors", authMethod: "sms" })).status).toBe(200);
     const { code } = await latestCode(base, who.phone!);
