@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method,
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
-    ...(await pickStepFactors(session, state.step)),
+    ...(await pickStepFactors(session, state.step, context)),
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -89,8 +89,8 @@ export function headers() {
 const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 /** What the pick step offers besides SMS and voice: the authenticator app and passkeys, once set up. */
-async function pickStepFactors(session: PortalSession, step: string) {
-  const factors = step === "mfa-verification-pick" ? await readFactors(session) : null;
+async function pickStepFactors(session: PortalSession, step: string, context: LoaderFunctionArgs["context"]) {
+  const factors = step === "mfa-verification-pick" ? await readFactors(session, context) : null;
   return { appAvailable: Boolean(factors?.totp), passkeyAvailable: Boolean(factors?.passkeys.length) };
 }
 

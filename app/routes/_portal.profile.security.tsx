@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json({ factors: await readFactors(session), serverTimeZone }, { headers: privatePageHeaders });
+  return json({ factors: await readFactors(session, context), serverTimeZone }, { headers: privatePageHeaders });
 }
 
 export function headers() {

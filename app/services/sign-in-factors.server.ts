@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import * as z from "zod";
 import { SignInFactorsSchema, type SignInFactors, type VerifyMethod } from "~/domain/sign-in-factors";
 import { callAccountApi, type AccountCall } from "./account.server";
+import { oncePerRequest } from "./per-request.server";
 import type { PortalSession } from "./session.server";
 
 /**
@@ -18,7 +19,12 @@ const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
   values: call.answer.errorValues,
 });
 
-export async function readFactors(session: PortalSession): Promise<SignInFactors | null> {
+/** Read once per request when the loaders pass their context (Login & Security and its password step both show them). */
+export function readFactors(session: PortalSession, context?: Parameters<typeof oncePerRequest>[0]): Promise<SignInFactors | null> {
+  return oncePerRequest(context, "sign-in-factors", () => fetchFactors(session));
+}
+
+async function fetchFactors(session: PortalSession): Promise<SignInFactors | null> {
   const call = await callAccountApi("factors", session);
   if (!call.ok) return null;
   const parsed = SignInFactorsSchema.safeParse(call.answer.factors);

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
 import * as z from "zod";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
@@ -12,7 +11,7 @@ import { authCodeSchema, codeDigits } from "~/domain/auth-code";
 import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import { FACTORS_PATH, inGroupsOfFour, PASSKEY_OPTIONS_PATH, RECOVERY_CODES_FILE_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
-import { PasskeyAssertButton } from "./passkey-assert";
+import { PasskeyAssertButton, useWebAuthnForm } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
@@ -214,26 +213,7 @@ export function RecoveryCodesStep({ codes }: { codes: string[] }) {
 export function PasskeyCreateStep({ reply }: { reply?: FactorReply }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const credentialRef = useRef<HTMLInputElement>(null);
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { startRegistration } = await import("@simplewebauthn/browser");
-      const answer = await fetch(PASSKEY_OPTIONS_PATH, { credentials: "same-origin" });
-      if (!answer.ok) throw new Error("no options");
-      const credential = await startRegistration({ optionsJSON: await answer.json() });
-      credentialRef.current!.value = JSON.stringify(credential);
-      formRef.current!.submit();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
-  }
+  const { formRef, credentialRef, busy, failed, onSubmit } = useWebAuthnForm(PASSKEY_OPTIONS_PATH, "register");
   return (
     <div className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
@@ -243,7 +223,7 @@ export function PasskeyCreateStep({ reply }: { reply?: FactorReply }) {
         </p>
       ) : null}
       {hydrated ? (
-        <form ref={formRef} method="post" action={FACTORS_PATH} onSubmit={create} className={styles.form}>
+        <form ref={formRef} method="post" action={FACTORS_PATH} onSubmit={onSubmit} className={styles.form}>
           <input type="hidden" name="intent" value="register-passkey" />
           <input ref={credentialRef} type="hidden" name="credential" value="" />
           <p className={styles.paragraph}>{t("factors.passkeys.createIntro")}</p>

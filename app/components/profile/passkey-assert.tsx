@@ -15,23 +15,26 @@ export function useCanUsePasskeys(): boolean {
  * 'Use a passkey instead' of a code: the browser's WebAuthn call with the options from `optionsPath`,
  * then a plain form carries its answer to `action`. Shown only where it can work.
  */
-export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPath: string; action: string; intent: string }) {
-  const { t } = useTranslation("profile");
-  const canUse = useCanUsePasskeys();
+/**
+ * A form whose submit runs a WebAuthn ceremony first: the options from `optionsPath`, the browser's
+ * call, then the form posts the browser's answer in its hidden `credential` field.
+ */
+export function useWebAuthnForm(optionsPath: string, ceremony: "register" | "authenticate") {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const credentialRef = useRef<HTMLInputElement>(null);
-  if (!canUse) return null;
-  async function use(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setFailed(false);
     try {
-      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const browser = await import("@simplewebauthn/browser");
       const answer = await fetch(optionsPath, { credentials: "same-origin" });
       if (!answer.ok) throw new Error("no options");
-      const credential = await startAuthentication({ optionsJSON: await answer.json() });
+      const optionsJSON = await answer.json();
+      const credential =
+        ceremony === "register" ? await browser.startRegistration({ optionsJSON }) : await browser.startAuthentication({ optionsJSON });
       credentialRef.current!.value = JSON.stringify(credential);
       formRef.current!.submit();
     } catch {
@@ -39,8 +42,19 @@ export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPa
       setBusy(false);
     }
   }
+  return { formRef, credentialRef, busy, failed, onSubmit };
+}
+
+/**
+ * 'Use a passkey instead' of a code, posting the browser's answer to `action`. Shown only where it can work.
+ */
+export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPath: string; action: string; intent: string }) {
+  const { t } = useTranslation("profile");
+  const canUse = useCanUsePasskeys();
+  const { formRef, credentialRef, busy, failed, onSubmit } = useWebAuthnForm(optionsPath, "authenticate");
+  if (!canUse) return null;
   return (
-    <form ref={formRef} method="post" action={action} onSubmit={use} className={styles.form}>
+    <form ref={formRef} method="post" action={action} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="intent" value={intent} />
       <input ref={credentialRef} type="hidden" name="credential" value="" />
       <div className={styles.actions}>

@@ -154,7 +154,7 @@ export function createExportJobs(db: Database, now: () => Date) {
       return rows.map((row) => row.id);
     },
 
-    /** Ids of every download that has no file to keep (for removing files left behind). */
+    /** Ids of every download whose file is or will be kept (any other file in storage is left behind). */
     async idsWithFiles(): Promise<Set<string>> {
       const rows = await db.query<{ id: string }>("SELECT id FROM results_exports WHERE status IN ('ready', 'building', 'queued')");
       return new Set(rows.map((row) => row.id));
