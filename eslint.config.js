@@ -2,17 +2,19 @@
 // Formatting is Prettier's job (eslint-config-prettier turns the overlapping rules off).
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const root = import.meta.dirname;
+
 export default tseslint.config(
   {
     ignores: [
       "build/**",
-      "public/build/**",
+      ".react-router/**",
       ".cache/**",
       ".data/**",
       "node_modules/**",
@@ -20,7 +22,7 @@ export default tseslint.config(
       "playwright-report/**",
       "bench/results/**",
       "scripts/bench/floor/build/**",
-      "scripts/bench/floor/public/build/**",
+      "scripts/bench/floor/.react-router/**",
     ],
   },
   js.configs.recommended,
@@ -28,6 +30,16 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { "import-x": importX },
+    settings: {
+      // Resolves TypeScript files and the portal's `~/` alias (tsconfig.json's paths) as well as packages,
+      // so the rules below see where an import really goes.
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".mjs", ".cjs", ".js", ".json", ".node"],
+          alias: { "~": [`${root}/app`] },
+        }),
+      ],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
@@ -41,6 +53,17 @@ export default tseslint.config(
         },
       ],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      // The layers: the portal (app/) and the embedded services (platform/) share code only through lib/.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            { target: "./app", from: "./platform", message: "app/ never imports platform/: share it through lib/." },
+            { target: "./platform", from: "./app", message: "platform/ never imports app/: share it through lib/." },
+          ],
+        },
+      ],
     },
   },
   {

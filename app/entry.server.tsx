@@ -1,37 +1,43 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
+import { portalRequestOf } from "~/load-context";
 import { withErrorTitle, withLowPriorityModules } from "~/services/document-html.server";
 import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
 
-/** What server/index.ts takes from the build besides Remix's own handler. */
+/** What server/index.ts takes from the build besides React Router's own handler. */
+export { createLoadContext } from "~/load-context";
 export { closeDatabase as releaseResources } from "~/services/db.server";
 export { renderRefusalPage } from "~/services/refusal-page.server";
 export { startSessionSweep } from "~/services/session-sweep.server";
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
-  const rootData = remixContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
+  const nonce = portalRequestOf(loadContext)?.nonce ?? "";
+  const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
   const translator = pageTranslator(toLanguage(rootData?.language));
-  // Nothing on the portal's pages suspends (no deferred data): the page renders in one pass to a
-  // string, which costs less than React's byte stream. A render error throws, and Remix renders the
-  // error boundary instead (handleError reports it), as it did for an error in the stream's shell.
-  const html = renderToString(
-    <NonceProvider value={loadContext.nonce}>
+  // The page is sent whole once everything has rendered, the router's data for hydration included
+  // (it is written by a suspending part, which a plain string render would leave out), so the
+  // finished document can still be edited below. A render error rejects, and React Router renders
+  // the error boundary instead (handleError reports it).
+  const stream = await renderToReadableStream(
+    <NonceProvider value={nonce}>
       <TranslationProvider translator={translator}>
-        <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </TranslationProvider>
     </NonceProvider>,
+    { nonce, signal: request.signal },
   );
+  await stream.allReady;
+  const html = await new Response(stream).text();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const page = withErrorTitle(withLowPriorityModules(html), translator.fixed("common")("meta.errorPrefix"));
   return new Response(`<!DOCTYPE html>${page}`, { headers: responseHeaders, status: responseStatusCode });

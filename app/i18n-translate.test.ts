@@ -11,7 +11,7 @@ function i18nextWith(options: { lng: string; fallbackLng: string | false; resour
     defaultNS: "common",
     ns: Object.keys(resources.en),
     interpolation: { escapeValue: false },
-    initImmediate: false,
+    initAsync: false,
     returnNull: false,
   });
   return instance;

@@ -1,14 +1,14 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { createContext, RouterContextProvider } from "react-router";
 import type { Namespace } from "~/i18n";
 import type { SessionLookup } from "~/services/session.server";
 
 /**
- * What server/index.ts hands every loader and action (`getLoadContext`): the response's CSP nonce,
- * the request id, the translation namespaces the page needs, a slot where the first loader to read
- * the session leaves the read for the others of the same request, a slot for other answers loaders
+ * What server/app.ts gives every loader and action of one request: the response's CSP nonce, the
+ * request id, the translation namespaces the page needs, a slot where the first loader to read the
+ * session leaves the read for the others of the same request, a slot for other answers loaders
  * share, and whether the process is draining (stopping).
  */
-export interface PortalLoadContext {
+export interface PortalRequest {
   nonce: string;
   requestId: string;
   session: { lookup?: Promise<SessionLookup> };
@@ -19,12 +19,22 @@ export interface PortalLoadContext {
   translationNamespaces?: readonly Namespace[];
 }
 
-declare module "@remix-run/node" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation: Remix's context is the portal's
-  interface AppLoadContext extends PortalLoadContext {}
+/** The portal's slot in React Router's typed context; empty for a loader called without one. */
+export const portalRequest = createContext<PortalRequest | null>(null);
+
+/** The request's fields, or null where a loader or service is called directly (tests, scripts). */
+export function portalRequestOf(context: Readonly<RouterContextProvider> | undefined): PortalRequest | null {
+  return context?.get(portalRequest) ?? null;
 }
 
-/** A fresh context for one request. */
-export function createLoadContext(fields: Omit<PortalLoadContext, "session" | "perRequest">): AppLoadContext {
-  return { ...fields, session: {}, perRequest: new Map() };
+/**
+ * One request's context. The server file passes a provider of its own copy of React Router (under
+ * `npm run dev` Vite loads another copy, and the request handler accepts only its own class).
+ */
+export function createLoadContext(
+  fields: Omit<PortalRequest, "session" | "perRequest">,
+  context: RouterContextProvider = new RouterContextProvider(),
+): RouterContextProvider {
+  context.set(portalRequest, { ...fields, session: {}, perRequest: new Map() });
+  return context;
 }

@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "react-router";
 
 /** A loader whose data follows the page (its translations, the session's end) runs again on every navigation to another path. */
 export const revalidateOnPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>

@@ -1,12 +1,22 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
-import { cssBundleHref } from "@remix-run/css-bundle";
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { useNonce } from "~/components/layout/nonce";
 import { fallbackLanguage } from "~/i18n";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
+import { portalRequestOf } from "~/load-context";
 import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
@@ -16,14 +26,13 @@ import "~/styles/global.css";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.ico" },
 ];
 
 /** The program's title on pages without their own; error pages (the error boundary) say so first. */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const title = data?.title ?? "DNA Discovery Program";
-  return [{ title: error && data ? `${data.translations.common.meta.errorPrefix}${title}` : title }];
+export const meta: MetaFunction<typeof loader> = ({ loaderData, error }) => {
+  const title = loaderData?.title ?? "DNA Discovery Program";
+  return [{ title: error && loaderData ? `${loaderData.translations.common.meta.errorPrefix}${title}` : title }];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,9 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.delete("lang");
     throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await rememberLanguage(language) } });
   }
-  const translations = translationsFor(language, context.translationNamespaces);
+  const translations = translationsFor(language, portalRequestOf(context)?.translationNamespaces);
   const privacyChoices = await readPrivacyChoices(request);
-  return json({ language, translations, title: translations.common.meta.title, analyticsConsent: privacyChoices.analytics });
+  return { language, translations, title: translations.common.meta.title, analyticsConsent: privacyChoices.analytics };
 }
 
 /**

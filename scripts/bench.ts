@@ -43,14 +43,15 @@ function step(message: string) {
   console.error(`bench: ${message}`);
 }
 
-function remixBuild(projectDir: string) {
-  step(`building ${path.relative(projectRoot, projectDir) || "the portal"} (remix build)`);
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build", projectDir], {
+/** `react-router build` of the portal or of the framework floor (its own react-router.config.ts and vite.config.ts). */
+function reactRouterBuild(projectDir: string) {
+  step(`building ${path.relative(projectRoot, projectDir) || "the portal"} (react-router build)`);
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build", projectDir], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) throw new Error(`remix build of ${projectDir} failed`);
+  if (result.status !== 0) throw new Error(`react-router build of ${projectDir} failed`);
 }
 
 /** A server of the bench's own (the ceiling, the floor) as one process, so its CPU time can be read. */
@@ -179,8 +180,8 @@ async function measureGrowth(memory: MemoryFigures[]): Promise<BenchReport["grow
 }
 
 async function main() {
-  remixBuild(projectRoot);
-  remixBuild(path.join(projectRoot, "scripts/bench/floor"));
+  reactRouterBuild(projectRoot);
+  reactRouterBuild(path.join(projectRoot, "scripts/bench/floor"));
   step(`starting the stack on ${portBase}-${portBase + 2}`);
   const stack = await startStack({
     ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },

@@ -158,8 +158,10 @@ async function stopAll(exitCode: number) {
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
+const viteDevelopment = process.env.PORTAL_VITE_DEV === "1";
+
 async function main() {
-  if (!existsSync(path.join(root, "build/index.js"))) {
+  if (!viteDevelopment && !existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("The portal is not built yet: run `npm run build` first.");
   }
   const ports: NamedPort[] = [
@@ -191,7 +193,8 @@ async function main() {
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
   const portal = launch("portal", process.execPath, portalServerArgs(root), {
     ...shared,
-    NODE_ENV: "production",
+    // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
+    NODE_ENV: viteDevelopment ? "development" : "production",
     PORT: String(portalPort),
     HOST: process.env.HOST ?? "127.0.0.1",
     PORTAL_DATA_DIR: process.env.PORTAL_DATA_DIR ?? path.join(dataRoot, "portal"),

@@ -1,12 +1,11 @@
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type * as PortalEntry from "../app/entry.server.tsx";
-import { createLoadContext } from "../app/load-context.ts";
-import { namespacesByPath } from "../app/services/route-namespaces.server.ts";
+import { namespacesByPath, type NamespacesForPath } from "../app/services/route-namespaces.server.ts";
 import { projectRoot, type ServerConfig } from "./config.ts";
 import { createDraining } from "./middleware/draining.ts";
 import { requestGuard } from "./middleware/request-guard.ts";
@@ -15,6 +14,9 @@ import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
 export type PortalEdge = Pick<typeof PortalEntry, "renderRefusalPage" | "releaseResources" | "startSessionSweep">;
+
+/** The built app, or (development) a function that gives the current one as Vite rebuilds it. */
+export type PortalBuild = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * Compress text that pays: documents, and the stylesheet and scripts (measured: uncompressed, the
@@ -32,13 +34,16 @@ const compressText = compression({
  * guard so that its refusal pages carry the same policy as every other page.
  */
 export function createPortalApp(options: {
-  config: Pick<ServerConfig, "portalOrigin" | "idpOrigin" | "production">;
+  config: Pick<ServerConfig, "portalOrigin" | "idpOrigin" | "production"> & Partial<Pick<ServerConfig, "viteDevelopment">>;
   logger: Logger;
   edge: Pick<PortalEdge, "renderRefusalPage">;
-  /** Remix's handler for the build; tests pass a stand-in to see what reaches the app. */
-  build?: ServerBuild;
+  /** React Router's handler for the build; tests pass a stand-in to see what reaches the app. */
+  build?: PortalBuild;
   app?: RequestHandler;
-  publicDir?: string;
+  /** The browser's files: build/client, with public/ copied in by the build. */
+  clientDir?: string;
+  /** Development: Vite's middleware serves the modules, styles and hot updates before the app. */
+  vite?: RequestHandler;
 }) {
   const draining = createDraining();
   const app = express();
@@ -47,32 +52,77 @@ export function createPortalApp(options: {
   app.use(requestLog(options.logger));
   app.use(draining.middleware);
   app.use(securityHeaders(options.config));
+  const stylesheets = typeof options.build === "object" ? stylesheetsOf(options.build) : [];
   app.use(
-    requestGuard({ portalOrigin: options.config.portalOrigin, logger: options.logger, renderRefusalPage: options.edge.renderRefusalPage }),
+    requestGuard({
+      portalOrigin: options.config.portalOrigin,
+      logger: options.logger,
+      renderRefusalPage: (status, request) => options.edge.renderRefusalPage(status, request, stylesheets),
+    }),
   );
   app.use(compressText);
-  const publicDir = options.publicDir ?? path.join(projectRoot, "public");
-  // File names under /build carry a content hash: a year, never revalidated.
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
-  // The rest of public/ is the favicon: served by name, so pages do not pay a file lookup each.
-  app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(publicDir, "favicon.ico"), { maxAge: "1h" }));
+  const clientDir = options.clientDir ?? path.join(projectRoot, "build/client");
+  if (options.vite) app.use(options.vite);
+  // File names under /assets carry a content hash: a year, never revalidated.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+  // The rest of the browser's files is the favicon: served by name, so pages do not pay a file lookup each.
+  app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(clientDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
-  if (options.build) {
-    const namespacesFor = namespacesByPath(options.build.routes);
-    app.all(
-      "*",
-      createRequestHandler({
-        build: options.build,
-        mode: options.build.mode,
-        getLoadContext: (req, res) =>
-          createLoadContext({
-            nonce: res.locals.nonce as string,
-            requestId: res.locals.requestId as string,
-            isDraining: draining.isDraining,
-            translationNamespaces: namespacesFor(req.path),
-          }),
-      }),
-    );
-  }
+  if (options.build) app.use(onPublicOrigin(options.config.portalOrigin), portalHandler(options.build, draining.isDraining));
   return { app, draining };
+}
+
+/** React Router's handler, with the portal's slot in the request's context (app/load-context.ts). */
+function portalHandler(build: PortalBuild, isDraining: () => boolean): RequestHandler {
+  const namespacesFor = new WeakMap<ServerBuild, NamespacesForPath>();
+  const currentBuild = typeof build === "function" ? build : async () => build;
+  return createRequestHandler({
+    build,
+    mode: typeof build === "function" ? "development" : "production",
+    getLoadContext: async (req, res) => {
+      const served = await currentBuild();
+      let namespaces = namespacesFor.get(served);
+      if (!namespaces) namespacesFor.set(served, (namespaces = namespacesByPath(served.routes)));
+      // The build's own copy of app/load-context.ts: its context key is the one the loaders read.
+      // (A build without one, the bench's framework floor, gets an empty context.)
+      const { createLoadContext } = served.entry.module as unknown as Partial<Pick<typeof PortalEntry, "createLoadContext">>;
+      if (!createLoadContext) return new RouterContextProvider();
+      return createLoadContext(
+        {
+          nonce: res.locals.nonce as string,
+          requestId: res.locals.requestId as string,
+          isDraining,
+          translationNamespaces: namespaces(pagePathOf(req.path)),
+        },
+        new RouterContextProvider(),
+      );
+    },
+  });
+}
+
+/** The page a request is for: a single-fetch data request (`/a/b.data`, `/_.data` for `/`) is for its page. */
+export function pagePathOf(pathname: string): string {
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
+  return pathname;
+}
+
+/**
+ * React Router builds `request.url` from Host and the connection's scheme, and refuses an action whose
+ * Origin differs from it. The portal's address is PORTAL_URL (the guard has already refused any other
+ * Origin), whatever Host a proxy passes on and whether or not it terminated TLS; no forwarded header is trusted.
+ */
+function onPublicOrigin(portalOrigin: string): RequestHandler {
+  const { host, protocol } = new URL(portalOrigin);
+  const scheme = protocol.slice(0, -1);
+  return (req, _res, next) => {
+    req.headers.host = host;
+    Object.defineProperty(req, "protocol", { value: scheme });
+    next();
+  };
+}
+
+/** Every stylesheet the build's routes link, for the refusal page rendered before the router. */
+function stylesheetsOf(build: ServerBuild): string[] {
+  return [...new Set(Object.values(build.assets.routes).flatMap((route) => route?.css ?? []))];
 }

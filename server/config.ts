@@ -8,8 +8,9 @@ const schema = z.object({
   PORTAL_URL: z.url().default("http://localhost:3000"),
   IDP_ISSUER: z.url().default("http://localhost:3001"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** The Remix server build the server runs (default: the project's build/index.js). */
+  /** The server build the server runs (default: the project's build/server/index.js). */
   PORTAL_BUILD: z.string().min(1).optional(),
+  PORTAL_VITE_DEV: z.enum(["0", "1"]).default("0"),
 });
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -23,6 +24,8 @@ export interface ServerConfig {
   production: boolean;
   logLevel: string;
   buildPath: string;
+  /** `npm run dev`: Vite serves the app from source with hot updates (never outside development). */
+  viteDevelopment: boolean;
 }
 
 /** The few settings the process edge needs; the app validates all of its own when the build loads. */
@@ -40,6 +43,7 @@ export function serverConfigFrom(env: Record<string, string | undefined>): Serve
     idpOrigin: new URL(e.IDP_ISSUER).origin,
     production: deploymentEnvironmentOf(env) !== "development",
     logLevel: e.LOG_LEVEL,
-    buildPath: path.resolve(projectRoot, e.PORTAL_BUILD ?? "build/index.js"),
+    buildPath: path.resolve(projectRoot, e.PORTAL_BUILD ?? "build/server/index.js"),
+    viteDevelopment: e.PORTAL_VITE_DEV === "1",
   };
 }

@@ -1,8 +1,8 @@
-import type { ServerBuild } from "@remix-run/node";
+import { createServer, type Server } from "node:http";
 import closeWithGrace from "close-with-grace";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
-import { createPortalApp, type PortalEdge } from "./app.ts";
+import { createPortalApp, type PortalBuild, type PortalEdge } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
 
 /** Below the 10 s after which the launcher (scripts/start.ts) sends SIGKILL. */
@@ -17,12 +17,17 @@ export function servePortal(options: {
   config: ServerConfig;
   logger: Logger;
   edge: PortalEdge;
-  build?: ServerBuild;
+  build?: PortalBuild;
   app?: RequestHandler;
+  vite?: RequestHandler;
+  /** The HTTP server to listen with (development: Vite's hot updates share it); a new one otherwise. */
+  server?: Server;
 }) {
   const { config, logger, edge } = options;
   const { app, draining } = createPortalApp(options);
-  const server = app.listen(config.port, config.host ?? "0.0.0.0", () => logger.info({ port: config.port }, "portal listening"));
+  const server = options.server ?? createServer();
+  server.on("request", app);
+  server.listen(config.port, config.host ?? "0.0.0.0", () => logger.info({ port: config.port }, "portal listening"));
   const stopSweep = edge.startSessionSweep((error) =>
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, "session sweep failed; next in a minute"),
   );

@@ -1,5 +1,5 @@
-import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { useLocation, useRevalidator } from "react-router";
 
 /**
  * A page waiting for something the server is preparing asks again every few seconds: by

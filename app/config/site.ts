@@ -1,3 +1,5 @@
+import { accreditation } from "../../lib/program/site.ts";
+
 /**
  * Public contact details and outbound links shown in the portal. Nothing secret lives here;
  * an operator changes these in one place.
@@ -36,10 +38,8 @@ export const site = {
     professionalNetworkUrl: "https://www.linkedin.com/company/dnadiscovery-example",
     microbloggingUrl: "https://x.com/dnadiscovery_example",
   },
-  accreditation: {
-    clinicalLabCertification: "05D2100000",
-    pathologyCollegeCertification: "9000000",
-  },
+  /** Shared with the results service's reports: set in lib/program/site.ts. */
+  accreditation,
   copyrightStartYear: 2016,
   /** Where each result card's product links go (SPEC.md §2 'Product cards by app name'). */
   products: {

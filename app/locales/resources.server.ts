@@ -1,4 +1,5 @@
 import type { Language, Namespace } from "~/i18n";
+import { programStrings } from "../../lib/program/strings.ts";
 import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import dashboardEn from "./en/dashboard.json";
@@ -10,8 +11,11 @@ import dashboardEs from "./es/dashboard.json";
 import profileEs from "./es/profile.json";
 import uiEs from "./es/ui.json";
 
-/** Every namespace of every language. Only the server holds all of them. */
+/**
+ * Every namespace of every language. Only the server holds all of them. The program's strings that
+ * the embedded services show too (its name) live in lib/program/locales and are part of `common`.
+ */
 export const resources = {
-  en: { common: commonEn, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn },
-  es: { common: commonEs, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs },
+  en: { common: { ...programStrings.en, ...commonEn }, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn },
+  es: { common: { ...programStrings.es, ...commonEs }, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, data } from "react-router";
 import { privatePageHeaders, readSession, visitorOf } from "~/services/session.server";
 
 /**
@@ -7,7 +7,7 @@ import { privatePageHeaders, readSession, visitorOf } from "~/services/session.s
  */
 async function notFound(request: Request, context: LoaderFunctionArgs["context"]): Promise<never> {
   const { session } = await readSession(request, context);
-  throw json({ visitor: session ? visitorOf(session) : null }, { status: 404, statusText: "Not Found", headers: privatePageHeaders });
+  throw data({ visitor: session ? visitorOf(session) : null }, { status: 404, statusText: "Not Found", headers: privatePageHeaders });
 }
 
 export function loader({ request, context }: LoaderFunctionArgs) {

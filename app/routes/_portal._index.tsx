@@ -1,5 +1,11 @@
-import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  type LoaderFunctionArgs,
+  data,
+  type MetaFunction,
+  useLoaderData,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import { KitNotStartedYet, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
@@ -14,7 +20,7 @@ import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { loadDashboard } from "~/services/dashboard-data.server";
-import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { requireVisitor } from "~/services/session.server";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
@@ -26,11 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireVisitor(request, context);
   const outcome = await loadDashboard(request, session);
   if (outcome.kind === "response") throw outcome.response;
-  return json(outcome.data, { status: outcome.status, headers: privatePageHeaders });
-}
-
-export function headers() {
-  return privatePageHeaders;
+  return data(outcome.data, { status: outcome.status });
 }
 
 /** Downloads and banner dismissals change nothing the loader reads. */

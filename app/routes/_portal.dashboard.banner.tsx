@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
 import { readForm } from "~/services/form-body.server";
 import { bannerDismissedFlag, setParticipantFlag } from "~/services/participant-flags.server";
@@ -14,8 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request);
   const parsed = DismissBannerSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json({ dismissed: false }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return Response.json({ dismissed: false }, { status: 400, headers: privatePageHeaders });
   await setParticipantFlag(session.userId, bannerDismissedFlag(parsed.data.banner));
-  if (parsed.data.respond === "data") return json({ dismissed: true }, { headers: privatePageHeaders });
+  if (parsed.data.respond === "data") return Response.json({ dismissed: true }, { headers: privatePageHeaders });
   return redirect("/", { status: 303, headers: privatePageHeaders });
 }

@@ -1,5 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { type MetaFunction, useRouteLoaderData } from "react-router";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
 import { pageTitle } from "~/page-title";
 import type { loader as profileLoader } from "./_portal.profile";

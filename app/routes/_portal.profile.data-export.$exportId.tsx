@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "react-router";
 import { openDataExportFile } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";

@@ -1,5 +1,13 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
@@ -18,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   const listed = await listDataExports(session);
-  return json({ exports: listed.ok ? dataExportItems(listed.exports, Date.now()) : null, serverTimeZone }, { headers: privatePageHeaders });
+  return { exports: listed.ok ? dataExportItems(listed.exports, Date.now()) : null, serverTimeZone };
 }
 
 /** 'Prepare my download': a plain form POST; the list below then shows it being prepared. */
@@ -26,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request, context);
   const form = await readForm(request);
-  if (form.get("intent") !== REQUEST_EXPORT_INTENT) return json({ problem: null }, { status: 400, headers: privatePageHeaders });
+  if (form.get("intent") !== REQUEST_EXPORT_INTENT) return data({ problem: null }, { status: 400 });
   const outcome = await requestDataExport(session, await detectLanguage(request));
   if (outcome.kind === "requested") {
     const cookie = await flashNotification({
@@ -38,11 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const problem: DataExportProblem =
     outcome.kind === "too-many" ? { kind: "too-many", retryAt: Date.now() + outcome.retryAfterSeconds * 1000 } : { kind: "unavailable" };
-  return json({ problem }, { status: outcome.kind === "too-many" ? 429 : 503, headers: privatePageHeaders });
-}
-
-export function headers() {
-  return privatePageHeaders;
+  return data({ problem }, { status: outcome.kind === "too-many" ? 429 : 503 });
 }
 
 /** SPEC.md §2: overview is the personal-information card plus the 'More to come' banner; the download of everything sits between them. */

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "react-router";
 import { passwordUpdateState } from "~/services/password-update.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passkeyAssertionOptions } from "~/services/sign-in-factors.server";
@@ -6,12 +6,13 @@ import { passkeyAssertionOptions } from "~/services/sign-in-factors.server";
 /** The WebAuthn options for a passkey used instead of the code, on the password update's pick step only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  if (passwordUpdateState(session)?.step !== "mfa-verification-pick") throw json(null, { status: 409, headers: privatePageHeaders });
+  if (passwordUpdateState(session)?.step !== "mfa-verification-pick")
+    throw Response.json(null, { status: 409, headers: privatePageHeaders });
   const options = await passkeyAssertionOptions(session, "password-update");
   if (!options.ok)
-    throw json(null, {
+    throw Response.json(null, {
       status: options.httpStatus >= 400 && options.httpStatus < 500 ? options.httpStatus : 503,
       headers: privatePageHeaders,
     });
-  return json(options.options, { headers: privatePageHeaders });
+  return Response.json(options.options, { headers: privatePageHeaders });
 }

@@ -1,7 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useRef } from "react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  data,
+  redirect,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+} from "react-router";
 import { Modal } from "~/components/modal";
 import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
@@ -43,8 +51,8 @@ const stepTitleKeys = {
   "new-password": "update.stepTitles.newPassword",
 } as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(matches, "profile", data ? stepTitleKeys[data.step] : "update.title");
+export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+  pageTitle(matches, "profile", loaderData ? stepTitleKeys[loaderData.step] : "update.title");
 
 /**
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
@@ -52,7 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const state = passwordUpdateState(session);
   if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
   if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
@@ -69,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     reply: pending?.reply,
   };
   // The page that shows a refused POST's errors answers with the POST's status (a 4xx), once.
-  return json(view, { status: pending?.status ?? 200, headers: privatePageHeaders });
+  return data(view, { status: pending?.status ?? 200 });
 }
 
 async function passwordUpdatedRedirect() {
@@ -82,10 +90,6 @@ async function passwordUpdatedRedirect() {
   return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
-export function headers() {
-  return privatePageHeaders;
-}
-
 const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 /** What the pick step offers besides SMS and voice: the authenticator app and passkeys, once set up. */
@@ -95,7 +99,7 @@ async function pickStepFactors(session: PortalSession, step: string, context: Lo
 }
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
-const refuse = (reply: StepReply) => json(reply, { status: 400, headers: privatePageHeaders });
+const refuse = (reply: StepReply) => data(reply, { status: 400 });
 const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303, headers: privatePageHeaders });
 
 /**
@@ -140,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   // No context: the loaders that run after an action read the session it left, not the one it started with.
   const session = await requireParticipant(request);
-  if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const formData = await readForm(request);
   const intent = PasswordUpdateIntentSchema.safeParse(formData.get("intent"));
   // A replayed or hand-made POST with an intent the flow does not have is the client's mistake.

@@ -1,6 +1,5 @@
-import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, useNavigation, useOutlet } from "react-router";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import * as styles from "~/components/profile/profile.css";
@@ -10,7 +9,7 @@ import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
-import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { requireParticipant, serverTimeZone } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.loginSecurity");
@@ -18,12 +17,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 /** SPEC.md §2 'Login & Security', behind its feature check. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json({ factors: await readFactors(session, context), serverTimeZone }, { headers: privatePageHeaders });
-}
-
-export function headers() {
-  return privatePageHeaders;
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
+  return { factors: await readFactors(session, context), serverTimeZone };
 }
 
 export default function LoginSecurity() {

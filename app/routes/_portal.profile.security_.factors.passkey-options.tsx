@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "react-router";
 import type { FactorFlowState } from "~/domain/sign-in-factors";
 import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passkeyAssertionOptions, passkeyRegistrationOptions } from "~/services/sign-in-factors.server";
@@ -11,12 +11,12 @@ import { FACTORS_FLOW } from "./_portal.profile.security_.factors";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   const step = flowState<FactorFlowState>(session, FACTORS_FLOW)?.step;
-  if (step !== "passkey" && step !== "pick") throw json(null, { status: 409, headers: privatePageHeaders });
+  if (step !== "passkey" && step !== "pick") throw Response.json(null, { status: 409, headers: privatePageHeaders });
   const options = step === "passkey" ? await passkeyRegistrationOptions(session) : await passkeyAssertionOptions(session, "factors");
   if (!options.ok)
-    throw json(null, {
+    throw Response.json(null, {
       status: options.httpStatus >= 400 && options.httpStatus < 500 ? options.httpStatus : 503,
       headers: privatePageHeaders,
     });
-  return json(options.options, { headers: privatePageHeaders });
+  return Response.json(options.options, { headers: privatePageHeaders });
 }

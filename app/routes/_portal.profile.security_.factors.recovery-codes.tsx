@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "react-router";
 import { type FactorFlowState, recoveryCodesFile } from "~/domain/sign-in-factors";
 import { pageTranslator } from "~/services/i18n.server";
 import { detectLanguage } from "~/services/language.server";

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import {
   EnrolAppStep,
   NewPhoneSchema,
@@ -63,7 +70,7 @@ const toPage = () => redirect("/profile/security/factors", { status: 303, header
 
 async function loginSecurityParticipant(request: Request, context: LoaderFunctionArgs["context"]) {
   const session = await requireParticipant(request, context);
-  if (!env.FEATURE_LOGIN_SECURITY) throw json(null, { status: 404, headers: privatePageHeaders });
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   return session;
 }
 
@@ -76,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
   if (state.step === "pick") {
     const factors = await readFactors(session);
-    return json(
+    return data(
       {
         state,
         methods: factors ? verifyMethodsOf(factors) : noMethods,
@@ -88,14 +95,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
   const qrCode = state.step === "enrol" ? await qrCodeImage(state.uri) : null;
-  return json({ state, methods: noMethods, phone: null, hasPasskeys: false, qrCode }, { headers: privatePageHeaders });
+  return { state, methods: noMethods, phone: null, hasPasskeys: false, qrCode };
 }
 
 const noticeFor = (failure: FactorFailure): PasswordUpdateNotice =>
   failure.errorCode
     ? { titleKey: "factors.errors.noticeTitle", bodyKey: `accountErrors.${failure.errorCode}`, values: failure.values }
     : { titleKey: "factors.errors.noticeTitle", bodyKey: "errors.generic" };
-const answer = (reply: FactorReply, status: number) => json(reply, { status, headers: privatePageHeaders });
+const answer = (reply: FactorReply, status: number) => data(reply, { status });
 const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);
 
 async function finished(session: PortalSession, change: FactorChange | "rename-passkey") {
@@ -270,10 +277,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return made.codes ? showCodes(session, "add-passkey", made.codes) : finished(session, "add-passkey");
   }
   return toPage();
-}
-
-export function headers() {
-  return privatePageHeaders;
 }
 
 export default function SignInFactorChange() {

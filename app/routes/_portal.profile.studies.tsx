@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, data, type MetaFunction, useLoaderData } from "react-router";
 import { ConsentHistory } from "~/components/profile/consent-history";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import * as styles from "~/components/profile/profile.css";
@@ -8,7 +7,7 @@ import { site } from "~/config/site";
 import { Trans, useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { requireParticipant } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
@@ -17,12 +16,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   const [{ canSeeStudies, consents }, withdrawals] = await Promise.all([profileOverview(session, context), listWithdrawals(session)]);
-  if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json({ consents, withdrawal: withdrawals?.[0] ?? null }, { headers: privatePageHeaders });
-}
-
-export function headers() {
-  return privatePageHeaders;
+  if (!canSeeStudies) throw data(null, { status: 404 });
+  return { consents, withdrawal: withdrawals?.[0] ?? null };
 }
 
 export default function MyStudies() {

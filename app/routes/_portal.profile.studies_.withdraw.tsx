@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import * as styles from "~/components/profile/profile.css";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
 import { authCodeSchema } from "~/domain/auth-code";
@@ -35,7 +42,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 /** My Studies' participants only (the same rule as the page). */
 async function requireStudies(session: PortalSession, context: LoaderFunctionArgs["context"]): Promise<void> {
   const { canSeeStudies } = await profileOverview(session, context);
-  if (!canSeeStudies) throw json(null, { status: 404, headers: privatePageHeaders });
+  if (!canSeeStudies) throw data(null, { status: 404 });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -53,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const resent = new URL(request.url).searchParams.has("resent");
   const appAvailable = state ? false : Boolean((await readFactors(session))?.totp);
-  return json(
+  return data(
     { code: state ? { choice: state.choice, method: state.method, phoneNumber: state.phoneNumber, resent } : null, appAvailable },
     { headers: privatePageHeaders },
   );
@@ -65,7 +72,7 @@ const noticeFor = (failure: WithdrawalFailure): PasswordUpdateNotice =>
     : { titleKey: "withdraw.errors.noticeTitle", bodyKey: "withdraw.errors.unavailable" };
 
 const statusOf = (failure: WithdrawalFailure) => (failure.kind === "account" ? failure.status : 503);
-const answer = (reply: WithdrawalReply, status: number) => json(reply, { status, headers: privatePageHeaders });
+const answer = (reply: WithdrawalReply, status: number) => data(reply, { status });
 const toPage = (search = "") => redirect(`${WITHDRAW_PATH}${search}`, { status: 303, headers: privatePageHeaders });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -114,10 +121,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind === "account" && outcome.errorCode === "codeInvalid")
     return answer({ intent: "confirm", result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
   return answer({ intent: "confirm", result: submission.reply(), notice: noticeFor(outcome) }, statusOf(outcome));
-}
-
-export function headers() {
-  return privatePageHeaders;
 }
 
 export default function WithdrawPage() {

@@ -1,12 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
-import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { requireParticipant, serverTimeZone } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
@@ -17,14 +16,10 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   const withdrawals = await listWithdrawals(session);
-  if (withdrawals === null) throw json(null, { status: 503, headers: privatePageHeaders });
+  if (withdrawals === null) throw data(null, { status: 503 });
   const withdrawal = withdrawals.find((candidate) => candidate.reference === params.reference);
-  if (!withdrawal) throw json(null, { status: 404, headers: privatePageHeaders });
-  return json({ withdrawal, serverTimeZone }, { headers: privatePageHeaders });
-}
-
-export function headers() {
-  return privatePageHeaders;
+  if (!withdrawal) throw data(null, { status: 404 });
+  return { withdrawal, serverTimeZone };
 }
 
 export default function WithdrawalReceipt() {

@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import {
+  type LoaderFunctionArgs,
   isRouteErrorResponse,
   Link,
   Outlet,
@@ -8,7 +8,7 @@ import {
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
-} from "@remix-run/react";
+} from "react-router";
 import { ServerErrorScreen } from "~/components/layout/error-screens";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
@@ -16,22 +16,18 @@ import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { profileOverview } from "~/services/profile-overview.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { requireParticipant } from "~/services/session.server";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  return json(await profileOverview(session, context), { headers: privatePageHeaders });
+  return await profileOverview(session, context);
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, nextUrl, defaultShouldRevalidate }) =>
   profileSectionsMayHaveChanged({ formAction, nextUrl }) ? defaultShouldRevalidate : false;
-
-export function headers() {
-  return privatePageHeaders;
-}
 
 export default function ProfileLayout() {
   const { sections } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, redirect, type MetaFunction, useLoaderData } from "react-router";
 import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
@@ -23,11 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = NoticeQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const url = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
   if (!url) throw redirect("/", { headers: privatePageHeaders });
-  return json({ url }, { headers: privatePageHeaders });
-}
-
-export function headers() {
-  return privatePageHeaders;
+  return { url };
 }
 
 export default function EnglishOnlyNotice() {

@@ -1,5 +1,4 @@
-import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, redirect, useActionData } from "react-router";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ReportReady } from "~/components/dashboard/report-ready";
@@ -26,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireVisitor(request);
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
   const { appId, opensIn } = parsed.data;
   const script = opensIn === "tab";
 
@@ -40,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   // The page's form-action policy keeps a form from redirecting to another origin, so without
   // JavaScript the report opens from a page that links to it in a new tab.
-  if (outcome.ok) return json<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
+  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
 
   const headers = new Headers(privatePageHeaders);
   headers.append(
@@ -53,12 +52,8 @@ export async function action({ request }: ActionFunctionArgs) {
       retry: { action: REPORT_ACTION, fields: { appId }, labelKey: "dashboard:downloadError.retry" },
     }),
   );
-  if (script) return json<ReportActionData>({ outcome: "failed" }, { headers });
+  if (script) return data<ReportActionData>({ outcome: "failed" }, { headers });
   return redirect("/", { status: 303, headers });
-}
-
-export function headers() {
-  return privatePageHeaders;
 }
 
 /** Without JavaScript: the report, opened from here, the network error screen, or why the form was refused. */

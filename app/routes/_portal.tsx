@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, data, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { GatheringInformation } from "~/components/dashboard/gathering-information";
 import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-results";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
@@ -16,9 +15,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { notifications, clearCookie } = await takeFlashNotifications(request);
   const headers = new Headers(privatePageHeaders);
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
-  return json({ visitor: visitorOf(session), notifications }, { headers });
+  return data({ visitor: visitorOf(session), notifications }, { headers });
 }
 
+/** Every page inside the layout is private, never stored (a route without `headers` takes its parent's). */
 export function headers() {
   return privatePageHeaders;
 }

@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, data, useLoaderData } from "react-router";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
@@ -36,8 +35,8 @@ function classify(error: unknown): Failure {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const noStore = { "Cache-Control": "no-store" };
-  if (!hasTransactionCookie(request)) return json({ code: "noTransaction" as const }, { status: 400, headers: noStore });
-  if (!isWellFormedState(url.searchParams.get("state"))) return json({ code: "stateMismatch" as const }, { status: 400, headers: noStore });
+  if (!hasTransactionCookie(request)) return data({ code: "noTransaction" as const }, { status: 400, headers: noStore });
+  if (!isWellFormedState(url.searchParams.get("state"))) return data({ code: "stateMismatch" as const }, { status: 400, headers: noStore });
   try {
     const authenticator = await portalAuthenticator();
     const participant = await authenticator.authenticate("idp", request);
@@ -49,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = classify(error);
-    return json({ code: failure.code }, { status: failure.status, headers: noStore });
+    return data({ code: failure.code }, { status: failure.status, headers: noStore });
   }
 }
 

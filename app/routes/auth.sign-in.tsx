@@ -1,5 +1,12 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  data,
+  redirect,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
@@ -15,8 +22,8 @@ import { clearedSessionCookie, endSession, readSession, type PortalSession } fro
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(matches, "auth", data?.choice ? "sessionChoice.signInTitle" : "errorTitle");
+export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+  pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.signInTitle" : "errorTitle");
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -31,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   const { session } = await readSession(request);
   if (session?.tokenType === "IDP") return redirect(returnTo, { headers: noStore });
-  if (session) return json({ unavailable: false, choice: { kind: "leave-results-link" as const, returnTo } }, { headers: noStore });
+  if (session) return data({ unavailable: false, choice: { kind: "leave-results-link" as const, returnTo } }, { headers: noStore });
   return startSignIn(request, returnTo, null);
 }
 
@@ -44,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function startSignIn(request: Request, returnTo: string, endingSession: PortalSession | null) {
   const authenticator = await reachableAuthenticator();
-  if (!authenticator) return json({ unavailable: true, choice: null }, { status: 503, headers: noStore });
+  if (!authenticator) return data({ unavailable: true, choice: null }, { status: 503, headers: noStore });
   await endSession(endingSession);
   const language = await detectLanguage(request);
   const startUrl = new URL(request.url);

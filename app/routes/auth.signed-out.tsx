@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 
 /** Where the IdP's end-session endpoint returns the browser: straight on to sign-in. */
 export function loader() {

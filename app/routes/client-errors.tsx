@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import * as z from "zod";
 import { errorReporter } from "~/services/error-reporter.server";
 import { readLimitedText } from "~/services/form-body.server";

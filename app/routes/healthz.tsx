@@ -1,5 +1,3 @@
-import { json } from "@remix-run/node";
-
 export function loader() {
-  return json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
 }

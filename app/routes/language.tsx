@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import * as z from "zod";
 import { safeReturnTo } from "~/domain/return-to";
 import { toLanguage } from "~/i18n";

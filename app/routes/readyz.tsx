@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "react-router";
+import { portalRequestOf } from "~/load-context";
 import { env } from "~/services/env.server";
 import { checkPortalReadiness } from "~/services/readiness.server";
 import { readLauncherStatus } from "../../lib/launcher/status.ts";
@@ -6,10 +7,10 @@ import { readLauncherStatus } from "../../lib/launcher/status.ts";
 /** 200 when the portal can serve participants, else 503 naming what failed; with the launcher's restarts when it runs the stack. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const [readiness, launcher] = await Promise.all([
-    checkPortalReadiness(context.isDraining()),
+    checkPortalReadiness(portalRequestOf(context)?.isDraining() ?? false),
     readLauncherStatus(env.LAUNCHER_STATUS_FILE),
   ]);
-  return json(
+  return Response.json(
     { status: readiness.ready ? "ok" : "unavailable", checks: readiness.checks, ...(launcher ? { launcher } : {}) },
     { status: readiness.ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );

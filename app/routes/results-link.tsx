@@ -1,5 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, data, type MetaFunction, useLoaderData } from "react-router";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
@@ -13,14 +12,14 @@ import { endSession, readSession } from "~/services/session.server";
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(matches, "auth", data?.choice ? "sessionChoice.resultsLinkTitle" : "resultsLinkTitle");
+export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+  pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.resultsLinkTitle" : "resultsLinkTitle");
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 function refused(refusal: ResultsLinkRefusal) {
   const { messageKey, helpKey, status } = explainRefusal(refusal);
-  return json({ refusal: { messageKey, helpKey }, choice: null }, { status, headers: noStore });
+  return data({ refusal: { messageKey, helpKey }, choice: null }, { status, headers: noStore });
 }
 
 /**
@@ -33,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!link.ok) return refused(link.refusal);
   const { session } = await readSession(request);
   if (session)
-    return json({ refusal: null, choice: { kind: "open-results-link" as const, accessToken: link.token } }, { headers: noStore });
+    return data({ refusal: null, choice: { kind: "open-results-link" as const, accessToken: link.token } }, { headers: noStore });
   return startResultsLinkSession(link);
 }
 

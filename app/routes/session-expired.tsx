@@ -1,6 +1,5 @@
-import { type LoaderFunctionArgs, json, redirect, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { type LoaderFunctionArgs, data, redirect, type MetaFunction, useLoaderData } from "react-router";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
@@ -21,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   if (session) throw redirect(returnTo, { headers: { "Cache-Control": "no-store" } });
   const signInPath = withReturnTo(SIGN_IN_PATH, returnTo);
-  return json({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
+  return data({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
 }
 
 export default function SessionExpired() {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { safeReturnTo } from "~/domain/return-to";
 import { readForm } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import * as z from "zod";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { cookieSecurity } from "./cookie-security.server";

@@ -1,15 +1,16 @@
-import type { PortalLoadContext } from "~/load-context";
+import type { RouterContextProvider } from "react-router";
+import { portalRequestOf } from "~/load-context";
 
 /**
  * The first loader of a request to ask computes the answer; the others of the same request (a layout
  * and its page) get the same promise. Without a context (a direct call), it is computed each time.
  */
 export function oncePerRequest<T>(
-  context: Partial<Pick<PortalLoadContext, "perRequest">> | undefined,
+  context: Readonly<RouterContextProvider> | undefined,
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
-  const memo = context?.perRequest;
+  const memo = portalRequestOf(context)?.perRequest;
   if (!memo) return compute();
   let answer = memo.get(key) as Promise<T> | undefined;
   if (!answer) {

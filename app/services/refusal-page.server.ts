@@ -1,4 +1,3 @@
-import { cssBundleHref } from "@remix-run/css-bundle";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
@@ -7,7 +6,7 @@ import { TranslationProvider } from "~/i18n-react";
 import { pageTranslator } from "./i18n.server";
 import { detectLanguage } from "./language.server";
 
-/** The statuses the server file's request guard answers before Remix sees a request. */
+/** The statuses the server file's request guard answers before React Router sees a request. */
 export type Refusal = 400 | 403 | 405 | 413;
 
 const pages = new Map<string, string>();
@@ -16,7 +15,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-function pageFor(status: Refusal, language: Language): string {
+function pageFor(status: Refusal, language: Language, stylesheets: readonly string[]): string {
   const key = `${status}:${language}`;
   const cached = pages.get(key);
   if (cached) return cached;
@@ -33,7 +32,7 @@ function pageFor(status: Refusal, language: Language): string {
   const screen = renderToStaticMarkup(
     createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })),
   );
-  const stylesheet = cssBundleHref ? `<link rel="stylesheet" href="${escapeHtml(cssBundleHref)}">` : "";
+  const stylesheet = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
   const page =
     `<!DOCTYPE html><html lang="${language}" dir="ltr"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(common("meta.title"))}</title>${stylesheet}</head>` +
@@ -43,12 +42,17 @@ function pageFor(status: Refusal, language: Language): string {
 }
 
 /**
- * The 4xx screen the app's error boundary shows, without the header and footer (which need Remix),
- * in the language the portal's one rule picks for this request (SPEC.md §4 'Language').
+ * The 4xx screen the app's error boundary shows, without the header and footer (which need the
+ * router), in the language the portal's one rule picks for this request (SPEC.md §4 'Language'),
+ * styled by the build's stylesheets (server/app.ts reads them from the build's manifest).
  */
-export async function renderRefusalPage(status: Refusal, request: { url: string; cookie?: string }): Promise<string> {
+export async function renderRefusalPage(
+  status: Refusal,
+  request: { url: string; cookie?: string },
+  stylesheets: readonly string[] = [],
+): Promise<string> {
   const language = await detectLanguage(
     new Request(new URL(request.url, "http://portal.invalid"), { headers: request.cookie ? { cookie: request.cookie } : {} }),
   );
-  return pageFor(status, language);
+  return pageFor(status, language, stylesheets);
 }

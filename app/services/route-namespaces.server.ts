@@ -1,5 +1,4 @@
-import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes } from "@remix-run/react";
+import { type ServerBuild, matchRoutes } from "react-router";
 import { pageNamespaces, type Namespace, type TranslationHandle } from "~/i18n";
 
 type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number];

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "react-router";
 import { isSameOrigin as isSameOriginFor } from "../../lib/http/same-origin.ts";
 import { env } from "./env.server";
 
@@ -33,5 +33,5 @@ export function isSameOriginRequest(request: Request, options: SameOriginOptions
  */
 export function assertSameOrigin(request: Request, options: SameOriginOptions = {}): void {
   if (!isSameOriginRequest(request, options))
-    throw json({ message: "forbidden" }, { status: 403, headers: { "Cache-Control": "no-store" } });
+    throw data({ message: "forbidden" }, { status: 403, headers: { "Cache-Control": "no-store" } });
 }

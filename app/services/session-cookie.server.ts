@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 

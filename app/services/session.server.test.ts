@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testLoadContext } from "../../tests/support/load-context";
 import type { SessionRecord } from "./session-store.server";
 
 const loadSession = vi.fn<(sessionId: string) => Promise<SessionRecord | null>>();
@@ -30,7 +31,7 @@ const stored: SessionRecord = {
   lastSeenAt: new Date(),
 };
 
-/** Remix gives every loader its own copy of the request, built from the same URL and headers. */
+/** React Router gives every loader its own copy of the request, built from the same URL and headers. */
 async function loaderRequest(): Promise<Request> {
   const cookie = (await sessionCookieFor(sessionId)).split(";")[0]!;
   return new Request("http://portal.test/", { headers: { Cookie: cookie } });
@@ -43,7 +44,7 @@ describe("one session read per request", () => {
   });
 
   it("loaders of one request that pass its context share one read", async () => {
-    const context = { session: {} };
+    const context = testLoadContext();
     const [layout, page] = await Promise.all([
       requireVisitor(await loaderRequest(), context),
       requireVisitor(await loaderRequest(), context),
@@ -54,8 +55,8 @@ describe("one session read per request", () => {
   });
 
   it("different requests read again", async () => {
-    await readSession(await loaderRequest(), { session: {} });
-    await readSession(await loaderRequest(), { session: {} });
+    await readSession(await loaderRequest(), testLoadContext());
+    await readSession(await loaderRequest(), testLoadContext());
     expect(loadSession).toHaveBeenCalledTimes(2);
   });
 

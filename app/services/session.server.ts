@@ -1,9 +1,9 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type RouterContextProvider } from "react-router";
 import type { Visitor } from "~/components/layout/visitor";
 import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
 import { safeReturnTo } from "~/domain/return-to";
 import { sessionEndsAt } from "~/domain/session-timing";
-import type { PortalLoadContext } from "~/load-context";
+import { portalRequestOf } from "~/load-context";
 import { env } from "./env.server";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
 import { requestIdOf } from "./logger.server";
@@ -28,16 +28,17 @@ async function lookUp(request: Request): Promise<Lookup> {
 }
 
 /** A loader's `context` (app/load-context.ts): one per incoming request, shared by all of its loaders. */
-export type RequestContext = Pick<PortalLoadContext, "session">;
+export type RequestContext = Readonly<RouterContextProvider>;
 
 /**
  * One session read per request, however many loaders ask: the first leaves it in the context's
  * slot for the others (a database query and a signed-cookie check). Without a context, a fresh read.
  */
-export function readSession(request: Request, context?: Partial<RequestContext>): Promise<Lookup> {
-  if (!context?.session) return lookUp(request);
-  context.session.lookup ??= lookUp(request);
-  return context.session.lookup;
+export function readSession(request: Request, context?: RequestContext): Promise<Lookup> {
+  const slot = portalRequestOf(context)?.session;
+  if (!slot) return lookUp(request);
+  slot.lookup ??= lookUp(request);
+  return slot.lookup;
 }
 
 /**
@@ -84,7 +85,7 @@ function returnToOf(request: Request): string {
  * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
  * to sign-in; a session that is no longer valid goes through the expired-session screen.
  */
-export async function requireVisitor(request: Request, context?: Partial<RequestContext>): Promise<PortalSession> {
+export async function requireVisitor(request: Request, context?: RequestContext): Promise<PortalSession> {
   const { cookiePresent, session } = await readSession(request, context);
   if (session) return session;
   // Either way, signing in again comes back to this page.
@@ -93,7 +94,7 @@ export async function requireVisitor(request: Request, context?: Partial<Request
 }
 
 /** A participant who signed in with the IdP; results-link visitors are sent to their results page. */
-export async function requireParticipant(request: Request, context?: Partial<RequestContext>): Promise<PortalSession> {
+export async function requireParticipant(request: Request, context?: RequestContext): Promise<PortalSession> {
   const session = await requireVisitor(request, context);
   if (session.tokenType === "ACCESS") throw redirect("/");
   return session;

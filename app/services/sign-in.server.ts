@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import type { PasswordUpdateState } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { patientFullName } from "~/domain/patient-results";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { endSessionUrl, revokeToken } from "./idp.server";
 import { clearedSessionCookie, endSession, type PortalSession } from "./session.server";
 

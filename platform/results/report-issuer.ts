@@ -1,11 +1,11 @@
-import { site } from "../../app/config/site.ts";
-import programNames from "../../app/locales/en/common.json" with { type: "json" };
+import { accreditation } from "../../lib/program/site.ts";
+import { programName } from "../../lib/program/strings.ts";
 
 /**
- * Who issues the reports, from the settings the portal shows in its footer: the program's name and
- * the lab's accreditation numbers (one place to change each).
+ * Who issues the reports, from the settings the portal shows in its footer (lib/program, shared with
+ * the portal): the program's name and the lab's accreditation numbers (one place to change each).
  */
 export const reportIssuer = {
-  programName: programNames.programName,
-  laboratory: `CLIA #${site.accreditation.clinicalLabCertification} · CAP #${site.accreditation.pathologyCollegeCertification}`,
+  programName: programName("en"),
+  laboratory: `CLIA #${accreditation.clinicalLabCertification} · CAP #${accreditation.pathologyCollegeCertification}`,
 };

@@ -40,7 +40,10 @@ export interface ProfileSummary {
   inclusiveByFunction: Share[];
 }
 
-/** "react-dom", "@remix-run/router", "build" (the portal's own server build), "node" (built-ins)… */
+/**
+ * "react-dom", "react-router" (the framework: node_modules/react-router), "build" (the portal's own
+ * server build, build/server/index.js, which Vite bundles the app's code into), "node" (built-ins)…
+ */
 export function packageOf(url: string): string {
   if (!url) return "(native)";
   if (url.startsWith("node:")) return "node";
@@ -49,7 +52,7 @@ export function packageOf(url: string): string {
     const [first, second] = url.slice(inModules + "/node_modules/".length).split("/");
     return first!.startsWith("@") ? `${first}/${second}` : first!;
   }
-  if (url.includes("/build/")) return "build";
+  if (url.includes("/build/server/")) return "build";
   return url.replace(/^file:\/\//, "");
 }
 

@@ -29,7 +29,12 @@ function add(total: Bytes, more: Bytes): Bytes {
 
 type AssetKind = "javascript" | "css" | "fonts";
 
-/** Assets named by the document: module scripts and preloads, stylesheets, preloaded fonts. */
+/**
+ * Assets named by the document: scripts and module preloads, stylesheets, preloaded fonts, and the
+ * modules React Router's inline module script imports (`import "/assets/manifest-….js"`, the route
+ * modules, `import("/assets/entry.client-….js")`). Every one of them is under /assets/, the build's
+ * hashed files (build/client/assets); most are module preloads as well, and each is counted once.
+ */
 export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }[] {
   const found: { url: URL; kind: AssetKind }[] = [];
   for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
@@ -40,10 +45,16 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
     else if (/rel="stylesheet"/.test(tag)) found.push({ url, kind: "css" });
     else if (/rel="preload"/.test(tag) && /as="font"/.test(tag)) found.push({ url, kind: "fonts" });
   }
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(attributes) || !/type="module"/.test(attributes)) continue;
+    for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) {
+      if (specifier) found.push({ url: new URL(specifier, base), kind: "javascript" });
+    }
+  }
   return found;
 }
 
-/** Static imports of an ES module (esbuild writes `from "./chunk-X.js"` and `import "./x.js"`). */
+/** Static imports of an ES module (Vite writes `from"./jsx-runtime-….js"` and `import"./x.js"`); lazy `import()` is not followed. */
 function staticImports(source: string, base: URL): URL[] {
   return [...source.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)].flatMap(([, specifier]) =>
     specifier ? [new URL(specifier, base)] : [],

@@ -2,7 +2,7 @@
  * `tsx scripts/bench/profile.ts [path…]`: starts the stack with the portal under `node --cpu-prof`,
  * signs the demo participant in, puts each path under load in turn (a fresh portal process per path,
  * so each profile holds one page only) and prints where the portal's CPU went, per request.
- * Uses the existing build (run `remix build` first). Defaults: /session-expired and /.
+ * Uses the existing build (run `npm run build` first: build/server/index.js). Defaults: /session-expired and /.
  * BENCH_CONNECTIONS and BENCH_DURATION_SECONDS as for `npm run bench`; PROFILE_PORT_BASE (3750);
  * PROFILE_STACKS=name,… prints the stacks those functions ran under; PROFILE_FILTER=text lists the
  * functions on the stack whose name holds the text ("build:" for the portal's own); KEEP_PROFILE keeps the file.

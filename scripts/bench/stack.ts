@@ -55,16 +55,16 @@ export interface StackOptions {
   databaseUrls?: { portal: string; results: string };
 }
 
-/** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `remix build`). */
+/** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `react-router build`). */
 export function ensurePortalBuilt(): void {
-  if (existsSync(path.join(projectRoot, "build/index.js"))) return;
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  if (existsSync(path.join(projectRoot, "build/server/index.js"))) return;
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: projectRoot,
     stdio: "ignore",
     // Under vitest NODE_ENV is "test", which would make a development build the server cannot run.
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) throw new Error("remix build failed");
+  if (result.status !== 0) throw new Error("react-router build failed");
 }
 
 /** A free TCP port on 127.0.0.1. */

@@ -4,7 +4,7 @@ import { formatSpread, spreadOf, type Spread } from "./spread.ts";
 
 export const ROW = {
   ceiling: "node:http 'hello' (ceiling)",
-  floor: "Minimal Remix page (framework floor)",
+  floor: "Minimal React Router 8 page (framework floor)",
   lightest: "Expired-session screen (lightest page)",
   dashboard: "Dashboard (signed in, real results)",
   profile: "Profile page",

@@ -11,7 +11,7 @@ const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
  * helmet's headers with the portal's policy: scripts only from the portal with that nonce, forms only
  * to the portal and the identity provider, no framing. HSTS outside development.
  */
-export function securityHeaders(options: { idpOrigin: string; production: boolean }): RequestHandler[] {
+export function securityHeaders(options: { idpOrigin: string; production: boolean; viteDevelopment?: boolean }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -22,7 +22,8 @@ export function securityHeaders(options: { idpOrigin: string; production: boolea
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonceOf],
-        styleSrc: ["'self'"],
+        // `npm run dev` only: Vite puts edited styles in <style> elements.
+        styleSrc: options.viteDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

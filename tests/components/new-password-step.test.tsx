@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import { createRemixStub } from "@remix-run/testing";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { renderWithI18n } from "./render";
 
 describe("NewPasswordStep", () => {
   it("names the account in a hidden username field, so a password manager saves the new password for it", async () => {
-    const Stub = createRemixStub([
+    const Stub = createRoutesStub([
       { path: "/profile/security/password", Component: () => <NewPasswordStep reply={undefined} username="ada@example.test" /> },
     ]);
     const { container } = renderWithI18n(<Stub initialEntries={["/profile/security/password"]} />);
@@ -24,7 +24,7 @@ describe("NewPasswordStep", () => {
 describe("NewPasswordStep validation as the participant goes", () => {
   it("flags the new password when it is left, and not the confirmation until it is touched", async () => {
     const user = userEvent.setup();
-    const Stub = createRemixStub([
+    const Stub = createRoutesStub([
       { path: "/profile/security/password", Component: () => <NewPasswordStep reply={undefined} username="ada@example.test" /> },
     ]);
     renderWithI18n(<Stub initialEntries={["/profile/security/password"]} />);

@@ -241,7 +241,8 @@ test.describe("the full dashboard", () => {
     let releaseResults: () => void = () => {};
     const resultsHeld = new Promise<void>((resolve) => (releaseResults = resolve));
     await page.route(
-      (url) => url.pathname === "/" && url.searchParams.has("_data"),
+      // The navigation's data request (React Router's single fetch: /_.data for the index page).
+      (url) => url.pathname === "/_.data",
       async (route) => {
         await resultsHeld;
         await route.continue();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { whenHydrated } from "./support/hydration";
 import { applyTextSpacing, expectWhollyVisible } from "./support/layout";
 import { screenMatrix } from "./support/matrix";
 import { signIn } from "./support/sign-in";
@@ -99,16 +100,13 @@ test.describe("layout, footer and error screens", () => {
     }
   });
 
-  test("at 320px with WCAG text spacing the Spanish privacy tabs are whole", async ({ page }, testInfo) => {
+  test("at 320px with WCAG text spacing the Spanish privacy tabs are whole", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/no-such-page?lang=es&privacy=consents");
     const panel = page.getByRole("dialog").or(page.getByRole("main"));
     await expect(panel.getByRole("link", { name: "Derechos" })).toBeVisible();
     // With JavaScript, the spacing goes on the elements hydration leaves, not on ones it is about to replace.
-    if (testInfo.project.name === "js")
-      await page.waitForFunction(() =>
-        Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
-      );
+    await whenHydrated(page);
     await applyTextSpacing(page);
     for (const name of ["Consentimientos", "Derechos"]) await expectWhollyVisible(panel.getByRole("link", { name, exact: true }));
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { whenHydrated } from "./support/hydration";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant } from "./support/participants";
 import { signIn } from "./support/sign-in";
@@ -33,7 +34,7 @@ test("keyboard only: where focus is after every step of the password update", as
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, person.email);
   await page.goto("/profile/security");
-  if (withJs()) await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+  await whenHydrated(page);
   const area = withJs() ? page.getByRole("dialog", { name: "Update Password" }) : page.getByRole("main");
 
   const updateButton = page.getByRole("button", { name: "Update Password" });
@@ -94,7 +95,7 @@ test("keyboard only: where focus is after every step of the password update", as
   if (!withJs()) {
     await expectPageStartThenField(page, codeField);
   } else {
-    await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+    await whenHydrated(page);
     await expect(codeField).toBeFocused();
   }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { whenHydrated } from "./support/hydration";
 import { expectWhollyVisible } from "./support/layout";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant, type DemoParticipant } from "./support/participants";
@@ -16,12 +17,6 @@ function stepArea(page: Page) {
 }
 
 /** With JavaScript, wait until the page's script runs, so the click opens the modal rather than a full page. */
-async function whenHydrated(page: Page) {
-  if (withJs())
-    await page.waitForFunction(() =>
-      Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
-    );
-}
 
 async function startUpdate(page: Page, updateLabel = "Update Password") {
   await page.goto("/profile/security");
@@ -90,7 +85,7 @@ test.describe("profile pages", () => {
     const card = (name: RegExp) => cards.getByRole(withJs() ? "link" : "button", { name });
     await expect(cards.getByRole(withJs() ? "link" : "button")).toHaveCount(3);
     await expectNoSeriousA11yViolations(page);
-    if (withJs()) await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+    await whenHydrated(page);
     await card(/Inicio de sesión y seguridad/).focus();
     await page.keyboard.press("Space");
     await expect(page).toHaveURL(/\/profile\/security\??$/);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { whenHydrated } from "./support/hydration";
 import { identify, passChallenge, signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
@@ -63,10 +64,7 @@ test("after the session ends in the middle of a password update, signing in agai
   const withJavaScript = test.info().project.name === "js";
   const person = await signIn(page, withJavaScript ? "remy.resume.js@example.test" : "remy.resume.nojs@example.test");
   await page.goto("/profile/security");
-  if (withJavaScript)
-    await page.waitForFunction(() =>
-      Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
-    );
+  await whenHydrated(page);
   await page.getByRole("button", { name: "Update Password" }).click();
   await page.getByRole("radio", { name: "Text Message" }).check();
   await page.getByRole("button", { name: "Send code" }).click();

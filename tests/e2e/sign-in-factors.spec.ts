@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { whenHydrated } from "./support/hydration";
 import { useLanguage } from "./support/language";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant } from "./support/participants";
@@ -164,10 +165,7 @@ test("the password update's code step takes the authenticator app's code", async
   const person = own("theo.apppw.js@example.test", "theo.apppw.nojs@example.test");
   await signIn(page, person.email, { method: "sms" });
   await page.goto("/profile/security");
-  if (withJs())
-    await page.waitForFunction(() =>
-      Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized),
-    );
+  await whenHydrated(page);
   await page.getByRole("button", { name: "Update Password" }).click();
   await page.getByRole("radio", { name: "Authenticator app" }).check();
   await page.getByRole("button", { name: "Send code" }).click();

@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { RouterContextProvider } from "react-router";
 import { createLoadContext } from "~/load-context";
 
-/** The context server/index.ts gives one request, for tests that call a loader or action directly. */
-export function testLoadContext(): AppLoadContext {
+/** The context server/app.ts gives one request, for tests that call a loader or action directly. */
+export function testLoadContext(): RouterContextProvider {
   return createLoadContext({ nonce: "test-nonce", requestId: "test-request", isDraining: () => false });
 }

@@ -1,5 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { CheckAgainEvery } from "~/components/check-again";
 import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";

@@ -1,5 +1,5 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import type { ReportActionData } from "~/domain/dashboard-report";
 import { useTranslation } from "~/i18n-react";

@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 
 /**
  * With JavaScript, true while a navigation to My Results loads — from another page or a reload of

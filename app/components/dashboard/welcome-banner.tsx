@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { Notification } from "~/components/notification";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n-react";

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useTranslation } from "~/i18n-react";
 import { NotFoundScreen, RouterFallbackScreen, ServerErrorScreen } from "./error-screens";
 import { PageShell } from "./page-shell";

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { SupportEmailLink } from "~/components/support-links";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./error-screens.css";

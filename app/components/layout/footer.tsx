@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { classNames } from "~/components/class-names";
 import { SupportPhoneLink } from "~/components/support-links";
 import * as phoneStyles from "~/components/support-links.css";

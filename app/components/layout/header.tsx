@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "react-router";
 import { supportedLanguages } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./language-selector.css";

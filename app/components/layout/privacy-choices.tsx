@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { Checkbox } from "~/components/checkbox";
 import { Modal } from "~/components/modal";
 import { useHydrated } from "~/components/use-hydrated";

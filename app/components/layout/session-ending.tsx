@@ -1,5 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Form, useLocation } from "react-router";
 import { Notification } from "~/components/notification";
 import { useHydrated } from "~/components/use-hydrated";
 import { clockTime } from "~/domain/clock-time";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
 import { StaySignedInForm, useSessionEndTime } from "./session-ending";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { PasswordField } from "~/components/password-field";

@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 import { Spinner } from "~/components/spinner";
 import { TextInput } from "~/components/text-input";
 import { useTranslation } from "~/i18n-react";

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";

@@ -1,5 +1,5 @@
-import { Link, NavLink, useNavigate } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
 import { Icon } from "~/components/icon";
 import { useHydrated } from "~/components/use-hydrated";
 import { profileSectionPath, type ProfileSection } from "~/domain/profile-navigation";

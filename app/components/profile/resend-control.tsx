@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";

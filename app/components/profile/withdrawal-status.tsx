@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { calendarDate } from "~/domain/calendar-date";
 import { receiptPath, WITHDRAW_PATH, type Withdrawal } from "~/domain/withdrawal";
 import { useTranslation } from "~/i18n-react";

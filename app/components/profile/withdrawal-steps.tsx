@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { RadioGroup } from "~/components/radio-group";

@@ -1,17 +1,13 @@
-import portalEn from "../../../app/locales/en/common.json" with { type: "json" };
-import portalEs from "../../../app/locales/es/common.json" with { type: "json" };
 import en from "../locales/en.json" with { type: "json" };
 import es from "../locales/es.json" with { type: "json" };
+
+// The program's name as the portal writes it (lib/program, one setting for both): the hosted pages carry the same brand.
+export { programName } from "../../../lib/program/strings.ts";
 
 export type Locale = "en" | "es";
 export type MessageKey = keyof typeof en;
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, es };
-
-/** The program's name as the portal writes it (one setting for both): the hosted pages carry the same brand. */
-export function programName(locale: Locale): string {
-  return (locale === "es" ? portalEs : portalEn).programName;
-}
 
 function supported(tag: string): Locale | null {
   const language = tag.trim().toLowerCase().split("-")[0];

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { json } from "@remix-run/node";
-import { createRemixStub } from "@remix-run/testing";
 import { screen } from "@testing-library/react";
+import { data, createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { NetworkErrorScreen, SessionExpiredScreen } from "~/components/layout/error-screens";
 import { renderWithI18n } from "../render";
 
 function renderFailingRoute(loader: () => never, lng: "en" | "es" = "en") {
-  const Stub = createRemixStub([{ path: "/", Component: () => null, loader, ErrorBoundary: AppErrorBoundary }]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => null, loader, ErrorBoundary: AppErrorBoundary }]);
   return renderWithI18n(<Stub />, { lng });
 }
 
@@ -26,7 +25,7 @@ describe("AppErrorBoundary", () => {
 
   it("says plainly that a page does not exist, with the status and a way on to My Results", async () => {
     renderFailingRoute(() => {
-      throw json({ visitor: null }, { status: 404, statusText: "Not Found" });
+      throw data({ visitor: null }, { status: 404, statusText: "Not Found" });
     });
     expect(await screen.findByRole("heading", { name: "We can't find that page" })).toBeInTheDocument();
     expect(screen.getByText("The address may be mistyped, or the page may have moved.")).toBeInTheDocument();
@@ -36,7 +35,7 @@ describe("AppErrorBoundary", () => {
 
   it("shows the router fallback with status and status text for other client errors", async () => {
     renderFailingRoute(() => {
-      throw json(null, { status: 405, statusText: "Method Not Allowed" });
+      throw data(null, { status: 405, statusText: "Method Not Allowed" });
     });
     expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
     expect(screen.getByText("405 This kind of request is not accepted here.")).toBeInTheDocument();
@@ -44,7 +43,7 @@ describe("AppErrorBoundary", () => {
 
   it("speaks Spanish when the page is in Spanish", async () => {
     renderFailingRoute(() => {
-      throw json(null, { status: 404, statusText: "Not Found" });
+      throw data(null, { status: 404, statusText: "Not Found" });
     }, "es");
     expect(await screen.findByRole("heading", { name: "No encontramos esa página" })).toBeInTheDocument();
     expect(screen.getByText("404 No encontrado")).toBeInTheDocument();
@@ -53,7 +52,7 @@ describe("AppErrorBoundary", () => {
 
   it("keeps the header of the participant the missing page's answer names", async () => {
     renderFailingRoute(() => {
-      throw json(
+      throw data(
         {
           visitor: {
             kind: "participant",
@@ -72,12 +71,12 @@ describe("AppErrorBoundary", () => {
 
 describe("AppErrorBoundary inside the signed-in layout", () => {
   it("keeps the participant's header and menu around the error screen", async () => {
-    const Stub = createRemixStub([
+    const Stub = createRoutesStub([
       {
         path: "/",
         Component: () => null,
         loader: () => {
-          throw json(null, { status: 404 });
+          throw data(null, { status: 404 });
         },
         ErrorBoundary: () => (
           <AppErrorBoundary
@@ -99,7 +98,7 @@ describe("AppErrorBoundary inside the signed-in layout", () => {
 
 describe("NetworkErrorScreen", () => {
   it("shows the SPEC headline, the support link and a Sign Out form that posts", async () => {
-    const Stub = createRemixStub([{ path: "/profile", Component: NetworkErrorScreen }]);
+    const Stub = createRoutesStub([{ path: "/profile", Component: NetworkErrorScreen }]);
     renderWithI18n(<Stub initialEntries={["/profile?tab=1"]} />);
     expect(await screen.findByRole("heading", { name: "Oops! There Was an Unexpected Issue With the Network" })).toBeInTheDocument();
     expect(

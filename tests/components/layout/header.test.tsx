@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { assert, describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/header";
 import type { Visitor } from "~/components/layout/visitor";
 import { renderWithI18n } from "../render";
 
 function renderHeader(visitor: Visitor | null, lng: "en" | "es" = "en") {
-  const Stub = createRemixStub([{ path: "/", Component: () => <Header visitor={visitor} /> }]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => <Header visitor={visitor} /> }]);
   return renderWithI18n(<Stub />, { lng });
 }
 

@@ -1,16 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { namespaces as allNamespaces, pageNamespaces, type Namespace } from "~/i18n";
 import { namespacesByPath } from "~/services/route-namespaces.server";
+import { pagePathOf } from "../../../server/app.ts";
 
 /**
  * Each page receives only the namespaces its routes declare (`handle.i18n`): the built server's
  * routes are matched as the server does, and every string a route's components ask for must be in
  * what that page receives, or a participant would read a key instead of words.
  */
-const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
 const namespacesFor = namespacesByPath(build.routes);
 const appDir = path.resolve("app");
 
@@ -53,6 +54,12 @@ describe("translations sent with each page", () => {
     expect(namespacesFor("/profile/security/password")).toEqual([...pageNamespaces, "profile"]);
     expect(namespacesFor("/auth/callback")).toEqual([...pageNamespaces, "auth"]);
     expect(namespacesFor("/no/such/page")).toEqual(pageNamespaces);
+  });
+
+  it("sends a page's data request (a navigation with JavaScript) the page's namespaces", () => {
+    expect(namespacesFor(pagePathOf("/profile/studies/withdraw.data"))).toBe(namespacesFor("/profile/studies/withdraw"));
+    expect(namespacesFor(pagePathOf("/_.data"))).toBe(namespacesFor("/"));
+    expect(namespacesFor(pagePathOf("/profile/studies/withdraw.data"))).toContain("profile");
   });
 
   it("hands out the same list for every request to a page", () => {

@@ -1,6 +1,6 @@
 import { afterAll, assert, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ErrorItem } from "~/services/error-reporter.server";
-import { testLoadContext } from "../../support/load-context";
+import { callRoute } from "../../support/route-call";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
 let sink: HttpSink;
@@ -29,7 +29,7 @@ afterAll(async () => {
 /** The answer Remix sends for a resource route: a thrown Response is sent like a returned one. */
 async function respond(request: Request): Promise<Response> {
   try {
-    return await action({ request, params: {}, context: testLoadContext() });
+    return await callRoute(action, request);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkReadiness } from "~/services/readiness.server";
 import type { Database } from "../../../lib/postgres/index.ts";
-import { testLoadContext } from "../../support/load-context";
+import { callRoute } from "../../support/route-call";
 import { startHttpSink, type HttpSink } from "./support/http-sink";
 
 let idp: HttpSink;
@@ -85,13 +85,13 @@ describe("GET /readyz", () => {
     // Opening the embedded database keeps the event loop busy for seconds; readiness is checked once it is open.
     await database();
     healthy();
-    const ready = await loader({ request: new Request("http://localhost/readyz"), params: {}, context: testLoadContext() });
+    const ready = await callRoute(loader, new Request("http://localhost/readyz"));
     expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok", identityProvider: "ok", results: "ok" } });
     expect(ready.status).toBe(200);
     expect(ready.headers.get("Cache-Control")).toBe("no-store");
 
     results.respondWith(503, "{}");
-    const unavailable = await loader({ request: new Request("http://localhost/readyz"), params: {}, context: testLoadContext() });
+    const unavailable = await callRoute(loader, new Request("http://localhost/readyz"));
     expect(unavailable.status).toBe(503);
     expect(await unavailable.json()).toEqual({
       status: "unavailable",

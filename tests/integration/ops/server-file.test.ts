@@ -9,10 +9,10 @@ import { createPortalApp } from "../../../server/app.ts";
 
 /** What the server file does for every response, besides the guard and the log (their own suites). */
 
-const publicDir = mkdtempSync(path.join(tmpdir(), "server-file-"));
-mkdirSync(path.join(publicDir, "build"));
-writeFileSync(path.join(publicDir, "build", "entry.client-ABC123.js"), `export const x = ${JSON.stringify("x".repeat(4000))};`);
-writeFileSync(path.join(publicDir, "favicon.ico"), "icon");
+const clientDir = mkdtempSync(path.join(tmpdir(), "server-file-"));
+mkdirSync(path.join(clientDir, "assets"));
+writeFileSync(path.join(clientDir, "assets", "entry.client-ABC123.js"), `export const x = ${JSON.stringify("x".repeat(4000))};`);
+writeFileSync(path.join(clientDir, "favicon.ico"), "icon");
 const servers: Server[] = [];
 
 async function serve(production: boolean): Promise<string> {
@@ -20,7 +20,7 @@ async function serve(production: boolean): Promise<string> {
     config: { portalOrigin: "http://localhost:3000", idpOrigin: "http://localhost:3001", production },
     logger: pino({ level: "silent" }),
     edge: { renderRefusalPage: async () => "refused" },
-    publicDir,
+    clientDir,
     app: (req, res) => {
       if (req.path === "/data") return void res.type("application/json").send(JSON.stringify({ words: "y".repeat(4000) }));
       res.type("text/html").send(`<!DOCTYPE html><p>${"z".repeat(4000)}</p>`);
@@ -57,8 +57,8 @@ afterAll(async () => {
 });
 
 describe("the server file's responses", () => {
-  it("serves /build files for a year, never revalidated, and compressed", async () => {
-    const headers = await headersOf(`${development}/build/entry.client-ABC123.js`);
+  it("serves /assets files for a year, never revalidated, and compressed", async () => {
+    const headers = await headersOf(`${development}/assets/entry.client-ABC123.js`);
     expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(headers["content-encoding"]).toBe("gzip");
   });

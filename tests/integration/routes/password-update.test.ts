@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testLoadContext } from "../../support/load-context";
+import { callRoute } from "../../support/route-call";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
 import { configurePortal, cookiePairs, PORTAL, signedInParticipant } from "./support/portal-under-test";
 
@@ -56,7 +56,7 @@ function post(fields: Record<string, string>): Promise<Response> {
     body: new URLSearchParams(fields),
   });
   return settle(async () => {
-    const response = await route.action({ request, params: {}, context: testLoadContext() });
+    const response = await callRoute(route.action, request);
     if (!response) throw new Error("the action answered nothing");
     return response;
   });
@@ -64,7 +64,7 @@ function post(fields: Record<string, string>): Promise<Response> {
 
 async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
-  const response = await settle(() => route.loader({ request, params: {}, context: testLoadContext() }));
+  const response = await settle(() => callRoute(route.loader, request));
   const redirected = response.status >= 300 && response.status < 400;
   const view = redirected ? null : ((await response.json()) as Record<string, unknown>);
   return { status: response.status, location: response.headers.get("Location"), view };

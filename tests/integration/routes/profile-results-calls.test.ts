@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "../../support/load-context";
+import { callRoute } from "../../support/route-call";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
 import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
 
@@ -46,8 +47,8 @@ describe("My Studies, one request", () => {
     const request = () => new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } });
     const context = testLoadContext();
     const [layoutAnswer, pageAnswer] = await Promise.all([
-      layout.loader({ request: request(), params: {}, context }),
-      studies.loader({ request: request(), params: {}, context }),
+      callRoute(layout.loader, request(), context),
+      callRoute(studies.loader, request(), context),
     ]);
     expect(layoutAnswer.status).toBe(200);
     expect(await layoutAnswer.json()).toMatchObject({ canSeeStudies: true, person: { name: "Ada Testwell" } });
@@ -58,11 +59,7 @@ describe("My Studies, one request", () => {
   it("asks again for the next request", async () => {
     const studies = await import("~/routes/_portal.profile.studies");
     for (let page = 0; page < 2; page += 1) {
-      await studies.loader({
-        request: new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } }),
-        params: {},
-        context: testLoadContext(),
-      });
+      await callRoute(studies.loader, new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } }));
     }
     expect(idp.resultsRequests).toHaveLength(2);
   });

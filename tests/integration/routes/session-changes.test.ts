@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testLoadContext } from "../../support/load-context";
+import { callRoute } from "../../support/route-call";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
 import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
 
@@ -53,9 +53,7 @@ const resultsLinkToken = (claims: Record<string, unknown>) => idp.signToken({ to
 describe("a GET never changes who is signed in", () => {
   it("/auth/sign-in with a live participant session goes to the page asked for and ends nothing", async () => {
     const { loader } = await import("~/routes/auth.sign-in");
-    const response = await settle(() =>
-      loader({ request: crossSiteGet("/auth/sign-in?returnTo=%2Fprofile%2Foverview"), params: {}, context: testLoadContext() }),
-    );
+    const response = await settle(() => callRoute(loader, crossSiteGet("/auth/sign-in?returnTo=%2Fprofile%2Foverview")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile/overview");
     expect(response.headers.getSetCookie().join("\n")).not.toMatch(/portal_session=;/);
@@ -64,7 +62,7 @@ describe("a GET never changes who is signed in", () => {
 
   it("/session-expired with a live session goes back to the portal and ends nothing", async () => {
     const { loader } = await import("~/routes/session-expired");
-    const response = await settle(() => loader({ request: crossSiteGet("/session-expired"), params: {}, context: testLoadContext() }));
+    const response = await settle(() => callRoute(loader, crossSiteGet("/session-expired")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await signedInAs(cookie)).toBe("IDP:P1001");
@@ -73,24 +71,21 @@ describe("a GET never changes who is signed in", () => {
   it("someone else's results link asks which session to keep, and swaps only on the POST", async () => {
     const { loader, action } = await import("~/routes/results-link");
     const token = await resultsLinkToken({ uid: "P2002", email: "lucia@example.test" });
-    const asked = await settle(() =>
-      loader({ request: crossSiteGet(`/results-link?access_token=${token}`), params: {}, context: testLoadContext() }),
-    );
+    const asked = await settle(() => callRoute(loader, crossSiteGet(`/results-link?access_token=${token}`)));
     expect(asked.status).toBe(200);
     expect(await asked.json()).toMatchObject({ choice: { kind: "open-results-link", accessToken: token } });
     expect(asked.headers.getSetCookie()).toEqual([]);
     expect(await signedInAs(cookie)).toBe("IDP:P1001");
 
     const chosen = await settle(() =>
-      action({
-        request: new Request(`${PORTAL}/results-link`, {
+      callRoute(
+        action,
+        new Request(`${PORTAL}/results-link`, {
           method: "POST",
           headers: { Cookie: cookie, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ access_token: token }),
         }),
-        params: {},
-        context: testLoadContext(),
-      }),
+      ),
     );
     expect(chosen.status).toBe(302);
     expect(await signedInAs(cookie)).toBeNull();
@@ -105,15 +100,14 @@ describe("a GET never changes who is signed in", () => {
     const { action } = await import("~/routes/results-link");
     const token = await resultsLinkToken({ uid: "P2002" });
     const forged = await settle(() =>
-      action({
-        request: new Request(`${PORTAL}/results-link`, {
+      callRoute(
+        action,
+        new Request(`${PORTAL}/results-link`, {
           method: "POST",
           headers: { Cookie: cookie, Origin: "https://attacker.example", "Content-Type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ access_token: token }),
         }),
-        params: {},
-        context: testLoadContext(),
-      }),
+      ),
     );
     expect(forged.status).toBe(403);
     expect(await signedInAs(cookie)).toBe("IDP:P1001");
@@ -124,9 +118,7 @@ describe("only a results-link token opens a results link", () => {
   it("a portal access token (no ACCESS type) is refused with the translated reason", async () => {
     const { loader } = await import("~/routes/results-link");
     const portalAccessToken = await idp.signToken({ uid: "P1001" }, idp.issuer);
-    const response = await settle(() =>
-      loader({ request: new Request(`${PORTAL}/results-link?access_token=${portalAccessToken}`), params: {}, context: testLoadContext() }),
-    );
+    const response = await settle(() => callRoute(loader, new Request(`${PORTAL}/results-link?access_token=${portalAccessToken}`)));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ refusal: { messageKey: "resultsLink.invalid" } });
   });
@@ -134,9 +126,7 @@ describe("only a results-link token opens a results link", () => {
   it("a results-link token opens a reduced session when nobody is signed in", async () => {
     const { loader } = await import("~/routes/results-link");
     const token = await resultsLinkToken({ uid: "P2002" });
-    const response = await settle(() =>
-      loader({ request: new Request(`${PORTAL}/results-link?access_token=${token}`), params: {}, context: testLoadContext() }),
-    );
+    const response = await settle(() => callRoute(loader, new Request(`${PORTAL}/results-link?access_token=${token}`)));
     expect(response.status).toBe(302);
     const newCookie = response.headers
       .getSetCookie()

@@ -1,3 +1,4 @@
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
 import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
@@ -21,6 +22,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
+
+/** An action's data as the page's script reads it from React Router's single-fetch answer. */
+async function actionData(body: string): Promise<unknown> {
+  const decoded = await decodeViaTurboStream(new Response(body).body!, globalThis as unknown as Window);
+  return (decoded.value as { data?: unknown }).data;
+}
 
 async function resultsLinkToken(email: string): Promise<string> {
   const response = await fetch(new URL("/dev/results-link", stack.identityUrl), {
@@ -51,8 +58,8 @@ describe("one participant cannot read another's data", () => {
     const own = participant("ada@example.test").apps[0]?.appID ?? "";
     const other = participant("lucia@example.test").apps[0]?.appID ?? "";
     const askFor = (appId: string, opensIn?: "tab") =>
-      // With JavaScript the page's fetcher asks for the action's data (Remix's `_data` query).
-      recorder.fetch(new URL(opensIn ? "/results/report?_data=routes%2F_portal.results.report" : "/results/report", stack.portalUrl), {
+      // With JavaScript the page's fetcher asks for the action's data (React Router's `.data` address).
+      recorder.fetch(new URL(opensIn ? "/results/report.data" : "/results/report", stack.portalUrl), {
         method: "POST",
         redirect: "manual",
         headers: { cookie: adaCookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
@@ -61,11 +68,11 @@ describe("one participant cannot read another's data", () => {
 
     // Her own report opens: the same request would leak a foreign report URL exactly like this.
     const ownReport = await askFor(own, "tab");
-    expect(JSON.parse(ownReport.body)).toMatchObject({ outcome: "opened", reportUrl: expect.stringContaining(own) });
+    expect(await actionData(ownReport.body)).toMatchObject({ outcome: "opened", reportUrl: expect.stringContaining(own) });
 
     const script = await askFor(other, "tab");
     expect(script.response.status).toBe(200);
-    expect(JSON.parse(script.body)).toEqual({ outcome: "failed" });
+    expect(await actionData(script.body)).toEqual({ outcome: "failed" });
     expect(script.body).not.toContain(other);
 
     const plain = await askFor(other);

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const localesDir = new URL("../../../app/locales/", import.meta.url).pathname;
+// The program's strings the embedded services show too; the portal merges them into `common`.
+const programLocalesDir = new URL("../../../lib/program/locales/", import.meta.url).pathname;
 
 function keys(value: unknown, prefix = ""): string[] {
   if (value && typeof value === "object") {
@@ -23,6 +25,15 @@ function namespaces(language: string): Record<string, string[]> {
 describe("locales", () => {
   it("English and Spanish have the same namespaces and the same keys", () => {
     expect(namespaces("es")).toEqual(namespaces("en"));
+  });
+
+  it("the program's shared strings have the same keys in English and Spanish, and none is also in the portal's common", () => {
+    const program = (language: string) => keys(JSON.parse(readFileSync(join(programLocalesDir, `${language}.json`), "utf8"))).sort();
+    expect(program("es")).toEqual(program("en"));
+    for (const language of ["en", "es"]) {
+      const common = namespaces(language)["common.json"];
+      expect(program(language).filter((key) => common?.includes(key))).toEqual([]);
+    }
   });
 
   it("every namespace file is registered with the server's resources", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "~/locales/en/common.json";
-import es from "~/locales/es/common.json";
+import { resources } from "~/locales/resources.server";
+import { programStrings } from "../../../lib/program/strings.ts";
 import { programName } from "../../../platform/identity/pages/i18n.ts";
 
 const portalCatalogs = import.meta.glob<Record<string, unknown>>("../../../app/locales/*/*.json", { eager: true, import: "default" });
@@ -13,13 +13,13 @@ function strings(node: unknown): string[] {
 
 describe("one name for the program", () => {
   it("is what the identity provider's hosted pages show, in each language", () => {
-    expect(programName("en")).toBe(en.programName);
-    expect(programName("es")).toBe(es.programName);
+    expect(programName("en")).toBe(resources.en.common.programName);
+    expect(programName("es")).toBe(resources.es.common.programName);
   });
 
   it("is the only way the portal's strings name it", () => {
     for (const [file, catalog] of Object.entries(portalCatalogs)) {
-      const name = file.includes("/es/") ? es.programName : en.programName;
+      const name = file.includes("/es/") ? programStrings.es.programName : programStrings.en.programName;
       for (const text of strings(catalog).filter((candidate) => candidate.includes("DNA Discovery"))) {
         // The welcome line speaks of 'your DNA Discovery account', the program's short form.
         if (text.includes("DNA Discovery account") || text.includes("cuenta de DNA Discovery")) continue;

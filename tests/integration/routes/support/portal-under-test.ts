@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { testLoadContext } from "../../../support/load-context";
+import { callRoute } from "../../../support/route-call";
 import { CLIENT_ID, type FakeIdentityProvider } from "./fake-identity-provider";
 
 export const PORTAL = "http://localhost:3000";
@@ -53,7 +53,7 @@ export async function callCallback(query: Record<string, string>, cookie?: strin
   const { loader } = await import("~/routes/auth.callback");
   const url = new URL(`${PORTAL}/auth/callback`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return loader({ request: new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: testLoadContext() });
+  return callRoute(loader, new Request(url, { headers: cookie ? { Cookie: cookie } : {} }));
 }
 
 /** A participant signed in through the real callback; returns the portal's session cookie. */
