@@ -6,7 +6,7 @@
  *
  * Why not react-i18next: its hooks subscribe every component to i18next events and keep state per
  * call, which was a large share of the server's render time, and with i18next they were the
- * largest part of the browser's script after React and Remix.
+ * largest part of the browser's script after React and React Router.
  */
 import {
   cloneElement,

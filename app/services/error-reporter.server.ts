@@ -224,7 +224,7 @@ export const errorReporter: ErrorReporter = createErrorReporter({
 
 /** For entry.server handleError: logs the error (redacted) and reports it. */
 /**
- * A client's mistake Remix raised (405 for a POST to a page without an action, 404, 400...) is not
+ * A client's mistake React Router raised (405 for a POST to a page without an action, 404, 400...) is not
  * an error of ours: logged at info, never reported, so it cannot push real errors out of the queue.
  */
 export function logClientError(status: number, request: Request): void {

@@ -29,7 +29,7 @@ export function isSameOriginRequest(request: Request, options: SameOriginOptions
 
 /**
  * Every action starts with this. The server file's request guard has already refused these requests
- * before Remix saw them; the check stays with the action for any other way it is run.
+ * before React Router saw them; the check stays with the action for any other way it is run.
  */
 export function assertSameOrigin(request: Request, options: SameOriginOptions = {}): void {
   if (!isSameOriginRequest(request, options))

@@ -37,7 +37,7 @@ export function refusalFor(request: IncomingMessage, portalOrigin: string): Refu
 
 /**
  * Refuses the requests no portal action may see, with the portal's translated 4xx screen: unsafe
- * methods from another site (403; Remix would otherwise answer its own Origin check with a bare 500)
+ * methods from another site (403; React Router would otherwise answer its own Origin check with a bare 400)
  * and bodies declared above the form limit (413), before any body is read or any action runs.
  */
 export function requestGuard(options: {

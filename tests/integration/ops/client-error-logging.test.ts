@@ -3,12 +3,12 @@ import { errorReporter } from "~/services/error-reporter.server";
 import { logger, LOGGED_PATH_MAX } from "~/services/logger.server";
 
 /**
- * What Remix hands the portal's handleError when a client makes a mistake (a POST to a page with no
- * action is Remix's 405): logged at info with a bounded path, never at error level, never reported.
+ * What React Router hands the portal's handleError when a client makes a mistake (a POST to a page with no
+ * action is React Router's 405): logged at info with a bounded path, never at error level, never reported.
  */
 afterEach(() => vi.restoreAllMocks());
 
-/** The error Remix raises for a POST to a page that has no action (its ErrorResponse shape). */
+/** The error React Router raises for a POST to a page that has no action (its ErrorResponse shape). */
 const methodNotAllowed = {
   status: 405,
   statusText: "Method Not Allowed",
@@ -17,7 +17,7 @@ const methodNotAllowed = {
 };
 
 describe("client errors are not the portal's errors", () => {
-  it("a 405 from Remix is an info line with a bounded path and no report; a real error is still reported", async () => {
+  it("a 405 from React Router is an info line with a bounded path and no report; a real error is still reported", async () => {
     const { handleError } = await import("~/entry.server");
     const info = vi.spyOn(logger, "info");
     const error = vi.spyOn(logger, "error");

@@ -26,7 +26,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-/** The answer Remix sends for a resource route: a thrown Response is sent like a returned one. */
+/** The answer React Router sends for a resource route: a thrown Response is sent like a returned one. */
 async function respond(request: Request): Promise<Response> {
   try {
     return await callRoute(action, request);

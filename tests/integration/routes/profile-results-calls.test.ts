@@ -5,7 +5,7 @@ import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/
 import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
 
 /**
- * A page request runs the profile layout's loader and the page's in one context, as Remix does for
+ * A page request runs the profile layout's loader and the page's in one context, as React Router does for
  * one document request: the results service is asked once, not once per loader.
  */
 let idp: FakeIdentityProvider;

@@ -1,5 +1,5 @@
 /**
- * server/serve.ts exactly as server/index.ts runs it, with a stand-in for the Remix build (a slow
+ * server/serve.ts exactly as server/index.ts runs it, with a stand-in for the React Router build (a slow
  * path and a fast one) and an edge that says when it released its resources, so the tests can
  * watch the shutdown.
  */
