@@ -140,8 +140,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     now,
     slowDown: options.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     sendingBudget,
-    // One first-party client signs in through these pages; a second client would look its interaction up here.
-    clientOf: () => options.portalClientId,
     humanCheck,
     trustedProxies,
     registrationEnabled: options.registrationEnabled,
@@ -162,6 +160,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     now,
     logger,
     trustedProxies,
+    humanCheck,
   });
   const accountApi = createAccountApi({
     accounts,

@@ -179,7 +179,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       purpose: flow.purpose,
       channel: method,
       to: account.phone!,
-      budget: { accountKey: account.id, client: "account-api" },
+      budget: { accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) },
     });
     if (!sent.ok && sent.reason === "budget")
       throw fail(429, "sendingBudget", { retryAfterSeconds: sent.retryAfterSeconds }, { minutes: Math.ceil(sent.retryAfterSeconds / 60) });
@@ -353,7 +353,8 @@ export function createAccountApi(deps: AccountApiDeps) {
         purpose: "enrol",
         channel: "sms",
         to: phone,
-        budget: { accountKey: account.id, client: "account-api" },
+        // A number not yet verified: enrolments are paid from the newcomers' pool.
+        budget: { accountKey: account.id, pool: "newcomer" },
       });
       if (!sent.ok && sent.reason === "budget")
         throw fail(
