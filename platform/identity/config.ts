@@ -89,11 +89,15 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const refusals = [
-    ...secretProblems(environment, {
-      PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
-      IDENTITY_COOKIE_KEYS: cookieKeys,
-      IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
-    }),
+    ...secretProblems(
+      environment,
+      {
+        PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
+        IDENTITY_COOKIE_KEYS: cookieKeys,
+        IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
+      },
+      { RESULTS_LINK_ADMIN_TOKEN: e.RESULTS_LINK_ADMIN_TOKEN },
+    ),
     ...embeddedServiceProblems(environment, env),
     ...(env.SEND_BUDGET_CLIENT_HOURLY
       ? [
