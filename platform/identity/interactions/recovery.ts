@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
-import { hashPassword } from "../domain/password-hash.ts";
+import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
@@ -20,6 +20,7 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
+import { passwordNotice } from "./factor-notices.ts";
 import { notSentMessage } from "./not-sent-message.ts";
 import { toFieldErrors } from "./registration.ts";
 
@@ -268,10 +269,22 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (problems.length) return sendHtml(res, 400, resetPage(interaction, toFieldErrors(interaction.locale, problems)));
     const accountId = flow.accountId!;
     try {
+      // The portal's password update refuses the current password; so does a reset, with the same words.
+      const current = await accounts.findById(accountId);
+      if (current?.passwordHash && (await verifyPassword(form.password!, current.passwordHash)))
+        return sendHtml(
+          res,
+          400,
+          resetPage(interaction, toFieldErrors(interaction.locale, [{ field: "password", key: "password.unchanged" }])),
+        );
       await accounts.updatePassword(accountId, await hashPassword(form.password!), now());
       const account = await accounts.findById(accountId);
       if (account) await throttle.clear(signInLockBucket(account.email));
       await accountFlows.remove(interaction.uid);
+      if (account)
+        await passwordNotice(deps.outbox, account, "reset", deps.portalUrl).catch((error: unknown) =>
+          deps.logger.error({ err: { message: (error as Error).message } }, "password reset notice failed"),
+        );
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
       return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
