@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { deploymentEnvironmentOf, embeddedServiceProblems, secretProblems } from "../../lib/deployment/environment.ts";
-import { type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
+import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
@@ -27,15 +27,22 @@ const envSchema = z.object({
   DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
   RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  SEND_BUDGET_ACCOUNT_HOURLY: count.default(10),
-  SEND_BUDGET_ACCOUNT_DAILY: count.default(20),
-  SEND_BUDGET_NUMBER_HOURLY: count.default(5),
-  SEND_BUDGET_NUMBER_DAILY: count.default(10),
-  SEND_BUDGET_CLIENT_HOURLY: count.default(300),
-  SEND_BUDGET_SMS_HOURLY: count.default(500),
-  SEND_BUDGET_VOICE_HOURLY: count.default(200),
-  SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(3),
-  SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(1),
+  SEND_BUDGET_ACCOUNT_HOURLY: count.default(BUDGET.accountHourly),
+  SEND_BUDGET_ACCOUNT_DAILY: count.default(BUDGET.accountDaily),
+  SEND_BUDGET_NUMBER_HOURLY: count.default(BUDGET.numberHourly),
+  SEND_BUDGET_NUMBER_DAILY: count.default(BUDGET.numberDaily),
+  SEND_BUDGET_RECOVERY_NUMBER_HOURLY: count.default(BUDGET.recoveryNumberHourly),
+  SEND_BUDGET_RECOVERY_NUMBER_DAILY: count.default(BUDGET.recoveryNumberDaily),
+  SEND_BUDGET_ESTABLISHED_HOURLY: count.default(BUDGET.establishedHourly),
+  SEND_BUDGET_NEWCOMER_HOURLY: count.default(BUDGET.newcomerHourly),
+  SEND_BUDGET_RECOVERY_HOURLY: count.default(BUDGET.recoveryHourly),
+  SEND_BUDGET_SMS_HOURLY: count.default(BUDGET.smsHourly),
+  SEND_BUDGET_VOICE_HOURLY: count.default(BUDGET.voiceHourly),
+  SEND_BUDGET_RESERVED_PERCENT: z.coerce.number().int().min(0).max(100).default(BUDGET.reservedPercent),
+  /** At most 30 days: throttle events older than that are pruned. */
+  SEND_NEWCOMER_HOURS: z.coerce.number().int().min(0).max(720).default(BUDGET.newcomerHours),
+  SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(BUDGET.newNumbersDaily),
+  SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(BUDGET.newNumbersBeforeCheck),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
 });
@@ -82,12 +89,21 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const refusals = [
-    ...secretProblems(environment, {
-      PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
-      IDENTITY_COOKIE_KEYS: cookieKeys,
-      IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
-    }),
+    ...secretProblems(
+      environment,
+      {
+        PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
+        IDENTITY_COOKIE_KEYS: cookieKeys,
+        IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
+      },
+      { RESULTS_LINK_ADMIN_TOKEN: e.RESULTS_LINK_ADMIN_TOKEN },
+    ),
     ...embeddedServiceProblems(environment, env),
+    ...(env.SEND_BUDGET_CLIENT_HOURLY
+      ? [
+          "SEND_BUDGET_CLIENT_HOURLY: replaced by SEND_BUDGET_ESTABLISHED_HOURLY, SEND_BUDGET_NEWCOMER_HOURLY and SEND_BUDGET_RECOVERY_HOURLY",
+        ]
+      : []),
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -109,9 +125,15 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,
       numberHourly: e.SEND_BUDGET_NUMBER_HOURLY,
       numberDaily: e.SEND_BUDGET_NUMBER_DAILY,
-      clientHourly: e.SEND_BUDGET_CLIENT_HOURLY,
+      recoveryNumberHourly: e.SEND_BUDGET_RECOVERY_NUMBER_HOURLY,
+      recoveryNumberDaily: e.SEND_BUDGET_RECOVERY_NUMBER_DAILY,
+      establishedHourly: e.SEND_BUDGET_ESTABLISHED_HOURLY,
+      newcomerHourly: e.SEND_BUDGET_NEWCOMER_HOURLY,
+      recoveryHourly: e.SEND_BUDGET_RECOVERY_HOURLY,
       smsHourly: e.SEND_BUDGET_SMS_HOURLY,
       voiceHourly: e.SEND_BUDGET_VOICE_HOURLY,
+      reservedPercent: e.SEND_BUDGET_RESERVED_PERCENT,
+      newcomerHours: e.SEND_NEWCOMER_HOURS,
       newNumbersDaily: e.SEND_BUDGET_NEW_NUMBERS_DAILY,
       newNumbersBeforeCheck: e.SEND_NEW_NUMBERS_BEFORE_CHECK,
     }),

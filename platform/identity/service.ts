@@ -140,8 +140,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     now,
     slowDown: options.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     sendingBudget,
-    // One first-party client signs in through these pages; a second client would look its interaction up here.
-    clientOf: () => options.portalClientId,
     humanCheck,
     trustedProxies,
     registrationEnabled: options.registrationEnabled,
@@ -162,6 +160,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     now,
     logger,
     trustedProxies,
+    humanCheck,
   });
   const accountApi = createAccountApi({
     accounts,
@@ -194,10 +193,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
 
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = new URL(req.url ?? "/", "http://identity.invalid");
     const path = parsed.pathname;
     const query = parsed.searchParams;
+    // A control character (a NUL above all, which PostgreSQL refuses in text) is never part of a
+    // well-formed query: refused before oidc-provider or a store sees it.
+    if ([...query].some(([name, value]) => CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)))
+      return refuseBody(req, res, new BodyRejectedError(400, "control character in the query"), String(res.getHeader("x-request-id")));
     // The language buttons' choice is kept for the pages that follow (it changes nothing else).
     const chosenLanguage = query.get("lang");
     if (req.method === "GET" && (chosenLanguage === "en" || chosenLanguage === "es")) {

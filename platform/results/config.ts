@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { type DeploymentEnvironment, deploymentEnvironmentOf, embeddedServiceProblems } from "../../lib/deployment/environment.ts";
+import {
+  type DeploymentEnvironment,
+  deploymentEnvironmentOf,
+  embeddedServiceProblems,
+  secretProblems,
+} from "../../lib/deployment/environment.ts";
 
 const EnvSchema = z.object({
   RESULTS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
@@ -57,7 +62,11 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
   }
   const e = parsed.data;
   const environment = deploymentEnvironmentOf(env);
-  const problems = embeddedServiceProblems(environment, env);
+  const problems = [
+    // The document key is optional (one is generated and kept in the database), but one given must be strong.
+    ...secretProblems(environment, {}, { RESULTS_DOCUMENT_SECRET: e.RESULTS_DOCUMENT_SECRET }),
+    ...embeddedServiceProblems(environment, env),
+  ];
   if (problems.length) throw new Error(`Invalid results service configuration: ${problems.join("; ")}`);
   const issuer = e.IDP_ISSUER.replace(/\/$/, "");
   return {

@@ -7,7 +7,7 @@ import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
+import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
@@ -181,6 +181,7 @@ export function createRouter(deps: RouteDependencies) {
   return async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://results.internal");
     const segments = pathSegments(url.pathname);
+    checkedQuery(url);
     const [first, second, third, fourth] = segments;
 
     if (first === "dev" && second === "faults" && segments.length === 2) {

@@ -17,7 +17,7 @@ import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { newTotpSecret, totpUri } from "../domain/totp.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
-import { deviceName, factorNotice } from "../interactions/factor-notices.ts";
+import { deviceName, factorNotice, passwordNotice } from "../interactions/factor-notices.ts";
 import { bearerToken, signStepUpProof, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { programName } from "../pages/i18n.ts";
@@ -179,7 +179,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       purpose: flow.purpose,
       channel: method,
       to: account.phone!,
-      budget: { accountKey: account.id, client: "account-api" },
+      budget: { accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) },
     });
     if (!sent.ok && sent.reason === "budget")
       throw fail(429, "sendingBudget", { retryAfterSeconds: sent.retryAfterSeconds }, { minutes: Math.ceil(sent.retryAfterSeconds / 60) });
@@ -353,7 +353,8 @@ export function createAccountApi(deps: AccountApiDeps) {
         purpose: "enrol",
         channel: "sms",
         to: phone,
-        budget: { accountKey: account.id, client: "account-api" },
+        // A number not yet verified: enrolments are paid from the newcomers' pool.
+        budget: { accountKey: account.id, pool: "newcomer" },
       });
       if (!sent.ok && sent.reason === "budget")
         throw fail(
@@ -487,6 +488,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       if (await verifyPassword(password, account.passwordHash)) throw fail(400, "passwordUnchanged");
       await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
       await passwordUpdates.complete(account.id, attemptId ?? null);
+      await passwordNotice(deps.outbox, account, "changed", deps.portalUrl);
       return { status: "SUCCESS", nextStep: "done" };
     },
 

@@ -28,8 +28,6 @@ export interface InteractionDeps {
   /** Waits before answering; tests pass one that records instead of waiting. */
   slowDown: (ms: number) => Promise<void>;
   sendingBudget: SendingBudget;
-  /** The OIDC client the interaction signs in to, for its sending budget. */
-  clientOf: (interaction: { uid: string }) => string;
   /** The escalation when failures pile up: proof of work, or a wait without JavaScript. */
   humanCheck: HumanCheck;
   trustedProxies: TrustedProxies;

@@ -87,7 +87,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     interaction: LoginInteraction,
     state: SignInState,
     account: Account,
-    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string } = {},
+    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean } = {},
   ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
@@ -112,6 +112,7 @@ export function createSignInHandler(deps: InteractionDeps) {
         nonce: cspNonceOf(res),
         message: extra.message,
         errors: extra.errors,
+        resendRefused: extra.resendRefused,
       }),
     );
   }
@@ -164,9 +165,9 @@ export function createSignInHandler(deps: InteractionDeps) {
     interaction: LoginInteraction,
     account: Account,
     errors?: FieldError[],
-    extra: { chosen?: Channel | "totp"; message?: string } = {},
+    extra: { chosen?: Channel | "totp"; message?: string; methods?: Array<Channel | "totp">; intro?: string; passkeyNonce?: string } = {},
   ) {
-    const methods = await methodsOf(account);
+    const methods = extra.methods ?? (await methodsOf(account));
     const last = await factors.lastFactor(account.id);
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
@@ -180,6 +181,34 @@ export function createSignInHandler(deps: InteractionDeps) {
       recoveryHref: await recoveryHref(interaction.uid, account),
       ...extra,
     });
+  }
+
+  /** Who pays for this account's codes: the established participants' pool, or the newcomers'. */
+  const claimOf = async (account: Account) => ({ accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) });
+
+  /**
+   * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
+   * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
+   */
+  async function refuseSend(res: ServerResponse, interaction: LoginInteraction, account: Account, sent: { retryAfterSeconds: number }) {
+    const t = translator(interaction.locale);
+    const claim = await claimOf(account);
+    const methods: Array<Channel | "totp"> = (await factors.hasTotp(account.id)) ? ["totp"] : [];
+    for (const channel of account.phone ? account.phoneMethods : []) {
+      if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
+    }
+    const passkey = (await deps.passkeys.list(account.id)).length > 0;
+    const others = methods.length > 0 || passkey || (await factors.recoveryCodesLeft(account.id)) > 0;
+    const message = notSentMessage(t, { ok: false, reason: "budget", retryAfterSeconds: sent.retryAfterSeconds, scope: "account" });
+    sendHtml(
+      res,
+      429,
+      await renderSelect(interaction, account, [{ field: methods.length ? "authMethod" : "error-summary-title", message }], {
+        methods,
+        intro: t(others ? "send.otherWays" : "send.noOtherWay"),
+        passkeyNonce: passkey ? cspNonceOf(res) : undefined,
+      }),
+    );
   }
 
   async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
@@ -271,17 +300,9 @@ export function createSignInHandler(deps: InteractionDeps) {
       purpose: "sign-in",
       channel: method,
       to: account.phone,
-      budget: { accountKey: account.id, client: deps.clientOf(interaction) },
+      budget: await claimOf(account),
     });
-    if (!sent.ok && sent.reason === "budget") {
-      const next: SignInState = {
-        ...state,
-        step: "challenge",
-        method: (await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method,
-      };
-      await saveState(next);
-      return renderChallenge(res, interaction, next, account, { status: 429, message: notSentMessage(t, sent) });
-    }
+    if (!sent.ok && sent.reason === "budget") return refuseSend(res, interaction, account, sent);
     // Too soon after the last code: nothing is sent now; the page says when, with the chosen method kept.
     if (!sent.ok)
       return sendHtml(res, 429, await renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
@@ -331,7 +352,8 @@ export function createSignInHandler(deps: InteractionDeps) {
       purpose: "enrol",
       channel: "sms",
       to: phone,
-      budget: { accountKey: state.accountId, client: deps.clientOf(interaction) },
+      // A number not yet verified: enrolments are paid from the newcomers' pool.
+      budget: { accountKey: state.accountId, pool: "newcomer" },
     });
     if (!sent.ok && sent.reason === "budget") return refuseEnrol(notSentMessage(t, sent));
     if (!sent.ok) {
@@ -359,8 +381,15 @@ export function createSignInHandler(deps: InteractionDeps) {
         purpose: enrolling ? "enrol" : "sign-in",
         channel,
         to: destination,
-        budget: { accountKey: account.id, client: deps.clientOf(interaction) },
+        budget: enrolling ? { accountKey: account.id, pool: "newcomer" } : await claimOf(account),
       });
+      // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
+      if (!sent.ok && sent.reason === "budget")
+        return renderChallenge(res, interaction, state, account, {
+          status: 429,
+          errors: [{ field: "code", message: notSentMessage(t, sent) }],
+          resendRefused: true,
+        });
       if (!sent.ok) return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
       return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
     }
@@ -382,8 +411,11 @@ export function createSignInHandler(deps: InteractionDeps) {
       if (result === "expired") return fail(t("challenge.codeExpired"));
       return fail(t("challenge.codeExhausted"));
     }
-    if (enrolling) await accounts.setPhone(account.id, destination, ["sms", "voice"]);
-    else await factors.setLastFactor(account.id, channel);
+    if (enrolling) {
+      await accounts.setPhone(account.id, destination, ["sms", "voice"]);
+      // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
+      await deps.sendingBudget.markNewcomer(account.id);
+    } else await factors.setLastFactor(account.id, channel);
     await finish(req, res, state, ["pwd", channel], true);
   }
 

@@ -154,4 +154,7 @@ export const identityMigrations: readonly string[] = [
     expires_at timestamptz NOT NULL
   );
   `,
+  `
+  ALTER TABLE idp_outbox ADD COLUMN body text;
+  `,
 ];

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,12 +12,14 @@ import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench
  * by the process it belongs to.
  */
 const tsx = path.join(projectRoot, "node_modules/tsx/dist/cli.mjs");
+const clientSecret = randomBytes(32).toString("base64url");
 const realSecrets = {
-  SESSION_SECRET: "an-operator-session-secret-0123456789abcdef",
-  IDP_CLIENT_SECRET: "an-operator-client-secret-0123456789",
-  PORTAL_CLIENT_SECRET: "an-operator-client-secret-0123456789",
-  IDENTITY_COOKIE_KEYS: "an-operator-cookie-key-0123456789",
-  IDENTITY_FACTOR_KEY: "an-operator-factor-key-0123456789abcdef",
+  SESSION_SECRET: randomBytes(32).toString("base64url"),
+  IDP_CLIENT_SECRET: clientSecret,
+  PORTAL_CLIENT_SECRET: clientSecret,
+  IDENTITY_COOKIE_KEYS: randomBytes(24).toString("base64"),
+  IDENTITY_FACTOR_KEY: randomBytes(16).toString("hex"),
+  RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
 };
 let launcher: ChildProcess;
 let dataDir: string;
@@ -143,6 +146,40 @@ describe("published development secrets are refused at start-up", () => {
     });
     expect(code).not.toBe(0);
     expect(output).toContain("published development value");
+  });
+
+  const weak = {
+    short: "Zq7-short",
+    repeated: "x".repeat(48),
+    words: "an-operator-session-secret-0123456789abcdef",
+  };
+
+  it.each([
+    ["the identity provider's cookie key", "platform/identity/main.ts", "IDENTITY_PORT", "IDENTITY_COOKIE_KEYS", weak.short],
+    [
+      "a second cookie key",
+      "platform/identity/main.ts",
+      "IDENTITY_PORT",
+      "IDENTITY_COOKIE_KEYS",
+      `${realSecrets.IDENTITY_COOKIE_KEYS},${weak.words}`,
+    ],
+    ["the identity provider's factor key", "platform/identity/main.ts", "IDENTITY_PORT", "IDENTITY_FACTOR_KEY", weak.repeated],
+    ["the identity provider's client secret", "platform/identity/main.ts", "IDENTITY_PORT", "PORTAL_CLIENT_SECRET", weak.words],
+    ["the results service's document key", "platform/results/main.ts", "RESULTS_PORT", "RESULTS_DOCUMENT_SECRET", weak.repeated],
+    ["the portal's session secret", "server/index.ts", "PORT", "SESSION_SECRET", weak.repeated],
+    ["the portal's client secret", "server/index.ts", "PORT", "IDP_CLIENT_SECRET", weak.short],
+  ])("a weak secret is refused: %s", async (_label, main, portVariable, variable, value) => {
+    const { code, output } = await runToExit([tsx, path.join(projectRoot, main)], {
+      ...production(),
+      [variable]: value,
+      NODE_ENV: "production",
+      [portVariable]: "0",
+    });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      new RegExp(`${variable}( \\(key 2 of 2\\))? (is shorter than 32 characters|repeats one character|does not look random)`),
+    );
+    expect(output).not.toContain(value);
   });
 
   it("the embedded services do not start in production unless told to", async () => {

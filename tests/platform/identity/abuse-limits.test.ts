@@ -43,7 +43,7 @@ async function startRecovery(email: string, method: "sms" | "voice") {
   const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
   const select = await submit(browser, await identify.text(), { email });
   clock.advance(31_000);
-  const challenge = await submit(browser, select.html, { authMethod: method });
+  const challenge = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(base) });
   return { browser, page: challenge };
 }
 

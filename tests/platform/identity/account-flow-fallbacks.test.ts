@@ -40,6 +40,7 @@ const deps = {
     check: async () => "verified",
   },
   throttle: { isLimited: async () => false, record: async () => undefined, clear: async () => undefined },
+  humanCheck: { check: async () => "passed", ticketFor: () => "ticket" },
   now: () => new Date(),
   logger: pino({ level: "silent" }),
 } as unknown as AccountFlowDeps;

@@ -500,6 +500,20 @@ describe("malformed requests are the client's mistake", () => {
     expect(await response.text()).toContain("Something went wrong");
   });
 
+  it.each([
+    "/auth?client_id=%00",
+    "/auth?client_id=participant-portal&state=a%00b",
+    "/interaction/abc?ui_locales=%01",
+    "/api/captcha/challenge?x=%7F",
+  ])("a control character in the query of %s is a translated 400, before anything reads it", async (target) => {
+    const response = await fetch(new URL(target, base), { headers: { "accept-language": "es" }, redirect: "manual" });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toMatch(/at [\w.<>]+ \(|node:internal|stack/i);
+    if (target.startsWith("/api/")) expect(JSON.parse(text)).toMatchObject({ error: "invalid_request" });
+    else expect(text).toContain('lang="es"');
+  });
+
   it("broken JSON on a development endpoint is a 400 JSON answer", async () => {
     const response = await fetch(new URL("/dev/results-link", base), {
       method: "POST",

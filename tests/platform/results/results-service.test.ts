@@ -64,6 +64,21 @@ beforeEach(async () => {
   await fetch(`${service.url}/dev/faults`, { method: "DELETE" });
 });
 
+describe("control characters", () => {
+  it.each([
+    "/reports/dna-discovery/app-1001-traits%00/P1001",
+    "/reports/dna%00-discovery/app-1001-traits/P1001",
+    "/results/P1001%00",
+    "/results/P1001?sourceID=dna-discovery%00",
+    "/documents/P1001/app-1001-traits%01?expires=1&signature=x",
+  ])("%s is a 400 before PostgreSQL sees it", async (pathname) => {
+    const response = await get(pathname, await keys.accessTokenFor("P1001"));
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(body).not.toMatch(/stack|node:internal|at [\w.<>]+ \(/i);
+  });
+});
+
 describe("GET /results/{userID}", () => {
   it("answers a participant's own results with every field", async () => {
     const response = await get(`/results/P1001?sourceID=${ada.sourceID}`, await keys.accessTokenFor("P1001"));
