@@ -303,7 +303,8 @@ export function createAccountApi(deps: AccountApiDeps) {
         ? await verifiedRegistration(deps.relyingParty, credential as unknown as RegistrationResponseJSON, challenge)
         : null;
       if (!made) throw fail(400, "passkeyInvalid");
-      await deps.passkeys.add({ ...made, accountId: account.id, name });
+      // A credential id is one authenticator's: one kept already (another account's, or this one's again) is refused.
+      if (!(await deps.passkeys.add({ ...made, accountId: account.id, name }))) throw fail(400, "passkeyInvalid");
       await factorChanged(account, "passkey-added", device);
       return withFirstRecoveryCodes(account, device);
     },
