@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { deploymentEnvironmentOf, embeddedServiceProblems, secretProblems } from "../../lib/deployment/environment.ts";
+import {
+  demoParticipantsFileFor,
+  deploymentEnvironmentOf,
+  embeddedServiceProblems,
+  secretProblems,
+} from "../../lib/deployment/environment.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
@@ -24,7 +29,8 @@ const envSchema = z.object({
   IDENTITY_FACTOR_KEY: z.string().min(32).optional(),
   REGISTRATION_ENABLED: booleanFlag.default(true),
   SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
-  DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
+  /** Demo data: seeded by default in development only; outside it only a file named here; empty: none (lib/deployment). */
+  DEMO_PARTICIPANTS_FILE: z.string().optional(),
   RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SEND_BUDGET_ACCOUNT_HOURLY: count.default(BUDGET.accountHourly),
@@ -142,7 +148,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       .filter(Boolean),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
-    demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
+    demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
   };
 }
