@@ -124,6 +124,11 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const oidcCallback = provider.callback();
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
+  /** A grant stands until sign-out revokes it, a new password ends it, or it expires. */
+  const grantIsLive = async (grantId: string, accountId: string) => {
+    const grant = await provider.Grant.find(grantId).catch(() => undefined);
+    return Boolean(grant && grant.accountId === accountId);
+  };
   const signIn = createSignInHandler({
     provider,
     accounts,
@@ -169,6 +174,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     throttle,
     captcha,
     verifyAccessToken,
+    grantIsLive,
     now,
     outbox,
     factors,

@@ -66,6 +66,8 @@ export interface AccountApiDeps {
   throttle: Throttle;
   captcha: CaptchaVerifier;
   verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
+  /** Whether the token's grant still stands (not revoked by sign-out, not ended by a new password). */
+  grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
   now: () => Date;
 }
 
@@ -154,7 +156,12 @@ export function createAccountApi(deps: AccountApiDeps) {
     if (!claims || claims.token_type === "ACCESS") throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
     const account = await accounts.findById(claims.uid ?? claims.sub);
     if (!account) throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
-    return { account, grantId: typeof claims.gid === "string" ? claims.gid : null };
+    // The token's grant must still stand: a signed-out session's or a replaced password's tokens open nothing here.
+    const grantId = typeof claims.gid === "string" ? claims.gid : null;
+    if (!grantId || !(await deps.grantIsLive(grantId, account.id))) {
+      throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
+    }
+    return { account, grantId };
   }
 
   async function transactionAt(account: Account, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> {

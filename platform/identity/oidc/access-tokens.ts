@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { SigningKeys } from "./signing-keys.ts";
 
+/** oidc-provider's own tolerance (id_token_hint, client assertions). */
 export const CLOCK_TOLERANCE_SECONDS = 300;
+/**
+ * Bearer tokens for the account API and userinfo: 30 s for clocks that differ, no more. An access
+ * token lives 5 minutes; with 300 s of tolerance it opened the account API for 10.
+ */
+export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
 export interface VerifiedAccessToken extends JWTPayload {
   sub: string;
@@ -24,7 +30,7 @@ export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, aud
       const { payload } = await jwtVerify(token, jwks, {
         issuer,
         audience,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS,
         algorithms: ["RS256"],
       });
       return typeof payload.sub === "string" ? (payload as VerifiedAccessToken) : null;
