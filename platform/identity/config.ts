@@ -23,6 +23,8 @@ const envSchema = z.object({
   PORTAL_CLIENT_ID: z.string().min(1).default("participant-portal"),
   PORTAL_CLIENT_SECRET: z.string().min(16).optional(),
   RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
+  /** The results service, asked whether a withdrawal request exists before its receipt is e-mailed. */
+  RESULTS_API_URL: z.url().default("http://localhost:3002"),
   IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
   DATABASE_URL: z.string().min(1).optional(),
   IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
@@ -64,6 +66,8 @@ export interface IdentityConfig {
   portalClientId: string;
   portalClientSecret: string;
   resultsApiAudience: string;
+  /** The results service (its withdrawal list confirms a request before a receipt is e-mailed); none: no receipt can be confirmed. */
+  resultsApiUrl?: string;
   dataDir: string;
   databaseUrl?: string;
   cookieKeys: string[];
@@ -121,6 +125,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     portalClientId: e.PORTAL_CLIENT_ID,
     portalClientSecret: e.PORTAL_CLIENT_SECRET ?? DEV_CLIENT_SECRET,
     resultsApiAudience: e.RESULTS_API_AUDIENCE,
+    resultsApiUrl: stripTrailingSlash(e.RESULTS_API_URL),
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],

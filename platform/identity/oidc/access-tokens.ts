@@ -68,13 +68,17 @@ export const STEP_UP_TTL_SECONDS = 300;
 /** Step-up proofs have an audience of their own, so no API takes one for an access token. */
 export const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
 
-/** Proof that the participant just passed a code for `purpose`: short-lived, single-use (its jti). */
+/** How the participant proved it was them, as RFC 8176 names it: a text code, a voice call, the authenticator app, a passkey. */
+export type StepUpMethod = "sms" | "voice" | "otp" | "hwk";
+const AMR: Record<StepUpMethod, string> = { sms: "sms", voice: "tel", otp: "otp", hwk: "hwk" };
+
+/** Proof that the participant just passed a code (or a passkey) for `purpose`: short-lived, single-use (its jti). */
 export async function signStepUpProof(
   keys: SigningKeys,
-  claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: string },
+  claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: StepUpMethod },
 ): Promise<string> {
   const key = await importJWK(keys.current, "RS256");
-  return new SignJWT({ uid: claims.accountId, purpose: claims.purpose, amr: [claims.method === "voice" ? "tel" : "sms"] })
+  return new SignJWT({ uid: claims.accountId, purpose: claims.purpose, amr: [AMR[claims.method]] })
     .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "step-up+jwt" })
     .setIssuer(claims.issuer)
     .setSubject(claims.accountId)
