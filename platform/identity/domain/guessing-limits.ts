@@ -5,13 +5,14 @@ import { codeLength, type DeliveryChannel } from "./codes.ts";
  *
  * Each code dies after MAX_WRONG_TRIES_PER_CODE wrong tries. Across codes, wrong tries are counted
  * per account, per purpose (sign-in, recovery, password update, enrolment, registration: a stranger
- * guessing recovery codes cannot block the participant's sign-in) and per channel, over a rolling
- * window. Only real guesses count: a try against a code that is already dead, expired or missing
+ * guessing recovery codes cannot block the participant's sign-in), every channel and the app
+ * together weighted by what a guess could win (KNOWN_PASSWORD_BUDGET_UNITS), over a rolling window. Only real guesses count: a try against a code that is already dead, expired or missing
  * guesses nothing and costs nothing. A device the participant has signed in from before (the
  * signed remember-device cookie) has a budget of its own, so a stranger never spends it.
  */
 export const MAX_WRONG_TRIES_PER_CODE = 5;
 export const CODE_FAILURE_WINDOW_MS = 30 * 24 * 60 * 60_000;
+/** What KNOWN_PASSWORD_BUDGET_UNITS allows in one channel alone. */
 export const CODE_FAILURE_BUDGET: Record<DeliveryChannel, number> = { sms: 80, voice: 8, email: 80 };
 
 export type CodePurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration" | "step-up";
@@ -25,11 +26,7 @@ export interface CodeScope {
 }
 
 export function codeFailureBucket(scope: CodeScope): string {
-  return `code-fail:${scope.purpose}:${scope.channel}:${scope.trustedDevice ? "device" : "any"}:${scope.accountKey}`;
-}
-
-export function codeFailureLimit(channel: DeliveryChannel) {
-  return { max: CODE_FAILURE_BUDGET[channel], windowMs: CODE_FAILURE_WINDOW_MS };
+  return factorFailureBucket(scope, scope.channel);
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60_000;
@@ -125,4 +122,30 @@ export function yearlyRecoveryGuessing(channel: DeliveryChannel, codesPerDay: nu
   }
   const guesses = tries.filter((x) => x < YEAR_MS).length;
   return { guesses, odds: guesses / 10 ** codeLength(channel) };
+}
+
+/**
+ * With the password known (sign-in, and the codes of a signed-in session): one budget of wrong codes
+ * per account, purpose and kind of device across every channel, in the units of guessUnits, an app
+ * code weighing TOTP_ACCEPTED_CODES because it accepts the step before and after. 80 units in
+ * CODE_FAILURE_WINDOW_MS: 8 wrong voice codes, 80 texts or e-mails, or 26 app codes, or any mix; a
+ * code that would take it past the budget is not compared, so a year never holds more than 80 × 365/30.
+ */
+export const KNOWN_PASSWORD_BUDGET_UNITS = 80;
+export const TOTP_ACCEPTED_CODES = 3;
+export type GuessedFactor = DeliveryChannel | "totp";
+export const GUESSED_FACTORS: GuessedFactor[] = ["sms", "voice", "email", "totp"];
+
+export function factorUnits(factor: GuessedFactor): number {
+  return factor === "totp" ? TOTP_ACCEPTED_CODES : guessUnits(factor);
+}
+
+/** The bucket of one factor's wrong codes (codeFailureBucket for a channel; the app's as sign-in.ts names it). */
+export function factorFailureBucket(scope: Omit<CodeScope, "channel">, factor: GuessedFactor): string {
+  return `code-fail:${scope.purpose}:${factor}:${scope.trustedDevice ? "device" : "any"}:${scope.accountKey}`;
+}
+
+/** Union-bound odds of one hit in a year of guessing with the password known, every channel together. */
+export function yearlyKnownPasswordOdds(): number {
+  return (KNOWN_PASSWORD_BUDGET_UNITS * (YEAR_MS / CODE_FAILURE_WINDOW_MS)) / 1_000_000;
 }

@@ -4,8 +4,12 @@ import {
   CODE_FAILURE_WINDOW_MS,
   type CodeScope,
   codeFailureBucket,
-  codeFailureLimit,
+  factorFailureBucket,
+  factorUnits,
+  GUESSED_FACTORS,
+  type GuessedFactor,
   guessUnits,
+  KNOWN_PASSWORD_BUDGET_UNITS,
   RECOVERY_CHECK_AFTER,
   RECOVERY_SOURCE_WINDOW_MS,
   sourceDelayMs,
@@ -16,6 +20,18 @@ import { type CheckResult, type Verifications, wasAGuess } from "./verifications
 export type GuardedCheck = CheckResult | "over-budget";
 
 /**
+ * Whether one more wrong `factor` code would take the account's wrong codes for the purpose (on this
+ * kind of device), every channel and the app together, weighted by what each could win, past
+ * KNOWN_PASSWORD_BUDGET_UNITS in the window; then the code is not even compared.
+ */
+export async function isOverCodeBudget(throttle: Throttle, scope: Omit<CodeScope, "channel">, factor: GuessedFactor): Promise<boolean> {
+  let units = 0;
+  for (const each of GUESSED_FACTORS)
+    units += (await throttle.count(factorFailureBucket(scope, each), CODE_FAILURE_WINDOW_MS)) * factorUnits(each);
+  return units + factorUnits(factor) > KNOWN_PASSWORD_BUDGET_UNITS;
+}
+
+/**
  * Checks a typed code within the account's budget of wrong guesses for that purpose and channel
  * (domain/guessing-limits.ts): over budget, the code is not even compared; only real guesses count.
  */
@@ -23,7 +39,7 @@ export function createCodeGuard(throttle: Throttle, verifications: Verifications
   return {
     async check(flowKey: string, code: string, scope: CodeScope): Promise<GuardedCheck> {
       const bucket = codeFailureBucket(scope);
-      if (await throttle.isLimited(bucket, codeFailureLimit(scope.channel))) return "over-budget";
+      if (await isOverCodeBudget(throttle, scope, scope.channel)) return "over-budget";
       const result = await verifications.check(flowKey, code);
       if (wasAGuess(result)) await throttle.record(bucket);
       return result;
