@@ -6,7 +6,9 @@
  * and asking for sign-in texts to drain what registrations may send, and recovery started again and
  * again against a participant's e-mail (the security check solved each time). Meanwhile the attacked
  * participants sign in from their usual devices, and with a fresh code from a new browser. Then an
- * unknown e-mail's recovery answers are compared with an untouched participant's. It prints what the
+ * unknown e-mail's recovery answers are compared with an untouched participant's, and a stranger
+ * guesses eight wrong voice recovery codes over two calls before the participant recovers her own
+ * account with the right code (the stranger's next code then waits). It prints what the
  * campaign cost (messages sent, against the budgets) and whether every participant still got their
  * code and signed in. Not a test: the asserted versions of each attack live in tests/platform/identity.
  */
@@ -27,6 +29,8 @@ const attackerOwnAccount = { email: "felix@example.test", password: "Enrol-Felix
 const REGISTERED_ACCOUNTS = 64;
 /** A participant nobody attacks, for comparing an unknown e-mail's recovery answers with a real one's. */
 const untouched = "bruno@example.test";
+/** Item 4: a participant whose recovery codes a stranger guesses, before recovering her own account. */
+const guessedAt = { email: "vera.voice.js@example.test", phone: "+15555552003" };
 
 type Message = { id: string; code?: string; channel: string };
 const enrolledByAttacker = new Set<string>();
@@ -42,6 +46,9 @@ const stats = {
   registeredRefused: 0,
   recoveryStarts: 0,
   recoveryRefused: 0,
+  /** Item 4: the participant's own recovery after a stranger's wrong codes, and the stranger's next code. */
+  ownRecoveryAfterGuesses: false,
+  strangerWaited: false,
 };
 
 /** A browser behind one of the stranger's many addresses (the stack believes X-Forwarded-For from loopback). */
@@ -76,8 +83,7 @@ async function untilDeadline(deadline: number, attack: () => Promise<void>) {
   }
 }
 
-async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice") {
-  const browser = new HttpBrowser();
+async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice", browser: HttpBrowser = new HttpBrowser()) {
   const identify = await openIdentifyPage(browser, stack.portalUrl);
   const recoverPath = /href="([^"]*\/recover)"/.exec(identify.html)?.[1] ?? "";
   const recover = await browser.follow(await browser.request(new URL(recoverPath, identify.url)), new URL(recoverPath, identify.url));
@@ -149,14 +155,48 @@ async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typ
   return (step.response.headers.get("location") ?? "").includes("/auth/callback");
 }
 
-/** Recovery started for an e-mail, a few times apart: each answer's status and words, the e-mail taken out. */
-async function recoveryAnswers(stack: Stack, email: string, starts: number) {
+/**
+ * Recovery started for an e-mail, a few times apart, from an address of its own (loopback has guessed
+ * codes by now and waits): each answer's status and words, the e-mail taken out.
+ */
+async function recoveryAnswers(stack: Stack, email: string, starts: number, address: string) {
   const answers: string[] = [];
   for (let start = 0; start < starts; start += 1) {
-    const { page } = await recoveryPage(stack, email, "sms");
+    const { page } = await recoveryPage(stack, email, "sms", new BotBrowser(address));
     answers.push(`${page.response.status} ${visibleText(page.html, email)}`);
   }
   return answers;
+}
+
+/**
+ * Item 4: a stranger's eight wrong voice codes over two calls (the security check solved for the
+ * second), then the participant's own recovery from her home address with the right code, then the
+ * stranger's next code, which waits.
+ */
+async function guessesThenOwnRecovery(stack: Stack) {
+  const stranger = new BotBrowser("203.0.113.40");
+  const wrong = async (page: Awaited<ReturnType<typeof recoveryPage>>["page"], times: number) => {
+    const code = (await outbox(stack, guessedAt.phone))[0]?.code ?? "00000";
+    const miss = code === "00000" ? "11111" : "00000";
+    let step = page;
+    for (let i = 0; i < times; i += 1) step = await stranger.submit(step, { intent: "verify", code: miss }, onIdp(stack));
+    return step;
+  };
+  let step = await wrong((await recoveryPage(stack, guessedAt.email, "voice", stranger)).page, 5);
+  await new Promise((resolve) => setTimeout(resolve, 31_000));
+  step = await stranger.submit(step, { intent: "resend" }, onIdp(stack));
+  step = await stranger.submit(step, { authMethod: "voice", captchaToken: await solvedCheck(stack) }, onIdp(stack));
+  step = await wrong(step, 3);
+
+  const own = await recoveryPage(stack, guessedAt.email, "voice", new BotBrowser("192.0.2.44"));
+  const code = (await outbox(stack, guessedAt.phone))[0]?.code ?? "";
+  const reset = await own.browser.submit(own.page, { intent: "verify", code }, onIdp(stack));
+  stats.ownRecoveryAfterGuesses = reset.html.includes('name="confirmPassword"');
+
+  step = await wrong(step, 2);
+  await new Promise((resolve) => setTimeout(resolve, 31_000));
+  step = await stranger.submit(step, { intent: "resend" }, onIdp(stack));
+  stats.strangerWaited = step.response.status === 429 && step.html.includes("You can ask for a new code in");
 }
 
 /** The participant's usual device: signed in once with 'Remember me', so later sign-ins need only the password. */
@@ -270,8 +310,10 @@ async function main() {
       }),
     ]);
     // Item 2: an unknown e-mail answers as a participant's does, through to the spent recovery budget.
-    const known = await recoveryAnswers(stack, untouched, 5);
-    const unknown = await recoveryAnswers(stack, "nobody-at-all@example.test", 5);
+    const known = await recoveryAnswers(stack, untouched, 5, "192.0.2.10");
+    const unknown = await recoveryAnswers(stack, "nobody-at-all@example.test", 5, "192.0.2.11");
+    // Item 4: a stranger's wrong recovery codes do not keep the participant from her own recovery.
+    await guessesThenOwnRecovery(stack);
     const sameAnswers = known.length === unknown.length && known.every((answer, index) => answer === unknown[index]);
     // And after it all, each participant once more: a fresh code, and signed in.
     const after = { ada: await signInWithCode(stack, participants.ada), carmen: await signInWithCode(stack, participants.carmen) };
@@ -283,7 +325,7 @@ async function main() {
     count((await outbox(stack, participants.carmen.phone)).slice(0, -before.carmen || undefined));
     for (const phone of enrolledByAttacker) count(await outbox(stack, phone));
     for (const phone of registeredNumbers) count(await outbox(stack, phone));
-    const keptOut = stats.participantFailures > 0 || stats.codeSignInFailures > 0 ? 1 : 0;
+    const keptOut = stats.participantFailures > 0 || stats.codeSignInFailures > 0 || !stats.ownRecoveryAfterGuesses ? 1 : 0;
     const hours = DURATION_MS / 3_600_000;
     console.log("\nAbuse campaign");
     console.log(`  attack requests                      ${stats.attempts}`);
@@ -305,6 +347,9 @@ async function main() {
     console.log(
       `  unknown e-mail's recovery answers    ${sameAnswers ? "identical to a participant's" : "DIFFERENT from a participant's"}`,
     );
+    console.log(
+      `  own recovery after 8 wrong codes     ${stats.ownRecoveryAfterGuesses ? "yes" : "NO"} (the stranger's next code ${stats.strangerWaited ? "waits" : "DID NOT wait"})`,
+    );
     console.log(`  accounts a stranger kept out         ${keptOut}`);
     console.log(
       `  participants' sign-ins with a code   ${stats.codeSignIns - stats.codeSignInFailures}/${stats.codeSignIns} during, ada ${after.ada ? "yes" : "NO"} and carmen ${after.carmen ? "yes" : "NO"} after`,
@@ -319,11 +364,13 @@ async function main() {
       stats.codeSignIns > 0 &&
       after.ada &&
       after.carmen &&
+      stats.ownRecoveryAfterGuesses &&
+      stats.strangerWaited &&
       sameAnswers;
     console.log(
       everyone
-        ? "\nEvery participant still got their code and signed in; a stranger could not tell which e-mails have accounts."
-        : "\nNOT every participant got their code and signed in, or recovery told accounts apart: see above.",
+        ? "\nEvery participant still got their code and signed in, and recovered her account after a stranger's wrong codes; a stranger could not tell which e-mails have accounts."
+        : "\nNOT every participant got their code and signed in or recovered, or recovery told accounts apart: see above.",
     );
     if (!everyone) process.exitCode = 1;
   } finally {

@@ -79,3 +79,16 @@ export function embeddedServiceProblems(environment: DeploymentEnvironment, env:
     `the embedded services are development stand-ins and do not start in production; point IDP_ISSUER and RESULTS_API_URL at real services, or set ${ALLOW_EMBEDDED_SERVICES}=true`,
   ];
 }
+
+/** The demo participants (published passwords, authenticator keys and recovery codes). */
+export const DEMO_PARTICIPANTS_DEFAULT_FILE = "platform/demo/participants.json";
+
+/**
+ * The demo file a service seeds, from DEMO_PARTICIPANTS_FILE: by default the demo's in development
+ * and none anywhere else; outside development only a file named explicitly is seeded; set empty (or
+ * blank), none anywhere.
+ */
+export function demoParticipantsFileFor(environment: DeploymentEnvironment, value: string | undefined): string | undefined {
+  if (value === undefined) return environment === "development" ? DEMO_PARTICIPANTS_DEFAULT_FILE : undefined;
+  return value.trim() === "" ? undefined : value.trim();
+}

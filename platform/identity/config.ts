@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { deploymentEnvironmentOf, embeddedServiceProblems, secretProblems } from "../../lib/deployment/environment.ts";
+import {
+  demoParticipantsFileFor,
+  deploymentEnvironmentOf,
+  embeddedServiceProblems,
+  secretProblems,
+} from "../../lib/deployment/environment.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
@@ -18,13 +23,16 @@ const envSchema = z.object({
   PORTAL_CLIENT_ID: z.string().min(1).default("participant-portal"),
   PORTAL_CLIENT_SECRET: z.string().min(16).optional(),
   RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
+  /** The results service, asked whether a withdrawal request exists before its receipt is e-mailed. */
+  RESULTS_API_URL: z.url().default("http://localhost:3002"),
   IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
   DATABASE_URL: z.string().min(1).optional(),
   IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
   IDENTITY_FACTOR_KEY: z.string().min(32).optional(),
   REGISTRATION_ENABLED: booleanFlag.default(true),
   SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
-  DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
+  /** Demo data: seeded by default in development only; outside it only a file named here; empty: none (lib/deployment). */
+  DEMO_PARTICIPANTS_FILE: z.string().optional(),
   RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SEND_BUDGET_ACCOUNT_HOURLY: count.default(BUDGET.accountHourly),
@@ -58,6 +66,8 @@ export interface IdentityConfig {
   portalClientId: string;
   portalClientSecret: string;
   resultsApiAudience: string;
+  /** The results service (its withdrawal list confirms a request before a receipt is e-mailed); none: no receipt can be confirmed. */
+  resultsApiUrl?: string;
   dataDir: string;
   databaseUrl?: string;
   cookieKeys: string[];
@@ -115,6 +125,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     portalClientId: e.PORTAL_CLIENT_ID,
     portalClientSecret: e.PORTAL_CLIENT_SECRET ?? DEV_CLIENT_SECRET,
     resultsApiAudience: e.RESULTS_API_AUDIENCE,
+    resultsApiUrl: stripTrailingSlash(e.RESULTS_API_URL),
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],
@@ -142,7 +153,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       .filter(Boolean),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
-    demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
+    demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
+import { listedWithdrawalReferences } from "./account-api/results-withdrawals.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
 import type { CaptchaVerifier } from "./captcha/verifier.ts";
@@ -124,6 +125,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const oidcCallback = provider.callback();
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
+  const withdrawalReferences = (accountId: string, accessToken: string) =>
+    listedWithdrawalReferences(options.resultsApiUrl, accountId, accessToken, logger);
+  /** A grant stands until sign-out revokes it, a new password ends it, or it expires. */
+  const grantIsLive = async (grantId: string, accountId: string) => {
+    const grant = await provider.Grant.find(grantId).catch(() => undefined);
+    return Boolean(grant && grant.accountId === accountId);
+  };
   const signIn = createSignInHandler({
     provider,
     accounts,
@@ -169,6 +177,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     throttle,
     captcha,
     verifyAccessToken,
+    grantIsLive,
+    withdrawalReferences,
     now,
     outbox,
     factors,

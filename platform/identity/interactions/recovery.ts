@@ -10,7 +10,7 @@ import type { FieldError } from "../pages/layout.ts";
 import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
-import { createCodeGuard } from "../store/code-guard.ts";
+import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
@@ -44,7 +44,7 @@ const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEma
  */
 export function createRecovery(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
-  const codeGuard = createCodeGuard(throttle, verifications);
+  const guard = createRecoveryGuard(throttle, verifications);
   const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
   const flowKey = (uid: string, kind: RecoveryKind) => `${kind}:${uid}`;
 
@@ -59,6 +59,22 @@ export function createRecovery(deps: AccountFlowDeps) {
       email,
       errors,
     });
+  }
+
+  /**
+   * Wrong codes count against this flow, this client address and the account (the e-mail as typed when
+   * there is none): they escalate the next code (check, then a wait), never the participant's own code.
+   */
+  const guessScope = (req: IncomingMessage, interaction: LoginInteraction, flow: AccountFlow): UnauthenticatedScope => ({
+    flow: flowKey(interaction.uid, flow.kind as RecoveryKind),
+    source: clientAddress(req, deps.trustedProxies),
+    accountKey: flow.accountId ?? `unknown:${flow.email}`,
+  });
+
+  /** 'You can ask for a new code in …', in minutes up to two hours, then in hours. */
+  function waitMessage(t: ReturnType<typeof translator>, gate: NewCodeGate): string {
+    const minutes = Math.max(1, Math.ceil(gate.waitMs / 60_000));
+    return minutes <= 120 ? t("recover.waitMinutes", { minutes }) : t("recover.waitHours", { hours: Math.ceil(minutes / 60) });
   }
 
   /** Every code asked for without a password passes the security check first: scoped to the e-mail as typed, known or not. */
@@ -194,6 +210,10 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (!OFFERED_METHODS.includes(method))
       return sendHtml(res, 400, selectPage(res, interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
     const kind = flow.kind as RecoveryKind;
+    const scope = guessScope(req, interaction, flow);
+    const gate = await guard.beforeNewCode(scope);
+    if (gate.waitMs > 0)
+      return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "authMethod", message: waitMessage(t, gate) }]));
     const check = await deps.humanCheck.check(form, checkScope(flow));
     if (check !== "passed") {
       const message = t(check === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed", { button: t("select.submit") });
@@ -205,6 +225,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       if (!sent.ok && sent.reason === "budget")
         return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "authMethod", message: notSentMessage(t, sent) }]));
       // Within the cooldown the code already sent stays the live one, by its own channel.
+      if (sent.ok) await guard.codeSent(scope, gate);
       const live = sent.ok ? method : ((await verifications.channelOf(flowKey(interaction.uid, kind))) ?? method);
       await accountFlows.advance(interaction.uid, "challenge", live);
     } catch (error) {
@@ -220,6 +241,23 @@ export function createRecovery(deps: AccountFlowDeps) {
     const kind = flow.kind as RecoveryKind;
     const channel = flow.method ?? "sms";
     if (form.intent === "resend") {
+      const scope = guessScope(req, interaction, flow);
+      const gate = await guard.beforeNewCode(scope);
+      if (gate.waitMs > 0)
+        return showChallenge(res, interaction, flow, {
+          status: 429,
+          errors: [{ field: "code", message: waitMessage(t, gate) }],
+          resendRefused: true,
+        });
+      // After wrong codes from this flow or address, a new code goes through the method page and its check.
+      if (gate.check)
+        return sendHtml(
+          res,
+          429,
+          selectPage(res, interaction, flow, [
+            { field: "humanCheck", message: t("recover.checkBeforeNewCode", { button: t("select.submit") }) },
+          ]),
+        );
       try {
         const sent = await sendCode(interaction, flow, channel);
         if (!sent.ok && sent.reason === "budget")
@@ -229,6 +267,7 @@ export function createRecovery(deps: AccountFlowDeps) {
             resendRefused: true,
           });
         if (!sent.ok) return showChallenge(res, interaction, flow, { status: 429, message: notSentMessage(t, sent) });
+        await guard.codeSent(scope, gate);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
@@ -240,13 +279,8 @@ export function createRecovery(deps: AccountFlowDeps) {
     const fail = (message: string, status = 400) => showChallenge(res, interaction, flow, { status, errors: [{ field: "code", message }] });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
-    const result = await codeGuard.check(flowKey(interaction.uid, kind), code, {
-      purpose: "recovery",
-      channel,
-      accountKey: flow.accountId ?? `unknown:${flow.email}`,
-      trustedDevice: false,
-    });
-    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
+    // Never refused before it is compared: a stranger's wrong codes escalate their next code, not this one.
+    const result = await guard.check(flowKey(interaction.uid, kind), code, channel, guessScope(req, interaction, flow));
     if (result !== "verified" || !flow.accountId) {
       if (result === "expired") return fail(t("challenge.codeExpired"));
       if (result === "wrong") return fail(t("challenge.codeWrong"));

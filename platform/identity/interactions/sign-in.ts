@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
+import { factorFailureBucket } from "../domain/guessing-limits.ts";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
@@ -19,7 +20,7 @@ import {
   renderSessionLostPage,
 } from "../pages/sign-in-pages.ts";
 import { type Account, normalizeEmail } from "../store/accounts.ts";
-import { createCodeGuard } from "../store/code-guard.ts";
+import { createCodeGuard, isOverCodeBudget } from "../store/code-guard.ts";
 import type { SignInState } from "../store/sign-in-states.ts";
 import { loadLoginInteraction, type LoginInteraction } from "./account-flow-deps.ts";
 import {
@@ -29,7 +30,6 @@ import {
   enrolFlowKey,
   type InteractionDeps,
   RECOVERY_FAILURE_LIMIT,
-  TOTP_FAILURE_LIMIT,
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
@@ -433,9 +433,14 @@ export function createSignInHandler(deps: InteractionDeps) {
       renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!/^\d{6}$/.test(code)) return fail(t("challenge.codeFormat"), 400, code.slice(0, 20));
-    const device = isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()) ? "device" : "any";
-    const bucket = `code-fail:sign-in:totp:${device}:${account.id}`;
-    if (await throttle.isLimited(bucket, TOTP_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+    // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
+    const scope = {
+      purpose: "sign-in" as const,
+      accountKey: account.id,
+      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+    };
+    const bucket = factorFailureBucket(scope, "totp");
+    if (await isOverCodeBudget(throttle, scope, "totp")) return fail(t("challenge.tooManyAttempts"), 429);
     if (!(await factors.checkTotp(account.id, code))) {
       await throttle.record(bucket);
       return fail(t("challenge.codeWrongTotp"));

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../lib/postgres/index.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
 /**
@@ -22,6 +23,7 @@ const realSecrets = {
   RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
 };
 let launcher: ChildProcess;
+let launcherOutput = "";
 let dataDir: string;
 const ports = { portal: 0, identity: 0, results: 0 };
 const url = (port: number, pathname: string) => `http://127.0.0.1:${port}${pathname}`;
@@ -79,8 +81,10 @@ beforeAll(async () => {
       IDENTITY_PORT: String(ports.identity),
       RESULTS_PORT: String(ports.results),
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  launcher.stdout!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
+  launcher.stderr!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
   // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once).
   await healthy(url(ports.portal, "/readyz"), 90_000);
 }, 120_000);
@@ -190,5 +194,32 @@ describe("published development secrets are refused at start-up", () => {
     });
     expect(code).not.toBe(0);
     expect(output).toContain("ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION");
+  });
+});
+
+// Last: it stops the launched stack to read the embedded databases it leaves behind.
+describe("production seeds no demo participants (their passwords, keys and codes are published)", () => {
+  it("neither embedded service holds a demo participant, and the launcher lists none", async () => {
+    await expect.poll(() => launcherOutput, { timeout: 10_000 }).toContain("Press Ctrl-C to stop.");
+    expect(launcherOutput).not.toContain("Demo participants");
+    expect(launcherOutput).not.toContain("ada@example.test");
+    expect(launcherOutput).not.toContain("Sequence-Ada-2026");
+    expect(launcherOutput).not.toContain("Code outbox");
+
+    const exited = new Promise((resolve) => launcher.once("exit", resolve));
+    launcher.kill("SIGTERM");
+    await exited;
+    const identity = await openDatabase({ dataDir: path.join(dataDir, "identity") });
+    try {
+      expect(await identity.query("SELECT email FROM idp_accounts")).toEqual([]);
+    } finally {
+      await identity.close();
+    }
+    const results = await openDatabase({ dataDir: path.join(dataDir, "results") });
+    try {
+      expect(await results.query("SELECT user_id FROM results_patients")).toEqual([]);
+    } finally {
+      await results.close();
+    }
   });
 });

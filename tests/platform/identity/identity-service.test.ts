@@ -345,6 +345,26 @@ describe("tokens", () => {
     expect(again.html).not.toContain('name="password"');
   });
 
+  it("gives every script of the end-session page the response's CSP nonce", async () => {
+    const { browser, tokens } = await tokensFor(ada);
+    const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out` });
+    for (const headers of <Record<string, string>[]>[
+      { cookie: browser.jar.header(), "sec-fetch-dest": "iframe", "sec-fetch-site": "cross-site" },
+      { cookie: browser.jar.header(), "sec-fetch-dest": "image" },
+    ]) {
+      const page = await fetch(new URL(`/session/end?${query}`, base), { redirect: "manual", headers });
+      expect(page.status).toBe(200);
+      const policy = page.headers.get("content-security-policy") ?? "";
+      const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      expect(policy).not.toContain("'unsafe-inline'");
+      const html = await page.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes, html).toContain(`nonce="${nonce}"`);
+    }
+  });
+
   it("ends the session at once for the portal's own ID token and returns to the portal, no script or click needed", async () => {
     const { browser, tokens } = await tokensFor(ada);
     const query = new URLSearchParams({

@@ -146,6 +146,21 @@ describe("GET /results/{userID}", () => {
     expect((await response.json()).Patient.firstName).toBe("Lucía");
   });
 
+  it("gives a results-link token (token_type ACCESS) the results only: no consent history, kit history or e-mail", async () => {
+    const link = await (await get("/results/P1006", await keys.accessTokenFor("P1006", { token_type: "ACCESS" }))).json();
+    expect(link).toMatchObject({ kitStatus: 4, Patient: { firstName: "Lucía" } });
+    expect(link.apps.length).toBeGreaterThan(0);
+    for (const field of ["consents", "kitEvents", "nextStepExpectedBy", "delayReason"]) expect(link, field).not.toHaveProperty(field);
+    expect(link.Patient).not.toHaveProperty("email");
+    expect(JSON.stringify(link)).not.toContain("lucia@example.test");
+    // The participant's own access token still reads them.
+    const own = await (await get("/results/P1006", await keys.accessTokenFor("P1006"))).json();
+    expect(own.consents.length).toBeGreaterThan(0);
+    expect(own.kitEvents.length).toBeGreaterThan(0);
+    expect(own.nextStepExpectedBy).toBe("2026-12-18");
+    expect(own.Patient.email).toBe("lucia@example.test");
+  });
+
   it("refuses to show another participant's results (403)", async () => {
     const response = await get("/results/P1002", await keys.accessTokenFor("P1001"));
     expect(response.status).toBe(403);
