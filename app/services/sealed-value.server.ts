@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from "node:crypto";
 import { env } from "./env.server";
 
 /**
@@ -16,13 +16,14 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const SALT = "participant-portal sealed values";
 
-const keys = new Map<string, Buffer>();
+/** Derived once per purpose and secret, kept as a KeyObject (no key import on every call). */
+const keys = new Map<string, KeyObject>();
 
-function keyFor(secret: string, purpose: SealPurpose): Buffer {
+function keyFor(secret: string, purpose: SealPurpose): KeyObject {
   const cacheKey = `${purpose}\u0000${secret}`;
   let key = keys.get(cacheKey);
   if (!key) {
-    key = Buffer.from(hkdfSync("sha256", secret, SALT, `portal-session ${purpose} v1`, 32));
+    key = createSecretKey(Buffer.from(hkdfSync("sha256", secret, SALT, `portal-session ${purpose} v1`, 32)));
     keys.set(cacheKey, key);
   }
   return key;
