@@ -267,9 +267,12 @@ export function createSignInHandler(deps: InteractionDeps) {
         return rerender(429, [{ field: "humanCheck", message }], humanCheckFor(res, checkScope));
       }
     }
-    // Past the cap of consecutive wrong passwords (NIST SP 800-63B-4 §3.2.2) the password is not looked
-    // at, whoever types it and from wherever: it has to be re-established with a code to the phone.
-    if (await deps.passwordFailures.isCapped(username)) {
+    // Counted for every e-mail as typed (one with no account too), whatever the browser or address,
+    // before the password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4
+    // §3.2.2) the password is not looked at, whoever types it and from wherever: it has to be
+    // re-established with a code to the phone ('Forgot password?').
+    const run = await deps.passwordFailures.begin(username);
+    if (!run.compare) {
       await throttle.record(accountBucket);
       await throttle.record(addressBucket);
       return refuseCapped();
@@ -278,10 +281,10 @@ export function createSignInHandler(deps: InteractionDeps) {
     if (!account || !passwordOk) {
       await throttle.record(accountBucket);
       await throttle.record(addressBucket);
-      // Counted for every e-mail as typed (one with no account too), whatever the browser or address.
-      const run = await deps.passwordFailures.recordFailure(username);
-      if (run.reachedCap && account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
-      if (run.capped) return refuseCapped();
+      if (run.last) {
+        if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
+        return refuseCapped();
+      }
       const check = (await escalated()) ? humanCheckFor(res, checkScope) : {};
       return rerender(400, [{ field: "username", message: t("identify.invalidCredentials") }], check);
     }

@@ -9,27 +9,27 @@ export const PASSWORD_FAILURE_CAP_MAX = 100;
  * address: an e-mail with no account is counted the same way, so the answers never tell them apart.
  * Not a sliding window: only a right password below the cap (`clear`) or a new password
  * (`AccountStore.updatePassword`) ends a run, so a slow guesser is capped like a fast one.
+ *
+ * An attempt is counted before its password is compared (`begin`) and uncounted by a right one
+ * (`clear`), so attempts sent in parallel cannot compare more than `cap` passwords between them.
  */
 export function createPasswordFailures(db: Queryable, now: () => Date, cap: number) {
   return {
     cap,
-    /** True once the run reached the cap: the password is not looked at any more. */
-    async isCapped(email: string): Promise<boolean> {
-      const rows = await db.query<{ failures: number }>("SELECT failures FROM idp_password_failures WHERE email = $1", [
-        normalizeEmail(email),
-      ]);
-      return Number(rows[0]?.failures ?? 0) >= cap;
-    },
-    /** Counts one wrong password (atomically); `reachedCap` only for the one failure that reaches it. */
-    async recordFailure(email: string): Promise<{ failures: number; capped: boolean; reachedCap: boolean }> {
+    /**
+     * Counts this attempt as a failure until it proves right (atomically). `compare` is false once
+     * the cap was reached before it: its password must not be looked at. `last` marks the attempt
+     * that may reach the cap (the cap-th): if it is wrong, the run is capped from now on.
+     */
+    async begin(email: string): Promise<{ compare: boolean; last: boolean; failures: number }> {
       const rows = await db.query<{ failures: number }>(
         `INSERT INTO idp_password_failures (email, failures, last_failed_at) VALUES ($1, 1, $2)
-         ON CONFLICT (email) DO UPDATE SET failures = idp_password_failures.failures + 1, last_failed_at = $2
+         ON CONFLICT (email) DO UPDATE SET failures = LEAST(idp_password_failures.failures + 1, $3::int + 1), last_failed_at = $2
          RETURNING failures`,
-        [normalizeEmail(email), now()],
+        [normalizeEmail(email), now(), cap],
       );
       const failures = Number(rows[0]?.failures ?? 0);
-      return { failures, capped: failures >= cap, reachedCap: failures === cap };
+      return { compare: failures <= cap, last: failures === cap, failures };
     },
     /** A right password below the cap ends the run. */
     async clear(email: string): Promise<void> {

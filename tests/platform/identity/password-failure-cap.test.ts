@@ -217,3 +217,34 @@ describe("the cap's setting", () => {
     expect(() => loadConfigFromEnv({ PASSWORD_FAILURE_CAP: "101" })).toThrow(/PASSWORD_FAILURE_CAP/);
   });
 });
+
+describe("attempts sent in parallel", () => {
+  let small: RunningIdentityService;
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), "idp-cap-small-"));
+    const file = join(dir, "participants.json");
+    await writeFile(file, JSON.stringify({ participants: [mia] }));
+    small = await startTestService(clock.now, { demoParticipantsFile: file, passwordFailureCap: 5 });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it("compare no more passwords than the cap between them", async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const browser = new Browser(small.url);
+        const pkce = pkcePair();
+        const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state: "p" })));
+        return { browser, html: await page.text() };
+      }),
+    );
+    const answers = await Promise.all(
+      pages.map(async ({ browser, html }, i) => (await submit(browser, html, { username: mia.email, password: `${WRONG}-${i}` })).html),
+    );
+    expect(answers.filter((html) => html.includes("The email address or password is not correct"))).toHaveLength(4);
+    expect(answers.filter((html) => html.includes(RESET_MESSAGE))).toHaveLength(4);
+    const mails = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(mia.email)}`, small.url))).json()) as Mail[];
+    expect(mails.filter((mail) => mail.subject?.includes("too many incorrect passwords"))).toHaveLength(1);
+  });
+});
