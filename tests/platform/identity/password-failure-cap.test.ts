@@ -177,7 +177,7 @@ describe("a cap on consecutive wrong passwords per account", { timeout: 120_000 
     expect(passwordAccepted((await attempt(nora.email, "a-new-password-for-nora")).html)).toBe(true);
   });
 
-  it("answers an e-mail with no account in the same words, before and at the cap", async () => {
+  it("answers an e-mail with no account in the same words and status, at the cap and after it", async () => {
     const unknown = "nobody-here@example.test";
     const known = await wrongPasswords(rosa.email, CAP);
     const stranger = await wrongPasswords(unknown, CAP);
