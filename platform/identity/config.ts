@@ -5,6 +5,7 @@ import {
   embeddedServiceProblems,
   secretProblems,
 } from "../../lib/deployment/environment.ts";
+import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
@@ -51,6 +52,8 @@ const envSchema = z.object({
   SEND_NEWCOMER_HOURS: z.coerce.number().int().min(0).max(720).default(BUDGET.newcomerHours),
   SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(BUDGET.newNumbersDaily),
   SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(BUDGET.newNumbersBeforeCheck),
+  /** Consecutive wrong passwords per account before the password must be reset (NIST SP 800-63B-4: at most 100). */
+  PASSWORD_FAILURE_CAP: z.coerce.number().int().min(1).max(PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
 });
@@ -81,6 +84,11 @@ export interface IdentityConfig {
   codeResendLockSeconds: number;
   /** Text and voice messages cost money: see store/sending-budget.ts and docs/security.md. */
   sendingBudgets: SendingBudgets;
+  /**
+   * Consecutive wrong passwords per account (any source) after which the password, right or wrong, is
+   * refused until it is reset with 'Forgot password?'; at most 100 (default 100).
+   */
+  passwordFailureCap?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
 }
@@ -148,6 +156,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       newNumbersDaily: e.SEND_BUDGET_NEW_NUMBERS_DAILY,
       newNumbersBeforeCheck: e.SEND_NEW_NUMBERS_BEFORE_CHECK,
     }),
+    passwordFailureCap: e.PASSWORD_FAILURE_CAP,
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),

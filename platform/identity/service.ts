@@ -32,6 +32,7 @@ import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
 import { createOutbox } from "./store/outbox.ts";
 import { createPasskeyStore } from "./store/passkeys.ts";
+import { createPasswordFailures, PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
@@ -87,6 +88,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
   const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000, sendingBudget);
   const signInStates = createSignInStates(db, now);
+  const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
+  if (!Number.isInteger(passwordFailureCap) || passwordFailureCap < 1 || passwordFailureCap > PASSWORD_FAILURE_CAP_MAX)
+    throw new Error(`passwordFailureCap must be a whole number from 1 to ${PASSWORD_FAILURE_CAP_MAX}`);
+  const passwordFailures = createPasswordFailures(db, now, passwordFailureCap);
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
@@ -142,6 +147,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     outbox,
     verifications,
     throttle,
+    passwordFailures,
     cookieKeys: options.cookieKeys,
     secureCookies,
     portalUrl: options.portalUrl,

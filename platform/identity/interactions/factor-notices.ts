@@ -59,3 +59,20 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: Pas
     purpose: "notice",
   });
 }
+
+/**
+ * The password stopped working after too many wrong passwords in a row (the cap): told to the
+ * account's own address, in its language, once per run, with the way back ('Forgot password?').
+ */
+export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
+  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  const link = portalUrl.replace(/\/$/, "");
+  await outbox.deliver({
+    channel: "email",
+    to: account.email,
+    subject: t("email.passwordCappedSubject"),
+    body: t("email.passwordCappedBody", { count: String(failures), link }),
+    link,
+    purpose: "notice",
+  });
+}

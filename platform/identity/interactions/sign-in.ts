@@ -33,7 +33,7 @@ import {
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
-import { deviceOf, factorNotice } from "./factor-notices.ts";
+import { deviceOf, factorNotice, passwordCapNotice } from "./factor-notices.ts";
 import { notSentMessage } from "./not-sent-message.ts";
 import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
 
@@ -217,7 +217,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     const username = (form.username ?? "").trim();
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
-    const rerender = (status: number, errors: FieldError[], check: HumanCheckPart = {}) =>
+    const rerender = (status: number, errors: FieldError[], check: HumanCheckPart = {}, passwordCapped = false) =>
       sendHtml(
         res,
         status,
@@ -229,8 +229,17 @@ export function createSignInHandler(deps: InteractionDeps) {
           errors,
           links: identifyLinks(interaction.uid),
           nonce: cspNonceOf(res),
+          passwordCapped,
           ...check,
         }),
+      );
+    // The same words whether the e-mail has an account or not: only a reset lets this password in again.
+    const refuseCapped = async () =>
+      rerender(
+        400,
+        [{ field: "username", message: t("identify.passwordCapped") }],
+        (await escalated()) ? humanCheckFor(res, checkScope) : {},
+        true,
       );
 
     const missing: FieldError[] = [];
@@ -258,14 +267,29 @@ export function createSignInHandler(deps: InteractionDeps) {
         return rerender(429, [{ field: "humanCheck", message }], humanCheckFor(res, checkScope));
       }
     }
+    // Counted for every e-mail as typed (one with no account too), whatever the browser or address,
+    // before the password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4
+    // §3.2.2) the password is not looked at, whoever types it and from wherever: it has to be
+    // re-established with a code to the phone ('Forgot password?').
+    const run = await deps.passwordFailures.begin(username);
+    if (!run.compare) {
+      await throttle.record(accountBucket);
+      await throttle.record(addressBucket);
+      return refuseCapped();
+    }
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !passwordOk) {
       await throttle.record(accountBucket);
       await throttle.record(addressBucket);
+      if (run.last) {
+        if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
+        return refuseCapped();
+      }
       const check = (await escalated()) ? humanCheckFor(res, checkScope) : {};
       return rerender(400, [{ field: "username", message: t("identify.invalidCredentials") }], check);
     }
     await throttle.clear(accountBucket);
+    await deps.passwordFailures.clear(username);
 
     const state: SignInState = {
       interactionUid: interaction.uid,

@@ -22,6 +22,8 @@ export interface IdentifyView extends HumanCheckPart {
   /** A confirmation shown above the form (e.g. after an unlock). */
   message?: string;
   links: { register?: string; recover: string; unlock?: string };
+  /** Too many wrong passwords in a row: the password must be reset first (a link to 'Forgot password?' under the error). */
+  passwordCapped?: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
     ...humanCheckScript(view),
     ...(view.nonce ? { nonce: view.nonce, classicSrc: WEBAUTHN_BROWSER_SCRIPT, script: PASSKEY_SIGN_IN } : {}),
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
+      ${view.passwordCapped ? html`<p class="reset-needed"><a href="${view.links.recover}">${t("identify.resetPasswordLink")}</a></p>` : ""}
       <form method="post" action="/interaction/${view.uid}/identify" novalidate>
         ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
         ${textField({ id: "password", name: "password", type: "password", label: t("identify.password"), error: errorFor("password"), autocomplete: "current-password" })}
