@@ -2,6 +2,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import {
   type LinksFunction,
   type LoaderFunctionArgs,
+  type HeadersFunction,
   type MetaFunction,
   redirect,
   Links,
@@ -53,6 +54,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * page asks for them again; submissions revalidate as usual.
  */
 export const shouldRevalidate = revalidateOnPathChange;
+
+/**
+ * When the root's error boundary renders the page (the catch-all 404 and any route under the root
+ * without a boundary of its own), React Router takes the document's headers from the root, not from the
+ * route that threw: the `Cache-Control` thrown with the error (the 404 says 'no-store', it may carry
+ * the participant's name) is kept here. Other pages are unchanged (no headers of the root's own).
+ */
+export const headers: HeadersFunction = ({ errorHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = errorHeaders?.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

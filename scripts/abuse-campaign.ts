@@ -1,11 +1,19 @@
 /**
  * An abuse campaign against a fresh stack with the default limits, as a stranger on the internet
  * would run it, for ABUSE_DURATION_SECONDS (60): recovery calls pumped at one phone, recovery codes
- * guessed, wrong passwords sprayed at a participant, and a self-owned account enrolling number after
- * number. Meanwhile the attacked participants sign in from their usual devices. It prints what the
- * campaign cost (messages sent, against the budgets) and whether anyone was kept out. Not a test:
- * the asserted versions of each attack live in tests/platform/identity.
+ * guessed, wrong passwords sprayed at a participant, a self-owned account enrolling number after
+ * number, 64 self-registered accounts (from as many addresses, as a botnet would) enrolling phones
+ * and asking for sign-in texts to drain what registrations may send, and recovery started again and
+ * again against a participant's e-mail (the security check solved each time). Meanwhile the attacked
+ * participants sign in from their usual devices, and with a fresh code from a new browser. Then an
+ * unknown e-mail's recovery answers are compared with an untouched participant's, and a stranger
+ * guesses eight wrong voice recovery codes over two calls before the participant recovers her own
+ * account with the right code (the stranger's next code then waits). It prints what the
+ * campaign cost (messages sent, against the budgets) and whether every participant still got their
+ * code and signed in. Not a test: the asserted versions of each attack live in tests/platform/identity.
  */
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { loadConfigFromEnv } from "../platform/identity/config.ts";
 import { HttpBrowser } from "./bench/http-client.ts";
 import { openIdentifyPage } from "./bench/sign-in.ts";
@@ -17,10 +25,48 @@ const participants = {
   carmen: { email: "carmen@example.test", password: "Voice-Carmen-Orchard", phone: "+15555550103", method: "voice" },
 } as const;
 const attackerOwnAccount = { email: "felix@example.test", password: "Enrol-Felix-Compass" };
+/** Self-registered by the stranger, each from an address of its own. */
+const REGISTERED_ACCOUNTS = 64;
+/** A participant nobody attacks, for comparing an unknown e-mail's recovery answers with a real one's. */
+const untouched = "bruno@example.test";
+/** Item 4: a participant whose recovery codes a stranger guesses, before recovering her own account. */
+const guessedAt = { email: "vera.voice.js@example.test", phone: "+15555552003" };
 
 type Message = { id: string; code?: string; channel: string };
 const enrolledByAttacker = new Set<string>();
-const stats = { attempts: 0, participantSignIns: 0, participantFailures: 0 };
+const registeredNumbers = new Set<string>();
+const stats = {
+  attempts: 0,
+  participantSignIns: 0,
+  participantFailures: 0,
+  codeSignIns: 0,
+  codeSignInFailures: 0,
+  registered: 0,
+  registeredTexts: 0,
+  registeredRefused: 0,
+  recoveryStarts: 0,
+  recoveryRefused: 0,
+  /** Item 4: the participant's own recovery after a stranger's wrong codes, and the stranger's next code. */
+  ownRecoveryAfterGuesses: false,
+  strangerWaited: false,
+};
+
+/** A browser behind one of the stranger's many addresses (the stack believes X-Forwarded-For from loopback). */
+class BotBrowser extends HttpBrowser {
+  constructor(private readonly address: string) {
+    super();
+  }
+  override request(url: string | URL, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    return super.request(url, { ...init, headers: { "x-forwarded-for": this.address, ...init.headers } });
+  }
+}
+
+/** What the hosted pages' script does: fetch a proof-of-work challenge, solve it, encode the token. */
+async function solvedCheck(stack: Stack): Promise<string> {
+  const challenge = (await (await fetch(new URL("/api/captcha/challenge", stack.identityUrl))).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
 
 async function outbox(stack: Stack, to: string): Promise<Message[]> {
   return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, stack.identityUrl))).json()) as Message[];
@@ -37,14 +83,120 @@ async function untilDeadline(deadline: number, attack: () => Promise<void>) {
   }
 }
 
-async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice") {
-  const browser = new HttpBrowser();
+async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice", browser: HttpBrowser = new HttpBrowser()) {
   const identify = await openIdentifyPage(browser, stack.portalUrl);
   const recoverPath = /href="([^"]*\/recover)"/.exec(identify.html)?.[1] ?? "";
   const recover = await browser.follow(await browser.request(new URL(recoverPath, identify.url)), new URL(recoverPath, identify.url));
   const page = { html: await recover.response.text(), url: recover.url };
   const select = await browser.submit(page, { email }, onIdp(stack));
-  return { browser, page: await browser.submit(select, { authMethod: method }, onIdp(stack)) };
+  // Every recovery code passes the security check first: the stranger solves it, as a browser would.
+  return { browser, page: await browser.submit(select, { authMethod: method, captchaToken: await solvedCheck(stack) }, onIdp(stack)) };
+}
+
+/** The words a person sees on a page, without markup or per-request values, the e-mail typed taken out. */
+function visibleText(html: string, email: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll(email, "EMAIL")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A stranger's own new account: registered, e-mail verified, a phone enrolled; signed in once. */
+async function registerAndEnrol(stack: Stack, n: number) {
+  const browser = new BotBrowser(`198.51.100.${n + 1}`);
+  const identify = await openIdentifyPage(browser, stack.portalUrl);
+  const registerPath = /href="([^"]*\/register)"/.exec(identify.html)?.[1] ?? "";
+  const form = await browser.follow(await browser.request(new URL(registerPath, identify.url)), new URL(registerPath, identify.url));
+  const account = { email: `mallory${n}@example.test`, password: `Pumping-Numbers-${n}-2026` };
+  const check = await browser.submit(
+    { html: await form.response.text(), url: form.url },
+    { email: account.email, firstName: "Mal", lastName: `Lory ${n}`, password: account.password, confirmPassword: account.password },
+    onIdp(stack),
+  );
+  const [mail] = await outbox(stack, account.email);
+  const enrol = await browser.submit(check, { intent: "verify", code: mail?.code ?? "" }, onIdp(stack));
+  const phone = `+1555557${String(1000 + n)}`;
+  registeredNumbers.add(phone);
+  const challenge = await browser.submit(enrol, { phoneNumber: phone }, onIdp(stack));
+  const [text] = await outbox(stack, phone);
+  if (text?.code) await browser.submit(challenge, { intent: "verify", code: text.code }, onIdp(stack));
+  stats.registered += 1;
+  return { ...account, phone, browser };
+}
+
+/** One sign-in text asked for by a registered account (never used: the point is what it costs). */
+async function pumpSignInText(stack: Stack, account: { email: string; password: string; phone: string; browser: HttpBrowser }) {
+  const identify = await openIdentifyPage(account.browser, stack.portalUrl);
+  const select = await account.browser.submit(identify, { username: account.email, password: account.password }, onIdp(stack));
+  const before = (await outbox(stack, account.phone)).length;
+  await account.browser.submit(select, { authMethod: "sms" }, onIdp(stack));
+  if ((await outbox(stack, account.phone)).length > before) stats.registeredTexts += 1;
+  else stats.registeredRefused += 1;
+}
+
+/** A participant on a new browser: password, a fresh code by their method, signed in (the security check solved if asked). */
+async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typeof participants]): Promise<boolean> {
+  const browser = new HttpBrowser();
+  const identify = await openIdentifyPage(browser, stack.portalUrl);
+  let step = await browser.submit(identify, { username: who.email, password: who.password }, onIdp(stack));
+  if (step.html.includes('name="captchaToken"'))
+    step = await browser.submit(
+      step,
+      { username: who.email, password: who.password, captchaToken: await solvedCheck(stack) },
+      onIdp(stack),
+    );
+  const before = new Set((await outbox(stack, who.phone)).map((message) => message.id));
+  step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
+  const code = (await outbox(stack, who.phone)).find((message) => !before.has(message.id))?.code;
+  if (!code) return false;
+  step = await browser.submit(step, { intent: "verify", code }, onIdp(stack));
+  return (step.response.headers.get("location") ?? "").includes("/auth/callback");
+}
+
+/**
+ * Recovery started for an e-mail, a few times apart, from an address of its own (loopback has guessed
+ * codes by now and waits): each answer's status and words, the e-mail taken out.
+ */
+async function recoveryAnswers(stack: Stack, email: string, starts: number, address: string) {
+  const answers: string[] = [];
+  for (let start = 0; start < starts; start += 1) {
+    const { page } = await recoveryPage(stack, email, "sms", new BotBrowser(address));
+    answers.push(`${page.response.status} ${visibleText(page.html, email)}`);
+  }
+  return answers;
+}
+
+/**
+ * Item 4: a stranger's eight wrong voice codes over two calls (the security check solved for the
+ * second), then the participant's own recovery from her home address with the right code, then the
+ * stranger's next code, which waits.
+ */
+async function guessesThenOwnRecovery(stack: Stack) {
+  const stranger = new BotBrowser("203.0.113.40");
+  const wrong = async (page: Awaited<ReturnType<typeof recoveryPage>>["page"], times: number) => {
+    const code = (await outbox(stack, guessedAt.phone))[0]?.code ?? "00000";
+    const miss = code === "00000" ? "11111" : "00000";
+    let step = page;
+    for (let i = 0; i < times; i += 1) step = await stranger.submit(step, { intent: "verify", code: miss }, onIdp(stack));
+    return step;
+  };
+  let step = await wrong((await recoveryPage(stack, guessedAt.email, "voice", stranger)).page, 5);
+  await new Promise((resolve) => setTimeout(resolve, 31_000));
+  step = await stranger.submit(step, { intent: "resend" }, onIdp(stack));
+  step = await stranger.submit(step, { authMethod: "voice", captchaToken: await solvedCheck(stack) }, onIdp(stack));
+  step = await wrong(step, 3);
+
+  const own = await recoveryPage(stack, guessedAt.email, "voice", new BotBrowser("192.0.2.44"));
+  const code = (await outbox(stack, guessedAt.phone))[0]?.code ?? "";
+  const reset = await own.browser.submit(own.page, { intent: "verify", code }, onIdp(stack));
+  stats.ownRecoveryAfterGuesses = reset.html.includes('name="confirmPassword"');
+
+  step = await wrong(step, 2);
+  await new Promise((resolve) => setTimeout(resolve, 31_000));
+  step = await stranger.submit(step, { intent: "resend" }, onIdp(stack));
+  stats.strangerWaited = step.response.status === 429 && step.html.includes("You can ask for a new code in");
 }
 
 /** The participant's usual device: signed in once with 'Remember me', so later sign-ins need only the password. */
@@ -76,7 +228,8 @@ async function signInFromUsualDevice(
 async function main() {
   const budgets = loadConfigFromEnv({}).sendingBudgets;
   console.log(`starting a fresh stack with the default limits; campaign of ${DURATION_MS / 1000} s`);
-  const stack = await startStack({ logLevel: "warn" });
+  // The stranger's many addresses reach the provider through a proxy on loopback that says who they are.
+  const stack = await startStack({ logLevel: "warn", identityEnv: { IDENTITY_TRUSTED_PROXIES: "loopback" } });
   try {
     const devices = { ada: await usualDevice(stack, participants.ada), carmen: await usualDevice(stack, participants.carmen) };
     const before = {
@@ -121,7 +274,49 @@ async function main() {
         }
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }),
+      // Item 1: registrations drain what newcomers may send, then keep asking for sign-in texts.
+      (async () => {
+        const accounts: Awaited<ReturnType<typeof registerAndEnrol>>[] = [];
+        for (let n = 0; n < REGISTERED_ACCOUNTS && Date.now() < deadline; n += 8) {
+          const batch = await Promise.all(
+            Array.from({ length: Math.min(8, REGISTERED_ACCOUNTS - n) }, (_, i) => registerAndEnrol(stack, n + i).catch(() => null)),
+          );
+          accounts.push(...batch.filter((account) => account !== null));
+        }
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: 8 }, () =>
+            untilDeadline(deadline, async () => {
+              const account = accounts[next++ % Math.max(1, accounts.length)];
+              if (account) await pumpSignInText(stack, account);
+            }),
+          ),
+        );
+      })(),
+      // Item 2: recovery started again and again against a participant's e-mail, the check solved each time.
+      untilDeadline(deadline, async () => {
+        const { page } = await recoveryPage(stack, participants.ada.email, "sms");
+        stats.recoveryStarts += 1;
+        if (page.response.status === 429) stats.recoveryRefused += 1;
+      }),
+      // Meanwhile the participants sign in with a fresh code now and then, as they do on a results day.
+      untilDeadline(deadline, async () => {
+        for (const who of ["ada", "carmen"] as const) {
+          const ok = await signInWithCode(stack, participants[who]).catch(() => false);
+          stats.codeSignIns += 1;
+          if (!ok) stats.codeSignInFailures += 1;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 15_000));
+      }),
     ]);
+    // Item 2: an unknown e-mail answers as a participant's does, through to the spent recovery budget.
+    const known = await recoveryAnswers(stack, untouched, 5, "192.0.2.10");
+    const unknown = await recoveryAnswers(stack, "nobody-at-all@example.test", 5, "192.0.2.11");
+    // Item 4: a stranger's wrong recovery codes do not keep the participant from her own recovery.
+    await guessesThenOwnRecovery(stack);
+    const sameAnswers = known.length === unknown.length && known.every((answer, index) => answer === unknown[index]);
+    // And after it all, each participant once more: a fresh code, and signed in.
+    const after = { ada: await signInWithCode(stack, participants.ada), carmen: await signInWithCode(stack, participants.carmen) };
 
     const sent = { sms: 0, voice: 0 };
     const count = (messages: Message[]) =>
@@ -129,7 +324,8 @@ async function main() {
     count((await outbox(stack, participants.ada.phone)).slice(0, -before.ada || undefined));
     count((await outbox(stack, participants.carmen.phone)).slice(0, -before.carmen || undefined));
     for (const phone of enrolledByAttacker) count(await outbox(stack, phone));
-    const keptOut = stats.participantFailures > 0 ? 1 : 0;
+    for (const phone of registeredNumbers) count(await outbox(stack, phone));
+    const keptOut = stats.participantFailures > 0 || stats.codeSignInFailures > 0 || !stats.ownRecoveryAfterGuesses ? 1 : 0;
     const hours = DURATION_MS / 3_600_000;
     console.log("\nAbuse campaign");
     console.log(`  attack requests                      ${stats.attempts}`);
@@ -142,11 +338,41 @@ async function main() {
     console.log(
       `  numbers the attacker tried to enrol  ${enrolledByAttacker.size} (new numbers allowed ${budgets.newNumbersPerAccount.max}/day)`,
     );
+    console.log(
+      `  self-registered accounts             ${stats.registered} (texts sent ${stats.registeredTexts}, refused ${stats.registeredRefused}; newcomers' pool ${budgets.pools.newcomer.max}/hour)`,
+    );
+    console.log(
+      `  recovery starts against ada          ${stats.recoveryStarts} (refused ${stats.recoveryRefused}; recovery per number ${budgets.recoveryPerNumber[0]?.max}/hour)`,
+    );
+    console.log(
+      `  unknown e-mail's recovery answers    ${sameAnswers ? "identical to a participant's" : "DIFFERENT from a participant's"}`,
+    );
+    console.log(
+      `  own recovery after 8 wrong codes     ${stats.ownRecoveryAfterGuesses ? "yes" : "NO"} (the stranger's next code ${stats.strangerWaited ? "waits" : "DID NOT wait"})`,
+    );
     console.log(`  accounts a stranger kept out         ${keptOut}`);
+    console.log(
+      `  participants' sign-ins with a code   ${stats.codeSignIns - stats.codeSignInFailures}/${stats.codeSignIns} during, ada ${after.ada ? "yes" : "NO"} and carmen ${after.carmen ? "yes" : "NO"} after`,
+    );
     console.log(
       `  participants' own sign-ins          ${stats.participantSignIns - stats.participantFailures}/${stats.participantSignIns} (${((100 * (stats.participantSignIns - stats.participantFailures)) / Math.max(1, stats.participantSignIns)).toFixed(0)} %)`,
     );
     console.log(`  (campaign length ${(hours * 60).toFixed(1)} min)`);
+    const everyone =
+      stats.participantFailures === 0 &&
+      stats.codeSignInFailures === 0 &&
+      stats.codeSignIns > 0 &&
+      after.ada &&
+      after.carmen &&
+      stats.ownRecoveryAfterGuesses &&
+      stats.strangerWaited &&
+      sameAnswers;
+    console.log(
+      everyone
+        ? "\nEvery participant still got their code and signed in, and recovered her account after a stranger's wrong codes; a stranger could not tell which e-mails have accounts."
+        : "\nNOT every participant got their code and signed in or recovered, or recovery told accounts apart: see above.",
+    );
+    if (!everyone) process.exitCode = 1;
   } finally {
     await stack.stop();
   }

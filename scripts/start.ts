@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { portalServerArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
@@ -206,9 +207,13 @@ async function main() {
   console.log(`\nPortal:            ${portalUrl}`);
   console.log(`Identity provider: ${idpIssuer}${embeddedIdentity ? " (embedded)" : ""}`);
   console.log(`Results service:   ${resultsUrl}${embeddedResults ? " (embedded)" : ""}`);
-  if (embeddedIdentity) console.log(`Code outbox:       ${idpIssuer}/dev/outbox/view`);
-  const demoFile = path.join(root, "platform/demo/participants.json");
-  if (embeddedIdentity && existsSync(demoFile)) {
+  // The services start only with a valid environment, so it is known here; development doors and demo data follow it.
+  const environment = deploymentEnvironmentOf(shared);
+  if (embeddedIdentity && environment === "development") console.log(`Code outbox:       ${idpIssuer}/dev/outbox/view`);
+  // The file the identity provider seeded: the demo's in development, outside it only one named by DEMO_PARTICIPANTS_FILE.
+  const seeded = demoParticipantsFileFor(environment, process.env.DEMO_PARTICIPANTS_FILE);
+  const demoFile = seeded && path.resolve(root, seeded);
+  if (embeddedIdentity && demoFile && existsSync(demoFile)) {
     const { participants } = JSON.parse(readFileSync(demoFile, "utf8")) as {
       participants: { email: string; password: string; description?: string; totpSecret?: string }[];
     };

@@ -2,7 +2,14 @@ import * as z from "zod";
 
 /** The download form (SPEC.md §2 'Result cards'): which app, and whether a script will open the tab. */
 export const ReportRequestSchema = z.object({
-  appId: z.string().trim().min(1).max(200),
+  appId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    // A control character (a NUL above all) is never part of an app id; refused here, not by the results service's database.
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f]*$/),
   opensIn: z.enum(["tab"]).optional(),
 });
 

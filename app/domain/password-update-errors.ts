@@ -33,6 +33,7 @@ export const ACCOUNT_ERROR_CODES = [
   "purposeInvalid",
   "referenceInvalid",
   "tooManyNotices",
+  "tryAgainLater",
   "freshVerificationRequired",
   "lastFactor",
   "totpExists",

@@ -15,7 +15,12 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
-  const [{ canSeeStudies, consents }, withdrawals] = await Promise.all([profileOverview(session, context), listWithdrawals(session)]);
+  const [{ canSeeStudies, resultsUnavailable, consents }, withdrawals] = await Promise.all([
+    profileOverview(session, context),
+    listWithdrawals(session),
+  ]);
+  // Whether the participant qualifies is the results service's to say: while it cannot, 'try again', not 'not found'.
+  if (resultsUnavailable) throw data(null, { status: 503 });
   if (!canSeeStudies) throw data(null, { status: 404 });
   return { consents, withdrawal: withdrawals?.[0] ?? null };
 }

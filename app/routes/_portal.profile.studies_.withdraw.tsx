@@ -39,10 +39,11 @@ export const handle: TranslationHandle = { i18n: ["profile"] };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.title");
 
-/** My Studies' participants only (the same rule as the page). */
+/** My Studies' participants only (the same rule as the page); while the results service cannot say, 'try again' (503). */
 async function requireStudies(session: PortalSession, context: LoaderFunctionArgs["context"]): Promise<void> {
-  const { canSeeStudies } = await profileOverview(session, context);
-  if (!canSeeStudies) throw data(null, { status: 404 });
+  const { canSeeStudies, resultsUnavailable } = await profileOverview(session, context);
+  if (resultsUnavailable) throw data(null, { status: 503, headers: privatePageHeaders });
+  if (!canSeeStudies) throw data(null, { status: 404, headers: privatePageHeaders });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

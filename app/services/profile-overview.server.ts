@@ -4,10 +4,17 @@ import { patientFullName } from "~/domain/patient-results";
 import { profileSections, type ProfileSection } from "~/domain/profile-navigation";
 import { env } from "./env.server";
 import { oncePerRequest } from "./per-request.server";
-import { fetchPatientResults } from "./results.server";
+import { fetchPatientResults, NETWORK_ERROR_STATUS } from "./results.server";
 import type { PortalSession } from "./session.server";
 
-export type ProfileOverview = { person: Person; sections: ProfileSection[]; canSeeStudies: boolean; consents: ConsentEntry[] };
+export type ProfileOverview = {
+  person: Person;
+  sections: ProfileSection[];
+  canSeeStudies: boolean;
+  /** The results service gave no answer (or a 5xx): whether My Studies is the participant's is not known. */
+  resultsUnavailable: boolean;
+  consents: ConsentEntry[];
+};
 
 /**
  * Name, e-mail and which sections the participant has. The results service knows the patient's
@@ -36,6 +43,7 @@ async function readProfileOverview(session: PortalSession): Promise<ProfileOverv
     },
     sections,
     canSeeStudies: sections.includes("studies"),
+    resultsUnavailable: !outcome.ok && (outcome.status === NETWORK_ERROR_STATUS || outcome.status >= 500),
     consents: outcome.ok ? consentEntries(outcome.results.consents, outcome.results.apps) : [],
   };
 }

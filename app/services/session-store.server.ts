@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { touchIntervalMs } from "~/domain/session-timing";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import { isSealed, seal, unseal } from "./sealed-value.server";
 
 /** TOKEN-TYPE of SPEC.md §3: IDP for a participant who signed in, ACCESS for a results-link visitor. */
 export type TokenType = "IDP" | "ACCESS";
@@ -48,7 +49,40 @@ export function hashSessionId(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("base64url");
 }
 
-function fromRow(row: SessionRow): SessionRecord {
+/**
+ * The tokens and each flow's state are sealed in the row (sealed-value.server.ts), bound to its id
+ * hash. A value written in clear before sealing still reads; it is sealed on its next write.
+ */
+const sealTokens = (idHash: string, tokens: StoredTokens) => ({
+  accessToken: seal(tokens.accessToken, "access-token", idHash),
+  refreshToken: tokens.refreshToken === null ? null : seal(tokens.refreshToken, "refresh-token", idHash),
+  idToken: tokens.idToken === null ? null : seal(tokens.idToken, "id-token", idHash),
+});
+
+const sealFlow = (idHash: string, value: unknown): string => seal(JSON.stringify(value), "flow-state", idHash);
+
+function sealFlows(idHash: string, flows: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(flows).map(([flow, value]) => [flow, sealFlow(idHash, value)]));
+}
+
+/** Each flow's state opened; one that does not open in this row is left out (that flow starts again). */
+function openFlows(idHash: string, stored: Record<string, unknown> | null): Record<string, unknown> {
+  const flows: Record<string, unknown> = {};
+  for (const [flow, value] of Object.entries(stored ?? {})) {
+    if (typeof value !== "string" || !isSealed(value)) {
+      flows[flow] = value;
+      continue;
+    }
+    const opened = unseal(value, "flow-state", idHash);
+    if (opened !== null) flows[flow] = JSON.parse(opened);
+  }
+  return flows;
+}
+
+/** The session a row holds; null when its access token does not open in this row (the session cannot be used). */
+function fromRow(row: SessionRow): SessionRecord | null {
+  const accessToken = unseal(row.access_token, "access-token", row.id_hash);
+  if (accessToken === null) return null;
   return {
     idHash: row.id_hash,
     userId: row.user_id,
@@ -56,12 +90,13 @@ function fromRow(row: SessionRow): SessionRecord {
     email: row.email,
     fullName: row.full_name,
     sourceId: row.source_id,
-    accessToken: row.access_token,
+    accessToken,
     accessTokenExpiresAt: new Date(row.access_token_expires_at),
-    refreshToken: row.refresh_token,
-    idToken: row.id_token,
+    // A refresh token that does not open is as good as none: the session ends at its next renewal.
+    refreshToken: row.refresh_token === null ? null : unseal(row.refresh_token, "refresh-token", row.id_hash),
+    idToken: row.id_token === null ? null : unseal(row.id_token, "id-token", row.id_hash),
     renewals: row.renewals ?? [],
-    flowState: row.flow_state ?? {},
+    flowState: openFlows(row.id_hash, row.flow_state),
     createdAt: new Date(row.created_at),
     lastSeenAt: new Date(row.last_seen_at),
   };
@@ -80,23 +115,25 @@ export type NewSession = StoredTokens & {
 /** A fresh 256-bit id for every sign-in. Returns the id for the cookie; only its hash is kept. */
 export async function createSession(session: NewSession): Promise<string> {
   const sessionId = randomBytes(32).toString("base64url");
+  const idHash = hashSessionId(sessionId);
+  const sealed = sealTokens(idHash, session);
   const db = await database();
   await db.query(
     `INSERT INTO portal_sessions (id_hash, user_id, token_type, email, full_name, source_id, access_token,
        access_token_expires_at, refresh_token, id_token, flow_state)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
     [
-      hashSessionId(sessionId),
+      idHash,
       session.userId,
       session.tokenType,
       session.email,
       session.fullName,
       session.sourceId,
-      session.accessToken,
+      sealed.accessToken,
       session.accessTokenExpiresAt,
-      session.refreshToken,
-      session.idToken,
-      JSON.stringify(session.flowState ?? {}),
+      sealed.refreshToken,
+      sealed.idToken,
+      JSON.stringify(sealFlows(idHash, session.flowState ?? {})),
     ],
   );
   return sessionId;
@@ -109,6 +146,10 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   const [row] = await db.query<SessionRow>(`SELECT * FROM portal_sessions WHERE id_hash = $1`, [idHash]);
   if (!row) return null;
   const session = fromRow(row);
+  if (!session) {
+    await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+    return null;
+  }
   const idleLimit = session.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
   const absoluteLimit = session.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000;
   if (now.getTime() > idleLimit || now.getTime() > absoluteLimit) {
@@ -158,18 +199,20 @@ export async function renewTokensOnce(
     const [row] = await tx.query<SessionRow>(`SELECT * FROM portal_sessions WHERE id_hash = $1 FOR UPDATE`, [idHash]);
     if (!row) return null;
     const current = fromRow(row);
+    if (!current) return null;
     if (!needsRenewal(current)) return current;
     const renewed = await renew(current);
+    const sealed = sealTokens(idHash, renewed);
     await tx.query(
       `UPDATE portal_sessions SET access_token = $2, access_token_expires_at = $3, refresh_token = $4,
          id_token = $5, renewals = $6::jsonb WHERE id_hash = $1`,
-      [idHash, renewed.accessToken, renewed.accessTokenExpiresAt, renewed.refreshToken, renewed.idToken, JSON.stringify(renewed.renewals)],
+      [idHash, sealed.accessToken, renewed.accessTokenExpiresAt, sealed.refreshToken, sealed.idToken, JSON.stringify(renewed.renewals)],
     );
     return { ...current, ...renewed };
   });
 }
 
-/** Per-flow state (e.g. the password-update step) that only the server can change. */
+/** Per-flow state (e.g. the password-update step) that only the server can change; sealed in the row. */
 export async function writeFlowState(idHash: string, flow: string, value: unknown | null): Promise<void> {
   const db = await database();
   if (value === null) {
@@ -178,7 +221,7 @@ export async function writeFlowState(idHash: string, flow: string, value: unknow
     await db.query(`UPDATE portal_sessions SET flow_state = jsonb_set(flow_state, ARRAY[$2::text], $3::jsonb) WHERE id_hash = $1`, [
       idHash,
       flow,
-      JSON.stringify(value),
+      JSON.stringify(sealFlow(idHash, value)),
     ]);
   }
 }

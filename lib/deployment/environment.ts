@@ -1,3 +1,5 @@
+import { secretWeakness, secretWeaknessMessage } from "./secret-strength.ts";
+
 /**
  * One environment rule for every process (portal, launcher, identity provider, results service):
  * PORTAL_ENVIRONMENT when set, otherwise the portal's host name decides (SPEC.md §9). Outside
@@ -39,30 +41,33 @@ export function deploymentEnvironmentOf(env: Readonly<Record<string, string | un
   return environmentForHost(hostname);
 }
 
-/**
- * The development values published in this repository's defaults and README. A deployment outside
- * development that is given one of them explicitly is as open as one given none.
- */
-export const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
-  "development-only-session-secret-change-me",
-  "dev-portal-secret-change-me",
-  "dev-identity-cookie-key-1-change-me",
-  "dev-identity-factor-key-change-me-32-bytes-at-least",
-]);
+export { PUBLISHED_DEVELOPMENT_SECRETS } from "./secret-strength.ts";
 
-/** Problems with secrets outside development: each must be set, and none may be a published value. */
+/**
+ * Problems with secrets outside development: each required one must be set, and every one that is
+ * set must pass the one secret rule (lib/deployment/secret-strength.ts: 32+ random-looking
+ * characters, no published development value). A list (cookie keys) is checked key by key. The
+ * messages name the variable, never its value.
+ */
 export function secretProblems(
   environment: DeploymentEnvironment,
   secrets: Readonly<Record<string, string | readonly string[] | undefined>>,
+  optional: Readonly<Record<string, string | readonly string[] | undefined>> = {},
 ): string[] {
   if (environment === "development") return [];
-  return Object.entries(secrets).flatMap(([name, value]) => {
-    const values = value === undefined ? [] : typeof value === "string" ? [value] : value;
-    if (values.length === 0 || values.every((each) => each.trim() === "")) return [`${name} is required outside development`];
-    if (values.some((each) => PUBLISHED_DEVELOPMENT_SECRETS.has(each.trim())))
-      return [`${name} is a published development value; set a secret of your own`];
-    return [];
-  });
+  const problemsOf = (name: string, value: string | readonly string[] | undefined, required: boolean): string[] => {
+    const values = (value === undefined ? [] : typeof value === "string" ? [value] : value).filter((each) => each.trim() !== "");
+    if (values.length === 0) return required ? [`${name} is required outside development`] : [];
+    return values.flatMap((each, index) => {
+      const weakness = secretWeakness(each);
+      if (!weakness) return [];
+      return [secretWeaknessMessage(values.length > 1 ? `${name} (key ${index + 1} of ${values.length})` : name, weakness)];
+    });
+  };
+  return [
+    ...Object.entries(secrets).flatMap(([name, value]) => problemsOf(name, value, true)),
+    ...Object.entries(optional).flatMap(([name, value]) => problemsOf(name, value, false)),
+  ];
 }
 
 /** The embedded identity and results services are development stand-ins: production must say it means it. */
@@ -73,4 +78,17 @@ export function embeddedServiceProblems(environment: DeploymentEnvironment, env:
   return [
     `the embedded services are development stand-ins and do not start in production; point IDP_ISSUER and RESULTS_API_URL at real services, or set ${ALLOW_EMBEDDED_SERVICES}=true`,
   ];
+}
+
+/** The demo participants (published passwords, authenticator keys and recovery codes). */
+export const DEMO_PARTICIPANTS_DEFAULT_FILE = "platform/demo/participants.json";
+
+/**
+ * The demo file a service seeds, from DEMO_PARTICIPANTS_FILE: by default the demo's in development
+ * and none anywhere else; outside development only a file named explicitly is seeded; set empty (or
+ * blank), none anywhere.
+ */
+export function demoParticipantsFileFor(environment: DeploymentEnvironment, value: string | undefined): string | undefined {
+  if (value === undefined) return environment === "development" ? DEMO_PARTICIPANTS_DEFAULT_FILE : undefined;
+  return value.trim() === "" ? undefined : value.trim();
 }

@@ -1,6 +1,12 @@
 import * as z from "zod";
-import { deploymentEnvironmentOf, embeddedServiceProblems, secretProblems } from "../../lib/deployment/environment.ts";
-import { type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
+import {
+  demoParticipantsFileFor,
+  deploymentEnvironmentOf,
+  embeddedServiceProblems,
+  secretProblems,
+} from "../../lib/deployment/environment.ts";
+import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
+import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
@@ -18,24 +24,36 @@ const envSchema = z.object({
   PORTAL_CLIENT_ID: z.string().min(1).default("participant-portal"),
   PORTAL_CLIENT_SECRET: z.string().min(16).optional(),
   RESULTS_API_AUDIENCE: z.string().min(1).default("http://localhost:3002"),
+  /** The results service, asked whether a withdrawal request exists before its receipt is e-mailed. */
+  RESULTS_API_URL: z.url().default("http://localhost:3002"),
   IDENTITY_DATA_DIR: z.string().min(1).default(".data/identity"),
   DATABASE_URL: z.string().min(1).optional(),
   IDENTITY_COOKIE_KEYS: z.string().min(1).optional(),
   IDENTITY_FACTOR_KEY: z.string().min(32).optional(),
   REGISTRATION_ENABLED: booleanFlag.default(true),
   SELF_SERVICE_UNLOCK_ENABLED: booleanFlag.default(false),
-  DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
+  /** Demo data: seeded by default in development only; outside it only a file named here; empty: none (lib/deployment). */
+  DEMO_PARTICIPANTS_FILE: z.string().optional(),
   RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  SEND_BUDGET_ACCOUNT_HOURLY: count.default(10),
-  SEND_BUDGET_ACCOUNT_DAILY: count.default(20),
-  SEND_BUDGET_NUMBER_HOURLY: count.default(5),
-  SEND_BUDGET_NUMBER_DAILY: count.default(10),
-  SEND_BUDGET_CLIENT_HOURLY: count.default(300),
-  SEND_BUDGET_SMS_HOURLY: count.default(500),
-  SEND_BUDGET_VOICE_HOURLY: count.default(200),
-  SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(3),
-  SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(1),
+  SEND_BUDGET_ACCOUNT_HOURLY: count.default(BUDGET.accountHourly),
+  SEND_BUDGET_ACCOUNT_DAILY: count.default(BUDGET.accountDaily),
+  SEND_BUDGET_NUMBER_HOURLY: count.default(BUDGET.numberHourly),
+  SEND_BUDGET_NUMBER_DAILY: count.default(BUDGET.numberDaily),
+  SEND_BUDGET_RECOVERY_NUMBER_HOURLY: count.default(BUDGET.recoveryNumberHourly),
+  SEND_BUDGET_RECOVERY_NUMBER_DAILY: count.default(BUDGET.recoveryNumberDaily),
+  SEND_BUDGET_ESTABLISHED_HOURLY: count.default(BUDGET.establishedHourly),
+  SEND_BUDGET_NEWCOMER_HOURLY: count.default(BUDGET.newcomerHourly),
+  SEND_BUDGET_RECOVERY_HOURLY: count.default(BUDGET.recoveryHourly),
+  SEND_BUDGET_SMS_HOURLY: count.default(BUDGET.smsHourly),
+  SEND_BUDGET_VOICE_HOURLY: count.default(BUDGET.voiceHourly),
+  SEND_BUDGET_RESERVED_PERCENT: z.coerce.number().int().min(0).max(100).default(BUDGET.reservedPercent),
+  /** At most 30 days: throttle events older than that are pruned. */
+  SEND_NEWCOMER_HOURS: z.coerce.number().int().min(0).max(720).default(BUDGET.newcomerHours),
+  SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(BUDGET.newNumbersDaily),
+  SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(BUDGET.newNumbersBeforeCheck),
+  /** Consecutive wrong passwords per account before the password must be reset (NIST SP 800-63B-4: at most 100). */
+  PASSWORD_FAILURE_CAP: z.coerce.number().int().min(1).max(PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
 });
@@ -51,6 +69,8 @@ export interface IdentityConfig {
   portalClientId: string;
   portalClientSecret: string;
   resultsApiAudience: string;
+  /** The results service (its withdrawal list confirms a request before a receipt is e-mailed); none: no receipt can be confirmed. */
+  resultsApiUrl?: string;
   dataDir: string;
   databaseUrl?: string;
   cookieKeys: string[];
@@ -64,6 +84,11 @@ export interface IdentityConfig {
   codeResendLockSeconds: number;
   /** Text and voice messages cost money: see store/sending-budget.ts and docs/security.md. */
   sendingBudgets: SendingBudgets;
+  /**
+   * Consecutive wrong passwords per account (any source) after which the password, right or wrong, is
+   * refused until it is reset with 'Forgot password?'; at most 100 (default 100).
+   */
+  passwordFailureCap?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
 }
@@ -82,12 +107,21 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const refusals = [
-    ...secretProblems(environment, {
-      PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
-      IDENTITY_COOKIE_KEYS: cookieKeys,
-      IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
-    }),
+    ...secretProblems(
+      environment,
+      {
+        PORTAL_CLIENT_SECRET: e.PORTAL_CLIENT_SECRET,
+        IDENTITY_COOKIE_KEYS: cookieKeys,
+        IDENTITY_FACTOR_KEY: e.IDENTITY_FACTOR_KEY,
+      },
+      { RESULTS_LINK_ADMIN_TOKEN: e.RESULTS_LINK_ADMIN_TOKEN },
+    ),
     ...embeddedServiceProblems(environment, env),
+    ...(env.SEND_BUDGET_CLIENT_HOURLY
+      ? [
+          "SEND_BUDGET_CLIENT_HOURLY: replaced by SEND_BUDGET_ESTABLISHED_HOURLY, SEND_BUDGET_NEWCOMER_HOURLY and SEND_BUDGET_RECOVERY_HOURLY",
+        ]
+      : []),
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -99,6 +133,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     portalClientId: e.PORTAL_CLIENT_ID,
     portalClientSecret: e.PORTAL_CLIENT_SECRET ?? DEV_CLIENT_SECRET,
     resultsApiAudience: e.RESULTS_API_AUDIENCE,
+    resultsApiUrl: stripTrailingSlash(e.RESULTS_API_URL),
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],
@@ -109,18 +144,25 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,
       numberHourly: e.SEND_BUDGET_NUMBER_HOURLY,
       numberDaily: e.SEND_BUDGET_NUMBER_DAILY,
-      clientHourly: e.SEND_BUDGET_CLIENT_HOURLY,
+      recoveryNumberHourly: e.SEND_BUDGET_RECOVERY_NUMBER_HOURLY,
+      recoveryNumberDaily: e.SEND_BUDGET_RECOVERY_NUMBER_DAILY,
+      establishedHourly: e.SEND_BUDGET_ESTABLISHED_HOURLY,
+      newcomerHourly: e.SEND_BUDGET_NEWCOMER_HOURLY,
+      recoveryHourly: e.SEND_BUDGET_RECOVERY_HOURLY,
       smsHourly: e.SEND_BUDGET_SMS_HOURLY,
       voiceHourly: e.SEND_BUDGET_VOICE_HOURLY,
+      reservedPercent: e.SEND_BUDGET_RESERVED_PERCENT,
+      newcomerHours: e.SEND_NEWCOMER_HOURS,
       newNumbersDaily: e.SEND_BUDGET_NEW_NUMBERS_DAILY,
       newNumbersBeforeCheck: e.SEND_NEW_NUMBERS_BEFORE_CHECK,
     }),
+    passwordFailureCap: e.PASSWORD_FAILURE_CAP,
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
-    demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
+    demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
   };
 }

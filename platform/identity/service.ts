@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
+import { listedWithdrawalReferences } from "./account-api/results-withdrawals.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
 import type { CaptchaVerifier } from "./captcha/verifier.ts";
@@ -31,6 +32,7 @@ import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
 import { createOutbox } from "./store/outbox.ts";
 import { createPasskeyStore } from "./store/passkeys.ts";
+import { createPasswordFailures, PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
@@ -86,6 +88,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
   const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000, sendingBudget);
   const signInStates = createSignInStates(db, now);
+  const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
+  if (!Number.isInteger(passwordFailureCap) || passwordFailureCap < 1 || passwordFailureCap > PASSWORD_FAILURE_CAP_MAX)
+    throw new Error(`passwordFailureCap must be a whole number from 1 to ${PASSWORD_FAILURE_CAP_MAX}`);
+  const passwordFailures = createPasswordFailures(db, now, passwordFailureCap);
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
@@ -124,6 +130,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const oidcCallback = provider.callback();
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
+  const withdrawalReferences = (accountId: string, accessToken: string) =>
+    listedWithdrawalReferences(options.resultsApiUrl, accountId, accessToken, logger);
+  /** A grant stands until sign-out revokes it, a new password ends it, or it expires. */
+  const grantIsLive = async (grantId: string, accountId: string) => {
+    const grant = await provider.Grant.find(grantId).catch(() => undefined);
+    return Boolean(grant && grant.accountId === accountId);
+  };
   const signIn = createSignInHandler({
     provider,
     accounts,
@@ -134,14 +147,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     outbox,
     verifications,
     throttle,
+    passwordFailures,
     cookieKeys: options.cookieKeys,
     secureCookies,
     portalUrl: options.portalUrl,
     now,
     slowDown: options.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     sendingBudget,
-    // One first-party client signs in through these pages; a second client would look its interaction up here.
-    clientOf: () => options.portalClientId,
     humanCheck,
     trustedProxies,
     registrationEnabled: options.registrationEnabled,
@@ -162,6 +174,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     now,
     logger,
     trustedProxies,
+    humanCheck,
   });
   const accountApi = createAccountApi({
     accounts,
@@ -170,6 +183,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     throttle,
     captcha,
     verifyAccessToken,
+    grantIsLive,
+    withdrawalReferences,
     now,
     outbox,
     factors,
@@ -194,10 +209,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
 
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = new URL(req.url ?? "/", "http://identity.invalid");
     const path = parsed.pathname;
     const query = parsed.searchParams;
+    // A control character (a NUL above all, which PostgreSQL refuses in text) is never part of a
+    // well-formed query: refused before oidc-provider or a store sees it.
+    if ([...query].some(([name, value]) => CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)))
+      return refuseBody(req, res, new BodyRejectedError(400, "control character in the query"), String(res.getHeader("x-request-id")));
     // The language buttons' choice is kept for the pages that follow (it changes nothing else).
     const chosenLanguage = query.get("lang");
     if (req.method === "GET" && (chosenLanguage === "en" || chosenLanguage === "es")) {

@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { type DeploymentEnvironment, deploymentEnvironmentOf, embeddedServiceProblems } from "../../lib/deployment/environment.ts";
+import {
+  demoParticipantsFileFor,
+  type DeploymentEnvironment,
+  deploymentEnvironmentOf,
+  embeddedServiceProblems,
+  secretProblems,
+} from "../../lib/deployment/environment.ts";
 
 const EnvSchema = z.object({
   RESULTS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
@@ -13,7 +19,6 @@ const EnvSchema = z.object({
   RESULTS_EXPORT_DIR: z.string().min(1).optional(),
   RESULTS_EXPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   DATABASE_URL: z.string().min(1).optional(),
-  DEMO_PARTICIPANTS_FILE: z.string().min(1).default("platform/demo/participants.json"),
   RESULTS_DOCUMENT_SECRET: z.string().min(32).optional(),
   RESULTS_DOCUMENT_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -57,7 +62,11 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
   }
   const e = parsed.data;
   const environment = deploymentEnvironmentOf(env);
-  const problems = embeddedServiceProblems(environment, env);
+  const problems = [
+    // The document key is optional (one is generated and kept in the database), but one given must be strong.
+    ...secretProblems(environment, {}, { RESULTS_DOCUMENT_SECRET: e.RESULTS_DOCUMENT_SECRET }),
+    ...embeddedServiceProblems(environment, env),
+  ];
   if (problems.length) throw new Error(`Invalid results service configuration: ${problems.join("; ")}`);
   const issuer = e.IDP_ISSUER.replace(/\/$/, "");
   return {
@@ -73,7 +82,8 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
     exportDir: e.RESULTS_EXPORT_DIR ?? exportDirBeside(e.RESULTS_DATA_DIR),
     exportPollMs: e.RESULTS_EXPORT_POLL_MS,
     databaseUrl: e.DATABASE_URL,
-    demoParticipantsFile: e.DEMO_PARTICIPANTS_FILE,
+    // Read as given: set empty it means "seed nothing", not the default (lib/deployment).
+    demoParticipantsFile: demoParticipantsFileFor(environment, env.DEMO_PARTICIPANTS_FILE),
     documentSecret: e.RESULTS_DOCUMENT_SECRET,
     documentTtlSeconds: e.RESULTS_DOCUMENT_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -26,9 +26,23 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 
 /** Path segments, decoded; a malformed escape is the caller's mistake, not a server error. */
 export function pathSegments(pathname: string): string[] {
+  let segments: string[];
   try {
-    return pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
   } catch {
     throw new RequestError(400, "The request path is not valid");
   }
+  // A NUL (which PostgreSQL refuses in text) or another control character is never part of an id.
+  if (segments.some((segment) => CONTROL_CHARACTER.test(segment))) throw new RequestError(400, "The request path is not valid");
+  return segments;
+}
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** The query's names and values, refused with a 400 when one holds a control character. */
+export function checkedQuery(url: URL): URLSearchParams {
+  for (const [name, value] of url.searchParams)
+    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) throw new RequestError(400, "The request query is not valid");
+  return url.searchParams;
 }

@@ -7,7 +7,7 @@ import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
+import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
@@ -67,21 +67,34 @@ export function createRouter(deps: RouteDependencies) {
     return patient;
   }
 
+  /**
+   * A participant's own access token reads everything; a results link (token_type ACCESS, the reduced
+   * view that shows the result cards) reads no consent history, kit history or e-mail address.
+   */
   async function results(req: IncomingMessage, res: ServerResponse, userId: string, url: URL) {
-    await authorizeFor(req, userId);
+    const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
-    const [apps, consents] = await Promise.all([deps.repository.listApps(userId), deps.repository.listConsents(userId)]);
-    sendJson(res, 200, {
+    const resultsLink = caller.tokenType === "ACCESS";
+    const [apps, consents] = await Promise.all([
+      deps.repository.listApps(userId),
+      resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
+    ]);
+    const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
+    const common = {
       kitStatus: patient.kitStatus,
-      kitEvents: patient.kitEvents,
-      nextStepExpectedBy: patient.nextStepExpectedBy,
-      delayReason: patient.delayReason,
       apps: apps.map(({ documentBytes: _keptHere, ...app }) => app),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
       agreements: patient.agreements,
+    };
+    if (resultsLink) return sendJson(res, 200, { ...common, Patient: name });
+    sendJson(res, 200, {
+      ...common,
+      kitEvents: patient.kitEvents,
+      nextStepExpectedBy: patient.nextStepExpectedBy,
+      delayReason: patient.delayReason,
       consents,
-      Patient: { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName, email: patient.email },
+      Patient: { ...name, email: patient.email },
     });
   }
 
@@ -181,6 +194,7 @@ export function createRouter(deps: RouteDependencies) {
   return async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://results.internal");
     const segments = pathSegments(url.pathname);
+    checkedQuery(url);
     const [first, second, third, fourth] = segments;
 
     if (first === "dev" && second === "faults" && segments.length === 2) {

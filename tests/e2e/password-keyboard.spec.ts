@@ -24,6 +24,8 @@ async function expectPageStartThenField(page: Page, field: Locator) {
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
   await page.keyboard.press("Enter");
+  // Tab starts from the skip link's target once the page has moved there.
+  await expect(page).toHaveURL(/#main$/);
   // Past the three links of the profile's side navigation.
   await tabTo(page, field, 4);
 }

@@ -17,8 +17,8 @@ import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { newTotpSecret, totpUri } from "../domain/totp.ts";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
-import { deviceName, factorNotice } from "../interactions/factor-notices.ts";
-import { bearerToken, signStepUpProof, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
+import { deviceName, factorNotice, passwordNotice } from "../interactions/factor-notices.ts";
+import { bearerToken, signStepUpProof, type StepUpMethod, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { programName } from "../pages/i18n.ts";
 import type { Account, AccountStore } from "../store/accounts.ts";
@@ -66,6 +66,13 @@ export interface AccountApiDeps {
   throttle: Throttle;
   captcha: CaptchaVerifier;
   verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
+  /**
+   * The references of the participant's withdrawal requests as the results service lists them, asked
+   * with the participant's own access token; null when it does not answer.
+   */
+  withdrawalReferences: (accountId: string, accessToken: string) => Promise<string[] | null>;
+  /** Whether the token's grant still stands (not revoked by sign-out, not ended by a new password). */
+  grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
   now: () => Date;
 }
 
@@ -147,14 +154,19 @@ export function createAccountApi(deps: AccountApiDeps) {
   const { accounts, passwordUpdates, verifications, throttle } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
-  async function authenticate(req: IncomingMessage): Promise<{ account: Account; grantId: string | null }> {
+  async function authenticate(req: IncomingMessage): Promise<{ account: Account; grantId: string | null; token: string }> {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await deps.verifyAccessToken(token) : null;
     // A results link opens results only; it never changes the account.
     if (!claims || claims.token_type === "ACCESS") throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
     const account = await accounts.findById(claims.uid ?? claims.sub);
     if (!account) throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
-    return { account, grantId: typeof claims.gid === "string" ? claims.gid : null };
+    // The token's grant must still stand: a signed-out session's or a replaced password's tokens open nothing here.
+    const grantId = typeof claims.gid === "string" ? claims.gid : null;
+    if (!grantId || !(await deps.grantIsLive(grantId, account.id))) {
+      throw new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
+    }
+    return { account, grantId, token: token! };
   }
 
   async function transactionAt(account: Account, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> {
@@ -179,7 +191,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       purpose: flow.purpose,
       channel: method,
       to: account.phone!,
-      budget: { accountKey: account.id, client: "account-api" },
+      budget: { accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) },
     });
     if (!sent.ok && sent.reason === "budget")
       throw fail(429, "sendingBudget", { retryAfterSeconds: sent.retryAfterSeconds }, { minutes: Math.ceil(sent.retryAfterSeconds / 60) });
@@ -187,7 +199,7 @@ export function createAccountApi(deps: AccountApiDeps) {
   }
 
   /** A passed code: the factor changes of the next 5 minutes need no other, and the proof a withdrawal needs. */
-  async function verified(account: Account, purpose: (typeof STEP_UP_PURPOSES)[number], method: string): Promise<Answer> {
+  async function verified(account: Account, purpose: (typeof STEP_UP_PURPOSES)[number], method: StepUpMethod): Promise<Answer> {
     await deps.factors.markFreshlyVerified(account.id);
     const proof = await signStepUpProof(deps.keys, {
       issuer: deps.issuer,
@@ -234,7 +246,7 @@ export function createAccountApi(deps: AccountApiDeps) {
     return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
   }
 
-  const handlers: Record<string, (account: Account, body: unknown, grantId: string | null) => Promise<Answer>> = {
+  const handlers: Record<string, (account: Account, body: unknown, grantId: string | null, accessToken: string) => Promise<Answer>> = {
     /** Login & Security's list: every factor, how many recovery codes are left, the recent changes. */
     async factors(account) {
       const { factors } = deps;
@@ -303,7 +315,8 @@ export function createAccountApi(deps: AccountApiDeps) {
         ? await verifiedRegistration(deps.relyingParty, credential as unknown as RegistrationResponseJSON, challenge)
         : null;
       if (!made) throw fail(400, "passkeyInvalid");
-      await deps.passkeys.add({ ...made, accountId: account.id, name });
+      // A credential id is one authenticator's: one kept already (another account's, or this one's again) is refused.
+      if (!(await deps.passkeys.add({ ...made, accountId: account.id, name }))) throw fail(400, "passkeyInvalid");
       await factorChanged(account, "passkey-added", device);
       return withFirstRecoveryCodes(account, device);
     },
@@ -353,7 +366,8 @@ export function createAccountApi(deps: AccountApiDeps) {
         purpose: "enrol",
         channel: "sms",
         to: phone,
-        budget: { accountKey: account.id, client: "account-api" },
+        // A number not yet verified: enrolments are paid from the newcomers' pool.
+        budget: { accountKey: account.id, pool: "newcomer" },
       });
       if (!sent.ok && sent.reason === "budget")
         throw fail(
@@ -487,6 +501,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       if (await verifyPassword(password, account.passwordHash)) throw fail(400, "passwordUnchanged");
       await accounts.updatePassword(account.id, await hashPassword(password), deps.now(), grantId);
       await passwordUpdates.complete(account.id, attemptId ?? null);
+      await passwordNotice(deps.outbox, account, "changed", deps.portalUrl);
       return { status: "SUCCESS", nextStep: "done" };
     },
 
@@ -525,10 +540,14 @@ export function createAccountApi(deps: AccountApiDeps) {
     },
 
     /** The receipt of a recorded request, to the participant's own address (the development outbox), once per reference. */
-    async "send-notice"(account, body) {
+    async "send-notice"(account, body, _grantId, accessToken) {
       const { reference, language } = noticeBody.parse(body);
       const once = `notice:${account.id}:${reference}`;
       if (await throttle.isLimited(once, NOTICE_ONCE)) return { status: "SUCCESS", nextStep: "sent" };
+      // A receipt only for a request the results service has recorded as this participant's.
+      const references = await deps.withdrawalReferences(account.id, accessToken);
+      if (references === null) throw fail(503, "tryAgainLater", { retryAfterSeconds: 60 });
+      if (!references.includes(reference)) throw fail(404, "notFound");
       const daily = `notices:${account.id}`;
       if (await throttle.isLimited(daily, NOTICE_LIMIT)) throw fail(429, "tooManyNotices", { retryAfterSeconds: 3600 });
       await throttle.record(daily);
@@ -561,9 +580,9 @@ export function createAccountApi(deps: AccountApiDeps) {
       return sendJson(res, 405, { status: "FAILURE", ...apiError("badRequest") });
     }
     try {
-      const { account, grantId } = await authenticate(req);
+      const { account, grantId, token } = await authenticate(req);
       const body = await readJson(req);
-      sendJson(res, 200, await handler(account, body, grantId));
+      sendJson(res, 200, await handler(account, body, grantId, token));
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.httpStatus === 401) res.setHeader("www-authenticate", 'Bearer error="invalid_token"');

@@ -30,6 +30,7 @@ export const API_MESSAGES = {
   purposeInvalid: "This verification is not for a request the portal makes.",
   referenceInvalid: "This is not a request reference.",
   tooManyNotices: "Too many notices were sent. Please try again later.",
+  tryAgainLater: "This cannot be done right now. Please try again in a few minutes.",
   freshVerificationRequired: "Confirm it's you with a code first.",
   lastFactor: "This is your only way to confirm it's you; add another before removing it.",
   totpExists: "An authenticator app is already set up.",

@@ -16,6 +16,7 @@ export type FormProblemKey =
   | "password.required"
   | "password.tooShort"
   | "password.common"
+  | "password.unchanged"
   | "password.confirmRequired"
   | "password.mismatch";
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
+import type { HumanCheck } from "../captcha/human-check.ts";
 import { redirect, requestLocale, sendHtml, type TrustedProxies } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
@@ -28,6 +29,8 @@ export interface AccountFlowDeps {
   logger: Logger;
   /** Proxies believed about the client address (none by default). */
   trustedProxies: TrustedProxies;
+  /** The security check every recovery and unlock code passes before it is sent. */
+  humanCheck: HumanCheck;
 }
 
 export interface LoginInteraction {

@@ -6,6 +6,7 @@ import type { AccountStore } from "../store/accounts.ts";
 import type { FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
 import type { PasskeyStore } from "../store/passkeys.ts";
+import type { PasswordFailures } from "../store/password-failures.ts";
 import type { SendingBudget } from "../store/sending-budget.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
@@ -21,6 +22,8 @@ export interface InteractionDeps {
   outbox: Outbox;
   verifications: Verifications;
   throttle: Throttle;
+  /** Consecutive wrong passwords per account, and the cap after which only a reset lets the password in again. */
+  passwordFailures: PasswordFailures;
   cookieKeys: string[];
   secureCookies: boolean;
   portalUrl: string;
@@ -28,8 +31,6 @@ export interface InteractionDeps {
   /** Waits before answering; tests pass one that records instead of waiting. */
   slowDown: (ms: number) => Promise<void>;
   sendingBudget: SendingBudget;
-  /** The OIDC client the interaction signs in to, for its sending budget. */
-  clientOf: (interaction: { uid: string }) => string;
   /** The escalation when failures pile up: proof of work, or a wait without JavaScript. */
   humanCheck: HumanCheck;
   trustedProxies: TrustedProxies;

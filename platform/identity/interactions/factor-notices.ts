@@ -39,3 +39,40 @@ export async function factorNotice(outbox: Outbox, account: Account, kind: Facto
     purpose: "notice",
   });
 }
+
+export type PasswordNoticeKind = "changed" | "reset";
+
+/**
+ * A new password is told to the participant's own e-mail address, in their language: a reset needs
+ * only the phone ('Forgot password?'), so whoever holds it could take the account. The e-mail says
+ * what to do if it was not them; it never carries the password.
+ */
+export async function passwordNotice(outbox: Outbox, account: Account, kind: PasswordNoticeKind, portalUrl: string): Promise<void> {
+  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  const link = portalUrl.replace(/\/$/, "");
+  await outbox.deliver({
+    channel: "email",
+    to: account.email,
+    subject: t(kind === "reset" ? "email.passwordResetSubject" : "email.passwordChangedSubject"),
+    body: t(kind === "reset" ? "email.passwordResetBody" : "email.passwordChangedBody", { link }),
+    link,
+    purpose: "notice",
+  });
+}
+
+/**
+ * The password stopped working after too many wrong passwords in a row (the cap): told to the
+ * account's own address, in its language, once per run, with the way back ('Forgot password?').
+ */
+export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
+  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  const link = portalUrl.replace(/\/$/, "");
+  await outbox.deliver({
+    channel: "email",
+    to: account.email,
+    subject: t("email.passwordCappedSubject"),
+    body: t("email.passwordCappedBody", { count: String(failures), link }),
+    link,
+    purpose: "notice",
+  });
+}

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
-import { hashPassword } from "../domain/password-hash.ts";
+import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
@@ -10,7 +10,7 @@ import type { FieldError } from "../pages/layout.ts";
 import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
-import { createCodeGuard } from "../store/code-guard.ts";
+import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
@@ -20,6 +20,7 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
+import { passwordNotice } from "./factor-notices.ts";
 import { notSentMessage } from "./not-sent-message.ts";
 import { toFieldErrors } from "./registration.ts";
 
@@ -43,7 +44,7 @@ const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEma
  */
 export function createRecovery(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
-  const codeGuard = createCodeGuard(throttle, verifications);
+  const guard = createRecoveryGuard(throttle, verifications);
   const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
   const flowKey = (uid: string, kind: RecoveryKind) => `${kind}:${uid}`;
 
@@ -60,7 +61,26 @@ export function createRecovery(deps: AccountFlowDeps) {
     });
   }
 
-  function selectPage(interaction: LoginInteraction, flow: AccountFlow, errors?: FieldError[]) {
+  /**
+   * Wrong codes count against this flow, this client address and the account (the e-mail as typed when
+   * there is none): they escalate the next code (check, then a wait), never the participant's own code.
+   */
+  const guessScope = (req: IncomingMessage, interaction: LoginInteraction, flow: AccountFlow): UnauthenticatedScope => ({
+    flow: flowKey(interaction.uid, flow.kind as RecoveryKind),
+    source: clientAddress(req, deps.trustedProxies),
+    accountKey: flow.accountId ?? `unknown:${flow.email}`,
+  });
+
+  /** 'You can ask for a new code in …', in minutes up to two hours, then in hours. */
+  function waitMessage(t: ReturnType<typeof translator>, gate: NewCodeGate): string {
+    const minutes = Math.max(1, Math.ceil(gate.waitMs / 60_000));
+    return minutes <= 120 ? t("recover.waitMinutes", { minutes }) : t("recover.waitHours", { hours: Math.ceil(minutes / 60) });
+  }
+
+  /** Every code asked for without a password passes the security check first: scoped to the e-mail as typed, known or not. */
+  const checkScope = (flow: AccountFlow) => `${flow.kind}:${flow.email}`;
+
+  function selectPage(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, errors?: FieldError[]) {
     const t = translator(interaction.locale);
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
@@ -71,6 +91,9 @@ export function createRecovery(deps: AccountFlowDeps) {
       intro: t("recover.methodIntro", { email: flow.email }),
       backHref: `/interaction/${interaction.uid}`,
       errors,
+      humanCheck: { ticket: deps.humanCheck.ticketFor(checkScope(flow)) },
+      humanCheckWhy: t("recover.checkWhy"),
+      nonce: cspNonceOf(res),
     });
   }
 
@@ -78,7 +101,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     res: ServerResponse,
     interaction: LoginInteraction,
     flow: AccountFlow,
-    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
+    extra: { status?: number; errors?: FieldError[]; message?: string; resendRefused?: boolean } = {},
   ) {
     const t = translator(interaction.locale);
     const kind = flow.kind as RecoveryKind;
@@ -98,6 +121,7 @@ export function createRecovery(deps: AccountFlowDeps) {
         nonce: cspNonceOf(res),
         message: extra.message,
         errors: extra.errors,
+        resendRefused: extra.resendRefused,
       }),
     );
   }
@@ -131,7 +155,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (flow?.kind !== kind) return sendHtml(res, 200, identifyPage(interaction, kind));
     if (flow.expired) return expire(res, interaction, kind);
     if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method"))
-      return sendHtml(res, 200, selectPage(interaction, flow));
+      return sendHtml(res, 200, selectPage(res, interaction, flow));
     if (flow.step === "challenge") return showChallenge(res, interaction, flow);
     sendHtml(res, 200, resetPage(interaction));
   }
@@ -173,25 +197,37 @@ export function createRecovery(deps: AccountFlowDeps) {
       channel: method,
       to: deliverable ? account!.phone! : flow.email,
       deliver: deliverable,
-      budget: { accountKey: flow.accountId ?? `unknown:${flow.email}`, client: "hosted-recovery" },
+      // Its own small budgets per number and per e-mail (simulated for an e-mail whose code nobody gets),
+      // never the participant's sign-in budgets; paid from the recovery pool.
+      budget: { pool: "recovery", email: flow.email },
     });
   }
 
   async function chooseMethod(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
     const t = translator(interaction.locale);
-    const method = (await readForm(req)).authMethod as Channel;
+    const form = await readForm(req);
+    const method = form.authMethod as Channel;
     if (!OFFERED_METHODS.includes(method))
-      return sendHtml(res, 400, selectPage(interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
+      return sendHtml(res, 400, selectPage(res, interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
     const kind = flow.kind as RecoveryKind;
+    const scope = guessScope(req, interaction, flow);
+    const gate = await guard.beforeNewCode(scope);
+    if (gate.waitMs > 0)
+      return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "authMethod", message: waitMessage(t, gate) }]));
+    const check = await deps.humanCheck.check(form, checkScope(flow));
+    if (check !== "passed") {
+      const message = t(check === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed", { button: t("select.submit") });
+      return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "humanCheck", message }]));
+    }
     try {
       const sent = await sendCode(interaction, flow, method);
+      // A spent budget: said as an error where the method is chosen; nothing was sent (the same for any e-mail).
+      if (!sent.ok && sent.reason === "budget")
+        return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "authMethod", message: notSentMessage(t, sent) }]));
       // Within the cooldown the code already sent stays the live one, by its own channel.
+      if (sent.ok) await guard.codeSent(scope, gate);
       const live = sent.ok ? method : ((await verifications.channelOf(flowKey(interaction.uid, kind))) ?? method);
       await accountFlows.advance(interaction.uid, "challenge", live);
-      if (!sent.ok && sent.reason === "budget") {
-        const advanced = await accountFlows.get(interaction.uid);
-        if (advanced) return showChallenge(res, interaction, advanced, { status: 429, message: notSentMessage(t, sent) });
-      }
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "recovery code send failed");
       return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.sendCode"), path(interaction.uid, kind));
@@ -205,9 +241,33 @@ export function createRecovery(deps: AccountFlowDeps) {
     const kind = flow.kind as RecoveryKind;
     const channel = flow.method ?? "sms";
     if (form.intent === "resend") {
+      const scope = guessScope(req, interaction, flow);
+      const gate = await guard.beforeNewCode(scope);
+      if (gate.waitMs > 0)
+        return showChallenge(res, interaction, flow, {
+          status: 429,
+          errors: [{ field: "code", message: waitMessage(t, gate) }],
+          resendRefused: true,
+        });
+      // After wrong codes from this flow or address, a new code goes through the method page and its check.
+      if (gate.check)
+        return sendHtml(
+          res,
+          429,
+          selectPage(res, interaction, flow, [
+            { field: "humanCheck", message: t("recover.checkBeforeNewCode", { button: t("select.submit") }) },
+          ]),
+        );
       try {
         const sent = await sendCode(interaction, flow, channel);
+        if (!sent.ok && sent.reason === "budget")
+          return showChallenge(res, interaction, flow, {
+            status: 429,
+            errors: [{ field: "code", message: notSentMessage(t, sent) }],
+            resendRefused: true,
+          });
         if (!sent.ok) return showChallenge(res, interaction, flow, { status: 429, message: notSentMessage(t, sent) });
+        await guard.codeSent(scope, gate);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
@@ -219,13 +279,8 @@ export function createRecovery(deps: AccountFlowDeps) {
     const fail = (message: string, status = 400) => showChallenge(res, interaction, flow, { status, errors: [{ field: "code", message }] });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
-    const result = await codeGuard.check(flowKey(interaction.uid, kind), code, {
-      purpose: "recovery",
-      channel,
-      accountKey: flow.accountId ?? `unknown:${flow.email}`,
-      trustedDevice: false,
-    });
-    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
+    // Never refused before it is compared: a stranger's wrong codes escalate their next code, not this one.
+    const result = await guard.check(flowKey(interaction.uid, kind), code, channel, guessScope(req, interaction, flow));
     if (result !== "verified" || !flow.accountId) {
       if (result === "expired") return fail(t("challenge.codeExpired"));
       if (result === "wrong") return fail(t("challenge.codeWrong"));
@@ -248,10 +303,22 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (problems.length) return sendHtml(res, 400, resetPage(interaction, toFieldErrors(interaction.locale, problems)));
     const accountId = flow.accountId!;
     try {
+      // The portal's password update refuses the current password; so does a reset, with the same words.
+      const current = await accounts.findById(accountId);
+      if (current?.passwordHash && (await verifyPassword(form.password!, current.passwordHash)))
+        return sendHtml(
+          res,
+          400,
+          resetPage(interaction, toFieldErrors(interaction.locale, [{ field: "password", key: "password.unchanged" }])),
+        );
       await accounts.updatePassword(accountId, await hashPassword(form.password!), now());
       const account = await accounts.findById(accountId);
       if (account) await throttle.clear(signInLockBucket(account.email));
       await accountFlows.remove(interaction.uid);
+      if (account)
+        await passwordNotice(deps.outbox, account, "reset", deps.portalUrl).catch((error: unknown) =>
+          deps.logger.error({ err: { message: (error as Error).message } }, "password reset notice failed"),
+        );
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
       return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
+import { factorFailureBucket } from "../domain/guessing-limits.ts";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../domain/password-hash.ts";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
@@ -19,7 +20,7 @@ import {
   renderSessionLostPage,
 } from "../pages/sign-in-pages.ts";
 import { type Account, normalizeEmail } from "../store/accounts.ts";
-import { createCodeGuard } from "../store/code-guard.ts";
+import { createCodeGuard, isOverCodeBudget } from "../store/code-guard.ts";
 import type { SignInState } from "../store/sign-in-states.ts";
 import { loadLoginInteraction, type LoginInteraction } from "./account-flow-deps.ts";
 import {
@@ -29,11 +30,10 @@ import {
   enrolFlowKey,
   type InteractionDeps,
   RECOVERY_FAILURE_LIMIT,
-  TOTP_FAILURE_LIMIT,
   SIGN_IN_STATE_TTL_MS,
   signInFlowKey,
 } from "./deps.ts";
-import { deviceOf, factorNotice } from "./factor-notices.ts";
+import { deviceOf, factorNotice, passwordCapNotice } from "./factor-notices.ts";
 import { notSentMessage } from "./not-sent-message.ts";
 import { isRememberedDevice, rememberDevice } from "./remember-device.ts";
 
@@ -87,7 +87,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     interaction: LoginInteraction,
     state: SignInState,
     account: Account,
-    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string } = {},
+    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean } = {},
   ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
@@ -112,6 +112,7 @@ export function createSignInHandler(deps: InteractionDeps) {
         nonce: cspNonceOf(res),
         message: extra.message,
         errors: extra.errors,
+        resendRefused: extra.resendRefused,
       }),
     );
   }
@@ -164,9 +165,9 @@ export function createSignInHandler(deps: InteractionDeps) {
     interaction: LoginInteraction,
     account: Account,
     errors?: FieldError[],
-    extra: { chosen?: Channel | "totp"; message?: string } = {},
+    extra: { chosen?: Channel | "totp"; message?: string; methods?: Array<Channel | "totp">; intro?: string; passkeyNonce?: string } = {},
   ) {
-    const methods = await methodsOf(account);
+    const methods = extra.methods ?? (await methodsOf(account));
     const last = await factors.lastFactor(account.id);
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
@@ -182,13 +183,41 @@ export function createSignInHandler(deps: InteractionDeps) {
     });
   }
 
+  /** Who pays for this account's codes: the established participants' pool, or the newcomers'. */
+  const claimOf = async (account: Account) => ({ accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) });
+
+  /**
+   * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
+   * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
+   */
+  async function refuseSend(res: ServerResponse, interaction: LoginInteraction, account: Account, sent: { retryAfterSeconds: number }) {
+    const t = translator(interaction.locale);
+    const claim = await claimOf(account);
+    const methods: Array<Channel | "totp"> = (await factors.hasTotp(account.id)) ? ["totp"] : [];
+    for (const channel of account.phone ? account.phoneMethods : []) {
+      if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
+    }
+    const passkey = (await deps.passkeys.list(account.id)).length > 0;
+    const others = methods.length > 0 || passkey || (await factors.recoveryCodesLeft(account.id)) > 0;
+    const message = notSentMessage(t, { ok: false, reason: "budget", retryAfterSeconds: sent.retryAfterSeconds, scope: "account" });
+    sendHtml(
+      res,
+      429,
+      await renderSelect(interaction, account, [{ field: methods.length ? "authMethod" : "error-summary-title", message }], {
+        methods,
+        intro: t(others ? "send.otherWays" : "send.noOtherWay"),
+        passkeyNonce: passkey ? cspNonceOf(res) : undefined,
+      }),
+    );
+  }
+
   async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const username = (form.username ?? "").trim();
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
-    const rerender = (status: number, errors: FieldError[], check: HumanCheckPart = {}) =>
+    const rerender = (status: number, errors: FieldError[], check: HumanCheckPart = {}, passwordCapped = false) =>
       sendHtml(
         res,
         status,
@@ -200,8 +229,17 @@ export function createSignInHandler(deps: InteractionDeps) {
           errors,
           links: identifyLinks(interaction.uid),
           nonce: cspNonceOf(res),
+          passwordCapped,
           ...check,
         }),
+      );
+    // The same words whether the e-mail has an account or not: only a reset lets this password in again.
+    const refuseCapped = async () =>
+      rerender(
+        400,
+        [{ field: "username", message: t("identify.passwordCapped") }],
+        (await escalated()) ? humanCheckFor(res, checkScope) : {},
+        true,
       );
 
     const missing: FieldError[] = [];
@@ -229,14 +267,29 @@ export function createSignInHandler(deps: InteractionDeps) {
         return rerender(429, [{ field: "humanCheck", message }], humanCheckFor(res, checkScope));
       }
     }
+    // Counted for every e-mail as typed (one with no account too), whatever the browser or address,
+    // before the password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4
+    // §3.2.2) the password is not looked at, whoever types it and from wherever: it has to be
+    // re-established with a code to the phone ('Forgot password?').
+    const run = await deps.passwordFailures.begin(username);
+    if (!run.compare) {
+      await throttle.record(accountBucket);
+      await throttle.record(addressBucket);
+      return refuseCapped();
+    }
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !passwordOk) {
       await throttle.record(accountBucket);
       await throttle.record(addressBucket);
+      if (run.last) {
+        if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
+        return refuseCapped();
+      }
       const check = (await escalated()) ? humanCheckFor(res, checkScope) : {};
       return rerender(400, [{ field: "username", message: t("identify.invalidCredentials") }], check);
     }
     await throttle.clear(accountBucket);
+    await deps.passwordFailures.clear(username);
 
     const state: SignInState = {
       interactionUid: interaction.uid,
@@ -271,17 +324,9 @@ export function createSignInHandler(deps: InteractionDeps) {
       purpose: "sign-in",
       channel: method,
       to: account.phone,
-      budget: { accountKey: account.id, client: deps.clientOf(interaction) },
+      budget: await claimOf(account),
     });
-    if (!sent.ok && sent.reason === "budget") {
-      const next: SignInState = {
-        ...state,
-        step: "challenge",
-        method: (await verifications.channelOf(signInFlowKey(interaction.uid))) ?? method,
-      };
-      await saveState(next);
-      return renderChallenge(res, interaction, next, account, { status: 429, message: notSentMessage(t, sent) });
-    }
+    if (!sent.ok && sent.reason === "budget") return refuseSend(res, interaction, account, sent);
     // Too soon after the last code: nothing is sent now; the page says when, with the chosen method kept.
     if (!sent.ok)
       return sendHtml(res, 429, await renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
@@ -331,7 +376,8 @@ export function createSignInHandler(deps: InteractionDeps) {
       purpose: "enrol",
       channel: "sms",
       to: phone,
-      budget: { accountKey: state.accountId, client: deps.clientOf(interaction) },
+      // A number not yet verified: enrolments are paid from the newcomers' pool.
+      budget: { accountKey: state.accountId, pool: "newcomer" },
     });
     if (!sent.ok && sent.reason === "budget") return refuseEnrol(notSentMessage(t, sent));
     if (!sent.ok) {
@@ -359,8 +405,15 @@ export function createSignInHandler(deps: InteractionDeps) {
         purpose: enrolling ? "enrol" : "sign-in",
         channel,
         to: destination,
-        budget: { accountKey: account.id, client: deps.clientOf(interaction) },
+        budget: enrolling ? { accountKey: account.id, pool: "newcomer" } : await claimOf(account),
       });
+      // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
+      if (!sent.ok && sent.reason === "budget")
+        return renderChallenge(res, interaction, state, account, {
+          status: 429,
+          errors: [{ field: "code", message: notSentMessage(t, sent) }],
+          resendRefused: true,
+        });
       if (!sent.ok) return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
       return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
     }
@@ -382,8 +435,11 @@ export function createSignInHandler(deps: InteractionDeps) {
       if (result === "expired") return fail(t("challenge.codeExpired"));
       return fail(t("challenge.codeExhausted"));
     }
-    if (enrolling) await accounts.setPhone(account.id, destination, ["sms", "voice"]);
-    else await factors.setLastFactor(account.id, channel);
+    if (enrolling) {
+      await accounts.setPhone(account.id, destination, ["sms", "voice"]);
+      // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
+      await deps.sendingBudget.markNewcomer(account.id);
+    } else await factors.setLastFactor(account.id, channel);
     await finish(req, res, state, ["pwd", channel], true);
   }
 
@@ -401,9 +457,14 @@ export function createSignInHandler(deps: InteractionDeps) {
       renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
     if (!code) return fail(t("challenge.codeRequired"));
     if (!/^\d{6}$/.test(code)) return fail(t("challenge.codeFormat"), 400, code.slice(0, 20));
-    const device = isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()) ? "device" : "any";
-    const bucket = `code-fail:sign-in:totp:${device}:${account.id}`;
-    if (await throttle.isLimited(bucket, TOTP_FAILURE_LIMIT)) return fail(t("challenge.tooManyAttempts"), 429);
+    // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
+    const scope = {
+      purpose: "sign-in" as const,
+      accountKey: account.id,
+      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+    };
+    const bucket = factorFailureBucket(scope, "totp");
+    if (await isOverCodeBudget(throttle, scope, "totp")) return fail(t("challenge.tooManyAttempts"), 429);
     if (!(await factors.checkTotp(account.id, code))) {
       await throttle.record(bucket);
       return fail(t("challenge.codeWrongTotp"));

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { SigningKeys } from "./signing-keys.ts";
 
+/** oidc-provider's own tolerance (id_token_hint, client assertions). */
 export const CLOCK_TOLERANCE_SECONDS = 300;
+/**
+ * Bearer tokens for the account API and userinfo: 30 s for clocks that differ, no more. An access
+ * token lives 5 minutes; with 300 s of tolerance it opened the account API for 10.
+ */
+export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
 export interface VerifiedAccessToken extends JWTPayload {
   sub: string;
@@ -24,7 +30,7 @@ export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, aud
       const { payload } = await jwtVerify(token, jwks, {
         issuer,
         audience,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS,
         algorithms: ["RS256"],
       });
       return typeof payload.sub === "string" ? (payload as VerifiedAccessToken) : null;
@@ -62,13 +68,17 @@ export const STEP_UP_TTL_SECONDS = 300;
 /** Step-up proofs have an audience of their own, so no API takes one for an access token. */
 export const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
 
-/** Proof that the participant just passed a code for `purpose`: short-lived, single-use (its jti). */
+/** How the participant proved it was them, as RFC 8176 names it: a text code, a voice call, the authenticator app, a passkey. */
+export type StepUpMethod = "sms" | "voice" | "otp" | "hwk";
+const AMR: Record<StepUpMethod, string> = { sms: "sms", voice: "tel", otp: "otp", hwk: "hwk" };
+
+/** Proof that the participant just passed a code (or a passkey) for `purpose`: short-lived, single-use (its jti). */
 export async function signStepUpProof(
   keys: SigningKeys,
-  claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: string },
+  claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: StepUpMethod },
 ): Promise<string> {
   const key = await importJWK(keys.current, "RS256");
-  return new SignJWT({ uid: claims.accountId, purpose: claims.purpose, amr: [claims.method === "voice" ? "tel" : "sms"] })
+  return new SignJWT({ uid: claims.accountId, purpose: claims.purpose, amr: [AMR[claims.method]] })
     .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "step-up+jwt" })
     .setIssuer(claims.issuer)
     .setSubject(claims.accountId)

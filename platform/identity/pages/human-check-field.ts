@@ -13,7 +13,7 @@ export const HUMAN_CHECK_SCRIPT = "/assets/human-check.js";
  * of work and says so in the live status, in place of the text that says how long to wait; without
  * it, that text stays and the wait ticket rides along.
  */
-export function humanCheckField(locale: Locale, view: HumanCheckView | undefined, buttonLabel: string): Html {
+export function humanCheckField(locale: Locale, view: HumanCheckView | undefined, buttonLabel: string, why?: string): Html {
   if (!view) return html``;
   const t = translator(locale);
   const seconds = HUMAN_CHECK_WAIT_SECONDS;
@@ -27,7 +27,7 @@ export function humanCheckField(locale: Locale, view: HumanCheckView | undefined
     data-failed="${t("humanCheck.failed", { seconds, button: buttonLabel })}"
   >
     <legend>${t("humanCheck.legend")}</legend>
-    <p>${t("humanCheck.why")}</p>
+    <p>${why ?? t("humanCheck.why")}</p>
     <p class="human-check-status" data-human-check-status role="status">${t("humanCheck.wait", { seconds, button: buttonLabel })}</p>
     <input type="hidden" name="humanCheckTicket" value="${view.ticket}" />
     <input type="hidden" name="captchaToken" value="" />

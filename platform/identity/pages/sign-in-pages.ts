@@ -22,6 +22,8 @@ export interface IdentifyView extends HumanCheckPart {
   /** A confirmation shown above the form (e.g. after an unlock). */
   message?: string;
   links: { register?: string; recover: string; unlock?: string };
+  /** Too many wrong passwords in a row: the password must be reset first (a link to 'Forgot password?' under the error). */
+  passwordCapped?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ const PASSKEY_SIGN_IN = `(() => {
   });
 })();`;
 
-function passkeyPart(view: IdentifyView) {
+function passkeyPart(view: { locale: Locale; uid: string }) {
   const t = translator(view.locale);
   return html`<div id="passkey-sign-in" class="passkey" hidden data-failed="${t("passkey.failed")}">
     <p>${t("passkey.or")}</p>
@@ -74,6 +76,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
     ...humanCheckScript(view),
     ...(view.nonce ? { nonce: view.nonce, classicSrc: WEBAUTHN_BROWSER_SCRIPT, script: PASSKEY_SIGN_IN } : {}),
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
+      ${view.passwordCapped ? html`<p class="reset-needed"><a href="${view.links.recover}">${t("identify.resetPasswordLink")}</a></p>` : ""}
       <form method="post" action="/interaction/${view.uid}/identify" novalidate>
         ${textField({ id: "username", name: "username", type: "email", label: t("identify.username"), value: view.username, error: errorFor("username"), autocomplete: "username", autofocus: errors.length === 0 })}
         ${textField({ id: "password", name: "password", type: "password", label: t("identify.password"), error: errorFor("password"), autocomplete: "current-password" })}
@@ -118,17 +121,30 @@ export function renderSelectAuthenticatorPage(view: {
   chosen?: Channel | "totp";
   /** Why nothing was sent yet (e.g. when a new code can be sent). */
   message?: string;
+  /** The response's nonce when the account has a passkey to offer (a code could not be sent). */
+  passkeyNonce?: string;
+  /** The security check, when each code sent from this page needs one (recovery without a password). */
+  humanCheck?: HumanCheckView;
+  /** Why the check is asked (default: after many failures). */
+  humanCheckWhy?: string;
+  nonce?: string;
 }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
+  const submitLabel = t(view.methods.includes("totp") ? "select.continue" : "select.submit");
   return page({
     locale: view.locale,
     title: t("select.title"),
     hasErrors: errors.length > 0,
+    ...humanCheckScript(view),
+    ...(view.passkeyNonce ? { nonce: view.passkeyNonce, classicSrc: WEBAUTHN_BROWSER_SCRIPT, script: PASSKEY_SIGN_IN } : {}),
     body: html`${errorSummary(view.locale, errors)} ${notice(view.message)}
-<p>${view.intro ?? t("select.intro", { phone: view.maskedPhone })}</p>
-<form method="post" action="${view.action}" novalidate>
+      <p>${view.intro ?? t("select.intro", { phone: view.maskedPhone })}</p>
+      ${
+        view.methods.length === 0
+          ? ""
+          : html`<form method="post" action="${view.action}" novalidate>
   <fieldset${errors.length ? html` class="field-error"` : ""}>
     <legend>${t("select.legend")}</legend>
     ${view.methods.map(
@@ -145,16 +161,19 @@ export function renderSelectAuthenticatorPage(view: {
         </div>`,
     )}
   </fieldset>
-  <div class="actions"><button type="submit">${t(view.methods.includes("totp") ? "select.continue" : "select.submit")}</button></div>
-</form>
-${
-  view.backHref || view.recoveryHref
-    ? html`<ul class="links">
-        ${view.recoveryHref ? html`<li><a href="${view.recoveryHref}">${t("select.useRecoveryCode")}</a></li>` : ""}
-        ${view.backHref ? html`<li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li>` : ""}
-      </ul>`
-    : ""
-}`,
+  ${humanCheckField(view.locale, view.humanCheck, submitLabel, view.humanCheckWhy)}
+  <div class="actions"><button type="submit">${submitLabel}</button></div>
+</form>`
+      }
+      ${view.passkeyNonce ? passkeyPart({ locale: view.locale, uid: view.uid }) : ""}
+      ${
+        view.backHref || view.recoveryHref
+          ? html`<ul class="links">
+              ${view.recoveryHref ? html`<li><a href="${view.recoveryHref}">${t("select.useRecoveryCode")}</a></li>` : ""}
+              ${view.backHref ? html`<li><a href="${view.backHref}">${t("form.backToSignIn")}</a></li>` : ""}
+            </ul>`
+          : ""
+      }`,
   });
 }
 
@@ -182,6 +201,8 @@ export interface ChallengeView {
   checkHref?: string;
   /** The response's CSP nonce, for the countdown that frees 'Resend code' with JavaScript. */
   nonce?: string;
+  /** A spent sending budget refused the last code: 'Resend code' is not offered on this answer. */
+  resendRefused?: boolean;
 }
 
 /**
@@ -211,7 +232,7 @@ export function renderChallengePage(view: ChallengeView): string {
   const errors = view.errors ?? [];
   const fromApp = view.channel === "totp";
   const digits = view.channel === "totp" ? 6 : codeLength(view.channel);
-  const waiting = !fromApp && view.resendInSeconds > 0;
+  const waiting = !fromApp && !view.resendRefused && view.resendInSeconds > 0;
   const intro = fromApp
     ? t("challenge.introTotp")
     : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
@@ -238,7 +259,7 @@ export function renderChallengePage(view: ChallengeView): string {
         <div class="actions">
           <button type="submit" name="intent" value="verify">${t("challenge.submit")}</button>
           ${
-            fromApp
+            fromApp || view.resendRefused
               ? ""
               : html`<button
                   type="submit"

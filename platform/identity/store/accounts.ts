@@ -84,6 +84,8 @@ export function createAccountStore(db: Queryable) {
      */
     async updatePassword(id: string, passwordHash: string, at: Date, keepGrantId: string | null = null): Promise<void> {
       await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);
+      // A new password is a new authenticator: its run of wrong guesses (and a reached cap) starts again.
+      await db.query("DELETE FROM idp_password_failures WHERE email = (SELECT email FROM idp_accounts WHERE id = $1)", [id]);
       await db.query(
         `DELETE FROM idp_oidc_payloads WHERE grant_id IN (
            SELECT id FROM idp_oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)`,

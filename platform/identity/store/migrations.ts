@@ -154,4 +154,14 @@ export const identityMigrations: readonly string[] = [
     expires_at timestamptz NOT NULL
   );
   `,
+  `
+  ALTER TABLE idp_outbox ADD COLUMN body text;
+  `,
+  `
+  CREATE TABLE idp_password_failures (
+    email text PRIMARY KEY,
+    failures integer NOT NULL,
+    last_failed_at timestamptz NOT NULL
+  );
+  `,
 ];

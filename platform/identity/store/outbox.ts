@@ -11,6 +11,8 @@ export interface OutboxMessage {
   link?: string;
   /** E-mails only: what the message is about, as its subject line would say. */
   subject?: string;
+  /** E-mails only: the text of a notice (never a password or a code). */
+  body?: string;
   purpose: OutboxPurpose;
   createdAt: string;
 }
@@ -21,10 +23,27 @@ export interface OutboxMessage {
  */
 export function createOutbox(db: Queryable, now: () => Date) {
   return {
-    async deliver(message: { channel: OutboxChannel; to: string; code?: string; link?: string; subject?: string; purpose: OutboxPurpose }) {
+    async deliver(message: {
+      channel: OutboxChannel;
+      to: string;
+      code?: string;
+      link?: string;
+      subject?: string;
+      body?: string;
+      purpose: OutboxPurpose;
+    }) {
       await db.query(
-        "INSERT INTO idp_outbox (channel, destination, code, link, subject, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        [message.channel, message.to, message.code ?? null, message.link ?? null, message.subject ?? null, message.purpose, now()],
+        "INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [
+          message.channel,
+          message.to,
+          message.code ?? null,
+          message.link ?? null,
+          message.subject ?? null,
+          message.body ?? null,
+          message.purpose,
+          now(),
+        ],
       );
     },
     async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
@@ -35,6 +54,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         code: string | null;
         link: string | null;
         subject: string | null;
+        body: string | null;
         purpose: OutboxPurpose;
         created_at: Date;
       }>(`SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`, [
@@ -48,6 +68,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         ...(row.code ? { code: row.code } : {}),
         ...(row.link ? { link: row.link } : {}),
         ...(row.subject ? { subject: row.subject } : {}),
+        ...(row.body ? { body: row.body } : {}),
         purpose: row.purpose,
         createdAt: new Date(row.created_at).toISOString(),
       }));

@@ -47,9 +47,18 @@ export function createPasskeyStore(db: Queryable, now: () => Date) {
       const [row] = await db.query<PasskeyRow>("SELECT * FROM idp_passkeys WHERE credential_id = $1", [credentialId]);
       return row ? toPasskey(row) : null;
     },
-    async add(passkey: { id: string; accountId: string; publicKey: Uint8Array; counter: number; transports: string[]; name: string }) {
-      await db.query(
-        `INSERT INTO idp_passkeys (credential_id, account_id, public_key, counter, transports, name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    /** Keeps a new passkey; false (nothing changed) when its credential id is already kept, on this account or another. */
+    async add(passkey: {
+      id: string;
+      accountId: string;
+      publicKey: Uint8Array;
+      counter: number;
+      transports: string[];
+      name: string;
+    }): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO idp_passkeys (credential_id, account_id, public_key, counter, transports, name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,
         [
           passkey.id,
           passkey.accountId,
@@ -60,6 +69,7 @@ export function createPasskeyStore(db: Queryable, now: () => Date) {
           now(),
         ],
       );
+      return rows.length === 1;
     },
     async used(credentialId: string, counter: number): Promise<void> {
       await db.query("UPDATE idp_passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1", [credentialId, counter, now()]);

@@ -1,18 +1,77 @@
+import { createHash } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Logger } from "pino";
 import type { Channel } from "../domain/codes.ts";
+import { maskPhone } from "../domain/phone.ts";
 import type { Limit, Throttle } from "./throttle.ts";
 
 /**
  * Budgets for the messages that cost money (SMS and voice codes), counted in the database so they
- * hold across processes: per account, per destination number, per client, and deployment-wide per
- * channel. A refused send sends nothing and says when it may be tried again.
+ * hold across processes. Every code is paid for from one of three pools, so nobody competes with
+ * established participants:
+ *
+ * - `established`: codes for participants with a verified phone who are past their first day (or
+ *   came with their phone from the program's records);
+ * - `newcomer`: fresh registrations' sign-ins and every enrolment of a new number;
+ * - `recovery`: codes asked for without a password (recovery, unlock).
+ *
+ * Codes after a password (or a session) also count per account and per number; codes without one
+ * count per number and per e-mail as typed in a budget of their own, so a stranger never spends
+ * the participant's. The deployment-wide budgets per channel keep a share that only established
+ * participants' codes may use. A refused send sends nothing and says when it may be tried again;
+ * every budget's exhaustion logs one alert per window naming its scope.
  */
+export type SendPool = "established" | "newcomer" | "recovery";
+
+export interface SendingBudgetSettings {
+  accountHourly: number;
+  accountDaily: number;
+  numberHourly: number;
+  numberDaily: number;
+  recoveryNumberHourly: number;
+  recoveryNumberDaily: number;
+  establishedHourly: number;
+  newcomerHourly: number;
+  recoveryHourly: number;
+  smsHourly: number;
+  voiceHourly: number;
+  /** Percent of each deployment budget that only established participants' codes may use. */
+  reservedPercent: number;
+  /** Hours after its first phone is verified that an account still counts as a newcomer. */
+  newcomerHours: number;
+  newNumbersDaily: number;
+  newNumbersBeforeCheck: number;
+}
+
+/** The defaults, and why, are in platform/identity/README.md ('Sending budgets'). */
+export const DEFAULT_SENDING_BUDGETS: SendingBudgetSettings = {
+  accountHourly: 12,
+  accountDaily: 40,
+  numberHourly: 12,
+  numberDaily: 40,
+  recoveryNumberHourly: 3,
+  recoveryNumberDaily: 6,
+  establishedHourly: 3000,
+  newcomerHourly: 300,
+  recoveryHourly: 200,
+  smsHourly: 4000,
+  voiceHourly: 1000,
+  reservedPercent: 75,
+  newcomerHours: 24,
+  newNumbersDaily: 3,
+  newNumbersBeforeCheck: 1,
+};
+
 export interface SendingBudgets {
   perAccount: Limit[];
   perNumber: Limit[];
-  perClient: Limit[];
+  /** Codes without a password: per number, and per e-mail as typed (an unknown e-mail's is simulated). */
+  recoveryPerNumber: Limit[];
+  pools: Record<SendPool, Limit>;
   deployment: Record<Channel, Limit>;
+  /** Share (0–1) of each deployment budget kept for established participants. */
+  reservedShare: number;
+  newcomerWindowMs: number;
   /** Different new numbers one account may enrol in a day (each enrolment sends a code). */
   newNumbersPerAccount: Limit;
   /** New numbers an account may enrol in that day before each further one needs the human check. */
@@ -22,17 +81,7 @@ export interface SendingBudgets {
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-export function sendingBudgetsFrom(settings: {
-  accountHourly: number;
-  accountDaily: number;
-  numberHourly: number;
-  numberDaily: number;
-  clientHourly: number;
-  smsHourly: number;
-  voiceHourly: number;
-  newNumbersDaily: number;
-  newNumbersBeforeCheck: number;
-}): SendingBudgets {
+export function sendingBudgetsFrom(settings: SendingBudgetSettings): SendingBudgets {
   return {
     perAccount: [
       { max: settings.accountHourly, windowMs: HOUR },
@@ -42,8 +91,18 @@ export function sendingBudgetsFrom(settings: {
       { max: settings.numberHourly, windowMs: HOUR },
       { max: settings.numberDaily, windowMs: DAY },
     ],
-    perClient: [{ max: settings.clientHourly, windowMs: HOUR }],
+    recoveryPerNumber: [
+      { max: settings.recoveryNumberHourly, windowMs: HOUR },
+      { max: settings.recoveryNumberDaily, windowMs: DAY },
+    ],
+    pools: {
+      established: { max: settings.establishedHourly, windowMs: HOUR },
+      newcomer: { max: settings.newcomerHourly, windowMs: HOUR },
+      recovery: { max: settings.recoveryHourly, windowMs: HOUR },
+    },
     deployment: { sms: { max: settings.smsHourly, windowMs: HOUR }, voice: { max: settings.voiceHourly, windowMs: HOUR } },
+    reservedShare: Math.min(100, Math.max(0, settings.reservedPercent)) / 100,
+    newcomerWindowMs: settings.newcomerHours * HOUR,
     newNumbersPerAccount: { max: settings.newNumbersDaily, windowMs: DAY },
     newNumbersBeforeCheck: settings.newNumbersBeforeCheck,
   };
@@ -58,63 +117,135 @@ const newNumberBuckets = (accountKey: string, phone: string) => ({
   bucket: `send:new-number:${accountKey}`,
   seen: `send:new-number:${accountKey}:${numberKey(phone)}`,
 });
+const newcomerBucket = (accountId: string) => `send:newcomer:${accountId}`;
 
-type BudgetScope = "account" | "number" | "client" | "deployment";
+/**
+ * Which budget refused: the account's, the number's (after a password), the recovery budgets per
+ * number or per e-mail (without one), a pool, or a channel's deployment budget (`deployment` for
+ * established participants, `deployment-unreserved` for the share everyone else may use).
+ */
+export type BudgetScope =
+  | "account"
+  | "number"
+  | "recovery-number"
+  | "recovery-email"
+  | `pool:${SendPool}`
+  | `deployment:${Channel}`
+  | `deployment-unreserved:${Channel}`;
 export type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
 
-export interface Send {
+/** Who pays for a code: a participant after their password or session, or a recovery without one. */
+export type BudgetClaim = { pool: "established" | "newcomer"; accountKey: string } | { pool: "recovery"; email: string };
+
+export type Send = BudgetClaim & {
   channel: Channel;
-  to: string;
-  accountKey: string;
-  client: string;
-}
+  /** The number; for a recovery whose code nobody receives (no account), null: the budgets are only simulated. */
+  to: string | null;
+};
+
+const shortHash = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 12);
 
 export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets, logger: Logger, now: () => Date) {
-  const alertedWindow: Partial<Record<Channel, number>> = {};
+  /** The window each bucket last alerted in: one alert per budget per window. */
+  const alerted = new Map<string, number>();
 
-  function bucketsOf(send: Send) {
-    return {
-      account: `send:account:${send.accountKey}`,
-      number: `send:number:${numberKey(send.to)}`,
-      client: `send:client:${send.client}`,
-      deployment: `send:deployment:${send.channel}`,
-    };
+  type Check = { scope: BudgetScope; bucket: string; limit: Limit; key?: string; record: boolean };
+
+  function checksOf(send: Send): Check[] {
+    const checks: Check[] = [];
+    const real = send.to !== null;
+    if (send.pool === "recovery") {
+      const email = send.email.trim().toLowerCase();
+      for (const limit of budgets.recoveryPerNumber)
+        checks.push({ scope: "recovery-email", bucket: `send:recovery-email:${email}`, limit, key: shortHash(email), record: true });
+      if (send.to !== null)
+        for (const limit of budgets.recoveryPerNumber)
+          checks.push({
+            scope: "recovery-number",
+            bucket: `send:recovery-number:${numberKey(send.to)}`,
+            limit,
+            key: maskPhone(send.to),
+            record: true,
+          });
+    } else {
+      for (const limit of budgets.perAccount)
+        checks.push({ scope: "account", bucket: `send:account:${send.accountKey}`, limit, key: send.accountKey, record: true });
+      if (send.to !== null)
+        for (const limit of budgets.perNumber)
+          checks.push({ scope: "number", bucket: `send:number:${numberKey(send.to)}`, limit, key: maskPhone(send.to), record: true });
+    }
+    checks.push({ scope: `pool:${send.pool}`, bucket: `send:pool:${send.pool}`, limit: budgets.pools[send.pool], record: real });
+    const deployment = budgets.deployment[send.channel];
+    const bucket = `send:deployment:${send.channel}`;
+    if (send.pool === "established") checks.push({ scope: `deployment:${send.channel}`, bucket, limit: deployment, record: real });
+    else {
+      const unreserved = { ...deployment, max: Math.floor(deployment.max * (1 - budgets.reservedShare)) };
+      checks.push({ scope: `deployment-unreserved:${send.channel}`, bucket, limit: unreserved, record: real });
+    }
+    return checks;
   }
 
-  async function firstExceeded(checks: (readonly [BudgetScope, string, Limit])[]) {
-    for (const [scope, bucket, limit] of checks) {
-      const waitMs = (await throttle.isLimited(bucket, limit)) ? await throttle.retryAfterMs(bucket, limit) : 0;
-      if (waitMs > 0) return { scope, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+  async function firstExceeded(checks: Check[]) {
+    for (const check of checks) {
+      const waitMs = (await throttle.isLimited(check.bucket, check.limit)) ? await throttle.retryAfterMs(check.bucket, check.limit) : 0;
+      if (waitMs > 0) return { check, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     }
     return null;
   }
 
-  function alertOnce(channel: Channel, limit: Limit): void {
+  /** Pools and deployment budgets are everyone's: an error; one account's or number's: a warning. Never a number or e-mail in clear. */
+  function alertOnce({ scope, bucket, limit, key }: Check): void {
     const window = Math.floor(now().getTime() / limit.windowMs);
-    if (alertedWindow[channel] === window) return;
-    alertedWindow[channel] = window;
-    logger.error(
-      { alert: `${channel}-budget-exhausted`, channel, budget: limit.max, windowMinutes: limit.windowMs / 60_000 },
-      "message budget exhausted",
-    );
+    const id = `${bucket}:${limit.windowMs}`;
+    if (alerted.get(id) === window) return;
+    if (alerted.size > 10_000) alerted.clear();
+    alerted.set(id, window);
+    const shared = scope.startsWith("pool:") || scope.startsWith("deployment");
+    const channel = scope.startsWith("deployment") ? scope.split(":")[1] : undefined;
+    const line = {
+      alert: channel ? `${channel}-budget-exhausted` : "send-budget-exhausted",
+      budget: scope,
+      ...(channel ? { channel } : {}),
+      ...(key ? { key } : {}),
+      max: limit.max,
+      windowMinutes: limit.windowMs / 60_000,
+    };
+    if (shared) logger.error(line, "message budget exhausted");
+    else logger.warn(line, "message budget exhausted");
   }
 
   return {
-    /** Takes one message out of every budget, or none when any is spent. */
+    /** Takes one message out of every budget, or none when any is spent (a simulated send takes only from its own). */
     async reserve(send: Send): Promise<BudgetAnswer> {
-      const buckets = bucketsOf(send);
-      const exceeded = await firstExceeded([
-        ...budgets.perAccount.map((limit) => ["account", buckets.account, limit] as const),
-        ...budgets.perNumber.map((limit) => ["number", buckets.number, limit] as const),
-        ...budgets.perClient.map((limit) => ["client", buckets.client, limit] as const),
-        ["deployment", buckets.deployment, budgets.deployment[send.channel]] as const,
-      ]);
+      const checks = checksOf(send);
+      const exceeded = await firstExceeded(checks);
       if (exceeded) {
-        if (exceeded.scope === "deployment") alertOnce(send.channel, budgets.deployment[send.channel]);
-        return { ok: false, ...exceeded };
+        alertOnce(exceeded.check);
+        return { ok: false, scope: exceeded.check.scope, retryAfterSeconds: exceeded.retryAfterSeconds };
       }
-      for (const bucket of Object.values(buckets)) await throttle.record(bucket);
+      // One event per bucket: its hourly and daily limits count the same events.
+      for (const bucket of new Set(checks.filter((check) => check.record).map((check) => check.bucket))) await throttle.record(bucket);
       return { ok: true };
+    },
+
+    /** Whether a send would pass now (nothing is taken): which other ways to send a refusal page may offer. */
+    async wouldPass(send: Send): Promise<boolean> {
+      return (await firstExceeded(checksOf(send))) === null;
+    },
+
+    /**
+     * The pool an account's codes come from: established once it has a verified phone and is past its
+     * first `newcomerHours` (an account that came with its phone is established from the start).
+     */
+    async poolOf(account: { id: string; phone: string | null }): Promise<"established" | "newcomer"> {
+      if (!account.phone) return "newcomer";
+      const recent = await throttle.isLimited(newcomerBucket(account.id), { max: 1, windowMs: budgets.newcomerWindowMs });
+      return recent ? "newcomer" : "established";
+    },
+
+    /** An account's first phone was just verified: it is a newcomer for `newcomerHours`. */
+    async markNewcomer(accountId: string): Promise<void> {
+      await throttle.record(newcomerBucket(accountId));
     },
 
     /** True when this number would be one more new number past the account's free allowance. */

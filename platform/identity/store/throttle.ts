@@ -16,6 +16,8 @@ export function createThrottle(db: Queryable, now: () => Date) {
     return Number(rows[0]?.n ?? 0);
   }
   return {
+    /** Events in the bucket within the window. */
+    count,
     async isLimited(bucket: string, limit: Limit): Promise<boolean> {
       return (await count(bucket, limit.windowMs)) >= limit.max;
     },

@@ -2,12 +2,15 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import { MAX_WRONG_TRIES_PER_CODE } from "../domain/guessing-limits.ts";
 import type { Outbox, OutboxPurpose } from "./outbox.ts";
-import type { SendingBudget } from "./sending-budget.ts";
+import type { BudgetClaim, BudgetScope, SendingBudget } from "./sending-budget.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
 
-/** "resend-lock": a code went out less than the lock ago; "budget": a sending budget is spent, nothing was sent. */
-export type SendResult = { ok: true } | { ok: false; retryAfterSeconds: number; reason: "resend-lock" | "budget" };
+/** "resend-lock": a code went out less than the lock ago; "budget": a sending budget (`scope`) is spent, nothing was sent. */
+export type SendResult =
+  | { ok: true }
+  | { ok: false; retryAfterSeconds: number; reason: "resend-lock" }
+  | { ok: false; retryAfterSeconds: number; reason: "budget"; scope: BudgetScope };
 /** "wrong" and "wrong-last" were real guesses; "wrong-last" also killed the code. */
 export type CheckResult = "verified" | "wrong" | "wrong-last" | "exhausted" | "expired" | "missing";
 
@@ -76,14 +79,18 @@ export function createVerifications(
       link?: (code: string) => string;
       subject?: string;
       deliver?: boolean;
-      /** Who pays: required for text and voice messages, which come out of the sending budgets. */
-      budget?: { accountKey: string; client: string };
+      /**
+       * Who pays: required for text and voice messages, which come out of the sending budgets. A code
+       * nobody receives (`deliver: false`) goes through the same budgets without spending shared ones.
+       */
+      budget?: BudgetClaim;
     }): Promise<SendResult> {
       const wait = secondsUntilResend(await find(input.flowKey));
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
-      if (budget && input.budget && input.deliver !== false && (input.channel === "sms" || input.channel === "voice")) {
-        const reserved = await budget.reserve({ channel: input.channel, to: input.to, ...input.budget });
-        if (!reserved.ok) return { ok: false, retryAfterSeconds: reserved.retryAfterSeconds, reason: "budget" };
+      if (budget && input.budget && (input.channel === "sms" || input.channel === "voice")) {
+        const to = input.deliver === false ? null : input.to;
+        const reserved = await budget.reserve({ ...input.budget, channel: input.channel, to });
+        if (!reserved.ok) return { ok: false, retryAfterSeconds: reserved.retryAfterSeconds, reason: "budget", scope: reserved.scope };
       }
       const code = generateCode(input.channel);
       const sentAt = now();

@@ -56,7 +56,27 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
     path: "results.json",
     open: async () => Readable.from([Buffer.from(JSON.stringify(resultsJson(data, exportedAt), null, 2) + "\n")]),
   };
-  return [...reports, ...consentDocuments, machineReadable];
+  return withUniquePaths([...reports, ...consentDocuments, machineReadable]);
+}
+
+/**
+ * One entry per file: a path already taken (two apps with one appName, two exome downloads, names
+ * that differ only in case or in characters `safeName` replaces) gets `-2`, `-3`… before its
+ * extension, so no report is lost when the archive is unpacked and `sha256sum -c` checks each one.
+ */
+function withUniquePaths(files: PlannedFile[]): PlannedFile[] {
+  const taken = new Set<string>();
+  return files.map((file) => {
+    const slash = file.path.lastIndexOf("/") + 1;
+    const dot = file.path.lastIndexOf(".");
+    const named = dot > slash;
+    const stem = named ? file.path.slice(0, dot) : file.path;
+    const extension = named ? file.path.slice(dot) : "";
+    let path = file.path;
+    for (let n = 2; taken.has(path.toLowerCase()); n++) path = `${stem}-${n}${extension}`;
+    taken.add(path.toLowerCase());
+    return { ...file, path };
+  });
 }
 
 /** The participant's data in a form programs can read: the same fields the portal is sent, nothing more. */

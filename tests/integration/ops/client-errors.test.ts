@@ -11,8 +11,8 @@ const portal = "https://portal.staging.example.com";
 beforeAll(async () => {
   sink = await startHttpSink();
   vi.stubEnv("PORTAL_URL", portal);
-  vi.stubEnv("SESSION_SECRET", "s".repeat(40));
-  vi.stubEnv("IDP_CLIENT_SECRET", "client-secret-for-tests");
+  vi.stubEnv("SESSION_SECRET", "NV8gvLcMdoxvO4NDYMUkpfNlsh35eRZPCXqMV5OTBpE=");
+  vi.stubEnv("IDP_CLIENT_SECRET", "1vzzKwCrv7Rk7iKBIcrmgnvrogGCGiNcjxvdIZ0kwoI=");
   vi.stubEnv("ERROR_REPORTING_URL", `${sink.url}/items`);
   vi.stubEnv("ERROR_REPORTING_TOKEN", "reporting-token");
   vi.stubEnv("CODE_VERSION", "v-test");

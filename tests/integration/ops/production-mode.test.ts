@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../lib/postgres/index.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
 /**
@@ -11,14 +13,17 @@ import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench
  * by the process it belongs to.
  */
 const tsx = path.join(projectRoot, "node_modules/tsx/dist/cli.mjs");
+const clientSecret = randomBytes(32).toString("base64url");
 const realSecrets = {
-  SESSION_SECRET: "an-operator-session-secret-0123456789abcdef",
-  IDP_CLIENT_SECRET: "an-operator-client-secret-0123456789",
-  PORTAL_CLIENT_SECRET: "an-operator-client-secret-0123456789",
-  IDENTITY_COOKIE_KEYS: "an-operator-cookie-key-0123456789",
-  IDENTITY_FACTOR_KEY: "an-operator-factor-key-0123456789abcdef",
+  SESSION_SECRET: randomBytes(32).toString("base64url"),
+  IDP_CLIENT_SECRET: clientSecret,
+  PORTAL_CLIENT_SECRET: clientSecret,
+  IDENTITY_COOKIE_KEYS: randomBytes(24).toString("base64"),
+  IDENTITY_FACTOR_KEY: randomBytes(16).toString("hex"),
+  RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
 };
 let launcher: ChildProcess;
+let launcherOutput = "";
 let dataDir: string;
 const ports = { portal: 0, identity: 0, results: 0 };
 const url = (port: number, pathname: string) => `http://127.0.0.1:${port}${pathname}`;
@@ -76,8 +81,10 @@ beforeAll(async () => {
       IDENTITY_PORT: String(ports.identity),
       RESULTS_PORT: String(ports.results),
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  launcher.stdout!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
+  launcher.stderr!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
   // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once).
   await healthy(url(ports.portal, "/readyz"), 90_000);
 }, 120_000);
@@ -145,6 +152,40 @@ describe("published development secrets are refused at start-up", () => {
     expect(output).toContain("published development value");
   });
 
+  const weak = {
+    short: "Zq7-short",
+    repeated: "x".repeat(48),
+    words: "an-operator-session-secret-0123456789abcdef",
+  };
+
+  it.each([
+    ["the identity provider's cookie key", "platform/identity/main.ts", "IDENTITY_PORT", "IDENTITY_COOKIE_KEYS", weak.short],
+    [
+      "a second cookie key",
+      "platform/identity/main.ts",
+      "IDENTITY_PORT",
+      "IDENTITY_COOKIE_KEYS",
+      `${realSecrets.IDENTITY_COOKIE_KEYS},${weak.words}`,
+    ],
+    ["the identity provider's factor key", "platform/identity/main.ts", "IDENTITY_PORT", "IDENTITY_FACTOR_KEY", weak.repeated],
+    ["the identity provider's client secret", "platform/identity/main.ts", "IDENTITY_PORT", "PORTAL_CLIENT_SECRET", weak.words],
+    ["the results service's document key", "platform/results/main.ts", "RESULTS_PORT", "RESULTS_DOCUMENT_SECRET", weak.repeated],
+    ["the portal's session secret", "server/index.ts", "PORT", "SESSION_SECRET", weak.repeated],
+    ["the portal's client secret", "server/index.ts", "PORT", "IDP_CLIENT_SECRET", weak.short],
+  ])("a weak secret is refused: %s", async (_label, main, portVariable, variable, value) => {
+    const { code, output } = await runToExit([tsx, path.join(projectRoot, main)], {
+      ...production(),
+      [variable]: value,
+      NODE_ENV: "production",
+      [portVariable]: "0",
+    });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      new RegExp(`${variable}( \\(key 2 of 2\\))? (is shorter than 32 characters|repeats one character|does not look random)`),
+    );
+    expect(output).not.toContain(value);
+  });
+
   it("the embedded services do not start in production unless told to", async () => {
     const { code, output } = await runToExit([tsx, "platform/results/main.ts"], {
       ...baseEnv(),
@@ -153,5 +194,32 @@ describe("published development secrets are refused at start-up", () => {
     });
     expect(code).not.toBe(0);
     expect(output).toContain("ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION");
+  });
+});
+
+// Last: it stops the launched stack to read the embedded databases it leaves behind.
+describe("production seeds no demo participants (their passwords, keys and codes are published)", () => {
+  it("neither embedded service holds a demo participant, and the launcher lists none", async () => {
+    await expect.poll(() => launcherOutput, { timeout: 10_000 }).toContain("Press Ctrl-C to stop.");
+    expect(launcherOutput).not.toContain("Demo participants");
+    expect(launcherOutput).not.toContain("ada@example.test");
+    expect(launcherOutput).not.toContain("Sequence-Ada-2026");
+    expect(launcherOutput).not.toContain("Code outbox");
+
+    const exited = new Promise((resolve) => launcher.once("exit", resolve));
+    launcher.kill("SIGTERM");
+    await exited;
+    const identity = await openDatabase({ dataDir: path.join(dataDir, "identity") });
+    try {
+      expect(await identity.query("SELECT email FROM idp_accounts")).toEqual([]);
+    } finally {
+      await identity.close();
+    }
+    const results = await openDatabase({ dataDir: path.join(dataDir, "results") });
+    try {
+      expect(await results.query("SELECT user_id FROM results_patients")).toEqual([]);
+    } finally {
+      await results.close();
+    }
   });
 });

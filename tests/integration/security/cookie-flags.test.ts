@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 
 // Outside development the portal's cookies must be Secure; the modules read the environment once,
@@ -8,8 +9,8 @@ beforeAll(async () => {
   Object.assign(process.env, {
     PORTAL_URL: "https://portal.example.org",
     PORTAL_ENVIRONMENT: "production",
-    SESSION_SECRET: "a-production-like-session-secret-of-some-length",
-    IDP_CLIENT_SECRET: "a-production-like-client-secret",
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    IDP_CLIENT_SECRET: randomBytes(32).toString("base64url"),
   });
   cookies = await import("~/services/session-cookie.server");
 });

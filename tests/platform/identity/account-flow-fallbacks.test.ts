@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trustedProxiesFrom } from "../../../platform/identity/http/io.ts";
 import type { AccountFlowDeps } from "../../../platform/identity/interactions/account-flow-deps.ts";
 import { createRecovery } from "../../../platform/identity/interactions/recovery.ts";
 import type { AccountFlow, AccountFlowStep } from "../../../platform/identity/store/account-flows.ts";
@@ -39,7 +40,15 @@ const deps = {
     channelOf: async () => "sms",
     check: async () => "verified",
   },
-  throttle: { isLimited: async () => false, record: async () => undefined, clear: async () => undefined },
+  throttle: {
+    isLimited: async () => false,
+    count: async () => 0,
+    retryAfterMs: async () => 0,
+    record: async () => undefined,
+    clear: async () => undefined,
+  },
+  humanCheck: { check: async () => "passed", ticketFor: () => "ticket" },
+  trustedProxies: trustedProxiesFrom([]),
   now: () => new Date(),
   logger: pino({ level: "silent" }),
 } as unknown as AccountFlowDeps;

@@ -11,6 +11,7 @@ import {
   pkcePair,
   postToken,
   REDIRECT_URI,
+  solvedCaptchaToken,
   startTestService,
   submit,
 } from "./support.ts";
@@ -244,7 +245,7 @@ describe("password recovery", () => {
     expect(select.html).toContain('value="sms"');
     expect(select.html).toContain('value="voice"');
     expect(select.html).not.toContain("0104");
-    const challenge = await submit(browser, select.html, { authMethod: "voice" });
+    const challenge = await submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
     expect(challenge.html).toContain('placeholder="5-digit code"');
     const sent = await latestCode(base, katherine.phone!);
     expect(sent).toMatchObject({ channel: "voice", purpose: "recovery" });
@@ -265,7 +266,7 @@ describe("password recovery", () => {
     const browser = new Browser(base);
     const { select } = await startRecovery(browser, grace.email);
     clock.advance(31_000);
-    let page = await submit(browser, select.html, { authMethod: "voice" });
+    let page = await submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
     const { code } = await latestCode(base, grace.phone!);
     const wrongCode = code === "00000" ? "11111" : "00000";
     for (let i = 0; i < 4; i += 1) {
@@ -282,7 +283,7 @@ describe("password recovery", () => {
     const browser = new Browser(base);
     const { select } = await startRecovery(browser, "nobody-here@example.test");
     expect(select.html).toContain("If an account exists for nobody-here@example.test");
-    const challenge = await submit(browser, select.html, { authMethod: "sms" });
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
     expect(challenge.html).toContain('placeholder="6-digit code"');
     expect(await outbox("nobody-here@example.test")).toEqual([]);
     const attempt = await submit(browser, challenge.html, { intent: "verify", code: "123456" });
@@ -293,7 +294,7 @@ describe("password recovery", () => {
     const browser = new Browser(base);
     const { select } = await startRecovery(browser, ada.email);
     clock.advance(31 * 60_000);
-    const late = await submit(browser, select.html, { authMethod: "sms" });
+    const late = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
     expect(late.response.status).toBe(410);
     expect(late.html).toContain("session has expired");
     const restart = await open(browser, /href="([^"]+)">Start again</.exec(late.html)?.[1] ?? "");
@@ -314,7 +315,7 @@ describe("self-service unlock", () => {
     expect(identify.html).toContain("Unlock account");
     const select = await submit(browser, identify.html, { email: hedy.email });
     clock.advance(31_000);
-    const challenge = await submit(browser, select.html, { authMethod: "sms" });
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
     const sent = await latestCode(base, hedy.phone!);
     expect(sent).toMatchObject({ channel: "sms", purpose: "unlock" });
     const back = await submit(browser, challenge.html, { intent: "verify", code: sent.code });

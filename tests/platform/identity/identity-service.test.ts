@@ -345,6 +345,26 @@ describe("tokens", () => {
     expect(again.html).not.toContain('name="password"');
   });
 
+  it("gives every script of the end-session page the response's CSP nonce", async () => {
+    const { browser, tokens } = await tokensFor(ada);
+    const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out` });
+    for (const headers of <Record<string, string>[]>[
+      { cookie: browser.jar.header(), "sec-fetch-dest": "iframe", "sec-fetch-site": "cross-site" },
+      { cookie: browser.jar.header(), "sec-fetch-dest": "image" },
+    ]) {
+      const page = await fetch(new URL(`/session/end?${query}`, base), { redirect: "manual", headers });
+      expect(page.status).toBe(200);
+      const policy = page.headers.get("content-security-policy") ?? "";
+      const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      expect(policy).not.toContain("'unsafe-inline'");
+      const html = await page.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes, html).toContain(`nonce="${nonce}"`);
+    }
+  });
+
   it("ends the session at once for the portal's own ID token and returns to the portal, no script or click needed", async () => {
     const { browser, tokens } = await tokensFor(ada);
     const query = new URLSearchParams({
@@ -498,6 +518,20 @@ describe("malformed requests are the client's mistake", () => {
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(await response.text()).toContain("Something went wrong");
+  });
+
+  it.each([
+    "/auth?client_id=%00",
+    "/auth?client_id=participant-portal&state=a%00b",
+    "/interaction/abc?ui_locales=%01",
+    "/api/captcha/challenge?x=%7F",
+  ])("a control character in the query of %s is a translated 400, before anything reads it", async (target) => {
+    const response = await fetch(new URL(target, base), { headers: { "accept-language": "es" }, redirect: "manual" });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toMatch(/at [\w.<>]+ \(|node:internal|stack/i);
+    if (target.startsWith("/api/")) expect(JSON.parse(text)).toMatchObject({ error: "invalid_request" });
+    else expect(text).toContain('lang="es"');
   });
 
   it("broken JSON on a development endpoint is a 400 JSON answer", async () => {

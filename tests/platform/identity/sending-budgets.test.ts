@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
-import { sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
+import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { beginSignIn, Browser, createTestClock, participants, solvedCaptchaToken, startTestService, submit } from "./support.ts";
 
 /**
@@ -26,13 +26,20 @@ beforeAll(async () => {
   service = await startTestService(clock.now, {
     logger: pino({ level: "info" }, sink),
     sendingBudgets: sendingBudgetsFrom({
+      ...DEFAULT_SENDING_BUDGETS,
       accountHourly: 4,
       accountDaily: 8,
-      numberHourly: 2,
-      numberDaily: 4,
-      clientHourly: 1000,
+      numberHourly: 4,
+      numberDaily: 8,
+      recoveryNumberHourly: 2,
+      recoveryNumberDaily: 4,
+      establishedHourly: 1000,
+      newcomerHourly: 1000,
+      recoveryHourly: 1000,
       smsHourly: 1000,
       voiceHourly: 3,
+      // The whole deployment budget is open to recovery here, so three calls spend it.
+      reservedPercent: 0,
       newNumbersDaily: 2,
       newNumbersBeforeCheck: 1,
     }),
@@ -64,7 +71,7 @@ async function recoveryCall(email: string) {
   const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
   const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
   const select = await submit(browser, await identify.text(), { email });
-  return submit(browser, select.html, { authMethod: "voice" });
+  return submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
 }
 
 describe("enrolling phone numbers", () => {

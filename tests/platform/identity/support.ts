@@ -6,7 +6,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { pino } from "pino";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
-import { sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
+import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { freshDatabaseUrl } from "../../support/database";
 
 export const PORTAL_URL = "http://localhost:4999";
@@ -98,13 +98,19 @@ export async function startTestService(now: () => Date, overrides: Record<string
     codeResendLockSeconds: 30,
     // Generous: these suites sign the same participants in many times; the budgets have their own tests.
     sendingBudgets: sendingBudgetsFrom({
+      ...DEFAULT_SENDING_BUDGETS,
       accountHourly: 1000,
       accountDaily: 1000,
       numberHourly: 1000,
       numberDaily: 1000,
-      clientHourly: 10_000,
+      recoveryNumberHourly: 1000,
+      recoveryNumberDaily: 1000,
+      establishedHourly: 10_000,
+      newcomerHourly: 10_000,
+      recoveryHourly: 10_000,
       smsHourly: 10_000,
       voiceHourly: 10_000,
+      reservedPercent: 0,
       newNumbersDaily: 100,
       newNumbersBeforeCheck: 100,
     }),

@@ -31,6 +31,16 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "results-exports-test-"));
   const demoFile = path.join(workDir, "participants.json");
   const participants = ["X1", "X2", "X3", "X4", "X5"].map((id) => participant(id));
+  // Two apps of one kind (two health apps, two exome downloads): each is a report of its own.
+  participants.push(
+    participant("X6", {
+      apps: [
+        ...ada.apps.map((app) => ({ ...app, appID: `${app.appID}-X6` })),
+        { ...ada.apps[0], appID: "app-second-health-X6", label: "Health (second kit)" },
+        { ...ada.apps[3], appID: "app-second-exome-X6" },
+      ],
+    }),
+  );
   await writeFile(demoFile, JSON.stringify({ participants: [...participants, { ...ada }] }));
   service = await startResultsService({
     port: 0,
@@ -95,6 +105,23 @@ async function readyExport(userId: string, id: string): Promise<PublicExport> {
     )
     .toBe("ready");
   return found!;
+}
+
+/** Every entry's name as the archive lists it, duplicates included. */
+function entryNames(archive: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const names: string[] = [];
+      zip.on("entry", (entry: Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
 }
 
 function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
@@ -176,6 +203,33 @@ describe("download everything (results service)", () => {
       const [sum, name] = line.split("  ");
       expect(createHash("sha256").update(files.get(name!)!).digest("hex"), name).toBe(sum);
     }
+  });
+
+  it("gives each of two apps with one appName its own entry, and every checksum of the README matches (sha256sum -c)", async () => {
+    const { export: job } = (await (await requestExport("X6")).json()) as { export: PublicExport };
+    const ready = await readyExport("X6", job.id);
+    const archive = Buffer.from(await (await call(`/exports/X6/${job.id}/file`, await keys.accessTokenFor("X6"))).arrayBuffer());
+    const names = await entryNames(archive);
+    expect(names).toHaveLength(new Set(names.map((name) => name.toLowerCase())).size);
+    expect(ready.filesTotal).toBe(names.length);
+    // Six apps: six reports, the two health reports and the two exome files apart.
+    expect(names.filter((name) => name.startsWith("reports/"))).toHaveLength(6);
+    expect(names.filter((name) => /^reports\/health.*\.pdf$/.test(name))).toHaveLength(2);
+    expect(names.filter((name) => /^reports\/X6-exome.*\.vcf$/.test(name))).toHaveLength(2);
+
+    const files = await unzip(archive);
+    const listed = files
+      .get("README.txt")!
+      .toString()
+      .split("\n")
+      .filter((line) => /^[0-9a-f]{64} {2}/.test(line));
+    expect(listed).toHaveLength(names.length - 1);
+    for (const line of listed) {
+      const [sum, name] = line.split("  ");
+      expect(createHash("sha256").update(files.get(name!)!).digest("hex"), name).toBe(sum);
+    }
+    const results = JSON.parse(files.get("results.json")!.toString());
+    expect(results.apps).toHaveLength(6);
   });
 
   it("never gives one participant's archive or list to anyone else, nor to a results link", async () => {

@@ -64,6 +64,21 @@ beforeEach(async () => {
   await fetch(`${service.url}/dev/faults`, { method: "DELETE" });
 });
 
+describe("control characters", () => {
+  it.each([
+    "/reports/dna-discovery/app-1001-traits%00/P1001",
+    "/reports/dna%00-discovery/app-1001-traits/P1001",
+    "/results/P1001%00",
+    "/results/P1001?sourceID=dna-discovery%00",
+    "/documents/P1001/app-1001-traits%01?expires=1&signature=x",
+  ])("%s is a 400 before PostgreSQL sees it", async (pathname) => {
+    const response = await get(pathname, await keys.accessTokenFor("P1001"));
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(body).not.toMatch(/stack|node:internal|at [\w.<>]+ \(/i);
+  });
+});
+
 describe("GET /results/{userID}", () => {
   it("answers a participant's own results with every field", async () => {
     const response = await get(`/results/P1001?sourceID=${ada.sourceID}`, await keys.accessTokenFor("P1001"));
@@ -129,6 +144,21 @@ describe("GET /results/{userID}", () => {
     const response = await get("/results/P1006", token);
     expect(response.status).toBe(200);
     expect((await response.json()).Patient.firstName).toBe("Lucía");
+  });
+
+  it("gives a results-link token (token_type ACCESS) the results only: no consent history, kit history or e-mail", async () => {
+    const link = await (await get("/results/P1006", await keys.accessTokenFor("P1006", { token_type: "ACCESS" }))).json();
+    expect(link).toMatchObject({ kitStatus: 4, Patient: { firstName: "Lucía" } });
+    expect(link.apps.length).toBeGreaterThan(0);
+    for (const field of ["consents", "kitEvents", "nextStepExpectedBy", "delayReason"]) expect(link, field).not.toHaveProperty(field);
+    expect(link.Patient).not.toHaveProperty("email");
+    expect(JSON.stringify(link)).not.toContain("lucia@example.test");
+    // The participant's own access token still reads them.
+    const own = await (await get("/results/P1006", await keys.accessTokenFor("P1006"))).json();
+    expect(own.consents.length).toBeGreaterThan(0);
+    expect(own.kitEvents.length).toBeGreaterThan(0);
+    expect(own.nextStepExpectedBy).toBe("2026-12-18");
+    expect(own.Patient.email).toBe("lucia@example.test");
   });
 
   it("refuses to show another participant's results (403)", async () => {

@@ -88,6 +88,9 @@ describe("download and banner forms", () => {
     expect(ReportRequestSchema.safeParse({ appId: "a".repeat(201) }).success).toBe(false);
     expect(ReportRequestSchema.safeParse({ appId: "a", opensIn: "window" }).success).toBe(false);
   });
+  it("refuses a report app id with a control character (a NUL would reach the results service's database)", () => {
+    for (const appId of ["app-1\u0000", "app\u0001-1", "app-1\u007f"]) expect(ReportRequestSchema.safeParse({ appId }).success).toBe(false);
+  });
   it("dismisses only known banners", () => {
     expect(DismissBannerSchema.safeParse({ banner: "welcome" }).success).toBe(true);
     expect(DismissBannerSchema.safeParse({ banner: "anything" }).success).toBe(false);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 async function cookieSecurityWith(variables: Record<string, string>) {
@@ -7,7 +8,7 @@ async function cookieSecurityWith(variables: Record<string, string>) {
   return cookieSecurity();
 }
 
-const secrets = { SESSION_SECRET: "s".repeat(40), IDP_CLIENT_SECRET: "client-secret-for-tests" };
+const secrets = { SESSION_SECRET: randomBytes(32).toString("base64url"), IDP_CLIENT_SECRET: randomBytes(32).toString("base64url") };
 
 describe("cookieSecurity() as the portal's cookies use it", () => {
   afterEach(() => vi.unstubAllEnvs());

@@ -57,13 +57,13 @@ export async function callCallback(query: Record<string, string>, cookie?: strin
 }
 
 /** A participant signed in through the real callback; returns the portal's session cookie. */
-export async function signedInParticipant(idp: FakeIdentityProvider): Promise<string> {
+export async function signedInParticipant(idp: FakeIdentityProvider, refreshToken = "rt"): Promise<string> {
   const { nonceForState } = await import("~/services/idp.server");
   const { cookie, state } = await startTransaction();
   const idToken = await idp.idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:loa:mfa" });
   idp.answerTokenRequests(() => ({
     status: 200,
-    body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: idToken, refresh_token: "rt" },
+    body: { access_token: "at", token_type: "Bearer", expires_in: 1800, id_token: idToken, refresh_token: refreshToken },
   }));
   const response = await callCallback({ state, code: "abc" }, cookie);
   if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);

@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import * as z from "zod";
+
+const WithdrawalList = z.object({ withdrawals: z.array(z.looseObject({ reference: z.string() })) });
+
+/** How long the results service has to list a participant's withdrawal requests. */
+const TIMEOUT_MS = 4000;
+
+/**
+ * The references of the participant's withdrawal requests, as the results service lists them
+ * (`GET /withdrawals/{userID}`, asked with the participant's own access token); null when it gives
+ * no usable answer (not configured, unreachable, slow, a refusal or an unreadable body).
+ */
+export async function listedWithdrawalReferences(
+  resultsApiUrl: string | undefined,
+  accountId: string,
+  accessToken: string,
+  logger: Logger,
+): Promise<string[] | null> {
+  if (!resultsApiUrl) return null;
+  try {
+    const response = await fetch(new URL(`withdrawals/${encodeURIComponent(accountId)}`, `${resultsApiUrl.replace(/\/$/, "")}/`), {
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      logger.warn({ status: response.status }, "results service did not list withdrawals");
+      return null;
+    }
+    const parsed = WithdrawalList.safeParse(await response.json());
+    if (!parsed.success) return null;
+    return parsed.data.withdrawals.map((withdrawal) => withdrawal.reference);
+  } catch (error) {
+    logger.warn({ error: (error as Error).name }, "results service did not answer for withdrawals");
+    return null;
+  }
+}

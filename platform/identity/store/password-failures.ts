@@ -1,0 +1,41 @@
+import type { Queryable } from "../../../lib/postgres/index.ts";
+import { normalizeEmail } from "./accounts.ts";
+
+/** NIST SP 800-63B-4 §3.2.2 allows at most 100 consecutive failed attempts per authenticator. */
+export const PASSWORD_FAILURE_CAP_MAX = 100;
+
+/**
+ * Consecutive wrong passwords per e-mail as typed (normalised), whatever the browser, device or
+ * address: an e-mail with no account is counted the same way, so the answers never tell them apart.
+ * Not a sliding window: only a right password below the cap (`clear`) or a new password
+ * (`AccountStore.updatePassword`) ends a run, so a slow guesser is capped like a fast one.
+ *
+ * An attempt is counted before its password is compared (`begin`) and uncounted by a right one
+ * (`clear`), so attempts sent in parallel cannot compare more than `cap` passwords between them.
+ */
+export function createPasswordFailures(db: Queryable, now: () => Date, cap: number) {
+  return {
+    cap,
+    /**
+     * Counts this attempt as a failure until it proves right (atomically). `compare` is false once
+     * the cap was reached before it: its password must not be looked at. `last` marks the attempt
+     * that may reach the cap (the cap-th): if it is wrong, the run is capped from now on.
+     */
+    async begin(email: string): Promise<{ compare: boolean; last: boolean; failures: number }> {
+      const rows = await db.query<{ failures: number }>(
+        `INSERT INTO idp_password_failures (email, failures, last_failed_at) VALUES ($1, 1, $2)
+         ON CONFLICT (email) DO UPDATE SET failures = LEAST(idp_password_failures.failures + 1, $3::int + 1), last_failed_at = $2
+         RETURNING failures`,
+        [normalizeEmail(email), now(), cap],
+      );
+      const failures = Number(rows[0]?.failures ?? 0);
+      return { compare: failures <= cap, last: failures === cap, failures };
+    },
+    /** A right password below the cap ends the run. */
+    async clear(email: string): Promise<void> {
+      await db.query("DELETE FROM idp_password_failures WHERE email = $1", [normalizeEmail(email)]);
+    },
+  };
+}
+
+export type PasswordFailures = ReturnType<typeof createPasswordFailures>;

@@ -1,0 +1,156 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import {
+  authorizePath,
+  Browser,
+  createTestClock,
+  latestCode,
+  participants,
+  pkcePair,
+  solvedCaptchaToken,
+  startTestService,
+  submit,
+  tokensFor,
+} from "./support.ts";
+
+/**
+ * A new password is news the participant must hear: whoever holds the phone can complete
+ * 'Forgot password?'. Both a change (the portal's update) and a reset (recovery) are e-mailed to the
+ * account's own address in its language, with what to do if it was not them; a reset to the
+ * current password is refused like the portal's update refuses it.
+ */
+const clock = createTestClock();
+let service: RunningIdentityService;
+let base: string;
+
+const lucia = {
+  userId: "T1090",
+  email: "lucia@example.test",
+  password: "secuencia-faro-2026",
+  phone: "+15555550190",
+  phoneMethods: ["sms", "voice"],
+  firstName: "Lucía",
+  lastName: "Faro",
+  locale: "es",
+};
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), "idp-notices-"));
+  const file = join(dir, "participants.json");
+  await writeFile(file, JSON.stringify({ participants: [...participants, lucia] }));
+  service = await startTestService(clock.now, { demoParticipantsFile: file });
+  base = service.url;
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const [ada, , , katherine, hedy] = participants;
+if (!ada || !katherine || !hedy) throw new Error("the demo participants are missing");
+
+interface Mail {
+  channel: string;
+  purpose: string;
+  subject?: string;
+  body?: string;
+  link?: string;
+}
+
+async function mailTo(email: string): Promise<Mail[]> {
+  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as Mail[];
+  return messages.filter((message) => message.channel === "email");
+}
+
+async function accountApi(path: string, token: string, body: unknown = {}) {
+  const response = await fetch(new URL(`/api/account/${path}`, base), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { errorMessage?: string } };
+}
+
+/** Recovery up to the new-password page. */
+async function recoverTo(email: string, phone: string, ui_locales?: string) {
+  const browser = new Browser(base);
+  const pkce = pkcePair();
+  const first = await browser.follow(
+    await browser.get(authorizePath({ challenge: pkce.challenge, state: "s1", extra: ui_locales ? { ui_locales } : undefined })),
+  );
+  const uid = new URL(first.url).pathname.split("/")[2];
+  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
+  const select = await submit(browser, await identify.text(), { email });
+  clock.advance(31_000);
+  const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
+  const { code } = await latestCode(base, phone);
+  const reset = await submit(browser, challenge.html, { intent: "verify", code });
+  return { browser, reset };
+}
+
+async function passwordWorks(email: string, password: string): Promise<boolean> {
+  const browser = new Browser(base);
+  const pkce = pkcePair();
+  const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state: "s2" })));
+  const after = await submit(browser, await page.text(), { username: email, password });
+  return !after.html.includes("The email address or password is not correct");
+}
+
+describe("a new password is e-mailed", () => {
+  it("a change through the portal's password update", async () => {
+    const { tokens } = await tokensFor(base, katherine);
+    const token = tokens.access_token;
+    expect((await accountApi("recover-password", token)).status).toBe(200);
+    clock.advance(31_000);
+    expect((await accountApi("send-mfa-code", token, { authMethod: "sms" })).status).toBe(200);
+    const { code } = await latestCode(base, katherine.phone!);
+    expect((await accountApi("submit-auth-code", token, { code })).status).toBe(200);
+    expect((await accountApi("update-password", token, { password: "a-changed-password-of-katherine" })).status).toBe(200);
+
+    const [notice] = await mailTo(katherine.email);
+    expect(notice).toMatchObject({ purpose: "notice", subject: "Your password was changed" });
+    expect(notice?.body).toContain("If this was not you");
+    expect(notice?.body).not.toContain("a-changed-password-of-katherine");
+  });
+
+  it("a reset through 'Forgot password?'", async () => {
+    const { browser, reset } = await recoverTo(hedy.email, hedy.phone!);
+    expect(reset.html).toContain("Choose a new password");
+    await submit(browser, reset.html, { password: "a-reset-password-of-hedy", confirmPassword: "a-reset-password-of-hedy" });
+    expect(await passwordWorks(hedy.email, "a-reset-password-of-hedy")).toBe(true);
+
+    const [notice] = await mailTo(hedy.email);
+    expect(notice).toMatchObject({ purpose: "notice", subject: "Your password was reset" });
+    expect(notice?.body).toContain("If this was not you");
+    expect(notice?.body).not.toContain("a-reset-password-of-hedy");
+  });
+
+  it("in the participant's language", async () => {
+    const { browser, reset } = await recoverTo(lucia.email, lucia.phone);
+    await submit(browser, reset.html, { password: "una-clave-nueva-de-lucia", confirmPassword: "una-clave-nueva-de-lucia" });
+    const [notice] = await mailTo(lucia.email);
+    expect(notice).toMatchObject({ purpose: "notice", subject: "Se restableció su contraseña" });
+    expect(notice?.body).toContain("Si no fue usted");
+  });
+});
+
+describe("a reset to the current password", () => {
+  it("is refused with the portal's words, in the page's language, and changes nothing", async () => {
+    const { browser, reset } = await recoverTo(ada.email, ada.phone!);
+    const again = await submit(browser, reset.html, { password: ada.password, confirmPassword: ada.password });
+    expect(again.response.status).toBe(400);
+    expect(again.html).toContain("Choose a password different from your current one");
+    expect(again.html).not.toContain(ada.password);
+    expect(await mailTo(ada.email)).toEqual([]);
+
+    const spanish = await recoverTo(lucia.email, lucia.phone, "es");
+    const refused = await submit(spanish.browser, spanish.reset.html, {
+      password: "una-clave-nueva-de-lucia",
+      confirmPassword: "una-clave-nueva-de-lucia",
+    });
+    expect(refused.response.status).toBe(400);
+    expect(refused.html).toContain("Elija una contraseña distinta de la actual");
+  });
+});
