@@ -14,6 +14,7 @@ import {
   solvedCaptchaToken,
   startTestService,
   submit,
+  emailsTo,
 } from "./support.ts";
 
 /**
@@ -65,18 +66,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-interface Mail {
-  channel: string;
-  purpose: string;
-  subject?: string;
-  body?: string;
-  link?: string;
-}
-
-async function mailTo(email: string): Promise<Mail[]> {
-  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as Mail[];
-  return messages.filter((message) => message.channel === "email");
-}
+const mailTo = (email: string) => emailsTo(base, email);
 
 /** A fresh sign-in page, as a stranger's (or the participant's) new browser sees it. */
 async function signInPage(ui_locales?: string) {
@@ -244,7 +234,7 @@ describe("attempts sent in parallel", () => {
     );
     expect(answers.filter((html) => html.includes("The email address or password is not correct"))).toHaveLength(4);
     expect(answers.filter((html) => html.includes(RESET_MESSAGE))).toHaveLength(4);
-    const mails = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(mia.email)}`, small.url))).json()) as Mail[];
+    const mails = await emailsTo(small.url, mia.email);
     expect(mails.filter((mail) => mail.subject?.includes("too many incorrect passwords"))).toHaveLength(1);
   });
 });

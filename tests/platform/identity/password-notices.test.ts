@@ -14,6 +14,7 @@ import {
   startTestService,
   submit,
   tokensFor,
+  emailsTo,
 } from "./support.ts";
 
 /**
@@ -51,18 +52,7 @@ afterAll(async () => {
 const [ada, , , katherine, hedy] = participants;
 if (!ada || !katherine || !hedy) throw new Error("the demo participants are missing");
 
-interface Mail {
-  channel: string;
-  purpose: string;
-  subject?: string;
-  body?: string;
-  link?: string;
-}
-
-async function mailTo(email: string): Promise<Mail[]> {
-  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as Mail[];
-  return messages.filter((message) => message.channel === "email");
-}
+const mailTo = (email: string) => emailsTo(base, email);
 
 async function accountApi(path: string, token: string, body: unknown = {}) {
   const response = await fetch(new URL(`/api/account/${path}`, base), {

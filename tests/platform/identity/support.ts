@@ -233,6 +233,21 @@ export async function postToken(base: string, form: Record<string, string>): Pro
   });
 }
 
+/** An e-mail the identity provider sent, as its development outbox lists it. */
+export interface OutboxMail {
+  channel: string;
+  purpose: string;
+  subject?: string;
+  body?: string;
+  link?: string;
+}
+
+/** The e-mails (not codes) the development outbox holds for an address. */
+export async function emailsTo(base: string, email: string): Promise<OutboxMail[]> {
+  const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as OutboxMail[];
+  return messages.filter((message) => message.channel === "email");
+}
+
 export async function latestCode(base: string, to: string): Promise<{ code: string; channel: string; purpose: string }> {
   const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as {
     code: string;
