@@ -146,7 +146,7 @@ export type Send = BudgetClaim & {
 const shortHash = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 12);
 
 export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets, logger: Logger, now: () => Date) {
-  /** The window each bucket last alerted in: one alert per budget per window. */
+  /** When each budget last alerted: at most one alert per budget within its own window's length. */
   const alerted = new Map<string, number>();
 
   type Check = { scope: BudgetScope; bucket: string; limit: Limit; key?: string; record: boolean };
@@ -195,11 +195,12 @@ export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets,
 
   /** Pools and deployment budgets are everyone's: an error; one account's or number's: a warning. Never a number or e-mail in clear. */
   function alertOnce({ scope, bucket, limit, key }: Check): void {
-    const window = Math.floor(now().getTime() / limit.windowMs);
+    const at = now().getTime();
     const id = `${bucket}:${limit.windowMs}`;
-    if (alerted.get(id) === window) return;
+    const last = alerted.get(id);
+    if (last !== undefined && at - last < limit.windowMs) return;
     if (alerted.size > 10_000) alerted.clear();
-    alerted.set(id, window);
+    alerted.set(id, at);
     const shared = scope.startsWith("pool:") || scope.startsWith("deployment");
     const channel = scope.startsWith("deployment") ? scope.split(":")[1] : undefined;
     const line = {
