@@ -1,9 +1,11 @@
 import { database } from "./db.server";
+import { seal, unseal } from "./sealed-value.server";
 
 /**
  * A flow's state kept by participant as well as by session, so that signing in again after the
  * session ended can take the participant back to the same step (issue: session expiry in sight).
- * Only flows named here are kept; only what the flow keeps anyway (never a password or a code).
+ * Only flows named here are kept; only what the flow keeps anyway (never a password or a code),
+ * sealed like the session row's flow state and bound to its participant and flow.
  */
 export const RESUMABLE_FLOWS = ["password-update"] as const;
 export type ResumableFlow = (typeof RESUMABLE_FLOWS)[number];
@@ -12,6 +14,15 @@ export type ResumableFlow = (typeof RESUMABLE_FLOWS)[number];
 export const RESUME_WINDOW_MS = 30 * 60_000;
 
 export const isResumable = (flow: string): flow is ResumableFlow => (RESUMABLE_FLOWS as readonly string[]).includes(flow);
+
+const boundTo = (userId: string, flow: ResumableFlow) => `resumable-flow:${flow}:${userId}`;
+
+/** A state written before sealing is a JSON object; a sealed one is a JSON string. */
+function openState<T>(stored: unknown, userId: string, flow: ResumableFlow): T | null {
+  if (typeof stored !== "string") return stored as T;
+  const opened = unseal(stored, "flow-state", boundTo(userId, flow));
+  return opened === null ? null : (JSON.parse(opened) as T);
+}
 
 export async function keepForResuming(userId: string, flow: ResumableFlow, state: unknown | null, now = new Date()): Promise<void> {
   const db = await database();
@@ -22,17 +33,17 @@ export async function keepForResuming(userId: string, flow: ResumableFlow, state
   await db.query(
     `INSERT INTO portal_resumable_flows (user_id, flow, state, saved_at) VALUES ($1, $2, $3::jsonb, $4)
      ON CONFLICT (user_id, flow) DO UPDATE SET state = EXCLUDED.state, saved_at = EXCLUDED.saved_at`,
-    [userId, flow, JSON.stringify(state), now],
+    [userId, flow, JSON.stringify(seal(JSON.stringify(state), "flow-state", boundTo(userId, flow))), now],
   );
 }
 
 /** The flow's state if it changed within the window; taken once (removed here). */
 export async function takeResumableFlow<T>(userId: string, flow: ResumableFlow, now = new Date()): Promise<T | null> {
   const db = await database();
-  const [row] = await db.query<{ state: T; saved_at: Date | string }>(
+  const [row] = await db.query<{ state: unknown; saved_at: Date | string }>(
     "DELETE FROM portal_resumable_flows WHERE user_id = $1 AND flow = $2 RETURNING state, saved_at",
     [userId, flow],
   );
   if (!row || now.getTime() - new Date(row.saved_at).getTime() > RESUME_WINDOW_MS) return null;
-  return row.state;
+  return openState<T>(row.state, userId, flow);
 }

@@ -84,6 +84,23 @@ describe("the session row at rest", () => {
     });
   });
 
+  it("keeps a password update kept for resuming sealed, for its own participant only", async () => {
+    const resumable = await import("~/services/resumable-flows.server");
+    const state = { step: "code", passwordAttempt: "attempt-Hq2wE8rT6yU1iO9p", method: "sms" };
+    await resumable.keepForResuming("P-sealed-1", "password-update", state);
+    const database = await db.database();
+    const [row] = await database.query<{ row: string }>(
+      `SELECT row_to_json(r)::text AS row FROM portal_resumable_flows r WHERE user_id = 'P-sealed-1'`,
+    );
+    expect(row?.row).not.toContain(state.passwordAttempt);
+    await database.query(
+      `INSERT INTO portal_resumable_flows (user_id, flow, state, saved_at)
+       SELECT 'P-sealed-2', flow, state, saved_at FROM portal_resumable_flows WHERE user_id = 'P-sealed-1'`,
+    );
+    expect(await resumable.takeResumableFlow("P-sealed-2", "password-update")).toBeNull();
+    expect(await resumable.takeResumableFlow("P-sealed-1", "password-update")).toEqual(state);
+  });
+
   it("keeps renewed tokens sealed too", async () => {
     const { session } = await signedIn();
     const renewed = await store.renewTokensOnce(
