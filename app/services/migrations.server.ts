@@ -34,4 +34,6 @@ export const portalMigrations: string[] = [
      saved_at timestamptz NOT NULL,
      PRIMARY KEY (user_id, flow)
    )`,
+  // The device a session was started on, as three words (app/domain/session-device.ts); never the User-Agent itself.
+  `ALTER TABLE portal_sessions ADD COLUMN device jsonb`,
 ];
