@@ -87,10 +87,11 @@ describe("where you are signed in", () => {
     expect(listed.status).toBe(200);
     expect(listed.sessions.map((session) => session.current)).toEqual([true, false]);
     expect(listed.sessions[1]?.device).toEqual(iphone);
-    const rows = await (await (await import("~/services/db.server")).database()).query<{ id_hash: string }>(
-      "SELECT id_hash FROM portal_sessions",
-    );
-    for (const secret of [phone.sessionId, ...rows.map((row) => row.id_hash), "at-phone", "rt-phone"]) expect(listed.text).not.toContain(secret);
+    const rows = await (
+      await (await import("~/services/db.server")).database()
+    ).query<{ id_hash: string }>("SELECT id_hash FROM portal_sessions");
+    for (const secret of [phone.sessionId, ...rows.map((row) => row.id_hash), "at-phone", "rt-phone"])
+      expect(listed.text).not.toContain(secret);
   });
 
   it("'Sign out' ends that session on the server and revokes its tokens at the identity provider", async () => {

@@ -29,7 +29,12 @@ export const portalActions: PortalAction[] = [
   { route: "_portal.profile.overview.tsx", path: "/profile/overview", signedIn: true, validFields: { intent: "request-export" } },
   { route: "_portal.profile.studies_.withdraw.tsx", path: "/profile/studies/withdraw", signedIn: true, validFields: { intent: "cancel" } },
   { route: "_portal.profile.security_.factors.tsx", path: "/profile/security/factors", signedIn: true, validFields: { intent: "cancel" } },
-  { route: "_portal.profile.security_.sessions.tsx", path: "/profile/security/sessions", signedIn: true, validFields: { intent: "end-others" } },
+  {
+    route: "_portal.profile.security_.sessions.tsx",
+    path: "/profile/security/sessions",
+    signedIn: true,
+    validFields: { intent: "end", session: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+  },
 ];
 
 /** Query parameters the portal reads, by path. */
