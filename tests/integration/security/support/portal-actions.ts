@@ -45,4 +45,5 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/", parameters: ["lang", "modal", "step"], signedIn: true },
   { path: "/profile/security/password", parameters: ["step"], signedIn: true },
   { path: "/session-expired", parameters: ["returnTo"], signedIn: false },
+  { path: "/accessibility", parameters: ["reported"], signedIn: false },
 ];
