@@ -35,6 +35,12 @@ export const portalActions: PortalAction[] = [
     signedIn: true,
     validFields: { intent: "end", session: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
   },
+  {
+    route: "accessibility.tsx",
+    path: "/accessibility",
+    signedIn: false,
+    validFields: { page: "Sign-in", description: "The code field has no label", email: "reporter@example.test" },
+  },
 ];
 
 /** Query parameters the portal reads, by path. */
