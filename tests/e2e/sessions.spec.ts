@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signIn } from "./support/sign-in";
+import { identityUrl } from "./support/stack";
 
 /**
  * Where you are signed in (Login & Security): this device and the participant's phone, each with
@@ -79,14 +80,16 @@ test("a participant sees where she is signed in, signs out her phone, then every
   await expect(page.getByRole("heading", { level: 1, name: "Dónde tiene la sesión iniciada" })).toBeVisible();
   const notice = page.getByRole("status").filter({ hasText: "Su contraseña se actualizó." });
   await expect(notice).toContainText("Otras sesiones que siguen iniciadas: 1.");
-  await expect(list.nth(1)).toContainText("Safari en iOS");
-  await expect(list.first()).toContainText("Este dispositivo");
+  const lista = page.getByRole("region", { name: "Dónde tiene la sesión iniciada" }).getByRole("listitem");
+  await expect(lista.nth(1)).toContainText("Safari en iOS");
+  await expect(lista.first()).toContainText("Este dispositivo");
   await expect(page.getByRole("button", { name: "Cerrar sesión en todos los demás" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await expectNoSideways(page);
 
   // 'Sign out' beside this device is the ordinary sign-out; the phone stays signed in.
-  await list.first().getByRole("button", { name: "Cerrar sesión en este dispositivo" }).click();
+  await lista.first().getByRole("button", { name: "Cerrar sesión en este dispositivo" }).click();
+  await page.waitForURL((url) => url.toString().startsWith(identityUrl));
   await expectSignedOut(page);
   await phone.goto("/profile/security/sessions?lang=en");
   await expect(phone.getByRole("region", { name: "Where you're signed in" }).getByRole("listitem")).toHaveCount(1);
