@@ -91,6 +91,7 @@ function portalHandler(build: PortalBuild, isDraining: () => boolean): RequestHa
         {
           nonce: res.locals.nonce as string,
           requestId: res.locals.requestId as string,
+          clientAddress: req.socket.remoteAddress ?? "",
           isDraining,
           translationNamespaces: namespaces(pagePathOf(req.path)),
         },

@@ -1,10 +1,12 @@
 import type { Language, Namespace } from "~/i18n";
 import { programStrings } from "../../lib/program/strings.ts";
+import accessibilityEn from "./en/accessibility.json";
 import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import dashboardEn from "./en/dashboard.json";
 import profileEn from "./en/profile.json";
 import uiEn from "./en/ui.json";
+import accessibilityEs from "./es/accessibility.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
 import dashboardEs from "./es/dashboard.json";
@@ -16,6 +18,6 @@ import uiEs from "./es/ui.json";
  * the embedded services show too (its name) live in lib/program/locales and are part of `common`.
  */
 export const resources = {
-  en: { common: { ...programStrings.en, ...commonEn }, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn },
-  es: { common: { ...programStrings.es, ...commonEs }, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs },
+  en: { common: { ...programStrings.en, ...commonEn }, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn, accessibility: accessibilityEn },
+  es: { common: { ...programStrings.es, ...commonEs }, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs, accessibility: accessibilityEs },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, useNavigation, useOutlet } from "react-router";
 import { Button } from "~/components/button";
+import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
@@ -62,6 +63,7 @@ export default function LoginSecurity() {
         </div>
       </section>
       <SignInMethods factors={factors} serverTimeZone={zone} />
+      <ActiveSessionsSection />
       {step}
     </>
   );

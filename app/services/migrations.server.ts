@@ -34,4 +34,20 @@ export const portalMigrations: string[] = [
      saved_at timestamptz NOT NULL,
      PRIMARY KEY (user_id, flow)
    )`,
+  // The device a session was started on, as three words (app/domain/session-device.ts); never the User-Agent itself.
+  `ALTER TABLE portal_sessions ADD COLUMN device jsonb`,
+  // Barriers reported from the accessibility statement. The source is a keyed hash of the client's address, kept for the rate limit.
+  `CREATE TABLE portal_barrier_reports (
+     reference text PRIMARY KEY,
+     page text NOT NULL,
+     description text NOT NULL,
+     email text NOT NULL,
+     language text NOT NULL,
+     user_id text,
+     source_hash text NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     acknowledged_at timestamptz
+   )`,
+  `CREATE INDEX portal_barrier_reports_source ON portal_barrier_reports (source_hash, created_at)`,
+  `CREATE INDEX portal_barrier_reports_email ON portal_barrier_reports (lower(email), created_at)`,
 ];

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { SessionDevice } from "~/domain/session-device";
 import { touchIntervalMs } from "~/domain/session-timing";
 import { database } from "./db.server";
 import { env } from "./env.server";
@@ -110,6 +111,8 @@ export type NewSession = StoredTokens & {
   sourceId: string | null;
   /** A flow taken up again from the participant's previous session (see resumable-flows). */
   flowState?: Record<string, unknown>;
+  /** The device the participant signed in on, as the sessions page names it. */
+  device?: SessionDevice;
 };
 
 /** A fresh 256-bit id for every sign-in. Returns the id for the cookie; only its hash is kept. */
@@ -120,8 +123,8 @@ export async function createSession(session: NewSession): Promise<string> {
   const db = await database();
   await db.query(
     `INSERT INTO portal_sessions (id_hash, user_id, token_type, email, full_name, source_id, access_token,
-       access_token_expires_at, refresh_token, id_token, flow_state)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
+       access_token_expires_at, refresh_token, id_token, flow_state, device)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb)`,
     [
       idHash,
       session.userId,
@@ -134,6 +137,7 @@ export async function createSession(session: NewSession): Promise<string> {
       sealed.refreshToken,
       sealed.idToken,
       JSON.stringify(sealFlows(idHash, session.flowState ?? {})),
+      session.device ? JSON.stringify(session.device) : null,
     ],
   );
   return sessionId;
@@ -178,6 +182,42 @@ export async function deleteOtherSessions(userId: string, keepIdHash: string): P
     keepIdHash,
   ]);
   return ended.length;
+}
+
+/** What the sessions page lists of one stored session: no token, and no id that could be replayed. */
+export type ListedSessionRow = { idHash: string; tokenType: TokenType; device: unknown; createdAt: Date; lastSeenAt: Date };
+
+/** Every stored session of one participant, newest use first (ended ones not yet swept included). */
+export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]> {
+  const db = await database();
+  const rows = await db.query<Pick<SessionRow, "id_hash" | "token_type" | "created_at" | "last_seen_at"> & { device: unknown }>(
+    `SELECT id_hash, token_type, device, created_at, last_seen_at FROM portal_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    idHash: row.id_hash,
+    tokenType: row.token_type,
+    device: row.device,
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+  }));
+}
+
+/**
+ * Ends the listed sessions of one participant (a row of anyone else is never touched, whatever the
+ * list holds) and returns the tokens they held, opened, so they can be revoked at the IdP.
+ */
+export async function takeSessionsOf(userId: string, idHashes: readonly string[]): Promise<StoredTokens[]> {
+  if (idHashes.length === 0) return [];
+  const db = await database();
+  const rows = await db.query<SessionRow>(`DELETE FROM portal_sessions WHERE user_id = $1 AND id_hash = ANY($2::text[]) RETURNING *`, [
+    userId,
+    [...idHashes],
+  ]);
+  return rows.flatMap((row) => {
+    const session = fromRow(row);
+    return session ? [session] : [];
+  });
 }
 
 export async function deleteSession(idHash: string): Promise<void> {

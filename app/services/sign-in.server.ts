@@ -3,6 +3,7 @@ import type { PasswordUpdateState } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { patientFullName } from "~/domain/patient-results";
 import { safeReturnTo } from "~/domain/return-to";
+import { deviceOf } from "~/domain/session-device";
 import { callAccountApi } from "./account.server";
 import type { SignedInParticipant } from "./authenticator.server";
 import { flashNotification } from "./flash.server";
@@ -42,6 +43,7 @@ export async function startParticipantSession(participant: SignedInParticipant, 
       refreshToken: participant.refreshToken,
       idToken: participant.idToken,
       flowState: await flowsToResume(participant, returnTo),
+      device: deviceOf(request.headers.get("User-Agent")),
     },
     returnTo,
     await languageForNewSession(participant, request),

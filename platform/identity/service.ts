@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
+import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
 import { listedWithdrawalReferences } from "./account-api/results-withdrawals.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
@@ -197,6 +198,12 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalUrl: options.portalUrl,
   });
   const outboxRoutes = createOutboxRoutes(outbox);
+  const barrierReceipts = createBarrierReceipts({
+    outbox,
+    throttle,
+    portalClientId: options.portalClientId,
+    portalClientSecret: options.portalClientSecret,
+  });
   const resultsLinkDeps = {
     accounts,
     keys,
@@ -253,6 +260,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     }
     const [, apiOperation] = /^\/api\/account\/([a-z-]+)$/.exec(path) ?? [];
     if (apiOperation) return accountApi(req, res, apiOperation);
+    if (path === "/api/portal/barrier-report-receipt") return barrierReceipts(req, res);
     if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
     if (path === "/dev/outbox" || path === "/dev/outbox/view") {
       if (options.production) return sendJson(res, 404, { error: "not found" });

@@ -323,3 +323,31 @@ describe("limits hold across both instances", () => {
     for (const instance of ["a", "b"] as const) expect((await getOn(instance, "/", cookie)).status).toBe(200);
   });
 });
+
+describe("where the participant is signed in", () => {
+  /** The listing ids of the sessions page's 'Sign out' forms, this device's first. */
+  const listingIds = (page: string) => [...page.matchAll(/name="session" value="([\w-]{32})"/g)].map((match) => match[1] ?? "");
+
+  it("lists on one instance the sessions started on both, and 'Sign out' posted to B ends a session A served", async () => {
+    const lucia = participant("lucia@example.test");
+    const onA = await signInThrough("a", lucia);
+    const onB = await signInThrough("b", lucia);
+    expect((await getOn("a", "/", onA.cookie)).status).toBe(200);
+
+    const page = await getOn("b", "/profile/security/sessions", onB.cookie);
+    expect(page.status).toBe(200);
+    const [own, other] = listingIds(page.body);
+    expect(listingIds(page.body)).toHaveLength(2);
+    expect(listingIds((await getOn("a", "/profile/security/sessions", onA.cookie)).body)).toEqual([other, own]);
+
+    const ended = await postOn("b", "/profile/security/sessions", onB.cookie, { intent: "end", session: other ?? "" });
+    expect(ended.status).toBe(303);
+    for (const instance of ["a", "b"] as const) {
+      const after = await getOn(instance, "/", onA.cookie);
+      expect(after.status).toBe(302);
+      expect(after.location).toBe("/session-expired");
+    }
+    expect((await getOn("a", "/", onB.cookie)).status).toBe(200);
+    expect(listingIds((await getOn("a", "/profile/security/sessions", onB.cookie)).body)).toEqual([own]);
+  });
+});

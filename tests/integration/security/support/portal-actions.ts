@@ -29,6 +29,18 @@ export const portalActions: PortalAction[] = [
   { route: "_portal.profile.overview.tsx", path: "/profile/overview", signedIn: true, validFields: { intent: "request-export" } },
   { route: "_portal.profile.studies_.withdraw.tsx", path: "/profile/studies/withdraw", signedIn: true, validFields: { intent: "cancel" } },
   { route: "_portal.profile.security_.factors.tsx", path: "/profile/security/factors", signedIn: true, validFields: { intent: "cancel" } },
+  {
+    route: "_portal.profile.security_.sessions.tsx",
+    path: "/profile/security/sessions",
+    signedIn: true,
+    validFields: { intent: "end", session: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+  },
+  {
+    route: "accessibility.tsx",
+    path: "/accessibility",
+    signedIn: false,
+    validFields: { page: "Sign-in", description: "The code field has no label", email: "reporter@example.test" },
+  },
 ];
 
 /** Query parameters the portal reads, by path. */
@@ -39,4 +51,5 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/", parameters: ["lang", "modal", "step"], signedIn: true },
   { path: "/profile/security/password", parameters: ["step"], signedIn: true },
   { path: "/session-expired", parameters: ["returnTo"], signedIn: false },
+  { path: "/accessibility", parameters: ["reported"], signedIn: false },
 ];

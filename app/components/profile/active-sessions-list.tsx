@@ -1,0 +1,82 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { classNames } from "~/components/class-names";
+import { useHydrated } from "~/components/use-hydrated";
+import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
+import { dayAndTime } from "~/domain/clock-time";
+import type { SessionDevice } from "~/domain/session-device";
+import { useTranslation } from "~/i18n-react";
+import * as styles from "./profile.css";
+import * as sessionStyles from "./sessions.css";
+
+export type ListedSession = { listingId: string; device: SessionDevice; signedInAt: string; lastUsedAt: string; current: boolean };
+
+/** 'Chrome on Windows', in the page's language. */
+export function useDeviceName() {
+  const { t } = useTranslation("profile");
+  return (device: SessionDevice) =>
+    t("sessions.deviceName", { browser: t(`sessions.browsers.${device.browser}`), system: t(`sessions.systems.${device.system}`) });
+}
+
+function SessionEntry({ session, serverTimeZone }: { session: ListedSession; serverTimeZone: string }) {
+  const { t, i18n } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const deviceName = useDeviceName()(session.device);
+  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, hydrated ? undefined : serverTimeZone);
+  const ending = navigation.state === "submitting" && navigation.formData?.get("session") === session.listingId;
+  return (
+    <li className={styles.consentItem}>
+      <h2 className={classNames(styles.rowLabel, sessionStyles.sessionName)}>
+        {deviceName}
+        {session.current ? <span className={sessionStyles.thisDeviceTag}>{t("sessions.thisDevice")}</span> : null}
+      </h2>
+      <dl className={styles.consentFacts}>
+        <dt>{t("sessions.kindLabel")}</dt>
+        <dd className={styles.consentFactValue}>{t(`sessions.kinds.${session.device.kind}`)}</dd>
+        <dt>{t("sessions.signedInLabel")}</dt>
+        <dd className={styles.consentFactValue}>{when(session.signedInAt)}</dd>
+        <dt>{t("sessions.lastUsedLabel")}</dt>
+        <dd className={styles.consentFactValue}>{session.current ? t("sessions.now") : when(session.lastUsedAt)}</dd>
+      </dl>
+      <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
+        <input type="hidden" name="intent" value={END_SESSION_INTENT} />
+        <input type="hidden" name="session" value={session.listingId} />
+        <Button type="submit" variant="outlined" loading={ending}>
+          {t("sessions.signOut")}
+          <span className="visually-hidden">
+            {" "}
+            {session.current ? t("sessions.signOutThisDeviceHidden") : t("sessions.signOutHidden", { device: deviceName })}
+          </span>
+        </Button>
+      </Form>
+    </li>
+  );
+}
+
+/** Every place the participant is signed in, this device first, each with 'Sign out'; and 'Sign out everywhere else'. */
+export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: readonly ListedSession[]; serverTimeZone: string }) {
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  const others = sessions.filter((session) => !session.current).length;
+  const endingOthers = navigation.state === "submitting" && navigation.formData?.get("intent") === END_OTHER_SESSIONS_INTENT;
+  return (
+    <>
+      <ul className={styles.consentList}>
+        {sessions.map((session) => (
+          <SessionEntry key={session.listingId} session={session} serverTimeZone={serverTimeZone} />
+        ))}
+      </ul>
+      {others > 0 ? (
+        <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
+          <input type="hidden" name="intent" value={END_OTHER_SESSIONS_INTENT} />
+          <Button type="submit" variant="filled" loading={endingOthers}>
+            {t("sessions.signOutOthers")}
+          </Button>
+        </Form>
+      ) : (
+        <p className={styles.muted}>{t("sessions.onlyThisDevice")}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { Notification } from "~/components/notification";
+import { ActiveSessionsList } from "~/components/profile/active-sessions-list";
+import * as styles from "~/components/profile/profile.css";
+import { changeFromQuery, END_SESSION_INTENT, SESSIONS_PATH, SessionActionSchema } from "~/domain/active-sessions";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { endActiveSession, endOtherSessions, listActiveSessions } from "~/services/active-sessions.server";
+import { env } from "~/services/env.server";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { signOut } from "~/services/sign-out.server";
+
+export const handle: TranslationHandle = { i18n: ["profile"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "sessions.heading");
+
+/** Where the participant is signed in (OWASP ASVS 5.0 V7.5.2), part of Login & Security. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
+  const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
+  return data({ sessions: await listActiveSessions(session), after, serverTimeZone }, { headers: privatePageHeaders });
+}
+
+type Problem = "bad-request" | "not-found";
+
+/** 'Sign out' of one session, or of every other one: plain form posts, answered with the list again. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireParticipant(request, context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
+  const parsed = SessionActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ problem: "bad-request" as Problem }, { status: 400, headers: privatePageHeaders });
+  if (parsed.data.intent === END_SESSION_INTENT) {
+    const outcome = await endActiveSession(session, parsed.data.session);
+    if (outcome.kind === "this-device") return signOut(session);
+    if (outcome.kind === "not-found") return data({ problem: "not-found" as Problem }, { status: 404, headers: privatePageHeaders });
+    const cookie = await flashNotification({ type: "success", titleKey: "profile:sessions.endedTitle" });
+    return redirect(SESSIONS_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
+  const ended = await endOtherSessions(session);
+  const cookie = await flashNotification({
+    type: "success",
+    titleKey: "profile:sessions.endedOthersTitle",
+    bodyKey: "profile:sessions.endedOthersBody",
+    bodyValues: { count: ended },
+  });
+  return redirect(SESSIONS_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}
+
+export default function ActiveSessionsPage() {
+  const { t } = useTranslation("profile");
+  const { sessions, after, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className={styles.card}>
+      <h1 id="sessions-heading" className={styles.cardHeading}>
+        {t("sessions.heading")}
+      </h1>
+      <p className={styles.paragraph}>{t("sessions.intro")}</p>
+      {after ? (
+        <Notification
+          type="info"
+          visibleMs={0}
+          headerText={t(`sessions.after.${after}`)}
+          bodyText={others > 0 ? t("sessions.after.othersOpen", { count: others }) : t("sessions.after.noOthers")}
+        />
+      ) : null}
+      {answer?.problem ? (
+        <Notification
+          type="error"
+          visibleMs={0}
+          headerText={t(answer.problem === "not-found" ? "sessions.notFoundTitle" : "sessions.badRequestTitle")}
+          bodyText={t(answer.problem === "not-found" ? "sessions.notFoundBody" : "sessions.badRequestBody")}
+        />
+      ) : null}
+      <ActiveSessionsList sessions={sessions} serverTimeZone={zone} />
+    </section>
+  );
+}

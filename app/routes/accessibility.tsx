@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { AccessibilityStatement } from "~/components/accessibility/accessibility-statement";
+import * as styles from "~/components/accessibility/accessibility.css";
+import { BarrierReportForm, TOO_MANY_REPORTS } from "~/components/accessibility/barrier-report-form";
+import { PageShell } from "~/components/layout/page-shell";
+import { ACCESSIBILITY_PATH, BarrierReportSchema } from "~/domain/barrier-report";
+import type { TranslationHandle } from "~/i18n";
+import { portalRequestOf } from "~/load-context";
+import { pageTitle } from "~/page-title";
+import { barrierReportExists, submitBarrierReport } from "~/services/barrier-reports.server";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import { requestIdOf } from "~/services/logger.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { readSession, visitorOf } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["accessibility"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "accessibility", "title");
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** The accessibility statement, for everyone (signed in or not), with the form to report a barrier. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session } = await readSession(request, context);
+  const reported = new URL(request.url).searchParams.get("reported");
+  return data(
+    {
+      visitor: session ? visitorOf(session) : null,
+      email: session?.tokenType === "IDP" ? session.email : null,
+      received: reported !== null && (await barrierReportExists(reported)) ? reported : null,
+    },
+    { headers: noStore },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { session } = await readSession(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: BarrierReportSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: noStore });
+  const outcome = await submitBarrierReport(submission.value, {
+    clientAddress: portalRequestOf(context)?.clientAddress ?? "",
+    userId: session?.tokenType === "IDP" ? session.userId : null,
+    language: await detectLanguage(request),
+    requestId: requestIdOf(request),
+  });
+  if (outcome.kind === "too-many") {
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_REPORTS] }) }, { status: 429, headers: noStore });
+  }
+  return redirect(`${ACCESSIBILITY_PATH}?reported=${outcome.reference}#report-received`, { status: 303, headers: noStore });
+}
+
+export default function AccessibilityPage() {
+  const { visitor, email, received } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <PageShell visitor={visitor}>
+      <div className={styles.page}>
+        <AccessibilityStatement />
+        <BarrierReportForm reply={reply} email={email} received={received} />
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,90 @@
+import { createHmac } from "node:crypto";
+import { storedDevice, type SessionDevice } from "~/domain/session-device";
+import { env } from "./env.server";
+import { revokeToken } from "./idp.server";
+import { listSessionsOf, takeSessionsOf, type ListedSessionRow, type StoredTokens } from "./session-store.server";
+import type { PortalSession } from "./session.server";
+
+/** One place the participant is signed in, as the sessions page shows it to that participant alone. */
+export type ActiveSession = {
+  /** Names the session in this participant's forms; neither its cookie nor the id hash it is stored under. */
+  listingId: string;
+  device: SessionDevice;
+  signedInAt: string;
+  lastUsedAt: string;
+  current: boolean;
+};
+
+/**
+ * A keyed hash of the stored id hash: a page or a log that shows it gives away nothing that finds the
+ * row or the cookie, and a listing id made up or copied from someone else's page matches none of this
+ * participant's sessions.
+ */
+function listingIdOf(idHash: string): string {
+  return createHmac("sha256", env.SESSION_SECRET).update(`session-listing:${idHash}`).digest("base64url").slice(0, 32);
+}
+
+function stillLive(row: ListedSessionRow, now: number): boolean {
+  return (
+    now <= row.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000 &&
+    now <= row.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000
+  );
+}
+
+/** The participant's own sessions after sign-in (a results link is not one), on every portal instance, this one first. */
+async function liveSessionsOf(session: PortalSession, now: number): Promise<ListedSessionRow[]> {
+  const rows = await listSessionsOf(session.userId);
+  return rows
+    .filter((row) => row.tokenType === "IDP" && stillLive(row, now))
+    .sort((a, b) => Number(b.idHash === session.idHash) - Number(a.idHash === session.idHash));
+}
+
+export async function listActiveSessions(session: PortalSession, now = Date.now()): Promise<ActiveSession[]> {
+  return (await liveSessionsOf(session, now)).map((row) => ({
+    listingId: listingIdOf(row.idHash),
+    device: storedDevice(row.device),
+    signedInAt: row.createdAt.toISOString(),
+    // The portal notes a visit at most twice per idle limit, so the last use is approximate.
+    lastUsedAt: (row.idHash === session.idHash ? new Date(Math.max(now, row.lastSeenAt.getTime())) : row.lastSeenAt).toISOString(),
+    current: row.idHash === session.idHash,
+  }));
+}
+
+/** What sign-out revokes, for sessions ended from elsewhere; an IdP that cannot be reached does not keep them open here. */
+async function revokeHeld(held: readonly StoredTokens[]): Promise<void> {
+  await Promise.allSettled(
+    held.flatMap((tokens) => [
+      ...(tokens.refreshToken ? [revokeToken(tokens.refreshToken, "refresh_token")] : []),
+      revokeToken(tokens.accessToken, "access_token"),
+    ]),
+  );
+}
+
+export type EndSessionOutcome = { kind: "ended" } | { kind: "this-device" } | { kind: "not-found" };
+
+/**
+ * 'Sign out' beside one session. Only this participant's live sessions are looked in: an id from
+ * another participant's page, or of a session already ended, is 'not found'. This device's own
+ * entry is the ordinary sign-out, which the caller does.
+ */
+export async function endActiveSession(session: PortalSession, listingId: string, now = Date.now()): Promise<EndSessionOutcome> {
+  const target = (await liveSessionsOf(session, now)).find((row) => listingIdOf(row.idHash) === listingId);
+  if (!target) return { kind: "not-found" };
+  if (target.idHash === session.idHash) return { kind: "this-device" };
+  const held = await takeSessionsOf(session.userId, [target.idHash]);
+  if (held.length === 0) return { kind: "not-found" };
+  await revokeHeld(held);
+  return { kind: "ended" };
+}
+
+/**
+ * 'Sign out everywhere else' (and the offer after a new password or phone number): every other
+ * session of the participant ends on every instance, and what each held is revoked at the IdP.
+ * Returns how many ended.
+ */
+export async function endOtherSessions(session: PortalSession): Promise<number> {
+  const others = (await listSessionsOf(session.userId)).filter((row) => row.idHash !== session.idHash).map((row) => row.idHash);
+  const held = await takeSessionsOf(session.userId, others);
+  await revokeHeld(held);
+  return held.length;
+}
