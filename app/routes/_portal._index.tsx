@@ -6,7 +6,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { KitNotStartedYet, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
+import { KitNotStartedYet, NewParticipant, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
@@ -65,6 +65,8 @@ export default function MyResults() {
       return <WaitingForResults checkAgainSeconds={data.checkAgainSeconds} />;
     case "empty":
       return <NoResultsYet message={data.message} />;
+    case "new-participant":
+      return <NewParticipant />;
     case "reduced":
       return (
         <div className={styles.page}>

@@ -67,3 +67,40 @@ export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
     </section>
   );
 }
+
+/**
+ * A participant the results service has no record of yet (just registered): SPEC's empty state, then
+ * what comes next, from registering the kit to when the results come.
+ */
+export function NewParticipant() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <section className={styles.stateScreen} aria-labelledby="empty-title">
+      <h1 id="empty-title" className={styles.headline}>
+        {t("title")}
+      </h1>
+      <p className={styles.stateText}>
+        <Trans
+          t={t}
+          i18nKey="empty.noDnaTests"
+          values={{ email: site.support.email }}
+          components={{ support: <SupportEmailLink className={styles.textLink} /> }}
+        />
+      </p>
+      <h2 className={styles.stateSubtitle}>{t("newParticipant.nextTitle")}</h2>
+      <ol className={styles.nextSteps}>
+        <li>
+          <Trans
+            t={t}
+            i18nKey="newParticipant.registerKit"
+            components={{
+              register: <a href={site.kitRegistrationUrl} target="_blank" rel="noopener noreferrer" className={styles.textLink} />,
+            }}
+          />
+        </li>
+        <li>{t("newParticipant.shipSample")}</li>
+        <li>{t("newParticipant.resultsCome")}</li>
+      </ol>
+    </section>
+  );
+}
