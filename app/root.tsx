@@ -24,6 +24,7 @@ import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
 import "~/styles/inter.css";
 import "~/styles/global.css";
+import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <NoscriptRefreshMeta />
       </head>
       <body>
         {data ? (

@@ -14,15 +14,23 @@ import { SampleStatusCard, TIMELINE_PARAM } from "~/components/dashboard/sample-
 import { TimelinePage } from "~/components/dashboard/timeline-details";
 import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
+import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { timelineEntries } from "~/domain/kit-timeline";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
-import { loadDashboard } from "~/services/dashboard-data.server";
+import { type DashboardData, loadDashboard } from "~/services/dashboard-data.server";
 import { requireVisitor } from "~/services/session.server";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const handle: TranslationHandle & NoscriptRefreshHandle = {
+  i18n: ["dashboard"],
+  // The waiting page asks again by itself without JavaScript.
+  noscriptRefresh: (loaderData, location) => {
+    const waiting = loaderData as DashboardData | undefined;
+    return waiting?.screen === "waiting" ? { seconds: waiting.checkAgainSeconds, to: `${location.pathname}${location.search}` } : null;
+  },
+};
 
 export const meta: MetaFunction = ({ matches, location }) =>
   pageTitle(matches, "dashboard", new URLSearchParams(location.search).has(TIMELINE_PARAM) ? "timeline.title" : "title");
