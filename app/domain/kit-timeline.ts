@@ -52,7 +52,7 @@ export function highlightedSteps(kitStatus: number | null | undefined): number[]
  */
 function nextExpectedIndex(states: StepState[], history: KitHistory): number {
   if (Object.keys(history.reachedOn).length === 0) return states.indexOf("upcoming");
-  return states.findIndex((state, index) => state !== "done" && !history.reachedOn[index + 1]);
+  return states.findIndex((state, index) => state === "upcoming" || (state === "current" && !history.reachedOn[index + 1]));
 }
 
 /**
