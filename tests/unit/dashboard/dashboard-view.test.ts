@@ -9,7 +9,7 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
   return {
     kitStatus: 5,
     kitHistory: NO_KIT_HISTORY,
-    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
+    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
     heapIdentifier: null,
     isHealthOrResearch: true,
     agreements: [],
