@@ -1,0 +1,125 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { fullNameOf } from "./support/participants";
+import { signIn } from "./support/sign-in";
+import { portalUrl, resultsUrl } from "./support/stack";
+
+/** What a participant notices in the first hour: a new account's page, cards, dates, menus and files. */
+
+async function answerNextResultsWith(userID: string, status: number) {
+  const response = await fetch(`${resultsUrl}/dev/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ userID, failNext: 1, status }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+test.describe("a participant the results service has no record of yet", () => {
+  test("sees what comes next at once, not the error page, in English and Spanish", async ({ page }) => {
+    const greta = await signIn(page, "greta@example.test");
+    // Her first page has had its answer before the next one is made to be 'no record'.
+    await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("My Results");
+    for (const language of ["en", "es"] as const) {
+      await page.goto(`/?lang=${language}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await answerNextResultsWith(greta.userId, 404);
+      const started = Date.now();
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      // Never retried: the answer comes without three attempts' wait.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(language === "en" ? "My Results" : "Mis resultados");
+      if (language === "en") {
+        await expect(
+          main(page).getByText("You don't have DNA tests connected to your account. Please contact support@dnadiscovery.example", {
+            exact: true,
+          }),
+        ).toBeVisible();
+        await expect(main(page).getByRole("heading", { level: 2, name: "What happens next" })).toBeVisible();
+        await expect(main(page).getByRole("link", { name: "register your kit" })).toHaveAttribute("target", "_blank");
+        await expect(main(page)).toContainText("up to 12 weeks");
+      } else {
+        await expect(main(page).getByRole("heading", { level: 2, name: "Próximos pasos" })).toBeVisible();
+      }
+      await expect(page.getByText("Oh no! There was an unexpected error on our side.")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});
+
+test.describe("result cards and the tracker", () => {
+  test("a card whose results are not ready says when they will be and offers no report", async ({ page }) => {
+    await signIn(page, "carmen@example.test");
+    const results = main(page).getByRole("region", { name: "Results" });
+    await expect(results.getByRole("heading", { level: 3 })).toHaveText(["Traits", "Ancestry"]);
+    await expect(results.getByRole("button", { name: /Download/ })).toHaveCount(0);
+    await expect(results.getByText("Not ready yet. This report comes when sequencing is complete", { exact: false })).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("Elena's next expected date is on the first step her history has not reached", async ({ page }) => {
+    await signIn(page, "elena@example.test");
+    const tracker = main(page).getByRole("list", { name: "Sample progress" }).getByRole("listitem");
+    await expect(tracker.nth(3)).toContainText("Expected by December 4, 2026");
+    await expect(main(page).getByRole("button", { name: "Download report: Traits" })).toBeVisible();
+  });
+
+  test("the exome is a named data file: saved without a blank tab", async ({ page, context }, testInfo) => {
+    await signIn(page, "ada@example.test");
+    const button = main(page).getByRole("button", { name: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/ });
+    await expect(button).toBeVisible();
+    if (testInfo.project.name === "js") {
+      const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.vcf$/);
+      expect(context.pages()).toHaveLength(1);
+      await expect(page).toHaveURL(`${portalUrl}/`);
+    } else {
+      await button.click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Exome Download file is ready");
+      await expect(page).toHaveTitle(/^Your Exome Download file is ready/);
+      const link = page.getByRole("link", { name: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/ });
+      await expect(link).not.toHaveAttribute("target", "_blank");
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.vcf$/);
+    }
+  });
+});
+
+test.describe("the mobile menu", () => {
+  test("'Signed in until …' is readable, the account items line up, and Escape closes it", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const elena = await signIn(page, "elena@example.test");
+    await page.getByText("Menu", { exact: true }).click();
+    await page.getByText(fullNameOf(elena), { exact: true }).last().click();
+    const note = page.getByText(/^Signed in until /).last();
+    await expect(note).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const lefts = await Promise.all(
+      [
+        note,
+        page.getByRole("button", { name: "Stay signed in" }).last(),
+        page.getByRole("link", { name: "Profile overview" }).last(),
+        page.getByRole("button", { name: "Log out" }).last(),
+      ].map(async (item) => Math.round((await item.boundingBox())!.x)),
+    );
+    expect(new Set(lefts).size, `left edges ${lefts.join(", ")}`).toBe(1);
+    if (testInfo.project.name === "js") {
+      await page.getByRole("link", { name: "Profile overview" }).last().focus();
+      await page.keyboard.press("Escape");
+      await expect(note).toBeHidden();
+      await expect(page.getByRole("link", { name: "Profile overview" }).last()).toBeHidden();
+    }
+  });
+});
+
+test.describe("documents", () => {
+  test("the waiting and expired-session pages refresh from the head", async ({ request }) => {
+    const html = await (await request.get(`${portalUrl}/session-expired`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<noscript><meta http-equiv="refresh" content="3;url=\/auth\/sign-in[^"]*"\/><\/noscript>/);
+    expect(html.slice(html.indexOf("<body"))).not.toContain('http-equiv="refresh"');
+  });
+});
