@@ -32,8 +32,13 @@ export const handle: TranslationHandle & NoscriptRefreshHandle = {
   },
 };
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  pageTitle(matches, "dashboard", new URLSearchParams(location.search).has(TIMELINE_PARAM) ? "timeline.title" : "title");
+/** Every state its own title: the error screens and the waiting page are named as their headings. */
+export const meta: MetaFunction<typeof loader> = ({ matches, location, loaderData }) => {
+  if (loaderData?.screen === "network-error") return pageTitle(matches, "common", "errors.networkTitle");
+  if (loaderData?.screen === "server-error") return pageTitle(matches, "common", "errors.serverTitle");
+  if (loaderData?.screen === "waiting" || loaderData?.screen === "gathering") return pageTitle(matches, "common", "gathering");
+  return pageTitle(matches, "dashboard", new URLSearchParams(location.search).has(TIMELINE_PARAM) ? "timeline.title" : "title");
+};
 
 /** SPEC.md §2 'My Results'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
