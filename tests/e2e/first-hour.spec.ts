@@ -139,6 +139,14 @@ test.describe("the mobile menu", () => {
   });
 });
 
+test.describe("the profile at 375 px", () => {
+  test("the Login & Security card names both what it holds", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, "elena@example.test", { path: "/profile" });
+    await expect(main(page).getByText("Your password and sign-in methods", { exact: true })).toBeVisible();
+  });
+});
+
 test.describe("documents", () => {
   test("the waiting and expired-session pages refresh from the head", async ({ request }) => {
     const html = await (await request.get(`${portalUrl}/session-expired`)).text();
