@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { isCalendarDate } from "./calendar-date";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
+import { isCalendarDate } from "./calendar-date";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
 
 /** SPEC.md §3 'Patient results response', as the results service sends it. */

@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
-import { env } from "./env.server";
-import { requestIdOf } from "./logger.server";
 import { appLabel } from "~/domain/dashboard-view";
 import { resultIconFor } from "~/domain/result-icons";
+import { env } from "./env.server";
+import { requestIdOf } from "./logger.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";

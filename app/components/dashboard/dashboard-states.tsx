@@ -68,6 +68,15 @@ export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
   );
 }
 
+/** Where a kit is registered, in a new tab (the sentence that holds it says so). */
+function KitRegistrationLink({ children }: { children?: ReactNode }) {
+  return (
+    <a href={site.kitRegistrationUrl} target="_blank" rel="noopener noreferrer" className={styles.textLink}>
+      {children}
+    </a>
+  );
+}
+
 /**
  * A participant the results service has no record of yet (just registered): SPEC's empty state, then
  * what comes next, from registering the kit to when the results come.
@@ -94,7 +103,7 @@ export function NewParticipant() {
             t={t}
             i18nKey="newParticipant.registerKit"
             components={{
-              register: <a href={site.kitRegistrationUrl} target="_blank" rel="noopener noreferrer" className={styles.textLink} />,
+              register: <KitRegistrationLink />,
             }}
           />
         </li>

@@ -1,10 +1,10 @@
-import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
 import { site } from "~/config/site";
 import { appLabel } from "~/domain/dashboard-view";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { resultIconFor } from "~/domain/result-icons";
 import { useTranslation } from "~/i18n-react";
+import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
 import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";
 import type { PendingNotice } from "./english-only-notice";
