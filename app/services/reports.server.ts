@@ -67,9 +67,9 @@ export async function fetchReportUrl(options: {
 export type ReadyReport = { reportUrl: string; label: string; dataFile: { bytes: number | null } | null };
 
 /**
- * The report page's work (without JavaScript, after the download form's redirect): the app as the
- * participant's results list it (its name, whether it is a data file, whether it is ready), then its
- * report address. An app that is not theirs or not ready is a failure like the report's own.
+ * The report page's work (without JavaScript, after the download form's redirect): the report's
+ * address, then the app as the participant's results list it (its name, whether it is a data file,
+ * whether it is ready). An app that is not theirs or not ready is a failure like the report's own.
  */
 export async function openReport(options: {
   request: Request;
@@ -78,6 +78,16 @@ export async function openReport(options: {
   language: string;
 }): Promise<{ ok: true; report: ReadyReport } | UpstreamFailure> {
   const { session } = options;
+  // The report first: what decides whether the participant gets it; then its name and kind.
+  const outcome = await fetchReportUrl({
+    request: options.request,
+    accessToken: session.accessToken,
+    sourceId: reportSourceId(session.sourceId),
+    appId: options.appId,
+    language: options.language,
+    userId: session.userId,
+  });
+  if (!outcome.ok) return outcome;
   const results = await fetchPatientResults({
     accessToken: session.accessToken,
     userId: session.userId,
@@ -87,15 +97,6 @@ export async function openReport(options: {
   if (!results.ok) return results;
   const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
   if (!app || !app.reportReady) return { ok: false, status: 409, message: "No report is ready for this app" };
-  const outcome = await fetchReportUrl({
-    request: options.request,
-    accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
-    appId: app.appID,
-    language: options.language,
-    userId: session.userId,
-  });
-  if (!outcome.ok) return outcome;
   return {
     ok: true,
     report: {
