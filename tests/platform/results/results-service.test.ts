@@ -99,7 +99,15 @@ describe("GET /results/{userID}", () => {
         { appID: "app-1001-health", appName: "health", label: "Health", labelEs: "Salud", type: "health" },
         { appID: "app-1001-traits", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" },
         { appID: "app-1001-ancestry", appName: "ancestry", label: "Ancestry", labelEs: "Ascendencia", type: "ancestry" },
-        { appID: "app-1001-exome", appName: "exome-download", label: "Exome Download", labelEs: "Descarga del exoma", type: "download" },
+        {
+          appID: "app-1001-exome",
+          appName: "exome-download",
+          label: "Exome Download",
+          labelEs: "Descarga del exoma",
+          type: "download",
+          // A data file's size, for the portal to name on its button.
+          fileBytes: expect.any(Number),
+        },
       ],
       heapIdentifier: "demo-heap-p1001",
       isHealthOrResearch: true,
