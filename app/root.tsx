@@ -3,6 +3,7 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type HeadersFunction,
+  isRouteErrorResponse,
   type MetaFunction,
   redirect,
   Links,
@@ -15,9 +16,11 @@ import {
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { useNonce } from "~/components/layout/nonce";
+import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
 import { fallbackLanguage } from "~/i18n";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
 import { portalRequestOf } from "~/load-context";
+import { pageTitle } from "~/page-title";
 import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
@@ -30,10 +33,15 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico" },
 ];
 
-/** The program's title on pages without their own; error pages (the error boundary) say so first. */
-export const meta: MetaFunction<typeof loader> = ({ loaderData, error }) => {
+/**
+ * The program's title on pages without their own; a page that does not exist is named as its
+ * heading names it, and other error pages (the error boundary) say so first.
+ */
+export const meta: MetaFunction<typeof loader> = ({ loaderData, error, matches }) => {
   const title = loaderData?.title ?? "DNA Discovery Program";
-  return [{ title: error && loaderData ? `${loaderData.translations.common.meta.errorPrefix}${title}` : title }];
+  if (!error || !loaderData) return [{ title }];
+  if (isRouteErrorResponse(error) && error.status === 404) return pageTitle(matches, "common", "errors.notFoundTitle");
+  return [{ title: `${loaderData.translations.common.meta.errorPrefix}${title}` }];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -78,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <NoscriptRefreshMeta />
       </head>
       <body>
         {data ? (

@@ -3,10 +3,11 @@ import { useLocation, useRevalidator } from "react-router";
 
 /**
  * A page waiting for something the server is preparing asks again every few seconds: by
- * revalidating with JavaScript, and by refreshing itself without it (the <noscript> keeps the
- * refresh from reloading a page whose script already asks).
+ * revalidating with JavaScript, and by refreshing itself without it. A route whose whole page waits
+ * names that refresh in its handle (NoscriptRefreshMeta puts it in the head) and passes
+ * `refreshInHead`; a card inside a page refreshes from the body.
  */
-export function CheckAgainEvery({ seconds }: { seconds: number }) {
+export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: number; refreshInHead?: boolean }) {
   const location = useLocation();
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -15,6 +16,7 @@ export function CheckAgainEvery({ seconds }: { seconds: number }) {
     }, seconds * 1000);
     return () => window.clearInterval(timer);
   }, [seconds, revalidator]);
+  if (refreshInHead) return null;
   return (
     <noscript>
       <meta httpEquiv="refresh" content={`${seconds};url=${location.pathname}${location.search}`} />

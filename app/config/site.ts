@@ -6,6 +6,8 @@ import { accreditation } from "../../lib/program/site.ts";
  */
 export const site = {
   companyHomeUrl: "https://www.dnadiscovery.example",
+  /** Where a participant registers a new kit with the code on its box. */
+  kitRegistrationUrl: "https://www.dnadiscovery.example/register-kit",
   support: {
     email: "support@dnadiscovery.example",
     phone: "+1-800-555-0142",

@@ -20,7 +20,10 @@ function documentBase(consent: string): string | null {
 }
 
 /** The consent history as My Studies lists it: newest first, each with its name and its document. */
-export function consentEntries(consents: readonly ConsentRecord[], apps: readonly ResultApp[]): ConsentEntry[] {
+export function consentEntries(
+  consents: readonly ConsentRecord[],
+  apps: readonly Pick<ResultApp, "appName" | "label" | "labelEs">[],
+): ConsentEntry[] {
   return consents
     .map((record) => {
       const program = (PROGRAM_CONSENTS as readonly string[]).includes(record.consent);

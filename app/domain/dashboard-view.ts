@@ -4,11 +4,15 @@ import type { PatientResults, ResultApp } from "./patient-results";
 /** What the results fetch ended with, as the dashboard needs to know it. */
 export type ResultsFailure = { status: number; message: string };
 
-export type FailureScreen = "signed-out" | "network-error" | "server-error";
+export type FailureScreen = "signed-out" | "no-record" | "network-error" | "server-error";
 
-/** SPEC.md §4 'Results loading' and §8: which screen a failed results fetch shows. */
+/**
+ * SPEC.md §4 'Results loading' and §8: which screen a failed results fetch shows. A 404 is no
+ * failure: the results service has no record of a participant who has just registered.
+ */
 export function failureScreen(failure: ResultsFailure): FailureScreen {
   if (failure.status === 401) return "signed-out";
+  if (failure.status === 404) return "no-record";
   if (failure.status === 599 || failure.message.includes("Network Error")) return "network-error";
   return "server-error";
 }
@@ -18,6 +22,7 @@ export type EmptyStateMessage = "noDnaTests" | "noApps";
 export type DashboardView =
   | { screen: "gathering"; apps: ResultApp[] }
   | { screen: "empty"; message: EmptyStateMessage }
+  | { screen: "new-participant" }
   | { screen: "reduced"; apps: ResultApp[] }
   | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean };
 
@@ -38,6 +43,14 @@ export function dashboardView(results: PatientResults, visitor: "participant" | 
     kitHistory: results.kitHistory,
     isHealthOrResearch: results.isHealthOrResearch,
   };
+}
+
+/**
+ * No record at the results service yet (a participant who has just registered): SPEC's empty state
+ * with what comes next for participants; results-link visitors are told there are no apps.
+ */
+export function noRecordView(visitor: "participant" | "results-link"): DashboardView {
+  return visitor === "participant" ? { screen: "new-participant" } : { screen: "empty", message: "noApps" };
 }
 
 /** SPEC.md §2 'Result cards': the Spanish label in Spanish when there is one, else the label. */

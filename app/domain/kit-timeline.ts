@@ -46,6 +46,16 @@ export function highlightedSteps(kitStatus: number | null | undefined): number[]
 }
 
 /**
+ * Which visible step carries the expected date: the first one the history has not reached (with
+ * kitStatus 3 that is step 4, highlighted but not yet dated), never one already marked done; without
+ * a history, the first upcoming step.
+ */
+function nextExpectedIndex(states: StepState[], history: KitHistory): number {
+  if (Object.keys(history.reachedOn).length === 0) return states.indexOf("upcoming");
+  return states.findIndex((state, index) => state === "upcoming" || (state === "current" && !history.reachedOn[index + 1]));
+}
+
+/**
  * The steps the participant sees, each marked done (before the highlight), current or upcoming,
  * with the day each reached step was reached and, on the first step not reached yet, the day it is
  * expected. The highlight comes from kitStatus alone (SPEC.md §4); the dates never move it.
@@ -62,7 +72,7 @@ export function timelineEntries(
     const number = index + 1;
     return highlighted.includes(number) ? "current" : number < firstHighlighted ? "done" : "upcoming";
   });
-  const next = states.indexOf("upcoming");
+  const next = nextExpectedIndex(states, history);
   return visible.map((step, index) => {
     const number = index + 1;
     const state = states[index]!;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { reportIsReady } from "../../lib/program/report-readiness.ts";
 import { isCalendarDate } from "./calendar-date";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
 
@@ -9,6 +10,7 @@ const AppSchema = z.object({
   label: z.string().nullish(),
   labelEs: z.string().nullish(),
   type: z.string().nullish(),
+  fileBytes: z.number().int().nonnegative().nullish().catch(null),
 });
 
 const KitEventSchema = z.object({ step: z.number().int().min(1).max(5), date: z.string().refine(isCalendarDate) });
@@ -42,7 +44,17 @@ export const PatientResultsSchema = z.object({
     .nullish(),
 });
 
-export type ResultApp = { appID: string; appName: string; label: string; labelEs: string | null; type: string };
+export type ResultApp = {
+  appID: string;
+  appName: string;
+  label: string;
+  labelEs: string | null;
+  type: string;
+  /** Whether the app's results are ready (kit status and type): only then is a report offered. */
+  reportReady: boolean;
+  /** A data file's size (the exome download), when the results service gives it. */
+  fileBytes: number | null;
+};
 
 /** One version of one consent document the participant signed (SPEC's agreements, with their history). */
 export type ConsentRecord = { consent: string; version: string; givenOn: string; withdrawnOn: string | null };
@@ -66,8 +78,9 @@ export function toKitStatus(value: unknown): number {
 
 /** SPEC.md §3: apps without a label are dropped; type picks an icon and defaults to empty. */
 export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema>): PatientResults {
+  const kitStatus = toKitStatus(raw.kitStatus);
   return {
-    kitStatus: toKitStatus(raw.kitStatus),
+    kitStatus,
     kitHistory: {
       reachedOn: Object.fromEntries((raw.kitEvents ?? []).map((event) => [event.step, event.date])),
       nextStepExpectedBy: raw.nextStepExpectedBy ?? null,
@@ -81,6 +94,8 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
         label: app.label as string,
         labelEs: app.labelEs ?? null,
         type: app.type ?? "",
+        reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
+        fileBytes: app.fileBytes ?? null,
       })),
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,

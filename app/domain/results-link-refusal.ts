@@ -16,17 +16,14 @@ export interface RefusalExplanation {
 const NOT_A_RESULTS_LINK: RefusalExplanation = { messageKey: "resultsLink.invalid", helpKey: "resultsLinkHelp.invalid", status: 401 };
 
 /**
- * SPEC.md §5 'Token checks (results)' and §8: no token, no user id and no issuer keep their own
- * words; everything else is said plainly per case (never a library's message), and only an expired
- * link says it expired.
+ * SPEC.md §5 'Token checks (results)' and §8, said so a participant understands them: a link without
+ * its token is incomplete, a token without a user id or issuer is not a valid link (the checks' own
+ * words are for developers), every case says what to do, and only an expired link says it expired.
  */
 export function explainRefusal(refusal: ResultsLinkRefusal): RefusalExplanation {
   if (refusal.kind === "unavailable") return { messageKey: "resultsLink.unavailable", helpKey: null, status: 503 };
   if (refusal.kind === "token") {
-    if (refusal.failure === "missing") return { messageKey: "tokenChecks.missing", helpKey: "resultsLinkHelp.missing", status: 400 };
-    if (refusal.failure === "missingUserId" || refusal.failure === "missingIssuer") {
-      return { messageKey: `tokenChecks.${refusal.failure}`, helpKey: "resultsLinkHelp.invalid", status: 400 };
-    }
+    if (refusal.failure === "missing") return { messageKey: "resultsLink.missing", helpKey: "resultsLinkHelp.missing", status: 400 };
     return { ...NOT_A_RESULTS_LINK, status: 400 };
   }
   if (refusal.code === "expired") return { messageKey: "resultsLink.expired", helpKey: "resultsLinkHelp.expired", status: 401 };

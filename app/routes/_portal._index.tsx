@@ -6,7 +6,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { KitNotStartedYet, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
+import { KitNotStartedYet, NewParticipant, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ResultsCard } from "~/components/dashboard/results-card";
@@ -14,18 +14,31 @@ import { SampleStatusCard, TIMELINE_PARAM } from "~/components/dashboard/sample-
 import { TimelinePage } from "~/components/dashboard/timeline-details";
 import { BANNER_ACTION, WelcomeBanner } from "~/components/dashboard/welcome-banner";
 import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error-screens";
+import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { timelineEntries } from "~/domain/kit-timeline";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
-import { loadDashboard } from "~/services/dashboard-data.server";
+import { type DashboardData, loadDashboard } from "~/services/dashboard-data.server";
 import { requireVisitor } from "~/services/session.server";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const handle: TranslationHandle & NoscriptRefreshHandle = {
+  i18n: ["dashboard"],
+  // The waiting page asks again by itself without JavaScript.
+  noscriptRefresh: (loaderData, location) => {
+    const waiting = loaderData as DashboardData | undefined;
+    return waiting?.screen === "waiting" ? { seconds: waiting.checkAgainSeconds, to: `${location.pathname}${location.search}` } : null;
+  },
+};
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  pageTitle(matches, "dashboard", new URLSearchParams(location.search).has(TIMELINE_PARAM) ? "timeline.title" : "title");
+/** Every state its own title: the error screens and the waiting page are named as their headings. */
+export const meta: MetaFunction<typeof loader> = ({ matches, location, loaderData }) => {
+  if (loaderData?.screen === "network-error") return pageTitle(matches, "common", "errors.networkTitle");
+  if (loaderData?.screen === "server-error") return pageTitle(matches, "common", "errors.serverTitle");
+  if (loaderData?.screen === "waiting" || loaderData?.screen === "gathering") return pageTitle(matches, "common", "gathering");
+  return pageTitle(matches, "dashboard", new URLSearchParams(location.search).has(TIMELINE_PARAM) ? "timeline.title" : "title");
+};
 
 /** SPEC.md §2 'My Results'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -65,6 +78,8 @@ export default function MyResults() {
       return <WaitingForResults checkAgainSeconds={data.checkAgainSeconds} />;
     case "empty":
       return <NoResultsYet message={data.message} />;
+    case "new-participant":
+      return <NewParticipant />;
     case "reduced":
       return (
         <div className={styles.page}>

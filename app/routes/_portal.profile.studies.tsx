@@ -46,7 +46,7 @@ export default function MyStudies() {
       </p>
       <p className={styles.paragraph}>{t("studies.closeNote")}</p>
       <WithdrawalStatus withdrawal={withdrawal} />
-      <ConsentHistory entries={consents} />
+      <ConsentHistory entries={consents} withdrawal={withdrawal} />
     </section>
   );
 }

@@ -38,7 +38,7 @@ export default function WithdrawalReceipt() {
           <strong>{withdrawal.reference}</strong>
         </dd>
         <dt>{t("withdraw.receipt.choice")}</dt>
-        <dd className={styles.consentFactValue}>{t(`withdraw.choices.${withdrawal.choice}.title`)}</dd>
+        <dd className={styles.consentFactValue}>{t(`withdraw.requested.${withdrawal.choice}`)}</dd>
         <dt>{t("withdraw.receipt.receivedOn")}</dt>
         <dd className={styles.consentFactValue}>
           <time dateTime={withdrawal.requestedAt}>{received}</time>

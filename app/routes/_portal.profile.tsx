@@ -2,6 +2,7 @@ import {
   type LoaderFunctionArgs,
   isRouteErrorResponse,
   Link,
+  type MetaFunction,
   Outlet,
   useLoaderData,
   useLocation,
@@ -15,6 +16,7 @@ import * as styles from "~/components/profile/profile.css";
 import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
 import { requireParticipant } from "~/services/session.server";
 
@@ -43,6 +45,12 @@ export default function ProfileLayout() {
     </div>
   );
 }
+
+/** The section this participant does not have is titled as its heading; other pages keep their own. */
+export const meta: MetaFunction = ({ error, matches }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? pageTitle(matches, "profile", "notAvailable.title")
+    : (matches.find((match) => match.id === "root")?.meta ?? []);
 
 /**
  * A profile page this participant does not have (My Studies without research consent, by URL): a

@@ -1,46 +1,40 @@
-import { type ActionFunctionArgs, data, redirect, useActionData } from "react-router";
-import * as styles from "~/components/dashboard/dashboard.css";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  data,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ReportReady } from "~/components/dashboard/report-ready";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import type { ReportActionData } from "~/domain/dashboard-report";
+import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
-import { fetchReportUrl, ReportFormSchema, reportSourceId } from "~/services/reports.server";
+import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
-/**
- * SPEC.md §4 'Result download': a 200 with a URL sends the participant to the report (a redirect, or
- * the address for the tab a script opened); anything else, no answer included, shows the
- * download-error notification for 15 s over the dashboard (without JavaScript: back to it, PRG).
- */
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const session = await requireVisitor(request);
-  const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
-  const { appId, opensIn } = parsed.data;
-  const script = opensIn === "tab";
+export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
+  loaderData?.report
+    ? pageTitle(matches, "dashboard", loaderData.report.dataFile ? "results.fileReadyNamed" : "results.readyNamed", {
+        label: loaderData.report.label,
+      })
+    : pageTitle(matches, "dashboard", "results.title");
 
-  const outcome = await fetchReportUrl({
-    request,
-    accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
-    appId,
-    language: await detectLanguage(request),
-    userId: session.userId,
-  });
-  // The page's form-action policy keeps a form from redirecting to another origin, so without
-  // JavaScript the report opens from a page that links to it in a new tab.
-  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
+const APP_PARAM = "app";
 
+/** The download error over My Results for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
+async function downloadErrorHeaders(appId: string): Promise<Headers> {
   const headers = new Headers(privatePageHeaders);
   headers.append(
     "Set-Cookie",
@@ -52,21 +46,55 @@ export async function action({ request }: ActionFunctionArgs) {
       retry: { action: REPORT_ACTION, fields: { appId }, labelKey: "dashboard:downloadError.retry" },
     }),
   );
-  if (script) return data<ReportActionData>({ outcome: "failed" }, { headers });
-  return redirect("/", { status: 303, headers });
+  return headers;
 }
 
-/** Without JavaScript: the report, opened from here, the network error screen, or why the form was refused. */
+/**
+ * Without JavaScript, the report's own page (the download form redirects here, so a reload asks
+ * again rather than posting again): titled and naming the report, with the link that opens it.
+ * When it cannot be had, back to My Results with the download-error notification.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireVisitor(request);
+  const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
+  if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
+  const outcome = await openReport({ request, session, appId: parsed.data.appId, language: await detectLanguage(request) });
+  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(parsed.data.appId) });
+  return data({ report: outcome.report }, { headers: privatePageHeaders });
+}
+
+/**
+ * SPEC.md §4 'Result download': with a script, the address for the tab it opened (or the file it
+ * fetches); without one, a redirect to the report's page. Anything else, no answer included, shows
+ * the download-error notification for 15 s over the dashboard.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireVisitor(request);
+  const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
+  const { appId, opensIn } = parsed.data;
+  if (opensIn !== "tab")
+    return redirect(`${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId })}`, { status: 303, headers: privatePageHeaders });
+
+  const outcome = await fetchReportUrl({
+    request,
+    accessToken: session.accessToken,
+    sourceId: reportSourceId(session.sourceId),
+    appId,
+    language: await detectLanguage(request),
+    userId: session.userId,
+  });
+  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
+  return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId) });
+}
+
+/** Without JavaScript: the report, opened from here, or why the request was refused. */
 export default function ReportDownload() {
-  const data = useActionData<typeof action>();
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
   const { t } = useTranslation();
-  if (data && "outcome" in data && data.outcome === "opened") return <ReportReady reportUrl={data.reportUrl} />;
-  if (data && "outcome" in data && data.outcome === "invalid") return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
-  return (
-    <p className={styles.interstitial}>
-      <a href="/" className={styles.textLink}>
-        {t("errors.backHome")}
-      </a>
-    </p>
-  );
+  if (loaded?.report) return <ReportReady report={loaded.report} />;
+  if (acted && "outcome" in acted && acted.outcome !== "invalid") return null;
+  return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
 }

@@ -1,10 +1,18 @@
 import { useEffect } from "react";
 import { type LoaderFunctionArgs, data, redirect, type MetaFunction, useLoaderData } from "react-router";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
+import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
 import { pageTitle } from "~/page-title";
 import { clearedSessionCookie, readSession, withReturnTo } from "~/services/session.server";
+
+export const handle: NoscriptRefreshHandle = {
+  noscriptRefresh: (loaderData) => {
+    const expired = loaderData as { signInPath: string } | undefined;
+    return expired ? { seconds: SIGN_IN_DELAY_SECONDS, to: expired.signInPath } : null;
+  },
+};
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "common", "errors.sessionExpired");
 
@@ -32,9 +40,6 @@ export default function SessionExpired() {
   }, [signInPath]);
   return (
     <PageShell visitor={null}>
-      <noscript>
-        <meta httpEquiv="refresh" content={`${SIGN_IN_DELAY_SECONDS};url=${signInPath}`} />
-      </noscript>
       <SessionExpiredScreen redirectSeconds={SIGN_IN_DELAY_SECONDS} signInPath={signInPath} />
     </PageShell>
   );

@@ -10,7 +10,9 @@ import {
   identityProviderReachable,
   idpMetadata,
   nonceForState,
+  SIGN_IN_ANSWER_BUDGET_MS,
   verifyIdToken,
+  withinBudget,
   type TokenSet,
 } from "./idp.server";
 
@@ -122,11 +124,20 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
   return authenticator;
 }
 
-/** The authenticator, when the identity provider can be reached right now; null when sign-in cannot start. */
+/**
+ * The authenticator, when the identity provider can be reached right now; null when sign-in cannot
+ * start, known within SIGN_IN_ANSWER_BUDGET_MS however slow the provider is.
+ */
 export async function reachableAuthenticator(): Promise<Authenticator<SignedInParticipant> | null> {
   try {
-    const instance = await portalAuthenticator();
-    return (await identityProviderReachable()) ? instance : null;
+    return await withinBudget(
+      async () => {
+        const instance = await portalAuthenticator();
+        return (await identityProviderReachable()) ? instance : null;
+      },
+      SIGN_IN_ANSWER_BUDGET_MS,
+      null,
+    );
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
-import { dashboardView, failureScreen, type DashboardView } from "~/domain/dashboard-view";
+import { dashboardView, failureScreen, noRecordView, type DashboardView } from "~/domain/dashboard-view";
 import { identifyParticipant } from "./analytics.server";
 import { env } from "./env.server";
 import { logger, redactText, requestIdOf } from "./logger.server";
@@ -18,12 +18,15 @@ export type DashboardData =
 /** How often the waiting page asks again (a refresh without JavaScript, a revalidation with it). */
 const CHECK_AGAIN_SECONDS = 3;
 
+const visitorOf = (session: PortalSession) => (session.tokenType === "ACCESS" ? "results-link" : "participant");
+
 export type DashboardOutcome = { kind: "data"; data: DashboardData; status: number } | { kind: "response"; response: Response };
 
 /**
  * The My Results loader's work: results fetched server-side with the bearer token (retries live in
  * results.server); past RESULTS_WAIT_PAGE_AFTER_MS the page says it is gathering the information and
- * asks again, while the call goes on for its next request. A 401 ends the session at once, other
+ * asks again, while the call goes on for its next request. A 401 ends the session at once, a 404 (no
+ * record yet) is a new participant's page, other
  * failures pick their screen and are logged (network trouble as info, anything else as an error).
  */
 export async function loadDashboard(request: Request, session: PortalSession): Promise<DashboardOutcome> {
@@ -39,6 +42,7 @@ export async function loadDashboard(request: Request, session: PortalSession): P
   if (!outcome.ok) {
     const screen = failureScreen(outcome);
     if (screen === "signed-out") return { kind: "response", response: await signOut(session) };
+    if (screen === "no-record") return { kind: "data", data: { ...noRecordView(visitorOf(session)), welcomeBanner: false }, status: 200 };
     const line = {
       event: "results unavailable",
       status: outcome.status,
@@ -54,7 +58,7 @@ export async function loadDashboard(request: Request, session: PortalSession): P
   }
   // Fire and forget: analytics never delays or breaks the page.
   void identifyParticipant({ request, heapIdentifier: outcome.results.heapIdentifier }).catch(() => undefined);
-  const view = dashboardView(outcome.results, session.tokenType === "ACCESS" ? "results-link" : "participant");
+  const view = dashboardView(outcome.results, visitorOf(session));
   const welcomeBanner = view.screen === "full" && !(await hasParticipantFlag(session.userId, bannerDismissedFlag(WELCOME_BANNER)));
   return { kind: "data", data: { ...view, welcomeBanner }, status: 200 };
 }

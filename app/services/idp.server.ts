@@ -77,6 +77,27 @@ export function identityProviderReachable(): Promise<boolean> {
   return discoveryAnswers.reachable();
 }
 
+/**
+ * How long the sign-in page may take to learn whether the provider can be reached, discovery and
+ * reachability check together: the security document promises the 'unavailable' answer within 2 s.
+ */
+export const SIGN_IN_ANSWER_BUDGET_MS = 1_500;
+
+/**
+ * `work`'s result, or `outOfTime` once `budgetMs` has passed: one budget for a whole answer, however
+ * many calls it makes. The work goes on after the budget (a discovery document it fetches is kept).
+ */
+export async function withinBudget<T, F>(work: () => Promise<T>, budgetMs: number, outOfTime: F): Promise<T | F> {
+  let timer: NodeJS.Timeout | undefined;
+  const pending = work();
+  pending.catch(() => undefined);
+  try {
+    return await Promise.race([pending, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(outOfTime), budgetMs)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The discovery document, fetched once and kept (SPEC.md §7: cached 24 hours, like the keys). */
 export function idpMetadata(): Promise<IdpMetadata> {
   metadata ??= (async () => {

@@ -1,8 +1,11 @@
 import * as z from "zod";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
+import { appLabel } from "~/domain/dashboard-view";
+import { resultIconFor } from "~/domain/result-icons";
 import { env } from "./env.server";
 import { requestIdOf } from "./logger.server";
-import { failureOf, type UpstreamFailure } from "./results.server";
+import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
+import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 
 /** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
@@ -58,4 +61,48 @@ export async function fetchReportUrl(options: {
   const reportUrl = bodyAs(reply, ReportResponse)?.providerReportUrl;
   if (!reportUrl || !isWebAddress(reportUrl)) return { ok: false, status: reply.status, message: "No report address in the response" };
   return { ok: true, reportUrl };
+}
+
+/** A report the participant asked to open, named in the page's language. */
+export type ReadyReport = { reportUrl: string; label: string; dataFile: { bytes: number | null } | null };
+
+/**
+ * The report page's work (without JavaScript, after the download form's redirect): the report's
+ * address, then the app as the participant's results list it (its name, whether it is a data file,
+ * whether it is ready). An app that is not theirs or not ready is a failure like the report's own.
+ */
+export async function openReport(options: {
+  request: Request;
+  session: PortalSession;
+  appId: string;
+  language: string;
+}): Promise<{ ok: true; report: ReadyReport } | UpstreamFailure> {
+  const { session } = options;
+  // The report first: what decides whether the participant gets it; then its name and kind.
+  const outcome = await fetchReportUrl({
+    request: options.request,
+    accessToken: session.accessToken,
+    sourceId: reportSourceId(session.sourceId),
+    appId: options.appId,
+    language: options.language,
+    userId: session.userId,
+  });
+  if (!outcome.ok) return outcome;
+  const results = await fetchPatientResults({
+    accessToken: session.accessToken,
+    userId: session.userId,
+    sourceId: session.sourceId,
+    requestId: requestIdOf(options.request),
+  });
+  if (!results.ok) return results;
+  const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
+  if (!app || !app.reportReady) return { ok: false, status: 409, message: "No report is ready for this app" };
+  return {
+    ok: true,
+    report: {
+      reportUrl: outcome.reportUrl,
+      label: appLabel(app, options.language),
+      dataFile: resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null,
+    },
+  };
 }

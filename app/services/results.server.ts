@@ -15,7 +15,16 @@ export const NETWORK_ERROR_MESSAGE = "Network Error";
 export type UpstreamFailure = { ok: false; status: number; message: string };
 export type ResultsOutcome = { ok: true; results: PatientResults } | UpstreamFailure;
 
-/** An answer with no body worth reading (no answer, or a 5xx): only these move the breaker. */
+/**
+ * What says the service itself is down: no answer (refused, reset, timed out) or a gateway's 502–504.
+ * Only these move the shared breaker; one participant's own errors (a 500 or 599 about their record,
+ * a 404) say nothing about the service, so they never show other participants the network-error screen.
+ */
+export function serviceIsDown(reply: UpstreamReply): boolean {
+  return !reply.answered || reply.status === 502 || reply.status === 503 || reply.status === 504;
+}
+
+/** A reply that says the service is down, carried through the breaker. */
 class ServiceTrouble extends Error {
   constructor(readonly reply: UpstreamReply) {
     super("results service trouble");
@@ -24,7 +33,7 @@ class ServiceTrouble extends Error {
 
 /**
  * One breaker for the results service, shared by every request of this process: after
- * RESULTS_BREAKER_FAILURES consecutive calls with no answer or a 5xx it opens, and pages get the
+ * RESULTS_BREAKER_FAILURES consecutive calls that say the service is down (serviceIsDown) it opens, and pages get the
  * network-error screen at once instead of waiting out their budget; after RESULTS_BREAKER_HALF_OPEN_MS
  * one call is let through with the short RESULTS_PROBE_TIMEOUT_MS (the pages arriving meanwhile wait
  * for it), and its answer closes or reopens it.
@@ -41,7 +50,7 @@ async function throughBreaker(attempt: (timeoutMs?: number) => Promise<UpstreamR
   try {
     return await breaker.execute(async () => {
       const reply = await attempt(breaker.state === CircuitState.HalfOpen ? env.RESULTS_PROBE_TIMEOUT_MS : undefined);
-      if (!reply.answered || reply.status >= 500) throw new ServiceTrouble(reply);
+      if (serviceIsDown(reply)) throw new ServiceTrouble(reply);
       return reply;
     });
   } catch (error) {
@@ -51,9 +60,12 @@ async function throughBreaker(attempt: (timeoutMs?: number) => Promise<UpstreamR
   }
 }
 
+/** The results service has no record of this participant (yet): a normal state, never retried. */
+export const NO_RECORD_STATUS = 404;
+
 /**
  * GET with up to three attempts within one budget (RESULTS_BUDGET_MS across all of them, each at most
- * RESULTS_TIMEOUT_MS); a 401 is final at once (the session is over). After the last failure the status
+ * RESULTS_TIMEOUT_MS); a 401 is final at once (the session is over), and so is a 404 (no record yet). After the last failure the status
  * and message are kept for the caller to choose a screen.
  */
 export function getResults(url: URL, accessToken: string, requestId?: string): Promise<UpstreamReply> {
@@ -62,7 +74,7 @@ export function getResults(url: URL, accessToken: string, requestId?: string): P
     {
       attempts: RESULTS_ATTEMPTS,
       budgetMs: env.RESULTS_BUDGET_MS,
-      retryable: (reply) => !reply.answered || (!reply.ok && reply.status !== 401),
+      retryable: (reply) => !reply.answered || (!reply.ok && reply.status !== 401 && reply.status !== NO_RECORD_STATUS),
       guard: throughBreaker,
     },
   );

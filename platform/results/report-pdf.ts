@@ -25,13 +25,19 @@ export function drawableText(text: string): string {
 const NAVY = "#323D5F";
 const INK = "#1B1F2B";
 
-/** The report as a PDF document (A4/Letter-neutral margins), with its title, author and language in the file's metadata. */
+/**
+ * The report as a tagged PDF (PDF/UA's structure: a Document of a title heading, section headings,
+ * paragraphs and label–value paragraphs, in reading order), with its title shown as the window's,
+ * its author and its language in the file's metadata, so a screen reader reads it as it is laid out.
+ */
 export function renderReportPdf(content: ReportContent, author: string): Promise<Buffer> {
   const document = new PDFDocument({
     size: "LETTER",
     margin: 56,
     lang: content.language,
     displayTitle: true,
+    tagged: true,
+    pdfVersion: "1.7",
     info: { Title: drawableText(content.title), Author: drawableText(author), Subject: drawableText(content.participantName) },
   });
   const chunks: Buffer[] = [];
@@ -41,20 +47,27 @@ export function renderReportPdf(content: ReportContent, author: string): Promise
     document.on("error", reject);
   });
 
-  document.font("Helvetica").fontSize(10).fillColor(NAVY).text(drawableText(author));
-  document.moveDown(0.5).font("Helvetica-Bold").fontSize(20).text(drawableText(content.title));
+  const root = document.struct("Document");
+  document.addStructure(root);
+  const tagged = (type: string, draw: () => void) => root.add(document.struct(type, {}, draw));
+
+  tagged("P", () => document.font("Helvetica").fontSize(10).fillColor(NAVY).text(drawableText(author)));
+  tagged("H1", () => document.moveDown(0.5).font("Helvetica-Bold").fontSize(20).text(drawableText(content.title)));
   for (const section of content.sections) {
-    document.moveDown(1).font("Helvetica-Bold").fontSize(13).fillColor(NAVY).text(drawableText(section.heading));
+    tagged("H2", () => document.moveDown(1).font("Helvetica-Bold").fontSize(13).fillColor(NAVY).text(drawableText(section.heading)));
     document.moveDown(0.3).font("Helvetica").fontSize(11).fillColor(INK);
-    for (const paragraph of section.paragraphs ?? []) document.text(drawableText(paragraph)).moveDown(0.4);
+    for (const paragraph of section.paragraphs ?? []) tagged("P", () => document.text(drawableText(paragraph)).moveDown(0.4));
     for (const [label, value] of section.rows ?? []) {
-      document
-        .font("Helvetica-Bold")
-        .text(`${drawableText(label)}: `, { continued: true })
-        .font("Helvetica")
-        .text(drawableText(value));
+      tagged("P", () =>
+        document
+          .font("Helvetica-Bold")
+          .text(`${drawableText(label)}: `, { continued: true })
+          .font("Helvetica")
+          .text(drawableText(value)),
+      );
     }
   }
+  root.end();
   document.end();
   return done;
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Database } from "../../lib/postgres/index.ts";
+import { reportIsReady } from "../../lib/program/report-readiness.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
@@ -80,9 +81,14 @@ export function createRouter(deps: RouteDependencies) {
       resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
+    const today = new Date(deps.nowSeconds() * 1000);
     const common = {
       kitStatus: patient.kitStatus,
-      apps: apps.map(({ documentBytes: _keptHere, ...app }) => app),
+      // A data file's size goes with it, so the portal can name it on the download button.
+      apps: apps.map((record) => {
+        const { documentBytes: _keptHere, ...app } = record;
+        return isDownloadApp(record) ? { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes } : app;
+      }),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
       agreements: patient.agreements,
@@ -100,9 +106,10 @@ export function createRouter(deps: RouteDependencies) {
 
   async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
     await authorizeFor(req, userId);
-    await patientFromSource(userId, sourceId);
+    const patient = await patientFromSource(userId, sourceId);
     const app = await deps.repository.findApp(userId, appId);
     if (!app) throw new RequestError(404, "No report was found for this app");
+    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
     const language = reportLanguage(url.searchParams.get("lang"));
     sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language) });
   }
@@ -145,7 +152,7 @@ export function createRouter(deps: RouteDependencies) {
     if (check === "expired") return linkProblem(res, 410, "expired", language);
     const patient = await deps.repository.findPatient(userId);
     const app = patient ? await deps.repository.findApp(userId, appId) : null;
-    if (!patient || !app) return linkProblem(res, 404, "missing", language);
+    if (!patient || !app || !reportIsReady(app, patient.kitStatus)) return linkProblem(res, 404, "missing", language);
 
     const common = documentHeaders;
     if (isDownloadApp(app)) {

@@ -65,3 +65,73 @@ describe("portal palette meets WCAG 2.2 AA", () => {
     expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(NON_TEXT_AA);
   });
 });
+
+/**
+ * Every text colour of the theme against every background of the theme it may stand on. The theme
+ * has two kinds of ground: light ones (surfaces, the page, the subtle and status tints) and dark ones
+ * (the navy bar, its menus and buttons, the dark tooltip). Dark inks go on every light ground and
+ * white goes on every dark one; a dark ink is never placed on a dark ground, which is how the
+ * muted 'Signed in until …' note once sat on the navy mobile menu at 1.57:1.
+ */
+describe("every text/background pair of the theme reaches 4.5:1", () => {
+  const { brand, neutral } = palette;
+  const lightGrounds = {
+    surface: neutral.surface,
+    "page background": neutral.background,
+    "muted surface": neutral.surfaceMuted,
+    "subtle primary": brand.primarySubtle,
+    "info background": palette.info.background,
+    "success background": palette.success.background,
+    "warning background": palette.warning.background,
+    "error background": palette.error.background,
+  };
+  const darkGrounds = {
+    "primary (header, mobile menu, filled buttons)": brand.primary,
+    "primary hover": brand.primaryHover,
+    "primary pressed": brand.primaryActive,
+    "text colour (tooltips)": neutral.text,
+  };
+  const darkInks = {
+    text: neutral.text,
+    "muted text (notes, hints)": neutral.textMuted,
+    primary: brand.primary,
+    "error text": palette.error.text,
+    "info text": palette.info.text,
+    "success text": palette.success.text,
+    "warning text": palette.warning.text,
+  };
+  const lightInks = { "white (on primary)": brand.onPrimary, "surface (tooltip text)": neutral.surface };
+
+  const pairs = [
+    ...Object.entries(darkInks).flatMap(([ink, fg]) => Object.entries(lightGrounds).map(([ground, bg]) => [ink, ground, fg, bg])),
+    ...Object.entries(lightInks).flatMap(([ink, fg]) => Object.entries(darkGrounds).map(([ground, bg]) => [ink, ground, fg, bg])),
+  ];
+
+  it.each(pairs)("%s on %s", (_ink, _ground, foreground, background) => {
+    expect(contrastRatio(foreground!, background!)).toBeGreaterThanOrEqual(TEXT_AA);
+  });
+
+  it("covers every colour of the palette that text is set in or on", () => {
+    const inks = new Set<string>([...Object.values(darkInks), ...Object.values(lightInks)]);
+    const grounds = new Set<string>([...Object.values(lightGrounds), ...Object.values(darkGrounds)]);
+    const textColours = [
+      neutral.text,
+      neutral.textMuted,
+      brand.primary,
+      brand.onPrimary,
+      ...["info", "success", "warning", "error"].map((tone) => palette[tone as "info"].text),
+    ];
+    const backgrounds = [
+      neutral.surface,
+      neutral.background,
+      neutral.surfaceMuted,
+      brand.primary,
+      brand.primaryHover,
+      brand.primaryActive,
+      brand.primarySubtle,
+      ...["info", "success", "warning", "error"].map((tone) => palette[tone as "info"].background),
+    ];
+    expect(textColours.filter((colour) => !inks.has(colour))).toEqual([]);
+    expect(backgrounds.filter((colour) => !grounds.has(colour))).toEqual([]);
+  });
+});

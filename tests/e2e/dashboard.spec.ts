@@ -10,7 +10,14 @@ const supportEmail = "support@dnadiscovery.example";
 type Expected =
   | { screen: "gathering"; cards: string[] }
   | { screen: "empty"; text: string }
-  | { screen: "full" | "reduced"; current: number[]; visibleSteps: number; cards: string[]; withoutConsent?: string[] };
+  | {
+      screen: "full" | "reduced";
+      current: number[];
+      visibleSteps: number;
+      cards: string[];
+      withoutConsent?: string[];
+      notReady?: string[];
+    };
 
 /** What SPEC.md says each demo participant's data should show (platform/demo/participants.json). */
 const byParticipant: Record<string, Expected> = {
@@ -22,14 +29,21 @@ const byParticipant: Record<string, Expected> = {
     withoutConsent: ["Exome Download"],
   },
   "bruno@example.test": { screen: "gathering", cards: ["Traits"] },
-  "carmen@example.test": { screen: "full", current: [1], visibleSteps: 5, cards: ["Traits", "Ancestry"] },
-  "dmitri@example.test": { screen: "full", current: [2], visibleSteps: 5, cards: ["Traits", "Women's Wellness"] },
+  "carmen@example.test": { screen: "full", current: [1], visibleSteps: 5, cards: ["Traits", "Ancestry"], notReady: ["Traits", "Ancestry"] },
+  "dmitri@example.test": {
+    screen: "full",
+    current: [2],
+    visibleSteps: 5,
+    cards: ["Traits", "Women's Wellness"],
+    notReady: ["Traits", "Women's Wellness"],
+  },
   "elena@example.test": { screen: "full", current: [3, 4], visibleSteps: 4, cards: ["Traits", "Ancestry"] },
   "lucia@example.test": {
     screen: "full",
     current: [4],
     visibleSteps: 5,
     cards: ["Health", "Familial Hypercholesterolemia", "Women's Wellness"],
+    notReady: ["Health", "Familial Hypercholesterolemia", "Women's Wellness"],
   },
   "greta@example.test": { screen: "empty", text: `You don't have DNA tests connected to your account. Please contact ${supportEmail}` },
   "hiro@example.test": {
@@ -73,14 +87,21 @@ async function expectDashboard(page: Page, expected: Expected) {
     await expect(tracker.getByRole("listitem")).toHaveCount(expected.visibleSteps);
     await expect(tracker.locator('li[aria-current="step"]')).toHaveText(
       // The day the step was reached follows when the results service knows it.
-      expected.current.map((step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)([A-Z][a-z]+ \\d{1,2}, \\d{4})?$`)),
+      expected.current.map(
+        (step) => new RegExp(`^\\d${steps[step - 1]} \\(Current step\\)((Expected by )?[A-Z][a-z]+ \\d{1,2}, \\d{4})?$`),
+      ),
     );
     await expect(tracker.locator('li[data-state="done"]')).toHaveCount(Math.min(...expected.current) - 1);
   }
   const results = main.getByRole("region", { name: "Results" });
   await expect(results.getByRole("heading", { level: 3 })).toHaveText(expected.cards);
   for (const label of expected.cards) {
-    await expect(results.getByRole("button", { name: `Download report: ${label}` })).toBeVisible();
+    // A report is offered once its results are ready; the exome is a data file, named as one.
+    const download =
+      label === "Exome Download"
+        ? results.getByRole("button", { name: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/ })
+        : results.getByRole("button", { name: `Download report: ${label}` });
+    await expect(download).toHaveCount(expected.notReady?.includes(label) ? 0 : 1);
     const consent = results.getByRole("link", { name: `View consent: ${label} (opens in a new tab)` });
     await expect(consent).toHaveCount(expected.withoutConsent?.includes(label) ? 0 : 1);
   }
@@ -127,7 +148,7 @@ test.describe("My Results for every demo participant", () => {
     await expectNoSeriousA11yViolations(page);
     await page.context().clearCookies();
     await page.goto(await resultsLinkFor("nadia@example.test"));
-    await expectDashboard(page, { screen: "reduced", current: [], visibleSteps: 0, cards: ["Ancestry"] });
+    await expectDashboard(page, { screen: "reduced", current: [], visibleSteps: 0, cards: ["Ancestry"], notReady: ["Ancestry"] });
     await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Welcome" })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
@@ -265,7 +286,7 @@ test.describe("the full dashboard", () => {
   });
 
   test("a report opens from its card: a PDF in a new tab, the portal kept", async ({ page, context }, testInfo) => {
-    await signIn(page, "carmen@example.test");
+    await signIn(page, "elena@example.test");
     const download = page.getByRole("button", { name: "Download report: Traits" });
     // The new tab receives the PDF, named for the participant's files (Chromium shows it in its viewer).
     const received = context.waitForEvent("response", (response) => response.url().startsWith(`${resultsUrl}/documents/`));
@@ -275,14 +296,15 @@ test.describe("the full dashboard", () => {
       await expect(page).toHaveURL(`${portalUrl}/`);
       await expect(download).not.toHaveAttribute("aria-busy");
     } else {
-      // Without JavaScript: a page that opens the report in a new tab, and says so; the portal stays.
+      // Without JavaScript: a page of its own, titled and naming the report, that opens it in a new tab.
       await download.click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your report is ready");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Traits report is ready");
+      await expect(page).toHaveTitle(/^Your Traits report is ready/);
       await expectNoSeriousA11yViolations(page);
-      const open = page.getByRole("link", { name: "Open report (opens in a new tab)" });
+      const open = page.getByRole("link", { name: "Open your Traits report (opens in a new tab)" });
       await expect(open).toHaveAttribute("target", "_blank");
       await open.click();
-      await expect(page).toHaveURL(`${portalUrl}/results/report`);
+      await expect(page).toHaveURL(`${portalUrl}/results/report?app=app-1005-traits`);
     }
     const report = await received;
     expect(report.status()).toBe(200);

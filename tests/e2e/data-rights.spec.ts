@@ -145,6 +145,10 @@ test.describe("withdrawal with a receipt", () => {
     expect(reference).toMatch(/^WD-\d{4}-[A-Z0-9]{6}$/);
     await expect(page).toHaveURL(new RegExp(`/profile/studies/withdrawal/${reference}$`));
     await expect(page.getByRole("main")).toContainText("Received");
+    // The receipt says what was asked for in whole sentences.
+    await expect(
+      page.getByText("You asked us to stop using your data in new research and to destroy your sample. Your account and reports stay."),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     const [receipt] = (await codesSince(person.email, mailMarker)) as Array<{ subject?: string; link?: string }>;
@@ -155,6 +159,11 @@ test.describe("withdrawal with a receipt", () => {
     const status = page.getByRole("region", { name: "Your withdrawal request" });
     await expect(status).toContainText(reference);
     await expect(status).toContainText("Status: Received");
+    // The consents follow the request: research is being withdrawn, the account's platform consent stays.
+    const consents = page.getByRole("region", { name: "Your consents" }).getByRole("listitem");
+    await expect(consents.filter({ hasText: "Research consent" })).toContainText(/Withdrawal requested on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(consents.filter({ hasText: "Platform consent" })).toContainText("In effect");
+    await expect(page.getByText("Your account and reports stay", { exact: false }).first()).toBeVisible();
 
     // One open request at a time: the withdrawal page now shows its receipt.
     await page.goto("/profile/studies/withdraw");

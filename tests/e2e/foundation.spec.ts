@@ -20,7 +20,9 @@ test.describe("layout, footer and error screens", () => {
       await expect(page).toHaveURL(/\/no-such-page$/);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? english.notFound : "No encontramos esa página");
-      await expect(page.getByText(language === "en" ? "404 Not Found" : "404 No encontrado")).toBeVisible();
+      // Titled as its heading, with no raw status line.
+      await expect(page).toHaveTitle(language === "en" ? `${english.notFound} | DNA Discovery Program` : /^No encontramos esa página \| /);
+      await expect(page.getByText(/^404 /)).toHaveCount(0);
       const footer = page.getByRole("contentinfo");
       await expect(footer).toContainText(`© 2016–${new Date().getFullYear()}`);
       // Phone numbers never wrap in the middle.

@@ -65,7 +65,10 @@ test.describe("profile pages", () => {
     const form = page.getByRole("link", { name: /privacy web form/ });
     await expect(form).toHaveAttribute("target", "_blank");
     await expect(form).toHaveAccessibleName(/opens in a new tab/);
-    await expect(page.getByText("withdrawing removes your data and also closes your account")).toBeVisible();
+    // One account of each choice: the account stays unless the data is deleted too.
+    await expect(
+      page.getByText("If you also have your data deleted, your data is removed and your account is closed.", { exact: false }),
+    ).toBeVisible();
 
     await page.goto("/profile/security");
     await expect(page.getByRole("heading", { name: "Login & Security" })).toBeVisible();
@@ -144,7 +147,7 @@ test.describe("profile pages", () => {
     await expect(page.getByRole("navigation", { name: "My Account" }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "My Results" }).first()).toBeVisible();
     await expect(page.getByLabel(/Account menu for/).first()).toBeAttached();
-    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page).toHaveTitle("This section is not part of your account | DNA Discovery Program");
     await expectNoSeriousA11yViolations(page);
   });
 

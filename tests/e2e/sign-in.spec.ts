@@ -186,16 +186,18 @@ test.describe("sign-in, sessions and sign-out", () => {
     }
   });
 
-  test("results links with a broken token say exactly why", async ({ page }) => {
+  test("results links with a broken token say why in a participant's words", async ({ page }) => {
     const response = await page.goto("/results-link");
     expect(response?.status()).toBe(400);
-    await expect(page.getByText("no access token present")).toBeVisible();
+    await expect(page.getByText("This link is missing the part that opens your results.")).toBeVisible();
+    await expect(page.getByText("Open the link from your results e-mail again, or sign in to see your results.")).toBeVisible();
+    await expect(page.getByText(/access token|JWT/)).toHaveCount(0);
     const noUser = `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ iss: "x" })).toString("base64url")}.sig`;
     await page.goto(`/results-link?access_token=${noUser}`);
-    await expect(page.getByText("Invalid JWT payload: Missing user ID")).toBeVisible();
+    await expect(page.getByText("This is not a valid results link.")).toBeVisible();
     const noIssuer = `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ uid: "P1001" })).toString("base64url")}.sig`;
     await page.goto(`/results-link?access_token=${noIssuer}`);
-    await expect(page.getByText("Invalid JWT payload: Missing issuer")).toBeVisible();
+    await expect(page.getByText("This is not a valid results link.")).toBeVisible();
     const forged = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ uid: "P1001", iss: identityUrl, exp: 9999999999 })).toString("base64url")}.c2ln`;
     const forgedResponse = await page.goto(`/results-link?access_token=${forged}`);
     expect(forgedResponse?.status()).toBe(401);
@@ -206,7 +208,7 @@ test.describe("sign-in, sessions and sign-out", () => {
     await page.goto("/results-link?access_token=not-a-token&lang=es");
     await expect(page.getByText("Este no es un enlace de resultados válido.")).toBeVisible();
     await page.goto("/results-link?lang=en");
-    await expect(page.getByText("no access token present")).toBeVisible();
+    await expect(page.getByText("This link is missing the part that opens your results.")).toBeVisible();
     await expect(page.getByText(/expired/)).toHaveCount(0);
   });
 

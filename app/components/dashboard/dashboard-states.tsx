@@ -19,7 +19,7 @@ export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: nu
   const here = `${location.pathname}${location.search}`;
   return (
     <GatheringInformation>
-      <CheckAgainEvery seconds={checkAgainSeconds} />
+      <CheckAgainEvery seconds={checkAgainSeconds} refreshInHead />
       <p className={styles.stateHint}>{t("waiting.checksAgain", { seconds: checkAgainSeconds })}</p>
       <p className={styles.stateHint}>
         <Link to={here} reloadDocument className={styles.textLink}>
@@ -64,6 +64,52 @@ export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
           components={{ support: <SupportEmailLink className={styles.textLink} /> }}
         />
       </p>
+    </section>
+  );
+}
+
+/** Where a kit is registered, in a new tab (the sentence that holds it says so). */
+function KitRegistrationLink({ children }: { children?: ReactNode }) {
+  return (
+    <a href={site.kitRegistrationUrl} target="_blank" rel="noopener noreferrer" className={styles.textLink}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * A participant the results service has no record of yet (just registered): SPEC's empty state, then
+ * what comes next, from registering the kit to when the results come.
+ */
+export function NewParticipant() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <section className={styles.stateScreen} aria-labelledby="empty-title">
+      <h1 id="empty-title" className={styles.headline}>
+        {t("title")}
+      </h1>
+      <p className={styles.stateText}>
+        <Trans
+          t={t}
+          i18nKey="empty.noDnaTests"
+          values={{ email: site.support.email }}
+          components={{ support: <SupportEmailLink className={styles.textLink} /> }}
+        />
+      </p>
+      <h2 className={styles.stateSubtitle}>{t("newParticipant.nextTitle")}</h2>
+      <ol className={styles.nextSteps}>
+        <li>
+          <Trans
+            t={t}
+            i18nKey="newParticipant.registerKit"
+            components={{
+              register: <KitRegistrationLink />,
+            }}
+          />
+        </li>
+        <li>{t("newParticipant.shipSample")}</li>
+        <li>{t("newParticipant.resultsCome")}</li>
+      </ol>
     </section>
   );
 }

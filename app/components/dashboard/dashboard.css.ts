@@ -53,6 +53,20 @@ export const stateScreen = style({
 
 export const stateText = style({ margin: 0 });
 
+export const stateSubtitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
+
+export const nextSteps = style({
+  display: "grid",
+  gap: vars.space.sm,
+  margin: 0,
+  paddingLeft: vars.space.lg,
+  textAlign: "start",
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.md,
+});
+
+export const notReady = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
 export const stateHint = style({ margin: 0, fontSize: vars.fontSize.md });
 
 export const gatheringGlyph = style({

@@ -2,20 +2,25 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import type { ReportActionData } from "~/domain/dashboard-report";
+import { fileSize } from "~/domain/data-export";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
 export const REPORT_ACTION = "/results/report";
 
-type Props = { appId: string; label: string };
+/** A data file (the exome's VCF) is saved, not opened: named with its format and size. */
+type DataFile = { bytes: number | null };
+
+type Props = { appId: string; label: string; dataFile?: DataFile | null };
 
 /**
  * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
  * JavaScript the report opens in a new tab: the tab is opened at the click, so no popup blocker
  * stops it, and pointed at the report once the server answers (or closed when it cannot be had).
+ * A data file opens no tab: once the server answers, this page fetches it as a download.
  */
-export function DownloadReportForm({ appId, label }: Props) {
-  const { t } = useTranslation("dashboard");
+export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
+  const { t, i18n } = useTranslation("dashboard");
   const fetcher = useFetcher<ReportActionData>();
   const tab = useRef<Window | null>(null);
   const waiting = useRef(false);
@@ -24,6 +29,12 @@ export function DownloadReportForm({ appId, label }: Props) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     if (busy) {
       event.preventDefault();
+      return;
+    }
+    if (dataFile) {
+      event.preventDefault();
+      waiting.current = true;
+      fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
       return;
     }
     const opened = window.open("", "_blank");
@@ -44,18 +55,28 @@ export function DownloadReportForm({ appId, label }: Props) {
     const data = fetcher.data;
     if (data?.outcome === "opened") {
       if (opened) opened.location.href = data.reportUrl;
+      // An attachment: the browser saves it and this page stays.
+      else if (dataFile) window.location.assign(data.reportUrl);
       return;
     }
     // The notification comes with the layout's revalidation (a flash cookie).
     opened?.close();
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, dataFile]);
 
   return (
     <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>
       <input type="hidden" name="appId" value={appId} />
-      <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
-        {t("results.download")}
-      </Button>
+      {dataFile ? (
+        <Button type="submit" variant="outlined" loading={busy}>
+          {dataFile.bytes === null
+            ? t("results.downloadFileUnsized")
+            : t("results.downloadFile", { size: fileSize(dataFile.bytes, i18n.language) })}
+        </Button>
+      ) : (
+        <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
+          {t("results.download")}
+        </Button>
+      )}
     </form>
   );
 }

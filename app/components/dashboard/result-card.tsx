@@ -4,6 +4,7 @@ import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { resultIconFor } from "~/domain/result-icons";
 import { useTranslation } from "~/i18n-react";
+import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
 import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";
 import type { PendingNotice } from "./english-only-notice";
@@ -12,9 +13,12 @@ import { ResultIcon } from "./result-icon";
 
 type Props = { app: ResultApp; onNotice: (notice: PendingNotice) => void };
 
-/** SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links. */
+/**
+ * SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links.
+ * A card whose results are not ready says when they will be and offers no report.
+ */
 export function ResultCard({ app, onNotice }: Props) {
-  const { i18n } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
   const label = appLabel(app, i18n.language);
   const product = productCardFor(app.appName, site.products);
   return (
@@ -23,7 +27,17 @@ export function ResultCard({ app, onNotice }: Props) {
         <ResultIcon name={resultIconFor(app.type)} />
         <h3 className={styles.resultTitle}>{label}</h3>
       </div>
-      <DownloadReportForm appId={app.appID} label={label} />
+      {app.reportReady ? (
+        <DownloadReportForm
+          appId={app.appID}
+          label={label}
+          dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
+        />
+      ) : (
+        <p className={styles.notReady}>
+          {t(reportReadyAtStep(app) === 4 ? "results.notReady.afterSequencing" : "results.notReady.afterHealth")}
+        </p>
+      )}
       {product ? <ProductLinks card={product} label={label} needsEnglishOnlyNotice={i18n.language === "es"} onNotice={onNotice} /> : null}
     </li>
   );

@@ -61,7 +61,7 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
 }
 
 /**
- * A page that does not exist: said plainly, with the status for support, and a way on to My Results
+ * A page that does not exist: said plainly, and a way on to My Results
  * (the sign-in page for someone signed out).
  */
 export function NotFoundScreen() {
@@ -72,7 +72,6 @@ export function NotFoundScreen() {
         {t("errors.notFoundTitle")}
       </h1>
       <p className={styles.body}>{t("errors.notFoundBody")}</p>
-      <p className={styles.body}>{t("errors.statusLine", { status: 404, statusText: t("errors.notFound") })}</p>
       <a href="/" className={styles.link}>
         {t("errors.backHome")}
       </a>

@@ -150,6 +150,12 @@ export const mobilePanel = style({
 
 export const mobileLink = style({ ...onPrimaryLink, display: "block", padding: `${vars.space.xs} 0` });
 
+// In the navy mobile panel every account item starts at the same edge as the links, and the note
+// is white like the rest of the panel's text (the menus' muted grey is for their white panels).
+globalStyle(`${mobilePanel} ${userMenuList}`, { padding: 0 });
+globalStyle(`${mobilePanel} ${menuNote}, ${mobilePanel} ${menuButton}`, { padding: `${vars.space.xs} 0` });
+globalStyle(`${mobilePanel} ${menuNote}`, { color: vars.color.onPrimary });
+
 export const subMenu = style({});
 
 export const subMenuSummary = style({

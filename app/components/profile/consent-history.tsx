@@ -1,6 +1,8 @@
 import { calendarDate } from "~/domain/calendar-date";
 import type { ConsentEntry } from "~/domain/consent-history";
+import { consentState, type ConsentState } from "~/domain/consent-state";
 import { appLabel } from "~/domain/dashboard-view";
+import type { Withdrawal } from "~/domain/withdrawal";
 import { useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
@@ -10,10 +12,17 @@ function consentName(entry: ConsentEntry, t: (key: string) => string, language: 
   return entry.study ? appLabel(entry.study, language) : entry.consent;
 }
 
-/** My Studies' consent history: each consent version with when it was given, withdrawn, and its document. */
-export function ConsentHistory({ entries }: { entries: ConsentEntry[] }) {
+/**
+ * My Studies' consent history: each consent version with when it was given, how it stands (following
+ * a withdrawal request), and its document.
+ */
+export function ConsentHistory({ entries, withdrawal = null }: { entries: ConsentEntry[]; withdrawal?: Withdrawal | null }) {
   const { t, i18n } = useTranslation("profile");
   const day = (isoDate: string) => calendarDate(isoDate, i18n.language);
+  const stateText = (state: ConsentState) =>
+    state.kind === "in-effect"
+      ? t("studies.history.inEffect")
+      : t(state.kind === "withdrawn" ? "studies.history.withdrawnOn" : "studies.history.withdrawalRequested", { date: day(state.on) });
   return (
     <section aria-labelledby="consent-history" className={styles.form}>
       <h2 id="consent-history" className={styles.rowLabel}>
@@ -36,9 +45,7 @@ export function ConsentHistory({ entries }: { entries: ConsentEntry[] }) {
                     <time dateTime={entry.givenOn}>{day(entry.givenOn)}</time>
                   </dd>
                   <dt>{t("studies.history.status")}</dt>
-                  <dd className={styles.consentFactValue}>
-                    {entry.withdrawnOn ? t("studies.history.withdrawnOn", { date: day(entry.withdrawnOn) }) : t("studies.history.inEffect")}
-                  </dd>
+                  <dd className={styles.consentFactValue}>{stateText(consentState(entry, withdrawal))}</dd>
                 </dl>
                 {entry.documentUrl ? (
                   <p className={styles.paragraph}>

@@ -26,9 +26,9 @@ export function WithdrawalStatus({ withdrawal }: { withdrawal: Withdrawal | null
         {t("withdraw.onStudies.summary", {
           reference: withdrawal.reference,
           date: calendarDate(withdrawal.requestedAt.slice(0, 10), i18n.language),
-          choice: t(`withdraw.choices.${withdrawal.choice}.title`),
         })}
       </p>
+      <p className={styles.paragraph}>{t(`withdraw.requested.${withdrawal.choice}`)}</p>
       <p className={styles.paragraph}>{t("withdraw.onStudies.status", { status: t(`withdraw.status.${withdrawal.status}`) })}</p>
       <p className={styles.paragraph}>
         <Link to={receiptPath(withdrawal.reference)} className={styles.textLink}>

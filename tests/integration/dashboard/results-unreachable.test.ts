@@ -149,7 +149,7 @@ describe("My Results loader against a failing results service", () => {
         kitStatus: 3,
         kitHistory: { reachedOn: {}, nextStepExpectedBy: null, delayReason: null },
         isHealthOrResearch: false,
-        apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
+        apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
         welcomeBanner: true,
       },
     });

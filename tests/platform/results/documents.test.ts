@@ -102,3 +102,30 @@ describe("report documents", () => {
     expect(lines.filter((line) => !line.startsWith("#")).every((line) => line.split("\t").length === 10)).toBe(true);
   });
 });
+
+describe("tagged PDFs (reports, consent documents and the archive's PDFs share the renderer)", () => {
+  it("marks the file tagged, with a structure tree of headings and paragraphs, its language and its title shown", async () => {
+    const pdf = await renderReportPdf(
+      {
+        title: "Traits report",
+        language: "es",
+        participantName: "Ada Testwell",
+        sections: [{ heading: "Resumen", paragraphs: ["Un párrafo."], rows: [["Fecha", "1 de diciembre de 2026"]] }],
+      } as Parameters<typeof renderReportPdf>[0],
+      "DNA Discovery Program",
+    );
+    const text = pdf.toString("latin1");
+    // A dictionary entry's value, following an indirect reference ('5 0 R') to its object.
+    const entry = (key: string) => {
+      const value = new RegExp(`/${key} (\\d+ 0 R|\\([^)]*\\)|\\w+)`).exec(text)?.[1] ?? "";
+      const reference = /^(\d+) 0 R$/.exec(value);
+      return reference ? (new RegExp(`\\n${reference[1]} 0 obj\\n([\\s\\S]*?)\\nendobj`).exec(text)?.[1] ?? "") : value;
+    };
+    expect(entry("MarkInfo")).toMatch(/\/Marked true/);
+    expect(entry("StructTreeRoot")).toMatch(/\/Type \/StructTreeRoot/);
+    expect(entry("Lang")).toBe("(es)");
+    expect(entry("DisplayDocTitle")).toBe("true");
+    expect(entry("Title")).toContain("Traits report");
+    for (const role of ["/S /Document", "/S /H1", "/S /H2", "/S /P"]) expect(text).toContain(role);
+  });
+});

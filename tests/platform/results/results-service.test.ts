@@ -99,7 +99,15 @@ describe("GET /results/{userID}", () => {
         { appID: "app-1001-health", appName: "health", label: "Health", labelEs: "Salud", type: "health" },
         { appID: "app-1001-traits", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" },
         { appID: "app-1001-ancestry", appName: "ancestry", label: "Ancestry", labelEs: "Ascendencia", type: "ancestry" },
-        { appID: "app-1001-exome", appName: "exome-download", label: "Exome Download", labelEs: "Descarga del exoma", type: "download" },
+        {
+          appID: "app-1001-exome",
+          appName: "exome-download",
+          label: "Exome Download",
+          labelEs: "Descarga del exoma",
+          type: "download",
+          // A data file's size, for the portal to name on its button.
+          fileBytes: expect.any(Number),
+        },
       ],
       heapIdentifier: "demo-heap-p1001",
       isHealthOrResearch: true,
@@ -289,6 +297,22 @@ describe("reports and documents", () => {
     const response = await fetch(reachable(body.providerReportUrl));
     expect(response.status).toBe(410);
     expect(await response.text()).toContain("<h1>This report link has expired</h1>");
+  });
+
+  it("refuses a report whose results are not ready yet (kit status and the app's type), and gives ready ones", async () => {
+    for (const [userId, appId] of [
+      ["P1002", "app-1002-traits"],
+      ["P1003", "app-1003-traits"],
+      ["P1003", "app-1003-ancestry"],
+      ["P1004", "app-1004-women-wellness"],
+      ["P1006", "app-1006-health"],
+    ]) {
+      const { response, body } = await reportLink(userId!, appId!);
+      expect(response.status, `${userId} ${appId}`).toBe(409);
+      expect(body.message).toBe("The results for this report are not ready yet");
+    }
+    expect((await reportLink("P1005", "app-1005-traits")).response.status).toBe(200);
+    expect((await reportLink("P1010", "app-1010-exome")).response.status).toBe(200);
   });
 
   it("answers 404 for an app the participant does not have, 403 for someone else's report", async () => {

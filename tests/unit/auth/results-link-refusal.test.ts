@@ -10,13 +10,17 @@ function text(catalog: Record<string, unknown>, key: string | null): string | un
 }
 
 describe("why a results link was not opened", () => {
-  it("keeps SPEC's words for no token, no user id and no issuer, without saying the link expired", () => {
+  it("says in a participant's words that a link without its token is incomplete, and what to do", () => {
     const missing = explainRefusal({ kind: "token", failure: "missing" });
-    expect(text(en, missing.messageKey)).toBe("no access token present");
-    expect(text(en, missing.helpKey)).not.toMatch(/expired/);
+    expect(text(en, missing.messageKey)).toBe("This link is missing the part that opens your results.");
+    expect(text(es, missing.messageKey)).toBe("A este enlace le falta la parte que abre sus resultados.");
+    expect(text(en, missing.helpKey)).toBe("Open the link from your results e-mail again, or sign in to see your results.");
     expect(missing.status).toBe(400);
-    expect(text(en, explainRefusal({ kind: "token", failure: "missingUserId" }).messageKey)).toBe("Invalid JWT payload: Missing user ID");
-    expect(text(en, explainRefusal({ kind: "token", failure: "missingIssuer" }).messageKey)).toBe("Invalid JWT payload: Missing issuer");
+    for (const failure of ["missingUserId", "missingIssuer"] as const) {
+      const explained = explainRefusal({ kind: "token", failure });
+      expect(text(en, explained.messageKey)).toBe("This is not a valid results link.");
+      expect(explained.status).toBe(400);
+    }
   });
 
   it("never shows a library's message: every failed check of a token reads as an invalid link", () => {

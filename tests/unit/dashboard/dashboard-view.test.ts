@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
-import { appLabel, dashboardView, failureScreen } from "~/domain/dashboard-view";
+import { appLabel, dashboardView, failureScreen, noRecordView } from "~/domain/dashboard-view";
 import { NO_KIT_HISTORY } from "~/domain/kit-timeline";
 import { normalizePatientResults, type PatientResults } from "~/domain/patient-results";
 
@@ -9,7 +9,7 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
   return {
     kitStatus: 5,
     kitHistory: NO_KIT_HISTORY,
-    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
+    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
     heapIdentifier: null,
     isHealthOrResearch: true,
     agreements: [],
@@ -29,8 +29,15 @@ describe("failed results fetch → screen (SPEC.md §4, §8)", () => {
   });
   it("shows the generic error screen for anything else", () => {
     expect(failureScreen({ status: 500, message: "Internal" })).toBe("server-error");
-    expect(failureScreen({ status: 404, message: "No results were found" })).toBe("server-error");
     expect(failureScreen({ status: 503, message: "network error" })).toBe("server-error");
+  });
+});
+
+describe("a participant the results service has no record of", () => {
+  it("is a normal state, not an error: a 404 shows what a new participant needs next", () => {
+    expect(failureScreen({ status: 404, message: "No results were found for this participant" })).toBe("no-record");
+    expect(noRecordView("participant")).toEqual({ screen: "new-participant" });
+    expect(noRecordView("results-link")).toEqual({ screen: "empty", message: "noApps" });
   });
 });
 

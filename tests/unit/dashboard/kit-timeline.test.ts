@@ -70,6 +70,17 @@ describe("the dated tracker", () => {
     expect(entries[1]!.expectedBy).toBe("2027-01-15");
   });
 
+  it("gives the expected day to the first step the history has not reached, even one kitStatus highlights (3 → steps 3 and 4)", () => {
+    const elena = { reachedOn: { 1: "2026-07-01", 2: "2026-07-16", 3: "2026-08-27" }, nextStepExpectedBy: "2026-12-04", delayReason: null };
+    const entries = timelineEntries(3, false, elena);
+    expect(entries.map(({ state, reachedOn, expectedBy }) => [state, reachedOn, expectedBy])).toEqual([
+      ["done", "2026-07-01", null],
+      ["done", "2026-07-16", null],
+      ["current", "2026-08-27", null],
+      ["current", null, "2026-12-04"],
+    ]);
+  });
+
   it("with everything reached there is no expected day; without a history nothing is dated", () => {
     expect(timelineEntries(5, true, { ...history, reachedOn: { 5: "2026-11-10" } }).every((entry) => entry.expectedBy === null)).toBe(true);
     expect(timelineEntries(3, false).every((entry) => entry.reachedOn === null && entry.expectedBy === null)).toBe(true);

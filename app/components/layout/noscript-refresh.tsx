@@ -1,0 +1,29 @@
+import { type Location, useLocation, useMatches } from "react-router";
+
+/** Where a page without JavaScript goes next on its own, and after how many seconds. */
+export type NoscriptRefresh = { seconds: number; to: string };
+
+/** A route's handle may name a refresh for browsers without JavaScript, from its loader's data. */
+export type NoscriptRefreshHandle = {
+  noscriptRefresh?: (loaderData: unknown, location: Location) => NoscriptRefresh | null;
+};
+
+/**
+ * The refresh the deepest route asks for, as a `<meta http-equiv="refresh">` in the document's head
+ * (where HTML allows it), inside `<noscript>` so a page whose script already asks again is not
+ * reloaded as well.
+ */
+export function NoscriptRefreshMeta() {
+  const matches = useMatches();
+  const location = useLocation();
+  for (const match of [...matches].reverse()) {
+    const refresh = (match.handle as NoscriptRefreshHandle | undefined)?.noscriptRefresh?.(match.loaderData, location);
+    if (refresh)
+      return (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${refresh.seconds};url=${refresh.to}`} />
+        </noscript>
+      );
+  }
+  return null;
+}

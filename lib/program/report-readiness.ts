@@ -1,0 +1,41 @@
+/**
+ * When an app's report can be had, from the kit's status and the app's type (the app's name when it
+ * has no type): traits, ancestry and the exome data file once sequencing is complete, health and
+ * women's wellness once health results are ready (the tracker's steps 4 and 5; SPEC.md's timeline
+ * puts traits and ancestry right after sequencing, health up to 8 weeks later). The portal offers a
+ * report only then, and the results service refuses one before.
+ */
+
+/** The tracker step whose results an app's report shows. */
+export type ReadyAtStep = 4 | 5;
+
+const readyAtByKind: Record<string, ReadyAtStep> = {
+  traits: 4,
+  ancestry: 4,
+  download: 4,
+  exome: 4,
+  "exome-download": 4,
+  "nevada-traits": 4,
+  "biobank-traits": 4,
+  "whole-person-traits": 4,
+  health: 5,
+  "fh-health": 5,
+  wellness: 5,
+  "women-wellness": 5,
+};
+
+/** Unknown kinds wait for every result (step 5): a report is never offered before its results exist. */
+export function reportReadyAtStep(app: { type: string | null; appName: string }): ReadyAtStep {
+  const kind = (app.type?.trim() || app.appName).toLowerCase();
+  return Object.hasOwn(readyAtByKind, kind) ? readyAtByKind[kind]! : 5;
+}
+
+/** The last tracker step a kit status has reached: status 3 (sequencing complete) has traits and ancestry ready too. */
+export function stepReachedByKitStatus(kitStatus: number | null | undefined): number {
+  if (kitStatus === null || kitStatus === undefined || !Number.isFinite(kitStatus) || kitStatus < 1) return 0;
+  return kitStatus === 3 ? 4 : Math.floor(kitStatus);
+}
+
+export function reportIsReady(app: { type: string | null; appName: string }, kitStatus: number | null | undefined): boolean {
+  return stepReachedByKitStatus(kitStatus) >= reportReadyAtStep(app);
+}
