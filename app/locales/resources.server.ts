@@ -4,11 +4,13 @@ import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import dashboardEn from "./en/dashboard.json";
 import profileEn from "./en/profile.json";
+import sharesEn from "./en/shares.json";
 import uiEn from "./en/ui.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
 import dashboardEs from "./es/dashboard.json";
 import profileEs from "./es/profile.json";
+import sharesEs from "./es/shares.json";
 import uiEs from "./es/ui.json";
 
 /**
@@ -16,6 +18,20 @@ import uiEs from "./es/ui.json";
  * the embedded services show too (its name) live in lib/program/locales and are part of `common`.
  */
 export const resources = {
-  en: { common: { ...programStrings.en, ...commonEn }, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn },
-  es: { common: { ...programStrings.es, ...commonEs }, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs },
+  en: {
+    common: { ...programStrings.en, ...commonEn },
+    ui: uiEn,
+    auth: authEn,
+    profile: profileEn,
+    dashboard: dashboardEn,
+    shares: sharesEn,
+  },
+  es: {
+    common: { ...programStrings.es, ...commonEs },
+    ui: uiEs,
+    auth: authEs,
+    profile: profileEs,
+    dashboard: dashboardEs,
+    shares: sharesEs,
+  },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { site } from "~/config/site";
 import { appLabel } from "~/domain/dashboard-view";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
+import { newSharePath } from "~/domain/report-share";
 import { resultIconFor } from "~/domain/result-icons";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
@@ -14,7 +16,7 @@ type Props = { app: ResultApp; onNotice: (notice: PendingNotice) => void };
 
 /** SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links. */
 export function ResultCard({ app, onNotice }: Props) {
-  const { i18n } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
   const label = appLabel(app, i18n.language);
   const product = productCardFor(app.appName, site.products);
   return (
@@ -24,6 +26,11 @@ export function ResultCard({ app, onNotice }: Props) {
         <h3 className={styles.resultTitle}>{label}</h3>
       </div>
       <DownloadReportForm appId={app.appID} label={label} />
+      {app.appName === "exome-download" ? null : (
+        <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
+          {t("results.share")}
+        </Link>
+      )}
       {product ? <ProductLinks card={product} label={label} needsEnglishOnlyNotice={i18n.language === "es"} onNotice={onNotice} /> : null}
     </li>
   );
