@@ -24,8 +24,8 @@ export const handle: TranslationHandle = { i18n: ["shares"] };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 
-/** Never stored; the link's secret (in the query) is sent nowhere else. */
-const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
+/** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin). */
+const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
 
 export function headers() {
   return clinicianHeaders;

@@ -27,7 +27,7 @@ export const handle: TranslationHandle = { i18n: ["shares"] };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
-const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
+const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
 
 export function headers() {
   return clinicianHeaders;
