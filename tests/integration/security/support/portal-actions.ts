@@ -29,6 +29,20 @@ export const portalActions: PortalAction[] = [
   { route: "_portal.profile.overview.tsx", path: "/profile/overview", signedIn: true, validFields: { intent: "request-export" } },
   { route: "_portal.profile.studies_.withdraw.tsx", path: "/profile/studies/withdraw", signedIn: true, validFields: { intent: "cancel" } },
   { route: "_portal.profile.security_.factors.tsx", path: "/profile/security/factors", signedIn: true, validFields: { intent: "cancel" } },
+  {
+    route: "_portal.shares.new.tsx",
+    path: "/shares/new?app=app-1001-health",
+    signedIn: true,
+    validFields: { appId: "app-1001-health", recipient: "Dr. Rivera", days: "1" },
+  },
+  {
+    route: "_portal.shares.$shareId.tsx",
+    path: "/shares/00000000-0000-4000-8000-000000000000",
+    signedIn: true,
+    validFields: { intent: "revoke" },
+  },
+  { route: "shared._index.tsx", path: "/shared", signedIn: false, validFields: { code: "ABCDE-FGHJK", dateOfBirth: "1984-03-09" } },
+  { route: "shared.report.tsx", path: "/shared/report", signedIn: false, validFields: {} },
 ];
 
 /** Query parameters the portal reads, by path. */
@@ -39,4 +53,6 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/", parameters: ["lang", "modal", "step"], signedIn: true },
   { path: "/profile/security/password", parameters: ["step"], signedIn: true },
   { path: "/session-expired", parameters: ["returnTo"], signedIn: false },
+  { path: "/shared", parameters: ["link", "closed"], signedIn: false },
+  { path: "/shares/new", parameters: ["app"], signedIn: true },
 ];
