@@ -52,6 +52,16 @@ async function callerToken(deps: ShareNoticeDeps): Promise<string> {
     .sign(key);
 }
 
+const DEVICE_KINDS = ["phone", "tablet", "computer"] as const;
+
+/** 'a computer (Chrome)' from the results service's 'computer · Chrome', the kind in the e-mail's language. */
+function deviceWords(t: ReturnType<typeof translator>, device: string | null): string {
+  const [kind = "", browser] = (device ?? "").split(" · ");
+  const known = DEVICE_KINDS.find((candidate) => candidate === kind);
+  const words = known ? t(`email.share.device.${known}`) : kind;
+  return browser ? `${words} (${browser})` : words;
+}
+
 /** Sends what is waiting once; answers how many e-mails went out. */
 export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
   const base = `${deps.resultsApiUrl.replace(/\/$/, "")}/share-notices`;
@@ -69,7 +79,7 @@ export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
     // An account deleted meanwhile has no address any more: nothing to send.
     if (!account) continue;
     const t = translator(notice.language as Locale);
-    const values = { recipient: notice.recipient, device: notice.device ?? "" };
+    const values = { recipient: notice.recipient, device: deviceWords(t, notice.device) };
     await deps.outbox.deliver({
       channel: "email",
       to: account.email,

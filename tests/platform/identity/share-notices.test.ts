@@ -115,6 +115,7 @@ describe("share notices (identity provider)", () => {
       delivered.every((message) => message.to === "lucia@example.test" && message.link === `http://portal.test/shares/${share.id}`),
     ).toBe(true);
     expect(delivered.find((message) => message.subject === "Se abrió su informe compartido")!.body).toContain("Dra. Soto");
+    expect(delivered.find((message) => message.subject === "Se abrió su informe compartido")!.body).toContain("un teléfono (Safari)");
     // The code is in no e-mail.
     expect(JSON.stringify(delivered)).not.toContain(code);
   });

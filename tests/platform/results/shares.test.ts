@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../lib/postgres/index.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
@@ -27,7 +28,11 @@ let service: RunningResultsService;
 let workDir: string;
 let clockOffsetSeconds = 0;
 
-async function startService(label: string, missBudget = { max: 1000, windowSeconds: 3600 }) {
+async function startService(
+  label: string,
+  missBudget = { max: 1000, windowSeconds: 3600 },
+  options: { databaseUrl?: string; seed?: boolean } = {},
+) {
   const demoFile = path.join(workDir, `${label}.json`);
   await writeFile(demoFile, JSON.stringify({ participants: (Object.keys(BIRTH) as Person[]).map(participant) }));
   return startResultsService({
@@ -36,8 +41,8 @@ async function startService(label: string, missBudget = { max: 1000, windowSecon
     issuer: keys.issuer,
     audience: keys.audience,
     dataDir: path.join(workDir, label),
-    databaseUrl: await freshDatabaseUrl(`results_${label}`),
-    demoParticipantsFile: demoFile,
+    databaseUrl: "databaseUrl" in options ? options.databaseUrl : await freshDatabaseUrl(`results_${label}`),
+    demoParticipantsFile: options.seed === false ? "" : demoFile,
     environment: "development",
     logLevel: "silent",
     nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
@@ -240,5 +245,30 @@ describe("the deployment's guessing budget", () => {
     const refused = await open({ code: created.code, dateOfBirth: BIRTH.S1 }, small);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("account deletion", () => {
+  it("deletes the participant's shares with their record: the code and an open page stop working", async () => {
+    const databaseUrl = await freshDatabaseUrl("results_deletion");
+    let running = await startService("deletion", undefined, { databaseUrl });
+    const created = await shareOf("S2", {}, running);
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S2 }, running)).json()) as { access: string };
+    await running.close();
+
+    // The participant's record is deleted (the account is closed), as an operator's deletion does.
+    const db = await openDatabase({ url: databaseUrl, dataDir: path.join(workDir, "deletion") });
+    await db.query("DELETE FROM results_patients WHERE user_id = 'S2'");
+    expect(await db.query("SELECT 1 FROM results_shares WHERE user_id = 'S2'")).toEqual([]);
+    await db.close();
+
+    running = await startService("deletion", undefined, { databaseUrl, seed: false });
+    try {
+      expect((await open({ code: created.code, dateOfBirth: BIRTH.S2 }, running)).status).toBe(404);
+      const page = await fetch(`${running.url}/shared/report`, { headers: { authorization: `Share ${access}` } });
+      expect(page.status).toBe(401);
+    } finally {
+      await running.close();
+    }
   });
 });
