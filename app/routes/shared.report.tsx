@@ -18,6 +18,7 @@ import { CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
+import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
 import { clinicianAccessCookie, readClinicianAccess, sharedReport } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -51,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** 'Close this report': the browser forgets the access. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  // Read (and so limited) like every form, though it carries nothing.
+  await readForm(request);
   const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });
   return redirect(`${CLINICIAN_PATH}?closed`, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
 }
