@@ -21,7 +21,10 @@ async function expectEmail(to: string, marker: Set<string>, subject: string, rec
   await expect
     .poll(
       async () =>
-        (await outboxFor(to)).some((message) => !marker.has(String(message.id)) && (message as { subject?: string }).subject === subject),
+        (await outboxFor(to)).some((message) => {
+          const { subject: sent, body } = message as { subject?: string; body?: string };
+          return !marker.has(String(message.id)) && sent === subject && Boolean(body?.includes(recipient));
+        }),
       { timeout: 15_000 },
     )
     .toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { deviceDescription, deviceParts, NewShareSchema, OpenShareSchema } from "~/domain/report-share";
 import { createShareHasher, newShareCode, normalizedCode } from "../../../platform/results/shares/share-secrets.ts";
 import { stateOf } from "../../../platform/results/shares/share-store.ts";
-import { deviceDescription, deviceParts, NewShareSchema, OpenShareSchema } from "~/domain/report-share";
 
 const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =
