@@ -61,6 +61,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
           {...getInputProps(fields.dateOfBirth, { type: "date" })}
           key={fields.dateOfBirth.key}
           label={t("open.birthDate")}
+          hint={t("open.birthDateHint")}
           autoComplete="off"
           error={fields.dateOfBirth.errors?.length ? t(fields.dateOfBirth.errors[0]!) : undefined}
         />
