@@ -5,12 +5,14 @@ import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import dashboardEn from "./en/dashboard.json";
 import profileEn from "./en/profile.json";
+import sharesEn from "./en/shares.json";
 import uiEn from "./en/ui.json";
 import accessibilityEs from "./es/accessibility.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
 import dashboardEs from "./es/dashboard.json";
 import profileEs from "./es/profile.json";
+import sharesEs from "./es/shares.json";
 import uiEs from "./es/ui.json";
 
 /**
@@ -18,6 +20,22 @@ import uiEs from "./es/ui.json";
  * the embedded services show too (its name) live in lib/program/locales and are part of `common`.
  */
 export const resources = {
-  en: { common: { ...programStrings.en, ...commonEn }, ui: uiEn, auth: authEn, profile: profileEn, dashboard: dashboardEn, accessibility: accessibilityEn },
-  es: { common: { ...programStrings.es, ...commonEs }, ui: uiEs, auth: authEs, profile: profileEs, dashboard: dashboardEs, accessibility: accessibilityEs },
+  en: {
+    common: { ...programStrings.en, ...commonEn },
+    ui: uiEn,
+    auth: authEn,
+    profile: profileEn,
+    dashboard: dashboardEn,
+    accessibility: accessibilityEn,
+    shares: sharesEn,
+  },
+  es: {
+    common: { ...programStrings.es, ...commonEs },
+    ui: uiEs,
+    auth: authEs,
+    profile: profileEs,
+    dashboard: dashboardEs,
+    accessibility: accessibilityEs,
+    shares: sharesEs,
+  },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -11,7 +11,9 @@ import {
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
+import { SharedReportsCard } from "~/components/shares/shared-reports-card";
 import { dataExportItems } from "~/domain/data-export";
+import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
@@ -20,6 +22,8 @@ import { detectLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
 import type { loader as profileLoader } from "./_portal.profile";
+
+export const handle: TranslationHandle = { i18n: ["shares"] };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
@@ -59,6 +63,7 @@ export default function ProfileOverviewPage() {
     <>
       <PersonalInformationCard person={profile.person} />
       <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
+      <SharedReportsCard />
       <MoreToComeBanner />
     </>
   );

@@ -6,6 +6,7 @@ import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
 import { listedWithdrawalReferences } from "./account-api/results-withdrawals.ts";
+import { startShareNoticeSender } from "./account-api/share-notices.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
 import type { CaptchaVerifier } from "./captcha/verifier.ts";
@@ -60,6 +61,8 @@ export interface RunningIdentityService {
 
 const CSS_PATH = new URL("./assets/identity.css", import.meta.url);
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
+/** How often share events (a report shared, opened, ended) are taken from the results service and e-mailed. */
+const SHARE_NOTICE_INTERVAL_MS = 2000;
 
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const now = options.now ?? (() => new Date());
@@ -197,6 +200,19 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     resultsApiAudience: options.resultsApiAudience,
     portalUrl: options.portalUrl,
   });
+  const shareNotices = options.resultsApiUrl
+    ? startShareNoticeSender({
+        resultsApiUrl: options.resultsApiUrl,
+        resultsApiAudience: options.resultsApiAudience,
+        issuer,
+        keys,
+        accounts,
+        outbox,
+        portalUrl: options.portalUrl,
+        logger,
+        intervalMs: SHARE_NOTICE_INTERVAL_MS,
+      })
+    : null;
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({
     outbox,
@@ -314,6 +330,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     close() {
       closing ??= (async () => {
         clearInterval(cleanup);
+        await shareNotices?.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -14,6 +14,7 @@ import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
 import { renderReportPdf } from "./report-pdf.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
+import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
 import { RequestError, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes, type WithdrawalDeps } from "./withdrawals.ts";
 
@@ -33,6 +34,7 @@ export interface RouteDependencies {
   nowSeconds: () => number;
   exports: ExportRouteDeps;
   withdrawals: WithdrawalDeps;
+  shares: ShareRouteDeps;
 }
 
 const NOT_FOUND = "Not found";
@@ -59,6 +61,7 @@ export function createRouter(deps: RouteDependencies) {
 
   const exportRoutes = createExportRoutes(deps.exports);
   const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
+  const shareRoutes = createShareRoutes(deps.shares);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -229,6 +232,12 @@ export function createRouter(deps: RouteDependencies) {
       await authorizeOwnAccount(req, second);
       return req.method === "POST" ? withdrawalRoutes.record(req, res, second) : withdrawalRoutes.list(res, second);
     }
+    if (first === "shares" && second && (segments.length === 2 || (segments.length === 4 && fourth === "revoke"))) {
+      await authorizeOwnAccount(req, second);
+      return shareRoutes.participant(req, res, second, third);
+    }
+    if (first === "shared" && second && segments.length === 2) return shareRoutes.clinician(req, res, second, url);
+    if (first === "share-notices" && second && segments.length === 2) return shareRoutes.notices(req, res, second);
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("allow", "GET");
       throw new RequestError(405, "Method not allowed");

@@ -15,12 +15,20 @@ import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
+import { seedBirthDates } from "./shares/birth-dates.ts";
+import { createNoticeCallerVerifier } from "./shares/notice-caller.ts";
+import { shareMigrations } from "./shares/share-schema.ts";
+import { createShareHasher } from "./shares/share-secrets.ts";
+import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
+import { createShareStore } from "./shares/share-store.ts";
 import { createStepUpVerifier, createTokenVerifier, RequestError } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
   /** Current time in seconds; injectable so tests can move past link expiry. */
   nowSeconds?: () => number;
+  /** The limits of shares; from the environment when not given. */
+  shareSettings?: ShareSettings;
 };
 
 export interface RunningResultsService {
@@ -31,7 +39,12 @@ export interface RunningResultsService {
 
 /** Opens the database, migrates and seeds it, then serves the results API until close(). */
 export async function startResultsService(options: ResultsServiceOptions = {}): Promise<RunningResultsService> {
-  const { logger: givenLogger, nowSeconds = () => Math.floor(Date.now() / 1000), ...overrides } = options;
+  const {
+    logger: givenLogger,
+    nowSeconds = () => Math.floor(Date.now() / 1000),
+    shareSettings = shareSettingsFromEnv(process.env),
+    ...overrides
+  } = options;
   const defaults = resultsConfigFromEnv({});
   const config: ResultsConfig = { ...defaults, ...overrides };
   if (overrides.issuer && !overrides.jwksUrl) config.jwksUrl = `${config.issuer.replace(/\/$/, "")}/jwks`;
@@ -43,8 +56,10 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   let exportWorker: ExportWorker | undefined;
   try {
     await migrate(db, "results", resultsMigrations);
+    await migrate(db, "results-shares", shareMigrations);
     if (config.demoParticipantsFile) {
       await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
+      await seedBirthDates(db, config.demoParticipantsFile);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
@@ -60,7 +75,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       pollMs: config.exportPollMs,
     });
     const worker = exportWorker;
-    const signer = createDocumentLinkSigner(await loadDocumentSecret(db, config.documentSecret), config.documentTtlSeconds);
+    const documentSecret = await loadDocumentSecret(db, config.documentSecret);
+    const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const route = createRouter({
       db,
       repository,
@@ -78,6 +94,14 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         db,
         now,
         verifyStepUp: createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+      },
+      shares: {
+        store: createShareStore(db, createShareHasher(documentSecret), now),
+        repository,
+        reportIssuer,
+        now,
+        verifyNoticeCaller: createNoticeCallerVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        ...shareSettings,
       },
     });
 

@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { site } from "~/config/site";
 import { appLabel } from "~/domain/dashboard-view";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
+import { newSharePath } from "~/domain/report-share";
 import { resultIconFor } from "~/domain/result-icons";
 import { useTranslation } from "~/i18n-react";
 import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
@@ -28,11 +30,18 @@ export function ResultCard({ app, onNotice }: Props) {
         <h3 className={styles.resultTitle}>{label}</h3>
       </div>
       {app.reportReady ? (
-        <DownloadReportForm
-          appId={app.appID}
-          label={label}
-          dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
-        />
+        <>
+          <DownloadReportForm
+            appId={app.appID}
+            label={label}
+            dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
+          />
+          {app.appName === "exome-download" ? null : (
+            <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
+              {t("results.share")}
+            </Link>
+          )}
+        </>
       ) : (
         <p className={styles.notReady}>
           {t(reportReadyAtStep(app) === 4 ? "results.notReady.afterSequencing" : "results.notReady.afterHealth")}

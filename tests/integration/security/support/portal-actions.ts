@@ -41,6 +41,19 @@ export const portalActions: PortalAction[] = [
     signedIn: false,
     validFields: { page: "Sign-in", description: "The code field has no label", email: "reporter@example.test" },
   },
+    route: "_portal.shares.new.tsx",
+    path: "/shares/new?app=app-1001-health",
+    signedIn: true,
+    validFields: { appId: "app-1001-health", recipient: "Dr. Rivera", days: "1" },
+  },
+  {
+    route: "_portal.shares.$shareId.tsx",
+    path: "/shares/00000000-0000-4000-8000-000000000000",
+    signedIn: true,
+    validFields: { intent: "revoke" },
+  },
+  { route: "shared._index.tsx", path: "/shared", signedIn: false, validFields: { code: "ABCDE-FGHJK", dateOfBirth: "1984-03-09" } },
+  { route: "shared.report.tsx", path: "/shared/report", signedIn: false, validFields: {} },
 ];
 
 /** Query parameters the portal reads, by path. */
@@ -52,4 +65,6 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/profile/security/password", parameters: ["step"], signedIn: true },
   { path: "/session-expired", parameters: ["returnTo"], signedIn: false },
   { path: "/accessibility", parameters: ["reported"], signedIn: false },
+  { path: "/shared", parameters: ["link", "closed"], signedIn: false },
+  { path: "/shares/new", parameters: ["app"], signedIn: true },
 ];

@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { Notification } from "~/components/notification";
+import * as profile from "~/components/profile/profile.css";
+import { summaryLinks } from "~/components/profile/step-errors";
+import { RadioGroup } from "~/components/radio-group";
+import { TextInput } from "~/components/text-input";
+import { NewShareSchema, SHARE_DAYS } from "~/domain/report-share";
+import { useTranslation } from "~/i18n-react";
+
+export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
+
+/** Who the report is for and how long the share works; the report is the card's, carried by the form. */
+export function NewShareForm({ appId, reportLabel, reply }: { appId: string; reportLabel: string; reply?: NewShareReply }) {
+  const { t } = useTranslation("shares");
+  const [form, fields] = useForm({
+    id: "new-share",
+    lastResult: reply?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewShareSchema }),
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className={profile.form}>
+      <ErrorSummary
+        formId={form.id}
+        title={t("new.errors.summaryTitle")}
+        errors={summaryLinks([fields.recipient, fields.days], (key) => t(key))}
+      />
+      {reply?.failure ? (
+        <Notification
+          type="error"
+          visibleMs={0}
+          headerText={t(
+            `new.errors.${reply.failure === "too-many" ? "tooMany" : reply.failure === "not-allowed" ? "notAllowed" : "unavailable"}`,
+          )}
+        />
+      ) : null}
+      <p className={profile.paragraph}>{t("new.intro")}</p>
+      <dl className={profile.consentFacts}>
+        <dt>{t("new.report")}</dt>
+        <dd className={profile.consentFactValue}>{reportLabel}</dd>
+      </dl>
+      <Form method="post" {...getFormProps(form)} className={profile.form}>
+        <input type="hidden" name="appId" value={appId} />
+        <TextInput
+          {...getInputProps(fields.recipient, { type: "text" })}
+          key={fields.recipient.key}
+          label={t("new.recipient")}
+          hint={t("new.recipientHint")}
+          maxLength={100}
+          autoComplete="off"
+          error={fields.recipient.errors?.length ? t(fields.recipient.errors[0]!) : undefined}
+        />
+        <RadioGroup
+          id={fields.days.id}
+          name={fields.days.name}
+          key={fields.days.key}
+          legend={t("new.days")}
+          defaultValue={typeof fields.days.initialValue === "string" ? fields.days.initialValue : "7"}
+          error={fields.days.errors?.length ? t(fields.days.errors[0]!) : undefined}
+          options={SHARE_DAYS.map((days) => ({ value: String(days), label: t(`new.day${days}`) }))}
+        />
+        <div className={profile.actions}>
+          <Button type="submit" loading={busy}>
+            {t("new.submit")}
+          </Button>
+          <Link to="/" className={profile.textLink}>
+            {t("new.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { Notification } from "~/components/notification";
+import * as profile from "~/components/profile/profile.css";
+import { summaryLinks } from "~/components/profile/step-errors";
+import { TextInput } from "~/components/text-input";
+import { CLINICIAN_PATH, OpenShareSchema } from "~/domain/report-share";
+import { useTranslation } from "~/i18n-react";
+
+export type OpenShareReply = {
+  result?: SubmissionResult<string[]>;
+  refusal?: { key: "noMatch" | "ended" | "tooMany" | "unavailable"; minutes?: number };
+};
+
+/**
+ * The clinician's one question: the share code (unless the link carries the share) and the
+ * participant's date of birth. A miss never says which of the two was wrong.
+ */
+export function OpenShareForm({ link, reply }: { link: string | null; reply?: OpenShareReply }) {
+  const { t } = useTranslation("shares");
+  const [form, fields] = useForm({
+    id: "open-share",
+    lastResult: reply?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OpenShareSchema }),
+  });
+  const busy = useNavigation().state === "submitting";
+  const shown = link ? [fields.dateOfBirth] : [fields.code, fields.dateOfBirth];
+  return (
+    <div className={profile.form}>
+      <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, (key) => t(key))} />
+      {reply?.refusal ? (
+        <Notification
+          type="error"
+          visibleMs={0}
+          headerText={t(`open.errors.${reply.refusal.key}`, { minutes: reply.refusal.minutes ?? 0 })}
+        />
+      ) : null}
+      <p className={profile.paragraph}>{t(link ? "open.introLink" : "open.intro")}</p>
+      <Form method="post" action={CLINICIAN_PATH} {...getFormProps(form)} className={profile.form}>
+        {link ? (
+          <input type="hidden" name="link" value={link} />
+        ) : (
+          <TextInput
+            {...getInputProps(fields.code, { type: "text" })}
+            key={fields.code.key}
+            label={t("open.code")}
+            hint={t("open.codeHint")}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            error={fields.code.errors?.length ? t(fields.code.errors[0]!) : undefined}
+          />
+        )}
+        <TextInput
+          {...getInputProps(fields.dateOfBirth, { type: "date" })}
+          key={fields.dateOfBirth.key}
+          label={t("open.birthDate")}
+          hint={t("open.birthDateHint")}
+          autoComplete="off"
+          error={fields.dateOfBirth.errors?.length ? t(fields.dateOfBirth.errors[0]!) : undefined}
+        />
+        <div className={profile.actions}>
+          <Button type="submit" loading={busy}>
+            {t("open.submit")}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import * as profile from "~/components/profile/profile.css";
+import { sharePath, type Share } from "~/domain/report-share";
+import { useTranslation } from "~/i18n-react";
+import { visuallyHidden } from "~/styles/global.css";
+import { ShareMoment } from "./share-moment";
+import * as styles from "./shares.css";
+
+/** Every share, newest first: the report, who it is for, until when, its state and how often it was opened. */
+export function ShareList({ shares, labels, serverTimeZone }: { shares: Share[]; labels: Record<string, string>; serverTimeZone: string }) {
+  const { t } = useTranslation("shares");
+  return (
+    <ul className={styles.list}>
+      {shares.map((share) => (
+        <li key={share.id} className={styles.item}>
+          <dl className={profile.consentFacts}>
+            <dt>{t("list.report")}</dt>
+            <dd className={profile.consentFactValue}>{labels[share.appId] ?? share.appId}</dd>
+            <dt>{t("list.recipient")}</dt>
+            <dd className={profile.consentFactValue}>{share.recipient}</dd>
+            <dt>{t("list.until")}</dt>
+            <dd className={profile.consentFactValue}>
+              <ShareMoment at={share.expiresAt} serverTimeZone={serverTimeZone} />
+            </dd>
+            <dt>{t("list.state")}</dt>
+            <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>
+            <dt>{t("list.opened")}</dt>
+            <dd className={profile.consentFactValue}>{share.views.length}</dd>
+          </dl>
+          <Link to={sharePath(share.id)} className={profile.textLink}>
+            {t("list.view")}
+            <span className={visuallyHidden}>: {share.recipient}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

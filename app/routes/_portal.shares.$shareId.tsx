@@ -1,0 +1,140 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useLoaderData,
+} from "react-router";
+import { Button } from "~/components/button";
+import * as profile from "~/components/profile/profile.css";
+import { ShareMoment, useDeviceWords } from "~/components/shares/share-moment";
+import * as styles from "~/components/shares/shares.css";
+import { CLINICIAN_PATH, SHARES_PATH, shareLinkPath, sharePath } from "~/domain/report-share";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { env } from "~/services/env.server";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import { FRESH_SHARE_FLOW, listShares, reportLabels, revokeShare, type FreshShare } from "~/services/report-shares.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { flowState, privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["shares"] };
+
+export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
+  pageTitle(matches, "shares", "detail.title", { report: loaderData?.reportLabel ?? "" });
+
+/** One of the participant's own shares: its facts, its code and link while they are fresh, every opening, and 'End'. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
+  if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
+  const share = shares.find((candidate) => candidate.id === params.shareId);
+  if (!share) throw data(null, { status: 404, headers: privatePageHeaders });
+  const fresh = flowState<FreshShare>(session, FRESH_SHARE_FLOW);
+  const portal = env.PORTAL_URL.replace(/\/$/, "");
+  const secrets =
+    fresh?.id === share.id && share.state === "active" ? { code: fresh.code, link: `${portal}${shareLinkPath(fresh.link)}` } : null;
+  return data(
+    { share, reportLabel: labels?.[share.appId] ?? share.appId, secrets, clinicianUrl: `${portal}${CLINICIAN_PATH}`, serverTimeZone },
+    { headers: privatePageHeaders },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireParticipant(request, context);
+  const form = await readForm(request);
+  if (form.get("intent") !== "revoke") return data(null, { status: 400, headers: privatePageHeaders });
+  const revoked = await revokeShare(session, params.shareId ?? "");
+  if (!revoked) throw data(null, { status: 404, headers: privatePageHeaders });
+  if (flowState<FreshShare>(session, FRESH_SHARE_FLOW)?.id === revoked.id) await saveFlowState(session, FRESH_SHARE_FLOW, null);
+  const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.endedNotice" });
+  return redirect(sharePath(revoked.id), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}
+
+export default function SharePage() {
+  const { t } = useTranslation("shares");
+  const { share, reportLabel, secrets, clinicianUrl, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const deviceWords = useDeviceWords();
+  return (
+    <section aria-labelledby="share-title" className={styles.page}>
+      <h1 id="share-title" className={profile.heading}>
+        {t("detail.title", { report: reportLabel })}
+      </h1>
+      <dl className={profile.consentFacts}>
+        <dt>{t("detail.recipient")}</dt>
+        <dd className={profile.consentFactValue}>{share.recipient}</dd>
+        <dt>{t("detail.created")}</dt>
+        <dd className={profile.consentFactValue}>
+          <ShareMoment at={share.createdAt} serverTimeZone={zone} />
+        </dd>
+        <dt>{t("detail.until")}</dt>
+        <dd className={profile.consentFactValue}>
+          <ShareMoment at={share.expiresAt} serverTimeZone={zone} />
+        </dd>
+        <dt>{t("detail.state")}</dt>
+        <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>
+        {secrets ? (
+          <>
+            <dt>{t("detail.code")}</dt>
+            <dd className={profile.consentFactValue}>
+              <span className={styles.secret} data-share-code>
+                {secrets.code}
+              </span>
+            </dd>
+            <dt>{t("detail.link")}</dt>
+            <dd className={profile.consentFactValue}>
+              <span className={styles.link} data-share-link>
+                {secrets.link}
+              </span>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {secrets ? (
+        <>
+          <p className={profile.paragraph}>{t("detail.give")}</p>
+          <p className={profile.paragraph}>{t("detail.where", { url: clinicianUrl })}</p>
+        </>
+      ) : null}
+      <p className={profile.paragraph}>{t("detail.emailed")}</p>
+      <section aria-labelledby="share-views" className={profile.form}>
+        <h2 id="share-views" className={profile.cardHeading}>
+          {t("detail.views")}
+        </h2>
+        {share.views.length ? (
+          <ul className={styles.list}>
+            {share.views.map((view) => (
+              <li key={view.at}>
+                <ShareMoment at={view.at} serverTimeZone={zone} />, {t("detail.viewedFrom", { device: deviceWords(view.device) })}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={profile.paragraph}>{t("detail.noViews")}</p>
+        )}
+      </section>
+      {share.state === "active" ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="revoke" />
+          <Button type="submit" variant="outlined">
+            {t("detail.end")}
+          </Button>
+        </Form>
+      ) : (
+        <p className={profile.paragraph}>{t("detail.ended")}</p>
+      )}
+      <p className={profile.paragraph}>
+        <Link to={SHARES_PATH} className={profile.textLink}>
+          {t("detail.back")}
+        </Link>
+      </p>
+    </section>
+  );
+}

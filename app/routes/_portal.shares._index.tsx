@@ -1,0 +1,40 @@
+import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import * as profile from "~/components/profile/profile.css";
+import { ShareList } from "~/components/shares/share-list";
+import * as styles from "~/components/shares/shares.css";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { detectLanguage } from "~/services/language.server";
+import { listShares, reportLabels } from "~/services/report-shares.server";
+import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["shares"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "list.title");
+
+/** Every report the participant has shared, each linked to its own page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
+  if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
+  return data({ shares, labels: labels ?? {}, serverTimeZone }, { headers: privatePageHeaders });
+}
+
+export default function SharedReportsPage() {
+  const { t } = useTranslation("shares");
+  const { shares, labels, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="shares-title" className={styles.page}>
+      <h1 id="shares-title" className={profile.heading}>
+        {t("list.title")}
+      </h1>
+      <p className={profile.paragraph}>{t("list.intro")}</p>
+      {shares.length ? (
+        <ShareList shares={shares} labels={labels} serverTimeZone={zone} />
+      ) : (
+        <p className={profile.paragraph}>{t("list.empty")}</p>
+      )}
+    </section>
+  );
+}

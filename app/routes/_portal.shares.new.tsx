@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import * as profile from "~/components/profile/profile.css";
+import { NewShareForm } from "~/components/shares/new-share-form";
+import { ShareList } from "~/components/shares/share-list";
+import * as styles from "~/components/shares/shares.css";
+import { NewShareSchema, sharePath } from "~/domain/report-share";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import { createShare, FRESH_SHARE_FLOW, listShares, reportLabels } from "~/services/report-shares.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["shares"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "new.title");
+
+/** The card's report (`?app=`), one of the participant's own; the earlier shares of it below the form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireParticipant(request, context);
+  const appId = new URL(request.url).searchParams.get("app") ?? "";
+  const [labels, shares] = await Promise.all([reportLabels(session, await detectLanguage(request)), listShares(session)]);
+  if (labels === null) throw data(null, { status: 503, headers: privatePageHeaders });
+  const reportLabel = labels[appId];
+  if (!reportLabel) throw data(null, { status: 404, headers: privatePageHeaders });
+  const earlier = (shares ?? []).filter((share) => share.appId === appId);
+  return data({ appId, reportLabel, earlier, labels, serverTimeZone }, { headers: privatePageHeaders });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireParticipant(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: NewShareSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: privatePageHeaders });
+  const created = await createShare(session, { ...submission.value, language: await detectLanguage(request) });
+  if ("failure" in created) {
+    const status = created.failure === "too-many" ? 429 : created.failure === "not-allowed" ? 409 : 503;
+    return data({ result: submission.reply(), failure: created.failure }, { status, headers: privatePageHeaders });
+  }
+  // The code and link are shown on the share's page, kept sealed in the session; the results service keeps only their hashes.
+  await saveFlowState(session, FRESH_SHARE_FLOW, { id: created.share.id, code: created.code, link: created.link });
+  return redirect(sharePath(created.share.id), { status: 303, headers: privatePageHeaders });
+}
+
+export default function NewSharePage() {
+  const { t } = useTranslation("shares");
+  const { appId, reportLabel, earlier, labels, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="new-share-title" className={styles.page}>
+      <h1 id="new-share-title" className={profile.heading}>
+        {t("new.title")}
+      </h1>
+      <NewShareForm appId={appId} reportLabel={reportLabel} reply={reply} />
+      {earlier.length ? (
+        <section aria-labelledby="earlier-shares" className={profile.form}>
+          <h2 id="earlier-shares" className={profile.cardHeading}>
+            {t("new.existing")}
+          </h2>
+          <ShareList shares={earlier} labels={labels} serverTimeZone={zone} />
+        </section>
+      ) : null}
+    </section>
+  );
+}

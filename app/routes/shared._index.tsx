@@ -1,0 +1,83 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { PageShell } from "~/components/layout/page-shell";
+import * as profile from "~/components/profile/profile.css";
+import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-share-form";
+import * as styles from "~/components/shares/shares.css";
+import { CLINICIAN_REPORT_PATH, deviceDescription, OpenShareSchema, SHARE_LINK_PATTERN } from "~/domain/report-share";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { readForm } from "~/services/form-body.server";
+import { clinicianAccessCookie, openShare } from "~/services/report-shares.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+
+export const handle: TranslationHandle = { i18n: ["shares"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
+
+/** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin). */
+const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+
+export function headers() {
+  return clinicianHeaders;
+}
+
+/** A clinician's page: no account, no participant signed in. A share link carries its secret in `?link=`. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const given = url.searchParams.get("link");
+  const link = given && SHARE_LINK_PATTERN.test(given) ? given : null;
+  return data({ link, closed: url.searchParams.has("closed") }, { headers: clinicianHeaders });
+}
+
+const refused = (reply: OpenShareReply, status: number) => data(reply, { status, headers: clinicianHeaders });
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await readForm(request), { schema: OpenShareSchema });
+  if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
+  const { dateOfBirth } = submission.value;
+  const secret = "link" in submission.value ? { link: submission.value.link } : { code: submission.value.code };
+  const outcome = await openShare(secret, dateOfBirth, deviceDescription(request.headers.get("User-Agent")));
+  if (outcome.kind === "opened") {
+    const cookie = await clinicianAccessCookie.serialize(outcome.access, { expires: new Date(outcome.expiresAt) });
+    return redirect(CLINICIAN_REPORT_PATH, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": cookie } });
+  }
+  const reply = { result: submission.reply() };
+  // An unknown code and a wrong date of birth get the same answer.
+  if (outcome.kind === "no-match") return refused({ ...reply, refusal: { key: "noMatch" } }, 404);
+  if (outcome.kind === "ended") return refused({ ...reply, refusal: { key: "ended" } }, 410);
+  if (outcome.kind === "too-many")
+    return refused({ ...reply, refusal: { key: "tooMany", minutes: Math.ceil(outcome.retryAfterSeconds / 60) } }, 429);
+  return refused({ ...reply, refusal: { key: "unavailable" } }, 503);
+}
+
+export default function OpenSharedReportPage() {
+  const { t } = useTranslation("shares");
+  const { link, closed } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <PageShell visitor={null}>
+      <section aria-labelledby="open-share-title" className={styles.page}>
+        <h1 id="open-share-title" className={profile.heading}>
+          {t("open.title")}
+        </h1>
+        {closed ? (
+          <p role="status" className={profile.paragraph}>
+            {t("report.closed")}
+          </p>
+        ) : null}
+        <OpenShareForm link={link} reply={reply} />
+      </section>
+    </PageShell>
+  );
+}

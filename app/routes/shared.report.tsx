@@ -1,0 +1,102 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useLoaderData,
+} from "react-router";
+import { Button } from "~/components/button";
+import { PageShell } from "~/components/layout/page-shell";
+import * as profile from "~/components/profile/profile.css";
+import { ShareMoment } from "~/components/shares/share-moment";
+import { SharedReportView } from "~/components/shares/shared-report-view";
+import * as styles from "~/components/shares/shares.css";
+import { CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import { clinicianAccessCookie, readClinicianAccess, sharedReport } from "~/services/report-shares.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { serverTimeZone } from "~/services/session.server";
+
+export const handle: TranslationHandle = { i18n: ["shares"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
+
+const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+
+export function headers() {
+  return clinicianHeaders;
+}
+
+/**
+ * The shared report, for the clinician whose code and date of birth matched: the results service
+ * answers for the share's own access on every request, so an ended share shows nothing more.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await readClinicianAccess(request);
+  const shown = access ? await sharedReport(access, await detectLanguage(request)) : "closed";
+  if (shown === "unavailable") throw data(null, { status: 503, headers: clinicianHeaders });
+  if (shown === "closed") {
+    const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });
+    return data({ shown: null, serverTimeZone }, { status: 401, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
+  }
+  return data({ shown, serverTimeZone }, { headers: clinicianHeaders });
+}
+
+/** 'Close this report': the browser forgets the access. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  // Read (and so limited) like every form, though it carries nothing.
+  await readForm(request);
+  const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });
+  return redirect(`${CLINICIAN_PATH}?closed`, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
+}
+
+export default function SharedReportPage() {
+  const { t } = useTranslation("shares");
+  const { shown, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  return (
+    <PageShell visitor={null}>
+      <section aria-labelledby="shared-title" className={styles.page}>
+        <h1 id="shared-title" className={profile.heading}>
+          {t("report.title")}
+        </h1>
+        {shown ? (
+          <>
+            <p className={profile.paragraph}>
+              <strong>{t("report.sharedBy", { name: shown.report.participantName })}</strong>
+            </p>
+            <p className={profile.paragraph}>
+              {t("report.sharedWith", { recipient: shown.share.recipient, date: "" })}
+              <ShareMoment at={shown.share.expiresAt} serverTimeZone={zone} />
+            </p>
+            <p className={profile.paragraph}>
+              {/* A plain link: the PDF opens in the browser's own viewer, in this tab or another. */}
+              <a href={CLINICIAN_PDF_PATH} className={profile.textLink}>
+                {t("report.pdf")}
+              </a>
+            </p>
+            <SharedReportView report={shown.report} />
+            <Form method="post">
+              <Button type="submit" variant="outlined">
+                {t("report.done")}
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <p className={profile.paragraph}>
+            <Link to={CLINICIAN_PATH} className={profile.textLink}>
+              {t("report.notOpen")}
+            </Link>
+          </p>
+        )}
+      </section>
+    </PageShell>
+  );
+}

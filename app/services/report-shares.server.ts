@@ -1,0 +1,141 @@
+import { createCookie } from "react-router";
+import * as z from "zod";
+import { appLabel } from "~/domain/dashboard-view";
+import { CreatedShareSchema, ShareListSchema, ShareSchema, SharedReportSchema, type Share, type SharedReport } from "~/domain/report-share";
+import { cookieSecurity } from "./cookie-security.server";
+import { env } from "./env.server";
+import { fetchPatientResults } from "./results.server";
+import type { PortalSession } from "./session.server";
+import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
+
+/**
+ * Shares live in the results service, beside the reports they open: the participant's own calls
+ * carry their token; the clinician's carry only the share's own access, never a participant's token.
+ */
+const resultsUrl = (...segments: string[]) =>
+  new URL(segments.map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+
+/** The exome download is a file, not a report a clinician reads: it is never shared. */
+const EXOME_APP = "exome-download";
+
+const asParticipant = (session: PortalSession) => ({
+  headers: { Authorization: `Bearer ${session.accessToken}` },
+  timeoutMs: env.RESULTS_TIMEOUT_MS,
+  requestId: session.requestId,
+});
+
+export async function listShares(session: PortalSession): Promise<Share[] | null> {
+  const reply = await callUpstream({ upstream: "results", url: resultsUrl("shares", session.userId), ...asParticipant(session) });
+  return reply.answered && reply.ok ? (bodyAs(reply, ShareListSchema)?.shares ?? null) : null;
+}
+
+export type CreateOutcome = z.infer<typeof CreatedShareSchema> | { failure: "too-many" | "not-allowed" | "unavailable" };
+
+export async function createShare(
+  session: PortalSession,
+  input: { appId: string; recipient: string; days: number; language: "en" | "es" },
+): Promise<CreateOutcome> {
+  const reply = await callUpstream({
+    upstream: "results",
+    url: resultsUrl("shares", session.userId),
+    method: "POST",
+    json: input,
+    ...asParticipant(session),
+  });
+  if (!reply.answered) return { failure: "unavailable" };
+  if (reply.status === 429) return { failure: "too-many" };
+  if (reply.status === 404 || reply.status === 409 || reply.status === 403) return { failure: "not-allowed" };
+  return (reply.ok && bodyAs(reply, CreatedShareSchema)) || { failure: "unavailable" };
+}
+
+export async function revokeShare(session: PortalSession, shareId: string): Promise<Share | null> {
+  const reply = await callUpstream({
+    upstream: "results",
+    url: resultsUrl("shares", session.userId, shareId, "revoke"),
+    method: "POST",
+    ...asParticipant(session),
+  });
+  return reply.answered && reply.ok ? (bodyAs(reply, z.object({ share: ShareSchema }))?.share ?? null) : null;
+}
+
+export type OpenOutcome =
+  | { kind: "opened"; access: string; expiresAt: string }
+  | { kind: "no-match" }
+  | { kind: "ended" }
+  | { kind: "too-many"; retryAfterSeconds: number }
+  | { kind: "unavailable" };
+
+/** The clinician's code (or link) and date of birth; the results service answers a miss the same way every time. */
+export async function openShare(
+  secret: { code: string } | { link: string },
+  dateOfBirth: string,
+  device: string,
+  requestId?: string,
+): Promise<OpenOutcome> {
+  const reply = await callUpstream({
+    upstream: "results",
+    url: resultsUrl("shared", "open"),
+    method: "POST",
+    json: { ...secret, dateOfBirth, device },
+    timeoutMs: env.RESULTS_TIMEOUT_MS,
+    requestId,
+  });
+  if (!reply.answered) return { kind: "unavailable" };
+  if (reply.status === 404 || reply.status === 400) return { kind: "no-match" };
+  if (reply.status === 410) return { kind: "ended" };
+  if (reply.status === 429) {
+    const wait = bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600;
+    return { kind: "too-many", retryAfterSeconds: wait };
+  }
+  const opened = reply.ok ? bodyAs(reply, z.object({ access: z.string(), expiresAt: z.iso.datetime() })) : null;
+  return opened ? { kind: "opened", ...opened } : { kind: "unavailable" };
+}
+
+const asClinician = (access: string, requestId?: string) => ({
+  headers: { Authorization: `Share ${access}` },
+  timeoutMs: env.RESULTS_TIMEOUT_MS,
+  requestId,
+});
+
+/** The shared report for the clinician's page, or why not: the share is not open (any more), or no answer. */
+export async function sharedReport(access: string, language: string, requestId?: string): Promise<SharedReport | "closed" | "unavailable"> {
+  const url = resultsUrl("shared", "report");
+  url.searchParams.set("lang", language);
+  const reply = await callUpstream({ upstream: "results", url, ...asClinician(access, requestId) });
+  if (!reply.answered || reply.status >= 500) return "unavailable";
+  if (!reply.ok) return "closed";
+  return bodyAs(reply, SharedReportSchema) ?? "unavailable";
+}
+
+export function openSharedPdf(access: string, language: string, until: AbortSignal, requestId?: string) {
+  const url = resultsUrl("shared", "report.pdf");
+  url.searchParams.set("lang", language);
+  return openUpstreamStream({ upstream: "results", url, ...asClinician(access, requestId) }, until);
+}
+
+/** The clinician's access: httpOnly, for the shared pages only, until the access ends. */
+export const clinicianAccessCookie = createCookie("portal_shared_access", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/shared",
+  secrets: [env.SESSION_SECRET],
+  ...cookieSecurity(),
+});
+
+export async function readClinicianAccess(request: Request): Promise<string | null> {
+  const value: unknown = await clinicianAccessCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/** The participant's report names by app, in the page's language (Spanish labels in Spanish); null when the results service does not answer. */
+export async function reportLabels(session: PortalSession, language: string): Promise<Record<string, string> | null> {
+  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
+  if (!outcome.ok) return null;
+  return Object.fromEntries(
+    outcome.results.apps.filter((app) => app.appName !== EXOME_APP).map((app) => [app.appID, appLabel(app, language)]),
+  );
+}
+
+/** Where a new share's code and link wait, sealed in the participant's session, for its page to show them. */
+export const FRESH_SHARE_FLOW = "report-share";
+export type FreshShare = { id: string; code: string; link: string };

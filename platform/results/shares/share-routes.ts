@@ -1,0 +1,191 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as wait } from "node:timers/promises";
+import * as z from "zod";
+import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
+import { isDownloadApp, reportContentFor, reportLanguage } from "../report-content.ts";
+import { renderReportPdf } from "../report-pdf.ts";
+import type { ResultsRepository } from "../repository.ts";
+import { RequestError } from "../token-verifier.ts";
+import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
+
+export interface ShareRouteDeps {
+  store: ShareStore;
+  repository: ResultsRepository;
+  reportIssuer: { programName: string; laboratory: string };
+  now: () => Date;
+  verifyNoticeCaller: (authorization: string | undefined) => Promise<void>;
+  /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
+  answerFloorMs: number;
+  /** Failed attempts the whole deployment takes in a window before every attempt waits for the next. */
+  missBudget: { max: number; windowSeconds: number };
+}
+
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTER.test(value));
+
+const CreateBody = z.object({
+  appId: z.string().min(1).max(200),
+  recipient: plainText(100),
+  days: z.union(SHARE_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>]),
+  language: z.enum(["en", "es"]).default("en"),
+});
+
+const OpenBody = z
+  .object({
+    code: z.string().max(40).optional(),
+    link: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+    dateOfBirth: z.iso.date(),
+    device: plainText(80).catch("unknown"),
+  })
+  .refine((body) => Boolean(body.code) !== Boolean(body.link));
+
+const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
+
+const NO_MATCH = "No open share matches this code and date of birth";
+
+function accessOf(req: IncomingMessage): string {
+  const access = /^Share\s+([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? "")?.[1];
+  if (!access) throw new RequestError(401, "This share is not open");
+  return access;
+}
+
+export function createShareRoutes(deps: ShareRouteDeps) {
+  const { store } = deps;
+
+  /** The report a clinician's access opens, in the language asked for. */
+  async function sharedReport(req: IncomingMessage, url: URL) {
+    const opened = await store.shareForAccess(accessOf(req));
+    if (!opened) throw new RequestError(401, "This share is not open");
+    const patient = await deps.repository.findPatient(opened.userId);
+    const app = patient ? await deps.repository.findApp(opened.userId, opened.appId) : null;
+    if (!patient || !app) throw new RequestError(404, "This report is no longer available");
+    const language = reportLanguage(url.searchParams.get("lang"));
+    const issuedAt = deps.now();
+    const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
+    return { opened, app, content, issuedAt };
+  }
+
+  async function open(req: IncomingMessage, res: ServerResponse) {
+    const startedAt = performance.now();
+    const answer = await (async (): Promise<[number, unknown]> => {
+      const parsed = OpenBody.safeParse(await readJsonBody(req));
+      if (!parsed.success) return [400, { status: 400, message: "A code or link and a date of birth are required" }];
+      const spent = await store.overMissBudget(deps.missBudget, false);
+      if (spent !== null) return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: spent }];
+      const { code, link, dateOfBirth, device } = parsed.data;
+      const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device);
+      if (outcome.kind === "no-match") {
+        await store.overMissBudget(deps.missBudget, true);
+        return [404, { status: 404, message: NO_MATCH }];
+      }
+      if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
+      return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+    })();
+    const left = deps.answerFloorMs - (performance.now() - startedAt);
+    if (left > 0) await wait(left);
+    const [status, body] = answer;
+    if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
+    sendJson(res, status, body);
+  }
+
+  return {
+    /** `shares/{userID}` (GET, POST) and `shares/{userID}/{shareID}/revoke` (POST): the participant's own, after `authorize`. */
+    async participant(req: IncomingMessage, res: ServerResponse, userId: string, shareId: string | undefined) {
+      if (shareId === undefined && req.method === "GET") return sendJson(res, 200, { shares: await store.list(userId) });
+      if (req.method !== "POST") {
+        res.setHeader("allow", shareId === undefined ? "GET, POST" : "POST");
+        throw new RequestError(405, "Method not allowed");
+      }
+      if (shareId !== undefined) {
+        if (!z.uuid().safeParse(shareId).success) throw new RequestError(404, "No such share");
+        const share = await store.revoke(userId, shareId);
+        if (!share) throw new RequestError(404, "No such share");
+        return sendJson(res, 200, { share });
+      }
+      const parsed = CreateBody.safeParse(await readJsonBody(req));
+      if (!parsed.success) throw new RequestError(400, "appId, recipient and days (1, 7 or 30) are required");
+      const app = await deps.repository.findApp(userId, parsed.data.appId);
+      if (!app || isDownloadApp(app)) throw new RequestError(404, "No report was found for this app");
+      const patient = await deps.repository.findPatient(userId);
+      if (!patient) throw new RequestError(404, "No results were found for this participant");
+      const created = await store.create(userId, parsed.data);
+      if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
+      if (created === "too-many") throw new RequestError(429, "Too many open shares");
+      sendJson(res, 201, created);
+    },
+
+    /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
+    async clinician(req: IncomingMessage, res: ServerResponse, what: string, url: URL) {
+      if (what === "open") {
+        if (req.method !== "POST") {
+          res.setHeader("allow", "POST");
+          throw new RequestError(405, "Method not allowed");
+        }
+        return open(req, res);
+      }
+      if (req.method !== "GET") {
+        res.setHeader("allow", "GET");
+        throw new RequestError(405, "Method not allowed");
+      }
+      if (what === "report") {
+        const { opened, app, content } = await sharedReport(req, url);
+        return sendJson(res, 200, {
+          share: { recipient: opened.share.recipient, expiresAt: opened.share.expiresAt, appName: app.appName },
+          report: content,
+        });
+      }
+      if (what === "report.pdf") {
+        const { app, content, issuedAt } = await sharedReport(req, url);
+        const body = await renderReportPdf(content, deps.reportIssuer.programName);
+        const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
+        res.writeHead(200, {
+          "cache-control": "private, no-store",
+          "content-type": "application/pdf",
+          "content-disposition": `inline; filename="${name}"`,
+          "content-length": body.length,
+        });
+        return void res.end(body);
+      }
+      throw new RequestError(404, "Not found");
+    },
+
+    /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
+    async notices(req: IncomingMessage, res: ServerResponse, what: string) {
+      if (req.method !== "POST") {
+        res.setHeader("allow", "POST");
+        throw new RequestError(405, "Method not allowed");
+      }
+      await deps.verifyNoticeCaller(req.headers.authorization);
+      if (what === "claim") {
+        const rows = await store.claimNotices();
+        return sendJson(res, 200, {
+          notices: rows.map((row) => ({
+            id: row.id,
+            shareId: row.share_id,
+            userId: row.user_id,
+            kind: row.kind,
+            device: row.device,
+            at: new Date(row.at).toISOString(),
+            recipient: row.recipient,
+            language: row.language,
+          })),
+        });
+      }
+      if (what === "ack") {
+        const parsed = AckBody.safeParse(await readJsonBody(req));
+        if (!parsed.success) throw new RequestError(400, "ids are required");
+        await store.noticesSent(parsed.data.ids);
+        return void res.writeHead(204, { "cache-control": "no-store" }).end();
+      }
+      throw new RequestError(404, "Not found");
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Shares of one report with a clinician, kept beside the reports they open (a migration set of its
+ * own, recorded as service `results-shares`; append new scripts, never edit released ones).
+ */
+export const shareMigrations: readonly string[] = [
+  `
+  ALTER TABLE results_patients ADD COLUMN IF NOT EXISTS date_of_birth date;
+  CREATE TABLE results_shares (
+    id uuid PRIMARY KEY,
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    app_id text NOT NULL,
+    recipient text NOT NULL,
+    language text NOT NULL,
+    code_hash text NOT NULL UNIQUE,
+    link_hash text NOT NULL UNIQUE,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    revoked_at timestamptz,
+    locked_at timestamptz,
+    wrong_birth_dates integer NOT NULL DEFAULT 0
+  );
+  CREATE INDEX results_shares_by_participant ON results_shares (user_id, created_at DESC);
+  CREATE TABLE results_share_accesses (
+    token_hash text PRIMARY KEY,
+    share_id uuid NOT NULL REFERENCES results_shares (id) ON DELETE CASCADE,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE TABLE results_share_events (
+    id uuid PRIMARY KEY,
+    share_id uuid NOT NULL REFERENCES results_shares (id) ON DELETE CASCADE,
+    user_id text NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('created', 'viewed', 'revoked', 'locked')),
+    device text,
+    at timestamptz NOT NULL,
+    lease_until timestamptz,
+    notified_at timestamptz
+  );
+  CREATE INDEX results_share_events_by_share ON results_share_events (share_id, at);
+  CREATE INDEX results_share_events_pending ON results_share_events (at) WHERE notified_at IS NULL;
+  CREATE TABLE results_share_misses (
+    window_start timestamptz PRIMARY KEY,
+    misses integer NOT NULL
+  );
+  `,
+];

@@ -1,0 +1,272 @@
+import { randomUUID } from "node:crypto";
+import type { Database, Queryable } from "../../../lib/postgres/index.ts";
+import { newLongSecret, newShareCode, type ShareHasher } from "./share-secrets.ts";
+
+export const SHARE_DAYS = [1, 7, 30] as const;
+export type ShareDays = (typeof SHARE_DAYS)[number];
+export type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
+export type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
+
+/** A participant may keep this many shares open at once. */
+export const MAX_OPEN_SHARES = 10;
+/** Wrong dates of birth a share takes, in its whole life, before it locks. */
+export const WRONG_BIRTH_DATE_LIMIT = 5;
+/** How long a clinician's page stays open after the date of birth matched (never past the share's end). */
+export const ACCESS_TTL_MS = 30 * 60_000;
+
+export interface ShareView {
+  id: string;
+  appId: string;
+  recipient: string;
+  language: "en" | "es";
+  createdAt: string;
+  expiresAt: string;
+  state: ShareState;
+  /** When it was ended early (revoked or locked). */
+  endedAt: string | null;
+  views: { at: string; device: string }[];
+}
+
+interface ShareRow {
+  id: string;
+  user_id: string;
+  app_id: string;
+  recipient: string;
+  language: "en" | "es";
+  created_at: Date | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  locked_at: Date | string | null;
+  wrong_birth_dates: number;
+  withdrawn: boolean;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Revoked, locked, withdrawn (the participant asked to leave the program), ended, or still open. */
+export function stateOf(row: ShareRow, now: Date): ShareState {
+  if (row.revoked_at) return "revoked";
+  if (row.locked_at) return "locked";
+  if (row.withdrawn) return "withdrawn";
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
+/** Every query names the withdrawal rule once: a participant who asked to withdraw shares nothing any more. */
+const SHARE_COLUMNS = `s.*, EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = s.user_id) AS withdrawn`;
+
+export function createShareStore(db: Database, hasher: ShareHasher, now: () => Date) {
+  async function recordEvent(tx: Queryable, share: { id: string; user_id: string }, kind: ShareEventKind, device: string | null = null) {
+    await tx.query("INSERT INTO results_share_events (id, share_id, user_id, kind, device, at) VALUES ($1, $2, $3, $4, $5, $6)", [
+      randomUUID(),
+      share.id,
+      share.user_id,
+      kind,
+      device,
+      now(),
+    ]);
+  }
+
+  async function viewsOf(ids: string[]) {
+    if (ids.length === 0) return new Map<string, ShareView["views"]>();
+    const rows = await db.query<{ share_id: string; at: Date | string; device: string | null }>(
+      "SELECT share_id, at, device FROM results_share_events WHERE share_id = ANY($1::uuid[]) AND kind = 'viewed' ORDER BY at DESC",
+      [ids],
+    );
+    const views = new Map<string, ShareView["views"]>();
+    for (const row of rows) views.set(row.share_id, [...(views.get(row.share_id) ?? []), { at: iso(row.at), device: row.device ?? "" }]);
+    return views;
+  }
+
+  function toView(row: ShareRow, views: ShareView["views"]): ShareView {
+    const endedAt = row.revoked_at ?? row.locked_at;
+    return {
+      id: row.id,
+      appId: row.app_id,
+      recipient: row.recipient,
+      language: row.language,
+      createdAt: iso(row.created_at),
+      expiresAt: iso(row.expires_at),
+      state: stateOf(row, now()),
+      endedAt: endedAt ? iso(endedAt) : null,
+      views,
+    };
+  }
+
+  return {
+    async list(userId: string): Promise<ShareView[]> {
+      const rows = await db.query<ShareRow>(
+        `SELECT ${SHARE_COLUMNS} FROM results_shares s WHERE s.user_id = $1 ORDER BY s.created_at DESC LIMIT 100`,
+        [userId],
+      );
+      const views = await viewsOf(rows.map((row) => row.id));
+      return rows.map((row) => toView(row, views.get(row.id) ?? []));
+    },
+
+    /** A new share, its code and link returned this once; refused past the open-share limit or after a withdrawal. */
+    async create(
+      userId: string,
+      input: { appId: string; recipient: string; days: ShareDays; language: "en" | "es" },
+    ): Promise<{ share: ShareView; code: string; link: string } | "too-many" | "withdrawn"> {
+      return db.transaction(async (tx) => {
+        await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
+        const [withdrawn] = await tx.query("SELECT 1 FROM results_withdrawals WHERE user_id = $1 LIMIT 1", [userId]);
+        if (withdrawn) return "withdrawn";
+        const [{ open }] = (await tx.query<{ open: number }>(
+          `SELECT count(*)::int AS open FROM results_shares
+           WHERE user_id = $1 AND revoked_at IS NULL AND locked_at IS NULL AND expires_at > $2`,
+          [userId, now()],
+        )) as [{ open: number }];
+        if (open >= MAX_OPEN_SHARES) return "too-many";
+        const code = newShareCode();
+        const link = newLongSecret();
+        const createdAt = now();
+        const expiresAt = new Date(createdAt.getTime() + input.days * 24 * 60 * 60_000);
+        const [row] = await tx.query<ShareRow>(
+          `INSERT INTO results_shares (id, user_id, app_id, recipient, language, code_hash, link_hash, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *, false AS withdrawn`,
+          [
+            randomUUID(),
+            userId,
+            input.appId,
+            input.recipient,
+            input.language,
+            hasher.hash("code", code),
+            hasher.hash("link", link),
+            createdAt,
+            expiresAt,
+          ],
+        );
+        await recordEvent(tx, row!, "created");
+        return { share: toView(row!, []), code, link };
+      });
+    },
+
+    /** Ends a share at once; ending one that has ended already changes nothing. */
+    async revoke(userId: string, shareId: string): Promise<ShareView | null> {
+      const row = await db.transaction(async (tx) => {
+        const [found] = await tx.query<ShareRow>(
+          `SELECT ${SHARE_COLUMNS} FROM results_shares s WHERE s.user_id = $1 AND s.id = $2 FOR UPDATE`,
+          [userId, shareId],
+        );
+        if (!found) return null;
+        if (stateOf(found, now()) !== "active") return found;
+        const [revoked] = await tx.query<ShareRow>(
+          `UPDATE results_shares SET revoked_at = $2 WHERE id = $1 RETURNING *, ${found.withdrawn ? "true" : "false"} AS withdrawn`,
+          [shareId, now()],
+        );
+        await tx.query("DELETE FROM results_share_accesses WHERE share_id = $1", [shareId]);
+        await recordEvent(tx, found, "revoked");
+        return revoked!;
+      });
+      return row ? toView(row, (await viewsOf([row.id])).get(row.id) ?? []) : null;
+    },
+
+    /**
+     * A clinician's code (or link) and date of birth. The same work is done whether the code is
+     * known or not: one look-up by keyed hash, one constant-time comparison, one write.
+     */
+    async open(
+      secret: { kind: "code" | "link"; value: string },
+      birthDate: string,
+      device: string,
+    ): Promise<{ kind: "opened"; access: string; expiresAt: string } | { kind: "no-match" } | { kind: "ended" }> {
+      const column = secret.kind === "code" ? "code_hash" : "link_hash";
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<ShareRow & { date_of_birth: Date | string | null }>(
+          `SELECT ${SHARE_COLUMNS}, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth
+           FROM results_shares s JOIN results_patients p ON p.user_id = s.user_id
+           WHERE s.${column} = $1 FOR UPDATE OF s`,
+          [hasher.hash(secret.kind, secret.value)],
+        );
+        const matches = hasher.sameBirthDate(birthDate, row?.date_of_birth ? String(row.date_of_birth) : null);
+        if (!row || !matches) {
+          if (row && !row.locked_at) {
+            const [counted] = await tx.query<{ wrong_birth_dates: number }>(
+              "UPDATE results_shares SET wrong_birth_dates = wrong_birth_dates + 1 WHERE id = $1 RETURNING wrong_birth_dates",
+              [row.id],
+            );
+            if (counted!.wrong_birth_dates >= WRONG_BIRTH_DATE_LIMIT && stateOf(row, now()) === "active") {
+              await tx.query("UPDATE results_shares SET locked_at = $2 WHERE id = $1", [row.id, now()]);
+              await tx.query("DELETE FROM results_share_accesses WHERE share_id = $1", [row.id]);
+              await recordEvent(tx, row, "locked");
+            }
+          } else {
+            // An unknown code writes as much as a known one.
+            await tx.query("UPDATE results_shares SET wrong_birth_dates = wrong_birth_dates WHERE id IS NULL");
+          }
+          return { kind: "no-match" as const };
+        }
+        if (stateOf(row, now()) !== "active") return { kind: "ended" as const };
+        const access = newLongSecret();
+        const expiresAt = new Date(Math.min(now().getTime() + ACCESS_TTL_MS, new Date(row.expires_at).getTime()));
+        await tx.query("DELETE FROM results_share_accesses WHERE expires_at < $1", [now()]);
+        await tx.query("INSERT INTO results_share_accesses (token_hash, share_id, expires_at) VALUES ($1, $2, $3)", [
+          hasher.hash("access", access),
+          row.id,
+          expiresAt,
+        ]);
+        await recordEvent(tx, row, "viewed", device);
+        return { kind: "opened" as const, access, expiresAt: expiresAt.toISOString() };
+      });
+    },
+
+    /** The share a clinician's access opens, while both the access and the share stand. */
+    async shareForAccess(access: string): Promise<{ userId: string; appId: string; share: ShareView } | null> {
+      const [row] = await db.query<ShareRow>(
+        `SELECT ${SHARE_COLUMNS} FROM results_share_accesses a JOIN results_shares s ON s.id = a.share_id
+         WHERE a.token_hash = $1 AND a.expires_at > $2`,
+        [hasher.hash("access", access), now()],
+      );
+      if (!row || stateOf(row, now()) !== "active") return null;
+      return { userId: row.user_id, appId: row.app_id, share: toView(row, []) };
+    },
+
+    /**
+     * Counts a failed attempt against the deployment's budget; answers whether the budget is spent
+     * for the current window (so the next attempts are refused until it ends).
+     */
+    async overMissBudget(budget: { max: number; windowSeconds: number }, record: boolean): Promise<number | null> {
+      const windowMs = budget.windowSeconds * 1000;
+      const start = new Date(Math.floor(now().getTime() / windowMs) * windowMs);
+      const [row] = record
+        ? await db.query<{ misses: number }>(
+            `INSERT INTO results_share_misses (window_start, misses) VALUES ($1, 1)
+             ON CONFLICT (window_start) DO UPDATE SET misses = results_share_misses.misses + 1 RETURNING misses`,
+            [start],
+          )
+        : await db.query<{ misses: number }>("SELECT misses FROM results_share_misses WHERE window_start = $1", [start]);
+      if (record) await db.query("DELETE FROM results_share_misses WHERE window_start < $1", [start]);
+      if ((row?.misses ?? 0) < budget.max) return null;
+      return Math.max(1, Math.ceil((start.getTime() + windowMs - now().getTime()) / 1000));
+    },
+
+    /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
+    async claimNotices(limit = 50) {
+      return db.query<{
+        id: string;
+        share_id: string;
+        user_id: string;
+        kind: ShareEventKind;
+        device: string | null;
+        at: Date | string;
+        recipient: string;
+        language: "en" | "es";
+      }>(
+        `UPDATE results_share_events e SET lease_until = $1::timestamptz + interval '60 seconds'
+         FROM results_shares s
+         WHERE e.share_id = s.id AND e.id IN (
+           SELECT id FROM results_share_events WHERE notified_at IS NULL AND (lease_until IS NULL OR lease_until < $1)
+           ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING e.id, e.share_id, e.user_id, e.kind, e.device, e.at, s.recipient, s.language`,
+        [now(), limit],
+      );
+    },
+
+    async noticesSent(ids: string[]): Promise<void> {
+      if (ids.length) await db.query("UPDATE results_share_events SET notified_at = $2 WHERE id = ANY($1::uuid[])", [ids, now()]);
+    },
+  };
+}
+
+export type ShareStore = ReturnType<typeof createShareStore>;

@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useLanguage } from "./support/language";
+import { outboxFor, outboxMarker } from "./support/outbox";
+import { fullNameOf, participant } from "./support/participants";
+import { signIn } from "./support/sign-in";
+import { portalUrl } from "./support/stack";
+
+const withJs = () => test.info().project.name === "js";
+const ADA_BIRTH_DATE = "1984-03-09";
+const LUCIA_BIRTH_DATE = "1991-07-23";
+
+/** Nothing wider than the screen: no sideways scrolling at this width. */
+async function expectNoSideways(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Waits for an e-mail to `to` with this subject about the share with `recipient`, sent after `marker`. */
+async function expectEmail(to: string, marker: Set<string>, subject: string, recipient: string) {
+  await expect
+    .poll(
+      async () =>
+        (await outboxFor(to)).some((message) => {
+          const { subject: sent, body } = message as { subject?: string; body?: string };
+          return !marker.has(String(message.id)) && sent === subject && Boolean(body?.includes(recipient));
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** From the result card: who it is for and how long; answers the share's page with its code and link. */
+async function shareFromCard(
+  page: Page,
+  appName: string,
+  recipient: string,
+  words: { share: RegExp; who: string; days: string; create: string },
+) {
+  await page.goto("/");
+  const card = page.locator(`[data-app-name="${appName}"]`);
+  await card.getByRole("link", { name: words.share }).click();
+  await page.getByLabel(words.who).fill(recipient);
+  await page.getByRole("radio", { name: words.days }).check();
+  await page.getByRole("button", { name: words.create }).click();
+  await expect(page.locator("[data-share-code]")).toBeVisible();
+  const code = (await page.locator("[data-share-code]").textContent())!.trim();
+  const link = (await page.locator("[data-share-link]").textContent())!.trim();
+  return { code, link, sharePage: page.url() };
+}
+
+/** A clinician's browser: no account, nobody signed in, JavaScript as the project runs it. */
+async function clinicianPage(browser: Browser, language: "en" | "es", viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ javaScriptEnabled: withJs(), viewport, baseURL: portalUrl });
+  await useLanguage(context, language);
+  return context.newPage();
+}
+
+test.describe("sharing a result with a clinician", () => {
+  test("a participant shares the FH result; the clinician opens it with the link or the code and the date of birth; the participant sees it opened and ends it", async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const lucia = participant("lucia@example.test");
+    await signIn(page, lucia.email);
+    await page.goto("/?lang=en");
+    const recipient = `Dr. Rivera ${randomBytes(3).toString("hex")}`;
+    const marker = await outboxMarker(lucia.email);
+    const { code, link, sharePage } = await shareFromCard(page, "fh-health", recipient, {
+      share: /^Share with a clinician/,
+      who: "Who is it for?",
+      days: "7 days",
+      create: "Create share",
+    });
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    expect(link).toMatch(new RegExp(`^${portalUrl}/shared\\?link=[A-Za-z0-9_-]{43}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/hypercholesterolemia/i);
+    await expect(page.getByText(recipient)).toBeVisible();
+    await expect(page.getByText("Not opened yet.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expectEmail(lucia.email, marker, "You shared a report", recipient);
+
+    // The clinician: the link and the date of birth, no account.
+    const clinician = await clinicianPage(browser, "en", { width: 1366, height: 900 });
+    await clinician.goto(link);
+    await expect(clinician.getByRole("heading", { level: 1, name: "Open a shared report" })).toBeVisible();
+    await expect(clinician.getByLabel("Share code")).toHaveCount(0);
+    await clinician.getByLabel("Participant's date of birth").fill(LUCIA_BIRTH_DATE);
+    await clinician.getByRole("button", { name: "Open report" }).click();
+    await expect(clinician.getByRole("heading", { level: 1, name: "Shared report" })).toBeVisible();
+    await expect(clinician.getByText(`Shared by ${fullNameOf(lucia)}`)).toBeVisible();
+    await expect(clinician.getByText(`Shared with ${recipient} until`)).toBeVisible();
+    await expect(clinician.getByRole("heading", { level: 2, name: /Familial hypercholesterolemia report/ })).toBeVisible();
+    await expect(clinician.getByRole("rowheader", { name: "LDLR" })).toBeVisible();
+    // Only that report: no menu, no other results.
+    await expect(clinician.getByRole("button", { name: /log out/i })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(clinician);
+    const pdf = await clinician.request.get("/shared/report.pdf");
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Then the code, typed as read aloud.
+    await clinician.getByRole("button", { name: "Close this report" }).click();
+    await expect(clinician.getByText("You closed the shared report.")).toBeVisible();
+    await clinician.getByLabel("Share code").fill(code.toLowerCase().replace("-", ""));
+    await clinician.getByLabel("Participant's date of birth").fill(LUCIA_BIRTH_DATE);
+    await clinician.getByRole("button", { name: "Open report" }).click();
+    await expect(clinician.getByText(`Shared by ${fullNameOf(lucia)}`)).toBeVisible();
+
+    // The participant sees both openings, from what kind of device, and is e-mailed.
+    await expectEmail(lucia.email, marker, "Your shared report was opened", recipient);
+    await page.goto(sharePage);
+    const openings = page.getByRole("region", { name: "When it was opened" }).getByRole("listitem");
+    await expect(openings).toHaveCount(2);
+    await expect(openings.first()).toContainText("from a computer (Chrome)");
+
+    // Ended at once: the clinician's open page and the code both stop working.
+    await page.getByRole("button", { name: "End this share now" }).click();
+    await expect(page.getByText("Ended by you")).toBeVisible();
+    await expect(page.locator("[data-share-code]")).toHaveCount(0);
+    await expectEmail(lucia.email, marker, "You ended a share", recipient);
+    await clinician.reload();
+    await expect(clinician.getByText("This shared report is not open.", { exact: false })).toBeVisible();
+    await clinician.goto("/shared");
+    await clinician.getByLabel("Share code").fill(code);
+    await clinician.getByLabel("Participant's date of birth").fill(LUCIA_BIRTH_DATE);
+    await clinician.getByRole("button", { name: "Open report" }).click();
+    await expect(clinician.getByText("This share has ended.", { exact: false })).toBeVisible();
+
+    // The profile lists it.
+    await page.goto("/profile/overview");
+    await page.getByRole("link", { name: "Your shared reports" }).click();
+    await expect(page.getByRole("listitem").filter({ hasText: recipient })).toContainText("Ended by you");
+    await clinician.context().close();
+  });
+
+  test("in Spanish on a phone: a wrong date of birth answers as an unknown code, another participant's code opens nothing, and five wrong dates lock the share", async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const ada = participant("ada@example.test");
+    await signIn(page, ada.email);
+    await page.goto("/?lang=es");
+    const recipient = `Dra. Soto ${randomBytes(3).toString("hex")}`;
+    const { code } = await shareFromCard(page, "health", recipient, {
+      share: /^Compartir con un profesional de salud/,
+      who: "¿Para quién es?",
+      days: "1 día",
+      create: "Crear acceso compartido",
+    });
+    await expectNoSeriousA11yViolations(page);
+    await expectNoSideways(page);
+
+    const clinician = await clinicianPage(browser, "es", { width: 375, height: 812 });
+    const attempt = async (typedCode: string, birthDate: string) => {
+      await clinician.goto("/shared");
+      await clinician.getByLabel("Código para compartir").fill(typedCode);
+      await clinician.getByLabel("Fecha de nacimiento del participante").fill(birthDate);
+      await clinician.getByRole("button", { name: "Abrir informe" }).click();
+      return clinician.getByRole("alert").or(clinician.locator("[role=status]")).first();
+    };
+    const noMatch = "Este código y esta fecha de nacimiento no corresponden a un acceso abierto.";
+    await expect(await attempt(code, "1984-03-10")).toContainText(noMatch);
+    await expectNoSeriousA11yViolations(clinician);
+    await expectNoSideways(clinician);
+    await expect(await attempt("ZZZZZ-ZZZZZ", ADA_BIRTH_DATE)).toContainText(noMatch);
+    // Lucía's date of birth does not open Ada's code.
+    await expect(await attempt(code, LUCIA_BIRTH_DATE)).toContainText(noMatch);
+    for (let wrong = 3; wrong <= 5; wrong++) await expect(await attempt(code, `1990-01-0${wrong}`)).toContainText(noMatch);
+    // Five wrong dates of birth: the right one opens nothing now.
+    await expect(await attempt(code, ADA_BIRTH_DATE)).toContainText("Este acceso terminó.");
+
+    await page.goto("/shares");
+    await expect(page.getByRole("listitem").filter({ hasText: recipient })).toContainText("Bloqueado por fechas de nacimiento incorrectas");
+    await expectNoSeriousA11yViolations(page);
+    await expectNoSideways(page);
+    await clinician.context().close();
+  });
+
+  test("bad input on the clinician's page gets a translated error and a 4xx", async ({ page }) => {
+    const response = await page.request.post("/shared", { form: { code: "not a code", dateOfBirth: "2999-01-01" } });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Enter the share code as you were given it");
+    expect(html).toContain("Enter a real date of birth");
+  });
+});

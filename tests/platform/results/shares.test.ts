@@ -1,0 +1,274 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../lib/postgres/index.ts";
+import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
+import { freshDatabaseUrl } from "../../support/database";
+import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; apps: Array<Record<string, unknown>> }> };
+const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
+const lucia = demo.participants.find((p) => p.email === "lucia@example.test")!;
+const BIRTH = { S1: "1980-01-31", S2: "1990-06-15", S3: "1975-12-01", S4: "2001-02-28" } as const;
+type Person = keyof typeof BIRTH;
+const participant = (userId: Person) => ({
+  ...lucia,
+  dataExports: undefined,
+  userId,
+  dateOfBirth: BIRTH[userId],
+  email: `${userId.toLowerCase()}@example.test`,
+  apps: lucia.apps.map((app) => ({ ...app, appID: `${app.appID}-${userId}` })),
+});
+const fhApp = (userId: Person) => `${lucia.apps.find((app) => app.appName === "fh-health")!.appID as string}-${userId}`;
+
+const FLOOR_MS = 120;
+let keys: TestIdentityKeys;
+let service: RunningResultsService;
+let workDir: string;
+let clockOffsetSeconds = 0;
+
+async function startService(
+  label: string,
+  missBudget = { max: 1000, windowSeconds: 3600 },
+  options: { databaseUrl?: string; seed?: boolean } = {},
+) {
+  const demoFile = path.join(workDir, `${label}.json`);
+  await writeFile(demoFile, JSON.stringify({ participants: (Object.keys(BIRTH) as Person[]).map(participant) }));
+  return startResultsService({
+    port: 0,
+    host: "127.0.0.1",
+    issuer: keys.issuer,
+    audience: keys.audience,
+    dataDir: path.join(workDir, label),
+    databaseUrl: "databaseUrl" in options ? options.databaseUrl : await freshDatabaseUrl(`results_${label}`),
+    demoParticipantsFile: options.seed === false ? "" : demoFile,
+    environment: "development",
+    logLevel: "silent",
+    nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
+    shareSettings: { answerFloorMs: FLOOR_MS, missBudget },
+  });
+}
+
+beforeAll(async () => {
+  keys = await startTestIdentityKeys();
+  workDir = await mkdtemp(path.join(tmpdir(), "results-shares-test-"));
+  service = await startService("shares");
+});
+
+afterAll(async () => {
+  await service?.close();
+  await keys?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+type Created = { share: { id: string; state: string; expiresAt: string }; code: string; link: string };
+
+async function createShare(userId: Person, body: Record<string, unknown> = {}, on = service) {
+  return fetch(`${on.url}/shares/${userId}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await keys.accessTokenFor(userId)}`, "content-type": "application/json" },
+    body: JSON.stringify({ appId: fhApp(userId), recipient: "Dr. Rivera, cardiology", days: 7, language: "en", ...body }),
+  });
+}
+
+async function shareOf(userId: Person, body: Record<string, unknown> = {}, on = service): Promise<Created> {
+  const response = await createShare(userId, body, on);
+  expect(response.status).toBe(201);
+  return (await response.json()) as Created;
+}
+
+const open = (body: Record<string, unknown>, on = service) =>
+  fetch(`${on.url}/shared/open`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ device: "computer · Chrome", ...body }),
+  });
+
+const report = (access: string, suffix = "") =>
+  fetch(`${service.url}/shared/report${suffix}`, { headers: { authorization: `Share ${access}` } });
+
+async function listOf(userId: Person) {
+  const response = await fetch(`${service.url}/shares/${userId}`, {
+    headers: { authorization: `Bearer ${await keys.accessTokenFor(userId)}` },
+  });
+  return ((await response.json()) as { shares: Array<{ id: string; state: string; views: { device: string }[] }> }).shares;
+}
+
+const noticeToken = () =>
+  keys.sign(
+    { sub: "identity-provider" },
+    { audience: `${keys.audience}/share-notices`, typ: "share-notices+jwt", issuedAt: Math.floor(Date.now() / 1000) },
+  );
+
+describe("sharing a report with a clinician (results service)", () => {
+  it("opens the shared report with the code and the date of birth, with no participant token, and records the view", async () => {
+    const created = await shareOf("S1");
+    expect(created.code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    expect(created.link).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.share.state).toBe("active");
+
+    const opened = await open({ code: created.code.toLowerCase().replace("-", " "), dateOfBirth: BIRTH.S1 });
+    expect(opened.status).toBe(200);
+    const { access } = (await opened.json()) as { access: string };
+    const shown = await report(access, "?lang=es");
+    expect(shown.status).toBe(200);
+    const body = (await shown.json()) as { share: { recipient: string }; report: { title: string; language: string } };
+    expect(body.share.recipient).toBe("Dr. Rivera, cardiology");
+    expect(body.report.language).toBe("es");
+    expect(body.report.title).toMatch(/hipercolesterolemia familiar/);
+    const pdf = await report(access, ".pdf");
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
+    // The link works the same way, with the date of birth too.
+    expect((await open({ link: created.link, dateOfBirth: BIRTH.S1 })).status).toBe(200);
+    const [listed] = await listOf("S1");
+    expect(listed!.views.map((view) => view.device)).toEqual(["computer · Chrome", "computer · Chrome"]);
+  });
+
+  it("answers a wrong date of birth exactly as an unknown code, as slowly, and locks the share after five", async () => {
+    const created = await shareOf("S2");
+    const timed = async (body: Record<string, unknown>) => {
+      const started = performance.now();
+      const response = await open(body);
+      return { status: response.status, text: await response.text(), ms: performance.now() - started };
+    };
+    const unknown = await timed({ code: "ABCDE-FGHJK", dateOfBirth: BIRTH.S2 });
+    const wrongBirth = await timed({ code: created.code, dateOfBirth: "1990-06-16" });
+    expect(wrongBirth.status).toBe(404);
+    expect(wrongBirth.text).toBe(unknown.text);
+    expect(unknown.ms).toBeGreaterThanOrEqual(FLOOR_MS - 5);
+    expect(wrongBirth.ms).toBeGreaterThanOrEqual(FLOOR_MS - 5);
+
+    for (let wrong = 2; wrong <= 5; wrong++) expect((await open({ code: created.code, dateOfBirth: "2000-01-01" })).status).toBe(404);
+    // Locked: even the right date of birth opens nothing now.
+    expect((await open({ code: created.code, dateOfBirth: BIRTH.S2 })).status).toBe(410);
+    const [listed] = await listOf("S2");
+    expect(listed!.state).toBe("locked");
+  });
+
+  it("opens nothing with another participant's code and one's own date of birth, and lists or ends nobody else's shares", async () => {
+    const created = await shareOf("S1");
+    expect((await open({ code: created.code, dateOfBirth: BIRTH.S3 })).status).toBe(404);
+    const theirs = await fetch(`${service.url}/shares/S1`, { headers: { authorization: `Bearer ${await keys.accessTokenFor("S3")}` } });
+    expect(theirs.status).toBe(403);
+    const revoke = await fetch(`${service.url}/shares/S1/${created.share.id}/revoke`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keys.accessTokenFor("S3")}` },
+    });
+    expect(revoke.status).toBe(403);
+    // A results link opens results only: it shares nothing.
+    const byLink = await fetch(`${service.url}/shares/S1`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keys.accessTokenFor("S1", { token_type: "ACCESS" })}`, "content-type": "application/json" },
+      body: JSON.stringify({ appId: fhApp("S1"), recipient: "x", days: 1 }),
+    });
+    expect(byLink.status).toBe(403);
+  });
+
+  it("stops at revocation, at once, for the code and for a page already open", async () => {
+    const created = await shareOf("S3");
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S3 })).json()) as { access: string };
+    const revoked = await fetch(`${service.url}/shares/S3/${created.share.id}/revoke`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keys.accessTokenFor("S3")}` },
+    });
+    expect(((await revoked.json()) as Created).share.state).toBe("revoked");
+    expect((await report(access)).status).toBe(401);
+    expect((await open({ code: created.code, dateOfBirth: BIRTH.S3 })).status).toBe(410);
+  });
+
+  it("stops at its end time", async () => {
+    const created = await shareOf("S1", { days: 1 });
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S1 })).json()) as { access: string };
+    clockOffsetSeconds = 24 * 3600 + 1;
+    try {
+      expect((await open({ code: created.code, dateOfBirth: BIRTH.S1 })).status).toBe(410);
+      expect((await report(access)).status).toBe(401);
+      expect((await listOf("S1")).find((share) => share.id === created.share.id)!.state).toBe("expired");
+    } finally {
+      clockOffsetSeconds = 0;
+    }
+  });
+
+  it("stops when the participant asks to withdraw, and shares nothing new after", async () => {
+    const created = await shareOf("S4");
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S4 })).json()) as { access: string };
+    const withdrawal = await fetch(`${service.url}/withdrawals/S4`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keys.accessTokenFor("S4")}`, "content-type": "application/json" },
+      body: JSON.stringify({ choice: "stop-research", requestKey: "share-test-s4", verification: await keys.stepUpProofFor("S4") }),
+    });
+    expect(withdrawal.status).toBe(201);
+    expect((await report(access)).status).toBe(401);
+    expect((await open({ code: created.code, dateOfBirth: BIRTH.S4 })).status).toBe(410);
+    expect((await createShare("S4")).status).toBe(409);
+  });
+
+  it("hands every share event to the identity provider once, and to nobody else", async () => {
+    const claim = async (authorization?: string) =>
+      fetch(`${service.url}/share-notices/claim`, { method: "POST", headers: authorization ? { authorization } : {} });
+    expect((await claim()).status).toBe(401);
+    expect((await claim(`Bearer ${await keys.accessTokenFor("S1")}`)).status).toBe(401);
+    const answer = (await (await claim(`Bearer ${await noticeToken()}`)).json()) as {
+      notices: Array<{ id: string; kind: string; userId: string; device: string | null }>;
+    };
+    const kinds = new Set(answer.notices.map((notice) => notice.kind));
+    expect([...kinds].sort()).toEqual(["created", "locked", "revoked", "viewed"]);
+    expect(answer.notices.find((notice) => notice.kind === "viewed")!.device).toBe("computer · Chrome");
+    // Taken by one sender: a second sender gets none of them meanwhile.
+    expect(((await (await claim(`Bearer ${await noticeToken()}`)).json()) as { notices: unknown[] }).notices).toEqual([]);
+    const ack = await fetch(`${service.url}/share-notices/ack`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await noticeToken()}`, "content-type": "application/json" },
+      body: JSON.stringify({ ids: answer.notices.map((notice) => notice.id) }),
+    });
+    expect(ack.status).toBe(204);
+  });
+});
+
+describe("the deployment's guessing budget", () => {
+  let small: RunningResultsService;
+  beforeAll(async () => {
+    small = await startService("budget", { max: 3, windowSeconds: 3600 });
+  });
+  afterAll(() => small?.close());
+
+  it("refuses every attempt once the failed ones are spent, the right code and date of birth too", async () => {
+    const created = await shareOf("S1", {}, small);
+    for (let miss = 0; miss < 3; miss++) expect((await open({ code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S1 }, small)).status).toBe(404);
+    const refused = await open({ code: created.code, dateOfBirth: BIRTH.S1 }, small);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("account deletion", () => {
+  it("deletes the participant's shares with their record: the code and an open page stop working", async () => {
+    const databaseUrl = await freshDatabaseUrl("results_deletion");
+    let running = await startService("deletion", undefined, { databaseUrl });
+    const created = await shareOf("S2", {}, running);
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S2 }, running)).json()) as { access: string };
+    await running.close();
+
+    // The participant's record is deleted (the account is closed), as an operator's deletion does.
+    const db = await openDatabase({ url: databaseUrl, dataDir: path.join(workDir, "deletion") });
+    await db.query("DELETE FROM results_patients WHERE user_id = 'S2'");
+    expect(await db.query("SELECT 1 FROM results_shares WHERE user_id = 'S2'")).toEqual([]);
+    await db.close();
+
+    running = await startService("deletion", undefined, { databaseUrl, seed: false });
+    try {
+      expect((await open({ code: created.code, dateOfBirth: BIRTH.S2 }, running)).status).toBe(404);
+      const page = await fetch(`${running.url}/shared/report`, { headers: { authorization: `Share ${access}` } });
+      expect(page.status).toBe(401);
+    } finally {
+      await running.close();
+    }
+  });
+});
