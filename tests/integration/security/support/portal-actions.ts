@@ -41,6 +41,7 @@ export const portalActions: PortalAction[] = [
     signedIn: false,
     validFields: { page: "Sign-in", description: "The code field has no label", email: "reporter@example.test" },
   },
+  {
     route: "_portal.shares.new.tsx",
     path: "/shares/new?app=app-1001-health",
     signedIn: true,
