@@ -7,6 +7,7 @@ import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { RequestError } from "../token-verifier.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
+import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 
 export interface ShareRouteDeps {
   store: ShareStore;
@@ -116,6 +117,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       if (!app || isDownloadApp(app)) throw new RequestError(404, "No report was found for this app");
       const patient = await deps.repository.findPatient(userId);
       if (!patient) throw new RequestError(404, "No results were found for this participant");
+      if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
       const created = await store.create(userId, parsed.data);
       if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
       if (created === "too-many") throw new RequestError(429, "Too many open shares");

@@ -10,12 +10,15 @@ import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-ide
 type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; apps: Array<Record<string, unknown>> }> };
 const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
 const lucia = demo.participants.find((p) => p.email === "lucia@example.test")!;
-const BIRTH = { S1: "1980-01-31", S2: "1990-06-15", S3: "1975-12-01", S4: "2001-02-28" } as const;
+const BIRTH = { S1: "1980-01-31", S2: "1990-06-15", S3: "1975-12-01", S4: "2001-02-28", S5: "1969-09-09" } as const;
+/** Health results are ready at kit status 5; S5's kit is a step short of them. */
+const KIT_STATUS: Record<Person, number> = { S1: 5, S2: 5, S3: 5, S4: 5, S5: 4 };
 type Person = keyof typeof BIRTH;
 const participant = (userId: Person) => ({
   ...lucia,
   dataExports: undefined,
   userId,
+  kitStatus: KIT_STATUS[userId],
   dateOfBirth: BIRTH[userId],
   email: `${userId.toLowerCase()}@example.test`,
   apps: lucia.apps.map((app) => ({ ...app, appID: `${app.appID}-${userId}` })),
@@ -129,6 +132,11 @@ describe("sharing a report with a clinician (results service)", () => {
     expect((await open({ link: created.link, dateOfBirth: BIRTH.S1 })).status).toBe(200);
     const [listed] = await listOf("S1");
     expect(listed!.views.map((view) => view.device)).toEqual(["computer · Chrome", "computer · Chrome"]);
+  });
+
+  it("shares no report whose results are not ready yet", async () => {
+    expect((await createShare("S5")).status).toBe(409);
+    expect(await listOf("S5")).toEqual([]);
   });
 
   it("answers a wrong date of birth exactly as an unknown code, as slowly, and locks the share after five", async () => {
