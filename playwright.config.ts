@@ -48,6 +48,8 @@ export default defineConfig({
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
       CODE_RESEND_LOCK_SECONDS: "10",
+      // The security check's stated wait without JavaScript (SPEC: 15 s), so no test waits 15 s for it.
+      HUMAN_CHECK_WAIT_SECONDS: "2",
       ...generousSendingBudgets,
       // Faults here are injected per participant while other tests run beside them; a process-wide
       // breaker would carry one test's failures into another's pages. The breaker has its own suite.

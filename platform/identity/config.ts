@@ -5,6 +5,7 @@ import {
   embeddedServiceProblems,
   secretProblems,
 } from "../../lib/deployment/environment.ts";
+import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
@@ -36,6 +37,7 @@ const envSchema = z.object({
   DEMO_PARTICIPANTS_FILE: z.string().optional(),
   RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  HUMAN_CHECK_WAIT_SECONDS: z.coerce.number().int().min(1).max(HUMAN_CHECK_WAIT_SECONDS_MAX).default(HUMAN_CHECK_WAIT_SECONDS),
   SEND_BUDGET_ACCOUNT_HOURLY: count.default(BUDGET.accountHourly),
   SEND_BUDGET_ACCOUNT_DAILY: count.default(BUDGET.accountDaily),
   SEND_BUDGET_NUMBER_HOURLY: count.default(BUDGET.numberHourly),
@@ -82,6 +84,8 @@ export interface IdentityConfig {
   resultsLinkAdminToken?: string;
   /** How long after a code is sent before another may be sent (SPEC: 30 s). */
   codeResendLockSeconds: number;
+  /** How long the security check without JavaScript makes the participant wait (15 s unless told otherwise). */
+  humanCheckWaitSeconds?: number;
   /** Text and voice messages cost money: see store/sending-budget.ts and docs/security.md. */
   sendingBudgets: SendingBudgets;
   /**
@@ -139,6 +143,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],
     factorKey: e.IDENTITY_FACTOR_KEY ?? DEV_FACTOR_KEY,
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
+    humanCheckWaitSeconds: e.HUMAN_CHECK_WAIT_SECONDS,
     sendingBudgets: sendingBudgetsFrom({
       accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,
       accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,

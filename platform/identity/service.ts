@@ -12,6 +12,7 @@ import { createHumanCheck } from "./captcha/human-check.ts";
 import type { CaptchaVerifier } from "./captcha/verifier.ts";
 import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
+import { createParticipantsRoute } from "./dev/participants-route.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
@@ -99,7 +100,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
-  const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now });
+  const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now, waitSeconds: options.humanCheckWaitSeconds });
   const trustedProxies = trustedProxiesFrom(options.trustedProxies);
 
   // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
@@ -220,6 +221,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalClientId: options.portalClientId,
     portalClientSecret: options.portalClientSecret,
   });
+  const participantsRoute = createParticipantsRoute({ db, accounts, factors });
   const resultsLinkDeps = {
     accounts,
     keys,
@@ -281,6 +283,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (path === "/dev/outbox" || path === "/dev/outbox/view") {
       if (options.production) return sendJson(res, 404, { error: "not found" });
       return outboxRoutes(req, res, path.endsWith("/view"), query);
+    }
+    if (path === "/dev/participants") {
+      if (options.production) return sendJson(res, 404, { error: "not found" });
+      return participantsRoute(req, res);
     }
     if (path === "/dev/results-link") {
       if (!resultsLinkEnabled(resultsLinkDeps)) return sendJson(res, 404, { error: "not found" });

@@ -35,7 +35,7 @@ const DemoConsentSchema = z.object({
 const DemoDataExportSchema = z.object({ state: z.enum(["ready", "expired"]), language: z.enum(["en", "es"]) });
 
 /** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
-const DemoParticipantSchema = z.object({
+export const DemoParticipantSchema = z.object({
   userId: z.string().min(1),
   email: z.string().min(3),
   firstName: z.string().min(1),

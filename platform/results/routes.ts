@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
+import { createDevParticipant } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
@@ -210,6 +211,10 @@ export function createRouter(deps: RouteDependencies) {
     if (first === "dev" && second === "faults" && segments.length === 2) {
       if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
       return devFaults(req, res);
+    }
+    if (first === "dev" && second === "participants" && segments.length === 2) {
+      if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
+      return createDevParticipant(deps.db, req, res);
     }
     if (first === "exports" && second && segments.length === 2) {
       if (req.method === "POST") {

@@ -1,8 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test, type TestParticipant } from "./support/fixtures";
 import { screenMatrix } from "./support/matrix";
 import { signIn } from "./support/sign-in";
 import { identityUrl, portalUrl, resultsUrl } from "./support/stack";
+import { templates } from "./support/templates";
 
 const steps = ["Kit registered", "Sample received", "Sequencing complete", "Traits and ancestry results ready", "Health results ready"];
 const supportEmail = "support@dnadiscovery.example";
@@ -19,7 +21,7 @@ type Expected =
       notReady?: string[];
     };
 
-/** What SPEC.md says each demo participant's data should show (platform/demo/participants.json). */
+/** What SPEC.md says each demo participant's data should show (platform/demo/participants.json), and so each one like them. */
 const byParticipant: Record<string, Expected> = {
   "ada@example.test": {
     screen: "full",
@@ -126,9 +128,11 @@ async function setFault(rule: { failNext?: number; status?: number; delayMs?: nu
   expect(response.ok).toBe(true);
 }
 
+const expectedFor = (person: TestParticipant) => byParticipant[templates[person.template]]!;
+
+/** The demo data itself: the participants a person uses (README 'Demo participants'). */
 test.describe("My Results for every demo participant", () => {
-  // Hiro and Iris are checked by the fault tests below, which need them to themselves.
-  for (const email of Object.keys(byParticipant).filter((email) => email !== "hiro@example.test" && email !== "iris@example.test")) {
+  for (const email of Object.keys(byParticipant)) {
     test(`${email} sees what their data says`, async ({ page }) => {
       await page.setViewportSize({ width: 1366, height: 900 });
       await signIn(page, email);
@@ -161,8 +165,8 @@ test.describe("My Results for every demo participant", () => {
 });
 
 test.describe("the full dashboard", () => {
-  test("at 375px and 1366px, in English and Spanish, accessible", async ({ page }) => {
-    await signIn(page, "ada@example.test");
+  test("at 375px and 1366px, in English and Spanish, accessible", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("ada"));
     for (const { viewport, language } of screenMatrix) {
       await page.setViewportSize(viewport);
       await page.goto(`/?lang=${language}`);
@@ -179,8 +183,8 @@ test.describe("the full dashboard", () => {
     }
   });
 
-  test("the timeline details open and close, and say how long each step takes", async ({ page }, testInfo) => {
-    await signIn(page, "elena@example.test");
+  test("the timeline details open and close, and say how long each step takes", async ({ page, reader, signedIn }, testInfo) => {
+    await signedIn(page, await reader("elena"));
     const link = page.getByRole("link", { name: "View Timeline Details" });
     if (testInfo.project.name === "no-js") {
       // Without JavaScript the timeline is a page of its own: nothing behind it to tab into, a link back.
@@ -223,9 +227,13 @@ test.describe("the full dashboard", () => {
     await expect(page).toHaveURL(`${portalUrl}/`);
   });
 
-  test("the tracker dates each step reached, says when the next is expected and why the kit is late", async ({ page }, testInfo) => {
+  test("the tracker dates each step reached, says when the next is expected and why the kit is late", async ({
+    page,
+    reader,
+    signedIn,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, "dmitri@example.test");
+    await signedIn(page, await reader("dmitri"));
     const main = page.getByRole("main");
     const trackerSteps = main.getByRole("list", { name: "Sample progress" }).getByRole("listitem");
     await expect(trackerSteps.nth(0)).toContainText("September 14, 2026");
@@ -248,16 +256,20 @@ test.describe("the full dashboard", () => {
     // In Spanish at 375px, the days as Spanish writes them.
     await page.context().clearCookies();
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, "lucia@example.test");
+    await signedIn(page, await reader("lucia"));
     const tracker = page.getByRole("main").getByRole("list", { name: "Progreso de la muestra" }).getByRole("listitem");
     await expect(tracker.nth(0)).toContainText("10 de agosto de 2026");
     await expect(tracker.nth(4)).toContainText("Previsto para el 18 de diciembre de 2026");
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("with JavaScript, 'Gathering your information...' shows while My Results loads, then the results", async ({ page }, testInfo) => {
+  test("with JavaScript, 'Gathering your information...' shows while My Results loads, then the results", async ({
+    page,
+    reader,
+    signedIn,
+  }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "without JavaScript the server answers with the finished page");
-    await signIn(page, "ada@example.test", { path: "/profile" });
+    await signedIn(page, await reader("ada"), { path: "/profile" });
     await page.setViewportSize({ width: 1366, height: 900 });
     let releaseResults: () => void = () => {};
     const resultsHeld = new Promise<void>((resolve) => (releaseResults = resolve));
@@ -277,16 +289,20 @@ test.describe("the full dashboard", () => {
     await expect(main.getByRole("heading", { name: "DNA Sample Status" })).toBeVisible();
   });
 
-  test("the health-or-research timeline has five entries, health results up to 8 weeks after sequencing", async ({ page }) => {
-    await signIn(page, "dmitri@example.test", { path: "/?timeline" });
+  test("the health-or-research timeline has five entries, health results up to 8 weeks after sequencing", async ({
+    page,
+    reader,
+    signedIn,
+  }) => {
+    await signedIn(page, await reader("dmitri"), { path: "/?timeline" });
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Timeline Details");
     await expect(main.getByRole("listitem")).toHaveCount(5);
     await expect(main).toContainText("up to 8 weeks after sequencing");
   });
 
-  test("a report opens from its card: a PDF in a new tab, the portal kept", async ({ page, context }, testInfo) => {
-    await signIn(page, "elena@example.test");
+  test("a report opens from its card: a PDF in a new tab, the portal kept", async ({ page, context, reader, signedIn }, testInfo) => {
+    await signedIn(page, await reader("elena"));
     const download = page.getByRole("button", { name: "Download report: Traits" });
     // The new tab receives the PDF, named for the participant's files (Chromium shows it in its viewer).
     const received = context.waitForEvent("response", (response) => response.url().startsWith(`${resultsUrl}/documents/`));
@@ -313,11 +329,9 @@ test.describe("the full dashboard", () => {
     expect((await opened).url()).not.toBe(page.url());
   });
 
-  test("the welcome banner, once dismissed, stays hidden on every device", async ({ page, browser }, testInfo) => {
-    // Dismissing changes the account, so each project uses its own participant.
-    const email = testInfo.project.name === "js" ? "ada@example.test" : "lucia@example.test";
-    await signIn(page, email);
-    // Lucia's profile is in Spanish: this test reads English.
+  test("the welcome banner, once dismissed, stays hidden on every device", async ({ page, browser, participant, signedIn }, testInfo) => {
+    // Dismissing changes the account: a participant of the test's own.
+    const person = await signedIn(page, await participant("ada"));
     await page.goto("/?lang=en");
     const banner = page.getByRole("status").filter({ hasText: "Welcome to your DNA Discovery account" });
     await expect(banner).toBeVisible();
@@ -331,16 +345,21 @@ test.describe("the full dashboard", () => {
     await expect(banner).toHaveCount(0);
     const otherDevice = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== "js" });
     const other = await otherDevice.newPage();
-    await signIn(other, email);
+    // Another device signs in anew (its own session), through the hosted pages.
+    await signIn(other, person);
     await other.goto("/?lang=en");
     await expect(other.getByRole("heading", { level: 1 })).toHaveText("My Results");
     await expect(other.getByText("Welcome to your DNA Discovery account")).toHaveCount(0);
     await otherDevice.close();
   });
 
-  test("in Spanish, a product or consent link first shows the English-only notice, then continues", async ({ page }, testInfo) => {
+  test("in Spanish, a product or consent link first shows the English-only notice, then continues", async ({
+    page,
+    reader,
+    signedIn,
+  }, testInfo) => {
     // The language cookie is set after sign-in: the identity provider's pages would read it too.
-    await signIn(page, "lucia@example.test");
+    await signedIn(page, await reader("lucia"));
     await page.goto("/?lang=es");
     const card = page.locator('li[data-app-name="health"]');
     await expect(card.getByRole("heading")).toHaveText("Salud");
@@ -377,8 +396,8 @@ test.describe("the full dashboard", () => {
 
 /**
  * Faults injected into the real results service. A fault rule replaces every earlier one, so these
- * run one after another in one project only, with participants no other test uses; each test checks
- * the other mode in a second browser context.
+ * run one after another in one project only, each test with participants of its own; each test
+ * checks the other mode in a second browser context.
  */
 test.describe("when the results service fails", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -387,25 +406,29 @@ test.describe("when the results service fails", () => {
     await fetch(`${resultsUrl}/dev/faults`, { method: "DELETE" });
   });
 
-  async function signedInPair(page: Page, browser: Browser) {
-    await signIn(page, "hiro@example.test");
+  type SignedIn = (page: Page, person: TestParticipant) => Promise<TestParticipant>;
+  type NewParticipant = (template: "hiro" | "iris") => Promise<TestParticipant>;
+
+  /** Like Hiro with JavaScript, like Iris without, each signed in. */
+  async function signedInPair(page: Page, browser: Browser, participant: NewParticipant, signedIn: SignedIn) {
+    const js = { view: page, person: await signedIn(page, await participant("hiro")) };
     const noJsContext = await browser.newContext({ javaScriptEnabled: false });
-    const noJs = await noJsContext.newPage();
-    await signIn(noJs, "iris@example.test");
-    return { js: page, noJs, close: () => noJsContext.close() };
+    const noJs = { view: await noJsContext.newPage(), person: await participant("iris") };
+    await signedIn(noJs.view, noJs.person);
+    return { js, noJs, close: () => noJsContext.close() };
   }
 
   test("failing twice then answering shows the results; three 500s the generic error; code 599 the network error", async ({
     page,
     browser,
+    participant,
+    signedIn,
   }) => {
-    const { js, noJs, close } = await signedInPair(page, browser);
-    for (const [view, userID, email] of [
-      [js, "P1009", "hiro@example.test"],
-      [noJs, "P1010", "iris@example.test"],
-    ] as const) {
-      await expectDashboard(view, byParticipant[email]!);
-      if (email === "iris@example.test") {
+    const { js, noJs, close } = await signedInPair(page, browser, participant, signedIn);
+    for (const { view, person } of [js, noJs]) {
+      const userID = person.userId;
+      await expectDashboard(view, expectedFor(person));
+      if (person.template === "iris") {
         // Iris's ancestry app has no type: the empty icon name.
         const untyped = view.locator('li[data-app-name="ancestry"] svg[data-result-icon]');
         await expect(untyped).toHaveAttribute("data-result-icon", "");
@@ -415,60 +438,73 @@ test.describe("when the results service fails", () => {
 
       await setFault({ failNext: 2, status: 503, userID });
       await view.reload();
-      await expectDashboard(view, byParticipant[email]!);
+      await expectDashboard(view, expectedFor(person));
 
       await setFault({ failNext: 3, status: 500, userID });
       const failed = await view.reload();
       expect(failed?.status()).toBe(500);
       await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oh no! There was an unexpected error on our side.");
       await expect(view.getByText("Please try again in a few minutes. If this continues, reach out to the")).toBeVisible();
-      if (view === js) await expectNoSeriousA11yViolations(view);
+      if (view === js.view) await expectNoSeriousA11yViolations(view);
 
       await setFault({ failNext: 3, status: 599, userID });
       await view.reload();
       await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
       await expect(view.getByRole("button", { name: "Sign Out" })).toBeVisible();
       await expect(view.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/");
-      if (view === js) await expectNoSeriousA11yViolations(view);
+      if (view === js.view) await expectNoSeriousA11yViolations(view);
     }
     await close();
   });
 
-  test("a slow results service: both modes show 'Gathering your information...' at once, then the results", async ({ page, browser }) => {
-    const { js, noJs, close } = await signedInPair(page, browser);
-    for (const [view, userID, email] of [
-      [js, "P1009", "hiro@example.test"],
-      [noJs, "P1010", "iris@example.test"],
-    ] as const) {
+  test("a slow results service: both modes show 'Gathering your information...' at once, then the results", async ({
+    page,
+    browser,
+    participant,
+    signedIn,
+  }) => {
+    const { js, noJs, close } = await signedInPair(page, browser, participant, signedIn);
+    for (const { view, person } of [js, noJs]) {
+      const userID = person.userId;
       // The service holds the answer for 10 s: the waiting page comes within 2 s, the results once an answer does.
       await setFault({ failNext: 1, delayMs: 10_000, userID });
       const reload = view.reload();
       await expect(view.getByRole("heading", { level: 1, name: "Gathering your information..." })).toBeVisible({ timeout: 2_000 });
       await expect(view.getByText("This page checks again every 3 seconds.")).toBeVisible();
       await expect(view.getByRole("link", { name: "Check now" })).toBeVisible();
-      if (view === js) await expectNoSeriousA11yViolations(view);
+      if (view === js.view) await expectNoSeriousA11yViolations(view);
       await reload;
       // The page asks again by itself (a refresh without JavaScript, a revalidation with it).
-      await expectDashboard(view, byParticipant[email]!);
+      await expectDashboard(view, expectedFor(person));
     }
     await close();
   });
 
-  test("a results service that does not answer shows the network error screen, without hanging", async ({ page }) => {
-    await signIn(page, "hiro@example.test");
-    await setFault({ failNext: 3, delayMs: 6_000, userID: "P1009" });
+  test("a results service that does not answer shows the network error screen, without hanging", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    const person = await signedIn(page, await participant("hiro"));
+    await setFault({ failNext: 3, delayMs: 6_000, userID: person.userId });
     const started = Date.now();
     await page.reload({ timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  test("a failed download, or one with no answer, shows its notification over My Results", async ({ page, browser }) => {
-    const { js, noJs, close } = await signedInPair(page, browser);
-    for (const [view, userID, label] of [
-      [js, "P1009", "Nevada Partner Traits"],
-      [noJs, "P1010", "Ancestry"],
-    ] as const) {
+  test("a failed download, or one with no answer, shows its notification over My Results", async ({
+    page,
+    browser,
+    participant,
+    signedIn,
+  }) => {
+    const { js, noJs, close } = await signedInPair(page, browser, participant, signedIn);
+    for (const { view, person, label } of [
+      { ...js, label: "Nevada Partner Traits" },
+      { ...noJs, label: "Ancestry" },
+    ]) {
+      const userID = person.userId;
       await setFault({ failNext: 1, status: 500, userID });
       await view.getByRole("button", { name: `Download report: ${label}` }).click();
       const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
@@ -496,9 +532,9 @@ test.describe("when the results service fails", () => {
     await close();
   });
 
-  test("an expired token ends the session and goes to sign-in", async ({ page }) => {
-    await signIn(page, "hiro@example.test");
-    await setFault({ failNext: 1, status: 401, userID: "P1009" });
+  test("an expired token ends the session and goes to sign-in", async ({ page, participant, signedIn }) => {
+    const person = await signedIn(page, await participant("hiro"));
+    await setFault({ failNext: 1, status: 401, userID: person.userId });
     await page.reload();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible({ timeout: 15_000 });
     await page.goto(portalUrl);

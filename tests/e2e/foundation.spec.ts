@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { applyTextSpacing, expectWhollyVisible } from "./support/layout";
 import { screenMatrix } from "./support/matrix";
-import { signIn } from "./support/sign-in";
 
 const english = {
   notFound: "We can't find that page",
@@ -52,8 +51,8 @@ test.describe("layout, footer and error screens", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
-  test("a signed-in participant's unknown page keeps their header and leads back to My Results", async ({ page }) => {
-    await signIn(page, "ada@example.test");
+  test("a signed-in participant's unknown page keeps their header and leads back to My Results", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("ada"));
     const response = await page.goto("/profile/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(english.notFound);

@@ -1,14 +1,18 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
-import { identify, passChallenge, signIn } from "./support/sign-in";
+import { identify, passChallenge } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
 
-test("the account menu says until when the participant is signed in, and 'Stay signed in' keeps them on the page", async ({ page }) => {
+test("the account menu says until when the participant is signed in, and 'Stay signed in' keeps them on the page", async ({
+  page,
+  participant,
+  signedIn,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   if (withJs()) await page.clock.install({ time: new Date() });
-  await signIn(page, "greta@example.test");
+  await signedIn(page, await participant("greta"));
   await page.goto("/profile/overview");
   const menu = page.getByLabel(/Account menu for/);
   await menu.click();
@@ -40,8 +44,8 @@ test("the account menu says until when the participant is signed in, and 'Stay s
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
 });
 
-test("after the session ends, signing in again comes back to the page it ended on", async ({ page, context }) => {
-  const person = await signIn(page, "greta@example.test");
+test("after the session ends, signing in again comes back to the page it ended on", async ({ page, context, participant, signedIn }) => {
+  const person = await signedIn(page, await participant("greta"));
   await page.goto("/profile/overview");
   // The session ends on the server (here: the cookie no longer names a live session).
   const [session] = (await context.cookies()).filter((cookie) => cookie.name.endsWith("portal_session"));
@@ -60,9 +64,10 @@ test("after the session ends, signing in again comes back to the page it ended o
 test("after the session ends in the middle of a password update, signing in again comes back to the same step", async ({
   page,
   context,
+  participant,
+  signedIn,
 }) => {
-  const withJavaScript = test.info().project.name === "js";
-  const person = await signIn(page, withJavaScript ? "remy.resume.js@example.test" : "remy.resume.nojs@example.test");
+  const person = await signedIn(page, await participant("ada"));
   await page.goto("/profile/security");
   await whenHydrated(page);
   await page.getByRole("button", { name: "Update Password" }).click();

@@ -5,8 +5,9 @@ import type { Limit, Throttle } from "../store/throttle.ts";
 import { spendOnce } from "./used-once.ts";
 import type { CaptchaVerifier } from "./verifier.ts";
 
-/** Without JavaScript the check is a wait: a signed ticket that ripens after this many seconds. */
+/** Without JavaScript the check is a wait: a signed ticket that ripens after this many seconds (HUMAN_CHECK_WAIT_SECONDS). */
 export const HUMAN_CHECK_WAIT_SECONDS = 15;
+export const HUMAN_CHECK_WAIT_SECONDS_MAX = 600;
 const TICKET_TTL_MS = 10 * 60_000;
 /**
  * Waited tickets spent on one scope (one account) per window. Past it the no-JavaScript path asks
@@ -21,6 +22,12 @@ export interface HumanCheckForm {
 
 export type HumanCheckAnswer = "passed" | "missing" | "too-soon";
 
+/** What a hosted form shows of the check: the ticket it carries and the wait it states. */
+export interface HumanCheckView {
+  ticket: string;
+  waitSeconds: number;
+}
+
 const scopeHash = (scope: string) => createHash("sha256").update(scope).digest("base64url").slice(0, 22);
 
 /**
@@ -28,15 +35,25 @@ const scopeHash = (scope: string) => createHash("sha256").update(scope).digest("
  * verifier as the account API), or, without JavaScript, a ticket that is only good after a wait.
  * Each proof is bound to a scope (an account, as typed) and can be spent once.
  */
-export function createHumanCheck(deps: { db: Queryable; captcha: CaptchaVerifier; throttle: Throttle; keys: string[]; now: () => Date }) {
+export function createHumanCheck(deps: {
+  db: Queryable;
+  captcha: CaptchaVerifier;
+  throttle: Throttle;
+  keys: string[];
+  now: () => Date;
+  waitSeconds?: number;
+}) {
   const { db, captcha, throttle, keys, now } = deps;
+  const waitSeconds = deps.waitSeconds ?? HUMAN_CHECK_WAIT_SECONDS;
+  if (!Number.isInteger(waitSeconds) || waitSeconds < 1 || waitSeconds > HUMAN_CHECK_WAIT_SECONDS_MAX)
+    throw new Error(`the security check's wait must be a whole number of seconds from 1 to ${HUMAN_CHECK_WAIT_SECONDS_MAX}`);
 
   async function ticketPasses(ticket: string, scope: string): Promise<HumanCheckAnswer> {
     const value = verifySignedValue(keys, ticket) as { s?: unknown; t?: unknown; n?: unknown } | null;
     if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number" || typeof value.n !== "string") return "missing";
     const age = now().getTime() - value.t;
     if (age >= TICKET_TTL_MS) return "missing";
-    if (age < HUMAN_CHECK_WAIT_SECONDS * 1000) return "too-soon";
+    if (age < waitSeconds * 1000) return "too-soon";
     const bucket = `human-check:wait:${scopeHash(scope)}`;
     if (await throttle.isLimited(bucket, WAIT_TICKETS_PER_SCOPE)) return "too-soon";
     if (!(await spendOnce(db, `ticket:${value.n}`, new Date(value.t + TICKET_TTL_MS), now()))) return "missing";
@@ -44,10 +61,17 @@ export function createHumanCheck(deps: { db: Queryable; captcha: CaptchaVerifier
     return "passed";
   }
 
+  /** A fresh no-JavaScript ticket for the scope, good from `waitSeconds` after now. */
+  function ticketFor(scope: string): string {
+    return signValue(keys, { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") });
+  }
+
   return {
-    /** A fresh no-JavaScript ticket for the scope, good from HUMAN_CHECK_WAIT_SECONDS after now. */
-    ticketFor(scope: string): string {
-      return signValue(keys, { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") });
+    waitSeconds,
+    ticketFor,
+    /** A fresh ticket for the scope and the wait the page must state for it. */
+    viewFor(scope: string): HumanCheckView {
+      return { ticket: ticketFor(scope), waitSeconds };
     },
     async check(form: HumanCheckForm, scope: string): Promise<HumanCheckAnswer> {
       if (form.captchaToken && (await captcha.verify(form.captchaToken))) return "passed";

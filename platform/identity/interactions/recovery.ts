@@ -91,7 +91,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       intro: t("recover.methodIntro", { email: flow.email }),
       backHref: `/interaction/${interaction.uid}`,
       errors,
-      humanCheck: { ticket: deps.humanCheck.ticketFor(checkScope(flow)) },
+      humanCheck: deps.humanCheck.viewFor(checkScope(flow)),
       humanCheckWhy: t("recover.checkWhy"),
       nonce: cspNonceOf(res),
     });

@@ -48,7 +48,7 @@ export function createSignInHandler(deps: InteractionDeps) {
   const codeGuard = createCodeGuard(throttle, verifications);
 
   const humanCheckFor = (res: ServerResponse, scope: string): HumanCheckPart => ({
-    humanCheck: { ticket: deps.humanCheck.ticketFor(scope) },
+    humanCheck: deps.humanCheck.viewFor(scope),
     nonce: cspNonceOf(res),
   });
 

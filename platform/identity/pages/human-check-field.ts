@@ -1,10 +1,8 @@
-import { HUMAN_CHECK_WAIT_SECONDS } from "../captcha/human-check.ts";
+import type { HumanCheckView } from "../captcha/human-check.ts";
 import { html, type Html } from "../domain/html.ts";
 import { type Locale, translator } from "./i18n.ts";
 
-export interface HumanCheckView {
-  ticket: string;
-}
+export type { HumanCheckView };
 
 export const HUMAN_CHECK_SCRIPT = "/assets/human-check.js";
 
@@ -16,7 +14,7 @@ export const HUMAN_CHECK_SCRIPT = "/assets/human-check.js";
 export function humanCheckField(locale: Locale, view: HumanCheckView | undefined, buttonLabel: string, why?: string): Html {
   if (!view) return html``;
   const t = translator(locale);
-  const seconds = HUMAN_CHECK_WAIT_SECONDS;
+  const seconds = view.waitSeconds;
   return html`<fieldset
     class="human-check"
     id="humanCheck"

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
 import * as z from "zod";
+import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
 import { isDownloadApp, reportContentFor, reportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { RequestError } from "../token-verifier.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
-import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 
 export interface ShareRouteDeps {
   store: ShareStore;

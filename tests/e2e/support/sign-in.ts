@@ -4,6 +4,7 @@ import { participant, type DemoParticipant } from "./participants";
 import { portalUrl } from "./stack";
 
 type Method = "sms" | "voice";
+export type SignInOptions = { method?: Method; path?: string };
 
 /** Fills the IdP's identify page (the browser is already there). */
 export async function identify(page: Page, person: DemoParticipant, password = person.password) {
@@ -40,13 +41,18 @@ export async function passChallenge(page: Page, phone: string, method: Method) {
   throw new Error("no code from the outbox was accepted");
 }
 
-/** Signs a demo participant in through the hosted pages, starting from `path` on the portal. */
-export async function signIn(page: Page, email: string, options: { method?: Method; path?: string } = {}) {
-  const person = participant(email);
+/**
+ * Signs a participant in through the hosted pages, starting from `path` on the portal: a demo
+ * participant by e-mail, or one a test created.
+ */
+export async function signIn(page: Page, email: string, options?: SignInOptions): Promise<DemoParticipant>;
+export async function signIn<Person extends DemoParticipant>(page: Page, person: Person, options?: SignInOptions): Promise<Person>;
+export async function signIn(page: Page, who: string | DemoParticipant, options: SignInOptions = {}): Promise<DemoParticipant> {
+  const person = typeof who === "string" ? participant(who) : who;
   await page.goto(options.path ?? "/");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await identify(page, person);
-  if (!person.phone) throw new Error(`${email} has no phone; use the enrolment flow`);
+  if (!person.phone) throw new Error(`${person.email} has no phone; use the enrolment flow`);
   await passChallenge(page, person.phone, options.method ?? (person.phoneMethods.includes("sms") ? "sms" : "voice"));
   await page.waitForURL((url) => url.toString().startsWith(portalUrl));
   return person;

@@ -103,8 +103,10 @@ describe("production mode closes every development door", () => {
     ["identity", "GET", "/dev/outbox"],
     ["identity", "GET", "/dev/outbox/view"],
     ["identity", "POST", "/dev/results-link"],
+    ["identity", "POST", "/dev/participants"],
     ["results", "GET", "/dev/faults"],
     ["results", "POST", "/dev/faults"],
+    ["results", "POST", "/dev/participants"],
     ["portal", "GET", "/dev/outbox"],
   ] as const)("%s %s %s is absent (404)", async (service, method, pathname) => {
     const response = await fetch(url(ports[service], pathname), {

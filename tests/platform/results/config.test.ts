@@ -32,6 +32,8 @@ describe("results service configuration", () => {
     expect(config.jwksUrl).toBe("https://id.example.test/jwks");
     expect(config.publicUrl).toBe("https://results.example.test");
     expect(config.databaseUrl).toBe("postgres://db.example.test/portal");
+    // Set empty, the demo file is skipped (not replaced by the default).
+    expect(config.demoParticipantsFile).toBeUndefined();
   });
 
   it("lists every invalid setting", () => {

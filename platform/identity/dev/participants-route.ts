@@ -1,0 +1,103 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import type { Queryable } from "../../../lib/postgres/index.ts";
+import { hashPassword } from "../domain/password-hash.ts";
+import { readJson, sendJson } from "../http/io.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import type { FactorStore } from "../store/factors.ts";
+
+/**
+ * What a test asks for. The e-mail, phone number and account id are always new (a test owns what it
+ * creates); `label` only makes the e-mail readable in the outbox and the logs.
+ */
+const ParticipantRequestSchema = z.strictObject({
+  label: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,39}$/)
+    .default("participant"),
+  password: z.string().min(8).max(200).optional(),
+  /** false: no phone yet, so sign-in asks to enrol one. */
+  phone: z.boolean().default(true),
+  phoneMethods: z
+    .array(z.enum(["sms", "voice"]))
+    .min(1)
+    .default(["sms", "voice"]),
+  firstName: z.string().min(1).max(100),
+  middleName: z.string().min(1).max(100).nullable().default(null),
+  lastName: z.string().min(1).max(100),
+  locale: z.enum(["en", "es"]).default("en"),
+  /** An authenticator app already set up with this key (base32). */
+  totpSecret: z
+    .string()
+    .regex(/^[A-Z2-7]{16,64}$/)
+    .optional(),
+  recoveryCodes: z.array(z.string().min(1)).max(20).optional(),
+});
+
+export type CreatedParticipant = {
+  userId: string;
+  email: string;
+  password: string;
+  phone: string | null;
+  phoneMethods: ("sms" | "voice")[];
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  locale: "en" | "es";
+};
+
+const MAX_PHONE_TRIES = 20;
+
+/** A 555 number (never a real subscriber) that no account has and no message was sent to. */
+async function unusedPhone(db: Queryable): Promise<string> {
+  for (let tries = 0; tries < MAX_PHONE_TRIES; tries += 1) {
+    const phone = `+15556${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+    const [taken] = await db.query(
+      "SELECT 1 FROM idp_accounts WHERE phone = $1 UNION ALL SELECT 1 FROM idp_outbox WHERE destination = $1 LIMIT 1",
+      [phone],
+    );
+    if (!taken) return phone;
+  }
+  throw new Error("no unused test phone number found");
+}
+
+/** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */
+export function createParticipantsRoute(deps: { db: Queryable; accounts: AccountStore; factors: FactorStore }) {
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
+    const parsed = ParticipantRequestSchema.safeParse(await readJson(req));
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
+      return sendJson(res, 400, { error: "invalid_request", error_description: problems });
+    }
+    const wanted = parsed.data;
+    const unique = randomBytes(6).toString("hex");
+    const created: CreatedParticipant = {
+      userId: `T-${unique}`,
+      email: `${wanted.label}.${unique}@example.test`,
+      password: wanted.password ?? `Test-${randomBytes(9).toString("base64url")}`,
+      phone: wanted.phone ? await unusedPhone(deps.db) : null,
+      phoneMethods: wanted.phone ? wanted.phoneMethods : [],
+      firstName: wanted.firstName,
+      middleName: wanted.middleName,
+      lastName: wanted.lastName,
+      locale: wanted.locale,
+    };
+    await deps.accounts.insertIfMissing({
+      id: created.userId,
+      email: created.email,
+      emailVerified: true,
+      passwordHash: await hashPassword(created.password),
+      phone: created.phone,
+      phoneMethods: created.phoneMethods,
+      firstName: created.firstName,
+      middleName: created.middleName,
+      lastName: created.lastName,
+      locale: created.locale,
+    });
+    if (wanted.totpSecret) await deps.factors.setConfirmedTotp(created.userId, wanted.totpSecret);
+    if (wanted.recoveryCodes?.length) await deps.factors.replaceRecoveryCodes(created.userId, wanted.recoveryCodes);
+    sendJson(res, 201, created);
+  };
+}

@@ -1,0 +1,81 @@
+import { expect } from "@playwright/test";
+import type { DemoParticipant } from "./participants";
+import { identityUrl, resultsUrl } from "./stack";
+import { templateRecord, type DemoRecord, type TemplateName } from "./templates";
+
+/** A participant a test created: what the sign-in helpers need, and what the results service holds for them. */
+export type TestParticipant = DemoParticipant & {
+  template: TemplateName;
+  heapIdentifier: string;
+  totpSecret?: string;
+  recoveryCodes?: string[];
+};
+
+/** What a test changes about its template. */
+export type ParticipantChanges = {
+  /** No phone yet: sign-in asks to enrol one. */
+  withoutPhone?: boolean;
+  phoneMethods?: ("sms" | "voice")[];
+  locale?: "en" | "es";
+  password?: string;
+  totpSecret?: string | null;
+  recoveryCodes?: string[] | null;
+  /** The results service's side: kit status, apps, history, consents, downloads. */
+  results?: Partial<
+    Pick<DemoRecord, "kitStatus" | "isHealthOrResearch" | "agreements" | "apps" | "kitHistory" | "consentHistory" | "dataExports">
+  >;
+};
+
+async function postJson(url: string, body: unknown): Promise<unknown> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(response.status, `${url} answered ${response.status}: ${await response.clone().text()}`).toBe(201);
+  return response.json();
+}
+
+/**
+ * Creates a new participant like the template (its account at the identity provider, then its
+ * results record), with a new e-mail, phone number and id, through the stack's development routes.
+ */
+export async function createParticipant(template: TemplateName, changes: ParticipantChanges = {}): Promise<TestParticipant> {
+  const like = templateRecord(template);
+  const totpSecret = changes.totpSecret === null ? undefined : (changes.totpSecret ?? like.totpSecret);
+  const recoveryCodes = changes.recoveryCodes === null ? undefined : (changes.recoveryCodes ?? like.recoveryCodes);
+  const account = (await postJson(`${identityUrl}/dev/participants`, {
+    label: template,
+    password: changes.password,
+    phone: !changes.withoutPhone && like.phone !== null,
+    phoneMethods: changes.phoneMethods ?? (like.phoneMethods.length ? like.phoneMethods : undefined),
+    firstName: like.firstName,
+    middleName: like.middleName,
+    lastName: like.lastName,
+    locale: changes.locale ?? like.locale,
+    totpSecret,
+    recoveryCodes,
+  })) as Pick<DemoParticipant, "userId" | "email" | "password" | "phone" | "phoneMethods" | "locale">;
+  const results = {
+    userId: account.userId,
+    email: account.email,
+    firstName: like.firstName,
+    middleName: like.middleName,
+    lastName: like.lastName,
+    kitStatus: like.kitStatus,
+    isHealthOrResearch: like.isHealthOrResearch,
+    agreements: like.agreements,
+    heapIdentifier: `test-heap-${account.userId}`,
+    sourceID: like.sourceID,
+    apps: like.apps,
+    kitHistory: like.kitHistory,
+    consentHistory: like.consentHistory,
+    dataExports: like.dataExports,
+    ...changes.results,
+  };
+  await postJson(`${resultsUrl}/dev/participants`, results);
+  return {
+    ...results,
+    ...account,
+    middleName: like.middleName,
+    template,
+    totpSecret,
+    recoveryCodes,
+  };
+}

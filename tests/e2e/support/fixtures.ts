@@ -1,0 +1,65 @@
+import { test as base, type Cookie, type Page } from "@playwright/test";
+import { createParticipant, type ParticipantChanges, type TestParticipant } from "./create-participant";
+import { signIn, type SignInOptions } from "./sign-in";
+import { portalUrl } from "./stack";
+import type { TemplateName } from "./templates";
+
+export { expect } from "@playwright/test";
+export type { TestParticipant } from "./create-participant";
+
+type TestFixtures = {
+  /** A new participant of this test's own, like the template, with what the test changes. */
+  participant: (template: TemplateName, changes?: ParticipantChanges) => Promise<TestParticipant>;
+  /**
+   * Signs the participant in and opens `path`: through the hosted pages the first time in this
+   * worker, then with the browser state that sign-in left (cookies), unless the portal no longer
+   * takes it. Tests of the sign-in itself drive the hosted pages with `signIn` every time.
+   */
+  signedIn: (page: Page, person: TestParticipant, options?: SignInOptions) => Promise<TestParticipant>;
+};
+
+type WorkerFixtures = {
+  /**
+   * The worker's participant of a template for tests that change nothing about the account (they
+   * only look): created once per worker and template, so its sign-in is reused too.
+   */
+  reader: (template: TemplateName) => Promise<TestParticipant>;
+  signInStates: Map<string, Cookie[]>;
+};
+
+function isPortalPage(page: Page): boolean {
+  const url = new URL(page.url());
+  return url.origin === new URL(portalUrl).origin && !url.pathname.startsWith("/session-expired") && !url.pathname.startsWith("/auth/");
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern; these have none.
+  // eslint-disable-next-line no-empty-pattern
+  signInStates: [async ({}, use) => use(new Map()), { scope: "worker" }],
+  reader: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const made = new Map<TemplateName, Promise<TestParticipant>>();
+      await use((template) => {
+        if (!made.has(template)) made.set(template, createParticipant(template));
+        return made.get(template)!;
+      });
+    },
+    { scope: "worker" },
+  ],
+  // eslint-disable-next-line no-empty-pattern
+  participant: async ({}, use) => use((template, changes) => createParticipant(template, changes)),
+  signedIn: async ({ signInStates }, use) =>
+    use(async (page, person, options = {}) => {
+      const saved = signInStates.get(person.userId);
+      if (saved && !options.method) {
+        await page.context().addCookies(saved);
+        await page.goto(options.path ?? "/");
+        if (isPortalPage(page)) return person;
+        await page.context().clearCookies();
+      }
+      await signIn(page, person, options);
+      signInStates.set(person.userId, await page.context().cookies());
+      return person;
+    }),
+});
