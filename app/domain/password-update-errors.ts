@@ -1,8 +1,9 @@
+import type { VerificationNotice } from "./verification";
+
 /**
  * SPEC.md §8, the password update rows: which words the participant sees for each failure the
  * account API reports. Keys are in the profile namespace.
  */
-export type PasswordUpdateNotice = { titleKey: string; bodyKey?: string; bodyText?: string; values?: Record<string, number> };
 
 /**
  * Every error code the account API answers with (platform/identity/account-api/messages.ts); each
@@ -20,6 +21,7 @@ export const ACCOUNT_ERROR_CODES = [
   "methodUnsupported",
   "codeRequired",
   "codeInvalid",
+  "codeUsed",
   "codeExhausted",
   "codeExpired",
   "tooManyCodeFailures",
@@ -41,6 +43,7 @@ export const ACCOUNT_ERROR_CODES = [
   "passkeyInvalid",
   "noPasskey",
   "phoneInvalid",
+  "oldPhoneRequired",
   "badRequest",
   "notFound",
 ] as const;
@@ -57,7 +60,7 @@ function knownCode(failure: AccountApiFailure): AccountErrorCode | null {
 
 export type PasswordUpdateFailure =
   | { kind: "session-expired" }
-  | { kind: "notice"; notice: PasswordUpdateNotice }
+  | { kind: "notice"; notice: VerificationNotice }
   | { kind: "field"; field: "authCode" | "password"; messageKey: string };
 
 export const SESSION_EXPIRED_MESSAGE = "session has expired";

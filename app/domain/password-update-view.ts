@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
 
 /** What the password-update route's loader hands each step. */
@@ -24,7 +24,7 @@ export type StepView = {
 export type StepReply = {
   intent: string;
   result?: SubmissionResult<string[]>;
-  notice?: PasswordUpdateNotice;
+  notice?: VerificationNotice;
   noticeValues?: Record<string, string | number>;
   resent?: boolean;
 };

@@ -19,7 +19,8 @@ import { useStepFocus } from "~/components/profile/use-step-focus";
 import { useHydrated } from "~/components/use-hydrated";
 import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
-import { noticeKeys, type PasswordUpdateFailure, type PasswordUpdateNotice } from "~/domain/password-update-errors";
+import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
 import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
@@ -90,7 +91,7 @@ async function passwordUpdatedRedirect() {
   return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
-const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
+const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 /** What the pick step offers besides SMS and voice: the authenticator app and passkeys, once set up. */
 async function pickStepFactors(session: PortalSession, step: string, context: LoaderFunctionArgs["context"]) {

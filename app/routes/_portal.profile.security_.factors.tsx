@@ -21,7 +21,7 @@ import {
 } from "~/components/profile/factor-steps";
 import * as styles from "~/components/profile/profile.css";
 import { authCodeSchema } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import {
   FactorChangeSchema,
   isFresh,
@@ -98,7 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { state, methods: noMethods, phone: null, hasPasskeys: false, qrCode };
 }
 
-const noticeFor = (failure: FactorFailure): PasswordUpdateNotice =>
+const noticeFor = (failure: FactorFailure): VerificationNotice =>
   failure.errorCode
     ? { titleKey: "factors.errors.noticeTitle", bodyKey: `accountErrors.${failure.errorCode}`, values: failure.values }
     : { titleKey: "factors.errors.noticeTitle", bodyKey: "errors.generic" };

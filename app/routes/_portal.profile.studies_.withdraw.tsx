@@ -11,7 +11,7 @@ import {
 import * as styles from "~/components/profile/profile.css";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
 import { authCodeSchema } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH, WithdrawalChoiceSchema, WithdrawalIntentSchema } from "~/domain/withdrawal";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -67,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const noticeFor = (failure: WithdrawalFailure): PasswordUpdateNotice =>
+const noticeFor = (failure: WithdrawalFailure): VerificationNotice =>
   failure.kind === "account" && failure.errorCode
     ? { titleKey: "withdraw.errors.noticeTitle", bodyKey: `accountErrors.${failure.errorCode}`, values: failure.values }
     : { titleKey: "withdraw.errors.noticeTitle", bodyKey: "withdraw.errors.unavailable" };

@@ -8,7 +8,7 @@ import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { authCodeSchema, codeDigits } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import { FACTORS_PATH, inGroupsOfFour, PASSKEY_OPTIONS_PATH, RECOVERY_CODES_FILE_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
 import { PasskeyAssertButton, useWebAuthnForm } from "./passkey-assert";
@@ -17,7 +17,7 @@ import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** What the action answered a refused post with. */
-export type FactorReply = { intent?: string; result?: SubmissionResult<string[]>; notice?: PasswordUpdateNotice };
+export type FactorReply = { intent?: string; result?: SubmissionResult<string[]>; notice?: VerificationNotice };
 
 export const VerifyPickSchema = z.object({ method: z.enum(["sms", "voice", "totp"], { error: "factors.errors.methodRequired" }) });
 

@@ -7,7 +7,7 @@ import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
 import { site } from "~/config/site";
 import { authCodeSchema, type AuthMethod, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, WithdrawalChoiceSchema, type WithdrawalChoice } from "~/domain/withdrawal";
 import { Trans, useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
@@ -17,7 +17,7 @@ import { StepNotice } from "./step-notice";
 import { validateOnLeave } from "./validate-on-leave";
 
 /** What the action answered a refused post with: conform's result for the fields, or a notice. */
-export type WithdrawalReply = { result?: SubmissionResult<string[]>; notice?: PasswordUpdateNotice; intent?: string };
+export type WithdrawalReply = { result?: SubmissionResult<string[]>; notice?: VerificationNotice; intent?: string };
 
 function useSubmitting(intent: string) {
   const navigation = useNavigation();
