@@ -1,4 +1,5 @@
-import type { VerificationNotice } from "./verification";
+import type { AuthMethod } from "./auth-code";
+import { codeFieldError, type VerificationNotice } from "./verification";
 
 /**
  * SPEC.md §8, the password update rows: which words the participant sees for each failure the
@@ -110,10 +111,12 @@ export function sendCodeFailure(failure: AccountApiFailure): PasswordUpdateFailu
   return isSessionExpired(failure) ? { kind: "session-expired" } : updatePasswordError(failure);
 }
 
-/** Code step: a wrong code (an answer containing 'invalid code') is an inline error on the code field. */
-export function submitCodeFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+/** Code step: a wrong code (an answer containing 'invalid code') or an app code used before is an inline error on the code field. */
+export function submitCodeFailure(failure: AccountApiFailure, method: AuthMethod = "sms"): PasswordUpdateFailure {
   if (isSessionExpired(failure)) return { kind: "session-expired" };
-  if (knownCode(failure) === "codeInvalid" || (failure.errorMessage ?? "").toLowerCase().includes(INVALID_CODE))
+  const fieldError = codeFieldError(knownCode(failure) ?? undefined, method);
+  if (fieldError) return { kind: "field", field: "authCode", messageKey: fieldError };
+  if ((failure.errorMessage ?? "").toLowerCase().includes(INVALID_CODE))
     return { kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline };
   return updatePasswordError(failure);
 }

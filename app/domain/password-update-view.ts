@@ -10,6 +10,8 @@ export type StepView = {
   method: AuthMethod;
   codeDigits: number;
   resendSecondsLeft: number;
+  /** When the current code went out (its resend lock's start): a new code renders a new, clean code form. */
+  codeSentAt: number;
   /** The pick step also offers the authenticator app (the participant has one set up). */
   appAvailable: boolean;
   /** …and a passkey instead of a code (shown only where the browser can use one). */

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 import type { AuthMethod } from "./auth-code";
 
@@ -58,6 +59,9 @@ export type VerificationReply = {
   noticeValues?: Record<string, string | number>;
   resent?: boolean;
 };
+
+/** A step's answer with conform's result for its fields. */
+export type StepAnswer = VerificationReply & { result?: SubmissionResult<string[]> };
 
 /** A notice for the account API's error code, under the flow's own title. */
 export function verificationNotice(titleKey: string, errorCode: string | undefined, values?: Record<string, number>): VerificationNotice {

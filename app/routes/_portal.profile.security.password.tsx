@@ -15,8 +15,8 @@ import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
-import { useStepFocus } from "~/components/profile/use-step-focus";
 import { useHydrated } from "~/components/use-hydrated";
+import { useStepFocus } from "~/components/verification/use-step-focus";
 import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
@@ -73,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method,
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+    codeSentAt: state.resendAvailableAt ?? 0,
     ...(await pickStepFactors(session, state.step, context)),
     username: session.email ?? "",
     reply: pending?.reply,
@@ -207,7 +208,8 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
     case "mfa-verification-pick":
       return <PickStepWithPasskey view={view} reply={reply} />;
     case "mfa-verification-code":
-      return <CodeStep view={view} reply={reply} />;
+      // A new code starts a clean form: no error of the code before it stays above 'We sent you a new code'.
+      return <CodeStep key={view.codeSentAt} view={view} reply={reply} />;
     case "new-password":
       return <NewPasswordStep reply={reply} username={view.username} />;
   }

@@ -67,7 +67,8 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const { purpose } = assertStartBody.parse(body);
       const mine = await deps.passkeys.list(account.id);
       if (mine.length === 0) throw fail(409, "noPasskey");
-      if (purpose === "password-update") await passwordUpdateAtStep(account, ["authenticator-verification-data", "challenge-authenticator"]);
+      if (purpose === "password-update")
+        await passwordUpdateAtStep(account, ["authenticator-verification-data", "challenge-authenticator"]);
       const options = await authenticationOptions(deps.relyingParty, mine);
       await deps.passkeys.keepChallenge(`assert:${account.id}:${purpose}`, options.challenge);
       return { status: "PENDING", nextStep: "use-passkey", passkeyOptions: options };
