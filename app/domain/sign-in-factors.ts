@@ -1,38 +1,13 @@
-import * as z from "zod";
+import type { FactorChange, SignInFactors } from "./sign-in-factor-forms";
 
-/** The participant's sign-in factors as the identity provider lists them (its account API's `factors`). */
-export const SignInFactorsSchema = z.object({
-  phone: z.string().nullable(),
-  phoneMethods: z.array(z.enum(["sms", "voice"])),
-  totp: z.boolean(),
-  recoveryCodesLeft: z.number().int().min(0),
-  lastFactor: z.string().nullable(),
-  freshUntil: z.iso.datetime().nullable(),
-  events: z.array(
-    z.object({
-      kind: z.enum([
-        "totp-added",
-        "totp-removed",
-        "recovery-codes-created",
-        "recovery-code-used",
-        "passkey-added",
-        "passkey-removed",
-        "phone-changed",
-      ]),
-      device: z.string(),
-      at: z.iso.datetime(),
-    }),
-  ),
-  passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable() })),
-});
-export type SignInFactors = z.infer<typeof SignInFactorsSchema>;
+/**
+ * Login & Security's sign-in methods: paths, the flow's steps and pure rules, with no schema library,
+ * so the page that lists them loads none (the forms' schemas are in sign-in-factor-forms.ts).
+ */
+export type { FactorChange, FactorIntent, SignInFactors } from "./sign-in-factor-forms";
 
 export const FACTORS_PATH = "/profile/security/factors";
 export const RECOVERY_CODES_FILE_PATH = "/profile/security/factors/recovery-codes";
-
-/** What the participant set out to change; each needs a code passed in the last 5 minutes. */
-export const FactorChangeSchema = z.enum(["add-totp", "remove-totp", "new-codes", "add-passkey", "remove-passkey", "change-phone"]);
-export type FactorChange = z.infer<typeof FactorChangeSchema>;
 
 export type VerifyMethod = "sms" | "voice" | "totp";
 
@@ -62,35 +37,7 @@ export const factorStepTitleKeys: Record<FactorStep, string> = {
   codes: "factors.stepTitles.codes",
 };
 
-/** What the change's pages post. */
-export const FactorIntentSchema = z.enum([
-  "start",
-  "cancel",
-  "rename-passkey",
-  "pick",
-  "resend",
-  "verify",
-  "verify-passkey",
-  "confirm",
-  "done",
-  "send-phone-code",
-  "confirm-phone",
-  "register-passkey",
-]);
-export type FactorIntent = z.infer<typeof FactorIntentSchema>;
-
-export const VerifyPickSchema = z.object({ method: z.enum(["sms", "voice", "totp"], { error: "factors.errors.methodRequired" }) });
-
-export const NewPhoneSchema = z.object({
-  phone: z.string({ error: "factors.newPhone.required" }).trim().min(1, { error: "factors.newPhone.required" }).max(40),
-});
-
 export const PASSKEY_OPTIONS_PATH = "/profile/security/factors/passkey-options";
-export const PasskeyNameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: "factors.passkeys.nameRequired" })
-  .max(60, { error: "factors.passkeys.nameTooLong" });
 
 /**
  * The ways this participant can confirm it is them: their phone's channels, and the app once set up.

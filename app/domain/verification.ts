@@ -33,8 +33,8 @@ export function lockResend<T extends object>(state: T, now: number, lockMs: numb
 /** The code field's words for a code the provider refused: wrong, or an app code already used. */
 export const codeFieldErrors = {
   invalid: "code.errors.invalid",
-  invalidApp: "code.errors.invalidApp",
-  used: "code.errors.used",
+  invalidApp: "code.appErrors.invalid",
+  used: "code.appErrors.used",
 } as const;
 
 /** A refused code is the field's error when the participant can fix it by typing; null for anything else. */

@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import * as styles from "~/components/profile/profile.css";
 import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
-import { FactorIntentSchema, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
+import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
+import { factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";

@@ -1,14 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
+import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema, VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import {
   FACTORS_FLOW,
   FACTORS_PATH,
-  FactorChangeSchema,
   isFresh,
-  NewPhoneSchema,
-  PasskeyNameSchema,
-  VerifyPickSchema,
   type FactorChange,
   type FactorFlowState,
   type FactorIntent,
