@@ -14,13 +14,7 @@ import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
 import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
-import {
-  receiptPath,
-  WITHDRAW_PATH,
-  WithdrawalChoiceSchema,
-  WithdrawalIntentSchema,
-  withdrawalStepTitleKeys,
-} from "~/domain/withdrawal";
+import { receiptPath, WITHDRAW_PATH, WithdrawalChoiceSchema, WithdrawalIntentSchema, withdrawalStepTitleKeys } from "~/domain/withdrawal";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -73,7 +67,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kept = state ? await takeReply(session, WITHDRAWAL_FLOW) : null;
   const appAvailable = state ? false : Boolean((await readFactors(session))?.totp);
   const code = state
-    ? { choice: state.choice, method: state.method, phoneNumber: state.phoneNumber, resendSecondsLeft: resendSecondsLeft(state, Date.now()) }
+    ? {
+        choice: state.choice,
+        method: state.method,
+        phoneNumber: state.phoneNumber,
+        resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+      }
     : null;
   return data(
     { code, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable, reply: kept?.reply },

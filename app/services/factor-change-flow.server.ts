@@ -2,14 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
 import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema, VerifyPickSchema } from "~/domain/sign-in-factor-forms";
-import {
-  FACTORS_FLOW,
-  FACTORS_PATH,
-  isFresh,
-  type FactorChange,
-  type FactorFlowState,
-  type FactorIntent,
-} from "~/domain/sign-in-factors";
+import { FACTORS_FLOW, FACTORS_PATH, isFresh, type FactorChange, type FactorFlowState, type FactorIntent } from "~/domain/sign-in-factors";
 import { resendSecondsLeft, type VerificationFailure, verificationNotice } from "~/domain/verification";
 import { flashNotification } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
