@@ -118,6 +118,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The code step's intents need a request waiting for its code; without one the page shows step one.
   if (!state) return toPage();
   if (intent.data === "resend") {
+    // The app sends nothing: there is nothing to send again.
+    if (state.method === "totp") return toPage();
     const left = resendSecondsLeft(state, Date.now());
     if (left > 0) {
       const notice = { titleKey: "withdraw.errors.noticeTitle", bodyKey: "code.resendLocked" };
