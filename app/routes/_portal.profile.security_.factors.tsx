@@ -10,7 +10,8 @@ import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
-import { factorFlowState, factorSteps } from "~/services/factor-change-flow.server";
+import { factorChangeSteps, factorFlowState } from "~/services/factor-change-flow.server";
+import { factorVerificationSteps } from "~/services/factor-verification-steps.server";
 import { readForm } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
@@ -46,6 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return data(view, { status: kept?.status ?? 200, headers: privatePageHeaders });
 }
+
+const factorSteps = { ...factorVerificationSteps, ...factorChangeSteps };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);

@@ -1,15 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
-import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema, VerifyPickSchema } from "~/domain/sign-in-factor-forms";
+import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_FLOW, FACTORS_PATH, isFresh, type FactorChange, type FactorFlowState, type FactorIntent } from "~/domain/sign-in-factors";
-import { resendSecondsLeft, type VerificationFailure, verificationNotice } from "~/domain/verification";
+import { type VerificationFailure, verificationNotice } from "~/domain/verification";
 import { flashNotification } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 import {
   confirmPhoneChange,
   confirmTotp,
-  confirmWithPasskey,
   credentialOf,
   type FactorFailure,
   finishPasskey,
@@ -21,29 +20,33 @@ import {
   startPhoneChange,
   startTotp,
 } from "./sign-in-factors.server";
-import { keepReply, type KeptReply, sendCode, verifyCode, withResendLock } from "./verification.server";
+import { keepReply, type KeptReply, withResendLock } from "./verification.server";
 
 /**
- * The steps of a sign-in-method change: confirm it's you (the one verification flow), then what
- * follows a passed code (the app's secret, the passkey, the new number, the recovery codes). Every
- * answer is post-redirect-get: the reply waits in the flow state for the page it redirects to.
+ * The steps of a sign-in-method change: confirm it's you (factor-verification-steps.server.ts, the one
+ * verification flow), then what follows a passed code (the app's secret, the passkey, the new number,
+ * the recovery codes). Every answer is post-redirect-get: the reply waits in the flow state for the
+ * page it redirects to.
  */
 const SECURITY_PATH = "/profile/security";
-const NOTICE_TITLE = "factors.errors.noticeTitle";
+export const NOTICE_TITLE = "factors.errors.noticeTitle";
 
 export const factorFlowState = (session: PortalSession) => flowState<FactorFlowState>(session, FACTORS_FLOW);
-const save = (session: PortalSession, state: FactorFlowState | null) => saveFlowState(session, FACTORS_FLOW, state);
-const toPage = () => redirect(FACTORS_PATH, { status: 303, headers: privatePageHeaders });
+export const save = (session: PortalSession, state: FactorFlowState | null) => saveFlowState(session, FACTORS_FLOW, state);
+export const toPage = () => redirect(FACTORS_PATH, { status: 303, headers: privatePageHeaders });
 
-type Step = { session: PortalSession; form: FormData; device: string; state: FactorFlowState | null };
+/** The intents of 'confirm it's you' (factor-verification-steps.server.ts). */
+export type VerificationStepIntent = "pick" | "resend" | "verify" | "verify-passkey";
+export type StepHandler = (step: Step) => Promise<Response>;
+export type Step = { session: PortalSession; form: FormData; device: string; state: FactorFlowState | null };
 
-async function stay(session: PortalSession, reply: KeptReply["reply"], status: number) {
+export async function stay(session: PortalSession, reply: KeptReply["reply"], status: number) {
   await keepReply(session, FACTORS_FLOW, reply, status);
   return toPage();
 }
 
-const noticeOf = (failure: FactorFailure) => verificationNotice(NOTICE_TITLE, failure.errorCode, failure.values);
-const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);
+export const noticeOf = (failure: FactorFailure) => verificationNotice(NOTICE_TITLE, failure.errorCode, failure.values);
+export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);
 
 async function finished(session: PortalSession, change: FactorChange | "rename-passkey") {
   await save(session, null);
@@ -68,7 +71,7 @@ async function showCodes(session: PortalSession, change: FactorChange, codes: st
 }
 
 /** What follows a passed code: the change itself, or its next page. */
-async function afterVerification(session: PortalSession, change: FactorChange, device: string, passkeyId?: string) {
+export async function afterVerification(session: PortalSession, change: FactorChange, device: string, passkeyId?: string) {
   if (change === "change-phone") return save(session, { change, step: "phone" }).then(toPage);
   if (change === "add-passkey") return save(session, { change, step: "passkey" }).then(toPage);
   if (change === "remove-passkey") {
@@ -90,7 +93,7 @@ async function afterVerification(session: PortalSession, change: FactorChange, d
 }
 
 /** A refused code step: the field's error, a notice, or a sign-in again. */
-async function codeRefused(session: PortalSession, intent: string, failure: VerificationFailure, submission: { reply: ReplyFn }) {
+export async function codeRefused(session: PortalSession, intent: string, failure: VerificationFailure, submission: { reply: ReplyFn }) {
   if (failure.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
   if (failure.kind === "field")
     return stay(session, { intent, result: submission.reply({ fieldErrors: { authCode: [failure.messageKey] } }) }, 400);
@@ -98,13 +101,16 @@ async function codeRefused(session: PortalSession, intent: string, failure: Veri
 }
 type ReplyFn = (options?: { fieldErrors?: Record<string, string[]> }) => KeptReply["reply"]["result"];
 
-const factorFailure = (failure: FactorFailure): VerificationFailure =>
+export const factorFailure = (failure: FactorFailure): VerificationFailure =>
   failure.errorCode === "codeInvalid"
     ? { kind: "field", field: "authCode", messageKey: "code.errors.invalid" }
     : { kind: "notice", notice: noticeOf(failure), status: statusOf(failure) };
 
-/** Each intent's step; an intent posted at the wrong step shows the page as it stands. */
-export const factorSteps: Record<FactorIntent, (step: Step) => Promise<Response>> = {
+/**
+ * The steps that start, cancel or rename, and those after a passed code; an intent posted at the wrong
+ * step shows the page as it stands.
+ */
+export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepIntent>, StepHandler> = {
   async cancel({ session }) {
     await save(session, null);
     return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
@@ -128,60 +134,6 @@ export const factorSteps: Record<FactorIntent, (step: Step) => Promise<Response>
     if (!name.success) return backWithFailure(session, { ok: false, httpStatus: 400, errorCode: "badRequest" });
     const renamed = await renamePasskey(session, String(form.get("passkeyId") ?? "").slice(0, 2000), name.data);
     return renamed.ok ? finished(session, "rename-passkey") : backWithFailure(session, renamed);
-  },
-
-  async pick({ session, form, state }) {
-    if (state?.step !== "pick") return toPage();
-    const submission = parseWithZod(form, { schema: VerifyPickSchema });
-    if (submission.status !== "success") return stay(session, { intent: "pick", result: submission.reply() }, 400);
-    const method = submission.value.method;
-    const base = { change: state.change, passkeyId: state.passkeyId, step: "code" as const, method };
-    if (method === "totp") return save(session, { ...base, phoneNumber: null }).then(toPage);
-    const sent = await sendCode(session, "factors", method);
-    if (!("ok" in sent)) return codeRefused(session, "pick", sent, submission);
-    await save(session, withResendLock({ ...base, phoneNumber: sent.phoneNumber }));
-    return toPage();
-  },
-
-  async resend({ session, state }) {
-    if (state?.step !== "code" && state?.step !== "phone-code") return toPage();
-    const left = resendSecondsLeft(state, Date.now());
-    if (left > 0) {
-      const notice = { titleKey: NOTICE_TITLE, bodyKey: "code.resendLocked" };
-      return stay(session, { intent: "resend", notice, noticeValues: { seconds: left } }, 429);
-    }
-    if (state.step === "code" && state.method === "totp") return toPage();
-    const sent =
-      state.step === "code"
-        ? await sendCode(session, "factors", state.method === "voice" ? "voice" : "sms")
-        : await startPhoneChange(session, state.typedPhone, "").then((started) => (started.ok ? started : factorFailure(started)));
-    // Locked again whether or not the provider sent it.
-    await save(session, withResendLock(state));
-    if (!("ok" in sent)) {
-      if (sent.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
-      return stay(
-        session,
-        { intent: "resend", notice: sent.kind === "notice" ? sent.notice : undefined },
-        sent.kind === "notice" ? sent.status : 400,
-      );
-    }
-    return stay(session, { intent: "resend", resent: true }, 200);
-  },
-
-  async verify({ session, form, state, device }) {
-    if (state?.step !== "code") return toPage();
-    const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-    if (submission.status !== "success") return stay(session, { intent: "verify", result: submission.reply() }, 400);
-    const passed = await verifyCode(session, "factors", state.method, submission.value.authCode);
-    if (!("ok" in passed)) return codeRefused(session, "verify", passed, submission);
-    return afterVerification(session, state.change, device, state.passkeyId);
-  },
-
-  async "verify-passkey"({ session, form, state, device }) {
-    if (state?.step !== "pick") return toPage();
-    const used = await confirmWithPasskey(session, "factors", credentialOf(form.get("credential")));
-    if (!used.ok) return stay(session, { intent: "verify-passkey", notice: noticeOf(used) }, statusOf(used));
-    return afterVerification(session, state.change, device, state.passkeyId);
   },
 
   /** The app's first code turns it on. */
