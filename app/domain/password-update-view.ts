@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
-import type { VerificationNotice } from "~/domain/verification";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
+import type { VerificationNotice } from "~/domain/verification";
 
 /** What the password-update route's loader hands each step. */
 export type StepView = {
