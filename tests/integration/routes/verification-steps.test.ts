@@ -201,3 +201,33 @@ describe.each(purposes)("the $name's code step", (purpose) => {
     expect(calls("resend-auth-code") + calls("send-verification-code")).toBe(0);
   });
 });
+
+describe("the new phone number's code step", () => {
+  const purpose = purposes[1]!;
+
+  it("offers 'Resend code' with the same lock, sending to the number typed", async () => {
+    const { post, page, calls } = flow(purpose);
+    idp.answerAccountOperation("verify-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "verified" } }));
+    idp.answerAccountOperation("phone-change-start", () => ({
+      status: 200,
+      body: { status: "PENDING", nextStep: "confirm-phone", phoneNumber: "(***) ***-9033" },
+    }));
+    await post({ intent: "start", change: "change-phone" });
+    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "verify", authCode: "123456" });
+    expect((await post({ intent: "send-phone-code", phone: "(555) 555-9033" })).status).toBe(303);
+    const shown = await page();
+    expect(shown.view.state).toMatchObject({ step: "phone-code", newPhone: "(***) ***-9033" });
+    expect(purpose.resendSecondsLeft(shown.view)).toBeGreaterThan(25);
+
+    await post({ intent: "resend" });
+    expect((await page()).status).toBe(429);
+    expect(calls("phone-change-start")).toBe(1);
+
+    vi.setSystemTime(Date.now() + 31_000);
+    await post({ intent: "resend" });
+    expect((await page()).view.reply).toMatchObject({ resent: true });
+    const starts = idp.accountRequests.filter((request) => request.operation === "phone-change-start");
+    expect(starts.map((request) => request.body.phone)).toEqual(["(555) 555-9033", "(555) 555-9033"]);
+  });
+});
