@@ -1,8 +1,10 @@
+import type { AuthMethod } from "./auth-code";
+import { codeFieldError, type VerificationNotice } from "./verification";
+
 /**
  * SPEC.md §8, the password update rows: which words the participant sees for each failure the
  * account API reports. Keys are in the profile namespace.
  */
-export type PasswordUpdateNotice = { titleKey: string; bodyKey?: string; bodyText?: string; values?: Record<string, number> };
 
 /**
  * Every error code the account API answers with (platform/identity/account-api/messages.ts); each
@@ -20,6 +22,7 @@ export const ACCOUNT_ERROR_CODES = [
   "methodUnsupported",
   "codeRequired",
   "codeInvalid",
+  "codeUsed",
   "codeExhausted",
   "codeExpired",
   "tooManyCodeFailures",
@@ -41,6 +44,7 @@ export const ACCOUNT_ERROR_CODES = [
   "passkeyInvalid",
   "noPasskey",
   "phoneInvalid",
+  "oldPhoneRequired",
   "badRequest",
   "notFound",
 ] as const;
@@ -57,7 +61,7 @@ function knownCode(failure: AccountApiFailure): AccountErrorCode | null {
 
 export type PasswordUpdateFailure =
   | { kind: "session-expired" }
-  | { kind: "notice"; notice: PasswordUpdateNotice }
+  | { kind: "notice"; notice: VerificationNotice }
   | { kind: "field"; field: "authCode" | "password"; messageKey: string };
 
 export const SESSION_EXPIRED_MESSAGE = "session has expired";
@@ -107,10 +111,12 @@ export function sendCodeFailure(failure: AccountApiFailure): PasswordUpdateFailu
   return isSessionExpired(failure) ? { kind: "session-expired" } : updatePasswordError(failure);
 }
 
-/** Code step: a wrong code (an answer containing 'invalid code') is an inline error on the code field. */
-export function submitCodeFailure(failure: AccountApiFailure): PasswordUpdateFailure {
+/** Code step: a wrong code (an answer containing 'invalid code') or an app code used before is an inline error on the code field. */
+export function submitCodeFailure(failure: AccountApiFailure, method: AuthMethod = "sms"): PasswordUpdateFailure {
   if (isSessionExpired(failure)) return { kind: "session-expired" };
-  if (knownCode(failure) === "codeInvalid" || (failure.errorMessage ?? "").toLowerCase().includes(INVALID_CODE))
+  const fieldError = codeFieldError(knownCode(failure) ?? undefined, method);
+  if (fieldError) return { kind: "field", field: "authCode", messageKey: fieldError };
+  if ((failure.errorMessage ?? "").toLowerCase().includes(INVALID_CODE))
     return { kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline };
   return updatePasswordError(failure);
 }

@@ -4,8 +4,7 @@ import type { StepReply } from "./password-update-view";
 /** SPEC.md §4 'Password update flow'. */
 export type PasswordUpdateStep = "mfa-verification-pick" | "mfa-verification-code" | "new-password";
 
-/** SPEC.md §9: the resend link stays disabled this long after the code step shows and after each resend. */
-export const RESEND_LOCK_MS = 30_000;
+export { lockResend, RESEND_LOCK_MS, resendSecondsLeft } from "./verification";
 
 /**
  * What the server remembers about one participant's password update (the browser never holds it):
@@ -40,18 +39,4 @@ export function stepForNextStep(nextStep: string | undefined): PasswordUpdateSte
     default:
       return null;
   }
-}
-
-/** Seconds left before resend unlocks (0 when it is available). */
-export function resendSecondsLeft(state: Pick<PasswordUpdateState, "resendAvailableAt">, now: number): number {
-  if (!state.resendAvailableAt) return 0;
-  return Math.max(0, Math.ceil((state.resendAvailableAt - now) / 1000));
-}
-
-export function lockResend<T extends PasswordUpdateState>(
-  state: T,
-  now: number,
-  lockMs: number = RESEND_LOCK_MS,
-): T & { resendAvailableAt: number } {
-  return { ...state, resendAvailableAt: now + lockMs };
 }

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
+import type { VerificationNotice } from "~/domain/verification";
 
 /** What the password-update route's loader hands each step. */
 export type StepView = {
@@ -10,6 +10,8 @@ export type StepView = {
   method: AuthMethod;
   codeDigits: number;
   resendSecondsLeft: number;
+  /** When the current code went out (its resend lock's start): a new code renders a new, clean code form. */
+  codeSentAt: number;
   /** The pick step also offers the authenticator app (the participant has one set up). */
   appAvailable: boolean;
   /** …and a passkey instead of a code (shown only where the browser can use one). */
@@ -24,7 +26,7 @@ export type StepView = {
 export type StepReply = {
   intent: string;
   result?: SubmissionResult<string[]>;
-  notice?: PasswordUpdateNotice;
+  notice?: VerificationNotice;
   noticeValues?: Record<string, string | number>;
   resent?: boolean;
 };

@@ -32,7 +32,12 @@ export type WithdrawalState = {
   requestKey: string;
   /** The identity provider's proof once the code passed (kept so a retry after a crash needs no new code). */
   proof?: string;
+  /** When 'Resend code' unlocks (SPEC.md §4's 30 seconds after each code). */
+  resendAvailableAt?: number;
 };
+
+/** Each step's page title (profile namespace). */
+export const withdrawalStepTitleKeys = { choice: "withdraw.stepTitles.choice", code: "withdraw.stepTitles.code" } as const;
 
 export const withdrawalMessages = { choiceRequired: "withdraw.errors.choiceRequired" } as const;
 

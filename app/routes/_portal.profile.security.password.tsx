@@ -15,14 +15,15 @@ import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
-import { useStepFocus } from "~/components/profile/use-step-focus";
 import { useHydrated } from "~/components/use-hydrated";
+import { useStepFocus } from "~/components/verification/use-step-focus";
 import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
-import { noticeKeys, type PasswordUpdateFailure, type PasswordUpdateNotice } from "~/domain/password-update-errors";
+import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
 import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
+import type { VerificationNotice } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
@@ -72,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method,
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+    codeSentAt: state.resendAvailableAt ?? 0,
     ...(await pickStepFactors(session, state.step, context)),
     username: session.email ?? "",
     reply: pending?.reply,
@@ -90,7 +92,7 @@ async function passwordUpdatedRedirect() {
   return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
-const unrecognisedRequest: PasswordUpdateNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
+const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 /** What the pick step offers besides SMS and voice: the authenticator app and passkeys, once set up. */
 async function pickStepFactors(session: PortalSession, step: string, context: LoaderFunctionArgs["context"]) {
@@ -206,7 +208,8 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
     case "mfa-verification-pick":
       return <PickStepWithPasskey view={view} reply={reply} />;
     case "mfa-verification-code":
-      return <CodeStep view={view} reply={reply} />;
+      // A new code starts a clean form: no error of the code before it stays above 'We sent you a new code'.
+      return <CodeStep key={view.codeSentAt} view={view} reply={reply} />;
     case "new-password":
       return <NewPasswordStep reply={reply} username={view.username} />;
   }

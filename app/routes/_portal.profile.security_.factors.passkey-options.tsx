@@ -1,8 +1,7 @@
 import { type LoaderFunctionArgs } from "react-router";
-import type { FactorFlowState } from "~/domain/sign-in-factors";
+import { type FactorFlowState, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passkeyAssertionOptions, passkeyRegistrationOptions } from "~/services/sign-in-factors.server";
-import { FACTORS_FLOW } from "./_portal.profile.security_.factors";
 
 /**
  * The WebAuthn options of the change in progress (the provider keeps their challenge): for the

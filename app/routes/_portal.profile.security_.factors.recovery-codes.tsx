@@ -1,9 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from "react-router";
-import { type FactorFlowState, recoveryCodesFile } from "~/domain/sign-in-factors";
+import { type FactorFlowState, recoveryCodesFile, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { pageTranslator } from "~/services/i18n.server";
 import { detectLanguage } from "~/services/language.server";
 import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
-import { FACTORS_FLOW } from "./_portal.profile.security_.factors";
 
 /** The recovery codes being shown, as a text file to keep; only while the page showing them is open. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

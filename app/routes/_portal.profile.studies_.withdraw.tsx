@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
 import {
   type ActionFunctionArgs,
   data,
@@ -10,9 +11,10 @@ import {
 } from "react-router";
 import * as styles from "~/components/profile/profile.css";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
+import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
-import { receiptPath, WITHDRAW_PATH, WithdrawalChoiceSchema, WithdrawalIntentSchema } from "~/domain/withdrawal";
+import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
+import { receiptPath, WITHDRAW_PATH, WithdrawalChoiceSchema, WithdrawalIntentSchema, withdrawalStepTitleKeys } from "~/domain/withdrawal";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -23,6 +25,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
+import { keepReply, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -31,13 +34,15 @@ import {
   resendWithdrawalCode,
   sendReceipt,
   sendWithdrawalCode,
+  WITHDRAWAL_FLOW,
   withdrawalState,
   type WithdrawalFailure,
 } from "~/services/withdrawal.server";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.title");
+export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+  pageTitle(matches, "profile", withdrawalStepTitleKeys[loaderData?.code ? "code" : "choice"]);
 
 /** My Studies' participants only (the same rule as the page); while the results service cannot say, 'try again' (503). */
 async function requireStudies(session: PortalSession, context: LoaderFunctionArgs["context"]): Promise<void> {
@@ -59,22 +64,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     throw redirect(receiptPath(open.reference), { headers: privatePageHeaders });
   }
-  const resent = new URL(request.url).searchParams.has("resent");
+  const kept = state ? await takeReply(session, WITHDRAWAL_FLOW) : null;
   const appAvailable = state ? false : Boolean((await readFactors(session))?.totp);
+  const code = state
+    ? {
+        choice: state.choice,
+        method: state.method,
+        phoneNumber: state.phoneNumber,
+        resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+      }
+    : null;
   return data(
-    { code: state ? { choice: state.choice, method: state.method, phoneNumber: state.phoneNumber, resent } : null, appAvailable },
-    { headers: privatePageHeaders },
+    { code, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable, reply: kept?.reply },
+    { status: kept?.status ?? 200, headers: privatePageHeaders },
   );
 }
 
-const noticeFor = (failure: WithdrawalFailure): PasswordUpdateNotice =>
-  failure.kind === "account" && failure.errorCode
-    ? { titleKey: "withdraw.errors.noticeTitle", bodyKey: `accountErrors.${failure.errorCode}`, values: failure.values }
-    : { titleKey: "withdraw.errors.noticeTitle", bodyKey: "withdraw.errors.unavailable" };
-
-const statusOf = (failure: WithdrawalFailure) => (failure.kind === "account" ? failure.status : 503);
+const unavailable: VerificationNotice = { titleKey: "withdraw.errors.noticeTitle", bodyKey: "withdraw.errors.unavailable" };
+const noticeOf = (failure: WithdrawalFailure) => (failure.kind === "notice" ? failure.notice : unavailable);
+const statusOf = (failure: WithdrawalFailure) => (failure.kind === "notice" ? failure.status : 503);
 const answer = (reply: WithdrawalReply, status: number) => data(reply, { status });
-const toPage = (search = "") => redirect(`${WITHDRAW_PATH}${search}`, { status: 303, headers: privatePageHeaders });
+const toPage = () => redirect(WITHDRAW_PATH, { status: 303, headers: privatePageHeaders });
+const expired = () => redirect("/session-expired", { headers: privatePageHeaders });
+
+/** The code step answers by post-redirect-get: the reply waits in the flow state for the page it redirects to. */
+async function stay(session: PortalSession, reply: WithdrawalReply, status: number) {
+  await keepReply(session, WITHDRAWAL_FLOW, reply, status);
+  return toPage();
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -82,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   await requireStudies(session, context);
   const intent = WithdrawalIntentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return answer({ notice: noticeFor({ kind: "unavailable" }) }, 400);
+  if (!intent.success) return answer({ notice: unavailable }, 400);
   const state = withdrawalState(session);
 
   if (intent.data === "cancel") {
@@ -94,46 +111,59 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: WithdrawalChoiceSchema });
     if (submission.status !== "success") return answer({ intent: "send-code", result: submission.reply() }, 400);
     const sent = await sendWithdrawalCode(session, submission.value.choice, submission.value.authMethod);
-    if ("kind" in sent) {
-      if (sent.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
-      return answer({ intent: "send-code", result: submission.reply(), notice: noticeFor(sent) }, statusOf(sent));
-    }
-    return toPage();
+    if (!("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return answer({ intent: "send-code", result: submission.reply(), notice: noticeOf(sent) }, statusOf(sent));
   }
   // The code step's intents need a request waiting for its code; without one the page shows step one.
   if (!state) return toPage();
   if (intent.data === "resend") {
-    const resent = await resendWithdrawalCode(session, state);
-    if (resent !== true) {
-      if (resent.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
-      return answer({ intent: "resend", notice: noticeFor(resent) }, statusOf(resent));
+    // The app sends nothing: there is nothing to send again.
+    if (state.method === "totp") return toPage();
+    const left = resendSecondsLeft(state, Date.now());
+    if (left > 0) {
+      const notice = { titleKey: "withdraw.errors.noticeTitle", bodyKey: "code.resendLocked" };
+      return stay(session, { intent: "resend", notice, noticeValues: { seconds: left } }, 429);
     }
-    return toPage("?resent");
+    const resent = await resendWithdrawalCode(session, state);
+    if (resent === true) return stay(session, { intent: "resend", resent: true }, 200);
+    if (resent.kind === "session-expired") return expired();
+    return stay(session, { intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-  if (submission.status !== "success") return answer({ intent: "confirm", result: submission.reply() }, 400);
+  if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
   const outcome = await confirmWithdrawal(session, state, submission.value.authCode, await detectLanguage(request));
   if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303, headers: privatePageHeaders });
-  if (outcome.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+  if (outcome.kind === "session-expired") return expired();
   if (outcome.kind === "already-open") {
     const cookie = await flashNotification({ type: "info", titleKey: "profile:withdraw.receipt.alreadyOpen" });
     return redirect(receiptPath(outcome.withdrawal.reference), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
   }
-  if (outcome.kind === "account" && outcome.errorCode === "codeInvalid")
-    return answer({ intent: "confirm", result: submission.reply({ fieldErrors: { authCode: ["code.errors.invalid"] } }) }, 400);
-  return answer({ intent: "confirm", result: submission.reply(), notice: noticeFor(outcome) }, statusOf(outcome));
+  if (outcome.kind === "field")
+    return stay(session, { intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
+  if (!withdrawalState(session)) return answer({ intent: "confirm", notice: noticeOf(outcome) }, statusOf(outcome));
+  return stay(session, { intent: "confirm", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
 }
 
 export default function WithdrawPage() {
   const { t } = useTranslation("profile");
-  const { code, appAvailable } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { code, codeSentAt, appAvailable, reply: kept } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const reply = kept ?? refused;
+  const stepArea = useRef<HTMLDivElement>(null);
+  useStepFocus(code ? "code" : "choice", reply, stepArea);
   return (
     <section aria-labelledby="withdraw-title" className={styles.card}>
       <h1 id="withdraw-title" className={styles.cardHeading}>
         {t("withdraw.title")}
       </h1>
-      {code ? <WithdrawalCodeStep view={code} reply={reply} /> : <WithdrawalChoiceStep reply={reply} appAvailable={appAvailable} />}
+      <div ref={stepArea}>
+        {code ? (
+          <WithdrawalCodeStep key={codeSentAt} view={code} reply={reply} />
+        ) : (
+          <WithdrawalChoiceStep reply={reply} appAvailable={appAvailable} />
+        )}
+      </div>
     </section>
   );
 }

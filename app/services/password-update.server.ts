@@ -105,7 +105,7 @@ export async function submitVerificationCode(
   code: string,
 ): Promise<Moved | PasswordUpdateFailure> {
   const call = await callAccountApi("submit-auth-code", session, { code });
-  if (!call.ok) return failed(session, call, submitCodeFailure);
+  if (!call.ok) return failed(session, call, (failure) => submitCodeFailure(failure, state.method));
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "new-password") return unexpectedStepFailure;
   return moveTo(session, { step, phoneNumber: state.phoneNumber, method: state.method });

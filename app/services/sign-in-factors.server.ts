@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import * as z from "zod";
-import { SignInFactorsSchema, type SignInFactors, type VerifyMethod } from "~/domain/sign-in-factors";
+import { SignInFactorsSchema } from "~/domain/sign-in-factor-forms";
+import type { SignInFactors, VerifyMethod } from "~/domain/sign-in-factors";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { oncePerRequest } from "./per-request.server";
 import type { PortalSession } from "./session.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import type { AuthMethod } from "~/domain/auth-code";
-import { maskPhone } from "~/domain/phone-mask";
+import type { VerificationFailure } from "~/domain/verification";
 import {
   openWithdrawal,
   WithdrawalListSchema,
@@ -10,20 +10,19 @@ import {
   type WithdrawalChoice,
   type WithdrawalState,
 } from "~/domain/withdrawal";
-import { callAccountApi, type AccountAnswer } from "./account.server";
+import { callAccountApi } from "./account.server";
 import { env } from "./env.server";
-import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
+import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
+import { sendCode, verifyCode, withResendLock } from "./verification.server";
 
 export const WITHDRAWAL_FLOW = "withdrawal";
 const PURPOSE = "withdrawal";
 
-/** What went wrong, for the page to word: the account API's code (translated by the page), or no answer. */
-export type WithdrawalFailure =
-  | { kind: "session-expired" }
-  | { kind: "account"; errorCode?: string; values?: Record<string, number>; status: number }
-  | { kind: "unavailable" }
-  | { kind: "already-open"; withdrawal: Withdrawal };
+/** What went wrong: the verification's failure (the code field, a notice, a sign-in again), no answer, or a request already open. */
+export type WithdrawalFailure = VerificationFailure | { kind: "unavailable" } | { kind: "already-open"; withdrawal: Withdrawal };
+
+const asWithdrawalFailure = (failure: VerificationFailure): WithdrawalFailure => failure;
 
 const withdrawalsUrl = (userId: string) =>
   new URL(`withdrawals/${encodeURIComponent(userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
@@ -47,42 +46,30 @@ export async function listWithdrawals(session: PortalSession): Promise<Withdrawa
   return reply.answered && reply.ok ? (bodyAs(reply, WithdrawalListSchema)?.withdrawals ?? null) : null;
 }
 
-async function accountFailure(session: PortalSession, httpStatus: number, answer: AccountAnswer): Promise<WithdrawalFailure> {
-  if (httpStatus === 401) {
-    await endSession(session);
-    return { kind: "session-expired" };
-  }
-  return { kind: "account", errorCode: answer.errorCode, values: answer.errorValues, status: httpStatus >= 500 ? 503 : httpStatus };
-}
-
-/** Step one: a code to the participant's phone; the choice waits in the session for the code. */
+/** Step one: a code to the participant's phone (or the app's, nothing sent); the choice waits in the session for the code. */
 export async function sendWithdrawalCode(
   session: PortalSession,
   choice: WithdrawalChoice,
   method: AuthMethod,
 ): Promise<WithdrawalState | WithdrawalFailure> {
+  const base = { step: "code" as const, choice, method, requestKey: randomUUID() };
   if (method === "totp") {
-    // The authenticator app sends nothing: the next page asks for the code it shows.
-    const state: WithdrawalState = { step: "code", choice, method, phoneNumber: "", requestKey: randomUUID() };
-    await saveFlowState(session, WITHDRAWAL_FLOW, state);
-    return state;
+    await saveFlowState(session, WITHDRAWAL_FLOW, { ...base, phoneNumber: "" });
+    return { ...base, phoneNumber: "" };
   }
-  const call = await callAccountApi("send-verification-code", session, { authMethod: method, purpose: PURPOSE });
-  if (!call.ok) return accountFailure(session, call.httpStatus, call.answer);
-  const state: WithdrawalState = {
-    step: "code",
-    choice,
-    method,
-    phoneNumber: maskPhone(call.answer.phoneNumber ?? ""),
-    requestKey: randomUUID(),
-  };
+  const sent = await sendCode(session, PURPOSE, method);
+  if (!("ok" in sent)) return asWithdrawalFailure(sent);
+  const state: WithdrawalState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
   await saveFlowState(session, WITHDRAWAL_FLOW, state);
   return state;
 }
 
+/** A new code, locked again for 30 seconds whether or not the provider sent it. */
 export async function resendWithdrawalCode(session: PortalSession, state: WithdrawalState): Promise<true | WithdrawalFailure> {
-  const call = await callAccountApi("send-verification-code", session, { authMethod: state.method, purpose: PURPOSE });
-  return call.ok ? true : accountFailure(session, call.httpStatus, call.answer);
+  const sent = await sendCode(session, PURPOSE, state.method === "voice" ? "voice" : "sms");
+  if (!("ok" in sent) && sent.kind === "session-expired") return sent;
+  await saveFlowState(session, WITHDRAWAL_FLOW, withResendLock(state));
+  return "ok" in sent ? true : asWithdrawalFailure(sent);
 }
 
 const RecordedSchema = z.object({ withdrawal: WithdrawalSchema });
@@ -105,13 +92,9 @@ export async function confirmWithdrawal(
 ): Promise<Withdrawal | WithdrawalFailure> {
   let proof = state.proof;
   if (!proof) {
-    const call = await callAccountApi("verify-code", session, {
-      purpose: PURPOSE,
-      code,
-      method: state.method === "totp" ? "totp" : "sent",
-    });
-    if (!call.ok) return accountFailure(session, call.httpStatus, call.answer);
-    proof = call.answer.verificationToken;
+    const passed = await verifyCode(session, PURPOSE, state.method, code);
+    if (!("ok" in passed)) return asWithdrawalFailure(passed);
+    proof = passed.proof ?? undefined;
     if (!proof) return { kind: "unavailable" };
     await saveFlowState(session, WITHDRAWAL_FLOW, { ...state, proof });
   }

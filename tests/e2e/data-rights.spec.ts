@@ -117,6 +117,7 @@ test.describe("withdrawal with a receipt", () => {
   test("a participant chooses, confirms with a code, gets a receipt by page and e-mail, and sees the request on My Studies", async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const email = withJs() ? "walt.withdraw.js@example.test" : "walt.withdraw.nojs@example.test";
     const person = await signIn(page, email);
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -139,11 +140,41 @@ test.describe("withdrawal with a receipt", () => {
     await expect(page.getByText("You asked us to: Also destroy my sample")).toBeVisible();
     const [message] = await codesSince(person.phone!, marker);
 
-    // A wrong code is an error on the field; the right one records the request.
+    await expect(page).toHaveTitle(/^Withdraw from the program: enter your code/);
+    if (withJs()) await expect(page.getByLabel("Authentication code")).toBeFocused();
+
+    // 'Resend code' is locked (the stack's CODE_RESEND_LOCK_SECONDS), with its tooltip; the server refuses it early.
+    const resend = page.getByRole("button", { name: "Resend code" });
+    await expect(page.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
+    if (withJs()) {
+      await expect(resend).toHaveAttribute("aria-disabled", "true");
+      await resend.focus();
+      await expect(page.getByRole("tooltip", { name: "Will activate after 30 seconds" })).toBeVisible();
+    } else {
+      await expect(resend).toBeDisabled();
+    }
+
+    // A wrong code is an error on the field.
     await page.getByLabel("Authentication code").fill(message!.code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Confirm withdrawal" }).click();
     await expect(page.getByText("The code entered is not correct").first()).toBeVisible();
-    await page.getByLabel("Authentication code").fill(message!.code);
+
+    // Once unlocked, a new code: the old error goes, and the new code records the request.
+    if (withJs()) {
+      await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
+    } else {
+      await expect(async () => {
+        await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
+        await expect(resend).toBeEnabled({ timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
+    }
+    const resendMarker = await outboxMarker(person.phone!);
+    await resend.click();
+    await expect(page.getByRole("status").filter({ hasText: "We sent you a new code." })).toBeVisible();
+    await expect(page.getByText("The code entered is not correct")).toHaveCount(0);
+    if (withJs()) await expect(page.getByLabel("Authentication code")).toBeFocused();
+    const [fresh] = await codesSince(person.phone!, resendMarker);
+    await page.getByLabel("Authentication code").fill(fresh!.code);
     const mailMarker = await outboxMarker(person.email);
     await page.getByRole("button", { name: "Confirm withdrawal" }).click();
 

@@ -1,4 +1,3 @@
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "~/components/button";
 import { useTranslation } from "~/i18n-react";
@@ -6,15 +5,17 @@ import * as styles from "./profile.css";
 
 const noSubscription = () => () => {};
 
+/**
+ * Whether the browser has WebAuthn, asked without its library: the library loads only when a
+ * ceremony starts (on submit), so Login & Security's script stays small.
+ */
+const browserSupportsWebAuthn = () => typeof window.PublicKeyCredential === "function";
+
 /** True once the page's script runs in a browser that can use passkeys; never on the server or during hydration. */
 export function useCanUsePasskeys(): boolean {
   return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
 }
 
-/**
- * 'Use a passkey instead' of a code: the browser's WebAuthn call with the options from `optionsPath`,
- * then a plain form carries its answer to `action`. Shown only where it can work.
- */
 /**
  * A form whose submit runs a WebAuthn ceremony first: the options from `optionsPath`, the browser's
  * call, then the form posts the browser's answer in its hidden `credential` field.

@@ -1,11 +1,11 @@
 import { Notification } from "~/components/notification";
 import { SupportEmailLink } from "~/components/support-links";
 import { MIN_PASSWORD_LENGTH } from "~/domain/password-rules";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import type { VerificationNotice } from "~/domain/verification";
 import { Trans, useTranslation } from "~/i18n-react";
 
 /** A failure the account API reported, shown inside the step (so it works without JavaScript too). */
-export function StepNotice({ notice, values: stepValues }: { notice: PasswordUpdateNotice; values?: Record<string, unknown> }) {
+export function StepNotice({ notice, values: stepValues }: { notice: VerificationNotice; values?: Record<string, unknown> }) {
   const { t } = useTranslation("profile");
   const values = { minPwLen: MIN_PASSWORD_LENGTH, ...notice.values, ...stepValues };
   return (

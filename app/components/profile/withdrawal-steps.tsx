@@ -1,23 +1,22 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { RadioGroup } from "~/components/radio-group";
-import { TextInput } from "~/components/text-input";
+import { CodeStep } from "~/components/verification/code-step";
 import { site } from "~/config/site";
-import { authCodeSchema, type AuthMethod, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import type { PasswordUpdateNotice } from "~/domain/password-update-errors";
+import { type AuthMethod, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import type { StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, WithdrawalChoiceSchema, type WithdrawalChoice } from "~/domain/withdrawal";
 import { Trans, useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
-import { validateOnLeave } from "./validate-on-leave";
 
-/** What the action answered a refused post with: conform's result for the fields, or a notice. */
-export type WithdrawalReply = { result?: SubmissionResult<string[]>; notice?: PasswordUpdateNotice; intent?: string };
+/** What the action answered a post that stayed on its step with. */
+export type WithdrawalReply = StepAnswer;
 
 function useSubmitting(intent: string) {
   const navigation = useNavigation();
@@ -85,70 +84,32 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
   );
 }
 
-export type CodeStepView = { choice: WithdrawalChoice; method: AuthMethod; phoneNumber: string; resent: boolean };
+export type CodeStepView = { choice: WithdrawalChoice; method: AuthMethod; phoneNumber: string; resendSecondsLeft: number };
 
-/** Step two: the code that was sent, then the request is recorded; a new code or cancelling are their own forms. */
+/** Step two: the code (the shared code step, with 'Resend code' and its lock where a code was sent), then the request is recorded. */
 export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?: WithdrawalReply }) {
   const { t } = useTranslation("profile");
-  const [form, fields] = useForm({
-    id: "withdrawal-code",
-    lastResult: reply?.intent === "confirm" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema(view.method) }),
-  });
-  const digits = codeDigits(view.method);
-  const confirming = useSubmitting("confirm");
-  const resending = useSubmitting("resend");
   return (
-    <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.authCode], (key) => t(key))} />
-      {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
-      {view.resent ? (
-        <p role="status" className={styles.paragraph}>
-          {t("withdraw.resent")}
-        </p>
-      ) : null}
+    <>
       <p className={styles.paragraph}>{t("withdraw.youChose", { choice: t(`withdraw.choices.${view.choice}.title`) })}</p>
-      <p className={styles.paragraph}>
-        {t({ sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp" }[view.method], {
-          phone: view.phoneNumber,
-          codeDigits: digits,
-        })}
-      </p>
-      <Form method="post" action={WITHDRAW_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="confirm" />
-        <TextInput
-          {...getInputProps(fields.authCode, { type: "text" })}
-          key={fields.authCode.key}
-          {...validateOnLeave(form, fields.authCode.name)}
-          label={t("code.label")}
-          placeholder={t("code.placeholder", { codeDigits: digits })}
-          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
-          code
-        />
-        <div className={styles.actions}>
-          <Button type="submit" loading={confirming}>
-            {t("withdraw.confirm")}
-          </Button>
-        </div>
-      </Form>
-      <div className={styles.actions}>
-        {view.method === "totp" ? null : (
-          <Form method="post" action={WITHDRAW_PATH}>
-            <input type="hidden" name="intent" value="resend" />
-            <Button type="submit" variant="outlined" loading={resending}>
-              {t("withdraw.resend")}
-            </Button>
-          </Form>
-        )}
+      <CodeStep
+        id="withdrawal-code"
+        action={WITHDRAW_PATH}
+        intent="confirm"
+        method={view.method}
+        phone={view.phoneNumber}
+        resendSecondsLeft={view.method === "totp" ? null : view.resendSecondsLeft}
+        reply={reply}
+        summaryTitle={t("withdraw.errors.summaryTitle")}
+        submitLabel={t("withdraw.confirm")}
+      >
         <Form method="post" action={WITHDRAW_PATH}>
           <input type="hidden" name="intent" value="cancel" />
           <Button type="submit" variant="outlined">
             {t("withdraw.cancel")}
           </Button>
         </Form>
-      </div>
-    </div>
+      </CodeStep>
+    </>
   );
 }

@@ -17,6 +17,7 @@ export const API_MESSAGES = {
   methodUnsupported: "Your phone number cannot receive codes this way. Choose another method.",
   codeRequired: "Authentication code not entered",
   codeInvalid: "Invalid code. Please try again.",
+  codeUsed: "This code was already used. Wait for the next one.",
   codeExhausted: "Too many incorrect codes. This code no longer works; please request a new code.",
   codeExpired: "This code has expired. Please request a new code.",
   tooManyCodeFailures: "Too many incorrect codes. Please try again later.",
@@ -38,6 +39,7 @@ export const API_MESSAGES = {
   passkeyInvalid: "The passkey could not be used. Please try again.",
   noPasskey: "No passkey is set up.",
   phoneInvalid: "Enter a valid phone number.",
+  oldPhoneRequired: "Confirm it's you with a code sent to your current phone number first.",
   badRequest: "The request could not be read.",
   notFound: "Not found.",
 } as const;

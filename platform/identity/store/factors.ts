@@ -13,12 +13,12 @@ export interface FactorEvent {
   at: string;
 }
 
-/** A fresh verification (a code passed for a factor change) stands this long. */
-export const FRESH_VERIFICATION_MS = 5 * 60_000;
+/** An app code: right and taken now, right but its 30-second step already taken (a replay), or wrong. */
+export type AppCodeCheck = "taken" | "used" | "wrong";
 
 /**
  * The authenticator app (secret sealed at rest, each code's 30-second step accepted once), the
- * recovery codes (keyed hashes, each used once), the record of changes and the last fresh verification.
+ * recovery codes (keyed hashes, each used once) and the record of changes.
  */
 export function createFactorStore(db: Queryable, options: { factorKey: string; codeSecret: string; now: () => Date }) {
   const { factorKey, codeSecret, now } = options;
@@ -32,14 +32,20 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
   }
 
   /** A right code for now whose step is later than any accepted before: taken, and never again. */
-  async function takeTotpCode(accountId: string, secret: string, code: string): Promise<boolean> {
+  async function takeTotpCode(accountId: string, secret: string, code: string): Promise<AppCodeCheck> {
     const step = await matchingTotpStep(secret, code, now().getTime());
-    if (step === null) return false;
+    if (step === null) return "wrong";
     const taken = await db.query("UPDATE idp_totp_factors SET last_step = $2 WHERE account_id = $1 AND last_step < $2 RETURNING 1", [
       accountId,
       step,
     ]);
-    return taken.length === 1;
+    return taken.length === 1 ? "taken" : "used";
+  }
+
+  /** Like checkTotp, but tells a replayed code (its step already taken) from a wrong one. */
+  async function takeTotp(accountId: string, code: string): Promise<AppCodeCheck> {
+    const secret = await sealedTotp(accountId, true);
+    return secret ? takeTotpCode(accountId, secret, code) : "wrong";
   }
 
   return {
@@ -70,15 +76,16 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     /** The first code confirms the pending secret. */
     async confirmTotp(accountId: string, code: string): Promise<boolean> {
       const secret = await sealedTotp(accountId, false);
-      if (!secret || !(await takeTotpCode(accountId, secret, code))) return false;
+      if (!secret || (await takeTotpCode(accountId, secret, code)) !== "taken") return false;
       await db.query("UPDATE idp_totp_factors SET confirmed_at = $2 WHERE account_id = $1", [accountId, now()]);
       return true;
     },
 
     async checkTotp(accountId: string, code: string): Promise<boolean> {
-      const secret = await sealedTotp(accountId, true);
-      return Boolean(secret) && takeTotpCode(accountId, secret!, code);
+      return (await takeTotp(accountId, code)) === "taken";
     },
+
+    takeTotp,
 
     async removeTotp(accountId: string): Promise<void> {
       await db.query("DELETE FROM idp_totp_factors WHERE account_id = $1", [accountId]);
@@ -128,25 +135,6 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
         [accountId, limit],
       );
       return rows.map((row) => ({ kind: row.kind, device: row.device, at: new Date(row.at).toISOString() }));
-    },
-
-    async markFreshlyVerified(accountId: string): Promise<void> {
-      await db.query(
-        `INSERT INTO idp_fresh_verifications (account_id, verified_at) VALUES ($1, $2)
-         ON CONFLICT (account_id) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
-        [accountId, now()],
-      );
-    },
-
-    /** Until when the last fresh verification stands, or null when there is none in the last 5 minutes. */
-    async freshUntil(accountId: string): Promise<Date | null> {
-      const [row] = await db.query<{ verified_at: Date | string }>(
-        "SELECT verified_at FROM idp_fresh_verifications WHERE account_id = $1",
-        [accountId],
-      );
-      if (!row) return null;
-      const until = new Date(new Date(row.verified_at).getTime() + FRESH_VERIFICATION_MS);
-      return until > now() ? until : null;
     },
 
     async setLastFactor(accountId: string, factor: string): Promise<void> {

@@ -164,4 +164,15 @@ export const identityMigrations: readonly string[] = [
     last_failed_at timestamptz NOT NULL
   );
   `,
+  `
+  DROP TABLE idp_fresh_verifications;
+  CREATE TABLE idp_passed_verifications (
+    account_id text NOT NULL REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    grant_id text NOT NULL,
+    purpose text NOT NULL,
+    method text NOT NULL,
+    verified_at timestamptz NOT NULL,
+    PRIMARY KEY (account_id, grant_id, purpose)
+  );
+  `,
 ];

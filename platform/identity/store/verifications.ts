@@ -5,6 +5,22 @@ import type { Outbox, OutboxPurpose } from "./outbox.ts";
 import type { BudgetClaim, BudgetScope, SendingBudget } from "./sending-budget.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
+/** A passed verification opens its purpose's change this long, in the session that passed it. */
+export const PASSED_VERIFICATION_MS = 5 * 60_000;
+
+/** How a verification was passed (RFC 8176 names its proof): a text or voice code, the app, a passkey. */
+export type PassedMethod = "sms" | "voice" | "otp" | "hwk";
+/** Whose verification: one account, in one session (its grant), for one purpose. */
+export interface PassedScope {
+  accountId: string;
+  grantId: string;
+  purpose: string;
+}
+export interface PassedVerification {
+  method: PassedMethod;
+  verifiedAt: Date;
+  until: Date;
+}
 
 /** "resend-lock": a code went out less than the lock ago; "budget": a sending budget (`scope`) is spent, nothing was sent. */
 export type SendResult =
@@ -142,7 +158,41 @@ export function createVerifications(
     async discard(flowKey: string): Promise<void> {
       await db.query("DELETE FROM idp_verifications WHERE flow_key = $1", [flowKey]);
     },
+
+    /** A code (or passkey) passed in this session for this purpose: it opens one change there, for a few minutes. */
+    async markPassed(scope: PassedScope, method: PassedMethod, verifiedAt: Date = now()): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_passed_verifications (account_id, grant_id, purpose, method, verified_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (account_id, grant_id, purpose) DO UPDATE SET method = EXCLUDED.method, verified_at = EXCLUDED.verified_at`,
+        [scope.accountId, scope.grantId, scope.purpose, method, verifiedAt],
+      );
+    },
+
+    /** The verification still standing for exactly this scope, or null. */
+    async passed(scope: PassedScope): Promise<PassedVerification | null> {
+      const [row] = await db.query<{ method: PassedMethod; verified_at: Date | string }>(
+        "SELECT method, verified_at FROM idp_passed_verifications WHERE account_id = $1 AND grant_id = $2 AND purpose = $3",
+        [scope.accountId, scope.grantId, scope.purpose],
+      );
+      return row ? standing(row) : null;
+    },
+
+    /** Takes the standing verification (single use): whoever takes it first, only once. */
+    async takePassed(scope: PassedScope): Promise<PassedVerification | null> {
+      const [row] = await db.query<{ method: PassedMethod; verified_at: Date | string }>(
+        `DELETE FROM idp_passed_verifications WHERE account_id = $1 AND grant_id = $2 AND purpose = $3
+         RETURNING method, verified_at`,
+        [scope.accountId, scope.grantId, scope.purpose],
+      );
+      return row ? standing(row) : null;
+    },
   };
+
+  function standing(row: { method: PassedMethod; verified_at: Date | string }): PassedVerification | null {
+    const verifiedAt = new Date(row.verified_at);
+    const until = new Date(verifiedAt.getTime() + PASSED_VERIFICATION_MS);
+    return until > now() ? { method: row.method, verifiedAt, until } : null;
+  }
 }
 
 export type Verifications = ReturnType<typeof createVerifications>;

@@ -81,6 +81,13 @@ describe("passkey registration", () => {
     const token = await freshlyVerified(hedy);
     const key = new SoftPasskey(rpId, PORTAL_URL);
     expect((await registered(token, key)).status).toBe(200);
+    // One passed verification, one change: the passkey itself opens the next one.
+    const assertStart = await api("passkey-assert-start", token, { purpose: "factors" });
+    const asserted = await api("passkey-assert-finish", token, {
+      purpose: "factors",
+      credential: key.assert(assertStart.body.passkeyOptions as { challenge: string }),
+    });
+    expect(asserted.status).toBe(200);
     const again = await registered(token, key);
     expect(again.status).toBe(400);
     expect(again.body.errorCode).toBe("passkeyInvalid");

@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
+import * as styles from "~/components/profile/profile.css";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";
-import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
-import * as styles from "./profile.css";
 
 /** Counts down in the browser from what the server says is left; the server refuses early resends anyway. */
 function useSecondsLeft(initial: number): number {
@@ -28,7 +27,8 @@ function useSecondsLeft(initial: number): number {
   return left;
 }
 
-export function ResendControl({ secondsLeft }: { secondsLeft: number }) {
+/** 'Resend code', disabled with its tooltip while the lock runs (SPEC.md §4), posting `resend` to the step's own action. */
+export function ResendControl({ action, secondsLeft }: { action: string; secondsLeft: number }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
   const left = useSecondsLeft(secondsLeft);
@@ -41,7 +41,7 @@ export function ResendControl({ secondsLeft }: { secondsLeft: number }) {
     </Button>
   );
   return (
-    <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.actions}>
+    <Form method="post" action={action} className={styles.actions}>
       <input type="hidden" name="intent" value="resend" />
       {locked ? (
         // Below the link: above it sits 'Verify', which the tooltip must never cover or take clicks from.

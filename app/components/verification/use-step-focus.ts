@@ -1,22 +1,28 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, type RefObject } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import type { StepReply } from "~/domain/password-update-view";
 
 const FIRST_FIELD = "input:not([type=hidden]):not([hidden]):not([disabled])";
+/** A step with no field (the recovery codes, a passkey's button) starts at its first control. */
+const FIRST_CONTROL = "a[href], button:not([disabled])";
 
 /**
- * With JavaScript the steps replace each other inside one modal, so the control that had focus
+ * With JavaScript the steps replace each other in place (a modal, a card), so the control that had focus
  * disappears with its step. Each new step, and each answer that stays on it without field errors
- * (a code sent again, a notice), puts focus on the step's first field, never on <body>. Field errors
+ * (a code sent again, a notice), puts focus on the step's first field (or control), never on <body>. Field errors
  * are the error summary's to announce: it takes focus itself.
  */
-export function useStepFocus(step: string, reply: StepReply | undefined, container: RefObject<HTMLElement | null>) {
+export function useStepFocus(
+  step: string,
+  reply: { result?: SubmissionResult<string[]> } | undefined,
+  container: RefObject<HTMLElement | null>,
+) {
   const hydrated = useHydrated();
   const fieldErrors = Object.values(reply?.result?.error ?? {}).some((errors) => errors?.length);
   const answerWithoutFieldErrors = reply && !fieldErrors ? reply : undefined;
   useEffect(() => {
     const root = container.current;
     if (!hydrated || !root) return;
-    root.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    (root.querySelector<HTMLElement>(FIRST_FIELD) ?? root.querySelector<HTMLElement>(FIRST_CONTROL))?.focus();
   }, [hydrated, step, answerWithoutFieldErrors, container]);
 }

@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextInput } from "~/components/text-input";
+import { authCodeSchema } from "~/domain/auth-code";
+import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
+import type { StepAnswer } from "~/domain/verification";
+import { useTranslation } from "~/i18n-react";
+import { CancelChange } from "./cancel-change";
+import * as styles from "./profile.css";
+import { summaryLinks } from "./step-errors";
+import { StepNotice } from "./step-notice";
+
+/** The app's QR code (drawn on the server, an image: no script) and its key in groups of four, confirmed by its first code. */
+export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret: string; reply?: StepAnswer }) {
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "factor-enrol",
+    lastResult: reply?.intent === "confirm" ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema("totp") }),
+  });
+  return (
+    <div className={styles.form}>
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], (key) => t(key))} />
+      {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
+      <p className={styles.paragraph}>{t("factors.enrol.step1")}</p>
+      <img src={qrCode} alt={t("factors.enrol.qrAlt")} width={200} height={200} className={styles.qrCode} />
+      <p className={styles.paragraph}>{t("factors.enrol.manual")}</p>
+      <p className={styles.paragraph}>
+        <code className={styles.secretKey}>{inGroupsOfFour(secret)}</code>
+      </p>
+      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value="confirm" />
+        <TextInput
+          {...getInputProps(fields.authCode, { type: "text" })}
+          key={fields.authCode.key}
+          label={t("factors.enrol.step2")}
+          placeholder={t("code.placeholder", { codeDigits: 6 })}
+          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
+          code
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm"}>
+            {t("factors.enrol.submit")}
+          </Button>
+        </div>
+      </Form>
+      <CancelChange />
+    </div>
+  );
+}

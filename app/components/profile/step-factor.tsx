@@ -1,0 +1,47 @@
+import type { FactorFlowState, VerifyMethod } from "~/domain/sign-in-factors";
+import type { StepAnswer } from "~/domain/verification";
+import { EnrolAppStep } from "./step-enrol-app";
+import { NewPhoneStep } from "./step-new-phone";
+import { PasskeyCreateStep } from "./step-passkey-create";
+import { RecoveryCodesStep } from "./step-recovery-codes";
+import { VerifyCodeStep } from "./step-verify-code";
+import { VerifyPickStep } from "./step-verify-pick";
+
+export type FactorStepView = {
+  state: FactorFlowState;
+  methods: VerifyMethod[];
+  phone: string | null;
+  hasPasskeys: boolean;
+  qrCode: string | null;
+  resendSecondsLeft: number;
+  reply?: StepAnswer;
+};
+
+/** The step of a sign-in-method change the server says the participant is on. */
+export function FactorStep({ view }: { view: FactorStepView }) {
+  const { state, reply } = view;
+  switch (state.step) {
+    case "pick":
+      return <VerifyPickStep methods={view.methods} phone={view.phone} hasPasskeys={view.hasPasskeys} reply={reply} />;
+    case "code":
+      return <VerifyCodeStep method={state.method} phone={state.phoneNumber} resendSecondsLeft={view.resendSecondsLeft} reply={reply} />;
+    case "enrol":
+      return view.qrCode ? <EnrolAppStep qrCode={view.qrCode} secret={state.secret} reply={reply} /> : null;
+    case "codes":
+      return <RecoveryCodesStep codes={state.codes} />;
+    case "passkey":
+      return <PasskeyCreateStep reply={reply} />;
+    case "phone":
+      return <NewPhoneStep reply={reply} />;
+    case "phone-code":
+      return (
+        <VerifyCodeStep
+          method="sms"
+          phone={state.newPhone}
+          resendSecondsLeft={view.resendSecondsLeft}
+          reply={reply}
+          intent="confirm-phone"
+        />
+      );
+  }
+}

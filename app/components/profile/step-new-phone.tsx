@@ -1,0 +1,49 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextInput } from "~/components/text-input";
+import { NewPhoneSchema } from "~/domain/sign-in-factor-forms";
+import { FACTORS_PATH } from "~/domain/sign-in-factors";
+import type { StepAnswer } from "~/domain/verification";
+import { useTranslation } from "~/i18n-react";
+import { CancelChange } from "./cancel-change";
+import * as styles from "./profile.css";
+import { summaryLinks } from "./step-errors";
+import { StepNotice } from "./step-notice";
+
+/** The new number (a plain field: the provider reads any way of writing it and refuses one it cannot use). */
+export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "factor-new-phone",
+    lastResult: reply?.intent === "send-phone-code" ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPhoneSchema }),
+  });
+  return (
+    <div className={styles.form}>
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], (key) => t(key))} />
+      {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
+      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value="send-phone-code" />
+        <TextInput
+          {...getInputProps(fields.phone, { type: "tel" })}
+          key={fields.phone.key}
+          label={t("factors.newPhone.label")}
+          hint={t("factors.newPhone.hint")}
+          autoComplete="tel"
+          error={fields.phone.errors?.length ? t(fields.phone.errors[0]!) : undefined}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "send-phone-code"}>
+            {t("factors.newPhone.send")}
+          </Button>
+        </div>
+      </Form>
+      <CancelChange />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button } from "~/components/button";
+import { TextInput } from "~/components/text-input";
+import { useHydrated } from "~/components/use-hydrated";
+import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "~/domain/sign-in-factors";
+import type { StepAnswer } from "~/domain/verification";
+import { useTranslation } from "~/i18n-react";
+import { CancelChange } from "./cancel-change";
+import { useWebAuthnForm } from "./passkey-assert";
+import * as styles from "./profile.css";
+import { StepNotice } from "./step-notice";
+
+/**
+ * Creating the passkey: the browser's WebAuthn call (its library loaded on submit) with the options the
+ * identity provider made, then a plain form carries its answer. Reached only where the browser can do this.
+ */
+export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
+  const { t } = useTranslation("profile");
+  const hydrated = useHydrated();
+  const { formRef, credentialRef, busy, failed, onSubmit } = useWebAuthnForm(PASSKEY_OPTIONS_PATH, "register");
+  return (
+    <div className={styles.form}>
+      {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
+      {failed ? (
+        <p role="alert" className={styles.paragraph}>
+          {t("factors.passkeys.failed")}
+        </p>
+      ) : null}
+      {hydrated ? (
+        <form ref={formRef} method="post" action={FACTORS_PATH} onSubmit={onSubmit} className={styles.form}>
+          <input type="hidden" name="intent" value="register-passkey" />
+          <input ref={credentialRef} type="hidden" name="credential" value="" />
+          <p className={styles.paragraph}>{t("factors.passkeys.createIntro")}</p>
+          <TextInput
+            name="name"
+            label={t("factors.passkeys.name")}
+            defaultValue={t("factors.passkeys.defaultName")}
+            maxLength={60}
+            required
+          />
+          <div className={styles.actions}>
+            <Button type="submit" loading={busy}>
+              {t("factors.passkeys.create")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>
+      )}
+      <CancelChange />
+    </div>
+  );
+}

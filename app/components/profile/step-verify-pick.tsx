@@ -1,0 +1,53 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { RadioGroup } from "~/components/radio-group";
+import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
+import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
+import type { StepAnswer } from "~/domain/verification";
+import { useTranslation } from "~/i18n-react";
+import { CancelChange } from "./cancel-change";
+import { PasskeyAssertButton } from "./passkey-assert";
+import * as styles from "./profile.css";
+import { summaryLinks } from "./step-errors";
+import { StepNotice } from "./step-notice";
+
+/** How to confirm it's them: the phone's channels, the app when it is set up, or a passkey. */
+export function VerifyPickStep(props: { methods: VerifyMethod[]; phone: string | null; hasPasskeys: boolean; reply?: StepAnswer }) {
+  const { t } = useTranslation("profile");
+  const { methods, phone, reply } = props;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "factor-verify-pick",
+    lastResult: reply?.intent === "pick" ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPickSchema }),
+  });
+  return (
+    <div className={styles.form}>
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], (key) => t(key))} />
+      {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+      <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
+      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value="pick" />
+        <RadioGroup
+          id={fields.method.id}
+          name={fields.method.name}
+          legend={t("factors.verify.legend")}
+          defaultValue={methods[0]}
+          error={fields.method.errors?.length ? t(fields.method.errors[0]!) : undefined}
+          options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "pick"}>
+            {t("factors.verify.continue")}
+          </Button>
+        </div>
+      </Form>
+      {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
+      <CancelChange />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import * as styles from "~/components/profile/profile.css";
+import { summaryLinks } from "~/components/profile/step-errors";
+import { StepNotice } from "~/components/profile/step-notice";
+import { validateOnLeave } from "~/components/profile/validate-on-leave";
+import { TextInput } from "~/components/text-input";
+import { type AuthMethod, authCodeSchema, codeDigits } from "~/domain/auth-code";
+import type { VerificationReply } from "~/domain/verification";
+import { useTranslation } from "~/i18n-react";
+import { ResendControl } from "./resend-control";
+
+export type CodeStepProps = {
+  /** The form's id (the error summary links into it). */
+  id: string;
+  /** Where the step posts (the feature's own route). */
+  action: string;
+  /** The intent the code is submitted with. */
+  intent: string;
+  method: AuthMethod;
+  phone: string;
+  /** Seconds until 'Resend code' unlocks; null: nothing was sent, so there is nothing to resend (the app). */
+  resendSecondsLeft: number | null;
+  reply?: VerificationReply & { result?: SubmissionResult<string[]> };
+  summaryTitle: string;
+  submitLabel: string;
+  /** What the step says above the field (default: where the code went, or the app's). */
+  intro?: ReactNode;
+  /** The step's other actions ('Cancel'), after 'Resend code'. */
+  children?: ReactNode;
+};
+
+const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp" } as const;
+
+/**
+ * The code step of every verification: SPEC.md §5's code field (required, 6 digits by text or app, 5
+ * by voice), its error summary, the provider's notice, 'We sent you a new code', and 'Resend code'
+ * with the 30-second lock where a code was sent. Key it by the resend time so a new code starts clean.
+ */
+export function CodeStep(props: CodeStepProps) {
+  const { t } = useTranslation("profile");
+  const { action, intent, method, reply } = props;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm({
+    id: props.id,
+    lastResult: reply?.intent === intent ? reply.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema(method) }),
+  });
+  const digits = codeDigits(method);
+  return (
+    <div className={styles.form}>
+      <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], (key) => t(key))} />
+      {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+      {reply?.resent ? (
+        <p role="status" className={styles.paragraph}>
+          {t("code.resent")}
+        </p>
+      ) : null}
+      <p className={styles.paragraph}>{props.intro ?? t(introKeys[method], { phone: props.phone, codeDigits: digits })}</p>
+      <Form method="post" action={action} {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value={intent} />
+        <TextInput
+          {...getInputProps(fields.authCode, { type: "text" })}
+          key={fields.authCode.key}
+          {...validateOnLeave(form, fields.authCode.name)}
+          label={t("code.label")}
+          placeholder={t("code.placeholder", { codeDigits: digits })}
+          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
+          code
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={submitting}>
+            {props.submitLabel}
+          </Button>
+        </div>
+      </Form>
+      {props.resendSecondsLeft === null ? null : (
+        <>
+          <ResendControl action={action} secondsLeft={props.resendSecondsLeft} />
+          <noscript>
+            <Link to={action}>{t("code.checkAgain")}</Link>
+          </noscript>
+        </>
+      )}
+      {props.children}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { SubmissionResult } from "@conform-to/react";
+import * as z from "zod";
+import type { AuthMethod } from "./auth-code";
+
+/**
+ * One step-up verification for every sensitive change (the password update, the sign-in methods, the
+ * withdrawal): pick a method, get a code, enter it, ask for a new one no sooner than the lock allows.
+ */
+export type VerificationPurpose = "password-update" | "factors" | "withdrawal";
+
+/** A failure the identity provider reported, worded by the page in its own catalog (profile namespace). */
+export type VerificationNotice = { titleKey: string; bodyKey?: string; bodyText?: string; values?: Record<string, number> };
+
+/** What a refused verification step means for the page: the code field's error, a notice, or a sign-in again. */
+export type VerificationFailure =
+  | { kind: "session-expired" }
+  | { kind: "field"; field: "authCode"; messageKey: string }
+  | { kind: "notice"; notice: VerificationNotice; status: number };
+
+/** SPEC.md §9: the resend link stays disabled this long after the code step shows and after each resend. */
+export const RESEND_LOCK_MS = 30_000;
+
+/** Seconds left before resend unlocks (0 when it is available). */
+export function resendSecondsLeft(state: { resendAvailableAt?: number }, now: number): number {
+  if (!state.resendAvailableAt) return 0;
+  return Math.max(0, Math.ceil((state.resendAvailableAt - now) / 1000));
+}
+
+export function lockResend<T extends object>(state: T, now: number, lockMs: number = RESEND_LOCK_MS): T & { resendAvailableAt: number } {
+  return { ...state, resendAvailableAt: now + lockMs };
+}
+
+/** The code field's words for a code the provider refused: wrong, or an app code already used. */
+export const codeFieldErrors = {
+  invalid: "code.errors.invalid",
+  invalidApp: "code.appErrors.invalid",
+  used: "code.appErrors.used",
+} as const;
+
+/** A refused code is the field's error when the participant can fix it by typing; null for anything else. */
+export function codeFieldError(errorCode: string | undefined, method: AuthMethod): string | null {
+  if (errorCode === "codeUsed") return codeFieldErrors.used;
+  if (errorCode !== "codeInvalid") return null;
+  // The app sends nothing, so there is nothing to resend.
+  return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
+}
+
+/** The intents every code step has, whatever it verifies for. */
+export const VerificationIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend") }),
+  z.object({ intent: z.literal("cancel") }),
+]);
+export type VerificationIntent = z.infer<typeof VerificationIntentSchema>;
+
+/** What a code step's POST answered when it stayed on the step (shown once, on the page it redirected to). */
+export type VerificationReply = {
+  intent?: string;
+  notice?: VerificationNotice;
+  noticeValues?: Record<string, string | number>;
+  resent?: boolean;
+};
+
+/** A step's answer with conform's result for its fields. */
+export type StepAnswer = VerificationReply & { result?: SubmissionResult<string[]> };
+
+/** A notice for the account API's error code, under the flow's own title. */
+export function verificationNotice(titleKey: string, errorCode: string | undefined, values?: Record<string, number>): VerificationNotice {
+  return errorCode ? { titleKey, bodyKey: `accountErrors.${errorCode}`, values } : { titleKey, bodyKey: "errors.generic" };
+}

@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { authCodeSchema } from "~/domain/auth-code";
+import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
+import { resendSecondsLeft } from "~/domain/verification";
+import {
+  afterVerification,
+  codeRefused,
+  factorFailure,
+  NOTICE_TITLE,
+  noticeOf,
+  save,
+  statusOf,
+  stay,
+  type StepHandler,
+  toPage,
+  type VerificationStepIntent,
+} from "./factor-change-flow.server";
+import { privatePageHeaders } from "./session.server";
+import { confirmWithPasskey, credentialOf, startPhoneChange } from "./sign-in-factors.server";
+import { sendCode, verifyCode, withResendLock } from "./verification.server";
+
+/** Confirm it's you before a sign-in-method change: the method, the code (sent again on request), or a passkey. */
+export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler> = {
+  async pick({ session, form, state }) {
+    if (state?.step !== "pick") return toPage();
+    const submission = parseWithZod(form, { schema: VerifyPickSchema });
+    if (submission.status !== "success") return stay(session, { intent: "pick", result: submission.reply() }, 400);
+    const method = submission.value.method;
+    const base = { change: state.change, passkeyId: state.passkeyId, step: "code" as const, method };
+    if (method === "totp") return save(session, { ...base, phoneNumber: null }).then(toPage);
+    const sent = await sendCode(session, "factors", method);
+    if (!("ok" in sent)) return codeRefused(session, "pick", sent, submission);
+    await save(session, withResendLock({ ...base, phoneNumber: sent.phoneNumber }));
+    return toPage();
+  },
+  async resend({ session, state }) {
+    if (state?.step !== "code" && state?.step !== "phone-code") return toPage();
+    const left = resendSecondsLeft(state, Date.now());
+    if (left > 0) {
+      const notice = { titleKey: NOTICE_TITLE, bodyKey: "code.resendLocked" };
+      return stay(session, { intent: "resend", notice, noticeValues: { seconds: left } }, 429);
+    }
+    if (state.step === "code" && state.method === "totp") return toPage();
+    const sent =
+      state.step === "code"
+        ? await sendCode(session, "factors", state.method === "voice" ? "voice" : "sms")
+        : await startPhoneChange(session, state.typedPhone, "").then((started) => (started.ok ? started : factorFailure(started)));
+    // Locked again whether or not the provider sent it.
+    await save(session, withResendLock(state));
+    if (!("ok" in sent)) {
+      if (sent.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+      return stay(
+        session,
+        { intent: "resend", notice: sent.kind === "notice" ? sent.notice : undefined },
+        sent.kind === "notice" ? sent.status : 400,
+      );
+    }
+    return stay(session, { intent: "resend", resent: true }, 200);
+  },
+  async verify({ session, form, state, device }) {
+    if (state?.step !== "code") return toPage();
+    const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
+    if (submission.status !== "success") return stay(session, { intent: "verify", result: submission.reply() }, 400);
+    const passed = await verifyCode(session, "factors", state.method, submission.value.authCode);
+    if (!("ok" in passed)) return codeRefused(session, "verify", passed, submission);
+    return afterVerification(session, state.change, device, state.passkeyId);
+  },
+  async "verify-passkey"({ session, form, state, device }) {
+    if (state?.step !== "pick") return toPage();
+    const used = await confirmWithPasskey(session, "factors", credentialOf(form.get("credential")));
+    if (!used.ok) return stay(session, { intent: "verify-passkey", notice: noticeOf(used) }, statusOf(used));
+    return afterVerification(session, state.change, device, state.passkeyId);
+  },
+};

@@ -1,0 +1,89 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { AuthMethod } from "~/domain/auth-code";
+import { maskPhone } from "~/domain/phone-mask";
+import {
+  codeFieldError,
+  lockResend,
+  type VerificationFailure,
+  type VerificationPurpose,
+  type VerificationReply,
+  verificationNotice,
+} from "~/domain/verification";
+import { callAccountApi, type AccountCall } from "./account.server";
+import { env } from "./env.server";
+import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
+
+/**
+ * Sends, resends and checks a code through the identity provider's step-up API, keyed by purpose
+ * (the sign-in methods, the withdrawal). The provider binds a passed code to this session's grant and
+ * to the purpose; the portal keeps the flow's step and its resend lock in the server-side session.
+ */
+type StepUpPurpose = Exclude<VerificationPurpose, "password-update">;
+
+/** Each purpose's notice title (profile namespace). */
+const noticeTitles: Record<StepUpPurpose, string> = {
+  factors: "factors.errors.noticeTitle",
+  withdrawal: "withdraw.errors.noticeTitle",
+};
+
+/** What a failed call means for the page; a refused access token ends the portal session too. */
+export async function verificationFailure(
+  session: PortalSession,
+  purpose: StepUpPurpose,
+  call: Extract<AccountCall, { ok: false }>,
+  method: AuthMethod = "sms",
+): Promise<VerificationFailure> {
+  if (call.httpStatus === 401) {
+    await endSession(session);
+    return { kind: "session-expired" };
+  }
+  const fieldError = codeFieldError(call.answer.errorCode, method);
+  if (fieldError) return { kind: "field", field: "authCode", messageKey: fieldError };
+  const status = call.httpStatus >= 500 || call.httpStatus < 400 ? 503 : call.httpStatus;
+  return { kind: "notice", notice: verificationNotice(noticeTitles[purpose], call.answer.errorCode, call.answer.errorValues), status };
+}
+
+/** A code by text or call for `purpose`; asking again is the resend (the provider's lock applies too). */
+export async function sendCode(
+  session: PortalSession,
+  purpose: StepUpPurpose,
+  method: "sms" | "voice",
+): Promise<{ ok: true; phoneNumber: string } | VerificationFailure> {
+  const call = await callAccountApi("send-verification-code", session, { purpose, authMethod: method });
+  if (!call.ok) return verificationFailure(session, purpose, call, method);
+  return { ok: true, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
+}
+
+/** The code typed (or the app's): passed, with the provider's proof for the results service, or why not. */
+export async function verifyCode(
+  session: PortalSession,
+  purpose: StepUpPurpose,
+  method: AuthMethod,
+  code: string,
+): Promise<{ ok: true; proof: string | null } | VerificationFailure> {
+  const call = await callAccountApi("verify-code", session, { purpose, code, method: method === "totp" ? "totp" : "sent" });
+  if (!call.ok) return verificationFailure(session, purpose, call, method);
+  return { ok: true, proof: call.answer.verificationToken ?? null };
+}
+
+/** The portal's resend lock (SPEC.md §4), started when a code goes out. */
+export const withResendLock = <T extends object>(state: T, now = Date.now()) => lockResend(state, now, env.CODE_RESEND_LOCK_SECONDS * 1000);
+
+/** A step's answer waiting for the page the browser is redirected to (post-redirect-get), with its status. */
+export type KeptReply = { reply: VerificationReply & { result?: SubmissionResult<string[]> }; status: number };
+type WithKeptReply = { keptReply?: KeptReply };
+
+/** Keeps the answer in the flow's state for the next page view. */
+export async function keepReply(session: PortalSession, flow: string, reply: KeptReply["reply"], status: number): Promise<void> {
+  const state = flowState<WithKeptReply>(session, flow);
+  if (state) await saveFlowState(session, flow, { ...state, keptReply: { reply, status } });
+}
+
+/** The answer kept for this page view, if any; it is shown once. */
+export async function takeReply(session: PortalSession, flow: string): Promise<KeptReply | null> {
+  const state = flowState<WithKeptReply>(session, flow);
+  if (!state?.keptReply) return null;
+  const { keptReply, ...rest } = state;
+  await saveFlowState(session, flow, rest);
+  return keptReply;
+}

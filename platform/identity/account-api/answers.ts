@@ -1,0 +1,38 @@
+import { apiError, type ApiErrorCode } from "./messages.ts";
+
+type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
+
+/** What every account API operation answers (step names as Okta IDX uses them). */
+export interface Answer {
+  status: Status;
+  nextStep?: string;
+  phoneNumber?: string;
+  errorCode?: ApiErrorCode;
+  errorMessage?: string;
+  errorValues?: Record<string, number>;
+  retryAfterSeconds?: number;
+  verificationToken?: string;
+  factors?: unknown;
+  passkeyOptions?: unknown;
+  totp?: { secret: string; uri: string };
+  recoveryCodes?: string[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly answer: Answer,
+  ) {
+    super(answer.errorMessage);
+  }
+}
+
+export const fail = (httpStatus: number, code: ApiErrorCode, extra: Partial<Answer> = {}, values: Record<string, number> = {}) =>
+  new ApiError(httpStatus, { status: "FAILURE", ...apiError(code, values), ...extra });
+
+/** A code that could not go out: a spent sending budget (in minutes) or the resend lock (in seconds). */
+export function notSent(sent: { reason: "budget" | "resend-lock"; retryAfterSeconds: number }): ApiError {
+  const retryAfterSeconds = sent.retryAfterSeconds;
+  if (sent.reason === "budget") return fail(429, "sendingBudget", { retryAfterSeconds }, { minutes: Math.ceil(retryAfterSeconds / 60) });
+  return fail(429, "resendWait", { retryAfterSeconds }, { seconds: retryAfterSeconds });
+}

@@ -1,0 +1,99 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { whenHydrated } from "./support/hydration";
+import { codesSince, outboxMarker } from "./support/outbox";
+import { participant } from "./support/participants";
+import { signIn } from "./support/sign-in";
+
+const withJs = () => test.info().project.name === "js";
+
+/** Presses Tab until `target` has focus, as a keyboard user would (never clicking). */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
+}
+
+/** With JavaScript each step puts focus on its first field (or control); without, each step is a new page that starts at its top. */
+async function expectStepFocus(page: Page, first: Locator) {
+  if (withJs()) await expect(first).toBeFocused();
+  else expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+}
+
+// The stack under test locks resend for CODE_RESEND_LOCK_SECONDS (playwright.config.ts), not SPEC's 30 s.
+test("keyboard only: new recovery codes after a code, with 'Resend code' locked, its tooltip, and a new code that works", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const person = participant(withJs() ? "pat.sms.js@example.test" : "pat.sms.nojs@example.test");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, person.email);
+  await page.goto("/profile/security");
+  await whenHydrated(page);
+  await tabTo(page, page.getByRole("button", { name: "Get new recovery codes" }));
+  await page.keyboard.press("Enter");
+
+  // Confirm it's you: the method.
+  const textMessage = page.getByRole("radio", { name: /^Text message to/ });
+  await expect(page).toHaveTitle(/^Sign-in methods: confirm it's you/);
+  await expectStepFocus(page, textMessage);
+  await tabTo(page, textMessage);
+  await page.keyboard.press("Space");
+  const marker = await outboxMarker(person.phone!);
+  await tabTo(page, page.getByRole("button", { name: "Continue" }), 5);
+  await page.keyboard.press("Enter");
+
+  // The code: 'Resend code' is locked, says why, and the server refuses it early anyway.
+  const codeField = page.getByLabel("Authentication code");
+  await expect(page).toHaveTitle(/^Sign-in methods: enter your code/);
+  await expectStepFocus(page, codeField);
+  const [sent] = await codesSince(person.phone!, marker);
+  const resend = page.getByRole("button", { name: "Resend code" });
+  await expect(page.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
+  if (withJs()) {
+    await expect(resend).toHaveAttribute("aria-disabled", "true");
+    await resend.focus();
+    await expect(page.getByRole("tooltip", { name: "Will activate after 30 seconds" })).toBeVisible();
+  } else {
+    await expect(resend).toBeDisabled();
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  // A wrong code: the error summary takes focus.
+  await tabTo(page, codeField);
+  await page.keyboard.type(sent!.code === "000000" ? "111111" : "000000");
+  await page.keyboard.press("Enter");
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" }).locator("..");
+  await expect(summary.getByRole("link", { name: "The code entered is not correct, please try again or resend a code" })).toBeVisible();
+  await expect(summary).toBeFocused();
+
+  // Once unlocked, a new code: the old error goes, the news is announced, and the new code works.
+  if (withJs()) {
+    await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
+  } else {
+    await expect(async () => {
+      await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
+      await expect(resend).toBeEnabled({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+  }
+  const again = await outboxMarker(person.phone!);
+  await tabTo(page, resend);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "We sent you a new code." })).toBeVisible();
+  await expect(summary).toHaveCount(0);
+  await expectStepFocus(page, codeField);
+  const [fresh] = await codesSince(person.phone!, again);
+  await tabTo(page, codeField);
+  await page.keyboard.type(fresh!.code);
+  await page.keyboard.press("Enter");
+
+  // The recovery codes: focus on the step's first control.
+  await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Sign-in methods: save your recovery codes/);
+  await expectStepFocus(page, page.getByRole("link", { name: "Download the codes as a text file" }));
+  await tabTo(page, page.getByRole("button", { name: "I have saved my codes" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Your new recovery codes are ready; the old ones no longer work.")).toBeVisible();
+});

@@ -1,0 +1,233 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callRoute } from "../../support/route-call";
+import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
+import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+
+/**
+ * The one verification flow, as each purpose's route runs it (loader and action called directly with a
+ * real session against a scripted account API): 'Resend code' locked for 30 seconds after each code,
+ * an early resend refused without sending, a new code said once, and a refused code on the code field
+ * (an app code used before told apart from a wrong one). Every answer is post-redirect-get.
+ */
+type RouteModule = { loader: Parameters<typeof callRoute>[0]; action: Parameters<typeof callRoute>[0] };
+type Purpose = {
+  name: string;
+  path: string;
+  route: () => Promise<RouteModule>;
+  /** The posts that reach the code step with `method`. */
+  toCodeStep: (method: "sms" | "totp") => Record<string, string>[];
+  codeIntent: string;
+  sendOperation: string;
+  resendOperation: string;
+  verifyOperation: string;
+  resendSecondsLeft: (view: Record<string, unknown>) => number;
+};
+
+const purposes: Purpose[] = [
+  {
+    name: "password update",
+    path: "/profile/security/password",
+    route: () => import("~/routes/_portal.profile.security.password") as Promise<RouteModule>,
+    toCodeStep: (method): Record<string, string>[] => [{ intent: "start" }, { intent: "send-code", authMethod: method }],
+    codeIntent: "submit-code",
+    sendOperation: "send-mfa-code",
+    resendOperation: "resend-auth-code",
+    verifyOperation: "submit-auth-code",
+    resendSecondsLeft: (view) => view.resendSecondsLeft as number,
+  },
+  {
+    name: "sign-in methods",
+    path: "/profile/security/factors",
+    route: () => import("~/routes/_portal.profile.security_.factors") as Promise<RouteModule>,
+    toCodeStep: (method): Record<string, string>[] => [
+      { intent: "start", change: "new-codes" },
+      { intent: "pick", method },
+    ],
+    codeIntent: "verify",
+    sendOperation: "send-verification-code",
+    resendOperation: "send-verification-code",
+    verifyOperation: "verify-code",
+    resendSecondsLeft: (view) => view.resendSecondsLeft as number,
+  },
+  {
+    name: "withdrawal",
+    path: "/profile/studies/withdraw",
+    route: () => import("~/routes/_portal.profile.studies_.withdraw") as Promise<RouteModule>,
+    toCodeStep: (method) => [{ intent: "send-code", choice: "stop-research", authMethod: method }],
+    codeIntent: "confirm",
+    sendOperation: "send-verification-code",
+    resendOperation: "send-verification-code",
+    verifyOperation: "verify-code",
+    resendSecondsLeft: (view) => (view.code as { resendSecondsLeft: number }).resendSecondsLeft,
+  },
+];
+
+let idp: FakeIdentityProvider;
+let portal: { cleanUp: () => Promise<void> };
+let session: string;
+
+beforeAll(async () => {
+  idp = await startFakeIdentityProvider();
+  portal = configurePortal(idp);
+});
+
+afterAll(async () => {
+  await idp.close();
+  await portal.cleanUp();
+});
+
+const factors = {
+  phone: "(***) ***-0101",
+  phoneMethods: ["sms", "voice"],
+  totp: true,
+  recoveryCodesLeft: 3,
+  lastFactor: null,
+  freshUntil: null,
+  events: [],
+  passkeys: [],
+};
+
+beforeEach(async () => {
+  idp.reset();
+  idp.answerResults({
+    status: 200,
+    body: {
+      kitStatus: 3,
+      apps: [],
+      heapIdentifier: "h",
+      isHealthOrResearch: true,
+      agreements: ["rc"],
+      Patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: "ada@example.test" },
+    },
+  });
+  session = await signedInParticipant(idp);
+  const pending = { status: 200, body: { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: "(***) ***-0101" } };
+  idp.answerAccountOperation("factors", () => ({ status: 200, body: { status: "SUCCESS", factors } }));
+  idp.answerAccountOperation("recover-password", () => ({
+    status: 200,
+    body: { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: "(***) ***-0101" },
+  }));
+  idp.answerAccountOperation("send-mfa-code", () => pending);
+  idp.answerAccountOperation("resend-auth-code", () => pending);
+  idp.answerAccountOperation("send-verification-code", () => pending);
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function settle(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function flow(purpose: Purpose) {
+  const post = async (fields: Record<string, string>) => {
+    const route = await purpose.route();
+    const request = new Request(`${PORTAL}${purpose.path}`, {
+      method: "POST",
+      headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    return settle(() => callRoute(route.action, request));
+  };
+  const page = async () => {
+    const route = await purpose.route();
+    const response = await settle(() => callRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } })));
+    return { status: response.status, view: (await response.json()) as Record<string, unknown> & { reply?: Record<string, unknown> } };
+  };
+  const calls = (operation: string) => idp.accountRequests.filter((request) => request.operation === operation).length;
+  return { post, page, calls };
+}
+
+describe.each(purposes)("the $name's code step", (purpose) => {
+  it("locks 'Resend code' for 30 seconds after the code, and refuses an early resend without sending", async () => {
+    const { post, page, calls } = flow(purpose);
+    for (const fields of purpose.toCodeStep("sms")) expect((await post(fields)).status).toBe(303);
+    const shown = await page();
+    expect(purpose.resendSecondsLeft(shown.view)).toBeGreaterThan(25);
+    const sends = calls(purpose.resendOperation);
+
+    vi.setSystemTime(Date.now() + 10_000);
+    const early = await post({ intent: "resend" });
+    expect(early.status).toBe(303);
+    const refused = await page();
+    expect(refused.status).toBe(429);
+    expect(refused.view.reply).toMatchObject({ notice: { bodyKey: "code.resendLocked" }, noticeValues: { seconds: 20 } });
+    expect(calls(purpose.resendOperation)).toBe(sends);
+  });
+
+  it("sends a new code once the lock is over, says so once, and locks again", async () => {
+    const { post, page, calls } = flow(purpose);
+    for (const fields of purpose.toCodeStep("sms")) await post(fields);
+    const sends = calls(purpose.resendOperation);
+
+    vi.setSystemTime(Date.now() + 31_000);
+    expect((await post({ intent: "resend" })).status).toBe(303);
+    const resent = await page();
+    expect(resent.status).toBe(200);
+    expect(resent.view.reply).toMatchObject({ resent: true });
+    expect(purpose.resendSecondsLeft(resent.view)).toBeGreaterThan(25);
+    expect(calls(purpose.resendOperation)).toBe(sends + 1);
+    expect((await page()).view.reply).toBeUndefined();
+  });
+
+  it("puts a wrong code on the code field", async () => {
+    const { post, page } = flow(purpose);
+    idp.answerAccountOperation(purpose.verifyOperation, () => ({ status: 400, body: { status: "FAILURE", errorCode: "codeInvalid" } }));
+    for (const fields of purpose.toCodeStep("sms")) await post(fields);
+    expect((await post({ intent: purpose.codeIntent, authCode: "123456" })).status).toBe(303);
+    const refused = await page();
+    expect(refused.status).toBe(400);
+    expect(refused.view.reply).toMatchObject({ result: { error: { authCode: ["code.errors.invalid"] } } });
+  });
+
+  it("tells an app code used before from a wrong one, and offers nothing to resend for the app", async () => {
+    const { post, page, calls } = flow(purpose);
+    let answer = { status: 400, body: { status: "FAILURE", errorCode: "codeUsed" } };
+    idp.answerAccountOperation(purpose.verifyOperation, () => answer);
+    for (const fields of purpose.toCodeStep("totp")) await post(fields);
+    await post({ intent: purpose.codeIntent, authCode: "123456" });
+    expect((await page()).view.reply).toMatchObject({ result: { error: { authCode: ["code.appErrors.used"] } } });
+
+    answer = { status: 400, body: { status: "FAILURE", errorCode: "codeInvalid" } };
+    await post({ intent: purpose.codeIntent, authCode: "654321" });
+    expect((await page()).view.reply).toMatchObject({ result: { error: { authCode: ["code.appErrors.invalid"] } } });
+    expect(calls("resend-auth-code") + calls("send-verification-code")).toBe(0);
+  });
+});
+
+describe("the new phone number's code step", () => {
+  const purpose = purposes[1]!;
+
+  it("offers 'Resend code' with the same lock, sending to the number typed", async () => {
+    const { post, page, calls } = flow(purpose);
+    idp.answerAccountOperation("verify-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "verified" } }));
+    idp.answerAccountOperation("phone-change-start", () => ({
+      status: 200,
+      body: { status: "PENDING", nextStep: "confirm-phone", phoneNumber: "(***) ***-9033" },
+    }));
+    await post({ intent: "start", change: "change-phone" });
+    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "verify", authCode: "123456" });
+    expect((await post({ intent: "send-phone-code", phone: "(555) 555-9033" })).status).toBe(303);
+    const shown = await page();
+    expect(shown.view.state).toMatchObject({ step: "phone-code", newPhone: "(***) ***-9033" });
+    expect(purpose.resendSecondsLeft(shown.view)).toBeGreaterThan(25);
+
+    await post({ intent: "resend" });
+    expect((await page()).status).toBe(429);
+    expect(calls("phone-change-start")).toBe(1);
+
+    vi.setSystemTime(Date.now() + 31_000);
+    await post({ intent: "resend" });
+    expect((await page()).view.reply).toMatchObject({ resent: true });
+    const starts = idp.accountRequests.filter((request) => request.operation === "phone-change-start");
+    expect(starts.map((request) => request.body.phone)).toEqual(["(555) 555-9033", "(555) 555-9033"]);
+  });
+});

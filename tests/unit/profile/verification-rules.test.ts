@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { passkeyOpens, type SignInFactors, verifyMethodsOf } from "~/domain/sign-in-factors";
+import { codeFieldError, lockResend, RESEND_LOCK_MS, resendSecondsLeft } from "~/domain/verification";
+
+const factors: SignInFactors = {
+  phone: "(***) ***-0101",
+  phoneMethods: ["sms", "voice"],
+  totp: true,
+  recoveryCodesLeft: 10,
+  lastFactor: null,
+  freshUntil: null,
+  events: [],
+  passkeys: [{ id: "k1", name: "Laptop", createdAt: "2026-01-01T00:00:00.000Z", lastUsedAt: null }],
+};
+
+describe("the one verification's rules", () => {
+  it("words a refused code for the field: wrong, wrong from the app (nothing to resend), or an app code used before", () => {
+    expect(codeFieldError("codeInvalid", "sms")).toBe("code.errors.invalid");
+    expect(codeFieldError("codeInvalid", "totp")).toBe("code.appErrors.invalid");
+    expect(codeFieldError("codeUsed", "totp")).toBe("code.appErrors.used");
+    expect(codeFieldError("codeExpired", "sms")).toBeNull();
+  });
+
+  it("locks resend for 30 seconds from each code", () => {
+    const locked = lockResend({}, 1_000);
+    expect(locked.resendAvailableAt).toBe(1_000 + RESEND_LOCK_MS);
+    expect(resendSecondsLeft(locked, 11_000)).toBe(20);
+    expect(resendSecondsLeft(locked, 31_000)).toBe(0);
+  });
+
+  it("opens a new phone number only with a code to the old one while it can receive codes", () => {
+    expect(verifyMethodsOf(factors, "change-phone")).toEqual(["sms", "voice"]);
+    expect(passkeyOpens(factors, "change-phone")).toBe(false);
+    expect(verifyMethodsOf(factors, "new-codes")).toEqual(["totp", "sms", "voice"]);
+    expect(passkeyOpens(factors, "remove-totp")).toBe(true);
+    const silentPhone = { ...factors, phoneMethods: [] };
+    expect(verifyMethodsOf(silentPhone, "change-phone")).toEqual(["totp"]);
+    expect(passkeyOpens(silentPhone, "change-phone")).toBe(true);
+  });
+});
