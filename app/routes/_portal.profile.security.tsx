@@ -6,6 +6,7 @@ import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
+import { changeFromQuery } from "~/domain/active-sessions";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -19,13 +20,14 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
-  return { factors: await readFactors(session, context), serverTimeZone };
+  const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
+  return { factors: await readFactors(session, context), serverTimeZone, after };
 }
 
 export default function LoginSecurity() {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const { factors, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const { factors, serverTimeZone: zone, after } = useLoaderData<typeof loader>();
   const step = useOutlet();
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
@@ -63,7 +65,7 @@ export default function LoginSecurity() {
         </div>
       </section>
       <SignInMethods factors={factors} serverTimeZone={zone} />
-      <ActiveSessionsSection />
+      <ActiveSessionsSection after={after} />
       {step}
     </>
   );

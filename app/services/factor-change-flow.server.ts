@@ -51,7 +51,9 @@ export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 |
 async function finished(session: PortalSession, change: FactorChange | "rename-passkey") {
   await save(session, null);
   const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
-  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  // A new phone number: Login & Security offers to end the other sessions (OWASP ASVS 5.0 V7.4.3).
+  const page = change === "change-phone" ? `${SECURITY_PATH}?after=phone` : SECURITY_PATH;
+  return redirect(page, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
 /** A change the provider refused (the only factor, one already gone): back to Login & Security, saying why. */

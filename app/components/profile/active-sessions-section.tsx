@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { SESSIONS_PATH } from "~/domain/active-sessions";
+import { SESSIONS_PATH, type SessionEndingChange } from "~/domain/active-sessions";
 import { useTranslation } from "~/i18n-react";
+import { EndOtherSessionsOffer } from "./end-other-sessions-offer";
 import * as styles from "./profile.css";
 
-/** Login & Security's row for the sessions page. */
-export function ActiveSessionsSection() {
+/** Login & Security's row for the sessions page; right after a change that calls for it, the offer to end the others. */
+export function ActiveSessionsSection({ after = null }: { after?: SessionEndingChange | null }) {
   const { t } = useTranslation("profile");
   return (
     <section aria-labelledby="where-signed-in" className={styles.card}>
@@ -12,6 +13,7 @@ export function ActiveSessionsSection() {
         {t("sessions.heading")}
       </h2>
       <p className={styles.paragraph}>{t("sessions.sectionIntro")}</p>
+      {after ? <EndOtherSessionsOffer after={after} /> : null}
       <p className={styles.paragraph}>
         <Link to={SESSIONS_PATH} className={styles.textLink}>
           {t("sessions.review")}

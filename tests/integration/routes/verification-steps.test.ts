@@ -230,4 +230,26 @@ describe("the new phone number's code step", () => {
     const starts = idp.accountRequests.filter((request) => request.operation === "phone-change-start");
     expect(starts.map((request) => request.body.phone)).toEqual(["(555) 555-9033", "(555) 555-9033"]);
   });
+
+  it("once the new number is confirmed, Login & Security offers to end the other sessions", async () => {
+    const { post } = flow(purpose);
+    idp.answerAccountOperation("verify-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "verified" } }));
+    idp.answerAccountOperation("phone-change-start", () => ({
+      status: 200,
+      body: { status: "PENDING", nextStep: "confirm-phone", phoneNumber: "(***) ***-9033" },
+    }));
+    idp.answerAccountOperation("phone-change-confirm", () => ({ status: 200, body: { status: "SUCCESS" } }));
+    await post({ intent: "start", change: "change-phone" });
+    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "verify", authCode: "123456" });
+    await post({ intent: "send-phone-code", phone: "(555) 555-9033" });
+    const confirmed = await post({ intent: "confirm-phone", authCode: "654321" });
+    expect(confirmed.status).toBe(303);
+    const location = confirmed.headers.get("location") ?? "";
+    expect(location).toBe("/profile/security?after=phone");
+    const security = await import("~/routes/_portal.profile.security");
+    const request = new Request(`${PORTAL}${location}`, { headers: { Cookie: session } });
+    const shown = (await (await callRoute(security.loader, request)).json()) as { after: string | null };
+    expect(shown.after).toBe("phone");
+  });
 });

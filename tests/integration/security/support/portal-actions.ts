@@ -63,6 +63,7 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/auth/callback", parameters: ["code", "state", "error", "error_description"], signedIn: false },
   { path: "/results-link", parameters: ["access_token"], signedIn: false },
   { path: "/", parameters: ["lang", "modal", "step"], signedIn: true },
+  { path: "/profile/security", parameters: ["after"], signedIn: true },
   { path: "/profile/security/password", parameters: ["step"], signedIn: true },
   { path: "/session-expired", parameters: ["returnTo"], signedIn: false },
   { path: "/accessibility", parameters: ["reported"], signedIn: false },
