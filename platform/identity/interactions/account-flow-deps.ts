@@ -3,7 +3,7 @@ import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import type { HumanCheck } from "../captcha/human-check.ts";
 import { redirect, requestLocale, sendHtml, type TrustedProxies } from "../http/io.ts";
-import { renderProblemPage } from "../pages/account-flow-pages.ts";
+import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { type Locale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
 import type { AccountStore } from "../store/accounts.ts";

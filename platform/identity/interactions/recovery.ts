@@ -4,10 +4,10 @@ import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
-import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
+import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
 import { translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/layout.ts";
-import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
+import type { FieldError } from "../pages/parts.tsx";
+import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
@@ -86,6 +86,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       locale: interaction.locale,
       uid: interaction.uid,
       action: path(interaction.uid, flow.kind as RecoveryKind, "method"),
+      here: path(interaction.uid, flow.kind as RecoveryKind),
       maskedPhone: "",
       methods: OFFERED_METHODS,
       intro: t("recover.methodIntro", { email: flow.email }),

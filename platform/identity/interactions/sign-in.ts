@@ -9,7 +9,7 @@ import { isWellFormedRecoveryCode } from "../domain/recovery-codes.ts";
 import { clientAddress, readForm, redirect, requestLocale, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/layout.ts";
+import type { FieldError } from "../pages/parts.tsx";
 import {
   type HumanCheckPart,
   renderChallengePage,
@@ -18,7 +18,7 @@ import {
   renderRecoveryCodePage,
   renderSelectAuthenticatorPage,
   renderSessionLostPage,
-} from "../pages/sign-in-pages.ts";
+} from "../pages/sign-in-pages.tsx";
 import { type Account, normalizeEmail } from "../store/accounts.ts";
 import { createCodeGuard, isOverCodeBudget } from "../store/code-guard.ts";
 import type { SignInState } from "../store/sign-in-states.ts";
@@ -113,6 +113,7 @@ export function createSignInHandler(deps: InteractionDeps) {
         message: extra.message,
         errors: extra.errors,
         resendRefused: extra.resendRefused,
+        restartUid: interaction.uid,
       }),
     );
   }
@@ -179,6 +180,7 @@ export function createSignInHandler(deps: InteractionDeps) {
       chosen: methods.find((method) => method === last),
       intro: methods.includes("totp") ? translator(interaction.locale)("select.introFactors") : undefined,
       recoveryHref: await recoveryHref(interaction.uid, account),
+      restart: true,
       ...extra,
     });
   }
@@ -557,7 +559,8 @@ export function createSignInHandler(deps: InteractionDeps) {
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
     const interaction = await loadLoginInteraction(provider, req, res, uid);
-    if (!interaction) return sendHtml(res, 400, renderSessionLostPage(requestLocale(req, query.get("ui_locales")), deps.portalUrl));
+    if (!interaction)
+      return sendHtml(res, 400, renderSessionLostPage(requestLocale(req, query.get("ui_locales")), deps.portalUrl, `/interaction/${uid}`));
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     const state = await signInStates.get(uid);
     const account = state ? await accounts.findById(state.accountId) : null;
@@ -565,6 +568,10 @@ export function createSignInHandler(deps: InteractionDeps) {
       return recoveryCode(req, res, interaction, state, account);
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identify(req, res, interaction);
+    if (step === "restart") {
+      await signInStates.remove(uid);
+      return redirect(res, `/interaction/${uid}`);
+    }
     if (step === "passkey-options") return passkeyOptions(res, interaction);
     if (step === "passkey") return passkeySignIn(req, res, interaction);
 
