@@ -18,7 +18,7 @@ import { serveFont, serveScript } from "./http/scripts.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
-import { createSignInHandler } from "./interactions/sign-in.ts";
+import { createSignInHandler } from "./interactions/sign-in/index.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
@@ -174,6 +174,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     logger,
     trustedProxies,
     humanCheck,
+    passwordFailures,
   });
   const accountApi = createAccountApi({
     accounts,

@@ -34,7 +34,7 @@ const TEXTS = {
   unlock: { title: "unlock.title", intro: "unlock.intro", purpose: "unlock" },
 } as const;
 
-/** The sign-in handler's per-account failure bucket (see identify in sign-in.ts): an unlock clears it. */
+/** The sign-in handler's per-account failure bucket (see sign-in/identify.ts): an unlock clears it. */
 const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEmail(email)}`;
 
 /**
@@ -294,7 +294,9 @@ export function createRecovery(deps: AccountFlowDeps) {
     const account = await accounts.findById(flow.accountId);
     if (account) await throttle.clear(signInLockBucket(account.email));
     await accountFlows.remove(interaction.uid);
-    redirect(res, `/interaction/${interaction.uid}?notice=unlocked`);
+    // Unlocking lifts the security check, not the password-failure cap: past it, the page says the password must be reset.
+    const resetNeeded = account ? await deps.passwordFailures.isCapped(account.email) : false;
+    redirect(res, `/interaction/${interaction.uid}?notice=${resetNeeded ? "unlocked-reset-needed" : "unlocked"}`);
   }
 
   async function resetPassword(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
