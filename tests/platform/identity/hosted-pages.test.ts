@@ -95,6 +95,28 @@ describe("a wrong password", () => {
   });
 });
 
+describe("a wrong code", () => {
+  it("is answered with a redirect to the code page; reloading it five times does not void the code", async () => {
+    const browser = new Browser(base);
+    const { html } = await begin(browser);
+    const select = await submit(browser, html, { username: ada.email, password: ada.password });
+    const challenge = await submit(browser, select.html, { authMethod: "sms" });
+    const { code } = await latestCode(base, ada.phone!);
+    const form = parseForms(challenge.html)[0]!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    const posted = await browser.post(form.action, { ...form.fields, intent: "verify", code: wrong });
+    expect(posted.status).toBe(303);
+    const location = new URL(posted.headers.get("location")!, base);
+    for (let reload = 0; reload < 5; reload += 1) {
+      const page = await browser.get(location.pathname);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain("The code entered is not correct");
+    }
+    const right = await browser.follow(await browser.post(form.action, { ...form.fields, intent: "verify", code }));
+    expect(new URL(right.headers.get("location")!).pathname).toBe("/auth/callback");
+  });
+});
+
 describe("every hosted page", () => {
   it("carries the language switch and the footer, and the steps after the password offer 'Sign in as someone else'", async () => {
     const browser = new Browser(base);

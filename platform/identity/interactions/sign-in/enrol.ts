@@ -6,6 +6,7 @@ import { type HumanCheckPart, renderEnrolPage } from "../../pages/sign-in-pages.
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey } from "../deps.ts";
+import { forgetFormError } from "../form-error.ts";
 import { notSentMessage } from "../not-sent-message.ts";
 import type { SignInContext } from "./context.ts";
 
@@ -67,6 +68,7 @@ export function createEnrolStep(context: SignInContext) {
       return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
     }
     await saveState({ ...state, step: "enrol-challenge", method: "sms", pendingPhone: phone });
+    forgetFormError(req, res, deps, interaction.uid);
     redirect(res, `/interaction/${interaction.uid}`);
   }
 

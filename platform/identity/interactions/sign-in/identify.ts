@@ -9,9 +9,9 @@ import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { ACCOUNT_SIGN_IN_LIMIT, ADDRESS_SIGN_IN_LIMIT, ADDRESS_SLOWDOWN_MS } from "../deps.ts";
 import { passwordCapNotice } from "../factor-notices.ts";
+import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SignInContext } from "./context.ts";
-import { forgetIdentifyError, type IdentifyError, identifyErrorOf, keepIdentifyError } from "./identify-error.ts";
 
 /** What the sign-in page may say above its form when asked for by a fixed value (nothing from the query reaches the page). */
 const NOTICES: Record<string, MessageKey> = {
@@ -29,7 +29,7 @@ export function createIdentifyStep(context: SignInContext) {
   /** GET /interaction/:uid before an account is identified: the form, with the last refusal's error if there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
     const t = translator(interaction.locale);
-    const refused = identifyErrorOf(req, deps, interaction.uid);
+    const refused = formErrorOf(req, deps, interaction.uid, "identify");
     const noticeName = query.get("notice") ?? "";
     const notice = Object.hasOwn(NOTICES, noticeName) ? NOTICES[noticeName] : undefined;
     sendHtml(
@@ -44,11 +44,11 @@ export function createIdentifyStep(context: SignInContext) {
         passwordCapped: noticeName === "unlocked-reset-needed",
         ...(refused
           ? {
-              username: refused.username,
-              remember: refused.remember,
+              username: refused.values.username,
+              remember: refused.values.remember === "true",
               errors: refused.errors.map((error) => ({ field: error.field, message: t(error.key, { button: t("identify.submit") }) })),
-              passwordCapped: refused.passwordCapped,
-              ...(refused.humanCheck ? humanCheckFor(res, checkScopeOf(refused.username)) : {}),
+              passwordCapped: refused.flags.includes("passwordCapped"),
+              ...(refused.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(refused.values.username ?? "")) : {}),
             }
           : {}),
       }),
@@ -60,16 +60,16 @@ export function createIdentifyStep(context: SignInContext) {
     const username = (form.username ?? "").trim();
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
-    const refuse = (status: number, errors: IdentifyError["errors"], extra: Partial<IdentifyError> = {}) => {
-      keepIdentifyError(res, deps, {
+    const refuse = (status: number, errors: FormErrorMessage[], flags: { passwordCapped?: boolean; humanCheck?: boolean } = {}) => {
+      keepFormError(res, deps, {
         uid: interaction.uid,
+        step: "identify",
         status,
         errors,
-        username,
-        remember,
-        passwordCapped: false,
-        humanCheck: false,
-        ...extra,
+        values: { username, remember: remember ? "true" : "" },
+        flags: Object.entries(flags)
+          .filter(([, on]) => on)
+          .map(([flag]) => flag),
       });
       redirect(res, `/interaction/${interaction.uid}`);
     };
@@ -77,7 +77,7 @@ export function createIdentifyStep(context: SignInContext) {
     const refuseCapped = async () =>
       refuse(400, [{ field: "username", key: "identify.passwordCapped" }], { passwordCapped: true, humanCheck: await escalated() });
 
-    const missing: IdentifyError["errors"] = [];
+    const missing: FormErrorMessage[] = [];
     if (!username) missing.push({ field: "username", key: "identify.usernameRequired" });
     if (!password) missing.push({ field: "password", key: "identify.passwordRequired" });
     if (missing.length) return refuse(400, missing);
@@ -123,7 +123,7 @@ export function createIdentifyStep(context: SignInContext) {
     }
     await throttle.clear(accountBucket);
     await deps.passwordFailures.clear(username);
-    forgetIdentifyError(req, res, deps, interaction.uid);
+    forgetFormError(req, res, deps, interaction.uid);
 
     const state: SignInState = {
       interactionUid: interaction.uid,
@@ -144,14 +144,13 @@ export function createIdentifyStep(context: SignInContext) {
 
   /** A passkey that could not be used: the sign-in page with the error, after a redirect like a wrong password. */
   function refusePasskey(res: ServerResponse, interaction: LoginInteraction) {
-    keepIdentifyError(res, deps, {
+    keepFormError(res, deps, {
       uid: interaction.uid,
+      step: "identify",
       status: 400,
       errors: [{ field: "username", key: "passkey.failed" }],
-      username: "",
-      remember: false,
-      passwordCapped: false,
-      humanCheck: false,
+      values: {},
+      flags: [],
     });
     redirect(res, `/interaction/${interaction.uid}`);
   }

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redirect, requestLocale, sendHtml } from "../../http/io.ts";
+import { translator } from "../../pages/i18n.ts";
 import { renderEnrolPage, renderSessionLostPage } from "../../pages/sign-in-pages.tsx";
 import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
 import type { InteractionDeps } from "../deps.ts";
+import { forgetFormError, formErrorOf, translatedErrors } from "../form-error.ts";
 import { createSignInContext } from "./context.ts";
 import { createEnrolStep } from "./enrol.ts";
-import { forgetIdentifyError } from "./identify-error.ts";
 import { createIdentifyStep } from "./identify.ts";
 import { createPasskeyStep } from "./passkey.ts";
 import { createRecoveryCodeStep } from "./recovery-code.ts";
@@ -40,14 +41,30 @@ export function createSignInHandler(deps: InteractionDeps) {
     } else if (state.step === "enrol") {
       sendHtml(res, 200, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid }));
     } else {
-      await context.renderChallenge(res, interaction, state, account);
+      const kept = formErrorOf(req, deps, interaction.uid, "challenge");
+      const t = translator(interaction.locale);
+      await context.renderChallenge(
+        res,
+        interaction,
+        state,
+        account,
+        kept
+          ? {
+              status: kept.status,
+              errors: translatedErrors(t, kept),
+              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
+              code: kept.values.code,
+              resendRefused: kept.flags.includes("resendRefused"),
+            }
+          : {},
+      );
     }
   }
 
   /** 'Sign in as someone else': the identified account is dropped and the sign-in starts again. */
   async function restart(req: IncomingMessage, res: ServerResponse, uid: string) {
     await signInStates.remove(uid);
-    forgetIdentifyError(req, res, deps, uid);
+    forgetFormError(req, res, deps, uid);
     redirect(res, `/interaction/${uid}`);
   }
 

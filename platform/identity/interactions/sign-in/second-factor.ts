@@ -3,21 +3,28 @@ import { type Channel, isWellFormedCode, typedCode } from "../../domain/codes.ts
 import { factorFailureBucket } from "../../domain/guessing-limits.ts";
 import { readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
-import { translator } from "../../pages/i18n.ts";
+import { type MessageKey, translator } from "../../pages/i18n.ts";
 import type { Account } from "../../store/accounts.ts";
 import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
-import { notSentMessage } from "../not-sent-message.ts";
+import { type FormError, forgetFormError, keepFormError } from "../form-error.ts";
+import { notSentError, notSentMessage } from "../not-sent-message.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
 
 /** After the password: choose how to get a code, then type it (a text, a call or the authenticator app). */
 export function createSecondFactorSteps(context: SignInContext) {
-  const { deps, saveState, finish, renderSelect, renderChallenge, claimOf } = context;
+  const { deps, saveState, finish, renderSelect, claimOf } = context;
   const { accounts, verifications, throttle, factors, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
+
+  /** Every answer of the code page is a redirect to it (post-redirect-get): a reload neither re-checks a code nor sends one. */
+  function answer(res: ServerResponse, interaction: LoginInteraction, refusal: Partial<Omit<FormError, "uid" | "step">>) {
+    keepFormError(res, deps, { uid: interaction.uid, step: "challenge", status: 200, errors: [], values: {}, flags: [], ...refusal });
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
 
   /**
    * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
@@ -49,6 +56,7 @@ export function createSecondFactorSteps(context: SignInContext) {
     const form = await readForm(req);
     if (form.authMethod === "totp" && (await factors.hasTotp(account.id))) {
       await saveState({ ...state, step: "challenge", method: "totp" });
+      forgetFormError(req, res, deps, interaction.uid);
       return redirect(res, `/interaction/${interaction.uid}`);
     }
     const method = form.authMethod as Channel;
@@ -67,11 +75,11 @@ export function createSecondFactorSteps(context: SignInContext) {
     if (!sent.ok)
       return sendHtml(res, 429, await renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
     await saveState({ ...state, step: "challenge", method });
+    forgetFormError(req, res, deps, interaction.uid);
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
   async function challenge(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
-    const t = translator(interaction.locale);
     const form = await readForm(req);
     const enrolling = state.step === "enrol-challenge";
     if (state.method === "totp" && !enrolling) return totpChallenge(req, res, interaction, state, account, typedCode(form.code));
@@ -89,31 +97,27 @@ export function createSecondFactorSteps(context: SignInContext) {
       });
       // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
       if (!sent.ok && sent.reason === "budget")
-        return renderChallenge(res, interaction, state, account, {
-          status: 429,
-          errors: [{ field: "code", message: notSentMessage(t, sent) }],
-          resendRefused: true,
-        });
-      if (!sent.ok) return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
-      return renderChallenge(res, interaction, state, account, { message: t("challenge.resent") });
+        return answer(res, interaction, { status: 429, errors: [{ field: "code", ...notSentError(sent) }], flags: ["resendRefused"] });
+      if (!sent.ok) return answer(res, interaction, { status: 429, notice: { field: "code", ...notSentError(sent) } });
+      return answer(res, interaction, { notice: { field: "code", key: "challenge.resent" } });
     }
 
     const code = typedCode(form.code);
-    const fail = (message: string, status = 400, typed?: string) =>
-      renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
-    if (!code) return fail(t("challenge.codeRequired"));
-    if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"), 400, code.slice(0, 20));
+    const fail = (key: MessageKey, status = 400, typed?: string) =>
+      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
+    if (!code) return fail("challenge.codeRequired");
+    if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
     const result = await codeGuard.check(flowKey, code, {
       purpose: enrolling ? "enrol" : "sign-in",
       channel,
       accountKey: account.id,
       trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
     });
-    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
+    if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
     if (result !== "verified") {
-      if (result === "wrong") return fail(t("challenge.codeWrong"));
-      if (result === "expired") return fail(t("challenge.codeExpired"));
-      return fail(t("challenge.codeExhausted"));
+      if (result === "wrong") return fail("challenge.codeWrong");
+      if (result === "expired") return fail("challenge.codeExpired");
+      return fail("challenge.codeExhausted");
     }
     if (enrolling) {
       await accounts.setPhone(account.id, destination, ["sms", "voice"]);
@@ -132,11 +136,10 @@ export function createSecondFactorSteps(context: SignInContext) {
     account: Account,
     code: string,
   ) {
-    const t = translator(interaction.locale);
-    const fail = (message: string, status = 400, typed?: string) =>
-      renderChallenge(res, interaction, state, account, { status, errors: [{ field: "code", message }], code: typed });
-    if (!code) return fail(t("challenge.codeRequired"));
-    if (!/^\d{6}$/.test(code)) return fail(t("challenge.codeFormat"), 400, code.slice(0, 20));
+    const fail = (key: MessageKey, status = 400, typed?: string) =>
+      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
+    if (!code) return fail("challenge.codeRequired");
+    if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
     // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
     const scope = {
       purpose: "sign-in" as const,
@@ -144,10 +147,10 @@ export function createSecondFactorSteps(context: SignInContext) {
       trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
     };
     const bucket = factorFailureBucket(scope, "totp");
-    if (await isOverCodeBudget(throttle, scope, "totp")) return fail(t("challenge.tooManyAttempts"), 429);
+    if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
     if (!(await factors.checkTotp(account.id, code))) {
       await throttle.record(bucket);
-      return fail(t("challenge.codeWrongTotp"));
+      return fail("challenge.codeWrongTotp");
     }
     await factors.setLastFactor(account.id, "totp");
     await finish(req, res, state, ["pwd", "otp"], true);
