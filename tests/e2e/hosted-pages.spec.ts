@@ -183,8 +183,15 @@ test("a password reset that reuses the current password is refused with a transl
   await page.getByRole("button", { name: w.sendCode }).click();
   await expect(page.getByRole("heading", { name: w.enterCode, level: 1 })).toBeVisible();
   await expectFrame(page, w);
-  const [sent] = (await codesSince(iris.phone!, marker)).filter((message) => message.purpose === "recover");
-  await page.getByLabel(w.code).fill(sent!.code);
+  // Other tests may text Iris a sign-in code meanwhile: the recovery code is the one to type.
+  let recoveryCode = "";
+  await expect
+    .poll(async () => {
+      recoveryCode = (await codesSince(iris.phone!, marker)).find((message) => message.purpose === "recovery")?.code ?? "";
+      return recoveryCode;
+    })
+    .not.toBe("");
+  await page.getByLabel(w.code).fill(recoveryCode);
   await page.getByRole("button", { name: w.verifyCode, exact: true }).click();
   await expect(page.getByRole("heading", { name: w.newPassword, level: 1 })).toBeVisible();
   await page.getByLabel(w.newPasswordLabel, { exact: true }).fill(iris.password);
