@@ -65,8 +65,8 @@ const words = {
     unchanged: "Elija una contraseña distinta de la actual",
     checkDone: "Comprobación completada. Ya puede continuar.",
   },
-} as const;
-type Words = (typeof words)["en"];
+} as const satisfies Record<"en" | "es", Record<string, string>>;
+type Words = Record<keyof (typeof words)["en"], string>;
 
 const withJs = () => test.info().project.use.javaScriptEnabled !== false;
 /** The security check's wait without JavaScript (platform/identity/captcha/human-check.ts), as its page asks. */
