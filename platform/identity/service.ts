@@ -175,6 +175,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     trustedProxies,
     humanCheck,
     passwordFailures,
+    cookieKeys: options.cookieKeys,
+    secureCookies,
   });
   const accountApi = createAccountApi({
     accounts,

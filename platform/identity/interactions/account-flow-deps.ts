@@ -32,6 +32,9 @@ export interface AccountFlowDeps {
   trustedProxies: TrustedProxies;
   /** The security check every recovery and unlock code passes before it is sent. */
   humanCheck: HumanCheck;
+  /** Signing keys of the provider's cookies (a refused form is kept in one for the page shown next). */
+  cookieKeys: string[];
+  secureCookies: boolean;
   /** Consecutive wrong passwords: an unlock does not lift the cap, only a new password does. */
   passwordFailures: PasswordFailures;
 }

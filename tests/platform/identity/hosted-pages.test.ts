@@ -95,6 +95,31 @@ describe("a wrong password", () => {
   });
 });
 
+describe("a refused registration", () => {
+  it("is answered with a redirect to the form, which shows the errors and the details typed but never the passwords", async () => {
+    const browser = new Browser(base);
+    const { uid } = await begin(browser);
+    const form = parseForms((await open(browser, `/interaction/${uid}/register`)).html)[0]!;
+    const posted = await browser.post(form.action, {
+      ...form.fields,
+      email: "new.person@example.test",
+      firstName: "",
+      lastName: "Person",
+      password: "a-long-enough-secret-1",
+      confirmPassword: "a-long-enough-secret-1",
+    });
+    expect(posted.status).toBe(303);
+    expect(new URL(posted.headers.get("location")!, base).pathname).toBe(`/interaction/${uid}/register`);
+    const shown = await browser.get(`/interaction/${uid}/register`);
+    expect(shown.status).toBe(400);
+    const html = await shown.text();
+    expect(html).toContain("Enter your first name");
+    expect(html).toContain('value="new.person@example.test"');
+    expect(html).toContain('value="Person"');
+    expect(html).not.toContain("a-long-enough-secret-1");
+  });
+});
+
 describe("a wrong code", () => {
   it("is answered with a redirect to the code page; reloading it five times does not void the code", async () => {
     const browser = new Browser(base);
