@@ -120,6 +120,39 @@ describe("a refused registration", () => {
   });
 });
 
+describe("password recovery", () => {
+  it("answers a wrong code and a refused new password with redirects, so reloading checks no code and posts no password", async () => {
+    const browser = new Browser(base);
+    const { uid } = await begin(browser);
+    const identify = await open(browser, `/interaction/${uid}/recover`);
+    const select = await submit(browser, identify.html, { email: ada.email });
+    clock.advance(31_000);
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
+    const { code } = await latestCode(base, ada.phone!);
+    const codeForm = parseForms(challenge.html)[0]!;
+    const wrong = await browser.post(codeForm.action, {
+      ...codeForm.fields,
+      intent: "verify",
+      code: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(303);
+    for (let reload = 0; reload < 5; reload += 1) {
+      const page = await browser.get(`/interaction/${uid}/recover`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain("The code entered is not correct");
+    }
+    const reset = await browser.follow(await browser.post(codeForm.action, { ...codeForm.fields, intent: "verify", code }));
+    const resetForm = parseForms(await reset.text())[0]!;
+    const same = await browser.post(resetForm.action, { ...resetForm.fields, password: ada.password, confirmPassword: ada.password });
+    expect(same.status).toBe(303);
+    const shown = await browser.get(`/interaction/${uid}/recover`);
+    expect(shown.status).toBe(400);
+    const html = await shown.text();
+    expect(html).toContain("Choose a password different from your current one");
+    expect(html).not.toContain(ada.password);
+  });
+});
+
 describe("a wrong code", () => {
   it("is answered with a redirect to the code page; reloading it five times does not void the code", async () => {
     const browser = new Browser(base);
