@@ -5,9 +5,10 @@ import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
+import { renderChallengePage } from "../pages/challenge-page.tsx";
 import { type MessageKey, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
-import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.tsx";
+import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
@@ -239,6 +240,8 @@ export function createRecovery(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "recovery code send failed");
       return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.sendCode"), path(interaction.uid, kind));
     }
+    // The code page starts afresh: an error about an earlier code is not this one's.
+    forgetFormError(req, res, deps, interaction.uid);
     redirect(res, path(interaction.uid, kind));
   }
 

@@ -3,7 +3,7 @@ import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../../domain/password-hash
 import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { type MessageKey, translator } from "../../pages/i18n.ts";
-import { renderIdentifyPage } from "../../pages/sign-in-pages.tsx";
+import { renderIdentifyPage } from "../../pages/identify-page.tsx";
 import { normalizeEmail } from "../../store/accounts.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
