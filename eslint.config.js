@@ -67,7 +67,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.tsx", "tests/components/**/*.tsx"],
+    // The portal, the identity provider's hosted pages and the design they share: one accessibility lint.
+    files: ["app/**/*.tsx", "platform/**/*.tsx", "lib/**/*.tsx", "tests/components/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
     plugins: { ...jsxA11y.flatConfigs.recommended.plugins, "react-hooks": reactHooks },
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },

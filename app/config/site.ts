@@ -1,4 +1,4 @@
-import { accreditation } from "../../lib/program/site.ts";
+import { accreditation, legal, support } from "../../lib/program/site.ts";
 
 /**
  * Public contact details and outbound links shown in the portal. Nothing secret lives here;
@@ -8,28 +8,9 @@ export const site = {
   companyHomeUrl: "https://www.dnadiscovery.example",
   /** Where a participant registers a new kit with the code on its box. */
   kitRegistrationUrl: "https://www.dnadiscovery.example/register-kit",
-  support: {
-    email: "support@dnadiscovery.example",
-    phone: "+1-800-555-0142",
-    phoneDisplay: "(800) 555-0142",
-    covidPhone: "+1-800-555-0199",
-    covidPhoneDisplay: "(800) 555-0199",
-    contactUrl: "https://help.dnadiscovery.example/contact",
-    /** Support's opening hours, Monday to Friday, Pacific time (24-hour clock). */
-    opensAtHour: 6,
-    closesAtHour: 18,
-    helpCenterUrl: "https://help.dnadiscovery.example",
-  },
-  legal: {
-    privacyHighlightsUrl: "https://www.dnadiscovery.example/privacy-highlights",
-    patentsUrl: "https://www.dnadiscovery.example/patents",
-    privacyPolicyUrl: "https://www.dnadiscovery.example/privacy-policy",
-    termsOfServiceUrl: "https://www.dnadiscovery.example/terms-of-service",
-    noticeOfPrivacyPracticesUrl: "https://www.dnadiscovery.example/notice-of-privacy-practices",
-    platformConsentUrl: "https://www.dnadiscovery.example/platform-consent",
-    researchConsentUrl: "https://www.dnadiscovery.example/research-consent",
-    privacyWebFormUrl: "https://privacy.dnadiscovery.example/web-form",
-  },
+  /** Shared with the identity provider's hosted pages (their footer): set in lib/program/site.ts. */
+  support,
+  legal,
   partners: {
     healthSystemsUrl: "https://www.dnadiscovery.example/partners/health-systems",
     publicHealthUrl: "https://www.dnadiscovery.example/partners/public-health",

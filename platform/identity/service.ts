@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
@@ -18,16 +17,17 @@ import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/g
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
 import { appendCookie, BodyRejectedError, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
-import { serveScript } from "./http/scripts.ts";
+import { serveFont, serveScript } from "./http/scripts.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
+import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
-import { createSignInHandler } from "./interactions/sign-in.ts";
+import { createSignInHandler } from "./interactions/sign-in/index.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
-import { renderOidcErrorPage } from "./pages/oidc-pages.ts";
+import { renderOidcErrorPage } from "./pages/oidc-pages.tsx";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { createFactorStore } from "./store/factors.ts";
@@ -60,7 +60,6 @@ export interface RunningIdentityService {
   close(): Promise<void>;
 }
 
-const CSS_PATH = new URL("./assets/identity.css", import.meta.url);
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 /** How often share events (a report shared, opened, ended) are taken from the results service and e-mailed. */
 const SHARE_NOTICE_INTERVAL_MS = 2000;
@@ -86,7 +85,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", async () =>
     (await import("node:crypto")).randomBytes(32).toString("base64url"),
   );
-  const css = await readFile(CSS_PATH, "utf8");
+  const css = await identityStylesheet();
 
   const outbox = createOutbox(db, now);
   const throttle = createThrottle(db, now);
@@ -180,6 +179,9 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     logger,
     trustedProxies,
     humanCheck,
+    passwordFailures,
+    cookieKeys: options.cookieKeys,
+    secureCookies,
   });
   const accountApi = createAccountApi({
     accounts,
@@ -271,6 +273,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       return void res.end(css);
     }
     if (path.startsWith("/assets/") && path.endsWith(".js") && req.method === "GET") return serveScript(res, path);
+    if (path.startsWith("/assets/") && path.endsWith(".woff2") && req.method === "GET") return serveFont(res, path);
     const [, uid, step] = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path) ?? [];
     if (uid) {
       if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query);

@@ -145,7 +145,7 @@ test.describe("sign-in factors", () => {
     await expect(page.getByRole("button", { name: "Continuar" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Continuar" }).click();
-    await expect(page.getByText("Ingrese el código de 6 dígitos que muestra ahora su aplicación de autenticación.")).toBeVisible();
+    await expect(page.getByText("Introduzca el código de 6 dígitos que muestra ahora su aplicación de autenticación.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

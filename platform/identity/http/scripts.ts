@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { INTER_FONTS } from "./stylesheet.ts";
 
 const OWN_ASSETS = fileURLToPath(new URL("../assets/", import.meta.url));
 /** ALTCHA's browser modules (ES modules with relative imports), served as they ship. */
@@ -44,4 +45,29 @@ export async function serveScript(res: ServerResponse, path: string): Promise<vo
   res.setHeader("content-type", "text/javascript; charset=utf-8");
   res.setHeader("cache-control", "public, max-age=3600");
   res.end(text);
+}
+
+const INTER_FILES = join(dirname(createRequire(import.meta.url).resolve("@fontsource-variable/inter/package.json")), "files") + sep;
+const fonts = new Map<string, Promise<Buffer | null>>();
+
+/** GET /assets/inter-*.woff2: the portal's font, as @fontsource-variable/inter ships it; 404 for anything else. */
+export async function serveFont(res: ServerResponse, path: string): Promise<void> {
+  const name = INTER_FONTS[path as keyof typeof INTER_FONTS];
+  if (!name) {
+    res.statusCode = 404;
+    return void res.end();
+  }
+  let body = fonts.get(name);
+  if (!body) {
+    body = readFile(join(INTER_FILES, name)).catch(() => null);
+    fonts.set(name, body);
+  }
+  const bytes = await body;
+  if (!bytes) {
+    res.statusCode = 404;
+    return void res.end();
+  }
+  res.setHeader("content-type", "font/woff2");
+  res.setHeader("cache-control", "public, max-age=31536000, immutable");
+  res.end(bytes);
 }

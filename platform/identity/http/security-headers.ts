@@ -23,6 +23,7 @@ export function securityHeaders(options: { portalUrl: string; production: boolea
     `script-src 'nonce-${nonce}'`,
     "style-src 'self'",
     "img-src 'self' data:",
+    "font-src 'self'",
     "connect-src 'self'",
     // Chromium applies form-action to the redirects after a POST, which end at the portal.
     `form-action 'self' ${portalOrigin}`,

@@ -3,11 +3,12 @@ import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import type { HumanCheck } from "../captcha/human-check.ts";
 import { redirect, requestLocale, sendHtml, type TrustedProxies } from "../http/io.ts";
-import { renderProblemPage } from "../pages/account-flow-pages.ts";
+import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { type Locale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { Outbox } from "../store/outbox.ts";
+import type { PasswordFailures } from "../store/password-failures.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -31,6 +32,11 @@ export interface AccountFlowDeps {
   trustedProxies: TrustedProxies;
   /** The security check every recovery and unlock code passes before it is sent. */
   humanCheck: HumanCheck;
+  /** Signing keys of the provider's cookies (a refused form is kept in one for the page shown next). */
+  cookieKeys: string[];
+  secureCookies: boolean;
+  /** Consecutive wrong passwords: an unlock does not lift the cap, only a new password does. */
+  passwordFailures: PasswordFailures;
 }
 
 export interface LoginInteraction {

@@ -1,8 +1,15 @@
-import type { Translate } from "../pages/i18n.ts";
+import type { MessageKey, Translate } from "../pages/i18n.ts";
 import type { SendResult } from "../store/verifications.ts";
 
-/** Why no code went out, in the page's language: too soon after the last one, or a sending budget is spent. */
+/** Why no code went out, as a message key and its values: too soon after the last one, or a sending budget is spent. */
+export function notSentError(sent: Extract<SendResult, { ok: false }>): { key: MessageKey; vars: Record<string, number> } {
+  if (sent.reason === "budget")
+    return { key: "send.budgetExhausted", vars: { minutes: Math.max(1, Math.ceil(sent.retryAfterSeconds / 60)) } };
+  return { key: "challenge.resendWait", vars: { seconds: sent.retryAfterSeconds } };
+}
+
+/** Why no code went out, in the page's language. */
 export function notSentMessage(t: Translate, sent: Extract<SendResult, { ok: false }>): string {
-  if (sent.reason === "budget") return t("send.budgetExhausted", { minutes: Math.max(1, Math.ceil(sent.retryAfterSeconds / 60)) });
-  return t("challenge.resendWait", { seconds: sent.retryAfterSeconds });
+  const { key, vars } = notSentError(sent);
+  return t(key, vars);
 }

@@ -4,10 +4,11 @@ import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
-import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.ts";
-import { translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/layout.ts";
-import { renderChallengePage, renderSelectAuthenticatorPage } from "../pages/sign-in-pages.ts";
+import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
+import { renderChallengePage } from "../pages/challenge-page.tsx";
+import { type MessageKey, translator } from "../pages/i18n.ts";
+import type { FieldError } from "../pages/parts.tsx";
+import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
@@ -21,6 +22,7 @@ import {
   sendFallback,
 } from "./account-flow-deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
+import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
 import { notSentMessage } from "./not-sent-message.ts";
 import { toFieldErrors } from "./registration.ts";
 
@@ -34,7 +36,7 @@ const TEXTS = {
   unlock: { title: "unlock.title", intro: "unlock.intro", purpose: "unlock" },
 } as const;
 
-/** The sign-in handler's per-account failure bucket (see identify in sign-in.ts): an unlock clears it. */
+/** The sign-in handler's per-account failure bucket (see sign-in/identify.ts): an unlock clears it. */
 const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEmail(email)}`;
 
 /**
@@ -86,6 +88,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       locale: interaction.locale,
       uid: interaction.uid,
       action: path(interaction.uid, flow.kind as RecoveryKind, "method"),
+      here: path(interaction.uid, flow.kind as RecoveryKind),
       maskedPhone: "",
       methods: OFFERED_METHODS,
       intro: t("recover.methodIntro", { email: flow.email }),
@@ -156,8 +159,13 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (flow.expired) return expire(res, interaction, kind);
     if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method"))
       return sendHtml(res, 200, selectPage(res, interaction, flow));
-    if (flow.step === "challenge") return showChallenge(res, interaction, flow);
-    sendHtml(res, 200, resetPage(interaction));
+    const t = translator(interaction.locale);
+    if (flow.step === "challenge") {
+      const refused = formErrorOf(req, deps, interaction.uid, `${kind}-code`);
+      return showChallenge(res, interaction, flow, refused ? { status: refused.status, errors: translatedErrors(t, refused) } : {});
+    }
+    const refused = formErrorOf(req, deps, interaction.uid, "recover-password");
+    sendHtml(res, refused?.status ?? 200, resetPage(interaction, refused ? translatedErrors(t, refused) : undefined));
   }
 
   async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
@@ -232,6 +240,8 @@ export function createRecovery(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "recovery code send failed");
       return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.sendCode"), path(interaction.uid, kind));
     }
+    // The code page starts afresh: an error about an earlier code is not this one's.
+    forgetFormError(req, res, deps, interaction.uid);
     redirect(res, path(interaction.uid, kind));
   }
 
@@ -272,45 +282,61 @@ export function createRecovery(deps: AccountFlowDeps) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
       }
+      forgetFormError(req, res, deps, interaction.uid);
       return showChallenge(res, interaction, flow, { message: t("challenge.resent") });
     }
 
     const code = typedCode(form.code);
-    const fail = (message: string, status = 400) => showChallenge(res, interaction, flow, { status, errors: [{ field: "code", message }] });
-    if (!code) return fail(t("challenge.codeRequired"));
-    if (!isWellFormedCode(code, channel)) return fail(t("challenge.codeFormat"));
+    // The code page again after a redirect (post-redirect-get): a reload never checks the code twice.
+    const fail = (key: MessageKey, status = 400) => {
+      keepFormError(res, deps, {
+        uid: interaction.uid,
+        step: `${kind}-code`,
+        status,
+        errors: [{ field: "code", key }],
+        values: {},
+        flags: [],
+      });
+      redirect(res, path(interaction.uid, kind));
+    };
+    if (!code) return fail("challenge.codeRequired");
+    if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat");
     // Never refused before it is compared: a stranger's wrong codes escalate their next code, not this one.
     const result = await guard.check(flowKey(interaction.uid, kind), code, channel, guessScope(req, interaction, flow));
     if (result !== "verified" || !flow.accountId) {
-      if (result === "expired") return fail(t("challenge.codeExpired"));
-      if (result === "wrong") return fail(t("challenge.codeWrong"));
-      return fail(t("challenge.codeExhausted"));
+      if (result === "expired") return fail("challenge.codeExpired");
+      if (result === "wrong") return fail("challenge.codeWrong");
+      return fail("challenge.codeExhausted");
     }
     if (kind === "recover") {
       await accountFlows.advance(interaction.uid, "reset");
+      forgetFormError(req, res, deps, interaction.uid);
       return redirect(res, path(interaction.uid, kind));
     }
     const account = await accounts.findById(flow.accountId);
     if (account) await throttle.clear(signInLockBucket(account.email));
     await accountFlows.remove(interaction.uid);
-    redirect(res, `/interaction/${interaction.uid}?notice=unlocked`);
+    // Unlocking lifts the security check, not the password-failure cap: past it, the page says the password must be reset.
+    const resetNeeded = account ? await deps.passwordFailures.isCapped(account.email) : false;
+    redirect(res, `/interaction/${interaction.uid}?notice=${resetNeeded ? "unlocked-reset-needed" : "unlocked"}`);
   }
 
   async function resetPassword(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const problems = checkNewPasswordPair(form.password ?? "", form.confirmPassword ?? "");
-    if (problems.length) return sendHtml(res, 400, resetPage(interaction, toFieldErrors(interaction.locale, problems)));
+    // The form again after a redirect (post-redirect-get): a reload never posts the passwords again.
+    const refuse = (errors: FormErrorMessage[]) => {
+      keepFormError(res, deps, { uid: interaction.uid, step: "recover-password", status: 400, errors, values: {}, flags: [] });
+      redirect(res, path(interaction.uid, "recover"));
+    };
+    if (problems.length) return refuse(problems);
     const accountId = flow.accountId!;
     try {
       // The portal's password update refuses the current password; so does a reset, with the same words.
       const current = await accounts.findById(accountId);
       if (current?.passwordHash && (await verifyPassword(form.password!, current.passwordHash)))
-        return sendHtml(
-          res,
-          400,
-          resetPage(interaction, toFieldErrors(interaction.locale, [{ field: "password", key: "password.unchanged" }])),
-        );
+        return refuse([{ field: "password", key: "password.unchanged" }]);
       await accounts.updatePassword(accountId, await hashPassword(form.password!), now());
       const account = await accounts.findById(accountId);
       if (account) await throttle.clear(signInLockBucket(account.email));

@@ -5,9 +5,9 @@ import { codeLength, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../domain/email-link.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
-import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.ts";
+import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.tsx";
 import { type Locale, translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/layout.ts";
+import type { FieldError } from "../pages/parts.tsx";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
@@ -21,6 +21,7 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
+import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
 
@@ -107,21 +108,35 @@ export function createRegistration(deps: AccountFlowDeps) {
     const flow = await accountFlows.get(interaction.uid);
     if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
     if (flow?.kind === "register" && flow.step === "check-email") return showCheckEmail(res, interaction, flow);
-    sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
+    const refused = formErrorOf(req, deps, interaction.uid, "register");
+    if (!refused) return sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
+    const t = translator(interaction.locale);
+    sendHtml(
+      res,
+      refused.status,
+      renderRegisterPage({
+        locale: interaction.locale,
+        uid: interaction.uid,
+        values: refused.values,
+        errors: translatedErrors(t, refused),
+      }),
+    );
   }
 
   async function submit(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const t = translator(interaction.locale);
     const input = readRegistrationInput(await readForm(req));
     const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
-    const rerender = (status: number, errors: FieldError[]) =>
-      sendHtml(res, status, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values, errors }));
+    // The form again after a redirect (post-redirect-get), with what was typed except the passwords.
+    const refuse = (status: number, errors: FormErrorMessage[]) => {
+      keepFormError(res, deps, { uid: interaction.uid, step: "register", status, errors, values, flags: [] });
+      redirect(res, registerPath(interaction.uid));
+    };
     const problems = checkRegistration(input);
-    if (problems.length) return rerender(400, toFieldErrors(interaction.locale, problems));
+    if (problems.length) return refuse(400, problems);
 
     const perAddress = `registration:address:${clientAddress(req, deps.trustedProxies)}`;
-    if (await throttle.isLimited(perAddress, ADDRESS_REGISTRATION_LIMIT))
-      return rerender(429, [{ field: "email", message: t("register.tooMany") }]);
+    if (await throttle.isLimited(perAddress, ADDRESS_REGISTRATION_LIMIT)) return refuse(429, [{ field: "email", key: "register.tooMany" }]);
     await throttle.record(perAddress);
 
     const email = normalizeEmail(input.email);
@@ -154,6 +169,7 @@ export function createRegistration(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail failed");
       return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
     }
+    forgetFormError(req, res, deps, interaction.uid);
     redirect(res, registerPath(interaction.uid));
   }
 

@@ -2,7 +2,7 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "o
 import { requestLocale } from "../http/io.ts";
 import { securityHeaders } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
-import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.ts";
+import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.tsx";
 import type { AccountStore } from "../store/accounts.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
 import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
@@ -132,10 +132,11 @@ export function createOidcProvider(options: ProviderOptions): Provider {
             autoSubmit: trustedHint,
             nonce: ctx.state.cspNonce as string,
             locale: requestLocale(ctx.req, ctx.oidc.params?.ui_locales as string | undefined),
+            here: ctx.originalUrl,
           });
         },
         postLogoutSuccessSource: async (ctx) => {
-          ctx.body = renderSignedOutPage({ locale: requestLocale(ctx.req), portalUrl: options.portalUrl });
+          ctx.body = renderSignedOutPage({ locale: requestLocale(ctx.req), portalUrl: options.portalUrl, here: ctx.originalUrl });
         },
       },
     },

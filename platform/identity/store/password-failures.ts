@@ -31,6 +31,13 @@ export function createPasswordFailures(db: Queryable, now: () => Date, cap: numb
       const failures = Number(rows[0]?.failures ?? 0);
       return { compare: failures <= cap, last: failures === cap, failures };
     },
+    /** Whether the password of this e-mail is past the cap: only a new password lets it in again. */
+    async isCapped(email: string): Promise<boolean> {
+      const rows = await db.query<{ failures: number }>("SELECT failures FROM idp_password_failures WHERE email = $1", [
+        normalizeEmail(email),
+      ]);
+      return Number(rows[0]?.failures ?? 0) >= cap;
+    },
     /** A right password below the cap ends the run. */
     async clear(email: string): Promise<void> {
       await db.query("DELETE FROM idp_password_failures WHERE email = $1", [normalizeEmail(email)]);

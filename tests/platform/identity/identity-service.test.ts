@@ -223,7 +223,7 @@ describe("hosted sign-in pages", () => {
     const tooSoon = await submit(browser, await change.text(), { authMethod: "voice" });
     expect(tooSoon.response.status).toBe(429);
     expect(tooSoon.html).toMatch(/You can ask for a new code in \d+ seconds\./);
-    expect(tooSoon.html).toMatch(/value="voice"\s+checked/);
+    expect(tooSoon.html).toMatch(/<input(?=[^>]*\bvalue="voice")(?=[^>]*\bchecked\b)[^>]*>/);
     expect(await latestCode(base, katherine.phone!)).toEqual(texted);
     clock.advance(31_000);
     const called = await submit(browser, tooSoon.html, {});

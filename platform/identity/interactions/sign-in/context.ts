@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Channel } from "../../domain/codes.ts";
+import { maskPhone } from "../../domain/phone.ts";
+import { redirect, sendHtml } from "../../http/io.ts";
+import { cspNonceOf } from "../../http/security-headers.ts";
+import { renderChallengePage } from "../../pages/challenge-page.tsx";
+import { translator } from "../../pages/i18n.ts";
+import type { FieldError } from "../../pages/parts.tsx";
+import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
+import type { HumanCheckPart } from "../../pages/sign-in-parts.tsx";
+import type { Account } from "../../store/accounts.ts";
+import type { SignInState } from "../../store/sign-in-states.ts";
+import type { LoginInteraction } from "../account-flow-deps.ts";
+import { enrolFlowKey, type InteractionDeps, SIGN_IN_STATE_TTL_MS, signInFlowKey } from "../deps.ts";
+import { rememberDevice } from "../remember-device.ts";
+
+export type SecondFactor = Channel | "totp";
+
+/** What every step of the hosted sign-in shares: its state, its way out, and the pages two steps show. */
+export function createSignInContext(deps: InteractionDeps) {
+  const { provider, signInStates, verifications, factors, now } = deps;
+
+  const humanCheckFor = (res: ServerResponse, scope: string): HumanCheckPart => ({
+    humanCheck: deps.humanCheck.viewFor(scope),
+    nonce: cspNonceOf(res),
+  });
+
+  const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
+
+  /** Links to the account pages that are switched on; a feature that is off is not offered. */
+  function identifyLinks(uid: string) {
+    return {
+      register: deps.registrationEnabled ? `/interaction/${uid}/register` : undefined,
+      recover: `/interaction/${uid}/recover`,
+      unlock: deps.selfServiceUnlockEnabled ? `/interaction/${uid}/unlock` : undefined,
+    };
+  }
+
+  async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {
+    const redirectTo = await provider.interactionResult(
+      req,
+      res,
+      {
+        login: {
+          accountId: state.accountId,
+          acr: mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device",
+          amr,
+          remember: state.remember,
+        },
+      },
+      { mergeWithLastSubmission: false },
+    );
+    if (mfaPassed && state.remember) rememberDevice(res, deps.cookieKeys, state.accountId, deps.secureCookies, now());
+    await signInStates.remove(state.interactionUid);
+    redirect(res, redirectTo);
+  }
+
+  /** The way to sign in with a recovery code, for an account that has some left. */
+  async function recoveryHref(uid: string, account: Account): Promise<string | undefined> {
+    return (await factors.recoveryCodesLeft(account.id)) > 0 ? `/interaction/${uid}/recovery-code` : undefined;
+  }
+
+  /** The account's second factors, the authenticator app first when it has one. */
+  async function methodsOf(account: Account): Promise<SecondFactor[]> {
+    return [...((await factors.hasTotp(account.id)) ? (["totp"] as const) : []), ...(account.phone ? account.phoneMethods : [])];
+  }
+
+  async function renderSelect(
+    interaction: LoginInteraction,
+    account: Account,
+    errors?: FieldError[],
+    extra: { chosen?: SecondFactor; message?: string; methods?: SecondFactor[]; intro?: string; passkeyNonce?: string } = {},
+  ) {
+    const methods = extra.methods ?? (await methodsOf(account));
+    const last = await factors.lastFactor(account.id);
+    return renderSelectAuthenticatorPage({
+      locale: interaction.locale,
+      uid: interaction.uid,
+      action: `/interaction/${interaction.uid}/select`,
+      maskedPhone: maskPhone(account.phone ?? ""),
+      methods,
+      errors,
+      chosen: methods.find((method) => method === last),
+      intro: methods.includes("totp") ? translator(interaction.locale)("select.introFactors") : undefined,
+      recoveryHref: await recoveryHref(interaction.uid, account),
+      restart: true,
+      ...extra,
+    });
+  }
+
+  async function renderChallenge(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean } = {},
+  ) {
+    const enrolling = state.step === "enrol-challenge";
+    const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
+    const phone = enrolling ? state.pendingPhone : account.phone;
+    sendHtml(
+      res,
+      extra.status ?? 200,
+      renderChallengePage({
+        locale: interaction.locale,
+        action: `/interaction/${interaction.uid}/challenge`,
+        changeMethodHref:
+          !enrolling && (account.phoneMethods.length > 1 || state.method === "totp" || (await factors.hasTotp(account.id)))
+            ? `/interaction/${interaction.uid}?change=method`
+            : undefined,
+        changeNumberHref: enrolling ? `/interaction/${interaction.uid}?change=number` : undefined,
+        recoveryHref: enrolling ? undefined : await recoveryHref(interaction.uid, account),
+        code: extra.code,
+        channel: state.method ?? "sms",
+        maskedPhone: maskPhone(phone ?? ""),
+        resendInSeconds: state.method === "totp" ? 0 : await verifications.retryAfterSeconds(flowKey),
+        checkHref: `/interaction/${interaction.uid}`,
+        nonce: cspNonceOf(res),
+        message: extra.message,
+        errors: extra.errors,
+        resendRefused: extra.resendRefused,
+        restartUid: interaction.uid,
+      }),
+    );
+  }
+
+  /** Who pays for this account's codes: the established participants' pool, or the newcomers'. */
+  const claimOf = async (account: Account) => ({ accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) });
+
+  return { deps, humanCheckFor, saveState, identifyLinks, finish, recoveryHref, methodsOf, renderSelect, renderChallenge, claimOf };
+}
+
+export type SignInContext = ReturnType<typeof createSignInContext>;

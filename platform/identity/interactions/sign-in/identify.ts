@@ -1,0 +1,159 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../../domain/password-hash.ts";
+import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
+import { cspNonceOf } from "../../http/security-headers.ts";
+import { type MessageKey, translator } from "../../pages/i18n.ts";
+import { renderIdentifyPage } from "../../pages/identify-page.tsx";
+import { normalizeEmail } from "../../store/accounts.ts";
+import type { SignInState } from "../../store/sign-in-states.ts";
+import type { LoginInteraction } from "../account-flow-deps.ts";
+import { ACCOUNT_SIGN_IN_LIMIT, ADDRESS_SIGN_IN_LIMIT, ADDRESS_SLOWDOWN_MS } from "../deps.ts";
+import { passwordCapNotice } from "../factor-notices.ts";
+import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
+import { isRememberedDevice } from "../remember-device.ts";
+import type { SignInContext } from "./context.ts";
+
+/** What the sign-in page may say above its form when asked for by a fixed value (nothing from the query reaches the page). */
+const NOTICES: Record<string, MessageKey> = {
+  unlocked: "identify.unlocked",
+  "unlocked-reset-needed": "identify.unlockedResetNeeded",
+};
+
+const checkScopeOf = (username: string) => `sign-in:${normalizeEmail(username)}`;
+
+/** The first step: e-mail and password. A refused attempt is answered with a redirect to its error (post-redirect-get). */
+export function createIdentifyStep(context: SignInContext) {
+  const { deps, finish, saveState, identifyLinks, humanCheckFor } = context;
+  const { accounts, throttle, factors, now } = deps;
+
+  /** GET /interaction/:uid before an account is identified: the form, with the last refusal's error if there is one. */
+  function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
+    const t = translator(interaction.locale);
+    const refused = formErrorOf(req, deps, interaction.uid, "identify");
+    const noticeName = query.get("notice") ?? "";
+    const notice = Object.hasOwn(NOTICES, noticeName) ? NOTICES[noticeName] : undefined;
+    sendHtml(
+      res,
+      refused?.status ?? 200,
+      renderIdentifyPage({
+        locale: interaction.locale,
+        uid: interaction.uid,
+        message: notice ? t(notice) : undefined,
+        links: identifyLinks(interaction.uid),
+        nonce: cspNonceOf(res),
+        passwordCapped: noticeName === "unlocked-reset-needed",
+        ...(refused
+          ? {
+              username: refused.values.username,
+              remember: refused.values.remember === "true",
+              errors: refused.errors.map((error) => ({ field: error.field, message: t(error.key, { button: t("identify.submit") }) })),
+              passwordCapped: refused.flags.includes("passwordCapped"),
+              ...(refused.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(refused.values.username ?? "")) : {}),
+            }
+          : {}),
+      }),
+    );
+  }
+
+  async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
+    const form = await readForm(req);
+    const username = (form.username ?? "").trim();
+    const password = form.password ?? "";
+    const remember = form.rememberMe === "true" || form.rememberMe === "on";
+    const refuse = (status: number, errors: FormErrorMessage[], flags: { passwordCapped?: boolean; humanCheck?: boolean } = {}) => {
+      keepFormError(res, deps, {
+        uid: interaction.uid,
+        step: "identify",
+        status,
+        errors,
+        values: { username, remember: remember ? "true" : "" },
+        flags: Object.entries(flags)
+          .filter(([, on]) => on)
+          .map(([flag]) => flag),
+      });
+      redirect(res, `/interaction/${interaction.uid}`);
+    };
+    // The same words whether the e-mail has an account or not: only a reset lets this password in again.
+    const refuseCapped = async () =>
+      refuse(400, [{ field: "username", key: "identify.passwordCapped" }], { passwordCapped: true, humanCheck: await escalated() });
+
+    const missing: FormErrorMessage[] = [];
+    if (!username) missing.push({ field: "username", key: "identify.usernameRequired" });
+    if (!password) missing.push({ field: "password", key: "identify.passwordRequired" });
+    if (missing.length) return refuse(400, missing);
+
+    // The participant's own device (signed remember-device cookie) has a failure count of its own,
+    // so a stranger's wrong passwords never keep it out.
+    const account = await accounts.findByEmail(username);
+    const trustedDevice = account ? isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()) : false;
+    const accountBucket = `sign-in-fail:${trustedDevice ? "device" : "account"}:${normalizeEmail(username)}`;
+    const addressBucket = `sign-in-fail:address:${clientAddress(req, deps.trustedProxies)}`;
+    const escalated = async () =>
+      (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT));
+    // Many failures for this account (from anywhere but the participant's remembered device) or from one
+    // address (perhaps a shared NAT) escalate to a human check and a slower answer; never to a refusal
+    // of the right password.
+    if (await escalated()) {
+      await deps.slowDown(ADDRESS_SLOWDOWN_MS);
+      const answer = await deps.humanCheck.check(form, checkScopeOf(username));
+      if (answer !== "passed")
+        return refuse(429, [{ field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" }], {
+          humanCheck: true,
+        });
+    }
+    // Counted for every e-mail as typed (one with no account too), whatever the browser or address,
+    // before the password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4
+    // §3.2.2) the password is not looked at, whoever types it and from wherever: it has to be
+    // re-established with a code to the phone ('Forgot password?').
+    const run = await deps.passwordFailures.begin(username);
+    if (!run.compare) {
+      await throttle.record(accountBucket);
+      await throttle.record(addressBucket);
+      return refuseCapped();
+    }
+    const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+    if (!account || !passwordOk) {
+      await throttle.record(accountBucket);
+      await throttle.record(addressBucket);
+      if (run.last) {
+        if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
+        return refuseCapped();
+      }
+      return refuse(400, [{ field: "username", key: "identify.invalidCredentials" }], { humanCheck: await escalated() });
+    }
+    await throttle.clear(accountBucket);
+    await deps.passwordFailures.clear(username);
+    forgetFormError(req, res, deps, interaction.uid);
+
+    const state: SignInState = {
+      interactionUid: interaction.uid,
+      accountId: account.id,
+      remember,
+      step: "select",
+      method: null,
+      pendingPhone: null,
+    };
+    const hasSecondFactor = Boolean(account.phone) || (await factors.hasTotp(account.id));
+    if (hasSecondFactor && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
+      return finish(req, res, state, ["pwd"], false);
+    }
+    state.step = hasSecondFactor ? "select" : "enrol";
+    await saveState(state);
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  /** A passkey that could not be used: the sign-in page with the error, after a redirect like a wrong password. */
+  function refusePasskey(res: ServerResponse, interaction: LoginInteraction) {
+    keepFormError(res, deps, {
+      uid: interaction.uid,
+      step: "identify",
+      status: 400,
+      errors: [{ field: "username", key: "passkey.failed" }],
+      values: {},
+      flags: [],
+    });
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  return { show, identify, refusePasskey };
+}

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { redirect, requestLocale, sendHtml } from "../../http/io.ts";
+import { translator } from "../../pages/i18n.ts";
+import { renderEnrolPage, renderSessionLostPage } from "../../pages/sign-in-pages.tsx";
+import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
+import type { InteractionDeps } from "../deps.ts";
+import { forgetFormError, formErrorOf, translatedErrors } from "../form-error.ts";
+import { createSignInContext } from "./context.ts";
+import { createEnrolStep } from "./enrol.ts";
+import { createIdentifyStep } from "./identify.ts";
+import { createPasskeyStep } from "./passkey.ts";
+import { createRecoveryCodeStep } from "./recovery-code.ts";
+import { createSecondFactorSteps } from "./second-factor.ts";
+
+/**
+ * The hosted sign-in transaction (SPEC §4): identify → select authenticator → challenge, or
+ * identify → enrol phone → challenge. State lives server-side, keyed by the interaction uid.
+ */
+export function createSignInHandler(deps: InteractionDeps) {
+  const { provider, accounts, signInStates } = deps;
+  const context = createSignInContext(deps);
+  const identifyStep = createIdentifyStep(context);
+  const { select, challenge } = createSecondFactorSteps(context);
+  const enrol = createEnrolStep(context);
+  const recoveryCode = createRecoveryCodeStep(context);
+  const { passkeyOptions, passkeySignIn } = createPasskeyStep(context, identifyStep.refusePasskey);
+
+  /** GET /interaction/:uid: the step this sign-in is at. */
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
+    const wantsMethodChange = query.get("change") === "method";
+    let state = await signInStates.get(interaction.uid);
+    // A mistyped number: back to the number step (the code sent to it is simply never used).
+    if (state?.step === "enrol-challenge" && query.get("change") === "number") {
+      state = { ...state, step: "enrol", method: null, pendingPhone: null };
+      await context.saveState(state);
+    }
+    const account = state ? await accounts.findById(state.accountId) : null;
+    if (!state || !account) return identifyStep.show(req, res, interaction, query);
+    if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
+      sendHtml(res, 200, await context.renderSelect(interaction, account));
+    } else if (state.step === "enrol") {
+      sendHtml(res, 200, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid }));
+    } else {
+      const kept = formErrorOf(req, deps, interaction.uid, "challenge");
+      const t = translator(interaction.locale);
+      await context.renderChallenge(
+        res,
+        interaction,
+        state,
+        account,
+        kept
+          ? {
+              status: kept.status,
+              errors: translatedErrors(t, kept),
+              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
+              code: kept.values.code,
+              resendRefused: kept.flags.includes("resendRefused"),
+            }
+          : {},
+      );
+    }
+  }
+
+  /** 'Sign in as someone else': the identified account is dropped and the sign-in starts again. */
+  async function restart(req: IncomingMessage, res: ServerResponse, uid: string) {
+    await signInStates.remove(uid);
+    forgetFormError(req, res, deps, uid);
+    redirect(res, `/interaction/${uid}`);
+  }
+
+  /** Routes /interaction/:uid[/step]. */
+  return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
+    const interaction = await loadLoginInteraction(provider, req, res, uid);
+    if (!interaction)
+      return sendHtml(res, 400, renderSessionLostPage(requestLocale(req, query.get("ui_locales")), deps.portalUrl, `/interaction/${uid}`));
+    if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
+    const state = await signInStates.get(uid);
+    const account = state ? await accounts.findById(state.accountId) : null;
+    if (step === "recovery-code" && state && account && (state.step === "select" || state.step === "challenge"))
+      return recoveryCode(req, res, interaction, state, account);
+    if (req.method !== "POST") return sendHtml(res, 405, "");
+    if (step === "identify") return identifyStep.identify(req, res, interaction);
+    if (step === "restart") return restart(req, res, uid);
+    if (step === "passkey-options") return passkeyOptions(res, interaction);
+    if (step === "passkey") return passkeySignIn(req, res, interaction);
+
+    if (!state || !account) return redirect(res, `/interaction/${uid}`);
+    if (step === "select" && (state.step === "select" || state.step === "challenge")) return select(req, res, interaction, state, account);
+    if (step === "enrol" && state.step === "enrol") return enrol(req, res, interaction, state);
+    if (step === "challenge" && (state.step === "challenge" || state.step === "enrol-challenge"))
+      return challenge(req, res, interaction, state, account);
+    redirect(res, `/interaction/${uid}`);
+  };
+}

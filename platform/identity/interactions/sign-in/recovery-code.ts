@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isWellFormedRecoveryCode } from "../../domain/recovery-codes.ts";
+import { readForm, sendHtml } from "../../http/io.ts";
+import { translator } from "../../pages/i18n.ts";
+import type { FieldError } from "../../pages/parts.tsx";
+import { renderRecoveryCodePage } from "../../pages/sign-in-pages.tsx";
+import type { Account } from "../../store/accounts.ts";
+import type { SignInState } from "../../store/sign-in-states.ts";
+import type { LoginInteraction } from "../account-flow-deps.ts";
+import { RECOVERY_FAILURE_LIMIT } from "../deps.ts";
+import { deviceOf, factorNotice } from "../factor-notices.ts";
+import type { SignInContext } from "./context.ts";
+
+export function createRecoveryCodeStep(context: SignInContext) {
+  const { deps, finish } = context;
+  const { throttle, factors } = deps;
+
+  /** A recovery code instead of the second factor: used once, noted, and the participant asked to review their factors. */
+  async function recoveryCode(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+  ) {
+    const t = translator(interaction.locale);
+    const page = (status: number, errors: FieldError[] = []) =>
+      sendHtml(
+        res,
+        status,
+        renderRecoveryCodePage({
+          locale: interaction.locale,
+          uid: interaction.uid,
+          errors,
+          backHref: `/interaction/${interaction.uid}?change=method`,
+        }),
+      );
+    if (req.method === "GET") return page(200);
+    const form = await readForm(req);
+    const typed = (form.recoveryCode ?? "").trim();
+    if (!typed) return page(400, [{ field: "recoveryCode", message: t("recoveryCode.required") }]);
+    const bucket = `recovery-fail:${account.id}`;
+    if (await throttle.isLimited(bucket, RECOVERY_FAILURE_LIMIT))
+      return page(429, [{ field: "recoveryCode", message: t("recoveryCode.tooMany") }]);
+    if (!isWellFormedRecoveryCode(typed) || !(await factors.useRecoveryCode(account.id, typed))) {
+      if (isWellFormedRecoveryCode(typed)) await throttle.record(bucket);
+      return page(400, [{ field: "recoveryCode", message: t("recoveryCode.wrong") }]);
+    }
+    await factors.record(account.id, "recovery-code-used", deviceOf(req));
+    await factorNotice(deps.outbox, account, "recovery-code-used");
+    await finish(req, res, state, ["pwd", "otp", "rec"], true);
+  }
+
+  return recoveryCode;
+}

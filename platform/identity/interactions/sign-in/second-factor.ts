@@ -1,0 +1,160 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type Channel, isWellFormedCode, typedCode } from "../../domain/codes.ts";
+import { factorFailureBucket } from "../../domain/guessing-limits.ts";
+import { readForm, redirect, sendHtml } from "../../http/io.ts";
+import { cspNonceOf } from "../../http/security-headers.ts";
+import { type MessageKey, translator } from "../../pages/i18n.ts";
+import type { Account } from "../../store/accounts.ts";
+import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
+import type { SignInState } from "../../store/sign-in-states.ts";
+import type { LoginInteraction } from "../account-flow-deps.ts";
+import { enrolFlowKey, signInFlowKey } from "../deps.ts";
+import { type FormError, forgetFormError, keepFormError } from "../form-error.ts";
+import { notSentError, notSentMessage } from "../not-sent-message.ts";
+import { isRememberedDevice } from "../remember-device.ts";
+import type { SecondFactor, SignInContext } from "./context.ts";
+
+/** After the password: choose how to get a code, then type it (a text, a call or the authenticator app). */
+export function createSecondFactorSteps(context: SignInContext) {
+  const { deps, saveState, finish, renderSelect, claimOf } = context;
+  const { accounts, verifications, throttle, factors, now } = deps;
+  const codeGuard = createCodeGuard(throttle, verifications);
+
+  /** Every answer of the code page is a redirect to it (post-redirect-get): a reload neither re-checks a code nor sends one. */
+  function answer(res: ServerResponse, interaction: LoginInteraction, refusal: Partial<Omit<FormError, "uid" | "step">>) {
+    keepFormError(res, deps, { uid: interaction.uid, step: "challenge", status: 200, errors: [], values: {}, flags: [], ...refusal });
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  /**
+   * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
+   * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
+   */
+  async function refuseSend(res: ServerResponse, interaction: LoginInteraction, account: Account, sent: { retryAfterSeconds: number }) {
+    const t = translator(interaction.locale);
+    const claim = await claimOf(account);
+    const methods: SecondFactor[] = (await factors.hasTotp(account.id)) ? ["totp"] : [];
+    for (const channel of account.phone ? account.phoneMethods : []) {
+      if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
+    }
+    const passkey = (await deps.passkeys.list(account.id)).length > 0;
+    const others = methods.length > 0 || passkey || (await factors.recoveryCodesLeft(account.id)) > 0;
+    const message = notSentMessage(t, { ok: false, reason: "budget", retryAfterSeconds: sent.retryAfterSeconds, scope: "account" });
+    sendHtml(
+      res,
+      429,
+      await renderSelect(interaction, account, [{ field: methods.length ? "authMethod" : "error-summary-title", message }], {
+        methods,
+        intro: t(others ? "send.otherWays" : "send.noOtherWay"),
+        passkeyNonce: passkey ? cspNonceOf(res) : undefined,
+      }),
+    );
+  }
+
+  async function select(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
+    const t = translator(interaction.locale);
+    const form = await readForm(req);
+    if (form.authMethod === "totp" && (await factors.hasTotp(account.id))) {
+      await saveState({ ...state, step: "challenge", method: "totp" });
+      forgetFormError(req, res, deps, interaction.uid);
+      return redirect(res, `/interaction/${interaction.uid}`);
+    }
+    const method = form.authMethod as Channel;
+    if (!account.phone || !account.phoneMethods.includes(method)) {
+      return sendHtml(res, 400, await renderSelect(interaction, account, [{ field: "authMethod", message: t("select.methodRequired") }]));
+    }
+    const sent = await verifications.send({
+      flowKey: signInFlowKey(interaction.uid),
+      purpose: "sign-in",
+      channel: method,
+      to: account.phone,
+      budget: await claimOf(account),
+    });
+    if (!sent.ok && sent.reason === "budget") return refuseSend(res, interaction, account, sent);
+    // Too soon after the last code: nothing is sent now; the page says when, with the chosen method kept.
+    if (!sent.ok)
+      return sendHtml(res, 429, await renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
+    await saveState({ ...state, step: "challenge", method });
+    forgetFormError(req, res, deps, interaction.uid);
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  async function challenge(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
+    const form = await readForm(req);
+    const enrolling = state.step === "enrol-challenge";
+    if (state.method === "totp" && !enrolling) return totpChallenge(req, res, interaction, state, account, typedCode(form.code));
+    const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
+    const channel: Channel = state.method === "voice" ? "voice" : "sms";
+    const destination = enrolling ? state.pendingPhone! : account.phone!;
+
+    if (form.intent === "resend") {
+      const sent = await verifications.send({
+        flowKey,
+        purpose: enrolling ? "enrol" : "sign-in",
+        channel,
+        to: destination,
+        budget: enrolling ? { accountKey: account.id, pool: "newcomer" } : await claimOf(account),
+      });
+      // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
+      if (!sent.ok && sent.reason === "budget")
+        return answer(res, interaction, { status: 429, errors: [{ field: "code", ...notSentError(sent) }], flags: ["resendRefused"] });
+      if (!sent.ok) return answer(res, interaction, { status: 429, notice: { field: "code", ...notSentError(sent) } });
+      return answer(res, interaction, { notice: { field: "code", key: "challenge.resent" } });
+    }
+
+    const code = typedCode(form.code);
+    const fail = (key: MessageKey, status = 400, typed?: string) =>
+      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
+    if (!code) return fail("challenge.codeRequired");
+    if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
+    const result = await codeGuard.check(flowKey, code, {
+      purpose: enrolling ? "enrol" : "sign-in",
+      channel,
+      accountKey: account.id,
+      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+    });
+    if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
+    if (result !== "verified") {
+      if (result === "wrong") return fail("challenge.codeWrong");
+      if (result === "expired") return fail("challenge.codeExpired");
+      return fail("challenge.codeExhausted");
+    }
+    if (enrolling) {
+      await accounts.setPhone(account.id, destination, ["sms", "voice"]);
+      // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
+      await deps.sendingBudget.markNewcomer(account.id);
+    } else await factors.setLastFactor(account.id, channel);
+    await finish(req, res, state, ["pwd", channel], true);
+  }
+
+  /** Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once. */
+  async function totpChallenge(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+    code: string,
+  ) {
+    const fail = (key: MessageKey, status = 400, typed?: string) =>
+      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
+    if (!code) return fail("challenge.codeRequired");
+    if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
+    // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
+    const scope = {
+      purpose: "sign-in" as const,
+      accountKey: account.id,
+      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+    };
+    const bucket = factorFailureBucket(scope, "totp");
+    if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
+    if (!(await factors.checkTotp(account.id, code))) {
+      await throttle.record(bucket);
+      return fail("challenge.codeWrongTotp");
+    }
+    await factors.setLastFactor(account.id, "totp");
+    await finish(req, res, state, ["pwd", "otp"], true);
+  }
+
+  return { select, challenge };
+}

@@ -1,0 +1,222 @@
+import { renderPage } from "./document.tsx";
+import { type Locale, translator } from "./i18n.ts";
+import { Actions, ErrorSummary, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
+
+const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
+
+function BackToSignIn({ locale, href }: { locale: Locale; href: string }) {
+  return <Links links={[{ href, label: translator(locale)("form.backToSignIn") }]} />;
+}
+
+export interface RegisterView {
+  locale: Locale;
+  uid: string;
+  values?: { email?: string; firstName?: string; lastName?: string };
+  errors?: FieldError[];
+}
+
+/** Registration form. Passwords are never echoed back into the page. */
+export function renderRegisterPage(view: RegisterView): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  const values = view.values ?? {};
+  return renderPage(
+    { locale: view.locale, title: t("register.title"), hasErrors: errors.length > 0, here: `/interaction/${view.uid}/register` },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <form method="post" action={`/interaction/${view.uid}/register`} noValidate>
+        <TextField
+          id="email"
+          name="email"
+          type="email"
+          label={t("form.emailLabel")}
+          value={values.email}
+          error={errorFor(errors, "email")}
+          autoComplete="email"
+          focusFirst={errors.length === 0}
+        />
+        <TextField
+          id="firstName"
+          name="firstName"
+          label={t("register.firstName")}
+          value={values.firstName}
+          error={errorFor(errors, "firstName")}
+          autoComplete="given-name"
+        />
+        <TextField
+          id="lastName"
+          name="lastName"
+          label={t("register.lastName")}
+          value={values.lastName}
+          error={errorFor(errors, "lastName")}
+          autoComplete="family-name"
+        />
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label={t("password.label")}
+          hint={t("password.hint")}
+          error={errorFor(errors, "password")}
+          autoComplete="new-password"
+        />
+        <TextField
+          id="confirmPassword"
+          name="confirmPassword"
+          type="password"
+          label={t("password.confirmLabel")}
+          error={errorFor(errors, "confirmPassword")}
+          autoComplete="new-password"
+        />
+        <Actions>
+          <button type="submit">{t("register.submit")}</button>
+        </Actions>
+      </form>
+      <BackToSignIn locale={view.locale} href={`/interaction/${view.uid}`} />
+    </>,
+  );
+}
+
+export interface CheckEmailView {
+  locale: Locale;
+  uid: string;
+  email: string;
+  resendInSeconds: number;
+  message?: string;
+  errors?: FieldError[];
+}
+
+/** After registering: open the e-mailed link, or type its code here (the originating browser). */
+export function renderCheckEmailPage(view: CheckEmailView): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  const waiting = view.resendInSeconds > 0;
+  return renderPage(
+    { locale: view.locale, title: t("checkEmail.title"), hasErrors: errors.length > 0, here: `/interaction/${view.uid}/register` },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <Notice message={view.message} />
+      <p>{t("checkEmail.intro", { email: view.email })}</p>
+      <form method="post" action={`/interaction/${view.uid}/register-code`} noValidate>
+        <TextField
+          id="code"
+          name="code"
+          label={t("checkEmail.code")}
+          error={errorFor(errors, "code")}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          placeholder={t("challenge.placeholder", { codeDigits: 6 })}
+          focusFirst={errors.length === 0}
+        />
+        <Actions>
+          <button type="submit" name="intent" value="verify">
+            {t("checkEmail.submit")}
+          </button>
+          <button type="submit" name="intent" value="resend" className="secondary" aria-describedby={waiting ? "resend-wait" : undefined}>
+            {t("checkEmail.resend")}
+          </button>
+        </Actions>
+        {waiting ? (
+          <p className="hint" id="resend-wait">
+            {t("challenge.resendWait", { seconds: view.resendInSeconds })}
+          </p>
+        ) : null}
+      </form>
+      <BackToSignIn locale={view.locale} href={`/interaction/${view.uid}`} />
+    </>,
+  );
+}
+
+/** A page whose only content is one problem (refusals, bad links, expired flows, fallbacks). */
+export function renderProblemPage(view: { locale: Locale; title: string; message: string; links: PageLink[]; here?: string }): string {
+  return renderPage(
+    // The language switch loads the first way on (the flow's own page) in the other language.
+    { locale: view.locale, title: view.title, here: view.here ?? view.links[0]?.href },
+    <>
+      <ProblemMessage message={view.message} />
+      <Links links={view.links} />
+    </>,
+  );
+}
+
+export interface EmailIdentifyView {
+  locale: Locale;
+  title: string;
+  intro: string;
+  action: string;
+  backHref: string;
+  email?: string;
+  errors?: FieldError[];
+}
+
+/** First step of recovery and unlock: the account's e-mail address. */
+export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  return renderPage(
+    { locale: view.locale, title: view.title, hasErrors: errors.length > 0, here: view.action },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <p>{view.intro}</p>
+      <form method="post" action={view.action} noValidate>
+        <TextField
+          id="email"
+          name="email"
+          type="email"
+          label={t("form.emailLabel")}
+          value={view.email}
+          error={errorFor(errors, "email")}
+          autoComplete="username"
+          focusFirst={errors.length === 0}
+        />
+        <Actions>
+          <button type="submit">{t("form.continue")}</button>
+        </Actions>
+      </form>
+      <BackToSignIn locale={view.locale} href={view.backHref} />
+    </>,
+  );
+}
+
+/** Last step of recovery: the new password, twice. */
+export function renderResetPasswordPage(view: {
+  locale: Locale;
+  action: string;
+  backHref: string;
+  errors?: FieldError[];
+  message?: string;
+}): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  return renderPage(
+    { locale: view.locale, title: t("reset.title"), hasErrors: errors.length > 0, here: view.action },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      {view.message ? <ProblemMessage message={view.message} /> : null}
+      <form method="post" action={view.action} noValidate>
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label={t("reset.password")}
+          hint={t("password.hint")}
+          error={errorFor(errors, "password")}
+          autoComplete="new-password"
+          focusFirst={errors.length === 0}
+        />
+        <TextField
+          id="confirmPassword"
+          name="confirmPassword"
+          type="password"
+          label={t("reset.confirm")}
+          error={errorFor(errors, "confirmPassword")}
+          autoComplete="new-password"
+        />
+        <Actions>
+          <button type="submit">{t("reset.submit")}</button>
+        </Actions>
+      </form>
+      <BackToSignIn locale={view.locale} href={view.backHref} />
+    </>,
+  );
+}

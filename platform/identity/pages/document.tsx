@@ -1,0 +1,132 @@
+import type { ReactElement, ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Logo } from "../../../lib/design/logo.tsx";
+import { legal, support } from "../../../lib/program/site.ts";
+import { type Locale, programName, translate } from "./i18n.ts";
+
+export interface PageOptions {
+  locale: Locale;
+  title: string;
+  hasErrors?: boolean;
+  /** The response's CSP nonce: every script of the page carries it. */
+  nonce?: string;
+  /** An inline script, run after `classicSrc`. */
+  script?: string;
+  /** A classic script served by the identity provider, run before `script` (a library it uses). */
+  classicSrc?: string;
+  /** A module script served by the identity provider. */
+  moduleSrc?: string;
+  /**
+   * Where this page can be loaded again with a GET (with its query): the English/Español buttons ask
+   * for it in the other language. Without it the page offers no switch (nothing to reload).
+   */
+  here?: string;
+}
+
+/**
+ * English/Español as a GET form (no JavaScript needed): the page again in the chosen language, which
+ * is then kept for the pages that follow. The label is in the page's language; only each visible
+ * name carries the language it names (WCAG 3.1.2).
+ */
+export function LanguageSwitch({ locale, here }: { locale: Locale; here: string }) {
+  const url = new URL(here, "http://identity.invalid");
+  const kept = [...url.searchParams].filter(([name]) => name !== "lang");
+  return (
+    <form method="get" action={url.pathname} className="language-switch" aria-label={translate(locale, "language.label")}>
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {(["en", "es"] as const).map((each) => (
+        <button
+          key={each}
+          type="submit"
+          name="lang"
+          value={each}
+          aria-pressed={each === locale}
+          aria-label={
+            each === locale ? undefined : translate(locale, "language.change", { language: translate(locale, `language.${each}`) })
+          }
+        >
+          <span lang={each}>{translate(locale, `language.${each}`)}</span>
+        </button>
+      ))}
+    </form>
+  );
+}
+
+function Footer({ locale }: { locale: Locale }) {
+  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(locale, key, vars);
+  return (
+    <footer className="footer">
+      <p>
+        {t("footer.help")} <a href={`tel:${support.phone}`}>{support.phoneDisplay}</a>
+      </p>
+      <ul className="footer-links">
+        <li>
+          <a href={support.helpCenterUrl}>{t("footer.helpCenter")}</a>
+        </li>
+        <li>
+          <a href={legal.privacyPolicyUrl}>{t("footer.privacyPolicy")}</a>
+        </li>
+        <li>
+          <a href={legal.termsOfServiceUrl}>{t("footer.terms")}</a>
+        </li>
+      </ul>
+      <p className="footer-program">{programName(locale)}</p>
+    </footer>
+  );
+}
+
+/** Every hosted page: the portal's header with its logo, one heading, the language switch and the footer. */
+export function Page({ options, children }: { options: PageOptions; children?: ReactNode }) {
+  const { locale, nonce } = options;
+  const title = `${options.hasErrors ? translate(locale, "errorTitlePrefix") : ""}${options.title} – ${programName(locale)}`;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{title}</title>
+        <link rel="preload" href="/assets/inter-latin.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="stylesheet" href="/assets/identity.css" />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {translate(locale, "skipToContent")}
+        </a>
+        <header className="header">
+          <span className="brand">
+            <Logo />
+            <span className="visually-hidden">{programName(locale)}</span>
+          </span>
+        </header>
+        <main id="main" className="main">
+          <h1>{options.title}</h1>
+          {children}
+        </main>
+        {options.here ? (
+          <div className="language-bar">
+            <LanguageSwitch locale={locale} here={options.here} />
+          </div>
+        ) : null}
+        <Footer locale={locale} />
+        {options.classicSrc && nonce ? <script nonce={nonce} src={options.classicSrc} /> : null}
+        {options.script && nonce ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: options.script }} /> : null}
+        {options.moduleSrc && nonce ? <script type="module" nonce={nonce} src={options.moduleSrc} /> : null}
+      </body>
+    </html>
+  );
+}
+
+/**
+ * The document as sent. React writes an apostrophe as &#x27;; the hosted pages have always written
+ * &#39;, which tests and scripts that read the markup look for.
+ */
+export function renderDocument(page: ReactElement): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(page).replaceAll("&#x27;", "&#39;")}`;
+}
+
+export function renderPage(options: PageOptions, body: ReactNode): string {
+  return renderDocument(<Page options={options}>{body}</Page>);
+}

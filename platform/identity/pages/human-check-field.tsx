@@ -1,0 +1,46 @@
+import type { HumanCheckView } from "../captcha/human-check.ts";
+import { type Locale, translator } from "./i18n.ts";
+
+export type { HumanCheckView };
+
+export const HUMAN_CHECK_SCRIPT = "/assets/human-check.js";
+
+/**
+ * The security check inside a hosted form. With JavaScript, /assets/human-check.js solves the proof
+ * of work and says so in the live status, in place of the text that says how long to wait; without
+ * it, that text stays and the wait ticket rides along.
+ */
+export function HumanCheckField({
+  locale,
+  view,
+  buttonLabel,
+  why,
+}: {
+  locale: Locale;
+  view: HumanCheckView | undefined;
+  buttonLabel: string;
+  why?: string;
+}) {
+  if (!view) return null;
+  const t = translator(locale);
+  const seconds = view.waitSeconds;
+  return (
+    <fieldset
+      className="human-check"
+      id="humanCheck"
+      data-human-check=""
+      data-challenge-url="/api/captcha/challenge"
+      data-working={t("humanCheck.working")}
+      data-done={t("humanCheck.done")}
+      data-failed={t("humanCheck.failed", { seconds, button: buttonLabel })}
+    >
+      <legend>{t("humanCheck.legend")}</legend>
+      <p>{why ?? t("humanCheck.why")}</p>
+      <p className="human-check-status" data-human-check-status="" role="status">
+        {t("humanCheck.wait", { seconds, button: buttonLabel })}
+      </p>
+      <input type="hidden" name="humanCheckTicket" value={view.ticket} />
+      <input type="hidden" name="captchaToken" value="" />
+    </fieldset>
+  );
+}

@@ -1,0 +1,90 @@
+import { renderPage } from "./document.tsx";
+import { HumanCheckField } from "./human-check-field.tsx";
+import { type Locale, translator } from "./i18n.ts";
+import { Actions, ErrorSummary, type FieldError, Links, Notice, TextField } from "./parts.tsx";
+import { errorFor, type HumanCheckPart, humanCheckScript, PasskeyPart, passkeyScripts } from "./sign-in-parts.tsx";
+
+export interface IdentifyView extends HumanCheckPart {
+  locale: Locale;
+  uid: string;
+  username?: string;
+  remember?: boolean;
+  errors?: FieldError[];
+  /** A confirmation shown above the form (e.g. after an unlock). */
+  message?: string;
+  links: { register?: string; recover: string; unlock?: string };
+  /** Too many wrong passwords in a row: the password must be reset first (a link to 'Forgot password?' under the error). */
+  passwordCapped?: boolean;
+  /** The status code the page is sent with (an error shown after a redirect keeps its 4xx). */
+  status?: number;
+}
+
+export function renderIdentifyPage(view: IdentifyView): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  return renderPage(
+    {
+      locale: view.locale,
+      title: t("identify.title"),
+      hasErrors: errors.length > 0,
+      here: `/interaction/${view.uid}`,
+      ...humanCheckScript(view),
+      ...passkeyScripts(view.nonce),
+    },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <Notice message={view.message} />
+      {view.passwordCapped ? (
+        <p className="reset-needed">
+          <a href={view.links.recover}>{t("identify.resetPasswordLink")}</a>
+        </p>
+      ) : null}
+      <form method="post" action={`/interaction/${view.uid}/identify`} noValidate>
+        <TextField
+          id="username"
+          name="username"
+          type="email"
+          label={t("identify.username")}
+          value={view.username}
+          error={errorFor(errors, "username")}
+          autoComplete="username"
+          focusFirst={errors.length === 0}
+        />
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label={t("identify.password")}
+          error={errorFor(errors, "password")}
+          autoComplete="current-password"
+        />
+        <div className="choice">
+          <input
+            type="checkbox"
+            id="rememberMe"
+            name="rememberMe"
+            value="true"
+            aria-describedby="rememberMe-hint"
+            defaultChecked={view.remember}
+          />
+          <label htmlFor="rememberMe">{t("identify.rememberMe")}</label>
+        </div>
+        <p className="hint" id="rememberMe-hint">
+          {t("identify.rememberMeHint")}
+        </p>
+        <HumanCheckField locale={view.locale} view={view.humanCheck} buttonLabel={t("identify.submit")} />
+        <Actions>
+          <button type="submit">{t("identify.submit")}</button>
+        </Actions>
+      </form>
+      {view.nonce ? <PasskeyPart locale={view.locale} uid={view.uid} /> : null}
+      <Links
+        links={[
+          view.links.register ? { href: view.links.register, label: t("identify.createAccount") } : null,
+          { href: view.links.recover, label: t("identify.forgotPassword") },
+          view.links.unlock ? { href: view.links.unlock, label: t("identify.unlockAccount") } : null,
+        ]}
+      />
+    </>,
+  );
+}

@@ -1,0 +1,85 @@
+import type { Channel } from "../domain/codes.ts";
+import { renderPage } from "./document.tsx";
+import { HumanCheckField, type HumanCheckView } from "./human-check-field.tsx";
+import { type Locale, translator } from "./i18n.ts";
+import { Actions, ErrorSummary, type FieldError, Links, Notice } from "./parts.tsx";
+import { humanCheckScript, PasskeyPart, passkeyScripts, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
+
+const methodLabel = { sms: "select.sms", voice: "select.voice", totp: "select.totp" } as const;
+
+export interface SelectAuthenticatorView {
+  locale: Locale;
+  uid: string;
+  action: string;
+  maskedPhone: string;
+  methods: Array<Channel | "totp">;
+  errors?: FieldError[];
+  /** Replaces the sentence naming the phone (flows that must not reveal an account). */
+  intro?: string;
+  backHref?: string;
+  /** The way to sign in with a recovery code, when the account has some left. */
+  recoveryHref?: string;
+  /** The method to show chosen (default: the first). */
+  chosen?: Channel | "totp";
+  /** Why nothing was sent yet (e.g. when a new code can be sent). */
+  message?: string;
+  /** The response's nonce when the account has a passkey to offer (a code could not be sent). */
+  passkeyNonce?: string;
+  /** The security check, when each code sent from this page needs one (recovery without a password). */
+  humanCheck?: HumanCheckView;
+  /** Why the check is asked (default: after many failures). */
+  humanCheckWhy?: string;
+  nonce?: string;
+  /** Where the page is shown again with a GET (default: the sign-in's own address). */
+  here?: string;
+  /** In the sign-in itself (not recovery): offer 'Sign in as someone else'. */
+  restart?: boolean;
+}
+
+export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
+  const submitLabel = t(view.methods.includes("totp") ? "select.continue" : "select.submit");
+  const idOf = (method: Channel | "totp", index: number) => (index === 0 ? "authMethod" : `authMethod-${method}`);
+  return renderPage(
+    {
+      locale: view.locale,
+      title: t("select.title"),
+      hasErrors: errors.length > 0,
+      here: view.here ?? `/interaction/${view.uid}`,
+      ...humanCheckScript(view),
+      ...passkeyScripts(view.passkeyNonce),
+    },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <Notice message={view.message} />
+      <p>{view.intro ?? t("select.intro", { phone: view.maskedPhone })}</p>
+      {view.methods.length === 0 ? null : (
+        <form method="post" action={view.action} noValidate>
+          <fieldset className={errors.length ? "field-error" : undefined}>
+            <legend>{t("select.legend")}</legend>
+            {view.methods.map((method, index) => (
+              <div className="choice" key={method}>
+                <input type="radio" id={idOf(method, index)} name="authMethod" value={method} defaultChecked={method === chosen} />
+                <label htmlFor={idOf(method, index)}>{t(methodLabel[method])}</label>
+              </div>
+            ))}
+          </fieldset>
+          <HumanCheckField locale={view.locale} view={view.humanCheck} buttonLabel={submitLabel} why={view.humanCheckWhy} />
+          <Actions>
+            <button type="submit">{submitLabel}</button>
+          </Actions>
+        </form>
+      )}
+      {view.passkeyNonce ? <PasskeyPart locale={view.locale} uid={view.uid} /> : null}
+      <Links
+        links={[
+          view.recoveryHref ? { href: view.recoveryHref, label: t("select.useRecoveryCode") } : null,
+          view.backHref ? { href: view.backHref, label: t("form.backToSignIn") } : null,
+        ]}
+      />
+      {view.restart ? <SignInAsSomeoneElse locale={view.locale} uid={view.uid} /> : null}
+    </>,
+  );
+}

@@ -1,0 +1,88 @@
+import { renderPage } from "./document.tsx";
+import { HumanCheckField } from "./human-check-field.tsx";
+import { type Locale, translator } from "./i18n.ts";
+import { Actions, ErrorSummary, type FieldError, Links, TextField } from "./parts.tsx";
+import { errorFor, type HumanCheckPart, humanCheckScript, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
+
+export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: string; errors?: FieldError[] } & HumanCheckPart): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  return renderPage(
+    {
+      locale: view.locale,
+      title: t("enrol.title"),
+      hasErrors: errors.length > 0,
+      here: `/interaction/${view.uid}`,
+      ...humanCheckScript(view),
+    },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <p>{t("enrol.intro")}</p>
+      <form method="post" action={`/interaction/${view.uid}/enrol`} noValidate>
+        <TextField
+          id="phoneNumber"
+          name="phoneNumber"
+          type="tel"
+          label={t("enrol.phone")}
+          hint={t("enrol.phoneHint")}
+          value={view.phone}
+          error={errorFor(errors, "phoneNumber")}
+          autoComplete="tel"
+          focusFirst={errors.length === 0}
+        />
+        <HumanCheckField locale={view.locale} view={view.humanCheck} buttonLabel={t("enrol.submit")} />
+        <Actions>
+          <button type="submit">{t("enrol.submit")}</button>
+        </Actions>
+      </form>
+      <SignInAsSomeoneElse locale={view.locale} uid={view.uid} />
+    </>,
+  );
+}
+
+export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[]; backHref: string }): string {
+  const t = translator(view.locale);
+  const errors = view.errors ?? [];
+  return renderPage(
+    {
+      locale: view.locale,
+      title: t("recoveryCode.title"),
+      hasErrors: errors.length > 0,
+      here: `/interaction/${view.uid}/recovery-code`,
+    },
+    <>
+      <ErrorSummary locale={view.locale} errors={errors} />
+      <p>{t("recoveryCode.intro")}</p>
+      <form method="post" action={`/interaction/${view.uid}/recovery-code`} noValidate>
+        <TextField
+          id="recoveryCode"
+          name="recoveryCode"
+          label={t("recoveryCode.label")}
+          hint={t("recoveryCode.hint")}
+          error={errorFor(errors, "recoveryCode")}
+          autoComplete="off"
+          focusFirst={errors.length === 0}
+        />
+        <Actions>
+          <button type="submit">{t("recoveryCode.submit")}</button>
+        </Actions>
+      </form>
+      <Links links={[{ href: view.backHref, label: t("recoveryCode.back") }]} />
+      <SignInAsSomeoneElse locale={view.locale} uid={view.uid} />
+    </>,
+  );
+}
+
+/** The sign-in cannot go on in this browser (finished, expired, another browser): back to the portal. */
+export function renderSessionLostPage(locale: Locale, portalUrl: string, here?: string): string {
+  const t = translator(locale);
+  return renderPage(
+    { locale, title: t("sessionLost.title"), here },
+    <>
+      <p>{t("sessionLost.body")}</p>
+      <p>
+        <a href={portalUrl}>{t("sessionLost.link")}</a>
+      </p>
+    </>,
+  );
+}

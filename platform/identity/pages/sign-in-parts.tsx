@@ -1,0 +1,76 @@
+import { WEBAUTHN_BROWSER_SCRIPT } from "../http/scripts.ts";
+import { HUMAN_CHECK_SCRIPT, type HumanCheckView } from "./human-check-field.tsx";
+import { type Locale, translator } from "./i18n.ts";
+import { Actions, type FieldError } from "./parts.tsx";
+
+/** Asked for when failures pile up: the check's ticket, and the response's nonce for its script. */
+export interface HumanCheckPart {
+  humanCheck?: HumanCheckView;
+  nonce?: string;
+}
+
+export const humanCheckScript = (view: HumanCheckPart) => (view.humanCheck ? { nonce: view.nonce, moduleSrc: HUMAN_CHECK_SCRIPT } : {});
+
+export const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
+
+/**
+ * 'Sign in as someone else': drops the account this sign-in has identified and starts again at the
+ * e-mail and password, for a participant who typed the wrong account's details or cannot go on.
+ */
+export function SignInAsSomeoneElse({ locale, uid }: { locale: Locale; uid: string }) {
+  return (
+    <form method="post" action={`/interaction/${uid}/restart`} className="restart">
+      <button type="submit" className="link-button">
+        {translator(locale)("signIn.someoneElse")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The passkey button: hidden in the HTML, shown by this script only where the browser can use a
+ * passkey, so a page without JavaScript never offers one that cannot work.
+ */
+const PASSKEY_SIGN_IN = `(() => {
+  const box = document.getElementById("passkey-sign-in");
+  const lib = window.SimpleWebAuthnBrowser;
+  if (!box || !lib || !lib.browserSupportsWebAuthn()) return;
+  box.hidden = false;
+  const form = box.querySelector("form");
+  const status = box.querySelector("[role=status]");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button");
+    button.disabled = true;
+    try {
+      const answer = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin" });
+      const credential = await lib.startAuthentication({ optionsJSON: await answer.json() });
+      form.elements.credential.value = JSON.stringify(credential);
+      form.submit();
+    } catch {
+      button.disabled = false;
+      status.textContent = box.dataset.failed;
+    }
+  });
+})();`;
+
+export function PasskeyPart({ locale, uid }: { locale: Locale; uid: string }) {
+  const t = translator(locale);
+  return (
+    <div id="passkey-sign-in" className="passkey" hidden data-failed={t("passkey.failed")}>
+      <p>{t("passkey.or")}</p>
+      <form method="post" action={`/interaction/${uid}/passkey`} data-options={`/interaction/${uid}/passkey-options`}>
+        <input type="hidden" name="credential" value="" />
+        <Actions>
+          <button type="submit" className="secondary">
+            {t("passkey.signIn")}
+          </button>
+        </Actions>
+      </form>
+      <p className="hint" role="status"></p>
+    </div>
+  );
+}
+
+export const passkeyScripts = (nonce: string | undefined) =>
+  nonce ? { nonce, classicSrc: WEBAUTHN_BROWSER_SCRIPT, script: PASSKEY_SIGN_IN } : {};

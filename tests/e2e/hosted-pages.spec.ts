@@ -1,0 +1,202 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { screenMatrix } from "./support/matrix";
+import { codesSince, outboxMarker } from "./support/outbox";
+import { participant } from "./support/participants";
+
+/**
+ * The identity provider's hosted pages as one site with the portal: each page a participant meets
+ * carries the portal's logo and font, the language switch and the footer, at both designed widths, in
+ * both languages, with and without JavaScript (the projects), and with no serious accessibility problem.
+ */
+
+const words = {
+  en: {
+    signIn: "Sign in",
+    toOther: "Change language to Español",
+    wrongPassword: "The email address or password is not correct",
+    verify: "Verify it's you",
+    enterCode: "Enter the code",
+    createAccount: "Create an account",
+    resetPassword: "Reset your password",
+    forgot: "Forgot password?",
+    someoneElse: "Sign in as someone else",
+    support: "Customer support:",
+    language: "Language",
+    email: "Email address",
+    password: "Password",
+    continue: "Continue",
+    text: "Text Message",
+    sendCode: "Send code",
+    code: "Authentication code",
+    verifyCode: "Verify",
+    tooMany: "Too many attempts. Please try again later.",
+    newPassword: "Choose a new password",
+    newPasswordLabel: "New password",
+    confirmLabel: "Confirm new password",
+    update: "Update password",
+    unchanged: "Choose a password different from your current one",
+    checkDone: "Check complete. You can continue.",
+  },
+  es: {
+    signIn: "Iniciar sesión",
+    toOther: "Cambiar el idioma a English",
+    wrongPassword: "El correo electrónico o la contraseña no son correctos",
+    verify: "Verifique su identidad",
+    enterCode: "Introduzca el código",
+    createAccount: "Crear una cuenta",
+    resetPassword: "Restablecer su contraseña",
+    forgot: "¿Olvidó su contraseña?",
+    someoneElse: "Iniciar sesión con otra cuenta",
+    support: "Atención al cliente:",
+    language: "Idioma",
+    email: "Correo electrónico",
+    password: "Contraseña",
+    continue: "Continuar",
+    text: "Mensaje de texto",
+    sendCode: "Enviar código",
+    code: "Código de autenticación",
+    verifyCode: "Verificar",
+    tooMany: "Demasiados intentos. Vuelva a intentarlo más tarde.",
+    newPassword: "Elija una contraseña nueva",
+    newPasswordLabel: "Contraseña nueva",
+    confirmLabel: "Confirmar la contraseña nueva",
+    update: "Actualizar contraseña",
+    unchanged: "Elija una contraseña distinta de la actual",
+    checkDone: "Comprobación completada. Ya puede continuar.",
+  },
+} as const satisfies Record<"en" | "es", Record<string, string>>;
+type Words = Record<keyof (typeof words)["en"], string>;
+
+const withJs = () => test.info().project.use.javaScriptEnabled !== false;
+/** The security check's wait without JavaScript (platform/identity/captcha/human-check.ts), as its page asks. */
+const HUMAN_CHECK_WAIT_MS = 15_000;
+
+/** The portal sends a signed-out visitor to the hosted sign-in page; Spanish is chosen with its own switch. */
+async function openSignIn(page: Page, language: "en" | "es") {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: words.en.signIn, level: 1 })).toBeVisible();
+  if (language === "es") {
+    await page.getByRole("button", { name: words.en.toOther }).click();
+    await expect(page.getByRole("heading", { name: words.es.signIn, level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  }
+}
+
+/** The portal's frame: logo, Inter, the language switch and the footer; nothing wider than the screen; axe-clean. */
+async function expectFrame(page: Page, w: Words) {
+  await expect(page.locator("header.header svg")).toBeVisible();
+  await expect(page.getByRole("form", { name: w.language })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(`${w.support} (800) 555-0142`);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+}
+
+for (const { viewport, language } of screenMatrix) {
+  test(`each hosted page a participant meets carries the portal's frame, and a refused password survives a reload (${viewport.name}, ${language})`, async ({
+    page,
+  }) => {
+    const w = words[language];
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await openSignIn(page, language);
+    await expectFrame(page, w);
+
+    // A wrong password (for an e-mail with no account: no participant's count moves) answers at the page's own address.
+    await page.getByLabel(w.email).fill(`nobody.hosted.${viewport.name}.${language}@example.test`);
+    await page.getByLabel(w.password, { exact: true }).fill("not-a-password-at-all");
+    await page.getByRole("button", { name: w.signIn, exact: true }).click();
+    await expect(page.getByRole("link", { name: w.wrongPassword })).toBeVisible();
+    expect(new URL(page.url()).pathname).toMatch(/^\/interaction\/[^/]+$/);
+    await page.reload();
+    await expect(page.getByRole("link", { name: w.wrongPassword })).toBeVisible();
+    await expect(page.getByLabel(w.email)).toHaveValue(`nobody.hosted.${viewport.name}.${language}@example.test`);
+    await expect(page.getByLabel(w.password, { exact: true })).toHaveValue("");
+    await expectFrame(page, w);
+
+    for (const [link, heading] of [
+      [w.createAccount, w.createAccount],
+      [w.forgot, w.resetPassword],
+    ] as const) {
+      await page.getByRole("link", { name: link }).click();
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await expectFrame(page, w);
+      await page.goBack();
+      await expect(page.getByRole("heading", { name: w.signIn, level: 1 })).toBeVisible();
+    }
+
+    const iris = participant("iris@example.test");
+    await page.getByLabel(w.email).fill(iris.email);
+    await page.getByLabel(w.password, { exact: true }).fill(iris.password);
+    await page.getByRole("button", { name: w.signIn, exact: true }).click();
+    await expect(page.getByRole("heading", { name: w.verify, level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: w.someoneElse })).toBeVisible();
+    await expectFrame(page, w);
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.sendCode }).click();
+    await expect(page.getByRole("heading", { name: w.enterCode, level: 1 })).toBeVisible();
+    await expectFrame(page, w);
+    await page.getByRole("button", { name: w.someoneElse }).click();
+    await expect(page.getByRole("heading", { name: w.signIn, level: 1 })).toBeVisible();
+    await expect(page.getByLabel(w.password, { exact: true })).toBeVisible();
+  });
+}
+
+test("recovery's wait: the sixth start for one e-mail within ten minutes is refused with a message (429), in the portal's frame", async ({
+  page,
+}) => {
+  const language = withJs() ? "en" : "es";
+  const w = words[language];
+  const email = `nobody.recovery.${withJs() ? "js" : "nojs"}@example.test`;
+  let status = 0;
+  for (let start = 1; start <= 6; start += 1) {
+    await page.context().clearCookies();
+    await openSignIn(page, language);
+    await page.getByRole("link", { name: w.forgot }).click();
+    await expect(page.getByRole("heading", { name: w.resetPassword, level: 1 })).toBeVisible();
+    await page.getByLabel(w.email).fill(email);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST" && /\/recover$/.test(response.url()));
+    await page.getByRole("button", { name: w.continue }).click();
+    status = (await answer).status();
+    if (start < 6) expect(status, `start ${start}`).toBeLessThan(400);
+  }
+  expect(status).toBe(429);
+  await expect(page.getByRole("link", { name: w.tooMany })).toBeVisible();
+  await expectFrame(page, w);
+});
+
+test("a password reset that reuses the current password is refused with a translated error", async ({ page }) => {
+  const language = withJs() ? "es" : "en";
+  const w = words[language];
+  const iris = participant("iris@example.test");
+  await openSignIn(page, language);
+  await page.getByRole("link", { name: w.forgot }).click();
+  await page.getByLabel(w.email).fill(iris.email);
+  await page.getByRole("button", { name: w.continue }).click();
+  await expect(page.getByRole("heading", { name: w.verify, level: 1 })).toBeVisible();
+  await expectFrame(page, w);
+  await page.getByRole("radio", { name: w.text }).check();
+  if (withJs()) await expect(page.getByText(w.checkDone)).toBeVisible({ timeout: 30_000 });
+  // Without JavaScript the page asks the participant to wait before sending: that wait is the check.
+  else await page.waitForTimeout(HUMAN_CHECK_WAIT_MS + 500);
+  const marker = await outboxMarker(iris.phone!);
+  await page.getByRole("button", { name: w.sendCode }).click();
+  await expect(page.getByRole("heading", { name: w.enterCode, level: 1 })).toBeVisible();
+  await expectFrame(page, w);
+  // Other tests may text Iris a sign-in code meanwhile: the recovery code is the one to type.
+  let recoveryCode = "";
+  await expect
+    .poll(async () => {
+      recoveryCode = (await codesSince(iris.phone!, marker)).find((message) => message.purpose === "recovery")?.code ?? "";
+      return recoveryCode;
+    })
+    .not.toBe("");
+  await page.getByLabel(w.code).fill(recoveryCode);
+  await page.getByRole("button", { name: w.verifyCode, exact: true }).click();
+  await expect(page.getByRole("heading", { name: w.newPassword, level: 1 })).toBeVisible();
+  await page.getByLabel(w.newPasswordLabel, { exact: true }).fill(iris.password);
+  await page.getByLabel(w.confirmLabel).fill(iris.password);
+  await page.getByRole("button", { name: w.update }).click();
+  await expect(page.getByRole("link", { name: w.unchanged })).toBeVisible();
+  await expectFrame(page, w);
+});
