@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { serveLauncherDatabase, type LauncherDatabase } from "../lib/launcher/embedded-database.ts";
 import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
@@ -181,7 +182,9 @@ async function main() {
     database = await serveLauncherDatabase(path.join(dataRoot, "database"));
     shared.DATABASE_URL = database.url;
     database.opened.catch((error: unknown) => {
-      console.error(`The embedded database in ${path.join(dataRoot, "database")} could not be opened: ${String(error)}`);
+      console.error(
+        `The embedded database in ${path.join(dataRoot, "database")} could not be opened: ${error instanceof Error ? error.message : inspect(error)}`,
+      );
       void stopAll(1);
     });
   }
@@ -191,10 +194,15 @@ async function main() {
   };
   const services: Promise<void>[] = [];
   if (embeddedIdentity) {
-    const identity = launch("identity", process.execPath, [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...tsxLoader, "platform/identity/main.ts"], {
-      ...shared,
-      IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
-    });
+    const identity = launch(
+      "identity",
+      process.execPath,
+      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...tsxLoader, "platform/identity/main.ts"],
+      {
+        ...shared,
+        IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
+      },
+    );
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {

@@ -11,11 +11,7 @@ const CANCEL_REQUEST = 80_877_102;
 
 /** A message sent before the session starts: it has no type byte, only its length and a code. */
 export type OpeningMessage =
-  | { kind: "startup"; bytes: Buffer }
-  | { kind: "ssl-request" }
-  | { kind: "gss-request" }
-  | { kind: "cancel" }
-  | { kind: "unsupported" };
+  { kind: "startup"; bytes: Buffer } | { kind: "ssl-request" } | { kind: "gss-request" } | { kind: "cancel" } | { kind: "unsupported" };
 
 /** One opening message from the start of `buffer` and the bytes after it, or null while it is incomplete. */
 export function takeOpeningMessage(buffer: Buffer): { message: OpeningMessage; rest: Buffer } | null {
@@ -84,10 +80,7 @@ export function lastTransactionStatus(reply: Uint8Array): "I" | "T" | "E" | null
 
 /** An ErrorResponse ('E') a client shows as a PostgreSQL error, with SQLSTATE `code`. */
 export function errorResponse(code: string, message: string): Buffer {
-  const fields = Buffer.concat([
-    Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, "utf8"),
-    Buffer.from([0]),
-  ]);
+  const fields = Buffer.concat([Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, "utf8"), Buffer.from([0])]);
   const header = Buffer.alloc(5);
   header.write("E", 0, "latin1");
   header.writeInt32BE(4 + fields.length, 1);
