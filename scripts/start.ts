@@ -189,6 +189,8 @@ async function main() {
     });
   }
   const healthy = async (child: Supervised, url: string) => {
+    // The services wait for the database; creating it on a first start is not theirs to be timed on.
+    await database?.opened.catch(() => undefined);
     await waitForHealth(child.name, url);
     child.healthyOnce = true;
   };

@@ -45,6 +45,7 @@ function roleOf(command: string): string {
 function sample(npmPid: number): Map<string, number> {
   const byRole = new Map<string, number>();
   for (const pid of processTreeOf(npmPid).slice(1)) {
+    if (commandOf(pid).startsWith("sh ")) continue;
     const megabytes = residentMegabytesOf(pid);
     if (!Number.isFinite(megabytes)) continue;
     const role = roleOf(commandOf(pid));
@@ -125,7 +126,8 @@ export async function measureStackMemory(options: {
   } finally {
     // The launcher stops its services on SIGTERM; npm and its shell then end with it.
     const tree = processTreeOf(npm.pid!);
-    const launcher = tree.find((pid) => commandOf(pid).includes("scripts/start.ts"));
+    // The last match: npm's shell names the script too, and would leave the launcher running if signalled.
+    const launcher = tree.filter((pid) => commandOf(pid).includes("scripts/start.ts")).at(-1);
     if (npm.exitCode === null) process.kill(launcher ?? npm.pid!, "SIGTERM");
     const force = setTimeout(() => {
       for (const pid of tree.toReversed()) {
