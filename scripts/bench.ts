@@ -23,6 +23,7 @@ import { toMarkdown, type BenchReport, type LoadRow, type MemoryFigures, type Ro
 import { openIdentifyPage, signInOverHttp } from "./bench/sign-in.ts";
 import { measureSlowResults } from "./bench/slow-results.ts";
 import { spreadOf } from "./bench/spread.ts";
+import { measureStackMemory } from "./bench/stack-memory.ts";
 import { projectRoot, startStack, type Stack } from "./bench/stack.ts";
 import { ROW, targetsOf } from "./bench/targets.ts";
 
@@ -262,6 +263,13 @@ async function main() {
     await stack.stop();
   }
 
+  step("the whole embedded stack's memory (npm start), at rest and under load");
+  const stackMemory = await measureStackMemory({
+    portBase: portBase + 40,
+    account: benchAccount,
+    connections: CONNECTIONS,
+    loadSeconds: MEMORY_SECONDS,
+  }).catch((error: unknown) => ({ note: `not measured: ${error instanceof Error ? error.message : String(error)}` }));
   const growth = await measureGrowth(memory);
   const firstStarts: number[] = [];
   for (let index = 1; index <= ROUNDS; index += 1) {
@@ -281,6 +289,7 @@ async function main() {
     },
     load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rounds: ROUNDS, rows },
     memory,
+    stackMemory,
     weights,
     lighthouse,
     slowResults,

@@ -8,7 +8,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
+import { serveLauncherDatabase, type LauncherDatabase } from "../lib/launcher/embedded-database.ts";
+import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
 import { portalServerArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
@@ -29,8 +32,8 @@ const resultsUrl = process.env.RESULTS_API_URL ?? `http://localhost:${resultsPor
 // tsx as a loader, not its CLI: one process per service, so a signal reaches the server itself.
 const tsxLoader = ["--import", "tsx"];
 
-const shared = {
-  ...process.env,
+const shared: NodeJS.ProcessEnv = {
+  ...memoryEnvironment(process.env),
   PORTAL_URL: portalUrl,
   IDP_ISSUER: idpIssuer,
   RESULTS_API_URL: resultsUrl,
@@ -58,6 +61,8 @@ const MAX_BACKOFF_MS = 30_000;
 const statusFile = path.join(dataRoot, "launcher-status.json");
 const children: Supervised[] = [];
 let stopping = false;
+/** The stack's one embedded database, when no DATABASE_URL names a PostgreSQL server. */
+let database: LauncherDatabase | null = null;
 
 function writeStatus(): void {
   const status: LauncherStatus = {
@@ -153,6 +158,7 @@ async function stopAll(exitCode: number) {
         }),
     ),
   );
+  await database?.close().catch(() => undefined);
   process.exit(exitCode);
 }
 
@@ -172,16 +178,33 @@ async function main() {
   ];
   const problems = await portProblems(ports);
   if (problems.length > 0) throw new Error(problems.join("\n"));
+  if (!process.env.DATABASE_URL) {
+    database = await serveLauncherDatabase(path.join(dataRoot, "database"));
+    shared.DATABASE_URL = database.url;
+    database.opened.catch((error: unknown) => {
+      console.error(
+        `The embedded database in ${path.join(dataRoot, "database")} could not be opened: ${error instanceof Error ? error.message : inspect(error)}`,
+      );
+      void stopAll(1);
+    });
+  }
   const healthy = async (child: Supervised, url: string) => {
+    // The services wait for the database; creating it on a first start is not theirs to be timed on.
+    await database?.opened.catch(() => undefined);
     await waitForHealth(child.name, url);
     child.healthyOnce = true;
   };
   const services: Promise<void>[] = [];
   if (embeddedIdentity) {
-    const identity = launch("identity", process.execPath, [...tsxLoader, "platform/identity/main.ts"], {
-      ...shared,
-      IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
-    });
+    const identity = launch(
+      "identity",
+      process.execPath,
+      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...tsxLoader, "platform/identity/main.ts"],
+      {
+        ...shared,
+        IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
+      },
+    );
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
@@ -192,7 +215,7 @@ async function main() {
     services.push(healthy(results, resultsUrl));
   }
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portal = launch("portal", process.execPath, portalServerArgs(root), {
+  const portal = launch("portal", process.execPath, [...memoryFlagsFor("portal", process.env.NODE_OPTIONS), ...portalServerArgs(root)], {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
     NODE_ENV: viteDevelopment ? "development" : "production",

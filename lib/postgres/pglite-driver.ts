@@ -1,5 +1,5 @@
-import { mkdir } from "node:fs/promises";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "@electric-sql/pglite";
+import { openPglite } from "./pglite-open.ts";
 import { createSerialQueue } from "./serial-queue.ts";
 import type { Database, Queryable } from "./types.ts";
 
@@ -16,8 +16,7 @@ function wrapTransaction(tx: Transaction): Queryable {
 }
 
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
-  await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await openPglite(dataDir);
   const enqueue = createSerialQueue();
   let closed = false;
 

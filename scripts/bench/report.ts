@@ -5,6 +5,7 @@ import type { LoadFigures } from "./load.ts";
 import type { Bytes, PageWeight } from "./page-weight.ts";
 import type { SlowResultsFigure } from "./slow-results.ts";
 import { formatSpread, spreadOf, type Spread } from "./spread.ts";
+import type { StackMemoryFigures } from "./stack-memory.ts";
 
 export interface RoundFigures extends LoadFigures {
   /** CPU the serving process used per answered request during the round (NaN when unknown). */
@@ -39,6 +40,8 @@ export interface BenchReport {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage: number };
   load: { connections: number; durationSeconds: number; rounds: number; rows: LoadRow[] };
   memory: MemoryFigures[];
+  /** The whole embedded stack as `npm start` runs it. */
+  stackMemory: StackMemoryFigures | { note: string };
   weights: { name: string; url: string; weight: PageWeight | null; note?: string }[];
   lighthouse: { name: string; url: string; runs: LighthouseFigures[]; note?: string }[];
   slowResults: SlowResultsFigure[];
@@ -158,6 +161,18 @@ function growthSection(growth: BenchReport["growth"]): string[] {
   ];
 }
 
+export function stackMemorySection(figures: BenchReport["stackMemory"]): string[] {
+  if ("note" in figures) return [figures.note];
+  return [
+    `Resident memory (VmRSS) of the launcher and every process it runs, summed: at rest after a sign-in, ${formatSpread(figures.atRestMb)} MB over its samples; under ${figures.loadSeconds} s of dashboard load (${fixed(figures.requestsPerSecond)} req/s), ${formatSpread(figures.underLoadMb)} MB. npm's own process, which only waits for the launcher, adds ${fixed(figures.npmMb)} MB.`,
+    "",
+    table(
+      ["Process", "At rest (median)", "Under load (highest)"],
+      figures.processes.map((process) => [process.name, `${fixed(process.atRestMb)} MB`, `${fixed(process.underLoadMb)} MB`]),
+    ),
+  ];
+}
+
 export function toMarkdown(report: BenchReport, rowNames: { floor: string; lightest: string }): string {
   const { load, machine, memory } = report;
   const floor = load.rows.find((row) => row.name === rowNames.floor);
@@ -213,6 +228,10 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
         `${fixed(figures.after60sMb - figures.after30sMb, 1)} MB`,
       ]),
     ),
+    "",
+    "## Memory of the whole embedded stack (`npm start`)",
+    "",
+    ...stackMemorySection(report.stackMemory),
     "",
     "## Flat as data grows (PostgreSQL server)",
     "",

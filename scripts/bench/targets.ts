@@ -14,6 +14,8 @@ export const ROW = {
 const FIRST_START_MS = 6_000;
 const JAVASCRIPT_GZIP_KB = 110;
 const MEMORY_MB = 200;
+const STACK_AT_REST_MB = 600;
+const STACK_UNDER_LOAD_MB = 800;
 /** 'No growth' between 30 and 60 s of load, allowing for the garbage collector's own breathing. */
 const MEMORY_GROWTH_MB = 10;
 
@@ -78,6 +80,28 @@ function lighthouseTargets(report: BenchReport): Target[] {
   });
 }
 
+/** Met when every sample fits: a stack that fits a small server must fit at its highest. */
+function stackMemoryTargets(figures: BenchReport["stackMemory"]): Target[] {
+  const goal = "7. Memory";
+  const rows: [string, number, Spread | undefined][] = [
+    [
+      `whole embedded stack (npm start) ≤ ${STACK_AT_REST_MB} MB at rest`,
+      STACK_AT_REST_MB,
+      "note" in figures ? undefined : figures.atRestMb,
+    ],
+    [
+      `whole embedded stack ≤ ${STACK_UNDER_LOAD_MB} MB under dashboard load`,
+      STACK_UNDER_LOAD_MB,
+      "note" in figures ? undefined : figures.underLoadMb,
+    ],
+  ];
+  return rows.map(([target, limit, spread]) =>
+    spread
+      ? { goal, target, actual: `${formatSpread(spread)} MB`, met: Number.isFinite(spread.max) ? spread.max <= limit : null }
+      : { goal, target, actual: "note" in figures ? figures.note : "–", met: null },
+  );
+}
+
 export function targetsOf(report: BenchReport): Target[] {
   const row = (name: string) => report.load.rows.find((candidate) => candidate.name === name);
   const floor = row(ROW.floor);
@@ -120,6 +144,7 @@ export function targetsOf(report: BenchReport): Target[] {
     actual: `${formatSpread(report.firstStartMs)} ms`,
     met: Number.isFinite(report.firstStartMs.median) ? report.firstStartMs.median <= FIRST_START_MS : null,
   });
+  targets.push(...stackMemoryTargets(report.stackMemory));
   for (const memory of report.memory) {
     targets.push(
       {

@@ -199,7 +199,7 @@ describe("published development secrets are refused at start-up", () => {
   });
 });
 
-// Last: it stops the launched stack to read the embedded databases it leaves behind.
+// Last: it stops the launched stack to read the embedded database it leaves behind.
 describe("production seeds no demo participants (their passwords, keys and codes are published)", () => {
   it("neither embedded service holds a demo participant, and the launcher lists none", async () => {
     await expect.poll(() => launcherOutput, { timeout: 10_000 }).toContain("Press Ctrl-C to stop.");
@@ -211,17 +211,13 @@ describe("production seeds no demo participants (their passwords, keys and codes
     const exited = new Promise((resolve) => launcher.once("exit", resolve));
     launcher.kill("SIGTERM");
     await exited;
-    const identity = await openDatabase({ dataDir: path.join(dataDir, "identity") });
+    // The launcher's one embedded database holds every service's tables.
+    const database = await openDatabase({ dataDir: path.join(dataDir, "database") });
     try {
-      expect(await identity.query("SELECT email FROM idp_accounts")).toEqual([]);
+      expect(await database.query("SELECT email FROM idp_accounts")).toEqual([]);
+      expect(await database.query("SELECT user_id FROM results_patients")).toEqual([]);
     } finally {
-      await identity.close();
-    }
-    const results = await openDatabase({ dataDir: path.join(dataDir, "results") });
-    try {
-      expect(await results.query("SELECT user_id FROM results_patients")).toEqual([]);
-    } finally {
-      await results.close();
+      await database.close();
     }
   });
 });
