@@ -10,6 +10,7 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
 import { requestIdFor, sendError } from "./http-kit.ts";
+import { createKitStepsVerifier } from "./kit-steps.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
@@ -78,6 +79,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         db,
         now,
         verifyStepUp: createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+      },
+      kitSteps: {
+        db,
+        now,
+        verifyReader: createKitStepsVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       },
     });
 

@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import * as z from "zod";
+import { signKitStepsToken } from "../oidc/kit-steps-token.ts";
+import type { SigningKeys } from "../oidc/signing-keys.ts";
+
+const ChangesSchema = z.object({
+  changes: z.array(z.object({ id: z.number().int(), userId: z.string().min(1), step: z.number().int(), changedAt: z.string().min(1) })),
+});
+export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
+export type KitStepFeed = (after: number) => Promise<KitStepChange[] | null>;
+
+const PAGE = 100;
+const TIMEOUT_MS = 5000;
+
+/** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
+export function resultsKitStepFeed(options: {
+  resultsApiUrl: string;
+  keys: SigningKeys;
+  issuer: string;
+  resultsAudience: string;
+  logger: Logger;
+}): KitStepFeed {
+  return async (after) => {
+    try {
+      const token = await signKitStepsToken(options.keys, { issuer: options.issuer, resultsAudience: options.resultsAudience });
+      const url = new URL(`kit-step-changes?after=${after}&limit=${PAGE}`, `${options.resultsApiUrl.replace(/\/$/, "")}/`);
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (!response.ok) {
+        options.logger.warn({ status: response.status }, "kit steps could not be read");
+        return null;
+      }
+      return ChangesSchema.parse(await response.json()).changes;
+    } catch (error) {
+      options.logger.warn({ err: { message: (error as Error).message } }, "kit steps could not be read");
+      return null;
+    }
+  };
+}
