@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, useNavigation, useOutlet } from "react-router";
 import { Button } from "~/components/button";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
+import { NotificationSettings } from "~/components/profile/notification-settings";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
@@ -9,6 +10,7 @@ import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
+import { readNotificationPreferences } from "~/services/notification-preferences.server";
 import { requireParticipant, serverTimeZone } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
 
@@ -18,13 +20,14 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile",
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
-  return { factors: await readFactors(session, context), serverTimeZone };
+  const [factors, notifications] = await Promise.all([readFactors(session, context), readNotificationPreferences(session)]);
+  return { factors, notifications, serverTimeZone };
 }
 
 export default function LoginSecurity() {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const { factors, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const { factors, notifications, serverTimeZone: zone } = useLoaderData<typeof loader>();
   const step = useOutlet();
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
@@ -62,6 +65,7 @@ export default function LoginSecurity() {
         </div>
       </section>
       <SignInMethods factors={factors} serverTimeZone={zone} />
+      <NotificationSettings preferences={notifications} />
       {step}
     </>
   );

@@ -105,6 +105,7 @@ describe("production mode closes every development door", () => {
     ["identity", "POST", "/dev/results-link"],
     ["results", "GET", "/dev/faults"],
     ["results", "POST", "/dev/faults"],
+    ["results", "POST", "/dev/kits/P1001/step"],
     ["portal", "GET", "/dev/outbox"],
   ] as const)("%s %s %s is absent (404)", async (service, method, pathname) => {
     const response = await fetch(url(ports[service], pathname), {
