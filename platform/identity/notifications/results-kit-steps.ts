@@ -20,19 +20,25 @@ export function resultsKitStepFeed(options: {
   resultsAudience: string;
   logger: Logger;
 }): KitStepFeed {
+  // Told once when the log cannot be read and once when it can again, not every few seconds.
+  let failing = false;
+  const failed = (details: Record<string, unknown>) => {
+    if (!failing) options.logger.warn(details, "kit steps could not be read; trying again");
+    failing = true;
+    return null;
+  };
   return async (after) => {
     try {
       const token = await signKitStepsToken(options.keys, { issuer: options.issuer, resultsAudience: options.resultsAudience });
       const url = new URL(`kit-step-changes?after=${after}&limit=${PAGE}`, `${options.resultsApiUrl.replace(/\/$/, "")}/`);
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!response.ok) {
-        options.logger.warn({ status: response.status }, "kit steps could not be read");
-        return null;
-      }
-      return ChangesSchema.parse(await response.json()).changes;
+      if (!response.ok) return failed({ status: response.status });
+      const changes = ChangesSchema.parse(await response.json()).changes;
+      if (failing) options.logger.info("kit steps can be read again");
+      failing = false;
+      return changes;
     } catch (error) {
-      options.logger.warn({ err: { message: (error as Error).message } }, "kit steps could not be read");
-      return null;
+      return failed({ err: { message: (error as Error).message } });
     }
   };
 }
