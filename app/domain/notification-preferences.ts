@@ -14,7 +14,9 @@ type StepNumber = (typeof NOTIFIABLE_STEPS)[number]["number"];
 
 export const NotificationPreferencesSchema = z.object({
   emailEnabled: z.boolean(),
-  steps: z.array(z.number().int()).transform((steps) => steps.filter((step): step is StepNumber => (stepNumbers as number[]).includes(step))),
+  steps: z
+    .array(z.number().int())
+    .transform((steps) => steps.filter((step): step is StepNumber => (stepNumbers as number[]).includes(step))),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

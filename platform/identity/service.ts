@@ -18,13 +18,13 @@ import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { serveScript } from "./http/scripts.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
+import { createSignInHandler } from "./interactions/sign-in.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
 import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
-import { createSignInHandler } from "./interactions/sign-in.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
@@ -217,13 +217,23 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
   const notificationPreferences = createNotificationPreferences(db, now);
-  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret", async () => (await import("node:crypto")).randomBytes(32).toString("base64url"))];
+  const unsubscribeKeys = [
+    await loadOrCreateSecret(db, "unsubscribe-hmac-secret", async () =>
+      (await import("node:crypto")).randomBytes(32).toString("base64url"),
+    ),
+  ];
   const preferencesApi = createPreferencesApi({ preferences: notificationPreferences, verifyAccessToken, grantIsLive });
   const unsubscribe = createUnsubscribeRoute({ preferences: notificationPreferences, unsubscribeKeys, portalUrl: options.portalUrl });
   const kitStepSender = options.resultsApiUrl
     ? createKitStepSender({
         db,
-        feed: resultsKitStepFeed({ resultsApiUrl: options.resultsApiUrl, keys, issuer, resultsAudience: options.resultsApiAudience, logger }),
+        feed: resultsKitStepFeed({
+          resultsApiUrl: options.resultsApiUrl,
+          keys,
+          issuer,
+          resultsAudience: options.resultsApiAudience,
+          logger,
+        }),
         issuer,
         portalUrl: options.portalUrl,
         unsubscribeKeys,

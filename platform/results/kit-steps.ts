@@ -82,7 +82,12 @@ export async function kitStepChangesAfter(db: Database, after: number, limit: nu
     "SELECT id, user_id, step, changed_at FROM results_kit_step_changes WHERE id > $1 ORDER BY id LIMIT $2",
     [after, limit],
   );
-  return rows.map((row) => ({ id: Number(row.id), userId: row.user_id, step: row.step, changedAt: new Date(row.changed_at).toISOString() }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    step: row.step,
+    changedAt: new Date(row.changed_at).toISOString(),
+  }));
 }
 
 const FeedQuery = z.object({

@@ -212,7 +212,8 @@ export function createRouter(deps: RouteDependencies) {
       }
       return kitStepRoutes.move(req, res, third);
     }
-    if (first === "kit-step-changes" && segments.length === 1 && req.method === "GET") return kitStepRoutes.feed(req, res, url.searchParams);
+    if (first === "kit-step-changes" && segments.length === 1 && req.method === "GET")
+      return kitStepRoutes.feed(req, res, url.searchParams);
     if (first === "exports" && second && segments.length === 2) {
       if (req.method === "POST") {
         await authorizeOwnAccount(req, second);

@@ -55,7 +55,9 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
 
   /** Reads the changes after the shared position, decides each, moves the position on; answers how many were e-mailed. */
   async function runOnce(): Promise<number> {
-    const [cursor] = await deps.db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [CURSOR]);
+    const [cursor] = await deps.db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [
+      CURSOR,
+    ]);
     const changes = await deps.feed(Number(cursor?.last_change ?? 0));
     if (!changes || changes.length === 0) return 0;
     let sent = 0;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { html } from "../domain/html.ts";
 import { readForm, requestLocale, sendHtml } from "../http/io.ts";
-import { page } from "../pages/layout.ts";
 import { translator } from "../pages/i18n.ts";
+import { page } from "../pages/layout.ts";
 import type { NotificationPreferenceStore } from "./preferences.ts";
 import { accountOfUnsubscribeToken } from "./unsubscribe-token.ts";
 

@@ -1,7 +1,8 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export type OutboxChannel = "sms" | "voice" | "email";
-export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice" | "kit-step";
+export type OutboxPurpose =
+  "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice" | "kit-step";
 
 export interface OutboxMessage {
   id: number;
