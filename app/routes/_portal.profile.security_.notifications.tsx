@@ -26,11 +26,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await loginSecurityParticipant(request, context);
   const preferences = preferencesFromForm(await readForm(request));
-  const saved = preferences ? await saveNotificationPreferences(session, preferences) : null;
+  // Only a form changed by hand sends a value the section does not offer.
+  if (!preferences) throw data(null, { status: 400 });
+  const saved = await saveNotificationPreferences(session, preferences);
   const cookie = await flashNotification(
-    saved
-      ? { type: "success", titleKey: "profile:notifications.saved" }
-      : { type: "error", titleKey: preferences ? "profile:notifications.notSaved" : "profile:notifications.invalid" },
+    saved ? { type: "success", titleKey: "profile:notifications.saved" } : { type: "error", titleKey: "profile:notifications.notSaved" },
   );
   return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
