@@ -77,6 +77,12 @@ export async function moveKit(db: Database, userId: string, now: Date, step?: nu
   });
 }
 
+/** The log's newest position: a reader whose position is past it reads a log that was started again (fresh data). */
+export async function lastKitStepChange(db: Database): Promise<number> {
+  const [row] = await db.query<{ last: string | number | null }>("SELECT max(id) AS last FROM results_kit_step_changes");
+  return Number(row?.last ?? 0);
+}
+
 export async function kitStepChangesAfter(db: Database, after: number, limit: number): Promise<KitStepChange[]> {
   const rows = await db.query<{ id: string | number; user_id: string; step: number; changed_at: Date | string }>(
     "SELECT id, user_id, step, changed_at FROM results_kit_step_changes WHERE id > $1 ORDER BY id LIMIT $2",
@@ -109,7 +115,11 @@ export function createKitStepRoutes(deps: KitStepDeps) {
       await deps.verifyReader(req.headers.authorization);
       const parsed = FeedQuery.safeParse(Object.fromEntries(query));
       if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
-      sendJson(res, 200, { changes: await kitStepChangesAfter(deps.db, parsed.data.after, parsed.data.limit) });
+      const [changes, lastId] = await Promise.all([
+        kitStepChangesAfter(deps.db, parsed.data.after, parsed.data.limit),
+        lastKitStepChange(deps.db),
+      ]);
+      sendJson(res, 200, { changes, lastId });
     },
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */
     async move(req: IncomingMessage, res: ServerResponse, userId: string) {

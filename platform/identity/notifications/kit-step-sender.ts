@@ -58,8 +58,16 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
     const [cursor] = await deps.db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [
       CURSOR,
     ]);
-    const changes = await deps.feed(Number(cursor?.last_change ?? 0));
-    if (!changes || changes.length === 0) return 0;
+    const position = Number(cursor?.last_change ?? 0);
+    const page = await deps.feed(position);
+    if (!page) return 0;
+    // A log started again (the results service's data reset) is read from its start; the keys keep what was sent.
+    if (page.lastId < position) {
+      await deps.db.query("UPDATE idp_kit_step_cursor SET last_change = 0 WHERE name = $1 AND last_change = $2", [CURSOR, position]);
+      return runOnce();
+    }
+    const { changes } = page;
+    if (changes.length === 0) return 0;
     let sent = 0;
     for (const change of changes) if (await decide(change)) sent++;
     await deps.db.query(

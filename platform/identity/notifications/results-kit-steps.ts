@@ -4,10 +4,12 @@ import { signKitStepsToken } from "../oidc/kit-steps-token.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 
 const ChangesSchema = z.object({
+  lastId: z.number().int().min(0),
   changes: z.array(z.object({ id: z.number().int(), userId: z.string().min(1), step: z.number().int(), changedAt: z.string().min(1) })),
 });
 export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
-export type KitStepFeed = (after: number) => Promise<KitStepChange[] | null>;
+/** The changes after a position and the log's newest position; null when the log cannot be read now. */
+export type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
 
 const PAGE = 100;
 const TIMEOUT_MS = 5000;
@@ -33,10 +35,10 @@ export function resultsKitStepFeed(options: {
       const url = new URL(`kit-step-changes?after=${after}&limit=${PAGE}`, `${options.resultsApiUrl.replace(/\/$/, "")}/`);
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!response.ok) return failed({ status: response.status });
-      const changes = ChangesSchema.parse(await response.json()).changes;
+      const page = ChangesSchema.parse(await response.json());
       if (failing) options.logger.info("kit steps can be read again");
       failing = false;
-      return changes;
+      return page;
     } catch (error) {
       return failed({ err: { message: (error as Error).message } });
     }

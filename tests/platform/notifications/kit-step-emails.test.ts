@@ -70,7 +70,7 @@ const change = (id: number, userId: string, step: number): KitStepChange => ({
 function senderOn(db: Database, changes: KitStepChange[]) {
   return createKitStepSender({
     db,
-    feed: async (after) => changes.filter((each) => each.id > after),
+    feed: async (after) => ({ changes: changes.filter((each) => each.id > after), lastId: Math.max(0, ...changes.map((each) => each.id)) }),
     issuer: "https://id.example.test",
     portalUrl: "https://portal.example.test",
     unsubscribeKeys: ["test-unsubscribe-key"],
@@ -102,6 +102,19 @@ function failingOnce(db: Database): Database {
 }
 
 describe("kit-step e-mails are sent exactly once", () => {
+  it("a log started again (the results service's data reset) is read from its start, and what was sent is not sent again", async () => {
+    const { first, close } = await identityDatabase("kit_step_reset");
+    try {
+      const before = [change(1, "N1", 2), change(2, "N1", 3), change(3, "N1", 4)];
+      expect(await senderOn(first, before).runOnce()).toBe(3);
+      const startedAgain = [change(1, "N1", 2), { id: 2, userId: "N1", step: 3, changedAt: "2026-11-21T09:00:00.000Z" }];
+      expect(await senderOn(first, startedAgain).runOnce()).toBe(1);
+      expect(await createOutbox(first, now).list("nora@example.test")).toHaveLength(4);
+    } finally {
+      await close();
+    }
+  });
+
   it("two instances racing and a retry send one e-mail per kit step", async () => {
     const { first, second, close } = await identityDatabase("kit_step_race");
     try {

@@ -57,7 +57,8 @@ describe("the kit-step log (results service)", () => {
     await fetch(`${service.url}/dev/kits/K1/step`, { method: "POST", body: JSON.stringify({ step: 2 }) });
     const answer = await readLog(await logReaderToken());
     expect(answer.status).toBe(200);
-    const { changes } = (await answer.json()) as { changes: { id: number; userId: string; step: number }[] };
+    const { changes, lastId } = (await answer.json()) as { changes: { id: number; userId: string; step: number }[]; lastId: number };
+    expect(lastId).toBe(changes[0]!.id);
     expect(changes.map(({ userId, step }) => ({ userId, step }))).toEqual([{ userId: "K1", step: 3 }]);
     expect(((await (await readLog(await logReaderToken(), `?after=${changes[0]!.id}`)).json()) as { changes: [] }).changes).toEqual([]);
 
