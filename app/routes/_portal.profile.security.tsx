@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, 
 import { Button } from "~/components/button";
 import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
+import { NotificationSettings } from "~/components/profile/notification-settings";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
@@ -11,6 +12,7 @@ import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
+import { readNotificationPreferences } from "~/services/notification-preferences.server";
 import { requireParticipant, serverTimeZone } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
 
@@ -21,13 +23,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
-  return { factors: await readFactors(session, context), serverTimeZone, after };
+  const [factors, notifications] = await Promise.all([readFactors(session, context), readNotificationPreferences(session)]);
+  return { factors, notifications, serverTimeZone, after };
 }
 
 export default function LoginSecurity() {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const { factors, serverTimeZone: zone, after } = useLoaderData<typeof loader>();
+  const { factors, notifications, serverTimeZone: zone, after } = useLoaderData<typeof loader>();
   const step = useOutlet();
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
@@ -66,6 +69,7 @@ export default function LoginSecurity() {
       </section>
       <SignInMethods factors={factors} serverTimeZone={zone} />
       <ActiveSessionsSection after={after} />
+      <NotificationSettings preferences={notifications} />
       {step}
     </>
   );

@@ -22,6 +22,12 @@ import { applySecurityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
+import { createKitStepSender } from "./notifications/kit-step-sender.ts";
+import { createPreferencesApi } from "./notifications/preferences-api.ts";
+import { createNotificationPreferences } from "./notifications/preferences.ts";
+import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
+import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
+import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
@@ -52,6 +58,8 @@ export interface IdentityServiceOptions extends IdentityConfig {
   captchaCost?: number;
   /** How an escalated answer waits (tests count instead of waiting). */
   slowDown?: (ms: number) => Promise<void>;
+  /** How often kit steps are read from the results service to be e-mailed (0: never; tests run the sender themselves). */
+  kitStepPollMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -235,6 +243,33 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
+  const notificationPreferences = createNotificationPreferences(db, now);
+  const unsubscribeKeys = [
+    await loadOrCreateSecret(db, "unsubscribe-hmac-secret", async () =>
+      (await import("node:crypto")).randomBytes(32).toString("base64url"),
+    ),
+  ];
+  const preferencesApi = createPreferencesApi({ preferences: notificationPreferences, verifyAccessToken, grantIsLive });
+  const unsubscribe = createUnsubscribeRoute({ preferences: notificationPreferences, unsubscribeKeys, portalUrl: options.portalUrl });
+  const kitStepSender = options.resultsApiUrl
+    ? createKitStepSender({
+        db,
+        feed: resultsKitStepFeed({
+          resultsApiUrl: options.resultsApiUrl,
+          keys,
+          issuer,
+          resultsAudience: options.resultsApiAudience,
+          logger,
+        }),
+        issuer,
+        portalUrl: options.portalUrl,
+        unsubscribeKeys,
+        now,
+        logger,
+      })
+    : null;
+  const pollMs = options.kitStepPollMs ?? 5000;
+  const stopKitStepSender = kitStepSender && pollMs > 0 ? kitStepSender.start(pollMs) : null;
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -282,6 +317,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const [, apiOperation] = /^\/api\/account\/([a-z-]+)$/.exec(path) ?? [];
     if (apiOperation) return accountApi(req, res, apiOperation);
     if (path === "/api/portal/barrier-report-receipt") return barrierReceipts(req, res);
+    if (path === "/api/notifications/preferences") return preferencesApi(req, res);
+    if (path === UNSUBSCRIBE_PATH) return unsubscribe(req, res, query);
     if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
     if (path === "/dev/outbox" || path === "/dev/outbox/view") {
       if (options.production) return sendJson(res, 404, { error: "not found" });
@@ -340,6 +377,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       closing ??= (async () => {
         clearInterval(cleanup);
         await shareNotices?.stop();
+        await stopKitStepSender?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

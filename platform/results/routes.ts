@@ -10,6 +10,7 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
+import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
@@ -36,6 +37,7 @@ export interface RouteDependencies {
   exports: ExportRouteDeps;
   withdrawals: WithdrawalDeps;
   shares: ShareRouteDeps;
+  kitSteps: KitStepDeps;
 }
 
 const NOT_FOUND = "Not found";
@@ -63,6 +65,7 @@ export function createRouter(deps: RouteDependencies) {
   const exportRoutes = createExportRoutes(deps.exports);
   const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
   const shareRoutes = createShareRoutes(deps.shares);
+  const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -216,6 +219,16 @@ export function createRouter(deps: RouteDependencies) {
       if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
       return createDevParticipant(deps.db, req, res);
     }
+    if (first === "dev" && second === "kits" && third && fourth === "step" && segments.length === 4) {
+      if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
+      if (req.method !== "POST") {
+        res.setHeader("allow", "POST");
+        throw new RequestError(405, "Method not allowed");
+      }
+      return kitStepRoutes.move(req, res, third);
+    }
+    if (first === "kit-step-changes" && segments.length === 1 && req.method === "GET")
+      return kitStepRoutes.feed(req, res, url.searchParams);
     if (first === "exports" && second && segments.length === 2) {
       if (req.method === "POST") {
         await authorizeOwnAccount(req, second);

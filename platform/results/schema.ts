@@ -88,4 +88,12 @@ export const resultsMigrations: readonly string[] = [
     UNIQUE (user_id, request_key)
   );
   `,
+  `
+  CREATE TABLE results_kit_step_changes (
+    id bigserial PRIMARY KEY,
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    step integer NOT NULL CHECK (step BETWEEN 1 AND 5),
+    changed_at timestamptz NOT NULL
+  );
+  `,
 ];

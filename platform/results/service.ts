@@ -10,6 +10,7 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
 import { requestIdFor, sendError } from "./http-kit.ts";
+import { createKitStepsVerifier } from "./kit-steps.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
@@ -102,6 +103,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         now,
         verifyNoticeCaller: createNoticeCallerVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         ...shareSettings,
+      },
+      kitSteps: {
+        db,
+        now,
+        verifyReader: createKitStepsVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
       },
     });
 

@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { html } from "../domain/html.ts";
 import { sendHtml, sendJson } from "../http/io.ts";
 import { page } from "../pages/layout.ts";
-import type { Outbox } from "../store/outbox.ts";
+import type { Outbox, OutboxMessage } from "../store/outbox.ts";
+
+/** The address in a message's List-Unsubscribe header (kit-step e-mails), to try the one-click page. */
+const unsubscribeLink = (message: OutboxMessage) => /^<(.+)>$/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1];
 
 /** GET /dev/outbox (JSON, newest first, ?to=) and GET /dev/outbox/view (HTML). Development only. */
 export function createOutboxRoutes(outbox: Outbox) {
@@ -34,7 +37,10 @@ export function createOutboxRoutes(outbox: Outbox) {
                     <td>${m.channel}</td>
                     <td>${m.to}</td>
                     <td>${m.purpose}</td>
-                    <td>${m.link ? html`<a href="${m.link}">${m.link}</a>` : html`<code>${m.code ?? ""}</code>`}</td>
+                    <td>
+                      ${m.link ? html`<a href="${m.link}">${m.link}</a>` : html`<code>${m.code ?? ""}</code>`}
+                      ${unsubscribeLink(m) ? html`<br /><a href="${unsubscribeLink(m)}">List-Unsubscribe</a>` : ""}
+                    </td>
                   </tr>`,
               )}
             </tbody>

@@ -175,4 +175,24 @@ export const identityMigrations: readonly string[] = [
     PRIMARY KEY (account_id, grant_id, purpose)
   );
   `,
+  `
+  CREATE TABLE idp_notification_preferences (
+    account_id text PRIMARY KEY REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    email_enabled boolean NOT NULL,
+    steps integer[] NOT NULL,
+    updated_at timestamptz NOT NULL
+  );
+  CREATE TABLE idp_kit_step_notices (
+    change_key text PRIMARY KEY,
+    account_id text NOT NULL,
+    step integer NOT NULL,
+    outcome text NOT NULL CHECK (outcome IN ('sent', 'off', 'no-account')),
+    decided_at timestamptz NOT NULL
+  );
+  CREATE TABLE idp_kit_step_cursor (
+    name text PRIMARY KEY,
+    last_change bigint NOT NULL
+  );
+  ALTER TABLE idp_outbox ADD COLUMN headers jsonb;
+  `,
 ];

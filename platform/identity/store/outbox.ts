@@ -1,7 +1,8 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export type OutboxChannel = "sms" | "voice" | "email";
-export type OutboxPurpose = "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice";
+export type OutboxPurpose =
+  "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice" | "kit-step";
 
 export interface OutboxMessage {
   id: number;
@@ -13,6 +14,8 @@ export interface OutboxMessage {
   subject?: string;
   /** E-mails only: the text of a notice (never a password or a code). */
   body?: string;
+  /** E-mails only: headers a real transport would send (List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
   purpose: OutboxPurpose;
   createdAt: string;
 }
@@ -30,10 +33,11 @@ export function createOutbox(db: Queryable, now: () => Date) {
       link?: string;
       subject?: string;
       body?: string;
+      headers?: Record<string, string>;
       purpose: OutboxPurpose;
     }) {
       await db.query(
-        "INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at, headers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         [
           message.channel,
           message.to,
@@ -43,6 +47,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
           message.body ?? null,
           message.purpose,
           now(),
+          message.headers ? JSON.stringify(message.headers) : null,
         ],
       );
     },
@@ -55,6 +60,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         link: string | null;
         subject: string | null;
         body: string | null;
+        headers: Record<string, string> | null;
         purpose: OutboxPurpose;
         created_at: Date;
       }>(`SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`, [
@@ -69,6 +75,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         ...(row.link ? { link: row.link } : {}),
         ...(row.subject ? { subject: row.subject } : {}),
         ...(row.body ? { body: row.body } : {}),
+        ...(row.headers ? { headers: row.headers } : {}),
         purpose: row.purpose,
         createdAt: new Date(row.created_at).toISOString(),
       }));

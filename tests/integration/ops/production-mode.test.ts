@@ -107,6 +107,7 @@ describe("production mode closes every development door", () => {
     ["results", "GET", "/dev/faults"],
     ["results", "POST", "/dev/faults"],
     ["results", "POST", "/dev/participants"],
+    ["results", "POST", "/dev/kits/P1001/step"],
     ["portal", "GET", "/dev/outbox"],
   ] as const)("%s %s %s is absent (404)", async (service, method, pathname) => {
     const response = await fetch(url(ports[service], pathname), {

@@ -1,0 +1,36 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
+import { preferencesFromForm } from "~/domain/notification-preferences";
+import { env } from "~/services/env.server";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { saveNotificationPreferences } from "~/services/notification-preferences.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+
+const SECURITY_PATH = "/profile/security";
+
+async function loginSecurityParticipant(request: Request, context: LoaderFunctionArgs["context"]) {
+  const session = await requireParticipant(request, context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
+  return session;
+}
+
+/** The settings are a section of Login & Security; this address only takes their form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await loginSecurityParticipant(request, context);
+  return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
+}
+
+/** Saves the kit e-mail settings, then back to Login & Security saying whether they were saved. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await loginSecurityParticipant(request, context);
+  const preferences = preferencesFromForm(await readForm(request));
+  // Only a form changed by hand sends a value the section does not offer.
+  if (!preferences) throw data(null, { status: 400 });
+  const saved = await saveNotificationPreferences(session, preferences);
+  const cookie = await flashNotification(
+    saved ? { type: "success", titleKey: "profile:notifications.saved" } : { type: "error", titleKey: "profile:notifications.notSaved" },
+  );
+  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}

@@ -1,0 +1,100 @@
+import type { Logger } from "pino";
+import type { Database } from "../../../lib/postgres/index.ts";
+import type { Locale } from "../pages/i18n.ts";
+import { createAccountStore } from "../store/accounts.ts";
+import { createOutbox } from "../store/outbox.ts";
+import { kitStepMessage } from "./kit-step-message.ts";
+import { createNotificationPreferences, wantsEmailFor, type NotifiableStep } from "./preferences.ts";
+import type { KitStepChange, KitStepFeed } from "./results-kit-steps.ts";
+import { unsubscribeUrl } from "./unsubscribe-token.ts";
+
+export interface KitStepSenderDeps {
+  db: Database;
+  feed: KitStepFeed;
+  issuer: string;
+  portalUrl: string;
+  unsubscribeKeys: readonly string[];
+  now: () => Date;
+  logger: Logger;
+}
+
+const CURSOR = "results";
+
+/** The same change always has the same key, whichever instance or retry sees it. */
+const changeKey = (change: KitStepChange) => `${change.userId}:${change.step}:${change.changedAt}`;
+
+/**
+ * E-mails each new kit step once. Any number of instances may run this: the decision on a change is
+ * recorded under the change's unique key in the same transaction as the e-mail lands in the outbox,
+ * so a second instance (or a retry after a crash) finds the key taken and sends nothing, and a crash
+ * before the commit leaves neither, so the next run sends it.
+ */
+export function createKitStepSender(deps: KitStepSenderDeps) {
+  async function decide(change: KitStepChange): Promise<boolean> {
+    return deps.db.transaction(async (tx) => {
+      const account = await createAccountStore(tx).findById(change.userId);
+      const preferences = await createNotificationPreferences(tx, deps.now).get(change.userId);
+      const outcome = !account ? "no-account" : wantsEmailFor(preferences, change.step) ? "sent" : "off";
+      const claimed = await tx.query(
+        `INSERT INTO idp_kit_step_notices (change_key, account_id, step, outcome, decided_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (change_key) DO NOTHING RETURNING change_key`,
+        [changeKey(change), change.userId, change.step, outcome, deps.now()],
+      );
+      if (claimed.length === 0 || outcome !== "sent" || !account) return false;
+      const locale: Locale = account.locale === "es" ? "es" : "en";
+      const message = kitStepMessage({
+        locale,
+        step: change.step as NotifiableStep,
+        portalUrl: deps.portalUrl,
+        unsubscribeUrl: unsubscribeUrl(deps.issuer, deps.unsubscribeKeys, account.id, locale),
+      });
+      await createOutbox(tx, deps.now).deliver({ channel: "email", to: account.email, purpose: "kit-step", ...message });
+      return true;
+    });
+  }
+
+  /** Reads the changes after the shared position, decides each, moves the position on; answers how many were e-mailed. */
+  async function runOnce(): Promise<number> {
+    const [cursor] = await deps.db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [
+      CURSOR,
+    ]);
+    const position = Number(cursor?.last_change ?? 0);
+    const page = await deps.feed(position);
+    if (!page) return 0;
+    // A log started again (the results service's data reset) is read from its start; the keys keep what was sent.
+    if (page.lastId < position) {
+      await deps.db.query("UPDATE idp_kit_step_cursor SET last_change = 0 WHERE name = $1 AND last_change = $2", [CURSOR, position]);
+      return runOnce();
+    }
+    const { changes } = page;
+    if (changes.length === 0) return 0;
+    let sent = 0;
+    for (const change of changes) if (await decide(change)) sent++;
+    await deps.db.query(
+      `INSERT INTO idp_kit_step_cursor (name, last_change) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET last_change = GREATEST(idp_kit_step_cursor.last_change, EXCLUDED.last_change)`,
+      [CURSOR, Math.max(...changes.map((change) => change.id))],
+    );
+    return sent;
+  }
+
+  /** Polls every `intervalMs` (one run at a time per instance); the answer stops it and waits for a run under way. */
+  function start(intervalMs: number): () => Promise<void> {
+    let running: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      running ??= runOnce()
+        .then(() => undefined)
+        .catch((error: Error) => deps.logger.warn({ err: { message: error.message } }, "kit step e-mails failed"))
+        .finally(() => (running = null));
+    }, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
+
+  return { runOnce, start };
+}
+
+export type KitStepSender = ReturnType<typeof createKitStepSender>;

@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { html } from "../domain/html.ts";
+import { readForm, requestLocale, sendHtml } from "../http/io.ts";
+import { translator } from "../pages/i18n.ts";
+import { page } from "../pages/layout.ts";
+import type { NotificationPreferenceStore } from "./preferences.ts";
+import { accountOfUnsubscribeToken } from "./unsubscribe-token.ts";
+
+export interface UnsubscribeDeps {
+  preferences: NotificationPreferenceStore;
+  unsubscribeKeys: readonly string[];
+  portalUrl: string;
+}
+
+/**
+ * GET /notifications/unsubscribe?token=… shows a button (a link scanner that follows it changes
+ * nothing); a POST to the same address, the mail client's RFC 8058 one-click request or the button,
+ * turns kit e-mails off for the participant the signed token names, without signing in.
+ */
+export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
+  return async function handle(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
+    const locale = requestLocale(req);
+    const t = translator(locale);
+    const accountId = accountOfUnsubscribeToken(deps.unsubscribeKeys, query.get("token"));
+    if (req.method !== "GET" && req.method !== "POST") {
+      res.setHeader("allow", "GET, POST");
+      return sendHtml(res, 405, page({ locale, title: t("unsubscribe.invalidTitle"), body: html`<p>${t("unsubscribe.invalid")}</p>` }));
+    }
+    if (req.method === "POST") await readForm(req);
+    res.setHeader("cache-control", "no-store");
+    res.setHeader("referrer-policy", "no-referrer");
+    if (!accountId) {
+      return sendHtml(
+        res,
+        400,
+        page({
+          locale,
+          title: t("unsubscribe.invalidTitle"),
+          body: html`<p>${t("unsubscribe.invalid")}</p>
+            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
+        }),
+      );
+    }
+    if (req.method === "POST") {
+      await deps.preferences.turnEmailOff(accountId);
+      return sendHtml(
+        res,
+        200,
+        page({
+          locale,
+          title: t("unsubscribe.doneTitle"),
+          body: html`<p role="status">${t("unsubscribe.done")}</p>
+            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
+        }),
+      );
+    }
+    const action = `?token=${encodeURIComponent(query.get("token") ?? "")}&lang=${locale}`;
+    sendHtml(
+      res,
+      200,
+      page({
+        locale,
+        title: t("unsubscribe.title"),
+        body: html`<p>${t("unsubscribe.lead")}</p>
+          <form method="post" action="${action}">
+            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+            <div class="actions"><button type="submit">${t("unsubscribe.button")}</button></div>
+          </form>`,
+      }),
+    );
+  };
+}

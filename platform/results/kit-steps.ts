@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRemoteJWKSet, errors, jwtVerify } from "jose";
+import * as z from "zod";
+import type { Database } from "../../lib/postgres/index.ts";
+import { readJsonBody, sendJson } from "./http-kit.ts";
+import { RequestError } from "./token-verifier.ts";
+
+/**
+ * Kit steps: this service owns a kit's status, so it records every step a kit moves on to in
+ * results_kit_step_changes (an ordered log). The identity provider, which knows each participant's
+ * address, language and e-mail preferences, reads the log with a token of its own and e-mails each
+ * change once. Moving a kit back (a development tool) records nothing: only new steps are news.
+ */
+
+export const FIRST_STEP = 1;
+export const LAST_STEP = 5;
+/** Participants who are not health-or-research have no health step (SPEC.md §4). */
+const LAST_STEP_WITHOUT_HEALTH = 4;
+
+export interface KitStepChange {
+  id: number;
+  userId: string;
+  step: number;
+  changedAt: string;
+}
+
+/** The audience and type of the identity provider's token for reading the log (never an access token). */
+export const kitStepsAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/kit-steps`;
+export const KIT_STEPS_TOKEN_TYPE = "kit-steps+jwt";
+
+export function createKitStepsVerifier(options: { issuer: string; audience: string; jwksUrl: string }) {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  return async function verifyKitStepsReader(authorization: string | undefined): Promise<void> {
+    const token = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
+    if (!token) throw new RequestError(401, "no access token present");
+    try {
+      await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: kitStepsAudience(options.audience),
+        typ: KIT_STEPS_TOKEN_TYPE,
+        clockTolerance: 30,
+        requiredClaims: ["exp"],
+      });
+    } catch (error) {
+      if (error instanceof errors.JWKSTimeout || error instanceof TypeError)
+        throw new RequestError(503, "The identity provider's keys could not be fetched");
+      throw new RequestError(401, "The token does not allow reading kit steps");
+    }
+  };
+}
+
+/** Moves a kit to `step` (by default the next one). Forward: the step is dated today and logged. */
+export async function moveKit(db: Database, userId: string, now: Date, step?: number): Promise<{ kitStatus: number; logged: boolean }> {
+  return db.transaction(async (tx) => {
+    const [patient] = await tx.query<{ kit_status: number | null; is_health_or_research: boolean }>(
+      "SELECT kit_status, is_health_or_research FROM results_patients WHERE user_id = $1 FOR UPDATE",
+      [userId],
+    );
+    if (!patient) throw new RequestError(404, "No results were found for this participant");
+    const current = patient.kit_status ?? 0;
+    const last = patient.is_health_or_research ? LAST_STEP : LAST_STEP_WITHOUT_HEALTH;
+    const target = step ?? current + 1;
+    if (target < FIRST_STEP || target > last) throw new RequestError(409, `The kit cannot move to step ${target}`);
+    await tx.query("UPDATE results_patients SET kit_status = $2, updated_at = $3 WHERE user_id = $1", [userId, target, now]);
+    if (target <= current) {
+      await tx.query("DELETE FROM results_kit_events WHERE user_id = $1 AND step > $2", [userId, target]);
+      return { kitStatus: target, logged: false };
+    }
+    const day = now.toISOString().slice(0, 10);
+    for (let reached = Math.max(current + 1, FIRST_STEP); reached <= target; reached++)
+      await tx.query(
+        "INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, $2, $3) ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on",
+        [userId, reached, day],
+      );
+    await tx.query("INSERT INTO results_kit_step_changes (user_id, step, changed_at) VALUES ($1, $2, $3)", [userId, target, now]);
+    return { kitStatus: target, logged: true };
+  });
+}
+
+/** The log's newest position: a reader whose position is past it reads a log that was started again (fresh data). */
+export async function lastKitStepChange(db: Database): Promise<number> {
+  const [row] = await db.query<{ last: string | number | null }>("SELECT max(id) AS last FROM results_kit_step_changes");
+  return Number(row?.last ?? 0);
+}
+
+export async function kitStepChangesAfter(db: Database, after: number, limit: number): Promise<KitStepChange[]> {
+  const rows = await db.query<{ id: string | number; user_id: string; step: number; changed_at: Date | string }>(
+    "SELECT id, user_id, step, changed_at FROM results_kit_step_changes WHERE id > $1 ORDER BY id LIMIT $2",
+    [after, limit],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    step: row.step,
+    changedAt: new Date(row.changed_at).toISOString(),
+  }));
+}
+
+const FeedQuery = z.object({
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP).optional() }).strict();
+
+export interface KitStepDeps {
+  db: Database;
+  now: () => Date;
+  verifyReader: (authorization: string | undefined) => Promise<void>;
+}
+
+export function createKitStepRoutes(deps: KitStepDeps) {
+  return {
+    /** GET /kit-step-changes?after=&limit= (the identity provider's token only). */
+    async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+      await deps.verifyReader(req.headers.authorization);
+      const parsed = FeedQuery.safeParse(Object.fromEntries(query));
+      if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
+      const [changes, lastId] = await Promise.all([
+        kitStepChangesAfter(deps.db, parsed.data.after, parsed.data.limit),
+        lastKitStepChange(deps.db),
+      ]);
+      sendJson(res, 200, { changes, lastId });
+    },
+    /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */
+    async move(req: IncomingMessage, res: ServerResponse, userId: string) {
+      const parsed = MoveBody.safeParse((await readJsonBody(req)) ?? {});
+      if (!parsed.success) throw new RequestError(400, "step must be a whole number from 1 to 5");
+      sendJson(res, 200, await moveKit(deps.db, userId, deps.now(), parsed.data.step));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "../../support/route-call";
+import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
+import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+
+let idp: FakeIdentityProvider;
+let portal: { cleanUp: () => Promise<void> };
+let cookie: string;
+
+beforeAll(async () => {
+  idp = await startFakeIdentityProvider();
+  portal = configurePortal(idp);
+  cookie = await signedInParticipant(idp);
+});
+
+afterAll(async () => {
+  await idp.close();
+  await portal.cleanUp();
+});
+
+const post = (body: string) =>
+  new Request(`${PORTAL}/profile/security/notifications`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
+
+describe("the notification settings form", () => {
+  it.each([
+    ["a step that cannot be chosen", "email=on&step=1"],
+    ["a made-up step", "step=health"],
+    ["e-mail given a value of its own", "email=yes&step=2"],
+    ["e-mail twice", "email=on&email=on"],
+  ])("refuses %s with a 400", async (_name, body) => {
+    const route = await import("~/routes/_portal.profile.security_.notifications");
+    expect((await callRoute(route.action, post(body))).status).toBe(400);
+  });
+
+  it("takes the settings as the section sends them and goes back to Login & Security, saying whether they were saved", async () => {
+    const route = await import("~/routes/_portal.profile.security_.notifications");
+    const answer = await callRoute(route.action, post("email=on&step=2&step=5"));
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/profile/security");
+    expect(answer.headers.get("set-cookie")).toContain("portal_flash=");
+  });
+
+  it("refuses a form posted from another site", async () => {
+    const route = await import("~/routes/_portal.profile.security_.notifications");
+    const request = new Request(`${PORTAL}/profile/security/notifications`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "https://elsewhere.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=on",
+    });
+    expect((await callRoute(route.action, request)).status).toBe(403);
+  });
+});
