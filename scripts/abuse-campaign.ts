@@ -30,7 +30,7 @@ const REGISTERED_ACCOUNTS = 64;
 /** A participant nobody attacks, for comparing an unknown e-mail's recovery answers with a real one's. */
 const untouched = "bruno@example.test";
 /** Item 4: a participant whose recovery codes a stranger guesses, before recovering her own account. */
-const guessedAt = { email: "vera.voice.js@example.test", phone: "+15555552003" };
+const guessedAt = { email: "elena@example.test", phone: "+15555550105" };
 
 type Message = { id: string; code?: string; channel: string };
 const enrolledByAttacker = new Set<string>();

@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { DemoParticipantSchema } from "./demo-participants.ts";
 import { readJsonBody, sendJson } from "./http-kit.ts";
 import { seedDemoParticipants } from "./seed.ts";
+import { storeBirthDates } from "./shares/birth-dates.ts";
 import { RequestError } from "./token-verifier.ts";
+
+const DevParticipantSchema = DemoParticipantSchema.extend({ dateOfBirth: z.iso.date().optional() });
 
 /**
  * POST /dev/participants: one participant's results record (kit state and history, apps, consents,
- * downloads), described as in the demo file and stored the way the demo is. Development only; a
+ * downloads, date of birth), described as in the demo file and stored the way the demo is. Development only; a
  * test creates the account at the identity provider first and uses its user id here.
  */
 export async function createDevParticipant(db: Database, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -15,11 +19,12 @@ export async function createDevParticipant(db: Database, req: IncomingMessage, r
     res.setHeader("allow", "POST");
     throw new RequestError(405, "Method not allowed");
   }
-  const parsed = DemoParticipantSchema.safeParse(await readJsonBody(req));
+  const parsed = DevParticipantSchema.safeParse(await readJsonBody(req));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
     throw new RequestError(400, `Invalid participant: ${problems}`);
   }
   await seedDemoParticipants(db, [parsed.data]);
+  await storeBirthDates(db, [parsed.data]);
   sendJson(res, 201, { userId: parsed.data.userId });
 }

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { outboxFor } from "./support/outbox";
-import { signIn } from "./support/sign-in";
 
 /**
  * The accessibility statement: linked from the footer, open to everyone, and its form to report a
@@ -78,15 +78,15 @@ test("a visitor who is not signed in reads the statement and reports a barrier",
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a participant finds it from the footer, in Spanish on a phone, with her address filled in", async ({ page }) => {
+test("a participant finds it from the footer, in Spanish on a phone, with her address filled in", async ({ page, reader, signedIn }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, "ada@example.test");
+  const ada = await signedIn(page, await reader("ada"));
   await page.goto("/profile/overview?lang=es");
   await page.getByRole("contentinfo").getByRole("link", { name: "Declaración de accesibilidad" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Declaración de accesibilidad" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText("Ada Maren Testwell");
   const form = page.getByRole("region", { name: "Informar de una barrera" });
-  await expect(form.getByLabel("Su correo electrónico")).toHaveValue("ada@example.test");
+  await expect(form.getByLabel("Su correo electrónico")).toHaveValue(ada.email);
   await expectNoSeriousA11yViolations(page);
   await expectNoSideways(page);
 

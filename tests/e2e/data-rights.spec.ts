@@ -5,8 +5,6 @@ import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { codesSince, outboxMarker } from "./support/outbox";
-import { participant } from "./support/participants";
-import { signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
 
@@ -116,10 +114,12 @@ test.describe("download everything", () => {
 test.describe("withdrawal with a receipt", () => {
   test("a participant chooses, confirms with a code, gets a receipt by page and e-mail, and sees the request on My Studies", async ({
     page,
+    participant,
+    signedIn,
   }) => {
     test.setTimeout(120_000);
-    const email = withJs() ? "walt.withdraw.js@example.test" : "walt.withdraw.nojs@example.test";
-    const person = await signIn(page, email);
+    // The test records a withdrawal request: a participant of its own, with no download being prepared.
+    const person = await signedIn(page, await participant("ada", { results: { dataExports: [] } }));
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto("/profile/studies");
     await page.getByRole("link", { name: "Withdraw from the program here" }).click();
@@ -208,9 +208,9 @@ test.describe("withdrawal with a receipt", () => {
     await expect(page).toHaveURL(new RegExp(`/profile/studies/withdrawal/${reference}$`));
   });
 
-  test("the withdrawal page in Spanish on a phone, and cancelling records nothing", async ({ page }) => {
+  test("the withdrawal page in Spanish on a phone, and cancelling records nothing", async ({ page, reader, signedIn }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, "lucia@example.test");
+    await signedIn(page, await reader("lucia"));
     await page.goto("/profile/studies/withdraw?lang=es");
     await expect(page.getByRole("heading", { level: 1, name: "Retirarse del programa" })).toBeVisible();
     await expect(page.getByRole("radio", { name: /Además, eliminar mis datos/ })).toBeVisible();
@@ -223,27 +223,27 @@ test.describe("withdrawal with a receipt", () => {
     await expect(page.getByRole("link", { name: "Retirarse del programa aquí" })).toBeVisible();
   });
 
-  test("another participant's receipt is not found", async ({ page }) => {
-    await signIn(page, "ada@example.test");
+  test("another participant's receipt is not found", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("ada"));
     const response = await page.goto("/profile/studies/withdrawal/WD-2026-ABCDEF");
     expect(response!.status()).toBe(404);
   });
 });
 
-test("a withdrawal can be confirmed with the authenticator app's code instead of a text message", async ({ page }) => {
-  const person = participant(withJs() ? "willa.withdraw.js@example.test" : "willa.withdraw.nojs@example.test") as ReturnType<
-    typeof participant
-  > & {
-    totpSecret: string;
-  };
-  await signIn(page, person.email, { method: "sms" });
+test("a withdrawal can be confirmed with the authenticator app's code instead of a text message", async ({
+  page,
+  participant,
+  signedIn,
+}) => {
+  const person = await participant("tara.totp");
+  await signedIn(page, person, { method: "sms" });
   await page.goto("/profile/studies/withdraw");
   await page.getByRole("radio", { name: /Stop using my data in research/ }).check();
   await page.getByRole("radio", { name: "Authenticator app" }).check();
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send a new code" })).toHaveCount(0);
-  await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret));
+  await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));
   await page.getByRole("button", { name: "Confirm withdrawal" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "We received your withdrawal request" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { fullNameOf } from "./support/participants";
-import { signIn } from "./support/sign-in";
 import { portalUrl, resultsUrl } from "./support/stack";
 
 /** What a participant notices in the first hour: a new account's page, cards, dates, menus and files. */
@@ -18,14 +18,15 @@ async function answerNextResultsWith(userID: string, status: number) {
 const main = (page: Page) => page.getByRole("main");
 
 test.describe("a participant the results service has no record of yet", () => {
-  test("sees what comes next at once, not the error page, in English and Spanish", async ({ page }) => {
-    const greta = await signIn(page, "greta@example.test");
+  test("sees what comes next at once, not the error page, in English and Spanish", async ({ page, participant, signedIn }) => {
+    // Faults are injected for this participant: one of the test's own.
+    const greta = await signedIn(page, await participant("greta"));
     // Her first page has had its answer before the next one is made to be 'no record'.
     await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("My Results");
     for (const language of ["en", "es"] as const) {
       await page.goto(`/?lang=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
-      // The other project may take the one answer meant for this page: then ask for another.
+      // A request of the page's own may take the one answer meant for this load: then ask for another.
       await expect(async () => {
         await answerNextResultsWith(greta.userId, 404);
         const response = await page.goto("/");
@@ -52,8 +53,8 @@ test.describe("a participant the results service has no record of yet", () => {
 });
 
 test.describe("titles", () => {
-  test("the network-error and server-error states are titled as their headings", async ({ page }) => {
-    const greta = await signIn(page, "greta@example.test");
+  test("the network-error and server-error states are titled as their headings", async ({ page, participant, signedIn }) => {
+    const greta = await signedIn(page, await participant("greta"));
     await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("My Results");
     for (const [status, heading] of [
       [599, "Oops! There Was an Unexpected Issue With the Network"],
@@ -75,8 +76,8 @@ test.describe("titles", () => {
 });
 
 test.describe("result cards and the tracker", () => {
-  test("a card whose results are not ready says when they will be and offers no report", async ({ page }) => {
-    await signIn(page, "carmen@example.test");
+  test("a card whose results are not ready says when they will be and offers no report", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("carmen"));
     const results = main(page).getByRole("region", { name: "Results" });
     await expect(results.getByRole("heading", { level: 3 })).toHaveText(["Traits", "Ancestry"]);
     await expect(results.getByRole("button", { name: /Download/ })).toHaveCount(0);
@@ -84,15 +85,15 @@ test.describe("result cards and the tracker", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("Elena's next expected date is on the first step her history has not reached", async ({ page }) => {
-    await signIn(page, "elena@example.test");
+  test("Elena's next expected date is on the first step her history has not reached", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("elena"));
     const tracker = main(page).getByRole("list", { name: "Sample progress" }).getByRole("listitem");
     await expect(tracker.nth(3)).toContainText("Expected by December 4, 2026");
     await expect(main(page).getByRole("button", { name: "Download report: Traits" })).toBeVisible();
   });
 
-  test("the exome is a named data file: saved without a blank tab", async ({ page, context }, testInfo) => {
-    await signIn(page, "ada@example.test");
+  test("the exome is a named data file: saved without a blank tab", async ({ page, context, reader, signedIn }, testInfo) => {
+    await signedIn(page, await reader("ada"));
     const button = main(page).getByRole("button", { name: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/ });
     await expect(button).toBeVisible();
     if (testInfo.project.name === "js") {
@@ -113,9 +114,9 @@ test.describe("result cards and the tracker", () => {
 });
 
 test.describe("the mobile menu", () => {
-  test("'Signed in until …' is readable, the account items line up, and Escape closes it", async ({ page }, testInfo) => {
+  test("'Signed in until …' is readable, the account items line up, and Escape closes it", async ({ page, reader, signedIn }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    const elena = await signIn(page, "elena@example.test");
+    const elena = await signedIn(page, await reader("elena"));
     await page.getByText("Menu", { exact: true }).click();
     await page.getByText(fullNameOf(elena), { exact: true }).last().click();
     const note = page.getByText(/^Signed in until /).last();
@@ -140,9 +141,9 @@ test.describe("the mobile menu", () => {
 });
 
 test.describe("the profile at 375 px", () => {
-  test("the Login & Security card names both what it holds", async ({ page }) => {
+  test("the Login & Security card names both what it holds", async ({ page, reader, signedIn }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, "elena@example.test", { path: "/profile" });
+    await signedIn(page, await reader("elena"), { path: "/profile" });
     await expect(main(page).getByText("Your password and sign-in methods", { exact: true })).toBeVisible();
   });
 });
@@ -159,9 +160,9 @@ test.describe("documents", () => {
     expect(body).not.toContain('http-equiv="refresh"');
   });
 
-  test("the waiting page refreshes from the head", async ({ page }, testInfo) => {
+  test("the waiting page refreshes from the head", async ({ page, participant, signedIn }, testInfo) => {
     test.skip(testInfo.project.name === "js", "one document request is enough: the HTML is the same in both modes");
-    const greta = await signIn(page, "greta@example.test");
+    const greta = await signedIn(page, await participant("greta"));
     await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("My Results");
     const response = await fetch(`${resultsUrl}/dev/faults`, {
       method: "POST",

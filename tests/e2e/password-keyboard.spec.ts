@@ -1,8 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { codesSince, outboxMarker } from "./support/outbox";
-import { participant } from "./support/participants";
-import { signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
 
@@ -30,11 +29,12 @@ async function expectPageStartThenField(page: Page, field: Locator) {
   await tabTo(page, field, 4);
 }
 
-test("keyboard only: where focus is after every step of the password update", async ({ page }) => {
+test("keyboard only: where focus is after every step of the password update", async ({ page, participant, signedIn }) => {
   test.setTimeout(120_000);
-  const person = participant(withJs() ? "kim.keys.js@example.test" : "kim.keys.nojs@example.test");
+  // The test changes the password: a participant of its own.
+  const person = await participant("greta");
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, person.email);
+  await signedIn(page, person);
   await page.goto("/profile/security");
   await whenHydrated(page);
   const area = withJs() ? page.getByRole("dialog", { name: "Update Password" }) : page.getByRole("main");

@@ -1,15 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test, type TestParticipant } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { expectWhollyVisible } from "./support/layout";
 import { codesSince, outboxMarker } from "./support/outbox";
-import { participant, type DemoParticipant } from "./support/participants";
-import { identify, signIn } from "./support/sign-in";
+import { identify } from "./support/sign-in";
 import { portalUrl } from "./support/stack";
 
 const withJs = () => test.info().project.name === "js";
-/** The password tests change accounts: each project has its own participant per test. */
-const own = (js: string, noJs: string) => participant(withJs() ? js : noJs);
 
 /** Where a step's form lives: the 'Update Password' modal with JavaScript, the page without. */
 function stepArea(page: Page) {
@@ -25,7 +23,7 @@ async function startUpdate(page: Page, updateLabel = "Update Password") {
   await expect(page).toHaveURL(/\/profile\/security\/password$/);
 }
 
-async function sendCode(page: Page, person: DemoParticipant, methodLabel: string, sendLabel = "Send code") {
+async function sendCode(page: Page, person: TestParticipant, methodLabel: string, sendLabel = "Send code") {
   const marker = await outboxMarker(person.phone!);
   const area = stepArea(page);
   await area.getByRole("radio", { name: methodLabel }).check();
@@ -34,7 +32,7 @@ async function sendCode(page: Page, person: DemoParticipant, methodLabel: string
   return newest!.code;
 }
 
-async function expectSignInWorks(page: Page, person: DemoParticipant, password: string, works: boolean) {
+async function expectSignInWorks(page: Page, person: TestParticipant, password: string, works: boolean) {
   await page.context().clearCookies();
   await page.goto("/");
   await identify(page, person, password);
@@ -44,9 +42,9 @@ async function expectSignInWorks(page: Page, person: DemoParticipant, password: 
 }
 
 test.describe("profile pages", () => {
-  test("side navigation, overview banner, studies and mobile cards", async ({ page }) => {
+  test("side navigation, overview banner, studies and mobile cards", async ({ page, reader, signedIn }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, "ada@example.test");
+    const ada = await signedIn(page, await reader("ada"));
     await page.goto("/profile");
     const nav = page.getByRole("navigation", { name: "My Account" });
     await expect(nav.getByRole("link", { name: "Personal Information" })).toBeVisible();
@@ -54,7 +52,7 @@ test.describe("profile pages", () => {
     await expect(nav.getByRole("link", { name: "My Studies" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Ada Maren Testwell");
-    await expect(page.getByLabel("Email")).toHaveValue("ada@example.test");
+    await expect(page.getByLabel("Email")).toHaveValue(ada.email);
 
     await page.goto("/profile/overview");
     await expect(page.getByText("More to come")).toBeVisible();
@@ -99,9 +97,13 @@ test.describe("profile pages", () => {
     await expect(page).toHaveURL(/\/profile\/overview\??$/);
   });
 
-  test("My Studies lists each consent with its version, when it was given or withdrawn, and the document signed", async ({ page }) => {
+  test("My Studies lists each consent with its version, when it was given or withdrawn, and the document signed", async ({
+    page,
+    reader,
+    signedIn,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, "ada@example.test");
+    await signedIn(page, await reader("ada"));
     await page.goto("/profile/studies");
     const history = page.getByRole("region", { name: "Your consents" });
     const items = history.getByRole("listitem");
@@ -121,7 +123,7 @@ test.describe("profile pages", () => {
 
     await page.context().clearCookies();
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, "lucia@example.test");
+    await signedIn(page, await reader("lucia"));
     await page.goto("/profile/studies");
     const spanish = page.getByRole("region", { name: "Sus consentimientos" });
     await expect(spanish.getByRole("heading", { level: 3 })).toHaveText([
@@ -134,8 +136,8 @@ test.describe("profile pages", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a participant without research consent has no My Studies", async ({ page }) => {
-    await signIn(page, "dmitri@example.test");
+  test("a participant without research consent has no My Studies", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("dmitri"));
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto("/profile");
     await expect(page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "My Studies" })).toHaveCount(0);
@@ -151,8 +153,8 @@ test.describe("profile pages", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a step cannot be reached out of order", async ({ page }) => {
-    await signIn(page, "elena@example.test");
+  test("a step cannot be reached out of order", async ({ page, reader, signedIn }) => {
+    await signedIn(page, await reader("elena"));
     await page.goto("/profile/security/password");
     await expect(page).toHaveURL(/\/profile\/security$/);
     const forged = await page.request.post(`${portalUrl}/profile/security/password`, {
@@ -166,14 +168,18 @@ test.describe("profile pages", () => {
 });
 
 test.describe("password update", () => {
-  test("by SMS, with every code and password error on the way, then sign-in with the new password only", async ({ page }) => {
+  test("by SMS, with every code and password error on the way, then sign-in with the new password only", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
     test.setTimeout(120_000);
-    const person = own("pat.sms.js@example.test", "pat.sms.nojs@example.test");
+    const person = await participant("greta");
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, person.email);
+    await signedIn(page, person);
     await startUpdate(page);
     const area = stepArea(page);
-    await expect(area.getByText("(***) ***-2001").or(area.getByText("(***) ***-2002"))).toBeVisible();
+    await expect(area.getByText(`(***) ***-${person.phone!.slice(-4)}`)).toBeVisible();
     await expect(area.getByRole("radio", { name: "Text Message" })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
     const code = await sendCode(page, person, "Text Message");
@@ -262,11 +268,11 @@ test.describe("password update", () => {
     await expectSignInWorks(page, person, newPassword, true);
   });
 
-  test("by voice in Spanish at 375px, with a 5-digit code", async ({ page }) => {
+  test("by voice in Spanish at 375px, with a 5-digit code", async ({ page, participant, signedIn }) => {
     test.setTimeout(90_000);
-    const person = own("vera.voice.js@example.test", "vera.voice.nojs@example.test");
+    const person = await participant("greta");
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, person.email);
+    await signedIn(page, person);
     await page.goto("/profile/security?lang=es");
     await expect(page.getByRole("heading", { name: "Inicio de sesión y seguridad" })).toBeVisible();
     await startUpdate(page, "Actualizar contraseña");
@@ -291,11 +297,16 @@ test.describe("password update", () => {
   });
 
   // The stack under test locks resend for CODE_RESEND_LOCK_SECONDS (playwright.config.ts), not SPEC's 30 s.
-  test("resend is locked, then sends a new code; an expired session ends at the expired screen", async ({ page, context }) => {
+  test("resend is locked, then sends a new code; an expired session ends at the expired screen", async ({
+    page,
+    context,
+    participant,
+    signedIn,
+  }) => {
     test.setTimeout(120_000);
-    const person = own("rhea.resend.js@example.test", "rhea.resend.nojs@example.test");
+    const person = await participant("greta");
     await page.setViewportSize({ width: 320, height: 640 });
-    await signIn(page, person.email);
+    await signedIn(page, person);
     await startUpdate(page);
     await sendCode(page, person, "Text Message");
     // The server enforces the lock, whatever the page shows.

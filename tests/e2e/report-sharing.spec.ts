@@ -1,15 +1,30 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { useLanguage } from "./support/language";
 import { outboxFor, outboxMarker } from "./support/outbox";
-import { fullNameOf, participant } from "./support/participants";
-import { signIn } from "./support/sign-in";
+import { fullNameOf } from "./support/participants";
 import { portalUrl } from "./support/stack";
 
 const withJs = () => test.info().project.name === "js";
 const ADA_BIRTH_DATE = "1984-03-09";
 const LUCIA_BIRTH_DATE = "1991-07-23";
+
+/** Lucía's kit a step further: health results (FH included) are ready at kit status 5. */
+const luciaWithHealthResults = {
+  kitStatus: 5,
+  kitHistory: {
+    events: [
+      { step: 1, date: "2026-08-10" },
+      { step: 2, date: "2026-08-26" },
+      { step: 3, date: "2026-10-07" },
+      { step: 4, date: "2026-10-28" },
+      { step: 5, date: "2026-11-18" },
+    ],
+  },
+  dateOfBirth: LUCIA_BIRTH_DATE,
+};
 
 /** Nothing wider than the screen: no sideways scrolling at this width. */
 async function expectNoSideways(page: Page) {
@@ -60,10 +75,11 @@ test.describe("sharing a result with a clinician", () => {
   test("a participant shares the FH result; the clinician opens it with the link or the code and the date of birth; the participant sees it opened and ends it", async ({
     page,
     browser,
+    participant,
+    signedIn,
   }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    const lucia = participant("lucia@example.test");
-    await signIn(page, lucia.email);
+    const lucia = await signedIn(page, await participant("lucia", { results: luciaWithHealthResults }));
     await page.goto("/?lang=en");
     const recipient = `Dr. Rivera ${randomBytes(3).toString("hex")}`;
     const marker = await outboxMarker(lucia.email);
@@ -138,10 +154,12 @@ test.describe("sharing a result with a clinician", () => {
   test("in Spanish on a phone: a wrong date of birth answers as an unknown code, another participant's code opens nothing, and five wrong dates lock the share", async ({
     page,
     browser,
+    participant,
+    signedIn,
   }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    const ada = participant("ada@example.test");
-    await signIn(page, ada.email);
+    // The share locks after five wrong dates: a participant of the test's own, with no download being prepared.
+    await signedIn(page, await participant("ada", { results: { dataExports: [], dateOfBirth: ADA_BIRTH_DATE } }));
     await page.goto("/?lang=es");
     const recipient = `Dra. Soto ${randomBytes(3).toString("hex")}`;
     const { code } = await shareFromCard(page, "health", recipient, {

@@ -1,25 +1,25 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test, type TestParticipant } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 import { identityUrl } from "./support/stack";
 
 /**
  * Where you are signed in (Login & Security): this device and the participant's phone, each with
  * when it signed in and was last used; 'Sign out' for one, 'Sign out everywhere else', and the page
- * a verification step links to after a new password. One participant per JavaScript mode: the test
- * signs out her other sessions, so no other test may sign her in.
+ * a verification step links to after a new password. The test signs out her other sessions, so the
+ * participant is its own, and every sign-in goes through the hosted pages (a new session each time).
  */
 const withJs = () => test.info().project.name === "js";
-const participantEmail = () => (withJs() ? "sol.sessions.js@example.test" : "sol.sessions.nojs@example.test");
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 /** The participant's phone: a browser of its own, signed in. */
-async function signInOnPhone(browser: Browser): Promise<Page> {
+async function signInOnPhone(browser: Browser, person: TestParticipant): Promise<Page> {
   const phone = await browser.newContext({ userAgent: IPHONE_SAFARI, javaScriptEnabled: withJs(), viewport: { width: 375, height: 812 } });
   const page = await phone.newPage();
-  await signIn(page, participantEmail());
+  await signIn(page, person);
   return page;
 }
 
@@ -32,10 +32,11 @@ async function expectNoSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-test("a participant sees where she is signed in, signs out her phone, then everywhere else", async ({ page, browser }) => {
+test("a participant sees where she is signed in, signs out her phone, then everywhere else", async ({ page, browser, participant }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const phone = await signInOnPhone(browser);
-  await signIn(page, participantEmail());
+  const person = await participant("greta");
+  const phone = await signInOnPhone(browser, person);
+  await signIn(page, person);
 
   await page.goto("/profile/security");
   const section = page.getByRole("region", { name: "Where you're signed in" });
@@ -61,7 +62,7 @@ test("a participant sees where she is signed in, signs out her phone, then every
   await expectSignedOut(phone);
 
   // The phone signs in again; 'Sign out everywhere else' ends it and keeps this device.
-  await signIn(phone, participantEmail());
+  await signIn(phone, person);
   await page.reload();
   await expect(list).toHaveCount(2);
   await page.getByRole("button", { name: "Sign out everywhere else" }).click();
@@ -74,7 +75,7 @@ test("a participant sees where she is signed in, signs out her phone, then every
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
 
   // After a new password a verification step links here: the page says so and offers the others' end.
-  await signIn(phone, participantEmail());
+  await signIn(phone, person);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/profile/security/sessions?after=password&lang=es");
   await expect(page.getByRole("heading", { level: 1, name: "Dónde tiene la sesión iniciada" })).toBeVisible();

@@ -1,23 +1,18 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test, type TestParticipant } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { useLanguage } from "./support/language";
 import { codesSince, outboxMarker } from "./support/outbox";
-import { participant } from "./support/participants";
 import { identify, signIn } from "./support/sign-in";
 import { portalUrl } from "./support/stack";
 
 const withJs = () => test.info().project.name === "js";
-const own = (js: string, noJs: string) =>
-  participant(withJs() ? js : noJs) as ReturnType<typeof participant> & {
-    totpSecret?: string;
-    recoveryCodes?: string[];
-  };
 
 /** Identify on the hosted page, choose the authenticator app and type its code. */
-async function signInWithApp(page: Page, person: ReturnType<typeof own>, secret: string, periodsFromNow = 0) {
+async function signInWithApp(page: Page, person: TestParticipant, secret: string, periodsFromNow = 0) {
   await page.goto("/");
   await identify(page, person);
   const app = page.getByRole("radio", { name: "Authenticator app" });
@@ -34,10 +29,12 @@ async function signInWithApp(page: Page, person: ReturnType<typeof own>, secret:
 test.describe("sign-in factors", () => {
   test("a participant sets up an authenticator app with a fresh code, saves recovery codes, then signs in with the app", async ({
     page,
+    participant,
+    signedIn,
   }) => {
-    const person = own("ella.enrol.js@example.test", "ella.enrol.nojs@example.test");
+    const person = await participant("greta");
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, person.email);
+    await signedIn(page, person);
     await page.goto("/profile/security");
     const methods = page.getByRole("region", { name: "Sign-in methods" });
     await expect(methods).toContainText("Not set up");
@@ -88,14 +85,19 @@ test.describe("sign-in factors", () => {
     await expect(page.getByRole("heading", { name: "My Results" })).toBeVisible();
   });
 
-  test("signs in with an authenticator app set up before, offered first", async ({ page }) => {
-    const person = own("tara.totp.js@example.test", "tara.totp.nojs@example.test");
+  test("signs in with an authenticator app set up before, offered first", async ({ page, participant }) => {
+    // Each app code works once for its account: a participant of the test's own.
+    const person = await participant("tara.totp");
     await signInWithApp(page, person, person.totpSecret!);
     await expect(page.getByRole("heading", { name: "My Results" })).toBeVisible();
   });
 
-  test("a recovery code signs the participant in once, and Login & Security asks them to review their methods", async ({ page }) => {
-    const person = own("rory.recovery.js@example.test", "rory.recovery.nojs@example.test");
+  test("a recovery code signs the participant in once, and Login & Security asks them to review their methods", async ({
+    page,
+    participant,
+  }) => {
+    // Three codes, so the one used leaves two.
+    const person = await participant("rory.recovery", { recoveryCodes: ["5JF7T-C6YHF", "3ZQ4T-KMUXV", "CCRDN-HMUG4"] });
     await page.goto("/");
     await identify(page, person);
     await page.getByRole("link", { name: "Use a recovery code" }).click();
@@ -133,8 +135,12 @@ test.describe("sign-in factors", () => {
     }
   });
 
-  test("in Spanish on a phone, the hosted sign-in offers the authenticator app first and a recovery code", async ({ page, context }) => {
-    const person = own("tara.totp.js@example.test", "tara.totp.nojs@example.test");
+  test("in Spanish on a phone, the hosted sign-in offers the authenticator app first and a recovery code", async ({
+    page,
+    context,
+    reader,
+  }) => {
+    const person = await reader("tara.totp");
     await page.setViewportSize({ width: 375, height: 812 });
     await useLanguage(context, "es");
     await page.goto("/");
@@ -149,9 +155,9 @@ test.describe("sign-in factors", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("Login & Security's sign-in methods in Spanish on a phone", async ({ page }) => {
+  test("Login & Security's sign-in methods in Spanish on a phone", async ({ page, reader, signedIn }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, "lucia@example.test");
+    await signedIn(page, await reader("lucia"));
     await page.goto("/profile/security?lang=es");
     const methods = page.getByRole("region", { name: "Métodos de inicio de sesión" });
     await expect(methods).toContainText("Sin configurar");
@@ -161,9 +167,10 @@ test.describe("sign-in factors", () => {
   });
 });
 
-test("the password update's code step takes the authenticator app's code", async ({ page }) => {
-  const person = own("theo.apppw.js@example.test", "theo.apppw.nojs@example.test");
-  await signIn(page, person.email, { method: "sms" });
+test("the password update's code step takes the authenticator app's code", async ({ page, participant, signedIn }) => {
+  // The app's code is taken once: a participant of the test's own.
+  const person = await participant("tara.totp");
+  await signedIn(page, person, { method: "sms" });
   await page.goto("/profile/security");
   await whenHydrated(page);
   await page.getByRole("button", { name: "Update Password" }).click();
@@ -177,7 +184,11 @@ test("the password update's code step takes the authenticator app's code", async
 });
 
 test.describe("passkeys", () => {
-  test("with JavaScript: add a passkey after a fresh code, rename it, sign in with it alone, remove it", async ({ page }) => {
+  test("with JavaScript: add a passkey after a fresh code, rename it, sign in with it alone, remove it", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
     test.skip(!withJs(), "passkeys need the browser's WebAuthn and the page's script; the no-JavaScript test checks none is offered");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
@@ -191,9 +202,9 @@ test.describe("passkeys", () => {
         automaticPresenceSimulation: true,
       },
     });
-    const person = own("pia.passkey.js@example.test", "pia.passkey.nojs@example.test");
+    const person = await participant("greta");
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, person.email);
+    await signedIn(page, person);
     await page.goto("/profile/security");
     const methods = page.getByRole("region", { name: "Sign-in methods" });
     await methods.getByRole("button", { name: "Add a passkey" }).click();
@@ -245,13 +256,13 @@ test.describe("passkeys", () => {
     await expect(methods).toContainText("No passkeys yet.");
   });
 
-  test("without JavaScript no passkey button is offered, on Login & Security or at sign-in", async ({ page }) => {
+  test("without JavaScript no passkey button is offered, on Login & Security or at sign-in", async ({ page, reader }) => {
     test.skip(withJs(), "the JavaScript test uses passkeys");
-    const person = own("pia.passkey.js@example.test", "pia.passkey.nojs@example.test");
+    const person = await reader("greta");
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
-    await signIn(page, person.email);
+    await signIn(page, person);
     await page.goto("/profile/security");
     const methods = page.getByRole("region", { name: "Sign-in methods" });
     await expect(methods).toContainText("No passkeys yet.");
@@ -259,10 +270,10 @@ test.describe("passkeys", () => {
   });
 });
 
-test("changing the phone number needs a fresh code, then a code sent to the new number", async ({ page }) => {
-  const person = own("nico.newphone.js@example.test", "nico.newphone.nojs@example.test");
+test("changing the phone number needs a fresh code, then a code sent to the new number", async ({ page, participant, signedIn }) => {
+  const person = await participant("greta");
   const newNumber = withJs() ? "+15555559033" : "+15555559034";
-  await signIn(page, person.email);
+  await signedIn(page, person);
   await page.goto("/profile/security");
   const methods = page.getByRole("region", { name: "Sign-in methods" });
   await methods.getByRole("button", { name: "Change phone number" }).click();

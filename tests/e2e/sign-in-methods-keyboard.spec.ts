@@ -1,9 +1,8 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { codesSince, outboxMarker } from "./support/outbox";
-import { participant } from "./support/participants";
-import { signIn } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
 
@@ -25,11 +24,14 @@ async function expectStepFocus(page: Page, first: Locator) {
 // The stack under test locks resend for CODE_RESEND_LOCK_SECONDS (playwright.config.ts), not SPEC's 30 s.
 test("keyboard only: new recovery codes after a code, with 'Resend code' locked, its tooltip, and a new code that works", async ({
   page,
+  participant,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  const person = participant(withJs() ? "pat.sms.js@example.test" : "pat.sms.nojs@example.test");
+  // The test replaces the recovery codes: a participant of its own.
+  const person = await participant("greta");
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, person.email);
+  await signedIn(page, person);
   await page.goto("/profile/security");
   await whenHydrated(page);
   await tabTo(page, page.getByRole("button", { name: "Get new recovery codes" }));

@@ -20,9 +20,12 @@ export type ParticipantChanges = {
   password?: string;
   totpSecret?: string | null;
   recoveryCodes?: string[] | null;
-  /** The results service's side: kit status, apps, history, consents, downloads. */
+  /** The results service's side: kit status, apps, history, consents, downloads, date of birth. */
   results?: Partial<
-    Pick<DemoRecord, "kitStatus" | "isHealthOrResearch" | "agreements" | "apps" | "kitHistory" | "consentHistory" | "dataExports">
+    Pick<
+      DemoRecord,
+      "kitStatus" | "isHealthOrResearch" | "agreements" | "apps" | "kitHistory" | "consentHistory" | "dataExports" | "dateOfBirth"
+    >
   >;
 };
 
@@ -67,6 +70,7 @@ export async function createParticipant(template: TemplateName, changes: Partici
     kitHistory: like.kitHistory,
     consentHistory: like.consentHistory,
     dataExports: like.dataExports,
+    dateOfBirth: like.dateOfBirth,
     ...changes.results,
   };
   await postJson(`${resultsUrl}/dev/participants`, results);

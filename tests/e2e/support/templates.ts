@@ -5,7 +5,10 @@ import { readFileSync } from "node:fs";
  * platform/demo/participants.json (README 'Demo participants'), under a new e-mail, phone and id.
  */
 export const templates = {
-  /** Kit status 5, every step dated, four cards (health, traits, ancestry, exome), SMS and voice, a ready and an expired download. */
+  /**
+   * Kit status 5, every step dated, four cards (health, traits, ancestry, exome), SMS and voice, a ready and an expired
+   * download; born 1984-03-09.
+   */
   ada: "ada@example.test",
   /** Kit status 0: 'Gathering your information...', one traits card. */
   bruno: "bruno@example.test",
@@ -15,7 +18,7 @@ export const templates = {
   dmitri: "dmitri@example.test",
   /** Kit status 3 (steps 3 and 4), not health-or-research: four timeline entries. */
   elena: "elena@example.test",
-  /** Prefers Spanish; kit status 4, dated steps; health, FH and women's wellness cards. */
+  /** Prefers Spanish; kit status 4, dated steps; health, FH and women's wellness cards; born 1991-07-23. */
   lucia: "lucia@example.test",
   /** No phone yet (sign-in asks to enrol one), kit status missing. */
   felix: "felix@example.test",
@@ -57,6 +60,8 @@ export type DemoRecord = {
   kitHistory?: unknown;
   consentHistory?: unknown[];
   dataExports?: { state: "ready" | "expired"; language: "en" | "es" }[];
+  /** What a clinician types beside a share code. */
+  dateOfBirth?: string;
   description?: string;
 };
 

@@ -83,6 +83,29 @@ describe("POST /dev/participants in development", () => {
     });
   });
 
+  it("keeps the date of birth a clinician types beside a share code, as the demo file gives it", async () => {
+    const service = running[0]!;
+    const userId = "T-results-dob";
+    const created = await post(service, { ...record(userId), kitStatus: 5, dateOfBirth: "1991-07-23" });
+    expect(created.status).toBe(201);
+    const shared = await fetch(`${service.url}/shares/${userId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keys.accessTokenFor(userId)}`, "content-type": "application/json" },
+      body: JSON.stringify({ appId: "app-traits", recipient: "Dr. Rivera", days: 7 }),
+    });
+    expect(shared.status).toBe(201);
+    const { code } = (await shared.json()) as { code: string };
+    const open = (dateOfBirth: string) =>
+      fetch(`${service.url}/shared/open`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code, dateOfBirth, device: "computer · Chrome" }),
+      });
+    expect((await open("1991-07-24")).status).toBe(404);
+    expect((await open("1991-07-23")).status).toBe(200);
+    expect((await post(service, { ...record("T-results-bad-dob"), dateOfBirth: "23/07/1991" })).status).toBe(400);
+  });
+
   it("refuses a record that does not say what the results need, with a 400 naming the field", async () => {
     const service = running[0]!;
     const { kitStatus: _dropped, ...incomplete } = record("T-results-2");
