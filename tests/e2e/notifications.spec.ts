@@ -1,11 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { outboxFor } from "./support/outbox";
-import { participant } from "./support/participants";
-import { signIn } from "./support/sign-in";
 import { identityUrl, resultsUrl } from "./support/stack";
-
-const withJs = () => test.info().project.name === "js";
 
 async function expectNoSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -27,11 +24,13 @@ async function moveKit(userId: string, step?: number) {
 }
 
 test.describe("kit-step notification settings on Login & Security", () => {
-  test("a participant turns a step off and e-mail off, in English and Spanish, and the page keeps the choice", async ({ page }) => {
-    // Each project has a participant of its own, so the two never change the same settings at once.
+  test("a participant turns a step off and e-mail off, in English and Spanish, and the page keeps the choice", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, withJs() ? "carmen@example.test" : "dmitri@example.test");
-    await page.goto("/profile/security");
+    await signedIn(page, await participant("carmen"), { path: "/profile/security" });
     const section = page.getByRole("region", { name: "Notifications" });
     await expect(section).toContainText("The e-mail never includes your results");
     const email = section.getByRole("checkbox", { name: "E-mail me when my kit reaches a new step" });
@@ -68,9 +67,12 @@ test.describe("kit-step notification settings on Login & Security", () => {
 });
 
 test.describe("kit-step e-mails and their one-click unsubscribe", () => {
-  test("a kit moving on e-mails the participant once, and the e-mail's unsubscribe page works without signing in", async ({ page }) => {
-    // A participant of this spec's own per project; the kit goes back a step and on again (its last step, as before).
-    const person = participant(withJs() ? "pat.sms.js@example.test" : "pat.sms.nojs@example.test");
+  test("a kit moving on e-mails the participant once, and the e-mail's unsubscribe page works without signing in", async ({
+    page,
+    participant,
+  }) => {
+    // The kit goes back a step and on again, to its last step.
+    const person = await participant("ada");
     const before = new Set((await kitStepMessages(person.email)).map((message) => message.id));
     await moveKit(person.userId, 4);
     await moveKit(person.userId);
@@ -111,7 +113,7 @@ test.describe("kit-step e-mails and their one-click unsubscribe", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     // Another participant's kit moving after it: once that e-mail is out, the step before it has been decided.
-    const other = participant(withJs() ? "vera.voice.js@example.test" : "vera.voice.nojs@example.test");
+    const other = await participant("ada");
     const otherBefore = new Set((await kitStepMessages(other.email)).map((each) => each.id));
     await moveKit(other.userId, 4);
     await moveKit(other.userId);
