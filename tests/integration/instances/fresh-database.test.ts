@@ -35,7 +35,7 @@ describe("migrations on an empty database", () => {
           `round ${round}`,
         ).toEqual(["ok", "ok"]);
         const applied = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? outcome.value : []));
-        expect(applied.sort()).toEqual(portalMigrations.map((_, index) => index + 1));
+        expect(applied.sort((a, b) => a - b)).toEqual(portalMigrations.map((_, index) => index + 1));
       } finally {
         await Promise.all(instances.map((db) => db.close()));
       }

@@ -35,7 +35,9 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "share-notices-test-"));
   const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as { participants: { email: string }[] };
   const demoFile = path.join(workDir, "participants.json");
-  await writeFile(demoFile, JSON.stringify({ participants: demo.participants.filter((p) => p.email === "lucia@example.test") }));
+  // Lucía with her health results ready (kit status 5), so her FH report can be shared.
+  const lucia = demo.participants.filter((p) => p.email === "lucia@example.test").map((p) => ({ ...p, kitStatus: 5 }));
+  await writeFile(demoFile, JSON.stringify({ participants: lucia }));
   results = await startResultsService({
     port: 0,
     host: "127.0.0.1",
