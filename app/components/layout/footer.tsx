@@ -66,7 +66,9 @@ export function Footer({ currentYear }: { currentYear: number }) {
               <ExternalLink href={site.legal.patentsUrl}>{t("footer.patents")}</ExternalLink>
             </li>
             <li>
-              <Link to="/accessibility" className={styles.link}>{t("footer.accessibility")}</Link>
+              <Link to="/accessibility" className={styles.link}>
+                {t("footer.accessibility")}
+              </Link>
             </li>
           </FooterColumn>
           <FooterColumn heading={t("footer.contactHeading")}>
