@@ -1,15 +1,8 @@
 import { readFileSync } from "node:fs";
+import type { CreatedParticipant } from "../../../platform/identity/dev/participants-route.ts";
 
-export type DemoParticipant = {
-  userId: string;
-  email: string;
-  password: string;
-  phone: string | null;
-  phoneMethods: ("sms" | "voice")[];
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  locale: "en" | "es";
+/** A demo participant: the account the identity provider holds, and what the results service shows of them. */
+export type DemoParticipant = CreatedParticipant & {
   kitStatus: number | null;
   isHealthOrResearch: boolean;
   agreements: string[];

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { allParticipants, type DemoParticipant } from "./participants";
 
 /**
  * The participants a test can ask for, by name: each is like one of the demo people of
@@ -39,24 +39,12 @@ export const templates = {
 export type TemplateName = keyof typeof templates;
 
 /** A demo participant as the demo file describes them: the identity provider's fields and the results service's. */
-export type DemoRecord = {
-  userId: string;
-  email: string;
-  password: string;
-  phone: string | null;
-  phoneMethods: ("sms" | "voice")[];
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  locale: "en" | "es";
+export type DemoRecord = Omit<DemoParticipant, "apps"> & {
   totpSecret?: string;
   recoveryCodes?: string[];
-  kitStatus: number | null;
-  isHealthOrResearch: boolean;
-  agreements: string[];
   heapIdentifier: string;
   sourceID: string;
-  apps: { appID: string; appName: string; label: string | null; labelEs: string | null; type: string | null; documentBytes?: number }[];
+  apps: (DemoParticipant["apps"][number] & { documentBytes?: number })[];
   kitHistory?: unknown;
   consentHistory?: unknown[];
   dataExports?: { state: "ready" | "expired"; language: "en" | "es" }[];
@@ -65,12 +53,8 @@ export type DemoRecord = {
   description?: string;
 };
 
-const demo = JSON.parse(readFileSync(new URL("../../../platform/demo/participants.json", import.meta.url), "utf8")) as {
-  participants: DemoRecord[];
-};
-
 export function templateRecord(template: TemplateName): DemoRecord {
-  const found = demo.participants.find((candidate) => candidate.email === templates[template]);
+  const found = (allParticipants as DemoRecord[]).find((candidate) => candidate.email === templates[template]);
   if (!found) throw new Error(`the demo file has no ${templates[template]} for the template '${template}'`);
   return structuredClone(found);
 }
