@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
+import type { OtherWay } from "~/domain/code-help";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
 import type { VerificationNotice } from "~/domain/verification";
 
@@ -16,6 +17,8 @@ export type StepView = {
   appAvailable: boolean;
   /** …and a passkey instead of a code (shown only where the browser can use one). */
   passkeyAvailable: boolean;
+  /** On the code step: the participant's other ways, for 'Didn't get a code?'. */
+  otherWays: OtherWay[];
   /** The account the new password is for, for password managers (a hidden username field). */
   username: string;
   /** What the step's last POST answered, shown once on the page it redirected to. */

@@ -17,7 +17,8 @@ import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { useStepFocus } from "~/components/verification/use-step-focus";
-import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import { type AuthMethod, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import { otherWaysOf } from "~/domain/code-help";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
@@ -74,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
     codeSentAt: state.resendAvailableAt ?? 0,
-    ...(await pickStepFactors(session, state.step, context)),
+    ...(await stepFactors(session, state.step, method, context)),
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -94,10 +95,15 @@ async function passwordUpdatedRedirect() {
 
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
-/** What the pick step offers besides SMS and voice: the authenticator app and passkeys, once set up. */
-async function pickStepFactors(session: PortalSession, step: string, context: LoaderFunctionArgs["context"]) {
-  const factors = step === "mfa-verification-pick" ? await readFactors(session, context) : null;
-  return { appAvailable: Boolean(factors?.totp), passkeyAvailable: Boolean(factors?.passkeys.length) };
+/** What the pick step offers besides SMS and voice (the app and passkeys, once set up), and the code step's other ways. */
+async function stepFactors(session: PortalSession, step: string, method: AuthMethod, context: LoaderFunctionArgs["context"]) {
+  const factors = step === "new-password" ? null : await readFactors(session, context);
+  const pick = step === "mfa-verification-pick";
+  return {
+    appAvailable: pick && Boolean(factors?.totp),
+    passkeyAvailable: pick && Boolean(factors?.passkeys.length),
+    otherWays: step === "mfa-verification-code" ? otherWaysOf(factors, method) : [],
+  };
 }
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import * as styles from "~/components/profile/profile.css";
 import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
+import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
 import { factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
@@ -35,12 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!current) throw redirect("/profile/security", { headers: privatePageHeaders });
   const kept = await takeReply(session, FACTORS_FLOW);
   const { keptReply: _shown, ...state } = current;
-  const factors = state.step === "pick" ? await readFactors(session) : null;
+  const factors = state.step === "pick" || state.step === "code" ? await readFactors(session) : null;
   const view = {
     state,
     methods: factors ? verifyMethodsOf(factors, state.change) : [],
     phone: factors?.phone ?? null,
     hasPasskeys: factors ? passkeyOpens(factors, state.change) : false,
+    otherWays: state.step === "code" ? otherWaysOf(factors, state.method) : [],
     qrCode: state.step === "enrol" ? await qrCodeImage(state.uri) : null,
     resendSecondsLeft: "resendAvailableAt" in state ? resendSecondsLeft(state, Date.now()) : 0,
     reply: kept?.reply,

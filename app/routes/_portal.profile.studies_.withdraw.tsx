@@ -13,6 +13,7 @@ import * as styles from "~/components/profile/profile.css";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
+import { otherWaysOf } from "~/domain/code-help";
 import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH, WithdrawalChoiceSchema, WithdrawalIntentSchema, withdrawalStepTitleKeys } from "~/domain/withdrawal";
 import type { TranslationHandle } from "~/i18n";
@@ -65,13 +66,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(receiptPath(open.reference), { headers: privatePageHeaders });
   }
   const kept = state ? await takeReply(session, WITHDRAWAL_FLOW) : null;
-  const appAvailable = state ? false : Boolean((await readFactors(session))?.totp);
+  const factors = await readFactors(session);
+  const appAvailable = state ? false : Boolean(factors?.totp);
   const code = state
     ? {
         choice: state.choice,
         method: state.method,
         phoneNumber: state.phoneNumber,
         resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+        otherWays: otherWaysOf(factors, state.method),
       }
     : null;
   return data(

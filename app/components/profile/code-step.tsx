@@ -14,6 +14,7 @@ export function CodeStep({ view, reply }: { view: StepView; reply: StepReply | u
       phone={view.phoneNumber}
       resendSecondsLeft={view.method === "totp" ? null : view.resendSecondsLeft}
       reply={reply}
+      otherWays={view.otherWays}
       summaryTitle={t("update.summaryTitle")}
       submitLabel={t("code.submit")}
     />

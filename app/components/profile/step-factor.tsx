@@ -1,3 +1,4 @@
+import type { OtherWay } from "~/domain/code-help";
 import type { FactorFlowState, VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { EnrolAppStep } from "./step-enrol-app";
@@ -12,6 +13,8 @@ export type FactorStepView = {
   methods: VerifyMethod[];
   phone: string | null;
   hasPasskeys: boolean;
+  /** On the code step: the participant's other ways, for 'Didn't get a code?'. */
+  otherWays: OtherWay[];
   qrCode: string | null;
   resendSecondsLeft: number;
   reply?: StepAnswer;
@@ -24,7 +27,15 @@ export function FactorStep({ view }: { view: FactorStepView }) {
     case "pick":
       return <VerifyPickStep methods={view.methods} phone={view.phone} hasPasskeys={view.hasPasskeys} reply={reply} />;
     case "code":
-      return <VerifyCodeStep method={state.method} phone={state.phoneNumber} resendSecondsLeft={view.resendSecondsLeft} reply={reply} />;
+      return (
+        <VerifyCodeStep
+          method={state.method}
+          phone={state.phoneNumber}
+          resendSecondsLeft={view.resendSecondsLeft}
+          reply={reply}
+          otherWays={view.otherWays}
+        />
+      );
     case "enrol":
       return view.qrCode ? <EnrolAppStep qrCode={view.qrCode} secret={state.secret} reply={reply} /> : null;
     case "codes":

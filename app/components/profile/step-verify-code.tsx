@@ -1,4 +1,5 @@
 import { CodeStep } from "~/components/verification/code-step";
+import type { OtherWay } from "~/domain/code-help";
 import { FACTORS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
@@ -14,6 +15,7 @@ export function VerifyCodeStep(props: {
   resendSecondsLeft: number;
   reply?: StepAnswer;
   intent?: "verify" | "confirm-phone";
+  otherWays?: OtherWay[];
 }) {
   const { t } = useTranslation("profile");
   const { method, phone, intent = "verify" } = props;
@@ -26,6 +28,7 @@ export function VerifyCodeStep(props: {
       phone={phone ?? ""}
       resendSecondsLeft={method === "totp" ? null : props.resendSecondsLeft}
       reply={props.reply}
+      otherWays={props.otherWays}
       summaryTitle={t("factors.errors.summaryTitle")}
       submitLabel={intent === "confirm-phone" ? t("factors.newPhone.confirm") : t("factors.verify.submit")}
       intro={intent === "confirm-phone" ? t("factors.newPhone.codeIntro", { phone }) : undefined}

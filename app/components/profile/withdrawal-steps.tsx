@@ -7,6 +7,7 @@ import { RadioGroup } from "~/components/radio-group";
 import { CodeStep } from "~/components/verification/code-step";
 import { site } from "~/config/site";
 import { type AuthMethod, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import type { OtherWay } from "~/domain/code-help";
 import type { StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, WithdrawalChoiceSchema, type WithdrawalChoice } from "~/domain/withdrawal";
 import { Trans, useTranslation } from "~/i18n-react";
@@ -84,7 +85,13 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
   );
 }
 
-export type CodeStepView = { choice: WithdrawalChoice; method: AuthMethod; phoneNumber: string; resendSecondsLeft: number };
+export type CodeStepView = {
+  choice: WithdrawalChoice;
+  method: AuthMethod;
+  phoneNumber: string;
+  resendSecondsLeft: number;
+  otherWays: OtherWay[];
+};
 
 /** Step two: the code (the shared code step, with 'Resend code' and its lock where a code was sent), then the request is recorded. */
 export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?: WithdrawalReply }) {
@@ -100,6 +107,7 @@ export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?
         phone={view.phoneNumber}
         resendSecondsLeft={view.method === "totp" ? null : view.resendSecondsLeft}
         reply={reply}
+        otherWays={view.otherWays}
         summaryTitle={t("withdraw.errors.summaryTitle")}
         submitLabel={t("withdraw.confirm")}
       >

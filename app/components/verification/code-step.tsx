@@ -12,6 +12,8 @@ import { TextInput } from "~/components/text-input";
 import { type AuthMethod, authCodeSchema, codeDigits } from "~/domain/auth-code";
 import type { VerificationReply } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
+import type { OtherWay } from "~/domain/code-help";
+import { CodeHelp } from "./code-help";
 import { ResendControl } from "./resend-control";
 
 export type CodeStepProps = {
@@ -30,6 +32,8 @@ export type CodeStepProps = {
   submitLabel: string;
   /** What the step says above the field (default: where the code went, or the app's). */
   intro?: ReactNode;
+  /** The participant's other ways to confirm it is them, for 'Didn't get a code?' (none: not listed). */
+  otherWays?: readonly OtherWay[];
   /** The step's other actions ('Cancel'), after 'Resend code'. */
   children?: ReactNode;
 };
@@ -39,7 +43,7 @@ const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.
 /**
  * The code step of every verification: SPEC.md §5's code field (required, 6 digits by text or app, 5
  * by voice), its error summary, the provider's notice, 'We sent you a new code', and 'Resend code'
- * with the 30-second lock where a code was sent. Key it by the resend time so a new code starts clean.
+ * with the 30-second lock and 'Didn't get a code?' where a code was sent. Key it by the resend time so a new code starts clean.
  */
 export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation("profile");
@@ -89,6 +93,7 @@ export function CodeStep(props: CodeStepProps) {
           </noscript>
         </>
       )}
+      {method === "totp" ? null : <CodeHelp method={method} phone={props.phone} otherWays={props.otherWays ?? []} />}
       {props.children}
     </div>
   );

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import * as styles from "~/components/profile/profile.css";
+import { site } from "~/config/site";
+import type { OtherWay } from "~/domain/code-help";
+import { SECURITY_PATH } from "~/domain/password-update-view";
+import { useTranslation } from "~/i18n-react";
+
+/**
+ * 'Didn't get a code?' under a code that was sent (never the app's): where it went, how long it can
+ * take, the participant's other ways, how to change the number and how to reach support. A native
+ * disclosure, so it opens without JavaScript.
+ */
+export function CodeHelp({ method, phone, otherWays }: { method: "sms" | "voice"; phone: string; otherWays: readonly OtherWay[] }) {
+  const { t } = useTranslation("profile");
+  const { support } = site;
+  return (
+    <details className={styles.form}>
+      <summary>{t("codeHelp.summary")}</summary>
+      <div className={styles.form}>
+        {phone ? <p className={styles.paragraph}>{t(method === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone })}</p> : null}
+        <p className={styles.paragraph}>{t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}</p>
+        {otherWays.length > 0 ? (
+          <>
+            <p className={styles.paragraph}>{t("codeHelp.otherWays")}</p>
+            <ul>
+              {otherWays.map((way) => (
+                <li key={way}>{t(`codeHelp.ways.${way}`)}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p className={styles.paragraph}>
+          {t("codeHelp.changeNumber")} <Link to={SECURITY_PATH}>{t("codeHelp.loginSecurity")}</Link>
+        </p>
+        <p className={styles.paragraph}>
+          {t("codeHelp.support", { opens: support.opensAtHour, closes: support.closesAtHour })}{" "}
+          <a href={`tel:${support.phone}`}>{support.phoneDisplay}</a>
+        </p>
+      </div>
+    </details>
+  );
+}
