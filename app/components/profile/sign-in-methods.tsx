@@ -3,24 +3,13 @@ import { Button } from "~/components/button";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
-import { FACTORS_PATH, type FactorChange, type SignInFactors } from "~/domain/sign-in-factors";
+import { reliesOnPhoneAlone } from "~/domain/code-help";
+import { FACTORS_PATH, type SignInFactors } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
+import { ChangeButton } from "./change-button";
 import { useCanUsePasskeys } from "./passkey-assert";
+import { PhoneOnlyNotice } from "./phone-only-notice";
 import * as styles from "./profile.css";
-
-/** A change starts with a plain form POST (it may first ask for a code), so it works without JavaScript. */
-function ChangeButton({ change, label, passkeyId }: { change: FactorChange; label: string; passkeyId?: string }) {
-  return (
-    <Form method="post" action={FACTORS_PATH}>
-      <input type="hidden" name="intent" value="start" />
-      <input type="hidden" name="change" value={change} />
-      {passkeyId ? <input type="hidden" name="passkeyId" value={passkeyId} /> : null}
-      <Button type="submit" variant="link">
-        {label}
-      </Button>
-    </Form>
-  );
-}
 
 /** Each passkey with its dates, a name that can be changed and a way to remove it (plain forms); adding one needs a browser that can. */
 function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: string) => string }) {
@@ -82,6 +71,7 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
       ) : (
         <>
           <p className={styles.paragraph}>{t("factors.intro")}</p>
+          {reliesOnPhoneAlone(factors) ? <PhoneOnlyNotice /> : null}
           <div className={styles.row}>
             <div>
               <h3 className={styles.rowLabel}>{t("factors.phone")}</h3>

@@ -1,0 +1,25 @@
+import { useTranslation } from "~/i18n-react";
+import { ChangeButton } from "./change-button";
+import { useCanUsePasskeys } from "./passkey-assert";
+import * as styles from "./profile.css";
+
+/**
+ * For a participant whose only second factor is their phone: codes by text and call are restricted
+ * authenticators (NIST SP 800-63B-4), so a passkey or an authenticator app is offered in plain words.
+ */
+export function PhoneOnlyNotice() {
+  const { t } = useTranslation("profile");
+  const canMakePasskey = useCanUsePasskeys();
+  return (
+    <aside aria-labelledby="phone-only-notice" className={styles.consentItem}>
+      <h3 id="phone-only-notice" className={styles.rowLabel}>
+        {t("phoneOnly.heading")}
+      </h3>
+      <p className={styles.paragraph}>{t("phoneOnly.body")}</p>
+      <div className={styles.actions}>
+        {canMakePasskey ? <ChangeButton change="add-passkey" label={t("phoneOnly.addPasskey")} /> : null}
+        <ChangeButton change="add-totp" label={t("phoneOnly.addApp")} />
+      </div>
+    </aside>
+  );
+}
