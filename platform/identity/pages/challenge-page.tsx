@@ -1,4 +1,5 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
+import { CodeHelp, type OtherWay } from "./code-help.tsx";
 import { renderPage } from "./document.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, ErrorSummary, type FieldError, Links, Notice, TextField } from "./parts.tsx";
@@ -28,6 +29,10 @@ export interface ChallengeView {
   nonce?: string;
   /** A spent sending budget refused the last code: 'Resend code' is not offered on this answer. */
   resendRefused?: boolean;
+  /** For 'Didn't get a code?': the account's other ways (only those it has). */
+  otherWays?: readonly OtherWay[];
+  /** For 'Didn't get a code?': the portal's Login & Security, where the number is changed. */
+  securityHref?: string;
   /** In the sign-in itself (not recovery): the interaction, to offer 'Sign in as someone else'. */
   restartUid?: string;
 }
@@ -130,6 +135,15 @@ export function renderChallengePage(view: ChallengeView): string {
           view.changeNumberHref ? { href: view.changeNumberHref, label: t("challenge.changeNumber") } : null,
         ]}
       />
+      {view.channel === "totp" ? null : (
+        <CodeHelp
+          locale={view.locale}
+          channel={view.channel}
+          maskedPhone={view.intro ? "" : view.maskedPhone}
+          otherWays={view.otherWays}
+          securityHref={view.securityHref}
+        />
+      )}
       {view.restartUid ? <SignInAsSomeoneElse locale={view.locale} uid={view.restartUid} /> : null}
     </>,
   );

@@ -4,6 +4,7 @@ import { maskPhone } from "../../domain/phone.ts";
 import { redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
+import type { OtherWay } from "../../pages/code-help.tsx";
 import { translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
@@ -58,6 +59,19 @@ export function createSignInContext(deps: InteractionDeps) {
   /** The way to sign in with a recovery code, for an account that has some left. */
   async function recoveryHref(uid: string, account: Account): Promise<string | undefined> {
     return (await factors.recoveryCodesLeft(account.id)) > 0 ? `/interaction/${uid}/recovery-code` : undefined;
+  }
+
+  const portalUrl = deps.portalUrl.replace(/\/$/, "");
+
+  /** For 'Didn't get a code?': every other way this account has to confirm it is them. */
+  async function otherWaysOf(account: Account, current: SecondFactor): Promise<OtherWay[]> {
+    const [methods, passkeys, recoveryCodes] = await Promise.all([
+      methodsOf(account),
+      deps.passkeys.list(account.id),
+      factors.recoveryCodesLeft(account.id),
+    ]);
+    const ways: OtherWay[] = [...methods, ...(passkeys.length > 0 ? (["passkey"] as const) : []), ...(recoveryCodes > 0 ? (["recovery"] as const) : [])];
+    return ways.filter((way) => way !== current);
   }
 
   /** The account's second factors, the authenticator app first when it has one. */
@@ -120,6 +134,7 @@ export function createSignInContext(deps: InteractionDeps) {
         errors: extra.errors,
         resendRefused: extra.resendRefused,
         restartUid: interaction.uid,
+        ...(enrolling ? {} : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),
       }),
     );
   }

@@ -1,0 +1,52 @@
+import { support } from "../../../lib/program/site.ts";
+import type { Channel } from "../domain/codes.ts";
+import { type Locale, translator } from "./i18n.ts";
+
+/** A way to confirm it is them other than the code that did not arrive. */
+export type OtherWay = Channel | "totp" | "passkey" | "recovery";
+
+export interface CodeHelpView {
+  locale: Locale;
+  channel: Channel;
+  /** Empty where the page must not reveal an account: the sentence naming the number is left out. */
+  maskedPhone: string;
+  /** The account's other ways, only those it has (none: not listed). */
+  otherWays?: readonly OtherWay[];
+  /** The portal's Login & Security, where the number is changed once signed in. */
+  securityHref?: string;
+}
+
+/**
+ * 'Didn't get a code?' under a code that was sent (never the app's): where it went, how long it can
+ * take, the account's other ways, how to change the number and how to reach support. A native
+ * disclosure, so it opens without JavaScript.
+ */
+export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securityHref }: CodeHelpView) {
+  const t = translator(locale);
+  return (
+    <details className="code-help">
+      <summary>{t("codeHelp.summary")}</summary>
+      {maskedPhone ? <p>{t(channel === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone: maskedPhone })}</p> : null}
+      <p>{t(channel === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}</p>
+      {otherWays.length > 0 ? (
+        <>
+          <p>{t("codeHelp.otherWays")}</p>
+          <ul>
+            {otherWays.map((way) => (
+              <li key={way}>{t(`codeHelp.way.${way}`)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {securityHref ? (
+        <p>
+          {t("codeHelp.changeNumber")} <a href={securityHref}>{t("codeHelp.loginSecurity")}</a>
+        </p>
+      ) : null}
+      <p>
+        {t("codeHelp.support", { opens: support.opensAtHour, closes: support.closesAtHour })}{" "}
+        <a href={`tel:${support.phone}`}>{support.phoneDisplay}</a>
+      </p>
+    </details>
+  );
+}
