@@ -10,9 +10,9 @@ import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
 import { type AuthMethod, authCodeSchema, codeDigits } from "~/domain/auth-code";
+import type { OtherWay } from "~/domain/code-help";
 import type { VerificationReply } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
-import type { OtherWay } from "~/domain/code-help";
 import { CodeHelp } from "./code-help";
 import { ResendControl } from "./resend-control";
 

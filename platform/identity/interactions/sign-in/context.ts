@@ -70,7 +70,11 @@ export function createSignInContext(deps: InteractionDeps) {
       deps.passkeys.list(account.id),
       factors.recoveryCodesLeft(account.id),
     ]);
-    const ways: OtherWay[] = [...methods, ...(passkeys.length > 0 ? (["passkey"] as const) : []), ...(recoveryCodes > 0 ? (["recovery"] as const) : [])];
+    const ways: OtherWay[] = [
+      ...methods,
+      ...(passkeys.length > 0 ? (["passkey"] as const) : []),
+      ...(recoveryCodes > 0 ? (["recovery"] as const) : []),
+    ];
     return ways.filter((way) => way !== current);
   }
 
@@ -134,7 +138,9 @@ export function createSignInContext(deps: InteractionDeps) {
         errors: extra.errors,
         resendRefused: extra.resendRefused,
         restartUid: interaction.uid,
-        ...(enrolling ? {} : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),
+        ...(enrolling
+          ? {}
+          : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),
       }),
     );
   }
