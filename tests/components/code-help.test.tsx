@@ -101,7 +101,7 @@ describe("Login & Security for a participant relying on their phone alone", () =
     renderMethods(phoneOnly);
     const notice = (await screen.findByRole("heading", { name: "Your phone is your only second step" })).closest("aside")!;
     expect(within(notice).getByText(/least safe way/)).toBeInTheDocument();
-    expect(within(notice).getByRole("button", { name: "Set up an authenticator app" })).toBeInTheDocument();
+    expect(within(notice).getByRole("button", { name: "Use an authenticator app" })).toBeInTheDocument();
   });
 
   it("says nothing once they have an authenticator app", async () => {

@@ -124,7 +124,7 @@ test("Login & Security tells a participant relying on their phone alone, and off
   const notice = page.getByRole("complementary", { name: "Your phone is your only second step" });
   await expect(notice).toContainText("least safe way");
   await expectNoSeriousA11yViolations(page);
-  await notice.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await notice.getByRole("button", { name: "Use an authenticator app" }).click();
   await expect(page).toHaveURL(/\/profile\/security\/factors$/);
 
   const withApp = await participant("tara.totp");
