@@ -30,6 +30,12 @@ export const portalActions: PortalAction[] = [
   { route: "_portal.profile.studies_.withdraw.tsx", path: "/profile/studies/withdraw", signedIn: true, validFields: { intent: "cancel" } },
   { route: "_portal.profile.security_.factors.tsx", path: "/profile/security/factors", signedIn: true, validFields: { intent: "cancel" } },
   {
+    route: "_portal.profile.security_.notifications.tsx",
+    path: "/profile/security/notifications",
+    signedIn: true,
+    validFields: { email: "on", step: "3" },
+  },
+  {
     route: "_portal.profile.security_.sessions.tsx",
     path: "/profile/security/sessions",
     signedIn: true,
