@@ -309,15 +309,15 @@ test.describe("password update", () => {
     await signedIn(page, person);
     await startUpdate(page);
     await sendCode(page, person, "Text Message");
+    const area = stepArea(page);
+    const resend = area.getByRole("button", { name: "Resend code" });
+    await expect(area.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
     // The server enforces the lock, whatever the page shows.
     const early = await page.request.post(`${portalUrl}/profile/security/password`, {
       form: { intent: "resend" },
       headers: { Origin: portalUrl },
     });
     expect(early.status()).toBe(429);
-    const area = stepArea(page);
-    const resend = area.getByRole("button", { name: "Resend code" });
-    await expect(area.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
     if (withJs()) {
       await expect(resend).toHaveAttribute("aria-disabled", "true");
       await resend.focus();
