@@ -486,7 +486,8 @@ test.describe("when the results service fails", () => {
     signedIn,
   }) => {
     const person = await signedIn(page, await participant("hiro"));
-    await setFault({ failNext: 3, delayMs: 6_000, userID: person.userId });
+    // Every call for this participant goes unanswered, however the page's attempts fall across its loads.
+    await setFault({ failNext: 30, delayMs: 6_000, userID: person.userId });
     const started = Date.now();
     await page.reload({ timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
