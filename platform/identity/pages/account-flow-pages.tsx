@@ -4,6 +4,40 @@ import { Actions, ErrorSummary, type FieldError, Links, type PageLink, Notice, P
 
 const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
 
+/** A new password and its confirmation (registration and reset), never pre-filled. */
+function NewPasswordFields({
+  labels,
+  errors,
+  focusFirst,
+}: {
+  labels: { password: string; confirm: string; hint: string };
+  errors: FieldError[];
+  focusFirst?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        id="password"
+        name="password"
+        type="password"
+        label={labels.password}
+        hint={labels.hint}
+        error={errorFor(errors, "password")}
+        autoComplete="new-password"
+        focusFirst={focusFirst}
+      />
+      <TextField
+        id="confirmPassword"
+        name="confirmPassword"
+        type="password"
+        label={labels.confirm}
+        error={errorFor(errors, "confirmPassword")}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
 function BackToSignIn({ locale, href }: { locale: Locale; href: string }) {
   return <Links links={[{ href, label: translator(locale)("form.backToSignIn") }]} />;
 }
@@ -51,22 +85,9 @@ export function renderRegisterPage(view: RegisterView): string {
           error={errorFor(errors, "lastName")}
           autoComplete="family-name"
         />
-        <TextField
-          id="password"
-          name="password"
-          type="password"
-          label={t("password.label")}
-          hint={t("password.hint")}
-          error={errorFor(errors, "password")}
-          autoComplete="new-password"
-        />
-        <TextField
-          id="confirmPassword"
-          name="confirmPassword"
-          type="password"
-          label={t("password.confirmLabel")}
-          error={errorFor(errors, "confirmPassword")}
-          autoComplete="new-password"
+        <NewPasswordFields
+          labels={{ password: t("password.label"), confirm: t("password.confirmLabel"), hint: t("password.hint") }}
+          errors={errors}
         />
         <Actions>
           <button type="submit">{t("register.submit")}</button>
@@ -194,23 +215,10 @@ export function renderResetPasswordPage(view: {
       <ErrorSummary locale={view.locale} errors={errors} />
       {view.message ? <ProblemMessage message={view.message} /> : null}
       <form method="post" action={view.action} noValidate>
-        <TextField
-          id="password"
-          name="password"
-          type="password"
-          label={t("reset.password")}
-          hint={t("password.hint")}
-          error={errorFor(errors, "password")}
-          autoComplete="new-password"
+        <NewPasswordFields
+          labels={{ password: t("reset.password"), confirm: t("reset.confirm"), hint: t("password.hint") }}
+          errors={errors}
           focusFirst={errors.length === 0}
-        />
-        <TextField
-          id="confirmPassword"
-          name="confirmPassword"
-          type="password"
-          label={t("reset.confirm")}
-          error={errorFor(errors, "confirmPassword")}
-          autoComplete="new-password"
         />
         <Actions>
           <button type="submit">{t("reset.submit")}</button>
