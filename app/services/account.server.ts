@@ -8,9 +8,6 @@ import { bodyAs, callUpstream, UNANSWERED_STATUS } from "./upstream.server";
  */
 export type AccountOperation =
   | "recover-password"
-  | "send-mfa-code"
-  | "resend-auth-code"
-  | "submit-auth-code"
   | "update-password"
   | "password-update-status"
   | "send-verification-code"

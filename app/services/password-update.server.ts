@@ -17,6 +17,7 @@ import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
 import { env } from "./env.server";
 import { deleteOtherSessions } from "./session-store.server";
 import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
+import { checkCode, requestCode } from "./verification.server";
 
 /** The name under which the session keeps the password update's step and method. */
 export const PASSWORD_UPDATE_FLOW = "password-update";
@@ -91,7 +92,9 @@ export async function sendVerificationCode(
   method: AuthMethod,
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
-  const call = await callAccountApi("send-mfa-code", session, { authMethod: method });
+  // The app sends nothing: the code step asks for the code it shows.
+  if (method === "totp") return moveTo(session, { ...state, step: "mfa-verification-code", method });
+  const call = await requestCode(session, "password-update", method);
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "mfa-verification-code") return unexpectedStepFailure;
@@ -104,7 +107,7 @@ export async function submitVerificationCode(
   state: PasswordUpdateState,
   code: string,
 ): Promise<Moved | PasswordUpdateFailure> {
-  const call = await callAccountApi("submit-auth-code", session, { code });
+  const call = await checkCode(session, "password-update", state.method ?? "sms", code);
   if (!call.ok) return failed(session, call, (failure) => submitCodeFailure(failure, state.method));
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "new-password") return unexpectedStepFailure;
@@ -129,7 +132,8 @@ export async function resendVerificationCode(
   state: PasswordUpdateState,
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
-  const call = await callAccountApi("resend-auth-code", session);
+  const method = state.method === "voice" ? "voice" : "sms";
+  const call = await requestCode(session, "password-update", method);
   if (!call.ok) {
     const failure = await failed(session, call, resendFailure);
     if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, lockResend(state, now));

@@ -15,8 +15,10 @@ import { endSession, flowState, saveFlowState, type PortalSession } from "./sess
 
 /**
  * Sends, resends and checks a code through the identity provider's step-up API, keyed by purpose
- * (the sign-in methods, the withdrawal). The provider binds a passed code to this session's grant and
- * to the purpose; the portal keeps the flow's step and its resend lock in the server-side session.
+ * (the password update, the sign-in methods, the withdrawal). The provider binds a passed code to this
+ * session's grant and to the purpose; the portal keeps the flow's step and its resend lock in the
+ * server-side session. The password update words its failures as SPEC.md §8 has them
+ * (password-update.server.ts); the others through `verificationFailure`.
  */
 type StepUpPurpose = Exclude<VerificationPurpose, "password-update">;
 
@@ -43,13 +45,23 @@ export async function verificationFailure(
   return { kind: "notice", notice: verificationNotice(noticeTitles[purpose], call.answer.errorCode, call.answer.errorValues), status };
 }
 
-/** A code by text or call for `purpose`; asking again is the resend (the provider's lock applies too). */
+/** The one call that sends a code by text or call for any purpose; asking again is the resend (the provider's lock applies too). */
+export function requestCode(session: PortalSession, purpose: VerificationPurpose, method: "sms" | "voice"): Promise<AccountCall> {
+  return callAccountApi("send-verification-code", session, { purpose, authMethod: method });
+}
+
+/** The one call that checks a code (sent, or the app's) for any purpose, in this session. */
+export function checkCode(session: PortalSession, purpose: VerificationPurpose, method: AuthMethod, code: string): Promise<AccountCall> {
+  return callAccountApi("verify-code", session, { purpose, code, method: method === "totp" ? "totp" : "sent" });
+}
+
+/** A code by text or call for `purpose`, or why not in the flow's words. */
 export async function sendCode(
   session: PortalSession,
   purpose: StepUpPurpose,
   method: "sms" | "voice",
 ): Promise<{ ok: true; phoneNumber: string } | VerificationFailure> {
-  const call = await callAccountApi("send-verification-code", session, { purpose, authMethod: method });
+  const call = await requestCode(session, purpose, method);
   if (!call.ok) return verificationFailure(session, purpose, call, method);
   return { ok: true, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
 }
@@ -61,7 +73,7 @@ export async function verifyCode(
   method: AuthMethod,
   code: string,
 ): Promise<{ ok: true; proof: string | null } | VerificationFailure> {
-  const call = await callAccountApi("verify-code", session, { purpose, code, method: method === "totp" ? "totp" : "sent" });
+  const call = await checkCode(session, purpose, method, code);
   if (!call.ok) return verificationFailure(session, purpose, call, method);
   return { ok: true, proof: call.answer.verificationToken ?? null };
 }

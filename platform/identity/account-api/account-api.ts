@@ -26,7 +26,7 @@ export function createAccountApi(deps: AccountApiDeps) {
   const codes = createCodeChecks(deps);
   const passed = createPassedVerifications(deps);
   const handlers: Handlers = {
-    ...passwordUpdateHandlers(deps, codes),
+    ...passwordUpdateHandlers(deps, passed),
     ...stepUpHandlers(deps, codes, passed),
     ...factorChangeHandlers(deps, passed),
     ...phoneChangeHandlers(deps, codes, passed),

@@ -1,25 +1,41 @@
 import { signStepUpProof, type StepUpMethod } from "../oidc/access-tokens.ts";
-import type { PassedVerification } from "../store/verifications.ts";
+import { PASSWORD_UPDATE_TTL_MS } from "../store/password-updates.ts";
+import type { PassedScope, PassedVerification } from "../store/verifications.ts";
 import { type Answer, fail } from "./answers.ts";
 import type { AccountApiDeps, Caller } from "./deps.ts";
 
-/** What a passed code is for: a change of sign-in methods, or a proof for the results service (a withdrawal). */
-export const STEP_UP_PURPOSES = ["withdrawal", "factors"] as const;
+/**
+ * What a passed code is for: a change of sign-in methods, a proof for the results service (a
+ * withdrawal), or the new password of a password update.
+ */
+export const STEP_UP_PURPOSES = ["withdrawal", "factors", "password-update"] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+/** One live code per session and purpose: a code sent in one session is not entered in another. */
+export const stepUpKey = ({ account, grantId }: Caller, purpose: StepUpPurpose) => `step-up:${purpose}:${account.id}:${grantId}`;
 
-const factorsScope = (caller: Caller) => ({ accountId: caller.account.id, grantId: caller.grantId, purpose: "factors" });
+/** The purposes whose passed code opens one change here, in the session that passed it. */
+export type OpeningPurpose = Exclude<StepUpPurpose, "withdrawal">;
+
+/** The password update's code opens its new-password step for as long as the update itself lasts. */
+const scopeOf = (caller: Caller, purpose: OpeningPurpose): PassedScope => ({
+  accountId: caller.account.id,
+  grantId: caller.grantId,
+  purpose,
+  ...(purpose === "password-update" ? { standsForMs: PASSWORD_UPDATE_TTL_MS } : {}),
+});
 
 /**
  * A passed code belongs to the session that passed it and to the purpose that asked for it. For the
- * sign-in methods it opens one change in that session for a few minutes; for a withdrawal it becomes
- * a proof the results service accepts once.
+ * sign-in methods and the password update it opens one change in that session; for a withdrawal it
+ * becomes a proof the results service accepts once.
  */
 export function createPassedVerifications(deps: AccountApiDeps) {
   const { verifications } = deps;
 
   return {
     async passed(caller: Caller, purpose: StepUpPurpose, method: StepUpMethod): Promise<Answer> {
-      if (purpose === "factors") await verifications.markPassed(factorsScope(caller), method);
+      if (purpose !== "withdrawal") await verifications.markPassed(scopeOf(caller, purpose), method);
+      if (purpose === "password-update") return { status: "PENDING", nextStep: "reset-authenticator" };
       const proof = await signStepUpProof(deps.keys, {
         issuer: deps.issuer,
         resultsAudience: deps.resultsApiAudience,
@@ -32,27 +48,28 @@ export function createPassedVerifications(deps: AccountApiDeps) {
 
     /** Until when this session may change a sign-in method without another code (null: it may not). */
     async factorsOpenUntil(caller: Caller): Promise<Date | null> {
-      return (await verifications.passed(factorsScope(caller)))?.until ?? null;
+      return (await verifications.passed(scopeOf(caller, "factors")))?.until ?? null;
     },
 
     /** A step before the change itself (its options, a code to the new number): the window must stand, and stays. */
     async requireOpen(caller: Caller): Promise<PassedVerification> {
-      const open = await verifications.passed(factorsScope(caller));
+      const open = await verifications.passed(scopeOf(caller, "factors"));
       if (!open) throw fail(403, "freshVerificationRequired");
       return open;
     },
 
     /**
      * The change itself takes the window: one passed code, one change. When the change is refused (a
-     * wrong first app code, the only factor) the window is given back as it was.
+     * wrong first app code, the only factor, a password the policy refuses) the window is given back as it was.
      */
-    async changeWith<T>(caller: Caller, change: (open: PassedVerification) => Promise<T>): Promise<T> {
-      const open = await verifications.takePassed(factorsScope(caller));
+    async changeWith<T>(caller: Caller, change: (open: PassedVerification) => Promise<T>, purpose: OpeningPurpose = "factors"): Promise<T> {
+      const scope = scopeOf(caller, purpose);
+      const open = await verifications.takePassed(scope);
       if (!open) throw fail(403, "freshVerificationRequired");
       try {
         return await change(open);
       } catch (error) {
-        await verifications.markPassed(factorsScope(caller), open.method, open.verifiedAt);
+        await verifications.markPassed(scope, open.method, open.verifiedAt);
         throw error;
       }
     },

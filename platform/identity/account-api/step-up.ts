@@ -2,14 +2,18 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { maskPhone } from "../domain/phone.ts";
-import { fail } from "./answers.ts";
+import type { StepUpMethod } from "../oidc/access-tokens.ts";
+import type { PasswordUpdateStep } from "../store/password-updates.ts";
+import { type Answer, fail } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
-import { type PassedVerifications, STEP_UP_PURPOSES } from "./passed-verifications.ts";
+import { type PassedVerifications, STEP_UP_PURPOSES, stepUpKey, type StepUpPurpose } from "./passed-verifications.ts";
 import { passwordUpdateAt } from "./password-update.ts";
 
-/** One live code per session and purpose: a code sent in one session is not entered in another. */
-const stepUpKey = ({ account, grantId }: Caller, purpose: string) => `step-up:${purpose}:${account.id}:${grantId}`;
+/** The password update's steps at which a code (or a passkey) is asked for. */
+const CODE_STEPS: PasswordUpdateStep[] = ["authenticator-verification-data", "challenge-authenticator"];
+/** The password update keeps its own words in the message and its own wrong-code budget. */
+const codePurpose = (purpose: StepUpPurpose) => (purpose === "password-update" ? "password-update" : "step-up");
 const stepUpSendBody = z.object({
   authMethod: z
     .string()
@@ -23,14 +27,20 @@ const stepUpCheckBody = z.object({
   /** 'totp': the code is the authenticator app's, not one that was sent. */
   method: z.enum(["sent", "totp"]).default("sent"),
 });
-/** A passkey instead of a code: for a fresh verification, a withdrawal's proof, or the password update's verification step. */
-const ASSERT_PURPOSES = ["factors", "withdrawal", "password-update"] as const;
-const assertStartBody = z.object({ purpose: z.enum(ASSERT_PURPOSES) });
+/** A passkey instead of a code, for any purpose. */
+const assertStartBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 const assertFinishBody = assertStartBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }) });
 
 /** The step-up API keyed by purpose: send a code, resend it, check it (or the app's, or a passkey). */
 export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
   const passwordUpdateAtStep = passwordUpdateAt(deps);
+
+  /** Passed: the password update moves on to its new password, the other purposes are opened (or proven). */
+  async function passedFor(caller: Caller, purpose: StepUpPurpose, method: StepUpMethod): Promise<Answer> {
+    const answer = await passed.passed(caller, purpose, method);
+    if (purpose === "password-update") await deps.passwordUpdates.advance(caller.account.id, "reset-authenticator");
+    return answer;
+  }
 
   return {
     /** A code by the participant's own phone, for one purpose in this session; asking again is the resend (same lock). */
@@ -40,9 +50,11 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         throw fail(400, parsed.error.issues.some((issue) => issue.path[0] === "purpose") ? "purposeInvalid" : "methodInvalid");
       const { authMethod: method, purpose } = parsed.data;
       const { account } = caller;
+      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
       if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
       if (!account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
-      await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: "step-up" });
+      await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: codePurpose(purpose) });
+      if (purpose === "password-update") await deps.passwordUpdates.advance(account.id, "challenge-authenticator", method);
       return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone) };
     },
 
@@ -51,24 +63,25 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const parsed = stepUpCheckBody.safeParse(body);
       if (!parsed.success) throw fail(400, "purposeInvalid");
       const { purpose, method, code = "" } = parsed.data;
+      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
       if (method === "totp") {
-        await codes.checkApp(caller.account, "step-up", code);
-        return passed.passed(caller, purpose, "otp");
+        await codes.checkApp(caller.account, codePurpose(purpose), code);
+        return passedFor(caller, purpose, "otp");
       }
       const key = stepUpKey(caller, purpose);
       const channel = await deps.verifications.channelOf(key);
       if (!code.trim()) throw fail(400, "codeRequired");
       if (!channel) throw fail(409, "noVerification");
-      await codes.checkSent(key, code, { purpose: "step-up", channel, accountKey: caller.account.id, trustedDevice: false });
-      return passed.passed(caller, purpose, channel);
+      await codes.checkSent(key, code, { purpose: codePurpose(purpose), channel, accountKey: caller.account.id, trustedDevice: false });
+      return passedFor(caller, purpose, channel);
     },
 
-    async "passkey-assert-start"({ account }, body) {
+    async "passkey-assert-start"(caller, body) {
+      const { account } = caller;
       const { purpose } = assertStartBody.parse(body);
       const mine = await deps.passkeys.list(account.id);
       if (mine.length === 0) throw fail(409, "noPasskey");
-      if (purpose === "password-update")
-        await passwordUpdateAtStep(account, ["authenticator-verification-data", "challenge-authenticator"]);
+      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
       const options = await authenticationOptions(deps.relyingParty, mine);
       await deps.passkeys.keepChallenge(`assert:${account.id}:${purpose}`, options.challenge);
       return { status: "PENDING", nextStep: "use-passkey", passkeyOptions: options };
@@ -85,10 +98,8 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
           : null;
       if (!passkey || !checked) throw fail(400, "passkeyInvalid");
       await deps.passkeys.used(passkey.id, checked.newCounter);
-      if (purpose !== "password-update") return passed.passed(caller, purpose, "hwk");
-      await passwordUpdateAtStep(account, ["authenticator-verification-data", "challenge-authenticator"]);
-      await deps.passwordUpdates.advance(account.id, "reset-authenticator");
-      return { status: "PENDING", nextStep: "reset-authenticator" };
+      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      return passedFor(caller, purpose, "hwk");
     },
   };
 }

@@ -15,6 +15,8 @@ export interface PassedScope {
   accountId: string;
   grantId: string;
   purpose: string;
+  /** How long it stands (PASSED_VERIFICATION_MS unless the purpose's own step lasts longer). */
+  standsForMs?: number;
 }
 export interface PassedVerification {
   method: PassedMethod;
@@ -174,7 +176,7 @@ export function createVerifications(
         "SELECT method, verified_at FROM idp_passed_verifications WHERE account_id = $1 AND grant_id = $2 AND purpose = $3",
         [scope.accountId, scope.grantId, scope.purpose],
       );
-      return row ? standing(row) : null;
+      return row ? standing(row, scope) : null;
     },
 
     /** Takes the standing verification (single use): whoever takes it first, only once. */
@@ -184,13 +186,13 @@ export function createVerifications(
          RETURNING method, verified_at`,
         [scope.accountId, scope.grantId, scope.purpose],
       );
-      return row ? standing(row) : null;
+      return row ? standing(row, scope) : null;
     },
   };
 
-  function standing(row: { method: PassedMethod; verified_at: Date | string }): PassedVerification | null {
+  function standing(row: { method: PassedMethod; verified_at: Date | string }, scope: PassedScope): PassedVerification | null {
     const verifiedAt = new Date(row.verified_at);
-    const until = new Date(verifiedAt.getTime() + PASSED_VERIFICATION_MS);
+    const until = new Date(verifiedAt.getTime() + (scope.standsForMs ?? PASSED_VERIFICATION_MS));
     return until > now() ? { method: row.method, verifiedAt, until } : null;
   }
 }

@@ -33,9 +33,11 @@ beforeEach(async () => {
     status: 200,
     body: { status: "SUCCESS", nextStep: "authenticator-verification-data", phoneNumber: "+15555550101" },
   }));
-  idp.answerAccountOperation("send-mfa-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "challenge-authenticator" } }));
-  idp.answerAccountOperation("resend-auth-code", () => ({ status: 200, body: { status: "SUCCESS" } }));
-  idp.answerAccountOperation("submit-auth-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "reset-authenticator" } }));
+  idp.answerAccountOperation("send-verification-code", () => ({
+    status: 200,
+    body: { status: "PENDING", nextStep: "challenge-authenticator" },
+  }));
+  idp.answerAccountOperation("verify-code", () => ({ status: 200, body: { status: "PENDING", nextStep: "reset-authenticator" } }));
   idp.answerAccountOperation("update-password", () => ({ status: 200, body: { status: "SUCCESS" } }));
 });
 
@@ -90,9 +92,12 @@ describe("password update step machine", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/profile/security");
     expect(cookiePairs(done)).toMatch(/flash/i);
-    expect(operations()).toEqual(["recover-password", "send-mfa-code", "submit-auth-code", "update-password"]);
+    expect(operations()).toEqual(["recover-password", "send-verification-code", "verify-code", "update-password"]);
     expect(idp.accountRequests.every((request) => request.authorization === "Bearer at")).toBe(true);
-    expect(idp.accountRequests.find((request) => request.operation === "send-mfa-code")?.body).toEqual({ authMethod: "voice" });
+    expect(idp.accountRequests.find((request) => request.operation === "send-verification-code")?.body).toEqual({
+      purpose: "password-update",
+      authMethod: "voice",
+    });
     expect(await currentStep()).toMatchObject({ status: 302, location: "/profile/security" });
     const { readSession } = await import("~/services/session.server");
     const sessionOf = async (cookie: string) => (await readSession(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } }))).session;
@@ -132,7 +137,7 @@ describe("password update step machine", () => {
     expect(reply.notice.bodyKey).toBe("code.resendLocked");
     expect(reply.noticeValues.seconds).toBeGreaterThan(0);
     expect(reply.noticeValues.seconds).toBeLessThanOrEqual(30);
-    expect(operations()).not.toContain("resend-auth-code");
+    expect(operations().filter((operation) => operation === "send-verification-code")).toHaveLength(1);
   });
 
   it("a refused new password comes back with its error but never with the password typed", async () => {
@@ -153,7 +158,7 @@ describe("password update step machine", () => {
   });
 
   it("a wrong code is a field error on the code step, with the code not moved on", async () => {
-    idp.answerAccountOperation("submit-auth-code", () => ({
+    idp.answerAccountOperation("verify-code", () => ({
       status: 400,
       body: { status: "FAILURE", errorMessage: "Invalid code" },
     }));
@@ -177,12 +182,15 @@ describe("password update step machine", () => {
     const again = await currentStep();
     expect(again).toMatchObject({ status: 200, view: { step: "mfa-verification-code" } });
     expect(again.view).not.toHaveProperty("reply");
-    expect(operations()).toEqual(["recover-password", "send-mfa-code"]);
+    expect(operations()).toEqual(["recover-password", "send-verification-code"]);
   });
 
   it("when the identity provider refuses the session's token, the session ends and the expired-session screen follows", async () => {
     await post({ intent: "start" });
-    idp.answerAccountOperation("send-mfa-code", () => ({ status: 401, body: { status: "FAILURE", errorMessage: "invalid token" } }));
+    idp.answerAccountOperation("send-verification-code", () => ({
+      status: 401,
+      body: { status: "FAILURE", errorMessage: "invalid token" },
+    }));
     const expired = await post({ intent: "send-code", authMethod: "sms" });
     expect(expired.status).toBe(302);
     expect(expired.headers.get("Location")).toBe("/session-expired");

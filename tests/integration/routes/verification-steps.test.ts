@@ -17,9 +17,6 @@ type Purpose = {
   /** The posts that reach the code step with `method`. */
   toCodeStep: (method: "sms" | "totp") => Record<string, string>[];
   codeIntent: string;
-  sendOperation: string;
-  resendOperation: string;
-  verifyOperation: string;
   resendSecondsLeft: (view: Record<string, unknown>) => number;
 };
 
@@ -30,9 +27,6 @@ const purposes: Purpose[] = [
     route: () => import("~/routes/_portal.profile.security.password") as Promise<RouteModule>,
     toCodeStep: (method): Record<string, string>[] => [{ intent: "start" }, { intent: "send-code", authMethod: method }],
     codeIntent: "submit-code",
-    sendOperation: "send-mfa-code",
-    resendOperation: "resend-auth-code",
-    verifyOperation: "submit-auth-code",
     resendSecondsLeft: (view) => view.resendSecondsLeft as number,
   },
   {
@@ -44,9 +38,6 @@ const purposes: Purpose[] = [
       { intent: "pick", method },
     ],
     codeIntent: "verify",
-    sendOperation: "send-verification-code",
-    resendOperation: "send-verification-code",
-    verifyOperation: "verify-code",
     resendSecondsLeft: (view) => view.resendSecondsLeft as number,
   },
   {
@@ -55,9 +46,6 @@ const purposes: Purpose[] = [
     route: () => import("~/routes/_portal.profile.studies_.withdraw") as Promise<RouteModule>,
     toCodeStep: (method) => [{ intent: "send-code", choice: "stop-research", authMethod: method }],
     codeIntent: "confirm",
-    sendOperation: "send-verification-code",
-    resendOperation: "send-verification-code",
-    verifyOperation: "verify-code",
     resendSecondsLeft: (view) => (view.code as { resendSecondsLeft: number }).resendSecondsLeft,
   },
 ];
@@ -107,8 +95,6 @@ beforeEach(async () => {
     status: 200,
     body: { status: "PENDING", nextStep: "authenticator-verification-data", phoneNumber: "(***) ***-0101" },
   }));
-  idp.answerAccountOperation("send-mfa-code", () => pending);
-  idp.answerAccountOperation("resend-auth-code", () => pending);
   idp.answerAccountOperation("send-verification-code", () => pending);
   vi.useFakeTimers({ toFake: ["Date"] });
 });
@@ -151,7 +137,7 @@ describe.each(purposes)("the $name's code step", (purpose) => {
     for (const fields of purpose.toCodeStep("sms")) expect((await post(fields)).status).toBe(303);
     const shown = await page();
     expect(purpose.resendSecondsLeft(shown.view)).toBeGreaterThan(25);
-    const sends = calls(purpose.resendOperation);
+    const sends = calls("send-verification-code");
 
     vi.setSystemTime(Date.now() + 10_000);
     const early = await post({ intent: "resend" });
@@ -159,13 +145,13 @@ describe.each(purposes)("the $name's code step", (purpose) => {
     const refused = await page();
     expect(refused.status).toBe(429);
     expect(refused.view.reply).toMatchObject({ notice: { bodyKey: "code.resendLocked" }, noticeValues: { seconds: 20 } });
-    expect(calls(purpose.resendOperation)).toBe(sends);
+    expect(calls("send-verification-code")).toBe(sends);
   });
 
   it("sends a new code once the lock is over, says so once, and locks again", async () => {
     const { post, page, calls } = flow(purpose);
     for (const fields of purpose.toCodeStep("sms")) await post(fields);
-    const sends = calls(purpose.resendOperation);
+    const sends = calls("send-verification-code");
 
     vi.setSystemTime(Date.now() + 31_000);
     expect((await post({ intent: "resend" })).status).toBe(303);
@@ -173,13 +159,13 @@ describe.each(purposes)("the $name's code step", (purpose) => {
     expect(resent.status).toBe(200);
     expect(resent.view.reply).toMatchObject({ resent: true });
     expect(purpose.resendSecondsLeft(resent.view)).toBeGreaterThan(25);
-    expect(calls(purpose.resendOperation)).toBe(sends + 1);
+    expect(calls("send-verification-code")).toBe(sends + 1);
     expect((await page()).view.reply).toBeUndefined();
   });
 
   it("puts a wrong code on the code field", async () => {
     const { post, page } = flow(purpose);
-    idp.answerAccountOperation(purpose.verifyOperation, () => ({ status: 400, body: { status: "FAILURE", errorCode: "codeInvalid" } }));
+    idp.answerAccountOperation("verify-code", () => ({ status: 400, body: { status: "FAILURE", errorCode: "codeInvalid" } }));
     for (const fields of purpose.toCodeStep("sms")) await post(fields);
     expect((await post({ intent: purpose.codeIntent, authCode: "123456" })).status).toBe(303);
     const refused = await page();
@@ -190,7 +176,7 @@ describe.each(purposes)("the $name's code step", (purpose) => {
   it("tells an app code used before from a wrong one, and offers nothing to resend for the app", async () => {
     const { post, page, calls } = flow(purpose);
     let answer = { status: 400, body: { status: "FAILURE", errorCode: "codeUsed" } };
-    idp.answerAccountOperation(purpose.verifyOperation, () => answer);
+    idp.answerAccountOperation("verify-code", () => answer);
     for (const fields of purpose.toCodeStep("totp")) await post(fields);
     await post({ intent: purpose.codeIntent, authCode: "123456" });
     expect((await page()).view.reply).toMatchObject({ result: { error: { authCode: ["code.appErrors.used"] } } });
@@ -198,7 +184,7 @@ describe.each(purposes)("the $name's code step", (purpose) => {
     answer = { status: 400, body: { status: "FAILURE", errorCode: "codeInvalid" } };
     await post({ intent: purpose.codeIntent, authCode: "654321" });
     expect((await page()).view.reply).toMatchObject({ result: { error: { authCode: ["code.appErrors.invalid"] } } });
-    expect(calls("resend-auth-code") + calls("send-verification-code")).toBe(0);
+    expect(calls("send-verification-code")).toBe(0);
   });
 });
 

@@ -120,7 +120,7 @@ describe("generated bad input", () => {
   it("the identity account API: bad JSON bodies without a valid token are 4xx", async () => {
     const cases = fc.sample(
       fc.tuple(
-        fc.constantFrom("recover-password", "send-mfa-code", "resend-auth-code", "submit-auth-code", "update-password"),
+        fc.constantFrom("recover-password", "send-verification-code", "verify-code", "update-password"),
         fc.oneof(malformedBody, fc.json()),
       ),
       { numRuns: 300, seed },

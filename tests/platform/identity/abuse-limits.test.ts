@@ -78,8 +78,11 @@ describe("a new password ends every other session", () => {
     clock.advance(31_000);
     const steps = [
       await accountApi("recover-password", caller.access_token),
-      await accountApi("send-mfa-code", caller.access_token, { authMethod: "sms" }),
-      await accountApi("submit-auth-code", caller.access_token, { code: (await latestCode(base, phoneOf(ada))).code }),
+      await accountApi("send-verification-code", caller.access_token, { purpose: "password-update", authMethod: "sms" }),
+      await accountApi("verify-code", caller.access_token, {
+        purpose: "password-update",
+        code: (await latestCode(base, phoneOf(ada))).code,
+      }),
       await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
     ];
     expect(steps).toEqual([200, 200, 200, 200]);

@@ -396,7 +396,7 @@ describe("account API: password update", () => {
   it("runs the whole flow with every refusal along the way", async () => {
     const { tokens } = await tokensFor(katherine);
     const token = tokens.access_token;
-    expect((await accountApi("submit-auth-code", token, { code: "123456" })).status).toBe(409);
+    expect((await accountApi("verify-code", token, { purpose: "password-update", code: "123456" })).status).toBe(409);
 
     const started = await accountApi("recover-password", token, {});
     expect(started).toEqual({
@@ -406,25 +406,28 @@ describe("account API: password update", () => {
     expect((await accountApi("update-password", token, { password: "a-very-new-password-42" })).status).toBe(409);
 
     clock.advance(31_000);
-    const sent = await accountApi("send-mfa-code", token, { authMethod: "sms" });
+    const sent = await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "sms" });
     expect(sent.body.nextStep).toBe("challenge-authenticator");
     const first = await latestCode(base, katherine.phone!);
     expect(first.purpose).toBe("password-update");
 
-    const resend = await accountApi("resend-auth-code", token);
+    const resend = await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "sms" });
     expect(resend.status).toBe(429);
     expect(resend.body.retryAfterSeconds).toBeGreaterThan(0);
     expect(resend.body.errorMessage).toBeTruthy();
 
-    const wrong = await accountApi("submit-auth-code", token, { code: first.code === "000000" ? "111111" : "000000" });
+    const wrong = await accountApi("verify-code", token, {
+      purpose: "password-update",
+      code: first.code === "000000" ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorMessage!.toLowerCase()).toContain("invalid code");
 
     clock.advance(31_000);
-    expect((await accountApi("resend-auth-code", token)).status).toBe(200);
+    expect((await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
     const second = await latestCode(base, katherine.phone!);
-    expect((await accountApi("submit-auth-code", token, { code: first.code })).status).toBe(400);
-    const verified = await accountApi("submit-auth-code", token, { code: second.code });
+    expect((await accountApi("verify-code", token, { purpose: "password-update", code: first.code })).status).toBe(400);
+    const verified = await accountApi("verify-code", token, { purpose: "password-update", code: second.code });
     expect(verified.body).toEqual({ status: "PENDING", nextStep: "reset-authenticator" });
 
     const short = await accountApi("update-password", token, { password: "short" });
@@ -451,22 +454,24 @@ describe("account API: password update", () => {
     const token = tokens.access_token;
     await accountApi("recover-password", token);
     clock.advance(31_000);
-    expect((await accountApi("send-mfa-code", token, { authMethod: "sms" })).status).toBe(400);
-    expect((await accountApi("send-mfa-code", token, { authMethod: "voice" })).status).toBe(200);
+    expect((await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "sms" })).status).toBe(400);
+    expect((await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "voice" })).status).toBe(200);
     const { code } = await latestCode(base, grace.phone!);
     const wrongCode = code === "00000" ? "11111" : "00000";
     for (let i = 0; i < 4; i += 1)
-      expect((await accountApi("submit-auth-code", token, { code: wrongCode })).body.errorMessage).toBe("Invalid code. Please try again.");
-    const fifth = await accountApi("submit-auth-code", token, { code: wrongCode });
+      expect((await accountApi("verify-code", token, { purpose: "password-update", code: wrongCode })).body.errorMessage).toBe(
+        "Invalid code. Please try again.",
+      );
+    const fifth = await accountApi("verify-code", token, { purpose: "password-update", code: wrongCode });
     expect(fifth.body.errorMessage).toContain("request a new code");
-    expect((await accountApi("submit-auth-code", token, { code })).status).toBe(400);
+    expect((await accountApi("verify-code", token, { purpose: "password-update", code })).status).toBe(400);
   });
 
   it("answers 'session has expired' after 30 minutes", async () => {
     const { tokens } = await tokensFor(ada);
     await accountApi("recover-password", tokens.access_token);
     clock.advance(31 * 60_000);
-    const late = await accountApi("send-mfa-code", tokens.access_token, { authMethod: "sms" });
+    const late = await accountApi("send-verification-code", tokens.access_token, { purpose: "password-update", authMethod: "sms" });
     expect(late.status).toBe(410);
     expect(late.body.errorMessage).toBe("session has expired");
   });

@@ -94,9 +94,9 @@ describe("a new password is e-mailed", () => {
     const token = tokens.access_token;
     expect((await accountApi("recover-password", token)).status).toBe(200);
     clock.advance(31_000);
-    expect((await accountApi("send-mfa-code", token, { authMethod: "sms" })).status).toBe(200);
+    expect((await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
     const { code } = await latestCode(base, katherine.phone!);
-    expect((await accountApi("submit-auth-code", token, { code })).status).toBe(200);
+    expect((await accountApi("verify-code", token, { purpose: "password-update", code })).status).toBe(200);
     expect((await accountApi("update-password", token, { password: "a-changed-password-of-katherine" })).status).toBe(200);
 
     const [notice] = await mailTo(katherine.email);

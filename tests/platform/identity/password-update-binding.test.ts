@@ -1,0 +1,93 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { freshDatabaseUrl } from "../../support/database";
+import { latestCode, participants, startTestService, tokensFor } from "./support.ts";
+
+/**
+ * The password update is verified through the same step-up API as every other change, and what it
+ * opens belongs to the session that passed the code: another session of the participant (stolen or
+ * forgotten) can neither enter that code nor set the new password.
+ */
+const base0 = { ...participants[0]!, phoneMethods: ["sms", "voice"] };
+const people = {
+  crossing: { ...base0, userId: "P1", email: "crossing@example.test", phone: "+15555559101" },
+  reusing: { ...base0, userId: "P2", email: "reusing@example.test", phone: "+15555559102" },
+};
+type Person = (typeof people)[keyof typeof people];
+
+let service: RunningIdentityService;
+let base: string;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), "idp-password-binding-"));
+  const file = join(dir, "participants.json");
+  await writeFile(file, JSON.stringify({ participants: Object.values(people) }));
+  service = await startTestService(() => new Date(), {
+    demoParticipantsFile: file,
+    dataDir: join(dir, "db"),
+    databaseUrl: await freshDatabaseUrl("identity_password_binding"),
+  });
+  base = service.url;
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+async function api(path: string, token: string, body: unknown = {}) {
+  const response = await fetch(new URL(`/api/account/${path}`, base), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errorCode?: string } };
+}
+
+const session = async (who: Person) => (await tokensFor(base, who)).tokens.access_token;
+
+/** Start the update and pass a texted code in the session of `token`. */
+async function verifyForPasswordUpdate(token: string, who: Person) {
+  expect((await api("recover-password", token)).body.nextStep).toBe("authenticator-verification-data");
+  const sent = await api("send-verification-code", token, { purpose: "password-update", authMethod: "sms" });
+  expect(sent.body.nextStep).toBe("challenge-authenticator");
+  const passed = await api("verify-code", token, { purpose: "password-update", code: (await latestCode(base, who.phone)).code });
+  expect(passed.body.nextStep).toBe("reset-authenticator");
+}
+
+describe("the password update", () => {
+  it("verified in one session cannot be finished, or its code entered, by another session", async () => {
+    const who = people.crossing;
+    const mine = await session(who);
+    const stolen = await session(who);
+
+    expect((await api("recover-password", mine)).status).toBe(200);
+    expect((await api("send-verification-code", mine, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
+    const code = (await latestCode(base, who.phone)).code;
+    expect((await api("verify-code", stolen, { purpose: "password-update", code })).status).toBeGreaterThanOrEqual(400);
+    expect((await api("verify-code", mine, { purpose: "password-update", code })).body.nextStep).toBe("reset-authenticator");
+
+    const taken = await api("update-password", stolen, { password: "Stolen-Session-Password-1", attemptId: "attempt-stolen" });
+    expect(taken.status).toBeGreaterThanOrEqual(400);
+    const mineSet = await api("update-password", mine, { password: "Crossing-New-Password-1", attemptId: "attempt-mine" });
+    expect(mineSet.body.nextStep).toBe("done");
+  });
+
+  it("sets one password per passed code", async () => {
+    const who = people.reusing;
+    const token = await session(who);
+    await verifyForPasswordUpdate(token, who);
+
+    const refused = await api("update-password", token, { password: "short", attemptId: "attempt-short" });
+    expect(refused.body.errorCode).toBe("passwordTooShort");
+    expect((await api("update-password", token, { password: "Reusing-New-Password-1", attemptId: "attempt-1" })).body.nextStep).toBe(
+      "done",
+    );
+    const again = await api("update-password", token, { password: "Reusing-Other-Password-2", attemptId: "attempt-2" });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    // The first attempt, asked again after a lost answer, still learns it succeeded.
+    expect((await api("password-update-status", token, { attemptId: "attempt-1" })).body.nextStep).toBe("done");
+  });
+});
