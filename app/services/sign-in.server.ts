@@ -67,7 +67,10 @@ async function flowsToResume(participant: SignedInParticipant, returnTo: string)
   const state = await takeResumableFlow<PasswordUpdateState>(participant.userId, PASSWORD_UPDATE_FLOW);
   if (!state) return {};
   const status = await callAccountApi("password-update-status", participant, { attemptId: state.passwordAttempt ?? "resume-check" });
-  return status.ok ? { [PASSWORD_UPDATE_FLOW]: state } : {};
+  if (!status.ok) return {};
+  // A passed code opened the new password for the session that ended only: this one verifies again.
+  const verifiedElsewhere = state.step === "new-password" && status.answer.nextStep !== "done";
+  return { [PASSWORD_UPDATE_FLOW]: verifiedElsewhere ? { step: "mfa-verification-pick", phoneNumber: state.phoneNumber } : state };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { codesSince, outboxMarker } from "./support/outbox";
 import { identify, passChallenge } from "./support/sign-in";
 
 const withJs = () => test.info().project.name === "js";
@@ -71,9 +72,11 @@ test("after the session ends in the middle of a password update, signing in agai
   await page.goto("/profile/security");
   await whenHydrated(page);
   await page.getByRole("button", { name: "Update Password" }).click();
+  const marker = await outboxMarker(person.phone!);
   await page.getByRole("radio", { name: "Text Message" }).check();
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByLabel("Authentication code")).toBeVisible();
+  const [sentBefore] = await codesSince(person.phone!, marker);
 
   const [session] = (await context.cookies()).filter((cookie) => cookie.name.endsWith("portal_session"));
   await context.addCookies([{ ...session!, value: `${session!.value.slice(0, -4)}AAAA` }]);
@@ -85,5 +88,12 @@ test("after the session ends in the middle of a password update, signing in agai
 
   await expect(page).toHaveURL(/\/profile\/security\/password$/);
   await expect(page.getByText(/We sent a 6-digit code by text message to/)).toBeVisible();
-  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  // The code sent before the session ended still works, and the new session sets the password.
+  await page.getByLabel("Authentication code").fill(sentBefore!.code!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  const newPassword = `${person.password}-Again!`;
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Update", exact: true }).click();
+  await expect(page.getByText("Password updated successfully")).toBeVisible();
 });

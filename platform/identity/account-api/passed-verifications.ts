@@ -10,8 +10,13 @@ import type { AccountApiDeps, Caller } from "./deps.ts";
  */
 export const STEP_UP_PURPOSES = ["withdrawal", "factors", "password-update"] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
-/** One live code per session and purpose: a code sent in one session is not entered in another. */
-export const stepUpKey = ({ account, grantId }: Caller, purpose: StepUpPurpose) => `step-up:${purpose}:${account.id}:${grantId}`;
+/**
+ * One live code per session and purpose: a code sent in one session is not entered in another. The
+ * password update's code is the account's, so a participant signed out mid-update and back in can
+ * enter the code already sent; what it opens still belongs to the session that passed it.
+ */
+export const stepUpKey = ({ account, grantId }: Caller, purpose: StepUpPurpose) =>
+  purpose === "password-update" ? `step-up:${purpose}:${account.id}` : `step-up:${purpose}:${account.id}:${grantId}`;
 
 /** The purposes whose passed code opens one change here, in the session that passed it. */
 export type OpeningPurpose = Exclude<StepUpPurpose, "withdrawal">;

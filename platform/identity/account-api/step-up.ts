@@ -10,8 +10,11 @@ import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
 import { type PassedVerifications, STEP_UP_PURPOSES, stepUpKey, type StepUpPurpose } from "./passed-verifications.ts";
 import { passwordUpdateAt } from "./password-update.ts";
 
-/** The password update's steps at which a code (or a passkey) is asked for. */
-const CODE_STEPS: PasswordUpdateStep[] = ["authenticator-verification-data", "challenge-authenticator"];
+/**
+ * The password update's steps at which a code (or a passkey) is asked for; at its new-password step
+ * too, for a session that did not pass the code itself (a participant signed in again mid-update).
+ */
+const CODE_STEPS: PasswordUpdateStep[] = ["authenticator-verification-data", "challenge-authenticator", "reset-authenticator"];
 /** The password update keeps its own words in the message and its own wrong-code budget. */
 const codePurpose = (purpose: StepUpPurpose) => (purpose === "password-update" ? "password-update" : "step-up");
 const stepUpSendBody = z.object({

@@ -9,12 +9,13 @@ import { latestCode, participants, startTestService, tokensFor } from "./support
 /**
  * The password update is verified through the same step-up API as every other change, and what it
  * opens belongs to the session that passed the code: another session of the participant (stolen or
- * forgotten) can neither enter that code nor set the new password.
+ * forgotten) cannot set the new password without passing a code itself.
  */
 const base0 = { ...participants[0]!, phoneMethods: ["sms", "voice"] };
 const people = {
   crossing: { ...base0, userId: "P1", email: "crossing@example.test", phone: "+15555559101" },
   reusing: { ...base0, userId: "P2", email: "reusing@example.test", phone: "+15555559102" },
+  returning: { ...base0, userId: "P3", email: "returning@example.test", phone: "+15555559103" },
 };
 type Person = (typeof people)[keyof typeof people];
 
@@ -58,19 +59,29 @@ async function verifyForPasswordUpdate(token: string, who: Person) {
 }
 
 describe("the password update", () => {
-  it("verified in one session cannot be finished, or its code entered, by another session", async () => {
+  it("signed out mid-update and back in: the code already sent works in the new session, which then sets the password", async () => {
+    const who = people.returning;
+    const before = await session(who);
+    expect((await api("recover-password", before)).status).toBe(200);
+    expect((await api("send-verification-code", before, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
+    const code = (await latestCode(base, who.phone)).code;
+
+    const after = await session(who);
+    expect((await api("verify-code", after, { purpose: "password-update", code })).body.nextStep).toBe("reset-authenticator");
+    expect((await api("update-password", after, { password: "Returning-New-Password-1", attemptId: "attempt-back" })).body.nextStep).toBe(
+      "done",
+    );
+  });
+
+  it("verified in one session cannot be finished by another session", async () => {
     const who = people.crossing;
     const mine = await session(who);
     const stolen = await session(who);
-
-    expect((await api("recover-password", mine)).status).toBe(200);
-    expect((await api("send-verification-code", mine, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
-    const code = (await latestCode(base, who.phone)).code;
-    expect((await api("verify-code", stolen, { purpose: "password-update", code })).status).toBeGreaterThanOrEqual(400);
-    expect((await api("verify-code", mine, { purpose: "password-update", code })).body.nextStep).toBe("reset-authenticator");
+    await verifyForPasswordUpdate(mine, who);
 
     const taken = await api("update-password", stolen, { password: "Stolen-Session-Password-1", attemptId: "attempt-stolen" });
-    expect(taken.status).toBeGreaterThanOrEqual(400);
+    expect(taken.status).toBe(403);
+    expect(taken.body.errorCode).toBe("freshVerificationRequired");
     const mineSet = await api("update-password", mine, { password: "Crossing-New-Password-1", attemptId: "attempt-mine" });
     expect(mineSet.body.nextStep).toBe("done");
   });
