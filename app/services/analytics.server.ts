@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
-import { env } from "./env.server";
-import { environmentPolicyForPortal } from "./environment.server";
+import { env, environmentPolicyForPortal } from "./env.server";
 import { logger as portalLogger, requestIdOf } from "./logger.server";
 import { readPrivacyChoices } from "./privacy-choices.server";
 import { callUpstream } from "./upstream.server";

@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { deploymentEnvironmentOf, secretProblems } from "../../lib/deployment/environment.ts";
+import {
+  type DeploymentEnvironment,
+  deploymentEnvironmentOf,
+  environmentPolicy,
+  type EnvironmentPolicy,
+  secretProblems,
+} from "../../lib/deployment/environment.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -64,7 +70,7 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-function readEnv(): Env {
+function readEnv(): Env & { deployment: DeploymentEnvironment } {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -77,7 +83,25 @@ function readEnv(): Env {
     IDP_CLIENT_SECRET: process.env.IDP_CLIENT_SECRET,
   });
   if (refusals.length) throw new Error(`Invalid portal configuration: ${refusals.join("; ")}`);
-  return env;
+  return { ...env, deployment };
 }
 
 export const env = readEnv();
+
+/** The environment every process agrees on (lib/deployment/environment.ts: PORTAL_ENVIRONMENT, else PORTAL_URL's host). */
+export function deploymentEnvironment(): DeploymentEnvironment {
+  return env.deployment;
+}
+
+const policy: EnvironmentPolicy = environmentPolicy({
+  environment: env.deployment,
+  portalHost: new URL(env.PORTAL_URL).hostname,
+  cookieDomain: env.COOKIE_DOMAIN,
+  useHeapIdentify: env.USE_HEAP_IDENTIFY,
+  errorReportingEnabled: env.ERROR_REPORTING_ENABLED,
+});
+
+/** What follows for the portal from its environment: cookies, analytics identify, error reporting. */
+export function environmentPolicyForPortal(): EnvironmentPolicy {
+  return policy;
+}

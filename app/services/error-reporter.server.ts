@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { env } from "./env.server";
-import { deploymentEnvironment, environmentPolicyForPortal } from "./environment.server";
+import { env, deploymentEnvironment, environmentPolicyForPortal } from "./env.server";
 import { logger as portalLogger, pathOnly, redactText, redactValue, requestIdOf } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cookieDomainForHost, environmentForHost, environmentPolicy, type DeploymentEnvironment } from "~/domain/deployment-environment";
+import {
+  cookieDomainForHost,
+  environmentForHost,
+  environmentPolicy,
+  type DeploymentEnvironment,
+} from "../../../lib/deployment/environment.ts";
 
 describe("environmentForHost (SPEC.md §9)", () => {
   it.each([
