@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { SoftPasskey } from "../../support/soft-passkey.ts";
-import { latestCode, participants, PORTAL_URL, startTestService, tokensFor } from "./support.ts";
+import { accountApiAt, latestCode, participants, PORTAL_URL, startTestService, tokensFor } from "./support.ts";
 
 let service: RunningIdentityService;
 let base: string;
@@ -15,16 +15,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!text.startsWith("{")) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown> & { errorCode?: string } };
-}
+const api = accountApiAt(() => base);
 
 /** Signed in with a text code, and freshly verified for factor changes. */
 async function freshlyVerified(who: (typeof participants)[number]) {

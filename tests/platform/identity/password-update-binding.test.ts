@@ -1,10 +1,6 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
-import { freshDatabaseUrl } from "../../support/database";
-import { latestCode, participants, startTestService, tokensFor } from "./support.ts";
+import { accountApiAt, latestCode, participants, startServiceWith, tokensFor } from "./support.ts";
 
 /**
  * The password update is verified through the same step-up API as every other change, and what it
@@ -21,31 +17,16 @@ type Person = (typeof people)[keyof typeof people];
 
 let service: RunningIdentityService;
 let base: string;
+const api = accountApiAt(() => base);
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "idp-password-binding-"));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants: Object.values(people) }));
-  service = await startTestService(() => new Date(), {
-    demoParticipantsFile: file,
-    dataDir: join(dir, "db"),
-    databaseUrl: await freshDatabaseUrl("identity_password_binding"),
-  });
+  service = await startServiceWith("password-binding", Object.values(people));
   base = service.url;
 });
 
 afterAll(async () => {
   await service?.close();
 });
-
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errorCode?: string } };
-}
 
 const session = async (who: Person) => (await tokensFor(base, who)).tokens.access_token;
 

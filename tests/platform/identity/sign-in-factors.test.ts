@@ -8,6 +8,7 @@ import type { RunningIdentityService } from "../../../platform/identity/service.
 import { freshDatabaseUrl } from "../../support/database";
 import { totpCode } from "../../support/totp-codes";
 import {
+  accountApiAt,
   beginSignIn,
   Browser,
   latestCode,
@@ -53,14 +54,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errorCode?: string } };
-}
+const api = accountApiAt(() => base);
 
 /** identify, then whatever second step the page offers, driven by `second`; the tokens at the end. */
 async function signInWith(

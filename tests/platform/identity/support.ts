@@ -242,6 +242,39 @@ export interface OutboxMail {
   link?: string;
 }
 
+/** A provider seeded with `people` only (instead of the demo participants), on a database of its own. */
+export async function startServiceWith(
+  name: string,
+  people: readonly unknown[],
+  overrides: Record<string, unknown> = {},
+): Promise<RunningIdentityService> {
+  const dir = await mkdtemp(join(tmpdir(), `idp-${name}-`));
+  const file = join(dir, "participants.json");
+  await writeFile(file, JSON.stringify({ participants: people }));
+  return startTestService(() => new Date(), {
+    demoParticipantsFile: file,
+    dataDir: join(dir, "db"),
+    databaseUrl: await freshDatabaseUrl(`identity_${name.replaceAll("-", "_")}`),
+    ...overrides,
+  });
+}
+
+export type AccountAnswer = { status: number; body: Record<string, unknown> & { errorCode?: string } };
+
+/** The account API as the portal calls it, on the provider at `base()`: the answer's status and body. */
+export function accountApiAt(base: () => string) {
+  return async (path: string, token: string, body: unknown = {}): Promise<AccountAnswer> => {
+    const response = await fetch(new URL(`/api/account/${path}`, base()), {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!text.startsWith("{")) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+    return { status: response.status, body: JSON.parse(text) as AccountAnswer["body"] };
+  };
+}
+
 /** The e-mails (not codes) the development outbox holds for an address. */
 export async function emailsTo(base: string, email: string): Promise<OutboxMail[]> {
   const messages = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as OutboxMail[];
