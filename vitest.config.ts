@@ -6,6 +6,13 @@ const shared = {
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
 };
 const setupFiles = ["tests/support/vitest-setup.ts"];
+/** Suites that load a whole stack or measure a process: they run one at a time, after the rest. */
+const underLoad = [
+  "tests/integration/faults/kill-under-load.test.ts",
+  "tests/integration/faults/supervisor.test.ts",
+  "tests/integration/ops/graceful-restart.test.ts",
+  "tests/platform/results/data-export-memory.test.ts",
+];
 
 /**
  * unit: pure rules and services with no socket, process or database; one module cache for all files.
@@ -37,11 +44,30 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/platform/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: underLoad,
           environment: "node",
           setupFiles,
           pool: "forks",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // These files mostly wait on HTTP between processes: two at once even on two cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "under-load",
+          include: underLoad,
+          environment: "node",
+          setupFiles,
+          pool: "forks",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each puts a whole stack under load or measures its memory: alone, after the others.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
