@@ -38,6 +38,7 @@ export function createSignInContext(deps: InteractionDeps) {
   }
 
   async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {
+    await deps.phoneChangeSettler.settle(state.accountId);
     const redirectTo = await provider.interactionResult(
       req,
       res,
