@@ -244,7 +244,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalClientId: options.portalClientId,
     portalClientSecret: options.portalClientSecret,
   });
-  const participantsRoute = createParticipantsRoute({ db, accounts, factors });
+  const participantsRoute = createParticipantsRoute({
+    db,
+    accounts,
+    factors,
+    sendingBudgets: options.sendingBudgets,
+    passwordFailureCap,
+    now,
+  });
   const resultsLinkDeps = {
     accounts,
     keys,
