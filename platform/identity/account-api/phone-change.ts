@@ -46,6 +46,8 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
       if (!phone) throw fail(400, "phoneInvalid");
       const newNumber = await deps.sendingBudget.reserveNewNumber(account.id, phone);
       if (!newNumber.ok) throw notSent({ reason: "budget", retryAfterSeconds: newNumber.retryAfterSeconds });
+      // 'Resend code' starts nothing new: the change's first e-mail went with the first code.
+      const resent = (await deps.verifications.destinationOf(phoneChangeKey(caller))) === phone;
       const sent = await deps.verifications.send({
         flowKey: phoneChangeKey(caller),
         purpose: "enrol",
@@ -56,7 +58,7 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
       });
       if (!sent.ok) throw notSent(sent);
       // A change the old number agreed to goes through with the new number's code: told now, at its start.
-      if (byOldNumber(open))
+      if (byOldNumber(open) && !resent)
         await phoneChangeNotice(deps.outbox, account, { kind: "started", newPhone: phone, at: deps.now() }, deps.portalUrl);
       return { status: "PENDING", nextStep: "confirm-phone", phoneNumber: maskPhone(phone) };
     },

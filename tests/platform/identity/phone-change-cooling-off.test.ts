@@ -188,6 +188,10 @@ describe("a phone change agreed by a code to the old number", () => {
     expect((await api("phone-change-start", token, { phone: newPhone })).status).toBe(200);
     const started = (await emailsTo(base, who.email)).find((mail) => mail.subject === "Se inició un cambio de su número de teléfono");
     expect(started?.body).toContain("(***) ***-8904");
+    // 'Resend code' is the same change: no second e-mail.
+    clock.advance(31_000);
+    expect((await api("phone-change-start", token, { phone: newPhone })).status).toBe(200);
+    expect((await subjects(who)).filter((subject) => subject === "Se inició un cambio de su número de teléfono")).toHaveLength(1);
     const done = await api("phone-change-confirm", token, { code: (await latestCode(base, newPhone)).code });
     expect(done.body.nextStep).toBe("done");
     expect((await factorsOf(token)).phone).toMatch(/8904$/);
