@@ -64,10 +64,14 @@ export const passkeyOpens = (factors: SignInFactors, change: FactorChange, oldNu
 
 /**
  * A new phone number when the current one cannot receive codes: confirmed with the app or a passkey
- * instead, it takes effect only after a cooling-off period. Offered to those who have one of them.
+ * instead, it takes effect only after a cooling-off period. Offered to those who have one of them:
+ * with the app (any browser), or with a passkey only (a browser that can use it); null: not offered.
  */
-export const canChangePhoneWithoutIt = (factors: SignInFactors, change: FactorChange) =>
-  change === "change-phone" && oldNumberReceives(factors) && (factors.totp || factors.passkeys.length > 0);
+export function changePhoneWithoutItBy(factors: SignInFactors, change: FactorChange): "app" | "passkey" | null {
+  if (change !== "change-phone" || !oldNumberReceives(factors)) return null;
+  if (factors.totp) return "app";
+  return factors.passkeys.length > 0 ? "passkey" : null;
+}
 
 export function isFresh(factors: SignInFactors, nowMs: number): boolean {
   return factors.freshUntil !== null && Date.parse(factors.freshUntil) > nowMs;

@@ -5,7 +5,7 @@ import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
-import { canChangePhoneWithoutIt, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
+import { changePhoneWithoutItBy, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     phone: factors?.phone ?? null,
     hasPasskeys: factors ? passkeyOpens(factors, state.change, state.oldNumberUnavailable) : false,
     oldNumberUnavailable: state.oldNumberUnavailable ?? false,
-    canSayOldNumberUnavailable: Boolean(factors && !state.oldNumberUnavailable && canChangePhoneWithoutIt(factors, state.change)),
+    oldNumberOffer: factors && !state.oldNumberUnavailable ? changePhoneWithoutItBy(factors, state.change) : null,
     otherWays: state.step === "code" ? otherWaysOf(factors, state.method) : [],
     qrCode: state.step === "enrol" ? await qrCodeImage(state.uri) : null,
     resendSecondsLeft: "resendAvailableAt" in state ? resendSecondsLeft(state, Date.now()) : 0,

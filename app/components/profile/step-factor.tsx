@@ -15,8 +15,8 @@ export type FactorStepView = {
   hasPasskeys: boolean;
   /** A new phone number confirmed without the current number (it will wait out a cooling-off period). */
   oldNumberUnavailable: boolean;
-  /** Whether to offer 'My current number can't receive codes' on the pick step. */
-  canSayOldNumberUnavailable: boolean;
+  /** 'My current number can't receive codes' on the pick step: offered with the app, or a passkey only; null: not offered. */
+  oldNumberOffer: "app" | "passkey" | null;
   /** On the code step: the participant's other ways, for 'Didn't get a code?'. */
   otherWays: OtherWay[];
   qrCode: string | null;
@@ -35,7 +35,7 @@ export function FactorStep({ view }: { view: FactorStepView }) {
           phone={view.phone}
           hasPasskeys={view.hasPasskeys}
           oldNumberUnavailable={view.oldNumberUnavailable}
-          canSayOldNumberUnavailable={view.canSayOldNumberUnavailable}
+          oldNumberOffer={view.oldNumberOffer}
           reply={reply}
         />
       );

@@ -9,7 +9,7 @@ import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
-import { PasskeyAssertButton } from "./passkey-assert";
+import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
@@ -33,12 +33,14 @@ export function VerifyPickStep(props: {
   phone: string | null;
   hasPasskeys: boolean;
   oldNumberUnavailable?: boolean;
-  canSayOldNumberUnavailable?: boolean;
+  oldNumberOffer?: "app" | "passkey" | null;
   reply?: StepAnswer;
 }) {
   const { t } = useTranslation("profile");
   const { methods, phone, reply } = props;
   const navigation = useNavigation();
+  // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
+  const canUsePasskeys = useCanUsePasskeys();
   const [form, fields] = useForm({
     id: "factor-verify-pick",
     lastResult: reply?.intent === "pick" ? reply.result : undefined,
@@ -70,7 +72,7 @@ export function VerifyPickStep(props: {
         </Form>
       )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
-      {props.canSayOldNumberUnavailable ? <OldNumberUnavailableOffer /> : null}
+      {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? <OldNumberUnavailableOffer /> : null}
       <CancelChange />
     </div>
   );

@@ -265,9 +265,9 @@ describe("the new phone number's code step", () => {
       body: { status: "PENDING", nextStep: "cooling-off", phoneNumber: "(***) ***-9033", effectiveAt: "2026-12-01T10:00:00.000Z" },
     }));
     await post({ intent: "start", change: "change-phone" });
-    expect((await page()).view).toMatchObject({ methods: ["sms", "voice"], canSayOldNumberUnavailable: true });
+    expect((await page()).view).toMatchObject({ methods: ["sms", "voice"], oldNumberOffer: "app" });
     await post({ intent: "old-number-unavailable" });
-    expect((await page()).view).toMatchObject({ methods: ["totp"], oldNumberUnavailable: true, canSayOldNumberUnavailable: false });
+    expect((await page()).view).toMatchObject({ methods: ["totp"], oldNumberUnavailable: true, oldNumberOffer: null });
     await post({ intent: "pick", method: "totp" });
     await post({ intent: "verify", authCode: "123456" });
     await post({ intent: "send-phone-code", phone: "(555) 555-9033" });

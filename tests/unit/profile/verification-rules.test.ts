@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canChangePhoneWithoutIt, passkeyOpens, type SignInFactors, verifyMethodsOf } from "~/domain/sign-in-factors";
+import { changePhoneWithoutItBy, passkeyOpens, type SignInFactors, verifyMethodsOf } from "~/domain/sign-in-factors";
 import { codeFieldError, lockResend, RESEND_LOCK_MS, resendSecondsLeft } from "~/domain/verification";
 
 const factors: SignInFactors = {
@@ -40,10 +40,11 @@ describe("the one verification's rules", () => {
   });
 
   it("opens a new phone number with the app or a passkey when the participant says the old number cannot receive codes", () => {
-    expect(canChangePhoneWithoutIt(factors, "change-phone")).toBe(true);
+    expect(changePhoneWithoutItBy(factors, "change-phone")).toBe("app");
+    expect(changePhoneWithoutItBy({ ...factors, totp: false }, "change-phone")).toBe("passkey");
     expect(verifyMethodsOf(factors, "change-phone", true)).toEqual(["totp"]);
     expect(passkeyOpens(factors, "change-phone", true)).toBe(true);
-    expect(canChangePhoneWithoutIt({ ...factors, totp: false, passkeys: [] }, "change-phone")).toBe(false);
-    expect(canChangePhoneWithoutIt(factors, "new-codes")).toBe(false);
+    expect(changePhoneWithoutItBy({ ...factors, totp: false, passkeys: [] }, "change-phone")).toBeNull();
+    expect(changePhoneWithoutItBy(factors, "new-codes")).toBeNull();
   });
 });
