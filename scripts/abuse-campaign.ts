@@ -8,13 +8,16 @@
  * participants sign in from their usual devices, and with a fresh code from a new browser. Then an
  * unknown e-mail's recovery answers are compared with an untouched participant's, and a stranger
  * guesses eight wrong voice recovery codes over two calls before the participant recovers her own
- * account with the right code (the stranger's next code then waits). It prints what the
+ * account with the right code (the stranger's next code then waits). Last, a code the participant
+ * passed in her own session is tried from a second session of hers (a stolen one) to change her phone
+ * number or add an app, and a withdrawal's code to open a factor change (abuse-stolen-session.ts). It prints what the
  * campaign cost (messages sent, against the budgets) and whether every participant still got their
  * code and signed in. Not a test: the asserted versions of each attack live in tests/platform/identity.
  */
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { loadConfigFromEnv } from "../platform/identity/config.ts";
+import { replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
 import { HttpBrowser } from "./bench/http-client.ts";
 import { openIdentifyPage } from "./bench/sign-in.ts";
 import { startStack, type Stack } from "./bench/stack.ts";
@@ -31,6 +34,8 @@ const REGISTERED_ACCOUNTS = 64;
 const untouched = "bruno@example.test";
 /** Item 4: a participant whose recovery codes a stranger guesses, before recovering her own account. */
 const guessedAt = { email: "elena@example.test", phone: "+15555550105" };
+/** Item 3: a participant whose passed code a second session of hers (a stolen one) tries to use. */
+const twoSessions = { email: "greta@example.test", password: "Empty-Greta-Willow", phone: "+15555550108" };
 
 type Message = { id: string; code?: string; channel: string };
 const enrolledByAttacker = new Set<string>();
@@ -226,7 +231,8 @@ async function signInFromUsualDevice(
 }
 
 async function main() {
-  const budgets = loadConfigFromEnv({}).sendingBudgets;
+  const config = loadConfigFromEnv({});
+  const budgets = config.sendingBudgets;
   console.log(`starting a fresh stack with the default limits; campaign of ${DURATION_MS / 1000} s`);
   // The stranger's many addresses reach the provider through a proxy on loopback that says who they are.
   const stack = await startStack({ logLevel: "warn", identityEnv: { IDENTITY_TRUSTED_PROXIES: "loopback" } });
@@ -314,6 +320,9 @@ async function main() {
     const unknown = await recoveryAnswers(stack, "nobody-at-all@example.test", 5, "192.0.2.11");
     // Item 4: a stranger's wrong recovery codes do not keep the participant from her own recovery.
     await guessesThenOwnRecovery(stack);
+    // Item 3: a passed code belongs to its session and purpose.
+    const stolen = await replayStolenSession(stack, twoSessions, { id: config.portalClientId, secret: config.portalClientSecret });
+    const word = (refused: boolean) => (refused ? "refused" : "NOT refused");
     const sameAnswers = known.length === unknown.length && known.every((answer, index) => answer === unknown[index]);
     // And after it all, each participant once more: a fresh code, and signed in.
     const after = { ada: await signInWithCode(stack, participants.ada), carmen: await signInWithCode(stack, participants.carmen) };
@@ -325,7 +334,8 @@ async function main() {
     count((await outbox(stack, participants.carmen.phone)).slice(0, -before.carmen || undefined));
     for (const phone of enrolledByAttacker) count(await outbox(stack, phone));
     for (const phone of registeredNumbers) count(await outbox(stack, phone));
-    const keptOut = stats.participantFailures > 0 || stats.codeSignInFailures > 0 || !stats.ownRecoveryAfterGuesses ? 1 : 0;
+    const keptOut =
+      stats.participantFailures > 0 || stats.codeSignInFailures > 0 || !stats.ownRecoveryAfterGuesses || stolen.signInFailures > 0 ? 1 : 0;
     const hours = DURATION_MS / 3_600_000;
     console.log("\nAbuse campaign");
     console.log(`  attack requests                      ${stats.attempts}`);
@@ -350,6 +360,12 @@ async function main() {
     console.log(
       `  own recovery after 8 wrong codes     ${stats.ownRecoveryAfterGuesses ? "yes" : "NO"} (the stranger's next code ${stats.strangerWaited ? "waits" : "DID NOT wait"})`,
     );
+    console.log(
+      `  stolen session, her passed code      phone change ${word(stolen.phoneChangeRefused)}, without the old number ${word(stolen.phoneChangeWithoutOldNumberRefused)}, own app ${word(stolen.appRefused)}, window ${stolen.windowHidden ? "not shown" : "SHOWN"}; nothing sent to the stranger's number: ${stolen.nothingSentToStranger ? "yes" : "NO"}`,
+    );
+    console.log(
+      `  withdrawal code opening a change     ${word(stolen.withdrawalCodeRefused)} (her own session's code still opens her change: ${stolen.ownChangeAllowed ? "yes" : "NO"}; her sign-ins ${stolen.signIns - stolen.signInFailures}/${stolen.signIns})`,
+    );
     console.log(`  accounts a stranger kept out         ${keptOut}`);
     console.log(
       `  participants' sign-ins with a code   ${stats.codeSignIns - stats.codeSignInFailures}/${stats.codeSignIns} during, ada ${after.ada ? "yes" : "NO"} and carmen ${after.carmen ? "yes" : "NO"} after`,
@@ -366,11 +382,12 @@ async function main() {
       after.carmen &&
       stats.ownRecoveryAfterGuesses &&
       stats.strangerWaited &&
-      sameAnswers;
+      sameAnswers &&
+      stolenSessionRefused(stolen);
     console.log(
       everyone
-        ? "\nEvery participant still got their code and signed in, and recovered her account after a stranger's wrong codes; a stranger could not tell which e-mails have accounts."
-        : "\nNOT every participant got their code and signed in or recovered, or recovery told accounts apart: see above.",
+        ? "\nEvery participant still got their code and signed in, and recovered her account after a stranger's wrong codes; a stranger could not tell which e-mails have accounts; a code passed in one session changed nothing from another session, and a withdrawal's code opened no change."
+        : "\nNOT every participant got their code and signed in or recovered, or recovery told accounts apart, or a passed code worked beyond its session or purpose: see above.",
     );
     if (!everyone) process.exitCode = 1;
   } finally {

@@ -24,6 +24,11 @@ export const SignInFactorsSchema = z.object({
     }),
   ),
   passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.iso.datetime(), lastUsedAt: z.iso.datetime().nullable() })),
+  /** A new number asked for without a code to the old one, waiting until `effectiveAt` (cancellable until then). */
+  pendingPhoneChange: z
+    .object({ phone: z.string(), requestedAt: z.iso.datetime(), effectiveAt: z.iso.datetime() })
+    .nullable()
+    .default(null),
 });
 export type SignInFactors = z.infer<typeof SignInFactorsSchema>;
 
@@ -45,6 +50,8 @@ export const FactorIntentSchema = z.enum([
   "send-phone-code",
   "confirm-phone",
   "register-passkey",
+  "old-number-unavailable",
+  "cancel-phone-change",
 ]);
 export type FactorIntent = z.infer<typeof FactorIntentSchema>;
 

@@ -15,7 +15,12 @@ export type VerifyMethod = "sms" | "voice" | "totp";
 export const FACTORS_FLOW = "sign-in-factors";
 
 /** Where a change stands, kept in the server-side session between its pages (with the answer kept for the next page). */
-export type FactorFlowState = { passkeyId?: string; keptReply?: unknown } & (
+export type FactorFlowState = {
+  passkeyId?: string;
+  keptReply?: unknown;
+  /** A new phone number: the participant said the current one cannot receive codes (the change then waits out a cooling-off period). */
+  oldNumberUnavailable?: boolean;
+} & (
   | { change: FactorChange; step: "pick" }
   | { change: FactorChange; step: "code"; method: VerifyMethod; phoneNumber: string | null; resendAvailableAt?: number }
   | { change: "add-totp"; step: "enrol"; secret: string; uri: string }
@@ -43,15 +48,30 @@ export const PASSKEY_OPTIONS_PATH = "/profile/security/factors/passkey-options";
  * The ways this participant can confirm it is them: their phone's channels, and the app once set up.
  * A new phone number is agreed by the old one while it can receive codes, so only its channels open that change.
  */
-export function verifyMethodsOf(factors: SignInFactors, change?: FactorChange): VerifyMethod[] {
+export function verifyMethodsOf(factors: SignInFactors, change?: FactorChange, oldNumberUnavailable = false): VerifyMethod[] {
   const phoneMethods = factors.phone ? factors.phoneMethods : [];
+  const app = factors.totp ? (["totp"] as const) : [];
+  if (change === "change-phone" && oldNumberUnavailable) return [...app];
   if (change === "change-phone" && phoneMethods.length > 0) return [...phoneMethods];
-  return [...(factors.totp ? (["totp"] as const) : []), ...phoneMethods];
+  return [...app, ...phoneMethods];
 }
 
+const oldNumberReceives = (factors: SignInFactors) => factors.phone !== null && factors.phoneMethods.length > 0;
+
 /** A passkey instead of a code opens every change but a new phone number (see verifyMethodsOf). */
-export const passkeyOpens = (factors: SignInFactors, change: FactorChange) =>
-  factors.passkeys.length > 0 && !(change === "change-phone" && factors.phone !== null && factors.phoneMethods.length > 0);
+export const passkeyOpens = (factors: SignInFactors, change: FactorChange, oldNumberUnavailable = false) =>
+  factors.passkeys.length > 0 && (change !== "change-phone" || oldNumberUnavailable || !oldNumberReceives(factors));
+
+/**
+ * A new phone number when the current one cannot receive codes: confirmed with the app or a passkey
+ * instead, it takes effect only after a cooling-off period. Offered to those who have one of them:
+ * with the app (any browser), or with a passkey only (a browser that can use it); null: not offered.
+ */
+export function changePhoneWithoutItBy(factors: SignInFactors, change: FactorChange): "app" | "passkey" | null {
+  if (change !== "change-phone" || !oldNumberReceives(factors)) return null;
+  if (factors.totp) return "app";
+  return factors.passkeys.length > 0 ? "passkey" : null;
+}
 
 export function isFresh(factors: SignInFactors, nowMs: number): boolean {
   return factors.freshUntil !== null && Date.parse(factors.freshUntil) > nowMs;

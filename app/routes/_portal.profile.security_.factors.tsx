@@ -5,7 +5,7 @@ import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
-import { factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
+import { changePhoneWithoutItBy, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -39,9 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const factors = state.step === "pick" || state.step === "code" ? await readFactors(session) : null;
   const view = {
     state,
-    methods: factors ? verifyMethodsOf(factors, state.change) : [],
+    methods: factors ? verifyMethodsOf(factors, state.change, state.oldNumberUnavailable) : [],
     phone: factors?.phone ?? null,
-    hasPasskeys: factors ? passkeyOpens(factors, state.change) : false,
+    hasPasskeys: factors ? passkeyOpens(factors, state.change, state.oldNumberUnavailable) : false,
+    oldNumberUnavailable: state.oldNumberUnavailable ?? false,
+    oldNumberOffer: factors && !state.oldNumberUnavailable ? changePhoneWithoutItBy(factors, state.change) : null,
     otherWays: state.step === "code" ? otherWaysOf(factors, state.method) : [],
     qrCode: state.step === "enrol" ? await qrCodeImage(state.uri) : null,
     resendSecondsLeft: "resendAvailableAt" in state ? resendSecondsLeft(state, Date.now()) : 0,
@@ -59,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = FactorIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ intent: "unknown" }, { status: 400, headers: privatePageHeaders });
   const state = factorFlowState(session);
-  if (!state && !["start", "rename-passkey", "cancel"].includes(intent.data)) return redirect("/profile/security", { status: 303 });
+  if (!state && !["start", "rename-passkey", "cancel", "cancel-phone-change"].includes(intent.data))
+    return redirect("/profile/security", { status: 303 });
   return factorSteps[intent.data]({ session, form, state, device: request.headers.get("user-agent") ?? "" });
 }
 

@@ -25,7 +25,8 @@ export type AccountOperation =
   | "passkey-assert-start"
   | "passkey-assert-finish"
   | "phone-change-start"
-  | "phone-change-confirm";
+  | "phone-change-confirm"
+  | "phone-change-cancel";
 
 const AnswerSchema = z.object({
   status: z.string().optional(),
@@ -40,6 +41,8 @@ const AnswerSchema = z.object({
   totp: z.unknown().optional(),
   recoveryCodes: z.unknown().optional(),
   passkeyOptions: z.unknown().optional(),
+  /** A requested phone change: when it takes effect. */
+  effectiveAt: z.string().max(40).optional(),
 });
 
 export type AccountAnswer = z.infer<typeof AnswerSchema>;

@@ -7,6 +7,7 @@ import { type VerificationFailure, verificationNotice } from "~/domain/verificat
 import { flashNotification } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 import {
+  cancelPhoneChange,
   confirmPhoneChange,
   confirmTotp,
   credentialOf,
@@ -48,7 +49,7 @@ export async function stay(session: PortalSession, reply: KeptReply["reply"], st
 export const noticeOf = (failure: FactorFailure) => verificationNotice(NOTICE_TITLE, failure.errorCode, failure.values);
 export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);
 
-async function finished(session: PortalSession, change: FactorChange | "rename-passkey") {
+async function finished(session: PortalSession, change: FactorChange | "rename-passkey" | "phone-requested" | "phone-request-cancelled") {
   await save(session, null);
   const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
   // A new phone number: Login & Security offers to end the other sessions (OWASP ASVS 5.0 V7.4.3).
@@ -73,8 +74,14 @@ async function showCodes(session: PortalSession, change: FactorChange, codes: st
 }
 
 /** What follows a passed code: the change itself, or its next page. */
-export async function afterVerification(session: PortalSession, change: FactorChange, device: string, passkeyId?: string) {
-  if (change === "change-phone") return save(session, { change, step: "phone" }).then(toPage);
+export async function afterVerification(
+  session: PortalSession,
+  change: FactorChange,
+  device: string,
+  passkeyId?: string,
+  oldNumberUnavailable?: boolean,
+) {
+  if (change === "change-phone") return save(session, { change, step: "phone", oldNumberUnavailable }).then(toPage);
   if (change === "add-passkey") return save(session, { change, step: "passkey" }).then(toPage);
   if (change === "remove-passkey") {
     const removed = await removePasskey(session, passkeyId ?? "", device);
@@ -156,7 +163,7 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     if (state?.step !== "phone") return toPage();
     const submission = parseWithZod(form, { schema: NewPhoneSchema });
     if (submission.status !== "success") return stay(session, { intent: "send-phone-code", result: submission.reply() }, 400);
-    const started = await startPhoneChange(session, submission.value.phone, device);
+    const started = await startPhoneChange(session, submission.value.phone, device, state.oldNumberUnavailable);
     if (!started.ok) {
       if (started.errorCode === "phoneInvalid")
         return stay(
@@ -173,6 +180,7 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
         step: "phone-code" as const,
         newPhone: started.newPhone,
         typedPhone: submission.value.phone,
+        oldNumberUnavailable: state.oldNumberUnavailable,
       }),
     );
     return toPage();
@@ -184,7 +192,21 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     if (submission.status !== "success") return stay(session, { intent: "confirm-phone", result: submission.reply() }, 400);
     const confirmed = await confirmPhoneChange(session, submission.value.authCode, device);
     if (!confirmed.ok) return codeRefused(session, "confirm-phone", factorFailure(confirmed), submission);
-    return finished(session, "change-phone");
+    // Without the old number's code the change is only requested: Login & Security shows it, with its date.
+    return finished(session, confirmed.effectiveAt ? "phone-requested" : "change-phone");
+  },
+
+  /** The current number cannot receive codes: confirm it's you with the app or a passkey, and the change waits. */
+  async "old-number-unavailable"({ session, state }) {
+    if (state?.step !== "pick" || state.change !== "change-phone") return toPage();
+    await save(session, { change: state.change, step: "pick", oldNumberUnavailable: true });
+    return toPage();
+  },
+
+  /** 'Cancel this change' of a requested phone number, from Login & Security (no code needed). */
+  async "cancel-phone-change"({ session }) {
+    const cancelled = await cancelPhoneChange(session);
+    return cancelled.ok ? finished(session, "phone-request-cancelled") : backWithFailure(session, cancelled);
   },
 
   async "register-passkey"({ session, form, state, device }) {

@@ -27,7 +27,13 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
     const submission = parseWithZod(form, { schema: VerifyPickSchema });
     if (submission.status !== "success") return stay(session, { intent: "pick", result: submission.reply() }, 400);
     const method = submission.value.method;
-    const base = { change: state.change, passkeyId: state.passkeyId, step: "code" as const, method };
+    const base = {
+      change: state.change,
+      passkeyId: state.passkeyId,
+      oldNumberUnavailable: state.oldNumberUnavailable,
+      step: "code" as const,
+      method,
+    };
     if (method === "totp") return save(session, { ...base, phoneNumber: null }).then(toPage);
     const sent = await sendCode(session, "factors", method);
     if (!("ok" in sent)) return codeRefused(session, "pick", sent, submission);
@@ -45,7 +51,9 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
     const sent =
       state.step === "code"
         ? await sendCode(session, "factors", state.method === "voice" ? "voice" : "sms")
-        : await startPhoneChange(session, state.typedPhone, "").then((started) => (started.ok ? started : factorFailure(started)));
+        : await startPhoneChange(session, state.typedPhone, "", state.oldNumberUnavailable).then((started) =>
+            started.ok ? started : factorFailure(started),
+          );
     // Locked again whether or not the provider sent it.
     await save(session, withResendLock(state));
     if (!("ok" in sent)) {
@@ -64,12 +72,12 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
     if (submission.status !== "success") return stay(session, { intent: "verify", result: submission.reply() }, 400);
     const passed = await verifyCode(session, "factors", state.method, submission.value.authCode);
     if (!("ok" in passed)) return codeRefused(session, "verify", passed, submission);
-    return afterVerification(session, state.change, device, state.passkeyId);
+    return afterVerification(session, state.change, device, state.passkeyId, state.oldNumberUnavailable);
   },
   async "verify-passkey"({ session, form, state, device }) {
     if (state?.step !== "pick") return toPage();
     const used = await confirmWithPasskey(session, "factors", credentialOf(form.get("credential")));
     if (!used.ok) return stay(session, { intent: "verify-passkey", notice: noticeOf(used) }, statusOf(used));
-    return afterVerification(session, state.change, device, state.passkeyId);
+    return afterVerification(session, state.change, device, state.passkeyId, state.oldNumberUnavailable);
   },
 };

@@ -141,17 +141,35 @@ export function credentialOf(value: FormDataEntryValue | null): unknown {
   }
 }
 
-/** A new phone number: the provider sends a code to it (and answers the number masked). */
+/**
+ * A new phone number: the provider sends a code to it (and answers the number masked). Without a code
+ * to the old number (`oldNumberUnavailable`), the change will wait out the provider's cooling-off period.
+ */
 export async function startPhoneChange(
   session: PortalSession,
   phone: string,
   device: string,
+  oldNumberUnavailable = false,
 ): Promise<{ ok: true; newPhone: string } | FactorFailure> {
-  const call = await callAccountApi("phone-change-start", session, { phone, device });
+  const call = await callAccountApi("phone-change-start", session, { phone, device, oldNumberUnavailable });
   return call.ok ? { ok: true, newPhone: call.answer.phoneNumber ?? "" } : failure(call);
 }
 
-export async function confirmPhoneChange(session: PortalSession, code: string, device: string): Promise<{ ok: true } | FactorFailure> {
+/** The new number's code: the number changed, or (`effectiveAt`) the change is requested and waits until then. */
+export async function confirmPhoneChange(
+  session: PortalSession,
+  code: string,
+  device: string,
+): Promise<{ ok: true; effectiveAt: string | null } | FactorFailure> {
   const call = await callAccountApi("phone-change-confirm", session, { code, device });
+  if (!call.ok) return failure(call);
+  const effectiveAt = z.iso.datetime().safeParse(call.answer.effectiveAt);
+  if (call.answer.nextStep !== "cooling-off") return { ok: true, effectiveAt: null };
+  return effectiveAt.success ? { ok: true, effectiveAt: effectiveAt.data } : { ok: false, httpStatus: 502 };
+}
+
+/** 'Cancel this change': the requested phone number never takes effect (asking again is harmless). */
+export async function cancelPhoneChange(session: PortalSession): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi("phone-change-cancel", session);
   return call.ok ? { ok: true } : failure(call);
 }

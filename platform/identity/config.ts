@@ -56,6 +56,8 @@ const envSchema = z.object({
   SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(BUDGET.newNumbersBeforeCheck),
   /** Consecutive wrong passwords per account before the password must be reset (NIST SP 800-63B-4: at most 100). */
   PASSWORD_FAILURE_CAP: z.coerce.number().int().min(1).max(PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
+  /** How long a phone change without the old number's code waits before it takes effect (cancellable meanwhile). */
+  PHONE_CHANGE_COOLING_OFF_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
 });
@@ -93,6 +95,8 @@ export interface IdentityConfig {
    * refused until it is reset with 'Forgot password?'; at most 100 (default 100).
    */
   passwordFailureCap?: number;
+  /** Hours a phone change made without a code to the old number waits before it takes effect (default 72). */
+  phoneChangeCoolingOffHours?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
 }
@@ -162,6 +166,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       newNumbersBeforeCheck: e.SEND_NEW_NUMBERS_BEFORE_CHECK,
     }),
     passwordFailureCap: e.PASSWORD_FAILURE_CAP,
+    phoneChangeCoolingOffHours: e.PHONE_CHANGE_COOLING_OFF_HOURS,
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),

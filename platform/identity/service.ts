@@ -21,6 +21,7 @@ import { serveFont, serveScript } from "./http/scripts.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
+import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts";
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
@@ -43,6 +44,7 @@ import { createOutbox } from "./store/outbox.ts";
 import { createPasskeyStore } from "./store/passkeys.ts";
 import { createPasswordFailures, PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
+import { createPhoneChanges } from "./store/phone-changes.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSendingBudget } from "./store/sending-budget.ts";
@@ -60,6 +62,8 @@ export interface IdentityServiceOptions extends IdentityConfig {
   slowDown?: (ms: number) => Promise<void>;
   /** How often kit steps are read from the results service to be e-mailed (0: never; tests run the sender themselves). */
   kitStepPollMs?: number;
+  /** How often due phone changes are applied by this instance's sweep (0: never; tests apply them by signing in or viewing). */
+  phoneChangeSweepMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -71,6 +75,10 @@ export interface RunningIdentityService {
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 /** How often share events (a report shared, opened, ended) are taken from the results service and e-mailed. */
 const SHARE_NOTICE_INTERVAL_MS = 2000;
+/** A phone change without the old number's code waits this long unless configured (PHONE_CHANGE_COOLING_OFF_HOURS). */
+const PHONE_CHANGE_COOLING_OFF_HOURS = 72;
+/** How often due phone changes are applied for participants who neither sign in nor look. */
+const PHONE_CHANGE_SWEEP_MS = 5 * 60_000;
 
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const now = options.now ?? (() => new Date());
@@ -106,6 +114,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const passwordFailures = createPasswordFailures(db, now, passwordFailureCap);
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);
+  const phoneChanges = createPhoneChanges(db, now, (options.phoneChangeCoolingOffHours ?? PHONE_CHANGE_COOLING_OFF_HOURS) * 3_600_000);
+  const phoneChangeSettler = createPhoneChangeSettler({ phoneChanges, accounts, outbox, portalUrl: options.portalUrl, logger });
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
   const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now, waitSeconds: options.humanCheckWaitSeconds });
   const trustedProxies = trustedProxiesFrom(options.trustedProxies);
@@ -170,6 +180,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     trustedProxies,
     registrationEnabled: options.registrationEnabled,
     selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
+    phoneChangeSettler,
   });
   const accountPages = createAccountPages({
     provider,
@@ -195,6 +206,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     accounts,
     passwordUpdates,
     verifications,
+    phoneChanges,
+    phoneChangeSettler,
     throttle,
     captcha,
     verifyAccessToken,
@@ -231,7 +244,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalClientId: options.portalClientId,
     portalClientSecret: options.portalClientSecret,
   });
-  const participantsRoute = createParticipantsRoute({ db, accounts, factors });
+  const participantsRoute = createParticipantsRoute({
+    db,
+    accounts,
+    factors,
+    sendingBudgets: options.sendingBudgets,
+    passwordFailureCap,
+    now,
+  });
   const resultsLinkDeps = {
     accounts,
     keys,
@@ -270,6 +290,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     : null;
   const pollMs = options.kitStepPollMs ?? 5000;
   const stopKitStepSender = kitStepSender && pollMs > 0 ? kitStepSender.start(pollMs) : null;
+  const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
+  const stopPhoneChangeSweep = sweepMs > 0 ? phoneChangeSettler.start(sweepMs) : null;
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -378,6 +400,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         clearInterval(cleanup);
         await shareNotices?.stop();
         await stopKitStepSender?.();
+        stopPhoneChangeSweep?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

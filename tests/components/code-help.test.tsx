@@ -88,6 +88,7 @@ const phoneOnly: SignInFactors = {
   freshUntil: null,
   events: [],
   passkeys: [],
+  pendingPhoneChange: null,
 };
 
 function renderMethods(factors: SignInFactors) {

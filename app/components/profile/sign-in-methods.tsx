@@ -54,6 +54,27 @@ function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: strin
   );
 }
 
+/** A new phone number waiting out its cooling-off period, with its dates and 'Cancel this change' (a plain form). */
+function PendingPhoneChange({ change, when }: { change: NonNullable<SignInFactors["pendingPhoneChange"]>; when: (iso: string) => string }) {
+  const { t } = useTranslation("profile");
+  return (
+    <div className={styles.form} role="group" aria-labelledby="pending-phone-change">
+      <p id="pending-phone-change" className={styles.paragraph}>
+        <strong>{t("factors.pendingPhone.title")}</strong>
+      </p>
+      <p className={styles.paragraph}>
+        {t("factors.pendingPhone.body", { phone: change.phone, requested: when(change.requestedAt), effective: when(change.effectiveAt) })}
+      </p>
+      <Form method="post" action={FACTORS_PATH}>
+        <input type="hidden" name="intent" value="cancel-phone-change" />
+        <Button type="submit" variant="outlined">
+          {t("factors.pendingPhone.cancel")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 /** Login & Security: the phone, the authenticator app and the recovery codes, with the recent changes (date and device). */
 export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFactors | null; serverTimeZone: string }) {
   const { t, i18n } = useTranslation("profile");
@@ -79,6 +100,7 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
             </div>
             <ChangeButton change="change-phone" label={t("factors.changePhone")} />
           </div>
+          {factors.pendingPhoneChange ? <PendingPhoneChange change={factors.pendingPhoneChange} when={when} /> : null}
           <div className={styles.row}>
             <div>
               <h3 className={styles.rowLabel}>{t("factors.app")}</h3>

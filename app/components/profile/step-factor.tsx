@@ -13,6 +13,10 @@ export type FactorStepView = {
   methods: VerifyMethod[];
   phone: string | null;
   hasPasskeys: boolean;
+  /** A new phone number confirmed without the current number (it will wait out a cooling-off period). */
+  oldNumberUnavailable: boolean;
+  /** 'My current number can't receive codes' on the pick step: offered with the app, or a passkey only; null: not offered. */
+  oldNumberOffer: "app" | "passkey" | null;
   /** On the code step: the participant's other ways, for 'Didn't get a code?'. */
   otherWays: OtherWay[];
   qrCode: string | null;
@@ -25,7 +29,16 @@ export function FactorStep({ view }: { view: FactorStepView }) {
   const { state, reply } = view;
   switch (state.step) {
     case "pick":
-      return <VerifyPickStep methods={view.methods} phone={view.phone} hasPasskeys={view.hasPasskeys} reply={reply} />;
+      return (
+        <VerifyPickStep
+          methods={view.methods}
+          phone={view.phone}
+          hasPasskeys={view.hasPasskeys}
+          oldNumberUnavailable={view.oldNumberUnavailable}
+          oldNumberOffer={view.oldNumberOffer}
+          reply={reply}
+        />
+      );
     case "code":
       return (
         <VerifyCodeStep

@@ -9,16 +9,38 @@ import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
-import { PasskeyAssertButton } from "./passkey-assert";
+import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
+/** 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */
+function OldNumberUnavailableOffer() {
+  const { t } = useTranslation("profile");
+  return (
+    <Form method="post" action={FACTORS_PATH}>
+      <input type="hidden" name="intent" value="old-number-unavailable" />
+      <Button type="submit" variant="link">
+        {t("factors.oldNumber.offer")}
+      </Button>
+    </Form>
+  );
+}
+
 /** How to confirm it's them: the phone's channels, the app when it is set up, or a passkey. */
-export function VerifyPickStep(props: { methods: VerifyMethod[]; phone: string | null; hasPasskeys: boolean; reply?: StepAnswer }) {
+export function VerifyPickStep(props: {
+  methods: VerifyMethod[];
+  phone: string | null;
+  hasPasskeys: boolean;
+  oldNumberUnavailable?: boolean;
+  oldNumberOffer?: "app" | "passkey" | null;
+  reply?: StepAnswer;
+}) {
   const { t } = useTranslation("profile");
   const { methods, phone, reply } = props;
   const navigation = useNavigation();
+  // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
+  const canUsePasskeys = useCanUsePasskeys();
   const [form, fields] = useForm({
     id: "factor-verify-pick",
     lastResult: reply?.intent === "pick" ? reply.result : undefined,
@@ -30,23 +52,27 @@ export function VerifyPickStep(props: { methods: VerifyMethod[]; phone: string |
       <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], (key) => t(key))} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
-      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="pick" />
-        <RadioGroup
-          id={fields.method.id}
-          name={fields.method.name}
-          legend={t("factors.verify.legend")}
-          defaultValue={methods[0]}
-          error={fields.method.errors?.length ? t(fields.method.errors[0]!) : undefined}
-          options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "pick"}>
-            {t("factors.verify.continue")}
-          </Button>
-        </div>
-      </Form>
+      {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}
+      {methods.length === 0 ? null : (
+        <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
+          <input type="hidden" name="intent" value="pick" />
+          <RadioGroup
+            id={fields.method.id}
+            name={fields.method.name}
+            legend={t("factors.verify.legend")}
+            defaultValue={methods[0]}
+            error={fields.method.errors?.length ? t(fields.method.errors[0]!) : undefined}
+            options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "pick"}>
+              {t("factors.verify.continue")}
+            </Button>
+          </div>
+        </Form>
+      )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
+      {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? <OldNumberUnavailableOffer /> : null}
       <CancelChange />
     </div>
   );

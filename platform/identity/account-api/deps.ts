@@ -1,5 +1,6 @@
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
 import type { RelyingParty } from "../domain/passkey-ceremonies.ts";
+import type { PhoneChangeSettler } from "../interactions/phone-change-settler.ts";
 import type { VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import type { Account, AccountStore } from "../store/accounts.ts";
@@ -7,6 +8,7 @@ import type { FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
 import type { PasskeyStore } from "../store/passkeys.ts";
 import type { PasswordUpdates } from "../store/password-updates.ts";
+import type { PhoneChanges } from "../store/phone-changes.ts";
 import type { SendingBudget } from "../store/sending-budget.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -26,6 +28,9 @@ export interface AccountApiDeps {
   portalUrl: string;
   passwordUpdates: PasswordUpdates;
   verifications: Verifications;
+  /** Phone changes asked for without the old number's code, waiting out the cooling-off period. */
+  phoneChanges: PhoneChanges;
+  phoneChangeSettler: PhoneChangeSettler;
   throttle: Throttle;
   captcha: CaptchaVerifier;
   verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;

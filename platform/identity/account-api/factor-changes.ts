@@ -52,8 +52,11 @@ export function factorChangeHandlers(deps: AccountApiDeps, passed: PassedVerific
   return {
     /** Every factor, how many recovery codes are left, the recent changes, and whether this session may change one now. */
     async factors(caller) {
-      const { account } = caller;
+      // A requested phone change whose cooling-off period is over is applied when the page is viewed.
+      await deps.phoneChangeSettler.settle(caller.account.id);
+      const account = (await deps.accounts.findById(caller.account.id)) ?? caller.account;
       const freshUntil = await passed.factorsOpenUntil(caller);
+      const pending = await deps.phoneChanges.pending(account.id);
       return {
         status: "SUCCESS",
         factors: {
@@ -63,6 +66,13 @@ export function factorChangeHandlers(deps: AccountApiDeps, passed: PassedVerific
           recoveryCodesLeft: await factors.recoveryCodesLeft(account.id),
           lastFactor: await factors.lastFactor(account.id),
           freshUntil: freshUntil?.toISOString() ?? null,
+          pendingPhoneChange: pending
+            ? {
+                phone: maskPhone(pending.newPhone),
+                requestedAt: pending.requestedAt.toISOString(),
+                effectiveAt: pending.effectiveAt.toISOString(),
+              }
+            : null,
           events: await factors.events(account.id),
           passkeys: (await passkeys.list(account.id)).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
         },

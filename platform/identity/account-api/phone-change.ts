@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
+import { phoneChangeNotice } from "../interactions/phone-change-notices.ts";
 import type { Account } from "../store/accounts.ts";
 import type { PassedVerification } from "../store/verifications.ts";
 import { fail, notSent } from "./answers.ts";
@@ -8,33 +9,45 @@ import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
 import { deviceBody, factorChangeRecorder } from "./factor-changes.ts";
 import type { PassedVerifications } from "./passed-verifications.ts";
 
-const phoneChangeBody = deviceBody.extend({ phone: z.string().max(40) });
+/** `oldNumberUnavailable`: the participant says the current number cannot receive codes (lost, no signal). */
+const phoneChangeBody = deviceBody.extend({ phone: z.string().max(40), oldNumberUnavailable: z.boolean().default(false) });
 const phoneCodeBody = deviceBody.extend({ code: z.string().max(100).default("") });
 const phoneChangeKey = ({ account, grantId }: Caller) => `phone-change:${account.id}:${grantId}`;
 
+const byOldNumber = (open: PassedVerification) => open.method === "sms" || open.method === "voice";
+
 /**
  * The number being replaced must agree too: while it can still receive codes, the change is only opened
- * by a code sent to it (the app or a passkey alone would let whoever holds them take the recovery channel).
+ * by a code sent to it (the app or a passkey alone would let whoever holds them take the recovery channel),
+ * unless the participant says it cannot receive them; then the change waits out the cooling-off period.
  */
-function requireOldNumberAgreed(account: Account, open: PassedVerification): void {
+function requireOldNumberAgreed(account: Account, open: PassedVerification, oldNumberUnavailable: boolean): void {
   const oldNumberReceives = Boolean(account.phone) && account.phoneMethods.length > 0;
-  if (oldNumberReceives && open.method !== "sms" && open.method !== "voice") throw fail(403, "oldPhoneRequired");
+  if (oldNumberReceives && !oldNumberUnavailable && !byOldNumber(open)) throw fail(403, "oldPhoneRequired");
 }
 
-/** A new phone number: a code to it proves it reaches the participant; then it replaces the old one. */
+/**
+ * A new phone number: a code to it proves it reaches the participant. Agreed by a code to the old
+ * number it replaces the old one at once; otherwise it is requested, and takes effect after the
+ * cooling-off period unless cancelled. Each is e-mailed when it starts and when it ends.
+ */
 export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
   const factorChanged = factorChangeRecorder(deps);
+  const { phoneChanges, phoneChangeSettler } = deps;
 
   return {
     /** A code to the new number (the new-number and sending budgets of enrolment apply). */
     async "phone-change-start"(caller, body) {
-      const { phone: typed } = phoneChangeBody.parse(body);
+      const { phone: typed, oldNumberUnavailable } = phoneChangeBody.parse(body);
       const { account } = caller;
-      requireOldNumberAgreed(account, await passed.requireOpen(caller));
+      const open = await passed.requireOpen(caller);
+      requireOldNumberAgreed(account, open, oldNumberUnavailable);
       const phone = normalizePhone(typed);
       if (!phone) throw fail(400, "phoneInvalid");
       const newNumber = await deps.sendingBudget.reserveNewNumber(account.id, phone);
       if (!newNumber.ok) throw notSent({ reason: "budget", retryAfterSeconds: newNumber.retryAfterSeconds });
+      // 'Resend code' starts nothing new: the change's first e-mail went with the first code.
+      const resent = (await deps.verifications.destinationOf(phoneChangeKey(caller))) === phone;
       const sent = await deps.verifications.send({
         flowKey: phoneChangeKey(caller),
         purpose: "enrol",
@@ -44,6 +57,9 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
         budget: { accountKey: account.id, pool: "newcomer" },
       });
       if (!sent.ok) throw notSent(sent);
+      // A change the old number agreed to goes through with the new number's code: told now, at its start.
+      if (byOldNumber(open) && !resent)
+        await phoneChangeNotice(deps.outbox, account, { kind: "started", newPhone: phone, at: deps.now() }, deps.portalUrl);
       return { status: "PENDING", nextStep: "confirm-phone", phoneNumber: maskPhone(phone) };
     },
 
@@ -51,15 +67,40 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
       const { code, device } = phoneCodeBody.parse(body);
       const { account } = caller;
       return passed.changeWith(caller, async (open) => {
-        requireOldNumberAgreed(account, open);
         const key = phoneChangeKey(caller);
         const phone = await deps.verifications.destinationOf(key);
         if (!phone) throw fail(409, "noVerification");
         await codes.checkSent(key, code, { purpose: "enrol", channel: "sms", accountKey: account.id, trustedDevice: false });
+        if (!byOldNumber(open)) {
+          const requested = await phoneChanges.request(account.id, phone, device);
+          await phoneChangeSettler.settle(account.id);
+          await phoneChangeNotice(
+            deps.outbox,
+            account,
+            { kind: "requested", newPhone: phone, at: requested.requestedAt, effectiveAt: requested.effectiveAt },
+            deps.portalUrl,
+          );
+          return {
+            status: "PENDING",
+            nextStep: "cooling-off",
+            phoneNumber: maskPhone(phone),
+            effectiveAt: requested.effectiveAt.toISOString(),
+          };
+        }
+        // Agreed by the old number: any change still waiting is replaced by this one.
+        await phoneChanges.cancel(account.id);
         await deps.accounts.setPhone(account.id, phone, ["sms", "voice"]);
         await factorChanged(account, "phone-changed", device);
+        await phoneChangeSettler.settle(account.id);
         return { status: "SUCCESS", nextStep: "done", phoneNumber: maskPhone(phone) };
       });
+    },
+
+    /** 'Cancel this change': needs no code (it only keeps the number the participant has); asking twice is harmless. */
+    async "phone-change-cancel"({ account }) {
+      const cancelled = await phoneChanges.cancel(account.id);
+      await phoneChangeSettler.settle(account.id);
+      return { status: "SUCCESS", nextStep: "done", cancelled: cancelled !== null };
     },
   };
 }

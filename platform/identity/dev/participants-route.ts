@@ -4,8 +4,9 @@ import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { readJson, sendJson } from "../http/io.ts";
-import type { AccountStore } from "../store/accounts.ts";
+import { type AccountStore, normalizeEmail } from "../store/accounts.ts";
 import type { FactorStore } from "../store/factors.ts";
+import { numberKey, type SendingBudgets } from "../store/sending-budget.ts";
 
 /**
  * What a test asks for. The e-mail, phone number and account id are always new (a test owns what it
@@ -33,6 +34,10 @@ const ParticipantRequestSchema = z.strictObject({
     .regex(/^[A-Z2-7]{16,64}$/)
     .optional(),
   recoveryCodes: z.array(z.string().min(1)).max(20).optional(),
+  /** Texts and calls to the new phone number already used up its per-number budget (as if sent in the last minute). */
+  phoneBudgetSpent: z.boolean().default(false),
+  /** The password already failed as many times in a row as the cap allows: even the right one is refused. */
+  atPasswordFailureCap: z.boolean().default(false),
 });
 
 export type CreatedParticipant = {
@@ -62,8 +67,30 @@ async function unusedPhone(db: Queryable): Promise<string> {
   throw new Error("no unused test phone number found");
 }
 
+/**
+ * The number's sending budget spent: as many sends recorded a minute ago as its largest per-number
+ * limit allows, in the bucket the budget counts (the participant's own, whatever the deployment's settings).
+ */
+async function spendNumberBudget(db: Queryable, phone: string, budgets: SendingBudgets, now: Date): Promise<void> {
+  const most = Math.max(...budgets.perNumber.map((limit) => limit.max));
+  await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) SELECT $1, $2 FROM generate_series(1, $3::int)", [
+    `send:number:${numberKey(phone)}`,
+    new Date(now.getTime() - 60_000),
+    most,
+  ]);
+}
+
+export interface ParticipantsRouteDeps {
+  db: Queryable;
+  accounts: AccountStore;
+  factors: FactorStore;
+  sendingBudgets: SendingBudgets;
+  passwordFailureCap: number;
+  now: () => Date;
+}
+
 /** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */
-export function createParticipantsRoute(deps: { db: Queryable; accounts: AccountStore; factors: FactorStore }) {
+export function createParticipantsRoute(deps: ParticipantsRouteDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
     const parsed = ParticipantRequestSchema.safeParse(await readJson(req));
@@ -98,6 +125,13 @@ export function createParticipantsRoute(deps: { db: Queryable; accounts: Account
     });
     if (wanted.totpSecret) await deps.factors.setConfirmedTotp(created.userId, wanted.totpSecret);
     if (wanted.recoveryCodes?.length) await deps.factors.replaceRecoveryCodes(created.userId, wanted.recoveryCodes);
+    if (wanted.phoneBudgetSpent && created.phone) await spendNumberBudget(deps.db, created.phone, deps.sendingBudgets, deps.now());
+    if (wanted.atPasswordFailureCap)
+      await deps.db.query("INSERT INTO idp_password_failures (email, failures, last_failed_at) VALUES ($1, $2, $3)", [
+        normalizeEmail(created.email),
+        deps.passwordFailureCap,
+        deps.now(),
+      ]);
     sendJson(res, 201, created);
   };
 }

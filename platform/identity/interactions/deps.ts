@@ -11,6 +11,7 @@ import type { SendingBudget } from "../store/sending-budget.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
+import type { PhoneChangeSettler } from "./phone-change-settler.ts";
 
 export interface InteractionDeps {
   provider: Provider;
@@ -36,6 +37,8 @@ export interface InteractionDeps {
   trustedProxies: TrustedProxies;
   registrationEnabled: boolean;
   selfServiceUnlockEnabled: boolean;
+  /** Applies the participant's requested phone change at sign-in once its cooling-off period is over. */
+  phoneChangeSettler: PhoneChangeSettler;
 }
 
 export const SIGN_IN_STATE_TTL_MS = 30 * 60_000;

@@ -195,4 +195,19 @@ export const identityMigrations: readonly string[] = [
   );
   ALTER TABLE idp_outbox ADD COLUMN headers jsonb;
   `,
+  `
+  CREATE TABLE idp_phone_changes (
+    id bigserial PRIMARY KEY,
+    account_id text NOT NULL REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    new_phone text NOT NULL,
+    device text NOT NULL,
+    requested_at timestamptz NOT NULL,
+    effective_at timestamptz NOT NULL,
+    status text NOT NULL CHECK (status IN ('pending', 'applied', 'cancelled')),
+    decided_at timestamptz,
+    end_noticed_at timestamptz
+  );
+  CREATE UNIQUE INDEX idp_phone_changes_one_pending ON idp_phone_changes (account_id) WHERE status = 'pending';
+  CREATE INDEX idp_phone_changes_due ON idp_phone_changes (effective_at) WHERE status = 'pending';
+  `,
 ];

@@ -20,6 +20,10 @@ export type ParticipantChanges = {
   password?: string;
   totpSecret?: string | null;
   recoveryCodes?: string[] | null;
+  /** The phone's per-number sending budget already spent: no code can be sent to it for about an hour. */
+  phoneBudgetSpent?: boolean;
+  /** As many wrong passwords in a row as the cap allows: even the right password is refused. */
+  atPasswordFailureCap?: boolean;
   /** The results service's side: kit status, apps, history, consents, downloads, date of birth. */
   results?: Partial<
     Pick<
@@ -54,6 +58,8 @@ export async function createParticipant(template: TemplateName, changes: Partici
     locale: changes.locale ?? like.locale,
     totpSecret,
     recoveryCodes,
+    phoneBudgetSpent: changes.phoneBudgetSpent,
+    atPasswordFailureCap: changes.atPasswordFailureCap,
   })) as Pick<DemoParticipant, "userId" | "email" | "password" | "phone" | "phoneMethods" | "locale">;
   const results = {
     userId: account.userId,

@@ -238,4 +238,38 @@ describe("the new phone number's code step", () => {
     const shown = (await (await callRoute(security.loader, request)).json()) as { after: string | null };
     expect(shown.after).toBe("phone");
   });
+
+  it("when the current number cannot receive codes, offers the app instead and sends a request that waits", async () => {
+    const { post, page } = flow(purpose);
+    idp.answerAccountOperation("verify-code", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "verified" } }));
+    idp.answerAccountOperation("phone-change-start", () => ({
+      status: 200,
+      body: { status: "PENDING", nextStep: "confirm-phone", phoneNumber: "(***) ***-9033" },
+    }));
+    idp.answerAccountOperation("phone-change-confirm", () => ({
+      status: 200,
+      body: { status: "PENDING", nextStep: "cooling-off", phoneNumber: "(***) ***-9033", effectiveAt: "2026-12-01T10:00:00.000Z" },
+    }));
+    await post({ intent: "start", change: "change-phone" });
+    expect((await page()).view).toMatchObject({ methods: ["sms", "voice"], oldNumberOffer: "app" });
+    await post({ intent: "old-number-unavailable" });
+    expect((await page()).view).toMatchObject({ methods: ["totp"], oldNumberUnavailable: true, oldNumberOffer: null });
+    await post({ intent: "pick", method: "totp" });
+    await post({ intent: "verify", authCode: "123456" });
+    await post({ intent: "send-phone-code", phone: "(555) 555-9033" });
+    const starts = idp.accountRequests.filter((request) => request.operation === "phone-change-start");
+    expect(starts.map((request) => request.body.oldNumberUnavailable)).toEqual([true]);
+    const requested = await post({ intent: "confirm-phone", authCode: "654321" });
+    expect(requested.status).toBe(303);
+    expect(requested.headers.get("location")).toBe("/profile/security");
+  });
+
+  it("cancels a requested change from Login & Security with a plain form post", async () => {
+    const { post, calls } = flow(purpose);
+    idp.answerAccountOperation("phone-change-cancel", () => ({ status: 200, body: { status: "SUCCESS", nextStep: "done" } }));
+    const cancelled = await post({ intent: "cancel-phone-change" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe("/profile/security");
+    expect(calls("phone-change-cancel")).toBe(1);
+  });
 });

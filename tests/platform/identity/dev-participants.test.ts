@@ -65,6 +65,27 @@ describe("POST /dev/participants in development", () => {
     expect(identified.html).toContain("recovery code");
   });
 
+  it("creates a participant whose phone's sending budget is spent: no text is sent, the error says so and offers the app", async () => {
+    const person = await created({ label: "spent", phoneBudgetSpent: true, totpSecret: "PMLNLPNR56VICMHJYV6VFMRT6AYALWHB" });
+    const browser = new Browser(service.url);
+    const identified = await submit(browser, (await beginSignIn(browser)).html, { username: person.email, password: person.password });
+    const refused = await submit(browser, identified.html, { authMethod: "sms" });
+    expect(refused.response.status).toBe(429);
+    expect(refused.html).toMatch(/We cannot send codes right now\. Please try again in (59|60) minutes\./);
+    expect(refused.html).toContain("You can confirm it&#39;s you another way instead.");
+    expect(refused.html).toContain('value="totp"');
+    const outbox = (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(person.phone!)}`, service.url))).json()) as unknown[];
+    expect(outbox).toHaveLength(0);
+  });
+
+  it("creates a participant at the password failure cap: even the right password is refused", async () => {
+    const person = await created({ label: "capped", atPasswordFailureCap: true });
+    const browser = new Browser(service.url);
+    const identified = await submit(browser, (await beginSignIn(browser)).html, { username: person.email, password: person.password });
+    expect(identified.html).toContain("can no longer be used after too many incorrect tries");
+    expect(identified.html).not.toContain('name="authMethod"');
+  });
+
   it("refuses a request that does not describe a participant with a 400, and other methods with a 405", async () => {
     expect((await create(service.url, { lastName: "Nobody" })).status).toBe(400);
     expect((await create(service.url, { firstName: "A", lastName: "B", totpSecret: "not base32" })).status).toBe(400);

@@ -11,6 +11,7 @@ const factors: SignInFactors = {
   freshUntil: null,
   events: [],
   passkeys: [],
+  pendingPhoneChange: null,
 };
 const passkey = { id: "p1", name: "Laptop", createdAt: "2026-01-01T00:00:00.000Z", lastUsedAt: null };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passkeyOpens, type SignInFactors, verifyMethodsOf } from "~/domain/sign-in-factors";
+import { changePhoneWithoutItBy, passkeyOpens, type SignInFactors, verifyMethodsOf } from "~/domain/sign-in-factors";
 import { codeFieldError, lockResend, RESEND_LOCK_MS, resendSecondsLeft } from "~/domain/verification";
 
 const factors: SignInFactors = {
@@ -11,6 +11,7 @@ const factors: SignInFactors = {
   freshUntil: null,
   events: [],
   passkeys: [{ id: "k1", name: "Laptop", createdAt: "2026-01-01T00:00:00.000Z", lastUsedAt: null }],
+  pendingPhoneChange: null,
 };
 
 describe("the one verification's rules", () => {
@@ -36,5 +37,14 @@ describe("the one verification's rules", () => {
     const silentPhone = { ...factors, phoneMethods: [] };
     expect(verifyMethodsOf(silentPhone, "change-phone")).toEqual(["totp"]);
     expect(passkeyOpens(silentPhone, "change-phone")).toBe(true);
+  });
+
+  it("opens a new phone number with the app or a passkey when the participant says the old number cannot receive codes", () => {
+    expect(changePhoneWithoutItBy(factors, "change-phone")).toBe("app");
+    expect(changePhoneWithoutItBy({ ...factors, totp: false }, "change-phone")).toBe("passkey");
+    expect(verifyMethodsOf(factors, "change-phone", true)).toEqual(["totp"]);
+    expect(passkeyOpens(factors, "change-phone", true)).toBe(true);
+    expect(changePhoneWithoutItBy({ ...factors, totp: false, passkeys: [] }, "change-phone")).toBeNull();
+    expect(changePhoneWithoutItBy(factors, "new-codes")).toBeNull();
   });
 });

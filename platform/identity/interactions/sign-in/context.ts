@@ -38,6 +38,8 @@ export function createSignInContext(deps: InteractionDeps) {
   }
 
   async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {
+    // A requested phone change that is due takes effect as she signs in; should that fail, the sweep applies it.
+    await deps.phoneChangeSettler.settle(state.accountId).catch(() => undefined);
     const redirectTo = await provider.interactionResult(
       req,
       res,

@@ -1,0 +1,57 @@
+import { maskPhone } from "../domain/phone.ts";
+import { type Locale, translator } from "../pages/i18n.ts";
+import type { Account } from "../store/accounts.ts";
+import type { Outbox } from "../store/outbox.ts";
+
+/**
+ * A phone number carries the sign-in codes, so every change of it is told to the participant's own
+ * e-mail address, in their language, when it starts and when it ends, with what to do if it was not
+ * them. Nothing about their health or their results is in it.
+ */
+export type PhoneChangeNotice =
+  | { kind: "started"; newPhone: string; at: Date }
+  | { kind: "requested"; newPhone: string; at: Date; effectiveAt: Date }
+  | { kind: "applied"; newPhone: string; at: Date }
+  | { kind: "cancelled"; newPhone: string; at: Date };
+
+const SUBJECTS = {
+  started: "email.phoneChange.startedSubject",
+  requested: "email.phoneChange.requestedSubject",
+  applied: "email.phoneChange.appliedSubject",
+  cancelled: "email.phoneChange.cancelledSubject",
+} as const;
+const BODIES = {
+  started: "email.phoneChange.startedBody",
+  requested: "email.phoneChange.requestedBody",
+  applied: "email.phoneChange.appliedBody",
+  cancelled: "email.phoneChange.cancelledBody",
+} as const;
+
+/** A date every reader reads the same way, wherever they are: the day and time in UTC. */
+export function noticeDate(at: Date, locale: Locale): string {
+  const formatted = new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(at);
+  return `${formatted} UTC`;
+}
+
+export async function phoneChangeNotice(outbox: Outbox, account: Account, notice: PhoneChangeNotice, portalUrl: string): Promise<void> {
+  const locale: Locale = account.locale === "es" ? "es" : "en";
+  const t = translator(locale);
+  const link = `${portalUrl.replace(/\/$/, "")}/profile/security`;
+  await outbox.deliver({
+    channel: "email",
+    to: account.email,
+    subject: t(SUBJECTS[notice.kind]),
+    body: t(BODIES[notice.kind], {
+      phone: maskPhone(notice.newPhone),
+      date: noticeDate(notice.at, locale),
+      effective: notice.kind === "requested" ? noticeDate(notice.effectiveAt, locale) : "",
+      link,
+    }),
+    link,
+    purpose: "notice",
+  });
+}

@@ -1,0 +1,46 @@
+import type { Logger } from "pino";
+import type { AccountStore } from "../store/accounts.ts";
+import type { Outbox } from "../store/outbox.ts";
+import type { PhoneChanges } from "../store/phone-changes.ts";
+import { phoneChangeNotice } from "./phone-change-notices.ts";
+
+export interface PhoneChangeSettlerDeps {
+  phoneChanges: PhoneChanges;
+  accounts: AccountStore;
+  outbox: Outbox;
+  portalUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Brings requested phone changes to their end: applies those whose cooling-off period is over and
+ * e-mails each one that ended (applied or cancelled). Called for one account when the participant
+ * signs in or views Login & Security, and for everyone by the periodic sweep.
+ */
+export function createPhoneChangeSettler(deps: PhoneChangeSettlerDeps) {
+  const { phoneChanges, accounts, outbox, portalUrl } = deps;
+
+  async function settle(accountId?: string): Promise<void> {
+    await phoneChanges.applyDue(accountId);
+    for (const ended of await phoneChanges.takeEndedUnnoticed(accountId)) {
+      const account = await accounts.findById(ended.accountId);
+      if (!account) continue;
+      const kind = ended.status === "applied" ? "applied" : "cancelled";
+      await phoneChangeNotice(outbox, account, { kind, newPhone: ended.newPhone, at: ended.decidedAt ?? ended.effectiveAt }, portalUrl);
+    }
+  }
+
+  return {
+    settle,
+    /** The sweep of this instance; another instance's sweep never applies the same change again. */
+    start(intervalMs: number): () => void {
+      const timer = setInterval(() => {
+        settle().catch((error: Error) => deps.logger.warn({ err: { message: error.message } }, "phone change sweep failed"));
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+export type PhoneChangeSettler = ReturnType<typeof createPhoneChangeSettler>;

@@ -1,0 +1,127 @@
+import type { Queryable } from "../../../lib/postgres/index.ts";
+
+export type PhoneChangeStatus = "pending" | "applied" | "cancelled";
+
+/** A new phone number asked for without a code to the old one: it waits out the cooling-off period. */
+export interface PhoneChange {
+  id: number;
+  accountId: string;
+  newPhone: string;
+  requestedAt: Date;
+  effectiveAt: Date;
+  status: PhoneChangeStatus;
+  /** When it was applied or cancelled. */
+  decidedAt: Date | null;
+}
+
+type Row = {
+  id: string | number;
+  account_id: string;
+  new_phone: string;
+  requested_at: Date | string;
+  effective_at: Date | string;
+  status: PhoneChangeStatus;
+  decided_at: Date | string | null;
+};
+
+const fromRow = (row: Row): PhoneChange => ({
+  id: Number(row.id),
+  accountId: row.account_id,
+  newPhone: row.new_phone,
+  requestedAt: new Date(row.requested_at),
+  effectiveAt: new Date(row.effective_at),
+  status: row.status,
+  decidedAt: row.decided_at ? new Date(row.decided_at) : null,
+});
+
+/** How many due changes one pass takes (the rest wait for the next pass). */
+const BATCH = 100;
+
+/**
+ * Requested phone changes. Each is applied at most once, whoever applies it (the participant's next
+ * sign-in, the next view of Login & Security, the sweep of any instance): one statement claims the
+ * pending row and moves the number, so a crash leaves it either pending or applied, never half done.
+ */
+export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs: number) {
+  return {
+    coolingOffMs,
+
+    /** A new request replaces one still pending (which is then cancelled and told as such). */
+    async request(accountId: string, newPhone: string, device: string): Promise<PhoneChange> {
+      const at = now();
+      await db.query("UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending'", [
+        accountId,
+        at,
+      ]);
+      const [row] = await db.query<Row>(
+        `INSERT INTO idp_phone_changes (account_id, new_phone, device, requested_at, effective_at, status)
+         VALUES ($1, $2, $3, $4, $5, 'pending') RETURNING *`,
+        [accountId, newPhone, device.slice(0, 200), at, new Date(at.getTime() + coolingOffMs)],
+      );
+      return fromRow(row!);
+    },
+
+    async pending(accountId: string): Promise<PhoneChange | null> {
+      const [row] = await db.query<Row>("SELECT * FROM idp_phone_changes WHERE account_id = $1 AND status = 'pending'", [accountId]);
+      return row ? fromRow(row) : null;
+    },
+
+    /** The participant's 'Cancel this change'; null when nothing was pending (already applied or cancelled). */
+    async cancel(accountId: string): Promise<PhoneChange | null> {
+      const [row] = await db.query<Row>(
+        "UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending' RETURNING *",
+        [accountId, now()],
+      );
+      return row ? fromRow(row) : null;
+    },
+
+    /**
+     * Applies the changes whose period is over (one account's, or everyone's for the sweep) and returns
+     * those this call applied. The claim is conditional and skips rows another instance holds, so two
+     * appliers never apply one row twice; the account's number and the change's record move with it.
+     */
+    async applyDue(accountId?: string): Promise<PhoneChange[]> {
+      const rows = await db.query<Row>(
+        `WITH due AS (
+           SELECT id FROM idp_phone_changes
+           WHERE status = 'pending' AND effective_at <= $1 AND ($2::text IS NULL OR account_id = $2::text)
+           ORDER BY effective_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+         ), claimed AS (
+           UPDATE idp_phone_changes change SET status = 'applied', decided_at = $1
+           FROM due WHERE change.id = due.id AND change.status = 'pending'
+           RETURNING change.*
+         ), moved AS (
+           UPDATE idp_accounts account SET phone = claimed.new_phone, phone_methods = '{sms,voice}'
+           FROM claimed WHERE account.id = claimed.account_id
+           RETURNING account.id
+         ), recorded AS (
+           INSERT INTO idp_factor_events (account_id, kind, device, at)
+           SELECT account_id, 'phone-changed', device, $1 FROM claimed
+         )
+         SELECT * FROM claimed`,
+        [now(), accountId ?? null],
+      );
+      return rows.map(fromRow);
+    },
+
+    /**
+     * Changes that ended (applied or cancelled) whose closing e-mail has not gone yet, each claimed
+     * once for sending; a change claimed but not sent (a crash) is not sent twice.
+     */
+    async takeEndedUnnoticed(accountId?: string): Promise<PhoneChange[]> {
+      const rows = await db.query<Row>(
+        `UPDATE idp_phone_changes SET end_noticed_at = $1
+         WHERE id IN (
+           SELECT id FROM idp_phone_changes
+           WHERE status <> 'pending' AND end_noticed_at IS NULL AND ($2::text IS NULL OR account_id = $2::text)
+           ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+         ) AND end_noticed_at IS NULL
+         RETURNING *`,
+        [now(), accountId ?? null],
+      );
+      return rows.map(fromRow);
+    },
+  };
+}
+
+export type PhoneChanges = ReturnType<typeof createPhoneChanges>;

@@ -1,0 +1,160 @@
+/**
+ * The abuse campaign's replay of a verification that belongs to one session and one purpose: the
+ * participant passes a code in her own session; a second session of hers (stolen, or left open on a
+ * shared computer) tries, with its own access token, to change her phone number or add its own
+ * authenticator app on the strength of that code; a code passed for a withdrawal tries to open a
+ * factor change. Each must be refused, while the participant's own change still goes through.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { HttpBrowser } from "./bench/http-client.ts";
+import type { Stack } from "./bench/stack.ts";
+
+export type Participant = { email: string; password: string; phone: string };
+type Message = { id: string; code?: string };
+
+/** What the replay found: each attempt refused (true) or not, and whether the participant's own change went through. */
+export interface StolenSessionReplay {
+  phoneChangeRefused: boolean;
+  phoneChangeWithoutOldNumberRefused: boolean;
+  appRefused: boolean;
+  windowHidden: boolean;
+  withdrawalCodeRefused: boolean;
+  nothingSentToStranger: boolean;
+  ownChangeAllowed: boolean;
+  signIns: number;
+  signInFailures: number;
+}
+
+const STRANGERS_NUMBER = "+15555554321";
+
+async function outbox(stack: Stack, to: string): Promise<Message[]> {
+  return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, stack.identityUrl))).json()) as Message[];
+}
+
+/**
+ * A session of the participant at the identity provider, as the portal holds one: password, a code to
+ * her phone, the code exchange. Its access token is what a stolen session would carry.
+ */
+async function sessionOf(stack: Stack, who: Participant, client: { id: string; secret: string }): Promise<string | null> {
+  const browser = new HttpBrowser();
+  const onIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
+  const verifier = randomBytes(32).toString("base64url");
+  const redirectUri = `${stack.portalUrl}/auth/callback`;
+  const authorize = new URL("/auth", stack.identityUrl);
+  authorize.search = new URLSearchParams({
+    client_id: client.id,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: "openid email profile offline_access",
+    state: randomBytes(8).toString("hex"),
+    nonce: randomBytes(16).toString("base64url"),
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  }).toString();
+  const identify = await browser.follow(await browser.request(authorize), authorize, onIdp);
+  let step = await browser.submit(
+    { html: await identify.response.text(), url: identify.url },
+    { username: who.email, password: who.password },
+    onIdp,
+  );
+  const before = new Set((await outbox(stack, who.phone)).map((message) => message.id));
+  step = await browser.submit(step, { authMethod: "sms" }, onIdp);
+  const code = (await outbox(stack, who.phone)).find((message) => !before.has(message.id))?.code;
+  if (!code) return null;
+  step = await browser.submit(step, { intent: "verify", code }, onIdp);
+  const callback = new URL(step.response.headers.get("location") ?? "", step.url);
+  const authorizationCode = callback.searchParams.get("code");
+  if (!authorizationCode) return null;
+  const token = await fetch(new URL("/token", stack.identityUrl), {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: authorizationCode,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  if (!token.ok) return null;
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+async function api(stack: Stack, token: string, operation: string, body: unknown = {}) {
+  const response = await fetch(new URL(`/api/account/${operation}`, stack.identityUrl), {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { errorCode?: string; factors?: { freshUntil: string | null } } };
+}
+
+/** A code to her phone, passed in this session for `purpose`. */
+async function passCode(stack: Stack, token: string, who: Participant, purpose: "factors" | "withdrawal"): Promise<boolean> {
+  const before = new Set((await outbox(stack, who.phone)).map((message) => message.id));
+  if ((await api(stack, token, "send-verification-code", { purpose, authMethod: "sms" })).status !== 200) return false;
+  const code = (await outbox(stack, who.phone)).find((message) => !before.has(message.id))?.code ?? "";
+  return (await api(stack, token, "verify-code", { purpose, code })).status === 200;
+}
+
+export async function replayStolenSession(
+  stack: Stack,
+  who: Participant,
+  client: { id: string; secret: string },
+): Promise<StolenSessionReplay> {
+  const result: StolenSessionReplay = {
+    phoneChangeRefused: false,
+    phoneChangeWithoutOldNumberRefused: false,
+    appRefused: false,
+    windowHidden: false,
+    withdrawalCodeRefused: false,
+    nothingSentToStranger: false,
+    ownChangeAllowed: false,
+    signIns: 0,
+    signInFailures: 0,
+  };
+  const signedIn = async () => {
+    const token = await sessionOf(stack, who, client).catch(() => null);
+    result.signIns += 1;
+    if (!token) result.signInFailures += 1;
+    return token;
+  };
+  const own = await signedIn();
+  const stolen = await signedIn();
+  const withdrawing = await signedIn();
+  if (!own || !stolen || !withdrawing) return result;
+
+  // Her code, passed in her own session for a change of sign-in methods.
+  if (!(await passCode(stack, own, who, "factors"))) return result;
+  const refused = (answer: { status: number; body: { errorCode?: string } }) =>
+    answer.status === 403 && answer.body.errorCode === "freshVerificationRequired";
+  result.phoneChangeRefused = refused(await api(stack, stolen, "phone-change-start", { phone: STRANGERS_NUMBER }));
+  result.phoneChangeWithoutOldNumberRefused = refused(
+    await api(stack, stolen, "phone-change-start", { phone: STRANGERS_NUMBER, oldNumberUnavailable: true }),
+  );
+  result.appRefused = refused(await api(stack, stolen, "totp-enrol-start"));
+  result.windowHidden = (await api(stack, stolen, "factors")).body.factors?.freshUntil === null;
+
+  // A code passed for a withdrawal opens no change of sign-in methods, in its own session either.
+  if (await passCode(stack, withdrawing, who, "withdrawal")) {
+    const app = await api(stack, withdrawing, "totp-enrol-start");
+    const phone = await api(stack, withdrawing, "phone-change-start", { phone: STRANGERS_NUMBER });
+    result.withdrawalCodeRefused = refused(app) && refused(phone);
+  }
+  result.nothingSentToStranger = (await outbox(stack, STRANGERS_NUMBER)).length === 0;
+  // Her own session's code still opens her own change.
+  result.ownChangeAllowed = (await api(stack, own, "totp-enrol-start")).status === 200;
+  return result;
+}
+
+export const stolenSessionRefused = (replay: StolenSessionReplay) =>
+  replay.phoneChangeRefused &&
+  replay.phoneChangeWithoutOldNumberRefused &&
+  replay.appRefused &&
+  replay.windowHidden &&
+  replay.withdrawalCodeRefused &&
+  replay.nothingSentToStranger &&
+  replay.ownChangeAllowed &&
+  replay.signInFailures === 0;
