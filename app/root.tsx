@@ -20,6 +20,7 @@ import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
 import { fallbackLanguage } from "~/i18n";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
 import { portalRequestOf } from "~/load-context";
+import { usePageNeedsScripts } from "~/page-scripts";
 import { pageTitle } from "~/page-title";
 import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { translationsFor } from "~/services/i18n.server";
@@ -79,6 +80,7 @@ export const headers: HeadersFunction = ({ errorHeaders, parentHeaders }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const withScripts = usePageNeedsScripts();
   return (
     <html lang={data?.language ?? fallbackLanguage} dir="ltr">
       <head>
@@ -94,9 +96,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <BrowserErrorReporter />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withScripts ? (
+          <>
+            <BrowserErrorReporter />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -14,13 +14,15 @@ import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-sha
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_REPORT_PATH, deviceDescription, OpenShareSchema, SHARE_LINK_PATTERN } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
+import type { ScriptsHandle } from "~/page-scripts";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
 import { clinicianAccessCookie, openShare } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+/** A clinician's page: plain HTML and a form post, no script. */
+export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scripts: false };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 

@@ -16,6 +16,7 @@ import { SharedReportView } from "~/components/shares/shared-report-view";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
+import type { ScriptsHandle } from "~/page-scripts";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
@@ -24,7 +25,8 @@ import { clinicianAccessCookie, readClinicianAccess, sharedReport } from "~/serv
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { serverTimeZone } from "~/services/session.server";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+/** A clinician's page: plain HTML and a form post, no script. */
+export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scripts: false };
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
