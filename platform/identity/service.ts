@@ -22,6 +22,8 @@ import { applySecurityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
+import { createDeliveryWorker } from "./mail/delivery-worker.ts";
+import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
@@ -60,6 +62,8 @@ export interface IdentityServiceOptions extends IdentityConfig {
   slowDown?: (ms: number) => Promise<void>;
   /** How often kit steps are read from the results service to be e-mailed (0: never; tests run the sender themselves). */
   kitStepPollMs?: number;
+  /** How often the outbox's due e-mails are sent when SMTP is configured (0: never; tests run the worker themselves). */
+  mailDeliveryPollMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -270,6 +274,18 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     : null;
   const pollMs = options.kitStepPollMs ?? 5000;
   const stopKitStepSender = kitStepSender && pollMs > 0 ? kitStepSender.start(pollMs) : null;
+  const mailPollMs = options.mailDeliveryPollMs ?? 2000;
+  const stopMailDelivery =
+    options.mail && mailPollMs > 0
+      ? createDeliveryWorker({
+          db,
+          transport: createSmtpTransport(options.mail.smtp, options.mail.from),
+          from: options.mail.from,
+          now,
+          logger,
+          maxAttempts: options.mail.maxAttempts,
+        }).start(mailPollMs)
+      : null;
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -368,7 +384,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 
-  logger.info({ url, issuer }, "identity provider listening");
+  logger.info({ url, issuer, mail: options.mail ? "smtp" : "outbox only" }, "identity provider listening");
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -378,6 +394,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         clearInterval(cleanup);
         await shareNotices?.stop();
         await stopKitStepSender?.();
+        await stopMailDelivery?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
