@@ -45,9 +45,11 @@ function htmlParagraph(paragraph: string): string {
   let out = "";
   let last = 0;
   for (const match of paragraph.matchAll(URL_IN_TEXT)) {
+    // A sentence's closing punctuation is not part of the address.
+    const url = match[0].replace(/[.,;:!?)]+$/, "");
     out += escapeHtml(paragraph.slice(last, match.index));
-    out += `<a href="${escapeHtml(match[0])}">${escapeHtml(match[0])}</a>`;
-    last = match.index + match[0].length;
+    out += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
   }
   out += escapeHtml(paragraph.slice(last));
   return `<p>${out.replace(/\n/g, "<br>")}</p>`;
