@@ -44,6 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: NewShareSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: privatePageHeaders });
   const created = await createShare(session, { ...submission.value, language: await detectLanguage(request) });
+  // Made minutes ago by this same request, its code no longer kept: the share's own page.
+  if ("failure" in created && created.failure === "created-before")
+    return redirect(sharePath(created.share.id), { status: 303, headers: privatePageHeaders });
   if ("failure" in created) {
     const status = created.failure === "too-many" ? 429 : created.failure === "not-allowed" ? 409 : 503;
     return data({ result: submission.reply(), failure: created.failure }, { status, headers: privatePageHeaders });

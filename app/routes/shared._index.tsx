@@ -14,8 +14,8 @@ import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-sha
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_REPORT_PATH, deviceDescription, OpenShareSchema, SHARE_LINK_PATTERN } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
-import type { ScriptsHandle } from "~/page-scripts";
 import { useTranslation } from "~/i18n-react";
+import type { ScriptsHandle } from "~/page-scripts";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
 import { clinicianAccessCookie, openShare } from "~/services/report-shares.server";

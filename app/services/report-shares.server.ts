@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import * as z from "zod";
 import { appLabel } from "~/domain/dashboard-view";
 import { CreatedShareSchema, ShareListSchema, ShareSchema, SharedReportSchema, type Share, type SharedReport } from "~/domain/report-share";
+import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } from "~/domain/share-request";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import { fetchPatientResults } from "./results.server";
-import type { PortalSession } from "./session.server";
+import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
 
 /**
@@ -29,23 +31,45 @@ export async function listShares(session: PortalSession): Promise<Share[] | null
   return reply.answered && reply.ok ? (bodyAs(reply, ShareListSchema)?.shares ?? null) : null;
 }
 
-export type CreateOutcome = z.infer<typeof CreatedShareSchema> | { failure: "too-many" | "not-allowed" | "unavailable" };
+export type CreateOutcome =
+  | z.infer<typeof CreatedShareSchema>
+  | { failure: "too-many" | "not-allowed" | "unavailable" }
+  /** The same request created this share minutes ago; its code is no longer kept. */
+  | { failure: "created-before"; share: Share };
 
-export async function createShare(
-  session: PortalSession,
-  input: { appId: string; recipient: string; days: number; language: "en" | "es" },
-): Promise<CreateOutcome> {
+/** Where the key of the last share request waits, so that the same request sent again gets the same share. */
+const SHARE_REQUEST_FLOW = "report-share-request";
+const EarlierShareSchema = z.object({ share: ShareSchema });
+
+/**
+ * A new share, or the same one again: the request key is chosen and kept before the call, so a request
+ * whose answer was lost (on its way from the results service, or from the portal to the browser) is
+ * sent again with the same key and answered the same share and code.
+ */
+export async function createShare(session: PortalSession, input: ShareRequestInput): Promise<CreateOutcome> {
+  const pending = flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW);
+  const now = new Date();
+  const requestKey = reusableRequestKey(pending, input, now) ?? randomUUID();
+  if (requestKey !== pending?.key)
+    await saveFlowState(session, SHARE_REQUEST_FLOW, { key: requestKey, input, chosenAt: now.toISOString() } satisfies PendingShareRequest);
   const reply = await callUpstream({
     upstream: "results",
     url: resultsUrl("shares", session.userId),
     method: "POST",
-    json: input,
+    json: { ...input, requestKey },
     ...asParticipant(session),
   });
   if (!reply.answered) return { failure: "unavailable" };
   if (reply.status === 429) return { failure: "too-many" };
+  const earlier = reply.status === 409 ? bodyAs(reply, EarlierShareSchema) : null;
+  if (earlier) return { failure: "created-before", share: earlier.share };
   if (reply.status === 404 || reply.status === 409 || reply.status === 403) return { failure: "not-allowed" };
   return (reply.ok && bodyAs(reply, CreatedShareSchema)) || { failure: "unavailable" };
+}
+
+/** A share ended: the same request made again afterwards is a new share, not the ended one. */
+async function forgetShareRequest(session: PortalSession): Promise<void> {
+  if (flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW)) await saveFlowState(session, SHARE_REQUEST_FLOW, null);
 }
 
 export async function revokeShare(session: PortalSession, shareId: string): Promise<Share | null> {
@@ -55,7 +79,9 @@ export async function revokeShare(session: PortalSession, shareId: string): Prom
     method: "POST",
     ...asParticipant(session),
   });
-  return reply.answered && reply.ok ? (bodyAs(reply, z.object({ share: ShareSchema }))?.share ?? null) : null;
+  const share = reply.answered && reply.ok ? (bodyAs(reply, z.object({ share: ShareSchema }))?.share ?? null) : null;
+  if (share) await forgetShareRequest(session);
+  return share;
 }
 
 export type OpenOutcome =

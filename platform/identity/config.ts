@@ -6,6 +6,7 @@ import {
   secretProblems,
 } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
+import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
@@ -99,6 +100,8 @@ export interface IdentityConfig {
   phoneChangeCoolingOffHours?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
+  /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
+  mail?: MailSettings;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -114,6 +117,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .split(",")
     .map((key) => key.trim())
     .filter(Boolean);
+  const mail = mailSettingsFrom(environment, env);
   const refusals = [
     ...secretProblems(
       environment,
@@ -130,6 +134,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
           "SEND_BUDGET_CLIENT_HOURLY: replaced by SEND_BUDGET_ESTABLISHED_HOURLY, SEND_BUDGET_NEWCOMER_HOURLY and SEND_BUDGET_RECOVERY_HOURLY",
         ]
       : []),
+    ...mail.problems,
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -174,6 +179,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
+    ...(mail.settings ? { mail: mail.settings } : {}),
   };
 }
 

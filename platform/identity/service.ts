@@ -23,6 +23,8 @@ import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts";
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
+import { createDeliveryWorker } from "./mail/delivery-worker.ts";
+import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
@@ -64,6 +66,8 @@ export interface IdentityServiceOptions extends IdentityConfig {
   kitStepPollMs?: number;
   /** How often due phone changes are applied by this instance's sweep (0: never; tests apply them by signing in or viewing). */
   phoneChangeSweepMs?: number;
+  /** How often the outbox's due e-mails are sent when SMTP is configured (0: never; tests run the worker themselves). */
+  mailDeliveryPollMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -292,6 +296,18 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const stopKitStepSender = kitStepSender && pollMs > 0 ? kitStepSender.start(pollMs) : null;
   const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
   const stopPhoneChangeSweep = sweepMs > 0 ? phoneChangeSettler.start(sweepMs) : null;
+  const mailPollMs = options.mailDeliveryPollMs ?? 2000;
+  const stopMailDelivery =
+    options.mail && mailPollMs > 0
+      ? createDeliveryWorker({
+          db,
+          transport: createSmtpTransport(options.mail.smtp, options.mail.from),
+          from: options.mail.from,
+          now,
+          logger,
+          maxAttempts: options.mail.maxAttempts,
+        }).start(mailPollMs)
+      : null;
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -390,7 +406,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 
-  logger.info({ url, issuer }, "identity provider listening");
+  logger.info({ url, issuer, mail: options.mail ? "smtp" : "outbox only" }, "identity provider listening");
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -401,6 +417,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         await shareNotices?.stop();
         await stopKitStepSender?.();
         stopPhoneChangeSweep?.();
+        await stopMailDelivery?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

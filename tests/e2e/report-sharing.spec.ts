@@ -204,4 +204,65 @@ test.describe("sharing a result with a clinician", () => {
     expect(html).toContain("Enter the share code as you were given it");
     expect(html).toContain("Enter a real date of birth");
   });
+
+  test("an answer lost on its way back: creating the share again shows the same share and its code, and no second share exists", async ({
+    page,
+    browser,
+    participant,
+    signedIn,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signedIn(page, await participant("lucia", { results: luciaWithHealthResults }));
+    await page.goto("/?lang=en");
+    const recipient = `Dr. Lost ${randomBytes(3).toString("hex")}`;
+    await page
+      .locator('[data-app-name="fh-health"]')
+      .getByRole("link", { name: /^Share with a clinician/ })
+      .click();
+    await expect(page.getByLabel("Who is it for?")).toBeVisible();
+    const formPage = page.url();
+    const fillForm = async () => {
+      await page.getByLabel("Who is it for?").fill(recipient);
+      await page.getByRole("radio", { name: "30 days" }).check();
+    };
+
+    // The portal creates the share, and its answer never reaches the browser.
+    let lost = 0;
+    await page.route(
+      (url) => url.pathname.startsWith("/shares/new"),
+      async (route) => {
+        if (route.request().method() !== "POST" || lost > 0) return route.fallback();
+        await route.fetch({ maxRedirects: 0 });
+        lost++;
+        await route.abort("connectionreset");
+      },
+    );
+    await fillForm();
+    await page.getByRole("button", { name: "Create share" }).click();
+    await expect.poll(() => lost).toBe(1);
+    // Without JavaScript the browser shows its own error page; with it, the page stays where it was.
+    if (!withJs()) await expect.poll(() => page.url()).toMatch(/^chrome-error:/);
+
+    // The participant tries again, as anyone would: the same share, and its code.
+    await page.goto(formPage);
+    await fillForm();
+    await page.getByRole("button", { name: "Create share" }).click();
+    await expect(page.locator("[data-share-code]")).toBeVisible();
+    const code = (await page.locator("[data-share-code]").textContent())!.trim();
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    await expect(page.getByText(recipient)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/shares");
+    await expect(page.getByRole("listitem").filter({ hasText: recipient })).toHaveCount(1);
+
+    // The code shown is the share's own: it opens the report.
+    const clinician = await clinicianPage(browser, "en", { width: 375, height: 812 });
+    await clinician.goto("/shared");
+    await clinician.getByLabel("Share code").fill(code);
+    await clinician.getByLabel("Participant's date of birth").fill(LUCIA_BIRTH_DATE);
+    await clinician.getByRole("button", { name: "Open report" }).click();
+    await expect(clinician.getByText(`Shared with ${recipient} until`)).toBeVisible();
+    await clinician.context().close();
+  });
 });

@@ -62,7 +62,7 @@ function deviceWords(t: ReturnType<typeof translator>, device: string | null): s
   return browser ? `${words} (${browser})` : words;
 }
 
-/** Sends what is waiting once; answers how many e-mails went out. */
+/** Sends what is waiting once; answers how many e-mails were written (a notice e-mailed before is not counted again). */
 export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
   const base = `${deps.resultsApiUrl.replace(/\/$/, "")}/share-notices`;
   const claimed = await fetch(`${base}/claim`, {
@@ -74,20 +74,26 @@ export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
   const { notices } = NoticesSchema.parse(await claimed.json());
   if (notices.length === 0) return 0;
   const portal = deps.portalUrl.replace(/\/$/, "");
+  let written = 0;
   for (const notice of notices) {
     const account = await deps.accounts.findById(notice.userId);
     // An account deleted meanwhile has no address any more: nothing to send.
     if (!account) continue;
     const t = translator(notice.language as Locale);
     const values = { recipient: notice.recipient, device: deviceWords(t, notice.device) };
-    await deps.outbox.deliver({
+    // The event's own id names the e-mail: a notice taken again (its acknowledgement lost, or a second
+    // instance after the hold ran out) finds its e-mail written already and writes nothing.
+    const fresh = await deps.outbox.deliver({
       channel: "email",
       to: account.email,
       subject: t(`email.share.${notice.kind}Subject`, values),
       body: t(`email.share.${notice.kind}Body`, values),
       link: `${portal}/shares/${encodeURIComponent(notice.shareId)}`,
+      locale: notice.language,
+      dedupeKey: `share-event:${notice.id}`,
       purpose: "notice",
     });
+    if (fresh !== false) written++;
   }
   const acked = await fetch(`${base}/ack`, {
     method: "POST",
@@ -96,7 +102,7 @@ export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
     signal: AbortSignal.timeout(5000),
   });
   if (!acked.ok) throw new Error(`share notices: the results service answered ${acked.status} to the acknowledgement`);
-  return notices.length;
+  return written;
 }
 
 /** Asks every `intervalMs`; a results service that does not answer is asked again at the next turn. */

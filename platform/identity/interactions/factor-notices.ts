@@ -31,11 +31,13 @@ export const deviceOf = (req: IncomingMessage) => deviceName(req.headers["user-a
 
 /** Every change to the sign-in factors is told to the participant's own e-mail address (development outbox). */
 export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind): Promise<void> {
-  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  const locale: Locale = account.locale === "es" ? "es" : "en";
+  const t = translator(locale);
   await outbox.deliver({
     channel: "email",
     to: account.email,
     subject: t("email.factorChangedSubject", { change: t(`email.factor.${kind}` as Parameters<typeof t>[0]) }),
+    locale,
     purpose: "notice",
   });
 }
@@ -48,7 +50,8 @@ export type PasswordNoticeKind = "changed" | "reset";
  * what to do if it was not them; it never carries the password.
  */
 export async function passwordNotice(outbox: Outbox, account: Account, kind: PasswordNoticeKind, portalUrl: string): Promise<void> {
-  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  const locale: Locale = account.locale === "es" ? "es" : "en";
+  const t = translator(locale);
   const link = portalUrl.replace(/\/$/, "");
   await outbox.deliver({
     channel: "email",
@@ -56,6 +59,7 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: Pas
     subject: t(kind === "reset" ? "email.passwordResetSubject" : "email.passwordChangedSubject"),
     body: t(kind === "reset" ? "email.passwordResetBody" : "email.passwordChangedBody", { link }),
     link,
+    locale,
     purpose: "notice",
   });
 }
@@ -65,7 +69,8 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: Pas
  * account's own address, in its language, once per run, with the way back ('Forgot password?').
  */
 export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
-  const t = translator((account.locale === "es" ? "es" : "en") as Locale);
+  const locale: Locale = account.locale === "es" ? "es" : "en";
+  const t = translator(locale);
   const link = portalUrl.replace(/\/$/, "");
   await outbox.deliver({
     channel: "email",
@@ -73,6 +78,7 @@ export async function passwordCapNotice(outbox: Outbox, account: Account, failur
     subject: t("email.passwordCappedSubject"),
     body: t("email.passwordCappedBody", { count: String(failures), link }),
     link,
+    locale,
     purpose: "notice",
   });
 }

@@ -80,6 +80,7 @@ export function createRegistration(deps: AccountFlowDeps) {
       channel: "email",
       to: flow.email,
       subject: t("email.verifySubject"),
+      locale: interaction.locale,
       link: (code) => `${deps.issuer}/interaction/${interaction.uid}/email-verify?${new URLSearchParams({ otp: code, state: link.state })}`,
       deliver: !registration.existing,
     });
@@ -91,6 +92,7 @@ export function createRegistration(deps: AccountFlowDeps) {
         to: flow.email,
         link: deps.portalUrl,
         subject: t("email.existingAccountSubject"),
+        locale: interaction.locale,
         purpose: "registration",
       });
     }

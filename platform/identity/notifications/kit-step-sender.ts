@@ -48,7 +48,7 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
         portalUrl: deps.portalUrl,
         unsubscribeUrl: unsubscribeUrl(deps.issuer, deps.unsubscribeKeys, account.id, locale),
       });
-      await createOutbox(tx, deps.now).deliver({ channel: "email", to: account.email, purpose: "kit-step", ...message });
+      await createOutbox(tx, deps.now).deliver({ channel: "email", to: account.email, purpose: "kit-step", locale, ...message });
       return true;
     });
   }

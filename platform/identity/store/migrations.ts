@@ -210,4 +210,16 @@ export const identityMigrations: readonly string[] = [
   CREATE UNIQUE INDEX idp_phone_changes_one_pending ON idp_phone_changes (account_id) WHERE status = 'pending';
   CREATE INDEX idp_phone_changes_due ON idp_phone_changes (effective_at) WHERE status = 'pending';
   `,
+  `
+  ALTER TABLE idp_outbox ADD COLUMN locale text;
+  ALTER TABLE idp_outbox ADD COLUMN message_uuid uuid NOT NULL DEFAULT gen_random_uuid();
+  ALTER TABLE idp_outbox ADD COLUMN dedupe_key text UNIQUE;
+  ALTER TABLE idp_outbox ADD COLUMN delivery_attempts integer NOT NULL DEFAULT 0;
+  ALTER TABLE idp_outbox ADD COLUMN next_attempt_at timestamptz;
+  ALTER TABLE idp_outbox ADD COLUMN lease_until timestamptz;
+  ALTER TABLE idp_outbox ADD COLUMN sent_at timestamptz;
+  ALTER TABLE idp_outbox ADD COLUMN failed_at timestamptz;
+  ALTER TABLE idp_outbox ADD COLUMN last_error text;
+  CREATE INDEX idp_outbox_email_due ON idp_outbox (id) WHERE channel = 'email' AND sent_at IS NULL AND failed_at IS NULL;
+  `,
 ];

@@ -16,28 +16,38 @@ export interface OutboxMessage {
   body?: string;
   /** E-mails only: headers a real transport would send (List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** The language the message is written in, where the sender knew it. */
+  locale?: "en" | "es";
   purpose: OutboxPurpose;
   createdAt: string;
 }
 
+export interface OutgoingMessage {
+  channel: OutboxChannel;
+  to: string;
+  code?: string;
+  link?: string;
+  subject?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  locale?: "en" | "es";
+  /** Names the fact a message reports, so a second attempt to report it writes nothing (a relay's retry). */
+  dedupeKey?: string;
+  purpose: OutboxPurpose;
+}
+
 /**
- * Development delivery: every SMS, voice call and e-mail is written here instead of being sent,
- * so people and tests can read the codes. Never logged.
+ * Every SMS, voice call and e-mail is written here, in the transaction of the fact it reports. In
+ * development that is all (people and tests read the codes here); with SMTP configured the delivery
+ * worker (platform/identity/mail) sends the e-mails from here. Never logged.
  */
 export function createOutbox(db: Queryable, now: () => Date) {
   return {
-    async deliver(message: {
-      channel: OutboxChannel;
-      to: string;
-      code?: string;
-      link?: string;
-      subject?: string;
-      body?: string;
-      headers?: Record<string, string>;
-      purpose: OutboxPurpose;
-    }) {
-      await db.query(
-        "INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at, headers) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    /** Answers false when a message with the same dedupe key was written before (nothing is written again). */
+    async deliver(message: OutgoingMessage): Promise<boolean> {
+      const written = await db.query(
+        `INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at, headers, locale, dedupe_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
         [
           message.channel,
           message.to,
@@ -48,8 +58,11 @@ export function createOutbox(db: Queryable, now: () => Date) {
           message.purpose,
           now(),
           message.headers ? JSON.stringify(message.headers) : null,
+          message.locale ?? null,
+          message.dedupeKey ?? null,
         ],
       );
+      return written.length > 0;
     },
     async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
       const rows = await db.query<{
@@ -61,6 +74,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         subject: string | null;
         body: string | null;
         headers: Record<string, string> | null;
+        locale: "en" | "es" | null;
         purpose: OutboxPurpose;
         created_at: Date;
       }>(`SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`, [
@@ -76,6 +90,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         ...(row.subject ? { subject: row.subject } : {}),
         ...(row.body ? { body: row.body } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
+        ...(row.locale ? { locale: row.locale } : {}),
         purpose: row.purpose,
         createdAt: new Date(row.created_at).toISOString(),
       }));

@@ -96,6 +96,8 @@ export function createVerifications(
       to: string;
       link?: (code: string) => string;
       subject?: string;
+      /** E-mails: the language the subject is in, so the rest of the message is too. */
+      locale?: "en" | "es";
       deliver?: boolean;
       /**
        * Who pays: required for text and voice messages, which come out of the sending budgets. A code
@@ -134,6 +136,7 @@ export function createVerifications(
           code,
           link: input.link?.(code),
           subject: input.subject,
+          ...(input.locale ? { locale: input.locale } : {}),
           purpose: input.purpose,
         });
       }

@@ -34,6 +34,8 @@ const CreateBody = z.object({
   recipient: plainText(100),
   days: z.union(SHARE_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>]),
   language: z.enum(["en", "es"]).default("en"),
+  /** Chosen by the portal before its call: the same key again answers the share it created. */
+  requestKey: z.uuid().optional(),
 });
 
 const OpenBody = z
@@ -118,10 +120,15 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       const patient = await deps.repository.findPatient(userId);
       if (!patient) throw new RequestError(404, "No results were found for this participant");
       if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
-      const created = await store.create(userId, parsed.data);
+      const { requestKey, ...input } = parsed.data;
+      const created = await store.create(userId, input, requestKey);
       if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
       if (created === "too-many") throw new RequestError(429, "Too many open shares");
-      sendJson(res, 201, created);
+      res.setHeader("cache-control", "no-store");
+      if ("expired" in created)
+        return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
+      const { replayed, ...answer } = created;
+      sendJson(res, replayed ? 200 : 201, answer);
     },
 
     /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */

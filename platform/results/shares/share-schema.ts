@@ -42,4 +42,14 @@ export const shareMigrations: readonly string[] = [
     misses integer NOT NULL
   );
   `,
+  `
+  CREATE TABLE results_share_requests (
+    request_hash text PRIMARY KEY,
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    share_id uuid NOT NULL REFERENCES results_shares (id) ON DELETE CASCADE,
+    secrets_sealed text,
+    replay_until timestamptz NOT NULL
+  );
+  CREATE INDEX results_share_requests_by_participant ON results_share_requests (user_id);
+  `,
 ];

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 /**
  * The secrets of a share: a short code a clinician can type, a long link, and the clinician's access
@@ -24,8 +24,12 @@ export function normalizedCode(typed: string): string {
 export const newLongSecret = () => randomBytes(32).toString("base64url");
 
 export interface ShareHasher {
-  /** The stored form of a secret of one kind ('code', 'link', 'access'). */
-  hash(kind: "code" | "link" | "access", value: string): string;
+  /** The stored form of a secret of one kind ('code', 'link', 'access', a participant's 'request' key). */
+  hash(kind: "code" | "link" | "access" | "request", value: string): string;
+  /** A new share's code and link kept for a retry of the request that created it: AES-256-GCM, bound to that request. */
+  seal(plain: string, boundTo: string): string;
+  /** The sealed value, or null when it was sealed for another request or altered. */
+  unseal(sealed: string, boundTo: string): string | null;
   /** Whether the typed date of birth is the one on file, compared in constant time (none on file never matches). */
   sameBirthDate(typed: string, onFile: string | null): boolean;
 }
@@ -33,7 +37,24 @@ export interface ShareHasher {
 export function createShareHasher(secret: string): ShareHasher {
   const key = createHmac("sha256", secret).update("report-shares").digest();
   const mac = (value: string) => createHmac("sha256", key).update(value).digest();
+  const sealKey = createHmac("sha256", secret).update("report-share-requests").digest();
   return {
+    seal(plain, boundTo) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", sealKey, iv).setAAD(Buffer.from(boundTo));
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    },
+    unseal(sealed, boundTo) {
+      try {
+        const bytes = Buffer.from(sealed, "base64url");
+        const decipher = createDecipheriv("aes-256-gcm", sealKey, bytes.subarray(0, 12)).setAAD(Buffer.from(boundTo));
+        decipher.setAuthTag(bytes.subarray(12, 28));
+        return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+      } catch {
+        return null;
+      }
+    },
     hash: (kind, value) => mac(`${kind}:${kind === "code" ? normalizedCode(value) : value}`).toString("hex"),
     sameBirthDate(typed, onFile) {
       // A missing date still costs one comparison, so the answer takes as long either way.

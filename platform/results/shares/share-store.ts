@@ -11,6 +11,11 @@ export type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 export const MAX_OPEN_SHARES = 10;
 /** Wrong dates of birth a share takes, in its whole life, before it locks. */
 export const WRONG_BIRTH_DATE_LIMIT = 5;
+/**
+ * How long the request that created a share can be sent again and answered with the same share, code
+ * and link (the portal's answer was lost on the way); after that only the share is answered.
+ */
+export const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
 /** How long a clinician's page stays open after the date of birth matched (never past the share's end). */
 export const ACCESS_TTL_MS = 30 * 60_000;
 
@@ -103,15 +108,43 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
       return rows.map((row) => toView(row, views.get(row.id) ?? []));
     },
 
-    /** A new share, its code and link returned this once; refused past the open-share limit or after a withdrawal. */
+    /**
+     * A new share, its code and link returned this once; refused past the open-share limit or after a
+     * withdrawal. With the participant's request key, the same request sent again within a few minutes
+     * answers the same share, code and link (`replayed`), later the share alone (`expired`).
+     */
     async create(
       userId: string,
       input: { appId: string; recipient: string; days: ShareDays; language: "en" | "es" },
-    ): Promise<{ share: ShareView; code: string; link: string } | "too-many" | "withdrawn"> {
-      return db.transaction(async (tx) => {
+      requestKey?: string,
+    ): Promise<
+      { share: ShareView; code: string; link: string; replayed?: true } | { expired: true; share: ShareView } | "too-many" | "withdrawn"
+    > {
+      const outcome = await db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         const [withdrawn] = await tx.query("SELECT 1 FROM results_withdrawals WHERE user_id = $1 LIMIT 1", [userId]);
         if (withdrawn) return "withdrawn";
+        const requestHash = requestKey ? hasher.hash("request", `${userId}:${requestKey}`) : null;
+        if (requestHash) {
+          // Sealed codes past their few minutes are erased, whoever's request comes next.
+          await tx.query("UPDATE results_share_requests SET secrets_sealed = NULL WHERE user_id = $1 AND replay_until <= $2", [
+            userId,
+            now(),
+          ]);
+          const [earlier] = await tx.query<ShareRow & { secrets_sealed: string | null }>(
+            `SELECT ${SHARE_COLUMNS}, r.secrets_sealed FROM results_share_requests r JOIN results_shares s ON s.id = r.share_id
+             WHERE r.request_hash = $1 AND r.user_id = $2`,
+            [requestHash, userId],
+          );
+          if (earlier) {
+            const opened = earlier.secrets_sealed ? hasher.unseal(earlier.secrets_sealed, requestHash) : null;
+            return {
+              kind: "earlier" as const,
+              earlier: earlier as ShareRow,
+              secrets: opened ? (JSON.parse(opened) as { code: string; link: string }) : null,
+            };
+          }
+        }
         const [{ open }] = (await tx.query<{ open: number }>(
           `SELECT count(*)::int AS open FROM results_shares
            WHERE user_id = $1 AND revoked_at IS NULL AND locked_at IS NULL AND expires_at > $2`,
@@ -138,8 +171,24 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
           ],
         );
         await recordEvent(tx, row!, "created");
+        if (requestHash)
+          await tx.query(
+            "INSERT INTO results_share_requests (request_hash, user_id, share_id, secrets_sealed, replay_until) VALUES ($1, $2, $3, $4, $5)",
+            [
+              requestHash,
+              userId,
+              row!.id,
+              hasher.seal(JSON.stringify({ code, link }), requestHash),
+              new Date(createdAt.getTime() + SHARE_REQUEST_REPLAY_MS),
+            ],
+          );
         return { share: toView(row!, []), code, link };
       });
+      if (typeof outcome === "string" || outcome.kind !== "earlier") return outcome as Exclude<typeof outcome, { kind: "earlier" }>;
+      // Read after the transaction: the embedded database has one connection, which the transaction holds.
+      const { earlier } = outcome;
+      const share = toView(earlier, (await viewsOf([earlier.id])).get(earlier.id) ?? []);
+      return outcome.secrets ? { share, ...outcome.secrets, replayed: true as const } : { expired: true as const, share };
     },
 
     /** Ends a share at once; ending one that has ended already changes nothing. */

@@ -76,6 +76,7 @@ beforeAll(async () => {
       ...realSecrets,
       PORTAL_ENVIRONMENT: "production",
       ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+      MAIL_TRANSPORT: "outbox-only",
       DATA_DIR: dataDir,
       PORT: String(ports.portal),
       IDENTITY_PORT: String(ports.identity),
@@ -125,6 +126,7 @@ describe("published development secrets are refused at start-up", () => {
     ...realSecrets,
     PORTAL_ENVIRONMENT: "production",
     ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+    MAIL_TRANSPORT: "outbox-only",
   });
 
   it.each([
@@ -187,6 +189,14 @@ describe("published development secrets are refused at start-up", () => {
       new RegExp(`${variable}( \\(key 2 of 2\\))? (is shorter than 32 characters|repeats one character|does not look random)`),
     );
     expect(output).not.toContain(value);
+  });
+
+  it("the identity provider does not start in production when e-mails would go nowhere", async () => {
+    const { MAIL_TRANSPORT: _outboxOnly, ...withoutMail } = production();
+    const { code, output } = await runToExit([tsx, "platform/identity/main.ts"], { ...withoutMail, IDENTITY_PORT: "0" });
+    expect(code).not.toBe(0);
+    expect(output).toContain("e-mail is not configured: set SMTP_URL");
+    expect(output).toContain("MAIL_TRANSPORT=outbox-only");
   });
 
   it("the embedded services do not start in production unless told to", async () => {

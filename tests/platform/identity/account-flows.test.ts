@@ -129,7 +129,7 @@ describe("registration", () => {
     expect(check.html).toContain("Check your email");
     const [mail] = await outbox("rosalind.franklin@example.test");
     assert.isDefined(mail);
-    expect(mail).toMatchObject({ channel: "email", purpose: "registration", subject: "Verify your email address" });
+    expect(mail).toMatchObject({ channel: "email", purpose: "registration", subject: "Verify your email address", locale: "en" });
     const link = new URL(mail.link!);
     expect(link.pathname).toBe(`/interaction/${uid}/email-verify`);
     expect(link.searchParams.get("otp")).toBe(mail.code);

@@ -121,7 +121,7 @@ describe("a new password is e-mailed", () => {
     const { browser, reset } = await recoverTo(lucia.email, lucia.phone);
     await submit(browser, reset.html, { password: "una-clave-nueva-de-lucia", confirmPassword: "una-clave-nueva-de-lucia" });
     const [notice] = await mailTo(lucia.email);
-    expect(notice).toMatchObject({ purpose: "notice", subject: "Se restableció su contraseña" });
+    expect(notice).toMatchObject({ purpose: "notice", subject: "Se restableció su contraseña", locale: "es" });
     expect(notice?.body).toContain("Si no fue usted");
   });
 });

@@ -6,10 +6,12 @@ import path from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, openDatabase } from "../../../lib/postgres/index.ts";
 import { sendShareNotices, type ShareNoticeDeps } from "../../../platform/identity/account-api/share-notices.ts";
 import type { SigningKeys } from "../../../platform/identity/oidc/signing-keys.ts";
 import type { AccountStore } from "../../../platform/identity/store/accounts.ts";
-import type { Outbox } from "../../../platform/identity/store/outbox.ts";
+import { IDENTITY_SERVICE, identityMigrations } from "../../../platform/identity/store/migrations.ts";
+import { createOutbox, type Outbox } from "../../../platform/identity/store/outbox.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 
@@ -21,6 +23,8 @@ let jwksServer: Server;
 let issuer: string;
 let results: RunningResultsService;
 let workDir: string;
+/** The results service's clock runs this many seconds ahead (a notice's hold of a minute can run out). */
+let resultsClockAhead = 0;
 
 beforeAll(async () => {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -49,6 +53,7 @@ beforeAll(async () => {
     demoParticipantsFile: demoFile,
     environment: "development",
     logLevel: "silent",
+    nowSeconds: () => Math.floor(Date.now() / 1000) + resultsClockAhead,
     shareSettings: { answerFloorMs: 0, missBudget: { max: 1000, windowSeconds: 3600 } },
   });
 });
@@ -128,5 +133,49 @@ describe("share notices (identity provider)", () => {
       headers: { authorization: `Bearer ${await accessToken("P1006")}` },
     });
     expect(claimed.status).toBe(401);
+  });
+
+  it("e-mails a notice once when its acknowledgement is lost and it is taken again", async () => {
+    const created = await fetch(`${results.url}/shares/P1006`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await accessToken("P1006")}`, "content-type": "application/json" },
+      body: JSON.stringify({ appId: "app-1006-fh-health", recipient: "Dr. Lane", days: 7, language: "en" }),
+    });
+    expect(created.status).toBe(201);
+    // The identity provider's own outbox, and a way to the results service that loses the first acknowledgement.
+    const db = await openDatabase({ url: await freshDatabaseUrl("share_notice_outbox"), dataDir: path.join(workDir, "identity") });
+    await migrate(db, IDENTITY_SERVICE, identityMigrations);
+    let acksToLose = 1;
+    const lossy = createServer(async (req, res) => {
+      if (req.url?.endsWith("/ack") && acksToLose-- > 0) return res.writeHead(503).end();
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const answer = await fetch(`${results.url}${req.url}`, {
+        method: req.method,
+        headers: { authorization: req.headers.authorization ?? "", "content-type": req.headers["content-type"] ?? "application/json" },
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => lossy.listen(0, "127.0.0.1", resolve));
+    try {
+      const deps: ShareNoticeDeps = {
+        ...senderWith([]),
+        resultsApiUrl: `http://127.0.0.1:${(lossy.address() as AddressInfo).port}`,
+        outbox: createOutbox(db, () => new Date()),
+      };
+      await expect(sendShareNotices(deps)).rejects.toThrow(/503 to the acknowledgement/);
+      // Not acknowledged: once its hold of a minute has run out, the notice is handed out again.
+      resultsClockAhead += 61;
+      expect(await sendShareNotices(deps)).toBe(0);
+      expect(await sendShareNotices(deps)).toBe(0);
+      const rows = await db.query<{ subject: string; dedupe_key: string }>("SELECT subject, dedupe_key FROM idp_outbox");
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.subject).toBe("You shared a report");
+      expect(rows[0]!.dedupe_key).toMatch(/^share-event:/);
+    } finally {
+      await new Promise((resolve) => lossy.close(resolve));
+      await db.close();
+    }
   });
 });

@@ -280,3 +280,81 @@ describe("account deletion", () => {
     }
   });
 });
+
+describe("a share created again with the same request key", () => {
+  let requests: RunningResultsService | null = null;
+  let databaseUrl: string | undefined;
+  beforeAll(async () => {
+    databaseUrl = await freshDatabaseUrl("results_requests");
+    requests = await startService("requests", undefined, { databaseUrl });
+  }, 120_000);
+  afterAll(async () => {
+    clockOffsetSeconds = 0;
+    await requests?.close();
+  });
+  const listOn = async (userId: Person) =>
+    (
+      (await (
+        await fetch(`${requests!.url}/shares/${userId}`, { headers: { authorization: `Bearer ${await keys.accessTokenFor(userId)}` } })
+      ).json()) as { shares: { id: string; recipient: string }[] }
+    ).shares;
+
+  it("answers the same share, code and link to a retry, creates no second share, and the code opens it", async () => {
+    const requestKey = crypto.randomUUID();
+    const first = await createShare("S1", { requestKey, recipient: "Dr. Okafor" }, requests!);
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as Created;
+    // The portal's answer was lost: it sends the same request again.
+    const again = await createShare("S1", { requestKey, recipient: "Dr. Okafor" }, requests!);
+    expect(again.status).toBe(200);
+    const replayed = (await again.json()) as Created;
+    expect(replayed.share.id).toBe(created.share.id);
+    expect(replayed.code).toBe(created.code);
+    expect(replayed.link).toBe(created.link);
+    expect((await listOn("S1")).filter((share) => share.recipient === "Dr. Okafor")).toHaveLength(1);
+    expect((await open({ code: replayed.code, dateOfBirth: BIRTH.S1 }, requests!)).status).toBe(200);
+    expect((await open({ link: replayed.link, dateOfBirth: BIRTH.S1 }, requests!)).status).toBe(200);
+    // A new key is a new share.
+    expect((await createShare("S1", { requestKey: crypto.randomUUID(), recipient: "Dr. Okafor" }, requests!)).status).toBe(201);
+    expect((await listOn("S1")).filter((share) => share.recipient === "Dr. Okafor")).toHaveLength(2);
+  });
+
+  it("gives another participant nothing with the same key: it is their own new share", async () => {
+    const requestKey = crypto.randomUUID();
+    const mine = (await (await createShare("S2", { requestKey }, requests!)).json()) as Created;
+    const theirs = await createShare("S3", { requestKey }, requests!);
+    expect(theirs.status).toBe(201);
+    const created = (await theirs.json()) as Created;
+    expect(created.share.id).not.toBe(mine.share.id);
+    expect(created.code).not.toBe(mine.code);
+  });
+
+  it("refuses a request key that is not a UUID", async () => {
+    expect((await createShare("S2", { requestKey: "again" }, requests!)).status).toBe(400);
+  });
+
+  it("answers the share without its code once the few minutes are over", async () => {
+    const requestKey = crypto.randomUUID();
+    const created = (await (await createShare("S4", { requestKey }, requests!)).json()) as Created;
+    clockOffsetSeconds += 5 * 60 + 1;
+    const late = await createShare("S4", { requestKey }, requests!);
+    expect(late.status).toBe(409);
+    const body = (await late.json()) as Record<string, unknown> & { share: { id: string } };
+    expect(body.share.id).toBe(created.share.id);
+    expect(body).not.toHaveProperty("code");
+    expect(JSON.stringify(body)).not.toContain(created.code);
+    // Nothing sealed is kept past its few minutes.
+    await requests!.close();
+    requests = null;
+    const db = await openDatabase({ url: databaseUrl, dataDir: path.join(workDir, "requests") });
+    try {
+      const rows = await db.query<{ secrets_sealed: string | null }>(
+        "SELECT secrets_sealed FROM results_share_requests WHERE share_id = $1",
+        [created.share.id],
+      );
+      expect(rows).toEqual([{ secrets_sealed: null }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

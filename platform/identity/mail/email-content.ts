@@ -1,0 +1,84 @@
+import { escapeHtml } from "../domain/html.ts";
+import { type Locale, translate } from "../pages/i18n.ts";
+
+/** An outbox e-mail as the delivery worker reads it. */
+export interface OutboxEmail {
+  id: number;
+  messageUuid: string;
+  to: string;
+  subject: string | null;
+  body: string | null;
+  link: string | null;
+  code: string | null;
+  headers: Record<string, string> | null;
+  locale: Locale | null;
+  createdAt: Date;
+}
+
+export interface RenderedEmail {
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  date: Date;
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
+
+/** The Message-ID of an outbox row: the same on every attempt, so a resend after a crash is recognisably the same message. */
+export function messageIdOf(messageUuid: string, fromAddress: string): string {
+  const domain = fromAddress.split("@").pop() ?? "localhost";
+  return `<${messageUuid}@${domain}>`;
+}
+
+function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+/** A paragraph of text as HTML: escaped, line breaks kept, every address a link. */
+function htmlParagraph(paragraph: string): string {
+  let out = "";
+  let last = 0;
+  for (const match of paragraph.matchAll(URL_IN_TEXT)) {
+    // A sentence's closing punctuation is not part of the address.
+    const url = match[0].replace(/[.,;:!?)]+$/, "");
+    out += escapeHtml(paragraph.slice(last, match.index));
+    out += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  out += escapeHtml(paragraph.slice(last));
+  return `<p>${out.replace(/\n/g, "<br>")}</p>`;
+}
+
+/**
+ * The text and HTML parts of an outbox e-mail, in the participant's language: the notice's words, its
+ * link (unless the words carry it already) and its code. Nothing is added that the outbox does not hold.
+ */
+export function renderEmail(row: OutboxEmail, fromAddress: string): RenderedEmail {
+  const locale: Locale = row.locale ?? "en";
+  const paragraphs = paragraphsOf(row.body ?? "");
+  if (row.link && !(row.body ?? "").includes(row.link)) paragraphs.push(row.link);
+  if (row.code) paragraphs.push(translate(locale, "email.codeLine", { code: row.code }));
+  const subject = row.subject ?? "";
+  const html = [
+    "<!doctype html>",
+    `<html lang="${locale}">`,
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
+    `<body>${paragraphs.map(htmlParagraph).join("")}</body>`,
+    "</html>",
+  ].join("\n");
+  return {
+    messageId: messageIdOf(row.messageUuid, fromAddress),
+    to: row.to,
+    subject,
+    text: `${paragraphs.join("\n\n")}\n`,
+    html,
+    headers: { ...(row.headers ?? {}), ...(row.locale ? { "Content-Language": row.locale } : {}) },
+    date: row.createdAt,
+  };
+}
