@@ -53,5 +53,6 @@ export async function phoneChangeNotice(outbox: Outbox, account: Account, notice
     }),
     link,
     purpose: "notice",
+    locale,
   });
 }
