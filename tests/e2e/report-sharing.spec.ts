@@ -101,6 +101,8 @@ test.describe("sharing a result with a clinician", () => {
     const clinician = await clinicianPage(browser, "en", { width: 1366, height: 900 });
     await clinician.goto(link);
     await expect(clinician.getByRole("heading", { level: 1, name: "Open a shared report" })).toBeVisible();
+    // The clinician's pages work as plain HTML and are sent without any script.
+    await expect(clinician.locator("script, link[rel=modulepreload]")).toHaveCount(0);
     await expect(clinician.getByLabel("Share code")).toHaveCount(0);
     await clinician.getByLabel("Participant's date of birth").fill(LUCIA_BIRTH_DATE);
     await clinician.getByRole("button", { name: "Open report" }).click();
@@ -109,6 +111,7 @@ test.describe("sharing a result with a clinician", () => {
     await expect(clinician.getByText(`Shared with ${recipient} until`)).toBeVisible();
     await expect(clinician.getByRole("heading", { level: 2, name: /Familial hypercholesterolemia report/ })).toBeVisible();
     await expect(clinician.getByRole("rowheader", { name: "LDLR" })).toBeVisible();
+    await expect(clinician.locator("script, link[rel=modulepreload]")).toHaveCount(0);
     // Only that report: no menu, no other results.
     await expect(clinician.getByRole("button", { name: /log out/i })).toHaveCount(0);
     await expectNoSeriousA11yViolations(clinician);
