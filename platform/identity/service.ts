@@ -416,7 +416,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         clearInterval(cleanup);
         await shareNotices?.stop();
         await stopKitStepSender?.();
-        stopPhoneChangeSweep?.();
+        await stopPhoneChangeSweep?.();
         await stopMailDelivery?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -1,6 +1,7 @@
 import { importJWK, SignJWT } from "jose";
 import type { Logger } from "pino";
 import * as z from "zod";
+import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
 import type { AccountStore } from "../store/accounts.ts";
@@ -107,21 +108,10 @@ export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
 
 /** Asks every `intervalMs`; a results service that does not answer is asked again at the next turn. */
 export function startShareNoticeSender(deps: ShareNoticeDeps): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(() =>
-      stopped
-        ? 0
-        : sendShareNotices(deps).catch((error: Error) => deps.logger.warn({ err: { message: error.message } }, "share notices not sent")),
-    );
-  }, deps.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const stop = repeatEvery(
+    deps.intervalMs,
+    () => sendShareNotices(deps),
+    (error) => deps.logger.warn({ err: { message: error.message } }, "share notices not sent"),
+  );
+  return { stop };
 }

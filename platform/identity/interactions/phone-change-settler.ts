@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { Outbox } from "../store/outbox.ts";
 import type { PhoneChanges } from "../store/phone-changes.ts";
@@ -33,12 +34,8 @@ export function createPhoneChangeSettler(deps: PhoneChangeSettlerDeps) {
   return {
     settle,
     /** The sweep of this instance; another instance's sweep never applies the same change again. */
-    start(intervalMs: number): () => void {
-      const timer = setInterval(() => {
-        settle().catch((error: Error) => deps.logger.warn({ err: { message: error.message } }, "phone change sweep failed"));
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
+    start(intervalMs: number): () => Promise<void> {
+      return repeatEvery(intervalMs, settle, (error) => deps.logger.warn({ err: { message: error.message } }, "phone change sweep failed"));
     },
   };
 }

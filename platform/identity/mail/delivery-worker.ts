@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Queryable } from "../../../lib/postgres/index.ts";
+import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { createDeliveryStore } from "./delivery-store.ts";
 import { renderEmail } from "./email-content.ts";
 import { addressOf } from "./mail-settings.ts";
@@ -78,17 +79,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   /** Runs every `intervalMs`, one round at a time; the answer stops it, waits for a round under way and closes the transport. */
   function start(intervalMs: number): () => Promise<void> {
-    let running: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      running ??= runOnce()
-        .then(() => undefined)
-        .catch((error: Error) => deps.logger.warn({ err: { message: error.message } }, "e-mail delivery round failed"))
-        .finally(() => (running = null));
-    }, intervalMs);
-    timer.unref();
+    const stop = repeatEvery(intervalMs, runOnce, (error) =>
+      deps.logger.warn({ err: { message: error.message } }, "e-mail delivery round failed"),
+    );
     return async () => {
-      clearInterval(timer);
-      await running;
+      await stop();
       deps.transport.close();
     };
   }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../../../lib/postgres/index.ts";
+import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import type { Locale } from "../pages/i18n.ts";
 import { createAccountStore } from "../store/accounts.ts";
 import { createOutbox } from "../store/outbox.ts";
@@ -80,18 +81,7 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
 
   /** Polls every `intervalMs` (one run at a time per instance); the answer stops it and waits for a run under way. */
   function start(intervalMs: number): () => Promise<void> {
-    let running: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      running ??= runOnce()
-        .then(() => undefined)
-        .catch((error: Error) => deps.logger.warn({ err: { message: error.message } }, "kit step e-mails failed"))
-        .finally(() => (running = null));
-    }, intervalMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return repeatEvery(intervalMs, runOnce, (error) => deps.logger.warn({ err: { message: error.message } }, "kit step e-mails failed"));
   }
 
   return { runOnce, start };
