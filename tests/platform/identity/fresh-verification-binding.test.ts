@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { totpCode } from "../../support/totp-codes";
-import { emailsTo, latestCode, participants, startTestService, tokensFor } from "./support.ts";
+import { accountApiAt, emailsTo, latestCode, participants, startTestService, tokensFor } from "./support.ts";
 
 /**
  * A passed code belongs to the session that passed it and to the purpose that asked for it, and opens
@@ -43,14 +43,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errorCode?: string } };
-}
+const api = accountApiAt(() => base);
 
 const session = async (who: Person) => (await tokensFor(base, who)).tokens.access_token;
 

@@ -6,7 +6,7 @@ import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { totpCode } from "../../support/totp-codes";
-import { createTestClock, emailsTo, latestCode, participants, startTestService, tokensFor } from "./support.ts";
+import { accountApiAt, createTestClock, emailsTo, latestCode, participants, startTestService, tokensFor } from "./support.ts";
 
 /**
  * A new phone number without a code to the old one (lost, or none) is only requested: it waits out the
@@ -49,14 +49,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errorCode?: string } };
-}
+const api = accountApiAt(() => base);
 
 type Factors = {
   phone: string | null;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { SoftPasskey } from "../../support/soft-passkey.ts";
-import { latestCode, participants, PORTAL_URL, startTestService, tokensFor } from "./support.ts";
+import { accountApiAt, latestCode, participants, PORTAL_URL, startTestService, tokensFor } from "./support.ts";
 
 /**
  * A step-up proof (the withdrawal's fresh verification) names the method that was really used, and a
@@ -75,14 +75,7 @@ beforeEach(() => {
   resultsCalls.length = 0;
 });
 
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errorCode?: string } };
-}
+const api = accountApiAt(() => base);
 
 const amrOf = (proof: unknown) => (JSON.parse(Buffer.from(String(proof).split(".")[1]!, "base64url").toString()) as { amr: string[] }).amr;
 
