@@ -66,6 +66,7 @@ export function createBarrierReceipts(deps: BarrierReceiptDeps) {
       subject: t("email.barrierReportSubject", { reference }),
       body: t("email.barrierReportBody", { reference }),
       purpose: "notice",
+      locale: language,
     });
     sendJson(res, 200, { status: "SUCCESS" });
   };

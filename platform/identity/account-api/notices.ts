@@ -36,6 +36,7 @@ export function noticeHandlers(deps: AccountApiDeps): Handlers {
         subject: receiptSubject[language](reference),
         link: `${deps.portalUrl.replace(/\/$/, "")}/profile/studies/withdrawal/${reference}`,
         purpose: "notice",
+        locale: language,
       });
       await throttle.record(once);
       return { status: "SUCCESS", nextStep: "sent" };
