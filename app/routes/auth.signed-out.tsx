@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, data, type MetaFunction, redirect } from "react-router";
-import { SignedOutScreen } from "~/components/layout/signed-out-screen";
 import { PageShell } from "~/components/layout/page-shell";
+import { SignedOutScreen } from "~/components/layout/signed-out-screen";
 import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 
