@@ -19,7 +19,7 @@ export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: n
   if (refreshInHead) return null;
   return (
     <noscript>
-      <meta httpEquiv="refresh" content={`${seconds};url=${location.pathname}${location.search}`} />
+      <meta httpEquiv="refresh" content={`${seconds}; url=${location.pathname}${location.search}`} />
     </noscript>
   );
 }

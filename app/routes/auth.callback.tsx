@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, data, useLoaderData } from "react-router";
+import { type LoaderFunctionArgs, data, redirect, useLoaderData } from "react-router";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
@@ -9,7 +9,9 @@ import { startParticipantSession } from "~/services/sign-in.server";
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
-type Failure = { code: AuthErrorCode | "accessDenied"; status: number };
+const SIGNED_OUT_CANCELLED = "/auth/signed-out?reason=cancelled";
+
+type Failure = { code: AuthErrorCode | "accessDenied" | "cancelled"; status: number };
 
 function hasTransactionCookie(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${TRANSACTION_COOKIE}:`));
@@ -19,7 +21,9 @@ function hasTransactionCookie(request: Request): boolean {
 function classify(error: unknown): Failure {
   if (error instanceof AuthFlowError) return { code: error.code, status: 400 };
   if (error instanceof OAuth2RequestError) {
-    if (error.code === "access_denied" || error.code === "login_required" || error.code === "interaction_required") {
+    // 'Cancel' on a hosted page: the participant chose not to sign in, which is no error.
+    if (error.code === "access_denied") return { code: "cancelled", status: 303 };
+    if (error.code === "login_required" || error.code === "interaction_required") {
       return { code: "accessDenied", status: 400 };
     }
     if (error.code === "invalid_grant") return { code: "flowTimedOut", status: 400 };
@@ -42,15 +46,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const participant = await authenticator.authenticate("idp", request);
     const response = await startParticipantSession(participant, request);
     for (const name of transactionCookieNames(request)) {
-      response.headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      response.headers.append("Set-Cookie", expiredCookie(name));
     }
     return response;
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = classify(error);
+    if (failure.code === "cancelled") {
+      const headers = new Headers(noStore);
+      for (const name of transactionCookieNames(request)) headers.append("Set-Cookie", expiredCookie(name));
+      return redirect(SIGNED_OUT_CANCELLED, { headers });
+    }
     return data({ code: failure.code }, { status: failure.status, headers: noStore });
   }
 }
+
+const expiredCookie = (name: string) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 function transactionCookieNames(request: Request): string[] {
   return (request.headers.get("Cookie") ?? "")

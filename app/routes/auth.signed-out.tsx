@@ -1,6 +1,28 @@
-import { redirect } from "react-router";
+import { type LoaderFunctionArgs, data, type MetaFunction, redirect } from "react-router";
+import { PageShell } from "~/components/layout/page-shell";
+import { SignedOutScreen } from "~/components/layout/signed-out-screen";
+import type { TranslationHandle } from "~/i18n";
+import { pageTitle } from "~/page-title";
 
-/** Where the IdP's end-session endpoint returns the browser: straight on to sign-in. */
-export function loader() {
-  return redirect("/auth/sign-in", { headers: { "Cache-Control": "no-store" } });
+export const handle: TranslationHandle = { i18n: ["auth"] };
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth", "signedOut.title");
+
+/**
+ * Where the IdP's end-session endpoint returns the browser: straight on to sign-in. After 'Cancel' on
+ * a hosted sign-in page (the callback's access_denied) it says calmly that nobody is signed in, with
+ * the way back in, rather than starting the sign-in the participant has just left.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const noStore = { "Cache-Control": "no-store" };
+  if (new URL(request.url).searchParams.get("reason") !== "cancelled") return redirect("/auth/sign-in", { headers: noStore });
+  return data(null, { headers: noStore });
+}
+
+export default function SignedOut() {
+  return (
+    <PageShell visitor={null}>
+      <SignedOutScreen />
+    </PageShell>
+  );
 }

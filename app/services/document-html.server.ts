@@ -24,3 +24,8 @@ export function withErrorTitle(html: string, prefix: string): string {
   if (!html.includes(PAGE_HAS_ERRORS_ATTRIBUTE)) return html;
   return html.replace(TITLE, (whole, title: string) => (title.startsWith(prefix) ? whole : `<title>${prefix}${title}</title>`));
 }
+
+/** React 19 writes the doctype itself when it renders a whole document: one, first, never two (the Nu checker's 'Stray doctype'). */
+export function withDoctype(html: string): string {
+  return /^<!DOCTYPE html>/i.test(html) ? html : `<!DOCTYPE html>${html}`;
+}

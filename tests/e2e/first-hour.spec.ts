@@ -136,6 +136,9 @@ test.describe("the mobile menu", () => {
       await page.keyboard.press("Escape");
       await expect(note).toBeHidden();
       await expect(page.getByRole("link", { name: "Profile overview" }).last()).toBeHidden();
+      // The menu is closed, and focus is back on what opens it.
+      await expect(page.getByText(fullNameOf(elena), { exact: true }).last()).toBeHidden();
+      expect(await page.evaluate(() => document.activeElement?.closest("summary")?.textContent?.trim())).toBe("Menu");
     }
   });
 });
@@ -154,9 +157,17 @@ function headAndBody(html: string) {
 }
 
 test.describe("documents", () => {
+  test("a portal document has one doctype, the first thing in it", async ({ request }) => {
+    for (const path of ["/session-expired", "/accessibility", "/no-such-page"]) {
+      const html = await (await request.get(`${portalUrl}${path}`)).text();
+      expect(html.startsWith("<!DOCTYPE html>"), path).toBe(true);
+      expect(html.match(/<!DOCTYPE/gi), path).toHaveLength(1);
+    }
+  });
+
   test("the expired-session page refreshes from the head", async ({ request }) => {
     const { head, body } = headAndBody(await (await request.get(`${portalUrl}/session-expired`)).text());
-    expect(head).toMatch(/<noscript><meta http-equiv="refresh" content="3;url=\/auth\/sign-in[^"]*"\/><\/noscript>/);
+    expect(head).toMatch(/<noscript><meta http-equiv="refresh" content="3; url=\/auth\/sign-in[^"]*"\/><\/noscript>/);
     expect(body).not.toContain('http-equiv="refresh"');
   });
 
@@ -172,7 +183,7 @@ test.describe("documents", () => {
     expect(response.ok).toBe(true);
     const { head, body } = headAndBody(await (await page.request.get(`${portalUrl}/`)).text());
     expect(body).toContain("Gathering your information...");
-    expect(head).toMatch(/<noscript><meta http-equiv="refresh" content="3;url=\/"\/><\/noscript>/);
+    expect(head).toMatch(/<noscript><meta http-equiv="refresh" content="3; url=\/"\/><\/noscript>/);
     expect(body).not.toContain('http-equiv="refresh"');
   });
 });

@@ -142,7 +142,7 @@ for (const { viewport, language } of screenMatrix) {
   });
 }
 
-test("recovery's wait: the sixth start for one e-mail within ten minutes is refused with a message (429), in the portal's frame", async ({
+test("recovery's wait: the sixth start for one e-mail within ten minutes is refused with a message (429) after the redirect, in the portal's frame", async ({
   page,
 }) => {
   const language = withJs() ? "en" : "es";
@@ -155,7 +155,11 @@ test("recovery's wait: the sixth start for one e-mail within ten minutes is refu
     await page.getByRole("link", { name: w.forgot }).click();
     await expect(page.getByRole("heading", { name: w.resetPassword, level: 1 })).toBeVisible();
     await page.getByLabel(w.email).fill(email);
-    const answer = page.waitForResponse((response) => response.request().method() === "POST" && /\/recover$/.test(response.url()));
+    // The refusal comes after the redirect (post-redirect-get): the page the POST leads to carries its status.
+    const answer = page.waitForResponse(
+      (response) =>
+        response.request().method() === "GET" && response.request().resourceType() === "document" && /\/recover$/.test(response.url()),
+    );
     await page.getByRole("button", { name: w.continue }).click();
     status = (await answer).status();
     if (start < 6) expect(status, `start ${start}`).toBeLessThan(400);

@@ -238,7 +238,9 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expect(page.getByText("No transaction data was found in storage")).toBeVisible();
   });
 
-  test("a callback whose state does not match the transaction, or that carries an IdP error, says why", async ({ page }) => {
+  test("a callback whose state does not match the transaction, or that carries an IdP error, says why; a cancelled sign-in is no error", async ({
+    page,
+  }) => {
     const authorize = page.waitForRequest((request) => request.url().startsWith(`${identityUrl}/auth?`));
     await page.goto("/auth/sign-in");
     const realState = new URL((await authorize).url()).searchParams.get("state");
@@ -248,9 +250,15 @@ test.describe("sign-in, sessions and sign-out", () => {
     expect(mismatch?.status()).toBe(400);
     await expect(page.getByText("State in redirect uri does not match with transaction state")).toBeVisible();
 
-    const denied = await page.goto(`/auth/callback?error=access_denied&error_description=denied&state=${realState}`);
-    expect(denied?.status()).toBe(400);
+    const refused = await page.goto(`/auth/callback?error=login_required&error_description=refused&state=${realState}`);
+    expect(refused?.status()).toBe(400);
     await expect(page.getByText("Sign-in was cancelled or refused by the identity provider.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // access_denied is the participant's own 'Cancel': no error, the calm signed-out page.
+    const cancelled = await page.goto(`/auth/callback?error=access_denied&error_description=denied&state=${realState}`);
+    expect(cancelled?.status()).toBe(200);
+    expect(page.url()).toBe(`${portalUrl}/auth/signed-out?reason=cancelled`);
+    await expect(page.getByRole("heading", { name: "You are not signed in", level: 1 })).toBeVisible();
   });
 });

@@ -21,7 +21,7 @@ export function NoscriptRefreshMeta() {
     if (refresh)
       return (
         <noscript>
-          <meta httpEquiv="refresh" content={`${refresh.seconds};url=${refresh.to}`} />
+          <meta httpEquiv="refresh" content={`${refresh.seconds}; url=${refresh.to}`} />
         </noscript>
       );
   }

@@ -6,7 +6,7 @@ import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
 import { renderChallengePage } from "../pages/challenge-page.tsx";
-import { type MessageKey, translator } from "../pages/i18n.ts";
+import { type MessageKey, type Translate, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
@@ -22,9 +22,8 @@ import {
   sendFallback,
 } from "./account-flow-deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
-import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
-import { notSentMessage } from "./not-sent-message.ts";
-import { toFieldErrors } from "./registration.ts";
+import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
+import { notSentError } from "./not-sent-message.ts";
 
 export type RecoveryKind = "recover" | "unlock";
 
@@ -58,6 +57,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       intro: t(TEXTS[kind].intro),
       action: path(interaction.uid, kind),
       backHref: `/interaction/${interaction.uid}`,
+      cancelUid: interaction.uid,
       email,
       errors,
     });
@@ -74,10 +74,32 @@ export function createRecovery(deps: AccountFlowDeps) {
   });
 
   /** 'You can ask for a new code in …', in minutes up to two hours, then in hours. */
-  function waitMessage(t: ReturnType<typeof translator>, gate: NewCodeGate): string {
+  function waitError(field: string, gate: NewCodeGate): FormErrorMessage {
     const minutes = Math.max(1, Math.ceil(gate.waitMs / 60_000));
-    return minutes <= 120 ? t("recover.waitMinutes", { minutes }) : t("recover.waitHours", { hours: Math.ceil(minutes / 60) });
+    return minutes <= 120
+      ? { field, key: "recover.waitMinutes", vars: { minutes } }
+      : { field, key: "recover.waitHours", vars: { hours: Math.ceil(minutes / 60) } };
   }
+
+  /**
+   * Every refusal is a redirect to the page that shows it (post-redirect-get): a reload neither sends
+   * a code nor counts an attempt. `step` names the page: the e-mail, the method or the code.
+   */
+  function refuse(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    kind: RecoveryKind,
+    step: "identify" | "method" | "code",
+    refusal: Partial<Omit<FormError, "uid" | "step">>,
+    query = "",
+  ) {
+    keepFormError(res, deps, { uid: interaction.uid, step: `${kind}-${step}`, status: 400, errors: [], values: {}, flags: [], ...refusal });
+    redirect(res, `${path(interaction.uid, kind)}${query}`);
+  }
+
+  /** The refused answers of the method page, translated (the security check's names its button). */
+  const methodErrors = (t: Translate, kept: FormError): FieldError[] =>
+    kept.errors.map((each) => ({ field: each.field, message: t(each.key, { button: t("select.submit"), ...each.vars }) }));
 
   /** Every code asked for without a password passes the security check first: scoped to the e-mail as typed, known or not. */
   const checkScope = (flow: AccountFlow) => `${flow.kind}:${flow.email}`;
@@ -125,6 +147,7 @@ export function createRecovery(deps: AccountFlowDeps) {
         message: extra.message,
         errors: extra.errors,
         resendRefused: extra.resendRefused,
+        cancelUid: interaction.uid,
       }),
     );
   }
@@ -134,6 +157,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       locale: interaction.locale,
       action: path(interaction.uid, "recover", "password"),
       backHref: `/interaction/${interaction.uid}`,
+      cancelUid: interaction.uid,
       errors,
       message,
     });
@@ -155,34 +179,56 @@ export function createRecovery(deps: AccountFlowDeps) {
     query: URLSearchParams,
   ) {
     const flow = await accountFlows.get(interaction.uid);
-    if (flow?.kind !== kind) return sendHtml(res, 200, identifyPage(interaction, kind));
-    if (flow.expired) return expire(res, interaction, kind);
-    if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method"))
-      return sendHtml(res, 200, selectPage(res, interaction, flow));
     const t = translator(interaction.locale);
+    if (flow?.kind !== kind) {
+      const refused = formErrorOf(req, deps, interaction.uid, `${kind}-identify`);
+      return sendHtml(
+        res,
+        refused?.status ?? 200,
+        identifyPage(interaction, kind, refused?.values.email, refused ? translatedErrors(t, refused) : undefined),
+      );
+    }
+    if (flow.expired) return expire(res, interaction, kind);
+    if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) {
+      const refused = formErrorOf(req, deps, interaction.uid, `${kind}-method`);
+      return sendHtml(res, refused?.status ?? 200, selectPage(res, interaction, flow, refused ? methodErrors(t, refused) : undefined));
+    }
     if (flow.step === "challenge") {
       const refused = formErrorOf(req, deps, interaction.uid, `${kind}-code`);
-      return showChallenge(res, interaction, flow, refused ? { status: refused.status, errors: translatedErrors(t, refused) } : {});
+      return showChallenge(
+        res,
+        interaction,
+        flow,
+        refused
+          ? {
+              status: refused.status,
+              errors: translatedErrors(t, refused),
+              message: refused.notice ? t(refused.notice.key, refused.notice.vars) : undefined,
+              resendRefused: refused.flags.includes("resendRefused"),
+            }
+          : {},
+      );
     }
     const refused = formErrorOf(req, deps, interaction.uid, "recover-password");
     sendHtml(res, refused?.status ?? 200, resetPage(interaction, refused ? translatedErrors(t, refused) : undefined));
   }
 
   async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
-    const t = translator(interaction.locale);
     const typed = ((await readForm(req)).email ?? "").trim();
+    const values = { email: typed.slice(0, 320) };
     const problem = checkEmail(typed);
-    if (problem) return sendHtml(res, 400, identifyPage(interaction, kind, typed, toFieldErrors(interaction.locale, [problem])));
+    if (problem) return refuse(res, interaction, kind, "identify", { errors: [problem], values });
     const email = normalizeEmail(typed);
     const perEmail = `${kind}:email:${email}`;
     const perAddress = `${kind}:address:${clientAddress(req, deps.trustedProxies)}`;
     if ((await throttle.isLimited(perEmail, EMAIL_RECOVERY_LIMIT)) || (await throttle.isLimited(perAddress, ADDRESS_RECOVERY_LIMIT))) {
-      return sendHtml(res, 429, identifyPage(interaction, kind, typed, [{ field: "email", message: t("recover.tooMany") }]));
+      return refuse(res, interaction, kind, "identify", { status: 429, errors: [{ field: "email", key: "recover.tooMany" }], values });
     }
     await throttle.record(perEmail);
     await throttle.record(perAddress);
     const account = await accounts.findByEmail(email);
     await verifications.discard(flowKey(interaction.uid, kind));
+    forgetFormError(req, res, deps, interaction.uid);
     await accountFlows.start({
       interactionUid: interaction.uid,
       kind,
@@ -215,23 +261,20 @@ export function createRecovery(deps: AccountFlowDeps) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const method = form.authMethod as Channel;
-    if (!OFFERED_METHODS.includes(method))
-      return sendHtml(res, 400, selectPage(res, interaction, flow, [{ field: "authMethod", message: t("select.methodRequired") }]));
     const kind = flow.kind as RecoveryKind;
+    const refuseMethod = (status: number, error: FormErrorMessage) =>
+      refuse(res, interaction, kind, "method", { status, errors: [error] }, flow.step === "challenge" ? "?change=method" : "");
+    if (!OFFERED_METHODS.includes(method)) return refuseMethod(400, { field: "authMethod", key: "select.methodRequired" });
     const scope = guessScope(req, interaction, flow);
     const gate = await guard.beforeNewCode(scope);
-    if (gate.waitMs > 0)
-      return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "authMethod", message: waitMessage(t, gate) }]));
+    if (gate.waitMs > 0) return refuseMethod(429, waitError("authMethod", gate));
     const check = await deps.humanCheck.check(form, checkScope(flow));
-    if (check !== "passed") {
-      const message = t(check === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed", { button: t("select.submit") });
-      return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "humanCheck", message }]));
-    }
+    if (check !== "passed")
+      return refuseMethod(429, { field: "humanCheck", key: check === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" });
     try {
       const sent = await sendCode(interaction, flow, method);
       // A spent budget: said as an error where the method is chosen; nothing was sent (the same for any e-mail).
-      if (!sent.ok && sent.reason === "budget")
-        return sendHtml(res, 429, selectPage(res, interaction, flow, [{ field: "authMethod", message: notSentMessage(t, sent) }]));
+      if (!sent.ok && sent.reason === "budget") return refuseMethod(429, { field: "authMethod", ...notSentError(sent) });
       // Within the cooldown the code already sent stays the live one, by its own channel.
       if (sent.ok) await guard.codeSent(scope, gate);
       const live = sent.ok ? method : ((await verifications.channelOf(flowKey(interaction.uid, kind))) ?? method);
@@ -254,51 +297,37 @@ export function createRecovery(deps: AccountFlowDeps) {
       const scope = guessScope(req, interaction, flow);
       const gate = await guard.beforeNewCode(scope);
       if (gate.waitMs > 0)
-        return showChallenge(res, interaction, flow, {
-          status: 429,
-          errors: [{ field: "code", message: waitMessage(t, gate) }],
-          resendRefused: true,
-        });
+        return refuse(res, interaction, kind, "code", { status: 429, errors: [waitError("code", gate)], flags: ["resendRefused"] });
       // After wrong codes from this flow or address, a new code goes through the method page and its check.
       if (gate.check)
-        return sendHtml(
+        return refuse(
           res,
-          429,
-          selectPage(res, interaction, flow, [
-            { field: "humanCheck", message: t("recover.checkBeforeNewCode", { button: t("select.submit") }) },
-          ]),
+          interaction,
+          kind,
+          "method",
+          { status: 429, errors: [{ field: "humanCheck", key: "recover.checkBeforeNewCode" }] },
+          "?change=method",
         );
       try {
         const sent = await sendCode(interaction, flow, channel);
         if (!sent.ok && sent.reason === "budget")
-          return showChallenge(res, interaction, flow, {
+          return refuse(res, interaction, kind, "code", {
             status: 429,
-            errors: [{ field: "code", message: notSentMessage(t, sent) }],
-            resendRefused: true,
+            errors: [{ field: "code", ...notSentError(sent) }],
+            flags: ["resendRefused"],
           });
-        if (!sent.ok) return showChallenge(res, interaction, flow, { status: 429, message: notSentMessage(t, sent) });
+        if (!sent.ok) return refuse(res, interaction, kind, "code", { status: 429, notice: { field: "code", ...notSentError(sent) } });
         await guard.codeSent(scope, gate);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
       }
-      forgetFormError(req, res, deps, interaction.uid);
-      return showChallenge(res, interaction, flow, { message: t("challenge.resent") });
+      return refuse(res, interaction, kind, "code", { status: 200, notice: { field: "code", key: "challenge.resent" } });
     }
 
     const code = typedCode(form.code);
     // The code page again after a redirect (post-redirect-get): a reload never checks the code twice.
-    const fail = (key: MessageKey, status = 400) => {
-      keepFormError(res, deps, {
-        uid: interaction.uid,
-        step: `${kind}-code`,
-        status,
-        errors: [{ field: "code", key }],
-        values: {},
-        flags: [],
-      });
-      redirect(res, path(interaction.uid, kind));
-    };
+    const fail = (key: MessageKey, status = 400) => refuse(res, interaction, kind, "code", { status, errors: [{ field: "code", key }] });
     if (!code) return fail("challenge.codeRequired");
     if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat");
     // Never refused before it is compared: a stranger's wrong codes escalate their next code, not this one.

@@ -6,7 +6,7 @@ import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } f
 import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.tsx";
-import { type Locale, translator } from "../pages/i18n.ts";
+import { type Locale, type MessageKey, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
@@ -21,7 +21,7 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
-import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
+import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
 
@@ -109,7 +109,22 @@ export function createRegistration(deps: AccountFlowDeps) {
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const flow = await accountFlows.get(interaction.uid);
     if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
-    if (flow?.kind === "register" && flow.step === "check-email") return showCheckEmail(res, interaction, flow);
+    if (flow?.kind === "register" && flow.step === "check-email") {
+      const kept = formErrorOf(req, deps, interaction.uid, "register-code");
+      const t = translator(interaction.locale);
+      return showCheckEmail(
+        res,
+        interaction,
+        flow,
+        kept
+          ? {
+              status: kept.status,
+              errors: translatedErrors(t, kept),
+              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
+            }
+          : {},
+      );
+    }
     const refused = formErrorOf(req, deps, interaction.uid, "register");
     if (!refused) return sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
     const t = translator(interaction.locale);
@@ -212,25 +227,35 @@ export function createRegistration(deps: AccountFlowDeps) {
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  /** Checks an e-mailed code for the flow; answers the page itself unless the code passed. */
+  /**
+   * Every answer of the code page is a redirect to it (post-redirect-get): a reload neither checks a
+   * code again nor sends another e-mail.
+   */
+  function answerCodePage(res: ServerResponse, interaction: LoginInteraction, answer: Partial<Omit<FormError, "uid" | "step">>) {
+    keepFormError(res, deps, { uid: interaction.uid, step: "register-code", status: 200, errors: [], values: {}, flags: [], ...answer });
+    redirect(res, registerPath(interaction.uid));
+  }
+
+  /** Checks an e-mailed code for the flow; answers with the code page's error unless the code passed. */
   async function verifyCode(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, code: string): Promise<boolean> {
-    const t = translator(interaction.locale);
-    const fail = (message: string, status = 400) =>
-      showCheckEmail(res, interaction, flow, { status, errors: [{ field: "code", message }] }).then(() => false);
-    if (!code) return fail(t("challenge.codeRequired"));
-    if (!isWellFormedCode(code, "email")) return fail(t("challenge.codeFormat"));
+    const fail = (key: MessageKey, status = 400) => {
+      answerCodePage(res, interaction, { status, errors: [{ field: "code", key }] });
+      return false;
+    };
+    if (!code) return fail("challenge.codeRequired");
+    if (!isWellFormedCode(code, "email")) return fail("challenge.codeFormat");
     const result = await codeGuard.check(registrationFlowKey(interaction.uid), code, {
       purpose: "registration",
       channel: "email",
       accountKey: flow.email,
       trustedDevice: false,
     });
-    if (result === "over-budget") return fail(t("challenge.tooManyAttempts"), 429);
+    if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
     // An existing account's flow never passes, even if its undelivered code were guessed.
     if (result === "verified" && !flow.registration?.existing) return true;
-    if (result === "expired") return fail(t("challenge.codeExpired"));
-    if (result === "wrong") return fail(t("challenge.codeWrong"));
-    return fail(t("challenge.codeExhausted"));
+    if (result === "expired") return fail("challenge.codeExpired");
+    if (result === "wrong") return fail("challenge.codeWrong");
+    return fail("challenge.codeExhausted");
   }
 
   async function currentFlow(res: ServerResponse, interaction: LoginInteraction): Promise<AccountFlow | null> {
@@ -256,18 +281,21 @@ export function createRegistration(deps: AccountFlowDeps) {
       try {
         const sent = await sendEmail(interaction, flow, flow.registration!);
         if (!sent.ok)
-          return showCheckEmail(res, interaction, flow, {
+          return answerCodePage(res, interaction, {
             status: 429,
-            message: t("challenge.resendWait", { seconds: sent.retryAfterSeconds }),
+            notice: { field: "code", key: "challenge.resendWait", vars: { seconds: sent.retryAfterSeconds } },
           });
         await accountFlows.updateRegistration(interaction.uid, sent.registration);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail resend failed");
         return sendFallback(res, interaction, t("checkEmail.title"), t("fallback.resendCode"), registerPath(interaction.uid));
       }
-      return showCheckEmail(res, interaction, flow, { message: t("checkEmail.resent") });
+      return answerCodePage(res, interaction, { notice: { field: "code", key: "checkEmail.resent" } });
     }
-    if (await verifyCode(res, interaction, flow, typedCode(form.code))) await createAccount(res, interaction, flow);
+    if (await verifyCode(res, interaction, flow, typedCode(form.code))) {
+      forgetFormError(req, res, deps, interaction.uid);
+      await createAccount(res, interaction, flow);
+    }
   }
 
   /**

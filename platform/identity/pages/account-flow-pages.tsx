@@ -55,7 +55,13 @@ export function renderRegisterPage(view: RegisterView): string {
   const errors = view.errors ?? [];
   const values = view.values ?? {};
   return renderPage(
-    { locale: view.locale, title: t("register.title"), hasErrors: errors.length > 0, here: `/interaction/${view.uid}/register` },
+    {
+      locale: view.locale,
+      title: t("register.title"),
+      hasErrors: errors.length > 0,
+      here: `/interaction/${view.uid}/register`,
+      cancelUid: view.uid,
+    },
     <>
       <ErrorSummary locale={view.locale} errors={errors} />
       <form method="post" action={`/interaction/${view.uid}/register`} noValidate>
@@ -113,7 +119,13 @@ export function renderCheckEmailPage(view: CheckEmailView): string {
   const errors = view.errors ?? [];
   const waiting = view.resendInSeconds > 0;
   return renderPage(
-    { locale: view.locale, title: t("checkEmail.title"), hasErrors: errors.length > 0, here: `/interaction/${view.uid}/register` },
+    {
+      locale: view.locale,
+      title: t("checkEmail.title"),
+      hasErrors: errors.length > 0,
+      here: `/interaction/${view.uid}/register`,
+      cancelUid: view.uid,
+    },
     <>
       <ErrorSummary locale={view.locale} errors={errors} />
       <Notice message={view.message} />
@@ -166,6 +178,8 @@ export interface EmailIdentifyView {
   intro: string;
   action: string;
   backHref: string;
+  /** The interaction this page is a step of ('Cancel'). */
+  cancelUid: string;
   email?: string;
   errors?: FieldError[];
 }
@@ -175,7 +189,7 @@ export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   return renderPage(
-    { locale: view.locale, title: view.title, hasErrors: errors.length > 0, here: view.action },
+    { locale: view.locale, title: view.title, hasErrors: errors.length > 0, here: view.action, cancelUid: view.cancelUid },
     <>
       <ErrorSummary locale={view.locale} errors={errors} />
       <p>{view.intro}</p>
@@ -204,13 +218,14 @@ export function renderResetPasswordPage(view: {
   locale: Locale;
   action: string;
   backHref: string;
+  cancelUid: string;
   errors?: FieldError[];
   message?: string;
 }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   return renderPage(
-    { locale: view.locale, title: t("reset.title"), hasErrors: errors.length > 0, here: view.action },
+    { locale: view.locale, title: t("reset.title"), hasErrors: errors.length > 0, here: view.action, cancelUid: view.cancelUid },
     <>
       <ErrorSummary locale={view.locale} errors={errors} />
       {view.message ? <ProblemMessage message={view.message} /> : null}

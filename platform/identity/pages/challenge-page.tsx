@@ -35,6 +35,8 @@ export interface ChallengeView {
   securityHref?: string;
   /** In the sign-in itself (not recovery): the interaction, to offer 'Sign in as someone else'. */
   restartUid?: string;
+  /** The interaction this page is a step of ('Cancel'). */
+  cancelUid?: string;
 }
 
 /**
@@ -74,6 +76,7 @@ export function renderChallengePage(view: ChallengeView): string {
       title: t("challenge.title"),
       hasErrors: errors.length > 0,
       here: view.checkHref,
+      cancelUid: view.cancelUid,
       nonce: view.nonce,
       script: waiting ? RESEND_COUNTDOWN : undefined,
     },

@@ -21,6 +21,11 @@ export interface PageOptions {
    * for it in the other language. Without it the page offers no switch (nothing to reload).
    */
   here?: string;
+  /**
+   * The interaction this page is a step of: the page offers 'Cancel', which ends the sign-in and goes
+   * back to the portal signed out.
+   */
+  cancelUid?: string;
 }
 
 /**
@@ -50,6 +55,17 @@ export function LanguageSwitch({ locale, here }: { locale: Locale; here: string 
           <span lang={each}>{translate(locale, `language.${each}`)}</span>
         </button>
       ))}
+    </form>
+  );
+}
+
+/** A plain form post, so it works without JavaScript: the interaction ends and the portal says the participant is signed out. */
+function CancelSignIn({ locale, uid }: { locale: Locale; uid: string }) {
+  return (
+    <form method="post" action={`/interaction/${uid}/cancel`} className="cancel">
+      <button type="submit" className="link-button">
+        {translate(locale, "signIn.cancel")}
+      </button>
     </form>
   );
 }
@@ -104,6 +120,7 @@ export function Page({ options, children }: { options: PageOptions; children?: R
         <main id="main" className="main">
           <h1>{options.title}</h1>
           {children}
+          {options.cancelUid ? <CancelSignIn locale={locale} uid={options.cancelUid} /> : null}
         </main>
         {options.here ? (
           <div className="language-bar">

@@ -48,6 +48,7 @@ export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): st
       title: t("select.title"),
       hasErrors: errors.length > 0,
       here: view.here ?? `/interaction/${view.uid}`,
+      cancelUid: view.uid,
       ...humanCheckScript(view),
       ...passkeyScripts(view.passkeyNonce),
     },

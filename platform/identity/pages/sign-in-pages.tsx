@@ -13,6 +13,7 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
       title: t("enrol.title"),
       hasErrors: errors.length > 0,
       here: `/interaction/${view.uid}`,
+      cancelUid: view.uid,
       ...humanCheckScript(view),
     },
     <>
@@ -49,6 +50,7 @@ export function renderRecoveryCodePage(view: { locale: Locale; uid: string; erro
       title: t("recoveryCode.title"),
       hasErrors: errors.length > 0,
       here: `/interaction/${view.uid}/recovery-code`,
+      cancelUid: view.uid,
     },
     <>
       <ErrorSummary locale={view.locale} errors={errors} />

@@ -7,6 +7,7 @@ import {
   CLIENT_ID,
   createTestClock,
   latestCode,
+  parseForms,
   participants,
   pkcePair,
   postToken,
@@ -183,6 +184,37 @@ describe("registration", () => {
     const wrong = await submit(browser, check.html, { intent: "verify", code: mail.code === "000000" ? "111111" : "000000" });
     expect(wrong.html).toContain("The code entered is not correct, please try again or resend a code");
     const enrol = await submit(browser, wrong.html, { intent: "verify", code: mail.code! });
+    expect(enrol.html).toContain('name="phoneNumber"');
+  });
+
+  it("answers a wrong e-mailed code and a resend with a redirect to the page that shows them: a reload checks and sends nothing", async () => {
+    const person = { ...newPerson, email: "lise.meitner@example.test", firstName: "Lise", lastName: "Meitner" };
+    const browser = new Browser(base);
+    const { uid, check } = await startRegistration(browser, person);
+    const [mail] = await outbox(person.email);
+    assert.isDefined(mail);
+    const form = parseForms(check.html)[0]!;
+    const wrong = await browser.post(form.action, { ...form.fields, intent: "verify", code: mail.code === "000000" ? "111111" : "000000" });
+    expect(wrong.status).toBe(303);
+    expect(new URL(wrong.headers.get("location")!, base).pathname).toBe(`/interaction/${uid}/register`);
+    for (let reload = 0; reload < 2; reload += 1) {
+      const shown = await browser.get(`/interaction/${uid}/register`);
+      expect(shown.status).toBe(400);
+      expect(await shown.text()).toContain("The code entered is not correct, please try again or resend a code");
+    }
+    clock.advance(61_000);
+    const resend = await browser.post(form.action, { ...form.fields, intent: "resend" });
+    expect(resend.status).toBe(303);
+    const resent = await browser.get(`/interaction/${uid}/register`);
+    expect(await resent.text()).toContain("We sent the email again.");
+    await browser.get(`/interaction/${uid}/register`);
+    expect(await outbox(person.email)).toHaveLength(2);
+    // The right code still passes after the refusals.
+    const { code } = await latestCode(base, person.email);
+    const enrol = await submit(browser, await (await browser.get(`/interaction/${uid}/register`)).text(), {
+      intent: "verify",
+      code: code!,
+    });
     expect(enrol.html).toContain('name="phoneNumber"');
   });
 

@@ -8,6 +8,7 @@ import {
   parseForms,
   participants,
   pkcePair,
+  REDIRECT_URI,
   solvedCaptchaToken,
   startTestService,
   submit,
@@ -200,6 +201,27 @@ describe("every hosted page", () => {
     expect(enrol.html).toContain('name="phoneNumber"');
     expectFrame(enrol.html);
     expect(enrol.html).toContain("Sign in as someone else");
+  });
+});
+
+describe("'Cancel'", () => {
+  it("is on every step after the first page and ends the sign-in with access_denied at the portal", async () => {
+    const browser = new Browser(base);
+    const { uid, html } = await begin(browser);
+    expect(html).not.toContain(`/interaction/${uid}/cancel`);
+    for (const path of [`/interaction/${uid}/register`, `/interaction/${uid}/recover`]) {
+      expect((await open(browser, path)).html).toContain(`action="/interaction/${uid}/cancel"`);
+    }
+    const select = await submit(browser, html, { username: ada.email, password: ada.password });
+    const cancel = parseForms(select.html).find((form) => form.action === `/interaction/${uid}/cancel`);
+    expect(cancel).toBeDefined();
+    const away = await browser.follow(await browser.post(cancel!.action, cancel!.fields));
+    const callback = new URL(away.headers.get("location")!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("state")).toBe("s1");
+    // The interaction is over: its pages now say the sign-in cannot go on.
+    expect((await open(browser, `/interaction/${uid}`)).status).toBe(400);
   });
 });
 

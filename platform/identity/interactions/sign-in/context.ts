@@ -140,6 +140,7 @@ export function createSignInContext(deps: InteractionDeps) {
         errors: extra.errors,
         resendRefused: extra.resendRefused,
         restartUid: interaction.uid,
+        cancelUid: interaction.uid,
         ...(enrolling
           ? {}
           : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),

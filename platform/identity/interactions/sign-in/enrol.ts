@@ -3,56 +3,86 @@ import { normalizePhone } from "../../domain/phone.ts";
 import { readForm, redirect, sendHtml } from "../../http/io.ts";
 import { translator } from "../../pages/i18n.ts";
 import { renderEnrolPage } from "../../pages/sign-in-pages.tsx";
-import { type HumanCheckPart } from "../../pages/sign-in-parts.tsx";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey } from "../deps.ts";
-import { forgetFormError } from "../form-error.ts";
-import { notSentMessage } from "../not-sent-message.ts";
+import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
+import { notSentError } from "../not-sent-message.ts";
 import type { SignInContext } from "./context.ts";
 
 /** An account without a second factor: its phone number, confirmed by a code before the sign-in ends. */
 export function createEnrolStep(context: SignInContext) {
-  const { deps, saveState, humanCheckFor, renderChallenge } = context;
-  const { accounts, verifications } = deps;
+  const { deps, saveState, humanCheckFor } = context;
+  const { verifications } = deps;
+  const checkScopeOf = (state: SignInState) => `enrol:${state.accountId}`;
+
+  /** Every refusal of the number page is a redirect to it (post-redirect-get): a reload sends nothing and counts nothing. */
+  function refuse(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    status: number,
+    typed: string,
+    error: FormErrorMessage,
+    humanCheck = false,
+  ) {
+    keepFormError(res, deps, {
+      uid: interaction.uid,
+      step: "enrol",
+      status,
+      errors: [error],
+      values: { phoneNumber: typed.slice(0, 40) },
+      flags: humanCheck ? ["humanCheck"] : [],
+    });
+    redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  /** GET: the number page, with the last refusal (what was typed, its error, the security check) when there is one. */
+  function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState) {
+    const t = translator(interaction.locale);
+    const kept = formErrorOf(req, deps, interaction.uid, "enrol");
+    sendHtml(
+      res,
+      kept?.status ?? 200,
+      renderEnrolPage({
+        locale: interaction.locale,
+        uid: interaction.uid,
+        ...(kept
+          ? {
+              phone: kept.values.phoneNumber,
+              errors: kept.errors.map((each) => ({ field: each.field, message: t(each.key, { button: t("enrol.submit"), ...each.vars }) })),
+              ...(kept.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(state)) : {}),
+            }
+          : {}),
+      }),
+    );
+  }
 
   async function enrol(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState) {
-    const t = translator(interaction.locale);
     const form = await readForm(req);
     const typed = (form.phoneNumber ?? "").trim();
     const phone = normalizePhone(typed);
-    if (!phone) {
-      const message = typed ? t("enrol.phoneInvalid") : t("enrol.phoneRequired");
-      return sendHtml(
-        res,
-        400,
-        renderEnrolPage({ locale: interaction.locale, uid: interaction.uid, phone: typed, errors: [{ field: "phoneNumber", message }] }),
-      );
-    }
-    const enrolPage = (status: number, message: string, check: HumanCheckPart = {}) =>
-      sendHtml(
-        res,
-        status,
-        renderEnrolPage({
-          locale: interaction.locale,
-          uid: interaction.uid,
-          phone: typed,
-          errors: [{ field: check.humanCheck ? "humanCheck" : "phoneNumber", message }],
-          ...check,
-        }),
-      );
-    const refuseEnrol = (message: string) => enrolPage(429, message);
+    if (!phone)
+      return refuse(res, interaction, 400, typed, { field: "phoneNumber", key: typed ? "enrol.phoneInvalid" : "enrol.phoneRequired" });
     // Each new number costs a message: past the first few, a person has to be behind the request.
     if (await deps.sendingBudget.newNumberNeedsCheck(state.accountId, phone)) {
-      const checkScope = `enrol:${state.accountId}`;
-      const answer = await deps.humanCheck.check(form, checkScope);
-      if (answer !== "passed") {
-        const message = t(answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed", { button: t("enrol.submit") });
-        return enrolPage(429, message, humanCheckFor(res, checkScope));
-      }
+      const answer = await deps.humanCheck.check(form, checkScopeOf(state));
+      if (answer !== "passed")
+        return refuse(
+          res,
+          interaction,
+          429,
+          typed,
+          { field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" },
+          true,
+        );
     }
     const newNumber = await deps.sendingBudget.reserveNewNumber(state.accountId, phone);
-    if (!newNumber.ok) return refuseEnrol(t("enrol.tooManyNumbers", { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) }));
+    if (!newNumber.ok)
+      return refuse(res, interaction, 429, typed, {
+        field: "phoneNumber",
+        key: "enrol.tooManyNumbers",
+        vars: { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) },
+      });
     const sent = await verifications.send({
       flowKey: enrolFlowKey(interaction.uid),
       purpose: "enrol",
@@ -61,17 +91,12 @@ export function createEnrolStep(context: SignInContext) {
       // A number not yet verified: enrolments are paid from the newcomers' pool.
       budget: { accountKey: state.accountId, pool: "newcomer" },
     });
-    if (!sent.ok && sent.reason === "budget") return refuseEnrol(notSentMessage(t, sent));
-    if (!sent.ok) {
-      // A code for another number is still cooling down: keep the number shown with it.
-      const account = await accounts.findById(state.accountId);
-      if (!account) return redirect(res, `/interaction/${interaction.uid}`);
-      return renderChallenge(res, interaction, state, account, { status: 429, message: notSentMessage(t, sent) });
-    }
+    // Too soon after the code for another number, or a spent budget: nothing was sent, the page says when.
+    if (!sent.ok) return refuse(res, interaction, 429, typed, { field: "phoneNumber", ...notSentError(sent) });
     await saveState({ ...state, step: "enrol-challenge", method: "sms", pendingPhone: phone });
     forgetFormError(req, res, deps, interaction.uid);
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  return enrol;
+  return { show, enrol };
 }

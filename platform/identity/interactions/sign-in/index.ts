@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redirect, requestLocale, sendHtml } from "../../http/io.ts";
 import { translator } from "../../pages/i18n.ts";
-import { renderEnrolPage, renderSessionLostPage } from "../../pages/sign-in-pages.tsx";
+import { renderSessionLostPage } from "../../pages/sign-in-pages.tsx";
 import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
-import type { InteractionDeps } from "../deps.ts";
+import { enrolFlowKey, type InteractionDeps, signInFlowKey } from "../deps.ts";
 import { forgetFormError, formErrorOf, translatedErrors } from "../form-error.ts";
 import { createSignInContext } from "./context.ts";
 import { createEnrolStep } from "./enrol.ts";
@@ -20,7 +20,7 @@ export function createSignInHandler(deps: InteractionDeps) {
   const { provider, accounts, signInStates } = deps;
   const context = createSignInContext(deps);
   const identifyStep = createIdentifyStep(context);
-  const { select, challenge } = createSecondFactorSteps(context);
+  const { showSelect, select, challenge } = createSecondFactorSteps(context);
   const enrol = createEnrolStep(context);
   const recoveryCode = createRecoveryCodeStep(context);
   const { passkeyOptions, passkeySignIn } = createPasskeyStep(context, identifyStep.refusePasskey);
@@ -37,9 +37,9 @@ export function createSignInHandler(deps: InteractionDeps) {
     const account = state ? await accounts.findById(state.accountId) : null;
     if (!state || !account) return identifyStep.show(req, res, interaction, query);
     if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
-      sendHtml(res, 200, await context.renderSelect(interaction, account));
+      await showSelect(req, res, interaction, account);
     } else if (state.step === "enrol") {
-      sendHtml(res, 200, renderEnrolPage({ locale: interaction.locale, uid: interaction.uid }));
+      enrol.show(req, res, interaction, state);
     } else {
       const kept = formErrorOf(req, deps, interaction.uid, "challenge");
       const t = translator(interaction.locale);
@@ -68,6 +68,23 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, `/interaction/${uid}`);
   }
 
+  /**
+   * 'Cancel' on any step: the interaction ends with access_denied (oidc-provider's abort), so the portal
+   * learns the participant chose not to sign in, and nothing of this sign-in is kept.
+   */
+  async function cancel(req: IncomingMessage, res: ServerResponse, uid: string) {
+    await signInStates.remove(uid);
+    await Promise.all([deps.verifications.discard(signInFlowKey(uid)), deps.verifications.discard(enrolFlowKey(uid))]);
+    forgetFormError(req, res, deps, uid);
+    const redirectTo = await provider.interactionResult(
+      req,
+      res,
+      { error: "access_denied", error_description: "The participant cancelled the sign-in." },
+      { mergeWithLastSubmission: false },
+    );
+    redirect(res, redirectTo);
+  }
+
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
     const interaction = await loadLoginInteraction(provider, req, res, uid);
@@ -81,12 +98,13 @@ export function createSignInHandler(deps: InteractionDeps) {
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identifyStep.identify(req, res, interaction);
     if (step === "restart") return restart(req, res, uid);
+    if (step === "cancel") return cancel(req, res, uid);
     if (step === "passkey-options") return passkeyOptions(res, interaction);
     if (step === "passkey") return passkeySignIn(req, res, interaction);
 
     if (!state || !account) return redirect(res, `/interaction/${uid}`);
     if (step === "select" && (state.step === "select" || state.step === "challenge")) return select(req, res, interaction, state, account);
-    if (step === "enrol" && state.step === "enrol") return enrol(req, res, interaction, state);
+    if (step === "enrol" && state.step === "enrol") return enrol.enrol(req, res, interaction, state);
     if (step === "challenge" && (state.step === "challenge" || state.step === "enrol-challenge"))
       return challenge(req, res, interaction, state, account);
     redirect(res, `/interaction/${uid}`);

@@ -9,8 +9,8 @@ import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
-import { type FormError, forgetFormError, keepFormError } from "../form-error.ts";
-import { notSentError, notSentMessage } from "../not-sent-message.ts";
+import { type FormError, type FormErrorMessage, forgetFormError, formErrorOf, keepFormError, translatedErrors } from "../form-error.ts";
+import { notSentError } from "../not-sent-message.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
 
@@ -26,11 +26,22 @@ export function createSecondFactorSteps(context: SignInContext) {
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
+  /** Every refusal of the method page is a redirect to it (post-redirect-get): a reload sends no code. */
+  function refuseSelect(
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    refusal: Partial<Omit<FormError, "uid" | "step">>,
+  ) {
+    keepFormError(res, deps, { uid: interaction.uid, step: "select", status: 400, errors: [], values: {}, flags: [], ...refusal });
+    redirect(res, `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`);
+  }
+
   /**
    * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
    * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
    */
-  async function refuseSend(res: ServerResponse, interaction: LoginInteraction, account: Account, sent: { retryAfterSeconds: number }) {
+  async function sendRefusedPage(res: ServerResponse, interaction: LoginInteraction, account: Account, refusal: FormErrorMessage) {
     const t = translator(interaction.locale);
     const claim = await claimOf(account);
     const methods: SecondFactor[] = (await factors.hasTotp(account.id)) ? ["totp"] : [];
@@ -39,20 +50,38 @@ export function createSecondFactorSteps(context: SignInContext) {
     }
     const passkey = (await deps.passkeys.list(account.id)).length > 0;
     const others = methods.length > 0 || passkey || (await factors.recoveryCodesLeft(account.id)) > 0;
-    const message = notSentMessage(t, { ok: false, reason: "budget", retryAfterSeconds: sent.retryAfterSeconds, scope: "account" });
-    sendHtml(
-      res,
-      429,
-      await renderSelect(interaction, account, [{ field: methods.length ? "authMethod" : "error-summary-title", message }], {
+    return renderSelect(
+      interaction,
+      account,
+      [{ field: methods.length ? "authMethod" : "error-summary-title", message: t(refusal.key, refusal.vars) }],
+      {
         methods,
         intro: t(others ? "send.otherWays" : "send.noOtherWay"),
         passkeyNonce: passkey ? cspNonceOf(res) : undefined,
+      },
+    );
+  }
+
+  /** GET: the method page, with the last refusal when there is one. */
+  async function showSelect(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, account: Account) {
+    const kept = formErrorOf(req, deps, interaction.uid, "select");
+    if (!kept) return sendHtml(res, 200, await renderSelect(interaction, account));
+    const t = translator(interaction.locale);
+    const [refusal] = kept.errors;
+    if (kept.flags.includes("sendRefused") && refusal)
+      return sendHtml(res, kept.status, await sendRefusedPage(res, interaction, account, refusal));
+    const chosen = kept.values.chosen as SecondFactor | undefined;
+    sendHtml(
+      res,
+      kept.status,
+      await renderSelect(interaction, account, translatedErrors(t, kept), {
+        ...(chosen ? { chosen } : {}),
+        message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
       }),
     );
   }
 
   async function select(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
-    const t = translator(interaction.locale);
     const form = await readForm(req);
     if (form.authMethod === "totp" && (await factors.hasTotp(account.id))) {
       await saveState({ ...state, step: "challenge", method: "totp" });
@@ -60,9 +89,8 @@ export function createSecondFactorSteps(context: SignInContext) {
       return redirect(res, `/interaction/${interaction.uid}`);
     }
     const method = form.authMethod as Channel;
-    if (!account.phone || !account.phoneMethods.includes(method)) {
-      return sendHtml(res, 400, await renderSelect(interaction, account, [{ field: "authMethod", message: t("select.methodRequired") }]));
-    }
+    if (!account.phone || !account.phoneMethods.includes(method))
+      return refuseSelect(res, interaction, state, { errors: [{ field: "authMethod", key: "select.methodRequired" }] });
     const sent = await verifications.send({
       flowKey: signInFlowKey(interaction.uid),
       purpose: "sign-in",
@@ -70,10 +98,19 @@ export function createSecondFactorSteps(context: SignInContext) {
       to: account.phone,
       budget: await claimOf(account),
     });
-    if (!sent.ok && sent.reason === "budget") return refuseSend(res, interaction, account, sent);
+    if (!sent.ok && sent.reason === "budget")
+      return refuseSelect(res, interaction, state, {
+        status: 429,
+        errors: [{ field: "authMethod", ...notSentError(sent) }],
+        flags: ["sendRefused"],
+      });
     // Too soon after the last code: nothing is sent now; the page says when, with the chosen method kept.
     if (!sent.ok)
-      return sendHtml(res, 429, await renderSelect(interaction, account, undefined, { chosen: method, message: notSentMessage(t, sent) }));
+      return refuseSelect(res, interaction, state, {
+        status: 429,
+        values: { chosen: method },
+        notice: { field: "authMethod", ...notSentError(sent) },
+      });
     await saveState({ ...state, step: "challenge", method });
     forgetFormError(req, res, deps, interaction.uid);
     redirect(res, `/interaction/${interaction.uid}`);
@@ -156,5 +193,5 @@ export function createSecondFactorSteps(context: SignInContext) {
     await finish(req, res, state, ["pwd", "otp"], true);
   }
 
-  return { select, challenge };
+  return { showSelect, select, challenge };
 }
