@@ -16,7 +16,13 @@ const environments = {
   "regulated-test": { PORTAL_ENVIRONMENT: "regulated-test" },
   production: { PORTAL_ENVIRONMENT: "production", ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true" },
 } as const;
-const identitySecrets = () => ({ PORTAL_CLIENT_SECRET: strong(), IDENTITY_COOKIE_KEYS: strong(), IDENTITY_FACTOR_KEY: strong() });
+// Outside development the identity provider also needs to be told how e-mail leaves it.
+const identitySecrets = () => ({
+  PORTAL_CLIENT_SECRET: strong(),
+  IDENTITY_COOKIE_KEYS: strong(),
+  IDENTITY_FACTOR_KEY: strong(),
+  MAIL_TRANSPORT: "outbox-only",
+});
 
 const identitySeeds = (env: Record<string, string>) => loadConfigFromEnv({ ...identitySecrets(), ...env }).demoParticipantsFile;
 const resultsSeeds = (env: Record<string, string>) => resultsConfigFromEnv(env).demoParticipantsFile;
