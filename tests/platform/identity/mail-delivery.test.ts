@@ -3,23 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, migrate, openDatabase } from "../../../lib/postgres/index.ts";
+import type { Database } from "../../../lib/postgres/index.ts";
 import { createDeliveryStore } from "../../../platform/identity/mail/delivery-store.ts";
 import { createDeliveryWorker } from "../../../platform/identity/mail/delivery-worker.ts";
 import { renderEmail } from "../../../platform/identity/mail/email-content.ts";
 import { mailSettingsFrom, type MailSettings } from "../../../platform/identity/mail/mail-settings.ts";
 import { createSmtpTransport } from "../../../platform/identity/mail/smtp-transport.ts";
 import { createKitStepSender } from "../../../platform/identity/notifications/kit-step-sender.ts";
-import { createAccountStore } from "../../../platform/identity/store/accounts.ts";
-import { IDENTITY_SERVICE, identityMigrations } from "../../../platform/identity/store/migrations.ts";
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
-import { freshDatabaseUrl } from "../../support/database";
+import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
 import { parseMime, partsOf } from "../../support/mime.ts";
 import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink.ts";
 
 const SMTP_PASSWORD = "s3cret-smtp-Pa55word";
 const FROM = '"DNA Discovery Program" <no-reply@mail.example.test>';
-const people = [
+const people: EmailPerson[] = [
   { userId: "N1", email: "nora@example.test", locale: "en" },
   { userId: "N2", email: "nico@example.test", locale: "es" },
 ];
@@ -40,25 +38,7 @@ beforeAll(async () => {
   const parsed = mailSettingsFrom("production", { SMTP_URL: sink.url, MAIL_FROM: FROM, MAIL_MAX_ATTEMPTS: "3" });
   expect(parsed.problems).toEqual([]);
   settings = parsed.settings!;
-  const url = await freshDatabaseUrl("mail_delivery");
-  first = await openDatabase({ url, dataDir: path.join(workDir, "db") });
-  await migrate(first, IDENTITY_SERVICE, identityMigrations);
-  // A second instance has a connection of its own when the database is a server; the embedded one has one.
-  second = url ? await openDatabase({ url, dataDir: path.join(workDir, "db-2") }) : first;
-  const accounts = createAccountStore(first);
-  for (const person of people)
-    await accounts.insertIfMissing({
-      id: person.userId,
-      email: person.email,
-      emailVerified: true,
-      passwordHash: "unused",
-      phone: null,
-      phoneMethods: [],
-      firstName: "Test",
-      middleName: null,
-      lastName: person.userId,
-      locale: person.locale,
-    } as Parameters<typeof accounts.insertIfMissing>[0]);
+  ({ first, second } = await identityDatabaseWith("mail_delivery", people, workDir));
 });
 
 afterAll(async () => {

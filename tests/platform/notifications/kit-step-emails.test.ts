@@ -4,17 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, migrate, openDatabase, type Queryable } from "../../../lib/postgres/index.ts";
+import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { createKitStepSender } from "../../../platform/identity/notifications/kit-step-sender.ts";
 import type { KitStepChange } from "../../../platform/identity/notifications/results-kit-steps.ts";
 import { unsubscribeToken } from "../../../platform/identity/notifications/unsubscribe-token.ts";
 import { startIdentityService, type RunningIdentityService } from "../../../platform/identity/service.ts";
-import { createAccountStore } from "../../../platform/identity/store/accounts.ts";
-import { IDENTITY_SERVICE, identityMigrations } from "../../../platform/identity/store/migrations.ts";
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
+import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
 
 const silent = pino({ level: "silent" });
 const now = () => new Date();
@@ -23,7 +22,7 @@ type DemoFile = { participants: Array<Record<string, unknown> & { userId: string
 const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
 const ada = demo.participants.find((p) => p.userId === "P1001")!;
 
-const people = [
+const people: EmailPerson[] = [
   { userId: "N1", email: "nora@example.test", locale: "en" },
   { userId: "N2", email: "nico@example.test", locale: "es" },
 ];
@@ -37,28 +36,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function identityDatabase(label: string): Promise<{ first: Database; second: Database; close: () => Promise<void> }> {
-  const url = await freshDatabaseUrl(label);
-  const first = await openDatabase({ url, dataDir: path.join(workDir, label) });
-  await migrate(first, IDENTITY_SERVICE, identityMigrations);
-  const accounts = createAccountStore(first);
-  for (const person of people)
-    await accounts.insertIfMissing({
-      id: person.userId,
-      email: person.email,
-      emailVerified: true,
-      passwordHash: "unused",
-      phone: null,
-      phoneMethods: [],
-      firstName: "Test",
-      middleName: null,
-      lastName: person.userId,
-      locale: person.locale,
-    } as Parameters<typeof accounts.insertIfMissing>[0]);
-  // A second instance has a connection of its own when the database is a server; the embedded one has one.
-  const second = url ? await openDatabase({ url, dataDir: path.join(workDir, `${label}-2`) }) : first;
-  return { first, second, close: async () => void (await Promise.all([first.close(), second === first ? null : second.close()])) };
-}
+const identityDatabase = (label: string) => identityDatabaseWith(label, people, workDir);
 
 const change = (id: number, userId: string, step: number): KitStepChange => ({
   id,
