@@ -4,8 +4,7 @@ export type OutboxChannel = "sms" | "voice" | "email";
 export type OutboxPurpose =
   "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice" | "kit-step";
 
-export interface OutboxMessage {
-  id: number;
+export interface OutgoingMessage {
   channel: OutboxChannel;
   to: string;
   code?: string;
@@ -18,22 +17,15 @@ export interface OutboxMessage {
   headers?: Record<string, string>;
   /** The language the message is written in, where the sender knew it. */
   locale?: "en" | "es";
-  purpose: OutboxPurpose;
-  createdAt: string;
-}
-
-export interface OutgoingMessage {
-  channel: OutboxChannel;
-  to: string;
-  code?: string;
-  link?: string;
-  subject?: string;
-  body?: string;
-  headers?: Record<string, string>;
-  locale?: "en" | "es";
   /** Names the fact a message reports, so a second attempt to report it writes nothing (a relay's retry). */
   dedupeKey?: string;
   purpose: OutboxPurpose;
+}
+
+/** A message as the outbox holds it. */
+export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey"> {
+  id: number;
+  createdAt: string;
 }
 
 /**
