@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
+import { NoEvalProbe } from "~/components/layout/no-eval-probe";
 import { useNonce } from "~/components/layout/nonce";
 import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
 import { fallbackLanguage } from "~/i18n";
@@ -88,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {withScripts ? <NoEvalProbe nonce={nonce} /> : null}
         <NoscriptRefreshMeta />
       </head>
       <body>

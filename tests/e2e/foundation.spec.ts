@@ -125,6 +125,25 @@ test.describe("layout, footer and error screens", () => {
     expect(first.headers()["permissions-policy"]).toContain("camera=()");
   });
 
+  test("the pages break none of their own Content-Security-Policy rules once their scripts have run", async ({
+    page,
+    reader,
+    signedIn,
+  }) => {
+    test.skip(test.info().project.name !== "js", "the policy only matters where scripts run");
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}`));
+    });
+    await signedIn(page, await reader("ada"));
+    for (const path of ["/", "/profile/overview", "/profile/security"]) {
+      await page.goto(path);
+      await whenHydrated(page);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    }
+  });
+
   test("the expired-session screen says so and moves on to sign-in", async ({ page }) => {
     const response = await page.goto("/session-expired");
     expect(response?.status()).toBe(200);
