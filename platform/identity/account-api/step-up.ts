@@ -53,11 +53,13 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         throw fail(400, parsed.error.issues.some((issue) => issue.path[0] === "purpose") ? "purposeInvalid" : "methodInvalid");
       const { authMethod: method, purpose } = parsed.data;
       const { account } = caller;
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      const update = purpose === "password-update" ? await passwordUpdateAtStep(caller, CODE_STEPS) : null;
       if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
       if (!account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
       await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: codePurpose(purpose) });
-      if (purpose === "password-update") await deps.passwordUpdates.advance(account.id, "challenge-authenticator", method);
+      // A session verified already keeps its new-password step when another session asks for a code.
+      if (update && update.step !== "reset-authenticator")
+        await deps.passwordUpdates.advance(account.id, "challenge-authenticator", method);
       return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone) };
     },
 

@@ -63,6 +63,8 @@ describe("the password update", () => {
     const taken = await api("update-password", stolen, { password: "Stolen-Session-Password-1", attemptId: "attempt-stolen" });
     expect(taken.status).toBe(403);
     expect(taken.body.errorCode).toBe("freshVerificationRequired");
+    // Asking for a code of its own does not move the verified session's update back a step.
+    expect((await api("send-verification-code", stolen, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
     const mineSet = await api("update-password", mine, { password: "Crossing-New-Password-1", attemptId: "attempt-mine" });
     expect(mineSet.body.nextStep).toBe("done");
   });
