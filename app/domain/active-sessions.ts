@@ -1,5 +1,3 @@
-import * as z from "zod";
-
 /** Login & Security's page of the places the participant is signed in. */
 export const SESSIONS_PATH = "/profile/security/sessions";
 
@@ -19,10 +17,3 @@ export function changeFromQuery(value: string | null): SessionEndingChange | nul
 
 export const END_SESSION_INTENT = "end";
 export const END_OTHER_SESSIONS_INTENT = "end-others";
-
-export const SessionActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(END_SESSION_INTENT), session: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
-  z.object({ intent: z.literal(END_OTHER_SESSIONS_INTENT) }),
-]);
-
-export type SessionAction = z.infer<typeof SessionActionSchema>;

@@ -10,7 +10,8 @@ import {
 import { Notification } from "~/components/notification";
 import { ActiveSessionsList } from "~/components/profile/active-sessions-list";
 import * as styles from "~/components/profile/profile.css";
-import { changeFromQuery, END_SESSION_INTENT, SESSIONS_PATH, SessionActionSchema } from "~/domain/active-sessions";
+import { changeFromQuery, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
+import { SessionActionSchema } from "~/domain/active-sessions-form";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";

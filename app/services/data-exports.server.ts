@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { DataExportListSchema, DataExportSchema, type DataExport } from "~/domain/data-export";
+import { DataExportListSchema, DataExportSchema, type DataExport } from "~/domain/data-export-reply";
 import { env } from "./env.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";

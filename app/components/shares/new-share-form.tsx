@@ -8,7 +8,8 @@ import * as profile from "~/components/profile/profile.css";
 import { summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
-import { NewShareSchema, SHARE_DAYS } from "~/domain/report-share";
+import { SHARE_DAYS } from "~/domain/report-share";
+import { NewShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n-react";
 
 export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };

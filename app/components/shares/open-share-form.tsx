@@ -7,7 +7,8 @@ import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
-import { CLINICIAN_PATH, OpenShareSchema } from "~/domain/report-share";
+import { CLINICIAN_PATH } from "~/domain/report-share";
+import { OpenShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n-react";
 
 export type OpenShareReply = {

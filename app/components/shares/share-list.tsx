@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import * as profile from "~/components/profile/profile.css";
-import { sharePath, type Share } from "~/domain/report-share";
+import { sharePath } from "~/domain/report-share";
+import type { Share } from "~/domain/report-share-reply";
 import { useTranslation } from "~/i18n-react";
 import { visuallyHidden } from "~/styles/global.css";
 import { ShareMoment } from "./share-moment";

@@ -1,5 +1,5 @@
 import * as profile from "~/components/profile/profile.css";
-import type { SharedReport } from "~/domain/report-share";
+import type { SharedReport } from "~/domain/report-share-reply";
 import * as styles from "./shares.css";
 
 /** The report as accessible HTML: its sections as headings, paragraphs and two-column tables, in its own language. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dataExportItems, fileSize, isBeingPrepared, type DataExport } from "~/domain/data-export";
+import { dataExportItems, fileSize, isBeingPrepared } from "~/domain/data-export";
+import type { DataExport } from "~/domain/data-export-reply";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const base: DataExport = {

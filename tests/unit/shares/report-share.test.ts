@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceDescription, deviceParts, NewShareSchema, OpenShareSchema } from "~/domain/report-share";
+import { deviceDescription, deviceParts } from "~/domain/report-share";
+import { NewShareSchema, OpenShareSchema } from "~/domain/report-share-forms";
 import { createShareHasher, newShareCode, normalizedCode } from "../../../platform/results/shares/share-secrets.ts";
 import { stateOf } from "../../../platform/results/shares/share-store.ts";
 
