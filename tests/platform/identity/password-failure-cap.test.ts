@@ -26,11 +26,16 @@ import {
  * the participant is e-mailed in her language.
  */
 const clock = createTestClock();
-let service: RunningIdentityService;
+/** The default cap, NIST's 100, and a lower one an operator may set: the same rules, a fifth of the password checks (scrypt). */
+const DEFAULT_CAP = 100;
+const LOWER_CAP = 20;
+let atDefaultCap: RunningIdentityService;
+let atLowerCap: RunningIdentityService;
+/** The service the running test talks to, and its cap. */
 let base: string;
+let cap: number;
 
 const WINDOW_MS = 16 * 60_000;
-const CAP = 100;
 const WRONG = "not-the-password-0000";
 
 const mia = {
@@ -59,12 +64,21 @@ beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), "idp-cap-"));
   const file = join(dir, "participants.json");
   await writeFile(file, JSON.stringify({ participants: [...participants, mia, nora, sofia, rosa] }));
-  service = await startTestService(clock.now, { demoParticipantsFile: file });
-  base = service.url;
+  [atDefaultCap, atLowerCap] = await Promise.all([
+    startTestService(clock.now, { demoParticipantsFile: file }),
+    startTestService(clock.now, { demoParticipantsFile: file, passwordFailureCap: LOWER_CAP }),
+  ]);
 });
 afterAll(async () => {
-  await service?.close();
+  await Promise.all([atDefaultCap?.close(), atLowerCap?.close()]);
 });
+
+function talkTo(service: () => RunningIdentityService, itsCap: number) {
+  beforeAll(() => {
+    base = service().url;
+    cap = itsCap;
+  });
+}
 
 const mailTo = (email: string) => emailsTo(base, email);
 
@@ -133,10 +147,11 @@ async function resetPassword(email: string, phone: string, password: string) {
   return submit(browser, choose.html, { password, confirmPassword: password });
 }
 
-// A hundred password checks (scrypt) per test.
-describe("a cap on consecutive wrong passwords per account", { timeout: 120_000 }, () => {
+describe("a cap on consecutive wrong passwords per account, at its default", { timeout: 120_000 }, () => {
+  talkTo(() => atDefaultCap, DEFAULT_CAP);
+
   it("after a stranger's 100 wrong passwords the right one is refused with the way to reset it, and the participant is e-mailed", async () => {
-    const { last, uid } = await wrongPasswords(mia.email, CAP);
+    const { last, uid } = await wrongPasswords(mia.email, cap);
     // The attempt that reaches the cap already says what to do.
     expect(last.status).toBe(400);
     expect(last.html).toContain(RESET_MESSAGE);
@@ -154,23 +169,27 @@ describe("a cap on consecutive wrong passwords per account", { timeout: 120_000 
     expect(notices[0]).toMatchObject({ purpose: "notice" });
     expect(notices[0]?.body).toContain("Forgot password?");
   });
+});
+
+describe(`a cap on consecutive wrong passwords per account, set lower (${LOWER_CAP})`, { timeout: 120_000 }, () => {
+  talkTo(() => atLowerCap, LOWER_CAP);
 
   it("after a reset with a code to the phone the participant signs in with the new password, and the count starts again", async () => {
-    await wrongPasswords(nora.email, CAP);
+    await wrongPasswords(nora.email, cap);
     expect((await attempt(nora.email, nora.password)).html).toContain(RESET_MESSAGE);
 
     await resetPassword(nora.email, nora.phone, "a-new-password-for-nora");
     const signedIn = await attempt(nora.email, "a-new-password-for-nora");
     expect(passwordAccepted(signedIn.html)).toBe(true);
-    // The count started again at the reset: 99 more wrong passwords leave the right one working.
-    await wrongPasswords(nora.email, CAP - 1);
+    // The count started again at the reset: one fewer wrong passwords than the cap leave the right one working.
+    await wrongPasswords(nora.email, cap - 1);
     expect(passwordAccepted((await attempt(nora.email, "a-new-password-for-nora")).html)).toBe(true);
   });
 
   it("answers an e-mail with no account in the same words and status, at the cap and after it", async () => {
     const unknown = "nobody-here@example.test";
-    const known = await wrongPasswords(rosa.email, CAP);
-    const stranger = await wrongPasswords(unknown, CAP);
+    const known = await wrongPasswords(rosa.email, cap);
+    const stranger = await wrongPasswords(unknown, cap);
     expect(stranger.last.status).toBe(known.last.status);
     expect(normalized(stranger.last.html, stranger.uid, unknown)).toBe(normalized(known.last.html, known.uid, rosa.email));
 
@@ -183,16 +202,16 @@ describe("a cap on consecutive wrong passwords per account", { timeout: 120_000 
 
   it("a right password before the cap starts the count again", async () => {
     const [ada] = participants;
-    await wrongPasswords(ada!.email, CAP - 1);
+    await wrongPasswords(ada!.email, cap - 1);
     expect(passwordAccepted((await attempt(ada!.email, ada!.password)).html)).toBe(true);
-    await wrongPasswords(ada!.email, CAP - 1);
+    await wrongPasswords(ada!.email, cap - 1);
     const right = await attempt(ada!.email, ada!.password);
     expect(passwordAccepted(right.html)).toBe(true);
     expect(right.html).not.toContain(RESET_MESSAGE);
   });
 
   it("tells a Spanish-speaking participant in Spanish, on the page and in the e-mail", async () => {
-    await wrongPasswords(sofia.email, CAP);
+    await wrongPasswords(sofia.email, cap);
     const right = await attempt(sofia.email, sofia.password, "es");
     expect(right.html).toContain("restablezca su contraseña");
     const [notice] = (await mailTo(sofia.email)).filter((mail) => mail.purpose === "notice");
