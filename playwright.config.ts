@@ -45,6 +45,8 @@ export default defineConfig({
     env: {
       DATA_DIR: `.data/e2e-${portBase}`,
       FRESH_DATA: "1",
+      // A fresh database is a copy of a cluster created once (lib/postgres/pglite-open.ts).
+      PGLITE_CLUSTER_CACHE: new URL("./node_modules/.cache/pglite-clusters", import.meta.url).pathname,
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
       CODE_RESEND_LOCK_SECONDS: "10",

@@ -6,6 +6,8 @@ const shared = {
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
 };
 const setupFiles = ["tests/support/vitest-setup.ts"];
+/** The suites create hundreds of embedded databases: each starts as a copy of one fresh cluster (lib/postgres/pglite-open.ts). */
+const env = { PGLITE_CLUSTER_CACHE: new URL("./node_modules/.cache/pglite-clusters", import.meta.url).pathname };
 /** Suites that load a whole stack or measure a process: they run one at a time, after the rest. */
 const underLoad = [
   "tests/integration/faults/kill-under-load.test.ts",
@@ -30,6 +32,7 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles,
+          env,
           pool: "threads",
           isolate: false,
           testTimeout: 10_000,
@@ -37,7 +40,7 @@ export default defineConfig({
       },
       {
         ...shared,
-        test: { name: "components", include: ["tests/components/**/*.test.tsx"], environment: "node", setupFiles, pool: "forks" },
+        test: { name: "components", include: ["tests/components/**/*.test.tsx"], environment: "node", setupFiles, env, pool: "forks" },
       },
       {
         ...shared,
@@ -47,6 +50,7 @@ export default defineConfig({
           exclude: underLoad,
           environment: "node",
           setupFiles,
+          env,
           pool: "forks",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -62,6 +66,7 @@ export default defineConfig({
           include: underLoad,
           environment: "node",
           setupFiles,
+          env,
           pool: "forks",
           testTimeout: 30_000,
           hookTimeout: 60_000,
