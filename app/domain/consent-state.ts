@@ -1,5 +1,5 @@
 import type { ConsentEntry } from "./consent-history";
-import type { Withdrawal } from "./withdrawal";
+import type { Withdrawal } from "./withdrawal-reply";
 
 /** How a consent stands, as My Studies shows it. */
 export type ConsentState = { kind: "in-effect" } | { kind: "withdrawn"; on: string } | { kind: "withdrawal-requested"; on: string };

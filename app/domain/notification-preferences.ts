@@ -1,4 +1,3 @@
-import * as z from "zod";
 import type { TrackerStep } from "./kit-timeline";
 
 /** The kit steps a participant can be e-mailed about, by tracker step number (the first, kit registered, is their own doing). */
@@ -12,13 +11,11 @@ export const NOTIFIABLE_STEPS = [
 const stepNumbers = NOTIFIABLE_STEPS.map((each) => each.number);
 type StepNumber = (typeof NOTIFIABLE_STEPS)[number]["number"];
 
-export const NotificationPreferencesSchema = z.object({
-  emailEnabled: z.boolean(),
-  steps: z
-    .array(z.number().int())
-    .transform((steps) => steps.filter((step): step is StepNumber => (stepNumbers as number[]).includes(step))),
-});
-export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+export type NotificationPreferences = { emailEnabled: boolean; steps: StepNumber[] };
+
+/** The steps of a list that can be e-mailed about; others (a newer service's) are left out. */
+export const notifiableSteps = (steps: readonly number[]): StepNumber[] =>
+  steps.filter((step): step is StepNumber => (stepNumbers as number[]).includes(step));
 
 export const NOTIFICATIONS_PATH = "/profile/security/notifications";
 

@@ -1,12 +1,14 @@
 import * as z from "zod";
-import { NotificationPreferencesSchema, type NotificationPreferences } from "~/domain/notification-preferences";
+import { notifiableSteps, type NotificationPreferences } from "~/domain/notification-preferences";
 import { env } from "./env.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 
 /** The identity provider keeps the kit e-mail choices, beside the address and language it sends them to. */
 const preferencesUrl = `${env.IDP_ISSUER.replace(/\/$/, "")}/api/notifications/preferences`;
-const AnswerSchema = z.object({ preferences: NotificationPreferencesSchema });
+const AnswerSchema = z.object({
+  preferences: z.object({ emailEnabled: z.boolean(), steps: z.array(z.number().int()).transform(notifiableSteps) }),
+});
 
 async function call(session: PortalSession, body?: NotificationPreferences): Promise<NotificationPreferences | null> {
   const reply = await callUpstream({

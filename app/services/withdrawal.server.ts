@@ -2,14 +2,8 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import type { AuthMethod } from "~/domain/auth-code";
 import type { VerificationFailure } from "~/domain/verification";
-import {
-  openWithdrawal,
-  WithdrawalListSchema,
-  WithdrawalSchema,
-  type Withdrawal,
-  type WithdrawalChoice,
-  type WithdrawalState,
-} from "~/domain/withdrawal";
+import { openWithdrawal, type WithdrawalChoice, type WithdrawalState } from "~/domain/withdrawal";
+import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domain/withdrawal-reply";
 import { callAccountApi } from "./account.server";
 import { env } from "./env.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";

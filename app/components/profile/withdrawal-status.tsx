@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { calendarDate } from "~/domain/calendar-date";
-import { receiptPath, WITHDRAW_PATH, type Withdrawal } from "~/domain/withdrawal";
+import { receiptPath, WITHDRAW_PATH } from "~/domain/withdrawal";
+import type { Withdrawal } from "~/domain/withdrawal-reply";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consentState } from "~/domain/consent-state";
-import type { Withdrawal } from "~/domain/withdrawal";
+import type { Withdrawal } from "~/domain/withdrawal-reply";
 
 const request = (choice: Withdrawal["choice"]): Withdrawal => ({
   reference: "WD-2026-ABC123",

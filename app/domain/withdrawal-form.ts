@@ -1,0 +1,11 @@
+import * as z from "zod";
+import { PasswordUpdateMethodSchema } from "./auth-code";
+import { WITHDRAWAL_CHOICES, withdrawalMessages } from "./withdrawal";
+
+/** Step one: what to do, and how to get the code. */
+export const WithdrawalChoiceSchema = z.object({
+  choice: z.enum(WITHDRAWAL_CHOICES, { error: withdrawalMessages.choiceRequired }),
+  ...PasswordUpdateMethodSchema.shape,
+});
+
+export const WithdrawalIntentSchema = z.enum(["send-code", "confirm", "resend", "cancel"]);
