@@ -1,14 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { withJs } from "./support/javascript-mode";
 import { outboxFor } from "./support/outbox";
 
 /**
  * The accessibility statement: linked from the footer, open to everyone, and its form to report a
  * barrier (errors listed and kept, the reference shown, an acknowledgement e-mailed, a limit per address).
  */
-const withJs = () => test.info().project.name === "js";
-
 async function expectNoSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }

@@ -2,14 +2,13 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
 
 /**
  * 'Didn't get a code?' on every code step, with and without JavaScript (the projects): the portal's
  * shared code step (here the password update's) and the hosted sign-in code page, each listing only
  * the ways the participant has; and Login & Security's word to a participant relying on their phone alone.
  */
-const withJs = () => test.info().project.use.javaScriptEnabled !== false;
-
 const words = {
   en: {
     help: "Didn't get a code?",

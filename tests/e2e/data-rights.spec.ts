@@ -3,10 +3,10 @@ import type { Page } from "@playwright/test";
 import { fromBuffer } from "yauzl";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { waitForResendUnlock } from "./support/code-step";
 import { expect, test } from "./support/fixtures";
+import { withJs } from "./support/javascript-mode";
 import { codesSince, outboxMarker } from "./support/outbox";
-
-const withJs = () => test.info().project.name === "js";
 
 /** Nothing wider than the screen: no sideways scrolling at this width. */
 async function expectNoSideways(page: Page) {
@@ -160,14 +160,7 @@ test.describe("withdrawal with a receipt", () => {
     await expect(page.getByText("The code entered is not correct").first()).toBeVisible();
 
     // Once unlocked, a new code: the old error goes, and the new code records the request.
-    if (withJs()) {
-      await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
-    } else {
-      await expect(async () => {
-        await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
-        await expect(resend).toBeEnabled({ timeout: 1_000 });
-      }).toPass({ timeout: 20_000 });
-    }
+    await waitForResendUnlock(page, resend);
     const resendMarker = await outboxMarker(person.phone!);
     await resend.click();
     await expect(page.getByRole("status").filter({ hasText: "We sent you a new code." })).toBeVisible();

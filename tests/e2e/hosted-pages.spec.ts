@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { withJs } from "./support/javascript-mode";
 import { screenMatrix } from "./support/matrix";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant } from "./support/participants";
@@ -68,7 +69,6 @@ const words = {
 } as const satisfies Record<"en" | "es", Record<string, string>>;
 type Words = Record<keyof (typeof words)["en"], string>;
 
-const withJs = () => test.info().project.use.javaScriptEnabled !== false;
 /** The security check's wait without JavaScript (platform/identity/captcha/human-check.ts), as its page asks. */
 const HUMAN_CHECK_WAIT_MS = 15_000;
 

@@ -1,6 +1,7 @@
 import { expect, type Page, type Response } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { test } from "./support/fixtures";
+import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { codesSince, outboxFor, outboxMarker } from "./support/outbox";
 import { identify } from "./support/sign-in";
@@ -11,8 +12,6 @@ import { portalUrl } from "./support/stack";
  * the page that shows the error (a reload posts nothing again), and every step offers 'Cancel', which
  * ends the sign-in and shows the portal's calm signed-out page in the participant's language.
  */
-
-const withJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** The POST a click sends, and the answer it gets: a redirect (303) when the form is answered the post-redirect-get way. */
 async function postAnswer(page: Page, click: () => Promise<void>): Promise<Response> {

@@ -1,18 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
+import { tabTo } from "./support/keyboard";
 import { codesSince, outboxMarker } from "./support/outbox";
-
-const withJs = () => test.info().project.name === "js";
-
-/** Presses Tab until `target` has focus, as a keyboard user would (never clicking). */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
-}
 
 /**
  * Without JavaScript each step is a new page: focus starts at its top, the first Tab reaches 'Skip to

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { waitForResendUnlock } from "./support/code-step";
 import { expect, test, type TestParticipant } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
 import { expectWhollyVisible } from "./support/layout";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { identify } from "./support/sign-in";
 import { portalUrl } from "./support/stack";
-
-const withJs = () => test.info().project.name === "js";
 
 /** Where a step's form lives: the 'Update Password' modal with JavaScript, the page without. */
 function stepArea(page: Page) {
@@ -328,14 +328,7 @@ test.describe("password update", () => {
     }
 
     const marker = await outboxMarker(person.phone!);
-    if (withJs()) {
-      await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
-    } else {
-      await expect(async () => {
-        await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
-        await expect(resend).toBeEnabled({ timeout: 1_000 });
-      }).toPass({ timeout: 20_000 });
-    }
+    await waitForResendUnlock(page, resend);
     await resend.click();
     await expect(area.getByText("We sent you a new code.")).toBeVisible();
     const [fresh] = await codesSince(person.phone!, marker);

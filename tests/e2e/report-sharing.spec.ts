@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { outboxFor, outboxMarker } from "./support/outbox";
 import { fullNameOf } from "./support/participants";
 import { portalUrl } from "./support/stack";
 
-const withJs = () => test.info().project.name === "js";
 const ADA_BIRTH_DATE = "1984-03-09";
 const LUCIA_BIRTH_DATE = "1991-07-23";
 

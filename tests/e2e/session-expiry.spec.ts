@@ -1,10 +1,9 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { identify, passChallenge } from "./support/sign-in";
-
-const withJs = () => test.info().project.name === "js";
 
 test("the account menu says until when the participant is signed in, and 'Stay signed in' keeps them on the page", async ({
   page,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
+import { withJs } from "./support/javascript-mode";
 import { signIn } from "./support/sign-in";
 import { identityUrl } from "./support/stack";
 
@@ -10,8 +11,6 @@ import { identityUrl } from "./support/stack";
  * a verification step links to after a new password. The test signs out her other sessions, so the
  * participant is its own, and every sign-in goes through the hosted pages (a new session each time).
  */
-const withJs = () => test.info().project.name === "js";
-
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 

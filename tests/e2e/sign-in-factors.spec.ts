@@ -2,14 +2,14 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { confirmWithTextMessage } from "./support/code-step";
 import { expect, test, type TestParticipant } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { identify, signIn } from "./support/sign-in";
 import { portalUrl } from "./support/stack";
-
-const withJs = () => test.info().project.name === "js";
 
 /** Identify on the hosted page, choose the authenticator app and type its code. */
 async function signInWithApp(page: Page, person: TestParticipant, secret: string, periodsFromNow = 0) {
@@ -43,12 +43,7 @@ test.describe("sign-in factors", () => {
 
     // A change needs a code passed in the last 5 minutes.
     await expect(page.getByRole("heading", { level: 1, name: "Set up an authenticator app" })).toBeVisible();
-    await page.getByRole("radio", { name: /^Text message to/ }).check();
-    const marker = await outboxMarker(person.phone!);
-    await page.getByRole("button", { name: "Continue" }).click();
-    const [sent] = await codesSince(person.phone!, marker);
-    await page.getByLabel("Authentication code").fill(sent!.code);
-    await page.getByRole("button", { name: "Confirm" }).click();
+    await confirmWithTextMessage(page, person.phone!);
 
     await expect(page.getByRole("img", { name: /QR code that adds your DNA Discovery Program account/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -112,12 +107,7 @@ test.describe("sign-in factors", () => {
 
     // New codes replace the old ones, after a fresh code.
     await methods.getByRole("button", { name: "Get new recovery codes" }).click();
-    await page.getByRole("radio", { name: /^Text message to/ }).check();
-    const marker = await outboxMarker(person.phone!);
-    await page.getByRole("button", { name: "Continue" }).click();
-    const [sent] = await codesSince(person.phone!, marker);
-    await page.getByLabel("Authentication code").fill(sent!.code);
-    await page.getByRole("button", { name: "Confirm" }).click();
+    await confirmWithTextMessage(page, person.phone!);
     await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
     await page.getByRole("button", { name: "I have saved my codes" }).click();
     await expect(page.getByText("Your new recovery codes are ready; the old ones no longer work.")).toBeVisible();
@@ -208,12 +198,7 @@ test.describe("passkeys", () => {
     await page.goto("/profile/security");
     const methods = page.getByRole("region", { name: "Sign-in methods" });
     await methods.getByRole("button", { name: "Add a passkey" }).click();
-    await page.getByRole("radio", { name: /^Text message to/ }).check();
-    const marker = await outboxMarker(person.phone!);
-    await page.getByRole("button", { name: "Continue" }).click();
-    const [sent] = await codesSince(person.phone!, marker);
-    await page.getByLabel("Authentication code").fill(sent!.code);
-    await page.getByRole("button", { name: "Confirm" }).click();
+    await confirmWithTextMessage(page, person.phone!);
 
     await expect(page.getByRole("heading", { level: 1, name: "Add a passkey" })).toBeVisible();
     await page.getByLabel("Name").fill("Laptop");
@@ -278,12 +263,7 @@ test("changing the phone number needs a fresh code, then a code sent to the new 
   const methods = page.getByRole("region", { name: "Sign-in methods" });
   await methods.getByRole("button", { name: "Change phone number" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Change your phone number" })).toBeVisible();
-  await page.getByRole("radio", { name: /^Text message to/ }).check();
-  const marker = await outboxMarker(person.phone!);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const [sent] = await codesSince(person.phone!, marker);
-  await page.getByLabel("Authentication code").fill(sent!.code);
-  await page.getByRole("button", { name: "Confirm" }).click();
+  await confirmWithTextMessage(page, person.phone!);
 
   // A number that cannot be used is a field error; the typed text stays.
   await page.getByLabel("New phone number").fill("12");

@@ -1,19 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { waitForResendUnlock } from "./support/code-step";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
+import { tabTo } from "./support/keyboard";
 import { codesSince, outboxMarker } from "./support/outbox";
-
-const withJs = () => test.info().project.name === "js";
-
-/** Presses Tab until `target` has focus, as a keyboard user would (never clicking). */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
-}
 
 /** With JavaScript each step puts focus on its first field (or control); without, each step is a new page that starts at its top. */
 async function expectStepFocus(page: Page, first: Locator) {
@@ -72,14 +64,7 @@ test("keyboard only: new recovery codes after a code, with 'Resend code' locked,
   await expect(summary).toBeFocused();
 
   // Once unlocked, a new code: the old error goes, the news is announced, and the new code works.
-  if (withJs()) {
-    await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
-  } else {
-    await expect(async () => {
-      await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
-      await expect(resend).toBeEnabled({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-  }
+  await waitForResendUnlock(page, resend);
   const again = await outboxMarker(person.phone!);
   await tabTo(page, resend);
   await page.keyboard.press("Enter");
