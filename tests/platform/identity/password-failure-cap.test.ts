@@ -1,18 +1,13 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   authorizePath,
   Browser,
-  createTestClock,
+  identityServiceForSuite,
   latestCode,
   participants,
   pkcePair,
   solvedCaptchaToken,
-  startTestService,
   submit,
   emailsTo,
 } from "./support.ts";
@@ -25,9 +20,6 @@ import {
  * 'Forgot password?' (a code to the phone), in the same words for an e-mail with no account, and
  * the participant is e-mailed in her language.
  */
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
 
 const WINDOW_MS = 16 * 60_000;
 const CAP = 100;
@@ -55,22 +47,13 @@ const sofia = {
 };
 const rosa = { ...mia, userId: "T1204", email: "rosa@example.test", password: "radio-galaxia-2001", phone: "+15555550204" };
 
-beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "idp-cap-"));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants: [...participants, mia, nora, sofia, rosa] }));
-  service = await startTestService(clock.now, { demoParticipantsFile: file });
-  base = service.url;
-});
-afterAll(async () => {
-  await service?.close();
-});
+const idp = identityServiceForSuite({}, [...participants, mia, nora, sofia, rosa]);
 
-const mailTo = (email: string) => emailsTo(base, email);
+const mailTo = (email: string) => emailsTo(idp.url, email);
 
 /** A fresh sign-in page, as a stranger's (or the participant's) new browser sees it. */
 async function signInPage(ui_locales?: string) {
-  const browser = new Browser(base);
+  const browser = new Browser(idp.url);
   const pkce = pkcePair();
   const page = await browser.follow(
     await browser.get(authorizePath({ challenge: pkce.challenge, state: "s1", extra: ui_locales ? { ui_locales } : undefined })),
@@ -90,7 +73,7 @@ async function wrongPasswords(email: string, times: number) {
   for (let i = 1; i <= times; i++) {
     if (i > 1 && i % 10 === 1) {
       // Past the window, and past the sign-in interaction's life: a new page, as a script would load.
-      clock.advance(WINDOW_MS);
+      idp.clock.advance(WINDOW_MS);
       page = await signInPage();
       html = page.html;
     }
@@ -98,7 +81,7 @@ async function wrongPasswords(email: string, times: number) {
     last = { status: answer.response.status, html: answer.html };
     html = answer.html;
   }
-  clock.advance(WINDOW_MS);
+  idp.clock.advance(WINDOW_MS);
   return { ...page, last };
 }
 
@@ -126,9 +109,9 @@ async function resetPassword(email: string, phone: string, password: string) {
   const { browser, uid } = await signInPage();
   const start = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
   const method = await submit(browser, await start.text(), { email });
-  clock.advance(31_000);
-  const challenge = await submit(browser, method.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-  const { code } = await latestCode(base, phone);
+  idp.clock.advance(31_000);
+  const challenge = await submit(browser, method.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
+  const { code } = await latestCode(idp.url, phone);
   const choose = await submit(browser, challenge.html, { intent: "verify", code });
   return submit(browser, choose.html, { password, confirmPassword: password });
 }
@@ -209,16 +192,7 @@ describe("the cap's setting", () => {
 });
 
 describe("attempts sent in parallel", () => {
-  let small: RunningIdentityService;
-  beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), "idp-cap-small-"));
-    const file = join(dir, "participants.json");
-    await writeFile(file, JSON.stringify({ participants: [mia] }));
-    small = await startTestService(clock.now, { demoParticipantsFile: file, passwordFailureCap: 5 });
-  });
-  afterAll(async () => {
-    await small?.close();
-  });
+  const small = identityServiceForSuite({ passwordFailureCap: 5 }, [mia]);
 
   it("compare no more passwords than the cap between them", async () => {
     const pages = await Promise.all(

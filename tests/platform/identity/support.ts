@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { pino } from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { freshDatabaseUrl } from "../../support/database";
@@ -68,19 +69,25 @@ export const participants = [
   },
 ];
 
-/** A clock the test can move forward; everything time-limited in the service reads it. */
 /** Every escalated answer's delay, recorded instead of waited out. */
 export const slowDowns: number[] = [];
 
+/** A clock the test can move forward; everything time-limited in the service reads it. */
 export function createTestClock() {
   let offsetMs = 0;
   return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
 }
 
+/** A directory of its own for one provider: its data, and the participants it is seeded with. */
+async function providerDirectory(name: string, people: readonly unknown[]) {
+  const dir = await mkdtemp(join(tmpdir(), `idp-${name}-`));
+  const demoParticipantsFile = join(dir, "participants.json");
+  await writeFile(demoParticipantsFile, JSON.stringify({ participants: people }));
+  return { dataDir: join(dir, "db"), demoParticipantsFile };
+}
+
 export async function startTestService(now: () => Date, overrides: Record<string, unknown> = {}): Promise<RunningIdentityService> {
-  const dir = await mkdtemp(join(tmpdir(), "idp-test-"));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants }));
+  const { dataDir, demoParticipantsFile } = await providerDirectory("test", participants);
   return startIdentityService({
     production: false,
     port: 0,
@@ -89,7 +96,7 @@ export async function startTestService(now: () => Date, overrides: Record<string
     portalClientId: CLIENT_ID,
     portalClientSecret: CLIENT_SECRET,
     resultsApiAudience: AUDIENCE,
-    dataDir: join(dir, "db"),
+    dataDir,
     databaseUrl: await freshDatabaseUrl("identity"),
     cookieKeys: ["test-cookie-key-one"],
     factorKey: "test-factor-key-of-at-least-32-characters",
@@ -115,13 +122,52 @@ export async function startTestService(now: () => Date, overrides: Record<string
       newNumbersBeforeCheck: 100,
     }),
     trustedProxies: [],
-    demoParticipantsFile: file,
+    demoParticipantsFile,
     now,
     logger: pino({ level: "silent" }),
     captchaCost: 200,
     slowDown: async (ms: number) => void slowDowns.push(ms),
     ...overrides,
   });
+}
+
+/** The identity service the tests of one suite share, and the clock they move. */
+export interface SharedIdentityService {
+  readonly clock: ReturnType<typeof createTestClock>;
+  /** The running service (from the suite's first test on). */
+  readonly service: RunningIdentityService;
+  /** Where the tests reach it. */
+  readonly url: string;
+}
+
+/**
+ * One identity service for all the tests of a suite (the file, or the describe block it is called
+ * in): started on a fresh database before them, with `settings` over the test defaults, seeded with
+ * `people` (the demo participants unless given), and closed after them.
+ */
+export function identityServiceForSuite(
+  settings: Record<string, unknown> = {},
+  people: readonly unknown[] = participants,
+): SharedIdentityService {
+  const clock = createTestClock();
+  let running: RunningIdentityService | undefined;
+  beforeAll(async () => {
+    const seeded = people === participants ? {} : await providerDirectory("file", people);
+    running = await startTestService(clock.now, { ...seeded, ...settings });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return {
+    clock,
+    get service() {
+      if (!running) throw new Error("the identity service starts before the suite's first test");
+      return running;
+    },
+    get url() {
+      return this.service.url;
+    },
+  };
 }
 
 /** Cookies by name, as a browser on one host would keep them. */
@@ -248,12 +294,8 @@ export async function startServiceWith(
   people: readonly unknown[],
   overrides: Record<string, unknown> = {},
 ): Promise<RunningIdentityService> {
-  const dir = await mkdtemp(join(tmpdir(), `idp-${name}-`));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants: people }));
   return startTestService(() => new Date(), {
-    demoParticipantsFile: file,
-    dataDir: join(dir, "db"),
+    ...(await providerDirectory(name, people)),
     databaseUrl: await freshDatabaseUrl(`identity_${name.replaceAll("-", "_")}`),
     ...overrides,
   });
