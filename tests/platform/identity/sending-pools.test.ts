@@ -8,6 +8,7 @@ import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { totpCode } from "../../support/totp-codes";
+import { visibleText } from "../../support/visible-text.ts";
 import {
   beginSignIn,
   Browser,
@@ -134,16 +135,6 @@ async function recoveryStart(base: string, email: string) {
   const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
   const select = await submit(browser, await identify.text(), { email });
   return submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-}
-
-/** The words a person sees (no markup, no per-request values), with the e-mail typed taken out. */
-function visibleText(html: string, email: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll(email, "EMAIL")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 describe("fresh registrations and established participants", () => {
