@@ -3,8 +3,10 @@ import { guessesPerYear, yearlyGuessingOdds } from "../../../platform/identity/d
 import {
   beginSignIn,
   Browser,
+  changePasswordFromSecondSignIn,
   identityServiceForSuite,
   latestCode,
+  openRecovery,
   participants,
   postToken,
   signIn,
@@ -25,10 +27,7 @@ if (!ada || !grace || !alan || !katherine || !hedy) throw new Error("the demo pa
 
 async function startRecovery(email: string, method: "sms" | "voice") {
   const browser = new Browser(idp.url);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
+  const select = await openRecovery(browser, email);
   idp.clock.advance(31_000);
   const challenge = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(idp.url) });
   return { browser, page: challenge };
@@ -60,18 +59,10 @@ const refreshWith = async (refreshToken: string) =>
 
 describe("a new password ends every other session", () => {
   it("through the account API: the other grants stop renewing, the caller's keeps working", async () => {
-    const other = (await tokensFor(idp.url, ada)).tokens;
-    const caller = (await tokensFor(idp.url, ada)).tokens;
-    idp.clock.advance(31_000);
-    const steps = [
-      await accountApi("recover-password", caller.access_token),
-      await accountApi("send-verification-code", caller.access_token, { purpose: "password-update", authMethod: "sms" }),
-      await accountApi("verify-code", caller.access_token, {
-        purpose: "password-update",
-        code: (await latestCode(idp.url, phoneOf(ada))).code,
-      }),
-      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
-    ];
+    const { other, caller, steps } = await changePasswordFromSecondSignIn(idp, ada, {
+      password: "a-fresh-sequence-2026",
+      attemptId: "attempt-one-0001",
+    });
     expect(steps).toEqual([200, 200, 200, 200]);
     expect(await refreshWith(other.refresh_token)).toBe(400);
     expect(await refreshWith(caller.refresh_token)).toBe(200);

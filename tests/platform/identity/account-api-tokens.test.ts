@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../../platform/identity/oidc/provider.ts";
-import { basicAuth, identityServiceForSuite, latestCode, participants, tokensFor } from "./support.ts";
+import { basicAuth, changePasswordFromSecondSignIn, identityServiceForSuite, participants, tokensFor } from "./support.ts";
 
 /**
  * The account API changes passwords and sign-in methods: it takes an access token only while the token
@@ -55,18 +55,10 @@ describe("account API: which access tokens it takes", () => {
   });
 
   it("refuses the other sessions' tokens once the password changed, and keeps the caller's", async () => {
-    const other = (await tokensFor(idp.url, hedy)).tokens;
-    const caller = (await tokensFor(idp.url, hedy)).tokens;
-    idp.clock.advance(31_000);
-    const steps = [
-      await accountApi("recover-password", caller.access_token),
-      await accountApi("send-verification-code", caller.access_token, { purpose: "password-update", authMethod: "sms" }),
-      await accountApi("verify-code", caller.access_token, {
-        purpose: "password-update",
-        code: (await latestCode(idp.url, hedy.phone!)).code,
-      }),
-      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
-    ];
+    const { other, caller, steps } = await changePasswordFromSecondSignIn(idp, hedy, {
+      password: "a-fresh-sequence-2026",
+      attemptId: "attempt-one-0001",
+    });
     expect(steps).toEqual([200, 200, 200, 200]);
     expect(await accountApi("factors", other.access_token)).toBe(401);
     expect(await accountApi("recover-password", other.access_token)).toBe(401);

@@ -4,10 +4,9 @@ import {
   authorizePath,
   Browser,
   identityServiceForSuite,
-  latestCode,
   participants,
   pkcePair,
-  solvedCaptchaToken,
+  recoverToNewPassword,
   submit,
   emailsTo,
 } from "./support.ts";
@@ -104,16 +103,10 @@ function normalized(html: string, uid: string, email: string) {
     .replace(/name="humanCheckTicket" value="[^"]*"/g, 'name="humanCheckTicket" value="T"');
 }
 
-/** Recovery with the code from the outbox, up to and through the new password. */
+/** Recovery with the code from the outbox, through the new password. */
 async function resetPassword(email: string, phone: string, password: string) {
-  const { browser, uid } = await signInPage();
-  const start = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const method = await submit(browser, await start.text(), { email });
-  idp.clock.advance(31_000);
-  const challenge = await submit(browser, method.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
-  const { code } = await latestCode(idp.url, phone);
-  const choose = await submit(browser, challenge.html, { intent: "verify", code });
-  return submit(browser, choose.html, { password, confirmPassword: password });
+  const { browser, page } = await recoverToNewPassword(idp, email, phone);
+  return submit(browser, page.html, { password, confirmPassword: password });
 }
 
 // A hundred password checks (scrypt) per test.

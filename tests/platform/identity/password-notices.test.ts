@@ -6,7 +6,7 @@ import {
   latestCode,
   participants,
   pkcePair,
-  solvedCaptchaToken,
+  recoverToNewPassword,
   submit,
   tokensFor,
   emailsTo,
@@ -46,23 +46,6 @@ async function accountApi(path: string, token: string, body: unknown = {}) {
   return { status: response.status, body: (await response.json()) as { errorMessage?: string } };
 }
 
-/** Recovery up to the new-password page. */
-async function recoverTo(email: string, phone: string, ui_locales?: string) {
-  const browser = new Browser(idp.url);
-  const pkce = pkcePair();
-  const first = await browser.follow(
-    await browser.get(authorizePath({ challenge: pkce.challenge, state: "s1", extra: ui_locales ? { ui_locales } : undefined })),
-  );
-  const uid = new URL(first.url).pathname.split("/")[2];
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
-  idp.clock.advance(31_000);
-  const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
-  const { code } = await latestCode(idp.url, phone);
-  const reset = await submit(browser, challenge.html, { intent: "verify", code });
-  return { browser, reset };
-}
-
 async function passwordWorks(email: string, password: string): Promise<boolean> {
   const browser = new Browser(idp.url);
   const pkce = pkcePair();
@@ -89,7 +72,7 @@ describe("a new password is e-mailed", () => {
   });
 
   it("a reset through 'Forgot password?'", async () => {
-    const { browser, reset } = await recoverTo(hedy.email, hedy.phone!);
+    const { browser, page: reset } = await recoverToNewPassword(idp, hedy.email, hedy.phone!);
     expect(reset.html).toContain("Choose a new password");
     await submit(browser, reset.html, { password: "a-reset-password-of-hedy", confirmPassword: "a-reset-password-of-hedy" });
     expect(await passwordWorks(hedy.email, "a-reset-password-of-hedy")).toBe(true);
@@ -101,7 +84,7 @@ describe("a new password is e-mailed", () => {
   });
 
   it("in the participant's language", async () => {
-    const { browser, reset } = await recoverTo(lucia.email, lucia.phone);
+    const { browser, page: reset } = await recoverToNewPassword(idp, lucia.email, lucia.phone);
     await submit(browser, reset.html, { password: "una-clave-nueva-de-lucia", confirmPassword: "una-clave-nueva-de-lucia" });
     const [notice] = await mailTo(lucia.email);
     expect(notice).toMatchObject({ purpose: "notice", subject: "Se restableció su contraseña", locale: "es" });
@@ -111,15 +94,15 @@ describe("a new password is e-mailed", () => {
 
 describe("a reset to the current password", () => {
   it("is refused with the portal's words, in the page's language, and changes nothing", async () => {
-    const { browser, reset } = await recoverTo(ada.email, ada.phone!);
+    const { browser, page: reset } = await recoverToNewPassword(idp, ada.email, ada.phone!);
     const again = await submit(browser, reset.html, { password: ada.password, confirmPassword: ada.password });
     expect(again.response.status).toBe(400);
     expect(again.html).toContain("Choose a password different from your current one");
     expect(again.html).not.toContain(ada.password);
     expect(await mailTo(ada.email)).toEqual([]);
 
-    const spanish = await recoverTo(lucia.email, lucia.phone, "es");
-    const refused = await submit(spanish.browser, spanish.reset.html, {
+    const spanish = await recoverToNewPassword(idp, lucia.email, lucia.phone, { ui_locales: "es" });
+    const refused = await submit(spanish.browser, spanish.page.html, {
       password: "una-clave-nueva-de-lucia",
       confirmPassword: "una-clave-nueva-de-lucia",
     });

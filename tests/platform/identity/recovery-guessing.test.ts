@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountDelayMs, guessUnits, sourceDelayMs, yearlyRecoveryGuessing } from "../../../platform/identity/domain/guessing-limits.ts";
 import { DEFAULT_SENDING_BUDGETS } from "../../../platform/identity/store/sending-budget.ts";
-import { beginSignIn, Browser, identityServiceForSuite, latestCode, participants, solvedCaptchaToken, submit } from "./support.ts";
+import { Browser, identityServiceForSuite, latestCode, openRecovery, participants, solvedCaptchaToken, submit } from "./support.ts";
 
 /**
  * Security assessment item 4: a stranger guessing recovery codes, which needs no password, must not
@@ -46,12 +46,9 @@ class BrowserAt extends Browser {
 /** Opens 'Forgot password?' from `address` and asks for a code by `method`, solving the security check. */
 async function startRecovery(address: string, email: string, method: "sms" | "voice") {
   const browser = new BrowserAt(idp.url, address);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
+  const select = await openRecovery(browser, email);
   const page = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(idp.url) });
-  return { browser, page, uid };
+  return { browser, page, uid: select.uid };
 }
 
 const wrongFor = (code: string) => (code.startsWith("0") ? code.replace(/^0/, "1") : code.replace(/^./, "0"));

@@ -13,6 +13,7 @@ import {
   beginSignIn,
   Browser,
   createTestClock,
+  openRecovery,
   participants,
   REDIRECT_URI,
   solvedCaptchaToken,
@@ -130,10 +131,7 @@ async function signsIn(base: string, who: Person): Promise<boolean> {
 /** What a stranger does with only an e-mail address: the recovery pages, the security check passed, a text asked for. */
 async function recoveryStart(base: string, email: string) {
   const browser = new Browser(base);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
+  const select = await openRecovery(browser, email);
   return submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
 }
 

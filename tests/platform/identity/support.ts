@@ -345,7 +345,15 @@ export async function beginSignIn(browser: Browser, extra?: Record<string, strin
   const pkce = pkcePair();
   const state = `state-${Math.random().toString(36).slice(2)}`;
   const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state, extra })));
-  return { pkce, state, page, html: await page.text() };
+  const uid = new URL(page.url).pathname.split("/")[2] ?? "";
+  return { pkce, state, page, uid, html: await page.text() };
+}
+
+/** 'Forgot password?' from a fresh sign-in page, `email` given: the page that asks how to send the code. */
+export async function openRecovery(browser: Browser, email: string, extra?: Record<string, string>) {
+  const { uid } = await beginSignIn(browser, extra);
+  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
+  return { uid, ...(await submit(browser, await identify.text(), { email })) };
 }
 
 type TestParticipant = (typeof participants)[number];
@@ -373,6 +381,19 @@ export async function signIn(
   return { code: location.searchParams.get("code")!, verifier: started.pkce.verifier };
 }
 
+/**
+ * Recovery on a new browser up to the new-password page: a text asked for past the resend lock (the
+ * suite's clock moved 31 s) and its code, read from the outbox, entered.
+ */
+export async function recoverToNewPassword(idp: SharedIdentityService, email: string, phone: string, extra?: Record<string, string>) {
+  const browser = new Browser(idp.url);
+  const asked = await openRecovery(browser, email, extra);
+  idp.clock.advance(31_000);
+  const challenge = await submit(browser, asked.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
+  const { code } = await latestCode(idp.url, phone);
+  return { browser, page: await submit(browser, challenge.html, { intent: "verify", code }) };
+}
+
 export type TokenResponse = { access_token: string; id_token: string; refresh_token: string; expires_in: number; token_type: string };
 
 /** A full sign-in and code exchange: the tokens the portal would hold. */
@@ -382,6 +403,30 @@ export async function tokensFor(base: string, who: TestParticipant, options: { m
   const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
   if (response.status !== 200) throw new Error(`token exchange answered ${response.status}`);
   return { browser, tokens: (await response.json()) as TokenResponse };
+}
+
+/**
+ * A participant signed in on two browsers changes her password through the account API from the
+ * second, as the portal's update does (the code asked for past the resend lock): the status of each
+ * step, and both sign-ins' tokens.
+ */
+export async function changePasswordFromSecondSignIn(
+  idp: SharedIdentityService,
+  who: TestParticipant,
+  update: { password: string; attemptId: string },
+) {
+  const other = (await tokensFor(idp.url, who)).tokens;
+  const caller = (await tokensFor(idp.url, who)).tokens;
+  idp.clock.advance(31_000);
+  const accountApi = accountApiAt(() => idp.url);
+  const step = async (operation: string, body?: unknown) => (await accountApi(operation, caller.access_token, body)).status;
+  const steps = [
+    await step("recover-password"),
+    await step("send-verification-code", { purpose: "password-update", authMethod: "sms" }),
+    await step("verify-code", { purpose: "password-update", code: (await latestCode(idp.url, who.phone!)).code }),
+    await step("update-password", update),
+  ];
+  return { other, caller, steps };
 }
 
 /** What the hosted pages' script does in a browser: fetch a proof-of-work challenge, solve it, encode the token. */
