@@ -152,7 +152,7 @@ export function identityServiceForSuite(
   const clock = createTestClock();
   let running: RunningIdentityService | undefined;
   beforeAll(async () => {
-    const seeded = people === participants ? {} : await providerDirectory("file", people);
+    const seeded = people === participants ? {} : await providerDirectory("suite", people);
     running = await startTestService(clock.now, { ...seeded, ...settings });
   });
   afterAll(async () => {
