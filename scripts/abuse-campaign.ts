@@ -17,6 +17,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { loadConfigFromEnv } from "../platform/identity/config.ts";
+import { visibleText } from "../tests/support/visible-text.ts";
 import { replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
 import { HttpBrowser } from "./bench/http-client.ts";
 import { openIdentifyPage } from "./bench/sign-in.ts";
@@ -96,16 +97,6 @@ async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice"
   const select = await browser.submit(page, { email }, onIdp(stack));
   // Every recovery code passes the security check first: the stranger solves it, as a browser would.
   return { browser, page: await browser.submit(select, { authMethod: method, captchaToken: await solvedCheck(stack) }, onIdp(stack)) };
-}
-
-/** The words a person sees on a page, without markup or per-request values, the e-mail typed taken out. */
-function visibleText(html: string, email: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll(email, "EMAIL")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /** A stranger's own new account: registered, e-mail verified, a phone enrolled; signed in once. */

@@ -58,17 +58,11 @@ export class SoftPasskey {
         ["authData", new Uint8Array(authData)],
       ]),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: this.clientData("webauthn.create", options.challenge).toString("base64url"),
-        attestationObject: Buffer.from(attestationObject).toString("base64url"),
-        transports: ["internal"],
-      },
-    };
+    return this.credential({
+      clientDataJSON: this.clientData("webauthn.create", options.challenge).toString("base64url"),
+      attestationObject: Buffer.from(attestationObject).toString("base64url"),
+      transports: ["internal"],
+    });
   }
 
   /** The browser's answer to navigator.credentials.get with these options. */
@@ -78,16 +72,15 @@ export class SoftPasskey {
     const authData = this.authenticatorData(0x05);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge);
     const signature = sign("sha256", Buffer.concat([authData, createHash("sha256").update(clientDataJSON).digest()]), this.key);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: clientDataJSON.toString("base64url"),
-        authenticatorData: authData.toString("base64url"),
-        signature: signature.toString("base64url"),
-      },
-    };
+    return this.credential({
+      clientDataJSON: clientDataJSON.toString("base64url"),
+      authenticatorData: authData.toString("base64url"),
+      signature: signature.toString("base64url"),
+    });
+  }
+
+  /** The credential as a browser serialises it (PublicKeyCredential.toJSON), around one ceremony's response. */
+  private credential<CeremonyResponse>(response: CeremonyResponse) {
+    return { id: this.id, rawId: this.id, type: "public-key", clientExtensionResults: {}, response };
   }
 }

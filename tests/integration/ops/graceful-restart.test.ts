@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/bench/stack.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
-import { sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
+import { resultsServiceEnvironment, sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
 
 /**
  * SIGTERM while a service is under load: every request that had already started gets its
@@ -30,16 +30,7 @@ describe("graceful restarts", () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
       [tsx, "platform/results/main.ts"],
-      {
-        ...process.env,
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-        RESULTS_PORT: String(port),
-        RESULTS_HOST: "127.0.0.1",
-        RESULTS_DATA_DIR: path.join(workDir, "results"),
-        IDP_ISSUER: keys.issuer,
-        RESULTS_API_AUDIENCE: keys.audience,
-      },
+      resultsServiceEnvironment(port, path.join(workDir, "results"), keys),
       baseUrl,
     );
 

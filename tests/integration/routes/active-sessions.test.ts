@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
  * The sessions page (Login & Security): a participant sees and ends their own sessions only, and
@@ -13,19 +12,11 @@ vi.mock("~/services/idp.server", async (importOriginal) => ({
   revokeToken: async (token: string) => void revoked.push(token),
 }));
 
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let store: typeof import("~/services/session-store.server");
 
 beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
   store = await import("~/services/session-store.server");
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
 });
 
 const iphone = { kind: "phone", system: "ios", browser: "safari" } as const;

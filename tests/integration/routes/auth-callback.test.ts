@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { callCallback as callback, configurePortal, startTransaction } from "./support/portal-under-test";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callCallback as callback, portalAgainstFakeProvider, startTransaction } from "./support/portal-under-test";
 
 /**
  * The sign-in callback's loader, called directly against a small identity provider on a real socket.
@@ -8,19 +7,11 @@ import { callCallback as callback, configurePortal, startTransaction } from "./s
  * (RangeError for a state mismatch, ReferenceError for a missing code or transaction): these tests
  * pin that contract, so a library upgrade that changes it fails here, not in front of a participant.
  */
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let nonceForState: typeof import("~/services/idp.server").nonceForState;
 
 beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
   nonceForState = (await import("~/services/idp.server")).nonceForState;
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
 });
 
 beforeEach(() => idp.reset());

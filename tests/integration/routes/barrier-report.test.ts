@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLoadContext } from "~/load-context";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, PORTAL } from "./support/portal-under-test";
+import { PORTAL, portalAgainstFakeProvider } from "./support/portal-under-test";
 
 /** 'Report a barrier' on the accessibility statement: stored, limited per source and per address, input kept. */
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
-
-beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
-});
+// The route needs the portal's settings and database; it calls neither provider nor results service.
+portalAgainstFakeProvider();
 
 async function report(form: Record<string, string>, clientAddress: string): Promise<Response> {
   const { action } = await import("~/routes/accessibility");

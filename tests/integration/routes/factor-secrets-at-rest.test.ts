@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
  * Setting up an authenticator app through the factors route, with the session table read as
@@ -13,14 +12,11 @@ const REFRESH_TOKEN = "refresh-Wm4qP8sT2vY6zB0dF3hJ7kN1";
 const APP_SECRET = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
 const RECOVERY_CODES = ["Q7FJ-3KXW-9MTA", "B2RN-6VHD-4YPC", "L8SE-1GUZ-5WQK"];
 
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let route: typeof import("~/routes/_portal.profile.security_.factors");
 let session: string;
 
 beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
   route = await import("~/routes/_portal.profile.security_.factors");
   session = await signedInParticipant(idp, REFRESH_TOKEN);
   idp.answerAccountOperation("verify-code", () => ({ status: 200, body: { status: "SUCCESS" } }));
@@ -31,38 +27,18 @@ beforeAll(async () => {
   idp.answerAccountOperation("totp-enrol-confirm", () => ({ status: 200, body: { status: "SUCCESS", recoveryCodes: RECOVERY_CODES } }));
 });
 
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
-});
-
-async function settle(run: () => Promise<Response | undefined>): Promise<Response> {
-  try {
-    const response = await run();
-    if (!response) throw new Error("the route answered nothing");
-    return response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 const post = (fields: Record<string, string>) =>
-  settle(() =>
-    callRoute(
-      route.action,
-      new Request(`${PORTAL}${FACTORS_PATH}`, {
-        method: "POST",
-        headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields),
-      }),
-    ),
+  callRoute(
+    route.action,
+    new Request(`${PORTAL}${FACTORS_PATH}`, {
+      method: "POST",
+      headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    }),
   );
 
 const page = async () =>
-  (await (
-    await settle(() => callRoute(route.loader, new Request(`${PORTAL}${FACTORS_PATH}`, { headers: { Cookie: session } })))
-  ).json()) as {
+  (await (await callRoute(route.loader, new Request(`${PORTAL}${FACTORS_PATH}`, { headers: { Cookie: session } }))).json()) as {
     state: Record<string, unknown>;
   };
 

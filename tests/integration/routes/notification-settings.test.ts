@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let cookie: string;
 
 beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
   cookie = await signedInParticipant(idp);
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
 });
 
 const post = (body: string) =>

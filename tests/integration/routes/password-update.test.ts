@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, cookiePairs, PORTAL, signedInParticipant } from "./support/portal-under-test";
+import { cookiePairs, PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
  * The password update's step machine (SPEC.md §4), its loader and action called directly with a real
@@ -9,19 +8,11 @@ import { configurePortal, cookiePairs, PORTAL, signedInParticipant } from "./sup
  * or early request answers, what is never sent back, and how an ended session leaves the flow.
  */
 const FLOW_PATH = "/profile/security/password";
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let route: typeof import("~/routes/_portal.profile.security.password");
 
 beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
   route = await import("~/routes/_portal.profile.security.password");
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
 });
 
 let session: string;
@@ -41,32 +32,18 @@ beforeEach(async () => {
   idp.answerAccountOperation("update-password", () => ({ status: 200, body: { status: "SUCCESS" } }));
 });
 
-/** What a thrown redirect or a returned response says, in one shape. */
-async function settle(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 function post(fields: Record<string, string>): Promise<Response> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, {
     method: "POST",
     headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return settle(async () => {
-    const response = await callRoute(route.action, request);
-    if (!response) throw new Error("the action answered nothing");
-    return response;
-  });
+  return callRoute(route.action, request);
 }
 
 async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
-  const response = await settle(() => callRoute(route.loader, request));
+  const response = await callRoute(route.loader, request);
   const redirected = response.status >= 300 && response.status < 400;
   const view = redirected ? null : ((await response.json()) as Record<string, unknown>);
   return { status: response.status, location: response.headers.get("Location"), view };

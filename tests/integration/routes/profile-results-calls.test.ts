@@ -1,40 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "../../support/load-context";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+import { RESULTS_READY } from "./support/fake-identity-provider";
+import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
  * A page request runs the profile layout's loader and the page's in one context, as React Router does for
  * one document request: the results service is asked once, not once per loader.
  */
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let cookie: string;
-
-beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
-});
 
 beforeEach(async () => {
   idp.reset();
-  idp.answerResults({
-    status: 200,
-    body: {
-      kitStatus: 3,
-      apps: [],
-      heapIdentifier: "h",
-      isHealthOrResearch: true,
-      agreements: ["rc"],
-      Patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: "ada@example.test" },
-    },
-  });
+  idp.answerResults(RESULTS_READY);
   cookie = await signedInParticipant(idp);
   // Signing in reads the participant's name; only the pages' calls are counted.
   idp.resultsRequests.length = 0;

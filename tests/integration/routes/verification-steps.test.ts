@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { callRoute } from "../../support/route-call";
-import { startFakeIdentityProvider, type FakeIdentityProvider } from "./support/fake-identity-provider";
-import { configurePortal, PORTAL, signedInParticipant } from "./support/portal-under-test";
+import { RESULTS_READY } from "./support/fake-identity-provider";
+import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
  * The one verification flow, as each purpose's route runs it (loader and action called directly with a
@@ -50,19 +50,8 @@ const purposes: Purpose[] = [
   },
 ];
 
-let idp: FakeIdentityProvider;
-let portal: { cleanUp: () => Promise<void> };
+const idp = portalAgainstFakeProvider();
 let session: string;
-
-beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
-  portal = configurePortal(idp);
-});
-
-afterAll(async () => {
-  await idp.close();
-  await portal.cleanUp();
-});
 
 const factors = {
   phone: "(***) ***-0101",
@@ -77,17 +66,7 @@ const factors = {
 
 beforeEach(async () => {
   idp.reset();
-  idp.answerResults({
-    status: 200,
-    body: {
-      kitStatus: 3,
-      apps: [],
-      heapIdentifier: "h",
-      isHealthOrResearch: true,
-      agreements: ["rc"],
-      Patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: "ada@example.test" },
-    },
-  });
+  idp.answerResults(RESULTS_READY);
   session = await signedInParticipant(idp);
   const pending = { status: 200, body: { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: "(***) ***-0101" } };
   idp.answerAccountOperation("factors", () => ({ status: 200, body: { status: "SUCCESS", factors } }));
@@ -103,15 +82,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function settle(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 function flow(purpose: Purpose) {
   const post = async (fields: Record<string, string>) => {
     const route = await purpose.route();
@@ -120,11 +90,11 @@ function flow(purpose: Purpose) {
       headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
-    return settle(() => callRoute(route.action, request));
+    return callRoute(route.action, request);
   };
   const page = async () => {
     const route = await purpose.route();
-    const response = await settle(() => callRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } })));
+    const response = await callRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } }));
     return { status: response.status, view: (await response.json()) as Record<string, unknown> & { reply?: Record<string, unknown> } };
   };
   const calls = (operation: string) => idp.accountRequests.filter((request) => request.operation === operation).length;

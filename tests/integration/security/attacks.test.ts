@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
 import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
 import type { Stack } from "../../../scripts/bench/stack.ts";
+import { crossSiteHeaders } from "./support/cross-site-headers";
 import { portalActions } from "./support/portal-actions";
 import { MARKUP_LABEL, MARKUP_NAME, participant, Recorder, signIn, startSecureStack } from "./support/secure-stack";
 
@@ -90,13 +91,7 @@ describe("one participant cannot read another's data", () => {
 describe("cross-site requests", () => {
   for (const action of portalActions) {
     it(`refuses a POST to ${action.path} from another origin with 403`, async () => {
-      const crossSite: Record<string, string>[] = [
-        { origin: "https://attacker.example" },
-        { "sec-fetch-site": "cross-site" },
-        { origin: "null" },
-        { origin: "not a url" },
-      ];
-      for (const headers of crossSite) {
+      for (const headers of crossSiteHeaders) {
         const { response } = await recorder.fetch(new URL(action.path, stack.portalUrl), {
           method: "POST",
           headers: { cookie: adaCookie, "content-type": "application/x-www-form-urlencoded", ...headers },

@@ -7,6 +7,7 @@ import { rememberLanguage } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
 import { createPortalApp } from "../../../server/app.ts";
+import { crossSiteHeaders } from "./support/cross-site-headers";
 
 /** The guard as server/index.ts puts it in front of the app, with a stand-in app that records what reaches it. */
 
@@ -84,13 +85,7 @@ describe("the request guard in front of the portal", () => {
     const warn = vi.spyOn(logger, "warn");
     const error = vi.spyOn(logger, "error");
     const report = vi.spyOn(errorReporter, "report");
-    const crossSite: Record<string, string>[] = [
-      { origin: "https://attacker.example" },
-      { "sec-fetch-site": "cross-site" },
-      { origin: "null" },
-      { origin: "not a url" },
-    ];
-    for (const headers of crossSite) {
+    for (const headers of crossSiteHeaders) {
       const response = await post("/results/report?token=secret-value", headers);
       const body = await response.text();
       expect(response.status, JSON.stringify(headers)).toBe(403);

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { guessesPerYear, yearlyGuessingOdds } from "../../../platform/identity/domain/guessing-limits.ts";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   beginSignIn,
   Browser,
-  createTestClock,
+  changePasswordFromSecondSignIn,
+  identityServiceForSuite,
   latestCode,
+  openRecovery,
   participants,
   postToken,
   signIn,
   slowDowns,
   solvedCaptchaToken,
-  startTestService,
   submit,
   tokensFor,
 } from "./support.ts";
@@ -20,30 +20,16 @@ import {
  * What a stranger on the internet can do to a participant's account without their password: guess
  * recovery codes, and fail passwords. Neither may keep the participant out of their own sign-in.
  */
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
-
-beforeAll(async () => {
-  service = await startTestService(clock.now);
-  base = service.url;
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+const idp = identityServiceForSuite();
 
 const [ada, grace, alan, katherine, hedy] = participants;
 if (!ada || !grace || !alan || !katherine || !hedy) throw new Error("the demo participants are missing");
 
 async function startRecovery(email: string, method: "sms" | "voice") {
-  const browser = new Browser(base);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
-  clock.advance(31_000);
-  const challenge = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(base) });
+  const browser = new Browser(idp.url);
+  const select = await openRecovery(browser, email);
+  idp.clock.advance(31_000);
+  const challenge = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(idp.url) });
   return { browser, page: challenge };
 }
 
@@ -60,7 +46,7 @@ describe("guessing odds under the chosen limits", () => {
 });
 
 async function accountApi(operation: string, token: string, body: Record<string, unknown> = {}) {
-  const response = await fetch(new URL(`/api/account/${operation}`, base), {
+  const response = await fetch(new URL(`/api/account/${operation}`, idp.url), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -69,27 +55,19 @@ async function accountApi(operation: string, token: string, body: Record<string,
 }
 
 const refreshWith = async (refreshToken: string) =>
-  (await postToken(base, { grant_type: "refresh_token", refresh_token: refreshToken })).status;
+  (await postToken(idp.url, { grant_type: "refresh_token", refresh_token: refreshToken })).status;
 
 describe("a new password ends every other session", () => {
   it("through the account API: the other grants stop renewing, the caller's keeps working", async () => {
-    const other = (await tokensFor(base, ada)).tokens;
-    const caller = (await tokensFor(base, ada)).tokens;
-    clock.advance(31_000);
-    const steps = [
-      await accountApi("recover-password", caller.access_token),
-      await accountApi("send-verification-code", caller.access_token, { purpose: "password-update", authMethod: "sms" }),
-      await accountApi("verify-code", caller.access_token, {
-        purpose: "password-update",
-        code: (await latestCode(base, phoneOf(ada))).code,
-      }),
-      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
-    ];
+    const { other, caller, steps } = await changePasswordFromSecondSignIn(idp, ada, {
+      password: "a-fresh-sequence-2026",
+      attemptId: "attempt-one-0001",
+    });
     expect(steps).toEqual([200, 200, 200, 200]);
     expect(await refreshWith(other.refresh_token)).toBe(400);
     expect(await refreshWith(caller.refresh_token)).toBe(200);
     // The same attempt again (a retry after a crash) learns it succeeded; the provider says so when asked.
-    const again = (await tokensFor(base, { ...ada, password: "a-fresh-sequence-2026" })).tokens;
+    const again = (await tokensFor(idp.url, { ...ada, password: "a-fresh-sequence-2026" })).tokens;
     expect(
       await accountApi("update-password", again.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
     ).toBe(200);
@@ -100,9 +78,9 @@ describe("a new password ends every other session", () => {
   });
 
   it("through recovery: every grant of the account stops renewing", async () => {
-    const before = (await tokensFor(base, katherine, { method: "sms" })).tokens;
+    const before = (await tokensFor(idp.url, katherine, { method: "sms" })).tokens;
     const { browser, page } = await startRecovery(katherine.email, "sms");
-    const reset = await submit(browser, page.html, { intent: "verify", code: (await latestCode(base, phoneOf(katherine))).code });
+    const reset = await submit(browser, page.html, { intent: "verify", code: (await latestCode(idp.url, phoneOf(katherine))).code });
     await submit(browser, reset.html, { password: "another-fresh-secret-9", confirmPassword: "another-fresh-secret-9" });
     expect(await refreshWith(before.refresh_token)).toBe(400);
   });
@@ -111,22 +89,22 @@ describe("a new password ends every other session", () => {
 describe("a stranger guessing recovery codes", () => {
   /** A new code for the flow, as the stranger would get it: through the security check once wrong codes escalate. */
   async function newCode(browser: Browser, page: Awaited<ReturnType<typeof submit>>, method: "sms" | "voice") {
-    clock.advance(31_000);
+    idp.clock.advance(31_000);
     let asked = await submit(browser, page.html, { intent: "resend" });
     // A stated wait is waited out (on the test clock), then the page is asked again.
     const wait = /You can ask for a new code in (\d+) minutes/.exec(asked.html);
     if (wait) {
-      clock.advance(Number(wait[1]) * 60_000);
+      idp.clock.advance(Number(wait[1]) * 60_000);
       asked = await submit(browser, page.html, { intent: "resend" });
     }
     if (!asked.html.includes('name="authMethod"')) return asked;
-    return submit(browser, asked.html, { authMethod: method, captchaToken: await solvedCaptchaToken(base) });
+    return submit(browser, asked.html, { authMethod: method, captchaToken: await solvedCaptchaToken(idp.url) });
   }
 
   it("guesses against a dead code cost nothing, and eight wrong voice codes never refuse the right one", async () => {
     const { browser, page: first } = await startRecovery(grace.email, "voice");
     let page = first;
-    let sent = await latestCode(base, phoneOf(grace));
+    let sent = await latestCode(idp.url, phoneOf(grace));
     // Five real guesses kill the code; fifty more against the dead code guess nothing.
     for (let i = 0; i < 5; i += 1) page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
     for (let i = 0; i < 50; i += 1) page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
@@ -134,7 +112,7 @@ describe("a stranger guessing recovery codes", () => {
     // A new code comes after the security check, with no wait: the fifty were not counted.
     page = await newCode(browser, page, "voice");
     expect(page.response.status).toBe(200);
-    sent = await latestCode(base, phoneOf(grace));
+    sent = await latestCode(idp.url, phoneOf(grace));
     for (let i = 0; i < 3; i += 1) {
       page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
       expect(page.html).toContain("The code entered is not correct");
@@ -148,26 +126,26 @@ describe("a stranger guessing recovery codes", () => {
     let page = first;
     // Twenty wrong codes, each new code after the check and, from ten, a growing wait.
     for (let codes = 0; codes < 4; codes += 1) {
-      const sent = await latestCode(base, phoneOf(hedy));
+      const sent = await latestCode(idp.url, phoneOf(hedy));
       for (let i = 0; i < 5; i += 1) page = await submit(browser, page.html, { intent: "verify", code: wrongFor(sent.code) });
       page = await newCode(browser, page, "sms");
       expect(page.response.status).toBe(200);
     }
-    const signedIn = await signIn(new Browser(base), hedy, { method: "sms" });
+    const signedIn = await signIn(new Browser(idp.url), hedy, { method: "sms" });
     expect(signedIn.code).toBeTruthy();
   });
 });
 
 describe("a stranger failing passwords", () => {
   async function strangerFails(who: { email: string }, times: number) {
-    const stranger = new Browser(base);
+    const stranger = new Browser(idp.url);
     let html = (await beginSignIn(stranger)).html;
     for (let i = 0; i < times; i += 1) html = (await submit(stranger, html, { username: who.email, password: `wrong-${i}` })).html;
     return html;
   }
 
   it("cannot keep the participant's usual device out", async () => {
-    const device = new Browser(base);
+    const device = new Browser(idp.url);
     await signIn(device, hedy, { remember: true });
     await strangerFails(hedy, 10);
     const again = await beginSignIn(device, { prompt: "login" });
@@ -179,7 +157,7 @@ describe("a stranger failing passwords", () => {
     const html = await strangerFails(grace, 10);
     expect(html).toContain("A quick security check");
     // The participant on a new device, without JavaScript: asked for the check, not refused ...
-    const participant = new Browser(base);
+    const participant = new Browser(idp.url);
     const asked = await submit(participant, (await beginSignIn(participant)).html, { username: grace.email, password: grace.password });
     expect(asked.response.status).toBe(429);
     expect(asked.html).toContain("Complete the security check, then select &#39;Sign in&#39; again");
@@ -189,22 +167,22 @@ describe("a stranger failing passwords", () => {
     expect(slowDowns.length).toBeGreaterThan(0);
     const early = await submit(participant, asked.html, { password: grace.password });
     expect(early.html).toContain("Please wait a little longer");
-    clock.advance(15_000);
+    idp.clock.advance(15_000);
     // A waited ticket is spent once: used with a wrong password, it does not serve again.
     expect((await submit(participant, early.html, { password: "not-the-password" })).response.status).toBe(400);
     const replay = await submit(participant, early.html, { password: grace.password });
     expect(replay.response.status).toBe(429);
-    clock.advance(15_000);
+    idp.clock.advance(15_000);
     const through = await submit(participant, replay.html, { password: grace.password });
     expect(through.html).toContain("Verify it&#39;s you");
   });
 
   it("lets a browser with JavaScript through at once with a solved proof of work", async () => {
     await strangerFails(alan, 10);
-    const participant = new Browser(base);
+    const participant = new Browser(idp.url);
     const asked = await submit(participant, (await beginSignIn(participant)).html, { username: alan.email, password: alan.password });
     expect(asked.response.status).toBe(429);
-    const through = await submit(participant, asked.html, { password: alan.password, captchaToken: await solvedCaptchaToken(base) });
+    const through = await submit(participant, asked.html, { password: alan.password, captchaToken: await solvedCaptchaToken(idp.url) });
     expect(through.html).toContain("Add a phone number");
   });
 });

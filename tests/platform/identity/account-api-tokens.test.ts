@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../../platform/identity/oidc/provider.ts";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
-import { basicAuth, createTestClock, latestCode, participants, startTestService, tokensFor } from "./support.ts";
+import { basicAuth, changePasswordFromSecondSignIn, identityServiceForSuite, participants, tokensFor } from "./support.ts";
 
 /**
  * The account API changes passwords and sign-in methods: it takes an access token only while the token
  * is live (its expiry, with 30 s for clocks that differ) and its grant still stands (not signed out,
  * not ended by a new password).
  */
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
-
-beforeAll(async () => {
-  service = await startTestService(clock.now);
-  base = service.url;
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+const idp = identityServiceForSuite();
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,7 +20,7 @@ const [ada, , , katherine, hedy] = participants;
 if (!ada || !katherine || !hedy) throw new Error("the test participants are missing");
 
 async function accountApi(operation: string, token: string, body: Record<string, unknown> = {}) {
-  const response = await fetch(new URL(`/api/account/${operation}`, base), {
+  const response = await fetch(new URL(`/api/account/${operation}`, idp.url), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -43,7 +31,7 @@ async function accountApi(operation: string, token: string, body: Record<string,
 
 describe("account API: which access tokens it takes", () => {
   it("takes a token 20 s past its expiry, and refuses one 60 s past it (30 s clock tolerance, not 300 s)", async () => {
-    const { tokens } = await tokensFor(base, ada);
+    const { tokens } = await tokensFor(idp.url, ada);
     expect(await accountApi("factors", tokens.access_token)).toBe(200);
     const expiresAt = (JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()) as { exp: number }).exp * 1000;
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(ACCESS_TOKEN_TTL_SECONDS * 1000);
@@ -54,9 +42,9 @@ describe("account API: which access tokens it takes", () => {
   });
 
   it("refuses a token whose grant was revoked (the portal's sign-out revokes the refresh token)", async () => {
-    const { tokens } = await tokensFor(base, katherine);
+    const { tokens } = await tokensFor(idp.url, katherine);
     expect(await accountApi("factors", tokens.access_token)).toBe(200);
-    const revoked = await fetch(new URL("/token/revocation", base), {
+    const revoked = await fetch(new URL("/token/revocation", idp.url), {
       method: "POST",
       headers: { authorization: basicAuth(), "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: "refresh_token" }),
@@ -67,18 +55,10 @@ describe("account API: which access tokens it takes", () => {
   });
 
   it("refuses the other sessions' tokens once the password changed, and keeps the caller's", async () => {
-    const other = (await tokensFor(base, hedy)).tokens;
-    const caller = (await tokensFor(base, hedy)).tokens;
-    clock.advance(31_000);
-    const steps = [
-      await accountApi("recover-password", caller.access_token),
-      await accountApi("send-verification-code", caller.access_token, { purpose: "password-update", authMethod: "sms" }),
-      await accountApi("verify-code", caller.access_token, {
-        purpose: "password-update",
-        code: (await latestCode(base, hedy.phone!)).code,
-      }),
-      await accountApi("update-password", caller.access_token, { password: "a-fresh-sequence-2026", attemptId: "attempt-one-0001" }),
-    ];
+    const { other, caller, steps } = await changePasswordFromSecondSignIn(idp, hedy, {
+      password: "a-fresh-sequence-2026",
+      attemptId: "attempt-one-0001",
+    });
     expect(steps).toEqual([200, 200, 200, 200]);
     expect(await accountApi("factors", other.access_token)).toBe(401);
     expect(await accountApi("recover-password", other.access_token)).toBe(401);

@@ -1,11 +1,10 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { assert, describe, expect, it } from "vitest";
 import {
   authorizePath,
   Browser,
   CLIENT_ID,
-  createTestClock,
+  identityServiceForSuite,
   latestCode,
   parseForms,
   participants,
@@ -13,21 +12,10 @@ import {
   postToken,
   REDIRECT_URI,
   solvedCaptchaToken,
-  startTestService,
   submit,
 } from "./support.ts";
 
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
-
-beforeAll(async () => {
-  service = await startTestService(clock.now, { selfServiceUnlockEnabled: true });
-  base = service.url;
-});
-afterAll(async () => {
-  await service?.close();
-});
+const idp = identityServiceForSuite({ selfServiceUnlockEnabled: true });
 
 const [ada, grace, , katherine, hedy] = participants;
 if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participants are missing");
@@ -42,7 +30,7 @@ interface OutboxEntry {
 }
 
 async function outbox(to: string): Promise<OutboxEntry[]> {
-  return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, base))).json()) as OutboxEntry[];
+  return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, idp.url))).json()) as OutboxEntry[];
 }
 
 async function begin(browser: Browser, extra?: Record<string, string>) {
@@ -64,14 +52,19 @@ function callbackCode(response: Response): string {
 }
 
 async function exchange(code: string, verifier: string) {
-  const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  const response = await postToken(idp.url, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: verifier,
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { id_token: string; access_token: string };
 }
 
 /** Password then SMS code; returns the page after the password (to inspect) and whether it reached the code step. */
 async function passwordStep(email: string, password: string) {
-  const browser = new Browser(base);
+  const browser = new Browser(idp.url);
   const { html } = await begin(browser);
   return submit(browser, html, { username: email, password });
 }
@@ -92,7 +85,7 @@ async function startRegistration(browser: Browser, who: typeof newPerson) {
 
 describe("registration", () => {
   it("validates the form with the SPEC's words and keeps what was typed, except passwords", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid } = await begin(browser);
     const form = await open(browser, `/interaction/${uid}/register`);
     expect(form.html).toContain("Use 10 or more characters and a password that is not commonly used");
@@ -125,7 +118,7 @@ describe("registration", () => {
   });
 
   it("verifies the e-mail through the link, enrols a phone and signs the new participant in", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid, pkce, check } = await startRegistration(browser, newPerson);
     expect(check.html).toContain("Check your email");
     const [mail] = await outbox("rosalind.franklin@example.test");
@@ -139,11 +132,11 @@ describe("registration", () => {
     const enrol = await open(browser, link.pathname + link.search);
     expect(enrol.html).toContain('name="phoneNumber"');
     const challenge = await submit(browser, enrol.html, { phoneNumber: "+15555550177" });
-    const { code } = await latestCode(base, "+15555550177");
+    const { code } = await latestCode(idp.url, "+15555550177");
     const done = await submit(browser, challenge.html, { intent: "verify", code });
     const tokens = await exchange(callbackCode(done.response), pkce.verifier);
-    const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL("/jwks", base)), {
-      issuer: service.issuer,
+    const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL("/jwks", idp.url)), {
+      issuer: idp.service.issuer,
       audience: CLIENT_ID,
     });
     expect(payload.sub).toMatch(/^P\d{9}$/);
@@ -160,7 +153,7 @@ describe("registration", () => {
   });
 
   it("refuses a link without otp or state", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid } = await begin(browser);
     for (const query of ["", "?otp=123456", "?state=abc", "?otp=&state=abc"]) {
       const page = await browser.get(`/interaction/${uid}/email-verify${query}`);
@@ -171,13 +164,13 @@ describe("registration", () => {
 
   it("asks for the code in the originating browser when the link is opened elsewhere, and accepts it there", async () => {
     const person = { ...newPerson, email: "barbara@example.test", firstName: "Barbara", lastName: "McClintock" };
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { check } = await startRegistration(browser, person);
     const [mail] = await outbox(person.email);
     assert.isDefined(mail);
     const link = new URL(mail.link!);
 
-    const elsewhere = await new Browser(base).get(link.pathname + link.search);
+    const elsewhere = await new Browser(idp.url).get(link.pathname + link.search);
     expect(elsewhere.status).toBe(409);
     expect(await elsewhere.text()).toContain(`Enter the code ${mail.code} in the browser or app where you started creating your account.`);
 
@@ -189,20 +182,20 @@ describe("registration", () => {
 
   it("answers a wrong e-mailed code and a resend with a redirect to the page that shows them: a reload checks and sends nothing", async () => {
     const person = { ...newPerson, email: "lise.meitner@example.test", firstName: "Lise", lastName: "Meitner" };
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid, check } = await startRegistration(browser, person);
     const [mail] = await outbox(person.email);
     assert.isDefined(mail);
     const form = parseForms(check.html)[0]!;
     const wrong = await browser.post(form.action, { ...form.fields, intent: "verify", code: mail.code === "000000" ? "111111" : "000000" });
     expect(wrong.status).toBe(303);
-    expect(new URL(wrong.headers.get("location")!, base).pathname).toBe(`/interaction/${uid}/register`);
+    expect(new URL(wrong.headers.get("location")!, idp.url).pathname).toBe(`/interaction/${uid}/register`);
     for (let reload = 0; reload < 2; reload += 1) {
       const shown = await browser.get(`/interaction/${uid}/register`);
       expect(shown.status).toBe(400);
       expect(await shown.text()).toContain("The code entered is not correct, please try again or resend a code");
     }
-    clock.advance(61_000);
+    idp.clock.advance(61_000);
     const resend = await browser.post(form.action, { ...form.fields, intent: "resend" });
     expect(resend.status).toBe(303);
     const resent = await browser.get(`/interaction/${uid}/register`);
@@ -210,7 +203,7 @@ describe("registration", () => {
     await browser.get(`/interaction/${uid}/register`);
     expect(await outbox(person.email)).toHaveLength(2);
     // The right code still passes after the refusals.
-    const { code } = await latestCode(base, person.email);
+    const { code } = await latestCode(idp.url, person.email);
     const enrol = await submit(browser, await (await browser.get(`/interaction/${uid}/register`)).text(), {
       intent: "verify",
       code: code!,
@@ -219,7 +212,7 @@ describe("registration", () => {
   });
 
   it("does not reveal an existing account: same page, a different e-mail, and no code ever passes", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { check } = await startRegistration(browser, { ...newPerson, email: ada.email.toUpperCase() });
     expect(check.response.status).toBe(200);
     expect(check.html).toContain("Check your email");
@@ -235,7 +228,7 @@ describe("registration", () => {
 
 describe("registration edge cases", () => {
   it("speaks Spanish when the client asks for it", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid } = await begin(browser, { ui_locales: "es" });
     const form = await open(browser, `/interaction/${uid}/register`);
     expect(form.html).toContain('<html lang="es">');
@@ -247,8 +240,8 @@ describe("registration edge cases", () => {
 
   it("says 'Error registering user' when the e-mail was registered meanwhile by another flow", async () => {
     const person = { ...newPerson, email: "dorothy@example.test", firstName: "Dorothy", lastName: "Hodgkin" };
-    const first = new Browser(base);
-    const second = new Browser(base);
+    const first = new Browser(idp.url);
+    const second = new Browser(idp.url);
     const a = await startRegistration(first, person);
     const [mailA] = await outbox(person.email);
     assert.isDefined(mailA);
@@ -272,14 +265,14 @@ describe("password recovery", () => {
   }
 
   it("resets the password after a phone code and signs in; the old password stops working", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { select, pkce } = await startRecovery(browser, katherine.email);
     expect(select.html).toContain('value="sms"');
     expect(select.html).toContain('value="voice"');
     expect(select.html).not.toContain("0104");
-    const challenge = await submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
+    const challenge = await submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(idp.url) });
     expect(challenge.html).toContain('placeholder="5-digit code"');
-    const sent = await latestCode(base, katherine.phone!);
+    const sent = await latestCode(idp.url, katherine.phone!);
     expect(sent).toMatchObject({ channel: "voice", purpose: "recovery" });
     const reset = await submit(browser, challenge.html, { intent: "verify", code: sent.code });
     expect(reset.html).toContain("Choose a new password");
@@ -295,11 +288,11 @@ describe("password recovery", () => {
   });
 
   it("refuses a wrong code and voids the code after 5 wrong tries", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { select } = await startRecovery(browser, grace.email);
-    clock.advance(31_000);
-    let page = await submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
-    const { code } = await latestCode(base, grace.phone!);
+    idp.clock.advance(31_000);
+    let page = await submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(idp.url) });
+    const { code } = await latestCode(idp.url, grace.phone!);
     const wrongCode = code === "00000" ? "11111" : "00000";
     for (let i = 0; i < 4; i += 1) {
       page = await submit(browser, page.html, { intent: "verify", code: wrongCode });
@@ -312,10 +305,10 @@ describe("password recovery", () => {
   });
 
   it("treats an unknown e-mail the same way and never accepts a code", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { select } = await startRecovery(browser, "nobody-here@example.test");
     expect(select.html).toContain("If an account exists for nobody-here@example.test");
-    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
     expect(challenge.html).toContain('placeholder="6-digit code"');
     expect(await outbox("nobody-here@example.test")).toEqual([]);
     const attempt = await submit(browser, challenge.html, { intent: "verify", code: "123456" });
@@ -323,10 +316,10 @@ describe("password recovery", () => {
   });
 
   it("answers 'session has expired' after 30 minutes", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { select } = await startRecovery(browser, ada.email);
-    clock.advance(31 * 60_000);
-    const late = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
+    idp.clock.advance(31 * 60_000);
+    const late = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
     expect(late.response.status).toBe(410);
     expect(late.html).toContain("session has expired");
     const restart = await open(browser, /href="([^"]+)">Start again</.exec(late.html)?.[1] ?? "");
@@ -337,7 +330,7 @@ describe("password recovery", () => {
 
 describe("self-service unlock", () => {
   it("clears an account's security check after a phone code, back on the sign-in page with a confirmation", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     let { html } = await begin(browser);
     for (let i = 0; i < 10; i += 1) html = (await submit(browser, html, { username: hedy.email, password: `wrong-${i}-password` })).html;
     expect((await submit(browser, html, { username: hedy.email, password: hedy.password })).html).toContain("A quick security check");
@@ -346,9 +339,9 @@ describe("self-service unlock", () => {
     const identify = await open(browser, `/interaction/${uid}/unlock`);
     expect(identify.html).toContain("Unlock account");
     const select = await submit(browser, identify.html, { email: hedy.email });
-    clock.advance(31_000);
-    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-    const sent = await latestCode(base, hedy.phone!);
+    idp.clock.advance(31_000);
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
+    const sent = await latestCode(idp.url, hedy.phone!);
     expect(sent).toMatchObject({ channel: "sms", purpose: "unlock" });
     const back = await submit(browser, challenge.html, { intent: "verify", code: sent.code });
     expect(back.html).toContain("Your account is unlocked. You can sign in now.");
@@ -358,13 +351,7 @@ describe("self-service unlock", () => {
 });
 
 describe("turned off", () => {
-  let off: RunningIdentityService;
-  beforeAll(async () => {
-    off = await startTestService(clock.now, { registrationEnabled: false, selfServiceUnlockEnabled: false });
-  });
-  afterAll(async () => {
-    await off?.close();
-  });
+  const off = identityServiceForSuite({ registrationEnabled: false, selfServiceUnlockEnabled: false });
 
   it("refuses registration and unlock with the configuration messages", async () => {
     const browser = new Browser(off.url);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { describe, expect, it } from "vitest";
 import {
   authorizePath,
   Browser,
-  createTestClock,
+  identityServiceForSuite,
   latestCode,
   parseForms,
   participants,
   pkcePair,
   REDIRECT_URI,
   solvedCaptchaToken,
-  startTestService,
   submit,
 } from "./support.ts";
 
@@ -20,9 +18,6 @@ import {
  * the footer, the steps after the password let the participant start again as someone else, and an
  * unlock at the password-failure cap says that the password still has to be reset.
  */
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
 const CAP = 3;
 const [ada, , alan, katherine, hedy] = participants as [
   (typeof participants)[0],
@@ -32,13 +27,7 @@ const [ada, , alan, katherine, hedy] = participants as [
   (typeof participants)[4],
 ];
 
-beforeAll(async () => {
-  service = await startTestService(clock.now, { passwordFailureCap: CAP, selfServiceUnlockEnabled: true });
-  base = service.url;
-});
-afterAll(async () => {
-  await service?.close();
-});
+const idp = identityServiceForSuite({ passwordFailureCap: CAP, selfServiceUnlockEnabled: true });
 
 async function begin(browser: Browser) {
   const pkce = pkcePair();
@@ -61,12 +50,12 @@ function expectFrame(html: string) {
 
 describe("a wrong password", () => {
   it("is answered with a redirect to a page that shows the error and the e-mail (never the password); reloading it counts nothing", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid, html } = await begin(browser);
     const form = parseForms(html)[0]!;
     const posted = await browser.post(form.action, { ...form.fields, username: katherine.email, password: "not-her-password-1" });
     expect(posted.status).toBe(303);
-    const location = new URL(posted.headers.get("location")!, base);
+    const location = new URL(posted.headers.get("location")!, idp.url);
     expect(location.pathname).toBe(`/interaction/${uid}`);
 
     for (let reload = 0; reload < 12; reload += 1) {
@@ -86,7 +75,7 @@ describe("a wrong password", () => {
   });
 
   it("keeps its error in the language chosen on the error page", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid, html } = await begin(browser);
     await submit(browser, html, { username: ada.email, password: "not-her-password-2" });
     const spanish = await open(browser, `/interaction/${uid}?lang=es`);
@@ -98,7 +87,7 @@ describe("a wrong password", () => {
 
 describe("a refused registration", () => {
   it("is answered with a redirect to the form, which shows the errors and the details typed but never the passwords", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid } = await begin(browser);
     const form = parseForms((await open(browser, `/interaction/${uid}/register`)).html)[0]!;
     const posted = await browser.post(form.action, {
@@ -110,7 +99,7 @@ describe("a refused registration", () => {
       confirmPassword: "a-long-enough-secret-1",
     });
     expect(posted.status).toBe(303);
-    expect(new URL(posted.headers.get("location")!, base).pathname).toBe(`/interaction/${uid}/register`);
+    expect(new URL(posted.headers.get("location")!, idp.url).pathname).toBe(`/interaction/${uid}/register`);
     const shown = await browser.get(`/interaction/${uid}/register`);
     expect(shown.status).toBe(400);
     const html = await shown.text();
@@ -123,13 +112,13 @@ describe("a refused registration", () => {
 
 describe("password recovery", () => {
   it("answers a wrong code and a refused new password with redirects, so reloading checks no code and posts no password", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid } = await begin(browser);
     const identify = await open(browser, `/interaction/${uid}/recover`);
     const select = await submit(browser, identify.html, { email: ada.email });
-    clock.advance(31_000);
-    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-    const { code } = await latestCode(base, ada.phone!);
+    idp.clock.advance(31_000);
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
+    const { code } = await latestCode(idp.url, ada.phone!);
     const codeForm = parseForms(challenge.html)[0]!;
     const wrong = await browser.post(codeForm.action, {
       ...codeForm.fields,
@@ -156,16 +145,16 @@ describe("password recovery", () => {
 
 describe("a wrong code", () => {
   it("is answered with a redirect to the code page; reloading it five times does not void the code", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { html } = await begin(browser);
     const select = await submit(browser, html, { username: ada.email, password: ada.password });
     const challenge = await submit(browser, select.html, { authMethod: "sms" });
-    const { code } = await latestCode(base, ada.phone!);
+    const { code } = await latestCode(idp.url, ada.phone!);
     const form = parseForms(challenge.html)[0]!;
     const wrong = code === "000000" ? "111111" : "000000";
     const posted = await browser.post(form.action, { ...form.fields, intent: "verify", code: wrong });
     expect(posted.status).toBe(303);
-    const location = new URL(posted.headers.get("location")!, base);
+    const location = new URL(posted.headers.get("location")!, idp.url);
     for (let reload = 0; reload < 5; reload += 1) {
       const page = await browser.get(location.pathname);
       expect(page.status).toBe(400);
@@ -178,7 +167,7 @@ describe("a wrong code", () => {
 
 describe("every hosted page", () => {
   it("carries the language switch and the footer, and the steps after the password offer 'Sign in as someone else'", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid, html } = await begin(browser);
     expectFrame(html);
     for (const path of [`/interaction/${uid}/register`, `/interaction/${uid}/recover`, `/interaction/${uid}/unlock`]) {
@@ -206,7 +195,7 @@ describe("every hosted page", () => {
 
 describe("'Cancel'", () => {
   it("is on every step after the first page and ends the sign-in with access_denied at the portal", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     const { uid, html } = await begin(browser);
     expect(html).not.toContain(`/interaction/${uid}/cancel`);
     for (const path of [`/interaction/${uid}/register`, `/interaction/${uid}/recover`]) {
@@ -227,7 +216,7 @@ describe("'Cancel'", () => {
 
 describe("an unlock at the password-failure cap", () => {
   it("says the account is unlocked but the password must be reset, not 'You can sign in now'", async () => {
-    const browser = new Browser(base);
+    const browser = new Browser(idp.url);
     let { html } = await begin(browser);
     for (let i = 0; i < CAP; i += 1) html = (await submit(browser, html, { username: hedy.email, password: `wrong-${i}-password` })).html;
     expect(html).toContain("can no longer be used");
@@ -235,9 +224,9 @@ describe("an unlock at the password-failure cap", () => {
     const { uid } = await begin(browser);
     const identify = await open(browser, `/interaction/${uid}/unlock`);
     const select = await submit(browser, identify.html, { email: hedy.email });
-    clock.advance(31_000);
-    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-    const sent = await latestCode(base, hedy.phone!);
+    idp.clock.advance(31_000);
+    const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
+    const sent = await latestCode(idp.url, hedy.phone!);
     const back = await submit(browser, challenge.html, { intent: "verify", code: sent.code });
     expect(back.html).not.toContain("You can sign in now");
     expect(back.html).toContain("Your account is unlocked, but your password can no longer be used");

@@ -1,18 +1,13 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   authorizePath,
   Browser,
-  createTestClock,
-  latestCode,
+  identityServiceForSuite,
   participants,
   pkcePair,
-  solvedCaptchaToken,
-  startTestService,
+  recoverToNewPassword,
+  type SharedIdentityService,
   submit,
   emailsTo,
 } from "./support.ts";
@@ -25,17 +20,11 @@ import {
  * 'Forgot password?' (a code to the phone), in the same words for an e-mail with no account, and
  * the participant is e-mailed in her language.
  */
-const clock = createTestClock();
+
+const WINDOW_MS = 16 * 60_000;
 /** The default cap, NIST's 100, and a lower one an operator may set: the same rules, a fifth of the password checks (scrypt). */
 const DEFAULT_CAP = 100;
 const LOWER_CAP = 20;
-let atDefaultCap: RunningIdentityService;
-let atLowerCap: RunningIdentityService;
-/** The service the running test talks to, and its cap. */
-let base: string;
-let cap: number;
-
-const WINDOW_MS = 16 * 60_000;
 const WRONG = "not-the-password-0000";
 
 const mia = {
@@ -60,31 +49,25 @@ const sofia = {
 };
 const rosa = { ...mia, userId: "T1204", email: "rosa@example.test", password: "radio-galaxia-2001", phone: "+15555550204" };
 
-beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "idp-cap-"));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants: [...participants, mia, nora, sofia, rosa] }));
-  [atDefaultCap, atLowerCap] = await Promise.all([
-    startTestService(clock.now, { demoParticipantsFile: file }),
-    startTestService(clock.now, { demoParticipantsFile: file, passwordFailureCap: LOWER_CAP }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([atDefaultCap?.close(), atLowerCap?.close()]);
-});
+const people = [...participants, mia, nora, sofia, rosa];
+/** The service the running test talks to, and its cap. */
+let idp: SharedIdentityService;
+let cap: number;
 
-function talkTo(service: () => RunningIdentityService, itsCap: number) {
+/** The tests of a block talk to their own service, started with the block's cap. */
+function talkTo(itsCap: number, settings: Record<string, unknown> = {}) {
+  const service = identityServiceForSuite(settings, people);
   beforeAll(() => {
-    base = service().url;
+    idp = service;
     cap = itsCap;
   });
 }
 
-const mailTo = (email: string) => emailsTo(base, email);
+const mailTo = (email: string) => emailsTo(idp.url, email);
 
 /** A fresh sign-in page, as a stranger's (or the participant's) new browser sees it. */
 async function signInPage(ui_locales?: string) {
-  const browser = new Browser(base);
+  const browser = new Browser(idp.url);
   const pkce = pkcePair();
   const page = await browser.follow(
     await browser.get(authorizePath({ challenge: pkce.challenge, state: "s1", extra: ui_locales ? { ui_locales } : undefined })),
@@ -104,7 +87,7 @@ async function wrongPasswords(email: string, times: number) {
   for (let i = 1; i <= times; i++) {
     if (i > 1 && i % 10 === 1) {
       // Past the window, and past the sign-in interaction's life: a new page, as a script would load.
-      clock.advance(WINDOW_MS);
+      idp.clock.advance(WINDOW_MS);
       page = await signInPage();
       html = page.html;
     }
@@ -112,7 +95,7 @@ async function wrongPasswords(email: string, times: number) {
     last = { status: answer.response.status, html: answer.html };
     html = answer.html;
   }
-  clock.advance(WINDOW_MS);
+  idp.clock.advance(WINDOW_MS);
   return { ...page, last };
 }
 
@@ -135,20 +118,15 @@ function normalized(html: string, uid: string, email: string) {
     .replace(/name="humanCheckTicket" value="[^"]*"/g, 'name="humanCheckTicket" value="T"');
 }
 
-/** Recovery with the code from the outbox, up to and through the new password. */
+/** Recovery with the code from the outbox, through the new password. */
 async function resetPassword(email: string, phone: string, password: string) {
-  const { browser, uid } = await signInPage();
-  const start = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const method = await submit(browser, await start.text(), { email });
-  clock.advance(31_000);
-  const challenge = await submit(browser, method.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-  const { code } = await latestCode(base, phone);
-  const choose = await submit(browser, challenge.html, { intent: "verify", code });
-  return submit(browser, choose.html, { password, confirmPassword: password });
+  const { browser, page } = await recoverToNewPassword(idp, email, phone);
+  return submit(browser, page.html, { password, confirmPassword: password });
 }
 
+// A hundred password checks (scrypt) per test.
 describe("a cap on consecutive wrong passwords per account, at its default", { timeout: 120_000 }, () => {
-  talkTo(() => atDefaultCap, DEFAULT_CAP);
+  talkTo(DEFAULT_CAP);
 
   it("after a stranger's 100 wrong passwords the right one is refused with the way to reset it, and the participant is e-mailed", async () => {
     const { last, uid } = await wrongPasswords(mia.email, cap);
@@ -172,7 +150,7 @@ describe("a cap on consecutive wrong passwords per account, at its default", { t
 });
 
 describe(`a cap on consecutive wrong passwords per account, set lower (${LOWER_CAP})`, { timeout: 120_000 }, () => {
-  talkTo(() => atLowerCap, LOWER_CAP);
+  talkTo(LOWER_CAP, { passwordFailureCap: LOWER_CAP });
 
   it("after a reset with a code to the phone the participant signs in with the new password, and the count starts again", async () => {
     await wrongPasswords(nora.email, cap);
@@ -228,16 +206,7 @@ describe("the cap's setting", () => {
 });
 
 describe("attempts sent in parallel", () => {
-  let small: RunningIdentityService;
-  beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), "idp-cap-small-"));
-    const file = join(dir, "participants.json");
-    await writeFile(file, JSON.stringify({ participants: [mia] }));
-    small = await startTestService(clock.now, { demoParticipantsFile: file, passwordFailureCap: 5 });
-  });
-  afterAll(async () => {
-    await small?.close();
-  });
+  const small = identityServiceForSuite({ passwordFailureCap: 5 }, [mia]);
 
   it("compare no more passwords than the cap between them", async () => {
     const pages = await Promise.all(

@@ -1,17 +1,12 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
+import { describe, expect, it } from "vitest";
 import {
   authorizePath,
   Browser,
-  createTestClock,
+  identityServiceForSuite,
   latestCode,
   participants,
   pkcePair,
-  solvedCaptchaToken,
-  startTestService,
+  recoverToNewPassword,
   submit,
   tokensFor,
   emailsTo,
@@ -23,9 +18,6 @@ import {
  * account's own address in its language, with what to do if it was not them; a reset to the
  * current password is refused like the portal's update refuses it.
  */
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
 
 const lucia = {
   userId: "T1090",
@@ -38,24 +30,15 @@ const lucia = {
   locale: "es",
 };
 
-beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "idp-notices-"));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants: [...participants, lucia] }));
-  service = await startTestService(clock.now, { demoParticipantsFile: file });
-  base = service.url;
-});
-afterAll(async () => {
-  await service?.close();
-});
+const idp = identityServiceForSuite({}, [...participants, lucia]);
 
 const [ada, , , katherine, hedy] = participants;
 if (!ada || !katherine || !hedy) throw new Error("the demo participants are missing");
 
-const mailTo = (email: string) => emailsTo(base, email);
+const mailTo = (email: string) => emailsTo(idp.url, email);
 
 async function accountApi(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`/api/account/${path}`, base), {
+  const response = await fetch(new URL(`/api/account/${path}`, idp.url), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -63,25 +46,8 @@ async function accountApi(path: string, token: string, body: unknown = {}) {
   return { status: response.status, body: (await response.json()) as { errorMessage?: string } };
 }
 
-/** Recovery up to the new-password page. */
-async function recoverTo(email: string, phone: string, ui_locales?: string) {
-  const browser = new Browser(base);
-  const pkce = pkcePair();
-  const first = await browser.follow(
-    await browser.get(authorizePath({ challenge: pkce.challenge, state: "s1", extra: ui_locales ? { ui_locales } : undefined })),
-  );
-  const uid = new URL(first.url).pathname.split("/")[2];
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
-  clock.advance(31_000);
-  const challenge = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-  const { code } = await latestCode(base, phone);
-  const reset = await submit(browser, challenge.html, { intent: "verify", code });
-  return { browser, reset };
-}
-
 async function passwordWorks(email: string, password: string): Promise<boolean> {
-  const browser = new Browser(base);
+  const browser = new Browser(idp.url);
   const pkce = pkcePair();
   const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state: "s2" })));
   const after = await submit(browser, await page.text(), { username: email, password });
@@ -90,12 +56,12 @@ async function passwordWorks(email: string, password: string): Promise<boolean> 
 
 describe("a new password is e-mailed", () => {
   it("a change through the portal's password update", async () => {
-    const { tokens } = await tokensFor(base, katherine);
+    const { tokens } = await tokensFor(idp.url, katherine);
     const token = tokens.access_token;
     expect((await accountApi("recover-password", token)).status).toBe(200);
-    clock.advance(31_000);
+    idp.clock.advance(31_000);
     expect((await accountApi("send-verification-code", token, { purpose: "password-update", authMethod: "sms" })).status).toBe(200);
-    const { code } = await latestCode(base, katherine.phone!);
+    const { code } = await latestCode(idp.url, katherine.phone!);
     expect((await accountApi("verify-code", token, { purpose: "password-update", code })).status).toBe(200);
     expect((await accountApi("update-password", token, { password: "a-changed-password-of-katherine" })).status).toBe(200);
 
@@ -106,7 +72,7 @@ describe("a new password is e-mailed", () => {
   });
 
   it("a reset through 'Forgot password?'", async () => {
-    const { browser, reset } = await recoverTo(hedy.email, hedy.phone!);
+    const { browser, page: reset } = await recoverToNewPassword(idp, hedy.email, hedy.phone!);
     expect(reset.html).toContain("Choose a new password");
     await submit(browser, reset.html, { password: "a-reset-password-of-hedy", confirmPassword: "a-reset-password-of-hedy" });
     expect(await passwordWorks(hedy.email, "a-reset-password-of-hedy")).toBe(true);
@@ -118,7 +84,7 @@ describe("a new password is e-mailed", () => {
   });
 
   it("in the participant's language", async () => {
-    const { browser, reset } = await recoverTo(lucia.email, lucia.phone);
+    const { browser, page: reset } = await recoverToNewPassword(idp, lucia.email, lucia.phone);
     await submit(browser, reset.html, { password: "una-clave-nueva-de-lucia", confirmPassword: "una-clave-nueva-de-lucia" });
     const [notice] = await mailTo(lucia.email);
     expect(notice).toMatchObject({ purpose: "notice", subject: "Se restableció su contraseña", locale: "es" });
@@ -128,15 +94,15 @@ describe("a new password is e-mailed", () => {
 
 describe("a reset to the current password", () => {
   it("is refused with the portal's words, in the page's language, and changes nothing", async () => {
-    const { browser, reset } = await recoverTo(ada.email, ada.phone!);
+    const { browser, page: reset } = await recoverToNewPassword(idp, ada.email, ada.phone!);
     const again = await submit(browser, reset.html, { password: ada.password, confirmPassword: ada.password });
     expect(again.response.status).toBe(400);
     expect(again.html).toContain("Choose a password different from your current one");
     expect(again.html).not.toContain(ada.password);
     expect(await mailTo(ada.email)).toEqual([]);
 
-    const spanish = await recoverTo(lucia.email, lucia.phone, "es");
-    const refused = await submit(spanish.browser, spanish.reset.html, {
+    const spanish = await recoverToNewPassword(idp, lucia.email, lucia.phone, { ui_locales: "es" });
+    const refused = await submit(spanish.browser, spanish.page.html, {
       password: "una-clave-nueva-de-lucia",
       confirmPassword: "una-clave-nueva-de-lucia",
     });

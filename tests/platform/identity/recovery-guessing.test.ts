@@ -1,36 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountDelayMs, guessUnits, sourceDelayMs, yearlyRecoveryGuessing } from "../../../platform/identity/domain/guessing-limits.ts";
-import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { DEFAULT_SENDING_BUDGETS } from "../../../platform/identity/store/sending-budget.ts";
-import {
-  beginSignIn,
-  Browser,
-  createTestClock,
-  latestCode,
-  participants,
-  solvedCaptchaToken,
-  startTestService,
-  submit,
-} from "./support.ts";
+import { Browser, identityServiceForSuite, latestCode, openRecovery, participants, solvedCaptchaToken, submit } from "./support.ts";
 
 /**
  * Security assessment item 4: a stranger guessing recovery codes, which needs no password, must not
  * lock the participant out. Wrong codes count against the stranger's flow and address and escalate
  * (the security check, then a growing wait before a new code); the right code is never refused.
  */
-const clock = createTestClock();
-let service: RunningIdentityService;
-let base: string;
 
-beforeAll(async () => {
-  // The tests play several client addresses through a trusted proxy on loopback.
-  service = await startTestService(clock.now, { trustedProxies: ["loopback"] });
-  base = service.url;
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+// The tests play several client addresses through a trusted proxy on loopback.
+const idp = identityServiceForSuite({ trustedProxies: ["loopback"] });
 
 const [ada, grace, , katherine, hedy] = participants;
 if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participants are missing");
@@ -65,19 +45,16 @@ class BrowserAt extends Browser {
 
 /** Opens 'Forgot password?' from `address` and asks for a code by `method`, solving the security check. */
 async function startRecovery(address: string, email: string, method: "sms" | "voice") {
-  const browser = new BrowserAt(base, address);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
-  const page = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(base) });
-  return { browser, page, uid };
+  const browser = new BrowserAt(idp.url, address);
+  const select = await openRecovery(browser, email);
+  const page = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(idp.url) });
+  return { browser, page, uid: select.uid };
 }
 
 const wrongFor = (code: string) => (code.startsWith("0") ? code.replace(/^0/, "1") : code.replace(/^./, "0"));
 
 async function guessWrong(browser: Browser, page: Awaited<ReturnType<typeof submit>>, phone: string, times: number) {
-  const sent = await latestCode(base, phone);
+  const sent = await latestCode(idp.url, phone);
   let current = page;
   for (let i = 0; i < times; i += 1) current = await submit(browser, current.html, { intent: "verify", code: wrongFor(sent.code) });
   return current;
@@ -90,18 +67,18 @@ describe("a stranger's wrong recovery codes", () => {
     let page = await guessWrong(stranger.browser, stranger.page, phone, 5);
     expect(page.html).toContain("Too many incorrect codes. Please resend a code to get a new one.");
     // A second call: after a dead code, a new one needs the security check.
-    clock.advance(31_000);
+    idp.clock.advance(31_000);
     page = await submit(stranger.browser, page.html, { intent: "resend" });
     expect(page.response.status).toBe(429);
     expect(page.html).toContain("A quick security check");
-    page = await submit(stranger.browser, page.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
+    page = await submit(stranger.browser, page.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(idp.url) });
     page = await guessWrong(stranger.browser, page, phone, 3);
     expect(page.html).toContain("The code entered is not correct");
 
     // The participant, from home, on the same day: the right code goes through to a new password.
     const own = await startRecovery("198.51.100.20", grace.email, "voice");
     expect(own.page.response.status).toBe(200);
-    const reset = await submit(own.browser, own.page.html, { intent: "verify", code: (await latestCode(base, phone)).code });
+    const reset = await submit(own.browser, own.page.html, { intent: "verify", code: (await latestCode(idp.url, phone)).code });
     expect(reset.html).toContain('name="confirmPassword"');
     const done = await submit(own.browser, reset.html, { password: "a-new-secret-for-grace", confirmPassword: "a-new-secret-for-grace" });
     expect(done.response.headers.get("location") ?? "").toContain("code=");
@@ -111,12 +88,12 @@ describe("a stranger's wrong recovery codes", () => {
     const phone = katherine.phone!;
     const stranger = await startRecovery("203.0.113.8", katherine.email, "sms");
     let page = await guessWrong(stranger.browser, stranger.page, phone, 5);
-    clock.advance(31_000);
+    idp.clock.advance(31_000);
     page = await submit(stranger.browser, page.html, { intent: "resend" });
-    page = await submit(stranger.browser, page.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
+    page = await submit(stranger.browser, page.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
     page = await guessWrong(stranger.browser, page, phone, 5);
     // Ten wrong codes: a wait before any new code (the resend button is not offered), ...
-    clock.advance(31_000);
+    idp.clock.advance(31_000);
     page = await submit(stranger.browser, page.html, { intent: "resend" });
     expect(page.response.status).toBe(429);
     expect(page.html).toContain("Too many incorrect codes. You can ask for a new code in 1 minutes.");
@@ -126,23 +103,23 @@ describe("a stranger's wrong recovery codes", () => {
     expect(again.page.response.status).toBe(429);
     expect(again.page.html).toContain("Too many incorrect codes. You can ask for a new code in 1 minutes.");
     // ... then the check, and the next wait is longer (2 minutes after 15 wrong codes).
-    clock.advance(60_000);
+    idp.clock.advance(60_000);
     const current = await stranger.browser.follow(await stranger.browser.get(`/interaction/${stranger.uid}/recover`));
     page = await submit(stranger.browser, await current.text(), { intent: "resend" });
     expect(page.html).toContain("A quick security check");
-    page = await submit(stranger.browser, page.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
+    page = await submit(stranger.browser, page.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
     page = await guessWrong(stranger.browser, page, phone, 5);
-    clock.advance(61_000);
+    idp.clock.advance(61_000);
     page = await submit(stranger.browser, page.html, { intent: "resend" });
     expect(page.html).toContain("Too many incorrect codes. You can ask for a new code in 1 minutes.");
-    clock.advance(60_000);
+    idp.clock.advance(60_000);
     const later = await stranger.browser.follow(await stranger.browser.get(`/interaction/${stranger.uid}/recover`));
     page = await submit(stranger.browser, await later.text(), { intent: "resend" });
     expect(page.html).toContain("A quick security check");
 
     // Meanwhile the participant, from another address, recovers with the right code.
     const own = await startRecovery("198.51.100.21", katherine.email, "sms");
-    const reset = await submit(own.browser, own.page.html, { intent: "verify", code: (await latestCode(base, phone)).code });
+    const reset = await submit(own.browser, own.page.html, { intent: "verify", code: (await latestCode(idp.url, phone)).code });
     expect(reset.html).toContain('name="confirmPassword"');
   });
 
@@ -175,10 +152,10 @@ describe("a stranger's wrong recovery codes", () => {
         .replaceAll(/(nonce|value)="[^"]*"/g, "$1");
     expect(comparable(unknownWaited.page.html, unknown)).toBe(comparable(waited.page.html, hedy.email));
     // After the wait the participant's code comes, and the right code passes.
-    clock.advance(60 * 60_000);
+    idp.clock.advance(60 * 60_000);
     const own = await startRecovery("198.51.100.22", hedy.email, "voice");
     expect(own.page.response.status).toBe(200);
-    const reset = await submit(own.browser, own.page.html, { intent: "verify", code: (await latestCode(base, phone)).code });
+    const reset = await submit(own.browser, own.page.html, { intent: "verify", code: (await latestCode(idp.url, phone)).code });
     expect(reset.html).toContain('name="confirmPassword"');
   });
 });

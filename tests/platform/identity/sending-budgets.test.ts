@@ -3,7 +3,16 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
-import { beginSignIn, Browser, createTestClock, participants, solvedCaptchaToken, startTestService, submit } from "./support.ts";
+import {
+  beginSignIn,
+  Browser,
+  createTestClock,
+  openRecovery,
+  participants,
+  solvedCaptchaToken,
+  startTestService,
+  submit,
+} from "./support.ts";
 
 /**
  * Text and voice messages cost money. These reproduce the pumping seen from the internet — one
@@ -67,10 +76,7 @@ async function enrolNumber(phoneNumber: string) {
 
 async function recoveryCall(email: string) {
   const browser = new Browser(base);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
+  const select = await openRecovery(browser, email);
   return submit(browser, select.html, { authMethod: "voice", captchaToken: await solvedCaptchaToken(base) });
 }
 

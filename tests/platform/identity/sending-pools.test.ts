@@ -8,10 +8,12 @@ import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { totpCode } from "../../support/totp-codes";
+import { visibleText } from "../../support/visible-text.ts";
 import {
   beginSignIn,
   Browser,
   createTestClock,
+  openRecovery,
   participants,
   REDIRECT_URI,
   solvedCaptchaToken,
@@ -129,21 +131,8 @@ async function signsIn(base: string, who: Person): Promise<boolean> {
 /** What a stranger does with only an e-mail address: the recovery pages, the security check passed, a text asked for. */
 async function recoveryStart(base: string, email: string) {
   const browser = new Browser(base);
-  const started = await beginSignIn(browser);
-  const uid = /\/interaction\/([A-Za-z0-9_-]+)/.exec(started.html)?.[1] ?? "";
-  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
-  const select = await submit(browser, await identify.text(), { email });
+  const select = await openRecovery(browser, email);
   return submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(base) });
-}
-
-/** The words a person sees (no markup, no per-request values), with the e-mail typed taken out. */
-function visibleText(html: string, email: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll(email, "EMAIL")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 describe("fresh registrations and established participants", () => {

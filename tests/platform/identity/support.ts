@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { pino } from "pino";
+import { afterAll, beforeAll } from "vitest";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { freshDatabaseUrl } from "../../support/database";
@@ -68,19 +69,25 @@ export const participants = [
   },
 ];
 
-/** A clock the test can move forward; everything time-limited in the service reads it. */
 /** Every escalated answer's delay, recorded instead of waited out. */
 export const slowDowns: number[] = [];
 
+/** A clock the test can move forward; everything time-limited in the service reads it. */
 export function createTestClock() {
   let offsetMs = 0;
   return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
 }
 
+/** A directory of its own for one provider: its data, and the participants it is seeded with. */
+async function providerDirectory(name: string, people: readonly unknown[]) {
+  const dir = await mkdtemp(join(tmpdir(), `idp-${name}-`));
+  const demoParticipantsFile = join(dir, "participants.json");
+  await writeFile(demoParticipantsFile, JSON.stringify({ participants: people }));
+  return { dataDir: join(dir, "db"), demoParticipantsFile };
+}
+
 export async function startTestService(now: () => Date, overrides: Record<string, unknown> = {}): Promise<RunningIdentityService> {
-  const dir = await mkdtemp(join(tmpdir(), "idp-test-"));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants }));
+  const { dataDir, demoParticipantsFile } = await providerDirectory("test", participants);
   return startIdentityService({
     production: false,
     port: 0,
@@ -89,7 +96,7 @@ export async function startTestService(now: () => Date, overrides: Record<string
     portalClientId: CLIENT_ID,
     portalClientSecret: CLIENT_SECRET,
     resultsApiAudience: AUDIENCE,
-    dataDir: join(dir, "db"),
+    dataDir,
     databaseUrl: await freshDatabaseUrl("identity"),
     cookieKeys: ["test-cookie-key-one"],
     factorKey: "test-factor-key-of-at-least-32-characters",
@@ -115,13 +122,52 @@ export async function startTestService(now: () => Date, overrides: Record<string
       newNumbersBeforeCheck: 100,
     }),
     trustedProxies: [],
-    demoParticipantsFile: file,
+    demoParticipantsFile,
     now,
     logger: pino({ level: "silent" }),
     captchaCost: 200,
     slowDown: async (ms: number) => void slowDowns.push(ms),
     ...overrides,
   });
+}
+
+/** The identity service the tests of one suite share, and the clock they move. */
+export interface SharedIdentityService {
+  readonly clock: ReturnType<typeof createTestClock>;
+  /** The running service (from the suite's first test on). */
+  readonly service: RunningIdentityService;
+  /** Where the tests reach it. */
+  readonly url: string;
+}
+
+/**
+ * One identity service for all the tests of a suite (the file, or the describe block it is called
+ * in): started on a fresh database before them, with `settings` over the test defaults, seeded with
+ * `people` (the demo participants unless given), and closed after them.
+ */
+export function identityServiceForSuite(
+  settings: Record<string, unknown> = {},
+  people: readonly unknown[] = participants,
+): SharedIdentityService {
+  const clock = createTestClock();
+  let running: RunningIdentityService | undefined;
+  beforeAll(async () => {
+    const seeded = people === participants ? {} : await providerDirectory("suite", people);
+    running = await startTestService(clock.now, { ...seeded, ...settings });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return {
+    clock,
+    get service() {
+      if (!running) throw new Error("the identity service starts before the suite's first test");
+      return running;
+    },
+    get url() {
+      return this.service.url;
+    },
+  };
 }
 
 /** Cookies by name, as a browser on one host would keep them. */
@@ -248,12 +294,8 @@ export async function startServiceWith(
   people: readonly unknown[],
   overrides: Record<string, unknown> = {},
 ): Promise<RunningIdentityService> {
-  const dir = await mkdtemp(join(tmpdir(), `idp-${name}-`));
-  const file = join(dir, "participants.json");
-  await writeFile(file, JSON.stringify({ participants: people }));
   return startTestService(() => new Date(), {
-    demoParticipantsFile: file,
-    dataDir: join(dir, "db"),
+    ...(await providerDirectory(name, people)),
     databaseUrl: await freshDatabaseUrl(`identity_${name.replaceAll("-", "_")}`),
     ...overrides,
   });
@@ -303,7 +345,15 @@ export async function beginSignIn(browser: Browser, extra?: Record<string, strin
   const pkce = pkcePair();
   const state = `state-${Math.random().toString(36).slice(2)}`;
   const page = await browser.follow(await browser.get(authorizePath({ challenge: pkce.challenge, state, extra })));
-  return { pkce, state, page, html: await page.text() };
+  const uid = new URL(page.url).pathname.split("/")[2] ?? "";
+  return { pkce, state, page, uid, html: await page.text() };
+}
+
+/** 'Forgot password?' from a fresh sign-in page, `email` given: the page that asks how to send the code. */
+export async function openRecovery(browser: Browser, email: string, extra?: Record<string, string>) {
+  const { uid } = await beginSignIn(browser, extra);
+  const identify = await browser.follow(await browser.get(`/interaction/${uid}/recover`));
+  return { uid, ...(await submit(browser, await identify.text(), { email })) };
 }
 
 type TestParticipant = (typeof participants)[number];
@@ -331,6 +381,19 @@ export async function signIn(
   return { code: location.searchParams.get("code")!, verifier: started.pkce.verifier };
 }
 
+/**
+ * Recovery on a new browser up to the new-password page: a text asked for past the resend lock (the
+ * suite's clock moved 31 s) and its code, read from the outbox, entered.
+ */
+export async function recoverToNewPassword(idp: SharedIdentityService, email: string, phone: string, extra?: Record<string, string>) {
+  const browser = new Browser(idp.url);
+  const asked = await openRecovery(browser, email, extra);
+  idp.clock.advance(31_000);
+  const challenge = await submit(browser, asked.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
+  const { code } = await latestCode(idp.url, phone);
+  return { browser, page: await submit(browser, challenge.html, { intent: "verify", code }) };
+}
+
 export type TokenResponse = { access_token: string; id_token: string; refresh_token: string; expires_in: number; token_type: string };
 
 /** A full sign-in and code exchange: the tokens the portal would hold. */
@@ -340,6 +403,30 @@ export async function tokensFor(base: string, who: TestParticipant, options: { m
   const response = await postToken(base, { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
   if (response.status !== 200) throw new Error(`token exchange answered ${response.status}`);
   return { browser, tokens: (await response.json()) as TokenResponse };
+}
+
+/**
+ * A participant signed in on two browsers changes her password through the account API from the
+ * second, as the portal's update does (the code asked for past the resend lock): the status of each
+ * step, and both sign-ins' tokens.
+ */
+export async function changePasswordFromSecondSignIn(
+  idp: SharedIdentityService,
+  who: TestParticipant,
+  update: { password: string; attemptId: string },
+) {
+  const other = (await tokensFor(idp.url, who)).tokens;
+  const caller = (await tokensFor(idp.url, who)).tokens;
+  idp.clock.advance(31_000);
+  const accountApi = accountApiAt(() => idp.url);
+  const step = async (operation: string, body?: unknown) => (await accountApi(operation, caller.access_token, body)).status;
+  const steps = [
+    await step("recover-password"),
+    await step("send-verification-code", { purpose: "password-update", authMethod: "sms" }),
+    await step("verify-code", { purpose: "password-update", code: (await latestCode(idp.url, who.phone!)).code }),
+    await step("update-password", update),
+  ];
+  return { other, caller, steps };
 }
 
 /** What the hosted pages' script does in a browser: fetch a proof-of-work challenge, solve it, encode the token. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../../../platform/results/node-flags.ts";
 import { freePort } from "../../../scripts/bench/stack.ts";
-import { startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
+import { resultsServiceEnvironment, startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
 import { freshDatabaseUrl } from "../../support/database";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
 
@@ -50,19 +50,11 @@ beforeAll(async () => {
   const databaseUrl = await freshDatabaseUrl("results_export_memory");
   service = await startServiceProcess(
     [...RESULTS_NODE_FLAGS, "--import", "tsx", RESULTS_ENTRY],
-    {
-      ...process.env,
-      NODE_ENV: "development",
-      LOG_LEVEL: "warn",
-      RESULTS_PORT: String(port),
-      RESULTS_HOST: "127.0.0.1",
-      RESULTS_DATA_DIR: path.join(workDir, "results"),
+    resultsServiceEnvironment(port, path.join(workDir, "results"), keys, {
       RESULTS_EXPORT_POLL_MS: "200",
       DEMO_PARTICIPANTS_FILE: demoFile,
-      IDP_ISSUER: keys.issuer,
-      RESULTS_API_AUDIENCE: keys.audience,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
+    }),
     `http://127.0.0.1:${port}`,
   );
 }, 120_000);

@@ -1,77 +1,41 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readdir } from "node:fs/promises";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry } from "yauzl";
-import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
-import { freshDatabaseUrl } from "../../support/database";
-import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+import { demoAda, participantLike, resultsServiceForSuite } from "./support/results-service-for-suite.ts";
 
-type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; email: string; apps: Array<Record<string, unknown>> }> };
-const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
-const ada = demo.participants.find((p) => p.userId === "P1001")!;
-/** Ada's results without her demo downloads, under other ids: one participant per test, none sharing a budget. */
-const participant = (userId: string, extra: Record<string, unknown> = {}) => ({
-  ...ada,
-  dataExports: undefined,
-  userId,
-  email: `${userId.toLowerCase()}@example.test`,
-  apps: ada.apps.map((app) => ({ ...app, appID: `${app.appID}-${userId}` })),
-  ...extra,
-});
-
-let keys: TestIdentityKeys;
-let service: RunningResultsService;
-let workDir: string;
 let clockOffsetSeconds = 0;
 
-beforeAll(async () => {
-  keys = await startTestIdentityKeys();
-  workDir = await mkdtemp(path.join(tmpdir(), "results-exports-test-"));
-  const demoFile = path.join(workDir, "participants.json");
-  const participants = ["X1", "X2", "X3", "X4", "X5"].map((id) => participant(id));
-  // Two apps of one kind (two health apps, two exome downloads): each is a report of its own.
-  participants.push(
-    participant("X6", {
+// One participant per test (Ada's results under other ids), none sharing a budget, and Ada as the demo has her.
+const resultsService = resultsServiceForSuite(
+  "exports",
+  [
+    ...["X1", "X2", "X3", "X4", "X5"].map((id) => participantLike(id)),
+    // Two apps of one kind (two health apps, two exome downloads): each is a report of its own.
+    participantLike("X6", {
       apps: [
-        ...ada.apps.map((app) => ({ ...app, appID: `${app.appID}-X6` })),
-        { ...ada.apps[0], appID: "app-second-health-X6", label: "Health (second kit)" },
-        { ...ada.apps[3], appID: "app-second-exome-X6" },
+        ...demoAda.apps.map((app) => ({ ...app, appID: `${app.appID}-X6` })),
+        { ...demoAda.apps[0], appID: "app-second-health-X6", label: "Health (second kit)" },
+        { ...demoAda.apps[3], appID: "app-second-exome-X6" },
       ],
     }),
-  );
-  await writeFile(demoFile, JSON.stringify({ participants: [...participants, { ...ada }] }));
-  service = await startResultsService({
-    port: 0,
-    host: "127.0.0.1",
+    { ...demoAda },
+  ],
+  {
     publicUrl: "http://results.public.test",
-    issuer: keys.issuer,
-    audience: keys.audience,
-    dataDir: path.join(workDir, "data"),
-    databaseUrl: await freshDatabaseUrl("results_exports"),
-    demoParticipantsFile: demoFile,
-    environment: "development",
-    logLevel: "silent",
     exportPollMs: 100,
     nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
-  });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await keys?.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+  },
+);
 
 beforeEach(() => {
   clockOffsetSeconds = 0;
 });
 
 const call = async (pathname: string, token: string | null, init: RequestInit = {}) =>
-  fetch(service.url + pathname, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
+  fetch(resultsService.url + pathname, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
 const requestExport = async (userId: string, language = "en") =>
-  call(`/exports/${userId}`, await keys.accessTokenFor(userId), {
+  call(`/exports/${userId}`, await resultsService.keys.accessTokenFor(userId), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ language }),
@@ -87,7 +51,7 @@ type PublicExport = {
 };
 
 async function exportsOf(userId: string): Promise<PublicExport[]> {
-  const response = await call(`/exports/${userId}`, await keys.accessTokenFor(userId));
+  const response = await call(`/exports/${userId}`, await resultsService.keys.accessTokenFor(userId));
   expect(response.status).toBe(200);
   return ((await response.json()) as { exports: PublicExport[] }).exports;
 }
@@ -164,7 +128,7 @@ describe("download everything (results service)", () => {
     expect(ready.filesDone).toBe(ready.filesTotal);
     expect(new Date(ready.expiresAt!).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
 
-    const download = await call(`/exports/X1/${job.id}/file`, await keys.accessTokenFor("X1"));
+    const download = await call(`/exports/X1/${job.id}/file`, await resultsService.keys.accessTokenFor("X1"));
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/zip");
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -208,7 +172,9 @@ describe("download everything (results service)", () => {
   it("gives each of two apps with one appName its own entry, and every checksum of the README matches (sha256sum -c)", async () => {
     const { export: job } = (await (await requestExport("X6")).json()) as { export: PublicExport };
     const ready = await readyExport("X6", job.id);
-    const archive = Buffer.from(await (await call(`/exports/X6/${job.id}/file`, await keys.accessTokenFor("X6"))).arrayBuffer());
+    const archive = Buffer.from(
+      await (await call(`/exports/X6/${job.id}/file`, await resultsService.keys.accessTokenFor("X6"))).arrayBuffer(),
+    );
     const names = await entryNames(archive);
     expect(names).toHaveLength(new Set(names.map((name) => name.toLowerCase())).size);
     expect(ready.filesTotal).toBe(names.length);
@@ -235,16 +201,16 @@ describe("download everything (results service)", () => {
   it("never gives one participant's archive or list to anyone else, nor to a results link", async () => {
     const { export: job } = (await (await requestExport("X2")).json()) as { export: PublicExport };
     await readyExport("X2", job.id);
-    const stranger = await keys.accessTokenFor("X3");
+    const stranger = await resultsService.keys.accessTokenFor("X3");
     expect((await call(`/exports/X2/${job.id}/file`, stranger)).status).toBe(403);
     expect((await call(`/exports/X2`, stranger)).status).toBe(403);
     expect((await call(`/exports/X2`, stranger, { method: "POST", body: "{}" })).status).toBe(403);
     // The stranger's own path does not find it either.
     expect((await call(`/exports/X3/${job.id}/file`, stranger)).status).toBe(404);
-    const resultsLink = await keys.accessTokenFor("X2", { token_type: "ACCESS" });
+    const resultsLink = await resultsService.keys.accessTokenFor("X2", { token_type: "ACCESS" });
     expect((await call(`/exports/X2/${job.id}/file`, resultsLink)).status).toBe(403);
     expect((await call(`/exports/X2/${job.id}/file`, null)).status).toBe(401);
-    const forged = await keys.accessTokenFor("X2", {}, { key: keys.strangerKey });
+    const forged = await resultsService.keys.accessTokenFor("X2", {}, { key: resultsService.keys.strangerKey });
     expect((await call(`/exports/X2/${job.id}/file`, forged)).status).toBe(401);
   });
 
@@ -266,11 +232,11 @@ describe("download everything (results service)", () => {
   it("keeps an archive 24 hours, then answers 410 and removes its file", async () => {
     const { export: job } = (await (await requestExport("X5")).json()) as { export: PublicExport };
     await readyExport("X5", job.id);
-    const exportDir = `${path.join(workDir, "data")}-exports`;
+    const exportDir = `${resultsService.dataDir}-exports`;
     expect(await readdir(exportDir)).toContain(`${job.id}.zip`);
 
     clockOffsetSeconds = 24 * 3600 + 60;
-    expect((await call(`/exports/X5/${job.id}/file`, await keys.accessTokenFor("X5"))).status).toBe(410);
+    expect((await call(`/exports/X5/${job.id}/file`, await resultsService.keys.accessTokenFor("X5"))).status).toBe(410);
     // The worker marks the download expired, then removes its file.
     const expiry = async () => ({
       status: (await exportsOf("X5"))[0]?.status,

@@ -11,6 +11,29 @@ export interface ServiceProcess {
   waitForOutput(text: string, count?: number): Promise<void>;
 }
 
+/**
+ * The environment that runs the results service in development on `port` of loopback, its files under
+ * `dataDir`, taking the tokens `keys` sign; `extra` over it.
+ */
+export function resultsServiceEnvironment(
+  port: number,
+  dataDir: string,
+  keys: { issuer: string; audience: string },
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "development",
+    LOG_LEVEL: "warn",
+    RESULTS_PORT: String(port),
+    RESULTS_HOST: "127.0.0.1",
+    RESULTS_DATA_DIR: dataDir,
+    IDP_ISSUER: keys.issuer,
+    RESULTS_API_AUDIENCE: keys.audience,
+    ...extra,
+  };
+}
+
 /** Starts a service as its own process and waits until its /healthz answers. */
 export async function startServiceProcess(
   args: string[],

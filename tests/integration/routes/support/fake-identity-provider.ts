@@ -12,6 +12,19 @@ export type AccountRequest = { operation: string; authorization: string | undefi
 
 export const CLIENT_ID = "participant-portal";
 
+/** The results service's answer for the signed-in participant once her kit has results. */
+export const RESULTS_READY: ScriptedAnswer = {
+  status: 200,
+  body: {
+    kitStatus: 3,
+    apps: [],
+    heapIdentifier: "h",
+    isHealthOrResearch: true,
+    agreements: ["rc"],
+    Patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: "ada@example.test" },
+  },
+};
+
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
@@ -22,9 +35,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return text;
 }
 
-export async function startFakeIdentityProvider() {
-  const keys = await generateKeyPair("RS256", { extractable: true });
-  const publicJwk: JWK = await exportJWK(keys.publicKey);
+/** A fake that answers nothing until `start()`; what a test scripts and records is there from the first. */
+export function createFakeIdentityProvider() {
+  let keys: Awaited<ReturnType<typeof generateKeyPair>> | undefined;
+  let publicJwk: JWK | undefined;
+  let server: Server | undefined;
   const tokenRequests: URLSearchParams[] = [];
   const accountRequests: AccountRequest[] = [];
   /** Paths of the results calls the portal made (this server stands in for the results service too). */
@@ -47,7 +62,7 @@ export async function startFakeIdentityProvider() {
         code_challenge_methods_supported: ["S256"],
       });
     }
-    if (url.pathname === "/jwks") return sendJson(res, 200, { keys: [{ ...publicJwk, kid: "k1", alg: "RS256", use: "sig" }] });
+    if (url.pathname === "/jwks") return sendJson(res, 200, { keys: [{ ...started(publicJwk), kid: "k1", alg: "RS256", use: "sig" }] });
     if (url.pathname === "/token" && req.method === "POST") {
       const form = new URLSearchParams(await readBody(req));
       tokenRequests.push(form);
@@ -71,14 +86,10 @@ export async function startFakeIdentityProvider() {
     return sendJson(res, 404, { error: "not_found" });
   }
 
-  const server = await new Promise<Server>((resolve) => {
-    const created = createServer((req, res) => void handle(req, res));
-    created.listen(0, "127.0.0.1", () => resolve(created));
-  });
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
   return {
-    issuer,
+    get issuer() {
+      return issuer;
+    },
     tokenRequests,
     accountRequests,
     resultsRequests,
@@ -107,13 +118,28 @@ export async function startFakeIdentityProvider() {
         .setSubject(typeof claims.uid === "string" ? claims.uid : "P1001")
         .setIssuedAt()
         .setExpirationTime("10m")
-        .sign(keys.privateKey);
+        .sign(started(keys).privateKey);
     },
     idToken(claims: Record<string, unknown>): Promise<string> {
       return this.signToken(claims);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Listens on a free port of loopback, signing with a key pair of its own. */
+    async start() {
+      keys = await generateKeyPair("RS256", { extractable: true });
+      publicJwk = await exportJWK(keys.publicKey);
+      server = await new Promise<Server>((resolve) => {
+        const created = createServer((req, res) => void handle(req, res));
+        created.listen(0, "127.0.0.1", () => resolve(created));
+      });
+      issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
 }
 
-export type FakeIdentityProvider = Awaited<ReturnType<typeof startFakeIdentityProvider>>;
+function started<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("the fake identity provider has not been started");
+  return value;
+}
+
+export type FakeIdentityProvider = ReturnType<typeof createFakeIdentityProvider>;

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { callRoute } from "../../../support/route-call";
-import { CLIENT_ID, type FakeIdentityProvider } from "./fake-identity-provider";
+import { CLIENT_ID, createFakeIdentityProvider, type FakeIdentityProvider } from "./fake-identity-provider";
 
 export const PORTAL = "http://localhost:3000";
 
 /** Points the portal's settings at the fake provider; call before importing any portal module. */
-export function configurePortal(idp: FakeIdentityProvider): { cleanUp: () => Promise<void> } {
+function configurePortal(idp: FakeIdentityProvider): { cleanUp: () => Promise<void> } {
   const dataDir = mkdtempSync(path.join(tmpdir(), "route-test-"));
   Object.assign(process.env, {
     IDP_ISSUER: idp.issuer,
@@ -25,6 +26,25 @@ export function configurePortal(idp: FakeIdentityProvider): { cleanUp: () => Pro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The portal as the tests of one file call its routes: a fake identity provider (standing in for the
+ * results service too) started, and the portal configured against it, before the tests; both stopped
+ * after them. Import portal modules only once the tests run.
+ */
+export function portalAgainstFakeProvider(): FakeIdentityProvider {
+  const idp = createFakeIdentityProvider();
+  let portal: { cleanUp: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    await idp.start();
+    portal = configurePortal(idp);
+  });
+  afterAll(async () => {
+    await idp.close();
+    await portal?.cleanUp();
+  });
+  return idp;
 }
 
 /** The first leg, as the sign-in route runs it: the transaction cookie and the state sent to the IdP. */
