@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/button";
+import { IntentButton } from "~/components/intent-button";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
@@ -65,12 +66,9 @@ function PendingPhoneChange({ change, when }: { change: NonNullable<SignInFactor
       <p className={styles.paragraph}>
         {t("factors.pendingPhone.body", { phone: change.phone, requested: when(change.requestedAt), effective: when(change.effectiveAt) })}
       </p>
-      <Form method="post" action={FACTORS_PATH}>
-        <input type="hidden" name="intent" value="cancel-phone-change" />
-        <Button type="submit" variant="outlined">
-          {t("factors.pendingPhone.cancel")}
-        </Button>
-      </Form>
+      <IntentButton action={FACTORS_PATH} intent="cancel-phone-change" variant="outlined">
+        {t("factors.pendingPhone.cancel")}
+      </IntentButton>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
@@ -18,12 +19,9 @@ import { StepNotice } from "./step-notice";
 function OldNumberUnavailableOffer() {
   const { t } = useTranslation("profile");
   return (
-    <Form method="post" action={FACTORS_PATH}>
-      <input type="hidden" name="intent" value="old-number-unavailable" />
-      <Button type="submit" variant="link">
-        {t("factors.oldNumber.offer")}
-      </Button>
-    </Form>
+    <IntentButton action={FACTORS_PATH} intent="old-number-unavailable" variant="link">
+      {t("factors.oldNumber.offer")}
+    </IntentButton>
   );
 }
 

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { CodeStep } from "~/components/verification/code-step";
 import { site } from "~/config/site";
-import { type AuthMethod, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import type { OtherWay } from "~/domain/code-help";
-import type { StepAnswer } from "~/domain/verification";
+import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, WithdrawalChoiceSchema, type WithdrawalChoice } from "~/domain/withdrawal";
 import { Trans, useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
@@ -85,16 +85,11 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
   );
 }
 
-export type CodeStepView = {
-  choice: WithdrawalChoice;
-  method: AuthMethod;
-  phoneNumber: string;
-  resendSecondsLeft: number;
-  otherWays: OtherWay[];
-};
+/** The code step's view, with the choice it confirms. */
+export type WithdrawalCodeView = CodeStepView & { choice: WithdrawalChoice };
 
 /** Step two: the code (the shared code step, with 'Resend code' and its lock where a code was sent), then the request is recorded. */
-export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?: WithdrawalReply }) {
+export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; reply?: WithdrawalReply }) {
   const { t } = useTranslation("profile");
   return (
     <>
@@ -103,20 +98,14 @@ export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?
         id="withdrawal-code"
         action={WITHDRAW_PATH}
         intent="confirm"
-        method={view.method}
-        phone={view.phoneNumber}
-        resendSecondsLeft={view.method === "totp" ? null : view.resendSecondsLeft}
+        view={view}
         reply={reply}
-        otherWays={view.otherWays}
         summaryTitle={t("withdraw.errors.summaryTitle")}
         submitLabel={t("withdraw.confirm")}
       >
-        <Form method="post" action={WITHDRAW_PATH}>
-          <input type="hidden" name="intent" value="cancel" />
-          <Button type="submit" variant="outlined">
-            {t("withdraw.cancel")}
-          </Button>
-        </Form>
+        <IntentButton action={WITHDRAW_PATH} intent="cancel" variant="outlined">
+          {t("withdraw.cancel")}
+        </IntentButton>
       </CodeStep>
     </>
   );
