@@ -12,33 +12,15 @@ export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" |
 
 /** A native checkbox with its label beside it; the browser keeps a disabled one from toggling. */
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  {
-    label,
-    hint,
-    error,
-    fieldClassName,
-    className,
-    id,
-    disabled,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-    ...rest
-  },
+  { label, hint, error, fieldClassName, className, disabled, ...native },
   ref,
 ) {
-  const { controlId, described } = useFieldControl({
-    id,
-    hint,
-    error,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-  });
+  const { controlId, control, described } = useFieldControl(native, { hint, error });
   return (
     <div className={classNames(styles.choice, fieldClassName)}>
       <input
-        {...rest}
+        {...control}
         ref={ref}
-        id={controlId}
         type="checkbox"
         disabled={disabled}
         className={classNames(styles.choiceInput, className)}

@@ -35,17 +35,15 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 
 export type FieldTextsProps = { hint?: ReactNode; error?: ReactNode };
 
+type DescribedControlProps = { id?: string } & Pick<AriaAttributes, "aria-describedby" | "aria-invalid">;
+
 /**
- * A control's id (the caller's, or a generated one) and what ties it to its hint and error: invalid while
- * an error shows, described by the hint, the error and whatever the caller adds.
+ * Takes a control's own props and gives them back with its id (the caller's, or a generated one), and
+ * apart from them what ties it to its hint and error: invalid while an error shows, described by the
+ * hint, the error and whatever the caller adds.
  */
-export function useFieldControl({
-  id,
-  hint,
-  error,
-  "aria-describedby": callerDescribedBy,
-  "aria-invalid": callerInvalid,
-}: FieldTextsProps & { id?: string } & Pick<AriaAttributes, "aria-describedby" | "aria-invalid">) {
+export function useFieldControl<P extends DescribedControlProps>(props: P, { hint, error }: FieldTextsProps) {
+  const { id, "aria-describedby": callerDescribedBy, "aria-invalid": callerInvalid, ...rest } = props;
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const { hintId, errorId } = fieldTextIds(controlId);
@@ -54,7 +52,7 @@ export function useFieldControl({
     "aria-invalid": hasError ? true : callerInvalid,
     "aria-describedby": describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null, callerDescribedBy),
   };
-  return { controlId, described };
+  return { controlId, control: { ...rest, id: controlId }, described };
 }
 
 /** A control's hint and its error, each shown only when there is one. */

@@ -12,31 +12,14 @@ export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefill
 };
 
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  {
-    label,
-    hint,
-    error,
-    fieldClassName,
-    className,
-    id,
-    autoComplete = "current-password",
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-    ...rest
-  },
+  { label, hint, error, fieldClassName, className, autoComplete = "current-password", ...native },
   forwardedRef,
 ) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const { controlId, described } = useFieldControl({
-    id,
-    hint,
-    error,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-  });
+  const { controlId, control, described } = useFieldControl(native, { hint, error });
 
   // Hide the password again when its form is sent, so the browser never stores it as plain text.
   useEffect(() => {
@@ -57,9 +40,8 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={fieldClassName}>
       <div className={styles.inputWithAction}>
         <input
-          {...rest}
+          {...control}
           ref={setRefs}
-          id={controlId}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}
           autoCapitalize="none"

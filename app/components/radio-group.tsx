@@ -41,7 +41,7 @@ export function RadioGroup({
   form,
   className,
 }: RadioGroupProps) {
-  const { controlId: groupId, described } = useFieldControl({ id, hint, error });
+  const { controlId: groupId, described } = useFieldControl({ id }, { hint, error });
   const radioId = (index: number) => (index === 0 ? groupId : `${groupId}-${index}`);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {

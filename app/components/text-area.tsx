@@ -11,19 +11,13 @@ export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "s
 
 /** A longer answer, with the same label, hint and error as TextInput. */
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
-  { label, hint, error, className, id, "aria-describedby": callerDescribedBy, "aria-invalid": callerInvalid, ...rest },
+  { label, hint, error, className, ...native },
   ref,
 ) {
-  const { controlId, described } = useFieldControl({
-    id,
-    hint,
-    error,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-  });
+  const { controlId, control, described } = useFieldControl(native, { hint, error });
   return (
     <FieldFrame controlId={controlId} label={label} hint={hint} error={error}>
-      <textarea {...rest} ref={ref} id={controlId} className={classNames(textArea, className)} {...described} />
+      <textarea {...control} ref={ref} className={classNames(textArea, className)} {...described} />
     </FieldFrame>
   );
 });

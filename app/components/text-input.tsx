@@ -24,36 +24,26 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
     code = false,
     fieldClassName,
     className,
-    id,
     type = "text",
     autoComplete,
     inputMode,
     readOnly,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-    ...rest
+    ...native
   },
   ref,
 ) {
-  const { controlId, described } = useFieldControl({
-    id,
-    hint,
-    error,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-  });
+  const { controlId, control, described } = useFieldControl(native, { hint, error });
   return (
     <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={fieldClassName}>
       <input
-        {...rest}
+        {...control}
         ref={ref}
-        id={controlId}
         type={type}
         className={classNames(styles.input, className)}
         readOnly={prefilled || readOnly}
         autoComplete={autoComplete ?? (code ? "one-time-code" : undefined)}
         inputMode={inputMode ?? (code ? "numeric" : undefined)}
-        spellCheck={code ? false : rest.spellCheck}
+        spellCheck={code ? false : native.spellCheck}
         {...described}
       />
     </FieldFrame>
