@@ -10,7 +10,7 @@ import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** The app's QR code (drawn on the server, an image: no script) and its key in groups of four, confirmed by its first code. */
@@ -40,7 +40,7 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
           key={fields.authCode.key}
           label={t("factors.enrol.step2")}
           placeholder={t("code.placeholder", { codeDigits: 6 })}
-          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
+          error={fieldError(fields.authCode, t)}
           code
         />
         <div className={styles.actions}>

@@ -10,7 +10,7 @@ import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** The new number (a plain field: the provider reads any way of writing it and refuses one it cannot use). */
@@ -35,7 +35,7 @@ export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
           label={t("factors.newPhone.label")}
           hint={t("factors.newPhone.hint")}
           autoComplete="tel"
-          error={fields.phone.errors?.length ? t(fields.phone.errors[0]!) : undefined}
+          error={fieldError(fields.phone, t)}
         />
         <div className={styles.actions}>
           <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "send-phone-code"}>

@@ -12,7 +12,7 @@ import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
 import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */
@@ -59,7 +59,7 @@ export function VerifyPickStep(props: {
             name={fields.method.name}
             legend={t("factors.verify.legend")}
             defaultValue={methods[0]}
-            error={fields.method.errors?.length ? t(fields.method.errors[0]!) : undefined}
+            error={fieldError(fields.method, t)}
             options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
           />
           <div className={styles.actions}>

@@ -13,7 +13,7 @@ import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, WithdrawalChoiceSchema, type Withdra
 import { Trans, useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** What the action answered a post that stayed on its step with. */
@@ -47,7 +47,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
           key={fields.choice.key}
           legend={t("withdraw.choiceLegend")}
           defaultValue={typeof fields.choice.initialValue === "string" ? fields.choice.initialValue : undefined}
-          error={fields.choice.errors?.length ? t(fields.choice.errors[0]!) : undefined}
+          error={fieldError(fields.choice, t)}
           options={WITHDRAWAL_CHOICES.map((choice) => ({
             value: choice,
             label: (

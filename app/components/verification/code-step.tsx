@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import * as styles from "~/components/profile/profile.css";
-import { summaryLinks } from "~/components/profile/step-errors";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
@@ -71,7 +71,7 @@ export function CodeStep(props: CodeStepProps) {
           {...validateOnLeave(form, fields.authCode.name)}
           label={t("code.label")}
           placeholder={t("code.placeholder", { codeDigits: digits })}
-          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
+          error={fieldError(fields.authCode, t)}
           code
         />
         <div className={styles.actions}>
