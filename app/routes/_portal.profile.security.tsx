@@ -4,6 +4,7 @@ import { Button } from "~/components/button";
 import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import { NotificationSettings } from "~/components/profile/notification-settings";
+import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
@@ -46,10 +47,7 @@ export default function LoginSecurity() {
   if (step && !hydrated) return step;
   return (
     <>
-      <section aria-labelledby="login-security" className={styles.card}>
-        <h1 id="login-security" className={styles.cardHeading}>
-          {t("security.heading")}
-        </h1>
+      <ProfileCard headingId="login-security" heading={t("security.heading")} level={1}>
         <div className={styles.row}>
           <div>
             <h2 className={styles.rowLabel}>{t("security.passwordLabel")}</h2>
@@ -66,7 +64,7 @@ export default function LoginSecurity() {
             </Button>
           </Form>
         </div>
-      </section>
+      </ProfileCard>
       <SignInMethods factors={factors} serverTimeZone={zone} />
       <ActiveSessionsSection after={after} />
       <NotificationSettings preferences={notifications} />
