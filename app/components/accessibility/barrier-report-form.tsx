@@ -13,6 +13,7 @@ import { site } from "~/config/site";
 import { ACCESSIBILITY_PATH, BarrierReportSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, PAGE_MAX } from "~/domain/barrier-report";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./accessibility.css";
+import { StatementSection } from "./statement-section";
 
 export const TOO_MANY_REPORTS = "report.tooMany";
 
@@ -46,10 +47,7 @@ export function BarrierReportForm({
   const tooMany = form.errors?.includes(TOO_MANY_REPORTS) ?? false;
   const phone = <SupportPhoneLink />;
   return (
-    <section aria-labelledby="report-a-barrier" className={styles.section}>
-      <h2 id="report-a-barrier" className={styles.heading}>
-        {t("report.heading")}
-      </h2>
+    <StatementSection headingId="report-a-barrier" heading={t("report.heading")}>
       {received ? (
         <Notification
           id="report-received"
@@ -116,6 +114,6 @@ export function BarrierReportForm({
           components={{ phone, email: <SupportEmailLink /> }}
         />
       </p>
-    </section>
+    </StatementSection>
   );
 }
