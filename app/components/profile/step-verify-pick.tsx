@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -35,8 +36,8 @@ export function VerifyPickStep(props: {
   reply?: StepAnswer;
 }) {
   const { t } = useTranslation("profile");
+  const picking = useSubmittingIntent("pick");
   const { methods, phone, reply } = props;
-  const navigation = useNavigation();
   // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
   const canUsePasskeys = useCanUsePasskeys();
   const [form, fields] = useForm({
@@ -63,7 +64,7 @@ export function VerifyPickStep(props: {
             options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
           />
           <div className={styles.actions}>
-            <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "pick"}>
+            <Button type="submit" loading={picking}>
               {t("factors.verify.continue")}
             </Button>
           </div>

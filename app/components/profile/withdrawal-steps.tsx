@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
 import { site } from "~/config/site";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
@@ -19,11 +20,6 @@ import { StepNotice } from "./step-notice";
 /** What the action answered a post that stayed on its step with. */
 export type WithdrawalReply = StepAnswer;
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 /** Step one: the three choices, each with what it means, and how the code should come. */
 export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: WithdrawalReply; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
@@ -33,7 +29,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: WithdrawalChoiceSchema }),
   });
-  const busy = useSubmitting("send-code");
+  const busy = useSubmittingIntent("send-code");
   return (
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], (key) => t(key))} />

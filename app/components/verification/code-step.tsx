@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import * as styles from "~/components/profile/profile.css";
@@ -9,6 +9,7 @@ import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { authCodeSchema, codeDigits } from "~/domain/auth-code";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
@@ -43,8 +44,7 @@ export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation("profile");
   const { action, intent, view, reply } = props;
   const { method, phoneNumber: phone } = view;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmittingIntent(intent);
   const [form, fields] = useForm({
     id: props.id,
     lastResult: reply?.intent === intent ? reply.result : undefined,
