@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import { useId, type AriaAttributes, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 import { visuallyHidden } from "~/styles/global.css";
+import { classNames } from "./class-names";
+import { describedBy } from "./described-by";
 import * as styles from "./field.css";
 
 /** Whether an optional text prop has something to show (an empty string or false shows nothing). */
@@ -28,5 +30,58 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
     <span id={id} className={styles.errorMessage}>
       <span className={visuallyHidden}>{t("errorPrefix")}</span> {children}
     </span>
+  );
+}
+
+export type FieldTextsProps = { hint?: ReactNode; error?: ReactNode };
+
+type DescribedControlProps = { id?: string } & Pick<AriaAttributes, "aria-describedby" | "aria-invalid">;
+
+/**
+ * Takes a control's own props and gives them back with its id (the caller's, or a generated one), and
+ * apart from them what ties it to its hint and error: invalid while an error shows, described by the
+ * hint, the error and whatever the caller adds.
+ */
+export function useFieldControl<P extends DescribedControlProps>(props: P, { hint, error }: FieldTextsProps) {
+  const { id, "aria-describedby": callerDescribedBy, "aria-invalid": callerInvalid, ...rest } = props;
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const { hintId, errorId } = fieldTextIds(controlId);
+  const hasError = isShown(error);
+  const described: Pick<AriaAttributes, "aria-describedby" | "aria-invalid"> = {
+    "aria-invalid": hasError ? true : callerInvalid,
+    "aria-describedby": describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null, callerDescribedBy),
+  };
+  return { controlId, control: { ...rest, id: controlId }, described };
+}
+
+/** A control's hint and its error, each shown only when there is one. */
+export function FieldTexts({ controlId, hint, error }: FieldTextsProps & { controlId: string }) {
+  const { hintId, errorId } = fieldTextIds(controlId);
+  return (
+    <>
+      {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {isShown(error) ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </>
+  );
+}
+
+/** The frame of a typed field: its always-visible label, its hint and error, then the control. */
+export function FieldFrame({
+  controlId,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldTextsProps & { controlId: string; label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={classNames(styles.field, className)}>
+      <label htmlFor={controlId} className={styles.label}>
+        {label}
+      </label>
+      <FieldTexts controlId={controlId} hint={hint} error={error} />
+      {children}
+    </div>
   );
 }

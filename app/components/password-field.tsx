@@ -1,8 +1,7 @@
-import { forwardRef, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { forwardRef, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
-import { describedBy } from "./described-by";
-import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+import { FieldFrame, useFieldControl } from "./field-parts";
 import * as styles from "./field.css";
 import { IconButton } from "./icon-button";
 import type { TextInputProps } from "./text-input";
@@ -13,28 +12,14 @@ export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefill
 };
 
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  {
-    label,
-    hint,
-    error,
-    fieldClassName,
-    className,
-    id,
-    autoComplete = "current-password",
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-    ...rest
-  },
+  { label, hint, error, fieldClassName, className, autoComplete = "current-password", ...native },
   forwardedRef,
 ) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const { hintId, errorId } = fieldTextIds(inputId);
-  const hasError = isShown(error);
+  const { controlId, control, described } = useFieldControl(native, { hint, error });
 
   // Hide the password again when its form is sent, so the browser never stores it as plain text.
   useEffect(() => {
@@ -52,24 +37,17 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   }
 
   return (
-    <div className={classNames(styles.field, fieldClassName)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
-      {hasError ? <FieldError id={errorId}>{error}</FieldError> : null}
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={fieldClassName}>
       <div className={styles.inputWithAction}>
         <input
-          {...rest}
+          {...control}
           ref={setRefs}
-          id={inputId}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}
           autoCapitalize="none"
           spellCheck={false}
           className={classNames(styles.input, hydrated && styles.inputBesideAction, className)}
-          aria-invalid={hasError ? true : callerInvalid}
-          aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null, callerDescribedBy)}
+          {...described}
         />
         {hydrated ? (
           <IconButton
@@ -79,11 +57,11 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
             toggledIcon="eyeCrossed"
             toggledLabel={t("hidePassword")}
             pressed={visible}
-            aria-controls={inputId}
+            aria-controls={controlId}
             onClick={() => setVisible((current) => !current)}
           />
         ) : null}
       </div>
-    </div>
+    </FieldFrame>
   );
 });

@@ -1,8 +1,7 @@
-import { useId, type ChangeEvent, type ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import * as styles from "./choice.css";
 import { classNames } from "./class-names";
-import { describedBy } from "./described-by";
-import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+import { FieldTexts, useFieldControl } from "./field-parts";
 
 export type RadioOption = { value: string; label: ReactNode };
 
@@ -42,10 +41,7 @@ export function RadioGroup({
   form,
   className,
 }: RadioGroupProps) {
-  const generatedId = useId();
-  const groupId = id ?? generatedId;
-  const { hintId, errorId } = fieldTextIds(groupId);
-  const hasError = isShown(error);
+  const { controlId: groupId, described } = useFieldControl({ id }, { hint, error });
   const radioId = (index: number) => (index === 0 ? groupId : `${groupId}-${index}`);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
@@ -55,14 +51,13 @@ export function RadioGroup({
   return (
     <fieldset
       role="radiogroup"
-      aria-invalid={hasError ? true : undefined}
+      aria-invalid={described["aria-invalid"]}
       className={classNames(styles.fieldset, className)}
       disabled={disabled}
-      aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null)}
+      aria-describedby={described["aria-describedby"]}
     >
       <legend className={styles.legend}>{legend}</legend>
-      {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
-      {hasError ? <FieldError id={errorId}>{error}</FieldError> : null}
+      <FieldTexts controlId={groupId} hint={hint} error={error} />
       {options.map((option, index) => (
         <div key={option.value} className={styles.choice}>
           <input

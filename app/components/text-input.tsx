@@ -1,7 +1,6 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { classNames } from "./class-names";
-import { describedBy } from "./described-by";
-import { FieldError, FieldHint, fieldTextIds, isShown } from "./field-parts";
+import { FieldFrame, useFieldControl } from "./field-parts";
 import * as styles from "./field.css";
 
 export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "style"> & {
@@ -25,41 +24,28 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
     code = false,
     fieldClassName,
     className,
-    id,
     type = "text",
     autoComplete,
     inputMode,
     readOnly,
-    "aria-describedby": callerDescribedBy,
-    "aria-invalid": callerInvalid,
-    ...rest
+    ...native
   },
   ref,
 ) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const { hintId, errorId } = fieldTextIds(inputId);
-  const hasError = isShown(error);
+  const { controlId, control, described } = useFieldControl(native, { hint, error });
   return (
-    <div className={classNames(styles.field, fieldClassName)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
-      {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
-      {hasError ? <FieldError id={errorId}>{error}</FieldError> : null}
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={fieldClassName}>
       <input
-        {...rest}
+        {...control}
         ref={ref}
-        id={inputId}
         type={type}
         className={classNames(styles.input, className)}
         readOnly={prefilled || readOnly}
         autoComplete={autoComplete ?? (code ? "one-time-code" : undefined)}
         inputMode={inputMode ?? (code ? "numeric" : undefined)}
-        spellCheck={code ? false : rest.spellCheck}
-        aria-invalid={hasError ? true : callerInvalid}
-        aria-describedby={describedBy(isShown(hint) ? hintId : null, hasError ? errorId : null, callerDescribedBy)}
+        spellCheck={code ? false : native.spellCheck}
+        {...described}
       />
-    </div>
+    </FieldFrame>
   );
 });

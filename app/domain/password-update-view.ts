@@ -1,24 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { AuthMethod } from "~/domain/auth-code";
-import type { OtherWay } from "~/domain/code-help";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
-import type { VerificationNotice } from "~/domain/verification";
+import type { CodeStepView, VerificationNotice } from "~/domain/verification";
 
 /** What the password-update route's loader hands each step. */
-export type StepView = {
+export type StepView = CodeStepView & {
   step: PasswordUpdateStep;
-  phoneNumber: string;
-  method: AuthMethod;
   codeDigits: number;
-  resendSecondsLeft: number;
   /** When the current code went out (its resend lock's start): a new code renders a new, clean code form. */
   codeSentAt: number;
   /** The pick step also offers the authenticator app (the participant has one set up). */
   appAvailable: boolean;
   /** …and a passkey instead of a code (shown only where the browser can use one). */
   passkeyAvailable: boolean;
-  /** On the code step: the participant's other ways, for 'Didn't get a code?'. */
-  otherWays: OtherWay[];
   /** The account the new password is for, for password managers (a hidden username field). */
   username: string;
   /** What the step's last POST answered, shown once on the page it redirected to. */

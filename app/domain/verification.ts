@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 import type { AuthMethod } from "./auth-code";
+import type { OtherWay } from "./code-help";
 
 /**
  * One step-up verification for every sensitive change (the password update, the sign-in methods, the
@@ -58,6 +59,16 @@ export type VerificationReply = {
   notice?: VerificationNotice;
   noticeValues?: Record<string, string | number>;
   resent?: boolean;
+};
+
+/** What a code step shows, whatever it verifies for: how the code came and to which number, the resend lock, the other ways. */
+export type CodeStepView = {
+  method: AuthMethod;
+  phoneNumber: string;
+  /** Seconds until 'Resend code' unlocks (the app's code is never sent, so it has nothing to resend). */
+  resendSecondsLeft: number;
+  /** The participant's other ways to confirm it is them, for 'Didn't get a code?'. */
+  otherWays: OtherWay[];
 };
 
 /** A step's answer with conform's result for its fields. */

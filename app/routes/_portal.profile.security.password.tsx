@@ -11,11 +11,11 @@ import {
   useNavigate,
 } from "react-router";
 import { Modal } from "~/components/modal";
-import { CodeStep } from "~/components/profile/code-step";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
+import { CodeStep } from "~/components/verification/code-step";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { type AuthMethod, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
@@ -210,12 +210,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+  const { t } = useTranslation("profile");
   switch (view.step) {
     case "mfa-verification-pick":
       return <PickStepWithPasskey view={view} reply={reply} />;
     case "mfa-verification-code":
       // A new code starts a clean form: no error of the code before it stays above 'We sent you a new code'.
-      return <CodeStep key={view.codeSentAt} view={view} reply={reply} />;
+      return (
+        <CodeStep
+          key={view.codeSentAt}
+          id="password-update-code"
+          action={PASSWORD_UPDATE_PATH}
+          intent="submit-code"
+          view={view}
+          reply={reply}
+          summaryTitle={t("update.summaryTitle")}
+          submitLabel={t("code.submit")}
+        />
+      );
     case "new-password":
       return <NewPasswordStep reply={reply} username={view.username} />;
   }

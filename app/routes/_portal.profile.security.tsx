@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
-import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, useNavigation, useOutlet } from "react-router";
+import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, useOutlet } from "react-router";
 import { Button } from "~/components/button";
 import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
 import { NotificationSettings } from "~/components/profile/notification-settings";
+import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { changeFromQuery } from "~/domain/active-sessions";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
@@ -32,8 +34,7 @@ export default function LoginSecurity() {
   const hydrated = useHydrated();
   const { factors, notifications, serverTimeZone: zone, after } = useLoaderData<typeof loader>();
   const step = useOutlet();
-  const navigation = useNavigation();
-  const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
+  const starting = useSubmittingIntent("start");
   // Without JavaScript a password-update step is the whole page; with it, a modal over this one.
   const updateForm = useRef<HTMLFormElement>(null);
   const inFlow = Boolean(step);
@@ -46,10 +47,7 @@ export default function LoginSecurity() {
   if (step && !hydrated) return step;
   return (
     <>
-      <section aria-labelledby="login-security" className={styles.card}>
-        <h1 id="login-security" className={styles.cardHeading}>
-          {t("security.heading")}
-        </h1>
+      <ProfileCard headingId="login-security" heading={t("security.heading")} level={1}>
         <div className={styles.row}>
           <div>
             <h2 className={styles.rowLabel}>{t("security.passwordLabel")}</h2>
@@ -66,7 +64,7 @@ export default function LoginSecurity() {
             </Button>
           </Form>
         </div>
-      </section>
+      </ProfileCard>
       <SignInMethods factors={factors} serverTimeZone={zone} />
       <ActiveSessionsSection after={after} />
       <NotificationSettings preferences={notifications} />

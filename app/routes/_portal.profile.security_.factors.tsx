@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from "react-router";
-import * as styles from "~/components/profile/profile.css";
+import { ProfileCard } from "~/components/profile/profile-card";
 import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { otherWaysOf } from "~/domain/code-help";
@@ -72,13 +72,10 @@ export default function SignInFactorChange() {
   const stepArea = useRef<HTMLDivElement>(null);
   useStepFocus(view.state.step, view.reply, stepArea);
   return (
-    <section aria-labelledby="factor-change" className={styles.card}>
-      <h1 id="factor-change" className={styles.cardHeading}>
-        {t(`factors.titles.${view.state.change}`)}
-      </h1>
+    <ProfileCard headingId="factor-change" heading={t(`factors.titles.${view.state.change}`)} level={1}>
       <div ref={stepArea}>
         <FactorStep key={`${view.state.step}-${"resendAvailableAt" in view.state ? view.state.resendAvailableAt : 0}`} view={view} />
       </div>
-    </section>
+    </ProfileCard>
   );
 }

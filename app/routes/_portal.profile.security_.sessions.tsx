@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { Notification } from "~/components/notification";
 import { ActiveSessionsList } from "~/components/profile/active-sessions-list";
+import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { changeFromQuery, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
 import { SessionActionSchema } from "~/domain/active-sessions-form";
@@ -67,10 +68,7 @@ export default function ActiveSessionsPage() {
   const answer = useActionData<typeof action>();
   const others = sessions.filter((session) => !session.current).length;
   return (
-    <section aria-labelledby="sessions-heading" className={styles.card}>
-      <h1 id="sessions-heading" className={styles.cardHeading}>
-        {t("sessions.heading")}
-      </h1>
+    <ProfileCard headingId="sessions-heading" heading={t("sessions.heading")} level={1}>
       <p className={styles.paragraph}>{t("sessions.intro")}</p>
       {after ? (
         <Notification
@@ -89,6 +87,6 @@ export default function ActiveSessionsPage() {
         />
       ) : null}
       <ActiveSessionsList sessions={sessions} serverTimeZone={zone} />
-    </section>
+    </ProfileCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, data, type MetaFunction, useLoaderData } from "react-router";
 import { ConsentHistory } from "~/components/profile/consent-history";
 import { NewTabLink } from "~/components/profile/new-tab-link";
+import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { WithdrawalStatus } from "~/components/profile/withdrawal-status";
 import { site } from "~/config/site";
@@ -29,10 +30,7 @@ export default function MyStudies() {
   const { t } = useTranslation("profile");
   const { consents, withdrawal } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="my-studies" className={styles.card}>
-      <h1 id="my-studies" className={styles.cardHeading}>
-        {t("studies.heading")}
-      </h1>
+    <ProfileCard headingId="my-studies" heading={t("studies.heading")} level={1}>
       <h2 className={styles.rowLabel}>{t("common:programName")}</h2>
       <p className={styles.paragraph}>{t("studies.thanks")}</p>
       <p className={styles.paragraph}>
@@ -47,6 +45,6 @@ export default function MyStudies() {
       <p className={styles.paragraph}>{t("studies.closeNote")}</p>
       <WithdrawalStatus withdrawal={withdrawal} />
       <ConsentHistory entries={consents} withdrawal={withdrawal} />
-    </section>
+    </ProfileCard>
   );
 }

@@ -9,7 +9,7 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
-import * as styles from "~/components/profile/profile.css";
+import { ProfileCard } from "~/components/profile/profile-card";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
@@ -157,10 +157,7 @@ export default function WithdrawPage() {
   const stepArea = useRef<HTMLDivElement>(null);
   useStepFocus(code ? "code" : "choice", reply, stepArea);
   return (
-    <section aria-labelledby="withdraw-title" className={styles.card}>
-      <h1 id="withdraw-title" className={styles.cardHeading}>
-        {t("withdraw.title")}
-      </h1>
+    <ProfileCard headingId="withdraw-title" heading={t("withdraw.title")} level={1}>
       <div ref={stepArea}>
         {code ? (
           <WithdrawalCodeStep key={codeSentAt} view={code} reply={reply} />
@@ -168,6 +165,6 @@ export default function WithdrawPage() {
           <WithdrawalChoiceStep reply={reply} appAvailable={appAvailable} />
         )}
       </div>
-    </section>
+    </ProfileCard>
   );
 }

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
+import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
@@ -28,10 +29,7 @@ export default function WithdrawalReceipt() {
   const hydrated = useHydrated();
   const received = dayAndTime(Date.parse(withdrawal.requestedAt), i18n.language, hydrated ? undefined : zone);
   return (
-    <section aria-labelledby="receipt-title" className={styles.card}>
-      <h1 id="receipt-title" className={styles.cardHeading}>
-        {t("withdraw.receipt.title")}
-      </h1>
+    <ProfileCard headingId="receipt-title" heading={t("withdraw.receipt.title")} level={1}>
       <dl className={styles.consentFacts}>
         <dt>{t("withdraw.receipt.reference")}</dt>
         <dd className={styles.consentFactValue}>
@@ -53,6 +51,6 @@ export default function WithdrawalReceipt() {
           {t("withdraw.receipt.back")}
         </Link>
       </p>
-    </section>
+    </ProfileCard>
   );
 }

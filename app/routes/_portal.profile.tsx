@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { ServerErrorScreen } from "~/components/layout/error-screens";
+import { ProfileCard } from "~/components/profile/profile-card";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
 import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
@@ -66,17 +67,14 @@ export function ErrorBoundary() {
       {profile ? <ProfileSideNav sections={profile.sections} /> : null}
       <div className={styles.content}>
         {notHere ? (
-          <section aria-labelledby="not-available" className={styles.card}>
-            <h1 id="not-available" className={styles.cardHeading}>
-              {t("notAvailable.title")}
-            </h1>
+          <ProfileCard headingId="not-available" heading={t("notAvailable.title")} level={1}>
             <p className={styles.paragraph}>{t("notAvailable.body")}</p>
             <p className={styles.paragraph}>
               <Link to="/profile" className={styles.textLink}>
                 {t("notAvailable.back")}
               </Link>
             </p>
-          </section>
+          </ProfileCard>
         ) : (
           <ServerErrorScreen />
         )}

@@ -1,3 +1,4 @@
+import { documentDate, participantName, participantRows } from "./document-parts.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
 
 export type ReportLanguage = "en" | "es";
@@ -16,8 +17,6 @@ const words = {
     demoNotice:
       "This report was generated from demonstration data. It contains no real genetic information and must not be used for any health decision.",
     about: "About this report",
-    participant: "Participant",
-    participantId: "Participant ID",
     app: "App",
     date: "Report date",
     laboratory: "Laboratory",
@@ -55,8 +54,6 @@ const words = {
     demoNotice:
       "Este informe se generó con datos de demostración. No contiene información genética real y no debe usarse para ninguna decisión de salud.",
     about: "Acerca de este informe",
-    participant: "Participante",
-    participantId: "ID de participante",
     app: "Aplicación",
     date: "Fecha del informe",
     laboratory: "Laboratorio",
@@ -139,24 +136,19 @@ export function reportContentFor(
 ): ReportContent {
   const w = words[options.language];
   const { kind, sections } = contentByAppName(app.appName, app.type, w);
-  const participantName = [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(" ");
   const label = (options.language === "es" ? app.labelEs?.trim() || app.label : app.label)?.trim() || null;
-  const date = new Intl.DateTimeFormat(options.language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    options.issuedAt,
-  );
   return {
     language: options.language,
     title: label ? `${label} — ${kind}` : kind,
-    participantName,
+    participantName: participantName(patient),
     sections: [
       {
         heading: w.about,
         paragraphs: [w.demoNotice],
         rows: [
-          [w.participant, participantName],
-          [w.participantId, patient.userId],
+          ...participantRows(patient, options.language),
           [w.app, label ?? kind],
-          [w.date, date],
+          [w.date, documentDate(options.issuedAt, options.language)],
           [w.laboratory, options.laboratory],
         ],
       },

@@ -3,11 +3,12 @@ import { screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
-import { CodeStep, type CodeStepProps } from "~/components/verification/code-step";
+import { CodeStep } from "~/components/verification/code-step";
 import type { SignInFactors } from "~/domain/sign-in-factors";
+import type { CodeStepView } from "~/domain/verification";
 import { type Language, renderWithI18n } from "./render";
 
-function renderStep(props: Partial<CodeStepProps>, lng: Language = "en") {
+function renderStep(view: Partial<CodeStepView>, lng: Language = "en") {
   const Stub = createRoutesStub([
     {
       path: "/",
@@ -16,12 +17,9 @@ function renderStep(props: Partial<CodeStepProps>, lng: Language = "en") {
           id="code-form"
           action="/"
           intent="submit-code"
-          method="sms"
-          phone="(***) ***-0142"
-          resendSecondsLeft={30}
+          view={{ method: "sms", phoneNumber: "(***) ***-0142", resendSecondsLeft: 30, otherWays: [], ...view }}
           summaryTitle="There is a problem"
           submitLabel="Verify"
-          {...props}
         />
       ),
     },
@@ -64,10 +62,16 @@ describe("the code step's help when a code does not arrive", () => {
     expect(box.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["a code by text message", "a passkey"]);
   });
 
-  it("is not shown for the authenticator app's code (nothing was sent)", async () => {
-    renderStep({ method: "totp", resendSecondsLeft: null, otherWays: ["sms"] });
+  it("is not shown for the authenticator app's code, nor is 'Resend code' (nothing was sent)", async () => {
+    renderStep({ method: "totp", otherWays: ["sms"] });
     await screen.findByText("Enter the 6-digit code your authenticator app shows now.");
     expect(screen.queryByText("Didn't get a code?")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Resend code" })).toBeNull();
+  });
+
+  it("offers 'Resend code' for a code that was sent", async () => {
+    renderStep({ method: "voice", resendSecondsLeft: 0 });
+    expect(await screen.findByRole("button", { name: "Resend code" })).toBeInTheDocument();
   });
 
   it("speaks Spanish (usted) on a Spanish page", async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./accessibility.css";
+import { StatementSection } from "./statement-section";
 
 const TESTED = ["matrix", "axe", "keyboard", "forms", "layout"] as const;
 const KNOWN = ["screenReaders", "pdf", "partners", "english"] as const;
@@ -11,32 +12,23 @@ export function AccessibilityStatement() {
     <>
       <h1 className={styles.title}>{t("title")}</h1>
       <p className={styles.paragraph}>{t("intro")}</p>
-      <section aria-labelledby="standard" className={styles.section}>
-        <h2 id="standard" className={styles.heading}>
-          {t("standardHeading")}
-        </h2>
+      <StatementSection headingId="standard" heading={t("standardHeading")}>
         <p className={styles.paragraph}>{t("standard")}</p>
-      </section>
-      <section aria-labelledby="how-we-test" className={styles.section}>
-        <h2 id="how-we-test" className={styles.heading}>
-          {t("testedHeading")}
-        </h2>
+      </StatementSection>
+      <StatementSection headingId="how-we-test" heading={t("testedHeading")}>
         <ul className={styles.list}>
           {TESTED.map((key) => (
             <li key={key}>{t(`tested.${key}`)}</li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="known-gaps" className={styles.section}>
-        <h2 id="known-gaps" className={styles.heading}>
-          {t("knownHeading")}
-        </h2>
+      </StatementSection>
+      <StatementSection headingId="known-gaps" heading={t("knownHeading")}>
         <ul className={styles.list}>
           {KNOWN.map((key) => (
             <li key={key}>{t(`known.${key}`)}</li>
           ))}
         </ul>
-      </section>
+      </StatementSection>
     </>
   );
 }

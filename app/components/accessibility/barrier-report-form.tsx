@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { Notification } from "~/components/notification";
-import { summaryLinks } from "~/components/profile/step-errors";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
 import { TextArea } from "~/components/text-area";
@@ -13,6 +13,7 @@ import { site } from "~/config/site";
 import { ACCESSIBILITY_PATH, BarrierReportSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, PAGE_MAX } from "~/domain/barrier-report";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./accessibility.css";
+import { StatementSection } from "./statement-section";
 
 export const TOO_MANY_REPORTS = "report.tooMany";
 
@@ -43,14 +44,10 @@ export function BarrierReportForm({
   });
   const values = { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, pageMax: PAGE_MAX };
   const translate = (key: string) => t(key, values);
-  const errorOf = (field: { errors?: string[] }) => (field.errors?.length ? translate(field.errors[0]!) : undefined);
   const tooMany = form.errors?.includes(TOO_MANY_REPORTS) ?? false;
   const phone = <SupportPhoneLink />;
   return (
-    <section aria-labelledby="report-a-barrier" className={styles.section}>
-      <h2 id="report-a-barrier" className={styles.heading}>
-        {t("report.heading")}
-      </h2>
+    <StatementSection headingId="report-a-barrier" heading={t("report.heading")}>
       {received ? (
         <Notification
           id="report-received"
@@ -81,7 +78,7 @@ export function BarrierReportForm({
           {...validateOnLeave(form, fields.page.name)}
           label={t("report.pageLabel")}
           hint={t("report.pageHint")}
-          error={errorOf(fields.page)}
+          error={fieldError(fields.page, translate)}
           maxLength={PAGE_MAX}
         />
         <TextArea
@@ -89,7 +86,7 @@ export function BarrierReportForm({
           key={fields.description.key}
           label={t("report.descriptionLabel")}
           hint={t("report.descriptionHint")}
-          error={errorOf(fields.description)}
+          error={fieldError(fields.description, translate)}
           rows={6}
           maxLength={DESCRIPTION_MAX}
         />
@@ -99,7 +96,7 @@ export function BarrierReportForm({
           {...validateOnLeave(form, fields.email.name)}
           label={t("report.emailLabel")}
           hint={t("report.emailHint")}
-          error={errorOf(fields.email)}
+          error={fieldError(fields.email, translate)}
           autoComplete="email"
           spellCheck={false}
         />
@@ -117,6 +114,6 @@ export function BarrierReportForm({
           components={{ phone, email: <SupportEmailLink /> }}
         />
       </p>
-    </section>
+    </StatementSection>
   );
 }

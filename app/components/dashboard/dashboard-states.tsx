@@ -48,8 +48,8 @@ export function KitNotStartedYet({ results }: { results: ReactNode }) {
   );
 }
 
-/** SPEC.md §2: the empty state when there are no apps. */
-export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
+/** SPEC.md §2: the empty state when there are no apps, with whatever the screen adds below SPEC's words. */
+export function NoResultsYet({ message, children }: { message: EmptyStateMessage; children?: ReactNode }) {
   const { t } = useTranslation("dashboard");
   return (
     <section className={styles.stateScreen} aria-labelledby="empty-title">
@@ -64,6 +64,7 @@ export function NoResultsYet({ message }: { message: EmptyStateMessage }) {
           components={{ support: <SupportEmailLink className={styles.textLink} /> }}
         />
       </p>
+      {children}
     </section>
   );
 }
@@ -84,18 +85,7 @@ function KitRegistrationLink({ children }: { children?: ReactNode }) {
 export function NewParticipant() {
   const { t } = useTranslation("dashboard");
   return (
-    <section className={styles.stateScreen} aria-labelledby="empty-title">
-      <h1 id="empty-title" className={styles.headline}>
-        {t("title")}
-      </h1>
-      <p className={styles.stateText}>
-        <Trans
-          t={t}
-          i18nKey="empty.noDnaTests"
-          values={{ email: site.support.email }}
-          components={{ support: <SupportEmailLink className={styles.textLink} /> }}
-        />
-      </p>
+    <NoResultsYet message="noDnaTests">
       <h2 className={styles.stateSubtitle}>{t("newParticipant.nextTitle")}</h2>
       <ol className={styles.nextSteps}>
         <li>
@@ -110,6 +100,6 @@ export function NewParticipant() {
         <li>{t("newParticipant.shipSample")}</li>
         <li>{t("newParticipant.resultsCome")}</li>
       </ol>
-    </section>
+    </NoResultsYet>
   );
 }

@@ -8,15 +8,32 @@ function SupportLink({ children }: { children?: React.ReactNode }) {
   return <SupportEmailLink className={styles.link}>{children}</SupportEmailLink>;
 }
 
+/** A screen that stands for the whole page (an error, a way back in): a region named by its heading. */
+export function MessageScreen({
+  headingId,
+  heading,
+  children,
+}: {
+  headingId: string;
+  heading: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className={styles.screen} aria-labelledby={headingId}>
+      <h1 id={headingId} className={styles.title}>
+        {heading}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
 /** SPEC.md §8's network error, with a way to try the same page again (a plain link: both modes). */
 export function NetworkErrorScreen() {
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <section className={styles.screen} aria-labelledby="network-error-title">
-      <h1 id="network-error-title" className={styles.title}>
-        {t("errors.networkTitle")}
-      </h1>
+    <MessageScreen headingId="network-error-title" heading={t("errors.networkTitle")}>
       <p className={styles.body}>
         <Trans t={t} i18nKey="errors.networkBody" components={{ support: <SupportLink /> }} />
       </p>
@@ -26,21 +43,18 @@ export function NetworkErrorScreen() {
         </Link>
       </p>
       <SignOutForm label={t("errors.signOut")} className={styles.action} />
-    </section>
+    </MessageScreen>
   );
 }
 
 export function ServerErrorScreen() {
   const { t } = useTranslation();
   return (
-    <section className={styles.screen} aria-labelledby="server-error-title">
-      <h1 id="server-error-title" className={styles.title}>
-        {t("errors.serverTitle")}
-      </h1>
+    <MessageScreen headingId="server-error-title" heading={t("errors.serverTitle")}>
       <p className={styles.body}>
         <Trans t={t} i18nKey="errors.serverBody" components={{ support: <SupportLink /> }} />
       </p>
-    </section>
+    </MessageScreen>
   );
 }
 
@@ -48,15 +62,12 @@ export function ServerErrorScreen() {
 export function RouterFallbackScreen({ status, detail }: { status: number; detail: string }) {
   const { t } = useTranslation();
   return (
-    <section className={styles.screen} aria-labelledby="router-fallback-title">
-      <h1 id="router-fallback-title" className={styles.title}>
-        {t("errors.unexpected")}
-      </h1>
+    <MessageScreen headingId="router-fallback-title" heading={t("errors.unexpected")}>
       <p className={styles.body}>{t("errors.statusLine", { status, statusText: detail })}</p>
       <a href="/" className={styles.link}>
         {t("errors.backHome")}
       </a>
-    </section>
+    </MessageScreen>
   );
 }
 
@@ -67,15 +78,12 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
-    <section className={styles.screen} aria-labelledby="not-found-title">
-      <h1 id="not-found-title" className={styles.title}>
-        {t("errors.notFoundTitle")}
-      </h1>
+    <MessageScreen headingId="not-found-title" heading={t("errors.notFoundTitle")}>
       <p className={styles.body}>{t("errors.notFoundBody")}</p>
       <a href="/" className={styles.link}>
         {t("errors.backHome")}
       </a>
-    </section>
+    </MessageScreen>
   );
 }
 

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { classNames } from "~/components/class-names";
 import { useHydrated } from "~/components/use-hydrated";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
 import { dayAndTime } from "~/domain/clock-time";
 import type { SessionDevice } from "~/domain/session-device";
@@ -57,9 +58,8 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
 /** Every place the participant is signed in, this device first, each with 'Sign out'; and 'Sign out everywhere else'. */
 export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: readonly ListedSession[]; serverTimeZone: string }) {
   const { t } = useTranslation("profile");
-  const navigation = useNavigation();
   const others = sessions.filter((session) => !session.current).length;
-  const endingOthers = navigation.state === "submitting" && navigation.formData?.get("intent") === END_OTHER_SESSIONS_INTENT;
+  const endingOthers = useSubmittingIntent(END_OTHER_SESSIONS_INTENT);
   return (
     <>
       <ul className={styles.consentList}>

@@ -2,16 +2,14 @@ import { Link } from "react-router";
 import { SESSIONS_PATH, type SessionEndingChange } from "~/domain/active-sessions";
 import { useTranslation } from "~/i18n-react";
 import { EndOtherSessionsOffer } from "./end-other-sessions-offer";
+import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 /** Login & Security's row for the sessions page; right after a change that calls for it, the offer to end the others. */
 export function ActiveSessionsSection({ after = null }: { after?: SessionEndingChange | null }) {
   const { t } = useTranslation("profile");
   return (
-    <section aria-labelledby="where-signed-in" className={styles.card}>
-      <h2 id="where-signed-in" className={styles.cardHeading}>
-        {t("sessions.heading")}
-      </h2>
+    <ProfileCard headingId="where-signed-in" heading={t("sessions.heading")} level={2}>
       <p className={styles.paragraph}>{t("sessions.sectionIntro")}</p>
       {after ? <EndOtherSessionsOffer after={after} /> : null}
       <p className={styles.paragraph}>
@@ -19,6 +17,6 @@ export function ActiveSessionsSection({ after = null }: { after?: SessionEndingC
           {t("sessions.review")}
         </Link>
       </p>
-    </section>
+    </ProfileCard>
   );
 }

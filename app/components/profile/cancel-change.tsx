@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Button } from "~/components/button";
+import { IntentButton } from "~/components/intent-button";
 import { FACTORS_PATH } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
 
@@ -7,11 +6,8 @@ import { useTranslation } from "~/i18n-react";
 export function CancelChange() {
   const { t } = useTranslation("profile");
   return (
-    <Form method="post" action={FACTORS_PATH}>
-      <input type="hidden" name="intent" value="cancel" />
-      <Button type="submit" variant="outlined">
-        {t("factors.cancel")}
-      </Button>
-    </Form>
+    <IntentButton action={FACTORS_PATH} intent="cancel" variant="outlined">
+      {t("factors.cancel")}
+    </IntentButton>
   );
 }

@@ -6,6 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
 import { useTranslation } from "~/i18n-react";
+import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 export const REQUEST_EXPORT_INTENT = "request-export";
@@ -89,10 +90,7 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
   const requesting = navigation.state !== "idle" && navigation.formData?.get("intent") === REQUEST_EXPORT_INTENT;
   const preparing = items !== null && isBeingPrepared(items);
   return (
-    <section id="your-data" aria-labelledby="your-data-heading" className={styles.card}>
-      <h2 id="your-data-heading" className={styles.cardHeading}>
-        {t("dataExport.heading")}
-      </h2>
+    <ProfileCard id="your-data" headingId="your-data-heading" heading={t("dataExport.heading")} level={2}>
       <p className={styles.paragraph}>{t("dataExport.intro")}</p>
       <p className={styles.paragraph}>{t("dataExport.howLong")}</p>
       {problem ? (
@@ -136,6 +134,6 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
           ) : null}
         </>
       ) : null}
-    </section>
+    </ProfileCard>
   );
 }

@@ -12,7 +12,7 @@ import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-v
 import { useTranslation } from "~/i18n-react";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 import { validateOnLeave } from "./validate-on-leave";
 
@@ -30,7 +30,6 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
   });
   const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
-  const errorOf = (field: { errors?: string[] }) => (field.errors?.length ? translate(field.errors[0]!) : undefined);
   // Live while typing with JavaScript. Without it there is none: the server never sends the password
   // back, and the strength of a password the field no longer holds would only confuse.
   const strength = hydrated && typed ? passwordStrength(typed) : null;
@@ -57,7 +56,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
           {...validateOnLeave(form, fields.password.name)}
           label={t("newPassword.passwordLabel")}
           hint={t("newPassword.helper")}
-          error={errorOf(fields.password)}
+          error={fieldError(fields.password, translate)}
           autoComplete="new-password"
           aria-describedby={strength ? meterId : undefined}
           onInput={(event) => setTyped(event.currentTarget.value)}
@@ -68,7 +67,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
           key={fields.confirmPassword.key}
           {...validateOnLeave(form, fields.confirmPassword.name)}
           label={t("newPassword.confirmLabel")}
-          error={errorOf(fields.confirmPassword)}
+          error={fieldError(fields.confirmPassword, translate)}
           autoComplete="new-password"
         />
         <div className={styles.actions}>

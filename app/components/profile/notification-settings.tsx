@@ -4,6 +4,7 @@ import { Checkbox } from "~/components/checkbox";
 import * as choice from "~/components/choice.css";
 import { NOTIFIABLE_STEPS, NOTIFICATIONS_PATH, type NotificationPreferences } from "~/domain/notification-preferences";
 import { useTranslation } from "~/i18n-react";
+import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 /** 'Notifications' on Login & Security: e-mail on or off and which kit steps, one plain form POST. */
@@ -12,10 +13,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === NOTIFICATIONS_PATH;
   return (
-    <section aria-labelledby="notification-settings" className={styles.card}>
-      <h2 id="notification-settings" className={styles.cardHeading}>
-        {t("notifications.heading")}
-      </h2>
+    <ProfileCard headingId="notification-settings" heading={t("notifications.heading")} level={2}>
       <p className={styles.muted}>{t("notifications.intro")}</p>
       {preferences ? (
         <Form method="post" action={NOTIFICATIONS_PATH} className={styles.form}>
@@ -41,6 +39,6 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
       ) : (
         <p className={styles.paragraph}>{t("notifications.unavailable")}</p>
       )}
-    </section>
+    </ProfileCard>
   );
 }

@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { Spinner } from "~/components/spinner";
 import { TextInput } from "~/components/text-input";
 import { useTranslation } from "~/i18n-react";
-import * as styles from "./profile.css";
+import { ProfileCard } from "./profile-card";
 
 export type Person = { name: string; email: string };
 
@@ -12,10 +12,7 @@ export function PersonalInformationCard({ person }: { person: Person }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/profile") && !navigation.formMethod;
   return (
-    <section aria-labelledby="personal-information" aria-busy={loading || undefined} className={styles.card}>
-      <h1 id="personal-information" className={styles.cardHeading}>
-        {t("personal.heading")}
-      </h1>
+    <ProfileCard headingId="personal-information" heading={t("personal.heading")} level={1} busy={loading}>
       {loading ? (
         <Spinner label={t("personal.loading")} />
       ) : (
@@ -24,6 +21,6 @@ export function PersonalInformationCard({ person }: { person: Person }) {
           <TextInput id="profile-email" label={t("personal.email")} value={person.email} prefilled type="email" />
         </>
       )}
-    </section>
+    </ProfileCard>
   );
 }

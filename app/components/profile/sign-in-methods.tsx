@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/button";
+import { IntentButton } from "~/components/intent-button";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { dayAndTime } from "~/domain/clock-time";
@@ -9,6 +10,7 @@ import { useTranslation } from "~/i18n-react";
 import { ChangeButton } from "./change-button";
 import { useCanUsePasskeys } from "./passkey-assert";
 import { PhoneOnlyNotice } from "./phone-only-notice";
+import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 /** Each passkey with its dates, a name that can be changed and a way to remove it (plain forms); adding one needs a browser that can. */
@@ -65,12 +67,9 @@ function PendingPhoneChange({ change, when }: { change: NonNullable<SignInFactor
       <p className={styles.paragraph}>
         {t("factors.pendingPhone.body", { phone: change.phone, requested: when(change.requestedAt), effective: when(change.effectiveAt) })}
       </p>
-      <Form method="post" action={FACTORS_PATH}>
-        <input type="hidden" name="intent" value="cancel-phone-change" />
-        <Button type="submit" variant="outlined">
-          {t("factors.pendingPhone.cancel")}
-        </Button>
-      </Form>
+      <IntentButton action={FACTORS_PATH} intent="cancel-phone-change" variant="outlined">
+        {t("factors.pendingPhone.cancel")}
+      </IntentButton>
     </div>
   );
 }
@@ -81,10 +80,7 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
   const hydrated = useHydrated();
   const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, hydrated ? undefined : serverTimeZone);
   return (
-    <section aria-labelledby="sign-in-methods" className={styles.card}>
-      <h2 id="sign-in-methods" className={styles.cardHeading}>
-        {t("factors.heading")}
-      </h2>
+    <ProfileCard headingId="sign-in-methods" heading={t("factors.heading")} level={2}>
       {factors === null ? (
         <p className={styles.paragraph} role="status">
           {t("factors.unavailable")}
@@ -143,6 +139,6 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
           )}
         </>
       )}
-    </section>
+    </ProfileCard>
   );
 }

@@ -1,22 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextInput } from "~/components/text-input";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { authCodeSchema } from "~/domain/auth-code";
 import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** The app's QR code (drawn on the server, an image: no script) and its key in groups of four, confirmed by its first code. */
 export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret: string; reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
-  const navigation = useNavigation();
+  const confirming = useSubmittingIntent("confirm");
   const [form, fields] = useForm({
     id: "factor-enrol",
     lastResult: reply?.intent === "confirm" ? reply.result : undefined,
@@ -40,11 +41,11 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
           key={fields.authCode.key}
           label={t("factors.enrol.step2")}
           placeholder={t("code.placeholder", { codeDigits: 6 })}
-          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
+          error={fieldError(fields.authCode, t)}
           code
         />
         <div className={styles.actions}>
-          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm"}>
+          <Button type="submit" loading={confirming}>
             {t("factors.enrol.submit")}
           </Button>
         </div>

@@ -1,22 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextInput } from "~/components/text-input";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { NewPhoneSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** The new number (a plain field: the provider reads any way of writing it and refuses one it cannot use). */
 export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
-  const navigation = useNavigation();
+  const sending = useSubmittingIntent("send-phone-code");
   const [form, fields] = useForm({
     id: "factor-new-phone",
     lastResult: reply?.intent === "send-phone-code" ? reply.result : undefined,
@@ -35,10 +36,10 @@ export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
           label={t("factors.newPhone.label")}
           hint={t("factors.newPhone.hint")}
           autoComplete="tel"
-          error={fields.phone.errors?.length ? t(fields.phone.errors[0]!) : undefined}
+          error={fieldError(fields.phone, t)}
         />
         <div className={styles.actions}>
-          <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "send-phone-code"}>
+          <Button type="submit" loading={sending}>
             {t("factors.newPhone.send")}
           </Button>
         </div>

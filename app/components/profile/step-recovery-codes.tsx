@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Button } from "~/components/button";
+import { IntentButton } from "~/components/intent-button";
 import { FACTORS_PATH, RECOVERY_CODES_FILE_PATH } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
@@ -23,10 +22,9 @@ export function RecoveryCodesStep({ codes }: { codes: string[] }) {
           {t("factors.savedCodes.download")}
         </a>
       </p>
-      <Form method="post" action={FACTORS_PATH}>
-        <input type="hidden" name="intent" value="done" />
-        <Button type="submit">{t("factors.savedCodes.done")}</Button>
-      </Form>
+      <IntentButton action={FACTORS_PATH} intent="done">
+        {t("factors.savedCodes.done")}
+      </IntentButton>
     </div>
   );
 }

@@ -24,11 +24,8 @@ export function VerifyCodeStep(props: {
       id={intent === "verify" ? "factor-verify-code" : "factor-phone-code"}
       action={FACTORS_PATH}
       intent={intent}
-      method={method}
-      phone={phone ?? ""}
-      resendSecondsLeft={method === "totp" ? null : props.resendSecondsLeft}
+      view={{ method, phoneNumber: phone ?? "", resendSecondsLeft: props.resendSecondsLeft, otherWays: props.otherWays ?? [] }}
       reply={props.reply}
-      otherWays={props.otherWays}
       summaryTitle={t("factors.errors.summaryTitle")}
       submitLabel={intent === "confirm-phone" ? t("factors.newPhone.confirm") : t("factors.verify.submit")}
       intro={intent === "confirm-phone" ? t("factors.newPhone.codeIntro", { phone }) : undefined}

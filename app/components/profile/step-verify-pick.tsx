@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -11,19 +13,16 @@ import { useTranslation } from "~/i18n-react";
 import { CancelChange } from "./cancel-change";
 import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */
 function OldNumberUnavailableOffer() {
   const { t } = useTranslation("profile");
   return (
-    <Form method="post" action={FACTORS_PATH}>
-      <input type="hidden" name="intent" value="old-number-unavailable" />
-      <Button type="submit" variant="link">
-        {t("factors.oldNumber.offer")}
-      </Button>
-    </Form>
+    <IntentButton action={FACTORS_PATH} intent="old-number-unavailable" variant="link">
+      {t("factors.oldNumber.offer")}
+    </IntentButton>
   );
 }
 
@@ -37,8 +36,8 @@ export function VerifyPickStep(props: {
   reply?: StepAnswer;
 }) {
   const { t } = useTranslation("profile");
+  const picking = useSubmittingIntent("pick");
   const { methods, phone, reply } = props;
-  const navigation = useNavigation();
   // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
   const canUsePasskeys = useCanUsePasskeys();
   const [form, fields] = useForm({
@@ -61,11 +60,11 @@ export function VerifyPickStep(props: {
             name={fields.method.name}
             legend={t("factors.verify.legend")}
             defaultValue={methods[0]}
-            error={fields.method.errors?.length ? t(fields.method.errors[0]!) : undefined}
+            error={fieldError(fields.method, t)}
             options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
           />
           <div className={styles.actions}>
-            <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "pick"}>
+            <Button type="submit" loading={picking}>
               {t("factors.verify.continue")}
             </Button>
           </div>

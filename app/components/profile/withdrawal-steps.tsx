@@ -1,29 +1,25 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
 import { site } from "~/config/site";
-import { type AuthMethod, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import type { OtherWay } from "~/domain/code-help";
-import type { StepAnswer } from "~/domain/verification";
+import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { Trans, useTranslation } from "~/i18n-react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
-import { summaryLinks } from "./step-errors";
+import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** What the action answered a post that stayed on its step with. */
 export type WithdrawalReply = StepAnswer;
-
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
 
 /** Step one: the three choices, each with what it means, and how the code should come. */
 export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: WithdrawalReply; appAvailable: boolean }) {
@@ -34,7 +30,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: WithdrawalChoiceSchema }),
   });
-  const busy = useSubmitting("send-code");
+  const busy = useSubmittingIntent("send-code");
   return (
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], (key) => t(key))} />
@@ -48,7 +44,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
           key={fields.choice.key}
           legend={t("withdraw.choiceLegend")}
           defaultValue={typeof fields.choice.initialValue === "string" ? fields.choice.initialValue : undefined}
-          error={fields.choice.errors?.length ? t(fields.choice.errors[0]!) : undefined}
+          error={fieldError(fields.choice, t)}
           options={WITHDRAWAL_CHOICES.map((choice) => ({
             value: choice,
             label: (
@@ -86,16 +82,11 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
   );
 }
 
-export type CodeStepView = {
-  choice: WithdrawalChoice;
-  method: AuthMethod;
-  phoneNumber: string;
-  resendSecondsLeft: number;
-  otherWays: OtherWay[];
-};
+/** The code step's view, with the choice it confirms. */
+export type WithdrawalCodeView = CodeStepView & { choice: WithdrawalChoice };
 
 /** Step two: the code (the shared code step, with 'Resend code' and its lock where a code was sent), then the request is recorded. */
-export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?: WithdrawalReply }) {
+export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; reply?: WithdrawalReply }) {
   const { t } = useTranslation("profile");
   return (
     <>
@@ -104,20 +95,14 @@ export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView; reply?
         id="withdrawal-code"
         action={WITHDRAW_PATH}
         intent="confirm"
-        method={view.method}
-        phone={view.phoneNumber}
-        resendSecondsLeft={view.method === "totp" ? null : view.resendSecondsLeft}
+        view={view}
         reply={reply}
-        otherWays={view.otherWays}
         summaryTitle={t("withdraw.errors.summaryTitle")}
         submitLabel={t("withdraw.confirm")}
       >
-        <Form method="post" action={WITHDRAW_PATH}>
-          <input type="hidden" name="intent" value="cancel" />
-          <Button type="submit" variant="outlined">
-            {t("withdraw.cancel")}
-          </Button>
-        </Form>
+        <IntentButton action={WITHDRAW_PATH} intent="cancel" variant="outlined">
+          {t("withdraw.cancel")}
+        </IntentButton>
       </CodeStep>
     </>
   );

@@ -5,7 +5,7 @@ import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
-import { summaryLinks } from "~/components/profile/step-errors";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
 import { SHARE_DAYS } from "~/domain/report-share";
@@ -56,7 +56,7 @@ export function NewShareForm({ appId, reportLabel, reply }: { appId: string; rep
           hint={t("new.recipientHint")}
           maxLength={100}
           autoComplete="off"
-          error={fields.recipient.errors?.length ? t(fields.recipient.errors[0]!) : undefined}
+          error={fieldError(fields.recipient, t)}
         />
         <RadioGroup
           id={fields.days.id}
@@ -64,7 +64,7 @@ export function NewShareForm({ appId, reportLabel, reply }: { appId: string; rep
           key={fields.days.key}
           legend={t("new.days")}
           defaultValue={typeof fields.days.initialValue === "string" ? fields.days.initialValue : "7"}
-          error={fields.days.errors?.length ? t(fields.days.errors[0]!) : undefined}
+          error={fieldError(fields.days, t)}
           options={SHARE_DAYS.map((days) => ({ value: String(days), label: t(`new.day${days}`) }))}
         />
         <div className={profile.actions}>

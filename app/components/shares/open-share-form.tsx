@@ -5,7 +5,7 @@ import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
-import { summaryLinks } from "~/components/profile/step-errors";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
@@ -55,7 +55,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={20}
-            error={fields.code.errors?.length ? t(fields.code.errors[0]!) : undefined}
+            error={fieldError(fields.code, t)}
           />
         )}
         <TextInput
@@ -64,7 +64,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
           label={t("open.birthDate")}
           hint={t("open.birthDateHint")}
           autoComplete="off"
-          error={fields.dateOfBirth.errors?.length ? t(fields.dateOfBirth.errors[0]!) : undefined}
+          error={fieldError(fields.dateOfBirth, t)}
         />
         <div className={profile.actions}>
           <Button type="submit" loading={busy}>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ProfileCard } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { SHARES_PATH } from "~/domain/report-share";
 import { useTranslation } from "~/i18n-react";
@@ -7,16 +8,13 @@ import { useTranslation } from "~/i18n-react";
 export function SharedReportsCard() {
   const { t } = useTranslation("shares");
   return (
-    <section aria-labelledby="shared-reports-title" className={profile.card}>
-      <h2 id="shared-reports-title" className={profile.cardHeading}>
-        {t("profileCard.title")}
-      </h2>
+    <ProfileCard headingId="shared-reports-title" heading={t("profileCard.title")} level={2}>
       <p className={profile.paragraph}>{t("profileCard.body")}</p>
       <p className={profile.paragraph}>
         <Link to={SHARES_PATH} className={profile.textLink}>
           {t("profileCard.link")}
         </Link>
       </p>
-    </section>
+    </ProfileCard>
   );
 }

@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import * as styles from "~/components/profile/profile.css";
-import { summaryLinks } from "~/components/profile/step-errors";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
-import { type AuthMethod, authCodeSchema, codeDigits } from "~/domain/auth-code";
-import type { OtherWay } from "~/domain/code-help";
-import type { VerificationReply } from "~/domain/verification";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { authCodeSchema, codeDigits } from "~/domain/auth-code";
+import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n-react";
 import { CodeHelp } from "./code-help";
 import { ResendControl } from "./resend-control";
@@ -23,17 +23,12 @@ export type CodeStepProps = {
   action: string;
   /** The intent the code is submitted with. */
   intent: string;
-  method: AuthMethod;
-  phone: string;
-  /** Seconds until 'Resend code' unlocks; null: nothing was sent, so there is nothing to resend (the app). */
-  resendSecondsLeft: number | null;
-  reply?: VerificationReply & { result?: SubmissionResult<string[]> };
+  view: CodeStepView;
+  reply?: StepAnswer;
   summaryTitle: string;
   submitLabel: string;
   /** What the step says above the field (default: where the code went, or the app's). */
   intro?: ReactNode;
-  /** The participant's other ways to confirm it is them, for 'Didn't get a code?' (none: not listed). */
-  otherWays?: readonly OtherWay[];
   /** The step's other actions ('Cancel'), after 'Resend code'. */
   children?: ReactNode;
 };
@@ -47,9 +42,9 @@ const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.
  */
 export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation("profile");
-  const { action, intent, method, reply } = props;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const { action, intent, view, reply } = props;
+  const { method, phoneNumber: phone } = view;
+  const submitting = useSubmittingIntent(intent);
   const [form, fields] = useForm({
     id: props.id,
     lastResult: reply?.intent === intent ? reply.result : undefined,
@@ -67,7 +62,7 @@ export function CodeStep(props: CodeStepProps) {
           {t("code.resent")}
         </p>
       ) : null}
-      <p className={styles.paragraph}>{props.intro ?? t(introKeys[method], { phone: props.phone, codeDigits: digits })}</p>
+      <p className={styles.paragraph}>{props.intro ?? t(introKeys[method], { phone, codeDigits: digits })}</p>
       <Form method="post" action={action} {...getFormProps(form)} className={styles.form}>
         <input type="hidden" name="intent" value={intent} />
         <TextInput
@@ -76,7 +71,7 @@ export function CodeStep(props: CodeStepProps) {
           {...validateOnLeave(form, fields.authCode.name)}
           label={t("code.label")}
           placeholder={t("code.placeholder", { codeDigits: digits })}
-          error={fields.authCode.errors?.length ? t(fields.authCode.errors[0]!) : undefined}
+          error={fieldError(fields.authCode, t)}
           code
         />
         <div className={styles.actions}>
@@ -85,15 +80,16 @@ export function CodeStep(props: CodeStepProps) {
           </Button>
         </div>
       </Form>
-      {props.resendSecondsLeft === null ? null : (
+      {/* The app's code is never sent: there is nothing to resend and nothing that failed to arrive. */}
+      {method === "totp" ? null : (
         <>
-          <ResendControl action={action} secondsLeft={props.resendSecondsLeft} />
+          <ResendControl action={action} secondsLeft={view.resendSecondsLeft} />
           <noscript>
             <Link to={action}>{t("code.checkAgain")}</Link>
           </noscript>
+          <CodeHelp method={method} phone={phone} otherWays={view.otherWays} />
         </>
       )}
-      {method === "totp" ? null : <CodeHelp method={method} phone={props.phone} otherWays={props.otherWays ?? []} />}
       {props.children}
     </div>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/button";
 import * as styles from "~/components/profile/profile.css";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";
+import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { useTranslation } from "~/i18n-react";
 
 /** Counts down in the browser from what the server says is left; the server refuses early resends anyway. */
@@ -32,8 +33,7 @@ export function ResendControl({ action, secondsLeft }: { action: string; seconds
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
   const left = useSecondsLeft(secondsLeft);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
+  const busy = useSubmittingIntent("resend");
   const locked = left > 0;
   const button = (
     <Button type="submit" variant="link" disabled={locked} focusableWhenDisabled={hydrated} loading={busy}>

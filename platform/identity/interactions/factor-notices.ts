@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import { type Locale, translator } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
 import type { FactorEventKind } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
+import { noticeToAccount } from "./account-notice.ts";
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, "Edge"],
@@ -31,15 +31,9 @@ export const deviceOf = (req: IncomingMessage) => deviceName(req.headers["user-a
 
 /** Every change to the sign-in factors is told to the participant's own e-mail address (development outbox). */
 export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind): Promise<void> {
-  const locale: Locale = account.locale === "es" ? "es" : "en";
-  const t = translator(locale);
-  await outbox.deliver({
-    channel: "email",
-    to: account.email,
+  await noticeToAccount(outbox, account, (t) => ({
     subject: t("email.factorChangedSubject", { change: t(`email.factor.${kind}` as Parameters<typeof t>[0]) }),
-    locale,
-    purpose: "notice",
-  });
+  }));
 }
 
 export type PasswordNoticeKind = "changed" | "reset";
@@ -50,18 +44,12 @@ export type PasswordNoticeKind = "changed" | "reset";
  * what to do if it was not them; it never carries the password.
  */
 export async function passwordNotice(outbox: Outbox, account: Account, kind: PasswordNoticeKind, portalUrl: string): Promise<void> {
-  const locale: Locale = account.locale === "es" ? "es" : "en";
-  const t = translator(locale);
   const link = portalUrl.replace(/\/$/, "");
-  await outbox.deliver({
-    channel: "email",
-    to: account.email,
+  await noticeToAccount(outbox, account, (t) => ({
     subject: t(kind === "reset" ? "email.passwordResetSubject" : "email.passwordChangedSubject"),
     body: t(kind === "reset" ? "email.passwordResetBody" : "email.passwordChangedBody", { link }),
     link,
-    locale,
-    purpose: "notice",
-  });
+  }));
 }
 
 /**
@@ -69,16 +57,10 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: Pas
  * account's own address, in its language, once per run, with the way back ('Forgot password?').
  */
 export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
-  const locale: Locale = account.locale === "es" ? "es" : "en";
-  const t = translator(locale);
   const link = portalUrl.replace(/\/$/, "");
-  await outbox.deliver({
-    channel: "email",
-    to: account.email,
+  await noticeToAccount(outbox, account, (t) => ({
     subject: t("email.passwordCappedSubject"),
     body: t("email.passwordCappedBody", { count: String(failures), link }),
     link,
-    locale,
-    purpose: "notice",
-  });
+  }));
 }

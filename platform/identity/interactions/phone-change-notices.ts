@@ -1,7 +1,8 @@
 import { maskPhone } from "../domain/phone.ts";
-import { type Locale, translator } from "../pages/i18n.ts";
+import type { Locale } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
 import type { Outbox } from "../store/outbox.ts";
+import { noticeToAccount } from "./account-notice.ts";
 
 /**
  * A phone number carries the sign-in codes, so every change of it is told to the participant's own
@@ -38,12 +39,8 @@ export function noticeDate(at: Date, locale: Locale): string {
 }
 
 export async function phoneChangeNotice(outbox: Outbox, account: Account, notice: PhoneChangeNotice, portalUrl: string): Promise<void> {
-  const locale: Locale = account.locale === "es" ? "es" : "en";
-  const t = translator(locale);
   const link = `${portalUrl.replace(/\/$/, "")}/profile/security`;
-  await outbox.deliver({
-    channel: "email",
-    to: account.email,
+  await noticeToAccount(outbox, account, (t, locale) => ({
     subject: t(SUBJECTS[notice.kind]),
     body: t(BODIES[notice.kind], {
       phone: maskPhone(notice.newPhone),
@@ -52,7 +49,5 @@ export async function phoneChangeNotice(outbox: Outbox, account: Account, notice
       link,
     }),
     link,
-    purpose: "notice",
-    locale,
-  });
+  }));
 }

@@ -1,21 +1,16 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
-import type { Locale } from "../pages/i18n.ts";
 import type { OutboxEmail } from "./email-content.ts";
 
-interface EmailRow {
+/** An outbox row as claimed: the e-mail's content as the worker reads it, the rest in the table's own names and types. */
+type EmailRow = Pick<OutboxEmail, "subject" | "body" | "link" | "code" | "headers"> & {
   id: number | string;
   message_uuid: string;
   destination: string;
-  subject: string | null;
-  body: string | null;
-  link: string | null;
-  code: string | null;
-  headers: Record<string, string> | null;
-  locale: Locale | null;
+  locale: string | null;
   created_at: Date | string;
   delivery_attempts: number;
   purpose: string;
-}
+};
 
 export type ClaimedEmail = OutboxEmail & { attempts: number; purpose: string };
 

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
-import type { Locale } from "../pages/i18n.ts";
+import { accountLocale } from "../interactions/account-notice.ts";
 import { createAccountStore } from "../store/accounts.ts";
 import { createOutbox } from "../store/outbox.ts";
 import { kitStepMessage } from "./kit-step-message.ts";
@@ -42,7 +42,7 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
         [changeKey(change), change.userId, change.step, outcome, deps.now()],
       );
       if (claimed.length === 0 || outcome !== "sent" || !account) return false;
-      const locale: Locale = account.locale === "es" ? "es" : "en";
+      const locale = accountLocale(account);
       const message = kitStepMessage({
         locale,
         step: change.step as NotifiableStep,

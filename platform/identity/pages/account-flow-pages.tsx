@@ -1,8 +1,7 @@
 import { renderPage } from "./document.tsx";
+import { renderFormPage } from "./form-page.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, ErrorSummary, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
-
-const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
+import { Actions, errorFor, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
 
 /** A new password and its confirmation (registration and reset), never pre-filled. */
 function NewPasswordFields({
@@ -54,16 +53,15 @@ export function renderRegisterPage(view: RegisterView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   const values = view.values ?? {};
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("register.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: `/interaction/${view.uid}/register`,
       cancelUid: view.uid,
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <form method="post" action={`/interaction/${view.uid}/register`} noValidate>
         <TextField
           id="email"
@@ -118,16 +116,15 @@ export function renderCheckEmailPage(view: CheckEmailView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   const waiting = view.resendInSeconds > 0;
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("checkEmail.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: `/interaction/${view.uid}/register`,
       cancelUid: view.uid,
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <Notice message={view.message} />
       <p>{t("checkEmail.intro", { email: view.email })}</p>
       <form method="post" action={`/interaction/${view.uid}/register-code`} noValidate>
@@ -188,10 +185,9 @@ export interface EmailIdentifyView {
 export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
-  return renderPage(
-    { locale: view.locale, title: view.title, hasErrors: errors.length > 0, here: view.action, cancelUid: view.cancelUid },
+  return renderFormPage(
+    { locale: view.locale, title: view.title, errors, here: view.action, cancelUid: view.cancelUid },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <p>{view.intro}</p>
       <form method="post" action={view.action} noValidate>
         <TextField
@@ -224,10 +220,9 @@ export function renderResetPasswordPage(view: {
 }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
-  return renderPage(
-    { locale: view.locale, title: t("reset.title"), hasErrors: errors.length > 0, here: view.action, cancelUid: view.cancelUid },
+  return renderFormPage(
+    { locale: view.locale, title: t("reset.title"), errors, here: view.action, cancelUid: view.cancelUid },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       {view.message ? <ProblemMessage message={view.message} /> : null}
       <form method="post" action={view.action} noValidate>
         <NewPasswordFields

@@ -1,9 +1,9 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
 import { CodeHelp, type OtherWay } from "./code-help.tsx";
-import { renderPage } from "./document.tsx";
+import { renderFormPage } from "./form-page.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, ErrorSummary, type FieldError, Links, Notice, TextField } from "./parts.tsx";
-import { errorFor, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
+import { Actions, errorFor, type FieldError, Links, Notice, TextField } from "./parts.tsx";
+import { SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
 export interface ChallengeView {
   locale: Locale;
@@ -70,18 +70,17 @@ export function renderChallengePage(view: ChallengeView): string {
   const intro = fromApp
     ? t("challenge.introTotp")
     : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("challenge.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: view.checkHref,
       cancelUid: view.cancelUid,
       nonce: view.nonce,
       script: waiting ? RESEND_COUNTDOWN : undefined,
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <Notice message={view.message} />
       <p>{view.intro ?? intro}</p>
       <form method="post" action={view.action} noValidate>

@@ -1,8 +1,8 @@
-import { renderPage } from "./document.tsx";
+import { renderFormPage } from "./form-page.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, ErrorSummary, type FieldError, Links, Notice, TextField } from "./parts.tsx";
-import { errorFor, type HumanCheckPart, humanCheckScript, PasskeyPart, passkeyScripts } from "./sign-in-parts.tsx";
+import { Actions, errorFor, type FieldError, Links, Notice, TextField } from "./parts.tsx";
+import { type HumanCheckPart, humanCheckScript, PasskeyPart, passkeyScripts } from "./sign-in-parts.tsx";
 
 export interface IdentifyView extends HumanCheckPart {
   locale: Locale;
@@ -22,17 +22,16 @@ export interface IdentifyView extends HumanCheckPart {
 export function renderIdentifyPage(view: IdentifyView): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("identify.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: `/interaction/${view.uid}`,
       ...humanCheckScript(view),
       ...passkeyScripts(view.nonce),
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <Notice message={view.message} />
       {view.passwordCapped ? (
         <p className="reset-needed">

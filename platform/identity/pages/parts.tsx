@@ -6,6 +6,9 @@ export interface FieldError {
   message: string;
 }
 
+/** The message of a field's error, if it has one. */
+export const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
+
 /** GOV.UK-style summary: every error links to its field; script-free, focused via autofocus. */
 export function ErrorSummary({ locale, errors }: { locale: Locale; errors: readonly FieldError[] }) {
   if (errors.length === 0) return null;

@@ -1,8 +1,8 @@
 import type { Channel } from "../domain/codes.ts";
-import { renderPage } from "./document.tsx";
+import { renderFormPage } from "./form-page.tsx";
 import { HumanCheckField, type HumanCheckView } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, ErrorSummary, type FieldError, Links, Notice } from "./parts.tsx";
+import { Actions, type FieldError, Links, Notice } from "./parts.tsx";
 import { humanCheckScript, PasskeyPart, passkeyScripts, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
 const methodLabel = { sms: "select.sms", voice: "select.voice", totp: "select.totp" } as const;
@@ -42,18 +42,17 @@ export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): st
   const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
   const submitLabel = t(view.methods.includes("totp") ? "select.continue" : "select.submit");
   const idOf = (method: Channel | "totp", index: number) => (index === 0 ? "authMethod" : `authMethod-${method}`);
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("select.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: view.here ?? `/interaction/${view.uid}`,
       cancelUid: view.uid,
       ...humanCheckScript(view),
       ...passkeyScripts(view.passkeyNonce),
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <Notice message={view.message} />
       <p>{view.intro ?? t("select.intro", { phone: view.maskedPhone })}</p>
       {view.methods.length === 0 ? null : (

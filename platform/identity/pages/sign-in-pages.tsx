@@ -1,23 +1,23 @@
 import { renderPage } from "./document.tsx";
+import { renderFormPage } from "./form-page.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, ErrorSummary, type FieldError, Links, TextField } from "./parts.tsx";
-import { errorFor, type HumanCheckPart, humanCheckScript, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
+import { Actions, errorFor, type FieldError, Links, TextField } from "./parts.tsx";
+import { type HumanCheckPart, humanCheckScript, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
 export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: string; errors?: FieldError[] } & HumanCheckPart): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("enrol.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: `/interaction/${view.uid}`,
       cancelUid: view.uid,
       ...humanCheckScript(view),
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <p>{t("enrol.intro")}</p>
       <form method="post" action={`/interaction/${view.uid}/enrol`} noValidate>
         <TextField
@@ -44,16 +44,15 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
 export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[]; backHref: string }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
-  return renderPage(
+  return renderFormPage(
     {
       locale: view.locale,
       title: t("recoveryCode.title"),
-      hasErrors: errors.length > 0,
+      errors,
       here: `/interaction/${view.uid}/recovery-code`,
       cancelUid: view.uid,
     },
     <>
-      <ErrorSummary locale={view.locale} errors={errors} />
       <p>{t("recoveryCode.intro")}</p>
       <form method="post" action={`/interaction/${view.uid}/recovery-code`} noValidate>
         <TextField

@@ -1,7 +1,7 @@
 import { WEBAUTHN_BROWSER_SCRIPT } from "../http/scripts.ts";
 import { HUMAN_CHECK_SCRIPT, type HumanCheckView } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, type FieldError } from "./parts.tsx";
+import { Actions } from "./parts.tsx";
 
 /** Asked for when failures pile up: the check's ticket, and the response's nonce for its script. */
 export interface HumanCheckPart {
@@ -10,8 +10,6 @@ export interface HumanCheckPart {
 }
 
 export const humanCheckScript = (view: HumanCheckPart) => (view.humanCheck ? { nonce: view.nonce, moduleSrc: HUMAN_CHECK_SCRIPT } : {});
-
-export const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
 
 /**
  * 'Sign in as someone else': drops the account this sign-in has identified and starts again at the

@@ -1,3 +1,4 @@
+import { documentDate, participantName, participantRows } from "../document-parts.ts";
 import type { ReportContent, ReportLanguage } from "../report-content.ts";
 import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
 
@@ -7,8 +8,6 @@ const words = {
     study: (name: string) => `Consent to the ${name} study`,
     title: (name: string, version: string) => `${name}, version ${version}`,
     record: "Your consent",
-    participant: "Participant",
-    participantId: "Participant ID",
     version: "Version",
     given: "Given on",
     withdrawn: "Withdrawn on",
@@ -22,8 +21,6 @@ const words = {
     study: (name: string) => `Consentimiento del estudio ${name}`,
     title: (name: string, version: string) => `${name}, versión ${version}`,
     record: "Su consentimiento",
-    participant: "Participante",
-    participantId: "ID de participante",
     version: "Versión",
     given: "Otorgado el",
     withdrawn: "Retirado el",
@@ -43,10 +40,7 @@ export function consentName(consent: string, apps: readonly AppRecord[], languag
   return w.study(label || consent);
 }
 
-const calendarDay = (day: string, language: ReportLanguage) =>
-  new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const calendarDay = (day: string, language: ReportLanguage) => documentDate(new Date(`${day}T00:00:00Z`), language);
 
 /** One signed consent as a document: which consent and version, who gave it, when, and whether it still holds. */
 export function consentDocumentContent(
@@ -56,18 +50,16 @@ export function consentDocumentContent(
   language: ReportLanguage,
 ): ReportContent {
   const w = words[language];
-  const participantName = [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(" ");
   return {
     language,
     title: w.title(consentName(consent.consent, apps, language), consent.version),
-    participantName,
+    participantName: participantName(patient),
     sections: [
       {
         heading: w.record,
         paragraphs: [w.notice],
         rows: [
-          [w.participant, participantName],
-          [w.participantId, patient.userId],
+          ...participantRows(patient, language),
           [w.version, consent.version],
           [w.given, calendarDay(consent.givenOn, language)],
           consent.withdrawnOn ? [w.withdrawn, calendarDay(consent.withdrawnOn, language)] : [w.status, w.inEffect],

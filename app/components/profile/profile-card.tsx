@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import * as styles from "./profile.css";
+
+export type ProfileCardProps = {
+  /** The heading's id: the card is the region it names. */
+  headingId: string;
+  heading: ReactNode;
+  /** 1 where the card is the page's own content, 2 where it is one card of several. */
+  level: 1 | 2;
+  /** The card's own id, where a link leads to it. */
+  id?: string;
+  /** Its content is on its way (aria-busy). */
+  busy?: boolean;
+  children: ReactNode;
+};
+
+/** A card of My Account: a region named by its heading. */
+export function ProfileCard({ headingId, heading, level, id, busy, children }: ProfileCardProps) {
+  const Heading = level === 1 ? "h1" : "h2";
+  return (
+    <section id={id} aria-labelledby={headingId} aria-busy={busy || undefined} className={styles.card}>
+      <Heading id={headingId} className={styles.cardHeading}>
+        {heading}
+      </Heading>
+      {children}
+    </section>
+  );
+}
