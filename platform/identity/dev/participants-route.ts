@@ -103,7 +103,8 @@ export function createParticipantsRoute(deps: ParticipantsRouteDeps) {
     const created: CreatedParticipant = {
       userId: `T-${unique}`,
       email: `${wanted.label}.${unique}@example.test`,
-      password: wanted.password ?? `Test-${randomBytes(9).toString("base64url")}`,
+      // A letter, a digit and a special character always, so a test's password has the same strength every run.
+      password: wanted.password ?? `Test-${randomBytes(9).toString("base64url")}-1`,
       phone: wanted.phone ? await unusedPhone(deps.db) : null,
       phoneMethods: wanted.phone ? wanted.phoneMethods : [],
       firstName: wanted.firstName,
