@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { withJs } from "./support/javascript-mode";
-import { screenMatrix } from "./support/matrix";
+import { screenMatrix, seenInThisMode } from "./support/matrix";
 import { codesSince, outboxMarker } from "./support/outbox";
 import { participant } from "./support/participants";
 
@@ -93,10 +93,13 @@ async function expectFrame(page: Page, w: Words) {
   await expectNoSeriousA11yViolations(page);
 }
 
-for (const { viewport, language } of screenMatrix) {
+for (const screen of screenMatrix) {
+  const { viewport, language } = screen;
   test(`each hosted page a participant meets carries the portal's frame, and a refused password survives a reload (${viewport.name}, ${language})`, async ({
     page,
+    javaScriptEnabled,
   }) => {
+    test.skip(!seenInThisMode(screen, javaScriptEnabled), "this screen is seen in the other mode");
     const w = words[language];
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await openSignIn(page, language);
