@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import * as z from "zod";
 import { appLabel } from "~/domain/dashboard-view";
-import { CreatedShareSchema, ShareListSchema, ShareSchema, SharedReportSchema, type Share, type SharedReport } from "~/domain/report-share-reply";
+import {
+  CreatedShareSchema,
+  ShareListSchema,
+  ShareSchema,
+  SharedReportSchema,
+  type Share,
+  type SharedReport,
+} from "~/domain/report-share-reply";
 import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } from "~/domain/share-request";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
