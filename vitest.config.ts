@@ -16,6 +16,16 @@ const underLoad = [
   "tests/platform/results/data-export-memory.test.ts",
 ];
 
+/** Suites of real services and databases in processes of their own. */
+const processSuite = {
+  environment: "node",
+  setupFiles,
+  env,
+  pool: "forks",
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 /**
  * unit: pure rules and services with no socket, process or database; one module cache for all files.
  * components: rendered in jsdom, each file isolated (the DOM is per file).
@@ -48,12 +58,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/platform/**/*.test.ts", "tests/integration/**/*.test.ts"],
           exclude: underLoad,
-          environment: "node",
-          setupFiles,
-          env,
-          pool: "forks",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...processSuite,
           // These files mostly wait on HTTP between processes: two at once even on two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
@@ -64,12 +69,7 @@ export default defineConfig({
         test: {
           name: "under-load",
           include: underLoad,
-          environment: "node",
-          setupFiles,
-          env,
-          pool: "forks",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...processSuite,
           // Each puts a whole stack under load or measures its memory: alone, after the others.
           maxWorkers: 1,
           sequence: { groupOrder: 2 },

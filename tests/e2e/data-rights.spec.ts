@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { fromBuffer } from "yauzl";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { waitForResendUnlock } from "./support/code-step";
+import { expectResendLocked, waitForResendUnlock } from "./support/code-step";
 import { expect, test } from "./support/fixtures";
 import { withJs } from "./support/javascript-mode";
 import { codesSince, outboxMarker } from "./support/outbox";
@@ -145,14 +145,7 @@ test.describe("withdrawal with a receipt", () => {
 
     // 'Resend code' is locked (the stack's CODE_RESEND_LOCK_SECONDS), with its tooltip; the server refuses it early.
     const resend = page.getByRole("button", { name: "Resend code" });
-    await expect(page.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
-    if (withJs()) {
-      await expect(resend).toHaveAttribute("aria-disabled", "true");
-      await resend.focus();
-      await expect(page.getByRole("tooltip", { name: "Will activate after 30 seconds" })).toBeVisible();
-    } else {
-      await expect(resend).toBeDisabled();
-    }
+    await expectResendLocked(page, resend);
 
     // A wrong code is an error on the field.
     await page.getByLabel("Authentication code").fill(message!.code === "000000" ? "111111" : "000000");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { waitForResendUnlock } from "./support/code-step";
+import { expectResendLocked, waitForResendUnlock } from "./support/code-step";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
@@ -45,14 +45,7 @@ test("keyboard only: new recovery codes after a code, with 'Resend code' locked,
   await expectStepFocus(page, codeField);
   const [sent] = await codesSince(person.phone!, marker);
   const resend = page.getByRole("button", { name: "Resend code" });
-  await expect(page.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
-  if (withJs()) {
-    await expect(resend).toHaveAttribute("aria-disabled", "true");
-    await resend.focus();
-    await expect(page.getByRole("tooltip", { name: "Will activate after 30 seconds" })).toBeVisible();
-  } else {
-    await expect(resend).toBeDisabled();
-  }
+  await expectResendLocked(page, resend);
   await expectNoSeriousA11yViolations(page);
 
   // A wrong code: the error summary takes focus.

@@ -30,3 +30,18 @@ export async function confirmWithTextMessage(page: Page, phone: string, confirm 
   await page.getByLabel("Authentication code").fill(sent!.code);
   await page.getByRole("button", { name: confirm }).click();
 }
+
+/**
+ * 'Resend code' is locked and says why (SPEC.md §4): the countdown's words, and with JavaScript a
+ * control that stays focusable with its tooltip; without, a disabled button.
+ */
+export async function expectResendLocked(page: Page, resend: Locator) {
+  await expect(page.getByText(/You can ask for a new code in \d+ seconds\./)).toBeVisible();
+  if (withJs()) {
+    await expect(resend).toHaveAttribute("aria-disabled", "true");
+    await resend.focus();
+    await expect(page.getByRole("tooltip", { name: "Will activate after 30 seconds" })).toBeVisible();
+  } else {
+    await expect(resend).toBeDisabled();
+  }
+}
