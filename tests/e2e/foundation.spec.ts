@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { applyTextSpacing, expectWhollyVisible } from "./support/layout";
-import { screenMatrix } from "./support/matrix";
+import { screenMatrix, seenInThisMode } from "./support/matrix";
 
 const english = {
   notFound: "We can't find that page",
@@ -11,8 +11,10 @@ const english = {
 };
 
 test.describe("layout, footer and error screens", () => {
-  for (const { viewport, language } of screenMatrix) {
-    test(`unknown page at ${viewport.width}px in ${language}: 404, header, footer, accessible`, async ({ page }) => {
+  for (const screen of screenMatrix) {
+    const { viewport, language } = screen;
+    test(`unknown page at ${viewport.width}px in ${language}: 404, header, footer, accessible`, async ({ page, javaScriptEnabled }) => {
+      test.skip(!seenInThisMode(screen, javaScriptEnabled), "this screen is seen in the other mode");
       await page.setViewportSize(viewport);
       const response = await page.goto(`/no-such-page?lang=${language}`);
       expect(response?.status()).toBe(404);
@@ -158,8 +160,14 @@ test.describe("requests the portal refuses", () => {
     en: "403 This request was refused because it did not come from the portal.",
     es: "403 Se rechazó esta solicitud porque no provino del portal.",
   };
-  for (const { viewport, language } of screenMatrix) {
-    test(`a form posted from another page at ${viewport.width}px in ${language}: the 403 screen, accessible`, async ({ page, baseURL }) => {
+  for (const screen of screenMatrix) {
+    const { viewport, language } = screen;
+    test(`a form posted from another page at ${viewport.width}px in ${language}: the 403 screen, accessible`, async ({
+      page,
+      baseURL,
+      javaScriptEnabled,
+    }) => {
+      test.skip(!seenInThisMode(screen, javaScriptEnabled), "this screen is seen in the other mode");
       await page.setViewportSize(viewport);
       // A page that is not the portal's (its origin is opaque) posting one of the portal's forms.
       await page.setContent(
