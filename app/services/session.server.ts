@@ -14,7 +14,11 @@ import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type Sessi
 /** A stored session as one request read it: `requestId` is that request's, forwarded on the calls made for it. */
 export type PortalSession = SessionRecord & { requestId?: string };
 
-export type SessionLookup = { cookiePresent: boolean; session: PortalSession | null };
+/**
+ * `renewalUnanswered`: the session is kept, but its access token has expired and the identity
+ * provider did not answer its renewal, so this request cannot act for it.
+ */
+export type SessionLookup = { cookiePresent: boolean; session: PortalSession | null; renewalUnanswered?: boolean };
 type Lookup = SessionLookup;
 
 async function lookUp(request: Request): Promise<Lookup> {
@@ -24,6 +28,7 @@ async function lookUp(request: Request): Promise<Lookup> {
   const session = await loadSession(sessionId);
   if (!session) return { cookiePresent: true, session: null };
   const fresh = await withFreshTokens(session);
+  if (fresh === UNANSWERED) return { cookiePresent: true, session: null, renewalUnanswered: true };
   return { cookiePresent: true, session: fresh ? { ...fresh, requestId: requestIdOf(request) } : null };
 }
 
@@ -41,12 +46,14 @@ export function readSession(request: Request, context?: RequestContext): Promise
   return slot.lookup;
 }
 
+const UNANSWERED = Symbol("renewal unanswered");
+
 /**
  * Renews the access token 30 s before it expires, at most 10 times in 30 s, one request per session
  * at a time. A refused refresh (invalid_grant) ends the session; an unreachable IdP keeps the current
- * token for as long as it is still valid.
+ * token for as long as it is still valid, and after that keeps the session for when it answers again.
  */
-async function withFreshTokens(session: PortalSession): Promise<PortalSession | null> {
+async function withFreshTokens(session: PortalSession): Promise<PortalSession | null | typeof UNANSWERED> {
   const now = Date.now();
   if (!needsRenewal(session.accessTokenExpiresAt, now)) return session;
   const stillValid = session.accessTokenExpiresAt.getTime() > now;
@@ -67,7 +74,7 @@ async function withFreshTokens(session: PortalSession): Promise<PortalSession | 
       await deleteSession(session.idHash);
       return null;
     }
-    return stillValid ? session : null;
+    return stillValid ? session : UNANSWERED;
   }
 }
 
@@ -86,10 +93,11 @@ function returnToOf(request: Request): string {
  * to sign-in; a session that is no longer valid goes through the expired-session screen.
  */
 export async function requireVisitor(request: Request, context?: RequestContext): Promise<PortalSession> {
-  const { cookiePresent, session } = await readSession(request, context);
+  const { cookiePresent, session, renewalUnanswered } = await readSession(request, context);
   if (session) return session;
-  // Either way, signing in again comes back to this page.
-  const target = withReturnTo(cookiePresent ? "/session-expired" : "/auth/sign-in", returnToOf(request));
+  // Either way, signing in again comes back to this page. A session whose renewal went unanswered has
+  // not expired: sign-in finds it again once the provider answers, or says the service is unavailable.
+  const target = withReturnTo(cookiePresent && !renewalUnanswered ? "/session-expired" : "/auth/sign-in", returnToOf(request));
   throw redirect(target, { headers: { "Cache-Control": "no-store" } });
 }
 

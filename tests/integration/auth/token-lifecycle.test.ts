@@ -46,10 +46,12 @@ beforeAll(async () => {
   cookies = await import("~/services/session-cookie.server");
 });
 
+let serviceStopped = false;
+
 afterAll(async () => {
   const { closeDatabase } = await import("~/services/db.server");
   await closeDatabase();
-  await service?.close();
+  if (!serviceStopped) await service?.close();
 });
 
 /** A stored session whose access token expires in `expiresInMs` (renewal starts 30 s before). */
@@ -142,5 +144,20 @@ describe("session token renewal", () => {
     const { tokens } = await tokensFor(service.url, ada);
     await idp.revokeToken(tokens.refresh_token, "refresh_token");
     await expect(idp.revokeToken(tokens.refresh_token, "refresh_token")).resolves.toBeUndefined();
+  });
+});
+
+// Last in the file: it stops the identity provider.
+describe("an identity provider that does not answer the renewal of an expired token", () => {
+  it("keeps the session and sends the page through sign-in, which says whether the service is back, never to 'session expired'", async () => {
+    const { sessionId } = await sessionFor(katherine, -1_000);
+    await service.close();
+    serviceStopped = true;
+    const request = await requestWith(sessionId);
+    expect((await sessions.readSession(request)).session).toBeNull();
+    const answer: unknown = await sessions.requireVisitor(request).catch((thrown: unknown) => thrown);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("Location")).toBe("/auth/sign-in");
+    expect(await store.loadSession(sessionId)).not.toBeNull();
   });
 });
