@@ -74,7 +74,9 @@ async function withFreshTokens(session: PortalSession): Promise<PortalSession | 
       await deleteSession(session.idHash);
       return null;
     }
-    return stillValid ? session : UNANSWERED;
+    if (stillValid) return session;
+    // A refusal (the renewal limit, a 4xx) ends this session's use; no answer, or a 5xx, keeps it.
+    return error instanceof TokenEndpointError && error.status < 500 ? null : UNANSWERED;
   }
 }
 
