@@ -56,6 +56,12 @@ const visuallyHiddenRules = {
   border: 0,
 } as const;
 
+/**
+ * For a control that works only with the page's script: rendered by the server where the script will
+ * take it over, so nothing below it moves when the page hydrates, and not shown at all where scripting is off.
+ */
+export const needsScript = style({ "@media": { "(scripting: none)": { display: "none" } } });
+
 /** Hides content visually while keeping it for assistive technology. */
 export const visuallyHidden = style(visuallyHiddenRules);
 

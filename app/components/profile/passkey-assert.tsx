@@ -17,6 +17,14 @@ export function useCanUsePasskeys(): boolean {
 }
 
 /**
+ * Whether to offer making a passkey: rendered from the server on (hidden by `needsScript` where scripting
+ * is off, so the page does not move when it hydrates), withdrawn once the browser turns out unable.
+ */
+export function useMayMakePasskeys(): boolean {
+  return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => true);
+}
+
+/**
  * A form whose submit runs a WebAuthn ceremony first: the options from `optionsPath`, the browser's
  * call, then the form posts the browser's answer in its hidden `credential` field.
  */

@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n-react";
-import { ChangeButton } from "./change-button";
-import { useCanUsePasskeys } from "./passkey-assert";
+import { AddPasskeyButton, ChangeButton } from "./change-button";
 import * as styles from "./profile.css";
 
 /**
@@ -9,7 +8,6 @@ import * as styles from "./profile.css";
  */
 export function PhoneOnlyNotice() {
   const { t } = useTranslation("profile");
-  const canMakePasskey = useCanUsePasskeys();
   return (
     <aside aria-labelledby="phone-only-notice" className={styles.consentItem}>
       <h3 id="phone-only-notice" className={styles.rowLabel}>
@@ -17,7 +15,7 @@ export function PhoneOnlyNotice() {
       </h3>
       <p className={styles.paragraph}>{t("phoneOnly.body")}</p>
       <div className={styles.actions}>
-        {canMakePasskey ? <ChangeButton change="add-passkey" label={t("phoneOnly.addPasskey")} /> : null}
+        <AddPasskeyButton label={t("phoneOnly.addPasskey")} />
         <ChangeButton change="add-totp" label={t("phoneOnly.addApp")} />
       </div>
     </aside>

@@ -7,8 +7,7 @@ import { dayAndTime } from "~/domain/clock-time";
 import { reliesOnPhoneAlone } from "~/domain/code-help";
 import { FACTORS_PATH, type SignInFactors } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
-import { ChangeButton } from "./change-button";
-import { useCanUsePasskeys } from "./passkey-assert";
+import { AddPasskeyButton, ChangeButton } from "./change-button";
 import { PhoneOnlyNotice } from "./phone-only-notice";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
@@ -16,7 +15,6 @@ import * as styles from "./profile.css";
 /** Each passkey with its dates, a name that can be changed and a way to remove it (plain forms); adding one needs a browser that can. */
 function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: string) => string }) {
   const { t } = useTranslation("profile");
-  const canMake = useCanUsePasskeys();
   return (
     <div className={styles.form}>
       <div className={styles.row}>
@@ -24,7 +22,7 @@ function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: strin
           <h3 className={styles.rowLabel}>{t("factors.passkeys.heading")}</h3>
           <p className={styles.muted}>{t("factors.passkeys.intro")}</p>
         </div>
-        {canMake ? <ChangeButton change="add-passkey" label={t("factors.passkeys.add")} /> : null}
+        <AddPasskeyButton label={t("factors.passkeys.add")} />
       </div>
       {factors.passkeys.length === 0 ? (
         <p className={styles.muted}>{t("factors.passkeys.none")}</p>
