@@ -1,16 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { classNames } from "./class-names";
-import { Notification, type NotificationType } from "./notification";
+import { Notification, type NotificationProps } from "./notification";
 import * as styles from "./notification.css";
 
-export type NotificationItem = {
-  id: string;
-  type?: NotificationType;
-  headerText?: ReactNode;
-  bodyText?: ReactNode;
-  closable?: boolean;
-  visibleMs?: number;
-};
+export type NotificationItem = Pick<NotificationProps, "type" | "headerText" | "bodyText" | "closable" | "visibleMs"> & { id: string };
 
 export type NotificationListProps = {
   notifications: readonly NotificationItem[];
@@ -32,17 +25,8 @@ export function NotificationList({ notifications, onDismiss, className }: Notifi
     onDismiss?.(id);
   }
 
-  const render = (notification: NotificationItem) => (
-    <Notification
-      key={notification.id}
-      type={notification.type}
-      headerText={notification.headerText}
-      bodyText={notification.bodyText}
-      closable={notification.closable}
-      visibleMs={notification.visibleMs}
-      announced={false}
-      onClose={() => handleDismiss(notification.id)}
-    />
+  const render = ({ id, ...shown }: NotificationItem) => (
+    <Notification key={id} {...shown} announced={false} onClose={() => handleDismiss(id)} />
   );
   // Two regions that exist even when empty (so what is added is announced): errors assertively,
   // everything else politely; the notifications inside carry no live role of their own.

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
 import { screenMatrix } from "./support/matrix";
@@ -406,26 +406,22 @@ test.describe("when the results service fails", () => {
     await fetch(`${resultsUrl}/dev/faults`, { method: "DELETE" });
   });
 
-  type SignedIn = (page: Page, person: TestParticipant) => Promise<TestParticipant>;
-  type NewParticipant = (template: "hiro" | "iris") => Promise<TestParticipant>;
-
-  /** Like Hiro with JavaScript, like Iris without, each signed in. */
-  async function signedInPair(page: Page, browser: Browser, participant: NewParticipant, signedIn: SignedIn) {
-    const js = { view: page, person: await signedIn(page, await participant("hiro")) };
-    const noJsContext = await browser.newContext({ javaScriptEnabled: false });
-    const noJs = { view: await noJsContext.newPage(), person: await participant("iris") };
-    await signedIn(noJs.view, noJs.person);
-    return { js, noJs, close: () => noJsContext.close() };
+  /** A test whose checks run for a participant like Hiro with JavaScript, then one like Iris without, each signed in. */
+  function testInBothModes(title: string, check: (view: Page, person: TestParticipant, withJavaScript: boolean) => Promise<void>) {
+    test(title, async ({ page, browser, participant, signedIn }) => {
+      const hiro = await signedIn(page, await participant("hiro"));
+      const noJsContext = await browser.newContext({ javaScriptEnabled: false });
+      const noJsView = await noJsContext.newPage();
+      const iris = await signedIn(noJsView, await participant("iris"));
+      await check(page, hiro, true);
+      await check(noJsView, iris, false);
+      await noJsContext.close();
+    });
   }
 
-  test("failing twice then answering shows the results; three 500s the generic error; code 599 the network error", async ({
-    page,
-    browser,
-    participant,
-    signedIn,
-  }) => {
-    const { js, noJs, close } = await signedInPair(page, browser, participant, signedIn);
-    for (const { view, person } of [js, noJs]) {
+  testInBothModes(
+    "failing twice then answering shows the results; three 500s the generic error; code 599 the network error",
+    async (view, person, withJavaScript) => {
       const userID = person.userId;
       await expectDashboard(view, expectedFor(person));
       if (person.template === "iris") {
@@ -445,26 +441,20 @@ test.describe("when the results service fails", () => {
       expect(failed?.status()).toBe(500);
       await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oh no! There was an unexpected error on our side.");
       await expect(view.getByText("Please try again in a few minutes. If this continues, reach out to the")).toBeVisible();
-      if (view === js.view) await expectNoSeriousA11yViolations(view);
+      if (withJavaScript) await expectNoSeriousA11yViolations(view);
 
       await setFault({ failNext: 3, status: 599, userID });
       await view.reload();
       await expect(view.getByRole("heading", { level: 1 })).toHaveText("Oops! There Was an Unexpected Issue With the Network");
       await expect(view.getByRole("button", { name: "Sign Out" })).toBeVisible();
       await expect(view.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/");
-      if (view === js.view) await expectNoSeriousA11yViolations(view);
-    }
-    await close();
-  });
+      if (withJavaScript) await expectNoSeriousA11yViolations(view);
+    },
+  );
 
-  test("a slow results service: both modes show 'Gathering your information...' at once, then the results", async ({
-    page,
-    browser,
-    participant,
-    signedIn,
-  }) => {
-    const { js, noJs, close } = await signedInPair(page, browser, participant, signedIn);
-    for (const { view, person } of [js, noJs]) {
+  testInBothModes(
+    "a slow results service: both modes show 'Gathering your information...' at once, then the results",
+    async (view, person, withJavaScript) => {
       const userID = person.userId;
       // The service holds the answer for 10 s: the waiting page comes well before it, the results once an answer does.
       await setFault({ failNext: 1, delayMs: 10_000, userID });
@@ -472,13 +462,12 @@ test.describe("when the results service fails", () => {
       await expect(view.getByRole("heading", { level: 1, name: "Gathering your information..." })).toBeVisible({ timeout: 6_000 });
       await expect(view.getByText("This page checks again every 3 seconds.")).toBeVisible();
       await expect(view.getByRole("link", { name: "Check now" })).toBeVisible();
-      if (view === js.view) await expectNoSeriousA11yViolations(view);
+      if (withJavaScript) await expectNoSeriousA11yViolations(view);
       await reload;
       // The page asks again by itself (a refresh without JavaScript, a revalidation with it).
       await expectDashboard(view, expectedFor(person));
-    }
-    await close();
-  });
+    },
+  );
 
   test("a results service that does not answer shows the network error screen, without hanging", async ({
     page,
@@ -494,43 +483,32 @@ test.describe("when the results service fails", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  test("a failed download, or one with no answer, shows its notification over My Results", async ({
-    page,
-    browser,
-    participant,
-    signedIn,
-  }) => {
-    const { js, noJs, close } = await signedInPair(page, browser, participant, signedIn);
-    for (const { view, person, label } of [
-      { ...js, label: "Nevada Partner Traits" },
-      { ...noJs, label: "Ancestry" },
-    ]) {
-      const userID = person.userId;
-      await setFault({ failNext: 1, status: 500, userID });
-      await view.getByRole("button", { name: `Download report: ${label}` }).click();
-      const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
-      await expect(notification).toBeVisible();
-      await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute(
-        "href",
-        "mailto:support@dnadiscovery.example",
-      );
-      // SPEC.md §8: the download error offers a retry, which works once the service answers again.
-      const retry = notification.getByRole("button", { name: "Try the download again" });
-      await expect(retry).toBeVisible();
-      await expect(view).toHaveURL(`${portalUrl}/`);
-      expect(view.context().pages()).toHaveLength(1);
+  testInBothModes("a failed download, or one with no answer, shows its notification over My Results", async (view, person) => {
+    const label = person.template === "hiro" ? "Nevada Partner Traits" : "Ancestry";
+    const userID = person.userId;
+    await setFault({ failNext: 1, status: 500, userID });
+    await view.getByRole("button", { name: `Download report: ${label}` }).click();
+    const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
+    await expect(notification).toBeVisible();
+    await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute(
+      "href",
+      "mailto:support@dnadiscovery.example",
+    );
+    // SPEC.md §8: the download error offers a retry, which works once the service answers again.
+    const retry = notification.getByRole("button", { name: "Try the download again" });
+    await expect(retry).toBeVisible();
+    await expect(view).toHaveURL(`${portalUrl}/`);
+    expect(view.context().pages()).toHaveLength(1);
 
-      // No answer from the results service: the same notification, and My Results stays.
-      await view.reload();
-      await setFault({ failNext: 1, status: 599, userID });
-      await view.getByRole("button", { name: `Download report: ${label}` }).click();
-      await expect(view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" })).toBeVisible();
-      await expect(view.getByRole("heading", { level: 1, name: "My Results" })).toBeVisible();
-      await expect(view.getByRole("button", { name: `Download report: ${label}` })).toBeVisible();
-      await expect(view).toHaveURL(`${portalUrl}/`);
-      expect(view.context().pages()).toHaveLength(1);
-    }
-    await close();
+    // No answer from the results service: the same notification, and My Results stays.
+    await view.reload();
+    await setFault({ failNext: 1, status: 599, userID });
+    await view.getByRole("button", { name: `Download report: ${label}` }).click();
+    await expect(view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" })).toBeVisible();
+    await expect(view.getByRole("heading", { level: 1, name: "My Results" })).toBeVisible();
+    await expect(view.getByRole("button", { name: `Download report: ${label}` })).toBeVisible();
+    await expect(view).toHaveURL(`${portalUrl}/`);
+    expect(view.context().pages()).toHaveLength(1);
   });
 
   test("an expired token ends the session and goes to sign-in", async ({ page, participant, signedIn }) => {

@@ -20,13 +20,9 @@ async function expectPageStartThenField(page: Page, field: Locator) {
   await tabTo(page, field, 4);
 }
 
-test("keyboard only: where focus is after every step of the password update", async ({ page, participant, signedIn }) => {
+test("keyboard only: where focus is after every step of the password update", async ({ page, ownSignedIn }) => {
   test.setTimeout(120_000);
-  // The test changes the password: a participant of its own.
-  const person = await participant("greta");
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await signedIn(page, person);
-  await page.goto("/profile/security");
+  const person = await ownSignedIn(page, { path: "/profile/security" });
   await whenHydrated(page);
   const area = withJs() ? page.getByRole("dialog", { name: "Update Password" }) : page.getByRole("main");
 

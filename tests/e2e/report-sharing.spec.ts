@@ -15,13 +15,7 @@ const LUCIA_BIRTH_DATE = "1991-07-23";
 const luciaWithHealthResults = {
   kitStatus: 5,
   kitHistory: {
-    events: [
-      { step: 1, date: "2026-08-10" },
-      { step: 2, date: "2026-08-26" },
-      { step: 3, date: "2026-10-07" },
-      { step: 4, date: "2026-10-28" },
-      { step: 5, date: "2026-11-18" },
-    ],
+    events: ["2026-08-10", "2026-08-26", "2026-10-07", "2026-10-28", "2026-11-18"].map((date, index) => ({ step: index + 1, date })),
   },
   dateOfBirth: LUCIA_BIRTH_DATE,
 };
@@ -157,13 +151,11 @@ test.describe("sharing a result with a clinician", () => {
   test("in Spanish on a phone: a wrong date of birth answers as an unknown code, another participant's code opens nothing, and five wrong dates lock the share", async ({
     page,
     browser,
-    participant,
-    signedIn,
+    ownSignedIn,
   }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
     // The share locks after five wrong dates: a participant of the test's own, with no download being prepared.
-    await signedIn(page, await participant("ada", { results: { dataExports: [], dateOfBirth: ADA_BIRTH_DATE } }));
-    await page.goto("/?lang=es");
+    const changes = { results: { dataExports: [], dateOfBirth: ADA_BIRTH_DATE } };
+    await ownSignedIn(page, { template: "ada", changes, viewport: { width: 375, height: 812 }, path: "/?lang=es" });
     const recipient = `Dra. Soto ${randomBytes(3).toString("hex")}`;
     const { code } = await shareFromCard(page, "health", recipient, {
       share: /^Compartir con un profesional de salud/,
@@ -211,12 +203,10 @@ test.describe("sharing a result with a clinician", () => {
   test("an answer lost on its way back: creating the share again shows the same share and its code, and no second share exists", async ({
     page,
     browser,
-    participant,
-    signedIn,
+    ownSignedIn,
   }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
-    await signedIn(page, await participant("lucia", { results: luciaWithHealthResults }));
-    await page.goto("/?lang=en");
+    const changes = { results: luciaWithHealthResults };
+    await ownSignedIn(page, { template: "lucia", changes, viewport: { width: 375, height: 812 }, path: "/?lang=en" });
     const recipient = `Dr. Lost ${randomBytes(3).toString("hex")}`;
     await page
       .locator('[data-app-name="fh-health"]')

@@ -29,13 +29,9 @@ async function signInWithApp(page: Page, person: TestParticipant, secret: string
 test.describe("sign-in factors", () => {
   test("a participant sets up an authenticator app with a fresh code, saves recovery codes, then signs in with the app", async ({
     page,
-    participant,
-    signedIn,
+    ownSignedIn,
   }) => {
-    const person = await participant("greta");
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await signedIn(page, person);
-    await page.goto("/profile/security");
+    const person = await ownSignedIn(page, { path: "/profile/security" });
     const methods = page.getByRole("region", { name: "Sign-in methods" });
     await expect(methods).toContainText("Not set up");
     await expectNoSeriousA11yViolations(page);
@@ -174,11 +170,7 @@ test("the password update's code step takes the authenticator app's code", async
 });
 
 test.describe("passkeys", () => {
-  test("with JavaScript: add a passkey after a fresh code, rename it, sign in with it alone, remove it", async ({
-    page,
-    participant,
-    signedIn,
-  }) => {
+  test("with JavaScript: add a passkey after a fresh code, rename it, sign in with it alone, remove it", async ({ page, ownSignedIn }) => {
     test.skip(!withJs(), "passkeys need the browser's WebAuthn and the page's script; the no-JavaScript test checks none is offered");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
@@ -192,10 +184,7 @@ test.describe("passkeys", () => {
         automaticPresenceSimulation: true,
       },
     });
-    const person = await participant("greta");
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await signedIn(page, person);
-    await page.goto("/profile/security");
+    const person = await ownSignedIn(page, { path: "/profile/security" });
     const methods = page.getByRole("region", { name: "Sign-in methods" });
     await methods.getByRole("button", { name: "Add a passkey" }).click();
     await confirmWithTextMessage(page, person.phone!);

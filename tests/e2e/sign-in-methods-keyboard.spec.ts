@@ -16,15 +16,10 @@ async function expectStepFocus(page: Page, first: Locator) {
 // The stack under test locks resend for CODE_RESEND_LOCK_SECONDS (playwright.config.ts), not SPEC's 30 s.
 test("keyboard only: new recovery codes after a code, with 'Resend code' locked, its tooltip, and a new code that works", async ({
   page,
-  participant,
-  signedIn,
+  ownSignedIn,
 }) => {
   test.setTimeout(120_000);
-  // The test replaces the recovery codes: a participant of its own.
-  const person = await participant("greta");
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await signedIn(page, person);
-  await page.goto("/profile/security");
+  const person = await ownSignedIn(page, { path: "/profile/security" });
   await whenHydrated(page);
   await tabTo(page, page.getByRole("button", { name: "Get new recovery codes" }));
   await page.keyboard.press("Enter");

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { PasswordField } from "~/components/password-field";
 import { useHydrated } from "~/components/use-hydrated";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
@@ -70,11 +70,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
           error={fieldError(fields.confirmPassword, translate)}
           autoComplete="new-password"
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={busy}>
-            {t("newPassword.submit")}
-          </Button>
-        </div>
+        <FormActions submitLabel={t("newPassword.submit")} busy={busy} />
       </Form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/button";
+import { FormActions } from "~/components/form-actions";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
@@ -28,11 +28,7 @@ export function PickStep({ view, reply }: { view: StepView; reply: StepReply | u
           { value: "voice", label: t("pick.voice") },
         ]}
       />
-      <div className={styles.actions}>
-        <Button type="submit" loading={busy}>
-          {t("pick.submit")}
-        </Button>
-      </div>
+      <FormActions submitLabel={t("pick.submit")} busy={busy} />
     </Form>
   );
 }

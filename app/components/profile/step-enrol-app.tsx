@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { authCodeSchema } from "~/domain/auth-code";
@@ -44,11 +44,7 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
           error={fieldError(fields.authCode, t)}
           code
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={confirming}>
-            {t("factors.enrol.submit")}
-          </Button>
-        </div>
+        <FormActions submitLabel={t("factors.enrol.submit")} busy={confirming} />
       </Form>
       <CancelChange />
     </div>

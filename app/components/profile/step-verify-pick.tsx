@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
@@ -63,11 +63,7 @@ export function VerifyPickStep(props: {
             error={fieldError(fields.method, t)}
             options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
           />
-          <div className={styles.actions}>
-            <Button type="submit" loading={picking}>
-              {t("factors.verify.continue")}
-            </Button>
-          </div>
+          <FormActions submitLabel={t("factors.verify.continue")} busy={picking} />
         </Form>
       )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/button";
+import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
@@ -66,14 +66,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
             { value: "voice", label: t("pick.voice") },
           ]}
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={busy}>
-            {t("withdraw.sendCode")}
-          </Button>
-          <Link to="/profile/studies" className={styles.textLink}>
-            {t("withdraw.cancel")}
-          </Link>
-        </div>
+        <FormActions submitLabel={t("withdraw.sendCode")} busy={busy} cancel={{ to: "/profile/studies", label: t("withdraw.cancel") }} />
       </Form>
       <p className={styles.paragraph}>
         <Trans t={t} i18nKey="withdraw.privacyForm" components={{ form: <NewTabLink href={site.legal.privacyWebFormUrl} /> }} />

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/button";
+import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
@@ -67,14 +67,7 @@ export function NewShareForm({ appId, reportLabel, reply }: { appId: string; rep
           error={fieldError(fields.days, t)}
           options={SHARE_DAYS.map((days) => ({ value: String(days), label: t(`new.day${days}`) }))}
         />
-        <div className={profile.actions}>
-          <Button type="submit" loading={busy}>
-            {t("new.submit")}
-          </Button>
-          <Link to="/" className={profile.textLink}>
-            {t("new.cancel")}
-          </Link>
-        </div>
+        <FormActions submitLabel={t("new.submit")} busy={busy} cancel={{ to: "/", label: t("new.cancel") }} />
       </Form>
     </div>
   );

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { consentItem, consentList } from "~/components/profile/profile.css";
 import { vars } from "~/styles/theme.css";
 
 export const page = style({ display: "grid", gap: vars.space.lg, maxWidth: "760px", minWidth: 0 });
@@ -9,15 +10,8 @@ export const secret = style({
   wordBreak: "break-all",
 });
 export const link = style({ wordBreak: "break-all" });
-export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
-export const item = style({
-  display: "grid",
-  gap: vars.space.xxs,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: vars.radius.md,
-  minWidth: 0,
-});
+export const list = consentList;
+export const item = style([consentItem, { gap: vars.space.xxs, borderColor: vars.color.borderSubtle, minWidth: 0 }]);
 export const reportSection = style({ display: "grid", gap: vars.space.xs });
 export const table = style({ borderCollapse: "collapse", width: "100%", maxWidth: "600px" });
 export const cell = style({

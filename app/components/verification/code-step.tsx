@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import * as styles from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { StepNotice } from "~/components/profile/step-notice";
@@ -74,11 +74,7 @@ export function CodeStep(props: CodeStepProps) {
           error={fieldError(fields.authCode, t)}
           code
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={submitting}>
-            {props.submitLabel}
-          </Button>
-        </div>
+        <FormActions submitLabel={props.submitLabel} busy={submitting} />
       </Form>
       {/* The app's code is never sent: there is nothing to resend and nothing that failed to arrive. */}
       {method === "totp" ? null : (

@@ -7,6 +7,8 @@ import type { TemplateName } from "./templates";
 export { expect } from "@playwright/test";
 export type { TestParticipant } from "./create-participant";
 
+type OwnSignIn = { path: string; template?: TemplateName; changes?: ParticipantChanges; viewport?: { width: number; height: number } };
+
 type TestFixtures = {
   /** A new participant of this test's own, like the template, with what the test changes. */
   participant: (template: TemplateName, changes?: ParticipantChanges) => Promise<TestParticipant>;
@@ -16,6 +18,11 @@ type TestFixtures = {
    * takes it. Tests of the sign-in itself drive the hosted pages with `signIn` every time.
    */
   signedIn: (page: Page, person: TestParticipant, options?: SignInOptions) => Promise<TestParticipant>;
+  /**
+   * For a test that changes the account: a new participant like the template (Greta unless said),
+   * signed in on `path` at the viewport (1366 px unless said).
+   */
+  ownSignedIn: (page: Page, at: OwnSignIn) => Promise<TestParticipant>;
 };
 
 type WorkerFixtures = {
@@ -60,6 +67,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
       await signIn(page, person, options);
       signInStates.set(person.userId, await page.context().cookies());
+      return person;
+    }),
+  ownSignedIn: async ({ participant, signedIn }, use) =>
+    use(async (page, { path, template = "greta", changes, viewport = { width: 1366, height: 900 } }) => {
+      await page.setViewportSize(viewport);
+      const person = await signedIn(page, await participant(template, changes));
+      await page.goto(path);
       return person;
     }),
 });

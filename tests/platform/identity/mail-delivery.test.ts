@@ -147,6 +147,10 @@ describe("e-mail delivery through SMTP", () => {
     expect(sink.received[0]!.to).toEqual(["nora@example.test"]);
   });
 
+  /** A plain notice e-mail in the shared outbox, as any part of the service would queue one. */
+  const queueNotice = (to: string, subject: string) =>
+    createOutbox(first, now).deliver({ channel: "email", to, subject, body: "Words.", purpose: "notice" });
+
   it("marks an e-mail failed after N refusals and logs an alert without the address, the words or the SMTP password", async () => {
     await kitStepEmails({ userId: "N2", step: 4 });
     sink.refuseAll(451);
@@ -188,15 +192,7 @@ describe("e-mail delivery through SMTP", () => {
   });
 
   it("sends each e-mail once when two delivery workers race for the same outbox", async () => {
-    const outbox = createOutbox(first, now);
-    for (let index = 0; index < 12; index++)
-      await outbox.deliver({
-        channel: "email",
-        to: `person${index}@example.test`,
-        subject: `Notice ${index}`,
-        body: "Words.",
-        purpose: "notice",
-      });
+    for (let index = 0; index < 12; index++) await queueNotice(`person${index}@example.test`, `Notice ${index}`);
     const one = workerOn(first);
     const two = workerOn(second);
     const rounds = await Promise.all([one.runOnce(), two.runOnce(), one.runOnce(), two.runOnce()]);
@@ -207,13 +203,7 @@ describe("e-mail delivery through SMTP", () => {
   });
 
   it("a crash between sending and marking sends it again under the same Message-ID once the hold runs out", async () => {
-    await createOutbox(first, now).deliver({
-      channel: "email",
-      to: "ada@example.test",
-      subject: "Once",
-      body: "Words.",
-      purpose: "notice",
-    });
+    await queueNotice("ada@example.test", "Once");
     // A worker that sends and dies before it marks the row as sent.
     const [taken] = await createDeliveryStore(first, now).claim(5, 120_000, 86_400_000);
     await createSmtpTransport(settings.smtp, settings.from).send(renderEmail(taken!, "no-reply@mail.example.test"));

@@ -4,6 +4,7 @@ import {
   authorizePath,
   Browser,
   identityServiceForSuite,
+  accountLikeAda,
   participants,
   pkcePair,
   recoverToNewPassword,
@@ -27,16 +28,7 @@ const DEFAULT_CAP = 100;
 const LOWER_CAP = 20;
 const WRONG = "not-the-password-0000";
 
-const mia = {
-  userId: "T1201",
-  email: "mia@example.test",
-  password: "telescope-mirror-1990",
-  phone: "+15555550201",
-  phoneMethods: ["sms", "voice"],
-  firstName: "Mia",
-  lastName: "Hubble",
-  locale: "en",
-};
+const mia = accountLikeAda("T1201", "mia@example.test", "telescope-mirror-1990", "+15555550201", { firstName: "Mia", lastName: "Hubble" });
 const nora = { ...mia, userId: "T1202", email: "nora@example.test", password: "pulsar-signal-1967", phone: "+15555550202" };
 const sofia = {
   ...mia,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountLikeAda,
   authorizePath,
   Browser,
   identityServiceForSuite,
@@ -19,16 +20,11 @@ import {
  * current password is refused like the portal's update refuses it.
  */
 
-const lucia = {
-  userId: "T1090",
-  email: "lucia@example.test",
-  password: "secuencia-faro-2026",
-  phone: "+15555550190",
-  phoneMethods: ["sms", "voice"],
+const lucia = accountLikeAda("T1090", "lucia@example.test", "secuencia-faro-2026", "+15555550190", {
   firstName: "Lucía",
   lastName: "Faro",
   locale: "es",
-};
+});
 
 const idp = identityServiceForSuite({}, [...participants, lucia]);
 

@@ -69,6 +69,17 @@ export const participants = [
   },
 ];
 
+/** An account of a suite's own, like Ada's (a phone for texts and calls, English) but for who it is. */
+export function accountLikeAda(
+  userId: string,
+  email: string,
+  password: string,
+  phone: string,
+  who: { firstName: string; lastName: string; locale?: string },
+) {
+  return { ...participants[0]!, userId, email, password, phone, middleName: undefined, ...who };
+}
+
 /** Every escalated answer's delay, recorded instead of waited out. */
 export const slowDowns: number[] = [];
 
