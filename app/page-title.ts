@@ -3,7 +3,8 @@ import { translatorForCatalogs } from "./i18n-react";
 import type { Catalogs, TranslationValues } from "./i18n-translate";
 
 type RootData = { language: string; translations: Catalogs };
-type MatchWithData = { id: string; loaderData: unknown };
+/** A route match as `meta` receives it; React Router's generated types leave the matches below the page possibly undefined. */
+type MatchWithData = { id: string; loaderData: unknown } | undefined;
 
 /**
  * A route's `<title>` (WCAG 2.4.2): its own page name, then the program's, in the page's language
@@ -11,7 +12,7 @@ type MatchWithData = { id: string; loaderData: unknown };
  * (app/services/document-html.server.ts on the server, the error summary in the browser).
  */
 export function pageTitle(matches: readonly MatchWithData[], namespace: string, key: string, values?: TranslationValues): MetaDescriptor[] {
-  const root = matches.find((match) => match.id === "root")?.loaderData as RootData | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
   if (!root) return [];
   const translator = translatorForCatalogs(root.language, root.translations);
   return [{ title: translator.fixed("common")("meta.pageTitle", { page: translator.fixed(namespace)(key, values) }) }];

@@ -1,18 +1,5 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
-import {
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type HeadersFunction,
-  isRouteErrorResponse,
-  type MetaFunction,
-  redirect,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { NoEvalProbe } from "~/components/layout/no-eval-probe";
@@ -29,8 +16,9 @@ import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
 import "~/styles/inter.css";
 import "~/styles/global.css";
+import type { Route } from "./+types/root";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico" },
 ];
@@ -39,14 +27,14 @@ export const links: LinksFunction = () => [
  * The program's title on pages without their own; a page that does not exist is named as its
  * heading names it, and other error pages (the error boundary) say so first.
  */
-export const meta: MetaFunction<typeof loader> = ({ loaderData, error, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const title = loaderData?.title ?? "DNA Discovery Program";
   if (!error || !loaderData) return [{ title }];
   if (isRouteErrorResponse(error) && error.status === 404) return pageTitle(matches, "common", "errors.notFoundTitle");
   return [{ title: `${loaderData.translations.common.meta.errorPrefix}${title}` }];
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = await detectLanguage(request);
   if (url.searchParams.has("lang")) {
@@ -71,7 +59,7 @@ export const shouldRevalidate = revalidateOnPathChange;
  * route that threw: the `Cache-Control` thrown with the error (the 404 says 'no-store', it may carry
  * the participant's name) is kept here. Other pages are unchanged (no headers of the root's own).
  */
-export const headers: HeadersFunction = ({ errorHeaders, parentHeaders }) => {
+export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   const cacheControl = errorHeaders?.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);

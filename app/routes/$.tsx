@@ -1,5 +1,6 @@
-import { type LoaderFunctionArgs, data } from "react-router";
+import { data } from "react-router";
 import { privatePageHeaders, readSession, visitorOf } from "~/services/session.server";
+import type { Route } from "./+types/$";
 
 /**
  * Unknown URLs answer a real 404, rendered by the app's error boundary; someone signed in keeps
@@ -7,16 +8,16 @@ import { privatePageHeaders, readSession, visitorOf } from "~/services/session.s
  * carry the participant's name): the root's error boundary renders it, and the root's `headers` keeps
  * the `Cache-Control` thrown here.
  */
-async function notFound(request: Request, context: LoaderFunctionArgs["context"]): Promise<never> {
+async function notFound(request: Request, context: Route.LoaderArgs["context"]): Promise<never> {
   const { session } = await readSession(request, context);
   throw data({ visitor: session ? visitorOf(session) : null }, { status: 404, statusText: "Not Found", headers: privatePageHeaders });
 }
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return notFound(request, context);
 }
 
-export function action({ request, context }: LoaderFunctionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return notFound(request, context);
 }
 

@@ -1,11 +1,4 @@
-import {
-  type LoaderFunctionArgs,
-  data,
-  type MetaFunction,
-  useLoaderData,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { data, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { KitNotStartedYet, NewParticipant, NoResultsYet, WaitingForResults } from "~/components/dashboard/dashboard-states";
 import * as styles from "~/components/dashboard/dashboard.css";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
@@ -22,6 +15,7 @@ import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { type DashboardData, loadDashboard } from "~/services/dashboard-data.server";
 import { requireVisitor } from "~/services/session.server";
+import type { Route } from "./+types/_portal._index";
 
 export const handle: TranslationHandle & NoscriptRefreshHandle = {
   i18n: ["dashboard"],
@@ -33,7 +27,7 @@ export const handle: TranslationHandle & NoscriptRefreshHandle = {
 };
 
 /** Every state its own title: the error screens and the waiting page are named as their headings. */
-export const meta: MetaFunction<typeof loader> = ({ matches, location, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   if (loaderData?.screen === "network-error") return pageTitle(matches, "common", "errors.networkTitle");
   if (loaderData?.screen === "server-error") return pageTitle(matches, "common", "errors.serverTitle");
   if (loaderData?.screen === "waiting" || loaderData?.screen === "gathering") return pageTitle(matches, "common", "gathering");
@@ -41,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, location, loaderDat
 };
 
 /** SPEC.md §2 'My Results'. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireVisitor(request, context);
   const outcome = await loadDashboard(request, session);
   if (outcome.kind === "response") throw outcome.response;
@@ -52,8 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === REPORT_ACTION || formAction === BANNER_ACTION ? false : defaultShouldRevalidate;
 
-export default function MyResults() {
-  const data = useLoaderData<typeof loader>();
+export default function MyResults({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
   const [searchParams] = useSearchParams();
   const showsTimeline = searchParams.has(TIMELINE_PARAM);

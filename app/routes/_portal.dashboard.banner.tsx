@@ -1,16 +1,17 @@
-import { type ActionFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { DismissBannerSchema } from "~/domain/dashboard-banner";
 import { readForm } from "~/services/form-body.server";
 import { bannerDismissedFlag, setParticipantFlag } from "~/services/participant-flags.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.dashboard.banner";
 
 export function loader() {
   return redirect("/", { headers: privatePageHeaders });
 }
 
 /** Remembers a dismissed banner for this participant on every device (SPEC.md §2 'My Results'). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request);
   const parsed = DismissBannerSchema.safeParse(Object.fromEntries(await readForm(request)));

@@ -1,9 +1,10 @@
-import { type MetaFunction, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
 import { pageTitle } from "~/page-title";
+import type { Route } from "./+types/_portal.profile._index";
 import type { loader as profileLoader } from "./_portal.profile";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.personalInformation");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.personalInformation");
 
 /** SPEC.md §2: the profile root shows the personal-information card. */
 export default function ProfileIndex() {

@@ -1,7 +1,8 @@
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { openDataExportFile } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 
 /** Only what a browser needs to save the file; nothing from the results service's own headers otherwise. */
 const PASSED_HEADERS = ["content-type", "content-length", "content-disposition"];
@@ -11,9 +12,9 @@ const PASSED_HEADERS = ["content-type", "content-length", "content-disposition"]
  * (the results service checks the same participant's token again). One that has expired or cannot be
  * found sends them back to the list with a notice.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
-  const file = await openDataExportFile(session, params.exportId ?? "", request.signal);
+  const file = await openDataExportFile(session, params.exportId, request.signal);
   if (file.answered && file.ok && file.body) {
     const headers = new Headers({ ...privatePageHeaders, "X-Content-Type-Options": "nosniff" });
     for (const name of PASSED_HEADERS) {

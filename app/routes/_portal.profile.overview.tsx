@@ -1,13 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useRouteLoaderData,
-} from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
@@ -21,20 +12,21 @@ import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import type { Route } from "./+types/_portal.profile.overview";
 import type { loader as profileLoader } from "./_portal.profile";
 
 export const handle: TranslationHandle = { i18n: ["shares"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const listed = await listDataExports(session);
   return { exports: listed.ok ? dataExportItems(listed.exports, Date.now()) : null, serverTimeZone };
 }
 
 /** 'Prepare my download': a plain form POST; the list below then shows it being prepared. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request, context);
   const form = await readForm(request);
@@ -54,10 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** SPEC.md §2: overview is the personal-information card plus the 'More to come' banner; the download of everything sits between them. */
-export default function ProfileOverviewPage() {
+export default function ProfileOverviewPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const profile = useRouteLoaderData<typeof profileLoader>("routes/_portal.profile");
-  const { exports, serverTimeZone: zone } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { exports, serverTimeZone: zone } = loaderData;
   if (!profile) return null;
   return (
     <>

@@ -1,10 +1,10 @@
-import { type LoaderFunctionArgs } from "react-router";
 import { portalRequestOf } from "~/load-context";
 import { captchaChallenge } from "~/services/captcha.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.profile.security.captcha";
 
 /** The invisible captcha's challenge, fetched same-origin (the page's CSP allows connect-src 'self' only). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireParticipant(request, context);
   const challenge = await captchaChallenge(portalRequestOf(context)?.requestId ?? "");
   if (!challenge) return Response.json({ challenge: null }, { status: 503, headers: privatePageHeaders });

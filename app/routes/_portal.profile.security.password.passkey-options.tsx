@@ -1,10 +1,10 @@
-import { type LoaderFunctionArgs } from "react-router";
 import { passwordUpdateState } from "~/services/password-update.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passkeyAssertionOptions } from "~/services/sign-in-factors.server";
+import type { Route } from "./+types/_portal.profile.security.password.passkey-options";
 
 /** The WebAuthn options for a passkey used instead of the code, on the password update's pick step only. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   if (passwordUpdateState(session)?.step !== "mfa-verification-pick")
     throw Response.json(null, { status: 409, headers: privatePageHeaders });

@@ -1,15 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  data,
-  redirect,
-  type MetaFunction,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-} from "react-router";
+import { data, redirect, useNavigate } from "react-router";
 import { Modal } from "~/components/modal";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
@@ -46,6 +37,7 @@ import {
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
 import { credentialOf, readFactors } from "~/services/sign-in-factors.server";
+import type { Route } from "./+types/_portal.profile.security.password";
 
 const stepTitleKeys = {
   "mfa-verification-pick": "update.stepTitles.pick",
@@ -53,14 +45,14 @@ const stepTitleKeys = {
   "new-password": "update.stepTitles.newPassword",
 } as const;
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", loaderData ? stepTitleKeys[loaderData.step] : "update.title");
 
 /**
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
  * page shows whatever step the server says, so no step can be reached out of order.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const state = passwordUpdateState(session);
@@ -96,7 +88,7 @@ async function passwordUpdatedRedirect() {
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 /** What the pick step offers besides SMS and voice (the app and passkeys, once set up), and the code step's other ways. */
-async function stepFactors(session: PortalSession, step: string, method: AuthMethod, context: LoaderFunctionArgs["context"]) {
+async function stepFactors(session: PortalSession, step: string, method: AuthMethod, context: Route.LoaderArgs["context"]) {
   const factors = step === "new-password" ? null : await readFactors(session, context);
   const pick = step === "mfa-verification-pick";
   return {
@@ -148,7 +140,7 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
 
 const secrets = ["password", "confirmPassword"];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   // No context: the loaders that run after an action read the session it left, not the one it started with.
   const session = await requireParticipant(request);
@@ -234,10 +226,8 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
 }
 
 /** Without JavaScript each step is a full page; with it, the same forms run inside the 'Update Password' modal. */
-export default function PasswordUpdate() {
+export default function PasswordUpdate({ loaderData: view, actionData: refused }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const view = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
   // A step's answer arrives with the page it redirected to; only a refused hand-made POST answers directly.
   const reply = view.reply ?? refused ?? undefined;
   const hydrated = useHydrated();

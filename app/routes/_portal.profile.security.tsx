@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { type LoaderFunctionArgs, data, type MetaFunction, Form, useLoaderData, useOutlet } from "react-router";
+import { data, Form, useOutlet } from "react-router";
 import { Button } from "~/components/button";
 import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
 import { InvisibleCaptchaField } from "~/components/profile/invisible-captcha";
@@ -17,11 +17,12 @@ import { env } from "~/services/env.server";
 import { readNotificationPreferences } from "~/services/notification-preferences.server";
 import { requireParticipant, serverTimeZone } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
+import type { Route } from "./+types/_portal.profile.security";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.loginSecurity");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.loginSecurity");
 
 /** SPEC.md §2 'Login & Security', behind its feature check. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
@@ -29,10 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { factors, notifications, serverTimeZone, after };
 }
 
-export default function LoginSecurity() {
+export default function LoginSecurity({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const { factors, notifications, serverTimeZone: zone, after } = useLoaderData<typeof loader>();
+  const { factors, notifications, serverTimeZone: zone, after } = loaderData;
   const step = useOutlet();
   const starting = useSubmittingIntent("start");
   // Without JavaScript a password-update step is the whole page; with it, a modal over this one.

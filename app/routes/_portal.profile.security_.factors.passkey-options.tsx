@@ -1,13 +1,13 @@
-import { type LoaderFunctionArgs } from "react-router";
 import { type FactorFlowState, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passkeyAssertionOptions, passkeyRegistrationOptions } from "~/services/sign-in-factors.server";
+import type { Route } from "./+types/_portal.profile.security_.factors.passkey-options";
 
 /**
  * The WebAuthn options of the change in progress (the provider keeps their challenge): for the
  * passkey being added, or for one used instead of a code to confirm it's the participant.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const step = flowState<FactorFlowState>(session, FACTORS_FLOW)?.step;
   if (step !== "passkey" && step !== "pick") throw Response.json(null, { status: 409, headers: privatePageHeaders });

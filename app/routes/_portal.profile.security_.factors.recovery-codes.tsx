@@ -1,11 +1,12 @@
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type FactorFlowState, recoveryCodesFile, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { pageTranslator } from "~/services/i18n.server";
 import { detectLanguage } from "~/services/language.server";
 import { flowState, privatePageHeaders, requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.profile.security_.factors.recovery-codes";
 
 /** The recovery codes being shown, as a text file to keep; only while the page showing them is open. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const state = flowState<FactorFlowState>(session, FACTORS_FLOW);
   if (state?.step !== "codes") throw redirect("/profile/security", { headers: privatePageHeaders });

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from "react-router";
+import { data, redirect } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
@@ -18,19 +18,20 @@ import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { qrCodeImage, readFactors } from "~/services/sign-in-factors.server";
 import { takeReply } from "~/services/verification.server";
+import type { Route } from "./+types/_portal.profile.security_.factors";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
-export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", loaderData ? factorStepTitleKeys[loaderData.state.step] : "factors.heading");
 
-async function loginSecurityParticipant(request: Request, context: LoaderFunctionArgs["context"]) {
+async function loginSecurityParticipant(request: Request, context: Route.LoaderArgs["context"]) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   return session;
 }
 
 /** This page exists only in the middle of a change (SPEC.md §4's verification, then the change); otherwise it is Login & Security. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loginSecurityParticipant(request, context);
   const current = factorFlowState(session);
   if (!current) throw redirect("/profile/security", { headers: privatePageHeaders });
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const factorSteps = { ...factorVerificationSteps, ...factorChangeSteps };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await loginSecurityParticipant(request, context);
   const form = await readForm(request);
@@ -66,9 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return factorSteps[intent.data]({ session, form, state, device: request.headers.get("user-agent") ?? "" });
 }
 
-export default function SignInFactorChange() {
+export default function SignInFactorChange({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const view = useLoaderData<typeof loader>();
   const stepArea = useRef<HTMLDivElement>(null);
   useStepFocus(view.state.step, view.reply, stepArea);
   return (

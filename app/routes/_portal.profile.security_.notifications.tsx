@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { preferencesFromForm } from "~/domain/notification-preferences";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
@@ -6,23 +6,24 @@ import { readForm } from "~/services/form-body.server";
 import { saveNotificationPreferences } from "~/services/notification-preferences.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.profile.security_.notifications";
 
 const SECURITY_PATH = "/profile/security";
 
-async function loginSecurityParticipant(request: Request, context: LoaderFunctionArgs["context"]) {
+async function loginSecurityParticipant(request: Request, context: Route.LoaderArgs["context"]) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   return session;
 }
 
 /** The settings are a section of Login & Security; this address only takes their form. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await loginSecurityParticipant(request, context);
   return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
 }
 
 /** Saves the kit e-mail settings, then back to Login & Security saying whether they were saved. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await loginSecurityParticipant(request, context);
   const preferences = preferencesFromForm(await readForm(request));

@@ -1,12 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { Notification } from "~/components/notification";
 import { ActiveSessionsList } from "~/components/profile/active-sessions-list";
 import { ProfileCard } from "~/components/profile/profile-card";
@@ -23,13 +15,14 @@ import { readForm } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
 import { signOut } from "~/services/sign-out.server";
+import type { Route } from "./+types/_portal.profile.security_.sessions";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "sessions.heading");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "sessions.heading");
 
 /** Where the participant is signed in (OWASP ASVS 5.0 V7.5.2), part of Login & Security. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
@@ -39,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Problem = "bad-request" | "not-found";
 
 /** 'Sign out' of one session, or of every other one: plain form posts, answered with the list again. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
@@ -62,10 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(SESSIONS_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
-export default function ActiveSessionsPage() {
+export default function ActiveSessionsPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const { sessions, after, serverTimeZone: zone } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { sessions, after, serverTimeZone: zone } = loaderData;
   const others = sessions.filter((session) => !session.current).length;
   return (
     <ProfileCard headingId="sessions-heading" heading={t("sessions.heading")} level={1}>

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, data, type MetaFunction, useLoaderData } from "react-router";
+import { data } from "react-router";
 import { ConsentHistory } from "~/components/profile/consent-history";
 import { NewTabLink } from "~/components/profile/new-tab-link";
 import { ProfileCard } from "~/components/profile/profile-card";
@@ -10,11 +10,12 @@ import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
 import { requireParticipant } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
+import type { Route } from "./+types/_portal.profile.studies";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
 
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const [{ canSeeStudies, resultsUnavailable, consents }, withdrawals] = await Promise.all([
     profileOverview(session, context),
@@ -26,9 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { consents, withdrawal: withdrawals?.[0] ?? null };
 }
 
-export default function MyStudies() {
+export default function MyStudies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const { consents, withdrawal } = useLoaderData<typeof loader>();
+  const { consents, withdrawal } = loaderData;
   return (
     <ProfileCard headingId="my-studies" heading={t("studies.heading")} level={1}>
       <h2 className={styles.rowLabel}>{t("common:programName")}</h2>

@@ -1,14 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
 import { useStepFocus } from "~/components/verification/use-step-focus";
@@ -40,20 +32,21 @@ import {
   withdrawalState,
   type WithdrawalFailure,
 } from "~/services/withdrawal.server";
+import type { Route } from "./+types/_portal.profile.studies_.withdraw";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", withdrawalStepTitleKeys[loaderData?.code ? "code" : "choice"]);
 
 /** My Studies' participants only (the same rule as the page); while the results service cannot say, 'try again' (503). */
-async function requireStudies(session: PortalSession, context: LoaderFunctionArgs["context"]): Promise<void> {
+async function requireStudies(session: PortalSession, context: Route.LoaderArgs["context"]): Promise<void> {
   const { canSeeStudies, resultsUnavailable } = await profileOverview(session, context);
   if (resultsUnavailable) throw data(null, { status: 503, headers: privatePageHeaders });
   if (!canSeeStudies) throw data(null, { status: 404, headers: privatePageHeaders });
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   await requireStudies(session, context);
   const state = withdrawalState(session);
@@ -97,7 +90,7 @@ async function stay(session: PortalSession, reply: WithdrawalReply, status: numb
   return toPage();
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request, context);
   const form = await readForm(request);
@@ -149,10 +142,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return stay(session, { intent: "confirm", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
 }
 
-export default function WithdrawPage() {
+export default function WithdrawPage({ loaderData, actionData: refused }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const { code, codeSentAt, appAvailable, reply: kept } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const { code, codeSentAt, appAvailable, reply: kept } = loaderData;
   const reply = kept ?? refused;
   const stepArea = useRef<HTMLDivElement>(null);
   useStepFocus(code ? "code" : "choice", reply, stepArea);

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, Link, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
@@ -8,13 +8,14 @@ import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { requireParticipant, serverTimeZone } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
+import type { Route } from "./+types/_portal.profile.studies_.withdrawal.$reference";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.receipt.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.receipt.title");
 
 /** The receipt of one of the participant's own withdrawal requests; anyone else's reference is not found. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const withdrawals = await listWithdrawals(session);
   if (withdrawals === null) throw data(null, { status: 503 });
@@ -23,9 +24,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { withdrawal, serverTimeZone };
 }
 
-export default function WithdrawalReceipt() {
+export default function WithdrawalReceipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("profile");
-  const { withdrawal, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const { withdrawal, serverTimeZone: zone } = loaderData;
   const hydrated = useHydrated();
   const received = dayAndTime(Date.parse(withdrawal.requestedAt), i18n.language, hydrated ? undefined : zone);
   return (

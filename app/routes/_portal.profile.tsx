@@ -1,15 +1,4 @@
-import {
-  type LoaderFunctionArgs,
-  isRouteErrorResponse,
-  Link,
-  type MetaFunction,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLocation, type ShouldRevalidateFunction } from "react-router";
 import { ServerErrorScreen } from "~/components/layout/error-screens";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
@@ -20,11 +9,12 @@ import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
 import { requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.profile";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   return await profileOverview(session, context);
 }
@@ -32,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, nextUrl, defaultShouldRevalidate }) =>
   profileSectionsMayHaveChanged({ formAction, nextUrl }) ? defaultShouldRevalidate : false;
 
-export default function ProfileLayout() {
-  const { sections } = useLoaderData<typeof loader>();
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const { sections } = loaderData;
   const { pathname } = useLocation();
   const atRoot = pathname.replace(/\/$/, "") === "/profile";
   return (
@@ -48,18 +38,16 @@ export default function ProfileLayout() {
 }
 
 /** The section this participant does not have is titled as its heading; other pages keep their own. */
-export const meta: MetaFunction = ({ error, matches }) =>
+export const meta: Route.MetaFunction = ({ error, matches }) =>
   isRouteErrorResponse(error) && error.status === 404
     ? pageTitle(matches, "profile", "notAvailable.title")
-    : (matches.find((match) => match.id === "root")?.meta ?? []);
+    : (matches.find((match) => match?.id === "root")?.meta ?? []);
 
 /**
  * A profile page this participant does not have (My Studies without research consent, by URL): a
  * friendly answer inside the profile layout, with the way back to Personal Information.
  */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const profile = useRouteLoaderData<typeof loader>("routes/_portal.profile");
+export function ErrorBoundary({ error, loaderData: profile }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("profile");
   const notHere = isRouteErrorResponse(error) && error.status === 404;
   return (

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect, type MetaFunction, useLoaderData } from "react-router";
+import { redirect } from "react-router";
 import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
@@ -6,10 +6,11 @@ import { productCardFor, productLinkUrl } from "~/domain/product-cards";
 import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import type { Route } from "./+types/_portal.results.english-only";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "englishOnly.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "englishOnly.title");
 
 const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product", "consent"]) });
 
@@ -17,7 +18,7 @@ const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product"
  * SPEC.md §2: without JavaScript, the English-only-content notice is this page; it continues to the
  * product or consent page of a configured product card, never to an address taken from the query.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
   const parsed = NoticeQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const url = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { url };
 }
 
-export default function EnglishOnlyNotice() {
-  const { url } = useLoaderData<typeof loader>();
+export default function EnglishOnlyNotice({ loaderData }: Route.ComponentProps) {
+  const { url } = loaderData;
   return <EnglishOnlyNoticePage url={url} />;
 }

@@ -1,12 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  data,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
 import { ReportReady } from "~/components/dashboard/report-ready";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
@@ -21,10 +13,11 @@ import { detectLanguage } from "~/services/language.server";
 import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import type { Route } from "./+types/_portal.results.report";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
-export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.report
     ? pageTitle(matches, "dashboard", loaderData.report.dataFile ? "results.fileReadyNamed" : "results.readyNamed", {
         label: loaderData.report.label,
@@ -54,7 +47,7 @@ async function downloadErrorHeaders(appId: string): Promise<Headers> {
  * again rather than posting again): titled and naming the report, with the link that opens it.
  * When it cannot be had, back to My Results with the download-error notification.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireVisitor(request);
   const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
   if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
@@ -68,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * fetches); without one, a redirect to the report's page. Anything else, no answer included, shows
  * the download-error notification for 15 s over the dashboard.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireVisitor(request);
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
@@ -90,9 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Without JavaScript: the report, opened from here, or why the request was refused. */
-export default function ReportDownload() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
+export default function ReportDownload({ loaderData: loaded, actionData: acted }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaded?.report) return <ReportReady report={loaded.report} />;
   if (acted && "outcome" in acted && acted.outcome !== "invalid") return null;

@@ -1,13 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  Form,
-  Link,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useLoaderData,
-} from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
 import * as profile from "~/components/profile/profile.css";
 import { ShareMoment, useDeviceWords } from "~/components/shares/share-moment";
@@ -23,14 +14,15 @@ import { detectLanguage } from "~/services/language.server";
 import { FRESH_SHARE_FLOW, listShares, reportLabels, revokeShare, type FreshShare } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
+import type { Route } from "./+types/_portal.shares.$shareId";
 
 export const handle: TranslationHandle = { i18n: ["shares"] };
 
-export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, "shares", "detail.title", { report: loaderData?.reportLabel ?? "" });
 
 /** One of the participant's own shares: its facts, its code and link while they are fresh, every opening, and 'End'. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
   if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
@@ -46,21 +38,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request, context);
   const form = await readForm(request);
   if (form.get("intent") !== "revoke") return data(null, { status: 400, headers: privatePageHeaders });
-  const revoked = await revokeShare(session, params.shareId ?? "");
+  const revoked = await revokeShare(session, params.shareId);
   if (!revoked) throw data(null, { status: 404, headers: privatePageHeaders });
   if (flowState<FreshShare>(session, FRESH_SHARE_FLOW)?.id === revoked.id) await saveFlowState(session, FRESH_SHARE_FLOW, null);
   const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.endedNotice" });
   return redirect(sharePath(revoked.id), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
-export default function SharePage() {
+export default function SharePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shares");
-  const { share, reportLabel, secrets, clinicianUrl, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const { share, reportLabel, secrets, clinicianUrl, serverTimeZone: zone } = loaderData;
   const deviceWords = useDeviceWords();
   return (
     <section aria-labelledby="share-title" className={styles.page}>

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { data } from "react-router";
 import * as profile from "~/components/profile/profile.css";
 import { ShareList } from "~/components/shares/share-list";
 import * as styles from "~/components/shares/shares.css";
@@ -8,22 +8,23 @@ import { pageTitle } from "~/page-title";
 import { detectLanguage } from "~/services/language.server";
 import { listShares, reportLabels } from "~/services/report-shares.server";
 import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import type { Route } from "./+types/_portal.shares._index";
 
 export const handle: TranslationHandle = { i18n: ["shares"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "list.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "list.title");
 
 /** Every report the participant has shared, each linked to its own page. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
   if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
   return data({ shares, labels: labels ?? {}, serverTimeZone }, { headers: privatePageHeaders });
 }
 
-export default function SharedReportsPage() {
+export default function SharedReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shares");
-  const { shares, labels, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const { shares, labels, serverTimeZone: zone } = loaderData;
   return (
     <section aria-labelledby="shares-title" className={styles.page}>
       <h1 id="shares-title" className={profile.heading}>

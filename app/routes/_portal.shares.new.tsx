@@ -1,13 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import * as profile from "~/components/profile/profile.css";
 import { NewShareForm } from "~/components/shares/new-share-form";
 import { ShareList } from "~/components/shares/share-list";
@@ -22,13 +14,14 @@ import { detectLanguage } from "~/services/language.server";
 import { createShare, FRESH_SHARE_FLOW, listShares, reportLabels } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
+import type { Route } from "./+types/_portal.shares.new";
 
 export const handle: TranslationHandle = { i18n: ["shares"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "new.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "new.title");
 
 /** The card's report (`?app=`), one of the participant's own; the earlier shares of it below the form. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const appId = new URL(request.url).searchParams.get("app") ?? "";
   const [labels, shares] = await Promise.all([reportLabels(session, await detectLanguage(request)), listShares(session)]);
@@ -39,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ appId, reportLabel, earlier, labels, serverTimeZone }, { headers: privatePageHeaders });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await requireParticipant(request, context);
   const submission = parseWithZod(await readForm(request), { schema: NewShareSchema });
@@ -57,10 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(sharePath(created.share.id), { status: 303, headers: privatePageHeaders });
 }
 
-export default function NewSharePage() {
+export default function NewSharePage({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { t } = useTranslation("shares");
-  const { appId, reportLabel, earlier, labels, serverTimeZone: zone } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { appId, reportLabel, earlier, labels, serverTimeZone: zone } = loaderData;
   return (
     <section aria-labelledby="new-share-title" className={styles.page}>
       <h1 id="new-share-title" className={profile.heading}>

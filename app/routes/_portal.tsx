@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, data, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, Outlet } from "react-router";
 import { GatheringInformation } from "~/components/dashboard/gathering-information";
 import { useLoadingMyResults } from "~/components/dashboard/use-loading-my-results";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
@@ -8,9 +8,10 @@ import { SessionEndingNotice } from "~/components/layout/session-ending";
 import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { takeFlashNotifications } from "~/services/flash.server";
 import { privatePageHeaders, requireVisitor, visitorOf } from "~/services/session.server";
+import type { Route } from "./+types/_portal";
 
 /** Every page inside the layout needs a session (SPEC.md §4 'Session'). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireVisitor(request, context);
   const { notifications, clearCookie } = await takeFlashNotifications(request);
   const headers = new Headers(privatePageHeaders);
@@ -29,8 +30,8 @@ export function headers() {
  */
 export const shouldRevalidate = revalidateOnPathChange;
 
-export default function PortalLayout() {
-  const { visitor, notifications } = useLoaderData<typeof loader>();
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  const { visitor, notifications } = loaderData;
   const loadingMyResults = useLoadingMyResults();
   return (
     <PageShell visitor={visitor}>
@@ -42,7 +43,6 @@ export default function PortalLayout() {
 }
 
 /** A page that fails keeps the signed-in header and navigation; the layout's own failure goes to the root's. */
-export function ErrorBoundary() {
-  const layout = useRouteLoaderData<typeof loader>("routes/_portal");
+export function ErrorBoundary({ loaderData: layout }: Route.ErrorBoundaryProps) {
   return <AppErrorBoundary visitor={layout?.visitor ?? null} />;
 }

@@ -1,13 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { AccessibilityStatement } from "~/components/accessibility/accessibility-statement";
 import * as styles from "~/components/accessibility/accessibility.css";
 import { BarrierReportForm, TOO_MANY_REPORTS } from "~/components/accessibility/barrier-report-form";
@@ -22,15 +14,16 @@ import { detectLanguage } from "~/services/language.server";
 import { requestIdOf } from "~/services/logger.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { readSession, visitorOf } from "~/services/session.server";
+import type { Route } from "./+types/accessibility";
 
 export const handle: TranslationHandle = { i18n: ["accessibility"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "accessibility", "title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "accessibility", "title");
 
 const noStore = { "Cache-Control": "no-store" };
 
 /** The accessibility statement, for everyone (signed in or not), with the form to report a barrier. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { session } = await readSession(request, context);
   const reported = new URL(request.url).searchParams.get("reported");
   return data(
@@ -43,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const { session } = await readSession(request, context);
   const submission = parseWithZod(await readForm(request), { schema: BarrierReportSchema });
@@ -60,9 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`${ACCESSIBILITY_PATH}?reported=${outcome.reference}#report-received`, { status: 303, headers: noStore });
 }
 
-export default function AccessibilityPage() {
-  const { visitor, email, received } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+export default function AccessibilityPage({ loaderData, actionData: reply }: Route.ComponentProps) {
+  const { visitor, email, received } = loaderData;
   return (
     <PageShell visitor={visitor}>
       <div className={styles.page}>

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, data, redirect, useLoaderData } from "react-router";
+import { data, redirect } from "react-router";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
@@ -6,6 +6,7 @@ import { AuthFlowError, isWellFormedState, type AuthErrorCode } from "~/domain/o
 import type { TranslationHandle } from "~/i18n";
 import { portalAuthenticator, TRANSACTION_COOKIE } from "~/services/authenticator.server";
 import { startParticipantSession } from "~/services/sign-in.server";
+import type { Route } from "./+types/auth.callback";
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
@@ -36,7 +37,7 @@ function classify(error: unknown): Failure {
   return { code: "unknown", status: 502 };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const noStore = { "Cache-Control": "no-store" };
   if (!hasTransactionCookie(request)) return data({ code: "noTransaction" as const }, { status: 400, headers: noStore });
@@ -70,8 +71,8 @@ function transactionCookieNames(request: Request): string[] {
     .filter((name) => name.startsWith(`${TRANSACTION_COOKIE}:`));
 }
 
-export default function Callback() {
-  const { code } = useLoaderData<typeof loader>();
+export default function Callback({ loaderData }: Route.ComponentProps) {
+  const { code } = loaderData;
   return (
     <PageShell visitor={null}>
       <AuthErrorScreen titleKey="errorTitle" messageKey={`flow.${code}`} />

@@ -1,12 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  data,
-  redirect,
-  type MetaFunction,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
@@ -19,10 +11,11 @@ import { detectLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { returnToCookie } from "~/services/session-cookie.server";
 import { clearedSessionCookie, endSession, readSession, type PortalSession } from "~/services/session.server";
+import type { Route } from "./+types/auth.sign-in";
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.signInTitle" : "errorTitle");
 
 const noStore = { "Cache-Control": "no-store" };
@@ -34,7 +27,7 @@ const noStore = { "Cache-Control": "no-store" };
  * results-link view and starts the sign-in). When the provider cannot be reached, the
  * 'unavailable' screen shows and the session is left as it is.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   const { session } = await readSession(request);
   if (session?.tokenType === "IDP") return redirect(returnTo, { headers: noStore });
@@ -42,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return startSignIn(request, returnTo, null);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const returnTo = safeReturnTo((await readForm(request)).get("returnTo"));
   const { session } = await readSession(request);
@@ -69,9 +62,8 @@ async function startSignIn(request: Request, returnTo: string, endingSession: Po
   return redirect("/");
 }
 
-export default function SignIn() {
-  const loaded = useLoaderData<typeof loader>();
-  const { choice } = useActionData<typeof action>() ?? loaded;
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { choice } = actionData ?? loaderData;
   return (
     <PageShell visitor={null}>
       {choice ? <SessionChoiceScreen choice={choice} /> : <AuthErrorScreen titleKey="errorTitle" messageKey="unavailable" />}

@@ -1,19 +1,20 @@
-import { type LoaderFunctionArgs, data, type MetaFunction, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { SignedOutScreen } from "~/components/layout/signed-out-screen";
 import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
+import type { Route } from "./+types/auth.signed-out";
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth", "signedOut.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "auth", "signedOut.title");
 
 /**
  * Where the IdP's end-session endpoint returns the browser: straight on to sign-in. After 'Cancel' on
  * a hosted sign-in page (the callback's access_denied) it says calmly that nobody is signed in, with
  * the way back in, rather than starting the sign-in the participant has just left.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store" };
   if (new URL(request.url).searchParams.get("reason") !== "cancelled") return redirect("/auth/sign-in", { headers: noStore });
   return data(null, { headers: noStore });

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs } from "react-router";
 import * as z from "zod";
 import { errorReporter } from "~/services/error-reporter.server";
 import { readLimitedText } from "~/services/form-body.server";
 import { logger, redactText, requestIdOf } from "~/services/logger.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
+import type { Route } from "./+types/client-errors";
 
 /** Browser errors reach the error-reporting service only through this endpoint (no third-party script). */
 
@@ -29,7 +29,7 @@ function fieldsOf(text: string, contentType: string): unknown {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return noContent(405);
   // Only pages of the portal itself may report: a request that does not show it came from one is refused.
   assertSameOrigin(request, { requirePortalPage: true });

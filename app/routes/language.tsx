@@ -1,14 +1,15 @@
-import { type ActionFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import * as z from "zod";
 import { safeReturnTo } from "~/domain/return-to";
 import { toLanguage } from "~/i18n";
 import { readForm } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
+import type { Route } from "./+types/language";
 
 const LanguageChange = z.object({ lang: z.string().max(8).optional(), returnTo: z.string().max(2048).optional() });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const submission = LanguageChange.safeParse(Object.fromEntries(await readForm(request)));
   const values = submission.success ? submission.data : {};

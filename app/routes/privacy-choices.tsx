@@ -1,10 +1,11 @@
-import { type ActionFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { safeReturnTo } from "~/domain/return-to";
 import { readForm } from "~/services/form-body.server";
 import { privacyChoicesCookie } from "~/services/privacy-choices.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
+import type { Route } from "./+types/privacy-choices";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const analytics = form.get("analytics") === "on";

@@ -1,11 +1,11 @@
-import { type LoaderFunctionArgs } from "react-router";
 import { portalRequestOf } from "~/load-context";
 import { env } from "~/services/env.server";
 import { checkPortalReadiness } from "~/services/readiness.server";
 import { readLauncherStatus } from "../../lib/launcher/status.ts";
+import type { Route } from "./+types/readyz";
 
 /** 200 when the portal can serve participants, else 503 naming what failed; with the launcher's restarts when it runs the stack. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const [readiness, launcher] = await Promise.all([
     checkPortalReadiness(portalRequestOf(context)?.isDraining() ?? false),
     readLauncherStatus(env.LAUNCHER_STATUS_FILE),

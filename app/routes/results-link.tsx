@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, data, type MetaFunction, useLoaderData } from "react-router";
+import { data } from "react-router";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
@@ -9,10 +9,11 @@ import { readForm } from "~/services/form-body.server";
 import { checkResultsLinkToken, startResultsLinkSession } from "~/services/results-link.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { endSession, readSession } from "~/services/session.server";
+import type { Route } from "./+types/results-link";
 
 export const handle: TranslationHandle = { i18n: ["auth"] };
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.resultsLinkTitle" : "resultsLinkTitle");
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
@@ -27,7 +28,7 @@ function refused(refusal: ResultsLinkRefusal) {
  * reduced session and the token leaves the address bar at once. With someone signed in, a GET
  * changes nothing: the page asks, and opening the link is a POST of this form.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const link = await checkResultsLinkToken(new URL(request.url).searchParams.get("access_token"));
   if (!link.ok) return refused(link.refusal);
   const { session } = await readSession(request);
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return startResultsLinkSession(link);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const link = await checkResultsLinkToken(form.get("access_token"));
@@ -46,8 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return startResultsLinkSession(link);
 }
 
-export default function ResultsLink() {
-  const { refusal, choice } = useLoaderData<typeof loader>();
+export default function ResultsLink({ loaderData }: Route.ComponentProps) {
+  const { refusal, choice } = loaderData;
   return (
     <PageShell visitor={null}>
       {choice ? (

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { type LoaderFunctionArgs, data, redirect, type MetaFunction, useLoaderData } from "react-router";
+import { data, redirect } from "react-router";
 import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
 import { pageTitle } from "~/page-title";
 import { clearedSessionCookie, readSession, withReturnTo } from "~/services/session.server";
+import type { Route } from "./+types/session-expired";
 
 export const handle: NoscriptRefreshHandle = {
   noscriptRefresh: (loaderData) => {
@@ -14,7 +15,7 @@ export const handle: NoscriptRefreshHandle = {
   },
 };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "common", "errors.sessionExpired");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "common", "errors.sessionExpired");
 
 const SIGN_IN_PATH = "/auth/sign-in";
 const SIGN_IN_DELAY_SECONDS = 3;
@@ -23,7 +24,7 @@ const SIGN_IN_DELAY_SECONDS = 3;
  * SPEC.md §4 'Session': the expired screen forgets the stale cookie, then moves on to sign-in. A
  * session that is still live is not expired, and a GET never ends one: it goes back to the portal.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { session } = await readSession(request);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   if (session) throw redirect(returnTo, { headers: { "Cache-Control": "no-store" } });
@@ -31,9 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
 }
 
-export default function SessionExpired() {
+export default function SessionExpired({ loaderData }: Route.ComponentProps) {
   // Signing in again comes back to the page the session ended on.
-  const { signInPath } = useLoaderData<typeof loader>();
+  const { signInPath } = loaderData;
   useEffect(() => {
     const timer = window.setTimeout(() => window.location.assign(signInPath), SIGN_IN_DELAY_SECONDS * 1000);
     return () => window.clearTimeout(timer);

@@ -1,13 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-share-form";
@@ -21,11 +13,12 @@ import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
 import { clinicianAccessCookie, openShare } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
+import type { Route } from "./+types/shared._index";
 
 /** A clinician's page: plain HTML and a form post, no script. */
 export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scripts: false };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 
 /** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin). */
 const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
@@ -35,7 +28,7 @@ export function headers() {
 }
 
 /** A clinician's page: no account, no participant signed in. A share link carries its secret in `?link=`. */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const given = url.searchParams.get("link");
   const link = given && SHARE_LINK_PATTERN.test(given) ? given : null;
@@ -44,7 +37,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 const refused = (reply: OpenShareReply, status: number) => data(reply, { status, headers: clinicianHeaders });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: OpenShareSchema });
   if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
@@ -64,10 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return refused({ ...reply, refusal: { key: "unavailable" } }, 503);
 }
 
-export default function OpenSharedReportPage() {
+export default function OpenSharedReportPage({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { t } = useTranslation("shares");
-  const { link, closed } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { link, closed } = loaderData;
   return (
     <PageShell visitor={null}>
       <section aria-labelledby="open-share-title" className={styles.page}>

@@ -1,13 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  Form,
-  Link,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  useLoaderData,
-} from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
@@ -24,11 +15,12 @@ import { detectLanguage } from "~/services/language.server";
 import { clinicianAccessCookie, readClinicianAccess, sharedReport } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { serverTimeZone } from "~/services/session.server";
+import type { Route } from "./+types/shared.report";
 
 /** A clinician's page: plain HTML and a form post, no script. */
 export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scripts: false };
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
 const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
 
@@ -40,7 +32,7 @@ export function headers() {
  * The shared report, for the clinician whose code and date of birth matched: the results service
  * answers for the share's own access on every request, so an ended share shows nothing more.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const access = await readClinicianAccess(request);
   const shown = access ? await sharedReport(access, await detectLanguage(request)) : "closed";
   if (shown === "unavailable") throw data(null, { status: 503, headers: clinicianHeaders });
@@ -52,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Close this report': the browser forgets the access. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   // Read (and so limited) like every form, though it carries nothing.
   await readForm(request);
@@ -60,9 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${CLINICIAN_PATH}?closed`, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
 }
 
-export default function SharedReportPage() {
+export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shares");
-  const { shown, serverTimeZone: zone } = useLoaderData<typeof loader>();
+  const { shown, serverTimeZone: zone } = loaderData;
   return (
     <PageShell visitor={null}>
       <section aria-labelledby="shared-title" className={styles.page}>

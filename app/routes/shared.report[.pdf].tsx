@@ -1,12 +1,13 @@
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { CLINICIAN_REPORT_PATH } from "~/domain/report-share";
 import { detectLanguage } from "~/services/language.server";
 import { openSharedPdf, readClinicianAccess } from "~/services/report-shares.server";
+import type { Route } from "./+types/shared.report[.pdf]";
 
 const PASSED_HEADERS = ["content-type", "content-length", "content-disposition"];
 
 /** The shared report as a PDF, streamed from the results service for the share's access; else back to the page. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const access = await readClinicianAccess(request);
   if (!access) return redirect(CLINICIAN_REPORT_PATH, { headers: { "Cache-Control": "no-store" } });
   const file = await openSharedPdf(access, await detectLanguage(request), request.signal);
