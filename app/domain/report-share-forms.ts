@@ -8,6 +8,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The participant's form: who it is for, and for how long. */
 export const NewShareSchema = z.object({
   appId: z.string().min(1).max(200),
+  /** Chosen when the form was drawn: the same form posted twice (a double click) is one request. */
+  formKey: z.uuid().optional().catch(undefined),
   recipient: z
     .string({ error: "new.errors.recipientRequired" })
     .trim()

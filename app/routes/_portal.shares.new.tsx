@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import * as profile from "~/components/profile/profile.css";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reportLabel = labels[appId];
   if (!reportLabel) throw data(null, { status: 404, headers: privatePageHeaders });
   const earlier = (shares ?? []).filter((share) => share.appId === appId);
-  return data({ appId, reportLabel, earlier, labels, serverTimeZone }, { headers: privatePageHeaders });
+  return data({ appId, formKey: randomUUID(), reportLabel, earlier, labels, serverTimeZone }, { headers: privatePageHeaders });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireParticipant(request, context);
   const submission = parseWithZod(await readForm(request), { schema: NewShareSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: privatePageHeaders });
-  const created = await createShare(session, { ...submission.value, language: await detectLanguage(request) });
+  const { formKey, ...asked } = submission.value;
+  const created = await createShare(session, { ...asked, language: await detectLanguage(request) }, formKey);
   // Made minutes ago by this same request, its code no longer kept: the share's own page.
   if ("failure" in created && created.failure === "created-before")
     return redirect(sharePath(created.share.id), { status: 303, headers: privatePageHeaders });
@@ -52,13 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewSharePage({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { t } = useTranslation("shares");
-  const { appId, reportLabel, earlier, labels, serverTimeZone: zone } = loaderData;
+  const { appId, formKey, reportLabel, earlier, labels, serverTimeZone: zone } = loaderData;
   return (
     <section aria-labelledby="new-share-title" className={styles.page}>
       <h1 id="new-share-title" className={profile.heading}>
         {t("new.title")}
       </h1>
-      <NewShareForm appId={appId} reportLabel={reportLabel} reply={reply} />
+      <NewShareForm appId={appId} formKey={formKey} reportLabel={reportLabel} reply={reply} />
       {earlier.length ? (
         <section aria-labelledby="earlier-shares" className={profile.form}>
           <h2 id="earlier-shares" className={profile.cardHeading}>

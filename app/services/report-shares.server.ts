@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import * as z from "zod";
 import { appLabel } from "~/domain/dashboard-view";
@@ -53,10 +53,21 @@ const EarlierShareSchema = z.object({ share: ShareSchema });
  * whose answer was lost (on its way from the results service, or from the portal to the browser) is
  * sent again with the same key and answered the same share and code.
  */
-export async function createShare(session: PortalSession, input: ShareRequestInput): Promise<CreateOutcome> {
+/**
+ * The request key of one form's request: the same form posted again with the same words (two posts
+ * at once, before either is kept in the session) is the same key; other words in it are another request.
+ */
+function formRequestKey(formKey: string, input: ShareRequestInput): string {
+  const hex = createHash("sha256")
+    .update(JSON.stringify([formKey, input.appId, input.recipient, input.days, input.language]))
+    .digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function createShare(session: PortalSession, input: ShareRequestInput, formKey?: string): Promise<CreateOutcome> {
   const pending = flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW);
   const now = new Date();
-  const requestKey = reusableRequestKey(pending, input, now) ?? randomUUID();
+  const requestKey = reusableRequestKey(pending, input, now) ?? (formKey ? formRequestKey(formKey, input) : randomUUID());
   if (requestKey !== pending?.key)
     await saveFlowState(session, SHARE_REQUEST_FLOW, { key: requestKey, input, chosenAt: now.toISOString() } satisfies PendingShareRequest);
   const reply = await callUpstream({

@@ -15,7 +15,17 @@ import { useTranslation } from "~/i18n-react";
 export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
 
 /** Who the report is for and how long the share works; the report is the card's, carried by the form. */
-export function NewShareForm({ appId, reportLabel, reply }: { appId: string; reportLabel: string; reply?: NewShareReply }) {
+export function NewShareForm({
+  appId,
+  formKey,
+  reportLabel,
+  reply,
+}: {
+  appId: string;
+  formKey: string;
+  reportLabel: string;
+  reply?: NewShareReply;
+}) {
   const { t } = useTranslation("shares");
   const [form, fields] = useForm({
     id: "new-share",
@@ -49,6 +59,7 @@ export function NewShareForm({ appId, reportLabel, reply }: { appId: string; rep
       </dl>
       <Form method="post" {...getFormProps(form)} className={profile.form}>
         <input type="hidden" name="appId" value={appId} />
+        <input type="hidden" name="formKey" value={formKey} />
         <TextInput
           {...getInputProps(fields.recipient, { type: "text" })}
           key={fields.recipient.key}
