@@ -46,3 +46,22 @@ for (const viewport of viewports) {
     }
   });
 }
+
+test("nothing on the hosted sign-in page moves when its scripts run", async ({ page }) => {
+  test.skip(!withJs(), "without JavaScript no script runs");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/webauthn-browser.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The held script blocks the page's load: wait for what it drew before it.
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  const drawnByServer = await controlPositions(page);
+  release();
+  const passkey = page.getByRole("button", { name: "Sign in with a passkey" });
+  await expect(passkey).toBeVisible();
+  await expect(passkey).toBeEnabled();
+  expect(await controlPositions(page)).toEqual(drawnByServer);
+});

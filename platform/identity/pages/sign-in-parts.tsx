@@ -26,15 +26,20 @@ export function SignInAsSomeoneElse({ locale, uid }: { locale: Locale; uid: stri
 }
 
 /**
- * The passkey button: hidden in the HTML, shown by this script only where the browser can use a
- * passkey, so a page without JavaScript never offers one that cannot work.
+ * The passkey button is drawn by the server where scripting is on (so the links below it do not move
+ * when this script runs), not shown where it is off, and disabled until this script has run; the script
+ * enables it where the browser can use a passkey and takes it away where it cannot.
  */
 const PASSKEY_SIGN_IN = `(() => {
   const box = document.getElementById("passkey-sign-in");
+  if (!box) return;
   const lib = window.SimpleWebAuthnBrowser;
-  if (!box || !lib || !lib.browserSupportsWebAuthn()) return;
-  box.hidden = false;
+  if (!lib || !lib.browserSupportsWebAuthn()) {
+    box.hidden = true;
+    return;
+  }
   const form = box.querySelector("form");
+  form.querySelector("button").disabled = false;
   const status = box.querySelector("[role=status]");
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -55,12 +60,12 @@ const PASSKEY_SIGN_IN = `(() => {
 export function PasskeyPart({ locale, uid }: { locale: Locale; uid: string }) {
   const t = translator(locale);
   return (
-    <div id="passkey-sign-in" className="passkey" hidden data-failed={t("passkey.failed")}>
+    <div id="passkey-sign-in" className="passkey needs-script" data-failed={t("passkey.failed")}>
       <p>{t("passkey.or")}</p>
       <form method="post" action={`/interaction/${uid}/passkey`} data-options={`/interaction/${uid}/passkey-options`}>
         <input type="hidden" name="credential" value="" />
         <Actions>
-          <button type="submit" className="secondary">
+          <button type="submit" className="secondary" disabled>
             {t("passkey.signIn")}
           </button>
         </Actions>
