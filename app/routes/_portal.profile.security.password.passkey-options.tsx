@@ -1,3 +1,4 @@
+import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { passwordUpdateState } from "~/services/password-update.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passkeyAssertionOptions } from "~/services/sign-in-factors.server";
@@ -5,7 +6,7 @@ import type { Route } from "./+types/_portal.profile.security.password.passkey-o
 
 /** The WebAuthn options for a passkey used instead of the code, on the password update's pick step only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+  const session = await requireParticipant(request, context, PASSWORD_UPDATE_PATH);
   if (passwordUpdateState(session)?.step !== "mfa-verification-pick")
     throw Response.json(null, { status: 409, headers: privatePageHeaders });
   const options = await passkeyAssertionOptions(session, "password-update");

@@ -94,18 +94,20 @@ function returnToOf(request: Request): string {
  * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
  * to sign-in; a session that is no longer valid goes through the expired-session screen.
  */
-export async function requireVisitor(request: Request, context?: RequestContext): Promise<PortalSession> {
+export async function requireVisitor(request: Request, context?: RequestContext, servedPage?: string): Promise<PortalSession> {
   const { cookiePresent, session, renewalUnanswered } = await readSession(request, context);
   if (session) return session;
-  // Either way, signing in again comes back to this page. A session whose renewal went unanswered has
-  // not expired: sign-in finds it again once the provider answers, or says the service is unavailable.
-  const target = withReturnTo(cookiePresent && !renewalUnanswered ? "/session-expired" : "/auth/sign-in", returnToOf(request));
+  // Either way, signing in again comes back to this page (or, for what a page fetches in the background,
+  // to that page). A session whose renewal went unanswered has not expired: sign-in finds it again once
+  // the provider answers, or says the service is unavailable.
+  const returnTo = servedPage ?? returnToOf(request);
+  const target = withReturnTo(cookiePresent && !renewalUnanswered ? "/session-expired" : "/auth/sign-in", returnTo);
   throw redirect(target, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** A participant who signed in with the IdP; results-link visitors are sent to their results page. */
-export async function requireParticipant(request: Request, context?: RequestContext): Promise<PortalSession> {
-  const session = await requireVisitor(request, context);
+export async function requireParticipant(request: Request, context?: RequestContext, servedPage?: string): Promise<PortalSession> {
+  const session = await requireVisitor(request, context, servedPage);
   if (session.tokenType === "ACCESS") throw redirect("/");
   return session;
 }

@@ -215,6 +215,15 @@ describe("session cookie", () => {
       const expected = path === "/" ? "/session-expired" : `/session-expired?returnTo=${encodeURIComponent(path)}`;
       expect(response.headers.get("location"), path).toBe(expected);
     }
+    // What a page fetches in the background sends sign-in back to the page it serves, not to itself.
+    for (const [resource, page] of [
+      ["/profile/security/captcha", "/profile/security/password"],
+      ["/profile/security/password/passkey-options", "/profile/security/password"],
+      ["/profile/security/factors/passkey-options", "/profile/security/factors"],
+    ] as const) {
+      const { response } = await recorder.fetch(new URL(resource, stack.portalUrl), { headers: { cookie } });
+      expect(response.headers.get("location"), resource).toBe(`/session-expired?returnTo=${encodeURIComponent(page)}`);
+    }
   });
 });
 
