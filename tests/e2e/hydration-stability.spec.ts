@@ -9,7 +9,17 @@ import { viewports } from "./support/matrix";
  * they can tap may move when the page hydrates, or the tap lands on something else (a control offered
  * only with JavaScript is drawn by the server where scripting is on, not added by the script).
  */
-const pages = ["/", "/profile/overview", "/profile/security", "/profile/security/sessions", "/profile/studies"];
+const pages = [
+  "/",
+  "/profile/overview",
+  "/profile/security",
+  "/profile/security/sessions",
+  "/profile/studies",
+  "/profile/studies/withdraw",
+  "/profile/security/password",
+  "/shares",
+  "/accessibility",
+];
 
 /** Where each heading and control of the page's main content is, by its role and name. */
 async function controlPositions(page: Page): Promise<string[]> {
