@@ -17,8 +17,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free port that keeps what it receives; it checks the user name and password. */
-export async function startSmtpSink(credentials: { user: string; pass: string }): Promise<SmtpSink> {
+/** A real SMTP server (on a free port unless given one) that keeps what it receives; it checks the user name and password. */
+export async function startSmtpSink(
+  credentials: { user: string; pass: string },
+  options: { port?: number; onReceived?: (mail: ReceivedMail) => void } = {},
+): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refusals: number[] = [];
   let always: number | null = null;
@@ -36,16 +39,18 @@ export async function startSmtpSink(credentials: { user: string; pass: string })
       stream.on("end", () => {
         const code = refusals.shift() ?? always;
         if (code) return callback(Object.assign(new Error(code < 500 ? "Try again later" : "Refused"), { responseCode: code }));
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        received.push(mail);
+        options.onReceived?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}`,
