@@ -1,4 +1,4 @@
-import { test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /**
  * With JavaScript, resolves once React Router has hydrated the page (its router initialised), so a
@@ -6,9 +6,48 @@ import { test, type Page } from "@playwright/test";
  */
 export async function whenHydrated(page: Page): Promise<void> {
   if (test.info().project.name !== "js") return;
-  await page.waitForFunction(() =>
-    Boolean(
-      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
-    ),
+  // The router is ready before React has taken the page over: wait for React's own mark on the page's
+  // main content too (set when hydration claims the element).
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+    const main = document.querySelector("main");
+    return Boolean(router?.state.initialized && main && Object.keys(main).some((key) => key.startsWith("__reactFiber$")));
+  });
+}
+
+/** Where each heading and control of the page's main content is, by its element and name. */
+export async function controlPositions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        ":is(main, dialog, [role=dialog]) :is(h1, h2, h3, a, button, input:not([type=hidden]), select, textarea)",
+      ),
+    ].map((element) => {
+      const box = element.getBoundingClientRect();
+      const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40);
+      return `${element.tagName} ${name} @ ${Math.round(box.left)},${Math.round(box.top)}`;
+    }),
   );
+}
+
+/**
+ * Opens `path` with the page's script held back, measures what the server drew, lets the script run
+ * and checks that nothing a participant could tap has moved (a tap on a slow phone lands on what it aimed at).
+ */
+export async function expectNothingMovesOnHydration(page: Page, path: string): Promise<void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const drawnByServer = await controlPositions(page);
+  release();
+  await whenHydrated(page);
+  // What the page renders once it knows it runs in a browser comes in the frames after hydration.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await controlPositions(page), path).toEqual(drawnByServer);
+  await page.unrouteAll();
 }
