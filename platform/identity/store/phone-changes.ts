@@ -77,15 +77,17 @@ export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs:
 
     /**
      * Applies the changes whose period is over (one account's, or everyone's for the sweep) and returns
-     * those this call applied. The claim is conditional and skips rows another instance holds, so two
-     * appliers never apply one row twice; the account's number and the change's record move with it.
+     * those this call applied. The claim is conditional, so two appliers never apply one row twice; the
+     * account's number and the change's record move with it. The sweep skips rows another instance
+     * holds; one account's settling (its participant is looking) waits for them, so what it reads next
+     * is the number the other applier committed, not the one before it.
      */
     async applyDue(accountId?: string): Promise<PhoneChange[]> {
       const rows = await db.query<Row>(
         `WITH due AS (
            SELECT id FROM idp_phone_changes
            WHERE status = 'pending' AND effective_at <= $1 AND ($2::text IS NULL OR account_id = $2::text)
-           ORDER BY effective_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+           ORDER BY effective_at LIMIT ${BATCH} FOR UPDATE ${accountId ? "" : "SKIP LOCKED"}
          ), claimed AS (
            UPDATE idp_phone_changes change SET status = 'applied', decided_at = $1
            FROM due WHERE change.id = due.id AND change.status = 'pending'
