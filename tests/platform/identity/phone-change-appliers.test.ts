@@ -30,7 +30,8 @@ beforeAll(async () => {
   await db.query(
     `INSERT INTO idp_accounts (id, email, password_hash, phone, phone_methods, first_name, last_name)
      VALUES ('P1', 'p1@example.test', 'x', '+15555557001', '{sms,voice}', 'Pat', 'One'),
-            ('P2', 'p2@example.test', 'x', '+15555557002', '{sms}', 'Pat', 'Two')`,
+            ('P2', 'p2@example.test', 'x', '+15555557002', '{sms}', 'Pat', 'Two'),
+            ('P3', 'p3@example.test', 'x', '+15555557003', '{sms}', 'Pat', 'Three')`,
   );
 });
 
@@ -90,4 +91,31 @@ describe("a due phone change with several appliers", () => {
     ).map((row) => row.subject);
     expect(subjects).toEqual(["The change of your phone number was cancelled", "Your phone number was changed"]);
   });
+
+  // Only a PostgreSQL server has a second connection to see the wait on; the embedded database runs one statement at a time.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "one participant's own settling waits for another applier's claim and reads the number it committed",
+    async () => {
+      const [one, two] = [instance(), instance()];
+      await one.phoneChanges.request("P3", "+15555557103", "Firefox on Linux");
+      clock.advance(72 * HOUR_MS + 1000);
+      let looking: Promise<string | null | undefined> | undefined;
+      await db.transaction(async (tx) => {
+        // Another instance claims the change and has not committed yet.
+        const claimed = await tx.query(
+          "UPDATE idp_phone_changes SET status = 'applied', decided_at = $1 WHERE account_id = 'P3' RETURNING id",
+          [clock.now()],
+        );
+        expect(claimed).toHaveLength(1);
+        await tx.query("UPDATE idp_accounts SET phone = '+15555557103' WHERE id = 'P3'");
+        looking = two.settler.settle("P3").then(async () => (await two.accounts.findById("P3"))?.phone);
+        await expect
+          .poll(() =>
+            count("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%idp_phone_changes%'", []),
+          )
+          .toBe(1);
+      });
+      expect(await looking).toBe("+15555557103");
+    },
+  );
 });
