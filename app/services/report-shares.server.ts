@@ -49,11 +49,6 @@ const SHARE_REQUEST_FLOW = "report-share-request";
 const EarlierShareSchema = z.object({ share: ShareSchema });
 
 /**
- * A new share, or the same one again: the request key is chosen and kept before the call, so a request
- * whose answer was lost (on its way from the results service, or from the portal to the browser) is
- * sent again with the same key and answered the same share and code.
- */
-/**
  * The request key of one form's request: the same form posted again with the same words (two posts
  * at once, before either is kept in the session) is the same key; other words in it are another request.
  */
@@ -64,6 +59,11 @@ function formRequestKey(formKey: string, input: ShareRequestInput): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * A new share, or the same one again: the request key is chosen and kept before the call, so a request
+ * whose answer was lost (on its way from the results service, or from the portal to the browser) is
+ * sent again with the same key and answered the same share and code.
+ */
 export async function createShare(session: PortalSession, input: ShareRequestInput, formKey?: string): Promise<CreateOutcome> {
   const pending = flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW);
   const now = new Date();
