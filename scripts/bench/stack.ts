@@ -15,6 +15,9 @@ export const projectRoot = path.resolve(import.meta.dirname, "../..");
 // Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
 // that a hard stop would leave running).
 const tsxLoader = ["--import", "tsx"];
+// A process that opens its own embedded database keeps its WebAssembly on V8's baseline compiler, as
+// the launcher does for the stack's one database (lib/launcher/memory-settings.ts).
+const EMBEDDED_DATABASE_FLAGS = ["--liftoff-only"];
 
 export interface ManagedService {
   readonly name: string;
@@ -149,29 +152,34 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The platform services are development stand-ins (their outbox and fault injection are dev-only).
   const platformEnv: NodeJS.ProcessEnv = { ...base, NODE_ENV: "development" };
 
-  const identity = managedService("identity", identityUrl, [...tsxLoader, "platform/identity/main.ts"], {
+  const identity = managedService("identity", identityUrl, [...EMBEDDED_DATABASE_FLAGS, ...tsxLoader, "platform/identity/main.ts"], {
     ...platformEnv,
     IDENTITY_PORT: String(ports.identity),
     IDENTITY_HOST: "127.0.0.1",
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
     ...options.identityEnv,
   });
-  const results = managedService("results", resultsUrl, [...RESULTS_NODE_FLAGS, ...tsxLoader, RESULTS_ENTRY], {
+  const results = managedService("results", resultsUrl, [...RESULTS_NODE_FLAGS, ...EMBEDDED_DATABASE_FLAGS, ...tsxLoader, RESULTS_ENTRY], {
     ...platformEnv,
     RESULTS_PORT: String(ports.results),
     RESULTS_HOST: "127.0.0.1",
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
   });
-  const portal = managedService("portal", portalUrl, [...(options.portalNodeArgs ?? []), ...portalServerArgs(projectRoot)], {
-    ...base,
-    NODE_ENV: "production",
-    PORT: String(ports.portal),
-    HOST: "127.0.0.1",
-    PORTAL_DATA_DIR: path.join(dataDir, "portal"),
-    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
-    ...options.portalEnv,
-  });
+  const portal = managedService(
+    "portal",
+    portalUrl,
+    [...(options.portalNodeArgs ?? []), ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), ...portalServerArgs(projectRoot)],
+    {
+      ...base,
+      NODE_ENV: "production",
+      PORT: String(ports.portal),
+      HOST: "127.0.0.1",
+      PORTAL_DATA_DIR: path.join(dataDir, "portal"),
+      ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
+      ...options.portalEnv,
+    },
+  );
 
   const stack: Stack = {
     portalUrl,
