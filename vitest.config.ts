@@ -24,7 +24,7 @@ const processSuite = {
   pool: "forks",
   // Most files open embedded databases of their own: V8's baseline WebAssembly compiler opens one in
   // about 0.6 s less CPU than tiering up to optimised code these short runs never profit from.
-  execArgv: ["--liftoff-only"],
+  execArgv: ["--liftoff-only"] as string[],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;
