@@ -3,10 +3,20 @@
  * redirects, and the forms of server-rendered pages. Enough to sign in through the hosted pages.
  */
 
-export class OriginCookies {
-  private readonly byOrigin = new Map<string, Map<string, string>>();
+/** A cookie as the jar holds it, with what a browser would need to hold it too. */
+export interface HeldCookie {
+  host: string;
+  name: string;
+  value: string;
+  path: string;
+  httpOnly: boolean;
+  sameSite: "Strict" | "Lax" | "None";
+}
 
-  private jar(url: URL): Map<string, string> {
+export class OriginCookies {
+  private readonly byOrigin = new Map<string, Map<string, HeldCookie>>();
+
+  private jar(url: URL): Map<string, HeldCookie> {
     let jar = this.byOrigin.get(url.host);
     if (!jar) this.byOrigin.set(url.host, (jar = new Map()));
     return jar;
@@ -15,26 +25,41 @@ export class OriginCookies {
   store(url: URL, response: Response): void {
     const jar = this.jar(url);
     for (const header of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = header.split(";");
+      const [pair = "", ...attributes] = header.split(";").map((part) => part.trim());
       const separator = pair.indexOf("=");
       const name = pair.slice(0, separator).trim();
       const value = pair.slice(separator + 1).trim();
-      const removed = value === "" || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      const removed = value === "" || attributes.some((attribute) => /^max-age=0$/i.test(attribute));
+      const named = (key: string) => attributes.find((attribute) => attribute.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const sameSite = named("samesite")?.toLowerCase();
       if (removed) jar.delete(name);
-      else jar.set(name, value);
+      else
+        jar.set(name, {
+          host: url.host,
+          name,
+          value,
+          path: named("path") ?? "/",
+          httpOnly: attributes.some((attribute) => attribute.toLowerCase() === "httponly"),
+          sameSite: sameSite === "strict" ? "Strict" : sameSite === "none" ? "None" : "Lax",
+        });
     }
   }
 
   header(url: URL): string {
-    return [...this.jar(url)].map(([name, value]) => `${name}=${value}`).join("; ");
+    return [...this.jar(url).values()].map(({ name, value }) => `${name}=${value}`).join("; ");
   }
 
   get(url: URL, name: string): string | undefined {
-    return this.jar(url).get(name);
+    return this.jar(url).get(name)?.value;
   }
 
   set(url: URL, name: string, value: string): void {
-    this.jar(url).set(name, value);
+    this.jar(url).set(name, { host: url.host, name, value, path: "/", httpOnly: false, sameSite: "Lax" });
+  }
+
+  /** Every cookie held, for handing a session over to a real browser. */
+  all(): HeldCookie[] {
+    return [...this.byOrigin.values()].flatMap((jar) => [...jar.values()]);
   }
 }
 

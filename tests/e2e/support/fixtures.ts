@@ -1,7 +1,8 @@
 import { test as base, type Cookie, type Page } from "@playwright/test";
 import { createParticipant, type ParticipantChanges, type TestParticipant } from "./create-participant";
-import { signIn, type SignInOptions } from "./sign-in";
-import { portalUrl } from "./stack";
+import { signInOverHttp } from "../../../scripts/bench/sign-in";
+import type { SignInOptions } from "./sign-in";
+import { identityUrl, portalUrl } from "./stack";
 import type { TemplateName } from "./templates";
 
 export { expect } from "@playwright/test";
@@ -13,9 +14,10 @@ type TestFixtures = {
   /** A new participant of this test's own, like the template, with what the test changes. */
   participant: (template: TemplateName, changes?: ParticipantChanges) => Promise<TestParticipant>;
   /**
-   * Signs the participant in and opens `path`: through the hosted pages the first time in this
-   * worker, then with the browser state that sign-in left (cookies), unless the portal no longer
-   * takes it. Tests of the sign-in itself drive the hosted pages with `signIn` every time.
+   * Signs the participant in and opens `path`: through the hosted pages' form posts over plain HTTP
+   * the first time in this worker (as support staff replay them), handing the cookies that left to
+   * the browser, then with those cookies again unless the portal no longer takes them. Tests of the
+   * sign-in itself drive the hosted pages in the browser with `signIn` every time.
    */
   signedIn: (page: Page, person: TestParticipant, options?: SignInOptions) => Promise<TestParticipant>;
   /**
@@ -65,8 +67,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (isPortalPage(page)) return person;
         await page.context().clearCookies();
       }
-      await signIn(page, person, options);
+      const { browser } = await signInOverHttp(portalUrl, identityUrl, person, options);
+      // Cookies are not told apart by port: the portal's and the identity provider's share localhost, as in a browser.
+      const cookies = browser.cookies.all().map(({ host, ...cookie }) => ({ ...cookie, domain: new URL(`http://${host}`).hostname }));
+      await page.context().addCookies(cookies);
       signInStates.set(person.userId, await page.context().cookies());
+      await page.goto(options.path ?? "/");
       return person;
     }),
   ownSignedIn: async ({ participant, signedIn }, use) =>
