@@ -1,6 +1,6 @@
 import { test as base, type Cookie, type Page } from "@playwright/test";
-import { createParticipant, type ParticipantChanges, type TestParticipant } from "./create-participant";
 import { signInOverHttp } from "../../../scripts/bench/sign-in";
+import { createParticipant, type ParticipantChanges, type TestParticipant } from "./create-participant";
 import type { SignInOptions } from "./sign-in";
 import { identityUrl, portalUrl } from "./stack";
 import type { TemplateName } from "./templates";
