@@ -147,36 +147,57 @@ async function lighthouseRuns(pages: [string, string, boolean][], cookie: string
   return all;
 }
 
-/** The dashboard on a PostgreSQL server: small data, then grown data, same stack, same session. */
-async function measureGrowth(memory: MemoryFigures[]): Promise<BenchReport["growth"]> {
+/**
+ * The dashboard on a PostgreSQL server: small data, then grown data, same stack, same session. On
+ * the small data a second portal with V8's own heap limits serves the same dashboard in the same
+ * interleaved rounds, so the launcher's bounded heap is compared with an unbounded one.
+ */
+async function measureGrowth(memory: MemoryFigures[]): Promise<Pick<BenchReport, "growth" | "heap">> {
   const databases = await startBenchPostgres();
-  if ("missing" in databases) return { note: databases.missing };
-  step("PostgreSQL server: starting the stack on it");
-  const stack = await startStack({
-    ports: { portal: portBase + 20, identity: portBase + 21, results: portBase + 22 },
-    identityEnv: generousSendingBudgets,
-    databaseUrls: databases,
-    logLevel: "warn",
+  if ("missing" in databases) return { growth: { note: databases.missing }, heap: { note: databases.missing } };
+  step("PostgreSQL server: starting the stack on it, and a second one whose portal heap is unbounded");
+  const onServer = (offset: number, portalHeap: "bounded" | "unbounded") =>
+    startStack({
+      ports: { portal: portBase + offset, identity: portBase + offset + 1, results: portBase + offset + 2 },
+      identityEnv: generousSendingBudgets,
+      databaseUrls: databases,
+      logLevel: "warn",
+      portalHeap,
+    });
+  const stack = await onServer(20, "bounded");
+  const unbounded = await onServer(24, "unbounded").catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
   });
   try {
-    const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount);
-    const dashboard = (name: string): Measured => ({
+    const signedIn = async (of: Stack) => ({ of, cookie: (await signInOverHttp(of.portalUrl, of.identityUrl, benchAccount)).cookie });
+    const dashboard = (name: string, { of, cookie }: { of: Stack; cookie: string }): Measured => ({
       name,
       request: "GET /",
-      target: { url: local(`${stack.portalUrl}/`), headers: { cookie } },
-      pid: stack.portal.pid(),
-      resultsPid: stack.results.pid(),
+      target: { url: local(`${of.portalUrl}/`), headers: { cookie } },
+      pid: of.portal.pid(),
+      resultsPid: of.results.pid(),
     });
-    const small = await measureRows([dashboard("Dashboard, demo data")]);
-    memory.push(await measureMemory("PostgreSQL server", stack, dashboard("").target));
+    const session = await signedIn(stack);
+    const unboundedDashboard = dashboard("Dashboard, demo data, portal heap unbounded", await signedIn(unbounded));
+    const heapRows = await measureRows([dashboard("Dashboard, demo data", session), unboundedDashboard]);
+    memory.push(await measureMemory("PostgreSQL server", stack, dashboard("", session).target));
+    memory.push({
+      ...(await measureMemory("PostgreSQL server, portal heap unbounded", unbounded, unboundedDashboard.target)),
+      reference: true,
+    });
+    await unbounded.stop();
     const smallSizes = await tableSizes(databases);
     step(`PostgreSQL server: growing the data (${GROWN.participants} participants, ${GROWN.sessions} sessions)`);
     await growData(databases as BenchDatabases);
     const grownSizes = await tableSizes(databases);
-    const grown = await measureRows([dashboard("Dashboard, grown data")]);
-    return { rows: [...small, ...grown], sizes: { small: smallSizes, grown: grownSizes, after: await tableSizes(databases) } };
+    const grown = await measureRows([dashboard("Dashboard, grown data", session)]);
+    return {
+      growth: { rows: [heapRows[0]!, ...grown], sizes: { small: smallSizes, grown: grownSizes, after: await tableSizes(databases) } },
+      heap: { rows: heapRows },
+    };
   } finally {
-    await stack.stop();
+    await Promise.all([stack.stop(), unbounded.stop()]);
   }
 }
 
@@ -270,7 +291,7 @@ async function main() {
     connections: CONNECTIONS,
     loadSeconds: MEMORY_SECONDS,
   }).catch((error: unknown) => ({ note: `not measured: ${error instanceof Error ? error.message : String(error)}` }));
-  const growth = await measureGrowth(memory);
+  const { growth, heap } = await measureGrowth(memory);
   const firstStarts: number[] = [];
   for (let index = 1; index <= ROUNDS; index += 1) {
     step(`first start ${index}/${ROUNDS}: npm start to the first page`);
@@ -294,6 +315,7 @@ async function main() {
     lighthouse,
     slowResults,
     growth,
+    heap,
     firstStartMs: spreadOf(firstStarts),
     targets: [],
   };

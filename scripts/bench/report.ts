@@ -33,6 +33,8 @@ export interface MemoryFigures {
   atStartMb: number;
   after30sMb: number;
   after60sMb: number;
+  /** Measured for comparison, not against the goal (the portal with V8's own heap limits). */
+  reference?: boolean;
 }
 
 export interface BenchReport {
@@ -46,6 +48,8 @@ export interface BenchReport {
   lighthouse: { name: string; url: string; runs: LighthouseFigures[]; note?: string }[];
   slowResults: SlowResultsFigure[];
   growth: { note: string } | { rows: LoadRow[]; sizes: { small: TableSize[]; grown: TableSize[]; after: TableSize[] } };
+  /** The dashboard on a PostgreSQL server from a portal with the launcher's bounded heap, then one with V8's own limits. */
+  heap: { note: string } | { rows: LoadRow[] };
   firstStartMs: Spread;
   targets: Target[];
 }
@@ -161,6 +165,15 @@ function growthSection(growth: BenchReport["growth"]): string[] {
   ];
 }
 
+function heapSection(heap: BenchReport["heap"]): string[] {
+  if ("note" in heap) return [`The bounded heap against an unbounded one: not measured (${heap.note}).`];
+  return [
+    "The portal on a PostgreSQL server runs with the launcher's bounds (`lib/launcher/memory-settings.ts`); a second portal with V8's own heap limits served the same dashboard in the same interleaved rounds:",
+    "",
+    loadTable(heap.rows, undefined, undefined),
+  ];
+}
+
 export function stackMemorySection(figures: BenchReport["stackMemory"]): string[] {
   if ("note" in figures) return [figures.note];
   return [
@@ -228,6 +241,8 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
         `${fixed(figures.after60sMb - figures.after30sMb, 1)} MB`,
       ]),
     ),
+    "",
+    ...heapSection(report.heap),
     "",
     "## Memory of the whole embedded stack (`npm start`)",
     "",

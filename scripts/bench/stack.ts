@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { memoryEnvironment, memoryFlagsFor } from "../../lib/launcher/memory-settings.ts";
 import { portalServerArgs } from "../../lib/launcher/portal-command.ts";
 import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../../platform/results/node-flags.ts";
 
@@ -54,6 +55,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   portalNodeArgs?: string[];
+  /** The portal's heap: bounded as the launcher bounds it (the default), or V8's own limits to compare with. */
+  portalHeap?: "bounded" | "unbounded";
   /** PostgreSQL servers for the portal and the results service (embedded databases when absent). */
   databaseUrls?: { portal: string; results: string };
 }
@@ -166,20 +169,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
   });
-  const portal = managedService(
-    "portal",
-    portalUrl,
-    [...(options.portalNodeArgs ?? []), ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), ...portalServerArgs(projectRoot)],
-    {
-      ...base,
-      NODE_ENV: "production",
-      PORT: String(ports.portal),
-      HOST: "127.0.0.1",
-      PORTAL_DATA_DIR: path.join(dataDir, "portal"),
-      ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
-      ...options.portalEnv,
-    },
-  );
+  const bounded = options.portalHeap !== "unbounded";
+  const portalArgs = [
+    ...(options.portalNodeArgs ?? []),
+    ...(bounded ? memoryFlagsFor("portal") : []),
+    ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS),
+    ...portalServerArgs(projectRoot),
+  ];
+  const portalEnv: NodeJS.ProcessEnv = {
+    ...base,
+    NODE_ENV: "production",
+    PORT: String(ports.portal),
+    HOST: "127.0.0.1",
+    PORTAL_DATA_DIR: path.join(dataDir, "portal"),
+    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
+    ...options.portalEnv,
+  };
+  const portal = managedService("portal", portalUrl, portalArgs, bounded ? memoryEnvironment(portalEnv) : portalEnv);
 
   const stack: Stack = {
     portalUrl,
