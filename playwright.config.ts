@@ -8,7 +8,7 @@ import { portalUrl, portBase } from "./tests/e2e/support/stack";
  * without the desktop browser around it; the suite takes about a third less CPU), else the browser.
  */
 const chromiumPath =
-  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
 const chromium = {
   browserName: "chromium" as const,

@@ -1,5 +1,6 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { EMBEDDED_DATABASE_FLAGS } from "./lib/launcher/memory-settings.ts";
 
 const shared = {
   plugins: [vanillaExtractPlugin()],
@@ -24,7 +25,7 @@ const processSuite = {
   pool: "forks",
   // Most files open embedded databases of their own: V8's baseline WebAssembly compiler opens one in
   // about 0.6 s less CPU than tiering up to optimised code these short runs never profit from.
-  execArgv: ["--liftoff-only"] as string[],
+  execArgv: EMBEDDED_DATABASE_FLAGS,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

@@ -13,6 +13,12 @@ export type LaunchedProcess = "portal" | "identity" | "results";
 // (about 40 MB), and `--liftoff-only`: the database's WebAssembly stays on V8's baseline compiler,
 // whose code is 60–90 MB smaller than the optimised code it would grow into, for 15–30 % more CPU
 // per statement (0.48–0.57 → 0.65 ms per upsert and read by key, measured on a busy machine).
+/**
+ * For a process that opens an embedded database itself (the launcher's is in package.json; the test
+ * and bench stacks' services and vitest's workers take these): V8's baseline WebAssembly compiler only.
+ */
+export const EMBEDDED_DATABASE_FLAGS = ["--liftoff-only"];
+
 const V8_FLAGS: Record<LaunchedProcess, string[]> = {
   // A 2 MB young generation cost a fifth of the dashboard's throughput (scavenges); 4 MB with a 96 MB
   // old generation served as many requests as V8's own limits for 215 MB instead of 525 MB (docs/performance.md).

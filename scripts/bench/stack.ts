@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { memoryEnvironment, memoryFlagsFor } from "../../lib/launcher/memory-settings.ts";
+import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment, memoryFlagsFor } from "../../lib/launcher/memory-settings.ts";
 import { portalServerArgs } from "../../lib/launcher/portal-command.ts";
 import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../../platform/results/node-flags.ts";
 
@@ -16,9 +16,6 @@ export const projectRoot = path.resolve(import.meta.dirname, "../..");
 // Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
 // that a hard stop would leave running).
 const tsxLoader = ["--import", "tsx"];
-// A process that opens its own embedded database keeps its WebAssembly on V8's baseline compiler, as
-// the launcher does for the stack's one database (lib/launcher/memory-settings.ts).
-const EMBEDDED_DATABASE_FLAGS = ["--liftoff-only"];
 
 export interface ManagedService {
   readonly name: string;
@@ -162,13 +159,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
     ...options.identityEnv,
   });
-  const results = managedService("results", resultsUrl, [...RESULTS_NODE_FLAGS, ...EMBEDDED_DATABASE_FLAGS, ...tsxLoader, RESULTS_ENTRY], {
-    ...platformEnv,
-    RESULTS_PORT: String(ports.results),
-    RESULTS_HOST: "127.0.0.1",
-    RESULTS_DATA_DIR: path.join(dataDir, "results"),
-    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
-  });
+  const results = managedService(
+    "results",
+    resultsUrl,
+    [...RESULTS_NODE_FLAGS, ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), ...tsxLoader, RESULTS_ENTRY],
+    {
+      ...platformEnv,
+      RESULTS_PORT: String(ports.results),
+      RESULTS_HOST: "127.0.0.1",
+      RESULTS_DATA_DIR: path.join(dataDir, "results"),
+      ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
+    },
+  );
   const bounded = options.portalHeap !== "unbounded";
   const portalArgs = [
     ...(options.portalNodeArgs ?? []),
