@@ -38,6 +38,8 @@ const processSuite = {
 export default defineConfig({
   ...shared,
   test: {
+    // One temporary directory per run, removed when it ends: the suites create hundreds of databases.
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     projects: [
       {
         ...shared,
