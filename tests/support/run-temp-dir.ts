@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -35,6 +35,8 @@ export function claimRunTempDir(): () => void {
   const root = tmpdir();
   removeAbandonedRuns(root);
   const dir = mkdtempSync(path.join(root, PREFIX));
+  // Others may pass through, not list: a suite's PostgreSQL server runs as the `postgres` account.
+  chmodSync(dir, 0o711);
   writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   process.env.TMPDIR = dir;
   return () => {
