@@ -59,8 +59,11 @@ const stats = {
 
 /** A browser behind one of the stranger's many addresses (the stack believes X-Forwarded-For from loopback). */
 class BotBrowser extends HttpBrowser {
-  constructor(private readonly address: string) {
+  private readonly address: string;
+
+  constructor(address: string) {
     super();
+    this.address = address;
   }
   override request(url: string | URL, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
     return super.request(url, { ...init, headers: { "x-forwarded-for": this.address, ...init.headers } });

@@ -15,7 +15,7 @@ import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settin
 import { portalServerArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
-import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../platform/results/node-flags.ts";
+import { RESULTS_NODE_ARGS } from "../platform/results/node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataRoot = path.resolve(root, process.env.DATA_DIR ?? ".data");
@@ -208,7 +208,7 @@ async function main() {
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
-    const results = launch("results", process.execPath, [...RESULTS_NODE_FLAGS, ...tsxLoader, RESULTS_ENTRY], {
+    const results = launch("results", process.execPath, RESULTS_NODE_ARGS, {
       ...shared,
       RESULTS_DATA_DIR: process.env.RESULTS_DATA_DIR ?? path.join(dataRoot, "results"),
     });

@@ -57,11 +57,13 @@ export function showsSecondFactor(claims: Record<string, unknown>): boolean {
 export type AuthErrorCode = keyof typeof authErrorMessages;
 
 export class AuthFlowError extends Error {
-  constructor(
-    readonly code: AuthErrorCode,
-    readonly detail?: string,
-  ) {
+  readonly code: AuthErrorCode;
+  readonly detail?: string;
+
+  constructor(code: AuthErrorCode, detail?: string) {
     super(authErrorMessages[code]);
+    this.code = code;
+    this.detail = detail;
     this.name = "AuthFlowError";
   }
 }

@@ -205,12 +205,15 @@ function basicAuthorization(): string {
 export type TokenSet = { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string | null; idToken: string | null };
 
 export class TokenEndpointError extends Error {
-  constructor(
-    readonly error: string,
-    readonly description: string | null,
-    readonly status: number,
-  ) {
+  readonly error: string;
+  readonly description: string | null;
+  readonly status: number;
+
+  constructor(error: string, description: string | null, status: number) {
     super(description ?? error);
+    this.error = error;
+    this.description = description;
+    this.status = status;
     this.name = "TokenEndpointError";
   }
 }

@@ -26,8 +26,11 @@ export function serviceIsDown(reply: UpstreamReply): boolean {
 
 /** A reply that says the service is down, carried through the breaker. */
 class ServiceTrouble extends Error {
-  constructor(readonly reply: UpstreamReply) {
+  readonly reply: UpstreamReply;
+
+  constructor(reply: UpstreamReply) {
     super("results service trouble");
+    this.reply = reply;
   }
 }
 

@@ -1,5 +1,5 @@
 import { type ServerBuild, matchRoutes } from "react-router";
-import { pageNamespaces, type Namespace, type TranslationHandle } from "~/i18n";
+import { pageNamespaces, type Namespace, type TranslationHandle } from "../i18n.ts";
 
 type RouteObject = NonNullable<Parameters<typeof matchRoutes>[0]>[number];
 

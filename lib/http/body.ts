@@ -3,11 +3,11 @@
  * or as a urlencoded form. A body that breaks a rule is the caller's mistake (4xx), never a 500.
  */
 export class BodyRejectedError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-  ) {
+  readonly status: 400 | 413;
+
+  constructor(status: 400 | 413, message: string) {
     super(message);
+    this.status = status;
     this.name = "BodyRejectedError";
   }
 }

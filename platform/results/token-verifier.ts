@@ -9,11 +9,11 @@ export interface VerifiedCaller {
 }
 
 export class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

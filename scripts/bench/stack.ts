@@ -162,7 +162,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const results = managedService(
     "results",
     resultsUrl,
-    [...RESULTS_NODE_FLAGS, ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), ...tsxLoader, RESULTS_ENTRY],
+    [...RESULTS_NODE_FLAGS, ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), RESULTS_ENTRY],
     {
       ...platformEnv,
       RESULTS_PORT: String(ports.results),

@@ -12,11 +12,12 @@ export class SoftPasskey {
   private readonly publicJwk: { x: string; y: string };
   private counter = 0;
 
-  constructor(
-    readonly rpId: string,
-    readonly origin: string,
-    id: string = randomBytes(16).toString("base64url"),
-  ) {
+  readonly rpId: string;
+  readonly origin: string;
+
+  constructor(rpId: string, origin: string, id: string = randomBytes(16).toString("base64url")) {
+    this.rpId = rpId;
+    this.origin = origin;
     this.id = id;
     const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
     this.key = pair.privateKey;

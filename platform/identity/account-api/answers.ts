@@ -19,11 +19,13 @@ export interface Answer {
 }
 
 export class ApiError extends Error {
-  constructor(
-    readonly httpStatus: number,
-    readonly answer: Answer,
-  ) {
+  readonly httpStatus: number;
+  readonly answer: Answer;
+
+  constructor(httpStatus: number, answer: Answer) {
     super(answer.errorMessage);
+    this.httpStatus = httpStatus;
+    this.answer = answer;
   }
 }
 

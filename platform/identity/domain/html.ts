@@ -1,6 +1,11 @@
 /** Escaped HTML fragments: interpolated values are escaped unless they are already Html. */
 export class Html {
-  constructor(readonly value: string) {}
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
+
   toString(): string {
     return this.value;
   }

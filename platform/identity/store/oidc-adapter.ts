@@ -7,7 +7,11 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
  */
 export function createOidcAdapterClass(db: Queryable, now: () => Date) {
   return class PostgresOidcAdapter implements Adapter {
-    constructor(private readonly type: string) {}
+    private readonly type: string;
+
+    constructor(type: string) {
+      this.type = type;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(now().getTime() + expiresIn * 1000) : null;

@@ -48,10 +48,10 @@ describe("withdrawal while the results service is down", () => {
     expect(withdraw.headers.get("cache-control")).toBe("no-store");
     expect(await withdraw.text()).toContain("Please try again in a few minutes");
 
-    for (const fields of <Record<string, string>[]>[
+    for (const fields of [
       { intent: "send-code", choice: "stop-research", authMethod: "sms" },
       { intent: "confirm", authCode: "123456" },
-    ]) {
+    ] as Record<string, string>[]) {
       const posted = await page("/profile/studies/withdraw", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(stack.portalUrl).origin },

@@ -336,10 +336,10 @@ describe("tokens", () => {
   it("gives every script of the end-session page the response's CSP nonce", async () => {
     const { browser, tokens } = await tokensFor(ada);
     const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out` });
-    for (const headers of <Record<string, string>[]>[
+    for (const headers of [
       { cookie: browser.jar.header(), "sec-fetch-dest": "iframe", "sec-fetch-site": "cross-site" },
       { cookie: browser.jar.header(), "sec-fetch-dest": "image" },
-    ]) {
+    ] as Record<string, string>[]) {
       const page = await fetch(new URL(`/session/end?${query}`, idp.url), { redirect: "manual", headers });
       expect(page.status).toBe(200);
       const policy = page.headers.get("content-security-policy") ?? "";

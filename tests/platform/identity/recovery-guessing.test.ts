@@ -17,11 +17,11 @@ if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participant
 
 /** A browser behind the trusted proxy at `address`. */
 class BrowserAt extends Browser {
-  constructor(
-    base: string,
-    readonly address: string,
-  ) {
+  readonly address: string;
+
+  constructor(base: string, address: string) {
     super(base);
+    this.address = address;
   }
   override async get(path: string): Promise<Response> {
     const response = await fetch(new URL(path, this.base), {

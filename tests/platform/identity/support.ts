@@ -207,7 +207,11 @@ export class CookieJar {
 
 export class Browser {
   readonly jar = new CookieJar();
-  constructor(readonly base: string) {}
+  readonly base: string;
+
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async get(path: string): Promise<Response> {
     const response = await fetch(new URL(path, this.base), { redirect: "manual", headers: { cookie: this.jar.header() } });

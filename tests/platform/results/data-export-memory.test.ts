@@ -2,7 +2,7 @@ import { readFile, rm, writeFile, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../../../platform/results/node-flags.ts";
+import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { freePort } from "../../../scripts/bench/stack.ts";
 import { resultsServiceEnvironment, startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
 import { freshDatabaseUrl } from "../../support/database";
@@ -49,7 +49,7 @@ beforeAll(async () => {
   const port = await freePort();
   const databaseUrl = await freshDatabaseUrl("results_export_memory");
   service = await startServiceProcess(
-    [...RESULTS_NODE_FLAGS, "--import", "tsx", RESULTS_ENTRY],
+    RESULTS_NODE_ARGS,
     resultsServiceEnvironment(port, path.join(workDir, "results"), keys, {
       RESULTS_EXPORT_POLL_MS: "200",
       DEMO_PARTICIPANTS_FILE: demoFile,
