@@ -12,7 +12,7 @@ import { inspect } from "node:util";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { serveLauncherDatabase, type LauncherDatabase } from "../lib/launcher/embedded-database.ts";
 import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
-import { portalServerArgs } from "../lib/launcher/portal-command.ts";
+import { launchedPortalArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
 import { RESULTS_NODE_ARGS } from "../platform/results/node-flags.ts";
@@ -215,7 +215,7 @@ async function main() {
     services.push(healthy(results, resultsUrl));
   }
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portal = launch("portal", process.execPath, [...memoryFlagsFor("portal", process.env.NODE_OPTIONS), ...portalServerArgs(root)], {
+  const portal = launch("portal", process.execPath, launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS }), {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
     NODE_ENV: viteDevelopment ? "development" : "production",

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { memoryFlagsFor } from "./memory-settings.ts";
 
 /**
  * How every launcher, suite and bench runs the portal: node on server/index.ts, from the project
@@ -8,4 +9,14 @@ import path from "node:path";
  */
 export function portalServerArgs(projectRoot: string): string[] {
   return [path.join(projectRoot, "server/index.ts")];
+}
+
+/**
+ * The launcher's portal: bounded as memory-settings.ts says when it serves the build. Under
+ * `npm run dev` Vite's dev server and the app's source modules live in the same process, which the
+ * bound for serving the build cannot hold (it ran out of heap before its first page).
+ */
+export function launchedPortalArgs(projectRoot: string, options: { viteDevelopment: boolean; nodeOptions?: string }): string[] {
+  const flags = options.viteDevelopment ? [] : memoryFlagsFor("portal", options.nodeOptions);
+  return [...flags, ...portalServerArgs(projectRoot)];
 }

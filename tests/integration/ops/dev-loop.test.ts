@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/bench/stack.ts";
+import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 import { startServiceProcess, type ServiceProcess } from "./support/sigterm-under-load";
 
 /**
- * `npm run dev`: the portal's own server file with Vite in middleware mode. A route added and then
- * edited while it runs is served as written, with no restart (the same process answers throughout).
+ * `npm run dev`: the portal's own server file with Vite in middleware mode, started as the launcher
+ * starts it. A route added and then edited while it runs is served as written, with no restart (the
+ * same process answers throughout).
  */
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
@@ -38,7 +40,7 @@ describe("npm run dev", () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     portal = await startServiceProcess(
-      [tsx, "server/index.ts"],
+      launchedPortalArgs(projectRoot, { viteDevelopment: true }),
       {
         ...process.env,
         NODE_ENV: "development",
