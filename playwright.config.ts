@@ -48,6 +48,8 @@ export default defineConfig({
     // Always a stack of its own with fresh demo data: a developer's running stack has other data.
     // Taken ports stop the run at once with the launcher's one-line reason.
     reuseExistingServer: false,
+    // Stopped as an operator stops it, so the launcher closes its database and removes its socket directory.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
