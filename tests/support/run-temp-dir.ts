@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/** A run's directory is named for the process that owns it: `portal-test-run-<pid>-<random>`. */
 const PREFIX = "portal-test-run-";
-const OWNER_FILE = ".owner-pid";
 
 function isRunning(pid: number): boolean {
   try {
@@ -18,10 +18,8 @@ function isRunning(pid: number): boolean {
 function removeAbandonedRuns(root: string) {
   for (const name of readdirSync(root)) {
     if (!name.startsWith(PREFIX)) continue;
-    const dir = path.join(root, name);
-    const ownerFile = path.join(dir, OWNER_FILE);
-    const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, "utf8")) : NaN;
-    if (!Number.isInteger(owner) || !isRunning(owner)) rmSync(dir, { recursive: true, force: true });
+    const owner = Number(name.slice(PREFIX.length).split("-")[0]);
+    if (Number.isInteger(owner) && !isRunning(owner)) rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }
 
@@ -34,10 +32,9 @@ function removeAbandonedRuns(root: string) {
 export function claimRunTempDir(): () => void {
   const root = tmpdir();
   removeAbandonedRuns(root);
-  const dir = mkdtempSync(path.join(root, PREFIX));
+  const dir = mkdtempSync(path.join(root, `${PREFIX}${process.pid}-`));
   // Others may pass through, not list: a suite's PostgreSQL server runs as the `postgres` account.
   chmodSync(dir, 0o711);
-  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   process.env.TMPDIR = dir;
   return () => {
     process.env.TMPDIR = root;
