@@ -4,12 +4,8 @@
  * process grew by 54–81 MiB while writing a 200 MB exome into a ZIP, with it bounded at 2 MiB per
  * semi-space by 8 MiB (tests/platform/results/data-export-memory.test.ts, PostgreSQL server; nothing measurable with
  * the embedded database, whose own heap already holds that headroom).
- */
-export const RESULTS_NODE_FLAGS = ["--max-semi-space-size=2"];
-export const RESULTS_ENTRY = "platform/results/main.ts";
-/**
  * Node's own type stripping runs the service, not tsx's loader, which holds a compiler and its cache
  * in the process for good: the service uses only syntax that strips to JavaScript (no JSX, no
  * parameter properties, imports that name their files).
  */
-export const RESULTS_NODE_ARGS = [...RESULTS_NODE_FLAGS, RESULTS_ENTRY];
+export const RESULTS_NODE_ARGS = ["--max-semi-space-size=2", "platform/results/main.ts"];

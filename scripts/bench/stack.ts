@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment, memoryFlagsFor } from "../../lib/launcher/memory-settings.ts";
-import { portalServerArgs } from "../../lib/launcher/portal-command.ts";
-import { RESULTS_ENTRY, RESULTS_NODE_FLAGS } from "../../platform/results/node-flags.ts";
+import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
+import { launchedPortalArgs, portalServerArgs } from "../../lib/launcher/portal-command.ts";
+import { RESULTS_NODE_ARGS } from "../../platform/results/node-flags.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 // Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
@@ -159,24 +159,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
     ...options.identityEnv,
   });
-  const results = managedService(
-    "results",
-    resultsUrl,
-    [...RESULTS_NODE_FLAGS, ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), RESULTS_ENTRY],
-    {
-      ...platformEnv,
-      RESULTS_PORT: String(ports.results),
-      RESULTS_HOST: "127.0.0.1",
-      RESULTS_DATA_DIR: path.join(dataDir, "results"),
-      ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
-    },
-  );
+  const results = managedService("results", resultsUrl, [...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), ...RESULTS_NODE_ARGS], {
+    ...platformEnv,
+    RESULTS_PORT: String(ports.results),
+    RESULTS_HOST: "127.0.0.1",
+    RESULTS_DATA_DIR: path.join(dataDir, "results"),
+    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
+  });
   const bounded = options.portalHeap !== "unbounded";
   const portalArgs = [
     ...(options.portalNodeArgs ?? []),
-    ...(bounded ? memoryFlagsFor("portal") : []),
     ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS),
-    ...portalServerArgs(projectRoot),
+    ...(bounded ? launchedPortalArgs(projectRoot, { viteDevelopment: false }) : portalServerArgs(projectRoot)),
   ];
   const portalEnv: NodeJS.ProcessEnv = {
     ...base,
