@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { withJs } from "./support/javascript-mode";
 import { screenMatrix, seenInThisMode } from "./support/matrix";
 import { codesSince, outboxMarker } from "./support/outbox";
-import { participant } from "./support/participants";
+import { passSecurityCheck } from "./support/security-check";
 
 /**
  * The identity provider's hosted pages as one site with the portal: each page a participant meets
@@ -70,7 +71,6 @@ const words = {
 type Words = Record<keyof (typeof words)["en"], string>;
 
 /** The security check's wait without JavaScript (platform/identity/captcha/human-check.ts), as its page asks. */
-const HUMAN_CHECK_WAIT_MS = 15_000;
 
 /** The portal sends a signed-out visitor to the hosted sign-in page; Spanish is chosen with its own switch. */
 async function openSignIn(page: Page, language: "en" | "es") {
@@ -98,6 +98,7 @@ for (const screen of screenMatrix) {
   test(`each hosted page a participant meets carries the portal's frame, and a refused password survives a reload (${viewport.name}, ${language})`, async ({
     page,
     javaScriptEnabled,
+    participant,
   }) => {
     test.skip(!seenInThisMode(screen, javaScriptEnabled), "this screen is seen in the other mode");
     const w = words[language];
@@ -128,7 +129,7 @@ for (const screen of screenMatrix) {
       await expect(page.getByRole("heading", { name: w.signIn, level: 1 })).toBeVisible();
     }
 
-    const iris = participant("iris@example.test");
+    const iris = await participant("iris");
     await page.getByLabel(w.email).fill(iris.email);
     await page.getByLabel(w.password, { exact: true }).fill(iris.password);
     await page.getByRole("button", { name: w.signIn, exact: true }).click();
@@ -172,10 +173,10 @@ test("recovery's wait: the sixth start for one e-mail within ten minutes is refu
   await expectFrame(page, w);
 });
 
-test("a password reset that reuses the current password is refused with a translated error", async ({ page }) => {
+test("a password reset that reuses the current password is refused with a translated error", async ({ page, participant }) => {
   const language = withJs() ? "es" : "en";
   const w = words[language];
-  const iris = participant("iris@example.test");
+  const iris = await participant("iris");
   await openSignIn(page, language);
   await page.getByRole("link", { name: w.forgot }).click();
   await page.getByLabel(w.email).fill(iris.email);
@@ -183,9 +184,7 @@ test("a password reset that reuses the current password is refused with a transl
   await expect(page.getByRole("heading", { name: w.verify, level: 1 })).toBeVisible();
   await expectFrame(page, w);
   await page.getByRole("radio", { name: w.text }).check();
-  if (withJs()) await expect(page.getByText(w.checkDone)).toBeVisible({ timeout: 30_000 });
-  // Without JavaScript the page asks the participant to wait before sending: that wait is the check.
-  else await page.waitForTimeout(HUMAN_CHECK_WAIT_MS + 500);
+  await passSecurityCheck(page, w.checkDone);
   const marker = await outboxMarker(iris.phone!);
   await page.getByRole("button", { name: w.sendCode }).click();
   await expect(page.getByRole("heading", { name: w.enterCode, level: 1 })).toBeVisible();

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { fullNameOf } from "./support/participants";
+import { passSecurityCheck } from "./support/security-check";
 import { identify, passChallenge, signIn } from "./support/sign-in";
 import { identityUrl, portalUrl } from "./support/stack";
 
@@ -87,17 +88,8 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expect(check).toBeVisible();
     await expect(page.getByLabel("Email address")).toHaveValue(person.email);
     await expectNoSeriousA11yViolations(page);
-    if (scriptsRun) {
-      await expect(check.getByRole("status")).toHaveText("Check complete. You can continue.");
-    } else {
-      // The stated wait is HUMAN_CHECK_WAIT_SECONDS (short in the stack under test, SPEC's 15 s by default).
-      const stated = check.getByText(/^Wait \d+ seconds, then select 'Sign in' again\.$/);
-      await expect(stated).toBeVisible();
-      const seconds = Number(/\d+/.exec((await stated.textContent()) ?? "")?.[0]);
-      expect(seconds).toBeLessThan(15);
-      // The check without JavaScript is this stated wait; there is nothing on the page to wait for instead.
-      await page.waitForTimeout(seconds * 1000);
-    }
+    if (!scriptsRun) await expect(check.getByRole("status")).toHaveText(/^Wait \d+ seconds, then select 'Sign in' again\.$/);
+    await passSecurityCheck(page, "Check complete. You can continue.");
     await page.getByLabel("Password", { exact: true }).fill(person.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Verify it's you" })).toBeVisible();
