@@ -60,7 +60,7 @@ export default defineConfig({
       PGLITE_CLUSTER_CACHE: new URL("./node_modules/.cache/pglite-clusters", import.meta.url).pathname,
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
-      CODE_RESEND_LOCK_SECONDS: "10",
+      CODE_RESEND_LOCK_SECONDS: "6",
       // The security check's stated wait without JavaScript (SPEC: 15 s), so no test waits 15 s for it.
       HUMAN_CHECK_WAIT_SECONDS: "2",
       ...generousSendingBudgets,

@@ -52,11 +52,22 @@ export default defineConfig({
           pool: "threads",
           isolate: false,
           testTimeout: 10_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         ...shared,
-        test: { name: "components", include: ["tests/components/**/*.test.tsx"], environment: "node", setupFiles, env, pool: "forks" },
+        test: {
+          name: "components",
+          include: ["tests/components/**/*.test.tsx"],
+          environment: "node",
+          setupFiles,
+          env,
+          pool: "forks",
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         ...shared,

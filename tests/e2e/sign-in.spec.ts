@@ -175,7 +175,7 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expect(wait).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     if (test.info().project.name === "js") {
-      // The seconds count down and the button is free at 0 (the e2e stack's lock is 10 s).
+      // The seconds count down and the button is free at 0 (the e2e stack's lock is 6 s).
       const first = Number(/(\d+)/.exec((await wait.textContent()) ?? "")?.[1]);
       await expect(wait).not.toHaveText(`You can ask for a new code in ${first} seconds.`);
       await expect(page.getByText("You can ask for a new code now.")).toBeVisible({ timeout: 15_000 });

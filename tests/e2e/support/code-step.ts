@@ -5,7 +5,7 @@ import { codesSince, outboxMarker } from "./outbox";
 /**
  * Waits until 'Resend code' unlocks, as the participant would: with JavaScript the countdown
  * enables it; without, the page's 'Check whether I can ask for a new code' link is followed until
- * the reloaded page offers it. The stack under test locks it for CODE_RESEND_LOCK_SECONDS (10 s).
+ * the reloaded page offers it. The stack under test locks it for CODE_RESEND_LOCK_SECONDS (6 s).
  */
 export async function waitForResendUnlock(page: Page, resend: Locator) {
   if (withJs()) {

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../lib/postgres/index.ts";
+import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
 /**
@@ -21,6 +23,12 @@ const realSecrets = {
   IDENTITY_COOKIE_KEYS: randomBytes(24).toString("base64"),
   IDENTITY_FACTOR_KEY: randomBytes(16).toString("hex"),
   RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
+};
+/** Each service's process as the launcher starts it: the identity provider through tsx (its pages are JSX). */
+const serviceArgs: Record<string, string[]> = {
+  "platform/identity/main.ts": [tsx, "platform/identity/main.ts"],
+  "platform/results/main.ts": RESULTS_NODE_ARGS,
+  "server/index.ts": launchedPortalArgs(projectRoot, { viteDevelopment: false }),
 };
 let launcher: ChildProcess;
 let launcherOutput = "";
@@ -129,7 +137,8 @@ describe("published development secrets are refused at start-up", () => {
     MAIL_TRANSPORT: "outbox-only",
   });
 
-  it.each([
+  // Each refusal is a process of its own that exits at start-up: they run side by side.
+  it.concurrent.each([
     ["the identity provider's client secret", "platform/identity/main.ts", { PORTAL_CLIENT_SECRET: "dev-portal-secret-change-me" }],
     ["the identity provider's cookie key", "platform/identity/main.ts", { IDENTITY_COOKIE_KEYS: "dev-identity-cookie-key-1-change-me" }],
     [
@@ -138,16 +147,16 @@ describe("published development secrets are refused at start-up", () => {
       { IDENTITY_FACTOR_KEY: "dev-identity-factor-key-change-me-32-bytes-at-least" },
     ],
   ])("%s", async (_label, main, overrides) => {
-    const { code, output } = await runToExit([tsx, main], { ...production(), ...overrides, IDENTITY_PORT: "0" });
+    const { code, output } = await runToExit(serviceArgs[main]!, { ...production(), ...overrides, IDENTITY_PORT: "0" });
     expect(code).not.toBe(0);
     expect(output).toContain("published development value");
   });
 
-  it.each([
+  it.concurrent.each([
     ["the portal's session secret", { SESSION_SECRET: "development-only-session-secret-change-me" }],
     ["the portal's client secret", { IDP_CLIENT_SECRET: "dev-portal-secret-change-me" }],
   ])("%s", async (_label, overrides) => {
-    const { code, output } = await runToExit([tsx, path.join(projectRoot, "server/index.ts")], {
+    const { code, output } = await runToExit(serviceArgs["server/index.ts"]!, {
       ...production(),
       ...overrides,
       NODE_ENV: "production",
@@ -163,7 +172,7 @@ describe("published development secrets are refused at start-up", () => {
     words: "an-operator-session-secret-0123456789abcdef",
   };
 
-  it.each([
+  it.concurrent.each([
     ["the identity provider's cookie key", "platform/identity/main.ts", "IDENTITY_PORT", "IDENTITY_COOKIE_KEYS", weak.short],
     [
       "a second cookie key",
@@ -178,7 +187,7 @@ describe("published development secrets are refused at start-up", () => {
     ["the portal's session secret", "server/index.ts", "PORT", "SESSION_SECRET", weak.repeated],
     ["the portal's client secret", "server/index.ts", "PORT", "IDP_CLIENT_SECRET", weak.short],
   ])("a weak secret is refused: %s", async (_label, main, portVariable, variable, value) => {
-    const { code, output } = await runToExit([tsx, path.join(projectRoot, main)], {
+    const { code, output } = await runToExit(serviceArgs[main]!, {
       ...production(),
       [variable]: value,
       NODE_ENV: "production",
@@ -191,16 +200,16 @@ describe("published development secrets are refused at start-up", () => {
     expect(output).not.toContain(value);
   });
 
-  it("the identity provider does not start in production when e-mails would go nowhere", async () => {
+  it.concurrent("the identity provider does not start in production when e-mails would go nowhere", async () => {
     const { MAIL_TRANSPORT: _outboxOnly, ...withoutMail } = production();
-    const { code, output } = await runToExit([tsx, "platform/identity/main.ts"], { ...withoutMail, IDENTITY_PORT: "0" });
+    const { code, output } = await runToExit(serviceArgs["platform/identity/main.ts"]!, { ...withoutMail, IDENTITY_PORT: "0" });
     expect(code).not.toBe(0);
     expect(output).toContain("e-mail is not configured: set SMTP_URL");
     expect(output).toContain("MAIL_TRANSPORT=outbox-only");
   });
 
-  it("the embedded services do not start in production unless told to", async () => {
-    const { code, output } = await runToExit([tsx, "platform/results/main.ts"], {
+  it.concurrent("the embedded services do not start in production unless told to", async () => {
+    const { code, output } = await runToExit(serviceArgs["platform/results/main.ts"]!, {
       ...baseEnv(),
       PORTAL_ENVIRONMENT: "production",
       RESULTS_PORT: "0",
