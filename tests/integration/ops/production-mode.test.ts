@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../lib/postgres/index.ts";
 import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { openDatabase } from "../../../lib/postgres/index.ts";
 import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
