@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
+import { templates } from "../support/participant-templates";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
 import { screenMatrix } from "./support/matrix";
 import { signIn } from "./support/sign-in";
 import { identityUrl, portalUrl, resultsUrl } from "./support/stack";
-import { templates } from "./support/templates";
 
 const steps = ["Kit registered", "Sample received", "Sequencing complete", "Traits and ancestry results ready", "Health results ready"];
 const supportEmail = "support@dnadiscovery.example";

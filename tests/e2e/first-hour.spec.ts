@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
+import { fullNameOf } from "../support/demo-participants";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
-import { fullNameOf } from "./support/participants";
 import { portalUrl, resultsUrl } from "./support/stack";
 
 /** What a participant notices in the first hour: a new account's page, cards, dates, menus and files. */

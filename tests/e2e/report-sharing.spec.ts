@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { fullNameOf } from "../support/demo-participants";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { outboxFor, outboxMarker } from "./support/outbox";
-import { fullNameOf } from "./support/participants";
 import { portalUrl } from "./support/stack";
 
 const ADA_BIRTH_DATE = "1984-03-09";

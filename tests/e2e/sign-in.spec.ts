@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
+import { fullNameOf } from "../support/demo-participants";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
-import { fullNameOf } from "./support/participants";
 import { passSecurityCheck } from "./support/security-check";
 import { identify, passChallenge, signIn } from "./support/sign-in";
 import { identityUrl, portalUrl } from "./support/stack";

@@ -1,12 +1,12 @@
 import { test as base, type Cookie, type Page } from "@playwright/test";
 import { signInOverHttp } from "../../../scripts/bench/sign-in";
-import { createParticipant, type ParticipantChanges, type TestParticipant } from "./create-participant";
+import { createParticipant as createOn, type ParticipantChanges, type TestParticipant } from "../../support/create-participant";
+import type { TemplateName } from "../../support/participant-templates";
 import type { SignInOptions } from "./sign-in";
-import { identityUrl, portalUrl } from "./stack";
-import type { TemplateName } from "./templates";
+import { identityUrl, portalUrl, resultsUrl } from "./stack";
 
 export { expect } from "@playwright/test";
-export type { TestParticipant } from "./create-participant";
+export type { TestParticipant } from "../../support/create-participant";
 
 type OwnSignIn = { path: string; template?: TemplateName; changes?: ParticipantChanges; viewport?: { width: number; height: number } };
 
@@ -35,6 +35,10 @@ type WorkerFixtures = {
   reader: (template: TemplateName) => Promise<TestParticipant>;
   signInStates: Map<string, Cookie[]>;
 };
+
+/** A new participant like the template on the stack under test. */
+const createParticipant = (template: TemplateName, changes?: ParticipantChanges) =>
+  createOn({ identityUrl, resultsUrl }, template, changes);
 
 function isPortalPage(page: Page): boolean {
   const url = new URL(page.url());

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { participant, type DemoParticipant } from "../../support/demo-participants";
 import { codesSince, outboxMarker } from "./outbox";
-import { participant, type DemoParticipant } from "./participants";
 import { portalUrl } from "./stack";
 
 type Method = "sms" | "voice";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureLoad } from "../../../scripts/bench/load.ts";
 import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
+import { createParticipant } from "../../support/create-participant";
 import { developmentEnv, launchStack, until, type LaunchedStack } from "./support/launched-stack";
 
 /**
@@ -27,11 +28,9 @@ async function dashboardIsGood(): Promise<boolean> {
 
 beforeAll(async () => {
   stack = await launchStack("kill-under-load", developmentEnv("error"));
-  const signedIn = await signInOverHttp(`http://localhost:${stack.ports.portal}`, `http://localhost:${stack.ports.identity}`, {
-    email: "ada@example.test",
-    password: "Sequence-Ada-2026",
-    phone: "+15555550101",
-  });
+  const identityUrl = `http://localhost:${stack.ports.identity}`;
+  const ada = await createParticipant({ identityUrl, resultsUrl: `http://localhost:${stack.ports.results}` }, "ada");
+  const signedIn = await signInOverHttp(`http://localhost:${stack.ports.portal}`, identityUrl, ada);
   cookie = signedIn.cookie;
 }, 150_000);
 

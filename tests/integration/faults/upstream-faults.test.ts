@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stack } from "../../../scripts/bench/stack.ts";
+import { createParticipant, type TestParticipant } from "../../support/create-participant";
 import { signIn, startSecureStack } from "../security/support/secure-stack";
 
 /**
@@ -22,6 +23,7 @@ const REACHABILITY_REMEMBERED_MS = 5_000;
 
 let stack: Stack;
 let cookie: string;
+let ada: TestParticipant;
 
 beforeAll(async () => {
   // Each page here waits for its own outcome (the waiting page that answers slow results early has its own e2e test).
@@ -30,7 +32,8 @@ beforeAll(async () => {
     RESULTS_BREAKER_HALF_OPEN_MS: String(BREAKER_HALF_OPEN_MS),
     RESULTS_WAIT_PAGE_AFTER_MS: "60000",
   });
-  cookie = (await signIn(stack, "ada@example.test")).cookie;
+  ada = await createParticipant(stack, "ada");
+  cookie = (await signIn(stack, ada)).cookie;
 }, 180_000);
 
 afterAll(async () => {
@@ -112,7 +115,7 @@ describe("slow results service", () => {
     const rule = await fetch(new URL("/dev/faults", stack.resultsUrl), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ failNext: 1, delayMs: ATTEMPT_TIMEOUT_MS + 1_500, userID: "P1001" }),
+      body: JSON.stringify({ failNext: 1, delayMs: ATTEMPT_TIMEOUT_MS + 1_500, userID: ada.userId }),
     });
     expect(rule.status).toBe(200);
     const outcome = await dashboard();

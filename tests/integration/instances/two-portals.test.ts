@@ -17,7 +17,7 @@
 import { afterAll, assert, beforeAll, describe, expect, it, vi } from "vitest";
 import { portalMigrations } from "~/services/migrations.server";
 import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
-import { participant, type DemoParticipant } from "../security/support/secure-stack.ts";
+import { createParticipant, type TestParticipant } from "../../support/create-participant";
 import { startTwoPortals, type TwoPortals } from "./support/two-portals.ts";
 
 let portals: TwoPortals;
@@ -33,7 +33,7 @@ afterAll(async () => {
 type Instance = "a" | "b";
 
 /** Signs `who` in over plain HTTP with every portal request of the sign-in going to `instance`. */
-async function signInThrough(instance: Instance, who: DemoParticipant) {
+async function signInThrough(instance: Instance, who: TestParticipant) {
   portals.balancer.pin(instance);
   const signedIn = await signInOverHttp(portals.publicUrl, portals.identityUrl, who);
   expect(lastServed("/auth/callback")).toMatchObject({ instance, status: 302 });
@@ -71,7 +71,7 @@ interface SessionRow {
 }
 
 /** The participant's one session row (each test signs a different participant in). */
-async function sessionRowOf(who: DemoParticipant): Promise<SessionRow> {
+async function sessionRowOf(who: TestParticipant): Promise<SessionRow> {
   const { rows } = await portals.database.query<SessionRow>("SELECT access_token, renewals FROM portal_sessions WHERE user_id = $1", [
     who.userId,
   ]);
@@ -82,7 +82,7 @@ async function sessionRowOf(who: DemoParticipant): Promise<SessionRow> {
 }
 
 /** Makes the stored access token of `who` expire `inMs` from now (negative: already expired). */
-async function ageAccessToken(who: DemoParticipant, inMs: number): Promise<void> {
+async function ageAccessToken(who: TestParticipant, inMs: number): Promise<void> {
   await portals.database.query(
     "UPDATE portal_sessions SET access_token_expires_at = now() + make_interval(secs => $2) WHERE user_id = $1",
     [who.userId, inMs / 1000],
@@ -101,7 +101,7 @@ function tokenEndpointCalls() {
   };
 }
 
-const fullNameOf = (who: DemoParticipant) => [who.firstName, who.middleName, who.lastName].filter(Boolean).join(" ");
+const fullNameOf = (who: TestParticipant) => [who.firstName, who.middleName, who.lastName].filter(Boolean).join(" ");
 
 describe("a fresh deployment", () => {
   // Two processes creating schema_migrations at once must not collide (fresh-database.test.ts
@@ -127,7 +127,7 @@ describe("a fresh deployment", () => {
 
 describe("a session started on one instance", () => {
   it("is served by the other: signed in through A, B shows the dashboard with the participant's name", async () => {
-    const ada = participant("ada@example.test");
+    const ada = await createParticipant(portals.stack, "ada");
     const { cookie } = await signInThrough("a", ada);
     const dashboard = await getOn("b", "/", cookie);
     expect(dashboard.status).toBe(200);
@@ -135,7 +135,7 @@ describe("a session started on one instance", () => {
   });
 
   it("can be started on one instance and finished on the other (sign-in on A, callback on B)", async () => {
-    const bruno = participant("bruno@example.test");
+    const bruno = await createParticipant(portals.stack, "bruno");
     portals.balancer.alternate();
     const { cookie } = await signInOverHttp(portals.publicUrl, portals.identityUrl, bruno);
     expect(lastServed("/auth/sign-in")?.instance).toBe("a");
@@ -146,7 +146,7 @@ describe("a session started on one instance", () => {
   });
 
   it("ends on both when the participant signs out on one: sign-out posted to B, A goes to the expired-session screen", async () => {
-    const dmitri = participant("dmitri@example.test");
+    const dmitri = await createParticipant(portals.stack, "dmitri");
     const { cookie } = await signInThrough("a", dmitri);
     expect((await getOn("a", "/", cookie)).status).toBe(200);
 
@@ -163,7 +163,7 @@ describe("a session started on one instance", () => {
   });
 
   it("keeps a dismissed banner dismissed on the other instance (the participant's flags are shared)", async () => {
-    const hiro = participant("hiro@example.test");
+    const hiro = await createParticipant(portals.stack, "hiro");
     const { cookie } = await signInThrough("a", hiro);
     expect((await getOn("a", "/", cookie)).body).toContain('action="/dashboard/banner"');
     const dismissed = await postOn("b", "/dashboard/banner", cookie, { banner: "welcome" });
@@ -189,7 +189,7 @@ describe("behind the load balancer, forwarded headers from clients are not trust
   });
 
   it("a form POST from another site is refused even when X-Forwarded-Host names that site", async () => {
-    const carmen = participant("carmen@example.test");
+    const carmen = await createParticipant(portals.stack, "carmen");
     const { cookie } = await signInThrough("a", carmen);
     for (const instance of ["a", "b"] as const) {
       portals.balancer.pin(instance);
@@ -234,7 +234,7 @@ describe("behind a proxy that rewrites Host", () => {
 
 describe("limits hold across both instances", () => {
   it("the password flow's resend lock started on A refuses a resend posted to B within 30 s", async () => {
-    const elena = participant("elena@example.test");
+    const elena = await createParticipant(portals.stack, "elena");
     const { cookie } = await signInThrough("a", elena);
     const passwordPath = "/profile/security/password";
     expect(await postOn("a", passwordPath, cookie, { intent: "start" })).toMatchObject({ status: 303, location: passwordPath });
@@ -267,7 +267,7 @@ describe("limits hold across both instances", () => {
   });
 
   it("at most 10 token renewals in 30 s per session, counted together on A and B; the 11th ends the session", async () => {
-    const greta = participant("greta@example.test");
+    const greta = await createParticipant(portals.stack, "greta");
     const { cookie } = await signInThrough("a", greta);
     const calls = tokenEndpointCalls();
     for (let renewal = 1; renewal <= 10; renewal += 1) {
@@ -293,7 +293,7 @@ describe("limits hold across both instances", () => {
   });
 
   it("a token due for renewal is refreshed once when parallel requests are split across A and B", async () => {
-    const iris = participant("iris@example.test");
+    const iris = await createParticipant(portals.stack, "iris");
     const { cookie } = await signInThrough("a", iris);
     const before = (await sessionRowOf(iris)).access_token;
     await ageAccessToken(iris, 5_000);
@@ -329,7 +329,7 @@ describe("where the participant is signed in", () => {
   const listingIds = (page: string) => [...page.matchAll(/name="session" value="([\w-]{32})"/g)].map((match) => match[1] ?? "");
 
   it("lists on one instance the sessions started on both, and 'Sign out' posted to B ends a session A served", async () => {
-    const lucia = participant("lucia@example.test");
+    const lucia = await createParticipant(portals.stack, "lucia");
     const onA = await signInThrough("a", lucia);
     const onB = await signInThrough("b", lucia);
     expect((await getOn("a", "/", onA.cookie)).status).toBe(200);

@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/bench/stack.ts";
+import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
+import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+import { participantLike } from "../../platform/results/support/results-service-for-suite";
 import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
 import { resultsServiceEnvironment, sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
 
@@ -15,6 +18,8 @@ import { resultsServiceEnvironment, sigtermUnderLoad, startServiceProcess, track
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 const workDir = mkdtempSync(path.join(tmpdir(), "ops-graceful-"));
 let keys: TestIdentityKeys;
+/** The results service's one participant. */
+const USER_ID = "R2001";
 
 beforeAll(async () => {
   keys = await startTestIdentityKeys();
@@ -28,23 +33,26 @@ describe("graceful restarts", () => {
   it("results service: in-flight slow requests and requests under load all complete, then exit 0", async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    // The service as the launcher starts it, seeded with one participant of the test's own.
+    const participantsFile = path.join(workDir, "results-participants.json");
+    writeFileSync(participantsFile, JSON.stringify({ participants: [participantLike(USER_ID)] }));
     const service = await startServiceProcess(
-      [tsx, "platform/results/main.ts"],
-      resultsServiceEnvironment(port, path.join(workDir, "results"), keys),
+      RESULTS_NODE_ARGS,
+      resultsServiceEnvironment(port, path.join(workDir, "results"), keys, { DEMO_PARTICIPANTS_FILE: participantsFile }),
       baseUrl,
     );
 
-    const token = await keys.accessTokenFor("P1001");
+    const token = await keys.accessTokenFor(USER_ID);
     const slowCount = 3;
     const fault = await fetch(`${baseUrl}/dev/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ delayMs: 1_500, failNext: slowCount, userID: "P1001" }),
+      body: JSON.stringify({ delayMs: 1_500, failNext: slowCount, userID: USER_ID }),
     });
     expect(fault.status).toBe(200);
     const slowAgent = new Agent({ keepAlive: true });
     const authorization = { authorization: `Bearer ${token}` };
-    const inFlight = Array.from({ length: slowCount }, () => trackedGet(baseUrl, "/results/P1001", slowAgent, authorization));
+    const inFlight = Array.from({ length: slowCount }, () => trackedGet(baseUrl, `/results/${USER_ID}`, slowAgent, authorization));
     // The slow requests are inside the service once the fault rule has been used up.
     const inFlightReady = async () => {
       for (;;) {
@@ -67,7 +75,7 @@ describe("graceful restarts", () => {
     expect(outcome.exit, service.output()).toEqual({ code: 0, signal: null });
     expect(outcome.failedAfterStarting).toEqual([]);
     expect(outcome.serverErrors).toBe(0);
-    const slow = outcome.tracked.filter((entry) => entry.path === "/results/P1001");
+    const slow = outcome.tracked.filter((entry) => entry.path === `/results/${USER_ID}`);
     expect(slow.map((entry) => entry.status)).toEqual([200, 200, 200]);
     expect(outcome.tracked.filter((entry) => entry.startedAt < outcome.signalAt).length).toBeGreaterThan(slowCount);
   }, 180_000);
@@ -135,7 +143,7 @@ describe("graceful restarts", () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
-      [tsx, "server/index.ts"],
+      launchedPortalArgs(projectRoot, { viteDevelopment: false }),
       { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
       baseUrl,
     );

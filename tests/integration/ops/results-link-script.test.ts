@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, projectRoot, startStack, type Stack } from "../../../scripts/bench/stack.ts";
+import { createParticipant } from "../../support/create-participant";
 
 /** `npm run results-link -- <email>` finds the identity provider where the launcher put it. */
 function resultsLink(email: string, env: Record<string, string>) {
@@ -22,9 +23,12 @@ function resultsLink(email: string, env: Record<string, string>) {
 }
 
 let stack: Stack;
+let email: string;
 
 beforeAll(async () => {
-  stack = await startStack();
+  // No demo participants: the suite creates the one it asks a link for.
+  stack = await startStack({ participantsFile: "" });
+  ({ email } = await createParticipant(stack, "ada"));
 });
 
 afterAll(async () => {
@@ -33,20 +37,20 @@ afterAll(async () => {
 
 describe("npm run results-link", () => {
   it("asks the identity provider named by IDP_ISSUER, as the launcher does", async () => {
-    const { code, stdout } = await resultsLink("ada@example.test", { IDP_ISSUER: stack.identityUrl });
+    const { code, stdout } = await resultsLink(email, { IDP_ISSUER: stack.identityUrl });
     expect(code).toBe(0);
     expect(stdout).toMatch(/\/results-link\?access_token=[\w-]+\.[\w-]+\.[\w-]+/);
   });
 
   it("asks the port IDENTITY_PORT names when no issuer is set", async () => {
-    const { code, stdout } = await resultsLink("ada@example.test", { IDENTITY_PORT: new URL(stack.identityUrl).port });
+    const { code, stdout } = await resultsLink(email, { IDENTITY_PORT: new URL(stack.identityUrl).port });
     expect(code).toBe(0);
     expect(stdout).toContain("access_token=");
   });
 
   it("says where it asked when nothing answers there, and fails", async () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
-    const { code, stderr } = await resultsLink("ada@example.test", { IDP_ISSUER: nowhere });
+    const { code, stderr } = await resultsLink(email, { IDP_ISSUER: nowhere });
     expect(code).toBe(1);
     expect(stderr).toContain(`The identity provider at ${nowhere} did not answer`);
   });

@@ -3,21 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
 import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
 import type { Stack } from "../../../scripts/bench/stack.ts";
+import { createParticipant, type TestParticipant } from "../../support/create-participant";
+import type { TemplateName } from "../../support/participant-templates";
 import { crossSiteHeaders } from "./support/cross-site-headers";
 import { portalActions } from "./support/portal-actions";
-import { MARKUP_LABEL, MARKUP_NAME, participant, Recorder, signIn, startSecureStack } from "./support/secure-stack";
+import { hostile, MARKUP_LABEL, MARKUP_NAME, Recorder, signIn, startSecureStack } from "./support/secure-stack";
 
 /** The portal under attack: one real stack, real sign-ins, real tokens. */
 
 let stack: Stack;
 let adaCookie: string;
+/** The suite's own participants, one like each template it needs. */
+const people = {} as Record<"ada" | "bruno" | "lucia" | "carmen" | "dmitri" | "elena" | "felix" | "hiro", TestParticipant>;
 const recorder = new Recorder();
 const codesUsed: string[] = [];
 const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/;
 
 beforeAll(async () => {
   stack = await startSecureStack();
-  adaCookie = (await signIn(stack, "ada@example.test")).cookie;
+  for (const template of ["ada", "bruno", "lucia", "carmen", "dmitri", "elena", "felix", "hiro"] as const satisfies TemplateName[])
+    people[template] = await createParticipant(stack, template);
+  adaCookie = (await signIn(stack, people.ada)).cookie;
 }, 180_000);
 
 afterAll(async () => {
@@ -42,10 +48,10 @@ async function resultsLinkToken(email: string): Promise<string> {
 
 describe("one participant cannot read another's data", () => {
   it("answers 403 to a token of Ada asking for Bruno's results and reports", async () => {
-    const token = await resultsLinkToken("ada@example.test");
-    const bruno = participant("bruno@example.test");
+    const token = await resultsLinkToken(people.ada.email);
+    const bruno = people.bruno;
     const headers = { authorization: `Bearer ${token}` };
-    const own = await fetch(new URL(`/results/P1001`, stack.resultsUrl), { headers });
+    const own = await fetch(new URL(`/results/${people.ada.userId}`, stack.resultsUrl), { headers });
     expect(own.status).toBe(200);
     const results = await fetch(new URL(`/results/${bruno.userId}`, stack.resultsUrl), { headers });
     expect(results.status).toBe(403);
@@ -56,8 +62,8 @@ describe("one participant cannot read another's data", () => {
   });
 
   it("the portal only ever asks for the signed-in participant's report (another's app id is refused)", async () => {
-    const own = participant("ada@example.test").apps[0]?.appID ?? "";
-    const other = participant("lucia@example.test").apps[0]?.appID ?? "";
+    const own = people.ada.apps[0]?.appID ?? "";
+    const other = people.lucia.apps[0]?.appID ?? "";
     const askFor = (appId: string, opensIn?: "tab") =>
       // With JavaScript the page's fetcher asks for the action's data (React Router's `.data` address).
       recorder.fetch(new URL(opensIn ? "/results/report.data" : "/results/report", stack.portalUrl), {
@@ -171,8 +177,8 @@ describe("cross-site requests", () => {
 
 describe("session cookie", () => {
   it("is a new id at every sign-in; the previous one is useless afterwards", async () => {
-    const first = await signIn(stack, "carmen@example.test");
-    const second = await signIn(stack, "carmen@example.test");
+    const first = await signIn(stack, people.carmen);
+    const second = await signIn(stack, people.carmen);
     expect(second.cookie).not.toBe(first.cookie);
     // A browser that still holds the cookie and chooses to sign in again (a POST) loses it before the new sign-in.
     const portal = new URL(stack.portalUrl);
@@ -201,7 +207,7 @@ describe("session cookie", () => {
   });
 
   it("after sign-out the old cookie opens nothing", async () => {
-    const { cookie } = await signIn(stack, "dmitri@example.test");
+    const { cookie } = await signIn(stack, people.dmitri);
     const signOut = await recorder.fetch(new URL("/auth/sign-out", stack.portalUrl), {
       method: "POST",
       headers: { cookie, origin: new URL(stack.portalUrl).origin, "content-type": "application/x-www-form-urlencoded" },
@@ -286,7 +292,7 @@ describe("no open redirect", () => {
   });
 
   it("sign-in with a hostile returnTo lands on the portal", async () => {
-    const { landing } = await signIn(stack, "elena@example.test", {
+    const { landing } = await signIn(stack, people.elena, {
       path: `/auth/sign-in?returnTo=${encodeURIComponent("//attacker.example/steal")}`,
     });
     expect(landing).toMatch(/^\/(?![/\\])/);
@@ -296,7 +302,7 @@ describe("no open redirect", () => {
 
 describe("results fields are escaped", () => {
   it("a participant named <script> and an app labelled <img onerror> render as text", async () => {
-    const { cookie } = await signIn(stack, "mallory@example.test");
+    const { cookie } = await signIn(stack, hostile);
     for (const path of ["/", "/profile/overview"]) {
       const { response, body } = await recorder.fetch(new URL(path, stack.portalUrl), { headers: { cookie } });
       expect(response.status, path).toBe(200);
@@ -312,7 +318,7 @@ describe("results fields are escaped", () => {
 
 describe("guessing is slowed down", () => {
   it("escalates the password step after 10 failures for the account: no password is looked at without the security check", async () => {
-    const who = participant("felix@example.test");
+    const who = people.felix;
     const browser = new HttpBrowser();
     let page = await openIdentifyPage(browser, stack.portalUrl);
     for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -326,7 +332,7 @@ describe("guessing is slowed down", () => {
   });
 
   it("voids a code after 5 wrong entries: the right code is refused afterwards", async () => {
-    const who = participant("hiro@example.test");
+    const who = people.hiro;
     const browser = new HttpBrowser();
     const identify = await openIdentifyPage(browser, stack.portalUrl);
     const stayOnIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
@@ -361,7 +367,7 @@ function withoutEndSessionHint(headers: string): string {
 describe("secrets stay on the server", () => {
   it("no token, password or code in any page, script, redirect, error body or log line", async () => {
     // The results-link token arrives in a URL by design; it must go no further than that request.
-    const token = await resultsLinkToken("ada@example.test");
+    const token = await resultsLinkToken(people.ada.email);
     const link = await recorder.fetch(new URL(`/results-link?access_token=${token}`, stack.portalUrl));
     expect(link.response.headers.get("location") ?? "").not.toContain(token);
 
@@ -369,8 +375,8 @@ describe("secrets stay on the server", () => {
     for (const [, src = ""] of body.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g))
       await recorder.fetch(new URL(src, stack.portalUrl));
 
-    const passwords = ["ada", "carmen", "dmitri", "elena", "mallory", "felix", "hiro"].map(
-      (name) => participant(`${name}@example.test`).password,
+    const passwords = [people.ada, people.carmen, people.dmitri, people.elena, hostile, people.felix, people.hiro].map(
+      (who) => who.password,
     );
     const secretsIn = (text: string) =>
       [

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stack } from "../../../scripts/bench/stack.ts";
 import { contentType, formBody, malformedBody, oversizedBody, queryValue } from "../../fuzz/bad-bodies";
+import { createParticipant } from "../../support/create-participant";
 import { portalActions, portalQueries } from "./support/portal-actions";
 import { signIn, startSecureStack } from "./support/secure-stack";
 
@@ -25,8 +26,8 @@ let sent = 0;
 
 beforeAll(async () => {
   stack = await startSecureStack();
-  // A participant nobody else uses: the password flow and banner actions change their state.
-  cookie = (await signIn(stack, "iris@example.test")).cookie;
+  // A participant of the suite's own: the password flow and banner actions change their state.
+  cookie = (await signIn(stack, await createParticipant(stack, "iris"))).cookie;
 }, 180_000);
 
 afterAll(async () => {

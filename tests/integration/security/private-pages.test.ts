@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Stack } from "../../../scripts/bench/stack.ts";
+import { createParticipant } from "../../support/create-participant";
 import { signIn, startSecureStack } from "./support/secure-stack";
 
 /**
@@ -12,7 +13,7 @@ let cookie: string;
 
 beforeAll(async () => {
   stack = await startSecureStack();
-  ({ cookie } = await signIn(stack, "elena@example.test"));
+  ({ cookie } = await signIn(stack, await createParticipant(stack, "elena")));
 }, 120_000);
 
 afterAll(async () => {

@@ -65,6 +65,8 @@ export async function startTwoPortals(): Promise<TwoPortals> {
       ports: { portal: balancer.port, identity: ports.identity, results: ports.results },
       portalEnv: { ...instanceSettings, PORT: String(ports.a) },
       identityEnv: generousSendingBudgets,
+      // No demo participants: each test creates the participants it signs in.
+      participantsFile: "",
     });
     cleanups.push(() => stack.stop());
 

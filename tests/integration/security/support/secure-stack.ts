@@ -1,36 +1,22 @@
 /**
- * The whole stack for the attack and bad-input suites: the demo participants plus a hostile one
- * whose names and app labels are markup, and a recorder of every response the suite saw (for the
- * "no secret anywhere" checks).
+ * The whole stack for the attack and bad-input suites: the participants each suite creates (like the
+ * templates of tests/support/participant-templates.ts), a hostile one seeded here whose names and app
+ * labels are markup, and a recorder of every response the suite saw (for the "no secret anywhere" checks).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
-import { signInOverHttp } from "../../../../scripts/bench/sign-in.ts";
-import { ensurePortalBuilt, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
-
-export interface DemoParticipant {
-  userId: string;
-  email: string;
-  password: string;
-  phone: string | null;
-  phoneMethods: string[];
-  firstName: string;
-  lastName: string;
-  apps: { appID: string; appName?: string; label: string | null; labelEs?: string | null; type?: string | null }[];
-  [key: string]: unknown;
-}
+import { signInOverHttp, type SignInAccount } from "../../../../scripts/bench/sign-in.ts";
+import { ensurePortalBuilt, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
+import { templateRecord } from "../../../support/participant-templates";
 
 export const MARKUP_NAME = `<script>alert("name")</script>`;
 export const MARKUP_LABEL = `<img src=x onerror=alert("label")>`;
 
-const demo = JSON.parse(readFileSync(path.join(projectRoot, "platform/demo/participants.json"), "utf8")) as {
-  participants: DemoParticipant[];
-};
-
-export const hostile: DemoParticipant = {
-  ...demo.participants[0],
+/** Like Ada, with markup where a name, an app label and an analytics id go: the only participant the stack is seeded with. */
+export const hostile = {
+  ...templateRecord("ada"),
   userId: "P1999",
   email: "mallory@example.test",
   password: "Hostile-Mallory-Markup",
@@ -43,22 +29,17 @@ export const hostile: DemoParticipant = {
   apps: [{ appID: "app-1999-health", appName: "health", label: MARKUP_LABEL, labelEs: MARKUP_LABEL, type: "health" }],
 };
 
-export function participant(email: string): DemoParticipant {
-  const found = [...demo.participants, hostile].find((candidate) => candidate.email === email);
-  if (!found) throw new Error(`no participant ${email}`);
-  return found;
-}
-
 export async function startSecureStack(portalEnv: Record<string, string> = {}): Promise<Stack> {
   ensurePortalBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), "portal-security-"));
   const participantsFile = path.join(dir, "participants.json");
-  writeFileSync(participantsFile, JSON.stringify({ participants: [...demo.participants, hostile] }));
+  // No demo participants: each suite creates those it signs in.
+  writeFileSync(participantsFile, JSON.stringify({ participants: [hostile] }));
   return startStack({ participantsFile, portalEnv: { RESULTS_TIMEOUT_MS: "1500", ...portalEnv }, identityEnv: generousSendingBudgets });
 }
 
-export async function signIn(stack: Stack, email: string, options: { path?: string } = {}) {
-  const who = participant(email);
+/** Signs the participant in over HTTP, through the hosted pages' form posts. */
+export async function signIn(stack: Stack, who: SignInAccount, options: { path?: string } = {}) {
   return signInOverHttp(stack.portalUrl, stack.identityUrl, who, options);
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { CreatedParticipant } from "../../../platform/identity/dev/participants-route.ts";
+import type { CreatedParticipant } from "../../platform/identity/dev/participants-route.ts";
 
 /** A demo participant: the account the identity provider holds, and what the results service shows of them. */
 export type DemoParticipant = CreatedParticipant & {
@@ -9,7 +9,7 @@ export type DemoParticipant = CreatedParticipant & {
   apps: { appID: string; appName: string; label: string | null; labelEs: string | null; type: string | null }[];
 };
 
-const demo = JSON.parse(readFileSync(new URL("../../../platform/demo/participants.json", import.meta.url), "utf8")) as {
+const demo = JSON.parse(readFileSync(new URL("../../platform/demo/participants.json", import.meta.url), "utf8")) as {
   participants: DemoParticipant[];
 };
 

@@ -1,4 +1,4 @@
-import { allParticipants, type DemoParticipant } from "./participants";
+import { allParticipants, type DemoParticipant } from "./demo-participants";
 
 /**
  * The participants a test can ask for, by name: each is like one of the demo people of

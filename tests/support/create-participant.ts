@@ -1,7 +1,8 @@
-import { expect } from "@playwright/test";
-import type { DemoParticipant } from "./participants";
-import { identityUrl, resultsUrl } from "./stack";
-import { templateRecord, type DemoRecord, type TemplateName } from "./templates";
+import type { DemoParticipant } from "./demo-participants";
+import { templateRecord, type DemoRecord, type TemplateName } from "./participant-templates";
+
+/** Where a stack's development routes are: its identity provider and its results service. */
+export type StackServices = { identityUrl: string; resultsUrl: string };
 
 /** A participant a test created: what the sign-in helpers need, and what the results service holds for them. */
 export type TestParticipant = DemoParticipant & {
@@ -35,7 +36,7 @@ export type ParticipantChanges = {
 
 async function postJson(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect(response.status, `${url} answered ${response.status}: ${await response.clone().text()}`).toBe(201);
+  if (response.status !== 201) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
@@ -43,7 +44,11 @@ async function postJson(url: string, body: unknown): Promise<unknown> {
  * Creates a new participant like the template (its account at the identity provider, then its
  * results record), with a new e-mail, phone number and id, through the stack's development routes.
  */
-export async function createParticipant(template: TemplateName, changes: ParticipantChanges = {}): Promise<TestParticipant> {
+export async function createParticipant(
+  { identityUrl, resultsUrl }: StackServices,
+  template: TemplateName,
+  changes: ParticipantChanges = {},
+): Promise<TestParticipant> {
   const like = templateRecord(template);
   const totpSecret = changes.totpSecret === null ? undefined : (changes.totpSecret ?? like.totpSecret);
   const recoveryCodes = changes.recoveryCodes === null ? undefined : (changes.recoveryCodes ?? like.recoveryCodes);
