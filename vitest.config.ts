@@ -12,7 +12,6 @@ const env = { PGLITE_CLUSTER_CACHE: new URL("./node_modules/.cache/pglite-cluste
 /** Suites that load a whole stack or measure a process: they run one at a time, after the rest. */
 const underLoad = [
   "tests/integration/faults/kill-under-load.test.ts",
-  "tests/integration/faults/supervisor.test.ts",
   "tests/integration/ops/graceful-restart.test.ts",
   "tests/platform/results/data-export-memory.test.ts",
 ];

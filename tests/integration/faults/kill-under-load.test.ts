@@ -11,7 +11,7 @@ import { developmentEnv, launchStack, until, type LaunchedStack } from "./suppor
  * per child.
  */
 const LOAD_SECONDS = 6;
-/** The frozen service's run is longer: the breaker's probes (one a second) are compared with the dashboards served. */
+/** The frozen service's run: the breaker's probes (about one a second) are compared with the dashboards served. */
 const FROZEN_LOAD_SECONDS = 10;
 const KILL_AFTER_MS = 2_000;
 /** The network-error screen's heading (its text is also in the page's translations, so the id is what tells). */
