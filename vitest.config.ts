@@ -16,6 +16,12 @@ const underLoad = [
   "tests/platform/results/data-export-memory.test.ts",
 ];
 
+/**
+ * unit, components and integration run together, two files at once even on two cores (the integration
+ * files mostly wait on HTTP between processes); vitest asks the projects of one group for one maxWorkers.
+ */
+const firstGroup = { maxWorkers: 2, sequence: { groupOrder: 1 } };
+
 /** Suites of real services and databases in processes of their own. */
 const processSuite = {
   environment: "node",
@@ -51,8 +57,7 @@ export default defineConfig({
           pool: "threads",
           isolate: false,
           testTimeout: 10_000,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          ...firstGroup,
         },
       },
       {
@@ -64,8 +69,7 @@ export default defineConfig({
           setupFiles,
           env,
           pool: "forks",
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          ...firstGroup,
         },
       },
       {
@@ -75,9 +79,7 @@ export default defineConfig({
           include: ["tests/platform/**/*.test.ts", "tests/integration/**/*.test.ts"],
           exclude: underLoad,
           ...processSuite,
-          // These files mostly wait on HTTP between processes: two at once even on two cores.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          ...firstGroup,
         },
       },
       {

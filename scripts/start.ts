@@ -15,6 +15,7 @@ import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settin
 import { launchedPortalArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
+import { IDENTITY_NODE_ARGS } from "../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../platform/results/node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,8 +30,6 @@ const embeddedIdentity = !process.env.IDP_ISSUER;
 const embeddedResults = !process.env.RESULTS_API_URL;
 const idpIssuer = process.env.IDP_ISSUER ?? `http://localhost:${identityPort}`;
 const resultsUrl = process.env.RESULTS_API_URL ?? `http://localhost:${resultsPort}`;
-// tsx as a loader, not its CLI: one process per service, so a signal reaches the server itself.
-const tsxLoader = ["--import", "tsx"];
 
 const shared: NodeJS.ProcessEnv = {
   ...memoryEnvironment(process.env),
@@ -199,7 +198,7 @@ async function main() {
     const identity = launch(
       "identity",
       process.execPath,
-      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...tsxLoader, "platform/identity/main.ts"],
+      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
       {
         ...shared,
         IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),

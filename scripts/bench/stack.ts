@@ -10,12 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
 import { launchedPortalArgs, portalServerArgs } from "../../lib/launcher/portal-command.ts";
+import { IDENTITY_NODE_ARGS } from "../../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../../platform/results/node-flags.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
-// Loaded into the service's own process (not the tsx CLI, which runs the service as a grandchild
-// that a hard stop would leave running).
-const tsxLoader = ["--import", "tsx"];
 
 export interface ManagedService {
   readonly name: string;
@@ -152,7 +150,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The platform services are development stand-ins (their outbox and fault injection are dev-only).
   const platformEnv: NodeJS.ProcessEnv = { ...base, NODE_ENV: "development" };
 
-  const identity = managedService("identity", identityUrl, [...EMBEDDED_DATABASE_FLAGS, ...tsxLoader, "platform/identity/main.ts"], {
+  const identity = managedService("identity", identityUrl, [...EMBEDDED_DATABASE_FLAGS, ...IDENTITY_NODE_ARGS], {
     ...platformEnv,
     IDENTITY_PORT: String(ports.identity),
     IDENTITY_HOST: "127.0.0.1",

@@ -18,6 +18,7 @@ import { afterAll, assert, beforeAll, describe, expect, it, vi } from "vitest";
 import { portalMigrations } from "~/services/migrations.server";
 import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
+import { fullNameOf } from "../../support/demo-participants";
 import { startTwoPortals, type TwoPortals } from "./support/two-portals.ts";
 
 let portals: TwoPortals;
@@ -100,8 +101,6 @@ function tokenEndpointCalls() {
     return portals.stack.identity.output().slice(from).split('"method":"POST","path":"/token",').length - 1;
   };
 }
-
-const fullNameOf = (who: TestParticipant) => [who.firstName, who.middleName, who.lastName].filter(Boolean).join(" ");
 
 describe("a fresh deployment", () => {
   // Two processes creating schema_migrations at once must not collide (fresh-database.test.ts

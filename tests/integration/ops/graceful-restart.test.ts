@@ -3,6 +3,7 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoryEnvironment } from "../../../lib/launcher/memory-settings.ts";
 import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
 import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
@@ -144,7 +145,13 @@ describe("graceful restarts", () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
       launchedPortalArgs(projectRoot, { viteDevelopment: false }),
-      { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_DATA_DIR: path.join(workDir, "portal") },
+      memoryEnvironment({
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        PORTAL_DATA_DIR: path.join(workDir, "portal"),
+      }),
       baseUrl,
     );
     const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"], patienceMs: 30_000 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
 import { openDatabase } from "../../../lib/postgres/index.ts";
+import { IDENTITY_NODE_ARGS } from "../../../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
@@ -24,9 +25,9 @@ const realSecrets = {
   IDENTITY_FACTOR_KEY: randomBytes(16).toString("hex"),
   RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
 };
-/** Each service's process as the launcher starts it: the identity provider through tsx (its pages are JSX). */
+/** Each service's process as the launcher starts it. */
 const serviceArgs: Record<string, string[]> = {
-  "platform/identity/main.ts": [tsx, "platform/identity/main.ts"],
+  "platform/identity/main.ts": IDENTITY_NODE_ARGS,
   "platform/results/main.ts": RESULTS_NODE_ARGS,
   "server/index.ts": launchedPortalArgs(projectRoot, { viteDevelopment: false }),
 };
