@@ -38,13 +38,17 @@ const toRule = (row: FaultRow): FaultRule => ({ userID: row.user_id, status: row
 
 export function createFaultStore(db: Database) {
   return {
-    /** Replaces any earlier rule: the next `failNext` matching requests get this fault. */
+    /**
+     * Replaces the earlier rule of the same scope (one participant, or everyone when no userID is given):
+     * the next `failNext` matching requests get this fault. Rules for other participants stay, so tests
+     * running side by side do not undo each other's.
+     */
     async set(request: FaultRequest): Promise<FaultRule> {
       const delayMs = request.delayMs ?? 0;
       // A rule with only a delay slows requests down; anything else fails them (500 unless told).
       const status = request.status ?? (delayMs > 0 ? null : 500);
       return db.transaction(async (tx) => {
-        await tx.query("DELETE FROM results_faults");
+        await tx.query("DELETE FROM results_faults WHERE user_id IS NOT DISTINCT FROM $1", [request.userID ?? null]);
         const [row] = await tx.query<FaultRow>(
           "INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING user_id, status, delay_ms, remaining",
           [request.userID ?? null, status, delayMs, request.failNext ?? 1],
@@ -54,8 +58,10 @@ export function createFaultStore(db: Database) {
       });
     },
 
-    async clear(): Promise<void> {
-      await db.query("DELETE FROM results_faults");
+    /** Clears one participant's rule, or every rule when no participant is named. */
+    async clear(userId?: string): Promise<void> {
+      if (userId === undefined) await db.query("DELETE FROM results_faults");
+      else await db.query("DELETE FROM results_faults WHERE user_id = $1", [userId]);
     },
 
     async list(): Promise<FaultRule[]> {
@@ -65,12 +71,12 @@ export function createFaultStore(db: Database) {
       return rows.map(toRule);
     },
 
-    /** Uses up one application of the rule matching this user, if any. */
+    /** Uses up one application of the rule matching this user, if any; the participant's own rule comes first. */
     async take(userId: string): Promise<Fault | null> {
       const [row] = await db.query<FaultRow>(
         `UPDATE results_faults SET remaining = remaining - 1
          WHERE id = (SELECT id FROM results_faults WHERE remaining > 0 AND (user_id IS NULL OR user_id = $1)
-                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+                     ORDER BY user_id IS NULL, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING user_id, status, delay_ms, remaining`,
         [userId],
       );

@@ -186,7 +186,16 @@ export function createRouter(deps: RouteDependencies) {
     res.end(body);
   }
 
-  async function devFaults(req: IncomingMessage, res: ServerResponse) {
+  /** `DELETE /dev/faults?userID=…` clears that participant's rule; without it, every rule. */
+  function userIdToClear(url: URL): string | undefined {
+    const userId = url.searchParams.get("userID");
+    if (userId === null) return undefined;
+    const parsed = FaultRequestSchema.shape.userID.safeParse(userId);
+    if (!parsed.success || parsed.data === undefined) throw new RequestError(400, "Invalid userID");
+    return parsed.data;
+  }
+
+  async function devFaults(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method === "POST") {
       const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
       if (!parsed.success) {
@@ -195,7 +204,7 @@ export function createRouter(deps: RouteDependencies) {
       }
       sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
     } else if (req.method === "DELETE") {
-      await deps.faults.clear();
+      await deps.faults.clear(userIdToClear(url));
       res.writeHead(204, { "cache-control": "no-store" }).end();
     } else if (req.method === "GET") {
       sendJson(res, 200, { faults: await deps.faults.list() });
@@ -213,7 +222,7 @@ export function createRouter(deps: RouteDependencies) {
 
     if (first === "dev" && second === "faults" && segments.length === 2) {
       if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
-      return devFaults(req, res);
+      return devFaults(req, res, url);
     }
     if (first === "dev" && second === "participants" && segments.length === 2) {
       if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);

@@ -345,6 +345,21 @@ describe("development fault injection", () => {
     expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
   });
 
+  it("keeps one rule per participant: a rule for one neither replaces nor clears another's", async () => {
+    await postFault({ userID: "P1001", failNext: 5, status: 503 });
+    await postFault({ userID: "P1002", failNext: 5, status: 502 });
+    await postFault({ userID: "P1002", failNext: 1, status: 504 });
+    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(503);
+    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(504);
+    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
+
+    expect((await fetch(`${service.url}/dev/faults?userID=P1002`, { method: "DELETE" })).status).toBe(204);
+    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(503);
+    expect((await fetch(`${service.url}/dev/faults?userID=P1001`, { method: "DELETE" })).status).toBe(204);
+    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
+    expect((await fetch(`${service.url}/dev/faults?userID=`, { method: "DELETE" })).status).toBe(400);
+  });
+
   it("delays answers when asked to", async () => {
     await postFault({ delayMs: 400 });
     const startedAt = performance.now();
