@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const appId = new URL(request.url).searchParams.get("app") ?? "";
   const [labels, shares] = await Promise.all([reportLabels(session, await detectLanguage(request)), listShares(session)]);
   if (labels === null) throw data(null, { status: 503, headers: privatePageHeaders });
-  const reportLabel = labels[appId];
+  // Own keys only: `?app=__proto__` or `?app=constructor` names no report.
+  const reportLabel = Object.hasOwn(labels, appId) ? labels[appId] : undefined;
   if (!reportLabel) throw data(null, { status: 404, headers: privatePageHeaders });
   const earlier = (shares ?? []).filter((share) => share.appId === appId);
   return data({ appId, formKey: randomUUID(), reportLabel, earlier, labels, serverTimeZone }, { headers: privatePageHeaders });

@@ -138,6 +138,17 @@ describe("generated bad input", () => {
     expect(problems.slice(0, 5)).toEqual([]);
   }, 120_000);
 
+  it("a new share for a report named like an object's own machinery (`__proto__`, `constructor`) is a translated 404", async () => {
+    for (const appId of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      sent += 1;
+      const url = new URL("/shares/new", stack.portalUrl);
+      url.searchParams.set("app", appId);
+      const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+      expect(response.status, appId).toBe(404);
+      expect(await response.text()).toMatch(/<h1[^>]*>We can(&#x27;|')t find that page</);
+    }
+  });
+
   it("a report app id that would move the report request to another path is a translated 400", async () => {
     for (const appId of [".", "..", " .. "]) {
       const response = await fetch(new URL("/results/report", stack.portalUrl), {
