@@ -35,9 +35,18 @@ export function dataExportItems(exports: readonly DataExport[], nowMs: number): 
 
 export const isBeingPrepared = (items: readonly DataExportItem[]) => items.some((item) => item.kind === "preparing");
 
+/** Made once per locale and unit: building an Intl formatter costs far more than using one. */
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
 /** A file's size in the page's language: '48 KB', '22.1 MB', '22,1 MB'. */
 export function fileSize(bytes: number, language: string): string {
   const locale = language === "es" ? "es" : "en-US";
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : [Math.max(1, Math.round(bytes / 1000)), "kilobyte"];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  const key = `${locale}|${unit}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
+    sizeFormats.set(key, format);
+  }
+  return format.format(value);
 }
