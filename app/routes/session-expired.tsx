@@ -4,18 +4,11 @@ import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
-import type { ScriptsHandle } from "~/page-scripts";
 import { pageTitle } from "~/page-title";
 import { clearedSessionCookie, readSession, withReturnTo } from "~/services/session.server";
 import type { Route } from "./+types/session-expired";
 
-/**
- * Sent without scripts: the screen says what happened and its refresh moves on to sign-in, so a
- * browser has nothing to download or hydrate here. Reached by a navigation in the browser (a
- * page's form post that found the session gone), the timer below moves on instead.
- */
-export const handle: NoscriptRefreshHandle & ScriptsHandle = {
-  scripts: false,
+export const handle: NoscriptRefreshHandle = {
   noscriptRefresh: (loaderData) => {
     const expired = loaderData as { signInPath: string } | undefined;
     return expired ? { seconds: SIGN_IN_DELAY_SECONDS, to: expired.signInPath } : null;
