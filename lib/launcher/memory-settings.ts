@@ -21,7 +21,7 @@ export const EMBEDDED_DATABASE_FLAGS = ["--liftoff-only"];
 
 const V8_FLAGS: Record<LaunchedProcess, string[]> = {
   // A 2 MB young generation cost a fifth of the dashboard's throughput (scavenges). 4 MB with a 96 MB old
-  // generation keeps the portal near 215 MB instead of 350–530 MB for 0.72–0.90 × V8's own limits' dashboards;
+  // generation keeps the portal near 215 MB instead of 350–550 MB for 0.72–0.90 × the dashboards of V8's own limits;
   // every smaller setting measured lost a third or more of them (docs/performance.md).
   portal: ["--max-semi-space-size=4", "--max-old-space-size=96"],
   identity: ["--max-semi-space-size=1", "--max-old-space-size=160"],
