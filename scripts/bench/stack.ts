@@ -68,16 +68,35 @@ export function ensurePortalBuilt(): void {
   if (result.status !== 0) throw new Error("react-router build failed");
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for the processes a stack spawns. A port the kernel hands out for port 0 is free when asked,
+ * not when the child binds it a second later, and two test workers were handed the same one: one
+ * stack's health check was then answered by another stack's service. So each process takes ports
+ * from a block of its own below the kernel's ephemeral range (32768 and up), one after another from
+ * a random start, skipping any that are taken.
+ */
+const PORT_BLOCK_SIZE = 400;
+const FIRST_PORT_BLOCK = 20_000;
+const PORT_BLOCKS = 30;
+const poolId = Number(process.env.VITEST_POOL_ID);
+const portBlock = Number.isInteger(poolId) && poolId > 0 ? poolId % 10 : 10 + (process.pid % (PORT_BLOCKS - 10));
+let nextPortOffset = Math.floor(Math.random() * PORT_BLOCK_SIZE);
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on 127.0.0.1 from this process's own block. */
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < PORT_BLOCK_SIZE; tried++) {
+    const port = FIRST_PORT_BLOCK + portBlock * PORT_BLOCK_SIZE + (nextPortOffset++ % PORT_BLOCK_SIZE);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in block ${portBlock} (${FIRST_PORT_BLOCK + portBlock * PORT_BLOCK_SIZE} and on)`);
 }
 
 async function isHealthy(url: string): Promise<boolean> {

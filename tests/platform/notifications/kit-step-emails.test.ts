@@ -1,5 +1,4 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -12,6 +11,7 @@ import { startIdentityService, type RunningIdentityService } from "../../../plat
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
+import { freePort } from "../../../scripts/bench/stack.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
 
@@ -136,14 +136,6 @@ describe("kit-step e-mails are sent exactly once", () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("kit steps from the results service to the participant's inbox", () => {
   let identity: RunningIdentityService;
