@@ -243,6 +243,7 @@ async function main() {
         available ? { name, url, weight: await measurePage(url, headers) } : { name, url, weight: null, note: "page not available" },
       );
     }
+    weights.push({ name: ROW.floor, url: floor.url, weight: await measurePage(floor.url), reference: true });
     weights.push({
       name: "Sign-in (IdP identify page)",
       url: identify.url.href,

@@ -44,7 +44,8 @@ export interface BenchReport {
   memory: MemoryFigures[];
   /** The whole embedded stack as `npm start` runs it. */
   stackMemory: StackMemoryFigures | { note: string };
-  weights: { name: string; url: string; weight: PageWeight | null; note?: string }[];
+  /** `reference`: the framework floor's page, printed beside the portal's pages and not held against the goal. */
+  weights: { name: string; url: string; weight: PageWeight | null; note?: string; reference?: true }[];
   lighthouse: { name: string; url: string; runs: LighthouseFigures[]; note?: string }[];
   slowResults: SlowResultsFigure[];
   growth: { note: string } | { rows: LoadRow[]; sizes: { small: TableSize[]; grown: TableSize[]; after: TableSize[] } };
