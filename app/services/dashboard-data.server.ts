@@ -59,6 +59,6 @@ export async function loadDashboard(request: Request, session: PortalSession): P
   // Fire and forget: analytics never delays or breaks the page.
   void identifyParticipant({ request, heapIdentifier: outcome.results.heapIdentifier }).catch(() => undefined);
   const view = dashboardView(outcome.results, visitorOf(session));
-  const welcomeBanner = view.screen === "full" && !(await hasParticipantFlag(session.userId, bannerDismissedFlag(WELCOME_BANNER)));
+  const welcomeBanner = view.screen === "full" && !hasParticipantFlag(session, bannerDismissedFlag(WELCOME_BANNER));
   return { kind: "data", data: { ...view, welcomeBanner }, status: 200 };
 }

@@ -1,16 +1,13 @@
 import { database } from "./db.server";
+import type { SessionRecord } from "./session-store.server";
 
 /**
  * Per-participant flags kept on the server (e.g. a dismissed banner), so a choice made on one
- * device holds on every device, with or without JavaScript.
+ * device holds on every device, with or without JavaScript. They come with the session, read
+ * with it on every request (session-store.server), so a flag set by one request is seen by the next.
  */
-export async function hasParticipantFlag(userId: string, flag: string): Promise<boolean> {
-  const db = await database();
-  const rows = await db.query<{ found: number }>("SELECT 1 AS found FROM portal_participant_flags WHERE user_id = $1 AND flag = $2", [
-    userId,
-    flag,
-  ]);
-  return rows.length > 0;
+export function hasParticipantFlag(session: Pick<SessionRecord, "participantFlags">, flag: string): boolean {
+  return session.participantFlags.includes(flag);
 }
 
 export async function setParticipantFlag(userId: string, flag: string): Promise<void> {

@@ -26,6 +26,8 @@ export type SessionRecord = StoredTokens & {
   flowState: Record<string, unknown>;
   createdAt: Date;
   lastSeenAt: Date;
+  /** The participant's flags (participant-flags.server.ts) as they were when the session was read. */
+  participantFlags: readonly string[];
 };
 
 type SessionRow = {
@@ -44,6 +46,15 @@ type SessionRow = {
   created_at: Date;
   last_seen_at: Date;
 };
+
+type SessionRowWithFlags = SessionRow & { participant_flags: string[] };
+
+/**
+ * A session row and its participant's flags in one query: each query has a fixed cost (a round trip,
+ * or the embedded database's own), and the dashboard needs both on every request.
+ */
+const SELECT_SESSION_WITH_FLAGS = `SELECT s.*, ARRAY(SELECT f.flag FROM portal_participant_flags f WHERE f.user_id = s.user_id ORDER BY f.flag)
+  AS participant_flags FROM portal_sessions s WHERE s.id_hash = $1`;
 
 /** Only a hash of the id is stored, so a copy of the table cannot be replayed as cookies. */
 export function hashSessionId(sessionId: string): string {
@@ -80,10 +91,23 @@ function openFlows(idHash: string, stored: Record<string, unknown> | null): Reco
   return flows;
 }
 
-/** The session a row holds; null when its access token does not open in this row (the session cannot be used). */
-function fromRow(row: SessionRow): SessionRecord | null {
+/** The tokens a row holds; null when its access token does not open in this row (the session cannot be used). */
+function tokensOf(row: SessionRow): StoredTokens | null {
   const accessToken = unseal(row.access_token, "access-token", row.id_hash);
   if (accessToken === null) return null;
+  return {
+    accessToken,
+    accessTokenExpiresAt: new Date(row.access_token_expires_at),
+    // A refresh token that does not open is as good as none: the session ends at its next renewal.
+    refreshToken: row.refresh_token === null ? null : unseal(row.refresh_token, "refresh-token", row.id_hash),
+    idToken: row.id_token === null ? null : unseal(row.id_token, "id-token", row.id_hash),
+  };
+}
+
+/** The session a row holds; null when its access token does not open in this row. */
+function fromRow(row: SessionRowWithFlags): SessionRecord | null {
+  const tokens = tokensOf(row);
+  if (!tokens) return null;
   return {
     idHash: row.id_hash,
     userId: row.user_id,
@@ -91,15 +115,12 @@ function fromRow(row: SessionRow): SessionRecord | null {
     email: row.email,
     fullName: row.full_name,
     sourceId: row.source_id,
-    accessToken,
-    accessTokenExpiresAt: new Date(row.access_token_expires_at),
-    // A refresh token that does not open is as good as none: the session ends at its next renewal.
-    refreshToken: row.refresh_token === null ? null : unseal(row.refresh_token, "refresh-token", row.id_hash),
-    idToken: row.id_token === null ? null : unseal(row.id_token, "id-token", row.id_hash),
+    ...tokens,
     renewals: row.renewals ?? [],
     flowState: openFlows(row.id_hash, row.flow_state),
     createdAt: new Date(row.created_at),
     lastSeenAt: new Date(row.last_seen_at),
+    participantFlags: row.participant_flags,
   };
 }
 
@@ -147,7 +168,7 @@ export async function createSession(session: NewSession): Promise<string> {
 export async function loadSession(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
   const db = await database();
   const idHash = hashSessionId(sessionId);
-  const [row] = await db.query<SessionRow>(`SELECT * FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+  const [row] = await db.query<SessionRowWithFlags>(SELECT_SESSION_WITH_FLAGS, [idHash]);
   if (!row) return null;
   const session = fromRow(row);
   if (!session) {
@@ -215,8 +236,8 @@ export async function takeSessionsOf(userId: string, idHashes: readonly string[]
     [...idHashes],
   ]);
   return rows.flatMap((row) => {
-    const session = fromRow(row);
-    return session ? [session] : [];
+    const tokens = tokensOf(row);
+    return tokens ? [tokens] : [];
   });
 }
 
@@ -236,7 +257,7 @@ export async function renewTokensOnce(
 ): Promise<SessionRecord | null> {
   const db = await database();
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<SessionRow>(`SELECT * FROM portal_sessions WHERE id_hash = $1 FOR UPDATE`, [idHash]);
+    const [row] = await tx.query<SessionRowWithFlags>(`${SELECT_SESSION_WITH_FLAGS} FOR UPDATE OF s`, [idHash]);
     if (!row) return null;
     const current = fromRow(row);
     if (!current) return null;

@@ -29,6 +29,7 @@ const stored: SessionRecord = {
   flowState: {},
   createdAt: new Date(),
   lastSeenAt: new Date(),
+  participantFlags: [],
 };
 
 /** React Router gives every loader its own copy of the request, built from the same URL and headers. */

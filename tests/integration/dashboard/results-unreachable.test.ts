@@ -40,6 +40,7 @@ const session = {
   idToken: null,
   renewals: [],
   flowState: {},
+  participantFlags: [],
 } as unknown as PortalSession;
 
 let modules: {
@@ -153,6 +154,24 @@ describe("My Results loader against a failing results service", () => {
         welcomeBanner: true,
       },
     });
+  });
+
+  it("a participant who dismissed the welcome banner does not see it again, known from the session without a query", async () => {
+    handler = (_req, res) =>
+      sendJson(res, 200, {
+        kitStatus: "3",
+        apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits" }],
+        isHealthOrResearch: false,
+        agreements: ["rc"],
+        heapIdentifier: "h-1",
+        Patient: { firstName: "Ada", lastName: "Testwell" },
+      });
+    const { database } = await import("~/services/db.server");
+    const query = vi.spyOn(await database(), "query");
+    const dismissed = { ...session, participantFlags: ["banner-dismissed:welcome"] };
+    expect(await modules.loadDashboard(request(), dismissed)).toMatchObject({ data: { screen: "full", welcomeBanner: false } });
+    expect(await modules.loadDashboard(request(), session)).toMatchObject({ data: { screen: "full", welcomeBanner: true } });
+    expect(query).not.toHaveBeenCalled();
   });
 
   it("a 401 ends the session and goes to sign-in at once, without retrying", async () => {

@@ -63,6 +63,14 @@ describe.each(drivers)("platform db — $name", ({ url }) => {
     expect(row?.created_at).toBeInstanceOf(Date);
   });
 
+  it("returns a text[] column as an array of strings in both drivers, an empty one as []", async () => {
+    const [row] = await db.query<{ names: string[]; none: string[] }>(
+      `SELECT ARRAY(SELECT name FROM ${table} WHERE name = $1) AS names, ARRAY(SELECT name FROM ${table} WHERE false) AS none`,
+      ["alpha"],
+    );
+    expect(row).toEqual({ names: ["alpha"], none: [] });
+  });
+
   it("commits a transaction and rolls it back when the function throws", async () => {
     const result = await db.transaction(async (tx) => {
       await tx.query(`INSERT INTO ${table} (name) VALUES ($1)`, ["committed"]);
