@@ -1,13 +1,23 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { toLanguage } from "./i18n";
+import { CATALOGS_ATTRIBUTE, namespacesOfCatalogFiles, pageCatalogsFor } from "./i18n-catalogs";
 
-// The root route provides the translations (from its loader's data) to everything below it.
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+// The first render needs the page's translations, or it would differ from the server's. Without
+// them the page stays as the server sent it: it works without script.
+const page = document.documentElement;
+const namespaces = namespacesOfCatalogFiles(page.getAttribute(CATALOGS_ATTRIBUTE) ?? "");
+if (namespaces.length > 0) pageCatalogsFor(toLanguage(page.lang), namespaces).then(hydrate, () => undefined);
+else hydrate();

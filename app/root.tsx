@@ -1,11 +1,13 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+import { use } from "react";
 import { isRouteErrorResponse, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { NoEvalProbe } from "~/components/layout/no-eval-probe";
 import { useNonce } from "~/components/layout/nonce";
 import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
-import { fallbackLanguage } from "~/i18n";
+import { fallbackLanguage, namespaces as allNamespaces, toLanguage } from "~/i18n";
+import { CATALOGS_ATTRIBUTE, catalogFilesOf, pageCatalogsFor, providePageCatalogs } from "~/i18n-catalogs";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
 import { portalRequestOf } from "~/load-context";
 import { usePageNeedsScripts } from "~/page-scripts";
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const title = loaderData?.title ?? "DNA Discovery Program";
   if (!error || !loaderData) return [{ title }];
   if (isRouteErrorResponse(error) && error.status === 404) return pageTitle(matches, "common", "errors.notFoundTitle");
-  return [{ title: `${loaderData.translations.common.meta.errorPrefix}${title}` }];
+  return [{ title: `${loaderData.errorPrefix}${title}` }];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,14 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url.searchParams.delete("lang");
     throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await rememberLanguage(language) } });
   }
-  const translations = translationsFor(language, portalRequestOf(context)?.translationNamespaces);
+  const namespaces = portalRequestOf(context)?.translationNamespaces ?? allNamespaces;
+  const translations = translationsFor(language, namespaces);
+  providePageCatalogs(language, namespaces, translations);
   const privacyChoices = await readPrivacyChoices(request);
-  return { language, translations, title: translations.common.meta.title, analyticsConsent: privacyChoices.analytics };
+  const { title, errorPrefix } = translations.common.meta;
+  return { language, namespaces, title, errorPrefix, analyticsConsent: privacyChoices.analytics };
 }
 
 /**
- * The root's data carries the translations of the page's routes only, so a navigation to another
- * page asks for them again; submissions revalidate as usual.
+ * The root's data names the translation namespaces of the page's routes only, so a navigation to
+ * another page asks for them again; submissions revalidate as usual.
  */
 export const shouldRevalidate = revalidateOnPathChange;
 
@@ -70,19 +75,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const withScripts = usePageNeedsScripts();
+  // Ready at once on the server and on the first page; on a navigation the new page waits for its catalogs.
+  const catalogs = data ? use(pageCatalogsFor(data.language, data.namespaces)) : null;
+  const language = data ? toLanguage(data.language) : fallbackLanguage;
   return (
-    <html lang={data?.language ?? fallbackLanguage} dir="ltr">
+    <html lang={language} dir="ltr" {...(data && withScripts ? { [CATALOGS_ATTRIBUTE]: catalogFilesOf(language, data.namespaces) } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data && withScripts
+          ? catalogFilesOf(language, data.namespaces)
+              .split(" ")
+              .map((file) => <link key={file} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file} />)
+          : null}
         {withScripts ? <NoEvalProbe nonce={nonce} /> : null}
         <NoscriptRefreshMeta />
       </head>
       <body>
-        {data ? (
-          <TranslationProvider translator={translatorForCatalogs(data.language, data.translations)}>{children}</TranslationProvider>
+        {data && catalogs ? (
+          <TranslationProvider translator={translatorForCatalogs(data.language, catalogs)}>{children}</TranslationProvider>
         ) : (
           children
         )}

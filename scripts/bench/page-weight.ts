@@ -15,6 +15,8 @@ export interface PageWeight {
   javascript: Bytes;
   css: Bytes;
   fonts: Bytes;
+  /** Data the page's script fetches before it starts: its translations (the files `<html data-catalogs>` lists). */
+  data: Bytes;
   /** The HTML document plus every asset above. */
   requests: number;
 }
@@ -27,10 +29,10 @@ function add(total: Bytes, more: Bytes): Bytes {
   return { raw: total.raw + more.raw, gzip: total.gzip + more.gzip };
 }
 
-type AssetKind = "javascript" | "css" | "fonts";
+type AssetKind = "javascript" | "css" | "fonts" | "data";
 
 /**
- * Assets named by the document: scripts and module preloads, stylesheets, preloaded fonts, and the
+ * Assets named by the document: scripts and module preloads, stylesheets, preloaded fonts, the catalog files, and the
  * modules React Router's inline module script imports (`import "/assets/manifest-….js"`, the route
  * modules, `import("/assets/entry.client-….js")`). Every one of them is under /assets/, the build's
  * hashed files (build/client/assets); most are module preloads as well, and each is counted once.
@@ -45,6 +47,8 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
     else if (/rel="stylesheet"/.test(tag)) found.push({ url, kind: "css" });
     else if (/rel="preload"/.test(tag) && /as="font"/.test(tag)) found.push({ url, kind: "fonts" });
   }
+  const catalogFiles = /<html\b[^>]*\bdata-catalogs="([^"]*)"/.exec(html)?.[1] ?? "";
+  for (const file of catalogFiles.split(" ").filter(Boolean)) found.push({ url: new URL(file, base), kind: "data" });
   for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (/\bsrc=/.test(attributes) || !/type="module"/.test(attributes)) continue;
     for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) {
@@ -64,7 +68,8 @@ function staticImports(source: string, base: URL): URL[] {
 export async function measurePage(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
   const response = await fetch(url, { headers, redirect: "manual" });
   const document = Buffer.from(await response.arrayBuffer());
-  const totals: Record<AssetKind, Bytes> = { javascript: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, fonts: { raw: 0, gzip: 0 } };
+  const none = () => ({ raw: 0, gzip: 0 });
+  const totals: Record<AssetKind, Bytes> = { javascript: none(), css: none(), fonts: none(), data: none() };
   const seen = new Set<string>();
   const queue = assetsOf(document.toString("utf8"), new URL(url));
   while (queue.length > 0) {

@@ -192,7 +192,16 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
   const floor = load.rows.find((row) => row.name === rowNames.floor);
   const lightest = load.rows.find((row) => row.name === rowNames.lightest);
   const weightTable = table(
-    ["Page", "Status", "HTML raw / gzip", "JavaScript raw / gzip", "CSS raw / gzip", "Fonts raw / gzip", "Requests"],
+    [
+      "Page",
+      "Status",
+      "HTML raw / gzip",
+      "JavaScript raw / gzip",
+      "Translations raw / gzip",
+      "CSS raw / gzip",
+      "Fonts raw / gzip",
+      "Requests",
+    ],
     report.weights.map(({ name, weight, note }) =>
       weight
         ? [
@@ -200,11 +209,12 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
             String(weight.status),
             both(weight.html),
             both(weight.javascript),
+            both(weight.data),
             both(weight.css),
             both(weight.fonts),
             String(weight.requests),
           ]
-        : [name, note ?? "not measured", "", "", "", "", ""],
+        : [name, note ?? "not measured", "", "", "", "", "", ""],
     ),
   );
   return [

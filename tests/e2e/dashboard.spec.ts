@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { templates } from "../support/participant-templates";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
+import { whenHydrated } from "./support/hydration";
 import { screenMatrix } from "./support/matrix";
 import { signIn } from "./support/sign-in";
 import { identityUrl, portalUrl, resultsUrl } from "./support/stack";
@@ -303,6 +304,8 @@ test.describe("the full dashboard", () => {
 
   test("a report opens from its card: a PDF in a new tab, the portal kept", async ({ page, context, reader, signedIn }, testInfo) => {
     await signedIn(page, await reader("elena"));
+    // With JavaScript, the report opens from the page once its script has taken the page over.
+    await whenHydrated(page);
     const download = page.getByRole("button", { name: "Download report: Traits" });
     // The new tab receives the PDF, named for the participant's files (Chromium shows it in its viewer).
     const received = context.waitForEvent("response", (response) => response.url().startsWith(`${resultsUrl}/documents/`));
@@ -333,6 +336,7 @@ test.describe("the full dashboard", () => {
     // Dismissing changes the account: a participant of the test's own.
     const person = await signedIn(page, await participant("ada"));
     await page.goto("/?lang=en");
+    await whenHydrated(page);
     const banner = page.getByRole("status").filter({ hasText: "Welcome to your DNA Discovery account" });
     await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: "Close" }).click();
@@ -361,6 +365,7 @@ test.describe("the full dashboard", () => {
     // The language cookie is set after sign-in: the identity provider's pages would read it too.
     await signedIn(page, await reader("lucia"));
     await page.goto("/?lang=es");
+    await whenHydrated(page);
     const card = page.locator('li[data-app-name="health"]');
     await expect(card.getByRole("heading")).toHaveText("Salud");
     await card.getByRole("link", { name: "Abrir el portal de salud: Salud" }).click();
