@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resources } from "~/locales/resources.server";
 import { languageCookie } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
-import { resources } from "~/locales/resources.server";
 import { createPortalApp } from "../../../server/app.ts";
 
 /**
