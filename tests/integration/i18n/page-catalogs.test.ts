@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -8,6 +8,7 @@ import { languageCookie } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
 import { createPortalApp } from "../../../server/app.ts";
+import { sentHeaders } from "../../support/sent-headers";
 
 /**
  * A page's translations are files of their own, not part of the page: the built portal behind the
@@ -39,18 +40,6 @@ function leafStrings(catalog: unknown): string[] {
   return typeof catalog === "object" && catalog !== null ? Object.values(catalog).flatMap(leafStrings) : [];
 }
 
-/** Headers as sent (fetch would undo the compression). */
-function headersOf(url: string): Promise<Record<string, string | string[] | undefined>> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
-      response.resume();
-      resolve(response.headers);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
 describe.each(["en", "es"] as const)("the translations of a page (%s)", (language) => {
   const page = async () =>
     fetch(`${base}/session-expired`, { headers: { Cookie: (await languageCookie.serialize(language)).split(";")[0]! } });
@@ -78,7 +67,7 @@ describe.each(["en", "es"] as const)("the translations of a page (%s)", (languag
     const { programName, ...common } = resources[language].common;
     expect(served).toEqual([common, resources[language].ui]);
     expect(programName).toBeTruthy();
-    const headers = await headersOf(`${base}${files[0]}`);
+    const headers = await sentHeaders(`${base}${files[0]}`);
     expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(headers["content-encoding"]).toBe("gzip");
   });

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPortalApp } from "../../../server/app.ts";
+import { sentHeaders } from "../../support/sent-headers";
 
 /** What the server file does for every response, besides the guard and the log (their own suites). */
 
@@ -32,18 +33,6 @@ async function serve(production: boolean): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Headers as sent (fetch would undo the compression). */
-function headersOf(url: string): Promise<Record<string, string | string[] | undefined>> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
-      response.resume();
-      resolve(response.headers);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
 let development: string;
 let production: string;
 
@@ -58,25 +47,25 @@ afterAll(async () => {
 
 describe("the server file's responses", () => {
   it("serves /assets files for a year, never revalidated, and compressed", async () => {
-    const headers = await headersOf(`${development}/assets/entry.client-ABC123.js`);
+    const headers = await sentHeaders(`${development}/assets/entry.client-ABC123.js`);
     expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(headers["content-encoding"]).toBe("gzip");
   });
 
   it("compresses pages but not small data answers, and serves the favicon by name", async () => {
-    expect((await headersOf(`${development}/`))["content-encoding"]).toBe("gzip");
-    expect((await headersOf(`${development}/data`))["content-encoding"]).toBeUndefined();
+    expect((await sentHeaders(`${development}/`))["content-encoding"]).toBe("gzip");
+    expect((await sentHeaders(`${development}/data`))["content-encoding"]).toBeUndefined();
     const favicon = await fetch(`${development}/favicon.ico`);
     expect(await favicon.text()).toBe("icon");
   });
 
   it("puts the nonce policy on every response, and HSTS only outside development", async () => {
-    const page = await headersOf(`${development}/`);
+    const page = await sentHeaders(`${development}/`);
     expect(page["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(page["strict-transport-security"]).toBeUndefined();
-    expect((await headersOf(`${production}/`))["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect((await sentHeaders(`${production}/`))["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     const nonces = new Set(
-      await Promise.all([1, 2, 3].map(async () => String((await headersOf(`${development}/`))["content-security-policy"]))),
+      await Promise.all([1, 2, 3].map(async () => String((await sentHeaders(`${development}/`))["content-security-policy"]))),
     );
     expect(nonces.size).toBe(3);
   });
