@@ -27,21 +27,13 @@ export function catalogFilesOf(language: string, namespaces: readonly Namespace[
   return namespaces.map((namespace) => catalogUrl(toLanguage(language), namespace)).join(" ");
 }
 
+const namespaceOfUrl = new Map(
+  Object.entries(catalogUrls).map(([file, url]) => [url, file.slice(file.lastIndexOf("/") + 1, -".json".length) as Namespace]),
+);
+
 /** The namespaces of a page's catalog files, as `catalogFilesOf` listed them. */
 export function namespacesOfCatalogFiles(files: string): Namespace[] {
-  const byUrl = new Map(
-    Object.entries(catalogUrls).map(([file, url]) => [
-      url,
-      file
-        .split("/")
-        .pop()!
-        .replace(/\.json$/, "") as Namespace,
-    ]),
-  );
-  return files
-    .split(" ")
-    .filter(Boolean)
-    .flatMap((url) => (byUrl.has(url) ? [byUrl.get(url)!] : []));
+  return files.split(" ").flatMap((url) => namespaceOfUrl.get(url) ?? []);
 }
 
 /** A promise React's `use` reads at once when it has settled (its own thenable protocol). */
@@ -56,11 +48,7 @@ function settled(promise: Promise<Catalogs>): CatalogsThenable {
   thenable.status = "pending";
   promise.then(
     (value) => Object.assign(thenable, { status: "fulfilled", value }),
-    (reason: unknown) => {
-      Object.assign(thenable, { status: "rejected", reason });
-      // A failed download is tried again by the next page that needs it.
-      pageCatalogs.forEach((entry, key) => entry === thenable && pageCatalogs.delete(key));
-    },
+    (reason: unknown) => Object.assign(thenable, { status: "rejected", reason }),
   );
   return thenable;
 }
@@ -103,8 +91,33 @@ export function pageCatalogsFor(language: string, namespaces: readonly Namespace
       ),
     );
     pageCatalogs.set(key, entry);
+    // A failed download is tried again by the next page that needs it.
+    entry.catch(() => pageCatalogs.delete(key));
   }
   return entry;
+}
+
+const shownByNavigation = new WeakMap<Promise<Catalogs>, Promise<Catalogs>>();
+
+/**
+ * What the layout renders with. In the browser, a page reached by a navigation whose catalogs cannot
+ * be downloaded is loaded as a document instead: the server renders it whole, and it works without
+ * script. The page before stays on screen until then.
+ */
+export function catalogsToRender(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
+  const entry = pageCatalogsFor(language, namespaces) as CatalogsThenable;
+  if (typeof window === "undefined" || entry.status === "fulfilled") return entry;
+  let shown = shownByNavigation.get(entry);
+  if (!shown) {
+    shown = settled(
+      entry.catch(() => {
+        window.location.reload();
+        return new Promise<never>(() => undefined);
+      }),
+    );
+    shownByNavigation.set(entry, shown);
+  }
+  return shown;
 }
 
 /** The server's catalogs for a page, given before it renders, so the server never downloads. */

@@ -7,7 +7,7 @@ import { NoEvalProbe } from "~/components/layout/no-eval-probe";
 import { useNonce } from "~/components/layout/nonce";
 import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
 import { fallbackLanguage, namespaces as allNamespaces, toLanguage } from "~/i18n";
-import { CATALOGS_ATTRIBUTE, catalogFilesOf, pageCatalogsFor, providePageCatalogs } from "~/i18n-catalogs";
+import { CATALOGS_ATTRIBUTE, catalogFilesOf, catalogsToRender, providePageCatalogs } from "~/i18n-catalogs";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
 import { portalRequestOf } from "~/load-context";
 import { usePageNeedsScripts } from "~/page-scripts";
@@ -76,20 +76,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const withScripts = usePageNeedsScripts();
   // Ready at once on the server and on the first page; on a navigation the new page waits for its catalogs.
-  const catalogs = data ? use(pageCatalogsFor(data.language, data.namespaces)) : null;
+  const catalogs = data ? use(catalogsToRender(data.language, data.namespaces)) : null;
   const language = data ? toLanguage(data.language) : fallbackLanguage;
+  const catalogFiles = data && withScripts ? catalogFilesOf(language, data.namespaces) : null;
   return (
-    <html lang={language} dir="ltr" {...(data && withScripts ? { [CATALOGS_ATTRIBUTE]: catalogFilesOf(language, data.namespaces) } : {})}>
+    <html lang={language} dir="ltr" {...(catalogFiles ? { [CATALOGS_ATTRIBUTE]: catalogFiles } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data && withScripts
-          ? catalogFilesOf(language, data.namespaces)
-              .split(" ")
-              .map((file) => <link key={file} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file} />)
-          : null}
+        {catalogFiles?.split(" ").map((file) => (
+          <link key={file} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file} />
+        ))}
         {withScripts ? <NoEvalProbe nonce={nonce} /> : null}
         <NoscriptRefreshMeta />
       </head>
