@@ -1,13 +1,16 @@
 import type { Config } from "@react-router/dev/config";
+import { buildServerFile } from "./server/build-server-file.ts";
 
 /**
  * Server rendering, built to build/server (the server file imports it) and build/client (the
- * browser's files, served by server/app.ts). Every route is in the browser's manifest from the first
- * page ('initial' discovery): measured against 'lazy' in docs/performance.md.
+ * browser's files, served by server/app.ts), then the server file itself (build/portal-server.js).
+ * Every route is in the browser's manifest from the first page ('initial' discovery): measured
+ * against 'lazy' in docs/performance.md.
  */
 export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: true,
   routeDiscovery: { mode: "initial" },
+  buildEnd: () => buildServerFile(import.meta.dirname),
 } satisfies Config;

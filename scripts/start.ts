@@ -17,6 +17,7 @@ import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
 import { IDENTITY_NODE_ARGS } from "../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../platform/results/node-flags.ts";
+import { SERVER_FILE } from "../server/build-server-file.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataRoot = path.resolve(root, process.env.DATA_DIR ?? ".data");
@@ -167,7 +168,7 @@ process.on("SIGTERM", () => void stopAll(0));
 const viteDevelopment = process.env.PORTAL_VITE_DEV === "1";
 
 async function main() {
-  if (!viteDevelopment && !existsSync(path.join(root, "build/server/index.js"))) {
+  if (!viteDevelopment && !existsSync(path.join(root, SERVER_FILE))) {
     throw new Error("The portal is not built yet: run `npm run build` first.");
   }
   const ports: NamedPort[] = [

@@ -36,7 +36,7 @@ function roleOf(command: string): string {
   if (command.includes("scripts/start.ts")) return "launcher (with the embedded database)";
   if (command.includes("platform/identity/")) return "identity provider";
   if (command.includes("platform/results/")) return "results service";
-  if (command.includes("server/index.ts")) return "portal";
+  if (command.includes("portal-server.js") || command.includes("server/index.ts")) return "portal";
   if (command.includes("esbuild")) return "esbuild (tsx's compiler)";
   return command.split(" ")[0] ?? "other";
 }

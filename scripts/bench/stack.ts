@@ -1,6 +1,6 @@
 /**
  * The whole stack as three separately controlled processes (identity provider, results service,
- * portal on server/index.ts in production mode), so a run can stop and start any one of them while
+ * portal on the built server file in production mode), so a run can stop and start any one of them while
  * the others keep going. Used by `npm run bench` and by the fault and security suites.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -12,6 +12,7 @@ import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment } from "../../lib/launcher/m
 import { launchedPortalArgs, portalServerArgs } from "../../lib/launcher/portal-command.ts";
 import { IDENTITY_NODE_ARGS } from "../../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../../platform/results/node-flags.ts";
+import { SERVER_FILE } from "../../server/build-server-file.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -58,7 +59,8 @@ export interface StackOptions {
 
 /** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `react-router build`). */
 export function ensurePortalBuilt(): void {
-  if (existsSync(path.join(projectRoot, "build/server/index.js"))) return;
+  // The server file is the build's last step: when it is there, so is the rest.
+  if (existsSync(path.join(projectRoot, SERVER_FILE))) return;
   const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: projectRoot,
     stdio: "ignore",
