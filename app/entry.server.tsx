@@ -4,7 +4,7 @@ import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
 import { portalRequestOf } from "~/load-context";
-import { withDoctype, withErrorTitle, withLowPriorityModules } from "~/services/document-html.server";
+import { withDoctype, withErrorTitle, withScriptsAfterFirstPaint } from "~/services/document-html.server";
 import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
 
@@ -39,7 +39,7 @@ export default async function handleRequest(
   await stream.allReady;
   const html = await new Response(stream).text();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const page = withErrorTitle(withLowPriorityModules(html), translator.fixed("common")("meta.errorPrefix"));
+  const page = withErrorTitle(withScriptsAfterFirstPaint(html), translator.fixed("common")("meta.errorPrefix"));
   return new Response(withDoctype(page), { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -17,9 +17,9 @@ function catalogUrl(language: Language, namespace: Namespace): string {
 }
 
 /**
- * The page's catalog files, listed on `<html>` for the browser's first render. The page also
- * preloads them at low priority, beside its modules, so hydration does not wait one more round trip
- * (preloaded at the default high priority, they held up the dashboard's first paint in Lighthouse).
+ * The page's catalog files, listed on `<html>` for the browser's first render. Once the page is on
+ * screen they are preloaded beside its modules (app/services/document-html.server.ts), so hydration
+ * does not wait one more round trip; preloaded from the head, they held up the first paint.
  */
 export const CATALOGS_ATTRIBUTE = "data-catalogs";
 

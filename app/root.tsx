@@ -86,9 +86,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {catalogFiles?.split(" ").map((file) => (
-          <link key={file} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file} />
-        ))}
         {withScripts ? <NoEvalProbe nonce={nonce} /> : null}
         <NoscriptRefreshMeta />
       </head>

@@ -1,15 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { withDoctype, withLowPriorityModules } from "./document-html.server";
+import { withDoctype, withScriptsAfterFirstPaint } from "./document-html.server";
 
-describe("withLowPriorityModules", () => {
-  it("asks for every module preload at low priority and leaves everything else alone", () => {
-    const html =
-      '<head><link rel="stylesheet" href="/build/app.css"/></head><body><p>rel="modulepreload"</p>' +
-      '<link rel="modulepreload" href="/build/entry.client.js"/><link rel="modulepreload" href="/build/root.js" crossorigin="anonymous"/></body>';
-    expect(withLowPriorityModules(html)).toBe(
-      '<head><link rel="stylesheet" href="/build/app.css"/></head><body><p>rel="modulepreload"</p>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/build/entry.client.js"/><link rel="modulepreload" fetchpriority="low" href="/build/root.js" crossorigin="anonymous"/></body>',
-    );
+describe("withScriptsAfterFirstPaint", () => {
+  const routerOutput =
+    '<html data-catalogs="/assets/common-1.json"><head><link rel="stylesheet" href="/assets/shell.css"/>' +
+    '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce"/><link rel="modulepreload" href="/assets/root-B.js" nonce="n0nce"/></head>' +
+    '<body><p>rel="modulepreload"</p><script nonce="n0nce">window.__reactRouterContext = {};</script>' +
+    '<script nonce="n0nce" type="module" async="">import "/assets/manifest-C.js";\nimport * as route0 from "/assets/root-B.js";\n' +
+    'window.__x = "</script-free>";\nimport("/assets/entry.client-A.js");</script><script nonce="n0nce">enqueue();</script></body></html>';
+
+  it("takes the module preloads and the module script out of the page, into one loader with the same nonce", () => {
+    const page = withScriptsAfterFirstPaint(routerOutput);
+    expect(page).not.toContain('<link rel="modulepreload"');
+    expect(page).not.toContain('type="module"');
+    expect(page).toContain('<p>rel="modulepreload"</p>');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/shell.css"/>');
+    const scripts = [...page.matchAll(/<script nonce="n0nce">([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(scripts).toHaveLength(3);
+    expect(scripts[0]).toBe("window.__reactRouterContext = {};");
+    expect(scripts[2]).toBe("enqueue();");
+    expect(scripts[1]).not.toContain("<");
+  });
+
+  it("gives the loader the modules to preload and the module script's code, unchanged", () => {
+    const loader =
+      /<script nonce="n0nce">(\(function\(modules, code\)[\s\S]*?)<\/script>/.exec(withScriptsAfterFirstPaint(routerOutput))?.[1] ?? "";
+    const received: unknown[] = [];
+    // The loader is an expression called with (modules, code): call the same function with a recorder instead.
+    const call = loader.slice(0, loader.lastIndexOf(";")).replace(/^\(function\(modules, code\) \{[\s\S]*\}\)\(/, "record(");
+    new Function("record", call)((...args: unknown[]) => received.push(...args));
+    expect(received).toEqual([
+      ["/assets/entry.client-A.js", "/assets/root-B.js"],
+      'import "/assets/manifest-C.js";\nimport * as route0 from "/assets/root-B.js";\nwindow.__x = "</script-free>";\nimport("/assets/entry.client-A.js");',
+    ]);
+  });
+
+  it("leaves a page without React Router's scripts as it is", () => {
+    const plain = '<html><head><link rel="stylesheet" href="/assets/shell.css"/></head><body><p>Plain</p></body></html>';
+    expect(withScriptsAfterFirstPaint(plain)).toBe(plain);
   });
 });
 

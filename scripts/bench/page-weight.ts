@@ -33,9 +33,9 @@ type AssetKind = "javascript" | "css" | "fonts" | "data";
 
 /**
  * Assets named by the document: scripts and module preloads, stylesheets, preloaded fonts, the catalog files, and the
- * modules React Router's inline module script imports (`import "/assets/manifest-….js"`, the route
- * modules, `import("/assets/entry.client-….js")`). Every one of them is under /assets/, the build's
- * hashed files (build/client/assets); most are module preloads as well, and each is counted once.
+ * modules its inline scripts name (`import "/assets/manifest-….js"`, the route modules,
+ * `import("/assets/entry.client-….js")`). Every one of them is under /assets/, the build's hashed
+ * files (build/client/assets), and each is counted once.
  */
 export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }[] {
   const found: { url: URL; kind: AssetKind }[] = [];
@@ -49,11 +49,11 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
   }
   const catalogFiles = /<html\b[^>]*\bdata-catalogs="([^"]*)"/.exec(html)?.[1] ?? "";
   for (const file of catalogFiles.split(" ").filter(Boolean)) found.push({ url: new URL(file, base), kind: "data" });
+  // Inline scripts name the rest: React Router's module script imports them, and the portal's
+  // after-first-paint loader lists them (app/services/document-html.server.ts).
   for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\bsrc=/.test(attributes) || !/type="module"/.test(attributes)) continue;
-    for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) {
-      if (specifier) found.push({ url: new URL(specifier, base), kind: "javascript" });
-    }
+    if (/\bsrc=/.test(attributes)) continue;
+    for (const [specifier] of body.matchAll(/\/assets\/[^"'\\\s]+\.js/g)) found.push({ url: new URL(specifier, base), kind: "javascript" });
   }
   return found;
 }

@@ -205,6 +205,7 @@ test.describe("the full dashboard", () => {
       return;
     }
     const dialog = page.getByRole("dialog", { name: "Timeline Details" });
+    await whenHydrated(page);
     await link.click();
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("up to 12 weeks");
@@ -272,6 +273,7 @@ test.describe("the full dashboard", () => {
     test.skip(testInfo.project.name === "no-js", "without JavaScript the server answers with the finished page");
     await signedIn(page, await reader("ada"), { path: "/profile" });
     await page.setViewportSize({ width: 1366, height: 900 });
+    await whenHydrated(page);
     let releaseResults: () => void = () => {};
     const resultsHeld = new Promise<void>((resolve) => (releaseResults = resolve));
     await page.route(

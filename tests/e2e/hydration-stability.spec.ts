@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { controlPositions, expectNothingMovesOnHydration } from "./support/hydration";
+import { controlPositions, expectNothingMovesOnHydration, whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
 import { viewports } from "./support/matrix";
 
@@ -47,4 +47,42 @@ test("nothing on the hosted sign-in page moves when its scripts run", async ({ p
   await expect(passkey).toBeVisible();
   await expect(passkey).toBeEnabled();
   expect(await controlPositions(page)).toEqual(drawnByServer);
+});
+
+test("a page is on screen before any of its script is asked for", async ({ page, participant, signedIn }) => {
+  await signedIn(page, await participant("greta"));
+  const scriptFiles = /\/assets\/[^/]+\.(js|json)$/;
+  for (const path of ["/", "/profile/security"]) {
+    const asked: string[] = [];
+    const record = (request: { url(): string }) => {
+      if (scriptFiles.test(new URL(request.url()).pathname)) asked.push(request.url());
+    };
+    page.on("request", record);
+    await page.goto(path, { waitUntil: "load" });
+    await whenHydrated(page);
+    page.off("request", record);
+    if (!withJs()) {
+      expect(asked, path).toEqual([]);
+      continue;
+    }
+    const firstPaint = await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
+    const started = await page.evaluate(
+      (files) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => new RegExp(files).test(new URL(entry.name).pathname))
+          .map((entry) => ({ file: new URL(entry.name).pathname, startTime: entry.startTime })),
+      scriptFiles.source,
+    );
+    // The modules and the translations the script needs: all asked for, none before the first paint.
+    expect(
+      started.some(({ file }) => file.includes("/entry.client-")),
+      path,
+    ).toBe(true);
+    const paintedAt = (await firstPaint.jsonValue()) as number;
+    expect(
+      started.filter(({ startTime }) => startTime < paintedAt),
+      path,
+    ).toEqual([]);
+  }
 });

@@ -2,6 +2,7 @@ import { test as base, type Cookie, type Page } from "@playwright/test";
 import { signInOverHttp } from "../../../scripts/bench/sign-in";
 import { createParticipant as createOn, type ParticipantChanges, type TestParticipant } from "../../support/create-participant";
 import type { TemplateName } from "../../support/participant-templates";
+import { whenHydrated } from "./hydration";
 import type { SignInOptions } from "./sign-in";
 import { identityUrl, portalUrl, resultsUrl } from "./stack";
 
@@ -68,7 +69,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (saved && !options.method) {
         await page.context().addCookies(saved);
         await page.goto(options.path ?? "/");
-        if (isPortalPage(page)) return person;
+        if (isPortalPage(page)) return whenHydrated(page).then(() => person);
         await page.context().clearCookies();
       }
       const { browser } = await signInOverHttp(portalUrl, identityUrl, person, options);
@@ -77,6 +78,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.context().addCookies(cookies);
       signInStates.set(person.userId, await page.context().cookies());
       await page.goto(options.path ?? "/");
+      await whenHydrated(page);
       return person;
     }),
   ownSignedIn: async ({ participant, signedIn }, use) =>

@@ -2,16 +2,21 @@ import { expect, test, type Page } from "@playwright/test";
 
 /**
  * With JavaScript, resolves once React Router has hydrated the page (its router initialised), so a
- * test acts on the elements the user keeps; without JavaScript, at once (nothing hydrates).
+ * test acts on the elements the user keeps; without JavaScript, or on a page sent without scripts,
+ * at once (nothing hydrates). The page's script is only asked for after its first paint.
  */
 export async function whenHydrated(page: Page): Promise<void> {
   if (test.info().project.name !== "js") return;
   // The router is ready before React has taken the page over: wait for React's own mark on the page's
   // main content too (set when hydration claims the element).
+  // A page sent without React Router's scripts (a screen that needs none) has nothing to wait for.
   await page.waitForFunction(() => {
-    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+    const global = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: { state: { initialized: boolean } } };
+    if (!global.__reactRouterContext) return true;
     const main = document.querySelector("main");
-    return Boolean(router?.state.initialized && main && Object.keys(main).some((key) => key.startsWith("__reactFiber$")));
+    return Boolean(
+      global.__reactRouterDataRouter?.state.initialized && (!main || Object.keys(main).some((key) => key.startsWith("__reactFiber$"))),
+    );
   });
 }
 
