@@ -1,12 +1,13 @@
 import type { Logger } from "pino";
-import { Agent, fetch } from "undici";
 import type * as z from "zod";
 import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
 import { logger as portalLogger, redactText } from "./logger.server";
 
 /**
  * The portal's one way to call another service (identity provider, results service, analytics,
- * error reporting): kept-alive connections, a timeout per attempt, retries within one budget when
+ * error reporting): Node's own fetch, whose connections are kept alive and shared by every caller of
+ * the process (the fetch React Router and remix-auth-oauth2 use too, so the process holds one HTTP
+ * client, not two), a timeout per attempt, retries within one budget when
  * asked, the request id forwarded, one log line per attempt, and the answer parsed as JSON.
  */
 
@@ -14,9 +15,6 @@ export type UpstreamName = "identity" | "results" | "analytics" | "error-reporti
 
 /** The status a call that got no answer at all is reported with (SPEC.md §8: 599). */
 export const UNANSWERED_STATUS = 599;
-
-/** Kept-alive connections to each upstream origin, shared by every caller of this process. */
-const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
 
 export interface UpstreamRequest {
   upstream: UpstreamName;
@@ -62,7 +60,7 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
   const line = { method, upstream: request.upstream, path: redactText(url.pathname), attempt, requestId: request.requestId };
   const began = performance.now();
   try {
-    const response = await fetch(url, { method, headers, body, dispatcher, signal: AbortSignal.timeout(request.timeoutMs) });
+    const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(request.timeoutMs) });
     const text = await response.text();
     let parsed: unknown = null;
     try {
@@ -146,14 +144,14 @@ export async function openUpstreamStream(
   const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
   until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
   try {
-    const response = await fetch(url, { headers, dispatcher, signal: controller.signal });
+    const response = await fetch(url, { headers, signal: controller.signal });
     log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
     return {
       answered: true,
       status: response.status,
       ok: response.ok,
-      headers: response.headers as unknown as Headers,
-      body: response.body as ReadableStream<Uint8Array> | null,
+      headers: response.headers,
+      body: response.body,
     };
   } catch (error) {
     const name = errorName(error);
