@@ -1,5 +1,4 @@
 import path from "node:path";
-import { build } from "vite";
 
 /** Where the build puts the server file: directly under build/, so server/config.ts finds the project root one folder up from either. */
 export const SERVER_FILE = "build/portal-server.js";
@@ -8,9 +7,11 @@ export const SERVER_FILE = "build/portal-server.js";
  * The portal's server file as every process outside `npm run dev` runs it: server/index.ts and the
  * project modules it imports, bundled to plain JavaScript (packages stay imports). Node's type
  * stripping would otherwise hold its WebAssembly compiler in the portal for good: 17 MB resident
- * (docs/performance.md). Runs after `react-router build` (react-router.config.ts).
+ * (docs/performance.md). Runs after `react-router build` (react-router.config.ts). Vite is loaded
+ * here, not with the module: the launchers import SERVER_FILE and must not hold a bundler.
  */
 export async function buildServerFile(projectRoot: string): Promise<void> {
+  const { build } = await import("vite");
   await build({
     configFile: false,
     root: projectRoot,

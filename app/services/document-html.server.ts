@@ -1,4 +1,5 @@
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
+import { CATALOGS_ATTRIBUTE } from "~/i18n-catalogs";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*\/?>/g;
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
@@ -7,7 +8,7 @@ const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
  * Runs in the page, in place of React Router's module script: once the browser reports the page's
  * first contentful paint (two frames on where it cannot report paints; at once in a hidden tab,
  * which paints nothing; 3 s after the load event at the latest), it adds the preloads of the page's
- * catalogs (<html data-catalogs>) and modules, then the module script with this script's nonce.
+ * catalogs (CATALOGS_ATTRIBUTE on <html>) and modules, then the module script with this script's nonce.
  */
 const AFTER_FIRST_PAINT = `(function(modules, code) {
   var d = document, nonce = d.currentScript.nonce, started = false;
@@ -15,7 +16,7 @@ const AFTER_FIRST_PAINT = `(function(modules, code) {
   function start() {
     if (started) return;
     started = true;
-    (d.documentElement.getAttribute("data-catalogs") || "").split(" ").filter(Boolean).forEach(function(href) {
+    (d.documentElement.getAttribute("${CATALOGS_ATTRIBUTE}") || "").split(" ").filter(Boolean).forEach(function(href) {
       add(d.head, "link", { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: href });
     });
     modules.forEach(function(href) { add(d.head, "link", { rel: "modulepreload", href: href }); });

@@ -69,7 +69,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (saved && !options.method) {
         await page.context().addCookies(saved);
         await page.goto(options.path ?? "/");
-        if (isPortalPage(page)) return whenHydrated(page).then(() => person);
+        if (isPortalPage(page)) {
+          await whenHydrated(page);
+          return person;
+        }
         await page.context().clearCookies();
       }
       const { browser } = await signInOverHttp(portalUrl, identityUrl, person, options);
