@@ -1,4 +1,3 @@
-import { useFetcher } from "react-router";
 import { Notification } from "~/components/notification";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTranslation } from "~/i18n-react";
@@ -7,16 +6,18 @@ export const BANNER_ACTION = "/dashboard/banner";
 
 /**
  * SPEC.md §2: a dismissible success banner. Dismissing posts a form that the server remembers per
- * banner and participant; with JavaScript the same post goes in the background and keyboard focus
+ * banner and participant; with JavaScript the same post goes in the background (and outlives the page) and keyboard focus
  * moves to the page's heading (`focusAfterClose`), not to the document.
  */
 export function WelcomeBanner({ banner, focusAfterClose }: { banner: string; focusAfterClose: string }) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
 
   function recordDismissal() {
-    fetcher.submit({ banner, respond: "data" }, { method: "post", action: BANNER_ACTION });
+    // keepalive: the browser still delivers the dismissal when the participant leaves the page at once.
+    void fetch(BANNER_ACTION, { method: "POST", body: new URLSearchParams({ banner, respond: "data" }), keepalive: true }).catch(
+      () => undefined,
+    );
     document.getElementById(focusAfterClose)?.focus();
   }
 
