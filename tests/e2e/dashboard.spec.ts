@@ -344,7 +344,8 @@ test.describe("the full dashboard", () => {
     const withScript = testInfo.project.name === "js";
     // With JavaScript the dismissal goes in the background: hold it on its way, so the participant
     // leaves the page before it has arrived.
-    if (withScript) await page.route("**/dashboard/banner*", (route) => setTimeout(() => void route.continue().catch(() => undefined), 500));
+    if (withScript)
+      await page.route("**/dashboard/banner*", (route) => setTimeout(() => void route.continue().catch(() => undefined), 500));
     await banner.getByRole("button", { name: "Close" }).click();
     await expect(banner).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Results");
