@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Modal } from "~/components/modal";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
@@ -225,12 +225,17 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
   }
 }
 
-/** Without JavaScript each step is a full page; with it, the same forms run inside the 'Update Password' modal. */
+/**
+ * Without JavaScript each step is a full page; a flow begun on Login & Security with JavaScript runs the
+ * same forms inside the 'Update Password' modal. A step the server sent as a page stays a page when the
+ * script runs, so nothing typed into it before then is lost and nothing on it moves.
+ */
 export default function PasswordUpdate({ loaderData: view, actionData: refused }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   // A step's answer arrives with the page it redirected to; only a refused hand-made POST answers directly.
   const reply = view.reply ?? refused ?? undefined;
   const hydrated = useHydrated();
+  const [asModal] = useState(hydrated);
   const navigate = useNavigate();
   // A reply that belongs to an earlier step (e.g. after moving on) is not shown.
   const stepReply = reply && isStepIntent(reply.intent) && stepOfIntent[reply.intent] === view.step ? reply : undefined;
@@ -241,7 +246,7 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
       <StepContent key={view.step} view={view} reply={stepReply} />
     </div>
   );
-  if (hydrated) {
+  if (asModal) {
     return (
       <Modal open title={t("update.title")} size="medium" closeHref={SECURITY_PATH} onClose={() => navigate(SECURITY_PATH)}>
         {content}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useOutlet } from "react-router";
 import { Button } from "~/components/button";
 import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
@@ -36,16 +36,19 @@ export default function LoginSecurity({ loaderData }: Route.ComponentProps) {
   const { factors, notifications, serverTimeZone: zone, after } = loaderData;
   const step = useOutlet();
   const starting = useSubmittingIntent("start");
-  // Without JavaScript a password-update step is the whole page; with it, a modal over this one.
+  // Without JavaScript a password-update step is the whole page; with it, a modal over this one,
+  // unless the server sent the step as the page (it stays one until the flow ends).
   const updateForm = useRef<HTMLFormElement>(null);
   const inFlow = Boolean(step);
+  const [stepServedAsPage, setStepServedAsPage] = useState(!hydrated && inFlow);
+  if (stepServedAsPage && !inFlow) setStepServedAsPage(false);
   const wasInFlow = useRef(inFlow);
   // With JavaScript the flow ends by closing its modal: focus goes back to 'Update Password'.
   useEffect(() => {
     if (wasInFlow.current && !inFlow && hydrated) updateForm.current?.querySelector("button")?.focus();
     wasInFlow.current = inFlow;
   }, [inFlow, hydrated]);
-  if (step && !hydrated) return step;
+  if (step && (!hydrated || stepServedAsPage)) return step;
   return (
     <>
       <ProfileCard headingId="login-security" heading={t("security.heading")} level={1}>

@@ -6,9 +6,7 @@ import { viewports } from "./support/matrix";
 /**
  * A participant on a slow phone taps what the server drew before the page's script has run. Nothing
  * they can tap may move when the page hydrates, or the tap lands on something else (a control offered
- * only with JavaScript is drawn by the server where scripting is on, not added by the script). The
- * password update's own address is left out by design: served as a page, it becomes a modal over
- * Login & Security once the script runs.
+ * only with JavaScript is drawn by the server where scripting is on, not added by the script).
  */
 const pages = [
   "/",
@@ -29,6 +27,39 @@ for (const viewport of viewports) {
     for (const path of pages) await expectNothingMovesOnHydration(page, path);
   });
 }
+
+test("a password step the server sent as a page stays a page when the script runs, and keeps what was typed", async ({
+  page,
+  participant,
+  signedIn,
+}) => {
+  test.skip(!withJs(), "without JavaScript nothing hydrates");
+  await signedIn(page, await participant("ada"));
+  await page.goto("/profile/security");
+  await whenHydrated(page);
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await page.getByRole("radio", { name: "Text Message" }).check();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  // Reloaded (or reached again after signing in), the code step is the page the server drew.
+  await expectNothingMovesOnHydration(page, "/profile/security/password");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // A participant on a slow phone types the code before the script has run: it is still there after.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/profile/security/password", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Authentication code").fill("123");
+  release();
+  await whenHydrated(page);
+  await expect(page.getByLabel("Authentication code")).toHaveValue("123");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.unrouteAll();
+});
 
 test("nothing on the hosted sign-in page moves when its scripts run", async ({ page }) => {
   test.skip(!withJs(), "without JavaScript no script runs");

@@ -87,7 +87,6 @@ test("after the session ends in the middle of a password update, signing in agai
 
   await expect(page).toHaveURL(/\/profile\/security\/password$/);
   await expect(page.getByText(/We sent a 6-digit code by text message to/)).toBeVisible();
-  // With JavaScript the served step becomes a modal over Login & Security when the page hydrates.
   await whenHydrated(page);
   // The code sent before the session ended still works, and the new session sets the password.
   await page.getByLabel("Authentication code").fill(sentBefore!.code!);
