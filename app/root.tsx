@@ -1,4 +1,3 @@
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
 import { use } from "react";
 import { isRouteErrorResponse, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
@@ -16,6 +15,7 @@ import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
+import interLatin from "../lib/design/fonts/inter-latin-wght-400-700.woff2";
 import "~/styles/inter.css";
 import "~/styles/global.css";
 import type { Route } from "./+types/root";

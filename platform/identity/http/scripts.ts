@@ -47,10 +47,10 @@ export async function serveScript(res: ServerResponse, path: string): Promise<vo
   res.end(text);
 }
 
-const INTER_FILES = join(dirname(createRequire(import.meta.url).resolve("@fontsource-variable/inter/package.json")), "files") + sep;
+const INTER_FILES = fileURLToPath(new URL("../../../lib/design/fonts/", import.meta.url));
 const fonts = new Map<string, Promise<Buffer | null>>();
 
-/** GET /assets/inter-*.woff2: the portal's font, as @fontsource-variable/inter ships it; 404 for anything else. */
+/** GET /assets/inter-*.woff2: the portal's own copy of its font (lib/design/fonts/); 404 for anything else. */
 export async function serveFont(res: ServerResponse, path: string): Promise<void> {
   const name = INTER_FONTS[path as keyof typeof INTER_FONTS];
   if (!name) {

@@ -5,8 +5,8 @@ const OWN_STYLES = new URL("../assets/identity.css", import.meta.url);
 
 /** The fonts the hosted pages serve: the portal's Inter, Latin and Latin Extended (English and Spanish). */
 export const INTER_FONTS = {
-  "/assets/inter-latin.woff2": "inter-latin-wght-normal.woff2",
-  "/assets/inter-latin-ext.woff2": "inter-latin-ext-wght-normal.woff2",
+  "/assets/inter-latin.woff2": "inter-latin-wght-400-700.woff2",
+  "/assets/inter-latin-ext.woff2": "inter-latin-ext-wght-400-700.woff2",
 } as const;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -28,7 +28,7 @@ export function colourVariables(): string {
 /** Inter as the portal declares it: 'optional', so a slow first page keeps its fallback rather than repaint. */
 function fontFaces(): string {
   const face = (src: string, range: string) =>
-    `@font-face {\n  font-family: "Inter Variable";\n  font-style: normal;\n  font-display: optional;\n  font-weight: 100 900;\n  src: url("${src}") format("woff2-variations");\n  unicode-range: ${range};\n}\n`;
+    `@font-face {\n  font-family: "Inter Variable";\n  font-style: normal;\n  font-display: optional;\n  font-weight: 400 700;\n  src: url("${src}") format("woff2-variations");\n  unicode-range: ${range};\n}\n`;
   return (
     face(
       "/assets/inter-latin.woff2",
