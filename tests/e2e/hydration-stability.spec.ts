@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { controlPositions, expectNothingMovesOnHydration, whenHydrated } from "./support/hydration";
+import { controlPositions, ENTRY_SCRIPT, expectNothingMovesOnHydration, holdScript, whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
 import { viewports } from "./support/matrix";
 
@@ -46,12 +46,7 @@ test("a password step the server sent as a page stays a page when the script run
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // A participant on a slow phone types the code before the script has run: it is still there after.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/entry.client-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, ENTRY_SCRIPT);
   await page.goto("/profile/security/password", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Authentication code").fill("123");
   release();
@@ -63,12 +58,7 @@ test("a password step the server sent as a page stays a page when the script run
 
 test("nothing on the hosted sign-in page moves when its scripts run", async ({ page }) => {
   test.skip(!withJs(), "without JavaScript no script runs");
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/webauthn-browser.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, "**/assets/webauthn-browser.js");
   // The held script blocks the page's load: wait for what it drew before it.
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();

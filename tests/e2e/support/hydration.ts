@@ -20,6 +20,20 @@ export async function whenHydrated(page: Page): Promise<void> {
   });
 }
 
+/** The page's entry module: held back, the page stays as the server drew it. */
+export const ENTRY_SCRIPT = "**/assets/entry.client-*.js";
+
+/** Holds back every request for `script` (a URL pattern) until the returned function is called: a slow phone's network. */
+export async function holdScript(page: Page, script: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(script, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Where each heading and control of the page's main content is, by its element and name. */
 export async function controlPositions(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -40,12 +54,7 @@ export async function controlPositions(page: Page): Promise<string[]> {
  * and checks that nothing a participant could tap has moved (a tap on a slow phone lands on what it aimed at).
  */
 export async function expectNothingMovesOnHydration(page: Page, path: string): Promise<void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/entry.client-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, ENTRY_SCRIPT);
   await page.goto(path, { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const drawnByServer = await controlPositions(page);
