@@ -76,6 +76,7 @@ test.describe("layout, footer and error screens", () => {
 
   test("the privacy choices panel opens with its Consents and Rights tabs", async ({ page }, testInfo) => {
     await page.goto("/no-such-page");
+    await whenHydrated(page);
     await page.getByRole("link", { name: english.privacyChoices }).click();
     // With JavaScript a modal over the page; without, the page's main content: first in reading and
     // focus order, nothing behind it, and a link back.
@@ -96,6 +97,11 @@ test.describe("layout, footer and error screens", () => {
     await panel.getByRole("checkbox", { name: "Analytics" }).check();
     await panel.getByRole("button", { name: "Save my choices" }).click();
     await expect(panel.getByRole("checkbox", { name: "Analytics" })).toBeChecked();
+    // Saved: a reload serves the panel as the page, and it stays the page when the script runs.
+    await page.reload();
+    await whenHydrated(page);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("checkbox", { name: "Analytics" })).toBeChecked();
     if (!withJs) {
       await panel.getByRole("link", { name: "Back to the page" }).click();
       await expect(page).toHaveURL(/\/no-such-page$/);

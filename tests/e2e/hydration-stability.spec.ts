@@ -17,6 +17,8 @@ const pages = [
   "/profile/studies/withdraw",
   "/shares",
   "/accessibility",
+  // The privacy choices the server drew as the page (a tap before the script ran) stay the page.
+  "/profile/overview?privacy=consents",
 ];
 
 for (const viewport of viewports) {

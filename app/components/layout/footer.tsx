@@ -7,7 +7,7 @@ import { hourOfDay } from "~/domain/clock-time";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./footer.css";
 import { Logo } from "./logo";
-import { PrivacyChoicesPanel, privacyPanelParam } from "./privacy-choices";
+import { PrivacyChoicesPanel, privacyPanelParam, type PrivacyTab } from "./privacy-choices";
 
 function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ function FooterColumn({ heading, children }: { heading: string; children: React.
   );
 }
 
-export function Footer({ currentYear }: { currentYear: number }) {
+export function Footer({ currentYear, privacyModal }: { currentYear: number; privacyModal: PrivacyTab | null }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -135,7 +135,7 @@ export function Footer({ currentYear }: { currentYear: number }) {
           {t("footer.pathologyCollege", { number: site.accreditation.pathologyCollegeCertification })}
         </p>
       </div>
-      <PrivacyChoicesPanel />
+      <PrivacyChoicesPanel tab={privacyModal} />
     </footer>
   );
 }

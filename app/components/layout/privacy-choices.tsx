@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { Checkbox } from "~/components/checkbox";
 import { Modal } from "~/components/modal";
@@ -9,6 +10,7 @@ import * as styles from "./privacy-choices.css";
 export const privacyPanelParam = "privacy";
 const tabs = ["consents", "rights"] as const;
 type Tab = (typeof tabs)[number];
+export type PrivacyTab = Tab;
 
 function hrefWith(search: string, pathname: string, tab: Tab | null) {
   const params = new URLSearchParams(search);
@@ -52,7 +54,7 @@ function PrivacyChoicesContent({ tab }: { tab: Tab }) {
         ))}
       </nav>
       {tab === "consents" ? (
-        <Form method="post" action="/privacy-choices" reloadDocument className={styles.panel}>
+        <Form method="post" action="/privacy-choices" className={styles.panel}>
           <input type="hidden" name="returnTo" value={returnTo} />
           <p>{t("privacyChoices.consentsIntro")}</p>
           <Checkbox
@@ -89,13 +91,17 @@ function PrivacyChoicesContent({ tab }: { tab: Tab }) {
 /**
  * The consent-management panel. Its state is the address (?privacy=consents|rights). As the server
  * renders it (what a browser without JavaScript keeps) it is the page's main content, first in
- * reading and focus order, with a link back; once the page's JavaScript runs it is a modal over the
- * page, and the same links switch tabs client-side.
+ * reading and focus order, with a link back, and it stays so when the page's JavaScript runs, until
+ * it is closed: nothing chosen on it before then is lost and nothing on it moves. Opened once the
+ * JavaScript runs, it is a modal over the page, and the same links switch tabs client-side.
  */
-export function usePrivacyPage(): Tab | null {
+export function usePrivacyPanel(): { page: Tab | null; modal: Tab | null } {
   const hydrated = useHydrated();
   const { tab } = usePrivacyPanelState();
-  return hydrated ? null : tab;
+  const [servedAsPage, setServedAsPage] = useState(!hydrated && tab !== null);
+  if (servedAsPage && tab === null) setServedAsPage(false);
+  const asPage = !hydrated || servedAsPage;
+  return { page: asPage ? tab : null, modal: asPage ? null : tab };
 }
 
 /** The panel as the page's main content (see `usePrivacyPage`). */
@@ -113,13 +119,12 @@ export function PrivacyChoicesPage({ tab }: { tab: Tab }) {
   );
 }
 
-/** The panel as a modal, with JavaScript. */
-export function PrivacyChoicesPanel() {
+/** The panel as a modal, with JavaScript (see `usePrivacyPanel`). */
+export function PrivacyChoicesPanel({ tab }: { tab: Tab | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const { tab, closeHref } = usePrivacyPanelState();
-  if (!tab || !hydrated) return null;
+  const { closeHref } = usePrivacyPanelState();
+  if (!tab) return null;
   return (
     <Modal
       open
