@@ -50,9 +50,13 @@ export function withScriptsAfterFirstPaint(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
   if (!script) return html;
   const nonce = /\bnonce="([^"]*)"/.exec(script[0])?.[1];
-  const modules = [...html.matchAll(MODULE_PRELOAD)].map((preload) => preload[1]!);
+  const modules: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (_preload, href: string) => {
+    modules.push(href);
+    return "";
+  });
   const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${AFTER_FIRST_PAINT}(${scriptJson(modules)}, ${scriptJson(script[1])});</script>`;
-  return html.replace(MODULE_PRELOAD, "").replace(MODULE_SCRIPT, () => loader);
+  return withoutPreloads.replace(MODULE_SCRIPT, () => loader);
 }
 
 const TITLE = /<title>([^<]*)<\/title>/;

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { freshNonce } from "./csp-nonce.ts";
 
 const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
   `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
@@ -13,7 +13,7 @@ const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
  */
 export function securityHeaders(options: { idpOrigin: string; production: boolean; viteDevelopment?: boolean }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = freshNonce();
     next();
   };
   const headers = helmet({
