@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Modal } from "~/components/modal";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
-import { useHydrated } from "~/components/use-hydrated";
+import { useServedAsPage } from "~/components/use-served-as-page";
 import { CodeStep } from "~/components/verification/code-step";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { type AuthMethod, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
@@ -234,8 +234,7 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
   const { t } = useTranslation("profile");
   // A step's answer arrives with the page it redirected to; only a refused hand-made POST answers directly.
   const reply = view.reply ?? refused ?? undefined;
-  const hydrated = useHydrated();
-  const [asModal] = useState(hydrated);
+  const asPage = useServedAsPage(true);
   const navigate = useNavigate();
   // A reply that belongs to an earlier step (e.g. after moving on) is not shown.
   const stepReply = reply && isStepIntent(reply.intent) && stepOfIntent[reply.intent] === view.step ? reply : undefined;
@@ -246,7 +245,7 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
       <StepContent key={view.step} view={view} reply={stepReply} />
     </div>
   );
-  if (asModal) {
+  if (!asPage) {
     return (
       <Modal open title={t("update.title")} size="medium" closeHref={SECURITY_PATH} onClose={() => navigate(SECURITY_PATH)}>
         {content}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, useOutlet } from "react-router";
 import { Button } from "~/components/button";
 import { ActiveSessionsSection } from "~/components/profile/active-sessions-section";
@@ -8,6 +8,7 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
+import { useServedAsPage } from "~/components/use-served-as-page";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { changeFromQuery } from "~/domain/active-sessions";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
@@ -40,15 +41,14 @@ export default function LoginSecurity({ loaderData }: Route.ComponentProps) {
   // unless the server sent the step as the page (it stays one until the flow ends).
   const updateForm = useRef<HTMLFormElement>(null);
   const inFlow = Boolean(step);
-  const [stepServedAsPage, setStepServedAsPage] = useState(!hydrated && inFlow);
-  if (stepServedAsPage && !inFlow) setStepServedAsPage(false);
+  const stepAsPage = useServedAsPage(inFlow);
   const wasInFlow = useRef(inFlow);
   // With JavaScript the flow ends by closing its modal: focus goes back to 'Update Password'.
   useEffect(() => {
     if (wasInFlow.current && !inFlow && hydrated) updateForm.current?.querySelector("button")?.focus();
     wasInFlow.current = inFlow;
   }, [inFlow, hydrated]);
-  if (step && (!hydrated || stepServedAsPage)) return step;
+  if (step && stepAsPage) return step;
   return (
     <>
       <ProfileCard headingId="login-security" heading={t("security.heading")} level={1}>

@@ -102,6 +102,7 @@ test.describe("layout, footer and error screens", () => {
     await whenHydrated(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("checkbox", { name: "Analytics" })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
     if (!withJs) {
       await panel.getByRole("link", { name: "Back to the page" }).click();
       await expect(page).toHaveURL(/\/no-such-page$/);

@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { controlPositions, ENTRY_SCRIPT, expectNothingMovesOnHydration, holdScript, whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
@@ -46,6 +47,7 @@ test("a password step the server sent as a page stays a page when the script run
   // Reloaded (or reached again after signing in), the code step is the page the server drew.
   await expectNothingMovesOnHydration(page, "/profile/security/password");
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 
   // A participant on a slow phone types the code before the script has run: it is still there after.
   const release = await holdScript(page, ENTRY_SCRIPT);

@@ -1,18 +1,16 @@
-import { useState } from "react";
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { Checkbox } from "~/components/checkbox";
 import { Modal } from "~/components/modal";
-import { useHydrated } from "~/components/use-hydrated";
+import { useServedAsPage } from "~/components/use-served-as-page";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./privacy-choices.css";
 
 export const privacyPanelParam = "privacy";
 const tabs = ["consents", "rights"] as const;
-type Tab = (typeof tabs)[number];
-export type PrivacyTab = Tab;
+export type PrivacyTab = (typeof tabs)[number];
 
-function hrefWith(search: string, pathname: string, tab: Tab | null) {
+function hrefWith(search: string, pathname: string, tab: PrivacyTab | null) {
   const params = new URLSearchParams(search);
   if (tab) params.set(privacyPanelParam, tab);
   else params.delete(privacyPanelParam);
@@ -29,11 +27,11 @@ function usePrivacyPanelState() {
     tab,
     closeHref: hrefWith(location.search, location.pathname, null),
     returnTo: hrefWith(location.search, location.pathname, "consents"),
-    tabHref: (candidate: Tab) => hrefWith(location.search, location.pathname, candidate),
+    tabHref: (candidate: PrivacyTab) => hrefWith(location.search, location.pathname, candidate),
   };
 }
 
-function PrivacyChoicesContent({ tab }: { tab: Tab }) {
+function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<{ analyticsConsent?: boolean }>("root");
   const { returnTo, tabHref } = usePrivacyPanelState();
@@ -95,17 +93,14 @@ function PrivacyChoicesContent({ tab }: { tab: Tab }) {
  * it is closed: nothing chosen on it before then is lost and nothing on it moves. Opened once the
  * JavaScript runs, it is a modal over the page, and the same links switch tabs client-side.
  */
-export function usePrivacyPanel(): { page: Tab | null; modal: Tab | null } {
-  const hydrated = useHydrated();
+export function usePrivacyPanel(): { page: PrivacyTab | null; modal: PrivacyTab | null } {
   const { tab } = usePrivacyPanelState();
-  const [servedAsPage, setServedAsPage] = useState(!hydrated && tab !== null);
-  if (servedAsPage && tab === null) setServedAsPage(false);
-  const asPage = !hydrated || servedAsPage;
+  const asPage = useServedAsPage(tab !== null);
   return { page: asPage ? tab : null, modal: asPage ? null : tab };
 }
 
-/** The panel as the page's main content (see `usePrivacyPage`). */
-export function PrivacyChoicesPage({ tab }: { tab: Tab }) {
+/** The panel as the page's main content (see `usePrivacyPanel`). */
+export function PrivacyChoicesPage({ tab }: { tab: PrivacyTab }) {
   const { t } = useTranslation();
   const { closeHref } = usePrivacyPanelState();
   return (
@@ -120,7 +115,7 @@ export function PrivacyChoicesPage({ tab }: { tab: Tab }) {
 }
 
 /** The panel as a modal, with JavaScript (see `usePrivacyPanel`). */
-export function PrivacyChoicesPanel({ tab }: { tab: Tab | null }) {
+export function PrivacyChoicesPanel({ tab }: { tab: PrivacyTab | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { closeHref } = usePrivacyPanelState();
