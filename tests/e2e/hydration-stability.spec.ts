@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
-import { controlPositions, ENTRY_SCRIPT, expectNothingMovesOnHydration, holdScript, whenHydrated } from "./support/hydration";
+import { controlPositions, ENTRY_SCRIPT, expectNothingMovesOnHydration, holdScript, whenHydrated, whenPainted } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
 import { viewports } from "./support/matrix";
 
@@ -66,6 +66,7 @@ test("nothing on the hosted sign-in page moves when its scripts run", async ({ p
   // The held script blocks the page's load: wait for what it drew before it.
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await whenPainted(page);
   const drawnByServer = await controlPositions(page);
   release();
   const passkey = page.getByRole("button", { name: "Sign in with a passkey" });

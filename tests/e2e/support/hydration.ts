@@ -34,6 +34,14 @@ export async function holdScript(page: Page, script: string): Promise<() => void
   return release;
 }
 
+/**
+ * Resolves once the browser has painted the page: its stylesheets applied, as a participant sees it.
+ * An element is visible to Playwright as soon as it has a box, which can be before the styles apply.
+ */
+export async function whenPainted(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+}
+
 /** Where each heading and control of the page's main content is, by its element and name. */
 export async function controlPositions(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -57,6 +65,7 @@ export async function expectNothingMovesOnHydration(page: Page, path: string): P
   const release = await holdScript(page, ENTRY_SCRIPT);
   await page.goto(path, { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await whenPainted(page);
   const drawnByServer = await controlPositions(page);
   release();
   await whenHydrated(page);
