@@ -95,7 +95,10 @@ test.describe("layout, footer and error screens", () => {
     await expect(panel.getByRole("link", { name: /Make a privacy request/ })).toBeVisible();
     await panel.getByRole("link", { name: "Consents" }).click();
     await panel.getByRole("checkbox", { name: "Analytics" }).check();
+    // The save's answer (with JavaScript the post goes without leaving the page).
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/privacy-choices"));
     await panel.getByRole("button", { name: "Save my choices" }).click();
+    await saved;
     await expect(panel.getByRole("checkbox", { name: "Analytics" })).toBeChecked();
     // Saved: a reload serves the panel as the page, and it stays the page when the script runs.
     await page.reload();
