@@ -15,14 +15,15 @@ import { revalidateOnPathChange } from "~/revalidate-on-path-change";
 import { translationsFor } from "~/services/i18n.server";
 import { detectLanguage, rememberLanguage } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
-import interLatin from "../lib/design/fonts/inter-latin-wght-400-700.woff2";
+import interCore from "../lib/design/fonts/inter-core-wght-400-700.woff2";
+import favicon from "../public/favicon.ico?inline";
 import "~/styles/inter.css";
 import "~/styles/global.css";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.ico" },
+  { rel: "preload", href: interCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: favicon },
 ];
 
 /**

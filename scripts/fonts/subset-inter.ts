@@ -1,31 +1,42 @@
 import { readFileSync } from "node:fs";
 import subsetFont from "subset-font";
-
-/** The weights the theme uses (app/styles/theme.css.ts: 400, 500, 700); the font keeps that span of its axis. */
-export const weightAxis = { min: 400, max: 700 } as const;
-export const subsets = ["latin", "latin-ext"] as const;
-export type Subset = (typeof subsets)[number];
+import { codePointsOf, INTER_WEIGHTS, interFontFaceRules, type InterFace } from "../../lib/design/inter-faces.ts";
 
 const fontsource = new URL("../../node_modules/@fontsource-variable/inter/", import.meta.url);
-const unicodeRanges = JSON.parse(readFileSync(new URL("unicode.json", fontsource), "utf8")) as Record<Subset, string>;
 
-/** Where the page's copy of one subset lives (the portal's app/styles/inter.css and the identity provider's stylesheet name it). */
-export function subsetFile(subset: Subset): URL {
-  return new URL(`../../lib/design/fonts/inter-${subset}-wght-${weightAxis.min}-${weightAxis.max}.woff2`, import.meta.url);
+/**
+ * The OpenType features a browser applies to Latin text unless a stylesheet asks for more; the
+ * theme asks for none, so the others (tabular figures, stylistic sets, fractions...) are bytes no
+ * page draws.
+ */
+export const FEATURES_BROWSERS_APPLY = ["kern", "liga", "clig", "calt", "ccmp", "locl", "mark", "mkmk", "rlig", "rclt", "rvrn"];
+
+/** Where a face's file lives. */
+export function faceFile(face: InterFace): URL {
+  return new URL(`../../lib/design/fonts/${face.file}`, import.meta.url);
 }
 
-/** Every code point of a subset's `unicode-range` (as Fontsource declares it), as text. */
-export function charactersOf(subset: Subset): string {
-  const codePoints: number[] = [];
-  for (const range of unicodeRanges[subset].split(",")) {
-    const [first, last = first] = range.replace(/^U\+/, "").split("-");
-    for (let codePoint = Number.parseInt(first!, 16); codePoint <= Number.parseInt(last!, 16); codePoint++) codePoints.push(codePoint);
-  }
-  return String.fromCodePoint(...codePoints);
+/** The portal's stylesheet of the faces (Vite resolves and fingerprints the URLs). */
+export const PORTAL_STYLESHEET = new URL("../../app/styles/inter.css", import.meta.url);
+
+/** Fontsource's ranges as its package declares them (a test checks lib/design/inter-faces.ts against them). */
+export function fontsourceRanges(): Record<string, string> {
+  return JSON.parse(readFileSync(new URL("unicode.json", fontsource), "utf8")) as Record<string, string>;
 }
 
-/** Inter Variable's subset, every glyph of its range kept, its weight axis cut to what the theme uses. */
-export async function subsetInter(subset: Subset): Promise<Buffer> {
-  const source = readFileSync(new URL(`files/inter-${subset}-wght-normal.woff2`, fontsource));
-  return subsetFont(source, charactersOf(subset), { targetFormat: "woff2", variationAxes: { wght: weightAxis } });
+/** One face: Inter Variable's subset cut to the face's characters, the browsers' features and the theme's weights. */
+export async function subsetFace(face: InterFace): Promise<Buffer> {
+  const source = readFileSync(new URL(`files/inter-${face.subset}-wght-normal.woff2`, fontsource));
+  // keepFeatures is subset-font's (2.9); @types/subset-font does not declare it yet.
+  const options: Parameters<typeof subsetFont>[2] & { keepFeatures: string[] } = {
+    targetFormat: "woff2",
+    variationAxes: { wght: INTER_WEIGHTS },
+    keepFeatures: FEATURES_BROWSERS_APPLY,
+  };
+  return subsetFont(source, String.fromCodePoint(...codePointsOf(face.unicodeRange)), options);
+}
+
+export function portalStylesheet(): string {
+  const header = "/* Written by `npm run fonts` from lib/design/inter-faces.ts; do not edit. */\n";
+  return header + interFontFaceRules((face) => `../../lib/design/fonts/${face.file}`);
 }

@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
+import { useLanguage } from "./support/language";
 import { applyTextSpacing, expectWhollyVisible } from "./support/layout";
 import { screenMatrix, seenInThisMode } from "./support/matrix";
 
@@ -153,6 +154,42 @@ test.describe("layout, footer and error screens", () => {
       await page.goto(path);
       await whenHydrated(page);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    }
+  });
+
+  test("a page in either language fetches one font file, the one it preloads, and no separate icon", async ({
+    page,
+    context,
+    reader,
+    signedIn,
+  }) => {
+    await signedIn(page, await reader("ada"));
+    // Every request as DevTools sees it, each page from the network.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send("Network.enable");
+    await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const fetched: { page: string; path: string }[] = [];
+    let current = "";
+    devtools.on("Network.requestWillBeSent", ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith(".woff2")) fetched.push({ page: current, path });
+    });
+    const pages = ["/", "/profile/overview", "/profile/security", "/profile/studies", "/session-expired"];
+    for (const language of ["en", "es"] as const) {
+      await useLanguage(context, language);
+      for (const path of pages) {
+        current = `${language} ${path}`;
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        await page.evaluate(() => document.fonts.ready);
+        const preloaded = await page.locator('link[rel="preload"][as="font"]').getAttribute("href");
+        expect(
+          fetched.filter((request) => request.page === current).map((request) => request.path),
+          current,
+        ).toEqual([preloaded]);
+        // The icon comes inside the page rather than as one more request beside the font's.
+        await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\//);
+      }
     }
   });
 

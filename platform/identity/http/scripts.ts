@@ -52,7 +52,7 @@ const fonts = new Map<string, Promise<Buffer | null>>();
 
 /** GET /assets/inter-*.woff2: the portal's own copy of its font (lib/design/fonts/); 404 for anything else. */
 export async function serveFont(res: ServerResponse, path: string): Promise<void> {
-  const name = INTER_FONTS[path as keyof typeof INTER_FONTS];
+  const name = INTER_FONTS.get(path);
   if (!name) {
     res.statusCode = 404;
     return void res.end();

@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Logo } from "../../../lib/design/logo.tsx";
 import { legal, support } from "../../../lib/program/site.ts";
+import { PRELOADED_FONT_PATH } from "../http/stylesheet.ts";
 import { type Locale, programName, translate } from "./i18n.ts";
 
 export interface PageOptions {
@@ -104,7 +105,7 @@ export function Page({ options, children }: { options: PageOptions; children?: R
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{title}</title>
-        <link rel="preload" href="/assets/inter-latin.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href={PRELOADED_FONT_PATH} as="font" type="font/woff2" crossOrigin="anonymous" />
         <link rel="stylesheet" href="/assets/identity.css" />
       </head>
       <body>
