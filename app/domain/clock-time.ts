@@ -1,3 +1,5 @@
+import { notedText } from "./intl-notes";
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One Intl formatter per page language, shape and time zone for the process (building one costs more than the page's other text). */
@@ -9,12 +11,15 @@ export function formatMoment(
 ): string {
   const locale = language === "es" ? "es" : "en-US";
   const key = `${locale}|${timeZone ?? ""}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(epochMs);
+  // The browser's own zone (undefined) is the browser's to write: never noted.
+  return notedText(timeZone === undefined ? null : `moment|${key}|${epochMs}`, () => {
+    let formatter = formatters.get(key);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formatters.set(key, formatter);
+    }
+    return formatter.format(epochMs);
+  });
 }
 
 /** A time never wraps, and the server and every browser (whose ICU versions space it differently) write the same text. */

@@ -1,4 +1,5 @@
 import type { DataExport } from "./data-export-reply";
+import { notedText } from "./intl-notes";
 
 /** One download as the participant is shown it. Times are epoch milliseconds. */
 export type DataExportItem =
@@ -43,10 +44,12 @@ export function fileSize(bytes: number, language: string): string {
   const locale = language === "es" ? "es" : "en-US";
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : [Math.max(1, Math.round(bytes / 1000)), "kilobyte"];
   const key = `${locale}|${unit}`;
-  let format = sizeFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
-    sizeFormats.set(key, format);
-  }
-  return format.format(value);
+  return notedText(`size|${key}|${value}`, () => {
+    let format = sizeFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
+      sizeFormats.set(key, format);
+    }
+    return format.format(value);
+  });
 }

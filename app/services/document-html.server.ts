@@ -1,14 +1,23 @@
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
 import { CATALOGS_ATTRIBUTE } from "~/i18n-catalogs";
+import { INTL_NOTES_ID } from "~/intl-notes-of-page";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*\/?>/g;
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
 
 /**
+ * Each request a link starts costs the browser's main thread about a millisecond on a slow phone,
+ * and a page has some twenty: they are added a few at a time, so no one task blocks a tap for long
+ * (docs/performance.md).
+ */
+const INSERTION_SLICE_MS = 4;
+
+/**
  * Runs in the page, in place of React Router's module script: once the browser reports the page's
  * first contentful paint (two frames on where it cannot report paints; at once in a hidden tab,
  * which paints nothing; 3 s after the load event at the latest), it adds the preloads of the page's
- * catalogs (CATALOGS_ATTRIBUTE on <html>) and modules, then the module script with this script's nonce.
+ * catalogs (CATALOGS_ATTRIBUTE on <html>) and modules, then the module script with this script's
+ * nonce, in slices of INSERTION_SLICE_MS.
  */
 const AFTER_FIRST_PAINT = `(function(modules, code) {
   var d = document, nonce = d.currentScript.nonce, started = false;
@@ -16,11 +25,16 @@ const AFTER_FIRST_PAINT = `(function(modules, code) {
   function start() {
     if (started) return;
     started = true;
+    var queue = [];
     (d.documentElement.getAttribute("${CATALOGS_ATTRIBUTE}") || "").split(" ").filter(Boolean).forEach(function(href) {
-      add(d.head, "link", { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: href });
+      queue.push([d.head, "link", { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: href }]);
     });
-    modules.forEach(function(href) { add(d.head, "link", { rel: "modulepreload", href: href }); });
-    add(d.body, "script", { type: "module", nonce: nonce, textContent: code });
+    modules.forEach(function(href) { queue.push([d.head, "link", { rel: "modulepreload", href: href }]); });
+    queue.push([d.body, "script", { type: "module", nonce: nonce, textContent: code }]);
+    (function next() {
+      for (var until = performance.now() + ${INSERTION_SLICE_MS}; queue.length > 0 && until > performance.now(); ) add.apply(null, queue.shift());
+      if (queue.length > 0) setTimeout(next, 0);
+    })();
   }
   var P = window.PerformanceObserver;
   if (d.visibilityState === "hidden") start();
@@ -46,7 +60,7 @@ function scriptJson(value: unknown): string {
  * hydration) before painting anything (docs/performance.md). React Router renders these tags itself
  * and offers no way to defer them, so the rendered page is edited; a page without them is left as it is.
  */
-export function withScriptsAfterFirstPaint(html: string): string {
+export function withScriptsAfterFirstPaint(html: string, intlNotes: ReadonlyMap<string, string> = new Map()): string {
   const script = MODULE_SCRIPT.exec(html);
   if (!script) return html;
   const nonce = /\bnonce="([^"]*)"/.exec(script[0])?.[1];
@@ -56,7 +70,10 @@ export function withScriptsAfterFirstPaint(html: string): string {
     return "";
   });
   const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${AFTER_FIRST_PAINT}(${scriptJson(modules)}, ${scriptJson(script[1])});</script>`;
-  return withoutPreloads.replace(MODULE_SCRIPT, () => loader);
+  // For the script only: what the page wrote with Intl, which hydration reads rather than formats again.
+  const notes =
+    intlNotes.size > 0 ? `<script type="application/json" id="${INTL_NOTES_ID}">${scriptJson(Object.fromEntries(intlNotes))}</script>` : "";
+  return withoutPreloads.replace(MODULE_SCRIPT, () => notes + loader);
 }
 
 const TITLE = /<title>([^<]*)<\/title>/;

@@ -2,6 +2,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { controlPositions, ENTRY_SCRIPT, expectNothingMovesOnHydration, holdScript, whenHydrated, whenPainted } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
+import { useLanguage } from "./support/language";
 import { viewports } from "./support/matrix";
 
 /**
@@ -111,4 +112,44 @@ test("a page is on screen before any of its script is asked for", async ({ page,
       path,
     ).toEqual([]);
   }
+});
+
+test.describe("in a time zone other than the server's", () => {
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("a page comes to life on the dates and times its server wrote, and the session's end is in the participant's zone once they open the menu", async ({
+    page,
+    context,
+    reader,
+    signedIn,
+  }) => {
+    test.skip(!withJs(), "without JavaScript the server's text is all there is");
+    // Counts the date and number formatters the page builds: the browser's first costs more than the rest of hydrating.
+    await page.addInitScript(() => {
+      const built = { count: 0 };
+      (window as unknown as { formattersBuilt: typeof built }).formattersBuilt = built;
+      for (const name of ["DateTimeFormat", "NumberFormat"] as const) {
+        const original = Intl[name];
+        Intl[name] = new Proxy(original, {
+          construct: (target, args) => (built.count++, Reflect.construct(target, args)),
+          apply: (target, self, args) => (built.count++, Reflect.apply(target, self, args)),
+        }) as never;
+      }
+    });
+    const formattersBuilt = () => page.evaluate(() => (window as unknown as { formattersBuilt: { count: number } }).formattersBuilt.count);
+    await signedIn(page, await reader("ada"));
+    for (const language of ["en", "es"] as const) {
+      await useLanguage(context, language);
+      await page.goto("/");
+      await whenHydrated(page);
+      // Past hydration's own re-render and effects: the next frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+      await expect(page.locator("main time").first()).toBeVisible();
+      expect(await formattersBuilt(), language).toBe(0);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByLabel(/Menú de la cuenta|Account menu/).click();
+    await expect(page.getByText(/GMT\+1[23]$/).filter({ visible: true })).toHaveCount(1);
+    expect(await formattersBuilt()).toBeGreaterThan(0);
+  });
 });

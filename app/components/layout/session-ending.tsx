@@ -10,11 +10,16 @@ import type { Visitor } from "./visitor";
 
 type Participant = Extract<Visitor, { kind: "participant" }>;
 
-/** The session's end as a clock time: the server's zone (named) until the browser's own is known. */
-export function useSessionEndTime(visitor: Participant): string {
+/**
+ * The session's end as a clock time: in the server's zone (named), as the server wrote it, until the
+ * time is in view with the page's script running; then in the browser's own zone. The browser's
+ * first date formatter costs more than the rest of hydrating a page (docs/performance.md), so it is
+ * built when the participant looks, not while the page comes to life.
+ */
+export function useSessionEndTime(visitor: Participant, inView: boolean): string {
   const { i18n } = useTranslation();
   const hydrated = useHydrated();
-  return clockTime(visitor.signedInUntil, i18n.language, hydrated ? undefined : visitor.serverTimeZone);
+  return clockTime(visitor.signedInUntil, i18n.language, hydrated && inView ? undefined : visitor.serverTimeZone);
 }
 
 /** 'Stay signed in': back to this very page with the idle limit started again (a plain POST). */
@@ -42,7 +47,6 @@ function endsSoon(signedInUntil: number, now: number): boolean {
  */
 export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
-  const time = useSessionEndTime(visitor);
   // The session end the notice is showing for: a renewed session (a later end) hides it at once.
   const [noticeFor, setNoticeFor] = useState(() => (endsSoon(visitor.signedInUntil, Date.now()) ? visitor.signedInUntil : null));
   useEffect(() => {
@@ -51,6 +55,7 @@ export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
     return () => window.clearTimeout(timer);
   }, [visitor.signedInUntil]);
   const soon = noticeFor === visitor.signedInUntil;
+  const time = useSessionEndTime(visitor, soon);
   return (
     <div aria-live="polite">
       {soon ? (

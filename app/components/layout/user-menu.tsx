@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
 import { StaySignedInForm, useSessionEndTime } from "./session-ending";
 import { useDismissableDetails } from "./use-dismissable-details";
+import { useOpenDisclosure } from "./use-open-disclosure";
 import type { Visitor } from "./visitor";
 
 type Participant = Extract<Visitor, { kind: "participant" }>;
@@ -18,10 +19,15 @@ export function SignOutForm({ className, label }: { className?: string; label?: 
   );
 }
 
-/** When the session ends, in the account menus. */
+/** When the session ends, in the account menus: in the browser's zone once its menu is open. */
 function SignedInUntil({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
-  return <p className={styles.menuNote}>{t("header.signedInUntil", { time: useSessionEndTime(visitor) })}</p>;
+  const [note, open] = useOpenDisclosure<HTMLParagraphElement>();
+  return (
+    <p ref={note} className={styles.menuNote}>
+      {t("header.signedInUntil", { time: useSessionEndTime(visitor, open) })}
+    </p>
+  );
 }
 
 /** Profile overview, staying signed in and log out: the participant's account items, in the desktop and mobile menus. */

@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { assert, describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/header";
 import type { Visitor } from "~/components/layout/visitor";
+import { clockTime } from "~/domain/clock-time";
 import { renderWithI18n } from "../render";
 
 function renderHeader(visitor: Visitor | null, lng: "en" | "es" = "en") {
@@ -65,6 +66,17 @@ describe("Header", () => {
       "href",
       "https://www.dnadiscovery.example",
     );
+  });
+
+  it("says when the session ends in the server's zone until the account menu opens, then in the browser's own zone", async () => {
+    const signedInUntil = Date.UTC(2026, 10, 23, 15, 45);
+    renderHeader({ kind: "participant", fullName: "Ada Maren Testwell", signedInUntil, serverTimeZone: "Pacific/Auckland" });
+    const account = screen.getByLabelText("Account menu for Ada Maren Testwell").closest("details")!;
+    expect(within(account).getByText("Signed in until 4:45 AM GMT+13")).toBeInTheDocument();
+    account.open = true;
+    fireEvent(account, new Event("toggle"));
+    const browserZone = clockTime(signedInUntil, "en", undefined).replace(/\s/g, " ");
+    expect(await within(account).findByText(`Signed in until ${browserZone}`)).toBeInTheDocument();
   });
 
   it("with JavaScript, the account and mobile menus close on Escape (focus back on the summary) and on a click outside", async () => {
