@@ -95,18 +95,23 @@ test.describe("layout, footer and error screens", () => {
     await panel.getByRole("link", { name: "Rights" }).click();
     await expect(panel.getByRole("link", { name: /Make a privacy request/ })).toBeVisible();
     await panel.getByRole("link", { name: "Consents" }).click();
+    await expect(panel.getByRole("status")).toBeEmpty();
     await panel.getByRole("checkbox", { name: "Analytics" }).check();
-    // The save's answer (with JavaScript the post goes without leaving the page).
-    const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/privacy-choices"));
     await panel.getByRole("button", { name: "Save my choices" }).click();
-    await saved;
+    // The panel says so (with JavaScript the post goes without leaving the page, in its live region).
+    await expect(panel.getByRole("status")).toHaveText("Your privacy choices were saved.");
     await expect(panel.getByRole("checkbox", { name: "Analytics" })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
     // Saved: a reload serves the panel as the page, and it stays the page when the script runs.
     await page.reload();
     await whenHydrated(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("checkbox", { name: "Analytics" })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
+    // Another tab, or the way back, leaves the note behind.
+    await page.getByRole("main").getByRole("link", { name: "Rights" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Consents" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toBeEmpty();
     if (!withJs) {
       await panel.getByRole("link", { name: "Back to the page" }).click();
       await expect(page).toHaveURL(/\/no-such-page$/);

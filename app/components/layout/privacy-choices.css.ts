@@ -34,3 +34,13 @@ export const saveButton = style({
   fontWeight: vars.font.weightBold,
   cursor: "pointer",
 });
+
+export const saveRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md });
+export const savedNote = style({
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  color: vars.color.success.text,
+  background: vars.color.success.background,
+  borderLeft: `4px solid ${vars.color.success.border}`,
+});
+export const emptyStatus = style({ margin: 0 });

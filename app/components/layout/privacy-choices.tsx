@@ -7,11 +7,14 @@ import { useTranslation } from "~/i18n-react";
 import * as styles from "./privacy-choices.css";
 
 export const privacyPanelParam = "privacy";
+/** On the address the save comes back to: the panel says the choices were saved. */
+export const privacySavedParam = "privacySaved";
 const tabs = ["consents", "rights"] as const;
 export type PrivacyTab = (typeof tabs)[number];
 
 function hrefWith(search: string, pathname: string, tab: PrivacyTab | null) {
   const params = new URLSearchParams(search);
+  params.delete(privacySavedParam);
   if (tab) params.set(privacyPanelParam, tab);
   else params.delete(privacyPanelParam);
   const query = params.toString();
@@ -21,10 +24,12 @@ function hrefWith(search: string, pathname: string, tab: PrivacyTab | null) {
 /** Which tab the address asks for (?privacy=consents|rights), and the addresses around it. */
 function usePrivacyPanelState() {
   const location = useLocation();
-  const requested = new URLSearchParams(location.search).get(privacyPanelParam);
+  const params = new URLSearchParams(location.search);
+  const requested = params.get(privacyPanelParam);
   const tab = tabs.find((candidate) => candidate === requested) ?? null;
   return {
     tab,
+    saved: params.has(privacySavedParam),
     closeHref: hrefWith(location.search, location.pathname, null),
     returnTo: hrefWith(location.search, location.pathname, "consents"),
     tabHref: (candidate: PrivacyTab) => hrefWith(location.search, location.pathname, candidate),
@@ -34,7 +39,7 @@ function usePrivacyPanelState() {
 function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<{ analyticsConsent?: boolean }>("root");
-  const { returnTo, tabHref } = usePrivacyPanelState();
+  const { returnTo, tabHref, saved } = usePrivacyPanelState();
   return (
     <>
       <nav aria-label={t("privacyChoices.tabs")} className={styles.tabs}>
@@ -70,9 +75,15 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
             label={t("privacyChoices.analytics")}
             hint={t("privacyChoices.analyticsHint")}
           />
-          <button type="submit" className={styles.saveButton}>
-            {t("privacyChoices.save")}
-          </button>
+          <div className={styles.saveRow}>
+            <button type="submit" className={styles.saveButton}>
+              {t("privacyChoices.save")}
+            </button>
+            {/* In the page before it says anything, so the words are announced when a save brings them. */}
+            <p role="status" className={saved ? styles.savedNote : styles.emptyStatus}>
+              {saved ? t("privacyChoices.saved") : null}
+            </p>
+          </div>
         </Form>
       ) : (
         <div className={styles.panel}>
