@@ -72,7 +72,9 @@ export function withScriptsAfterFirstPaint(html: string, intlNotes: ReadonlyMap<
   const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${AFTER_FIRST_PAINT}(${scriptJson(modules)}, ${scriptJson(script[1])});</script>`;
   // For the script only: what the page wrote with Intl, which hydration reads rather than formats again.
   const notes =
-    intlNotes.size > 0 ? `<script type="application/json" id="${INTL_NOTES_ID}">${scriptJson(Object.fromEntries(intlNotes))}</script>` : "";
+    intlNotes.size > 0
+      ? `<script type="application/json" id="${INTL_NOTES_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(Object.fromEntries(intlNotes))}</script>`
+      : "";
   return withoutPreloads.replace(MODULE_SCRIPT, () => notes + loader);
 }
 
