@@ -34,10 +34,19 @@ export async function runLighthouse(url: string, headers: Record<string, string>
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const failedAudits = Object.values(categories)
+    const weighted = Object.values(categories)
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]))
-      .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined && audit.score !== null && audit.score < 0.9)
-      .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
+      .filter((audit): audit is NonNullable<typeof audit> => audit !== undefined);
+    // An audit that could not measure (a run with no paint in its trace scores 0) says why.
+    const failedAudits = [
+      ...(result.lhr.runtimeError ? [`run (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})`] : []),
+      ...weighted
+        .filter((audit) => audit.scoreDisplayMode === "error")
+        .map((audit) => `${audit.id} (error: ${audit.errorMessage ?? "no message"})`),
+      ...weighted
+        .filter((audit) => audit.score !== null && audit.score < 0.9)
+        .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`),
+    ];
     const requests = audits["network-requests"]?.details as { items?: unknown[] } | undefined;
     const lcpParts = audits["lcp-breakdown-insight"]?.details as
       { items?: { type: string; nodeLabel?: string; snippet?: string }[] } | undefined;
