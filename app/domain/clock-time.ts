@@ -2,14 +2,45 @@ import { notedText } from "./intl-notes";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Where a moment is written: in a named zone; in the reader's own (undefined: the browser's, written
+ * at once); or in the participant's own as a writer off the page's main thread gives it, the named
+ * zone `until` then (see `writeOwnZoneWith`).
+ */
+export type MomentZone = string | undefined | { own: true; until: string };
+
+export type OwnZoneMoment = { epochMs: number; locale: string; options: Omit<Intl.DateTimeFormatOptions, "timeZone"> };
+
+/** Gives a moment in the browser's own zone once it has been written, else undefined (and has it written). */
+export interface OwnZoneWriter {
+  written(key: string, moment: OwnZoneMoment): string | undefined;
+}
+
+let ownZone: OwnZoneWriter | null = null;
+
+/**
+ * In the browser: moments in the participant's own zone are written by `writer` (a worker), so the
+ * page's main thread never builds a date formatter, whose first costs more than hydrating the page
+ * (docs/performance.md). Without one (null), they are written at once.
+ */
+export function writeOwnZoneWith(writer: OwnZoneWriter | null): void {
+  ownZone = writer;
+}
+
 /** One Intl formatter per page language, shape and time zone for the process (building one costs more than the page's other text). */
 export function formatMoment(
   epochMs: number,
   language: string,
   options: Omit<Intl.DateTimeFormatOptions, "timeZone">,
-  timeZone: string | undefined,
+  zone: MomentZone,
 ): string {
   const locale = language === "es" ? "es" : "en-US";
+  if (typeof zone === "object") {
+    if (!ownZone) return formatMoment(epochMs, language, options, undefined);
+    const written = ownZone.written(`${locale}|${JSON.stringify(options)}|${epochMs}`, { epochMs, locale, options });
+    return written ?? formatMoment(epochMs, language, options, zone.until);
+  }
+  const timeZone = zone;
   const key = `${locale}|${timeZone ?? ""}|${JSON.stringify(options)}`;
   // The browser's own zone (undefined) is the browser's to write: never noted.
   return notedText(timeZone === undefined ? null : `moment|${key}|${epochMs}`, () => {
@@ -39,12 +70,12 @@ export function hourOfDay(hour: number, language: string): string {
  * A moment as a clock time with its time zone ('2:45 PM UTC', '14:45 UTC'), in the page's language.
  * `timeZone` undefined is the browser's own; the server passes its own zone, so the page says which.
  */
-export function clockTime(epochMs: number, language: string, timeZone: string | undefined): string {
+export function clockTime(epochMs: number, language: string, timeZone: MomentZone): string {
   return unbroken(formatMoment(epochMs, language, { hour: "numeric", minute: "2-digit", timeZoneName: "short" }, timeZone));
 }
 
 /** A day and a time with its zone ('November 24, 2026, 4:12 PM UTC'), in the page's language; `timeZone` as for clockTime. */
-export function dayAndTime(epochMs: number, language: string, timeZone: string | undefined): string {
+export function dayAndTime(epochMs: number, language: string, timeZone: MomentZone): string {
   return formatMoment(
     epochMs,
     language,

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
-import { useHydrated } from "~/components/use-hydrated";
+import { useMomentZone } from "~/components/use-moment-zone";
 import { dayAndTime } from "~/domain/clock-time";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -27,8 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function WithdrawalReceipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("profile");
   const { withdrawal, serverTimeZone: zone } = loaderData;
-  const hydrated = useHydrated();
-  const received = dayAndTime(Date.parse(withdrawal.requestedAt), i18n.language, hydrated ? undefined : zone);
+  const momentZone = useMomentZone(zone);
+  const received = dayAndTime(Date.parse(withdrawal.requestedAt), i18n.language, momentZone);
   return (
     <ProfileCard headingId="receipt-title" heading={t("withdraw.receipt.title")} level={1}>
       <dl className={styles.consentFacts}>

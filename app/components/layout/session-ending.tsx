@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Notification } from "~/components/notification";
-import { useHydrated } from "~/components/use-hydrated";
+import { useMomentZone } from "~/components/use-moment-zone";
 import { clockTime } from "~/domain/clock-time";
 import { SESSION_ENDING_NOTICE_MS } from "~/domain/session-timing";
 import { useTranslation } from "~/i18n-react";
@@ -18,8 +18,7 @@ type Participant = Extract<Visitor, { kind: "participant" }>;
  */
 export function useSessionEndTime(visitor: Participant, inView: boolean): string {
   const { i18n } = useTranslation();
-  const hydrated = useHydrated();
-  return clockTime(visitor.signedInUntil, i18n.language, hydrated && inView ? undefined : visitor.serverTimeZone);
+  return clockTime(visitor.signedInUntil, i18n.language, useMomentZone(visitor.serverTimeZone, inView));
 }
 
 /** 'Stay signed in': back to this very page with the idle limit started again (a plain POST). */

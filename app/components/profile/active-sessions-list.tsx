@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { classNames } from "~/components/class-names";
-import { useHydrated } from "~/components/use-hydrated";
+import { useMomentZone } from "~/components/use-moment-zone";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
 import { dayAndTime } from "~/domain/clock-time";
@@ -21,10 +21,10 @@ export function useDeviceName() {
 
 function SessionEntry({ session, serverTimeZone }: { session: ListedSession; serverTimeZone: string }) {
   const { t, i18n } = useTranslation("profile");
-  const hydrated = useHydrated();
+  const zone = useMomentZone(serverTimeZone);
   const navigation = useNavigation();
   const deviceName = useDeviceName()(session.device);
-  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, hydrated ? undefined : serverTimeZone);
+  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, zone);
   const ending = navigation.state === "submitting" && navigation.formData?.get("session") === session.listingId;
   return (
     <li className={styles.consentItem}>

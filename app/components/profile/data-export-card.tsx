@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { CheckAgainEvery } from "~/components/check-again";
 import { Notification } from "~/components/notification";
-import { useHydrated } from "~/components/use-hydrated";
+import { useMomentZone } from "~/components/use-moment-zone";
 import { dayAndTime } from "~/domain/clock-time";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
 import { useTranslation } from "~/i18n-react";
@@ -24,8 +24,8 @@ export type DataExportCardProps = {
 /** Times in the server's zone (named) until the browser's own is known, as the account menu writes them. */
 function useMoment(serverTimeZone: string) {
   const { i18n } = useTranslation("profile");
-  const hydrated = useHydrated();
-  return (epochMs: number) => dayAndTime(epochMs, i18n.language, hydrated ? undefined : serverTimeZone);
+  const zone = useMomentZone(serverTimeZone);
+  return (epochMs: number) => dayAndTime(epochMs, i18n.language, zone);
 }
 
 function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs: number) => string }) {

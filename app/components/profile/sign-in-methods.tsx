@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { IntentButton } from "~/components/intent-button";
 import { TextInput } from "~/components/text-input";
-import { useHydrated } from "~/components/use-hydrated";
+import { useMomentZone } from "~/components/use-moment-zone";
 import { dayAndTime } from "~/domain/clock-time";
 import { reliesOnPhoneAlone } from "~/domain/code-help";
 import { FACTORS_PATH, type SignInFactors } from "~/domain/sign-in-factors";
@@ -75,8 +75,8 @@ function PendingPhoneChange({ change, when }: { change: NonNullable<SignInFactor
 /** Login & Security: the phone, the authenticator app and the recovery codes, with the recent changes (date and device). */
 export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFactors | null; serverTimeZone: string }) {
   const { t, i18n } = useTranslation("profile");
-  const hydrated = useHydrated();
-  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, hydrated ? undefined : serverTimeZone);
+  const zone = useMomentZone(serverTimeZone);
+  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, zone);
   return (
     <ProfileCard headingId="sign-in-methods" heading={t("factors.heading")} level={2}>
       {factors === null ? (

@@ -1,4 +1,4 @@
-import { useHydrated } from "~/components/use-hydrated";
+import { useMomentZone } from "~/components/use-moment-zone";
 import { dayAndTime } from "~/domain/clock-time";
 import { deviceParts } from "~/domain/report-share";
 import { useTranslation } from "~/i18n-react";
@@ -6,8 +6,8 @@ import { useTranslation } from "~/i18n-react";
 /** A moment in the page's language: the server's named time zone until the browser's own is known. */
 export function ShareMoment({ at, serverTimeZone }: { at: string; serverTimeZone: string }) {
   const { i18n } = useTranslation("shares");
-  const hydrated = useHydrated();
-  return <time dateTime={at}>{dayAndTime(Date.parse(at), i18n.language, hydrated ? undefined : serverTimeZone)}</time>;
+  const zone = useMomentZone(serverTimeZone);
+  return <time dateTime={at}>{dayAndTime(Date.parse(at), i18n.language, zone)}</time>;
 }
 
 /** 'a computer (Chrome)': the kind of device in the page's language, the browser's own name. */
