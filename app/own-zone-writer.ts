@@ -13,25 +13,32 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
+/** A browser that cannot run the worker writes the moments on the page's own thread, as before. */
+function writeThemHere() {
+  writeOwnZoneWith(null);
+  changed();
+}
+
 function startWorker(): Worker {
-  const started = new Worker(new URL("./workers/own-zone.worker.ts", import.meta.url), { type: "module" });
+  // A classic worker (the build gives one file without imports), which every browser with workers runs.
+  const started = new Worker(new URL("./workers/own-zone.worker.ts", import.meta.url));
   started.onmessage = ({ data }: MessageEvent<[string, string][]>) => {
     for (const [key, text] of data) written.set(key, text);
     changed();
   };
-  // A browser that cannot run it writes them on the page's own thread, as before.
-  started.onerror = () => {
-    writeOwnZoneWith(null);
-    changed();
-  };
+  started.onerror = writeThemHere;
   return started;
 }
 
 function send() {
   const batch = [...waiting];
   waiting.clear();
-  worker ??= startWorker();
-  worker.postMessage(batch);
+  try {
+    worker ??= startWorker();
+    worker.postMessage(batch);
+  } catch {
+    writeThemHere();
+  }
 }
 
 /** Re-renders what shows a moment in the participant's zone when the worker has written more of them. */
