@@ -3,11 +3,10 @@ import { notedText } from "./intl-notes";
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Where a moment is written: in a named zone; in the reader's own (undefined: the browser's, written
- * at once); or in the participant's own as a writer off the page's main thread gives it, the named
- * zone `until` then (see `writeOwnZoneWith`).
+ * Where a moment is written: in a named zone, or in the participant's own, as a writer off the page's
+ * main thread gives it, the named zone `until` then (see `writeOwnZoneWith`).
  */
-export type MomentZone = string | undefined | { own: true; until: string };
+export type MomentZone = string | { own: true; until: string };
 
 export type OwnZoneMoment = { epochMs: number; locale: string; options: Omit<Intl.DateTimeFormatOptions, "timeZone"> };
 
@@ -21,36 +20,33 @@ let ownZone: OwnZoneWriter | null = null;
 /**
  * In the browser: moments in the participant's own zone are written by `writer` (a worker), so the
  * page's main thread never builds a date formatter, whose first costs more than hydrating the page
- * (docs/performance.md). Without one (null), they are written at once.
+ * (docs/performance.md). Without one (null), they are written at once, in the process's own zone.
  */
 export function writeOwnZoneWith(writer: OwnZoneWriter | null): void {
   ownZone = writer;
 }
 
 /** One Intl formatter per page language, shape and time zone for the process (building one costs more than the page's other text). */
-export function formatMoment(
-  epochMs: number,
-  language: string,
-  options: Omit<Intl.DateTimeFormatOptions, "timeZone">,
-  zone: MomentZone,
-): string {
-  const locale = language === "es" ? "es" : "en-US";
-  if (typeof zone === "object") {
-    if (!ownZone) return formatMoment(epochMs, language, options, undefined);
-    const written = ownZone.written(`${locale}|${JSON.stringify(options)}|${epochMs}`, { epochMs, locale, options });
-    return written ?? formatMoment(epochMs, language, options, zone.until);
-  }
-  const timeZone = zone;
+function format(epochMs: number, locale: string, options: OwnZoneMoment["options"], timeZone: string | undefined): string {
   const key = `${locale}|${timeZone ?? ""}|${JSON.stringify(options)}`;
-  // The browser's own zone (undefined) is the browser's to write: never noted.
-  return notedText(timeZone === undefined ? null : `moment|${key}|${epochMs}`, () => {
-    let formatter = formatters.get(key);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-      formatters.set(key, formatter);
-    }
-    return formatter.format(epochMs);
-  });
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(epochMs);
+}
+
+/** A moment in the page's language; in a named zone as the server wrote it (app/domain/intl-notes.ts). */
+export function formatMoment(epochMs: number, language: string, options: OwnZoneMoment["options"], zone: MomentZone): string {
+  const locale = language === "es" ? "es" : "en-US";
+  if (typeof zone === "string") {
+    return notedText(`moment|${locale}|${zone}|${JSON.stringify(options)}|${epochMs}`, () => format(epochMs, locale, options, zone));
+  }
+  // The participant's own zone is only the browser's to know: never noted.
+  if (!ownZone) return format(epochMs, locale, options, undefined);
+  const written = ownZone.written(`${locale}|${JSON.stringify(options)}|${epochMs}`, { epochMs, locale, options });
+  return written ?? formatMoment(epochMs, language, options, zone.until);
 }
 
 /** A time never wraps, and the server and every browser (whose ICU versions space it differently) write the same text. */
@@ -68,7 +64,7 @@ export function hourOfDay(hour: number, language: string): string {
 
 /**
  * A moment as a clock time with its time zone ('2:45 PM UTC', '14:45 UTC'), in the page's language.
- * `timeZone` undefined is the browser's own; the server passes its own zone, so the page says which.
+ * The server passes its own zone, so the page says which; the browser asks for the participant's own.
  */
 export function clockTime(epochMs: number, language: string, timeZone: MomentZone): string {
   return unbroken(formatMoment(epochMs, language, { hour: "numeric", minute: "2-digit", timeZoneName: "short" }, timeZone));

@@ -75,7 +75,7 @@ describe("Header", () => {
     expect(within(account).getByText("Signed in until 4:45 AM GMT+13")).toBeInTheDocument();
     account.open = true;
     fireEvent(account, new Event("toggle"));
-    const browserZone = clockTime(signedInUntil, "en", undefined).replace(/\s/g, " ");
+    const browserZone = clockTime(signedInUntil, "en", Intl.DateTimeFormat().resolvedOptions().timeZone).replace(/\s/g, " ");
     expect(await within(account).findByText(`Signed in until ${browserZone}`)).toBeInTheDocument();
   });
 
