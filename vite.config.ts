@@ -25,5 +25,10 @@ export default defineConfig({
   // The font's files are imported by URL; bundling the package lets the server build resolve them.
   ssr: { noExternal: [/^@fontsource-variable\//] },
   build: { assetsInlineLimit: 0 },
-  environments: { client: { build: { rolldownOptions: { output: { codeSplitting: browserChunks } } } } },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: browserChunks } } } },
+    // The server keeps its bundle's source in memory for as long as it runs: without comments, and
+    // ASCII only, which V8 holds one byte per character (with a single '…' it holds two).
+    ssr: { build: { rolldownOptions: { output: { charset: "ascii", comments: false } } } },
+  },
 });
