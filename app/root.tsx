@@ -5,6 +5,7 @@ import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter
 import { NoEvalProbe } from "~/components/layout/no-eval-probe";
 import { useNonce } from "~/components/layout/nonce";
 import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
+import { PageEnhancedMark } from "~/components/layout/page-enhanced-mark";
 import { fallbackLanguage, namespaces as allNamespaces, toLanguage } from "~/i18n";
 import { CATALOGS_ATTRIBUTE, catalogFilesOf, catalogsToRender, providePageCatalogs } from "~/i18n-catalogs";
 import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
@@ -99,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {withScripts ? (
           <>
             <BrowserErrorReporter />
+            <PageEnhancedMark />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

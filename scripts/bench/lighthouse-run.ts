@@ -17,11 +17,31 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** Audits of the three categories that did not pass, for the report. */
   failedAudits: string[];
+  /** Attempts before this run whose trace Chromium did not record (they measured nothing; see UNRECORDED_TRACE). */
+  unrecordedAttempts: number;
 }
+
+/**
+ * Lighthouse's own error for a trace with no navigation start in it: the run measured nothing (every
+ * performance metric missing, score 0) and Lighthouse's message is "Please run Lighthouse again". The
+ * bench does, up to twice, and counts the attempts in the report.
+ */
+const UNRECORDED_TRACE = "NO_NAVSTART";
+const MOST_ATTEMPTS = 3;
 
 export const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export async function runLighthouse(url: string, headers: Record<string, string> = {}): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { figures, runtimeErrorCode } = await lighthouseOnce(url, headers);
+    if (runtimeErrorCode !== UNRECORDED_TRACE || attempt === MOST_ATTEMPTS) return { ...figures, unrecordedAttempts: attempt - 1 };
+  }
+}
+
+async function lighthouseOnce(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ figures: Omit<LighthouseFigures, "unrecordedAttempts">; runtimeErrorCode?: string }> {
   const chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   try {
     const result = await lighthouse(url, {
@@ -51,7 +71,7 @@ export async function runLighthouse(url: string, headers: Record<string, string>
     const lcpParts = audits["lcp-breakdown-insight"]?.details as
       { items?: { type: string; nodeLabel?: string; snippet?: string }[] } | undefined;
     const lcpNode = lcpParts?.items?.find((item) => item.type === "node");
-    return {
+    const figures = {
       performance: score("performance"),
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
@@ -62,6 +82,7 @@ export async function runLighthouse(url: string, headers: Record<string, string>
       lcpElement: lcpNode ? `${lcpNode.snippet ?? ""} ${lcpNode.nodeLabel ?? ""}`.trim().slice(0, 120) : "–",
       failedAudits,
     };
+    return { figures, runtimeErrorCode: result.lhr.runtimeError?.code };
   } finally {
     chrome.kill();
   }

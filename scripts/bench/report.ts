@@ -111,6 +111,11 @@ function loadTable(rows: LoadRow[], floor: LoadRow | undefined, lightest: LoadRo
   );
 }
 
+function unrecordedTraceNote(report: BenchReport): string {
+  const repeated = report.lighthouse.flatMap(({ runs }) => runs).reduce((sum, run) => sum + (run.unrecordedAttempts ?? 0), 0);
+  return `Attempts repeated because Chromium recorded no trace of the page load (Lighthouse's NO_NAVSTART: no metric measured, "Please run Lighthouse again"): ${repeated}.`;
+}
+
 function lighthouseTable(report: BenchReport): string {
   return table(
     [
@@ -281,6 +286,8 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
     "## Lighthouse (mobile preset, system Chromium)",
     "",
     lighthouseTable(report),
+    "",
+    unrecordedTraceNote(report),
     "",
   ].join("\n");
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PAGE_ENHANCED_ATTRIBUTE } from "../../../app/components/use-hydrated";
 
 /**
  * With JavaScript, resolves once React Router has hydrated the page (its router initialised), so a
@@ -10,14 +11,17 @@ export async function whenHydrated(page: Page): Promise<void> {
   // The router is ready before React has taken the page over: wait for React's own mark on the page's
   // main content too (set when hydration claims the element).
   // A page sent without React Router's scripts (a screen that needs none) has nothing to wait for.
-  await page.waitForFunction(() => {
+  // Then for the one render that switches the page's JavaScript-only controls in (PAGE_ENHANCED_ATTRIBUTE).
+  await page.waitForFunction((enhanced) => {
     const global = window as unknown as { __reactRouterContext?: unknown; __reactRouterDataRouter?: { state: { initialized: boolean } } };
     if (!global.__reactRouterContext) return true;
     const main = document.querySelector("main");
     return Boolean(
-      global.__reactRouterDataRouter?.state.initialized && (!main || Object.keys(main).some((key) => key.startsWith("__reactFiber$"))),
+      global.__reactRouterDataRouter?.state.initialized &&
+      (!main || Object.keys(main).some((key) => key.startsWith("__reactFiber$"))) &&
+      document.documentElement.hasAttribute(enhanced),
     );
-  });
+  }, PAGE_ENHANCED_ATTRIBUTE);
 }
 
 /** The page's entry module: held back, the page stays as the server drew it. */
