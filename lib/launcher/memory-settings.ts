@@ -23,9 +23,10 @@ const V8_FLAGS: Record<LaunchedProcess, string[]> = {
   // A 2 MB young generation cost a fifth of the dashboard's throughput (scavenges). 4 MB with a 96 MB old
   // generation keeps the portal near 215 MB instead of 350–550 MB for 0.72–0.90 × the dashboards of V8's own limits;
   // every smaller setting measured lost a third or more of them (docs/performance.md).
-  // No Maglev inlining: its compile jobs' memory (V8's malloc peak after a minute of load 40–48 MB, 34–36 without it) stayed with
-  // malloc after they ended. Without it the portal ended a minute of dashboard load at 183–189 MB (4 runs)
-  // against 191–206 MB (9 runs), for the same CPU per request (5.5–6.8 ms against 5.8–6.9; docs/performance.md).
+  // No Maglev inlining: its compile jobs' memory stayed with malloc after they ended (V8's malloc peak after a
+  // minute of load 40–48 MB, 34–36 without it). Without it the portal ended a minute of dashboard load at
+  // 183–189 MB (4 runs) against 191–206 MB (9 runs), for the same CPU per request (5.5–6.8 ms against 5.8–6.9;
+  // docs/performance.md).
   portal: ["--max-semi-space-size=4", "--max-old-space-size=96", "--no-maglev-inlining"],
   identity: ["--max-semi-space-size=1", "--max-old-space-size=160"],
   results: [],
