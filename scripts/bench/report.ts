@@ -112,7 +112,7 @@ function loadTable(rows: LoadRow[], floor: LoadRow | undefined, lightest: LoadRo
 }
 
 function unrecordedTraceNote(report: BenchReport): string {
-  const repeated = report.lighthouse.flatMap(({ runs }) => runs).reduce((sum, run) => sum + (run.unrecordedAttempts ?? 0), 0);
+  const repeated = report.lighthouse.flatMap(({ runs }) => runs).reduce((sum, run) => sum + run.unrecordedAttempts, 0);
   return `Attempts repeated because Chromium recorded no trace of the page load (Lighthouse's NO_NAVSTART: no metric measured, "Please run Lighthouse again"): ${repeated}.`;
 }
 
