@@ -4,7 +4,7 @@ import { NonceProvider } from "~/components/layout/nonce";
 import { toLanguage } from "~/i18n";
 import { TranslationProvider } from "~/i18n-react";
 import { portalRequestOf } from "~/load-context";
-import { withDoctype, withErrorTitle, withScriptsAfterFirstPaint } from "~/services/document-html.server";
+import { type PageBytes, withDoctype, withErrorTitle, withScriptsAfterFirstPaint } from "~/services/document-html.server";
 import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
 import { noteIntlTextWhile } from "~/services/intl-notes.server";
@@ -39,11 +39,17 @@ export default async function handleRequest(
       { nonce, signal: request.signal },
     );
     await stream.allReady;
-    return new Response(stream).text();
+    return bytesOf(stream);
   });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const page = withErrorTitle(withScriptsAfterFirstPaint(html, intlNotes), translator.fixed("common")("meta.errorPrefix"));
   return new Response(withDoctype(page), { headers: responseHeaders, status: responseStatusCode });
+}
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<PageBytes> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

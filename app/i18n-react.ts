@@ -8,17 +8,7 @@
  * call, which was a large share of the server's render time, and with i18next they were the
  * largest part of the browser's script after React and React Router.
  */
-import {
-  cloneElement,
-  createContext,
-  createElement,
-  Fragment,
-  isValidElement,
-  useContext,
-  useMemo,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { cloneElement, createContext, createElement, Fragment, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
 import { defaultNamespace, toLanguage } from "./i18n";
 import { createTranslator, type Catalogs, type TranslateFunction, type TranslationValues, type Translator } from "./i18n-translate";
 
@@ -46,10 +36,23 @@ export function translatorForCatalogs(language: string, catalogs: Catalogs): Tra
 
 const keyOnly: TranslateFunction = (key) => key;
 
-export function useTranslation(namespace?: string): { t: TranslateFunction; i18n: { language: string } } {
+type TranslationBinding = { t: TranslateFunction; i18n: { language: string } };
+
+const keyOnlyBinding: TranslationBinding = { t: keyOnly, i18n: { language: "en" } };
+const bindingsByTranslator = new WeakMap<Translator, Map<string | undefined, TranslationBinding>>();
+
+/** One binding per translator and namespace, so a render, which calls this hook hundreds of times, allocates nothing for it. */
+function bindingFor(translator: Translator, namespace: string | undefined): TranslationBinding {
+  let bindings = bindingsByTranslator.get(translator);
+  if (!bindings) bindingsByTranslator.set(translator, (bindings = new Map()));
+  let binding = bindings.get(namespace);
+  if (!binding) bindings.set(namespace, (binding = { t: translator.fixed(namespace), i18n: { language: translator.language } }));
+  return binding;
+}
+
+export function useTranslation(namespace?: string): TranslationBinding {
   const translator = useContext(TranslationContext);
-  const t = useMemo(() => (translator ? translator.fixed(namespace) : keyOnly), [translator, namespace]);
-  return { t, i18n: { language: translator?.language ?? "en" } };
+  return translator ? bindingFor(translator, namespace) : keyOnlyBinding;
 }
 
 // <name>, </name> and <name/> in a translated string.

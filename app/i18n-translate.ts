@@ -74,11 +74,12 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
   const fixedByNamespace = new Map<string, TranslateFunction>();
   // Strings found, by namespace and key: pages ask for the same few hundred keys on every render.
   // Only found keys are kept, so the map never grows past the catalogs' size.
-  const found = new Map<string, string>();
+  const found = new Map<string, Map<string, string>>();
 
   function translate(namespace: string, key: string, values?: TranslationValues): string {
-    const cacheKey = `${namespace}\u0000${key}`;
-    const cached = found.get(cacheKey);
+    let foundInNamespace = found.get(namespace);
+    if (!foundInNamespace) found.set(namespace, (foundInNamespace = new Map()));
+    const cached = foundInNamespace.get(key);
     if (cached !== undefined) return interpolate(cached, values);
     let lookupNamespace = namespace;
     let lookupKey = key;
@@ -90,7 +91,7 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
     for (const catalogs of chain) {
       const text = lookUp(catalogs[lookupNamespace], lookupKey);
       if (text !== undefined) {
-        found.set(cacheKey, text);
+        foundInNamespace.set(key, text);
         return interpolate(text, values);
       }
     }

@@ -2,8 +2,13 @@ import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
 import { CATALOGS_ATTRIBUTE } from "~/i18n-catalogs";
 import { INTL_NOTES_ID } from "~/intl-notes-of-page";
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*\/?>/g;
-const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD_TAG = '<link rel="modulepreload"';
+const HREF = /\bhref="([^"]+)"/;
+const MODULE_TYPE = 'type="module"';
+const SCRIPT_END = "</script>";
+
+/** A rendered page as the bytes React wrote, in memory of its own (a response body takes it as it is). */
+export type PageBytes = Buffer<ArrayBuffer>;
 
 /**
  * Each request a link starts costs the browser's main thread about a millisecond on a slow phone,
@@ -51,6 +56,21 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
+/** Where a tag that starts at `from` ends: just after its `>`. */
+function tagEnd(html: PageBytes, from: number): number {
+  return html.indexOf(">", from) + 1;
+}
+
+/** React Router's module script: the first <script> tag whose own attributes say type="module". */
+function moduleScriptIn(html: PageBytes): { start: number; codeStart: number; codeEnd: number } | undefined {
+  for (let at = html.indexOf(MODULE_TYPE); at >= 0; at = html.indexOf(MODULE_TYPE, at + 1)) {
+    const start = html.lastIndexOf("<script", at);
+    const codeStart = start >= 0 ? tagEnd(html, start) : 0;
+    if (codeStart > at) return { start, codeStart, codeEnd: html.indexOf(SCRIPT_END, codeStart) };
+  }
+  return undefined;
+}
+
 /**
  * A portal page is complete without its script, which only adds behaviour once it has loaded
  * (SPEC: every page works with JavaScript off). So nothing of the script is fetched before the page
@@ -59,38 +79,53 @@ function scriptJson(value: unknown): string {
  * before the stylesheet had been applied on a fast connection, and the browser ran them (and
  * hydration) before painting anything (docs/performance.md). React Router renders these tags itself
  * and offers no way to defer them, so the rendered page is edited; a page without them is left as it is.
+ * The page is edited as the bytes React wrote: the tags are found by their ASCII text and the page is
+ * copied once around them, with no string of the whole page made (a dashboard's render allocated a
+ * quarter of its memory in decoding, searching and rewriting that string; docs/performance.md).
  */
-export function withScriptsAfterFirstPaint(html: string, intlNotes: ReadonlyMap<string, string> = new Map()): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
-  const nonce = /\bnonce="([^"]*)"/.exec(script[0])?.[1];
+export function withScriptsAfterFirstPaint(html: PageBytes, intlNotes: ReadonlyMap<string, string> = new Map()): PageBytes {
+  const script = moduleScriptIn(html);
+  if (!script || script.codeEnd < 0) return html;
+  const nonce = /\bnonce="([^"]*)"/.exec(html.toString("latin1", script.start, script.codeStart))?.[1];
   const modules: string[] = [];
-  const withoutPreloads = html.replace(MODULE_PRELOAD, (_preload, href: string) => {
-    modules.push(href);
-    return "";
-  });
-  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${AFTER_FIRST_PAINT}(${scriptJson(modules)}, ${scriptJson(script[1])});</script>`;
+  const pieces: PageBytes[] = [];
+  let copiedUpTo = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD_TAG); at >= 0 && at < script.start; at = html.indexOf(MODULE_PRELOAD_TAG, copiedUpTo)) {
+    const end = tagEnd(html, at);
+    const href = HREF.exec(html.toString("latin1", at, end))?.[1];
+    if (href) modules.push(href);
+    pieces.push(html.subarray(copiedUpTo, at));
+    copiedUpTo = end;
+  }
+  const code = html.toString("utf8", script.codeStart, script.codeEnd);
+  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${AFTER_FIRST_PAINT}(${scriptJson(modules)}, ${scriptJson(code)});</script>`;
   // For the script only: what the page wrote with Intl, which hydration reads rather than formats again.
   const notes =
     intlNotes.size > 0
       ? `<script type="application/json" id="${INTL_NOTES_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(Object.fromEntries(intlNotes))}</script>`
       : "";
-  return withoutPreloads.replace(MODULE_SCRIPT, () => notes + loader);
+  pieces.push(html.subarray(copiedUpTo, script.start), Buffer.from(notes + loader), html.subarray(script.codeEnd + SCRIPT_END.length));
+  return Buffer.concat(pieces);
 }
-
-const TITLE = /<title>([^<]*)<\/title>/;
 
 /**
  * GOV.UK's pattern for WCAG 2.4.2: a page that shows validation errors says so first in its title.
  * The title is rendered before the form that knows about the errors, so the server adds the prefix
  * to the finished page; in the browser the error summary adds and removes it itself.
  */
-export function withErrorTitle(html: string, prefix: string): string {
-  if (!html.includes(PAGE_HAS_ERRORS_ATTRIBUTE)) return html;
-  return html.replace(TITLE, (whole, title: string) => (title.startsWith(prefix) ? whole : `<title>${prefix}${title}</title>`));
+export function withErrorTitle(html: PageBytes, prefix: string): PageBytes {
+  if (html.indexOf(PAGE_HAS_ERRORS_ATTRIBUTE) < 0) return html;
+  const titleStart = html.indexOf("<title>");
+  const textStart = titleStart + "<title>".length;
+  const textEnd = titleStart < 0 ? -1 : html.indexOf("</title>", textStart);
+  if (textEnd < 0 || html.toString("utf8", textStart, textEnd).startsWith(prefix)) return html;
+  return Buffer.concat([html.subarray(0, textStart), Buffer.from(prefix), html.subarray(textStart)]);
 }
 
+const DOCTYPE = "<!DOCTYPE html>";
+
 /** React 19 writes the doctype itself when it renders a whole document: one, first, never two (the Nu checker's 'Stray doctype'). */
-export function withDoctype(html: string): string {
-  return /^<!DOCTYPE html>/i.test(html) ? html : `<!DOCTYPE html>${html}`;
+export function withDoctype(html: PageBytes): PageBytes {
+  if (html.toString("latin1", 0, DOCTYPE.length).toUpperCase() === DOCTYPE.toUpperCase()) return html;
+  return Buffer.concat([Buffer.from(DOCTYPE), html]);
 }

@@ -34,11 +34,11 @@ describe("what a page's render writes with Intl, noted for the browser", () => {
 
   it("rides in the page beside its script, where no sequence in it can end the element", () => {
     const html = `<html><body><main>x</main><script type="module" nonce="n0nce">import "/assets/entry.client.js";</script></body></html>`;
-    const page = withScriptsAfterFirstPaint(html, new Map([["moment|key", "</script><b>"]]));
+    const page = withScriptsAfterFirstPaint(Buffer.from(html), new Map([["moment|key", "</script><b>"]])).toString();
     expect(page).toContain(
       `<script type="application/json" id="${INTL_NOTES_ID}" nonce="n0nce">{"moment|key":"\\u003c/script>\\u003cb>"}</script>`,
     );
-    expect(withScriptsAfterFirstPaint(html, new Map())).not.toContain(INTL_NOTES_ID);
+    expect(withScriptsAfterFirstPaint(Buffer.from(html), new Map()).toString()).not.toContain(INTL_NOTES_ID);
   });
 
   it("in the browser, is read instead of formatting again, for the same moment, zone, shape and language only", () => {
