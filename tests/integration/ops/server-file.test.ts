@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPortalApp } from "../../../server/app.ts";
@@ -15,6 +16,7 @@ mkdirSync(path.join(clientDir, "assets"));
 writeFileSync(path.join(clientDir, "assets", "entry.client-ABC123.js"), `export const x = ${JSON.stringify("x".repeat(4000))};`);
 writeFileSync(path.join(clientDir, "favicon.ico"), "icon");
 const servers: Server[] = [];
+const pageHtml = `<!DOCTYPE html><main>${Array.from({ length: 400 }, (_, step) => `<p class="step-${step % 7}">Step ${step}</p>`).join("")}</main>`;
 
 async function serve(production: boolean): Promise<string> {
   const { app } = createPortalApp({
@@ -24,13 +26,26 @@ async function serve(production: boolean): Promise<string> {
     clientDir,
     app: (req, res) => {
       if (req.path === "/data") return void res.type("application/json").send(JSON.stringify({ words: "y".repeat(4000) }));
-      res.type("text/html").send(`<!DOCTYPE html><p>${"z".repeat(4000)}</p>`);
+      res.type("text/html").send(pageHtml);
     },
   });
   const server = createServer(app);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A response's body as the server sent it, asking for `encoding`. */
+function sentBody(url: string, encoding: string): Promise<{ encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers: { "accept-encoding": encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 }
 
 let development: string;
@@ -57,6 +72,16 @@ describe("the server file's responses", () => {
     expect((await sentHeaders(`${development}/data`))["content-encoding"]).toBeUndefined();
     const favicon = await fetch(`${development}/favicon.ico`);
     expect(await favicon.text()).toBe("icon");
+  });
+
+  it("answers a browser in brotli with a 64 KB window, which a page fits in whole", async () => {
+    const page = await sentBody(`${development}/`, "gzip, deflate, br, zstd");
+    expect(page.encoding).toBe("br");
+    const html = Buffer.from(pageHtml);
+    // The compression package's quality, 4.
+    const quality = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 };
+    expect(page.body).toEqual(brotliCompressSync(html, { params: { ...quality, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } }));
+    expect(page.body).not.toEqual(brotliCompressSync(html, { params: quality }));
   });
 
   it("puts the nonce policy on every response, and HSTS only outside development", async () => {
