@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPortalApp } from "../../../server/app.ts";
-import { sentHeaders } from "../../support/sent-headers";
+import { sentHeaders, sentResponse } from "../../support/sent-headers";
 
 /** What the server file does for every response, besides the guard and the log (their own suites). */
 
@@ -33,19 +33,6 @@ async function serve(production: boolean): Promise<string> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A response's body as the server sent it, asking for `encoding`. */
-function sentBody(url: string, encoding: string): Promise<{ encoding?: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { headers: { "accept-encoding": encoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
 }
 
 let development: string;
@@ -75,8 +62,8 @@ describe("the server file's responses", () => {
   });
 
   it("answers a browser in brotli with a 64 KB window, which a page fits in whole", async () => {
-    const page = await sentBody(`${development}/`, "gzip, deflate, br, zstd");
-    expect(page.encoding).toBe("br");
+    const page = await sentResponse(`${development}/`, "gzip, deflate, br, zstd");
+    expect(page.headers["content-encoding"]).toBe("br");
     const html = Buffer.from(pageHtml);
     // The compression package's quality, 4.
     const quality = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 };
