@@ -182,17 +182,22 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
     return null;
   }
   // A participant active more often than the idle limit must never be signed out: touch at least twice per limit.
-  if (now.getTime() - session.lastSeenAt.getTime() >= touchIntervalMs(env.SESSION_IDLE_TIMEOUT_SECONDS)) {
-    await touchSession(idHash, now);
+  const touchInterval = touchIntervalMs(env.SESSION_IDLE_TIMEOUT_SECONDS);
+  if (now.getTime() - session.lastSeenAt.getTime() >= touchInterval) {
+    await touchSession(idHash, now, new Date(now.getTime() - touchInterval));
     return { ...session, lastSeenAt: now };
   }
   return session;
 }
 
-/** The participant is here now: the idle limit starts again. */
-export async function touchSession(idHash: string, now = new Date()): Promise<void> {
+/**
+ * The participant is here now: the idle limit starts again. A session already seen since
+ * `unlessSeenSince` is left as it is, so requests of one session that arrive together write its row
+ * once instead of each waiting for the write before it.
+ */
+export async function touchSession(idHash: string, now = new Date(), unlessSeenSince = now): Promise<void> {
   const db = await database();
-  await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1`, [idHash, now]);
+  await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at < $3`, [idHash, now, unlessSeenSince]);
 }
 
 /** Ends every other session of the participant, on every portal instance (they share this table). */
