@@ -1,7 +1,8 @@
 /**
- * 'Flat as data grows': a PostgreSQL server of its own (Debian's, started like CI's), one database for
- * the portal and one for the results service, and the data a grown program would have: 100,000
- * participants with an app each in the results service, 1,000,000 portal sessions (live and expired).
+ * 'Flat as data grows': a PostgreSQL server of its own (Debian's, started like CI's) holding two
+ * programs side by side, each with a database for the portal and one for the results service: one
+ * with the demo data only, one that also has the data a grown program would have (100,000
+ * participants with an app each in the results service, 1,000,000 portal sessions, live and expired).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -17,8 +18,14 @@ export interface BenchDatabases {
   results: string;
 }
 
-/** Null (with the reason) when this machine has no PostgreSQL server to start. */
-export async function startBenchPostgres(): Promise<BenchDatabases | { missing: string }> {
+/** The demo program's databases and the grown program's, on one server. */
+export interface BenchPrograms {
+  demo: BenchDatabases;
+  grown: BenchDatabases;
+}
+
+/** The reason instead when this machine has no PostgreSQL server to start. */
+export async function startBenchPostgres(): Promise<BenchPrograms | { missing: string }> {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root) || !readdirSync(root).some((version) => existsSync(path.join(root, version, "bin/initdb")))) {
     return { missing: "no PostgreSQL server on this machine (apt-get install postgresql)" };
@@ -30,7 +37,7 @@ export async function startBenchPostgres(): Promise<BenchDatabases | { missing: 
   if (started.status !== 0) return { missing: `PostgreSQL did not start: ${started.stderr.trim()}` };
   const admin = await openDatabase({ url: started.stdout.trim(), dataDir: "" });
   try {
-    for (const name of ["bench_portal", "bench_results"]) {
+    for (const name of ["bench_portal", "bench_results", "bench_portal_grown", "bench_results_grown"]) {
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.exec(`CREATE DATABASE ${name}`);
     }
@@ -38,7 +45,10 @@ export async function startBenchPostgres(): Promise<BenchDatabases | { missing: 
     await admin.close();
   }
   const url = (name: string) => `postgres://postgres@127.0.0.1:${PORT}/${name}`;
-  return { portal: url("bench_portal"), results: url("bench_results") };
+  return {
+    demo: { portal: url("bench_portal"), results: url("bench_results") },
+    grown: { portal: url("bench_portal_grown"), results: url("bench_results_grown") },
+  };
 }
 
 /** Adds the grown data beside what the services seeded (the demo participants stay as they were). */
