@@ -1,25 +1,13 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adaSession } from "./support/ada-session";
+import { useEmbeddedPortalDatabase } from "./support/embedded-portal-database";
 
 /** A participant active more often than the idle limit stays signed in, however short the limit. */
 let store: typeof import("~/services/session-store.server");
 
+useEmbeddedPortalDatabase("idle", { SESSION_IDLE_TIMEOUT_SECONDS: "40" });
 beforeAll(async () => {
-  Object.assign(process.env, {
-    SESSION_IDLE_TIMEOUT_SECONDS: "40",
-    PORTAL_DATA_DIR: join(await mkdtemp(join(tmpdir(), "portal-idle-")), "db"),
-    LOG_LEVEL: "silent",
-  });
-  delete process.env.DATABASE_URL;
   store = await import("~/services/session-store.server");
-});
-
-afterAll(async () => {
-  const { closeDatabase } = await import("~/services/db.server");
-  await closeDatabase();
 });
 
 describe("an idle limit under a minute", () => {

@@ -1,9 +1,7 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FactorFlowState } from "~/domain/sign-in-factors";
 import { adaSession } from "./support/ada-session";
+import { useEmbeddedPortalDatabase } from "./support/embedded-portal-database";
 
 /**
  * What the portal_sessions table holds, read as the database holds it: tokens, an authenticator
@@ -21,19 +19,11 @@ const ID_TOKEN = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJQMTAwMSIsImFtciI6WyJwd2QiXX0.i
 const APP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const RECOVERY_CODES = ["7K4M-9QXP-2HDR", "W3TB-8NJC-5FGA", "Z6YE-1LSU-4VKQ"];
 
+useEmbeddedPortalDatabase("sealed");
 beforeAll(async () => {
-  Object.assign(process.env, {
-    PORTAL_DATA_DIR: join(await mkdtemp(join(tmpdir(), "portal-sealed-")), "db"),
-    LOG_LEVEL: "silent",
-  });
-  delete process.env.DATABASE_URL;
   store = await import("~/services/session-store.server");
   sessions = await import("~/services/session.server");
   db = await import("~/services/db.server");
-});
-
-afterAll(async () => {
-  await db.closeDatabase();
 });
 
 /** Every row of the table as text, exactly as PostgreSQL stores it. */

@@ -1,28 +1,15 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adaSession } from "./support/ada-session";
+import { useEmbeddedPortalDatabase } from "./support/embedded-portal-database";
 
 /** Sessions a participant never came back to leave the table, with the flow state they carried. */
 let store: typeof import("~/services/session-store.server");
 let sweep: typeof import("~/services/session-sweep.server");
 
+useEmbeddedPortalDatabase("sweep", { SESSION_IDLE_TIMEOUT_SECONDS: "900", SESSION_ABSOLUTE_TIMEOUT_SECONDS: "43200" });
 beforeAll(async () => {
-  Object.assign(process.env, {
-    SESSION_IDLE_TIMEOUT_SECONDS: "900",
-    SESSION_ABSOLUTE_TIMEOUT_SECONDS: "43200",
-    PORTAL_DATA_DIR: join(await mkdtemp(join(tmpdir(), "portal-sweep-")), "db"),
-    LOG_LEVEL: "silent",
-  });
-  delete process.env.DATABASE_URL;
   store = await import("~/services/session-store.server");
   sweep = await import("~/services/session-sweep.server");
-});
-
-afterAll(async () => {
-  const { closeDatabase } = await import("~/services/db.server");
-  await closeDatabase();
 });
 
 async function rowCount(): Promise<number> {

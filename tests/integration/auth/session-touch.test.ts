@@ -1,8 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adaSession } from "./support/ada-session";
+import { useEmbeddedPortalDatabase } from "./support/embedded-portal-database";
 
 /**
  * A participant's browser (or the tabs they have open) can send many requests at once. When the
@@ -11,19 +9,9 @@ import { adaSession } from "./support/ada-session";
  */
 let store: typeof import("~/services/session-store.server");
 
+useEmbeddedPortalDatabase("touch", { SESSION_IDLE_TIMEOUT_SECONDS: "1800" });
 beforeAll(async () => {
-  Object.assign(process.env, {
-    SESSION_IDLE_TIMEOUT_SECONDS: "1800",
-    PORTAL_DATA_DIR: join(await mkdtemp(join(tmpdir(), "portal-touch-")), "db"),
-    LOG_LEVEL: "silent",
-  });
-  delete process.env.DATABASE_URL;
   store = await import("~/services/session-store.server");
-});
-
-afterAll(async () => {
-  const { closeDatabase } = await import("~/services/db.server");
-  await closeDatabase();
 });
 
 /** Rows the portal has updated in its sessions table so far, as PostgreSQL counts them. */
