@@ -156,7 +156,7 @@ function growthSection(growth: BenchReport["growth"]): string[] {
   const sizes = (label: string, list: TableSize[]) =>
     list.map((size) => [label, size.table, String(size.rows), `${size.megabytes.toFixed(1)} MB`]);
   return [
-    "Two stacks on one PostgreSQL server in the same interleaved rounds (with the unbounded portal of the section above): one on the demo data, one on a program whose data has grown. Each participant signed in on their own stack; the sweep of ended sessions runs as usual meanwhile.",
+    "Two stacks on one PostgreSQL server in the same interleaved rounds (with the unbounded portal of the memory section): one on the demo data, one on a program whose data has grown. Each participant signed in on their own stack; the sweep of ended sessions runs as usual meanwhile.",
     "",
     loadTable(growth.rows, undefined, undefined),
     "",
