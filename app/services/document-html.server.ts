@@ -81,7 +81,7 @@ function moduleScriptIn(html: PageBytes): { start: number; codeStart: number; co
  * and offers no way to defer them, so the rendered page is edited; a page without them is left as it is.
  * The page is edited as the bytes React wrote: the tags are found by their ASCII text and the page is
  * copied once around them, with no string of the whole page made (a dashboard request allocated 160 of
- * its 1,290 KB decoding, searching and rewriting that string; docs/performance.md).
+ * its 1,288 KB decoding, searching and rewriting that string; docs/performance.md).
  */
 export function withScriptsAfterFirstPaint(html: PageBytes, intlNotes: ReadonlyMap<string, string> = new Map()): PageBytes {
   const script = moduleScriptIn(html);

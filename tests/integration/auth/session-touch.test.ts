@@ -18,6 +18,7 @@ beforeAll(async () => {
 async function sessionUpdates(): Promise<number> {
   const { database } = await import("~/services/db.server");
   const db = await database();
+  // PostgreSQL publishes a connection's counts when a statement ends: the forced flush reaches the view after the next one.
   await db.query(`SELECT pg_stat_force_next_flush()`);
   await db.query(`SELECT 1`);
   const [row] = await db.query<{ updates: number }>(
