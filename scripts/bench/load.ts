@@ -12,6 +12,12 @@ export interface LoadFigures {
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /**
+   * The p99 of the answers on connections already open: every answer but each connection's first.
+   * A connection's first request also waits for the server to accept the connection, which under
+   * load is most of a round's p99 (docs/performance.md, "Where the p99 under load comes from").
+   */
+  latencyP99OpenMs: number;
   requests: number;
   /** Answers that were neither 2xx nor 3xx, plus connection errors and timeouts. */
   failures: number;
@@ -38,12 +44,26 @@ type RunLoad = (options: {
   connections: number;
   duration: number;
   timeout?: number;
+  setupClient?: (client: ConnectionEvents) => void;
 }) => Promise<AutocannonResult>;
+
+/** The one event of autocannon's connection that the bench listens to: an answer and how long it took. */
+interface ConnectionEvents {
+  on(event: "response", listener: (statusCode: number, bytes: number, durationMs: number) => void): void;
+}
 
 // The package ships no types; the project's ambient declaration covers only the basic options.
 const run = autocannon as unknown as RunLoad;
 
+/** The nearest-rank percentile of a list of durations; NaN for none. */
+export function percentile(durations: number[], fraction: number): number {
+  if (durations.length === 0) return Number.NaN;
+  const sorted = [...durations].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
 export async function measureLoad(target: LoadTarget, options: { connections: number; durationSeconds: number }): Promise<LoadFigures> {
+  const onOpenConnections: number[] = [];
   const result = await run({
     url: target.url,
     method: target.method ?? "GET",
@@ -52,11 +72,18 @@ export async function measureLoad(target: LoadTarget, options: { connections: nu
     connections: options.connections,
     duration: options.durationSeconds,
     timeout: 15,
+    setupClient(connection) {
+      let answered = 0;
+      connection.on("response", (_status, _bytes, durationMs) => {
+        if (answered++ > 0) onOpenConnections.push(durationMs);
+      });
+    },
   });
   return {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
+    latencyP99OpenMs: Math.round(percentile(onOpenConnections, 0.99)),
     requests: result.requests.total,
     failures: result["1xx"] + result["4xx"] + result["5xx"] + result.errors + result.timeouts,
     statusCounts: {
