@@ -37,6 +37,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const MEMORY_SECONDS = 30;
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 3700);
 const PROFILE_PATH = "/profile/overview";
+const SECURITY_PATH = "/profile/security";
 const benchAccount = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
 const BENCH_USER_ID = "P1001";
 
@@ -233,7 +234,7 @@ async function main() {
     for (const [name, pagePath] of [
       ["Dashboard (signed in)", "/"],
       ["Personal Information", PROFILE_PATH],
-      ["Login & Security", "/profile/security"],
+      ["Login & Security", SECURITY_PATH],
       ["My Studies", "/profile/studies"],
       ["Expired-session screen", "/session-expired"],
     ] as const) {
@@ -279,6 +280,7 @@ async function main() {
       [
         ["Dashboard", `${stack.portalUrl}/`, true],
         ["Profile", `${stack.portalUrl}${PROFILE_PATH}`, profileReady],
+        ["Login & Security", `${stack.portalUrl}${SECURITY_PATH}`, await pageExists(local(`${stack.portalUrl}${SECURITY_PATH}`), cookie)],
       ],
       cookie,
     );
