@@ -56,7 +56,7 @@ interface ConnectionEvents {
 const run = autocannon as unknown as RunLoad;
 
 /** The nearest-rank percentile of a list of durations; NaN for none. */
-export function percentile(durations: number[], fraction: number): number {
+function percentile(durations: number[], fraction: number): number {
   if (durations.length === 0) return Number.NaN;
   const sorted = [...durations].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;

@@ -230,7 +230,7 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${fixed(machine.loadAverage, 2)} at the end.`,
     `Load: autocannon, ${load.connections} connections against 127.0.0.1; every row warmed up, then ${load.rounds} rounds of ${load.durationSeconds} s with the rows interleaved. Each figure is the median of the rounds with their spread (lowest–highest). Portal on the built server file (build/portal-server.js) with NODE_ENV=production.`,
     "CPU ms / request is the serving process's own CPU time (from /proc) over the requests it answered: it moves little when other work shares the cores, unlike requests per second.",
-    "p99 ms counts every answer, so a round's 50 new connections count with their wait to be accepted: Node accepts one connection per turn of its event loop, and under load a turn lasts about 100 ms. p99 ms, open connections leaves out each connection's first answer (docs/performance.md).",
+    `p99 ms counts every answer, so a round's ${load.connections} new connections count with their wait to be accepted: Node accepts one connection per turn of its event loop, and under load a turn lasts about 100 ms. p99 ms, open connections leaves out each connection's first answer (docs/performance.md).`,
     "",
     "## Targets",
     "",
