@@ -25,7 +25,7 @@ import { measureSlowResults } from "./bench/slow-results.ts";
 import { spreadOf } from "./bench/spread.ts";
 import { measureStackMemory } from "./bench/stack-memory.ts";
 import { projectRoot, startStack, type Stack } from "./bench/stack.ts";
-import { ROW, targetsOf } from "./bench/targets.ts";
+import { DASHBOARD_PAGE, ROW, targetsOf } from "./bench/targets.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
@@ -232,7 +232,7 @@ async function main() {
     const identify = await openIdentifyPage(visitor, stack.portalUrl);
     weights = [];
     for (const [name, pagePath] of [
-      ["Dashboard (signed in)", "/"],
+      [DASHBOARD_PAGE, "/"],
       ["Personal Information", PROFILE_PATH],
       ["Login & Security", SECURITY_PATH],
       ["My Studies", "/profile/studies"],

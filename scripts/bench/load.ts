@@ -44,11 +44,12 @@ type RunLoad = (options: {
   connections: number;
   duration: number;
   timeout?: number;
-  setupClient?: (client: ConnectionEvents) => void;
+  setupClient?: (client: AutocannonConnection) => void;
 }) => Promise<AutocannonResult>;
 
-/** The one event of autocannon's connection that the bench listens to: an answer and how long it took. */
-interface ConnectionEvents {
+/** What the bench reads of autocannon's connection: its answers, and the socket it is on now (a new one after a timeout, an error or the server closing it). */
+interface AutocannonConnection {
+  conn: object;
   on(event: "response", listener: (statusCode: number, bytes: number, durationMs: number) => void): void;
 }
 
@@ -73,9 +74,10 @@ export async function measureLoad(target: LoadTarget, options: { connections: nu
     duration: options.durationSeconds,
     timeout: 15,
     setupClient(connection) {
-      let answered = 0;
+      let answeredOn: object | undefined;
       connection.on("response", (_status, _bytes, durationMs) => {
-        if (answered++ > 0) onOpenConnections.push(durationMs);
+        if (connection.conn === answeredOn) onOpenConnections.push(durationMs);
+        answeredOn = connection.conn;
       });
     },
   });

@@ -11,6 +11,9 @@ export const ROW = {
   signIn: "Sign-in redirect",
 } as const;
 
+/** The dashboard's name in the page-weight table, which holds its HTML to its own line. */
+export const DASHBOARD_PAGE = "Dashboard (signed in)";
+
 const FIRST_START_MS = 6_000;
 const JAVASCRIPT_GZIP_KB = 110;
 const DASHBOARD_HTML_GZIP_KB = 10;
@@ -149,7 +152,7 @@ export function targetsOf(report: BenchReport): Target[] {
       : "–",
     met: heaviest ? heaviest.weight!.javascript.gzip <= JAVASCRIPT_GZIP_KB * 1024 : null,
   });
-  const dashboardPage = measuredPages.find((entry) => entry.name.startsWith("Dashboard"));
+  const dashboardPage = measuredPages.find((entry) => entry.name === DASHBOARD_PAGE);
   targets.push({
     goal: "5. HTML",
     target: `≤ ${DASHBOARD_HTML_GZIP_KB} KB gzip for the dashboard`,
