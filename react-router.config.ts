@@ -4,13 +4,14 @@ import { buildServerFile } from "./server/build-server-file.ts";
 /**
  * Server rendering, built to build/server (the server file imports it) and build/client (the
  * browser's files, served by server/app.ts), then the server file itself (build/portal-server.js).
- * Every route is in the browser's manifest from the first page ('initial' discovery): measured
- * against 'lazy' in docs/performance.md.
+ * The browser's manifest starts with the page's own routes ('lazy' discovery) and asks for the rest
+ * when links to them are on the page: with every route in it ('initial'), React Router flattened and
+ * ranked all of them twice inside hydration's one unbreakable render (docs/performance.md).
  */
 export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: true,
-  routeDiscovery: { mode: "initial" },
+  routeDiscovery: { mode: "lazy" },
   buildEnd: () => buildServerFile(import.meta.dirname),
 } satisfies Config;

@@ -40,6 +40,51 @@ describe("withScriptsAfterFirstPaint", () => {
     ]);
   });
 
+  /** Runs the page's loader in a hidden tab (it starts at once) with a recording history and timers run by hand. */
+  function runLoader(initialState: unknown) {
+    const loader =
+      /<script nonce="n0nce">(\(function\(modules, code\)[\s\S]*?)<\/script>/.exec(edited(withScriptsAfterFirstPaint, routerOutput))?.[1] ??
+      "";
+    const steps: string[] = [];
+    const timers: (() => void)[] = [];
+    const history = {
+      state: initialState,
+      replaceState(state: unknown) {
+        steps.push(`replaceState ${JSON.stringify(state)}`);
+        history.state = state;
+      },
+    };
+    const element = (tag: string) => ({ tag }) as Record<string, unknown>;
+    const parent = { appendChild: (el: Record<string, unknown>) => steps.push(`add ${String(el.tag)}`) };
+    const document = {
+      currentScript: { nonce: "n0nce" },
+      visibilityState: "hidden",
+      documentElement: { getAttribute: () => "/assets/common-1.json" },
+      head: parent,
+      body: parent,
+      createElement: element,
+    };
+    const globals = { document, history, setTimeout: (run: () => void) => timers.push(run), performance: { now: () => 0 }, window: {} };
+    new Function(...Object.keys(globals), loader)(...Object.values(globals));
+    const runTimers = () => {
+      while (timers.length > 0) timers.shift()!();
+    };
+    return { steps, runTimers, history };
+  }
+
+  it("numbers the page's history entry as React Router does, in a task before any script is added", () => {
+    const { steps, runTimers } = runLoader(null);
+    expect(steps).toEqual(['replaceState {"idx":0}']);
+    runTimers();
+    expect(steps.slice(1)).toEqual(["add link", "add link", "add link", "add script"]);
+  });
+
+  it("keeps an entry's own state and number: a reload, back or forward", () => {
+    expect(runLoader({ usr: { from: "/" }, key: "k1", idx: 3 }).steps).toEqual([]);
+    const foreign = runLoader({ scroll: 10 });
+    expect(foreign.history.state).toEqual({ scroll: 10, idx: 0 });
+  });
+
   it("leaves a page without React Router's scripts as it is", () => {
     const plain = '<html><head><link rel="stylesheet" href="/assets/shell.css"/></head><body><p>Plain</p></body></html>';
     expect(edited(withScriptsAfterFirstPaint, plain)).toBe(plain);

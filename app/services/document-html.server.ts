@@ -20,9 +20,15 @@ const INSERTION_SLICE_MS = 4;
 /**
  * Runs in the page, in place of React Router's module script: once the browser reports the page's
  * first contentful paint (two frames on where it cannot report paints; at once in a hidden tab,
- * which paints nothing; 3 s after the load event at the latest), it adds the preloads of the page's
- * catalogs (CATALOGS_ATTRIBUTE on <html>) and modules, then the module script with this script's
- * nonce, in slices of INSERTION_SLICE_MS.
+ * which paints nothing; 3 s after the load event at the latest), it marks the page's history entry
+ * (below), then, from the next task, adds the preloads of the page's catalogs (CATALOGS_ATTRIBUTE on
+ * <html>) and modules, then the module script with this script's nonce, in slices of INSERTION_SLICE_MS.
+ *
+ * The mark is React Router's own: its browser history numbers the entry it starts on (`idx` 0) with
+ * `history.replaceState` unless the entry has a number. Chromium's first `replaceState` in a document
+ * took 0.4–12.7 ms (median 3.7–5.6) inside hydration's one unbreakable render, where React Router
+ * creates its router; in a task of its own just after the first paint, 0.2–9.1 ms (median 0.8–1.8;
+ * docs/performance.md). An entry that already has a number (a reload, back or forward) is left as it is.
  */
 const AFTER_FIRST_PAINT = `(function(modules, code) {
   var d = document, nonce = d.currentScript.nonce, started = false;
@@ -30,16 +36,19 @@ const AFTER_FIRST_PAINT = `(function(modules, code) {
   function start() {
     if (started) return;
     started = true;
+    var state = history.state;
+    if (!state || state.idx == null) history.replaceState(Object.assign({}, state, { idx: 0 }), "");
     var queue = [];
     (d.documentElement.getAttribute("${CATALOGS_ATTRIBUTE}") || "").split(" ").filter(Boolean).forEach(function(href) {
       queue.push([d.head, "link", { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: href }]);
     });
     modules.forEach(function(href) { queue.push([d.head, "link", { rel: "modulepreload", href: href }]); });
     queue.push([d.body, "script", { type: "module", nonce: nonce, textContent: code }]);
-    (function next() {
+    function next() {
       for (var until = performance.now() + ${INSERTION_SLICE_MS}; queue.length > 0 && until > performance.now(); ) add.apply(null, queue.shift());
       if (queue.length > 0) setTimeout(next, 0);
-    })();
+    }
+    setTimeout(next, 0);
   }
   var P = window.PerformanceObserver;
   if (d.visibilityState === "hidden") start();

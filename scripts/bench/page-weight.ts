@@ -15,7 +15,10 @@ export interface PageWeight {
   javascript: Bytes;
   css: Bytes;
   fonts: Bytes;
-  /** Data the page's script fetches before it starts: its translations (the files `<html data-catalogs>` lists). */
+  /**
+   * Data the page's script fetches: its translations before it starts (the files `<html data-catalogs>`
+   * lists), and once it has hydrated React Router's manifest of the routes the page links to.
+   */
   data: Bytes;
   /** The HTML document plus every asset above. */
   requests: number;
@@ -58,6 +61,29 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
   return found;
 }
 
+/**
+ * With 'lazy' route discovery (react-router.config.ts) the hydrated page asks React Router's
+ * `/__manifest` for the routes of its links and forms that carry `data-discover`, with their
+ * ancestors, sorted; the manifest's version is in the page's inline script (escaped in the loader's).
+ */
+export function routeManifestRequest(html: string, base: URL): URL | undefined {
+  const version = /\\?"version\\?":\s*\\?"([\w-]+)\\?"/.exec(html)?.[1];
+  if (!version) return undefined;
+  const paths = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:a|form)\b[^>]*\bdata-discover\b[^>]*>/g)) {
+    const target = /\b(?:href|action)="([^"]+)"/.exec(tag)?.[1];
+    if (!target) continue;
+    const { pathname, origin } = new URL(target.replace(/&amp;/g, "&"), base);
+    if (origin !== base.origin) continue;
+    for (let i = 1; i < pathname.length; i++) if (pathname[i] === "/") paths.add(pathname.slice(0, i));
+    paths.add(pathname);
+  }
+  if (paths.size === 0) return undefined;
+  const url = new URL("/__manifest", base);
+  url.search = new URLSearchParams({ paths: [...paths].sort().join(","), version }).toString();
+  return url;
+}
+
 /** Static imports of an ES module (Vite writes `from"./jsx-runtime-….js"` and `import"./x.js"`); lazy `import()` is not followed. */
 function staticImports(source: string, base: URL): URL[] {
   return [...source.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)].flatMap(([, specifier]) =>
@@ -71,7 +97,10 @@ export async function measurePage(url: string, headers: Record<string, string> =
   const none = () => ({ raw: 0, gzip: 0 });
   const totals: Record<AssetKind, Bytes> = { javascript: none(), css: none(), fonts: none(), data: none() };
   const seen = new Set<string>();
-  const queue = assetsOf(document.toString("utf8"), new URL(url));
+  const html = document.toString("utf8");
+  const queue = assetsOf(html, new URL(url));
+  const routes = routeManifestRequest(html, new URL(url));
+  if (routes) queue.push({ url: routes, kind: "data" });
   while (queue.length > 0) {
     const asset = queue.shift()!;
     if (seen.has(asset.url.href)) continue;

@@ -204,7 +204,7 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
       "Status",
       "HTML raw / gzip",
       "JavaScript raw / gzip",
-      "Translations raw / gzip",
+      "Translations and routes raw / gzip",
       "CSS raw / gzip",
       "Fonts raw / gzip",
       "Requests",

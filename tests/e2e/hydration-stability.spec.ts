@@ -114,6 +114,43 @@ test("a page is on screen before any of its script is asked for", async ({ page,
   }
 });
 
+test("React Router finds the page's history entry numbered after the first paint, and writes no history while hydrating", async ({
+  page,
+  participant,
+  signedIn,
+}) => {
+  test.skip(!withJs(), "without JavaScript nothing hydrates");
+  await signedIn(page, await participant("greta"));
+  // Where each history write comes from: the page's own inline scripts, or a module file (React Router's history).
+  await page.addInitScript(() => {
+    const writes: { fromModule: boolean }[] = [];
+    (window as unknown as { historyWrites: typeof writes }).historyWrites = writes;
+    const replaceState = History.prototype.replaceState;
+    History.prototype.replaceState = function (this: History, ...args: Parameters<History["replaceState"]>) {
+      const stack = String(new Error().stack).split("\n").slice(2).join("\n");
+      writes.push({ fromModule: stack.includes("/assets/") });
+      return replaceState.apply(this, args);
+    };
+  });
+  for (const path of ["/", "/profile/security"]) {
+    await page.goto(path);
+    await whenHydrated(page);
+    const writes = await page.evaluate(() => (window as unknown as { historyWrites: { fromModule: boolean }[] }).historyWrites);
+    expect(
+      writes.filter(({ fromModule }) => fromModule),
+      path,
+    ).toEqual([]);
+    expect(await page.evaluate(() => typeof (history.state as { idx?: unknown } | null)?.idx), path).toBe("number");
+  }
+  // The numbers are React Router's: back and forward between its pages still work.
+  await page.getByRole("link", { name: "Review where you're signed in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Where you're signed in" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Login & Security" })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name: "Where you're signed in" })).toBeVisible();
+});
+
 test.describe("in a time zone other than the server's", () => {
   test.use({ timezoneId: "Pacific/Auckland" });
 
