@@ -34,10 +34,12 @@ function add(total: Bytes, more: Bytes): Bytes {
 
 type AssetKind = "javascript" | "css" | "fonts" | "data";
 
+/** `window.__reactRouterManifest = {…};` in an inline script (in the loader's code, a JSON string). */
+const INLINE_ROUTE_MANIFEST = /__reactRouterManifest\s*=\s*\{[\s\S]*?\};/;
+
 /**
  * Assets named by the document: scripts and module preloads, stylesheets, preloaded fonts, the catalog files, and the
- * modules its inline scripts name (`import "/assets/manifest-….js"`, the route modules,
- * `import("/assets/entry.client-….js")`). Every one of them is under /assets/, the build's hashed
+ * modules its inline scripts name (the route modules, `import("/assets/entry.client-….js")`). Every one of them is under /assets/, the build's hashed
  * files (build/client/assets), and each is counted once.
  */
 export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }[] {
@@ -54,9 +56,11 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
   for (const file of catalogFiles.split(" ").filter(Boolean)) found.push({ url: new URL(file, base), kind: "data" });
   // Inline scripts name the rest: React Router's module script imports them, and the portal's
   // after-first-paint loader lists them (app/services/document-html.server.ts).
+  // React Router's inline manifest ('lazy' discovery) names routes the page does not load: not counted.
   for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (/\bsrc=/.test(attributes)) continue;
-    for (const [specifier] of body.matchAll(/\/assets\/[^"'\\\s]+\.js/g)) found.push({ url: new URL(specifier, base), kind: "javascript" });
+    const code = body.replace(INLINE_ROUTE_MANIFEST, "");
+    for (const [specifier] of code.matchAll(/\/assets\/[^"'\\\s]+\.js/g)) found.push({ url: new URL(specifier, base), kind: "javascript" });
   }
   return found;
 }

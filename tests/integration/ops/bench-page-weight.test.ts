@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeManifestRequest } from "../../../scripts/bench/page-weight.ts";
+import { assetsOf, routeManifestRequest } from "../../../scripts/bench/page-weight.ts";
 
 describe("the bench's page weight", () => {
   const base = new URL("http://127.0.0.1:3000/profile/security");
@@ -21,5 +21,15 @@ describe("the bench's page weight", () => {
   it("asks for nothing on a page without React Router's manifest or without discoverable links", () => {
     expect(routeManifestRequest('<a data-discover="true" href="/">Home</a>', base)).toBeUndefined();
     expect(routeManifestRequest('<script>window.__reactRouterManifest = {"version": "5a1b2c3d"};</script>', base)).toBeUndefined();
+  });
+
+  it("counts the modules a page's inline scripts load, not the other routes React Router's inline manifest names", () => {
+    const html =
+      '<script nonce="n">(function(modules, code) {})(["/assets/entry.client-A.js"], "window.__reactRouterManifest = {\\n  \\"routes\\": {\\"module\\": \\"/assets/other-route-X.js\\"},\\n  \\"version\\": \\"5a\\"\\n};\\nimport * as route0 from \\"/assets/root-B.js\\";\\nimport(\\"/assets/entry.client-A.js\\");");</script>';
+    expect(assetsOf(html, base).map(({ url }) => url.pathname)).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/root-B.js",
+      "/assets/entry.client-A.js",
+    ]);
   });
 });
