@@ -1,3 +1,4 @@
+import { ROUTE_MANIFEST_PATH_LIMIT } from "../../server/middleware/request-guard";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { controlPositions, ENTRY_SCRIPT, expectNothingMovesOnHydration, holdScript, whenHydrated, whenPainted } from "./support/hydration";
@@ -149,6 +150,23 @@ test("React Router finds the page's history entry numbered after the first paint
   await expect(page.getByRole("heading", { level: 1, name: "Login & Security" })).toBeVisible();
   await page.goForward();
   await expect(page.getByRole("heading", { level: 1, name: "Where you're signed in" })).toBeVisible();
+});
+
+test("a hydrated page asks for the routes of its links in one request the portal answers, within its limit", async ({
+  page,
+  participant,
+  signedIn,
+}) => {
+  test.skip(!withJs(), "without JavaScript nothing asks");
+  await signedIn(page, await participant("greta"));
+  for (const path of ["/", "/profile/overview", "/profile/security", "/profile/studies", "/shares", "/accessibility"]) {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
+    await page.goto(path);
+    const response = await answered;
+    const paths = new URL(response.url()).searchParams.get("paths")?.split(",") ?? [];
+    expect(response.status(), path).toBe(200);
+    expect(paths.length, path).toBeLessThanOrEqual(ROUTE_MANIFEST_PATH_LIMIT);
+  }
 });
 
 test.describe("in a time zone other than the server's", () => {

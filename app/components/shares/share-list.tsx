@@ -28,7 +28,8 @@ export function ShareList({ shares, labels, serverTimeZone }: { shares: Share[];
             <dt>{t("list.opened")}</dt>
             <dd className={profile.consentFactValue}>{share.views.length}</dd>
           </dl>
-          <Link to={sharePath(share.id)} className={profile.textLink}>
+          {/* One link per share: the page would ask React Router for every share's path; the route is found on a click. */}
+          <Link to={sharePath(share.id)} discover="none" className={profile.textLink}>
             {t("list.view")}
             <span className={visuallyHidden}>: {share.recipient}</span>
           </Link>

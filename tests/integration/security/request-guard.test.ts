@@ -7,6 +7,7 @@ import { rememberLanguage } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
 import { createPortalApp } from "../../../server/app.ts";
+import { ROUTE_MANIFEST_PATH_LIMIT } from "../../../server/middleware/request-guard.ts";
 import { crossSiteHeaders } from "./support/cross-site-headers";
 
 /** The guard as server/index.ts puts it in front of the app, with a stand-in app that records what reaches it. */
@@ -133,5 +134,20 @@ describe("the request guard in front of the portal", () => {
       (await fetch(new URL("/", base), { headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } })).status,
     ).toBe(200);
     expect(reached).toEqual(["POST /language", "POST /language", "POST /language", "POST /privacy-choices", "GET /"]);
+  });
+
+  it("refuses a route manifest request naming more paths than a page has links, before React Router matches a single one", async () => {
+    const before = reached.length;
+    const manifestRequest = (count: number) =>
+      fetch(
+        new URL(
+          `/__manifest?${new URLSearchParams({ version: "v", paths: Array.from({ length: count }, (_, i) => `/a${i}/b/c/d`).join(",") })}`,
+          base,
+        ),
+      );
+    expect((await manifestRequest(ROUTE_MANIFEST_PATH_LIMIT + 1)).status).toBe(400);
+    expect(reached.slice(before)).toEqual([]);
+    expect((await manifestRequest(ROUTE_MANIFEST_PATH_LIMIT)).status).toBe(200);
+    expect(reached.slice(before)).toHaveLength(1);
   });
 });
