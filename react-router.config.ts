@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { ROUTE_MANIFEST_PATH } from "./lib/http/route-manifest.ts";
 import { buildServerFile } from "./server/build-server-file.ts";
 
 /**
@@ -12,6 +13,6 @@ export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: true,
-  routeDiscovery: { mode: "lazy" },
+  routeDiscovery: { mode: "lazy", manifestPath: ROUTE_MANIFEST_PATH },
   buildEnd: () => buildServerFile(import.meta.dirname),
 } satisfies Config;

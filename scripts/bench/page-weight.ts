@@ -3,6 +3,7 @@
  * references (following the static imports of each script), raw and gzip-compressed.
  */
 import { gzipSync } from "node:zlib";
+import { ROUTE_MANIFEST_PATH } from "../../lib/http/route-manifest.ts";
 
 export interface Bytes {
   raw: number;
@@ -67,7 +68,7 @@ export function assetsOf(html: string, base: URL): { url: URL; kind: AssetKind }
 
 /**
  * With 'lazy' route discovery (react-router.config.ts) the hydrated page asks React Router's
- * `/__manifest` for the routes of its links and forms that carry `data-discover`, with their
+ * route manifest (ROUTE_MANIFEST_PATH) for the routes of its links and forms that carry `data-discover`, with their
  * ancestors, sorted; the manifest's version is in the page's inline script (escaped in the loader's).
  */
 export function routeManifestRequest(html: string, base: URL): URL | undefined {
@@ -83,7 +84,7 @@ export function routeManifestRequest(html: string, base: URL): URL | undefined {
     paths.add(pathname);
   }
   if (paths.size === 0) return undefined;
-  const url = new URL("/__manifest", base);
+  const url = new URL(ROUTE_MANIFEST_PATH, base);
   url.search = new URLSearchParams({ paths: [...paths].sort().join(","), version }).toString();
   return url;
 }

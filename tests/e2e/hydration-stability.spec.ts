@@ -1,3 +1,4 @@
+import { ROUTE_MANIFEST_PATH } from "../../lib/http/route-manifest";
 import { ROUTE_MANIFEST_PATH_LIMIT } from "../../server/middleware/request-guard";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
@@ -160,7 +161,7 @@ test("a hydrated page asks for the routes of its links in one request the portal
   test.skip(!withJs(), "without JavaScript nothing asks");
   await signedIn(page, await participant("greta"));
   for (const path of ["/", "/profile/overview", "/profile/security", "/profile/studies", "/shares", "/accessibility"]) {
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === ROUTE_MANIFEST_PATH);
     await page.goto(path);
     const response = await answered;
     const paths = new URL(response.url()).searchParams.get("paths")?.split(",") ?? [];

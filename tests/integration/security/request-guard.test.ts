@@ -6,6 +6,7 @@ import { FORM_BODY_LIMIT_BYTES } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
+import { ROUTE_MANIFEST_PATH } from "../../../lib/http/route-manifest.ts";
 import { createPortalApp } from "../../../server/app.ts";
 import { ROUTE_MANIFEST_PATH_LIMIT } from "../../../server/middleware/request-guard.ts";
 import { crossSiteHeaders } from "./support/cross-site-headers";
@@ -141,7 +142,7 @@ describe("the request guard in front of the portal", () => {
     const manifestRequest = (count: number) =>
       fetch(
         new URL(
-          `/__manifest?${new URLSearchParams({ version: "v", paths: Array.from({ length: count }, (_, i) => `/a${i}/b/c/d`).join(",") })}`,
+          `${ROUTE_MANIFEST_PATH}?${new URLSearchParams({ version: "v", paths: Array.from({ length: count }, (_, i) => `/a${i}/b/c/d`).join(",") })}`,
           base,
         ),
       );
