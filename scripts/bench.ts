@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { GROWN, growData, startBenchPostgres, tableSizes, type BenchDatabases } from "./bench/big-data.ts";
+import { cpuByPackage, profileUnderLoad } from "./bench/cpu-breakdown.ts";
 import { measureFirstStart } from "./bench/first-start.ts";
 import { generousSendingBudgets } from "./bench/generous-sending-budgets.ts";
 import { HttpBrowser } from "./bench/http-client.ts";
@@ -35,6 +36,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const MEMORY_SECONDS = 30;
+const PROFILE_SECONDS = 8;
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 3700);
 const PROFILE_PATH = "/profile/overview";
 const SECURITY_PATH = "/profile/security";
@@ -57,8 +59,8 @@ function reactRouterBuild(projectDir: string) {
 }
 
 /** A server of the bench's own (the ceiling, the floor) as one process, so its CPU time can be read. */
-async function startOwnServer(script: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "scripts/bench", script)], {
+async function startOwnServer(script: string, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(projectRoot, "scripts/bench", script)], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
@@ -72,7 +74,37 @@ async function startOwnServer(script: string) {
   });
   // The floor logs every request as the portal does; its log must keep flowing.
   child.stdout!.resume();
-  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill("SIGTERM") };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/**
+ * The framework floor and the lightest page, each alone under the same load with V8's sampling
+ * profiler: where the page's CPU goes beyond the floor's, by package (goal 1's gap, with its parts).
+ */
+async function measureCpuBreakdown(): Promise<BenchReport["cpuBreakdown"]> {
+  step("the framework floor and the lightest page under V8's sampling profiler");
+  const options = { connections: CONNECTIONS, warmUpSeconds: WARM_UP_SECONDS, durationSeconds: PROFILE_SECONDS };
+  const floor = await profileUnderLoad(async (profileNodeArgs) => {
+    const server = await startOwnServer("floor-server.ts", profileNodeArgs);
+    return { target: { url: server.url }, stop: server.stop };
+  }, options);
+  const lightest = await profileUnderLoad(async (profileNodeArgs) => {
+    const stack = await startStack({
+      ports: { portal: portBase + 50, identity: portBase + 51, results: portBase + 52 },
+      identityEnv: generousSendingBudgets,
+      portalNodeArgs: profileNodeArgs,
+    });
+    return { target: { url: local(`${stack.portalUrl}/session-expired`) }, stop: () => stack.stop() };
+  }, options);
+  return { seconds: PROFILE_SECONDS, floor: cpuByPackage(floor), lightest: cpuByPackage(lightest) };
 }
 
 /** Load goes to 127.0.0.1 directly (no name resolution in the measurement). */
@@ -285,10 +317,11 @@ async function main() {
       cookie,
     );
   } finally {
-    ceiling.stop();
-    floor.stop();
-    await stack.stop();
+    await Promise.all([ceiling.stop(), floor.stop(), stack.stop()]);
   }
+  const cpuBreakdown = await measureCpuBreakdown().catch((error: unknown) => ({
+    note: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+  }));
 
   step("the whole embedded stack's memory (npm start), at rest and under load");
   const stackMemory = await measureStackMemory({
@@ -315,6 +348,7 @@ async function main() {
       loadAverage: os.loadavg()[0] ?? Number.NaN,
     },
     load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rounds: ROUNDS, rows },
+    cpuBreakdown,
     memory,
     stackMemory,
     weights,

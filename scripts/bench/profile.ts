@@ -3,63 +3,55 @@
  * signs the demo participant in, puts each path under load in turn (a fresh portal process per path,
  * so each profile holds one page only) and prints where the portal's CPU went, per request.
  * Uses the existing build (run `npm run build` first: build/server/index.js). Defaults: /session-expired and /.
- * BENCH_CONNECTIONS and BENCH_DURATION_SECONDS as for `npm run bench`; PROFILE_PORT_BASE (3750);
+ * BENCH_CONNECTIONS, BENCH_WARM_UP_SECONDS and BENCH_DURATION_SECONDS as for `npm run bench`; PROFILE_PORT_BASE (3750);
  * PROFILE_STACKS=name,… prints the stacks those functions ran under; PROFILE_FILTER=text lists the
- * functions on the stack whose name holds the text ("build:" for the portal's own); KEEP_PROFILE keeps the file.
+ * functions on the stack whose name holds the text ("build:" for the portal's own).
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { formatSummary, monotonicMicros, readProfile, stacksOf, summarizeProfile } from "./cpu-profile.ts";
+import { profileUnderLoad } from "./cpu-breakdown.ts";
+import { formatSummary, stacksOf, summarizeProfile } from "./cpu-profile.ts";
 import { generousSendingBudgets } from "./generous-sending-budgets.ts";
-import { measureLoad } from "./load.ts";
-import { cpuMillisecondsOf } from "./process-cpu.ts";
 import { signInOverHttp } from "./sign-in.ts";
 import { startStack } from "./stack.ts";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const warmUpSeconds = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const portBase = Number(process.env.PROFILE_PORT_BASE ?? 3750);
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/session-expired", "/"];
 const account = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
 
 async function profilePath(target: string) {
-  const profileDir = mkdtempSync(path.join(tmpdir(), "portal-profile-"));
-  const stack = await startStack({
-    ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
-    portalNodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-    logLevel: process.env.LOG_LEVEL ?? "info",
-    identityEnv: generousSendingBudgets,
-  });
-  let requests = 0;
-  let window = { from: 0, to: 0 };
-  try {
-    const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, account);
-    const url = `${stack.portalUrl.replace("//localhost:", "//127.0.0.1:")}${target}`;
-    const headers: Record<string, string> = target === "/session-expired" ? {} : { cookie };
-    await measureLoad({ url, headers }, { connections, durationSeconds: Number(process.env.BENCH_WARM_UP_SECONDS ?? 5) });
-    const from = monotonicMicros();
-    const services = [stack.portal, stack.results, stack.identity];
-    const cpuBefore = services.map((service) => cpuMillisecondsOf(service.pid()));
-    const figures = await measureLoad({ url, headers }, { connections, durationSeconds });
-    const [cpuMs = 0, ...others] = services.map((service, index) => cpuMillisecondsOf(service.pid()) - cpuBefore[index]!);
-    window = { from, to: monotonicMicros() };
-    console.log(
-      `\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures; ` +
-        `portal CPU ${(cpuMs / figures.requests).toFixed(2)} ms per request (profiler running); ` +
-        services
-          .slice(1)
-          .map((service, index) => `${service.name} ${(others[index]! / figures.requests).toFixed(2)} ms`)
-          .join(", "),
-    );
-    requests = figures.requests;
-  } finally {
-    await stack.stop();
-  }
-  const [file] = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
-  if (!file) throw new Error("the portal wrote no profile");
+  const { profile, window, figures, callsCpuMs } = await profileUnderLoad(
+    async (profileNodeArgs) => {
+      const stack = await startStack({
+        ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
+        portalNodeArgs: profileNodeArgs,
+        logLevel: process.env.LOG_LEVEL ?? "info",
+        identityEnv: generousSendingBudgets,
+      });
+      try {
+        const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, account);
+        const url = `${stack.portalUrl.replace("//localhost:", "//127.0.0.1:")}${target}`;
+        const headers: Record<string, string> = target === "/session-expired" ? {} : { cookie };
+        return {
+          target: { url, headers },
+          calls: [stack.results, stack.identity].map((service) => ({ name: service.name, pid: service.pid() })),
+          stop: () => stack.stop(),
+        };
+      } catch (error) {
+        await stack.stop();
+        throw error;
+      }
+    },
+    { connections, warmUpSeconds, durationSeconds },
+  );
+  const { requests } = figures;
+  console.log(
+    `\n## GET ${target}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, ${figures.failures} failures; ` +
+      callsCpuMs.map(({ name, ms }) => `${name} ${(ms / requests).toFixed(2)} ms`).join(", ") +
+      " per request",
+  );
   // Only the measured load counts: start-up, sign-in and warm-up are left out.
-  const profile = readProfile(path.join(profileDir, file));
   console.log(formatSummary(summarizeProfile(profile, { window }), requests));
   // PROFILE_FILTER=build: lists the functions on the stack whose name holds that text (e.g. the portal's own).
   const filter = process.env.PROFILE_FILTER;
@@ -76,8 +68,6 @@ async function profilePath(target: string) {
     console.log(`stacks of ${name}:`);
     for (const { ms, name: stack } of stacksOf(profile, name, { window })) console.log(`  ${ms} ms  ${stack}`);
   }
-  if (!process.env.KEEP_PROFILE) rmSync(profileDir, { recursive: true, force: true });
-  else console.log(`profile kept in ${profileDir}`);
 }
 
 for (const target of paths) await profilePath(target);

@@ -1,5 +1,6 @@
 /** The bench's report, as Markdown (printed and written) and as JSON. */
 import type { TableSize } from "./big-data.ts";
+import { gapByPackage, type CpuByPackage } from "./cpu-breakdown.ts";
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 import type { LoadFigures } from "./load.ts";
 import type { Bytes, PageWeight } from "./page-weight.ts";
@@ -41,6 +42,8 @@ export interface BenchReport {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage: number };
   load: { connections: number; durationSeconds: number; rounds: number; rows: LoadRow[] };
+  /** The framework floor and the lightest page, each alone under V8's sampling profiler for `seconds`. */
+  cpuBreakdown: { seconds: number; floor: CpuByPackage; lightest: CpuByPackage } | { note: string };
   memory: MemoryFigures[];
   /** The whole embedded stack as `npm start` runs it. */
   stackMemory: StackMemoryFigures | { note: string };
@@ -173,6 +176,37 @@ function growthSection(growth: BenchReport["growth"]): string[] {
   ];
 }
 
+/** Names for the profile's rows that are not a package's. */
+const PACKAGE_LABELS: Record<string, string> = {
+  node: "node (Node's HTTP, streams, encoding)",
+  build: "build (the app's own server code)",
+  "(native)": "(native: V8's built-ins, regular expressions, JSON)",
+  "(garbage collector)": "(garbage collector, main thread)",
+  "(program)": "(program: V8 outside JavaScript)",
+};
+
+export function cpuBreakdownSection(breakdown: BenchReport["cpuBreakdown"], load: BenchReport["load"]): string[] {
+  if ("note" in breakdown) return [`Where the lightest page's CPU goes: ${breakdown.note}.`];
+  const { floor, lightest, seconds } = breakdown;
+  const ms = (value: number) => value.toFixed(2);
+  return [
+    `Each server alone, warmed up, then ${seconds} s of ${load.connections} connections, with V8's sampling profiler (\`--cpu-prof\`): the main thread's CPU per answered request, by the package whose code ran (self time). The profile holds the main thread only (V8's helper threads, the collector's among them, are not in it), so its totals are below the rounds' figures. Largest differences first.`,
+    "",
+    table(
+      ["Package", "Framework floor, ms / request", "Expired-session screen, ms / request", "Difference"],
+      [
+        ...gapByPackage(floor, lightest).map(({ name, floorMs, pageMs }) => [
+          PACKAGE_LABELS[name] ?? name,
+          ms(floorMs),
+          ms(pageMs),
+          ms(pageMs - floorMs),
+        ]),
+        ["**All**", ms(floor.msPerRequest), ms(lightest.msPerRequest), ms(lightest.msPerRequest - floor.msPerRequest)],
+      ],
+    ),
+  ];
+}
+
 function heapSection(heap: BenchReport["heap"]): string[] {
   if ("note" in heap) return [`The bounded heap against an unbounded one: not measured (${heap.note}).`];
   return [
@@ -247,6 +281,10 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
     "## Throughput, latency and CPU",
     "",
     loadTable(load.rows, floor, lightest),
+    "",
+    "## Where the lightest page's CPU goes, beside the framework floor's",
+    "",
+    ...cpuBreakdownSection(report.cpuBreakdown, load),
     "",
     "## Memory (the portal process's resident memory under dashboard load)",
     "",
