@@ -14,6 +14,7 @@ import { GROWN, growData, startBenchPostgres, tableSizes, type BenchDatabases } 
 import { cpuByPackage, profileUnderLoad } from "./bench/cpu-breakdown.ts";
 import { measureFirstStart } from "./bench/first-start.ts";
 import { generousSendingBudgets } from "./bench/generous-sending-budgets.ts";
+import { collectionsIn, threadsCpuOf, TRACE_GC_FLAG } from "./bench/heap-work.ts";
 import { HttpBrowser } from "./bench/http-client.ts";
 import { runLighthouse, type LighthouseFigures } from "./bench/lighthouse-run.ts";
 import { measureLoad, type LoadTarget } from "./bench/load.ts";
@@ -119,16 +120,30 @@ interface Measured {
   pid: number | undefined;
   /** The results service, whose CPU per request the dashboard rows print beside the portal's. */
   resultsPid?: number;
+  /** The serving process's output, when it runs with `--trace-gc`: its heap's work is read per round too. */
+  gcTrace?: () => string;
 }
 
 async function round(row: Measured): Promise<RoundFigures> {
   const cpuBefore = cpuMillisecondsOf(row.pid);
   const resultsBefore = cpuMillisecondsOf(row.resultsPid);
+  const threadsBefore = threadsCpuOf(row.pid);
+  const traceFrom = row.gcTrace?.().length ?? 0;
   const figures = await measureLoad(row.target, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+  const perRequest = (value: number) => value / figures.requests;
+  const threads = threadsCpuOf(row.pid);
+  const collections = row.gcTrace ? collectionsIn(row.gcTrace().slice(traceFrom)) : undefined;
   return {
     ...figures,
-    cpuMsPerRequest: (cpuMillisecondsOf(row.pid) - cpuBefore) / figures.requests,
-    resultsCpuMsPerRequest: row.resultsPid ? (cpuMillisecondsOf(row.resultsPid) - resultsBefore) / figures.requests : undefined,
+    cpuMsPerRequest: perRequest(cpuMillisecondsOf(row.pid) - cpuBefore),
+    resultsCpuMsPerRequest: row.resultsPid ? perRequest(cpuMillisecondsOf(row.resultsPid) - resultsBefore) : undefined,
+    heapWork: collections && {
+      mainThreadMsPerRequest: perRequest(threads.mainMs - threadsBefore.mainMs),
+      otherThreadsMsPerRequest: perRequest(threads.otherMs - threadsBefore.otherMs),
+      scavengesPerRequest: perRequest(collections.scavenges),
+      markCompactsPerRequest: perRequest(collections.markCompacts),
+      collectorMainThreadMsPerRequest: perRequest(collections.mainThreadMs),
+    },
   };
 }
 
@@ -198,6 +213,7 @@ async function measureGrowth(memory: MemoryFigures[]): Promise<Pick<BenchReport,
       databaseUrls,
       logLevel: "warn",
       portalHeap,
+      portalNodeArgs: [TRACE_GC_FLAG],
     });
     stacks.push(started);
     return started;
@@ -213,6 +229,7 @@ async function measureGrowth(memory: MemoryFigures[]): Promise<Pick<BenchReport,
       target: { url: local(`${of.portalUrl}/`), headers: { cookie } },
       pid: of.portal.pid(),
       resultsPid: of.results.pid(),
+      gcTrace: () => of.portal.output(),
     });
     const demo = dashboard("Dashboard, demo data", await signedIn(stack));
     const unboundedDashboard = dashboard("Dashboard, demo data, portal heap unbounded", await signedIn(unbounded));

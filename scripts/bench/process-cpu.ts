@@ -10,9 +10,13 @@ const TICKS_PER_SECOND = 100;
 
 /** Milliseconds of CPU used so far by process `pid`, or NaN where /proc is not available. */
 export function cpuMillisecondsOf(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
+  return pid === undefined ? Number.NaN : cpuMillisecondsIn(`/proc/${pid}/stat`);
+}
+
+/** The CPU time in a /proc `stat` file: a process's, or one thread's (/proc/<pid>/task/<tid>/stat). */
+export function cpuMillisecondsIn(statFile: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(statFile, "utf8");
     // Fields after the command name (which may hold spaces) start at ")"; utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;

@@ -13,6 +13,16 @@ export interface RoundFigures extends LoadFigures {
   cpuMsPerRequest: number;
   /** The results service's CPU per portal request, for the rows that call it. */
   resultsCpuMsPerRequest?: number;
+  /** For a portal run with `--trace-gc`: its threads' CPU and its heap's collections, per answered request. */
+  heapWork?: HeapWork;
+}
+
+export interface HeapWork {
+  mainThreadMsPerRequest: number;
+  otherThreadsMsPerRequest: number;
+  scavengesPerRequest: number;
+  markCompactsPerRequest: number;
+  collectorMainThreadMsPerRequest: number;
 }
 
 export interface LoadRow {
@@ -213,6 +223,41 @@ function heapSection(heap: BenchReport["heap"]): string[] {
     "The portal on a PostgreSQL server runs with the launcher's bounds (`lib/launcher/memory-settings.ts`); a second portal with V8's own heap limits served the same dashboard in the same interleaved rounds:",
     "",
     loadTable(heap.rows, undefined, undefined),
+    "",
+    ...heapWorkTable(heap.rows),
+  ];
+}
+
+/** Where the bounded portal's extra CPU goes: its threads, and V8's collections (`--trace-gc`), per request. */
+export function heapWorkTable(rows: LoadRow[]): string[] {
+  const measured = rows.filter((row) => row.rounds.every((round) => round.heapWork));
+  if (measured.length === 0) return [];
+  const figure = (row: LoadRow, pick: (work: HeapWork) => number, digits: number) =>
+    formatSpread(
+      over(row, (round) => pick(round.heapWork!)),
+      digits,
+    );
+  return [
+    "Where the CPU went in those rounds: the portal's main thread and its other threads (V8's collector and compiler helpers, libuv's pool), from /proc; V8's collections from its `--trace-gc` lines, with the main thread's time in them (pauses, and a mark-compact's incremental marking steps).",
+    "",
+    table(
+      [
+        "Server",
+        "Main thread ms / request",
+        "Other threads ms / request",
+        "Scavenges per 100 requests",
+        "Mark-compacts per 100 requests",
+        "Collector on the main thread, ms / request",
+      ],
+      measured.map((row) => [
+        row.name,
+        figure(row, (work) => work.mainThreadMsPerRequest, 2),
+        figure(row, (work) => work.otherThreadsMsPerRequest, 2),
+        figure(row, (work) => work.scavengesPerRequest * 100, 1),
+        figure(row, (work) => work.markCompactsPerRequest * 100, 2),
+        figure(row, (work) => work.collectorMainThreadMsPerRequest, 2),
+      ]),
+    ),
   ];
 }
 
