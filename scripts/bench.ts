@@ -87,25 +87,48 @@ async function startOwnServer(script: string, nodeArgs: string[] = []) {
 }
 
 /**
- * The framework floor and the lightest page, each alone under the same load with V8's sampling
- * profiler: where the page's CPU goes beyond the floor's, by package (goal 1's gap, with its parts).
+ * The framework floor, the lightest page and the dashboard, each alone under the same load with V8's
+ * sampling profiler: where the pages' CPU goes beyond the floor's, by package (goal 1's gaps, with their parts).
  */
 async function measureCpuBreakdown(): Promise<BenchReport["cpuBreakdown"]> {
-  step("the framework floor and the lightest page under V8's sampling profiler");
+  step("the framework floor, the lightest page and the dashboard under V8's sampling profiler");
   const options = { connections: CONNECTIONS, warmUpSeconds: WARM_UP_SECONDS, durationSeconds: PROFILE_SECONDS };
   const floor = await profileUnderLoad(async (profileNodeArgs) => {
     const server = await startOwnServer("floor-server.ts", profileNodeArgs);
     return { target: { url: server.url }, stop: server.stop };
   }, options);
-  const lightest = await profileUnderLoad(async (profileNodeArgs) => {
-    const stack = await startStack({
-      ports: { portal: portBase + 50, identity: portBase + 51, results: portBase + 52 },
-      identityEnv: generousSendingBudgets,
-      portalNodeArgs: profileNodeArgs,
-    });
-    return { target: { url: local(`${stack.portalUrl}/session-expired`) }, stop: () => stack.stop() };
-  }, options);
-  return { seconds: PROFILE_SECONDS, floor: cpuByPackage(floor), lightest: cpuByPackage(lightest) };
+  const portalPage = (pagePath: string) =>
+    profileUnderLoad(async (profileNodeArgs) => {
+      const stack = await startStack({
+        ports: { portal: portBase + 50, identity: portBase + 51, results: portBase + 52 },
+        identityEnv: generousSendingBudgets,
+        portalNodeArgs: profileNodeArgs,
+      });
+      try {
+        const headers: Record<string, string> =
+          pagePath === "/session-expired"
+            ? {}
+            : { cookie: (await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount)).cookie };
+        return {
+          target: { url: local(`${stack.portalUrl}${pagePath}`), headers },
+          calls: [{ name: "results", pid: stack.results.pid() }],
+          stop: () => stack.stop(),
+        };
+      } catch (error) {
+        await stack.stop();
+        throw error;
+      }
+    }, options);
+  const lightest = await portalPage("/session-expired");
+  const dashboard = await portalPage("/");
+  return {
+    seconds: PROFILE_SECONDS,
+    servers: [
+      { name: "Framework floor", costs: cpuByPackage(floor) },
+      { name: "Expired-session screen", costs: cpuByPackage(lightest) },
+      { name: "Dashboard", costs: cpuByPackage(dashboard) },
+    ],
+  };
 }
 
 /** Load goes to 127.0.0.1 directly (no name resolution in the measurement). */

@@ -62,46 +62,41 @@ export async function profileUnderLoad(
   }
 }
 
-/** CPU per answered request: in all, and each package's own share ("node" for Node's built-ins). */
+/** CPU per answered request: in all, each package's own share ("node" for Node's built-ins), and each called process's. */
 export interface CpuByPackage {
   requests: number;
   msPerRequest: number;
   byPackage: Record<string, number>;
+  /** The processes the server called (its `calls`), all their threads, from /proc. */
+  callsMsPerRequest: Record<string, number>;
 }
 
-export function cpuByPackage({ profile, window, figures }: ProfiledLoad): CpuByPackage {
+export function cpuByPackage({ profile, window, figures, callsCpuMs }: ProfiledLoad): CpuByPackage {
   const summary = summarizeProfile(profile, { window, count: Number.POSITIVE_INFINITY });
   const requests = Math.max(figures.requests, 1);
   return {
     requests: figures.requests,
     msPerRequest: summary.busyMs / requests,
     byPackage: Object.fromEntries(summary.byPackage.map(({ name, ms }) => [name, ms / requests])),
+    callsMsPerRequest: Object.fromEntries(callsCpuMs.map(({ name, ms }) => [name, ms / requests])),
   };
 }
 
-export interface PackageGap {
+export interface PackageRow {
   name: string;
-  floorMs: number;
-  pageMs: number;
+  /** ms per request in each column, in the order the columns were given. */
+  ms: number[];
 }
 
 /**
- * The packages that make most of the page's CPU beyond the floor's, largest first; every other
- * package in one "other" row, so the rows add up to the totals.
+ * One row per package, the packages that cost the last column most beyond the first (the floor)
+ * first; every other package in one "other" row, so each column's rows add up to its total.
  */
-export function gapByPackage(floor: CpuByPackage, page: CpuByPackage, shown = 8): PackageGap[] {
-  const names = [...new Set([...Object.keys(floor.byPackage), ...Object.keys(page.byPackage)])];
-  const rows = names
-    .map((name) => ({ name, floorMs: floor.byPackage[name] ?? 0, pageMs: page.byPackage[name] ?? 0 }))
-    .sort((a, b) => b.pageMs - b.floorMs - (a.pageMs - a.floorMs));
+export function rowsByPackage(columns: CpuByPackage[], shown = 8): PackageRow[] {
+  const names = [...new Set(columns.flatMap((column) => Object.keys(column.byPackage)))];
+  const gap = ({ ms }: PackageRow) => ms.at(-1)! - ms[0]!;
+  const rows = names.map((name) => ({ name, ms: columns.map((column) => column.byPackage[name] ?? 0) })).sort((a, b) => gap(b) - gap(a));
   const rest = rows.slice(shown);
   if (rest.length === 0) return rows;
-  return [
-    ...rows.slice(0, shown),
-    {
-      name: "other",
-      floorMs: rest.reduce((sum, row) => sum + row.floorMs, 0),
-      pageMs: rest.reduce((sum, row) => sum + row.pageMs, 0),
-    },
-  ];
+  return [...rows.slice(0, shown), { name: "other", ms: columns.map((_, index) => rest.reduce((sum, row) => sum + row.ms[index]!, 0)) }];
 }

@@ -42,7 +42,9 @@ export interface ProfileSummary {
 
 /**
  * "react-dom", "react-router" (the framework: node_modules/react-router), "build" (the portal's own
- * server build, build/server/index.js, which Vite bundles the app's code into), "node" (built-ins)…
+ * server build, build/server/index.js, which Vite bundles the app's code into), "edge" (the server
+ * file around it: server/ and lib/, bundled into build/portal-server.js or run as source by the bench's
+ * floor), "node" (built-ins)…
  */
 export function packageOf(url: string): string {
   if (!url) return "(native)";
@@ -53,6 +55,7 @@ export function packageOf(url: string): string {
     return first!.startsWith("@") ? `${first}/${second}` : first!;
   }
   if (url.includes("/build/server/")) return "build";
+  if (url.endsWith("/build/portal-server.js") || /\/(server|lib)\/.+\.ts$/.test(url)) return "edge";
   return url.replace(/^file:\/\//, "");
 }
 

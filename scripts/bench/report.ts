@@ -1,6 +1,6 @@
 /** The bench's report, as Markdown (printed and written) and as JSON. */
 import type { TableSize } from "./big-data.ts";
-import { gapByPackage, type CpuByPackage } from "./cpu-breakdown.ts";
+import { rowsByPackage, type CpuByPackage } from "./cpu-breakdown.ts";
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 import type { LoadFigures } from "./load.ts";
 import type { Bytes, PageWeight } from "./page-weight.ts";
@@ -52,8 +52,8 @@ export interface BenchReport {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage: number };
   load: { connections: number; durationSeconds: number; rounds: number; rows: LoadRow[] };
-  /** The framework floor and the lightest page, each alone under V8's sampling profiler for `seconds`. */
-  cpuBreakdown: { seconds: number; floor: CpuByPackage; lightest: CpuByPackage } | { note: string };
+  /** The framework floor and portal pages, each alone under V8's sampling profiler for `seconds`; the floor first. */
+  cpuBreakdown: { seconds: number; servers: { name: string; costs: CpuByPackage }[] } | { note: string };
   memory: MemoryFigures[];
   /** The whole embedded stack as `npm start` runs it. */
   stackMemory: StackMemoryFigures | { note: string };
@@ -190,28 +190,30 @@ function growthSection(growth: BenchReport["growth"]): string[] {
 const PACKAGE_LABELS: Record<string, string> = {
   node: "node (Node's HTTP, streams, encoding)",
   build: "build (the app's own server code)",
+  edge: "edge (the server file: Express's middleware, server/ and lib/)",
   "(native)": "(native: V8's built-ins, regular expressions, JSON)",
   "(garbage collector)": "(garbage collector, main thread)",
   "(program)": "(program: V8 outside JavaScript)",
 };
 
 export function cpuBreakdownSection(breakdown: BenchReport["cpuBreakdown"], load: BenchReport["load"]): string[] {
-  if ("note" in breakdown) return [`Where the lightest page's CPU goes: ${breakdown.note}.`];
-  const { floor, lightest, seconds } = breakdown;
+  if ("note" in breakdown) return [`Where the pages' CPU goes: ${breakdown.note}.`];
+  const { servers, seconds } = breakdown;
+  const costs = servers.map((server) => server.costs);
   const ms = (value: number) => value.toFixed(2);
+  const callNames = [...new Set(costs.flatMap((column) => Object.keys(column.callsMsPerRequest)))];
   return [
-    `Each server alone, warmed up, then ${seconds} s of ${load.connections} connections, with V8's sampling profiler (\`--cpu-prof\`): the main thread's CPU per answered request, by the package whose code ran (self time). The profile holds the main thread only (V8's helper threads, the collector's among them, are not in it), so its totals are below the rounds' figures. Largest differences first.`,
+    `Each server alone, warmed up, then ${seconds} s of ${load.connections} connections, with V8's sampling profiler (\`--cpu-prof\`): the main thread's CPU per answered request, by the package whose code ran (self time). The profile holds the main thread only (V8's helper threads, the collector's among them, are not in it), so its totals are below the rounds' figures. Largest differences from the floor first; the services a page calls are in their own rows, all their threads, from /proc.`,
     "",
     table(
-      ["Package", "Framework floor, ms / request", "Expired-session screen, ms / request", "Difference"],
+      ["Package", ...servers.map((server) => `${server.name}, ms / request`)],
       [
-        ...gapByPackage(floor, lightest).map(({ name, floorMs, pageMs }) => [
-          PACKAGE_LABELS[name] ?? name,
-          ms(floorMs),
-          ms(pageMs),
-          ms(pageMs - floorMs),
+        ...rowsByPackage(costs).map((row) => [PACKAGE_LABELS[row.name] ?? row.name, ...row.ms.map(ms)]),
+        ["**All, in the serving process**", ...costs.map((column) => ms(column.msPerRequest))],
+        ...callNames.map((name) => [
+          `${name} service (its own process)`,
+          ...costs.map((column) => ms(column.callsMsPerRequest[name] ?? 0)),
         ]),
-        ["**All**", ms(floor.msPerRequest), ms(lightest.msPerRequest), ms(lightest.msPerRequest - floor.msPerRequest)],
       ],
     ),
   ];
@@ -327,7 +329,7 @@ export function toMarkdown(report: BenchReport, rowNames: { floor: string; light
     "",
     loadTable(load.rows, floor, lightest),
     "",
-    "## Where the lightest page's CPU goes, beside the framework floor's",
+    "## Where the pages' CPU goes, beside the framework floor's",
     "",
     ...cpuBreakdownSection(report.cpuBreakdown, load),
     "",
