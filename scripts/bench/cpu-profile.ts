@@ -44,11 +44,12 @@ export interface ProfileSummary {
  * "react-dom", "react-router" (the framework: node_modules/react-router), "build" (the portal's own
  * server build, build/server/index.js, which Vite bundles the app's code into), "edge" (the server
  * file around it: server/ and lib/, bundled into build/portal-server.js or run as source by the bench's
- * floor), "node" (built-ins)…
+ * floor), "wasm" (WebAssembly: the embedded database's PostgreSQL), "node" (built-ins)…
  */
 export function packageOf(url: string): string {
   if (!url) return "(native)";
   if (url.startsWith("node:")) return "node";
+  if (url.startsWith("wasm://")) return "wasm";
   const inModules = url.lastIndexOf("/node_modules/");
   if (inModules >= 0) {
     const [first, second] = url.slice(inModules + "/node_modules/".length).split("/");

@@ -191,6 +191,8 @@ const PACKAGE_LABELS: Record<string, string> = {
   node: "node (Node's HTTP, streams, encoding)",
   build: "build (the app's own server code)",
   edge: "edge (the server file: Express's middleware, server/ and lib/)",
+  wasm: "wasm (the embedded database's PostgreSQL, WebAssembly)",
+  "@electric-sql/pglite": "@electric-sql/pglite (the embedded database's JavaScript)",
   "(native)": "(native: V8's built-ins, regular expressions, JSON)",
   "(garbage collector)": "(garbage collector, main thread)",
   "(program)": "(program: V8 outside JavaScript)",

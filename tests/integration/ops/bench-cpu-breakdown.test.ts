@@ -49,6 +49,7 @@ describe("the bench's CPU by package", () => {
     expect(packageOf("file:///srv/portal/build/server/index.js")).toBe("build");
     expect(packageOf("file:///srv/portal/node_modules/@react-router/express/dist/index.js")).toBe("@react-router/express");
     expect(packageOf("node:_http_server")).toBe("node");
+    expect(packageOf("wasm://wasm/022a9842")).toBe("wasm");
   });
 
   it("puts the packages that cost the last page most beyond the floor first, and the rest in one row that adds up", () => {
