@@ -1,8 +1,8 @@
 /**
  * Where a server's CPU goes under load, by package: the server runs under V8's sampling profiler
  * (`--cpu-prof`), is warmed up, then loaded for a measured window; only the window's samples count.
- * The bench puts the lightest page beside the framework floor this way, so the gap between them is
- * printed with its parts in every run. The profiler adds its own cost to both alike.
+ * The bench puts the lightest page and the dashboard beside the framework floor this way, so the gaps
+ * between them are printed with their parts in every run. The profiler adds its own cost to each alike.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { monotonicMicros, readProfile, summarizeProfile, type CpuProfile } from 
 import { measureLoad, type LoadFigures, type LoadTarget } from "./load.ts";
 import { cpuMillisecondsOf } from "./process-cpu.ts";
 
-/** A server started with the profiler writing into `profileDir`; stopping it writes the profile. */
+/** A server started with the profiler's Node arguments; stopping it (its process exits) writes the profile. */
 export interface ProfiledServer {
   target: LoadTarget;
   /** Processes it calls (a stack's results service…), whose CPU over the window is read too. */

@@ -205,7 +205,7 @@ export function cpuBreakdownSection(breakdown: BenchReport["cpuBreakdown"], load
   const ms = (value: number) => value.toFixed(2);
   const callNames = [...new Set(costs.flatMap((column) => Object.keys(column.callsMsPerRequest)))];
   return [
-    `Each server alone, warmed up, then ${seconds} s of ${load.connections} connections, with V8's sampling profiler (\`--cpu-prof\`): the main thread's CPU per answered request, by the package whose code ran (self time). The profile holds the main thread only (V8's helper threads, the collector's among them, are not in it), so its totals are below the rounds' figures. Largest differences from the floor first; the services a page calls are in their own rows, all their threads, from /proc.`,
+    `Each server alone, warmed up, then ${seconds} s of ${load.connections} connections, with V8's sampling profiler (\`--cpu-prof\`): the main thread's CPU per answered request, by the package whose code ran (self time). The profile holds the main thread only (V8's helper threads, the collector's among them, are not in it), so its totals are below the rounds' figures. Rows in order of how much more the last page spends than the floor; the services a page calls are in their own rows, all their threads, from /proc.`,
     "",
     table(
       ["Package", ...servers.map((server) => `${server.name}, ms / request`)],
