@@ -10,6 +10,9 @@ import { codesSince, outboxMarker } from "./support/outbox";
  * main content', and from there the step's first field follows the profile's side navigation.
  */
 async function expectPageStartThenField(page: Page, field: Locator) {
+  // A keyboard user starts once the page is on screen. While its stylesheet is still loading, Chromium
+  // follows the skip link in the URL only, and Tab goes on through the header.
+  await page.waitForLoadState("load");
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
