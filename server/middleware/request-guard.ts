@@ -32,10 +32,16 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
  */
 export const ROUTE_MANIFEST_PATH_LIMIT = 64;
 
+const MANIFEST_SEGMENT = ROUTE_MANIFEST_PATH.slice(ROUTE_MANIFEST_PATH.lastIndexOf("/") + 1);
+
 function isOversizedManifestRequest(target: string): boolean {
-  if (!target.startsWith(`${ROUTE_MANIFEST_PATH}?`)) return false;
-  const paths = new URLSearchParams(target.slice(ROUTE_MANIFEST_PATH.length + 1)).get("paths") ?? "";
-  return paths.split(",").length > ROUTE_MANIFEST_PATH_LIMIT;
+  // React Router compares the path as a URL parser reads it ('/./__manifest' and '/a/%2e%2e/__manifest' are its
+  // manifest too), and a parser never decodes the segment's own letters: a target without them is not one.
+  if (!target.includes(MANIFEST_SEGMENT)) return false;
+  // Joined, not resolved against a base, as React Router's Express adapter builds the request's URL.
+  const url = URL.parse(`http://portal.invalid${target}`);
+  if (url?.pathname !== ROUTE_MANIFEST_PATH) return false;
+  return (url.searchParams.get("paths") ?? "").split(",").length > ROUTE_MANIFEST_PATH_LIMIT;
 }
 
 /** Which refusal a request gets before the portal sees it, if any. */

@@ -151,4 +151,22 @@ describe("the request guard in front of the portal", () => {
     expect((await manifestRequest(ROUTE_MANIFEST_PATH_LIMIT)).status).toBe(200);
     expect(reached.slice(before)).toHaveLength(1);
   });
+
+  it("refuses it whichever spelling of the path React Router would read as its manifest's", async () => {
+    const before = reached.length;
+    const query = new URLSearchParams({
+      version: "v",
+      paths: Array.from({ length: ROUTE_MANIFEST_PATH_LIMIT + 1 }, (_, i) => `/a${i}`).join(","),
+    });
+    // A URL parser resolves dot segments, '%2e' among them, before React Router compares the path.
+    for (const spelling of [
+      `/.${ROUTE_MANIFEST_PATH}`,
+      `/profile/..${ROUTE_MANIFEST_PATH}`,
+      `/%2e${ROUTE_MANIFEST_PATH}`,
+      `/x/%2E%2E${ROUTE_MANIFEST_PATH}`,
+    ]) {
+      expect((await raw("GET", `${spelling}?${query}`)).status, spelling).toBe(400);
+    }
+    expect(reached.slice(before)).toEqual([]);
+  });
 });
