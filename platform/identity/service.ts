@@ -32,7 +32,7 @@ import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { createOidcProvider } from "./oidc/provider.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
@@ -151,6 +151,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     accounts,
     adapter: createOidcAdapterClass(db, now),
     production: options.production,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   });
   provider.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
   const oidcCallback = provider.callback();

@@ -1,3 +1,4 @@
+import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import type { Database } from "../../lib/postgres/index.ts";
 
 export interface ReadinessReport {
@@ -21,7 +22,7 @@ async function databaseAnswers(db: Database): Promise<boolean> {
 
 async function keysReachable(jwksUrl: string): Promise<boolean> {
   try {
-    const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    const response = await serviceFetch(jwksUrl, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     if (!response.ok) return false;
     const body = (await response.json()) as { keys?: unknown };
     return Array.isArray(body.keys) && body.keys.length > 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LauncherStatus } from "../../../lib/launcher/status.ts";
-import { developmentEnv, launchStack, until, type LaunchedStack } from "./support/launched-stack";
+import { developmentEnv, launchStack, until, type LaunchedStack } from "../../support/launched-stack";
 
 /**
  * The launcher supervises: kill -9 of a child is followed by a restart with backoff, the launcher

@@ -232,13 +232,15 @@ describe("production seeds no demo participants (their passwords, keys and codes
     const exited = new Promise((resolve) => launcher.once("exit", resolve));
     launcher.kill("SIGTERM");
     await exited;
-    // The launcher's one embedded database holds every service's tables.
-    const database = await openDatabase({ dataDir: path.join(dataDir, "database") });
+    // Each embedded service keeps its own database.
+    const identity = await openDatabase({ dataDir: path.join(dataDir, "identity") });
+    const results = await openDatabase({ dataDir: path.join(dataDir, "results") });
     try {
-      expect(await database.query("SELECT email FROM idp_accounts")).toEqual([]);
-      expect(await database.query("SELECT user_id FROM results_patients")).toEqual([]);
+      expect(await identity.query("SELECT email FROM idp_accounts")).toEqual([]);
+      expect(await results.query("SELECT user_id FROM results_patients")).toEqual([]);
     } finally {
-      await database.close();
+      await identity.close();
+      await results.close();
     }
   });
 });
