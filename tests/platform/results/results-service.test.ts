@@ -2,6 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../../lib/postgres/index.ts";
+import { checkReadiness } from "../../../platform/results/readiness.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { captureLogs } from "./support/log-capture.ts";
@@ -383,16 +385,29 @@ describe("development fault injection", () => {
 });
 
 describe("operations", () => {
-  it("reports health and readiness, naming what failed", async () => {
+  it("is ready while its database answers, the identity provider's keys reported beside and never deciding", async () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok", identityProviderKeys: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok" }, upstreams: { identityProviderKeys: "ok" } });
 
+    // Every instance would be taken out alike: the keys already fetched still check tokens.
     keys.setKeysAvailable(false);
-    const unready = await get("/readyz");
-    expect(unready.status).toBe(503);
-    expect(await unready.json()).toEqual({ status: "unavailable", checks: { database: "ok", identityProviderKeys: "failed" } });
+    const keysDown = await get("/readyz");
+    expect(keysDown.status).toBe(200);
+    expect(await keysDown.json()).toEqual({ status: "ok", checks: { database: "ok" }, upstreams: { identityProviderKeys: "failed" } });
+  });
+
+  it("is not ready once it is stopping, nor when its database does not answer", async () => {
+    const answering = { query: async () => [{ ok: 1 }] } as unknown as Database;
+    const failing = { query: () => Promise.reject(new Error("connection refused")) } as unknown as Database;
+    const jwks = `${keys.issuer}/jwks`;
+    expect(await checkReadiness(answering, jwks, true)).toEqual({
+      ready: false,
+      checks: { database: "ok", draining: true },
+      upstreams: { identityProviderKeys: "ok" },
+    });
+    expect(await checkReadiness(failing, jwks, false)).toMatchObject({ ready: false, checks: { database: "failed" } });
   });
 
   it("echoes a sane x-request-id and replaces an unsafe one", async () => {
