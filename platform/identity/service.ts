@@ -312,6 +312,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+  /** Set once close() is called. */
+  let draining = false;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = new URL(req.url ?? "/", "http://identity.invalid");
@@ -335,11 +337,16 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
-      const ok = await db.query("SELECT 1").then(
-        () => true,
-        () => false,
+      // This instance's own state only: the results service (kit steps, share notices) is never asked.
+      const database = await db.query("SELECT 1").then(
+        () => "ok" as const,
+        () => "failed" as const,
       );
-      return sendJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+      const ready = database === "ok" && !draining;
+      return sendJson(res, ready ? 200 : 503, {
+        status: ready ? "ok" : "unavailable",
+        checks: { database, ...(draining ? { draining: true } : {}) },
+      });
     }
     if (path === "/assets/identity.css") {
       res.setHeader("content-type", "text/css; charset=utf-8");
@@ -413,6 +420,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     url,
     issuer,
     close() {
+      // Not ready from now on (/readyz 503), so balancers send new requests elsewhere.
+      draining = true;
       closing ??= (async () => {
         clearInterval(cleanup);
         await shareNotices?.stop();

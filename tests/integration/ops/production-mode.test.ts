@@ -95,8 +95,9 @@ beforeAll(async () => {
   });
   launcher.stdout!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
   launcher.stderr!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
-  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once).
-  await healthy(url(ports.portal, "/readyz"), 90_000);
+  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once;
+  // the portal's /readyz does not wait for the other two).
+  await Promise.all([ports.portal, ports.identity, ports.results].map((port) => healthy(url(port, "/readyz"), 90_000)));
 }, 120_000);
 
 afterAll(async () => {
