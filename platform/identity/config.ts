@@ -157,6 +157,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
     humanCheckWaitSeconds: e.HUMAN_CHECK_WAIT_SECONDS,
     sendingBudgets: sendingBudgetsFrom({
+      ...BUDGET,
       accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,
       accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,
       numberHourly: e.SEND_BUDGET_NUMBER_HOURLY,

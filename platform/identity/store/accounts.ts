@@ -80,22 +80,29 @@ export function createAccountStore(db: Queryable) {
     /**
      * A new password ends everything the old one opened: every grant of the account (its refresh
      * tokens, so each portal session ends at its next renewal) and every provider session, except
-     * the grant of the caller who changed it, when known.
+     * the grant of the caller who changed it, when known, and the browser session of the recovery that
+     * set it (`keepSessionUid`: the sign-in it finishes becomes that session's, with no grant left).
      */
-    async updatePassword(id: string, passwordHash: string, at: Date, keepGrantId: string | null = null): Promise<void> {
+    async updatePassword(
+      id: string,
+      passwordHash: string,
+      at: Date,
+      keepGrantId: string | null = null,
+      keepSessionUid: string | null = null,
+    ): Promise<void> {
       await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);
       // A new password is a new authenticator: its run of wrong guesses (and a reached cap) starts again.
       await db.query("DELETE FROM idp_password_failures WHERE email = (SELECT email FROM idp_accounts WHERE id = $1)", [id]);
       await db.query(
-        `DELETE FROM idp_oidc_payloads WHERE grant_id IN (
+        `DELETE FROM idp_oidc_payloads WHERE type <> 'Interaction' AND grant_id IN (
            SELECT id FROM idp_oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)`,
         [id, keepGrantId],
       );
       await db.query(
         `DELETE FROM idp_oidc_payloads WHERE (type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)
-           OR (type = 'Session' AND payload->>'accountId' = $1 AND payload->>'uid' NOT IN (
+           OR (type = 'Session' AND payload->>'accountId' = $1 AND payload->>'uid' IS DISTINCT FROM $3 AND payload->>'uid' NOT IN (
              SELECT payload->>'sessionUid' FROM idp_oidc_payloads WHERE grant_id = $2 AND payload ? 'sessionUid'))`,
-        [id, keepGrantId],
+        [id, keepGrantId, keepSessionUid],
       );
     },
     async setPhone(id: string, phone: string, methods: Channel[]): Promise<void> {

@@ -226,4 +226,9 @@ export const identityMigrations: readonly string[] = [
   ALTER TABLE idp_oidc_payloads ADD COLUMN session_grant_ids text[];
   CREATE INDEX idp_oidc_payloads_session_grant_ids ON idp_oidc_payloads USING gin (session_grant_ids);
   `,
+  `
+  ALTER TABLE idp_password_failures ADD COLUMN scope text NOT NULL DEFAULT 'new';
+  ALTER TABLE idp_password_failures DROP CONSTRAINT idp_password_failures_pkey;
+  ALTER TABLE idp_password_failures ADD PRIMARY KEY (email, scope);
+  `,
 ];
