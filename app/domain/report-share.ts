@@ -16,6 +16,15 @@ export const shareLinkPath = (link: string) => `${CLINICIAN_PATH}?link=${encodeU
 export const SHARE_STATES = ["active", "expired", "revoked", "locked", "withdrawn"] as const;
 export type ShareState = (typeof SHARE_STATES)[number];
 
+/**
+ * When a share stopped opening, for the participant's own pages: ended early (revoked, locked), or its
+ * time ran out; null while it is open, or when the moment is not known (a withdrawal ends it).
+ */
+export function shareEndedAt(share: { state: ShareState; endedAt: string | null; expiresAt: string }): string | null {
+  if (share.state === "active") return null;
+  return share.endedAt ?? (share.state === "expired" ? share.expiresAt : null);
+}
+
 /** 'K7M2Q-XP9DR', typed with or without the dash, in any case. */
 export const SHARE_CODE_PATTERN = /^[2-9A-HJKMNP-Z]{5}-?[2-9A-HJKMNP-Z]{5}$/i;
 /** A share link's secret: 256 random bits in base64url. */

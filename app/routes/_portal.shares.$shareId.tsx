@@ -3,7 +3,7 @@ import { Button } from "~/components/button";
 import * as profile from "~/components/profile/profile.css";
 import { ShareMoment, useDeviceWords } from "~/components/shares/share-moment";
 import * as styles from "~/components/shares/shares.css";
-import { CLINICIAN_PATH, SHARES_PATH, shareLinkPath, sharePath } from "~/domain/report-share";
+import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -66,9 +66,9 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         <dd className={profile.consentFactValue}>
           <ShareMoment at={share.createdAt} serverTimeZone={zone} />
         </dd>
-        <dt>{t("detail.until")}</dt>
+        <dt>{t(shareEndedAt(share) ? "detail.endedAt" : "detail.until")}</dt>
         <dd className={profile.consentFactValue}>
-          <ShareMoment at={share.expiresAt} serverTimeZone={zone} />
+          <ShareMoment at={shareEndedAt(share) ?? share.expiresAt} serverTimeZone={zone} />
         </dd>
         <dt>{t("detail.state")}</dt>
         <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>

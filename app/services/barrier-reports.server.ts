@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { barrierReference, REFERENCE_PATTERN, REPORTS_PER_ADDRESS, REPORTS_PER_SOURCE, type BarrierReport } from "~/domain/barrier-report";
 import type { Language } from "~/i18n";
+import { clientSourceHash } from "./client-source.server";
 import { database } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -11,9 +12,7 @@ export type BarrierReportOutcome = { kind: "received"; reference: string; acknow
 export type ReportedBy = { clientAddress: string; userId: string | null; language: Language; requestId?: string };
 
 /** The client's address is kept only as a keyed hash: enough to count its reports, nothing to find it by. */
-function sourceHashOf(clientAddress: string): string {
-  return createHmac("sha256", env.SESSION_SECRET).update(`barrier-report-source:${clientAddress}`).digest("base64url");
-}
+const sourceHashOf = (clientAddress: string) => clientSourceHash("barrier-report-source", clientAddress);
 
 /**
  * Stores the report unless its source or its address has sent too many lately. Both counts and the

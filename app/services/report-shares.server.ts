@@ -10,6 +10,7 @@ import {
   type SharedReport,
 } from "~/domain/report-share-reply";
 import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } from "~/domain/share-request";
+import { clientSourceHash } from "./client-source.server";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import { fetchPatientResults } from "./results.server";
@@ -109,18 +110,21 @@ export type OpenOutcome =
   | { kind: "too-many"; retryAfterSeconds: number }
   | { kind: "unavailable" };
 
-/** The clinician's code (or link) and date of birth; the results service answers a miss the same way every time. */
+/**
+ * The clinician's code (or link) and date of birth; the results service answers a miss the same way
+ * every time. It counts failed attempts per source: the client's address, as a keyed hash.
+ */
 export async function openShare(
   secret: { code: string } | { link: string },
   dateOfBirth: string,
-  device: string,
-  requestId?: string,
+  from: { device: string; clientAddress: string; requestId?: string },
 ): Promise<OpenOutcome> {
+  const { device, clientAddress, requestId } = from;
   const reply = await callUpstream({
     upstream: "results",
     url: resultsUrl("shared", "open"),
     method: "POST",
-    json: { ...secret, dateOfBirth, device },
+    json: { ...secret, dateOfBirth, device, source: clientSourceHash("share-source", clientAddress) },
     timeoutMs: env.RESULTS_TIMEOUT_MS,
     requestId,
   });

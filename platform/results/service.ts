@@ -105,6 +105,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         now,
         verifyNoticeCaller: createNoticeCallerVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
         ...shareSettings,
+        logger,
       },
       kitSteps: {
         db,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
+import type { Logger } from "pino";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
@@ -17,8 +18,11 @@ export interface ShareRouteDeps {
   verifyNoticeCaller: (authorization: string | undefined) => Promise<void>;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
-  /** Failed attempts the whole deployment takes in a window before every attempt waits for the next. */
+  /** Failed attempts the whole deployment takes in a window; past it only a right code with its date of birth opens. */
   missBudget: { max: number; windowSeconds: number };
+  /** Failed attempts one source takes in a window, in front of the deployment's. */
+  sourceMissBudget: { max: number; windowSeconds: number };
+  logger: Logger;
 }
 
 const plainText = (max: number) =>
@@ -47,6 +51,11 @@ const OpenBody = z
       .optional(),
     dateOfBirth: z.iso.date(),
     device: plainText(80).catch("unknown"),
+    /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
+    source: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,128}$/)
+      .optional(),
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
 
@@ -76,21 +85,49 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     return { opened, app, content, issuedAt };
   }
 
+  /** Windows whose deployment-wide exhaustion this process has already alerted (one line per window). */
+  const alerted = new Set<number>();
+
+  /**
+   * The budgets of failed attempts, in order: the share's own (five wrong dates of birth in its life,
+   * `store.open`), the source's, then the deployment's. A miss is taken from the source's and the
+   * deployment's before the code is compared (atomically, so parallel attempts cannot pass more), and
+   * given back when the attempt proves right. Past either, every failure is answered alike (429), and
+   * only a right code with its right date of birth opens a share.
+   */
   async function open(req: IncomingMessage, res: ServerResponse) {
     const startedAt = performance.now();
     const answer = await (async (): Promise<[number, unknown]> => {
       const parsed = OpenBody.safeParse(await readJsonBody(req));
       if (!parsed.success) return [400, { status: 400, message: "A code or link and a date of birth are required" }];
-      const spent = await store.overMissBudget(deps.missBudget, false);
-      if (spent !== null) return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: spent }];
-      const { code, link, dateOfBirth, device } = parsed.data;
-      const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device);
-      if (outcome.kind === "no-match") {
-        await store.overMissBudget(deps.missBudget, true);
-        return [404, { status: 404, message: NO_MATCH }];
+      const { code, link, dateOfBirth, device, source } = parsed.data;
+      // Without the portal's word (a direct caller), the connection's own address, hashed alike.
+      const sourceScope = `source:${source ?? store.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
+      const bySource = await store.takeMiss(sourceScope, deps.sourceMissBudget);
+      const byDeployment = bySource.within ? await store.takeMiss("deployment", deps.missBudget) : null;
+      if (byDeployment && byDeployment.count === deps.missBudget.max + 1 && !alerted.has(byDeployment.windowStart.getTime())) {
+        if (alerted.size > 100) alerted.clear();
+        alerted.add(byDeployment.windowStart.getTime());
+        deps.logger.error(
+          { alert: "share-miss-budget-exhausted", max: deps.missBudget.max, windowMinutes: deps.missBudget.windowSeconds / 60 },
+          "share guessing budget exhausted: only a right code with its date of birth opens a share until the window ends",
+        );
+      }
+      // The first miss of each window clears the counts of windows long over.
+      if (byDeployment?.count === 1) await store.pruneMisses();
+      const limited = !bySource.within || !byDeployment?.within;
+      const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device, limited);
+      if (outcome.kind === "opened") {
+        if (bySource.within) await store.giveBackMiss(sourceScope, bySource.windowStart);
+        if (byDeployment?.within) await store.giveBackMiss("deployment", byDeployment.windowStart);
+        return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+      }
+      if (outcome.kind === "limited") {
+        const retryAfterSeconds = bySource.within ? byDeployment!.retryAfterSeconds : bySource.retryAfterSeconds;
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds }];
       }
       if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-      return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+      return [404, { status: 404, message: NO_MATCH }];
     })();
     const left = deps.answerFloorMs - (performance.now() - startedAt);
     if (left > 0) await wait(left);

@@ -52,4 +52,14 @@ export const shareMigrations: readonly string[] = [
   );
   CREATE INDEX results_share_requests_by_participant ON results_share_requests (user_id);
   `,
+  `
+  DROP TABLE results_share_misses;
+  CREATE TABLE results_share_miss_counts (
+    scope text NOT NULL,
+    window_start timestamptz NOT NULL,
+    misses integer NOT NULL,
+    PRIMARY KEY (scope, window_start)
+  );
+  CREATE INDEX results_share_miss_counts_by_window ON results_share_miss_counts (window_start);
+  `,
 ];
