@@ -14,7 +14,10 @@ import { requestId } from "./middleware/request-id.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
-export type PortalEdge = Pick<typeof PortalEntry, "renderRefusalPage" | "releaseResources" | "startSessionSweep">;
+export type PortalEdge = Pick<
+  typeof PortalEntry,
+  "renderRefusalPage" | "releaseResources" | "startSessionSweep" | "startClientCredentialsCheck"
+>;
 
 /** The built app, or (development) a function that gives the current one as Vite rebuilds it. */
 export type PortalBuild = ServerBuild | (() => Promise<ServerBuild>);

@@ -4,6 +4,8 @@ import type { Language } from "~/i18n";
 import { clientSourceHash } from "./client-source.server";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import { basicAuthorization } from "./idp.server";
+
 import { logger } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 
@@ -49,7 +51,7 @@ async function acknowledge(reference: string, report: BarrierReport, by: Reporte
     url: `${env.IDP_ISSUER.replace(/\/$/, "")}/api/portal/barrier-report-receipt`,
     method: "POST",
     headers: {
-      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(env.IDP_CLIENT_ID)}:${encodeURIComponent(env.IDP_CLIENT_SECRET)}`).toString("base64")}`,
+      Authorization: basicAuthorization(),
     },
     json: { to: report.email, reference, language: by.language },
     timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,

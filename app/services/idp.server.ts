@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { clientBasicAuthorization } from "~/domain/client-credentials";
 import { AuthFlowError, checkIdTokenClaims, CLOCK_SKEW_SECONDS, isValidCodeVerifier, STATE_LENGTH } from "~/domain/oidc-checks";
 import { env } from "./env.server";
 import { callUpstream } from "./upstream.server";
@@ -210,8 +211,9 @@ export function nonceForState(state: string): string {
   return createHmac("sha384", env.SESSION_SECRET).update(`nonce:${state}`).digest("base64url");
 }
 
-function basicAuthorization(): string {
-  return `Basic ${Buffer.from(`${encodeURIComponent(env.IDP_CLIENT_ID)}:${encodeURIComponent(env.IDP_CLIENT_SECRET)}`).toString("base64")}`;
+/** The portal's client authentication (RFC 6749 §2.3.1: id and secret form-encoded, then Basic). */
+export function basicAuthorization(): string {
+  return clientBasicAuthorization(env.IDP_CLIENT_ID, env.IDP_CLIENT_SECRET);
 }
 
 export type TokenSet = { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string | null; idToken: string | null };
