@@ -8,6 +8,7 @@ import {
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
+import { type RequestLimitSettings, requestLimitsPer10Minutes } from "./store/request-limits.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
@@ -63,6 +64,9 @@ const envSchema = z.object({
   IDENTITY_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
+  /** Per client address in 10 minutes: new authorization requests, and requests to the interaction pages. */
+  IDENTITY_AUTHORIZATIONS_PER_ADDRESS: count.default(60),
+  IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS: count.default(600),
 });
 
 export interface IdentityConfig {
@@ -103,6 +107,7 @@ export interface IdentityConfig {
   accessTokenTtlSeconds?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
+  requestLimits?: RequestLimitSettings;
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
 }
@@ -180,6 +185,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),
+    requestLimits: requestLimitsPer10Minutes(e.IDENTITY_AUTHORIZATIONS_PER_ADDRESS, e.IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),

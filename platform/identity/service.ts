@@ -15,7 +15,7 @@ import { createParticipantsRoute } from "./dev/participants-route.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
-import { appendCookie, BodyRejectedError, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
+import { appendCookie, BodyRejectedError, clientAddress, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
 import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { serveFont, serveScript } from "./http/scripts.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
@@ -32,21 +32,23 @@ import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider, INTERACTION_TTL_SECONDS } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
-import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
+import { renderProblemPage } from "./pages/account-flow-pages.tsx";
+import { LANGUAGE_COOKIE, programName, translator } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.tsx";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { createFactorStore } from "./store/factors.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
-import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
+import { createOidcAdapterClass, deleteExpiredOidcPayloads, touchInteraction } from "./store/oidc-adapter.ts";
 import { createOutbox } from "./store/outbox.ts";
 import { createPasskeyStore } from "./store/passkeys.ts";
 import { createPasswordFailures, PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
 import { createPhoneChanges } from "./store/phone-changes.ts";
+import { createRequestLimits, requestLimitsPer10Minutes } from "./store/request-limits.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSendingBudget } from "./store/sending-budget.ts";
@@ -76,7 +78,7 @@ export interface RunningIdentityService {
   close(): Promise<void>;
 }
 
-const CLEANUP_INTERVAL_MS = 10 * 60_000;
+const CLEANUP_INTERVAL_MS = 5 * 60_000;
 /** How often share events (a report shared, opened, ended) are taken from the results service and e-mailed. */
 const SHARE_NOTICE_INTERVAL_MS = 2000;
 /** A phone change without the old number's code waits this long unless configured (PHONE_CHANGE_COOLING_OFF_HOURS). */
@@ -123,6 +125,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
   const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now, waitSeconds: options.humanCheckWaitSeconds });
   const trustedProxies = trustedProxiesFrom(options.trustedProxies);
+  const requestLimits = createRequestLimits(db, now);
+  const limits = options.requestLimits ?? requestLimitsPer10Minutes();
 
   // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
@@ -355,8 +359,23 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     }
     if (path.startsWith("/assets/") && path.endsWith(".js") && req.method === "GET") return serveScript(res, path);
     if (path.startsWith("/assets/") && path.endsWith(".woff2") && req.method === "GET") return serveFont(res, path);
+    // Each address has a limit on new authorization requests (each stores an interaction) and on the
+    // interaction pages, before any is stored or looked up.
+    const limited =
+      path === "/auth"
+        ? limits.authorizationPerAddress
+        : path.startsWith("/interaction/") || path.startsWith("/auth/")
+          ? limits.interactionPerAddress
+          : null;
+    if (limited) {
+      const kind = path === "/auth" ? "authorization" : "interaction";
+      const taken = await requestLimits.take(`${kind}:${clientAddress(req, trustedProxies)}`, limited);
+      if (!taken.within) return refuseBusy(req, res, taken.retryAfterSeconds, query);
+    }
     const [, uid, step] = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path) ?? [];
     if (uid) {
+      // A form posted: the interaction is in use and lives its full time (an untouched one only briefly).
+      if (req.method === "POST") await touchInteraction(db, uid, now(), INTERACTION_TTL_SECONDS * 1000);
       if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query);
       return signIn(req, res, uid, step, query);
     }
@@ -380,6 +399,23 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     }
     if (path === "/me" && (await userinfo.handles(req))) return userinfo.handle(req, res);
     return oidcCallback(req, res);
+  }
+
+  /** Too many requests from one address: the translated page, and when to try again. */
+  function refuseBusy(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number, query: URLSearchParams): void {
+    const locale = requestLocale(req, query.get("ui_locales"));
+    const t = translator(locale);
+    res.setHeader("retry-after", String(retryAfterSeconds));
+    sendHtml(
+      res,
+      429,
+      renderProblemPage({
+        locale,
+        title: t("busy.title"),
+        message: t("busy.message", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }),
+        links: [],
+      }),
+    );
   }
 
   /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
@@ -410,6 +446,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const cleanup = setInterval(() => {
     deleteExpiredOidcPayloads(db, now()).catch((error: Error) => logger.warn({ err: { message: error.message } }, "cleanup failed"));
     throttle.prune(LONGEST_THROTTLE_WINDOW_MS).catch(() => undefined);
+    requestLimits.prune(60 * 60_000).catch(() => undefined);
     accountFlows.deleteExpired().catch(() => undefined);
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();

@@ -9,6 +9,9 @@ import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
 import { endSessionNow, isTrustedLogout } from "./trusted-logout.ts";
 
+/** How long a sign-in (an interaction) may take, from the authorization request to its end. */
+export const INTERACTION_TTL_SECONDS = 3600;
+
 export const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";
 /** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
@@ -78,7 +81,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       AccessToken: options.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: 3600,
-      Interaction: 3600,
+      Interaction: INTERACTION_TTL_SECONDS,
       Grant: 12 * 3600,
       // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
       Session: 12 * 3600,
