@@ -1,10 +1,5 @@
 import * as z from "zod";
-import {
-  demoParticipantsFileFor,
-  deploymentEnvironmentOf,
-  embeddedServiceProblems,
-  secretProblems,
-} from "../../lib/deployment/environment.ts";
+import { demoParticipantsFileFor, deploymentEnvironmentOf, secretProblems } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
@@ -128,13 +123,13 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       },
       { RESULTS_LINK_ADMIN_TOKEN: e.RESULTS_LINK_ADMIN_TOKEN },
     ),
-    ...embeddedServiceProblems(environment, env),
     ...(env.SEND_BUDGET_CLIENT_HOURLY
       ? [
           "SEND_BUDGET_CLIENT_HOURLY: replaced by SEND_BUDGET_ESTABLISHED_HOURLY, SEND_BUDGET_NEWCOMER_HOURLY and SEND_BUDGET_RECOVERY_HOURLY",
         ]
       : []),
     ...mail.problems,
+    // Texts and calls: the transport's problems (SMS_TRANSPORT) are listed here beside e-mail's.
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {

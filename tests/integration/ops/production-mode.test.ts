@@ -84,7 +84,8 @@ beforeAll(async () => {
       ...baseEnv(),
       ...realSecrets,
       PORTAL_ENVIRONMENT: "production",
-      ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+      // The results service is a reference implementation: production runs it only when told to.
+      ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
       MAIL_TRANSPORT: "outbox-only",
       DATA_DIR: dataDir,
       PORT: String(ports.portal),
@@ -134,7 +135,7 @@ describe("published development secrets are refused at start-up", () => {
     ...baseEnv(),
     ...realSecrets,
     PORTAL_ENVIRONMENT: "production",
-    ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+    ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
     MAIL_TRANSPORT: "outbox-only",
   });
 
@@ -209,14 +210,14 @@ describe("published development secrets are refused at start-up", () => {
     expect(output).toContain("MAIL_TRANSPORT=outbox-only");
   });
 
-  it.concurrent("the embedded services do not start in production unless told to", async () => {
+  it.concurrent("the reference results service does not start in production unless told to", async () => {
     const { code, output } = await runToExit(serviceArgs["platform/results/main.ts"]!, {
       ...baseEnv(),
       PORTAL_ENVIRONMENT: "production",
       RESULTS_PORT: "0",
     });
     expect(code).not.toBe(0);
-    expect(output).toContain("ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION");
+    expect(output).toContain("ALLOW_REFERENCE_RESULTS_IN_PRODUCTION=true");
   });
 });
 
