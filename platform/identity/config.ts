@@ -10,6 +10,9 @@ const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
 /** Seals authenticator-app secrets at rest in development only; outside it a key of one's own is required. */
 const DEV_FACTOR_KEY = "dev-identity-factor-key-change-me-32-bytes-at-least";
 
+/** Token signing keys: a new one every 90 days, published 48 hours before it signs (docs/operations.md, 'Signing keys'). */
+export const SIGNING_KEY_DEFAULTS = { rotationDays: 90, publishAheadHours: 48 } as const;
+
 const count = z.coerce.number().int().min(1).max(1_000_000);
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -56,6 +59,10 @@ const envSchema = z.object({
   PHONE_CHANGE_COOLING_OFF_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
+  /** Days a token signing key signs before the next one takes over. */
+  IDENTITY_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().int().min(2).max(3650).default(SIGNING_KEY_DEFAULTS.rotationDays),
+  /** Hours a new signing key is published before it signs: at least the relying parties' key-set cache (the portal's is 24 h). */
+  IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS: z.coerce.number().int().min(24).max(720).default(SIGNING_KEY_DEFAULTS.publishAheadHours),
 });
 
 export interface IdentityConfig {
@@ -97,6 +104,9 @@ export interface IdentityConfig {
   trustedProxies: string[];
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
+  /** Token signing keys: days each signs, hours each is published before (defaults: SIGNING_KEY_DEFAULTS). */
+  signingKeyRotationDays?: number;
+  signingKeyPublishAheadHours?: number;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -129,6 +139,9 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
         ]
       : []),
     ...mail.problems,
+    ...(e.IDENTITY_SIGNING_KEY_ROTATION_DAYS * 24 <= e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS
+      ? ["IDENTITY_SIGNING_KEY_ROTATION_DAYS must be longer than IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS"]
+      : []),
     // Texts and calls: the transport's problems (SMS_TRANSPORT) are listed here beside e-mail's.
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
@@ -175,6 +188,8 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
     ...(mail.settings ? { mail: mail.settings } : {}),
+    signingKeyRotationDays: e.IDENTITY_SIGNING_KEY_ROTATION_DAYS,
+    signingKeyPublishAheadHours: e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS,
   };
 }
 

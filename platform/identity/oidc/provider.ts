@@ -14,6 +14,18 @@ const RESULTS_API_SCOPES = "openid email profile";
 /** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
+/** Lifetimes (seconds) of what the provider issues; the signing keys outlive the longest (oidc/signing-keys.ts). */
+export const TOKEN_TTL_SECONDS = {
+  AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+  AuthorizationCode: 60,
+  IdToken: 3600,
+  Interaction: 3600,
+  Grant: 12 * 3600,
+  // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
+  Session: 12 * 3600,
+  RefreshToken: 12 * 3600,
+} as const;
+
 export interface ProviderOptions {
   issuer: string;
   portalUrl: string;
@@ -51,16 +63,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
     pkce: { required: () => true },
     rotateRefreshToken: true,
-    ttl: {
-      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 3600,
-      Grant: 12 * 3600,
-      // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
-      Session: 12 * 3600,
-      RefreshToken: 12 * 3600,
-    },
+    ttl: { ...TOKEN_TTL_SECONDS },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);
