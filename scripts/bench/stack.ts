@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
 import { launchedPortalArgs, portalServerArgs } from "../../lib/launcher/portal-command.ts";
+import { PROCESS_FILES } from "../../lib/launcher/process-files.ts";
 import { IDENTITY_NODE_ARGS } from "../../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../../platform/results/node-flags.ts";
-import { SERVER_FILE } from "../../server/build-server-file.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -57,10 +57,12 @@ export interface StackOptions {
   databaseUrls?: { portal: string; results: string };
 }
 
-/** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `react-router build`). */
+/**
+ * Builds the stack when build/ lacks a process's file (a fresh checkout runs the integration suites
+ * before `react-router build`): the portal, then the services' files (lib/launcher/process-files.ts).
+ */
 export function ensurePortalBuilt(): void {
-  // The server file is the build's last step: when it is there, so is the rest.
-  if (existsSync(path.join(projectRoot, SERVER_FILE))) return;
+  if (Object.values(PROCESS_FILES).every((files) => existsSync(path.join(projectRoot, files.built)))) return;
   const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: projectRoot,
     stdio: "ignore",
