@@ -1,5 +1,5 @@
 import path from "node:path";
-import { IDENTITY_CLI_FILE, PROCESS_FILES } from "../lib/launcher/process-files.ts";
+import { IDENTITY_CLI_FILES, PROCESS_FILES } from "../lib/launcher/process-files.ts";
 
 /**
  * The identity and results services, and the identity service's operator commands, each bundled
@@ -11,7 +11,7 @@ import { IDENTITY_CLI_FILE, PROCESS_FILES } from "../lib/launcher/process-files.
  */
 export async function buildServiceFiles(projectRoot: string): Promise<void> {
   const { build } = await import("vite");
-  const entries = [PROCESS_FILES.identity, PROCESS_FILES.results, IDENTITY_CLI_FILE];
+  const entries = [PROCESS_FILES.identity, PROCESS_FILES.results, IDENTITY_CLI_FILES];
   for (const entry of entries) {
     await build({
       configFile: false,

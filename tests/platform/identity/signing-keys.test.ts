@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { fileArgs, IDENTITY_CLI_FILES } from "../../../lib/launcher/process-files.ts";
 import { type Database, migrate, openDatabase } from "../../../lib/postgres/index.ts";
 import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
 import { planSigningKeys, type SigningKeySchedule } from "../../../platform/identity/domain/signing-key-schedule.ts";
@@ -171,9 +173,11 @@ describe("the shared signing keys", () => {
 });
 
 describe("npm run identity -- rotate-signing-key", () => {
+  // The built commands when a build made them (npm test builds first), else their source.
+  const cliArgs = fileArgs(IDENTITY_CLI_FILES, process.cwd(), existsSync(IDENTITY_CLI_FILES.built) ? "built" : "source");
   const run = (args: string[], env: NodeJS.ProcessEnv) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "platform/identity/cli.ts", ...args], {
+      const child = spawn(process.execPath, [...cliArgs, ...args], {
         env,
         stdio: ["ignore", "pipe", "pipe"],
       });
