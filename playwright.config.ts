@@ -43,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
-    // Ready only when the identity provider and the results service answer too (the launcher starts all three at once).
+    // The portal ready; the global setup then waits for the identity provider and results service it reports.
     url: `${portalUrl}/readyz`,
     // Always a stack of its own with fresh demo data: a developer's running stack has other data.
     // Taken ports stop the run at once with the launcher's one-line reason.

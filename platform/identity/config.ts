@@ -57,6 +57,8 @@ const envSchema = z.object({
   PASSWORD_FAILURE_CAP: z.coerce.number().int().min(1).max(PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
   /** How long a phone change without the old number's code waits before it takes effect (cancellable meanwhile). */
   PHONE_CHANGE_COOLING_OFF_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** Access tokens' lifetime (5 minutes: a revoked grant stops reading results that soon); shortened only by tests of renewal. */
+  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
   /** Days a token signing key signs before the next one takes over. */
@@ -100,6 +102,7 @@ export interface IdentityConfig {
   passwordFailureCap?: number;
   /** Hours a phone change made without a code to the old number waits before it takes effect (default 72). */
   phoneChangeCoolingOffHours?: number;
+  accessTokenTtlSeconds?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
@@ -180,6 +183,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     }),
     passwordFailureCap: e.PASSWORD_FAILURE_CAP,
     phoneChangeCoolingOffHours: e.PHONE_CHANGE_COOLING_OFF_HOURS,
+    accessTokenTtlSeconds: e.IDENTITY_ACCESS_TOKEN_TTL_SECONDS,
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),

@@ -32,7 +32,7 @@ import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { createOidcProvider } from "./oidc/provider.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
@@ -160,6 +160,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       accounts,
       adapter: createOidcAdapterClass(db, now),
       production: options.production,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
     });
     built.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
     return { provider: built, callback: built.callback() };
@@ -331,6 +332,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+  /** Set once close() is called. */
+  let draining = false;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = new URL(req.url ?? "/", "http://identity.invalid");
@@ -354,11 +357,16 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
-      const ok = await db.query("SELECT 1").then(
-        () => true,
-        () => false,
+      // This instance's own state only: the results service (kit steps, share notices) is never asked.
+      const database = await db.query("SELECT 1").then(
+        () => "ok" as const,
+        () => "failed" as const,
       );
-      return sendJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+      const ready = database === "ok" && !draining;
+      return sendJson(res, ready ? 200 : 503, {
+        status: ready ? "ok" : "unavailable",
+        checks: { database, ...(draining ? { draining: true } : {}) },
+      });
     }
     if (path === "/assets/identity.css") {
       res.setHeader("content-type", "text/css; charset=utf-8");
@@ -432,6 +440,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     url,
     issuer,
     close() {
+      // Not ready from now on (/readyz 503), so balancers send new requests elsewhere.
+      draining = true;
       closing ??= (async () => {
         clearInterval(cleanup);
         await stopKeyReload?.();

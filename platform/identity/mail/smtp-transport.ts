@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { assertOutsideTransaction } from "../../../lib/postgres/transaction-scope.ts";
 import type { RenderedEmail } from "./email-content.ts";
 import type { SmtpSettings } from "./mail-settings.ts";
 
@@ -36,6 +37,7 @@ export function createSmtpTransport(smtp: SmtpSettings, from: string): MailTrans
   });
   return {
     async send(email) {
+      assertOutsideTransaction("sending e-mail");
       await transporter.sendMail({
         from,
         to: email.to,

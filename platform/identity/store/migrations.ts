@@ -222,4 +222,8 @@ export const identityMigrations: readonly string[] = [
   ALTER TABLE idp_outbox ADD COLUMN last_error text;
   CREATE INDEX idp_outbox_email_due ON idp_outbox (id) WHERE channel = 'email' AND sent_at IS NULL AND failed_at IS NULL;
   `,
+  `
+  ALTER TABLE idp_oidc_payloads ADD COLUMN session_grant_ids text[];
+  CREATE INDEX idp_oidc_payloads_session_grant_ids ON idp_oidc_payloads USING gin (session_grant_ids);
+  `,
 ];

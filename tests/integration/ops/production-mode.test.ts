@@ -96,8 +96,9 @@ beforeAll(async () => {
   });
   launcher.stdout!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
   launcher.stderr!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
-  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once).
-  await healthy(url(ports.portal, "/readyz"), 90_000);
+  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once;
+  // the portal's /readyz does not wait for the other two).
+  await Promise.all([ports.portal, ports.identity, ports.results].map((port) => healthy(url(port, "/readyz"), 90_000)));
 }, 120_000);
 
 afterAll(async () => {
@@ -233,13 +234,15 @@ describe("production seeds no demo participants (their passwords, keys and codes
     const exited = new Promise((resolve) => launcher.once("exit", resolve));
     launcher.kill("SIGTERM");
     await exited;
-    // The launcher's one embedded database holds every service's tables.
-    const database = await openDatabase({ dataDir: path.join(dataDir, "database") });
+    // Each embedded service keeps its own database.
+    const identity = await openDatabase({ dataDir: path.join(dataDir, "identity") });
+    const results = await openDatabase({ dataDir: path.join(dataDir, "results") });
     try {
-      expect(await database.query("SELECT email FROM idp_accounts")).toEqual([]);
-      expect(await database.query("SELECT user_id FROM results_patients")).toEqual([]);
+      expect(await identity.query("SELECT email FROM idp_accounts")).toEqual([]);
+      expect(await results.query("SELECT user_id FROM results_patients")).toEqual([]);
     } finally {
-      await database.close();
+      await identity.close();
+      await results.close();
     }
   });
 });

@@ -27,7 +27,6 @@ describe("one environment rule for every process", () => {
   it("the reference results service starts in production only when told to", () => {
     expect(referenceResultsProblems("production", {})).toEqual([expect.stringContaining("ALLOW_REFERENCE_RESULTS_IN_PRODUCTION=true")]);
     expect(referenceResultsProblems("production", { ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true" })).toEqual([]);
-    expect(referenceResultsProblems("production", { ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true" })).toHaveLength(1);
     expect(referenceResultsProblems("staging", {})).toEqual([]);
   });
 });
