@@ -64,7 +64,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       answer = await deps.transport.send(message);
     } catch (error) {
       const failure = deps.transport.failureOf(error);
-      const context = { outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts, reason: failure.reason };
+      const context = {
+        outboxId: message.id,
+        channel: message.channel,
+        purpose: message.purpose,
+        attempts: message.attempts,
+        reason: failure.reason,
+      };
       if (failure.permanent || message.attempts >= deps.maxAttempts) {
         await store.markFailed(message.id, failure.reason, failure.refusal);
         round.failed++;
@@ -81,7 +87,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     }
     await store.markSent(message.id, answer?.providerId);
     round.sent++;
-    deps.logger.info({ outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts }, `${noun} handed over`);
+    deps.logger.info(
+      { outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts },
+      `${noun} handed over`,
+    );
   }
 
   async function runOnce(flowKey?: string): Promise<DeliveryRound> {
@@ -90,7 +99,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     for (const channel of new Set(stale.map((row) => row.channel))) {
       const ids = stale.filter((row) => row.channel === channel).map((row) => row.id);
       round.failed += ids.length;
-      deps.logger.error({ alert: `${channel}-failed`, channel, outboxIds: ids, reason: "too old" }, `${NOUNS[channel]}s not delivered in time`);
+      deps.logger.error(
+        { alert: `${channel}-failed`, channel, outboxIds: ids, reason: "too old" },
+        `${NOUNS[channel]}s not delivered in time`,
+      );
     }
     const claimed = await store.claim(flowKey ? 5 : (deps.batch ?? 20), deps.leaseMs, deps.maxAgeMs, flowKey);
     for (const message of claimed) await deliver(message, round);
@@ -99,8 +111,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   /** Runs every `intervalMs`, one round at a time; the answer stops it, waits for a round under way and closes the transport. */
   function start(intervalMs: number): () => Promise<void> {
-    const stop = repeatEvery(intervalMs, () => runOnce(), (error) =>
-      deps.logger.warn({ err: { message: error.message }, channels: deps.channels }, "delivery round failed"),
+    const stop = repeatEvery(
+      intervalMs,
+      () => runOnce(),
+      (error) => deps.logger.warn({ err: { message: error.message }, channels: deps.channels }, "delivery round failed"),
     );
     return async () => {
       await stop();

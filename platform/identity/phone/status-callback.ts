@@ -45,7 +45,14 @@ export function createStatusCallbackRoute(deps: StatusCallbackDeps) {
     const changed = await deps.outbox.recordProviderReport({ messageUuid, status, errorCode });
     if (changed?.undelivered)
       deps.logger.error(
-        { alert: `${changed.channel}-undelivered`, outboxId: changed.id, channel: changed.channel, purpose: changed.purpose, status, errorCode },
+        {
+          alert: `${changed.channel}-undelivered`,
+          outboxId: changed.id,
+          channel: changed.channel,
+          purpose: changed.purpose,
+          status,
+          errorCode,
+        },
         changed.channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports",
       );
     res.statusCode = 204;

@@ -184,13 +184,13 @@ export function createOutbox(db: Queryable, now: () => Date) {
          RETURNING id, channel, purpose`,
         [report.messageUuid, report.status, report.errorCode, now(), later],
       );
-      return row ? { id: Number(row.id), channel: row.channel, purpose: row.purpose, undelivered: isUndeliveredStatus(report.status) } : null;
+      return row
+        ? { id: Number(row.id), channel: row.channel, purpose: row.purpose, undelivered: isUndeliveredStatus(report.status) }
+        : null;
     },
     /** The newest text or call of a verification flow, and how its delivery went (null: none was sent). */
     async deliveryOf(flowKey: string): Promise<FlowDelivery | null> {
-      const [row] = await db.query<
-        DeliveryColumns & { channel: OutboxChannel; destination: string; refusal: string | null }
-      >(
+      const [row] = await db.query<DeliveryColumns & { channel: OutboxChannel; destination: string; refusal: string | null }>(
         `SELECT channel, destination, sent_at, failed_at, provider_status, refusal FROM idp_outbox
          WHERE flow_key = $1 ORDER BY id DESC LIMIT 1`,
         [flowKey],
