@@ -91,7 +91,7 @@ describe("text and call settings", () => {
     ["an API URL with a path", { ...twilio, TWILIO_API_URL: "https://api.twilio.com/2010-04-01" }, /origin only/],
     ["attempts out of range", { ...twilio, SMS_MAX_ATTEMPTS: "0" }, /SMS_MAX_ATTEMPTS/],
     ["Twilio settings beside outbox-only", { ...twilio, SMS_TRANSPORT: "outbox-only" }, /set but SMS_TRANSPORT=outbox-only: choose one/],
-  ])("refuses %s, naming the setting and never the token", (_label, env, message) => {
+  ])("refuses %s, naming the setting and never the token", (_label, env: Record<string, string>, message) => {
     const { settings, problems } = smsSettingsFrom("production", env);
     expect(settings).toBeNull();
     expect(problems.join("\n")).toMatch(message);
