@@ -70,10 +70,17 @@ export function createVerifications(
     return rows[0] ?? null;
   }
 
-  function secondsUntilResend(row: VerificationRow | null): number {
+  /**
+   * The resend lock: none after a text or call that never reached the phone (the provider refused
+   * it, gave up or reported it undelivered), so the participant can ask again, or ask for a call, at once.
+   */
+  async function secondsUntilResend(row: VerificationRow | null): Promise<number> {
     if (!row) return 0;
     const remaining = new Date(row.sent_at).getTime() + resendLockMs - now().getTime();
-    return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
+    if (remaining <= 0) return 0;
+    const delivery = row.channel === "sms" || row.channel === "voice" ? await outbox.deliveryOf(row.flow_key) : null;
+    if (delivery && (delivery.state === "failed" || delivery.state === "undelivered")) return 0;
+    return Math.ceil(remaining / 1000);
   }
 
   return {
@@ -118,7 +125,7 @@ export function createVerifications(
        */
       budget?: BudgetClaim;
     }): Promise<SendResult> {
-      const wait = secondsUntilResend(await find(input.flowKey));
+      const wait = await secondsUntilResend(await find(input.flowKey));
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
       if (budget && input.budget && (input.channel === "sms" || input.channel === "voice")) {
         const to = input.deliver === false ? null : input.to;
