@@ -74,7 +74,9 @@ export function renderChallengePage(view: ChallengeView): string {
   const waiting = !fromApp && !view.resendRefused && view.resendInSeconds > 0;
   const intro = fromApp
     ? t("challenge.introTotp")
-    : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
+    : view.deliveryProblem
+      ? t("challenge.introNotSent")
+      : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
   return renderFormPage(
     {
       locale: view.locale,

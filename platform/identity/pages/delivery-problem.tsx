@@ -22,10 +22,9 @@ export interface DeliveryProblemView {
   ways: readonly DeliveryWay[];
 }
 
-const WAY_LABELS: Record<DeliveryWay["kind"] | `channel-${Channel}`, MessageKey> = {
+const WAY_LABELS: Record<Exclude<DeliveryWay["kind"], "channel"> | `channel-${Channel}`, MessageKey> = {
   "channel-voice": "delivery.callInstead",
   "channel-sms": "delivery.textInstead",
-  channel: "delivery.callInstead",
   totp: "delivery.useApp",
   passkey: "delivery.usePasskey",
   recovery: "delivery.useRecoveryCode",
