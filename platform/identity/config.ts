@@ -7,6 +7,7 @@ import {
 } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
+import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
@@ -105,6 +106,8 @@ export interface IdentityConfig {
   trustedProxies: string[];
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
+  /** SMS_TRANSPORT=twilio and its settings (phone/sms-settings.ts): texts and calls in the outbox are sent through Twilio. */
+  sms?: SmsSettings;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -121,6 +124,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const mail = mailSettingsFrom(environment, env);
+  const sms = smsSettingsFrom(environment, env);
   const refusals = [
     ...secretProblems(
       environment,
@@ -138,6 +142,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
         ]
       : []),
     ...mail.problems,
+    ...sms.problems,
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -184,6 +189,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
     ...(mail.settings ? { mail: mail.settings } : {}),
+    ...(sms.settings ? { sms: sms.settings } : {}),
   };
 }
 
