@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
-import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
+import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
 import { launchedPortalArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
@@ -186,6 +186,8 @@ async function main() {
       dataDirs.portal,
     ]);
   }
+  // A process that holds an embedded database runs its WebAssembly on V8's baseline compiler (docs/decisions/001).
+  const databaseFlags = process.env.DATABASE_URL ? [] : EMBEDDED_DATABASE_FLAGS;
   const healthy = async (child: Supervised, url: string) => {
     await waitForHealth(child.name, url);
     child.healthyOnce = true;
@@ -195,7 +197,7 @@ async function main() {
     const identity = launch(
       "identity",
       process.execPath,
-      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
+      [...databaseFlags, ...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
       {
         ...shared,
         IDENTITY_DATA_DIR: dataDirs.identity,
@@ -204,14 +206,15 @@ async function main() {
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
-    const results = launch("results", process.execPath, RESULTS_NODE_ARGS, {
+    const results = launch("results", process.execPath, [...databaseFlags, ...RESULTS_NODE_ARGS], {
       ...shared,
       RESULTS_DATA_DIR: dataDirs.results,
     });
     services.push(healthy(results, resultsUrl));
   }
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portal = launch("portal", process.execPath, launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS }), {
+  const portalArgs = launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS });
+  const portal = launch("portal", process.execPath, [...databaseFlags, ...portalArgs], {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
     NODE_ENV: viteDevelopment ? "development" : "production",

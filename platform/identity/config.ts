@@ -2,6 +2,7 @@ import * as z from "zod";
 import { demoParticipantsFileFor, deploymentEnvironmentOf, secretProblems } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
+import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
@@ -107,6 +108,8 @@ export interface IdentityConfig {
   trustedProxies: string[];
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
+  /** SMS_TRANSPORT=twilio and its settings (phone/sms-settings.ts): texts and calls in the outbox are sent through Twilio. */
+  sms?: SmsSettings;
   /** Token signing keys: days each signs, hours each is published before (defaults: SIGNING_KEY_DEFAULTS). */
   signingKeyRotationDays?: number;
   signingKeyPublishAheadHours?: number;
@@ -126,6 +129,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const mail = mailSettingsFrom(environment, env);
+  const sms = smsSettingsFrom(environment, env);
   const refusals = [
     ...secretProblems(
       environment,
@@ -142,10 +146,10 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
         ]
       : []),
     ...mail.problems,
+    ...sms.problems,
     ...(e.IDENTITY_SIGNING_KEY_ROTATION_DAYS * 24 <= e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS
       ? ["IDENTITY_SIGNING_KEY_ROTATION_DAYS must be longer than IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS"]
       : []),
-    // Texts and calls: the transport's problems (SMS_TRANSPORT) are listed here beside e-mail's.
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -192,6 +196,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
     ...(mail.settings ? { mail: mail.settings } : {}),
+    ...(sms.settings ? { sms: sms.settings } : {}),
     signingKeyRotationDays: e.IDENTITY_SIGNING_KEY_ROTATION_DAYS,
     signingKeyPublishAheadHours: e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS,
   };

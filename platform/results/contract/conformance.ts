@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { loadResultsContract, type ContractOperation, type ResultsContract } from "./results-contract.ts";
 
 /**
@@ -106,7 +107,7 @@ export async function checkResultsApi(
     }
     let response: Response;
     try {
-      response = await fetch(base + call.path, {
+      response = await serviceFetch(base + call.path, {
         method: call.method,
         headers,
         body,

@@ -87,6 +87,7 @@ beforeAll(async () => {
       // The results service is a reference implementation: production runs it only when told to.
       ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
       MAIL_TRANSPORT: "outbox-only",
+      SMS_TRANSPORT: "outbox-only",
       DATA_DIR: dataDir,
       PORT: String(ports.portal),
       IDENTITY_PORT: String(ports.identity),
@@ -138,6 +139,7 @@ describe("published development secrets are refused at start-up", () => {
     PORTAL_ENVIRONMENT: "production",
     ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
     MAIL_TRANSPORT: "outbox-only",
+    SMS_TRANSPORT: "outbox-only",
   });
 
   // Each refusal is a process of its own that exits at start-up: they run side by side.
@@ -210,6 +212,28 @@ describe("published development secrets are refused at start-up", () => {
     expect(output).toContain("e-mail is not configured: set SMTP_URL");
     expect(output).toContain("MAIL_TRANSPORT=outbox-only");
   });
+
+  it.concurrent(
+    "the identity provider does not start in production when texts and calls would go nowhere, nor with a weak Twilio token",
+    async () => {
+      const { SMS_TRANSPORT: _outboxOnly, ...withoutTexts } = production();
+      const missing = await runToExit(serviceArgs["platform/identity/main.ts"]!, { ...withoutTexts, IDENTITY_PORT: "0" });
+      expect(missing.code).not.toBe(0);
+      expect(missing.output).toContain("texts and calls are not configured: set SMS_TRANSPORT=twilio");
+      expect(missing.output).toContain("SMS_TRANSPORT=outbox-only");
+      const weak = await runToExit(serviceArgs["platform/identity/main.ts"]!, {
+        ...withoutTexts,
+        IDENTITY_PORT: "0",
+        SMS_TRANSPORT: "twilio",
+        TWILIO_ACCOUNT_SID: `AC${"0123456789abcdef".repeat(2)}`,
+        TWILIO_AUTH_TOKEN: "twilio-auth-token-twilio-auth-token",
+        TWILIO_FROM_NUMBER: "+15017122661",
+      });
+      expect(weak.code).not.toBe(0);
+      expect(weak.output).toMatch(/TWILIO_AUTH_TOKEN (repeats one character|does not look random)/);
+      expect(weak.output).not.toContain("twilio-auth-token-twilio-auth-token");
+    },
+  );
 
   it.concurrent("the reference results service does not start in production unless told to", async () => {
     const { code, output } = await runToExit(serviceArgs["platform/results/main.ts"]!, {
