@@ -4,10 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { processArgs } from "../../../lib/launcher/process-command.ts";
 import { openDatabase } from "../../../lib/postgres/index.ts";
-import { IDENTITY_NODE_ARGS } from "../../../platform/identity/node-args.ts";
-import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
 /**
@@ -25,11 +23,11 @@ const realSecrets = {
   IDENTITY_FACTOR_KEY: randomBytes(16).toString("hex"),
   RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
 };
-/** Each service's process as the launcher starts it. */
+/** Each process as the launcher starts it in production: its built file (the suite builds first). */
 const serviceArgs: Record<string, string[]> = {
-  "platform/identity/main.ts": IDENTITY_NODE_ARGS,
-  "platform/results/main.ts": RESULTS_NODE_ARGS,
-  "server/index.ts": launchedPortalArgs(projectRoot, { viteDevelopment: false }),
+  "platform/identity/main.ts": processArgs("identity", projectRoot, { from: "built" }),
+  "platform/results/main.ts": processArgs("results", projectRoot, { from: "built" }),
+  "server/index.ts": processArgs("portal", projectRoot, { from: "built" }),
 };
 let launcher: ChildProcess;
 let launcherOutput = "";
