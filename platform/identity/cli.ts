@@ -9,6 +9,7 @@
  * one process at a time: stop the service first.
  */
 import { pino } from "pino";
+import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { loadConfigFromEnv } from "./config.ts";
 import { listSigningKeys, rotateSigningKey, signingKeySchedule } from "./oidc/signing-keys.ts";
@@ -23,7 +24,7 @@ const USAGE = `Usage: npm run identity -- <command>
 
 async function embeddedDatabaseInUse(host: string, port: number): Promise<boolean> {
   const hostname = host.includes(":") ? `[${host}]` : host;
-  return fetch(`http://${hostname}:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+  return serviceFetch(`http://${hostname}:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
     (response) => response.ok,
     () => false,
   );
