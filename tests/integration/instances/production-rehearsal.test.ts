@@ -4,10 +4,19 @@
  * provider's SDK, and signs in with a texted code on one identity instance and then the other. A text
  * the provider reports undelivered leads them to a call instead.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
 import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
+import { postgresBinDir } from "./support/postgres-server.ts";
 import { startRehearsal, type Rehearsal } from "./support/production-rehearsal.ts";
+
+const run = promisify(execFile);
 
 let production: Rehearsal;
 
@@ -137,5 +146,24 @@ describe("production rehearsal", () => {
     const done = await own.submit(callingPage, { intent: "verify", code: providerCode(person.phone, "Calls") }, onIdentity, /challenge/);
     expect(await backToPortal(own, done)).toBe("/");
     expect(await dashboardOf(own)).toContain(person.firstName);
+  });
+
+  it("a backup taken with pg_dump restores into a database an identity instance serves the same keys from", async () => {
+    const dump = path.join(mkdtempSync(path.join(tmpdir(), "rehearsal-backup-")), "identity.dump");
+    await run(path.join(postgresBinDir(), "pg_dump"), ["--format=custom", `--file=${dump}`, production.databases.identity]);
+    const restored = await production.postgres.createDatabase("identity_restored");
+    await run(path.join(postgresBinDir(), "pg_restore"), ["--no-owner", `--dbname=${restored}`, dump]);
+
+    const instance = await production.startIdentityOn(restored);
+    const keysOf = async (base: string) => (await fetch(new URL("/jwks", base))).json();
+    expect(await keysOf(instance.baseUrl)).toEqual(await keysOf(production.identityUrl));
+    const copy = new pg.Client({ connectionString: restored });
+    await copy.connect();
+    try {
+      const { rows } = await copy.query("SELECT count(*)::int AS accounts FROM idp_accounts WHERE email = $1", [person.email]);
+      expect(rows[0]).toEqual({ accounts: 1 });
+    } finally {
+      await copy.end();
+    }
   });
 });

@@ -17,7 +17,7 @@ import { startSmtpSink, type SmtpSink } from "../../../support/smtp-sink.ts";
 import { startTwilioApi, type TwilioApi } from "../../../support/twilio-api.ts";
 import { startServiceProcess, type ServiceProcess } from "../../ops/support/sigterm-under-load.ts";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer.ts";
-import { startPostgresServer } from "./postgres-server.ts";
+import { startPostgresServer, type PostgresServer } from "./postgres-server.ts";
 
 export interface Rehearsal {
   portalUrl: string;
@@ -27,6 +27,10 @@ export interface Rehearsal {
   twilio: TwilioApi;
   smtp: SmtpSink;
   processes: Record<"portalA" | "portalB" | "identityA" | "identityB" | "results", ServiceProcess>;
+  postgres: PostgresServer;
+  databases: Record<"portal" | "identity" | "results", string>;
+  /** An identity instance of the same settings on another database (a restored copy, say), on a port of its own. */
+  startIdentityOn(databaseUrl: string): Promise<ServiceProcess>;
   stop(): Promise<void>;
 }
 
@@ -171,6 +175,23 @@ export async function startRehearsal(): Promise<Rehearsal> {
       twilio,
       smtp,
       processes: { portalA, portalB, identityA, identityB, results },
+      postgres,
+      databases,
+      async startIdentityOn(databaseUrl) {
+        const port = await freePort();
+        return started(
+          await startServiceProcess(
+            IDENTITY_NODE_ARGS,
+            {
+              ...identitySettings,
+              DATABASE_URL: databaseUrl,
+              IDENTITY_PORT: String(port),
+              IDENTITY_DATA_DIR: path.join(dataDir, `identity-${port}`),
+            },
+            `http://127.0.0.1:${port}`,
+          ),
+        );
+      },
       stop,
     };
   } catch (error) {
