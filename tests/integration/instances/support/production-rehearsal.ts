@@ -9,9 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { portalServerArgs } from "../../../../lib/launcher/portal-command.ts";
-import { IDENTITY_NODE_ARGS } from "../../../../platform/identity/node-args.ts";
-import { RESULTS_NODE_ARGS } from "../../../../platform/results/node-flags.ts";
+import { processArgs } from "../../../../lib/launcher/process-command.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../../scripts/bench/stack.ts";
 import { startSmtpSink, type SmtpSink } from "../../../support/smtp-sink.ts";
 import { startTwilioApi, type TwilioApi } from "../../../support/twilio-api.ts";
@@ -43,7 +41,8 @@ function productionEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     PORTAL_ENVIRONMENT: "production",
     LOG_LEVEL: "warn",
-    ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+    // The results service here is the reference implementation: production runs it only when told to.
+    ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
   };
   for (const name of ["DATABASE_URL", "IDP_ISSUER", "RESULTS_API_URL", "PGLITE_CLUSTER_CACHE", "DEMO_PARTICIPANTS_FILE"]) delete env[name];
   return { ...env, ...settings };
@@ -95,7 +94,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
 
     const results = started(
       await startServiceProcess(
-        RESULTS_NODE_ARGS,
+        processArgs("results", projectRoot, { from: "built" }),
         productionEnv({
           ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
           RESULTS_PORT: String(ports.results),
@@ -135,14 +134,14 @@ export async function startRehearsal(): Promise<Rehearsal> {
     // Identity A first: it creates the schema and the signing keys the second finds.
     const identityA = started(
       await startServiceProcess(
-        IDENTITY_NODE_ARGS,
+        processArgs("identity", projectRoot, { from: "built" }),
         { ...identitySettings, IDENTITY_PORT: String(ports.identityA), IDENTITY_DATA_DIR: path.join(dataDir, "identity-a") },
         `http://127.0.0.1:${ports.identityA}`,
       ),
     );
     const identityB = started(
       await startServiceProcess(
-        IDENTITY_NODE_ARGS,
+        processArgs("identity", projectRoot, { from: "built" }),
         { ...identitySettings, IDENTITY_PORT: String(ports.identityB), IDENTITY_DATA_DIR: path.join(dataDir, "identity-b") },
         `http://127.0.0.1:${ports.identityB}`,
       ),
@@ -160,7 +159,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
     });
     const startPortal = (port: number, name: string) =>
       startServiceProcess(
-        portalServerArgs(projectRoot),
+        processArgs("portal", projectRoot, { from: "built" }),
         { ...portalSettings, PORT: String(port), PORTAL_DATA_DIR: path.join(dataDir, name) },
         `http://127.0.0.1:${port}`,
       );
@@ -181,7 +180,7 @@ export async function startRehearsal(): Promise<Rehearsal> {
         const port = await freePort();
         return started(
           await startServiceProcess(
-            IDENTITY_NODE_ARGS,
+            processArgs("identity", projectRoot, { from: "built" }),
             {
               ...identitySettings,
               DATABASE_URL: databaseUrl,
