@@ -9,13 +9,26 @@ import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
 import { endSessionNow, isTrustedLogout } from "./trusted-logout.ts";
 
-/** How long a sign-in (an interaction) may take, from the authorization request to its end. */
-export const INTERACTION_TTL_SECONDS = 3600;
-
 export const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";
 /** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
+
+/** Lifetimes (seconds) of what the provider issues; the signing keys outlive the longest (oidc/signing-keys.ts). */
+export const TOKEN_TTL_SECONDS = {
+  // The default; IDENTITY_ACCESS_TOKEN_TTL_SECONDS may set up to 3600 s, still under the refresh token's 12 h.
+  AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+  AuthorizationCode: 60,
+  IdToken: 3600,
+  // How long a sign-in may take, from the authorization request to its end.
+  Interaction: 3600,
+  Grant: 12 * 3600,
+  // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
+  Session: 12 * 3600,
+  RefreshToken: 12 * 3600,
+} as const;
+
+export const INTERACTION_TTL_SECONDS = TOKEN_TTL_SECONDS.Interaction;
 
 /**
  * The portal asks for a login on every sign-in (`prompt=login`), but that travels in the browser's
@@ -77,16 +90,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
     pkce: { required: () => true },
     rotateRefreshToken: true,
-    ttl: {
-      AccessToken: options.accessTokenTtlSeconds,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: INTERACTION_TTL_SECONDS,
-      Grant: 12 * 3600,
-      // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
-      Session: 12 * 3600,
-      RefreshToken: 12 * 3600,
-    },
+    ttl: { ...TOKEN_TTL_SECONDS, AccessToken: options.accessTokenTtlSeconds },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: portalSignInPolicy(portalClientId) },
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);
