@@ -122,7 +122,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   const outbox = createOutbox(db, now);
   const throttle = createThrottle(db, now);
-  const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
+  // Accounts that registered themselves within the last 30 days are counted by the hour they did.
+  const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now, async (claim) => {
+    const recentMs = 30 * 24 * 3_600_000;
+    if (claim.pool === "newcomer") return accounts.registrationCohort({ id: claim.accountKey }, now(), recentMs);
+    if (claim.pool === "recovery" && !claim.rememberedAccount) return accounts.registrationCohort({ email: claim.email }, now(), recentMs);
+    return null;
+  });
   // Texts and calls asked for on a page go to the provider before the page answers (once the provider is set up below).
   let sendPhoneNow: SendNow | null = null;
   const verifications = createVerifications(

@@ -271,7 +271,12 @@ export function createRecovery(deps: AccountFlowDeps) {
       // Its own small budgets per number and per e-mail (simulated for an e-mail whose code nobody gets),
       // never the participant's sign-in budgets; paid from the recovery pool. From her remembered
       // browser, a budget of the account's own and the pool's reserved share instead.
-      budget: { pool: "recovery", email: flow.email, rememberedAccount: rememberedAccountOf(req, flow.accountId) ?? undefined },
+      budget: {
+        pool: "recovery",
+        email: flow.email,
+        rememberedAccount: rememberedAccountOf(req, flow.accountId) ?? undefined,
+        source: clientAddress(req, deps.trustedProxies),
+      },
     });
   }
 

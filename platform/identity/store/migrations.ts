@@ -252,4 +252,7 @@ export const identityMigrations: readonly string[] = [
   );
   CREATE INDEX idp_request_counts_by_window ON idp_request_counts (window_start);
   `,
+  `
+  ALTER TABLE idp_accounts ADD COLUMN registered_at timestamptz;
+  `,
 ];
