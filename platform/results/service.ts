@@ -11,6 +11,7 @@ import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts
 import { createFaultStore } from "./faults.ts";
 import { requestIdFor, sendError } from "./http-kit.ts";
 import { createKitStepsVerifier } from "./kit-steps.ts";
+import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
@@ -78,6 +79,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     });
     const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
+    const verifyStepUp = createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const route = createRouter({
       db,
@@ -93,11 +95,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
-      withdrawals: {
-        db,
-        now,
-        verifyStepUp: createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
-      },
+      withdrawals: { db, now, verifyStepUp },
+      rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
         store: createShareStore(db, createShareHasher(documentSecret), now),
         repository,

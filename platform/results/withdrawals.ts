@@ -55,7 +55,7 @@ export interface WithdrawalDeps {
   db: Database;
   now: () => Date;
   /** Checks the step-up proof for this participant and purpose; answers its id (jti), throws when it is not good. */
-  verifyStepUp: (token: string, userId: string, purpose: "withdrawal") => Promise<string>;
+  verifyStepUp: (token: string, userId: string, purpose: "withdrawal" | "download") => Promise<string>;
 }
 
 export function createWithdrawalRoutes(deps: WithdrawalDeps) {

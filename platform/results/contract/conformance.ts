@@ -204,7 +204,8 @@ export async function checkResultsApi(
       "getReport",
       `the report of ${app.appID}`,
       { method: "GET", path: `/reports/${source}/${encodeURIComponent(app.appID)}/${user}?lang=en`, authorization: own },
-      [200, 409],
+      // Raw genetic data (the exome download) needs a fresh proof the check cannot have: 428.
+      app.appName === "exome-download" ? [428, 409] : [200, 409],
     );
     if (answer?.status === 200) readyReports.push(app);
   }
@@ -265,9 +266,9 @@ export async function checkResultsApi(
   if (ready)
     await probe(
       "downloadExport",
-      "a ready download",
+      "a ready download without a fresh verification: refused (it holds raw genetic data)",
       { method: "GET", path: `/exports/${user}/${encodeURIComponent(ready.id)}/file`, authorization: own },
-      [200],
+      [428],
     );
 
   // Withdrawal requests (none is recorded: the step-up proof is the identity provider's, and a made-up one is refused).
