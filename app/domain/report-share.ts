@@ -14,6 +14,13 @@ export const newSharePath = (appId: string) => `${SHARES_PATH}/new?app=${encodeU
 export const shareLinkPath = (link: string) => `${CLINICIAN_PATH}?link=${encodeURIComponent(link)}`;
 
 export const SHARE_STATES = ["active", "expired", "revoked", "locked", "withdrawn"] as const;
+
+/** Every page of the clinician's: never stored, the link's secret sent to no other site, and kept out of search engines. */
+export const CLINICIAN_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
 export type ShareState = (typeof SHARE_STATES)[number];
 
 /**

@@ -44,7 +44,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "revoke") return data(null, { status: 400, headers: privatePageHeaders });
   const revoked = await revokeShare(session, params.shareId);
-  if (!revoked) throw data(null, { status: 404, headers: privatePageHeaders });
+  if (revoked === "not-found") throw data(null, { status: 404, headers: privatePageHeaders });
+  if (revoked === "unavailable") {
+    // Not ended: the page reads the share's state back and says so.
+    const cookie = await flashNotification({
+      type: "error",
+      titleKey: "shares:detail.endFailedTitle",
+      bodyKey: "shares:detail.endFailedBody",
+    });
+    return redirect(sharePath(params.shareId), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
   if (flowState<FreshShare>(session, FRESH_SHARE_FLOW)?.id === revoked.id) await saveFlowState(session, FRESH_SHARE_FLOW, null);
   const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.endedNotice" });
   return redirect(sharePath(revoked.id), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
@@ -100,6 +109,9 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         <h2 id="share-views" className={profile.cardHeading}>
           {t("detail.views")}
         </h2>
+        {share.deliveries && share.deliveries.page + share.deliveries.pdf > 0 ? (
+          <p className={profile.paragraph}>{t("detail.deliveries", { pages: share.deliveries.page, pdfs: share.deliveries.pdf })}</p>
+        ) : null}
         {share.views.length ? (
           <ul className={styles.list}>
             {share.views.map((view) => (

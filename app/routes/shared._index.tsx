@@ -4,7 +4,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-share-form";
 import * as styles from "~/components/shares/shares.css";
-import { CLINICIAN_REPORT_PATH, deviceDescription, SHARE_LINK_PATTERN } from "~/domain/report-share";
+import { CLINICIAN_PAGE_HEADERS, CLINICIAN_REPORT_PATH, deviceDescription, SHARE_LINK_PATTERN } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -21,8 +21,8 @@ export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scr
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 
-/** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin). */
-const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+/** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin); no search engine keeps it. */
+const clinicianHeaders = CLINICIAN_PAGE_HEADERS;
 
 export function headers() {
   return clinicianHeaders;

@@ -12,7 +12,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!access) return redirect(CLINICIAN_REPORT_PATH, { headers: { "Cache-Control": "no-store" } });
   const file = await openSharedPdf(access, await detectLanguage(request), request.signal);
   if (file.answered && file.ok && file.body) {
-    const headers = new Headers({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" });
+    const headers = new Headers({
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+      "X-Robots-Tag": "noindex, nofollow",
+    });
     for (const name of PASSED_HEADERS) {
       const value = file.headers.get(name);
       if (value) headers.set(name, value);

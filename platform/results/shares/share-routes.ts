@@ -50,7 +50,11 @@ const OpenBody = z
       .regex(/^[A-Za-z0-9_-]{43}$/)
       .optional(),
     dateOfBirth: z.iso.date(),
-    device: plainText(80).catch("unknown"),
+    /** One of the portal's device words ('computer · Chrome'); anything else is recorded as unknown. */
+    device: z
+      .string()
+      .regex(/^(phone|tablet|computer)( · (Edge|Firefox|Chrome|Safari))?$/)
+      .catch("unknown"),
     /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
     source: z
       .string()
@@ -78,7 +82,8 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     if (!opened) throw new RequestError(401, "This share is not open");
     const patient = await deps.repository.findPatient(opened.userId);
     const app = patient ? await deps.repository.findApp(opened.userId, opened.appId) : null;
-    if (!patient || !app) throw new RequestError(404, "This report is no longer available");
+    // The participant's own rule: results no longer ready (the kit status moved back) are not shown to anyone.
+    if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(url.searchParams.get("lang"));
     const issuedAt = deps.now();
     const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
@@ -170,12 +175,15 @@ export function createShareRoutes(deps: ShareRouteDeps) {
 
     /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
     async clinician(req: IncomingMessage, res: ServerResponse, what: string, url: URL) {
-      if (what === "open") {
+      if (what === "open" || what === "close") {
         if (req.method !== "POST") {
           res.setHeader("allow", "POST");
           throw new RequestError(405, "Method not allowed");
         }
-        return open(req, res);
+        if (what === "open") return open(req, res);
+        // 'Close this report': the access ends here, not only in the clinician's browser.
+        await store.closeAccess(accessOf(req));
+        return void res.writeHead(204, { "cache-control": "no-store" }).end();
       }
       if (req.method !== "GET") {
         res.setHeader("allow", "GET");
@@ -183,14 +191,16 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       }
       if (what === "report") {
         const { opened, app, content } = await sharedReport(req, url);
+        await store.recordDelivery(opened.share.id, "page");
         return sendJson(res, 200, {
           share: { recipient: opened.share.recipient, expiresAt: opened.share.expiresAt, appName: app.appName },
           report: content,
         });
       }
       if (what === "report.pdf") {
-        const { app, content, issuedAt } = await sharedReport(req, url);
+        const { opened, app, content, issuedAt } = await sharedReport(req, url);
         const body = await renderReportPdf(content, deps.reportIssuer.programName);
+        await store.recordDelivery(opened.share.id, "pdf");
         const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
         res.writeHead(200, {
           "cache-control": "private, no-store",

@@ -62,4 +62,13 @@ export const shareMigrations: readonly string[] = [
   );
   CREATE INDEX results_share_miss_counts_by_window ON results_share_miss_counts (window_start);
   `,
+  `
+  CREATE TABLE results_share_deliveries (
+    id bigserial PRIMARY KEY,
+    share_id uuid NOT NULL REFERENCES results_shares (id) ON DELETE CASCADE,
+    what text NOT NULL CHECK (what IN ('page', 'pdf')),
+    at timestamptz NOT NULL
+  );
+  CREATE INDEX results_share_deliveries_by_share ON results_share_deliveries (share_id);
+  `,
 ];

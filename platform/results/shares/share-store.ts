@@ -30,6 +30,8 @@ export interface ShareView {
   /** When it was ended early (revoked or locked). */
   endedAt: string | null;
   views: { at: string; device: string }[];
+  /** How often the report was sent to a clinician's page, and its PDF. */
+  deliveries: { page: number; pdf: number };
 }
 
 interface ShareRow {
@@ -72,6 +74,21 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     ]);
   }
 
+  async function deliveriesOf(ids: string[]) {
+    const counts = new Map<string, ShareView["deliveries"]>();
+    if (ids.length === 0) return counts;
+    const rows = await db.query<{ share_id: string; what: "page" | "pdf"; n: number }>(
+      "SELECT share_id, what, count(*)::int AS n FROM results_share_deliveries WHERE share_id = ANY($1::uuid[]) GROUP BY share_id, what",
+      [ids],
+    );
+    for (const row of rows) {
+      const each = counts.get(row.share_id) ?? { page: 0, pdf: 0 };
+      each[row.what] = Number(row.n);
+      counts.set(row.share_id, each);
+    }
+    return counts;
+  }
+
   async function viewsOf(ids: string[]) {
     if (ids.length === 0) return new Map<string, ShareView["views"]>();
     const rows = await db.query<{ share_id: string; at: Date | string; device: string | null }>(
@@ -83,7 +100,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     return views;
   }
 
-  function toView(row: ShareRow, views: ShareView["views"]): ShareView {
+  function toView(row: ShareRow, views: ShareView["views"], deliveries: ShareView["deliveries"] = { page: 0, pdf: 0 }): ShareView {
     const endedAt = row.revoked_at ?? row.locked_at;
     return {
       id: row.id,
@@ -95,6 +112,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
       state: stateOf(row, now()),
       endedAt: endedAt ? iso(endedAt) : null,
       views,
+      deliveries,
     };
   }
 
@@ -104,8 +122,9 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         `SELECT ${SHARE_COLUMNS} FROM results_shares s WHERE s.user_id = $1 ORDER BY s.created_at DESC LIMIT 100`,
         [userId],
       );
-      const views = await viewsOf(rows.map((row) => row.id));
-      return rows.map((row) => toView(row, views.get(row.id) ?? []));
+      const ids = rows.map((row) => row.id);
+      const [views, deliveries] = await Promise.all([viewsOf(ids), deliveriesOf(ids)]);
+      return rows.map((row) => toView(row, views.get(row.id) ?? [], deliveries.get(row.id)));
     },
 
     /**
@@ -267,6 +286,16 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         await recordEvent(tx, row, "viewed", device);
         return { kind: "opened" as const, access, expiresAt: expiresAt.toISOString() };
       });
+    },
+
+    /** A clinician's access ended by 'Close this report': it opens nothing more, at once. */
+    async closeAccess(access: string): Promise<void> {
+      await db.query("DELETE FROM results_share_accesses WHERE token_hash = $1", [hasher.hash("access", access)]);
+    },
+
+    /** Each delivery of the report (its page or its PDF) to a clinician, for the participant's record. */
+    async recordDelivery(shareId: string, what: "page" | "pdf"): Promise<void> {
+      await db.query("INSERT INTO results_share_deliveries (share_id, what, at) VALUES ($1, $2, $3)", [shareId, what, now()]);
     },
 
     /** The share a clinician's access opens, while both the access and the share stand. */

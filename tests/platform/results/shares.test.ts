@@ -354,6 +354,44 @@ describe("an ended share", () => {
   });
 });
 
+describe("the clinician's side", () => {
+  it("'Close this report' ends the access at once; each page and PDF sent is recorded; a made-up device word is not", async () => {
+    const created = await shareOf("S1");
+    const opened = await open({ code: created.code, dateOfBirth: BIRTH.S1, device: "<script>fridge</script>" });
+    const { access } = (await opened.json()) as { access: string };
+    expect((await report(access)).status).toBe(200);
+    expect((await report(access)).status).toBe(200);
+    expect((await report(access, ".pdf")).status).toBe(200);
+    const listed = (await listOf("S1")).find((share) => share.id === created.share.id) as unknown as {
+      views: { device: string }[];
+      deliveries: { page: number; pdf: number };
+    };
+    expect(listed.views.map((view) => view.device)).toEqual(["unknown"]);
+    expect(listed.deliveries).toEqual({ page: 2, pdf: 1 });
+
+    const closed = await fetch(`${service.url}/shared/close`, { method: "POST", headers: { authorization: `Share ${access}` } });
+    expect(closed.status).toBe(204);
+    expect((await report(access)).status).toBe(401);
+    expect((await report(access, ".pdf")).status).toBe(401);
+  });
+
+  it("shows a report only while its results are ready, as the participant's own page does", async () => {
+    const created = await shareOf("S3");
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S3 })).json()) as { access: string };
+    expect((await report(access)).status).toBe(200);
+    // The lab moves the kit back a step: health results are not ready any more.
+    const moved = await fetch(`${service.url}/dev/kits/S3/step`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ step: 4 }),
+    });
+    expect(moved.status).toBe(200);
+    expect((await report(access)).status).toBe(404);
+    expect((await report(access, ".pdf")).status).toBe(404);
+    await fetch(`${service.url}/dev/kits/S3/step`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"step":5}' });
+  });
+});
+
 describe("account deletion", () => {
   it("deletes the participant's shares with their record: the code and an open page stop working", async () => {
     const databaseUrl = await freshDatabaseUrl("results_deletion");
