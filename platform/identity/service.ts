@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
+import { isClientAbort } from "../../lib/http/index.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
@@ -506,6 +507,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     applySecurityHeaders(res, { portalUrl: options.portalUrl, production: options.production });
     route(req, res).catch((error: Error) => {
       if (error instanceof BodyRejectedError) return refuseBody(req, res, error, requestId);
+      // A client that went away (a closed tab, a dropped connection) is not the service's failure.
+      if (isClientAbort(error, req)) return void logger.info({ requestId }, "client went away");
       logger.error({ requestId, err: { message: error.message, stack: error.stack } }, "request failed");
       if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
       else res.end();

@@ -133,10 +133,12 @@ export function createRouter(deps: RouteDependencies) {
     sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once) });
   }
 
+  /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
     "cache-control": "private, no-store",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
+    "strict-transport-security": "max-age=31536000; includeSubDomains",
   };
 
   function linkProblem(res: ServerResponse, status: number, problem: LinkProblem, language: ReportLanguage) {

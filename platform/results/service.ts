@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
+import { isClientAbort } from "../../lib/http/index.ts";
+import { pathOnly } from "../../lib/logging/redact.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
@@ -119,8 +121,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       res.setHeader("x-request-id", requestId);
       res.setHeader("x-content-type-options", "nosniff");
       res.on("finish", () => {
-        // Path only: query strings may carry signatures, and headers carry tokens.
-        const path = (req.url ?? "/").split("?")[0];
+        // Path only, cut: query strings may carry signatures, and headers carry tokens.
+        const path = pathOnly(req.url ?? "/");
         logger.info(
           { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - startedAt), requestId },
           "request",
@@ -130,6 +132,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         if (error instanceof RequestError) {
           if (!res.headersSent) sendError(res, error.status, error.message);
           else res.destroy();
+          return;
+        }
+        if (isClientAbort(error, req)) {
+          logger.info({ requestId, path: pathOnly(req.url ?? "/") }, "client went away");
+          if (!res.writableEnded) res.destroy();
           return;
         }
         logger.error({ err: error, requestId }, "request failed");

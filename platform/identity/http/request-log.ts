@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { REQUEST_ID_HEADER, saneRequestId } from "../../../lib/http/index.ts";
+import { pathOnly } from "../../../lib/logging/redact.ts";
 
 export function requestIdFor(req: IncomingMessage): string {
   return saneRequestId(req.headers[REQUEST_ID_HEADER]);
@@ -10,7 +11,7 @@ export function requestIdFor(req: IncomingMessage): string {
 export function logWhenFinished(logger: Logger, req: IncomingMessage, res: ServerResponse, requestId: string): void {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
-    const path = (req.url ?? "/").split("?")[0];
+    const path = pathOnly(req.url ?? "/");
     logger.info(
       {
         requestId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contractCheckedFetch } from "../../support/results-contract";
+import { captureLogs } from "./support/log-capture.ts";
 import { demoAda, participantLike, resultsServiceForSuite } from "./support/results-service-for-suite.ts";
 
 /**
@@ -10,9 +11,16 @@ import { demoAda, participantLike, resultsServiceForSuite } from "./support/resu
  */
 
 const fetch = contractCheckedFetch();
-const resultsService = resultsServiceForSuite("raw-data", [participantLike("R1"), participantLike("R2")], {
+const logs = captureLogs();
+/** R3's exome is a large file (a real one is hundreds of megabytes), for a download the browser gives up on. */
+const bigExome = participantLike("R3");
+bigExome.apps = bigExome.apps.map((app) =>
+  (app as { appName?: string }).appName === "exome-download" ? { ...app, documentBytes: 64 * 1024 * 1024 } : app,
+);
+const resultsService = resultsServiceForSuite("raw-data", [participantLike("R1"), participantLike("R2"), bigExome], {
   publicUrl: "http://results.public.test",
   exportPollMs: 100,
+  logger: logs.logger,
 });
 
 const exomeOf = (userId: string) =>
@@ -96,5 +104,29 @@ describe("the archive of everything", () => {
     expect(archive.headers.get("content-type")).toBe("application/zip");
     await archive.arrayBuffer();
     expect((await file(proof)).status).toBe(403);
+  });
+});
+
+describe("a download the browser gives up on", () => {
+  it("is logged as the client's doing (info), never as a failure of the service", async () => {
+    const given = await reportLink("R3", exomeOf("R3"), await resultsService.keys.stepUpProofFor("R3", "download"));
+    const link = reachable(((await given.json()) as { providerReportUrl: string }).providerReportUrl);
+    const stop = new AbortController();
+    const file = await globalThis.fetch(link, { signal: stop.signal, headers: { "x-request-id": "abort-check-1" } });
+    const reader = file.body!.getReader();
+    await reader.read();
+    stop.abort();
+    await expect
+      .poll(() => logs.lines.some((line) => line.includes("abort-check-1") && line.includes("client went away")), { timeout: 10_000 })
+      .toBe(true);
+    const errors = logs.lines.map((line) => JSON.parse(line) as { level: number; requestId?: string }).filter((line) => line.level >= 50);
+    expect(errors).toEqual([]);
+  });
+
+  it("and a long path is logged cut, as the portal cuts it", async () => {
+    await globalThis.fetch(`${resultsService.url}/results/${"x".repeat(5000)}`, { headers: { "x-request-id": "long-path-1" } });
+    await expect.poll(() => logs.lines.some((line) => line.includes("long-path-1"))).toBe(true);
+    const line = JSON.parse(logs.lines.find((each) => each.includes("long-path-1"))!) as { path: string };
+    expect(line.path.length).toBeLessThanOrEqual(201);
   });
 });

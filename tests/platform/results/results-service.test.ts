@@ -252,6 +252,8 @@ describe("reports and documents", () => {
     expect(document.headers.get("content-disposition")).toMatch(/^inline; filename="report-traits-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(document.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(document.headers.get("referrer-policy")).toBe("no-referrer");
+    // Over HTTPS the browser keeps to HTTPS for the service's documents (browsers ignore it over plain HTTP).
+    expect(document.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const pdf = Buffer.from(await document.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.toString("latin1")).toContain("/Lang (en)");
