@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -8,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type * as PortalEntry from "../app/entry.server.tsx";
 import { namespacesByPath, type NamespacesForPath } from "../app/services/route-namespaces.server.ts";
 import { projectRoot, type ServerConfig } from "./config.ts";
+import { clientAddressResolver } from "./middleware/client-address.ts";
 import { createDraining } from "./middleware/draining.ts";
 import { requestGuard } from "./middleware/request-guard.ts";
 import { requestId } from "./middleware/request-id.ts";
@@ -47,7 +49,8 @@ const compressText = compression({
  * guard so that its refusal pages carry the same policy as every other page.
  */
 export function createPortalApp(options: {
-  config: Pick<ServerConfig, "portalOrigin" | "idpOrigin" | "production"> & Partial<Pick<ServerConfig, "viteDevelopment">>;
+  config: Pick<ServerConfig, "portalOrigin" | "idpOrigin" | "production"> &
+    Partial<Pick<ServerConfig, "viteDevelopment" | "trustedProxies">>;
   logger: Logger;
   edge: Pick<PortalEdge, "renderRefusalPage">;
   /** React Router's handler for the build; tests pass a stand-in to see what reaches the app. */
@@ -81,12 +84,16 @@ export function createPortalApp(options: {
   // The rest of the browser's files is the favicon: served by name, so pages do not pay a file lookup each.
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(clientDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
-  if (options.build) app.use(onPublicOrigin(options.config.portalOrigin), portalHandler(options.build, draining.isDraining));
+  if (options.build)
+    app.use(
+      onPublicOrigin(options.config.portalOrigin),
+      portalHandler(options.build, draining.isDraining, clientAddressResolver(options.config.trustedProxies ?? [])),
+    );
   return { app, draining };
 }
 
 /** React Router's handler, with the portal's slot in the request's context (app/load-context.ts). */
-function portalHandler(build: PortalBuild, isDraining: () => boolean): RequestHandler {
+function portalHandler(build: PortalBuild, isDraining: () => boolean, clientAddressOf: (req: IncomingMessage) => string): RequestHandler {
   const namespacesFor = new WeakMap<ServerBuild, NamespacesForPath>();
   const currentBuild = typeof build === "function" ? build : async () => build;
   return createRequestHandler({
@@ -104,7 +111,7 @@ function portalHandler(build: PortalBuild, isDraining: () => boolean): RequestHa
         {
           nonce: res.locals.nonce as string,
           requestId: res.locals.requestId as string,
-          clientAddress: req.socket.remoteAddress ?? "",
+          clientAddress: clientAddressOf(req),
           isDraining,
           translationNamespaces: namespaces(pagePathOf(req.path)),
         },

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { barrierReference, REFERENCE_PATTERN, REPORTS_PER_ADDRESS, REPORTS_PER_SOURCE, type BarrierReport } from "~/domain/barrier-report";
+import {
+  barrierReference,
+  mailboxOf,
+  REFERENCE_PATTERN,
+  REPORTS_PER_ADDRESS,
+  REPORTS_PER_SOURCE,
+  type BarrierReport,
+} from "~/domain/barrier-report";
 import type { Language } from "~/i18n";
 import { clientSourceHash } from "./client-source.server";
 import { database } from "./db.server";
@@ -23,14 +30,15 @@ const sourceHashOf = (clientAddress: string) => clientSourceHash("barrier-report
 async function store(report: BarrierReport, by: ReportedBy): Promise<string | null> {
   const db = await database();
   const source = sourceHashOf(by.clientAddress);
-  const address = report.email.toLowerCase();
+  // One mailbox, however it is tagged ('name+1@', 'name+2@'): the limit is per mailbox.
+  const address = mailboxOf(report.email);
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`barrier-source:${source}`]);
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`barrier-address:${address}`]);
     const [counts] = await tx.query<{ from_source: number; to_address: number }>(
       `SELECT
          (SELECT count(*)::int FROM portal_barrier_reports WHERE source_hash = $1 AND created_at > now() - make_interval(secs => $3)) AS from_source,
-         (SELECT count(*)::int FROM portal_barrier_reports WHERE lower(email) = $2 AND created_at > now() - make_interval(secs => $4)) AS to_address`,
+         (SELECT count(*)::int FROM portal_barrier_reports WHERE regexp_replace(lower(email), '[+][^@]*@', '@') = $2 AND created_at > now() - make_interval(secs => $4)) AS to_address`,
       [source, address, REPORTS_PER_SOURCE.windowSeconds, REPORTS_PER_ADDRESS.windowSeconds],
     );
     if ((counts?.from_source ?? 0) >= REPORTS_PER_SOURCE.max || (counts?.to_address ?? 0) >= REPORTS_PER_ADDRESS.max) return null;
