@@ -94,11 +94,13 @@ export function createShareRoutes(deps: ShareRouteDeps) {
   const alerted = new Set<number>();
 
   /**
-   * The budgets of failed attempts, in order: the share's own (five wrong dates of birth in its life,
-   * `store.open`), the source's, then the deployment's. A miss is taken from the source's and the
-   * deployment's before the code is compared (atomically, so parallel attempts cannot pass more), and
-   * given back when the attempt proves right. Past either, every failure is answered alike (429), and
-   * only a right code with its right date of birth opens a share.
+   * The budgets of failed attempts: the source's, the share's own (five wrong dates of birth in its
+   * life, `store.open`), then the deployment's. A miss is taken from the source's and the deployment's
+   * before the code is compared (atomically, so parallel attempts cannot pass more), and given back
+   * when the attempt proves right. A source past its own budget is slowed down: nothing it sends is
+   * compared until its window ends. Past the deployment's, every failure is answered alike (429),
+   * and a right code with its right date of birth still opens an open share: strangers' misses
+   * elsewhere never refuse it.
    */
   async function open(req: IncomingMessage, res: ServerResponse) {
     const startedAt = performance.now();
@@ -120,17 +122,16 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       }
       // The first miss of each window clears the counts of windows long over.
       if (byDeployment?.count === 1) await store.pruneMisses();
-      const limited = !bySource.within || !byDeployment?.within;
+      if (!bySource.within) return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: bySource.retryAfterSeconds }];
+      const limited = !byDeployment?.within;
       const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device, limited);
       if (outcome.kind === "opened") {
-        if (bySource.within) await store.giveBackMiss(sourceScope, bySource.windowStart);
+        await store.giveBackMiss(sourceScope, bySource.windowStart);
         if (byDeployment?.within) await store.giveBackMiss("deployment", byDeployment.windowStart);
         return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
       }
-      if (outcome.kind === "limited") {
-        const retryAfterSeconds = bySource.within ? byDeployment!.retryAfterSeconds : bySource.retryAfterSeconds;
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds }];
-      }
+      if (outcome.kind === "limited")
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: byDeployment!.retryAfterSeconds }];
       if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
       return [404, { status: 404, message: NO_MATCH }];
     })();
