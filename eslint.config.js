@@ -74,6 +74,20 @@ export default tseslint.config(
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
   },
   {
+    // Server code calls other services through serviceFetch, which refuses to run inside a database transaction.
+    files: ["app/**/*.server.ts", "platform/**/*.ts", "server/**/*.ts", "lib/**/*.ts"],
+    ignores: ["lib/http/service-fetch.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "fetch",
+          message: "Call another service with serviceFetch (lib/http/service-fetch.ts): never inside a database transaction.",
+        },
+      ],
+    },
+  },
+  {
     // Command-line programs and test support print to the terminal on purpose.
     files: ["scripts/**", "tests/**", "platform/**/main.ts", "bench/**"],
     rules: { "no-console": "off" },

@@ -8,10 +8,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { inspect } from "node:util";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
-import { serveLauncherDatabase, type LauncherDatabase } from "../lib/launcher/embedded-database.ts";
-import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
+import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
+import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
 import { launchedPortalArgs } from "../lib/launcher/portal-command.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
@@ -61,8 +60,6 @@ const MAX_BACKOFF_MS = 30_000;
 const statusFile = path.join(dataRoot, "launcher-status.json");
 const children: Supervised[] = [];
 let stopping = false;
-/** The stack's one embedded database, when no DATABASE_URL names a PostgreSQL server. */
-let database: LauncherDatabase | null = null;
 
 function writeStatus(): void {
   const status: LauncherStatus = {
@@ -158,7 +155,6 @@ async function stopAll(exitCode: number) {
         }),
     ),
   );
-  await database?.close().catch(() => undefined);
   process.exit(exitCode);
 }
 
@@ -178,19 +174,21 @@ async function main() {
   ];
   const problems = await portProblems(ports);
   if (problems.length > 0) throw new Error(problems.join("\n"));
+  const dataDirs = {
+    identity: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
+    results: process.env.RESULTS_DATA_DIR ?? path.join(dataRoot, "results"),
+    portal: process.env.PORTAL_DATA_DIR ?? path.join(dataRoot, "portal"),
+  };
   if (!process.env.DATABASE_URL) {
-    database = await serveLauncherDatabase(path.join(dataRoot, "database"));
-    shared.DATABASE_URL = database.url;
-    database.opened.catch((error: unknown) => {
-      console.error(
-        `The embedded database in ${path.join(dataRoot, "database")} could not be opened: ${error instanceof Error ? error.message : inspect(error)}`,
-      );
-      void stopAll(1);
-    });
+    await createMissingDatabases([
+      ...(embeddedIdentity ? [dataDirs.identity] : []),
+      ...(embeddedResults ? [dataDirs.results] : []),
+      dataDirs.portal,
+    ]);
   }
+  // A process that holds an embedded database runs its WebAssembly on V8's baseline compiler (docs/decisions/001).
+  const databaseFlags = process.env.DATABASE_URL ? [] : EMBEDDED_DATABASE_FLAGS;
   const healthy = async (child: Supervised, url: string) => {
-    // The services wait for the database; creating it on a first start is not theirs to be timed on.
-    await database?.opened.catch(() => undefined);
     await waitForHealth(child.name, url);
     child.healthyOnce = true;
   };
@@ -199,29 +197,30 @@ async function main() {
     const identity = launch(
       "identity",
       process.execPath,
-      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
+      [...databaseFlags, ...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
       {
         ...shared,
-        IDENTITY_DATA_DIR: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
+        IDENTITY_DATA_DIR: dataDirs.identity,
       },
     );
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
-    const results = launch("results", process.execPath, RESULTS_NODE_ARGS, {
+    const results = launch("results", process.execPath, [...databaseFlags, ...RESULTS_NODE_ARGS], {
       ...shared,
-      RESULTS_DATA_DIR: process.env.RESULTS_DATA_DIR ?? path.join(dataRoot, "results"),
+      RESULTS_DATA_DIR: dataDirs.results,
     });
     services.push(healthy(results, resultsUrl));
   }
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portal = launch("portal", process.execPath, launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS }), {
+  const portalArgs = launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS });
+  const portal = launch("portal", process.execPath, [...databaseFlags, ...portalArgs], {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
     NODE_ENV: viteDevelopment ? "development" : "production",
     PORT: String(portalPort),
     HOST: process.env.HOST ?? "127.0.0.1",
-    PORTAL_DATA_DIR: process.env.PORTAL_DATA_DIR ?? path.join(dataRoot, "portal"),
+    PORTAL_DATA_DIR: dataDirs.portal,
     LAUNCHER_STATUS_FILE: statusFile,
   });
   services.push(healthy(portal, `http://127.0.0.1:${portalPort}`));

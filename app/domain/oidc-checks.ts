@@ -33,6 +33,7 @@ export const authErrorMessages = {
   unparsableResponse: "Unable to parse OAuth flow response",
   unknown: "Unknown error",
   secondFactorMissing: "The sign-in did not include a second factor",
+  staleAuthentication: "The sign-in was made before this request",
 } as const;
 
 /** What the identity provider says about how the participant signed in (id token `acr` and `amr`). */
@@ -111,6 +112,18 @@ export function checkIdTokenClaims(claims: IdTokenClaims, expected: IdTokenExpec
   if (typeof claims.iat !== "number" || claims.iat - CLOCK_SKEW_SECONDS > nowSeconds) throw new AuthFlowError("issuedInFuture");
   if (claims.exp < claims.iat) throw new AuthFlowError("expired");
   if (typeof claims.sub !== "string" || claims.sub.length === 0) throw new AuthFlowError("malformedToken");
+}
+
+/** How far the identity provider's clock may run behind the portal's when it says when the participant signed in. */
+export const AUTH_TIME_TOLERANCE_SECONDS = 60;
+
+/**
+ * The id token must come from a sign-in made for this request (`auth_time` no earlier than when the
+ * portal started it): never from an earlier sign-in that an ended session left at the provider.
+ */
+export function checkFreshAuthentication(authTime: unknown, signInStartedAtSeconds: number | null): void {
+  if (typeof authTime !== "number" || signInStartedAtSeconds === null) throw new AuthFlowError("staleAuthentication");
+  if (authTime + AUTH_TIME_TOLERANCE_SECONDS < signInStartedAtSeconds) throw new AuthFlowError("staleAuthentication");
 }
 
 /** SPEC.md §4: a token is valid only while its expiry is later than now; renew 30 s early. */

@@ -3,6 +3,7 @@ import { storedDevice, type SessionDevice } from "~/domain/session-device";
 import { env } from "./env.server";
 import { revokeToken } from "./idp.server";
 import { listSessionsOf, takeSessionsOf, type ListedSessionRow, type StoredTokens } from "./session-store.server";
+import { revokeEndedSessionTokens } from "./session-sweep.server";
 import type { PortalSession } from "./session.server";
 
 /** One place the participant is signed in, as the sessions page shows it to that participant alone. */
@@ -50,14 +51,9 @@ export async function listActiveSessions(session: PortalSession, now = Date.now(
   }));
 }
 
-/** What sign-out revokes, for sessions ended from elsewhere; an IdP that cannot be reached does not keep them open here. */
-async function revokeHeld(held: readonly StoredTokens[]): Promise<void> {
-  await Promise.allSettled(
-    held.flatMap((tokens) => [
-      ...(tokens.refreshToken ? [revokeToken(tokens.refreshToken, "refresh_token")] : []),
-      revokeToken(tokens.accessToken, "access_token"),
-    ]),
-  );
+/** What sign-out revokes, for sessions ended from elsewhere; what the IdP could not be asked about now is asked again later. */
+async function revokeHeld(idHashes: readonly string[], held: readonly StoredTokens[]): Promise<void> {
+  await Promise.allSettled([revokeEndedSessionTokens(idHashes), ...held.map((tokens) => revokeToken(tokens.accessToken, "access_token"))]);
 }
 
 export type EndSessionOutcome = { kind: "ended" } | { kind: "this-device" } | { kind: "not-found" };
@@ -73,7 +69,7 @@ export async function endActiveSession(session: PortalSession, listingId: string
   if (target.idHash === session.idHash) return { kind: "this-device" };
   const held = await takeSessionsOf(session.userId, [target.idHash]);
   if (held.length === 0) return { kind: "not-found" };
-  await revokeHeld(held);
+  await revokeHeld([target.idHash], held);
   return { kind: "ended" };
 }
 
@@ -85,6 +81,6 @@ export async function endActiveSession(session: PortalSession, listingId: string
 export async function endOtherSessions(session: PortalSession): Promise<number> {
   const others = (await listSessionsOf(session.userId)).filter((row) => row.idHash !== session.idHash).map((row) => row.idHash);
   const held = await takeSessionsOf(session.userId, others);
-  await revokeHeld(held);
+  await revokeHeld(others, held);
   return held.length;
 }

@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
-import { AuthFlowError, showsSecondFactor } from "~/domain/oidc-checks";
+import { AuthFlowError, checkFreshAuthentication, showsSecondFactor } from "~/domain/oidc-checks";
 import { toLanguage, isLanguage, type Language } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
@@ -11,6 +11,7 @@ import {
   idpMetadata,
   nonceForState,
   SIGN_IN_ANSWER_BUDGET_MS,
+  signInStartedAt,
   verifyIdToken,
   withinBudget,
   type TokenSet,
@@ -101,6 +102,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
         const userId = typeof claims.uid === "string" ? claims.uid : null;
         if (!userId) throw new AuthFlowError("malformedToken");
         if (!showsSecondFactor(claims)) throw new AuthFlowError("secondFactorMissing");
+        checkFreshAuthentication(claims.auth_time, signInStartedAt(state));
         return {
           userId,
           email: typeof claims.email === "string" ? claims.email : null,

@@ -178,10 +178,22 @@ export function accessTokenHash(accessToken: string): string {
 }
 
 /** 64 characters from 48 random bytes (SPEC.md §9). */
-export function createState(): string {
-  const state = randomBytes(48).toString("base64url");
+/**
+ * 64 characters: when the sign-in started (6 bytes of seconds) and 42 random bytes. The nonce is bound
+ * to the whole state, so the time in it is the portal's own.
+ */
+export function createState(now = Date.now()): string {
+  const startedAt = Buffer.alloc(6);
+  startedAt.writeUIntBE(Math.floor(now / 1000), 0, 6);
+  const state = Buffer.concat([startedAt, randomBytes(42)]).toString("base64url");
   if (state.length !== STATE_LENGTH) throw new Error("state length");
   return state;
+}
+
+/** When the sign-in of `state` started, in seconds; null for a state this portal did not make. */
+export function signInStartedAt(state: string): number | null {
+  if (state.length !== STATE_LENGTH) return null;
+  return Buffer.from(state, "base64url").readUIntBE(0, 6);
 }
 
 export function createCodeVerifier(): string {

@@ -50,4 +50,15 @@ export const portalMigrations: string[] = [
    )`,
   `CREATE INDEX portal_barrier_reports_source ON portal_barrier_reports (source_hash, created_at)`,
   `CREATE INDEX portal_barrier_reports_email ON portal_barrier_reports (lower(email), created_at)`,
+  // A token renewal under way (session-store.server.ts): who claimed it, and until when.
+  `ALTER TABLE portal_sessions ADD COLUMN renewal_claim text, ADD COLUMN renewal_claimed_until timestamptz`,
+  // Refresh tokens of ended sessions, until the identity provider has revoked them (ended-sessions.server.ts).
+  `CREATE TABLE portal_token_revocations (
+     id_hash text PRIMARY KEY,
+     refresh_token text NOT NULL,
+     attempts integer NOT NULL DEFAULT 0,
+     queued_at timestamptz NOT NULL DEFAULT now(),
+     next_attempt_at timestamptz NOT NULL DEFAULT now()
+   )`,
+  `CREATE INDEX portal_token_revocations_due ON portal_token_revocations (next_attempt_at)`,
 ];

@@ -16,6 +16,7 @@ import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
 import { env } from "./env.server";
 import { deleteOtherSessions } from "./session-store.server";
+import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
 import { checkCode, requestCode } from "./verification.server";
 
@@ -146,6 +147,7 @@ async function passwordUpdated(session: PortalSession): Promise<Done> {
   await forgetPasswordUpdate(session);
   // The identity provider has ended the other grants; the other portal sessions end now, not at their next renewal.
   await deleteOtherSessions(session.userId, session.idHash);
+  await revokeEndedSessionTokens().catch(() => undefined);
   return { kind: "done" };
 }
 

@@ -7,9 +7,15 @@ const CHECK_TIMEOUT_MS = 2_000;
 
 type CheckResult = "ok" | "failed";
 
+/**
+ * `checks` decide whether this instance takes requests: its own database, and not stopping. The
+ * services it calls are `upstreams`, reported only: when one is down every instance is down alike,
+ * and the portal already shows participants its own pages for that, so no instance is taken out.
+ */
 export interface PortalReadiness {
   ready: boolean;
-  checks: { database: CheckResult; identityProvider: CheckResult; results: CheckResult; draining?: true };
+  checks: { database: CheckResult; draining?: true };
+  upstreams: { identityProvider: CheckResult; results: CheckResult };
 }
 
 export interface ReadinessDependencies {
@@ -51,7 +57,10 @@ function joinPath(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}${path}`;
 }
 
-/** Ready: the portal database answers, and the identity provider and results service are reachable. */
+/**
+ * Ready: the portal database answers and the process is not stopping. The identity provider and the
+ * results service are asked at the same time, within the same timeout, and reported beside.
+ */
 export async function checkReadiness(dependencies: ReadinessDependencies): Promise<PortalReadiness> {
   const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
   const [databaseCheck, identityProvider, results] = await Promise.all([
@@ -61,9 +70,9 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
     ),
     answersOk("results", joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
   ]);
-  const checks: PortalReadiness["checks"] = { database: databaseCheck, identityProvider, results };
+  const checks: PortalReadiness["checks"] = { database: databaseCheck };
   if (dependencies.draining) checks.draining = true;
-  return { ready: !dependencies.draining && [databaseCheck, identityProvider, results].every((check) => check === "ok"), checks };
+  return { ready: !dependencies.draining && databaseCheck === "ok", checks, upstreams: { identityProvider, results } };
 }
 
 export function checkPortalReadiness(draining: boolean): Promise<PortalReadiness> {

@@ -172,13 +172,13 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   if (!row) return null;
   const session = fromRow(row);
   if (!session) {
-    await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+    await endSessionsWhere(`id_hash = $1`, [idHash]);
     return null;
   }
   const idleLimit = session.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
   const absoluteLimit = session.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000;
   if (now.getTime() > idleLimit || now.getTime() > absoluteLimit) {
-    await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+    await endSessionsWhere(`id_hash = $1`, [idHash]);
     return null;
   }
   // A participant active more often than the idle limit must never be signed out: touch at least twice per limit.
@@ -200,14 +200,26 @@ export async function touchSession(idHash: string, now = new Date(), unlessSeenS
   await db.query(`UPDATE portal_sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at < $3`, [idHash, now, unlessSeenSince]);
 }
 
+/**
+ * Ends the sessions `condition` selects. In the same statement, each one's refresh token is queued to
+ * be revoked at the identity provider (ended-sessions.server.ts), which ends the provider's own
+ * session of that sign-in too: an ended session cannot come back through it, even when the provider
+ * cannot be reached at the moment.
+ */
+export async function endSessionsWhere(condition: string, params: readonly unknown[]): Promise<SessionRow[]> {
+  const db = await database();
+  return db.query<SessionRow>(
+    `WITH ended AS (DELETE FROM portal_sessions WHERE ${condition} RETURNING *),
+       queued AS (INSERT INTO portal_token_revocations (id_hash, refresh_token)
+         SELECT id_hash, refresh_token FROM ended WHERE refresh_token IS NOT NULL ON CONFLICT (id_hash) DO NOTHING)
+     SELECT * FROM ended`,
+    params,
+  );
+}
+
 /** Ends every other session of the participant, on every portal instance (they share this table). */
 export async function deleteOtherSessions(userId: string, keepIdHash: string): Promise<number> {
-  const db = await database();
-  const ended = await db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE user_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
-    userId,
-    keepIdHash,
-  ]);
-  return ended.length;
+  return (await endSessionsWhere(`user_id = $1 AND id_hash <> $2`, [userId, keepIdHash])).length;
 }
 
 /** What the sessions page lists of one stored session: no token, and no id that could be replayed. */
@@ -235,11 +247,7 @@ export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]
  */
 export async function takeSessionsOf(userId: string, idHashes: readonly string[]): Promise<StoredTokens[]> {
   if (idHashes.length === 0) return [];
-  const db = await database();
-  const rows = await db.query<SessionRow>(`DELETE FROM portal_sessions WHERE user_id = $1 AND id_hash = ANY($2::text[]) RETURNING *`, [
-    userId,
-    [...idHashes],
-  ]);
+  const rows = await endSessionsWhere(`user_id = $1 AND id_hash = ANY($2::text[])`, [userId, [...idHashes]]);
   return rows.flatMap((row) => {
     const tokens = tokensOf(row);
     return tokens ? [tokens] : [];
@@ -247,35 +255,145 @@ export async function takeSessionsOf(userId: string, idHashes: readonly string[]
 }
 
 export async function deleteSession(idHash: string): Promise<void> {
+  await endSessionsWhere(`id_hash = $1`, [idHash]);
+}
+
+/** A queued revocation: the refresh token of an ended session, sealed as it was in the session's row. */
+export type QueuedRevocation = { idHash: string; refreshToken: string | null; attempts: number };
+
+/**
+ * Takes queued revocations, leasing each until `leaseUntil` (one instance sends each; one that dies
+ * before it is done leaves it for the next after the lease): those of `idHashes`, or else up to
+ * `limit` that are due.
+ */
+export async function takeRevocations(
+  selection: { idHashes: readonly string[] } | { dueAt: Date; limit: number },
+  leaseUntil: Date,
+): Promise<QueuedRevocation[]> {
   const db = await database();
-  await db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+  const chosen =
+    "idHashes" in selection
+      ? { sql: `id_hash = ANY($2::text[])`, params: [[...selection.idHashes]] }
+      : { sql: `next_attempt_at <= $2 ORDER BY next_attempt_at LIMIT $3`, params: [selection.dueAt, selection.limit] };
+  const rows = await db.query<{ id_hash: string; refresh_token: string; attempts: number }>(
+    `UPDATE portal_token_revocations SET next_attempt_at = $1, attempts = attempts + 1
+     WHERE id_hash IN (SELECT id_hash FROM portal_token_revocations WHERE ${chosen.sql} FOR UPDATE SKIP LOCKED)
+     RETURNING id_hash, refresh_token, attempts`,
+    [leaseUntil, ...chosen.params],
+  );
+  return rows.map((row) => ({
+    idHash: row.id_hash,
+    refreshToken: unseal(row.refresh_token, "refresh-token", row.id_hash),
+    attempts: row.attempts,
+  }));
+}
+
+export async function postponeRevocation(idHash: string, until: Date): Promise<void> {
+  const db = await database();
+  await db.query(`UPDATE portal_token_revocations SET next_attempt_at = $2 WHERE id_hash = $1`, [idHash, until]);
+}
+
+export async function forgetRevocation(idHash: string): Promise<void> {
+  const db = await database();
+  await db.query(`DELETE FROM portal_token_revocations WHERE id_hash = $1`, [idHash]);
+}
+
+/** How long a renewal's claim holds off other requests: past it, a request whose renewer died claims it itself. */
+export const RENEWAL_CLAIM_MS = 15_000;
+const RENEWAL_POLL_MS = 50;
+
+/** Renewals under way in this process, so its own requests of one session wait on a promise, not on the row. */
+const renewing = new Map<string, Promise<SessionRecord | null>>();
+
+async function readRow(idHash: string): Promise<SessionRowWithFlags | null> {
+  const db = await database();
+  const [row] = await db.query<SessionRowWithFlags>(SELECT_SESSION_WITH_FLAGS, [idHash]);
+  return row ?? null;
+}
+
+/** Claims the renewal of the row as it was read (its access token unchanged), unless another holds a live claim. */
+async function claimRenewal(row: SessionRow, claim: string, now: Date): Promise<boolean> {
+  const db = await database();
+  const claimed = await db.query(
+    `UPDATE portal_sessions SET renewal_claim = $2, renewal_claimed_until = $3
+       WHERE id_hash = $1 AND access_token = $4 AND (renewal_claimed_until IS NULL OR renewal_claimed_until < $5)
+     RETURNING id_hash`,
+    [row.id_hash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.access_token, now],
+  );
+  return claimed.length === 1;
 }
 
 /**
- * Runs `renew` for at most one request per session at a time, across every portal instance:
- * the row is locked, and a request that waited sees the tokens the first one stored.
+ * Runs `renew` for at most one request per session at a time, across every portal instance, and
+ * never inside a transaction or under a row lock: the identity provider may share this database,
+ * and nothing should wait on its answer but the requests that need it. The renewer takes a short
+ * claim on the row, calls, then writes the new tokens where its claim still stands. Another request
+ * uses the current token while it is still valid, and otherwise waits for the claim to be released
+ * (or to lapse, when its holder died) and reads what was stored.
  */
-export async function renewTokensOnce(
+export function renewTokensOnce(
   idHash: string,
   needsRenewal: (current: SessionRecord) => boolean,
   renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
 ): Promise<SessionRecord | null> {
-  const db = await database();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<SessionRowWithFlags>(`${SELECT_SESSION_WITH_FLAGS} FOR UPDATE OF s`, [idHash]);
-    if (!row) return null;
-    const current = fromRow(row);
-    if (!current) return null;
+  const underWay = renewing.get(idHash);
+  if (underWay) return underWay;
+  const renewal = renewOrWait(idHash, needsRenewal, renew).finally(() => renewing.delete(idHash));
+  renewing.set(idHash, renewal);
+  return renewal;
+}
+
+async function renewOrWait(
+  idHash: string,
+  needsRenewal: (current: SessionRecord) => boolean,
+  renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
+): Promise<SessionRecord | null> {
+  for (;;) {
+    const row = await readRow(idHash);
+    const current = row && fromRow(row);
+    if (!row || !current) return null;
     if (!needsRenewal(current)) return current;
-    const renewed = await renew(current);
-    const sealed = sealTokens(idHash, renewed);
-    await tx.query(
-      `UPDATE portal_sessions SET access_token = $2, access_token_expires_at = $3, refresh_token = $4,
-         id_token = $5, renewals = $6::jsonb WHERE id_hash = $1`,
-      [idHash, sealed.accessToken, renewed.accessTokenExpiresAt, sealed.refreshToken, sealed.idToken, JSON.stringify(renewed.renewals)],
+    const claim = randomBytes(16).toString("base64url");
+    if (await claimRenewal(row, claim, new Date())) return renewUnderClaim(current, claim, renew);
+    if (current.accessTokenExpiresAt.getTime() > Date.now()) return current;
+    await new Promise((resolve) => setTimeout(resolve, RENEWAL_POLL_MS));
+  }
+}
+
+async function renewUnderClaim(
+  current: SessionRecord,
+  claim: string,
+  renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
+): Promise<SessionRecord | null> {
+  const db = await database();
+  let renewed: StoredTokens & { renewals: number[] };
+  try {
+    renewed = await renew(current);
+  } catch (error) {
+    await db.query(
+      `UPDATE portal_sessions SET renewal_claim = NULL, renewal_claimed_until = NULL WHERE id_hash = $1 AND renewal_claim = $2`,
+      [current.idHash, claim],
     );
-    return { ...current, ...renewed };
-  });
+    throw error;
+  }
+  const sealed = sealTokens(current.idHash, renewed);
+  const written = await db.query(
+    `UPDATE portal_sessions SET access_token = $3, access_token_expires_at = $4, refresh_token = $5, id_token = $6,
+       renewals = $7::jsonb, renewal_claim = NULL, renewal_claimed_until = NULL
+     WHERE id_hash = $1 AND renewal_claim = $2 RETURNING id_hash`,
+    [
+      current.idHash,
+      claim,
+      sealed.accessToken,
+      renewed.accessTokenExpiresAt,
+      sealed.refreshToken,
+      sealed.idToken,
+      JSON.stringify(renewed.renewals),
+    ],
+  );
+  // The session ended while the provider answered (signed out, or swept): the new tokens are not kept.
+  if (written.length === 0) return null;
+  return { ...current, ...renewed };
 }
 
 /** Per-flow state (e.g. the password-update step) that only the server can change; sealed in the row. */

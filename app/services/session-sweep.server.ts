@@ -1,5 +1,7 @@
-import { database } from "./db.server";
 import { env } from "./env.server";
+import { revokeToken } from "./idp.server";
+import { logger } from "./logger.server";
+import { endSessionsWhere, forgetRevocation, postponeRevocation, takeRevocations, type QueuedRevocation } from "./session-store.server";
 
 /** Rows removed per statement, and statements per sweep: a sweep never holds the table for long. */
 export const SWEEP_BATCH = 1_000;
@@ -8,21 +10,17 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Removes sessions past their idle or absolute limit (and the flow state they carry), which a
- * participant who never came back would otherwise leave behind for ever. Bounded: at most
- * SWEEP_BATCH × SWEEP_MAX_BATCHES rows per call; the next call goes on. Instances sharing the table
- * skip each other's locked rows.
+ * participant who never came back would otherwise leave behind for ever; their refresh tokens are
+ * queued for revocation. Bounded: at most SWEEP_BATCH × SWEEP_MAX_BATCHES rows per call; the next
+ * call goes on. Instances sharing the table skip each other's locked rows.
  */
 export async function sweepEndedSessions(now = new Date()): Promise<number> {
-  const db = await database();
   const idleSince = new Date(now.getTime() - env.SESSION_IDLE_TIMEOUT_SECONDS * 1000);
   const createdBefore = new Date(now.getTime() - env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000);
   let removed = 0;
   for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch += 1) {
-    const rows = await db.query<{ id_hash: string }>(
-      `DELETE FROM portal_sessions WHERE id_hash IN (
-         SELECT id_hash FROM portal_sessions WHERE last_seen_at < $1 OR created_at < $2
-         LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING id_hash`,
+    const rows = await endSessionsWhere(
+      `id_hash IN (SELECT id_hash FROM portal_sessions WHERE last_seen_at < $1 OR created_at < $2 LIMIT $3 FOR UPDATE SKIP LOCKED)`,
       [idleSince, createdBefore, SWEEP_BATCH],
     );
     removed += rows.length;
@@ -31,9 +29,51 @@ export async function sweepEndedSessions(now = new Date()): Promise<number> {
   return removed;
 }
 
-/** Sweeps once a minute until the returned function stops it; a failed sweep waits for the next. */
+const REVOCATION_BATCH = 50;
+/** After this many attempts (a day of backoff) the refresh token has expired at the provider anyway. */
+const REVOCATION_MAX_ATTEMPTS = 12;
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** attempts);
+
+/**
+ * Revokes the refresh tokens of ended sessions at the identity provider, which ends its grant and
+ * the provider's own session of that sign-in: those of `idHashes` (sessions just ended), or else every
+ * one that is due. A token the provider could not be asked about is tried again later, with backoff.
+ * Returns how many were revoked.
+ */
+export async function revokeEndedSessionTokens(idHashes?: readonly string[], now = new Date()): Promise<number> {
+  let revoked = 0;
+  for (;;) {
+    const selection = idHashes ? { idHashes } : { dueAt: now, limit: REVOCATION_BATCH };
+    const queued = await takeRevocations(selection, new Date(now.getTime() + backoffMs(1)));
+    const outcomes = await Promise.all(queued.map((revocation) => revokeQueued(revocation, now)));
+    revoked += outcomes.filter(Boolean).length;
+    if (idHashes || queued.length < REVOCATION_BATCH) return revoked;
+  }
+}
+
+async function revokeQueued(queued: QueuedRevocation, now: Date): Promise<boolean> {
+  try {
+    if (queued.refreshToken !== null) await revokeToken(queued.refreshToken, "refresh_token");
+    await forgetRevocation(queued.idHash);
+    return queued.refreshToken !== null;
+  } catch {
+    if (queued.attempts >= REVOCATION_MAX_ATTEMPTS) {
+      logger.error({ alert: "revocation-abandoned", attempts: queued.attempts }, "an ended session's refresh token could not be revoked");
+      await forgetRevocation(queued.idHash);
+    } else {
+      await postponeRevocation(queued.idHash, new Date(now.getTime() + backoffMs(queued.attempts)));
+    }
+    return false;
+  }
+}
+
+/** Sweeps and revokes once a minute until the returned function stops it; a failed run waits for the next. */
 export function startSessionSweep(onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => sweepEndedSessions().catch(onError), SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => {
+    sweepEndedSessions()
+      .then(() => revokeEndedSessionTokens())
+      .catch(onError);
+  }, SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

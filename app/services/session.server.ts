@@ -6,10 +6,11 @@ import { sessionEndsAt } from "~/domain/session-timing";
 import { portalRequestOf } from "~/load-context";
 import { env } from "./env.server";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
-import { requestIdOf } from "./logger.server";
+import { logger, requestIdOf } from "./logger.server";
 import { isResumable, keepForResuming } from "./resumable-flows.server";
 import { sessionCookie } from "./session-cookie.server";
-import { deleteSession, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
+import { deleteSession, hashSessionId, loadSession, renewTokensOnce, writeFlowState, type SessionRecord } from "./session-store.server";
+import { revokeEndedSessionTokens } from "./session-sweep.server";
 
 /** A stored session as one request read it: `requestId` is that request's, forwarded on the calls made for it. */
 export type PortalSession = SessionRecord & { requestId?: string };
@@ -26,7 +27,11 @@ async function lookUp(request: Request): Promise<Lookup> {
   if (typeof sessionId !== "string" || sessionId.length < 32)
     return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
   const session = await loadSession(sessionId);
-  if (!session) return { cookiePresent: true, session: null };
+  if (!session) {
+    // A session that has just ended here (idle or past its limit) ends at the identity provider too.
+    revokeEndedSessionTokens([hashSessionId(sessionId)]).catch((error: unknown) => logger.warn({ err: error }, "revocation failed"));
+    return { cookiePresent: true, session: null };
+  }
   const fresh = await withFreshTokens(session);
   if (fresh === UNANSWERED) return { cookiePresent: true, session: null, renewalUnanswered: true };
   return { cookiePresent: true, session: fresh ? { ...fresh, requestId: requestIdOf(request) } : null };

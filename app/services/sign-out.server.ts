@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import { endSessionUrl, revokeToken } from "./idp.server";
+import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { clearedSessionCookie, endSession, type PortalSession } from "./session.server";
 
 /**
@@ -12,10 +13,7 @@ export async function signOut(session: PortalSession | null) {
   await endSession(session);
   const headers = new Headers({ "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" });
   if (!session || session.tokenType !== "IDP") return redirect("/auth/sign-in", { headers });
-  await Promise.allSettled([
-    session.refreshToken ? revokeToken(session.refreshToken, "refresh_token") : Promise.resolve(),
-    revokeToken(session.accessToken, "access_token"),
-  ]);
+  await Promise.allSettled([revokeEndedSessionTokens([session.idHash]), revokeToken(session.accessToken, "access_token")]);
   const endSessionAt = await endSessionUrl(session.idToken, randomBytes(32).toString("base64url")).catch(() => null);
   return redirect(endSessionAt ?? "/auth/sign-in", { headers });
 }

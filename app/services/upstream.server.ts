@@ -1,6 +1,8 @@
 import type { Logger } from "pino";
 import type * as z from "zod";
 import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
+import { serviceFetch } from "../../lib/http/service-fetch.ts";
+import { CallInsideTransactionError } from "../../lib/postgres/transaction-scope.ts";
 import { logger as portalLogger, redactText } from "./logger.server";
 
 /**
@@ -60,7 +62,7 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
   const line = { method, upstream: request.upstream, path: redactText(url.pathname), attempt, requestId: request.requestId };
   const began = performance.now();
   try {
-    const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(request.timeoutMs) });
+    const response = await serviceFetch(url, { method, headers, body, signal: AbortSignal.timeout(request.timeoutMs) });
     const text = await response.text();
     let parsed: unknown = null;
     try {
@@ -71,6 +73,7 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
     log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
     return { answered: true, status: response.status, ok: response.ok, body: parsed };
   } catch (error) {
+    if (error instanceof CallInsideTransactionError) throw error;
     const name = errorName(error);
     log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
     return { answered: false, status: UNANSWERED_STATUS, error: name };
@@ -162,7 +165,7 @@ export async function openUpstreamStream(
   const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
   until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
   try {
-    const response = await fetch(url, { headers, signal: controller.signal });
+    const response = await serviceFetch(url, { headers, signal: controller.signal });
     log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
     return {
       answered: true,

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { insideTransaction } from "./transaction-scope.ts";
 import type { Database, Queryable } from "./types.ts";
 
 const INT8_OID = 20;
@@ -36,7 +37,7 @@ export async function openPgDatabase(url: string): Promise<Database> {
       };
       try {
         await client.query("BEGIN");
-        const value = await fn(tx);
+        const value = await insideTransaction(() => fn(tx));
         await client.query("COMMIT");
         return value;
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { Transaction } from "@electric-sql/pglite";
 import { openPglite } from "./pglite-open.ts";
 import { createSerialQueue } from "./serial-queue.ts";
+import { insideTransaction } from "./transaction-scope.ts";
 import type { Database, Queryable } from "./types.ts";
 
 function wrapTransaction(tx: Transaction): Queryable {
@@ -31,7 +32,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       });
     },
     transaction<R>(fn: (tx: Queryable) => Promise<R>) {
-      return enqueue(() => pglite.transaction((tx) => fn(wrapTransaction(tx))));
+      return enqueue(() => pglite.transaction((tx) => insideTransaction(() => fn(wrapTransaction(tx)))));
     },
     async close() {
       if (closed) return;

@@ -7,6 +7,7 @@ import {
 } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
+import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
@@ -59,6 +60,8 @@ const envSchema = z.object({
   PASSWORD_FAILURE_CAP: z.coerce.number().int().min(1).max(PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
   /** How long a phone change without the old number's code waits before it takes effect (cancellable meanwhile). */
   PHONE_CHANGE_COOLING_OFF_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** Access tokens' lifetime (5 minutes: a revoked grant stops reading results that soon); shortened only by tests of renewal. */
+  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
 });
@@ -98,10 +101,13 @@ export interface IdentityConfig {
   passwordFailureCap?: number;
   /** Hours a phone change made without a code to the old number waits before it takes effect (default 72). */
   phoneChangeCoolingOffHours?: number;
+  accessTokenTtlSeconds?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
+  /** SMS_TRANSPORT=twilio and its settings (phone/sms-settings.ts): texts and calls in the outbox are sent through Twilio. */
+  sms?: SmsSettings;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -118,6 +124,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const mail = mailSettingsFrom(environment, env);
+  const sms = smsSettingsFrom(environment, env);
   const refusals = [
     ...secretProblems(
       environment,
@@ -135,6 +142,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
         ]
       : []),
     ...mail.problems,
+    ...sms.problems,
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -172,6 +180,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     }),
     passwordFailureCap: e.PASSWORD_FAILURE_CAP,
     phoneChangeCoolingOffHours: e.PHONE_CHANGE_COOLING_OFF_HOURS,
+    accessTokenTtlSeconds: e.IDENTITY_ACCESS_TOKEN_TTL_SECONDS,
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),
@@ -180,6 +189,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
     ...(mail.settings ? { mail: mail.settings } : {}),
+    ...(sms.settings ? { sms: sms.settings } : {}),
   };
 }
 

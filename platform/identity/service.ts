@@ -23,7 +23,7 @@ import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts";
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
-import { createDeliveryWorker } from "./mail/delivery-worker.ts";
+import { createEmailDeliveryWorker } from "./mail/email-delivery.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
@@ -32,11 +32,14 @@ import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { createOidcProvider } from "./oidc/provider.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
 import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.tsx";
+import { createPhoneDeliveryWorker } from "./phone/phone-delivery.ts";
+import { createStatusCallbackRoute } from "./phone/status-callback.ts";
+import { STATUS_CALLBACK_PATH } from "./phone/twilio-transport.ts";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { createFactorStore } from "./store/factors.ts";
@@ -52,7 +55,7 @@ import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSendingBudget } from "./store/sending-budget.ts";
 import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
-import { createVerifications } from "./store/verifications.ts";
+import { createVerifications, type SendNow } from "./store/verifications.ts";
 
 export interface IdentityServiceOptions extends IdentityConfig {
   /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
@@ -68,6 +71,10 @@ export interface IdentityServiceOptions extends IdentityConfig {
   phoneChangeSweepMs?: number;
   /** How often the outbox's due e-mails are sent when SMTP is configured (0: never; tests run the worker themselves). */
   mailDeliveryPollMs?: number;
+  /** How often the outbox's due texts and calls are sent when a text provider is configured (0: never). */
+  smsDeliveryPollMs?: number;
+  /** Per request to the text provider (10 s unless told otherwise). */
+  smsRequestTimeoutMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -81,6 +88,8 @@ const CLEANUP_INTERVAL_MS = 10 * 60_000;
 const SHARE_NOTICE_INTERVAL_MS = 2000;
 /** A phone change without the old number's code waits this long unless configured (PHONE_CHANGE_COOLING_OFF_HOURS). */
 const PHONE_CHANGE_COOLING_OFF_HOURS = 72;
+/** How long a page that asked for a text or call waits for the provider's first answer before it answers itself. */
+const SEND_NOW_WAIT_MS = 5000;
 /** How often due phone changes are applied for participants who neither sign in nor look. */
 const PHONE_CHANGE_SWEEP_MS = 5 * 60_000;
 
@@ -110,7 +119,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const outbox = createOutbox(db, now);
   const throttle = createThrottle(db, now);
   const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
-  const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000, sendingBudget);
+  // Texts and calls asked for on a page go to the provider before the page answers (once the provider is set up below).
+  let sendPhoneNow: SendNow | null = null;
+  const verifications = createVerifications(
+    db,
+    outbox,
+    codeSecret,
+    now,
+    options.codeResendLockSeconds * 1000,
+    sendingBudget,
+    (flowKey) => sendPhoneNow?.(flowKey) ?? Promise.resolve(),
+  );
   const signInStates = createSignInStates(db, now);
   const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
   if (!Number.isInteger(passwordFailureCap) || passwordFailureCap < 1 || passwordFailureCap > PASSWORD_FAILURE_CAP_MAX)
@@ -151,6 +170,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     accounts,
     adapter: createOidcAdapterClass(db, now),
     production: options.production,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
   });
   provider.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
   const oidcCallback = provider.callback();
@@ -299,7 +319,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const mailPollMs = options.mailDeliveryPollMs ?? 2000;
   const stopMailDelivery =
     options.mail && mailPollMs > 0
-      ? createDeliveryWorker({
+      ? createEmailDeliveryWorker({
           db,
           transport: createSmtpTransport(options.mail.smtp, options.mail.from),
           from: options.mail.from,
@@ -309,8 +329,31 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         }).start(mailPollMs)
       : null;
 
+  const smsPollMs = options.smsDeliveryPollMs ?? 1000;
+  const phoneDelivery = options.sms
+    ? createPhoneDeliveryWorker({ db, settings: options.sms, issuer, now, logger, timeoutMs: options.smsRequestTimeoutMs })
+    : null;
+  if (phoneDelivery) {
+    sendPhoneNow = async (flowKey) => {
+      // The page waits for the provider's first answer, never longer than this; the send goes on if it takes longer.
+      let timer: NodeJS.Timeout | undefined;
+      const sending = phoneDelivery.runOnce(flowKey).then(
+        () => undefined,
+        (error: Error) => logger.warn({ err: { message: error.message } }, "text or call not sent in its request; the worker tries again"),
+      );
+      await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_NOW_WAIT_MS)))]);
+      clearTimeout(timer);
+    };
+  }
+  const stopPhoneDelivery = phoneDelivery && smsPollMs > 0 ? phoneDelivery.start(smsPollMs) : null;
+  const statusCallback = options.sms
+    ? createStatusCallbackRoute({ outbox, authToken: options.sms.twilio.authToken, issuer, logger })
+    : null;
+
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+  /** Set once close() is called. */
+  let draining = false;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = new URL(req.url ?? "/", "http://identity.invalid");
@@ -334,11 +377,16 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
-      const ok = await db.query("SELECT 1").then(
-        () => true,
-        () => false,
+      // This instance's own state only: the results service (kit steps, share notices) is never asked.
+      const database = await db.query("SELECT 1").then(
+        () => "ok" as const,
+        () => "failed" as const,
       );
-      return sendJson(res, ok ? 200 : 503, { status: ok ? "ok" : "unavailable" });
+      const ready = database === "ok" && !draining;
+      return sendJson(res, ready ? 200 : 503, {
+        status: ready ? "ok" : "unavailable",
+        checks: { database, ...(draining ? { draining: true } : {}) },
+      });
     }
     if (path === "/assets/identity.css") {
       res.setHeader("content-type", "text/css; charset=utf-8");
@@ -357,6 +405,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (path === "/api/portal/barrier-report-receipt") return barrierReceipts(req, res);
     if (path === "/api/notifications/preferences") return preferencesApi(req, res);
     if (path === UNSUBSCRIBE_PATH) return unsubscribe(req, res, query);
+    if (path === STATUS_CALLBACK_PATH) {
+      if (!statusCallback) return sendJson(res, 404, { error: "not found" });
+      return statusCallback(req, res);
+    }
     if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
     if (path === "/dev/outbox" || path === "/dev/outbox/view") {
       if (options.production) return sendJson(res, 404, { error: "not found" });
@@ -406,18 +458,24 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 
-  logger.info({ url, issuer, mail: options.mail ? "smtp" : "outbox only" }, "identity provider listening");
+  logger.info(
+    { url, issuer, mail: options.mail ? "smtp" : "outbox only", sms: options.sms ? "twilio" : "outbox only" },
+    "identity provider listening",
+  );
   let closing: Promise<void> | undefined;
   return {
     url,
     issuer,
     close() {
+      // Not ready from now on (/readyz 503), so balancers send new requests elsewhere.
+      draining = true;
       closing ??= (async () => {
         clearInterval(cleanup);
         await shareNotices?.stop();
         await stopKitStepSender?.();
         await stopPhoneChangeSweep?.();
         await stopMailDelivery?.();
+        await stopPhoneDelivery?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -1,8 +1,15 @@
+import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import type { Database } from "../../lib/postgres/index.ts";
 
+/**
+ * `checks` decide whether this instance takes requests: its database, and not stopping. The identity
+ * provider's key set is `upstreams`, reported only: when it cannot be fetched every instance is alike
+ * (tokens of keys already fetched are still checked), so none is taken out for it.
+ */
 export interface ReadinessReport {
   ready: boolean;
-  checks: { database: "ok" | "failed"; identityProviderKeys: "ok" | "failed" };
+  checks: { database: "ok" | "failed"; draining?: true };
+  upstreams: { identityProviderKeys: "ok" | "failed" };
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -21,7 +28,7 @@ async function databaseAnswers(db: Database): Promise<boolean> {
 
 async function keysReachable(jwksUrl: string): Promise<boolean> {
   try {
-    const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    const response = await serviceFetch(jwksUrl, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     if (!response.ok) return false;
     const body = (await response.json()) as { keys?: unknown };
     return Array.isArray(body.keys) && body.keys.length > 0;
@@ -30,11 +37,12 @@ async function keysReachable(jwksUrl: string): Promise<boolean> {
   }
 }
 
-/** Ready means this service can answer results: its database works and tokens can be checked. */
-export async function checkReadiness(db: Database, jwksUrl: string): Promise<ReadinessReport> {
+/** Ready: the database answers and the service is not stopping; the identity provider's keys are reported beside. */
+export async function checkReadiness(db: Database, jwksUrl: string, draining: boolean): Promise<ReadinessReport> {
   const [database, keys] = await Promise.all([databaseAnswers(db), keysReachable(jwksUrl)]);
   return {
-    ready: database && keys,
-    checks: { database: database ? "ok" : "failed", identityProviderKeys: keys ? "ok" : "failed" },
+    ready: database && !draining,
+    checks: { database: database ? "ok" : "failed", ...(draining ? { draining: true as const } : {}) },
+    upstreams: { identityProviderKeys: keys ? "ok" : "failed" },
   };
 }

@@ -33,6 +33,8 @@ export interface RouteDependencies {
   reportIssuer: { programName: string; laboratory: string };
   jwksUrl: string;
   devToolsEnabled: boolean;
+  /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
+  isDraining: () => boolean;
   nowSeconds: () => number;
   exports: ExportRouteDeps;
   withdrawals: WithdrawalDeps;
@@ -271,8 +273,12 @@ export function createRouter(deps: RouteDependencies) {
     }
     if (first === "healthz" && segments.length === 1) return sendJson(res, 200, { status: "ok" });
     if (first === "readyz" && segments.length === 1) {
-      const readiness = await checkReadiness(deps.db, deps.jwksUrl);
-      return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? "ok" : "unavailable", checks: readiness.checks });
+      const readiness = await checkReadiness(deps.db, deps.jwksUrl, deps.isDraining());
+      return sendJson(res, readiness.ready ? 200 : 503, {
+        status: readiness.ready ? "ok" : "unavailable",
+        checks: readiness.checks,
+        upstreams: readiness.upstreams,
+      });
     }
     if (first === "results" && second && segments.length === 2) return results(req, res, second, url);
     if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth, url);

@@ -54,6 +54,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
 
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | undefined;
+  let draining = false;
   let exportWorker: ExportWorker | undefined;
   try {
     await migrate(db, "results", resultsMigrations);
@@ -89,6 +90,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       reportIssuer,
       jwksUrl: config.jwksUrl,
       devToolsEnabled: config.environment === "development",
+      isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
       withdrawals: {
@@ -152,7 +154,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     url: `http://${host}:${port}`,
     config: { ...config, port },
     close() {
-      // Stop accepting, let in-flight requests finish, then close the database.
+      // Not ready from now on; stop accepting, let in-flight requests finish, then close the database.
+      draining = true;
       closing ??= new Promise<void>((resolve) => {
         server!.close(() => resolve());
         server!.closeIdleConnections();

@@ -51,9 +51,10 @@ export async function signInOverHttp(
   portalUrl: string,
   identityUrl: string,
   account: SignInAccount,
-  options: { path?: string; method?: "sms" | "voice" } = {},
+  options: { path?: string; method?: "sms" | "voice"; browser?: HttpBrowser } = {},
 ): Promise<SignedIn> {
-  const browser = new HttpBrowser();
+  // A browser given is one someone else used before (its cookies are kept).
+  const browser = options.browser ?? new HttpBrowser();
   const stayOnIdp = (next: URL) => next.origin === new URL(identityUrl).origin;
   const identify = await openIdentifyPage(browser, portalUrl, options.path);
   let step = await submitPassword(browser, identify, account.email, account.password);

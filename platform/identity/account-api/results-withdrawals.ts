@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import * as z from "zod";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 
 const WithdrawalList = z.object({ withdrawals: z.array(z.looseObject({ reference: z.string() })) });
 
@@ -19,7 +20,7 @@ export async function listedWithdrawalReferences(
 ): Promise<string[] | null> {
   if (!resultsApiUrl) return null;
   try {
-    const response = await fetch(new URL(`withdrawals/${encodeURIComponent(accountId)}`, `${resultsApiUrl.replace(/\/$/, "")}/`), {
+    const response = await serviceFetch(new URL(`withdrawals/${encodeURIComponent(accountId)}`, `${resultsApiUrl.replace(/\/$/, "")}/`), {
       headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -1,6 +1,7 @@
 import { importJWK, SignJWT } from "jose";
 import type { Logger } from "pino";
 import * as z from "zod";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
@@ -66,7 +67,7 @@ function deviceWords(t: ReturnType<typeof translator>, device: string | null): s
 /** Sends what is waiting once; answers how many e-mails were written (a notice e-mailed before is not counted again). */
 export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
   const base = `${deps.resultsApiUrl.replace(/\/$/, "")}/share-notices`;
-  const claimed = await fetch(`${base}/claim`, {
+  const claimed = await serviceFetch(`${base}/claim`, {
     method: "POST",
     headers: { authorization: `Bearer ${await callerToken(deps)}` },
     signal: AbortSignal.timeout(5000),
@@ -96,7 +97,7 @@ export async function sendShareNotices(deps: ShareNoticeDeps): Promise<number> {
     });
     if (fresh !== false) written++;
   }
-  const acked = await fetch(`${base}/ack`, {
+  const acked = await serviceFetch(`${base}/ack`, {
     method: "POST",
     headers: { authorization: `Bearer ${await callerToken(deps)}`, "content-type": "application/json" },
     body: JSON.stringify({ ids: notices.map((notice) => notice.id) }),

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import * as z from "zod";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { signKitStepsToken } from "../oidc/kit-steps-token.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 
@@ -33,7 +34,7 @@ export function resultsKitStepFeed(options: {
     try {
       const token = await signKitStepsToken(options.keys, { issuer: options.issuer, resultsAudience: options.resultsAudience });
       const url = new URL(`kit-step-changes?after=${after}&limit=${PAGE}`, `${options.resultsApiUrl.replace(/\/$/, "")}/`);
-      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await serviceFetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!response.ok) return failed({ status: response.status });
       const page = ChangesSchema.parse(await response.json());
       if (failing) options.logger.info("kit steps can be read again");

@@ -1,4 +1,4 @@
-import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { type Configuration, errors, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
 import { requestLocale } from "../http/io.ts";
 import { securityHeaders } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
@@ -14,6 +14,26 @@ const RESULTS_API_SCOPES = "openid email profile";
 /** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
+/**
+ * The portal asks for a login on every sign-in (`prompt=login`), but that travels in the browser's
+ * redirect, where it can be dropped or turned into `prompt=none`. For the portal's client the
+ * provider asks for a login whatever the request says: no authorization of the portal finishes on an
+ * earlier sign-in of this browser.
+ */
+function portalSignInPolicy(portalClientId: string) {
+  const policy = interactionPolicy.base();
+  policy
+    .get("login")!
+    .checks.add(
+      new interactionPolicy.Check("portal_sign_in", "The portal needs the participant to sign in", (ctx) =>
+        ctx.oidc.client?.clientId === portalClientId && !ctx.oidc.result?.login
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+      ),
+    );
+  return policy;
+}
+
 export interface ProviderOptions {
   issuer: string;
   portalUrl: string;
@@ -25,6 +45,7 @@ export interface ProviderOptions {
   accounts: AccountStore;
   adapter: NonNullable<Configuration["adapter"]>;
   production: boolean;
+  accessTokenTtlSeconds: number;
 }
 
 export function createOidcProvider(options: ProviderOptions): Provider {
@@ -41,6 +62,8 @@ export function createOidcProvider(options: ProviderOptions): Provider {
         redirect_uris: [`${options.portalUrl}/auth/callback`],
         post_logout_redirect_uris: [`${options.portalUrl}/auth/signed-out`],
         grant_types: ["authorization_code", "refresh_token"],
+        // Every id token says when the participant signed in: the portal refuses one from an earlier sign-in.
+        require_auth_time: true,
         response_types: ["code"],
         scope: PORTAL_SCOPES,
       },
@@ -52,7 +75,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     pkce: { required: () => true },
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AccessToken: options.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,
@@ -61,7 +84,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       Session: 12 * 3600,
       RefreshToken: 12 * 3600,
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: portalSignInPolicy(portalClientId) },
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);
       if (!account) return undefined;
@@ -113,7 +136,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
           return {
             scope: RESULTS_API_SCOPES,
             audience: resultsApiAudience,
-            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenTTL: options.accessTokenTtlSeconds,
             accessTokenFormat: "jwt",
             jwt: { sign: { alg: "RS256" } },
           };

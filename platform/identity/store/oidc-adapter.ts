@@ -1,9 +1,18 @@
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
+/** The grants a browser session holds, one per client it signed in to. */
+function grantsOfSession(payload: AdapterPayload): string[] {
+  const authorizations = (payload.authorizations ?? {}) as Record<string, { grantId?: string }>;
+  return Object.values(authorizations).flatMap((authorization) => (authorization.grantId ? [authorization.grantId] : []));
+}
+
 /**
  * oidc-provider storage (sessions, grants, codes, refresh tokens, interactions) in one table,
  * so sessions and grants survive restarts. One instance per model name, as the provider expects.
+ * A browser session is stored with the grants it holds, and ends with any of them: when the portal
+ * revokes an ended session's refresh token, the grant goes, and so does the sign-in that made it
+ * (no later authorization request finds it).
  */
 export function createOidcAdapterClass(db: Queryable, now: () => Date) {
   return class PostgresOidcAdapter implements Adapter {
@@ -16,10 +25,19 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date) {
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(now().getTime() + expiresIn * 1000) : null;
       await db.query(
-        `INSERT INTO idp_oidc_payloads (id, type, payload, grant_id, user_code, uid, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (id, type) DO UPDATE SET payload = $3, grant_id = $4, user_code = $5, uid = $6, expires_at = $7`,
-        [id, this.type, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+        `INSERT INTO idp_oidc_payloads (id, type, payload, grant_id, user_code, uid, expires_at, session_grant_ids)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (id, type) DO UPDATE SET payload = $3, grant_id = $4, user_code = $5, uid = $6, expires_at = $7, session_grant_ids = $8`,
+        [
+          id,
+          this.type,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          expiresAt,
+          this.type === "Session" ? grantsOfSession(payload) : null,
+        ],
       );
     }
 
@@ -56,7 +74,7 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date) {
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.query("DELETE FROM idp_oidc_payloads WHERE grant_id = $1", [grantId]);
+      await db.query("DELETE FROM idp_oidc_payloads WHERE grant_id = $1 OR session_grant_ids @> ARRAY[$1::text]", [grantId]);
     }
   };
 }

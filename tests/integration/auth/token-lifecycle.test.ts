@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import {
   Browser,
@@ -129,6 +129,37 @@ describe("session token renewal", () => {
     expect(accessTokens.size).toBe(1);
     const again = await sessions.readSession(await requestWith(sessionId));
     expect(again.session).not.toBeNull();
+  });
+
+  it("holds no transaction or lock while the provider answers: the session's row stays writable and the database free", async () => {
+    const { sessionId } = await sessionFor(ada, -1_000);
+    const idHash = store.hashSessionId(sessionId);
+    let answer: (tokens: Awaited<ReturnType<typeof idp.refreshTokens>>) => void = () => undefined;
+    const providerAsked = new Promise<void>((asked) => {
+      void store.renewTokensOnce(
+        idHash,
+        () => true,
+        (current) => {
+          asked();
+          return new Promise((resolve) => (answer = (tokens) => resolve({ ...tokens, idToken: current.idToken, renewals: [Date.now()] })));
+        },
+      );
+    });
+    await providerAsked;
+    // Before the provider answers: the row can be written (a row lock would hold this until the renewal ends).
+    const touchedAt = new Date();
+    await store.touchSession(idHash, touchedAt, touchedAt);
+    expect((await store.loadSession(sessionId))?.lastSeenAt.getTime()).toBe(touchedAt.getTime());
+    const { tokens } = await tokensFor(service.url, ada);
+    answer(await idp.refreshTokens(tokens.refresh_token));
+    await vi.waitFor(async () => expect((await store.loadSession(sessionId))?.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now()));
+  });
+
+  it("refuses a call to another service made inside a database transaction", async () => {
+    const { database } = await import("~/services/db.server");
+    const db = await database();
+    const inside = db.transaction(async () => idp.refreshTokens("any-refresh-token"));
+    await expect(inside).rejects.toThrow("inside a database transaction");
   });
 
   it("ends the session when the identity provider refuses the refresh token", async () => {

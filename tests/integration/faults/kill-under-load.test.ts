@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureLoad } from "../../../scripts/bench/load.ts";
 import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
 import { createParticipant } from "../../support/create-participant";
-import { developmentEnv, launchStack, until, type LaunchedStack } from "./support/launched-stack";
+import { developmentEnv, launchStack, until, type LaunchedStack } from "../../support/launched-stack";
 
 /**
  * Each child of the launcher killed with SIGKILL while participants load their dashboards (autocannon,
@@ -57,10 +57,14 @@ describe("kill -9 of a child under load", () => {
         async () => status().children[name],
         (child) => child !== undefined && child.restarts === victim.restarts + 1 && child.running,
       );
+      // The portal ready, and the services it calls answering it again (reported beside, never deciding).
       await until(
         `${name} to be healthy`,
-        () => fetch(`${portalUrl()}/readyz`),
-        (response) => response.ok,
+        async () => {
+          const response = await fetch(`${portalUrl()}/readyz`);
+          return { ok: response.ok, upstreams: ((await response.json()) as { upstreams?: Record<string, string> }).upstreams ?? {} };
+        },
+        (ready) => ready.ok && Object.values(ready.upstreams).every((state) => state === "ok"),
       );
       const healthyAt = Date.now();
       await until("a good dashboard", dashboardIsGood, (good) => good);

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LauncherStatus } from "../../../lib/launcher/status.ts";
-import { developmentEnv, launchStack, until, type LaunchedStack } from "./support/launched-stack";
+import { developmentEnv, launchStack, until, type LaunchedStack } from "../../support/launched-stack";
 
 /**
  * The launcher supervises: kill -9 of a child is followed by a restart with backoff, the launcher
- * and the portal keep running meanwhile, and the portal's /readyz counts the restart.
+ * and the portal keep running meanwhile, and the portal's /readyz counts the restart (and reports the
+ * service it calls answering again: a service down never takes the portal out, so status alone says nothing).
  */
+const upstreamOf = { identity: "identityProvider", results: "results" } as const;
 let stack: LaunchedStack;
 const portal = (pathname: string) => `${stack.portalUrl}${pathname}`;
 const status = () => stack.status();
 
-async function readyz(): Promise<{ status: string; checks: Record<string, unknown>; launcher?: LauncherStatus }> {
+type Readyz = { status: string; checks: Record<string, unknown>; upstreams?: Record<string, string>; launcher?: LauncherStatus };
+
+async function readyz(): Promise<Readyz> {
   return (await fetch(portal("/readyz"), { signal: AbortSignal.timeout(5000) })).json() as never;
 }
 
@@ -33,7 +37,10 @@ describe("a child killed with SIGKILL", () => {
       const after = await until(
         `${name} to be restarted and ready`,
         readyz,
-        (ready) => ready.status === "ok" && (ready.launcher?.children[name]?.restarts ?? 0) === before.restarts + 1,
+        (ready) =>
+          ready.status === "ok" &&
+          (name === "portal" || ready.upstreams?.[upstreamOf[name]] === "ok") &&
+          (ready.launcher?.children[name]?.restarts ?? 0) === before.restarts + 1,
       );
       console.log(`${name}: ready again ${Date.now() - killedAt} ms after SIGKILL`);
       expect(stack.launcher.exitCode).toBeNull();

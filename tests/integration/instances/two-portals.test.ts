@@ -321,6 +321,27 @@ describe("limits hold across both instances", () => {
     // A second use of the rotated refresh token would have ended the session; it goes on, on both.
     for (const instance of ["a", "b"] as const) expect((await getOn(instance, "/", cookie)).status).toBe(200);
   });
+
+  it("an expired token is refreshed once when six requests come at once across A and B, and every one gets its page", async () => {
+    const ivan = await createParticipant(portals.stack, "iris");
+    const { cookie } = await signInThrough("b", ivan);
+    await ageAccessToken(ivan, -1_000);
+    const calls = tokenEndpointCalls();
+
+    portals.balancer.alternate();
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const response = await fetch(new URL("/", portals.publicUrl), { headers: { cookie }, redirect: "manual" });
+        return { status: response.status, body: await response.text() };
+      }),
+    );
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(fullNameOf(ivan));
+    }
+    expect(await calls()).toBe(1);
+    expect((await sessionRowOf(ivan)).renewals).toHaveLength(1);
+  });
 });
 
 describe("where the participant is signed in", () => {

@@ -86,6 +86,7 @@ beforeAll(async () => {
       PORTAL_ENVIRONMENT: "production",
       ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
       MAIL_TRANSPORT: "outbox-only",
+      SMS_TRANSPORT: "outbox-only",
       DATA_DIR: dataDir,
       PORT: String(ports.portal),
       IDENTITY_PORT: String(ports.identity),
@@ -95,8 +96,9 @@ beforeAll(async () => {
   });
   launcher.stdout!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
   launcher.stderr!.on("data", (chunk: Buffer) => (launcherOutput += chunk.toString()));
-  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once).
-  await healthy(url(ports.portal, "/readyz"), 90_000);
+  // Ready: the portal, the identity provider and the results service all answer (the launcher starts them at once;
+  // the portal's /readyz does not wait for the other two).
+  await Promise.all([ports.portal, ports.identity, ports.results].map((port) => healthy(url(port, "/readyz"), 90_000)));
 }, 120_000);
 
 afterAll(async () => {
@@ -136,6 +138,7 @@ describe("published development secrets are refused at start-up", () => {
     PORTAL_ENVIRONMENT: "production",
     ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
     MAIL_TRANSPORT: "outbox-only",
+    SMS_TRANSPORT: "outbox-only",
   });
 
   // Each refusal is a process of its own that exits at start-up: they run side by side.
@@ -209,6 +212,28 @@ describe("published development secrets are refused at start-up", () => {
     expect(output).toContain("MAIL_TRANSPORT=outbox-only");
   });
 
+  it.concurrent(
+    "the identity provider does not start in production when texts and calls would go nowhere, nor with a weak Twilio token",
+    async () => {
+      const { SMS_TRANSPORT: _outboxOnly, ...withoutTexts } = production();
+      const missing = await runToExit(serviceArgs["platform/identity/main.ts"]!, { ...withoutTexts, IDENTITY_PORT: "0" });
+      expect(missing.code).not.toBe(0);
+      expect(missing.output).toContain("texts and calls are not configured: set SMS_TRANSPORT=twilio");
+      expect(missing.output).toContain("SMS_TRANSPORT=outbox-only");
+      const weak = await runToExit(serviceArgs["platform/identity/main.ts"]!, {
+        ...withoutTexts,
+        IDENTITY_PORT: "0",
+        SMS_TRANSPORT: "twilio",
+        TWILIO_ACCOUNT_SID: `AC${"0123456789abcdef".repeat(2)}`,
+        TWILIO_AUTH_TOKEN: "twilio-auth-token-twilio-auth-token",
+        TWILIO_FROM_NUMBER: "+15017122661",
+      });
+      expect(weak.code).not.toBe(0);
+      expect(weak.output).toMatch(/TWILIO_AUTH_TOKEN (repeats one character|does not look random)/);
+      expect(weak.output).not.toContain("twilio-auth-token-twilio-auth-token");
+    },
+  );
+
   it.concurrent("the embedded services do not start in production unless told to", async () => {
     const { code, output } = await runToExit(serviceArgs["platform/results/main.ts"]!, {
       ...baseEnv(),
@@ -232,13 +257,15 @@ describe("production seeds no demo participants (their passwords, keys and codes
     const exited = new Promise((resolve) => launcher.once("exit", resolve));
     launcher.kill("SIGTERM");
     await exited;
-    // The launcher's one embedded database holds every service's tables.
-    const database = await openDatabase({ dataDir: path.join(dataDir, "database") });
+    // Each embedded service keeps its own database.
+    const identity = await openDatabase({ dataDir: path.join(dataDir, "identity") });
+    const results = await openDatabase({ dataDir: path.join(dataDir, "results") });
     try {
-      expect(await database.query("SELECT email FROM idp_accounts")).toEqual([]);
-      expect(await database.query("SELECT user_id FROM results_patients")).toEqual([]);
+      expect(await identity.query("SELECT email FROM idp_accounts")).toEqual([]);
+      expect(await results.query("SELECT user_id FROM results_patients")).toEqual([]);
     } finally {
-      await database.close();
+      await identity.close();
+      await results.close();
     }
   });
 });

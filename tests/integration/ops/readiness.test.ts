@@ -27,42 +27,55 @@ function healthy() {
 const answeringDatabase = async () => ({ query: async () => [{ ok: 1 }] }) as unknown as Database;
 
 describe("checkReadiness", () => {
-  it("is ready when the database answers and both services are reachable, calling the right paths", async () => {
+  it("is ready when the database answers, reporting both services beside, called on the right paths", async () => {
     healthy();
     const report = await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: `${results.url}/` });
-    expect(report).toEqual({ ready: true, checks: { database: "ok", identityProvider: "ok", results: "ok" } });
+    expect(report).toEqual({
+      ready: true,
+      checks: { database: "ok" },
+      upstreams: { identityProvider: "ok", results: "ok" },
+    });
     expect(idp.received.at(-1)!.path).toBe("/.well-known/openid-configuration");
     expect(results.received.at(-1)!.path).toBe("/healthz");
   });
 
-  it("names the database when it fails or does not answer in time", async () => {
+  it("is not ready when the database fails or does not answer in time, naming it", async () => {
     healthy();
     const failing = async () => ({ query: () => Promise.reject(new Error("connection refused")) }) as unknown as Database;
     const silent = async () => ({ query: () => new Promise(() => undefined) }) as unknown as Database;
-    expect((await checkReadiness({ database: failing, issuer: idp.url, resultsUrl: results.url })).checks).toEqual({
-      database: "failed",
-      identityProvider: "ok",
-      results: "ok",
+    expect(await checkReadiness({ database: failing, issuer: idp.url, resultsUrl: results.url })).toEqual({
+      ready: false,
+      checks: { database: "failed" },
+      upstreams: { identityProvider: "ok", results: "ok" },
     });
     const timedOut = await checkReadiness({ database: silent, issuer: idp.url, resultsUrl: results.url, timeoutMs: 100 });
     expect(timedOut).toMatchObject({ ready: false, checks: { database: "failed" } });
   });
 
-  it("names the identity provider or results service when unreachable, failing or too slow", async () => {
+  it("is not ready once the instance is draining, whatever else answers", async () => {
+    healthy();
+    expect(await checkReadiness({ database: answeringDatabase, draining: true, issuer: idp.url, resultsUrl: results.url })).toEqual({
+      ready: false,
+      checks: { database: "ok", draining: true },
+      upstreams: { identityProvider: "ok", results: "ok" },
+    });
+  });
+
+  it("stays ready with the identity provider or results service unreachable, failing or too slow, naming it", async () => {
     healthy();
     idp.respondWith(500, "{}");
-    expect((await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: results.url })).checks).toEqual({
-      database: "ok",
-      identityProvider: "failed",
-      results: "ok",
+    expect(await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: results.url })).toEqual({
+      ready: true,
+      checks: { database: "ok" },
+      upstreams: { identityProvider: "failed", results: "ok" },
     });
     healthy();
     const down = await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: "http://127.0.0.1:9" });
-    expect(down).toEqual({ ready: false, checks: { database: "ok", identityProvider: "ok", results: "failed" } });
+    expect(down).toEqual({ ready: true, checks: { database: "ok" }, upstreams: { identityProvider: "ok", results: "failed" } });
     results.hold();
     const slow = await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: results.url, timeoutMs: 100 });
     results.release();
-    expect(slow.checks.results).toBe("failed");
+    expect(slow).toMatchObject({ ready: true, upstreams: { results: "failed" } });
   });
 });
 
@@ -73,7 +86,7 @@ describe("GET /readyz", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("answers 200 with the embedded database and reachable services, 503 naming the failure otherwise", async () => {
+  it("answers 200 while its database answers, with the services it calls reported beside, down or not", async () => {
     vi.stubEnv("PORTAL_DATA_DIR", dataDir);
     vi.stubEnv("IDP_ISSUER", idp.url);
     vi.stubEnv("RESULTS_API_URL", results.url);
@@ -86,17 +99,31 @@ describe("GET /readyz", () => {
     await database();
     healthy();
     const ready = await callRoute(loader, new Request("http://localhost/readyz"));
-    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok", identityProvider: "ok", results: "ok" } });
+    expect(await ready.json()).toEqual({
+      status: "ok",
+      checks: { database: "ok" },
+      upstreams: { identityProvider: "ok", results: "ok" },
+    });
     expect(ready.status).toBe(200);
     expect(ready.headers.get("Cache-Control")).toBe("no-store");
 
+    // The results service down is an outage the portal shows on its own pages: every instance would
+    // be taken out alike, so it is reported and the instance stays in.
     results.respondWith(503, "{}");
-    const unavailable = await callRoute(loader, new Request("http://localhost/readyz"));
-    expect(unavailable.status).toBe(503);
-    expect(await unavailable.json()).toEqual({
-      status: "unavailable",
-      checks: { database: "ok", identityProvider: "ok", results: "failed" },
+    const resultsDown = await callRoute(loader, new Request("http://localhost/readyz"));
+    expect(resultsDown.status).toBe(200);
+    expect(await resultsDown.json()).toEqual({
+      status: "ok",
+      checks: { database: "ok" },
+      upstreams: { identityProvider: "ok", results: "failed" },
     });
+
+    // Stopping (graceful shutdown) takes the instance out, so the balancer sends new requests elsewhere.
+    const { createLoadContext } = await import("~/load-context");
+    const draining = createLoadContext({ nonce: "n", requestId: "r", isDraining: () => true });
+    const stopping = await callRoute(loader, new Request("http://localhost/readyz"), draining);
+    expect(stopping.status).toBe(503);
+    expect(await stopping.json()).toMatchObject({ status: "unavailable", checks: { database: "ok", draining: true } });
     await closeDatabase();
   }, 120_000);
 });

@@ -88,6 +88,18 @@ describe("sign-in callback: which screen a failed sign-in shows", () => {
     expect(response.headers.getSetCookie().join("\n")).not.toMatch(/portal_session=[^;]/);
   });
 
+  it.each([
+    ["from a sign-in made before this request started", { auth_time: Math.floor(Date.now() / 1000) - 3600 }],
+    ["that does not say when the participant signed in", { auth_time: undefined }],
+  ])("an id token %s starts no session: 'staleAuthentication'", async (_label, claims) => {
+    const { cookie, state } = await startTransaction();
+    const token = await idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:loa:mfa", ...claims });
+    idp.answerTokenRequests(() => ({ status: 200, body: { access_token: "at", token_type: "Bearer", expires_in: 300, id_token: token } }));
+    const response = await callback({ state, code: "abc" }, cookie);
+    expect(await screenOf(response)).toEqual({ status: 400, code: "staleAuthentication" });
+    expect(response.headers.getSetCookie().join("\n")).not.toMatch(/portal_session=[^;]/);
+  });
+
   it("a valid answer starts a session and returns to the portal with the transaction cookie cleared", async () => {
     const { cookie, state } = await startTransaction();
     const token = await idToken({ nonce: nonceForState(state), amr: ["pwd", "sms"], acr: "urn:portal:loa:mfa" });

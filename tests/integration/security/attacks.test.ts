@@ -5,6 +5,7 @@ import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in
 import type { Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
 import type { TemplateName } from "../../support/participant-templates";
+import { checkEveryResultsAnswer } from "../../support/results-contract";
 import { crossSiteHeaders } from "./support/cross-site-headers";
 import { portalActions } from "./support/portal-actions";
 import { hostile, MARKUP_LABEL, MARKUP_NAME, Recorder, signIn, startSecureStack } from "./support/secure-stack";
@@ -12,6 +13,8 @@ import { hostile, MARKUP_LABEL, MARKUP_NAME, Recorder, signIn, startSecureStack 
 /** The portal under attack: one real stack, real sign-ins, real tokens. */
 
 let stack: Stack;
+// What the results service answers the attacks below is also what its document allows.
+checkEveryResultsAnswer(() => stack?.resultsUrl);
 let adaCookie: string;
 /** The suite's own participants, one like each template it needs. */
 const people = {} as Record<"ada" | "bruno" | "lucia" | "carmen" | "dmitri" | "elena" | "felix" | "hiro", TestParticipant>;

@@ -61,6 +61,8 @@ describe("discovery and keys", () => {
     expect((await fetch(new URL("/healthz", idp.url))).status).toBe(200);
     const ready = await fetch(new URL("/readyz", idp.url), { headers: { "x-request-id": "req-123" } });
     expect(ready.status).toBe(200);
+    // Its own database only: no service it calls (the results service) is asked.
+    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok" } });
     expect(ready.headers.get("x-request-id")).toBe("req-123");
   });
 });

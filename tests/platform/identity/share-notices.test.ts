@@ -14,6 +14,7 @@ import { IDENTITY_SERVICE, identityMigrations } from "../../../platform/identity
 import { createOutbox, type Outbox } from "../../../platform/identity/store/outbox.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
+import { checkEveryResultsAnswer } from "../../support/results-contract";
 
 const AUDIENCE = "http://results.test";
 type Delivered = { to: string; subject?: string; body?: string; link?: string };
@@ -25,6 +26,8 @@ let results: RunningResultsService;
 let workDir: string;
 /** The results service's clock runs this many seconds ahead (a notice's hold of a minute can run out). */
 let resultsClockAhead = 0;
+// The identity provider's calls and the test's own: every answer of the results service is checked against its document.
+checkEveryResultsAnswer(() => results?.url);
 
 beforeAll(async () => {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });

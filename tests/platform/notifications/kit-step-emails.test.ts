@@ -14,6 +14,7 @@ import { startResultsService, type RunningResultsService } from "../../../platfo
 import { freePort } from "../../../scripts/bench/stack.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
+import { checkEveryResultsAnswer } from "../../support/results-contract";
 
 const silent = pino({ level: "silent" });
 const now = () => new Date();
@@ -140,6 +141,8 @@ describe("kit-step e-mails are sent exactly once", () => {
 describe("kit steps from the results service to the participant's inbox", () => {
   let identity: RunningIdentityService;
   let results: RunningResultsService;
+  // The identity provider reads the log as a program's service would be read: each answer checked against the document.
+  checkEveryResultsAnswer(() => results?.url);
   const audience = "http://results.kit-steps.test";
 
   beforeAll(async () => {

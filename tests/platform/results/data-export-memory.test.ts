@@ -6,7 +6,11 @@ import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { freePort } from "../../../scripts/bench/stack.ts";
 import { resultsServiceEnvironment, startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
 import { freshDatabaseUrl } from "../../support/database";
+import { contractCheckedFetch } from "../../support/results-contract";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+/** Every answer of the results service is checked against its OpenAPI document. */
+const fetch = contractCheckedFetch();
 
 /**
  * The issue's bound: an archive holding a 200 MB exome file is streamed from its source into the ZIP

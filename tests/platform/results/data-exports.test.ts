@@ -2,7 +2,11 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry } from "yauzl";
+import { contractCheckedFetch } from "../../support/results-contract";
 import { demoAda, participantLike, resultsServiceForSuite } from "./support/results-service-for-suite.ts";
+
+/** Every answer of the results service is checked against its OpenAPI document. */
+const fetch = contractCheckedFetch();
 
 let clockOffsetSeconds = 0;
 

@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resultsConfigFromEnv } from "../../../platform/results/config.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
+import { contractCheckedFetch } from "../../support/results-contract";
 import { captureLogs } from "./support/log-capture.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+/** Every answer of the results service is checked against its OpenAPI document. */
+const fetch = contractCheckedFetch();
 
 /**
  * Tests create the participants they need: POST /dev/participants stores one results record as the

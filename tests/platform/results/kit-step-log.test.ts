@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { contractCheckedFetch } from "../../support/results-contract";
 import { participantLike, resultsServiceForSuite } from "./support/results-service-for-suite.ts";
+
+/** Every answer of the results service is checked against its OpenAPI document. */
+const fetch = contractCheckedFetch();
 
 const resultsService = resultsServiceForSuite("kit-steps", [participantLike("K1", { kitStatus: 2 })]);
 

@@ -2,10 +2,16 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../../lib/postgres/index.ts";
+import { checkReadiness } from "../../../platform/results/readiness.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
+import { contractCheckedFetch } from "../../support/results-contract";
 import { captureLogs } from "./support/log-capture.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+/** Every answer of the results service is checked against its OpenAPI document. */
+const fetch = contractCheckedFetch();
 
 const demoFile = path.resolve("platform/demo/participants.json");
 const demo = JSON.parse(await readFile(demoFile, "utf8")) as {
@@ -44,6 +50,12 @@ const reachable = (publicLink: string) => publicLink.replace("http://results.pub
 
 const get = (pathname: string, token?: string, headers: Record<string, string> = {}) =>
   fetch(service.url + pathname, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+/**
+ * For what the document leaves out on purpose: answers a development fault makes up (any status a
+ * test asks for) and paths or methods that are no operation at all.
+ */
+const getUnchecked = (pathname: string, token?: string) =>
+  globalThis.fetch(service.url + pathname, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 beforeAll(async () => {
   keys = await startTestIdentityKeys();
@@ -331,39 +343,39 @@ describe("development fault injection", () => {
   it("fails the next N matching requests, then answers normally", async () => {
     expect((await postFault({ failNext: 2, status: 503 })).status).toBe(200);
     const token = await keys.accessTokenFor("P1001");
-    const first = await get("/results/P1001", token);
+    const first = await getUnchecked("/results/P1001", token);
     expect(first.status).toBe(503);
     expect(await first.json()).toEqual({ status: 503, message: expect.any(String) });
-    expect((await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, token)).status).toBe(503);
-    expect((await get("/results/P1001", token)).status).toBe(200);
+    expect((await getUnchecked(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001`, token)).status).toBe(503);
+    expect((await getUnchecked("/results/P1001", token)).status).toBe(200);
   });
 
   it("fails with 500 by default and only for the given user", async () => {
     await postFault({ userID: "P1002" });
-    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
-    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(500);
-    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
+    expect((await getUnchecked("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
+    expect((await getUnchecked("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(500);
+    expect((await getUnchecked("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
   });
 
   it("keeps one rule per participant: a rule for one neither replaces nor clears another's", async () => {
     await postFault({ userID: "P1001", failNext: 5, status: 503 });
     await postFault({ userID: "P1002", failNext: 5, status: 502 });
     await postFault({ userID: "P1002", failNext: 1, status: 504 });
-    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(503);
-    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(504);
-    expect((await get("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
+    expect((await getUnchecked("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(503);
+    expect((await getUnchecked("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(504);
+    expect((await getUnchecked("/results/P1002", await keys.accessTokenFor("P1002"))).status).toBe(200);
 
     expect((await fetch(`${service.url}/dev/faults?userID=P1002`, { method: "DELETE" })).status).toBe(204);
-    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(503);
+    expect((await getUnchecked("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(503);
     expect((await fetch(`${service.url}/dev/faults?userID=P1001`, { method: "DELETE" })).status).toBe(204);
-    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
+    expect((await getUnchecked("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
     expect((await fetch(`${service.url}/dev/faults?userID=`, { method: "DELETE" })).status).toBe(400);
   });
 
   it("delays answers when asked to", async () => {
     await postFault({ delayMs: 400 });
     const startedAt = performance.now();
-    const response = await get("/results/P1001", await keys.accessTokenFor("P1001"));
+    const response = await getUnchecked("/results/P1001", await keys.accessTokenFor("P1001"));
     expect(response.status).toBe(200);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(390);
   });
@@ -374,7 +386,7 @@ describe("development fault injection", () => {
       faults: [{ userID: null, status: 500, delayMs: 0, remaining: 3 }],
     });
     expect((await fetch(`${service.url}/dev/faults`, { method: "DELETE" })).status).toBe(204);
-    expect((await get("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
+    expect((await getUnchecked("/results/P1001", await keys.accessTokenFor("P1001"))).status).toBe(200);
 
     const invalid = await postFault({ status: 200 });
     expect(invalid.status).toBe(400);
@@ -383,16 +395,29 @@ describe("development fault injection", () => {
 });
 
 describe("operations", () => {
-  it("reports health and readiness, naming what failed", async () => {
+  it("is ready while its database answers, the identity provider's keys reported beside and never deciding", async () => {
     expect(await (await get("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok", identityProviderKeys: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ok", checks: { database: "ok" }, upstreams: { identityProviderKeys: "ok" } });
 
+    // Every instance would be taken out alike: the keys already fetched still check tokens.
     keys.setKeysAvailable(false);
-    const unready = await get("/readyz");
-    expect(unready.status).toBe(503);
-    expect(await unready.json()).toEqual({ status: "unavailable", checks: { database: "ok", identityProviderKeys: "failed" } });
+    const keysDown = await get("/readyz");
+    expect(keysDown.status).toBe(200);
+    expect(await keysDown.json()).toEqual({ status: "ok", checks: { database: "ok" }, upstreams: { identityProviderKeys: "failed" } });
+  });
+
+  it("is not ready once it is stopping, nor when its database does not answer", async () => {
+    const answering = { query: async () => [{ ok: 1 }] } as unknown as Database;
+    const failing = { query: () => Promise.reject(new Error("connection refused")) } as unknown as Database;
+    const jwks = `${keys.issuer}/jwks`;
+    expect(await checkReadiness(answering, jwks, true)).toEqual({
+      ready: false,
+      checks: { database: "ok", draining: true },
+      upstreams: { identityProviderKeys: "ok" },
+    });
+    expect(await checkReadiness(failing, jwks, false)).toMatchObject({ ready: false, checks: { database: "failed" } });
   });
 
   it("echoes a sane x-request-id and replaces an unsafe one", async () => {
@@ -417,8 +442,8 @@ describe("operations", () => {
   });
 
   it("answers unknown paths and methods with JSON errors", async () => {
-    expect(await (await get("/nothing-here")).json()).toEqual({ status: 404, message: "Not found" });
-    const post = await fetch(`${service.url}/results/P1001`, { method: "POST" });
+    expect(await (await getUnchecked("/nothing-here")).json()).toEqual({ status: 404, message: "Not found" });
+    const post = await globalThis.fetch(`${service.url}/results/P1001`, { method: "POST" });
     expect(post.status).toBe(405);
     expect((await post.json()).status).toBe(405);
   });

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../lib/postgres/index.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
+import { contractCheckedFetch } from "../../support/results-contract";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
+
+/** Every answer of the results service is checked against its OpenAPI document. */
+const fetch = contractCheckedFetch();
 
 type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; apps: Array<Record<string, unknown>> }> };
 const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;

@@ -22,6 +22,7 @@ const identitySecrets = () => ({
   IDENTITY_COOKIE_KEYS: strong(),
   IDENTITY_FACTOR_KEY: strong(),
   MAIL_TRANSPORT: "outbox-only",
+  SMS_TRANSPORT: "outbox-only",
 });
 
 const identitySeeds = (env: Record<string, string>) => loadConfigFromEnv({ ...identitySecrets(), ...env }).demoParticipantsFile;

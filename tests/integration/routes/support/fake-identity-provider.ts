@@ -132,8 +132,9 @@ export function createFakeIdentityProvider() {
         .setExpirationTime("10m")
         .sign(started(keys).privateKey);
     },
+    /** An id token of a sign-in made just now (as the real provider's, it always says when: `auth_time`). */
     idToken(claims: Record<string, unknown>): Promise<string> {
-      return this.signToken(claims);
+      return this.signToken({ auth_time: Math.floor(Date.now() / 1000), ...claims });
     },
     /** Listens on a free port of loopback, signing with a key pair of its own. */
     async start() {

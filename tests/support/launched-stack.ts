@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LauncherStatusSchema, type LauncherStatus } from "../../../../lib/launcher/status.ts";
-import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../../../scripts/bench/stack.ts";
+import { LauncherStatusSchema, type LauncherStatus } from "../../lib/launcher/status.ts";
+import { generousSendingBudgets } from "../../scripts/bench/generous-sending-budgets.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../scripts/bench/stack.ts";
 
 /** Polls `read` until `done` holds (waiting for the stack to change state, not a test sleep). */
 export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {

@@ -1,0 +1,487 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
+import { loadResultsContract, type ContractOperation, type ResultsContract } from "./results-contract.ts";
+
+/**
+ * The conformance check of a results API implementation: each operation of the document is called
+ * the way the portal and the identity service call it (and the ways they must be refused), and every
+ * answer must be one the document allows, with the status the case expects. Nothing a participant
+ * would notice is left behind except what `readOnly` avoids: one download of all their data asked
+ * for, and one share created and revoked at once (the identity service e-mails them about it).
+ */
+
+export interface ConformanceOptions {
+  /** The implementation's base URL (what the portal's RESULTS_API_URL would be). */
+  url: string;
+  /** A test participant of that implementation… */
+  userId: string;
+  /** …and their access token, as the identity provider issues it for this API. */
+  token: string;
+  /** The participant's source (the portal's RESULTS_SOURCE_ID). */
+  sourceId: string;
+  /** The participant's date of birth, to open a share as a clinician does. */
+  dateOfBirth?: string;
+  /** A results-link token of the same participant (`token_type: "ACCESS"`). */
+  resultsLinkToken?: string;
+  /** The identity provider's token for the kit-step log. */
+  kitStepsToken?: string;
+  /** The identity provider's token for share events. */
+  shareNoticesToken?: string;
+  /** Change nothing: no download asked for, no share created. */
+  readOnly?: boolean;
+  /** Each call's limit. */
+  timeoutMs?: number;
+}
+
+export type Outcome = "passed" | "failed" | "not checked";
+
+export interface OperationReport {
+  operationId: string;
+  method: string;
+  path: string;
+  outcome: Outcome;
+  /** Each case tried, passed or not. */
+  cases: { what: string; passed: boolean; why?: string }[];
+  /** Why nothing was tried (or, for one that passed, which of its cases were not). */
+  notChecked?: string;
+}
+
+interface Call {
+  method: "GET" | "POST";
+  path: string;
+  /** The Authorization header; none when undefined. */
+  authorization?: string;
+  body?: unknown;
+  /** A raw body (sent as JSON's content type). */
+  rawBody?: string;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+const bearer = (token: string) => `Bearer ${token}`;
+/** Looks like a token and is none: an implementation that accepts it checks nothing. */
+const FORGED_TOKEN = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1aWQiOiJzb21lb25lIn0.c2lnbmF0dXJl";
+
+export async function checkResultsApi(
+  options: ConformanceOptions,
+  contract: ResultsContract = loadResultsContract(),
+): Promise<OperationReport[]> {
+  const base = options.url.replace(/\/+$/, "");
+  const user = encodeURIComponent(options.userId);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const reports = new Map<string, OperationReport>();
+  for (const operation of contract.operations) reports.set(operation.operationId, { ...operation, outcome: "not checked", cases: [] });
+
+  const record = (operationId: string, what: string, why: string | null) => {
+    const report = reports.get(operationId);
+    if (!report) throw new Error(`${operationId} is not an operation of the document`);
+    report.cases.push(why === null ? { what, passed: true } : { what, passed: false, why });
+  };
+  const skip = (operationId: string, why: string) => {
+    const report = reports.get(operationId)!;
+    report.notChecked ??= why;
+  };
+
+  /**
+   * One call of one operation: it must answer one of `expected`, as the document allows; with
+   * `schema`, its body must also match that component. Answers the parsed answer, or null.
+   */
+  async function probe(
+    operationId: string,
+    what: string,
+    call: Call,
+    expected: number[],
+    extra: { schema?: string; check?: (answer: Answer) => string | null } = {},
+  ): Promise<Answer | null> {
+    const operation = contract.operations.find((candidate) => candidate.operationId === operationId) as ContractOperation;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (call.authorization !== undefined) headers.authorization = call.authorization;
+    let body: string | undefined;
+    if (call.rawBody !== undefined || call.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = call.rawBody ?? JSON.stringify(call.body);
+    }
+    let response: Response;
+    try {
+      response = await serviceFetch(base + call.path, {
+        method: call.method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      record(operationId, what, `no answer (${cause ?? (error as Error).name})`);
+      return null;
+    }
+    const readsJson = contract.answersJson(operation, response.status) || (response.headers.get("content-type") ?? "").includes("json");
+    let text: string | undefined;
+    if (readsJson) text = await response.text();
+    else await response.body?.cancel();
+    const problems: string[] = [];
+    if (!expected.includes(response.status)) problems.push(`answered ${response.status}, expected ${expected.join(" or ")}`);
+    problems.push(...contract.problemsWith(operation, { status: response.status, headers: response.headers, body: text }));
+    let json: unknown = undefined;
+    if (text !== undefined) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // problemsWith said so when the document promises JSON.
+      }
+    }
+    const answer: Answer = { status: response.status, headers: response.headers, json };
+    if (problems.length === 0 && extra.schema)
+      problems.push(...contract.schemaProblems(extra.schema, json).map((problem) => `${extra.schema}: ${problem}`));
+    if (problems.length === 0 && extra.check) {
+      const wrong = extra.check(answer);
+      if (wrong) problems.push(wrong);
+    }
+    record(operationId, what, problems.length ? problems.join("; ") : null);
+    return problems.length ? null : answer;
+  }
+
+  const own = bearer(options.token);
+  const source = encodeURIComponent(options.sourceId);
+  const otherUser = encodeURIComponent(`${options.userId}-another-participant`);
+
+  // Health.
+  await probe("health", "answers", { method: "GET", path: "/healthz" }, [200]);
+
+  // Results.
+  const results = await probe(
+    "getResults",
+    "the participant's own results, every field",
+    { method: "GET", path: `/results/${user}?sourceID=${source}`, authorization: own },
+    [200],
+    { schema: "ParticipantResults" },
+  );
+  await probe("getResults", "without a token: refused", { method: "GET", path: `/results/${user}` }, [401]);
+  await probe(
+    "getResults",
+    "with a forged token: refused",
+    { method: "GET", path: `/results/${user}`, authorization: bearer(FORGED_TOKEN) },
+    [401],
+  );
+  await probe("getResults", "another participant's: refused", { method: "GET", path: `/results/${otherUser}`, authorization: own }, [403]);
+  await probe(
+    "getResults",
+    "another source: not found",
+    { method: "GET", path: `/results/${user}?sourceID=${encodeURIComponent(`${options.sourceId}-not-theirs`)}`, authorization: own },
+    [404],
+  );
+  if (options.resultsLinkToken) {
+    await probe(
+      "getResults",
+      "with a results link: without consents, kit history or e-mail address",
+      { method: "GET", path: `/results/${user}`, authorization: bearer(options.resultsLinkToken) },
+      [200],
+      {
+        schema: "ResultsLinkResults",
+        check: ({ json }) => {
+          const body = json as Record<string, unknown> & { Patient?: Record<string, unknown> };
+          const shown = ["consents", "kitEvents", "nextStepExpectedBy", "delayReason"].filter((field) => field in body);
+          if (body.Patient && "email" in body.Patient) shown.push("Patient.email");
+          return shown.length ? `a results link read ${shown.join(", ")}` : null;
+        },
+      },
+    );
+  }
+
+  // Reports: each app's (a few), and one that is not theirs.
+  const apps = ((results?.json as { apps?: { appID: string; appName: string; type: string | null }[] } | undefined)?.apps ?? []).slice(
+    0,
+    6,
+  );
+  const readyReports: typeof apps = [];
+  if (!results) skip("getReport", "the participant's results were not read");
+  for (const app of apps) {
+    const answer = await probe(
+      "getReport",
+      `the report of ${app.appID}`,
+      { method: "GET", path: `/reports/${source}/${encodeURIComponent(app.appID)}/${user}?lang=en`, authorization: own },
+      [200, 409],
+    );
+    if (answer?.status === 200) readyReports.push(app);
+  }
+  if (results) {
+    await probe(
+      "getReport",
+      "an app that is not theirs: not found",
+      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}`, authorization: own },
+      [404],
+    );
+    await probe(
+      "getReport",
+      "without a token: refused",
+      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}` },
+      [401],
+    );
+  }
+
+  // Downloads of all the participant's data.
+  const listed = await probe(
+    "listExports",
+    "the participant's downloads",
+    { method: "GET", path: `/exports/${user}`, authorization: own },
+    [200],
+  );
+  await probe("listExports", "without a token: refused", { method: "GET", path: `/exports/${user}` }, [401]);
+  if (options.resultsLinkToken)
+    await probe(
+      "listExports",
+      "with a results link: refused",
+      { method: "GET", path: `/exports/${user}`, authorization: bearer(options.resultsLinkToken) },
+      [403],
+    );
+  await probe(
+    "requestExport",
+    "an unknown language: refused",
+    { method: "POST", path: `/exports/${user}`, authorization: own, body: { language: "xx" } },
+    [400],
+  );
+  if (options.readOnly) skip("requestExport", "read-only: no download asked for");
+  else
+    await probe(
+      "requestExport",
+      "asked for (or refused for today, saying when to ask again)",
+      { method: "POST", path: `/exports/${user}`, authorization: own, body: { language: "en" } },
+      [202, 429],
+    );
+  await probe(
+    "downloadExport",
+    "an unknown download: not found",
+    { method: "GET", path: `/exports/${user}/${randomUUID()}/file`, authorization: own },
+    [404],
+  );
+  const now = Date.now();
+  const ready = (
+    (listed?.json as { exports?: { id: string; status: string; expiresAt: string | null }[] } | undefined)?.exports ?? []
+  ).find((job) => job.status === "ready" && (job.expiresAt === null || Date.parse(job.expiresAt) > now + 60_000));
+  if (ready)
+    await probe(
+      "downloadExport",
+      "a ready download",
+      { method: "GET", path: `/exports/${user}/${encodeURIComponent(ready.id)}/file`, authorization: own },
+      [200],
+    );
+
+  // Withdrawal requests (none is recorded: the step-up proof is the identity provider's, and a made-up one is refused).
+  await probe("listWithdrawals", "the participant's requests", { method: "GET", path: `/withdrawals/${user}`, authorization: own }, [200]);
+  await probe("listWithdrawals", "without a token: refused", { method: "GET", path: `/withdrawals/${user}` }, [401]);
+  await probe(
+    "requestWithdrawal",
+    "without a choice: refused",
+    { method: "POST", path: `/withdrawals/${user}`, authorization: own, body: {} },
+    [400],
+  );
+  await probe(
+    "requestWithdrawal",
+    "without a real verification: refused, nothing recorded",
+    {
+      method: "POST",
+      path: `/withdrawals/${user}`,
+      authorization: own,
+      body: { choice: "stop-research", requestKey: `conformance-${randomUUID()}`, verification: FORGED_TOKEN },
+    },
+    [403],
+  );
+
+  // Shares: listed, refused when malformed, and (unless read-only) one created, opened, read and revoked.
+  await probe("listShares", "the participant's shares", { method: "GET", path: `/shares/${user}`, authorization: own }, [200]);
+  await probe("listShares", "without a token: refused", { method: "GET", path: `/shares/${user}` }, [401]);
+  await probe(
+    "createShare",
+    "without an app: refused",
+    { method: "POST", path: `/shares/${user}`, authorization: own, body: { appId: "", recipient: "x", days: 1 } },
+    [400],
+  );
+  await probe("openShare", "without a code: refused", { method: "POST", path: "/shared/open", body: { dateOfBirth: "1900-01-01" } }, [400]);
+  const unknownAccess = `Share ${randomBytes(32).toString("base64url")}`;
+  await probe(
+    "getSharedReport",
+    "an unknown access: refused",
+    { method: "GET", path: "/shared/report", authorization: unknownAccess },
+    [401],
+  );
+  await probe(
+    "getSharedReportPdf",
+    "an unknown access: refused",
+    { method: "GET", path: "/shared/report.pdf", authorization: unknownAccess },
+    [401],
+  );
+  await probe(
+    "revokeShare",
+    "an unknown share: not found",
+    { method: "POST", path: `/shares/${user}/${randomUUID()}/revoke`, authorization: own },
+    [404],
+  );
+  const shareable = readyReports.find((app) => app.type !== "download" && app.appName !== "exome-download");
+  if (options.readOnly) skip("createShare", "read-only: no share created");
+  else if (!shareable) skip("createShare", "the participant has no ready report to share");
+  else {
+    const requestKey = randomUUID();
+    const body = { appId: shareable.appID, recipient: "Conformance check", days: 1, language: "en", requestKey };
+    const created = await probe(
+      "createShare",
+      "a share of a ready report",
+      { method: "POST", path: `/shares/${user}`, authorization: own, body },
+      [201],
+      {
+        schema: "CreatedShare",
+      },
+    );
+    const share = created?.json as { share: { id: string }; code: string } | undefined;
+    if (share) {
+      await probe(
+        "createShare",
+        "the same request again: the same share and code",
+        { method: "POST", path: `/shares/${user}`, authorization: own, body },
+        [200],
+        {
+          check: ({ json }) => {
+            const again = json as { share: { id: string }; code: string };
+            return again.share.id === share.share.id && again.code === share.code ? null : "another share or code than the first answer";
+          },
+        },
+      );
+      await probe(
+        "openShare",
+        "the code with a wrong date of birth: not found",
+        { method: "POST", path: "/shared/open", body: { code: share.code, dateOfBirth: "1900-01-01", device: "conformance check" } },
+        [404],
+      );
+      let access: string | undefined;
+      if (options.dateOfBirth) {
+        const opened = await probe(
+          "openShare",
+          "the code with the participant's date of birth: opened",
+          {
+            method: "POST",
+            path: "/shared/open",
+            body: { code: share.code, dateOfBirth: options.dateOfBirth, device: "conformance check" },
+          },
+          [200],
+        );
+        access = (opened?.json as { access?: string } | undefined)?.access;
+      } else {
+        skip("getSharedReport", "no date of birth given to open a share");
+        skip("getSharedReportPdf", "no date of birth given to open a share");
+      }
+      if (access) {
+        await probe(
+          "getSharedReport",
+          "the shared report",
+          { method: "GET", path: "/shared/report?lang=en", authorization: `Share ${access}` },
+          [200],
+        );
+        await probe(
+          "getSharedReportPdf",
+          "the shared report as a PDF",
+          { method: "GET", path: "/shared/report.pdf?lang=en", authorization: `Share ${access}` },
+          [200],
+        );
+      }
+      await probe(
+        "revokeShare",
+        "the share revoked",
+        { method: "POST", path: `/shares/${user}/${encodeURIComponent(share.share.id)}/revoke`, authorization: own },
+        [200],
+        {
+          check: ({ json }) => ((json as { share: { state: string } }).share.state === "revoked" ? null : "the share is not revoked"),
+        },
+      );
+      if (access)
+        await probe(
+          "getSharedReport",
+          "after the revocation: refused",
+          { method: "GET", path: "/shared/report", authorization: `Share ${access}` },
+          [401],
+        );
+    }
+  }
+
+  // What only the identity provider reads: a participant's token opens none of it.
+  await probe("claimShareNotices", "without a token: refused", { method: "POST", path: "/share-notices/claim" }, [401]);
+  await probe(
+    "claimShareNotices",
+    "with a participant's token: refused",
+    { method: "POST", path: "/share-notices/claim", authorization: own },
+    [401],
+  );
+  await probe(
+    "acknowledgeShareNotices",
+    "without a token: refused",
+    { method: "POST", path: "/share-notices/ack", body: { ids: [] } },
+    [401],
+  );
+  if (options.shareNoticesToken) {
+    const service = bearer(options.shareNoticesToken);
+    // Claimed events are held a minute and never acknowledged here, so the identity service e-mails them after.
+    await probe(
+      "claimShareNotices",
+      "with the identity provider's token",
+      { method: "POST", path: "/share-notices/claim", authorization: service },
+      [200],
+    );
+    await probe(
+      "acknowledgeShareNotices",
+      "nothing acknowledged",
+      { method: "POST", path: "/share-notices/ack", authorization: service, body: { ids: [] } },
+      [204],
+    );
+    await probe(
+      "acknowledgeShareNotices",
+      "ids that are not a list: refused",
+      { method: "POST", path: "/share-notices/ack", authorization: service, body: { ids: "all" } },
+      [400],
+    );
+  }
+  await probe("listKitStepChanges", "without a token: refused", { method: "GET", path: "/kit-step-changes" }, [401]);
+  await probe(
+    "listKitStepChanges",
+    "with a participant's token: refused",
+    { method: "GET", path: "/kit-step-changes", authorization: own },
+    [401],
+  );
+  if (options.kitStepsToken) {
+    const reader = bearer(options.kitStepsToken);
+    await probe(
+      "listKitStepChanges",
+      "the log's start",
+      { method: "GET", path: "/kit-step-changes?after=0&limit=5", authorization: reader },
+      [200],
+    );
+    await probe(
+      "listKitStepChanges",
+      "a limit of 0: refused",
+      { method: "GET", path: "/kit-step-changes?limit=0", authorization: reader },
+      [400],
+    );
+  }
+
+  return [...reports.values()].map((report) => {
+    if (report.cases.some((entry) => !entry.passed)) return { ...report, outcome: "failed" };
+    if (report.cases.length > 0) return { ...report, outcome: "passed" };
+    return { ...report, notChecked: report.notChecked ?? "no case for it with the tokens given" };
+  });
+}
+
+/** The report as the command prints it: one line per operation, and each failed case with why. */
+export function formatReport(reports: readonly OperationReport[]): string {
+  const width = Math.max(...reports.map((report) => report.operationId.length));
+  const lines: string[] = [];
+  for (const report of reports) {
+    const head = `${report.outcome.padEnd(11)} ${report.operationId.padEnd(width)}  ${report.method} ${report.path}`;
+    if (report.outcome === "not checked") lines.push(`${head}  (${report.notChecked})`);
+    else lines.push(report.notChecked ? `${head}  (partly: ${report.notChecked})` : head);
+    for (const entry of report.cases) if (!entry.passed) lines.push(`            - ${entry.what}: ${entry.why}`);
+  }
+  const count = (outcome: Outcome) => reports.filter((report) => report.outcome === outcome).length;
+  lines.push("", `Operations: ${count("passed")} conform, ${count("failed")} do not, ${count("not checked")} not checked.`);
+  return lines.join("\n");
+}
