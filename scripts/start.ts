@@ -197,7 +197,7 @@ async function main() {
     const identity = launch(
       "identity",
       process.execPath,
-      [...databaseFlags, ...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
+      [...databaseFlags, ...memoryFlagsFor("identity", process.env), ...IDENTITY_NODE_ARGS],
       {
         ...shared,
         IDENTITY_DATA_DIR: dataDirs.identity,
@@ -213,7 +213,7 @@ async function main() {
     services.push(healthy(results, resultsUrl));
   }
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portalArgs = launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS });
+  const portalArgs = launchedPortalArgs(root, { viteDevelopment, env: process.env });
   const portal = launch("portal", process.execPath, [...databaseFlags, ...portalArgs], {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).

@@ -13,12 +13,12 @@ export function portalServerArgs(projectRoot: string): string[] {
 }
 
 /**
- * The launcher's portal: bounded as memory-settings.ts says when it serves the build. Under
- * `npm run dev` Vite's dev server and the app's source modules live in the same process, which the
- * bound for serving the build cannot hold (it ran out of heap before its first page), and the
+ * The launcher's portal: on the server file, with the small-server profile's bounds when `env` opts
+ * in (memory-settings.ts). Under `npm run dev` Vite's dev server and the app's source modules live in
+ * the same process, which those bounds cannot hold (it ran out of heap before its first page), and the
  * server file runs from source (server/index.ts, Node's type stripping) so its own changes count.
  */
-export function launchedPortalArgs(projectRoot: string, options: { viteDevelopment: boolean; nodeOptions?: string }): string[] {
+export function launchedPortalArgs(projectRoot: string, options: { viteDevelopment: boolean; env?: NodeJS.ProcessEnv }): string[] {
   if (options.viteDevelopment) return [path.join(projectRoot, "server/index.ts")];
-  return [...memoryFlagsFor("portal", options.nodeOptions), ...portalServerArgs(projectRoot)];
+  return [...memoryFlagsFor("portal", options.env ?? {}), ...portalServerArgs(projectRoot)];
 }

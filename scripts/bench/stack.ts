@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
-import { launchedPortalArgs, portalServerArgs } from "../../lib/launcher/portal-command.ts";
+import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment, type SMALL_SERVER_PROFILE } from "../../lib/launcher/memory-settings.ts";
+import { launchedPortalArgs } from "../../lib/launcher/portal-command.ts";
 import { IDENTITY_NODE_ARGS } from "../../platform/identity/node-args.ts";
 import { RESULTS_NODE_ARGS } from "../../platform/results/node-flags.ts";
 import { SERVER_FILE } from "../../server/build-server-file.ts";
@@ -51,8 +51,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   portalNodeArgs?: string[];
-  /** The portal's heap: bounded as the launcher bounds it (the default), or V8's own limits to compare with. */
-  portalHeap?: "bounded" | "unbounded";
+  /** The small-server memory profile for the portal (lib/launcher/memory-settings.ts); V8's own limits when absent. */
+  memoryProfile?: typeof SMALL_SERVER_PROFILE;
   /** PostgreSQL servers for the portal and the results service (embedded databases when absent). */
   databaseUrls?: { portal: string; results: string };
 }
@@ -168,6 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DEMO_PARTICIPANTS_FILE: participantsFile,
   };
   delete base.DATABASE_URL;
+  delete base.MEMORY_PROFILE;
   // The platform services are development stand-ins (their outbox and fault injection are dev-only).
   const platformEnv: NodeJS.ProcessEnv = { ...base, NODE_ENV: "development" };
 
@@ -185,12 +186,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
   });
-  const bounded = options.portalHeap !== "unbounded";
-  const portalArgs = [
-    ...(options.portalNodeArgs ?? []),
-    ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS),
-    ...(bounded ? launchedPortalArgs(projectRoot, { viteDevelopment: false }) : portalServerArgs(projectRoot)),
-  ];
   const portalEnv: NodeJS.ProcessEnv = {
     ...base,
     NODE_ENV: "production",
@@ -198,9 +193,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     HOST: "127.0.0.1",
     PORTAL_DATA_DIR: path.join(dataDir, "portal"),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
+    ...(options.memoryProfile ? { MEMORY_PROFILE: options.memoryProfile } : {}),
     ...options.portalEnv,
   };
-  const portal = managedService("portal", portalUrl, portalArgs, bounded ? memoryEnvironment(portalEnv) : portalEnv);
+  const portalArgs = [
+    ...(options.portalNodeArgs ?? []),
+    ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS),
+    ...launchedPortalArgs(projectRoot, { viteDevelopment: false, env: portalEnv }),
+  ];
+  const portal = managedService("portal", portalUrl, portalArgs, memoryEnvironment(portalEnv));
 
   const stack: Stack = {
     portalUrl,

@@ -3,7 +3,6 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryEnvironment } from "../../../lib/launcher/memory-settings.ts";
 import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
 import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
@@ -146,13 +145,13 @@ describe("graceful restarts", () => {
     const service = await startServiceProcess(
       // Type stripping off: a TypeScript module loaded at run time would stop the portal from starting.
       ["--no-experimental-strip-types", ...launchedPortalArgs(projectRoot, { viteDevelopment: false })],
-      memoryEnvironment({
+      {
         ...process.env,
         PORT: String(port),
         HOST: "127.0.0.1",
         NODE_ENV: "production",
         PORTAL_DATA_DIR: path.join(workDir, "portal"),
-      }),
+      },
       baseUrl,
     );
     const outcome = await sigtermUnderLoad({ service, loadPath: "/healthz", probePaths: ["/healthz", "/"], patienceMs: 30_000 });
