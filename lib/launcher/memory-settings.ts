@@ -1,8 +1,12 @@
 /**
- * The stack's memory settings. By default every process runs with V8's and glibc's own limits. An
- * operator of a small server opts in to a profile that bounds each process (`MEMORY_PROFILE=small-server`,
- * docs/operations.md), at a CPU cost every participant pays: on a PostgreSQL server the bounded
- * portal spends more CPU per dashboard than an unbounded one (docs/performance.md).
+ * Each process's Node settings, in one place (docs/operations.md, 'Memory'): the V8 flags and the
+ * environment every launcher, suite and bench starts it with (process-command.ts puts them in front of
+ * the file it runs), and the flags of a process that opens an embedded database.
+ *
+ * By default the portal and the identity provider run with V8's and glibc's own limits. An operator of
+ * a small server opts in to a profile that bounds them (`MEMORY_PROFILE=small-server`), at a CPU cost
+ * every participant pays: on a PostgreSQL server the bounded portal spends about twice the CPU per
+ * dashboard (docs/decisions/041).
  */
 export type LaunchedProcess = "portal" | "identity" | "results";
 
@@ -14,10 +18,21 @@ export const EMBEDDED_DATABASE_FLAGS = ["--liftoff-only"];
 
 export const SMALL_SERVER_PROFILE = "small-server";
 
+/** What every start of the process gets. */
+const V8_FLAGS: Record<LaunchedProcess, string[]> = {
+  portal: [],
+  identity: [],
+  // Archives stream through many short-lived buffers; with V8's default young generation the process grew
+  // by 54–81 MiB while writing a 200 MB exome into a ZIP, with it bounded at 2 MiB per semi-space by 8 MiB
+  // (tests/platform/results/data-export-memory.test.ts, PostgreSQL server; nothing measurable with the
+  // embedded database, whose own heap already holds that headroom).
+  results: ["--max-semi-space-size=2"],
+};
+
 /**
- * The small-server profile's V8 flags: a 4 MB young generation and a 96 MB old one keep the portal
- * near 200 MB under load instead of 350–550 MB; without Maglev's inlining its compile jobs leave less
- * memory with malloc; the identity provider's heap is bounded likewise.
+ * The small-server profile's: a 4 MB young generation and a 96 MB old one keep the portal near 200 MB
+ * under load instead of 350–550 MB; without Maglev's inlining its compile jobs leave less memory with
+ * malloc; the identity provider's heap is bounded likewise.
  */
 const SMALL_SERVER_FLAGS: Record<LaunchedProcess, string[]> = {
   portal: ["--max-semi-space-size=4", "--max-old-space-size=96", "--no-maglev-inlining"],
@@ -33,10 +48,10 @@ export function usesSmallServerProfile(env: NodeJS.ProcessEnv): boolean {
   throw new Error(`MEMORY_PROFILE is "${profile}": set it to "${SMALL_SERVER_PROFILE}" or leave it unset`);
 }
 
-/** The profile's V8 flags for `process`, leaving out any the operator set in NODE_OPTIONS; none by default. */
-export function memoryFlagsFor(process: LaunchedProcess, env: NodeJS.ProcessEnv): string[] {
-  if (!usesSmallServerProfile(env)) return [];
-  return SMALL_SERVER_FLAGS[process].filter((flag) => !(env.NODE_OPTIONS ?? "").includes(flag.split("=")[0]!));
+/** V8 flags for `process` (with the small-server profile's when asked), leaving out any the operator set in NODE_OPTIONS. */
+export function memoryFlagsFor(process: LaunchedProcess, nodeOptions = "", smallServer = false): string[] {
+  const flags = [...V8_FLAGS[process], ...(smallServer ? SMALL_SERVER_FLAGS[process] : [])];
+  return flags.filter((flag) => !nodeOptions.includes(flag.split("=")[0]!));
 }
 
 /** The environment of every launched process: under the profile, at most two malloc arenas unless the operator chose. */

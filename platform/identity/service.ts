@@ -33,7 +33,7 @@ import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
-import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
+import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.tsx";
@@ -75,6 +75,8 @@ export interface IdentityServiceOptions extends IdentityConfig {
   smsDeliveryPollMs?: number;
   /** Per request to the text provider (10 s unless told otherwise). */
   smsRequestTimeoutMs?: number;
+  /** How often the shared signing keys are read again (0: never). */
+  signingKeyReloadMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -100,7 +102,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   await migrate(db, IDENTITY_SERVICE, identityMigrations);
 
   const accounts = createAccountStore(db);
-  const keys = await loadSigningKeys(db);
+  const keys = await openSigningKeyRing(db, { factorKey: options.factorKey, schedule: signingKeySchedule(options), now, logger });
   const codeSecret = await loadCodeSecret(db);
   const factors = createFactorStore(db, { factorKey: options.factorKey, codeSecret, now });
   const passkeys = createPasskeyStore(db, now);
@@ -159,21 +161,39 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const secureCookies = issuer.startsWith("https:");
   const relyingParty = relyingPartyFor(options.portalUrl, issuer, programName("en"));
 
-  const provider = createOidcProvider({
-    issuer,
-    portalUrl: options.portalUrl,
-    portalClientId: options.portalClientId,
-    portalClientSecret: options.portalClientSecret,
-    resultsApiAudience: options.resultsApiAudience,
-    cookieKeys: options.cookieKeys,
-    keys,
-    accounts,
-    adapter: createOidcAdapterClass(db, now),
-    production: options.production,
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
-  });
-  provider.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
-  const oidcCallback = provider.callback();
+  /**
+   * oidc-provider takes its keys when it is built: the OpenID endpoints are served by a provider
+   * built for the key set this instance holds, built again when a rotation changes it. The pages and
+   * the account API keep the first one for interactions and grants, which live in the database and
+   * touch no signing key.
+   */
+  const buildProvider = () => {
+    const built = createOidcProvider({
+      issuer,
+      portalUrl: options.portalUrl,
+      portalClientId: options.portalClientId,
+      portalClientSecret: options.portalClientSecret,
+      resultsApiAudience: options.resultsApiAudience,
+      cookieKeys: options.cookieKeys,
+      keys,
+      accounts,
+      adapter: createOidcAdapterClass(db, now),
+      production: options.production,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
+    });
+    built.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
+    return { provider: built, callback: built.callback() };
+  };
+  let oidc = buildProvider();
+  const { provider } = oidc;
+  const keyReloadMs = options.signingKeyReloadMs ?? SIGNING_KEY_RELOAD_MS;
+  const stopKeyReload =
+    keyReloadMs > 0
+      ? keys.start(keyReloadMs, () => {
+          oidc = buildProvider();
+          logger.info({ signing: keys.current.kid, published: keys.publicJwks.keys.map((key) => key.kid) }, "signing keys changed");
+        })
+      : null;
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
   const withdrawalReferences = (accountId: string, accessToken: string) =>
@@ -423,7 +443,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       return resultsLink(req, res);
     }
     if (path === "/me" && (await userinfo.handles(req))) return userinfo.handle(req, res);
-    return oidcCallback(req, res);
+    return oidc.callback(req, res);
   }
 
   /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
@@ -471,6 +491,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       draining = true;
       closing ??= (async () => {
         clearInterval(cleanup);
+        await stopKeyReload?.();
         await shareNotices?.stop();
         await stopKitStepSender?.();
         await stopPhoneChangeSweep?.();

@@ -10,8 +10,8 @@
  */
 import path from "node:path";
 import pg from "pg";
-import { IDENTITY_NODE_ARGS } from "../../../../platform/identity/node-args.ts";
-import { freePort, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
+import { builtIfPresent, processArgs } from "../../../../lib/launcher/process-command.ts";
+import { freePort, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 import { startSmtpSink, type SmtpSink } from "../../../support/smtp-sink.ts";
 import { startTwilioApi, type TwilioApi } from "../../../support/twilio-api.ts";
 import { startServiceProcess, type ServiceProcess } from "../../ops/support/sigterm-under-load.ts";
@@ -103,7 +103,9 @@ export async function startTwoIdentities(identitySettings: Record<string, string
       IDENTITY_PORT: String(ports.b),
     };
     const instanceUrls = { a: `http://127.0.0.1:${ports.a}`, b: `http://127.0.0.1:${ports.b}` };
-    const startB = () => startServiceProcess(IDENTITY_NODE_ARGS, environmentOfB, instanceUrls.b);
+    // As the stack starts instance A (scripts/bench/stack.ts).
+    const identityArgs = processArgs("identity", projectRoot, { from: builtIfPresent("identity", projectRoot) });
+    const startB = () => startServiceProcess(identityArgs, environmentOfB, instanceUrls.b);
     let identityB = await startB();
     const stopB = async () => {
       if (identityB.child.exitCode === null && identityB.child.signalCode === null) {
