@@ -179,6 +179,33 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     ctx.state.cspNonce = headers.nonce;
     for (const [name, value] of Object.entries(headers.values)) ctx.set(name, value);
     await next();
+    // oidc-provider's own middleware puts `oidc` on the context of its routes (absent on others).
+    const routed = ctx as Partial<KoaContextWithOIDC> & typeof ctx;
+    if (routed.oidc && isSignOutOfEndedSession(routed as KoaContextWithOIDC, portalClientId))
+      returnToPortalAfterSignOut(routed as KoaContextWithOIDC);
   });
   return provider;
+}
+
+/**
+ * The portal's own sign-out arriving after the browser session it would end is already gone (the
+ * portal revoked the sign-in's grant first, which ends it): nothing is left to end, so the browser goes
+ * straight back to the registered address instead of through oidc-provider's self-posting form.
+ */
+function isSignOutOfEndedSession(ctx: KoaContextWithOIDC, portalClientId: string): boolean {
+  return (
+    ctx.method === "GET" &&
+    ctx.oidc.route === "end_session" &&
+    ctx.status === 200 &&
+    !ctx.oidc.session?.accountId &&
+    ctx.oidc.client?.clientId === portalClientId &&
+    typeof ctx.oidc.params?.post_logout_redirect_uri === "string"
+  );
+}
+
+function returnToPortalAfterSignOut(ctx: KoaContextWithOIDC): void {
+  const target = new URL(String(ctx.oidc.params!.post_logout_redirect_uri));
+  if (ctx.oidc.params?.state != null) target.searchParams.set("state", String(ctx.oidc.params.state));
+  ctx.status = 303;
+  ctx.redirect(target.href);
 }
