@@ -4,6 +4,7 @@ import { rename, rm, stat } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
+import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
 import { isDownloadApp, reportContentFor, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
@@ -40,7 +41,10 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
   const { language, exportedAt } = options;
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
     Readable.from([await renderReportPdf(content, options.programName)]);
-  const reports = apps.map((app): PlannedFile =>
+  // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
+  // it) or of an app without a card is not the participant's to open yet.
+  const offered = apps.filter((app) => reportIsOffered(app, patient.kitStatus));
+  const reports = offered.map((app): PlannedFile =>
     isDownloadApp(app)
       ? { path: `reports/${exomeFileName(patient.userId)}`, open: async () => exomeVcfDocument(patient, app, exportedAt).stream() }
       : {
