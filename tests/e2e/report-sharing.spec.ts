@@ -6,7 +6,7 @@ import { expect, test } from "./support/fixtures";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { outboxFor, outboxMarker } from "./support/outbox";
-import { portalUrl } from "./support/stack";
+import { identityUrl, portalUrl } from "./support/stack";
 
 const ADA_BIRTH_DATE = "1984-03-09";
 const LUCIA_BIRTH_DATE = "1991-07-23";
@@ -56,6 +56,17 @@ async function shareFromCard(
   const code = (await page.locator("[data-share-code]").textContent())!.trim();
   const link = (await page.locator("[data-share-link]").textContent())!.trim();
   return { code, link, sharePage: page.url() };
+}
+
+/** A results link for the participant, as a results e-mail opens one (the identity provider's development route). */
+async function resultsLinkFor(email: string): Promise<string> {
+  const response = await fetch(`${identityUrl}/dev/results-link`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { url: string }).url;
 }
 
 /** A clinician's browser: no account, nobody signed in, JavaScript as the project runs it. */
@@ -285,4 +296,31 @@ test.describe("sharing a result with a clinician", () => {
     await page.goto("/shares");
     await expect(page.getByRole("listitem").filter({ hasText: recipient })).toHaveCount(1);
   });
+});
+
+test.describe("a results-link visitor", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`is offered the report but not 'Share with a clinician', which needs a full sign-in (${language})`, async ({
+      page,
+      participant,
+    }) => {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const ada = await participant("ada");
+      await page.goto(await resultsLinkFor(ada.email));
+      await page.goto(`/?lang=${language}`);
+      const card = page.locator('[data-app-name="health"]');
+      await expect(card.getByRole("button", { name: language === "en" ? /Download/ : /Descargar/ })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: language === "en" ? /Share with a clinician/ : /Compartir con un profesional de salud/ }),
+      ).toHaveCount(0);
+      await expect(
+        page.getByText(
+          language === "en"
+            ? "To share a report with a clinician, log out and sign in with your email and password."
+            : "Para compartir un informe con un profesional de salud, cierre la sesión e inicie sesión con su correo electrónico y contraseña.",
+        ),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 });
