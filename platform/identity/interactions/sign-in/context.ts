@@ -5,6 +5,7 @@ import { redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
+import type { HumanCheckView } from "../../pages/human-check-field.tsx";
 import { translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
@@ -21,8 +22,9 @@ export type SecondFactor = Channel | "totp";
 export function createSignInContext(deps: InteractionDeps) {
   const { provider, signInStates, verifications, factors, now } = deps;
 
-  const humanCheckFor = (res: ServerResponse, scope: string): HumanCheckPart => ({
-    humanCheck: deps.humanCheck.viewFor(scope),
+  /** The security check of a page; `kept`: the ticket sent too early, whose wait goes on. */
+  const humanCheckFor = (res: ServerResponse, scope: string, kept?: string): HumanCheckPart & { humanCheck: HumanCheckView } => ({
+    humanCheck: deps.humanCheck.viewFor(scope, kept),
     nonce: cspNonceOf(res),
   });
 
