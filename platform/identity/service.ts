@@ -50,6 +50,7 @@ import { createPhoneChanges } from "./store/phone-changes.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSendingBudget } from "./store/sending-budget.ts";
+import { createSignInLanguages } from "./store/sign-in-languages.ts";
 import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
 import { createVerifications } from "./store/verifications.ts";
@@ -112,6 +113,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
   const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000, sendingBudget);
   const signInStates = createSignInStates(db, now);
+  const signInLanguages = createSignInLanguages(db, now);
   const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
   if (!Number.isInteger(passwordFailureCap) || passwordFailureCap < 1 || passwordFailureCap > PASSWORD_FAILURE_CAP_MAX)
     throw new Error(`passwordFailureCap must be a whole number from 1 to ${PASSWORD_FAILURE_CAP_MAX}`);
@@ -149,6 +151,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     cookieKeys: options.cookieKeys,
     keys,
     accounts,
+    signInLanguages,
     adapter: createOidcAdapterClass(db, now),
     production: options.production,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
@@ -168,6 +171,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     provider,
     accounts,
     signInStates,
+    signInLanguages,
     factors,
     passkeys,
     relyingParty,
@@ -204,6 +208,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     trustedProxies,
     humanCheck,
     passwordFailures,
+    signInLanguages,
     cookieKeys: options.cookieKeys,
     secureCookies,
   });

@@ -13,6 +13,7 @@ import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
+import { carrySignInLanguage } from "../store/sign-in-languages.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
@@ -387,7 +388,9 @@ export function createRecovery(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
       return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
     }
-    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"]);
+    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"], () =>
+      carrySignInLanguage(deps.signInLanguages, interaction, accountId),
+    );
   }
 
   /** POST …/{kind}[-method|-code|-password]. */

@@ -11,6 +11,7 @@ import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
 import type { HumanCheckPart } from "../../pages/sign-in-parts.tsx";
 import type { Account } from "../../store/accounts.ts";
+import { carrySignInLanguage } from "../../store/sign-in-languages.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, SIGN_IN_STATE_TTL_MS, signInFlowKey } from "../deps.ts";
@@ -39,9 +40,18 @@ export function createSignInContext(deps: InteractionDeps) {
     };
   }
 
-  async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {
+  async function finish(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    amr: string[],
+    mfaPassed: boolean,
+  ) {
     // A requested phone change that is due takes effect as she signs in; should that fail, the sweep applies it.
     await deps.phoneChangeSettler.settle(state.accountId).catch(() => undefined);
+    // A language chosen on these pages goes back to the portal with the ID token.
+    await carrySignInLanguage(deps.signInLanguages, interaction, state.accountId);
     const redirectTo = await provider.interactionResult(
       req,
       res,

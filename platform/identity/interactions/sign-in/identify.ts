@@ -154,7 +154,7 @@ export function createIdentifyStep(context: SignInContext) {
     };
     const hasSecondFactor = Boolean(account.phone) || (await factors.hasTotp(account.id));
     if (hasSecondFactor && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
-      return finish(req, res, state, ["pwd"], false);
+      return finish(req, res, interaction, state, ["pwd"], false);
     }
     state.step = hasSecondFactor ? "select" : "enrol";
     await saveState(state);

@@ -48,7 +48,7 @@ export function createRecoveryCodeStep(context: SignInContext) {
     }
     await factors.record(account.id, "recovery-code-used", deviceOf(req));
     await factorNotice(deps.outbox, account, "recovery-code-used");
-    await finish(req, res, state, ["pwd", "otp", "rec"], true);
+    await finish(req, res, interaction, state, ["pwd", "otp", "rec"], true);
   }
 
   return recoveryCode;

@@ -161,7 +161,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
       await deps.sendingBudget.markNewcomer(account.id);
     } else await factors.setLastFactor(account.id, channel);
-    await finish(req, res, state, ["pwd", channel], true);
+    await finish(req, res, interaction, state, ["pwd", channel], true);
   }
 
   /** Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once. */
@@ -190,7 +190,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       return fail("challenge.codeWrongTotp");
     }
     await factors.setLastFactor(account.id, "totp");
-    await finish(req, res, state, ["pwd", "otp"], true);
+    await finish(req, res, interaction, state, ["pwd", "otp"], true);
   }
 
   return { showSelect, select, challenge };
