@@ -74,6 +74,7 @@ export default function ActiveSessionsPage({ loaderData, actionData: answer }: R
         <Notification
           type="error"
           visibleMs={0}
+          takesFocus
           headerText={t(answer.problem === "not-found" ? "sessions.notFoundTitle" : "sessions.badRequestTitle")}
           bodyText={t(answer.problem === "not-found" ? "sessions.notFoundBody" : "sessions.badRequestBody")}
         />

@@ -3,6 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { fullNameOf } from "../support/demo-participants";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { expectFocusOn } from "./support/focus";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { outboxFor, outboxMarker } from "./support/outbox";
@@ -44,7 +45,7 @@ async function shareFromCard(
   page: Page,
   appName: string,
   recipient: string,
-  words: { share: RegExp; who: string; days: string; create: string },
+  words: { share: RegExp; who: string; days: string; create: string; created: string },
 ) {
   await page.goto("/");
   const card = page.locator(`[data-app-name="${appName}"]`);
@@ -53,6 +54,8 @@ async function shareFromCard(
   await page.getByRole("radio", { name: words.days }).check();
   await page.getByRole("button", { name: words.create }).click();
   await expect(page.locator("[data-share-code]")).toBeVisible();
+  // The notice above the code and link has focus, not <body>.
+  await expectFocusOn(page, words.created);
   const code = (await page.locator("[data-share-code]").textContent())!.trim();
   const link = (await page.locator("[data-share-link]").textContent())!.trim();
   return { code, link, sharePage: page.url() };
@@ -93,6 +96,7 @@ test.describe("sharing a result with a clinician", () => {
       who: "Who is it for?",
       days: "7 days",
       create: "Create share",
+      created: "Your share is ready.",
     });
     expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     expect(link).toMatch(new RegExp(`^${portalUrl}/shared\\?link=[A-Za-z0-9_-]{43}$`));
@@ -173,6 +177,7 @@ test.describe("sharing a result with a clinician", () => {
       who: "¿Para quién es?",
       days: "1 día",
       create: "Crear acceso compartido",
+      created: "Su acceso compartido está listo.",
     });
     await expectNoSeriousA11yViolations(page);
     await expectNoSideways(page);
@@ -187,6 +192,7 @@ test.describe("sharing a result with a clinician", () => {
     };
     const noMatch = "Este código y esta fecha de nacimiento no corresponden a un acceso abierto.";
     await expect(await attempt(code, "1984-03-10")).toContainText(noMatch);
+    await expectFocusOn(clinician, noMatch);
     await expectNoSeriousA11yViolations(clinician);
     await expectNoSideways(clinician);
     await expect(await attempt("ZZZZZ-ZZZZZ", ADA_BIRTH_DATE)).toContainText(noMatch);

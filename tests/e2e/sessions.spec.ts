@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
+import { expectFocusOn } from "./support/focus";
 import { withJs } from "./support/javascript-mode";
 import { signIn } from "./support/sign-in";
 import { identityUrl } from "./support/stack";
@@ -55,6 +56,7 @@ test("a participant sees where she is signed in, signs out her phone, then every
 
   await list.nth(1).getByRole("button", { name: "Sign out of Safari on iOS" }).click();
   await expect(page.getByText("You signed out of that device.")).toBeVisible();
+  await expectFocusOn(page, "You signed out of that device.");
   await expect(list).toHaveCount(1);
   await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);

@@ -4,6 +4,7 @@ import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { confirmWithTextMessage } from "./support/code-step";
 import { expect, test, type TestParticipant } from "./support/fixtures";
+import { expectFocusOn } from "./support/focus";
 import { whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
@@ -64,6 +65,7 @@ test.describe("sign-in factors", () => {
     await page.getByRole("button", { name: "I have saved my codes" }).click();
 
     await expect(page.getByText("Your authenticator app is set up.")).toBeVisible();
+    await expectFocusOn(page, "Your authenticator app is set up.");
     await expect(methods).toContainText("Set up. Sign-in offers it first.");
     await expect(methods).toContainText("10 unused codes left");
     await expect(methods.getByRole("listitem").first()).toContainText("New recovery codes created");
@@ -196,6 +198,7 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
     await page.getByRole("button", { name: "I have saved my codes" }).click();
     await expect(page.getByText("Your passkey is ready.")).toBeVisible();
+    await expectFocusOn(page, "Your passkey is ready.");
     await expect(methods).toContainText("Laptop");
     await expect(methods).toContainText("not used yet");
     await expect(methods).toContainText("Passkey added");
@@ -268,6 +271,7 @@ test("changing the phone number needs a fresh code, then a code sent to the new 
   await page.getByLabel("Authentication code").fill(toNew!.code);
   await page.getByRole("button", { name: "Confirm the new number" }).click();
   await expect(page.getByText("Your phone number was changed.")).toBeVisible();
+  await expectFocusOn(page, "Your phone number was changed.");
   await expect(methods).toContainText(`***-${newNumber.slice(-4)}`);
   await expect(methods).toContainText("Phone number changed");
   await expectNoSeriousA11yViolations(page);
