@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     // Command-line programs and test support print to the terminal on purpose.
-    files: ["scripts/**", "tests/**", "platform/**/main.ts", "bench/**"],
+    files: ["scripts/**", "tests/**", "platform/**/main.ts", "platform/**/cli.ts", "bench/**"],
     rules: { "no-console": "off" },
   },
   prettier,

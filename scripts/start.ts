@@ -1,6 +1,7 @@
 /**
- * Starts the whole stack: the embedded identity and results services (unless IDP_ISSUER /
- * RESULTS_API_URL point at real ones), then the portal; waits for each health check, prints the
+ * Starts the whole stack: the identity service and the reference results service (unless IDP_ISSUER /
+ * RESULTS_API_URL point at others), then the portal, each from the file the build made of it
+ * (lib/launcher/process-files.ts; from source under `npm run dev`); waits for each health check, prints the
  * URLs and demo accounts. It supervises: a process that dies after it was healthy is restarted with
  * backoff (logged, counted, and shown on the portal's /readyz); one that dies before it was ever
  * healthy is a configuration problem and stops the stack. Only Ctrl-C or SIGTERM stop it otherwise.
@@ -10,13 +11,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
-import { memoryEnvironment, memoryFlagsFor } from "../lib/launcher/memory-settings.ts";
-import { launchedPortalArgs } from "../lib/launcher/portal-command.ts";
+import { memoryEnvironment } from "../lib/launcher/memory-settings.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
+import { processArgs } from "../lib/launcher/process-command.ts";
+import { PROCESS_FILES } from "../lib/launcher/process-files.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
-import { IDENTITY_NODE_ARGS } from "../platform/identity/node-args.ts";
-import { RESULTS_NODE_ARGS } from "../platform/results/node-flags.ts";
-import { SERVER_FILE } from "../server/build-server-file.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataRoot = path.resolve(root, process.env.DATA_DIR ?? ".data");
@@ -164,8 +163,9 @@ process.on("SIGTERM", () => void stopAll(0));
 const viteDevelopment = process.env.PORTAL_VITE_DEV === "1";
 
 async function main() {
-  if (!viteDevelopment && !existsSync(path.join(root, SERVER_FILE))) {
-    throw new Error("The portal is not built yet: run `npm run build` first.");
+  const unbuilt = Object.values(PROCESS_FILES).filter((files) => !existsSync(path.join(root, files.built)));
+  if (!viteDevelopment && unbuilt.length > 0) {
+    throw new Error(`The stack is not built yet (${unbuilt.map((files) => files.built).join(", ")} missing): run \`npm run build\` first.`);
   }
   const ports: NamedPort[] = [
     { name: "portal", setting: "PORT", port: portalPort },
@@ -186,32 +186,35 @@ async function main() {
       dataDirs.portal,
     ]);
   }
+  // Each process's Node settings (lib/launcher/memory-settings.ts) and file: the built one, or its source under `npm run dev`.
+  // A process that holds an embedded database runs its WebAssembly on V8's baseline compiler (docs/decisions/001).
+  const argsOf = (name: keyof typeof PROCESS_FILES) =>
+    processArgs(name, root, {
+      from: viteDevelopment ? "source" : "built",
+      nodeOptions: process.env.NODE_OPTIONS,
+      embeddedDatabase: !process.env.DATABASE_URL,
+    });
   const healthy = async (child: Supervised, url: string) => {
     await waitForHealth(child.name, url);
     child.healthyOnce = true;
   };
   const services: Promise<void>[] = [];
   if (embeddedIdentity) {
-    const identity = launch(
-      "identity",
-      process.execPath,
-      [...memoryFlagsFor("identity", process.env.NODE_OPTIONS), ...IDENTITY_NODE_ARGS],
-      {
-        ...shared,
-        IDENTITY_DATA_DIR: dataDirs.identity,
-      },
-    );
+    const identity = launch("identity", process.execPath, argsOf("identity"), {
+      ...shared,
+      IDENTITY_DATA_DIR: dataDirs.identity,
+    });
     services.push(healthy(identity, idpIssuer));
   }
   if (embeddedResults) {
-    const results = launch("results", process.execPath, RESULTS_NODE_ARGS, {
+    const results = launch("results", process.execPath, argsOf("results"), {
       ...shared,
       RESULTS_DATA_DIR: dataDirs.results,
     });
     services.push(healthy(results, resultsUrl));
   }
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portal = launch("portal", process.execPath, launchedPortalArgs(root, { viteDevelopment, nodeOptions: process.env.NODE_OPTIONS }), {
+  const portal = launch("portal", process.execPath, argsOf("portal"), {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
     NODE_ENV: viteDevelopment ? "development" : "production",

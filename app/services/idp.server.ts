@@ -17,7 +17,8 @@ export type IdpMetadata = {
 };
 
 const DISCOVERY_TIMEOUT_MS = 3_000;
-const JWKS_CACHE_MS = 24 * 60 * 60 * 1000;
+/** How long the key set is trusted before it is fetched again (a key it lacks is fetched at once, at most every 30 s). */
+export const JWKS_CACHE_MS = 24 * 60 * 60 * 1000;
 
 let metadata: Promise<IdpMetadata> | undefined;
 let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;

@@ -112,13 +112,17 @@ export function secretProblems(
   ];
 }
 
-/** The embedded identity and results services are development stand-ins: production must say it means it. */
-export const ALLOW_EMBEDDED_SERVICES = "ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION";
+/**
+ * The results service in platform/results is a reference implementation of the results API a
+ * program's lab system answers: in production it starts only when the operator says it means to
+ * run it. (The identity service is the portal's own and needs no such word.)
+ */
+export const ALLOW_REFERENCE_RESULTS = "ALLOW_REFERENCE_RESULTS_IN_PRODUCTION";
 
-export function embeddedServiceProblems(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>): string[] {
-  if (environment !== "production" || env[ALLOW_EMBEDDED_SERVICES] === "true") return [];
+export function referenceResultsProblems(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>): string[] {
+  if (environment !== "production" || env[ALLOW_REFERENCE_RESULTS] === "true") return [];
   return [
-    `the embedded services are development stand-ins and do not start in production; point IDP_ISSUER and RESULTS_API_URL at real services, or set ${ALLOW_EMBEDDED_SERVICES}=true`,
+    `the results service here is a reference implementation of the results API and does not start in production; point RESULTS_API_URL at the program's own implementation, or set ${ALLOW_REFERENCE_RESULTS}=true to run this one`,
   ];
 }
 

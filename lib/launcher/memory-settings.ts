@@ -1,4 +1,8 @@
 /**
+ * Each process's Node settings, in one place (docs/operations.md, 'Node settings'): the V8 flags and
+ * the environment every launcher, suite and bench starts it with (process-command.ts puts them in
+ * front of the file it runs), and the flags of a process that opens an embedded database.
+ *
  * How the launcher bounds each process's memory, so the whole embedded stack fits a small server.
  * Measured with `npm start` on this 2-core machine (VmRSS a few seconds after the first page):
  * V8's default young generation (up to 3 × 16 MB semi-spaces) stays committed at rest, and glibc
@@ -29,7 +33,11 @@ const V8_FLAGS: Record<LaunchedProcess, string[]> = {
   // docs/performance.md).
   portal: ["--max-semi-space-size=4", "--max-old-space-size=96", "--no-maglev-inlining"],
   identity: ["--max-semi-space-size=1", "--max-old-space-size=160"],
-  results: [],
+  // Archives stream through many short-lived buffers; with V8's default young generation the process grew
+  // by 54–81 MiB while writing a 200 MB exome into a ZIP, with it bounded at 2 MiB per semi-space by 8 MiB
+  // (tests/platform/results/data-export-memory.test.ts, PostgreSQL server; nothing measurable with the
+  // embedded database, whose own heap already holds that headroom).
+  results: ["--max-semi-space-size=2"],
 };
 
 /** V8 flags for `process`, leaving out any the operator already set in NODE_OPTIONS. */

@@ -2,7 +2,7 @@ import { constants, existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 
 /**
  * PostgreSQL settings of the embedded database. Its shared buffers live in the process's own
@@ -19,7 +19,12 @@ const PGLITE_VERSION = (
   ) as { version: string }
 ).version;
 
-function open(dataDir: string): Promise<PGlite> {
+/**
+ * The package is loaded here, when a database is opened, so that a service bundled into one file
+ * (scripts/build-service-files.ts) holds none of its code on a PostgreSQL server.
+ */
+async function open(dataDir: string): Promise<PGlite> {
+  const { PGlite } = await import("@electric-sql/pglite");
   return PGlite.create(dataDir, {
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
   });

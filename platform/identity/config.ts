@@ -1,12 +1,8 @@
 import * as z from "zod";
-import {
-  demoParticipantsFileFor,
-  deploymentEnvironmentOf,
-  embeddedServiceProblems,
-  secretProblems,
-} from "../../lib/deployment/environment.ts";
+import { demoParticipantsFileFor, deploymentEnvironmentOf, secretProblems } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
+import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
@@ -14,6 +10,9 @@ const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
 /** Seals authenticator-app secrets at rest in development only; outside it a key of one's own is required. */
 const DEV_FACTOR_KEY = "dev-identity-factor-key-change-me-32-bytes-at-least";
+
+/** Token signing keys: a new one every 90 days, published 48 hours before it signs (docs/operations.md, 'Signing keys'). */
+export const SIGNING_KEY_DEFAULTS = { rotationDays: 90, publishAheadHours: 48 } as const;
 
 const count = z.coerce.number().int().min(1).max(1_000_000);
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
@@ -63,6 +62,10 @@ const envSchema = z.object({
   IDENTITY_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
+  /** Days a token signing key signs before the next one takes over. */
+  IDENTITY_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().int().min(2).max(3650).default(SIGNING_KEY_DEFAULTS.rotationDays),
+  /** Hours a new signing key is published before it signs: at least the relying parties' key-set cache (the portal's is 24 h). */
+  IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS: z.coerce.number().int().min(24).max(720).default(SIGNING_KEY_DEFAULTS.publishAheadHours),
 });
 
 export interface IdentityConfig {
@@ -105,6 +108,11 @@ export interface IdentityConfig {
   trustedProxies: string[];
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
+  /** SMS_TRANSPORT=twilio and its settings (phone/sms-settings.ts): texts and calls in the outbox are sent through Twilio. */
+  sms?: SmsSettings;
+  /** Token signing keys: days each signs, hours each is published before (defaults: SIGNING_KEY_DEFAULTS). */
+  signingKeyRotationDays?: number;
+  signingKeyPublishAheadHours?: number;
 }
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
@@ -121,6 +129,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     .map((key) => key.trim())
     .filter(Boolean);
   const mail = mailSettingsFrom(environment, env);
+  const sms = smsSettingsFrom(environment, env);
   const refusals = [
     ...secretProblems(
       environment,
@@ -131,13 +140,16 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
       },
       { RESULTS_LINK_ADMIN_TOKEN: e.RESULTS_LINK_ADMIN_TOKEN },
     ),
-    ...embeddedServiceProblems(environment, env),
     ...(env.SEND_BUDGET_CLIENT_HOURLY
       ? [
           "SEND_BUDGET_CLIENT_HOURLY: replaced by SEND_BUDGET_ESTABLISHED_HOURLY, SEND_BUDGET_NEWCOMER_HOURLY and SEND_BUDGET_RECOVERY_HOURLY",
         ]
       : []),
     ...mail.problems,
+    ...sms.problems,
+    ...(e.IDENTITY_SIGNING_KEY_ROTATION_DAYS * 24 <= e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS
+      ? ["IDENTITY_SIGNING_KEY_ROTATION_DAYS must be longer than IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS"]
+      : []),
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
@@ -184,6 +196,9 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),
     resultsLinkAdminToken: e.RESULTS_LINK_ADMIN_TOKEN,
     ...(mail.settings ? { mail: mail.settings } : {}),
+    ...(sms.settings ? { sms: sms.settings } : {}),
+    signingKeyRotationDays: e.IDENTITY_SIGNING_KEY_ROTATION_DAYS,
+    signingKeyPublishAheadHours: e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS,
   };
 }
 

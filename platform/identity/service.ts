@@ -23,7 +23,7 @@ import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts";
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
-import { createDeliveryWorker } from "./mail/delivery-worker.ts";
+import { createEmailDeliveryWorker } from "./mail/email-delivery.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
@@ -33,10 +33,13 @@ import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
-import { loadCodeSecret, loadSigningKeys } from "./oidc/signing-keys.ts";
+import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.tsx";
+import { createPhoneDeliveryWorker } from "./phone/phone-delivery.ts";
+import { createStatusCallbackRoute } from "./phone/status-callback.ts";
+import { STATUS_CALLBACK_PATH } from "./phone/twilio-transport.ts";
 import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { createFactorStore } from "./store/factors.ts";
@@ -53,7 +56,7 @@ import { createSendingBudget } from "./store/sending-budget.ts";
 import { createSignInLanguages } from "./store/sign-in-languages.ts";
 import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
-import { createVerifications } from "./store/verifications.ts";
+import { createVerifications, type SendNow } from "./store/verifications.ts";
 
 export interface IdentityServiceOptions extends IdentityConfig {
   /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
@@ -69,6 +72,12 @@ export interface IdentityServiceOptions extends IdentityConfig {
   phoneChangeSweepMs?: number;
   /** How often the outbox's due e-mails are sent when SMTP is configured (0: never; tests run the worker themselves). */
   mailDeliveryPollMs?: number;
+  /** How often the outbox's due texts and calls are sent when a text provider is configured (0: never). */
+  smsDeliveryPollMs?: number;
+  /** Per request to the text provider (10 s unless told otherwise). */
+  smsRequestTimeoutMs?: number;
+  /** How often the shared signing keys are read again (0: never). */
+  signingKeyReloadMs?: number;
 }
 
 export interface RunningIdentityService {
@@ -82,6 +91,8 @@ const CLEANUP_INTERVAL_MS = 10 * 60_000;
 const SHARE_NOTICE_INTERVAL_MS = 2000;
 /** A phone change without the old number's code waits this long unless configured (PHONE_CHANGE_COOLING_OFF_HOURS). */
 const PHONE_CHANGE_COOLING_OFF_HOURS = 72;
+/** How long a page that asked for a text or call waits for the provider's first answer before it answers itself. */
+const SEND_NOW_WAIT_MS = 5000;
 /** How often due phone changes are applied for participants who neither sign in nor look. */
 const PHONE_CHANGE_SWEEP_MS = 5 * 60_000;
 
@@ -92,7 +103,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   await migrate(db, IDENTITY_SERVICE, identityMigrations);
 
   const accounts = createAccountStore(db);
-  const keys = await loadSigningKeys(db);
+  const keys = await openSigningKeyRing(db, { factorKey: options.factorKey, schedule: signingKeySchedule(options), now, logger });
   const codeSecret = await loadCodeSecret(db);
   const factors = createFactorStore(db, { factorKey: options.factorKey, codeSecret, now });
   const passkeys = createPasskeyStore(db, now);
@@ -111,7 +122,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const outbox = createOutbox(db, now);
   const throttle = createThrottle(db, now);
   const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
-  const verifications = createVerifications(db, outbox, codeSecret, now, options.codeResendLockSeconds * 1000, sendingBudget);
+  // Texts and calls asked for on a page go to the provider before the page answers (once the provider is set up below).
+  let sendPhoneNow: SendNow | null = null;
+  const verifications = createVerifications(
+    db,
+    outbox,
+    codeSecret,
+    now,
+    options.codeResendLockSeconds * 1000,
+    sendingBudget,
+    (flowKey) => sendPhoneNow?.(flowKey) ?? Promise.resolve(),
+  );
   const signInStates = createSignInStates(db, now);
   const signInLanguages = createSignInLanguages(db, now);
   const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
@@ -142,22 +163,40 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const secureCookies = issuer.startsWith("https:");
   const relyingParty = relyingPartyFor(options.portalUrl, issuer, programName("en"));
 
-  const provider = createOidcProvider({
-    issuer,
-    portalUrl: options.portalUrl,
-    portalClientId: options.portalClientId,
-    portalClientSecret: options.portalClientSecret,
-    resultsApiAudience: options.resultsApiAudience,
-    cookieKeys: options.cookieKeys,
-    keys,
-    accounts,
-    signInLanguages,
-    adapter: createOidcAdapterClass(db, now),
-    production: options.production,
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
-  });
-  provider.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
-  const oidcCallback = provider.callback();
+  /**
+   * oidc-provider takes its keys when it is built: the OpenID endpoints are served by a provider
+   * built for the key set this instance holds, built again when a rotation changes it. The pages and
+   * the account API keep the first one for interactions and grants, which live in the database and
+   * touch no signing key.
+   */
+  const buildProvider = () => {
+    const built = createOidcProvider({
+      issuer,
+      portalUrl: options.portalUrl,
+      portalClientId: options.portalClientId,
+      portalClientSecret: options.portalClientSecret,
+      resultsApiAudience: options.resultsApiAudience,
+      cookieKeys: options.cookieKeys,
+      keys,
+      accounts,
+      signInLanguages,
+      adapter: createOidcAdapterClass(db, now),
+      production: options.production,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
+    });
+    built.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
+    return { provider: built, callback: built.callback() };
+  };
+  let oidc = buildProvider();
+  const { provider } = oidc;
+  const keyReloadMs = options.signingKeyReloadMs ?? SIGNING_KEY_RELOAD_MS;
+  const stopKeyReload =
+    keyReloadMs > 0
+      ? keys.start(keyReloadMs, () => {
+          oidc = buildProvider();
+          logger.info({ signing: keys.current.kid, published: keys.publicJwks.keys.map((key) => key.kid) }, "signing keys changed");
+        })
+      : null;
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
   const withdrawalReferences = (accountId: string, accessToken: string) =>
@@ -305,7 +344,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const mailPollMs = options.mailDeliveryPollMs ?? 2000;
   const stopMailDelivery =
     options.mail && mailPollMs > 0
-      ? createDeliveryWorker({
+      ? createEmailDeliveryWorker({
           db,
           transport: createSmtpTransport(options.mail.smtp, options.mail.from),
           from: options.mail.from,
@@ -314,6 +353,27 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
           maxAttempts: options.mail.maxAttempts,
         }).start(mailPollMs)
       : null;
+
+  const smsPollMs = options.smsDeliveryPollMs ?? 1000;
+  const phoneDelivery = options.sms
+    ? createPhoneDeliveryWorker({ db, settings: options.sms, issuer, now, logger, timeoutMs: options.smsRequestTimeoutMs })
+    : null;
+  if (phoneDelivery) {
+    sendPhoneNow = async (flowKey) => {
+      // The page waits for the provider's first answer, never longer than this; the send goes on if it takes longer.
+      let timer: NodeJS.Timeout | undefined;
+      const sending = phoneDelivery.runOnce(flowKey).then(
+        () => undefined,
+        (error: Error) => logger.warn({ err: { message: error.message } }, "text or call not sent in its request; the worker tries again"),
+      );
+      await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_NOW_WAIT_MS)))]);
+      clearTimeout(timer);
+    };
+  }
+  const stopPhoneDelivery = phoneDelivery && smsPollMs > 0 ? phoneDelivery.start(smsPollMs) : null;
+  const statusCallback = options.sms
+    ? createStatusCallbackRoute({ outbox, authToken: options.sms.twilio.authToken, issuer, logger })
+    : null;
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -370,6 +430,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (path === "/api/portal/barrier-report-receipt") return barrierReceipts(req, res);
     if (path === "/api/notifications/preferences") return preferencesApi(req, res);
     if (path === UNSUBSCRIBE_PATH) return unsubscribe(req, res, query);
+    if (path === STATUS_CALLBACK_PATH) {
+      if (!statusCallback) return sendJson(res, 404, { error: "not found" });
+      return statusCallback(req, res);
+    }
     if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
     if (path === "/dev/outbox" || path === "/dev/outbox/view") {
       if (options.production) return sendJson(res, 404, { error: "not found" });
@@ -384,7 +448,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       return resultsLink(req, res);
     }
     if (path === "/me" && (await userinfo.handles(req))) return userinfo.handle(req, res);
-    return oidcCallback(req, res);
+    return oidc.callback(req, res);
   }
 
   /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
@@ -419,7 +483,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 
-  logger.info({ url, issuer, mail: options.mail ? "smtp" : "outbox only" }, "identity provider listening");
+  logger.info(
+    { url, issuer, mail: options.mail ? "smtp" : "outbox only", sms: options.sms ? "twilio" : "outbox only" },
+    "identity provider listening",
+  );
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -429,10 +496,12 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       draining = true;
       closing ??= (async () => {
         clearInterval(cleanup);
+        await stopKeyReload?.();
         await shareNotices?.stop();
         await stopKitStepSender?.();
         await stopPhoneChangeSweep?.();
         await stopMailDelivery?.();
+        await stopPhoneDelivery?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -3,7 +3,7 @@ import {
   demoParticipantsFileFor,
   type DeploymentEnvironment,
   deploymentEnvironmentOf,
-  embeddedServiceProblems,
+  referenceResultsProblems,
   secretProblems,
 } from "../../lib/deployment/environment.ts";
 
@@ -65,7 +65,7 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
   const problems = [
     // The document key is optional (one is generated and kept in the database), but one given must be strong.
     ...secretProblems(environment, {}, { RESULTS_DOCUMENT_SECRET: e.RESULTS_DOCUMENT_SECRET }),
-    ...embeddedServiceProblems(environment, env),
+    ...referenceResultsProblems(environment, env),
   ];
   if (problems.length) throw new Error(`Invalid results service configuration: ${problems.join("; ")}`);
   const issuer = e.IDP_ISSUER.replace(/\/$/, "");

@@ -1,18 +1,18 @@
 /**
- * The whole stack as three separately controlled processes (identity provider, results service,
- * portal on the built server file in production mode), so a run can stop and start any one of them while
- * the others keep going. Used by `npm run bench` and by the fault and security suites.
+ * The whole stack as three separately controlled processes (identity service, results service,
+ * portal on the built server file in production mode), each started as the launcher starts it
+ * (lib/launcher/process-command.ts; a service from its source when nothing is built), so a run can
+ * stop and start any one of them while the others keep going. Used by `npm run bench` and by the
+ * fault and security suites.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EMBEDDED_DATABASE_FLAGS, memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
-import { launchedPortalArgs, portalServerArgs } from "../../lib/launcher/portal-command.ts";
-import { IDENTITY_NODE_ARGS } from "../../platform/identity/node-args.ts";
-import { RESULTS_NODE_ARGS } from "../../platform/results/node-flags.ts";
-import { SERVER_FILE } from "../../server/build-server-file.ts";
+import { memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
+import { builtIfPresent, processArgs } from "../../lib/launcher/process-command.ts";
+import { PROCESS_FILES } from "../../lib/launcher/process-files.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -57,10 +57,12 @@ export interface StackOptions {
   databaseUrls?: { portal: string; results: string };
 }
 
-/** Builds the portal when build/ is missing (a fresh checkout runs the integration suites before `react-router build`). */
+/**
+ * Builds the stack when build/ lacks a process's file (a fresh checkout runs the integration suites
+ * before `react-router build`): the portal, then the services' files (lib/launcher/process-files.ts).
+ */
 export function ensurePortalBuilt(): void {
-  // The server file is the build's last step: when it is there, so is the rest.
-  if (existsSync(path.join(projectRoot, SERVER_FILE))) return;
+  if (Object.values(PROCESS_FILES).every((files) => existsSync(path.join(projectRoot, files.built)))) return;
   const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: projectRoot,
     stdio: "ignore",
@@ -168,17 +170,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DEMO_PARTICIPANTS_FILE: participantsFile,
   };
   delete base.DATABASE_URL;
-  // The platform services are development stand-ins (their outbox and fault injection are dev-only).
-  const platformEnv: NodeJS.ProcessEnv = { ...base, NODE_ENV: "development" };
+  // The services run in development here (their outbox and fault injection are development only).
+  const platformEnv: NodeJS.ProcessEnv = memoryEnvironment({ ...base, NODE_ENV: "development" });
+  const serviceArgs = (name: "identity" | "results", embeddedDatabase: boolean) =>
+    processArgs(name, projectRoot, { from: builtIfPresent(name, projectRoot), embeddedDatabase });
 
-  const identity = managedService("identity", identityUrl, [...EMBEDDED_DATABASE_FLAGS, ...IDENTITY_NODE_ARGS], {
+  const identity = managedService("identity", identityUrl, serviceArgs("identity", true), {
     ...platformEnv,
     IDENTITY_PORT: String(ports.identity),
     IDENTITY_HOST: "127.0.0.1",
     IDENTITY_DATA_DIR: path.join(dataDir, "identity"),
     ...options.identityEnv,
   });
-  const results = managedService("results", resultsUrl, [...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS), ...RESULTS_NODE_ARGS], {
+  const results = managedService("results", resultsUrl, serviceArgs("results", !options.databaseUrls), {
     ...platformEnv,
     RESULTS_PORT: String(ports.results),
     RESULTS_HOST: "127.0.0.1",
@@ -188,8 +192,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const bounded = options.portalHeap !== "unbounded";
   const portalArgs = [
     ...(options.portalNodeArgs ?? []),
-    ...(options.databaseUrls ? [] : EMBEDDED_DATABASE_FLAGS),
-    ...(bounded ? launchedPortalArgs(projectRoot, { viteDevelopment: false }) : portalServerArgs(projectRoot)),
+    ...processArgs("portal", projectRoot, { from: "built", embeddedDatabase: !options.databaseUrls, bounded }),
   ];
   const portalEnv: NodeJS.ProcessEnv = {
     ...base,

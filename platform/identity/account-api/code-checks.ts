@@ -20,6 +20,7 @@ export function createCodeChecks(deps: AccountApiDeps) {
         purpose: flow.purpose,
         channel,
         to: flow.to ?? account.phone!,
+        locale: account.locale === "es" ? "es" : "en",
         budget: { accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) },
       });
       if (!sent.ok) throw notSent(sent);

@@ -53,6 +53,7 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
         purpose: "enrol",
         channel: "sms",
         to: phone,
+        locale: account.locale === "es" ? "es" : "en",
         // A number not yet verified: enrolments are paid from the newcomers' pool.
         budget: { accountKey: account.id, pool: "newcomer" },
       });

@@ -18,7 +18,10 @@ export function createOutboxRoutes(outbox: Outbox) {
       page({
         locale: "en",
         title: "Development outbox",
-        body: html`<p>Messages that would have been sent by text, voice call or e-mail, newest first.</p>
+        body: html`<p>
+            Messages sent, or kept here, by text, voice call or e-mail, newest first; 'pending' stays so where nothing sends them (the
+            outbox only).
+          </p>
           <table>
             <thead>
               <tr>
@@ -27,6 +30,7 @@ export function createOutboxRoutes(outbox: Outbox) {
                 <th scope="col">To</th>
                 <th scope="col">Purpose</th>
                 <th scope="col">Code or link</th>
+                <th scope="col">Delivery</th>
               </tr>
             </thead>
             <tbody>
@@ -41,6 +45,7 @@ export function createOutboxRoutes(outbox: Outbox) {
                       ${m.link ? html`<a href="${m.link}">${m.link}</a>` : html`<code>${m.code ?? ""}</code>`}
                       ${unsubscribeLink(m) ? html`<br /><a href="${unsubscribeLink(m)}">List-Unsubscribe</a>` : ""}
                     </td>
+                    <td>${m.delivery}</td>
                   </tr>`,
               )}
             </tbody>

@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { inProject } from "../../../lib/project-root.ts";
 import { INTER_FONTS } from "./stylesheet.ts";
 
-const OWN_ASSETS = fileURLToPath(new URL("../assets/", import.meta.url));
+const OWN_ASSETS = inProject("platform/identity/assets") + sep;
 /** ALTCHA's browser modules (ES modules with relative imports), served as they ship. */
 const ALTCHA_MODULES = join(dirname(createRequire(import.meta.url).resolve("altcha-lib")), "..", "..", "esm", "v2") + sep;
 const ALTCHA_PREFIX = "/assets/altcha-lib/";
@@ -47,7 +47,7 @@ export async function serveScript(res: ServerResponse, path: string): Promise<vo
   res.end(text);
 }
 
-const INTER_FILES = fileURLToPath(new URL("../../../lib/design/fonts/", import.meta.url));
+const INTER_FILES = inProject("lib/design/fonts") + sep;
 const fonts = new Map<string, Promise<Buffer | null>>();
 
 /** GET /assets/inter-*.woff2: the portal's own copy of its font (lib/design/fonts/); 404 for anything else. */

@@ -259,6 +259,8 @@ export function createRecovery(deps: AccountFlowDeps) {
       channel: method,
       to: deliverable ? account!.phone! : flow.email,
       deliver: deliverable,
+      // Sent by the delivery worker, never in this request: the answer's timing must not tell a known account.
+      locale: interaction.locale,
       // Its own small budgets per number and per e-mail (simulated for an e-mail whose code nobody gets),
       // never the participant's sign-in budgets; paid from the recovery pool.
       budget: { pool: "recovery", email: flow.email },

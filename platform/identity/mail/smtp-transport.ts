@@ -1,17 +1,12 @@
 import nodemailer from "nodemailer";
 import { assertOutsideTransaction } from "../../../lib/postgres/transaction-scope.ts";
+import type { SendFailure } from "../delivery/delivery-worker.ts";
 import type { RenderedEmail } from "./email-content.ts";
 import type { SmtpSettings } from "./mail-settings.ts";
 
 export interface MailTransport {
   send(email: RenderedEmail): Promise<void>;
   close(): void;
-}
-
-/** Why a send failed, without the address or the server's words (which may quote the address). */
-export interface SendFailure {
-  permanent: boolean;
-  reason: string;
 }
 
 /** 5xx is the server's final word on this message; everything else (4xx, a dropped connection, a timeout) is worth another try. */

@@ -24,10 +24,19 @@ export interface VerifiedAccessToken extends JWTPayload {
  * signature against our own keys, issuer, expiry, and an audience of the results API.
  */
 export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, audience: string) {
-  const jwks = createLocalJWKSet(keys.publicJwks);
+  // The key set follows rotations: built again whenever the published keys are another set.
+  let published: SigningKeys["publicJwks"] | undefined;
+  let jwks: ReturnType<typeof createLocalJWKSet> | undefined;
+  const currentKeySet = () => {
+    if (!jwks || published !== keys.publicJwks) {
+      published = keys.publicJwks;
+      jwks = createLocalJWKSet(published);
+    }
+    return jwks;
+  };
   return async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
     try {
-      const { payload } = await jwtVerify(token, jwks, {
+      const { payload } = await jwtVerify(token, currentKeySet(), {
         issuer,
         audience,
         clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS,

@@ -15,6 +15,19 @@ const RESULTS_API_SCOPES = "openid email profile";
 /** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
+/** Lifetimes (seconds) of what the provider issues; the signing keys outlive the longest (oidc/signing-keys.ts). */
+export const TOKEN_TTL_SECONDS = {
+  // The default; IDENTITY_ACCESS_TOKEN_TTL_SECONDS may set up to 3600 s, still under the refresh token's 12 h.
+  AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+  AuthorizationCode: 60,
+  IdToken: 3600,
+  Interaction: 3600,
+  Grant: 12 * 3600,
+  // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
+  Session: 12 * 3600,
+  RefreshToken: 12 * 3600,
+} as const;
+
 /**
  * The portal asks for a login on every sign-in (`prompt=login`), but that travels in the browser's
  * redirect, where it can be dropped or turned into `prompt=none`. For the portal's client the
@@ -76,16 +89,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
     pkce: { required: () => true },
     rotateRefreshToken: true,
-    ttl: {
-      AccessToken: options.accessTokenTtlSeconds,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 3600,
-      Grant: 12 * 3600,
-      // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
-      Session: 12 * 3600,
-      RefreshToken: 12 * 3600,
-    },
+    ttl: { ...TOKEN_TTL_SECONDS, AccessToken: options.accessTokenTtlSeconds },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: portalSignInPolicy(portalClientId) },
     async findAccount(_ctx, sub, token) {
       const account = await accounts.findById(sub);

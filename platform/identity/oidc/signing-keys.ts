@@ -1,15 +1,72 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
-import type { Database } from "../../../lib/postgres/index.ts";
+import type { Logger } from "pino";
+import { type Database, migrate } from "../../../lib/postgres/index.ts";
+import { SIGNING_KEY_DEFAULTS } from "../config.ts";
+import { openSecret, sealSecret } from "../domain/factor-seal.ts";
+import { planSigningKeys, type SigningKeyPlan, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
 import { loadOrCreateSecret } from "../store/secrets.ts";
+import { createSigningKeyStore, SIGNING_KEY_SCHEMA, signingKeyMigrations, type StoredSigningKey } from "../store/signing-key-store.ts";
+import { CLOCK_TOLERANCE_SECONDS, RESULTS_LINK_TTL_SECONDS, STEP_UP_TTL_SECONDS } from "./access-tokens.ts";
+import { TOKEN_TTL_SECONDS } from "./provider.ts";
 
+/** The keys this instance uses at one moment. */
 export interface SigningKeys {
-  /** Private keys, newest first; handed to oidc-provider as its `jwks`. */
-  privateJwks: { keys: JWK[] };
-  /** What /jwks publishes: the public halves. */
-  publicJwks: { keys: JWK[] };
-  current: JWK;
+  /** The key that signs (a private JWK). */
+  readonly current: JWK;
+  /** Private keys, the signing key first; handed to oidc-provider as its `jwks` (it signs with the first). */
+  readonly privateJwks: { keys: JWK[] };
+  /** What /jwks publishes: the public halves of the same keys. */
+  readonly publicJwks: { keys: JWK[] };
 }
+
+/** The shared key set as this instance holds it: `current` and the sets follow each refresh. */
+export interface SigningKeyRing extends SigningKeys {
+  /**
+   * Reads the shared key set again, stores a next key when one is due and deletes keys no token can
+   * need any more; answers whether the keys this instance publishes or signs with changed.
+   */
+  refresh(): Promise<boolean>;
+  /** Refreshes every `intervalMs`, calling `onChange` when the keys changed; answers how to stop. */
+  start(intervalMs: number, onChange: () => void): () => Promise<void>;
+}
+
+/** How long a key stays published once it stopped signing: the longest-lived token it signed, and the clock tolerance. */
+export const SIGNING_KEY_RETAIN_SECONDS =
+  Math.max(
+    TOKEN_TTL_SECONDS.AccessToken,
+    TOKEN_TTL_SECONDS.IdToken,
+    TOKEN_TTL_SECONDS.RefreshToken,
+    RESULTS_LINK_TTL_SECONDS,
+    STEP_UP_TTL_SECONDS,
+  ) + CLOCK_TOLERANCE_SECONDS;
+
+/** The schedule the settings give (IDENTITY_SIGNING_KEY_ROTATION_DAYS, IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS). */
+export function signingKeySchedule(settings: {
+  signingKeyRotationDays?: number;
+  signingKeyPublishAheadHours?: number;
+}): SigningKeySchedule {
+  return {
+    rotationMs: (settings.signingKeyRotationDays ?? SIGNING_KEY_DEFAULTS.rotationDays) * 24 * 3_600_000,
+    publishAheadMs: (settings.signingKeyPublishAheadHours ?? SIGNING_KEY_DEFAULTS.publishAheadHours) * 3_600_000,
+    retainMs: SIGNING_KEY_RETAIN_SECONDS * 1000,
+  };
+}
+
+/** Every instance reads the shared set this often: a new key is published everywhere long before it signs. */
+export const SIGNING_KEY_RELOAD_MS = 60_000;
+
+/**
+ * The key the private halves are sealed with (AES-256-GCM, factor-seal.ts): derived from
+ * IDENTITY_FACTOR_KEY for this use alone, so the one secret the operator keeps seals both kinds of
+ * secret without either sealed value opening with the other's key.
+ */
+export function signingKeySealKey(factorKey: string): string {
+  return createHmac("sha256", factorKey).update("idp-signing-keys/v1").digest("base64url");
+}
+
+/** The associated data of a sealed private key: a sealed key moved to another row does not open. */
+const sealContext = (kid: string) => `signing-key:${kid}`;
 
 async function generateSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true, modulusLength: 2048 });
@@ -17,17 +74,205 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: "RS256", use: "sig" };
 }
 
-function publicHalf(jwk: JWK): JWK {
+export function publicHalf(jwk: JWK): JWK {
   const { kty, n, e, kid, alg, use } = jwk;
   return { kty, n, e, kid, alg, use };
 }
 
-/** Generated on first start and kept in the database so tokens stay valid across restarts. */
-export async function loadSigningKeys(db: Database): Promise<SigningKeys> {
-  const keys = await loadOrCreateSecret(db, "oidc-signing-keys", async () => [await generateSigningKey()]);
-  const [current] = keys;
-  if (current === undefined) throw new Error("The stored signing key set is empty");
-  return { privateJwks: { keys }, publicJwks: { keys: keys.map(publicHalf) }, current };
+function sealed(jwk: JWK, sealKey: string, generation: number, publishedAt: Date, signsFrom: Date): StoredSigningKey {
+  const kid = jwk.kid!;
+  return {
+    kid,
+    generation,
+    publicJwk: publicHalf(jwk),
+    sealedPrivateJwk: sealSecret(sealKey, sealContext(kid), JSON.stringify(jwk)),
+    publishedAt,
+    signsFrom,
+  };
+}
+
+export interface SigningKeyOptions {
+  /** IDENTITY_FACTOR_KEY: the key the private halves are sealed with is derived from it. */
+  factorKey: string;
+  schedule: SigningKeySchedule;
+  now: () => Date;
+  logger: Logger;
+}
+
+/** Creates the signing-key table when missing and moves keys an earlier version kept in clear into it, sealed. */
+async function prepare(db: Database, sealKey: string, now: Date, logger: Logger) {
+  await migrate(db, SIGNING_KEY_SCHEMA, signingKeyMigrations);
+  const store = createSigningKeyStore(db);
+  const legacy = await store.legacyKeys();
+  if (legacy) {
+    if ((await store.list()).length === 0) {
+      // The key that has been signing goes on signing from now; the next rotation replaces it on schedule.
+      const [first] = legacy;
+      if (first) await store.add(sealed(first, sealKey, 1, now, now));
+    }
+    await store.forgetLegacyKeys();
+    logger.info("the stored signing key was sealed and moved to idp_signing_keys");
+  }
+  return store;
+}
+
+/** The next key, published now and signing once `publishAheadMs` has passed; stored unless another instance stored one first. */
+async function addNextKey(
+  store: ReturnType<typeof createSigningKeyStore>,
+  sealKey: string,
+  generation: number,
+  now: Date,
+  publishAheadMs: number,
+): Promise<StoredSigningKey | null> {
+  const key = sealed(await generateSigningKey(), sealKey, generation, now, new Date(now.getTime() + publishAheadMs));
+  return (await store.add(key)) ? key : null;
+}
+
+/**
+ * Opens the shared key set: the first key is created on the first start (it signs at once: no
+ * token exists yet), and every instance then follows the rows (planSigningKeys).
+ */
+export async function openSigningKeyRing(db: Database, options: SigningKeyOptions): Promise<SigningKeyRing> {
+  const { schedule, logger } = options;
+  const sealKey = signingKeySealKey(options.factorKey);
+  const store = await prepare(db, sealKey, options.now(), logger);
+  const opened = new Map<string, JWK>();
+  let held: { version: string; sets: SigningKeys } | undefined;
+
+  const openPrivate = (key: StoredSigningKey): JWK => {
+    const known = opened.get(key.kid);
+    if (known) return known;
+    const text = openSecret(sealKey, sealContext(key.kid), key.sealedPrivateJwk);
+    if (text === null)
+      throw new Error(`the signing key ${key.kid} does not open with this IDENTITY_FACTOR_KEY (it was sealed with another)`);
+    const jwk = JSON.parse(text) as JWK;
+    opened.set(key.kid, jwk);
+    return jwk;
+  };
+
+  async function read(): Promise<{ keys: StoredSigningKey[]; plan: SigningKeyPlan }> {
+    const now = options.now();
+    let keys = await store.list();
+    if (keys.length === 0) {
+      await addNextKey(store, sealKey, 1, now, 0);
+      keys = await store.list();
+    }
+    let plan = planSigningKeys(keys, now, schedule)!;
+    if (plan.nextDue) {
+      const added = await addNextKey(store, sealKey, Math.max(...keys.map((key) => key.generation)) + 1, now, schedule.publishAheadMs);
+      if (added)
+        logger.info({ kid: added.kid, signsFrom: added.signsFrom.toISOString() }, "signing key published; it signs from signsFrom");
+      keys = await store.list();
+      plan = planSigningKeys(keys, now, schedule)!;
+    }
+    if (plan.removable.length) {
+      await store.remove(plan.removable);
+      logger.info({ kids: plan.removable }, "signing keys removed: every token they signed has expired");
+    }
+    return { keys, plan };
+  }
+
+  async function refresh(): Promise<boolean> {
+    const { keys, plan } = await read();
+    const version = plan.published.join(" ");
+    if (held?.version === version) return false;
+    const byKid = new Map(keys.map((key) => [key.kid, key]));
+    const privateKeys = plan.published.map((kid) => openPrivate(byKid.get(kid)!));
+    for (const kid of opened.keys()) if (!plan.published.includes(kid)) opened.delete(kid);
+    held = {
+      version,
+      sets: {
+        current: privateKeys[0]!,
+        privateJwks: { keys: privateKeys },
+        publicJwks: { keys: plan.published.map((kid) => byKid.get(kid)!.publicJwk) },
+      },
+    };
+    return true;
+  }
+
+  await refresh();
+  const sets = () => held!.sets;
+  return {
+    get current() {
+      return sets().current;
+    },
+    get privateJwks() {
+      return sets().privateJwks;
+    },
+    get publicJwks() {
+      return sets().publicJwks;
+    },
+    refresh,
+    start(intervalMs, onChange) {
+      let running: Promise<void> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = refresh().then(
+          (changed) => {
+            if (changed) onChange();
+          },
+          (error: Error) =>
+            logger.error({ err: { message: error.message } }, "signing keys could not be read again; the ones held stay in use"),
+        );
+      }, intervalMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
+
+export type RotationAnswer =
+  | { rotated: true; kid: string; signsFrom: Date; replaces: string; replacedUntil: Date }
+  | { rotated: false; waiting: { kid: string; signsFrom: Date } };
+
+/**
+ * A rotation on demand: a next key published now, signing once the publish-ahead period has passed
+ * (the key it replaces stays published until every token it signed has expired). When a next key
+ * already waits, nothing is added: that one is the rotation.
+ */
+export async function rotateSigningKey(db: Database, options: SigningKeyOptions): Promise<RotationAnswer> {
+  const { schedule } = options;
+  const sealKey = signingKeySealKey(options.factorKey);
+  const now = options.now();
+  const store = await prepare(db, sealKey, now, options.logger);
+  if ((await store.list()).length === 0) await addNextKey(store, sealKey, 1, now, 0);
+  for (;;) {
+    const keys = await store.list();
+    const plan = planSigningKeys(keys, now, schedule)!;
+    if (plan.waiting) return { rotated: false, waiting: { kid: plan.waiting.kid, signsFrom: plan.waiting.signsFrom } };
+    const added = await addNextKey(store, sealKey, Math.max(...keys.map((key) => key.generation)) + 1, now, schedule.publishAheadMs);
+    if (added)
+      return {
+        rotated: true,
+        kid: added.kid,
+        signsFrom: added.signsFrom,
+        replaces: plan.signing,
+        replacedUntil: new Date(added.signsFrom.getTime() + schedule.retainMs),
+      };
+    // Another instance stored a key of that generation at this moment: read again.
+  }
+}
+
+/** Every stored key with its times, for the operator (no private half). */
+export async function listSigningKeys(db: Database, options: SigningKeyOptions) {
+  const store = await prepare(db, signingKeySealKey(options.factorKey), options.now(), options.logger);
+  const keys = await store.list();
+  const plan = planSigningKeys(keys, options.now(), options.schedule);
+  return keys.map((key, index) => {
+    const next = keys[index + 1];
+    return {
+      kid: key.kid,
+      publishedAt: key.publishedAt,
+      signsFrom: key.signsFrom,
+      state: key.kid === plan?.signing ? "signing" : key.signsFrom > options.now() ? "waiting" : "retired",
+      publishedUntil:
+        next && key.kid !== plan?.signing && key.signsFrom <= options.now()
+          ? new Date(next.signsFrom.getTime() + options.schedule.retainMs)
+          : null,
+    };
+  });
 }
 
 /** HMAC secret for one-time-code hashes. */

@@ -1,5 +1,6 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
 import { CodeHelp, type OtherWay } from "./code-help.tsx";
+import { DeliveryProblem, type DeliveryProblemView } from "./delivery-problem.tsx";
 import { renderFormPage } from "./form-page.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, errorFor, type FieldError, Links, Notice, TextField } from "./parts.tsx";
@@ -37,6 +38,10 @@ export interface ChallengeView {
   restartUid?: string;
   /** The interaction this page is a step of ('Cancel'). */
   cancelUid?: string;
+  /** The code's text or call did not reach the participant: said at the top, with their other ways. */
+  deliveryProblem?: Omit<DeliveryProblemView, "locale" | "maskedPhone">;
+  /** The code was handed to the provider and no report has come yet: 'Didn't get a code?' offers to look again. */
+  deliveryPending?: boolean;
 }
 
 /**
@@ -69,7 +74,9 @@ export function renderChallengePage(view: ChallengeView): string {
   const waiting = !fromApp && !view.resendRefused && view.resendInSeconds > 0;
   const intro = fromApp
     ? t("challenge.introTotp")
-    : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
+    : view.deliveryProblem
+      ? t("challenge.introNotSent")
+      : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
   return renderFormPage(
     {
       locale: view.locale,
@@ -81,6 +88,7 @@ export function renderChallengePage(view: ChallengeView): string {
       script: waiting ? RESEND_COUNTDOWN : undefined,
     },
     <>
+      {view.deliveryProblem ? <DeliveryProblem locale={view.locale} maskedPhone={view.maskedPhone} {...view.deliveryProblem} /> : null}
       <Notice message={view.message} />
       <p>{view.intro ?? intro}</p>
       <form method="post" action={view.action} noValidate>
@@ -144,6 +152,8 @@ export function renderChallengePage(view: ChallengeView): string {
           maskedPhone={view.intro ? "" : view.maskedPhone}
           otherWays={view.otherWays}
           securityHref={view.securityHref}
+          undelivered={view.deliveryProblem?.state === "undelivered"}
+          checkHref={view.deliveryPending ? view.checkHref : undefined}
         />
       )}
       {view.restartUid ? <SignInAsSomeoneElse locale={view.locale} uid={view.restartUid} /> : null}

@@ -14,6 +14,10 @@ export interface CodeHelpView {
   otherWays?: readonly OtherWay[];
   /** The portal's Login & Security, where the number is changed once signed in. */
   securityHref?: string;
+  /** The provider reported the last text undelivered (or the last call unanswered). */
+  undelivered?: boolean;
+  /** The code was handed to the provider, with no report yet: the page again, to see whether one came. */
+  checkHref?: string;
 }
 
 /**
@@ -21,13 +25,22 @@ export interface CodeHelpView {
  * take, the account's other ways, how to change the number and how to reach support. A native
  * disclosure, so it opens without JavaScript.
  */
-export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securityHref }: CodeHelpView) {
+export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securityHref, undelivered, checkHref }: CodeHelpView) {
   const t = translator(locale);
   return (
-    <details className="code-help">
+    <details className="code-help" open={undelivered || undefined}>
       <summary>{t("codeHelp.summary")}</summary>
-      {maskedPhone ? <p>{t(channel === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone: maskedPhone })}</p> : null}
+      {maskedPhone && undelivered ? (
+        <p>{t(channel === "voice" ? "codeHelp.undeliveredVoice" : "codeHelp.undeliveredSms", { phone: maskedPhone })}</p>
+      ) : maskedPhone ? (
+        <p>{t(channel === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone: maskedPhone })}</p>
+      ) : null}
       <p>{t(channel === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}</p>
+      {checkHref ? (
+        <p>
+          <a href={checkHref}>{t("codeHelp.checkDelivery")}</a>
+        </p>
+      ) : null}
       {otherWays.length > 0 ? (
         <>
           <p>{t("codeHelp.otherWays")}</p>

@@ -223,6 +223,17 @@ export const identityMigrations: readonly string[] = [
   CREATE INDEX idp_outbox_email_due ON idp_outbox (id) WHERE channel = 'email' AND sent_at IS NULL AND failed_at IS NULL;
   `,
   `
+  ALTER TABLE idp_outbox ADD COLUMN flow_key text;
+  ALTER TABLE idp_outbox ADD COLUMN provider_id text;
+  ALTER TABLE idp_outbox ADD COLUMN provider_status text;
+  ALTER TABLE idp_outbox ADD COLUMN provider_error text;
+  ALTER TABLE idp_outbox ADD COLUMN provider_status_at timestamptz;
+  ALTER TABLE idp_outbox ADD COLUMN refusal text;
+  CREATE INDEX idp_outbox_flow ON idp_outbox (flow_key, id) WHERE flow_key IS NOT NULL;
+  CREATE INDEX idp_outbox_phone_due ON idp_outbox (id) WHERE channel IN ('sms', 'voice') AND sent_at IS NULL AND failed_at IS NULL;
+  CREATE UNIQUE INDEX idp_outbox_message_uuid ON idp_outbox (message_uuid);
+  `,
+  `
   ALTER TABLE idp_oidc_payloads ADD COLUMN session_grant_ids text[];
   CREATE INDEX idp_oidc_payloads_session_grant_ids ON idp_oidc_payloads USING gin (session_grant_ids);
   `,

@@ -19,27 +19,102 @@ export interface OutgoingMessage {
   locale?: "en" | "es";
   /** Names the fact a message reports, so a second attempt to report it writes nothing (a relay's retry). */
   dedupeKey?: string;
+  /** Texts and calls: the verification flow whose code this is, so its code page can tell how delivery went. */
+  flowKey?: string;
   purpose: OutboxPurpose;
 }
 
 /** A message as the outbox holds it. */
-export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey"> {
+export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flowKey"> {
   id: number;
   createdAt: string;
+  /** Where its delivery stands: waiting in the outbox, handed to the provider (and what the provider said since), or failed. */
+  delivery: DeliveryState;
 }
+
+/**
+ * How a message's delivery went, as the participant's page and the development outbox say it:
+ * `pending` (in the outbox, not yet handed over, or outbox-only), `sent` (the provider took it),
+ * `delivered`, `undelivered` (the provider or the carrier reported it lost), `failed` (refused or given up).
+ */
+export type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
+
+/** Why a text or call was refused for good, as far as the participant can act on it. */
+export type DeliveryRefusal = "invalid-number" | "not-sms-capable" | "opted-out" | "other";
+
+export interface FlowDelivery {
+  channel: OutboxChannel;
+  to: string;
+  state: DeliveryState;
+  refusal: DeliveryRefusal | null;
+}
+
+/** Provider statuses that end a message's delivery unhappily (Twilio's message and call statuses). */
+const UNDELIVERED_STATUSES = new Set(["undelivered", "failed", "busy", "no-answer", "canceled"]);
+const DELIVERED_STATUSES = new Set(["delivered", "completed", "read"]);
+
+interface DeliveryColumns {
+  sent_at: Date | string | null;
+  failed_at: Date | string | null;
+  provider_status: string | null;
+}
+
+export function deliveryStateOf(row: DeliveryColumns): DeliveryState {
+  if (row.failed_at) return "failed";
+  if (row.provider_status && UNDELIVERED_STATUSES.has(row.provider_status)) return "undelivered";
+  if (row.provider_status && DELIVERED_STATUSES.has(row.provider_status)) return "delivered";
+  return row.sent_at ? "sent" : "pending";
+}
+
+const REFUSALS: readonly DeliveryRefusal[] = ["invalid-number", "not-sms-capable", "opted-out", "other"];
+
+/**
+ * The order of the provider's statuses (Twilio's for messages and calls): a report never moves a
+ * message back (a late 'sent' after 'delivered'), since reports may arrive in any order.
+ */
+const STATUS_RANK: Record<string, number> = {
+  accepted: 1,
+  scheduled: 1,
+  queued: 1,
+  initiated: 1,
+  sending: 2,
+  ringing: 2,
+  sent: 3,
+  "in-progress": 3,
+  delivered: 4,
+  undelivered: 4,
+  failed: 4,
+  completed: 4,
+  busy: 4,
+  "no-answer": 4,
+  canceled: 4,
+  read: 5,
+};
+
+export interface ProviderReport {
+  /** The outbox row's uuid, as the status callback URL names it. */
+  messageUuid: string;
+  status: string;
+  /** The provider's error code for an unhappy status (Twilio's ErrorCode, e.g. 30003). */
+  errorCode: string | null;
+}
+
+/** Whether a report says the message or call did not reach the participant. */
+export const isUndeliveredStatus = (status: string) => UNDELIVERED_STATUSES.has(status);
 
 /**
  * Every SMS, voice call and e-mail is written here, in the transaction of the fact it reports. In
  * development that is all (people and tests read the codes here); with SMTP configured the delivery
- * worker (platform/identity/mail) sends the e-mails from here. Never logged.
+ * worker (platform/identity/delivery) sends the e-mails from here, and with a text provider the
+ * texts and calls (platform/identity/phone). Never logged.
  */
 export function createOutbox(db: Queryable, now: () => Date) {
   return {
     /** Answers false when a message with the same dedupe key was written before (nothing is written again). */
     async deliver(message: OutgoingMessage): Promise<boolean> {
       const written = await db.query(
-        `INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at, headers, locale, dedupe_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+        `INSERT INTO idp_outbox (channel, destination, code, link, subject, body, purpose, created_at, headers, locale, dedupe_key, flow_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
         [
           message.channel,
           message.to,
@@ -52,6 +127,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
           message.headers ? JSON.stringify(message.headers) : null,
           message.locale ?? null,
           message.dedupeKey ?? null,
+          message.flowKey ?? null,
         ],
       );
       return written.length > 0;
@@ -69,6 +145,9 @@ export function createOutbox(db: Queryable, now: () => Date) {
         locale: "en" | "es" | null;
         purpose: OutboxPurpose;
         created_at: Date;
+        sent_at: Date | null;
+        failed_at: Date | null;
+        provider_status: string | null;
       }>(`SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`, [
         to ?? null,
         limit,
@@ -85,7 +164,41 @@ export function createOutbox(db: Queryable, now: () => Date) {
         ...(row.locale ? { locale: row.locale } : {}),
         purpose: row.purpose,
         createdAt: new Date(row.created_at).toISOString(),
+        delivery: deliveryStateOf(row),
       }));
+    },
+    /**
+     * What the provider reported about a text or call (its status callback). Answers the row it
+     * changed, or null for an unknown row, an unknown status or a report older than what is known.
+     */
+    async recordProviderReport(
+      report: ProviderReport,
+    ): Promise<{ id: number; channel: OutboxChannel; purpose: OutboxPurpose; undelivered: boolean } | null> {
+      const rank = STATUS_RANK[report.status];
+      if (rank === undefined || !/^[0-9a-f-]{36}$/i.test(report.messageUuid)) return null;
+      const later = Object.keys(STATUS_RANK).filter((status) => STATUS_RANK[status]! > rank);
+      const [row] = await db.query<{ id: number | string; channel: OutboxChannel; purpose: OutboxPurpose }>(
+        `UPDATE idp_outbox SET provider_status = $2, provider_error = $3, provider_status_at = $4
+         WHERE message_uuid = $1::uuid AND channel IN ('sms', 'voice')
+           AND (provider_status IS NULL OR NOT (provider_status = ANY($5::text[])))
+         RETURNING id, channel, purpose`,
+        [report.messageUuid, report.status, report.errorCode, now(), later],
+      );
+      return row
+        ? { id: Number(row.id), channel: row.channel, purpose: row.purpose, undelivered: isUndeliveredStatus(report.status) }
+        : null;
+    },
+    /** The newest text or call of a verification flow, and how its delivery went (null: none was sent). */
+    async deliveryOf(flowKey: string): Promise<FlowDelivery | null> {
+      const [row] = await db.query<DeliveryColumns & { channel: OutboxChannel; destination: string; refusal: string | null }>(
+        `SELECT channel, destination, sent_at, failed_at, provider_status, refusal FROM idp_outbox
+         WHERE flow_key = $1 ORDER BY id DESC LIMIT 1`,
+        [flowKey],
+      );
+      if (!row) return null;
+      const state = deliveryStateOf(row);
+      const refusal = REFUSALS.find((each) => each === row.refusal) ?? (state === "failed" ? "other" : null);
+      return { channel: row.channel, to: row.destination, state, refusal };
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { Queryable } from "../../../lib/postgres/index.ts";
+import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import { MAX_WRONG_TRIES_PER_CODE } from "../domain/guessing-limits.ts";
-import type { Outbox, OutboxPurpose } from "./outbox.ts";
+import { createOutbox, type Outbox, type OutboxPurpose } from "./outbox.ts";
 import type { BudgetClaim, BudgetScope, SendingBudget } from "./sending-budget.ts";
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -46,9 +46,15 @@ interface VerificationRow {
   expires_at: Date;
 }
 
+/** Sends a flow's text or call now, in the request that asked for it (the delivery worker would a moment later). */
+export type SendNow = (flowKey: string) => Promise<void>;
+
+const isDatabase = (db: Queryable): db is Database => typeof (db as Partial<Database>).transaction === "function";
+
 /**
  * One-time codes sent by SMS or voice: one live code per flow, stored hashed, single use,
  * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than `resendLockMs` after the last.
+ * The code and its outbox message are written in one transaction.
  */
 export function createVerifications(
   db: Queryable,
@@ -57,16 +63,24 @@ export function createVerifications(
   now: () => Date,
   resendLockMs: number,
   budget: SendingBudget | null = null,
+  sendNow: SendNow | null = null,
 ) {
   async function find(flowKey: string): Promise<VerificationRow | null> {
     const rows = await db.query<VerificationRow>("SELECT * FROM idp_verifications WHERE flow_key = $1", [flowKey]);
     return rows[0] ?? null;
   }
 
-  function secondsUntilResend(row: VerificationRow | null): number {
+  /**
+   * The resend lock: none after a text or call that never reached the phone (the provider refused
+   * it, gave up or reported it undelivered), so the participant can ask again, or ask for a call, at once.
+   */
+  async function secondsUntilResend(row: VerificationRow | null): Promise<number> {
     if (!row) return 0;
     const remaining = new Date(row.sent_at).getTime() + resendLockMs - now().getTime();
-    return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
+    if (remaining <= 0) return 0;
+    const delivery = row.channel === "sms" || row.channel === "voice" ? await outbox.deliveryOf(row.flow_key) : null;
+    if (delivery && (delivery.state === "failed" || delivery.state === "undelivered")) return 0;
+    return Math.ceil(remaining / 1000);
   }
 
   return {
@@ -96,16 +110,22 @@ export function createVerifications(
       to: string;
       link?: (code: string) => string;
       subject?: string;
-      /** E-mails: the language the subject is in, so the rest of the message is too. */
+      /** The language the message is written (or read out) in: the page's, or the account's. */
       locale?: "en" | "es";
       deliver?: boolean;
+      /**
+       * Texts and calls: hand the message to the provider before answering, so the page that follows
+       * can already say when it was refused. Only where the answer's timing reveals nothing (never in
+       * flows that must not tell whether an account exists).
+       */
+      sendNow?: boolean;
       /**
        * Who pays: required for text and voice messages, which come out of the sending budgets. A code
        * nobody receives (`deliver: false`) goes through the same budgets without spending shared ones.
        */
       budget?: BudgetClaim;
     }): Promise<SendResult> {
-      const wait = secondsUntilResend(await find(input.flowKey));
+      const wait = await secondsUntilResend(await find(input.flowKey));
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
       if (budget && input.budget && (input.channel === "sms" || input.channel === "voice")) {
         const to = input.deliver === false ? null : input.to;
@@ -114,32 +134,38 @@ export function createVerifications(
       }
       const code = generateCode(input.channel);
       const sentAt = now();
-      await db.query(
-        `INSERT INTO idp_verifications (flow_key, purpose, channel, destination, code_hash, failed_attempts, sent_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
-         ON CONFLICT (flow_key) DO UPDATE SET purpose = $2, channel = $3, destination = $4, code_hash = $5,
-           failed_attempts = 0, sent_at = $6, expires_at = $7, verified_at = NULL`,
-        [
-          input.flowKey,
-          input.purpose,
-          input.channel,
-          input.to,
-          hashCode(secret, input.flowKey, code),
-          sentAt,
-          new Date(sentAt.getTime() + CODE_TTL_MS),
-        ],
-      );
-      if (input.deliver !== false) {
-        await outbox.deliver({
+      const phone = input.channel === "sms" || input.channel === "voice";
+      const write = async (tx: Queryable) => {
+        await tx.query(
+          `INSERT INTO idp_verifications (flow_key, purpose, channel, destination, code_hash, failed_attempts, sent_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
+           ON CONFLICT (flow_key) DO UPDATE SET purpose = $2, channel = $3, destination = $4, code_hash = $5,
+             failed_attempts = 0, sent_at = $6, expires_at = $7, verified_at = NULL`,
+          [
+            input.flowKey,
+            input.purpose,
+            input.channel,
+            input.to,
+            hashCode(secret, input.flowKey, code),
+            sentAt,
+            new Date(sentAt.getTime() + CODE_TTL_MS),
+          ],
+        );
+        if (input.deliver === false) return;
+        await (tx === db ? outbox : createOutbox(tx, now)).deliver({
           channel: input.channel,
           to: input.to,
           code,
           link: input.link?.(code),
           subject: input.subject,
           ...(input.locale ? { locale: input.locale } : {}),
+          ...(phone ? { flowKey: input.flowKey } : {}),
           purpose: input.purpose,
         });
-      }
+      };
+      if (isDatabase(db)) await db.transaction(write);
+      else await write(db);
+      if (phone && input.deliver !== false && input.sendNow && sendNow) await sendNow(input.flowKey);
       return { ok: true };
     },
 

@@ -1,5 +1,5 @@
-import type { FullConfig } from "@playwright/test";
 import { claimRunTempDir } from "../../support/run-temp-dir";
+import { portalUrl } from "./stack";
 
 /**
  * The portal's /readyz (the web server's check) answers once the portal can serve; the identity
@@ -25,8 +25,7 @@ async function untilServicesAnswer(readyzUrl: string, timeoutMs = 120_000): Prom
 }
 
 /** The browsers' temporary files go to a directory of the run's own, removed when it ends. */
-export default async function globalSetup(config: FullConfig) {
-  const readyzUrl = (config.webServer as { url?: string } | null)?.url;
-  if (readyzUrl) await untilServicesAnswer(readyzUrl);
+export default async function globalSetup() {
+  await untilServicesAnswer(`${portalUrl}/readyz`);
   return claimRunTempDir();
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { processArgs } from "../../../lib/launcher/process-command.ts";
 import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 import { startServiceProcess, type ServiceProcess } from "./support/sigterm-under-load";
 
@@ -40,7 +40,7 @@ describe("npm run dev", () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     portal = await startServiceProcess(
-      launchedPortalArgs(projectRoot, { viteDevelopment: true }),
+      processArgs("portal", projectRoot, { from: "source" }),
       {
         ...process.env,
         NODE_ENV: "development",

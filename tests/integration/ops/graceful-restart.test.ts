@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryEnvironment } from "../../../lib/launcher/memory-settings.ts";
-import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
-import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
+import { builtIfPresent, processArgs } from "../../../lib/launcher/process-command.ts";
 import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 import { participantLike } from "../../platform/results/support/results-service-for-suite";
 import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
@@ -17,6 +16,14 @@ import { resultsServiceEnvironment, sigtermUnderLoad, startServiceProcess, track
  */
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+/**
+ * A service as the launcher starts it: its built file (type stripping off, so no TypeScript can load
+ * in it), or its source when nothing is built.
+ */
+const asLaunched = (name: "identity" | "results") => {
+  const from = builtIfPresent(name, projectRoot);
+  return [...(from === "built" ? ["--no-experimental-strip-types"] : []), ...processArgs(name, projectRoot, { from })];
+};
 const workDir = mkdtempSync(path.join(tmpdir(), "ops-graceful-"));
 let keys: TestIdentityKeys;
 /** The results service's one participant. */
@@ -38,7 +45,7 @@ describe("graceful restarts", () => {
     const participantsFile = path.join(workDir, "results-participants.json");
     writeFileSync(participantsFile, JSON.stringify({ participants: [participantLike(USER_ID)] }));
     const service = await startServiceProcess(
-      RESULTS_NODE_ARGS,
+      asLaunched("results"),
       resultsServiceEnvironment(port, path.join(workDir, "results"), keys, { DEMO_PARTICIPANTS_FILE: participantsFile }),
       baseUrl,
     );
@@ -85,7 +92,7 @@ describe("graceful restarts", () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
-      [tsx, "platform/identity/main.ts"],
+      asLaunched("identity"),
       {
         ...process.env,
         NODE_ENV: "development",
@@ -145,7 +152,7 @@ describe("graceful restarts", () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
       // Type stripping off: a TypeScript module loaded at run time would stop the portal from starting.
-      ["--no-experimental-strip-types", ...launchedPortalArgs(projectRoot, { viteDevelopment: false })],
+      ["--no-experimental-strip-types", ...processArgs("portal", projectRoot, { from: "built" })],
       memoryEnvironment({
         ...process.env,
         PORT: String(port),

@@ -4,10 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchedPortalArgs } from "../../../lib/launcher/portal-command.ts";
+import { processArgs } from "../../../lib/launcher/process-command.ts";
 import { openDatabase } from "../../../lib/postgres/index.ts";
-import { IDENTITY_NODE_ARGS } from "../../../platform/identity/node-args.ts";
-import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
 import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 
 /**
@@ -25,11 +23,11 @@ const realSecrets = {
   IDENTITY_FACTOR_KEY: randomBytes(16).toString("hex"),
   RESULTS_DOCUMENT_SECRET: randomBytes(32).toString("base64url"),
 };
-/** Each service's process as the launcher starts it. */
+/** Each process as the launcher starts it in production: its built file (the suite builds first). */
 const serviceArgs: Record<string, string[]> = {
-  "platform/identity/main.ts": IDENTITY_NODE_ARGS,
-  "platform/results/main.ts": RESULTS_NODE_ARGS,
-  "server/index.ts": launchedPortalArgs(projectRoot, { viteDevelopment: false }),
+  "platform/identity/main.ts": processArgs("identity", projectRoot, { from: "built" }),
+  "platform/results/main.ts": processArgs("results", projectRoot, { from: "built" }),
+  "server/index.ts": processArgs("portal", projectRoot, { from: "built" }),
 };
 let launcher: ChildProcess;
 let launcherOutput = "";
@@ -84,8 +82,10 @@ beforeAll(async () => {
       ...baseEnv(),
       ...realSecrets,
       PORTAL_ENVIRONMENT: "production",
-      ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+      // The results service is a reference implementation: production runs it only when told to.
+      ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
       MAIL_TRANSPORT: "outbox-only",
+      SMS_TRANSPORT: "outbox-only",
       DATA_DIR: dataDir,
       PORT: String(ports.portal),
       IDENTITY_PORT: String(ports.identity),
@@ -135,8 +135,9 @@ describe("published development secrets are refused at start-up", () => {
     ...baseEnv(),
     ...realSecrets,
     PORTAL_ENVIRONMENT: "production",
-    ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+    ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
     MAIL_TRANSPORT: "outbox-only",
+    SMS_TRANSPORT: "outbox-only",
   });
 
   // Each refusal is a process of its own that exits at start-up: they run side by side.
@@ -210,14 +211,36 @@ describe("published development secrets are refused at start-up", () => {
     expect(output).toContain("MAIL_TRANSPORT=outbox-only");
   });
 
-  it.concurrent("the embedded services do not start in production unless told to", async () => {
+  it.concurrent(
+    "the identity provider does not start in production when texts and calls would go nowhere, nor with a weak Twilio token",
+    async () => {
+      const { SMS_TRANSPORT: _outboxOnly, ...withoutTexts } = production();
+      const missing = await runToExit(serviceArgs["platform/identity/main.ts"]!, { ...withoutTexts, IDENTITY_PORT: "0" });
+      expect(missing.code).not.toBe(0);
+      expect(missing.output).toContain("texts and calls are not configured: set SMS_TRANSPORT=twilio");
+      expect(missing.output).toContain("SMS_TRANSPORT=outbox-only");
+      const weak = await runToExit(serviceArgs["platform/identity/main.ts"]!, {
+        ...withoutTexts,
+        IDENTITY_PORT: "0",
+        SMS_TRANSPORT: "twilio",
+        TWILIO_ACCOUNT_SID: `AC${"0123456789abcdef".repeat(2)}`,
+        TWILIO_AUTH_TOKEN: "twilio-auth-token-twilio-auth-token",
+        TWILIO_FROM_NUMBER: "+15017122661",
+      });
+      expect(weak.code).not.toBe(0);
+      expect(weak.output).toMatch(/TWILIO_AUTH_TOKEN (repeats one character|does not look random)/);
+      expect(weak.output).not.toContain("twilio-auth-token-twilio-auth-token");
+    },
+  );
+
+  it.concurrent("the reference results service does not start in production unless told to", async () => {
     const { code, output } = await runToExit(serviceArgs["platform/results/main.ts"]!, {
       ...baseEnv(),
       PORTAL_ENVIRONMENT: "production",
       RESULTS_PORT: "0",
     });
     expect(code).not.toBe(0);
-    expect(output).toContain("ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION");
+    expect(output).toContain("ALLOW_REFERENCE_RESULTS_IN_PRODUCTION=true");
   });
 });
 

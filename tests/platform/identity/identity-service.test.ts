@@ -330,9 +330,14 @@ describe("tokens", () => {
     });
     expect(embedded.status).toBe(200);
     expect(await embedded.text()).toContain(">Continue</button>");
-    // Still signed in: a new authorization does not ask for the password.
-    const again = await beginSignIn(browser);
-    expect(again.html).not.toContain('name="password"');
+    // Still signed in: the portal's own navigation with the same hint ends the session at once, which
+    // it does only for the browser session that hint was issued for.
+    const navigated = await fetch(new URL(`/session/end?${query}`, idp.url), {
+      redirect: "manual",
+      headers: { cookie: browser.jar.header(), "sec-fetch-dest": "document" },
+    });
+    expect(navigated.status).toBe(303);
+    expect(navigated.headers.get("location")).toBe(`${PORTAL_URL}/auth/signed-out`);
   });
 
   it("gives every script of the end-session page the response's CSP nonce", async () => {

@@ -4,9 +4,9 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../lib/postgres/index.ts";
-import { createDeliveryStore } from "../../../platform/identity/mail/delivery-store.ts";
-import { createDeliveryWorker } from "../../../platform/identity/mail/delivery-worker.ts";
+import { createDeliveryStore } from "../../../platform/identity/delivery/delivery-store.ts";
 import { renderEmail } from "../../../platform/identity/mail/email-content.ts";
+import { createEmailDeliveryWorker } from "../../../platform/identity/mail/email-delivery.ts";
 import { mailSettingsFrom, type MailSettings } from "../../../platform/identity/mail/mail-settings.ts";
 import { createSmtpTransport } from "../../../platform/identity/mail/smtp-transport.ts";
 import { createKitStepSender } from "../../../platform/identity/notifications/kit-step-sender.ts";
@@ -57,7 +57,7 @@ beforeEach(async () => {
 });
 
 function workerOn(db: Database) {
-  return createDeliveryWorker({
+  return createEmailDeliveryWorker({
     db,
     transport: createSmtpTransport(settings.smtp, settings.from),
     from: settings.from,
@@ -122,7 +122,7 @@ describe("e-mail delivery through SMTP", () => {
     expect(partsOf(english).get("text/plain")).toContain("Your DNA kit has reached a new step: Sample received");
 
     // The Message-ID is the row's own: rendering the row again gives the same one.
-    const [row] = await createDeliveryStore(first, () => new Date(clock.getTime() + 1)).claim(1, 1, 86_400_000);
+    const [row] = await createDeliveryStore(first, () => new Date(clock.getTime() + 1), ["email"]).claim(1, 1, 86_400_000);
     expect(row).toBeUndefined();
     const ids = await first.query<{ message_uuid: string }>(
       "SELECT message_uuid FROM idp_outbox WHERE sent_at IS NOT NULL ORDER BY id DESC LIMIT 2",
@@ -205,7 +205,7 @@ describe("e-mail delivery through SMTP", () => {
   it("a crash between sending and marking sends it again under the same Message-ID once the hold runs out", async () => {
     await queueNotice("ada@example.test", "Once");
     // A worker that sends and dies before it marks the row as sent.
-    const [taken] = await createDeliveryStore(first, now).claim(5, 120_000, 86_400_000);
+    const [taken] = await createDeliveryStore(first, now, ["email"]).claim(5, 120_000, 86_400_000);
     await createSmtpTransport(settings.smtp, settings.from).send(renderEmail(taken!, "no-reply@mail.example.test"));
     const worker = workerOn(second);
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });

@@ -8,7 +8,7 @@ const secrets = {
   PORTAL_CLIENT_SECRET: randomBytes(32).toString("base64url"),
   IDENTITY_COOKIE_KEYS: randomBytes(32).toString("base64url"),
   IDENTITY_FACTOR_KEY: randomBytes(32).toString("base64url"),
-  ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+  SMS_TRANSPORT: "outbox-only",
 };
 
 describe("e-mail settings", () => {

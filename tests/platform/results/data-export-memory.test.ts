@@ -2,7 +2,7 @@ import { readFile, rm, writeFile, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESULTS_NODE_ARGS } from "../../../platform/results/node-flags.ts";
+import { builtIfPresent, processArgs } from "../../../lib/launcher/process-command.ts";
 import { freePort } from "../../../scripts/bench/stack.ts";
 import { resultsServiceEnvironment, startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
 import { freshDatabaseUrl } from "../../support/database";
@@ -53,7 +53,8 @@ beforeAll(async () => {
   const port = await freePort();
   const databaseUrl = await freshDatabaseUrl("results_export_memory");
   service = await startServiceProcess(
-    RESULTS_NODE_ARGS,
+    // As the launcher starts it, with the young generation its settings bound (lib/launcher/memory-settings.ts).
+    processArgs("results", path.resolve("."), { from: builtIfPresent("results", path.resolve(".")) }),
     resultsServiceEnvironment(port, path.join(workDir, "results"), keys, {
       RESULTS_EXPORT_POLL_MS: "200",
       DEMO_PARTICIPANTS_FILE: demoFile,

@@ -134,7 +134,7 @@ describe("outside development", () => {
   it("POST /dev/participants is absent (404) and creates nothing", async () => {
     const service = await startFromEnv({
       PORTAL_ENVIRONMENT: "production",
-      ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true",
+      ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true",
     });
     expect((await post(service, record("T-results-3"))).status).toBe(404);
     expect((await resultsOf(service, "T-results-3")).status).toBe(404);

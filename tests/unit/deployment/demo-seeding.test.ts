@@ -14,7 +14,8 @@ const environments = {
   development: {},
   staging: { PORTAL_URL: "https://portal.staging.example.org" },
   "regulated-test": { PORTAL_ENVIRONMENT: "regulated-test" },
-  production: { PORTAL_ENVIRONMENT: "production", ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true" },
+  // The results service, a reference implementation, asks for its word in production; the identity service does not.
+  production: { PORTAL_ENVIRONMENT: "production", ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true" },
 } as const;
 // Outside development the identity provider also needs to be told how e-mail leaves it.
 const identitySecrets = () => ({
@@ -22,6 +23,7 @@ const identitySecrets = () => ({
   IDENTITY_COOKIE_KEYS: strong(),
   IDENTITY_FACTOR_KEY: strong(),
   MAIL_TRANSPORT: "outbox-only",
+  SMS_TRANSPORT: "outbox-only",
 });
 
 const identitySeeds = (env: Record<string, string>) => loadConfigFromEnv({ ...identitySecrets(), ...env }).demoParticipantsFile;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deploymentEnvironmentOf, embeddedServiceProblems, secretProblems } from "../../../lib/deployment/environment.ts";
+import { deploymentEnvironmentOf, referenceResultsProblems, secretProblems } from "../../../lib/deployment/environment.ts";
 
 describe("one environment rule for every process", () => {
   it("PORTAL_ENVIRONMENT wins; otherwise the portal's host decides", () => {
@@ -24,9 +24,9 @@ describe("one environment rule for every process", () => {
     expect(secretProblems("production", { SESSION_SECRET: "kP3v9QzL1xW7mR2tY8bN4cJ6hF0dS5gAe1Uo" })).toEqual([]);
   });
 
-  it("the embedded services start in production only when told to", () => {
-    expect(embeddedServiceProblems("production", {})).toHaveLength(1);
-    expect(embeddedServiceProblems("production", { ALLOW_EMBEDDED_SERVICES_IN_PRODUCTION: "true" })).toEqual([]);
-    expect(embeddedServiceProblems("staging", {})).toEqual([]);
+  it("the reference results service starts in production only when told to", () => {
+    expect(referenceResultsProblems("production", {})).toEqual([expect.stringContaining("ALLOW_REFERENCE_RESULTS_IN_PRODUCTION=true")]);
+    expect(referenceResultsProblems("production", { ALLOW_REFERENCE_RESULTS_IN_PRODUCTION: "true" })).toEqual([]);
+    expect(referenceResultsProblems("staging", {})).toEqual([]);
   });
 });

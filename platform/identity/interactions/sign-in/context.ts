@@ -5,6 +5,7 @@ import { redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
+import type { DeliveryWay } from "../../pages/delivery-problem.tsx";
 import type { HumanCheckView } from "../../pages/human-check-field.tsx";
 import { translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
@@ -120,6 +121,32 @@ export function createSignInContext(deps: InteractionDeps) {
     });
   }
 
+  /**
+   * How the flow's last text or call went, for the code page: nothing to say while it is on its way
+   * (or stays in the outbox), else what did not arrive and the account's other ways.
+   */
+  async function deliveryView(interaction: LoginInteraction, state: SignInState, account: Account, flowKey: string, phone: string | null) {
+    if (state.method !== "sms" && state.method !== "voice") return {};
+    const delivery = await deps.outbox.deliveryOf(flowKey);
+    if (!delivery || delivery.to !== phone || delivery.channel !== state.method) return {};
+    if (delivery.state === "sent") return { deliveryPending: true };
+    if (delivery.state !== "failed" && delivery.state !== "undelivered") return {};
+    const uid = interaction.uid;
+    const ways: DeliveryWay[] = [];
+    if (state.step === "enrol-challenge") ways.push({ kind: "number", href: `/interaction/${uid}?change=number` });
+    else {
+      const other = state.method === "sms" ? "voice" : "sms";
+      // A number that does not work at all is no better by call; a landline or a STOP-ed number may well take a call.
+      if (account.phoneMethods.includes(other) && delivery.refusal !== "invalid-number")
+        ways.push({ kind: "channel", channel: other, action: `/interaction/${uid}/select` });
+      if (await factors.hasTotp(account.id)) ways.push({ kind: "totp", action: `/interaction/${uid}/select` });
+      if ((await deps.passkeys.list(account.id)).length > 0) ways.push({ kind: "passkey", href: `/interaction/${uid}?change=method` });
+      const recovery = await recoveryHref(uid, account);
+      if (recovery) ways.push({ kind: "recovery", href: recovery });
+    }
+    return { deliveryProblem: { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal, ways } };
+  }
+
   async function renderChallenge(
     res: ServerResponse,
     interaction: LoginInteraction,
@@ -156,6 +183,7 @@ export function createSignInContext(deps: InteractionDeps) {
         ...(enrolling
           ? {}
           : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),
+        ...(await deliveryView(interaction, state, account, flowKey, phone ?? null)),
       }),
     );
   }

@@ -99,6 +99,8 @@ export function createEnrolStep(context: SignInContext) {
       purpose: "enrol",
       channel: "sms",
       to: phone,
+      locale: interaction.locale,
+      sendNow: true,
       // A number not yet verified: enrolments are paid from the newcomers' pool.
       budget: { accountKey: state.accountId, pool: "newcomer" },
     });

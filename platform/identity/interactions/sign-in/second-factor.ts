@@ -96,6 +96,8 @@ export function createSecondFactorSteps(context: SignInContext) {
       purpose: "sign-in",
       channel: method,
       to: account.phone,
+      locale: interaction.locale,
+      sendNow: true,
       budget: await claimOf(account),
     });
     if (!sent.ok && sent.reason === "budget")
@@ -130,6 +132,8 @@ export function createSecondFactorSteps(context: SignInContext) {
         purpose: enrolling ? "enrol" : "sign-in",
         channel,
         to: destination,
+        locale: interaction.locale,
+        sendNow: true,
         budget: enrolling ? { accountKey: account.id, pool: "newcomer" } : await claimOf(account),
       });
       // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).

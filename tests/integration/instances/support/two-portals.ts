@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { portalServerArgs } from "../../../../lib/launcher/portal-command.ts";
+import { processArgs } from "../../../../lib/launcher/process-command.ts";
 import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
 import { ensurePortalBuilt, freePort, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 import { startServiceProcess, type ServiceProcess } from "../../ops/support/sigterm-under-load.ts";
@@ -71,7 +71,7 @@ export async function startTwoPortals(): Promise<TwoPortals> {
     cleanups.push(() => stack.stop());
 
     const portalB = await startServiceProcess(
-      portalServerArgs(projectRoot),
+      processArgs("portal", projectRoot, { from: "built" }),
       { ...process.env, ...instanceSettings, PORT: String(ports.b), PORTAL_DATA_DIR: path.join(stack.dataDir, "portal-b") },
       `http://127.0.0.1:${ports.b}`,
     );

@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { EMBEDDED_DATABASE_FLAGS, memoryFlagsFor } from "./memory-settings.ts";
+import { fileArgs, PROCESS_FILES, type StackProcess } from "./process-files.ts";
+
+export interface ProcessCommandOptions {
+  /**
+   * The built file (`npm start`, production, the suites after a build), or the source (`npm run dev`,
+   * and the suites when nothing is built).
+   */
+  from: "built" | "source";
+  /** The operator's NODE_OPTIONS: a flag set there wins over the same flag here. */
+  nodeOptions?: string;
+  /** The process opens an embedded database of its own (no DATABASE_URL). */
+  embeddedDatabase?: boolean;
+  /** The process's memory bound (memory-settings.ts), on unless a bench compares with V8's own limits. */
+  bounded?: boolean;
+}
+
+/**
+ * Node's arguments for one process of the stack, as every launcher, suite and bench starts it: its
+ * settings from memory-settings.ts, then its file (process-files.ts). Under `npm run dev` the portal
+ * serves Vite's dev server and the app's source modules from one process, which the bound for
+ * serving the build cannot hold (it ran out of heap before its first page): from source it is not bounded.
+ */
+export function processArgs(name: StackProcess, projectRoot: string, options: ProcessCommandOptions): string[] {
+  const bounded = (options.bounded ?? true) && !(name === "portal" && options.from === "source");
+  return [
+    ...(options.embeddedDatabase ? EMBEDDED_DATABASE_FLAGS : []),
+    ...(bounded ? memoryFlagsFor(name, options.nodeOptions) : []),
+    ...fileArgs(PROCESS_FILES[name], projectRoot, options.from),
+  ];
+}
+
+/** The built file when the build made it, else the source: what the suites' stacks run (`npm test` builds first). */
+export function builtIfPresent(name: StackProcess, projectRoot: string): "built" | "source" {
+  return existsSync(path.join(projectRoot, PROCESS_FILES[name].built)) ? "built" : "source";
+}

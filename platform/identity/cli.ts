@@ -1,0 +1,86 @@
+/**
+ * The identity service's operator commands, run with the service's own environment:
+ *
+ *   npm run identity -- rotate-signing-key   publish a next token signing key now
+ *   npm run identity -- signing-keys         list the signing keys and their times
+ *
+ * On a PostgreSQL server (DATABASE_URL) they run beside the running instances, which pick the
+ * change up at their next reading of the key set (within a minute). The embedded database opens in
+ * one process at a time: stop the service first.
+ */
+import { pino } from "pino";
+import { serviceFetch } from "../../lib/http/service-fetch.ts";
+import { migrate, openDatabase } from "../../lib/postgres/index.ts";
+import { loadConfigFromEnv } from "./config.ts";
+import { listSigningKeys, rotateSigningKey, signingKeySchedule } from "./oidc/signing-keys.ts";
+import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
+
+const USAGE = `Usage: npm run identity -- <command>
+
+  rotate-signing-key   publish a next token signing key now; it signs once the publish-ahead
+                       period has passed (IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS)
+  signing-keys         list the token signing keys: which signs, which waits, until when the
+                       retired ones stay published`;
+
+async function embeddedDatabaseInUse(host: string, port: number): Promise<boolean> {
+  const hostname = host.includes(":") ? `[${host}]` : host;
+  return serviceFetch(`http://${hostname}:${port}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  if (!command || rest.length || !["rotate-signing-key", "signing-keys"].includes(command)) {
+    console.error(USAGE);
+    return command === undefined || command === "help" || command === "--help" ? 0 : 2;
+  }
+  const config = loadConfigFromEnv();
+  if (!config.databaseUrl && (await embeddedDatabaseInUse(config.host, config.port))) {
+    console.error(
+      `The identity service is running on its embedded database (${config.dataDir}), which one process opens at a time: stop it first, or give both DATABASE_URL.`,
+    );
+    return 1;
+  }
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    // The service's own schema first, as at its start (a first command may come before a first start).
+    await migrate(db, IDENTITY_SERVICE, identityMigrations);
+    const options = {
+      factorKey: config.factorKey,
+      schedule: signingKeySchedule(config),
+      now: () => new Date(),
+      logger: pino({ level: "warn" }),
+    };
+    if (command === "rotate-signing-key") {
+      const answer = await rotateSigningKey(db, options);
+      if (!answer.rotated) {
+        console.log(
+          `A next signing key is already published: ${answer.waiting.kid} signs from ${answer.waiting.signsFrom.toISOString()}. Nothing was added.`,
+        );
+        return 0;
+      }
+      console.log(`Published signing key ${answer.kid}; it signs from ${answer.signsFrom.toISOString()}.`);
+      console.log(`The key it replaces, ${answer.replaces}, stays published until ${answer.replacedUntil.toISOString()}.`);
+      return 0;
+    }
+    for (const key of await listSigningKeys(db, options)) {
+      const until = key.publishedUntil ? `, published until ${key.publishedUntil.toISOString()}` : "";
+      console.log(
+        `${key.kid}  ${key.state.padEnd(8)} published ${key.publishedAt.toISOString()}, signs from ${key.signsFrom.toISOString()}${until}`,
+      );
+    }
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

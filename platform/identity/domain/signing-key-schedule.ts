@@ -1,0 +1,64 @@
+/**
+ * When each token signing key is published, signs, and is removed: a pure reading of the keys'
+ * times, so every instance that reads the same rows at the same moment reaches the same answer.
+ *
+ * A key is published from the moment it is stored and signs from `signsFrom`; it stops signing
+ * when the next key starts, and stays published for `retainMs` more (the longest lifetime of a
+ * token it signed, plus the clock tolerance), then goes. A new key is stored `publishAheadMs`
+ * before it is to sign, so relying parties that cache the key set see it before any token does.
+ */
+export interface SigningKeySchedule {
+  /** How long a key signs before the next one takes over. */
+  rotationMs: number;
+  /** How long a new key is published before it signs (at least the relying parties' key-set cache). */
+  publishAheadMs: number;
+  /** How long a key stays published after it stopped signing (the longest token lifetime and the clock tolerance). */
+  retainMs: number;
+}
+
+export interface SigningKeyTimes {
+  kid: string;
+  /** 1 for the first key, one more for each next one. */
+  generation: number;
+  signsFrom: Date;
+}
+
+export interface SigningKeyPlan {
+  /** The key that signs now. */
+  signing: string;
+  /** Keys the key set publishes: the signing key first (oidc-provider signs with the first), then the others. */
+  published: string[];
+  /** Keys whose every token has expired: no longer published, and deleted. */
+  removable: string[];
+  /** A next key waits to sign (published, not yet signing). */
+  waiting: SigningKeyTimes | null;
+  /** True when the signing key is due to be replaced and no next key waits: one is to be stored now. */
+  nextDue: boolean;
+}
+
+export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, schedule: SigningKeySchedule): SigningKeyPlan | null {
+  const ordered = [...keys].sort((a, b) => a.generation - b.generation);
+  if (ordered.length === 0) return null;
+  const at = now.getTime();
+  // The newest key whose time has come; before any has (only when clocks disagree), the oldest.
+  let signingIndex = 0;
+  ordered.forEach((key, index) => {
+    if (key.signsFrom.getTime() <= at) signingIndex = index;
+  });
+  const signing = ordered[signingIndex]!;
+  const later = ordered.slice(signingIndex + 1);
+  const retired = ordered.slice(0, signingIndex);
+  const removable = retired.filter((key, index) => {
+    const retiredAt = ordered[index + 1]!.signsFrom.getTime();
+    return at >= retiredAt + schedule.retainMs;
+  });
+  const kept = retired.filter((key) => !removable.includes(key)).reverse();
+  const waiting = later.at(-1) ?? null;
+  return {
+    signing: signing.kid,
+    published: [signing, ...later, ...kept].map((key) => key.kid),
+    removable: removable.map((key) => key.kid),
+    waiting,
+    nextDue: waiting === null && at >= signing.signsFrom.getTime() + schedule.rotationMs - schedule.publishAheadMs,
+  };
+}

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import twilio from "twilio";
+import { readForm } from "../http/io.ts";
+import type { Outbox } from "../store/outbox.ts";
+
+export interface StatusCallbackDeps {
+  outbox: Outbox;
+  /** The account's auth token: the provider signs each callback with it (X-Twilio-Signature). */
+  authToken: string;
+  /** This service's public address, as the callback URLs given to the provider begin. */
+  issuer: string;
+  logger: Logger;
+}
+
+/**
+ * POST /provider/twilio/status?m=<outbox uuid>: the provider's delivery reports for texts and calls.
+ * A request is believed only when its X-Twilio-Signature is the provider's signature of the URL it
+ * was given and the posted parameters (the SDK's validateRequest); anything else is refused with a 403
+ * and changes nothing. An undelivered text or unanswered call is logged as an alert, without the
+ * number or the code, and shown on the participant's code page.
+ */
+export function createStatusCallbackRoute(deps: StatusCallbackDeps) {
+  const base = deps.issuer.replace(/\/$/, "");
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== "POST") {
+      res.statusCode = 405;
+      res.setHeader("allow", "POST");
+      return void res.end();
+    }
+    const params = await readForm(req);
+    const signature = req.headers["x-twilio-signature"];
+    const settings = req.headers["x-twilio-webhooks-signature-settings"];
+    const algorithm = twilio.getSignatureAlgorithm(typeof settings === "string" ? settings : undefined);
+    const url = `${base}${req.url ?? ""}`;
+    if (typeof signature !== "string" || !twilio.validateRequest(deps.authToken, signature, url, params, algorithm)) {
+      deps.logger.warn("provider status callback refused: not signed by the provider");
+      res.statusCode = 403;
+      res.setHeader("content-type", "text/plain; charset=utf-8");
+      return void res.end("Forbidden");
+    }
+    const messageUuid = new URL(req.url ?? "/", "http://identity.invalid").searchParams.get("m") ?? "";
+    const status = params.MessageStatus ?? params.CallStatus ?? "";
+    const errorCode = /^\d{1,6}$/.test(params.ErrorCode ?? "") ? params.ErrorCode! : null;
+    const changed = await deps.outbox.recordProviderReport({ messageUuid, status, errorCode });
+    if (changed?.undelivered)
+      deps.logger.error(
+        {
+          alert: `${changed.channel}-undelivered`,
+          outboxId: changed.id,
+          channel: changed.channel,
+          purpose: changed.purpose,
+          status,
+          errorCode,
+        },
+        changed.channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports",
+      );
+    res.statusCode = 204;
+    res.end();
+  };
+}
