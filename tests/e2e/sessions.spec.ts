@@ -97,3 +97,26 @@ test("a participant sees where she is signed in, signs out her phone, then every
   await expect(phone.getByRole("region", { name: "Where you're signed in" }).getByRole("listitem")).toHaveCount(1);
   await phone.context().close();
 });
+
+test("'Where you're signed in' fits a 320 px screen in Spanish and English, without scrolling sideways (WCAG 1.4.10)", async ({
+  page,
+  browser,
+  participant,
+  signedIn,
+}) => {
+  const person = await participant("greta");
+  const phone = await signInOnPhone(browser, person);
+  await signedIn(page, person);
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [language, heading] of [
+    ["es", "Dónde tiene la sesión iniciada"],
+    ["en", "Where you're signed in"],
+  ] as const) {
+    await page.goto(`/profile/security/sessions?lang=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("region", { name: heading }).getByRole("listitem")).toHaveCount(2);
+    await expectNoSideways(page);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await phone.context().close();
+});
