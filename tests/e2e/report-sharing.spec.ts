@@ -330,3 +330,61 @@ test.describe("a results-link visitor", () => {
     });
   }
 });
+
+/** The page frame every page has: the first heading stands clear of the screen's left edge and of the header. */
+async function expectFramed(page: Page) {
+  const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
+  expect(heading.x, "space at the left of the first heading").toBeGreaterThanOrEqual(16);
+  expect(heading.y - (header.y + header.height), "space between the header and the first heading").toBeGreaterThanOrEqual(16);
+}
+
+test.describe("the share pages and the clinician's pages", () => {
+  for (const [language, viewport] of [
+    ["en", { width: 1366, height: 900 }],
+    ["es", { width: 375, height: 812 }],
+  ] as const) {
+    test(`have the page frame every other page has (${language}, ${viewport.width} px)`, async ({ page, browser, ownSignedIn }) => {
+      const changes = { results: { dataExports: [], dateOfBirth: ADA_BIRTH_DATE } };
+      await ownSignedIn(page, { template: "ada", changes, viewport, path: `/?lang=${language}` });
+      const words =
+        language === "en"
+          ? {
+              share: /^Share with a clinician/,
+              who: "Who is it for?",
+              days: "7 days",
+              create: "Create share",
+              created: "Your share is ready.",
+            }
+          : {
+              share: /^Compartir con un profesional de salud/,
+              who: "¿Para quién es?",
+              days: "1 día",
+              create: "Crear acceso compartido",
+              created: "Su acceso compartido está listo.",
+            };
+      // My Results, for comparison: the frame the other pages are measured against.
+      await expectFramed(page);
+      await page.goto((await page.locator('[data-app-name="health"]').getByRole("link", { name: words.share }).getAttribute("href"))!);
+      await expectFramed(page);
+      const { code } = await shareFromCard(page, "health", `Dr. Frame ${randomBytes(3).toString("hex")}`, words);
+      await expectFramed(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto("/shares");
+      await expectFramed(page);
+
+      const clinician = await clinicianPage(browser, language, viewport);
+      await clinician.goto("/shared");
+      await expectFramed(clinician);
+      await clinician.getByLabel(language === "en" ? "Share code" : "Código para compartir").fill(code);
+      await clinician
+        .getByLabel(language === "en" ? "Participant's date of birth" : "Fecha de nacimiento del participante")
+        .fill(ADA_BIRTH_DATE);
+      await clinician.getByRole("button", { name: language === "en" ? "Open report" : "Abrir informe" }).click();
+      await expect(clinician.getByRole("button", { name: language === "en" ? "Close this report" : /Cerrar/ })).toBeVisible();
+      await expectFramed(clinician);
+      await expectNoSeriousA11yViolations(clinician);
+      await clinician.context().close();
+    });
+  }
+});
