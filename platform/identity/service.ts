@@ -4,7 +4,7 @@ import { pino, type Logger } from "pino";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
-import { listedWithdrawalReferences } from "./account-api/results-withdrawals.ts";
+import { listedWithdrawals } from "./account-api/results-withdrawals.ts";
 import { startShareNoticeSender } from "./account-api/share-notices.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
@@ -199,8 +199,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       : null;
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
-  const withdrawalReferences = (accountId: string, accessToken: string) =>
-    listedWithdrawalReferences(options.resultsApiUrl, accountId, accessToken, logger);
+  const withdrawals = (accountId: string, accessToken: string) => listedWithdrawals(options.resultsApiUrl, accountId, accessToken, logger);
   /** A grant stands until sign-out revokes it, a new password ends it, or it expires. */
   const grantIsLive = async (grantId: string, accountId: string) => {
     const grant = await provider.Grant.find(grantId).catch(() => undefined);
@@ -261,7 +260,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     captcha,
     verifyAccessToken,
     grantIsLive,
-    withdrawalReferences,
+    withdrawals,
     now,
     outbox,
     factors,

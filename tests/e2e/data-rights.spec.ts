@@ -175,9 +175,17 @@ test.describe("withdrawal with a receipt", () => {
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    const [receipt] = (await codesSince(person.email, mailMarker)) as Array<{ subject?: string; link?: string }>;
+    const [receipt] = (await codesSince(person.email, mailMarker)) as Array<{ subject?: string; link?: string; body?: string }>;
     expect(receipt!.subject).toBe(`We received your withdrawal request ${reference}`);
     expect(receipt!.link).toMatch(new RegExp(`/profile/studies/withdrawal/${reference}$`));
+    // The e-mail summarises the request: what, when, from which browser (the projects browse as Chrome on Windows), what comes next, and what to do if it was not them.
+    expect(receipt!.body).toMatch(
+      new RegExp(`^We received your withdrawal request ${reference} on .+ UTC, made from Chrome on Windows\\.`),
+    );
+    expect(receipt!.body).toContain(
+      "You asked us to stop using your data in new research and to destroy your sample. Your account and reports stay.",
+    );
+    expect(receipt!.body).toContain("If you did not make this request, call participant support at once");
 
     await page.getByRole("link", { name: "Back to My Studies" }).click();
     const status = page.getByRole("region", { name: "Your withdrawal request" });
