@@ -233,8 +233,11 @@ test("a withdrawal can be confirmed with the authenticator app's code instead of
   await signedIn(page, person, { method: "sms" });
   await page.goto("/profile/studies/withdraw");
   await page.getByRole("radio", { name: /Stop using my data in research/ }).check();
+  await expect(page.getByRole("radiogroup", { name: "How do you want to confirm it's you?" })).toBeVisible();
   await page.getByRole("radio", { name: "Authenticator app" }).check();
-  await page.getByRole("button", { name: "Send code" }).click();
+  // Nothing is sent for the app's code.
+  await expect(page.getByRole("button", { name: "Send code" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send a new code" })).toHaveCount(0);
   await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));

@@ -189,9 +189,11 @@ export function createSecondFactorSteps(context: SignInContext) {
     };
     const bucket = factorFailureBucket(scope, "totp");
     if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
-    if (!(await factors.checkTotp(account.id, code))) {
+    const checked = await factors.takeTotp(account.id, code);
+    if (checked !== "taken") {
       await throttle.record(bucket);
-      return fail("challenge.codeWrongTotp");
+      // A code typed again (this period's, already used) is told apart from a wrong one.
+      return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
     }
     await factors.setLastFactor(account.id, "totp");
     await finish(req, res, interaction, state, ["pwd", "otp"], true);
