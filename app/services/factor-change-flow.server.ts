@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { SESSION_ENDING_FLOW, sessionEndingRecord } from "~/domain/active-sessions";
 import { authCodeSchema, type AuthMethod } from "~/domain/auth-code";
 import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_FLOW, FACTORS_PATH, isFresh, type FactorChange, type FactorFlowState, type FactorIntent } from "~/domain/sign-in-factors";
@@ -52,9 +53,9 @@ export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 |
 async function finished(session: PortalSession, change: FactorChange | "rename-passkey" | "phone-requested" | "phone-request-cancelled") {
   await save(session, null);
   const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
-  // A new phone number: Login & Security offers to end the other sessions (OWASP ASVS 5.0 V7.4.3).
-  const page = change === "change-phone" ? `${SECURITY_PATH}?after=phone` : SECURITY_PATH;
-  return redirect(page, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  // A new phone number: Login & Security offers this session to end the other sessions (OWASP ASVS 5.0 V7.4.3).
+  if (change === "change-phone") await saveFlowState(session, SESSION_ENDING_FLOW, sessionEndingRecord("phone", Date.now()));
+  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
 /** A change the provider refused (the only factor, one already gone): back to Login & Security, saying why. */

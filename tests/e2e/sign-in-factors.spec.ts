@@ -320,4 +320,11 @@ test("changing the phone number needs a fresh code, then a code sent to the new 
   await expect(methods).toContainText(`***-${newNumber.slice(-4)}`);
   await expect(methods).toContainText("Phone number changed");
   await expectNoSeriousA11yViolations(page);
+
+  // This session, and only it, is offered to end the others: the sessions page says what changed.
+  await page.getByRole("link", { name: "Review where you're signed in and sign out of the others" }).click();
+  await expect(page).toHaveURL(/\/profile\/security\/sessions$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your phone number has been updated." })).toContainText(
+    "No other device is signed in to your account.",
+  );
 });

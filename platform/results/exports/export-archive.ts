@@ -22,7 +22,7 @@ export interface ParticipantData {
 export interface ArchiveOptions {
   language: ReportLanguage;
   exportedAt: Date;
-  programName: string;
+  programName: (language: ReportLanguage) => string;
   laboratory: string;
   /** Called after each file is written, with how many are done of how many. */
   onProgress: (filesDone: number, filesTotal: number) => Promise<void>;
@@ -40,7 +40,7 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
   const { patient, apps, consents } = data;
   const { language, exportedAt } = options;
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
-    Readable.from([await renderReportPdf(content, options.programName)]);
+    Readable.from([await renderReportPdf(content, options.programName(language))]);
   // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
   // it) or of an app without a card is not the participant's to open yet.
   const offered = apps.filter((app) => reportIsOffered(app, patient.kitStatus));
@@ -152,7 +152,7 @@ export async function writeExportArchive(
     const readme = exportReadme({
       language: options.language,
       exportedAt: options.exportedAt,
-      programName: options.programName,
+      programName: options.programName(options.language),
       files: listed,
     });
     zip.addBuffer(Buffer.from(readme), "README.txt", { mtime: options.exportedAt, compress: true });
