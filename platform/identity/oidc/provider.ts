@@ -4,6 +4,7 @@ import { securityHeaders } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.tsx";
 import type { AccountStore } from "../store/accounts.ts";
+import type { SignInLanguages } from "../store/sign-in-languages.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
 import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
@@ -56,13 +57,14 @@ export interface ProviderOptions {
   cookieKeys: string[];
   keys: SigningKeys;
   accounts: AccountStore;
+  signInLanguages: SignInLanguages;
   adapter: NonNullable<Configuration["adapter"]>;
   production: boolean;
   accessTokenTtlSeconds: number;
 }
 
 export function createOidcProvider(options: ProviderOptions): Provider {
-  const { accounts, resultsApiAudience, portalClientId } = options;
+  const { accounts, signInLanguages, resultsApiAudience, portalClientId } = options;
 
   const configuration: Configuration = {
     adapter: options.adapter,
@@ -89,10 +91,16 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     rotateRefreshToken: true,
     ttl: { ...TOKEN_TTL_SECONDS, AccessToken: options.accessTokenTtlSeconds },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: portalSignInPolicy(portalClientId) },
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub, token) {
       const account = await accounts.findById(sub);
       if (!account) return undefined;
-      return { accountId: account.id, claims: () => accountClaims(account) };
+      // The ID token issued for a sign-in finished in another language than the client asked for says
+      // which (ui_locales): the language chosen on the hosted pages becomes the client's.
+      const signInLanguage = token?.kind === "AuthorizationCode" ? await signInLanguages.take(account.id) : null;
+      return {
+        accountId: account.id,
+        claims: () => ({ ...accountClaims(account), ...(signInLanguage ? { ui_locales: signInLanguage } : {}) }),
+      };
     },
     // First-party portal: consent is implied, so its grant is created here instead of on a consent page.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {

@@ -115,7 +115,7 @@ describe("hosted sign-in pages", () => {
     for (let i = 0; i < 10; i += 1) html = (await submit(browser, html, { username: hedy.email, password: `wrong-password-${i}` })).html;
     const locked = await submit(browser, html, { username: hedy.email, password: hedy.password });
     expect(locked.response.status).toBe(429);
-    expect(locked.html).toContain("Please wait a little longer, then select &#39;Sign in&#39; again");
+    expect(locked.html).toContain("The security check needs 15 more seconds. Wait, then select &#39;Sign in&#39; again");
     expect(locked.html).not.toContain('name="authMethod"');
     idp.clock.advance(16 * 60_000);
     const after = await submit(browser, locked.html, { username: hedy.email, password: hedy.password });
