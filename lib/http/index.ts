@@ -2,4 +2,3 @@ export { BodyRejectedError, parseFormBody, parseJsonBody, readBodyBytes, readBod
 export { isClientAbort } from "./client-abort.ts";
 export { sendJson } from "./json-reply.ts";
 export { REQUEST_ID_HEADER, saneRequestId } from "./request-id.ts";
-export { ROUTE_MANIFEST_PATH } from "./route-manifest.ts";

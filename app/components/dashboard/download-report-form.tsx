@@ -61,7 +61,7 @@ function ReportForm({ appId, label }: { appId: string; label: string }) {
     opened.opener = null;
     tab.current = opened;
     waiting.current = true;
-    fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
+    void fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
   }
 
   useEffect(() => {

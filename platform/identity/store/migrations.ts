@@ -238,6 +238,13 @@ export const identityMigrations: readonly string[] = [
   CREATE INDEX idp_oidc_payloads_session_grant_ids ON idp_oidc_payloads USING gin (session_grant_ids);
   `,
   `
+  CREATE TABLE idp_sign_in_languages (
+    account_id text PRIMARY KEY REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    locale text NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  `,
+  `
   ALTER TABLE idp_password_failures ADD COLUMN scope text NOT NULL DEFAULT 'new';
   ALTER TABLE idp_password_failures DROP CONSTRAINT idp_password_failures_pkey;
   ALTER TABLE idp_password_failures ADD PRIMARY KEY (email, scope);

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
-import { isDownloadApp, reportContentFor, reportLanguage } from "../report-content.ts";
+import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { RequestError } from "../token-verifier.ts";
@@ -13,7 +13,7 @@ import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 export interface ShareRouteDeps {
   store: ShareStore;
   repository: ResultsRepository;
-  reportIssuer: { programName: string; laboratory: string };
+  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
   now: () => Date;
   verifyNoticeCaller: (authorization: string | undefined) => Promise<void>;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
@@ -200,7 +200,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       }
       if (what === "report.pdf") {
         const { opened, app, content, issuedAt } = await sharedReport(req, url);
-        const body = await renderReportPdf(content, deps.reportIssuer.programName);
+        const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
         await store.recordDelivery(opened.share.id, "pdf");
         const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
         res.writeHead(200, {
