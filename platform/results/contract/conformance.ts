@@ -315,6 +315,7 @@ export async function checkResultsApi(
     { method: "GET", path: "/shared/report.pdf", authorization: unknownAccess },
     [401],
   );
+  await probe("closeSharedReport", "without an access: refused", { method: "POST", path: "/shared/close" }, [401]);
   await probe(
     "revokeShare",
     "an unknown share: not found",
@@ -385,6 +386,18 @@ export async function checkResultsApi(
           "the shared report as a PDF",
           { method: "GET", path: "/shared/report.pdf?lang=en", authorization: `Share ${access}` },
           [200],
+        );
+        await probe(
+          "closeSharedReport",
+          "'Close this report'",
+          { method: "POST", path: "/shared/close", authorization: `Share ${access}` },
+          [204],
+        );
+        await probe(
+          "getSharedReport",
+          "after 'Close this report': refused",
+          { method: "GET", path: "/shared/report", authorization: `Share ${access}` },
+          [401],
         );
       }
       await probe(
