@@ -45,7 +45,18 @@ async function clinicianCookie(): Promise<string> {
 describe("HEAD on a streamed download", () => {
   it("answers a participant's data export with its headers and lets go of the results service's body", async () => {
     const cookie = await signedInParticipant(idp);
-    const head = await fetch(`${base}/profile/data-export/e1`, { method: "HEAD", headers: { Cookie: cookie } });
+    // The archive holds raw genetic data: its link works once, with the ticket the download page released.
+    const { requireParticipant, saveFlowState } = await import("~/services/session.server");
+    const { DOWNLOAD_FLOW } = await import("~/services/raw-data-download.server");
+    const ticket = "t".repeat(43);
+    await saveFlowState(await requireParticipant(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } })), DOWNLOAD_FLOW, {
+      target: { kind: "archive", exportId: "e1" },
+      step: "ready",
+      method: "sms",
+      phoneNumber: "",
+      released: { kind: "archive", ticket, proof: "a-proof", until: Date.now() + 60_000 },
+    });
+    const head = await fetch(`${base}/profile/data-export/e1?ticket=${ticket}`, { method: "HEAD", headers: { Cookie: cookie } });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-type")).toBe("application/pdf");
     expect(head.headers.get("content-disposition")).toContain("attachment");
