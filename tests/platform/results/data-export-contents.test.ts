@@ -72,7 +72,7 @@ async function reportsThePortalOffers(userId: string): Promise<string[]> {
   // The results service hands out exactly those reports, and answers 409 (not ready) for the others.
   for (const app of results.apps) {
     // The exome is raw genetic data: its address takes a fresh proof (raw-data-downloads.test.ts).
-    const proof =
+    const proof: Record<string, string> =
       app.appName === "exome-download" ? { "x-step-up-proof": await resultsService.keys.stepUpProofFor(userId, "download") } : {};
     const link = await call(`/reports/${demoAda.sourceID as string}/${app.appID}/${userId}`, userId, { headers: proof });
     expect(link.status, `${app.appName} at kit status ${results.kitStatus}`).toBe(app.reportReady ? 200 : 409);
