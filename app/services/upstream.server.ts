@@ -25,8 +25,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>;
   /** Sent as application/json. */
   json?: unknown;
-  /** Sent as application/json as it is (already serialised, e.g. cut to a size limit). */
-  jsonText?: string;
+  /** Sent as it is, with its own content type (an error report's envelope). */
+  raw?: { body: string | Uint8Array; contentType: string };
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
   timeoutMs: number;
@@ -36,15 +36,16 @@ export interface UpstreamRequest {
 }
 
 export type UpstreamReply =
-  { answered: true; status: number; ok: boolean; body: unknown } | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
+  | { answered: true; status: number; ok: boolean; headers: Headers; body: unknown }
+  | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
 
 function errorName(error: unknown): string {
   if (error instanceof Error) return error.name === "Error" ? redactText(error.message) : error.name;
   return "unknown";
 }
 
-function bodyOf(request: UpstreamRequest): { body?: string; contentType?: string } {
-  if (request.jsonText !== undefined) return { body: request.jsonText, contentType: "application/json" };
+function bodyOf(request: UpstreamRequest): { body?: string | Uint8Array<ArrayBuffer>; contentType?: string } {
+  if (request.raw) return { body: request.raw.body as string | Uint8Array<ArrayBuffer>, contentType: request.raw.contentType };
   if (request.json !== undefined) return { body: JSON.stringify(request.json), contentType: "application/json" };
   if (request.form) return { body: new URLSearchParams(request.form).toString(), contentType: "application/x-www-form-urlencoded" };
   return {};
@@ -71,7 +72,7 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
       parsed = null;
     }
     log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
-    return { answered: true, status: response.status, ok: response.ok, body: parsed };
+    return { answered: true, status: response.status, ok: response.ok, headers: response.headers, body: parsed };
   } catch (error) {
     if (error instanceof CallInsideTransactionError) throw error;
     const name = errorName(error);
@@ -134,7 +135,7 @@ export type UpstreamStream =
  * for the answer's headers; the body then flows until it ends or `until` aborts (the browser left).
  */
 export async function openUpstreamStream(
-  request: Omit<UpstreamRequest, "method" | "json" | "jsonText" | "form">,
+  request: Omit<UpstreamRequest, "method" | "json" | "raw" | "form">,
   until?: AbortSignal,
 ): Promise<UpstreamStream> {
   const log = request.logger ?? portalLogger;

@@ -123,7 +123,7 @@ describe("each caller of another service goes through the upstream client", () =
     const captured: Record<string, unknown>[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => void captured.push(JSON.parse(line) as Record<string, unknown>) });
     const { createAnalytics } = await import("~/services/analytics.server");
-    const { createErrorReporter } = await import("~/services/error-reporter.server");
+    const { flushErrorReports, reportServerError, startErrorReporting } = await import("~/services/error-reporter.server");
     const { privacyChoicesCookie } = await import("~/services/privacy-choices.server");
     const consent = (await privacyChoicesCookie.serialize({ analytics: true })).split(";")[0] ?? "";
     const analytics = createAnalytics({ enabled: true, url: `${base}/identify`, appId: "app", logger });
@@ -131,9 +131,12 @@ describe("each caller of another service goes through the upstream client", () =
     expect(await analytics.identifyParticipant({ request, heapIdentifier: "heap-1" })).toBe("sent");
     expect(lastSeen("/identify")?.headers["x-request-id"]).toBe("analytics-1");
     expect(captured.find((line) => line.upstream === "analytics")).toMatchObject({ path: "/identify", status: 200 });
-    const reporter = createErrorReporter({ enabled: true, endpoint: `${base}/errors`, logger, environment: "test", codeVersion: "test" });
-    reporter.report({ message: "boom", platform: "node" });
-    await reporter.flush();
-    expect(captured.find((line) => line.upstream === "error-reporting")).toMatchObject({ path: "/errors", status: 200 });
+    const dsn = `${base.replace("//", "//publickey@")}/7`;
+    await startErrorReporting({ dsn, logger, environment: "test", release: "test" });
+    reportServerError(new Error("boom"));
+    await flushErrorReports();
+    await startErrorReporting(null);
+    expect(lastSeen("/api/7/envelope/")?.search).toContain("sentry_key=publickey");
+    expect(captured.find((line) => line.upstream === "error-reporting")).toMatchObject({ path: "/api/7/envelope/", status: 200 });
   });
 });
