@@ -51,9 +51,39 @@ function bodyOf(request: UpstreamRequest): { body?: string | Uint8Array<ArrayBuf
   return {};
 }
 
+type LogLine = { method: string; upstream: UpstreamName; path: string; attempt: number; requestId?: string };
+
+/** Runs one call with its log line: "upstream call" with the status, or "upstream call failed" (warn, status -1). */
+async function logged<T extends { status: number }>(log: Logger, line: LogLine, call: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const durationMs = () => Math.round(performance.now() - began);
+  try {
+    const result = await call();
+    log.info({ ...line, status: result.status, durationMs: durationMs() }, "upstream call");
+    return result;
+  } catch (error) {
+    if (!(error instanceof CallInsideTransactionError)) {
+      log.warn({ ...line, status: -1, durationMs: durationMs(), error: errorName(error) }, "upstream call failed");
+    }
+    throw error;
+  }
+}
+
+function unanswered(error: unknown): UpstreamReply & { answered: false } {
+  if (error instanceof CallInsideTransactionError) throw error;
+  return { answered: false, status: UNANSWERED_STATUS, error: errorName(error) };
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One attempt. Never throws: no answer (refused, reset, timed out) is `answered: false`. */
 export async function callUpstream(request: UpstreamRequest, attempt = 1): Promise<UpstreamReply> {
-  const log = request.logger ?? portalLogger;
   const url = new URL(request.url);
   const method = request.method ?? "GET";
   const { body, contentType } = bodyOf(request);
@@ -61,24 +91,22 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
   if (contentType) headers["Content-Type"] = contentType;
   if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
   const line = { method, upstream: request.upstream, path: redactText(url.pathname), attempt, requestId: request.requestId };
-  const began = performance.now();
-  try {
+  return logged(request.logger ?? portalLogger, line, async () => {
     const response = await serviceFetch(url, { method, headers, body, signal: AbortSignal.timeout(request.timeoutMs) });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
-    return { answered: true, status: response.status, ok: response.ok, headers: response.headers, body: parsed };
-  } catch (error) {
-    if (error instanceof CallInsideTransactionError) throw error;
-    const name = errorName(error);
-    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
-    return { answered: false, status: UNANSWERED_STATUS, error: name };
-  }
+    const parsed = parsedJson(await response.text());
+    return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: parsed };
+  }).catch(unanswered);
+}
+
+/**
+ * `fetch` for a library that makes its own requests to another service (openid-client, jose's key
+ * set): serviceFetch with the upstream client's log line. Failures are logged and thrown as they are.
+ */
+export function upstreamFetch(upstream: UpstreamName, logger: Logger = portalLogger) {
+  return (url: string | URL, init: Omit<RequestInit, "body"> & { body?: BodyInit | Uint8Array | null } = {}): Promise<Response> => {
+    const line = { method: init.method ?? "GET", upstream, path: redactText(new URL(url).pathname), attempt: 1 };
+    return logged(logger, line, () => serviceFetch(url, init as RequestInit));
+  };
 }
 
 export interface Retries {
@@ -138,29 +166,20 @@ export async function openUpstreamStream(
   request: Omit<UpstreamRequest, "method" | "json" | "raw" | "form">,
   until?: AbortSignal,
 ): Promise<UpstreamStream> {
-  const log = request.logger ?? portalLogger;
   const url = new URL(request.url);
   const headers: Record<string, string> = { ...request.headers };
   if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
   const line = { method: "GET", upstream: request.upstream, path: redactText(url.pathname), attempt: 1, requestId: request.requestId };
-  const began = performance.now();
   const controller = new AbortController();
   const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
   until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
   try {
-    const response = await serviceFetch(url, { headers, signal: controller.signal });
-    log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
-    return {
-      answered: true,
-      status: response.status,
-      ok: response.ok,
-      headers: response.headers,
-      body: response.body,
-    };
+    return await logged(request.logger ?? portalLogger, line, async () => {
+      const response = await serviceFetch(url, { headers, signal: controller.signal });
+      return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: response.body };
+    });
   } catch (error) {
-    const name = errorName(error);
-    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
-    return { answered: false, status: UNANSWERED_STATUS, error: name };
+    return unanswered(error);
   } finally {
     clearTimeout(headersTimer);
   }
