@@ -61,6 +61,11 @@ export default tseslint.config(
           zones: [
             { target: "./app", from: "./platform", message: "app/ never imports platform/: share it through lib/." },
             { target: "./platform", from: "./app", message: "platform/ never imports app/: share it through lib/." },
+            {
+              target: "./lib",
+              from: ["./app", "./platform", "./server"],
+              message: "lib/ is shared by every side and imports none of them.",
+            },
           ],
         },
       ],
@@ -72,6 +77,12 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
     plugins: { ...jsxA11y.flatConfigs.recommended.plugins, "react-hooks": reactHooks },
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A promise that is neither awaited nor handled loses its error (and, in a request, its ordering).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "platform/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "scripts/**/*.ts", "tests/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
   },
   {
     // Server code calls other services through serviceFetch, which refuses to run inside a database transaction.

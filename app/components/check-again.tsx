@@ -12,7 +12,7 @@ export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: n
   const revalidator = useRevalidator();
   useEffect(() => {
     const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
+      if (revalidator.state === "idle") void revalidator.revalidate();
     }, seconds * 1000);
     return () => window.clearInterval(timer);
   }, [seconds, revalidator]);

@@ -44,7 +44,9 @@ describe("NotificationList", () => {
     vi.useFakeTimers();
     const onDismiss = vi.fn();
     const { rerender } = renderWithI18n(<NotificationList notifications={items} onDismiss={onDismiss} />);
-    act(() => vi.advanceTimersByTime(15000));
+    act(() => {
+      vi.advanceTimersByTime(15000);
+    });
     expect(screen.queryByText("Download failed")).toBeNull();
     expect(onDismiss).toHaveBeenCalledWith("download");
     rerender(<NotificationList notifications={[...items]} onDismiss={onDismiss} />);

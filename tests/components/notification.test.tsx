@@ -98,38 +98,56 @@ describe("Notification", () => {
       expect(DEFAULT_NOTIFICATION_VISIBLE_MS).toBe(7000);
       const onClose = vi.fn();
       renderWithI18n(<Notification headerText="Saved" onClose={onClose} />);
-      act(() => vi.advanceTimersByTime(6999));
+      act(() => {
+        vi.advanceTimersByTime(6999);
+      });
       expect(screen.getByRole("status")).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.queryByRole("status")).toBeNull();
       expect(onClose).toHaveBeenCalledTimes(1);
     });
 
     it("honours a longer time, e.g. 15000 ms for a download error", () => {
       renderWithI18n(<Notification type="error" headerText="Download failed" visibleMs={15000} />);
-      act(() => vi.advanceTimersByTime(14999));
+      act(() => {
+        vi.advanceTimersByTime(14999);
+      });
       expect(screen.getByRole("alert")).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.queryByRole("alert")).toBeNull();
     });
 
     it("stays when visibleMs is 0", () => {
       renderWithI18n(<Notification headerText="Pinned" visibleMs={0} />);
-      act(() => vi.advanceTimersByTime(60_000));
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
       expect(screen.getByRole("status")).toBeInTheDocument();
     });
 
     it("does not count time while hovered, so it never vanishes mid-read", () => {
       renderWithI18n(<Notification headerText="Saved" visibleMs={5000} />);
       const status = screen.getByRole("status");
-      act(() => vi.advanceTimersByTime(3000));
+      act(() => {
+        vi.advanceTimersByTime(3000);
+      });
       fireEvent.mouseEnter(status);
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
       expect(screen.getByRole("status")).toBeInTheDocument();
       fireEvent.mouseLeave(status);
-      act(() => vi.advanceTimersByTime(1999));
+      act(() => {
+        vi.advanceTimersByTime(1999);
+      });
       expect(screen.getByRole("status")).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.queryByRole("status")).toBeNull();
     });
   });

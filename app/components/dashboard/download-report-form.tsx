@@ -34,7 +34,7 @@ export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
     if (dataFile) {
       event.preventDefault();
       waiting.current = true;
-      fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
+      void fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
       return;
     }
     const opened = window.open("", "_blank");
@@ -44,7 +44,7 @@ export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
     opened.opener = null;
     tab.current = opened;
     waiting.current = true;
-    fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
+    void fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
   }
 
   useEffect(() => {

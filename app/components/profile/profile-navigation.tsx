@@ -50,7 +50,7 @@ export function ProfileSectionCards({ sections }: { sections: readonly ProfileSe
   function openOnSpace(event: KeyboardEvent<HTMLAnchorElement>, section: ProfileSection) {
     if (event.key !== " ") return;
     event.preventDefault();
-    navigate(profileSectionPath[section]);
+    void navigate(profileSectionPath[section]);
   }
   const cardContent = (section: ProfileSection) => (
     <>
