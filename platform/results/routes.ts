@@ -17,7 +17,7 @@ import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } 
 import { renderReportPdf } from "./report-pdf.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
-import { RequestError, type VerifiedCaller } from "./token-verifier.ts";
+import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes, type WithdrawalDeps } from "./withdrawals.ts";
 
 export interface RouteDependencies {
@@ -25,7 +25,7 @@ export interface RouteDependencies {
   repository: ResultsRepository;
   faults: FaultStore;
   signer: DocumentLinkSigner;
-  verifyBearer: (authorization: string | undefined) => Promise<VerifiedCaller>;
+  verifyToken: TokenVerifier;
   publicUrl: string;
   /** Where a participant goes back to from a report link that no longer works. */
   portalUrl: string;
@@ -47,7 +47,7 @@ const NOT_FOUND = "Not found";
 export function createRouter(deps: RouteDependencies) {
   /** Token check, own-data rule, then any injected development fault, in that order. */
   async function authorizeFor(req: IncomingMessage, userId: string): Promise<VerifiedCaller> {
-    const caller = await deps.verifyBearer(req.headers.authorization);
+    const caller = verifiedCaller(await deps.verifyToken(bearerToken(req.headers.authorization), "participant"));
     if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
     const fault = await deps.faults.take(userId);
     if (fault) {

@@ -10,19 +10,17 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
 import { requestIdFor, sendError } from "./http-kit.ts";
-import { createKitStepsVerifier } from "./kit-steps.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
 import { seedBirthDates } from "./shares/birth-dates.ts";
-import { createNoticeCallerVerifier } from "./shares/notice-caller.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
 import { createShareStore } from "./shares/share-store.ts";
-import { createStepUpVerifier, createTokenVerifier, RequestError } from "./token-verifier.ts";
+import { createTokenVerifier, RequestError } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
@@ -79,12 +77,13 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
+    const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const route = createRouter({
       db,
       repository,
       faults: createFaultStore(db),
       signer,
-      verifyBearer: createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+      verifyToken,
       publicUrl: config.publicUrl,
       portalUrl: config.portalUrl,
       reportIssuer,
@@ -96,20 +95,20 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       withdrawals: {
         db,
         now,
-        verifyStepUp: createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        verifyToken,
       },
       shares: {
         store: createShareStore(db, createShareHasher(documentSecret), now),
         repository,
         reportIssuer,
         now,
-        verifyNoticeCaller: createNoticeCallerVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        verifyToken,
         ...shareSettings,
       },
       kitSteps: {
         db,
         now,
-        verifyReader: createKitStepsVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        verifyToken,
       },
     });
 
