@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import express, { type ErrorRequestHandler } from "express";
 import { pino, type Logger } from "pino";
+import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
@@ -9,7 +11,7 @@ import { loadDocumentSecret } from "./document-secret.ts";
 import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
-import { requestIdFor, sendError } from "./http-kit.ts";
+import { sendError } from "./http-kit.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
@@ -78,7 +80,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
-    const route = createRouter({
+    const router = createRouter({
       db,
       repository,
       faults: createFaultStore(db),
@@ -112,30 +114,17 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       },
     });
 
-    server = createServer((req, res) => {
-      const startedAt = performance.now();
-      const requestId = requestIdFor(req);
-      res.setHeader("x-request-id", requestId);
-      res.setHeader("x-content-type-options", "nosniff");
-      res.on("finish", () => {
-        // Path only: query strings may carry signatures, and headers carry tokens.
-        const path = (req.url ?? "/").split("?")[0];
-        logger.info(
-          { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - startedAt), requestId },
-          "request",
-        );
-      });
-      route(req, res).catch((error: unknown) => {
-        if (error instanceof RequestError) {
-          if (!res.headersSent) sendError(res, error.status, error.message);
-          else res.destroy();
-          return;
-        }
-        logger.error({ err: error, requestId }, "request failed");
-        if (!res.headersSent) sendError(res, 500, "Something went wrong on our side");
-        else res.destroy();
-      });
-    });
+    const app = express();
+    app.disable("x-powered-by");
+    app.use(requestId(), requestLog(logger), serviceHeaders({ production: config.environment === "production" }));
+    app.use(router);
+    app.use(((error, _req, res, _next) => {
+      if (!(error instanceof RequestError)) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof RequestError) sendError(res, error.status, error.message);
+      else sendError(res, 500, "Something went wrong on our side");
+    }) satisfies ErrorRequestHandler);
+    server = createServer(app);
     await new Promise<void>((resolve, reject) => {
       server!.once("error", reject);
       server!.listen(config.port, config.host, () => resolve());
