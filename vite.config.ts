@@ -6,7 +6,7 @@ const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const appModules = /[\\/]app[\\/](?!routes[\\/])/;
 
 /**
- * The browser's files come in few chunks (docs/performance.md, "Fewer files per page"): React and
+ * The browser's files come in few chunks (docs/performance.md, "Kept tuning"): React and
  * React Router as one, and the app's modules that four or more routes share as one, whose styles
  * become one stylesheet. Left to itself the bundler made a chunk and a stylesheet of nearly every
  * shared component: 38 scripts and 15 render-blocking stylesheets on the dashboard.

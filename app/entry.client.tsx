@@ -3,11 +3,6 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { toLanguage } from "./i18n";
 import { CATALOGS_ATTRIBUTE, namespacesOfCatalogFiles, pageCatalogsFor } from "./i18n-catalogs";
-import { readIntlNotesFromPage } from "./intl-notes-of-page";
-import { writeOwnZoneInAWorker } from "./own-zone-writer";
-
-readIntlNotesFromPage();
-writeOwnZoneInAWorker();
 
 function hydrate() {
   startTransition(() => {

@@ -7,7 +7,6 @@ import { portalRequestOf } from "~/load-context";
 import { type PageBytes, withDoctype, withErrorTitle, withScriptsAfterFirstPaint } from "~/services/document-html.server";
 import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
-import { noteIntlTextWhile } from "~/services/intl-notes.server";
 
 /** What server/index.ts takes from the build besides React Router's own handler. */
 export { createLoadContext } from "~/load-context";
@@ -29,20 +28,17 @@ export default async function handleRequest(
   // (it is written by a suspending part, which a plain string render would leave out), so the
   // finished document can still be edited below. A render error rejects, and React Router renders
   // the error boundary instead (handleError reports it).
-  const [html, intlNotes] = await noteIntlTextWhile(async () => {
-    const stream = await renderToReadableStream(
-      <NonceProvider value={nonce}>
-        <TranslationProvider translator={translator}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </TranslationProvider>
-      </NonceProvider>,
-      { nonce, signal: request.signal },
-    );
-    await stream.allReady;
-    return bytesOf(stream);
-  });
+  const stream = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <TranslationProvider translator={translator}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </TranslationProvider>
+    </NonceProvider>,
+    { nonce, signal: request.signal },
+  );
+  await stream.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const page = withErrorTitle(withScriptsAfterFirstPaint(html, intlNotes), translator.fixed("common")("meta.errorPrefix"));
+  const page = withErrorTitle(withScriptsAfterFirstPaint(await bytesOf(stream)), translator.fixed("common")("meta.errorPrefix"));
   return new Response(withDoctype(page), { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SMALL_SERVER_PROFILE } from "../lib/launcher/memory-settings.ts";
 import { GROWN, growData, startBenchPostgres, tableSizes, type BenchDatabases } from "./bench/big-data.ts";
 import { cpuByPackage, profileUnderLoad } from "./bench/cpu-breakdown.ts";
 import { measureFirstStart } from "./bench/first-start.ts";
@@ -220,31 +221,31 @@ async function lighthouseRuns(pages: [string, string, boolean][], cookie: string
 
 /**
  * The dashboard on a PostgreSQL server, from three stacks measured in the same interleaved rounds,
- * so a slow moment of the machine falls on all of them: the launcher's bounded portal on the demo
- * data; a second portal on the same data with V8's own heap limits; and a bounded portal of a
+ * so a slow moment of the machine falls on all of them: a portal with the default settings on the
+ * demo data; a second on the same data with the small-server memory profile; and a default portal of a
  * program whose data has grown.
  */
 async function measureGrowth(memory: MemoryFigures[]): Promise<Pick<BenchReport, "growth" | "heap">> {
   const programs = await startBenchPostgres();
   if ("missing" in programs) return { growth: { note: programs.missing }, heap: { note: programs.missing } };
-  step("PostgreSQL server: a stack on the demo data, a second whose portal heap is unbounded, a third on grown data");
+  step("PostgreSQL server: a stack on the demo data, a second with the small-server profile, a third on grown data");
   const stacks: Stack[] = [];
-  const onServer = async (offset: number, databaseUrls: BenchDatabases, portalHeap: "bounded" | "unbounded") => {
+  const onServer = async (offset: number, databaseUrls: BenchDatabases, memoryProfile?: typeof SMALL_SERVER_PROFILE) => {
     const started = await startStack({
       ports: { portal: portBase + offset, identity: portBase + offset + 1, results: portBase + offset + 2 },
       identityEnv: generousSendingBudgets,
       databaseUrls,
       logLevel: "warn",
-      portalHeap,
+      memoryProfile,
       portalNodeArgs: [TRACE_GC_FLAG],
     });
     stacks.push(started);
     return started;
   };
   try {
-    const stack = await onServer(20, programs.demo, "bounded");
-    const unbounded = await onServer(24, programs.demo, "unbounded");
-    const grownStack = await onServer(34, programs.grown, "bounded");
+    const stack = await onServer(20, programs.demo);
+    const bounded = await onServer(24, programs.demo, SMALL_SERVER_PROFILE);
+    const grownStack = await onServer(34, programs.grown);
     const signedIn = async (of: Stack) => ({ of, cookie: (await signInOverHttp(of.portalUrl, of.identityUrl, benchAccount)).cookie });
     const dashboard = (name: string, { of, cookie }: { of: Stack; cookie: string }): Measured => ({
       name,
@@ -255,22 +256,19 @@ async function measureGrowth(memory: MemoryFigures[]): Promise<Pick<BenchReport,
       gcTrace: () => of.portal.output(),
     });
     const demo = dashboard("Dashboard, demo data", await signedIn(stack));
-    const unboundedDashboard = dashboard("Dashboard, demo data, portal heap unbounded", await signedIn(unbounded));
+    const boundedDashboard = dashboard("Dashboard, demo data, small-server profile", await signedIn(bounded));
     // The participant signs in first: the services create their tables when they first need them.
     const grown = dashboard("Dashboard, grown data", await signedIn(grownStack));
     step(`PostgreSQL server: growing the third stack's data (${GROWN.participants} participants, ${GROWN.sessions} sessions)`);
     await growData(programs.grown);
     const sizes = { small: await tableSizes(programs.demo), grown: await tableSizes(programs.grown) };
-    const [demoRow, unboundedRow, grownRow] = (await measureRows([demo, unboundedDashboard, grown])) as [LoadRow, LoadRow, LoadRow];
+    const [demoRow, boundedRow, grownRow] = (await measureRows([demo, boundedDashboard, grown])) as [LoadRow, LoadRow, LoadRow];
     const after = await tableSizes(programs.grown);
-    memory.push(await measureMemory("PostgreSQL server", stack, demo.target));
-    memory.push({
-      ...(await measureMemory("PostgreSQL server, portal heap unbounded", unbounded, unboundedDashboard.target)),
-      reference: true,
-    });
+    memory.push({ ...(await measureMemory("PostgreSQL server", stack, demo.target)), reference: true });
+    memory.push(await measureMemory("PostgreSQL server, small-server profile", bounded, boundedDashboard.target));
     return {
       growth: { rows: [demoRow, grownRow], sizes: { ...sizes, after } },
-      heap: { rows: [demoRow, unboundedRow] },
+      heap: { rows: [demoRow, boundedRow] },
     };
   } finally {
     await Promise.all(stacks.map((started) => started.stop()));

@@ -4,8 +4,11 @@
  * itself:
  *
  *   node $(node scripts/process-args.ts identity) # or portal, results; --embedded-database when it opens one
+ *
+ * With MEMORY_PROFILE=small-server, the small-server profile's bounds too (docs/operations.md, 'Memory').
  */
 import path from "node:path";
+import { usesSmallServerProfile } from "../lib/launcher/memory-settings.ts";
 import { processArgs } from "../lib/launcher/process-command.ts";
 import { PROCESS_FILES, type StackProcess } from "../lib/launcher/process-files.ts";
 
@@ -19,5 +22,6 @@ const args = processArgs(name as StackProcess, root, {
   from: "built",
   nodeOptions: process.env.NODE_OPTIONS,
   embeddedDatabase: flags.includes("--embedded-database"),
+  bounded: usesSmallServerProfile(process.env),
 });
 console.log(args.join(" "));

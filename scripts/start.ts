@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
-import { memoryEnvironment } from "../lib/launcher/memory-settings.ts";
+import { memoryEnvironment, usesSmallServerProfile } from "../lib/launcher/memory-settings.ts";
 import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
 import { processArgs } from "../lib/launcher/process-command.ts";
 import { PROCESS_FILES } from "../lib/launcher/process-files.ts";
@@ -193,6 +193,7 @@ async function main() {
       from: viteDevelopment ? "source" : "built",
       nodeOptions: process.env.NODE_OPTIONS,
       embeddedDatabase: !process.env.DATABASE_URL,
+      bounded: usesSmallServerProfile(process.env),
     });
   const healthy = async (child: Supervised, url: string) => {
     await waitForHealth(child.name, url);

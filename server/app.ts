@@ -1,10 +1,10 @@
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type * as PortalEntry from "../app/entry.server.tsx";
 import { namespacesByPath, type NamespacesForPath } from "../app/services/route-namespaces.server.ts";
 import { requestId, requestLog } from "../lib/http/middleware.ts";
@@ -77,37 +77,54 @@ export function createPortalApp(options: {
   // The rest of the browser's files is the favicon: served by name, so pages do not pay a file lookup each.
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(clientDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
-  if (options.build) app.use(onPublicOrigin(options.config.portalOrigin), portalHandler(options.build, draining.isDraining));
+  if (options.build) app.use(portalHandler(options.build, options.config.portalOrigin, draining.isDraining));
   return { app, draining };
 }
 
-/** React Router's handler, with the portal's slot in the request's context (app/load-context.ts). */
-function portalHandler(build: PortalBuild, isDraining: () => boolean): RequestHandler {
+/**
+ * React Router's request handler, given the request as a Fetch Request and its answer written back by
+ * @remix-run/node-fetch-server (the pieces @react-router/node's listener joins; docs/decisions/040).
+ * The request's URL is built on PORTAL_URL, whatever Host a proxy passes on and whether or not it
+ * terminated TLS (React Router refuses an action whose Origin differs from it; the guard has already
+ * refused any other Origin); no forwarded header is trusted. The load context carries the portal's
+ * slot (app/load-context.ts).
+ */
+function portalHandler(build: PortalBuild, portalOrigin: string, isDraining: () => boolean): RequestHandler {
+  const { host, protocol } = new URL(portalOrigin);
+  const handle = createRequestHandler(build, typeof build === "function" ? "development" : "production");
   const namespacesFor = new WeakMap<ServerBuild, NamespacesForPath>();
   const currentBuild = typeof build === "function" ? build : async () => build;
-  return createRequestHandler({
-    build,
-    mode: typeof build === "function" ? "development" : "production",
-    getLoadContext: async (req, res) => {
-      const served = await currentBuild();
-      let namespaces = namespacesFor.get(served);
-      if (!namespaces) namespacesFor.set(served, (namespaces = namespacesByPath(served.routes)));
-      // The build's own copy of app/load-context.ts: its context key is the one the loaders read.
-      // (A build without one, the bench's framework floor, gets an empty context.)
-      const { createLoadContext } = served.entry.module as unknown as Partial<Pick<typeof PortalEntry, "createLoadContext">>;
-      if (!createLoadContext) return new RouterContextProvider();
-      return createLoadContext(
-        {
-          nonce: res.locals.nonce as string,
-          requestId: res.locals.requestId as string,
-          clientAddress: req.socket.remoteAddress ?? "",
-          isDraining,
-          translationNamespaces: namespaces(pagePathOf(req.path)),
-        },
-        new RouterContextProvider(),
-      );
-    },
-  });
+  const loadContextFor = async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
+    const served = await currentBuild();
+    let namespaces = namespacesFor.get(served);
+    if (!namespaces) namespacesFor.set(served, (namespaces = namespacesByPath(served.routes)));
+    // The build's own copy of app/load-context.ts: its context key is the one the loaders read.
+    // (A build without one, the bench's framework floor, gets an empty context.)
+    const { createLoadContext } = served.entry.module as unknown as Partial<Pick<typeof PortalEntry, "createLoadContext">>;
+    if (!createLoadContext) return new RouterContextProvider();
+    return createLoadContext(
+      {
+        nonce: res.locals.nonce as string,
+        requestId: res.locals.requestId as string,
+        clientAddress: req.socket.remoteAddress ?? "",
+        isDraining,
+        translationNamespaces: namespaces(pagePathOf(req.path)),
+      },
+      new RouterContextProvider(),
+    );
+  };
+  return async (req, res, next) => {
+    try {
+      const request = createRequest(req, res, { host, protocol });
+      const response = await handle(request, await loadContextFor(req, res));
+      // A client that left gets nothing, and a body streamed from elsewhere is let go.
+      if (request.signal.aborted) await response.body?.cancel();
+      else await sendResponse(res, response);
+    } catch (error) {
+      if (res.headersSent) res.destroy();
+      else next(error);
+    }
+  };
 }
 
 /** The page a request is for: a single-fetch data request (`/a/b.data`, `/_.data` for `/`) is for its page. */
@@ -115,21 +132,6 @@ export function pagePathOf(pathname: string): string {
   if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
   if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
   return pathname;
-}
-
-/**
- * React Router builds `request.url` from Host and the connection's scheme, and refuses an action whose
- * Origin differs from it. The portal's address is PORTAL_URL (the guard has already refused any other
- * Origin), whatever Host a proxy passes on and whether or not it terminated TLS; no forwarded header is trusted.
- */
-function onPublicOrigin(portalOrigin: string): RequestHandler {
-  const { host, protocol } = new URL(portalOrigin);
-  const scheme = protocol.slice(0, -1);
-  return (req, _res, next) => {
-    req.headers.host = host;
-    Object.defineProperty(req, "protocol", { value: scheme });
-    next();
-  };
 }
 
 /** Every stylesheet the build's routes link, for the refusal page rendered before the router. */

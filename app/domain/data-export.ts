@@ -1,5 +1,4 @@
 import type { DataExport } from "./data-export-reply";
-import { notedText } from "./intl-notes";
 
 /** One download as the participant is shown it. Times are epoch milliseconds. */
 export type DataExportItem =
@@ -44,12 +43,10 @@ export function fileSize(bytes: number, language: string): string {
   const locale = language === "es" ? "es" : "en-US";
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : [Math.max(1, Math.round(bytes / 1000)), "kilobyte"];
   const key = `${locale}|${unit}`;
-  return notedText(`size|${key}|${value}`, () => {
-    let format = sizeFormats.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
-      sizeFormats.set(key, format);
-    }
-    return format.format(value);
-  });
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
+    sizeFormats.set(key, format);
+  }
+  return format.format(value);
 }

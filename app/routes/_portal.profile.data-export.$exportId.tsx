@@ -2,10 +2,8 @@ import { redirect } from "react-router";
 import { openDataExportFile } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.profile.data-export.$exportId";
-
-/** Only what a browser needs to save the file; nothing from the results service's own headers otherwise. */
-const PASSED_HEADERS = ["content-type", "content-length", "content-disposition"];
 
 /**
  * The participant's archive, streamed from the results service as it is read, behind their session
@@ -16,12 +14,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const file = await openDataExportFile(session, params.exportId, request.signal);
   if (file.answered && file.ok && file.body) {
-    const headers = new Headers({ ...privatePageHeaders, "X-Content-Type-Options": "nosniff" });
-    for (const name of PASSED_HEADERS) {
-      const value = file.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    return new Response(file.body, { status: 200, headers });
+    return passedOnFile(
+      request,
+      { headers: file.headers, body: file.body },
+      { ...privatePageHeaders, "X-Content-Type-Options": "nosniff" },
+    );
   }
   if (file.answered) await file.body?.cancel();
   const gone = file.answered && [404, 409, 410].includes(file.status);

@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
+import { Moment } from "~/components/moment";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
-import { useMomentZone } from "~/components/use-moment-zone";
-import { dayAndTime } from "~/domain/clock-time";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -25,10 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function WithdrawalReceipt({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("profile");
+  const { t } = useTranslation("profile");
   const { withdrawal, serverTimeZone: zone } = loaderData;
-  const momentZone = useMomentZone(zone);
-  const received = dayAndTime(Date.parse(withdrawal.requestedAt), i18n.language, momentZone);
   return (
     <ProfileCard headingId="receipt-title" heading={t("withdraw.receipt.title")} level={1}>
       <dl className={styles.consentFacts}>
@@ -40,7 +37,7 @@ export default function WithdrawalReceipt({ loaderData }: Route.ComponentProps) 
         <dd className={styles.consentFactValue}>{t(`withdraw.requested.${withdrawal.choice}`)}</dd>
         <dt>{t("withdraw.receipt.receivedOn")}</dt>
         <dd className={styles.consentFactValue}>
-          <time dateTime={withdrawal.requestedAt}>{received}</time>
+          <Moment at={withdrawal.requestedAt} serverTimeZone={zone} />
         </dd>
         <dt>{t("withdraw.receipt.status")}</dt>
         <dd className={styles.consentFactValue}>{t(`withdraw.status.${withdrawal.status}`)}</dd>

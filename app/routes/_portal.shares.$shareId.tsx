@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
+import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
-import { ShareMoment, useDeviceWords } from "~/components/shares/share-moment";
+import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PATH, SHARES_PATH, shareLinkPath, sharePath } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
@@ -64,11 +65,11 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         <dd className={profile.consentFactValue}>{share.recipient}</dd>
         <dt>{t("detail.created")}</dt>
         <dd className={profile.consentFactValue}>
-          <ShareMoment at={share.createdAt} serverTimeZone={zone} />
+          <Moment at={share.createdAt} serverTimeZone={zone} />
         </dd>
         <dt>{t("detail.until")}</dt>
         <dd className={profile.consentFactValue}>
-          <ShareMoment at={share.expiresAt} serverTimeZone={zone} />
+          <Moment at={share.expiresAt} serverTimeZone={zone} />
         </dd>
         <dt>{t("detail.state")}</dt>
         <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>
@@ -104,7 +105,7 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
           <ul className={styles.list}>
             {share.views.map((view) => (
               <li key={view.at}>
-                <ShareMoment at={view.at} serverTimeZone={zone} />, {t("detail.viewedFrom", { device: deviceWords(view.device) })}
+                <Moment at={view.at} serverTimeZone={zone} />, {t("detail.viewedFrom", { device: deviceWords(view.device) })}
               </li>
             ))}
           </ul>

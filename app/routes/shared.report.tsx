@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
 import { PageShell } from "~/components/layout/page-shell";
+import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
-import { ShareMoment } from "~/components/shares/share-moment";
 import { SharedReportView } from "~/components/shares/shared-report-view";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
@@ -68,7 +68,7 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
             </p>
             <p className={profile.paragraph}>
               {t("report.sharedWith", { recipient: shown.share.recipient, date: "" })}
-              <ShareMoment at={shown.share.expiresAt} serverTimeZone={zone} />
+              <Moment at={shown.share.expiresAt} serverTimeZone={zone} />
             </p>
             <p className={profile.paragraph}>
               {/* A plain link: the PDF opens in the browser's own viewer, in this tab or another. */}

@@ -1,3 +1,6 @@
+import { createElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { createRequestHandler, type EntryContext, Links, Scripts, type ServerBuild, ServerRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
 import { type PageBytes, withDoctype, withErrorTitle, withScriptsAfterFirstPaint } from "./document-html.server";
@@ -40,49 +43,64 @@ describe("withScriptsAfterFirstPaint", () => {
     ]);
   });
 
-  /** Runs the page's loader in a hidden tab (it starts at once) with a recording history and timers run by hand. */
-  function runLoader(initialState: unknown) {
-    const loader =
-      /<script nonce="n0nce">(\(function\(modules, code\)[\s\S]*?)<\/script>/.exec(edited(withScriptsAfterFirstPaint, routerOutput))?.[1] ??
-      "";
-    const steps: string[] = [];
-    const timers: (() => void)[] = [];
-    const history = {
-      state: initialState,
-      replaceState(state: unknown) {
-        steps.push(`replaceState ${JSON.stringify(state)}`);
-        history.state = state;
+  /**
+   * A page as the installed React Router writes it (its <Links>, <Scripts> and hydration data), edited
+   * as the portal's entry edits it: a React Router upgrade that writes its scripts another way fails here.
+   */
+  async function pageReactRouterWrites(): Promise<string> {
+    const nonce = "n0nce";
+    const root = () =>
+      createElement(
+        "html",
+        { lang: "en" },
+        createElement("head", null, createElement(Links)),
+        createElement("body", null, createElement("p", null, "Año"), createElement(Scripts, { nonce })),
+      );
+    const handleRequest = async (request: Request, status: number, headers: Headers, context: EntryContext) => {
+      const stream = await renderToReadableStream(createElement(ServerRouter, { context, url: request.url, nonce }), { nonce });
+      await stream.allReady;
+      const html = Buffer.from(await new Response(stream).arrayBuffer());
+      return new Response(withScriptsAfterFirstPaint(html), { status, headers });
+    };
+    const routeAssets = { hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false };
+    const build = {
+      entry: { module: { default: handleRequest } },
+      routes: { root: { id: "root", path: "", module: { default: root } } },
+      assets: {
+        entry: { module: "/assets/entry.client-A.js", imports: ["/assets/chunk-D.js"] },
+        routes: { root: { id: "root", path: "", module: "/assets/root-B.js", imports: ["/assets/chunk-D.js"], ...routeAssets } },
+        url: "/assets/manifest-C.js",
+        version: "C",
       },
-    };
-    const element = (tag: string) => ({ tag }) as Record<string, unknown>;
-    const parent = { appendChild: (el: Record<string, unknown>) => steps.push(`add ${String(el.tag)}`) };
-    const document = {
-      currentScript: { nonce: "n0nce" },
-      visibilityState: "hidden",
-      documentElement: { getAttribute: () => "/assets/common-1.json" },
-      head: parent,
-      body: parent,
-      createElement: element,
-    };
-    const globals = { document, history, setTimeout: (run: () => void) => timers.push(run), performance: { now: () => 0 }, window: {} };
-    new Function(...Object.keys(globals), loader)(...Object.values(globals));
-    const runTimers = () => {
-      while (timers.length > 0) timers.shift()!();
-    };
-    return { steps, runTimers, history };
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: {},
+      ssr: true,
+      isSpaMode: false,
+      prerender: [],
+      routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+    } as unknown as ServerBuild;
+    return (await createRequestHandler(build, "production")(new Request("http://portal.test/"))).text();
   }
 
-  it("numbers the page's history entry as React Router does, in a task before any script is added", () => {
-    const { steps, runTimers } = runLoader(null);
-    expect(steps).toEqual(['replaceState {"idx":0}']);
-    runTimers();
-    expect(steps.slice(1)).toEqual(["add link", "add link", "add link", "add script"]);
-  });
-
-  it("keeps an entry's own state and number: a reload, back or forward", () => {
-    expect(runLoader({ usr: { from: "/" }, key: "k1", idx: 3 }).steps).toEqual([]);
-    const foreign = runLoader({ scroll: 10 });
-    expect(foreign.history.state).toEqual({ scroll: 10, idx: 0 });
+  it("defers the scripts of the page React Router writes: its preloads and module script become the loader", async () => {
+    const page = await pageReactRouterWrites();
+    expect(page).toContain("<p>Año</p>");
+    expect(page).not.toContain('rel="modulepreload"');
+    expect(page).not.toMatch(/<script[^>]*type="module"/);
+    // React Router's hydration data stays in the page as it wrote it; the loader has the same nonce.
+    expect(page).toMatch(/<script nonce="n0nce">window.__reactRouterContext = /);
+    const loader = /<script nonce="n0nce">(\(function\(modules, code\)[\s\S]*?)<\/script>/.exec(page)?.[1] ?? "";
+    const received: unknown[] = [];
+    new Function("record", loader.slice(0, loader.lastIndexOf(";")).replace(/^\(function\(modules, code\) \{[\s\S]*\}\)\(/, "record("))(
+      (...args: unknown[]) => received.push(...args),
+    );
+    const [modules, code] = received as [string[], string];
+    expect(new Set(modules)).toEqual(
+      new Set(["/assets/manifest-C.js", "/assets/entry.client-A.js", "/assets/chunk-D.js", "/assets/root-B.js"]),
+    );
+    expect(code).toContain('import "/assets/manifest-C.js"');
+    expect(code).toContain('import("/assets/entry.client-A.js")');
   });
 
   it("leaves a page without React Router's scripts as it is", () => {

@@ -1,6 +1,5 @@
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
 import { CATALOGS_ATTRIBUTE } from "~/i18n-catalogs";
-import { INTL_NOTES_ID } from "~/intl-notes-of-page";
 
 const MODULE_PRELOAD_TAG = '<link rel="modulepreload"';
 const HREF = /\bhref="([^"]+)"/;
@@ -20,15 +19,9 @@ const INSERTION_SLICE_MS = 4;
 /**
  * Runs in the page, in place of React Router's module script: once the browser reports the page's
  * first contentful paint (two frames on where it cannot report paints; at once in a hidden tab,
- * which paints nothing; 3 s after the load event at the latest), it marks the page's history entry
- * (below), then, from the next task, adds the preloads of the page's catalogs (CATALOGS_ATTRIBUTE on
- * <html>) and modules, then the module script with this script's nonce, in slices of INSERTION_SLICE_MS.
- *
- * The mark is React Router's own: its browser history numbers the entry it starts on (`idx` 0) with
- * `history.replaceState` unless the entry has a number. Chromium's first `replaceState` in a document
- * took 0.4–12.7 ms (median 3.7–5.6) inside hydration's one unbreakable render, where React Router
- * creates its router; in a task of its own just after the first paint, 0.2–9.1 ms (median 0.8–1.8;
- * docs/performance.md). An entry that already has a number (a reload, back or forward) is left as it is.
+ * which paints nothing; 3 s after the load event at the latest), from the next task, it adds the
+ * preloads of the page's catalogs (CATALOGS_ATTRIBUTE on <html>) and modules, then the module script
+ * with this script's nonce, in slices of INSERTION_SLICE_MS.
  */
 const AFTER_FIRST_PAINT = `(function(modules, code) {
   var d = document, nonce = d.currentScript.nonce, started = false;
@@ -36,8 +29,6 @@ const AFTER_FIRST_PAINT = `(function(modules, code) {
   function start() {
     if (started) return;
     started = true;
-    var state = history.state;
-    if (!state || state.idx == null) history.replaceState(Object.assign({}, state, { idx: 0 }), "");
     var queue = [];
     (d.documentElement.getAttribute("${CATALOGS_ATTRIBUTE}") || "").split(" ").filter(Boolean).forEach(function(href) {
       queue.push([d.head, "link", { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: href }]);
@@ -92,7 +83,7 @@ function moduleScriptIn(html: PageBytes): { start: number; codeStart: number; co
  * copied once around them, with no string of the whole page made (a dashboard request allocated 160 of
  * its 1,288 KB decoding, searching and rewriting that string; docs/performance.md).
  */
-export function withScriptsAfterFirstPaint(html: PageBytes, intlNotes: ReadonlyMap<string, string> = new Map()): PageBytes {
+export function withScriptsAfterFirstPaint(html: PageBytes): PageBytes {
   const script = moduleScriptIn(html);
   if (!script || script.codeEnd < 0) return html;
   const nonce = /\bnonce="([^"]*)"/.exec(html.toString("latin1", script.start, script.codeStart))?.[1];
@@ -108,12 +99,7 @@ export function withScriptsAfterFirstPaint(html: PageBytes, intlNotes: ReadonlyM
   }
   const code = html.toString("utf8", script.codeStart, script.codeEnd);
   const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${AFTER_FIRST_PAINT}(${scriptJson(modules)}, ${scriptJson(code)});</script>`;
-  // For the script only: what the page wrote with Intl, which hydration reads rather than formats again.
-  const notes =
-    intlNotes.size > 0
-      ? `<script type="application/json" id="${INTL_NOTES_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(Object.fromEntries(intlNotes))}</script>`
-      : "";
-  pieces.push(html.subarray(copiedUpTo, script.start), Buffer.from(notes + loader), html.subarray(script.codeEnd + SCRIPT_END.length));
+  pieces.push(html.subarray(copiedUpTo, script.start), Buffer.from(loader), html.subarray(script.codeEnd + SCRIPT_END.length));
   return Buffer.concat(pieces);
 }
 

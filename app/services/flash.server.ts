@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { createCookie } from "react-router";
 import * as z from "zod";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
-import { createSignedCookie } from "./signed-cookie.server";
 
-const flashCookie = createSignedCookie("portal_flash", {
+const flashCookie = createCookie("portal_flash", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

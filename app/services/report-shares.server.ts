@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { createCookie } from "react-router";
 import * as z from "zod";
 import { appLabel } from "~/domain/dashboard-view";
 import {
@@ -14,7 +15,6 @@ import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { createSignedCookie } from "./signed-cookie.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
 
 /**
@@ -158,7 +158,7 @@ export function openSharedPdf(access: string, language: string, until: AbortSign
 }
 
 /** The clinician's access: httpOnly, for the shared pages only, until the access ends. */
-export const clinicianAccessCookie = createSignedCookie("portal_shared_access", {
+export const clinicianAccessCookie = createCookie("portal_shared_access", {
   httpOnly: true,
   sameSite: "lax",
   path: "/shared",

@@ -1,6 +1,6 @@
+import { createCookie } from "react-router";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
-import { createSignedCookie } from "./signed-cookie.server";
 
 const security = cookieSecurity();
 
@@ -8,7 +8,7 @@ const security = cookieSecurity();
  * The only thing the browser holds: a signed random session id. `__Host-` pins it to this host
  * where the deployment allows it (HTTPS, no shared cookie domain).
  */
-export const sessionCookie = createSignedCookie(
+export const sessionCookie = createCookie(
   security.secure && !("domain" in security && security.domain) ? "__Host-portal_session" : "portal_session",
   {
     httpOnly: true,
@@ -19,7 +19,7 @@ export const sessionCookie = createSignedCookie(
   },
 );
 
-export const returnToCookie = createSignedCookie("portal_return_to", {
+export const returnToCookie = createCookie("portal_return_to", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

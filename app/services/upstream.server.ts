@@ -158,6 +158,24 @@ export type UpstreamStream =
   | { answered: true; status: number; ok: boolean; headers: Headers; body: ReadableStream<Uint8Array> | null }
   | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
 
+/** Of a file's headers, only what a browser needs to save it; nothing else the service answered. */
+const FILE_HEADERS = ["content-type", "content-length", "content-disposition"];
+
+/**
+ * A file a service is streaming, passed on to the browser with `headers` and the file's own. A HEAD
+ * request gets the headers alone, and the service's body is let go at once rather than held open.
+ */
+export async function passedOnFile(request: Request, file: { headers: Headers; body: ReadableStream<Uint8Array> }, headers: HeadersInit) {
+  const answer = new Headers(headers);
+  for (const name of FILE_HEADERS) {
+    const value = file.headers.get(name);
+    if (value) answer.set(name, value);
+  }
+  if (request.method !== "HEAD") return new Response(file.body, { status: 200, headers: answer });
+  await file.body.cancel();
+  return new Response(null, { status: 200, headers: answer });
+}
+
 /**
  * A GET whose body is passed on as it arrives (a file), not read here. The timeout covers the wait
  * for the answer's headers; the body then flows until it ends or `until` aborts (the browser left).

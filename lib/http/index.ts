@@ -1,4 +1,3 @@
 export { BodyRejectedError, parseFormBody, parseJsonBody, readBodyBytes, readBodyText } from "./body.ts";
 export { sendJson } from "./json-reply.ts";
 export { REQUEST_ID_HEADER, saneRequestId } from "./request-id.ts";
-export { ROUTE_MANIFEST_PATH } from "./route-manifest.ts";

@@ -13,21 +13,21 @@ export interface ProcessCommandOptions {
   nodeOptions?: string;
   /** The process opens an embedded database of its own (no DATABASE_URL). */
   embeddedDatabase?: boolean;
-  /** The process's memory bound (memory-settings.ts), on unless a bench compares with V8's own limits. */
+  /** The small-server profile's memory bounds (memory-settings.ts), for an operator who opted in; off by default. */
   bounded?: boolean;
 }
 
 /**
  * Node's arguments for one process of the stack, as every launcher, suite and bench starts it: its
  * settings from memory-settings.ts, then its file (process-files.ts). Under `npm run dev` the portal
- * serves Vite's dev server and the app's source modules from one process, which the bound for
- * serving the build cannot hold (it ran out of heap before its first page): from source it is not bounded.
+ * serves Vite's dev server and the app's source modules from one process, which the small-server
+ * bound cannot hold (it ran out of heap before its first page): from source it is never bounded.
  */
 export function processArgs(name: StackProcess, projectRoot: string, options: ProcessCommandOptions): string[] {
-  const bounded = (options.bounded ?? true) && !(name === "portal" && options.from === "source");
+  const bounded = (options.bounded ?? false) && !(name === "portal" && options.from === "source");
   return [
     ...(options.embeddedDatabase ? EMBEDDED_DATABASE_FLAGS : []),
-    ...(bounded ? memoryFlagsFor(name, options.nodeOptions) : []),
+    ...memoryFlagsFor(name, options.nodeOptions, bounded),
     ...fileArgs(PROCESS_FILES[name], projectRoot, options.from),
   ];
 }

@@ -1,8 +1,8 @@
 /**
  * What a V8 heap setting costs, seen from outside the process: its main thread's CPU apart from its
  * other threads' (V8's collector and compiler helpers, libuv's pool), from /proc, and the collections
- * V8 reports with `--trace-gc` on the process's output. The bench reads both for the bounded and the
- * unbounded portal in the same rounds, so the heap bound's cost is printed with its parts.
+ * V8 reports with `--trace-gc` on the process's output. The bench reads both for the default portal
+ * and the small-server profile's in the same rounds, so the profile's cost is printed with its parts.
  */
 import { cpuMillisecondsIn, cpuMillisecondsOf } from "./process-cpu.ts";
 

@@ -15,7 +15,7 @@ export interface LoadFigures {
   /**
    * The p99 of the answers on connections already open: every answer but each connection's first.
    * A connection's first request also waits for the server to accept the connection, which under
-   * load is most of a round's p99 (docs/performance.md, "Where the p99 under load comes from").
+   * load is most of a round's p99 (docs/performance.md, "What `npm run bench` measures").
    */
   latencyP99OpenMs: number;
   requests: number;

@@ -44,7 +44,7 @@ export interface MemoryFigures {
   atStartMb: number;
   after30sMb: number;
   after60sMb: number;
-  /** Measured for comparison, not against the goal (the portal with V8's own heap limits). */
+  /** Measured for comparison, not against the goal (a portal with V8's own heap limits: only the small-server profile is held to it). */
   reference?: boolean;
 }
 
@@ -62,7 +62,7 @@ export interface BenchReport {
   lighthouse: { name: string; url: string; runs: LighthouseFigures[]; note?: string }[];
   slowResults: SlowResultsFigure[];
   growth: { note: string } | { rows: LoadRow[]; sizes: { small: TableSize[]; grown: TableSize[]; after: TableSize[] } };
-  /** The dashboard on a PostgreSQL server from a portal with the launcher's bounded heap, then one with V8's own limits. */
+  /** The dashboard on a PostgreSQL server from a portal with the default settings, then one with the small-server profile. */
   heap: { note: string } | { rows: LoadRow[] };
   firstStartMs: Spread;
   targets: Target[];
@@ -171,7 +171,7 @@ function growthSection(growth: BenchReport["growth"]): string[] {
   const sizes = (label: string, list: TableSize[]) =>
     list.map((size) => [label, size.table, String(size.rows), `${size.megabytes.toFixed(1)} MB`]);
   return [
-    "Two stacks on one PostgreSQL server in the same interleaved rounds (with the unbounded portal of the memory section): one on the demo data, one on a program whose data has grown. Each participant signed in on their own stack; the sweep of ended sessions runs as usual meanwhile.",
+    "Two stacks on one PostgreSQL server in the same interleaved rounds (with the small-server portal of the memory section): one on the demo data, one on a program whose data has grown. Each participant signed in on their own stack; the sweep of ended sessions runs as usual meanwhile.",
     "",
     loadTable(growth.rows, undefined, undefined),
     "",
@@ -222,9 +222,9 @@ export function cpuBreakdownSection(breakdown: BenchReport["cpuBreakdown"], load
 }
 
 function heapSection(heap: BenchReport["heap"]): string[] {
-  if ("note" in heap) return [`The bounded heap against an unbounded one: not measured (${heap.note}).`];
+  if ("note" in heap) return [`The default settings against the small-server profile: not measured (${heap.note}).`];
   return [
-    "The portal on a PostgreSQL server runs with the launcher's bounds (`lib/launcher/memory-settings.ts`); a second portal with V8's own heap limits served the same dashboard in the same interleaved rounds:",
+    "The portal on a PostgreSQL server runs with V8's own limits (the default); a second portal with the small-server profile's bounds (`lib/launcher/memory-settings.ts`) served the same dashboard in the same interleaved rounds:",
     "",
     loadTable(heap.rows, undefined, undefined),
     "",
@@ -232,7 +232,7 @@ function heapSection(heap: BenchReport["heap"]): string[] {
   ];
 }
 
-/** Where the bounded portal's extra CPU goes: its threads, and V8's collections (`--trace-gc`), per request. */
+/** Where the small-server portal's extra CPU goes: its threads, and V8's collections (`--trace-gc`), per request. */
 export function heapWorkTable(rows: LoadRow[]): string[] {
   const measured = rows.filter((row) => row.rounds.every((round) => round.heapWork));
   if (measured.length === 0) return [];

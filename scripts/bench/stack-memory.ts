@@ -33,9 +33,9 @@ const SAMPLE_EVERY_MS = 1_000;
 const GIVE_UP_MS = 120_000;
 
 function roleOf(command: string): string {
-  if (command.includes("scripts/start.ts")) return "launcher (with the embedded database)";
-  if (command.includes("platform/identity/")) return "identity provider";
-  if (command.includes("platform/results/")) return "results service";
+  if (command.includes("scripts/start.ts")) return "launcher";
+  if (command.includes("platform/identity/") || command.includes("identity-service.js")) return "identity provider";
+  if (command.includes("platform/results/") || command.includes("results-service.js")) return "results service";
   if (command.includes("portal-server.js") || command.includes("server/index.ts")) return "portal";
   if (command.includes("esbuild")) return "esbuild (tsx's compiler)";
   return command.split(" ")[0] ?? "other";

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { memoryEnvironment } from "../../lib/launcher/memory-settings.ts";
+import { memoryEnvironment, SMALL_SERVER_PROFILE } from "../../lib/launcher/memory-settings.ts";
 import { builtIfPresent, processArgs } from "../../lib/launcher/process-command.ts";
 import { PROCESS_FILES } from "../../lib/launcher/process-files.ts";
 
@@ -51,8 +51,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Node options for the portal process only, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   portalNodeArgs?: string[];
-  /** The portal's heap: bounded as the launcher bounds it (the default), or V8's own limits to compare with. */
-  portalHeap?: "bounded" | "unbounded";
+  /** The small-server memory profile for the portal (lib/launcher/memory-settings.ts); V8's own limits when absent. */
+  memoryProfile?: typeof SMALL_SERVER_PROFILE;
   /** PostgreSQL servers for the portal and the results service (embedded databases when absent). */
   databaseUrls?: { portal: string; results: string };
 }
@@ -170,6 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DEMO_PARTICIPANTS_FILE: participantsFile,
   };
   delete base.DATABASE_URL;
+  delete base.MEMORY_PROFILE;
   // The services run in development here (their outbox and fault injection are development only).
   const platformEnv: NodeJS.ProcessEnv = memoryEnvironment({ ...base, NODE_ENV: "development" });
   const serviceArgs = (name: "identity" | "results", embeddedDatabase: boolean) =>
@@ -189,11 +190,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RESULTS_DATA_DIR: path.join(dataDir, "results"),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.results } : {}),
   });
-  const bounded = options.portalHeap !== "unbounded";
-  const portalArgs = [
-    ...(options.portalNodeArgs ?? []),
-    ...processArgs("portal", projectRoot, { from: "built", embeddedDatabase: !options.databaseUrls, bounded }),
-  ];
   const portalEnv: NodeJS.ProcessEnv = {
     ...base,
     NODE_ENV: "production",
@@ -201,9 +197,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     HOST: "127.0.0.1",
     PORTAL_DATA_DIR: path.join(dataDir, "portal"),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls.portal } : {}),
+    ...(options.memoryProfile ? { MEMORY_PROFILE: options.memoryProfile } : {}),
     ...options.portalEnv,
   };
-  const portal = managedService("portal", portalUrl, portalArgs, bounded ? memoryEnvironment(portalEnv) : portalEnv);
+  const portalArgs = [
+    ...(options.portalNodeArgs ?? []),
+    ...processArgs("portal", projectRoot, {
+      from: "built",
+      embeddedDatabase: !options.databaseUrls,
+      bounded: options.memoryProfile === SMALL_SERVER_PROFILE,
+    }),
+  ];
+  const portal = managedService("portal", portalUrl, portalArgs, memoryEnvironment(portalEnv));
 
   const stack: Stack = {
     portalUrl,

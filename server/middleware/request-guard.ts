@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
-import { REQUEST_ID_HEADER, ROUTE_MANIFEST_PATH } from "../../lib/http/index.ts";
+import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
 import { FORM_BODY_LIMIT_BYTES, isSameOrigin } from "../../lib/http/same-origin.ts";
 import { pathOnly, redactText } from "../../lib/logging/redact.ts";
 
@@ -24,32 +24,11 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * A page asks for the routes of its own links: 9–15 paths on the portal's pages (a list of a
- * participant's own items links with `discover="none"`, so it adds none). React Router matches each
- * path it is given, and takes up to 7,680 characters of them: 300 made-up paths took 53–104 ms
- * to answer (one request at a time), where a page costs 3–8 ms of CPU.
- */
-export const ROUTE_MANIFEST_PATH_LIMIT = 64;
-
-const MANIFEST_SEGMENT = ROUTE_MANIFEST_PATH.slice(ROUTE_MANIFEST_PATH.lastIndexOf("/") + 1);
-
-function isOversizedManifestRequest(target: string): boolean {
-  // React Router compares the path as a URL parser reads it ('/./__manifest' and '/a/%2e%2e/__manifest' are its
-  // manifest too), and a parser never decodes the segment's own letters: a target without them is not one.
-  if (!target.includes(MANIFEST_SEGMENT)) return false;
-  // Joined, not resolved against a base, as React Router's Express adapter builds the request's URL.
-  const url = URL.parse(`http://portal.invalid${target}`);
-  if (url?.pathname !== ROUTE_MANIFEST_PATH) return false;
-  return (url.searchParams.get("paths") ?? "").split(",").length > ROUTE_MANIFEST_PATH_LIMIT;
-}
-
 /** Which refusal a request gets before the portal sees it, if any. */
 export function refusalFor(request: IncomingMessage, portalOrigin: string): Refusal | null {
   // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
   if (!(request.url ?? "/").startsWith("/")) return 400;
   if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;
-  if (isOversizedManifestRequest(request.url ?? "/")) return 400;
   if (SAFE_METHODS.has(request.method ?? "GET")) return null;
   if (!isSameOrigin(headerValue(request, "origin"), headerValue(request, "sec-fetch-site"), { portalOrigin })) return 403;
   if (Number(headerValue(request, "content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;

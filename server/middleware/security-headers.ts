@@ -1,19 +1,20 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { freshNonce } from "./csp-nonce.ts";
 
 const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
   `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
 
 /**
- * A fresh CSP nonce per response (pages put it on every script tag through the load context), and
- * helmet's headers with the portal's policy: scripts only from the portal with that nonce, forms only
- * to the portal and the identity provider, no framing. HSTS outside development.
+ * A fresh CSP nonce per response, 16 bytes of the system's cryptographic randomness (pages put it on
+ * every script tag through the load context), and helmet's headers with the portal's policy: scripts
+ * only from the portal with that nonce, forms only to the portal and the identity provider, no
+ * framing. HSTS outside development.
  */
 export function securityHeaders(options: { idpOrigin: string; production: boolean; viteDevelopment?: boolean }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.nonce = freshNonce();
+    res.locals.nonce = randomBytes(16).toString("base64");
     next();
   };
   const headers = helmet({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useLocation } from "react-router";
+import { useMomentZone } from "~/components/moment";
 import { Notification } from "~/components/notification";
-import { useMomentZone } from "~/components/use-moment-zone";
 import { clockTime } from "~/domain/clock-time";
 import { SESSION_ENDING_NOTICE_MS } from "~/domain/session-timing";
 import { useTranslation } from "~/i18n-react";
@@ -10,15 +10,10 @@ import type { Visitor } from "./visitor";
 
 type Participant = Extract<Visitor, { kind: "participant" }>;
 
-/**
- * The session's end as a clock time: in the server's zone (named), as the server wrote it, until the
- * time is in view with the page's script running; then in the browser's own zone. The browser's
- * first date formatter costs more than the rest of hydrating a page (docs/performance.md), so it is
- * built when the participant looks, not while the page comes to life.
- */
-export function useSessionEndTime(visitor: Participant, inView: boolean): string {
+/** The session's end as a clock time: in the server's zone (named) as the server wrote it, then in the participant's own. */
+export function useSessionEndTime(visitor: Participant): string {
   const { i18n } = useTranslation();
-  return clockTime(visitor.signedInUntil, i18n.language, useMomentZone(visitor.serverTimeZone, inView));
+  return clockTime(visitor.signedInUntil, i18n.language, useMomentZone(visitor.serverTimeZone));
 }
 
 /** 'Stay signed in': back to this very page with the idle limit started again (a plain POST). */
@@ -54,7 +49,7 @@ export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
     return () => window.clearTimeout(timer);
   }, [visitor.signedInUntil]);
   const soon = noticeFor === visitor.signedInUntil;
-  const time = useSessionEndTime(visitor, soon);
+  const time = useSessionEndTime(visitor);
   return (
     <div aria-live="polite">
       {soon ? (

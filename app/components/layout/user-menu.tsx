@@ -3,7 +3,6 @@ import { useTranslation } from "~/i18n-react";
 import * as styles from "./header.css";
 import { StaySignedInForm, useSessionEndTime } from "./session-ending";
 import { useDismissableDetails } from "./use-dismissable-details";
-import { useOpenDisclosure } from "./use-open-disclosure";
 import type { Visitor } from "./visitor";
 
 type Participant = Extract<Visitor, { kind: "participant" }>;
@@ -19,15 +18,10 @@ export function SignOutForm({ className, label }: { className?: string; label?: 
   );
 }
 
-/** When the session ends, in the account menus: in the browser's zone once its menu is open. */
+/** When the session ends, in the account menus. */
 function SignedInUntil({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
-  const [note, open] = useOpenDisclosure<HTMLParagraphElement>();
-  return (
-    <p ref={note} className={styles.menuNote}>
-      {t("header.signedInUntil", { time: useSessionEndTime(visitor, open) })}
-    </p>
-  );
+  return <p className={styles.menuNote}>{t("header.signedInUntil", { time: useSessionEndTime(visitor) })}</p>;
 }
 
 /** Profile overview, staying signed in and log out: the participant's account items, in the desktop and mobile menus. */

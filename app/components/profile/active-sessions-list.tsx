@@ -1,10 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { classNames } from "~/components/class-names";
-import { useMomentZone } from "~/components/use-moment-zone";
+import { Moment } from "~/components/moment";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
-import { dayAndTime } from "~/domain/clock-time";
 import type { SessionDevice } from "~/domain/session-device";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
@@ -20,11 +19,9 @@ export function useDeviceName() {
 }
 
 function SessionEntry({ session, serverTimeZone }: { session: ListedSession; serverTimeZone: string }) {
-  const { t, i18n } = useTranslation("profile");
-  const zone = useMomentZone(serverTimeZone);
+  const { t } = useTranslation("profile");
   const navigation = useNavigation();
   const deviceName = useDeviceName()(session.device);
-  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, zone);
   const ending = navigation.state === "submitting" && navigation.formData?.get("session") === session.listingId;
   return (
     <li className={styles.consentItem}>
@@ -36,9 +33,13 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
         <dt>{t("sessions.kindLabel")}</dt>
         <dd className={styles.consentFactValue}>{t(`sessions.kinds.${session.device.kind}`)}</dd>
         <dt>{t("sessions.signedInLabel")}</dt>
-        <dd className={styles.consentFactValue}>{when(session.signedInAt)}</dd>
+        <dd className={styles.consentFactValue}>
+          <Moment at={session.signedInAt} serverTimeZone={serverTimeZone} />
+        </dd>
         <dt>{t("sessions.lastUsedLabel")}</dt>
-        <dd className={styles.consentFactValue}>{session.current ? t("sessions.now") : when(session.lastUsedAt)}</dd>
+        <dd className={styles.consentFactValue}>
+          {session.current ? t("sessions.now") : <Moment at={session.lastUsedAt} serverTimeZone={serverTimeZone} />}
+        </dd>
       </dl>
       <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
         <input type="hidden" name="intent" value={END_SESSION_INTENT} />

@@ -1,9 +1,8 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { CheckAgainEvery } from "~/components/check-again";
+import { useDayAndTime } from "~/components/moment";
 import { Notification } from "~/components/notification";
-import { useMomentZone } from "~/components/use-moment-zone";
-import { dayAndTime } from "~/domain/clock-time";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
 import { useTranslation } from "~/i18n-react";
 import { ProfileCard } from "./profile-card";
@@ -20,13 +19,6 @@ export type DataExportCardProps = {
   problem?: DataExportProblem | null;
   serverTimeZone: string;
 };
-
-/** Times in the server's zone (named) until the browser's own is known, as the account menu writes them. */
-function useMoment(serverTimeZone: string) {
-  const { i18n } = useTranslation("profile");
-  const zone = useMomentZone(serverTimeZone);
-  return (epochMs: number) => dayAndTime(epochMs, i18n.language, zone);
-}
 
 function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs: number) => string }) {
   const { t, i18n } = useTranslation("profile");
@@ -84,7 +76,7 @@ function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs:
  */
 export function DataExportCard({ items, problem, serverTimeZone }: DataExportCardProps) {
   const { t } = useTranslation("profile");
-  const moment = useMoment(serverTimeZone);
+  const moment = useDayAndTime(serverTimeZone);
   const navigation = useNavigation();
   const location = useLocation();
   const requesting = navigation.state !== "idle" && navigation.formData?.get("intent") === REQUEST_EXPORT_INTENT;

@@ -1,9 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { IntentButton } from "~/components/intent-button";
+import { useDayAndTime } from "~/components/moment";
 import { TextInput } from "~/components/text-input";
-import { useMomentZone } from "~/components/use-moment-zone";
-import { dayAndTime } from "~/domain/clock-time";
 import { reliesOnPhoneAlone } from "~/domain/code-help";
 import { FACTORS_PATH, type SignInFactors } from "~/domain/sign-in-factors";
 import { useTranslation } from "~/i18n-react";
@@ -74,9 +73,9 @@ function PendingPhoneChange({ change, when }: { change: NonNullable<SignInFactor
 
 /** Login & Security: the phone, the authenticator app and the recovery codes, with the recent changes (date and device). */
 export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFactors | null; serverTimeZone: string }) {
-  const { t, i18n } = useTranslation("profile");
-  const zone = useMomentZone(serverTimeZone);
-  const when = (iso: string) => dayAndTime(Date.parse(iso), i18n.language, zone);
+  const { t } = useTranslation("profile");
+  const dayAndTime = useDayAndTime(serverTimeZone);
+  const when = (iso: string) => dayAndTime(Date.parse(iso));
   return (
     <ProfileCard headingId="sign-in-methods" heading={t("factors.heading")} level={2}>
       {factors === null ? (

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { sharePath } from "~/domain/report-share";
 import type { Share } from "~/domain/report-share-reply";
 import { useTranslation } from "~/i18n-react";
 import { visuallyHidden } from "~/styles/global.css";
-import { ShareMoment } from "./share-moment";
 import * as styles from "./shares.css";
 
 /** Every share, newest first: the report, who it is for, until when, its state and how often it was opened. */
@@ -21,7 +21,7 @@ export function ShareList({ shares, labels, serverTimeZone }: { shares: Share[];
             <dd className={profile.consentFactValue}>{share.recipient}</dd>
             <dt>{t("list.until")}</dt>
             <dd className={profile.consentFactValue}>
-              <ShareMoment at={share.expiresAt} serverTimeZone={serverTimeZone} />
+              <Moment at={share.expiresAt} serverTimeZone={serverTimeZone} />
             </dd>
             <dt>{t("list.state")}</dt>
             <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>
@@ -29,7 +29,7 @@ export function ShareList({ shares, labels, serverTimeZone }: { shares: Share[];
             <dd className={profile.consentFactValue}>{share.views.length}</dd>
           </dl>
           {/* One link per share: the page would ask React Router for every share's path; the route is found on a click. */}
-          <Link to={sharePath(share.id)} discover="none" className={profile.textLink}>
+          <Link to={sharePath(share.id)} className={profile.textLink}>
             {t("list.view")}
             <span className={visuallyHidden}>: {share.recipient}</span>
           </Link>

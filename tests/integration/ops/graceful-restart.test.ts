@@ -15,7 +15,6 @@ import { resultsServiceEnvironment, sigtermUnderLoad, startServiceProcess, track
  * answer, and the process exits 0 on its own.
  */
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 /**
  * A service as the launcher starts it: its built file (type stripping off, so no TypeScript can load
  * in it), or its source when nothing is built.
@@ -121,7 +120,8 @@ describe("graceful restarts", () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const service = await startServiceProcess(
-      [tsx, "tests/integration/ops/support/portal-edge-with-stand-in.ts"],
+      // tsx's loader in the process itself: tsx's command line would stand between the signal and the server.
+      ["--import", "tsx", "tests/integration/ops/support/portal-edge-with-stand-in.ts"],
       { ...process.env, PORT: String(port), LOG_LEVEL: "warn", PORTAL_DATA_DIR: path.join(workDir, "portal-hook") },
       baseUrl,
     );

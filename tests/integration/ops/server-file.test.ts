@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPortalApp } from "../../../server/app.ts";
+import { routeBuild } from "../../support/route-build";
 import { sentHeaders, sentResponse } from "../../support/sent-headers";
 
 /** What the server file does for every response, besides the guard and the log (their own suites). */
@@ -80,5 +81,23 @@ describe("the server file's responses", () => {
       await Promise.all([1, 2, 3].map(async () => String((await sentHeaders(`${development}/`))["content-security-policy"]))),
     );
     expect(nonces.size).toBe(3);
+  });
+});
+
+describe("the request React Router is given", () => {
+  it("is addressed to PORTAL_URL, whatever Host a proxy passes on and whether or not it terminated TLS", async () => {
+    const { app } = createPortalApp({
+      config: { portalOrigin: "https://portal.example.test", idpOrigin: "https://id.example.test", production: true },
+      logger: pino({ level: "silent" }),
+      edge: { renderRefusalPage: async () => "refused" },
+      build: routeBuild({
+        echo: { path: "echo", module: { loader: ({ request }: { request: Request }) => Response.json({ url: request.url }) } },
+      }),
+    });
+    const server = createServer(app);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/echo?x=1`);
+    expect(await answer.json()).toEqual({ url: "https://portal.example.test/echo?x=1" });
   });
 });

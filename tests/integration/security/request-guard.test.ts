@@ -6,9 +6,7 @@ import { FORM_BODY_LIMIT_BYTES } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
-import { ROUTE_MANIFEST_PATH } from "../../../lib/http/route-manifest.ts";
 import { createPortalApp } from "../../../server/app.ts";
-import { ROUTE_MANIFEST_PATH_LIMIT } from "../../../server/middleware/request-guard.ts";
 import { startSentryIngest, type SentryIngest } from "../../support/sentry-ingest";
 import { crossSiteHeaders } from "./support/cross-site-headers";
 
@@ -141,38 +139,5 @@ describe("the request guard in front of the portal", () => {
       (await fetch(new URL("/", base), { headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" } })).status,
     ).toBe(200);
     expect(reached).toEqual(["POST /language", "POST /language", "POST /language", "POST /privacy-choices", "GET /"]);
-  });
-
-  it("refuses a route manifest request naming more paths than a page has links, before React Router matches a single one", async () => {
-    const before = reached.length;
-    const manifestRequest = (count: number) =>
-      fetch(
-        new URL(
-          `${ROUTE_MANIFEST_PATH}?${new URLSearchParams({ version: "v", paths: Array.from({ length: count }, (_, i) => `/a${i}/b/c/d`).join(",") })}`,
-          base,
-        ),
-      );
-    expect((await manifestRequest(ROUTE_MANIFEST_PATH_LIMIT + 1)).status).toBe(400);
-    expect(reached.slice(before)).toEqual([]);
-    expect((await manifestRequest(ROUTE_MANIFEST_PATH_LIMIT)).status).toBe(200);
-    expect(reached.slice(before)).toHaveLength(1);
-  });
-
-  it("refuses it whichever spelling of the path React Router would read as its manifest's", async () => {
-    const before = reached.length;
-    const query = new URLSearchParams({
-      version: "v",
-      paths: Array.from({ length: ROUTE_MANIFEST_PATH_LIMIT + 1 }, (_, i) => `/a${i}`).join(","),
-    });
-    // A URL parser resolves dot segments, '%2e' among them, before React Router compares the path.
-    for (const spelling of [
-      `/.${ROUTE_MANIFEST_PATH}`,
-      `/profile/..${ROUTE_MANIFEST_PATH}`,
-      `/%2e${ROUTE_MANIFEST_PATH}`,
-      `/x/%2E%2E${ROUTE_MANIFEST_PATH}`,
-    ]) {
-      expect((await raw("GET", `${spelling}?${query}`)).status, spelling).toBe(400);
-    }
-    expect(reached.slice(before)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayAndTime, hourOfDay, writeOwnZoneWith } from "~/domain/clock-time";
+import { dayAndTime, hourOfDay } from "~/domain/clock-time";
 
 /** The times are written with no-break spaces, so '6 AM' never wraps. */
 const spaced = (text: string) => text.replace(/\u202f|\u00a0/g, " ");
@@ -18,30 +18,14 @@ describe("hours of the day", () => {
   });
 });
 
-describe("moments in the participant's own zone, written off the page's main thread", () => {
+describe("moments", () => {
   const moment = Date.UTC(2026, 10, 24, 16, 12);
-  const chicago = { own: true, until: "America/Chicago" } as const;
 
-  it("show the named zone until the writer has them, then the writer's text, asking once for each", () => {
-    const asked: string[] = [];
-    let ready = false;
-    writeOwnZoneWith({
-      written: (key) => {
-        asked.push(key);
-        return ready ? "as the worker wrote it" : undefined;
-      },
-    });
-    try {
-      expect(dayAndTime(moment, "en", chicago)).toBe(dayAndTime(moment, "en", "America/Chicago"));
-      ready = true;
-      expect(dayAndTime(moment, "en", chicago)).toBe("as the worker wrote it");
-      expect(new Set(asked).size).toBe(1);
-    } finally {
-      writeOwnZoneWith(null);
-    }
+  it("are written in the named zone, with its name", () => {
+    expect(dayAndTime(moment, "en", "America/Chicago").replace(/\s/g, " ")).toBe("November 24, 2026 at 10:12 AM CST");
   });
 
-  it("are written at once, in the process's own zone, where there is no writer", () => {
-    expect(dayAndTime(moment, "es", chicago)).toBe(dayAndTime(moment, "es", Intl.DateTimeFormat().resolvedOptions().timeZone));
+  it("are written in the runtime's own zone when none is named (the participant's, in the browser)", () => {
+    expect(dayAndTime(moment, "es")).toBe(dayAndTime(moment, "es", Intl.DateTimeFormat().resolvedOptions().timeZone));
   });
 });

@@ -24,17 +24,21 @@ describe("a process's Node arguments", () => {
       `${ROOT}/platform/identity/main.ts`,
     ]);
     expect(processArgs("results", ROOT, { from: "source" })).toEqual([...memoryFlagsFor("results"), `${ROOT}/platform/results/main.ts`]);
-    // Vite's dev server and the app's sources do not fit the bound for serving the build.
     expect(processArgs("portal", ROOT, { from: "source" })).toEqual([`${ROOT}/server/index.ts`]);
   });
 
-  it("a flag the operator set in NODE_OPTIONS wins, and a bench may compare with V8's own limits", () => {
+  it("a flag the operator set in NODE_OPTIONS wins, and the small-server profile bounds only the built portal", () => {
     const nodeOptions = "--max-semi-space-size=16 --max-old-space-size=512";
     for (const name of ["portal", "identity", "results"] as const) {
       const args = processArgs(name, ROOT, { from: "built", nodeOptions });
       expect(args).toEqual([...memoryFlagsFor(name, nodeOptions), expect.stringMatching(/^\/srv\/portal\/build\//)]);
       expect(args.some((arg) => arg.startsWith("--max-semi-space-size") || arg.startsWith("--max-old-space-size"))).toBe(false);
     }
-    expect(processArgs("portal", ROOT, { from: "built", bounded: false })).toEqual([`${ROOT}/build/portal-server.js`]);
+    expect(processArgs("portal", ROOT, { from: "built" })).toEqual([`${ROOT}/build/portal-server.js`]);
+    expect(processArgs("portal", ROOT, { from: "built", bounded: true })).toEqual([
+      ...memoryFlagsFor("portal", "", true),
+      `${ROOT}/build/portal-server.js`,
+    ]);
+    expect(processArgs("portal", ROOT, { from: "source", bounded: true })).toEqual([`${ROOT}/server/index.ts`]);
   });
 });

@@ -47,6 +47,8 @@ export function createFakeIdentityProvider() {
   let resultsAnswer: ScriptedAnswer = { status: 404, body: { status: 404, message: "No results were found for this participant" } };
   let tokenAnswer: (form: URLSearchParams) => ScriptedAnswer = () => ({ status: 500, body: { error: "server_error" } });
   const accountAnswers = new Map<string, (body: Record<string, unknown>) => ScriptedAnswer>();
+  /** File downloads being sent (an export's file, a shared report): each stays open until the portal lets go of it. */
+  const filesBeingSent = new Set<ServerResponse>();
   let issuer = "";
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -79,6 +81,14 @@ export function createFakeIdentityProvider() {
       if (answer.status === 0) return void req.socket.destroy();
       return sendJson(res, answer.status, answer.body);
     }
+    if (/^\/exports\/[^/]+\/[^/]+\/file$|^\/shared\/report\.pdf$/.test(url.pathname) && req.method === "GET") {
+      // The file's headers and its first bytes; the rest would follow as the portal reads.
+      res.writeHead(200, { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="file.pdf"' });
+      res.write(Buffer.alloc(16_384));
+      filesBeingSent.add(res);
+      res.once("close", () => filesBeingSent.delete(res));
+      return;
+    }
     if (url.pathname.startsWith("/results/") && req.method === "GET") {
       resultsRequests.push(url.pathname);
       return sendJson(res, resultsAnswer.status, resultsAnswer.body);
@@ -93,6 +103,8 @@ export function createFakeIdentityProvider() {
     tokenRequests,
     accountRequests,
     resultsRequests,
+    /** How many file downloads are still open between the portal and this server. */
+    filesBeingSent: () => filesBeingSent.size,
     answerResults(answer: ScriptedAnswer) {
       resultsAnswer = answer;
     },
@@ -134,7 +146,11 @@ export function createFakeIdentityProvider() {
       });
       issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of filesBeingSent) res.destroy();
+        return server ? server.close(() => resolve()) : resolve();
+      }),
   };
 }
 
