@@ -3,7 +3,9 @@ import { classNames } from "./class-names";
 import { Notification, type NotificationProps } from "./notification";
 import * as styles from "./notification.css";
 
-export type NotificationItem = Pick<NotificationProps, "type" | "headerText" | "bodyText" | "closable" | "visibleMs"> & { id: string };
+export type NotificationItem = Pick<NotificationProps, "type" | "headerText" | "bodyText" | "closable" | "visibleMs" | "takesFocus"> & {
+  id: string;
+};
 
 export type NotificationListProps = {
   notifications: readonly NotificationItem[];

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n-react";
 import { classNames } from "./class-names";
 import { Icon, type IconName } from "./icon";
@@ -41,9 +41,19 @@ export type NotificationProps = {
    * passes false, so nothing is announced twice.
    */
   announced?: boolean;
+  /**
+   * The outcome of what the participant just did (a change made, a form refused): it takes focus when
+   * it arrives, as GOV.UK's notification banner does, so keyboard and screen-reader users start from
+   * it rather than from the top of a page whose button has gone. Without JavaScript through
+   * `autofocus` on the page the server drew; with it, when it appears and nothing else holds focus.
+   */
+  takesFocus?: boolean;
   id?: string;
   className?: string;
 };
+
+/** Nothing holds focus: the control that had it went with the page or step it belonged to. */
+const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
 
 export function Notification({
   type = "info",
@@ -56,10 +66,17 @@ export function Notification({
   id,
   className,
   announced = true,
+  takesFocus = false,
 }: NotificationProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // Arrived with a page the browser renders itself (JavaScript on): focused here, not by autofocus.
+  const arrivedEnhanced = useRef(hydrated);
+  useEffect(() => {
+    if (takesFocus && arrivedEnhanced.current && focusIsLost()) box.current?.focus();
+  }, [takesFocus]);
 
   function dismiss() {
     setDismissed(true);
@@ -99,8 +116,12 @@ export function Notification({
 
   return (
     <div
+      ref={box}
       id={id}
       role={announced ? (type === "error" ? "alert" : "status") : undefined}
+      tabIndex={takesFocus ? -1 : undefined}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- GOV.UK's pattern: the outcome of a form post takes focus
+      autoFocus={takesFocus && !hydrated}
       className={classNames(styles.tone[type], className)}
       onMouseEnter={timer.pause}
       onMouseLeave={timer.resume}

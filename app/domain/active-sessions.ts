@@ -5,14 +5,24 @@ export const SESSIONS_PATH = "/profile/security/sessions";
 export const SESSION_ENDING_CHANGES = ["password", "phone"] as const;
 export type SessionEndingChange = (typeof SESSION_ENDING_CHANGES)[number];
 
-/** Where a verification step sends the participant after a new password or phone number. */
-export function sessionsPathAfter(change: SessionEndingChange): string {
-  return `${SESSIONS_PATH}?after=${change}`;
-}
+/**
+ * The change this session has just made, kept in its own server-side state: only the session that
+ * made it is told about it (an address anyone can open never says so).
+ */
+export const SESSION_ENDING_FLOW = "session-ending-change";
+export type SessionEndingRecord = { change: SessionEndingChange; at: number };
 
-/** The `after` query parameter, when it names a change the page has words for. */
-export function changeFromQuery(value: string | null): SessionEndingChange | null {
-  return (SESSION_ENDING_CHANGES as readonly string[]).includes(value ?? "") ? (value as SessionEndingChange) : null;
+/** How long after the change Login & Security and the sessions page offer to end the other sessions. */
+export const SESSION_ENDING_OFFER_MS = 15 * 60_000;
+
+export const sessionEndingRecord = (change: SessionEndingChange, now: number): SessionEndingRecord => ({ change, at: now });
+
+/** The change the offer follows, while it is recent; null for anything else. */
+export function recentSessionEndingChange(record: unknown, now: number): SessionEndingChange | null {
+  if (!record || typeof record !== "object") return null;
+  const { change, at } = record as Partial<SessionEndingRecord>;
+  if (!(SESSION_ENDING_CHANGES as readonly unknown[]).includes(change) || typeof at !== "number") return null;
+  return now - at >= 0 && now - at < SESSION_ENDING_OFFER_MS ? (change as SessionEndingChange) : null;
 }
 
 export const END_SESSION_INTENT = "end";

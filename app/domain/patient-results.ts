@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { reportIsReady } from "../../lib/program/report-readiness.ts";
+import { appIsShown, reportIsReady } from "../../lib/program/report-readiness.ts";
 import { isCalendarDate } from "./calendar-date";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
 
@@ -86,17 +86,15 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
       nextStepExpectedBy: raw.nextStepExpectedBy ?? null,
       delayReason: delayReasonOf(raw.delayReason),
     },
-    apps: (raw.apps ?? [])
-      .filter((app) => typeof app.label === "string" && app.label.trim() !== "")
-      .map((app) => ({
-        appID: app.appID,
-        appName: app.appName,
-        label: app.label as string,
-        labelEs: app.labelEs ?? null,
-        type: app.type ?? "",
-        reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
-        fileBytes: app.fileBytes ?? null,
-      })),
+    apps: (raw.apps ?? []).filter(appIsShown).map((app) => ({
+      appID: app.appID,
+      appName: app.appName,
+      label: app.label as string,
+      labelEs: app.labelEs ?? null,
+      type: app.type ?? "",
+      reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
+      fileBytes: app.fileBytes ?? null,
+    })),
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],

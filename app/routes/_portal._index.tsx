@@ -77,7 +77,7 @@ export default function MyResults({ loaderData: data }: Route.ComponentProps) {
       return (
         <div className={styles.page}>
           <h1 className={styles.headline}>{t("title")}</h1>
-          <ResultsCard apps={data.apps} />
+          <ResultsCard apps={data.apps} canShare={false} />
         </div>
       );
     case "full":

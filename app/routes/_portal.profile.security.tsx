@@ -10,13 +10,13 @@ import { SignInMethods } from "~/components/profile/sign-in-methods";
 import { useHydrated } from "~/components/use-hydrated";
 import { useServedAsPage } from "~/components/use-served-as-page";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { changeFromQuery } from "~/domain/active-sessions";
+import { recentSessionEndingChange, SESSION_ENDING_FLOW } from "~/domain/active-sessions";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
 import { readNotificationPreferences } from "~/services/notification-preferences.server";
-import { requireParticipant, serverTimeZone } from "~/services/session.server";
+import { flowState, requireParticipant, serverTimeZone } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
 import type { Route } from "./+types/_portal.profile.security";
 
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "pro
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
-  const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
+  const after = recentSessionEndingChange(flowState(session, SESSION_ENDING_FLOW), Date.now());
   const [factors, notifications] = await Promise.all([readFactors(session, context), readNotificationPreferences(session)]);
   return { factors, notifications, serverTimeZone, after };
 }

@@ -3,7 +3,7 @@ import { Notification } from "~/components/notification";
 import { ActiveSessionsList } from "~/components/profile/active-sessions-list";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
-import { changeFromQuery, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
+import { END_SESSION_INTENT, recentSessionEndingChange, SESSION_ENDING_FLOW, SESSIONS_PATH } from "~/domain/active-sessions";
 import { SessionActionSchema } from "~/domain/active-sessions-form";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
@@ -13,7 +13,7 @@ import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { flowState, privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
 import { signOut } from "~/services/sign-out.server";
 import type { Route } from "./+types/_portal.profile.security_.sessions";
 
@@ -25,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "pro
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
-  const after = changeFromQuery(new URL(request.url).searchParams.get("after"));
+  // Only to the session that made the change, while it is recent: an address anyone can open says nothing.
+  const after = recentSessionEndingChange(flowState(session, SESSION_ENDING_FLOW), Date.now());
   return data({ sessions: await listActiveSessions(session), after, serverTimeZone }, { headers: privatePageHeaders });
 }
 
@@ -46,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(SESSIONS_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
   }
   const ended = await endOtherSessions(session);
+  // Done: the offer that followed the change is not made again.
+  await saveFlowState(session, SESSION_ENDING_FLOW, null);
   const cookie = await flashNotification({
     type: "success",
     titleKey: "profile:sessions.endedOthersTitle",
@@ -74,6 +77,7 @@ export default function ActiveSessionsPage({ loaderData, actionData: answer }: R
         <Notification
           type="error"
           visibleMs={0}
+          takesFocus
           headerText={t(answer.problem === "not-found" ? "sessions.notFoundTitle" : "sessions.badRequestTitle")}
           bodyText={t(answer.problem === "not-found" ? "sessions.notFoundBody" : "sessions.badRequestBody")}
         />

@@ -34,6 +34,12 @@ import {
 } from "~/services/withdrawal.server";
 import type { Route } from "./+types/_portal.profile.studies_.withdraw";
 
+/** The receipt in the page's language, naming the browser the request came from. */
+const receiptContext = async (request: Request) => ({
+  language: await detectLanguage(request),
+  device: request.headers.get("user-agent") ?? "",
+});
+
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -54,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (open) {
     // A confirmation that was recorded but stopped before its receipt (a crash) is finished here.
     if (state?.proof) {
-      await sendReceipt(session, open.reference, await detectLanguage(request));
+      await sendReceipt(session, open.reference, await receiptContext(request));
       await forgetWithdrawal(session);
     }
     throw redirect(receiptPath(open.reference), { headers: privatePageHeaders });
@@ -129,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
   if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
-  const outcome = await confirmWithdrawal(session, state, submission.value.authCode, await detectLanguage(request));
+  const outcome = await confirmWithdrawal(session, state, submission.value.authCode, await receiptContext(request));
   if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303, headers: privatePageHeaders });
   if (outcome.kind === "session-expired") return expired();
   if (outcome.kind === "already-open") {

@@ -10,6 +10,7 @@ import { NewShareSchema } from "~/domain/report-share-forms";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
+import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
 import { createShare, FRESH_SHARE_FLOW, listShares, reportLabels } from "~/services/report-shares.server";
@@ -50,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The code and link are shown on the share's page, kept sealed in the session; the results service keeps only their hashes.
   await saveFlowState(session, FRESH_SHARE_FLOW, { id: created.share.id, code: created.code, link: created.link });
-  return redirect(sharePath(created.share.id), { status: 303, headers: privatePageHeaders });
+  // Said above the share's page, where focus goes: the code and the link are right below.
+  const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.createdNotice" });
+  return redirect(sharePath(created.share.id), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
 export default function NewSharePage({ loaderData, actionData: reply }: Route.ComponentProps) {

@@ -25,6 +25,11 @@ export type SignedInParticipant = TokenSet & {
   nameFromIdToken: string | null;
   /** The language of the participant's profile at the identity provider (the id token's `locale`), when the portal has it. */
   profileLanguage: Language | null;
+  /**
+   * The language the participant chose on the hosted sign-in pages, when it is not the one the portal
+   * asked for (the id token's `ui_locales`, only then): it becomes the portal's.
+   */
+  chosenLanguage: Language | null;
   /** Signed in with a recovery code (amr 'rec'): the participant is asked to review their sign-in methods. */
   usedRecoveryCode: boolean;
 };
@@ -109,6 +114,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
           email: typeof claims.email === "string" ? claims.email : null,
           nameFromIdToken: fullName(claims),
           profileLanguage: languageOfLocale(claims.locale),
+          chosenLanguage: languageOfLocale(typeof claims.ui_locales === "string" ? claims.ui_locales.split(" ")[0] : null),
           usedRecoveryCode: Array.isArray(claims.amr) && claims.amr.includes("rec"),
           accessToken,
           accessTokenExpiresAt: tokens.accessTokenExpiresAt(),

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { authCodeSchema } from "~/domain/auth-code";
+import { SESSION_ENDING_FLOW, sessionEndingRecord } from "~/domain/active-sessions";
+import { authCodeSchema, type AuthMethod } from "~/domain/auth-code";
 import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_FLOW, FACTORS_PATH, isFresh, type FactorChange, type FactorFlowState, type FactorIntent } from "~/domain/sign-in-factors";
-import { type VerificationFailure, verificationNotice } from "~/domain/verification";
+import { codeFieldError, type VerificationFailure, verificationNotice } from "~/domain/verification";
 import { flashNotification } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 import {
@@ -52,9 +53,9 @@ export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 |
 async function finished(session: PortalSession, change: FactorChange | "rename-passkey" | "phone-requested" | "phone-request-cancelled") {
   await save(session, null);
   const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
-  // A new phone number: Login & Security offers to end the other sessions (OWASP ASVS 5.0 V7.4.3).
-  const page = change === "change-phone" ? `${SECURITY_PATH}?after=phone` : SECURITY_PATH;
-  return redirect(page, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  // A new phone number: Login & Security offers this session to end the other sessions (OWASP ASVS 5.0 V7.4.3).
+  if (change === "change-phone") await saveFlowState(session, SESSION_ENDING_FLOW, sessionEndingRecord("phone", Date.now()));
+  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
 /** A change the provider refused (the only factor, one already gone): back to Login & Security, saying why. */
@@ -110,10 +111,13 @@ export async function codeRefused(session: PortalSession, intent: string, failur
 }
 type ReplyFn = (options?: { fieldErrors?: Record<string, string[]> }) => KeptReply["reply"]["result"];
 
-export const factorFailure = (failure: FactorFailure): VerificationFailure =>
-  failure.errorCode === "codeInvalid"
-    ? { kind: "field", field: "authCode", messageKey: "code.errors.invalid" }
+/** A refused code: the field's error (an app's code never 'resend'), else a notice. */
+export const factorFailure = (failure: FactorFailure, method: AuthMethod = "sms"): VerificationFailure => {
+  const messageKey = codeFieldError(failure.errorCode, method);
+  return messageKey
+    ? { kind: "field", field: "authCode", messageKey }
     : { kind: "notice", notice: noticeOf(failure), status: statusOf(failure) };
+};
 
 /**
  * The steps that start, cancel or rename, and those after a passed code; an intent posted at the wrong
@@ -151,7 +155,7 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     const submission = parseWithZod(form, { schema: authCodeSchema("totp") });
     if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
     const confirmed = await confirmTotp(session, submission.value.authCode, device);
-    if (!confirmed.ok) return codeRefused(session, "confirm", factorFailure(confirmed), submission);
+    if (!confirmed.ok) return codeRefused(session, "confirm", factorFailure(confirmed, "totp"), submission);
     return confirmed.codes ? showCodes(session, "add-totp", confirmed.codes) : finished(session, "add-totp");
   },
 

@@ -74,10 +74,12 @@ async function flowsToResume(participant: SignedInParticipant, returnTo: string)
 }
 
 /**
- * SPEC.md §4 'Language' on a browser that has never chosen one: the participant's profile language
- * becomes the browser's language cookie. A language already chosen (the cookie) is kept.
+ * SPEC.md §4 'Language' at sign-in: a language chosen on the hosted sign-in pages becomes the portal's
+ * (the language cookie). Otherwise, on a browser that has never chosen one, the participant's profile
+ * language does; a language already chosen (the cookie) is kept.
  */
 async function languageForNewSession(participant: SignedInParticipant, request: Request): Promise<string | null> {
+  if (participant.chosenLanguage) return rememberLanguage(participant.chosenLanguage);
   if (!participant.profileLanguage) return null;
   if ((await languageCookie.parse(request.headers.get("Cookie"))) !== null) return null;
   return rememberLanguage(participant.profileLanguage);

@@ -68,9 +68,12 @@ export async function resendWithdrawalCode(session: PortalSession, state: Withdr
 
 const RecordedSchema = z.object({ withdrawal: WithdrawalSchema });
 
+/** The receipt's language, and the browser the request was made from (its User-Agent), which the receipt names. */
+export type ReceiptContext = { language: "en" | "es"; device: string };
+
 /** The receipt e-mail (the identity provider sends it once per reference, so asking again is safe). */
-export async function sendReceipt(session: PortalSession, reference: string, language: "en" | "es"): Promise<boolean> {
-  const call = await callAccountApi("send-notice", session, { kind: "withdrawal-receipt", reference, language });
+export async function sendReceipt(session: PortalSession, reference: string, receipt: ReceiptContext): Promise<boolean> {
+  const call = await callAccountApi("send-notice", session, { kind: "withdrawal-receipt", reference, ...receipt });
   return call.ok;
 }
 
@@ -82,7 +85,7 @@ export async function confirmWithdrawal(
   session: PortalSession,
   state: WithdrawalState,
   code: string,
-  language: "en" | "es",
+  receipt: ReceiptContext,
 ): Promise<Withdrawal | WithdrawalFailure> {
   let proof = state.proof;
   if (!proof) {
@@ -111,7 +114,7 @@ export async function confirmWithdrawal(
     if (reply.answered && reply.status === 403) await forgetWithdrawal(session);
     return { kind: "unavailable" };
   }
-  await sendReceipt(session, recorded.withdrawal.reference, language);
+  await sendReceipt(session, recorded.withdrawal.reference, receipt);
   await forgetWithdrawal(session);
   return recorded.withdrawal;
 }

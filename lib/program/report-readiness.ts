@@ -39,3 +39,19 @@ export function stepReachedByKitStatus(kitStatus: number | null | undefined): nu
 export function reportIsReady(app: { type: string | null; appName: string }, kitStatus: number | null | undefined): boolean {
   return stepReachedByKitStatus(kitStatus) >= reportReadyAtStep(app);
 }
+
+/** SPEC.md §3: an app without a label has no result card in the portal. */
+export function appIsShown(app: { label?: string | null }): boolean {
+  return typeof app.label === "string" && app.label.trim() !== "";
+}
+
+/**
+ * The reports the participant may open in the portal: a card shown and its results ready. 'Download
+ * all your data' holds exactly these, so the archive never hands out a report My Results holds back.
+ */
+export function reportIsOffered(
+  app: { type: string | null; appName: string; label?: string | null },
+  kitStatus: number | null | undefined,
+) {
+  return appIsShown(app) && reportIsReady(app, kitStatus);
+}

@@ -22,6 +22,16 @@ export const support = {
   helpCenterUrl: "https://help.dnadiscovery.example",
 } as const;
 
+/**
+ * An opening hour of support as every page writes it ('6 AM', '6 a. m.'): Intl's rules for the
+ * language, never wrapped. The hosted pages use it; the portal's own pages write the same with
+ * hourOfDay (app/domain/clock-time.ts), so the footer and 'Didn't get a code?' agree everywhere.
+ */
+export function supportHour(hour: number, language: "en" | "es"): string {
+  const formatted = new Intl.DateTimeFormat(language === "es" ? "es" : "en-US", { hour: "numeric", hour12: true, timeZone: "UTC" });
+  return formatted.format(Date.UTC(2000, 0, 1, hour)).replace(/\s/g, "\u00a0");
+}
+
 export const legal = {
   privacyHighlightsUrl: "https://www.dnadiscovery.example/privacy-highlights",
   patentsUrl: "https://www.dnadiscovery.example/patents",

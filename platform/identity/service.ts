@@ -6,7 +6,7 @@ import { requestId, requestLog } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
-import { listedWithdrawalReferences } from "./account-api/results-withdrawals.ts";
+import { listedWithdrawals } from "./account-api/results-withdrawals.ts";
 import { startShareNoticeSender } from "./account-api/share-notices.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
@@ -54,6 +54,7 @@ import { createPhoneChanges } from "./store/phone-changes.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSendingBudget } from "./store/sending-budget.ts";
+import { createSignInLanguages } from "./store/sign-in-languages.ts";
 import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
 import { createVerifications, type SendNow } from "./store/verifications.ts";
@@ -134,6 +135,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     (flowKey) => sendPhoneNow?.(flowKey) ?? Promise.resolve(),
   );
   const signInStates = createSignInStates(db, now);
+  const signInLanguages = createSignInLanguages(db, now);
   const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
   if (!Number.isInteger(passwordFailureCap) || passwordFailureCap < 1 || passwordFailureCap > PASSWORD_FAILURE_CAP_MAX)
     throw new Error(`passwordFailureCap must be a whole number from 1 to ${PASSWORD_FAILURE_CAP_MAX}`);
@@ -178,6 +180,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       cookieKeys: options.cookieKeys,
       keys,
       accounts,
+      signInLanguages,
       adapter: createOidcAdapterClass(db, now),
       production: options.production,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
@@ -197,8 +200,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       : null;
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
-  const withdrawalReferences = (accountId: string, accessToken: string) =>
-    listedWithdrawalReferences(options.resultsApiUrl, accountId, accessToken, logger);
+  const withdrawals = (accountId: string, accessToken: string) => listedWithdrawals(options.resultsApiUrl, accountId, accessToken, logger);
   /** A grant stands until sign-out revokes it, a new password ends it, or it expires. */
   const grantIsLive = async (grantId: string, accountId: string) => {
     const grant = await provider.Grant.find(grantId).catch(() => undefined);
@@ -208,6 +210,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     provider,
     accounts,
     signInStates,
+    signInLanguages,
     factors,
     passkeys,
     relyingParty,
@@ -244,6 +247,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     trustedProxies,
     humanCheck,
     passwordFailures,
+    signInLanguages,
     cookieKeys: options.cookieKeys,
     secureCookies,
   });
@@ -257,7 +261,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     captcha,
     verifyAccessToken,
     grantIsLive,
-    withdrawalReferences,
+    withdrawals,
     now,
     outbox,
     factors,

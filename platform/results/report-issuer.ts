@@ -6,6 +6,7 @@ import { programName } from "../../lib/program/strings.ts";
  * the portal): the program's name and the lab's accreditation numbers (one place to change each).
  */
 export const reportIssuer = {
-  programName: programName("en"),
+  /** The program's name in the document's language ('Programa DNA Discovery' in Spanish), as the portal writes it. */
+  programName: (language: "en" | "es") => programName(language),
   laboratory: `CLIA #${accreditation.clinicalLabCertification} · CAP #${accreditation.pathologyCollegeCertification}`,
 };

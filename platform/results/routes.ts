@@ -31,7 +31,7 @@ export interface RouteDependencies {
   /** Where a participant goes back to from a report link that no longer works. */
   portalUrl: string;
   /** The program's name (the report's author) and the lab's accreditation line printed on every report. */
-  reportIssuer: { programName: string; laboratory: string };
+  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
   jwksUrl: string;
   devToolsEnabled: boolean;
   /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
@@ -178,7 +178,7 @@ export function createRouter(deps: RouteDependencies) {
     }
     const issuedAt = new Date(deps.nowSeconds() * 1000);
     const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
-    const body = await renderReportPdf(content, deps.reportIssuer.programName);
+    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
     res.writeHead(200, {
       ...common,
       "content-type": "application/pdf",

@@ -44,7 +44,8 @@ describe("the code step's help when a code does not arrive", () => {
       "a recovery code",
     ]);
     expect(box.getByRole("link", { name: "Login & Security" })).toHaveAttribute("href", "/profile/security");
-    expect(box.getByText(/Monday to Friday, 6:00 to 18:00 Pacific time/)).toBeInTheDocument();
+    // The hours as the footer writes them.
+    expect(box.getByText(/Monday to Friday, 6\sAM to 6\sPM Pacific:/)).toBeInTheDocument();
     expect(box.getByRole("link", { name: "(800) 555-0142" })).toHaveAttribute("href", "tel:+1-800-555-0142");
   });
 

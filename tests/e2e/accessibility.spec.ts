@@ -98,3 +98,35 @@ test("a participant finds it from the footer, in Spanish on a phone, with her ad
   await expectNoSeriousA11yViolations(page);
   await expectNoSideways(page);
 });
+
+for (const [language, words] of [
+  [
+    "en",
+    {
+      tested: "What we test and how",
+      known: "What does not meet the standard yet",
+      tagged: "Every PDF the portal gives you",
+      untagged: "not fully tagged",
+    },
+  ],
+  [
+    "es",
+    {
+      tested: "Qué probamos y cómo",
+      known: "Qué aún no cumple la norma",
+      tagged: "Cada PDF que le da el portal",
+      untagged: "no están completamente etiquetados",
+    },
+  ],
+] as const) {
+  test(`the statement says every PDF is tagged, and lists none as falling short (${language})`, async ({ page }) => {
+    await page.goto(`/accessibility?lang=${language}`);
+    const tested = page.getByRole("region", { name: words.tested });
+    const known = page.getByRole("region", { name: words.known });
+    await expect(tested).toContainText(words.tagged);
+    await expect(known).toBeVisible();
+    await expect(known).not.toContainText("PDF");
+    await expect(page.getByText(words.untagged)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -26,6 +26,10 @@ const words = {
     password: "Password",
     signIn: "Sign in",
     enterCode: "Enter the code",
+    hours: /Monday to Friday, 6\sAM to 6\sPM Pacific/i,
+    voiceCall: "Voice Call",
+    anotherWay: /sign in another way/i,
+    callSupport: "If this is not your number any more, call support below",
   },
   es: {
     help: "¿No recibió un código?",
@@ -43,6 +47,10 @@ const words = {
     password: "Contraseña",
     signIn: "Iniciar sesión",
     enterCode: "Introduzca el código",
+    hours: /de lunes a viernes, de 6\sa\.\sm\. a 6\sp\.\sm\., hora del Pacífico/i,
+    voiceCall: "Llamada de voz",
+    anotherWay: /inicie sesión de otra forma/i,
+    callSupport: "Si este ya no es su número, llame a soporte",
   },
 } as const;
 type Language = keyof typeof words;
@@ -64,6 +72,8 @@ async function expectHelp(area: Locator, language: Language, has: { app: boolean
   await expect(help.getByRole("listitem").filter({ hasText: w.passkey })).toHaveCount(0);
   await expect(help.getByRole("link", { name: w.security })).toBeVisible();
   await expect(help.getByRole("link", { name: w.support })).toHaveAttribute("href", "tel:+1-800-555-0142");
+  // Support's hours as the portal's footer says them.
+  await expect(help).toContainText(w.hours);
 }
 
 async function expectNoSideways(page: Page) {
@@ -85,6 +95,7 @@ for (const { language, width, height } of screens) {
     await area.getByRole("radio", { name: w.text }).check();
     await area.getByRole("button", { name: w.sendCode }).click();
     await expectHelp(area, language, { app: false });
+    await expect(page.getByRole("contentinfo")).toContainText(w.hours);
     await expectNoSideways(page);
     await expectNoSeriousA11yViolations(page);
   });
@@ -133,3 +144,32 @@ test("Login & Security tells a participant relying on their phone alone, and off
   await expect(page.getByRole("heading", { name: "Sign-in methods" })).toBeVisible();
   await expect(page.getByText("Your phone is your only second step")).toHaveCount(0);
 });
+
+for (const language of ["en", "es"] as const) {
+  test(`a voice-only participant is not told to sign in another way, which they do not have (${language})`, async ({
+    page,
+    participant,
+  }) => {
+    const w = words[language];
+    const person = await participant("carmen");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: words.en.signIn, level: 1 })).toBeVisible();
+    if (language === "es") {
+      await page.getByRole("button", { name: "Change language to Español" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    }
+    await page.getByLabel(w.email).fill(person.email);
+    await page.getByLabel(w.password, { exact: true }).fill(person.password);
+    await page.getByRole("button", { name: w.signIn, exact: true }).click();
+    const voice = page.getByRole("radio", { name: w.voiceCall });
+    if (await voice.count()) await voice.check();
+    await page.getByRole("button", { name: w.sendCode }).click();
+    await expect(page.getByRole("heading", { name: w.enterCode })).toBeVisible();
+    const help = page.getByRole("main").locator("details").filter({ hasText: w.help });
+    await help.getByText(w.help).click();
+    await expect(help).toContainText(w.callSupport);
+    await expect(help.getByText(w.anotherWay)).toHaveCount(0);
+    await expect(help).toContainText(w.hours);
+    await expectNoSeriousA11yViolations(page);
+  });
+}

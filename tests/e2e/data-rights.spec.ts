@@ -175,9 +175,17 @@ test.describe("withdrawal with a receipt", () => {
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    const [receipt] = (await codesSince(person.email, mailMarker)) as Array<{ subject?: string; link?: string }>;
+    const [receipt] = (await codesSince(person.email, mailMarker)) as Array<{ subject?: string; link?: string; body?: string }>;
     expect(receipt!.subject).toBe(`We received your withdrawal request ${reference}`);
     expect(receipt!.link).toMatch(new RegExp(`/profile/studies/withdrawal/${reference}$`));
+    // The e-mail summarises the request: what, when, from which browser (the projects browse as Chrome on Windows), what comes next, and what to do if it was not them.
+    expect(receipt!.body).toMatch(
+      new RegExp(`^We received your withdrawal request ${reference} on .+ UTC, made from Chrome on Windows\\.`),
+    );
+    expect(receipt!.body).toContain(
+      "You asked us to stop using your data in new research and to destroy your sample. Your account and reports stay.",
+    );
+    expect(receipt!.body).toContain("If you did not make this request, call participant support at once");
 
     await page.getByRole("link", { name: "Back to My Studies" }).click();
     const status = page.getByRole("region", { name: "Your withdrawal request" });
@@ -225,8 +233,11 @@ test("a withdrawal can be confirmed with the authenticator app's code instead of
   await signedIn(page, person, { method: "sms" });
   await page.goto("/profile/studies/withdraw");
   await page.getByRole("radio", { name: /Stop using my data in research/ }).check();
+  await expect(page.getByRole("radiogroup", { name: "How do you want to confirm it's you?" })).toBeVisible();
   await page.getByRole("radio", { name: "Authenticator app" }).check();
-  await page.getByRole("button", { name: "Send code" }).click();
+  // Nothing is sent for the app's code.
+  await expect(page.getByRole("button", { name: "Send code" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send a new code" })).toHaveCount(0);
   await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));

@@ -39,6 +39,7 @@ const words = {
     update: "Update password",
     unchanged: "Choose a password different from your current one",
     checkDone: "Check complete. You can continue.",
+    tooSoon: /^The security check needs (\d+) more seconds?\. Wait, then select 'Send code' again$/,
   },
   es: {
     signIn: "Iniciar sesión",
@@ -66,9 +67,10 @@ const words = {
     update: "Actualizar contraseña",
     unchanged: "Elija una contraseña distinta de la actual",
     checkDone: "Comprobación completada. Ya puede continuar.",
+    tooSoon: /^A la comprobación de seguridad le faltan? (\d+) segundos?\. Espere y vuelva a seleccionar «Enviar código»$/,
   },
-} as const satisfies Record<"en" | "es", Record<string, string>>;
-type Words = Record<keyof (typeof words)["en"], string>;
+} as const satisfies Record<"en" | "es", Record<string, string | RegExp>>;
+type Words = { [Key in keyof (typeof words)["en"]]: (typeof words)["en"][Key] extends RegExp ? RegExp : string };
 
 /** The security check's wait without JavaScript (platform/identity/captcha/human-check.ts), as its page asks. */
 
@@ -206,3 +208,37 @@ test("a password reset that reuses the current password is refused with a transl
   await expect(page.getByRole("link", { name: w.unchanged })).toBeVisible();
   await expectFrame(page, w);
 });
+
+for (const language of ["en", "es"] as const) {
+  test(`recovery's security check: 'Send code' pressed before the wait is over keeps the wait and says how many seconds are left (${language})`, async ({
+    page,
+  }) => {
+    const w = words[language];
+    // With JavaScript the check is a proof of work; when it cannot run, the page states the same wait as without.
+    if (withJs()) await page.route("**/api/captcha/challenge", (route) => route.abort());
+    await openSignIn(page, language);
+    await page.getByRole("link", { name: w.forgot }).click();
+    await page.getByLabel(w.email).fill(`nobody.early.${withJs() ? "js" : "nojs"}.${language}@example.test`);
+    await page.getByRole("button", { name: w.continue }).click();
+    await expect(page.getByRole("heading", { name: w.verify, level: 1 })).toBeVisible();
+    const status = page.locator("#humanCheck").getByRole("status");
+    await expect(status).toContainText(/\d/);
+    const stated = Number(/\d+/.exec((await status.textContent()) ?? "")![0]);
+
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.sendCode }).click();
+    const refusal = page.getByRole("link", { name: w.tooSoon });
+    await expect(refusal).toBeVisible();
+    const left = Number(w.tooSoon.exec((await refusal.textContent())!.trim())![1]);
+    expect(left).toBeGreaterThanOrEqual(1);
+    expect(left).toBeLessThanOrEqual(stated);
+    await expect(status).toContainText(String(left));
+    await expectFrame(page, w);
+
+    // Waited as the page says, 'Send code' goes through.
+    await page.waitForTimeout(left * 1000);
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.sendCode }).click();
+    await expect(page.getByRole("heading", { name: w.enterCode, level: 1 })).toBeVisible();
+  });
+}

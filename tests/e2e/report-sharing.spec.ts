@@ -3,10 +3,11 @@ import type { Browser, Page } from "@playwright/test";
 import { fullNameOf } from "../support/demo-participants";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { expectFocusOn } from "./support/focus";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { outboxFor, outboxMarker } from "./support/outbox";
-import { portalUrl } from "./support/stack";
+import { identityUrl, portalUrl } from "./support/stack";
 
 const ADA_BIRTH_DATE = "1984-03-09";
 const LUCIA_BIRTH_DATE = "1991-07-23";
@@ -44,7 +45,7 @@ async function shareFromCard(
   page: Page,
   appName: string,
   recipient: string,
-  words: { share: RegExp; who: string; days: string; create: string },
+  words: { share: RegExp; who: string; days: string; create: string; created: string },
 ) {
   await page.goto("/");
   const card = page.locator(`[data-app-name="${appName}"]`);
@@ -53,9 +54,22 @@ async function shareFromCard(
   await page.getByRole("radio", { name: words.days }).check();
   await page.getByRole("button", { name: words.create }).click();
   await expect(page.locator("[data-share-code]")).toBeVisible();
+  // The notice above the code and link has focus, not <body>.
+  await expectFocusOn(page, words.created);
   const code = (await page.locator("[data-share-code]").textContent())!.trim();
   const link = (await page.locator("[data-share-link]").textContent())!.trim();
   return { code, link, sharePage: page.url() };
+}
+
+/** A results link for the participant, as a results e-mail opens one (the identity provider's development route). */
+async function resultsLinkFor(email: string): Promise<string> {
+  const response = await fetch(`${identityUrl}/dev/results-link`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { url: string }).url;
 }
 
 /** A clinician's browser: no account, nobody signed in, JavaScript as the project runs it. */
@@ -82,6 +96,7 @@ test.describe("sharing a result with a clinician", () => {
       who: "Who is it for?",
       days: "7 days",
       create: "Create share",
+      created: "Your share is ready.",
     });
     expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     expect(link).toMatch(new RegExp(`^${portalUrl}/shared\\?link=[A-Za-z0-9_-]{43}$`));
@@ -162,6 +177,7 @@ test.describe("sharing a result with a clinician", () => {
       who: "¿Para quién es?",
       days: "1 día",
       create: "Crear acceso compartido",
+      created: "Su acceso compartido está listo.",
     });
     await expectNoSeriousA11yViolations(page);
     await expectNoSideways(page);
@@ -176,6 +192,7 @@ test.describe("sharing a result with a clinician", () => {
     };
     const noMatch = "Este código y esta fecha de nacimiento no corresponden a un acceso abierto.";
     await expect(await attempt(code, "1984-03-10")).toContainText(noMatch);
+    await expectFocusOn(clinician, noMatch);
     await expectNoSeriousA11yViolations(clinician);
     await expectNoSideways(clinician);
     await expect(await attempt("ZZZZZ-ZZZZZ", ADA_BIRTH_DATE)).toContainText(noMatch);
@@ -285,4 +302,89 @@ test.describe("sharing a result with a clinician", () => {
     await page.goto("/shares");
     await expect(page.getByRole("listitem").filter({ hasText: recipient })).toHaveCount(1);
   });
+});
+
+test.describe("a results-link visitor", () => {
+  for (const language of ["en", "es"] as const) {
+    test(`is offered the report but not 'Share with a clinician', which needs a full sign-in (${language})`, async ({
+      page,
+      participant,
+    }) => {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const ada = await participant("ada");
+      await page.goto(await resultsLinkFor(ada.email));
+      await page.goto(`/?lang=${language}`);
+      const card = page.locator('[data-app-name="health"]');
+      await expect(card.getByRole("button", { name: language === "en" ? /Download/ : /Descargar/ })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: language === "en" ? /Share with a clinician/ : /Compartir con un profesional de salud/ }),
+      ).toHaveCount(0);
+      await expect(
+        page.getByText(
+          language === "en"
+            ? "To share a report with a clinician, log out and sign in with your email and password."
+            : "Para compartir un informe con un profesional de salud, cierre la sesión e inicie sesión con su correo electrónico y contraseña.",
+        ),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+/** The page frame every page has: the first heading stands clear of the screen's left edge and of the header. */
+async function expectFramed(page: Page) {
+  const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
+  expect(heading.x, "space at the left of the first heading").toBeGreaterThanOrEqual(16);
+  expect(heading.y - (header.y + header.height), "space between the header and the first heading").toBeGreaterThanOrEqual(16);
+}
+
+test.describe("the share pages and the clinician's pages", () => {
+  for (const [language, viewport] of [
+    ["en", { width: 1366, height: 900 }],
+    ["es", { width: 375, height: 812 }],
+  ] as const) {
+    test(`have the page frame every other page has (${language}, ${viewport.width} px)`, async ({ page, browser, ownSignedIn }) => {
+      const changes = { results: { dataExports: [], dateOfBirth: ADA_BIRTH_DATE } };
+      await ownSignedIn(page, { template: "ada", changes, viewport, path: `/?lang=${language}` });
+      const words =
+        language === "en"
+          ? {
+              share: /^Share with a clinician/,
+              who: "Who is it for?",
+              days: "7 days",
+              create: "Create share",
+              created: "Your share is ready.",
+            }
+          : {
+              share: /^Compartir con un profesional de salud/,
+              who: "¿Para quién es?",
+              days: "1 día",
+              create: "Crear acceso compartido",
+              created: "Su acceso compartido está listo.",
+            };
+      // My Results, for comparison: the frame the other pages are measured against.
+      await expectFramed(page);
+      await page.goto((await page.locator('[data-app-name="health"]').getByRole("link", { name: words.share }).getAttribute("href"))!);
+      await expectFramed(page);
+      const { code } = await shareFromCard(page, "health", `Dr. Frame ${randomBytes(3).toString("hex")}`, words);
+      await expectFramed(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto("/shares");
+      await expectFramed(page);
+
+      const clinician = await clinicianPage(browser, language, viewport);
+      await clinician.goto("/shared");
+      await expectFramed(clinician);
+      await clinician.getByLabel(language === "en" ? "Share code" : "Código para compartir").fill(code);
+      await clinician
+        .getByLabel(language === "en" ? "Participant's date of birth" : "Fecha de nacimiento del participante")
+        .fill(ADA_BIRTH_DATE);
+      await clinician.getByRole("button", { name: language === "en" ? "Open report" : "Abrir informe" }).click();
+      await expect(clinician.getByRole("button", { name: language === "en" ? "Close this report" : /Cerrar/ })).toBeVisible();
+      await expectFramed(clinician);
+      await expectNoSeriousA11yViolations(clinician);
+      await clinician.context().close();
+    });
+  }
 });

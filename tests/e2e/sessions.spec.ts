@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
+import { expectFocusOn } from "./support/focus";
 import { withJs } from "./support/javascript-mode";
 import { signIn } from "./support/sign-in";
 import { identityUrl } from "./support/stack";
@@ -55,6 +56,7 @@ test("a participant sees where she is signed in, signs out her phone, then every
 
   await list.nth(1).getByRole("button", { name: "Sign out of Safari on iOS" }).click();
   await expect(page.getByText("You signed out of that device.")).toBeVisible();
+  await expectFocusOn(page, "You signed out of that device.");
   await expect(list).toHaveCount(1);
   await expect(page.getByText("You are signed in on this device only.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);
@@ -73,13 +75,13 @@ test("a participant sees where she is signed in, signs out her phone, then every
   await page.goto("/profile/overview");
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
 
-  // After a new password a verification step links here: the page says so and offers the others' end.
+  // An address anyone can open announces no change: '?after=password' says nothing of a new password.
   await signIn(phone, person);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/profile/security/sessions?after=password&lang=es");
   await expect(page.getByRole("heading", { level: 1, name: "Dónde tiene la sesión iniciada" })).toBeVisible();
-  const notice = page.getByRole("status").filter({ hasText: "Su contraseña se actualizó." });
-  await expect(notice).toContainText("Otras sesiones que siguen iniciadas: 1.");
+  await expect(page.getByText("Su contraseña se actualizó.")).toHaveCount(0);
+  await expect(page.getByText("Otras sesiones que siguen iniciadas")).toHaveCount(0);
   const lista = page.getByRole("region", { name: "Dónde tiene la sesión iniciada" }).getByRole("listitem");
   await expect(lista.nth(1)).toContainText("Safari en iOS");
   await expect(lista.first()).toContainText("Este dispositivo");
@@ -93,5 +95,28 @@ test("a participant sees where she is signed in, signs out her phone, then every
   await expectSignedOut(page);
   await phone.goto("/profile/security/sessions?lang=en");
   await expect(phone.getByRole("region", { name: "Where you're signed in" }).getByRole("listitem")).toHaveCount(1);
+  await phone.context().close();
+});
+
+test("'Where you're signed in' fits a 320 px screen in Spanish and English, without scrolling sideways (WCAG 1.4.10)", async ({
+  page,
+  browser,
+  participant,
+  signedIn,
+}) => {
+  const person = await participant("greta");
+  const phone = await signInOnPhone(browser, person);
+  await signedIn(page, person);
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [language, heading] of [
+    ["es", "Dónde tiene la sesión iniciada"],
+    ["en", "Where you're signed in"],
+  ] as const) {
+    await page.goto(`/profile/security/sessions?lang=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("region", { name: heading }).getByRole("listitem")).toHaveCount(2);
+    await expectNoSideways(page);
+    await expectNoSeriousA11yViolations(page);
+  }
   await phone.context().close();
 });

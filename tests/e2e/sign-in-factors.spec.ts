@@ -4,6 +4,7 @@ import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { confirmWithTextMessage } from "./support/code-step";
 import { expect, test, type TestParticipant } from "./support/fixtures";
+import { expectFocusOn } from "./support/focus";
 import { whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
@@ -11,8 +12,8 @@ import { codesSince, outboxMarker } from "./support/outbox";
 import { identify, signIn } from "./support/sign-in";
 import { portalUrl } from "./support/stack";
 
-/** Identify on the hosted page, choose the authenticator app and type its code. */
-async function signInWithApp(page: Page, person: TestParticipant, secret: string, periodsFromNow = 0) {
+/** Identify on the hosted page, choose the authenticator app and type its code; answers the code typed. */
+async function signInWithApp(page: Page, person: TestParticipant, secret: string, periodsFromNow = 0): Promise<string> {
   await page.goto("/");
   await identify(page, person);
   const app = page.getByRole("radio", { name: "Authenticator app" });
@@ -21,9 +22,11 @@ async function signInWithApp(page: Page, person: TestParticipant, secret: string
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Resend code" })).toHaveCount(0);
-  await page.getByLabel("Authentication code").fill(totpCode(secret, periodsFromNow));
+  const code = totpCode(secret, periodsFromNow);
+  await page.getByLabel("Authentication code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL((url) => url.toString().startsWith(portalUrl));
+  return code;
 }
 
 test.describe("sign-in factors", () => {
@@ -45,7 +48,13 @@ test.describe("sign-in factors", () => {
     await expectNoSeriousA11yViolations(page);
     const secret = (await page.locator("code").first().textContent())!.replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.getByLabel("2. Enter the 6-digit code the app now shows.").fill(totpCode(secret));
+    // A wrong code: the app sends nothing, so nothing to resend.
+    const appCode = totpCode(secret);
+    await page.getByLabel("2. Enter the 6-digit code the app now shows.").fill(appCode === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByRole("link", { name: "The code entered is not correct, please try again" })).toBeVisible();
+    await expect(page.getByText(/resend/i)).toHaveCount(0);
+    await page.getByLabel("2. Enter the 6-digit code the app now shows.").fill(appCode);
     await page.getByRole("button", { name: "Turn on" }).click();
 
     await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
@@ -64,6 +73,7 @@ test.describe("sign-in factors", () => {
     await page.getByRole("button", { name: "I have saved my codes" }).click();
 
     await expect(page.getByText("Your authenticator app is set up.")).toBeVisible();
+    await expectFocusOn(page, "Your authenticator app is set up.");
     await expect(methods).toContainText("Set up. Sign-in offers it first.");
     await expect(methods).toContainText("10 unused codes left");
     await expect(methods.getByRole("listitem").first()).toContainText("New recovery codes created");
@@ -134,6 +144,7 @@ test.describe("sign-in factors", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill(person.password);
     await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await expect(page.getByRole("radio", { name: "Aplicación de autenticación" })).toBeChecked();
+    await expect(page.getByRole("group", { name: "¿Cómo quiere confirmar que es usted?" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Continuar" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -153,21 +164,57 @@ test.describe("sign-in factors", () => {
   });
 });
 
-test("the password update's code step takes the authenticator app's code", async ({ page, participant, signedIn }) => {
-  // The app's code is taken once: a participant of the test's own.
-  const person = await participant("tara.totp");
-  await signedIn(page, person, { method: "sms" });
-  await page.goto("/profile/security");
-  await whenHydrated(page);
-  await page.getByRole("button", { name: "Update Password" }).click();
-  await page.getByRole("radio", { name: "Authenticator app" }).check();
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Enter the 6-digit code your authenticator app shows now.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Resend code" })).toHaveCount(0);
-  await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
-});
+for (const language of ["en", "es"] as const) {
+  const w = {
+    en: {
+      update: "Update Password",
+      legend: "How do you want to confirm it's you?",
+      app: "Authenticator app",
+      go: "Continue",
+      intro: "Enter the 6-digit code your authenticator app shows now.",
+      code: "Authentication code",
+      verify: "Verify",
+      used: "This code was already used. Enter the next code your app shows.",
+      newPassword: "New password",
+    },
+    es: {
+      update: "Actualizar contraseña",
+      legend: "¿Cómo quiere confirmar que es usted?",
+      app: "Aplicación de autenticación",
+      go: "Continuar",
+      intro: "Introduzca el código de 6 dígitos que muestra ahora su aplicación de autenticación.",
+      code: "Código de autenticación",
+      verify: "Verificar",
+      used: "Este código ya se usó. Introduzca el siguiente código que muestre su aplicación.",
+      newPassword: "Contraseña nueva",
+    },
+  }[language];
+  test(`the password update's code step takes the authenticator app's code, never speaking of sending one; a code used before is 'already used' (${language})`, async ({
+    page,
+    participant,
+  }) => {
+    // The app's code is taken once: a participant of the test's own, signed in with this period's code.
+    const person = await participant("tara.totp");
+    const usedAtSignIn = await signInWithApp(page, person, person.totpSecret!);
+    await page.goto(`/profile/security?lang=${language}`);
+    await whenHydrated(page);
+    await page.getByRole("button", { name: w.update }).click();
+    await expect(page.getByRole("radiogroup", { name: w.legend })).toBeVisible();
+    await expect(page.getByText(/send the code|receive your code|recibir su código/i)).toHaveCount(0);
+    await page.getByRole("radio", { name: w.app }).check();
+    await page.getByRole("button", { name: w.go }).click();
+    await expect(page.getByText(w.intro)).toBeVisible();
+    await expect(page.getByRole("button", { name: /Resend|Reenviar/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    // The code the sign-in just used is refused as used, not as wrong; the app's next one passes.
+    await page.getByLabel(w.code).fill(usedAtSignIn);
+    await page.getByRole("button", { name: w.verify }).click();
+    await expect(page.getByRole("link", { name: w.used })).toBeVisible();
+    await page.getByLabel(w.code).fill(totpCode(person.totpSecret!, 1));
+    await page.getByRole("button", { name: w.verify }).click();
+    await expect(page.getByLabel(w.newPassword, { exact: true })).toBeVisible();
+  });
+}
 
 test.describe("passkeys", () => {
   test("with JavaScript: add a passkey after a fresh code, rename it, sign in with it alone, remove it", async ({ page, ownSignedIn }) => {
@@ -196,6 +243,7 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
     await page.getByRole("button", { name: "I have saved my codes" }).click();
     await expect(page.getByText("Your passkey is ready.")).toBeVisible();
+    await expectFocusOn(page, "Your passkey is ready.");
     await expect(methods).toContainText("Laptop");
     await expect(methods).toContainText("not used yet");
     await expect(methods).toContainText("Passkey added");
@@ -268,7 +316,15 @@ test("changing the phone number needs a fresh code, then a code sent to the new 
   await page.getByLabel("Authentication code").fill(toNew!.code);
   await page.getByRole("button", { name: "Confirm the new number" }).click();
   await expect(page.getByText("Your phone number was changed.")).toBeVisible();
+  await expectFocusOn(page, "Your phone number was changed.");
   await expect(methods).toContainText(`***-${newNumber.slice(-4)}`);
   await expect(methods).toContainText("Phone number changed");
   await expectNoSeriousA11yViolations(page);
+
+  // This session, and only it, is offered to end the others: the sessions page says what changed.
+  await page.getByRole("link", { name: "Review where you're signed in and sign out of the others" }).click();
+  await expect(page).toHaveURL(/\/profile\/security\/sessions$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your phone number has been updated." })).toContainText(
+    "No other device is signed in to your account.",
+  );
 });

@@ -1,7 +1,10 @@
 import { randomInt } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { fullNameOf } from "../support/demo-participants";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { expect, test } from "./support/fixtures";
+import { expect, test, type TestParticipant } from "./support/fixtures";
+import { useLanguage } from "./support/language";
+import { codesSince, outboxMarker } from "./support/outbox";
 import { passSecurityCheck } from "./support/security-check";
 import { identify, passChallenge, signIn } from "./support/sign-in";
 import { identityUrl, portalUrl } from "./support/stack";
@@ -252,5 +255,87 @@ test.describe("sign-in, sessions and sign-out", () => {
     expect(cancelled?.status()).toBe(200);
     expect(page.url()).toBe(`${portalUrl}/auth/signed-out?reason=cancelled`);
     await expect(page.getByRole("heading", { name: "You are not signed in", level: 1 })).toBeVisible();
+  });
+});
+
+/** The hosted pages' words a participant meets from the sign-in page to the code, in each language. */
+const hostedWords = {
+  en: {
+    signIn: "Sign in",
+    toOther: "Change language to Español",
+    email: "Email address",
+    password: "Password",
+    text: "Text Message",
+    sendCode: "Send code",
+    enterCode: "Enter the code",
+    code: "Authentication code",
+    verify: "Verify",
+    myResults: "My Results",
+  },
+  es: {
+    signIn: "Iniciar sesión",
+    toOther: "Cambiar el idioma a English",
+    email: "Correo electrónico",
+    password: "Contraseña",
+    text: "Mensaje de texto",
+    sendCode: "Enviar código",
+    enterCode: "Introduzca el código",
+    code: "Código de autenticación",
+    verify: "Verificar",
+    myResults: "Mis resultados",
+  },
+} as const;
+
+/** From the hosted sign-in page shown in `language` to the portal: password, a text, its code. */
+async function signInOnHostedPages(page: Page, person: TestParticipant, language: "en" | "es") {
+  const w = hostedWords[language];
+  await expect(page.getByRole("heading", { name: w.signIn, level: 1 })).toBeVisible();
+  await page.getByLabel(w.email).fill(person.email);
+  await page.getByLabel(w.password, { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: w.signIn, exact: true }).click();
+  const marker = await outboxMarker(person.phone!);
+  await page.getByRole("radio", { name: w.text }).check();
+  await page.getByRole("button", { name: w.sendCode }).click();
+  await expect(page.getByRole("heading", { name: w.enterCode, level: 1 })).toBeVisible();
+  const [sent] = await codesSince(person.phone!, marker);
+  await page.getByLabel(w.code).fill(sent!.code);
+  await page.getByRole("button", { name: w.verify, exact: true }).click();
+  await page.waitForURL((url) => url.toString().startsWith(portalUrl));
+}
+
+test.describe("the language chosen on the hosted sign-in pages", () => {
+  for (const [portalLanguage, chosen] of [
+    ["en", "es"],
+    ["es", "en"],
+  ] as const) {
+    test(`becomes the portal's: the portal in ${portalLanguage}, ${chosen} chosen while signing in`, async ({
+      page,
+      context,
+      participant,
+    }) => {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const person = await participant("ada");
+      await useLanguage(context, portalLanguage);
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: hostedWords[portalLanguage].signIn, level: 1 })).toBeVisible();
+      await page.getByRole("button", { name: hostedWords[portalLanguage].toOther }).click();
+      await signInOnHostedPages(page, person, chosen);
+
+      await expect(page.locator("html")).toHaveAttribute("lang", chosen);
+      await expect(page.getByRole("heading", { name: hostedWords[chosen].myResults, level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // Kept for the pages that follow, as a choice made in the portal would be.
+      await page.goto("/profile");
+      await expect(page.locator("html")).toHaveAttribute("lang", chosen);
+    });
+  }
+
+  test("leaves the portal's own language when nothing is chosen there", async ({ page, context, participant }) => {
+    const person = await participant("ada");
+    await useLanguage(context, "es");
+    await page.goto("/");
+    await signInOnHostedPages(page, person, "es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { name: hostedWords.es.myResults, level: 1 })).toBeVisible();
   });
 });

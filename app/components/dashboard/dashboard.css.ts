@@ -65,6 +65,8 @@ export const nextSteps = style({
   lineHeight: vars.lineHeight.md,
 });
 
+export const shareNeedsSignIn = style({ margin: `${vars.space.md} 0 0`, fontSize: vars.fontSize.md });
+
 export const notReady = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const stateHint = style({ margin: 0, fontSize: vars.fontSize.md });

@@ -13,13 +13,16 @@ import type { PendingNotice } from "./english-only-notice";
 import { ProductLinks } from "./product-links";
 import { ResultIcon } from "./result-icon";
 
-type Props = { app: ResultApp; onNotice: (notice: PendingNotice) => void };
+type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNotice) => void };
+
+/** A ready report can be shared with a clinician; the exome data file cannot. */
+export const isShareable = (app: ResultApp) => app.reportReady && app.appName !== "exome-download";
 
 /**
  * SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links.
  * A card whose results are not ready says when they will be and offers no report.
  */
-export function ResultCard({ app, onNotice }: Props) {
+export function ResultCard({ app, canShare, onNotice }: Props) {
   const { t, i18n } = useTranslation("dashboard");
   const label = appLabel(app, i18n.language);
   const product = productCardFor(app.appName, site.products);
@@ -36,7 +39,7 @@ export function ResultCard({ app, onNotice }: Props) {
             label={label}
             dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
           />
-          {app.appName === "exome-download" ? null : (
+          {!canShare || !isShareable(app) ? null : (
             <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
               {t("results.share")}
             </Link>

@@ -3,10 +3,13 @@ import type { ResultApp } from "~/domain/patient-results";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 import { EnglishOnlyNoticeModal, type PendingNotice } from "./english-only-notice";
-import { ResultCard } from "./result-card";
+import { isShareable, ResultCard } from "./result-card";
 
-/** SPEC.md §2: the 'Results' card, one result card per app. */
-export function ResultsCard({ apps }: { apps: ResultApp[] }) {
+/**
+ * SPEC.md §2: the 'Results' card, one result card per app. Sharing a report with a clinician needs a
+ * full sign-in: a results-link visitor (`canShare` false) is told so instead of being offered it.
+ */
+export function ResultsCard({ apps, canShare = true }: { apps: ResultApp[]; canShare?: boolean }) {
   const { t } = useTranslation("dashboard");
   const [notice, setNotice] = useState<PendingNotice | null>(null);
   const [noticeOpen, setNoticeOpen] = useState(false);
@@ -23,9 +26,10 @@ export function ResultsCard({ apps }: { apps: ResultApp[] }) {
       </h2>
       <ul className={styles.resultList}>
         {apps.map((app) => (
-          <ResultCard key={app.appID} app={app} onNotice={showNotice} />
+          <ResultCard key={app.appID} app={app} canShare={canShare} onNotice={showNotice} />
         ))}
       </ul>
+      {!canShare && apps.some(isShareable) ? <p className={styles.shareNeedsSignIn}>{t("results.shareNeedsSignIn")}</p> : null}
       <EnglishOnlyNoticeModal notice={notice} open={noticeOpen} onClose={() => setNoticeOpen(false)} />
     </section>
   );

@@ -18,7 +18,10 @@ function RetryForm({ retry, label }: { retry: NonNullable<FlashNotification["ret
   );
 }
 
-/** Server flashes in a live region; with JavaScript each hides after its visible time. */
+/**
+ * Server flashes in a live region; with JavaScript each hides after its visible time. A flash is the
+ * outcome of the form the participant just posted: it takes focus (`takesFocus`).
+ */
 export function FlashNotifications({ notifications }: { notifications: FlashNotification[] }) {
   const { t } = useTranslation();
   return (
@@ -27,6 +30,7 @@ export function FlashNotifications({ notifications }: { notifications: FlashNoti
         id: notification.id,
         type: notification.type,
         closable: true,
+        takesFocus: true,
         visibleMs: notification.visibleMs,
         headerText: t(notification.titleKey),
         bodyText: (

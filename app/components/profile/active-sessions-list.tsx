@@ -29,7 +29,7 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
         {deviceName}
         {session.current ? <span className={sessionStyles.thisDeviceTag}>{t("sessions.thisDevice")}</span> : null}
       </h2>
-      <dl className={styles.consentFacts}>
+      <dl className={classNames(styles.consentFacts, sessionStyles.sessionFacts)}>
         <dt>{t("sessions.kindLabel")}</dt>
         <dd className={styles.consentFactValue}>{t(`sessions.kinds.${session.device.kind}`)}</dd>
         <dt>{t("sessions.signedInLabel")}</dt>

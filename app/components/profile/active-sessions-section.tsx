@@ -11,7 +11,7 @@ export function ActiveSessionsSection({ after = null }: { after?: SessionEndingC
   return (
     <ProfileCard headingId="where-signed-in" heading={t("sessions.heading")} level={2}>
       <p className={styles.paragraph}>{t("sessions.sectionIntro")}</p>
-      {after ? <EndOtherSessionsOffer after={after} /> : null}
+      {after ? <EndOtherSessionsOffer /> : null}
       <p className={styles.paragraph}>
         <Link to={SESSIONS_PATH} className={styles.textLink}>
           {t("sessions.review")}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { sessionsPathAfter, type SessionEndingChange } from "~/domain/active-sessions";
+import { SESSIONS_PATH } from "~/domain/active-sessions";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./profile.css";
 
@@ -7,12 +7,12 @@ import * as styles from "./profile.css";
  * After a new password or phone number (OWASP ASVS 5.0 V7.4.3): the way to the sessions page, which
  * then offers to sign out everywhere else. A verification step shows it beside its success message.
  */
-export function EndOtherSessionsOffer({ after }: { after: SessionEndingChange }) {
+export function EndOtherSessionsOffer() {
   const { t } = useTranslation("profile");
   return (
     <p className={styles.paragraph}>
       {t("sessions.offer.lead")}{" "}
-      <Link to={sessionsPathAfter(after)} className={styles.textLink}>
+      <Link to={SESSIONS_PATH} className={styles.textLink}>
         {t("sessions.offer.link")}
       </Link>
     </p>

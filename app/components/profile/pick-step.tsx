@@ -8,19 +8,23 @@ import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/** mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. */
+/**
+ * mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. With an
+ * authenticator app offered too, nothing is necessarily sent: the step asks how to confirm and
+ * continues.
+ */
 export function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      <p className={styles.paragraph}>{t("pick.intro", { phone: view.phoneNumber })}</p>
+      <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
       <input type="hidden" name="intent" value="send-code" />
       <RadioGroup
         id="authMethod"
         name="authMethod"
-        legend={t("pick.legend")}
+        legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
         defaultValue={DEFAULT_AUTH_METHOD}
         options={[
           ...(view.appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
@@ -28,7 +32,7 @@ export function PickStep({ view, reply }: { view: StepView; reply: StepReply | u
           { value: "voice", label: t("pick.voice") },
         ]}
       />
-      <FormActions submitLabel={t("pick.submit")} busy={busy} />
+      <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
     </Form>
   );
 }

@@ -58,7 +58,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
         <RadioGroup
           id={fields.authMethod.id}
           name={fields.authMethod.name}
-          legend={t("pick.legend")}
+          legend={t(appAvailable ? "pick.legendFactors" : "pick.legend")}
           defaultValue={DEFAULT_AUTH_METHOD}
           options={[
             ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
@@ -66,7 +66,11 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
             { value: "voice", label: t("pick.voice") },
           ]}
         />
-        <FormActions submitLabel={t("withdraw.sendCode")} busy={busy} cancel={{ to: "/profile/studies", label: t("withdraw.cancel") }} />
+        <FormActions
+          submitLabel={t(appAvailable ? "pick.continue" : "withdraw.sendCode")}
+          busy={busy}
+          cancel={{ to: "/profile/studies", label: t("withdraw.cancel") }}
+        />
       </Form>
       <p className={styles.paragraph}>
         <Trans t={t} i18nKey="withdraw.privacyForm" components={{ form: <NewTabLink href={site.legal.privacyWebFormUrl} /> }} />

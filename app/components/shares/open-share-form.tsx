@@ -38,6 +38,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
         <Notification
           type="error"
           visibleMs={0}
+          takesFocus
           headerText={t(`open.errors.${reply.refusal.key}`, { minutes: reply.refusal.minutes ?? 0 })}
         />
       ) : null}

@@ -1,8 +1,21 @@
 import { style } from "@vanilla-extract/css";
 import { consentItem, consentList } from "~/components/profile/profile.css";
+import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
-export const page = style({ display: "grid", gap: vars.space.lg, maxWidth: "760px", minWidth: 0 });
+/**
+ * The participant's share pages and the clinician's: the page frame My Results has (space at the
+ * screen's edge and under the header), around a column of at most 760 px.
+ */
+export const page = style({
+  display: "grid",
+  gap: vars.space.lg,
+  maxWidth: "760px",
+  minWidth: 0,
+  boxSizing: "content-box",
+  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
+  "@media": { [media.desktopUp]: { padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.xxl}` } },
+});
 export const secret = style({
   fontSize: vars.fontSize.lg,
   letterSpacing: "0.08em",

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import * as styles from "~/components/profile/profile.css";
 import { site } from "~/config/site";
+import { hourOfDay } from "~/domain/clock-time";
 import type { OtherWay } from "~/domain/code-help";
 import { SECURITY_PATH } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n-react";
@@ -11,7 +12,7 @@ import { useTranslation } from "~/i18n-react";
  * disclosure, so it opens without JavaScript.
  */
 export function CodeHelp({ method, phone, otherWays }: { method: "sms" | "voice"; phone: string; otherWays: readonly OtherWay[] }) {
-  const { t } = useTranslation("profile");
+  const { t, i18n } = useTranslation("profile");
   const { support } = site;
   return (
     <details className={styles.form}>
@@ -33,7 +34,10 @@ export function CodeHelp({ method, phone, otherWays }: { method: "sms" | "voice"
           {t("codeHelp.changeNumber")} <Link to={SECURITY_PATH}>{t("codeHelp.loginSecurity")}</Link>
         </p>
         <p className={styles.paragraph}>
-          {t("codeHelp.support", { opens: support.opensAtHour, closes: support.closesAtHour })}{" "}
+          {t("codeHelp.support", {
+            opens: hourOfDay(support.opensAtHour, i18n.language),
+            closes: hourOfDay(support.closesAtHour, i18n.language),
+          })}{" "}
           <a href={`tel:${support.phone}`}>{support.phoneDisplay}</a>
         </p>
       </div>

@@ -13,6 +13,7 @@ import type { SendingBudget } from "../store/sending-budget.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
 import type { Answer } from "./answers.ts";
+import type { ListedWithdrawal } from "./results-withdrawals.ts";
 
 export interface AccountApiDeps {
   accounts: AccountStore;
@@ -35,10 +36,10 @@ export interface AccountApiDeps {
   captcha: CaptchaVerifier;
   verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
   /**
-   * The references of the participant's withdrawal requests as the results service lists them, asked
-   * with the participant's own access token; null when it does not answer.
+   * The participant's withdrawal requests as the results service lists them, asked with the
+   * participant's own access token; null when it does not answer.
    */
-  withdrawalReferences: (accountId: string, accessToken: string) => Promise<string[] | null>;
+  withdrawals: (accountId: string, accessToken: string) => Promise<ListedWithdrawal[] | null>;
   /** Whether the token's grant still stands (not revoked by sign-out, not ended by a new password). */
   grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
   now: () => Date;

@@ -27,9 +27,9 @@ const passkeyRemoveBody = deviceBody.extend({ id: z.string().min(1).max(2000) })
 
 /** Every change is recorded (Login & Security lists them) and e-mailed to the participant. */
 export function factorChangeRecorder(deps: AccountApiDeps) {
-  return async (account: Account, kind: FactorEventKind, device: string): Promise<void> => {
+  return async (account: Account, kind: FactorEventKind, device: string, details: { phone?: string } = {}): Promise<void> => {
     await deps.factors.record(account.id, kind, device);
-    await factorNotice(deps.outbox, account, kind);
+    await factorNotice(deps.outbox, account, kind, { at: deps.now(), device, portalUrl: deps.portalUrl, ...details });
   };
 }
 

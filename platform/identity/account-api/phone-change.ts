@@ -91,7 +91,7 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
         // Agreed by the old number: any change still waiting is replaced by this one.
         await phoneChanges.cancel(account.id);
         await deps.accounts.setPhone(account.id, phone, ["sms", "voice"]);
-        await factorChanged(account, "phone-changed", device);
+        await factorChanged(account, "phone-changed", device, { phone });
         await phoneChangeSettler.settle(account.id);
         return { status: "SUCCESS", nextStep: "done", phoneNumber: maskPhone(phone) };
       });

@@ -2,22 +2,34 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 
-const WithdrawalList = z.object({ withdrawals: z.array(z.looseObject({ reference: z.string() })) });
+const ListedWithdrawalSchema = z.looseObject({
+  reference: z.string(),
+  choice: z.enum(["stop-research", "destroy-sample", "delete-data"]),
+  requestedAt: z.iso.datetime(),
+});
+const WithdrawalList = z.object({ withdrawals: z.array(ListedWithdrawalSchema) });
+
+/** A withdrawal request as the receipt summarises it. */
+export interface ListedWithdrawal {
+  reference: string;
+  choice: "stop-research" | "destroy-sample" | "delete-data";
+  requestedAt: Date;
+}
 
 /** How long the results service has to list a participant's withdrawal requests. */
 const TIMEOUT_MS = 4000;
 
 /**
- * The references of the participant's withdrawal requests, as the results service lists them
+ * The participant's withdrawal requests (reference, what was asked, when), as the results service lists them
  * (`GET /withdrawals/{userID}`, asked with the participant's own access token); null when it gives
  * no usable answer (not configured, unreachable, slow, a refusal or an unreadable body).
  */
-export async function listedWithdrawalReferences(
+export async function listedWithdrawals(
   resultsApiUrl: string | undefined,
   accountId: string,
   accessToken: string,
   logger: Logger,
-): Promise<string[] | null> {
+): Promise<ListedWithdrawal[] | null> {
   if (!resultsApiUrl) return null;
   try {
     const response = await serviceFetch(new URL(`withdrawals/${encodeURIComponent(accountId)}`, `${resultsApiUrl.replace(/\/$/, "")}/`), {
@@ -31,7 +43,7 @@ export async function listedWithdrawalReferences(
     }
     const parsed = WithdrawalList.safeParse(await response.json());
     if (!parsed.success) return null;
-    return parsed.data.withdrawals.map((withdrawal) => withdrawal.reference);
+    return parsed.data.withdrawals.map(({ reference, choice, requestedAt }) => ({ reference, choice, requestedAt: new Date(requestedAt) }));
   } catch (error) {
     logger.warn({ error: (error as Error).name }, "results service did not answer for withdrawals");
     return null;

@@ -61,6 +61,15 @@ export function createHumanCheck(deps: {
     return "passed";
   }
 
+  /** How long the ticket still has to wait (ms), when it is this scope's, unexpired and not yet good. */
+  function stillWaitingMs(ticket: string, scope: string): number | null {
+    const value = verifySignedValue(keys, ticket) as { s?: unknown; t?: unknown } | null;
+    if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number") return null;
+    const age = now().getTime() - value.t;
+    const left = waitSeconds * 1000 - age;
+    return age >= 0 && left > 0 ? left : null;
+  }
+
   /** A fresh no-JavaScript ticket for the scope, good from `waitSeconds` after now. */
   function ticketFor(scope: string): string {
     return signValue(keys, { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") });
@@ -69,9 +78,14 @@ export function createHumanCheck(deps: {
   return {
     waitSeconds,
     ticketFor,
-    /** A fresh ticket for the scope and the wait the page must state for it. */
-    viewFor(scope: string): HumanCheckView {
-      return { ticket: ticketFor(scope), waitSeconds };
+    /**
+     * The ticket the page carries and the wait it states: the ticket the participant sent too early
+     * (`kept`) with the seconds it still has to wait, so asking again early never restarts the wait;
+     * else a fresh one.
+     */
+    viewFor(scope: string, kept?: string): HumanCheckView {
+      const left = kept ? stillWaitingMs(kept, scope) : null;
+      return left ? { ticket: kept!, waitSeconds: Math.ceil(left / 1000) } : { ticket: ticketFor(scope), waitSeconds };
     },
     async check(form: HumanCheckForm, scope: string): Promise<HumanCheckAnswer> {
       if (form.captchaToken && (await captcha.verify(form.captchaToken))) return "passed";

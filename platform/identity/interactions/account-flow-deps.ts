@@ -4,11 +4,12 @@ import type { Logger } from "pino";
 import type { HumanCheck } from "../captcha/human-check.ts";
 import { redirect, requestLocale, sendHtml, type TrustedProxies } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
-import { type Locale, translator } from "../pages/i18n.ts";
+import { firstSupportedLocale, type Locale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { Outbox } from "../store/outbox.ts";
 import type { PasswordFailures } from "../store/password-failures.ts";
+import type { SignInLanguages } from "../store/sign-in-languages.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -37,11 +38,16 @@ export interface AccountFlowDeps {
   secureCookies: boolean;
   /** Consecutive wrong passwords: an unlock does not lift the cap, only a new password does. */
   passwordFailures: PasswordFailures;
+  /** A language chosen on the hosted pages, kept for the client until it exchanges its code. */
+  signInLanguages: SignInLanguages;
 }
 
 export interface LoginInteraction {
   uid: string;
+  /** The language the hosted pages are shown in (the participant's choice, then the client's ui_locales, …). */
   locale: Locale;
+  /** The language the client asked for (its ui_locales), when it named one we have. */
+  askedLocale: Locale | null;
 }
 
 /** Registrations started from one client address, and e-mails sent to one address, per hour. */
@@ -63,7 +69,8 @@ export async function loadLoginInteraction(
   try {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid || details.prompt.name !== "login") return null;
-    return { uid, locale: requestLocale(req, details.params.ui_locales as string | undefined) };
+    const uiLocales = details.params.ui_locales as string | undefined;
+    return { uid, locale: requestLocale(req, uiLocales), askedLocale: firstSupportedLocale(uiLocales) };
   } catch {
     return null;
   }
@@ -76,7 +83,9 @@ export async function completeLogin(
   res: ServerResponse,
   accountId: string,
   amr: string[],
+  carryLanguage: () => Promise<void> = async () => undefined,
 ): Promise<void> {
+  await carryLanguage();
   const redirectTo = await provider.interactionResult(
     req,
     res,

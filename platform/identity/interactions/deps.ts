@@ -8,6 +8,7 @@ import type { Outbox } from "../store/outbox.ts";
 import type { PasskeyStore } from "../store/passkeys.ts";
 import type { PasswordFailures } from "../store/password-failures.ts";
 import type { SendingBudget } from "../store/sending-budget.ts";
+import type { SignInLanguages } from "../store/sign-in-languages.ts";
 import type { SignInStates } from "../store/sign-in-states.ts";
 import type { Throttle } from "../store/throttle.ts";
 import type { Verifications } from "../store/verifications.ts";
@@ -17,6 +18,8 @@ export interface InteractionDeps {
   provider: Provider;
   accounts: AccountStore;
   signInStates: SignInStates;
+  /** A language chosen on the hosted pages, kept for the client until it exchanges its code. */
+  signInLanguages: SignInLanguages;
   factors: FactorStore;
   passkeys: PasskeyStore;
   relyingParty: RelyingParty;

@@ -1,8 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import { maskPhone } from "../domain/phone.ts";
+import type { Translate } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
 import type { FactorEventKind } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
 import { noticeToAccount } from "./account-notice.ts";
+import { noticeDate } from "./phone-change-notices.ts";
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, "Edge"],
@@ -18,21 +21,53 @@ const SYSTEMS: Array<[RegExp, string]> = [
   [/Linux/, "Linux"],
 ];
 
+const UNKNOWN_DEVICE = "Unknown device";
+
 /** 'Chrome on Linux': enough for a participant to recognise their device in the list of changes, nothing more. */
 export function deviceName(userAgent: string | undefined): string {
   const agent = userAgent ?? "";
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown device";
+  return browser ?? system ?? UNKNOWN_DEVICE;
 }
 
 export const deviceOf = (req: IncomingMessage) => deviceName(req.headers["user-agent"]);
 
-/** Every change to the sign-in factors is told to the participant's own e-mail address (development outbox). */
-export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind): Promise<void> {
-  await noticeToAccount(outbox, account, (t) => ({
-    subject: t("email.factorChangedSubject", { change: t(`email.factor.${kind}` as Parameters<typeof t>[0]) }),
+/** A device as deviceName() names it, in an e-mail's language ('Chrome en Linux'). */
+export function deviceInWords(t: Translate, device: string): string {
+  if (!device || device === UNKNOWN_DEVICE) return t("email.unknownDevice");
+  const [browser, system] = device.split(" on ");
+  return browser && system ? t("email.device", { browser, system }) : device;
+}
+
+/** When and from where a change was made, and what it was changed to when that is a phone number. */
+export interface FactorChangeContext {
+  at: Date;
+  /** As deviceName() names it. */
+  device: string;
+  portalUrl: string;
+  /** The new number, for a changed phone (shown masked). */
+  phone?: string;
+}
+
+/**
+ * Every change to the sign-in factors is told to the participant's own e-mail address, in their
+ * language: what changed, when (UTC), from which device, and what to do if it was not them.
+ */
+export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind, context: FactorChangeContext): Promise<void> {
+  const link = `${context.portalUrl.replace(/\/$/, "")}/profile/security`;
+  await noticeToAccount(outbox, account, (t, locale) => ({
+    subject: t("email.factorChangedSubject", { change: t(`email.factor.${kind}`) }),
+    body: [
+      t(`email.factorBody.${kind}`, {
+        date: noticeDate(context.at, locale),
+        device: deviceInWords(t, context.device),
+        phone: context.phone ? maskPhone(context.phone) : "",
+      }),
+      t("email.factorNotYou", { link }),
+    ].join("\n\n"),
+    link,
   }));
 }
 

@@ -6,12 +6,14 @@ import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
 import { renderChallengePage } from "../pages/challenge-page.tsx";
+import { humanCheckError, type HumanCheckView } from "../pages/human-check-field.tsx";
 import { type MessageKey, type Translate, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
+import { carrySignInLanguage } from "../store/sign-in-languages.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
@@ -97,15 +99,21 @@ export function createRecovery(deps: AccountFlowDeps) {
     redirect(res, `${path(interaction.uid, kind)}${query}`);
   }
 
-  /** The refused answers of the method page, translated (the security check's names its button). */
-  const methodErrors = (t: Translate, kept: FormError): FieldError[] =>
-    kept.errors.map((each) => ({ field: each.field, message: t(each.key, { button: t("select.submit"), ...each.vars }) }));
+  /** The refused answers of the method page, translated (the security check's name its button and the seconds it still waits). */
+  const methodErrors = (t: Translate, kept: FormError, check: HumanCheckView): FieldError[] =>
+    kept.errors.map((each) => ({
+      field: each.field,
+      message: humanCheckError(t, each.key, { button: t("select.submit"), seconds: check.waitSeconds, ...each.vars }),
+    }));
 
   /** Every code asked for without a password passes the security check first: scoped to the e-mail as typed, known or not. */
   const checkScope = (flow: AccountFlow) => `${flow.kind}:${flow.email}`;
 
-  function selectPage(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, errors?: FieldError[]) {
+  /** The method page; after 'Send code' came too early, with the ticket that was sent and the seconds it still waits. */
+  function selectPage(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, refused: FormError | null) {
     const t = translator(interaction.locale);
+    const humanCheck = deps.humanCheck.viewFor(checkScope(flow), refused?.values.humanCheckTicket);
+    const errors = refused ? methodErrors(t, refused, humanCheck) : undefined;
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
       uid: interaction.uid,
@@ -116,7 +124,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       intro: t("recover.methodIntro", { email: flow.email }),
       backHref: `/interaction/${interaction.uid}`,
       errors,
-      humanCheck: deps.humanCheck.viewFor(checkScope(flow)),
+      humanCheck,
       humanCheckWhy: t("recover.checkWhy"),
       nonce: cspNonceOf(res),
     });
@@ -191,7 +199,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (flow.expired) return expire(res, interaction, kind);
     if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) {
       const refused = formErrorOf(req, deps, interaction.uid, `${kind}-method`);
-      return sendHtml(res, refused?.status ?? 200, selectPage(res, interaction, flow, refused ? methodErrors(t, refused) : undefined));
+      return sendHtml(res, refused?.status ?? 200, selectPage(res, interaction, flow, refused));
     }
     if (flow.step === "challenge") {
       const refused = formErrorOf(req, deps, interaction.uid, `${kind}-code`);
@@ -264,15 +272,17 @@ export function createRecovery(deps: AccountFlowDeps) {
     const form = await readForm(req);
     const method = form.authMethod as Channel;
     const kind = flow.kind as RecoveryKind;
-    const refuseMethod = (status: number, error: FormErrorMessage) =>
-      refuse(res, interaction, kind, "method", { status, errors: [error] }, flow.step === "challenge" ? "?change=method" : "");
+    const refuseMethod = (status: number, error: FormErrorMessage, values: Record<string, string> = {}) =>
+      refuse(res, interaction, kind, "method", { status, errors: [error], values }, flow.step === "challenge" ? "?change=method" : "");
     if (!OFFERED_METHODS.includes(method)) return refuseMethod(400, { field: "authMethod", key: "select.methodRequired" });
     const scope = guessScope(req, interaction, flow);
     const gate = await guard.beforeNewCode(scope);
     if (gate.waitMs > 0) return refuseMethod(429, waitError("authMethod", gate));
     const check = await deps.humanCheck.check(form, checkScope(flow));
-    if (check !== "passed")
-      return refuseMethod(429, { field: "humanCheck", key: check === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" });
+    // Too early: the page keeps the ticket that was sent, so the wait goes on from when it began.
+    if (check === "too-soon")
+      return refuseMethod(429, { field: "humanCheck", key: "humanCheck.tooSoon" }, { humanCheckTicket: form.humanCheckTicket ?? "" });
+    if (check !== "passed") return refuseMethod(429, { field: "humanCheck", key: "humanCheck.needed" });
     try {
       const sent = await sendCode(interaction, flow, method);
       // A spent budget: said as an error where the method is chosen; nothing was sent (the same for any e-mail).
@@ -380,7 +390,9 @@ export function createRecovery(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
       return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
     }
-    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"]);
+    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"], () =>
+      carrySignInLanguage(deps.signInLanguages, interaction, accountId),
+    );
   }
 
   /** POST …/{kind}[-method|-code|-password]. */

@@ -4,7 +4,8 @@ import type { Account } from "../store/accounts.ts";
 export const OIDC_CLAIMS = {
   openid: ["sub", "uid", "acr", "amr", "auth_time"],
   email: ["email", "email_verified"],
-  profile: ["given_name", "middle_name", "family_name", "name", "locale"],
+  // ui_locales: only in the ID token of a sign-in finished in another language than the client asked for.
+  profile: ["given_name", "middle_name", "family_name", "name", "locale", "ui_locales"],
 };
 
 export function fullName(account: Pick<Account, "firstName" | "middleName" | "lastName">): string {

@@ -4,6 +4,7 @@ import { cspNonceOf } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.tsx";
 import type { AccountStore } from "../store/accounts.ts";
+import type { SignInLanguages } from "../store/sign-in-languages.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
 import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
@@ -56,13 +57,14 @@ export interface ProviderOptions {
   cookieKeys: string[];
   keys: SigningKeys;
   accounts: AccountStore;
+  signInLanguages: SignInLanguages;
   adapter: NonNullable<Configuration["adapter"]>;
   production: boolean;
   accessTokenTtlSeconds: number;
 }
 
 export function createOidcProvider(options: ProviderOptions): Provider {
-  const { accounts, resultsApiAudience, portalClientId } = options;
+  const { accounts, signInLanguages, resultsApiAudience, portalClientId } = options;
 
   const configuration: Configuration = {
     adapter: options.adapter,
@@ -89,10 +91,16 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     rotateRefreshToken: true,
     ttl: { ...TOKEN_TTL_SECONDS, AccessToken: options.accessTokenTtlSeconds },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: portalSignInPolicy(portalClientId) },
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub, token) {
       const account = await accounts.findById(sub);
       if (!account) return undefined;
-      return { accountId: account.id, claims: () => accountClaims(account) };
+      // The ID token issued for a sign-in finished in another language than the client asked for says
+      // which (ui_locales): the language chosen on the hosted pages becomes the client's.
+      const signInLanguage = token?.kind === "AuthorizationCode" ? await signInLanguages.take(account.id) : null;
+      return {
+        accountId: account.id,
+        claims: () => ({ ...accountClaims(account), ...(signInLanguage ? { ui_locales: signInLanguage } : {}) }),
+      };
     },
     // First-party portal: consent is implied, so its grant is created here instead of on a consent page.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
@@ -173,6 +181,37 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     },
   };
 
+  const provider = new Provider(options.issuer, configuration);
   // The service's headers (security-headers.ts) are on every answer already, the provider's included.
-  return new Provider(options.issuer, configuration);
+  provider.use(async (ctx, next) => {
+    await next();
+    // oidc-provider's own middleware puts `oidc` on the context of its routes (absent on others).
+    const routed = ctx as Partial<KoaContextWithOIDC> & typeof ctx;
+    if (routed.oidc && isSignOutOfEndedSession(routed as KoaContextWithOIDC, portalClientId))
+      returnToPortalAfterSignOut(routed as KoaContextWithOIDC);
+  });
+  return provider;
+}
+
+/**
+ * The portal's own sign-out arriving after the browser session it would end is already gone (the
+ * portal revoked the sign-in's grant first, which ends it): nothing is left to end, so the browser goes
+ * straight back to the registered address instead of through oidc-provider's self-posting form.
+ */
+function isSignOutOfEndedSession(ctx: KoaContextWithOIDC, portalClientId: string): boolean {
+  return (
+    ctx.method === "GET" &&
+    ctx.oidc.route === "end_session" &&
+    ctx.status === 200 &&
+    !ctx.oidc.session?.accountId &&
+    ctx.oidc.client?.clientId === portalClientId &&
+    typeof ctx.oidc.params?.post_logout_redirect_uri === "string"
+  );
+}
+
+function returnToPortalAfterSignOut(ctx: KoaContextWithOIDC): void {
+  const target = new URL(String(ctx.oidc.params!.post_logout_redirect_uri));
+  if (ctx.oidc.params?.state != null) target.searchParams.set("state", String(ctx.oidc.params.state));
+  ctx.status = 303;
+  ctx.redirect(target.href);
 }

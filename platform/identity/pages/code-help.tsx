@@ -1,4 +1,4 @@
-import { support } from "../../../lib/program/site.ts";
+import { support, supportHour } from "../../../lib/program/site.ts";
 import type { Channel } from "../domain/codes.ts";
 import { type Locale, translator } from "./i18n.ts";
 
@@ -31,7 +31,18 @@ export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securit
     <details className="code-help" open={undelivered || undefined}>
       <summary>{t("codeHelp.summary")}</summary>
       {maskedPhone && undelivered ? (
-        <p>{t(channel === "voice" ? "codeHelp.undeliveredVoice" : "codeHelp.undeliveredSms", { phone: maskedPhone })}</p>
+        <p>
+          {t(
+            otherWays.length > 0
+              ? channel === "voice"
+                ? "codeHelp.undeliveredVoice"
+                : "codeHelp.undeliveredSms"
+              : channel === "voice"
+                ? "codeHelp.undeliveredVoiceOnly"
+                : "codeHelp.undeliveredSmsOnly",
+            { phone: maskedPhone },
+          )}
+        </p>
       ) : maskedPhone ? (
         <p>{t(channel === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone: maskedPhone })}</p>
       ) : null}
@@ -51,13 +62,16 @@ export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securit
           </ul>
         </>
       ) : null}
-      {securityHref ? (
+      {/* Changing the number needs another way in: a participant with none is sent to support. */}
+      {securityHref && otherWays.length > 0 ? (
         <p>
           {t("codeHelp.changeNumber")} <a href={securityHref}>{t("codeHelp.loginSecurity")}</a>
         </p>
+      ) : securityHref ? (
+        <p>{t("codeHelp.changeNumberCallSupport")}</p>
       ) : null}
       <p>
-        {t("codeHelp.support", { opens: support.opensAtHour, closes: support.closesAtHour })}{" "}
+        {t("codeHelp.support", { opens: supportHour(support.opensAtHour, locale), closes: supportHour(support.closesAtHour, locale) })}{" "}
         <a href={`tel:${support.phone}`}>{support.phoneDisplay}</a>
       </p>
     </details>

@@ -1,9 +1,18 @@
 import type { HumanCheckView } from "../captcha/human-check.ts";
-import { type Locale, translator } from "./i18n.ts";
+import { type Locale, type MessageKey, type Translate, translator } from "./i18n.ts";
 
 export type { HumanCheckView };
 
 export const HUMAN_CHECK_SCRIPT = "/assets/human-check.js";
+
+/** A refused form's message; 'too soon' says how many seconds the page's ticket still waits (one second in the singular). */
+export function humanCheckError(
+  t: Translate,
+  key: MessageKey,
+  vars: { seconds: number; button: string } & Record<string, string | number>,
+): string {
+  return t(key === "humanCheck.tooSoon" && vars.seconds === 1 ? "humanCheck.tooSoonOne" : key, vars);
+}
 
 /**
  * The security check inside a hosted form. With JavaScript, /assets/human-check.js solves the proof
@@ -37,7 +46,7 @@ export function HumanCheckField({
       <legend>{t("humanCheck.legend")}</legend>
       <p>{why ?? t("humanCheck.why")}</p>
       <p className="human-check-status" data-human-check-status="" role="status">
-        {t("humanCheck.wait", { seconds, button: buttonLabel })}
+        {t(seconds === 1 ? "humanCheck.waitOne" : "humanCheck.wait", { seconds, button: buttonLabel })}
       </p>
       <input type="hidden" name="humanCheckTicket" value={view.ticket} />
       <input type="hidden" name="captchaToken" value="" />

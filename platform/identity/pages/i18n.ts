@@ -22,6 +22,9 @@ function firstSupported(tags: readonly string[]): Locale | null {
   return null;
 }
 
+/** The first language of a space-separated list (a client's ui_locales) that the hosted pages have. */
+export const firstSupportedLocale = (list: string | null | undefined): Locale | null => firstSupported((list ?? "").split(/\s+/));
+
 /** The browser's languages from Accept-Language, most wanted first ("q=0" means not at all). */
 function acceptedLanguages(header: string | undefined): string[] {
   return (header ?? "")

@@ -58,7 +58,8 @@ export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): st
       {view.methods.length === 0 ? null : (
         <form method="post" action={view.action} noValidate>
           <fieldset className={errors.length ? "field-error" : undefined}>
-            <legend>{t("select.legend")}</legend>
+            {/* An app's code is not sent: with the app offered, the question is how to confirm. */}
+            <legend>{t(view.methods.includes("totp") ? "select.legendFactors" : "select.legend")}</legend>
             {view.methods.map((method, index) => (
               <div className="choice" key={method}>
                 <input type="radio" id={idOf(method, index)} name="authMethod" value={method} defaultChecked={method === chosen} />

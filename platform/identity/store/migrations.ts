@@ -237,4 +237,11 @@ export const identityMigrations: readonly string[] = [
   ALTER TABLE idp_oidc_payloads ADD COLUMN session_grant_ids text[];
   CREATE INDEX idp_oidc_payloads_session_grant_ids ON idp_oidc_payloads USING gin (session_grant_ids);
   `,
+  `
+  CREATE TABLE idp_sign_in_languages (
+    account_id text PRIMARY KEY REFERENCES idp_accounts (id) ON DELETE CASCADE,
+    locale text NOT NULL,
+    expires_at timestamptz NOT NULL
+  );
+  `,
 ];

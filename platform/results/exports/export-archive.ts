@@ -4,6 +4,7 @@ import { rename, rm, stat } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
+import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
 import { isDownloadApp, reportContentFor, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
@@ -21,7 +22,7 @@ export interface ParticipantData {
 export interface ArchiveOptions {
   language: ReportLanguage;
   exportedAt: Date;
-  programName: string;
+  programName: (language: ReportLanguage) => string;
   laboratory: string;
   /** Called after each file is written, with how many are done of how many. */
   onProgress: (filesDone: number, filesTotal: number) => Promise<void>;
@@ -39,8 +40,11 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
   const { patient, apps, consents } = data;
   const { language, exportedAt } = options;
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
-    Readable.from([await renderReportPdf(content, options.programName)]);
-  const reports = apps.map((app): PlannedFile =>
+    Readable.from([await renderReportPdf(content, options.programName(language))]);
+  // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
+  // it) or of an app without a card is not the participant's to open yet.
+  const offered = apps.filter((app) => reportIsOffered(app, patient.kitStatus));
+  const reports = offered.map((app): PlannedFile =>
     isDownloadApp(app)
       ? { path: `reports/${exomeFileName(patient.userId)}`, open: async () => exomeVcfDocument(patient, app, exportedAt).stream() }
       : {
@@ -148,7 +152,7 @@ export async function writeExportArchive(
     const readme = exportReadme({
       language: options.language,
       exportedAt: options.exportedAt,
-      programName: options.programName,
+      programName: options.programName(options.language),
       files: listed,
     });
     zip.addBuffer(Buffer.from(readme), "README.txt", { mtime: options.exportedAt, compress: true });

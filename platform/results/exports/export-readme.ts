@@ -12,7 +12,8 @@ const words = {
     title: (program: string) => `Your data from the ${program}`,
     exported: (when: string) => `Prepared on ${when} (UTC).`,
     contents: "What this archive holds:",
-    reports: "reports/ - every report you can see in the portal: PDF documents, and your exome file (VCF) if you have one.",
+    reports:
+      "reports/ - every report you can open in the portal: PDF documents, and your exome file (VCF) if you have one. A report whose results are not ready yet is not here: ask for a new download once My Results offers it.",
     consents:
       "consents/ - the consent documents you signed, one for each version, with the day you gave it and the day you withdrew it if you did.",
     results: "results.json - the same information in a form other programs can read: your apps, your kit's history and your consents.",
@@ -25,7 +26,8 @@ const words = {
     title: (program: string) => `Sus datos del ${program}`,
     exported: (when: string) => `Preparado el ${when} (UTC).`,
     contents: "Qué contiene este archivo:",
-    reports: "reports/ - todos los informes que puede ver en el portal: documentos PDF y su archivo de exoma (VCF) si lo tiene.",
+    reports:
+      "reports/ - todos los informes que puede abrir en el portal: documentos PDF y su archivo de exoma (VCF) si lo tiene. Un informe cuyos resultados aún no están listos no está aquí: pida una nueva descarga cuando Mis resultados lo ofrezca.",
     consents:
       "consents/ - los documentos de consentimiento que firmó, uno por versión, con el día en que lo otorgó y el día en que lo retiró si lo hizo.",
     results:

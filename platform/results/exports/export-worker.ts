@@ -10,7 +10,7 @@ export interface ExportWorkerOptions {
   repository: ResultsRepository;
   /** Where archives are kept (the results service's storage). */
   directory: string;
-  programName: string;
+  programName: (language: "en" | "es") => string;
   laboratory: string;
   logger: Logger;
   now: () => Date;

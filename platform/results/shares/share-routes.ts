@@ -3,7 +3,7 @@ import { setTimeout as wait } from "node:timers/promises";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
-import { isDownloadApp, reportContentFor, reportLanguage } from "../report-content.ts";
+import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
@@ -12,7 +12,7 @@ import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 export interface ShareRouteDeps {
   store: ShareStore;
   repository: ResultsRepository;
-  reportIssuer: { programName: string; laboratory: string };
+  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
   now: () => Date;
   verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
@@ -153,7 +153,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       }
       if (what === "report.pdf") {
         const { app, content, issuedAt } = await sharedReport(req, url);
-        const body = await renderReportPdf(content, deps.reportIssuer.programName);
+        const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
         const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
         res.writeHead(200, {
           "cache-control": "private, no-store",

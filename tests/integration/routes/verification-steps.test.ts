@@ -202,11 +202,19 @@ describe("the new phone number's code step", () => {
     const confirmed = await post({ intent: "confirm-phone", authCode: "654321" });
     expect(confirmed.status).toBe(303);
     const location = confirmed.headers.get("location") ?? "";
-    expect(location).toBe("/profile/security?after=phone");
+    expect(location).toBe("/profile/security");
     const security = await import("~/routes/_portal.profile.security");
     const request = new Request(`${PORTAL}${location}`, { headers: { Cookie: session } });
     const shown = (await (await callRoute(security.loader, request)).json()) as { after: string | null };
     expect(shown.after).toBe("phone");
+    // The sessions page says so to this session only: the same address in another session says nothing.
+    const sessions = await import("~/routes/_portal.profile.security_.sessions");
+    const listed = (await (
+      await callRoute(sessions.loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: session } }))
+    ).json()) as {
+      after: string | null;
+    };
+    expect(listed.after).toBe("phone");
   });
 
   it("when the current number cannot receive codes, offers the app instead and sends a request that waits", async () => {

@@ -166,7 +166,7 @@ describe("a stranger failing passwords", () => {
     // ... too early is too early, and after the wait the right password goes through.
     expect(slowDowns.length).toBeGreaterThan(0);
     const early = await submit(participant, asked.html, { password: grace.password });
-    expect(early.html).toContain("Please wait a little longer");
+    expect(early.html).toContain("The security check needs 15 more seconds.");
     idp.clock.advance(15_000);
     // A waited ticket is spent once: used with a wrong password, it does not serve again.
     expect((await submit(participant, early.html, { password: "not-the-password" })).response.status).toBe(400);

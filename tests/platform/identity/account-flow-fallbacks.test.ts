@@ -54,7 +54,7 @@ const deps = {
 } as unknown as AccountFlowDeps;
 
 const recovery = createRecovery(deps);
-const interaction = { uid: "uid-1", locale: "en" as const };
+const interaction = { uid: "uid-1", locale: "en" as const, askedLocale: "en" as const };
 let server: Server;
 let base: string;
 

@@ -315,6 +315,33 @@ describe("password recovery", () => {
     expect(attempt.html).toContain("The code entered is not correct, please try again or resend a code");
   });
 
+  it("without JavaScript, 'Send code' pressed before the wait is over keeps the wait begun and says how many seconds are left", async () => {
+    const browser = new Browser(idp.url);
+    const { select } = await startRecovery(browser, "early-presser@example.test");
+    const ticketOf = (html: string) => /name="humanCheckTicket" value="([^"]+)"/.exec(html)?.[1];
+    const first = ticketOf(select.html);
+    expect(first).toBeTruthy();
+    expect(select.html).toContain("Wait 15 seconds, then select &#39;Send code&#39; again.");
+
+    idp.clock.advance(5_000);
+    const early = await submit(browser, select.html, { authMethod: "sms" });
+    expect(early.response.status).toBe(429);
+    expect(early.html).toContain("The security check needs 10 more seconds. Wait, then select &#39;Send code&#39; again");
+    expect(early.html).toContain("Wait 10 seconds, then select &#39;Send code&#39; again.");
+    expect(ticketOf(early.html)).toBe(first);
+
+    // Pressed again early, the wait still counts from the first page.
+    idp.clock.advance(9_000);
+    const again = await submit(browser, early.html, { authMethod: "sms" });
+    expect(again.html).toContain("The security check needs 1 more second. Wait, then select &#39;Send code&#39; again");
+    expect(again.html).toContain("Wait 1 second, then select &#39;Send code&#39; again.");
+    expect(ticketOf(again.html)).toBe(first);
+
+    idp.clock.advance(1_000);
+    const through = await submit(browser, again.html, { authMethod: "sms" });
+    expect(through.html).toContain('placeholder="6-digit code"');
+  });
+
   it("answers 'session has expired' after 30 minutes", async () => {
     const browser = new Browser(idp.url);
     const { select } = await startRecovery(browser, ada.email);

@@ -119,7 +119,7 @@ describe("the security check's wait without JavaScript", () => {
     const asked = await submit(participant, (await beginSignIn(participant)).html, { username: person.email, password: person.password });
     expect(asked.html).toContain("Wait 2 seconds, then select &#39;Sign in&#39; again.");
     const early = await submit(participant, asked.html, { password: person.password });
-    expect(early.html).toContain("Please wait a little longer");
+    expect(early.html).toContain("The security check needs 2 more seconds.");
     clock.advance(2_000);
     const through = await submit(participant, early.html, { password: person.password });
     expect(through.html).toContain("Verify it&#39;s you");

@@ -115,7 +115,7 @@ describe("hosted sign-in pages", () => {
     for (let i = 0; i < 10; i += 1) html = (await submit(browser, html, { username: hedy.email, password: `wrong-password-${i}` })).html;
     const locked = await submit(browser, html, { username: hedy.email, password: hedy.password });
     expect(locked.response.status).toBe(429);
-    expect(locked.html).toContain("Please wait a little longer, then select &#39;Sign in&#39; again");
+    expect(locked.html).toContain("The security check needs 15 more seconds. Wait, then select &#39;Sign in&#39; again");
     expect(locked.html).not.toContain('name="authMethod"');
     idp.clock.advance(16 * 60_000);
     const after = await submit(browser, locked.html, { username: hedy.email, password: hedy.password });
@@ -379,6 +379,25 @@ describe("tokens", () => {
     // Signed out: a new authorization asks for the password again.
     const again = await beginSignIn(browser);
     expect(again.html).toContain('name="password"');
+  });
+  it("sends the portal's sign-out straight back when revoking the sign-in's refresh token already ended its session", async () => {
+    const { browser, tokens } = await tokensFor(ada);
+    const revoked = await fetch(new URL("/token/revocation", idp.url), {
+      method: "POST",
+      headers: { authorization: basicAuth(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: "refresh_token" }),
+    });
+    expect(revoked.status).toBe(200);
+    const query = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${PORTAL_URL}/auth/signed-out`,
+      state: "bye",
+    });
+    const ended = await browser.get(`/session/end?${query}`);
+    // Never oidc-provider's self-posting form ('Your browser does not support JavaScript…').
+    expect(ended.status).toBe(303);
+    const location = new URL(ended.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}?${location.searchParams}`).toBe(`${PORTAL_URL}/auth/signed-out?state=bye`);
   });
 });
 

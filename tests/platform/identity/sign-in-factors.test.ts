@@ -151,11 +151,16 @@ describe("sign-in factors", () => {
     const replay = await signInWith(who, async (browser, html) => {
       // The app is remembered as the last factor used: it is the one chosen.
       expect(html).toMatch(/<input(?=[^>]*\bvalue="totp")(?=[^>]*\bchecked\b)[^>]*>/);
+      // Nothing is sent for the app: the question is how to confirm.
+      expect(html).toContain("<legend>How do you want to confirm it&#39;s you?</legend>");
+      expect(html).not.toContain("How should we send the code?");
       const challenge = await submit(browser, html, { authMethod: "totp" });
       return submit(browser, challenge.html, { intent: "verify", code: usedCode });
     });
     expect(replay.tokens).toBeNull();
-    expect(replay.html).toContain("The code entered is not correct");
+    // A code typed again is told apart from a wrong one.
+    expect(replay.html).toContain("This code was already used. Enter the next code your app shows.");
+    expect(replay.html).not.toContain("The code entered is not correct");
   });
 
   it("refuses to remove the only factor", async () => {

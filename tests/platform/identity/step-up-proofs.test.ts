@@ -134,9 +134,12 @@ describe("a step-up proof names the method really used", () => {
 
 describe("a withdrawal receipt (send-notice)", () => {
   const receiptsTo = async (email: string) =>
-    ((await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as Array<{ subject?: string }>).filter(
-      (message) => message.subject?.includes("withdrawal"),
-    );
+    (
+      (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(email)}`, base))).json()) as Array<{
+        subject?: string;
+        body?: string;
+      }>
+    ).filter((message) => message.subject?.includes("withdrawal"));
 
   it("is e-mailed only for a reference the results service lists as the participant's", async () => {
     const { tokens } = await tokensFor(base, people.receipts);
@@ -145,11 +148,22 @@ describe("a withdrawal receipt (send-notice)", () => {
     expect(unknown.body.errorCode).toBe("notFound");
     expect(await receiptsTo(people.receipts.email)).toEqual([]);
 
-    const known = await api("send-notice", tokens.access_token, { kind: "withdrawal-receipt", reference: "WD-2026-AAAAAA" });
+    const known = await api("send-notice", tokens.access_token, {
+      kind: "withdrawal-receipt",
+      reference: "WD-2026-AAAAAA",
+      device: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+    });
     expect(known.status).toBe(200);
-    expect((await receiptsTo(people.receipts.email)).map((message) => message.subject)).toEqual([
-      "We received your withdrawal request WD-2026-AAAAAA",
-    ]);
+    const [receipt] = await receiptsTo(people.receipts.email);
+    expect(receipt!.subject).toBe("We received your withdrawal request WD-2026-AAAAAA");
+    // The receipt summarises the request: what was asked, when, from which device, what comes next, and what to do if it was not them.
+    expect(receipt!.body).toMatch(
+      /^We received your withdrawal request WD-2026-AAAAAA on [A-Z][a-z]+ \d{1,2}, \d{4} at .+ UTC, made from Safari on macOS\./,
+    );
+    expect(receipt!.body).toContain("You asked us to stop using your data and sample in new research. Your account and reports stay.");
+    expect(receipt!.body).toContain("We will write to you when your request has been carried out, within 30 days.");
+    expect(receipt!.body).toContain("/profile/studies/withdrawal/WD-2026-AAAAAA");
+    expect(receipt!.body).toContain("If you did not make this request, call participant support at once");
     // Asked with the participant's own token, for the participant's own list (the share notices' own calls aside).
     const withdrawalCalls = resultsCalls.filter((call) => !call.path.startsWith("/share-notices/"));
     expect(withdrawalCalls.map((call) => call.path)).toEqual(["/withdrawals/S5", "/withdrawals/S5"]);

@@ -164,7 +164,7 @@ describe("download everything (results service)", () => {
 
     // README.txt in the language asked for, listing every other file with the checksum of what is in the archive.
     const readme = files.get("README.txt")!.toString();
-    expect(readme).toMatch(/^Sus datos del /);
+    expect(readme).toMatch(/^Sus datos del Programa DNA Discovery\n/);
     const listed = readme.split("\n").filter((line) => /^[0-9a-f]{64} {2}/.test(line));
     expect(listed).toHaveLength(files.size - 1);
     for (const line of listed) {

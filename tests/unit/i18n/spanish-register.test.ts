@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 /**
  * One Spanish voice for the participant wherever they read it: the portal, the hosted sign-in pages
  * and the program's shared strings address them as usted, use one verb for typing something in
- * (introducir), and name the program 'Programa DNA Discovery'.
+ * (introducir), say the minimum length one way ('10 o más caracteres'), and name the program 'Programa
+ * DNA Discovery'.
  */
 const root = new URL("../../../", import.meta.url).pathname;
 const portalDir = join(root, "app/locales/es");
@@ -46,6 +47,10 @@ describe("the Spanish catalogs", () => {
 
   it("say introducir for typing something in, never ingresar", () => {
     expect(offending((text) => OTHER_VERB.test(text))).toEqual([]);
+  });
+
+  it("say the minimum length as the hint does ('10 o más caracteres'), never 'caracteres o más'", () => {
+    expect(offending((text) => /caracteres o más/.test(text))).toEqual([]);
   });
 
   it("name the program 'Programa DNA Discovery' wherever it is named", () => {

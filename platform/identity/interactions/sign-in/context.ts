@@ -6,11 +6,13 @@ import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
 import type { DeliveryWay } from "../../pages/delivery-problem.tsx";
+import type { HumanCheckView } from "../../pages/human-check-field.tsx";
 import { translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
 import type { HumanCheckPart } from "../../pages/sign-in-parts.tsx";
 import type { Account } from "../../store/accounts.ts";
+import { carrySignInLanguage } from "../../store/sign-in-languages.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, SIGN_IN_STATE_TTL_MS, signInFlowKey } from "../deps.ts";
@@ -22,8 +24,9 @@ export type SecondFactor = Channel | "totp";
 export function createSignInContext(deps: InteractionDeps) {
   const { provider, signInStates, verifications, factors, now } = deps;
 
-  const humanCheckFor = (res: ServerResponse, scope: string): HumanCheckPart => ({
-    humanCheck: deps.humanCheck.viewFor(scope),
+  /** The security check of a page; `kept`: the ticket sent too early, whose wait goes on. */
+  const humanCheckFor = (res: ServerResponse, scope: string, kept?: string): HumanCheckPart & { humanCheck: HumanCheckView } => ({
+    humanCheck: deps.humanCheck.viewFor(scope, kept),
     nonce: cspNonceOf(res),
   });
 
@@ -38,9 +41,18 @@ export function createSignInContext(deps: InteractionDeps) {
     };
   }
 
-  async function finish(req: IncomingMessage, res: ServerResponse, state: SignInState, amr: string[], mfaPassed: boolean) {
+  async function finish(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    state: SignInState,
+    amr: string[],
+    mfaPassed: boolean,
+  ) {
     // A requested phone change that is due takes effect as she signs in; should that fail, the sweep applies it.
     await deps.phoneChangeSettler.settle(state.accountId).catch(() => undefined);
+    // A language chosen on these pages goes back to the portal with the ID token.
+    await carrySignInLanguage(deps.signInLanguages, interaction, state.accountId);
     const redirectTo = await provider.interactionResult(
       req,
       res,

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { normalizePhone } from "../../domain/phone.ts";
 import { readForm, redirect, sendHtml } from "../../http/io.ts";
-import { translator } from "../../pages/i18n.ts";
+import { humanCheckError } from "../../pages/human-check-field.tsx";
+import { type Translate, translator } from "../../pages/i18n.ts";
 import { renderEnrolPage } from "../../pages/sign-in-pages.tsx";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey } from "../deps.ts";
-import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
+import { forgetFormError, type FormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
 import { notSentError } from "../not-sent-message.ts";
 import type { SignInContext } from "./context.ts";
 
@@ -24,16 +25,31 @@ export function createEnrolStep(context: SignInContext) {
     typed: string,
     error: FormErrorMessage,
     humanCheck = false,
+    keptTicket?: string,
   ) {
     keepFormError(res, deps, {
       uid: interaction.uid,
       step: "enrol",
       status,
       errors: [error],
-      values: { phoneNumber: typed.slice(0, 40) },
+      values: { phoneNumber: typed.slice(0, 40), ...(keptTicket ? { humanCheckTicket: keptTicket } : {}) },
       flags: humanCheck ? ["humanCheck"] : [],
     });
     redirect(res, `/interaction/${interaction.uid}`);
+  }
+
+  /** What a refused number shows again: what was typed, the errors, and the security check (its wait going on when asked too early). */
+  function refusedParts(res: ServerResponse, t: Translate, kept: FormError, state: SignInState) {
+    const check = kept.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(state), kept.values.humanCheckTicket) : null;
+    const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
+    return {
+      phone: kept.values.phoneNumber,
+      errors: kept.errors.map((each) => ({
+        field: each.field,
+        message: humanCheckError(t, each.key, { button: t("enrol.submit"), seconds, ...each.vars }),
+      })),
+      ...(check ?? {}),
+    };
   }
 
   /** GET: the number page, with the last refusal (what was typed, its error, the security check) when there is one. */
@@ -46,13 +62,7 @@ export function createEnrolStep(context: SignInContext) {
       renderEnrolPage({
         locale: interaction.locale,
         uid: interaction.uid,
-        ...(kept
-          ? {
-              phone: kept.values.phoneNumber,
-              errors: kept.errors.map((each) => ({ field: each.field, message: t(each.key, { button: t("enrol.submit"), ...each.vars }) })),
-              ...(kept.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(state)) : {}),
-            }
-          : {}),
+        ...(kept ? refusedParts(res, t, kept, state) : {}),
       }),
     );
   }
@@ -74,6 +84,7 @@ export function createEnrolStep(context: SignInContext) {
           typed,
           { field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" },
           true,
+          answer === "too-soon" ? form.humanCheckTicket : undefined,
         );
     }
     const newNumber = await deps.sendingBudget.reserveNewNumber(state.accountId, phone);

@@ -2,14 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
-import { type MessageKey, translator } from "../../pages/i18n.ts";
+import { humanCheckError } from "../../pages/human-check-field.tsx";
+import { type MessageKey, type Translate, translator } from "../../pages/i18n.ts";
 import { renderIdentifyPage } from "../../pages/identify-page.tsx";
 import { normalizeEmail } from "../../store/accounts.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { ACCOUNT_SIGN_IN_LIMIT, ADDRESS_SIGN_IN_LIMIT, ADDRESS_SLOWDOWN_MS } from "../deps.ts";
 import { passwordCapNotice } from "../factor-notices.ts";
-import { forgetFormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
+import { forgetFormError, type FormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SignInContext } from "./context.ts";
 
@@ -25,6 +26,24 @@ const checkScopeOf = (username: string) => `sign-in:${normalizeEmail(username)}`
 export function createIdentifyStep(context: SignInContext) {
   const { deps, finish, saveState, identifyLinks, humanCheckFor } = context;
   const { accounts, throttle, factors, now } = deps;
+
+  /** What a refused sign-in shows again: what was typed, the errors, and the security check (its wait going on when asked too early). */
+  function refusedParts(res: ServerResponse, t: Translate, refused: FormError) {
+    const check = refused.flags.includes("humanCheck")
+      ? humanCheckFor(res, checkScopeOf(refused.values.username ?? ""), refused.values.humanCheckTicket)
+      : null;
+    const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
+    return {
+      username: refused.values.username,
+      remember: refused.values.remember === "true",
+      errors: refused.errors.map((error) => ({
+        field: error.field,
+        message: humanCheckError(t, error.key, { button: t("identify.submit"), seconds }),
+      })),
+      passwordCapped: refused.flags.includes("passwordCapped"),
+      ...(check ?? {}),
+    };
+  }
 
   /** GET /interaction/:uid before an account is identified: the form, with the last refusal's error if there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
@@ -42,15 +61,7 @@ export function createIdentifyStep(context: SignInContext) {
         links: identifyLinks(interaction.uid),
         nonce: cspNonceOf(res),
         passwordCapped: noticeName === "unlocked-reset-needed",
-        ...(refused
-          ? {
-              username: refused.values.username,
-              remember: refused.values.remember === "true",
-              errors: refused.errors.map((error) => ({ field: error.field, message: t(error.key, { button: t("identify.submit") }) })),
-              passwordCapped: refused.flags.includes("passwordCapped"),
-              ...(refused.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(refused.values.username ?? "")) : {}),
-            }
-          : {}),
+        ...(refused ? refusedParts(res, t, refused) : {}),
       }),
     );
   }
@@ -60,13 +71,18 @@ export function createIdentifyStep(context: SignInContext) {
     const username = (form.username ?? "").trim();
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
-    const refuse = (status: number, errors: FormErrorMessage[], flags: { passwordCapped?: boolean; humanCheck?: boolean } = {}) => {
+    const refuse = (
+      status: number,
+      errors: FormErrorMessage[],
+      flags: { passwordCapped?: boolean; humanCheck?: boolean } = {},
+      keptTicket?: string,
+    ) => {
       keepFormError(res, deps, {
         uid: interaction.uid,
         step: "identify",
         status,
         errors,
-        values: { username, remember: remember ? "true" : "" },
+        values: { username, remember: remember ? "true" : "", ...(keptTicket ? { humanCheckTicket: keptTicket } : {}) },
         flags: Object.entries(flags)
           .filter(([, on]) => on)
           .map(([flag]) => flag),
@@ -97,9 +113,12 @@ export function createIdentifyStep(context: SignInContext) {
       await deps.slowDown(ADDRESS_SLOWDOWN_MS);
       const answer = await deps.humanCheck.check(form, checkScopeOf(username));
       if (answer !== "passed")
-        return refuse(429, [{ field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" }], {
-          humanCheck: true,
-        });
+        return refuse(
+          429,
+          [{ field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" }],
+          { humanCheck: true },
+          answer === "too-soon" ? form.humanCheckTicket : undefined,
+        );
     }
     // Counted for every e-mail as typed (one with no account too), whatever the browser or address,
     // before the password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4
@@ -135,7 +154,7 @@ export function createIdentifyStep(context: SignInContext) {
     };
     const hasSecondFactor = Boolean(account.phone) || (await factors.hasTotp(account.id));
     if (hasSecondFactor && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
-      return finish(req, res, state, ["pwd"], false);
+      return finish(req, res, interaction, state, ["pwd"], false);
     }
     state.step = hasSecondFactor ? "select" : "enrol";
     await saveState(state);

@@ -42,7 +42,7 @@ export function createPasskeyStep(context: SignInContext, refuseToIdentify: (res
       method: null,
       pendingPhone: null,
     };
-    await finish(req, res, state, ["hwk", "user"], true);
+    await finish(req, res, interaction, state, ["hwk", "user"], true);
   }
 
   return { passkeyOptions, passkeySignIn };

@@ -47,8 +47,8 @@ export function createRecoveryCodeStep(context: SignInContext) {
       return page(400, [{ field: "recoveryCode", message: t("recoveryCode.wrong") }]);
     }
     await factors.record(account.id, "recovery-code-used", deviceOf(req));
-    await factorNotice(deps.outbox, account, "recovery-code-used");
-    await finish(req, res, state, ["pwd", "otp", "rec"], true);
+    await factorNotice(deps.outbox, account, "recovery-code-used", { at: deps.now(), device: deviceOf(req), portalUrl: deps.portalUrl });
+    await finish(req, res, interaction, state, ["pwd", "otp", "rec"], true);
   }
 
   return recoveryCode;

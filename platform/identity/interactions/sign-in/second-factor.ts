@@ -165,7 +165,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
       await deps.sendingBudget.markNewcomer(account.id);
     } else await factors.setLastFactor(account.id, channel);
-    await finish(req, res, state, ["pwd", channel], true);
+    await finish(req, res, interaction, state, ["pwd", channel], true);
   }
 
   /** Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once. */
@@ -189,12 +189,14 @@ export function createSecondFactorSteps(context: SignInContext) {
     };
     const bucket = factorFailureBucket(scope, "totp");
     if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
-    if (!(await factors.checkTotp(account.id, code))) {
+    const checked = await factors.takeTotp(account.id, code);
+    if (checked !== "taken") {
       await throttle.record(bucket);
-      return fail("challenge.codeWrongTotp");
+      // A code typed again (this period's, already used) is told apart from a wrong one.
+      return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
     }
     await factors.setLastFactor(account.id, "totp");
-    await finish(req, res, state, ["pwd", "otp"], true);
+    await finish(req, res, interaction, state, ["pwd", "otp"], true);
   }
 
   return { showSelect, select, challenge };
