@@ -81,18 +81,7 @@ function portalTransport(sentry: typeof SentryModule, settings: ErrorReportingSe
 }
 
 /** Fields of an event that are the SDK's own (ids, versions, times), never text about a participant. */
-const SDK_FIELDS = new Set([
-  "event_id",
-  "timestamp",
-  "start_timestamp",
-  "release",
-  "dist",
-  "environment",
-  "platform",
-  "level",
-  "sdk",
-  "type",
-]);
+const SDK_FIELDS = new Set("event_id timestamp start_timestamp release dist environment platform level sdk type".split(" "));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
