@@ -13,6 +13,7 @@ export { createLoadContext } from "~/load-context";
 export { closeDatabase as releaseResources } from "~/services/db.server";
 export { renderRefusalPage } from "~/services/refusal-page.server";
 export { startSessionSweep } from "~/services/session-sweep.server";
+export { startClientCredentialsCheck } from "~/services/client-credentials.server";
 
 export default async function handleRequest(
   request: Request,

@@ -15,7 +15,7 @@ export interface PortalRequest {
   /** Answers several loaders of the same request share (app/services/per-request.server.ts). */
   perRequest: Map<string, Promise<unknown>>;
   isDraining: () => boolean;
-  /** The address the request came from: the connection's peer (no forwarded header is trusted). */
+  /** The address the request came from: the connection's peer, or what the proxies PORTAL_TRUSTED_PROXIES names say. */
   clientAddress?: string;
   /** The translation namespaces the requested page's routes declare; every namespace when unknown. */
   translationNamespaces?: readonly Namespace[];

@@ -70,6 +70,17 @@ class BotBrowser extends HttpBrowser {
   }
 }
 
+let homes = 0;
+/**
+ * A participant's own browser, at an address of its own (the stranger's plain requests all come from
+ * loopback, which the per-address limits slow down): each sign-in from a home of its own, as the
+ * participants of a deployment are.
+ */
+const atHome = () => {
+  homes += 1;
+  return new BotBrowser(`198.18.${(homes >> 8) & 255}.${homes & 255}`);
+};
+
 /** What the hosted pages' script does: fetch a proof-of-work challenge, solve it, encode the token. */
 async function solvedCheck(stack: Stack): Promise<string> {
   const challenge = (await (await fetch(new URL("/api/captcha/challenge", stack.identityUrl))).json()) as Challenge;
@@ -137,7 +148,7 @@ async function pumpSignInText(stack: Stack, account: { email: string; password: 
 
 /** A participant on a new browser: password, a fresh code by their method, signed in (the security check solved if asked). */
 async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typeof participants]): Promise<boolean> {
-  const browser = new HttpBrowser();
+  const browser = atHome();
   const identify = await openIdentifyPage(browser, stack.portalUrl);
   let step = await browser.submit(identify, { username: who.email, password: who.password }, onIdp(stack));
   if (step.html.includes('name="captchaToken"'))
@@ -149,9 +160,12 @@ async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typ
   const before = new Set((await outbox(stack, who.phone)).map((message) => message.id));
   step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
   const code = (await outbox(stack, who.phone)).find((message) => !before.has(message.id))?.code;
-  if (!code) return false;
+  if (!code)
+    throw new Error(`no code came (the page answered ${step.response.status}: ${visibleText(step.html, who.email).slice(0, 160)})`);
   step = await browser.submit(step, { intent: "verify", code }, onIdp(stack));
-  return (step.response.headers.get("location") ?? "").includes("/auth/callback");
+  const signedIn = (step.response.headers.get("location") ?? "").includes("/auth/callback");
+  if (!signedIn) throw new Error(`the code was not taken (${step.response.status}: ${visibleText(step.html, who.email).slice(0, 160)})`);
+  return true;
 }
 
 /**
@@ -200,7 +214,7 @@ async function guessesThenOwnRecovery(stack: Stack) {
 
 /** The participant's usual device: signed in once with 'Remember me', so later sign-ins need only the password. */
 async function usualDevice(stack: Stack, who: (typeof participants)[keyof typeof participants]) {
-  const browser = new HttpBrowser();
+  const browser = atHome();
   const identify = await openIdentifyPage(browser, stack.portalUrl);
   let step = await browser.submit(identify, { username: who.email, password: who.password, rememberMe: "true" }, onIdp(stack));
   step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
@@ -216,7 +230,7 @@ async function signInFromUsualDevice(
   who: (typeof participants)[keyof typeof participants],
   device: string,
 ): Promise<boolean> {
-  const browser = new HttpBrowser();
+  const browser = atHome();
   browser.cookies.set(new URL(stack.identityUrl), "idp_device", device);
   const identify = await openIdentifyPage(browser, stack.portalUrl);
   const step = await browser.submit(identify, { username: who.email, password: who.password }, onIdp(stack));
@@ -302,7 +316,10 @@ async function main() {
       // Meanwhile the participants sign in with a fresh code now and then, as they do on a results day.
       untilDeadline(deadline, async () => {
         for (const who of ["ada", "carmen"] as const) {
-          const ok = await signInWithCode(stack, participants[who]).catch(() => false);
+          const ok = await signInWithCode(stack, participants[who]).catch((error: unknown) => {
+            console.warn(`  (a sign-in with a code failed: ${error instanceof Error ? error.message : String(error)})`);
+            return false;
+          });
           stats.codeSignIns += 1;
           if (!ok) stats.codeSignInFailures += 1;
         }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
@@ -9,11 +10,15 @@ import type * as PortalEntry from "../app/entry.server.tsx";
 import { namespacesByPath, type NamespacesForPath } from "../app/services/route-namespaces.server.ts";
 import { requestId, requestLog } from "../lib/http/middleware.ts";
 import { projectRoot, type ServerConfig } from "./config.ts";
+import { clientAddressResolver } from "./middleware/client-address.ts";
 import { createDraining } from "./middleware/draining.ts";
 import { requestGuard } from "./middleware/request-guard.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
-export type PortalEdge = Pick<typeof PortalEntry, "renderRefusalPage" | "releaseResources" | "startSessionSweep">;
+export type PortalEdge = Pick<
+  typeof PortalEntry,
+  "renderRefusalPage" | "releaseResources" | "startSessionSweep" | "startClientCredentialsCheck"
+>;
 
 /** The built app, or (development) a function that gives the current one as Vite rebuilds it. */
 export type PortalBuild = ServerBuild | (() => Promise<ServerBuild>);
@@ -43,7 +48,8 @@ const compressText = compression({
  * guard so that its refusal pages carry the same policy as every other page.
  */
 export function createPortalApp(options: {
-  config: Pick<ServerConfig, "portalOrigin" | "idpOrigin" | "production"> & Partial<Pick<ServerConfig, "viteDevelopment">>;
+  config: Pick<ServerConfig, "portalOrigin" | "idpOrigin" | "production"> &
+    Partial<Pick<ServerConfig, "viteDevelopment" | "trustedProxies">>;
   logger: Logger;
   edge: Pick<PortalEdge, "renderRefusalPage">;
   /** React Router's handler for the build; tests pass a stand-in to see what reaches the app. */
@@ -77,7 +83,15 @@ export function createPortalApp(options: {
   // The rest of the browser's files is the favicon: served by name, so pages do not pay a file lookup each.
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(clientDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
-  if (options.build) app.use(portalHandler(options.build, options.config.portalOrigin, draining.isDraining));
+  if (options.build)
+    app.use(
+      portalHandler(
+        options.build,
+        options.config.portalOrigin,
+        draining.isDraining,
+        clientAddressResolver(options.config.trustedProxies ?? []),
+      ),
+    );
   return { app, draining };
 }
 
@@ -86,10 +100,16 @@ export function createPortalApp(options: {
  * @remix-run/node-fetch-server (the pieces @react-router/node's listener joins; docs/decisions/040).
  * The request's URL is built on PORTAL_URL, whatever Host a proxy passes on and whether or not it
  * terminated TLS (React Router refuses an action whose Origin differs from it; the guard has already
- * refused any other Origin); no forwarded header is trusted. The load context carries the portal's
+ * refused any other Origin); no forwarded header is trusted but X-Forwarded-For from the proxies
+ * PORTAL_TRUSTED_PROXIES names, for the client's address. The load context carries the portal's
  * slot (app/load-context.ts).
  */
-function portalHandler(build: PortalBuild, portalOrigin: string, isDraining: () => boolean): RequestHandler {
+function portalHandler(
+  build: PortalBuild,
+  portalOrigin: string,
+  isDraining: () => boolean,
+  clientAddressOf: (req: IncomingMessage) => string,
+): RequestHandler {
   const { host, protocol } = new URL(portalOrigin);
   const handle = createRequestHandler(build, typeof build === "function" ? "development" : "production");
   const namespacesFor = new WeakMap<ServerBuild, NamespacesForPath>();
@@ -106,7 +126,7 @@ function portalHandler(build: PortalBuild, portalOrigin: string, isDraining: () 
       {
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
-        clientAddress: req.socket.remoteAddress ?? "",
+        clientAddress: clientAddressOf(req),
         isDraining,
         translationNamespaces: namespaces(pagePathOf(req.path)),
       },

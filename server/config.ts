@@ -11,6 +11,8 @@ const schema = z.object({
   /** The server build the server runs (default: the project's build/server/index.js). */
   PORTAL_BUILD: z.string().min(1).optional(),
   PORTAL_VITE_DEV: z.enum(["0", "1"]).default("0"),
+  /** Proxies whose X-Forwarded-For names the client, for per-address limits (proxy-addr syntax); none by default. */
+  PORTAL_TRUSTED_PROXIES: z.string().default(""),
 });
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -26,6 +28,8 @@ export interface ServerConfig {
   buildPath: string;
   /** `npm run dev`: Vite serves the app from source with hot updates (never outside development). */
   viteDevelopment: boolean;
+  /** Proxies believed about the client's address (PORTAL_TRUSTED_PROXIES). */
+  trustedProxies?: string[];
 }
 
 /** The few settings the process edge needs; the app validates all of its own when the build loads. */
@@ -45,5 +49,8 @@ export function serverConfigFrom(env: Record<string, string | undefined>): Serve
     logLevel: e.LOG_LEVEL,
     buildPath: path.resolve(projectRoot, e.PORTAL_BUILD ?? "build/server/index.js"),
     viteDevelopment: e.PORTAL_VITE_DEV === "1",
+    trustedProxies: e.PORTAL_TRUSTED_PROXIES.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   };
 }

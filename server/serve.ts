@@ -31,10 +31,12 @@ export function servePortal(options: {
   const stopSweep = edge.startSessionSweep((error) =>
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, "session sweep failed; next in a minute"),
   );
+  const stopCredentialsCheck = edge.startClientCredentialsCheck();
   closeWithGrace({ delay: SHUTDOWN_DEADLINE_MS, logger: { error: (message) => logger.error(message) } }, async ({ signal, err }) => {
     if (err) logger.error({ err: { message: err.message, stack: err.stack } }, "portal stopping after an uncaught error");
     else logger.info({ signal }, "portal stopping: finishing requests in flight");
     stopSweep();
+    stopCredentialsCheck();
     draining.start();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -29,6 +29,7 @@ export async function startViteDevelopment(server: Server) {
         await entry.releaseResources();
       },
       startSessionSweep: entry.startSessionSweep,
+      startClientCredentialsCheck: entry.startClientCredentialsCheck,
     } satisfies PortalEdge,
   };
 }

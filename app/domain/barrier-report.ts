@@ -50,3 +50,14 @@ export function barrierReference(year: number, randomBytes: Uint8Array): string 
   const code = Array.from(randomBytes.slice(0, 6), (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("");
   return `BR-${year}-${code}`;
 }
+
+/**
+ * The mailbox an address reaches: lower case, without a '+tag' in its local part (most providers
+ * deliver name+anything@ to name@), so tagged variants count as one address against its limit.
+ */
+export function mailboxOf(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 0) return lower;
+  return `${lower.slice(0, at).split("+", 1)[0]}${lower.slice(at)}`;
+}

@@ -12,6 +12,8 @@ export const ShareSchema = z.object({
   state: z.enum(SHARE_STATES),
   endedAt: z.iso.datetime().nullable(),
   views: z.array(z.object({ at: z.iso.datetime(), device: z.string() })),
+  /** How often the report was sent to a clinician's page, and its PDF (a results service may not say). */
+  deliveries: z.object({ page: z.number().int().nonnegative(), pdf: z.number().int().nonnegative() }).optional(),
 });
 export type Share = z.infer<typeof ShareSchema>;
 export const ShareListSchema = z.object({ shares: z.array(ShareSchema) });

@@ -14,7 +14,23 @@ export const newSharePath = (appId: string) => `${SHARES_PATH}/new?app=${encodeU
 export const shareLinkPath = (link: string) => `${CLINICIAN_PATH}?link=${encodeURIComponent(link)}`;
 
 export const SHARE_STATES = ["active", "expired", "revoked", "locked", "withdrawn"] as const;
+
+/** Every page of the clinician's: never stored, the link's secret sent to no other site, and kept out of search engines. */
+export const CLINICIAN_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
 export type ShareState = (typeof SHARE_STATES)[number];
+
+/**
+ * When a share stopped opening, for the participant's own pages: ended early (revoked, locked), or its
+ * time ran out; null while it is open, or when the moment is not known (a withdrawal ends it).
+ */
+export function shareEndedAt(share: { state: ShareState; endedAt: string | null; expiresAt: string }): string | null {
+  if (share.state === "active") return null;
+  return share.endedAt ?? (share.state === "expired" ? share.expiresAt : null);
+}
 
 /** 'K7M2Q-XP9DR', typed with or without the dash, in any case. */
 export const SHARE_CODE_PATTERN = /^[2-9A-HJKMNP-Z]{5}-?[2-9A-HJKMNP-Z]{5}$/i;

@@ -5,9 +5,10 @@ import type { OtherWay } from "./code-help";
 
 /**
  * One step-up verification for every sensitive change (the password update, the sign-in methods, the
- * withdrawal): pick a method, get a code, enter it, ask for a new one no sooner than the lock allows.
+ * withdrawal) and for releasing raw genetic data (the download): pick a method, get a code, enter it,
+ * ask for a new one no sooner than the lock allows.
  */
-export type VerificationPurpose = "password-update" | "factors" | "withdrawal";
+export type VerificationPurpose = "password-update" | "factors" | "withdrawal" | "download";
 
 /** A failure the identity provider reported, worded by the page in its own catalog (profile namespace). */
 export type VerificationNotice = { titleKey: string; bodyKey?: string; bodyText?: string; values?: Record<string, number> };

@@ -1,18 +1,30 @@
 import { redirect } from "react-router";
+import { ARCHIVE_TICKET_PATTERN, downloadPath } from "~/domain/raw-data-download";
 import { openDataExportFile } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
+import { takeArchiveRelease } from "~/services/raw-data-download.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 
 /**
  * The participant's archive, streamed from the results service as it is read, behind their session
- * (the results service checks the same participant's token again). One that has expired or cannot be
- * found sends them back to the list with a notice.
+ * and a fresh second factor: the link the download page released carries a ticket that works once,
+ * and the identity provider's proof waits behind it (the results service takes it once too). Without
+ * a live ticket, the download page asks to confirm again. One that has expired or cannot be found
+ * sends them back to the list with a notice.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
-  const file = await openDataExportFile(session, params.exportId, request.signal);
+  const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
+  const proof = ARCHIVE_TICKET_PATTERN.test(ticket) ? await takeArchiveRelease(session, params.exportId, ticket) : null;
+  if (!proof) {
+    const headers = new Headers(privatePageHeaders);
+    // A link followed a second time (or too late) says why the code is asked for again.
+    if (ticket) headers.append("Set-Cookie", await flashNotification({ type: "warning", titleKey: "profile:download.errors.linkUsed" }));
+    return redirect(downloadPath({ kind: "archive", exportId: params.exportId }), { headers });
+  }
+  const file = await openDataExportFile(session, params.exportId, request.signal, proof);
   if (file.answered && file.ok && file.body) {
     return passedOnFile(
       request,

@@ -4,13 +4,14 @@ import { ReportReady } from "~/components/dashboard/report-ready";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
 import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { downloadPath } from "~/domain/raw-data-download";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
-import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId } from "~/services/reports.server";
+import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
@@ -52,6 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
   if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
   const outcome = await openReport({ request, session, appId: parsed.data.appId, language: await detectLanguage(request) });
+  // Raw genetic data: the download page asks for a fresh code first.
+  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED)
+    throw redirect(downloadPath({ kind: "exome", appId: parsed.data.appId }), { headers: privatePageHeaders });
   if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(parsed.data.appId) });
   return data({ report: outcome.report }, { headers: privatePageHeaders });
 }
@@ -79,6 +83,8 @@ export async function action({ request }: Route.ActionArgs) {
     userId: session.userId,
   });
   if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
+  if (outcome.status === VERIFICATION_REQUIRED)
+    return redirect(downloadPath({ kind: "exome", appId }), { status: 303, headers: privatePageHeaders });
   return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId) });
 }
 

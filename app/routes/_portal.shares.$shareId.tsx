@@ -4,7 +4,7 @@ import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
-import { CLINICIAN_PATH, SHARES_PATH, shareLinkPath, sharePath } from "~/domain/report-share";
+import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -45,7 +45,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "revoke") return data(null, { status: 400, headers: privatePageHeaders });
   const revoked = await revokeShare(session, params.shareId);
-  if (!revoked) throw data(null, { status: 404, headers: privatePageHeaders });
+  if (revoked === "not-found") throw data(null, { status: 404, headers: privatePageHeaders });
+  if (revoked === "unavailable") {
+    // Not ended: the page reads the share's state back and says so.
+    const cookie = await flashNotification({
+      type: "error",
+      titleKey: "shares:detail.endFailedTitle",
+      bodyKey: "shares:detail.endFailedBody",
+    });
+    return redirect(sharePath(params.shareId), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
   if (flowState<FreshShare>(session, FRESH_SHARE_FLOW)?.id === revoked.id) await saveFlowState(session, FRESH_SHARE_FLOW, null);
   const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.endedNotice" });
   return redirect(sharePath(revoked.id), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
@@ -67,9 +76,9 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         <dd className={profile.consentFactValue}>
           <Moment at={share.createdAt} serverTimeZone={zone} />
         </dd>
-        <dt>{t("detail.until")}</dt>
+        <dt>{t(shareEndedAt(share) ? "detail.endedAt" : "detail.until")}</dt>
         <dd className={profile.consentFactValue}>
-          <Moment at={share.expiresAt} serverTimeZone={zone} />
+          <Moment at={shareEndedAt(share) ?? share.expiresAt} serverTimeZone={zone} />
         </dd>
         <dt>{t("detail.state")}</dt>
         <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>
@@ -101,6 +110,9 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         <h2 id="share-views" className={profile.cardHeading}>
           {t("detail.views")}
         </h2>
+        {share.deliveries && share.deliveries.page + share.deliveries.pdf > 0 ? (
+          <p className={profile.paragraph}>{t("detail.deliveries", { pages: share.deliveries.page, pdfs: share.deliveries.pdf })}</p>
+        ) : null}
         {share.views.length ? (
           <ul className={styles.list}>
             {share.views.map((view) => (

@@ -4,10 +4,11 @@ import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-share-form";
 import * as styles from "~/components/shares/shares.css";
-import { CLINICIAN_REPORT_PATH, deviceDescription, SHARE_LINK_PATTERN } from "~/domain/report-share";
+import { CLINICIAN_PAGE_HEADERS, CLINICIAN_REPORT_PATH, deviceDescription, SHARE_LINK_PATTERN } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
+import { portalRequestOf } from "~/load-context";
 import type { ScriptsHandle } from "~/page-scripts";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
@@ -20,8 +21,8 @@ export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scr
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 
-/** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin). */
-const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+/** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin); no search engine keeps it. */
+const clinicianHeaders = CLINICIAN_PAGE_HEADERS;
 
 export function headers() {
   return clinicianHeaders;
@@ -37,13 +38,18 @@ export function loader({ request }: Route.LoaderArgs) {
 
 const refused = (reply: OpenShareReply, status: number) => data(reply, { status, headers: clinicianHeaders });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: OpenShareSchema });
   if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
   const { dateOfBirth } = submission.value;
   const secret = "link" in submission.value ? { link: submission.value.link } : { code: submission.value.code };
-  const outcome = await openShare(secret, dateOfBirth, deviceDescription(request.headers.get("User-Agent")));
+  const portal = portalRequestOf(context);
+  const outcome = await openShare(secret, dateOfBirth, {
+    device: deviceDescription(request.headers.get("User-Agent")),
+    clientAddress: portal?.clientAddress ?? "",
+    requestId: portal?.requestId,
+  });
   if (outcome.kind === "opened") {
     const cookie = await clinicianAccessCookie.serialize(outcome.access, { expires: new Date(outcome.expiresAt) });
     return redirect(CLINICIAN_REPORT_PATH, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": cookie } });

@@ -5,14 +5,14 @@ import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { SharedReportView } from "~/components/shares/shared-report-view";
 import * as styles from "~/components/shares/shares.css";
-import { CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
+import { CLINICIAN_PAGE_HEADERS, CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import type { ScriptsHandle } from "~/page-scripts";
 import { pageTitle } from "~/page-title";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
-import { clinicianAccessCookie, readClinicianAccess, sharedReport } from "~/services/report-shares.server";
+import { clinicianAccessCookie, closeSharedAccess, readClinicianAccess, sharedReport } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/shared.report";
@@ -22,7 +22,7 @@ export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scr
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
-const clinicianHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+const clinicianHeaders = CLINICIAN_PAGE_HEADERS;
 
 export function headers() {
   return clinicianHeaders;
@@ -43,11 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ shown, serverTimeZone }, { headers: clinicianHeaders });
 }
 
-/** 'Close this report': the browser forgets the access. */
+/** 'Close this report': the access ends at the results service, and the browser forgets it. */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   // Read (and so limited) like every form, though it carries nothing.
   await readForm(request);
+  const access = await readClinicianAccess(request);
+  if (access) await closeSharedAccess(access);
   const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });
   return redirect(`${CLINICIAN_PATH}?closed`, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
 }

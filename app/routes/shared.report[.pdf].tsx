@@ -11,7 +11,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!access) return redirect(CLINICIAN_REPORT_PATH, { headers: { "Cache-Control": "no-store" } });
   const file = await openSharedPdf(access, await detectLanguage(request), request.signal);
   if (file.answered && file.ok && file.body) {
-    const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+    const headers = {
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+      "X-Robots-Tag": "noindex, nofollow",
+    };
     return passedOnFile(request, { headers: file.headers, body: file.body }, headers);
   }
   if (file.answered) await file.body?.cancel();

@@ -1,6 +1,7 @@
 import { randomPKCECodeVerifier } from "openid-client";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import { formEncoded } from "~/domain/client-credentials";
 import { AuthFlowError, checkFreshAuthentication, showsSecondFactor } from "~/domain/oidc-checks";
 import { toLanguage, isLanguage, type Language } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
@@ -83,8 +84,10 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
     if (!metadata.authorization_endpoint || !metadata.token_endpoint) throw new AuthFlowError("clientMismatch");
     const strategy = new PortalOidcStrategy(
       {
+        // The library joins these as they are for Basic authentication: the secret goes in form-encoded
+        // (RFC 6749 §2.3.1); the client id is one form-encoding leaves unchanged (env.server.ts).
         clientId: env.IDP_CLIENT_ID,
-        clientSecret: env.IDP_CLIENT_SECRET,
+        clientSecret: formEncoded(env.IDP_CLIENT_SECRET),
         redirectURI: `${env.PORTAL_URL}/auth/callback`,
         authorizationEndpoint: metadata.authorization_endpoint,
         tokenEndpoint: metadata.token_endpoint,

@@ -1,8 +1,18 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { barrierReference, REFERENCE_PATTERN, REPORTS_PER_ADDRESS, REPORTS_PER_SOURCE, type BarrierReport } from "~/domain/barrier-report";
+import { randomBytes } from "node:crypto";
+import {
+  barrierReference,
+  mailboxOf,
+  REFERENCE_PATTERN,
+  REPORTS_PER_ADDRESS,
+  REPORTS_PER_SOURCE,
+  type BarrierReport,
+} from "~/domain/barrier-report";
 import type { Language } from "~/i18n";
+import { clientSourceHash } from "./client-source.server";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import { basicAuthorization } from "./idp.server";
+
 import { logger } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 
@@ -11,9 +21,7 @@ export type BarrierReportOutcome = { kind: "received"; reference: string; acknow
 export type ReportedBy = { clientAddress: string; userId: string | null; language: Language; requestId?: string };
 
 /** The client's address is kept only as a keyed hash: enough to count its reports, nothing to find it by. */
-function sourceHashOf(clientAddress: string): string {
-  return createHmac("sha256", env.SESSION_SECRET).update(`barrier-report-source:${clientAddress}`).digest("base64url");
-}
+const sourceHashOf = (clientAddress: string) => clientSourceHash("barrier-report-source", clientAddress);
 
 /**
  * Stores the report unless its source or its address has sent too many lately. Both counts and the
@@ -22,14 +30,15 @@ function sourceHashOf(clientAddress: string): string {
 async function store(report: BarrierReport, by: ReportedBy): Promise<string | null> {
   const db = await database();
   const source = sourceHashOf(by.clientAddress);
-  const address = report.email.toLowerCase();
+  // One mailbox, however it is tagged ('name+1@', 'name+2@'): the limit is per mailbox.
+  const address = mailboxOf(report.email);
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`barrier-source:${source}`]);
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`barrier-address:${address}`]);
     const [counts] = await tx.query<{ from_source: number; to_address: number }>(
       `SELECT
          (SELECT count(*)::int FROM portal_barrier_reports WHERE source_hash = $1 AND created_at > now() - make_interval(secs => $3)) AS from_source,
-         (SELECT count(*)::int FROM portal_barrier_reports WHERE lower(email) = $2 AND created_at > now() - make_interval(secs => $4)) AS to_address`,
+         (SELECT count(*)::int FROM portal_barrier_reports WHERE regexp_replace(lower(email), '[+][^@]*@', '@') = $2 AND created_at > now() - make_interval(secs => $4)) AS to_address`,
       [source, address, REPORTS_PER_SOURCE.windowSeconds, REPORTS_PER_ADDRESS.windowSeconds],
     );
     if ((counts?.from_source ?? 0) >= REPORTS_PER_SOURCE.max || (counts?.to_address ?? 0) >= REPORTS_PER_ADDRESS.max) return null;
@@ -50,7 +59,7 @@ async function acknowledge(reference: string, report: BarrierReport, by: Reporte
     url: `${env.IDP_ISSUER.replace(/\/$/, "")}/api/portal/barrier-report-receipt`,
     method: "POST",
     headers: {
-      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(env.IDP_CLIENT_ID)}:${encodeURIComponent(env.IDP_CLIENT_SECRET)}`).toString("base64")}`,
+      Authorization: basicAuthorization(),
     },
     json: { to: report.email, reference, language: by.language },
     timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,

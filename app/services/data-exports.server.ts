@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { DataExportListSchema, DataExportSchema, type DataExport } from "~/domain/data-export-reply";
 import { env } from "./env.server";
+import { STEP_UP_PROOF_HEADER } from "./reports.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
 
@@ -52,7 +53,19 @@ export async function requestDataExport(session: PortalSession, language: "en" |
   return { kind: "unavailable", status: reply.status };
 }
 
-/** The archive as the results service streams it, or the status it answered (404, 409, 410, …). */
-export async function openDataExportFile(session: PortalSession, exportId: string, until: AbortSignal) {
-  return openUpstreamStream({ upstream: "results", url: exportsUrl(session.userId, exportId, "file"), ...caller(session) }, until);
+/**
+ * The archive as the results service streams it, or the status it answered (404, 409, 410, …). It holds
+ * raw genetic data: the results service releases it only with a fresh proof (purpose `download`).
+ */
+export async function openDataExportFile(session: PortalSession, exportId: string, until: AbortSignal, proof: string) {
+  const { headers, ...rest } = caller(session);
+  return openUpstreamStream(
+    {
+      upstream: "results",
+      url: exportsUrl(session.userId, exportId, "file"),
+      headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof },
+      ...rest,
+    },
+    until,
+  );
 }

@@ -17,7 +17,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(32).default("development-only-session-secret-change-me"),
   IDP_ISSUER: z.url().default("http://localhost:3001"),
-  IDP_CLIENT_ID: z.string().default("participant-portal"),
+  /** Letters, digits, '-', '.', '_' and '*': what form-encoding leaves as it is (the client library sends it unencoded). */
+  IDP_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9*._-]+$/, "letters, digits, '-', '.', '_' and '*' only")
+    .default("participant-portal"),
   IDP_CLIENT_SECRET: z.string().default("dev-portal-secret-change-me"),
   RESULTS_API_URL: z.url().default("http://localhost:3002"),
   RESULTS_API_AUDIENCE: z.string().optional(),

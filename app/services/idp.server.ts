@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createRemoteJWKSet, customFetch as joseFetch, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import * as oidc from "openid-client";
+import { clientBasicAuthorization } from "~/domain/client-credentials";
 import { AuthFlowError, checkIdTokenClaims, CLOCK_SKEW_SECONDS, STATE_LENGTH } from "~/domain/oidc-checks";
 import { CallInsideTransactionError } from "../../lib/postgres/transaction-scope.ts";
 import { env } from "./env.server";
@@ -223,6 +224,11 @@ export function signInStartedAt(state: string): number | null {
  */
 export function nonceForState(state: string): string {
   return createHmac("sha384", env.SESSION_SECRET).update(`nonce:${state}`).digest("base64url");
+}
+
+/** The portal's client authentication (RFC 6749 §2.3.1: id and secret form-encoded, then Basic). */
+export function basicAuthorization(): string {
+  return clientBasicAuthorization(env.IDP_CLIENT_ID, env.IDP_CLIENT_SECRET);
 }
 
 export type TokenSet = { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string | null; idToken: string | null };

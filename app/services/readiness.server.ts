@@ -1,4 +1,5 @@
 import type { Database } from "../../lib/postgres/index.ts";
+import { clientCredentialsCheck, type ClientCredentialsCheck } from "./client-credentials.server";
 import { database } from "./db.server";
 import { env } from "./env.server";
 import { callUpstream, type UpstreamName } from "./upstream.server";
@@ -14,7 +15,8 @@ type CheckResult = "ok" | "failed";
  */
 export interface PortalReadiness {
   ready: boolean;
-  checks: { database: CheckResult; draining?: true };
+  /** `identityClient`: whether the identity provider takes this instance's client credentials (refused: not ready). */
+  checks: { database: CheckResult; identityClient: ClientCredentialsCheck; draining?: true };
   upstreams: { identityProvider: CheckResult; results: CheckResult };
 }
 
@@ -22,6 +24,8 @@ export interface ReadinessDependencies {
   database: () => Promise<Database>;
   /** True once the process is stopping: load balancers should send new requests elsewhere. */
   draining?: boolean;
+  /** What the start-up check of the client credentials found (client-credentials.server.ts). */
+  identityClient?: ClientCredentialsCheck;
   issuer: string;
   resultsUrl: string;
   timeoutMs?: number;
@@ -70,15 +74,18 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
     ),
     answersOk("results", joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
   ]);
-  const checks: PortalReadiness["checks"] = { database: databaseCheck };
+  const identityClient = dependencies.identityClient ?? "unknown";
+  const checks: PortalReadiness["checks"] = { database: databaseCheck, identityClient };
   if (dependencies.draining) checks.draining = true;
-  return { ready: !dependencies.draining && databaseCheck === "ok", checks, upstreams: { identityProvider, results } };
+  const ready = !dependencies.draining && databaseCheck === "ok" && identityClient !== "refused";
+  return { ready, checks, upstreams: { identityProvider, results } };
 }
 
 export function checkPortalReadiness(draining: boolean): Promise<PortalReadiness> {
   return checkReadiness({
     database,
     draining,
+    identityClient: clientCredentialsCheck(),
     issuer: env.IDP_ISSUER,
     resultsUrl: env.RESULTS_API_URL,
     timeoutMs: env.READINESS_TIMEOUT_MS,

@@ -51,8 +51,8 @@ export async function renderRefusalPage(
   request: { url: string; cookie?: string },
   stylesheets: readonly string[] = [],
 ): Promise<string> {
-  const language = await detectLanguage(
-    new Request(new URL(request.url, "http://portal.invalid"), { headers: request.cookie ? { cookie: request.cookie } : {} }),
-  );
+  // Joined, not resolved: a target like '//' resolves to another host (or none) and would not parse.
+  const url = URL.parse(`http://portal.invalid${request.url}`) ?? new URL("http://portal.invalid/");
+  const language = await detectLanguage(new Request(url, { headers: request.cookie ? { cookie: request.cookie } : {} }));
   return pageFor(status, language, stylesheets);
 }

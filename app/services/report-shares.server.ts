@@ -11,6 +11,7 @@ import {
   type SharedReport,
 } from "~/domain/report-share-reply";
 import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } from "~/domain/share-request";
+import { clientSourceHash } from "./client-source.server";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import { fetchPatientResults } from "./results.server";
@@ -90,15 +91,18 @@ async function forgetShareRequest(session: PortalSession): Promise<void> {
   if (flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW)) await saveFlowState(session, SHARE_REQUEST_FLOW, null);
 }
 
-export async function revokeShare(session: PortalSession, shareId: string): Promise<Share | null> {
+/** The share as ended, or why not: no such share of the participant's, or no answer (it may still be open). */
+export async function revokeShare(session: PortalSession, shareId: string): Promise<Share | "not-found" | "unavailable"> {
   const reply = await callUpstream({
     upstream: "results",
     url: resultsUrl("shares", session.userId, shareId, "revoke"),
     method: "POST",
     ...asParticipant(session),
   });
+  if (reply.answered && reply.status === 404) return "not-found";
   const share = reply.answered && reply.ok ? (bodyAs(reply, z.object({ share: ShareSchema }))?.share ?? null) : null;
-  if (share) await forgetShareRequest(session);
+  if (!share) return "unavailable";
+  await forgetShareRequest(session);
   return share;
 }
 
@@ -109,18 +113,21 @@ export type OpenOutcome =
   | { kind: "too-many"; retryAfterSeconds: number }
   | { kind: "unavailable" };
 
-/** The clinician's code (or link) and date of birth; the results service answers a miss the same way every time. */
+/**
+ * The clinician's code (or link) and date of birth; the results service answers a miss the same way
+ * every time. It counts failed attempts per source: the client's address, as a keyed hash.
+ */
 export async function openShare(
   secret: { code: string } | { link: string },
   dateOfBirth: string,
-  device: string,
-  requestId?: string,
+  from: { device: string; clientAddress: string; requestId?: string },
 ): Promise<OpenOutcome> {
+  const { device, clientAddress, requestId } = from;
   const reply = await callUpstream({
     upstream: "results",
     url: resultsUrl("shared", "open"),
     method: "POST",
-    json: { ...secret, dateOfBirth, device },
+    json: { ...secret, dateOfBirth, device, source: clientSourceHash("share-source", clientAddress) },
     timeoutMs: env.RESULTS_TIMEOUT_MS,
     requestId,
   });
@@ -149,6 +156,11 @@ export async function sharedReport(access: string, language: string, requestId?:
   if (!reply.answered || reply.status >= 500) return "unavailable";
   if (!reply.ok) return "closed";
   return bodyAs(reply, SharedReportSchema) ?? "unavailable";
+}
+
+/** 'Close this report': the results service ends the access (the browser forgets it either way). */
+export async function closeSharedAccess(access: string, requestId?: string): Promise<void> {
+  await callUpstream({ upstream: "results", url: resultsUrl("shared", "close"), method: "POST", ...asClinician(access, requestId) });
 }
 
 export function openSharedPdf(access: string, language: string, until: AbortSignal, requestId?: string) {

@@ -25,6 +25,11 @@ const ReportResponse = z.object({ providerReportUrl: z.string().nullish() });
 
 export type ReportOutcome = { ok: true; reportUrl: string } | UpstreamFailure;
 
+/** The results service's header for the proof that releases raw genetic data. */
+export const STEP_UP_PROOF_HEADER = "X-Step-Up-Proof";
+/** Its answer when raw genetic data is asked for without that proof. */
+export const VERIFICATION_REQUIRED = 428;
+
 function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value);
@@ -46,6 +51,8 @@ export async function fetchReportUrl(options: {
   userId: string;
   /** The page's language: the report is written in it where the results service has a translation. */
   language: string;
+  /** Raw genetic data (the exome): the identity provider's proof of a fresh second factor, purpose `download`. */
+  proof?: string;
 }): Promise<ReportOutcome> {
   const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
   const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
@@ -53,7 +60,7 @@ export async function fetchReportUrl(options: {
   const reply = await callUpstream({
     upstream: "results",
     url,
-    headers: { Authorization: `Bearer ${options.accessToken}` },
+    headers: { Authorization: `Bearer ${options.accessToken}`, ...(options.proof ? { [STEP_UP_PROOF_HEADER]: options.proof } : {}) },
     timeoutMs: env.RESULTS_TIMEOUT_MS,
     requestId: requestIdOf(options.request),
   });

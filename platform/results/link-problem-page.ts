@@ -1,14 +1,20 @@
 import type { ReportLanguage } from "./report-content.ts";
 
-export type LinkProblem = "expired" | "invalid" | "missing";
+export type LinkProblem = "expired" | "invalid" | "missing" | "used";
 
 const words = {
   en: {
-    title: { expired: "This report link has expired", invalid: "This report link is not valid", missing: "This report was not found" },
+    title: {
+      expired: "This report link has expired",
+      invalid: "This report link is not valid",
+      missing: "This report was not found",
+      used: "This download link has been used",
+    },
     body: {
       expired: "Report links work for a few minutes only, so that nobody else can open your report later.",
       invalid: "The link may be incomplete or changed.",
       missing: "There is no report at this address.",
+      used: "A link to your raw genetic data works once. To download the file again, confirm it's you again from My Results.",
     },
     back: "Open the report again from My Results",
   },
@@ -17,11 +23,13 @@ const words = {
       expired: "Este enlace al informe ha expirado",
       invalid: "Este enlace al informe no es válido",
       missing: "No se encontró este informe",
+      used: "Este enlace de descarga ya se usó",
     },
     body: {
       expired: "Los enlaces a los informes funcionan solo unos minutos, para que nadie más pueda abrir su informe después.",
       invalid: "Es posible que el enlace esté incompleto o se haya modificado.",
       missing: "No hay ningún informe en esta dirección.",
+      used: "Un enlace a sus datos genéticos sin procesar funciona una sola vez. Para volver a descargar el archivo, confirme de nuevo que es usted desde Mis resultados.",
     },
     back: "Vuelva a abrir el informe desde Mis resultados",
   },

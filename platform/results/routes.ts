@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
@@ -13,6 +13,7 @@ import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
+import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
 import { renderReportPdf } from "./report-pdf.ts";
@@ -41,6 +42,8 @@ export interface RouteDependencies {
   withdrawals: WithdrawalDeps;
   shares: ShareRouteDeps;
   kitSteps: KitStepDeps;
+  /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
+  rawData: RawDataGate;
 }
 
 const NOT_FOUND = "Not found";
@@ -115,19 +118,28 @@ export function createRouter(deps: RouteDependencies) {
   }
 
   async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
-    await authorizeFor(req, userId);
+    const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, sourceId);
     const app = await deps.repository.findApp(userId, appId);
     if (!app) throw new RequestError(404, "No report was found for this app");
     if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
     const language = reportLanguage(url.searchParams.get("lang"));
-    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language) });
+    // Raw genetic data: never to a results link; to the participant with a fresh proof, by a link that opens once.
+    let once: string | undefined;
+    if (isDownloadApp(app)) {
+      if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link does not open raw genetic data");
+      await deps.rawData.takeProof(req, userId);
+      once = randomUUID();
+    }
+    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once) });
   }
 
+  /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
     "cache-control": "private, no-store",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
+    "strict-transport-security": "max-age=31536000; includeSubDomains",
   };
 
   function linkProblem(res: ServerResponse, status: number, problem: LinkProblem, language: ReportLanguage) {
@@ -157,6 +169,7 @@ export function createRouter(deps: RouteDependencies) {
       url.searchParams.get("expires"),
       url.searchParams.get("signature"),
       deps.nowSeconds(),
+      url.searchParams.get("once"),
     );
     if (check === "invalid") return linkProblem(res, 403, "invalid", language);
     if (check === "expired") return linkProblem(res, 410, "expired", language);
@@ -166,6 +179,10 @@ export function createRouter(deps: RouteDependencies) {
 
     const common = documentHeaders;
     if (isDownloadApp(app)) {
+      // Only a single-use link opens raw data, and only once.
+      const once = url.searchParams.get("once");
+      if (!once) return linkProblem(res, 403, "invalid", language);
+      if (!(await deps.rawData.spendLink(once))) return linkProblem(res, 410, "used", language);
       const vcf = exomeVcfDocument(patient, app, new Date(deps.nowSeconds() * 1000));
       res.writeHead(200, {
         ...common,
@@ -280,7 +297,10 @@ export function createRouter(deps: RouteDependencies) {
     report(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
   );
   router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
-  router.get("/exports/:userId/:exportId/file", owner, (req, res) => exportRoutes.file(res, param(req, "userId"), param(req, "exportId")));
+  // The archive holds the exome file: a fresh proof, once, before a byte of it is sent.
+  router.get("/exports/:userId/:exportId/file", owner, (req, res) =>
+    exportRoutes.file(res, param(req, "userId"), param(req, "exportId"), () => deps.rawData.takeProof(req, param(req, "userId"))),
+  );
   router.use(() => {
     throw new RequestError(404, NOT_FOUND);
   });

@@ -96,4 +96,11 @@ export const resultsMigrations: readonly string[] = [
     changed_at timestamptz NOT NULL
   );
   `,
+  `
+  CREATE TABLE results_single_uses (
+    id text PRIMARY KEY,
+    used_at timestamptz NOT NULL
+  );
+  CREATE INDEX results_single_uses_by_time ON results_single_uses (used_at);
+  `,
 ];

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler } from "express";
 import { pino, type Logger } from "pino";
+import { isClientAbort } from "../../lib/http/index.ts";
 import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
@@ -12,6 +13,7 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
+import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
@@ -22,7 +24,7 @@ import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
 import { createShareStore } from "./shares/share-store.ts";
-import { createTokenVerifier, RequestError } from "./token-verifier.ts";
+import { createTokenVerifier, RequestError, stepUpProofOf } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
@@ -80,6 +82,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
+    const verifyStepUp = stepUpProofOf(verifyToken);
     const router = createRouter({
       db,
       repository,
@@ -99,6 +102,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         now,
         verifyToken,
       },
+      rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
         store: createShareStore(db, createShareHasher(documentSecret), now),
         repository,
@@ -106,6 +110,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         now,
         verifyToken,
         ...shareSettings,
+        logger,
       },
       kitSteps: {
         db,
@@ -118,7 +123,12 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     app.disable("x-powered-by");
     app.use(requestId(), requestLog(logger), serviceHeaders({ production: config.environment === "production" }));
     app.use(router);
-    app.use(((error, _req, res, _next) => {
+    app.use(((error, req, res, _next) => {
+      // A client that went away (a closed tab, a dropped connection) is not the service's failure.
+      if (isClientAbort(error, req)) {
+        logger.info({ requestId: res.locals.requestId }, "client went away");
+        return void (res.writableEnded || res.destroy());
+      }
       if (!(error instanceof RequestError)) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
       if (error instanceof RequestError) sendError(res, error.status, error.message);

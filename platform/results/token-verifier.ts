@@ -116,3 +116,15 @@ function isKeyFetchFailure(error: unknown): boolean {
   if (error instanceof TypeError) return /fetch/i.test(error.message);
   return error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC" && /JSON Web Key Set/.test(error.message);
 }
+
+/**
+ * The identity provider's proof that the participant passed a second factor a moment ago, for this
+ * participant and this purpose; answers its id (jti), to be spent once.
+ */
+export function stepUpProofOf(verifyToken: TokenVerifier) {
+  return async function verifyStepUp(token: string, userId: string, purpose: "withdrawal" | "download"): Promise<string> {
+    const proof = await verifyToken(token, "step-up");
+    if (proof.uid !== userId || proof.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
+    return proof.jti!;
+  };
+}

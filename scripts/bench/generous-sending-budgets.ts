@@ -1,6 +1,7 @@
 /**
  * Sending budgets for test and bench stacks, which sign the same demo participants in many times an
- * hour. The real budgets (platform/identity/config.ts) have tests of their own.
+ * hour, all from one address (and so the limits per address of sign-in requests). The real budgets
+ * and limits (platform/identity/config.ts) have tests of their own.
  */
 export const generousSendingBudgets: Record<string, string> = {
   SEND_BUDGET_ACCOUNT_HOURLY: "100000",
@@ -17,4 +18,6 @@ export const generousSendingBudgets: Record<string, string> = {
   SEND_BUDGET_RESERVED_PERCENT: "0",
   SEND_BUDGET_NEW_NUMBERS_DAILY: "1000",
   SEND_NEW_NUMBERS_BEFORE_CHECK: "1000",
+  IDENTITY_AUTHORIZATIONS_PER_ADDRESS: "1000000",
+  IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS: "1000000",
 };

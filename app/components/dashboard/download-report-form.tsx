@@ -1,8 +1,9 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/button";
 import type { ReportActionData } from "~/domain/dashboard-report";
 import { fileSize } from "~/domain/data-export";
+import { DOWNLOAD_PATH } from "~/domain/raw-data-download";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
@@ -17,10 +18,32 @@ type Props = { appId: string; label: string; dataFile?: DataFile | null };
  * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
  * JavaScript the report opens in a new tab: the tab is opened at the click, so no popup blocker
  * stops it, and pointed at the report once the server answers (or closed when it cannot be had).
- * A data file opens no tab: once the server answers, this page fetches it as a download.
+ * A data file (the exome's raw genetic data) goes to the download page instead, which asks for a
+ * fresh code before it releases a link that works once.
  */
 export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
+  if (dataFile) return <DataFileForm appId={appId} dataFile={dataFile} />;
+  return <ReportForm appId={appId} label={label} />;
+}
+
+/** The exome: to the download page for this file (a GET, so it is a page of its own with or without JavaScript). */
+function DataFileForm({ appId, dataFile }: { appId: string; dataFile: DataFile }) {
   const { t, i18n } = useTranslation("dashboard");
+  return (
+    <Form method="get" action={DOWNLOAD_PATH} className={styles.actions}>
+      <input type="hidden" name="file" value="exome" />
+      <input type="hidden" name="app" value={appId} />
+      <Button type="submit" variant="outlined">
+        {dataFile.bytes === null
+          ? t("results.downloadFileUnsized")
+          : t("results.downloadFile", { size: fileSize(dataFile.bytes, i18n.language) })}
+      </Button>
+    </Form>
+  );
+}
+
+function ReportForm({ appId, label }: { appId: string; label: string }) {
+  const { t } = useTranslation("dashboard");
   const fetcher = useFetcher<ReportActionData>();
   const tab = useRef<Window | null>(null);
   const waiting = useRef(false);
@@ -29,12 +52,6 @@ export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     if (busy) {
       event.preventDefault();
-      return;
-    }
-    if (dataFile) {
-      event.preventDefault();
-      waiting.current = true;
-      void fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
       return;
     }
     const opened = window.open("", "_blank");
@@ -55,28 +72,18 @@ export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
     const data = fetcher.data;
     if (data?.outcome === "opened") {
       if (opened) opened.location.href = data.reportUrl;
-      // An attachment: the browser saves it and this page stays.
-      else if (dataFile) window.location.assign(data.reportUrl);
       return;
     }
     // The notification comes with the layout's revalidation (a flash cookie).
     opened?.close();
-  }, [fetcher.state, fetcher.data, dataFile]);
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>
       <input type="hidden" name="appId" value={appId} />
-      {dataFile ? (
-        <Button type="submit" variant="outlined" loading={busy}>
-          {dataFile.bytes === null
-            ? t("results.downloadFileUnsized")
-            : t("results.downloadFile", { size: fileSize(dataFile.bytes, i18n.language) })}
-        </Button>
-      ) : (
-        <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
-          {t("results.download")}
-        </Button>
-      )}
+      <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
+        {t("results.download")}
+      </Button>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { CheckAgainEvery } from "~/components/check-again";
 import { useDayAndTime } from "~/components/moment";
 import { Notification } from "~/components/notification";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
+import { downloadPath } from "~/domain/raw-data-download";
 import { useTranslation } from "~/i18n-react";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
@@ -47,9 +48,10 @@ function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs:
           {requested}
           <p className={styles.paragraph}>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
           <p className={styles.paragraph}>
-            <a href={`/profile/data-export/${encodeURIComponent(item.id)}`} download className={styles.textLink}>
+            {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
+            <Link to={downloadPath({ kind: "archive", exportId: item.id })} className={styles.textLink}>
               {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
-            </a>
+            </Link>
           </p>
         </>
       );

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
-import { sharePath } from "~/domain/report-share";
+import { shareEndedAt, sharePath } from "~/domain/report-share";
 import type { Share } from "~/domain/report-share-reply";
 import { useTranslation } from "~/i18n-react";
 import { visuallyHidden } from "~/styles/global.css";
@@ -19,9 +19,9 @@ export function ShareList({ shares, labels, serverTimeZone }: { shares: Share[];
             <dd className={profile.consentFactValue}>{labels[share.appId] ?? share.appId}</dd>
             <dt>{t("list.recipient")}</dt>
             <dd className={profile.consentFactValue}>{share.recipient}</dd>
-            <dt>{t("list.until")}</dt>
+            <dt>{t(shareEndedAt(share) ? "list.endedAt" : "list.until")}</dt>
             <dd className={profile.consentFactValue}>
-              <Moment at={share.expiresAt} serverTimeZone={serverTimeZone} />
+              <Moment at={shareEndedAt(share) ?? share.expiresAt} serverTimeZone={serverTimeZone} />
             </dd>
             <dt>{t("list.state")}</dt>
             <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>

@@ -53,7 +53,9 @@ export function createBarrierReceipts(deps: BarrierReceiptDeps) {
     const parsed = receiptBody.safeParse(await readJson(req).catch(() => null));
     if (!parsed.success) return sendJson(res, 400, { error: "invalid_request" });
     const { to, reference, language } = parsed.data;
-    const bucket = `barrier-receipt:${to.toLowerCase()}`;
+    // One mailbox, however it is tagged ('name+1@'): at most three acknowledgements a day to it.
+    const [local = "", domain = ""] = [to.slice(0, to.lastIndexOf("@")), to.slice(to.lastIndexOf("@"))];
+    const bucket = `barrier-receipt:${local.toLowerCase().split("+", 1)[0]}${domain.toLowerCase()}`;
     if (await deps.throttle.isLimited(bucket, PER_ADDRESS)) {
       res.setHeader("retry-after", String(Math.ceil((await deps.throttle.retryAfterMs(bucket, PER_ADDRESS)) / 1000)));
       return sendJson(res, 429, { error: "too_many_requests" });

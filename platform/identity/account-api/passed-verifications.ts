@@ -6,9 +6,9 @@ import type { AccountApiDeps, Caller } from "./deps.ts";
 
 /**
  * What a passed code is for: a change of sign-in methods, a proof for the results service (a
- * withdrawal), or the new password of a password update.
+ * withdrawal, a download of raw genetic data), or the new password of a password update.
  */
-export const STEP_UP_PURPOSES = ["withdrawal", "factors", "password-update"] as const;
+export const STEP_UP_PURPOSES = ["withdrawal", "download", "factors", "password-update"] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 /**
  * One live code per session and purpose: a code sent in one session is not entered in another. The
@@ -18,8 +18,11 @@ export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 export const stepUpKey = ({ account, grantId }: Caller, purpose: StepUpPurpose) =>
   purpose === "password-update" ? `step-up:${purpose}:${account.id}` : `step-up:${purpose}:${account.id}:${grantId}`;
 
+/** The purposes whose passed code becomes a proof for the results service, taken there once. */
+const PROOF_PURPOSES: readonly StepUpPurpose[] = ["withdrawal", "download"];
+
 /** The purposes whose passed code opens one change here, in the session that passed it. */
-export type OpeningPurpose = Exclude<StepUpPurpose, "withdrawal">;
+export type OpeningPurpose = Exclude<StepUpPurpose, "withdrawal" | "download">;
 
 /** The password update's code opens its new-password step for as long as the update itself lasts. */
 const scopeOf = (caller: Caller, purpose: OpeningPurpose): PassedScope => ({
@@ -31,15 +34,15 @@ const scopeOf = (caller: Caller, purpose: OpeningPurpose): PassedScope => ({
 
 /**
  * A passed code belongs to the session that passed it and to the purpose that asked for it. For the
- * sign-in methods and the password update it opens one change in that session; for a withdrawal it
- * becomes a proof the results service accepts once.
+ * sign-in methods and the password update it opens one change in that session; for a withdrawal or a
+ * download of raw genetic data it becomes a proof the results service accepts once.
  */
 export function createPassedVerifications(deps: AccountApiDeps) {
   const { verifications } = deps;
 
   return {
     async passed(caller: Caller, purpose: StepUpPurpose, method: StepUpMethod): Promise<Answer> {
-      if (purpose !== "withdrawal") await verifications.markPassed(scopeOf(caller, purpose), method);
+      if (!PROOF_PURPOSES.includes(purpose)) await verifications.markPassed(scopeOf(caller, purpose as OpeningPurpose), method);
       if (purpose === "password-update") return { status: "PENDING", nextStep: "reset-authenticator" };
       const proof = await signStepUpProof(deps.keys, {
         issuer: deps.issuer,

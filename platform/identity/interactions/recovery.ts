@@ -26,6 +26,7 @@ import {
 import { passwordNotice } from "./factor-notices.ts";
 import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
 import { notSentError } from "./not-sent-message.ts";
+import { isRememberedDevice } from "./remember-device.ts";
 
 export type RecoveryKind = "recover" | "unlock";
 
@@ -66,14 +67,26 @@ export function createRecovery(deps: AccountFlowDeps) {
   }
 
   /**
+   * The account whose remembered browser this is (it passed a second factor for that account, 'Remember
+   * me' ticked), or null. Recovery started there has budgets of its own that nobody who knows only the
+   * e-mail can spend: its starts, its codes, its wrong codes, and no security check.
+   */
+  const rememberedAccountOf = (req: IncomingMessage, accountId: string | null | undefined): string | null =>
+    accountId && isRememberedDevice(req, deps.cookieKeys, accountId, deps.secureCookies, now()) ? accountId : null;
+
+  /**
    * Wrong codes count against this flow, this client address and the account (the e-mail as typed when
    * there is none): they escalate the next code (check, then a wait), never the participant's own code.
+   * From the participant's remembered browser they count apart: a stranger's never delay hers.
    */
-  const guessScope = (req: IncomingMessage, interaction: LoginInteraction, flow: AccountFlow): UnauthenticatedScope => ({
-    flow: flowKey(interaction.uid, flow.kind as RecoveryKind),
-    source: clientAddress(req, deps.trustedProxies),
-    accountKey: flow.accountId ?? `unknown:${flow.email}`,
-  });
+  const guessScope = (req: IncomingMessage, interaction: LoginInteraction, flow: AccountFlow): UnauthenticatedScope => {
+    const remembered = rememberedAccountOf(req, flow.accountId);
+    return {
+      flow: flowKey(interaction.uid, flow.kind as RecoveryKind),
+      source: remembered ? `remembered:${remembered}` : clientAddress(req, deps.trustedProxies),
+      accountKey: remembered ? `remembered:${remembered}` : (flow.accountId ?? `unknown:${flow.email}`),
+    };
+  };
 
   /** 'You can ask for a new code in …', in minutes up to two hours, then in hours. */
   function waitError(field: string, gate: NewCodeGate): FormErrorMessage {
@@ -110,7 +123,13 @@ export function createRecovery(deps: AccountFlowDeps) {
   const checkScope = (flow: AccountFlow) => `${flow.kind}:${flow.email}`;
 
   /** The method page; after 'Send code' came too early, with the ticket that was sent and the seconds it still waits. */
-  function selectPage(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, refused: FormError | null) {
+  function selectPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    flow: AccountFlow,
+    refused: FormError | null,
+  ) {
     const t = translator(interaction.locale);
     const humanCheck = deps.humanCheck.viewFor(checkScope(flow), refused?.values.humanCheckTicket);
     const errors = refused ? methodErrors(t, refused, humanCheck) : undefined;
@@ -124,7 +143,8 @@ export function createRecovery(deps: AccountFlowDeps) {
       intro: t("recover.methodIntro", { email: flow.email }),
       backHref: `/interaction/${interaction.uid}`,
       errors,
-      humanCheck,
+      // The participant's remembered browser never sees the check.
+      humanCheck: rememberedAccountOf(req, flow.accountId) ? undefined : humanCheck,
       humanCheckWhy: t("recover.checkWhy"),
       nonce: cspNonceOf(res),
     });
@@ -199,7 +219,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     if (flow.expired) return expire(res, interaction, kind);
     if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) {
       const refused = formErrorOf(req, deps, interaction.uid, `${kind}-method`);
-      return sendHtml(res, refused?.status ?? 200, selectPage(res, interaction, flow, refused));
+      return sendHtml(res, refused?.status ?? 200, selectPage(req, res, interaction, flow, refused));
     }
     if (flow.step === "challenge") {
       const refused = formErrorOf(req, deps, interaction.uid, `${kind}-code`);
@@ -227,14 +247,16 @@ export function createRecovery(deps: AccountFlowDeps) {
     const problem = checkEmail(typed);
     if (problem) return refuse(res, interaction, kind, "identify", { errors: [problem], values });
     const email = normalizeEmail(typed);
-    const perEmail = `${kind}:email:${email}`;
-    const perAddress = `${kind}:address:${clientAddress(req, deps.trustedProxies)}`;
+    const account = await accounts.findByEmail(email);
+    // Starts from the participant's remembered browser are counted apart from anyone else's.
+    const remembered = rememberedAccountOf(req, account?.id);
+    const perEmail = remembered ? `${kind}:remembered:${remembered}` : `${kind}:email:${email}`;
+    const perAddress = remembered ? perEmail : `${kind}:address:${clientAddress(req, deps.trustedProxies)}`;
     if ((await throttle.isLimited(perEmail, EMAIL_RECOVERY_LIMIT)) || (await throttle.isLimited(perAddress, ADDRESS_RECOVERY_LIMIT))) {
       return refuse(res, interaction, kind, "identify", { status: 429, errors: [{ field: "email", key: "recover.tooMany" }], values });
     }
     await throttle.record(perEmail);
-    await throttle.record(perAddress);
-    const account = await accounts.findByEmail(email);
+    if (perAddress !== perEmail) await throttle.record(perAddress);
     await verifications.discard(flowKey(interaction.uid, kind));
     forgetFormError(req, res, deps, interaction.uid);
     await accountFlows.start({
@@ -250,7 +272,7 @@ export function createRecovery(deps: AccountFlowDeps) {
   }
 
   /** Sends the code where the account can receive it; for no account (or a method its phone lacks) arms one nobody gets. */
-  async function sendCode(interaction: LoginInteraction, flow: AccountFlow, method: Channel) {
+  async function sendCode(req: IncomingMessage, interaction: LoginInteraction, flow: AccountFlow, method: Channel) {
     const account = flow.accountId ? await accounts.findById(flow.accountId) : null;
     const deliverable = Boolean(account?.phone && account.phoneMethods.includes(method));
     return verifications.send({
@@ -262,8 +284,14 @@ export function createRecovery(deps: AccountFlowDeps) {
       // Sent by the delivery worker, never in this request: the answer's timing must not tell a known account.
       locale: interaction.locale,
       // Its own small budgets per number and per e-mail (simulated for an e-mail whose code nobody gets),
-      // never the participant's sign-in budgets; paid from the recovery pool.
-      budget: { pool: "recovery", email: flow.email },
+      // never the participant's sign-in budgets; paid from the recovery pool. From her remembered
+      // browser, a budget of the account's own and the pool's reserved share instead.
+      budget: {
+        pool: "recovery",
+        email: flow.email,
+        rememberedAccount: rememberedAccountOf(req, flow.accountId) ?? undefined,
+        source: clientAddress(req, deps.trustedProxies),
+      },
     });
   }
 
@@ -278,13 +306,14 @@ export function createRecovery(deps: AccountFlowDeps) {
     const scope = guessScope(req, interaction, flow);
     const gate = await guard.beforeNewCode(scope);
     if (gate.waitMs > 0) return refuseMethod(429, waitError("authMethod", gate));
-    const check = await deps.humanCheck.check(form, checkScope(flow));
+    // The participant's remembered browser never sees the check.
+    const check = rememberedAccountOf(req, flow.accountId) ? "passed" : await deps.humanCheck.check(form, checkScope(flow));
     // Too early: the page keeps the ticket that was sent, so the wait goes on from when it began.
     if (check === "too-soon")
       return refuseMethod(429, { field: "humanCheck", key: "humanCheck.tooSoon" }, { humanCheckTicket: form.humanCheckTicket ?? "" });
     if (check !== "passed") return refuseMethod(429, { field: "humanCheck", key: "humanCheck.needed" });
     try {
-      const sent = await sendCode(interaction, flow, method);
+      const sent = await sendCode(req, interaction, flow, method);
       // A spent budget: said as an error where the method is chosen; nothing was sent (the same for any e-mail).
       if (!sent.ok && sent.reason === "budget") return refuseMethod(429, { field: "authMethod", ...notSentError(sent) });
       // Within the cooldown the code already sent stays the live one, by its own channel.
@@ -321,7 +350,7 @@ export function createRecovery(deps: AccountFlowDeps) {
           "?change=method",
         );
       try {
-        const sent = await sendCode(interaction, flow, channel);
+        const sent = await sendCode(req, interaction, flow, channel);
         if (!sent.ok && sent.reason === "budget")
           return refuse(res, interaction, kind, "code", {
             status: 429,
@@ -378,7 +407,10 @@ export function createRecovery(deps: AccountFlowDeps) {
       const current = await accounts.findById(accountId);
       if (current?.passwordHash && (await verifyPassword(form.password!, current.passwordHash)))
         return refuse([{ field: "password", key: "password.unchanged" }]);
-      await accounts.updatePassword(accountId, await hashPassword(form.password!), now());
+      // The browser's own session at the provider (a sign-in there before) carries this interaction:
+      // it is kept for the sign-in the reset finishes; every other one ends.
+      const details = await deps.provider.interactionDetails(req, res).catch(() => null);
+      await accounts.updatePassword(accountId, await hashPassword(form.password!), now(), null, details?.session?.uid ?? null);
       const account = await accounts.findById(accountId);
       if (account) await throttle.clear(signInLockBucket(account.email));
       await accountFlows.remove(interaction.uid);

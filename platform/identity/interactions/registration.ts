@@ -198,18 +198,21 @@ export function createRegistration(deps: AccountFlowDeps) {
       let accountId: string | null = null;
       for (let attempt = 0; attempt < 3 && !accountId; attempt += 1) {
         const id = newParticipantId(() => randomInt(10));
-        const inserted = await accounts.insertIfMissing({
-          id,
-          email: flow.email,
-          emailVerified: true,
-          passwordHash: registration.passwordHash,
-          phone: null,
-          phoneMethods: [],
-          firstName: registration.firstName,
-          middleName: null,
-          lastName: registration.lastName,
-          locale: interaction.locale,
-        });
+        const inserted = await accounts.insertIfMissing(
+          {
+            id,
+            email: flow.email,
+            emailVerified: true,
+            passwordHash: registration.passwordHash,
+            phone: null,
+            phoneMethods: [],
+            firstName: registration.firstName,
+            middleName: null,
+            lastName: registration.lastName,
+            locale: interaction.locale,
+          },
+          now(),
+        );
         if (inserted) accountId = id;
         // Another registration of this e-mail finished first: nothing to retry.
         else if (await accounts.findByEmail(flow.email)) break;

@@ -34,7 +34,8 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
   async function decide(change: KitStepChange): Promise<boolean> {
     return deps.db.transaction(async (tx) => {
       const account = await createAccountStore(tx).findById(change.userId);
-      const preferences = await createNotificationPreferences(tx, deps.now).get(change.userId);
+      const choices = createNotificationPreferences(tx, deps.now);
+      const preferences = await choices.get(change.userId);
       const outcome = !account ? "no-account" : wantsEmailFor(preferences, change.step) ? "sent" : "off";
       const claimed = await tx.query(
         `INSERT INTO idp_kit_step_notices (change_key, account_id, step, outcome, decided_at) VALUES ($1, $2, $3, $4, $5)
@@ -47,7 +48,7 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
         locale,
         step: change.step as NotifiableStep,
         portalUrl: deps.portalUrl,
-        unsubscribeUrl: unsubscribeUrl(deps.issuer, deps.unsubscribeKeys, account.id, locale),
+        unsubscribeUrl: unsubscribeUrl(deps.issuer, deps.unsubscribeKeys, account.id, locale, await choices.version(account.id)),
       });
       await createOutbox(tx, deps.now).deliver({ channel: "email", to: account.email, purpose: "kit-step", locale, ...message });
       return true;

@@ -30,6 +30,14 @@ export function createNotificationPreferences(db: Queryable, now: () => Date) {
       if (!row) return { ...DEFAULT_PREFERENCES, steps: [...DEFAULT_PREFERENCES.steps] };
       return { emailEnabled: row.email_enabled, steps: row.steps.filter(isNotifiableStep) };
     },
+    /** The version of the participant's choices: when they last changed (milliseconds), 0 before any. */
+    async version(accountId: string): Promise<number> {
+      const [row] = await db.query<{ updated_at: Date | string }>(
+        "SELECT updated_at FROM idp_notification_preferences WHERE account_id = $1",
+        [accountId],
+      );
+      return row ? new Date(row.updated_at).getTime() : 0;
+    },
     async save(accountId: string, preferences: NotificationPreferences): Promise<void> {
       const steps = NOTIFIABLE_STEPS.filter((step) => preferences.steps.includes(step));
       await db.query(

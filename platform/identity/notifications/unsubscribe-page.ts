@@ -4,7 +4,7 @@ import { readForm, requestLocale, sendHtml } from "../http/io.ts";
 import { translator } from "../pages/i18n.ts";
 import { page } from "../pages/layout.ts";
 import type { NotificationPreferenceStore } from "./preferences.ts";
-import { accountOfUnsubscribeToken } from "./unsubscribe-token.ts";
+import { unsubscribeClaim } from "./unsubscribe-token.ts";
 
 export interface UnsubscribeDeps {
   preferences: NotificationPreferenceStore;
@@ -21,7 +21,8 @@ export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
     const locale = requestLocale(req);
     const t = translator(locale);
-    const accountId = accountOfUnsubscribeToken(deps.unsubscribeKeys, query.get("token"));
+    const claim = unsubscribeClaim(deps.unsubscribeKeys, query.get("token"));
+    const accountId = claim?.accountId ?? null;
     if (req.method !== "GET" && req.method !== "POST") {
       res.setHeader("allow", "GET, POST");
       return sendHtml(res, 405, page({ locale, title: t("unsubscribe.invalidTitle"), body: html`<p>${t("unsubscribe.invalid")}</p>` }));
@@ -37,6 +38,19 @@ export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
           locale,
           title: t("unsubscribe.invalidTitle"),
           body: html`<p>${t("unsubscribe.invalid")}</p>
+            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
+        }),
+      );
+    }
+    // A link from an e-mail sent before she last changed her choices changes nothing.
+    if (claim && (await deps.preferences.version(claim.accountId)) > claim.version) {
+      return sendHtml(
+        res,
+        200,
+        page({
+          locale,
+          title: t("unsubscribe.outdatedTitle"),
+          body: html`<p role="status">${t("unsubscribe.outdated")}</p>
             <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
         }),
       );

@@ -21,12 +21,15 @@ export const TOKEN_TTL_SECONDS = {
   AccessToken: ACCESS_TOKEN_TTL_SECONDS,
   AuthorizationCode: 60,
   IdToken: 3600,
+  // How long a sign-in may take, from the authorization request to its end.
   Interaction: 3600,
   Grant: 12 * 3600,
   // Absolute session lifetime (ASVS: at most 12 h); refresh tokens never outlive it.
   Session: 12 * 3600,
   RefreshToken: 12 * 3600,
 } as const;
+
+export const INTERACTION_TTL_SECONDS = TOKEN_TTL_SECONDS.Interaction;
 
 /**
  * The portal asks for a login on every sign-in (`prompt=login`), but that travels in the browser's

@@ -56,11 +56,14 @@ export function createAccountStore(db: Queryable) {
       const rows = await db.query<AccountRow>("SELECT * FROM idp_accounts WHERE email = $1", [normalizeEmail(email)]);
       return rows[0] ? toAccount(rows[0]) : null;
     },
-    /** Inserts unless an account with this e-mail exists; an existing account (and its password) is kept. */
-    async insertIfMissing(account: Account): Promise<boolean> {
+    /**
+     * Inserts unless an account with this e-mail exists; an existing account (and its password) is kept.
+     * `registeredAt`: the account registered itself (not from the program's records).
+     */
+    async insertIfMissing(account: Account, registeredAt: Date | null = null): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO idp_accounts (id, email, email_verified, password_hash, phone, phone_methods, first_name, middle_name, last_name, locale)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO idp_accounts (id, email, email_verified, password_hash, phone, phone_methods, first_name, middle_name, last_name, locale, registered_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT DO NOTHING RETURNING id`,
         [
           account.id,
@@ -73,29 +76,51 @@ export function createAccountStore(db: Queryable) {
           account.middleName,
           account.lastName,
           account.locale,
+          registeredAt,
         ],
       );
       return rows.length > 0;
     },
     /**
+     * The registration cohort of an account that registered itself within `recentMs` of `at`: the
+     * hour it registered in. Null for an account from the program's records, an older one, or none.
+     */
+    async registrationCohort(who: { id: string } | { email: string }, at: Date, recentMs: number): Promise<string | null> {
+      const [row] = await db.query<{ registered_at: Date | string | null }>(
+        `SELECT registered_at FROM idp_accounts WHERE ${"id" in who ? "id" : "email"} = $1`,
+        ["id" in who ? who.id : normalizeEmail(who.email)],
+      );
+      if (!row?.registered_at) return null;
+      const registered = new Date(row.registered_at).getTime();
+      if (at.getTime() - registered > recentMs) return null;
+      return `registered-hour:${Math.floor(registered / 3_600_000)}`;
+    },
+    /**
      * A new password ends everything the old one opened: every grant of the account (its refresh
      * tokens, so each portal session ends at its next renewal) and every provider session, except
-     * the grant of the caller who changed it, when known.
+     * the grant of the caller who changed it, when known, and the browser session of the recovery that
+     * set it (`keepSessionUid`: the sign-in it finishes becomes that session's, with no grant left).
      */
-    async updatePassword(id: string, passwordHash: string, at: Date, keepGrantId: string | null = null): Promise<void> {
+    async updatePassword(
+      id: string,
+      passwordHash: string,
+      at: Date,
+      keepGrantId: string | null = null,
+      keepSessionUid: string | null = null,
+    ): Promise<void> {
       await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);
       // A new password is a new authenticator: its run of wrong guesses (and a reached cap) starts again.
       await db.query("DELETE FROM idp_password_failures WHERE email = (SELECT email FROM idp_accounts WHERE id = $1)", [id]);
       await db.query(
-        `DELETE FROM idp_oidc_payloads WHERE grant_id IN (
+        `DELETE FROM idp_oidc_payloads WHERE type <> 'Interaction' AND grant_id IN (
            SELECT id FROM idp_oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)`,
         [id, keepGrantId],
       );
       await db.query(
         `DELETE FROM idp_oidc_payloads WHERE (type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)
-           OR (type = 'Session' AND payload->>'accountId' = $1 AND payload->>'uid' NOT IN (
+           OR (type = 'Session' AND payload->>'accountId' = $1 AND payload->>'uid' IS DISTINCT FROM $3 AND payload->>'uid' NOT IN (
              SELECT payload->>'sessionUid' FROM idp_oidc_payloads WHERE grant_id = $2 AND payload ? 'sessionUid'))`,
-        [id, keepGrantId],
+        [id, keepGrantId, keepSessionUid],
       );
     },
     async setPhone(id: string, phone: string, methods: Channel[]): Promise<void> {

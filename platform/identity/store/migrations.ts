@@ -244,4 +244,22 @@ export const identityMigrations: readonly string[] = [
     expires_at timestamptz NOT NULL
   );
   `,
+  `
+  ALTER TABLE idp_password_failures ADD COLUMN scope text NOT NULL DEFAULT 'new';
+  ALTER TABLE idp_password_failures DROP CONSTRAINT idp_password_failures_pkey;
+  ALTER TABLE idp_password_failures ADD PRIMARY KEY (email, scope);
+  `,
+  `
+  CREATE INDEX idp_oidc_payloads_expires_at ON idp_oidc_payloads (expires_at) WHERE expires_at IS NOT NULL;
+  CREATE TABLE idp_request_counts (
+    bucket text NOT NULL,
+    window_start timestamptz NOT NULL,
+    requests integer NOT NULL,
+    PRIMARY KEY (bucket, window_start)
+  );
+  CREATE INDEX idp_request_counts_by_window ON idp_request_counts (window_start);
+  `,
+  `
+  ALTER TABLE idp_accounts ADD COLUMN registered_at timestamptz;
+  `,
 ];

@@ -8,13 +8,21 @@ function grantsOfSession(payload: AdapterPayload): string[] {
 }
 
 /**
+ * How long an interaction nobody has posted a form to is kept (its row; the browser's cookie keeps
+ * oidc-provider's hour). Every authorization request creates one (about 2.5 KB), so anonymous requests
+ * would otherwise each hold an hour's worth of space; a form posted (`touchInteraction`) or the
+ * provider saving it again (a finished step) gives it its full time.
+ */
+export const UNTOUCHED_INTERACTION_MS = 20 * 60_000;
+
+/**
  * oidc-provider storage (sessions, grants, codes, refresh tokens, interactions) in one table,
  * so sessions and grants survive restarts. One instance per model name, as the provider expects.
  * A browser session is stored with the grants it holds, and ends with any of them: when the portal
  * revokes an ended session's refresh token, the grant goes, and so does the sign-in that made it
  * (no later authorization request finds it).
  */
-export function createOidcAdapterClass(db: Queryable, now: () => Date) {
+export function createOidcAdapterClass(db: Queryable, now: () => Date, untouchedInteractionMs = UNTOUCHED_INTERACTION_MS) {
   return class PostgresOidcAdapter implements Adapter {
     private readonly type: string;
 
@@ -24,9 +32,14 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date) {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(now().getTime() + expiresIn * 1000) : null;
+      // A new interaction is kept briefly until it is used; saved again, it has its full time.
+      const firstExpiry =
+        this.type === "Interaction" && expiresAt
+          ? new Date(Math.min(expiresAt.getTime(), now().getTime() + untouchedInteractionMs))
+          : expiresAt;
       await db.query(
         `INSERT INTO idp_oidc_payloads (id, type, payload, grant_id, user_code, uid, expires_at, session_grant_ids)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         VALUES ($1, $2, $3, $4, $5, $6, $9, $8)
          ON CONFLICT (id, type) DO UPDATE SET payload = $3, grant_id = $4, user_code = $5, uid = $6, expires_at = $7, session_grant_ids = $8`,
         [
           id,
@@ -37,6 +50,7 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date) {
           payload.uid ?? null,
           expiresAt,
           this.type === "Session" ? grantsOfSession(payload) : null,
+          firstExpiry,
         ],
       );
     }
@@ -79,6 +93,20 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date) {
   };
 }
 
+/**
+ * A form was posted to the interaction `uid`: it is in use, and its row is kept `forMs` from now
+ * (oidc-provider's own expiry of the interaction still decides whether it is valid). An interaction
+ * already gone stays gone.
+ */
+export async function touchInteraction(db: Queryable, uid: string, at: Date, forMs: number): Promise<void> {
+  await db.query(
+    `UPDATE idp_oidc_payloads SET expires_at = GREATEST(expires_at, $3)
+     WHERE type = 'Interaction' AND id = $1 AND expires_at > $2`,
+    [uid, at, new Date(at.getTime() + forMs)],
+  );
+}
+
+/** The sweep (every few minutes): one range of the expiry index. */
 export async function deleteExpiredOidcPayloads(db: Queryable, at: Date): Promise<void> {
   await db.query("DELETE FROM idp_oidc_payloads WHERE expires_at IS NOT NULL AND expires_at <= $1", [at]);
 }

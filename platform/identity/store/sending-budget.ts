@@ -15,6 +15,11 @@ import type { Limit, Throttle } from "./throttle.ts";
  * - `newcomer`: fresh registrations' sign-ins and every enrolment of a new number;
  * - `recovery`: codes asked for without a password (recovery, unlock).
  *
+ * Recovery started from the participant's remembered browser (it passed a second factor for the
+ * account before) is paid from a budget of that account's own instead of the budgets per number and
+ * per e-mail, and may use the share of the recovery pool kept from anonymous requests: nobody who
+ * knows only her e-mail can spend it.
+ *
  * Codes after a password (or a session) also count per account and per number; codes without one
  * count per number and per e-mail as typed in a budget of their own, so a stranger never spends
  * the participant's. The deployment-wide budgets per channel keep a share that only established
@@ -30,6 +35,15 @@ export interface SendingBudgetSettings {
   numberDaily: number;
   recoveryNumberHourly: number;
   recoveryNumberDaily: number;
+  /** Recovery codes for one account started from its remembered browser. */
+  recoveryRememberedHourly: number;
+  recoveryRememberedDaily: number;
+  /** Percent of the recovery pool that only recovery from a remembered browser may use. */
+  recoveryReservedPercent: number;
+  /** Percent of the newcomers' and of the recovery pool one client address may use in an hour. */
+  poolSourcePercent: number;
+  /** Percent of the newcomers' and of the recovery pool the accounts registered in one hour may use in an hour. */
+  poolCohortPercent: number;
   establishedHourly: number;
   newcomerHourly: number;
   recoveryHourly: number;
@@ -51,6 +65,11 @@ export const DEFAULT_SENDING_BUDGETS: SendingBudgetSettings = {
   numberDaily: 40,
   recoveryNumberHourly: 3,
   recoveryNumberDaily: 6,
+  recoveryRememberedHourly: 2,
+  recoveryRememberedDaily: 3,
+  recoveryReservedPercent: 25,
+  poolSourcePercent: 10,
+  poolCohortPercent: 25,
   establishedHourly: 3000,
   newcomerHourly: 300,
   recoveryHourly: 200,
@@ -67,6 +86,13 @@ export interface SendingBudgets {
   perNumber: Limit[];
   /** Codes without a password: per number, and per e-mail as typed (an unknown e-mail's is simulated). */
   recoveryPerNumber: Limit[];
+  /** Codes for one account's recovery from its remembered browser (nobody else can spend them). */
+  recoveryRemembered: Limit[];
+  /** Share (0–1) of the recovery pool that only recovery from a remembered browser may use. */
+  recoveryReservedShare: number;
+  /** Shares (0–1) of the newcomers' and the anonymous recovery pool one address, and one registration cohort, may use. */
+  poolSourceShare: number;
+  poolCohortShare: number;
   pools: Record<SendPool, Limit>;
   deployment: Record<Channel, Limit>;
   /** Share (0–1) of each deployment budget kept for established participants. */
@@ -95,6 +121,13 @@ export function sendingBudgetsFrom(settings: SendingBudgetSettings): SendingBudg
       { max: settings.recoveryNumberHourly, windowMs: HOUR },
       { max: settings.recoveryNumberDaily, windowMs: DAY },
     ],
+    recoveryRemembered: [
+      { max: settings.recoveryRememberedHourly, windowMs: HOUR },
+      { max: settings.recoveryRememberedDaily, windowMs: DAY },
+    ],
+    recoveryReservedShare: Math.min(100, Math.max(0, settings.recoveryReservedPercent)) / 100,
+    poolSourceShare: Math.min(100, Math.max(0, settings.poolSourcePercent)) / 100,
+    poolCohortShare: Math.min(100, Math.max(0, settings.poolCohortPercent)) / 100,
     pools: {
       established: { max: settings.establishedHourly, windowMs: HOUR },
       newcomer: { max: settings.newcomerHourly, windowMs: HOUR },
@@ -129,13 +162,28 @@ export type BudgetScope =
   | "number"
   | "recovery-number"
   | "recovery-email"
+  | "recovery-remembered"
+  | `pool-source:${SendPool}`
+  | `pool-cohort:${SendPool}`
   | `pool:${SendPool}`
   | `deployment:${Channel}`
   | `deployment-unreserved:${Channel}`;
 export type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
 
-/** Who pays for a code: a participant after their password or session, or a recovery without one. */
-export type BudgetClaim = { pool: "established" | "newcomer"; accountKey: string } | { pool: "recovery"; email: string };
+/**
+ * Who pays for a code: a participant after their password or session, or a recovery without one
+ * (`rememberedAccount`: started from that account's remembered browser). `source`: the client address
+ * of a hosted page's request (none for the account API, which the portal's server calls).
+ */
+export type BudgetClaim = (
+  { pool: "established" | "newcomer"; accountKey: string } | { pool: "recovery"; email: string; rememberedAccount?: string }
+) & { source?: string };
+
+/**
+ * An account's registration cohort: the hour it registered itself in (null for accounts that came
+ * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
+ */
+export type CohortOf = (claim: BudgetClaim) => Promise<string | null>;
 
 export type Send = BudgetClaim & {
   channel: Channel;
@@ -145,16 +193,31 @@ export type Send = BudgetClaim & {
 
 const shortHash = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 12);
 
-export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets, logger: Logger, now: () => Date) {
+export function createSendingBudget(
+  throttle: Throttle,
+  budgets: SendingBudgets,
+  logger: Logger,
+  now: () => Date,
+  cohortOf: CohortOf = async () => null,
+) {
   /** When each budget last alerted: at most one alert per budget within its own window's length. */
   const alerted = new Map<string, number>();
 
   type Check = { scope: BudgetScope; bucket: string; limit: Limit; key?: string; record: boolean };
 
-  function checksOf(send: Send): Check[] {
+  function checksOf(send: Send, cohort: string | null): Check[] {
     const checks: Check[] = [];
     const real = send.to !== null;
-    if (send.pool === "recovery") {
+    if (send.pool === "recovery" && send.rememberedAccount) {
+      for (const limit of budgets.recoveryRemembered)
+        checks.push({
+          scope: "recovery-remembered",
+          bucket: `send:recovery-remembered:${send.rememberedAccount}`,
+          limit,
+          key: send.rememberedAccount,
+          record: true,
+        });
+    } else if (send.pool === "recovery") {
       const email = send.email.trim().toLowerCase();
       for (const limit of budgets.recoveryPerNumber)
         checks.push({ scope: "recovery-email", bucket: `send:recovery-email:${email}`, limit, key: shortHash(email), record: true });
@@ -174,10 +237,39 @@ export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets,
         for (const limit of budgets.perNumber)
           checks.push({ scope: "number", bucket: `send:number:${numberKey(send.to)}`, limit, key: maskPhone(send.to), record: true });
     }
-    checks.push({ scope: `pool:${send.pool}`, bucket: `send:pool:${send.pool}`, limit: budgets.pools[send.pool], record: real });
+    const remembered = send.pool === "recovery" && Boolean(send.rememberedAccount);
+    const pool = budgets.pools[send.pool];
+    // Anonymous recovery stops short of the share kept for recovery from a remembered browser.
+    const poolLimit =
+      send.pool === "recovery" && !remembered ? { ...pool, max: Math.floor(pool.max * (1 - budgets.recoveryReservedShare)) } : pool;
+    // Inside the newcomers' and the anonymous recovery pool, no one address and no one registration
+    // cohort may take more than its share: neither a script at one address nor a burst of accounts
+    // it registered can spend what everyone else is waiting for.
+    if (send.pool === "newcomer" || (send.pool === "recovery" && !remembered)) {
+      const share = (fraction: number) => ({ ...pool, max: Math.max(1, Math.floor(pool.max * fraction)) });
+      if (send.source && budgets.poolSourceShare < 1)
+        checks.push({
+          scope: `pool-source:${send.pool}`,
+          bucket: `send:pool:${send.pool}:source:${send.source}`,
+          limit: share(budgets.poolSourceShare),
+          key: shortHash(send.source),
+          record: real,
+        });
+      if (cohort && budgets.poolCohortShare < 1)
+        checks.push({
+          scope: `pool-cohort:${send.pool}`,
+          bucket: `send:pool:${send.pool}:cohort:${cohort}`,
+          limit: share(budgets.poolCohortShare),
+          key: cohort,
+          record: real,
+        });
+    }
+    checks.push({ scope: `pool:${send.pool}`, bucket: `send:pool:${send.pool}`, limit: poolLimit, record: real });
     const deployment = budgets.deployment[send.channel];
     const bucket = `send:deployment:${send.channel}`;
-    if (send.pool === "established") checks.push({ scope: `deployment:${send.channel}`, bucket, limit: deployment, record: real });
+    // A remembered browser's recovery is an established participant's: the whole deployment budget.
+    if (send.pool === "established" || remembered)
+      checks.push({ scope: `deployment:${send.channel}`, bucket, limit: deployment, record: real });
     else {
       const unreserved = { ...deployment, max: Math.floor(deployment.max * (1 - budgets.reservedShare)) };
       checks.push({ scope: `deployment-unreserved:${send.channel}`, bucket, limit: unreserved, record: real });
@@ -218,7 +310,7 @@ export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets,
   return {
     /** Takes one message out of every budget, or none when any is spent (a simulated send takes only from its own). */
     async reserve(send: Send): Promise<BudgetAnswer> {
-      const checks = checksOf(send);
+      const checks = checksOf(send, await cohortOf(send));
       const exceeded = await firstExceeded(checks);
       if (exceeded) {
         alertOnce(exceeded.check);
@@ -231,7 +323,7 @@ export function createSendingBudget(throttle: Throttle, budgets: SendingBudgets,
 
     /** Whether a send would pass now (nothing is taken): which other ways to send a refusal page may offer. */
     async wouldPass(send: Send): Promise<boolean> {
-      return (await firstExceeded(checksOf(send))) === null;
+      return (await firstExceeded(checksOf(send, await cohortOf(send)))) === null;
     },
 
     /**

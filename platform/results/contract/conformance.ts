@@ -204,7 +204,8 @@ export async function checkResultsApi(
       "getReport",
       `the report of ${app.appID}`,
       { method: "GET", path: `/reports/${source}/${encodeURIComponent(app.appID)}/${user}?lang=en`, authorization: own },
-      [200, 409],
+      // Raw genetic data (the exome download) needs a fresh proof the check cannot have: 428.
+      app.appName === "exome-download" ? [428, 409] : [200, 409],
     );
     if (answer?.status === 200) readyReports.push(app);
   }
@@ -265,9 +266,9 @@ export async function checkResultsApi(
   if (ready)
     await probe(
       "downloadExport",
-      "a ready download",
+      "a ready download without a fresh verification: refused (it holds raw genetic data)",
       { method: "GET", path: `/exports/${user}/${encodeURIComponent(ready.id)}/file`, authorization: own },
-      [200],
+      [428],
     );
 
   // Withdrawal requests (none is recorded: the step-up proof is the identity provider's, and a made-up one is refused).
@@ -314,6 +315,7 @@ export async function checkResultsApi(
     { method: "GET", path: "/shared/report.pdf", authorization: unknownAccess },
     [401],
   );
+  await probe("closeSharedReport", "without an access: refused", { method: "POST", path: "/shared/close" }, [401]);
   await probe(
     "revokeShare",
     "an unknown share: not found",
@@ -384,6 +386,18 @@ export async function checkResultsApi(
           "the shared report as a PDF",
           { method: "GET", path: "/shared/report.pdf?lang=en", authorization: `Share ${access}` },
           [200],
+        );
+        await probe(
+          "closeSharedReport",
+          "'Close this report'",
+          { method: "POST", path: "/shared/close", authorization: `Share ${access}` },
+          [204],
+        );
+        await probe(
+          "getSharedReport",
+          "after 'Close this report': refused",
+          { method: "GET", path: "/shared/report", authorization: `Share ${access}` },
+          [401],
         );
       }
       await probe(

@@ -59,7 +59,8 @@ export function createExportRoutes(deps: ExportRouteDeps) {
       sendJson(res, 200, { exports: (await deps.jobs.list(userId)).map(publicJob) });
     },
 
-    async file(res: ServerResponse, userId: string, exportId: string) {
+    /** The archive, streamed; `release` is asked first, once the archive is known to be there (it may refuse). */
+    async file(res: ServerResponse, userId: string, exportId: string, release: () => Promise<void> = async () => {}) {
       const job = await deps.jobs.find(userId, exportId);
       if (!job) throw new RequestError(404, "No data export was found for this participant");
       const expired = job.status === "expired" || (job.expiresAt !== null && new Date(job.expiresAt) <= deps.now());
@@ -71,6 +72,7 @@ export function createExportRoutes(deps: ExportRouteDeps) {
         () => null,
       );
       if (size === null) throw new RequestError(410, "This data export is no longer stored");
+      await release();
       res.writeHead(200, {
         "content-type": "application/zip",
         "content-length": size,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
+import type { Logger } from "pino";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
@@ -17,8 +18,11 @@ export interface ShareRouteDeps {
   verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
-  /** Failed attempts the whole deployment takes in a window before every attempt waits for the next. */
+  /** Failed attempts the whole deployment takes in a window; past it only a right code with its date of birth opens. */
   missBudget: { max: number; windowSeconds: number };
+  /** Failed attempts one source takes in a window, in front of the deployment's. */
+  sourceMissBudget: { max: number; windowSeconds: number };
+  logger: Logger;
 }
 
 const plainText = (max: number) =>
@@ -46,7 +50,16 @@ const OpenBody = z
       .regex(/^[A-Za-z0-9_-]{43}$/)
       .optional(),
     dateOfBirth: z.iso.date(),
-    device: plainText(80).catch("unknown"),
+    /** One of the portal's device words ('computer · Chrome'); anything else is recorded as unknown. */
+    device: z
+      .string()
+      .regex(/^(phone|tablet|computer)( · (Edge|Firefox|Chrome|Safari))?$/)
+      .catch("unknown"),
+    /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
+    source: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,128}$/)
+      .optional(),
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
 
@@ -69,28 +82,58 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     if (!opened) throw new RequestError(401, "This share is not open");
     const patient = await deps.repository.findPatient(opened.userId);
     const app = patient ? await deps.repository.findApp(opened.userId, opened.appId) : null;
-    if (!patient || !app) throw new RequestError(404, "This report is no longer available");
+    // The participant's own rule: results no longer ready (the kit status moved back) are not shown to anyone.
+    if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(url.searchParams.get("lang"));
     const issuedAt = deps.now();
     const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
     return { opened, app, content, issuedAt };
   }
 
+  /** Windows whose deployment-wide exhaustion this process has already alerted (one line per window). */
+  const alerted = new Set<number>();
+
+  /**
+   * The budgets of failed attempts: the source's, the share's own (five wrong dates of birth in its
+   * life, `store.open`), then the deployment's. A miss is taken from the source's and the deployment's
+   * before the code is compared (atomically, so parallel attempts cannot pass more), and given back
+   * when the attempt proves right. A source past its own budget is slowed down: nothing it sends is
+   * compared until its window ends. Past the deployment's, every failure is answered alike (429),
+   * and a right code with its right date of birth still opens an open share: strangers' misses
+   * elsewhere never refuse it.
+   */
   async function open(req: IncomingMessage, res: ServerResponse) {
     const startedAt = performance.now();
     const answer = await (async (): Promise<[number, unknown]> => {
       const parsed = OpenBody.safeParse(await readJsonBody(req));
       if (!parsed.success) return [400, { status: 400, message: "A code or link and a date of birth are required" }];
-      const spent = await store.overMissBudget(deps.missBudget, false);
-      if (spent !== null) return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: spent }];
-      const { code, link, dateOfBirth, device } = parsed.data;
-      const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device);
-      if (outcome.kind === "no-match") {
-        await store.overMissBudget(deps.missBudget, true);
-        return [404, { status: 404, message: NO_MATCH }];
+      const { code, link, dateOfBirth, device, source } = parsed.data;
+      // Without the portal's word (a direct caller), the connection's own address, hashed alike.
+      const sourceScope = `source:${source ?? store.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
+      const bySource = await store.takeMiss(sourceScope, deps.sourceMissBudget);
+      const byDeployment = bySource.within ? await store.takeMiss("deployment", deps.missBudget) : null;
+      if (byDeployment && byDeployment.count === deps.missBudget.max + 1 && !alerted.has(byDeployment.windowStart.getTime())) {
+        if (alerted.size > 100) alerted.clear();
+        alerted.add(byDeployment.windowStart.getTime());
+        deps.logger.error(
+          { alert: "share-miss-budget-exhausted", max: deps.missBudget.max, windowMinutes: deps.missBudget.windowSeconds / 60 },
+          "share guessing budget exhausted: only a right code with its date of birth opens a share until the window ends",
+        );
       }
+      // The first miss of each window clears the counts of windows long over.
+      if (byDeployment?.count === 1) await store.pruneMisses();
+      if (!bySource.within) return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: bySource.retryAfterSeconds }];
+      const limited = !byDeployment?.within;
+      const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device, limited);
+      if (outcome.kind === "opened") {
+        await store.giveBackMiss(sourceScope, bySource.windowStart);
+        if (byDeployment?.within) await store.giveBackMiss("deployment", byDeployment.windowStart);
+        return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+      }
+      if (outcome.kind === "limited")
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: byDeployment!.retryAfterSeconds }];
       if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-      return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+      return [404, { status: 404, message: NO_MATCH }];
     })();
     const left = deps.answerFloorMs - (performance.now() - startedAt);
     if (left > 0) await wait(left);
@@ -133,12 +176,15 @@ export function createShareRoutes(deps: ShareRouteDeps) {
 
     /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
     async clinician(req: IncomingMessage, res: ServerResponse, what: string, url: URL) {
-      if (what === "open") {
+      if (what === "open" || what === "close") {
         if (req.method !== "POST") {
           res.setHeader("allow", "POST");
           throw new RequestError(405, "Method not allowed");
         }
-        return open(req, res);
+        if (what === "open") return open(req, res);
+        // 'Close this report': the access ends here, not only in the clinician's browser.
+        await store.closeAccess(accessOf(req));
+        return void res.writeHead(204, { "cache-control": "no-store" }).end();
       }
       if (req.method !== "GET") {
         res.setHeader("allow", "GET");
@@ -146,14 +192,16 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       }
       if (what === "report") {
         const { opened, app, content } = await sharedReport(req, url);
+        await store.recordDelivery(opened.share.id, "page");
         return sendJson(res, 200, {
           share: { recipient: opened.share.recipient, expiresAt: opened.share.expiresAt, appName: app.appName },
           report: content,
         });
       }
       if (what === "report.pdf") {
-        const { app, content, issuedAt } = await sharedReport(req, url);
+        const { opened, app, content, issuedAt } = await sharedReport(req, url);
         const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+        await store.recordDelivery(opened.share.id, "pdf");
         const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
         res.writeHead(200, {
           "cache-control": "private, no-store",

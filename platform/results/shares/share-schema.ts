@@ -52,4 +52,23 @@ export const shareMigrations: readonly string[] = [
   );
   CREATE INDEX results_share_requests_by_participant ON results_share_requests (user_id);
   `,
+  `
+  DROP TABLE results_share_misses;
+  CREATE TABLE results_share_miss_counts (
+    scope text NOT NULL,
+    window_start timestamptz NOT NULL,
+    misses integer NOT NULL,
+    PRIMARY KEY (scope, window_start)
+  );
+  CREATE INDEX results_share_miss_counts_by_window ON results_share_miss_counts (window_start);
+  `,
+  `
+  CREATE TABLE results_share_deliveries (
+    id bigserial PRIMARY KEY,
+    share_id uuid NOT NULL REFERENCES results_shares (id) ON DELETE CASCADE,
+    what text NOT NULL CHECK (what IN ('page', 'pdf')),
+    at timestamptz NOT NULL
+  );
+  CREATE INDEX results_share_deliveries_by_share ON results_share_deliveries (share_id);
+  `,
 ];

@@ -25,7 +25,7 @@ export const newLongSecret = () => randomBytes(32).toString("base64url");
 
 export interface ShareHasher {
   /** The stored form of a secret of one kind ('code', 'link', 'access', a participant's 'request' key). */
-  hash(kind: "code" | "link" | "access" | "request", value: string): string;
+  hash(kind: "code" | "link" | "access" | "request" | "source", value: string): string;
   /** A new share's code and link kept for a retry of the request that created it: AES-256-GCM, bound to that request. */
   seal(plain: string, boundTo: string): string;
   /** The sealed value, or null when it was sealed for another request or altered. */

@@ -30,6 +30,8 @@ export interface ShareView {
   /** When it was ended early (revoked or locked). */
   endedAt: string | null;
   views: { at: string; device: string }[];
+  /** How often the report was sent to a clinician's page, and its PDF. */
+  deliveries: { page: number; pdf: number };
 }
 
 interface ShareRow {
@@ -72,6 +74,21 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     ]);
   }
 
+  async function deliveriesOf(ids: string[]) {
+    const counts = new Map<string, ShareView["deliveries"]>();
+    if (ids.length === 0) return counts;
+    const rows = await db.query<{ share_id: string; what: "page" | "pdf"; n: number }>(
+      "SELECT share_id, what, count(*)::int AS n FROM results_share_deliveries WHERE share_id = ANY($1::uuid[]) GROUP BY share_id, what",
+      [ids],
+    );
+    for (const row of rows) {
+      const each = counts.get(row.share_id) ?? { page: 0, pdf: 0 };
+      each[row.what] = Number(row.n);
+      counts.set(row.share_id, each);
+    }
+    return counts;
+  }
+
   async function viewsOf(ids: string[]) {
     if (ids.length === 0) return new Map<string, ShareView["views"]>();
     const rows = await db.query<{ share_id: string; at: Date | string; device: string | null }>(
@@ -83,7 +100,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     return views;
   }
 
-  function toView(row: ShareRow, views: ShareView["views"]): ShareView {
+  function toView(row: ShareRow, views: ShareView["views"], deliveries: ShareView["deliveries"] = { page: 0, pdf: 0 }): ShareView {
     const endedAt = row.revoked_at ?? row.locked_at;
     return {
       id: row.id,
@@ -95,6 +112,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
       state: stateOf(row, now()),
       endedAt: endedAt ? iso(endedAt) : null,
       views,
+      deliveries,
     };
   }
 
@@ -104,8 +122,9 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         `SELECT ${SHARE_COLUMNS} FROM results_shares s WHERE s.user_id = $1 ORDER BY s.created_at DESC LIMIT 100`,
         [userId],
       );
-      const views = await viewsOf(rows.map((row) => row.id));
-      return rows.map((row) => toView(row, views.get(row.id) ?? []));
+      const ids = rows.map((row) => row.id);
+      const [views, deliveries] = await Promise.all([viewsOf(ids), deliveriesOf(ids)]);
+      return rows.map((row) => toView(row, views.get(row.id) ?? [], deliveries.get(row.id)));
     },
 
     /**
@@ -214,12 +233,19 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     /**
      * A clinician's code (or link) and date of birth. The same work is done whether the code is
      * known or not: one look-up by keyed hash, one constant-time comparison, one write.
+     *
+     * Once a share has ended (locked, revoked, expired, withdrawn) every date of birth gets the same
+     * answer, and wrong dates keep counting against it for its whole life. `limited` (the source or
+     * the deployment has spent its failed attempts): the share's own budget comes first, so a right
+     * code with its right date of birth still opens an open share, and everything else is `limited`
+     * alike — a real code with a wrong date of birth too (and it still counts against that share).
      */
     async open(
       secret: { kind: "code" | "link"; value: string },
       birthDate: string,
       device: string,
-    ): Promise<{ kind: "opened"; access: string; expiresAt: string } | { kind: "no-match" } | { kind: "ended" }> {
+      limited = false,
+    ): Promise<{ kind: "opened"; access: string; expiresAt: string } | { kind: "no-match" } | { kind: "ended" } | { kind: "limited" }> {
       const column = secret.kind === "code" ? "code_hash" : "link_hash";
       return db.transaction(async (tx) => {
         const [row] = await tx.query<ShareRow & { date_of_birth: Date | string | null }>(
@@ -229,13 +255,14 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
           [hasher.hash(secret.kind, secret.value)],
         );
         const matches = hasher.sameBirthDate(birthDate, row?.date_of_birth ? String(row.date_of_birth) : null);
+        const active = row ? stateOf(row, now()) === "active" : false;
         if (!row || !matches) {
-          if (row && !row.locked_at) {
+          if (row) {
             const [counted] = await tx.query<{ wrong_birth_dates: number }>(
               "UPDATE results_shares SET wrong_birth_dates = wrong_birth_dates + 1 WHERE id = $1 RETURNING wrong_birth_dates",
               [row.id],
             );
-            if (counted!.wrong_birth_dates >= WRONG_BIRTH_DATE_LIMIT && stateOf(row, now()) === "active") {
+            if (counted!.wrong_birth_dates >= WRONG_BIRTH_DATE_LIMIT && active) {
               await tx.query("UPDATE results_shares SET locked_at = $2 WHERE id = $1", [row.id, now()]);
               await tx.query("DELETE FROM results_share_accesses WHERE share_id = $1", [row.id]);
               await recordEvent(tx, row, "locked");
@@ -244,9 +271,10 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
             // An unknown code writes as much as a known one.
             await tx.query("UPDATE results_shares SET wrong_birth_dates = wrong_birth_dates WHERE id IS NULL");
           }
-          return { kind: "no-match" as const };
         }
-        if (stateOf(row, now()) !== "active") return { kind: "ended" as const };
+        if (limited && !(row && matches && active)) return { kind: "limited" as const };
+        if (row && !active) return { kind: "ended" as const };
+        if (!row || !matches) return { kind: "no-match" as const };
         const access = newLongSecret();
         const expiresAt = new Date(Math.min(now().getTime() + ACCESS_TTL_MS, new Date(row.expires_at).getTime()));
         await tx.query("DELETE FROM results_share_accesses WHERE expires_at < $1", [now()]);
@@ -258,6 +286,16 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         await recordEvent(tx, row, "viewed", device);
         return { kind: "opened" as const, access, expiresAt: expiresAt.toISOString() };
       });
+    },
+
+    /** A clinician's access ended by 'Close this report': it opens nothing more, at once. */
+    async closeAccess(access: string): Promise<void> {
+      await db.query("DELETE FROM results_share_accesses WHERE token_hash = $1", [hasher.hash("access", access)]);
+    },
+
+    /** Each delivery of the report (its page or its PDF) to a clinician, for the participant's record. */
+    async recordDelivery(shareId: string, what: "page" | "pdf"): Promise<void> {
+      await db.query("INSERT INTO results_share_deliveries (share_id, what, at) VALUES ($1, $2, $3)", [shareId, what, now()]);
     },
 
     /** The share a clinician's access opens, while both the access and the share stand. */
@@ -272,22 +310,46 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /**
-     * Counts a failed attempt against the deployment's budget; answers whether the budget is spent
-     * for the current window (so the next attempts are refused until it ends).
+     * Takes one failed attempt out of a budget (`scope`: the deployment, or one source) for the
+     * current window before the attempt is compared: the count is raised and read in one statement,
+     * so attempts sent at once can never pass more than `max` between them. `within` says whether
+     * this attempt fits; `count` is the window's count with it. An attempt that proves right gives its
+     * place back (`giveBackMiss`).
      */
-    async overMissBudget(budget: { max: number; windowSeconds: number }, record: boolean): Promise<number | null> {
+    async takeMiss(
+      scope: string,
+      budget: { max: number; windowSeconds: number },
+    ): Promise<{ within: boolean; count: number; windowStart: Date; retryAfterSeconds: number }> {
       const windowMs = budget.windowSeconds * 1000;
-      const start = new Date(Math.floor(now().getTime() / windowMs) * windowMs);
-      const [row] = record
-        ? await db.query<{ misses: number }>(
-            `INSERT INTO results_share_misses (window_start, misses) VALUES ($1, 1)
-             ON CONFLICT (window_start) DO UPDATE SET misses = results_share_misses.misses + 1 RETURNING misses`,
-            [start],
-          )
-        : await db.query<{ misses: number }>("SELECT misses FROM results_share_misses WHERE window_start = $1", [start]);
-      if (record) await db.query("DELETE FROM results_share_misses WHERE window_start < $1", [start]);
-      if ((row?.misses ?? 0) < budget.max) return null;
-      return Math.max(1, Math.ceil((start.getTime() + windowMs - now().getTime()) / 1000));
+      const at = now().getTime();
+      const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
+      const [row] = await db.query<{ misses: number }>(
+        `INSERT INTO results_share_miss_counts (scope, window_start, misses) VALUES ($1, $2, 1)
+         ON CONFLICT (scope, window_start) DO UPDATE SET misses = results_share_miss_counts.misses + 1 RETURNING misses`,
+        [scope, windowStart],
+      );
+      const count = Number(row?.misses ?? 0);
+      return {
+        within: count <= budget.max,
+        count,
+        windowStart,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - at) / 1000)),
+      };
+    },
+
+    async giveBackMiss(scope: string, windowStart: Date): Promise<void> {
+      await db.query("UPDATE results_share_miss_counts SET misses = misses - 1 WHERE scope = $1 AND window_start = $2 AND misses > 0", [
+        scope,
+        windowStart,
+      ]);
+    },
+
+    /** A direct caller's source: its connection's address, as a keyed hash like the portal's. */
+    sourceOfAddress: (address: string) => `peer-${hasher.hash("source", address).slice(0, 32)}`,
+
+    /** Forgets the counts of windows that ended more than a day ago. */
+    async pruneMisses(): Promise<void> {
+      await db.query("DELETE FROM results_share_miss_counts WHERE window_start < $1", [new Date(now().getTime() - 2 * 86_400_000)]);
     },
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */

@@ -32,7 +32,7 @@ describe("checkReadiness", () => {
     const report = await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: `${results.url}/` });
     expect(report).toEqual({
       ready: true,
-      checks: { database: "ok" },
+      checks: { database: "ok", identityClient: "unknown" },
       upstreams: { identityProvider: "ok", results: "ok" },
     });
     expect(idp.received.at(-1)!.path).toBe("/.well-known/openid-configuration");
@@ -45,7 +45,7 @@ describe("checkReadiness", () => {
     const silent = async () => ({ query: () => new Promise(() => undefined) }) as unknown as Database;
     expect(await checkReadiness({ database: failing, issuer: idp.url, resultsUrl: results.url })).toEqual({
       ready: false,
-      checks: { database: "failed" },
+      checks: { database: "failed", identityClient: "unknown" },
       upstreams: { identityProvider: "ok", results: "ok" },
     });
     const timedOut = await checkReadiness({ database: silent, issuer: idp.url, resultsUrl: results.url, timeoutMs: 100 });
@@ -56,9 +56,22 @@ describe("checkReadiness", () => {
     healthy();
     expect(await checkReadiness({ database: answeringDatabase, draining: true, issuer: idp.url, resultsUrl: results.url })).toEqual({
       ready: false,
-      checks: { database: "ok", draining: true },
+      checks: { database: "ok", identityClient: "unknown", draining: true },
       upstreams: { identityProvider: "ok", results: "ok" },
     });
+  });
+
+  it("is not ready when the identity provider refused the instance's client credentials, and is while it has not answered", async () => {
+    healthy();
+    const refused = await checkReadiness({
+      database: answeringDatabase,
+      identityClient: "refused",
+      issuer: idp.url,
+      resultsUrl: results.url,
+    });
+    expect(refused).toMatchObject({ ready: false, checks: { database: "ok", identityClient: "refused" } });
+    const ok = await checkReadiness({ database: answeringDatabase, identityClient: "ok", issuer: idp.url, resultsUrl: results.url });
+    expect(ok).toMatchObject({ ready: true, checks: { identityClient: "ok" } });
   });
 
   it("stays ready with the identity provider or results service unreachable, failing or too slow, naming it", async () => {
@@ -66,12 +79,16 @@ describe("checkReadiness", () => {
     idp.respondWith(500, "{}");
     expect(await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: results.url })).toEqual({
       ready: true,
-      checks: { database: "ok" },
+      checks: { database: "ok", identityClient: "unknown" },
       upstreams: { identityProvider: "failed", results: "ok" },
     });
     healthy();
     const down = await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: "http://127.0.0.1:9" });
-    expect(down).toEqual({ ready: true, checks: { database: "ok" }, upstreams: { identityProvider: "ok", results: "failed" } });
+    expect(down).toEqual({
+      ready: true,
+      checks: { database: "ok", identityClient: "unknown" },
+      upstreams: { identityProvider: "ok", results: "failed" },
+    });
     results.hold();
     const slow = await checkReadiness({ database: answeringDatabase, issuer: idp.url, resultsUrl: results.url, timeoutMs: 100 });
     results.release();
@@ -101,7 +118,7 @@ describe("GET /readyz", () => {
     const ready = await callRoute(loader, new Request("http://localhost/readyz"));
     expect(await ready.json()).toEqual({
       status: "ok",
-      checks: { database: "ok" },
+      checks: { database: "ok", identityClient: "unknown" },
       upstreams: { identityProvider: "ok", results: "ok" },
     });
     expect(ready.status).toBe(200);
@@ -114,7 +131,7 @@ describe("GET /readyz", () => {
     expect(resultsDown.status).toBe(200);
     expect(await resultsDown.json()).toEqual({
       status: "ok",
-      checks: { database: "ok" },
+      checks: { database: "ok", identityClient: "unknown" },
       upstreams: { identityProvider: "ok", results: "failed" },
     });
 

@@ -63,6 +63,13 @@ describe("reporting a barrier", () => {
     expect(result.error[""]).toEqual(["report.tooMany"]);
   });
 
+  it("tagged variants of one mailbox ('name+1@') count as that mailbox", async () => {
+    for (const tag of ["one", "two", "three"])
+      expect((await report({ description, email: `tagged+${tag}@example.test` }, `203.0.113.${20 + tag.length}`)).status).toBe(303);
+    expect((await report({ description, email: "Tagged+four@Example.test" }, "203.0.113.30")).status).toBe(429);
+    expect((await report({ description, email: "tagged@example.test" }, "203.0.113.31")).status).toBe(429);
+  });
+
   it("one source sends at most twenty an hour, whatever the addresses", async () => {
     for (let index = 0; index < 20; index += 1)
       expect((await report({ description, email: `person${index}@example.test` }, "192.0.2.55")).status).toBe(303);

@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 function post(path: string, headers: Record<string, string>, body: BodyInit = "a=1") {
-  return fetch(new URL(path, base), {
+  return fetch(`${base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body,
@@ -127,6 +127,15 @@ describe("the request guard in front of the portal", () => {
     const response = await post("/privacy-choices", { origin: portalOrigin }, "a=" + "x".repeat(FORM_BODY_LIMIT_BYTES));
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("413 The request is too large.");
+    expect(reached).toEqual([]);
+  });
+
+  it("refuses it at a path a URL parser reads as another host ('//'), with the translated page, not a 500", async () => {
+    for (const path of ["//", "//?lang=es", "///x"]) {
+      const response = await post(path, { origin: portalOrigin }, "a=" + "x".repeat(FORM_BODY_LIMIT_BYTES));
+      expect(response.status, path).toBe(413);
+      expect(await response.text()).toContain(path.includes("lang=es") ? '<html lang="es"' : "413 The request is too large.");
+    }
     expect(reached).toEqual([]);
   });
 

@@ -55,6 +55,12 @@ describe("barrier report receipts", () => {
     expect((await ask({ to, reference: "BR-2026-EEEEEE" })).status).toBe(200);
   });
 
+  it("count tagged variants of one mailbox ('name+1@') as that mailbox", async () => {
+    for (const tag of ["a", "b", "c"]) expect((await ask({ to: `box+${tag}@example.test`, reference: "BR-2026-FFFFFF" })).status).toBe(200);
+    expect((await ask({ to: "Box+d@Example.test", reference: "BR-2026-GGGGGG" })).status).toBe(429);
+    expect((await ask({ to: "box@example.test", reference: "BR-2026-HHHHHH" })).status).toBe(429);
+  });
+
   it("a malformed request is a 400", async () => {
     expect((await ask({ to: "not an address", reference: "BR-2026-ABCDEF" })).status).toBe(400);
     expect((await ask({ to: "a@example.test", reference: "anything" })).status).toBe(400);

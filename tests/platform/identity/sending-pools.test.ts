@@ -69,7 +69,8 @@ beforeAll(async () => {
   small = await startTestService(clock.now, {
     demoParticipantsFile: file,
     logger: pino({ level: "info" }, sink),
-    sendingBudgets: sendingBudgetsFrom({ ...DEFAULT_SENDING_BUDGETS, newcomerHourly: 3 }),
+    // The whole pool open to one address and one registration hour: the shares have their own tests (pool-shares.test.ts).
+    sendingBudgets: sendingBudgetsFrom({ ...DEFAULT_SENDING_BUDGETS, newcomerHourly: 3, poolSourcePercent: 100, poolCohortPercent: 100 }),
   });
   defaults = await startTestService(clock.now, {
     demoParticipantsFile: file,

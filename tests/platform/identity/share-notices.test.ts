@@ -57,7 +57,11 @@ beforeAll(async () => {
     environment: "development",
     logLevel: "silent",
     nowSeconds: () => Math.floor(Date.now() / 1000) + resultsClockAhead,
-    shareSettings: { answerFloorMs: 0, missBudget: { max: 1000, windowSeconds: 3600 } },
+    shareSettings: {
+      answerFloorMs: 0,
+      missBudget: { max: 1000, windowSeconds: 3600 },
+      sourceMissBudget: { max: 1000, windowSeconds: 900 },
+    },
   });
 });
 

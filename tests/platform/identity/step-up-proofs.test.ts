@@ -89,6 +89,18 @@ async function byCode(who: (typeof people)[keyof typeof people], token: string, 
   return checked.body.verificationToken;
 }
 
+const claimsOf = (proof: unknown) =>
+  JSON.parse(Buffer.from(String(proof).split(".")[1]!, "base64url").toString()) as { purpose: string; uid: string; aud: string };
+
+describe("a proof for downloading raw genetic data", () => {
+  it("is given for the purpose 'download' after a code, for the participant, to the results service's step-up audience", async () => {
+    const { tokens } = await tokensFor(base, people.sms);
+    const proof = await byCode(people.sms, tokens.access_token, "download");
+    expect(claimsOf(proof)).toMatchObject({ purpose: "download", uid: people.sms.userId });
+    expect(claimsOf(proof).aud).toMatch(/\/step-up$/);
+  });
+});
+
 describe("a step-up proof names the method really used", () => {
   it("a text code: sms", async () => {
     const { tokens } = await tokensFor(base, people.sms);

@@ -7,6 +7,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { type RunningIdentityService, startIdentityService } from "../../../platform/identity/service.ts";
+import { requestLimitsPer10Minutes } from "../../../platform/identity/store/request-limits.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { freshDatabaseUrl } from "../../support/database";
 
@@ -133,6 +134,8 @@ export async function startTestService(now: () => Date, overrides: Record<string
       newNumbersBeforeCheck: 100,
     }),
     trustedProxies: [],
+    // Every suite signs in from one address many times; the limits per address have their own tests.
+    requestLimits: requestLimitsPer10Minutes(1_000_000, 1_000_000),
     demoParticipantsFile,
     now,
     logger: pino({ level: "silent" }),

@@ -1,11 +1,15 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { createKitStepSender } from "../../../platform/identity/notifications/kit-step-sender.ts";
+import { createNotificationPreferences } from "../../../platform/identity/notifications/preferences.ts";
 import type { KitStepChange } from "../../../platform/identity/notifications/results-kit-steps.ts";
+import { createUnsubscribeRoute } from "../../../platform/identity/notifications/unsubscribe-page.ts";
 import { unsubscribeToken } from "../../../platform/identity/notifications/unsubscribe-token.ts";
 import { startIdentityService, type RunningIdentityService } from "../../../platform/identity/service.ts";
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
@@ -132,6 +136,58 @@ describe("kit-step e-mails are sent exactly once", () => {
       expect(await senderOn(first, changes).runOnce()).toBe(1);
       expect(await senderOn(first, changes).runOnce()).toBe(0);
       expect(await createOutbox(first, now).list("nora@example.test")).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("an unsubscribe link kept after the participant turned e-mails back on", () => {
+  it("changes nothing: a link is bound to the choice it was sent under; a link from a later e-mail works", async () => {
+    const { first, close } = await identityDatabase("kit_step_unsubscribe_state");
+    try {
+      let clock = new Date("2031-03-01T10:00:00Z");
+      const at = () => clock;
+      const preferences = createNotificationPreferences(first, at);
+      const route = createUnsubscribeRoute({
+        preferences,
+        unsubscribeKeys: ["test-unsubscribe-key"],
+        portalUrl: "https://portal.example.test",
+      });
+      const post = async (link: string) => {
+        const server = createServer((req, res) => void route(req, res, new URL(req.url ?? "/", "http://id.invalid").searchParams));
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        const url = new URL(link);
+        const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${url.pathname}${url.search}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        });
+        await new Promise((resolve) => server.close(resolve));
+        return { status: answer.status, text: await answer.text() };
+      };
+      const linkOfLatest = async () => {
+        const [latest] = await createOutbox(first, now).list("nora@example.test");
+        return /^<(.+)>$/.exec(latest!.headers!["List-Unsubscribe"]!)![1]!;
+      };
+      await senderOn(first, [change(1, "N1", 2)]).runOnce();
+      const kept = await linkOfLatest();
+      expect((await post(kept)).status).toBe(200);
+      expect((await preferences.get("N1")).emailEnabled).toBe(false);
+
+      // She turns kit e-mails back on; the kept link, followed again, leaves them on.
+      clock = new Date("2031-03-02T10:00:00Z");
+      await preferences.save("N1", { emailEnabled: true, steps: [2, 3, 4, 5] });
+      const replayed = await post(kept);
+      expect(replayed.status).toBe(200);
+      expect(replayed.text).toContain("sent before you last changed");
+      expect((await preferences.get("N1")).emailEnabled).toBe(true);
+
+      // The link in an e-mail sent after her change turns them off.
+      clock = new Date("2031-03-03T10:00:00Z");
+      await senderOn(first, [change(1, "N1", 2), change(2, "N1", 3)]).runOnce();
+      expect((await post(await linkOfLatest())).status).toBe(200);
+      expect((await preferences.get("N1")).emailEnabled).toBe(false);
     } finally {
       await close();
     }

@@ -71,7 +71,10 @@ async function reportsThePortalOffers(userId: string): Promise<string[]> {
   const offered = results.apps.filter((app) => app.reportReady);
   // The results service hands out exactly those reports, and answers 409 (not ready) for the others.
   for (const app of results.apps) {
-    const link = await call(`/reports/${demoAda.sourceID as string}/${app.appID}/${userId}`, userId);
+    // The exome is raw genetic data: its address takes a fresh proof (raw-data-downloads.test.ts).
+    const proof: Record<string, string> =
+      app.appName === "exome-download" ? { "x-step-up-proof": await resultsService.keys.stepUpProofFor(userId, "download") } : {};
+    const link = await call(`/reports/${demoAda.sourceID as string}/${app.appID}/${userId}`, userId, { headers: proof });
     expect(link.status, `${app.appName} at kit status ${results.kitStatus}`).toBe(app.reportReady ? 200 : 409);
   }
   return offered.map((app) => app.appName).sort();
@@ -95,7 +98,11 @@ async function reportsInTheArchive(userId: string): Promise<string[]> {
       { timeout: 60_000, interval: 100 },
     )
     .toBe("ready");
-  const archive = Buffer.from(await (await call(`/exports/${userId}/${job.id}/file`, userId)).arrayBuffer());
+  // The archive holds raw genetic data: its download takes a fresh proof (raw-data-downloads.test.ts).
+  const proof = await resultsService.keys.stepUpProofFor(userId, "download");
+  const archive = Buffer.from(
+    await (await call(`/exports/${userId}/${job.id}/file`, userId, { headers: { "x-step-up-proof": proof } })).arrayBuffer(),
+  );
   return (await entryNames(archive))
     .filter((name) => name.startsWith("reports/"))
     .map((name) => (name === `reports/${userId}-exome.vcf` ? "exome-download" : name.replace(/^reports\/(.+)-report\.pdf$/, "$1")))

@@ -38,6 +38,11 @@ beforeEach(() => {
 
 const call = async (pathname: string, token: string | null, init: RequestInit = {}) =>
   fetch(resultsService.url + pathname, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
+/** The archive holds raw genetic data: its download takes a fresh proof (raw-data-downloads.test.ts). */
+const download = async (userId: string, exportId: string) =>
+  call(`/exports/${userId}/${exportId}/file`, await resultsService.keys.accessTokenFor(userId), {
+    headers: { "x-step-up-proof": await resultsService.keys.stepUpProofFor(userId, "download") },
+  });
 const requestExport = async (userId: string, language = "en") =>
   call(`/exports/${userId}`, await resultsService.keys.accessTokenFor(userId), {
     method: "POST",
@@ -132,11 +137,11 @@ describe("download everything (results service)", () => {
     expect(ready.filesDone).toBe(ready.filesTotal);
     expect(new Date(ready.expiresAt!).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
 
-    const download = await call(`/exports/X1/${job.id}/file`, await resultsService.keys.accessTokenFor("X1"));
-    expect(download.status).toBe(200);
-    expect(download.headers.get("content-type")).toBe("application/zip");
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
-    const archive = Buffer.from(await download.arrayBuffer());
+    const answer = await download("X1", job.id);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/zip");
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const archive = Buffer.from(await answer.arrayBuffer());
     expect(archive.length).toBe(ready.sizeBytes);
 
     const files = await unzip(archive);
@@ -176,9 +181,7 @@ describe("download everything (results service)", () => {
   it("gives each of two apps with one appName its own entry, and every checksum of the README matches (sha256sum -c)", async () => {
     const { export: job } = (await (await requestExport("X6")).json()) as { export: PublicExport };
     const ready = await readyExport("X6", job.id);
-    const archive = Buffer.from(
-      await (await call(`/exports/X6/${job.id}/file`, await resultsService.keys.accessTokenFor("X6"))).arrayBuffer(),
-    );
+    const archive = Buffer.from(await (await download("X6", job.id)).arrayBuffer());
     const names = await entryNames(archive);
     expect(names).toHaveLength(new Set(names.map((name) => name.toLowerCase())).size);
     expect(ready.filesTotal).toBe(names.length);

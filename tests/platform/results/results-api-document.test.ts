@@ -30,6 +30,7 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["POST", "/shared/open"],
     ["GET", "/shared/report?lang=en"],
     ["GET", "/shared/report.pdf?lang=en"],
+    ["POST", "/shared/close"],
   ],
   "app/services/readiness.server.ts": [["GET", "/healthz"]],
   "platform/identity/account-api/results-withdrawals.ts": [["GET", "/withdrawals/P1"]],

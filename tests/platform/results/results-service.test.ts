@@ -230,8 +230,12 @@ describe("GET /results/{userID}", () => {
 });
 
 describe("reports and documents", () => {
-  async function reportLink(userId: string, appId: string, sourceId = ada.sourceID) {
-    const response = await get(`/reports/${sourceId}/${appId}/${userId}`, await keys.accessTokenFor(userId));
+  async function reportLink(userId: string, appId: string, sourceId = ada.sourceID, proof?: string) {
+    const response = await get(
+      `/reports/${sourceId}/${appId}/${userId}`,
+      await keys.accessTokenFor(userId),
+      proof ? { "x-step-up-proof": proof } : {},
+    );
     return { response, body: await response.json() };
   }
 
@@ -248,6 +252,8 @@ describe("reports and documents", () => {
     expect(document.headers.get("content-disposition")).toMatch(/^inline; filename="report-traits-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(document.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(document.headers.get("referrer-policy")).toBe("no-referrer");
+    // Over HTTPS the browser keeps to HTTPS for the service's documents (browsers ignore it over plain HTTP).
+    expect(document.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const pdf = Buffer.from(await document.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.toString("latin1")).toContain("/Lang (en)");
@@ -265,7 +271,8 @@ describe("reports and documents", () => {
   });
 
   it("serves the exome download as a VCF attachment", async () => {
-    const { body } = await reportLink("P1001", adaExome.appID);
+    // Raw genetic data: with a fresh proof of a second factor (tests/platform/results/raw-data-downloads.test.ts).
+    const { body } = await reportLink("P1001", adaExome.appID, ada.sourceID, await keys.stepUpProofFor("P1001", "download"));
     const file = await fetch(reachable(body.providerReportUrl));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("text/vcf; charset=utf-8");
@@ -324,7 +331,8 @@ describe("reports and documents", () => {
       expect(body.message).toBe("The results for this report are not ready yet");
     }
     expect((await reportLink("P1005", "app-1005-traits")).response.status).toBe(200);
-    expect((await reportLink("P1010", "app-1010-exome")).response.status).toBe(200);
+    // Ready, and raw genetic data: it asks for a fresh verification.
+    expect((await reportLink("P1010", "app-1010-exome")).response.status).toBe(428);
   });
 
   it("answers 404 for an app the participant does not have, 403 for someone else's report", async () => {

@@ -6,6 +6,7 @@ import { openDatabase } from "../../../lib/postgres/index.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { contractCheckedFetch } from "../../support/results-contract";
+import { captureLogs } from "./support/log-capture.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
 
 /** Every answer of the results service is checked against its OpenAPI document. */
@@ -38,7 +39,12 @@ let clockOffsetSeconds = 0;
 async function startService(
   label: string,
   missBudget = { max: 1000, windowSeconds: 3600 },
-  options: { databaseUrl?: string; seed?: boolean } = {},
+  options: {
+    databaseUrl?: string;
+    seed?: boolean;
+    logger?: ReturnType<typeof captureLogs>["logger"];
+    sourceMissBudget?: { max: number; windowSeconds: number };
+  } = {},
 ) {
   const demoFile = path.join(workDir, `${label}.json`);
   await writeFile(demoFile, JSON.stringify({ participants: (Object.keys(BIRTH) as Person[]).map(participant) }));
@@ -52,8 +58,9 @@ async function startService(
     demoParticipantsFile: options.seed === false ? "" : demoFile,
     environment: "development",
     logLevel: "silent",
+    ...(options.logger ? { logger: options.logger } : {}),
     nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
-    shareSettings: { answerFloorMs: FLOOR_MS, missBudget },
+    shareSettings: { answerFloorMs: FLOOR_MS, missBudget, sourceMissBudget: options.sourceMissBudget ?? { max: 1000, windowSeconds: 900 } },
   });
 }
 
@@ -244,19 +251,144 @@ describe("sharing a report with a clinician (results service)", () => {
   });
 });
 
-describe("the deployment's guessing budget", () => {
+describe("guessing budgets: per source in front of the deployment's, the share's own first", () => {
   let small: RunningResultsService;
+  const logs = captureLogs();
   beforeAll(async () => {
-    small = await startService("budget", { max: 3, windowSeconds: 3600 });
+    small = await startService(
+      "budget",
+      { max: 6, windowSeconds: 3600 },
+      { logger: logs.logger, sourceMissBudget: { max: 3, windowSeconds: 900 } },
+    );
   });
   afterAll(() => small?.close());
 
-  it("refuses every attempt once the failed ones are spent, the right code and date of birth too", async () => {
+  const from = (source: string, body: Record<string, unknown>) => open({ ...body, source }, small);
+  const STRANGER = "stranger-source-hash-0000000000000001";
+  const OTHER_STRANGER = "stranger-source-hash-0000000000000002";
+  const CLINIC = "clinic-source-hash-000000000000000001";
+
+  it("slows one source down before the deployment's budget; a right code and date of birth from another source open", async () => {
     const created = await shareOf("S1", {}, small);
-    for (let miss = 0; miss < 3; miss++) expect((await open({ code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S1 }, small)).status).toBe(404);
-    const refused = await open({ code: created.code, dateOfBirth: BIRTH.S1 }, small);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    for (let miss = 0; miss < 3; miss++) expect((await from(STRANGER, { code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S1 })).status).toBe(404);
+    const slowed = await from(STRANGER, { code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S1 });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another source's miss is still told as a miss: one source is slowed, not everyone.
+    expect((await from(CLINIC, { code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S1 })).status).toBe(404);
+    // Nothing the slowed source sends is compared until its window ends, a right pair included ...
+    expect((await from(STRANGER, { code: created.code, dateOfBirth: "1999-01-01" })).status).toBe(429);
+    expect((await from(STRANGER, { code: created.code, dateOfBirth: BIRTH.S1 })).status).toBe(429);
+    // ... while the clinician, at her own address, opens it.
+    expect((await from(CLINIC, { code: created.code, dateOfBirth: BIRTH.S1 })).status).toBe(200);
+  });
+
+  it("never refuses the right code and date of birth because of strangers' misses, and alerts once when the deployment's are spent", async () => {
+    const created = await shareOf("S3", {}, small);
+    // Two more strangers' sources spend the rest of the deployment's six misses (one went to the clinic above).
+    for (const source of [OTHER_STRANGER, "stranger-source-hash-0000000000000003"])
+      for (let miss = 0; miss < 3; miss++) await from(source, { code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S3 });
+    const spent = await from("probe-source-hash-00000000000000001", { code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S3 });
+    expect(spent.status).toBe(429);
+    // Every failure is now answered alike, a real code with a wrong date of birth too ...
+    const wrong = await from("probe-source-hash-00000000000000002", { code: created.code, dateOfBirth: "1999-01-01" });
+    expect(wrong.status).toBe(429);
+    const withoutWait = async (response: Response) => ({ ...((await response.json()) as object), retryAfterSeconds: 0 });
+    expect(await withoutWait(wrong)).toEqual(await withoutWait(spent));
+    // ... while a clinician with the right code and the right date of birth is let in.
+    expect((await from("clinic-source-hash-000000000000000002", { code: created.code, dateOfBirth: BIRTH.S3 })).status).toBe(200);
+    const alerts = logs.lines
+      .map((line) => JSON.parse(line) as { alert?: string })
+      .filter((line) => line.alert === "share-miss-budget-exhausted");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ level: 50, max: 6, windowMinutes: 60 });
+  });
+
+  it("counts misses sent in parallel exactly: no more than the budget are answered as misses", async () => {
+    const fresh = await startService("parallel", { max: 5, windowSeconds: 3600 }, { sourceMissBudget: { max: 1000, windowSeconds: 900 } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          open({ code: "ZZZZZ-ZZZZZ", dateOfBirth: BIRTH.S1, source: `parallel-source-${String(i).padStart(20, "0")}` }, fresh),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 404)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("an ended share", () => {
+  const same = async (code: string, birthDates: string[]) => {
+    const answers = await Promise.all(
+      birthDates.map(async (dateOfBirth) => {
+        const response = await open({ code, dateOfBirth });
+        return `${response.status} ${await response.text()}`;
+      }),
+    );
+    return new Set(answers);
+  };
+
+  it("answers every date of birth alike once locked, revoked or expired", async () => {
+    const locked = await shareOf("S2");
+    for (let wrong = 0; wrong < 5; wrong++) await open({ code: locked.code, dateOfBirth: "2000-01-01" });
+    expect(await same(locked.code, [BIRTH.S2, "1990-06-16", "1950-01-01"])).toEqual(new Set([expect.stringMatching(/^410 /)]));
+
+    const revoked = await shareOf("S3");
+    await fetch(`${service.url}/shares/S3/${revoked.share.id}/revoke`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await keys.accessTokenFor("S3")}` },
+    });
+    expect((await same(revoked.code, [BIRTH.S3, "1975-12-02"])).size).toBe(1);
+
+    const expiring = await shareOf("S1", { days: 1 });
+    clockOffsetSeconds = 24 * 3600 + 1;
+    try {
+      expect((await same(expiring.code, [BIRTH.S1, "1980-02-01"])).size).toBe(1);
+    } finally {
+      clockOffsetSeconds = 0;
+    }
+  });
+});
+
+describe("the clinician's side", () => {
+  it("'Close this report' ends the access at once; each page and PDF sent is recorded; a made-up device word is not", async () => {
+    const created = await shareOf("S1");
+    const opened = await open({ code: created.code, dateOfBirth: BIRTH.S1, device: "<script>fridge</script>" });
+    const { access } = (await opened.json()) as { access: string };
+    expect((await report(access)).status).toBe(200);
+    expect((await report(access)).status).toBe(200);
+    expect((await report(access, ".pdf")).status).toBe(200);
+    const listed = (await listOf("S1")).find((share) => share.id === created.share.id) as unknown as {
+      views: { device: string }[];
+      deliveries: { page: number; pdf: number };
+    };
+    expect(listed.views.map((view) => view.device)).toEqual(["unknown"]);
+    expect(listed.deliveries).toEqual({ page: 2, pdf: 1 });
+
+    const closed = await fetch(`${service.url}/shared/close`, { method: "POST", headers: { authorization: `Share ${access}` } });
+    expect(closed.status).toBe(204);
+    expect((await report(access)).status).toBe(401);
+    expect((await report(access, ".pdf")).status).toBe(401);
+  });
+
+  it("shows a report only while its results are ready, as the participant's own page does", async () => {
+    const created = await shareOf("S3");
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S3 })).json()) as { access: string };
+    expect((await report(access)).status).toBe(200);
+    // The lab moves the kit back a step: health results are not ready any more.
+    const moved = await fetch(`${service.url}/dev/kits/S3/step`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ step: 4 }),
+    });
+    expect(moved.status).toBe(200);
+    expect((await report(access)).status).toBe(404);
+    expect((await report(access, ".pdf")).status).toBe(404);
+    await fetch(`${service.url}/dev/kits/S3/step`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"step":5}' });
   });
 });
 

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { secretProblems } from "../../../lib/deployment/environment.ts";
-import { secretWeakness } from "../../../lib/deployment/secret-strength.ts";
+import { secretWeakness, secretWeaknessMessage } from "../../../lib/deployment/secret-strength.ts";
 
 describe("one rule for every deployment secret", () => {
   it("refuses what is shorter than 32 characters, however random", () => {
@@ -26,6 +26,24 @@ describe("one rule for every deployment secret", () => {
       "ThisIsMyVerySecretProductionCookieKey2026",
     ])
       expect(secretWeakness(value), value).toBe("guessable");
+  });
+
+  it("refuses a hash of a word or a common password (derived, not generated), in hex or base64", () => {
+    const digest = (algorithm: string, word: string, encoding: "hex" | "base64" | "base64url") =>
+      createHash(algorithm).update(word).digest(encoding);
+    for (const derived of [
+      digest("sha256", "password", "hex"),
+      digest("sha256", "password", "base64"),
+      digest("sha512", "changeme", "hex"),
+      digest("sha1", "letmein", "hex"),
+      digest("md5", "qwerty123", "hex"),
+      digest("sha256", "dev-portal-secret-change-me", "base64url"),
+      digest("sha384", "sunshine", "hex"),
+    ])
+      expect(secretWeakness(derived), derived).toBe("derived");
+    // A hash of something random is as random as it: accepted.
+    expect(secretWeakness(digest("sha256", randomBytes(32).toString("hex"), "hex"))).toBeNull();
+    expect(secretWeaknessMessage("SESSION_SECRET", "derived")).toMatch(/^SESSION_SECRET is a hash of a word or a common password/);
   });
 
   it("refuses the published development values", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceDescription, deviceParts } from "~/domain/report-share";
+import { deviceDescription, deviceParts, shareEndedAt } from "~/domain/report-share";
 import { NewShareSchema, OpenShareSchema } from "~/domain/report-share-forms";
 import { createShareHasher, newShareCode, normalizedCode } from "../../../platform/results/shares/share-secrets.ts";
 import { stateOf } from "../../../platform/results/shares/share-store.ts";
@@ -7,6 +7,17 @@ import { stateOf } from "../../../platform/results/shares/share-store.ts";
 const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+
+describe("when a share ended, as the participant's pages say it", () => {
+  const share = { endedAt: null, expiresAt: "2031-05-01T10:00:00.000Z" };
+  it("is the moment it was ended early, or its end time once that has passed; nothing while it is open", () => {
+    expect(shareEndedAt({ ...share, state: "active" })).toBeNull();
+    expect(shareEndedAt({ ...share, state: "expired" })).toBe(share.expiresAt);
+    expect(shareEndedAt({ ...share, state: "locked", endedAt: "2031-04-02T09:00:00.000Z" })).toBe("2031-04-02T09:00:00.000Z");
+    expect(shareEndedAt({ ...share, state: "revoked", endedAt: "2031-04-03T09:00:00.000Z" })).toBe("2031-04-03T09:00:00.000Z");
+    expect(shareEndedAt({ ...share, state: "withdrawn" })).toBeNull();
+  });
+});
 
 describe("what kind of device opened a share", () => {
   it("names the kind and the browser, nothing more", () => {

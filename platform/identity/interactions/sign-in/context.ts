@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Channel } from "../../domain/codes.ts";
 import { maskPhone } from "../../domain/phone.ts";
-import { redirect, sendHtml } from "../../http/io.ts";
+import { clientAddress, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
@@ -188,8 +188,12 @@ export function createSignInContext(deps: InteractionDeps) {
     );
   }
 
-  /** Who pays for this account's codes: the established participants' pool, or the newcomers'. */
-  const claimOf = async (account: Account) => ({ accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) });
+  /** Who pays for this account's codes: the established participants' pool, or the newcomers'; asked from the request's address. */
+  const claimOf = async (account: Account, req: IncomingMessage) => ({
+    accountKey: account.id,
+    pool: await deps.sendingBudget.poolOf(account),
+    source: clientAddress(req, deps.trustedProxies),
+  });
 
   return { deps, humanCheckFor, saveState, identifyLinks, finish, recoveryHref, methodsOf, renderSelect, renderChallenge, claimOf };
 }

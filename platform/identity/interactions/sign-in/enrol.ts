@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { normalizePhone } from "../../domain/phone.ts";
-import { readForm, redirect, sendHtml } from "../../http/io.ts";
+import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
 import { humanCheckError } from "../../pages/human-check-field.tsx";
 import { type Translate, translator } from "../../pages/i18n.ts";
 import { renderEnrolPage } from "../../pages/sign-in-pages.tsx";
@@ -102,7 +102,7 @@ export function createEnrolStep(context: SignInContext) {
       locale: interaction.locale,
       sendNow: true,
       // A number not yet verified: enrolments are paid from the newcomers' pool.
-      budget: { accountKey: state.accountId, pool: "newcomer" },
+      budget: { accountKey: state.accountId, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) },
     });
     // Too soon after the code for another number, or a spent budget: nothing was sent, the page says when.
     if (!sent.ok) return refuse(res, interaction, 429, typed, { field: "phoneNumber", ...notSentError(sent) });

@@ -120,11 +120,13 @@ export function createIdentifyStep(context: SignInContext) {
           answer === "too-soon" ? form.humanCheckTicket : undefined,
         );
     }
-    // Counted for every e-mail as typed (one with no account too), whatever the browser or address,
-    // before the password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4
-    // §3.2.2) the password is not looked at, whoever types it and from wherever: it has to be
-    // re-established with a code to the phone ('Forgot password?').
-    const run = await deps.passwordFailures.begin(username);
+    // Counted for every e-mail as typed (one with no account too), whatever the address, before the
+    // password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4 §3.2.2) the
+    // password is not looked at: it has to be re-established with a code to the phone ('Forgot
+    // password?'). The participant's remembered browser keeps a run of its own, which a stranger (who
+    // has no such browser) can never add to: her right password there is never refused for his tries.
+    const failureScope = trustedDevice ? "device" : "new";
+    const run = await deps.passwordFailures.begin(username, failureScope);
     if (!run.compare) {
       await throttle.record(accountBucket);
       await throttle.record(addressBucket);
@@ -141,7 +143,7 @@ export function createIdentifyStep(context: SignInContext) {
       return refuse(400, [{ field: "username", key: "identify.invalidCredentials" }], { humanCheck: await escalated() });
     }
     await throttle.clear(accountBucket);
-    await deps.passwordFailures.clear(username);
+    await deps.passwordFailures.clear(username, failureScope);
     forgetFormError(req, res, deps, interaction.uid);
 
     const state: SignInState = {

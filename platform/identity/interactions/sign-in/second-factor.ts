@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Channel, isWellFormedCode, typedCode } from "../../domain/codes.ts";
 import { factorFailureBucket } from "../../domain/guessing-limits.ts";
-import { readForm, redirect, sendHtml } from "../../http/io.ts";
+import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { type MessageKey, translator } from "../../pages/i18n.ts";
 import type { Account } from "../../store/accounts.ts";
@@ -41,9 +41,15 @@ export function createSecondFactorSteps(context: SignInContext) {
    * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
    * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
    */
-  async function sendRefusedPage(res: ServerResponse, interaction: LoginInteraction, account: Account, refusal: FormErrorMessage) {
+  async function sendRefusedPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: LoginInteraction,
+    account: Account,
+    refusal: FormErrorMessage,
+  ) {
     const t = translator(interaction.locale);
-    const claim = await claimOf(account);
+    const claim = await claimOf(account, req);
     const methods: SecondFactor[] = (await factors.hasTotp(account.id)) ? ["totp"] : [];
     for (const channel of account.phone ? account.phoneMethods : []) {
       if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
@@ -69,7 +75,7 @@ export function createSecondFactorSteps(context: SignInContext) {
     const t = translator(interaction.locale);
     const [refusal] = kept.errors;
     if (kept.flags.includes("sendRefused") && refusal)
-      return sendHtml(res, kept.status, await sendRefusedPage(res, interaction, account, refusal));
+      return sendHtml(res, kept.status, await sendRefusedPage(req, res, interaction, account, refusal));
     const chosen = kept.values.chosen as SecondFactor | undefined;
     sendHtml(
       res,
@@ -98,7 +104,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       to: account.phone,
       locale: interaction.locale,
       sendNow: true,
-      budget: await claimOf(account),
+      budget: await claimOf(account, req),
     });
     if (!sent.ok && sent.reason === "budget")
       return refuseSelect(res, interaction, state, {
@@ -134,7 +140,9 @@ export function createSecondFactorSteps(context: SignInContext) {
         to: destination,
         locale: interaction.locale,
         sendNow: true,
-        budget: enrolling ? { accountKey: account.id, pool: "newcomer" } : await claimOf(account),
+        budget: enrolling
+          ? { accountKey: account.id, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) }
+          : await claimOf(account, req),
       });
       // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
       if (!sent.ok && sent.reason === "budget")

@@ -16,6 +16,7 @@ servePortal({
       console.log("resources released");
     },
     startSessionSweep: () => () => {},
+    startClientCredentialsCheck: () => () => {},
   },
   app: (req, res) => {
     if (req.url === "/slow") {

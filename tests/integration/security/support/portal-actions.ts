@@ -59,6 +59,7 @@ export const portalActions: PortalAction[] = [
     signedIn: true,
     validFields: { intent: "revoke" },
   },
+  { route: "_portal.download.tsx", path: "/download?file=exome&app=app-1001-exome", signedIn: true, validFields: { intent: "cancel" } },
   { route: "shared._index.tsx", path: "/shared", signedIn: false, validFields: { code: "ABCDE-FGHJK", dateOfBirth: "1984-03-09" } },
   { route: "shared.report.tsx", path: "/shared/report", signedIn: false, validFields: {} },
 ];
@@ -75,4 +76,5 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/accessibility", parameters: ["reported"], signedIn: false },
   { path: "/shared", parameters: ["link", "closed"], signedIn: false },
   { path: "/shares/new", parameters: ["app"], signedIn: true },
+  { path: "/download", parameters: ["file", "app", "id"], signedIn: true },
 ];

@@ -29,13 +29,17 @@ export const hostile = {
   apps: [{ appID: "app-1999-health", appName: "health", label: MARKUP_LABEL, labelEs: MARKUP_LABEL, type: "health" }],
 };
 
-export async function startSecureStack(portalEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startSecureStack(portalEnv: Record<string, string> = {}, identityEnv: Record<string, string> = {}): Promise<Stack> {
   ensurePortalBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), "portal-security-"));
   const participantsFile = path.join(dir, "participants.json");
   // No demo participants: each suite creates those it signs in.
   writeFileSync(participantsFile, JSON.stringify({ participants: [hostile] }));
-  return startStack({ participantsFile, portalEnv: { RESULTS_TIMEOUT_MS: "1500", ...portalEnv }, identityEnv: generousSendingBudgets });
+  return startStack({
+    participantsFile,
+    portalEnv: { RESULTS_TIMEOUT_MS: "1500", ...portalEnv },
+    identityEnv: { ...generousSendingBudgets, ...identityEnv },
+  });
 }
 
 /** Signs the participant in over HTTP, through the hosted pages' form posts. */

@@ -1,0 +1,205 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { data, redirect } from "react-router";
+import {
+  backFrom,
+  DownloadCodeStep,
+  DownloadPickStep,
+  DownloadReadyStep,
+  type DownloadFileView,
+  type ReleasedView,
+} from "~/components/profile/download-steps";
+import { ProfileCard } from "~/components/profile/profile-card";
+import { useStepFocus } from "~/components/verification/use-step-focus";
+import { authCodeSchema, PasswordUpdateMethodSchema } from "~/domain/auth-code";
+import { otherWaysOf } from "~/domain/code-help";
+import {
+  DownloadIntentSchema,
+  downloadPath,
+  downloadStepTitleKeys,
+  downloadTargetOf,
+  sameTarget,
+  type DownloadTarget,
+} from "~/domain/raw-data-download";
+import { resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { pageTitle } from "~/page-title";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import {
+  confirmDownload,
+  DOWNLOAD_FLOW,
+  downloadableFile,
+  downloadState,
+  forgetDownload,
+  resendDownloadCode,
+  sendDownloadCode,
+  type DownloadFailure,
+} from "~/services/raw-data-download.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireVisitor, type PortalSession } from "~/services/session.server";
+import { readFactors } from "~/services/sign-in-factors.server";
+import { keepReply, takeReply } from "~/services/verification.server";
+import type { Route } from "./+types/_portal.download";
+
+/**
+ * Raw genetic data (the exome file, the download of everything) behind a fresh second factor: how the
+ * code should come, the code, then a link that works once. Every step is a page of its own and a plain
+ * form post (post-redirect-get), with JavaScript or without.
+ */
+export const handle: TranslationHandle = { i18n: ["profile"] };
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageTitle(matches, "profile", downloadStepTitleKeys[loaderData?.step ?? "pick"]);
+
+/** The participant's own session (a results link is told to sign in), and the file the page is for. */
+async function participantAndTarget(request: Request, context: Route.LoaderArgs["context"]) {
+  const session = await requireVisitor(request, context);
+  if (session.tokenType === "ACCESS") {
+    const cookie = await flashNotification({ type: "info", titleKey: "profile:download.errors.resultsLink" });
+    throw redirect("/", { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
+  const target = downloadTargetOf(new URL(request.url).searchParams);
+  if (!target) throw data(null, { status: 400, headers: privatePageHeaders });
+  return { session, target };
+}
+
+/** The file, when it is the participant's and can be had now; otherwise back where it was asked for, with a notice. */
+async function fileOrLeave(request: Request, session: PortalSession, target: DownloadTarget): Promise<DownloadFileView> {
+  const file = await downloadableFile(request, session, target, await detectLanguage(request));
+  if (file) return { target, ...file };
+  const cookie = await flashNotification(
+    target.kind === "archive"
+      ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
+      : { type: "error", titleKey: "profile:download.errors.noticeTitle", bodyKey: "profile:download.errors.notAvailable" },
+  );
+  throw redirect(backFrom(target), { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+}
+
+/** This file's flow, if one is under way (another file's is not shown here; a released link that ran out is over). */
+async function stateFor(session: PortalSession, target: DownloadTarget) {
+  const state = downloadState(session);
+  if (!state || !sameTarget(state.target, target)) return null;
+  if (state.released && state.released.until <= Date.now()) {
+    await forgetDownload(session);
+    return null;
+  }
+  return state;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, target } = await participantAndTarget(request, context);
+  const file = await fileOrLeave(request, session, target);
+  const state = await stateFor(session, target);
+  const kept = state ? await takeReply(session, DOWNLOAD_FLOW) : null;
+  const step: keyof typeof downloadStepTitleKeys = state?.step ?? "pick";
+  const factors = step === "ready" ? null : await readFactors(session);
+  const code =
+    state?.step === "code"
+      ? {
+          method: state.method,
+          phoneNumber: state.phoneNumber,
+          resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+          otherWays: otherWaysOf(factors, state.method),
+        }
+      : null;
+  // Never the proof: only the link that works once.
+  const released: ReleasedView | null =
+    state?.released?.kind === "exome"
+      ? { kind: "exome", url: state.released.url }
+      : state?.released?.kind === "archive"
+        ? { kind: "archive", ticket: state.released.ticket }
+        : null;
+  return data(
+    { step, file, code, released, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable: Boolean(factors?.totp), reply: kept?.reply },
+    { status: kept?.status ?? 200, headers: privatePageHeaders },
+  );
+}
+
+const unavailable: VerificationNotice = { titleKey: "download.errors.noticeTitle", bodyKey: "download.errors.unavailable" };
+const noticeOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.notice : unavailable);
+const statusOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.status : 503);
+const expired = () => redirect("/session-expired", { headers: privatePageHeaders });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const { session, target } = await participantAndTarget(request, context);
+  const form = await readForm(request);
+  const toPage = () => redirect(downloadPath(target), { status: 303, headers: privatePageHeaders });
+  /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
+  const stay = async (reply: StepAnswer, status: number) => {
+    await keepReply(session, DOWNLOAD_FLOW, reply, status);
+    return toPage();
+  };
+  const intent = DownloadIntentSchema.safeParse(form.get("intent"));
+  if (!intent.success) return data({ notice: unavailable }, { status: 400 });
+  const state = await stateFor(session, target);
+
+  if (intent.data === "cancel") {
+    await forgetDownload(session);
+    const cookie = await flashNotification({ type: "info", titleKey: "profile:download.canceled" });
+    return redirect(backFrom(target), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
+  if (intent.data === "send-code") {
+    await fileOrLeave(request, session, target);
+    const submission = parseWithZod(form, { schema: PasswordUpdateMethodSchema });
+    if (submission.status !== "success") return data({ intent: "send-code", result: submission.reply() }, { status: 400 });
+    const sent = await sendDownloadCode(session, target, submission.value.authMethod);
+    if (!("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    // No flow to keep the answer in: it is this page's own answer.
+    return data({ intent: "send-code", result: submission.reply(), notice: noticeOf(sent) }, { status: statusOf(sent) });
+  }
+  // The code step's intents need a code on its way for this file; without one the page shows step one.
+  if (state?.step !== "code") return toPage();
+  if (intent.data === "resend") {
+    if (state.method === "totp") return toPage();
+    const left = resendSecondsLeft(state, Date.now());
+    if (left > 0)
+      return stay(
+        {
+          intent: "resend",
+          notice: { titleKey: "download.errors.noticeTitle", bodyKey: "code.resendLocked" },
+          noticeValues: { seconds: left },
+        },
+        429,
+      );
+    const resent = await resendDownloadCode(session, state);
+    if (resent === true) return stay({ intent: "resend", resent: true }, 200);
+    if (resent.kind === "session-expired") return expired();
+    return stay({ intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
+  }
+  const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
+  if (submission.status !== "success") return stay({ intent: "confirm", result: submission.reply() }, 400);
+  const released = await confirmDownload(request, session, state, submission.value.authCode, await detectLanguage(request));
+  if (!("kind" in released) || released.kind === "exome" || released.kind === "archive") return toPage();
+  if (released.kind === "session-expired") return expired();
+  if (released.kind === "field")
+    return stay({ intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [released.messageKey] } }) }, 400);
+  // A failure after the code passed ends the flow (its proof is spent): step one again, with the notice.
+  if (!downloadState(session)) return data({ intent: "send-code", notice: noticeOf(released) }, { status: statusOf(released) });
+  return stay({ intent: "confirm", result: submission.reply(), notice: noticeOf(released) }, statusOf(released));
+}
+
+export default function DownloadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("profile");
+  const { step, file, code, released, codeSentAt, appAvailable, reply: kept } = loaderData;
+  const reply = (kept ?? actionData) as StepAnswer | undefined;
+  const stepArea = useRef<HTMLDivElement>(null);
+  useStepFocus(step, reply, stepArea);
+  return (
+    <ProfileCard headingId="download-title" heading={t("download.title")} level={1}>
+      <div ref={stepArea}>
+        {step === "ready" && released ? (
+          <DownloadReadyStep file={file} released={released} />
+        ) : code ? (
+          <DownloadCodeStep key={codeSentAt} file={file} view={code} reply={reply} />
+        ) : (
+          <DownloadPickStep file={file} reply={reply} appAvailable={appAvailable} />
+        )}
+      </div>
+    </ProfileCard>
+  );
+}

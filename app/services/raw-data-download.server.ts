@@ -1,0 +1,146 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { AuthMethod } from "~/domain/auth-code";
+import { appLabel } from "~/domain/dashboard-view";
+import {
+  ARCHIVE_LINK_MINUTES,
+  type DownloadState,
+  type DownloadTarget,
+  EXOME_LINK_MINUTES,
+  type ReleasedDownload,
+} from "~/domain/raw-data-download";
+import { resultIconFor } from "~/domain/result-icons";
+import type { VerificationFailure } from "~/domain/verification";
+import { listDataExports } from "./data-exports.server";
+import { requestIdOf } from "./logger.server";
+import { fetchReportUrl, reportSourceId } from "./reports.server";
+import { fetchPatientResults } from "./results.server";
+import { flowState, saveFlowState, type PortalSession } from "./session.server";
+import { sendCode, verifyCode, withResendLock } from "./verification.server";
+
+/**
+ * Raw genetic data after a fresh second factor (purpose `download`): the code is sent and checked
+ * through the one verification flow; the identity provider's proof then releases one file, once. The
+ * exome's single-use address comes from the results service at once; the archive's proof waits in the
+ * session behind a single-use ticket until the participant follows its link.
+ */
+export const DOWNLOAD_FLOW = "raw-data-download";
+const PURPOSE = "download";
+
+export type DownloadFailure = VerificationFailure | { kind: "unavailable" };
+
+export function downloadState(session: PortalSession): DownloadState | null {
+  return flowState<DownloadState>(session, DOWNLOAD_FLOW);
+}
+
+export function forgetDownload(session: PortalSession): Promise<void> {
+  return saveFlowState(session, DOWNLOAD_FLOW, null);
+}
+
+/** What the page names: the file is the participant's and can be had now (an exome that is ready, an archive that is ready). */
+export type DownloadableFile = { label: string | null; bytes: number | null };
+
+export async function downloadableFile(request: Request, session: PortalSession, target: DownloadTarget, language: string) {
+  if (target.kind === "exome") {
+    const results = await fetchPatientResults({
+      accessToken: session.accessToken,
+      userId: session.userId,
+      sourceId: session.sourceId,
+      requestId: requestIdOf(request),
+    });
+    if (!results.ok) return null;
+    const app = results.results.apps.find((candidate) => candidate.appID === target.appId);
+    if (!app || !app.reportReady || resultIconFor(app.type) !== "download") return null;
+    return { label: appLabel(app, language), bytes: app.fileBytes } satisfies DownloadableFile;
+  }
+  const listed = await listDataExports(session);
+  if (!listed.ok) return null;
+  const found = listed.exports.find((each) => each.id === target.exportId);
+  const stillKept = found?.expiresAt ? Date.parse(found.expiresAt) > Date.now() : false;
+  return found?.status === "ready" && stillKept ? ({ label: null, bytes: found.sizeBytes } satisfies DownloadableFile) : null;
+}
+
+/** Step one: a code to the participant's phone (or the app's, nothing sent), for this file. */
+export async function sendDownloadCode(
+  session: PortalSession,
+  target: DownloadTarget,
+  method: AuthMethod,
+): Promise<DownloadState | DownloadFailure> {
+  const base = { target, step: "code" as const, method };
+  if (method === "totp") {
+    const state: DownloadState = { ...base, phoneNumber: "" };
+    await saveFlowState(session, DOWNLOAD_FLOW, state);
+    return state;
+  }
+  const sent = await sendCode(session, PURPOSE, method);
+  if (!("ok" in sent)) return sent;
+  const state: DownloadState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
+  await saveFlowState(session, DOWNLOAD_FLOW, state);
+  return state;
+}
+
+/** A new code, locked again for 30 seconds whether or not the provider sent it. */
+export async function resendDownloadCode(session: PortalSession, state: DownloadState): Promise<true | DownloadFailure> {
+  const sent = await sendCode(session, PURPOSE, state.method === "voice" ? "voice" : "sms");
+  if (!("ok" in sent) && sent.kind === "session-expired") return sent;
+  await saveFlowState(session, DOWNLOAD_FLOW, withResendLock(state));
+  return "ok" in sent ? true : sent;
+}
+
+/**
+ * Step two: the code passes, and the file is released: the exome's single-use address (the results
+ * service takes the proof now), or the archive's ticket (the proof is taken when the link is followed).
+ */
+export async function confirmDownload(
+  request: Request,
+  session: PortalSession,
+  state: DownloadState,
+  code: string,
+  language: string,
+): Promise<ReleasedDownload | DownloadFailure> {
+  const passed = await verifyCode(session, PURPOSE, state.method, code);
+  if (!("ok" in passed)) return passed;
+  if (!passed.proof) return { kind: "unavailable" };
+  const now = Date.now();
+  let released: ReleasedDownload;
+  if (state.target.kind === "exome") {
+    const outcome = await fetchReportUrl({
+      request,
+      accessToken: session.accessToken,
+      sourceId: reportSourceId(session.sourceId),
+      appId: state.target.appId,
+      userId: session.userId,
+      language,
+      proof: passed.proof,
+    });
+    // The proof is spent either way: a failure needs a new code.
+    if (!outcome.ok) {
+      await forgetDownload(session);
+      return { kind: "unavailable" };
+    }
+    released = { kind: "exome", url: outcome.reportUrl, until: now + EXOME_LINK_MINUTES * 60_000 };
+  } else {
+    released = {
+      kind: "archive",
+      ticket: randomBytes(32).toString("base64url"),
+      proof: passed.proof,
+      until: now + ARCHIVE_LINK_MINUTES * 60_000,
+    };
+  }
+  await saveFlowState(session, DOWNLOAD_FLOW, { ...state, step: "ready", released } satisfies DownloadState);
+  return released;
+}
+
+/**
+ * The archive's link followed: its proof, once (the ticket is spent here, whatever happens next), or
+ * null for a ticket that is not this session's live one for this archive.
+ */
+export async function takeArchiveRelease(session: PortalSession, exportId: string, ticket: string): Promise<string | null> {
+  const state = downloadState(session);
+  const released = state?.released;
+  if (state?.target.kind !== "archive" || state.target.exportId !== exportId || released?.kind !== "archive") return null;
+  const given = Buffer.from(ticket);
+  const expected = Buffer.from(released.ticket);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  await forgetDownload(session);
+  return released.until > Date.now() ? released.proof : null;
+}
