@@ -14,8 +14,11 @@ type Seen = { method: string; path: string; search: string; headers: IncomingHtt
 const seen: Seen[] = [];
 let server: Server;
 let base: string;
-/** Characters Basic auth and form encoding treat specially: each must reach the provider as it is. */
-const clientId = "portal client:1";
+/**
+ * Characters Basic auth and form encoding treat specially must reach the provider as they are: in the
+ * secret (the client id is limited to letters, digits, '-', '.', '_' and '*', which include '*' and '.').
+ */
+const clientId = "portal.client*1";
 const clientSecret = "s3cret+with/slash:colon %percent&amp=equals-and-more-than-32-chars";
 
 function answer(path: string): [number, unknown] {
