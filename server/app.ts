@@ -8,12 +8,11 @@ import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type * as PortalEntry from "../app/entry.server.tsx";
 import { namespacesByPath, type NamespacesForPath } from "../app/services/route-namespaces.server.ts";
+import { requestId, requestLog } from "../lib/http/middleware.ts";
 import { projectRoot, type ServerConfig } from "./config.ts";
 import { clientAddressResolver } from "./middleware/client-address.ts";
 import { createDraining } from "./middleware/draining.ts";
 import { requestGuard } from "./middleware/request-guard.ts";
-import { requestId } from "./middleware/request-id.ts";
-import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 
 export type PortalEdge = Pick<

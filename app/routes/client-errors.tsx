@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { errorReporter } from "~/services/error-reporter.server";
+import { reportBrowserError } from "~/services/error-reporter.server";
 import { readLimitedText } from "~/services/form-body.server";
 import { logger, redactText, requestIdOf } from "~/services/logger.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -40,15 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const report = parsed.data;
   const requestId = requestIdOf(request);
   logger.debug({ requestId, kind: report.kind, error: redactText(report.message) }, "browser error");
-  errorReporter.report({
-    message: report.message,
-    stack: report.stack,
-    kind: report.kind,
-    platform: "browser",
-    level: "error",
-    requestId,
-    path: report.path,
-  });
+  reportBrowserError({ ...report, requestId });
   return noContent(204);
 }
 

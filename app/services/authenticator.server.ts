@@ -1,3 +1,4 @@
+import { randomPKCECodeVerifier } from "openid-client";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { formEncoded } from "~/domain/client-credentials";
@@ -6,7 +7,6 @@ import { toLanguage, isLanguage, type Language } from "~/i18n";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import {
-  createCodeVerifier,
   createState,
   identityProviderReachable,
   idpMetadata,
@@ -46,7 +46,7 @@ class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
 
   protected override createAuthorizationURL() {
     const state = createState();
-    const codeVerifier = createCodeVerifier();
+    const codeVerifier = randomPKCECodeVerifier();
     const url = this.client.createAuthorizationURLWithPKCE(
       this.options.authorizationEndpoint.toString(),
       state,
@@ -81,6 +81,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
   authenticator ??= (async () => {
     const metadata = await idpMetadata();
     if (!metadata.code_challenge_methods_supported?.includes("S256")) throw new AuthFlowError("invalidCodeChallengeMethod");
+    if (!metadata.authorization_endpoint || !metadata.token_endpoint) throw new AuthFlowError("clientMismatch");
     const strategy = new PortalOidcStrategy(
       {
         // The library joins these as they are for Basic authentication: the secret goes in form-encoded

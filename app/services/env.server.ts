@@ -56,8 +56,8 @@ const EnvSchema = z.object({
     .optional(),
   USE_HEAP_IDENTIFY: booleanFlag.optional(),
   ERROR_REPORTING_ENABLED: booleanFlag.optional(),
-  ERROR_REPORTING_URL: z.url().optional(),
-  ERROR_REPORTING_TOKEN: z.string().optional(),
+  /** Where error reports go (Sentry's DSN, which carries the project's public key); unset, none are sent. */
+  SENTRY_DSN: z.url().optional(),
   CODE_VERSION: z.string().max(100).default("development"),
   ANALYTICS_URL: z.url().optional(),
   ANALYTICS_APP_ID: z.string().optional(),

@@ -1,227 +1,184 @@
-import { randomUUID } from "node:crypto";
+import type * as SentryModule from "@sentry/node";
+import type { Event, NodeOptions } from "@sentry/node";
 import type { Logger } from "pino";
 import { env, deploymentEnvironment, environmentPolicyForPortal } from "./env.server";
 import { logger as portalLogger, pathOnly, redactText, redactValue, requestIdOf } from "./logger.server";
 import { callUpstream } from "./upstream.server";
+
+/**
+ * Error reports leave through Sentry's SDK (`@sentry/node`): it builds the events (stack frames,
+ * causes), queues and sends them as envelopes, honours the receiving side's rate limits and counts
+ * what it had to drop (client reports). The portal adds what SPEC.md §9 asks: on only in production
+ * and staging, at most 60 items a minute, at most 100 waiting, none above 512 KiB, and nothing
+ * that could identify a participant (`beforeSend`). Without a DSN nothing is loaded and nothing sent.
+ */
 
 /** SPEC.md §9 'Error reporting'. */
 export const ITEMS_PER_MINUTE = 60;
 export const MAX_QUEUED_ITEMS = 100;
 export const MAX_PAYLOAD_BYTES = 524_288;
 const SEND_TIMEOUT_MS = 5_000;
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
+/** Longest exception value or message kept (the SDK cuts them). */
+const MAX_VALUE_CHARS = 4_000;
 
-export type ErrorLevel = "critical" | "error" | "warning" | "info";
-
-/** One item as error-reporting services take them. Every string is redacted before it is built. */
-export interface ErrorItem {
-  data: {
-    uuid: string;
-    environment: string;
-    level: ErrorLevel;
-    /** Seconds since the epoch. */
-    timestamp: number;
-    code_version: string;
-    platform: "node" | "browser";
-    language: "javascript";
-    context?: string;
-    request?: { id?: string; method?: string; path?: string };
-    body: { message: { body: string; stack?: string; kind?: string } };
-    notifier: { name: "participant-portal"; dropped_before: number };
-    truncated?: true;
-  };
-}
-
-export interface ErrorReport {
-  message: string;
-  stack?: string;
-  level?: ErrorLevel;
-  platform?: "node" | "browser";
-  /** e.g. "error" or "unhandledrejection" for browser reports. */
-  kind?: string;
-  requestId?: string;
-  method?: string;
-  path?: string;
-}
-
-export interface ErrorReporterOptions {
-  enabled: boolean;
-  endpoint?: string;
-  token?: string;
+export interface ErrorReportingSettings {
+  /** Where events go (a Sentry DSN, or one of a compatible service). */
+  dsn: string;
   environment: string;
-  codeVersion: string;
+  release: string;
+  /** The budget's window: a minute (SPEC.md §9); shorter only in tests. */
+  windowMs?: number;
   logger?: Logger;
-  now?: () => number;
 }
 
-export interface ErrorReporter {
-  report(report: ErrorReport): void;
-  /** Waits until every queued item has been sent or given up on (tests, shutdown). */
-  flush(): Promise<void>;
-  stats(): { sent: number; failed: number; dropped: number; queued: number };
-}
+type TransportOptions = Parameters<NonNullable<NodeOptions["transport"]>>[0];
 
-export function createErrorReporter(options: ErrorReporterOptions): ErrorReporter {
-  const log = options.logger ?? portalLogger;
-  const now = options.now ?? Date.now;
-  const active = options.enabled && Boolean(options.endpoint);
-  const queue: ErrorItem[] = [];
+/** At most `perWindow` sends per window; a send past it waits for the next window. */
+function sendBudget(perWindow: number, windowMs: number) {
   let windowStart = -Infinity;
-  let sentInWindow = 0;
-  let sent = 0;
-  let failed = 0;
-  let dropped = 0;
-  let droppedSinceLastSent = 0;
-  let pumping: Promise<void> | undefined;
-  let waitTimer: NodeJS.Timeout | undefined;
-  let idle: Array<() => void> = [];
-
-  function mayEnterWindow(): boolean {
-    const at = now();
-    if (at - windowStart >= WINDOW_MS) {
-      windowStart = at;
-      sentInWindow = 0;
-    }
-    return sentInWindow < ITEMS_PER_MINUTE;
-  }
-
-  async function send(item: ErrorItem): Promise<void> {
-    const reply = await callUpstream({
-      upstream: "error-reporting",
-      url: options.endpoint!,
-      method: "POST",
-      headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
-      jsonText: serializeWithinLimit(item),
-      timeoutMs: SEND_TIMEOUT_MS,
-      logger: log,
-    });
-    if (reply.answered && reply.ok) sent += 1;
-    else {
-      failed += 1;
-      if (reply.answered) log.warn({ status: reply.status }, "error report refused");
-      else log.warn({ error: reply.error }, "error report not delivered");
-    }
-  }
-
-  async function pump(): Promise<void> {
-    while (queue.length > 0) {
-      if (!mayEnterWindow()) {
-        // The rest waits for the next minute; the queue keeps only the newest MAX_QUEUED_ITEMS meanwhile.
-        waitTimer ??= setTimeout(
-          () => {
-            waitTimer = undefined;
-            start();
-          },
-          Math.max(0, windowStart + WINDOW_MS - now()),
-        );
-        waitTimer.unref();
+  let used = 0;
+  return async function nextSlot(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      if (now - windowStart >= windowMs) {
+        windowStart = now;
+        used = 0;
+      }
+      if (used < perWindow) {
+        used += 1;
         return;
       }
-      sentInWindow += 1;
-      const item = queue.shift()!;
-      // The receiving side learns how many items were lost before this one.
-      item.data.notifier.dropped_before = droppedSinceLastSent;
-      droppedSinceLastSent = 0;
-      await send(item);
+      await new Promise((resolve) => setTimeout(resolve, windowStart + windowMs - now).unref());
     }
-    const waiting = idle;
-    idle = [];
-    for (const resolve of waiting) resolve();
-  }
+  };
+}
 
-  /** A new minute may have begun before the timer fired (or under an injected clock): resume at once. */
-  function resumeIfWindowOver(): void {
-    if (waitTimer && now() - windowStart >= WINDOW_MS) {
-      clearTimeout(waitTimer);
-      waitTimer = undefined;
-      start();
-    }
-  }
-
-  function start(): void {
-    pumping ??= pump().finally(() => {
-      pumping = undefined;
-      if (queue.length > 0 && !waitTimer) start();
+/**
+ * The SDK's transport (its queue of MAX_QUEUED_ITEMS, rate-limit headers, dropped-event counts) with
+ * the portal's request: the one upstream client (serviceFetch, a timeout, a log line) after a slot of
+ * the per-minute budget.
+ */
+function portalTransport(sentry: typeof SentryModule, settings: ErrorReportingSettings) {
+  const nextSlot = sendBudget(ITEMS_PER_MINUTE, settings.windowMs ?? MINUTE_MS);
+  return (options: TransportOptions) =>
+    sentry.createTransport({ ...options, bufferSize: MAX_QUEUED_ITEMS }, async ({ body }) => {
+      await nextSlot();
+      const reply = await callUpstream({
+        upstream: "error-reporting",
+        url: options.url,
+        method: "POST",
+        raw: { body, contentType: "application/x-sentry-envelope" },
+        timeoutMs: SEND_TIMEOUT_MS,
+        logger: settings.logger,
+      });
+      if (!reply.answered) throw new Error(`error report not delivered (${reply.error})`);
+      return {
+        statusCode: reply.status,
+        headers: { "x-sentry-rate-limits": reply.headers.get("x-sentry-rate-limits"), "retry-after": reply.headers.get("retry-after") },
+      };
     });
-  }
+}
 
+/** Fields of an event that are the SDK's own (ids, versions, times), never text about a participant. */
+const SDK_FIELDS = new Set("event_id timestamp start_timestamp release dist environment platform level sdk type".split(" "));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What may leave the portal in a report: every text passed through redactText (tokens, passwords,
+ * codes, phone numbers, e-mail addresses), the request reduced to its method and path, no user, no
+ * headers, cookies or bodies, and the whole cut below MAX_PAYLOAD_BYTES.
+ */
+export function redactEvent<E extends Event>(event: E): E {
+  const redacted = Object.fromEntries(
+    Object.entries(event).map(([key, value]) => [key, SDK_FIELDS.has(key) ? value : redactValue(value)]),
+  ) as E;
+  delete redacted.user;
+  if (event.request) {
+    redacted.request = {
+      ...(event.request.method ? { method: event.request.method } : {}),
+      ...(event.request.url ? { url: redactText(pathOnly(event.request.url)) } : {}),
+    };
+  }
+  if (event.contexts?.trace) redacted.contexts = { ...redacted.contexts, trace: event.contexts.trace };
+  const requestId = event.tags?.request_id;
+  if (typeof requestId === "string" && UUID.test(requestId)) redacted.tags = { ...redacted.tags, request_id: requestId };
+  return withinPayloadLimit(redacted);
+}
+
+const byteLength = (event: Event) => Buffer.byteLength(JSON.stringify(event));
+
+/** An event above `limit` loses its breadcrumbs and extra data, then frames, then its texts' length, until it fits. */
+export function withinPayloadLimit<E extends Event>(event: E, limit: number = MAX_PAYLOAD_BYTES): E {
+  if (byteLength(event) <= limit) return event;
+  const cut: E = { ...event, breadcrumbs: undefined, extra: { truncated: true } };
+  const exceptions = cut.exception?.values ?? [];
+  for (const exception of exceptions) {
+    if (byteLength(cut) <= limit) return cut;
+    if (exception.stacktrace?.frames) exception.stacktrace = { frames: exception.stacktrace.frames.slice(-10) };
+    if (exception.value) exception.value = exception.value.slice(0, MAX_VALUE_CHARS);
+  }
+  if (byteLength(cut) <= limit) return cut;
+  // Still too big: what is left is the error's first line.
+  const firstLine = cut.message ?? (exceptions[0] ? `${exceptions[0].type ?? "Error"}: ${exceptions[0].value ?? ""}` : "");
+  return { ...cut, exception: undefined, contexts: undefined, tags: undefined, message: firstLine.slice(0, MAX_VALUE_CHARS) };
+}
+
+/** The SDK's options: only the integrations that add to an error report, no tracing, no loader hooks. */
+export function sentryOptions(sentry: typeof SentryModule, settings: ErrorReportingSettings): NodeOptions {
   return {
-    report(report) {
-      if (!active) return;
-      if (queue.length >= MAX_QUEUED_ITEMS) {
-        queue.shift();
-        dropped += 1;
-        droppedSinceLastSent += 1;
-      }
-      queue.push(buildItem(report, options, now()));
-      if (waitTimer) resumeIfWindowOver();
-      else start();
-    },
-    flush() {
-      resumeIfWindowOver();
-      if (queue.length === 0 && !pumping) return Promise.resolve();
-      return new Promise<void>((resolve) => idle.push(resolve));
-    },
-    stats: () => ({ sent, failed, dropped, queued: queue.length }),
+    dsn: settings.dsn,
+    environment: settings.environment,
+    release: settings.release,
+    sendDefaultPii: false,
+    maxValueLength: MAX_VALUE_CHARS,
+    maxBreadcrumbs: 0,
+    // Errors only: no tracing, so no OpenTelemetry set-up and no hooks into module loading.
+    skipOpenTelemetrySetup: true,
+    registerEsmLoaderHooks: false,
+    defaultIntegrations: false,
+    integrations: [sentry.linkedErrorsIntegration()],
+    transport: portalTransport(sentry, settings),
+    beforeSend: (event) => redactEvent(event),
+    beforeSendTransaction: (event) => redactEvent(event),
   };
 }
 
-const MAX_MESSAGE_CHARS = 4_000;
-const MAX_STACK_CHARS = 32_000;
+let sdk: Promise<typeof SentryModule> | undefined;
 
-function buildItem(report: ErrorReport, options: ErrorReporterOptions, at: number): ErrorItem {
-  const path = report.path ? redactText(pathOnly(report.path)) : undefined;
-  const item: ErrorItem = {
-    data: {
-      uuid: randomUUID(),
-      environment: options.environment,
-      level: report.level ?? "error",
-      timestamp: Math.floor(at / 1000),
-      code_version: options.codeVersion,
-      platform: report.platform ?? "node",
-      language: "javascript",
-      ...(path ? { context: path } : {}),
-      request: redactValue({ id: report.requestId, method: report.method, path }),
-      body: {
-        message: redactValue({
-          body: report.message.slice(0, MAX_MESSAGE_CHARS),
-          ...(report.stack ? { stack: report.stack.slice(0, MAX_STACK_CHARS) } : {}),
-          ...(report.kind ? { kind: report.kind.slice(0, 40) } : {}),
-        }),
-      },
-      notifier: { name: "participant-portal", dropped_before: 0 },
-    },
-  };
-  return item;
+/**
+ * Starts the SDK (loaded only now: it costs about 60 MB a process that reports nothing would hold).
+ * Settings of null stop reporting.
+ */
+export async function startErrorReporting(settings: ErrorReportingSettings | null): Promise<void> {
+  const previous = sdk;
+  sdk = undefined;
+  if (previous) await (await previous).close(SEND_TIMEOUT_MS);
+  if (!settings) return;
+  sdk = import("@sentry/node").then((sentry) => {
+    sentry.init(sentryOptions(sentry, settings));
+    return sentry;
+  });
+  await sdk;
 }
 
-/** The item as JSON, cut down (stack first, then message) when it exceeds MAX_PAYLOAD_BYTES. */
-export function serializeWithinLimit(item: ErrorItem, limit: number = MAX_PAYLOAD_BYTES): string {
-  let text = JSON.stringify(item);
-  if (Buffer.byteLength(text) <= limit) return text;
-  const message = { ...item.data.body.message };
-  const shrunk: ErrorItem = { data: { ...item.data, body: { message }, truncated: true } };
-  for (const field of ["stack", "body"] as const) {
-    while (Buffer.byteLength(text) > limit && (message[field]?.length ?? 0) > 0) {
-      const excess = Buffer.byteLength(text) - limit;
-      const current = message[field]!;
-      message[field] = current.slice(0, Math.max(0, current.length - Math.max(excess, Math.ceil(current.length / 4))));
-      text = JSON.stringify(shrunk);
-    }
-  }
-  return text;
+/** Waits until every report taken so far has been sent or given up on (tests, shutdown). */
+export async function flushErrorReports(timeoutMs = SEND_TIMEOUT_MS): Promise<boolean> {
+  return sdk ? (await sdk).flush(timeoutMs) : true;
 }
 
-/** The portal's reporter: on only in production and staging (SPEC.md §9) and only with an endpoint. */
-export const errorReporter: ErrorReporter = createErrorReporter({
-  enabled: environmentPolicyForPortal().errorReportingEnabled,
-  endpoint: env.ERROR_REPORTING_URL,
-  token: env.ERROR_REPORTING_TOKEN,
-  environment: deploymentEnvironment(),
-  codeVersion: env.CODE_VERSION,
-});
+function whenReporting(report: (sentry: typeof SentryModule) => void): void {
+  sdk?.then(report).catch((error: unknown) => portalLogger.warn({ error: redactText(String(error)) }, "error report not taken"));
+}
 
-/** For entry.server handleError: logs the error (redacted) and reports it. */
+/** On only in production and staging (SPEC.md §9), and only with a DSN. */
+function settingsFromEnv(): ErrorReportingSettings | null {
+  if (!environmentPolicyForPortal().errorReportingEnabled || !env.SENTRY_DSN) return null;
+  return { dsn: env.SENTRY_DSN, environment: deploymentEnvironment(), release: env.CODE_VERSION };
+}
+
+void startErrorReporting(settingsFromEnv());
+
 /**
  * A client's mistake React Router raised (405 for a POST to a page without an action, 404, 400...) is not
  * an error of ours: logged at info, never reported, so it cannot push real errors out of the queue.
@@ -233,11 +190,41 @@ export function logClientError(status: number, request: Request): void {
   );
 }
 
+/** For entry.server handleError: logs the error (redacted) and reports it. */
 export function reportServerError(error: unknown, request?: Request): void {
   const requestId = request ? requestIdOf(request) : undefined;
   const path = request ? pathOnly(new URL(request.url).pathname) : undefined;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const stack = error instanceof Error ? error.stack : undefined;
   portalLogger.error({ requestId, method: request?.method, path, error: redactText(message) }, "unhandled portal error");
-  errorReporter.report({ message, stack, requestId, method: request?.method, path, platform: "node" });
+  whenReporting((sentry) =>
+    sentry.captureException(error, (scope) =>
+      scope
+        .setTags({ source: "server", ...(requestId ? { request_id: requestId } : {}) })
+        .addEventProcessor((event) => (request ? { ...event, request: { method: request.method, url: path } } : event)),
+    ),
+  );
+}
+
+export interface BrowserErrorReport {
+  message: string;
+  stack?: string;
+  kind: "error" | "unhandledrejection";
+  path?: string;
+  requestId: string;
+}
+
+/** A browser's uncaught error, as `POST /client-errors` received it. */
+export function reportBrowserError(report: BrowserErrorReport): void {
+  whenReporting((sentry) => {
+    const [, type = "Error", value = report.message] = /^(\w*(?:Error|Exception)): ([\s\S]*)$/.exec(report.message) ?? [];
+    const frames = report.stack ? sentry.defaultStackParser(report.stack) : [];
+    sentry.captureEvent({
+      level: "error",
+      platform: "javascript",
+      exception: { values: [{ type, value, ...(frames.length ? { stacktrace: { frames } } : {}) }] },
+      ...(report.stack && !frames.length ? { extra: { stack: report.stack } } : {}),
+      tags: { source: "browser", kind: report.kind, request_id: report.requestId },
+      ...(report.path ? { request: { url: report.path } } : {}),
+    });
+  });
 }

@@ -1,27 +1,27 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { createRemoteJWKSet, customFetch as joseFetch, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import * as oidc from "openid-client";
 import { clientBasicAuthorization } from "~/domain/client-credentials";
-import { AuthFlowError, checkIdTokenClaims, CLOCK_SKEW_SECONDS, isValidCodeVerifier, STATE_LENGTH } from "~/domain/oidc-checks";
+import { AuthFlowError, checkIdTokenClaims, CLOCK_SKEW_SECONDS, STATE_LENGTH } from "~/domain/oidc-checks";
+import { CallInsideTransactionError } from "../../lib/postgres/transaction-scope.ts";
 import { env } from "./env.server";
-import { callUpstream } from "./upstream.server";
+import { callUpstream, upstreamFetch } from "./upstream.server";
 
-/** The parts of the IdP's discovery document the portal uses. */
-export type IdpMetadata = {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-  revocation_endpoint?: string;
-  end_session_endpoint?: string;
-  userinfo_endpoint?: string;
-  code_challenge_methods_supported?: string[];
-};
+/**
+ * The portal as an OpenID Connect relying party of the identity provider, on openid-client (a certified
+ * relying party): discovery, refresh, revocation and the end-session URL, with the client secret in
+ * Basic auth as RFC 6749 §2.3.1 has it (form-encoded). Every request goes through serviceFetch and
+ * leaves an upstream log line. The sign-in itself is remix-auth-oauth2's (authenticator.server.ts).
+ */
 
 const DISCOVERY_TIMEOUT_MS = 3_000;
+/** A token, refresh or revocation request's timeout. */
+const ENDPOINT_TIMEOUT_MS = 6_000;
 /** How long the key set is trusted before it is fetched again (a key it lacks is fetched at once, at most every 30 s). */
 export const JWKS_CACHE_MS = 24 * 60 * 60 * 1000;
 
-let metadata: Promise<IdpMetadata> | undefined;
+const identityFetch = upstreamFetch("identity");
+let configuration: Promise<oidc.Configuration> | undefined;
 let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 function discoveryUrl(): URL {
@@ -100,30 +100,51 @@ export async function withinBudget<T, F>(work: () => Promise<T>, budgetMs: numbe
   }
 }
 
-/** The discovery document, fetched once and kept (SPEC.md §7: cached 24 hours, like the keys). */
-export function idpMetadata(): Promise<IdpMetadata> {
-  metadata ??= (async () => {
-    const reply = await callUpstream({ upstream: "identity", url: discoveryUrl(), timeoutMs: DISCOVERY_TIMEOUT_MS });
-    if (!reply.answered) throw new Error(`identity provider discovery did not answer (${reply.error})`);
-    if (!reply.ok || !reply.body || typeof reply.body !== "object") throw new Error(`identity provider discovery answered ${reply.status}`);
-    const document = reply.body as IdpMetadata;
-    if (document.issuer !== env.IDP_ISSUER.replace(/\/$/, "")) throw new AuthFlowError("issuerMismatch");
+/** A library's error with the call that was refused inside a database transaction as its cause: that error, as it is. */
+function rethrowTransactionError(error: unknown): void {
+  if (error instanceof Error && error.cause instanceof CallInsideTransactionError) throw error.cause;
+}
+
+/** The provider's configuration, discovered once and kept (SPEC.md §7: cached 24 hours, like the keys). */
+function idpConfiguration(): Promise<oidc.Configuration> {
+  configuration ??= (async () => {
+    const issuer = new URL(env.IDP_ISSUER);
+    const config = await oidc
+      .discovery(issuer, env.IDP_CLIENT_ID, { [oidc.clockTolerance]: CLOCK_SKEW_SECONDS }, oidc.ClientSecretBasic(env.IDP_CLIENT_SECRET), {
+        [oidc.customFetch]: identityFetch,
+        timeout: DISCOVERY_TIMEOUT_MS / 1000,
+        execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+      })
+      .catch((error: unknown) => {
+        rethrowTransactionError(error);
+        if (error instanceof oidc.ClientError && error.code === "OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED")
+          throw new AuthFlowError("issuerMismatch");
+        throw error;
+      });
+    config.timeout = ENDPOINT_TIMEOUT_MS / 1000;
     discoveryAnswers.markReached();
-    return document;
+    return config;
   })().catch((error: unknown) => {
-    metadata = undefined;
+    configuration = undefined;
     throw error;
   });
-  return metadata;
+  return configuration;
+}
+
+/** The discovery document. */
+export async function idpMetadata(): Promise<oidc.ServerMetadata> {
+  return (await idpConfiguration()).serverMetadata();
 }
 
 async function jwks() {
   if (!keySet) {
     const { jwks_uri } = await idpMetadata();
+    if (!jwks_uri) throw new Error("the identity provider publishes no key set");
     keySet = createRemoteJWKSet(new URL(jwks_uri), {
       cacheMaxAge: JWKS_CACHE_MS,
       cooldownDuration: 30_000,
       timeoutDuration: DISCOVERY_TIMEOUT_MS,
+      [joseFetch]: identityFetch,
     });
   }
   return keySet;
@@ -179,7 +200,6 @@ export function accessTokenHash(accessToken: string): string {
   return digest.subarray(0, digest.length / 2).toString("base64url");
 }
 
-/** 64 characters from 48 random bytes (SPEC.md §9). */
 /**
  * 64 characters: when the sign-in started (6 bytes of seconds) and 42 random bytes. The nonce is bound
  * to the whole state, so the time in it is the portal's own.
@@ -196,12 +216,6 @@ export function createState(now = Date.now()): string {
 export function signInStartedAt(state: string): number | null {
   if (state.length !== STATE_LENGTH) return null;
   return Buffer.from(state, "base64url").readUIntBE(0, 6);
-}
-
-export function createCodeVerifier(): string {
-  const verifier = randomBytes(64).toString("base64url");
-  if (!isValidCodeVerifier(verifier)) throw new Error("code verifier");
-  return verifier;
 }
 
 /**
@@ -233,60 +247,41 @@ export class TokenEndpointError extends Error {
   }
 }
 
-/** A client-authenticated form POST to one of the provider's endpoints; no answer at all is an error. */
-async function postForm(endpoint: string, form: Record<string, string>) {
-  const reply = await callUpstream({
-    upstream: "identity",
-    url: endpoint,
-    method: "POST",
-    headers: { Authorization: basicAuthorization() },
-    form,
-    timeoutMs: DISCOVERY_TIMEOUT_MS * 2,
-  });
-  if (!reply.answered) throw new Error(`identity provider did not answer (${reply.error})`);
-  return reply;
-}
-
-export function tokenSetFrom(json: Record<string, unknown>, previousRefreshToken: string | null = null): TokenSet {
-  if (typeof json.access_token !== "string") throw new AuthFlowError("unparsableResponse");
-  const expiresIn = typeof json.expires_in === "number" ? json.expires_in : 1800;
-  return {
-    accessToken: json.access_token,
-    accessTokenExpiresAt: new Date(Date.now() + expiresIn * 1000),
-    refreshToken: typeof json.refresh_token === "string" ? json.refresh_token : previousRefreshToken,
-    idToken: typeof json.id_token === "string" ? json.id_token : null,
-  };
+/** The provider's OAuth error answer as a TokenEndpointError; anything else (no answer) as it is. */
+function endpointError(error: unknown): never {
+  rethrowTransactionError(error);
+  if (error instanceof oidc.ResponseBodyError) throw new TokenEndpointError(error.error, error.error_description ?? null, error.status);
+  throw error;
 }
 
 export async function refreshTokens(refreshToken: string): Promise<TokenSet> {
-  const { token_endpoint } = await idpMetadata();
-  const response = await postForm(token_endpoint, { grant_type: "refresh_token", refresh_token: refreshToken });
-  const json = (response.body && typeof response.body === "object" ? response.body : {}) as Record<string, unknown>;
-  if (!response.ok) {
-    throw new TokenEndpointError(
-      String(json.error ?? "server_error"),
-      typeof json.error_description === "string" ? json.error_description : null,
-      response.status,
-    );
-  }
-  return tokenSetFrom(json, refreshToken);
+  const tokens = await oidc.refreshTokenGrant(await idpConfiguration(), refreshToken).catch(endpointError);
+  return {
+    accessToken: tokens.access_token,
+    accessTokenExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 1800) * 1000),
+    refreshToken: tokens.refresh_token ?? refreshToken,
+    idToken: tokens.id_token ?? null,
+  };
 }
 
 /** Revokes a token; a token the IdP already considers ended is not an error (RFC 7009 answers 200). */
 export async function revokeToken(token: string, hint: "refresh_token" | "access_token"): Promise<void> {
-  const { revocation_endpoint } = await idpMetadata();
-  if (!revocation_endpoint) return;
-  const response = await postForm(revocation_endpoint, { token, token_type_hint: hint });
-  if (!response.ok && response.status !== 400) throw new Error(`revocation answered ${response.status}`);
+  const config = await idpConfiguration();
+  if (!config.serverMetadata().revocation_endpoint) return;
+  await oidc.tokenRevocation(config, token, { token_type_hint: hint }).catch((error: unknown) => {
+    if (error instanceof oidc.ResponseBodyError && error.status === 400) return;
+    endpointError(error);
+  });
 }
 
 export async function endSessionUrl(idToken: string | null, state: string): Promise<string | null> {
-  const { end_session_endpoint } = await idpMetadata();
-  if (!end_session_endpoint) return null;
-  const url = new URL(end_session_endpoint);
-  if (idToken) url.searchParams.set("id_token_hint", idToken);
-  url.searchParams.set("post_logout_redirect_uri", `${env.PORTAL_URL}/auth/signed-out`);
-  url.searchParams.set("state", state);
-  url.searchParams.set("client_id", env.IDP_CLIENT_ID);
-  return url.toString();
+  const config = await idpConfiguration();
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  return oidc
+    .buildEndSessionUrl(config, {
+      ...(idToken ? { id_token_hint: idToken } : {}),
+      post_logout_redirect_uri: `${env.PORTAL_URL}/auth/signed-out`,
+      state,
+    })
+    .toString();
 }

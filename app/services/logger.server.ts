@@ -3,7 +3,7 @@ import { REQUEST_ID_HEADER, saneRequestId } from "../../lib/http/index.ts";
 import { env } from "./env.server";
 
 /**
- * Portal logs: one JSON line per request (server/middleware/request-log.ts) and one per upstream call
+ * Portal logs: one JSON line per request (lib/http/middleware.ts) and one per upstream call
  * (upstream.server.ts), with a request id that
  * follows the request to the identity provider and the results service. Lines carry paths
  * without query strings and never headers or bodies, and free text passes through redactText.

@@ -25,8 +25,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>;
   /** Sent as application/json. */
   json?: unknown;
-  /** Sent as application/json as it is (already serialised, e.g. cut to a size limit). */
-  jsonText?: string;
+  /** Sent as it is, with its own content type (an error report's envelope). */
+  raw?: { body: string | Uint8Array; contentType: string };
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
   timeoutMs: number;
@@ -36,23 +36,54 @@ export interface UpstreamRequest {
 }
 
 export type UpstreamReply =
-  { answered: true; status: number; ok: boolean; body: unknown } | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
+  | { answered: true; status: number; ok: boolean; headers: Headers; body: unknown }
+  | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
 
 function errorName(error: unknown): string {
   if (error instanceof Error) return error.name === "Error" ? redactText(error.message) : error.name;
   return "unknown";
 }
 
-function bodyOf(request: UpstreamRequest): { body?: string; contentType?: string } {
-  if (request.jsonText !== undefined) return { body: request.jsonText, contentType: "application/json" };
+function bodyOf(request: UpstreamRequest): { body?: string | Uint8Array<ArrayBuffer>; contentType?: string } {
+  if (request.raw) return { body: request.raw.body as string | Uint8Array<ArrayBuffer>, contentType: request.raw.contentType };
   if (request.json !== undefined) return { body: JSON.stringify(request.json), contentType: "application/json" };
   if (request.form) return { body: new URLSearchParams(request.form).toString(), contentType: "application/x-www-form-urlencoded" };
   return {};
 }
 
+type LogLine = { method: string; upstream: UpstreamName; path: string; attempt: number; requestId?: string };
+
+/** Runs one call with its log line: "upstream call" with the status, or "upstream call failed" (warn, status -1). */
+async function logged<T extends { status: number }>(log: Logger, line: LogLine, call: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const durationMs = () => Math.round(performance.now() - began);
+  try {
+    const result = await call();
+    log.info({ ...line, status: result.status, durationMs: durationMs() }, "upstream call");
+    return result;
+  } catch (error) {
+    if (!(error instanceof CallInsideTransactionError)) {
+      log.warn({ ...line, status: -1, durationMs: durationMs(), error: errorName(error) }, "upstream call failed");
+    }
+    throw error;
+  }
+}
+
+function unanswered(error: unknown): UpstreamReply & { answered: false } {
+  if (error instanceof CallInsideTransactionError) throw error;
+  return { answered: false, status: UNANSWERED_STATUS, error: errorName(error) };
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One attempt. Never throws: no answer (refused, reset, timed out) is `answered: false`. */
 export async function callUpstream(request: UpstreamRequest, attempt = 1): Promise<UpstreamReply> {
-  const log = request.logger ?? portalLogger;
   const url = new URL(request.url);
   const method = request.method ?? "GET";
   const { body, contentType } = bodyOf(request);
@@ -60,24 +91,22 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
   if (contentType) headers["Content-Type"] = contentType;
   if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
   const line = { method, upstream: request.upstream, path: redactText(url.pathname), attempt, requestId: request.requestId };
-  const began = performance.now();
-  try {
+  return logged(request.logger ?? portalLogger, line, async () => {
     const response = await serviceFetch(url, { method, headers, body, signal: AbortSignal.timeout(request.timeoutMs) });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
-    return { answered: true, status: response.status, ok: response.ok, body: parsed };
-  } catch (error) {
-    if (error instanceof CallInsideTransactionError) throw error;
-    const name = errorName(error);
-    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
-    return { answered: false, status: UNANSWERED_STATUS, error: name };
-  }
+    const parsed = parsedJson(await response.text());
+    return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: parsed };
+  }).catch(unanswered);
+}
+
+/**
+ * `fetch` for a library that makes its own requests to another service (openid-client, jose's key
+ * set): serviceFetch with the upstream client's log line. Failures are logged and thrown as they are.
+ */
+export function upstreamFetch(upstream: UpstreamName, logger: Logger = portalLogger) {
+  return (url: string | URL, init: Omit<RequestInit, "body"> & { body?: BodyInit | Uint8Array | null } = {}): Promise<Response> => {
+    const line = { method: init.method ?? "GET", upstream, path: redactText(new URL(url).pathname), attempt: 1 };
+    return logged(logger, line, () => serviceFetch(url, init as RequestInit));
+  };
 }
 
 export interface Retries {
@@ -152,32 +181,23 @@ export async function passedOnFile(request: Request, file: { headers: Headers; b
  * for the answer's headers; the body then flows until it ends or `until` aborts (the browser left).
  */
 export async function openUpstreamStream(
-  request: Omit<UpstreamRequest, "method" | "json" | "jsonText" | "form">,
+  request: Omit<UpstreamRequest, "method" | "json" | "raw" | "form">,
   until?: AbortSignal,
 ): Promise<UpstreamStream> {
-  const log = request.logger ?? portalLogger;
   const url = new URL(request.url);
   const headers: Record<string, string> = { ...request.headers };
   if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
   const line = { method: "GET", upstream: request.upstream, path: redactText(url.pathname), attempt: 1, requestId: request.requestId };
-  const began = performance.now();
   const controller = new AbortController();
   const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
   until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
   try {
-    const response = await serviceFetch(url, { headers, signal: controller.signal });
-    log.info({ ...line, status: response.status, durationMs: Math.round(performance.now() - began) }, "upstream call");
-    return {
-      answered: true,
-      status: response.status,
-      ok: response.ok,
-      headers: response.headers,
-      body: response.body,
-    };
+    return await logged(request.logger ?? portalLogger, line, async () => {
+      const response = await serviceFetch(url, { headers, signal: controller.signal });
+      return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: response.body };
+    });
   } catch (error) {
-    const name = errorName(error);
-    log.warn({ ...line, status: -1, durationMs: Math.round(performance.now() - began), error: name }, "upstream call failed");
-    return { answered: false, status: UNANSWERED_STATUS, error: name };
+    return unanswered(error);
   } finally {
     clearTimeout(headersTimer);
   }

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { pino, type Logger } from "pino";
 import { isClientAbort } from "../../lib/http/index.ts";
+import { requestId, requestLog } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
@@ -17,9 +19,8 @@ import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-r
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
 import { appendCookie, BodyRejectedError, clientAddress, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
-import { logWhenFinished, requestIdFor } from "./http/request-log.ts";
 import { serveFont, serveScript } from "./http/scripts.ts";
-import { applySecurityHeaders } from "./http/security-headers.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
 import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts";
@@ -387,94 +388,17 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+  const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/;
   /** Set once close() is called. */
   let draining = false;
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const parsed = new URL(req.url ?? "/", "http://identity.invalid");
-    const path = parsed.pathname;
-    const query = parsed.searchParams;
-    // A control character (a NUL above all, which PostgreSQL refuses in text) is never part of a
-    // well-formed query: refused before oidc-provider or a store sees it.
-    if ([...query].some(([name, value]) => CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)))
-      return refuseBody(req, res, new BodyRejectedError(400, "control character in the query"), String(res.getHeader("x-request-id")));
-    // The language buttons' choice is kept for the pages that follow (it changes nothing else).
-    const chosenLanguage = query.get("lang");
-    if (req.method === "GET" && (chosenLanguage === "en" || chosenLanguage === "es")) {
-      appendCookie(res, LANGUAGE_COOKIE, chosenLanguage, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: secureCookies,
-        maxAge: 365 * 24 * 3600,
-      });
-    }
-
-    if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
-    if (path === "/readyz") {
-      // This instance's own state only: the results service (kit steps, share notices) is never asked.
-      const database = await db.query("SELECT 1").then(
-        () => "ok" as const,
-        () => "failed" as const,
-      );
-      const ready = database === "ok" && !draining;
-      return sendJson(res, ready ? 200 : 503, {
-        status: ready ? "ok" : "unavailable",
-        checks: { database, ...(draining ? { draining: true } : {}) },
-      });
-    }
-    if (path === "/assets/identity.css") {
-      res.setHeader("content-type", "text/css; charset=utf-8");
-      res.setHeader("cache-control", "public, max-age=3600");
-      return void res.end(css);
-    }
-    if (path.startsWith("/assets/") && path.endsWith(".js") && req.method === "GET") return serveScript(res, path);
-    if (path.startsWith("/assets/") && path.endsWith(".woff2") && req.method === "GET") return serveFont(res, path);
-    // Each address has a limit on new authorization requests (each stores an interaction) and on the
-    // interaction pages, before any is stored or looked up.
-    const limited =
-      path === "/auth"
-        ? limits.authorizationPerAddress
-        : path.startsWith("/interaction/") || path.startsWith("/auth/")
-          ? limits.interactionPerAddress
-          : null;
-    if (limited) {
-      const kind = path === "/auth" ? "authorization" : "interaction";
-      const taken = await requestLimits.take(`${kind}:${clientAddress(req, trustedProxies)}`, limited);
-      if (!taken.within) return refuseBusy(req, res, taken.retryAfterSeconds, query);
-    }
-    const [, uid, step] = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/.exec(path) ?? [];
-    if (uid) {
-      // A form posted: the interaction is in use and lives its full time (an untouched one only briefly).
-      if (req.method === "POST") await touchInteraction(db, uid, now(), INTERACTION_TTL_SECONDS * 1000);
-      if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query);
-      return signIn(req, res, uid, step, query);
-    }
-    const [, apiOperation] = /^\/api\/account\/([a-z-]+)$/.exec(path) ?? [];
-    if (apiOperation) return accountApi(req, res, apiOperation);
-    if (path === "/api/portal/barrier-report-receipt") return barrierReceipts(req, res);
-    if (path === "/api/notifications/preferences") return preferencesApi(req, res);
-    if (path === UNSUBSCRIBE_PATH) return unsubscribe(req, res, query);
-    if (path === STATUS_CALLBACK_PATH) {
-      if (!statusCallback) return sendJson(res, 404, { error: "not found" });
-      return statusCallback(req, res);
-    }
-    if (path === "/api/captcha/challenge" && req.method === "GET") return sendJson(res, 200, await captcha.createChallenge());
-    if (path === "/dev/outbox" || path === "/dev/outbox/view") {
-      if (options.production) return sendJson(res, 404, { error: "not found" });
-      return outboxRoutes(req, res, path.endsWith("/view"), query);
-    }
-    if (path === "/dev/participants") {
-      if (options.production) return sendJson(res, 404, { error: "not found" });
-      return participantsRoute(req, res);
-    }
-    if (path === "/dev/results-link") {
-      if (!resultsLinkEnabled(resultsLinkDeps)) return sendJson(res, 404, { error: "not found" });
-      return resultsLink(req, res);
-    }
-    if (path === "/me" && (await userinfo.handles(req))) return userinfo.handle(req, res);
-    return oidc.callback(req, res);
-  }
+  const query = (req: Request) => new URL(req.url, "http://identity.invalid").searchParams;
+  const notFound: RequestHandler = (_req, res) => sendJson(res, 404, { error: "not found" });
+  /** A route that exists only in some deployments (development tools, the text provider's callbacks). */
+  const openOnlyWhen =
+    (open: boolean): RequestHandler =>
+    (req, res, next) =>
+      open ? next() : notFound(req, res, next);
+  const devTools = openOnlyWhen(!options.production);
 
   /** Too many requests from one address: the translated page, and when to try again. */
   function refuseBusy(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number, query: URLSearchParams): void {
@@ -494,8 +418,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }
 
   /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
-  function refuseBody(req: IncomingMessage, res: ServerResponse, error: BodyRejectedError, requestId: string): void {
-    logger.info({ requestId, status: error.status, reason: error.message }, "request body refused");
+  function refuseBody(req: IncomingMessage, res: ServerResponse, error: BodyRejectedError): void {
+    logger.info({ requestId: res.getHeader("x-request-id"), status: error.status, reason: error.message }, "request body refused");
     if (res.headersSent) return void res.end();
     const url = new URL(req.url ?? "/", "http://identity.invalid");
     if (/^\/(api|dev)\//.test(url.pathname))
@@ -504,20 +428,97 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     sendHtml(res, error.status, renderOidcErrorPage({ locale, error: "invalid_request" }));
   }
 
-  handler = (req, res) => {
-    const requestId = requestIdFor(req);
-    res.setHeader("x-request-id", requestId);
-    logWhenFinished(logger, req, res, requestId);
-    applySecurityHeaders(res, { portalUrl: options.portalUrl, production: options.production });
-    route(req, res).catch((error: Error) => {
-      if (error instanceof BodyRejectedError) return refuseBody(req, res, error, requestId);
-      // A client that went away (a closed tab, a dropped connection) is not the service's failure.
-      if (isClientAbort(error, req)) return void logger.info({ requestId }, "client went away");
-      logger.error({ requestId, err: { message: error.message, stack: error.stack } }, "request failed");
-      if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
-      else res.end();
+  /** The service as oidc-provider's Express example has it: the host's own routes first, then the provider for the rest. */
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("case sensitive routing", true);
+  app.use(requestId(), requestLog(logger), securityHeaders({ portalUrl: options.portalUrl, production: options.production }));
+  app.use((req, res, next) => {
+    const params = query(req);
+    // A control character (a NUL above all, which PostgreSQL refuses in text) is never part of a
+    // well-formed query: refused before oidc-provider or a store sees it.
+    if ([...params].some(([name, value]) => CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)))
+      return next(new BodyRejectedError(400, "control character in the query"));
+    // The language buttons' choice is kept for the pages that follow (it changes nothing else).
+    const chosenLanguage = params.get("lang");
+    if (req.method === "GET" && (chosenLanguage === "en" || chosenLanguage === "es")) {
+      appendCookie(res, LANGUAGE_COOKIE, chosenLanguage, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookies,
+        maxAge: 365 * 24 * 3600,
+      });
+    }
+    next();
+  });
+  app.all("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
+  app.all("/readyz", async (_req, res) => {
+    // This instance's own state only: the results service (kit steps, share notices) is never asked.
+    const database = await db.query("SELECT 1").then(
+      () => "ok" as const,
+      () => "failed" as const,
+    );
+    const ready = database === "ok" && !draining;
+    sendJson(res, ready ? 200 : 503, {
+      status: ready ? "ok" : "unavailable",
+      checks: { database, ...(draining ? { draining: true } : {}) },
     });
-  };
+  });
+  app.all("/assets/identity.css", (_req, res) => {
+    res.setHeader("content-type", "text/css; charset=utf-8");
+    res.setHeader("cache-control", "public, max-age=3600");
+    res.end(css);
+  });
+  app.get("/assets/*file", (req, res, next) => {
+    if (req.path.endsWith(".js")) return serveScript(res, req.path);
+    if (req.path.endsWith(".woff2")) return serveFont(res, req.path);
+    next();
+  });
+  // Each address has a limit on new authorization requests (each stores an interaction) and on the
+  // interaction pages, before any is stored or looked up.
+  app.use(["/auth", "/interaction"], async (req, res, next) => {
+    const authorization = req.baseUrl === "/auth" && (req.path === "/" || req.path === "");
+    const limited = authorization ? limits.authorizationPerAddress : limits.interactionPerAddress;
+    const taken = await requestLimits.take(
+      `${authorization ? "authorization" : "interaction"}:${clientAddress(req, trustedProxies)}`,
+      limited,
+    );
+    if (!taken.within) return refuseBusy(req, res, taken.retryAfterSeconds, query(req));
+    next();
+  });
+  app.all(["/interaction/:uid", "/interaction/:uid/:step"], async (req, res, next) => {
+    const [, uid, step] = INTERACTION.exec(req.path) ?? [];
+    if (!uid) return next();
+    // A form posted: the interaction is in use and lives its full time (an untouched one only briefly).
+    if (req.method === "POST") await touchInteraction(db, uid, now(), INTERACTION_TTL_SECONDS * 1000);
+    if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query(req));
+    return signIn(req, res, uid, step, query(req));
+  });
+  app.all("/api/account/:operation", (req, res, next) => {
+    const [, operation] = /^\/api\/account\/([a-z-]+)$/.exec(req.path) ?? [];
+    return operation ? accountApi(req, res, operation) : next();
+  });
+  app.all("/api/portal/barrier-report-receipt", (req, res) => barrierReceipts(req, res));
+  app.all("/api/notifications/preferences", (req, res) => preferencesApi(req, res));
+  app.all(UNSUBSCRIBE_PATH, (req, res) => unsubscribe(req, res, query(req)));
+  app.all(STATUS_CALLBACK_PATH, openOnlyWhen(statusCallback !== null), (req, res) => statusCallback!(req, res));
+  app.get("/api/captcha/challenge", async (_req, res) => sendJson(res, 200, await captcha.createChallenge()));
+  app.all(["/dev/outbox", "/dev/outbox/view"], devTools, (req, res) => outboxRoutes(req, res, req.path.endsWith("/view"), query(req)));
+  app.all("/dev/participants", devTools, (req, res) => participantsRoute(req, res));
+  app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(resultsLinkDeps)), (req, res) => resultsLink(req, res));
+  app.all("/me", async (req, res, next) => ((await userinfo.handles(req)) ? userinfo.handle(req, res) : next()));
+  // The OpenID endpoints: the provider of the current signing keys (rebuilt when they change).
+  app.use((req, res) => oidc.callback(req, res));
+  app.use(((error: Error, req, res, _next) => {
+    if (error instanceof BodyRejectedError) return refuseBody(req, res, error);
+    // A client that went away (a closed tab, a dropped connection) is not the service's failure.
+    if (isClientAbort(error, req)) return void logger.info({ requestId: res.locals.requestId }, "client went away");
+    logger.error({ requestId: res.locals.requestId, err: { message: error.message, stack: error.stack } }, "request failed");
+    if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
+    else res.end();
+  }) satisfies ErrorRequestHandler);
+  handler = app;
 
   await deleteExpiredOidcPayloads(db, now());
   const cleanup = setInterval(() => {

@@ -1,14 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BodyRejectedError, parseJsonBody, readBodyText, REQUEST_ID_HEADER, saneRequestId, sendJson } from "../../lib/http/index.ts";
+import { BodyRejectedError, parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
 
 export { sendJson };
 
 const MAX_JSON_BODY_BYTES = 16 * 1024;
-
-export function requestIdFor(req: IncomingMessage): string {
-  return saneRequestId(req.headers[REQUEST_ID_HEADER]);
-}
 
 /** Every error answer has the same shape: { status, message } with the HTTP status. */
 export function sendError(res: ServerResponse, status: number, message: string): void {

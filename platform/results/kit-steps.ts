@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRemoteJWKSet, errors, jwtVerify } from "jose";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { readJsonBody, sendJson } from "./http-kit.ts";
-import { RequestError } from "./token-verifier.ts";
+import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.ts";
 
 /**
  * Kit steps: this service owns a kit's status, so it records every step a kit moves on to in
@@ -22,31 +21,6 @@ export interface KitStepChange {
   userId: string;
   step: number;
   changedAt: string;
-}
-
-/** The audience and type of the identity provider's token for reading the log (never an access token). */
-export const kitStepsAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/kit-steps`;
-export const KIT_STEPS_TOKEN_TYPE = "kit-steps+jwt";
-
-export function createKitStepsVerifier(options: { issuer: string; audience: string; jwksUrl: string }) {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
-  return async function verifyKitStepsReader(authorization: string | undefined): Promise<void> {
-    const token = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
-    if (!token) throw new RequestError(401, "no access token present");
-    try {
-      await jwtVerify(token, keys, {
-        issuer: options.issuer,
-        audience: kitStepsAudience(options.audience),
-        typ: KIT_STEPS_TOKEN_TYPE,
-        clockTolerance: 30,
-        requiredClaims: ["exp"],
-      });
-    } catch (error) {
-      if (error instanceof errors.JWKSTimeout || error instanceof TypeError)
-        throw new RequestError(503, "The identity provider's keys could not be fetched");
-      throw new RequestError(401, "The token does not allow reading kit steps");
-    }
-  };
 }
 
 /** Moves a kit to `step` (by default the next one). Forward: the step is dated today and logged. */
@@ -105,14 +79,14 @@ const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP
 export interface KitStepDeps {
   db: Database;
   now: () => Date;
-  verifyReader: (authorization: string | undefined) => Promise<void>;
+  verifyToken: TokenVerifier;
 }
 
 export function createKitStepRoutes(deps: KitStepDeps) {
   return {
     /** GET /kit-step-changes?after=&limit= (the identity provider's token only). */
     async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await deps.verifyReader(req.headers.authorization);
+      await deps.verifyToken(bearerToken(req.headers.authorization), "kit-steps");
       const parsed = FeedQuery.safeParse(Object.fromEntries(query));
       if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
       const [changes, lastId] = await Promise.all([

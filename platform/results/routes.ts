@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
+import { Router, type Request, type RequestHandler } from "express";
 import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
 import { createDevParticipant } from "./dev-participants.ts";
@@ -18,7 +19,7 @@ import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } 
 import { renderReportPdf } from "./report-pdf.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
-import { RequestError, type VerifiedCaller } from "./token-verifier.ts";
+import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes, type WithdrawalDeps } from "./withdrawals.ts";
 
 export interface RouteDependencies {
@@ -26,7 +27,7 @@ export interface RouteDependencies {
   repository: ResultsRepository;
   faults: FaultStore;
   signer: DocumentLinkSigner;
-  verifyBearer: (authorization: string | undefined) => Promise<VerifiedCaller>;
+  verifyToken: TokenVerifier;
   publicUrl: string;
   /** Where a participant goes back to from a report link that no longer works. */
   portalUrl: string;
@@ -50,7 +51,7 @@ const NOT_FOUND = "Not found";
 export function createRouter(deps: RouteDependencies) {
   /** Token check, own-data rule, then any injected development fault, in that order. */
   async function authorizeFor(req: IncomingMessage, userId: string): Promise<VerifiedCaller> {
-    const caller = await deps.verifyBearer(req.headers.authorization);
+    const caller = verifiedCaller(await deps.verifyToken(bearerToken(req.headers.authorization), "participant"));
     if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
     const fault = await deps.faults.take(userId);
     if (fault) {
@@ -233,78 +234,75 @@ export function createRouter(deps: RouteDependencies) {
     }
   }
 
-  return async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://results.internal");
-    const segments = pathSegments(url.pathname);
-    checkedQuery(url);
-    const [first, second, third, fourth] = segments;
-
-    if (first === "dev" && second === "faults" && segments.length === 2) {
-      if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
-      return devFaults(req, res, url);
-    }
-    if (first === "dev" && second === "participants" && segments.length === 2) {
-      if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
-      return createDevParticipant(deps.db, req, res);
-    }
-    if (first === "dev" && second === "kits" && third && fourth === "step" && segments.length === 4) {
-      if (!deps.devToolsEnabled) throw new RequestError(404, NOT_FOUND);
-      if (req.method !== "POST") {
-        res.setHeader("allow", "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
-      return kitStepRoutes.move(req, res, third);
-    }
-    if (first === "kit-step-changes" && segments.length === 1 && req.method === "GET")
-      return kitStepRoutes.feed(req, res, url.searchParams);
-    if (first === "exports" && second && segments.length === 2) {
-      if (req.method === "POST") {
-        await authorizeOwnAccount(req, second);
-        return exportRoutes.request(req, res, second);
-      }
-      if (req.method === "GET") {
-        await authorizeOwnAccount(req, second);
-        return exportRoutes.list(res, second);
-      }
-      res.setHeader("allow", "GET, POST");
-      throw new RequestError(405, "Method not allowed");
-    }
-    if (first === "withdrawals" && second && segments.length === 2) {
-      if (req.method !== "GET" && req.method !== "POST") {
-        res.setHeader("allow", "GET, POST");
-        throw new RequestError(405, "Method not allowed");
-      }
-      // The participant's own requests, with their own (full) token, as for exports.
-      await authorizeOwnAccount(req, second);
-      return req.method === "POST" ? withdrawalRoutes.record(req, res, second) : withdrawalRoutes.list(res, second);
-    }
-    if (first === "shares" && second && (segments.length === 2 || (segments.length === 4 && fourth === "revoke"))) {
-      await authorizeOwnAccount(req, second);
-      return shareRoutes.participant(req, res, second, third);
-    }
-    if (first === "shared" && second && segments.length === 2) return shareRoutes.clinician(req, res, second, url);
-    if (first === "share-notices" && second && segments.length === 2) return shareRoutes.notices(req, res, second);
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.setHeader("allow", "GET");
-      throw new RequestError(405, "Method not allowed");
-    }
-    if (first === "healthz" && segments.length === 1) return sendJson(res, 200, { status: "ok" });
-    if (first === "readyz" && segments.length === 1) {
-      const readiness = await checkReadiness(deps.db, deps.jwksUrl, deps.isDraining());
-      return sendJson(res, readiness.ready ? 200 : 503, {
-        status: readiness.ready ? "ok" : "unavailable",
-        checks: readiness.checks,
-        upstreams: readiness.upstreams,
-      });
-    }
-    if (first === "results" && second && segments.length === 2) return results(req, res, second, url);
-    if (first === "reports" && second && third && fourth && segments.length === 4) return report(req, res, second, third, fourth, url);
-    if (first === "documents" && second && third && segments.length === 3) return document(res, second, third, url);
-    if (first === "exports" && second && third && fourth === "file" && segments.length === 4) {
-      await authorizeOwnAccount(req, second);
-      // The archive holds the exome file: a fresh proof, once, before a byte of it is sent.
-      return exportRoutes.file(res, second, third, () => deps.rawData.takeProof(req, second));
-    }
-    throw new RequestError(404, NOT_FOUND);
+  const url = (req: Request) => new URL(req.originalUrl, "http://results.internal");
+  const param = (req: Request, name: string) => String(req.params[name]);
+  const devOnly: RequestHandler = (_req, _res, next) => next(deps.devToolsEnabled ? undefined : new RequestError(404, NOT_FOUND));
+  /** The account's owner only: the route's handler follows once the caller is known to be. */
+  const owner: RequestHandler = async (req, _res, next) => {
+    await authorizeOwnAccount(req, param(req, "userId"));
+    next();
   };
+  const allow =
+    (methods: string): RequestHandler =>
+    (_req, res) => {
+      res.setHeader("allow", methods);
+      throw new RequestError(405, "Method not allowed");
+    };
+
+  const router = Router({ caseSensitive: true });
+  // A malformed escape or a control character in the path or query is the caller's mistake.
+  router.use((req, _res, next) => {
+    const target = url(req);
+    pathSegments(target.pathname);
+    checkedQuery(target);
+    next();
+  });
+  router.all("/dev/faults", devOnly, (req, res) => devFaults(req, res, url(req)));
+  router.all("/dev/participants", devOnly, (req, res) => createDevParticipant(deps.db, req, res));
+  router
+    .route("/dev/kits/:userId/step")
+    .all(devOnly)
+    .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
+    .all(allow("POST"));
+  router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
+  router
+    .route("/exports/:userId")
+    .post(owner, (req, res) => exportRoutes.request(req, res, param(req, "userId")))
+    .get(owner, (req, res) => exportRoutes.list(res, param(req, "userId")))
+    .all(allow("GET, POST"));
+  // The participant's own requests, with their own (full) token, as for exports.
+  router
+    .route("/withdrawals/:userId")
+    .post(owner, (req, res) => withdrawalRoutes.record(req, res, param(req, "userId")))
+    .get(owner, (req, res) => withdrawalRoutes.list(res, param(req, "userId")))
+    .all(allow("GET, POST"));
+  router.all(["/shares/:userId", "/shares/:userId/:shareId/revoke"], owner, (req, res) =>
+    shareRoutes.participant(req, res, param(req, "userId"), req.params.shareId as string | undefined),
+  );
+  router.all("/shared/:what", (req, res) => shareRoutes.clinician(req, res, param(req, "what"), url(req)));
+  router.all("/share-notices/:what", (req, res) => shareRoutes.notices(req, res, param(req, "what")));
+  // Everything else only reads.
+  router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
+  router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
+  router.get("/readyz", async (_req, res) => {
+    const readiness = await checkReadiness(deps.db, deps.jwksUrl, deps.isDraining());
+    sendJson(res, readiness.ready ? 200 : 503, {
+      status: readiness.ready ? "ok" : "unavailable",
+      checks: readiness.checks,
+      upstreams: readiness.upstreams,
+    });
+  });
+  router.get("/results/:userId", (req, res) => results(req, res, param(req, "userId"), url(req)));
+  router.get("/reports/:sourceId/:appId/:userId", (req, res) =>
+    report(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
+  );
+  router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
+  // The archive holds the exome file: a fresh proof, once, before a byte of it is sent.
+  router.get("/exports/:userId/:exportId/file", owner, (req, res) =>
+    exportRoutes.file(res, param(req, "userId"), param(req, "exportId"), () => deps.rawData.takeProof(req, param(req, "userId"))),
+  );
+  router.use(() => {
+    throw new RequestError(404, NOT_FOUND);
+  });
+  return router;
 }

@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import express, { type ErrorRequestHandler } from "express";
 import { pino, type Logger } from "pino";
 import { isClientAbort } from "../../lib/http/index.ts";
-import { pathOnly } from "../../lib/logging/redact.ts";
+import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
@@ -11,8 +12,7 @@ import { loadDocumentSecret } from "./document-secret.ts";
 import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
-import { requestIdFor, sendError } from "./http-kit.ts";
-import { createKitStepsVerifier } from "./kit-steps.ts";
+import { sendError } from "./http-kit.ts";
 import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
@@ -20,12 +20,11 @@ import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
 import { seedBirthDates } from "./shares/birth-dates.ts";
-import { createNoticeCallerVerifier } from "./shares/notice-caller.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
 import { createShareStore } from "./shares/share-store.ts";
-import { createStepUpVerifier, createTokenVerifier, RequestError } from "./token-verifier.ts";
+import { createTokenVerifier, RequestError, stepUpProofOf } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
@@ -81,14 +80,15 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     });
     const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
-    const verifyStepUp = createStepUpVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
-    const route = createRouter({
+    const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
+    const verifyStepUp = stepUpProofOf(verifyToken);
+    const router = createRouter({
       db,
       repository,
       faults: createFaultStore(db),
       signer,
-      verifyBearer: createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+      verifyToken,
       publicUrl: config.publicUrl,
       portalUrl: config.portalUrl,
       reportIssuer,
@@ -97,53 +97,44 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
-      withdrawals: { db, now, verifyStepUp },
+      withdrawals: {
+        db,
+        now,
+        verifyToken,
+      },
       rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
         store: createShareStore(db, createShareHasher(documentSecret), now),
         repository,
         reportIssuer,
         now,
-        verifyNoticeCaller: createNoticeCallerVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        verifyToken,
         ...shareSettings,
         logger,
       },
       kitSteps: {
         db,
         now,
-        verifyReader: createKitStepsVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl }),
+        verifyToken,
       },
     });
 
-    server = createServer((req, res) => {
-      const startedAt = performance.now();
-      const requestId = requestIdFor(req);
-      res.setHeader("x-request-id", requestId);
-      res.setHeader("x-content-type-options", "nosniff");
-      res.on("finish", () => {
-        // Path only, cut: query strings may carry signatures, and headers carry tokens.
-        const path = pathOnly(req.url ?? "/");
-        logger.info(
-          { method: req.method, path, status: res.statusCode, durationMs: Math.round(performance.now() - startedAt), requestId },
-          "request",
-        );
-      });
-      route(req, res).catch((error: unknown) => {
-        if (error instanceof RequestError) {
-          if (!res.headersSent) sendError(res, error.status, error.message);
-          else res.destroy();
-          return;
-        }
-        if (isClientAbort(error, req)) {
-          logger.info({ requestId, path: pathOnly(req.url ?? "/") }, "client went away");
-          if (!res.writableEnded) res.destroy();
-          return;
-        }
-        logger.error({ err: error, requestId }, "request failed");
-        if (!res.headersSent) sendError(res, 500, "Something went wrong on our side");
-        else res.destroy();
-      });
-    });
+    const app = express();
+    app.disable("x-powered-by");
+    app.use(requestId(), requestLog(logger), serviceHeaders({ production: config.environment === "production" }));
+    app.use(router);
+    app.use(((error, req, res, _next) => {
+      // A client that went away (a closed tab, a dropped connection) is not the service's failure.
+      if (isClientAbort(error, req)) {
+        logger.info({ requestId: res.locals.requestId }, "client went away");
+        return void (res.writableEnded || res.destroy());
+      }
+      if (!(error instanceof RequestError)) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof RequestError) sendError(res, error.status, error.message);
+      else sendError(res, 500, "Something went wrong on our side");
+    }) satisfies ErrorRequestHandler);
+    server = createServer(app);
     await new Promise<void>((resolve, reject) => {
       server!.once("error", reject);
       server!.listen(config.port, config.host, () => resolve());

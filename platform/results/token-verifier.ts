@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify } from "jose";
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 
 export interface VerifiedCaller {
   /** The participant the token speaks for (the `uid` claim). */
@@ -20,72 +20,94 @@ export class RequestError extends Error {
 /** Accepted clock difference between the identity provider and this service. */
 const CLOCK_TOLERANCE_SECONDS = 30;
 
-/**
- * Checks bearer tokens offline against the identity provider's published keys: signature, issuer,
- * audience (this API) and expiry. Ordinary access tokens and results-link tokens are checked alike.
- */
-export function createTokenVerifier(options: { issuer: string; audience: string; jwksUrl: string }) {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+interface TokenRule {
+  /** Added to this API's audience: each kind of token is addressed for its use only. */
+  audienceSuffix: string;
+  /** The JWT `typ` of a token the identity provider makes for one use (never taken for an access token). */
+  typ?: string;
+  maxTokenAge?: number;
+  requiredClaims: string[];
+  /** The answer to a token that fails the checks, and to one that has only expired. */
+  refused: [status: number, message: string];
+  expired?: string;
+}
 
-  return async function verifyBearer(authorization: string | undefined): Promise<VerifiedCaller> {
-    const token = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
+/**
+ * Every token this service takes, by what it is for. A participant's access token (or a results
+ * link's) reads results; the others are the identity provider's: a proof that the participant just
+ * passed a code (step-up, five minutes), and its calls for share notices and for the kit-step log.
+ */
+const rules = {
+  participant: {
+    audienceSuffix: "",
+    requiredClaims: ["exp"],
+    refused: [401, "The access token is not valid"],
+    expired: "The access token has expired",
+  },
+  "step-up": {
+    audienceSuffix: "/step-up",
+    typ: "step-up+jwt",
+    maxTokenAge: 300,
+    requiredClaims: ["exp", "iat", "jti"],
+    refused: [403, "A fresh verification is required"],
+  },
+  "share-notices": {
+    audienceSuffix: "/share-notices",
+    typ: "share-notices+jwt",
+    maxTokenAge: 120,
+    requiredClaims: ["exp", "iat"],
+    refused: [401, "The caller is not the identity provider"],
+  },
+  "kit-steps": {
+    audienceSuffix: "/kit-steps",
+    typ: "kit-steps+jwt",
+    requiredClaims: ["exp"],
+    refused: [401, "The token does not allow reading kit steps"],
+  },
+} satisfies Record<string, TokenRule>;
+
+export type TokenPurpose = keyof typeof rules;
+export type TokenVerifier = (token: string | undefined, purpose: TokenPurpose) => Promise<JWTPayload>;
+
+/** The token of an `Authorization: Bearer …` header, if it has one. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? "")?.[1];
+}
+
+/**
+ * The one check of a token the identity provider signed, offline against its published keys (one key
+ * set for every purpose): signature, issuer, the purpose's audience and type, expiry and age. Keys
+ * that cannot be fetched are the service's trouble (503), never the caller's.
+ */
+export function createTokenVerifier(options: { issuer: string; audience: string; jwksUrl: string }): TokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  return async function verifyToken(token, purpose) {
     if (!token) throw new RequestError(401, "no access token present");
+    const rule: TokenRule = rules[purpose];
     try {
       const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
-        audience: options.audience,
+        audience: rule.audienceSuffix ? `${options.audience.replace(/\/$/, "")}${rule.audienceSuffix}` : options.audience,
+        typ: rule.typ,
+        maxTokenAge: rule.maxTokenAge,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ["exp"],
+        requiredClaims: rule.requiredClaims,
       });
-      if (typeof payload.uid !== "string" || payload.uid.length === 0) {
-        throw new RequestError(401, "Invalid JWT payload: Missing user ID");
-      }
-      return {
-        userId: payload.uid,
-        subject: payload.sub,
-        tokenType: typeof payload.token_type === "string" ? payload.token_type : undefined,
-      };
+      return payload;
     } catch (error) {
-      if (error instanceof RequestError) throw error;
       if (error instanceof errors.JWKSTimeout || isKeyFetchFailure(error)) {
         throw new RequestError(503, "The identity provider's keys could not be fetched");
       }
-      if (error instanceof errors.JWTExpired) throw new RequestError(401, "The access token has expired");
-      throw new RequestError(401, "The access token is not valid");
+      if (error instanceof errors.JWTExpired && rule.expired) throw new RequestError(401, rule.expired);
+      throw new RequestError(...rule.refused);
     }
   };
 }
 
-/** How old a step-up proof may be: the participant passed a code within these seconds. */
-const STEP_UP_MAX_AGE_SECONDS = 300;
-
-/**
- * Checks the identity provider's proof that the participant just passed a code (its own audience and
- * type, so it is never taken for an access token, nor an access token for it): the participant, the
- * purpose and the age. Answers the proof's id, which the caller accepts once.
- */
-export function createStepUpVerifier(options: { issuer: string; audience: string; jwksUrl: string }) {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
-  const audience = `${options.audience.replace(/\/$/, "")}/step-up`;
-  return async function verifyStepUp(token: string, userId: string, purpose: string): Promise<string> {
-    try {
-      const { payload } = await jwtVerify(token, keys, {
-        issuer: options.issuer,
-        audience,
-        typ: "step-up+jwt",
-        maxTokenAge: STEP_UP_MAX_AGE_SECONDS,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ["exp", "iat", "jti"],
-      });
-      if (payload.uid !== userId || payload.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
-      return payload.jti!;
-    } catch (error) {
-      if (error instanceof RequestError) throw error;
-      if (error instanceof errors.JWKSTimeout || isKeyFetchFailure(error))
-        throw new RequestError(503, "The identity provider's keys could not be fetched");
-      throw new RequestError(403, "A fresh verification is required");
-    }
-  };
+/** Who a participant's token speaks for. */
+export function verifiedCaller(payload: JWTPayload): VerifiedCaller {
+  if (typeof payload.uid !== "string" || payload.uid.length === 0) throw new RequestError(401, "Invalid JWT payload: Missing user ID");
+  return { userId: payload.uid, subject: payload.sub, tokenType: typeof payload.token_type === "string" ? payload.token_type : undefined };
 }
 
 function isKeyFetchFailure(error: unknown): boolean {
@@ -93,4 +115,16 @@ function isKeyFetchFailure(error: unknown): boolean {
   // from it as a JOSEError with this code.
   if (error instanceof TypeError) return /fetch/i.test(error.message);
   return error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC" && /JSON Web Key Set/.test(error.message);
+}
+
+/**
+ * The identity provider's proof that the participant passed a second factor a moment ago, for this
+ * participant and this purpose; answers its id (jti), to be spent once.
+ */
+export function stepUpProofOf(verifyToken: TokenVerifier) {
+  return async function verifyStepUp(token: string, userId: string, purpose: "withdrawal" | "download"): Promise<string> {
+    const proof = await verifyToken(token, "step-up");
+    if (proof.uid !== userId || proof.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
+    return proof.jti!;
+  };
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { readJsonBody, sendJson } from "./http-kit.ts";
-import { RequestError } from "./token-verifier.ts";
+import { RequestError, type TokenVerifier } from "./token-verifier.ts";
 
 /**
  * Withdrawal requests: what the participant asked for, recorded with a reference number once they
@@ -54,8 +54,7 @@ const RequestBody = z.object({
 export interface WithdrawalDeps {
   db: Database;
   now: () => Date;
-  /** Checks the step-up proof for this participant and purpose; answers its id (jti), throws when it is not good. */
-  verifyStepUp: (token: string, userId: string, purpose: "withdrawal" | "download") => Promise<string>;
+  verifyToken: TokenVerifier;
 }
 
 export function createWithdrawalRoutes(deps: WithdrawalDeps) {
@@ -80,7 +79,10 @@ export function createWithdrawalRoutes(deps: WithdrawalDeps) {
         requestKey,
       ]);
       if (again) return sendJson(res, 200, { withdrawal: toWithdrawal(again) });
-      const proofId = await deps.verifyStepUp(verification, userId, "withdrawal");
+      // The identity provider's proof that the participant just passed a code, for this participant and this purpose.
+      const proof = await deps.verifyToken(verification, "step-up");
+      if (proof.uid !== userId || proof.purpose !== "withdrawal") throw new RequestError(403, "This verification is for another request");
+      const proofId = proof.jti!;
       const outcome = await db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         const [open] = await tx.query<WithdrawalRow>(

@@ -222,8 +222,14 @@ for (const language of ["en", "es"] as const) {
     await page.getByRole("button", { name: w.continue }).click();
     await expect(page.getByRole("heading", { name: w.verify, level: 1 })).toBeVisible();
     const status = page.locator("#humanCheck").getByRole("status");
-    await expect(status).toContainText(/\d/);
-    const stated = Number(/\d+/.exec((await status.textContent()) ?? "")![0]);
+    // The status is rewritten while the page's script runs: read the seconds once it states them.
+    let stated = 0;
+    await expect
+      .poll(async () => {
+        stated = Number(/\d+/.exec((await status.textContent()) ?? "")?.[0] ?? 0);
+        return stated;
+      })
+      .toBeGreaterThan(0);
 
     await page.getByRole("radio", { name: w.text }).check();
     await page.getByRole("button", { name: w.sendCode }).click();

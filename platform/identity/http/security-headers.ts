@@ -1,42 +1,44 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
 
 const noncesOfResponses = new WeakMap<ServerResponse, string>();
 
-/** The CSP nonce of this response, for pages that carry a script. */
+/** The CSP nonce of this response, for pages that carry a script (the provider's own pages too). */
 export function cspNonceOf(res: ServerResponse): string | undefined {
   return noncesOfResponses.get(res);
 }
 
-export function applySecurityHeaders(res: ServerResponse, options: { portalUrl: string; production: boolean }): void {
-  const headers = securityHeaders(options);
-  for (const [name, value] of Object.entries(headers.values)) res.setHeader(name, value);
-  noncesOfResponses.set(res, headers.nonce);
-}
-
-/** Headers for every response: strict CSP with a per-response nonce, no framing, no sniffing. */
-export function securityHeaders(options: { portalUrl: string; production: boolean }) {
-  const nonce = randomBytes(16).toString("base64");
-  const portalOrigin = new URL(options.portalUrl).origin;
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    // Chromium applies form-action to the redirects after a POST, which end at the portal.
-    `form-action 'self' ${portalOrigin}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join("; ");
-  const values: Record<string, string> = {
-    "content-security-policy": csp,
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "referrer-policy": "no-referrer",
-    "cross-origin-opener-policy": "same-origin",
+/**
+ * A fresh nonce per response, and helmet's headers with the hosted pages' policy: scripts only with
+ * that nonce, styles, images and fonts from this service, forms to it and to the portal (Chromium
+ * applies form-action to the redirects after a POST, which end at the portal), no framing, no
+ * referrer. HSTS in production.
+ */
+export function securityHeaders(options: { portalUrl: string; production: boolean }): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    noncesOfResponses.set(res, randomBytes(16).toString("base64"));
+    next();
   };
-  if (options.production) values["strict-transport-security"] = "max-age=31536000; includeSubDomains";
-  return { nonce, values };
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: [(_req, res) => `'nonce-${noncesOfResponses.get(res as ServerResponse)}'`],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", new URL(options.portalUrl).origin],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
+    },
+    strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "no-referrer" },
+    xFrameOptions: { action: "deny" },
+  });
+  return [nonce, headers];
 }

@@ -1,6 +1,6 @@
 import Provider, { type Configuration, errors, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
 import { requestLocale } from "../http/io.ts";
-import { securityHeaders } from "../http/security-headers.ts";
+import { cspNonceOf } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
 import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.tsx";
 import type { AccountStore } from "../store/accounts.ts";
@@ -168,7 +168,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
           ctx.body = renderLogoutPage({
             form,
             autoSubmit: trustedHint,
-            nonce: ctx.state.cspNonce as string,
+            nonce: cspNonceOf(ctx.res) ?? "",
             locale: requestLocale(ctx.req, ctx.oidc.params?.ui_locales as string | undefined),
             here: ctx.originalUrl,
           });
@@ -185,10 +185,8 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(options.issuer, configuration);
+  // The service's headers (security-headers.ts) are on every answer already, the provider's included.
   provider.use(async (ctx, next) => {
-    const headers = securityHeaders({ portalUrl: options.portalUrl, production: options.production });
-    ctx.state.cspNonce = headers.nonce;
-    for (const [name, value] of Object.entries(headers.values)) ctx.set(name, value);
     await next();
     // oidc-provider's own middleware puts `oidc` on the context of its routes (absent on others).
     const routed = ctx as Partial<KoaContextWithOIDC> & typeof ctx;

@@ -7,7 +7,7 @@ import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
-import { RequestError } from "../token-verifier.ts";
+import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
 export interface ShareRouteDeps {
@@ -15,7 +15,7 @@ export interface ShareRouteDeps {
   repository: ResultsRepository;
   reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
   now: () => Date;
-  verifyNoticeCaller: (authorization: string | undefined) => Promise<void>;
+  verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
   /** Failed attempts the whole deployment takes in a window; past it only a right code with its date of birth opens. */
@@ -220,7 +220,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         res.setHeader("allow", "POST");
         throw new RequestError(405, "Method not allowed");
       }
-      await deps.verifyNoticeCaller(req.headers.authorization);
+      await deps.verifyToken(bearerToken(req.headers.authorization), "share-notices");
       if (what === "claim") {
         const rows = await store.claimNotices();
         return sendJson(res, 200, {

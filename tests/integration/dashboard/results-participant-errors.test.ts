@@ -66,7 +66,9 @@ describe("one participant's results errors", () => {
 
   it("counts what says the service is down: no answer and a gateway's 502-504", () => {
     expect(results.serviceIsDown({ answered: false, status: 599, error: "TimeoutError" })).toBe(true);
-    for (const status of [502, 503, 504]) expect(results.serviceIsDown({ answered: true, status, ok: false, body: null })).toBe(true);
-    for (const status of [500, 599, 404, 403]) expect(results.serviceIsDown({ answered: true, status, ok: false, body: null })).toBe(false);
+    for (const status of [502, 503, 504])
+      expect(results.serviceIsDown({ answered: true, status, ok: false, headers: new Headers(), body: null })).toBe(true);
+    for (const status of [500, 599, 404, 403])
+      expect(results.serviceIsDown({ answered: true, status, ok: false, headers: new Headers(), body: null })).toBe(false);
   });
 });

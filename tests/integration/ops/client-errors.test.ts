@@ -1,29 +1,27 @@
-import { afterAll, assert, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ErrorItem } from "~/services/error-reporter.server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callRoute } from "../../support/route-call";
-import { startHttpSink, type HttpSink } from "./support/http-sink";
+import { startSentryIngest, type SentryIngest } from "../../support/sentry-ingest";
 
-let sink: HttpSink;
+let ingest: SentryIngest;
 let action: typeof import("~/routes/client-errors").action;
-let errorReporter: typeof import("~/services/error-reporter.server").errorReporter;
+let flushErrorReports: typeof import("~/services/error-reporter.server").flushErrorReports;
 const portal = "https://portal.staging.example.com";
 
 beforeAll(async () => {
-  sink = await startHttpSink();
+  ingest = await startSentryIngest();
   vi.stubEnv("PORTAL_URL", portal);
   vi.stubEnv("SESSION_SECRET", "NV8gvLcMdoxvO4NDYMUkpfNlsh35eRZPCXqMV5OTBpE=");
   vi.stubEnv("IDP_CLIENT_SECRET", "1vzzKwCrv7Rk7iKBIcrmgnvrogGCGiNcjxvdIZ0kwoI=");
-  vi.stubEnv("ERROR_REPORTING_URL", `${sink.url}/items`);
-  vi.stubEnv("ERROR_REPORTING_TOKEN", "reporting-token");
+  vi.stubEnv("SENTRY_DSN", ingest.dsn);
   vi.stubEnv("CODE_VERSION", "v-test");
   vi.stubEnv("LOG_LEVEL", "silent");
   vi.resetModules();
   ({ action } = await import("~/routes/client-errors"));
-  ({ errorReporter } = await import("~/services/error-reporter.server"));
+  ({ flushErrorReports } = await import("~/services/error-reporter.server"));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await sink.close();
+  await ingest.close();
 });
 
 /** The answer React Router sends for a resource route: a thrown Response is sent like a returned one. */
@@ -56,31 +54,29 @@ describe("POST /client-errors", () => {
       }),
     );
     expect(response.status).toBe(204);
-    await errorReporter.flush();
-    const [received] = await sink.waitForCount(1);
-    assert.isDefined(received);
-    const item = JSON.parse(received.body) as ErrorItem;
-    expect(item.data).toMatchObject({
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.events().length === 1);
+    expect(ingest.events()[0]).toMatchObject({
       environment: "staging",
-      platform: "browser",
-      code_version: "v-test",
-      context: "/profile",
-      request: { id: "browser-req-1" },
-      body: { message: { kind: "unhandledrejection", stack: "at x (app.js:1:1)" } },
+      platform: "javascript",
+      release: "v-test",
+      request: { url: "/profile" },
+      tags: { source: "browser", kind: "unhandledrejection", request_id: "browser-req-1" },
+      exception: { values: [{ type: "TypeError", value: "failed for [redacted]", stacktrace: { frames: [{ filename: "app.js" }] } }] },
     });
-    expect(sink.received[0]?.body).not.toContain("jane@example.com");
-    expect(sink.received[0]?.body).not.toContain("123456");
+    expect(ingest.received[0]?.body).not.toContain("jane@example.com");
+    expect(ingest.received[0]?.body).not.toContain("123456");
   });
 
   it("accepts a form-encoded report", async () => {
-    const before = sink.received.length;
+    const before = ingest.events().length;
     const response = await post(new URLSearchParams({ message: "ReferenceError: x is not defined" }).toString(), {
       "Content-Type": "application/x-www-form-urlencoded",
     });
     expect(response.status).toBe(204);
-    await errorReporter.flush();
-    await sink.waitForCount(before + 1);
-    expect(JSON.parse(sink.received.at(-1)!.body).data.body.message.body).toBe("ReferenceError: x is not defined");
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.events().length === before + 1);
+    expect(ingest.events().at(-1)).toMatchObject({ exception: { values: [{ type: "ReferenceError", value: "x is not defined" }] } });
   });
 
   it("refuses other origins, and requests without Origin unless the browser says same-origin", async () => {

@@ -1,155 +1,200 @@
 import { pino } from "pino";
-import { afterEach, assert, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, assert, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  createErrorReporter,
+  flushErrorReports,
   ITEMS_PER_MINUTE,
   MAX_PAYLOAD_BYTES,
   MAX_QUEUED_ITEMS,
-  serializeWithinLimit,
-  type ErrorItem,
-  type ErrorReporterOptions,
+  reportBrowserError,
+  reportServerError,
+  startErrorReporting,
+  withinPayloadLimit,
+  type ErrorReportingSettings,
 } from "~/services/error-reporter.server";
-import { startHttpSink, type HttpSink } from "./support/http-sink";
+import { logger } from "~/services/logger.server";
+import { startSentryIngest, type SentryIngest } from "../../support/sentry-ingest";
+
+/**
+ * The portal's error reports as an ingest server on this machine receives them from Sentry's SDK:
+ * what arrives, what never does (tokens, codes, e-mail addresses, phone numbers), and SPEC.md §9's
+ * limits (60 a minute, 100 waiting, 512 KiB).
+ */
 
 const silent = pino({ level: "silent" });
-let sink: HttpSink;
+let ingest: SentryIngest;
 
 beforeEach(async () => {
-  sink = await startHttpSink();
+  ingest = await startSentryIngest();
+  // Each report is also a log line; these tests read what reaches the ingest server.
+  vi.spyOn(logger, "error").mockImplementation(() => undefined);
 });
 afterEach(async () => {
-  await sink.close();
+  vi.restoreAllMocks();
+  await startErrorReporting(null);
+  await ingest.close();
 });
 
-function reporter(overrides: Partial<ErrorReporterOptions> = {}) {
-  return createErrorReporter({
-    enabled: true,
-    endpoint: `${sink.url}/api/1/item/`,
-    token: "reporting-token-for-tests",
-    environment: "production",
-    codeVersion: "abc123",
-    logger: silent,
-    ...overrides,
-  });
+function start(overrides: Partial<ErrorReportingSettings> = {}) {
+  return startErrorReporting({ dsn: ingest.dsn, environment: "production", release: "abc123", logger: silent, ...overrides });
 }
 
-const items = () => sink.received.map((request) => JSON.parse(request.body) as ErrorItem);
+type ExceptionValue = { type?: string; value?: string; stacktrace?: { frames?: Array<{ function?: string }> } };
+const exceptionOf = (event: Record<string, unknown> | undefined) => (event?.exception as { values: ExceptionValue[] }).values;
+const requestId = "0b6f8a52-6a4c-4a0c-9d8e-3f2f4d1c2b7a";
 
-describe("error reporter", () => {
-  it("sends one JSON item with level, message, stack, request id, environment, code version and timestamp", async () => {
-    const errors = reporter({ now: () => 1_700_000_000_123 });
-    errors.report({
-      message: "TypeError: boom",
-      stack: "TypeError: boom\n    at loader (index.js:1:2)",
-      requestId: "req-1",
-      method: "GET",
-      path: "/profile?tab=x",
-    });
-    await errors.flush();
-    const [request] = await sink.waitForCount(1);
-    assert.isDefined(request);
-    expect(request.method).toBe("POST");
-    expect(request.headers["content-type"]).toBe("application/json");
-    expect(request.headers.authorization).toBe("Bearer reporting-token-for-tests");
-    const [item] = items();
-    assert.isDefined(item);
-    expect(item.data).toMatchObject({
-      environment: "production",
+describe("error reports through Sentry's SDK", () => {
+  it("sends the error with its type, stack frames, cause, request id, method, path, environment and release", async () => {
+    await start();
+    const cause = new RangeError("the pool is empty");
+    reportServerError(
+      new TypeError("boom", { cause }),
+      new Request("http://localhost:3000/profile?tab=x", { headers: { "x-request-id": requestId } }),
+    );
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.events().length === 1);
+    const [envelope] = ingest.received;
+    assert.isDefined(envelope);
+    expect(envelope.headers["content-type"]).toBe("application/x-sentry-envelope");
+    const [event] = ingest.events();
+    expect(event).toMatchObject({
       level: "error",
-      timestamp: 1_700_000_000,
-      code_version: "abc123",
       platform: "node",
-      context: "/profile",
-      request: { id: "req-1", method: "GET", path: "/profile" },
-      body: { message: { body: "TypeError: boom", stack: expect.stringContaining("at loader") } },
+      environment: "production",
+      release: "abc123",
+      request: { method: "GET", url: "/profile" },
+      tags: { source: "server", request_id: requestId },
     });
-    expect(errors.stats()).toMatchObject({ sent: 1, failed: 0, dropped: 0 });
+    const values = exceptionOf(event);
+    // The SDK lists a chain innermost first: the cause, then the error that was thrown.
+    expect(values.map((value) => [value.type, value.value])).toEqual([
+      ["RangeError", "the pool is empty"],
+      ["TypeError", "boom"],
+    ]);
+    expect(values[1]?.stacktrace?.frames?.length).toBeGreaterThan(0);
   });
 
-  it("redacts tokens, passwords, codes, phone numbers and e-mail addresses before sending", async () => {
-    const errors = reporter();
+  it("sends no token, password, code, phone number or e-mail address, from the server or a browser", async () => {
+    await start();
     const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jbyJ9.abcdefghijklmnop";
-    errors.report({
-      message: `failed for jane@example.com with code 482913 and password=Secret-Pass-1 via Bearer ${jwt}`,
-      stack: "sms to +1 (555) 010-9999 failed",
-      path: "/verify/jane@example.com",
+    const error = new Error(`failed for jane@example.com with code 482913 and password=Secret-Pass-1 via Bearer ${jwt}`, {
+      cause: new Error("sms to +1 (555) 010-9999 failed"),
     });
-    await errors.flush();
-    const [received] = await sink.waitForCount(1);
-    assert.isDefined(received);
-    const body = received.body;
-    for (const secret of ["jane@example.com", "482913", "Secret-Pass-1", jwt, "eyJ", "010-9999"]) expect(body).not.toContain(secret);
-    expect(body).toContain("[redacted]");
+    reportServerError(error, new Request("http://localhost:3000/verify/jane@example.com?code=123456&access_token=tok-abc"));
+    reportBrowserError({
+      kind: "unhandledrejection",
+      message: "TypeError: refresh_token=rt-secret-1 rejected for ana@example.org",
+      stack: "TypeError: x\n    at send (http://localhost:3000/assets/app.js?otp=654321:1:2)",
+      path: "/profile?code=777777",
+      requestId: "browser-req-1",
+    });
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.events().length === 2);
+    const bodies = ingest.received.map((envelope) => envelope.body).join("\n");
+    for (const secret of [
+      "jane@example.com",
+      "ana@example.org",
+      "482913",
+      "123456",
+      "654321",
+      "777777",
+      "Secret-Pass-1",
+      "rt-secret-1",
+      "tok-abc",
+      jwt,
+      "eyJ",
+      "010-9999",
+    ]) {
+      expect(bodies).not.toContain(secret);
+    }
+    expect(bodies).toContain("[redacted]");
+    const [server, browser] = ingest.events();
+    expect(server?.request).toEqual({ method: "GET", url: "/verify/[redacted]" });
+    expect(browser).toMatchObject({
+      platform: "javascript",
+      request: { url: "/profile" },
+      tags: { source: "browser", kind: "unhandledrejection" },
+    });
+    expect(exceptionOf(browser)[0]).toMatchObject({ type: "TypeError", value: "refresh_token=[redacted] rejected for [redacted]" });
   });
 
-  it("sends nothing when disabled or without an endpoint", async () => {
-    const off = reporter({ enabled: false });
-    off.report({ message: "ignored" });
-    await off.flush();
-    const noEndpoint = reporter({ endpoint: undefined });
-    noEndpoint.report({ message: "ignored" });
-    await noEndpoint.flush();
-    // A later, enabled item arriving first proves the earlier ones were never sent.
-    const on = reporter();
-    on.report({ message: "sent" });
-    await on.flush();
-    await sink.waitForCount(1);
-    expect(items().map((item) => item.data.body.message.body)).toEqual(["sent"]);
+  it("sends nothing when reporting is off, and loads no SDK for it", async () => {
+    await startErrorReporting(null);
+    reportServerError(new Error("not sent"));
+    expect(await flushErrorReports()).toBe(true);
+    await start();
+    reportServerError(new Error("sent"));
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.events().length === 1);
+    expect(exceptionOf(ingest.events()[0]).map((value) => value.value)).toEqual(["sent"]);
   });
 
-  it(`sends at most ${ITEMS_PER_MINUTE} items a minute and the rest when the next minute starts`, async () => {
-    let clock = 1_000_000;
-    const errors = reporter({ now: () => clock });
-    for (let i = 0; i < ITEMS_PER_MINUTE + 5; i += 1) errors.report({ message: `error ${i}` });
-    await sink.waitForCount(ITEMS_PER_MINUTE);
-    await expect.poll(() => errors.stats()).toMatchObject({ sent: ITEMS_PER_MINUTE, queued: 5 });
-    expect(sink.received).toHaveLength(ITEMS_PER_MINUTE);
-    clock += 60_000;
-    await errors.flush();
-    expect(sink.received).toHaveLength(ITEMS_PER_MINUTE + 5);
-    expect(items().at(-1)!.data.body.message.body).toBe(`error ${ITEMS_PER_MINUTE + 4}`);
+  it(`sends at most ${ITEMS_PER_MINUTE} reports a window and the rest when the next one starts`, async () => {
+    const windowMs = 3_000;
+    await start({ windowMs });
+    const began = Date.now();
+    for (let i = 0; i < ITEMS_PER_MINUTE + 5; i += 1) reportServerError(new Error(`error ${i}`));
+    await ingest.waitFor((seen) => seen.events().length === ITEMS_PER_MINUTE + 5);
+    const arrivals = ingest.received.map((envelope) => envelope.receivedAt).sort((a, b) => a - b);
+    expect(arrivals[ITEMS_PER_MINUTE]! - began).toBeGreaterThanOrEqual(windowMs);
+    const messages = ingest.events().map((event) => exceptionOf(event)[0]?.value);
+    expect(new Set(messages).size).toBe(ITEMS_PER_MINUTE + 5);
   });
 
-  it(`keeps at most ${MAX_QUEUED_ITEMS} waiting items, dropping and counting the oldest`, async () => {
-    let clock = 5_000_000;
-    const errors = reporter({ now: () => clock });
-    for (let i = 0; i < ITEMS_PER_MINUTE; i += 1) errors.report({ message: `first minute ${i}` });
-    await sink.waitForCount(ITEMS_PER_MINUTE);
-    for (let i = 0; i < MAX_QUEUED_ITEMS + 7; i += 1) errors.report({ message: `waiting ${i}` });
-    expect(errors.stats()).toMatchObject({ queued: MAX_QUEUED_ITEMS, dropped: 7 });
-    clock += 60_000;
-    await sink.waitForCount(ITEMS_PER_MINUTE * 2);
-    const secondMinute = items().slice(ITEMS_PER_MINUTE);
-    expect(secondMinute[0]?.data.body.message.body).toBe("waiting 7");
-    expect(secondMinute[0]?.data.notifier.dropped_before).toBe(7);
-    expect(items().filter((item) => item.data.notifier.dropped_before > 0)).toHaveLength(1);
+  it(`keeps at most ${MAX_QUEUED_ITEMS} reports waiting and says how many it dropped`, async () => {
+    await start({ windowMs: 1_000 });
+    // Held answers keep the first minute's reports in flight: the queue fills and stays full.
+    ingest.hold();
+    const reported = ITEMS_PER_MINUTE + MAX_QUEUED_ITEMS + 7;
+    for (let i = 0; i < reported; i += 1) reportServerError(new Error(`error ${i}`));
+    await ingest.waitFor((seen) => seen.received.length === ITEMS_PER_MINUTE);
+    ingest.release();
+    await ingest.waitFor((seen) => seen.events().length === MAX_QUEUED_ITEMS);
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.clientReports().length > 0);
+    expect(ingest.events()).toHaveLength(MAX_QUEUED_ITEMS);
+    // The oldest are kept: every report that arrived was among the first hundred.
+    const numbers = ingest.events().map((event) => Number(/\d+$/.exec(exceptionOf(event)[0]?.value ?? "")?.[0]));
+    expect(Math.max(...numbers)).toBe(MAX_QUEUED_ITEMS - 1);
+    const dropped = ingest.clientReports().flatMap((report) => report.discarded_events ?? []);
+    expect(dropped).toContainEqual({ reason: "queue_overflow", category: "error", quantity: reported - MAX_QUEUED_ITEMS });
   });
 
-  it(`truncates an item above ${MAX_PAYLOAD_BYTES} bytes`, async () => {
-    const errors = reporter();
-    errors.report({ message: "big", stack: "x".repeat(40_000) });
-    await errors.flush();
-    const [received] = await sink.waitForCount(1);
-    assert.isDefined(received);
-    expect(Buffer.byteLength(received.body)).toBeLessThan(MAX_PAYLOAD_BYTES);
+  it(`sends nothing above ${MAX_PAYLOAD_BYTES} bytes`, async () => {
+    await start();
+    reportServerError(new Error("m".repeat(MAX_PAYLOAD_BYTES * 2)));
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.events().length === 1);
+    expect(Buffer.byteLength(ingest.received[0]!.body)).toBeLessThan(MAX_PAYLOAD_BYTES);
 
-    const huge: ErrorItem = JSON.parse(received.body);
-    huge.data.body.message.stack = "y".repeat(MAX_PAYLOAD_BYTES * 2);
-    huge.data.body.message.body = "m".repeat(MAX_PAYLOAD_BYTES);
-    const text = serializeWithinLimit(huge);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
-    expect(JSON.parse(text).data.truncated).toBe(true);
+    const frames = Array.from({ length: 50 }, (_, i) => ({ function: `f${i}`, filename: "x".repeat(20_000) }));
+    const huge = {
+      event_id: "e",
+      message: "big",
+      extra: { blob: "y".repeat(MAX_PAYLOAD_BYTES) },
+      exception: { values: [{ type: "Error", value: "z".repeat(MAX_PAYLOAD_BYTES), stacktrace: { frames } }] },
+    };
+    const cut = withinPayloadLimit(huge);
+    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(cut.extra).toEqual({ truncated: true });
   });
 
-  it("counts a refused or unreachable endpoint as failed without throwing", async () => {
-    sink.respondWith(500);
-    const errors = reporter();
-    errors.report({ message: "refused" });
-    await errors.flush();
-    const unreachable = reporter({ endpoint: "http://127.0.0.1:9/unreachable" });
-    unreachable.report({ message: "lost" });
-    await unreachable.flush();
-    expect(errors.stats()).toMatchObject({ sent: 0, failed: 1 });
-    expect(unreachable.stats()).toMatchObject({ sent: 0, failed: 1 });
+  it("a refused or unreachable ingest server costs the portal nothing, and its rate limit is honoured", async () => {
+    ingest.respondWith(500);
+    await start();
+    expect(() => reportServerError(new Error("refused"))).not.toThrow();
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.received.length === 1);
+
+    ingest.respondWith(429, { "Retry-After": "60" });
+    reportServerError(new Error("rate limited"));
+    await flushErrorReports();
+    await ingest.waitFor((seen) => seen.received.length === 2);
+    reportServerError(new Error("held back by the rate limit"));
+    await flushErrorReports();
+    expect(ingest.events().map((event) => exceptionOf(event)[0]?.value)).toEqual(["refused", "rate limited"]);
+
+    await startErrorReporting({ dsn: "http://publictestkey@127.0.0.1:9/1", environment: "production", release: "x", logger: silent });
+    expect(() => reportServerError(new Error("lost"))).not.toThrow();
+    expect(await flushErrorReports()).toBe(true);
   });
 });

@@ -14,6 +14,12 @@ type Seen = { method: string; path: string; search: string; headers: IncomingHtt
 const seen: Seen[] = [];
 let server: Server;
 let base: string;
+/**
+ * Characters Basic auth and form encoding treat specially must reach the provider as they are: in the
+ * secret (the client id is limited to letters, digits, '-', '.', '_' and '*', which include '*' and '.').
+ */
+const clientId = "portal.client*1";
+const clientSecret = "s3cret+with/slash:colon %percent&amp=equals-and-more-than-32-chars";
 
 function answer(path: string): [number, unknown] {
   if (path === "/.well-known/openid-configuration") {
@@ -39,6 +45,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   vi.stubEnv("IDP_ISSUER", base);
+  vi.stubEnv("IDP_CLIENT_ID", clientId);
+  vi.stubEnv("IDP_CLIENT_SECRET", clientSecret);
   vi.stubEnv("RESULTS_API_URL", base);
   vi.stubEnv("LOG_LEVEL", "info");
   vi.resetModules();
@@ -104,7 +112,13 @@ describe("each caller of another service goes through the upstream client", () =
     expect((await idpMetadata()).token_endpoint).toBe(`${base}/token`);
     expect(lines.upstreamLine("identity", "/.well-known/openid-configuration")).toMatchObject({ status: 200 });
     await expect(refreshTokens("refresh")).rejects.toBeInstanceOf(TokenEndpointError);
-    expect(lastSeen("/token")?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(lastSeen("/token")?.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded\b/);
+    // RFC 6749 §2.3.1: id and secret form-encoded, then joined by a colon, then base64.
+    const basic = /^Basic (.+)$/.exec(lastSeen("/token")?.headers.authorization ?? "")?.[1] ?? "";
+    const [encodedId, encodedSecret, ...rest] = Buffer.from(basic, "base64").toString("utf8").split(":");
+    const formDecode = (text = "") => decodeURIComponent(text.replaceAll("+", " "));
+    expect(rest).toEqual([]);
+    expect([formDecode(encodedId), formDecode(encodedSecret)]).toEqual([clientId, clientSecret]);
     expect(lines.upstreamLine("identity", "/token")).toMatchObject({ method: "POST", status: 400 });
     await revokeToken("token", "refresh_token");
     expect(lines.upstreamLine("identity", "/revoke")).toMatchObject({ method: "POST", status: 200 });
@@ -123,7 +137,7 @@ describe("each caller of another service goes through the upstream client", () =
     const captured: Record<string, unknown>[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => void captured.push(JSON.parse(line) as Record<string, unknown>) });
     const { createAnalytics } = await import("~/services/analytics.server");
-    const { createErrorReporter } = await import("~/services/error-reporter.server");
+    const { flushErrorReports, reportServerError, startErrorReporting } = await import("~/services/error-reporter.server");
     const { privacyChoicesCookie } = await import("~/services/privacy-choices.server");
     const consent = (await privacyChoicesCookie.serialize({ analytics: true })).split(";")[0] ?? "";
     const analytics = createAnalytics({ enabled: true, url: `${base}/identify`, appId: "app", logger });
@@ -131,9 +145,14 @@ describe("each caller of another service goes through the upstream client", () =
     expect(await analytics.identifyParticipant({ request, heapIdentifier: "heap-1" })).toBe("sent");
     expect(lastSeen("/identify")?.headers["x-request-id"]).toBe("analytics-1");
     expect(captured.find((line) => line.upstream === "analytics")).toMatchObject({ path: "/identify", status: 200 });
-    const reporter = createErrorReporter({ enabled: true, endpoint: `${base}/errors`, logger, environment: "test", codeVersion: "test" });
-    reporter.report({ message: "boom", platform: "node" });
-    await reporter.flush();
-    expect(captured.find((line) => line.upstream === "error-reporting")).toMatchObject({ path: "/errors", status: 200 });
+    const dsn = `${base.replace("//", "//publickey@")}/7`;
+    await startErrorReporting({ dsn, logger, environment: "test", release: "test" });
+    const { logger: portalLogger } = await import("~/services/logger.server");
+    vi.spyOn(portalLogger, "error").mockImplementation(() => undefined);
+    reportServerError(new Error("boom"));
+    await flushErrorReports();
+    await startErrorReporting(null);
+    expect(lastSeen("/api/7/envelope/")?.search).toContain("sentry_key=publickey");
+    expect(captured.find((line) => line.upstream === "error-reporting")).toMatchObject({ path: "/api/7/envelope/", status: 200 });
   });
 });

@@ -1,12 +1,13 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { errorReporter } from "~/services/error-reporter.server";
+import { flushErrorReports, startErrorReporting } from "~/services/error-reporter.server";
 import { FORM_BODY_LIMIT_BYTES } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
 import { logger } from "~/services/logger.server";
 import { renderRefusalPage } from "~/services/refusal-page.server";
 import { createPortalApp } from "../../../server/app.ts";
+import { startSentryIngest, type SentryIngest } from "../../support/sentry-ingest";
 import { crossSiteHeaders } from "./support/cross-site-headers";
 
 /** The guard as server/index.ts puts it in front of the app, with a stand-in app that records what reaches it. */
@@ -15,10 +16,13 @@ const portalOrigin = new URL(process.env.PORTAL_URL ?? "http://localhost:3000").
 const reached: string[] = [];
 let server: Server;
 let base: string;
+let ingest: SentryIngest;
 const logLevel = logger.level;
 
 beforeAll(async () => {
   logger.level = "silent";
+  ingest = await startSentryIngest();
+  await startErrorReporting({ dsn: ingest.dsn, environment: "production", release: "test" });
   const { app } = createPortalApp({
     config: { portalOrigin, idpOrigin: "http://localhost:3001", production: false },
     logger,
@@ -36,6 +40,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   logger.level = logLevel;
+  await startErrorReporting(null);
+  await ingest.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -66,7 +72,6 @@ function raw(method: string, target: string): Promise<{ status: number; allow: s
 describe("the request guard in front of the portal", () => {
   it("answers valid HTTP the portal does not serve with a 4xx page, never a 500 and never an error report", async () => {
     const error = vi.spyOn(logger, "error");
-    const report = vi.spyOn(errorReporter, "report");
     const absolute = await raw("GET", `${base}/`);
     expect(absolute.status).toBe(400);
     expect(absolute.body).toContain("The request could not be understood.");
@@ -77,14 +82,14 @@ describe("the request guard in front of the portal", () => {
     expect(trace.body).toContain("This kind of request is not accepted here.");
     expect(reached).toEqual([]);
     expect(error).not.toHaveBeenCalled();
-    expect(report).not.toHaveBeenCalled();
+    await flushErrorReports();
+    expect(ingest.received).toEqual([]);
     vi.restoreAllMocks();
   });
 
   it("answers a cross-site POST itself with the translated 403 screen, logged as a warning, never reported", async () => {
     const warn = vi.spyOn(logger, "warn");
     const error = vi.spyOn(logger, "error");
-    const report = vi.spyOn(errorReporter, "report");
     for (const headers of crossSiteHeaders) {
       const response = await post("/results/report?token=secret-value", headers);
       const body = await response.text();
@@ -104,7 +109,8 @@ describe("the request guard in front of the portal", () => {
       "request refused",
     ]);
     expect(error).not.toHaveBeenCalled();
-    expect(report).not.toHaveBeenCalled();
+    await flushErrorReports();
+    expect(ingest.received).toEqual([]);
     vi.restoreAllMocks();
   });
 

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenVerifier, RequestError } from "../../../platform/results/token-verifier.ts";
+import { bearerToken, createTokenVerifier, RequestError, verifiedCaller } from "../../../platform/results/token-verifier.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
 
 let keys: TestIdentityKeys;
@@ -20,7 +20,11 @@ async function rejection(promise: Promise<unknown>): Promise<RequestError> {
 }
 
 describe("bearer token verifier", () => {
-  const verifierFor = (jwksUrl: string) => createTokenVerifier({ issuer: keys.issuer, audience: keys.audience, jwksUrl });
+  /** A participant's token, as the results routes check it. */
+  const verifierFor = (jwksUrl: string) => {
+    const verify = createTokenVerifier({ issuer: keys.issuer, audience: keys.audience, jwksUrl });
+    return async (authorization: string) => verifiedCaller(await verify(bearerToken(authorization), "participant"));
+  };
 
   it("returns the participant, subject and token type of a valid token", async () => {
     const verify = verifierFor(`${keys.issuer}/jwks`);
@@ -52,5 +56,21 @@ describe("bearer token verifier", () => {
     } finally {
       keys.setKeysAvailable(true);
     }
+  });
+
+  it("takes each token for its own use only: a step-up proof opens no results, an access token proves no step-up", async () => {
+    const verify = createTokenVerifier({ issuer: keys.issuer, audience: keys.audience, jwksUrl: `${keys.issuer}/jwks` });
+    const proof = await keys.stepUpProofFor("P1001");
+    const access = await keys.accessTokenFor("P1001");
+    expect((await verify(proof, "step-up")).purpose).toBe("withdrawal");
+    expect((await rejection(verify(proof, "participant"))).message).toBe("The access token is not valid");
+    expect(await rejection(verify(access, "step-up"))).toMatchObject({ status: 403, message: "A fresh verification is required" });
+    const wrongType = await keys.sign({ uid: "P1001" }, { audience: `${keys.audience}/kit-steps` });
+    expect(await rejection(verify(wrongType, "kit-steps"))).toMatchObject({
+      status: 401,
+      message: "The token does not allow reading kit steps",
+    });
+    const expired = await keys.accessTokenFor("P1001", {}, { issuedAt: 1_000, expiresAt: 2_000 });
+    expect((await rejection(verify(expired, "participant"))).message).toBe("The access token has expired");
   });
 });

@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { pathOnly, redactText } from "../logging/redact.ts";
+import { REQUEST_ID_HEADER, saneRequestId } from "./request-id.ts";
+
+/**
+ * The first two middleware of every process's Express app (the portal, the identity provider, the
+ * results service): the request id, then one log line per request.
+ */
+
+/**
+ * The request id, decided before anything else: the caller's when it is harmless, otherwise a new
+ * one. Written back into the request headers (handlers read it there and forward it upstream) and
+ * echoed in the response.
+ */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    const id = saneRequestId(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.locals.requestId = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    next();
+  };
+}
+
+function line(req: IncomingMessage, res: ServerResponse, responseTime: number) {
+  return {
+    method: req.method,
+    path: redactText(pathOnly((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/")),
+    status: res.statusCode,
+    durationMs: Math.round(responseTime),
+  };
+}
+
+/**
+ * One JSON line per request with the request id, a path without its query string (tokens, codes and
+ * signatures travel there), cut to 200 characters, and never a header or a body.
+ */
+export function requestLog(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (_req, res) => (res as ServerResponse & { locals?: { requestId?: string } }).locals?.requestId ?? "",
+    customAttributeKeys: { reqId: "requestId" },
+    quietReqLogger: true,
+    quietResLogger: true,
+    customLogLevel: () => "info",
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request",
+    customSuccessObject: (req, res, value: { responseTime: number }) => line(req, res, value.responseTime),
+    customErrorObject: (req, res, _error, value: { responseTime: number }) => line(req, res, value.responseTime),
+  });
+}
+
+/**
+ * helmet's headers for a service's answers (JSON, and the few pages and files a service serves, which
+ * set a policy of their own): nothing framed, nothing loaded from elsewhere, HSTS in production.
+ */
+export function serviceHeaders(options: { production: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "no-referrer" },
+    xFrameOptions: { action: "deny" },
+  });
+}
