@@ -17,11 +17,14 @@ import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireParticipant(request, context);
   const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
-  const proof = ARCHIVE_TICKET_PATTERN.test(ticket) ? await takeArchiveRelease(session, params.exportId, ticket) : null;
+  // A HEAD (a link checker, a download manager's probe) never spends the ticket, nor the proof behind it.
+  const proof =
+    request.method !== "HEAD" && ARCHIVE_TICKET_PATTERN.test(ticket) ? await takeArchiveRelease(session, params.exportId, ticket) : null;
   if (!proof) {
     const headers = new Headers(privatePageHeaders);
     // A link followed a second time (or too late) says why the code is asked for again.
-    if (ticket) headers.append("Set-Cookie", await flashNotification({ type: "warning", titleKey: "profile:download.errors.linkUsed" }));
+    if (ticket && request.method !== "HEAD")
+      headers.append("Set-Cookie", await flashNotification({ type: "warning", titleKey: "profile:download.errors.linkUsed" }));
     return redirect(downloadPath({ kind: "archive", exportId: params.exportId }), { headers });
   }
   const file = await openDataExportFile(session, params.exportId, request.signal, proof);

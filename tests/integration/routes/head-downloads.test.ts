@@ -50,6 +50,34 @@ describe("HEAD on a streamed download", () => {
     expect(head.status).toBe(302);
     expect(head.headers.get("location")).toMatch(/^\/download/);
     expect(idp.filesBeingSent()).toBe(0);
+
+    // With the ticket the download page released, a HEAD (a link checker, a download manager's probe)
+    // still opens nothing and leaves the ticket for the download itself.
+    const { requireParticipant, saveFlowState } = await import("~/services/session.server");
+    const { DOWNLOAD_FLOW } = await import("~/services/raw-data-download.server");
+    const ticket = "t".repeat(43);
+    await saveFlowState(await requireParticipant(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } })), DOWNLOAD_FLOW, {
+      target: { kind: "archive", exportId: "e1" },
+      step: "ready",
+      method: "sms",
+      phoneNumber: "",
+      released: { kind: "archive", ticket, proof: "a-proof", until: Date.now() + 60_000 },
+    });
+    const probed = await fetch(`${base}/profile/data-export/e1?ticket=${ticket}`, {
+      method: "HEAD",
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
+    expect(probed.status).toBe(302);
+    expect(idp.filesBeingSent()).toBe(0);
+    const downloaded = await fetch(`${base}/profile/data-export/e1?ticket=${ticket}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get("content-disposition")).toContain("attachment");
+    // The fake results service sends for as long as it is read: the first bytes, then let go.
+    const reader = downloaded.body!.getReader();
+    expect((await reader.read()).value?.byteLength).toBeGreaterThan(0);
+    await reader.cancel();
+    await vi.waitFor(() => expect(idp.filesBeingSent()).toBe(0), { timeout: 5_000 });
   });
 
   it("answers a clinician's shared report with its headers and lets go of the results service's body", async () => {
