@@ -21,64 +21,38 @@ const idp = identityServiceForSuite({
 });
 const [ada] = participants;
 
-class BrowserAt extends Browser {
-  readonly address: string;
-  constructor(base: string, address: string) {
-    super(base);
-    this.address = address;
-  }
-  override async get(pathname: string): Promise<Response> {
-    const response = await fetch(new URL(pathname, this.base), {
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "x-forwarded-for": this.address },
-    });
-    this.jar.store(response);
-    return response;
-  }
-  override async post(pathname: string, form: Record<string, string>): Promise<Response> {
-    const response = await fetch(new URL(pathname, this.base), {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": this.address },
-      body: new URLSearchParams(form),
-    });
-    this.jar.store(response);
-    return response;
-  }
-}
-
 const authorize = (browser: Browser, extra?: Record<string, string>) =>
   browser.get(authorizePath({ challenge: pkcePair().challenge, state: "flood", extra }));
 
 describe("authorization requests from one address", () => {
   it("are limited per address: past the limit a translated 429 with when to try again, other addresses unaffected", async () => {
-    for (let i = 0; i < 5; i++) expect((await authorize(new BrowserAt(idp.url, "203.0.113.90"))).status).toBe(303);
-    const refused = await authorize(new BrowserAt(idp.url, "203.0.113.90"));
+    for (let i = 0; i < 5; i++) expect((await authorize(new Browser(idp.url, "203.0.113.90"))).status).toBe(303);
+    const refused = await authorize(new Browser(idp.url, "203.0.113.90"));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.text()).toContain("Too many sign-in requests came from your network");
-    const spanish = await authorize(new BrowserAt(idp.url, "203.0.113.90"), { ui_locales: "es" });
+    const spanish = await authorize(new Browser(idp.url, "203.0.113.90"), { ui_locales: "es" });
     expect(await spanish.text()).toContain("Demasiadas solicitudes de inicio de sesión");
-    expect((await authorize(new BrowserAt(idp.url, "198.51.100.90"))).status).toBe(303);
+    expect((await authorize(new Browser(idp.url, "198.51.100.90"))).status).toBe(303);
   });
 
   it("and the interaction pages too", async () => {
-    const browser = new BrowserAt(idp.url, "203.0.113.91");
+    const browser = new Browser(idp.url, "203.0.113.91");
     const page = (await authorize(browser)).headers.get("location")!;
     let last = 200;
     for (let i = 0; i < 41 && last !== 429; i++) last = (await browser.get(page)).status;
     expect(last).toBe(429);
-    const other = new BrowserAt(idp.url, "198.51.100.91");
+    const other = new Browser(idp.url, "198.51.100.91");
     expect((await other.follow(await authorize(other))).status).toBe(200);
   });
 });
 
 describe("an interaction nobody posted a form to", () => {
   it("is kept briefly; one the participant has used lives its full time", async () => {
-    const idle = new BrowserAt(idp.url, "198.51.100.92");
+    const idle = new Browser(idp.url, "198.51.100.92");
     const idlePage = await idle.follow(await authorize(idle));
     expect(await idlePage.text()).toContain('name="password"');
-    const used = new BrowserAt(idp.url, "198.51.100.93");
+    const used = new Browser(idp.url, "198.51.100.93");
     const usedPage = await used.follow(await authorize(used));
     await submit(used, await usedPage.text(), { username: ada!.email, password: "not-her-password-1" });
 

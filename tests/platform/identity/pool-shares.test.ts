@@ -36,32 +36,6 @@ const idp = identityServiceForSuite(
   imported,
 );
 
-class BrowserAt extends Browser {
-  readonly address: string;
-  constructor(base: string, address: string) {
-    super(base);
-    this.address = address;
-  }
-  override async get(path: string): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), {
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "x-forwarded-for": this.address },
-    });
-    this.jar.store(response);
-    return response;
-  }
-  override async post(path: string, form: Record<string, string>): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": this.address },
-      body: new URLSearchParams(form),
-    });
-    this.jar.store(response);
-    return response;
-  }
-}
-
 async function outbox(to: string): Promise<{ code?: string }[]> {
   return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, idp.url))).json()) as { code?: string }[];
 }
@@ -79,7 +53,7 @@ let registered = 0;
  */
 async function registerAndEnrol(address: string, finish = false) {
   const n = (registered += 1);
-  const browser = new BrowserAt(idp.url, address);
+  const browser = new Browser(idp.url, address);
   const started = await beginSignIn(browser);
   const form = await browser.follow(await browser.get(`/interaction/${started.uid}/register`));
   const email = `cohort${n}@example.test`;
@@ -104,7 +78,7 @@ async function registerAndEnrol(address: string, finish = false) {
 /** An anonymous recovery text asked for from `address` (the security check solved): whether it was sent. */
 async function recoveryText(address: string, email: string, phone: string) {
   const before = (await outbox(phone)).length;
-  const browser = new BrowserAt(idp.url, address);
+  const browser = new Browser(idp.url, address);
   const select = await openRecovery(browser, email);
   idp.clock.advance(1_000);
   const page = await submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });

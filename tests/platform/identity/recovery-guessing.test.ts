@@ -16,36 +16,10 @@ const [ada, grace, , katherine, hedy] = participants;
 if (!ada || !grace || !katherine || !hedy) throw new Error("the demo participants are missing");
 
 /** A browser behind the trusted proxy at `address`. */
-class BrowserAt extends Browser {
-  readonly address: string;
-
-  constructor(base: string, address: string) {
-    super(base);
-    this.address = address;
-  }
-  override async get(path: string): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), {
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "x-forwarded-for": this.address },
-    });
-    this.jar.store(response);
-    return response;
-  }
-  override async post(path: string, form: Record<string, string>): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": this.address },
-      body: new URLSearchParams(form),
-    });
-    this.jar.store(response);
-    return response;
-  }
-}
 
 /** Opens 'Forgot password?' from `address` and asks for a code by `method`, solving the security check. */
 async function startRecovery(address: string, email: string, method: "sms" | "voice") {
-  const browser = new BrowserAt(idp.url, address);
+  const browser = new Browser(idp.url, address);
   const select = await openRecovery(browser, email);
   const page = await submit(browser, select.html, { authMethod: method, captchaToken: await solvedCaptchaToken(idp.url) });
   return { browser, page, uid: select.uid };

@@ -37,32 +37,6 @@ const mia = {
 // played through a trusted proxy on loopback: the stranger's and the participant's.
 const idp = identityServiceForSuite({ sendingBudgets: sendingBudgetsFrom(DEFAULT_SENDING_BUDGETS), trustedProxies: ["loopback"] }, [mia]);
 
-class BrowserAt extends Browser {
-  readonly address: string;
-  constructor(base: string, address: string) {
-    super(base);
-    this.address = address;
-  }
-  override async get(path: string): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), {
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "x-forwarded-for": this.address },
-    });
-    this.jar.store(response);
-    return response;
-  }
-  override async post(path: string, form: Record<string, string>): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": this.address },
-      body: new URLSearchParams(form),
-    });
-    this.jar.store(response);
-    return response;
-  }
-}
-
 const STRANGER = "203.0.113.66";
 const HOME = "198.51.100.66";
 const WINDOW_MS = 16 * 60_000;
@@ -72,7 +46,7 @@ async function strangersWrongPasswords(times: number) {
   let last = "";
   for (let i = 1; i <= times; i++) {
     if (i % 10 === 1) idp.clock.advance(WINDOW_MS);
-    const browser = new BrowserAt(idp.url, STRANGER);
+    const browser = new Browser(idp.url, STRANGER);
     const { html } = await beginSignIn(browser);
     last = (await submit(browser, html, { username: mia.email, password: `not-her-password-${i}` })).html;
   }
@@ -81,7 +55,7 @@ async function strangersWrongPasswords(times: number) {
 
 /** An anonymous recovery start with the security check solved: a text to her phone (or its refusal). */
 async function strangersRecovery() {
-  const browser = new BrowserAt(idp.url, STRANGER);
+  const browser = new Browser(idp.url, STRANGER);
   const select = await openRecovery(browser, mia.email);
   return submit(browser, select.html, { authMethod: "sms", captchaToken: await solvedCaptchaToken(idp.url) });
 }
@@ -93,7 +67,7 @@ async function textsTo(phone: string): Promise<number> {
 describe("a stranger who knows only the e-mail", { timeout: 240_000 }, () => {
   it("cannot keep the participant out of her remembered browser: her password signs her in, and recovery there sends her a code", async () => {
     // She signed in on her own browser with 'Remember me' and a code, some time ago.
-    const home = new BrowserAt(idp.url, HOME);
+    const home = new Browser(idp.url, HOME);
     await signIn(home, mia, { remember: true });
     const herOwnTexts = await textsTo(PHONE);
 
@@ -117,7 +91,7 @@ describe("a stranger who knows only the e-mail", { timeout: 240_000 }, () => {
     expect(textsBefore - herOwnTexts).toBe(6);
 
     // A new browser of hers is refused, as the cap says ...
-    const elsewhere = new BrowserAt(idp.url, HOME);
+    const elsewhere = new Browser(idp.url, HOME);
     const refused = await submit(elsewhere, (await beginSignIn(elsewhere)).html, { username: mia.email, password: mia.password });
     expect(refused.html).toContain("reset your password");
 
@@ -139,7 +113,7 @@ describe("a stranger who knows only the e-mail", { timeout: 240_000 }, () => {
     expect(done.response.headers.get("location") ?? "").toContain(`${REDIRECT_URI}?code=`);
 
     // The new password works on any browser again.
-    const fresh = new BrowserAt(idp.url, HOME);
+    const fresh = new Browser(idp.url, HOME);
     const signedIn = await submit(fresh, (await beginSignIn(fresh)).html, { username: mia.email, password: "a-new-secret-for-mia" });
     expect(signedIn.html).toContain('name="authMethod"');
   });

@@ -211,13 +211,20 @@ export class CookieJar {
 export class Browser {
   readonly jar = new CookieJar();
   readonly base: string;
+  /** The client address a trusted proxy would name (`X-Forwarded-For`), for per-address limits; none by default. */
+  readonly address: string | undefined;
 
-  constructor(base: string) {
+  constructor(base: string, address?: string) {
     this.base = base;
+    this.address = address;
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { cookie: this.jar.header(), ...(this.address ? { "x-forwarded-for": this.address } : {}), ...extra };
   }
 
   async get(path: string): Promise<Response> {
-    const response = await fetch(new URL(path, this.base), { redirect: "manual", headers: { cookie: this.jar.header() } });
+    const response = await fetch(new URL(path, this.base), { redirect: "manual", headers: this.headers() });
     this.jar.store(response);
     return response;
   }
@@ -226,7 +233,7 @@ export class Browser {
     const response = await fetch(new URL(path, this.base), {
       method: "POST",
       redirect: "manual",
-      headers: { cookie: this.jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      headers: this.headers({ "content-type": "application/x-www-form-urlencoded" }),
       body: new URLSearchParams(form),
     });
     this.jar.store(response);
