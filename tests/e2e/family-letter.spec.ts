@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 import { expectFocusOn } from "./support/focus";
 import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
-import { portalUrl } from "./support/stack";
+import { identityUrl, portalUrl } from "./support/stack";
 
 /** Lucía's kit a step further: her FH result is ready at kit status 5. */
 const luciaWithHealthResults = {
@@ -145,6 +145,25 @@ test.describe("a letter for the family after an FH result", () => {
     await expectNoSeriousA11yViolations(relative);
     await expectNoSideways(relative);
     await relative.context().close();
+  });
+
+  test("a results-link visitor is not offered the letter, and its page asks for a full sign-in", async ({ page, participant }) => {
+    const lucia = await participant("lucia", { results: luciaWithHealthResults });
+    const response = await fetch(`${identityUrl}/dev/results-link`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: lucia.email }),
+    });
+    expect(response.ok).toBe(true);
+    await page.goto(((await response.json()) as { url: string }).url);
+    await page.goto("/?lang=en");
+    const card = page.locator('[data-app-name="fh-health"]');
+    await expect(card.getByRole("button", { name: /Download/ })).toBeVisible();
+    await expect(card.getByRole("link", { name: /Letter for your family/ })).toHaveCount(0);
+    const letterPage = await page.request.get("/results/family-letter?app=x", { maxRedirects: 0 });
+    expect(letterPage.status()).toBeGreaterThanOrEqual(300);
+    expect(letterPage.status()).toBeLessThan(500);
+    expect(await letterPage.text()).not.toContain("Make the letter");
   });
 
   test("the relatives' page asks search engines not to keep it", async ({ request }) => {
