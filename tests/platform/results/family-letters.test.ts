@@ -13,7 +13,7 @@ const fetch = contractCheckedFetch();
 type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; apps: Array<Record<string, unknown>> }> };
 const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
 const lucia = demo.participants.find((p) => p.email === "lucia@example.test")!;
-const PEOPLE = ["F1", "F2", "F3"] as const;
+const PEOPLE = ["F1", "F2", "F3", "F4", "F5"] as const;
 type Person = (typeof PEOPLE)[number];
 const participant = (userId: Person) => ({
   ...lucia,
@@ -31,7 +31,11 @@ let service: RunningResultsService;
 let workDir: string;
 let clockOffsetSeconds = 0;
 
-async function startService(label: string, sourceMissBudget = { max: 1000, windowSeconds: 900 }) {
+async function startService(
+  label: string,
+  sourceMissBudget = { max: 1000, windowSeconds: 900 },
+  missBudget = { max: 1000, windowSeconds: 3600 },
+) {
   const demoFile = path.join(workDir, `${label}.json`);
   await writeFile(demoFile, JSON.stringify({ participants: PEOPLE.map(participant) }));
   return startResultsService({
@@ -45,7 +49,7 @@ async function startService(label: string, sourceMissBudget = { max: 1000, windo
     environment: "development",
     logLevel: "silent",
     nowSeconds: () => Math.floor(Date.now() / 1000) + clockOffsetSeconds,
-    shareSettings: { answerFloorMs: 50, missBudget: { max: 1000, windowSeconds: 3600 }, sourceMissBudget },
+    shareSettings: { answerFloorMs: 50, missBudget, sourceMissBudget },
   });
 }
 
@@ -188,6 +192,28 @@ describe("family letters after an FH result (results service)", () => {
     }
   });
 
+  it("makes one letter of two requests sent at once", async () => {
+    const answers = await Promise.all([makeLetter("F5"), makeLetter("F5")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    const letters = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { letter: Letter }).letter.code));
+    expect(letters[0]).toBe(letters[1]);
+    expect(await lettersOf("F5")).toHaveLength(1);
+  });
+
+  it("stops opening when the participant asks to withdraw, and makes no new letter after", async () => {
+    const { letter } = (await (await makeLetter("F4")).json()) as { letter: Letter };
+    const withdrawal = await fetch(`${service.url}/withdrawals/F4`, {
+      method: "POST",
+      headers: await asOwner("F4"),
+      body: JSON.stringify({ choice: "stop-research", requestKey: "letter-test-f4", verification: await keys.stepUpProofFor("F4") }),
+    });
+    expect(withdrawal.status).toBe(201);
+    const refused = await open(letter.code);
+    expect(refused.status).toBe(410);
+    expect((await lettersOf("F4"))[0]!.state).toBe("withdrawn");
+    expect((await makeLetter("F4")).status).toBe(409);
+  });
+
   it("budgets guesses per source as share codes are: past it, even a right code waits", async () => {
     const tight = await startService("letters-budget", { max: 2, windowSeconds: 900 });
     try {
@@ -200,6 +226,26 @@ describe("family letters after an FH result (results service)", () => {
       expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
       // Another source is not slowed by this one's guesses.
       expect((await open(letter.code, { source: "relative-source-test-2" }, tight)).status).toBe(200);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it("past the deployment's budget every miss waits while a right code opens, and share codes keep their own budget", async () => {
+    const tight = await startService("letters-deployment", { max: 1000, windowSeconds: 900 }, { max: 2, windowSeconds: 3600 });
+    try {
+      const { letter } = (await (await makeLetter("F2", "fh-health", tight)).json()) as { letter: Letter };
+      expect((await open("ZZZZZ-ZZZZ2", { source: "relative-source-a-1" }, tight)).status).toBe(404);
+      expect((await open("ZZZZZ-ZZZZ3", { source: "relative-source-b-1" }, tight)).status).toBe(404);
+      expect((await open("ZZZZZ-ZZZZ4", { source: "relative-source-c-1" }, tight)).status).toBe(429);
+      expect((await open(letter.code, { source: "relative-source-d-1" }, tight)).status).toBe(200);
+      // Relatives' misses spent none of the share codes' budget: a share's miss is still a plain 404.
+      const share = await fetch(`${tight.url}/shared/open`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code: "ZZZZZ-ZZZZ5", dateOfBirth: "1980-01-31", source: "share-source-e-1" }),
+      });
+      expect(share.status).toBe(404);
     } finally {
       await tight.close();
     }
