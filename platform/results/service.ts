@@ -11,6 +11,8 @@ import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
 import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
+import { familyLetterMigrations } from "./family/letter-schema.ts";
+import { createFamilyLetterStore } from "./family/letter-store.ts";
 import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
 import { createRawDataGate } from "./raw-data.ts";
@@ -61,6 +63,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   try {
     await migrate(db, "results", resultsMigrations);
     await migrate(db, "results-shares", shareMigrations);
+    await migrate(db, "results-family-letters", familyLetterMigrations);
     if (config.demoParticipantsFile) {
       await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
       await seedBirthDates(db, config.demoParticipantsFile);
@@ -83,6 +86,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const verifyStepUp = stepUpProofOf(verifyToken);
+    const shareHasher = createShareHasher(documentSecret);
+    const shareStore = createShareStore(db, shareHasher, now);
     const router = createRouter({
       db,
       repository,
@@ -104,13 +109,21 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       },
       rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
-        store: createShareStore(db, createShareHasher(documentSecret), now),
+        store: shareStore,
         repository,
         reportIssuer,
         now,
         verifyToken,
         ...shareSettings,
         logger,
+      },
+      familyLetters: {
+        letters: createFamilyLetterStore(db, shareHasher, now),
+        budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
+        repository,
+        reportIssuer,
+        relativePageUrl: `${config.portalUrl}/family`,
+        answerFloorMs: shareSettings.answerFloorMs,
       },
       kitSteps: {
         db,
