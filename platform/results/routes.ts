@@ -17,6 +17,13 @@ import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
 import { renderReportPdf } from "./report-pdf.ts";
+import {
+  createReportVersionRoutes,
+  reportVersionsOf,
+  requestedVersion,
+  versionsOfReport,
+  type ReportVersionDeps,
+} from "./report-versions.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
 import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
@@ -42,6 +49,7 @@ export interface RouteDependencies {
   withdrawals: WithdrawalDeps;
   shares: ShareRouteDeps;
   kitSteps: KitStepDeps;
+  reportVersions: ReportVersionDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
 }
@@ -72,6 +80,7 @@ export function createRouter(deps: RouteDependencies) {
   const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
   const shareRoutes = createShareRoutes(deps.shares);
   const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
+  const reportVersionRoutes = createReportVersionRoutes(deps.reportVersions);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -89,9 +98,10 @@ export function createRouter(deps: RouteDependencies) {
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
     const resultsLink = caller.tokenType === "ACCESS";
-    const [apps, consents] = await Promise.all([
+    const [apps, consents, versions] = await Promise.all([
       deps.repository.listApps(userId),
       resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
+      reportVersionsOf(deps.db, userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
     const today = new Date(deps.nowSeconds() * 1000);
@@ -100,7 +110,10 @@ export function createRouter(deps: RouteDependencies) {
       // A data file's size goes with it, so the portal can name it on the download button.
       apps: apps.map((record) => {
         const { documentBytes: _keptHere, ...app } = record;
-        return isDownloadApp(record) ? { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes } : app;
+        if (isDownloadApp(record)) return { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes };
+        // A reissued report lists its versions, newest first; one never reissued lists none.
+        const reportVersions = reportIsReady(record, patient.kitStatus) ? versions.get(record.appID) : undefined;
+        return reportVersions?.length ? { ...app, reportVersions } : app;
       }),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
@@ -124,6 +137,10 @@ export function createRouter(deps: RouteDependencies) {
     if (!app) throw new RequestError(404, "No report was found for this app");
     if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
     const language = reportLanguage(url.searchParams.get("lang"));
+    // An earlier version of a reissued report, when one is asked for.
+    const version = requestedVersion(url.searchParams.get("version"));
+    if (version !== undefined && !(await versionsOfReport(deps.db, userId, appId)).some((each) => each.version === version))
+      throw new RequestError(404, "No such version of this report");
     // Raw genetic data: never to a results link; to the participant with a fresh proof, by a link that opens once.
     let once: string | undefined;
     if (isDownloadApp(app)) {
@@ -131,7 +148,9 @@ export function createRouter(deps: RouteDependencies) {
       await deps.rawData.takeProof(req, userId);
       once = randomUUID();
     }
-    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once) });
+    sendJson(res, 200, {
+      providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+    });
   }
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
@@ -162,6 +181,9 @@ export function createRouter(deps: RouteDependencies) {
   async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
     const language = reportLanguage(url.searchParams.get("lang"));
     const signedLanguage = url.searchParams.get("lang") ?? "en";
+    const versionParam = url.searchParams.get("version");
+    const version = versionParam !== null && /^[1-9]\d{0,5}$/.test(versionParam) ? Number(versionParam) : undefined;
+    if (versionParam !== null && version === undefined) return linkProblem(res, 403, "invalid", language);
     const check = deps.signer.verify(
       userId,
       appId,
@@ -170,6 +192,7 @@ export function createRouter(deps: RouteDependencies) {
       url.searchParams.get("signature"),
       deps.nowSeconds(),
       url.searchParams.get("once"),
+      version,
     );
     if (check === "invalid") return linkProblem(res, 403, "invalid", language);
     if (check === "expired") return linkProblem(res, 410, "expired", language);
@@ -193,8 +216,17 @@ export function createRouter(deps: RouteDependencies) {
       await pipeline(vcf.stream(), res);
       return;
     }
-    const issuedAt = new Date(deps.nowSeconds() * 1000);
-    const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
+    // A reissued report is dated by its version (the newest unless the link names another); any other, today.
+    const versions = await versionsOfReport(deps.db, userId, appId);
+    const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
+    if (version !== undefined && !shown) return linkProblem(res, 404, "missing", language);
+    const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : new Date(deps.nowSeconds() * 1000);
+    const content = reportContentFor(patient, app, {
+      language,
+      issuedAt,
+      laboratory: deps.reportIssuer.laboratory,
+      version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
+    });
     const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
     res.writeHead(200, {
       ...common,
@@ -265,6 +297,12 @@ export function createRouter(deps: RouteDependencies) {
     .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
     .all(allow("POST"));
   router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
+  router
+    .route("/dev/reports/:userId/:appId/reissue")
+    .all(devOnly)
+    .post((req, res) => reportVersionRoutes.reissue(req, res, param(req, "userId"), param(req, "appId")))
+    .all(allow("POST"));
+  router.get("/report-reissues", (req, res) => reportVersionRoutes.feed(req, res, url(req).searchParams));
   router
     .route("/exports/:userId")
     .post(owner, (req, res) => exportRoutes.request(req, res, param(req, "userId")))
