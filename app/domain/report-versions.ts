@@ -42,10 +42,3 @@ export function changeIn(version: ReportVersion, language: string): string | nul
 
 /** The report route's parameter naming an earlier version. */
 export const VERSION_PARAM = "version";
-
-/** A version named by a form or an address: a whole number from 1; anything else is refused (null), absent is the newest (undefined). */
-export function versionFrom(value: FormDataEntryValue | string | null | undefined): number | undefined | null {
-  if (value === null || value === undefined || value === "") return undefined;
-  if (typeof value !== "string" || !/^[1-9]\d{0,5}$/.test(value)) return null;
-  return Number(value);
-}
