@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { templateRecord } from "../support/participant-templates";
+import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
@@ -186,4 +187,40 @@ test.describe("research updates on Login & Security", () => {
     await expect(page.getByText("Se guardaron sus preferencias de notificación.")).toBeVisible();
     await expect(page.getByRole("radio", { name: "No enviar novedades de investigación" })).toBeChecked();
   });
+});
+
+test("a participant who withdraws from research gets no research updates and is not offered them", async ({
+  page,
+  participant,
+  signedIn,
+}) => {
+  const person = await participant("tara.totp");
+  await signedIn(page, person, { method: "sms", path: "/profile/security" });
+  const research = page.getByRole("group", { name: "Research updates" });
+  await research.getByRole("radio", { name: "By e-mail" }).check();
+  await page.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(page.getByText("Your notification settings are saved.")).toBeVisible();
+
+  // She stops the use of her data in research (confirmed with her authenticator app).
+  await page.goto("/profile/studies/withdraw");
+  await page.getByRole("radio", { name: /Stop using my data in research/ }).check();
+  await page.getByRole("radio", { name: "Authenticator app" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Authentication code").fill(totpCode(person.totpSecret!));
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "We received your withdrawal request" })).toBeVisible();
+
+  await page.goto("/profile/security");
+  const section = page.getByRole("region", { name: "Notifications" });
+  await expect(section).toContainText("You withdrew from research, so we send you no research updates.");
+  await expect(section.getByRole("radio", { name: "By e-mail" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  // Her kit e-mail choices still save.
+  await section.getByRole("checkbox", { name: "Sequencing complete" }).uncheck();
+  await section.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(page.getByText("Your notification settings are saved.")).toBeVisible();
+  await page.goto("/profile/security?lang=es");
+  await expect(page.getByRole("region", { name: "Notificaciones" })).toContainText(
+    "Usted se retiró de la investigación, así que no le enviamos novedades de investigación.",
+  );
 });

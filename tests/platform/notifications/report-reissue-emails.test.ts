@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../lib/postgres/index.ts";
+import { createPreferencesApi } from "../../../platform/identity/notifications/preferences-api.ts";
 import { createNotificationPreferences, researchUpdatesChannel } from "../../../platform/identity/notifications/preferences.ts";
 import { createReportReissueSender } from "../../../platform/identity/notifications/report-reissue-sender.ts";
 import type { ReportReissue } from "../../../platform/identity/notifications/results-report-reissues.ts";
@@ -134,6 +137,60 @@ describe("research updates in the notification preferences", () => {
       expect(withdrawn).toMatchObject({ researchWithdrawn: true, researchUpdates: { channel: "none" } });
       expect(researchUpdatesChannel(withdrawn)).toBe("none");
     } finally {
+      await close();
+    }
+  });
+});
+
+describe("the preferences API and a withdrawal", () => {
+  it("learns a withdrawal from the results service with the participant's token, then refuses research updates by e-mail (409)", async () => {
+    const { first, close } = await identityDatabaseWith("research_updates_api", people, workDir);
+    const withdrawn = new Set<string>();
+    const asked: string[] = [];
+    const api = createPreferencesApi({
+      preferences: createNotificationPreferences(first, now),
+      verifyAccessToken: async (token) => ({ sub: token, uid: token, gid: `grant-${token}` }),
+      grantIsLive: async () => true,
+      hasWithdrawn: async (accountId, accessToken) => {
+        asked.push(accessToken);
+        return withdrawn.has(accountId);
+      },
+    });
+    const server = createServer((req, res) => void api(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const call = async (userId: string, body?: unknown) => {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/notifications/preferences`, {
+        method: body ? "POST" : "GET",
+        headers: { authorization: `Bearer ${userId}`, "content-type": "application/json" },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: answer.status, json: (await answer.json()) as { preferences: Record<string, unknown> } };
+    };
+    try {
+      const emailMonthly = { emailEnabled: true, steps: [5], researchUpdates: { channel: "email", frequency: "monthly" } };
+      expect((await call("R1", emailMonthly)).json.preferences).toMatchObject({
+        researchUpdates: { channel: "email" },
+        researchWithdrawn: false,
+      });
+      withdrawn.add("R1");
+      const after = await call("R1");
+      expect(after.json.preferences).toMatchObject({ researchUpdates: { channel: "none" }, researchWithdrawn: true });
+      expect(asked).toContain("R1");
+      const refused = await call("R1", emailMonthly);
+      expect(refused.status).toBe(409);
+      // Her kit choices alone still save; once known, the withdrawal is not asked about again.
+      const before = asked.length;
+      expect((await call("R1", { emailEnabled: false, steps: [] })).json.preferences).toMatchObject({
+        emailEnabled: false,
+        researchUpdates: { channel: "none" },
+      });
+      expect(asked).toHaveLength(before);
+      // A value the form never offers is refused.
+      expect((await call("R2", { emailEnabled: true, steps: [], researchUpdates: { channel: "sms", frequency: "monthly" } })).status).toBe(
+        400,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
       await close();
     }
   });
