@@ -20,6 +20,7 @@ A test participant of that implementation (tokens are best given in the environm
 The identity provider's own tokens, to check what only it reads:
   --kit-steps-token <jwt>     RESULTS_CHECK_KIT_STEPS_TOKEN       typ kit-steps+jwt
   --share-notices-token <jwt> RESULTS_CHECK_SHARE_NOTICES_TOKEN   typ share-notices+jwt
+  --report-reissues-token <jwt> RESULTS_CHECK_REPORT_REISSUES_TOKEN typ report-reissues+jwt
   --read-only                 RESULTS_CHECK_READ_ONLY=1     ask for no download and create no share
   --help`;
 
@@ -33,6 +34,7 @@ const { values, positionals } = parseArgs({
     "results-link-token": { type: "string" },
     "kit-steps-token": { type: "string" },
     "share-notices-token": { type: "string" },
+    "report-reissues-token": { type: "string" },
     "read-only": { type: "boolean" },
     help: { type: "boolean" },
   },
@@ -63,6 +65,7 @@ const options = {
   resultsLinkToken: values["results-link-token"] ?? env.RESULTS_CHECK_RESULTS_LINK_TOKEN,
   kitStepsToken: values["kit-steps-token"] ?? env.RESULTS_CHECK_KIT_STEPS_TOKEN,
   shareNoticesToken: values["share-notices-token"] ?? env.RESULTS_CHECK_SHARE_NOTICES_TOKEN,
+  reportReissuesToken: values["report-reissues-token"] ?? env.RESULTS_CHECK_REPORT_REISSUES_TOKEN,
   readOnly: values["read-only"] ?? ["1", "true"].includes(env.RESULTS_CHECK_READ_ONLY ?? ""),
 };
 

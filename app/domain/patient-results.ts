@@ -2,6 +2,7 @@ import * as z from "zod";
 import { appIsShown, reportIsReady } from "../../lib/program/report-readiness.ts";
 import { isCalendarDate } from "./calendar-date";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
+import { reportVersionsFrom, type ReportVersion } from "./report-versions";
 
 /** SPEC.md §3 'Patient results response', as the results service sends it. */
 const AppSchema = z.object({
@@ -11,6 +12,8 @@ const AppSchema = z.object({
   labelEs: z.string().nullish(),
   type: z.string().nullish(),
   fileBytes: z.number().int().nonnegative().nullish().catch(null),
+  // A reissued report's versions; a list that does not read as one is left out (the card shows no version).
+  reportVersions: z.unknown().optional(),
 });
 
 const KitEventSchema = z.object({ step: z.number().int().min(1).max(5), date: z.string().refine(isCalendarDate) });
@@ -54,6 +57,10 @@ export type ResultApp = {
   reportReady: boolean;
   /** A data file's size (the exome download), when the results service gives it. */
   fileBytes: number | null;
+  /** A reissued report's versions, newest first; none for a report never reissued. */
+  versions: ReportVersion[];
+  /** Reissued, and its newest version not yet opened by this participant (set from the portal's own record). */
+  updated: boolean;
 };
 
 /** One version of one consent document the participant signed (SPEC's agreements, with their history). */
@@ -94,6 +101,8 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
       type: app.type ?? "",
       reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
       fileBytes: app.fileBytes ?? null,
+      versions: reportVersionsFrom(app.reportVersions),
+      updated: false,
     })),
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,

@@ -9,6 +9,17 @@ const DemoAppSchema = z.object({
   type: z.string().nullable(),
   /** A download app standing in for a file of this many bytes (generated when read). */
   documentBytes: z.number().int().positive().optional(),
+  /** A reissued report's versions (any order): each dated, and what changed in one sentence (none for the first). */
+  reportVersions: z
+    .array(
+      z.object({
+        version: z.number().int().min(1),
+        issuedOn: z.iso.date(),
+        change: z.string().min(1).max(300).nullable(),
+        changeEs: z.string().min(1).max(300).nullable(),
+      }),
+    )
+    .optional(),
 });
 
 const CalendarDate = z.iso.date();

@@ -18,6 +18,13 @@ import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
 import { renderReportPdf } from "./report-pdf.ts";
+import {
+  createReportVersionRoutes,
+  reportVersionsOf,
+  requestedVersion,
+  versionsOfReport,
+  type ReportVersionDeps,
+} from "./report-versions.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
 import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
@@ -43,6 +50,7 @@ export interface RouteDependencies {
   withdrawals: WithdrawalDeps;
   shares: ShareRouteDeps;
   kitSteps: KitStepDeps;
+  reportVersions: ReportVersionDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
   familyLetters: FamilyLetterRouteDeps;
@@ -75,6 +83,7 @@ export function createRouter(deps: RouteDependencies) {
   const shareRoutes = createShareRoutes(deps.shares);
   const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
   const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
+  const reportVersionRoutes = createReportVersionRoutes(deps.reportVersions);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -92,9 +101,10 @@ export function createRouter(deps: RouteDependencies) {
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
     const resultsLink = caller.tokenType === "ACCESS";
-    const [apps, consents] = await Promise.all([
+    const [apps, consents, versions] = await Promise.all([
       deps.repository.listApps(userId),
       resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
+      reportVersionsOf(deps.db, userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
     const today = new Date(deps.nowSeconds() * 1000);
@@ -103,7 +113,10 @@ export function createRouter(deps: RouteDependencies) {
       // A data file's size goes with it, so the portal can name it on the download button.
       apps: apps.map((record) => {
         const { documentBytes: _keptHere, ...app } = record;
-        return isDownloadApp(record) ? { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes } : app;
+        if (isDownloadApp(record)) return { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes };
+        // A reissued report lists its versions, newest first; one never reissued lists none.
+        const reportVersions = reportIsReady(record, patient.kitStatus) ? versions.get(record.appID) : undefined;
+        return reportVersions?.length ? { ...app, reportVersions } : app;
       }),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
@@ -127,6 +140,10 @@ export function createRouter(deps: RouteDependencies) {
     if (!app) throw new RequestError(404, "No report was found for this app");
     if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
     const language = reportLanguage(url.searchParams.get("lang"));
+    // An earlier version of a reissued report, when one is asked for.
+    const version = requestedVersion(url.searchParams.get("version"));
+    if (version !== undefined && !(await versionsOfReport(deps.db, userId, appId)).some((each) => each.version === version))
+      throw new RequestError(404, "No such version of this report");
     // Raw genetic data: never to a results link; to the participant with a fresh proof, by a link that opens once.
     let once: string | undefined;
     if (isDownloadApp(app)) {
@@ -134,7 +151,9 @@ export function createRouter(deps: RouteDependencies) {
       await deps.rawData.takeProof(req, userId);
       once = randomUUID();
     }
-    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once) });
+    sendJson(res, 200, {
+      providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+    });
   }
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
@@ -165,6 +184,9 @@ export function createRouter(deps: RouteDependencies) {
   async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
     const language = reportLanguage(url.searchParams.get("lang"));
     const signedLanguage = url.searchParams.get("lang") ?? "en";
+    const versionParam = url.searchParams.get("version");
+    const version = versionParam !== null && /^[1-9]\d{0,5}$/.test(versionParam) ? Number(versionParam) : undefined;
+    if (versionParam !== null && version === undefined) return linkProblem(res, 403, "invalid", language);
     const check = deps.signer.verify(
       userId,
       appId,
@@ -173,6 +195,7 @@ export function createRouter(deps: RouteDependencies) {
       url.searchParams.get("signature"),
       deps.nowSeconds(),
       url.searchParams.get("once"),
+      version,
     );
     if (check === "invalid") return linkProblem(res, 403, "invalid", language);
     if (check === "expired") return linkProblem(res, 410, "expired", language);
@@ -196,8 +219,17 @@ export function createRouter(deps: RouteDependencies) {
       await pipeline(vcf.stream(), res);
       return;
     }
-    const issuedAt = new Date(deps.nowSeconds() * 1000);
-    const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
+    // A reissued report is dated by its version (the newest unless the link names another); any other, today.
+    const versions = await versionsOfReport(deps.db, userId, appId);
+    const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
+    if (version !== undefined && !shown) return linkProblem(res, 404, "missing", language);
+    const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : new Date(deps.nowSeconds() * 1000);
+    const content = reportContentFor(patient, app, {
+      language,
+      issuedAt,
+      laboratory: deps.reportIssuer.laboratory,
+      version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
+    });
     const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
     res.writeHead(200, {
       ...common,
@@ -268,6 +300,12 @@ export function createRouter(deps: RouteDependencies) {
     .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
     .all(allow("POST"));
   router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
+  router
+    .route("/dev/reports/:userId/:appId/reissue")
+    .all(devOnly)
+    .post((req, res) => reportVersionRoutes.reissue(req, res, param(req, "userId"), param(req, "appId")))
+    .all(allow("POST"));
+  router.get("/report-reissues", (req, res) => reportVersionRoutes.feed(req, res, url(req).searchParams));
   router
     .route("/exports/:userId")
     .post(owner, (req, res) => exportRoutes.request(req, res, param(req, "userId")))

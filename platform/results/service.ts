@@ -130,6 +130,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         now,
         verifyToken,
       },
+      reportVersions: { db, now, verifyToken },
     });
 
     const app = express();

@@ -27,6 +27,8 @@ export interface ConformanceOptions {
   kitStepsToken?: string;
   /** The identity provider's token for share events. */
   shareNoticesToken?: string;
+  /** The identity provider's token for the report-reissue log. */
+  reportReissuesToken?: string;
   /** Change nothing: no download asked for, no share created. */
   readOnly?: boolean;
   /** Each call's limit. */
@@ -199,6 +201,33 @@ export async function checkResultsApi(
   );
   const readyReports: typeof apps = [];
   if (!results) skip("getReport", "the participant's results were not read");
+  // A reissued report: its newest version by number, and one it does not have.
+  const reissued = ((results?.json as { apps?: { appID: string; reportVersions?: { version: number }[] }[] } | undefined)?.apps ?? []).find(
+    (app) => app.reportVersions?.length,
+  );
+  if (reissued) {
+    const path = `/reports/${source}/${encodeURIComponent(reissued.appID)}/${user}`;
+    await probe(
+      "getReport",
+      "a reissued report's newest version by number",
+      {
+        method: "GET",
+        path: `${path}?version=${reissued.reportVersions![0]!.version}`,
+        authorization: own,
+      },
+      [200],
+    );
+    await probe(
+      "getReport",
+      "a version the report does not have: not found",
+      {
+        method: "GET",
+        path: `${path}?version=999999`,
+        authorization: own,
+      },
+      [404],
+    );
+  }
   for (const app of apps) {
     const answer = await probe(
       "getReport",
@@ -548,6 +577,29 @@ export async function checkResultsApi(
       "listKitStepChanges",
       "a limit of 0: refused",
       { method: "GET", path: "/kit-step-changes?limit=0", authorization: reader },
+      [400],
+    );
+  }
+
+  await probe("listReportReissues", "without a token: refused", { method: "GET", path: "/report-reissues" }, [401]);
+  await probe(
+    "listReportReissues",
+    "with a participant's token: refused",
+    { method: "GET", path: "/report-reissues", authorization: own },
+    [401],
+  );
+  if (options.reportReissuesToken) {
+    const reader = bearer(options.reportReissuesToken);
+    await probe(
+      "listReportReissues",
+      "the log's start",
+      { method: "GET", path: "/report-reissues?after=0&limit=5", authorization: reader },
+      [200],
+    );
+    await probe(
+      "listReportReissues",
+      "a limit of 0: refused",
+      { method: "GET", path: "/report-reissues?limit=0", authorization: reader },
       [400],
     );
   }

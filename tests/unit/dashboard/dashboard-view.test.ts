@@ -9,7 +9,19 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
   return {
     kitStatus: 5,
     kitHistory: NO_KIT_HISTORY,
-    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
+    apps: [
+      {
+        appID: "a1",
+        appName: "traits",
+        label: "Traits",
+        labelEs: "Rasgos",
+        type: "traits",
+        reportReady: true,
+        fileBytes: null,
+        versions: [],
+        updated: false,
+      },
+    ],
     heapIdentifier: null,
     isHealthOrResearch: true,
     agreements: [],
