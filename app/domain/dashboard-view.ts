@@ -1,3 +1,4 @@
+import type { Kit } from "./kit-registration";
 import type { KitHistory } from "./kit-timeline";
 import type { PatientResults, ResultApp } from "./patient-results";
 
@@ -20,11 +21,12 @@ export function failureScreen(failure: ResultsFailure): FailureScreen {
 export type EmptyStateMessage = "noDnaTests" | "noApps";
 
 export type DashboardView =
-  | { screen: "gathering"; apps: ResultApp[] }
+  /** `canRegisterKit`: a participant (not a results-link visitor) is offered to register their kit here. */
+  | { screen: "gathering"; apps: ResultApp[]; canRegisterKit: boolean }
   | { screen: "empty"; message: EmptyStateMessage }
   | { screen: "new-participant" }
   | { screen: "reduced"; apps: ResultApp[] }
-  | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean };
+  | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean; kits: Kit[] };
 
 /**
  * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered (the apps that
@@ -33,7 +35,7 @@ export type DashboardView =
  * no apps); results-link visitors get only the Results card.
  */
 export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
-  if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps };
+  if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps, canRegisterKit: visitor === "participant" };
   if (results.apps.length === 0) return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
   if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
   return {
@@ -42,6 +44,7 @@ export function dashboardView(results: PatientResults, visitor: "participant" | 
     kitStatus: results.kitStatus,
     kitHistory: results.kitHistory,
     isHealthOrResearch: results.isHealthOrResearch,
+    kits: results.kits,
   };
 }
 

@@ -12,6 +12,7 @@ import { createExportRoutes, type ExportRouteDeps } from "./exports/export-route
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
+import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
@@ -42,6 +43,8 @@ export interface RouteDependencies {
   withdrawals: WithdrawalDeps;
   shares: ShareRouteDeps;
   kitSteps: KitStepDeps;
+  /** Kits the program sent out, and their registration by the participants. */
+  kits: KitRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
 }
@@ -72,6 +75,7 @@ export function createRouter(deps: RouteDependencies) {
   const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
   const shareRoutes = createShareRoutes(deps.shares);
   const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
+  const kitRoutes = createKitRoutes(deps.kits);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -89,9 +93,10 @@ export function createRouter(deps: RouteDependencies) {
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
     const resultsLink = caller.tokenType === "ACCESS";
-    const [apps, consents] = await Promise.all([
+    const [apps, consents, kits] = await Promise.all([
       deps.repository.listApps(userId),
       resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
+      resultsLink ? Promise.resolve(null) : deps.kits.store.list(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
     const today = new Date(deps.nowSeconds() * 1000);
@@ -113,6 +118,7 @@ export function createRouter(deps: RouteDependencies) {
       nextStepExpectedBy: patient.nextStepExpectedBy,
       delayReason: patient.delayReason,
       consents,
+      kits,
       Patient: { ...name, email: patient.email },
     });
   }
@@ -242,6 +248,12 @@ export function createRouter(deps: RouteDependencies) {
     await authorizeOwnAccount(req, param(req, "userId"));
     next();
   };
+  /** The participant themselves with their full token, whether or not this service has a record of them yet. */
+  const signedIn: RequestHandler = async (req, _res, next) => {
+    const caller = await authorizeFor(req, param(req, "userId"));
+    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
+    next();
+  };
   const allow =
     (methods: string): RequestHandler =>
     (_req, res) => {
@@ -264,6 +276,12 @@ export function createRouter(deps: RouteDependencies) {
     .all(devOnly)
     .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
     .all(allow("POST"));
+  router
+    .route("/dev/kits")
+    .all(devOnly)
+    .post((req, res) => kitRoutes.issue(req, res))
+    .all(allow("POST"));
+  router.all("/kits/:userId", signedIn, (req, res) => kitRoutes.participant(req, res, param(req, "userId")));
   router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
   router
     .route("/exports/:userId")

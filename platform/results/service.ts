@@ -13,6 +13,10 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
+import { kitMigrations } from "./kits/kit-schema.ts";
+import { seedDemoKits } from "./kits/kit-seed.ts";
+import { kitSettingsFromEnv, type KitSettings } from "./kits/kit-settings.ts";
+import { createKitStore } from "./kits/kit-store.ts";
 import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
@@ -32,6 +36,8 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   nowSeconds?: () => number;
   /** The limits of shares; from the environment when not given. */
   shareSettings?: ShareSettings;
+  /** The limits of kit registration; from the environment when not given. */
+  kitSettings?: KitSettings;
 };
 
 export interface RunningResultsService {
@@ -46,6 +52,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     logger: givenLogger,
     nowSeconds = () => Math.floor(Date.now() / 1000),
     shareSettings = shareSettingsFromEnv(process.env),
+    kitSettings = kitSettingsFromEnv(process.env),
     ...overrides
   } = options;
   const defaults = resultsConfigFromEnv({});
@@ -61,9 +68,12 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   try {
     await migrate(db, "results", resultsMigrations);
     await migrate(db, "results-shares", shareMigrations);
+    await migrate(db, "results-kits", kitMigrations);
     if (config.demoParticipantsFile) {
-      await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
+      const participants = await readDemoParticipants(config.demoParticipantsFile);
+      await seedDemoParticipants(db, participants);
       await seedBirthDates(db, config.demoParticipantsFile);
+      await seedDemoKits(db, participants);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
@@ -83,6 +93,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const verifyStepUp = stepUpProofOf(verifyToken);
+    const shareStore = createShareStore(db, createShareHasher(documentSecret), now);
     const router = createRouter({
       db,
       repository,
@@ -104,7 +115,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       },
       rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
-        store: createShareStore(db, createShareHasher(documentSecret), now),
+        store: shareStore,
         repository,
         reportIssuer,
         now,
@@ -117,6 +128,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         now,
         verifyToken,
       },
+      kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
     });
 
     const app = express();

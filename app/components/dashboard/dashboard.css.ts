@@ -178,3 +178,6 @@ export const interstitial = style({
   padding: `0 ${vars.space.md}`,
   maxWidth: "640px",
 });
+
+/** 'Your kits' under the tracker. */
+export const kitsTitle = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.primary });

@@ -14,6 +14,7 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
     isHealthOrResearch: true,
     agreements: [],
     consents: [],
+    kits: [],
     patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: null },
     ...overrides,
   };
@@ -45,8 +46,13 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
   it("is still gathering while kitStatus is below 1, with the apps that already exist", () => {
     const gathering = dashboardView(results({ kitStatus: 0 }), "participant");
     expect(gathering.screen).toBe("gathering");
-    expect(gathering).toEqual({ screen: "gathering", apps: results({ kitStatus: 0 }).apps });
-    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({ screen: "gathering", apps: [] });
+    // A participant is offered to register their kit; a results-link visitor is not.
+    expect(gathering).toEqual({ screen: "gathering", apps: results({ kitStatus: 0 }).apps, canRegisterKit: true });
+    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({
+      screen: "gathering",
+      apps: [],
+      canRegisterKit: false,
+    });
     expect(dashboardView(results({ kitStatus: 0.5 }), "participant").screen).toBe("gathering");
   });
 
@@ -72,6 +78,7 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
       kitStatus: 3,
       kitHistory: NO_KIT_HISTORY,
       isHealthOrResearch: false,
+      kits: [],
     });
   });
 });
