@@ -30,13 +30,15 @@ export type DashboardView =
 
 /**
  * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered (the apps that
- * already exist are shown with the next step); no apps gives the
+ * already exist are shown with the next step); no apps (and no registered kit) gives the
  * empty state (participants are told no DNA tests are connected, results-link visitors that there are
  * no apps); results-link visitors get only the Results card.
  */
 export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
   if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps, canRegisterKit: visitor === "participant" };
-  if (results.apps.length === 0) return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
+  // A registered kit with no apps yet (the lab adds them): the tracker shows the kit; without one, SPEC's empty state.
+  if (results.apps.length === 0 && (visitor === "results-link" || results.kits.length === 0))
+    return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
   if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
   return {
     screen: "full",

@@ -101,7 +101,7 @@ export default function MyResults({ loaderData: data }: Route.ComponentProps) {
             isHealthOrResearch={data.isHealthOrResearch}
             kits={data.kits}
           />
-          <ResultsCard apps={data.apps} />
+          {data.apps.length ? <ResultsCard apps={data.apps} /> : null}
         </div>
       );
   }

@@ -145,6 +145,42 @@ test.describe("registering a kit by its barcode", () => {
     await noSideways(page);
   });
 
+  test("a new account the results service has no record of: 'register your kit' from what happens next, then the tracker with the kit", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    const kit = await sentKit();
+    await signedIn(page, await participant("greta", { withoutResultsRecord: true }), { path: "/?lang=en" });
+    await expect(page.getByRole("heading", { level: 2, name: "What happens next" })).toBeVisible();
+    await page.getByRole("link", { name: "register your kit" }).click();
+    await fillAndSubmit(page, EN, kit, "own", yesterday());
+    await expect(page.getByText("Your kit is registered")).toBeVisible();
+    const tracker = page.getByRole("list", { name: "Sample progress" });
+    await expect(tracker.locator("[aria-current=step]")).toContainText(`Kit registered`);
+    await expect(tracker.locator("[aria-current=step]")).toContainText(`Kit ${formatKitBarcode(kit)}`);
+    // No result apps yet: no Results card.
+    await expect(page.getByRole("heading", { level: 2, name: "Results" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("after ten barcodes of no kit in an hour the participant is told to wait, with what they typed kept", async ({
+    page,
+    ownSignedIn,
+  }) => {
+    await ownSignedIn(page, { template: "bruno", path: "/kits/register?lang=en" });
+    for (let miss = 0; miss < 10; miss++) {
+      await fillAndSubmit(page, EN, noKit(), "own", yesterday());
+      await expect(page.getByRole("link", { name: /^We could not find a kit you can register/ })).toBeVisible();
+    }
+    const typed = formatKitBarcode(await sentKit());
+    await fillAndSubmit(page, EN, typed, "own", yesterday());
+    await expect(page.getByText(/^Too many barcodes did not match a kit\. Try again in \d+ minutes$/)).toBeVisible();
+    await expect(page.getByLabel(EN.barcode)).toHaveValue(typed);
+    await expect(page.getByRole("radio", { name: EN.own })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test("the camera scan fills the barcode where the browser can read one, and is not offered where it cannot", async ({
     page,
     ownSignedIn,

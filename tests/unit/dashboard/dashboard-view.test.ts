@@ -83,6 +83,16 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
   });
 });
 
+describe("a registered kit without apps yet", () => {
+  const kit = { barcode: "100200000014", registeredAt: "2026-11-28T10:00:00.000Z", collectedOn: "2026-11-27" };
+  it("shows the tracker with the kit to the participant, and the empty state without a kit or through a results link", () => {
+    const registered = dashboardView(results({ kitStatus: 1, apps: [], kits: [kit] }), "participant");
+    expect(registered).toMatchObject({ screen: "full", kitStatus: 1, apps: [], kits: [kit] });
+    expect(dashboardView(results({ kitStatus: 1, apps: [] }), "participant")).toEqual({ screen: "empty", message: "noDnaTests" });
+    expect(dashboardView(results({ kitStatus: 1, apps: [], kits: [kit] }), "results-link")).toEqual({ screen: "empty", message: "noApps" });
+  });
+});
+
 describe("card label by language", () => {
   it("uses labelEs in Spanish and the label otherwise", () => {
     expect(appLabel({ label: "Traits", labelEs: "Rasgos" }, "es")).toBe("Rasgos");
