@@ -151,6 +151,7 @@ describe("My Results loader against a failing results service", () => {
         kitHistory: { reachedOn: {}, nextStepExpectedBy: null, delayReason: null },
         isHealthOrResearch: false,
         apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
+        kits: [],
         welcomeBanner: true,
       },
     });
