@@ -1,5 +1,5 @@
 /**
- * A kit's barcode: twelve digits, printed in three groups of four ('4802 7315 9066'), the last a Damm
+ * A kit's barcode: twelve digits, printed in three groups of four ('4802 7315 9064'), the last a Damm
  * check digit over the eleven before it. Damm's table catches every single mistyped digit and every
  * swap of two neighbouring digits, the two mistakes people make most when copying a number. The
  * portal checks it before asking the results service, and the results service checks it again.
