@@ -4,6 +4,7 @@ import accessibilityEn from "./en/accessibility.json";
 import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import dashboardEn from "./en/dashboard.json";
+import familyEn from "./en/family.json";
 import profileEn from "./en/profile.json";
 import sharesEn from "./en/shares.json";
 import uiEn from "./en/ui.json";
@@ -11,6 +12,7 @@ import accessibilityEs from "./es/accessibility.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
 import dashboardEs from "./es/dashboard.json";
+import familyEs from "./es/family.json";
 import profileEs from "./es/profile.json";
 import sharesEs from "./es/shares.json";
 import uiEs from "./es/ui.json";
@@ -28,6 +30,7 @@ export const resources = {
     dashboard: dashboardEn,
     accessibility: accessibilityEn,
     shares: sharesEn,
+    family: familyEn,
   },
   es: {
     common: { ...programStrings.es, ...commonEs },
@@ -37,5 +40,6 @@ export const resources = {
     dashboard: dashboardEs,
     accessibility: accessibilityEs,
     shares: sharesEs,
+    family: familyEs,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

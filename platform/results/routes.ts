@@ -9,6 +9,7 @@ import { createDevParticipant } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
+import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
@@ -47,6 +48,7 @@ export interface RouteDependencies {
   kits: KitRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
+  familyLetters: FamilyLetterRouteDeps;
 }
 
 const NOT_FOUND = "Not found";
@@ -75,6 +77,7 @@ export function createRouter(deps: RouteDependencies) {
   const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
   const shareRoutes = createShareRoutes(deps.shares);
   const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
+  const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
   const kitRoutes = createKitRoutes(deps.kits);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
@@ -299,6 +302,17 @@ export function createRouter(deps: RouteDependencies) {
   );
   router.all("/shared/:what", (req, res) => shareRoutes.clinician(req, res, param(req, "what"), url(req)));
   router.all("/share-notices/:what", (req, res) => shareRoutes.notices(req, res, param(req, "what")));
+  router.all(["/family-letters/:userId", "/family-letters/:userId/:letterId/:what"], owner, (req, res) =>
+    familyLetterRoutes.participant(
+      req,
+      res,
+      param(req, "userId"),
+      req.params.letterId as string | undefined,
+      req.params.what as string | undefined,
+      url(req),
+    ),
+  );
+  router.all("/family-letter/open", (req, res) => familyLetterRoutes.relative(req, res));
   // Everything else only reads.
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));

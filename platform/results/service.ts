@@ -11,6 +11,8 @@ import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
 import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
+import { familyLetterMigrations } from "./family/letter-schema.ts";
+import { createFamilyLetterStore } from "./family/letter-store.ts";
 import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
 import { kitMigrations } from "./kits/kit-schema.ts";
@@ -68,6 +70,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   try {
     await migrate(db, "results", resultsMigrations);
     await migrate(db, "results-shares", shareMigrations);
+    await migrate(db, "results-family-letters", familyLetterMigrations);
     await migrate(db, "results-kits", kitMigrations);
     if (config.demoParticipantsFile) {
       const participants = await readDemoParticipants(config.demoParticipantsFile);
@@ -93,7 +96,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const verifyStepUp = stepUpProofOf(verifyToken);
-    const shareStore = createShareStore(db, createShareHasher(documentSecret), now);
+    const shareHasher = createShareHasher(documentSecret);
+    const shareStore = createShareStore(db, shareHasher, now);
     const router = createRouter({
       db,
       repository,
@@ -122,6 +126,14 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         verifyToken,
         ...shareSettings,
         logger,
+      },
+      familyLetters: {
+        letters: createFamilyLetterStore(db, shareHasher, now),
+        budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
+        repository,
+        reportIssuer,
+        relativePageUrl: `${config.portalUrl}/family`,
+        answerFloorMs: shareSettings.answerFloorMs,
       },
       kitSteps: {
         db,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { appLabel } from "~/domain/dashboard-view";
+import { familyLetterPath, offersFamilyLetter } from "~/domain/family-letter";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { newSharePath } from "~/domain/report-share";
@@ -42,6 +43,11 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
           {!canShare || !isShareable(app) ? null : (
             <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
               {t("results.share")}
+            </Link>
+          )}
+          {!canShare || !offersFamilyLetter(app) ? null : (
+            <Link to={familyLetterPath(app.appID)} className={styles.textLink} aria-label={t("familyLetter.linkNamed", { label })}>
+              {t("familyLetter.link")}
             </Link>
           )}
         </>

@@ -421,6 +421,80 @@ export async function checkResultsApi(
     }
   }
 
+  // Family letters: listed, refused when malformed, and (unless read-only) one made for an FH report, read, opened and ended.
+  await probe(
+    "listFamilyLetters",
+    "the participant's letters",
+    { method: "GET", path: `/family-letters/${user}`, authorization: own },
+    [200],
+  );
+  await probe("listFamilyLetters", "without a token: refused", { method: "GET", path: `/family-letters/${user}` }, [401]);
+  await probe(
+    "createFamilyLetter",
+    "without an app: refused",
+    { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: "" } },
+    [400],
+  );
+  await probe("openFamilyLetter", "without a code: refused", { method: "POST", path: "/family-letter/open", body: {} }, [400]);
+  await probe(
+    "openFamilyLetter",
+    "an unknown code: not found",
+    { method: "POST", path: "/family-letter/open", body: { code: "ZZZZZ-ZZZZZ" } },
+    [404, 429],
+  );
+  const unknownLetter = encodeURIComponent(randomUUID());
+  await probe(
+    "endFamilyLetter",
+    "an unknown letter: not found",
+    { method: "POST", path: `/family-letters/${user}/${unknownLetter}/end`, authorization: own },
+    [404],
+  );
+  await probe(
+    "readFamilyLetter",
+    "an unknown letter: not found",
+    { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter`, authorization: own },
+    [404],
+  );
+  await probe(
+    "familyLetterPdf",
+    "an unknown letter: not found",
+    { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter.pdf`, authorization: own },
+    [404],
+  );
+  const fhReport = readyReports.find((app) => app.appName === "fh-health");
+  if (options.readOnly) skip("createFamilyLetter", "read-only: no family letter made");
+  else if (!fhReport) skip("createFamilyLetter", "the participant has no ready FH report");
+  else {
+    const made = await probe(
+      "createFamilyLetter",
+      "the letter of a ready FH report",
+      { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: fhReport.appID } },
+      [200, 201],
+      { schema: "FamilyLetterAnswer" },
+    );
+    const letter = (made?.json as { letter: { id: string; code: string } } | undefined)?.letter;
+    if (letter) {
+      const at = `/family-letters/${user}/${encodeURIComponent(letter.id)}`;
+      await probe("readFamilyLetter", "the letter in Spanish", { method: "GET", path: `${at}/letter?lang=es`, authorization: own }, [200]);
+      await probe("familyLetterPdf", "the letter as a PDF", { method: "GET", path: `${at}/letter.pdf?lang=en`, authorization: own }, [200]);
+      await probe(
+        "openFamilyLetter",
+        "the relative code opens the letter",
+        { method: "POST", path: "/family-letter/open", body: { code: letter.code, language: "en" } },
+        [200],
+      );
+      await probe("endFamilyLetter", "the letter ended", { method: "POST", path: `${at}/end`, authorization: own }, [200], {
+        check: ({ json }) => ((json as { letter: { state: string } }).letter.state === "ended" ? null : "the letter is not ended"),
+      });
+      await probe(
+        "openFamilyLetter",
+        "the ended code: gone",
+        { method: "POST", path: "/family-letter/open", body: { code: letter.code, language: "en" } },
+        [410],
+      );
+    }
+  }
+
   // What only the identity provider reads: a participant's token opens none of it.
   await probe("claimShareNotices", "without a token: refused", { method: "POST", path: "/share-notices/claim" }, [401]);
   await probe(

@@ -16,7 +16,14 @@ const dateOfBirth = demoAda.dateOfBirth as string;
 /** What the tests themselves get from the reference service is checked against the document too. */
 const fetch = contractCheckedFetch(() => resultsService.url);
 const resultsService = resultsServiceForSuite("conformance", [
-  participantLike(USER, { dataExports: [{ state: "ready", language: "en" }] }),
+  participantLike(USER, {
+    dataExports: [{ state: "ready", language: "en" }],
+    // A ready FH report too, so that a family letter is made, read, opened and ended.
+    apps: [
+      ...demoAda.apps.map((app) => ({ ...app, appID: `${app.appID}-${USER}` })),
+      { appID: `app-fh-health-${USER}`, appName: "fh-health", label: "Familial Hypercholesterolemia", labelEs: null, type: "health" },
+    ],
+  }),
 ]);
 
 async function tokens() {
