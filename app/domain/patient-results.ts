@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { appIsShown, reportIsReady } from "../../lib/program/report-readiness.ts";
 import { isCalendarDate } from "./calendar-date";
+import { KitSchema, type Kit } from "./kit-registration";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
 import { reportVersionsFrom, type ReportVersion } from "./report-versions";
 
@@ -37,6 +38,8 @@ export const PatientResultsSchema = z.object({
   agreements: z.array(z.string()).nullish(),
   // A consent history that does not read as one is left out; the page says there is none to show.
   consents: z.array(ConsentSchema).nullish().catch(null),
+  // The kits the participant registered, newest first; a list that does not read as one is left out.
+  kits: z.array(KitSchema).nullish().catch(null),
   Patient: z
     .object({
       firstName: z.string().nullish(),
@@ -74,6 +77,8 @@ export type PatientResults = {
   isHealthOrResearch: boolean;
   agreements: string[];
   consents: ConsentRecord[];
+  /** The kits the participant registered, newest first (none through a results link). */
+  kits: Kit[];
   patient: { firstName: string; middleName: string | null; lastName: string; email: string | null };
 };
 
@@ -108,6 +113,7 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],
     consents: (raw.consents ?? []).map((consent) => ({ ...consent, withdrawnOn: consent.withdrawnOn ?? null })),
+    kits: raw.kits ?? [],
     patient: {
       firstName: raw.Patient?.firstName ?? "",
       middleName: raw.Patient?.middleName ?? null,

@@ -45,6 +45,16 @@ const DemoConsentSchema = z.object({
  */
 const DemoDataExportSchema = z.object({ state: z.enum(["ready", "expired"]), language: z.enum(["en", "es"]) });
 
+/**
+ * A kit the program sent to the participant: registered (with when, and the day the sample was
+ * collected) or still waiting for them to register it by its barcode.
+ */
+const DemoKitSchema = z.object({
+  barcode: z.string().regex(/^\d{12}$/),
+  registeredAt: z.iso.datetime().optional(),
+  collectedOn: CalendarDate.optional(),
+});
+
 /** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
 export const DemoParticipantSchema = z.object({
   userId: z.string().min(1),
@@ -61,6 +71,7 @@ export const DemoParticipantSchema = z.object({
   kitHistory: DemoKitHistorySchema.optional(),
   consentHistory: z.array(DemoConsentSchema).optional(),
   dataExports: z.array(DemoDataExportSchema).optional(),
+  kits: z.array(DemoKitSchema).optional(),
 });
 
 const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });

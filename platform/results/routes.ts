@@ -13,6 +13,7 @@ import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/l
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
+import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
@@ -51,6 +52,8 @@ export interface RouteDependencies {
   shares: ShareRouteDeps;
   kitSteps: KitStepDeps;
   reportVersions: ReportVersionDeps;
+  /** Kits the program sent out, and their registration by the participants. */
+  kits: KitRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
   familyLetters: FamilyLetterRouteDeps;
@@ -84,6 +87,7 @@ export function createRouter(deps: RouteDependencies) {
   const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
   const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
   const reportVersionRoutes = createReportVersionRoutes(deps.reportVersions);
+  const kitRoutes = createKitRoutes(deps.kits);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -101,10 +105,11 @@ export function createRouter(deps: RouteDependencies) {
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
     const resultsLink = caller.tokenType === "ACCESS";
-    const [apps, consents, versions] = await Promise.all([
+    const [apps, consents, versions, kits] = await Promise.all([
       deps.repository.listApps(userId),
       resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
       reportVersionsOf(deps.db, userId),
+      resultsLink ? Promise.resolve(null) : deps.kits.store.list(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
     const today = new Date(deps.nowSeconds() * 1000);
@@ -129,6 +134,7 @@ export function createRouter(deps: RouteDependencies) {
       nextStepExpectedBy: patient.nextStepExpectedBy,
       delayReason: patient.delayReason,
       consents,
+      kits,
       Patient: { ...name, email: patient.email },
     });
   }
@@ -277,6 +283,12 @@ export function createRouter(deps: RouteDependencies) {
     await authorizeOwnAccount(req, param(req, "userId"));
     next();
   };
+  /** The participant themselves with their full token, whether or not this service has a record of them yet. */
+  const signedIn: RequestHandler = async (req, _res, next) => {
+    const caller = await authorizeFor(req, param(req, "userId"));
+    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
+    next();
+  };
   const allow =
     (methods: string): RequestHandler =>
     (_req, res) => {
@@ -299,6 +311,12 @@ export function createRouter(deps: RouteDependencies) {
     .all(devOnly)
     .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
     .all(allow("POST"));
+  router
+    .route("/dev/kits")
+    .all(devOnly)
+    .post((req, res) => kitRoutes.issue(req, res))
+    .all(allow("POST"));
+  router.all("/kits/:userId", signedIn, (req, res) => kitRoutes.participant(req, res, param(req, "userId")));
   router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
   router
     .route("/dev/reports/:userId/:appId/reissue")

@@ -15,6 +15,10 @@ import { familyLetterMigrations } from "./family/letter-schema.ts";
 import { createFamilyLetterStore } from "./family/letter-store.ts";
 import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
+import { kitMigrations } from "./kits/kit-schema.ts";
+import { seedDemoKits } from "./kits/kit-seed.ts";
+import { kitSettingsFromEnv, type KitSettings } from "./kits/kit-settings.ts";
+import { createKitStore } from "./kits/kit-store.ts";
 import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
@@ -34,6 +38,8 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   nowSeconds?: () => number;
   /** The limits of shares; from the environment when not given. */
   shareSettings?: ShareSettings;
+  /** The limits of kit registration; from the environment when not given. */
+  kitSettings?: KitSettings;
 };
 
 export interface RunningResultsService {
@@ -48,6 +54,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     logger: givenLogger,
     nowSeconds = () => Math.floor(Date.now() / 1000),
     shareSettings = shareSettingsFromEnv(process.env),
+    kitSettings = kitSettingsFromEnv(process.env),
     ...overrides
   } = options;
   const defaults = resultsConfigFromEnv({});
@@ -64,9 +71,12 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     await migrate(db, "results", resultsMigrations);
     await migrate(db, "results-shares", shareMigrations);
     await migrate(db, "results-family-letters", familyLetterMigrations);
+    await migrate(db, "results-kits", kitMigrations);
     if (config.demoParticipantsFile) {
-      await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
+      const participants = await readDemoParticipants(config.demoParticipantsFile);
+      await seedDemoParticipants(db, participants);
       await seedBirthDates(db, config.demoParticipantsFile);
+      await seedDemoKits(db, participants);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
@@ -131,6 +141,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         verifyToken,
       },
       reportVersions: { db, now, verifyToken },
+      kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
     });
 
     const app = express();

@@ -202,3 +202,5 @@ globalStyle(`${earlierVersions} > summary`, { cursor: "pointer", color: vars.col
 export const earlierList = style({ listStyle: "none", margin: `${vars.space.sm} 0 0`, padding: 0, display: "grid", gap: vars.space.sm });
 
 export const earlierItem = style({ display: "grid", gap: vars.space.xxs });
+/** 'Your kits' under the tracker. */
+export const kitsTitle = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.primary });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
+import { kitBarcodeFrom, kitCheckDigit } from "../../../lib/program/kit-barcode.ts";
 import { loadResultsContract, type ContractOperation, type ResultsContract } from "./results-contract.ts";
 
 /**
@@ -7,7 +8,8 @@ import { loadResultsContract, type ContractOperation, type ResultsContract } fro
  * the way the portal and the identity service call it (and the ways they must be refused), and every
  * answer must be one the document allows, with the status the case expects. Nothing a participant
  * would notice is left behind except what `readOnly` avoids: one download of all their data asked
- * for, and one share created and revoked at once (the identity service e-mails them about it).
+ * for, one share created and revoked at once (the identity service e-mails them about it), and one
+ * barcode of no kit counted against the participant's kit-registration budget.
  */
 
 export interface ConformanceOptions {
@@ -29,7 +31,7 @@ export interface ConformanceOptions {
   shareNoticesToken?: string;
   /** The identity provider's token for the report-reissue log. */
   reportReissuesToken?: string;
-  /** Change nothing: no download asked for, no share created. */
+  /** Change nothing: no download asked for, no share created, no barcode tried. */
   readOnly?: boolean;
   /** Each call's limit. */
   timeoutMs?: number;
@@ -558,6 +560,38 @@ export async function checkResultsApi(
       [400],
     );
   }
+  // Kits: listed, and a registration refused for a mistyped barcode (nothing counted) and, unless
+  // read-only, for a well-formed barcode of no kit (one miss of the participant's budget).
+  await probe("listKits", "the participant's kits", { method: "GET", path: `/kits/${user}`, authorization: own }, [200]);
+  await probe("listKits", "without a token: refused", { method: "GET", path: `/kits/${user}` }, [401]);
+  const eleven = String(randomBytes(5).readUIntBE(0, 5) % 100_000_000_000).padStart(11, "0");
+  const wrongCheck = eleven + String((Number(kitCheckDigit(eleven)) + 1) % 10);
+  const collectedOn = new Date().toISOString().slice(0, 10);
+  await probe(
+    "registerKit",
+    "a barcode whose check digit is wrong: refused",
+    { method: "POST", path: `/kits/${user}`, authorization: own, body: { barcode: wrongCheck, collectedOn, sampleOf: "self" } },
+    [400],
+  );
+  await probe(
+    "registerKit",
+    "without a token: refused",
+    { method: "POST", path: `/kits/${user}`, body: { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" } },
+    [401],
+  );
+  if (options.readOnly) skip("registerKit", "read-only: no barcode of no kit tried");
+  else
+    await probe(
+      "registerKit",
+      "a barcode of no kit: not found (or 429 once the participant's budget is spent)",
+      {
+        method: "POST",
+        path: `/kits/${user}`,
+        authorization: own,
+        body: { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" },
+      },
+      [404, 429],
+    );
   await probe("listKitStepChanges", "without a token: refused", { method: "GET", path: "/kit-step-changes" }, [401]);
   await probe(
     "listKitStepChanges",

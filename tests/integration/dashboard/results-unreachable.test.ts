@@ -163,6 +163,7 @@ describe("My Results loader against a failing results service", () => {
             updated: false,
           },
         ],
+        kits: [],
         welcomeBanner: true,
       },
     });

@@ -36,6 +36,10 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["POST", "/shared/close"],
   ],
   "app/services/readiness.server.ts": [["GET", "/healthz"]],
+  "app/services/kits.server.ts": [
+    ["GET", "/kits/P1"],
+    ["POST", "/kits/P1"],
+  ],
   "platform/identity/account-api/results-withdrawals.ts": [["GET", "/withdrawals/P1"]],
   "platform/identity/account-api/share-notices.ts": [
     ["POST", "/share-notices/claim"],

@@ -62,6 +62,13 @@ export const portalActions: PortalAction[] = [
   { route: "_portal.download.tsx", path: "/download?file=exome&app=app-1001-exome", signedIn: true, validFields: { intent: "cancel" } },
   { route: "shared._index.tsx", path: "/shared", signedIn: false, validFields: { code: "ABCDE-FGHJK", dateOfBirth: "1984-03-09" } },
   { route: "shared.report.tsx", path: "/shared/report", signedIn: false, validFields: {} },
+  {
+    route: "_portal.kits.register.tsx",
+    path: "/kits/register",
+    signedIn: true,
+    // A well-formed barcode of no kit: the results service answers 'not found', nothing is registered.
+    validFields: { barcode: "9000 0000 0012", sampleOf: "self", collectedOn: new Date().toISOString().slice(0, 10) },
+  },
 ];
 
 /** Query parameters the portal reads, by path. */
