@@ -40,6 +40,14 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["GET", "/kits/P1"],
     ["POST", "/kits/P1"],
   ],
+  "app/services/family-letters.server.ts": [
+    ["GET", "/family-letters/P1"],
+    ["POST", "/family-letters/P1"],
+    ["POST", "/family-letters/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/end"],
+    ["GET", "/family-letters/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/letter?lang=es"],
+    ["GET", "/family-letters/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/letter.pdf?lang=es"],
+    ["POST", "/family-letter/open"],
+  ],
   "platform/identity/account-api/results-withdrawals.ts": [["GET", "/withdrawals/P1"]],
   "platform/identity/account-api/share-notices.ts": [
     ["POST", "/share-notices/claim"],

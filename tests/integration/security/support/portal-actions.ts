@@ -69,6 +69,13 @@ export const portalActions: PortalAction[] = [
     // A well-formed barcode of no kit: the results service answers 'not found', nothing is registered.
     validFields: { barcode: "9000 0000 0012", sampleOf: "self", collectedOn: new Date().toISOString().slice(0, 10) },
   },
+  {
+    route: "_portal.results.family-letter.tsx",
+    path: "/results/family-letter",
+    signedIn: true,
+    validFields: { intent: "make", appId: "app-1001-health" },
+  },
+  { route: "family.tsx", path: "/family", signedIn: false, validFields: { code: "ABCDEFGHJK" } },
 ];
 
 /** Query parameters the portal reads, by path. */
