@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtIfPresent, processArgs } from "../../../lib/launcher/process-command.ts";
-import { freePort } from "../../../scripts/bench/stack.ts";
 import { resultsServiceEnvironment, startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
 import { freshDatabaseUrl } from "../../support/database";
 import { contractCheckedFetch } from "../../support/results-contract";
+import { freePort } from "../../support/stack.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
 
 /** Every answer of the results service is checked against its OpenAPI document. */
