@@ -16,11 +16,11 @@ import { createParticipant, type StackServices } from "../tests/support/create-p
 import { claimRunDatabases, dropRunDatabases, freshDatabaseUrl } from "../tests/support/database.ts";
 import { developmentEnv, launchStack } from "../tests/support/launched-stack.ts";
 import { measureLoad } from "../tests/support/load.ts";
+import { cpuMillisecondsOf, residentMegabytesOf, treeMegabytesOf } from "../tests/support/process-figures.ts";
 import { generousSendingBudgets } from "../tests/support/sending-budgets.ts";
 import { signInOverHttp } from "../tests/support/sign-in.ts";
 import { buildPortal, projectRoot, startStack, type Stack } from "../tests/support/stack.ts";
 import { openChromium, type LighthouseFigures } from "./bench/lighthouse-run.ts";
-import { cpuMillisecondsOf, residentMegabytesOf, treeMegabytesOf } from "./bench/process-figures.ts";
 import { spreadOf, toMarkdown, type BenchReport, type Round } from "./bench/report.ts";
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);

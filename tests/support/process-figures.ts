@@ -1,4 +1,4 @@
-/** What /proc says of a process: its CPU time, its resident memory and the processes below it. */
+/** What /proc says of a process (the bench and the memory suites): its CPU time, its resident memory and the processes below it. */
 import { readdirSync, readFileSync } from "node:fs";
 
 // Linux reports in clock ticks; USER_HZ is 100 on every supported architecture.
