@@ -11,11 +11,14 @@ export interface LighthouseFigures {
   tbtMs: number;
   /** Cumulative layout shift over the load, hydration included. */
   cls: number;
+  /** Why attempts before this one were run again (Lighthouse measured nothing, or not every metric). */
+  repeated: string[];
 }
 
 /**
- * Lighthouse's error for a trace with no navigation start in it: the run measured nothing (every metric
- * missing, score 0) and Lighthouse asks to be run again. The bench does, up to twice.
+ * On a busy machine Chromium now and then records a trace Lighthouse cannot read: no navigation start
+ * (NO_NAVSTART, every metric missing), or one metric missing (its audit errs, and the score is 0). The
+ * bench runs such an attempt again, up to twice, and says why.
  */
 const UNRECORDED_TRACE = "NO_NAVSTART";
 const MOST_ATTEMPTS = 3;
@@ -36,6 +39,7 @@ export async function openChromium() {
   return {
     /** One mobile run of `url` with `headers` on every request (the session cookie). */
     async run(url: string, headers: Record<string, string>): Promise<LighthouseFigures> {
+      const repeated: string[] = [];
       for (let attempt = 1; ; attempt += 1) {
         const result = await lighthouse(url, {
           port: chrome.port,
@@ -45,14 +49,20 @@ export async function openChromium() {
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const { lhr } = result;
-        if (lhr.runtimeError?.code === UNRECORDED_TRACE && attempt < MOST_ATTEMPTS) continue;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError && lhr.runtimeError.code !== UNRECORDED_TRACE)
+          throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const missing = PERFORMANCE_METRICS.filter((id) => lhr.audits[id]?.numericValue === undefined);
+        if (missing.length > 0 && attempt < MOST_ATTEMPTS) {
+          repeated.push(lhr.runtimeError?.code ?? missing.map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "missing"}`).join("; "));
+          continue;
+        }
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         return {
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcpMs: metric("largest-contentful-paint"),
           tbtMs: metric("total-blocking-time"),
           cls: metric("cumulative-layout-shift"),
+          repeated,
         };
       }
     },

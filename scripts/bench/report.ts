@@ -59,9 +59,10 @@ export function toMarkdown(report: BenchReport): string {
       formatSpread(spreadOf(runs.map((run) => run.performance))),
       formatSpread(spreadOf(runs.map((run) => run.lcpMs))),
       formatSpread(spreadOf(runs.map((run) => run.tbtMs))),
-      Math.max(...runs.map((run) => run.cls)).toFixed(3),
+      spreadOf(runs.map((run) => run.cls)).max.toFixed(3),
     ]),
   );
+  const repeated = report.lighthouse.flatMap(({ name, runs }) => runs.flatMap((run) => run.repeated.map((why) => `${name} (${why})`)));
   const cpu = report.dashboardCpu;
   const cpuSection =
     "note" in cpu
@@ -98,6 +99,8 @@ export function toMarkdown(report: BenchReport): string {
     "## Lighthouse, mobile (median, lowest–highest)",
     "",
     lighthouse,
+    "",
+    `Attempts run again because Lighthouse measured nothing or not every metric: ${repeated.length ? repeated.join(", ") : "none"}.`,
     "",
     "## The dashboard's portal CPU on a PostgreSQL server",
     "",
