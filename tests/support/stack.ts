@@ -108,7 +108,8 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in block ${portBlock} (${FIRST_PORT_BLOCK + portBlock * PORT_BLOCK_SIZE} and on)`);
 }
 
-async function isHealthy(url: string): Promise<boolean> {
+/** Whether the service at `url` answers its /healthz with a 2xx within a second. */
+export async function isHealthy(url: string): Promise<boolean> {
   try {
     const response = await fetch(new URL("/healthz", url), { signal: AbortSignal.timeout(1_000) });
     await response.body?.cancel();
