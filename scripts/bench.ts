@@ -170,6 +170,8 @@ async function measureDashboardCpu(rows: [DashboardRow, DashboardRow]): Promise<
 
 async function main() {
   const loadAtStart = os.loadavg()[0]!;
+  // Each embedded database starts as a copy of one fresh cluster, as in the suites, not by initdb in WebAssembly.
+  process.env.PGLITE_CLUSTER_CACHE ??= path.join(projectRoot, "node_modules/.cache/pglite-clusters");
   step("building the portal (react-router build)");
   buildPortal();
   const dashboardStacks: Stack[] = [];

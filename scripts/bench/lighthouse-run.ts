@@ -53,7 +53,8 @@ export async function openChromium() {
           throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const missing = PERFORMANCE_METRICS.filter((id) => lhr.audits[id]?.numericValue === undefined);
         if (missing.length > 0 && attempt < MOST_ATTEMPTS) {
-          repeated.push(lhr.runtimeError?.code ?? missing.map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "missing"}`).join("; "));
+          const why = lhr.runtimeError?.message ?? missing.map((id) => lhr.audits[id]?.errorMessage ?? `${id} missing`).join("; ");
+          repeated.push([...new Set(why.split("; "))].join("; "));
           continue;
         }
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
