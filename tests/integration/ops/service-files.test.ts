@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROCESS_FILES } from "../../../lib/launcher/process-files.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../support/stack.ts";
 
 /**
  * The build gives each service one JavaScript file, as the portal's server file is: it runs on Node

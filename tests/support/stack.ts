@@ -2,8 +2,8 @@
  * The whole stack as three separately controlled processes (identity service, results service,
  * portal on the built server file in production mode), each started as the launcher starts it
  * (lib/launcher/process-command.ts; a service from its source when nothing is built), so a run can
- * stop and start any one of them while the others keep going. Used by `npm run bench` and by the
- * fault and security suites.
+ * stop and start any one of them while the others keep going. Used by the fault, security and
+ * instance suites and by `npm run bench`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -57,19 +57,24 @@ export interface StackOptions {
   databaseUrls?: { portal: string; results: string };
 }
 
+/** `react-router build` of the portal and the services' built files, in production mode. */
+export function buildPortal(): void {
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    // Under vitest NODE_ENV is "test", which would make a development build the server cannot run.
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stderr}`);
+}
+
 /**
  * Builds the stack when build/ lacks a process's file (a fresh checkout runs the integration suites
  * before `react-router build`): the portal, then the services' files (lib/launcher/process-files.ts).
  */
 export function ensurePortalBuilt(): void {
-  if (Object.values(PROCESS_FILES).every((files) => existsSync(path.join(projectRoot, files.built)))) return;
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-    cwd: projectRoot,
-    stdio: "ignore",
-    // Under vitest NODE_ENV is "test", which would make a development build the server cannot run.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error("react-router build failed");
+  if (!Object.values(PROCESS_FILES).every((files) => existsSync(path.join(projectRoot, files.built)))) buildPortal();
 }
 
 /**
@@ -103,7 +108,8 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in block ${portBlock} (${FIRST_PORT_BLOCK + portBlock * PORT_BLOCK_SIZE} and on)`);
 }
 
-async function isHealthy(url: string): Promise<boolean> {
+/** Whether the service at `url` answers its /healthz with a 2xx within a second. */
+export async function isHealthy(url: string): Promise<boolean> {
   try {
     const response = await fetch(new URL("/healthz", url), { signal: AbortSignal.timeout(1_000) });
     await response.body?.cancel();
