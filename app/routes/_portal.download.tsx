@@ -39,7 +39,7 @@ import {
   type DownloadFailure,
 } from "~/services/raw-data-download.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireVisitor, type PortalSession } from "~/services/session.server";
+import { type PortalSession, visitorSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
 import { keepReply, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
@@ -56,13 +56,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 /** The participant's own session (a results link is told to sign in), and the file the page is for. */
 async function participantAndTarget(request: Request, context: Route.LoaderArgs["context"]) {
-  const session = await requireVisitor(request, context);
+  const session = visitorSession(context);
   if (session.tokenType === "ACCESS") {
     const cookie = await flashNotification({ type: "info", titleKey: "profile:download.errors.resultsLink" });
-    throw redirect("/", { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    throw redirect("/", { headers: { "Set-Cookie": cookie } });
   }
   const target = downloadTargetOf(new URL(request.url).searchParams);
-  if (!target) throw data(null, { status: 400, headers: privatePageHeaders });
+  if (!target) throw data(null, { status: 400 });
   return { session, target };
 }
 
@@ -75,7 +75,7 @@ async function fileOrLeave(request: Request, session: PortalSession, target: Dow
       ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
       : { type: "error", titleKey: "profile:download.errors.noticeTitle", bodyKey: "profile:download.errors.notAvailable" },
   );
-  throw redirect(backFrom(target), { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  throw redirect(backFrom(target), { headers: { "Set-Cookie": cookie } });
 }
 
 /** This file's flow, if one is under way (another file's is not shown here; a released link that ran out is over). */
@@ -114,20 +114,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null;
   return data(
     { step, file, code, released, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable: Boolean(factors?.totp), reply: kept?.reply },
-    { status: kept?.status ?? 200, headers: privatePageHeaders },
+    { status: kept?.status ?? 200 },
   );
 }
 
 const unavailable: VerificationNotice = { titleKey: "download.errors.noticeTitle", bodyKey: "download.errors.unavailable" };
 const noticeOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.notice : unavailable);
 const statusOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.status : 503);
-const expired = () => redirect("/session-expired", { headers: privatePageHeaders });
+const expired = () => redirect("/session-expired");
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const { session, target } = await participantAndTarget(request, context);
   const form = await readForm(request);
-  const toPage = () => redirect(downloadPath(target), { status: 303, headers: privatePageHeaders });
+  const toPage = () => redirect(downloadPath(target), { status: 303 });
   /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
   const stay = async (reply: StepAnswer, status: number) => {
     await keepReply(session, DOWNLOAD_FLOW, reply, status);
@@ -140,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "cancel") {
     await forgetDownload(session);
     const cookie = await flashNotification({ type: "info", titleKey: "profile:download.canceled" });
-    return redirect(backFrom(target), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect(backFrom(target), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (intent.data === "send-code") {
     await fileOrLeave(request, session, target);

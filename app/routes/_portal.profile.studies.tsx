@@ -8,15 +8,15 @@ import { site } from "~/config/site";
 import { Trans, useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
-import { requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 import type { Route } from "./+types/_portal.profile.studies";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
 
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   const [{ canSeeStudies, resultsUnavailable, consents }, withdrawals] = await Promise.all([
     profileOverview(session, context),
     listWithdrawals(session),

@@ -8,14 +8,14 @@ import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { profileOverview } from "~/services/profile-overview.server";
-import { requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile";
 
 export const handle: TranslationHandle = { i18n: ["profile"] };
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   return await profileOverview(session, context);
 }
 

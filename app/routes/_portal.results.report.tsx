@@ -13,7 +13,7 @@ import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
 import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
@@ -29,7 +29,7 @@ const APP_PARAM = "app";
 
 /** The download error over My Results for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
 async function downloadErrorHeaders(appId: string): Promise<Headers> {
-  const headers = new Headers(privatePageHeaders);
+  const headers = new Headers();
   headers.append(
     "Set-Cookie",
     await flashNotification({
@@ -48,16 +48,15 @@ async function downloadErrorHeaders(appId: string): Promise<Headers> {
  * again rather than posting again): titled and naming the report, with the link that opens it.
  * When it cannot be had, back to My Results with the download-error notification.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireVisitor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = visitorSession(context);
   const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
-  if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data({ report: null }, { status: 400 });
   const outcome = await openReport({ request, session, appId: parsed.data.appId, language: await detectLanguage(request) });
   // Raw genetic data: the download page asks for a fresh code first.
-  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED)
-    throw redirect(downloadPath({ kind: "exome", appId: parsed.data.appId }), { headers: privatePageHeaders });
+  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED) throw redirect(downloadPath({ kind: "exome", appId: parsed.data.appId }));
   if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(parsed.data.appId) });
-  return data({ report: outcome.report }, { headers: privatePageHeaders });
+  return data({ report: outcome.report });
 }
 
 /**
@@ -65,14 +64,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * fetches); without one, a redirect to the report's page. Anything else, no answer included, shows
  * the download-error notification for 15 s over the dashboard.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireVisitor(request);
+  const session = visitorSession(context);
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400 });
   const { appId, opensIn } = parsed.data;
-  if (opensIn !== "tab")
-    return redirect(`${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId })}`, { status: 303, headers: privatePageHeaders });
+  if (opensIn !== "tab") return redirect(`${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId })}`, { status: 303 });
 
   const outcome = await fetchReportUrl({
     request,
@@ -82,9 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
     language: await detectLanguage(request),
     userId: session.userId,
   });
-  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
-  if (outcome.status === VERIFICATION_REQUIRED)
-    return redirect(downloadPath({ kind: "exome", appId }), { status: 303, headers: privatePageHeaders });
+  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl });
+  if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }), { status: 303 });
   return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId) });
 }
 

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { detectLanguage } from "~/services/language.server";
 import { listShares, reportLabels } from "~/services/report-shares.server";
-import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.shares._index";
 
 export const handle: TranslationHandle = { i18n: ["shares"] };
@@ -16,10 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "sha
 
 /** Every report the participant has shared, each linked to its own page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
-  if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
-  return data({ shares, labels: labels ?? {}, serverTimeZone }, { headers: privatePageHeaders });
+  if (shares === null) throw data(null, { status: 503 });
+  return data({ shares, labels: labels ?? {}, serverTimeZone });
 }
 
 export default function SharedReportsPage({ loaderData }: Route.ComponentProps) {

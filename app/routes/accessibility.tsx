@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "acc
 const noStore = { "Cache-Control": "no-store" };
 
 /** The accessibility statement, for everyone (signed in or not), with the form to report a barrier. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session } = await readSession(request, context);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session } = await readSession(request);
   const reported = new URL(request.url).searchParams.get("reported");
   return data(
     {
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { session } = await readSession(request, context);
+  const { session } = await readSession(request);
   const submission = parseWithZod(await readForm(request), { schema: BarrierReportSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: noStore });
   const outcome = await submitBarrierReport(submission.value, {

@@ -30,3 +30,29 @@ function asResponse(value: unknown): Response {
   if (isDataWithInit(value)) return Response.json(value.data, value.init ?? undefined);
   return Response.json(value ?? null);
 }
+
+/**
+ * A loader or action under the signed-in layout, called as React Router calls it: the layout's
+ * middleware (the session read once, the answer kept out of caches, or a redirect to sign in) runs
+ * first and leaves the session in the context. Import it once the portal is configured.
+ */
+export async function callPortalRoute(
+  route: (args: RouteArgs) => unknown,
+  request: Request,
+  context: Readonly<RouterContextProvider> = testLoadContext(),
+): Promise<Response> {
+  const { middleware } = await import("~/routes/_portal");
+  const url = new URL(request.url);
+  const args = { request, params: {}, context, url, pattern: "" } as Parameters<(typeof middleware)[number]>[0];
+  const run = async (index: number): Promise<Response> => {
+    const step = middleware[index];
+    if (!step) return callRoute(route, request, context);
+    return (await step(args, () => run(index + 1))) as Response;
+  };
+  try {
+    return await run(0);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
