@@ -1,9 +1,8 @@
 import { createContext, RouterContextProvider } from "react-router";
-import type { Namespace } from "~/i18n";
 
 /**
  * What server/app.ts gives every loader and action of one request: the response's CSP nonce, the
- * request id, the translation namespaces the page needs, a slot for answers loaders share, and
+ * request id, a slot for answers loaders share, and
  * whether the process is draining (stopping). The session is the signed-in layout's middleware's
  * (app/services/session.server.ts).
  */
@@ -15,8 +14,6 @@ export interface PortalRequest {
   isDraining: () => boolean;
   /** The address the request came from: the connection's peer, or what the proxies PORTAL_TRUSTED_PROXIES names say. */
   clientAddress?: string;
-  /** The translation namespaces the requested page's routes declare; every namespace when unknown. */
-  translationNamespaces?: readonly Namespace[];
 }
 
 /** The portal's slot in React Router's typed context; empty for a loader called without one. */

@@ -22,12 +22,12 @@ import {
   type DownloadTarget,
 } from "~/domain/raw-data-download";
 import { resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
-import type { TranslationHandle } from "~/i18n";
+import type { Language } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import {
   confirmDownload,
   DOWNLOAD_FLOW,
@@ -49,7 +49,7 @@ import type { Route } from "./+types/_portal.download";
  * code should come, the code, then a link that works once. Every step is a page of its own and a plain
  * form post (post-redirect-get), with JavaScript or without.
  */
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", downloadStepTitleKeys[loaderData?.step ?? "pick"]);
@@ -67,8 +67,13 @@ async function participantAndTarget(request: Request, context: Route.LoaderArgs[
 }
 
 /** The file, when it is the participant's and can be had now; otherwise back where it was asked for, with a notice. */
-async function fileOrLeave(request: Request, session: PortalSession, target: DownloadTarget): Promise<DownloadFileView> {
-  const file = await downloadableFile(request, session, target, await detectLanguage(request));
+async function fileOrLeave(
+  request: Request,
+  session: PortalSession,
+  target: DownloadTarget,
+  language: Language,
+): Promise<DownloadFileView> {
+  const file = await downloadableFile(request, session, target, language);
   if (file) return { target, ...file };
   const cookie = await flashNotification(
     target.kind === "archive"
@@ -91,7 +96,7 @@ async function stateFor(session: PortalSession, target: DownloadTarget) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, target } = await participantAndTarget(request, context);
-  const file = await fileOrLeave(request, session, target);
+  const file = await fileOrLeave(request, session, target, languageOf(context));
   const state = await stateFor(session, target);
   const kept = state ? await takeReply(session, DOWNLOAD_FLOW) : null;
   const step: keyof typeof downloadStepTitleKeys = state?.step ?? "pick";
@@ -143,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(backFrom(target), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (intent.data === "send-code") {
-    await fileOrLeave(request, session, target);
+    await fileOrLeave(request, session, target, languageOf(context));
     const submission = parseWithZod(form, { schema: PasswordUpdateMethodSchema });
     if (submission.status !== "success") return data({ intent: "send-code", result: submission.reply() }, { status: 400 });
     const sent = await sendDownloadCode(session, target, submission.value.authMethod);
@@ -173,7 +178,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
   if (submission.status !== "success") return stay({ intent: "confirm", result: submission.reply() }, 400);
-  const released = await confirmDownload(request, session, state, submission.value.authCode, await detectLanguage(request));
+  const released = await confirmDownload(request, session, state, submission.value.authCode, languageOf(context));
   if (!("kind" in released) || released.kind === "exome" || released.kind === "archive") return toPage();
   if (released.kind === "session-expired") return expired();
   if (released.kind === "field")

@@ -4,18 +4,17 @@ import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
 import { SharedReportsCard } from "~/components/shares/shared-reports-card";
 import { dataExportItems } from "~/domain/data-export";
-import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.overview";
 import type { loader as profileLoader } from "./_portal.profile";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
@@ -31,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = participantSession(context);
   const form = await readForm(request);
   if (form.get("intent") !== REQUEST_EXPORT_INTENT) return data({ problem: null }, { status: 400 });
-  const outcome = await requestDataExport(session, await detectLanguage(request));
+  const outcome = await requestDataExport(session, languageOf(context));
   if (outcome.kind === "requested") {
     const cookie = await flashNotification({
       type: "success",

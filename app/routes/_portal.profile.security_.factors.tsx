@@ -7,20 +7,20 @@ import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
 import { changePhoneWithoutItBy, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
 import { factorChangeSteps, factorFlowState } from "~/services/factor-change-flow.server";
 import { factorVerificationSteps } from "~/services/factor-verification-steps.server";
 import { readForm } from "~/services/form-body.server";
+import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession } from "~/services/session.server";
 import { qrCodeImage, readFactors } from "~/services/sign-in-factors.server";
 import { takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security_.factors";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", loaderData ? factorStepTitleKeys[loaderData.state.step] : "factors.heading");
 

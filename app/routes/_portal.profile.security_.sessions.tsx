@@ -5,19 +5,19 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { END_SESSION_INTENT, recentSessionEndingChange, SESSION_ENDING_FLOW, SESSIONS_PATH } from "~/domain/active-sessions";
 import { SessionActionSchema } from "~/domain/active-sessions-form";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { endActiveSession, endOtherSessions, listActiveSessions } from "~/services/active-sessions.server";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
+import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, participantSession, saveFlowState, serverTimeZone } from "~/services/session.server";
 import { signOut } from "~/services/sign-out.server";
 import type { Route } from "./+types/_portal.profile.security_.sessions";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "sessions.heading");
 

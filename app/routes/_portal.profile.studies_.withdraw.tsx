@@ -9,12 +9,11 @@ import { otherWaysOf } from "~/domain/code-help";
 import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH, withdrawalStepTitleKeys } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema, WithdrawalIntentSchema } from "~/domain/withdrawal-form";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
@@ -35,12 +34,12 @@ import {
 import type { Route } from "./+types/_portal.profile.studies_.withdraw";
 
 /** The receipt in the page's language, naming the browser the request came from. */
-const receiptContext = async (request: Request) => ({
-  language: await detectLanguage(request),
+const receiptContext = (request: Request, context: Route.ActionArgs["context"]) => ({
+  language: languageOf(context),
   device: request.headers.get("user-agent") ?? "",
 });
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", withdrawalStepTitleKeys[loaderData?.code ? "code" : "choice"]);
@@ -60,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (open) {
     // A confirmation that was recorded but stopped before its receipt (a crash) is finished here.
     if (state?.proof) {
-      await sendReceipt(session, open.reference, await receiptContext(request));
+      await sendReceipt(session, open.reference, receiptContext(request, context));
       await forgetWithdrawal(session);
     }
     throw redirect(receiptPath(open.reference));
@@ -132,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
   if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
-  const outcome = await confirmWithdrawal(session, state, submission.value.authCode, await receiptContext(request));
+  const outcome = await confirmWithdrawal(session, state, submission.value.authCode, receiptContext(request, context));
   if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303 });
   if (outcome.kind === "session-expired") return expired();
   if (outcome.kind === "already-open") {

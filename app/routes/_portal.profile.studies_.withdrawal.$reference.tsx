@@ -2,14 +2,14 @@ import { data, Link } from "react-router";
 import { Moment } from "~/components/moment";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
+import { translations } from "~/services/language.server";
 import { participantSession, serverTimeZone } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 import type { Route } from "./+types/_portal.profile.studies_.withdrawal.$reference";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.receipt.title");
 

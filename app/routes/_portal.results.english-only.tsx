@@ -3,12 +3,12 @@ import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
 import { productCardFor, productLinkUrl } from "~/domain/product-cards";
-import type { TranslationHandle } from "~/i18n";
 import { pageTitle } from "~/page-title";
+import { translations } from "~/services/language.server";
 import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.english-only";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "englishOnly.title");
 

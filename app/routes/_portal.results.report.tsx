@@ -5,18 +5,17 @@ import { RouterFallbackScreen } from "~/components/layout/error-screens";
 import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
 import { downloadPath } from "~/domain/raw-data-download";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.report
@@ -52,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = visitorSession(context);
   const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
   if (!parsed.success) return data({ report: null }, { status: 400 });
-  const outcome = await openReport({ request, session, appId: parsed.data.appId, language: await detectLanguage(request) });
+  const outcome = await openReport({ request, session, appId: parsed.data.appId, language: languageOf(context) });
   // Raw genetic data: the download page asks for a fresh code first.
   if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED) throw redirect(downloadPath({ kind: "exome", appId: parsed.data.appId }));
   if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(parsed.data.appId) });
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     accessToken: session.accessToken,
     sourceId: reportSourceId(session.sourceId),
     appId,
-    language: await detectLanguage(request),
+    language: languageOf(context),
     userId: session.userId,
   });
   if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl });

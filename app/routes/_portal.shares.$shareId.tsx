@@ -5,27 +5,26 @@ import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } from "~/domain/report-share";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { FRESH_SHARE_FLOW, listShares, reportLabels, revokeShare, type FreshShare } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, participantSession, saveFlowState, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.shares.$shareId";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, "shares", "detail.title", { report: loaderData?.reportLabel ?? "" });
 
 /** One of the participant's own shares: its facts, its code and link while they are fresh, every opening, and 'End'. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
+  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, languageOf(context))]);
   if (shares === null) throw data(null, { status: 503 });
   const share = shares.find((candidate) => candidate.id === params.shareId);
   if (!share) throw data(null, { status: 404 });

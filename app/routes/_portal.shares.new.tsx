@@ -7,18 +7,17 @@ import { ShareList } from "~/components/shares/share-list";
 import * as styles from "~/components/shares/shares.css";
 import { sharePath } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
-import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { createShare, FRESH_SHARE_FLOW, listShares, reportLabels } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, saveFlowState, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.shares.new";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "new.title");
 
@@ -26,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "sha
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = participantSession(context);
   const appId = new URL(request.url).searchParams.get("app") ?? "";
-  const [labels, shares] = await Promise.all([reportLabels(session, await detectLanguage(request)), listShares(session)]);
+  const [labels, shares] = await Promise.all([reportLabels(session, languageOf(context)), listShares(session)]);
   if (labels === null) throw data(null, { status: 503 });
   // Own keys only: `?app=__proto__` or `?app=constructor` names no report.
   const reportLabel = Object.hasOwn(labels, appId) ? labels[appId] : undefined;
@@ -41,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: NewShareSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { formKey, ...asked } = submission.value;
-  const created = await createShare(session, { ...asked, language: await detectLanguage(request) }, formKey);
+  const created = await createShare(session, { ...asked, language: languageOf(context) }, formKey);
   // Made minutes ago by this same request, its code no longer kept: the share's own page.
   if ("failure" in created && created.failure === "created-before") return redirect(sharePath(created.share.id), { status: 303 });
   if ("failure" in created) {

@@ -5,18 +5,17 @@ import * as styles from "~/components/accessibility/accessibility.css";
 import { BarrierReportForm, TOO_MANY_REPORTS } from "~/components/accessibility/barrier-report-form";
 import { PageShell } from "~/components/layout/page-shell";
 import { ACCESSIBILITY_PATH, BarrierReportSchema } from "~/domain/barrier-report";
-import type { TranslationHandle } from "~/i18n";
 import { portalRequestOf } from "~/load-context";
 import { pageTitle } from "~/page-title";
 import { barrierReportExists, submitBarrierReport } from "~/services/barrier-reports.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { requestIdOf } from "~/services/logger.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { readSession, visitorOf } from "~/services/session.server";
 import type { Route } from "./+types/accessibility";
 
-export const handle: TranslationHandle = { i18n: ["accessibility"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("accessibility")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "accessibility", "title");
 
@@ -44,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitBarrierReport(submission.value, {
     clientAddress: portalRequestOf(context)?.clientAddress ?? "",
     userId: session?.tokenType === "IDP" ? session.userId : null,
-    language: await detectLanguage(request),
+    language: languageOf(context),
     requestId: requestIdOf(request),
   });
   if (outcome.kind === "too-many") {
