@@ -101,7 +101,7 @@ export function createPortalApp(options: {
  * terminated TLS (React Router refuses an action whose Origin differs from it; the guard has already
  * refused any other Origin); no forwarded header is trusted but X-Forwarded-For from the proxies
  * PORTAL_TRUSTED_PROXIES names, for the client's address. The load context carries the portal's
- * slot (app/load-context.ts).
+ * slot (app/services/load-context.server.ts).
  */
 function portalHandler(
   build: PortalBuild,
@@ -114,7 +114,7 @@ function portalHandler(
   const currentBuild = typeof build === "function" ? build : async () => build;
   const loadContextFor = async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
     const served = await currentBuild();
-    // The build's own copy of app/load-context.ts: its context key is the one the loaders read.
+    // The build's own copy of app/services/load-context.server.ts: its context key is the one the loaders read.
     // (A build without one, the bench's framework floor, gets an empty context.)
     const { createLoadContext } = served.entry.module as unknown as Partial<Pick<typeof PortalEntry, "createLoadContext">>;
     if (!createLoadContext) return new RouterContextProvider();

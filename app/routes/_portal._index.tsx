@@ -10,8 +10,8 @@ import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error
 import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { timelineEntries } from "~/domain/kit-timeline";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { type DashboardData, loadDashboard } from "~/services/dashboard-data.server";
 import { translations } from "~/services/language.server";
 import { visitorSession } from "~/services/session.server";

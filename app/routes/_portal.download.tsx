@@ -22,9 +22,9 @@ import {
   type DownloadTarget,
 } from "~/domain/raw-data-download";
 import { resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
-import type { Language } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import type { Language } from "~/i18n/languages";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";

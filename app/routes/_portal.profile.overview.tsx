@@ -4,7 +4,7 @@ import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
 import { SharedReportsCard } from "~/components/shares/shared-reports-card";
 import { dataExportItems } from "~/domain/data-export";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";

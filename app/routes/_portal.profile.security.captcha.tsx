@@ -1,5 +1,5 @@
-import { portalRequestOf } from "~/load-context";
 import { captchaChallenge } from "~/services/captcha.server";
+import { portalRequestOf } from "~/services/load-context.server";
 import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.security.captcha";
 

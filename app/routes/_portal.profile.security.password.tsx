@@ -16,8 +16,8 @@ import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, ste
 import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import type { VerificationNotice } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";

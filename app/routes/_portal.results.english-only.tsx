@@ -3,7 +3,7 @@ import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
 import { productCardFor, productLinkUrl } from "~/domain/product-cards";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { translations } from "~/services/language.server";
 import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.english-only";

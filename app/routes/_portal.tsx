@@ -5,7 +5,7 @@ import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionEndingNotice } from "~/components/layout/session-ending";
-import { revalidateOnPathChange } from "~/revalidate-on-path-change";
+import { revalidateOnPathChange } from "~/domain/revalidate-on-path-change";
 import { takeFlashNotifications } from "~/services/flash.server";
 import { sessionMiddleware, visitorOf, visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal";

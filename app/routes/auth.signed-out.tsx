@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { SignedOutScreen } from "~/components/layout/signed-out-screen";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { translations } from "~/services/language.server";
 import type { Route } from "./+types/auth.signed-out";
 

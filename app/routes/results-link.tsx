@@ -3,7 +3,7 @@ import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
 import { explainRefusal, type ResultsLinkRefusal } from "~/domain/results-link-refusal";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { readForm } from "~/services/form-body.server";
 import { translations } from "~/services/language.server";
 import { checkResultsLinkToken, startResultsLinkSession } from "~/services/results-link.server";

@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { SharedReportView } from "~/components/shares/shared-report-view";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
-import { useTranslation } from "~/i18n-react";
-import type { ScriptsHandle } from "~/page-scripts";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { clinicianAccessCookie, closeSharedAccess, readClinicianAccess, sharedReport } from "~/services/report-shares.server";

@@ -1,5 +1,12 @@
-import { defaultNamespace, fallbackLanguage, namespaces as allNamespaces, supportedLanguages, type Language, type Namespace } from "~/i18n";
-import { createTranslator, type Translator } from "~/i18n-translate";
+import {
+  defaultNamespace,
+  fallbackLanguage,
+  namespaces as allNamespaces,
+  supportedLanguages,
+  type Language,
+  type Namespace,
+} from "~/i18n/languages";
+import { createTranslator, type Translator } from "~/i18n/translate";
 import { resources } from "~/locales/resources.server";
 
 const pageTranslators = new Map<Language, Translator>(

@@ -1,5 +1,5 @@
 import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { fallbackLanguage, isLanguage, pageNamespaces, type Language, type Namespace } from "~/i18n";
+import { fallbackLanguage, isLanguage, pageNamespaces, type Language, type Namespace } from "~/i18n/languages";
 import { cookieSecurity } from "./cookie-security.server";
 
 export const languageCookie = createCookie("lang", {

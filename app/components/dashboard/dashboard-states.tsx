@@ -4,7 +4,7 @@ import { CheckAgainEvery } from "~/components/check-again";
 import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { GatheringInformation } from "./gathering-information";
 

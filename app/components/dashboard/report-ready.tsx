@@ -1,5 +1,5 @@
 import { fileSize } from "~/domain/data-export";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { Interstitial } from "./interstitial";
 
 /** What the report page knows of the report it opens. */

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { timelineEntries, type KitHistory } from "~/domain/kit-timeline";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { KitDelayNotice } from "./kit-delay-notice";
 import { SampleTracker } from "./sample-tracker";

@@ -3,7 +3,7 @@ import { Button } from "~/components/button";
 import { Checkbox } from "~/components/checkbox";
 import * as choice from "~/components/choice.css";
 import { NOTIFIABLE_STEPS, NOTIFICATIONS_PATH, type NotificationPreferences } from "~/domain/notification-preferences";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { matchRoutes, RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { namespaces as allNamespaces, pageNamespaces, type Namespace } from "~/i18n";
+import { namespaces as allNamespaces, pageNamespaces, type Namespace } from "~/i18n/languages";
 import { languageMiddleware, namespacesOf, type TranslationsMiddleware } from "~/services/language.server";
 
 /**

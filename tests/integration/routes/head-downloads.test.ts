@@ -32,7 +32,7 @@ beforeAll(async () => {
         },
         report: { path: "shared/report.pdf", module: await import("~/routes/shared.report[.pdf]") },
       },
-      { createLoadContext: (await import("~/load-context")).createLoadContext },
+      { createLoadContext: (await import("~/services/load-context.server")).createLoadContext },
     ),
   });
   server = await new Promise<Server>((resolve) => {
