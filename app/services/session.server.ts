@@ -19,9 +19,9 @@ export type PortalSession = SessionRecord & { requestId?: string };
  * provider did not answer its renewal, so this request cannot act for it.
  */
 export type SessionLookup = { cookiePresent: boolean; session: PortalSession | null; renewalUnanswered?: boolean };
-type Lookup = SessionLookup;
 
-async function lookUp(request: Request): Promise<Lookup> {
+/** A session as it is now: the cookie's session, its tokens renewed if they were about to expire. */
+export async function readSession(request: Request): Promise<SessionLookup> {
   const sessionId: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   if (typeof sessionId !== "string" || sessionId.length < 32)
     return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
@@ -34,11 +34,6 @@ async function lookUp(request: Request): Promise<Lookup> {
   const fresh = await withFreshTokens(session);
   if (fresh === UNANSWERED) return { cookiePresent: true, session: null, renewalUnanswered: true };
   return { cookiePresent: true, session: fresh ? { ...fresh, requestId: requestIdOf(request) } : null };
-}
-
-/** A session as it is now: the cookie's session, its tokens renewed if they were about to expire. */
-export function readSession(request: Request): Promise<Lookup> {
-  return lookUp(request);
 }
 
 const UNANSWERED = Symbol("renewal unanswered");
