@@ -1,5 +1,5 @@
 import { useId, type AriaAttributes, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";

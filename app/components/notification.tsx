@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { Icon, type IconName } from "./icon";
 import { iconButton } from "./icon-button.css";

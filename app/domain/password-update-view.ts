@@ -29,4 +29,6 @@ export type StepReply = {
 
 export const PASSWORD_UPDATE_PATH = "/profile/security/password";
 export const SECURITY_PATH = "/profile/security";
+/** The invisible captcha's challenge, fetched by Login & Security before a password update starts. */
+export const CAPTCHA_CHALLENGE_PATH = "/profile/security/captcha";
 export const PASSWORD_PASSKEY_OPTIONS_PATH = "/profile/security/password/passkey-options";

@@ -1,4 +1,4 @@
-import type { Language, Namespace } from "~/i18n";
+import type { Language, Namespace } from "~/i18n/languages";
 import { programStrings } from "../../lib/program/strings.ts";
 import accessibilityEn from "./en/accessibility.json";
 import authEn from "./en/auth.json";

@@ -16,8 +16,8 @@ import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, ste
 import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import type { VerificationNotice } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
@@ -35,7 +35,7 @@ import {
   type Moved,
 } from "~/services/password-update.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
+import { participantSession, type PortalSession } from "~/services/session.server";
 import { credentialOf, readFactors } from "~/services/sign-in-factors.server";
 import type { Route } from "./+types/_portal.profile.security.password";
 
@@ -52,11 +52,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
  * page shows whatever step the server says, so no step can be reached out of order.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const state = passwordUpdateState(session);
-  if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
+  if (!state) throw redirect(SECURITY_PATH);
   if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
   const pending = await takeReply(session, state);
   const method = state.method ?? DEFAULT_AUTH_METHOD;
@@ -82,7 +82,7 @@ async function passwordUpdatedRedirect() {
     bodyKey: "profile:signedOutElsewhere",
     visibleMs: NOTIFICATION_VISIBLE_MS,
   });
-  return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(SECURITY_PATH, { headers: { "Set-Cookie": cookie } });
 }
 
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
@@ -100,7 +100,7 @@ async function stepFactors(session: PortalSession, step: string, method: AuthMet
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
 const refuse = (reply: StepReply) => data(reply, { status: 400 });
-const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303, headers: privatePageHeaders });
+const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303 });
 
 /**
  * POST-redirect-GET for every answer a step's own form gets: the answer waits in the flow state for
@@ -112,7 +112,7 @@ async function stay(session: PortalSession, reply: StepReply, status = 400) {
 }
 
 function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
-  if (failure.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+  if (failure.kind === "session-expired") return redirect("/session-expired");
   if (failure.kind === "notice") return stay(session, { intent, notice: failure.notice, ...extra });
   return null;
 }
@@ -125,7 +125,7 @@ function afterMove(session: PortalSession, outcome: Moved | PasswordUpdateFailur
 async function start(session: PortalSession, captchaToken: string | undefined) {
   const outcome = await startPasswordUpdate(session, captchaToken);
   if (outcome.kind === "moved") return toStep();
-  if (outcome.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+  if (outcome.kind === "session-expired") return redirect("/session-expired");
   const notice = outcome.kind === "notice" ? outcome.notice : unrecognisedRequest;
   const cookie = await flashNotification({
     type: "error",
@@ -135,15 +135,14 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
     bodyText: notice.bodyText?.slice(0, 500),
     visibleMs: 0,
   });
-  return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(SECURITY_PATH, { headers: { "Set-Cookie": cookie } });
 }
 
 const secrets = ["password", "confirmPassword"];
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  // No context: the loaders that run after an action read the session it left, not the one it started with.
-  const session = await requireParticipant(request);
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const formData = await readForm(request);
   const intent = PasswordUpdateIntentSchema.safeParse(formData.get("intent"));
@@ -152,7 +151,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const state = passwordUpdateState(session);
   if (intent.data !== "start") {
-    if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
+    if (!state) return redirect(SECURITY_PATH);
     if (stepOfIntent[intent.data] !== state.step) return toStep();
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
@@ -165,7 +164,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = submission.value;
   if (form.intent === "start") return start(session, form.captchaToken);
-  if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
+  if (!state) return redirect(SECURITY_PATH);
 
   switch (form.intent) {
     case "send-code":

@@ -6,19 +6,18 @@ import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-r
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
 import { downloadPath } from "~/domain/raw-data-download";
 import { VERSION_PARAM } from "~/domain/report-versions";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { recordOpened } from "~/services/report-versions.server";
 import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.report
@@ -31,7 +30,7 @@ const APP_PARAM = "app";
 
 /** The download error over My Results for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
 async function downloadErrorHeaders(appId: string): Promise<Headers> {
-  const headers = new Headers(privatePageHeaders);
+  const headers = new Headers();
   headers.append(
     "Set-Cookie",
     await flashNotification({
@@ -50,21 +49,20 @@ async function downloadErrorHeaders(appId: string): Promise<Headers> {
  * again rather than posting again): titled and naming the report, with the link that opens it.
  * When it cannot be had, back to My Results with the download-error notification.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireVisitor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = visitorSession(context);
   const search = new URL(request.url).searchParams;
   const parsed = ReportRequestSchema.pick({ appId: true, version: true }).safeParse({
     appId: search.get(APP_PARAM) ?? "",
     version: search.get(VERSION_PARAM) ?? undefined,
   });
-  if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data({ report: null }, { status: 400 });
   const { appId, version } = parsed.data;
-  const outcome = await openReport({ request, session, appId, version, language: await detectLanguage(request) });
+  const outcome = await openReport({ request, session, appId, version, language: languageOf(context) });
   // Raw genetic data: the download page asks for a fresh code first.
-  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED)
-    throw redirect(downloadPath({ kind: "exome", appId }), { headers: privatePageHeaders });
+  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED) throw redirect(downloadPath({ kind: "exome", appId }));
   if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(appId) });
-  return data({ report: outcome.report }, { headers: privatePageHeaders });
+  return data({ report: outcome.report });
 }
 
 /**
@@ -72,18 +70,17 @@ export async function loader({ request }: Route.LoaderArgs) {
  * fetches); without one, a redirect to the report's page. Anything else, no answer included, shows
  * the download-error notification for 15 s over the dashboard.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireVisitor(request);
+  const session = visitorSession(context);
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400 });
   const { appId, opensIn, version } = parsed.data;
   if (opensIn !== "tab")
     return redirect(
       `${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId, ...(version ? { [VERSION_PARAM]: String(version) } : {}) })}`,
       {
         status: 303,
-        headers: privatePageHeaders,
       },
     );
 
@@ -92,14 +89,13 @@ export async function action({ request }: Route.ActionArgs) {
     accessToken: session.accessToken,
     sourceId: reportSourceId(session.sourceId),
     appId,
-    language: await detectLanguage(request),
+    language: languageOf(context),
     userId: session.userId,
     version,
   });
   if (outcome.ok && version !== undefined) await recordOpened(session.userId, appId, version);
-  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
-  if (outcome.status === VERIFICATION_REQUIRED)
-    return redirect(downloadPath({ kind: "exome", appId }), { status: 303, headers: privatePageHeaders });
+  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl });
+  if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }), { status: 303 });
   return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId) });
 }
 

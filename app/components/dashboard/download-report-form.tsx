@@ -4,7 +4,7 @@ import { Button } from "~/components/button";
 import type { ReportActionData } from "~/domain/dashboard-report";
 import { fileSize } from "~/domain/data-export";
 import { DOWNLOAD_PATH } from "~/domain/raw-data-download";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
 export const REPORT_ACTION = "/results/report";

@@ -1,6 +1,6 @@
 import { calendarDate } from "~/domain/calendar-date";
 import { fileSize } from "~/domain/data-export";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { Interstitial } from "./interstitial";
 
 /** What the report page knows of the report it opens. */

@@ -7,7 +7,7 @@ import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { newSharePath } from "~/domain/report-share";
 import { resultIconFor } from "~/domain/result-icons";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
 import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";

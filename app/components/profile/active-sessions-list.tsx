@@ -5,7 +5,7 @@ import { Moment } from "~/components/moment";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
 import type { SessionDevice } from "~/domain/session-device";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 import * as sessionStyles from "./sessions.css";
 

@@ -10,7 +10,7 @@ import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-c
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 

@@ -2,7 +2,7 @@ import { CodeStep } from "~/components/verification/code-step";
 import type { OtherWay } from "~/domain/code-help";
 import { FACTORS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { CancelChange } from "./cancel-change";
 
 /**

@@ -12,7 +12,7 @@ import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 import { fieldError, summaryLinks } from "./step-errors";

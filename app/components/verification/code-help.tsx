@@ -4,7 +4,7 @@ import { site } from "~/config/site";
 import { hourOfDay } from "~/domain/clock-time";
 import type { OtherWay } from "~/domain/code-help";
 import { SECURITY_PATH } from "~/domain/password-update-view";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * 'Didn't get a code?' under a code that was sent (never the app's): where it went, how long it can

@@ -12,7 +12,7 @@ import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { authCodeSchema, codeDigits } from "~/domain/auth-code";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { CodeHelp } from "./code-help";
 import { ResendControl } from "./resend-control";
 

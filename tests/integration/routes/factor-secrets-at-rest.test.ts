@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 const post = (fields: Record<string, string>) =>
-  callRoute(
+  callPortalRoute(
     route.action,
     new Request(`${PORTAL}${FACTORS_PATH}`, {
       method: "POST",
@@ -38,7 +38,7 @@ const post = (fields: Record<string, string>) =>
   );
 
 const page = async () =>
-  (await (await callRoute(route.loader, new Request(`${PORTAL}${FACTORS_PATH}`, { headers: { Cookie: session } }))).json()) as {
+  (await (await callPortalRoute(route.loader, new Request(`${PORTAL}${FACTORS_PATH}`, { headers: { Cookie: session } }))).json()) as {
     state: Record<string, unknown>;
   };
 

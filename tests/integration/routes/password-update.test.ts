@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { cookiePairs, PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
@@ -38,12 +38,12 @@ function post(fields: Record<string, string>): Promise<Response> {
     headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return callRoute(route.action, request);
+  return callPortalRoute(route.action, request);
 }
 
 async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
-  const response = await callRoute(route.loader, request);
+  const response = await callPortalRoute(route.loader, request);
   const redirected = response.status >= 300 && response.status < 400;
   const view = redirected ? null : ((await response.json()) as Record<string, unknown>);
   return { status: response.status, location: response.headers.get("Location"), view };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { RESULTS_READY } from "./support/fake-identity-provider";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
@@ -9,7 +9,7 @@ import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./suppor
  * an early resend refused without sending, a new code said once, and a refused code on the code field
  * (an app code used before told apart from a wrong one). Every answer is post-redirect-get.
  */
-type RouteModule = { loader: Parameters<typeof callRoute>[0]; action: Parameters<typeof callRoute>[0] };
+type RouteModule = { loader: Parameters<typeof callPortalRoute>[0]; action: Parameters<typeof callPortalRoute>[0] };
 type Purpose = {
   name: string;
   path: string;
@@ -90,11 +90,11 @@ function flow(purpose: Purpose) {
       headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
-    return callRoute(route.action, request);
+    return callPortalRoute(route.action, request);
   };
   const page = async () => {
     const route = await purpose.route();
-    const response = await callRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } }));
+    const response = await callPortalRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } }));
     return { status: response.status, view: (await response.json()) as Record<string, unknown> & { reply?: Record<string, unknown> } };
   };
   const calls = (operation: string) => idp.accountRequests.filter((request) => request.operation === operation).length;
@@ -205,12 +205,12 @@ describe("the new phone number's code step", () => {
     expect(location).toBe("/profile/security");
     const security = await import("~/routes/_portal.profile.security");
     const request = new Request(`${PORTAL}${location}`, { headers: { Cookie: session } });
-    const shown = (await (await callRoute(security.loader, request)).json()) as { after: string | null };
+    const shown = (await (await callPortalRoute(security.loader, request)).json()) as { after: string | null };
     expect(shown.after).toBe("phone");
     // The sessions page says so to this session only: the same address in another session says nothing.
     const sessions = await import("~/routes/_portal.profile.security_.sessions");
     const listed = (await (
-      await callRoute(sessions.loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: session } }))
+      await callPortalRoute(sessions.loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: session } }))
     ).json()) as {
       after: string | null;
     };

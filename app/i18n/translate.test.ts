@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { describe, expect, it } from "vitest";
-import { supportedLanguages } from "~/i18n";
-import { createTranslator, interpolate, type Catalogs } from "~/i18n-translate";
+import { supportedLanguages } from "~/i18n/languages";
+import { createTranslator, interpolate, type Catalogs } from "~/i18n/translate";
 import { resources } from "~/locales/resources.server";
 
 function i18nextWith(options: { lng: string; fallbackLng: string | false; resources: Record<string, Catalogs> }): I18n {

@@ -1,8 +1,8 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderTranslatedMarkup, Trans, TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
-import { createTranslator } from "~/i18n-translate";
+import { renderTranslatedMarkup, Trans, TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n/react";
+import { createTranslator } from "~/i18n/translate";
 
 const catalogs = {
   common: { hello: "Hello {{name}}", contact: "Write to <support>our team</support> or <phone>{{phone}}</phone>.", bye: "Bye" },

@@ -1,6 +1,6 @@
 /**
  * The portal's React binding for translations: `useTranslation` and `Trans`, used by every
- * component, reading the portal's light translator (i18n-translate.ts) from a context of its own.
+ * component, reading the portal's light translator (translate.ts) from a context of its own.
  * The root route provides it from its loader's data, on the server and in the browser alike;
  * component tests provide the translator the server renders with.
  *
@@ -9,8 +9,8 @@
  * largest part of the browser's script after React and React Router.
  */
 import { cloneElement, createContext, createElement, Fragment, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
-import { defaultNamespace, toLanguage } from "./i18n";
-import { createTranslator, type Catalogs, type TranslateFunction, type TranslationValues, type Translator } from "./i18n-translate";
+import { defaultNamespace, toLanguage } from "./languages";
+import { createTranslator, type Catalogs, type TranslateFunction, type TranslationValues, type Translator } from "./translate";
 
 const TranslationContext = createContext<Translator | null>(null);
 

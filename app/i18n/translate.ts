@@ -1,6 +1,6 @@
 /**
  * The portal's translation lookup: nested keys, "namespace:key", {{placeholders}} and a fallback
- * language. It gives the same strings as i18next with the portal's settings (i18n-translate.test.ts
+ * language. It gives the same strings as i18next with the portal's settings (translate.test.ts
  * compares every string) at a fraction of the cost, so rendering a page no longer runs i18next
  * and the browser does not download it.
  */

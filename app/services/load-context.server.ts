@@ -1,24 +1,19 @@
 import { createContext, RouterContextProvider } from "react-router";
-import type { Namespace } from "~/i18n";
-import type { SessionLookup } from "~/services/session.server";
 
 /**
  * What server/app.ts gives every loader and action of one request: the response's CSP nonce, the
- * request id, the translation namespaces the page needs, a slot where the first loader to read the
- * session leaves the read for the others of the same request, a slot for other answers loaders
- * share, and whether the process is draining (stopping).
+ * request id, a slot for answers loaders share, and
+ * whether the process is draining (stopping). The session is the signed-in layout's middleware's
+ * (app/services/session.server.ts).
  */
 export interface PortalRequest {
   nonce: string;
   requestId: string;
-  session: { lookup?: Promise<SessionLookup> };
   /** Answers several loaders of the same request share (app/services/per-request.server.ts). */
   perRequest: Map<string, Promise<unknown>>;
   isDraining: () => boolean;
   /** The address the request came from: the connection's peer, or what the proxies PORTAL_TRUSTED_PROXIES names say. */
   clientAddress?: string;
-  /** The translation namespaces the requested page's routes declare; every namespace when unknown. */
-  translationNamespaces?: readonly Namespace[];
 }
 
 /** The portal's slot in React Router's typed context; empty for a loader called without one. */
@@ -34,9 +29,9 @@ export function portalRequestOf(context: Readonly<RouterContextProvider> | undef
  * `npm run dev` Vite loads another copy, and the request handler accepts only its own class).
  */
 export function createLoadContext(
-  fields: Omit<PortalRequest, "session" | "perRequest">,
+  fields: Omit<PortalRequest, "perRequest">,
   context: RouterContextProvider = new RouterContextProvider(),
 ): RouterContextProvider {
-  context.set(portalRequest, { ...fields, session: {}, perRequest: new Map() });
+  context.set(portalRequest, { ...fields, perRequest: new Map() });
   return context;
 }

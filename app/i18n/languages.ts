@@ -7,11 +7,6 @@ export type Namespace = (typeof namespaces)[number];
 /** Sent with every page: the layout, error screens and form parts use them. */
 export const pageNamespaces: readonly Namespace[] = ["common", "ui"];
 
-/** What a route module declares it needs (remix-i18next's convention): `export const handle = { i18n: ["profile"] }`. */
-export interface TranslationHandle {
-  i18n?: readonly Namespace[];
-}
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }

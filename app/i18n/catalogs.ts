@@ -1,6 +1,6 @@
-import { programStrings } from "../lib/program/strings.ts";
-import { toLanguage, type Language, type Namespace } from "./i18n";
-import type { Catalog, Catalogs } from "./i18n-translate";
+import { programStrings } from "../../lib/program/strings.ts";
+import { toLanguage, type Language, type Namespace } from "./languages";
+import type { Catalog, Catalogs } from "./translate";
 
 /**
  * A page's translations travel as files of their own, not inside the page: each namespace of each
@@ -8,10 +8,10 @@ import type { Catalog, Catalogs } from "./i18n-translate";
  * the server never serialises into a document again. The profile namespace alone made up half of a
  * profile page's HTML (docs/performance.md, 'Translations out of the page').
  */
-const catalogUrls = import.meta.glob<string>("./locales/*/*.json", { query: "?url", import: "default", eager: true });
+const catalogUrls = import.meta.glob<string>("../locales/*/*.json", { query: "?url", import: "default", eager: true });
 
 function catalogUrl(language: Language, namespace: Namespace): string {
-  const url = catalogUrls[`./locales/${language}/${namespace}.json`];
+  const url = catalogUrls[`../locales/${language}/${namespace}.json`];
   if (!url) throw new Error(`no catalog for ${language}/${namespace}`);
   return url;
 }

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import type { Namespace } from "./i18n";
-import { loadedPageCatalogs } from "./i18n-catalogs";
-import { translatorForCatalogs } from "./i18n-react";
-import type { TranslationValues } from "./i18n-translate";
+import { loadedPageCatalogs } from "./catalogs";
+import type { Namespace } from "./languages";
+import { translatorForCatalogs } from "./react";
+import type { TranslationValues } from "./translate";
 
 type RootData = { language: string; namespaces: readonly Namespace[] };
 /** A route match as `meta` receives it; React Router's generated types leave the matches below the page possibly undefined. */
@@ -10,7 +10,7 @@ type MatchWithData = { id: string; loaderData: unknown } | undefined;
 
 /**
  * A route's `<title>` (WCAG 2.4.2): its own page name, then the program's, in the page's language
- * (from the page's catalogs, app/i18n-catalogs.ts). 'Error: ' goes in front when the page shows validation errors
+ * (from the page's catalogs, app/i18n/catalogs.ts). 'Error: ' goes in front when the page shows validation errors
  * (app/services/document-html.server.ts on the server, the error summary in the browser).
  */
 export function pageTitle(matches: readonly MatchWithData[], namespace: string, key: string, values?: TranslationValues): MetaDescriptor[] {
