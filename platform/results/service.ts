@@ -6,6 +6,10 @@ import { isClientAbort } from "../../lib/http/index.ts";
 import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
+import { seedCounsellingRequests } from "./counselling/counselling-demo.ts";
+import { counsellingMigrations } from "./counselling/counselling-schema.ts";
+import { counsellingSettingsFromEnv, type CounsellingSettings } from "./counselling/counselling-settings.ts";
+import { createCounsellingStore } from "./counselling/counselling-store.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
 import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
@@ -32,6 +36,8 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   nowSeconds?: () => number;
   /** The limits of shares; from the environment when not given. */
   shareSettings?: ShareSettings;
+  /** The limits of counselling requests; from the environment when not given. */
+  counsellingSettings?: CounsellingSettings;
 };
 
 export interface RunningResultsService {
@@ -46,6 +52,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     logger: givenLogger,
     nowSeconds = () => Math.floor(Date.now() / 1000),
     shareSettings = shareSettingsFromEnv(process.env),
+    counsellingSettings = counsellingSettingsFromEnv(process.env),
     ...overrides
   } = options;
   const defaults = resultsConfigFromEnv({});
@@ -61,9 +68,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   try {
     await migrate(db, "results", resultsMigrations);
     await migrate(db, "results-shares", shareMigrations);
+    await migrate(db, "results-counselling", counsellingMigrations);
     if (config.demoParticipantsFile) {
       await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
       await seedBirthDates(db, config.demoParticipantsFile);
+      await seedCounsellingRequests(db, config.demoParticipantsFile);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
@@ -83,6 +92,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const verifyStepUp = stepUpProofOf(verifyToken);
+    const shareStore = createShareStore(db, createShareHasher(documentSecret), now);
     const router = createRouter({
       db,
       repository,
@@ -104,7 +114,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       },
       rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
-        store: createShareStore(db, createShareHasher(documentSecret), now),
+        store: shareStore,
         repository,
         reportIssuer,
         now,
@@ -116,6 +126,15 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         db,
         now,
         verifyToken,
+      },
+      counselling: {
+        store: createCounsellingStore(db, now),
+        repository,
+        now,
+        verifyToken,
+        // The share codes' windowed budgets, one scope per participant.
+        budget: { take: shareStore.takeMiss, giveBack: shareStore.giveBackMiss },
+        ...counsellingSettings,
       },
     });
 
