@@ -3,6 +3,7 @@ import { programStrings } from "../../lib/program/strings.ts";
 import accessibilityEn from "./en/accessibility.json";
 import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
+import counsellingEn from "./en/counselling.json";
 import dashboardEn from "./en/dashboard.json";
 import profileEn from "./en/profile.json";
 import sharesEn from "./en/shares.json";
@@ -10,6 +11,7 @@ import uiEn from "./en/ui.json";
 import accessibilityEs from "./es/accessibility.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
+import counsellingEs from "./es/counselling.json";
 import dashboardEs from "./es/dashboard.json";
 import profileEs from "./es/profile.json";
 import sharesEs from "./es/shares.json";
@@ -28,6 +30,7 @@ export const resources = {
     dashboard: dashboardEn,
     accessibility: accessibilityEn,
     shares: sharesEn,
+    counselling: counsellingEn,
   },
   es: {
     common: { ...programStrings.es, ...commonEs },
@@ -37,5 +40,6 @@ export const resources = {
     dashboard: dashboardEs,
     accessibility: accessibilityEs,
     shares: sharesEs,
+    counselling: counsellingEs,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

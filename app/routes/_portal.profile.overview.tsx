@@ -1,4 +1,5 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
+import { CounsellingCard } from "~/components/counselling/counselling-card";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
@@ -15,7 +16,7 @@ import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/servic
 import type { Route } from "./+types/_portal.profile.overview";
 import type { loader as profileLoader } from "./_portal.profile";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const handle: TranslationHandle = { i18n: ["shares", "counselling"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
@@ -55,6 +56,7 @@ export default function ProfileOverviewPage({ loaderData, actionData: answer }: 
       <PersonalInformationCard person={profile.person} />
       <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
       <SharedReportsCard />
+      <CounsellingCard />
       <MoreToComeBanner />
     </>
   );

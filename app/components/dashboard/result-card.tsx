@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "~/config/site";
+import { counsellingRequestPath, offersCounselling } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
@@ -42,6 +43,16 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
           {!canShare || !isShareable(app) ? null : (
             <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
               {t("results.share")}
+            </Link>
+          )}
+          {!canShare || !offersCounselling(app) ? null : (
+            <Link
+              to={counsellingRequestPath(app.appID)}
+              className={styles.textLink}
+              aria-label={t("counselling.askNamed", { label })}
+              data-counselling-link
+            >
+              {t("counselling.ask")}
             </Link>
           )}
         </>
