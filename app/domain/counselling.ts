@@ -114,55 +114,68 @@ export function counsellingFormSchema(now: Date) {
       [`window${n}To`, trimmed],
     ]),
   ) as Record<`window${number}${"Date" | "From" | "To"}`, typeof trimmed>;
+  const oneOf = <T extends string>(choices: readonly T[], value: string | undefined): value is T =>
+    value !== undefined && (choices as readonly string[]).includes(value);
+  // Every field is read as text first, so that each problem is named at once, however many there are.
   return z
     .object({
       appId: z.string().min(1).max(200),
-      contact: z.enum(COUNSELLING_CONTACTS, { error: "form.errors.contactRequired" }),
-      language: z.enum(COUNSELLING_LANGUAGES, { error: "form.errors.languageRequired" }),
-      timeZone: z.string({ error: "form.errors.timeZoneRequired" }).refine(isTimeZone, { error: "form.errors.timeZoneRequired" }),
+      contact: trimmed,
+      language: trimmed,
+      timeZone: trimmed,
       note: z
         .string()
         .trim()
-        .max(COUNSELLING_NOTE_MAX, { error: "form.errors.noteTooLong" })
         .optional()
         .transform((value) => value || undefined),
       ...windowFields,
     })
     .transform((value, context) => {
       const fields = value as unknown as Record<string, string | undefined>;
+      const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+      const { contact, language, timeZone, note } = value;
+      if (!oneOf(COUNSELLING_CONTACTS, contact)) problem("contact", "form.errors.contactRequired");
+      if (!oneOf(COUNSELLING_LANGUAGES, language)) problem("language", "form.errors.languageRequired");
+      const zone = timeZone && isTimeZone(timeZone) ? timeZone : null;
+      if (!zone) problem("timeZone", "form.errors.timeZoneRequired");
+      if (note && note.length > COUNSELLING_NOTE_MAX) problem("note", "form.errors.noteTooLong");
       const windows: Window[] = [];
       for (const n of WINDOW_NUMBERS) {
         const [date, from, to] = [fields[`window${n}Date`], fields[`window${n}From`], fields[`window${n}To`]];
         if (n > 1 && !date && !from && !to) continue;
-        const problem = (field: string, message: string) => context.addIssue({ code: "custom", path: [`window${n}${field}`], message });
-        if (!date) problem("Date", "form.errors.dateRequired");
-        if (!from) problem("From", "form.errors.fromRequired");
-        if (!to) problem("To", "form.errors.toRequired");
-        if (!date || !from || !to) continue;
-        const start = zonedTimeToInstant(date, from, value.timeZone);
-        const end = zonedTimeToInstant(date, to, value.timeZone);
+        const windowProblem = (field: string, message: string) => problem(`window${n}${field}`, message);
+        if (!date) windowProblem("Date", "form.errors.dateRequired");
+        if (!from) windowProblem("From", "form.errors.fromRequired");
+        if (!to) windowProblem("To", "form.errors.toRequired");
+        // Without a zone no time can be read; its own error says so.
+        if (!date || !from || !to || !zone) continue;
+        const start = zonedTimeToInstant(date, from, zone);
+        const end = zonedTimeToInstant(date, to, zone);
         if (!start) {
-          problem(zonedTimeToInstant(date, "12:00", value.timeZone) ? "From" : "Date", "form.errors.dateInvalid");
+          windowProblem(zonedTimeToInstant(date, "12:00", zone) ? "From" : "Date", "form.errors.dateInvalid");
           continue;
         }
         if (!end) {
-          problem("To", "form.errors.dateInvalid");
+          windowProblem("To", "form.errors.dateInvalid");
           continue;
         }
         const length = end.getTime() - start.getTime();
-        if (start.getTime() <= now.getTime()) problem("Date", "form.errors.windowPast");
-        else if (start.getTime() > now.getTime() + COUNSELLING_WINDOW_DAYS_AHEAD * 86_400_000) problem("Date", "form.errors.windowTooFar");
-        else if (length <= 0) problem("To", "form.errors.windowOrder");
-        else if (length < COUNSELLING_WINDOW_MIN_MINUTES * 60_000) problem("To", "form.errors.windowTooShort");
-        else if (length > COUNSELLING_WINDOW_MAX_HOURS * 3_600_000) problem("To", "form.errors.windowTooLong");
+        if (start.getTime() <= now.getTime()) windowProblem("Date", "form.errors.windowPast");
+        else if (start.getTime() > now.getTime() + COUNSELLING_WINDOW_DAYS_AHEAD * 86_400_000)
+          windowProblem("Date", "form.errors.windowTooFar");
+        else if (length <= 0) windowProblem("To", "form.errors.windowOrder");
+        else if (length < COUNSELLING_WINDOW_MIN_MINUTES * 60_000) windowProblem("To", "form.errors.windowTooShort");
+        else if (length > COUNSELLING_WINDOW_MAX_HOURS * 3_600_000) windowProblem("To", "form.errors.windowTooLong");
         else windows.push({ start, end });
       }
+      if (!oneOf(COUNSELLING_CONTACTS, contact) || !oneOf(COUNSELLING_LANGUAGES, language) || !zone || context.issues.length > 0)
+        return z.NEVER;
       return {
         appId: value.appId,
-        contact: value.contact,
-        language: value.language,
-        timeZone: value.timeZone,
-        note: value.note,
+        contact,
+        language,
+        timeZone: zone,
+        note,
         windows: windows.map(({ start, end }) => ({ start: start.toISOString(), end: end.toISOString() })),
       };
     });

@@ -86,25 +86,23 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
           {requests.map((request) => (
             <li key={request.id} className={shares.item} data-counselling-request={request.state}>
               <h2 className={profile.cardHeading}>{request.reportLabel}</h2>
-              <dl className={profile.consentFacts}>
-                <dt>{t("list.state")}</dt>
-                <dd className={profile.consentFactValue}>{t(`state.${request.state}`)}</dd>
+              <dl className={styles.facts}>
+                <dt className={styles.factName}>{t("list.state")}</dt>
+                <dd className={styles.factValue}>{t(`state.${request.state}`)}</dd>
                 {request.scheduledText ? (
                   <>
-                    <dt>{t(request.state === "done" ? "list.heldOn" : "list.scheduledFor")}</dt>
-                    <dd className={profile.consentFactValue}>
-                      {t("list.inZone", { when: request.scheduledText, zone: request.zoneName })}
-                    </dd>
+                    <dt className={styles.factName}>{t(request.state === "done" ? "list.heldOn" : "list.scheduledFor")}</dt>
+                    <dd className={styles.factValue}>{t("list.inZone", { when: request.scheduledText, zone: request.zoneName })}</dd>
                   </>
                 ) : null}
-                <dt>{t("list.asked")}</dt>
-                <dd className={profile.consentFactValue}>{request.createdText}</dd>
-                <dt>{t("list.how")}</dt>
-                <dd className={profile.consentFactValue}>
+                <dt className={styles.factName}>{t("list.asked")}</dt>
+                <dd className={styles.factValue}>{request.createdText}</dd>
+                <dt className={styles.factName}>{t("list.how")}</dt>
+                <dd className={styles.factValue}>
                   {t(`contact.${request.contact}`)}, {t(`language.${request.language}`)}
                 </dd>
-                <dt>{t("list.when", { zone: request.zoneName })}</dt>
-                <dd className={profile.consentFactValue}>
+                <dt className={styles.factName}>{t("list.when", { zone: request.zoneName })}</dt>
+                <dd className={styles.factValue}>
                   <ul className={styles.windowsList}>
                     {request.windowsText.map((text) => (
                       <li key={text}>{text}</li>
@@ -113,8 +111,8 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
                 </dd>
                 {request.note ? (
                   <>
-                    <dt>{t("list.note")}</dt>
-                    <dd className={profile.consentFactValue}>{request.note}</dd>
+                    <dt className={styles.factName}>{t("list.note")}</dt>
+                    <dd className={styles.factValue}>{request.note}</dd>
                   </>
                 ) : null}
               </dl>

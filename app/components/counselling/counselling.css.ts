@@ -22,5 +22,15 @@ export const windowFields = style({
 });
 export const windowDate = style({ minWidth: 0 });
 export const windowTime = style({ minWidth: 0 });
-export const facts = style({ display: "grid", gap: vars.space.xxs, margin: 0 });
+/** A request's facts: label above value on a phone, side by side from a tablet up (no column wider than the screen). */
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  columnGap: vars.space.md,
+  rowGap: vars.space.xxs,
+  margin: 0,
+  "@media": { [media.tabletUp]: { gridTemplateColumns: "minmax(0, 14rem) minmax(0, 1fr)", rowGap: vars.space.xs } },
+});
+export const factName = style({ fontWeight: vars.font.weightMedium });
+export const factValue = style({ margin: 0, overflowWrap: "anywhere", "@media": { [media.belowTablet]: { marginBottom: vars.space.xs } } });
 export const windowsList = style({ margin: 0, paddingLeft: vars.space.lg });

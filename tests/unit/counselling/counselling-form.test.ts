@@ -66,10 +66,12 @@ describe("the counselling request form", () => {
       window1From: ["form.errors.fromRequired"],
       window1To: ["form.errors.toRequired"],
     });
+    // Every problem at once: the choices and the first window together.
     expect(errors({ contact: "", language: "fr", timeZone: "Nowhere/Land" })).toMatchObject({
       contact: ["form.errors.contactRequired"],
       language: ["form.errors.languageRequired"],
       timeZone: ["form.errors.timeZoneRequired"],
+      window1Date: ["form.errors.dateRequired"],
     });
     expect(errors({ window1Date: "2026-11-28", window1From: "09:00", window1To: "10:00" })).toMatchObject({
       window1Date: ["form.errors.windowPast"],
