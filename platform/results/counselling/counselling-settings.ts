@@ -14,8 +14,8 @@ const whole = (value: string | undefined, fallback: number, min: number, max: nu
 export function counsellingSettingsFromEnv(env: NodeJS.ProcessEnv): CounsellingSettings {
   return {
     requestBudget: {
-      max: whole(env.RESULTS_COUNSELLING_REQUEST_BUDGET, 5, 1, 1000),
-      windowSeconds: whole(env.RESULTS_COUNSELLING_REQUEST_WINDOW_SECONDS, 86_400, 1, 30 * 86_400),
+      max: whole(env.RESULTS_COUNSELLING_BUDGET, 5, 1, 1000),
+      windowSeconds: whole(env.RESULTS_COUNSELLING_WINDOW_SECONDS, 86_400, 1, 30 * 86_400),
     },
   };
 }
