@@ -2,7 +2,10 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { expectFocusOn } from "./support/focus";
+import { expectNothingMovesOnHydration } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
 import { outboxFor, outboxMarker } from "./support/outbox";
+import { portalUrl } from "./support/stack";
 
 /** A day `days` from now as a date field takes it (the test's windows are far from midnight in Chicago). */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -171,5 +174,28 @@ test.describe("asking for a genetic counsellor", () => {
     expect(html).toContain("Choose a phone call or a video call");
     expect(html).toContain("Choose your time zone");
     await expect(page.locator('[data-app-name="traits"]').getByRole("link", { name: /genetic counsellor/ })).toHaveCount(0);
+  });
+
+  test("with JavaScript the browser's time zone is chosen, and nothing on the form moves when the page hydrates", async ({
+    browser,
+    participant,
+    signedIn,
+  }) => {
+    test.skip(!withJs(), "without JavaScript the server's choice stays");
+    const context = await browser.newContext({
+      timezoneId: "Europe/Madrid",
+      viewport: { width: 375, height: 812 },
+      baseURL: portalUrl,
+      javaScriptEnabled: true,
+    });
+    const page = await context.newPage();
+    await signedIn(page, await participant("ada", { results: { dataExports: [] } }), { path: "/?lang=en" });
+    const form = await page
+      .locator('[data-app-name="health"]')
+      .getByRole("link", { name: /genetic counsellor/ })
+      .getAttribute("href");
+    await expectNothingMovesOnHydration(page, form!);
+    await expect(page.getByLabel("Your time zone")).toHaveValue("Europe/Madrid");
+    await context.close();
   });
 });
