@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reportLabel,
       hasOpenRequest: Boolean(openRequestFor(requests, appId)),
       zones: ZONES,
-      defaultZone: lastZone && ZONES.includes(lastZone) ? lastZone : serverTimeZone,
+      // A zone the list holds, so the select shows it chosen (an alias such as Etc/UTC is not listed).
+      defaultZone: [lastZone, serverTimeZone].find((zone) => zone && ZONES.includes(zone)) ?? "UTC",
     },
     { headers: privatePageHeaders },
   );

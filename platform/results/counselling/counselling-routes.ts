@@ -36,9 +36,14 @@ export interface CounsellingRouteDeps {
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const MINUTE_MS = 60_000;
 
+/** An IANA time zone this runtime knows (a canonical name or one of its aliases, as the portal checks it). */
 const knownTimeZone = (zone: string) => {
-  if (zone === "UTC") return true;
-  return Intl.supportedValuesOf("timeZone").includes(zone);
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 const WindowSchema = z
