@@ -111,4 +111,31 @@ describe("asking for a counsellor", () => {
     expect((await open("t1")).status).toBe(404);
     expect((await open("__proto__")).status).toBe(404);
   });
+
+  it("lists the requests with the appointment in the participant's own time zone, and cancels one", async () => {
+    const scheduled = { ...request, state: "scheduled", scheduledFor: "2026-12-10T22:30:00.000Z", timeZone: "America/Chicago" };
+    const cancels: string[] = [];
+    idp.answerResultsCalls("counselling", (method) => {
+      if (method === "GET") return { status: 200, body: { requests: [scheduled] } };
+      cancels.push(method);
+      return { status: 200, body: { request: { ...scheduled, state: "cancelled" } } };
+    });
+    const { loader, action } = await import("~/routes/_portal.counselling");
+    const page = await callRoute(loader, new Request(`${PORTAL}/counselling`, { headers: { Cookie: cookie } }));
+    const { requests } = (await page.json()) as { requests: { reportLabel: string; scheduledText: string; zoneName: string }[] };
+    expect(requests[0]).toMatchObject({ reportLabel: "Health", zoneName: "America/Chicago" });
+    // 22:30 UTC is 4:30 PM in Chicago that day.
+    expect(requests[0]!.scheduledText).toBe("Thursday, December 10, 2026, 4:30 PM");
+
+    const cancelled = await callRoute(
+      action,
+      new Request(`${PORTAL}/counselling`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "cancel", requestId: scheduled.id }),
+      }),
+    );
+    expect(cancelled.status).toBe(303);
+    expect(cancels).toEqual(["POST"]);
+  });
 });
