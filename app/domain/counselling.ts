@@ -182,3 +182,25 @@ export function counsellingFormSchema(now: Date) {
 }
 
 export type CounsellingForm = z.output<ReturnType<typeof counsellingFormSchema>>;
+
+/** How recent an open request the same form sent is taken for that same sending (a double click without JavaScript). */
+export const SAME_SENDING_MS = 60_000;
+
+/**
+ * Whether the open request that refused this form is the one this same form created a moment ago
+ * (two posts of one click): the same report, way, language, zone, windows and note, kept within a
+ * minute. Then the participant is shown it as sent, not told that one is open already.
+ */
+export function isSameSending(open: CounsellingRequest, form: CounsellingForm, now: Date): boolean {
+  const windows = (list: readonly { start: string; end: string }[]) =>
+    JSON.stringify(list.map((w) => [Date.parse(w.start), Date.parse(w.end)]));
+  return (
+    now.getTime() - Date.parse(open.createdAt) <= SAME_SENDING_MS &&
+    open.appId === form.appId &&
+    open.contact === form.contact &&
+    open.language === form.language &&
+    open.timeZone === form.timeZone &&
+    (open.note ?? undefined) === form.note &&
+    windows(open.windows) === windows(form.windows)
+  );
+}

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { CounsellingRequestForm, type CounsellingFailure } from "~/components/counselling/counselling-request-form";
 import * as profile from "~/components/profile/profile.css";
 import * as styles from "~/components/shares/shares.css";
-import { COUNSELLING_PATH, counsellingFormSchema, isTimeZone, openRequestFor } from "~/domain/counselling";
+import { COUNSELLING_PATH, counsellingFormSchema, isSameSending, isTimeZone, openRequestFor } from "~/domain/counselling";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -57,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: privatePageHeaders });
   const language = await detectLanguage(request);
   const outcome = await createCounsellingRequest(session, submission.value, language === "es" ? "es" : "en");
-  if ("request" in outcome) {
+  // The same form posted twice at once (a double click without JavaScript): the second finds the first.
+  const sameSending = "openRequest" in outcome && isSameSending(outcome.openRequest, submission.value, new Date());
+  if ("request" in outcome || sameSending) {
     const cookie = await flashNotification({
       type: "success",
       titleKey: "counselling:list.sentTitle",

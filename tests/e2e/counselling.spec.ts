@@ -198,4 +198,35 @@ test.describe("asking for a genetic counsellor", () => {
     await expect(page.getByLabel("Your time zone")).toHaveValue("Europe/Madrid");
     await context.close();
   });
+
+  test("a double click without JavaScript posts the form twice at once: one request, and both are shown it sent", async ({
+    page,
+    ownSignedIn,
+  }) => {
+    test.skip(withJs(), "with JavaScript the button is busy after the first click; without it the browser posts the form again");
+    await ownSignedIn(page, { template: "ada", changes: { results: { dataExports: [] } }, path: "/?lang=en" });
+    const form = await page
+      .locator('[data-app-name="health"]')
+      .getByRole("link", { name: /genetic counsellor/ })
+      .getAttribute("href");
+    const appId = new URL(form!, page.url()).searchParams.get("app")!;
+    const post = () =>
+      page.request.post(form!, {
+        form: {
+          appId,
+          contact: "phone",
+          language: "en",
+          timeZone: "America/Chicago",
+          window1Date: dayAhead(7),
+          window1From: "13:00",
+          window1To: "15:00",
+        },
+        headers: { Origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+    const answers = await Promise.all([post(), post()]);
+    expect(answers.map((answer) => answer.status())).toEqual([303, 303]);
+    await page.goto("/counselling");
+    await expect(page.locator("[data-counselling-request]")).toHaveCount(1);
+  });
 });

@@ -89,7 +89,7 @@ describe("asking for a counsellor", () => {
   });
 
   it.each([
-    [{ status: 409, body: { status: 409, message: "open", openRequest: request } }, 409, "open-request"],
+    [{ status: 409, body: { status: 409, message: "open", openRequest: { ...request, note: "Otra nota" } } }, 409, "open-request"],
     [{ status: 429, body: { status: 429, message: "Too many", retryAfterSeconds: 600 } }, 429, "too-many"],
     [{ status: 404, body: { status: 404, message: "No report" } }, 409, "not-allowed"],
     [{ status: 500, body: { status: 500, message: "broken" } }, 503, "unavailable"],
@@ -100,6 +100,22 @@ describe("asking for a counsellor", () => {
     const reply = (await response.json()) as { failure: string; result: { initialValue: Record<string, string> } };
     expect(reply.failure).toBe(failure);
     expect(reply.result.initialValue).toMatchObject({ note: typed.note, window1From: "09:00", contact: "phone" });
+  });
+
+  it("the same form posted twice at once (a double click without JavaScript): the second is shown the first as sent", async () => {
+    const sameWindows = [
+      {
+        start: zonedTimeToInstant(day, "09:00", "America/Chicago")!.toISOString(),
+        end: zonedTimeToInstant(day, "11:00", "America/Chicago")!.toISOString(),
+      },
+    ];
+    const first = { ...request, windows: sameWindows };
+    const { response } = await send({ status: 409, body: { status: 409, message: "open", openRequest: first } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/counselling");
+    // An hour old, it is another sending: the participant is told one is open.
+    const older = { ...first, createdAt: new Date(Date.now() - 3_600_000).toISOString() };
+    expect((await send({ status: 409, body: { status: 409, message: "open", openRequest: older } })).response.status).toBe(409);
   });
 
   it("offers the form only for a health, FH or exome report of the participant's", async () => {
