@@ -82,6 +82,8 @@ export default defineConfig({
         // Faults here are injected per participant while other tests run beside them; a process-wide
         // breaker would carry one test's failures into another's pages. The breaker has its own suite.
         RESULTS_BREAKER_FAILURES: "1000000",
+        // Every test's browser is one address: kit barcodes are budgeted per participant here, not per source.
+        RESULTS_KIT_SOURCE_MISS_BUDGET: "1000",
         PORT: String(portBase),
         IDENTITY_PORT: String(portBase + 1),
         RESULTS_PORT: String(portBase + 2),

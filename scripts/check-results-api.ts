@@ -20,6 +20,7 @@ A test participant of that implementation (tokens are best given in the environm
 The identity provider's own tokens, to check what only it reads:
   --kit-steps-token <jwt>     RESULTS_CHECK_KIT_STEPS_TOKEN       typ kit-steps+jwt
   --share-notices-token <jwt> RESULTS_CHECK_SHARE_NOTICES_TOKEN   typ share-notices+jwt
+  --report-reissues-token <jwt> RESULTS_CHECK_REPORT_REISSUES_TOKEN typ report-reissues+jwt
   --counselling-notices-token <jwt> RESULTS_CHECK_COUNSELLING_NOTICES_TOKEN   typ counselling-notices+jwt
 The program's counselling team's token, to check the queue it reads:
   --counselling-team-token <jwt>    RESULTS_CHECK_COUNSELLING_TEAM_TOKEN      typ counselling-team+jwt
@@ -36,6 +37,7 @@ const { values, positionals } = parseArgs({
     "results-link-token": { type: "string" },
     "kit-steps-token": { type: "string" },
     "share-notices-token": { type: "string" },
+    "report-reissues-token": { type: "string" },
     "counselling-notices-token": { type: "string" },
     "counselling-team-token": { type: "string" },
     "read-only": { type: "boolean" },
@@ -68,6 +70,7 @@ const options = {
   resultsLinkToken: values["results-link-token"] ?? env.RESULTS_CHECK_RESULTS_LINK_TOKEN,
   kitStepsToken: values["kit-steps-token"] ?? env.RESULTS_CHECK_KIT_STEPS_TOKEN,
   shareNoticesToken: values["share-notices-token"] ?? env.RESULTS_CHECK_SHARE_NOTICES_TOKEN,
+  reportReissuesToken: values["report-reissues-token"] ?? env.RESULTS_CHECK_REPORT_REISSUES_TOKEN,
   counsellingNoticesToken: values["counselling-notices-token"] ?? env.RESULTS_CHECK_COUNSELLING_NOTICES_TOKEN,
   counsellingTeamToken: values["counselling-team-token"] ?? env.RESULTS_CHECK_COUNSELLING_TEAM_TOKEN,
   readOnly: values["read-only"] ?? ["1", "true"].includes(env.RESULTS_CHECK_READ_ONLY ?? ""),

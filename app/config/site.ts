@@ -6,8 +6,6 @@ import { accreditation, legal, support } from "../../lib/program/site.ts";
  */
 export const site = {
   companyHomeUrl: "https://www.dnadiscovery.example",
-  /** Where a participant registers a new kit with the code on its box. */
-  kitRegistrationUrl: "https://www.dnadiscovery.example/register-kit",
   /** Shared with the identity provider's hosted pages (their footer): set in lib/program/site.ts. */
   support,
   legal,

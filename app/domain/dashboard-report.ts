@@ -11,6 +11,12 @@ export const ReportRequestSchema = z.object({
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
     .regex(/^[^\u0000-\u001f\u007f]*$/),
   opensIn: z.enum(["tab"]).optional(),
+  /** A reissued report's version (the card's newest, or an earlier one); absent: the newest. */
+  version: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/)
+    .transform(Number)
+    .optional(),
 });
 
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;

@@ -1,3 +1,4 @@
+import type { Kit } from "./kit-registration";
 import type { KitHistory } from "./kit-timeline";
 import type { PatientResults, ResultApp } from "./patient-results";
 
@@ -20,21 +21,24 @@ export function failureScreen(failure: ResultsFailure): FailureScreen {
 export type EmptyStateMessage = "noDnaTests" | "noApps";
 
 export type DashboardView =
-  | { screen: "gathering"; apps: ResultApp[] }
+  /** `canRegisterKit`: a participant (not a results-link visitor) is offered to register their kit here. */
+  | { screen: "gathering"; apps: ResultApp[]; canRegisterKit: boolean }
   | { screen: "empty"; message: EmptyStateMessage }
   | { screen: "new-participant" }
   | { screen: "reduced"; apps: ResultApp[] }
-  | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean };
+  | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean; kits: Kit[] };
 
 /**
  * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered (the apps that
- * already exist are shown with the next step); no apps gives the
+ * already exist are shown with the next step); no apps (and no registered kit) gives the
  * empty state (participants are told no DNA tests are connected, results-link visitors that there are
  * no apps); results-link visitors get only the Results card.
  */
 export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
-  if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps };
-  if (results.apps.length === 0) return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
+  if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps, canRegisterKit: visitor === "participant" };
+  // A registered kit with no apps yet (the lab adds them): the tracker shows the kit; without one, SPEC's empty state.
+  if (results.apps.length === 0 && (visitor === "results-link" || results.kits.length === 0))
+    return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
   if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
   return {
     screen: "full",
@@ -42,6 +46,7 @@ export function dashboardView(results: PatientResults, visitor: "participant" | 
     kitStatus: results.kitStatus,
     kitHistory: results.kitHistory,
     isHealthOrResearch: results.isHealthOrResearch,
+    kits: results.kits,
   };
 }
 

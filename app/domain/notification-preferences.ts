@@ -11,7 +11,19 @@ export const NOTIFIABLE_STEPS = [
 const stepNumbers = NOTIFIABLE_STEPS.map((each) => each.number);
 type StepNumber = (typeof NOTIFIABLE_STEPS)[number]["number"];
 
-export type NotificationPreferences = { emailEnabled: boolean; steps: StepNumber[] };
+/** Research updates (study news, requests to take part again): by e-mail or not at all, and how often. */
+export const RESEARCH_CHANNELS = ["email", "none"] as const;
+export const RESEARCH_FREQUENCIES = ["as-they-happen", "monthly", "quarterly"] as const;
+export type ResearchUpdates = { channel: (typeof RESEARCH_CHANNELS)[number]; frequency: (typeof RESEARCH_FREQUENCIES)[number] };
+
+export type NotificationPreferences = {
+  emailEnabled: boolean;
+  steps: StepNumber[];
+  /** Absent when a form leaves them as they are. */
+  researchUpdates?: ResearchUpdates;
+  /** A participant who withdrew from research gets no research updates and cannot turn them on. */
+  researchWithdrawn?: boolean;
+};
 
 /** The steps of a list that can be e-mailed about; others (a newer service's) are left out. */
 export const notifiableSteps = (steps: readonly number[]): StepNumber[] =>
@@ -25,5 +37,27 @@ export function preferencesFromForm(form: FormData): NotificationPreferences | n
   const steps = form.getAll("step").map(String);
   if (email.length > 1 || (email.length === 1 && email[0] !== "on")) return null;
   if (steps.length > stepNumbers.length || steps.some((step) => !(stepNumbers as number[]).map(String).includes(step))) return null;
-  return { emailEnabled: email.length === 1, steps: [...new Set(steps.map(Number) as StepNumber[])] };
+  const research = researchUpdatesFromForm(form);
+  if (research === null) return null;
+  return {
+    emailEnabled: email.length === 1,
+    steps: [...new Set(steps.map(Number) as StepNumber[])],
+    ...(research ? { researchUpdates: research } : {}),
+  };
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: FormDataEntryValue): value is T =>
+  typeof value === "string" && (values as readonly string[]).includes(value);
+
+/** 'research' (e-mail or none) and 'frequency' together, or neither (a form without them: left as they are); null when refused. */
+function researchUpdatesFromForm(form: FormData): ResearchUpdates | undefined | null {
+  const channel = form.getAll("research");
+  const frequency = form.getAll("frequency");
+  if (channel.length === 0 && frequency.length === 0) return undefined;
+  if (channel.length !== 1 || frequency.length > 1) return null;
+  if (!oneOf(RESEARCH_CHANNELS, channel[0]!)) return null;
+  // Without e-mail no frequency is needed; the one chosen before is kept as monthly's default.
+  const chosen = frequency[0] ?? "monthly";
+  if (!oneOf(RESEARCH_FREQUENCIES, chosen)) return null;
+  return { channel: channel[0], frequency: chosen };
 }

@@ -1,7 +1,9 @@
 import * as z from "zod";
 import { appIsShown, reportIsReady } from "../../lib/program/report-readiness.ts";
 import { isCalendarDate } from "./calendar-date";
+import { KitSchema, type Kit } from "./kit-registration";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
+import { reportVersionsFrom, type ReportVersion } from "./report-versions";
 
 /** SPEC.md §3 'Patient results response', as the results service sends it. */
 const AppSchema = z.object({
@@ -11,6 +13,8 @@ const AppSchema = z.object({
   labelEs: z.string().nullish(),
   type: z.string().nullish(),
   fileBytes: z.number().int().nonnegative().nullish().catch(null),
+  // A reissued report's versions; a list that does not read as one is left out (the card shows no version).
+  reportVersions: z.unknown().optional(),
 });
 
 const KitEventSchema = z.object({ step: z.number().int().min(1).max(5), date: z.string().refine(isCalendarDate) });
@@ -34,6 +38,8 @@ export const PatientResultsSchema = z.object({
   agreements: z.array(z.string()).nullish(),
   // A consent history that does not read as one is left out; the page says there is none to show.
   consents: z.array(ConsentSchema).nullish().catch(null),
+  // The kits the participant registered, newest first; a list that does not read as one is left out.
+  kits: z.array(KitSchema).nullish().catch(null),
   Patient: z
     .object({
       firstName: z.string().nullish(),
@@ -54,6 +60,10 @@ export type ResultApp = {
   reportReady: boolean;
   /** A data file's size (the exome download), when the results service gives it. */
   fileBytes: number | null;
+  /** A reissued report's versions, newest first; none for a report never reissued. */
+  versions: ReportVersion[];
+  /** Reissued, and its newest version not yet opened by this participant (set from the portal's own record). */
+  updated: boolean;
 };
 
 /** One version of one consent document the participant signed (SPEC's agreements, with their history). */
@@ -67,6 +77,8 @@ export type PatientResults = {
   isHealthOrResearch: boolean;
   agreements: string[];
   consents: ConsentRecord[];
+  /** The kits the participant registered, newest first (none through a results link). */
+  kits: Kit[];
   patient: { firstName: string; middleName: string | null; lastName: string; email: string | null };
 };
 
@@ -94,11 +106,14 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
       type: app.type ?? "",
       reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
       fileBytes: app.fileBytes ?? null,
+      versions: reportVersionsFrom(app.reportVersions),
+      updated: false,
     })),
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],
     consents: (raw.consents ?? []).map((consent) => ({ ...consent, withdrawnOn: consent.withdrawnOn ?? null })),
+    kits: raw.kits ?? [],
     patient: {
       firstName: raw.Patient?.firstName ?? "",
       middleName: raw.Patient?.middleName ?? null,

@@ -5,6 +5,7 @@ import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
 import counsellingEn from "./en/counselling.json";
 import dashboardEn from "./en/dashboard.json";
+import familyEn from "./en/family.json";
 import profileEn from "./en/profile.json";
 import sharesEn from "./en/shares.json";
 import uiEn from "./en/ui.json";
@@ -13,6 +14,7 @@ import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
 import counsellingEs from "./es/counselling.json";
 import dashboardEs from "./es/dashboard.json";
+import familyEs from "./es/family.json";
 import profileEs from "./es/profile.json";
 import sharesEs from "./es/shares.json";
 import uiEs from "./es/ui.json";
@@ -30,6 +32,7 @@ export const resources = {
     dashboard: dashboardEn,
     accessibility: accessibilityEn,
     shares: sharesEn,
+    family: familyEn,
     counselling: counsellingEn,
   },
   es: {
@@ -40,6 +43,7 @@ export const resources = {
     dashboard: dashboardEs,
     accessibility: accessibilityEs,
     shares: sharesEs,
+    family: familyEs,
     counselling: counsellingEs,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -58,6 +58,7 @@ export default function MyResults({ loaderData: data }: Route.ComponentProps) {
     case "gathering":
       return (
         <KitNotStartedYet
+          canRegisterKit={data.canRegisterKit}
           results={
             data.apps.length > 0 ? (
               <div className={styles.page}>
@@ -94,8 +95,13 @@ export default function MyResults({ loaderData: data }: Route.ComponentProps) {
           <h1 id="my-results-title" className={styles.headline} tabIndex={-1}>
             {t("title")}
           </h1>
-          <SampleStatusCard kitStatus={data.kitStatus} kitHistory={data.kitHistory} isHealthOrResearch={data.isHealthOrResearch} />
-          <ResultsCard apps={data.apps} />
+          <SampleStatusCard
+            kitStatus={data.kitStatus}
+            kitHistory={data.kitHistory}
+            isHealthOrResearch={data.isHealthOrResearch}
+            kits={data.kits}
+          />
+          {data.apps.length ? <ResultsCard apps={data.apps} /> : null}
         </div>
       );
   }

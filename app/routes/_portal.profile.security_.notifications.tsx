@@ -3,7 +3,7 @@ import { preferencesFromForm } from "~/domain/notification-preferences";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { saveNotificationPreferences } from "~/services/notification-preferences.server";
+import { saveNotificationPreferences, WITHDRAWN } from "~/services/notification-preferences.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.security_.notifications";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
 }
 
-/** Saves the kit e-mail settings, then back to Login & Security saying whether they were saved. */
+/** Saves the kit e-mail and research-update settings, then back to Login & Security saying whether they were saved. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = await loginSecurityParticipant(request, context);
@@ -31,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!preferences) throw data(null, { status: 400 });
   const saved = await saveNotificationPreferences(session, preferences);
   const cookie = await flashNotification(
-    saved ? { type: "success", titleKey: "profile:notifications.saved" } : { type: "error", titleKey: "profile:notifications.notSaved" },
+    saved === WITHDRAWN
+      ? { type: "error", titleKey: "profile:researchUpdates.withdrawnRefused" }
+      : saved
+        ? { type: "success", titleKey: "profile:notifications.saved" }
+        : { type: "error", titleKey: "profile:notifications.notSaved" },
   );
   return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }

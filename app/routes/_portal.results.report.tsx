@@ -5,12 +5,14 @@ import { RouterFallbackScreen } from "~/components/layout/error-screens";
 import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
 import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
 import { downloadPath } from "~/domain/raw-data-download";
+import { VERSION_PARAM } from "~/domain/report-versions";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
+import { recordOpened } from "~/services/report-versions.server";
 import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
@@ -50,13 +52,18 @@ async function downloadErrorHeaders(appId: string): Promise<Headers> {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireVisitor(request);
-  const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
+  const search = new URL(request.url).searchParams;
+  const parsed = ReportRequestSchema.pick({ appId: true, version: true }).safeParse({
+    appId: search.get(APP_PARAM) ?? "",
+    version: search.get(VERSION_PARAM) ?? undefined,
+  });
   if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
-  const outcome = await openReport({ request, session, appId: parsed.data.appId, language: await detectLanguage(request) });
+  const { appId, version } = parsed.data;
+  const outcome = await openReport({ request, session, appId, version, language: await detectLanguage(request) });
   // Raw genetic data: the download page asks for a fresh code first.
   if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED)
-    throw redirect(downloadPath({ kind: "exome", appId: parsed.data.appId }), { headers: privatePageHeaders });
-  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(parsed.data.appId) });
+    throw redirect(downloadPath({ kind: "exome", appId }), { headers: privatePageHeaders });
+  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(appId) });
   return data({ report: outcome.report }, { headers: privatePageHeaders });
 }
 
@@ -70,9 +77,15 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireVisitor(request);
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
-  const { appId, opensIn } = parsed.data;
+  const { appId, opensIn, version } = parsed.data;
   if (opensIn !== "tab")
-    return redirect(`${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId })}`, { status: 303, headers: privatePageHeaders });
+    return redirect(
+      `${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId, ...(version ? { [VERSION_PARAM]: String(version) } : {}) })}`,
+      {
+        status: 303,
+        headers: privatePageHeaders,
+      },
+    );
 
   const outcome = await fetchReportUrl({
     request,
@@ -81,7 +94,9 @@ export async function action({ request }: Route.ActionArgs) {
     appId,
     language: await detectLanguage(request),
     userId: session.userId,
+    version,
   });
+  if (outcome.ok && version !== undefined) await recordOpened(session.userId, appId, version);
   if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
   if (outcome.status === VERIFICATION_REQUIRED)
     return redirect(downloadPath({ kind: "exome", appId }), { status: 303, headers: privatePageHeaders });

@@ -4,6 +4,7 @@ import { identifyParticipant } from "./analytics.server";
 import { env } from "./env.server";
 import { logger, redactText, requestIdOf } from "./logger.server";
 import { bannerDismissedFlag, hasParticipantFlag } from "./participant-flags.server";
+import { withUpdates } from "./report-versions.server";
 import { resultsWithin } from "./results-wait.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
@@ -58,7 +59,7 @@ export async function loadDashboard(request: Request, session: PortalSession): P
   }
   // Fire and forget: analytics never delays or breaks the page.
   void identifyParticipant({ request, heapIdentifier: outcome.results.heapIdentifier }).catch(() => undefined);
-  const view = dashboardView(outcome.results, visitorOf(session));
+  const view = dashboardView(await withUpdates(session.userId, outcome.results), visitorOf(session));
   const welcomeBanner = view.screen === "full" && !hasParticipantFlag(session, bannerDismissedFlag(WELCOME_BANNER));
   return { kind: "data", data: { ...view, welcomeBanner }, status: 200 };
 }

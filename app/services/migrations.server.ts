@@ -61,4 +61,12 @@ export const portalMigrations: string[] = [
      next_attempt_at timestamptz NOT NULL DEFAULT now()
    )`,
   `CREATE INDEX portal_token_revocations_due ON portal_token_revocations (next_attempt_at)`,
+  // The report versions each participant has opened, for 'Updated' on a reissued report's card (report-versions.server.ts).
+  `CREATE TABLE portal_report_opens (
+     user_id text NOT NULL,
+     app_id text NOT NULL,
+     version integer NOT NULL,
+     opened_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (user_id, app_id, version)
+   )`,
 ];

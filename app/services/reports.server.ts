@@ -4,6 +4,7 @@ import { appLabel } from "~/domain/dashboard-view";
 import { resultIconFor } from "~/domain/result-icons";
 import { env } from "./env.server";
 import { requestIdOf } from "./logger.server";
+import { recordOpened } from "./report-versions.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
@@ -53,10 +54,13 @@ export async function fetchReportUrl(options: {
   language: string;
   /** Raw genetic data (the exome): the identity provider's proof of a fresh second factor, purpose `download`. */
   proof?: string;
+  /** A reissued report's version to open (by default the newest). */
+  version?: number;
 }): Promise<ReportOutcome> {
   const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
   const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
   url.searchParams.set("lang", options.language);
+  if (options.version !== undefined) url.searchParams.set("version", String(options.version));
   const reply = await callUpstream({
     upstream: "results",
     url,
@@ -71,7 +75,13 @@ export async function fetchReportUrl(options: {
 }
 
 /** A report the participant asked to open, named in the page's language. */
-export type ReadyReport = { reportUrl: string; label: string; dataFile: { bytes: number | null } | null };
+export type ReadyReport = {
+  reportUrl: string;
+  label: string;
+  dataFile: { bytes: number | null } | null;
+  /** A reissued report: the version opened, its date, and whether a newer one exists. */
+  version: { number: number; issuedOn: string; newest: boolean } | null;
+};
 
 /**
  * The report page's work (without JavaScript, after the download form's redirect): the report's
@@ -83,6 +93,7 @@ export async function openReport(options: {
   session: PortalSession;
   appId: string;
   language: string;
+  version?: number;
 }): Promise<{ ok: true; report: ReadyReport } | UpstreamFailure> {
   const { session } = options;
   // The report first: what decides whether the participant gets it; then its name and kind.
@@ -93,6 +104,7 @@ export async function openReport(options: {
     appId: options.appId,
     language: options.language,
     userId: session.userId,
+    version: options.version,
   });
   if (!outcome.ok) return outcome;
   const results = await fetchPatientResults({
@@ -104,12 +116,15 @@ export async function openReport(options: {
   if (!results.ok) return results;
   const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
   if (!app || !app.reportReady) return { ok: false, status: 409, message: "No report is ready for this app" };
+  const shown = options.version === undefined ? app.versions[0] : app.versions.find((each) => each.version === options.version);
+  if (shown) await recordOpened(session.userId, app.appID, shown.version);
   return {
     ok: true,
     report: {
       reportUrl: outcome.reportUrl,
       label: appLabel(app, options.language),
       dataFile: resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null,
+      version: shown ? { number: shown.version, issuedOn: shown.issuedOn, newest: shown === app.versions[0] } : null,
     },
   };
 }

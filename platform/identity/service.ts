@@ -31,7 +31,9 @@ import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
+import { createReportReissueSender } from "./notifications/report-reissue-sender.ts";
 import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
+import { resultsReportReissueFeed } from "./notifications/results-report-reissues.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
@@ -212,7 +214,13 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       : null;
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
-  const withdrawals = (accountId: string, accessToken: string) => listedWithdrawals(options.resultsApiUrl, accountId, accessToken, logger);
+  const notificationPreferences = createNotificationPreferences(db, now);
+  /** Every withdrawal stops research use: once one is listed, research updates end for good. */
+  const withdrawals = async (accountId: string, accessToken: string) => {
+    const listed = await listedWithdrawals(options.resultsApiUrl, accountId, accessToken, logger);
+    if (listed?.length) await notificationPreferences.markResearchWithdrawn(accountId);
+    return listed;
+  };
   /** A grant stands until sign-out revokes it, a new password ends it, or it expires. */
   const grantIsLive = async (grantId: string, accountId: string) => {
     const grant = await provider.Grant.find(grantId).catch(() => undefined);
@@ -338,13 +346,20 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
-  const notificationPreferences = createNotificationPreferences(db, now);
   const unsubscribeKeys = [
     await loadOrCreateSecret(db, "unsubscribe-hmac-secret", async () =>
       (await import("node:crypto")).randomBytes(32).toString("base64url"),
     ),
   ];
-  const preferencesApi = createPreferencesApi({ preferences: notificationPreferences, verifyAccessToken, grantIsLive });
+  const preferencesApi = createPreferencesApi({
+    preferences: notificationPreferences,
+    verifyAccessToken,
+    grantIsLive,
+    hasWithdrawn: async (accountId, accessToken) => {
+      const listed = await withdrawals(accountId, accessToken);
+      return listed === null ? null : listed.length > 0;
+    },
+  });
   const unsubscribe = createUnsubscribeRoute({ preferences: notificationPreferences, unsubscribeKeys, portalUrl: options.portalUrl });
   const kitStepSender = options.resultsApiUrl
     ? createKitStepSender({
@@ -365,6 +380,24 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     : null;
   const pollMs = options.kitStepPollMs ?? 5000;
   const stopKitStepSender = kitStepSender && pollMs > 0 ? kitStepSender.start(pollMs) : null;
+  const reportReissueSender = options.resultsApiUrl
+    ? createReportReissueSender({
+        db,
+        feed: resultsReportReissueFeed({
+          resultsApiUrl: options.resultsApiUrl,
+          keys,
+          issuer,
+          resultsAudience: options.resultsApiAudience,
+          logger,
+        }),
+        issuer,
+        portalUrl: options.portalUrl,
+        unsubscribeKeys,
+        now,
+        logger,
+      })
+    : null;
+  const stopReportReissueSender = reportReissueSender && pollMs > 0 ? reportReissueSender.start(pollMs) : null;
   const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
   const stopPhoneChangeSweep = sweepMs > 0 ? phoneChangeSettler.start(sweepMs) : null;
   const mailPollMs = options.mailDeliveryPollMs ?? 2000;
@@ -561,6 +594,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         await shareNotices?.stop();
         await counsellingNotices?.stop();
         await stopKitStepSender?.();
+        await stopReportReissueSender?.();
         await stopPhoneChangeSweep?.();
         await stopMailDelivery?.();
         await stopPhoneDelivery?.();

@@ -9,6 +9,17 @@ const DemoAppSchema = z.object({
   type: z.string().nullable(),
   /** A download app standing in for a file of this many bytes (generated when read). */
   documentBytes: z.number().int().positive().optional(),
+  /** A reissued report's versions (any order): each dated, and what changed in one sentence (none for the first). */
+  reportVersions: z
+    .array(
+      z.object({
+        version: z.number().int().min(1),
+        issuedOn: z.iso.date(),
+        change: z.string().min(1).max(300).nullable(),
+        changeEs: z.string().min(1).max(300).nullable(),
+      }),
+    )
+    .optional(),
 });
 
 const CalendarDate = z.iso.date();
@@ -34,6 +45,16 @@ const DemoConsentSchema = z.object({
  */
 const DemoDataExportSchema = z.object({ state: z.enum(["ready", "expired"]), language: z.enum(["en", "es"]) });
 
+/**
+ * A kit the program sent to the participant: registered (with when, and the day the sample was
+ * collected) or still waiting for them to register it by its barcode.
+ */
+const DemoKitSchema = z.object({
+  barcode: z.string().regex(/^\d{12}$/),
+  registeredAt: z.iso.datetime().optional(),
+  collectedOn: CalendarDate.optional(),
+});
+
 /** The part of a demo participant this service keeps; sign-in fields belong to the identity provider. */
 export const DemoParticipantSchema = z.object({
   userId: z.string().min(1),
@@ -50,6 +71,7 @@ export const DemoParticipantSchema = z.object({
   kitHistory: DemoKitHistorySchema.optional(),
   consentHistory: z.array(DemoConsentSchema).optional(),
   dataExports: z.array(DemoDataExportSchema).optional(),
+  kits: z.array(DemoKitSchema).optional(),
 });
 
 const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });

@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * Report links open in a new browser tab, where no bearer token can be sent; the link itself carries
- * the permission: an expiry and an HMAC over (user, app, language, expiry) that only this service can
+ * the permission: an expiry and an HMAC over (user, app, language, expiry, and an earlier version when one is named) that only this service can
  * make, and for raw data a single-use id (`once`) under the same HMAC.
  */
 export interface DocumentLinkSigner {
-  pathFor(userId: string, appId: string, nowSeconds: number, language: string, once?: string): string;
+  pathFor(userId: string, appId: string, nowSeconds: number, language: string, once?: string, version?: number): string;
   verify(
     userId: string,
     appId: string,
@@ -15,35 +15,44 @@ export interface DocumentLinkSigner {
     signature: string | null,
     nowSeconds: number,
     once?: string | null,
+    version?: number,
   ): DocumentLinkCheck;
 }
 
 export type DocumentLinkCheck = "valid" | "invalid" | "expired";
 
 export function createDocumentLinkSigner(secret: string, ttlSeconds: number): DocumentLinkSigner {
-  const sign = (userId: string, appId: string, language: string, expires: number, once: string | null) =>
+  // An earlier version of a report is named under the same HMAC; the newest is signed as it always was.
+  const sign = (userId: string, appId: string, language: string, expires: number, once: string | null, version?: number) =>
     createHmac("sha256", secret)
       .update(
-        JSON.stringify(
-          once ? ["report-document", userId, appId, language, expires, once] : ["report-document", userId, appId, language, expires],
-        ),
+        JSON.stringify([
+          "report-document",
+          userId,
+          appId,
+          language,
+          expires,
+          ...(once ? [once] : []),
+          ...(version === undefined ? [] : [{ version }]),
+        ]),
       )
       .digest("base64url");
 
   return {
-    pathFor(userId, appId, nowSeconds, language, once) {
+    pathFor(userId, appId, nowSeconds, language, once, version) {
       const expires = nowSeconds + ttlSeconds;
       const query = new URLSearchParams({
         lang: language,
         expires: String(expires),
         ...(once ? { once } : {}),
-        signature: sign(userId, appId, language, expires, once ?? null),
+        ...(version === undefined ? {} : { version: String(version) }),
+        signature: sign(userId, appId, language, expires, once ?? null, version),
       });
       return `/documents/${encodeURIComponent(userId)}/${encodeURIComponent(appId)}?${query}`;
     },
-    verify(userId, appId, language, expires, signature, nowSeconds, once = null) {
+    verify(userId, appId, language, expires, signature, nowSeconds, once = null, version) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return "invalid";
-      const expected = Buffer.from(sign(userId, appId, language, Number(expires), once));
+      const expected = Buffer.from(sign(userId, appId, language, Number(expires), once, version));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
       return Number(expires) < nowSeconds ? "expired" : "valid";

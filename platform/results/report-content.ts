@@ -19,6 +19,8 @@ const words = {
     about: "About this report",
     app: "App",
     date: "Report date",
+    version: "Report version",
+    changed: "What changed in this version",
     laboratory: "Laboratory",
     screened: "Screened conditions",
     noVariants: "No variants of concern were found among the conditions screened in this demonstration report.",
@@ -56,6 +58,8 @@ const words = {
     about: "Acerca de este informe",
     app: "Aplicación",
     date: "Fecha del informe",
+    version: "Versión del informe",
+    changed: "Qué cambió en esta versión",
     laboratory: "Laboratorio",
     screened: "Afecciones analizadas",
     noVariants: "No se encontraron variantes preocupantes entre las afecciones analizadas en este informe de demostración.",
@@ -132,7 +136,13 @@ export function reportLanguage(value: unknown): ReportLanguage {
 export function reportContentFor(
   patient: PatientRecord,
   app: AppRecord,
-  options: { language: ReportLanguage; issuedAt: Date; laboratory: string },
+  options: {
+    language: ReportLanguage;
+    issuedAt: Date;
+    laboratory: string;
+    /** A reissued report's version, and what changed in it (none for the first). */
+    version?: { number: number; change: string | null };
+  },
 ): ReportContent {
   const w = words[options.language];
   const { kind, sections } = contentByAppName(app.appName, app.type, w);
@@ -149,9 +159,11 @@ export function reportContentFor(
           ...participantRows(patient, options.language),
           [w.app, label ?? kind],
           [w.date, documentDate(options.issuedAt, options.language)],
+          ...(options.version ? [[w.version, String(options.version.number)] as [string, string]] : []),
           [w.laboratory, options.laboratory],
         ],
       },
+      ...(options.version?.change ? [{ heading: w.changed, paragraphs: [options.version.change] }] : []),
       ...sections,
     ],
   };

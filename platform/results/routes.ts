@@ -10,14 +10,23 @@ import { createDevParticipant } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
+import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
 import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
 import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
+import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
 import { renderReportPdf } from "./report-pdf.ts";
+import {
+  createReportVersionRoutes,
+  reportVersionsOf,
+  requestedVersion,
+  versionsOfReport,
+  type ReportVersionDeps,
+} from "./report-versions.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
 import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
@@ -43,9 +52,13 @@ export interface RouteDependencies {
   withdrawals: WithdrawalDeps;
   shares: ShareRouteDeps;
   kitSteps: KitStepDeps;
+  reportVersions: ReportVersionDeps;
+  /** Kits the program sent out, and their registration by the participants. */
+  kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
+  familyLetters: FamilyLetterRouteDeps;
 }
 
 const NOT_FOUND = "Not found";
@@ -74,6 +87,9 @@ export function createRouter(deps: RouteDependencies) {
   const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
   const shareRoutes = createShareRoutes(deps.shares);
   const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
+  const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
+  const reportVersionRoutes = createReportVersionRoutes(deps.reportVersions);
+  const kitRoutes = createKitRoutes(deps.kits);
   const counsellingRoutes = createCounsellingRoutes(deps.counselling);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
@@ -92,9 +108,11 @@ export function createRouter(deps: RouteDependencies) {
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
     const resultsLink = caller.tokenType === "ACCESS";
-    const [apps, consents] = await Promise.all([
+    const [apps, consents, versions, kits] = await Promise.all([
       deps.repository.listApps(userId),
       resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
+      reportVersionsOf(deps.db, userId),
+      resultsLink ? Promise.resolve(null) : deps.kits.store.list(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
     const today = new Date(deps.nowSeconds() * 1000);
@@ -103,7 +121,10 @@ export function createRouter(deps: RouteDependencies) {
       // A data file's size goes with it, so the portal can name it on the download button.
       apps: apps.map((record) => {
         const { documentBytes: _keptHere, ...app } = record;
-        return isDownloadApp(record) ? { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes } : app;
+        if (isDownloadApp(record)) return { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes };
+        // A reissued report lists its versions, newest first; one never reissued lists none.
+        const reportVersions = reportIsReady(record, patient.kitStatus) ? versions.get(record.appID) : undefined;
+        return reportVersions?.length ? { ...app, reportVersions } : app;
       }),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,
@@ -116,6 +137,7 @@ export function createRouter(deps: RouteDependencies) {
       nextStepExpectedBy: patient.nextStepExpectedBy,
       delayReason: patient.delayReason,
       consents,
+      kits,
       Patient: { ...name, email: patient.email },
     });
   }
@@ -127,6 +149,10 @@ export function createRouter(deps: RouteDependencies) {
     if (!app) throw new RequestError(404, "No report was found for this app");
     if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
     const language = reportLanguage(url.searchParams.get("lang"));
+    // An earlier version of a reissued report, when one is asked for.
+    const version = requestedVersion(url.searchParams.get("version"));
+    if (version !== undefined && !(await versionsOfReport(deps.db, userId, appId)).some((each) => each.version === version))
+      throw new RequestError(404, "No such version of this report");
     // Raw genetic data: never to a results link; to the participant with a fresh proof, by a link that opens once.
     let once: string | undefined;
     if (isDownloadApp(app)) {
@@ -134,7 +160,9 @@ export function createRouter(deps: RouteDependencies) {
       await deps.rawData.takeProof(req, userId);
       once = randomUUID();
     }
-    sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once) });
+    sendJson(res, 200, {
+      providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+    });
   }
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
@@ -165,6 +193,9 @@ export function createRouter(deps: RouteDependencies) {
   async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
     const language = reportLanguage(url.searchParams.get("lang"));
     const signedLanguage = url.searchParams.get("lang") ?? "en";
+    const versionParam = url.searchParams.get("version");
+    const version = versionParam !== null && /^[1-9]\d{0,5}$/.test(versionParam) ? Number(versionParam) : undefined;
+    if (versionParam !== null && version === undefined) return linkProblem(res, 403, "invalid", language);
     const check = deps.signer.verify(
       userId,
       appId,
@@ -173,6 +204,7 @@ export function createRouter(deps: RouteDependencies) {
       url.searchParams.get("signature"),
       deps.nowSeconds(),
       url.searchParams.get("once"),
+      version,
     );
     if (check === "invalid") return linkProblem(res, 403, "invalid", language);
     if (check === "expired") return linkProblem(res, 410, "expired", language);
@@ -196,8 +228,17 @@ export function createRouter(deps: RouteDependencies) {
       await pipeline(vcf.stream(), res);
       return;
     }
-    const issuedAt = new Date(deps.nowSeconds() * 1000);
-    const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
+    // A reissued report is dated by its version (the newest unless the link names another); any other, today.
+    const versions = await versionsOfReport(deps.db, userId, appId);
+    const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
+    if (version !== undefined && !shown) return linkProblem(res, 404, "missing", language);
+    const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : new Date(deps.nowSeconds() * 1000);
+    const content = reportContentFor(patient, app, {
+      language,
+      issuedAt,
+      laboratory: deps.reportIssuer.laboratory,
+      version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
+    });
     const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
     res.writeHead(200, {
       ...common,
@@ -245,6 +286,12 @@ export function createRouter(deps: RouteDependencies) {
     await authorizeOwnAccount(req, param(req, "userId"));
     next();
   };
+  /** The participant themselves with their full token, whether or not this service has a record of them yet. */
+  const signedIn: RequestHandler = async (req, _res, next) => {
+    const caller = await authorizeFor(req, param(req, "userId"));
+    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
+    next();
+  };
   const allow =
     (methods: string): RequestHandler =>
     (_req, res) => {
@@ -267,7 +314,19 @@ export function createRouter(deps: RouteDependencies) {
     .all(devOnly)
     .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
     .all(allow("POST"));
+  router
+    .route("/dev/kits")
+    .all(devOnly)
+    .post((req, res) => kitRoutes.issue(req, res))
+    .all(allow("POST"));
+  router.all("/kits/:userId", signedIn, (req, res) => kitRoutes.participant(req, res, param(req, "userId")));
   router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
+  router
+    .route("/dev/reports/:userId/:appId/reissue")
+    .all(devOnly)
+    .post((req, res) => reportVersionRoutes.reissue(req, res, param(req, "userId"), param(req, "appId")))
+    .all(allow("POST"));
+  router.get("/report-reissues", (req, res) => reportVersionRoutes.feed(req, res, url(req).searchParams));
   router
     .route("/exports/:userId")
     .post(owner, (req, res) => exportRoutes.request(req, res, param(req, "userId")))
@@ -284,6 +343,17 @@ export function createRouter(deps: RouteDependencies) {
   );
   router.all("/shared/:what", (req, res) => shareRoutes.clinician(req, res, param(req, "what"), url(req)));
   router.all("/share-notices/:what", (req, res) => shareRoutes.notices(req, res, param(req, "what")));
+  router.all(["/family-letters/:userId", "/family-letters/:userId/:letterId/:what"], owner, (req, res) =>
+    familyLetterRoutes.participant(
+      req,
+      res,
+      param(req, "userId"),
+      req.params.letterId as string | undefined,
+      req.params.what as string | undefined,
+      url(req),
+    ),
+  );
+  router.all("/family-letter/open", (req, res) => familyLetterRoutes.relative(req, res));
   // Counselling requests: the participant's own; the program's team reads and moves the queue.
   router.all(["/counselling/:userId", "/counselling/:userId/:requestId/cancel"], owner, (req, res) =>
     counsellingRoutes.participant(req, res, param(req, "userId"), req.params.requestId as string | undefined),

@@ -103,4 +103,25 @@ export const resultsMigrations: readonly string[] = [
   );
   CREATE INDEX results_single_uses_by_time ON results_single_uses (used_at);
   `,
+  `
+  CREATE TABLE results_report_versions (
+    user_id text NOT NULL,
+    app_id text NOT NULL,
+    version integer NOT NULL CHECK (version >= 1),
+    issued_on date NOT NULL,
+    change text,
+    change_es text,
+    PRIMARY KEY (user_id, app_id, version),
+    FOREIGN KEY (user_id, app_id) REFERENCES results_apps (user_id, app_id) ON DELETE CASCADE
+  );
+  CREATE TABLE results_report_reissues (
+    id bigserial PRIMARY KEY,
+    user_id text NOT NULL REFERENCES results_patients (user_id) ON DELETE CASCADE,
+    app_id text NOT NULL,
+    app_name text NOT NULL,
+    version integer NOT NULL,
+    reissued_at timestamptz NOT NULL,
+    UNIQUE (user_id, app_id, version)
+  );
+  `,
 ];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import type { DemoParticipant } from "./demo-participants.ts";
+import { storeReportVersions } from "./report-versions.ts";
 
 /**
  * Makes the demo participants' results match the demo file. Safe to run on every start: rows are
@@ -38,6 +39,7 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
              label_es = EXCLUDED.label_es, type = EXCLUDED.type, position = EXCLUDED.position, document_bytes = EXCLUDED.document_bytes`,
           [p.userId, app.appID, app.appName, app.label, app.labelEs, app.type, position, app.documentBytes ?? null],
         );
+        if (app.reportVersions) await storeReportVersions(tx, p.userId, app.appID, app.reportVersions);
       }
       await tx.query("DELETE FROM results_apps WHERE user_id = $1 AND NOT (app_id = ANY($2::text[]))", [
         p.userId,

@@ -15,8 +15,14 @@ import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
 import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
+import { familyLetterMigrations } from "./family/letter-schema.ts";
+import { createFamilyLetterStore } from "./family/letter-store.ts";
 import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
+import { kitMigrations } from "./kits/kit-schema.ts";
+import { seedDemoKits } from "./kits/kit-seed.ts";
+import { kitSettingsFromEnv, type KitSettings } from "./kits/kit-settings.ts";
+import { createKitStore } from "./kits/kit-store.ts";
 import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
@@ -36,6 +42,8 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   nowSeconds?: () => number;
   /** The limits of shares; from the environment when not given. */
   shareSettings?: ShareSettings;
+  /** The limits of kit registration; from the environment when not given. */
+  kitSettings?: KitSettings;
   /** The limits of counselling requests; from the environment when not given. */
   counsellingSettings?: CounsellingSettings;
 };
@@ -52,6 +60,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     logger: givenLogger,
     nowSeconds = () => Math.floor(Date.now() / 1000),
     shareSettings = shareSettingsFromEnv(process.env),
+    kitSettings = kitSettingsFromEnv(process.env),
     counsellingSettings = counsellingSettingsFromEnv(process.env),
     ...overrides
   } = options;
@@ -68,10 +77,14 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   try {
     await migrate(db, "results", resultsMigrations);
     await migrate(db, "results-shares", shareMigrations);
+    await migrate(db, "results-family-letters", familyLetterMigrations);
+    await migrate(db, "results-kits", kitMigrations);
     await migrate(db, "results-counselling", counsellingMigrations);
     if (config.demoParticipantsFile) {
-      await seedDemoParticipants(db, await readDemoParticipants(config.demoParticipantsFile));
+      const participants = await readDemoParticipants(config.demoParticipantsFile);
+      await seedDemoParticipants(db, participants);
       await seedBirthDates(db, config.demoParticipantsFile);
+      await seedDemoKits(db, participants);
       await seedCounsellingRequests(db, config.demoParticipantsFile);
     }
     const now = () => new Date(nowSeconds() * 1000);
@@ -92,7 +105,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
     const verifyStepUp = stepUpProofOf(verifyToken);
-    const shareStore = createShareStore(db, createShareHasher(documentSecret), now);
+    const shareHasher = createShareHasher(documentSecret);
+    const shareStore = createShareStore(db, shareHasher, now);
     const router = createRouter({
       db,
       repository,
@@ -122,11 +136,21 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         ...shareSettings,
         logger,
       },
+      familyLetters: {
+        letters: createFamilyLetterStore(db, shareHasher, now),
+        budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
+        repository,
+        reportIssuer,
+        relativePageUrl: `${config.portalUrl}/family`,
+        answerFloorMs: shareSettings.answerFloorMs,
+      },
       kitSteps: {
         db,
         now,
         verifyToken,
       },
+      reportVersions: { db, now, verifyToken },
+      kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
       counselling: {
         store: createCounsellingStore(db, now),
         repository,

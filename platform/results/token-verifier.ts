@@ -35,7 +35,7 @@ interface TokenRule {
 /**
  * Every token this service takes, by what it is for. A participant's access token (or a results
  * link's) reads results; the others are the identity provider's: a proof that the participant just
- * passed a code (step-up, five minutes), and its calls for share notices and for the kit-step log.
+ * passed a code (step-up, five minutes), and its calls for share notices, the kit-step log and the report-reissue log.
  */
 const rules = {
   participant: {
@@ -63,6 +63,12 @@ const rules = {
     typ: "kit-steps+jwt",
     requiredClaims: ["exp"],
     refused: [401, "The token does not allow reading kit steps"],
+  },
+  "report-reissues": {
+    audienceSuffix: "/report-reissues",
+    typ: "report-reissues+jwt",
+    requiredClaims: ["exp"],
+    refused: [401, "The token does not allow reading report reissues"],
   },
   "counselling-notices": {
     audienceSuffix: "/counselling-notices",

@@ -41,7 +41,7 @@ test.describe("a participant the results service has no record of yet", () => {
           }),
         ).toBeVisible();
         await expect(main(page).getByRole("heading", { level: 2, name: "What happens next" })).toBeVisible();
-        await expect(main(page).getByRole("link", { name: "register your kit" })).toHaveAttribute("target", "_blank");
+        await expect(main(page).getByRole("link", { name: "register your kit" })).toHaveAttribute("href", "/kits/register");
         await expect(main(page)).toContainText("up to 12 weeks");
       } else {
         await expect(main(page).getByRole("heading", { level: 2, name: "Próximos pasos" })).toBeVisible();

@@ -25,6 +25,8 @@ export type ParticipantChanges = {
   phoneBudgetSpent?: boolean;
   /** As many wrong passwords in a row as the cap allows: even the right password is refused. */
   atPasswordFailureCap?: boolean;
+  /** No record at the results service at all (an account just created there): My Results says what comes next. */
+  withoutResultsRecord?: boolean;
   /** The results service's side: kit status, apps, history, consents, downloads, date of birth. */
   results?: Partial<
     Pick<
@@ -84,7 +86,7 @@ export async function createParticipant(
     dateOfBirth: like.dateOfBirth,
     ...changes.results,
   };
-  await postJson(`${resultsUrl}/dev/participants`, results);
+  if (!changes.withoutResultsRecord) await postJson(`${resultsUrl}/dev/participants`, results);
   return {
     ...results,
     ...account,

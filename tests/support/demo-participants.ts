@@ -6,7 +6,15 @@ export type DemoParticipant = CreatedParticipant & {
   kitStatus: number | null;
   isHealthOrResearch: boolean;
   agreements: string[];
-  apps: { appID: string; appName: string; label: string | null; labelEs: string | null; type: string | null }[];
+  apps: {
+    appID: string;
+    appName: string;
+    label: string | null;
+    labelEs: string | null;
+    type: string | null;
+    /** A reissued report's versions. */
+    reportVersions?: { version: number; issuedOn: string; change: string | null; changeEs: string | null }[];
+  }[];
 };
 
 const demo = JSON.parse(readFileSync(new URL("../../platform/demo/participants.json", import.meta.url), "utf8")) as {

@@ -4,6 +4,7 @@ import { CheckAgainEvery } from "~/components/check-again";
 import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
+import { KIT_REGISTRATION_PATH } from "~/domain/kit-registration";
 import { Trans, useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 import { GatheringInformation } from "./gathering-information";
@@ -34,11 +35,19 @@ export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: nu
  * Below kitStatus 1 (SPEC.md §2): SPEC's words, what happens next with a way to reach support, and
  * below them the apps the participant already has.
  */
-export function KitNotStartedYet({ results }: { results: ReactNode }) {
+export function KitNotStartedYet({ results, canRegisterKit }: { results: ReactNode; canRegisterKit: boolean }) {
   const { t } = useTranslation("dashboard");
   return (
     <>
       <GatheringInformation>
+        {canRegisterKit ? (
+          <p className={styles.stateHint}>
+            {t("kits.notRegisteredYet")}{" "}
+            <Link to={KIT_REGISTRATION_PATH} className={styles.textLink}>
+              {t("kits.registerLink")}
+            </Link>
+          </p>
+        ) : null}
         <p className={styles.stateHint}>
           <Trans t={t} i18nKey="gatheringNextStep" components={{ support: <SupportEmailLink className={styles.textLink} /> }} />
         </p>
@@ -69,12 +78,12 @@ export function NoResultsYet({ message, children }: { message: EmptyStateMessage
   );
 }
 
-/** Where a kit is registered, in a new tab (the sentence that holds it says so). */
+/** Where a kit is registered: the portal's own page. */
 function KitRegistrationLink({ children }: { children?: ReactNode }) {
   return (
-    <a href={site.kitRegistrationUrl} target="_blank" rel="noopener noreferrer" className={styles.textLink}>
+    <Link to={KIT_REGISTRATION_PATH} className={styles.textLink}>
       {children}
-    </a>
+    </Link>
   );
 }
 

@@ -178,3 +178,29 @@ export const interstitial = style({
   padding: `0 ${vars.space.md}`,
   maxWidth: "640px",
 });
+
+/** A reissued report on its card: the version and date it opens, what changed, 'Updated', and the earlier versions. */
+export const versionLine = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.text });
+
+export const versionChange = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const updatedBadge = style({
+  display: "inline-block",
+  marginInlineStart: vars.space.xs,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.font.weightBold,
+});
+
+export const earlierVersions = style({ fontSize: vars.fontSize.sm });
+
+globalStyle(`${earlierVersions} > summary`, { cursor: "pointer", color: vars.color.primary, fontWeight: vars.font.weightMedium });
+
+export const earlierList = style({ listStyle: "none", margin: `${vars.space.sm} 0 0`, padding: 0, display: "grid", gap: vars.space.sm });
+
+export const earlierItem = style({ display: "grid", gap: vars.space.xxs });
+/** 'Your kits' under the tracker. */
+export const kitsTitle = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.primary });

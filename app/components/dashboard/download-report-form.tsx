@@ -12,7 +12,18 @@ export const REPORT_ACTION = "/results/report";
 /** A data file (the exome's VCF) is saved, not opened: named with its format and size. */
 type DataFile = { bytes: number | null };
 
-type Props = { appId: string; label: string; dataFile?: DataFile | null };
+type Props = {
+  appId: string;
+  label: string;
+  dataFile?: DataFile | null;
+  /** A reissued report's version to open (the card's newest, or an earlier one). */
+  version?: number;
+  /** The button's words and accessible name, for an earlier version. */
+  buttonLabel?: string;
+  buttonName?: string;
+  /** Told when the report opened in its tab (the card then drops 'Updated'). */
+  onOpened?: () => void;
+};
 
 /**
  * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
@@ -21,9 +32,9 @@ type Props = { appId: string; label: string; dataFile?: DataFile | null };
  * A data file (the exome's raw genetic data) goes to the download page instead, which asks for a
  * fresh code before it releases a link that works once.
  */
-export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
-  if (dataFile) return <DataFileForm appId={appId} dataFile={dataFile} />;
-  return <ReportForm appId={appId} label={label} />;
+export function DownloadReportForm({ dataFile = null, ...props }: Props) {
+  if (dataFile) return <DataFileForm appId={props.appId} dataFile={dataFile} />;
+  return <ReportForm {...props} />;
 }
 
 /** The exome: to the download page for this file (a GET, so it is a page of its own with or without JavaScript). */
@@ -42,7 +53,7 @@ function DataFileForm({ appId, dataFile }: { appId: string; dataFile: DataFile }
   );
 }
 
-function ReportForm({ appId, label }: { appId: string; label: string }) {
+function ReportForm({ appId, label, version, buttonLabel, buttonName, onOpened }: Omit<Props, "dataFile">) {
   const { t } = useTranslation("dashboard");
   const fetcher = useFetcher<ReportActionData>();
   const tab = useRef<Window | null>(null);
@@ -61,7 +72,10 @@ function ReportForm({ appId, label }: { appId: string; label: string }) {
     opened.opener = null;
     tab.current = opened;
     waiting.current = true;
-    void fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
+    void fetcher.submit(
+      { appId, opensIn: "tab", ...(version === undefined ? {} : { version: String(version) }) },
+      { method: "post", action: REPORT_ACTION },
+    );
   }
 
   useEffect(() => {
@@ -72,17 +86,19 @@ function ReportForm({ appId, label }: { appId: string; label: string }) {
     const data = fetcher.data;
     if (data?.outcome === "opened") {
       if (opened) opened.location.href = data.reportUrl;
+      onOpened?.();
       return;
     }
     // The notification comes with the layout's revalidation (a flash cookie).
     opened?.close();
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, onOpened]);
 
   return (
     <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>
       <input type="hidden" name="appId" value={appId} />
-      <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
-        {t("results.download")}
+      {version === undefined ? null : <input type="hidden" name="version" value={version} />}
+      <Button type="submit" variant="outlined" loading={busy} aria-label={buttonName ?? t("results.downloadNamed", { label })}>
+        {buttonLabel ?? t("results.download")}
       </Button>
     </form>
   );

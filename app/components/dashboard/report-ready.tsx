@@ -1,9 +1,15 @@
+import { calendarDate } from "~/domain/calendar-date";
 import { fileSize } from "~/domain/data-export";
 import { useTranslation } from "~/i18n-react";
 import { Interstitial } from "./interstitial";
 
 /** What the report page knows of the report it opens. */
-export type ReadyReport = { reportUrl: string; label: string; dataFile: { bytes: number | null } | null };
+export type ReadyReport = {
+  reportUrl: string;
+  label: string;
+  dataFile: { bytes: number | null } | null;
+  version?: { number: number; issuedOn: string; newest: boolean } | null;
+};
 
 /**
  * Without JavaScript the report is one click away, in a new tab as SPEC.md §4 asks (a refresh could
@@ -32,6 +38,13 @@ export function ReportReady({ report }: { report: ReadyReport }) {
       continueTo={report.reportUrl}
       continueLabel={t("results.openNamed", { label: report.label })}
       opensInNewTab
-    />
+    >
+      {report.version ? (
+        <p>
+          {t("reportVersions.version", { version: report.version.number, date: calendarDate(report.version.issuedOn, i18n.language) })}
+          {report.version.newest ? null : ` ${t("reportVersions.newerExists")}`}
+        </p>
+      ) : null}
+    </Interstitial>
   );
 }

@@ -1,7 +1,9 @@
+import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { counsellingRequestPath, offersCounselling } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
+import { familyLetterPath, offersFamilyLetter } from "~/domain/family-letter";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { newSharePath } from "~/domain/report-share";
@@ -12,6 +14,7 @@ import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";
 import type { PendingNotice } from "./english-only-notice";
 import { ProductLinks } from "./product-links";
+import { CurrentVersion, EarlierVersions } from "./report-versions";
 import { ResultIcon } from "./result-icon";
 
 type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNotice) => void };
@@ -25,6 +28,10 @@ export const isShareable = (app: ResultApp) => app.reportReady && app.appName !=
  */
 export function ResultCard({ app, canShare, onNotice }: Props) {
   const { t, i18n } = useTranslation("dashboard");
+  // Opened in its tab from here: no longer 'Updated' (the next load of the page says so from the server).
+  const [openedHere, setOpenedHere] = useState(false);
+  const [newest, ...earlier] = app.versions;
+  const onOpenedHere = useCallback(() => setOpenedHere(true), []);
   const label = appLabel(app, i18n.language);
   const product = productCardFor(app.appName, site.products);
   return (
@@ -35,14 +42,23 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
       </div>
       {app.reportReady ? (
         <>
+          {newest ? <CurrentVersion version={newest} updated={app.updated && !openedHere} /> : null}
           <DownloadReportForm
             appId={app.appID}
             label={label}
             dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
+            version={newest?.version}
+            onOpened={onOpenedHere}
           />
+          <EarlierVersions appId={app.appID} label={label} versions={earlier} />
           {!canShare || !isShareable(app) ? null : (
             <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
               {t("results.share")}
+            </Link>
+          )}
+          {!canShare || !offersFamilyLetter(app) ? null : (
+            <Link to={familyLetterPath(app.appID)} className={styles.textLink} aria-label={t("familyLetter.linkNamed", { label })}>
+              {t("familyLetter.link")}
             </Link>
           )}
           {!canShare || !offersCounselling(app) ? null : (

@@ -1,5 +1,8 @@
 import { useState, type MouseEvent } from "react";
+import { Link } from "react-router";
+import { KitList } from "~/components/kits/kit-list";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatKitBarcode, KIT_REGISTRATION_PATH, type Kit } from "~/domain/kit-registration";
 import { timelineEntries, type KitHistory } from "~/domain/kit-timeline";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
@@ -18,10 +21,13 @@ export function SampleStatusCard({
   kitStatus,
   kitHistory,
   isHealthOrResearch,
+  kits = [],
 }: {
   kitStatus: number;
   kitHistory: KitHistory;
   isHealthOrResearch: boolean;
+  /** The participant's kits, newest first: the tracker's first step names the newest. */
+  kits?: readonly Kit[];
 }) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();
@@ -47,8 +53,24 @@ export function SampleStatusCard({
           {t("status.viewTimeline")}
         </a>
       </div>
-      <SampleTracker entries={entries} />
+      <SampleTracker
+        entries={entries}
+        registeredKit={kits[0] ? t("kits.list.kit", { barcode: formatKitBarcode(kits[0].barcode) }) : undefined}
+      />
       {kitHistory.delayReason ? <KitDelayNotice reason={kitHistory.delayReason} /> : null}
+      {kits.length ? (
+        <>
+          <h3 id="your-kits" className={styles.kitsTitle}>
+            {t("kits.list.title")}
+          </h3>
+          <KitList kits={kits} labelledBy="your-kits" />
+        </>
+      ) : null}
+      <p>
+        <Link to={KIT_REGISTRATION_PATH} className={styles.textLink}>
+          {t(kits.length ? "kits.registerAnother" : "kits.registerLink")}
+        </Link>
+      </p>
       <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} closeHref="/" onClose={closeDetails} />
     </section>
   );

@@ -10,7 +10,7 @@ import { StepDate } from "./step-date";
  * says whether it is completed, current (also aria-current="step") or not reached yet, and when the
  * results service knows them, the day it was reached or the day the next step is expected.
  */
-export function SampleTracker({ entries }: { entries: TimelineEntry[] }) {
+export function SampleTracker({ entries, registeredKit }: { entries: TimelineEntry[]; registeredKit?: string }) {
   const { t } = useTranslation("dashboard");
   return (
     <ol className={styles.tracker} aria-label={t("status.trackerLabel")}>
@@ -23,6 +23,7 @@ export function SampleTracker({ entries }: { entries: TimelineEntry[] }) {
             {t(`status.steps.${entry.step}`)}
             <span className={visuallyHidden}> ({t(`status.state.${entry.state}`)})</span>
             <StepDate entry={entry} />
+            {entry.step === "kitRegistered" && registeredKit ? <span className={styles.stepDate}>{registeredKit}</span> : null}
           </span>
         </li>
       ))}

@@ -2,7 +2,13 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { Checkbox } from "~/components/checkbox";
 import * as choice from "~/components/choice.css";
-import { NOTIFIABLE_STEPS, NOTIFICATIONS_PATH, type NotificationPreferences } from "~/domain/notification-preferences";
+import { RadioGroup } from "~/components/radio-group";
+import {
+  NOTIFIABLE_STEPS,
+  NOTIFICATIONS_PATH,
+  RESEARCH_FREQUENCIES,
+  type NotificationPreferences,
+} from "~/domain/notification-preferences";
 import { useTranslation } from "~/i18n-react";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
@@ -30,6 +36,8 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
               />
             ))}
           </fieldset>
+          <p className={styles.muted}>{t("researchUpdates.healthReissues")}</p>
+          <ResearchUpdatesChoice preferences={preferences} />
           <div className={styles.actions}>
             <Button type="submit" variant="outlined" loading={saving}>
               {t("notifications.save")}
@@ -40,5 +48,45 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
         <p className={styles.paragraph}>{t("notifications.unavailable")}</p>
       )}
     </ProfileCard>
+  );
+}
+
+/**
+ * 'Research updates' (study news, requests to take part again): e-mail or none, and how often. A
+ * participant who withdrew from research is told they get none, with nothing to choose.
+ */
+function ResearchUpdatesChoice({ preferences }: { preferences: NotificationPreferences }) {
+  const { t } = useTranslation("profile");
+  if (preferences.researchWithdrawn)
+    return (
+      <section aria-labelledby="research-updates-heading" className={styles.form}>
+        <h3 id="research-updates-heading" className={choice.legend}>
+          {t("researchUpdates.legend")}
+        </h3>
+        <p className={styles.paragraph}>{t("researchUpdates.withdrawn")}</p>
+      </section>
+    );
+  const chosen = preferences.researchUpdates ?? { channel: "none", frequency: "monthly" };
+  return (
+    <fieldset className={choice.fieldset}>
+      <legend className={choice.legend}>{t("researchUpdates.legend")}</legend>
+      <p className={styles.muted}>{t("researchUpdates.hint")}</p>
+      <RadioGroup
+        name="research"
+        legend={t("researchUpdates.channelLegend")}
+        defaultValue={chosen.channel}
+        options={[
+          { value: "email", label: t("researchUpdates.channels.email") },
+          { value: "none", label: t("researchUpdates.channels.none") },
+        ]}
+      />
+      <RadioGroup
+        name="frequency"
+        legend={t("researchUpdates.frequencyLegend")}
+        hint={t("researchUpdates.frequencyHint")}
+        defaultValue={chosen.frequency}
+        options={RESEARCH_FREQUENCIES.map((value) => ({ value, label: t(`researchUpdates.frequencies.${value}`) }))}
+      />
+    </fieldset>
   );
 }

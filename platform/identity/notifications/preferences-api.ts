@@ -2,32 +2,40 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
-import { NOTIFIABLE_STEPS, type NotificationPreferenceStore } from "./preferences.ts";
+import { NOTIFIABLE_STEPS, RESEARCH_CHANNELS, RESEARCH_FREQUENCIES, type NotificationPreferenceStore } from "./preferences.ts";
 
 export interface PreferencesApiDeps {
   preferences: NotificationPreferenceStore;
   verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
   grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
+  /** Whether the results service lists a withdrawal for the participant (asked with their token); null when it cannot say now. */
+  hasWithdrawn: (accountId: string, accessToken: string) => Promise<boolean | null>;
 }
 
 const PreferencesBody = z
   .object({
     emailEnabled: z.boolean(),
     steps: z.array(z.union(NOTIFIABLE_STEPS.map((step) => z.literal(step)))).max(NOTIFIABLE_STEPS.length),
+    researchUpdates: z
+      .object({ channel: z.enum(RESEARCH_CHANNELS), frequency: z.enum(RESEARCH_FREQUENCIES) })
+      .strict()
+      .optional(),
   })
   .strict();
 
 /**
- * GET and POST /api/notifications/preferences: the signed-in participant's kit e-mail choices, read and
- * changed with their own access token (a live grant; a results link changes nothing), as the account API.
+ * GET and POST /api/notifications/preferences: the signed-in participant's e-mail choices (kit steps,
+ * which reissued health reports follow, and research updates), read and changed with their own access
+ * token (a live grant; a results link changes nothing), as the account API. A participant the results
+ * service lists as withdrawn is marked so here: research updates end, and asking for them is a 409.
  */
 export function createPreferencesApi(deps: PreferencesApiDeps) {
-  async function accountOf(req: IncomingMessage): Promise<string | null> {
+  async function accountOf(req: IncomingMessage): Promise<{ accountId: string; token: string } | null> {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await deps.verifyAccessToken(token) : null;
-    if (!claims || claims.token_type === "ACCESS" || typeof claims.gid !== "string") return null;
+    if (!token || !claims || claims.token_type === "ACCESS" || typeof claims.gid !== "string") return null;
     const accountId = claims.uid ?? claims.sub;
-    return (await deps.grantIsLive(claims.gid, accountId)) ? accountId : null;
+    return (await deps.grantIsLive(claims.gid, accountId)) ? { accountId, token } : null;
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -35,14 +43,21 @@ export function createPreferencesApi(deps: PreferencesApiDeps) {
       res.setHeader("allow", "GET, POST");
       return sendJson(res, 405, { error: "method not allowed" });
     }
-    const accountId = await accountOf(req);
-    if (!accountId) {
+    const caller = await accountOf(req);
+    if (!caller) {
       res.setHeader("www-authenticate", 'Bearer error="invalid_token"');
       return sendJson(res, 401, { error: "unauthorized" });
     }
+    const { accountId } = caller;
+    // Asked each time until a withdrawal is known; the answer is kept (markResearchWithdrawn) once it is.
+    if (!(await deps.preferences.get(accountId)).researchWithdrawn && (await deps.hasWithdrawn(accountId, caller.token)) === true)
+      await deps.preferences.markResearchWithdrawn(accountId);
     if (req.method === "POST") {
       const parsed = PreferencesBody.safeParse(await readJson(req));
       if (!parsed.success) return sendJson(res, 400, { error: "bad request" });
+      const { researchUpdates } = parsed.data;
+      if (researchUpdates?.channel === "email" && (await deps.preferences.get(accountId)).researchWithdrawn)
+        return sendJson(res, 409, { error: "withdrawn", preferences: await deps.preferences.get(accountId) });
       await deps.preferences.save(accountId, parsed.data);
     }
     sendJson(res, 200, { preferences: await deps.preferences.get(accountId) });

@@ -4,31 +4,73 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 export const NOTIFIABLE_STEPS = [2, 3, 4, 5] as const;
 export type NotifiableStep = (typeof NOTIFIABLE_STEPS)[number];
 
+/** The step whose e-mail a reissued health or FH report follows: 'Health results ready'. */
+export const HEALTH_STEP: NotifiableStep = 5;
+
+/** Research updates (study news, requests to take part again): by e-mail or not at all, and how often. */
+export const RESEARCH_CHANNELS = ["email", "none"] as const;
+export const RESEARCH_FREQUENCIES = ["as-they-happen", "monthly", "quarterly"] as const;
+export type ResearchUpdates = { channel: (typeof RESEARCH_CHANNELS)[number]; frequency: (typeof RESEARCH_FREQUENCIES)[number] };
+
 export interface NotificationPreferences {
   emailEnabled: boolean;
   steps: NotifiableStep[];
+  researchUpdates: ResearchUpdates;
 }
 
-/** Until a participant chooses, every step is e-mailed. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = { emailEnabled: true, steps: [...NOTIFIABLE_STEPS] };
+/** What the store answers: the choices, and whether the participant has withdrawn from research (then none is sent, whatever was chosen). */
+export type StoredPreferences = NotificationPreferences & { researchWithdrawn: boolean };
+
+/** Until a participant chooses, every step is e-mailed; research updates are asked for, never assumed. */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  emailEnabled: true,
+  steps: [...NOTIFIABLE_STEPS],
+  researchUpdates: { channel: "none", frequency: "monthly" },
+};
 
 export function isNotifiableStep(step: number): step is NotifiableStep {
   return (NOTIFIABLE_STEPS as readonly number[]).includes(step);
 }
 
-export function wantsEmailFor(preferences: NotificationPreferences, step: number): boolean {
+export function wantsEmailFor(preferences: Pick<NotificationPreferences, "emailEnabled" | "steps">, step: number): boolean {
   return preferences.emailEnabled && isNotifiableStep(step) && preferences.steps.includes(step);
 }
 
+/** How research updates reach a participant: never once they have withdrawn, whatever they chose before. */
+export function researchUpdatesChannel(preferences: StoredPreferences): ResearchUpdates["channel"] {
+  return preferences.researchWithdrawn ? "none" : preferences.researchUpdates.channel;
+}
+
+type Row = {
+  email_enabled: boolean;
+  steps: number[];
+  research_channel: ResearchUpdates["channel"];
+  research_frequency: ResearchUpdates["frequency"];
+  research_withdrawn_at: Date | string | null;
+};
+
 export function createNotificationPreferences(db: Queryable, now: () => Date) {
   return {
-    async get(accountId: string): Promise<NotificationPreferences> {
-      const [row] = await db.query<{ email_enabled: boolean; steps: number[] }>(
-        "SELECT email_enabled, steps FROM idp_notification_preferences WHERE account_id = $1",
+    async get(accountId: string): Promise<StoredPreferences> {
+      const [row] = await db.query<Row>(
+        `SELECT email_enabled, steps, research_channel, research_frequency, research_withdrawn_at
+         FROM idp_notification_preferences WHERE account_id = $1`,
         [accountId],
       );
-      if (!row) return { ...DEFAULT_PREFERENCES, steps: [...DEFAULT_PREFERENCES.steps] };
-      return { emailEnabled: row.email_enabled, steps: row.steps.filter(isNotifiableStep) };
+      if (!row)
+        return {
+          ...DEFAULT_PREFERENCES,
+          steps: [...DEFAULT_PREFERENCES.steps],
+          researchUpdates: { ...DEFAULT_PREFERENCES.researchUpdates },
+          researchWithdrawn: false,
+        };
+      const researchWithdrawn = row.research_withdrawn_at !== null;
+      return {
+        emailEnabled: row.email_enabled,
+        steps: row.steps.filter(isNotifiableStep),
+        researchUpdates: { channel: researchWithdrawn ? "none" : row.research_channel, frequency: row.research_frequency },
+        researchWithdrawn,
+      };
     },
     /** The version of the participant's choices: when they last changed (milliseconds), 0 before any. */
     async version(accountId: string): Promise<number> {
@@ -38,12 +80,17 @@ export function createNotificationPreferences(db: Queryable, now: () => Date) {
       );
       return row ? new Date(row.updated_at).getTime() : 0;
     },
-    async save(accountId: string, preferences: NotificationPreferences): Promise<void> {
+    /** Saves the kit e-mail choices, and the research-update ones when given (a client that does not know them keeps them). */
+    async save(accountId: string, preferences: Omit<NotificationPreferences, "researchUpdates"> & { researchUpdates?: ResearchUpdates }) {
       const steps = NOTIFIABLE_STEPS.filter((step) => preferences.steps.includes(step));
+      const research = preferences.researchUpdates;
       await db.query(
-        `INSERT INTO idp_notification_preferences (account_id, email_enabled, steps, updated_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account_id) DO UPDATE SET email_enabled = EXCLUDED.email_enabled, steps = EXCLUDED.steps, updated_at = EXCLUDED.updated_at`,
-        [accountId, preferences.emailEnabled, steps, now()],
+        `INSERT INTO idp_notification_preferences (account_id, email_enabled, steps, updated_at, research_channel, research_frequency)
+         VALUES ($1, $2, $3, $4, COALESCE($5, 'none'), COALESCE($6, 'monthly'))
+         ON CONFLICT (account_id) DO UPDATE SET email_enabled = EXCLUDED.email_enabled, steps = EXCLUDED.steps, updated_at = EXCLUDED.updated_at,
+           research_channel = COALESCE($5, idp_notification_preferences.research_channel),
+           research_frequency = COALESCE($6, idp_notification_preferences.research_frequency)`,
+        [accountId, preferences.emailEnabled, steps, now(), research?.channel ?? null, research?.frequency ?? null],
       );
     },
     /** One-click unsubscribe: e-mail off, the chosen steps kept for when it is turned back on. */
@@ -51,6 +98,16 @@ export function createNotificationPreferences(db: Queryable, now: () => Date) {
       await db.query(
         `INSERT INTO idp_notification_preferences (account_id, email_enabled, steps, updated_at) VALUES ($1, false, $2, $3)
          ON CONFLICT (account_id) DO UPDATE SET email_enabled = false, updated_at = EXCLUDED.updated_at`,
+        [accountId, [...NOTIFIABLE_STEPS], now()],
+      );
+    },
+    /** A withdrawal from research (learnt from the results service): research updates end and cannot be turned back on. */
+    async markResearchWithdrawn(accountId: string): Promise<void> {
+      await db.query(
+        `INSERT INTO idp_notification_preferences (account_id, email_enabled, steps, updated_at, research_channel, research_withdrawn_at)
+         VALUES ($1, true, $2, $3, 'none', $3)
+         ON CONFLICT (account_id) DO UPDATE SET research_channel = 'none',
+           research_withdrawn_at = COALESCE(idp_notification_preferences.research_withdrawn_at, EXCLUDED.research_withdrawn_at)`,
         [accountId, [...NOTIFIABLE_STEPS], now()],
       );
     },

@@ -19,3 +19,18 @@ export async function signKitStepsToken(keys: SigningKeys, claims: { issuer: str
     .setExpirationTime(`${TTL_SECONDS}s`)
     .sign(key);
 }
+
+/** The same for the results service's log of reissued reports: its own audience and type. */
+export const reportReissuesAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/report-reissues`;
+
+export async function signReportReissuesToken(keys: SigningKeys, claims: { issuer: string; resultsAudience: string }): Promise<string> {
+  const key = await importJWK(keys.current, "RS256");
+  return new SignJWT({ scope: "report-reissues:read" })
+    .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "report-reissues+jwt" })
+    .setIssuer(claims.issuer)
+    .setSubject("identity-provider")
+    .setAudience(reportReissuesAudience(claims.resultsAudience))
+    .setIssuedAt()
+    .setExpirationTime(`${TTL_SECONDS}s`)
+    .sign(key);
+}

@@ -262,4 +262,19 @@ export const identityMigrations: readonly string[] = [
   `
   ALTER TABLE idp_accounts ADD COLUMN registered_at timestamptz;
   `,
+  `
+  ALTER TABLE idp_notification_preferences ADD COLUMN research_channel text NOT NULL DEFAULT 'none'
+    CHECK (research_channel IN ('email', 'none'));
+  ALTER TABLE idp_notification_preferences ADD COLUMN research_frequency text NOT NULL DEFAULT 'monthly'
+    CHECK (research_frequency IN ('as-they-happen', 'monthly', 'quarterly'));
+  ALTER TABLE idp_notification_preferences ADD COLUMN research_withdrawn_at timestamptz;
+  CREATE TABLE idp_report_reissue_notices (
+    notice_key text PRIMARY KEY,
+    account_id text NOT NULL,
+    app_id text NOT NULL,
+    version integer NOT NULL,
+    outcome text NOT NULL CHECK (outcome IN ('sent', 'off', 'no-account', 'not-health')),
+    decided_at timestamptz NOT NULL
+  );
+  `,
 ];

@@ -2,7 +2,7 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 
 export type OutboxChannel = "sms" | "voice" | "email";
 export type OutboxPurpose =
-  "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice" | "kit-step";
+  "sign-in" | "enrol" | "recovery" | "unlock" | "password-update" | "registration" | "step-up" | "notice" | "kit-step" | "report-reissue";
 
 export interface OutgoingMessage {
   channel: OutboxChannel;

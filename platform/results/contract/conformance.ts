@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { offersCounselling } from "../../../lib/program/counselling.ts";
+import { kitBarcodeFrom, kitCheckDigit } from "../../../lib/program/kit-barcode.ts";
 import { loadResultsContract, type ContractOperation, type ResultsContract } from "./results-contract.ts";
 
 /**
@@ -8,7 +9,8 @@ import { loadResultsContract, type ContractOperation, type ResultsContract } fro
  * the way the portal and the identity service call it (and the ways they must be refused), and every
  * answer must be one the document allows, with the status the case expects. Nothing a participant
  * would notice is left behind except what `readOnly` avoids: one download of all their data asked
- * for, and one share created and revoked at once (the identity service e-mails them about it).
+ * for, one share created and revoked at once (the identity service e-mails them about it), and one
+ * barcode of no kit counted against the participant's kit-registration budget.
  */
 
 export interface ConformanceOptions {
@@ -28,11 +30,13 @@ export interface ConformanceOptions {
   kitStepsToken?: string;
   /** The identity provider's token for share events. */
   shareNoticesToken?: string;
+  /** The identity provider's token for the report-reissue log. */
+  reportReissuesToken?: string;
   /** The program's counselling team's token for the queue of counselling requests. */
   counsellingTeamToken?: string;
   /** The identity provider's token for counselling acknowledgements. */
   counsellingNoticesToken?: string;
-  /** Change nothing: no download asked for, no share or counselling request created. */
+  /** Change nothing: no download asked for, no share or counselling request created, no barcode tried. */
   readOnly?: boolean;
   /** Each call's limit. */
   timeoutMs?: number;
@@ -204,6 +208,33 @@ export async function checkResultsApi(
   );
   const readyReports: typeof apps = [];
   if (!results) skip("getReport", "the participant's results were not read");
+  // A reissued report: its newest version by number, and one it does not have.
+  const reissued = ((results?.json as { apps?: { appID: string; reportVersions?: { version: number }[] }[] } | undefined)?.apps ?? []).find(
+    (app) => app.reportVersions?.length,
+  );
+  if (reissued) {
+    const path = `/reports/${source}/${encodeURIComponent(reissued.appID)}/${user}`;
+    await probe(
+      "getReport",
+      "a reissued report's newest version by number",
+      {
+        method: "GET",
+        path: `${path}?version=${reissued.reportVersions![0]!.version}`,
+        authorization: own,
+      },
+      [200],
+    );
+    await probe(
+      "getReport",
+      "a version the report does not have: not found",
+      {
+        method: "GET",
+        path: `${path}?version=999999`,
+        authorization: own,
+      },
+      [404],
+    );
+  }
   for (const app of apps) {
     const answer = await probe(
       "getReport",
@@ -424,6 +455,80 @@ export async function checkResultsApi(
     }
   }
 
+  // Family letters: listed, refused when malformed, and (unless read-only) one made for an FH report, read, opened and ended.
+  await probe(
+    "listFamilyLetters",
+    "the participant's letters",
+    { method: "GET", path: `/family-letters/${user}`, authorization: own },
+    [200],
+  );
+  await probe("listFamilyLetters", "without a token: refused", { method: "GET", path: `/family-letters/${user}` }, [401]);
+  await probe(
+    "createFamilyLetter",
+    "without an app: refused",
+    { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: "" } },
+    [400],
+  );
+  await probe("openFamilyLetter", "without a code: refused", { method: "POST", path: "/family-letter/open", body: {} }, [400]);
+  await probe(
+    "openFamilyLetter",
+    "an unknown code: not found",
+    { method: "POST", path: "/family-letter/open", body: { code: "ZZZZZ-ZZZZZ" } },
+    [404, 429],
+  );
+  const unknownLetter = encodeURIComponent(randomUUID());
+  await probe(
+    "endFamilyLetter",
+    "an unknown letter: not found",
+    { method: "POST", path: `/family-letters/${user}/${unknownLetter}/end`, authorization: own },
+    [404],
+  );
+  await probe(
+    "readFamilyLetter",
+    "an unknown letter: not found",
+    { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter`, authorization: own },
+    [404],
+  );
+  await probe(
+    "familyLetterPdf",
+    "an unknown letter: not found",
+    { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter.pdf`, authorization: own },
+    [404],
+  );
+  const fhReport = readyReports.find((app) => app.appName === "fh-health");
+  if (options.readOnly) skip("createFamilyLetter", "read-only: no family letter made");
+  else if (!fhReport) skip("createFamilyLetter", "the participant has no ready FH report");
+  else {
+    const made = await probe(
+      "createFamilyLetter",
+      "the letter of a ready FH report",
+      { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: fhReport.appID } },
+      [200, 201],
+      { schema: "FamilyLetterAnswer" },
+    );
+    const letter = (made?.json as { letter: { id: string; code: string } } | undefined)?.letter;
+    if (letter) {
+      const at = `/family-letters/${user}/${encodeURIComponent(letter.id)}`;
+      await probe("readFamilyLetter", "the letter in Spanish", { method: "GET", path: `${at}/letter?lang=es`, authorization: own }, [200]);
+      await probe("familyLetterPdf", "the letter as a PDF", { method: "GET", path: `${at}/letter.pdf?lang=en`, authorization: own }, [200]);
+      await probe(
+        "openFamilyLetter",
+        "the relative code opens the letter",
+        { method: "POST", path: "/family-letter/open", body: { code: letter.code, language: "en" } },
+        [200],
+      );
+      await probe("endFamilyLetter", "the letter ended", { method: "POST", path: `${at}/end`, authorization: own }, [200], {
+        check: ({ json }) => ((json as { letter: { state: string } }).letter.state === "ended" ? null : "the letter is not ended"),
+      });
+      await probe(
+        "openFamilyLetter",
+        "the ended code: gone",
+        { method: "POST", path: "/family-letter/open", body: { code: letter.code, language: "en" } },
+        [410],
+      );
+    }
+  }
+
   // What only the identity provider reads: a participant's token opens none of it.
   await probe("claimShareNotices", "without a token: refused", { method: "POST", path: "/share-notices/claim" }, [401]);
   await probe(
@@ -460,6 +565,38 @@ export async function checkResultsApi(
       [400],
     );
   }
+  // Kits: listed, and a registration refused for a mistyped barcode (nothing counted) and, unless
+  // read-only, for a well-formed barcode of no kit (one miss of the participant's budget).
+  await probe("listKits", "the participant's kits", { method: "GET", path: `/kits/${user}`, authorization: own }, [200]);
+  await probe("listKits", "without a token: refused", { method: "GET", path: `/kits/${user}` }, [401]);
+  const eleven = String(randomBytes(5).readUIntBE(0, 5) % 100_000_000_000).padStart(11, "0");
+  const wrongCheck = eleven + String((Number(kitCheckDigit(eleven)) + 1) % 10);
+  const collectedOn = new Date().toISOString().slice(0, 10);
+  await probe(
+    "registerKit",
+    "a barcode whose check digit is wrong: refused",
+    { method: "POST", path: `/kits/${user}`, authorization: own, body: { barcode: wrongCheck, collectedOn, sampleOf: "self" } },
+    [400],
+  );
+  await probe(
+    "registerKit",
+    "without a token: refused",
+    { method: "POST", path: `/kits/${user}`, body: { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" } },
+    [401],
+  );
+  if (options.readOnly) skip("registerKit", "read-only: no barcode of no kit tried");
+  else
+    await probe(
+      "registerKit",
+      "a barcode of no kit: not found (or 429 once the participant's budget is spent)",
+      {
+        method: "POST",
+        path: `/kits/${user}`,
+        authorization: own,
+        body: { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" },
+      },
+      [404, 429],
+    );
   await probe("listKitStepChanges", "without a token: refused", { method: "GET", path: "/kit-step-changes" }, [401]);
   await probe(
     "listKitStepChanges",
@@ -479,6 +616,29 @@ export async function checkResultsApi(
       "listKitStepChanges",
       "a limit of 0: refused",
       { method: "GET", path: "/kit-step-changes?limit=0", authorization: reader },
+      [400],
+    );
+  }
+
+  await probe("listReportReissues", "without a token: refused", { method: "GET", path: "/report-reissues" }, [401]);
+  await probe(
+    "listReportReissues",
+    "with a participant's token: refused",
+    { method: "GET", path: "/report-reissues", authorization: own },
+    [401],
+  );
+  if (options.reportReissuesToken) {
+    const reader = bearer(options.reportReissuesToken);
+    await probe(
+      "listReportReissues",
+      "the log's start",
+      { method: "GET", path: "/report-reissues?after=0&limit=5", authorization: reader },
+      [200],
+    );
+    await probe(
+      "listReportReissues",
+      "a limit of 0: refused",
+      { method: "GET", path: "/report-reissues?limit=0", authorization: reader },
       [400],
     );
   }

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
@@ -8,6 +7,7 @@ import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } 
 import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { answeredNoSoonerThan, createGuessBudget } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
 export interface ShareRouteDeps {
@@ -90,54 +90,38 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     return { opened, app, content, issuedAt };
   }
 
-  /** Windows whose deployment-wide exhaustion this process has already alerted (one line per window). */
-  const alerted = new Set<number>();
-
   /**
    * The budgets of failed attempts: the source's, the share's own (five wrong dates of birth in its
-   * life, `store.open`), then the deployment's. A miss is taken from the source's and the deployment's
-   * before the code is compared (atomically, so parallel attempts cannot pass more), and given back
-   * when the attempt proves right. A source past its own budget is slowed down: nothing it sends is
-   * compared until its window ends. Past the deployment's, every failure is answered alike (429),
-   * and a right code with its right date of birth still opens an open share: strangers' misses
-   * elsewhere never refuse it.
+   * life, `store.open`), then the deployment's (`createGuessBudget`). A source past its own budget is
+   * slowed down: nothing it sends is compared until its window ends. Past the deployment's, every
+   * failure is answered alike (429), and a right code with its right date of birth still opens an open
+   * share: strangers' misses elsewhere never refuse it.
    */
+  const attempt = createGuessBudget(deps, { scopePrefix: "", alert: "share-miss-budget-exhausted", what: "share code" });
+
   async function open(req: IncomingMessage, res: ServerResponse) {
-    const startedAt = performance.now();
-    const answer = await (async (): Promise<[number, unknown]> => {
+    const [status, body] = await answeredNoSoonerThan(deps.answerFloorMs, async (): Promise<[number, unknown]> => {
       const parsed = OpenBody.safeParse(await readJsonBody(req));
       if (!parsed.success) return [400, { status: 400, message: "A code or link and a date of birth are required" }];
       const { code, link, dateOfBirth, device, source } = parsed.data;
-      // Without the portal's word (a direct caller), the connection's own address, hashed alike.
-      const sourceScope = `source:${source ?? store.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
-      const bySource = await store.takeMiss(sourceScope, deps.sourceMissBudget);
-      const byDeployment = bySource.within ? await store.takeMiss("deployment", deps.missBudget) : null;
-      if (byDeployment && byDeployment.count === deps.missBudget.max + 1 && !alerted.has(byDeployment.windowStart.getTime())) {
-        if (alerted.size > 100) alerted.clear();
-        alerted.add(byDeployment.windowStart.getTime());
-        deps.logger.error(
-          { alert: "share-miss-budget-exhausted", max: deps.missBudget.max, windowMinutes: deps.missBudget.windowSeconds / 60 },
-          "share guessing budget exhausted: only a right code with its date of birth opens a share until the window ends",
-        );
-      }
-      // The first miss of each window clears the counts of windows long over.
-      if (byDeployment?.count === 1) await store.pruneMisses();
-      if (!bySource.within) return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: bySource.retryAfterSeconds }];
-      const limited = !byDeployment?.within;
-      const outcome = await store.open(code ? { kind: "code", value: code } : { kind: "link", value: link! }, dateOfBirth, device, limited);
+      const budget = await attempt(source, req.socket.remoteAddress ?? "");
+      if (budget.kind === "slowed")
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
+      const outcome = await store.open(
+        code ? { kind: "code", value: code } : { kind: "link", value: link! },
+        dateOfBirth,
+        device,
+        budget.limited,
+      );
       if (outcome.kind === "opened") {
-        await store.giveBackMiss(sourceScope, bySource.windowStart);
-        if (byDeployment?.within) await store.giveBackMiss("deployment", byDeployment.windowStart);
+        await budget.proved();
         return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
       }
       if (outcome.kind === "limited")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: byDeployment!.retryAfterSeconds }];
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
       if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
       return [404, { status: 404, message: NO_MATCH }];
-    })();
-    const left = deps.answerFloorMs - (performance.now() - startedAt);
-    if (left > 0) await wait(left);
-    const [status, body] = answer;
+    });
     if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
     sendJson(res, status, body);
   }

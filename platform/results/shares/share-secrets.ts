@@ -24,8 +24,8 @@ export function normalizedCode(typed: string): string {
 export const newLongSecret = () => randomBytes(32).toString("base64url");
 
 export interface ShareHasher {
-  /** The stored form of a secret of one kind ('code', 'link', 'access', a participant's 'request' key). */
-  hash(kind: "code" | "link" | "access" | "request" | "source", value: string): string;
+  /** The stored form of a secret of one kind ('code', 'link', 'access', a participant's 'request' key, a family letter's 'relative' code). */
+  hash(kind: "code" | "link" | "access" | "request" | "source" | "relative", value: string): string;
   /** A new share's code and link kept for a retry of the request that created it: AES-256-GCM, bound to that request. */
   seal(plain: string, boundTo: string): string;
   /** The sealed value, or null when it was sealed for another request or altered. */
@@ -55,7 +55,7 @@ export function createShareHasher(secret: string): ShareHasher {
         return null;
       }
     },
-    hash: (kind, value) => mac(`${kind}:${kind === "code" ? normalizedCode(value) : value}`).toString("hex"),
+    hash: (kind, value) => mac(`${kind}:${kind === "code" || kind === "relative" ? normalizedCode(value) : value}`).toString("hex"),
     sameBirthDate(typed, onFile) {
       // A missing date still costs one comparison, so the answer takes as long either way.
       const matches = timingSafeEqual(mac(`birth:${typed}`), mac(`birth:${onFile ?? "none"}`));

@@ -150,7 +150,20 @@ describe("My Results loader against a failing results service", () => {
         kitStatus: 3,
         kitHistory: { reachedOn: {}, nextStepExpectedBy: null, delayReason: null },
         isHealthOrResearch: false,
-        apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
+        apps: [
+          {
+            appID: "a1",
+            appName: "traits",
+            label: "Traits",
+            labelEs: "Rasgos",
+            type: "traits",
+            reportReady: true,
+            fileBytes: null,
+            versions: [],
+            updated: false,
+          },
+        ],
+        kits: [],
         welcomeBanner: true,
       },
     });

@@ -119,6 +119,7 @@ describe("production mode closes every development door", () => {
     ["results", "POST", "/dev/faults"],
     ["results", "POST", "/dev/participants"],
     ["results", "POST", "/dev/kits/P1001/step"],
+    ["results", "POST", "/dev/reports/P1001/app-1001-health/reissue"],
     ["portal", "GET", "/dev/outbox"],
   ] as const)("%s %s %s is absent (404)", async (service, method, pathname) => {
     const response = await fetch(url(ports[service], pathname), {

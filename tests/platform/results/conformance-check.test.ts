@@ -15,8 +15,26 @@ const USER = "C1";
 const dateOfBirth = demoAda.dateOfBirth as string;
 /** What the tests themselves get from the reference service is checked against the document too. */
 const fetch = contractCheckedFetch(() => resultsService.url);
+const checked = participantLike(USER, {
+  dataExports: [{ state: "ready", language: "en" }],
+  // A ready FH report too, so that a family letter is made, read, opened and ended.
+  apps: [
+    ...demoAda.apps.map((app) => ({ ...app, appID: `${app.appID}-${USER}` })),
+    { appID: `app-fh-health-${USER}`, appName: "fh-health", label: "Familial Hypercholesterolemia", labelEs: null, type: "health" },
+  ],
+});
+// A reissued health report, so a version is asked for by number.
+const reissuedHealth = {
+  reportVersions: [
+    { version: 1, issuedOn: "2026-09-08", change: null, changeEs: null },
+    { version: 2, issuedOn: "2026-11-17", change: "A variant was reclassified.", changeEs: null },
+  ],
+};
 const resultsService = resultsServiceForSuite("conformance", [
-  participantLike(USER, { dataExports: [{ state: "ready", language: "en" }] }),
+  {
+    ...checked,
+    apps: checked.apps.map((app) => ((app as { appName?: unknown }).appName === "health" ? { ...app, ...reissuedHealth } : app)),
+  },
 ]);
 
 async function tokens() {
@@ -25,6 +43,10 @@ async function tokens() {
     token: await keys.accessTokenFor(USER),
     resultsLinkToken: await keys.accessTokenFor(USER, { token_type: "ACCESS" }),
     kitStepsToken: await keys.sign({ sub: "identity-provider" }, { audience: `${keys.audience}/kit-steps`, typ: "kit-steps+jwt" }),
+    reportReissuesToken: await keys.sign(
+      { sub: "identity-provider" },
+      { audience: `${keys.audience}/report-reissues`, typ: "report-reissues+jwt" },
+    ),
     shareNoticesToken: await keys.sign(
       { sub: "identity-provider" },
       { audience: `${keys.audience}/share-notices`, typ: "share-notices+jwt", issuedAt: Math.floor(Date.now() / 1000) },
@@ -50,6 +72,7 @@ async function runCheck(url: string): Promise<{ code: number | null; output: str
       RESULTS_CHECK_RESULTS_LINK_TOKEN: given.resultsLinkToken,
       RESULTS_CHECK_KIT_STEPS_TOKEN: given.kitStepsToken,
       RESULTS_CHECK_SHARE_NOTICES_TOKEN: given.shareNoticesToken,
+      RESULTS_CHECK_REPORT_REISSUES_TOKEN: given.reportReissuesToken,
       RESULTS_CHECK_COUNSELLING_NOTICES_TOKEN: given.counsellingNoticesToken,
       RESULTS_CHECK_COUNSELLING_TEAM_TOKEN: given.counsellingTeamToken,
     },
@@ -105,6 +128,9 @@ describe("the embedded results service (the reference implementation)", () => {
     expect(reports.filter((report) => report.outcome !== "passed" || report.notChecked)).toEqual([]);
     expect(reports.find((report) => report.operationId === "getSharedReportPdf")?.cases.map((entry) => entry.what)).toContain(
       "the shared report as a PDF",
+    );
+    expect(reports.find((report) => report.operationId === "getReport")?.cases.map((entry) => entry.what)).toEqual(
+      expect.arrayContaining(["a reissued report's newest version by number", "a version the report does not have: not found"]),
     );
   }, 120_000);
 });

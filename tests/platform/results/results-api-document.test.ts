@@ -13,7 +13,10 @@ import { ContractViolation, contractCheckedFetch } from "../../support/results-c
  */
 const CALLS: Record<string, [method: string, path: string][]> = {
   "app/services/results.server.ts": [["GET", "/results/P1?sourceID=dna-discovery"]],
-  "app/services/reports.server.ts": [["GET", "/reports/dna-discovery/app-1/P1?lang=es"]],
+  "app/services/reports.server.ts": [
+    ["GET", "/reports/dna-discovery/app-1/P1?lang=es"],
+    ["GET", "/reports/dna-discovery/app-1/P1?lang=es&version=2"],
+  ],
   "app/services/data-exports.server.ts": [
     ["GET", "/exports/P1"],
     ["POST", "/exports/P1"],
@@ -33,12 +36,25 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["POST", "/shared/close"],
   ],
   "app/services/readiness.server.ts": [["GET", "/healthz"]],
+  "app/services/kits.server.ts": [
+    ["GET", "/kits/P1"],
+    ["POST", "/kits/P1"],
+  ],
+  "app/services/family-letters.server.ts": [
+    ["GET", "/family-letters/P1"],
+    ["POST", "/family-letters/P1"],
+    ["POST", "/family-letters/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/end"],
+    ["GET", "/family-letters/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/letter?lang=es"],
+    ["GET", "/family-letters/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/letter.pdf?lang=es"],
+    ["POST", "/family-letter/open"],
+  ],
   "platform/identity/account-api/results-withdrawals.ts": [["GET", "/withdrawals/P1"]],
   "platform/identity/account-api/share-notices.ts": [
     ["POST", "/share-notices/claim"],
     ["POST", "/share-notices/ack"],
   ],
   "platform/identity/notifications/results-kit-steps.ts": [["GET", "/kit-step-changes?after=0&limit=100"]],
+  "platform/identity/notifications/results-report-reissues.ts": [["GET", "/report-reissues?after=0&limit=100"]],
   "app/services/counselling.server.ts": [
     ["GET", "/counselling/P1"],
     ["POST", "/counselling/P1"],

@@ -130,6 +130,11 @@ describe("GET /results/{userID}", () => {
         { consent: "health", version: "3.1", givenOn: "2026-08-04", withdrawnOn: null },
         { consent: "traits", version: "1.4", givenOn: "2026-08-04", withdrawnOn: "2026-10-12" },
       ],
+      // Her kits, newest first.
+      kits: [
+        { barcode: "100120260002", registeredAt: "2026-08-04T16:20:00.000Z", collectedOn: "2026-08-03" },
+        { barcode: "100120250009", registeredAt: "2025-03-11T09:05:00.000Z", collectedOn: "2025-03-10" },
+      ],
       Patient: { firstName: "Ada", middleName: "Maren", lastName: "Testwell", email: "ada@example.test" },
     });
   });
@@ -170,7 +175,8 @@ describe("GET /results/{userID}", () => {
     const link = await (await get("/results/P1006", await keys.accessTokenFor("P1006", { token_type: "ACCESS" }))).json();
     expect(link).toMatchObject({ kitStatus: 4, Patient: { firstName: "Lucía" } });
     expect(link.apps.length).toBeGreaterThan(0);
-    for (const field of ["consents", "kitEvents", "nextStepExpectedBy", "delayReason"]) expect(link, field).not.toHaveProperty(field);
+    for (const field of ["consents", "kitEvents", "nextStepExpectedBy", "delayReason", "kits"])
+      expect(link, field).not.toHaveProperty(field);
     expect(link.Patient).not.toHaveProperty("email");
     expect(JSON.stringify(link)).not.toContain("lucia@example.test");
     // The participant's own access token still reads them.

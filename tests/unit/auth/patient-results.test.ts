@@ -25,8 +25,28 @@ describe("patient results (SPEC.md §3)", () => {
     const results = normalizePatientResults(raw);
     expect(results.kitStatus).toBe(2);
     expect(results.apps).toEqual([
-      { appID: "1", appName: "health", label: "Health", labelEs: "Salud", type: "health", reportReady: false, fileBytes: null },
-      { appID: "4", appName: "ancestry", label: "Ancestry", labelEs: null, type: "", reportReady: false, fileBytes: null },
+      {
+        appID: "1",
+        appName: "health",
+        label: "Health",
+        labelEs: "Salud",
+        type: "health",
+        reportReady: false,
+        fileBytes: null,
+        versions: [],
+        updated: false,
+      },
+      {
+        appID: "4",
+        appName: "ancestry",
+        label: "Ancestry",
+        labelEs: null,
+        type: "",
+        reportReady: false,
+        fileBytes: null,
+        versions: [],
+        updated: false,
+      },
     ]);
     expect(results.isHealthOrResearch).toBe(false);
     expect(results.agreements).toEqual([]);

@@ -9,11 +9,24 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
   return {
     kitStatus: 5,
     kitHistory: NO_KIT_HISTORY,
-    apps: [{ appID: "a1", appName: "traits", label: "Traits", labelEs: "Rasgos", type: "traits", reportReady: true, fileBytes: null }],
+    apps: [
+      {
+        appID: "a1",
+        appName: "traits",
+        label: "Traits",
+        labelEs: "Rasgos",
+        type: "traits",
+        reportReady: true,
+        fileBytes: null,
+        versions: [],
+        updated: false,
+      },
+    ],
     heapIdentifier: null,
     isHealthOrResearch: true,
     agreements: [],
     consents: [],
+    kits: [],
     patient: { firstName: "Ada", middleName: null, lastName: "Testwell", email: null },
     ...overrides,
   };
@@ -45,8 +58,13 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
   it("is still gathering while kitStatus is below 1, with the apps that already exist", () => {
     const gathering = dashboardView(results({ kitStatus: 0 }), "participant");
     expect(gathering.screen).toBe("gathering");
-    expect(gathering).toEqual({ screen: "gathering", apps: results({ kitStatus: 0 }).apps });
-    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({ screen: "gathering", apps: [] });
+    // A participant is offered to register their kit; a results-link visitor is not.
+    expect(gathering).toEqual({ screen: "gathering", apps: results({ kitStatus: 0 }).apps, canRegisterKit: true });
+    expect(dashboardView(results({ kitStatus: -1, apps: [] }), "results-link")).toEqual({
+      screen: "gathering",
+      apps: [],
+      canRegisterKit: false,
+    });
     expect(dashboardView(results({ kitStatus: 0.5 }), "participant").screen).toBe("gathering");
   });
 
@@ -72,7 +90,18 @@ describe("dashboard view by results (SPEC.md §2 'My Results')", () => {
       kitStatus: 3,
       kitHistory: NO_KIT_HISTORY,
       isHealthOrResearch: false,
+      kits: [],
     });
+  });
+});
+
+describe("a registered kit without apps yet", () => {
+  const kit = { barcode: "100200000014", registeredAt: "2026-11-28T10:00:00.000Z", collectedOn: "2026-11-27" };
+  it("shows the tracker with the kit to the participant, and the empty state without a kit or through a results link", () => {
+    const registered = dashboardView(results({ kitStatus: 1, apps: [], kits: [kit] }), "participant");
+    expect(registered).toMatchObject({ screen: "full", kitStatus: 1, apps: [], kits: [kit] });
+    expect(dashboardView(results({ kitStatus: 1, apps: [] }), "participant")).toEqual({ screen: "empty", message: "noDnaTests" });
+    expect(dashboardView(results({ kitStatus: 1, apps: [], kits: [kit] }), "results-link")).toEqual({ screen: "empty", message: "noApps" });
   });
 });
 

@@ -29,3 +29,43 @@ describe("the notification settings form's values", () => {
     expect(preferencesFromForm(form(Array.from({ length: 5 }, () => ["step", "2"] as [string, string])))).toBeNull();
   });
 });
+
+describe("research updates on the notification settings form", () => {
+  it("reads the channel and the frequency together, and leaves them as they are when the form has neither", () => {
+    expect(
+      preferencesFromForm(
+        form([
+          ["research", "email"],
+          ["frequency", "quarterly"],
+        ]),
+      ),
+    ).toEqual({ emailEnabled: false, steps: [], researchUpdates: { channel: "email", frequency: "quarterly" } });
+    expect(preferencesFromForm(form([["research", "none"]]))).toEqual({
+      emailEnabled: false,
+      steps: [],
+      researchUpdates: { channel: "none", frequency: "monthly" },
+    });
+    expect(preferencesFromForm(form([["email", "on"]]))).not.toHaveProperty("researchUpdates");
+  });
+
+  it("refuses a channel or frequency the form never offers, and a frequency without a channel", () => {
+    expect(preferencesFromForm(form([["research", "sms"]]))).toBeNull();
+    expect(
+      preferencesFromForm(
+        form([
+          ["research", "email"],
+          ["frequency", "daily"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(preferencesFromForm(form([["frequency", "monthly"]]))).toBeNull();
+    expect(
+      preferencesFromForm(
+        form([
+          ["research", "email"],
+          ["research", "none"],
+        ]),
+      ),
+    ).toBeNull();
+  });
+});

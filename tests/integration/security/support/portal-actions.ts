@@ -63,6 +63,21 @@ export const portalActions: PortalAction[] = [
   { route: "shared._index.tsx", path: "/shared", signedIn: false, validFields: { code: "ABCDE-FGHJK", dateOfBirth: "1984-03-09" } },
   { route: "shared.report.tsx", path: "/shared/report", signedIn: false, validFields: {} },
   {
+    route: "_portal.kits.register.tsx",
+    path: "/kits/register",
+    signedIn: true,
+    // A well-formed barcode of no kit: the results service answers 'not found', nothing is registered.
+    validFields: { barcode: "9000 0000 0012", sampleOf: "self", collectedOn: new Date().toISOString().slice(0, 10) },
+  },
+  {
+    route: "_portal.results.family-letter.tsx",
+    path: "/results/family-letter",
+    signedIn: true,
+    validFields: { intent: "make", appId: "app-1001-health" },
+  },
+  { route: "family.tsx", path: "/family", signedIn: false, validFields: { code: "ABCDEFGHJK" } },
+  ,
+  {
     route: "_portal.results.counselling.tsx",
     path: "/results/counselling?app=app-1001-health",
     signedIn: true,

@@ -1,0 +1,57 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/button";
+import { ErrorSummary } from "~/components/error-summary";
+import { Notification } from "~/components/notification";
+import * as profile from "~/components/profile/profile.css";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
+import { TextInput } from "~/components/text-input";
+import { RELATIVE_PATH, RelativeCodeSchema } from "~/domain/family-letter";
+import { useTranslation } from "~/i18n-react";
+
+export type RelativeRefusal = { key: "noMatch" | "expired" | "ended" | "tooMany" | "unavailable"; minutes?: number };
+
+/** The relative's one question: the code from the letter. What they typed stays in the field after a refusal. */
+export function RelativeCodeForm({ result, refusal }: { result?: SubmissionResult<string[]>; refusal?: RelativeRefusal }) {
+  const { t } = useTranslation("family");
+  const [form, fields] = useForm({
+    id: "relative-code",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RelativeCodeSchema }),
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className={profile.form}>
+      <ErrorSummary formId={form.id} title={t("relative.errors.summaryTitle")} errors={summaryLinks([fields.code], (key) => t(key))} />
+      {refusal ? (
+        <Notification
+          type="error"
+          visibleMs={0}
+          takesFocus
+          headerText={t(`relative.errors.${refusal.key}`, { minutes: refusal.minutes ?? 0 })}
+        />
+      ) : null}
+      <Form method="post" action={RELATIVE_PATH} {...getFormProps(form)} className={profile.form}>
+        <TextInput
+          {...getInputProps(fields.code, { type: "text" })}
+          key={fields.code.key}
+          label={t("relative.code")}
+          hint={t("relative.codeHint")}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          error={fieldError(fields.code, t)}
+        />
+        <div className={profile.actions}>
+          <Button type="submit" loading={busy}>
+            {t("relative.submit")}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

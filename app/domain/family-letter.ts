@@ -1,0 +1,80 @@
+import * as z from "zod";
+import { SHARE_CODE_PATTERN } from "./report-share";
+
+/**
+ * A letter for the family after a familial hypercholesterolemia (FH) result: plain words for relatives
+ * (what FH is, why to be tested, how), with a relative code that opens the letter alone, on a public
+ * page, for 90 days. The participant sees how many times it was used, never by whom, and can end it.
+ */
+export const FAMILY_LETTER_PATH = "/results/family-letter";
+export const FAMILY_LETTER_PDF_PATH = "/results/family-letter.pdf";
+/** The relatives' page: no account. */
+export const RELATIVE_PATH = "/family";
+
+/** The report a family letter goes with. */
+export const FAMILY_LETTER_APP = "fh-health";
+
+export const LETTER_LANGUAGES = ["en", "es"] as const;
+export type LetterLanguage = (typeof LETTER_LANGUAGES)[number];
+
+export const familyLetterPath = (appId: string, language?: LetterLanguage) =>
+  `${FAMILY_LETTER_PATH}?app=${encodeURIComponent(appId)}${language ? `&in=${language}` : ""}`;
+export const familyLetterPdfPath = (letterId: string, language: LetterLanguage) =>
+  `${FAMILY_LETTER_PDF_PATH}?letter=${encodeURIComponent(letterId)}&in=${language}`;
+
+/** Whether a result card offers the family letter: a ready FH report. */
+export const offersFamilyLetter = (app: { appName: string; reportReady: boolean }) => app.reportReady && app.appName === FAMILY_LETTER_APP;
+
+/** The letter's language: the one asked for, else the page's. */
+export const letterLanguage = (asked: string | null, page: string): LetterLanguage =>
+  asked === "es" || asked === "en" ? asked : page === "es" ? "es" : "en";
+
+export const FAMILY_LETTER_STATES = ["active", "expired", "ended", "withdrawn"] as const;
+
+/** A family letter as the results service answers it. */
+export const FamilyLetterSchema = z.object({
+  id: z.string(),
+  appId: z.string(),
+  code: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  state: z.enum(FAMILY_LETTER_STATES),
+  endedAt: z.iso.datetime().nullable(),
+  uses: z.number().int().nonnegative(),
+});
+export type FamilyLetter = z.infer<typeof FamilyLetterSchema>;
+
+const LetterSectionSchema = z.object({
+  heading: z.string(),
+  paragraphs: z.array(z.string()).optional(),
+  rows: z.array(z.tuple([z.string(), z.string()])).optional(),
+});
+/** The letter's words, the same on the page and in the PDF. */
+export const LetterContentSchema = z.object({
+  language: z.enum(LETTER_LANGUAGES),
+  title: z.string(),
+  participantName: z.string(),
+  sections: z.array(LetterSectionSchema),
+});
+export type LetterContent = z.infer<typeof LetterContentSchema>;
+
+/** The report's letter the page shows: the open one, else none (a new one is made on request). */
+export const openLetterOf = (letters: FamilyLetter[], appId: string) =>
+  letters.find((letter) => letter.appId === appId && letter.state === "active") ?? null;
+
+/** The relative's form: the code from the letter, typed with or without the dash, in any case. */
+export const RelativeCodeSchema = z.object({
+  code: z
+    .string({ error: "relative.errors.codeRequired" })
+    .trim()
+    .min(1, { error: "relative.errors.codeRequired" })
+    .transform((value) => value.replace(/\s/g, "").toUpperCase())
+    .refine((value) => SHARE_CODE_PATTERN.test(value), { error: "relative.errors.codeInvalid" }),
+});
+
+/** The relatives' page: never stored, kept out of search engines, and no address sent to other sites. */
+export const RELATIVE_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;

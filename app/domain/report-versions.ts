@@ -1,0 +1,44 @@
+import * as z from "zod";
+import { isCalendarDate } from "./calendar-date";
+
+/**
+ * Report versions (a report the lab reissued: a variant reclassified, a new version of the method).
+ * The results service lists them newest first with their date and, from the second on, what changed
+ * in one sentence; the portal remembers which versions each participant has opened.
+ */
+export const ReportVersionSchema = z.object({
+  version: z.number().int().min(1).max(999_999),
+  issuedOn: z.string().refine(isCalendarDate),
+  change: z.string().max(300).nullish(),
+  changeEs: z.string().max(300).nullish(),
+});
+
+export type ReportVersion = { version: number; issuedOn: string; change: string | null; changeEs: string | null };
+
+/** The versions as the service sent them, newest first, each number once; a list that does not read as one is none. */
+export function reportVersionsFrom(raw: unknown): ReportVersion[] {
+  const parsed = z.array(ReportVersionSchema).max(100).safeParse(raw);
+  if (!parsed.success) return [];
+  const seen = new Set<number>();
+  return parsed.data
+    .map((each) => ({ version: each.version, issuedOn: each.issuedOn, change: each.change ?? null, changeEs: each.changeEs ?? null }))
+    .sort((a, b) => b.version - a.version)
+    .filter((each) => (seen.has(each.version) ? false : (seen.add(each.version), true)));
+}
+
+/**
+ * 'Updated': the report has been reissued and the participant has not opened its newest version. A
+ * first version never opened is simply a report to read, not an update.
+ */
+export function isUpdated(versions: readonly ReportVersion[], opened: readonly number[]): boolean {
+  const newest = versions[0];
+  return newest !== undefined && newest.version > 1 && !opened.includes(newest.version);
+}
+
+/** What changed in a version, in the page's language (English where the lab wrote no Spanish). */
+export function changeIn(version: ReportVersion, language: string): string | null {
+  return (language === "es" ? version.changeEs?.trim() || version.change : version.change)?.trim() || null;
+}
+
+/** The report route's parameter naming an earlier version. */
+export const VERSION_PARAM = "version";

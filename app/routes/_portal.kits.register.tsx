@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { KitList } from "~/components/kits/kit-list";
+import { KitRegistrationForm, type KitRegistrationReply } from "~/components/kits/kit-registration-form";
+import * as styles from "~/components/kits/kits.css";
+import * as profile from "~/components/profile/profile.css";
+import { kitRegistrationSchema } from "~/domain/kit-registration";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { portalRequestOf } from "~/load-context";
+import { pageTitle } from "~/page-title";
+import { flashNotification } from "~/services/flash.server";
+import { readForm } from "~/services/form-body.server";
+import { listKits, registerKit } from "~/services/kits.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import type { Route } from "./+types/_portal.kits.register";
+
+export const handle: TranslationHandle = { i18n: ["dashboard"] };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "kits.title");
+
+const DAY_MS = 86_400_000;
+
+/** The form, and below it the kits the participant registered already (none when the results service does not answer). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireParticipant(request, context);
+  const kits = (await listKits(session)) ?? [];
+  // The date field offers no day after tomorrow: the participant's today may be ahead of the server's.
+  const latestDay = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+  return data({ kits, latestDay }, { headers: privatePageHeaders });
+}
+
+const refused = (reply: KitRegistrationReply, status: number) => data(reply, { status, headers: privatePageHeaders });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const session = await requireParticipant(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: kitRegistrationSchema() });
+  if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
+  const { barcode, collectedOn } = submission.value;
+  const outcome = await registerKit(session, { barcode, collectedOn }, portalRequestOf(context)?.clientAddress ?? "");
+  if (outcome.kind === "registered") {
+    const cookie = await flashNotification({
+      type: "success",
+      titleKey: "dashboard:kits.registered",
+      bodyKey: "dashboard:kits.registeredBody",
+    });
+    return redirect("/", { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  }
+  // Unknown and another participant's are the same answer; the participant's own kit says so.
+  if (outcome.kind === "no-match")
+    return refused({ result: submission.reply({ fieldErrors: { barcode: ["kits.errors.notFound"] } }) }, 404);
+  if (outcome.kind === "yours") return refused({ result: submission.reply({ fieldErrors: { barcode: ["kits.errors.yours"] } }) }, 409);
+  if (outcome.kind === "too-many")
+    return refused({ result: submission.reply(), refusal: { key: "tooMany", minutes: Math.ceil(outcome.retryAfterSeconds / 60) } }, 429);
+  if (outcome.kind === "not-allowed") return refused({ result: submission.reply(), refusal: { key: "notAllowed" } }, 409);
+  return refused({ result: submission.reply(), refusal: { key: "unavailable" } }, 503);
+}
+
+export default function RegisterKitPage({ loaderData, actionData: reply }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const { kits, latestDay } = loaderData;
+  return (
+    <section aria-labelledby="register-kit-title" className={styles.page}>
+      <h1 id="register-kit-title" className={profile.heading}>
+        {t("kits.title")}
+      </h1>
+      <KitRegistrationForm reply={reply} latestDay={latestDay} />
+      {kits.length ? (
+        <section aria-labelledby="your-kits" className={profile.form}>
+          <h2 id="your-kits" className={profile.cardHeading}>
+            {t("kits.list.title")}
+          </h2>
+          <KitList kits={kits} labelledBy="your-kits" />
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { RelativeCodeForm, type RelativeRefusal } from "~/components/family/relative-code-form";
+import { PageShell } from "~/components/layout/page-shell";
+import * as profile from "~/components/profile/profile.css";
+import { SharedReportView } from "~/components/shares/shared-report-view";
+import * as styles from "~/components/shares/shares.css";
+import { RELATIVE_PAGE_HEADERS, RelativeCodeSchema, letterLanguage, type LetterContent } from "~/domain/family-letter";
+import type { TranslationHandle } from "~/i18n";
+import { useTranslation } from "~/i18n-react";
+import { portalRequestOf } from "~/load-context";
+import type { ScriptsHandle } from "~/page-scripts";
+import { pageTitle } from "~/page-title";
+import { openRelativeLetter } from "~/services/family-letters.server";
+import { readForm } from "~/services/form-body.server";
+import { detectLanguage } from "~/services/language.server";
+import { assertSameOrigin } from "~/services/same-origin.server";
+import type { Route } from "./+types/family";
+
+/** A relative's page: plain HTML and a form post, no script, no account. */
+export const handle: TranslationHandle & ScriptsHandle = { i18n: ["family"], scripts: false };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "family", "relative.title");
+
+export function headers() {
+  return RELATIVE_PAGE_HEADERS;
+}
+
+export function loader() {
+  return data({}, { headers: RELATIVE_PAGE_HEADERS });
+}
+
+type Reply = { result: SubmissionResult<string[]>; refusal?: RelativeRefusal; letter?: LetterContent };
+
+const answer = (reply: Reply, status: number) => data(reply, { status, headers: RELATIVE_PAGE_HEADERS });
+
+/** The code from the letter: the letter itself, in the page's language, or why not (what was typed stays). */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await readForm(request), { schema: RelativeCodeSchema });
+  if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
+  const portal = portalRequestOf(context);
+  const outcome = await openRelativeLetter(submission.value.code, letterLanguage(null, await detectLanguage(request)), {
+    clientAddress: portal?.clientAddress ?? "",
+    requestId: portal?.requestId,
+  });
+  if (outcome.kind === "opened") return answer({ result: submission.reply({ resetForm: true }), letter: outcome.letter }, 200);
+  const reply = { result: submission.reply() };
+  if (outcome.kind === "no-match") return answer({ ...reply, refusal: { key: "noMatch" } }, 404);
+  if (outcome.kind === "ended") return answer({ ...reply, refusal: { key: outcome.reason } }, 410);
+  if (outcome.kind === "too-many")
+    return answer({ ...reply, refusal: { key: "tooMany", minutes: Math.ceil(outcome.retryAfterSeconds / 60) } }, 429);
+  return answer({ ...reply, refusal: { key: "unavailable" } }, 503);
+}
+
+export default function RelativePage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("family");
+  const letter = actionData?.letter;
+  return (
+    <PageShell visitor={null}>
+      <section aria-labelledby="relative-title" className={styles.page}>
+        <h1 id="relative-title" className={profile.heading}>
+          {t("relative.title")}
+        </h1>
+        {letter ? (
+          <>
+            <p className={profile.paragraph}>{t("relative.opened")}</p>
+            <SharedReportView report={letter} />
+            <p className={profile.paragraph}>{t("relative.keep")}</p>
+          </>
+        ) : (
+          <>
+            <p className={profile.paragraph}>{t("relative.intro")}</p>
+            <RelativeCodeForm result={actionData?.result} refusal={actionData?.refusal} />
+          </>
+        )}
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,69 @@
+import * as z from "zod";
+import { KitSchema, type Kit } from "~/domain/kit-registration";
+import { clientSourceHash } from "./client-source.server";
+import { env } from "./env.server";
+import type { PortalSession } from "./session.server";
+import { bodyAs, callUpstream } from "./upstream.server";
+
+/**
+ * Kits live in the results service, which knows every kit the program sent out by its barcode: the
+ * participant's own calls carry their token, and a registration says who is asking (a keyed hash of
+ * the client's address) so that guesses are counted per address as well as per participant.
+ */
+const kitsUrl = (userId: string) => new URL(`kits/${encodeURIComponent(userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+
+const asParticipant = (session: PortalSession) => ({
+  headers: { Authorization: `Bearer ${session.accessToken}` },
+  timeoutMs: env.RESULTS_TIMEOUT_MS,
+  requestId: session.requestId,
+});
+
+/** The participant's kits, newest first; null when the results service does not answer. */
+export async function listKits(session: PortalSession): Promise<Kit[] | null> {
+  const reply = await callUpstream({ upstream: "results", url: kitsUrl(session.userId), ...asParticipant(session) });
+  return reply.answered && reply.ok ? (bodyAs(reply, z.object({ kits: z.array(KitSchema) }))?.kits ?? null) : null;
+}
+
+export type RegisterOutcome =
+  | { kind: "registered"; kit: Kit }
+  /** Unknown, or registered to someone else: the results service answers both alike. */
+  | { kind: "no-match" }
+  | { kind: "yours"; kit: Kit }
+  | { kind: "too-many"; retryAfterSeconds: number }
+  | { kind: "not-allowed" }
+  | { kind: "unavailable" };
+
+/** Registers the participant's own kit, collected on `collectedOn`. */
+export async function registerKit(
+  session: PortalSession,
+  input: { barcode: string; collectedOn: string },
+  clientAddress: string,
+): Promise<RegisterOutcome> {
+  const name = session.fullName?.trim() || session.email || "";
+  const reply = await callUpstream({
+    upstream: "results",
+    url: kitsUrl(session.userId),
+    method: "POST",
+    json: {
+      ...input,
+      sampleOf: "self",
+      source: clientSourceHash("kit-source", clientAddress),
+      // For a first kit of someone the results service has no record of yet.
+      ...(session.email && name ? { participant: { email: session.email, name } } : {}),
+    },
+    ...asParticipant(session),
+  });
+  if (!reply.answered || reply.status >= 500) return { kind: "unavailable" };
+  if (reply.status === 404) return { kind: "no-match" };
+  if (reply.status === 429) {
+    const wait = bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600;
+    return { kind: "too-many", retryAfterSeconds: wait };
+  }
+  if (reply.status === 409) {
+    const yours = bodyAs(reply, z.object({ kit: KitSchema }));
+    return yours ? { kind: "yours", kit: yours.kit } : { kind: "not-allowed" };
+  }
+  const registered = reply.ok ? bodyAs(reply, z.object({ kit: KitSchema })) : null;
+  if (registered) return { kind: "registered", kit: registered.kit };
+  return reply.status === 400 || reply.status === 403 ? { kind: "not-allowed" } : { kind: "unavailable" };
+}

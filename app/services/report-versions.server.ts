@@ -1,0 +1,31 @@
+import type { PatientResults } from "~/domain/patient-results";
+import { isUpdated } from "~/domain/report-versions";
+import { database } from "./db.server";
+
+/** The versions of each report the participant has opened, by app id. */
+export async function openedVersions(userId: string): Promise<Map<string, number[]>> {
+  const db = await database();
+  const rows = await db.query<{ app_id: string; version: number }>("SELECT app_id, version FROM portal_report_opens WHERE user_id = $1", [
+    userId,
+  ]);
+  const byApp = new Map<string, number[]>();
+  for (const row of rows) byApp.set(row.app_id, [...(byApp.get(row.app_id) ?? []), row.version]);
+  return byApp;
+}
+
+/** Remembers that the participant opened this version of a report (on every device, with or without JavaScript). */
+export async function recordOpened(userId: string, appId: string, version: number): Promise<void> {
+  const db = await database();
+  await db.query("INSERT INTO portal_report_opens (user_id, app_id, version) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+    userId,
+    appId,
+    version,
+  ]);
+}
+
+/** The participant's results with 'Updated' set on each reissued report whose newest version they have not opened. */
+export async function withUpdates(userId: string, results: PatientResults): Promise<PatientResults> {
+  if (!results.apps.some((app) => app.versions.length > 1)) return results;
+  const opened = await openedVersions(userId);
+  return { ...results, apps: results.apps.map((app) => ({ ...app, updated: isUpdated(app.versions, opened.get(app.appID) ?? []) })) };
+}

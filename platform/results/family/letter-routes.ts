@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import { reportIsReady } from "../../../lib/program/report-readiness.ts";
+import { readJsonBody, sendJson } from "../http-kit.ts";
+import { reportLanguage, type ReportLanguage } from "../report-content.ts";
+import { renderReportPdf } from "../report-pdf.ts";
+import type { ResultsRepository } from "../repository.ts";
+import { answeredNoSoonerThan, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
+import { RequestError } from "../token-verifier.ts";
+import { familyLetterContent } from "./letter-content.ts";
+import type { FamilyLetterStore, FamilyLetterView } from "./letter-store.ts";
+
+export interface FamilyLetterRouteDeps {
+  letters: FamilyLetterStore;
+  /** The share codes' budget counts, where relative codes keep budgets of their own with the same limits. */
+  budget: GuessBudgetDeps;
+  repository: ResultsRepository;
+  reportIssuer: { programName: (language: ReportLanguage) => string };
+  /** The portal's public page where a relative types the code, as the letter gives it. */
+  relativePageUrl: string;
+  /** Every answer to a relative code takes at least this long, so none is faster than another. */
+  answerFloorMs: number;
+}
+
+/** The FH report: the one a family letter goes with. */
+const FH_APP = "fh-health";
+
+const CreateBody = z.object({ appId: z.string().min(1).max(200) });
+
+const OpenBody = z.object({
+  code: z.string().min(1).max(40),
+  language: z.enum(["en", "es"]).default("en"),
+  /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
+  source: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .optional(),
+});
+
+export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
+  const { letters } = deps;
+  const attempt = createGuessBudget(deps.budget, {
+    scopePrefix: "relative-",
+    alert: "relative-code-miss-budget-exhausted",
+    what: "relative code",
+  });
+
+  const contentOf = (letter: FamilyLetterView, language: ReportLanguage) =>
+    familyLetterContent(letter, { language, relativePageUrl: deps.relativePageUrl });
+
+  async function ownLetter(userId: string, letterId: string) {
+    const letter = z.uuid().safeParse(letterId).success ? await letters.find(userId, letterId) : null;
+    if (!letter) throw new RequestError(404, "No such family letter");
+    return letter;
+  }
+
+  /** A relative's code: the letter alone, never a result of the participant's. */
+  async function open(req: IncomingMessage, res: ServerResponse) {
+    const [status, body] = await answeredNoSoonerThan(deps.answerFloorMs, async (): Promise<[number, unknown]> => {
+      const parsed = OpenBody.safeParse(await readJsonBody(req));
+      if (!parsed.success) return [400, { status: 400, message: "A relative code is required" }];
+      const { code, language, source } = parsed.data;
+      const budget = await attempt(source, req.socket.remoteAddress ?? "");
+      if (budget.kind === "slowed")
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
+      const outcome = await letters.open(code, budget.limited);
+      if (outcome.kind === "opened") {
+        await budget.proved();
+        const { letter } = outcome;
+        return [200, { expiresAt: letter.expiresAt, letter: contentOf(letter, language) }];
+      }
+      if (outcome.kind === "limited")
+        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
+      if (outcome.kind === "ended")
+        return [
+          410,
+          {
+            status: 410,
+            message: outcome.reason === "expired" ? "This relative code has expired" : "This relative code was ended",
+            reason: outcome.reason,
+          },
+        ];
+      return [404, { status: 404, message: "No family letter matches this code" }];
+    });
+    res.setHeader("cache-control", "no-store");
+    if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
+    sendJson(res, status, body);
+  }
+
+  return {
+    /**
+     * `family-letters/{userID}` (GET, POST), `…/{letterID}/end` (POST), `…/{letterID}/letter` and
+     * `…/{letterID}/letter.pdf` (GET): the participant's own, after `authorize`.
+     */
+    async participant(
+      req: IncomingMessage,
+      res: ServerResponse,
+      userId: string,
+      letterId: string | undefined,
+      what: string | undefined,
+      url: URL,
+    ) {
+      res.setHeader("cache-control", "no-store");
+      if (letterId === undefined) {
+        if (req.method === "GET") return sendJson(res, 200, { letters: await letters.list(userId) });
+        if (req.method !== "POST") {
+          res.setHeader("allow", "GET, POST");
+          throw new RequestError(405, "Method not allowed");
+        }
+        const parsed = CreateBody.safeParse(await readJsonBody(req));
+        if (!parsed.success) throw new RequestError(400, "appId is required");
+        const app = await deps.repository.findApp(userId, parsed.data.appId);
+        if (!app || app.appName !== FH_APP) throw new RequestError(404, "No familial hypercholesterolemia report was found for this app");
+        const patient = await deps.repository.findPatient(userId);
+        if (!patient) throw new RequestError(404, "No results were found for this participant");
+        if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+        const made = await letters.create(userId, app.appID);
+        if (made === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw gives out no family letter");
+        return sendJson(res, made.created ? 201 : 200, { letter: made.letter });
+      }
+      if (what === "end") {
+        if (req.method !== "POST") {
+          res.setHeader("allow", "POST");
+          throw new RequestError(405, "Method not allowed");
+        }
+        await ownLetter(userId, letterId);
+        return sendJson(res, 200, { letter: await letters.end(userId, letterId) });
+      }
+      if (req.method !== "GET") {
+        res.setHeader("allow", "GET");
+        throw new RequestError(405, "Method not allowed");
+      }
+      const letter = await ownLetter(userId, letterId);
+      const content = contentOf(letter, reportLanguage(url.searchParams.get("lang")));
+      if (what === "letter") return sendJson(res, 200, { letter, content });
+      if (what === "letter.pdf") {
+        const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+        res.writeHead(200, {
+          "content-type": "application/pdf",
+          "content-disposition": `inline; filename="family-letter-${content.language}.pdf"`,
+          "content-length": body.length,
+        });
+        return void res.end(body);
+      }
+      throw new RequestError(404, "Not found");
+    },
+
+    /** `family-letter/open` (POST): a relative's code, no participant token anywhere. */
+    async relative(req: IncomingMessage, res: ServerResponse) {
+      if (req.method !== "POST") {
+        res.setHeader("allow", "POST");
+        throw new RequestError(405, "Method not allowed");
+      }
+      return open(req, res);
+    },
+  };
+}

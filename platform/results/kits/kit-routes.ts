@@ -1,0 +1,143 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
+import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
+import type { ShareStore } from "../shares/share-store.ts";
+import { RequestError } from "../token-verifier.ts";
+import type { KitSettings } from "./kit-settings.ts";
+import type { KitStore } from "./kit-store.ts";
+
+/** The budgets of failed attempts are the shares' own machinery (one count per scope and window). */
+export type MissBudgets = Pick<ShareStore, "takeMiss" | "giveBackMiss" | "sourceOfAddress" | "pruneMisses">;
+
+export interface KitRouteDeps extends KitSettings {
+  store: KitStore;
+  misses: MissBudgets;
+  now: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+/** A sample kept longer than this before its kit is registered is not one the lab can use. */
+export const OLDEST_COLLECTION_DAYS = 365;
+
+const RegisterBody = z.object({
+  barcode: z.string().max(40),
+  collectedOn: z.iso.date(),
+  /** Whose sample: only the participant's own is registered in their account. */
+  sampleOf: z.literal("self"),
+  /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
+  source: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .optional(),
+  /** The participant as the portal knows them, for a first kit of someone this service has no record of. */
+  participant: z
+    .object({
+      email: z.email().max(320),
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .refine((value) => !CONTROL_CHARACTER.test(value)),
+    })
+    .optional(),
+});
+
+const IssueBody = z
+  .object({
+    sourceId: z.string().min(1).max(100).default("dna-discovery"),
+    isHealthOrResearch: z.boolean().default(true),
+    barcode: z.string().optional(),
+    /** Already registered to this participant (collected today): a kit that is someone else's. */
+    registeredTo: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+/** The collection day: a real day, not after today (a day's grace for time zones), and not too long ago. */
+function collectionDayProblem(day: string, now: Date): string | null {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(at) || !new Date(at).toISOString().startsWith(day)) return "collectedOn is not a calendar date";
+  if (at > now.getTime() + DAY_MS) return "collectedOn is in the future";
+  if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS) return `collectedOn is more than ${OLDEST_COLLECTION_DAYS} days ago`;
+  return null;
+}
+
+export function createKitRoutes(deps: KitRouteDeps) {
+  const { store, misses } = deps;
+
+  /**
+   * A barcode that matches no kit this participant can register is a miss, taken before the barcode
+   * is compared from the source's budget and then the participant's (never one for everyone: nobody
+   * else's guesses can stop a participant registering their kit). An attempt that registers, or finds
+   * the participant's own kit, gives its places back. Past either budget nothing is compared.
+   */
+  async function register(req: IncomingMessage, res: ServerResponse, userId: string) {
+    const parsed = RegisterBody.safeParse(await readJsonBody(req));
+    if (!parsed.success) throw new RequestError(400, "barcode, collectedOn and sampleOf (self) are required");
+    const { barcode: typed, collectedOn, source, participant } = parsed.data;
+    const barcode = checkKitBarcode(typed);
+    if (!barcode.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
+    const dayProblem = collectionDayProblem(collectedOn, deps.now());
+    if (dayProblem) throw new RequestError(400, dayProblem);
+
+    const sourceScope = `kit-source:${source ?? misses.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
+    const participantScope = `kit-participant:${userId}`;
+    const bySource = await misses.takeMiss(sourceScope, deps.sourceMissBudget);
+    const byParticipant = bySource.within ? await misses.takeMiss(participantScope, deps.participantMissBudget) : null;
+    if (byParticipant?.count === 1) await misses.pruneMisses();
+    if (!bySource.within || !byParticipant?.within) {
+      const retryAfterSeconds = Math.max(bySource.within ? 0 : bySource.retryAfterSeconds, byParticipant?.retryAfterSeconds ?? 0);
+      res.setHeader("retry-after", String(retryAfterSeconds));
+      return sendJson(res, 429, { status: 429, message: "Too many barcodes that match no kit", retryAfterSeconds });
+    }
+    const outcome = await store.register(userId, { barcode: barcode.barcode, collectedOn }, participant);
+    if (outcome.kind !== "no-match") {
+      await misses.giveBackMiss(sourceScope, bySource.windowStart);
+      await misses.giveBackMiss(participantScope, byParticipant.windowStart);
+    }
+    res.setHeader("cache-control", "no-store");
+    switch (outcome.kind) {
+      case "registered":
+        return sendJson(res, 201, { kit: outcome.kit });
+      case "yours":
+        return sendJson(res, 409, { status: 409, message: "This kit is registered to this participant already", kit: outcome.kit });
+      case "withdrawn":
+        throw new RequestError(409, "A participant who asked to withdraw registers no kit");
+      case "no-participant":
+        throw new RequestError(409, "No record of this participant: send participant with the first kit");
+      case "no-match":
+        throw new RequestError(404, "No kit that this participant can register has this barcode");
+    }
+  }
+
+  return {
+    /** `kits/{userID}`: GET the participant's kits, POST one to register (their own token, after `authorize`). */
+    async participant(req: IncomingMessage, res: ServerResponse, userId: string) {
+      if (req.method === "GET") return sendJson(res, 200, { kits: await store.list(userId) });
+      if (req.method === "POST") return register(req, res, userId);
+      res.setHeader("allow", "GET, POST");
+      throw new RequestError(405, "Method not allowed");
+    },
+
+    /** POST /dev/kits (development only): the program sending a kit out; answers its barcode. */
+    async issue(req: IncomingMessage, res: ServerResponse) {
+      const parsed = IssueBody.safeParse((await readJsonBody(req)) ?? {});
+      if (!parsed.success) throw new RequestError(400, "sourceId, isHealthOrResearch, barcode and registeredTo are optional, nothing else");
+      const { barcode: given, registeredTo, ...input } = parsed.data;
+      let barcode: string | undefined;
+      if (given !== undefined) {
+        const checked = checkKitBarcode(given);
+        if (!checked.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
+        barcode = checked.barcode;
+      }
+      const issued = await store.issue({ ...input, barcode });
+      if (registeredTo !== undefined) {
+        const outcome = await store.register(registeredTo, { barcode: issued, collectedOn: deps.now().toISOString().slice(0, 10) });
+        if (outcome.kind !== "registered")
+          throw new RequestError(409, `The kit could not be registered to ${registeredTo}: ${outcome.kind}`);
+      }
+      sendJson(res, 201, { barcode: issued });
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import type { Database, Queryable } from "../../lib/postgres/index.ts";
+import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
+import { CONTROL_CHARACTER, readJsonBody, sendJson } from "./http-kit.ts";
+import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.ts";
+
+/**
+ * Report versions: the lab reissues a report when the science changes it (a variant reclassified, a
+ * new version of the method). Each version keeps its date and one sentence on what changed, in English
+ * and, where the lab wrote one, Spanish; earlier versions stay readable. A reissue is also logged in
+ * results_report_reissues (an ordered log, like the kit steps'), which the identity provider reads
+ * with a token of its own to e-mail the participant once per version.
+ */
+
+export interface ReportVersion {
+  version: number;
+  /** The day this version was issued (YYYY-MM-DD). */
+  issuedOn: string;
+  /** What changed from the version before, in one sentence; null for the first. */
+  change: string | null;
+  changeEs: string | null;
+}
+
+export interface ReportReissue {
+  id: number;
+  userId: string;
+  appId: string;
+  appName: string;
+  version: number;
+  reissuedAt: string;
+}
+
+interface VersionRow {
+  app_id: string;
+  version: number;
+  issued_on: string;
+  change: string | null;
+  change_es: string | null;
+}
+
+const toVersion = (row: VersionRow): ReportVersion => ({
+  version: row.version,
+  issuedOn: row.issued_on,
+  change: row.change,
+  changeEs: row.change_es,
+});
+
+/** Each app's versions, newest first; an app the lab never reissued has none listed. */
+export async function reportVersionsOf(db: Queryable, userId: string): Promise<Map<string, ReportVersion[]>> {
+  const rows = await db.query<VersionRow>(
+    `SELECT app_id, version, issued_on::text AS issued_on, change, change_es FROM results_report_versions
+     WHERE user_id = $1 ORDER BY app_id, version DESC`,
+    [userId],
+  );
+  const byApp = new Map<string, ReportVersion[]>();
+  for (const row of rows) byApp.set(row.app_id, [...(byApp.get(row.app_id) ?? []), toVersion(row)]);
+  return byApp;
+}
+
+/** The versions of one app's report, newest first. */
+export async function versionsOfReport(db: Queryable, userId: string, appId: string): Promise<ReportVersion[]> {
+  return (await reportVersionsOf(db, userId)).get(appId) ?? [];
+}
+
+/** Stores the versions a seed or a test describes, replacing the app's. */
+export async function storeReportVersions(
+  db: Queryable,
+  userId: string,
+  appId: string,
+  versions: readonly ReportVersion[] | undefined,
+): Promise<void> {
+  await db.query("DELETE FROM results_report_versions WHERE user_id = $1 AND app_id = $2", [userId, appId]);
+  for (const each of versions ?? [])
+    await db.query(
+      "INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es) VALUES ($1, $2, $3, $4, $5, $6)",
+      [userId, appId, each.version, each.issuedOn, each.change, each.changeEs],
+    );
+}
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Issues a new version of a ready report, dated today, with what changed. A report never reissued
+ * before gets its first version first, dated the day its results were ready. The new version is
+ * logged for the identity provider in the same transaction.
+ */
+export async function reissueReport(
+  db: Database,
+  options: { userId: string; appId: string; change: string; changeEs: string | null; now: Date },
+): Promise<ReportVersion> {
+  return db.transaction(async (tx) => {
+    const [app] = await tx.query<{ app_name: string; type: string | null; kit_status: number | null }>(
+      `SELECT a.app_name, a.type, p.kit_status FROM results_apps a JOIN results_patients p USING (user_id)
+       WHERE a.user_id = $1 AND a.app_id = $2 FOR UPDATE OF p`,
+      [options.userId, options.appId],
+    );
+    if (!app) throw new RequestError(404, "No report was found for this app");
+    const kind = { appName: app.app_name, type: app.type };
+    if (!reportIsReady(kind, app.kit_status)) throw new RequestError(409, "The results for this report are not ready yet");
+    const versions = await versionsOfReport(tx, options.userId, options.appId);
+    if (versions.length === 0) {
+      const [ready] = await tx.query<{ date: string }>(
+        "SELECT reached_on::text AS date FROM results_kit_events WHERE user_id = $1 AND step = $2",
+        [options.userId, reportReadyAtStep(kind)],
+      );
+      const first = { version: 1, issuedOn: ready?.date ?? day(options.now), change: null, changeEs: null };
+      await storeReportVersions(tx, options.userId, options.appId, [first]);
+      versions.push(first);
+    }
+    const next: ReportVersion = {
+      version: versions[0]!.version + 1,
+      issuedOn: day(options.now),
+      change: options.change,
+      changeEs: options.changeEs,
+    };
+    await tx.query(
+      "INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es) VALUES ($1, $2, $3, $4, $5, $6)",
+      [options.userId, options.appId, next.version, next.issuedOn, next.change, next.changeEs],
+    );
+    await tx.query("INSERT INTO results_report_reissues (user_id, app_id, app_name, version, reissued_at) VALUES ($1, $2, $3, $4, $5)", [
+      options.userId,
+      options.appId,
+      app.app_name,
+      next.version,
+      options.now,
+    ]);
+    return next;
+  });
+}
+
+export async function lastReportReissue(db: Database): Promise<number> {
+  const [row] = await db.query<{ last: string | number | null }>("SELECT max(id) AS last FROM results_report_reissues");
+  return Number(row?.last ?? 0);
+}
+
+export async function reportReissuesAfter(db: Database, after: number, limit: number): Promise<ReportReissue[]> {
+  const rows = await db.query<{
+    id: string | number;
+    user_id: string;
+    app_id: string;
+    app_name: string;
+    version: number;
+    reissued_at: Date | string;
+  }>("SELECT id, user_id, app_id, app_name, version, reissued_at FROM results_report_reissues WHERE id > $1 ORDER BY id LIMIT $2", [
+    after,
+    limit,
+  ]);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    appId: row.app_id,
+    appName: row.app_name,
+    version: row.version,
+    reissuedAt: new Date(row.reissued_at).toISOString(),
+  }));
+}
+
+const FeedQuery = z.object({
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** One sentence: no control characters, no more than a lab would write. */
+const Sentence = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .refine((value) => !CONTROL_CHARACTER.test(value));
+export const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
+
+/** A version asked for in a query: a whole number from 1, or none (the newest). */
+export function requestedVersion(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new RequestError(400, "version must be a whole number from 1");
+  return Number(value);
+}
+
+export interface ReportVersionDeps {
+  db: Database;
+  now: () => Date;
+  verifyToken: TokenVerifier;
+}
+
+export function createReportVersionRoutes(deps: ReportVersionDeps) {
+  return {
+    /** GET /report-reissues?after=&limit= (the identity provider's token only). */
+    async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+      await deps.verifyToken(bearerToken(req.headers.authorization), "report-reissues");
+      const parsed = FeedQuery.safeParse(Object.fromEntries(query));
+      if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
+      const [reissues, lastId] = await Promise.all([
+        reportReissuesAfter(deps.db, parsed.data.after, parsed.data.limit),
+        lastReportReissue(deps.db),
+      ]);
+      sendJson(res, 200, { reissues, lastId });
+    },
+    /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
+    async reissue(req: IncomingMessage, res: ServerResponse, userId: string, appId: string) {
+      const parsed = ReissueBody.safeParse((await readJsonBody(req)) ?? {});
+      if (!parsed.success) throw new RequestError(400, "change must be one sentence of at most 300 characters (changeEs likewise)");
+      const version = await reissueReport(deps.db, {
+        userId,
+        appId,
+        change: parsed.data.change,
+        changeEs: parsed.data.changeEs ?? null,
+        now: deps.now(),
+      });
+      sendJson(res, 201, { version });
+    },
+  };
+}

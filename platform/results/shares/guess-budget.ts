@@ -1,0 +1,76 @@
+import { setTimeout as wait } from "node:timers/promises";
+import type { Logger } from "pino";
+import type { ShareStore } from "./share-store.ts";
+
+/** One budget of failed attempts: this many in a window of this many seconds. */
+export interface MissBudget {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface GuessBudgetDeps {
+  store: Pick<ShareStore, "takeMiss" | "giveBackMiss" | "pruneMisses" | "sourceOfAddress">;
+  /** Failed attempts the whole deployment takes in a window; past it only a right secret opens. */
+  missBudget: MissBudget;
+  /** Failed attempts one source takes in a window, in front of the deployment's. */
+  sourceMissBudget: MissBudget;
+  logger: Logger;
+}
+
+/**
+ * What one attempt at a typed secret may do: `slowed` (its source is past its own budget, so nothing it
+ * sends is compared), or `counted` (compared; `limited` when the deployment's budget is spent, so only
+ * a right secret may open). An attempt that proves right calls `proved` to give its places back.
+ */
+export type GuessAttempt =
+  | { kind: "slowed"; retryAfterSeconds: number }
+  | { kind: "counted"; limited: boolean; retryAfterSeconds: number; proved: () => Promise<void> };
+
+/**
+ * The budgets of failed attempts at a typed secret (docs/decisions/052): the source's, then the
+ * deployment's, each taken before the secret is compared and in one statement, so attempts sent at
+ * once can never pass more between them. `family` names whose budgets they are (share codes, relative
+ * codes): each family of secrets has budgets of its own, with the same limits.
+ */
+export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: string; alert: string; what: string }) {
+  const { store } = deps;
+  /** Windows whose deployment-wide exhaustion this process has already alerted (one line per window). */
+  const alerted = new Set<number>();
+  const deploymentScope = `${family.scopePrefix}deployment`;
+
+  return async function attempt(source: string | undefined, remoteAddress: string): Promise<GuessAttempt> {
+    // Without the portal's word (a direct caller), the connection's own address, hashed alike.
+    const sourceScope = `${family.scopePrefix}source:${source ?? store.sourceOfAddress(remoteAddress)}`;
+    const bySource = await store.takeMiss(sourceScope, deps.sourceMissBudget);
+    const byDeployment = bySource.within ? await store.takeMiss(deploymentScope, deps.missBudget) : null;
+    if (byDeployment && byDeployment.count === deps.missBudget.max + 1 && !alerted.has(byDeployment.windowStart.getTime())) {
+      if (alerted.size > 100) alerted.clear();
+      alerted.add(byDeployment.windowStart.getTime());
+      deps.logger.error(
+        { alert: family.alert, max: deps.missBudget.max, windowMinutes: deps.missBudget.windowSeconds / 60 },
+        `${family.what} guessing budget exhausted: only a right ${family.what} opens until the window ends`,
+      );
+    }
+    // The first miss of each window clears the counts of windows long over.
+    if (byDeployment?.count === 1) await store.pruneMisses();
+    if (!bySource.within || !byDeployment) return { kind: "slowed", retryAfterSeconds: bySource.retryAfterSeconds };
+    return {
+      kind: "counted",
+      limited: !byDeployment.within,
+      retryAfterSeconds: byDeployment.retryAfterSeconds,
+      async proved() {
+        await store.giveBackMiss(sourceScope, bySource.windowStart);
+        if (byDeployment.within) await store.giveBackMiss(deploymentScope, byDeployment.windowStart);
+      },
+    };
+  };
+}
+
+/** Every answer to a typed secret takes at least `floorMs`, so none is faster than another. */
+export async function answeredNoSoonerThan<T>(floorMs: number, answer: () => Promise<T>): Promise<T> {
+  const startedAt = performance.now();
+  const result = await answer();
+  const left = floorMs - (performance.now() - startedAt);
+  if (left > 0) await wait(left);
+  return result;
+}
