@@ -76,7 +76,6 @@ export const portalActions: PortalAction[] = [
     validFields: { intent: "make", appId: "app-1001-health" },
   },
   { route: "family.tsx", path: "/family", signedIn: false, validFields: { code: "ABCDEFGHJK" } },
-  ,
   {
     route: "_portal.results.counselling.tsx",
     path: "/results/counselling?app=app-1001-health",
