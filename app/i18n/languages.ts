@@ -2,7 +2,7 @@ export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 export const defaultNamespace = "common";
-export const namespaces = ["common", "ui", "auth", "profile", "dashboard", "accessibility", "shares", "family"] as const;
+export const namespaces = ["common", "ui", "auth", "profile", "dashboard", "accessibility", "shares", "family", "counselling"] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Sent with every page: the layout, error screens and form parts use them. */
 export const pageNamespaces: readonly Namespace[] = ["common", "ui"];

@@ -1,4 +1,5 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
+import { CounsellingCard } from "~/components/counselling/counselling-card";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
@@ -14,7 +15,7 @@ import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.overview";
 import type { loader as profileLoader } from "./_portal.profile";
 
-export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
+export const middleware: Route.MiddlewareFunction[] = [translations("shares", "counselling")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
@@ -54,6 +55,7 @@ export default function ProfileOverviewPage({ loaderData, actionData: answer }: 
       <PersonalInformationCard person={profile.person} />
       <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
       <SharedReportsCard />
+      <CounsellingCard />
       <MoreToComeBanner />
     </>
   );

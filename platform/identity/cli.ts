@@ -3,6 +3,8 @@
  *
  *   npm run identity -- rotate-signing-key   publish a next token signing key now
  *   npm run identity -- signing-keys         list the signing keys and their times
+ *   npm run identity -- counselling-team-token <member>
+ *                                            a token for the counselling team's queue (12 hours)
  *
  * On a PostgreSQL server (DATABASE_URL) they run beside the running instances, which pick the
  * change up at their next reading of the key set (within a minute). The embedded database opens in
@@ -12,7 +14,8 @@ import { pino } from "pino";
 import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { loadConfigFromEnv } from "./config.ts";
-import { listSigningKeys, rotateSigningKey, signingKeySchedule } from "./oidc/signing-keys.ts";
+import { signCounsellingTeamToken } from "./oidc/counselling-team-token.ts";
+import { listSigningKeys, openSigningKeyRing, rotateSigningKey, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 
 const USAGE = `Usage: npm run identity -- <command>
@@ -20,7 +23,11 @@ const USAGE = `Usage: npm run identity -- <command>
   rotate-signing-key   publish a next token signing key now; it signs once the publish-ahead
                        period has passed (IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS)
   signing-keys         list the token signing keys: which signs, which waits, until when the
-                       retired ones stay published`;
+                       retired ones stay published
+  counselling-team-token <member>
+                       print a token with which the program's counselling team reads and moves
+                       the results service's queue of counselling requests for 12 hours; <member>
+                       names who holds it (the token's subject)`;
 
 async function embeddedDatabaseInUse(host: string, port: number): Promise<boolean> {
   const hostname = host.includes(":") ? `[${host}]` : host;
@@ -32,7 +39,9 @@ async function embeddedDatabaseInUse(host: string, port: number): Promise<boolea
 
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  if (!command || rest.length || !["rotate-signing-key", "signing-keys"].includes(command)) {
+  const member = command === "counselling-team-token" ? rest.shift() : undefined;
+  const memberProblem = command === "counselling-team-token" && !/^[\w.@+-]{1,100}$/.test(member ?? "");
+  if (!command || rest.length || memberProblem || !["rotate-signing-key", "signing-keys", "counselling-team-token"].includes(command)) {
     console.error(USAGE);
     return command === undefined || command === "help" || command === "--help" ? 0 : 2;
   }
@@ -53,6 +62,17 @@ async function main(args: string[]): Promise<number> {
       now: () => new Date(),
       logger: pino({ level: "warn" }),
     };
+    if (command === "counselling-team-token") {
+      const keys = await openSigningKeyRing(db, options);
+      console.log(
+        await signCounsellingTeamToken(keys, {
+          issuer: config.issuer ?? `http://${config.host}:${config.port}`,
+          resultsAudience: config.resultsApiAudience,
+          member: member!,
+        }),
+      );
+      return 0;
+    }
     if (command === "rotate-signing-key") {
       const answer = await rotateSigningKey(db, options);
       if (!answer.rotated) {

@@ -70,6 +70,21 @@ const rules = {
     requiredClaims: ["exp"],
     refused: [401, "The token does not allow reading report reissues"],
   },
+  "counselling-notices": {
+    audienceSuffix: "/counselling-notices",
+    typ: "counselling-notices+jwt",
+    maxTokenAge: 120,
+    requiredClaims: ["exp", "iat"],
+    refused: [401, "The caller is not the identity provider"],
+  },
+  /** The program's counselling team reads and moves the queue of requests; its tool holds this token. */
+  "counselling-team": {
+    audienceSuffix: "/counselling-queue",
+    typ: "counselling-team+jwt",
+    maxTokenAge: 12 * 3600,
+    requiredClaims: ["exp", "iat", "sub"],
+    refused: [401, "The token does not allow reading the counselling queue"],
+  },
 } satisfies Record<string, TokenRule>;
 
 export type TokenPurpose = keyof typeof rules;

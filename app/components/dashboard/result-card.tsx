@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
+import { counsellingRequestPath, offersCounselling } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
 import { familyLetterPath, offersFamilyLetter } from "~/domain/family-letter";
 import type { ResultApp } from "~/domain/patient-results";
@@ -58,6 +59,16 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
           {!canShare || !offersFamilyLetter(app) ? null : (
             <Link to={familyLetterPath(app.appID)} className={styles.textLink} aria-label={t("familyLetter.linkNamed", { label })}>
               {t("familyLetter.link")}
+            </Link>
+          )}
+          {!canShare || !offersCounselling(app) ? null : (
+            <Link
+              to={counsellingRequestPath(app.appID)}
+              className={styles.textLink}
+              aria-label={t("counselling.askNamed", { label })}
+              data-counselling-link
+            >
+              {t("counselling.ask")}
             </Link>
           )}
         </>
