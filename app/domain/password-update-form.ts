@@ -2,11 +2,20 @@ import * as z from "zod";
 import { type AuthMethod, authCodeSchema, PasswordUpdateMethodSchema } from "./auth-code";
 import { newPasswordFormSchema } from "./password-rules";
 import type { PasswordUpdateStep } from "./password-update-steps";
+import { OTHER_WAY_INTENT, OtherWaySchema } from "./verification";
 
 /** A captcha token longer than this is cut, not refused: the identity provider will refuse it. */
 const CAPTCHA_TOKEN_MAX = 20_000;
 
-export const PasswordUpdateIntentSchema = z.enum(["start", "send-code", "use-passkey", "submit-code", "resend", "set-password"]);
+export const PasswordUpdateIntentSchema = z.enum([
+  "start",
+  "send-code",
+  "use-passkey",
+  "submit-code",
+  "resend",
+  "other-way",
+  "set-password",
+]);
 export type PasswordUpdateIntent = z.infer<typeof PasswordUpdateIntentSchema>;
 
 /** Which step each intent belongs to; an intent for another step just shows the current one. */
@@ -15,6 +24,7 @@ export const stepOfIntent: Record<Exclude<PasswordUpdateIntent, "start">, Passwo
   "use-passkey": "mfa-verification-pick",
   "submit-code": "mfa-verification-code",
   resend: "mfa-verification-code",
+  "other-way": "mfa-verification-code",
   "set-password": "new-password",
 };
 
@@ -36,6 +46,7 @@ export function passwordUpdateFormSchema(method: AuthMethod) {
     z.object({ intent: z.literal("use-passkey"), credential: z.string().min(2).max(20_000) }),
     z.object({ intent: z.literal("submit-code"), ...authCodeSchema(method).shape }),
     z.object({ intent: z.literal("resend") }),
+    z.object({ intent: z.literal(OTHER_WAY_INTENT), authMethod: OtherWaySchema }),
     newPasswordFormSchema("set-password"),
   ]);
 }

@@ -45,6 +45,7 @@ export const FactorIntentSchema = z.enum([
   "resend",
   "verify",
   "verify-passkey",
+  "other-way",
   "confirm",
   "done",
   "send-phone-code",

@@ -8,4 +8,4 @@ export const WithdrawalChoiceSchema = z.object({
   ...PasswordUpdateMethodSchema.shape,
 });
 
-export const WithdrawalIntentSchema = z.enum(["send-code", "confirm", "resend", "cancel"]);
+export const WithdrawalIntentSchema = z.enum(["send-code", "confirm", "resend", "cancel", "other-way"]);

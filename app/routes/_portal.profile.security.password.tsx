@@ -30,6 +30,7 @@ import {
   keepReply,
   takeReply,
   submitVerificationCode,
+  switchMethod,
   updatePassword,
   verifyWithPasskey,
   type Moved,
@@ -37,6 +38,7 @@ import {
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
 import { credentialOf, readFactors } from "~/services/sign-in-factors.server";
+import { codeDelivery } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security.password";
 
 const stepTitleKeys = {
@@ -68,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
     codeSentAt: state.resendAvailableAt ?? 0,
     ...(await stepFactors(session, state.step, method, context)),
+    delivery: state.step === "mfa-verification-code" ? await codeDelivery(session, "password-update", method) : null,
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -170,6 +173,8 @@ export async function action({ request }: Route.ActionArgs) {
   switch (form.intent) {
     case "send-code":
       return afterMove(session, await sendVerificationCode(session, state, form.authMethod), form.intent);
+    case "other-way":
+      return afterMove(session, await switchMethod(session, state, form.authMethod), form.intent);
     case "use-passkey":
       return afterMove(session, await verifyWithPasskey(session, state, credentialOf(form.credential)), form.intent);
     case "submit-code": {
@@ -201,6 +206,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** The ways the code step can switch to when its text or call did not arrive (a passkey from the pick step). */
+const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey"] as const;
+
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   switch (view.step) {
@@ -218,6 +226,7 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
           reply={reply}
           summaryTitle={t("update.summaryTitle")}
           submitLabel={t("code.submit")}
+          switchable={PASSWORD_UPDATE_WAYS}
         />
       );
     case "new-password":

@@ -19,7 +19,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { keepReply, takeReply } from "~/services/verification.server";
+import { codeDelivery, keepReply, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -28,6 +28,7 @@ import {
   resendWithdrawalCode,
   sendReceipt,
   sendWithdrawalCode,
+  switchWithdrawalMethod,
   WITHDRAWAL_FLOW,
   withdrawalState,
   type WithdrawalFailure,
@@ -75,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phoneNumber: state.phoneNumber,
         resendSecondsLeft: resendSecondsLeft(state, Date.now()),
         otherWays: otherWaysOf(factors, state.method),
+        delivery: await codeDelivery(session, "withdrawal", state.method),
       }
     : null;
   return data(
@@ -132,6 +134,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (resent === true) return stay(session, { intent: "resend", resent: true }, 200);
     if (resent.kind === "session-expired") return expired();
     return stay(session, { intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
+  }
+  if (intent.data === "other-way") {
+    const sent = await switchWithdrawalMethod(session, state, form.get("authMethod"));
+    if (sent === null || !("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return stay(session, { intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
   if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);

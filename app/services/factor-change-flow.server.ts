@@ -38,7 +38,7 @@ export const save = (session: PortalSession, state: FactorFlowState | null) => s
 export const toPage = () => redirect(FACTORS_PATH, { status: 303, headers: privatePageHeaders });
 
 /** The intents of 'confirm it's you' (factor-verification-steps.server.ts). */
-export type VerificationStepIntent = "pick" | "resend" | "verify" | "verify-passkey";
+export type VerificationStepIntent = "pick" | "resend" | "verify" | "verify-passkey" | "other-way";
 export type StepHandler = (step: Step) => Promise<Response>;
 export type Step = { session: PortalSession; form: FormData; device: string; state: FactorFlowState | null };
 

@@ -102,6 +102,20 @@ export async function sendVerificationCode(
   return moveTo(session, lockResend({ ...state, step, method }, now));
 }
 
+/**
+ * Another way from the code step, when its text or call did not arrive: a call or a text (sent now),
+ * the app's code, or back to the pick step for a passkey.
+ */
+export async function switchMethod(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  way: "sms" | "voice" | "totp" | "passkey",
+  now = Date.now(),
+): Promise<Moved | PasswordUpdateFailure> {
+  if (way === "passkey") return moveTo(session, { step: "mfa-verification-pick", phoneNumber: state.phoneNumber });
+  return sendVerificationCode(session, state, way, now);
+}
+
 /** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */
 export async function submitVerificationCode(
   session: PortalSession,

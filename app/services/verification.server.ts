@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { AuthMethod } from "~/domain/auth-code";
 import { maskPhone } from "~/domain/phone-mask";
 import {
+  type CodeDeliveryProblem,
   codeFieldError,
+  deliveryProblemOf,
   lockResend,
   type VerificationFailure,
   type VerificationPurpose,
@@ -49,6 +51,20 @@ export async function verificationFailure(
 /** The one call that sends a code by text or call for any purpose; asking again is the resend (the provider's lock applies too). */
 export function requestCode(session: PortalSession, purpose: VerificationPurpose, method: "sms" | "voice"): Promise<AccountCall> {
   return callAccountApi("send-verification-code", session, { purpose, authMethod: method });
+}
+
+/**
+ * How the code step's last text or call went, read each time the step is shown (a reload without
+ * JavaScript, a revalidation with it): the text provider may have reported it undelivered since.
+ */
+export async function codeDelivery(
+  session: PortalSession,
+  purpose: VerificationPurpose,
+  method: AuthMethod,
+): Promise<CodeDeliveryProblem | null> {
+  if (method !== "sms" && method !== "voice") return null;
+  const call = await callAccountApi("verification-delivery", session, { purpose });
+  return call.ok ? deliveryProblemOf(call.answer.delivery, method) : null;
 }
 
 /** The one call that checks a code (sent, or the app's) for any purpose, in this session. */

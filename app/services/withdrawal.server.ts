@@ -7,6 +7,7 @@ import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domai
 import { callAccountApi } from "./account.server";
 import { env } from "./env.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
+import { readFactors } from "./sign-in-factors.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 import { sendCode, verifyCode, withResendLock } from "./verification.server";
 
@@ -56,6 +57,23 @@ export async function sendWithdrawalCode(
   const state: WithdrawalState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
   await saveFlowState(session, WITHDRAWAL_FLOW, state);
   return state;
+}
+
+/**
+ * Another way from the code step, when its text or call did not arrive: a call or a text (sent now) or
+ * the app's code, for the same choice. Null: not a way this participant has (the page shows as it stands).
+ */
+export async function switchWithdrawalMethod(
+  session: PortalSession,
+  state: WithdrawalState,
+  way: FormDataEntryValue | null,
+): Promise<WithdrawalState | WithdrawalFailure | null> {
+  const method = z.enum(["sms", "voice", "totp"]).safeParse(way);
+  if (!method.success || method.data === state.method) return null;
+  const factors = await readFactors(session);
+  const ways = factors ? [...(factors.phone ? factors.phoneMethods : []), ...(factors.totp ? ["totp"] : [])] : [];
+  if (!ways.includes(method.data)) return null;
+  return sendWithdrawalCode(session, state.choice, method.data);
 }
 
 /** A new code, locked again for 30 seconds whether or not the provider sent it. */
