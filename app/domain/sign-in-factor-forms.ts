@@ -41,7 +41,7 @@ export const FactorIntentSchema = z.enum([
   "start",
   "cancel",
   "rename-passkey",
-  "pick",
+  "send-code",
   "resend",
   "verify",
   "verify-passkey",

@@ -47,12 +47,14 @@ export function codeFieldError(errorCode: string | undefined, method: AuthMethod
   return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
 }
 
-/** The intents every code step has, whatever it verifies for. */
-export const VerificationIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("resend") }),
-  z.object({ intent: z.literal("cancel") }),
-]);
-export type VerificationIntent = z.infer<typeof VerificationIntentSchema>;
+/**
+ * The one vocabulary of a verification's buttons (named `intent`), whatever it verifies for: send a
+ * code by the method picked (or move to the app's code), send it again, check the code typed, check a
+ * passkey instead, switch to another way from the code step, and give up. A flow adds its own intents
+ * for what comes before or after (the password update's 'start' and 'set-password').
+ */
+export const VERIFICATION_INTENTS = ["send-code", "resend", "verify", "verify-passkey", "other-way", "cancel"] as const;
+export type VerificationIntent = (typeof VERIFICATION_INTENTS)[number];
 
 /** What a code step's POST answered when it stayed on the step (shown once, on the page it redirected to). */
 export type VerificationReply = {

@@ -19,7 +19,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { codeDelivery, keepReply, takeReply } from "~/services/verification.server";
+import { codeDelivery, stayOnStep, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -93,10 +93,8 @@ const toPage = () => redirect(WITHDRAW_PATH, { status: 303, headers: privatePage
 const expired = () => redirect("/session-expired", { headers: privatePageHeaders });
 
 /** The code step answers by post-redirect-get: the reply waits in the flow state for the page it redirects to. */
-async function stay(session: PortalSession, reply: WithdrawalReply, status: number) {
-  await keepReply(session, WITHDRAWAL_FLOW, reply, status);
-  return toPage();
-}
+const stay = (session: PortalSession, reply: WithdrawalReply, status: number) =>
+  stayOnStep(session, WITHDRAWAL_FLOW, WITHDRAW_PATH, reply, status);
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -142,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return stay(session, { intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-  if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
+  if (submission.status !== "success") return stay(session, { intent: "verify", result: submission.reply() }, 400);
   const outcome = await confirmWithdrawal(session, state, submission.value.authCode, await receiptContext(request));
   if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303, headers: privatePageHeaders });
   if (outcome.kind === "session-expired") return expired();
@@ -151,9 +149,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(receiptPath(outcome.withdrawal.reference), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
   }
   if (outcome.kind === "field")
-    return stay(session, { intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
-  if (!withdrawalState(session)) return answer({ intent: "confirm", notice: noticeOf(outcome) }, statusOf(outcome));
-  return stay(session, { intent: "confirm", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
+    return stay(session, { intent: "verify", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
+  if (!withdrawalState(session)) return answer({ intent: "verify", notice: noticeOf(outcome) }, statusOf(outcome));
+  return stay(session, { intent: "verify", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
 }
 
 export default function WithdrawPage({ loaderData, actionData: refused }: Route.ComponentProps) {

@@ -42,11 +42,11 @@ type Refusable = Parameters<typeof codeRefused>[3];
 
 /** Confirm it's you before a sign-in-method change: the method, the code (sent again on request), or a passkey. */
 export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler> = {
-  async pick({ session, form, state }) {
+  async "send-code"({ session, form, state }) {
     if (state?.step !== "pick") return toPage();
     const submission = parseWithZod(form, { schema: VerifyPickSchema });
-    if (submission.status !== "success") return stay(session, { intent: "pick", result: submission.reply() }, 400);
-    return codeBy(session, state, submission.value.method, "pick", submission);
+    if (submission.status !== "success") return stay(session, { intent: "send-code", result: submission.reply() }, 400);
+    return codeBy(session, state, submission.value.method, "send-code", submission);
   },
   /** From the code step whose text or call did not arrive: another of the participant's ways (a passkey from the pick step). */
   async "other-way"({ session, form, state }) {

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "react-router";
 import type { AuthMethod } from "~/domain/auth-code";
 import { maskPhone } from "~/domain/phone-mask";
 import {
@@ -13,7 +14,7 @@ import {
 } from "~/domain/verification";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { env } from "./env.server";
-import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
+import { endSession, flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 
 /**
  * Sends, resends and checks a code through the identity provider's step-up API, keyed by purpose
@@ -101,6 +102,15 @@ export const withResendLock = <T extends object>(state: T, now = Date.now()) => 
 /** A step's answer waiting for the page the browser is redirected to (post-redirect-get), with its status. */
 export type KeptReply = { reply: VerificationReply & { result?: SubmissionResult<string[]> }; status: number };
 type WithKeptReply = { keptReply?: KeptReply };
+
+/**
+ * Post-redirect-get for every verification step: the answer waits in the flow's state, and the browser
+ * is sent (303) to the step's page, which shows it once; Back and reload never post the form again.
+ */
+export async function stayOnStep(session: PortalSession, flow: string, path: string, reply: KeptReply["reply"], status: number) {
+  await keepReply(session, flow, reply, status);
+  return redirect(path, { status: 303, headers: privatePageHeaders });
+}
 
 /** Keeps the answer in the flow's state for the next page view. */
 export async function keepReply(session: PortalSession, flow: string, reply: KeptReply["reply"], status: number): Promise<void> {

@@ -79,7 +79,7 @@ export function DownloadCodeStep({ file, view, reply }: { file: DownloadFileView
       <CodeStep
         id="download-code"
         action={action}
-        intent="confirm"
+        intent="verify"
         view={view}
         reply={reply}
         summaryTitle={t("download.errors.summaryTitle")}

@@ -94,7 +94,7 @@ export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; 
       <CodeStep
         id="withdrawal-code"
         action={WITHDRAW_PATH}
-        intent="confirm"
+        intent="verify"
         view={view}
         reply={reply}
         summaryTitle={t("withdraw.errors.summaryTitle")}

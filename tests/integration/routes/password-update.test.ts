@@ -67,7 +67,7 @@ describe("password update step machine", () => {
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick", phoneNumber: "(***) ***-0101" });
     expect((await post({ intent: "send-code", authMethod: "voice" })).headers.get("Location")).toBe(FLOW_PATH);
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-code", method: "voice", codeDigits: 5 });
-    expect((await post({ intent: "submit-code", authCode: "12345" })).headers.get("Location")).toBe(FLOW_PATH);
+    expect((await post({ intent: "verify", authCode: "12345" })).headers.get("Location")).toBe(FLOW_PATH);
     expect((await currentStep()).view).toMatchObject({ step: "new-password" });
     const done = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" });
     expect(done.status).toBe(302);
@@ -124,7 +124,7 @@ describe("password update step machine", () => {
   it("a refused new password comes back with its error but never with the password typed", async () => {
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
-    await post({ intent: "submit-code", authCode: "123456" });
+    await post({ intent: "verify", authCode: "123456" });
     const mismatch = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2027" });
     expect(mismatch.status).toBe(303);
     const shown = await currentStep();
@@ -145,7 +145,7 @@ describe("password update step machine", () => {
     }));
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
-    const wrong = await post({ intent: "submit-code", authCode: "000000" });
+    const wrong = await post({ intent: "verify", authCode: "000000" });
     expect(wrong.status).toBe(303);
     const shown = await currentStep();
     expect(shown).toMatchObject({ status: 400, view: { step: "mfa-verification-code" } });
@@ -155,7 +155,7 @@ describe("password update step machine", () => {
   it("a step's answer is shown once, on the page the POST redirects to (a reload posts nothing and shows the step afresh)", async () => {
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
-    const typo = await post({ intent: "submit-code", authCode: "12-34" });
+    const typo = await post({ intent: "verify", authCode: "12-34" });
     expect(typo.status).toBe(303);
     const shown = await currentStep();
     expect(shown.status).toBe(400);
@@ -207,7 +207,7 @@ describe("password update step machine", () => {
     async function atNewPassword() {
       await post({ intent: "start" });
       await post({ intent: "send-code", authMethod: "sms" });
-      await post({ intent: "submit-code", authCode: "123456" });
+      await post({ intent: "verify", authCode: "123456" });
     }
     const newPassword = { intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" };
     const attemptsOf = (operation: string) =>
