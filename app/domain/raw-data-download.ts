@@ -68,4 +68,4 @@ export const downloadStepTitleKeys = {
   ready: "download.stepTitles.ready",
 } as const;
 
-export const DownloadIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey", "other-way"]);
+export const DownloadIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey"]);

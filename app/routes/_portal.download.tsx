@@ -41,7 +41,7 @@ import {
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { stayOnStep, takeReply } from "~/services/verification.server";
+import { codeDelivery, otherWayOf, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
 /**
@@ -103,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           phoneNumber: state.phoneNumber,
           resendSecondsLeft: resendSecondsLeft(state, Date.now()),
           otherWays: otherWaysOf(factors, state.method),
+          delivery: await codeDelivery(session, "download", state.method),
         }
       : null;
   // Never the proof: only the link that works once.
@@ -151,6 +152,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The code step's intents need a code on its way for this file; without one the page shows step one.
   if (state?.step !== "code") return toPage();
+  if (intent.data === "other-way") {
+    const method = await otherWayOf(session, state.method, form.get("authMethod"));
+    if (!method) return toPage();
+    const sent = await sendDownloadCode(session, target, method);
+    if (!("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return stay({ intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
+  }
   if (intent.data === "resend") {
     if (state.method === "totp") return toPage();
     const left = resendSecondsLeft(state, Date.now());

@@ -6,6 +6,7 @@ import {
   type CodeDeliveryProblem,
   codeFieldError,
   deliveryProblemOf,
+  OtherWaySchema,
   lockResend,
   type VerificationFailure,
   type VerificationPurpose,
@@ -15,6 +16,7 @@ import {
 import { callAccountApi, type AccountCall } from "./account.server";
 import { env } from "./env.server";
 import { endSession, flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
+import { readFactors } from "./sign-in-factors.server";
 
 /**
  * Sends, resends and checks a code through the identity provider's step-up API, keyed by purpose
@@ -66,6 +68,22 @@ export async function codeDelivery(
   if (method !== "sms" && method !== "voice") return null;
   const call = await callAccountApi("verification-delivery", session, { purpose });
   return call.ok ? deliveryProblemOf(call.answer.delivery, method) : null;
+}
+
+/**
+ * The way an 'other-way' post asks for, when it is one of the participant's own (their phone's
+ * channels, their app) and not the one in use; null otherwise (the page then shows as it stands).
+ */
+export async function otherWayOf(
+  session: PortalSession,
+  current: AuthMethod,
+  asked: FormDataEntryValue | null,
+): Promise<AuthMethod | null> {
+  const way = OtherWaySchema.safeParse(asked);
+  if (!way.success || way.data === "passkey" || way.data === current) return null;
+  const factors = await readFactors(session);
+  const own = factors ? [...(factors.phone ? factors.phoneMethods : []), ...(factors.totp ? (["totp"] as const) : [])] : [];
+  return own.includes(way.data) ? way.data : null;
 }
 
 /** The one call that checks a code (sent, or the app's) for any purpose, in this session. */

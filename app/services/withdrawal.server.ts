@@ -7,9 +7,8 @@ import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domai
 import { callAccountApi } from "./account.server";
 import { env } from "./env.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { readFactors } from "./sign-in-factors.server";
 import { bodyAs, callUpstream } from "./upstream.server";
-import { sendCode, verifyCode, withResendLock } from "./verification.server";
+import { otherWayOf, sendCode, verifyCode, withResendLock } from "./verification.server";
 
 export const WITHDRAWAL_FLOW = "withdrawal";
 const PURPOSE = "withdrawal";
@@ -68,12 +67,8 @@ export async function switchWithdrawalMethod(
   state: WithdrawalState,
   way: FormDataEntryValue | null,
 ): Promise<WithdrawalState | WithdrawalFailure | null> {
-  const method = z.enum(["sms", "voice", "totp"]).safeParse(way);
-  if (!method.success || method.data === state.method) return null;
-  const factors = await readFactors(session);
-  const ways = factors ? [...(factors.phone ? factors.phoneMethods : []), ...(factors.totp ? ["totp"] : [])] : [];
-  if (!ways.includes(method.data)) return null;
-  return sendWithdrawalCode(session, state.choice, method.data);
+  const method = await otherWayOf(session, state.method, way);
+  return method ? sendWithdrawalCode(session, state.choice, method) : null;
 }
 
 /** A new code, locked again for 30 seconds whether or not the provider sent it. */

@@ -10,7 +10,8 @@ import { codesSince, outboxMarker } from "./support/outbox";
 import { twilioUrl } from "./support/stack";
 
 /**
- * The portal's own code steps (the password update, a sign-in method change, the withdrawal) send
+ * The portal's own code steps (the password update, a sign-in method change, the withdrawal, the raw
+ * data download) send
  * their codes through the identity service's account API and on to the text provider (the local
  * Twilio API, tests/support/twilio-api.ts). A text the provider refuses at once, or reports
  * undelivered later, is shown on the code step in the participant's language with their other ways,
@@ -44,6 +45,10 @@ const words = {
     sendOrContinue: /^(Send code|Continue)$/,
     confirmWithdrawal: "Confirm withdrawal",
     received: "We received your withdrawal request",
+    exome: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/,
+    notSms: "This number cannot receive text messages. A call to it may work.",
+    release: "Confirm and release my file",
+    ready: "Your file is ready",
   },
   es: {
     updatePassword: "Actualizar contraseña",
@@ -72,6 +77,10 @@ const words = {
     sendOrContinue: /^(Enviar código|Continuar)$/,
     confirmWithdrawal: "Confirmar el retiro",
     received: "Recibimos su solicitud de retiro",
+    exome: /^Descargar su archivo del exoma \(VCF, [\d.,]+ (kB|MB)\)$/,
+    notSms: "Este número no puede recibir mensajes de texto. Una llamada podría funcionar.",
+    release: "Confirmar y entregar mi archivo",
+    ready: "Su archivo está listo",
   },
 } as const;
 type Language = keyof typeof words;
@@ -191,5 +200,32 @@ for (const language of ["en", "es"] as const) {
     await page.getByLabel(w.code).fill(totpCode(person.totpSecret!));
     await page.getByRole("button", { name: w.confirmWithdrawal }).click();
     await expect(page.getByRole("heading", { level: 1, name: w.received })).toBeVisible();
+  });
+
+  test(`raw data download, a landline: the code step says it takes no texts and offers a call, which releases the file (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("ada");
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21614");
+    await page.goto("/");
+    await page.getByRole("button", { name: w.exome }).click();
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.continue }).click();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) });
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText(w.notSms);
+    await expectNoSeriousA11yViolations(page);
+    const marker = await outboxMarker(person.phone!);
+    await problem.getByRole("button", { name: w.call }).click();
+    await expect(page.getByText(w.calling(masked(person.phone!)))).toBeVisible();
+    const [call] = await codesSince(person.phone!, marker);
+    await page.getByLabel(w.code).fill(call!.code);
+    await page.getByRole("button", { name: w.release }).click();
+    await expect(page.getByRole("heading", { level: 2, name: w.ready })).toBeVisible();
   });
 }
