@@ -1,5 +1,6 @@
 import { IntentButton } from "~/components/intent-button";
 import { Notification } from "~/components/notification";
+import { useCanUsePasskeys } from "~/components/profile/passkey-assert";
 import * as styles from "~/components/profile/profile.css";
 import type { OtherWay } from "~/domain/code-help";
 import { type CodeDeliveryProblem, OTHER_WAY_INTENT } from "~/domain/verification";
@@ -20,7 +21,10 @@ const wayKeys: Record<OtherWay, string> = {
  */
 export function DeliveryProblem(props: { problem: CodeDeliveryProblem; phone: string; action: string; ways: readonly OtherWay[] }) {
   const { t } = useTranslation("profile");
-  const { problem, phone, ways } = props;
+  const { problem, phone } = props;
+  // A passkey is offered where the browser can use one (the pick step it leads to shows it only there).
+  const canUsePasskeys = useCanUsePasskeys();
+  const ways = props.ways.filter((way) => way !== "passkey" || canUsePasskeys);
   const channel = problem.channel === "voice" ? "Voice" : "Sms";
   const reason = problem.state === "failed" && problem.refusal && problem.refusal !== "other" ? problem.refusal : null;
   return (
