@@ -1,6 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
-import type { CodeStepView, VerificationNotice } from "~/domain/verification";
+import type { CodeStepView, StepAnswer } from "~/domain/verification";
 
 /** What the password-update route's loader hands each step. */
 export type StepView = CodeStepView & {
@@ -18,14 +17,8 @@ export type StepView = CodeStepView & {
   reply?: StepReply;
 };
 
-/** What the action answers when it stays on the step. */
-export type StepReply = {
-  intent: string;
-  result?: SubmissionResult<string[]>;
-  notice?: VerificationNotice;
-  noticeValues?: Record<string, string | number>;
-  resent?: boolean;
-};
+/** What the action answers when it stays on the step: the one verification's answer. */
+export type StepReply = StepAnswer;
 
 export const PASSWORD_UPDATE_PATH = "/profile/security/password";
 export const SECURITY_PATH = "/profile/security";

@@ -41,7 +41,7 @@ import {
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { type PortalSession, visitorSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { keepReply, takeReply } from "~/services/verification.server";
+import { codeDelivery, otherWayOf, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
 /**
@@ -108,6 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           phoneNumber: state.phoneNumber,
           resendSecondsLeft: resendSecondsLeft(state, Date.now()),
           otherWays: otherWaysOf(factors, state.method),
+          delivery: await codeDelivery(session, "download", state.method),
         }
       : null;
   // Never the proof: only the link that works once.
@@ -134,10 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const toPage = () => redirect(downloadPath(target), { status: 303 });
   /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
-  const stay = async (reply: StepAnswer, status: number) => {
-    await keepReply(session, DOWNLOAD_FLOW, reply, status);
-    return toPage();
-  };
+  const stay = (reply: StepAnswer, status: number) => stayOnStep(session, DOWNLOAD_FLOW, downloadPath(target), reply, status);
   const intent = DownloadIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ notice: unavailable }, { status: 400 });
   const state = await stateFor(session, target);
@@ -159,6 +157,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The code step's intents need a code on its way for this file; without one the page shows step one.
   if (state?.step !== "code") return toPage();
+  if (intent.data === "other-way") {
+    const method = await otherWayOf(session, state.method, form.get("authMethod"));
+    if (!method) return toPage();
+    const sent = await sendDownloadCode(session, target, method);
+    if (!("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return stay({ intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
+  }
   if (intent.data === "resend") {
     if (state.method === "totp") return toPage();
     const left = resendSecondsLeft(state, Date.now());
@@ -177,15 +183,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return stay({ intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-  if (submission.status !== "success") return stay({ intent: "confirm", result: submission.reply() }, 400);
+  if (submission.status !== "success") return stay({ intent: "verify", result: submission.reply() }, 400);
   const released = await confirmDownload(request, session, state, submission.value.authCode, languageOf(context));
   if (!("kind" in released) || released.kind === "exome" || released.kind === "archive") return toPage();
   if (released.kind === "session-expired") return expired();
   if (released.kind === "field")
-    return stay({ intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [released.messageKey] } }) }, 400);
+    return stay({ intent: "verify", result: submission.reply({ fieldErrors: { authCode: [released.messageKey] } }) }, 400);
   // A failure after the code passed ends the flow (its proof is spent): step one again, with the notice.
   if (!downloadState(session)) return data({ intent: "send-code", notice: noticeOf(released) }, { status: statusOf(released) });
-  return stay({ intent: "confirm", result: submission.reply(), notice: noticeOf(released) }, statusOf(released));
+  return stay({ intent: "verify", result: submission.reply(), notice: noticeOf(released) }, statusOf(released));
 }
 
 export default function DownloadPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,14 +22,14 @@ import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import {
+  PASSWORD_UPDATE_FLOW,
   passwordUpdateState,
   resendVerificationCode,
   sendVerificationCode,
   settleInterruptedAttempt,
   startPasswordUpdate,
-  keepReply,
-  takeReply,
   submitVerificationCode,
+  switchMethod,
   updatePassword,
   verifyWithPasskey,
   type Moved,
@@ -37,6 +37,7 @@ import {
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
 import { credentialOf, readFactors } from "~/services/sign-in-factors.server";
+import { codeDelivery, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security.password";
 
 const stepTitleKeys = {
@@ -58,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const state = passwordUpdateState(session);
   if (!state) throw redirect(SECURITY_PATH);
   if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
-  const pending = await takeReply(session, state);
+  const pending = await takeReply(session, PASSWORD_UPDATE_FLOW);
   const method = state.method ?? DEFAULT_AUTH_METHOD;
   const view: StepView = {
     step: state.step,
@@ -68,6 +69,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
     codeSentAt: state.resendAvailableAt ?? 0,
     ...(await stepFactors(session, state.step, method, context)),
+    delivery: state.step === "mfa-verification-code" ? await codeDelivery(session, "password-update", method) : null,
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -102,14 +104,9 @@ async function stepFactors(session: PortalSession, step: string, method: AuthMet
 const refuse = (reply: StepReply) => data(reply, { status: 400 });
 const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303 });
 
-/**
- * POST-redirect-GET for every answer a step's own form gets: the answer waits in the flow state for
- * the page it redirects to, so Back and reload never post the form again.
- */
-async function stay(session: PortalSession, reply: StepReply, status = 400) {
-  await keepReply(session, reply, status);
-  return toStep();
-}
+/** Post-redirect-get for every answer a step's own form gets (the one verification's). */
+const stay = (session: PortalSession, reply: StepReply, status = 400) =>
+  stayOnStep(session, PASSWORD_UPDATE_FLOW, PASSWORD_UPDATE_PATH, reply, status);
 
 function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
   if (failure.kind === "session-expired") return redirect("/session-expired");
@@ -156,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
   if (submission.status !== "success") {
-    if (intent.data === "submit-code") return stay(session, { intent: intent.data, result: submission.reply() });
+    if (intent.data === "verify") return stay(session, { intent: intent.data, result: submission.reply() });
     if (intent.data === "set-password") {
       return stay(session, { intent: intent.data, result: submission.reply({ hideFields: secrets }) });
     }
@@ -169,9 +166,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "send-code":
       return afterMove(session, await sendVerificationCode(session, state, form.authMethod), form.intent);
-    case "use-passkey":
+    case "other-way":
+      return afterMove(session, await switchMethod(session, state, form.authMethod), form.intent);
+    case "verify-passkey":
       return afterMove(session, await verifyWithPasskey(session, state, credentialOf(form.credential)), form.intent);
-    case "submit-code": {
+    case "verify": {
       const outcome = await submitVerificationCode(session, state, form.authCode);
       if (outcome.kind === "field") {
         return stay(session, { intent: form.intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
@@ -200,6 +199,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The ways the code step can switch to when its text or call did not arrive (a passkey from the pick step). */
+const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey"] as const;
+
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   switch (view.step) {
@@ -212,11 +214,12 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
           key={view.codeSentAt}
           id="password-update-code"
           action={PASSWORD_UPDATE_PATH}
-          intent="submit-code"
+          intent="verify"
           view={view}
           reply={reply}
           summaryTitle={t("update.summaryTitle")}
           submitLabel={t("code.submit")}
+          switchable={PASSWORD_UPDATE_WAYS}
         />
       );
     case "new-password":

@@ -17,7 +17,7 @@ import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession } from "~/services/session.server";
 import { qrCodeImage, readFactors } from "~/services/sign-in-factors.server";
-import { takeReply } from "~/services/verification.server";
+import { codeDelivery, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security_.factors";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     oldNumberUnavailable: state.oldNumberUnavailable ?? false,
     oldNumberOffer: factors && !state.oldNumberUnavailable ? changePhoneWithoutItBy(factors, state.change) : null,
     otherWays: state.step === "code" ? otherWaysOf(factors, state.method) : [],
+    delivery: state.step === "code" ? await codeDelivery(session, "factors", state.method) : null,
     qrCode: state.step === "enrol" ? await qrCodeImage(state.uri) : null,
     resendSecondsLeft: "resendAvailableAt" in state ? resendSecondsLeft(state, Date.now()) : 0,
     reply: kept?.reply,

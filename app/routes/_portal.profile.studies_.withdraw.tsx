@@ -18,7 +18,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { keepReply, takeReply } from "~/services/verification.server";
+import { codeDelivery, stayOnStep, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -27,6 +27,7 @@ import {
   resendWithdrawalCode,
   sendReceipt,
   sendWithdrawalCode,
+  switchWithdrawalMethod,
   WITHDRAWAL_FLOW,
   withdrawalState,
   type WithdrawalFailure,
@@ -74,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phoneNumber: state.phoneNumber,
         resendSecondsLeft: resendSecondsLeft(state, Date.now()),
         otherWays: otherWaysOf(factors, state.method),
+        delivery: await codeDelivery(session, "withdrawal", state.method),
       }
     : null;
   return data({ code, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable, reply: kept?.reply }, { status: kept?.status ?? 200 });
@@ -87,10 +89,8 @@ const toPage = () => redirect(WITHDRAW_PATH, { status: 303 });
 const expired = () => redirect("/session-expired");
 
 /** The code step answers by post-redirect-get: the reply waits in the flow state for the page it redirects to. */
-async function stay(session: PortalSession, reply: WithdrawalReply, status: number) {
-  await keepReply(session, WITHDRAWAL_FLOW, reply, status);
-  return toPage();
-}
+const stay = (session: PortalSession, reply: WithdrawalReply, status: number) =>
+  stayOnStep(session, WITHDRAWAL_FLOW, WITHDRAW_PATH, reply, status);
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -129,8 +129,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (resent.kind === "session-expired") return expired();
     return stay(session, { intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
   }
+  if (intent.data === "other-way") {
+    const sent = await switchWithdrawalMethod(session, state, form.get("authMethod"));
+    if (sent === null || !("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return stay(session, { intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
+  }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-  if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
+  if (submission.status !== "success") return stay(session, { intent: "verify", result: submission.reply() }, 400);
   const outcome = await confirmWithdrawal(session, state, submission.value.authCode, receiptContext(request, context));
   if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303 });
   if (outcome.kind === "session-expired") return expired();
@@ -139,9 +145,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(receiptPath(outcome.withdrawal.reference), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (outcome.kind === "field")
-    return stay(session, { intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
-  if (!withdrawalState(session)) return answer({ intent: "confirm", notice: noticeOf(outcome) }, statusOf(outcome));
-  return stay(session, { intent: "confirm", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
+    return stay(session, { intent: "verify", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
+  if (!withdrawalState(session)) return answer({ intent: "verify", notice: noticeOf(outcome) }, statusOf(outcome));
+  return stay(session, { intent: "verify", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
 }
 
 export default function WithdrawPage({ loaderData, actionData: refused }: Route.ComponentProps) {

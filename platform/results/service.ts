@@ -103,7 +103,12 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
-    const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
+    const verifyToken = createTokenVerifier({
+      issuer: config.issuer,
+      audience: config.audience,
+      jwksUrl: config.jwksUrl,
+      jwksCacheMs: config.jwksCacheMs,
+    });
     const verifyStepUp = stepUpProofOf(verifyToken);
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);

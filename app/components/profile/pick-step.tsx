@@ -43,7 +43,7 @@ export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: St
     <>
       <PickStep view={view} reply={reply} />
       {view.passkeyAvailable ? (
-        <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="use-passkey" />
+        <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="verify-passkey" />
       ) : null}
     </>
   );

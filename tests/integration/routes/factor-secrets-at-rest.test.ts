@@ -51,7 +51,7 @@ async function tableDump(): Promise<string> {
 describe("an authenticator app set up through the factors route", () => {
   it("leaves neither its secret, the recovery codes nor the refresh token in clear in the session row", async () => {
     expect((await post({ intent: "start", change: "add-totp" })).status).toBe(303);
-    expect((await post({ intent: "pick", method: "totp" })).status).toBe(303);
+    expect((await post({ intent: "send-code", method: "totp" })).status).toBe(303);
     expect((await post({ intent: "verify", authCode: "123456" })).status).toBe(303);
     expect((await page()).state).toMatchObject({ step: "enrol", secret: APP_SECRET });
     let dump = await tableDump();

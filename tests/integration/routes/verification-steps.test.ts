@@ -26,7 +26,7 @@ const purposes: Purpose[] = [
     path: "/profile/security/password",
     route: () => import("~/routes/_portal.profile.security.password") as Promise<RouteModule>,
     toCodeStep: (method): Record<string, string>[] => [{ intent: "start" }, { intent: "send-code", authMethod: method }],
-    codeIntent: "submit-code",
+    codeIntent: "verify",
     resendSecondsLeft: (view) => view.resendSecondsLeft as number,
   },
   {
@@ -35,7 +35,7 @@ const purposes: Purpose[] = [
     route: () => import("~/routes/_portal.profile.security_.factors") as Promise<RouteModule>,
     toCodeStep: (method): Record<string, string>[] => [
       { intent: "start", change: "new-codes" },
-      { intent: "pick", method },
+      { intent: "send-code", method },
     ],
     codeIntent: "verify",
     resendSecondsLeft: (view) => view.resendSecondsLeft as number,
@@ -45,7 +45,7 @@ const purposes: Purpose[] = [
     path: "/profile/studies/withdraw",
     route: () => import("~/routes/_portal.profile.studies_.withdraw") as Promise<RouteModule>,
     toCodeStep: (method) => [{ intent: "send-code", choice: "stop-research", authMethod: method }],
-    codeIntent: "confirm",
+    codeIntent: "verify",
     resendSecondsLeft: (view) => (view.code as { resendSecondsLeft: number }).resendSecondsLeft,
   },
 ];
@@ -169,7 +169,7 @@ describe("the new phone number's code step", () => {
       body: { status: "PENDING", nextStep: "confirm-phone", phoneNumber: "(***) ***-9033" },
     }));
     await post({ intent: "start", change: "change-phone" });
-    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "send-code", method: "sms" });
     await post({ intent: "verify", authCode: "123456" });
     expect((await post({ intent: "send-phone-code", phone: "(555) 555-9033" })).status).toBe(303);
     const shown = await page();
@@ -196,7 +196,7 @@ describe("the new phone number's code step", () => {
     }));
     idp.answerAccountOperation("phone-change-confirm", () => ({ status: 200, body: { status: "SUCCESS" } }));
     await post({ intent: "start", change: "change-phone" });
-    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "send-code", method: "sms" });
     await post({ intent: "verify", authCode: "123456" });
     await post({ intent: "send-phone-code", phone: "(555) 555-9033" });
     const confirmed = await post({ intent: "confirm-phone", authCode: "654321" });
@@ -232,7 +232,7 @@ describe("the new phone number's code step", () => {
     expect((await page()).view).toMatchObject({ methods: ["sms", "voice"], oldNumberOffer: "app" });
     await post({ intent: "old-number-unavailable" });
     expect((await page()).view).toMatchObject({ methods: ["totp"], oldNumberUnavailable: true, oldNumberOffer: null });
-    await post({ intent: "pick", method: "totp" });
+    await post({ intent: "send-code", method: "totp" });
     await post({ intent: "verify", authCode: "123456" });
     await post({ intent: "send-phone-code", phone: "(555) 555-9033" });
     const starts = idp.accountRequests.filter((request) => request.operation === "phone-change-start");

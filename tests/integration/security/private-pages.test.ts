@@ -51,7 +51,7 @@ describe("withdrawal while the results service is down", () => {
 
     for (const fields of [
       { intent: "send-code", choice: "stop-research", authMethod: "sms" },
-      { intent: "confirm", authCode: "123456" },
+      { intent: "verify", authCode: "123456" },
     ] as Record<string, string>[]) {
       const posted = await page("/profile/studies/withdraw", {
         method: "POST",
