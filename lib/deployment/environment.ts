@@ -83,8 +83,6 @@ export function cookieDomainForHost(hostname: string): string | undefined {
   return host;
 }
 
-export { PUBLISHED_DEVELOPMENT_SECRETS } from "./secret-strength.ts";
-
 /**
  * Problems with secrets outside development: each required one must be set, and every one that is
  * set must pass the one secret rule (lib/deployment/secret-strength.ts: 32+ random-looking

@@ -15,7 +15,6 @@ export const ChildStatusSchema = z.object({
 
 export const LauncherStatusSchema = z.object({ children: z.record(z.string(), ChildStatusSchema) });
 
-export type ChildStatus = z.infer<typeof ChildStatusSchema>;
 export type LauncherStatus = z.infer<typeof LauncherStatusSchema>;
 
 /** The launcher's status, or null when there is no launcher (or its file cannot be read). */

@@ -83,5 +83,3 @@ export function createSigningKeyStore(db: Database) {
     },
   };
 }
-
-export type SigningKeyStore = ReturnType<typeof createSigningKeyStore>;
