@@ -5,7 +5,6 @@ export type AuthMethod = "sms" | "voice" | "totp";
 
 /** SPEC.md §9: SMS by default; the options are Text Message and Voice Call. */
 export const DEFAULT_AUTH_METHOD: AuthMethod = "sms";
-export const AUTH_METHODS: readonly AuthMethod[] = ["sms", "voice"];
 
 /** SPEC.md §9: 5 digits for voice, 6 for SMS. */
 export function codeDigits(method: AuthMethod): number {

@@ -7,7 +7,6 @@ export const TOKEN_EARLY_EXPIRY_SECONDS = 30;
 export const MAX_RENEWALS = 10;
 export const RENEWAL_WINDOW_SECONDS = 30;
 export const STATE_LENGTH = 64;
-export const NONCE_LENGTH = 64;
 export const CODE_VERIFIER_MIN = 43;
 export const CODE_VERIFIER_MAX = 128;
 

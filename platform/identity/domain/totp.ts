@@ -10,9 +10,6 @@ export function newTotpSecret(): string {
   return base32Encode(randomBytes(20), "RFC4648", { padding: false });
 }
 
-/** The secret as a person types it: groups of four. */
-export const secretInGroups = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
-
 export function totpUri(secret: string, accountName: string, issuer: string): string {
   return getTOTPAuthUri({ ...TOTP, secret, accountName, issuer });
 }
