@@ -37,10 +37,6 @@ export function authCodeSchema(method: AuthMethod) {
   });
 }
 
-export const AuthMethodSchema = z.object({
-  authMethod: z.enum(["sms", "voice"]).default(DEFAULT_AUTH_METHOD),
-});
-
 /** The password update's pick step and the withdrawal's confirmation also take the authenticator app, once the participant has one (the provider checks). */
 export const PasswordUpdateMethodSchema = z.object({
   authMethod: z.enum(["sms", "voice", "totp"]).default(DEFAULT_AUTH_METHOD),

@@ -7,8 +7,6 @@ export const TOKEN_EARLY_EXPIRY_SECONDS = 30;
 export const MAX_RENEWALS = 10;
 export const RENEWAL_WINDOW_SECONDS = 30;
 export const STATE_LENGTH = 64;
-export const CODE_VERIFIER_MIN = 43;
-export const CODE_VERIFIER_MAX = 128;
 
 export const authErrorMessages = {
   noTransaction: "No transaction data was found in storage",
@@ -71,16 +69,6 @@ export class AuthFlowError extends Error {
 /** SPEC.md §9: state and nonce are 64 characters. */
 export function isWellFormedState(state: unknown): state is string {
   return typeof state === "string" && state.length === STATE_LENGTH && /^[A-Za-z0-9_-]+$/.test(state);
-}
-
-/** SPEC.md §5: code verifier length 43 to 128 characters of the unreserved set. */
-export function isValidCodeVerifier(verifier: string): boolean {
-  return verifier.length >= CODE_VERIFIER_MIN && verifier.length <= CODE_VERIFIER_MAX && /^[A-Za-z0-9._~-]+$/.test(verifier);
-}
-
-/** SPEC.md §5: a string response type must not contain spaces. */
-export function isValidResponseType(responseType: string): boolean {
-  return responseType.length > 0 && !/\s/.test(responseType);
 }
 
 export type IdTokenExpectations = {
