@@ -17,7 +17,7 @@ export const authCodeMessages = {
 } as const;
 
 /** A code as pasted from a message: spaces and dashes between the digits are not part of it. */
-export function withoutSeparators(code: string): string {
+function withoutSeparators(code: string): string {
   return code.replace(/[\s-]/g, "");
 }
 

@@ -3,12 +3,12 @@
  * Messages are the SPEC.md §8 wording; screens translate them by their key.
  */
 export const CLOCK_SKEW_SECONDS = 300;
-export const TOKEN_EARLY_EXPIRY_SECONDS = 30;
-export const MAX_RENEWALS = 10;
-export const RENEWAL_WINDOW_SECONDS = 30;
+const TOKEN_EARLY_EXPIRY_SECONDS = 30;
+const MAX_RENEWALS = 10;
+const RENEWAL_WINDOW_SECONDS = 30;
 export const STATE_LENGTH = 64;
 
-export const authErrorMessages = {
+const authErrorMessages = {
   noTransaction: "No transaction data was found in storage",
   stateMismatch: "State in redirect uri does not match with transaction state",
   missingCode: "Unable to parse interaction_code from the url",
@@ -102,7 +102,7 @@ export function checkIdTokenClaims(claims: IdTokenClaims, expected: IdTokenExpec
 }
 
 /** How far the identity provider's clock may run behind the portal's when it says when the participant signed in. */
-export const AUTH_TIME_TOLERANCE_SECONDS = 60;
+const AUTH_TIME_TOLERANCE_SECONDS = 60;
 
 /**
  * The id token must come from a sign-in made for this request (`auth_time` no earlier than when the

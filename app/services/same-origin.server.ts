@@ -23,7 +23,7 @@ export function isSameOrigin(
   return isSameOriginFor(origin, fetchSite, { ...options, portalOrigin: options.portalOrigin ?? configuredPortalOrigin });
 }
 
-export function isSameOriginRequest(request: Request, options: SameOriginOptions = {}): boolean {
+function isSameOriginRequest(request: Request, options: SameOriginOptions = {}): boolean {
   return isSameOrigin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), options);
 }
 
