@@ -10,9 +10,9 @@ export interface NotificationPreferences {
 }
 
 /** Until a participant chooses, every step is e-mailed. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = { emailEnabled: true, steps: [...NOTIFIABLE_STEPS] };
+const DEFAULT_PREFERENCES: NotificationPreferences = { emailEnabled: true, steps: [...NOTIFIABLE_STEPS] };
 
-export function isNotifiableStep(step: number): step is NotifiableStep {
+function isNotifiableStep(step: number): step is NotifiableStep {
   return (NOTIFIABLE_STEPS as readonly number[]).includes(step);
 }
 

@@ -61,7 +61,7 @@ export const SIGNING_KEY_RELOAD_MS = 60_000;
  * IDENTITY_FACTOR_KEY for this use alone, so the one secret the operator keeps seals both kinds of
  * secret without either sealed value opening with the other's key.
  */
-export function signingKeySealKey(factorKey: string): string {
+function signingKeySealKey(factorKey: string): string {
   return createHmac("sha256", factorKey).update("idp-signing-keys/v1").digest("base64url");
 }
 
@@ -74,7 +74,7 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: "RS256", use: "sig" };
 }
 
-export function publicHalf(jwk: JWK): JWK {
+function publicHalf(jwk: JWK): JWK {
   const { kty, n, e, kid, alg, use } = jwk;
   return { kty, n, e, kid, alg, use };
 }

@@ -26,7 +26,7 @@ import type { Limit, Throttle } from "./throttle.ts";
  * participants' codes may use. A refused send sends nothing and says when it may be tried again;
  * every budget's exhaustion logs one alert per window naming its scope.
  */
-export type SendPool = "established" | "newcomer" | "recovery";
+type SendPool = "established" | "newcomer" | "recovery";
 
 export interface SendingBudgetSettings {
   accountHourly: number;
