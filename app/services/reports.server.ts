@@ -4,6 +4,7 @@ import { appLabel } from "~/domain/dashboard-view";
 import { resultIconFor } from "~/domain/result-icons";
 import { env } from "./env.server";
 import { requestIdOf } from "./logger.server";
+import { resultsUrl } from "./results-api.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
@@ -54,8 +55,7 @@ export async function fetchReportUrl(options: {
   /** Raw genetic data (the exome): the identity provider's proof of a fresh second factor, purpose `download`. */
   proof?: string;
 }): Promise<ReportOutcome> {
-  const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
-  const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  const url = resultsUrl("reports", options.sourceId, options.appId, options.userId);
   url.searchParams.set("lang", options.language);
   const reply = await callUpstream({
     upstream: "results",
