@@ -49,11 +49,11 @@ const AnswerSchema = z.object({
   effectiveAt: z.string().max(40).optional(),
 });
 
-export type AccountAnswer = z.infer<typeof AnswerSchema>;
+type AccountAnswer = z.infer<typeof AnswerSchema>;
 
 export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; httpStatus: number; answer: AccountAnswer };
 
-export const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
+const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
 
 const UNREACHABLE = "Network Error";
 /** No answer at all (refused, reset or timed out): whether the operation happened is unknown. */

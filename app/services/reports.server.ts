@@ -5,6 +5,7 @@ import { resultIconFor } from "~/domain/result-icons";
 import { env } from "./env.server";
 import { requestIdOf } from "./logger.server";
 import { recordOpened } from "./report-versions.server";
+import { resultsUrl } from "./results-api.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
@@ -57,8 +58,7 @@ export async function fetchReportUrl(options: {
   /** A reissued report's version to open (by default the newest). */
   version?: number;
 }): Promise<ReportOutcome> {
-  const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
-  const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  const url = resultsUrl("reports", options.sourceId, options.appId, options.userId);
   url.searchParams.set("lang", options.language);
   if (options.version !== undefined) url.searchParams.set("version", String(options.version));
   const reply = await callUpstream({

@@ -12,7 +12,7 @@ import * as sessionStyles from "./sessions.css";
 export type ListedSession = { listingId: string; device: SessionDevice; signedInAt: string; lastUsedAt: string; current: boolean };
 
 /** 'Chrome on Windows', in the page's language. */
-export function useDeviceName() {
+function useDeviceName() {
   const { t } = useTranslation("profile");
   return (device: SessionDevice) =>
     t("sessions.deviceName", { browser: t(`sessions.browsers.${device.browser}`), system: t(`sessions.systems.${device.system}`) });

@@ -74,7 +74,7 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: "RS256", use: "sig" };
 }
 
-export function publicHalf(jwk: JWK): JWK {
+function publicHalf(jwk: JWK): JWK {
   const { kty, n, e, kid, alg, use } = jwk;
   return { kty, n, e, kid, alg, use };
 }

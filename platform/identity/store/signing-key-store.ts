@@ -83,5 +83,3 @@ export function createSigningKeyStore(db: Queryable) {
     },
   };
 }
-
-export type SigningKeyStore = ReturnType<typeof createSigningKeyStore>;
