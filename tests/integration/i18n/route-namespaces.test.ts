@@ -86,7 +86,7 @@ describe("translations sent with each page", () => {
     expect(await namespacesFor("/session-expired")).toEqual(pageNamespaces);
     expect(await namespacesFor("/")).toEqual([...pageNamespaces, "dashboard"]);
     expect(await namespacesFor("/profile/security/password")).toEqual([...pageNamespaces, "profile"]);
-    expect(await namespacesFor("/profile/overview")).toEqual([...pageNamespaces, "profile", "shares"]);
+    expect(await namespacesFor("/profile/overview")).toEqual([...pageNamespaces, "profile", "shares", "counselling"]);
     expect(await namespacesFor("/auth/callback")).toEqual([...pageNamespaces, "auth"]);
     expect(await namespacesFor("/no/such/page")).toEqual(pageNamespaces);
   });
