@@ -1,69 +1,57 @@
-import { data, redirect } from "react-router";
-import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
-import { ReportReady } from "~/components/dashboard/report-ready";
+import { data, Link, redirect } from "react-router";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
-import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { ReportView } from "~/components/reports/report-view";
+import * as styles from "~/components/reports/report-view.css";
+import type { ReportActionData } from "~/domain/dashboard-report";
 import { downloadPath } from "~/domain/raw-data-download";
+import { REPORT_APP_PARAM, reportPagePath, reportPdfPath, type ReportContent } from "~/domain/report-content";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
-import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { detectLanguage } from "~/services/language.server";
-import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
+import {
+  downloadErrorHeaders,
+  fetchReportUrl,
+  openReportPage,
+  ReportFormSchema,
+  reportSourceId,
+  VERIFICATION_REQUIRED,
+} from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { visuallyHidden } from "~/styles/global.css";
 import type { Route } from "./+types/_portal.results.report";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.report
-    ? pageTitle(matches, "dashboard", loaderData.report.dataFile ? "results.fileReadyNamed" : "results.readyNamed", {
-        label: loaderData.report.label,
-      })
+    ? pageTitle(matches, "dashboard", "reportPage.pageTitle", { title: loaderData.report.title })
     : pageTitle(matches, "dashboard", "results.title");
 
-const APP_PARAM = "app";
-
-/** The download error over My Results for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
-async function downloadErrorHeaders(appId: string): Promise<Headers> {
-  const headers = new Headers(privatePageHeaders);
-  headers.append(
-    "Set-Cookie",
-    await flashNotification({
-      type: "error",
-      titleKey: "dashboard:downloadError.title",
-      bodyKey: "dashboard:downloadError.body",
-      visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
-      retry: { action: REPORT_ACTION, fields: { appId }, labelKey: "dashboard:downloadError.retry" },
-    }),
-  );
-  return headers;
-}
-
 /**
- * Without JavaScript, the report's own page (the download form redirects here, so a reload asks
- * again rather than posting again): titled and naming the report, with the link that opens it.
- * When it cannot be had, back to My Results with the download-error notification.
+ * The report's page: the report as a page of the portal, from the same content as its PDF, in the
+ * page's language where the results service writes it. A data file (the exome) goes to its download
+ * page, which asks for a fresh code first; a report that cannot be had, back to My Results with the
+ * download-error notification.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireVisitor(request);
-  const parsed = ReportRequestSchema.pick({ appId: true }).safeParse({ appId: new URL(request.url).searchParams.get(APP_PARAM) ?? "" });
-  if (!parsed.success) return data({ report: null }, { status: 400, headers: privatePageHeaders });
-  const outcome = await openReport({ request, session, appId: parsed.data.appId, language: await detectLanguage(request) });
-  // Raw genetic data: the download page asks for a fresh code first.
-  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED)
-    throw redirect(downloadPath({ kind: "exome", appId: parsed.data.appId }), { headers: privatePageHeaders });
-  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(parsed.data.appId) });
-  return data({ report: outcome.report }, { headers: privatePageHeaders });
+  const parsed = ReportFormSchema.safeParse({ appId: new URL(request.url).searchParams.get(REPORT_APP_PARAM) ?? "" });
+  if (!parsed.success) return data({ report: null, appId: null }, { status: 400, headers: privatePageHeaders });
+  const { appId } = parsed.data;
+  const outcome = await openReportPage({ request, session, appId, language: await detectLanguage(request) });
+  if (outcome.ok && "dataFile" in outcome) throw redirect(downloadPath({ kind: "exome", appId }), { headers: privatePageHeaders });
+  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(appId) });
+  return data({ report: outcome.report, appId }, { headers: privatePageHeaders });
 }
 
 /**
- * SPEC.md §4 'Result download': with a script, the address for the tab it opened (or the file it
- * fetches); without one, a redirect to the report's page. Anything else, no answer included, shows
- * the download-error notification for 15 s over the dashboard.
+ * SPEC.md §4 'Result download' as a form post (the download error's retry, a script, support's curl):
+ * with `opensIn=tab`, the PDF's address for the tab a script opened; otherwise a redirect to the
+ * report's page. Anything else, no answer included, shows the download-error notification for 15 s
+ * over the dashboard.
  */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -71,8 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
   const { appId, opensIn } = parsed.data;
-  if (opensIn !== "tab")
-    return redirect(`${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId })}`, { status: 303, headers: privatePageHeaders });
+  if (opensIn !== "tab") return redirect(reportPagePath(appId), { status: 303, headers: privatePageHeaders });
 
   const outcome = await fetchReportUrl({
     request,
@@ -88,10 +75,35 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId) });
 }
 
-/** Without JavaScript: the report, opened from here, or why the request was refused. */
-export default function ReportDownload({ loaderData: loaded, actionData: acted }: Route.ComponentProps) {
+export default function ReportPage({ loaderData: loaded, actionData: acted }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (loaded?.report) return <ReportReady report={loaded.report} />;
+  if (loaded?.report && loaded.appId) return <ReportPageView report={loaded.report} appId={loaded.appId} />;
   if (acted && "outcome" in acted && acted.outcome !== "invalid") return null;
   return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
+}
+
+/** The report under its own title, the PDF beside it, and the way back to My Results. */
+function ReportPageView({ report, appId }: { report: ReportContent; appId: string }) {
+  const { t, i18n } = useTranslation("dashboard");
+  return (
+    <div className={styles.page}>
+      <p className={styles.paragraph}>
+        <Link to="/" className={styles.link}>
+          {t("reportPage.back")}
+        </Link>
+      </p>
+      <ReportView report={report} titleLevel={1}>
+        <div lang={i18n.language} className={styles.aside}>
+          {report.language !== i18n.language ? <p className={styles.paragraph}>{t("reportPage.otherLanguage")}</p> : null}
+          <p className={styles.paragraph}>
+            {/* A plain link in both modes: the PDF opens in the browser's own viewer, which saves it too. */}
+            <a href={reportPdfPath(appId)} target="_blank" rel="noopener noreferrer" className={styles.link}>
+              {t("reportPage.pdf")}
+              <span className={visuallyHidden}> {t("products.opensInNewTab")}</span>
+            </a>
+          </p>
+        </div>
+      </ReportView>
+    </div>
+  );
 }

@@ -1,11 +1,13 @@
 import * as z from "zod";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
-import { appLabel } from "~/domain/dashboard-view";
+import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { REPORT_PAGE_PATH, ReportContentReplySchema, type ReportContent } from "~/domain/report-content";
 import { resultIconFor } from "~/domain/result-icons";
 import { env } from "./env.server";
+import { flashNotification } from "./flash.server";
 import { requestIdOf } from "./logger.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
-import type { PortalSession } from "./session.server";
+import { privatePageHeaders, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 
 /** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
@@ -70,46 +72,62 @@ export async function fetchReportUrl(options: {
   return { ok: true, reportUrl };
 }
 
-/** A report the participant asked to open, named in the page's language. */
-export type ReadyReport = { reportUrl: string; label: string; dataFile: { bytes: number | null } | null };
+/** What the report's page shows: the report's content, or that the app's result is a data file (the exome) to download. */
+export type ReportPage = { ok: true; report: ReportContent } | { ok: true; dataFile: true };
 
 /**
- * The report page's work (without JavaScript, after the download form's redirect): the report's
- * address, then the app as the participant's results list it (its name, whether it is a data file,
- * whether it is ready). An app that is not theirs or not ready is a failure like the report's own.
+ * The report's page (SPEC.md §7's report path and `/content`, in the page's language): first the app
+ * as the participant's results list it, so a data file goes to its download (which asks for a fresh
+ * code) and an app that is not theirs or not ready is a failure like the report's own; then the same
+ * content its PDF is drawn from.
  */
-export async function openReport(options: {
+export async function openReportPage(options: {
   request: Request;
   session: PortalSession;
   appId: string;
   language: string;
-}): Promise<{ ok: true; report: ReadyReport } | UpstreamFailure> {
+}): Promise<ReportPage | UpstreamFailure> {
   const { session } = options;
-  // The report first: what decides whether the participant gets it; then its name and kind.
-  const outcome = await fetchReportUrl({
-    request: options.request,
-    accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
-    appId: options.appId,
-    language: options.language,
-    userId: session.userId,
-  });
-  if (!outcome.ok) return outcome;
+  const requestId = requestIdOf(options.request);
   const results = await fetchPatientResults({
     accessToken: session.accessToken,
     userId: session.userId,
     sourceId: session.sourceId,
-    requestId: requestIdOf(options.request),
+    requestId,
   });
   if (!results.ok) return results;
   const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
   if (!app || !app.reportReady) return { ok: false, status: 409, message: "No report is ready for this app" };
-  return {
-    ok: true,
-    report: {
-      reportUrl: outcome.reportUrl,
-      label: appLabel(app, options.language),
-      dataFile: resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null,
-    },
-  };
+  if (resultIconFor(app.type) === "download") return { ok: true, dataFile: true };
+
+  const path = [reportSourceId(session.sourceId), options.appId, session.userId].map(encodeURIComponent).join("/");
+  const url = new URL(`reports/${path}/content`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  url.searchParams.set("lang", options.language);
+  const reply = await callUpstream({
+    upstream: "results",
+    url,
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+    timeoutMs: env.RESULTS_TIMEOUT_MS,
+    requestId,
+  });
+  if (!reply.answered || reply.status !== 200) return failureOf(reply);
+  const content = bodyAs(reply, ReportContentReplySchema);
+  if (!content) return { ok: false, status: 502, message: "Unexpected report content response" };
+  return { ok: true, report: content.report };
+}
+
+/** The download error over the page it returns to, for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
+export async function downloadErrorHeaders(appId: string): Promise<Headers> {
+  const headers = new Headers(privatePageHeaders);
+  headers.append(
+    "Set-Cookie",
+    await flashNotification({
+      type: "error",
+      titleKey: "dashboard:downloadError.title",
+      bodyKey: "dashboard:downloadError.body",
+      visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
+      retry: { action: REPORT_PAGE_PATH, fields: { appId }, labelKey: "dashboard:downloadError.retry" },
+    }),
+  );
+  return headers;
 }

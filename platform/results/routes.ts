@@ -134,6 +134,22 @@ export function createRouter(deps: RouteDependencies) {
     sendJson(res, 200, { providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once) });
   }
 
+  /**
+   * One app's report as the content its PDF is drawn from (sections of paragraphs and label–value
+   * rows), for the portal to show as a page. A data file (the exome) is no report to read.
+   */
+  async function reportContent(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
+    await authorizeFor(req, userId);
+    const patient = await patientFromSource(userId, sourceId);
+    const app = await deps.repository.findApp(userId, appId);
+    if (!app) throw new RequestError(404, "No report was found for this app");
+    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    if (isDownloadApp(app)) throw new RequestError(404, "This app's result is a data file, not a report to read");
+    const issuedAt = new Date(deps.nowSeconds() * 1000);
+    const language = reportLanguage(url.searchParams.get("lang"));
+    sendJson(res, 200, { report: reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory }) });
+  }
+
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
     "cache-control": "private, no-store",
@@ -295,6 +311,9 @@ export function createRouter(deps: RouteDependencies) {
   router.get("/results/:userId", (req, res) => results(req, res, param(req, "userId"), url(req)));
   router.get("/reports/:sourceId/:appId/:userId", (req, res) =>
     report(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
+  );
+  router.get("/reports/:sourceId/:appId/:userId/content", (req, res) =>
+    reportContent(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
   );
   router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
   // The archive holds the exome file: a fresh proof, once, before a byte of it is sent.

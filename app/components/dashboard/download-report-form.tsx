@@ -1,13 +1,13 @@
-import { useEffect, useRef, type FormEvent } from "react";
-import { Form, useFetcher } from "react-router";
-import { Button } from "~/components/button";
-import type { ReportActionData } from "~/domain/dashboard-report";
+import { Form, Link } from "react-router";
+import { Button, buttonClassName } from "~/components/button";
 import { fileSize } from "~/domain/data-export";
 import { DOWNLOAD_PATH } from "~/domain/raw-data-download";
+import { REPORT_PAGE_PATH, reportPagePath } from "~/domain/report-content";
 import { useTranslation } from "~/i18n-react";
 import * as styles from "./dashboard.css";
 
-export const REPORT_ACTION = "/results/report";
+/** Where the report's form posts (the download error's retry): the report's page. */
+export const REPORT_ACTION = REPORT_PAGE_PATH;
 
 /** A data file (the exome's VCF) is saved, not opened: named with its format and size. */
 type DataFile = { bytes: number | null };
@@ -15,17 +15,14 @@ type DataFile = { bytes: number | null };
 type Props = { appId: string; label: string; dataFile?: DataFile | null };
 
 /**
- * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
- * JavaScript the report opens in a new tab: the tab is opened at the click, so no popup blocker
- * stops it, and pointed at the report once the server answers (or closed when it cannot be had).
- * A data file (the exome's raw genetic data) goes to the download page instead, which asks for a
- * fresh code before it releases a link that works once.
+ * A result card's way to its report: a link to the report's page in the portal (its PDF is beside
+ * it there), the same with or without JavaScript. A data file (the exome's raw genetic data) goes to
+ * the download page instead, which asks for a fresh code before it releases a link that works once.
  */
 export function DownloadReportForm({ appId, label, dataFile = null }: Props) {
   if (dataFile) return <DataFileForm appId={appId} dataFile={dataFile} />;
-  return <ReportForm appId={appId} label={label} />;
+  return <ReadReportLink appId={appId} label={label} />;
 }
-
 /** The exome: to the download page for this file (a GET, so it is a page of its own with or without JavaScript). */
 function DataFileForm({ appId, dataFile }: { appId: string; dataFile: DataFile }) {
   const { t, i18n } = useTranslation("dashboard");
@@ -42,48 +39,17 @@ function DataFileForm({ appId, dataFile }: { appId: string; dataFile: DataFile }
   );
 }
 
-function ReportForm({ appId, label }: { appId: string; label: string }) {
+function ReadReportLink({ appId, label }: { appId: string; label: string }) {
   const { t } = useTranslation("dashboard");
-  const fetcher = useFetcher<ReportActionData>();
-  const tab = useRef<Window | null>(null);
-  const waiting = useRef(false);
-  const busy = fetcher.state !== "idle";
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    const opened = window.open("", "_blank");
-    // Popup refused: let the form post, and the report opens in this tab instead.
-    if (!opened) return;
-    event.preventDefault();
-    opened.opener = null;
-    tab.current = opened;
-    waiting.current = true;
-    void fetcher.submit({ appId, opensIn: "tab" }, { method: "post", action: REPORT_ACTION });
-  }
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !waiting.current) return;
-    waiting.current = false;
-    const opened = tab.current;
-    tab.current = null;
-    const data = fetcher.data;
-    if (data?.outcome === "opened") {
-      if (opened) opened.location.href = data.reportUrl;
-      return;
-    }
-    // The notification comes with the layout's revalidation (a flash cookie).
-    opened?.close();
-  }, [fetcher.state, fetcher.data]);
-
   return (
-    <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>
-      <input type="hidden" name="appId" value={appId} />
-      <Button type="submit" variant="outlined" loading={busy} aria-label={t("results.downloadNamed", { label })}>
-        {t("results.download")}
-      </Button>
-    </form>
+    <div className={styles.actions}>
+      <Link
+        to={reportPagePath(appId)}
+        className={buttonClassName({ variant: "outlined" })}
+        aria-label={t("reportPage.readNamed", { label })}
+      >
+        {t("reportPage.read")}
+      </Link>
+    </div>
   );
 }

@@ -13,7 +13,10 @@ import { ContractViolation, contractCheckedFetch } from "../../support/results-c
  */
 const CALLS: Record<string, [method: string, path: string][]> = {
   "app/services/results.server.ts": [["GET", "/results/P1?sourceID=dna-discovery"]],
-  "app/services/reports.server.ts": [["GET", "/reports/dna-discovery/app-1/P1?lang=es"]],
+  "app/services/reports.server.ts": [
+    ["GET", "/reports/dna-discovery/app-1/P1?lang=es"],
+    ["GET", "/reports/dna-discovery/app-1/P1/content?lang=es"],
+  ],
   "app/services/data-exports.server.ts": [
     ["GET", "/exports/P1"],
     ["POST", "/exports/P1"],
