@@ -76,10 +76,10 @@ export async function fetchReportUrl(options: {
 export type ReportPage = { ok: true; report: ReportContent } | { ok: true; dataFile: true };
 
 /**
- * The report's page (SPEC.md §7's report path and `/content`, in the page's language): first the app
- * as the participant's results list it, so a data file goes to its download (which asks for a fresh
- * code) and an app that is not theirs or not ready is a failure like the report's own; then the same
- * content its PDF is drawn from.
+ * The report's page: the same content its PDF is drawn from, in the page's language (one call, not
+ * retried, as for the PDF). The results service has none for a data file (the exome): when it says
+ * there is no such report, the participant's results tell whether the app is a ready data file, whose
+ * download asks for a fresh code first.
  */
 export async function openReportPage(options: {
   request: Request;
@@ -89,17 +89,6 @@ export async function openReportPage(options: {
 }): Promise<ReportPage | UpstreamFailure> {
   const { session } = options;
   const requestId = requestIdOf(options.request);
-  const results = await fetchPatientResults({
-    accessToken: session.accessToken,
-    userId: session.userId,
-    sourceId: session.sourceId,
-    requestId,
-  });
-  if (!results.ok) return results;
-  const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
-  if (!app || !app.reportReady) return { ok: false, status: 409, message: "No report is ready for this app" };
-  if (resultIconFor(app.type) === "download") return { ok: true, dataFile: true };
-
   const path = [reportSourceId(session.sourceId), options.appId, session.userId].map(encodeURIComponent).join("/");
   const url = new URL(`reports/${path}/content`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
   url.searchParams.set("lang", options.language);
@@ -110,10 +99,22 @@ export async function openReportPage(options: {
     timeoutMs: env.RESULTS_TIMEOUT_MS,
     requestId,
   });
-  if (!reply.answered || reply.status !== 200) return failureOf(reply);
-  const content = bodyAs(reply, ReportContentReplySchema);
-  if (!content) return { ok: false, status: 502, message: "Unexpected report content response" };
-  return { ok: true, report: content.report };
+  if (reply.answered && reply.status === 200) {
+    const content = bodyAs(reply, ReportContentReplySchema);
+    return content ? { ok: true, report: content.report } : { ok: false, status: 502, message: "Unexpected report content response" };
+  }
+  if (!reply.answered || reply.status !== 404) return failureOf(reply);
+
+  const results = await fetchPatientResults({
+    accessToken: session.accessToken,
+    userId: session.userId,
+    sourceId: session.sourceId,
+    requestId,
+  });
+  if (!results.ok) return results;
+  const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
+  if (app?.reportReady && resultIconFor(app.type) === "download") return { ok: true, dataFile: true };
+  return failureOf(reply);
 }
 
 /** The download error over the page it returns to, for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
