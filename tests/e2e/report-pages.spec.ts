@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { expectNothingMovesOnHydration } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
-import { screenMatrix, seenInThisMode } from "./support/matrix";
+import { screenMatrix, seenInThisMode, viewports } from "./support/matrix";
 import { portalUrl } from "./support/stack";
 
 /** What Ada's ancestry report says, in each language the program writes reports in. */
@@ -83,6 +84,16 @@ test.describe("reading a report in the portal", () => {
 
       await main.getByRole("link", { name: w.back }).click();
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(w.myResults);
+    });
+  }
+
+  for (const viewport of viewports) {
+    test(`at ${viewport.width} px nothing on a report's page moves when it hydrates`, async ({ page, reader, signedIn }) => {
+      test.skip(!withJs(), "without JavaScript nothing hydrates");
+      await page.setViewportSize(viewport);
+      await signedIn(page, await reader("ada"), { path: "/?lang=en" });
+      const href = await page.getByRole("link", { name: words.en.card }).getAttribute("href");
+      await expectNothingMovesOnHydration(page, href!);
     });
   }
 
