@@ -1,10 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import { ReportView } from "~/components/reports/report-view";
-import * as styles from "~/components/reports/report-view.css";
+import { ReportPageView } from "~/components/reports/report-page";
 import type { ReportActionData } from "~/domain/dashboard-report";
 import { downloadPath } from "~/domain/raw-data-download";
-import { REPORT_APP_PARAM, reportPagePath, reportPdfPath, type ReportContent } from "~/domain/report-content";
+import { REPORT_APP_PARAM, reportPagePath } from "~/domain/report-content";
 import type { TranslationHandle } from "~/i18n";
 import { useTranslation } from "~/i18n-react";
 import { pageTitle } from "~/page-title";
@@ -20,7 +19,6 @@ import {
 } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { privatePageHeaders, requireVisitor } from "~/services/session.server";
-import { visuallyHidden } from "~/styles/global.css";
 import type { Route } from "./+types/_portal.results.report";
 
 export const handle: TranslationHandle = { i18n: ["dashboard"] };
@@ -80,30 +78,4 @@ export default function ReportPage({ loaderData: loaded, actionData: acted }: Ro
   if (loaded?.report && loaded.appId) return <ReportPageView report={loaded.report} appId={loaded.appId} />;
   if (acted && "outcome" in acted && acted.outcome !== "invalid") return null;
   return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
-}
-
-/** The report under its own title, the PDF beside it, and the way back to My Results. */
-function ReportPageView({ report, appId }: { report: ReportContent; appId: string }) {
-  const { t, i18n } = useTranslation("dashboard");
-  return (
-    <div className={styles.page}>
-      <p className={styles.paragraph}>
-        <Link to="/" className={styles.link}>
-          {t("reportPage.back")}
-        </Link>
-      </p>
-      <ReportView report={report} titleLevel={1}>
-        <div lang={i18n.language} className={styles.aside}>
-          {report.language !== i18n.language ? <p className={styles.paragraph}>{t("reportPage.otherLanguage")}</p> : null}
-          <p className={styles.paragraph}>
-            {/* A plain link in both modes: the PDF opens in the browser's own viewer, which saves it too. */}
-            <a href={reportPdfPath(appId)} target="_blank" rel="noopener noreferrer" className={styles.link}>
-              {t("reportPage.pdf")}
-              <span className={visuallyHidden}> {t("products.opensInNewTab")}</span>
-            </a>
-          </p>
-        </div>
-      </ReportView>
-    </div>
-  );
 }
