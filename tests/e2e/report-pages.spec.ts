@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { drawnText } from "../support/pdf-text";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { expectNothingMovesOnHydration } from "./support/hydration";
@@ -80,7 +81,15 @@ test.describe("reading a report in the portal", () => {
       const file = await page.request.get(new URL((await pdf.getAttribute("href"))!, portalUrl).href);
       expect(file.status()).toBe(200);
       expect(file.headers()["content-type"]).toBe("application/pdf");
-      expect((await file.body()).toString("latin1")).toContain(`/Lang (${language})`);
+      const body = await file.body();
+      expect(body.toString("latin1")).toContain(`/Lang (${language})`);
+      // The same words: every heading, paragraph and table cell of the page is drawn in the PDF
+      // (where the PDF wraps a line, its words are compared without the spaces between them).
+      const squeezed = (text: string) => text.replace(/\s+/g, "");
+      const inPdf = squeezed(drawnText(body));
+      const reportWords = await main.locator("article h1, article section :is(h2, p, th, td)").allInnerTexts();
+      expect(reportWords.length).toBeGreaterThan(8);
+      for (const text of reportWords) expect(inPdf, text).toContain(squeezed(text));
 
       await main.getByRole("link", { name: w.back }).click();
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(w.myResults);
