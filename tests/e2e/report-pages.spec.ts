@@ -56,6 +56,8 @@ test.describe("reading a report in the portal", () => {
       // The report is the page: its title the page's heading and title, its sections the headings under it.
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(w.title);
+      // With JavaScript the page comes without a load: the keyboard starts at its title, as after one.
+      if (withJs()) await expect(main.getByRole("heading", { level: 1 })).toBeFocused();
       await expect(page).toHaveTitle(new RegExp(`^${w.title} \\|`));
       await expect(main.getByRole("heading")).toHaveText([w.title, ...w.sections]);
       await expect(main.getByRole("heading", { level: 2 })).toHaveText([...w.sections]);

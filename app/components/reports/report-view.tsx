@@ -21,7 +21,8 @@ export function ReportView({ report, titleLevel, children }: Props) {
   const Heading = titleLevel === 1 ? "h2" : "h3";
   return (
     <article lang={report.language} aria-labelledby={`${id}-title`} className={styles.report}>
-      <Title id={`${id}-title`} className={titleLevel === 1 ? styles.title : styles.subtitle}>
+      {/* The page's heading can take focus when a script brings the participant to it. */}
+      <Title id={`${id}-title`} className={titleLevel === 1 ? styles.title : styles.subtitle} tabIndex={titleLevel === 1 ? -1 : undefined}>
         {report.title}
       </Title>
       {children}
