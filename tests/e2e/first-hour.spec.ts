@@ -89,7 +89,7 @@ test.describe("result cards and the tracker", () => {
     await signedIn(page, await reader("elena"));
     const tracker = main(page).getByRole("list", { name: "Sample progress" }).getByRole("listitem");
     await expect(tracker.nth(3)).toContainText("Expected by December 4, 2026");
-    await expect(main(page).getByRole("button", { name: "Download report: Traits" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Read report: Traits" })).toBeVisible();
   });
 
   test("the exome is a named data file: it opens no blank tab and asks for a fresh code first", async ({

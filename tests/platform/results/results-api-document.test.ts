@@ -16,6 +16,8 @@ const CALLS: Record<string, [method: string, path: string][]> = {
   "app/services/reports.server.ts": [
     ["GET", "/reports/dna-discovery/app-1/P1?lang=es"],
     ["GET", "/reports/dna-discovery/app-1/P1?lang=es&version=2"],
+    ["GET", "/reports/dna-discovery/app-1/P1/content?lang=es"],
+    ["GET", "/reports/dna-discovery/app-1/P1/content?lang=es&version=2"],
   ],
   "app/services/data-exports.server.ts": [
     ["GET", "/exports/P1"],
