@@ -57,7 +57,7 @@ async function openFromCard(page: Page, link: string, version: number, issued: s
   const pdf = await page.request.get(documentUrl);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  expect(squeezed(drawnText(await pdf.body()))).toContain(squeezed(`Report date${issued}Report version${version}`));
+  expect(squeezed(drawnText(await pdf.body()))).toContain(squeezed(`Report date: ${issued}Report version: ${version}`));
   return main;
 }
 

@@ -122,6 +122,12 @@ describe("the embedded results service (the reference implementation)", () => {
     expect(reports.find((report) => report.operationId === "getReport")?.cases.map((entry) => entry.what)).toEqual(
       expect.arrayContaining(["a reissued report's newest version by number", "a version the report does not have: not found"]),
     );
+    expect(reports.find((report) => report.operationId === "getReportContent")?.cases.map((entry) => entry.what)).toEqual(
+      expect.arrayContaining([
+        "a reissued report's earliest version: that version, and the newest's number",
+        "a version the report does not have: not found",
+      ]),
+    );
   }, 120_000);
 });
 
