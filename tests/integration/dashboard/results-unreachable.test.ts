@@ -269,8 +269,23 @@ describe("report content for the report's page", () => {
       paths.push(req.url ?? "");
       sendJson(res, 200, { report: content });
     };
-    expect(await open()).toEqual({ ok: true, report: content });
+    expect(await open()).toEqual({ ok: true, report: content, version: null });
     expect(paths).toEqual(["/reports/dna-discovery/app%201/P1001/content?lang=es"]);
+  });
+
+  it("asks for a reissued report's version, says whether a newer one exists, and remembers the version opened", async () => {
+    const paths: string[] = [];
+    const first = { version: 1, issuedOn: "2026-09-08", change: null, changeEs: null };
+    handler = (req, res) => {
+      paths.push(req.url ?? "");
+      sendJson(res, 200, { report: content, version: first, newestVersion: 2 });
+    };
+    const { openedVersions } = await import("~/services/report-versions.server");
+    expect((await openedVersions("P1001")).get("app 1")).toBeUndefined();
+    const opened = await modules.openReportPage({ request: request(), session, appId: "app 1", language: "es", version: 1 });
+    expect(opened).toEqual({ ok: true, report: content, version: { ...first, newest: false } });
+    expect(paths).toEqual(["/reports/dna-discovery/app%201/P1001/content?lang=es&version=1"]);
+    expect((await openedVersions("P1001")).get("app 1")).toEqual([1]);
   });
 
   it("sends a data file, which has no content, to its download; another app with none is a failure", async () => {
