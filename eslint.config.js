@@ -21,8 +21,6 @@ export default tseslint.config(
       "test-results/**",
       "playwright-report/**",
       "bench/results/**",
-      "scripts/bench/floor/build/**",
-      "scripts/bench/floor/.react-router/**",
     ],
   },
   js.configs.recommended,

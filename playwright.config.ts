@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { generousSendingBudgets } from "./scripts/bench/generous-sending-budgets";
 import { portalUrl, portBase, twilioTestAccount, twilioUrl } from "./tests/e2e/support/stack";
+import { generousSendingBudgets } from "./tests/support/sending-budgets";
 
 /**
  * Debian's Chromium: its headless shell when installed (`chromium-headless-shell`, the same engine

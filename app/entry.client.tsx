@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { toLanguage } from "./i18n";
-import { CATALOGS_ATTRIBUTE, namespacesOfCatalogFiles, pageCatalogsFor } from "./i18n-catalogs";
+import { CATALOGS_ATTRIBUTE, namespacesOfCatalogFiles, pageCatalogsFor } from "./i18n/catalogs";
+import { toLanguage } from "./i18n/languages";
 
 function hydrate() {
   startTransition(() => {

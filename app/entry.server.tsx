@@ -1,15 +1,15 @@
 import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/layout/nonce";
-import { toLanguage } from "~/i18n";
-import { TranslationProvider } from "~/i18n-react";
-import { portalRequestOf } from "~/load-context";
+import { TranslationProvider } from "~/i18n/react";
 import { type PageBytes, withDoctype, withErrorTitle, withScriptsAfterFirstPaint } from "~/services/document-html.server";
 import { logClientError, reportServerError } from "~/services/error-reporter.server";
 import { pageTranslator } from "~/services/i18n.server";
+import { languageOf } from "~/services/language.server";
+import { portalRequestOf } from "~/services/load-context.server";
 
 /** What server/index.ts takes from the build besides React Router's own handler. */
-export { createLoadContext } from "~/load-context";
+export { createLoadContext } from "~/services/load-context.server";
 export { closeDatabase as releaseResources } from "~/services/db.server";
 export { renderRefusalPage } from "~/services/refusal-page.server";
 export { startSessionSweep } from "~/services/session-sweep.server";
@@ -23,8 +23,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = portalRequestOf(loadContext)?.nonce ?? "";
-  const rootData = routerContext.staticHandlerContext.loaderData.root as { language?: string } | undefined;
-  const translator = pageTranslator(toLanguage(rootData?.language));
+  // The root's middleware chose the language (app/services/language.server.ts), as remix-i18next 8 does.
+  const translator = pageTranslator(languageOf(loadContext));
   // The page is sent whole once everything has rendered, the router's data for hydration included
   // (it is written by a suspending part, which a plain string render would leave out), so the
   // finished document can still be edited below. A render error rejects, and React Router renders

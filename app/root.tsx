@@ -1,20 +1,19 @@
 import { use } from "react";
-import { isRouteErrorResponse, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { BrowserErrorReporter } from "~/components/layout/browser-error-reporter";
 import { NoEvalProbe } from "~/components/layout/no-eval-probe";
 import { useNonce } from "~/components/layout/nonce";
 import { NoscriptRefreshMeta } from "~/components/layout/noscript-refresh";
 import { PageEnhancedMark } from "~/components/layout/page-enhanced-mark";
-import { fallbackLanguage, namespaces as allNamespaces, toLanguage } from "~/i18n";
-import { CATALOGS_ATTRIBUTE, catalogFilesOf, catalogsToRender, providePageCatalogs } from "~/i18n-catalogs";
-import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n-react";
-import { portalRequestOf } from "~/load-context";
-import { usePageNeedsScripts } from "~/page-scripts";
-import { pageTitle } from "~/page-title";
-import { revalidateOnPathChange } from "~/revalidate-on-path-change";
+import { usePageNeedsScripts } from "~/components/layout/page-scripts";
+import { revalidateOnPathChange } from "~/domain/revalidate-on-path-change";
+import { CATALOGS_ATTRIBUTE, catalogFilesOf, catalogsToRender, providePageCatalogs } from "~/i18n/catalogs";
+import { fallbackLanguage, toLanguage } from "~/i18n/languages";
+import { pageTitle } from "~/i18n/page-title";
+import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n/react";
 import { translationsFor } from "~/services/i18n.server";
-import { detectLanguage, rememberLanguage } from "~/services/language.server";
+import { languageMiddleware, languageOf, namespacesOf } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
 import interCore from "../lib/design/fonts/inter-core-wght-400-700.woff2";
 import favicon from "../public/favicon.ico?inline";
@@ -38,15 +37,13 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   return [{ title: `${loaderData.errorPrefix}${title}` }];
 };
 
+/** The language and the page's translation namespaces, for every route below (app/services/language.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [languageMiddleware];
+
+/** What the browser renders with: the language the server chose and the page's namespaces, fetched as files. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const language = await detectLanguage(request);
-  if (url.searchParams.has("lang")) {
-    // SPEC.md §4: the lang parameter is removed from the URL once it has been remembered.
-    url.searchParams.delete("lang");
-    throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await rememberLanguage(language) } });
-  }
-  const namespaces = portalRequestOf(context)?.translationNamespaces ?? allNamespaces;
+  const language = languageOf(context);
+  const namespaces = namespacesOf(context);
   const translations = translationsFor(language, namespaces);
   providePageCatalogs(language, namespaces, translations);
   const privacyChoices = await readPrivacyChoices(request);

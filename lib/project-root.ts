@@ -6,7 +6,7 @@ import path from "node:path";
  * answer from the source (lib/) and from a file the build bundled it into (build/), so files read at
  * run time (stylesheets, fonts, browser scripts) are found from either.
  */
-export const projectRoot: string = (() => {
+const projectRoot: string = (() => {
   for (let folder = import.meta.dirname; ; folder = path.dirname(folder)) {
     if (existsSync(path.join(folder, "package.json"))) return folder;
     if (path.dirname(folder) === folder) throw new Error(`no package.json above ${import.meta.dirname}`);

@@ -17,11 +17,11 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { loadConfigFromEnv } from "../platform/identity/config.ts";
+import { HttpBrowser } from "../tests/support/http-client.ts";
+import { openIdentifyPage } from "../tests/support/sign-in.ts";
+import { startStack, type Stack } from "../tests/support/stack.ts";
 import { visibleText } from "../tests/support/visible-text.ts";
 import { replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
-import { HttpBrowser } from "./bench/http-client.ts";
-import { openIdentifyPage } from "./bench/sign-in.ts";
-import { startStack, type Stack } from "./bench/stack.ts";
 
 const DURATION_MS = Number(process.env.ABUSE_DURATION_SECONDS ?? 60) * 1000;
 const participants = {

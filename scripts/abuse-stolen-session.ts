@@ -6,8 +6,8 @@
  * factor change. Each must be refused, while the participant's own change still goes through.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { HttpBrowser } from "./bench/http-client.ts";
-import type { Stack } from "./bench/stack.ts";
+import { HttpBrowser } from "../tests/support/http-client.ts";
+import type { Stack } from "../tests/support/stack.ts";
 
 export type Participant = { email: string; password: string; phone: string };
 type Message = { id: string; code?: string };

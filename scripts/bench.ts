@@ -1,410 +1,205 @@
 /**
- * `npm run bench`: builds the portal and the framework floor, starts the whole stack in production
- * mode on its own ports (3700-3702, or BENCH_PORT_BASE), signs a demo participant in over HTTP, then
- * measures, in one run: throughput, latency and CPU per request in interleaved rounds (median and
- * spread), memory under load, page weight, Lighthouse five times per page, the dashboard on a
- * PostgreSQL server with demo data and with grown data, and the first start. Prints one report and
- * writes it as Markdown and JSON under bench/results/. Figures are reported, never asserted.
+ * `npm run bench`: what a participant or an operator notices, in about five minutes. Builds the portal,
+ * then, with the test harness's stacks (tests/support):
+ * - `npm start`'s whole embedded stack at rest after a sign-in, then Lighthouse (mobile) on the
+ *   dashboard, the profile and Login & Security against it, the pages' runs interleaved;
+ * - the dashboard's portal CPU per request on a PostgreSQL server, a portal with the default settings
+ *   and one with the small-server profile measured in the same interleaved rounds.
+ * Prints one report and writes it to bench/results/latest.md and latest.json. Nothing is asserted.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SMALL_SERVER_PROFILE } from "../lib/launcher/memory-settings.ts";
-import { GROWN, growData, startBenchPostgres, tableSizes, type BenchDatabases } from "./bench/big-data.ts";
-import { cpuByPackage, profileUnderLoad } from "./bench/cpu-breakdown.ts";
-import { measureFirstStart } from "./bench/first-start.ts";
-import { generousSendingBudgets } from "./bench/generous-sending-budgets.ts";
-import { collectionsIn, threadsCpuOf, TRACE_GC_FLAG } from "./bench/heap-work.ts";
-import { HttpBrowser } from "./bench/http-client.ts";
-import { runLighthouse, type LighthouseFigures } from "./bench/lighthouse-run.ts";
-import { measureLoad, type LoadTarget } from "./bench/load.ts";
-import { residentMegabytesOf } from "./bench/memory.ts";
-import { measurePage } from "./bench/page-weight.ts";
-import { cpuMillisecondsOf } from "./bench/process-cpu.ts";
-import { toMarkdown, type BenchReport, type LoadRow, type MemoryFigures, type RoundFigures } from "./bench/report.ts";
-import { openIdentifyPage, signInOverHttp } from "./bench/sign-in.ts";
-import { measureSlowResults } from "./bench/slow-results.ts";
-import { spreadOf } from "./bench/spread.ts";
-import { measureStackMemory } from "./bench/stack-memory.ts";
-import { projectRoot, startStack, type Stack } from "./bench/stack.ts";
-import { DASHBOARD_PAGE, ROW, targetsOf } from "./bench/targets.ts";
+import { createParticipant, type StackServices } from "../tests/support/create-participant.ts";
+import { claimRunDatabases, dropRunDatabases, freshDatabaseUrl } from "../tests/support/database.ts";
+import { developmentEnv, launchStack } from "../tests/support/launched-stack.ts";
+import { measureLoad } from "../tests/support/load.ts";
+import { cpuMillisecondsOf, residentMegabytesOf, treeMegabytesOf } from "../tests/support/process-figures.ts";
+import { generousSendingBudgets } from "../tests/support/sending-budgets.ts";
+import { signInOverHttp } from "../tests/support/sign-in.ts";
+import { buildPortal, projectRoot, startStack, type Stack } from "../tests/support/stack.ts";
+import { openChromium, type LighthouseFigures } from "./bench/lighthouse-run.ts";
+import { spreadOf, toMarkdown, type BenchReport, type Round } from "./bench/report.ts";
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-// The dashboard's path (database, results service, its components) needs several seconds under load
-// before V8 and the database's WebAssembly are fully optimised; a 2 s warm-up measured it cold.
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const MEMORY_SECONDS = 30;
-const PROFILE_SECONDS = 8;
-const portBase = Number(process.env.BENCH_PORT_BASE ?? 3700);
-const PROFILE_PATH = "/profile/overview";
-const SECURITY_PATH = "/profile/security";
-const benchAccount = { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101" };
-const BENCH_USER_ID = "P1001";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = 5;
+const CONNECTIONS = 50;
+const PAGES = [
+  ["Dashboard", "/"],
+  ["Profile", "/profile/overview"],
+  ["Login & Security", "/profile/security"],
+] as const;
+/** The stack settles after the sign-in before its memory is sampled, once a second. */
+const SETTLE_MS = 5_000;
+const REST_SAMPLES = 5;
+const POSTGRES = { port: process.env.BENCH_POSTGRES_PORT ?? "5434", data: "/tmp/portal-bench-postgres" };
 
-function step(message: string) {
-  console.error(`bench: ${message}`);
-}
+const benchStarted = performance.now();
+const step = (message: string) =>
+  console.error(`bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(3)} s: ${message}`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `react-router build` of the portal or of the framework floor (its own react-router.config.ts and vite.config.ts). */
-function reactRouterBuild(projectDir: string) {
-  step(`building ${path.relative(projectRoot, projectDir) || "the portal"} (react-router build)`);
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@react-router/dev/bin.cjs"), "build", projectDir], {
-    cwd: projectRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error(`react-router build of ${projectDir} failed`);
-}
-
-/** A server of the bench's own (the ceiling, the floor) as one process, so its CPU time can be read. */
-async function startOwnServer(script: string, nodeArgs: string[] = []) {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(projectRoot, "scripts/bench", script)], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", () => reject(new Error(`${script} exited`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  // The floor logs every request as the portal does; its log must keep flowing.
-  child.stdout!.resume();
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    pid: child.pid,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+/** Ada's like, created on the stack and signed in over plain HTTP: the Cookie header of her session. */
+async function signedInCookie(portalUrl: string, services: StackServices): Promise<string> {
+  const participant = await createParticipant(services, "ada");
+  return (await signInOverHttp(portalUrl, services.identityUrl, participant)).cookie;
 }
 
 /**
- * The framework floor, the lightest page and the dashboard, each alone under the same load with V8's
- * sampling profiler: where the pages' CPU goes beyond the floor's, by package (goal 1's gaps, with their parts).
+ * `npm start` with a fresh data directory: its memory at rest, then Lighthouse on its pages. The stack
+ * stops while the next measurement warms up (`stopped`).
  */
-async function measureCpuBreakdown(): Promise<BenchReport["cpuBreakdown"]> {
-  step("the framework floor, the lightest page and the dashboard under V8's sampling profiler");
-  const options = { connections: CONNECTIONS, warmUpSeconds: WARM_UP_SECONDS, durationSeconds: PROFILE_SECONDS };
-  const floor = await profileUnderLoad(async (profileNodeArgs) => {
-    const server = await startOwnServer("floor-server.ts", profileNodeArgs);
-    return { target: { url: server.url }, stop: server.stop };
-  }, options);
-  const portalPage = (pagePath: string) =>
-    profileUnderLoad(async (profileNodeArgs) => {
-      const stack = await startStack({
-        ports: { portal: portBase + 50, identity: portBase + 51, results: portBase + 52 },
-        identityEnv: generousSendingBudgets,
-        portalNodeArgs: profileNodeArgs,
-      });
-      try {
-        const headers: Record<string, string> =
-          pagePath === "/session-expired"
-            ? {}
-            : { cookie: (await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount)).cookie };
-        return {
-          target: { url: local(`${stack.portalUrl}${pagePath}`), headers },
-          calls: [{ name: "results", pid: stack.results.pid() }],
-          stop: () => stack.stop(),
-        };
-      } catch (error) {
-        await stack.stop();
-        throw error;
-      }
-    }, options);
-  const lightest = await portalPage("/session-expired");
-  const dashboard = await portalPage("/");
-  return {
-    seconds: PROFILE_SECONDS,
-    servers: [
-      { name: "Framework floor", costs: cpuByPackage(floor) },
-      { name: "Expired-session screen", costs: cpuByPackage(lightest) },
-      { name: "Dashboard", costs: cpuByPackage(dashboard) },
-    ],
-  };
-}
-
-/** Load goes to 127.0.0.1 directly (no name resolution in the measurement). */
-function local(url: string): string {
-  return url.replace("//localhost:", "//127.0.0.1:");
-}
-
-interface Measured {
-  name: string;
-  request: string;
-  target: LoadTarget;
-  pid: number | undefined;
-  /** The results service, whose CPU per request the dashboard rows print beside the portal's. */
-  resultsPid?: number;
-  /** The serving process's output, when it runs with `--trace-gc`: its heap's work is read per round too. */
-  gcTrace?: () => string;
-}
-
-async function round(row: Measured): Promise<RoundFigures> {
-  const cpuBefore = cpuMillisecondsOf(row.pid);
-  const resultsBefore = cpuMillisecondsOf(row.resultsPid);
-  const threadsBefore = threadsCpuOf(row.pid);
-  const traceFrom = row.gcTrace?.().length ?? 0;
-  const figures = await measureLoad(row.target, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
-  const perRequest = (value: number) => value / figures.requests;
-  const threads = threadsCpuOf(row.pid);
-  const collections = row.gcTrace ? collectionsIn(row.gcTrace().slice(traceFrom)) : undefined;
-  return {
-    ...figures,
-    cpuMsPerRequest: perRequest(cpuMillisecondsOf(row.pid) - cpuBefore),
-    resultsCpuMsPerRequest: row.resultsPid ? perRequest(cpuMillisecondsOf(row.resultsPid) - resultsBefore) : undefined,
-    heapWork: collections && {
-      mainThreadMsPerRequest: perRequest(threads.mainMs - threadsBefore.mainMs),
-      otherThreadsMsPerRequest: perRequest(threads.otherMs - threadsBefore.otherMs),
-      scavengesPerRequest: perRequest(collections.scavenges),
-      markCompactsPerRequest: perRequest(collections.markCompacts),
-      collectorMainThreadMsPerRequest: perRequest(collections.mainThreadMs),
-    },
-  };
-}
-
-/** Every row warmed up, then ROUNDS rounds with the rows interleaved, so a slow moment of the machine spreads over all of them. */
-async function measureRows(rows: Measured[]): Promise<LoadRow[]> {
-  step("warm-up: every row under load once, so no row is measured on code that has not run yet");
-  for (const row of rows) await measureLoad(row.target, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-  const rounds = new Map<string, RoundFigures[]>(rows.map((row) => [row.name, []]));
-  for (let index = 1; index <= ROUNDS; index += 1) {
-    for (const row of rows) {
-      step(`round ${index}/${ROUNDS}: ${row.name}`);
-      rounds.get(row.name)!.push(await round(row));
-    }
-  }
-  return rows.map((row) => ({ name: row.name, request: row.request, rounds: rounds.get(row.name)! }));
-}
-
-async function pageExists(url: string, cookie: string): Promise<boolean> {
-  const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-  await response.body?.cancel();
-  return response.status === 200;
-}
-
-async function measureMemory(database: string, stack: Stack, dashboard: LoadTarget): Promise<MemoryFigures> {
-  const pid = stack.portal.pid();
-  const atStartMb = residentMegabytesOf(pid);
-  step(`memory (${database}): ${MEMORY_SECONDS * 2} s of dashboard load`);
-  await measureLoad(dashboard, { connections: CONNECTIONS, durationSeconds: MEMORY_SECONDS });
-  const after30sMb = residentMegabytesOf(pid);
-  await measureLoad(dashboard, { connections: CONNECTIONS, durationSeconds: MEMORY_SECONDS });
-  return { database, atStartMb, after30sMb, after60sMb: residentMegabytesOf(pid) };
-}
-
-async function lighthouseRuns(pages: [string, string, boolean][], cookie: string): Promise<BenchReport["lighthouse"]> {
-  const all: BenchReport["lighthouse"] = [];
-  for (const [name, url, available] of pages) {
-    const runs: LighthouseFigures[] = [];
-    let note: string | undefined = available ? undefined : "page not available";
-    for (let run = 1; available && run <= LIGHTHOUSE_RUNS; run += 1) {
-      step(`Lighthouse (mobile) ${name}, run ${run}/${LIGHTHOUSE_RUNS}`);
-      try {
-        runs.push(await runLighthouse(url, { cookie }));
-      } catch (error) {
-        note = `Lighthouse failed: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
-    all.push({ name, url, runs, note });
-  }
-  return all;
-}
-
-/**
- * The dashboard on a PostgreSQL server, from three stacks measured in the same interleaved rounds,
- * so a slow moment of the machine falls on all of them: a portal with the default settings on the
- * demo data; a second on the same data with the small-server memory profile; and a default portal of a
- * program whose data has grown.
- */
-async function measureGrowth(memory: MemoryFigures[]): Promise<Pick<BenchReport, "growth" | "heap">> {
-  const programs = await startBenchPostgres();
-  if ("missing" in programs) return { growth: { note: programs.missing }, heap: { note: programs.missing } };
-  step("PostgreSQL server: a stack on the demo data, a second with the small-server profile, a third on grown data");
-  const stacks: Stack[] = [];
-  const onServer = async (offset: number, databaseUrls: BenchDatabases, memoryProfile?: typeof SMALL_SERVER_PROFILE) => {
-    const started = await startStack({
-      ports: { portal: portBase + offset, identity: portBase + offset + 1, results: portBase + offset + 2 },
-      identityEnv: generousSendingBudgets,
-      databaseUrls,
-      logLevel: "warn",
-      memoryProfile,
-      portalNodeArgs: [TRACE_GC_FLAG],
-    });
-    stacks.push(started);
-    return started;
-  };
+async function measureLaunchedStack(): Promise<Pick<BenchReport, "stackAtRest" | "lighthouse"> & { stopped: Promise<void> }> {
+  const stack = await launchStack("portal-bench", developmentEnv("warn"));
+  step("npm start's stack is up: a sign-in, the dashboard, then its memory at rest");
   try {
-    const stack = await onServer(20, programs.demo);
-    const bounded = await onServer(24, programs.demo, SMALL_SERVER_PROFILE);
-    const grownStack = await onServer(34, programs.grown);
-    const signedIn = async (of: Stack) => ({ of, cookie: (await signInOverHttp(of.portalUrl, of.identityUrl, benchAccount)).cookie });
-    const dashboard = (name: string, { of, cookie }: { of: Stack; cookie: string }): Measured => ({
-      name,
-      request: "GET /",
-      target: { url: local(`${of.portalUrl}/`), headers: { cookie } },
-      pid: of.portal.pid(),
-      resultsPid: of.results.pid(),
-      gcTrace: () => of.portal.output(),
+    const portalUrl = `http://localhost:${stack.ports.portal}`;
+    const cookie = await signedInCookie(portalUrl, {
+      identityUrl: `http://localhost:${stack.ports.identity}`,
+      resultsUrl: `http://localhost:${stack.ports.results}`,
     });
-    const demo = dashboard("Dashboard, demo data", await signedIn(stack));
-    const boundedDashboard = dashboard("Dashboard, demo data, small-server profile", await signedIn(bounded));
-    // The participant signs in first: the services create their tables when they first need them.
-    const grown = dashboard("Dashboard, grown data", await signedIn(grownStack));
-    step(`PostgreSQL server: growing the third stack's data (${GROWN.participants} participants, ${GROWN.sessions} sessions)`);
-    await growData(programs.grown);
-    const sizes = { small: await tableSizes(programs.demo), grown: await tableSizes(programs.grown) };
-    const [demoRow, boundedRow, grownRow] = (await measureRows([demo, boundedDashboard, grown])) as [LoadRow, LoadRow, LoadRow];
-    const after = await tableSizes(programs.grown);
-    memory.push({ ...(await measureMemory("PostgreSQL server", stack, demo.target)), reference: true });
-    memory.push(await measureMemory("PostgreSQL server, small-server profile", bounded, boundedDashboard.target));
-    return {
-      growth: { rows: [demoRow, grownRow], sizes: { ...sizes, after } },
-      heap: { rows: [demoRow, boundedRow] },
+    await (await fetch(`${stack.portalUrl}/`, { headers: { cookie } })).text();
+    await pause(SETTLE_MS);
+    const samples: Map<string, number>[] = [];
+    for (let index = 0; index < REST_SAMPLES; index += 1) {
+      const children = Object.entries(stack.status().children).map(
+        ([name, child]) => [name, child.pid ? treeMegabytesOf(child.pid) : 0] as const,
+      );
+      samples.push(new Map([["launcher", residentMegabytesOf(stack.launcher.pid!)], ...children]));
+      await pause(1_000);
+    }
+    const total = (sample: Map<string, number>) => [...sample.values()].reduce((sum, value) => sum + value, 0);
+    const stackAtRest = {
+      totalMb: spreadOf(samples.map(total)),
+      processes: [...samples[0]!.keys()].map((name) => ({ name, mb: spreadOf(samples.map((sample) => sample.get(name) ?? 0)).median })),
     };
-  } finally {
-    await Promise.all(stacks.map((started) => started.stop()));
+
+    const chromium = await openChromium();
+    const runs = new Map<string, LighthouseFigures[]>(PAGES.map(([name]) => [name, []]));
+    try {
+      // Run by run across the pages, so a busy moment of the machine falls on every page alike.
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+        for (const [name, pagePath] of PAGES) {
+          step(`Lighthouse (mobile) ${name}, run ${run}/${LIGHTHOUSE_RUNS}`);
+          runs.get(name)!.push(await chromium.run(`${portalUrl}${pagePath}`, { cookie }));
+        }
+      }
+    } finally {
+      chromium.close();
+    }
+    return {
+      stackAtRest,
+      lighthouse: PAGES.map(([name, pagePath]) => ({ name, path: pagePath, runs: runs.get(name)! })),
+      stopped: stack.stop(),
+    };
+  } catch (error) {
+    await stack.stop();
+    throw error;
   }
+}
+
+/** Debian's PostgreSQL with its default settings, started as CI starts it (scripts/ci-postgres.sh): its URL. */
+function startPostgres(): string | { missing: string } {
+  const started = spawnSync("bash", [path.join(projectRoot, "scripts/ci-postgres.sh")], {
+    env: { ...process.env, PGPORT_FOR_TESTS: POSTGRES.port, PGDATA_FOR_TESTS: POSTGRES.data },
+    encoding: "utf8",
+  });
+  return started.status === 0 ? started.stdout.trim() : { missing: `PostgreSQL did not start: ${started.stderr.trim()}` };
+}
+
+interface DashboardRow {
+  pid: number | undefined;
+  target: { url: string; headers: Record<string, string> };
+}
+
+/**
+ * Two stacks on a PostgreSQL server, each with databases of its own, and a participant signed in on
+ * each: the default settings and the small-server profile. They start while the embedded stack is
+ * measured, and wait idle until their rounds.
+ */
+async function startDashboardStacks(stacks: Stack[]): Promise<[DashboardRow, DashboardRow] | { note: string }> {
+  const server = startPostgres();
+  if (typeof server !== "string") return { note: server.missing };
+  process.env.DATABASE_URL = server;
+  claimRunDatabases();
+  const onServer = async (label: string, memoryProfile?: typeof SMALL_SERVER_PROFILE): Promise<DashboardRow> => {
+    const databaseUrls = {
+      portal: (await freshDatabaseUrl(`bench_${label}_portal`))!,
+      results: (await freshDatabaseUrl(`bench_${label}_results`))!,
+    };
+    const stack = await startStack({ identityEnv: generousSendingBudgets, databaseUrls, logLevel: "warn", memoryProfile });
+    stacks.push(stack);
+    const cookie = await signedInCookie(stack.portalUrl, stack);
+    return { pid: stack.portal.pid(), target: { url: `${stack.portalUrl.replace("localhost", "127.0.0.1")}/`, headers: { cookie } } };
+  };
+  return Promise.all([onServer("default"), onServer("small", SMALL_SERVER_PROFILE)]);
+}
+
+/** The dashboard's portal CPU per request, warmed up, then in interleaved rounds: the default settings against the small-server profile. */
+async function measureDashboardCpu(rows: [DashboardRow, DashboardRow]): Promise<BenchReport["dashboardCpu"]> {
+  const rounds: [Round[], Round[]] = [[], []];
+  step("PostgreSQL server: warm-up, both dashboards under load together");
+  await Promise.all(rows.map((row) => measureLoad(row.target, { connections: CONNECTIONS, durationSeconds: ROUND_SECONDS })));
+  for (let index = 0; index < ROUNDS; index += 1) {
+    // Each round starts with the other portal, so neither always follows the same one.
+    for (const which of index % 2 ? [1, 0] : [0, 1]) {
+      step(`round ${index + 1}/${ROUNDS}: ${which ? "small-server profile" : "default settings"}`);
+      const { pid, target } = rows[which]!;
+      const before = cpuMillisecondsOf(pid);
+      const load = await measureLoad(target, { connections: CONNECTIONS, durationSeconds: ROUND_SECONDS });
+      rounds[which]!.push({
+        requestsPerSecond: load.requestsPerSecond,
+        latencyP99Ms: load.latencyP99Ms,
+        failures: load.failures,
+        portalCpuMsPerRequest: (cpuMillisecondsOf(pid) - before) / load.requests,
+      });
+    }
+  }
+  const [byDefault, smallServer] = rounds;
+  return {
+    connections: CONNECTIONS,
+    roundSeconds: ROUND_SECONDS,
+    byDefault,
+    smallServer,
+    ratio: spreadOf(byDefault.map((round, index) => round.portalCpuMsPerRequest / smallServer[index]!.portalCpuMsPerRequest)),
+  };
 }
 
 async function main() {
-  reactRouterBuild(projectRoot);
-  reactRouterBuild(path.join(projectRoot, "scripts/bench/floor"));
-  step(`starting the stack on ${portBase}-${portBase + 2}`);
-  const stack = await startStack({
-    ports: { portal: portBase, identity: portBase + 1, results: portBase + 2 },
-    identityEnv: generousSendingBudgets,
-  });
-  const ceiling = await startOwnServer("ceiling-server.ts");
-  const floor = await startOwnServer("floor-server.ts");
-  let rows: LoadRow[];
-  const memory: MemoryFigures[] = [];
-  let weights: BenchReport["weights"];
-  let slowResults: BenchReport["slowResults"];
-  let lighthouse: BenchReport["lighthouse"];
+  const loadAtStart = os.loadavg()[0]!;
+  // Each embedded database starts as a copy of one fresh cluster, as in the suites, not by initdb in WebAssembly.
+  process.env.PGLITE_CLUSTER_CACHE ??= path.join(projectRoot, "node_modules/.cache/pglite-clusters");
+  step("building the portal (react-router build)");
+  buildPortal();
+  const dashboardStacks: Stack[] = [];
+  step("starting npm start's stack, and two stacks on a PostgreSQL server that wait for their turn");
+  const dashboardRows = startDashboardStacks(dashboardStacks);
+  let measured: Pick<BenchReport, "stackAtRest" | "lighthouse" | "dashboardCpu">;
   try {
-    const { cookie } = await signInOverHttp(stack.portalUrl, stack.identityUrl, benchAccount);
-    const auth = { cookie };
-    const dashboardUrl = local(`${stack.portalUrl}/`);
-    const profileUrl = local(`${stack.portalUrl}${PROFILE_PATH}`);
-    const profileReady = await pageExists(profileUrl, cookie);
-
-    step("page weight");
-    const visitor = new HttpBrowser();
-    const identify = await openIdentifyPage(visitor, stack.portalUrl);
-    weights = [];
-    for (const [name, pagePath] of [
-      [DASHBOARD_PAGE, "/"],
-      ["Personal Information", PROFILE_PATH],
-      ["Login & Security", SECURITY_PATH],
-      ["My Studies", "/profile/studies"],
-      ["Expired-session screen", "/session-expired"],
-    ] as const) {
-      const url = local(`${stack.portalUrl}${pagePath}`);
-      // The expired-session screen is what a browser without a live session sees.
-      const headers = pagePath === "/session-expired" ? {} : auth;
-      const available = pagePath === "/session-expired" || (await pageExists(url, cookie));
-      weights.push(
-        available ? { name, url, weight: await measurePage(url, headers) } : { name, url, weight: null, note: "page not available" },
-      );
-    }
-    weights.push({ name: ROW.floor, url: floor.url, weight: await measurePage(floor.url), reference: true });
-    weights.push({
-      name: "Sign-in (IdP identify page)",
-      url: identify.url.href,
-      weight: await measurePage(identify.url.href, { cookie: visitor.cookies.header(identify.url) }),
-    });
-
-    const portalPid = stack.portal.pid();
-    const measured: Measured[] = [
-      { name: ROW.ceiling, request: "GET /", target: { url: ceiling.url }, pid: ceiling.pid },
-      { name: ROW.floor, request: "GET /", target: { url: floor.url }, pid: floor.pid },
-      { name: ROW.lightest, request: "GET /session-expired", target: { url: local(`${stack.portalUrl}/session-expired`) }, pid: portalPid },
-      {
-        name: ROW.dashboard,
-        request: "GET /",
-        target: { url: dashboardUrl, headers: auth },
-        pid: portalPid,
-        resultsPid: stack.results.pid(),
-      },
-      ...(profileReady
-        ? [{ name: ROW.profile, request: `GET ${PROFILE_PATH}`, target: { url: profileUrl, headers: auth }, pid: portalPid }]
-        : []),
-      { name: ROW.signIn, request: "GET /auth/sign-in", target: { url: local(`${stack.portalUrl}/auth/sign-in`) }, pid: portalPid },
-    ];
-    rows = await measureRows(measured);
-    memory.push(await measureMemory("embedded PGlite", stack, { url: dashboardUrl, headers: auth }));
-
-    step("dashboard with a slow and a hung results service");
-    slowResults = await measureSlowResults({ resultsUrl: stack.resultsUrl, dashboardUrl, cookie, userId: BENCH_USER_ID });
-
-    lighthouse = await lighthouseRuns(
-      [
-        ["Dashboard", `${stack.portalUrl}/`, true],
-        ["Profile", `${stack.portalUrl}${PROFILE_PATH}`, profileReady],
-        ["Login & Security", `${stack.portalUrl}${SECURITY_PATH}`, await pageExists(local(`${stack.portalUrl}${SECURITY_PATH}`), cookie)],
-      ],
-      cookie,
-    );
+    const { stackAtRest, lighthouse, stopped } = await measureLaunchedStack();
+    const rows = await dashboardRows;
+    measured = { stackAtRest, lighthouse, dashboardCpu: "note" in rows ? rows : await measureDashboardCpu(rows) };
+    await stopped;
   } finally {
-    await Promise.all([ceiling.stop(), floor.stop(), stack.stop()]);
+    await dashboardRows.catch(() => undefined);
+    await Promise.all(dashboardStacks.map((stack) => stack.stop()));
+    await dropRunDatabases();
   }
-  const cpuBreakdown = await measureCpuBreakdown().catch((error: unknown) => ({
-    note: `not measured: ${error instanceof Error ? error.message : String(error)}`,
-  }));
-
-  step("the whole embedded stack's memory (npm start), at rest and under load");
-  const stackMemory = await measureStackMemory({
-    portBase: portBase + 40,
-    account: benchAccount,
-    connections: CONNECTIONS,
-    loadSeconds: MEMORY_SECONDS,
-  }).catch((error: unknown) => ({ note: `not measured: ${error instanceof Error ? error.message : String(error)}` }));
-  const { growth, heap } = await measureGrowth(memory);
-  const firstStarts: number[] = [];
-  for (let index = 1; index <= ROUNDS; index += 1) {
-    step(`first start ${index}/${ROUNDS}: npm start to the first page`);
-    firstStarts.push(await measureFirstStart(portBase + 30));
-  }
-
   const report: BenchReport = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? "unknown",
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-      platform: `${os.type()} ${os.release()}`,
-      loadAverage: os.loadavg()[0] ?? Number.NaN,
-    },
-    load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rounds: ROUNDS, rows },
-    cpuBreakdown,
-    memory,
-    stackMemory,
-    weights,
-    lighthouse,
-    slowResults,
-    growth,
-    heap,
-    firstStartMs: spreadOf(firstStarts),
-    targets: [],
+    machine: { cpus: os.cpus().length, node: process.version, loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0]! } },
+    wallSeconds: (performance.now() - benchStarted) / 1000,
+    ...measured,
   };
-  report.targets = targetsOf(report);
-  const markdown = toMarkdown(report, ROW);
+  const markdown = toMarkdown(report);
   console.log(markdown);
   const outDir = path.join(projectRoot, "bench/results");
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, "latest.md"), markdown);
   writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  step(`written to ${path.relative(projectRoot, outDir)}/latest.md and latest.json`);
 }
 
 main().catch((error: unknown) => {

@@ -9,8 +9,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { generousSendingBudgets } from "./bench/generous-sending-budgets.ts";
-import { ensurePortalBuilt, projectRoot, startStack } from "./bench/stack.ts";
+import { generousSendingBudgets } from "../tests/support/sending-budgets.ts";
+import { ensurePortalBuilt, projectRoot, startStack } from "../tests/support/stack.ts";
 import { checkWithNu } from "./check-html/vnu.ts";
 import { type Capture, walk } from "./check-html/walk.ts";
 

@@ -21,7 +21,10 @@ The identity provider's own tokens, to check what only it reads:
   --kit-steps-token <jwt>     RESULTS_CHECK_KIT_STEPS_TOKEN       typ kit-steps+jwt
   --share-notices-token <jwt> RESULTS_CHECK_SHARE_NOTICES_TOKEN   typ share-notices+jwt
   --report-reissues-token <jwt> RESULTS_CHECK_REPORT_REISSUES_TOKEN typ report-reissues+jwt
-  --read-only                 RESULTS_CHECK_READ_ONLY=1     ask for no download and create no share
+  --counselling-notices-token <jwt> RESULTS_CHECK_COUNSELLING_NOTICES_TOKEN   typ counselling-notices+jwt
+The program's counselling team's token, to check the queue it reads:
+  --counselling-team-token <jwt>    RESULTS_CHECK_COUNSELLING_TEAM_TOKEN      typ counselling-team+jwt
+  --read-only                 RESULTS_CHECK_READ_ONLY=1     ask for no download, create no share or counselling request
   --help`;
 
 const { values, positionals } = parseArgs({
@@ -35,6 +38,8 @@ const { values, positionals } = parseArgs({
     "kit-steps-token": { type: "string" },
     "share-notices-token": { type: "string" },
     "report-reissues-token": { type: "string" },
+    "counselling-notices-token": { type: "string" },
+    "counselling-team-token": { type: "string" },
     "read-only": { type: "boolean" },
     help: { type: "boolean" },
   },
@@ -66,6 +71,8 @@ const options = {
   kitStepsToken: values["kit-steps-token"] ?? env.RESULTS_CHECK_KIT_STEPS_TOKEN,
   shareNoticesToken: values["share-notices-token"] ?? env.RESULTS_CHECK_SHARE_NOTICES_TOKEN,
   reportReissuesToken: values["report-reissues-token"] ?? env.RESULTS_CHECK_REPORT_REISSUES_TOKEN,
+  counsellingNoticesToken: values["counselling-notices-token"] ?? env.RESULTS_CHECK_COUNSELLING_NOTICES_TOKEN,
+  counsellingTeamToken: values["counselling-team-token"] ?? env.RESULTS_CHECK_COUNSELLING_TEAM_TOKEN,
   readOnly: values["read-only"] ?? ["1", "true"].includes(env.RESULTS_CHECK_READ_ONLY ?? ""),
 };
 

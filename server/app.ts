@@ -7,7 +7,6 @@ import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type * as PortalEntry from "../app/entry.server.tsx";
-import { namespacesByPath, type NamespacesForPath } from "../app/services/route-namespaces.server.ts";
 import { requestId, requestLog } from "../lib/http/middleware.ts";
 import { projectRoot, type ServerConfig } from "./config.ts";
 import { clientAddressResolver } from "./middleware/client-address.ts";
@@ -102,7 +101,7 @@ export function createPortalApp(options: {
  * terminated TLS (React Router refuses an action whose Origin differs from it; the guard has already
  * refused any other Origin); no forwarded header is trusted but X-Forwarded-For from the proxies
  * PORTAL_TRUSTED_PROXIES names, for the client's address. The load context carries the portal's
- * slot (app/load-context.ts).
+ * slot (app/services/load-context.server.ts).
  */
 function portalHandler(
   build: PortalBuild,
@@ -112,13 +111,10 @@ function portalHandler(
 ): RequestHandler {
   const { host, protocol } = new URL(portalOrigin);
   const handle = createRequestHandler(build, typeof build === "function" ? "development" : "production");
-  const namespacesFor = new WeakMap<ServerBuild, NamespacesForPath>();
   const currentBuild = typeof build === "function" ? build : async () => build;
   const loadContextFor = async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
     const served = await currentBuild();
-    let namespaces = namespacesFor.get(served);
-    if (!namespaces) namespacesFor.set(served, (namespaces = namespacesByPath(served.routes)));
-    // The build's own copy of app/load-context.ts: its context key is the one the loaders read.
+    // The build's own copy of app/services/load-context.server.ts: its context key is the one the loaders read.
     // (A build without one, the bench's framework floor, gets an empty context.)
     const { createLoadContext } = served.entry.module as unknown as Partial<Pick<typeof PortalEntry, "createLoadContext">>;
     if (!createLoadContext) return new RouterContextProvider();
@@ -128,7 +124,6 @@ function portalHandler(
         requestId: res.locals.requestId as string,
         clientAddress: clientAddressOf(req),
         isDraining,
-        translationNamespaces: namespaces(pagePathOf(req.path)),
       },
       new RouterContextProvider(),
     );
@@ -145,13 +140,6 @@ function portalHandler(
       else next(error);
     }
   };
-}
-
-/** The page a request is for: a single-fetch data request (`/a/b.data`, `/_.data` for `/`) is for its page. */
-export function pagePathOf(pathname: string): string {
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
-  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
-  return pathname;
 }
 
 /** Every stylesheet the build's routes link, for the refusal page rendered before the router. */

@@ -2,7 +2,7 @@ import path from "node:path";
 import { PROCESS_FILES } from "../lib/launcher/process-files.ts";
 
 /** Where the build puts the server file: directly under build/, so server/config.ts finds the project root one folder up from either. */
-export const SERVER_FILE = PROCESS_FILES.portal.built;
+const SERVER_FILE = PROCESS_FILES.portal.built;
 
 /**
  * The portal's server file as every process outside `npm run dev` runs it: server/index.ts and the

@@ -19,7 +19,7 @@ type SharedProps = {
 type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children">;
 type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children">;
 
-export type ButtonAsButtonProps = SharedProps &
+type ButtonAsButtonProps = SharedProps &
   NativeButtonProps & {
     as?: "button";
     /**
@@ -29,7 +29,7 @@ export type ButtonAsButtonProps = SharedProps &
     focusableWhenDisabled?: boolean;
   };
 
-export type ButtonAsLinkProps = SharedProps &
+type ButtonAsLinkProps = SharedProps &
   NativeAnchorProps & {
     as: "a";
     href: string;

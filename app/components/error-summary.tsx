@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import * as styles from "./error-summary.css";
 import { useHydrated } from "./use-hydrated";

@@ -1,21 +1,21 @@
 import { useId, type AriaAttributes, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 import { classNames } from "./class-names";
 import { describedBy } from "./described-by";
 import * as styles from "./field.css";
 
 /** Whether an optional text prop has something to show (an empty string or false shows nothing). */
-export function isShown(content: ReactNode): boolean {
+function isShown(content: ReactNode): boolean {
   return content !== undefined && content !== null && content !== false && content !== "";
 }
 
 /** Ids of the texts that describe a form control, derived from the control's id. */
-export function fieldTextIds(controlId: string) {
+function fieldTextIds(controlId: string) {
   return { hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
 }
 
-export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <span id={id} className={styles.hint}>
       {children}
@@ -24,7 +24,7 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
 }
 
 /** An inline error, prefixed for screen readers so it is not mistaken for a hint. */
-export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+function FieldError({ id, children }: { id: string; children: ReactNode }) {
   const { t } = useTranslation("ui");
   return (
     <span id={id} className={styles.errorMessage}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { Icon } from "./icon";
 import { iconButton } from "./icon-button.css";

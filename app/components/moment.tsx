@@ -1,5 +1,5 @@
 import { dayAndTime } from "~/domain/clock-time";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "./use-hydrated";
 
 /**

@@ -48,7 +48,6 @@ export const body = style({
 });
 
 // Inherit the tone's text colour so links and the close control keep the banner's contrast.
-export const inheritColour = style({ color: "inherit" });
 
 export const dismissForm = style({ margin: 0 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { Icon, type IconName } from "./icon";
 import { iconButton } from "./icon-button.css";
@@ -7,7 +7,7 @@ import * as styles from "./notification.css";
 import { useDismissTimer } from "./use-dismiss-timer";
 import { useHydrated } from "./use-hydrated";
 
-export type NotificationType = "info" | "success" | "warning" | "error";
+type NotificationType = "info" | "success" | "warning" | "error";
 
 /** Default visible time of a notification (SPEC.md §9). */
 export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
@@ -20,7 +20,7 @@ const typeIcons: Record<NotificationType, IconName> = {
 };
 
 /** A plain form that dismisses the notification on the server, so it also works without JavaScript. */
-export type NotificationDismissForm = {
+type NotificationDismissForm = {
   action: string;
   /** Hidden fields sent with the form, e.g. which banner was dismissed. */
   fields?: Record<string, string>;

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { FieldFrame, useFieldControl } from "./field-parts";
 import * as styles from "./field.css";

@@ -3,7 +3,7 @@ import * as styles from "./choice.css";
 import { classNames } from "./class-names";
 import { FieldTexts, useFieldControl } from "./field-parts";
 
-export type RadioOption = { value: string; label: ReactNode };
+type RadioOption = { value: string; label: ReactNode };
 
 export type RadioGroupProps = {
   legend: ReactNode;

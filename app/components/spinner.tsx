@@ -1,9 +1,9 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 import { classNames } from "./class-names";
 import * as styles from "./spinner.css";
 
-export type SpinnerSize = keyof typeof styles.glyphSize;
+type SpinnerSize = keyof typeof styles.glyphSize;
 
 export type SpinnerProps = {
   /** Announced to assistive technology; defaults to "Loading…". */

@@ -2,7 +2,7 @@ import { cloneElement, useId, useState, type KeyboardEvent, type ReactElement, t
 import { describedBy } from "./described-by";
 import * as styles from "./tooltip.css";
 
-export type TooltipPlacement = keyof typeof styles.placement;
+type TooltipPlacement = keyof typeof styles.placement;
 
 type DescribableProps = { "aria-describedby"?: string };
 

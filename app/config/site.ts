@@ -67,5 +67,3 @@ export const site = {
     "exome-download": { destination: "store", url: "https://store.dnadiscovery.example/exome-download", consentUrl: null },
   },
 } as const;
-
-export type Site = typeof site;

@@ -5,5 +5,3 @@ export const SessionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(END_SESSION_INTENT), session: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
   z.object({ intent: z.literal(END_OTHER_SESSIONS_INTENT) }),
 ]);
-
-export type SessionAction = z.infer<typeof SessionActionSchema>;

@@ -2,7 +2,7 @@
 export const SESSIONS_PATH = "/profile/security/sessions";
 
 /** A change after which the other sessions are offered to end (OWASP ASVS 5.0 V7.4.3). */
-export const SESSION_ENDING_CHANGES = ["password", "phone"] as const;
+const SESSION_ENDING_CHANGES = ["password", "phone"] as const;
 export type SessionEndingChange = (typeof SESSION_ENDING_CHANGES)[number];
 
 /**

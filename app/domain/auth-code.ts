@@ -5,7 +5,6 @@ export type AuthMethod = "sms" | "voice" | "totp";
 
 /** SPEC.md §9: SMS by default; the options are Text Message and Voice Call. */
 export const DEFAULT_AUTH_METHOD: AuthMethod = "sms";
-export const AUTH_METHODS: readonly AuthMethod[] = ["sms", "voice"];
 
 /** SPEC.md §9: 5 digits for voice, 6 for SMS. */
 export function codeDigits(method: AuthMethod): number {
@@ -18,7 +17,7 @@ export const authCodeMessages = {
 } as const;
 
 /** A code as pasted from a message: spaces and dashes between the digits are not part of it. */
-export function withoutSeparators(code: string): string {
+function withoutSeparators(code: string): string {
   return code.replace(/[\s-]/g, "");
 }
 
@@ -37,10 +36,6 @@ export function authCodeSchema(method: AuthMethod) {
       ),
   });
 }
-
-export const AuthMethodSchema = z.object({
-  authMethod: z.enum(["sms", "voice"]).default(DEFAULT_AUTH_METHOD),
-});
 
 /** The password update's pick step and the withdrawal's confirmation also take the authenticator app, once the participant has one (the provider checks). */
 export const PasswordUpdateMethodSchema = z.object({

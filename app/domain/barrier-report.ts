@@ -6,7 +6,7 @@ export const ACCESSIBILITY_PATH = "/accessibility";
 export const PAGE_MAX = 200;
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 2000;
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 /** Enough for a school or a clinic behind one address, too few to flood the support queue or mailboxes. */
 export const REPORTS_PER_SOURCE = { max: 20, windowSeconds: 60 * 60 };

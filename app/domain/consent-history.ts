@@ -2,7 +2,7 @@ import { site } from "~/config/site";
 import type { ConsentRecord, ResultApp } from "./patient-results";
 
 /** The program's own consents; every other consent is a study's, named by its app. */
-export const PROGRAM_CONSENTS = ["platform", "research"] as const;
+const PROGRAM_CONSENTS = ["platform", "research"] as const;
 
 export type ConsentEntry = ConsentRecord & {
   /** A translation key for the program's consents; else the study's labels, as its result card has them (`appLabel`). */

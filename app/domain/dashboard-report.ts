@@ -19,8 +19,6 @@ export const ReportRequestSchema = z.object({
     .optional(),
 });
 
-export type ReportRequest = z.infer<typeof ReportRequestSchema>;
-
 /**
  * What the report action answers a script with (without JavaScript it redirects instead). SPEC.md §4
  * 'Result download': any failure, an unreachable results service included, is the notification

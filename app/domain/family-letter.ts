@@ -6,13 +6,13 @@ import { SHARE_CODE_PATTERN } from "./report-share";
  * (what FH is, why to be tested, how), with a relative code that opens the letter alone, on a public
  * page, for 90 days. The participant sees how many times it was used, never by whom, and can end it.
  */
-export const FAMILY_LETTER_PATH = "/results/family-letter";
-export const FAMILY_LETTER_PDF_PATH = "/results/family-letter.pdf";
+const FAMILY_LETTER_PATH = "/results/family-letter";
+const FAMILY_LETTER_PDF_PATH = "/results/family-letter.pdf";
 /** The relatives' page: no account. */
 export const RELATIVE_PATH = "/family";
 
 /** The report a family letter goes with. */
-export const FAMILY_LETTER_APP = "fh-health";
+const FAMILY_LETTER_APP = "fh-health";
 
 export const LETTER_LANGUAGES = ["en", "es"] as const;
 export type LetterLanguage = (typeof LETTER_LANGUAGES)[number];
@@ -29,7 +29,7 @@ export const offersFamilyLetter = (app: { appName: string; reportReady: boolean 
 export const letterLanguage = (asked: string | null, page: string): LetterLanguage =>
   asked === "es" || asked === "en" ? asked : page === "es" ? "es" : "en";
 
-export const FAMILY_LETTER_STATES = ["active", "expired", "ended", "withdrawn"] as const;
+const FAMILY_LETTER_STATES = ["active", "expired", "ended", "withdrawn"] as const;
 
 /** A family letter as the results service answers it. */
 export const FamilyLetterSchema = z.object({

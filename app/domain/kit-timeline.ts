@@ -5,7 +5,7 @@
 export const TRACKER_STEPS = ["kitRegistered", "sampleReceived", "sequencingComplete", "traitsAncestryReady", "healthReady"] as const;
 
 export type TrackerStep = (typeof TRACKER_STEPS)[number];
-export type StepState = "done" | "current" | "upcoming";
+type StepState = "done" | "current" | "upcoming";
 export type TimelineEntry = {
   step: TrackerStep;
   number: number;
@@ -17,7 +17,7 @@ export type TimelineEntry = {
 };
 
 /** Why a kit is late, as the results service codes it; anything else is worded as a delay in general. */
-export const DELAY_REASONS = ["lab-backlog", "sample-rerun", "recollection"] as const;
+const DELAY_REASONS = ["lab-backlog", "sample-rerun", "recollection"] as const;
 export type DelayReason = (typeof DELAY_REASONS)[number] | "other";
 
 /** A kit's dated history from the results service. */
@@ -36,7 +36,7 @@ export function delayReasonOf(code: string | null | undefined): DelayReason | nu
 }
 
 /** Entries shown to a participant who is not health-or-research (SPEC.md §4). */
-export const STEPS_WITHOUT_HEALTH = 4;
+const STEPS_WITHOUT_HEALTH = 4;
 
 /** 0 or missing → [1]; 3 → [3, 4]; any other n → [n]. */
 export function highlightedSteps(kitStatus: number | null | undefined): number[] {

@@ -3,15 +3,12 @@
  * Messages are the SPEC.md §8 wording; screens translate them by their key.
  */
 export const CLOCK_SKEW_SECONDS = 300;
-export const TOKEN_EARLY_EXPIRY_SECONDS = 30;
-export const MAX_RENEWALS = 10;
-export const RENEWAL_WINDOW_SECONDS = 30;
+const TOKEN_EARLY_EXPIRY_SECONDS = 30;
+const MAX_RENEWALS = 10;
+const RENEWAL_WINDOW_SECONDS = 30;
 export const STATE_LENGTH = 64;
-export const NONCE_LENGTH = 64;
-export const CODE_VERIFIER_MIN = 43;
-export const CODE_VERIFIER_MAX = 128;
 
-export const authErrorMessages = {
+const authErrorMessages = {
   noTransaction: "No transaction data was found in storage",
   stateMismatch: "State in redirect uri does not match with transaction state",
   missingCode: "Unable to parse interaction_code from the url",
@@ -74,16 +71,6 @@ export function isWellFormedState(state: unknown): state is string {
   return typeof state === "string" && state.length === STATE_LENGTH && /^[A-Za-z0-9_-]+$/.test(state);
 }
 
-/** SPEC.md §5: code verifier length 43 to 128 characters of the unreserved set. */
-export function isValidCodeVerifier(verifier: string): boolean {
-  return verifier.length >= CODE_VERIFIER_MIN && verifier.length <= CODE_VERIFIER_MAX && /^[A-Za-z0-9._~-]+$/.test(verifier);
-}
-
-/** SPEC.md §5: a string response type must not contain spaces. */
-export function isValidResponseType(responseType: string): boolean {
-  return responseType.length > 0 && !/\s/.test(responseType);
-}
-
 export type IdTokenExpectations = {
   issuer: string;
   clientId: string;
@@ -115,7 +102,7 @@ export function checkIdTokenClaims(claims: IdTokenClaims, expected: IdTokenExpec
 }
 
 /** How far the identity provider's clock may run behind the portal's when it says when the participant signed in. */
-export const AUTH_TIME_TOLERANCE_SECONDS = 60;
+const AUTH_TIME_TOLERANCE_SECONDS = 60;
 
 /**
  * The id token must come from a sign-in made for this request (`auth_time` no earlier than when the

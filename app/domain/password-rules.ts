@@ -36,5 +36,3 @@ export const NewPasswordSchema = z.object(newPasswordFields).superRefine(confirm
 export function newPasswordFormSchema<const Intent extends string>(intent: Intent) {
   return z.object({ intent: z.literal(intent), ...newPasswordFields }).superRefine(confirmationMatches);
 }
-
-export type NewPassword = z.infer<typeof NewPasswordSchema>;

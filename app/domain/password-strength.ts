@@ -2,8 +2,8 @@ import { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 export type PasswordStrength = "weak" | "good" | "strong";
 
-export const STRONG_SCORE = 10;
-export const GOOD_ABOVE = 7;
+const STRONG_SCORE = 10;
+const GOOD_ABOVE = 7;
 
 /** SPEC.md §5 'Strength meter': length of 10 or more adds 7; a letter, a digit, a special character add 1 each. */
 export function passwordScore(password: string): number {

@@ -49,7 +49,7 @@ export const ACCOUNT_ERROR_CODES = [
   "notFound",
 ] as const;
 
-export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
 /** What a failed account API call said: a stable code (and the values its text needs), else only a message. */
 export type AccountApiFailure = { errorCode?: string; errorMessage?: string; errorValues?: Record<string, number> };
@@ -64,7 +64,7 @@ export type PasswordUpdateFailure =
   | { kind: "notice"; notice: VerificationNotice }
   | { kind: "field"; field: "authCode" | "password"; messageKey: string };
 
-export const SESSION_EXPIRED_MESSAGE = "session has expired";
+const SESSION_EXPIRED_MESSAGE = "session has expired";
 const INVALID_CODE = "invalid code";
 const COMMON_PASSWORD = "this password was found in a list of commonly used passwords";
 const UNCHANGED_PASSWORD = "must be different from your current password";

@@ -1,5 +1,4 @@
 import type { AuthMethod } from "./auth-code";
-import type { StepReply } from "./password-update-view";
 
 /** SPEC.md §4 'Password update flow'. */
 export type PasswordUpdateStep = "mfa-verification-pick" | "mfa-verification-code" | "new-password";
@@ -19,13 +18,11 @@ export type PasswordUpdateState = {
   passwordAttempt?: string;
   /**
    * What the last POST answered when it stayed on the step (errors, notices, 'code sent again'),
-   * kept for the page the browser is redirected to and shown there once (POST-redirect-GET).
+   * kept for the page the browser is redirected to and shown there once (the one verification's
+   * post-redirect-get, verification.server.ts).
    */
-  pendingReply?: PendingReply;
+  keptReply?: unknown;
 };
-
-/** A step's answer waiting for the next page view, with the HTTP status that page answers with. */
-export type PendingReply = { reply: StepReply; status: number };
 
 /** The identity provider's nextStep names the portal's step; anything else is a generic error. */
 export function stepForNextStep(nextStep: string | undefined): PasswordUpdateStep | null {

@@ -1,6 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { PasswordUpdateStep } from "~/domain/password-update-steps";
-import type { CodeStepView, VerificationNotice } from "~/domain/verification";
+import type { CodeStepView, StepAnswer } from "~/domain/verification";
 
 /** What the password-update route's loader hands each step. */
 export type StepView = CodeStepView & {
@@ -18,15 +17,11 @@ export type StepView = CodeStepView & {
   reply?: StepReply;
 };
 
-/** What the action answers when it stays on the step. */
-export type StepReply = {
-  intent: string;
-  result?: SubmissionResult<string[]>;
-  notice?: VerificationNotice;
-  noticeValues?: Record<string, string | number>;
-  resent?: boolean;
-};
+/** What the action answers when it stays on the step: the one verification's answer. */
+export type StepReply = StepAnswer;
 
 export const PASSWORD_UPDATE_PATH = "/profile/security/password";
 export const SECURITY_PATH = "/profile/security";
+/** The invisible captcha's challenge, fetched by Login & Security before a password update starts. */
+export const CAPTCHA_CHALLENGE_PATH = "/profile/security/captcha";
 export const PASSWORD_PASSKEY_OPTIONS_PATH = "/profile/security/password/passkey-options";

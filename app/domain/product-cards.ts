@@ -2,9 +2,9 @@
  * SPEC.md §2 'Product cards by app name': each known app links to its health portal or store page
  * and to its consent, except exome-download, which has no consent link.
  */
-export type ProductDestination = "healthPortal" | "store";
+type ProductDestination = "healthPortal" | "store";
 
-export type ProductLinks = { destination: ProductDestination; url: string; consentUrl: string | null };
+type ProductLinks = { destination: ProductDestination; url: string; consentUrl: string | null };
 
 export type ProductCatalogue = Readonly<Record<string, ProductLinks>>;
 
@@ -20,11 +20,11 @@ export const PRODUCT_APP_NAMES = [
   "exome-download",
 ] as const;
 
-export type ProductAppName = (typeof PRODUCT_APP_NAMES)[number];
+type ProductAppName = (typeof PRODUCT_APP_NAMES)[number];
 
 export type ProductCard = ProductLinks & { appName: ProductAppName };
 
-export function isProductAppName(appName: string): appName is ProductAppName {
+function isProductAppName(appName: string): appName is ProductAppName {
   return (PRODUCT_APP_NAMES as readonly string[]).includes(appName);
 }
 

@@ -3,7 +3,7 @@
  * results response lists it as the agreement "rc" (SPEC.md §3), and the studies page is about
  * taking part in research and withdrawing from it, so it only makes sense for them.
  */
-export const RESEARCH_CONSENT_AGREEMENT = "rc";
+const RESEARCH_CONSENT_AGREEMENT = "rc";
 
 export type ProfileSection = "overview" | "security" | "studies";
 

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { AuthMethod } from "./auth-code";
+import { VERIFICATION_INTENTS } from "./verification";
 
 /**
  * Raw genetic data (the exome file, and the download of all one's data, which holds it) is released
@@ -67,4 +68,4 @@ export const downloadStepTitleKeys = {
   ready: "download.stepTitles.ready",
 } as const;
 
-export const DownloadIntentSchema = z.enum(["send-code", "confirm", "resend", "cancel"]);
+export const DownloadIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey"]);

@@ -1,3 +1,6 @@
+import { CAPTCHA_CHALLENGE_PATH, PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH } from "./password-update-view";
+import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "./sign-in-factors";
+
 const PLACEHOLDER_ORIGIN = "http://portal.invalid";
 const MAX_LENGTH = 2048;
 
@@ -29,4 +32,15 @@ export function safeReturnTo(candidate: unknown, fallback = "/"): string {
   const resolved = sameOriginPath(candidate);
   if (resolved === null || resolved.startsWith("//") || resolved.includes("\\")) return fallback;
   return sameOriginPath(resolved) === resolved ? resolved : fallback;
+}
+
+/** What a page fetches in the background, and the page it serves: signing in again comes back to the page. */
+const servedPages: ReadonlyMap<string, string> = new Map([
+  [CAPTCHA_CHALLENGE_PATH, PASSWORD_UPDATE_PATH],
+  [PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH],
+  [PASSKEY_OPTIONS_PATH, FACTORS_PATH],
+]);
+
+export function servedPageOf(pathname: string): string | undefined {
+  return servedPages.get(pathname);
 }

@@ -5,11 +5,11 @@ import * as z from "zod";
  * browser, each one of a few names the locale catalogs translate. Only these three words are kept,
  * never the User-Agent they were read from (a full string helps fingerprint a participant).
  */
-export const DEVICE_KINDS = ["phone", "tablet", "computer"] as const;
-export const DEVICE_SYSTEMS = ["windows", "macos", "ios", "ipados", "android", "chromeos", "linux", "other"] as const;
-export const DEVICE_BROWSERS = ["edge", "samsung", "opera", "firefox", "chrome", "safari", "other"] as const;
+const DEVICE_KINDS = ["phone", "tablet", "computer"] as const;
+const DEVICE_SYSTEMS = ["windows", "macos", "ios", "ipados", "android", "chromeos", "linux", "other"] as const;
+const DEVICE_BROWSERS = ["edge", "samsung", "opera", "firefox", "chrome", "safari", "other"] as const;
 
-export const SessionDeviceSchema = z.object({
+const SessionDeviceSchema = z.object({
   kind: z.enum(DEVICE_KINDS),
   system: z.enum(DEVICE_SYSTEMS),
   browser: z.enum(DEVICE_BROWSERS),

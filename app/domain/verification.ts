@@ -47,12 +47,14 @@ export function codeFieldError(errorCode: string | undefined, method: AuthMethod
   return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
 }
 
-/** The intents every code step has, whatever it verifies for. */
-export const VerificationIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("resend") }),
-  z.object({ intent: z.literal("cancel") }),
-]);
-export type VerificationIntent = z.infer<typeof VerificationIntentSchema>;
+/**
+ * The one vocabulary of a verification's buttons (named `intent`), whatever it verifies for: send a
+ * code by the method picked (or move to the app's code), send it again, check the code typed, check a
+ * passkey instead, switch to another way from the code step, and give up. A flow adds its own intents
+ * for what comes before or after (the password update's 'start' and 'set-password').
+ */
+export const VERIFICATION_INTENTS = ["send-code", "resend", "verify", "verify-passkey", "other-way", "cancel"] as const;
+export type VerificationIntent = (typeof VERIFICATION_INTENTS)[number];
 
 /** What a code step's POST answered when it stayed on the step (shown once, on the page it redirected to). */
 export type VerificationReply = {
@@ -62,6 +64,52 @@ export type VerificationReply = {
   resent?: boolean;
 };
 
+/**
+ * A text or call that did not reach the participant, as the identity provider learnt it from the text
+ * provider: refused at once (`failed`, with why where the participant can act on it) or reported lost
+ * later (`undelivered`).
+ */
+export type CodeDeliveryProblem = {
+  channel: "sms" | "voice";
+  state: "failed" | "undelivered";
+  refusal: "invalid-number" | "not-sms-capable" | "opted-out" | "other" | null;
+};
+
+export const CodeDeliverySchema = z
+  .object({
+    channel: z.enum(["sms", "voice"]),
+    state: z.enum(["pending", "sent", "delivered", "undelivered", "failed"]),
+    refusal: z.enum(["invalid-number", "not-sms-capable", "opted-out", "other"]).nullable().catch(null),
+  })
+  .nullable()
+  .optional()
+  .catch(null);
+
+/** The problem worth showing on a code step by `method`: a text or call of that method that did not arrive; null otherwise. */
+export function deliveryProblemOf(delivery: z.infer<typeof CodeDeliverySchema>, method: AuthMethod): CodeDeliveryProblem | null {
+  if (!delivery || delivery.channel !== method) return null;
+  if (delivery.state !== "failed" && delivery.state !== "undelivered") return null;
+  return { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal };
+}
+
+/**
+ * The ways a code step offers when its text or call did not arrive: the participant's other ways the
+ * flow can switch to from its code step, never a call to a number that does not work at all.
+ */
+export function waysAfterProblem(
+  problem: CodeDeliveryProblem,
+  otherWays: readonly OtherWay[],
+  switchable: readonly OtherWay[],
+): OtherWay[] {
+  return otherWays.filter(
+    (way) => switchable.includes(way) && !(problem.refusal === "invalid-number" && (way === "sms" || way === "voice")),
+  );
+}
+
+/** The intent, on a code step, of 'Call me with a code instead', 'Use my authenticator app' and 'Use a passkey'. */
+export const OTHER_WAY_INTENT = "other-way";
+export const OtherWaySchema = z.enum(["sms", "voice", "totp", "passkey"]);
+
 /** What a code step shows, whatever it verifies for: how the code came and to which number, the resend lock, the other ways. */
 export type CodeStepView = {
   method: AuthMethod;
@@ -70,6 +118,8 @@ export type CodeStepView = {
   resendSecondsLeft: number;
   /** The participant's other ways to confirm it is them, for 'Didn't get a code?'. */
   otherWays: OtherWay[];
+  /** The text or call that did not arrive, as the text provider reported it; absent while all is well. */
+  delivery?: CodeDeliveryProblem | null;
 };
 
 /** A step's answer with conform's result for its fields. */

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { PasswordUpdateMethodSchema } from "./auth-code";
+import { VERIFICATION_INTENTS } from "./verification";
 import { WITHDRAWAL_CHOICES, withdrawalMessages } from "./withdrawal";
 
 /** Step one: what to do, and how to get the code. */
@@ -8,4 +9,4 @@ export const WithdrawalChoiceSchema = z.object({
   ...PasswordUpdateMethodSchema.shape,
 });
 
-export const WithdrawalIntentSchema = z.enum(["send-code", "confirm", "resend", "cancel"]);
+export const WithdrawalIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey"]);

@@ -1,8 +1,9 @@
-import type { Language, Namespace } from "~/i18n";
+import type { Language, Namespace } from "~/i18n/languages";
 import { programStrings } from "../../lib/program/strings.ts";
 import accessibilityEn from "./en/accessibility.json";
 import authEn from "./en/auth.json";
 import commonEn from "./en/common.json";
+import counsellingEn from "./en/counselling.json";
 import dashboardEn from "./en/dashboard.json";
 import familyEn from "./en/family.json";
 import profileEn from "./en/profile.json";
@@ -11,6 +12,7 @@ import uiEn from "./en/ui.json";
 import accessibilityEs from "./es/accessibility.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
+import counsellingEs from "./es/counselling.json";
 import dashboardEs from "./es/dashboard.json";
 import familyEs from "./es/family.json";
 import profileEs from "./es/profile.json";
@@ -31,6 +33,7 @@ export const resources = {
     accessibility: accessibilityEn,
     shares: sharesEn,
     family: familyEn,
+    counselling: counsellingEn,
   },
   es: {
     common: { ...programStrings.es, ...commonEs },
@@ -41,5 +44,6 @@ export const resources = {
     accessibility: accessibilityEs,
     shares: sharesEs,
     family: familyEs,
+    counselling: counsellingEs,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -8,17 +8,17 @@ import type { Route } from "./+types/$";
  * carry the participant's name): the root's error boundary renders it, and the root's `headers` keeps
  * the `Cache-Control` thrown here.
  */
-async function notFound(request: Request, context: Route.LoaderArgs["context"]): Promise<never> {
-  const { session } = await readSession(request, context);
+async function notFound(request: Request): Promise<never> {
+  const { session } = await readSession(request);
   throw data({ visitor: session ? visitorOf(session) : null }, { status: 404, statusText: "Not Found", headers: privatePageHeaders });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return notFound(request, context);
+export function loader({ request }: Route.LoaderArgs) {
+  return notFound(request);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return notFound(request, context);
+export function action({ request }: Route.ActionArgs) {
+  return notFound(request);
 }
 
 export default function NotFound() {

@@ -10,15 +10,16 @@ import { NetworkErrorScreen, ServerErrorScreen } from "~/components/layout/error
 import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { WELCOME_BANNER } from "~/domain/dashboard-banner-names";
 import { timelineEntries } from "~/domain/kit-timeline";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { type DashboardData, loadDashboard } from "~/services/dashboard-data.server";
-import { requireVisitor } from "~/services/session.server";
+import { translations } from "~/services/language.server";
+import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal._index";
 
-export const handle: TranslationHandle & NoscriptRefreshHandle = {
-  i18n: ["dashboard"],
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
+
+export const handle: NoscriptRefreshHandle = {
   // The waiting page asks again by itself without JavaScript.
   noscriptRefresh: (loaderData, location) => {
     const waiting = loaderData as DashboardData | undefined;
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 
 /** SPEC.md §2 'My Results'. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireVisitor(request, context);
+  const session = visitorSession(context);
   const outcome = await loadDashboard(request, session);
   if (outcome.kind === "response") throw outcome.response;
   return data(outcome.data, { status: outcome.status });

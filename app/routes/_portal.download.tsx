@@ -22,12 +22,12 @@ import {
   type DownloadTarget,
 } from "~/domain/raw-data-download";
 import { resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import type { Language } from "~/i18n/languages";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import {
   confirmDownload,
   DOWNLOAD_FLOW,
@@ -39,9 +39,9 @@ import {
   type DownloadFailure,
 } from "~/services/raw-data-download.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireVisitor, type PortalSession } from "~/services/session.server";
+import { type PortalSession, visitorSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { keepReply, takeReply } from "~/services/verification.server";
+import { codeDelivery, otherWayOf, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
 /**
@@ -49,33 +49,38 @@ import type { Route } from "./+types/_portal.download";
  * code should come, the code, then a link that works once. Every step is a page of its own and a plain
  * form post (post-redirect-get), with JavaScript or without.
  */
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", downloadStepTitleKeys[loaderData?.step ?? "pick"]);
 
 /** The participant's own session (a results link is told to sign in), and the file the page is for. */
 async function participantAndTarget(request: Request, context: Route.LoaderArgs["context"]) {
-  const session = await requireVisitor(request, context);
+  const session = visitorSession(context);
   if (session.tokenType === "ACCESS") {
     const cookie = await flashNotification({ type: "info", titleKey: "profile:download.errors.resultsLink" });
-    throw redirect("/", { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    throw redirect("/", { headers: { "Set-Cookie": cookie } });
   }
   const target = downloadTargetOf(new URL(request.url).searchParams);
-  if (!target) throw data(null, { status: 400, headers: privatePageHeaders });
+  if (!target) throw data(null, { status: 400 });
   return { session, target };
 }
 
 /** The file, when it is the participant's and can be had now; otherwise back where it was asked for, with a notice. */
-async function fileOrLeave(request: Request, session: PortalSession, target: DownloadTarget): Promise<DownloadFileView> {
-  const file = await downloadableFile(request, session, target, await detectLanguage(request));
+async function fileOrLeave(
+  request: Request,
+  session: PortalSession,
+  target: DownloadTarget,
+  language: Language,
+): Promise<DownloadFileView> {
+  const file = await downloadableFile(request, session, target, language);
   if (file) return { target, ...file };
   const cookie = await flashNotification(
     target.kind === "archive"
       ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
       : { type: "error", titleKey: "profile:download.errors.noticeTitle", bodyKey: "profile:download.errors.notAvailable" },
   );
-  throw redirect(backFrom(target), { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  throw redirect(backFrom(target), { headers: { "Set-Cookie": cookie } });
 }
 
 /** This file's flow, if one is under way (another file's is not shown here; a released link that ran out is over). */
@@ -91,7 +96,7 @@ async function stateFor(session: PortalSession, target: DownloadTarget) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, target } = await participantAndTarget(request, context);
-  const file = await fileOrLeave(request, session, target);
+  const file = await fileOrLeave(request, session, target, languageOf(context));
   const state = await stateFor(session, target);
   const kept = state ? await takeReply(session, DOWNLOAD_FLOW) : null;
   const step: keyof typeof downloadStepTitleKeys = state?.step ?? "pick";
@@ -103,6 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           phoneNumber: state.phoneNumber,
           resendSecondsLeft: resendSecondsLeft(state, Date.now()),
           otherWays: otherWaysOf(factors, state.method),
+          delivery: await codeDelivery(session, "download", state.method),
         }
       : null;
   // Never the proof: only the link that works once.
@@ -114,25 +120,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null;
   return data(
     { step, file, code, released, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable: Boolean(factors?.totp), reply: kept?.reply },
-    { status: kept?.status ?? 200, headers: privatePageHeaders },
+    { status: kept?.status ?? 200 },
   );
 }
 
 const unavailable: VerificationNotice = { titleKey: "download.errors.noticeTitle", bodyKey: "download.errors.unavailable" };
 const noticeOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.notice : unavailable);
 const statusOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.status : 503);
-const expired = () => redirect("/session-expired", { headers: privatePageHeaders });
+const expired = () => redirect("/session-expired");
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const { session, target } = await participantAndTarget(request, context);
   const form = await readForm(request);
-  const toPage = () => redirect(downloadPath(target), { status: 303, headers: privatePageHeaders });
+  const toPage = () => redirect(downloadPath(target), { status: 303 });
   /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
-  const stay = async (reply: StepAnswer, status: number) => {
-    await keepReply(session, DOWNLOAD_FLOW, reply, status);
-    return toPage();
-  };
+  const stay = (reply: StepAnswer, status: number) => stayOnStep(session, DOWNLOAD_FLOW, downloadPath(target), reply, status);
   const intent = DownloadIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ notice: unavailable }, { status: 400 });
   const state = await stateFor(session, target);
@@ -140,10 +143,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "cancel") {
     await forgetDownload(session);
     const cookie = await flashNotification({ type: "info", titleKey: "profile:download.canceled" });
-    return redirect(backFrom(target), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect(backFrom(target), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (intent.data === "send-code") {
-    await fileOrLeave(request, session, target);
+    await fileOrLeave(request, session, target, languageOf(context));
     const submission = parseWithZod(form, { schema: PasswordUpdateMethodSchema });
     if (submission.status !== "success") return data({ intent: "send-code", result: submission.reply() }, { status: 400 });
     const sent = await sendDownloadCode(session, target, submission.value.authMethod);
@@ -154,6 +157,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The code step's intents need a code on its way for this file; without one the page shows step one.
   if (state?.step !== "code") return toPage();
+  if (intent.data === "other-way") {
+    const method = await otherWayOf(session, state.method, form.get("authMethod"));
+    if (!method) return toPage();
+    const sent = await sendDownloadCode(session, target, method);
+    if (!("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return stay({ intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
+  }
   if (intent.data === "resend") {
     if (state.method === "totp") return toPage();
     const left = resendSecondsLeft(state, Date.now());
@@ -172,15 +183,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return stay({ intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
   }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-  if (submission.status !== "success") return stay({ intent: "confirm", result: submission.reply() }, 400);
-  const released = await confirmDownload(request, session, state, submission.value.authCode, await detectLanguage(request));
+  if (submission.status !== "success") return stay({ intent: "verify", result: submission.reply() }, 400);
+  const released = await confirmDownload(request, session, state, submission.value.authCode, languageOf(context));
   if (!("kind" in released) || released.kind === "exome" || released.kind === "archive") return toPage();
   if (released.kind === "session-expired") return expired();
   if (released.kind === "field")
-    return stay({ intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [released.messageKey] } }) }, 400);
+    return stay({ intent: "verify", result: submission.reply({ fieldErrors: { authCode: [released.messageKey] } }) }, 400);
   // A failure after the code passed ends the flow (its proof is spent): step one again, with the notice.
   if (!downloadState(session)) return data({ intent: "send-code", notice: noticeOf(released) }, { status: statusOf(released) });
-  return stay({ intent: "confirm", result: submission.reply(), notice: noticeOf(released) }, statusOf(released));
+  return stay({ intent: "verify", result: submission.reply(), notice: noticeOf(released) }, statusOf(released));
 }
 
 export default function DownloadPage({ loaderData, actionData }: Route.ComponentProps) {

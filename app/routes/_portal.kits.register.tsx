@@ -5,37 +5,37 @@ import { KitRegistrationForm, type KitRegistrationReply } from "~/components/kit
 import * as styles from "~/components/kits/kits.css";
 import * as profile from "~/components/profile/profile.css";
 import { kitRegistrationSchema } from "~/domain/kit-registration";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { portalRequestOf } from "~/load-context";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { listKits, registerKit } from "~/services/kits.server";
+import { translations } from "~/services/language.server";
+import { portalRequestOf } from "~/services/load-context.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.kits.register";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "kits.title");
 
 const DAY_MS = 86_400_000;
 
 /** The form, and below it the kits the participant registered already (none when the results service does not answer). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   const kits = (await listKits(session)) ?? [];
   // The date field offers no day after tomorrow: the participant's today may be ahead of the server's.
   const latestDay = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
-  return data({ kits, latestDay }, { headers: privatePageHeaders });
+  return data({ kits, latestDay });
 }
 
-const refused = (reply: KitRegistrationReply, status: number) => data(reply, { status, headers: privatePageHeaders });
+const refused = (reply: KitRegistrationReply, status: number) => data(reply, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const submission = parseWithZod(await readForm(request), { schema: kitRegistrationSchema() });
   if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
   const { barcode, collectedOn } = submission.value;
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       titleKey: "dashboard:kits.registered",
       bodyKey: "dashboard:kits.registeredBody",
     });
-    return redirect("/", { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
   }
   // Unknown and another participant's are the same answer; the participant's own kit says so.
   if (outcome.kind === "no-match")

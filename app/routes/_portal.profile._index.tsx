@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import type { Route } from "./+types/_portal.profile._index";
 import type { loader as profileLoader } from "./_portal.profile";
 

@@ -3,7 +3,7 @@ import { ARCHIVE_TICKET_PATTERN, downloadPath } from "~/domain/raw-data-download
 import { openDataExportFile } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { takeArchiveRelease } from "~/services/raw-data-download.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 
@@ -15,13 +15,13 @@ import type { Route } from "./+types/_portal.profile.data-export.$exportId";
  * sends them back to the list with a notice.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
   // A HEAD (a link checker, a download manager's probe) never spends the ticket, nor the proof behind it.
   const proof =
     request.method !== "HEAD" && ARCHIVE_TICKET_PATTERN.test(ticket) ? await takeArchiveRelease(session, params.exportId, ticket) : null;
   if (!proof) {
-    const headers = new Headers(privatePageHeaders);
+    const headers = new Headers();
     // A link followed a second time (or too late) says why the code is asked for again.
     if (ticket && request.method !== "HEAD")
       headers.append("Set-Cookie", await flashNotification({ type: "warning", titleKey: "profile:download.errors.linkUsed" }));
@@ -29,11 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const file = await openDataExportFile(session, params.exportId, request.signal, proof);
   if (file.answered && file.ok && file.body) {
-    return passedOnFile(
-      request,
-      { headers: file.headers, body: file.body },
-      { ...privatePageHeaders, "X-Content-Type-Options": "nosniff" },
-    );
+    return passedOnFile(request, { headers: file.headers, body: file.body }, { "X-Content-Type-Options": "nosniff" });
   }
   if (file.answered) await file.body?.cancel();
   const gone = file.answered && [404, 409, 410].includes(file.status);
@@ -42,5 +38,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
       : { type: "error", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.unavailable" },
   );
-  return redirect("/profile/overview#your-data", { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect("/profile/overview#your-data", { headers: { "Set-Cookie": cookie } });
 }

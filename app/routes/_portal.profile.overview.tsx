@@ -1,26 +1,26 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
+import { CounsellingCard } from "~/components/counselling/counselling-card";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
 import { SharedReportsCard } from "~/components/shares/shared-reports-card";
 import { dataExportItems } from "~/domain/data-export";
-import type { TranslationHandle } from "~/i18n";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.overview";
 import type { loader as profileLoader } from "./_portal.profile";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares", "counselling")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   const listed = await listDataExports(session);
   return { exports: listed.ok ? dataExportItems(listed.exports, Date.now()) : null, serverTimeZone };
 }
@@ -28,17 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Prepare my download': a plain form POST; the list below then shows it being prepared. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const form = await readForm(request);
   if (form.get("intent") !== REQUEST_EXPORT_INTENT) return data({ problem: null }, { status: 400 });
-  const outcome = await requestDataExport(session, await detectLanguage(request));
+  const outcome = await requestDataExport(session, languageOf(context));
   if (outcome.kind === "requested") {
     const cookie = await flashNotification({
       type: "success",
       titleKey: "profile:dataExport.requestedTitle",
       bodyKey: "profile:dataExport.requestedBody",
     });
-    return redirect("/profile/overview#your-data", { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect("/profile/overview#your-data", { status: 303, headers: { "Set-Cookie": cookie } });
   }
   const problem: DataExportProblem =
     outcome.kind === "too-many" ? { kind: "too-many", retryAt: Date.now() + outcome.retryAfterSeconds * 1000 } : { kind: "unavailable" };
@@ -55,6 +55,7 @@ export default function ProfileOverviewPage({ loaderData, actionData: answer }: 
       <PersonalInformationCard person={profile.person} />
       <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
       <SharedReportsCard />
+      <CounsellingCard />
       <MoreToComeBanner />
     </>
   );

@@ -16,27 +16,28 @@ import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, ste
 import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import type { VerificationNotice } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import {
+  PASSWORD_UPDATE_FLOW,
   passwordUpdateState,
   resendVerificationCode,
   sendVerificationCode,
   settleInterruptedAttempt,
   startPasswordUpdate,
-  keepReply,
-  takeReply,
   submitVerificationCode,
+  switchMethod,
   updatePassword,
   verifyWithPasskey,
   type Moved,
 } from "~/services/password-update.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
+import { participantSession, type PortalSession } from "~/services/session.server";
 import { credentialOf, readFactors } from "~/services/sign-in-factors.server";
+import { codeDelivery, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security.password";
 
 const stepTitleKeys = {
@@ -52,13 +53,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
  * The password update of SPEC.md §4. The step and the method live in the server-side session; this
  * page shows whatever step the server says, so no step can be reached out of order.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const state = passwordUpdateState(session);
-  if (!state) throw redirect(SECURITY_PATH, { headers: privatePageHeaders });
+  if (!state) throw redirect(SECURITY_PATH);
   if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
-  const pending = await takeReply(session, state);
+  const pending = await takeReply(session, PASSWORD_UPDATE_FLOW);
   const method = state.method ?? DEFAULT_AUTH_METHOD;
   const view: StepView = {
     step: state.step,
@@ -68,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
     codeSentAt: state.resendAvailableAt ?? 0,
     ...(await stepFactors(session, state.step, method, context)),
+    delivery: state.step === "mfa-verification-code" ? await codeDelivery(session, "password-update", method) : null,
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -82,7 +84,7 @@ async function passwordUpdatedRedirect() {
     bodyKey: "profile:signedOutElsewhere",
     visibleMs: NOTIFICATION_VISIBLE_MS,
   });
-  return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(SECURITY_PATH, { headers: { "Set-Cookie": cookie } });
 }
 
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
@@ -100,19 +102,14 @@ async function stepFactors(session: PortalSession, step: string, method: AuthMet
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
 const refuse = (reply: StepReply) => data(reply, { status: 400 });
-const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303, headers: privatePageHeaders });
+const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303 });
 
-/**
- * POST-redirect-GET for every answer a step's own form gets: the answer waits in the flow state for
- * the page it redirects to, so Back and reload never post the form again.
- */
-async function stay(session: PortalSession, reply: StepReply, status = 400) {
-  await keepReply(session, reply, status);
-  return toStep();
-}
+/** Post-redirect-get for every answer a step's own form gets (the one verification's). */
+const stay = (session: PortalSession, reply: StepReply, status = 400) =>
+  stayOnStep(session, PASSWORD_UPDATE_FLOW, PASSWORD_UPDATE_PATH, reply, status);
 
 function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
-  if (failure.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+  if (failure.kind === "session-expired") return redirect("/session-expired");
   if (failure.kind === "notice") return stay(session, { intent, notice: failure.notice, ...extra });
   return null;
 }
@@ -125,7 +122,7 @@ function afterMove(session: PortalSession, outcome: Moved | PasswordUpdateFailur
 async function start(session: PortalSession, captchaToken: string | undefined) {
   const outcome = await startPasswordUpdate(session, captchaToken);
   if (outcome.kind === "moved") return toStep();
-  if (outcome.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
+  if (outcome.kind === "session-expired") return redirect("/session-expired");
   const notice = outcome.kind === "notice" ? outcome.notice : unrecognisedRequest;
   const cookie = await flashNotification({
     type: "error",
@@ -135,15 +132,14 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
     bodyText: notice.bodyText?.slice(0, 500),
     visibleMs: 0,
   });
-  return redirect(SECURITY_PATH, { headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(SECURITY_PATH, { headers: { "Set-Cookie": cookie } });
 }
 
 const secrets = ["password", "confirmPassword"];
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  // No context: the loaders that run after an action read the session it left, not the one it started with.
-  const session = await requireParticipant(request);
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const formData = await readForm(request);
   const intent = PasswordUpdateIntentSchema.safeParse(formData.get("intent"));
@@ -152,12 +148,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   const state = passwordUpdateState(session);
   if (intent.data !== "start") {
-    if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
+    if (!state) return redirect(SECURITY_PATH);
     if (stepOfIntent[intent.data] !== state.step) return toStep();
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
   if (submission.status !== "success") {
-    if (intent.data === "submit-code") return stay(session, { intent: intent.data, result: submission.reply() });
+    if (intent.data === "verify") return stay(session, { intent: intent.data, result: submission.reply() });
     if (intent.data === "set-password") {
       return stay(session, { intent: intent.data, result: submission.reply({ hideFields: secrets }) });
     }
@@ -165,14 +161,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = submission.value;
   if (form.intent === "start") return start(session, form.captchaToken);
-  if (!state) return redirect(SECURITY_PATH, { headers: privatePageHeaders });
+  if (!state) return redirect(SECURITY_PATH);
 
   switch (form.intent) {
     case "send-code":
       return afterMove(session, await sendVerificationCode(session, state, form.authMethod), form.intent);
-    case "use-passkey":
+    case "other-way":
+      return afterMove(session, await switchMethod(session, state, form.authMethod), form.intent);
+    case "verify-passkey":
       return afterMove(session, await verifyWithPasskey(session, state, credentialOf(form.credential)), form.intent);
-    case "submit-code": {
+    case "verify": {
       const outcome = await submitVerificationCode(session, state, form.authCode);
       if (outcome.kind === "field") {
         return stay(session, { intent: form.intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
@@ -201,6 +199,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** The ways the code step can switch to when its text or call did not arrive (a passkey from the pick step). */
+const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey"] as const;
+
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   switch (view.step) {
@@ -213,11 +214,12 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
           key={view.codeSentAt}
           id="password-update-code"
           action={PASSWORD_UPDATE_PATH}
-          intent="submit-code"
+          intent="verify"
           view={view}
           reply={reply}
           summaryTitle={t("update.summaryTitle")}
           submitLabel={t("code.submit")}
+          switchable={PASSWORD_UPDATE_WAYS}
         />
       );
     case "new-password":

@@ -12,19 +12,19 @@ import { useServedAsPage } from "~/components/use-served-as-page";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { recentSessionEndingChange, SESSION_ENDING_FLOW } from "~/domain/active-sessions";
 import { PASSWORD_UPDATE_PATH } from "~/domain/password-update-view";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { readNotificationPreferences } from "~/services/notification-preferences.server";
-import { flowState, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { flowState, participantSession, serverTimeZone } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
 import type { Route } from "./+types/_portal.profile.security";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.loginSecurity");
 
 /** SPEC.md §2 'Login & Security', behind its feature check. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const after = recentSessionEndingChange(flowState(session, SESSION_ENDING_FLOW), Date.now());
   const [factors, notifications] = await Promise.all([readFactors(session, context), readNotificationPreferences(session)]);

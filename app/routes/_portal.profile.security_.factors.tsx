@@ -7,25 +7,25 @@ import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
 import { changePhoneWithoutItBy, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { factorChangeSteps, factorFlowState } from "~/services/factor-change-flow.server";
 import { factorVerificationSteps } from "~/services/factor-verification-steps.server";
 import { readForm } from "~/services/form-body.server";
+import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import { qrCodeImage, readFactors } from "~/services/sign-in-factors.server";
-import { takeReply } from "~/services/verification.server";
+import { codeDelivery, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security_.factors";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", loaderData ? factorStepTitleKeys[loaderData.state.step] : "factors.heading");
 
 async function loginSecurityParticipant(request: Request, context: Route.LoaderArgs["context"]) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   return session;
 }
@@ -34,7 +34,7 @@ async function loginSecurityParticipant(request: Request, context: Route.LoaderA
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loginSecurityParticipant(request, context);
   const current = factorFlowState(session);
-  if (!current) throw redirect("/profile/security", { headers: privatePageHeaders });
+  if (!current) throw redirect("/profile/security");
   const kept = await takeReply(session, FACTORS_FLOW);
   const { keptReply: _shown, ...state } = current;
   const factors = state.step === "pick" || state.step === "code" ? await readFactors(session) : null;
@@ -46,11 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     oldNumberUnavailable: state.oldNumberUnavailable ?? false,
     oldNumberOffer: factors && !state.oldNumberUnavailable ? changePhoneWithoutItBy(factors, state.change) : null,
     otherWays: state.step === "code" ? otherWaysOf(factors, state.method) : [],
+    delivery: state.step === "code" ? await codeDelivery(session, "factors", state.method) : null,
     qrCode: state.step === "enrol" ? await qrCodeImage(state.uri) : null,
     resendSecondsLeft: "resendAvailableAt" in state ? resendSecondsLeft(state, Date.now()) : 0,
     reply: kept?.reply,
   };
-  return data(view, { status: kept?.status ?? 200, headers: privatePageHeaders });
+  return data(view, { status: kept?.status ?? 200 });
 }
 
 const factorSteps = { ...factorVerificationSteps, ...factorChangeSteps };
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await loginSecurityParticipant(request, context);
   const form = await readForm(request);
   const intent = FactorIntentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return data({ intent: "unknown" }, { status: 400, headers: privatePageHeaders });
+  if (!intent.success) return data({ intent: "unknown" }, { status: 400 });
   const state = factorFlowState(session);
   if (!state && !["start", "rename-passkey", "cancel", "cancel-phone-change"].includes(intent.data))
     return redirect("/profile/security", { status: 303 });

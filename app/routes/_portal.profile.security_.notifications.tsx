@@ -5,13 +5,13 @@ import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { saveNotificationPreferences, WITHDRAWN } from "~/services/notification-preferences.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.security_.notifications";
 
 const SECURITY_PATH = "/profile/security";
 
 async function loginSecurityParticipant(request: Request, context: Route.LoaderArgs["context"]) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   return session;
 }
@@ -19,7 +19,7 @@ async function loginSecurityParticipant(request: Request, context: Route.LoaderA
 /** The settings are a section of Login & Security; this address only takes their form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await loginSecurityParticipant(request, context);
-  return redirect(SECURITY_PATH, { status: 303, headers: privatePageHeaders });
+  return redirect(SECURITY_PATH, { status: 303 });
 }
 
 /** Saves the kit e-mail and research-update settings, then back to Login & Security saying whether they were saved. */
@@ -37,5 +37,5 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { type: "success", titleKey: "profile:notifications.saved" }
         : { type: "error", titleKey: "profile:notifications.notSaved" },
   );
-  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(SECURITY_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
 }

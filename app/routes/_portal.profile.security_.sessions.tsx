@@ -5,29 +5,29 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { END_SESSION_INTENT, recentSessionEndingChange, SESSION_ENDING_FLOW, SESSIONS_PATH } from "~/domain/active-sessions";
 import { SessionActionSchema } from "~/domain/active-sessions-form";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { endActiveSession, endOtherSessions, listActiveSessions } from "~/services/active-sessions.server";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
+import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { flowState, privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
+import { flowState, participantSession, saveFlowState, serverTimeZone } from "~/services/session.server";
 import { signOut } from "~/services/sign-out.server";
 import type { Route } from "./+types/_portal.profile.security_.sessions";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "sessions.heading");
 
 /** Where the participant is signed in (OWASP ASVS 5.0 V7.5.2), part of Login & Security. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   // Only to the session that made the change, while it is recent: an address anyone can open says nothing.
   const after = recentSessionEndingChange(flowState(session, SESSION_ENDING_FLOW), Date.now());
-  return data({ sessions: await listActiveSessions(session), after, serverTimeZone }, { headers: privatePageHeaders });
+  return data({ sessions: await listActiveSessions(session), after, serverTimeZone });
 }
 
 type Problem = "bad-request" | "not-found";
@@ -35,16 +35,16 @@ type Problem = "bad-request" | "not-found";
 /** 'Sign out' of one session, or of every other one: plain form posts, answered with the list again. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const parsed = SessionActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ problem: "bad-request" as Problem }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data({ problem: "bad-request" as Problem }, { status: 400 });
   if (parsed.data.intent === END_SESSION_INTENT) {
     const outcome = await endActiveSession(session, parsed.data.session);
     if (outcome.kind === "this-device") return signOut(session);
-    if (outcome.kind === "not-found") return data({ problem: "not-found" as Problem }, { status: 404, headers: privatePageHeaders });
+    if (outcome.kind === "not-found") return data({ problem: "not-found" as Problem }, { status: 404 });
     const cookie = await flashNotification({ type: "success", titleKey: "profile:sessions.endedTitle" });
-    return redirect(SESSIONS_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect(SESSIONS_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
   }
   const ended = await endOtherSessions(session);
   // Done: the offer that followed the change is not made again.
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     bodyKey: "profile:sessions.endedOthersBody",
     bodyValues: { count: ended },
   });
-  return redirect(SESSIONS_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(SESSIONS_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function ActiveSessionsPage({ loaderData, actionData: answer }: Route.ComponentProps) {

@@ -5,18 +5,18 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { WithdrawalStatus } from "~/components/profile/withdrawal-status";
 import { site } from "~/config/site";
-import { Trans, useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { Trans, useTranslation } from "~/i18n/react";
 import { profileOverview } from "~/services/profile-overview.server";
-import { requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 import type { Route } from "./+types/_portal.profile.studies";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.myStudies");
 
 /** Only participants who qualify (research consent, see domain/profile-navigation) have this page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   const [{ canSeeStudies, resultsUnavailable, consents }, withdrawals] = await Promise.all([
     profileOverview(session, context),
     listWithdrawals(session),

@@ -9,17 +9,16 @@ import { otherWaysOf } from "~/domain/code-help";
 import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH, withdrawalStepTitleKeys } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema, WithdrawalIntentSchema } from "~/domain/withdrawal-form";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant, type PortalSession } from "~/services/session.server";
+import { participantSession, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { keepReply, takeReply } from "~/services/verification.server";
+import { codeDelivery, stayOnStep, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -28,6 +27,7 @@ import {
   resendWithdrawalCode,
   sendReceipt,
   sendWithdrawalCode,
+  switchWithdrawalMethod,
   WITHDRAWAL_FLOW,
   withdrawalState,
   type WithdrawalFailure,
@@ -35,12 +35,12 @@ import {
 import type { Route } from "./+types/_portal.profile.studies_.withdraw";
 
 /** The receipt in the page's language, naming the browser the request came from. */
-const receiptContext = async (request: Request) => ({
-  language: await detectLanguage(request),
+const receiptContext = (request: Request, context: Route.ActionArgs["context"]) => ({
+  language: languageOf(context),
   device: request.headers.get("user-agent") ?? "",
 });
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", withdrawalStepTitleKeys[loaderData?.code ? "code" : "choice"]);
@@ -48,22 +48,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** My Studies' participants only (the same rule as the page); while the results service cannot say, 'try again' (503). */
 async function requireStudies(session: PortalSession, context: Route.LoaderArgs["context"]): Promise<void> {
   const { canSeeStudies, resultsUnavailable } = await profileOverview(session, context);
-  if (resultsUnavailable) throw data(null, { status: 503, headers: privatePageHeaders });
-  if (!canSeeStudies) throw data(null, { status: 404, headers: privatePageHeaders });
+  if (resultsUnavailable) throw data(null, { status: 503 });
+  if (!canSeeStudies) throw data(null, { status: 404 });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   await requireStudies(session, context);
   const state = withdrawalState(session);
   const open = openWithdrawal((await listWithdrawals(session)) ?? []);
   if (open) {
     // A confirmation that was recorded but stopped before its receipt (a crash) is finished here.
     if (state?.proof) {
-      await sendReceipt(session, open.reference, await receiptContext(request));
+      await sendReceipt(session, open.reference, receiptContext(request, context));
       await forgetWithdrawal(session);
     }
-    throw redirect(receiptPath(open.reference), { headers: privatePageHeaders });
+    throw redirect(receiptPath(open.reference));
   }
   const kept = state ? await takeReply(session, WITHDRAWAL_FLOW) : null;
   const factors = await readFactors(session);
@@ -75,30 +75,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phoneNumber: state.phoneNumber,
         resendSecondsLeft: resendSecondsLeft(state, Date.now()),
         otherWays: otherWaysOf(factors, state.method),
+        delivery: await codeDelivery(session, "withdrawal", state.method),
       }
     : null;
-  return data(
-    { code, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable, reply: kept?.reply },
-    { status: kept?.status ?? 200, headers: privatePageHeaders },
-  );
+  return data({ code, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable, reply: kept?.reply }, { status: kept?.status ?? 200 });
 }
 
 const unavailable: VerificationNotice = { titleKey: "withdraw.errors.noticeTitle", bodyKey: "withdraw.errors.unavailable" };
 const noticeOf = (failure: WithdrawalFailure) => (failure.kind === "notice" ? failure.notice : unavailable);
 const statusOf = (failure: WithdrawalFailure) => (failure.kind === "notice" ? failure.status : 503);
 const answer = (reply: WithdrawalReply, status: number) => data(reply, { status });
-const toPage = () => redirect(WITHDRAW_PATH, { status: 303, headers: privatePageHeaders });
-const expired = () => redirect("/session-expired", { headers: privatePageHeaders });
+const toPage = () => redirect(WITHDRAW_PATH, { status: 303 });
+const expired = () => redirect("/session-expired");
 
 /** The code step answers by post-redirect-get: the reply waits in the flow state for the page it redirects to. */
-async function stay(session: PortalSession, reply: WithdrawalReply, status: number) {
-  await keepReply(session, WITHDRAWAL_FLOW, reply, status);
-  return toPage();
-}
+const stay = (session: PortalSession, reply: WithdrawalReply, status: number) =>
+  stayOnStep(session, WITHDRAWAL_FLOW, WITHDRAW_PATH, reply, status);
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const form = await readForm(request);
   await requireStudies(session, context);
   const intent = WithdrawalIntentSchema.safeParse(form.get("intent"));
@@ -108,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "cancel") {
     await forgetWithdrawal(session);
     const cookie = await flashNotification({ type: "info", titleKey: "profile:withdraw.canceled" });
-    return redirect("/profile/studies", { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect("/profile/studies", { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (intent.data === "send-code") {
     const submission = parseWithZod(form, { schema: WithdrawalChoiceSchema });
@@ -133,19 +129,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (resent.kind === "session-expired") return expired();
     return stay(session, { intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
   }
+  if (intent.data === "other-way") {
+    const sent = await switchWithdrawalMethod(session, state, form.get("authMethod"));
+    if (sent === null || !("kind" in sent)) return toPage();
+    if (sent.kind === "session-expired") return expired();
+    return stay(session, { intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
+  }
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
-  if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
-  const outcome = await confirmWithdrawal(session, state, submission.value.authCode, await receiptContext(request));
-  if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303, headers: privatePageHeaders });
+  if (submission.status !== "success") return stay(session, { intent: "verify", result: submission.reply() }, 400);
+  const outcome = await confirmWithdrawal(session, state, submission.value.authCode, receiptContext(request, context));
+  if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303 });
   if (outcome.kind === "session-expired") return expired();
   if (outcome.kind === "already-open") {
     const cookie = await flashNotification({ type: "info", titleKey: "profile:withdraw.receipt.alreadyOpen" });
-    return redirect(receiptPath(outcome.withdrawal.reference), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect(receiptPath(outcome.withdrawal.reference), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (outcome.kind === "field")
-    return stay(session, { intent: "confirm", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
-  if (!withdrawalState(session)) return answer({ intent: "confirm", notice: noticeOf(outcome) }, statusOf(outcome));
-  return stay(session, { intent: "confirm", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
+    return stay(session, { intent: "verify", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);
+  if (!withdrawalState(session)) return answer({ intent: "verify", notice: noticeOf(outcome) }, statusOf(outcome));
+  return stay(session, { intent: "verify", result: submission.reply(), notice: noticeOf(outcome) }, statusOf(outcome));
 }
 
 export default function WithdrawPage({ loaderData, actionData: refused }: Route.ComponentProps) {

@@ -2,20 +2,20 @@ import { data, Link } from "react-router";
 import { Moment } from "~/components/moment";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
-import { requireParticipant, serverTimeZone } from "~/services/session.server";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
+import { translations } from "~/services/language.server";
+import { participantSession, serverTimeZone } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 import type { Route } from "./+types/_portal.profile.studies_.withdrawal.$reference";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.receipt.title");
 
 /** The receipt of one of the participant's own withdrawal requests; anyone else's reference is not found. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const session = participantSession(context);
   const withdrawals = await listWithdrawals(session);
   if (withdrawals === null) throw data(null, { status: 503 });
   const withdrawal = withdrawals.find((candidate) => candidate.reference === params.reference);

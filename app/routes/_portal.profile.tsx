@@ -4,18 +4,18 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
 import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
+import { translations } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
-import { requireParticipant } from "~/services/session.server";
+import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile";
 
-export const handle: TranslationHandle = { i18n: ["profile"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
   return await profileOverview(session, context);
 }
 

@@ -3,12 +3,12 @@ import * as z from "zod";
 import { EnglishOnlyNoticePage } from "~/components/dashboard/english-only-notice";
 import { site } from "~/config/site";
 import { productCardFor, productLinkUrl } from "~/domain/product-cards";
-import type { TranslationHandle } from "~/i18n";
-import { pageTitle } from "~/page-title";
-import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { pageTitle } from "~/i18n/page-title";
+import { translations } from "~/services/language.server";
+import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.english-only";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "englishOnly.title");
 
@@ -19,10 +19,10 @@ const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product"
  * product or consent page of a configured product card, never to an address taken from the query.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireVisitor(request, context);
+  visitorSession(context);
   const parsed = NoticeQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const url = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
-  if (!url) throw redirect("/", { headers: privatePageHeaders });
+  if (!url) throw redirect("/");
   return { url };
 }
 

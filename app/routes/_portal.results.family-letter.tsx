@@ -14,29 +14,28 @@ import {
   openLetterOf,
   RELATIVE_PATH,
 } from "~/domain/family-letter";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { endFamilyLetter, listFamilyLetters, makeFamilyLetter, readFamilyLetter } from "~/services/family-letters.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { fetchPatientResults } from "~/services/results.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireParticipant, serverTimeZone, type PortalSession } from "~/services/session.server";
+import { participantSession, serverTimeZone, type PortalSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.family-letter";
 
-export const handle: TranslationHandle = { i18n: ["family"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("family")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "family", "letter.title");
 
 /** The participant's ready FH report of this id, with its label in the page's language; null when it is not one. */
 async function fhReport(session: PortalSession, appId: string, language: string) {
   const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  if (!outcome.ok) throw data(null, { status: 503, headers: privatePageHeaders });
+  if (!outcome.ok) throw data(null, { status: 503 });
   const app = outcome.results.apps.find((candidate) => candidate.appID === appId);
-  if (!app || !offersFamilyLetter(app)) throw data(null, { status: 404, headers: privatePageHeaders });
+  if (!app || !offersFamilyLetter(app)) throw data(null, { status: 404 });
   return { appId: app.appID, label: appLabel(app, language) };
 }
 
@@ -46,31 +45,31 @@ async function fhReport(session: PortalSession, appId: string, language: string)
  * this code'; before the first letter, 'Make the letter'.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const url = new URL(request.url);
-  const pageLanguage = await detectLanguage(request);
+  const pageLanguage = languageOf(context);
   const report = await fhReport(session, url.searchParams.get("app") ?? "", pageLanguage);
   const letters = await listFamilyLetters(session);
-  if (letters === null) throw data(null, { status: 503, headers: privatePageHeaders });
+  if (letters === null) throw data(null, { status: 503 });
   const open = openLetterOf(letters, report.appId);
   const language = letterLanguage(url.searchParams.get("in"), pageLanguage);
   const content = open ? await readFamilyLetter(session, open.id, language) : null;
-  if (open && !content) throw data(null, { status: 503, headers: privatePageHeaders });
+  if (open && !content) throw data(null, { status: 503 });
   const earlier = letters.filter((letter) => letter.appId === report.appId && letter.id !== open?.id);
   const relativeUrl = `${env.PORTAL_URL.replace(/\/$/, "")}${RELATIVE_PATH}`;
-  return data({ report, open, content, language, earlier, relativeUrl, serverTimeZone }, { headers: privatePageHeaders });
+  return data({ report, open, content, language, earlier, relativeUrl, serverTimeZone });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const form = await readForm(request);
-  const report = await fhReport(session, String(form.get("appId") ?? ""), await detectLanguage(request));
+  const report = await fhReport(session, String(form.get("appId") ?? ""), languageOf(context));
   const back = familyLetterPath(report.appId);
   const notice = async (type: "success" | "error", titleKey: string, bodyKey?: string) =>
     redirect(back, {
       status: 303,
-      headers: { ...privatePageHeaders, "Set-Cookie": await flashNotification({ type, titleKey, ...(bodyKey ? { bodyKey } : {}) }) },
+      headers: { "Set-Cookie": await flashNotification({ type, titleKey, ...(bodyKey ? { bodyKey } : {}) }) },
     });
   const intent = form.get("intent");
   if (intent === "make") {
@@ -81,11 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "end") {
     const ended = await endFamilyLetter(session, String(form.get("letterId") ?? ""));
-    if (ended === "not-found") throw data(null, { status: 404, headers: privatePageHeaders });
+    if (ended === "not-found") throw data(null, { status: 404 });
     if (ended === "unavailable") return notice("error", "family:letter.endFailedTitle", "family:letter.unavailableBody");
     return notice("success", "family:letter.endedNotice");
   }
-  return data(null, { status: 400, headers: privatePageHeaders });
+  return data(null, { status: 400 });
 }
 
 export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {

@@ -1,18 +1,18 @@
 import { data } from "react-router";
 import { letterLanguage } from "~/domain/family-letter";
 import { openFamilyLetterPdf } from "~/services/family-letters.server";
-import { detectLanguage } from "~/services/language.server";
-import { privatePageHeaders, requireParticipant } from "~/services/session.server";
+import { languageOf } from "~/services/language.server";
+import { participantSession } from "~/services/session.server";
 import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.results.family-letter[.pdf]";
 
 /** The participant's family letter as a tagged PDF (`?letter=`, `?in=`), streamed from the results service. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const url = new URL(request.url);
   const letterId = url.searchParams.get("letter") ?? "";
-  if (!/^[0-9a-f-]{36}$/i.test(letterId)) throw data(null, { status: 404, headers: privatePageHeaders });
-  const language = letterLanguage(url.searchParams.get("in"), await detectLanguage(request));
+  if (!/^[0-9a-f-]{36}$/i.test(letterId)) throw data(null, { status: 404 });
+  const language = letterLanguage(url.searchParams.get("in"), languageOf(context));
   const file = await openFamilyLetterPdf(session, letterId, language, request.signal);
   if (file.answered && file.ok && file.body) {
     return passedOnFile(
@@ -22,5 +22,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   if (file.answered) await file.body?.cancel();
-  throw data(null, { status: file.answered && file.status === 404 ? 404 : 503, headers: privatePageHeaders });
+  throw data(null, { status: file.answered && file.status === 404 ? 404 : 503 });
 }

@@ -5,11 +5,10 @@ import type { ReportActionData } from "~/domain/dashboard-report";
 import { downloadPath } from "~/domain/raw-data-download";
 import { REPORT_APP_PARAM, reportPagePath } from "~/domain/report-content";
 import { VERSION_PARAM } from "~/domain/report-versions";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import {
   downloadErrorHeaders,
   fetchReportUrl,
@@ -19,10 +18,10 @@ import {
   VERIFICATION_REQUIRED,
 } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
 
-export const handle: TranslationHandle = { i18n: ["dashboard"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.report
@@ -36,19 +35,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
  * download page, which asks for a fresh code first; a report that cannot be had, back to My Results
  * with the download-error notification.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireVisitor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = visitorSession(context);
   const search = new URL(request.url).searchParams;
   const parsed = ReportFormSchema.safeParse({
     appId: search.get(REPORT_APP_PARAM) ?? "",
     version: search.get(VERSION_PARAM) ?? undefined,
   });
-  if (!parsed.success) return data({ report: null, appId: null, version: null }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data({ report: null, appId: null, version: null }, { status: 400 });
   const { appId, version } = parsed.data;
-  const outcome = await openReportPage({ request, session, appId, version, language: await detectLanguage(request) });
-  if (outcome.ok && "dataFile" in outcome) throw redirect(downloadPath({ kind: "exome", appId }), { headers: privatePageHeaders });
+  const outcome = await openReportPage({ request, session, appId, version, language: languageOf(context) });
+  if (outcome.ok && "dataFile" in outcome) throw redirect(downloadPath({ kind: "exome", appId }));
   if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(appId, version) });
-  return data({ report: outcome.report, appId, version: outcome.version }, { headers: privatePageHeaders });
+  return data({ report: outcome.report, appId, version: outcome.version });
 }
 
 /**
@@ -57,26 +56,25 @@ export async function loader({ request }: Route.LoaderArgs) {
  * report's page (of the version named, if one is). Anything else, no answer included, shows the
  * download-error notification for 15 s over the dashboard.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireVisitor(request);
+  const session = visitorSession(context);
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400 });
   const { appId, opensIn, version } = parsed.data;
-  if (opensIn !== "tab") return redirect(reportPagePath(appId, version), { status: 303, headers: privatePageHeaders });
+  if (opensIn !== "tab") return redirect(reportPagePath(appId, version), { status: 303 });
 
   const outcome = await fetchReportUrl({
     request,
     accessToken: session.accessToken,
     sourceId: reportSourceId(session.sourceId),
     appId,
-    language: await detectLanguage(request),
+    language: languageOf(context),
     userId: session.userId,
     version,
   });
-  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl }, { headers: privatePageHeaders });
-  if (outcome.status === VERIFICATION_REQUIRED)
-    return redirect(downloadPath({ kind: "exome", appId }), { status: 303, headers: privatePageHeaders });
+  if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl });
+  if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }), { status: 303 });
   return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId, version) });
 }
 

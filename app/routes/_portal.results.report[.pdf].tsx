@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import { downloadPath } from "~/domain/raw-data-download";
 import { REPORT_APP_PARAM, reportPagePath } from "~/domain/report-content";
 import { VERSION_PARAM } from "~/domain/report-versions";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf } from "~/services/language.server";
 import { downloadErrorHeaders, fetchReportUrl, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
-import { privatePageHeaders, requireVisitor } from "~/services/session.server";
+import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report[.pdf]";
 
 /**
@@ -14,25 +14,25 @@ import type { Route } from "./+types/_portal.results.report[.pdf]";
  * its download page (a fresh code first); a PDF that cannot be had, back to the report's page with the
  * download-error notification.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireVisitor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = visitorSession(context);
   const search = new URL(request.url).searchParams;
   const parsed = ReportFormSchema.safeParse({
     appId: search.get(REPORT_APP_PARAM) ?? "",
     version: search.get(VERSION_PARAM) ?? undefined,
   });
-  if (!parsed.success) throw data(null, { status: 400, headers: privatePageHeaders });
+  if (!parsed.success) throw data(null, { status: 400 });
   const { appId, version } = parsed.data;
   const outcome = await fetchReportUrl({
     request,
     accessToken: session.accessToken,
     sourceId: reportSourceId(session.sourceId),
     appId,
-    language: await detectLanguage(request),
+    language: languageOf(context),
     userId: session.userId,
     version,
   });
-  if (outcome.ok) return redirect(outcome.reportUrl, { status: 303, headers: privatePageHeaders });
-  if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }), { headers: privatePageHeaders });
+  if (outcome.ok) return redirect(outcome.reportUrl, { status: 303 });
+  if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }));
   return redirect(reportPagePath(appId, version), { headers: await downloadErrorHeaders(appId, version) });
 }

@@ -5,47 +5,43 @@ import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } from "~/domain/report-share";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { FRESH_SHARE_FLOW, listShares, reportLabels, revokeShare, type FreshShare } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { flowState, privatePageHeaders, requireParticipant, saveFlowState, serverTimeZone } from "~/services/session.server";
+import { flowState, participantSession, saveFlowState, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.shares.$shareId";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, "shares", "detail.title", { report: loaderData?.reportLabel ?? "" });
 
 /** One of the participant's own shares: its facts, its code and link while they are fresh, every opening, and 'End'. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
-  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
-  if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const session = participantSession(context);
+  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, languageOf(context))]);
+  if (shares === null) throw data(null, { status: 503 });
   const share = shares.find((candidate) => candidate.id === params.shareId);
-  if (!share) throw data(null, { status: 404, headers: privatePageHeaders });
+  if (!share) throw data(null, { status: 404 });
   const fresh = flowState<FreshShare>(session, FRESH_SHARE_FLOW);
   const portal = env.PORTAL_URL.replace(/\/$/, "");
   const secrets =
     fresh?.id === share.id && share.state === "active" ? { code: fresh.code, link: `${portal}${shareLinkPath(fresh.link)}` } : null;
-  return data(
-    { share, reportLabel: labels?.[share.appId] ?? share.appId, secrets, clinicianUrl: `${portal}${CLINICIAN_PATH}`, serverTimeZone },
-    { headers: privatePageHeaders },
-  );
+  return { share, reportLabel: labels?.[share.appId] ?? share.appId, secrets, clinicianUrl: `${portal}${CLINICIAN_PATH}`, serverTimeZone };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await requireParticipant(request, context);
+  const session = participantSession(context);
   const form = await readForm(request);
-  if (form.get("intent") !== "revoke") return data(null, { status: 400, headers: privatePageHeaders });
+  if (form.get("intent") !== "revoke") return data(null, { status: 400 });
   const revoked = await revokeShare(session, params.shareId);
-  if (revoked === "not-found") throw data(null, { status: 404, headers: privatePageHeaders });
+  if (revoked === "not-found") throw data(null, { status: 404 });
   if (revoked === "unavailable") {
     // Not ended: the page reads the share's state back and says so.
     const cookie = await flashNotification({
@@ -53,11 +49,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       titleKey: "shares:detail.endFailedTitle",
       bodyKey: "shares:detail.endFailedBody",
     });
-    return redirect(sharePath(params.shareId), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+    return redirect(sharePath(params.shareId), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (flowState<FreshShare>(session, FRESH_SHARE_FLOW)?.id === revoked.id) await saveFlowState(session, FRESH_SHARE_FLOW, null);
   const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.endedNotice" });
-  return redirect(sharePath(revoked.id), { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirect(sharePath(revoked.id), { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function SharePage({ loaderData }: Route.ComponentProps) {

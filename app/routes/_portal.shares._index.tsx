@@ -2,24 +2,23 @@ import { data } from "react-router";
 import * as profile from "~/components/profile/profile.css";
 import { ShareList } from "~/components/shares/share-list";
 import * as styles from "~/components/shares/shares.css";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { pageTitle } from "~/page-title";
-import { detectLanguage } from "~/services/language.server";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
+import { languageOf, translations } from "~/services/language.server";
 import { listShares, reportLabels } from "~/services/report-shares.server";
-import { privatePageHeaders, requireParticipant, serverTimeZone } from "~/services/session.server";
+import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.shares._index";
 
-export const handle: TranslationHandle = { i18n: ["shares"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "list.title");
 
 /** Every report the participant has shared, each linked to its own page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireParticipant(request, context);
-  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, await detectLanguage(request))]);
-  if (shares === null) throw data(null, { status: 503, headers: privatePageHeaders });
-  return data({ shares, labels: labels ?? {}, serverTimeZone }, { headers: privatePageHeaders });
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = participantSession(context);
+  const [shares, labels] = await Promise.all([listShares(session), reportLabels(session, languageOf(context))]);
+  if (shares === null) throw data(null, { status: 503 });
+  return data({ shares, labels: labels ?? {}, serverTimeZone });
 }
 
 export default function SharedReportsPage({ loaderData }: Route.ComponentProps) {

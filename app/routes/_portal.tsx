@@ -5,23 +5,24 @@ import { AppErrorBoundary } from "~/components/layout/app-error-boundary";
 import { FlashNotifications } from "~/components/layout/flash-notifications";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionEndingNotice } from "~/components/layout/session-ending";
-import { revalidateOnPathChange } from "~/revalidate-on-path-change";
+import { revalidateOnPathChange } from "~/domain/revalidate-on-path-change";
 import { takeFlashNotifications } from "~/services/flash.server";
-import { privatePageHeaders, requireVisitor, visitorOf } from "~/services/session.server";
+import { sessionMiddleware, visitorOf, visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal";
 
-/** Every page inside the layout needs a session (SPEC.md §4 'Session'). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireVisitor(request, context);
-  const { notifications, clearCookie } = await takeFlashNotifications(request);
-  const headers = new Headers(privatePageHeaders);
-  if (clearCookie) headers.append("Set-Cookie", clearCookie);
-  return data({ visitor: visitorOf(session), notifications }, { headers });
-}
+/**
+ * Every page, form and file inside the layout needs a session (SPEC.md §4 'Session'), read once per
+ * request before its loaders and actions run, and is private: never stored (`Cache-Control: no-store`).
+ * Loaders and actions take the session from the context (`visitorSession`, `participantSession`).
+ */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-/** Every page inside the layout is private, never stored (a route without `headers` takes its parent's). */
-export function headers() {
-  return privatePageHeaders;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { notifications, clearCookie } = await takeFlashNotifications(request);
+  return data(
+    { visitor: visitorOf(visitorSession(context)), notifications },
+    { headers: clearCookie ? { "Set-Cookie": clearCookie } : undefined },
+  );
 }
 
 /**

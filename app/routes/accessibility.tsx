@@ -5,26 +5,25 @@ import * as styles from "~/components/accessibility/accessibility.css";
 import { BarrierReportForm, TOO_MANY_REPORTS } from "~/components/accessibility/barrier-report-form";
 import { PageShell } from "~/components/layout/page-shell";
 import { ACCESSIBILITY_PATH, BarrierReportSchema } from "~/domain/barrier-report";
-import type { TranslationHandle } from "~/i18n";
-import { portalRequestOf } from "~/load-context";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { barrierReportExists, submitBarrierReport } from "~/services/barrier-reports.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
+import { portalRequestOf } from "~/services/load-context.server";
 import { requestIdOf } from "~/services/logger.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { readSession, visitorOf } from "~/services/session.server";
 import type { Route } from "./+types/accessibility";
 
-export const handle: TranslationHandle = { i18n: ["accessibility"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("accessibility")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "accessibility", "title");
 
 const noStore = { "Cache-Control": "no-store" };
 
 /** The accessibility statement, for everyone (signed in or not), with the form to report a barrier. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session } = await readSession(request, context);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session } = await readSession(request);
   const reported = new URL(request.url).searchParams.get("reported");
   return data(
     {
@@ -38,13 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { session } = await readSession(request, context);
+  const { session } = await readSession(request);
   const submission = parseWithZod(await readForm(request), { schema: BarrierReportSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: noStore });
   const outcome = await submitBarrierReport(submission.value, {
     clientAddress: portalRequestOf(context)?.clientAddress ?? "",
     userId: session?.tokenType === "IDP" ? session.userId : null,
-    language: await detectLanguage(request),
+    language: languageOf(context),
     requestId: requestIdOf(request),
   });
   if (outcome.kind === "too-many") {

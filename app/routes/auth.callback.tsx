@@ -3,12 +3,12 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { AuthFlowError, isWellFormedState, type AuthErrorCode } from "~/domain/oidc-checks";
-import type { TranslationHandle } from "~/i18n";
 import { portalAuthenticator, TRANSACTION_COOKIE } from "~/services/authenticator.server";
+import { translations } from "~/services/language.server";
 import { startParticipantSession } from "~/services/sign-in.server";
 import type { Route } from "./+types/auth.callback";
 
-export const handle: TranslationHandle = { i18n: ["auth"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 
 const SIGNED_OUT_CANCELLED = "/auth/signed-out?reason=cancelled";
 

@@ -3,17 +3,17 @@ import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
 import { safeReturnTo } from "~/domain/return-to";
-import type { TranslationHandle } from "~/i18n";
-import { pageTitle } from "~/page-title";
+import type { Language } from "~/i18n/languages";
+import { pageTitle } from "~/i18n/page-title";
 import { reachableAuthenticator } from "~/services/authenticator.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { returnToCookie } from "~/services/session-cookie.server";
 import { clearedSessionCookie, endSession, readSession, type PortalSession } from "~/services/session.server";
 import type { Route } from "./+types/auth.sign-in";
 
-export const handle: TranslationHandle = { i18n: ["auth"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.signInTitle" : "errorTitle");
@@ -27,26 +27,25 @@ const noStore = { "Cache-Control": "no-store" };
  * results-link view and starts the sign-in). When the provider cannot be reached, the
  * 'unavailable' screen shows and the session is left as it is.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   const { session } = await readSession(request);
   if (session?.tokenType === "IDP") return redirect(returnTo, { headers: noStore });
   if (session) return data({ unavailable: false, choice: { kind: "leave-results-link" as const, returnTo } }, { headers: noStore });
-  return startSignIn(request, returnTo, null);
+  return startSignIn(request, returnTo, null, languageOf(context));
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const returnTo = safeReturnTo((await readForm(request)).get("returnTo"));
   const { session } = await readSession(request);
-  return startSignIn(request, returnTo, session);
+  return startSignIn(request, returnTo, session, languageOf(context));
 }
 
-async function startSignIn(request: Request, returnTo: string, endingSession: PortalSession | null) {
+async function startSignIn(request: Request, returnTo: string, endingSession: PortalSession | null, language: Language) {
   const authenticator = await reachableAuthenticator();
   if (!authenticator) return data({ unavailable: true, choice: null }, { status: 503, headers: noStore });
   await endSession(endingSession);
-  const language = await detectLanguage(request);
   const startUrl = new URL(request.url);
   startUrl.search = `?ui_locales=${language}`;
   try {

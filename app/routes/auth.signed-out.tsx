@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { SignedOutScreen } from "~/components/layout/signed-out-screen";
-import type { TranslationHandle } from "~/i18n";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { translations } from "~/services/language.server";
 import type { Route } from "./+types/auth.signed-out";
 
-export const handle: TranslationHandle = { i18n: ["auth"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "auth", "signedOut.title");
 

@@ -2,24 +2,24 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { RelativeCodeForm, type RelativeRefusal } from "~/components/family/relative-code-form";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
 import { RELATIVE_PAGE_HEADERS, RelativeCodeSchema, letterLanguage, type LetterContent } from "~/domain/family-letter";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { portalRequestOf } from "~/load-context";
-import type { ScriptsHandle } from "~/page-scripts";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { openRelativeLetter } from "~/services/family-letters.server";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
+import { portalRequestOf } from "~/services/load-context.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import type { Route } from "./+types/family";
 
 /** A relative's page: plain HTML and a form post, no script, no account. */
-export const handle: TranslationHandle & ScriptsHandle = { i18n: ["family"], scripts: false };
+export const handle: ScriptsHandle = { scripts: false };
+export const middleware: Route.MiddlewareFunction[] = [translations("family")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "family", "relative.title");
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: RelativeCodeSchema });
   if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
   const portal = portalRequestOf(context);
-  const outcome = await openRelativeLetter(submission.value.code, letterLanguage(null, await detectLanguage(request)), {
+  const outcome = await openRelativeLetter(submission.value.code, letterLanguage(null, languageOf(context)), {
     clientAddress: portal?.clientAddress ?? "",
     requestId: portal?.requestId,
   });

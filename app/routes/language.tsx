@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import * as z from "zod";
 import { safeReturnTo } from "~/domain/return-to";
-import { toLanguage } from "~/i18n";
+import { toLanguage } from "~/i18n/languages";
 import { readForm } from "~/services/form-body.server";
 import { rememberLanguage } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";

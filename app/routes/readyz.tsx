@@ -1,5 +1,5 @@
-import { portalRequestOf } from "~/load-context";
 import { env } from "~/services/env.server";
+import { portalRequestOf } from "~/services/load-context.server";
 import { checkPortalReadiness } from "~/services/readiness.server";
 import { readLauncherStatus } from "../../lib/launcher/status.ts";
 import type { Route } from "./+types/readyz";

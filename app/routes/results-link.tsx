@@ -3,15 +3,15 @@ import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
 import { PageShell } from "~/components/layout/page-shell";
 import { SessionChoiceScreen } from "~/components/layout/session-choice-screen";
 import { explainRefusal, type ResultsLinkRefusal } from "~/domain/results-link-refusal";
-import type { TranslationHandle } from "~/i18n";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { readForm } from "~/services/form-body.server";
+import { translations } from "~/services/language.server";
 import { checkResultsLinkToken, startResultsLinkSession } from "~/services/results-link.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { endSession, readSession } from "~/services/session.server";
 import type { Route } from "./+types/results-link";
 
-export const handle: TranslationHandle = { i18n: ["auth"] };
+export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.resultsLinkTitle" : "resultsLinkTitle");

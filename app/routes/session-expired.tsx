@@ -4,7 +4,7 @@ import { SessionExpiredScreen } from "~/components/layout/error-screens";
 import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
 import { clearedSessionCookie, readSession, withReturnTo } from "~/services/session.server";
 import type { Route } from "./+types/session-expired";
 

@@ -1,23 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-share-form";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_REPORT_PATH, deviceDescription, SHARE_LINK_PATTERN } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import { portalRequestOf } from "~/load-context";
-import type { ScriptsHandle } from "~/page-scripts";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/services/form-body.server";
+import { translations } from "~/services/language.server";
+import { portalRequestOf } from "~/services/load-context.server";
 import { clinicianAccessCookie, openShare } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import type { Route } from "./+types/shared._index";
 
 /** A clinician's page: plain HTML and a form post, no script. */
-export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scripts: false };
+export const handle: ScriptsHandle = { scripts: false };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 

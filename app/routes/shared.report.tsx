@@ -1,24 +1,24 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
+import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
-import type { TranslationHandle } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
-import type { ScriptsHandle } from "~/page-scripts";
-import { pageTitle } from "~/page-title";
+import { pageTitle } from "~/i18n/page-title";
+import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/services/form-body.server";
-import { detectLanguage } from "~/services/language.server";
+import { languageOf, translations } from "~/services/language.server";
 import { clinicianAccessCookie, closeSharedAccess, readClinicianAccess, sharedReport } from "~/services/report-shares.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/shared.report";
 
 /** A clinician's page: plain HTML and a form post, no script. */
-export const handle: TranslationHandle & ScriptsHandle = { i18n: ["shares"], scripts: false };
+export const handle: ScriptsHandle = { scripts: false };
+export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
@@ -32,9 +32,9 @@ export function headers() {
  * The shared report, for the clinician whose code and date of birth matched: the results service
  * answers for the share's own access on every request, so an ended share shows nothing more.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await readClinicianAccess(request);
-  const shown = access ? await sharedReport(access, await detectLanguage(request)) : "closed";
+  const shown = access ? await sharedReport(access, languageOf(context)) : "closed";
   if (shown === "unavailable") throw data(null, { status: 503, headers: clinicianHeaders });
   if (shown === "closed") {
     const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });

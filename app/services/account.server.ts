@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { CodeDeliverySchema } from "~/domain/verification";
 import { env } from "./env.server";
 import { bodyAs, callUpstream, UNANSWERED_STATUS } from "./upstream.server";
 
@@ -11,6 +12,7 @@ export type AccountOperation =
   | "update-password"
   | "password-update-status"
   | "send-verification-code"
+  | "verification-delivery"
   | "verify-code"
   | "send-notice"
   | "factors"
@@ -41,15 +43,17 @@ const AnswerSchema = z.object({
   totp: z.unknown().optional(),
   recoveryCodes: z.unknown().optional(),
   passkeyOptions: z.unknown().optional(),
+  /** A code sent by text or call: how its delivery went (the text provider's refusal or report). */
+  delivery: CodeDeliverySchema,
   /** A requested phone change: when it takes effect. */
   effectiveAt: z.string().max(40).optional(),
 });
 
-export type AccountAnswer = z.infer<typeof AnswerSchema>;
+type AccountAnswer = z.infer<typeof AnswerSchema>;
 
 export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; httpStatus: number; answer: AccountAnswer };
 
-export const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
+const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
 
 const UNREACHABLE = "Network Error";
 /** No answer at all (refused, reset or timed out): whether the operation happened is unknown. */

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { formEncoded } from "~/domain/client-credentials";
 import { AuthFlowError, checkFreshAuthentication, showsSecondFactor } from "~/domain/oidc-checks";
-import { toLanguage, isLanguage, type Language } from "~/i18n";
+import { toLanguage, isLanguage, type Language } from "~/i18n/languages";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import {

@@ -7,7 +7,7 @@ import {
   REPORTS_PER_SOURCE,
   type BarrierReport,
 } from "~/domain/barrier-report";
-import type { Language } from "~/i18n";
+import type { Language } from "~/i18n/languages";
 import { clientSourceHash } from "./client-source.server";
 import { database } from "./db.server";
 import { env } from "./env.server";

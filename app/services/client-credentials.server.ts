@@ -24,7 +24,7 @@ export function clientCredentialsCheck(): ClientCredentialsCheck {
  * Asks the revocation endpoint to revoke a value that is no token: RFC 7009 answers 200 to a client
  * that authenticated (nothing is revoked) and 401 `invalid_client` to one that did not.
  */
-export async function askProviderAboutClient(): Promise<ClientCredentialsCheck> {
+async function askProviderAboutClient(): Promise<ClientCredentialsCheck> {
   try {
     const { revocation_endpoint } = await idpMetadata();
     if (!revocation_endpoint) return "unknown";

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { DataExportListSchema, DataExportSchema, type DataExport } from "~/domain/data-export-reply";
-import { env } from "./env.server";
 import { STEP_UP_PROOF_HEADER } from "./reports.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
 
@@ -11,19 +11,10 @@ import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
  * goes anywhere but to the signed-in participant whose export it is.
  */
 
-const exportsUrl = (userId: string, ...rest: string[]) =>
-  new URL([`exports`, userId, ...rest].map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
-
-const caller = (session: PortalSession) => ({
-  headers: { Authorization: `Bearer ${session.accessToken}` },
-  timeoutMs: env.RESULTS_TIMEOUT_MS,
-  requestId: session.requestId,
-});
-
 export type ExportListOutcome = { ok: true; exports: DataExport[] } | { ok: false; status: number };
 
 export async function listDataExports(session: PortalSession): Promise<ExportListOutcome> {
-  const reply = await callUpstream({ upstream: "results", url: exportsUrl(session.userId), ...caller(session) });
+  const reply = await callUpstream({ upstream: "results", url: resultsUrl("exports", session.userId), ...asParticipant(session) });
   const body = reply.answered && reply.ok ? bodyAs(reply, DataExportListSchema) : null;
   return body ? { ok: true, exports: body.exports } : { ok: false, status: reply.status };
 }
@@ -37,10 +28,10 @@ export type ExportRequestOutcome =
 export async function requestDataExport(session: PortalSession, language: "en" | "es"): Promise<ExportRequestOutcome> {
   const reply = await callUpstream({
     upstream: "results",
-    url: exportsUrl(session.userId),
+    url: resultsUrl("exports", session.userId),
     method: "POST",
     json: { language },
-    ...caller(session),
+    ...asParticipant(session),
   });
   if (reply.answered && reply.status === 202) {
     const body = bodyAs(reply, z.object({ export: DataExportSchema }));
@@ -58,11 +49,11 @@ export async function requestDataExport(session: PortalSession, language: "en" |
  * raw genetic data: the results service releases it only with a fresh proof (purpose `download`).
  */
 export async function openDataExportFile(session: PortalSession, exportId: string, until: AbortSignal, proof: string) {
-  const { headers, ...rest } = caller(session);
+  const { headers, ...rest } = asParticipant(session);
   return openUpstreamStream(
     {
       upstream: "results",
-      url: exportsUrl(session.userId, exportId, "file"),
+      url: resultsUrl("exports", session.userId, exportId, "file"),
       headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof },
       ...rest,
     },

@@ -1,5 +1,5 @@
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
-import { CATALOGS_ATTRIBUTE } from "~/i18n-catalogs";
+import { CATALOGS_ATTRIBUTE } from "~/i18n/catalogs";
 
 const MODULE_PRELOAD_TAG = '<link rel="modulepreload"';
 const HREF = /\bhref="([^"]+)"/;

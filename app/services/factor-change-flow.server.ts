@@ -4,7 +4,7 @@ import { SESSION_ENDING_FLOW, sessionEndingRecord } from "~/domain/active-sessio
 import { authCodeSchema, type AuthMethod } from "~/domain/auth-code";
 import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_FLOW, FACTORS_PATH, isFresh, type FactorChange, type FactorFlowState, type FactorIntent } from "~/domain/sign-in-factors";
-import { codeFieldError, type VerificationFailure, verificationNotice } from "~/domain/verification";
+import { codeFieldError, type VerificationFailure, type VerificationIntent, verificationNotice } from "~/domain/verification";
 import { flashNotification } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 import {
@@ -22,7 +22,7 @@ import {
   startPhoneChange,
   startTotp,
 } from "./sign-in-factors.server";
-import { keepReply, type KeptReply, withResendLock } from "./verification.server";
+import { type KeptReply, stayOnStep, withResendLock } from "./verification.server";
 
 /**
  * The steps of a sign-in-method change: confirm it's you (factor-verification-steps.server.ts, the one
@@ -38,14 +38,12 @@ export const save = (session: PortalSession, state: FactorFlowState | null) => s
 export const toPage = () => redirect(FACTORS_PATH, { status: 303, headers: privatePageHeaders });
 
 /** The intents of 'confirm it's you' (factor-verification-steps.server.ts). */
-export type VerificationStepIntent = "pick" | "resend" | "verify" | "verify-passkey";
+export type VerificationStepIntent = Exclude<VerificationIntent, "cancel">;
 export type StepHandler = (step: Step) => Promise<Response>;
 export type Step = { session: PortalSession; form: FormData; device: string; state: FactorFlowState | null };
 
-export async function stay(session: PortalSession, reply: KeptReply["reply"], status: number) {
-  await keepReply(session, FACTORS_FLOW, reply, status);
-  return toPage();
-}
+export const stay = (session: PortalSession, reply: KeptReply["reply"], status: number) =>
+  stayOnStep(session, FACTORS_FLOW, FACTORS_PATH, reply, status);
 
 export const noticeOf = (failure: FactorFailure) => verificationNotice(NOTICE_TITLE, failure.errorCode, failure.values);
 export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 || failure.httpStatus < 400 ? 503 : failure.httpStatus);

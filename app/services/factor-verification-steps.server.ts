@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
-import { resendSecondsLeft } from "~/domain/verification";
+import { type FactorFlowState, passkeyOpens, type VerifyMethod, verifyMethodsOf } from "~/domain/sign-in-factors";
+import { OTHER_WAY_INTENT, OtherWaySchema, resendSecondsLeft } from "~/domain/verification";
 import {
   afterVerification,
   codeRefused,
@@ -16,29 +17,55 @@ import {
   toPage,
   type VerificationStepIntent,
 } from "./factor-change-flow.server";
-import { privatePageHeaders } from "./session.server";
-import { confirmWithPasskey, credentialOf, startPhoneChange } from "./sign-in-factors.server";
+import { privatePageHeaders, type PortalSession } from "./session.server";
+import { confirmWithPasskey, credentialOf, readFactors, startPhoneChange } from "./sign-in-factors.server";
 import { sendCode, verifyCode, withResendLock } from "./verification.server";
+
+type Confirming = Extract<FactorFlowState, { step: "pick" | "code" }>;
+
+/** The code step by `method`: the app's (nothing sent), or a code sent now by text or call. */
+async function codeBy(session: PortalSession, state: Confirming, method: VerifyMethod, intent: string, submission: Refusable) {
+  const base = {
+    change: state.change,
+    passkeyId: state.passkeyId,
+    oldNumberUnavailable: state.oldNumberUnavailable,
+    step: "code" as const,
+    method,
+  };
+  if (method === "totp") return save(session, { ...base, phoneNumber: null }).then(toPage);
+  const sent = await sendCode(session, "factors", method);
+  if (!("ok" in sent)) return codeRefused(session, intent, sent, submission);
+  await save(session, withResendLock({ ...base, phoneNumber: sent.phoneNumber }));
+  return toPage();
+}
+type Refusable = Parameters<typeof codeRefused>[3];
 
 /** Confirm it's you before a sign-in-method change: the method, the code (sent again on request), or a passkey. */
 export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler> = {
-  async pick({ session, form, state }) {
+  async "send-code"({ session, form, state }) {
     if (state?.step !== "pick") return toPage();
     const submission = parseWithZod(form, { schema: VerifyPickSchema });
-    if (submission.status !== "success") return stay(session, { intent: "pick", result: submission.reply() }, 400);
-    const method = submission.value.method;
-    const base = {
-      change: state.change,
-      passkeyId: state.passkeyId,
-      oldNumberUnavailable: state.oldNumberUnavailable,
-      step: "code" as const,
-      method,
-    };
-    if (method === "totp") return save(session, { ...base, phoneNumber: null }).then(toPage);
-    const sent = await sendCode(session, "factors", method);
-    if (!("ok" in sent)) return codeRefused(session, "pick", sent, submission);
-    await save(session, withResendLock({ ...base, phoneNumber: sent.phoneNumber }));
-    return toPage();
+    if (submission.status !== "success") return stay(session, { intent: "send-code", result: submission.reply() }, 400);
+    return codeBy(session, state, submission.value.method, "send-code", submission);
+  },
+  /** From the code step whose text or call did not arrive: another of the participant's ways (a passkey from the pick step). */
+  async "other-way"({ session, form, state }) {
+    if (state?.step !== "code") return toPage();
+    const way = OtherWaySchema.safeParse(form.get("authMethod"));
+    if (!way.success || way.data === state.method) return toPage();
+    const factors = await readFactors(session);
+    if (!factors) return toPage();
+    if (way.data === "passkey") {
+      if (!passkeyOpens(factors, state.change, state.oldNumberUnavailable)) return toPage();
+      return save(session, {
+        change: state.change,
+        step: "pick",
+        passkeyId: state.passkeyId,
+        oldNumberUnavailable: state.oldNumberUnavailable,
+      }).then(toPage);
+    }
+    if (!verifyMethodsOf(factors, state.change, state.oldNumberUnavailable).includes(way.data)) return toPage();
+    return codeBy(session, state, way.data, OTHER_WAY_INTENT, { reply: () => undefined });
   },
   async resend({ session, state }) {
     if (state?.step !== "code" && state?.step !== "phone-code") return toPage();

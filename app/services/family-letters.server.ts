@@ -8,6 +8,7 @@ import {
 } from "~/domain/family-letter";
 import { clientSourceHash } from "./client-source.server";
 import { env } from "./env.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
 
@@ -15,15 +16,6 @@ import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
  * Family letters live in the results service, beside the FH report they go with: the participant's
  * calls carry their token; a relative's carries only the code, never a participant's token.
  */
-const resultsUrl = (...segments: string[]) =>
-  new URL(segments.map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
-
-const asParticipant = (session: PortalSession) => ({
-  headers: { Authorization: `Bearer ${session.accessToken}` },
-  timeoutMs: env.RESULTS_TIMEOUT_MS,
-  requestId: session.requestId,
-});
-
 const LetterAnswerSchema = z.object({ letter: FamilyLetterSchema });
 
 export async function listFamilyLetters(session: PortalSession): Promise<FamilyLetter[] | null> {

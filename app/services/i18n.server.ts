@@ -1,5 +1,12 @@
-import { defaultNamespace, fallbackLanguage, namespaces as allNamespaces, supportedLanguages, type Language, type Namespace } from "~/i18n";
-import { createTranslator, type Translator } from "~/i18n-translate";
+import {
+  defaultNamespace,
+  fallbackLanguage,
+  namespaces as allNamespaces,
+  supportedLanguages,
+  type Language,
+  type Namespace,
+} from "~/i18n/languages";
+import { createTranslator, type Translator } from "~/i18n/translate";
 import { resources } from "~/locales/resources.server";
 
 const pageTranslators = new Map<Language, Translator>(
@@ -24,23 +31,19 @@ export function pageTranslator(language: Language): Translator {
 type LanguageCatalogs = (typeof resources)[Language];
 /** Every page has the namespaces of `pageNamespaces`; the others when its routes declare them. */
 type PageCatalogs = Pick<LanguageCatalogs, "common" | "ui"> & Partial<LanguageCatalogs>;
-const catalogsByNamespaces = new WeakMap<readonly Namespace[], Map<Language, PageCatalogs>>();
+const catalogsByNamespaces = new Map<string, PageCatalogs>();
 
 /**
  * What reaches the browser: only the page's language, and only the namespaces its routes declare
- * (app/services/route-namespaces.server.ts). The same object for the same list, so the translator
+ * (the `translations` middleware). The same object for the same language and list, so the translator
  * built from it is built once.
  */
 export function translationsFor(language: Language, namespaces: readonly Namespace[] = allNamespaces): PageCatalogs {
-  let byLanguage = catalogsByNamespaces.get(namespaces);
-  if (!byLanguage) {
-    byLanguage = new Map();
-    catalogsByNamespaces.set(namespaces, byLanguage);
-  }
-  let catalogs = byLanguage.get(language);
+  const key = `${language}:${namespaces.join(",")}`;
+  let catalogs = catalogsByNamespaces.get(key);
   if (!catalogs) {
     catalogs = Object.fromEntries(namespaces.map((namespace) => [namespace, resources[language][namespace]])) as PageCatalogs;
-    byLanguage.set(language, catalogs);
+    catalogsByNamespaces.set(key, catalogs);
   }
   return catalogs;
 }

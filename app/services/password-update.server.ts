@@ -10,8 +10,7 @@ import {
   type AccountApiFailure,
   type PasswordUpdateFailure,
 } from "~/domain/password-update-errors";
-import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState, type PendingReply } from "~/domain/password-update-steps";
-import type { StepReply } from "~/domain/password-update-view";
+import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
 import { env } from "./env.server";
@@ -52,23 +51,9 @@ async function failed(
 }
 
 async function moveTo(session: PortalSession, state: PasswordUpdateState): Promise<Moved> {
-  const { pendingReply: _shownOnTheStepLeft, ...moved } = state;
+  const { keptReply: _shownOnTheStepLeft, ...moved } = state;
   await saveFlowState(session, PASSWORD_UPDATE_FLOW, moved);
   return { kind: "moved", state: moved };
-}
-
-/** Keep a step's answer for the page the browser is sent to next (the flow as it stands now). */
-export async function keepReply(session: PortalSession, reply: StepReply, status: number): Promise<void> {
-  const state = passwordUpdateState(session);
-  if (state) await saveFlowState(session, PASSWORD_UPDATE_FLOW, { ...state, pendingReply: { reply, status } });
-}
-
-/** The answer waiting for this page view, if any; it is shown once. */
-export async function takeReply(session: PortalSession, state: PasswordUpdateState): Promise<PendingReply | null> {
-  const { pendingReply, ...rest } = state;
-  if (!pendingReply) return null;
-  await saveFlowState(session, PASSWORD_UPDATE_FLOW, rest);
-  return pendingReply;
 }
 
 /** Start: recover password, then the answer's nextStep picks the first step. */
@@ -100,6 +85,20 @@ export async function sendVerificationCode(
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "mfa-verification-code") return unexpectedStepFailure;
   return moveTo(session, lockResend({ ...state, step, method }, now));
+}
+
+/**
+ * Another way from the code step, when its text or call did not arrive: a call or a text (sent now),
+ * the app's code, or back to the pick step for a passkey.
+ */
+export async function switchMethod(
+  session: PortalSession,
+  state: PasswordUpdateState,
+  way: "sms" | "voice" | "totp" | "passkey",
+  now = Date.now(),
+): Promise<Moved | PasswordUpdateFailure> {
+  if (way === "passkey") return moveTo(session, { step: "mfa-verification-pick", phoneNumber: state.phoneNumber });
+  return sendVerificationCode(session, state, way, now);
 }
 
 /** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */

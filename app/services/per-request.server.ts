@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { portalRequestOf } from "~/load-context";
+import { portalRequestOf } from "~/services/load-context.server";
 
 /**
  * The first loader of a request to ask computes the answer; the others of the same request (a layout

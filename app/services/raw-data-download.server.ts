@@ -37,7 +37,7 @@ export function forgetDownload(session: PortalSession): Promise<void> {
 }
 
 /** What the page names: the file is the participant's and can be had now (an exome that is ready, an archive that is ready). */
-export type DownloadableFile = { label: string | null; bytes: number | null };
+type DownloadableFile = { label: string | null; bytes: number | null };
 
 export async function downloadableFile(request: Request, session: PortalSession, target: DownloadTarget, language: string) {
   if (target.kind === "exome") {

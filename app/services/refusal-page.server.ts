@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import type { Language } from "~/i18n";
-import { TranslationProvider } from "~/i18n-react";
+import type { Language } from "~/i18n/languages";
+import { TranslationProvider } from "~/i18n/react";
 import { pageTranslator } from "./i18n.server";
 import { detectLanguage } from "./language.server";
 

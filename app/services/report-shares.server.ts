@@ -14,6 +14,7 @@ import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } 
 import { clientSourceHash } from "./client-source.server";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
@@ -22,17 +23,8 @@ import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
  * Shares live in the results service, beside the reports they open: the participant's own calls
  * carry their token; the clinician's carry only the share's own access, never a participant's token.
  */
-const resultsUrl = (...segments: string[]) =>
-  new URL(segments.map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
-
 /** The exome download is a file, not a report a clinician reads: it is never shared. */
 const EXOME_APP = "exome-download";
-
-const asParticipant = (session: PortalSession) => ({
-  headers: { Authorization: `Bearer ${session.accessToken}` },
-  timeoutMs: env.RESULTS_TIMEOUT_MS,
-  requestId: session.requestId,
-});
 
 export async function listShares(session: PortalSession): Promise<Share[] | null> {
   const reply = await callUpstream({ upstream: "results", url: resultsUrl("shares", session.userId), ...asParticipant(session) });

@@ -7,8 +7,9 @@ import { env } from "./env.server";
 import { flashNotification } from "./flash.server";
 import { requestIdOf } from "./logger.server";
 import { recordOpened } from "./report-versions.server";
+import { resultsUrl } from "./results-api.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
-import { privatePageHeaders, type PortalSession } from "./session.server";
+import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 
 /** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
@@ -59,8 +60,7 @@ export async function fetchReportUrl(options: {
   /** A reissued report's version to open (by default the newest). */
   version?: number;
 }): Promise<ReportOutcome> {
-  const path = [options.sourceId, options.appId, options.userId].map(encodeURIComponent).join("/");
-  const url = new URL(`reports/${path}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  const url = resultsUrl("reports", options.sourceId, options.appId, options.userId);
   url.searchParams.set("lang", options.language);
   if (options.version !== undefined) url.searchParams.set("version", String(options.version));
   const reply = await callUpstream({
@@ -98,8 +98,7 @@ export async function openReportPage(options: {
 }): Promise<ReportPage | UpstreamFailure> {
   const { session } = options;
   const requestId = requestIdOf(options.request);
-  const path = [reportSourceId(session.sourceId), options.appId, session.userId].map(encodeURIComponent).join("/");
-  const url = new URL(`reports/${path}/content`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  const url = resultsUrl("reports", reportSourceId(session.sourceId), options.appId, session.userId, "content");
   url.searchParams.set("lang", options.language);
   if (options.version !== undefined) url.searchParams.set("version", String(options.version));
   const reply = await callUpstream({
@@ -133,7 +132,7 @@ export async function openReportPage(options: {
 
 /** The download error over the page it returns to, for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
 export async function downloadErrorHeaders(appId: string, version?: number): Promise<Headers> {
-  const headers = new Headers(privatePageHeaders);
+  const headers = new Headers();
   headers.append(
     "Set-Cookie",
     await flashNotification({

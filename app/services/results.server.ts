@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from "cockatiel";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
+import { resultsUrl } from "./results-api.server";
 import { bodyAs, callUpstreamWithRetries, messageOf, UNANSWERED_STATUS, type UpstreamReply } from "./upstream.server";
 
 const statusText = (status: number) => STATUS_CODES[status] ?? "";
@@ -95,7 +96,7 @@ export async function fetchPatientResults(options: {
   sourceId?: string | null;
   requestId?: string;
 }): Promise<ResultsOutcome> {
-  const url = new URL(`results/${encodeURIComponent(options.userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+  const url = resultsUrl("results", options.userId);
   if (options.sourceId) url.searchParams.set("sourceID", options.sourceId);
   const reply = await getResults(url, options.accessToken, options.requestId);
   if (!reply.answered || !reply.ok) return failureOf(reply);

@@ -7,11 +7,11 @@ import { seal, unseal } from "./sealed-value.server";
  * Only flows named here are kept; only what the flow keeps anyway (never a password or a code),
  * sealed like the session row's flow state and bound to its participant and flow.
  */
-export const RESUMABLE_FLOWS = ["password-update"] as const;
+const RESUMABLE_FLOWS = ["password-update"] as const;
 export type ResumableFlow = (typeof RESUMABLE_FLOWS)[number];
 
 /** How long after its last change a flow can still be taken up again (the identity provider's own limit still applies). */
-export const RESUME_WINDOW_MS = 30 * 60_000;
+const RESUME_WINDOW_MS = 30 * 60_000;
 
 export const isResumable = (flow: string): flow is ResumableFlow => (RESUMABLE_FLOWS as readonly string[]).includes(flow);
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isSameOrigin as isSameOriginFor } from "../../lib/http/same-origin.ts";
+import { isSameOrigin } from "../../lib/http/same-origin.ts";
 import { env } from "./env.server";
 
 export interface SameOriginOptions {
@@ -8,30 +8,16 @@ export interface SameOriginOptions {
    * For endpoints only the portal's own pages post to (browser error reports).
    */
   requirePortalPage?: boolean;
-  /** Defaults to PORTAL_URL's origin. */
-  portalOrigin?: string;
 }
 
-const configuredPortalOrigin = new URL(env.PORTAL_URL).origin;
-
-/** lib/http/same-origin.ts's rule with the portal's configured origin. */
-export function isSameOrigin(
-  origin: string | null | undefined,
-  fetchSite: string | null | undefined,
-  options: SameOriginOptions = {},
-): boolean {
-  return isSameOriginFor(origin, fetchSite, { ...options, portalOrigin: options.portalOrigin ?? configuredPortalOrigin });
-}
-
-export function isSameOriginRequest(request: Request, options: SameOriginOptions = {}): boolean {
-  return isSameOrigin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), options);
-}
+const portalOrigin = new URL(env.PORTAL_URL).origin;
 
 /**
  * Every action starts with this. The server file's request guard has already refused these requests
  * before React Router saw them; the check stays with the action for any other way it is run.
+ * lib/http/same-origin.ts's rule with PORTAL_URL's origin.
  */
 export function assertSameOrigin(request: Request, options: SameOriginOptions = {}): void {
-  if (!isSameOriginRequest(request, options))
+  if (!isSameOrigin(request.headers.get("Origin"), request.headers.get("Sec-Fetch-Site"), { ...options, portalOrigin }))
     throw data({ message: "forbidden" }, { status: 403, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,9 +1,8 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Visitor } from "~/components/layout/visitor";
 import { needsRenewal, recordRenewal } from "~/domain/oidc-checks";
-import { safeReturnTo } from "~/domain/return-to";
+import { safeReturnTo, servedPageOf } from "~/domain/return-to";
 import { sessionEndsAt } from "~/domain/session-timing";
-import { portalRequestOf } from "~/load-context";
 import { env } from "./env.server";
 import { refreshTokens, TokenEndpointError } from "./idp.server";
 import { logger, requestIdOf } from "./logger.server";
@@ -20,9 +19,9 @@ export type PortalSession = SessionRecord & { requestId?: string };
  * provider did not answer its renewal, so this request cannot act for it.
  */
 export type SessionLookup = { cookiePresent: boolean; session: PortalSession | null; renewalUnanswered?: boolean };
-type Lookup = SessionLookup;
 
-async function lookUp(request: Request): Promise<Lookup> {
+/** A session as it is now: the cookie's session, its tokens renewed if they were about to expire. */
+export async function readSession(request: Request): Promise<SessionLookup> {
   const sessionId: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   if (typeof sessionId !== "string" || sessionId.length < 32)
     return { cookiePresent: request.headers.get("Cookie")?.includes("portal_session=") ?? false, session: null };
@@ -35,20 +34,6 @@ async function lookUp(request: Request): Promise<Lookup> {
   const fresh = await withFreshTokens(session);
   if (fresh === UNANSWERED) return { cookiePresent: true, session: null, renewalUnanswered: true };
   return { cookiePresent: true, session: fresh ? { ...fresh, requestId: requestIdOf(request) } : null };
-}
-
-/** A loader's `context` (app/load-context.ts): one per incoming request, shared by all of its loaders. */
-export type RequestContext = Readonly<RouterContextProvider>;
-
-/**
- * One session read per request, however many loaders ask: the first leaves it in the context's
- * slot for the others (a database query and a signed-cookie check). Without a context, a fresh read.
- */
-export function readSession(request: Request, context?: RequestContext): Promise<Lookup> {
-  const slot = portalRequestOf(context)?.session;
-  if (!slot) return lookUp(request);
-  slot.lookup ??= lookUp(request);
-  return slot.lookup;
 }
 
 const UNANSWERED = Symbol("renewal unanswered");
@@ -90,30 +75,55 @@ export function withReturnTo(path: string, returnTo: string): string {
   return returnTo === "/" ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
-function returnToOf(request: Request): string {
-  const url = new URL(request.url);
-  return safeReturnTo(`${url.pathname}${url.search}`);
+/**
+ * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
+ * to sign-in; a session that is no longer valid goes through the expired-session screen. Either way,
+ * signing in again comes back to `returnTo`. A session whose renewal went unanswered has not expired:
+ * sign-in finds it again once the provider answers, or says the service is unavailable.
+ */
+export async function requireVisitor(request: Request, returnTo = "/"): Promise<PortalSession> {
+  const { cookiePresent, session, renewalUnanswered } = await readSession(request);
+  if (session) return session;
+  const target = withReturnTo(cookiePresent && !renewalUnanswered ? "/session-expired" : "/auth/sign-in", returnTo);
+  throw redirect(target, { headers: privatePageHeaders });
+}
+
+/** The signed-in layout's session, read by its middleware for every loader and action under it. */
+const sessionContext = createContext<PortalSession>();
+
+/** A private answer: `Cache-Control: no-store`, on a copy when the response's headers cannot change (a fetched body). */
+function neverStored(response: Response): Response {
+  try {
+    response.headers.set("Cache-Control", privatePageHeaders["Cache-Control"]);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", privatePageHeaders["Cache-Control"]);
+    return copy;
+  }
 }
 
 /**
- * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
- * to sign-in; a session that is no longer valid goes through the expired-session screen.
+ * The signed-in layout's middleware (app/routes/_portal.tsx): once per request, before any loader or
+ * action under it, the session is read (its tokens renewed when due) or the visitor is sent to sign in,
+ * coming back to the page (what a page fetches in the background comes back to that page). Every
+ * answer under the layout, pages, data, files and redirects alike, is private and never stored.
  */
-export async function requireVisitor(request: Request, context?: RequestContext, servedPage?: string): Promise<PortalSession> {
-  const { cookiePresent, session, renewalUnanswered } = await readSession(request, context);
-  if (session) return session;
-  // Either way, signing in again comes back to this page (or, for what a page fetches in the background,
-  // to that page). A session whose renewal went unanswered has not expired: sign-in finds it again once
-  // the provider answers, or says the service is unavailable.
-  const returnTo = servedPage ?? returnToOf(request);
-  const target = withReturnTo(cookiePresent && !renewalUnanswered ? "/session-expired" : "/auth/sign-in", returnTo);
-  throw redirect(target, { headers: { "Cache-Control": "no-store" } });
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+  const returnTo = servedPageOf(url.pathname) ?? safeReturnTo(`${url.pathname}${url.search}`);
+  context.set(sessionContext, await requireVisitor(request, returnTo));
+  return neverStored(await next());
+};
+
+/** Any signed-in visitor's session, participant or results-link, under the signed-in layout. */
+export function visitorSession(context: Readonly<RouterContextProvider>): PortalSession {
+  return context.get(sessionContext);
 }
 
-/** A participant who signed in with the IdP; results-link visitors are sent to their results page. */
-export async function requireParticipant(request: Request, context?: RequestContext, servedPage?: string): Promise<PortalSession> {
-  const session = await requireVisitor(request, context, servedPage);
-  if (session.tokenType === "ACCESS") throw redirect("/");
+/** A participant who signed in with the IdP; a results-link visitor is sent to their results page. */
+export function participantSession(context: Readonly<RouterContextProvider>): PortalSession {
+  const session = visitorSession(context);
+  if (session.tokenType === "ACCESS") throw redirect("/", { headers: privatePageHeaders });
   return session;
 }
 

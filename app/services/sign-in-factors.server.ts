@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import * as z from "zod";
 import { SignInFactorsSchema } from "~/domain/sign-in-factor-forms";
-import type { SignInFactors, VerifyMethod } from "~/domain/sign-in-factors";
+import type { SignInFactors } from "~/domain/sign-in-factors";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { oncePerRequest } from "./per-request.server";
 import type { PortalSession } from "./session.server";
@@ -30,19 +30,6 @@ async function fetchFactors(session: PortalSession): Promise<SignInFactors | nul
   if (!call.ok) return null;
   const parsed = SignInFactorsSchema.safeParse(call.answer.factors);
   return parsed.success ? parsed.data : null;
-}
-
-export async function sendFactorCode(
-  session: PortalSession,
-  method: "sms" | "voice",
-): Promise<{ ok: true; phoneNumber: string | null } | FactorFailure> {
-  const call = await callAccountApi("send-verification-code", session, { purpose: "factors", authMethod: method });
-  return call.ok ? { ok: true, phoneNumber: call.answer.phoneNumber ?? null } : failure(call);
-}
-
-export async function verifyFactorCode(session: PortalSession, method: VerifyMethod, code: string): Promise<{ ok: true } | FactorFailure> {
-  const call = await callAccountApi("verify-code", session, { purpose: "factors", method: method === "totp" ? "totp" : "sent", code });
-  return call.ok ? { ok: true } : failure(call);
 }
 
 const TotpSchema = z.object({ secret: z.string().min(16), uri: z.string().startsWith("otpauth://") });

@@ -1,8 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "react-router";
 import type { AuthMethod } from "~/domain/auth-code";
 import { maskPhone } from "~/domain/phone-mask";
 import {
+  type CodeDeliveryProblem,
   codeFieldError,
+  deliveryProblemOf,
+  OtherWaySchema,
   lockResend,
   type VerificationFailure,
   type VerificationPurpose,
@@ -11,7 +15,8 @@ import {
 } from "~/domain/verification";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { env } from "./env.server";
-import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
+import { endSession, flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
+import { readFactors } from "./sign-in-factors.server";
 
 /**
  * Sends, resends and checks a code through the identity provider's step-up API, keyed by purpose
@@ -51,6 +56,36 @@ export function requestCode(session: PortalSession, purpose: VerificationPurpose
   return callAccountApi("send-verification-code", session, { purpose, authMethod: method });
 }
 
+/**
+ * How the code step's last text or call went, read each time the step is shown (a reload without
+ * JavaScript, a revalidation with it): the text provider may have reported it undelivered since.
+ */
+export async function codeDelivery(
+  session: PortalSession,
+  purpose: VerificationPurpose,
+  method: AuthMethod,
+): Promise<CodeDeliveryProblem | null> {
+  if (method !== "sms" && method !== "voice") return null;
+  const call = await callAccountApi("verification-delivery", session, { purpose });
+  return call.ok ? deliveryProblemOf(call.answer.delivery, method) : null;
+}
+
+/**
+ * The way an 'other-way' post asks for, when it is one of the participant's own (their phone's
+ * channels, their app) and not the one in use; null otherwise (the page then shows as it stands).
+ */
+export async function otherWayOf(
+  session: PortalSession,
+  current: AuthMethod,
+  asked: FormDataEntryValue | null,
+): Promise<AuthMethod | null> {
+  const way = OtherWaySchema.safeParse(asked);
+  if (!way.success || way.data === "passkey" || way.data === current) return null;
+  const factors = await readFactors(session);
+  const own = factors ? [...(factors.phone ? factors.phoneMethods : []), ...(factors.totp ? (["totp"] as const) : [])] : [];
+  return own.includes(way.data) ? way.data : null;
+}
+
 /** The one call that checks a code (sent, or the app's) for any purpose, in this session. */
 export function checkCode(session: PortalSession, purpose: VerificationPurpose, method: AuthMethod, code: string): Promise<AccountCall> {
   return callAccountApi("verify-code", session, { purpose, code, method: method === "totp" ? "totp" : "sent" });
@@ -85,6 +120,15 @@ export const withResendLock = <T extends object>(state: T, now = Date.now()) => 
 /** A step's answer waiting for the page the browser is redirected to (post-redirect-get), with its status. */
 export type KeptReply = { reply: VerificationReply & { result?: SubmissionResult<string[]> }; status: number };
 type WithKeptReply = { keptReply?: KeptReply };
+
+/**
+ * Post-redirect-get for every verification step: the answer waits in the flow's state, and the browser
+ * is sent (303) to the step's page, which shows it once; Back and reload never post the form again.
+ */
+export async function stayOnStep(session: PortalSession, flow: string, path: string, reply: KeptReply["reply"], status: number) {
+  await keepReply(session, flow, reply, status);
+  return redirect(path, { status: 303, headers: privatePageHeaders });
+}
 
 /** Keeps the answer in the flow's state for the next page view. */
 export async function keepReply(session: PortalSession, flow: string, reply: KeptReply["reply"], status: number): Promise<void> {

@@ -8,7 +8,7 @@ import { callAccountApi } from "./account.server";
 import { env } from "./env.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
-import { sendCode, verifyCode, withResendLock } from "./verification.server";
+import { otherWayOf, sendCode, verifyCode, withResendLock } from "./verification.server";
 
 export const WITHDRAWAL_FLOW = "withdrawal";
 const PURPOSE = "withdrawal";
@@ -56,6 +56,19 @@ export async function sendWithdrawalCode(
   const state: WithdrawalState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
   await saveFlowState(session, WITHDRAWAL_FLOW, state);
   return state;
+}
+
+/**
+ * Another way from the code step, when its text or call did not arrive: a call or a text (sent now) or
+ * the app's code, for the same choice. Null: not a way this participant has (the page shows as it stands).
+ */
+export async function switchWithdrawalMethod(
+  session: PortalSession,
+  state: WithdrawalState,
+  way: FormDataEntryValue | null,
+): Promise<WithdrawalState | WithdrawalFailure | null> {
+  const method = await otherWayOf(session, state.method, way);
+  return method ? sendWithdrawalCode(session, state.choice, method) : null;
 }
 
 /** A new code, locked again for 30 seconds whether or not the provider sent it. */

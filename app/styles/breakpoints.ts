@@ -1,5 +1,5 @@
 /** Layout widths the portal is designed for (SPEC.md §1), in CSS pixels. */
-export const breakpoints = {
+const breakpoints = {
   mobile: 375,
   tablet: 768,
   desktop: 1366,

@@ -5,7 +5,7 @@ function channelToLinear(channel: number): number {
   return srgb <= 0.04045 ? srgb / 12.92 : ((srgb + 0.055) / 1.055) ** 2.4;
 }
 
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const digits = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
   if (!digits) throw new Error(`Expected a #rrggbb colour, got ${hex}`);
   const value = Number.parseInt(digits, 16);

@@ -1,7 +1,7 @@
 import { createGlobalTheme } from "@vanilla-extract/css";
 import { palette } from "./palette";
 
-export const fontFamily = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const fontFamily = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 function tone(colours: { text: string; background: string; border: string }) {
   return { text: colours.text, background: colours.background, border: colours.border };

@@ -7,7 +7,7 @@ import { secretWeakness, secretWeaknessMessage } from "./secret-strength.ts";
  */
 export type DeploymentEnvironment = "development" | "staging" | "regulated-test" | "production";
 
-export const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
+const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
 
 function isLocalHost(host: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -83,8 +83,6 @@ export function cookieDomainForHost(hostname: string): string | undefined {
   return host;
 }
 
-export { PUBLISHED_DEVELOPMENT_SECRETS } from "./secret-strength.ts";
-
 /**
  * Problems with secrets outside development: each required one must be set, and every one that is
  * set must pass the one secret rule (lib/deployment/secret-strength.ts: 32+ random-looking
@@ -117,7 +115,7 @@ export function secretProblems(
  * program's lab system answers: in production it starts only when the operator says it means to
  * run it. (The identity service is the portal's own and needs no such word.)
  */
-export const ALLOW_REFERENCE_RESULTS = "ALLOW_REFERENCE_RESULTS_IN_PRODUCTION";
+const ALLOW_REFERENCE_RESULTS = "ALLOW_REFERENCE_RESULTS_IN_PRODUCTION";
 
 export function referenceResultsProblems(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>): string[] {
   if (environment !== "production" || env[ALLOW_REFERENCE_RESULTS] === "true") return [];
@@ -127,7 +125,7 @@ export function referenceResultsProblems(environment: DeploymentEnvironment, env
 }
 
 /** The demo participants (published passwords, authenticator keys and recovery codes). */
-export const DEMO_PARTICIPANTS_DEFAULT_FILE = "platform/demo/participants.json";
+const DEMO_PARTICIPANTS_DEFAULT_FILE = "platform/demo/participants.json";
 
 /**
  * The demo file a service seeds, from DEMO_PARTICIPANTS_FILE: by default the demo's in development

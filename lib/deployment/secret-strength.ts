@@ -16,17 +16,17 @@ import { createRequire } from "node:module";
  * wide margin; messages name what is wrong, never the value.
  */
 
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 /**
  * Bits the estimate must reach. 32 random hexadecimal characters (`openssl rand -hex 16`) carry 128;
  * the estimate gives them about 165, and under 125 in none of many thousands of samples.
  */
-export const MIN_SECRET_BITS = 100;
+const MIN_SECRET_BITS = 100;
 /** More than half of the value made of words, runs or repeats is a value a person chose. */
-export const MAX_STRUCTURED_SHARE = 0.5;
+const MAX_STRUCTURED_SHARE = 0.5;
 
 /** The development values published in this repository's defaults and README. */
-export const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
+const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
   "development-only-session-secret-change-me",
   "dev-portal-secret-change-me",
   "dev-identity-cookie-key-1-change-me",
@@ -208,7 +208,7 @@ interface Estimate {
  * Bits needed to guess the value when it is built from the cheapest of: single characters of its
  * alphabet, words, runs (`abcd`, `4321`, `qwer`), one character repeated, and copies of an earlier part.
  */
-export function estimateSecret(value: string): Estimate {
+function estimateSecret(value: string): Estimate {
   const characterBits = Math.log2(alphabetSize(value));
   const length = value.length;
   const cost = new Array<number>(length + 1).fill(Number.POSITIVE_INFINITY);

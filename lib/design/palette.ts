@@ -27,5 +27,3 @@ export const palette = {
   error: { text: "#A61E1B", background: "#FDECEA", border: "#C4302B" },
   focus: { ring: "#1F5FCC", halo: "#FFFFFF" },
 } as const;
-
-export type StatusTone = "info" | "success" | "warning" | "error";

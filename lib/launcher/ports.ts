@@ -29,7 +29,7 @@ export function unusablePortReason({ name, setting, port }: NamedPort): string |
 }
 
 /** Whether something already listens on the port (on any local address the service would use). */
-export function portInUse(port: number, host = "127.0.0.1"): Promise<boolean> {
+function portInUse(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(true) : reject(error)));

@@ -5,7 +5,7 @@ import * as z from "zod";
  * What the supervising launcher (scripts/start.ts) says about the processes it runs, in a small
  * JSON file whose path it gives the portal as LAUNCHER_STATUS_FILE; the portal's /readyz shows it.
  */
-export const ChildStatusSchema = z.object({
+const ChildStatusSchema = z.object({
   pid: z.number().int().nullable(),
   running: z.boolean(),
   restarts: z.number().int().min(0),
@@ -15,7 +15,6 @@ export const ChildStatusSchema = z.object({
 
 export const LauncherStatusSchema = z.object({ children: z.record(z.string(), ChildStatusSchema) });
 
-export type ChildStatus = z.infer<typeof ChildStatusSchema>;
 export type LauncherStatus = z.infer<typeof LauncherStatusSchema>;
 
 /** The launcher's status, or null when there is no launcher (or its file cannot be read). */

@@ -10,7 +10,7 @@ import type { PGlite } from "@electric-sql/pglite";
  * about 140 MB larger at rest (VmRSS after a few thousand statements: 380 MB with the default,
  * 237 MB with 8 MB), while the portal's data fits in a few megabytes.
  */
-export const EMBEDDED_SETTINGS = ["shared_buffers=16MB"];
+const EMBEDDED_SETTINGS = ["shared_buffers=16MB"];
 
 /** Its package does not export package.json: read it beside the resolved entry (dist/). */
 const PGLITE_VERSION = (

@@ -1,8 +1,11 @@
 /**
  * The identity service's operator commands, run with the service's own environment:
  *
- *   npm run identity -- rotate-signing-key   publish a next token signing key now
- *   npm run identity -- signing-keys         list the signing keys and their times
+ *   npm run identity -- rotate-signing-key              publish a next token signing key now
+ *   npm run identity -- rotate-signing-key --retire-now a key believed leaked: replace every key at once
+ *   npm run identity -- signing-keys                    list the signing keys and their times
+ *   npm run identity -- reseal-secrets                  seal again under a new IDENTITY_FACTOR_KEY
+ *   npm run identity -- counselling-team-token <member> a token for the counselling team's queue (12 hours)
  *
  * On a PostgreSQL server (DATABASE_URL) they run beside the running instances, which pick the
  * change up at their next reading of the key set (within a minute). The embedded database opens in
@@ -12,15 +15,34 @@ import { pino } from "pino";
 import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { loadConfigFromEnv } from "./config.ts";
-import { listSigningKeys, rotateSigningKey, signingKeySchedule } from "./oidc/signing-keys.ts";
+import { signCounsellingTeamToken } from "./oidc/counselling-team-token.ts";
+import {
+  listSigningKeys,
+  openSigningKeyRing,
+  resealSecrets,
+  retireSigningKeysNow,
+  rotateSigningKey,
+  signingKeySchedule,
+} from "./oidc/signing-keys.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "./store/migrations.ts";
 
 const USAGE = `Usage: npm run identity -- <command>
 
   rotate-signing-key   publish a next token signing key now; it signs once the publish-ahead
                        period has passed (IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS)
+  rotate-signing-key --retire-now
+                       for a key believed leaked: a new key signs at once and every other key
+                       leaves the key set now; the tokens they signed stop being accepted
   signing-keys         list the token signing keys: which signs, which waits, until when the
-                       retired ones stay published`;
+                       retired ones stay published
+  reseal-secrets       after IDENTITY_FACTOR_KEY changed: seal the authenticator secrets and the
+                       signing keys again under it, opening them with IDENTITY_FACTOR_KEY_PREVIOUS
+  counselling-team-token <member>
+                       print a token with which the program's counselling team reads and moves
+                       the results service's queue of counselling requests for 12 hours; <member>
+                       names who holds it (the token's subject)`;
+
+const COMMANDS = ["rotate-signing-key", "rotate-signing-key --retire-now", "signing-keys", "reseal-secrets"];
 
 async function embeddedDatabaseInUse(host: string, port: number): Promise<boolean> {
   const hostname = host.includes(":") ? `[${host}]` : host;
@@ -31,12 +53,18 @@ async function embeddedDatabaseInUse(host: string, port: number): Promise<boolea
 }
 
 async function main(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
-  if (!command || rest.length || !["rotate-signing-key", "signing-keys"].includes(command)) {
+  const [command] = args;
+  const member = command === "counselling-team-token" && args.length === 2 && /^[\w.@+-]{1,100}$/.test(args[1] ?? "") ? args[1] : undefined;
+  if (!command || !(COMMANDS.includes(args.join(" ")) || member)) {
     console.error(USAGE);
     return command === undefined || command === "help" || command === "--help" ? 0 : 2;
   }
   const config = loadConfigFromEnv();
+  const previousFactorKey = process.env.IDENTITY_FACTOR_KEY_PREVIOUS;
+  if (command === "reseal-secrets" && !previousFactorKey) {
+    console.error("reseal-secrets opens the sealed values with the key they were sealed with: give it as IDENTITY_FACTOR_KEY_PREVIOUS.");
+    return 2;
+  }
   if (!config.databaseUrl && (await embeddedDatabaseInUse(config.host, config.port))) {
     console.error(
       `The identity service is running on its embedded database (${config.dataDir}), which one process opens at a time: stop it first, or give both DATABASE_URL.`,
@@ -53,6 +81,32 @@ async function main(args: string[]): Promise<number> {
       now: () => new Date(),
       logger: pino({ level: "warn" }),
     };
+    if (member) {
+      const keys = await openSigningKeyRing(db, options);
+      console.log(
+        await signCounsellingTeamToken(keys, {
+          issuer: config.issuer ?? `http://${config.host}:${config.port}`,
+          resultsAudience: config.resultsApiAudience,
+          member,
+        }),
+      );
+      return 0;
+    }
+    if (command === "reseal-secrets") {
+      const counts = await resealSecrets(db, { factorKey: config.factorKey, previousFactorKey: previousFactorKey! }, options.logger);
+      console.log(
+        `Sealed again under IDENTITY_FACTOR_KEY: ${counts.authenticatorSecrets} authenticator secrets, ${counts.signingKeys} signing keys.`,
+      );
+      console.log("Start every instance with the new IDENTITY_FACTOR_KEY, then drop IDENTITY_FACTOR_KEY_PREVIOUS.");
+      return 0;
+    }
+    if (command === "rotate-signing-key" && args[1] === "--retire-now") {
+      const answer = await retireSigningKeysNow(db, options);
+      console.log(`Signing key ${answer.kid} signs from now on.`);
+      console.log(`Removed from the key set at once: ${answer.retired.join(", ") || "none"}.`);
+      console.log("Every instance takes the change within a minute; tokens those keys signed are refused from then on.");
+      return 0;
+    }
     if (command === "rotate-signing-key") {
       const answer = await rotateSigningKey(db, options);
       if (!answer.rotated) {

@@ -7,6 +7,7 @@ import { requestId, requestLog } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { createAccountApi } from "./account-api/account-api.ts";
 import { createBarrierReceipts } from "./account-api/barrier-report-receipts.ts";
+import { startCounsellingNoticeSender } from "./account-api/counselling-notices.ts";
 import { listedWithdrawals } from "./account-api/results-withdrawals.ts";
 import { startShareNoticeSender } from "./account-api/share-notices.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
@@ -305,6 +306,20 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         intervalMs: SHARE_NOTICE_INTERVAL_MS,
       })
     : null;
+  // Counselling requests acknowledged by e-mail, taken from the results service as share events are.
+  const counsellingNotices = options.resultsApiUrl
+    ? startCounsellingNoticeSender({
+        resultsApiUrl: options.resultsApiUrl,
+        resultsApiAudience: options.resultsApiAudience,
+        issuer,
+        keys,
+        accounts,
+        outbox,
+        portalUrl: options.portalUrl,
+        logger,
+        intervalMs: SHARE_NOTICE_INTERVAL_MS,
+      })
+    : null;
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({
     outbox,
@@ -577,6 +592,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         clearInterval(cleanup);
         await stopKeyReload?.();
         await shareNotices?.stop();
+        await counsellingNotices?.stop();
         await stopKitStepSender?.();
         await stopReportReissueSender?.();
         await stopPhoneChangeSweep?.();

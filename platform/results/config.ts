@@ -35,6 +35,11 @@ export interface ResultsConfig {
   portalUrl: string;
   issuer: string;
   jwksUrl: string;
+  /**
+   * How long the identity provider's key set is trusted before it is fetched again: a key retired in
+   * an emergency (a leak) stops opening tokens here within this time.
+   */
+  jwksCacheMs: number;
   audience: string;
   dataDir: string;
   /** Storage for the participants' download-everything archives (shared by every instance of this service). */
@@ -48,6 +53,9 @@ export interface ResultsConfig {
   documentTtlSeconds: number;
   logLevel: string;
 }
+
+/** The key set is read again at least this often (a new key still fetches it at once, an unknown kid too). */
+export const JWKS_CACHE_MS = 60_000;
 
 /** By default archives are kept beside the embedded database's directory, so two services never share one. */
 export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;
@@ -77,6 +85,7 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
     portalUrl: e.PORTAL_URL.replace(/\/$/, ""),
     issuer,
     jwksUrl: e.IDP_JWKS_URL ?? `${issuer}/jwks`,
+    jwksCacheMs: JWKS_CACHE_MS,
     audience: e.RESULTS_API_AUDIENCE,
     dataDir: e.RESULTS_DATA_DIR,
     exportDir: e.RESULTS_EXPORT_DIR ?? exportDirBeside(e.RESULTS_DATA_DIR),

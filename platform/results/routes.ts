@@ -5,6 +5,7 @@ import { setTimeout as wait } from "node:timers/promises";
 import { Router, type Request, type RequestHandler } from "express";
 import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
+import { createCounsellingRoutes, type CounsellingRouteDeps } from "./counselling/counselling-routes.ts";
 import { createDevParticipant } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
@@ -54,6 +55,7 @@ export interface RouteDependencies {
   reportVersions: ReportVersionDeps;
   /** Kits the program sent out, and their registration by the participants. */
   kits: KitRouteDeps;
+  counselling: CounsellingRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
   rawData: RawDataGate;
   familyLetters: FamilyLetterRouteDeps;
@@ -88,6 +90,7 @@ export function createRouter(deps: RouteDependencies) {
   const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
   const reportVersionRoutes = createReportVersionRoutes(deps.reportVersions);
   const kitRoutes = createKitRoutes(deps.kits);
+  const counsellingRoutes = createCounsellingRoutes(deps.counselling);
 
   async function patientFromSource(userId: string, sourceId: string | null): Promise<PatientRecord> {
     const patient = await deps.repository.findPatient(userId);
@@ -381,6 +384,14 @@ export function createRouter(deps: RouteDependencies) {
     ),
   );
   router.all("/family-letter/open", (req, res) => familyLetterRoutes.relative(req, res));
+  // Counselling requests: the participant's own; the program's team reads and moves the queue.
+  router.all(["/counselling/:userId", "/counselling/:userId/:requestId/cancel"], owner, (req, res) =>
+    counsellingRoutes.participant(req, res, param(req, "userId"), req.params.requestId as string | undefined),
+  );
+  router.all(["/counselling-queue", "/counselling-queue/:requestId"], (req, res) =>
+    counsellingRoutes.team(req, res, req.params.requestId as string | undefined, url(req)),
+  );
+  router.all("/counselling-notices/:what", (req, res) => counsellingRoutes.notices(req, res, param(req, "what")));
   // Everything else only reads.
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));

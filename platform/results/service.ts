@@ -6,6 +6,10 @@ import { isClientAbort } from "../../lib/http/index.ts";
 import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
+import { seedCounsellingRequests } from "./counselling/counselling-demo.ts";
+import { counsellingMigrations } from "./counselling/counselling-schema.ts";
+import { counsellingSettingsFromEnv, type CounsellingSettings } from "./counselling/counselling-settings.ts";
+import { createCounsellingStore } from "./counselling/counselling-store.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
 import { createDocumentLinkSigner } from "./document-links.ts";
 import { loadDocumentSecret } from "./document-secret.ts";
@@ -40,6 +44,8 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   shareSettings?: ShareSettings;
   /** The limits of kit registration; from the environment when not given. */
   kitSettings?: KitSettings;
+  /** The limits of counselling requests; from the environment when not given. */
+  counsellingSettings?: CounsellingSettings;
 };
 
 export interface RunningResultsService {
@@ -55,6 +61,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     nowSeconds = () => Math.floor(Date.now() / 1000),
     shareSettings = shareSettingsFromEnv(process.env),
     kitSettings = kitSettingsFromEnv(process.env),
+    counsellingSettings = counsellingSettingsFromEnv(process.env),
     ...overrides
   } = options;
   const defaults = resultsConfigFromEnv({});
@@ -72,11 +79,13 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     await migrate(db, "results-shares", shareMigrations);
     await migrate(db, "results-family-letters", familyLetterMigrations);
     await migrate(db, "results-kits", kitMigrations);
+    await migrate(db, "results-counselling", counsellingMigrations);
     if (config.demoParticipantsFile) {
       const participants = await readDemoParticipants(config.demoParticipantsFile);
       await seedDemoParticipants(db, participants);
       await seedBirthDates(db, config.demoParticipantsFile);
       await seedDemoKits(db, participants);
+      await seedCounsellingRequests(db, config.demoParticipantsFile);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
@@ -94,7 +103,12 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
-    const verifyToken = createTokenVerifier({ issuer: config.issuer, audience: config.audience, jwksUrl: config.jwksUrl });
+    const verifyToken = createTokenVerifier({
+      issuer: config.issuer,
+      audience: config.audience,
+      jwksUrl: config.jwksUrl,
+      jwksCacheMs: config.jwksCacheMs,
+    });
     const verifyStepUp = stepUpProofOf(verifyToken);
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);
@@ -142,6 +156,15 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       },
       reportVersions: { db, now, verifyToken },
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
+      counselling: {
+        store: createCounsellingStore(db, now),
+        repository,
+        now,
+        verifyToken,
+        // The share codes' windowed budgets, one scope per participant.
+        budget: { take: shareStore.takeMiss, giveBack: shareStore.giveBackMiss },
+        ...counsellingSettings,
+      },
     });
 
     const app = express();

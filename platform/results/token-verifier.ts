@@ -70,6 +70,21 @@ const rules = {
     requiredClaims: ["exp"],
     refused: [401, "The token does not allow reading report reissues"],
   },
+  "counselling-notices": {
+    audienceSuffix: "/counselling-notices",
+    typ: "counselling-notices+jwt",
+    maxTokenAge: 120,
+    requiredClaims: ["exp", "iat"],
+    refused: [401, "The caller is not the identity provider"],
+  },
+  /** The program's counselling team reads and moves the queue of requests; its tool holds this token. */
+  "counselling-team": {
+    audienceSuffix: "/counselling-queue",
+    typ: "counselling-team+jwt",
+    maxTokenAge: 12 * 3600,
+    requiredClaims: ["exp", "iat", "sub"],
+    refused: [401, "The token does not allow reading the counselling queue"],
+  },
 } satisfies Record<string, TokenRule>;
 
 export type TokenPurpose = keyof typeof rules;
@@ -85,8 +100,13 @@ export function bearerToken(authorization: string | undefined): string | undefin
  * set for every purpose): signature, issuer, the purpose's audience and type, expiry and age. Keys
  * that cannot be fetched are the service's trouble (503), never the caller's.
  */
-export function createTokenVerifier(options: { issuer: string; audience: string; jwksUrl: string }): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+export function createTokenVerifier(options: { issuer: string; audience: string; jwksUrl: string; jwksCacheMs?: number }): TokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
+    timeoutDuration: 5000,
+    // An unknown kid fetches the set again at most this often; a retired key goes once the set is older than jwksCacheMs.
+    cooldownDuration: Math.min(30_000, options.jwksCacheMs ?? 30_000),
+    cacheMaxAge: options.jwksCacheMs ?? 60_000,
+  });
   return async function verifyToken(token, purpose) {
     if (!token) throw new RequestError(401, "no access token present");
     const rule: TokenRule = rules[purpose];

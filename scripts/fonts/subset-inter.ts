@@ -9,7 +9,7 @@ const fontsource = new URL("../../node_modules/@fontsource-variable/inter/", imp
  * theme asks for none, so the others (tabular figures, stylistic sets, fractions...) are bytes no
  * page draws.
  */
-export const FEATURES_BROWSERS_APPLY = ["kern", "liga", "clig", "calt", "ccmp", "locl", "mark", "mkmk", "rlig", "rclt", "rvrn"];
+const FEATURES_BROWSERS_APPLY = ["kern", "liga", "clig", "calt", "ccmp", "locl", "mark", "mkmk", "rlig", "rclt", "rvrn"];
 
 /** Where a face's file lives. */
 export function faceFile(face: InterFace): URL {

@@ -30,5 +30,3 @@ export function createDraining() {
     },
   };
 }
-
-export type Draining = ReturnType<typeof createDraining>;

@@ -25,7 +25,7 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
 }
 
 /** Which refusal a request gets before the portal sees it, if any. */
-export function refusalFor(request: IncomingMessage, portalOrigin: string): Refusal | null {
+function refusalFor(request: IncomingMessage, portalOrigin: string): Refusal | null {
   // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
   if (!(request.url ?? "/").startsWith("/")) return 400;
   if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;

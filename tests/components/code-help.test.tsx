@@ -16,7 +16,7 @@ function renderStep(view: Partial<CodeStepView>, lng: Language = "en") {
         <CodeStep
           id="code-form"
           action="/"
-          intent="submit-code"
+          intent="verify"
           view={{ method: "sms", phoneNumber: "(***) ***-0142", resendSecondsLeft: 30, otherWays: [], ...view }}
           summaryTitle="There is a problem"
           submitLabel="Verify"

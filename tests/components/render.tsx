@@ -3,8 +3,8 @@ import type { ReactElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach } from "vitest";
-import { TranslationProvider, translatorForCatalogs } from "~/i18n-react";
-import type { Translator } from "~/i18n-translate";
+import { TranslationProvider, translatorForCatalogs } from "~/i18n/react";
+import type { Translator } from "~/i18n/translate";
 import { translationsFor } from "~/services/i18n.server";
 
 const serverContainers: HTMLElement[] = [];

@@ -21,6 +21,7 @@ const pages = [
   "/accessibility",
   // The privacy choices the server drew as the page (a tap before the script ran) stay the page.
   "/profile/overview?privacy=consents",
+  "/counselling",
 ];
 
 for (const viewport of viewports) {

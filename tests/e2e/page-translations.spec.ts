@@ -5,7 +5,7 @@ import { whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
 
 /**
- * A page's translations are files of their own (app/i18n-catalogs.ts): a page reached by a link,
+ * A page's translations are files of their own (app/i18n/catalogs.ts): a page reached by a link,
  * which needs a namespace the page before did not, is shown in the participant's language, and
  * still opens when its files cannot be downloaded.
  */

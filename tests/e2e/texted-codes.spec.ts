@@ -86,7 +86,7 @@ async function codeAtTheProvider(to: string, channel: "sms" | "voice"): Promise<
       if (!last) return "";
       code =
         channel === "sms"
-          ? (/(?:code is|código es) (\d{6})\./.exec(last.form.Body ?? "")?.[1] ?? "")
+          ? (/(?:code is|codigo es) (\d{6})\./.exec(last.form.Body ?? "")?.[1] ?? "")
           : (/: ((?:\d, ){4}\d)\./.exec(last.form.Twiml ?? "")?.[1]?.replace(/, /g, "") ?? "");
       return code;
     })
@@ -132,7 +132,7 @@ for (const language of ["en", "es"] as const) {
     );
     expect(request!.form.From).toBe(twilioTestAccount.fromNumber);
     expect(request!.headers["i-twilio-idempotency-token"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(request!.form.Body).toContain(language === "es" ? "su código es" : "your code is");
+    expect(request!.form.Body).toContain(language === "es" ? "su codigo es" : "your code is");
     await enterCode(page, language, code);
   });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInOverHttp } from "../../scripts/bench/sign-in";
 import { createParticipant, type TestParticipant } from "../support/create-participant";
 import { developmentEnv, launchStack, type LaunchedStack } from "../support/launched-stack";
+import { signInOverHttp } from "../support/sign-in";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { whenHydrated } from "./support/hydration";
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LauncherStatusSchema, type LauncherStatus } from "../../lib/launcher/status.ts";
-import { generousSendingBudgets } from "../../scripts/bench/generous-sending-budgets.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../scripts/bench/stack.ts";
+import { generousSendingBudgets } from "./sending-budgets.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "./stack.ts";
 
 /** Polls `read` until `done` holds (waiting for the stack to change state, not a test sleep). */
 export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
@@ -62,12 +62,13 @@ function launcherReady(launcher: ChildProcess, timeoutMs: number): Promise<void>
   });
 }
 
-/** `npm start`'s launcher on free ports with `env`, once it says all three services are up. */
+/** `npm start`'s launcher on free ports with `env`, once it says all three services are up (used by the suites and the bench). */
 export async function launchStack(name: string, env: NodeJS.ProcessEnv): Promise<LaunchedStack> {
   ensurePortalBuilt();
   const ports = { portal: await freePort(), identity: await freePort(), results: await freePort() };
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
-  const launcher = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  // As `npm start` runs it: Node's own type stripping, no loader.
+  const launcher = spawn(process.execPath, ["scripts/start.ts"], {
     cwd: projectRoot,
     env: {
       ...env,

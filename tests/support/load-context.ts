@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { createLoadContext } from "~/load-context";
+import { createLoadContext } from "~/services/load-context.server";
 
 /** The context server/app.ts gives one request, for tests that call a loader or action directly. */
 export function testLoadContext(): RouterContextProvider {

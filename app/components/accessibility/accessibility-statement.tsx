@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./accessibility.css";
 import { StatementSection } from "./statement-section";
 

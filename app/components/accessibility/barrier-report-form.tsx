@@ -11,7 +11,7 @@ import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
 import { site } from "~/config/site";
 import { ACCESSIBILITY_PATH, BarrierReportSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, PAGE_MAX } from "~/domain/barrier-report";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./accessibility.css";
 import { StatementSection } from "./statement-section";
 

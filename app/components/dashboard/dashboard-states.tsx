@@ -5,7 +5,7 @@ import { SupportEmailLink } from "~/components/support-links";
 import { site } from "~/config/site";
 import type { EmptyStateMessage } from "~/domain/dashboard-view";
 import { KIT_REGISTRATION_PATH } from "~/domain/kit-registration";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { GatheringInformation } from "./gathering-information";
 

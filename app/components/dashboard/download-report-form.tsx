@@ -3,7 +3,7 @@ import { Button, buttonClassName } from "~/components/button";
 import { fileSize } from "~/domain/data-export";
 import { DOWNLOAD_PATH } from "~/domain/raw-data-download";
 import { REPORT_PAGE_PATH, reportPagePath } from "~/domain/report-content";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
 /** Where the report's form posts (the download error's retry): the report's page. */

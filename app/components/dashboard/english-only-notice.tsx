@@ -1,6 +1,6 @@
 import { buttonClassName } from "~/components/button";
 import { Modal } from "~/components/modal";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { Interstitial } from "./interstitial";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
 /** SPEC.md §2: 'Gathering your information...' while results load or kitStatus is below 1. */

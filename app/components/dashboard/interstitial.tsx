@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { buttonClassName } from "~/components/button";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
 /**

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ProductCard } from "~/domain/product-cards";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { englishOnlyNoticeHref, type PendingNotice } from "./english-only-notice";
 

@@ -1,6 +1,6 @@
 import { calendarDate } from "~/domain/calendar-date";
 import { changeIn, type ReportVersion } from "~/domain/report-versions";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";
 

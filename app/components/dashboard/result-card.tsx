@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { site } from "~/config/site";
+import { counsellingRequestPath, offersCounselling } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
 import { familyLetterPath, offersFamilyLetter } from "~/domain/family-letter";
 import type { ResultApp } from "~/domain/patient-results";
 import { productCardFor } from "~/domain/product-cards";
 import { newSharePath } from "~/domain/report-share";
 import { resultIconFor } from "~/domain/result-icons";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
 import * as styles from "./dashboard.css";
 import { DownloadReportForm } from "./download-report-form";
@@ -53,6 +54,16 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
           {!canShare || !offersFamilyLetter(app) ? null : (
             <Link to={familyLetterPath(app.appID)} className={styles.textLink} aria-label={t("familyLetter.linkNamed", { label })}>
               {t("familyLetter.link")}
+            </Link>
+          )}
+          {!canShare || !offersCounselling(app) ? null : (
+            <Link
+              to={counsellingRequestPath(app.appID)}
+              className={styles.textLink}
+              aria-label={t("counselling.askNamed", { label })}
+              data-counselling-link
+            >
+              {t("counselling.ask")}
             </Link>
           )}
         </>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ResultApp } from "~/domain/patient-results";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { EnglishOnlyNoticeModal, type PendingNotice } from "./english-only-notice";
 import { isShareable, ResultCard } from "./result-card";

@@ -4,7 +4,7 @@ import { KitList } from "~/components/kits/kit-list";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatKitBarcode, KIT_REGISTRATION_PATH, type Kit } from "~/domain/kit-registration";
 import { timelineEntries, type KitHistory } from "~/domain/kit-timeline";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { KitDelayNotice } from "./kit-delay-notice";
 import { SampleTracker } from "./sample-tracker";

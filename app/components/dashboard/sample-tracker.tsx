@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icon";
 import type { TimelineEntry } from "~/domain/kit-timeline";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./dashboard.css";
 import { StepDate } from "./step-date";

@@ -1,6 +1,6 @@
 import { calendarDate } from "~/domain/calendar-date";
 import type { TimelineEntry } from "~/domain/kit-timeline";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
 /** The day a step was reached, or 'Expected by …' on the next one: nothing when the day is not known. */

@@ -1,6 +1,6 @@
 import { Modal } from "~/components/modal";
 import type { DelayReason, TimelineEntry } from "~/domain/kit-timeline";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { KitDelayNotice } from "./kit-delay-notice";
 import { StepDate } from "./step-date";

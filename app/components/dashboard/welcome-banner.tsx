@@ -1,6 +1,6 @@
 import { Notification } from "~/components/notification";
 import { useHydrated } from "~/components/use-hydrated";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 export const BANNER_ACTION = "/dashboard/banner";
 

@@ -8,7 +8,7 @@ import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
 import { RELATIVE_PATH, RelativeCodeSchema } from "~/domain/family-letter";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 export type RelativeRefusal = { key: "noMatch" | "expired" | "ended" | "tooMany" | "unavailable"; minutes?: number };
 

@@ -3,7 +3,7 @@ import { Button } from "~/components/button";
 import * as profile from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { checkKitBarcode, formatKitBarcode } from "~/domain/kit-registration";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./kits.css";
 
 /** The part of the Barcode Detection API this uses (not in TypeScript's DOM types yet). */

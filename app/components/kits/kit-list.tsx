@@ -1,6 +1,6 @@
 import { calendarDate } from "~/domain/calendar-date";
 import { formatKitBarcode, type Kit } from "~/domain/kit-registration";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./kits.css";
 
 /** The participant's kits, newest first: each barcode as printed on its box, and the day its sample was collected. */

@@ -10,7 +10,7 @@ import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
 import { KIT_REGISTRATION_PATH, kitRegistrationSchema, SAMPLE_OF } from "~/domain/kit-registration";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { BarcodeScan } from "./barcode-scan";
 
 export type KitRegistrationReply = {

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { NotFoundScreen, RouterFallbackScreen, ServerErrorScreen } from "./error-screens";
 import { PageShell } from "./page-shell";
 import type { Visitor } from "./visitor";

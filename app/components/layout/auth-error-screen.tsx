@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./error-screens.css";
 
 /** A sign-in or results-link failure: a translated heading, the exact reason, and a way back in. */

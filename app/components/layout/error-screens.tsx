@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { SupportEmailLink } from "~/components/support-links";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./error-screens.css";
 import { SignOutForm } from "./user-menu";
 

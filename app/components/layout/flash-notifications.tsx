@@ -2,7 +2,7 @@ import { Button } from "~/components/button";
 import { NotificationList } from "~/components/notification-list";
 import { SupportEmailLink } from "~/components/support-links";
 import type { FlashNotification } from "~/domain/flash-notification";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 
 /** A plain form (both modes) that posts the failed action again. */
 function RetryForm({ retry, label }: { retry: NonNullable<FlashNotification["retry"]>; label: string }) {

@@ -4,7 +4,7 @@ import { SupportPhoneLink } from "~/components/support-links";
 import * as phoneStyles from "~/components/support-links.css";
 import { site } from "~/config/site";
 import { hourOfDay } from "~/domain/clock-time";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./footer.css";
 import { Logo } from "./logo";
 import { PrivacyChoicesPanel, privacyPanelParam, type PrivacyTab } from "./privacy-choices";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { site } from "~/config/site";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
 import { LanguageSelector } from "./language-selector";
 import { Logo } from "./logo";

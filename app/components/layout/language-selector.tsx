@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
-import { supportedLanguages } from "~/i18n";
-import { useTranslation } from "~/i18n-react";
+import { supportedLanguages } from "~/i18n/languages";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./language-selector.css";
 
 /** A plain form so the language can be changed with JavaScript off; a full reload swaps the strings. */

@@ -1,7 +1,7 @@
 import { type Location, useLocation, useMatches } from "react-router";
 
 /** Where a page without JavaScript goes next on its own, and after how many seconds. */
-export type NoscriptRefresh = { seconds: number; to: string };
+type NoscriptRefresh = { seconds: number; to: string };
 
 /** A route's handle may name a refresh for browsers without JavaScript, from its loader's data. */
 export type NoscriptRefreshHandle = {

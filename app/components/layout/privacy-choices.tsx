@@ -3,7 +3,7 @@ import { Checkbox } from "~/components/checkbox";
 import { Modal } from "~/components/modal";
 import { useServedAsPage } from "~/components/use-served-as-page";
 import { site } from "~/config/site";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./privacy-choices.css";
 
 export const privacyPanelParam = "privacy";

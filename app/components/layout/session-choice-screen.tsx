@@ -1,5 +1,5 @@
 import { Button, buttonClassName } from "~/components/button";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./error-screens.css";
 
 /**

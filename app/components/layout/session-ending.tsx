@@ -4,7 +4,7 @@ import { useMomentZone } from "~/components/moment";
 import { Notification } from "~/components/notification";
 import { clockTime } from "~/domain/clock-time";
 import { SESSION_ENDING_NOTICE_MS } from "~/domain/session-timing";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
 import type { Visitor } from "./visitor";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { MessageScreen } from "./error-screens";
 import * as styles from "./error-screens.css";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
 import { StaySignedInForm, useSessionEndTime } from "./session-ending";
 import { useDismissableDetails } from "./use-dismissable-details";

@@ -5,14 +5,14 @@ import { Moment } from "~/components/moment";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
 import type { SessionDevice } from "~/domain/session-device";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 import * as sessionStyles from "./sessions.css";
 
 export type ListedSession = { listingId: string; device: SessionDevice; signedInAt: string; lastUsedAt: string; current: boolean };
 
 /** 'Chrome on Windows', in the page's language. */
-export function useDeviceName() {
+function useDeviceName() {
   const { t } = useTranslation("profile");
   return (device: SessionDevice) =>
     t("sessions.deviceName", { browser: t(`sessions.browsers.${device.browser}`), system: t(`sessions.systems.${device.system}`) });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SESSIONS_PATH, type SessionEndingChange } from "~/domain/active-sessions";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { EndOtherSessionsOffer } from "./end-other-sessions-offer";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";

@@ -3,7 +3,7 @@ import type { ConsentEntry } from "~/domain/consent-history";
 import { consentState, type ConsentState } from "~/domain/consent-state";
 import { appLabel } from "~/domain/dashboard-view";
 import type { Withdrawal } from "~/domain/withdrawal-reply";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 

@@ -5,7 +5,7 @@ import { useDayAndTime } from "~/components/moment";
 import { Notification } from "~/components/notification";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
 import { downloadPath } from "~/domain/raw-data-download";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 

@@ -10,7 +10,7 @@ import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-c
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -69,6 +69,9 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
   );
 }
 
+/** The ways the code step can switch to when its text or call did not arrive (the download takes no passkey). */
+const DOWNLOAD_WAYS = ["sms", "voice", "totp"] as const;
+
 /** Step two: the shared code step ('Resend code' and its lock where a code was sent); passed, the file is released. */
 export function DownloadCodeStep({ file, view, reply }: { file: DownloadFileView; view: CodeStepView; reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
@@ -79,7 +82,8 @@ export function DownloadCodeStep({ file, view, reply }: { file: DownloadFileView
       <CodeStep
         id="download-code"
         action={action}
-        intent="confirm"
+        intent="verify"
+        switchable={DOWNLOAD_WAYS}
         view={view}
         reply={reply}
         summaryTitle={t("download.errors.summaryTitle")}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SESSIONS_PATH } from "~/domain/active-sessions";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 /**

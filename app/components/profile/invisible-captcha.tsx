@@ -2,8 +2,7 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import type { Challenge } from "altcha-lib/types";
 import { useEffect, useRef, useState } from "react";
-
-export const CAPTCHA_CHALLENGE_PATH = "/profile/security/captcha";
+import { CAPTCHA_CHALLENGE_PATH } from "~/domain/password-update-view";
 
 /** Solves a fresh challenge and answers the token the identity provider verifies (base64 JSON). */
 async function solveFresh(signal: AbortSignal): Promise<{ token: string; expiresAt: number | null } | null> {

@@ -1,7 +1,7 @@
 import { Notification } from "~/components/notification";
 import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
 import { site } from "~/config/site";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 
 /** SPEC.md §2 'overview': account settings will be expanded; support e-mail and phone. */
 export function MoreToComeBanner() {

@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
 import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-view";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import * as styles from "./profile.css";
 import { fieldError, summaryLinks } from "./step-errors";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 
 /** A link that opens in a new tab and says so to screen-reader users. */

@@ -9,7 +9,7 @@ import {
   RESEARCH_FREQUENCIES,
   type NotificationPreferences,
 } from "~/domain/notification-preferences";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 

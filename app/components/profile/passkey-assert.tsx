@@ -1,6 +1,6 @@
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "~/components/button";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 const noSubscription = () => () => {};

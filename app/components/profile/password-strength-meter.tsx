@@ -1,5 +1,5 @@
 import type { PasswordStrength } from "~/domain/password-strength";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 /**

@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { Spinner } from "~/components/spinner";
 import { TextInput } from "~/components/text-input";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { ProfileCard } from "./profile-card";
 
 export type Person = { name: string; email: string };

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { AddPasskeyButton, ChangeButton } from "./change-button";
 import * as styles from "./profile.css";
 

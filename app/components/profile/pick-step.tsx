@@ -3,7 +3,7 @@ import { FormActions } from "~/components/form-actions";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
@@ -43,7 +43,7 @@ export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: St
     <>
       <PickStep view={view} reply={reply} />
       {view.passkeyAvailable ? (
-        <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="use-passkey" />
+        <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="verify-passkey" />
       ) : null}
     </>
   );

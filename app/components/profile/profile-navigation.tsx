@@ -3,7 +3,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { Icon } from "~/components/icon";
 import { useHydrated } from "~/components/use-hydrated";
 import { profileSectionPath, type ProfileSection } from "~/domain/profile-navigation";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 const titleKey: Record<ProfileSection, string> = {

@@ -109,7 +109,6 @@ export const paragraph = style({ margin: 0 });
 export const stepPage = style({ display: "grid", gap: vars.space.lg, maxWidth: "600px" });
 export const form = style({ display: "grid", gap: vars.space.md });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
-export const inlineForm = style({ display: "inline" });
 
 export const meter = style({ display: "grid", gap: vars.space.xxs, maxWidth: vars.size.inputMaxWidth });
 export const meterTrack = style({ height: "6px", borderRadius: vars.radius.pill, background: vars.color.borderSubtle, overflow: "hidden" });

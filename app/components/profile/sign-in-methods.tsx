@@ -5,7 +5,7 @@ import { useDayAndTime } from "~/components/moment";
 import { TextInput } from "~/components/text-input";
 import { reliesOnPhoneAlone } from "~/domain/code-help";
 import { FACTORS_PATH, type SignInFactors } from "~/domain/sign-in-factors";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { AddPasskeyButton, ChangeButton } from "./change-button";
 import { PhoneOnlyNotice } from "./phone-only-notice";
 import { ProfileCard } from "./profile-card";

@@ -8,7 +8,7 @@ import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { authCodeSchema } from "~/domain/auth-code";
 import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
 import { fieldError, summaryLinks } from "./step-errors";

@@ -1,6 +1,6 @@
 import type { OtherWay } from "~/domain/code-help";
 import type { FactorFlowState, VerifyMethod } from "~/domain/sign-in-factors";
-import type { StepAnswer } from "~/domain/verification";
+import type { CodeDeliveryProblem, StepAnswer } from "~/domain/verification";
 import { EnrolAppStep } from "./step-enrol-app";
 import { NewPhoneStep } from "./step-new-phone";
 import { PasskeyCreateStep } from "./step-passkey-create";
@@ -19,6 +19,8 @@ export type FactorStepView = {
   oldNumberOffer: "app" | "passkey" | null;
   /** On the code step: the participant's other ways, for 'Didn't get a code?'. */
   otherWays: OtherWay[];
+  /** On the code step: the text or call that did not arrive. */
+  delivery?: CodeDeliveryProblem | null;
   qrCode: string | null;
   resendSecondsLeft: number;
   reply?: StepAnswer;
@@ -47,6 +49,8 @@ export function FactorStep({ view }: { view: FactorStepView }) {
           resendSecondsLeft={view.resendSecondsLeft}
           reply={reply}
           otherWays={view.otherWays}
+          delivery={view.delivery}
+          switchable={[...view.methods, ...(view.hasPasskeys ? (["passkey"] as const) : [])]}
         />
       );
     case "enrol":

@@ -2,7 +2,7 @@ import { Notification } from "~/components/notification";
 import { SupportEmailLink } from "~/components/support-links";
 import { MIN_PASSWORD_LENGTH } from "~/domain/password-rules";
 import type { VerificationNotice } from "~/domain/verification";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 
 /** A failure the account API reported, shown inside the step (so it works without JavaScript too). */
 export function StepNotice({ notice, values: stepValues }: { notice: VerificationNotice; values?: Record<string, unknown> }) {

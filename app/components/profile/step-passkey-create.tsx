@@ -3,7 +3,7 @@ import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { CancelChange } from "./cancel-change";
 import { useWebAuthnForm } from "./passkey-assert";
 import * as styles from "./profile.css";

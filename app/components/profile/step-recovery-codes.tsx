@@ -1,6 +1,6 @@
 import { IntentButton } from "~/components/intent-button";
 import { FACTORS_PATH, RECOVERY_CODES_FILE_PATH } from "~/domain/sign-in-factors";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 /** The recovery codes, shown this once, with the text file to keep. */

@@ -1,8 +1,8 @@
 import { CodeStep } from "~/components/verification/code-step";
 import type { OtherWay } from "~/domain/code-help";
 import { FACTORS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
-import type { StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import type { CodeDeliveryProblem, StepAnswer } from "~/domain/verification";
+import { useTranslation } from "~/i18n/react";
 import { CancelChange } from "./cancel-change";
 
 /**
@@ -16,6 +16,8 @@ export function VerifyCodeStep(props: {
   reply?: StepAnswer;
   intent?: "verify" | "confirm-phone";
   otherWays?: OtherWay[];
+  delivery?: CodeDeliveryProblem | null;
+  switchable?: readonly OtherWay[];
 }) {
   const { t } = useTranslation("profile");
   const { method, phone, intent = "verify" } = props;
@@ -24,7 +26,14 @@ export function VerifyCodeStep(props: {
       id={intent === "verify" ? "factor-verify-code" : "factor-phone-code"}
       action={FACTORS_PATH}
       intent={intent}
-      view={{ method, phoneNumber: phone ?? "", resendSecondsLeft: props.resendSecondsLeft, otherWays: props.otherWays ?? [] }}
+      view={{
+        method,
+        phoneNumber: phone ?? "",
+        resendSecondsLeft: props.resendSecondsLeft,
+        otherWays: props.otherWays ?? [],
+        delivery: props.delivery,
+      }}
+      switchable={props.switchable}
       reply={props.reply}
       summaryTitle={t("factors.errors.summaryTitle")}
       submitLabel={intent === "confirm-phone" ? t("factors.newPhone.confirm") : t("factors.verify.submit")}

@@ -9,7 +9,7 @@ import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { CancelChange } from "./cancel-change";
 import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
@@ -36,13 +36,13 @@ export function VerifyPickStep(props: {
   reply?: StepAnswer;
 }) {
   const { t } = useTranslation("profile");
-  const picking = useSubmittingIntent("pick");
+  const picking = useSubmittingIntent("send-code");
   const { methods, phone, reply } = props;
   // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
   const canUsePasskeys = useCanUsePasskeys();
   const [form, fields] = useForm({
     id: "factor-verify-pick",
-    lastResult: reply?.intent === "pick" ? reply.result : undefined,
+    lastResult: reply?.intent === "send-code" ? reply.result : undefined,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPickSchema }),
   });
@@ -54,7 +54,7 @@ export function VerifyPickStep(props: {
       {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}
       {methods.length === 0 ? null : (
         <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
-          <input type="hidden" name="intent" value="pick" />
+          <input type="hidden" name="intent" value="send-code" />
           <RadioGroup
             id={fields.method.id}
             name={fields.method.name}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { calendarDate } from "~/domain/calendar-date";
 import { receiptPath, WITHDRAW_PATH } from "~/domain/withdrawal";
 import type { Withdrawal } from "~/domain/withdrawal-reply";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 /** My Studies: the latest withdrawal request and where it stands, or the way to make one. */

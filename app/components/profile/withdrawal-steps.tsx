@@ -12,7 +12,7 @@ import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
-import { Trans, useTranslation } from "~/i18n-react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 import { fieldError, summaryLinks } from "./step-errors";
@@ -79,6 +79,9 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
   );
 }
 
+/** The ways the code step can switch to when its text or call did not arrive (the withdrawal takes no passkey). */
+const WITHDRAWAL_WAYS = ["sms", "voice", "totp"] as const;
+
 /** The code step's view, with the choice it confirms. */
 export type WithdrawalCodeView = CodeStepView & { choice: WithdrawalChoice };
 
@@ -91,11 +94,12 @@ export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; 
       <CodeStep
         id="withdrawal-code"
         action={WITHDRAW_PATH}
-        intent="confirm"
+        intent="verify"
         view={view}
         reply={reply}
         summaryTitle={t("withdraw.errors.summaryTitle")}
         submitLabel={t("withdraw.confirm")}
+        switchable={WITHDRAWAL_WAYS}
       >
         <IntentButton action={WITHDRAW_PATH} intent="cancel" variant="outlined">
           {t("withdraw.cancel")}

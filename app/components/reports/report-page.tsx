@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { calendarDate } from "~/domain/calendar-date";
 import { reportPdfPath, type ReportContent, type ShownVersion } from "~/domain/report-content";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 import { ReportView } from "./report-view";
 import * as styles from "./report-view.css";

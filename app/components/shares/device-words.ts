@@ -1,5 +1,5 @@
 import { deviceParts } from "~/domain/report-share";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 /** 'a computer (Chrome)': the kind of device in the page's language, the browser's own name. */
 export function useDeviceWords() {

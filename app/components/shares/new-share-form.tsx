@@ -10,7 +10,7 @@ import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
 import { SHARE_DAYS } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
 

@@ -9,7 +9,7 @@ import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 export type OpenShareReply = {
   result?: SubmissionResult<string[]>;

@@ -3,7 +3,7 @@ import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { shareEndedAt, sharePath } from "~/domain/report-share";
 import type { Share } from "~/domain/report-share-reply";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./shares.css";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { SHARES_PATH } from "~/domain/report-share";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 /** Personal Information's way to every report the participant shared with a clinician. */
 export function SharedReportsCard() {

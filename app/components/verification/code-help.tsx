@@ -4,14 +4,29 @@ import { site } from "~/config/site";
 import { hourOfDay } from "~/domain/clock-time";
 import type { OtherWay } from "~/domain/code-help";
 import { SECURITY_PATH } from "~/domain/password-update-view";
-import { useTranslation } from "~/i18n-react";
+import type { CodeDeliveryProblem } from "~/domain/verification";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * 'Didn't get a code?' under a code that was sent (never the app's): where it went, how long it can
  * take, the participant's other ways, how to change the number and how to reach support. A native
  * disclosure, so it opens without JavaScript.
  */
-export function CodeHelp({ method, phone, otherWays }: { method: "sms" | "voice"; phone: string; otherWays: readonly OtherWay[] }) {
+export function CodeHelp({
+  method,
+  phone,
+  otherWays,
+  delivery,
+  checkHref,
+}: {
+  method: "sms" | "voice";
+  phone: string;
+  otherWays: readonly OtherWay[];
+  /** The text or call that did not arrive, as the text provider reported it. */
+  delivery?: CodeDeliveryProblem | null;
+  /** The code step itself: read again, it says whether the provider has reported the code lost since. */
+  checkHref?: string;
+}) {
   const { t, i18n } = useTranslation("profile");
   const { support } = site;
   return (
@@ -19,7 +34,19 @@ export function CodeHelp({ method, phone, otherWays }: { method: "sms" | "voice"
       <summary>{t("codeHelp.summary")}</summary>
       <div className={styles.form}>
         {phone ? <p className={styles.paragraph}>{t(method === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone })}</p> : null}
-        <p className={styles.paragraph}>{t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}</p>
+        {delivery ? (
+          <p className={styles.paragraph}>{t(`codeHelp.${delivery.state}${delivery.channel === "voice" ? "Voice" : "Sms"}`, { phone })}</p>
+        ) : (
+          <p className={styles.paragraph}>
+            {t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}
+            {checkHref ? (
+              <>
+                {" "}
+                <Link to={checkHref}>{t("codeHelp.checkDelivery")}</Link>
+              </>
+            ) : null}
+          </p>
+        )}
         {otherWays.length > 0 ? (
           <>
             <p className={styles.paragraph}>{t("codeHelp.otherWays")}</p>

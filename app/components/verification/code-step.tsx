@@ -11,9 +11,11 @@ import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { authCodeSchema, codeDigits } from "~/domain/auth-code";
-import type { CodeStepView, StepAnswer } from "~/domain/verification";
-import { useTranslation } from "~/i18n-react";
+import type { OtherWay } from "~/domain/code-help";
+import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
+import { useTranslation } from "~/i18n/react";
 import { CodeHelp } from "./code-help";
+import { DeliveryProblem } from "./delivery-problem";
 import { ResendControl } from "./resend-control";
 
 export type CodeStepProps = {
@@ -31,6 +33,8 @@ export type CodeStepProps = {
   intro?: ReactNode;
   /** The step's other actions ('Cancel'), after 'Resend code'. */
   children?: ReactNode;
+  /** The other ways this flow can switch to from its code step (intent 'other-way') when a text or call did not arrive. */
+  switchable?: readonly OtherWay[];
 };
 
 const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp" } as const;
@@ -57,6 +61,14 @@ export function CodeStep(props: CodeStepProps) {
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], (key) => t(key))} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+      {view.delivery && method !== "totp" ? (
+        <DeliveryProblem
+          problem={view.delivery}
+          phone={phone}
+          action={action}
+          ways={waysAfterProblem(view.delivery, view.otherWays, props.switchable ?? [])}
+        />
+      ) : null}
       {reply?.resent ? (
         <p role="status" className={styles.paragraph}>
           {t("code.resent")}
@@ -83,7 +95,7 @@ export function CodeStep(props: CodeStepProps) {
           <noscript>
             <Link to={action}>{t("code.checkAgain")}</Link>
           </noscript>
-          <CodeHelp method={method} phone={phone} otherWays={view.otherWays} />
+          <CodeHelp method={method} phone={phone} otherWays={view.otherWays} delivery={view.delivery} checkHref={action} />
         </>
       )}
       {props.children}

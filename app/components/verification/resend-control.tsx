@@ -5,7 +5,7 @@ import * as styles from "~/components/profile/profile.css";
 import { Tooltip } from "~/components/tooltip";
 import { useHydrated } from "~/components/use-hydrated";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useTranslation } from "~/i18n-react";
+import { useTranslation } from "~/i18n/react";
 
 /** Counts down in the browser from what the server says is left; the server refuses early resends anyway. */
 function useSecondsLeft(initial: number): number {

@@ -1,3 +1,4 @@
+import type { DeliveryRefusal, DeliveryState } from "../store/outbox.ts";
 import { apiError, type ApiErrorCode } from "./messages.ts";
 
 type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
@@ -16,6 +17,19 @@ export interface Answer {
   passkeyOptions?: unknown;
   totp?: { secret: string; uri: string };
   recoveryCodes?: string[];
+  /**
+   * How the flow's last text or call went (send-verification-code, verification-delivery): `sent` once
+   * the provider took it, `failed` when it refused it, `undelivered` when it reported it lost later;
+   * null when nothing was sent by phone. Never the number.
+   */
+  delivery?: CodeDelivery | null;
+}
+
+/** A code's delivery as the account API reports it: the channel, where it stands, and why it was refused. */
+export interface CodeDelivery {
+  channel: "sms" | "voice";
+  state: DeliveryState;
+  refusal: DeliveryRefusal | null;
 }
 
 export class ApiError extends Error {

@@ -4,7 +4,7 @@ import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
 import type { Account } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
 import type { OutboxPurpose } from "../store/outbox.ts";
-import { fail, notSent } from "./answers.ts";
+import { type CodeDelivery, fail, notSent } from "./answers.ts";
 import type { AccountApiDeps } from "./deps.ts";
 
 /** Sending a code to a phone, checking a sent code, checking an app code: the same for every purpose. */
@@ -12,9 +12,24 @@ export function createCodeChecks(deps: AccountApiDeps) {
   const { verifications, throttle } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
+  /** How the flow's last text or call went, or null when none was sent (or the flow's code is the app's). */
+  async function deliveryOf(key: string): Promise<CodeDelivery | null> {
+    const delivery = await deps.outbox.deliveryOf(key);
+    if (!delivery || (delivery.channel !== "sms" && delivery.channel !== "voice")) return null;
+    return { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal };
+  }
+
   return {
-    /** A code to `to` (the participant's own phone unless told), paid from the participant's budgets. */
-    async send(account: Account, channel: Channel, flow: { key: string; purpose: OutboxPurpose; to?: string }): Promise<void> {
+    /**
+     * A code to `to` (the participant's own phone unless told), paid from the participant's budgets,
+     * handed to the provider before answering (the caller is signed in: the timing reveals nothing),
+     * so the answer can already say when the provider refused it.
+     */
+    async send(
+      account: Account,
+      channel: Channel,
+      flow: { key: string; purpose: OutboxPurpose; to?: string },
+    ): Promise<CodeDelivery | null> {
       const sent = await verifications.send({
         flowKey: flow.key,
         purpose: flow.purpose,
@@ -22,9 +37,13 @@ export function createCodeChecks(deps: AccountApiDeps) {
         to: flow.to ?? account.phone!,
         locale: account.locale === "es" ? "es" : "en",
         budget: { accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) },
+        sendNow: true,
       });
       if (!sent.ok) throw notSent(sent);
+      return deliveryOf(flow.key);
     },
+
+    deliveryOf,
 
     /** A typed code against the flow's live one, within the account's wrong-code budget; throws the reason it did not pass. */
     async checkSent(key: string, typed: string, scope: CodeScope): Promise<void> {

@@ -30,6 +30,7 @@ const stepUpCheckBody = z.object({
   /** 'totp': the code is the authenticator app's, not one that was sent. */
   method: z.enum(["sent", "totp"]).default("sent"),
 });
+const deliveryBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 /** A passkey instead of a code, for any purpose. */
 const assertStartBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 const assertFinishBody = assertStartBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }) });
@@ -56,11 +57,20 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const update = purpose === "password-update" ? await passwordUpdateAtStep(caller, CODE_STEPS) : null;
       if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
       if (!account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
-      await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: codePurpose(purpose) });
+      const delivery = await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: codePurpose(purpose) });
       // A session verified already keeps its new-password step when another session asks for a code.
       if (update && update.step !== "reset-authenticator")
         await deps.passwordUpdates.advance(account.id, "challenge-authenticator", method);
-      return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone) };
+      return { status: "PENDING", nextStep: "challenge-authenticator", phoneNumber: maskPhone(account.phone), delivery };
+    },
+
+    /**
+     * How this session's last code for the purpose went, asked again when its code step is shown: the
+     * provider may have reported the text undelivered since.
+     */
+    async "verification-delivery"(caller, body) {
+      const { purpose } = deliveryBody.parse(body);
+      return { status: "PENDING", delivery: await codes.deliveryOf(stepUpKey(caller, purpose)) };
     },
 
     /** The code passed: for this session and purpose only (see passed-verifications.ts). */

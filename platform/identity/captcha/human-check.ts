@@ -13,7 +13,7 @@ const TICKET_TTL_MS = 10 * 60_000;
  * Waited tickets spent on one scope (one account) per window. Past it the no-JavaScript path asks
  * for another wait; the proof of work is never refused, so the participant is slowed, never kept out.
  */
-export const WAIT_TICKETS_PER_SCOPE: Limit = { max: 20, windowMs: 15 * 60_000 };
+const WAIT_TICKETS_PER_SCOPE: Limit = { max: 20, windowMs: 15 * 60_000 };
 
 export interface HumanCheckForm {
   captchaToken?: string;

@@ -7,7 +7,7 @@ export interface FormProblem {
   vars?: Record<string, string | number>;
 }
 
-export type FormProblemKey =
+type FormProblemKey =
   | "form.emailRequired"
   | "form.emailInvalid"
   | "form.firstNameRequired"
@@ -21,7 +21,7 @@ export type FormProblemKey =
   | "password.mismatch";
 
 const MAX_EMAIL_LENGTH = 254;
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 export function checkEmail(email: string): FormProblem | null {
   if (!email) return { field: "email", key: "form.emailRequired" };

@@ -13,9 +13,9 @@ import { codeLength, type DeliveryChannel } from "./codes.ts";
 export const MAX_WRONG_TRIES_PER_CODE = 5;
 export const CODE_FAILURE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 /** What KNOWN_PASSWORD_BUDGET_UNITS allows in one channel alone. */
-export const CODE_FAILURE_BUDGET: Record<DeliveryChannel, number> = { sms: 80, voice: 8, email: 80 };
+const CODE_FAILURE_BUDGET: Record<DeliveryChannel, number> = { sms: 80, voice: 8, email: 80 };
 
-export type CodePurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration" | "step-up";
+type CodePurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration" | "step-up";
 
 export interface CodeScope {
   purpose: CodePurpose;
@@ -56,14 +56,14 @@ export function yearlyGuessingOdds(channel: DeliveryChannel): number {
  *   the participant's own recovery then, never refuses the right code of a code that was sent.
  */
 export const RECOVERY_CHECK_AFTER = 5;
-export const RECOVERY_DELAY_AFTER = 10;
+const RECOVERY_DELAY_AFTER = 10;
 export const RECOVERY_SOURCE_WINDOW_MS = 24 * 60 * 60_000;
-export const RECOVERY_SOURCE_DELAY_BASE_MS = 60_000;
-export const RECOVERY_SOURCE_DELAY_MAX_MS = 24 * 60 * 60_000;
-export const RECOVERY_ACCOUNT_FREE_UNITS = 100;
-export const RECOVERY_ACCOUNT_STEP_UNITS = 10;
-export const RECOVERY_ACCOUNT_DELAY_BASE_MS = 60 * 60_000;
-export const RECOVERY_ACCOUNT_DELAY_MAX_MS = 7 * 24 * 60 * 60_000;
+const RECOVERY_SOURCE_DELAY_BASE_MS = 60_000;
+const RECOVERY_SOURCE_DELAY_MAX_MS = 24 * 60 * 60_000;
+const RECOVERY_ACCOUNT_FREE_UNITS = 100;
+const RECOVERY_ACCOUNT_STEP_UNITS = 10;
+const RECOVERY_ACCOUNT_DELAY_BASE_MS = 60 * 60_000;
+const RECOVERY_ACCOUNT_DELAY_MAX_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * What one wrong guess could have won, in millionths: a 6-digit code (text, e-mail) 1, a 5-digit
@@ -132,7 +132,7 @@ export function yearlyRecoveryGuessing(channel: DeliveryChannel, codesPerDay: nu
  * code that would take it past the budget is not compared, so a year never holds more than 80 × 365/30.
  */
 export const KNOWN_PASSWORD_BUDGET_UNITS = 80;
-export const TOTP_ACCEPTED_CODES = 3;
+const TOTP_ACCEPTED_CODES = 3;
 export type GuessedFactor = DeliveryChannel | "totp";
 export const GUESSED_FACTORS: GuessedFactor[] = ["sms", "voice", "email", "totp"];
 

@@ -1,8 +1,4 @@
-/** SPEC §3: last four digits only, as (***) ***-1234; four characters or fewer are returned as they are. */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 4) return phone;
-  return `(***) ***-${phone.slice(-4)}`;
-}
+export { maskPhone } from "../../../lib/program/phone-mask.ts";
 
 /** Accepts E.164 (+ and 8–15 digits) or a US 10-digit number (any punctuation); returns E.164 or null. */
 export function normalizePhone(input: string): string | null {

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from "node:crypto";
 
 /** Ten codes, each used once; shown once, kept only as keyed hashes. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits nobody misreads (no 0/O, 1/I/L): 10 characters, about 49 bits each. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
@@ -13,7 +13,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** As typed: case, spaces and dashes do not matter. */
-export const normalRecoveryCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, "");
+const normalRecoveryCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, "");
 
 export const isWellFormedRecoveryCode = (typed: string) => new RegExp(`^[${ALPHABET}]{10}$`).test(normalRecoveryCode(typed));
 

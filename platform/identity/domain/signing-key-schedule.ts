@@ -48,7 +48,7 @@ export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, sch
   const signing = ordered[signingIndex]!;
   const later = ordered.slice(signingIndex + 1);
   const retired = ordered.slice(0, signingIndex);
-  const removable = retired.filter((key, index) => {
+  const removable = retired.filter((_key, index) => {
     const retiredAt = ordered[index + 1]!.signsFrom.getTime();
     return at >= retiredAt + schedule.retainMs;
   });

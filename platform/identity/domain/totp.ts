@@ -3,15 +3,12 @@ import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import base32Encode from "base32-encode";
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
-export const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
+const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 
 /** 160 bits (RFC 4226 recommends it; NIST SP 800-63B asks for at least 112). */
 export function newTotpSecret(): string {
   return base32Encode(randomBytes(20), "RFC4648", { padding: false });
 }
-
-/** The secret as a person types it: groups of four. */
-export const secretInGroups = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 export function totpUri(secret: string, accountName: string, issuer: string): string {
   return getTOTPAuthUri({ ...TOTP, secret, accountName, issuer });

@@ -18,7 +18,7 @@ export const PRELOADED_FONT_PATH = interFontPath(PRELOADED_FACE);
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /** The portal's colours as --color-* variables, named as the portal's theme names them. */
-export function colourVariables(): string {
+function colourVariables(): string {
   const { brand, neutral, focus, ...tones } = palette;
   const lines = [
     ...Object.entries({ ...brand, ...neutral }).map(([name, value]) => `  --color-${kebab(name)}: ${value};`),

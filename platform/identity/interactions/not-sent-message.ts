@@ -1,4 +1,4 @@
-import type { MessageKey, Translate } from "../pages/i18n.ts";
+import type { MessageKey } from "../pages/i18n.ts";
 import type { SendResult } from "../store/verifications.ts";
 
 /** Why no code went out, as a message key and its values: too soon after the last one, or a sending budget is spent. */
@@ -6,10 +6,4 @@ export function notSentError(sent: Extract<SendResult, { ok: false }>): { key: M
   if (sent.reason === "budget")
     return { key: "send.budgetExhausted", vars: { minutes: Math.max(1, Math.ceil(sent.retryAfterSeconds / 60)) } };
   return { key: "challenge.resendWait", vars: { seconds: sent.retryAfterSeconds } };
-}
-
-/** Why no code went out, in the page's language. */
-export function notSentMessage(t: Translate, sent: Extract<SendResult, { ok: false }>): string {
-  const { key, vars } = notSentError(sent);
-  return t(key, vars);
 }

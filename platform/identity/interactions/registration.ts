@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkRegistration, type FormProblem, readRegistrationInput } from "../domain/account-forms.ts";
+import { checkRegistration, readRegistrationInput } from "../domain/account-forms.ts";
 import { codeLength, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../domain/email-link.ts";
 import { hashPassword } from "../domain/password-hash.ts";
@@ -24,11 +24,6 @@ import {
 import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
-
-export function toFieldErrors(locale: Locale, problems: readonly FormProblem[]): FieldError[] {
-  const t = translator(locale);
-  return problems.map((p) => ({ field: p.field, message: t(p.key, p.vars) }));
-}
 
 /**
  * Registration (SPEC §4 flow kinds register/signup/enrollProfile): details and password → an

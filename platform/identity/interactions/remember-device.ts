@@ -20,7 +20,3 @@ export function rememberDevice(res: ServerResponse, keys: string[], accountId: s
   const value = signValue(keys, { a: accountId, e: now.getTime() + maxAge * 1000 });
   appendCookie(res, cookieName(secure), value, { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge });
 }
-
-export function forgetDevice(res: ServerResponse, secure: boolean): void {
-  appendCookie(res, cookieName(secure), "", { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge: 0 });
-}

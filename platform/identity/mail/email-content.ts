@@ -28,7 +28,7 @@ export interface RenderedEmail {
 const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
 
 /** The Message-ID of an outbox row: the same on every attempt, so a resend after a crash is recognisably the same message. */
-export function messageIdOf(messageUuid: string, fromAddress: string): string {
+function messageIdOf(messageUuid: string, fromAddress: string): string {
   const domain = fromAddress.split("@").pop() ?? "localhost";
   return `<${messageUuid}@${domain}>`;
 }

@@ -21,7 +21,7 @@ export interface EmailDeliveryDeps {
   batch?: number;
 }
 
-export const defaultBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 60 * 60_000);
+const defaultBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 60 * 60_000);
 const LEASE_MS = 2 * 60_000;
 const MAX_AGE_MS = 24 * 60 * 60_000;
 

@@ -18,8 +18,8 @@ export interface MailSettings {
   maxAttempts: number;
 }
 
-export const MAIL_TRANSPORTS = ["smtp", "outbox-only"] as const;
-export const DEFAULT_MAX_ATTEMPTS = 8;
+const MAIL_TRANSPORTS = ["smtp", "outbox-only"] as const;
+const DEFAULT_MAX_ATTEMPTS = 8;
 
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 

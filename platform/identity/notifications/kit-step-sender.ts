@@ -87,5 +87,3 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
 
   return { runOnce, start };
 }
-
-export type KitStepSender = ReturnType<typeof createKitStepSender>;

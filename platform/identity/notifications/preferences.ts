@@ -28,7 +28,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   researchUpdates: { channel: "none", frequency: "monthly" },
 };
 
-export function isNotifiableStep(step: number): step is NotifiableStep {
+function isNotifiableStep(step: number): step is NotifiableStep {
   return (NOTIFIABLE_STEPS as readonly number[]).includes(step);
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { html } from "../domain/html.ts";
+import { type Html, html } from "../domain/html.ts";
 import { readForm, requestLocale, sendHtml } from "../http/io.ts";
-import { translator } from "../pages/i18n.ts";
+import { type MessageKey, translator } from "../pages/i18n.ts";
 import { page } from "../pages/layout.ts";
 import type { NotificationPreferenceStore } from "./preferences.ts";
 import { unsubscribeClaim } from "./unsubscribe-token.ts";
@@ -23,6 +23,18 @@ export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
     const t = translator(locale);
     const claim = unsubscribeClaim(deps.unsubscribeKeys, query.get("token"));
     const accountId = claim?.accountId ?? null;
+    /** What happened, with the way back to the portal. */
+    const outcome = (status: number, title: MessageKey, message: Html) =>
+      sendHtml(
+        res,
+        status,
+        page({
+          locale,
+          title: t(title),
+          body: html`${message}
+            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
+        }),
+      );
     if (req.method !== "GET" && req.method !== "POST") {
       res.setHeader("allow", "GET, POST");
       return sendHtml(res, 405, page({ locale, title: t("unsubscribe.invalidTitle"), body: html`<p>${t("unsubscribe.invalid")}</p>` }));
@@ -30,43 +42,13 @@ export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
     if (req.method === "POST") await readForm(req);
     res.setHeader("cache-control", "no-store");
     res.setHeader("referrer-policy", "no-referrer");
-    if (!accountId) {
-      return sendHtml(
-        res,
-        400,
-        page({
-          locale,
-          title: t("unsubscribe.invalidTitle"),
-          body: html`<p>${t("unsubscribe.invalid")}</p>
-            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
-        }),
-      );
-    }
+    if (!accountId) return outcome(400, "unsubscribe.invalidTitle", html`<p>${t("unsubscribe.invalid")}</p>`);
     // A link from an e-mail sent before she last changed her choices changes nothing.
-    if (claim && (await deps.preferences.version(claim.accountId)) > claim.version) {
-      return sendHtml(
-        res,
-        200,
-        page({
-          locale,
-          title: t("unsubscribe.outdatedTitle"),
-          body: html`<p role="status">${t("unsubscribe.outdated")}</p>
-            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
-        }),
-      );
-    }
+    if (claim && (await deps.preferences.version(claim.accountId)) > claim.version)
+      return outcome(200, "unsubscribe.outdatedTitle", html`<p role="status">${t("unsubscribe.outdated")}</p>`);
     if (req.method === "POST") {
       await deps.preferences.turnEmailOff(accountId);
-      return sendHtml(
-        res,
-        200,
-        page({
-          locale,
-          title: t("unsubscribe.doneTitle"),
-          body: html`<p role="status">${t("unsubscribe.done")}</p>
-            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
-        }),
-      );
+      return outcome(200, "unsubscribe.doneTitle", html`<p role="status">${t("unsubscribe.done")}</p>`);
     }
     const action = `?token=${encodeURIComponent(query.get("token") ?? "")}&lang=${locale}`;
     sendHtml(

@@ -22,10 +22,6 @@ export function unsubscribeClaim(keys: readonly string[], token: string | null |
   return { accountId: value.a, version: typeof value.v === "number" ? value.v : 0 };
 }
 
-export function accountOfUnsubscribeToken(keys: readonly string[], token: string | null | undefined): string | null {
-  return unsubscribeClaim(keys, token)?.accountId ?? null;
-}
-
 export const UNSUBSCRIBE_PATH = "/notifications/unsubscribe";
 
 export function unsubscribeUrl(

@@ -8,7 +8,7 @@ export const CLOCK_TOLERANCE_SECONDS = 300;
  * Bearer tokens for the account API and userinfo: 30 s for clocks that differ, no more. An access
  * token lives 5 minutes; with 300 s of tolerance it opened the account API for 10.
  */
-export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
+const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
 export interface VerifiedAccessToken extends JWTPayload {
   sub: string;
@@ -75,7 +75,7 @@ export async function signResultsLinkToken(
 /** How long a fresh verification stands for a sensitive request (a withdrawal) after the code was accepted. */
 export const STEP_UP_TTL_SECONDS = 300;
 /** Step-up proofs have an audience of their own, so no API takes one for an access token. */
-export const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
+const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
 
 /** How the participant proved it was them, as RFC 8176 names it: a text code, a voice call, the authenticator app, a passkey. */
 export type StepUpMethod = "sms" | "voice" | "otp" | "hwk";

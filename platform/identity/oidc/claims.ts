@@ -8,7 +8,7 @@ export const OIDC_CLAIMS = {
   profile: ["given_name", "middle_name", "family_name", "name", "locale", "ui_locales"],
 };
 
-export function fullName(account: Pick<Account, "firstName" | "middleName" | "lastName">): string {
+function fullName(account: Pick<Account, "firstName" | "middleName" | "lastName">): string {
   return [account.firstName, account.middleName, account.lastName].filter(Boolean).join(" ");
 }
 

@@ -5,7 +5,7 @@ import type { SigningKeys } from "./signing-keys.ts";
  * This service's own token for reading the results service's log of kit steps: an audience and a
  * type of its own, so it is never taken for a participant's access token, nor one for it.
  */
-export const kitStepsAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/kit-steps`;
+const kitStepsAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/kit-steps`;
 const TTL_SECONDS = 120;
 
 export async function signKitStepsToken(keys: SigningKeys, claims: { issuer: string; resultsAudience: string }): Promise<string> {

@@ -10,7 +10,7 @@ import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
 import { endSessionNow, isTrustedLogout } from "./trusted-logout.ts";
 
-export const PORTAL_SCOPES = "openid email profile offline_access";
+const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";
 /** Short, so a revoked grant stops reading results within 5 minutes; the portal renews before expiry. */
 export const ACCESS_TOKEN_TTL_SECONDS = 300;

@@ -74,7 +74,7 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: "RS256", use: "sig" };
 }
 
-export function publicHalf(jwk: JWK): JWK {
+function publicHalf(jwk: JWK): JWK {
   const { kty, n, e, kid, alg, use } = jwk;
   return { kty, n, e, kid, alg, use };
 }
@@ -253,6 +253,72 @@ export async function rotateSigningKey(db: Database, options: SigningKeyOptions)
       };
     // Another instance stored a key of that generation at this moment: read again.
   }
+}
+
+/**
+ * An emergency retirement, for a key believed leaked: a new key that signs at once replaces every
+ * stored key in one transaction, so the old ones leave the key set without waiting for their tokens to
+ * expire. Every instance takes the change at its next reading of the key set (SIGNING_KEY_RELOAD_MS)
+ * and from then on signs with the new key and refuses tokens of the old ones.
+ */
+export async function retireSigningKeysNow(db: Database, options: SigningKeyOptions): Promise<{ kid: string; retired: string[] }> {
+  const sealKey = signingKeySealKey(options.factorKey);
+  const now = options.now();
+  await prepare(db, sealKey, now, options.logger);
+  const jwk = await generateSigningKey();
+  return db.transaction(async (tx) => {
+    const store = createSigningKeyStore(tx);
+    const keys = await store.list();
+    const generation = Math.max(0, ...keys.map((key) => key.generation)) + 1;
+    if (!(await store.add(sealed(jwk, sealKey, generation, now, now))))
+      throw new Error("another signing key was stored at this moment: run the command again");
+    await store.remove(keys.map((key) => key.kid));
+    return { kid: jwk.kid!, retired: keys.map((key) => key.kid) };
+  });
+}
+
+/**
+ * Seals every sealed value again under a new IDENTITY_FACTOR_KEY: the authenticator-app secrets and the
+ * signing keys' private halves, each opened with the previous key (or already with the new one, when a
+ * run was cut short) and written back in one transaction. Answers how many of each were sealed again;
+ * throws, changing nothing, when a value opens with neither key.
+ */
+export async function resealSecrets(
+  db: Database,
+  keys: { factorKey: string; previousFactorKey: string },
+  logger: Logger,
+  now: () => Date = () => new Date(),
+): Promise<{ authenticatorSecrets: number; signingKeys: number }> {
+  const [next, previous] = [keys.factorKey, keys.previousFactorKey];
+  if (next === previous) throw new Error("IDENTITY_FACTOR_KEY_PREVIOUS is the same as IDENTITY_FACTOR_KEY: nothing to seal again");
+  await prepare(db, signingKeySealKey(previous), now(), logger);
+  return db.transaction(async (tx) => {
+    let authenticatorSecrets = 0;
+    const totps = await tx.query<{ account_id: string; secret_sealed: string }>(
+      "SELECT account_id, secret_sealed FROM idp_totp_factors ORDER BY account_id FOR UPDATE",
+    );
+    for (const row of totps) {
+      if (openSecret(next, row.account_id, row.secret_sealed) !== null) continue;
+      const secret = openSecret(previous, row.account_id, row.secret_sealed);
+      if (secret === null) throw new Error("an authenticator secret opens with neither key: nothing was changed");
+      await tx.query("UPDATE idp_totp_factors SET secret_sealed = $2 WHERE account_id = $1", [
+        row.account_id,
+        sealSecret(next, row.account_id, secret),
+      ]);
+      authenticatorSecrets++;
+    }
+    let signingKeys = 0;
+    const [nextSeal, previousSeal] = [signingKeySealKey(next), signingKeySealKey(previous)];
+    for (const key of await createSigningKeyStore(tx).list()) {
+      const context = sealContext(key.kid);
+      if (openSecret(nextSeal, context, key.sealedPrivateJwk) !== null) continue;
+      const jwk = openSecret(previousSeal, context, key.sealedPrivateJwk);
+      if (jwk === null) throw new Error(`the signing key ${key.kid} opens with neither key: nothing was changed`);
+      await tx.query("UPDATE idp_signing_keys SET sealed_private_jwk = $2 WHERE kid = $1", [key.kid, sealSecret(nextSeal, context, jwk)]);
+      signingKeys++;
+    }
+    return { authenticatorSecrets, signingKeys };
+  });
 }
 
 /** Every stored key with its times, for the operator (no private half). */

@@ -34,7 +34,7 @@ export interface PageOptions {
  * is then kept for the pages that follow. The label is in the page's language; only each visible
  * name carries the language it names (WCAG 3.1.2).
  */
-export function LanguageSwitch({ locale, here }: { locale: Locale; here: string }) {
+function LanguageSwitch({ locale, here }: { locale: Locale; here: string }) {
   const url = new URL(here, "http://identity.invalid");
   const kept = [...url.searchParams].filter(([name]) => name !== "lang");
   return (

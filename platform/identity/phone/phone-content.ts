@@ -2,7 +2,7 @@ import twilio from "twilio";
 import { type Locale, programName, translate } from "../pages/i18n.ts";
 
 /** The voice each language is read in (Amazon Polly through Twilio's <Say>): US English and US Spanish. */
-export const VOICES = {
+const VOICES = {
   en: { voice: "Polly.Joanna", language: "en-US" },
   es: { voice: "Polly.Lupe", language: "es-US" },
 } as const;
@@ -16,7 +16,7 @@ export function smsBody(locale: Locale, code: string, pagesHost: string): string
 }
 
 /** The code read out one digit at a time ("4, 8, 2, 9, 1"), so no voice reads it as a number. */
-export function spokenDigits(code: string): string {
+function spokenDigits(code: string): string {
   return code.split("").join(", ");
 }
 

@@ -20,10 +20,10 @@ export interface PhoneDeliveryDeps {
   leaseMs?: number;
 }
 
-export const phoneBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 60_000);
+const phoneBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 60_000);
 
 /** The status callback URL of an outbox row. */
-export const statusCallbackUrlFor = (issuer: string, messageUuid: string) =>
+const statusCallbackUrlFor = (issuer: string, messageUuid: string) =>
   `${issuer.replace(/\/$/, "")}${STATUS_CALLBACK_PATH}?m=${messageUuid}`;
 
 /**

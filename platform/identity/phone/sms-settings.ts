@@ -1,11 +1,11 @@
 import { type DeploymentEnvironment, secretProblems } from "../../../lib/deployment/environment.ts";
 
 /** Where texts and calls go: Twilio, or only the outbox (development, or an operator's own relay). */
-export const SMS_TRANSPORTS = ["twilio", "outbox-only"] as const;
+const SMS_TRANSPORTS = ["twilio", "outbox-only"] as const;
 
 /** The provider's REST API; a regional edge (https://api.dublin.ie1.twilio.com) or a test server otherwise. */
 export const TWILIO_DEFAULT_API_URL = "https://api.twilio.com";
-export const DEFAULT_SMS_MAX_ATTEMPTS = 6;
+const DEFAULT_SMS_MAX_ATTEMPTS = 6;
 
 export interface TwilioSettings {
   accountSid: string;

@@ -8,7 +8,7 @@ import { smsBody, voiceTwiml } from "./phone-content.ts";
 import { type TwilioSettings, TWILIO_DEFAULT_API_URL } from "./sms-settings.ts";
 
 /** The header each request to the provider carries: the outbox row's own uuid, the same on every attempt. */
-export const IDEMPOTENCY_HEADER = "I-Twilio-Idempotency-Token";
+const IDEMPOTENCY_HEADER = "I-Twilio-Idempotency-Token";
 /** Where the provider posts a message's or call's status; `?m=` names the outbox row by its uuid. */
 export const STATUS_CALLBACK_PATH = "/provider/twilio/status";
 
@@ -61,7 +61,7 @@ const REFUSALS: Record<number, { refusal: SendFailure["refusal"]; words: string 
  * refused connection) are worth another try. The reason holds codes only, never the provider's words,
  * which quote the number.
  */
-export function twilioFailureOf(error: unknown): SendFailure {
+function twilioFailureOf(error: unknown): SendFailure {
   if (error instanceof twilio.RestException) {
     const status = typeof error.status === "number" ? error.status : 0;
     const code = typeof error.code === "number" ? error.code : null;

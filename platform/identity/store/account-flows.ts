@@ -1,9 +1,9 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import type { Channel } from "../domain/codes.ts";
 
-export const ACCOUNT_FLOW_TTL_MS = 30 * 60_000;
+const ACCOUNT_FLOW_TTL_MS = 30 * 60_000;
 
-export type AccountFlowKind = "register" | "recover" | "unlock";
+type AccountFlowKind = "register" | "recover" | "unlock";
 /** register: check-email; recover: select → challenge → reset; unlock: select → challenge. */
 export type AccountFlowStep = "check-email" | "select" | "challenge" | "reset";
 

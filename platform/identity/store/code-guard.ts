@@ -47,8 +47,6 @@ export function createCodeGuard(throttle: Throttle, verifications: Verifications
   };
 }
 
-export type CodeGuard = ReturnType<typeof createCodeGuard>;
-
 /** Who is guessing in a flow reached without the password: the flow, the client address, the account (or e-mail as typed). */
 export interface UnauthenticatedScope {
   flow: string;
@@ -117,5 +115,3 @@ export function createRecoveryGuard(throttle: Throttle, verifications: Verificat
     },
   };
 }
-
-export type RecoveryGuard = ReturnType<typeof createRecoveryGuard>;

@@ -13,7 +13,7 @@ function grantsOfSession(payload: AdapterPayload): string[] {
  * would otherwise each hold an hour's worth of space; a form posted (`touchInteraction`) or the
  * provider saving it again (a finished step) gives it its full time.
  */
-export const UNTOUCHED_INTERACTION_MS = 20 * 60_000;
+const UNTOUCHED_INTERACTION_MS = 20 * 60_000;
 
 /**
  * oidc-provider storage (sessions, grants, codes, refresh tokens, interactions) in one table,

@@ -59,7 +59,7 @@ interface DeliveryColumns {
   provider_status: string | null;
 }
 
-export function deliveryStateOf(row: DeliveryColumns): DeliveryState {
+function deliveryStateOf(row: DeliveryColumns): DeliveryState {
   if (row.failed_at) return "failed";
   if (row.provider_status && UNDELIVERED_STATUSES.has(row.provider_status)) return "undelivered";
   if (row.provider_status && DELIVERED_STATUSES.has(row.provider_status)) return "delivered";
@@ -100,7 +100,7 @@ export interface ProviderReport {
 }
 
 /** Whether a report says the message or call did not reach the participant. */
-export const isUndeliveredStatus = (status: string) => UNDELIVERED_STATUSES.has(status);
+const isUndeliveredStatus = (status: string) => UNDELIVERED_STATUSES.has(status);
 
 /**
  * Every SMS, voice call and e-mail is written here, in the transaction of the fact it reports. In

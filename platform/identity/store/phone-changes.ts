@@ -1,6 +1,6 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
-export type PhoneChangeStatus = "pending" | "applied" | "cancelled";
+type PhoneChangeStatus = "pending" | "applied" | "cancelled";
 
 /** A new phone number asked for without a code to the old one: it waits out the cooling-off period. */
 export interface PhoneChange {

@@ -48,5 +48,3 @@ export function createRequestLimits(db: Queryable, now: () => Date) {
     },
   };
 }
-
-export type RequestLimits = ReturnType<typeof createRequestLimits>;

@@ -26,7 +26,7 @@ import type { Limit, Throttle } from "./throttle.ts";
  * participants' codes may use. A refused send sends nothing and says when it may be tried again;
  * every budget's exhaustion logs one alert per window naming its scope.
  */
-export type SendPool = "established" | "newcomer" | "recovery";
+type SendPool = "established" | "newcomer" | "recovery";
 
 export interface SendingBudgetSettings {
   accountHourly: number;
@@ -106,35 +106,30 @@ export interface SendingBudgets {
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
+/** An hourly and a daily cap on the same count. */
+const hourlyAndDaily = (hourly: number, daily: number) => [
+  { max: hourly, windowMs: HOUR },
+  { max: daily, windowMs: DAY },
+];
+/** A percentage setting as a share from 0 to 1, held within 0-100. */
+const shareOf = (percent: number) => Math.min(100, Math.max(0, percent)) / 100;
 
 export function sendingBudgetsFrom(settings: SendingBudgetSettings): SendingBudgets {
   return {
-    perAccount: [
-      { max: settings.accountHourly, windowMs: HOUR },
-      { max: settings.accountDaily, windowMs: DAY },
-    ],
-    perNumber: [
-      { max: settings.numberHourly, windowMs: HOUR },
-      { max: settings.numberDaily, windowMs: DAY },
-    ],
-    recoveryPerNumber: [
-      { max: settings.recoveryNumberHourly, windowMs: HOUR },
-      { max: settings.recoveryNumberDaily, windowMs: DAY },
-    ],
-    recoveryRemembered: [
-      { max: settings.recoveryRememberedHourly, windowMs: HOUR },
-      { max: settings.recoveryRememberedDaily, windowMs: DAY },
-    ],
-    recoveryReservedShare: Math.min(100, Math.max(0, settings.recoveryReservedPercent)) / 100,
-    poolSourceShare: Math.min(100, Math.max(0, settings.poolSourcePercent)) / 100,
-    poolCohortShare: Math.min(100, Math.max(0, settings.poolCohortPercent)) / 100,
+    perAccount: hourlyAndDaily(settings.accountHourly, settings.accountDaily),
+    perNumber: hourlyAndDaily(settings.numberHourly, settings.numberDaily),
+    recoveryPerNumber: hourlyAndDaily(settings.recoveryNumberHourly, settings.recoveryNumberDaily),
+    recoveryRemembered: hourlyAndDaily(settings.recoveryRememberedHourly, settings.recoveryRememberedDaily),
+    recoveryReservedShare: shareOf(settings.recoveryReservedPercent),
+    poolSourceShare: shareOf(settings.poolSourcePercent),
+    poolCohortShare: shareOf(settings.poolCohortPercent),
     pools: {
       established: { max: settings.establishedHourly, windowMs: HOUR },
       newcomer: { max: settings.newcomerHourly, windowMs: HOUR },
       recovery: { max: settings.recoveryHourly, windowMs: HOUR },
     },
     deployment: { sms: { max: settings.smsHourly, windowMs: HOUR }, voice: { max: settings.voiceHourly, windowMs: HOUR } },
-    reservedShare: Math.min(100, Math.max(0, settings.reservedPercent)) / 100,
+    reservedShare: shareOf(settings.reservedPercent),
     newcomerWindowMs: settings.newcomerHours * HOUR,
     newNumbersPerAccount: { max: settings.newNumbersDaily, windowMs: DAY },
     newNumbersBeforeCheck: settings.newNumbersBeforeCheck,

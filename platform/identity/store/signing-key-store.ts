@@ -1,5 +1,5 @@
 import type { JWK } from "jose";
-import type { Database } from "../../../lib/postgres/index.ts";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 
 /**
  * The token signing keys every instance of the identity service shares: the public half in clear
@@ -39,7 +39,7 @@ interface Row {
   signs_from: Date;
 }
 
-export function createSigningKeyStore(db: Database) {
+export function createSigningKeyStore(db: Queryable) {
   return {
     async list(): Promise<StoredSigningKey[]> {
       const rows = await db.query<Row>(
@@ -83,5 +83,3 @@ export function createSigningKeyStore(db: Database) {
     },
   };
 }
-
-export type SigningKeyStore = ReturnType<typeof createSigningKeyStore>;

@@ -6,7 +6,7 @@ import type { BudgetClaim, BudgetScope, SendingBudget } from "./sending-budget.t
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** A passed verification opens its purpose's change this long, in the session that passed it. */
-export const PASSED_VERIFICATION_MS = 5 * 60_000;
+const PASSED_VERIFICATION_MS = 5 * 60_000;
 
 /** How a verification was passed (RFC 8176 names its proof): a text or voice code, the app, a passkey. */
 export type PassedMethod = "sms" | "voice" | "otp" | "hwk";

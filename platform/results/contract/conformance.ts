@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
+import { offersCounselling } from "../../../lib/program/counselling.ts";
 import { kitBarcodeFrom, kitCheckDigit } from "../../../lib/program/kit-barcode.ts";
 import { loadResultsContract, type ContractOperation, type ResultsContract } from "./results-contract.ts";
 
@@ -31,7 +32,11 @@ export interface ConformanceOptions {
   shareNoticesToken?: string;
   /** The identity provider's token for the report-reissue log. */
   reportReissuesToken?: string;
-  /** Change nothing: no download asked for, no share created, no barcode tried. */
+  /** The program's counselling team's token for the queue of counselling requests. */
+  counsellingTeamToken?: string;
+  /** The identity provider's token for counselling acknowledgements. */
+  counsellingNoticesToken?: string;
+  /** Change nothing: no download asked for, no share or counselling request created, no barcode tried. */
   readOnly?: boolean;
   /** Each call's limit. */
   timeoutMs?: number;
@@ -695,6 +700,144 @@ export async function checkResultsApi(
       "a limit of 0: refused",
       { method: "GET", path: "/report-reissues?limit=0", authorization: reader },
       [400],
+    );
+  }
+
+  // Counselling requests: the participant's own; the team's queue; the identity provider's acknowledgements.
+  await probe(
+    "listCounsellingRequests",
+    "the participant's requests",
+    { method: "GET", path: `/counselling/${user}`, authorization: own },
+    [200],
+  );
+  await probe("listCounsellingRequests", "without a token: refused", { method: "GET", path: `/counselling/${user}` }, [401]);
+  await probe(
+    "createCounsellingRequest",
+    "without a time window: refused",
+    {
+      method: "POST",
+      path: `/counselling/${user}`,
+      authorization: own,
+      body: { appId: "x", contact: "video", language: "en", timeZone: "UTC", windows: [] },
+    },
+    [400],
+  );
+  await probe(
+    "cancelCounsellingRequest",
+    "an unknown request: not found",
+    { method: "POST", path: `/counselling/${user}/${randomUUID()}/cancel`, authorization: own },
+    [404],
+  );
+  const counselled = readyReports.find((app) => offersCounselling(app));
+  if (options.readOnly) skip("createCounsellingRequest", "read-only: no counselling request created");
+  else if (!counselled) skip("createCounsellingRequest", "the participant has no ready health, FH or exome report");
+  else {
+    const inTwoDays = Date.now() + 2 * 86_400_000;
+    const body = {
+      appId: counselled.appID,
+      contact: "video",
+      language: "en",
+      timeZone: "UTC",
+      windows: [{ start: new Date(inTwoDays).toISOString(), end: new Date(inTwoDays + 3_600_000).toISOString() }],
+      note: "Conformance check",
+      locale: "en",
+    };
+    const created = await probe(
+      "createCounsellingRequest",
+      "a request about a ready report",
+      { method: "POST", path: `/counselling/${user}`, authorization: own, body },
+      [201],
+    );
+    const request = (created?.json as { request?: { id: string } } | undefined)?.request;
+    if (request) {
+      await probe(
+        "createCounsellingRequest",
+        "a second open request about the same report: refused with the open one",
+        { method: "POST", path: `/counselling/${user}`, authorization: own, body },
+        [409],
+        {
+          check: ({ json }) =>
+            (json as { openRequest?: { id: string } }).openRequest?.id === request.id ? null : "the answer does not name the open request",
+        },
+      );
+      await probe(
+        "cancelCounsellingRequest",
+        "the request cancelled",
+        { method: "POST", path: `/counselling/${user}/${encodeURIComponent(request.id)}/cancel`, authorization: own },
+        [200],
+        {
+          check: ({ json }) =>
+            (json as { request: { state: string } }).request.state === "cancelled" ? null : "the request is not cancelled",
+        },
+      );
+    }
+  }
+  await probe("readCounsellingQueue", "without a token: refused", { method: "GET", path: "/counselling-queue" }, [401]);
+  await probe(
+    "readCounsellingQueue",
+    "with a participant's token: refused",
+    { method: "GET", path: "/counselling-queue", authorization: own },
+    [401],
+  );
+  await probe(
+    "moveCounsellingRequest",
+    "with a participant's token: refused",
+    { method: "POST", path: `/counselling-queue/${randomUUID()}`, authorization: own, body: { state: "done" } },
+    [401],
+  );
+  if (options.counsellingTeamToken) {
+    const team = bearer(options.counsellingTeamToken);
+    await probe(
+      "readCounsellingQueue",
+      "the open requests",
+      { method: "GET", path: "/counselling-queue?limit=5", authorization: team },
+      [200],
+    );
+    await probe(
+      "readCounsellingQueue",
+      "an unknown state: refused",
+      { method: "GET", path: "/counselling-queue?state=lost", authorization: team },
+      [400],
+    );
+    await probe(
+      "moveCounsellingRequest",
+      "an unknown request: not found",
+      { method: "POST", path: `/counselling-queue/${randomUUID()}`, authorization: team, body: { state: "done" } },
+      [404],
+    );
+    await probe(
+      "moveCounsellingRequest",
+      "scheduled without its time: refused",
+      { method: "POST", path: `/counselling-queue/${randomUUID()}`, authorization: team, body: { state: "scheduled" } },
+      [400],
+    );
+  }
+  await probe(
+    "claimCounsellingNotices",
+    "with a participant's token: refused",
+    { method: "POST", path: "/counselling-notices/claim", authorization: own },
+    [401],
+  );
+  await probe(
+    "acknowledgeCounsellingNotices",
+    "without a token: refused",
+    { method: "POST", path: "/counselling-notices/ack", body: { ids: [] } },
+    [401],
+  );
+  if (options.counsellingNoticesToken) {
+    const service = bearer(options.counsellingNoticesToken);
+    // Claimed requests are held a minute and never acknowledged here, so the identity service e-mails them after.
+    await probe(
+      "claimCounsellingNotices",
+      "with the identity provider's token",
+      { method: "POST", path: "/counselling-notices/claim", authorization: service },
+      [200],
+    );
+    await probe(
+      "acknowledgeCounsellingNotices",
+      "nothing acknowledged",
+      { method: "POST", path: "/counselling-notices/ack", authorization: service, body: { ids: [] } },
+      [204],
     );
   }
 

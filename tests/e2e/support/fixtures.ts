@@ -1,7 +1,7 @@
 import { test as base, type Cookie, type Page } from "@playwright/test";
-import { signInOverHttp } from "../../../scripts/bench/sign-in";
 import { createParticipant as createOn, type ParticipantChanges, type TestParticipant } from "../../support/create-participant";
 import type { TemplateName } from "../../support/participant-templates";
+import { signInOverHttp } from "../../support/sign-in";
 import { whenHydrated } from "./hydration";
 import type { SignInOptions } from "./sign-in";
 import { identityUrl, portalUrl, resultsUrl } from "./stack";

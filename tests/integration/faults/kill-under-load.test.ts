@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measureLoad } from "../../../scripts/bench/load.ts";
-import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
 import { createParticipant } from "../../support/create-participant";
 import { developmentEnv, launchStack, until, type LaunchedStack } from "../../support/launched-stack";
+import { measureLoad } from "../../support/load.ts";
+import { signInOverHttp } from "../../support/sign-in.ts";
 
 /**
  * Each child of the launcher killed with SIGKILL while participants load their dashboards (autocannon,

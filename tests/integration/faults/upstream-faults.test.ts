@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
+import type { Stack } from "../../support/stack.ts";
 import { signIn, startSecureStack } from "../security/support/secure-stack";
 
 /**

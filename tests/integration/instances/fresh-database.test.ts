@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalMigrations } from "~/services/migrations.server";
 import { migrate, openDatabase } from "../../../lib/postgres/index.ts";
-import { freePort } from "../../../scripts/bench/stack.ts";
+import { freePort } from "../../support/stack.ts";
 import { startPostgresServer, type PostgresServer } from "./support/postgres-server.ts";
 
 const ROUNDS = 20;

@@ -11,8 +11,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
-import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
+import { formsOf, HttpBrowser } from "../../support/http-client.ts";
+import { openIdentifyPage, submitPassword } from "../../support/sign-in.ts";
 import { postgresBinDir } from "./support/postgres-server.ts";
 import { startRehearsal, type Rehearsal } from "./support/production-rehearsal.ts";
 

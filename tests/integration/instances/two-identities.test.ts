@@ -4,9 +4,9 @@
  * signs nobody out.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HttpBrowser } from "../../../scripts/bench/http-client.ts";
-import { openIdentifyPage, signInOverHttp, submitPassword } from "../../../scripts/bench/sign-in.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
+import { HttpBrowser } from "../../support/http-client.ts";
+import { openIdentifyPage, signInOverHttp, submitPassword } from "../../support/sign-in.ts";
 import { startTwoIdentities, type TwoIdentities } from "./support/two-identities.ts";
 
 let deployment: TwoIdentities;

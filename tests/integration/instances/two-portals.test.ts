@@ -16,9 +16,9 @@
  */
 import { afterAll, assert, beforeAll, describe, expect, it, vi } from "vitest";
 import { portalMigrations } from "~/services/migrations.server";
-import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
 import { fullNameOf } from "../../support/demo-participants";
+import { signInOverHttp } from "../../support/sign-in.ts";
 import { startTwoPortals, type TwoPortals } from "./support/two-portals.ts";
 
 let portals: TwoPortals;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { processArgs } from "../../../lib/launcher/process-command.ts";
-import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+import { freePort, projectRoot } from "../../support/stack.ts";
 import { startServiceProcess, type ServiceProcess } from "./support/sigterm-under-load";
 
 /**

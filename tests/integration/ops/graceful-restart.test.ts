@@ -5,9 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryEnvironment } from "../../../lib/launcher/memory-settings.ts";
 import { builtIfPresent, processArgs } from "../../../lib/launcher/process-command.ts";
-import { freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 import { participantLike } from "../../platform/results/support/results-service-for-suite";
 import { startTestIdentityKeys, type TestIdentityKeys } from "../../platform/results/support/test-identity-keys";
+import { freePort, projectRoot } from "../../support/stack.ts";
 import { resultsServiceEnvironment, sigtermUnderLoad, startServiceProcess, trackedGet } from "./support/sigterm-under-load";
 
 /**

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { unusablePortReason } from "../../../lib/launcher/ports.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
 import { developmentEnv } from "../../support/launched-stack.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../support/stack.ts";
 
 /** `npm start` with ports it cannot use: it says why in one line and stops at once, starting nothing. */
 function launchWith(ports: { portal: number; identity: number; results: number }) {

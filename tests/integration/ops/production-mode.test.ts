@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processArgs } from "../../../lib/launcher/process-command.ts";
 import { openDatabase } from "../../../lib/postgres/index.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../support/stack.ts";
 
 /**
  * The launcher started as an operator would in production, with secrets of their own: every

@@ -136,7 +136,7 @@ describe("GET /readyz", () => {
     });
 
     // Stopping (graceful shutdown) takes the instance out, so the balancer sends new requests elsewhere.
-    const { createLoadContext } = await import("~/load-context");
+    const { createLoadContext } = await import("~/services/load-context.server");
     const draining = createLoadContext({ nonce: "n", requestId: "r", isDraining: () => true });
     const stopping = await callRoute(loader, new Request("http://localhost/readyz"), draining);
     expect(stopping.status).toBe(503);

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, projectRoot, startStack, type Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant } from "../../support/create-participant";
+import { freePort, projectRoot, startStack, type Stack } from "../../support/stack.ts";
 
 /** `npm run results-link -- <email>` finds the identity provider where the launcher put it. */
 function resultsLink(email: string, env: Record<string, string>) {

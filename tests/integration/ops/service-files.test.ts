@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROCESS_FILES } from "../../../lib/launcher/process-files.ts";
-import { ensurePortalBuilt, freePort, projectRoot } from "../../../scripts/bench/stack.ts";
+import { ensurePortalBuilt, freePort, projectRoot } from "../../support/stack.ts";
 
 /**
  * The build gives each service one JavaScript file, as the portal's server file is: it runs on Node
@@ -83,7 +83,7 @@ describe("the services' built files", () => {
     expect(font).toBeDefined();
     for (const asset of ["/assets/human-check.js", "/assets/webauthn-browser.js", font!])
       expect((await fetch(`${url}${asset}`)).status).toBe(200);
-  });
+  }, 90_000);
 
   it("the results service's file answers its API", async () => {
     const port = await freePort();
@@ -92,5 +92,5 @@ describe("the services' built files", () => {
     const answer = await fetch(`${url}/results/P1001?sourceID=dna-discovery`);
     expect(answer.status).toBe(401);
     expect(await answer.json()).toMatchObject({ message: "no access token present" });
-  });
+  }, 90_000);
 });

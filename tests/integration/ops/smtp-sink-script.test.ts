@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { afterAll, expect, it } from "vitest";
-import { projectRoot } from "../../../scripts/bench/stack.ts";
+import { projectRoot } from "../../support/stack.ts";
 
 /** `npm run smtp-sink`: the local SMTP server of the README's walkthrough prints how to start the stack and keeps each e-mail. */
 const directory = mkdtempSync(path.join(tmpdir(), "smtp-sink-"));

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
@@ -43,14 +43,14 @@ type Listed = { listingId: string; device: typeof iphone; current: boolean };
 
 async function listedFor(cookie: string): Promise<{ status: number; sessions: Listed[]; text: string }> {
   const { loader } = await import("~/routes/_portal.profile.security_.sessions");
-  const response = await callRoute(loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: cookie } }));
+  const response = await callPortalRoute(loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: cookie } }));
   const text = await response.text();
   return { status: response.status, sessions: response.ok ? (JSON.parse(text) as { sessions: Listed[] }).sessions : [], text };
 }
 
 async function post(cookie: string, form: Record<string, string>): Promise<Response> {
   const { action } = await import("~/routes/_portal.profile.security_.sessions");
-  return callRoute(
+  return callPortalRoute(
     action,
     new Request(`${PORTAL}/profile/security/sessions`, {
       method: "POST",
@@ -137,7 +137,7 @@ describe("where you are signed in", () => {
     expect((await post(ada, { intent: "end", session: "../../etc" })).status).toBe(400);
     expect((await post(ada, { intent: "end-all" })).status).toBe(400);
     const { action } = await import("~/routes/_portal.profile.security_.sessions");
-    const crossSite = await callRoute(
+    const crossSite = await callPortalRoute(
       action,
       new Request(`${PORTAL}/profile/security/sessions`, {
         method: "POST",

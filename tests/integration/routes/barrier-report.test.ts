@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLoadContext } from "~/load-context";
+import { createLoadContext } from "~/services/load-context.server";
 import { callRoute } from "../../support/route-call";
 import { PORTAL, portalAgainstFakeProvider } from "./support/portal-under-test";
 

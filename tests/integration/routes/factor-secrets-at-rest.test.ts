@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 const post = (fields: Record<string, string>) =>
-  callRoute(
+  callPortalRoute(
     route.action,
     new Request(`${PORTAL}${FACTORS_PATH}`, {
       method: "POST",
@@ -38,7 +38,7 @@ const post = (fields: Record<string, string>) =>
   );
 
 const page = async () =>
-  (await (await callRoute(route.loader, new Request(`${PORTAL}${FACTORS_PATH}`, { headers: { Cookie: session } }))).json()) as {
+  (await (await callPortalRoute(route.loader, new Request(`${PORTAL}${FACTORS_PATH}`, { headers: { Cookie: session } }))).json()) as {
     state: Record<string, unknown>;
   };
 
@@ -51,7 +51,7 @@ async function tableDump(): Promise<string> {
 describe("an authenticator app set up through the factors route", () => {
   it("leaves neither its secret, the recovery codes nor the refresh token in clear in the session row", async () => {
     expect((await post({ intent: "start", change: "add-totp" })).status).toBe(303);
-    expect((await post({ intent: "pick", method: "totp" })).status).toBe(303);
+    expect((await post({ intent: "send-code", method: "totp" })).status).toBe(303);
     expect((await post({ intent: "verify", authCode: "123456" })).status).toBe(303);
     expect((await page()).state).toMatchObject({ step: "enrol", secret: APP_SECRET });
     let dump = await tableDump();

@@ -23,10 +23,16 @@ beforeAll(async () => {
     // The two download routes behind the portal's server edge (server/app.ts).
     build: routeBuild(
       {
-        export: { path: "profile/data-export/:exportId", module: await import("~/routes/_portal.profile.data-export.$exportId") },
+        // The signed-in layout's middleware (the session, no-store) around the export, as in the app.
+        portal: { path: "", module: { middleware: (await import("~/routes/_portal")).middleware } },
+        export: {
+          path: "profile/data-export/:exportId",
+          parentId: "portal",
+          module: await import("~/routes/_portal.profile.data-export.$exportId"),
+        },
         report: { path: "shared/report.pdf", module: await import("~/routes/shared.report[.pdf]") },
       },
-      { createLoadContext: (await import("~/load-context")).createLoadContext },
+      { createLoadContext: (await import("~/services/load-context.server")).createLoadContext },
     ),
   });
   server = await new Promise<Server>((resolve) => {
@@ -53,10 +59,10 @@ describe("HEAD on a streamed download", () => {
 
     // With the ticket the download page released, a HEAD (a link checker, a download manager's probe)
     // still opens nothing and leaves the ticket for the download itself.
-    const { requireParticipant, saveFlowState } = await import("~/services/session.server");
+    const { requireVisitor, saveFlowState } = await import("~/services/session.server");
     const { DOWNLOAD_FLOW } = await import("~/services/raw-data-download.server");
     const ticket = "t".repeat(43);
-    await saveFlowState(await requireParticipant(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } })), DOWNLOAD_FLOW, {
+    await saveFlowState(await requireVisitor(new Request(`${PORTAL}/`, { headers: { Cookie: cookie } })), DOWNLOAD_FLOW, {
       target: { kind: "archive", exportId: "e1" },
       step: "ready",
       method: "sms",

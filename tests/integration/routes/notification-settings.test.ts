@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 const idp = portalAgainstFakeProvider();
@@ -24,12 +24,12 @@ describe("the notification settings form", () => {
     ["e-mail twice", "email=on&email=on"],
   ])("refuses %s with a 400", async (_name, body) => {
     const route = await import("~/routes/_portal.profile.security_.notifications");
-    expect((await callRoute(route.action, post(body))).status).toBe(400);
+    expect((await callPortalRoute(route.action, post(body))).status).toBe(400);
   });
 
   it("takes the settings as the section sends them and goes back to Login & Security, saying whether they were saved", async () => {
     const route = await import("~/routes/_portal.profile.security_.notifications");
-    const answer = await callRoute(route.action, post("email=on&step=2&step=5"));
+    const answer = await callPortalRoute(route.action, post("email=on&step=2&step=5"));
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("/profile/security");
     expect(answer.headers.get("set-cookie")).toContain("portal_flash=");
@@ -42,6 +42,6 @@ describe("the notification settings form", () => {
       headers: { Cookie: cookie, Origin: "https://elsewhere.example", "Content-Type": "application/x-www-form-urlencoded" },
       body: "email=on",
     });
-    expect((await callRoute(route.action, request)).status).toBe(403);
+    expect((await callPortalRoute(route.action, request)).status).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { cookiePairs, PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
 /**
@@ -38,19 +38,23 @@ function post(fields: Record<string, string>): Promise<Response> {
     headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
-  return callRoute(route.action, request);
+  return callPortalRoute(route.action, request);
 }
 
 async function currentStep(): Promise<{ status: number; location: string | null; view: Record<string, unknown> | null }> {
   const request = new Request(`${PORTAL}${FLOW_PATH}`, { headers: { Cookie: session } });
-  const response = await callRoute(route.loader, request);
+  const response = await callPortalRoute(route.loader, request);
   const redirected = response.status >= 300 && response.status < 400;
   const view = redirected ? null : ((await response.json()) as Record<string, unknown>);
   return { status: response.status, location: response.headers.get("Location"), view };
 }
 
 /** The calls that move the flow or send something; the pick step's read of the sign-in methods ('factors') changes nothing. */
-const operations = () => idp.accountRequests.map((request) => request.operation).filter((operation) => operation !== "factors");
+/** The operations that move the flow on (not the reads of the sign-in methods and of how a code's delivery went). */
+const operations = () =>
+  idp.accountRequests
+    .map((request) => request.operation)
+    .filter((operation) => operation !== "factors" && operation !== "verification-delivery");
 
 describe("password update step machine", () => {
   it("without a flow, the page sends the participant to Login & Security", async () => {
@@ -63,7 +67,7 @@ describe("password update step machine", () => {
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-pick", phoneNumber: "(***) ***-0101" });
     expect((await post({ intent: "send-code", authMethod: "voice" })).headers.get("Location")).toBe(FLOW_PATH);
     expect((await currentStep()).view).toMatchObject({ step: "mfa-verification-code", method: "voice", codeDigits: 5 });
-    expect((await post({ intent: "submit-code", authCode: "12345" })).headers.get("Location")).toBe(FLOW_PATH);
+    expect((await post({ intent: "verify", authCode: "12345" })).headers.get("Location")).toBe(FLOW_PATH);
     expect((await currentStep()).view).toMatchObject({ step: "new-password" });
     const done = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" });
     expect(done.status).toBe(302);
@@ -120,7 +124,7 @@ describe("password update step machine", () => {
   it("a refused new password comes back with its error but never with the password typed", async () => {
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
-    await post({ intent: "submit-code", authCode: "123456" });
+    await post({ intent: "verify", authCode: "123456" });
     const mismatch = await post({ intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2027" });
     expect(mismatch.status).toBe(303);
     const shown = await currentStep();
@@ -141,7 +145,7 @@ describe("password update step machine", () => {
     }));
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
-    const wrong = await post({ intent: "submit-code", authCode: "000000" });
+    const wrong = await post({ intent: "verify", authCode: "000000" });
     expect(wrong.status).toBe(303);
     const shown = await currentStep();
     expect(shown).toMatchObject({ status: 400, view: { step: "mfa-verification-code" } });
@@ -151,7 +155,7 @@ describe("password update step machine", () => {
   it("a step's answer is shown once, on the page the POST redirects to (a reload posts nothing and shows the step afresh)", async () => {
     await post({ intent: "start" });
     await post({ intent: "send-code", authMethod: "sms" });
-    const typo = await post({ intent: "submit-code", authCode: "12-34" });
+    const typo = await post({ intent: "verify", authCode: "12-34" });
     expect(typo.status).toBe(303);
     const shown = await currentStep();
     expect(shown.status).toBe(400);
@@ -175,11 +179,35 @@ describe("password update step machine", () => {
     expect(await currentStep()).toMatchObject({ status: 302, location: "/session-expired?returnTo=%2Fprofile%2Fsecurity%2Fpassword" });
   });
 
+  it("a text the provider refused shows on the code step, read again on each view, and 'other-way' sends a call instead", async () => {
+    let delivery: Record<string, unknown> | null = { channel: "sms", state: "failed", refusal: "opted-out" };
+    idp.answerAccountOperation("verification-delivery", () => ({ status: 200, body: { status: "PENDING", delivery } }));
+    await post({ intent: "start" });
+    await post({ intent: "send-code", authMethod: "sms" });
+    const shown = await currentStep();
+    expect(shown.view).toMatchObject({
+      step: "mfa-verification-code",
+      delivery: { channel: "sms", state: "failed", refusal: "opted-out" },
+    });
+    expect(idp.accountRequests.find((request) => request.operation === "verification-delivery")?.body).toEqual({
+      purpose: "password-update",
+    });
+    // A call instead: the step moves to the voice code, whose delivery is read for the call, not the text.
+    delivery = { channel: "sms", state: "failed", refusal: "opted-out" };
+    expect((await post({ intent: "other-way", authMethod: "voice" })).headers.get("Location")).toBe(FLOW_PATH);
+    const calling = await currentStep();
+    expect(calling.view).toMatchObject({ step: "mfa-verification-code", method: "voice", codeDigits: 5, delivery: null });
+    expect(operations()).toEqual(["recover-password", "send-verification-code", "send-verification-code"]);
+    // A way that is not one is the client's mistake: a 400, nothing sent.
+    expect((await post({ intent: "other-way", authMethod: "carrier-pigeon" })).status).toBe(400);
+    expect(operations().filter((operation) => operation === "send-verification-code")).toHaveLength(2);
+  });
+
   describe("the last step, cut off mid-call", () => {
     async function atNewPassword() {
       await post({ intent: "start" });
       await post({ intent: "send-code", authMethod: "sms" });
-      await post({ intent: "submit-code", authCode: "123456" });
+      await post({ intent: "verify", authCode: "123456" });
     }
     const newPassword = { intent: "set-password", password: "Fresh-Sequence-2026", confirmPassword: "Fresh-Sequence-2026" };
     const attemptsOf = (operation: string) =>

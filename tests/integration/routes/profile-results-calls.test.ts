@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testLoadContext } from "../../support/load-context";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { RESULTS_READY } from "./support/fake-identity-provider";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
@@ -26,8 +26,8 @@ describe("My Studies, one request", () => {
     const request = () => new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } });
     const context = testLoadContext();
     const [layoutAnswer, pageAnswer] = await Promise.all([
-      callRoute(layout.loader, request(), context),
-      callRoute(studies.loader, request(), context),
+      callPortalRoute(layout.loader, request(), context),
+      callPortalRoute(studies.loader, request(), context),
     ]);
     expect(layoutAnswer.status).toBe(200);
     expect(await layoutAnswer.json()).toMatchObject({ canSeeStudies: true, person: { name: "Ada Testwell" } });
@@ -38,7 +38,7 @@ describe("My Studies, one request", () => {
   it("asks again for the next request", async () => {
     const studies = await import("~/routes/_portal.profile.studies");
     for (let page = 0; page < 2; page += 1) {
-      await callRoute(studies.loader, new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } }));
+      await callPortalRoute(studies.loader, new Request(`${PORTAL}/profile/studies`, { headers: { Cookie: cookie } }));
     }
     expect(idp.resultsRequests).toHaveLength(2);
   });

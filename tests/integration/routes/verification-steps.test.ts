@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { RESULTS_READY } from "./support/fake-identity-provider";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
@@ -9,7 +9,7 @@ import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./suppor
  * an early resend refused without sending, a new code said once, and a refused code on the code field
  * (an app code used before told apart from a wrong one). Every answer is post-redirect-get.
  */
-type RouteModule = { loader: Parameters<typeof callRoute>[0]; action: Parameters<typeof callRoute>[0] };
+type RouteModule = { loader: Parameters<typeof callPortalRoute>[0]; action: Parameters<typeof callPortalRoute>[0] };
 type Purpose = {
   name: string;
   path: string;
@@ -26,7 +26,7 @@ const purposes: Purpose[] = [
     path: "/profile/security/password",
     route: () => import("~/routes/_portal.profile.security.password") as Promise<RouteModule>,
     toCodeStep: (method): Record<string, string>[] => [{ intent: "start" }, { intent: "send-code", authMethod: method }],
-    codeIntent: "submit-code",
+    codeIntent: "verify",
     resendSecondsLeft: (view) => view.resendSecondsLeft as number,
   },
   {
@@ -35,7 +35,7 @@ const purposes: Purpose[] = [
     route: () => import("~/routes/_portal.profile.security_.factors") as Promise<RouteModule>,
     toCodeStep: (method): Record<string, string>[] => [
       { intent: "start", change: "new-codes" },
-      { intent: "pick", method },
+      { intent: "send-code", method },
     ],
     codeIntent: "verify",
     resendSecondsLeft: (view) => view.resendSecondsLeft as number,
@@ -45,7 +45,7 @@ const purposes: Purpose[] = [
     path: "/profile/studies/withdraw",
     route: () => import("~/routes/_portal.profile.studies_.withdraw") as Promise<RouteModule>,
     toCodeStep: (method) => [{ intent: "send-code", choice: "stop-research", authMethod: method }],
-    codeIntent: "confirm",
+    codeIntent: "verify",
     resendSecondsLeft: (view) => (view.code as { resendSecondsLeft: number }).resendSecondsLeft,
   },
 ];
@@ -90,11 +90,11 @@ function flow(purpose: Purpose) {
       headers: { Cookie: session, Origin: PORTAL, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
-    return callRoute(route.action, request);
+    return callPortalRoute(route.action, request);
   };
   const page = async () => {
     const route = await purpose.route();
-    const response = await callRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } }));
+    const response = await callPortalRoute(route.loader, new Request(`${PORTAL}${purpose.path}`, { headers: { Cookie: session } }));
     return { status: response.status, view: (await response.json()) as Record<string, unknown> & { reply?: Record<string, unknown> } };
   };
   const calls = (operation: string) => idp.accountRequests.filter((request) => request.operation === operation).length;
@@ -169,7 +169,7 @@ describe("the new phone number's code step", () => {
       body: { status: "PENDING", nextStep: "confirm-phone", phoneNumber: "(***) ***-9033" },
     }));
     await post({ intent: "start", change: "change-phone" });
-    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "send-code", method: "sms" });
     await post({ intent: "verify", authCode: "123456" });
     expect((await post({ intent: "send-phone-code", phone: "(555) 555-9033" })).status).toBe(303);
     const shown = await page();
@@ -196,7 +196,7 @@ describe("the new phone number's code step", () => {
     }));
     idp.answerAccountOperation("phone-change-confirm", () => ({ status: 200, body: { status: "SUCCESS" } }));
     await post({ intent: "start", change: "change-phone" });
-    await post({ intent: "pick", method: "sms" });
+    await post({ intent: "send-code", method: "sms" });
     await post({ intent: "verify", authCode: "123456" });
     await post({ intent: "send-phone-code", phone: "(555) 555-9033" });
     const confirmed = await post({ intent: "confirm-phone", authCode: "654321" });
@@ -205,12 +205,12 @@ describe("the new phone number's code step", () => {
     expect(location).toBe("/profile/security");
     const security = await import("~/routes/_portal.profile.security");
     const request = new Request(`${PORTAL}${location}`, { headers: { Cookie: session } });
-    const shown = (await (await callRoute(security.loader, request)).json()) as { after: string | null };
+    const shown = (await (await callPortalRoute(security.loader, request)).json()) as { after: string | null };
     expect(shown.after).toBe("phone");
     // The sessions page says so to this session only: the same address in another session says nothing.
     const sessions = await import("~/routes/_portal.profile.security_.sessions");
     const listed = (await (
-      await callRoute(sessions.loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: session } }))
+      await callPortalRoute(sessions.loader, new Request(`${PORTAL}/profile/security/sessions`, { headers: { Cookie: session } }))
     ).json()) as {
       after: string | null;
     };
@@ -232,7 +232,7 @@ describe("the new phone number's code step", () => {
     expect((await page()).view).toMatchObject({ methods: ["sms", "voice"], oldNumberOffer: "app" });
     await post({ intent: "old-number-unavailable" });
     expect((await page()).view).toMatchObject({ methods: ["totp"], oldNumberUnavailable: true, oldNumberOffer: null });
-    await post({ intent: "pick", method: "totp" });
+    await post({ intent: "send-code", method: "totp" });
     await post({ intent: "verify", authCode: "123456" });
     await post({ intent: "send-phone-code", phone: "(555) 555-9033" });
     const starts = idp.accountRequests.filter((request) => request.operation === "phone-change-start");

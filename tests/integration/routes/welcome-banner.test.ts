@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { RESULTS_READY } from "./support/fake-identity-provider";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
@@ -23,7 +23,7 @@ beforeEach(async () => {
 
 async function myResults(): Promise<{ screen: string; welcomeBanner: boolean }> {
   const { loader } = await import("~/routes/_portal._index");
-  const response = await callRoute(loader, new Request(`${PORTAL}/`, { headers: { Cookie: cookie } }));
+  const response = await callPortalRoute(loader, new Request(`${PORTAL}/`, { headers: { Cookie: cookie } }));
   expect(response.status).toBe(200);
   return (await response.json()) as { screen: string; welcomeBanner: boolean };
 }
@@ -34,7 +34,7 @@ describe("the welcome banner", () => {
     expect(await myResults()).toMatchObject({ screen: "full", welcomeBanner: true });
 
     const { action } = await import("~/routes/_portal.dashboard.banner");
-    const dismissed = await callRoute(
+    const dismissed = await callPortalRoute(
       action,
       new Request(`${PORTAL}/dashboard/banner`, {
         method: "POST",

@@ -1,11 +1,11 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
-import { openIdentifyPage, submitPassword } from "../../../scripts/bench/sign-in.ts";
-import type { Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
+import { formsOf, HttpBrowser } from "../../support/http-client.ts";
 import type { TemplateName } from "../../support/participant-templates";
 import { checkEveryResultsAnswer } from "../../support/results-contract";
+import { openIdentifyPage, submitPassword } from "../../support/sign-in.ts";
+import type { Stack } from "../../support/stack.ts";
 import { crossSiteHeaders } from "./support/cross-site-headers";
 import { portalActions } from "./support/portal-actions";
 import { hostile, MARKUP_LABEL, MARKUP_NAME, Recorder, signIn, startSecureStack } from "./support/secure-stack";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../../../scripts/bench/stack.ts";
 import { contentType, formBody, malformedBody, oversizedBody, queryValue } from "../../fuzz/bad-bodies";
 import { createParticipant } from "../../support/create-participant";
 import { contractCheckedFetch } from "../../support/results-contract";
+import type { Stack } from "../../support/stack.ts";
 import { portalActions, portalQueries } from "./support/portal-actions";
 import { signIn, startSecureStack } from "./support/secure-stack";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant } from "../../support/create-participant";
+import type { Stack } from "../../support/stack.ts";
 import { signIn, startSecureStack } from "./support/secure-stack";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formsOf, HttpBrowser } from "../../../scripts/bench/http-client.ts";
-import { signInOverHttp } from "../../../scripts/bench/sign-in.ts";
-import type { Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant, type TestParticipant } from "../../support/create-participant";
+import { formsOf, HttpBrowser } from "../../support/http-client.ts";
+import { signInOverHttp } from "../../support/sign-in.ts";
+import type { Stack } from "../../support/stack.ts";
 import { startSecureStack } from "./support/secure-stack";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Stack } from "../../../scripts/bench/stack.ts";
 import { createParticipant } from "../../support/create-participant";
+import type { Stack } from "../../support/stack.ts";
 import { signIn, startSecureStack } from "./support/secure-stack";
 
 /**
@@ -51,7 +51,7 @@ describe("withdrawal while the results service is down", () => {
 
     for (const fields of [
       { intent: "send-code", choice: "stop-research", authMethod: "sms" },
-      { intent: "confirm", authCode: "123456" },
+      { intent: "verify", authCode: "123456" },
     ] as Record<string, string>[]) {
       const posted = await page("/profile/studies/withdraw", {
         method: "POST",

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
+import { decodeJwt, decodeProtectedHeader, calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { fileArgs, IDENTITY_CLI_FILES } from "../../../lib/launcher/process-files.ts";
@@ -217,6 +217,16 @@ describe("npm run identity -- rotate-signing-key", () => {
       const wrong = await run(["rotate-signing-keys"], env);
       expect(wrong.code).toBe(2);
       expect(wrong.output).toContain("Usage: npm run identity -- <command>");
+
+      // The counselling team's token: signed by the key that signs, for the queue, naming its holder.
+      const team = await run(["counselling-team-token", "jane.counsellor"], env);
+      expect(team.code, team.output).toBe(0);
+      const token = team.output.trim();
+      expect(decodeProtectedHeader(token)).toMatchObject({ typ: "counselling-team+jwt", kid: lines[0]!.split(" ")[0] });
+      const claims = decodeJwt(token);
+      expect(claims).toMatchObject({ sub: "jane.counsellor", aud: expect.stringMatching(/\/counselling-queue$/) });
+      expect(claims.exp! - claims.iat!).toBe(12 * 3600);
+      expect((await run(["counselling-team-token"], env)).code).toBe(2);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -107,7 +107,7 @@ describe("texts and calls through the Twilio SDK", () => {
     expect(english!.form.Body).toBe(
       "DNA Discovery Program: your code is 482913. It expires in 10 minutes. Never share it; we will never ask you for it.\n\n@127.0.0.1 #482913",
     );
-    expect(spanish!.form.Body).toMatch(/^Programa DNA Discovery: su código es 730164\. Caduca en 10 minutos\./);
+    expect(spanish!.form.Body).toMatch(/^Programa DNA Discovery: su codigo es 730164\. Caduca en 10 minutos\./);
     const uuids = await first.query<{ message_uuid: string; destination: string; provider_id: string }>(
       "SELECT message_uuid, destination, provider_id FROM idp_outbox WHERE destination = ANY($1::text[]) ORDER BY id",
       [[ada, bea]],

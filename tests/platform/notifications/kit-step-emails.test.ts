@@ -15,10 +15,10 @@ import { startIdentityService, type RunningIdentityService } from "../../../plat
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
 import { DEFAULT_SENDING_BUDGETS, sendingBudgetsFrom } from "../../../platform/identity/store/sending-budget.ts";
 import { startResultsService, type RunningResultsService } from "../../../platform/results/service.ts";
-import { freePort } from "../../../scripts/bench/stack.ts";
 import { freshDatabaseUrl } from "../../support/database";
 import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
 import { checkEveryResultsAnswer } from "../../support/results-contract";
+import { freePort } from "../../support/stack.ts";
 
 const silent = pino({ level: "silent" });
 const now = () => new Date();

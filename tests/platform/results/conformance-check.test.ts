@@ -51,6 +51,14 @@ async function tokens() {
       { sub: "identity-provider" },
       { audience: `${keys.audience}/share-notices`, typ: "share-notices+jwt", issuedAt: Math.floor(Date.now() / 1000) },
     ),
+    counsellingNoticesToken: await keys.sign(
+      { sub: "identity-provider" },
+      { audience: `${keys.audience}/counselling-notices`, typ: "counselling-notices+jwt", issuedAt: Math.floor(Date.now() / 1000) },
+    ),
+    counsellingTeamToken: await keys.sign(
+      { sub: "counsellor" },
+      { audience: `${keys.audience}/counselling-queue`, typ: "counselling-team+jwt", issuedAt: Math.floor(Date.now() / 1000) },
+    ),
   };
 }
 
@@ -65,6 +73,8 @@ async function runCheck(url: string): Promise<{ code: number | null; output: str
       RESULTS_CHECK_KIT_STEPS_TOKEN: given.kitStepsToken,
       RESULTS_CHECK_SHARE_NOTICES_TOKEN: given.shareNoticesToken,
       RESULTS_CHECK_REPORT_REISSUES_TOKEN: given.reportReissuesToken,
+      RESULTS_CHECK_COUNSELLING_NOTICES_TOKEN: given.counsellingNoticesToken,
+      RESULTS_CHECK_COUNSELLING_TEAM_TOKEN: given.counsellingTeamToken,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtIfPresent, processArgs } from "../../../lib/launcher/process-command.ts";
-import { freePort } from "../../../scripts/bench/stack.ts";
 import { resultsServiceEnvironment, startServiceProcess, type ServiceProcess } from "../../integration/ops/support/sigterm-under-load";
 import { freshDatabaseUrl } from "../../support/database";
+import { residentMegabytesOf } from "../../support/process-figures.ts";
 import { contractCheckedFetch } from "../../support/results-contract";
+import { freePort } from "../../support/stack.ts";
 import { startTestIdentityKeys, type TestIdentityKeys } from "./support/test-identity-keys.ts";
 
 /** Every answer of the results service is checked against its OpenAPI document. */
@@ -40,10 +41,7 @@ let keys: TestIdentityKeys;
 let workDir: string;
 let service: ServiceProcess;
 
-const residentBytes = async (pid: number) => {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-};
+const residentBytes = async (pid: number) => residentMegabytesOf(pid) * 2 ** 20;
 
 beforeAll(async () => {
   keys = await startTestIdentityKeys();

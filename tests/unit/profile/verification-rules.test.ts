@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { changePhoneWithoutItBy, passkeyOpens, type SignInFactors, verifyMethodsOf } from "~/domain/sign-in-factors";
-import { codeFieldError, lockResend, RESEND_LOCK_MS, resendSecondsLeft } from "~/domain/verification";
+import {
+  CodeDeliverySchema,
+  codeFieldError,
+  deliveryProblemOf,
+  lockResend,
+  RESEND_LOCK_MS,
+  resendSecondsLeft,
+  waysAfterProblem,
+} from "~/domain/verification";
 
 const factors: SignInFactors = {
   phone: "(***) ***-0101",
@@ -46,5 +54,40 @@ describe("the one verification's rules", () => {
     expect(passkeyOpens(factors, "change-phone", true)).toBe(true);
     expect(changePhoneWithoutItBy({ ...factors, totp: false, passkeys: [] }, "change-phone")).toBeNull();
     expect(changePhoneWithoutItBy(factors, "new-codes")).toBeNull();
+  });
+});
+
+describe("a code that did not reach the phone", () => {
+  const answer = (state: string, refusal: string | null, channel = "sms") => CodeDeliverySchema.parse({ channel, state, refusal });
+
+  it("is shown on the code step of its own channel only when the provider refused it or reported it lost", () => {
+    expect(deliveryProblemOf(answer("failed", "opted-out"), "sms")).toEqual({ channel: "sms", state: "failed", refusal: "opted-out" });
+    expect(deliveryProblemOf(answer("undelivered", null), "sms")).toEqual({ channel: "sms", state: "undelivered", refusal: null });
+    for (const state of ["pending", "sent", "delivered"]) expect(deliveryProblemOf(answer(state, null), "sms")).toBeNull();
+    // A text that failed says nothing on the step of the call that replaced it, nor on the app's.
+    expect(deliveryProblemOf(answer("failed", "opted-out"), "voice")).toBeNull();
+    expect(deliveryProblemOf(answer("failed", "opted-out"), "totp")).toBeNull();
+    expect(deliveryProblemOf(null, "sms")).toBeNull();
+  });
+
+  it("reads an answer it does not understand as nothing to say, never as a failure", () => {
+    expect(CodeDeliverySchema.parse({ channel: "email", state: "failed", refusal: null })).toBeNull();
+    expect(CodeDeliverySchema.parse({ channel: "sms", state: "failed", refusal: "a new reason" })).toEqual({
+      channel: "sms",
+      state: "failed",
+      refusal: null,
+    });
+    expect(CodeDeliverySchema.parse(undefined)).toBeUndefined();
+  });
+
+  it("offers the participant's other ways the flow can switch to, never a call to a number that does not work", () => {
+    const ways = ["voice", "totp", "passkey", "recovery"] as const;
+    const all = ["sms", "voice", "totp", "passkey"] as const;
+    expect(waysAfterProblem({ channel: "sms", state: "failed", refusal: "opted-out" }, ways, all)).toEqual(["voice", "totp", "passkey"]);
+    expect(waysAfterProblem({ channel: "sms", state: "failed", refusal: "invalid-number" }, ways, all)).toEqual(["totp", "passkey"]);
+    expect(waysAfterProblem({ channel: "sms", state: "undelivered", refusal: null }, ways, ["sms", "voice", "totp"])).toEqual([
+      "voice",
+      "totp",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameOrigin } from "~/services/same-origin.server";
+import { isSameOrigin } from "../../../lib/http/same-origin.ts";
 
 const portalOrigin = "https://portal.example";
 

@@ -11,8 +11,8 @@
 import path from "node:path";
 import pg from "pg";
 import { builtIfPresent, processArgs } from "../../../../lib/launcher/process-command.ts";
-import { freePort, projectRoot, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 import { startSmtpSink, type SmtpSink } from "../../../support/smtp-sink.ts";
+import { freePort, projectRoot, startStack, type Stack } from "../../../support/stack.ts";
 import { startTwilioApi, type TwilioApi } from "../../../support/twilio-api.ts";
 import { startServiceProcess, type ServiceProcess } from "../../ops/support/sigterm-under-load.ts";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer.ts";
@@ -103,7 +103,7 @@ export async function startTwoIdentities(identitySettings: Record<string, string
       IDENTITY_PORT: String(ports.b),
     };
     const instanceUrls = { a: `http://127.0.0.1:${ports.a}`, b: `http://127.0.0.1:${ports.b}` };
-    // As the stack starts instance A (scripts/bench/stack.ts).
+    // As the stack starts instance A (tests/support/stack.ts).
     const identityArgs = processArgs("identity", projectRoot, { from: builtIfPresent("identity", projectRoot) });
     const startB = () => startServiceProcess(identityArgs, environmentOfB, instanceUrls.b);
     let identityB = await startB();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
 import autocannon from "autocannon";
+import { isHealthy } from "../../../support/stack.ts";
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -62,26 +63,16 @@ export async function startServiceProcess(
   const deadline = Date.now() + timeoutMs;
   let stopped = false;
   void exited.then(() => (stopped = true));
-  while (!(await healthy(baseUrl))) {
+  while (!(await isHealthy(baseUrl))) {
     if (stopped) throw new Error(`service exited before it was healthy:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`service not healthy within ${timeoutMs} ms:\n${output}`);
     }
+    // Polling interval while the process boots (not a test sleep).
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, baseUrl, exited, output: () => output, waitForOutput };
-}
-
-async function healthy(baseUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1_000) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    // Not listening yet: wait a little before the next try without a fixed sleep in the test itself.
-    await new Promise<void>((resolve) => setTimeout(resolve, 100));
-    return false;
-  }
 }
 
 export interface TrackedRequest {

@@ -47,6 +47,8 @@ export function createFakeIdentityProvider() {
   let resultsAnswer: ScriptedAnswer = { status: 404, body: { status: 404, message: "No results were found for this participant" } };
   let tokenAnswer: (form: URLSearchParams) => ScriptedAnswer = () => ({ status: 500, body: { error: "server_error" } });
   const accountAnswers = new Map<string, (body: Record<string, unknown>) => ScriptedAnswer>();
+  /** Scripted answers of other results-service calls, by the path's first segment (`counselling`). */
+  const resultsCallAnswers = new Map<string, (method: string, body: Record<string, unknown>) => ScriptedAnswer>();
   /** File downloads being sent (an export's file, a shared report): each stays open until the portal lets go of it. */
   const filesBeingSent = new Set<ServerResponse>();
   let issuer = "";
@@ -93,6 +95,13 @@ export function createFakeIdentityProvider() {
       resultsRequests.push(url.pathname);
       return sendJson(res, resultsAnswer.status, resultsAnswer.body);
     }
+    const scripted = resultsCallAnswers.get(url.pathname.split("/")[1] ?? "");
+    if (scripted) {
+      const text = await readBody(req);
+      const answer = scripted(req.method ?? "GET", (text ? JSON.parse(text) : {}) as Record<string, unknown>);
+      if (answer.status === 0) return void req.socket.destroy();
+      return sendJson(res, answer.status, answer.body);
+    }
     return sendJson(res, 404, { error: "not_found" });
   }
 
@@ -111,6 +120,10 @@ export function createFakeIdentityProvider() {
     answerTokenRequests(answer: (form: URLSearchParams) => ScriptedAnswer) {
       tokenAnswer = answer;
     },
+    /** Answers the results service's calls under `/<segment>/…` (status 0: the connection is cut). */
+    answerResultsCalls(segment: string, answer: (method: string, body: Record<string, unknown>) => ScriptedAnswer) {
+      resultsCallAnswers.set(segment, answer);
+    },
     answerAccountOperation(operation: string, answer: (body: Record<string, unknown>) => ScriptedAnswer) {
       accountAnswers.set(operation, answer);
     },
@@ -119,6 +132,7 @@ export function createFakeIdentityProvider() {
       accountRequests.length = 0;
       resultsRequests.length = 0;
       accountAnswers.clear();
+      resultsCallAnswers.clear();
       tokenAnswer = () => ({ status: 500, body: { error: "server_error" } });
     },
     /** A token as the real provider signs it, for `audience`; claims override the participant's defaults. */

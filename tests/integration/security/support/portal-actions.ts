@@ -76,6 +76,26 @@ export const portalActions: PortalAction[] = [
     validFields: { intent: "make", appId: "app-1001-health" },
   },
   { route: "family.tsx", path: "/family", signedIn: false, validFields: { code: "ABCDEFGHJK" } },
+  {
+    route: "_portal.results.counselling.tsx",
+    path: "/results/counselling?app=app-1001-health",
+    signedIn: true,
+    validFields: {
+      appId: "app-1001-health",
+      contact: "video",
+      language: "en",
+      timeZone: "America/Chicago",
+      window1Date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+      window1From: "09:00",
+      window1To: "12:00",
+    },
+  },
+  {
+    route: "_portal.counselling.tsx",
+    path: "/counselling",
+    signedIn: true,
+    validFields: { intent: "cancel", requestId: "00000000-0000-4000-8000-000000000000" },
+  },
 ];
 
 /** Query parameters the portal reads, by path. */
@@ -93,4 +113,5 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/download", parameters: ["file", "app", "id"], signedIn: true },
   { path: "/results/report", parameters: ["app"], signedIn: true },
   { path: "/results/report.pdf", parameters: ["app"], signedIn: true },
+  { path: "/results/counselling", parameters: ["app"], signedIn: true },
 ];

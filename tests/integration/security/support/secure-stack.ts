@@ -6,10 +6,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generousSendingBudgets } from "../../../../scripts/bench/generous-sending-budgets.ts";
-import { signInOverHttp, type SignInAccount } from "../../../../scripts/bench/sign-in.ts";
-import { ensurePortalBuilt, startStack, type Stack } from "../../../../scripts/bench/stack.ts";
 import { templateRecord } from "../../../support/participant-templates";
+import { generousSendingBudgets } from "../../../support/sending-budgets.ts";
+import { signInOverHttp, type SignInAccount } from "../../../support/sign-in.ts";
+import { ensurePortalBuilt, startStack, type Stack } from "../../../support/stack.ts";
 
 export const MARKUP_NAME = `<script>alert("name")</script>`;
 export const MARKUP_LABEL = `<img src=x onerror=alert("label")>`;

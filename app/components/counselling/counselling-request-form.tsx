@@ -1,0 +1,159 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
+import { Notification } from "~/components/notification";
+import * as profile from "~/components/profile/profile.css";
+import { fieldError, summaryLinks } from "~/components/profile/step-errors";
+import { RadioGroup } from "~/components/radio-group";
+import { TextArea } from "~/components/text-area";
+import { TextInput } from "~/components/text-input";
+import { COUNSELLING_CONTACTS, COUNSELLING_LANGUAGES, COUNSELLING_PATH, counsellingFormSchema, WINDOW_NUMBERS } from "~/domain/counselling";
+import { useTranslation } from "~/i18n/react";
+import { COUNSELLING_NOTE_MAX } from "../../../lib/program/counselling.ts";
+import * as styles from "./counselling.css";
+import { TimeZoneField } from "./time-zone-field";
+
+export type CounsellingFailure = "open-request" | "too-many" | "not-allowed" | "unavailable";
+export type CounsellingReply = { result?: SubmissionResult<string[]>; failure?: CounsellingFailure };
+
+const FAILURE_KEYS: Record<CounsellingFailure, string> = {
+  "open-request": "form.errors.openRequest",
+  "too-many": "form.errors.tooMany",
+  "not-allowed": "form.errors.notAllowed",
+  unavailable: "form.errors.unavailable",
+};
+
+/** How, in which language, when (up to three windows in the participant's time zone) and a note; the report is the card's. */
+export function CounsellingRequestForm({
+  appId,
+  reportLabel,
+  zones,
+  defaultZone,
+  hasOpenRequest,
+  reply,
+}: {
+  appId: string;
+  reportLabel: string;
+  zones: readonly string[];
+  defaultZone: string;
+  hasOpenRequest: boolean;
+  reply?: CounsellingReply;
+}) {
+  const { t, i18n } = useTranslation("counselling");
+  const [form, fields] = useForm({
+    id: "counselling-request",
+    lastResult: reply?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: counsellingFormSchema(new Date()) }),
+  });
+  const busy = useNavigation().state === "submitting";
+  const windowField = (n: number, part: "Date" | "From" | "To") => fields[`window${n}${part}` as keyof typeof fields];
+  const ordered = [
+    fields.contact,
+    fields.language,
+    fields.timeZone,
+    ...WINDOW_NUMBERS.flatMap((n) => [windowField(n, "Date"), windowField(n, "From"), windowField(n, "To")]),
+    fields.note,
+  ];
+  const initial = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+  return (
+    <div className={profile.form}>
+      <ErrorSummary formId={form.id} title={t("form.errors.summaryTitle")} errors={summaryLinks(ordered, (key) => t(key))} />
+      {reply?.failure ? (
+        <Notification type="error" visibleMs={0} takesFocus headerText={t(FAILURE_KEYS[reply.failure])} />
+      ) : hasOpenRequest ? (
+        <Notification type="info" visibleMs={0} headerText={t("form.openNotice")} />
+      ) : null}
+      {reply?.failure === "open-request" || hasOpenRequest ? (
+        <p className={profile.paragraph}>
+          <Link to={COUNSELLING_PATH} className={profile.textLink}>
+            {t("form.seeRequests")}
+          </Link>
+        </p>
+      ) : null}
+      <p className={profile.paragraph}>{t("form.intro")}</p>
+      <dl className={profile.consentFacts}>
+        <dt>{t("form.report")}</dt>
+        <dd className={profile.consentFactValue}>{reportLabel}</dd>
+      </dl>
+      <Form method="post" {...getFormProps(form)} className={profile.form}>
+        <input type="hidden" name="appId" value={appId} />
+        <RadioGroup
+          id={fields.contact.id}
+          name={fields.contact.name}
+          key={fields.contact.key}
+          legend={t("form.contact")}
+          defaultValue={initial(fields.contact.initialValue, "")}
+          error={fieldError(fields.contact, t)}
+          options={COUNSELLING_CONTACTS.map((contact) => ({ value: contact, label: t(`contact.${contact}`) }))}
+        />
+        <RadioGroup
+          id={fields.language.id}
+          name={fields.language.name}
+          key={fields.language.key}
+          legend={t("form.language")}
+          defaultValue={initial(fields.language.initialValue, i18n.language === "es" ? "es" : "en")}
+          error={fieldError(fields.language, t)}
+          options={COUNSELLING_LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+        />
+        <TimeZoneField
+          id={fields.timeZone.id}
+          name={fields.timeZone.name}
+          key={fields.timeZone.key}
+          label={t("form.timeZone")}
+          hint={t("form.timeZoneHint")}
+          error={fieldError(fields.timeZone, t)}
+          zones={zones}
+          defaultValue={initial(fields.timeZone.initialValue, defaultZone)}
+          followBrowser={!reply}
+        />
+        {WINDOW_NUMBERS.map((n) => {
+          const [date, from, to] = [windowField(n, "Date"), windowField(n, "From"), windowField(n, "To")];
+          return (
+            <fieldset key={n} className={styles.window} aria-describedby={`window-${n}-hint`}>
+              <legend className={styles.windowLegend}>{t(`form.window${n}`)}</legend>
+              <p id={`window-${n}-hint`} className={styles.windowHint}>
+                {t(n === 1 ? "form.windowHint" : "form.windowOptional")}
+              </p>
+              <div className={styles.windowFields}>
+                <TextInput
+                  {...getInputProps(date, { type: "date" })}
+                  key={date.key}
+                  label={t("form.date")}
+                  error={fieldError(date, t)}
+                  fieldClassName={styles.windowDate}
+                />
+                <TextInput
+                  {...getInputProps(from, { type: "time" })}
+                  key={from.key}
+                  label={t("form.from")}
+                  error={fieldError(from, t)}
+                  fieldClassName={styles.windowTime}
+                />
+                <TextInput
+                  {...getInputProps(to, { type: "time" })}
+                  key={to.key}
+                  label={t("form.to")}
+                  error={fieldError(to, t)}
+                  fieldClassName={styles.windowTime}
+                />
+              </div>
+            </fieldset>
+          );
+        })}
+        <TextArea
+          {...getTextareaProps(fields.note)}
+          key={fields.note.key}
+          label={t("form.note")}
+          hint={t("form.noteHint", { max: COUNSELLING_NOTE_MAX })}
+          maxLength={COUNSELLING_NOTE_MAX}
+          error={fieldError(fields.note, t)}
+        />
+        <FormActions submitLabel={t("form.submit")} busy={busy} cancel={{ to: "/", label: t("form.cancel") }} />
+      </Form>
+    </div>
+  );
+}

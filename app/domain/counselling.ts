@@ -1,0 +1,206 @@
+import * as z from "zod";
+import {
+  COUNSELLING_NOTE_MAX,
+  COUNSELLING_WINDOW_DAYS_AHEAD,
+  COUNSELLING_WINDOW_MAX_HOURS,
+  COUNSELLING_WINDOW_MIN_MINUTES,
+  COUNSELLING_WINDOWS_MAX,
+} from "../../lib/program/counselling.ts";
+
+export { offersCounselling } from "../../lib/program/counselling.ts";
+
+export const COUNSELLING_PATH = "/counselling";
+export const counsellingRequestPath = (appId: string) => `/results/counselling?app=${encodeURIComponent(appId)}`;
+
+export const COUNSELLING_CONTACTS = ["phone", "video"] as const;
+export const COUNSELLING_LANGUAGES = ["en", "es"] as const;
+export const COUNSELLING_STATES = ["requested", "scheduled", "done", "cancelled"] as const;
+export type CounsellingState = (typeof COUNSELLING_STATES)[number];
+export const WINDOW_NUMBERS = Array.from({ length: COUNSELLING_WINDOWS_MAX }, (_, index) => index + 1);
+
+/** A request as the results service answers it. */
+export const CounsellingRequestSchema = z.object({
+  id: z.string(),
+  appId: z.string(),
+  contact: z.enum(COUNSELLING_CONTACTS),
+  language: z.enum(COUNSELLING_LANGUAGES),
+  timeZone: z.string(),
+  windows: z.array(z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })),
+  note: z.string().nullable(),
+  state: z.enum(COUNSELLING_STATES),
+  scheduledFor: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type CounsellingRequest = z.infer<typeof CounsellingRequestSchema>;
+export const CounsellingListSchema = z.object({ requests: z.array(CounsellingRequestSchema) });
+
+export const isOpen = (request: { state: CounsellingState }) => request.state === "requested" || request.state === "scheduled";
+
+/** The participant's open request about this report, if any: a second one is refused. */
+export function openRequestFor<T extends { appId: string; state: CounsellingState }>(requests: readonly T[], appId: string): T | undefined {
+  return requests.find((request) => request.appId === appId && isOpen(request));
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at `instantMs`, in milliseconds. */
+function zoneOffsetMs(instantMs: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instantMs));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(instantMs / 1000) * 1000;
+}
+
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The instant a wall-clock date and time in `zone` names ('2026-12-03', '09:30', 'America/Chicago').
+ * A time that a change of clocks skips is read with the offset before the change; null for a date or
+ * time that does not exist on any calendar, or an unknown zone.
+ */
+export function zonedTimeToInstant(date: string, time: string, zone: string): Date | null {
+  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!dateMatch || !timeMatch || !isTimeZone(zone)) return null;
+  const [year, month, day] = [Number(dateMatch[1]), Number(dateMatch[2]), Number(dateMatch[3])];
+  const [hour, minute] = [Number(timeMatch[1]), Number(timeMatch[2])];
+  if (hour > 23 || minute > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  const guess = wall - zoneOffsetMs(wall, zone);
+  return new Date(wall - zoneOffsetMs(guess, zone));
+}
+
+/** The wall-clock date ('YYYY-MM-DD') of an instant in `zone`: a date field's value. */
+export function dateInZone(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+const trimmed = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+type Window = { start: Date; end: Date };
+
+/**
+ * The request form, checked the same way in the browser and on the server: how, in which language,
+ * the time zone, one to three windows (each a date, a start and an end, in that zone), and a note.
+ * The first window is needed; a later one is either left empty or given whole.
+ */
+export function counsellingFormSchema(now: Date) {
+  const windowFields = Object.fromEntries(
+    WINDOW_NUMBERS.flatMap((n) => [
+      [`window${n}Date`, trimmed],
+      [`window${n}From`, trimmed],
+      [`window${n}To`, trimmed],
+    ]),
+  ) as Record<`window${number}${"Date" | "From" | "To"}`, typeof trimmed>;
+  const oneOf = <T extends string>(choices: readonly T[], value: string | undefined): value is T =>
+    value !== undefined && (choices as readonly string[]).includes(value);
+  // Every field is read as text first, so that each problem is named at once, however many there are.
+  return z
+    .object({
+      appId: z.string().min(1).max(200),
+      contact: trimmed,
+      language: trimmed,
+      timeZone: trimmed,
+      note: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value || undefined),
+      ...windowFields,
+    })
+    .transform((value, context) => {
+      const fields = value as unknown as Record<string, string | undefined>;
+      const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+      const { contact, language, timeZone, note } = value;
+      if (!oneOf(COUNSELLING_CONTACTS, contact)) problem("contact", "form.errors.contactRequired");
+      if (!oneOf(COUNSELLING_LANGUAGES, language)) problem("language", "form.errors.languageRequired");
+      const zone = timeZone && isTimeZone(timeZone) ? timeZone : null;
+      if (!zone) problem("timeZone", "form.errors.timeZoneRequired");
+      if (note && note.length > COUNSELLING_NOTE_MAX) problem("note", "form.errors.noteTooLong");
+      const windows: Window[] = [];
+      for (const n of WINDOW_NUMBERS) {
+        const [date, from, to] = [fields[`window${n}Date`], fields[`window${n}From`], fields[`window${n}To`]];
+        if (n > 1 && !date && !from && !to) continue;
+        const windowProblem = (field: string, message: string) => problem(`window${n}${field}`, message);
+        if (!date) windowProblem("Date", "form.errors.dateRequired");
+        if (!from) windowProblem("From", "form.errors.fromRequired");
+        if (!to) windowProblem("To", "form.errors.toRequired");
+        // Without a zone no time can be read; its own error says so.
+        if (!date || !from || !to || !zone) continue;
+        const start = zonedTimeToInstant(date, from, zone);
+        const end = zonedTimeToInstant(date, to, zone);
+        if (!start) {
+          windowProblem(zonedTimeToInstant(date, "12:00", zone) ? "From" : "Date", "form.errors.dateInvalid");
+          continue;
+        }
+        if (!end) {
+          windowProblem("To", "form.errors.dateInvalid");
+          continue;
+        }
+        const length = end.getTime() - start.getTime();
+        if (start.getTime() <= now.getTime()) windowProblem("Date", "form.errors.windowPast");
+        else if (start.getTime() > now.getTime() + COUNSELLING_WINDOW_DAYS_AHEAD * 86_400_000)
+          windowProblem("Date", "form.errors.windowTooFar");
+        else if (length <= 0) windowProblem("To", "form.errors.windowOrder");
+        else if (length < COUNSELLING_WINDOW_MIN_MINUTES * 60_000) windowProblem("To", "form.errors.windowTooShort");
+        else if (length > COUNSELLING_WINDOW_MAX_HOURS * 3_600_000) windowProblem("To", "form.errors.windowTooLong");
+        else windows.push({ start, end });
+      }
+      if (!oneOf(COUNSELLING_CONTACTS, contact) || !oneOf(COUNSELLING_LANGUAGES, language) || !zone || context.issues.length > 0)
+        return z.NEVER;
+      return {
+        appId: value.appId,
+        contact,
+        language,
+        timeZone: zone,
+        note,
+        windows: windows.map(({ start, end }) => ({ start: start.toISOString(), end: end.toISOString() })),
+      };
+    });
+}
+
+export type CounsellingForm = z.output<ReturnType<typeof counsellingFormSchema>>;
+
+/** How recent an open request the same form sent is taken for that same sending (a double click without JavaScript). */
+export const SAME_SENDING_MS = 60_000;
+
+/**
+ * Whether the open request that refused this form is the one this same form created a moment ago
+ * (two posts of one click): the same report, way, language, zone, windows and note, kept within a
+ * minute. Then the participant is shown it as sent, not told that one is open already.
+ */
+export function isSameSending(open: CounsellingRequest, form: CounsellingForm, now: Date): boolean {
+  const windows = (list: readonly { start: string; end: string }[]) =>
+    JSON.stringify(list.map((w) => [Date.parse(w.start), Date.parse(w.end)]));
+  return (
+    now.getTime() - Date.parse(open.createdAt) <= SAME_SENDING_MS &&
+    open.appId === form.appId &&
+    open.contact === form.contact &&
+    open.language === form.language &&
+    open.timeZone === form.timeZone &&
+    (open.note ?? undefined) === form.note &&
+    windows(open.windows) === windows(form.windows)
+  );
+}

@@ -1,0 +1,135 @@
+import { programStrings } from "../../lib/program/strings.ts";
+import { toLanguage, type Language, type Namespace } from "./languages";
+import type { Catalog, Catalogs } from "./translate";
+
+/**
+ * A page's translations travel as files of their own, not inside the page: each namespace of each
+ * language is a hashed asset under /assets (cached for a year), which the browser fetches once and
+ * the server never serialises into a document again. The profile namespace alone made up half of a
+ * profile page's HTML (docs/performance.md, 'Translations out of the page').
+ */
+const catalogUrls = import.meta.glob<string>("../locales/*/*.json", { query: "?url", import: "default", eager: true });
+
+function catalogUrl(language: Language, namespace: Namespace): string {
+  const url = catalogUrls[`../locales/${language}/${namespace}.json`];
+  if (!url) throw new Error(`no catalog for ${language}/${namespace}`);
+  return url;
+}
+
+/**
+ * The page's catalog files, listed on `<html>` for the browser's first render. Once the page is on
+ * screen they are preloaded beside its modules (app/services/document-html.server.ts), so hydration
+ * does not wait one more round trip; preloaded from the head, they held up the first paint.
+ */
+export const CATALOGS_ATTRIBUTE = "data-catalogs";
+
+export function catalogFilesOf(language: string, namespaces: readonly Namespace[]): string {
+  return namespaces.map((namespace) => catalogUrl(toLanguage(language), namespace)).join(" ");
+}
+
+const namespaceOfUrl = new Map(
+  Object.entries(catalogUrls).map(([file, url]) => [url, file.slice(file.lastIndexOf("/") + 1, -".json".length) as Namespace]),
+);
+
+/** The namespaces of a page's catalog files, as `catalogFilesOf` listed them. */
+export function namespacesOfCatalogFiles(files: string): Namespace[] {
+  return files.split(" ").flatMap((url) => namespaceOfUrl.get(url) ?? []);
+}
+
+/** A promise React's `use` reads at once when it has settled (its own thenable protocol). */
+type CatalogsThenable = Promise<Catalogs> & { status?: "pending" | "fulfilled" | "rejected"; value?: Catalogs; reason?: unknown };
+
+const pageCatalogs = new Map<string, CatalogsThenable>();
+
+const keyOf = (language: string, namespaces: readonly string[]) => `${language}:${namespaces.join(",")}`;
+
+function settled(promise: Promise<Catalogs>): CatalogsThenable {
+  const thenable: CatalogsThenable = promise;
+  thenable.status = "pending";
+  promise.then(
+    (value) => Object.assign(thenable, { status: "fulfilled", value }),
+    (reason: unknown) => Object.assign(thenable, { status: "rejected", reason }),
+  );
+  return thenable;
+}
+
+const downloads = new Map<string, Promise<Catalog>>();
+
+/** One download per catalog file, shared by every page that needs it. */
+function downloadCatalog(language: Language, namespace: Namespace): Promise<Catalog> {
+  const url = catalogUrl(language, namespace);
+  let download = downloads.get(url);
+  if (!download) {
+    download = fetchCatalog(url, language, namespace);
+    downloads.set(url, download);
+    download.catch(() => downloads.delete(url));
+  }
+  return download;
+}
+
+async function fetchCatalog(url: string, language: Language, namespace: Namespace): Promise<Catalog> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`catalog ${language}/${namespace}: ${response.status}`);
+  const catalog = (await response.json()) as Catalog;
+  // The program's name is shared with the embedded services and merged into `common`, as on the server.
+  return namespace === "common" ? { ...programStrings[language], ...catalog } : catalog;
+}
+
+/**
+ * The page's catalogs: one object per language and list of namespaces, the same every time (the
+ * translator is built once per object). The server has them before it renders (`providePageCatalogs`);
+ * the browser downloads what it lacks, and React's `use` waits for them on a navigation.
+ */
+export function pageCatalogsFor(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
+  const key = keyOf(language, namespaces);
+  let entry = pageCatalogs.get(key);
+  if (!entry) {
+    const lang = toLanguage(language);
+    entry = settled(
+      Promise.all(namespaces.map(async (namespace) => [namespace, await downloadCatalog(lang, namespace)] as const)).then(
+        (entries) => Object.fromEntries(entries) as Catalogs,
+      ),
+    );
+    pageCatalogs.set(key, entry);
+    // A failed download is tried again by the next page that needs it.
+    entry.catch(() => pageCatalogs.delete(key));
+  }
+  return entry;
+}
+
+const shownByNavigation = new WeakMap<Promise<Catalogs>, Promise<Catalogs>>();
+
+/**
+ * What the layout renders with. In the browser, a page reached by a navigation whose catalogs cannot
+ * be downloaded is loaded as a document instead: the server renders it whole, and it works without
+ * script. The page before stays on screen until then.
+ */
+export function catalogsToRender(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
+  const entry = pageCatalogsFor(language, namespaces) as CatalogsThenable;
+  if (typeof window === "undefined" || entry.status === "fulfilled") return entry;
+  let shown = shownByNavigation.get(entry);
+  if (!shown) {
+    shown = settled(
+      entry.catch(() => {
+        window.location.reload();
+        return new Promise<never>(() => undefined);
+      }),
+    );
+    shownByNavigation.set(entry, shown);
+  }
+  return shown;
+}
+
+/** The server's catalogs for a page, given before it renders, so the server never downloads. */
+export function providePageCatalogs(language: string, namespaces: readonly Namespace[], catalogs: Catalogs): void {
+  const key = keyOf(language, namespaces);
+  if (pageCatalogs.get(key)?.status === "fulfilled") return;
+  const thenable: CatalogsThenable = Promise.resolve(catalogs);
+  pageCatalogs.set(key, Object.assign(thenable, { status: "fulfilled" as const, value: catalogs }));
+}
+
+/** The catalogs already at hand for a page, or null (a page title asked for before they arrived). */
+export function loadedPageCatalogs(language: string, namespaces: readonly Namespace[]): Catalogs | null {
+  const entry = pageCatalogs.get(keyOf(language, namespaces));
+  return entry?.status === "fulfilled" ? entry.value! : null;
+}

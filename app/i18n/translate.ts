@@ -1,0 +1,113 @@
+/**
+ * The portal's translation lookup: nested keys, "namespace:key", {{placeholders}} and a fallback
+ * language. It gives the same strings as i18next with the portal's settings (translate.test.ts
+ * compares every string) at a fraction of the cost, so rendering a page no longer runs i18next
+ * and the browser does not download it.
+ */
+
+export type Catalog = { readonly [key: string]: unknown };
+/** One language's catalogs by namespace ("common", "dashboard", …). */
+export type Catalogs = { readonly [namespace: string]: Catalog };
+export type TranslationValues = { readonly [name: string]: unknown };
+export type TranslateFunction = (key: string, values?: TranslationValues) => string;
+
+export interface Translator {
+  readonly language: string;
+  readonly defaultNamespace: string;
+  /** The strings of one namespace (like i18next's getFixedT); the same function every time. */
+  fixed(namespace?: string): TranslateFunction;
+}
+
+const NAMESPACE_SEPARATOR = ":";
+const KEY_SEPARATOR = ".";
+const NAMESPACE_NAME = /^[\w-]+$/;
+// i18next's placeholder, with its "{{- name}}" (unescaped) form: escaping is off in the portal.
+const PLACEHOLDER = /\{\{-?(.+?)\}\}/g;
+
+function isCatalog(value: unknown): value is Catalog {
+  return typeof value === "object" && value !== null;
+}
+
+/** A flat key ("a.b" stored as is) first, then the nested path. */
+function lookUp(catalog: Catalog | undefined, key: string): string | undefined {
+  if (!catalog) return undefined;
+  const flat = catalog[key];
+  if (typeof flat === "string") return flat;
+  let node: unknown = catalog;
+  for (const part of key.split(KEY_SEPARATOR)) {
+    if (!isCatalog(node)) return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+function valueOf(values: TranslationValues, name: string): unknown {
+  if (name in values) return values[name];
+  let node: unknown = values;
+  for (const part of name.split(KEY_SEPARATOR)) {
+    if (!isCatalog(node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+/**
+ * Fills {{name}} from `values`. As i18next does: a name that is not given stays as written, a name
+ * given as undefined or null becomes empty, anything else becomes its string.
+ */
+export function interpolate(text: string, values?: TranslationValues): string {
+  if (!values || !text.includes("{{")) return text;
+  return text.replace(PLACEHOLDER, (placeholder, written: string) => {
+    const name = written.trim();
+    const value = valueOf(values, name);
+    if (value === undefined) return Object.prototype.hasOwnProperty.call(values, name) ? "" : placeholder;
+    return value === null ? "" : String(value);
+  });
+}
+
+/**
+ * A translator for one language. `chain` lists the catalogs to look in, in order (the language's,
+ * then the fallback language's on the server; the browser holds only the page's language).
+ * A key found nowhere is answered with itself, as i18next does.
+ */
+export function createTranslator(language: string, chain: readonly Catalogs[], defaultNamespace = "common"): Translator {
+  const fixedByNamespace = new Map<string, TranslateFunction>();
+  // Strings found, by namespace and key: pages ask for the same few hundred keys on every render.
+  // Only found keys are kept, so the map never grows past the catalogs' size.
+  const found = new Map<string, Map<string, string>>();
+
+  function translate(namespace: string, key: string, values?: TranslationValues): string {
+    let foundInNamespace = found.get(namespace);
+    if (!foundInNamespace) found.set(namespace, (foundInNamespace = new Map()));
+    const cached = foundInNamespace.get(key);
+    if (cached !== undefined) return interpolate(cached, values);
+    let lookupNamespace = namespace;
+    let lookupKey = key;
+    const separator = key.indexOf(NAMESPACE_SEPARATOR);
+    if (separator > 0 && NAMESPACE_NAME.test(key.slice(0, separator))) {
+      lookupNamespace = key.slice(0, separator);
+      lookupKey = key.slice(separator + 1);
+    }
+    for (const catalogs of chain) {
+      const text = lookUp(catalogs[lookupNamespace], lookupKey);
+      if (text !== undefined) {
+        foundInNamespace.set(key, text);
+        return interpolate(text, values);
+      }
+    }
+    return interpolate(lookupKey, values);
+  }
+
+  return {
+    language,
+    defaultNamespace,
+    fixed(namespace = defaultNamespace) {
+      let fixed = fixedByNamespace.get(namespace);
+      if (!fixed) {
+        fixed = (key, values) => translate(namespace, key, values);
+        fixedByNamespace.set(namespace, fixed);
+      }
+      return fixed;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import * as z from "zod";
+import {
+  CounsellingListSchema,
+  CounsellingRequestSchema,
+  offersCounselling,
+  type CounsellingForm,
+  type CounsellingRequest,
+} from "~/domain/counselling";
+import { appLabel } from "~/domain/dashboard-view";
+import { env } from "./env.server";
+import { fetchPatientResults } from "./results.server";
+import type { PortalSession } from "./session.server";
+import { bodyAs, callUpstream } from "./upstream.server";
+
+/**
+ * Requests to talk to a genetic counsellor live in the results service, beside the reports they are
+ * about; the participant's own calls carry their token. The program's counselling team reads them
+ * there as a queue.
+ */
+const resultsUrl = (...segments: string[]) =>
+  new URL(segments.map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+
+const asParticipant = (session: PortalSession) => ({
+  headers: { Authorization: `Bearer ${session.accessToken}` },
+  timeoutMs: env.RESULTS_TIMEOUT_MS,
+  requestId: session.requestId,
+});
+
+export async function listCounsellingRequests(session: PortalSession): Promise<CounsellingRequest[] | null> {
+  const reply = await callUpstream({ upstream: "results", url: resultsUrl("counselling", session.userId), ...asParticipant(session) });
+  return reply.answered && reply.ok ? (bodyAs(reply, CounsellingListSchema)?.requests ?? null) : null;
+}
+
+export type CounsellingCreateOutcome =
+  | { request: CounsellingRequest }
+  | { failure: "open-request"; openRequest: CounsellingRequest }
+  | { failure: "too-many"; retryAfterSeconds: number }
+  | { failure: "not-allowed" | "invalid" | "unavailable" };
+
+export async function createCounsellingRequest(
+  session: PortalSession,
+  form: CounsellingForm,
+  locale: "en" | "es",
+): Promise<CounsellingCreateOutcome> {
+  const reply = await callUpstream({
+    upstream: "results",
+    url: resultsUrl("counselling", session.userId),
+    method: "POST",
+    json: { ...form, locale },
+    ...asParticipant(session),
+  });
+  if (!reply.answered) return { failure: "unavailable" };
+  if (reply.status === 409) {
+    const open = bodyAs(reply, z.object({ openRequest: CounsellingRequestSchema }));
+    return open ? { failure: "open-request", openRequest: open.openRequest } : { failure: "not-allowed" };
+  }
+  if (reply.status === 429)
+    return {
+      failure: "too-many",
+      retryAfterSeconds: bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600,
+    };
+  if (reply.status === 400) return { failure: "invalid" };
+  if (reply.status === 403 || reply.status === 404) return { failure: "not-allowed" };
+  const created = reply.ok ? bodyAs(reply, z.object({ request: CounsellingRequestSchema })) : null;
+  return created ?? { failure: "unavailable" };
+}
+
+/** The request as cancelled, or why not: no such request of the participant's, or no answer (it may still be open). */
+export async function cancelCounsellingRequest(
+  session: PortalSession,
+  requestId: string,
+): Promise<CounsellingRequest | "not-found" | "unavailable"> {
+  const reply = await callUpstream({
+    upstream: "results",
+    url: resultsUrl("counselling", session.userId, requestId, "cancel"),
+    method: "POST",
+    ...asParticipant(session),
+  });
+  if (reply.answered && reply.status === 404) return "not-found";
+  const answer = reply.answered && reply.ok ? bodyAs(reply, z.object({ request: CounsellingRequestSchema })) : null;
+  return answer?.request ?? "unavailable";
+}
+
+/**
+ * The reports a counsellor talks about (ready health, FH and exome reports), by app, named in the
+ * page's language; null when the results service does not answer.
+ */
+export async function counsellingReports(session: PortalSession, language: string): Promise<Record<string, string> | null> {
+  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
+  if (!outcome.ok) return null;
+  return Object.fromEntries(
+    outcome.results.apps.filter((app) => app.reportReady && offersCounselling(app)).map((app) => [app.appID, appLabel(app, language)]),
+  );
+}
+
+/** Every report's name by app (an ended request may be about a report no longer offered). */
+export async function reportNames(session: PortalSession, language: string): Promise<Record<string, string>> {
+  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
+  return outcome.ok ? Object.fromEntries(outcome.results.apps.map((app) => [app.appID, appLabel(app, language)])) : {};
+}

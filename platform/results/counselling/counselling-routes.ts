@@ -1,0 +1,204 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
+import {
+  COUNSELLING_NOTE_MAX,
+  COUNSELLING_WINDOW_DAYS_AHEAD,
+  COUNSELLING_WINDOW_MAX_HOURS,
+  COUNSELLING_WINDOW_MIN_MINUTES,
+  COUNSELLING_WINDOWS_MAX,
+  offersCounselling,
+} from "../../../lib/program/counselling.ts";
+import { reportIsReady } from "../../../lib/program/report-readiness.ts";
+import { readJsonBody, sendJson } from "../http-kit.ts";
+import type { ResultsRepository } from "../repository.ts";
+import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
+
+/** The share-code budgets' windowed counter (one scope per participant here): a place taken, and given back. */
+export interface BudgetCounter {
+  take(
+    scope: string,
+    budget: { max: number; windowSeconds: number },
+  ): Promise<{ within: boolean; windowStart: Date; retryAfterSeconds: number }>;
+  giveBack(scope: string, windowStart: Date): Promise<void>;
+}
+
+export interface CounsellingRouteDeps {
+  store: CounsellingStore;
+  repository: ResultsRepository;
+  now: () => Date;
+  verifyToken: TokenVerifier;
+  budget: BudgetCounter;
+  requestBudget: { max: number; windowSeconds: number };
+}
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const MINUTE_MS = 60_000;
+
+/** An IANA time zone this runtime knows (a canonical name or one of its aliases, as the portal checks it). */
+const knownTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const WindowSchema = z
+  .object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
+  .transform(({ start, end }) => ({ start: new Date(start), end: new Date(end) }));
+
+function createBody(now: Date) {
+  return z
+    .object({
+      appId: z.string().min(1).max(200),
+      contact: z.enum(["phone", "video"]),
+      language: z.enum(["en", "es"]),
+      timeZone: z.string().min(1).max(64).refine(knownTimeZone),
+      windows: z.array(WindowSchema).min(1).max(COUNSELLING_WINDOWS_MAX),
+      note: z
+        .string()
+        .trim()
+        .max(COUNSELLING_NOTE_MAX)
+        .refine((value) => !CONTROL_BUT_LINES.test(value))
+        .optional(),
+      /** The language the participant reads the portal in: the acknowledgement is written in it. */
+      locale: z.enum(["en", "es"]).default("en"),
+    })
+    .refine((body) =>
+      body.windows.every(({ start, end }) => {
+        const length = end.getTime() - start.getTime();
+        return (
+          start.getTime() > now.getTime() &&
+          start.getTime() <= now.getTime() + COUNSELLING_WINDOW_DAYS_AHEAD * 24 * 60 * MINUTE_MS &&
+          length >= COUNSELLING_WINDOW_MIN_MINUTES * MINUTE_MS &&
+          length <= COUNSELLING_WINDOW_MAX_HOURS * 60 * MINUTE_MS
+        );
+      }),
+    );
+}
+
+const MoveBody = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("scheduled"), scheduledFor: z.iso.datetime({ offset: true }) }),
+  z.object({ state: z.literal("done") }),
+]);
+
+const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
+
+const QueueQuery = z.object({
+  state: z
+    .string()
+    .default("requested,scheduled")
+    .transform((value) => value.split(","))
+    .pipe(z.array(z.enum(COUNSELLING_STATES)).min(1)),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  after: z.uuid().optional(),
+});
+
+const allow = (res: ServerResponse, methods: string) => {
+  res.setHeader("allow", methods);
+  throw new RequestError(405, "Method not allowed");
+};
+
+export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
+  const { store } = deps;
+
+  async function create(req: IncomingMessage, res: ServerResponse, userId: string) {
+    const parsed = createBody(deps.now()).safeParse(await readJsonBody(req));
+    if (!parsed.success)
+      throw new RequestError(
+        400,
+        `appId, contact (phone or video), language (en or es), a known timeZone and one to ${COUNSELLING_WINDOWS_MAX} future windows of ${COUNSELLING_WINDOW_MIN_MINUTES} minutes to ${COUNSELLING_WINDOW_MAX_HOURS} hours are required; a note has at most ${COUNSELLING_NOTE_MAX} characters`,
+      );
+    const app = await deps.repository.findApp(userId, parsed.data.appId);
+    if (!app || !offersCounselling(app)) throw new RequestError(404, "No report a counsellor talks about was found for this app");
+    const patient = await deps.repository.findPatient(userId);
+    if (!patient) throw new RequestError(404, "No results were found for this participant");
+    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    const { windows, note, ...rest } = parsed.data;
+    const input = {
+      ...rest,
+      note: note || undefined,
+      windows: windows.map(({ start, end }) => ({ start: start.toISOString(), end: end.toISOString() })),
+    };
+    // Taken before the request is kept (so requests sent at once cannot pass more), given back when none is.
+    const scope = `counselling:${userId}`;
+    const budget = await deps.budget.take(scope, deps.requestBudget);
+    if (!budget.within) {
+      res.setHeader("retry-after", String(budget.retryAfterSeconds));
+      return sendJson(res, 429, { status: 429, message: "Too many counselling requests", retryAfterSeconds: budget.retryAfterSeconds });
+    }
+    const created = await store.create(userId, input);
+    if (created === "withdrawn" || "openRequest" in created) await deps.budget.giveBack(scope, budget.windowStart);
+    if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
+    res.setHeader("cache-control", "no-store");
+    if ("openRequest" in created)
+      return sendJson(res, 409, {
+        status: 409,
+        message: "An open counselling request for this report exists already",
+        openRequest: created.openRequest,
+      });
+    sendJson(res, 201, created);
+  }
+
+  return {
+    /** `counselling/{userID}` (GET, POST) and `counselling/{userID}/{requestID}/cancel` (POST): the participant's own. */
+    async participant(req: IncomingMessage, res: ServerResponse, userId: string, requestId: string | undefined) {
+      if (requestId === undefined) {
+        if (req.method === "GET") return sendJson(res, 200, { requests: await store.list(userId) });
+        if (req.method === "POST") return create(req, res, userId);
+        return allow(res, "GET, POST");
+      }
+      if (req.method !== "POST") return allow(res, "POST");
+      if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
+      const request = await store.cancel(userId, requestId);
+      if (!request) throw new RequestError(404, "No such counselling request");
+      sendJson(res, 200, { request });
+    },
+
+    /** `counselling-queue` (GET) and `counselling-queue/{requestID}` (POST): the program's counselling team. */
+    async team(req: IncomingMessage, res: ServerResponse, requestId: string | undefined, url: URL) {
+      await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
+      if (requestId === undefined) {
+        if (req.method !== "GET") return allow(res, "GET");
+        const query = QueueQuery.safeParse(Object.fromEntries(url.searchParams));
+        if (!query.success)
+          throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
+        const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
+        return sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
+      }
+      if (req.method !== "POST") return allow(res, "POST");
+      if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
+      const parsed = MoveBody.safeParse(await readJsonBody(req));
+      if (!parsed.success) throw new RequestError(400, "state is scheduled (with scheduledFor) or done");
+      const moved = await store.move(
+        requestId,
+        parsed.data.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(parsed.data.scheduledFor) } : { state: "done" },
+      );
+      if (moved === "not-found") throw new RequestError(404, "No such counselling request");
+      if ("conflict" in moved)
+        return sendJson(res, 409, {
+          status: 409,
+          message: `A ${moved.conflict.state} request cannot move to ${parsed.data.state}`,
+          request: moved.conflict,
+        });
+      sendJson(res, 200, { request: moved });
+    },
+
+    /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
+    async notices(req: IncomingMessage, res: ServerResponse, what: string) {
+      if (req.method !== "POST") return allow(res, "POST");
+      await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-notices");
+      if (what === "claim") return sendJson(res, 200, { notices: await store.claimAcknowledgements() });
+      if (what === "ack") {
+        const parsed = AckBody.safeParse(await readJsonBody(req));
+        if (!parsed.success) throw new RequestError(400, "ids are required");
+        await store.acknowledged(parsed.data.ids);
+        return void res.writeHead(204, { "cache-control": "no-store" }).end();
+      }
+      throw new RequestError(404, "Not found");
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import type { Page } from "@playwright/test";
+import { totpCode } from "../support/totp-codes";
+import type { ScriptedAnswer } from "../support/twilio-api";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test, type TestParticipant } from "./support/fixtures";
+import { whenHydrated } from "./support/hydration";
+import { withJs } from "./support/javascript-mode";
+import { useLanguage } from "./support/language";
+import { codesSince, outboxMarker } from "./support/outbox";
+import { twilioUrl } from "./support/stack";
+
+/**
+ * The portal's own code steps (the password update, a sign-in method change, the withdrawal, the raw
+ * data download) send
+ * their codes through the identity service's account API and on to the text provider (the local
+ * Twilio API, tests/support/twilio-api.ts). A text the provider refuses at once, or reports
+ * undelivered later, is shown on the code step in the participant's language with their other ways,
+ * and 'Didn't get a code?' says so. JavaScript on and off (the projects), English and Spanish.
+ */
+const words = {
+  en: {
+    updatePassword: "Update Password",
+    dialog: "Update Password",
+    text: "Text Message",
+    sendCode: "Send code",
+    failed: (masked: string) => `We could not send a text to ${masked}.`,
+    undelivered: (masked: string) => `Your phone company reported that the text to ${masked} was not delivered.`,
+    stop: "it replied STOP",
+    invalid: "This does not seem to be a working phone number.",
+    call: "Call me with a code instead",
+    app: "Use my authenticator app",
+    calling: (masked: string) => `We are calling ${masked} with a 5-digit code.`,
+    appIntro: "Enter the 6-digit code your authenticator app shows now.",
+    code: "Authentication code",
+    verify: "Verify",
+    newPassword: "New password",
+    methods: "Sign-in methods",
+    setUpApp: "Set up an authenticator app",
+    textTo: /^Text message to/,
+    continue: "Continue",
+    help: "Didn't get a code?",
+    helpUndelivered: (masked: string) => `Your phone company reported that the last text to ${masked} was not delivered.`,
+    check: "Check whether it was delivered",
+    withdraw: "Stop using my data in research",
+    sendOrContinue: /^(Send code|Continue)$/,
+    confirmWithdrawal: "Confirm withdrawal",
+    received: "We received your withdrawal request",
+    exome: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/,
+    notSms: "This number cannot receive text messages. A call to it may work.",
+    release: "Confirm and release my file",
+    ready: "Your file is ready",
+  },
+  es: {
+    updatePassword: "Actualizar contraseña",
+    dialog: "Actualizar contraseña",
+    text: "Mensaje de texto",
+    sendCode: "Enviar código",
+    failed: (masked: string) => `No pudimos enviar un mensaje de texto al ${masked}.`,
+    undelivered: (masked: string) => `Su compañía telefónica informó que el mensaje de texto al ${masked} no se entregó.`,
+    stop: "respondió STOP",
+    invalid: "Parece que este no es un número de teléfono en servicio.",
+    call: "Llámenme con un código",
+    app: "Usar mi aplicación de autenticación",
+    calling: (masked: string) => `Le estamos llamando al ${masked} con un código de 5 dígitos.`,
+    appIntro: "Introduzca el código de 6 dígitos que muestra ahora su aplicación de autenticación.",
+    code: "Código de autenticación",
+    verify: "Verificar",
+    newPassword: "Contraseña nueva",
+    methods: "Métodos de inicio de sesión",
+    setUpApp: "Configurar una aplicación de autenticación",
+    textTo: /^Mensaje de texto al/,
+    continue: "Continuar",
+    help: "¿No recibió un código?",
+    helpUndelivered: (masked: string) => `Su compañía telefónica informó que el último mensaje de texto al ${masked} no se entregó.`,
+    check: "Comprobar si se entregó",
+    withdraw: "Dejar de usar mis datos en investigación",
+    sendOrContinue: /^(Enviar código|Continuar)$/,
+    confirmWithdrawal: "Confirmar el retiro",
+    received: "Recibimos su solicitud de retiro",
+    exome: /^Descargar su archivo del exoma \(VCF, [\d.,]+ (kB|MB)\)$/,
+    notSms: "Este número no puede recibir mensajes de texto. Una llamada podría funcionar.",
+    release: "Confirmar y entregar mi archivo",
+    ready: "Su archivo está listo",
+  },
+} as const;
+type Language = keyof typeof words;
+
+const masked = (phone: string) => `(***) ***-${phone.slice(-4)}`;
+
+/** Tells the local provider how to answer the next texts or calls to this number. */
+async function script(to: string, ...answers: ScriptedAnswer[]) {
+  const response = await fetch(`${twilioUrl}/__test/script`, { method: "POST", body: JSON.stringify({ to, answers }) });
+  expect(response.ok).toBe(true);
+}
+
+async function signedInIn(
+  page: Page,
+  signedIn: (page: Page, person: TestParticipant) => Promise<TestParticipant>,
+  person: TestParticipant,
+  language: Language,
+) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signedIn(page, person);
+  await useLanguage(page.context(), language);
+}
+
+for (const language of ["en", "es"] as const) {
+  const w = words[language];
+
+  test(`password update, a STOP-ed number: the code step says the text could not be sent and offers a call (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("ada");
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21610");
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("button", { name: w.updatePassword }).click();
+    const area = withJs() ? page.getByRole("dialog", { name: w.dialog }) : page.getByRole("main");
+    await area.getByRole("radio", { name: w.text }).check();
+    await area.getByRole("button", { name: w.sendCode }).click();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) });
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText(w.stop);
+    await expectNoSeriousA11yViolations(page);
+
+    // The page read again says the same (a reload without JavaScript, a revalidation with it).
+    await page.reload();
+    await expect(page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) })).toBeVisible();
+
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("alert").getByRole("button", { name: w.call }).click();
+    await expect(page.getByText(w.calling(masked(person.phone!)))).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) })).toHaveCount(0);
+    const [call] = await codesSince(person.phone!, marker);
+    expect(call!.channel).toBe("voice");
+    await page.getByLabel(w.code).fill(call!.code);
+    await page.getByRole("button", { name: w.verify }).click();
+    await expect(page.getByLabel(w.newPassword, { exact: true })).toBeVisible();
+  });
+
+  test(`sign-in method change, a text reported undelivered: the code step and 'Didn't get a code?' say so (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("ada");
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "undelivered");
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("region", { name: w.methods }).getByRole("button", { name: w.setUpApp }).click();
+    await page.getByRole("radio", { name: w.textTo }).check();
+    await page.getByRole("button", { name: w.continue }).click();
+    await expect(page.getByLabel(w.code)).toBeVisible();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.undelivered(masked(person.phone!)) });
+    // The provider's report comes a moment after the text was handed over: the participant looks again, as 'Didn't get a code?' offers.
+    await expect(async () => {
+      if (await problem.isVisible()) return;
+      const help = page.locator("details").filter({ hasText: w.help });
+      if ((await help.getAttribute("open")) === null) await help.getByText(w.help).click();
+      await help.getByRole("link", { name: w.check }).click();
+      await expect(problem).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(problem.getByRole("button", { name: w.call })).toBeVisible();
+    const help = page.locator("details").filter({ hasText: w.help });
+    if ((await help.getAttribute("open")) === null) await help.getByText(w.help).click();
+    await expect(help.getByText(w.helpUndelivered(masked(person.phone!)))).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test(`withdrawal, an invalid number: the code step says so and offers the app, not a call (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("tara.totp", { results: { dataExports: [] } });
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21211");
+    await page.goto("/profile/studies/withdraw");
+    await page.getByRole("radio", { name: new RegExp(w.withdraw) }).check();
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.sendOrContinue }).click();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) });
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText(w.invalid);
+    await expect(problem.getByRole("button", { name: w.call })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await problem.getByRole("button", { name: w.app }).click();
+    await expect(page.getByText(w.appIntro)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.getByLabel(w.code).fill(totpCode(person.totpSecret!));
+    await page.getByRole("button", { name: w.confirmWithdrawal }).click();
+    await expect(page.getByRole("heading", { level: 1, name: w.received })).toBeVisible();
+  });
+
+  test(`raw data download, a landline: the code step says it takes no texts and offers a call, which releases the file (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("ada");
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21614");
+    await page.goto("/");
+    await page.getByRole("button", { name: w.exome }).click();
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.continue }).click();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) });
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText(w.notSms);
+    await expectNoSeriousA11yViolations(page);
+    const marker = await outboxMarker(person.phone!);
+    await problem.getByRole("button", { name: w.call }).click();
+    await expect(page.getByText(w.calling(masked(person.phone!)))).toBeVisible();
+    const [call] = await codesSince(person.phone!, marker);
+    await page.getByLabel(w.code).fill(call!.code);
+    await page.getByRole("button", { name: w.release }).click();
+    await expect(page.getByRole("heading", { level: 2, name: w.ready })).toBeVisible();
+  });
+}
