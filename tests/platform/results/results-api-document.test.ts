@@ -108,6 +108,8 @@ describe("platform/results/openapi.yaml", () => {
     const passers = [
       "app/services/env.server.ts",
       "app/services/results-link.server.ts",
+      // Builds the service's addresses for the files that call it.
+      "app/services/results-api.server.ts",
       "platform/identity/config.ts",
       "platform/identity/service.ts",
     ];
