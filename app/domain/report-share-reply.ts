@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ReportContentSchema } from "./report-content";
 import { SHARE_STATES } from "./report-share";
 
 /** A share as the results service answers it. */
@@ -20,18 +21,8 @@ export const ShareListSchema = z.object({ shares: z.array(ShareSchema) });
 export const CreatedShareSchema = z.object({ share: ShareSchema, code: z.string(), link: z.string() });
 
 /** What the clinician's page shows: the share's facts and the report's content, in the report's language. */
-const ReportSectionSchema = z.object({
-  heading: z.string(),
-  paragraphs: z.array(z.string()).optional(),
-  rows: z.array(z.tuple([z.string(), z.string()])).optional(),
-});
 export const SharedReportSchema = z.object({
   share: z.object({ recipient: z.string(), expiresAt: z.iso.datetime(), appName: z.string() }),
-  report: z.object({
-    language: z.enum(["en", "es"]),
-    title: z.string(),
-    participantName: z.string(),
-    sections: z.array(ReportSectionSchema),
-  }),
+  report: ReportContentSchema,
 });
 export type SharedReport = z.infer<typeof SharedReportSchema>;

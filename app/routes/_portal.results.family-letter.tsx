@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
-import { SharedReportView } from "~/components/shares/shared-report-view";
+import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
 import { appLabel } from "~/domain/dashboard-view";
 import {
@@ -140,7 +140,7 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
               {t("letter.pdf")}
             </a>
           </p>
-          <SharedReportView report={content} />
+          <ReportView report={content} titleLevel={2} />
           <Form method="post">
             <input type="hidden" name="appId" value={report.appId} />
             <input type="hidden" name="letterId" value={open.id} />

@@ -1,18 +1,22 @@
 import { data, redirect } from "react-router";
-import { REPORT_ACTION } from "~/components/dashboard/download-report-form";
-import { ReportReady } from "~/components/dashboard/report-ready";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import { ReportRequestSchema, type ReportActionData } from "~/domain/dashboard-report";
-import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { ReportPageView } from "~/components/reports/report-page";
+import type { ReportActionData } from "~/domain/dashboard-report";
 import { downloadPath } from "~/domain/raw-data-download";
+import { REPORT_APP_PARAM, reportPagePath } from "~/domain/report-content";
 import { VERSION_PARAM } from "~/domain/report-versions";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
-import { flashNotification } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
-import { recordOpened } from "~/services/report-versions.server";
-import { fetchReportUrl, openReport, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
+import {
+  downloadErrorHeaders,
+  fetchReportUrl,
+  openReportPage,
+  ReportFormSchema,
+  reportSourceId,
+  VERIFICATION_REQUIRED,
+} from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
@@ -21,54 +25,36 @@ export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.report
-    ? pageTitle(matches, "dashboard", loaderData.report.dataFile ? "results.fileReadyNamed" : "results.readyNamed", {
-        label: loaderData.report.label,
-      })
+    ? pageTitle(matches, "dashboard", "reportPage.pageTitle", { title: loaderData.report.title })
     : pageTitle(matches, "dashboard", "results.title");
 
-const APP_PARAM = "app";
-
-/** The download error over My Results for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
-async function downloadErrorHeaders(appId: string): Promise<Headers> {
-  const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    await flashNotification({
-      type: "error",
-      titleKey: "dashboard:downloadError.title",
-      bodyKey: "dashboard:downloadError.body",
-      visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
-      retry: { action: REPORT_ACTION, fields: { appId }, labelKey: "dashboard:downloadError.retry" },
-    }),
-  );
-  return headers;
-}
-
 /**
- * Without JavaScript, the report's own page (the download form redirects here, so a reload asks
- * again rather than posting again): titled and naming the report, with the link that opens it.
- * When it cannot be had, back to My Results with the download-error notification.
+ * The report's page: the report as a page of the portal, from the same content as its PDF, in the
+ * page's language where the results service writes it; for a reissued report, the version asked for
+ * (by default the newest), which is then no longer 'Updated'. A data file (the exome) goes to its
+ * download page, which asks for a fresh code first; a report that cannot be had, back to My Results
+ * with the download-error notification.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = visitorSession(context);
   const search = new URL(request.url).searchParams;
-  const parsed = ReportRequestSchema.pick({ appId: true, version: true }).safeParse({
-    appId: search.get(APP_PARAM) ?? "",
+  const parsed = ReportFormSchema.safeParse({
+    appId: search.get(REPORT_APP_PARAM) ?? "",
     version: search.get(VERSION_PARAM) ?? undefined,
   });
-  if (!parsed.success) return data({ report: null }, { status: 400 });
+  if (!parsed.success) return data({ report: null, appId: null, version: null }, { status: 400 });
   const { appId, version } = parsed.data;
-  const outcome = await openReport({ request, session, appId, version, language: languageOf(context) });
-  // Raw genetic data: the download page asks for a fresh code first.
-  if (!outcome.ok && outcome.status === VERIFICATION_REQUIRED) throw redirect(downloadPath({ kind: "exome", appId }));
-  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(appId) });
-  return data({ report: outcome.report });
+  const outcome = await openReportPage({ request, session, appId, version, language: languageOf(context) });
+  if (outcome.ok && "dataFile" in outcome) throw redirect(downloadPath({ kind: "exome", appId }));
+  if (!outcome.ok) throw redirect("/", { headers: await downloadErrorHeaders(appId, version) });
+  return data({ report: outcome.report, appId, version: outcome.version });
 }
 
 /**
- * SPEC.md §4 'Result download': with a script, the address for the tab it opened (or the file it
- * fetches); without one, a redirect to the report's page. Anything else, no answer included, shows
- * the download-error notification for 15 s over the dashboard.
+ * SPEC.md §4 'Result download' as a form post (the download error's retry, a script, support's curl):
+ * with `opensIn=tab`, the PDF's address for the tab a script opened; otherwise a redirect to the
+ * report's page (of the version named, if one is). Anything else, no answer included, shows the
+ * download-error notification for 15 s over the dashboard.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -76,13 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ReportFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<ReportActionData>({ outcome: "invalid" }, { status: 400 });
   const { appId, opensIn, version } = parsed.data;
-  if (opensIn !== "tab")
-    return redirect(
-      `${REPORT_ACTION}?${new URLSearchParams({ [APP_PARAM]: appId, ...(version ? { [VERSION_PARAM]: String(version) } : {}) })}`,
-      {
-        status: 303,
-      },
-    );
+  if (opensIn !== "tab") return redirect(reportPagePath(appId, version), { status: 303 });
 
   const outcome = await fetchReportUrl({
     request,
@@ -93,16 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: session.userId,
     version,
   });
-  if (outcome.ok && version !== undefined) await recordOpened(session.userId, appId, version);
   if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl });
   if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }), { status: 303 });
-  return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId) });
+  return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId, version) });
 }
 
-/** Without JavaScript: the report, opened from here, or why the request was refused. */
-export default function ReportDownload({ loaderData: loaded, actionData: acted }: Route.ComponentProps) {
+export default function ReportPage({ loaderData: loaded, actionData: acted }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (loaded?.report) return <ReportReady report={loaded.report} />;
+  if (loaded?.report && loaded.appId) return <ReportPageView report={loaded.report} appId={loaded.appId} version={loaded.version} />;
   if (acted && "outcome" in acted && acted.outcome !== "invalid") return null;
   return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
 }

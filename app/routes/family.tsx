@@ -5,7 +5,7 @@ import { RelativeCodeForm, type RelativeRefusal } from "~/components/family/rela
 import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
-import { SharedReportView } from "~/components/shares/shared-report-view";
+import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
 import { RELATIVE_PAGE_HEADERS, RelativeCodeSchema, letterLanguage, type LetterContent } from "~/domain/family-letter";
 import { pageTitle } from "~/i18n/page-title";
@@ -66,7 +66,7 @@ export default function RelativePage({ actionData }: Route.ComponentProps) {
         {letter ? (
           <>
             <p className={profile.paragraph}>{t("relative.opened")}</p>
-            <SharedReportView report={letter} />
+            <ReportView report={letter} titleLevel={2} />
             <p className={profile.paragraph}>{t("relative.keep")}</p>
           </>
         ) : (

@@ -4,7 +4,7 @@ import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
-import { SharedReportView } from "~/components/shares/shared-report-view";
+import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
@@ -78,7 +78,7 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
                 {t("report.pdf")}
               </a>
             </p>
-            <SharedReportView report={shown.report} />
+            <ReportView report={shown.report} titleLevel={2} />
             <Form method="post">
               <Button type="submit" variant="outlined">
                 {t("report.done")}

@@ -1,8 +1,10 @@
 import * as z from "zod";
 import { ReportRequestSchema } from "~/domain/dashboard-report";
-import { appLabel } from "~/domain/dashboard-view";
+import { DOWNLOAD_ERROR_VISIBLE_MS } from "~/domain/flash-notification";
+import { REPORT_PAGE_PATH, ReportContentReplySchema, shownVersionOf, type ReportContent, type ShownVersion } from "~/domain/report-content";
 import { resultIconFor } from "~/domain/result-icons";
 import { env } from "./env.server";
+import { flashNotification } from "./flash.server";
 import { requestIdOf } from "./logger.server";
 import { recordOpened } from "./report-versions.server";
 import { resultsUrl } from "./results-api.server";
@@ -74,57 +76,76 @@ export async function fetchReportUrl(options: {
   return { ok: true, reportUrl };
 }
 
-/** A report the participant asked to open, named in the page's language. */
-export type ReadyReport = {
-  reportUrl: string;
-  label: string;
-  dataFile: { bytes: number | null } | null;
-  /** A reissued report: the version opened, its date, and whether a newer one exists. */
-  version: { number: number; issuedOn: string; newest: boolean } | null;
-};
+/**
+ * What the report's page shows: the report's content (for a reissued report, the version it is), or
+ * that the app's result is a data file (the exome) to download.
+ */
+export type ReportPage = { ok: true; report: ReportContent; version: ShownVersion | null } | { ok: true; dataFile: true };
 
 /**
- * The report page's work (without JavaScript, after the download form's redirect): the report's
- * address, then the app as the participant's results list it (its name, whether it is a data file,
- * whether it is ready). An app that is not theirs or not ready is a failure like the report's own.
+ * The report's page: the same content its PDF is drawn from, in the page's language (one call, not
+ * retried, as for the PDF). The results service has none for a data file (the exome): when it says
+ * there is no such report, the participant's results tell whether the app is a ready data file, whose
+ * download asks for a fresh code first.
  */
-export async function openReport(options: {
+export async function openReportPage(options: {
   request: Request;
   session: PortalSession;
   appId: string;
   language: string;
+  /** A reissued report's version to show (by default the newest). */
   version?: number;
-}): Promise<{ ok: true; report: ReadyReport } | UpstreamFailure> {
+}): Promise<ReportPage | UpstreamFailure> {
   const { session } = options;
-  // The report first: what decides whether the participant gets it; then its name and kind.
-  const outcome = await fetchReportUrl({
-    request: options.request,
-    accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
-    appId: options.appId,
-    language: options.language,
-    userId: session.userId,
-    version: options.version,
+  const requestId = requestIdOf(options.request);
+  const url = resultsUrl("reports", reportSourceId(session.sourceId), options.appId, session.userId, "content");
+  url.searchParams.set("lang", options.language);
+  if (options.version !== undefined) url.searchParams.set("version", String(options.version));
+  const reply = await callUpstream({
+    upstream: "results",
+    url,
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+    timeoutMs: env.RESULTS_TIMEOUT_MS,
+    requestId,
   });
-  if (!outcome.ok) return outcome;
+  if (reply.answered && reply.status === 200) {
+    const content = bodyAs(reply, ReportContentReplySchema);
+    if (!content) return { ok: false, status: 502, message: "Unexpected report content response" };
+    const version = shownVersionOf(content);
+    // Read on its page: this version is no longer 'Updated' on My Results (on every device).
+    if (version) await recordOpened(session.userId, options.appId, version.version);
+    return { ok: true, report: content.report, version };
+  }
+  if (!reply.answered || reply.status !== 404) return failureOf(reply);
+
   const results = await fetchPatientResults({
     accessToken: session.accessToken,
     userId: session.userId,
     sourceId: session.sourceId,
-    requestId: requestIdOf(options.request),
+    requestId,
   });
   if (!results.ok) return results;
   const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
-  if (!app || !app.reportReady) return { ok: false, status: 409, message: "No report is ready for this app" };
-  const shown = options.version === undefined ? app.versions[0] : app.versions.find((each) => each.version === options.version);
-  if (shown) await recordOpened(session.userId, app.appID, shown.version);
-  return {
-    ok: true,
-    report: {
-      reportUrl: outcome.reportUrl,
-      label: appLabel(app, options.language),
-      dataFile: resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null,
-      version: shown ? { number: shown.version, issuedOn: shown.issuedOn, newest: shown === app.versions[0] } : null,
-    },
-  };
+  if (app?.reportReady && resultIconFor(app.type) === "download") return { ok: true, dataFile: true };
+  return failureOf(reply);
+}
+
+/** The download error over the page it returns to, for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
+export async function downloadErrorHeaders(appId: string, version?: number): Promise<Headers> {
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    await flashNotification({
+      type: "error",
+      titleKey: "dashboard:downloadError.title",
+      bodyKey: "dashboard:downloadError.body",
+      visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
+      retry: {
+        action: REPORT_PAGE_PATH,
+        fields: { appId, ...(version === undefined ? {} : { version: String(version) }) },
+        labelKey: "dashboard:downloadError.retry",
+      },
+    }),
+  );
+  return headers;
 }

@@ -27,7 +27,7 @@ import {
   versionsOfReport,
   type ReportVersionDeps,
 } from "./report-versions.ts";
-import type { PatientRecord, ResultsRepository } from "./repository.ts";
+import type { AppRecord, PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
 import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes, type WithdrawalDeps } from "./withdrawals.ts";
@@ -165,6 +165,43 @@ export function createRouter(deps: RouteDependencies) {
     });
   }
 
+  /**
+   * One app's report as the content its PDF is drawn from (sections of paragraphs and label–value
+   * rows), for the portal to show as a page. A data file (the exome) is no report to read.
+   */
+  async function reportContent(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
+    await authorizeFor(req, userId);
+    const patient = await patientFromSource(userId, sourceId);
+    const app = await deps.repository.findApp(userId, appId);
+    if (!app) throw new RequestError(404, "No report was found for this app");
+    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    if (isDownloadApp(app)) throw new RequestError(404, "This app's result is a data file, not a report to read");
+    const language = reportLanguage(url.searchParams.get("lang"));
+    const shown = await versionedContent(patient, app, language, requestedVersion(url.searchParams.get("version")));
+    if (!shown) throw new RequestError(404, "No such version of this report");
+    const { content, version, newestVersion } = shown;
+    sendJson(res, 200, { report: content, ...(version ? { version, newestVersion } : {}) });
+  }
+
+  /**
+   * A report's content as its page and its PDF show it: a reissued report as the version named (by
+   * default the newest), dated the day that version was issued and saying what changed in it; a report
+   * never reissued, dated today. Null when the report has no such version.
+   */
+  async function versionedContent(patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) {
+    const versions = await versionsOfReport(deps.db, patient.userId, app.appID);
+    const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
+    if (version !== undefined && !shown) return null;
+    const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : new Date(deps.nowSeconds() * 1000);
+    const content = reportContentFor(patient, app, {
+      language,
+      issuedAt,
+      laboratory: deps.reportIssuer.laboratory,
+      version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
+    });
+    return { content, issuedAt, version: shown, newestVersion: versions[0]?.version };
+  }
+
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
     "cache-control": "private, no-store",
@@ -229,16 +266,9 @@ export function createRouter(deps: RouteDependencies) {
       return;
     }
     // A reissued report is dated by its version (the newest unless the link names another); any other, today.
-    const versions = await versionsOfReport(deps.db, userId, appId);
-    const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
-    if (version !== undefined && !shown) return linkProblem(res, 404, "missing", language);
-    const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : new Date(deps.nowSeconds() * 1000);
-    const content = reportContentFor(patient, app, {
-      language,
-      issuedAt,
-      laboratory: deps.reportIssuer.laboratory,
-      version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
-    });
+    const shown = await versionedContent(patient, app, language, version);
+    if (!shown) return linkProblem(res, 404, "missing", language);
+    const { content, issuedAt } = shown;
     const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
     res.writeHead(200, {
       ...common,
@@ -376,6 +406,9 @@ export function createRouter(deps: RouteDependencies) {
   router.get("/results/:userId", (req, res) => results(req, res, param(req, "userId"), url(req)));
   router.get("/reports/:sourceId/:appId/:userId", (req, res) =>
     report(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
+  );
+  router.get("/reports/:sourceId/:appId/:userId/content", (req, res) =>
+    reportContent(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
   );
   router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
   // The archive holds the exome file: a fresh proof, once, before a byte of it is sent.

@@ -103,7 +103,7 @@ async function expectDashboard(page: Page, expected: Expected) {
     const download =
       label === "Exome Download"
         ? results.getByRole("button", { name: /^Download your exome file \(VCF, [\d.]+ (kB|MB)\)$/ })
-        : results.getByRole("button", { name: `Download report: ${label}` });
+        : results.getByRole("link", { name: `Read report: ${label}` });
     await expect(download).toHaveCount(expected.notReady?.includes(label) ? 0 : 1);
     const consent = results.getByRole("link", { name: `View consent: ${label} (opens in a new tab)` });
     await expect(consent).toHaveCount(expected.withoutConsent?.includes(label) ? 0 : 1);
@@ -197,7 +197,7 @@ test.describe("the full dashboard", () => {
       await expect(main.getByRole("listitem")).toHaveCount(4);
       await expect(main).toContainText("3-5 days after shipping");
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(main.getByRole("button", { name: /Download report/ })).toHaveCount(0);
+      await expect(main.getByRole("link", { name: /Read report/ })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await main.getByRole("link", { name: "Back to My Results" }).click();
       await expect(page).toHaveURL(`${portalUrl}/`);
@@ -304,34 +304,31 @@ test.describe("the full dashboard", () => {
     await expect(main).toContainText("up to 8 weeks after sequencing");
   });
 
-  test("a report opens from its card: a PDF in a new tab, the portal kept", async ({ page, context, reader, signedIn }, testInfo) => {
+  test("a report opens from its card as a page of the portal, its PDF beside it in a new tab", async ({
+    page,
+    context,
+    reader,
+    signedIn,
+  }) => {
     await signedIn(page, await reader("elena"));
-    // With JavaScript, the report opens from the page once its script has taken the page over.
     await whenHydrated(page);
-    const download = page.getByRole("button", { name: "Download report: Traits" });
-    // The new tab receives the PDF, named for the participant's files (Chromium shows it in its viewer).
+    // The same link with or without JavaScript: the report's page, in this tab.
+    await page.getByRole("link", { name: "Read report: Traits" }).click();
+    await expect(page).toHaveURL(`${portalUrl}/results/report?app=app-1005-traits`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Traits — Traits report");
+    await expect(page).toHaveTitle(/^Traits — Traits report \|/);
+    // The PDF opens in a new tab (Chromium shows it in its viewer), named for the participant's files.
     const received = context.waitForEvent("response", (response) => response.url().startsWith(`${resultsUrl}/documents/`));
     const opened = context.waitForEvent("page");
-    if (testInfo.project.name === "js") {
-      await download.click();
-      await expect(page).toHaveURL(`${portalUrl}/`);
-      await expect(download).not.toHaveAttribute("aria-busy");
-    } else {
-      // Without JavaScript: a page of its own, titled and naming the report, that opens it in a new tab.
-      await download.click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Traits report is ready");
-      await expect(page).toHaveTitle(/^Your Traits report is ready/);
-      await expectNoSeriousA11yViolations(page);
-      const open = page.getByRole("link", { name: "Open your Traits report (opens in a new tab)" });
-      await expect(open).toHaveAttribute("target", "_blank");
-      await open.click();
-      await expect(page).toHaveURL(`${portalUrl}/results/report?app=app-1005-traits`);
-    }
+    const pdf = page.getByRole("link", { name: "Download this report as a PDF (opens in a new tab)" });
+    await expect(pdf).toHaveAttribute("target", "_blank");
+    await pdf.click();
     const report = await received;
     expect(report.status()).toBe(200);
     expect(report.headers()["content-type"]).toBe("application/pdf");
     expect(report.headers()["content-disposition"]).toMatch(/^inline; filename="report-traits-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect((await opened).url()).not.toBe(page.url());
+    await expect(page).toHaveURL(`${portalUrl}/results/report?app=app-1005-traits`);
   });
 
   test("the welcome banner, once dismissed, stays hidden on every device", async ({ page, browser, participant, signedIn }, testInfo) => {
@@ -496,33 +493,36 @@ test.describe("when the results service fails", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  testInBothModes("a failed download, or one with no answer, shows its notification over My Results", async (view, person) => {
-    const label = person.template === "hiro" ? "Nevada Partner Traits" : "Ancestry";
-    const userID = person.userId;
-    await setFault({ failNext: 1, status: 500, userID });
-    await view.getByRole("button", { name: `Download report: ${label}` }).click();
-    const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
-    await expect(notification).toBeVisible();
-    await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute(
-      "href",
-      "mailto:support@dnadiscovery.example",
-    );
-    // SPEC.md §8: the download error offers a retry, which works once the service answers again.
-    const retry = notification.getByRole("button", { name: "Try the download again" });
-    await expect(retry).toBeVisible();
-    await expect(view).toHaveURL(`${portalUrl}/`);
-    expect(view.context().pages()).toHaveLength(1);
+  testInBothModes(
+    "a report that cannot be had, or gets no answer, shows the download notification over My Results",
+    async (view, person) => {
+      const label = person.template === "hiro" ? "Nevada Partner Traits" : "Ancestry";
+      const userID = person.userId;
+      await setFault({ failNext: 1, status: 500, userID });
+      await view.getByRole("link", { name: `Read report: ${label}` }).click();
+      const notification = view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" });
+      await expect(notification).toBeVisible();
+      await expect(notification.getByRole("link", { name: "participant support" })).toHaveAttribute(
+        "href",
+        "mailto:support@dnadiscovery.example",
+      );
+      // SPEC.md §8: the download error offers a retry, which works once the service answers again.
+      const retry = notification.getByRole("button", { name: "Try the download again" });
+      await expect(retry).toBeVisible();
+      await expect(view).toHaveURL(`${portalUrl}/`);
+      expect(view.context().pages()).toHaveLength(1);
 
-    // No answer from the results service: the same notification, and My Results stays.
-    await view.reload();
-    await setFault({ failNext: 1, status: 599, userID });
-    await view.getByRole("button", { name: `Download report: ${label}` }).click();
-    await expect(view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" })).toBeVisible();
-    await expect(view.getByRole("heading", { level: 1, name: "My Results" })).toBeVisible();
-    await expect(view.getByRole("button", { name: `Download report: ${label}` })).toBeVisible();
-    await expect(view).toHaveURL(`${portalUrl}/`);
-    expect(view.context().pages()).toHaveLength(1);
-  });
+      // No answer from the results service: the same notification, and My Results stays.
+      await view.reload();
+      await setFault({ failNext: 1, status: 599, userID });
+      await view.getByRole("link", { name: `Read report: ${label}` }).click();
+      await expect(view.getByRole("alert").filter({ hasText: "Something Went Wrong with Your Download" })).toBeVisible();
+      await expect(view.getByRole("heading", { level: 1, name: "My Results" })).toBeVisible();
+      await expect(view.getByRole("link", { name: `Read report: ${label}` })).toBeVisible();
+      await expect(view).toHaveURL(`${portalUrl}/`);
+      expect(view.context().pages()).toHaveLength(1);
+    },
+  );
 
   test("an expired token ends the session and goes to sign-in", async ({ page, participant, signedIn }) => {
     const person = await signedIn(page, await participant("hiro"));

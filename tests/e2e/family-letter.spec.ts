@@ -158,7 +158,7 @@ test.describe("a letter for the family after an FH result", () => {
     await page.goto(((await response.json()) as { url: string }).url);
     await page.goto("/?lang=en");
     const card = page.locator('[data-app-name="fh-health"]');
-    await expect(card.getByRole("button", { name: /Download/ })).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Read report/ })).toBeVisible();
     await expect(card.getByRole("link", { name: /Letter for your family/ })).toHaveCount(0);
     const letterPage = await page.request.get("/results/family-letter?app=x", { maxRedirects: 0 });
     expect(letterPage.status()).toBeGreaterThanOrEqual(300);

@@ -80,7 +80,7 @@ test.describe("result cards and the tracker", () => {
     await signedIn(page, await reader("carmen"));
     const results = main(page).getByRole("region", { name: "Results" });
     await expect(results.getByRole("heading", { level: 3 })).toHaveText(["Traits", "Ancestry"]);
-    await expect(results.getByRole("button", { name: /Download/ })).toHaveCount(0);
+    await expect(results.getByRole("link", { name: /^Read report/ })).toHaveCount(0);
     await expect(results.getByText("Not ready yet. This report comes when sequencing is complete", { exact: false })).toHaveCount(2);
     await expectNoSeriousA11yViolations(page);
   });
@@ -89,7 +89,7 @@ test.describe("result cards and the tracker", () => {
     await signedIn(page, await reader("elena"));
     const tracker = main(page).getByRole("list", { name: "Sample progress" }).getByRole("listitem");
     await expect(tracker.nth(3)).toContainText("Expected by December 4, 2026");
-    await expect(main(page).getByRole("button", { name: "Download report: Traits" })).toBeVisible();
+    await expect(main(page).getByRole("link", { name: "Read report: Traits" })).toBeVisible();
   });
 
   test("the exome is a named data file: it opens no blank tab and asks for a fresh code first", async ({

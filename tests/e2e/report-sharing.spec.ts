@@ -315,7 +315,7 @@ test.describe("a results-link visitor", () => {
       await page.goto(await resultsLinkFor(ada.email));
       await page.goto(`/?lang=${language}`);
       const card = page.locator('[data-app-name="health"]');
-      await expect(card.getByRole("button", { name: language === "en" ? /Download/ : /Descargar/ })).toBeVisible();
+      await expect(card.getByRole("link", { name: language === "en" ? /^Read report/ : /^Leer el informe/ })).toBeVisible();
       await expect(
         page.getByRole("link", { name: language === "en" ? /Share with a clinician/ : /Compartir con un profesional de salud/ }),
       ).toHaveCount(0);
@@ -327,6 +327,11 @@ test.describe("a results-link visitor", () => {
         ),
       ).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      // The report reads as a page with a results link too.
+      await card.getByRole("link", { name: language === "en" ? /^Read report/ : /^Leer el informe/ }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        language === "en" ? "Health — Health report" : "Salud — Informe de salud",
+      );
     });
   }
 });

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { templateRecord } from "../support/participant-templates";
+import { drawnText } from "../support/pdf-text";
 import { totpCode } from "../support/totp-codes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test, type TestParticipant } from "./support/fixtures";
-import { whenHydrated } from "./support/hydration";
 import { outboxFor } from "./support/outbox";
 import { portalUrl, resultsUrl } from "./support/stack";
 
@@ -31,33 +31,42 @@ async function expectNoSideways(page: Page) {
 
 const healthCard = (page: Page) => page.locator('li[data-app-name="health"]');
 
-/** Opens a report from its card's button: with JavaScript in a new tab, without it through the report's own page. */
-async function openFromCard(page: Page, button: string, withJs: boolean, version: number) {
-  const context = page.context();
-  const received = context.waitForEvent("response", (response) => response.url().startsWith(`${resultsUrl}/documents/`));
-  if (withJs) {
-    await whenHydrated(page);
-    await page.getByRole("button", { name: button }).click();
-  } else {
-    await page.getByRole("button", { name: button }).click();
-    await expect(page).toHaveURL(new RegExp(`/results/report\\?app=[^&]+&version=${version}$`));
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "Open your Health report (opens in a new tab)" }).click();
-  }
-  const report = await received;
-  expect(report.status()).toBe(200);
-  expect(report.headers()["content-type"]).toBe("application/pdf");
-  expect(new URL(report.url()).searchParams.get("version")).toBe(String(version));
-  return page;
+/** Words compared without the spaces a PDF puts where it wraps a line. */
+const squeezed = (text: string) => text.replace(/\s+/g, "");
+
+/**
+ * Opens a report's page from a link on its card (the same in both modes): the page is the version
+ * named, dated the day it was issued, and its PDF is that version too, with the same date.
+ */
+async function openFromCard(page: Page, link: string, version: number, issued: string) {
+  await page.getByRole("link", { name: link }).click();
+  await expect(page).toHaveURL(new RegExp(`/results/report\\?app=[^&]+&version=${version}$`));
+  const main = page.getByRole("main");
+  await expect(main.getByText(`Version ${version}, issued ${issued}`)).toBeVisible();
+  await expect(main.getByRole("row", { name: new RegExp(`^Report date\\s+${issued}$`) })).toBeVisible();
+  await expect(main.getByRole("row", { name: new RegExp(`^Report version\\s+${version}$`) })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const href = await main.getByRole("link", { name: /^Download this report as a PDF/ }).getAttribute("href");
+  expect(new URL(href!, portalUrl).searchParams.get("version")).toBe(String(version));
+  const toDocument = await page.request.get(new URL(href!, portalUrl).href, { maxRedirects: 0 });
+  expect(toDocument.status()).toBe(303);
+  const documentUrl = toDocument.headers()["location"]!;
+  expect(documentUrl.startsWith(`${resultsUrl}/documents/`)).toBe(true);
+  expect(new URL(documentUrl).searchParams.get("version")).toBe(String(version));
+  const pdf = await page.request.get(documentUrl);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(squeezed(drawnText(await pdf.body()))).toContain(squeezed(`Report date: ${issued}Report version: ${version}`));
+  return main;
 }
 
 test.describe("a reissued report on My Results", () => {
-  test("its card shows the version, date, what changed and 'Updated' until it is opened; earlier versions open from the card", async ({
+  test("its card shows the version, date, what changed and 'Updated' until its page is opened; earlier versions open from the card", async ({
     page,
     participant,
     signedIn,
-  }, testInfo) => {
-    const withJs = testInfo.project.name === "js";
+  }) => {
     const person: TestParticipant = await participant("ada", { results: { apps: reissuedApps() } });
     await page.setViewportSize({ width: 1366, height: 900 });
     await signedIn(page, person);
@@ -73,21 +82,31 @@ test.describe("a reissued report on My Results", () => {
     await expect(card).toContainText("First version of this report.");
     await expectNoSeriousA11yViolations(page);
 
-    // The earlier version first: the newest is still not opened.
-    await openFromCard(page, "Open version 1 of your Health report", withJs, 1);
-    if (!withJs) await expect(page.getByText("This is an earlier version.")).toBeVisible();
-    await page.goto("/");
+    // The earlier version first: its page says a newer one exists, and the newest is still not opened.
+    const earlier = await openFromCard(page, "Open version 1 of your Health report", 1, "September 8, 2026");
+    await expect(earlier.getByText("This is an earlier version. A newer version of this report exists on My Results.")).toBeVisible();
+    await expect(earlier.getByRole("heading", { name: "What changed in this version" })).toHaveCount(0);
+    await earlier.getByRole("link", { name: "Back to My Results" }).click();
     await expect(healthCard(page).getByText("Updated", { exact: true })).toBeVisible();
 
-    // The newest: 'Updated' is gone, on this page and on the next load (on any device).
-    await openFromCard(page, "Download report: Health", withJs, 2);
-    if (withJs) await expect(healthCard(page).getByText("Updated", { exact: true })).toHaveCount(0);
+    // The newest: its page says what changed; back on My Results 'Updated' is gone, and on the next load (on any device).
+    const newest = await openFromCard(page, "Read report: Health", 2, "November 17, 2026");
+    await expect(newest.getByText("A newer version")).toHaveCount(0);
+    await expect(newest.getByRole("heading", { level: 2, name: "What changed in this version" })).toBeVisible();
+    await expect(newest.getByText(CHANGE)).toBeVisible();
+    await newest.getByRole("link", { name: "Back to My Results" }).click();
+    await expect(healthCard(page)).toContainText("Version 2, issued November 17, 2026");
+    await expect(healthCard(page).getByText("Updated", { exact: true })).toHaveCount(0);
     await page.goto("/");
     await expect(healthCard(page)).toContainText("Version 2, issued November 17, 2026");
     await expect(healthCard(page).getByText("Updated", { exact: true })).toHaveCount(0);
   });
 
-  test("in Spanish on a phone: the version, what changed in Spanish and the earlier versions", async ({ page, participant, signedIn }) => {
+  test("in Spanish on a phone: the version, what changed in Spanish, and an earlier version's page", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
     const person = await participant("ada", { results: { apps: reissuedApps() } });
     await page.setViewportSize({ width: 375, height: 812 });
     await signedIn(page, person, { path: "/?lang=es" });
@@ -96,7 +115,17 @@ test.describe("a reissued report on My Results", () => {
     await expect(card.getByText("Actualizado", { exact: true })).toBeVisible();
     await expect(card).toContainText(`Qué cambió: ${CHANGE_ES}`);
     await card.getByText("Versiones anteriores").click();
-    await expect(card.getByRole("button", { name: "Abrir la versión 1 de su informe de Salud" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expectNoSideways(page);
+
+    await card.getByRole("link", { name: "Abrir la versión 1 de su informe de Salud" }).click();
+    await expect(page).toHaveURL(/\/results\/report\?app=[^&]+&version=1$/);
+    const main = page.getByRole("main");
+    await expect(main.getByText("Versión 1, emitida el 8 de septiembre de 2026")).toBeVisible();
+    await expect(
+      main.getByText("Esta es una versión anterior. Hay una versión más reciente de este informe en Mis resultados."),
+    ).toBeVisible();
+    await expect(main.getByRole("row", { name: /^Fecha del informe\s+8 de septiembre de 2026$/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await expectNoSideways(page);
   });
@@ -108,6 +137,9 @@ test.describe("a reissued report on My Results", () => {
     const typo = await page.goto(`/results/report?app=${health.appID}&version=two`);
     expect(typo?.status()).toBe(400);
     await expectNoSeriousA11yViolations(page);
+    expect((await page.request.get(`${portalUrl}/results/report.pdf?app=${health.appID}&version=two`, { maxRedirects: 0 })).status()).toBe(
+      400,
+    );
     // An unknown version: back to My Results with the download error, which offers a retry.
     await page.goto(`/results/report?app=${health.appID}&version=9`);
     await expect(page).toHaveURL(`${portalUrl}/`);

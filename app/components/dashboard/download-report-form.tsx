@@ -1,13 +1,13 @@
-import { useEffect, useRef, type FormEvent } from "react";
-import { Form, useFetcher } from "react-router";
-import { Button } from "~/components/button";
-import type { ReportActionData } from "~/domain/dashboard-report";
+import { Form, Link } from "react-router";
+import { Button, buttonClassName } from "~/components/button";
 import { fileSize } from "~/domain/data-export";
 import { DOWNLOAD_PATH } from "~/domain/raw-data-download";
+import { REPORT_PAGE_PATH, reportPagePath } from "~/domain/report-content";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
-export const REPORT_ACTION = "/results/report";
+/** Where the report's form posts (the download error's retry): the report's page. */
+export const REPORT_ACTION = REPORT_PAGE_PATH;
 
 /** A data file (the exome's VCF) is saved, not opened: named with its format and size. */
 type DataFile = { bytes: number | null };
@@ -18,23 +18,19 @@ type Props = {
   dataFile?: DataFile | null;
   /** A reissued report's version to open (the card's newest, or an earlier one). */
   version?: number;
-  /** The button's words and accessible name, for an earlier version. */
-  buttonLabel?: string;
-  buttonName?: string;
-  /** Told when the report opened in its tab (the card then drops 'Updated'). */
-  onOpened?: () => void;
+  /** The link's words and accessible name, for an earlier version. */
+  linkLabel?: string;
+  linkName?: string;
 };
 
 /**
- * SPEC.md §4 'Result download'. A plain form POST (the server redirects to the report). With
- * JavaScript the report opens in a new tab: the tab is opened at the click, so no popup blocker
- * stops it, and pointed at the report once the server answers (or closed when it cannot be had).
- * A data file (the exome's raw genetic data) goes to the download page instead, which asks for a
- * fresh code before it releases a link that works once.
+ * A result card's way to its report: a link to the report's page in the portal (its PDF is beside
+ * it there), the same with or without JavaScript. A data file (the exome's raw genetic data) goes to
+ * the download page instead, which asks for a fresh code before it releases a link that works once.
  */
 export function DownloadReportForm({ dataFile = null, ...props }: Props) {
   if (dataFile) return <DataFileForm appId={props.appId} dataFile={dataFile} />;
-  return <ReportForm {...props} />;
+  return <ReadReportLink {...props} />;
 }
 
 /** The exome: to the download page for this file (a GET, so it is a page of its own with or without JavaScript). */
@@ -53,53 +49,17 @@ function DataFileForm({ appId, dataFile }: { appId: string; dataFile: DataFile }
   );
 }
 
-function ReportForm({ appId, label, version, buttonLabel, buttonName, onOpened }: Omit<Props, "dataFile">) {
+function ReadReportLink({ appId, label, version, linkLabel, linkName }: Omit<Props, "dataFile">) {
   const { t } = useTranslation("dashboard");
-  const fetcher = useFetcher<ReportActionData>();
-  const tab = useRef<Window | null>(null);
-  const waiting = useRef(false);
-  const busy = fetcher.state !== "idle";
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    const opened = window.open("", "_blank");
-    // Popup refused: let the form post, and the report opens in this tab instead.
-    if (!opened) return;
-    event.preventDefault();
-    opened.opener = null;
-    tab.current = opened;
-    waiting.current = true;
-    void fetcher.submit(
-      { appId, opensIn: "tab", ...(version === undefined ? {} : { version: String(version) }) },
-      { method: "post", action: REPORT_ACTION },
-    );
-  }
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !waiting.current) return;
-    waiting.current = false;
-    const opened = tab.current;
-    tab.current = null;
-    const data = fetcher.data;
-    if (data?.outcome === "opened") {
-      if (opened) opened.location.href = data.reportUrl;
-      onOpened?.();
-      return;
-    }
-    // The notification comes with the layout's revalidation (a flash cookie).
-    opened?.close();
-  }, [fetcher.state, fetcher.data, onOpened]);
-
   return (
-    <form method="post" action={REPORT_ACTION} onSubmit={handleSubmit} className={styles.actions}>
-      <input type="hidden" name="appId" value={appId} />
-      {version === undefined ? null : <input type="hidden" name="version" value={version} />}
-      <Button type="submit" variant="outlined" loading={busy} aria-label={buttonName ?? t("results.downloadNamed", { label })}>
-        {buttonLabel ?? t("results.download")}
-      </Button>
-    </form>
+    <div className={styles.actions}>
+      <Link
+        to={reportPagePath(appId, version)}
+        className={buttonClassName({ variant: "outlined" })}
+        aria-label={linkName ?? t("reportPage.readNamed", { label })}
+      >
+        {linkLabel ?? t("reportPage.read")}
+      </Link>
+    </div>
   );
 }

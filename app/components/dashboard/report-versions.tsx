@@ -24,8 +24,8 @@ export function CurrentVersion({ version, updated }: { version: ReportVersion; u
 }
 
 /**
- * The earlier versions of a reissued report, each with its date and what changed, and a form that
- * opens it (the same report form, naming the version). A disclosure that works without JavaScript.
+ * The earlier versions of a reissued report, each with its date and what changed, and a link to its
+ * page (the same link as the card's, naming the version). A disclosure that works without JavaScript.
  */
 export function EarlierVersions({ appId, label, versions }: { appId: string; label: string; versions: readonly ReportVersion[] }) {
   const { t, i18n } = useTranslation("dashboard");
@@ -48,8 +48,8 @@ export function EarlierVersions({ appId, label, versions }: { appId: string; lab
               appId={appId}
               label={label}
               version={version.version}
-              buttonLabel={t("reportVersions.openVersion", { version: version.version })}
-              buttonName={t("reportVersions.openVersionNamed", { version: version.version, label })}
+              linkLabel={t("reportVersions.openVersion", { version: version.version })}
+              linkName={t("reportVersions.openVersionNamed", { version: version.version, label })}
             />
           </li>
         ))}

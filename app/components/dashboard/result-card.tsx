@@ -1,4 +1,3 @@
-import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { site } from "~/config/site";
 import { counsellingRequestPath, offersCounselling } from "~/domain/counselling";
@@ -23,15 +22,12 @@ type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNoti
 export const isShareable = (app: ResultApp) => app.reportReady && app.appName !== "exome-download";
 
 /**
- * SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), download, product links.
+ * SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), the way to the report, product links.
  * A card whose results are not ready says when they will be and offers no report.
  */
 export function ResultCard({ app, canShare, onNotice }: Props) {
   const { t, i18n } = useTranslation("dashboard");
-  // Opened in its tab from here: no longer 'Updated' (the next load of the page says so from the server).
-  const [openedHere, setOpenedHere] = useState(false);
   const [newest, ...earlier] = app.versions;
-  const onOpenedHere = useCallback(() => setOpenedHere(true), []);
   const label = appLabel(app, i18n.language);
   const product = productCardFor(app.appName, site.products);
   return (
@@ -42,13 +38,12 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
       </div>
       {app.reportReady ? (
         <>
-          {newest ? <CurrentVersion version={newest} updated={app.updated && !openedHere} /> : null}
+          {newest ? <CurrentVersion version={newest} updated={app.updated} /> : null}
           <DownloadReportForm
             appId={app.appID}
             label={label}
             dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
             version={newest?.version}
-            onOpened={onOpenedHere}
           />
           <EarlierVersions appId={app.appID} label={label} versions={earlier} />
           {!canShare || !isShareable(app) ? null : (

@@ -25,10 +25,3 @@ export const secret = style({
 export const link = style({ wordBreak: "break-all" });
 export const list = consentList;
 export const item = style([consentItem, { gap: vars.space.xxs, borderColor: vars.color.borderSubtle, minWidth: 0 }]);
-export const reportSection = style({ display: "grid", gap: vars.space.xs });
-export const table = style({ borderCollapse: "collapse", width: "100%", maxWidth: "600px" });
-export const cell = style({
-  textAlign: "start",
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  borderBottom: `1px solid ${vars.color.borderSubtle}`,
-});

@@ -260,6 +260,66 @@ export async function checkResultsApi(
     );
   }
 
+  // Reports as pages: the content of each ready report, in Spanish when asked, and what has none.
+  if (!results) skip("getReportContent", "the participant's results were not read");
+  for (const app of apps) {
+    const dataFile = app.appName === "exome-download";
+    await probe(
+      "getReportContent",
+      `the content of ${app.appID}'s report, in Spanish`,
+      { method: "GET", path: `/reports/${source}/${encodeURIComponent(app.appID)}/${user}/content?lang=es`, authorization: own },
+      // The exome is a data file, no report to read.
+      dataFile ? [404, 409] : [200, 409],
+      dataFile
+        ? undefined
+        : {
+            check: ({ status, json }) => {
+              const report = (json as { report?: { sections?: unknown[] } }).report;
+              return status !== 200 || report?.sections?.length ? null : "a report without sections";
+            },
+          },
+    );
+  }
+  // A reissued report's page: its earliest version, saying which it is and the newest; one it does not have.
+  if (reissued) {
+    const path = `/reports/${source}/${encodeURIComponent(reissued.appID)}/${user}/content`;
+    const versions = reissued.reportVersions!;
+    const earliest = versions[versions.length - 1]!.version;
+    await probe(
+      "getReportContent",
+      "a reissued report's earliest version: that version, and the newest's number",
+      { method: "GET", path: `${path}?lang=en&version=${earliest}`, authorization: own },
+      [200],
+      {
+        check: ({ json }) => {
+          const body = json as { version?: { version?: number }; newestVersion?: number };
+          if (body.version?.version !== earliest) return `version ${String(body.version?.version)} instead of ${earliest}`;
+          return body.newestVersion === versions[0]!.version ? null : `newestVersion ${String(body.newestVersion)}`;
+        },
+      },
+    );
+    await probe(
+      "getReportContent",
+      "a version the report does not have: not found",
+      { method: "GET", path: `${path}?version=999999`, authorization: own },
+      [404],
+    );
+  }
+  if (results) {
+    await probe(
+      "getReportContent",
+      "an app that is not theirs: not found",
+      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}/content`, authorization: own },
+      [404],
+    );
+    await probe(
+      "getReportContent",
+      "without a token: refused",
+      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}/content` },
+      [401],
+    );
+  }
+
   // Downloads of all the participant's data.
   const listed = await probe(
     "listExports",

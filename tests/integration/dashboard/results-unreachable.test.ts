@@ -46,6 +46,7 @@ const session = {
 let modules: {
   loadDashboard: typeof import("~/services/dashboard-data.server").loadDashboard;
   fetchReportUrl: typeof import("~/services/reports.server").fetchReportUrl;
+  openReportPage: typeof import("~/services/reports.server").openReportPage;
   logger: typeof import("~/services/logger.server").logger;
 };
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
   modules = {
     loadDashboard: (await import("~/services/dashboard-data.server")).loadDashboard,
     fetchReportUrl: (await import("~/services/reports.server")).fetchReportUrl,
+    openReportPage: (await import("~/services/reports.server")).openReportPage,
     logger: (await import("~/services/logger.server")).logger,
   };
 });
@@ -241,5 +243,76 @@ describe("report path (SPEC.md §7)", () => {
   it("gives code 599 when the service does not answer", async () => {
     handler = () => undefined;
     expect(await modules.fetchReportUrl(options())).toEqual({ ok: false, status: 599, message: "Network Error" });
+  });
+});
+
+describe("report content for the report's page", () => {
+  const open = () => modules.openReportPage({ request: request(), session, appId: "app 1", language: "es" });
+  const content = {
+    language: "es",
+    title: "Rasgos",
+    participantName: "Ada",
+    sections: [{ heading: "Sus rasgos", rows: [["Cerumen", "Húmedo"]] }],
+  };
+  const resultsWith = (app: { appName: string; type: string }) => ({
+    kitStatus: 5,
+    apps: [{ appID: "app 1", label: "Exome", labelEs: null, ...app }],
+    isHealthOrResearch: true,
+    agreements: ["rc"],
+    heapIdentifier: "h-1",
+    Patient: { firstName: "Ada", lastName: "Testwell" },
+  });
+
+  it("asks for /reports/{source}/{app}/{user}/content in the page's language, once, and gives the report", async () => {
+    const paths: string[] = [];
+    handler = (req, res) => {
+      paths.push(req.url ?? "");
+      sendJson(res, 200, { report: content });
+    };
+    expect(await open()).toEqual({ ok: true, report: content, version: null });
+    expect(paths).toEqual(["/reports/dna-discovery/app%201/P1001/content?lang=es"]);
+  });
+
+  it("asks for a reissued report's version, says whether a newer one exists, and remembers the version opened", async () => {
+    const paths: string[] = [];
+    const first = { version: 1, issuedOn: "2026-09-08", change: null, changeEs: null };
+    handler = (req, res) => {
+      paths.push(req.url ?? "");
+      sendJson(res, 200, { report: content, version: first, newestVersion: 2 });
+    };
+    const { openedVersions } = await import("~/services/report-versions.server");
+    expect((await openedVersions("P1001")).get("app 1")).toBeUndefined();
+    const opened = await modules.openReportPage({ request: request(), session, appId: "app 1", language: "es", version: 1 });
+    expect(opened).toEqual({ ok: true, report: content, version: { ...first, newest: false } });
+    expect(paths).toEqual(["/reports/dna-discovery/app%201/P1001/content?lang=es&version=1"]);
+    expect((await openedVersions("P1001")).get("app 1")).toEqual([1]);
+  });
+
+  it("sends a data file, which has no content, to its download; another app with none is a failure", async () => {
+    const exome = { appName: "exome-download", type: "download" };
+    handler = (req, res) =>
+      req.url?.startsWith("/results/")
+        ? sendJson(res, 200, resultsWith(exome))
+        : sendJson(res, 404, { status: 404, message: "A data file" });
+    expect(await open()).toEqual({ ok: true, dataFile: true });
+    handler = (req, res) =>
+      req.url?.startsWith("/results/")
+        ? sendJson(res, 200, resultsWith({ appName: "traits", type: "traits" }))
+        : sendJson(res, 404, { status: 404, message: "No report was found for this app" });
+    expect(await open()).toEqual({ ok: false, status: 404, message: "No report was found for this app" });
+  });
+
+  it("fails any other status once, a body that is no report as a bad gateway, and no answer as 599", async () => {
+    let attempts = 0;
+    handler = (_req, res) => {
+      attempts += 1;
+      sendJson(res, 500, { status: 500, message: "broken" });
+    };
+    expect(await open()).toEqual({ ok: false, status: 500, message: "broken" });
+    expect(attempts).toBe(1);
+    handler = (_req, res) => sendJson(res, 200, { report: { ...content, sections: [{ heading: "x", rows: [["only a label"]] }] } });
+    expect(await open()).toMatchObject({ ok: false, status: 502 });
+    handler = () => undefined;
+    expect(await open()).toEqual({ ok: false, status: 599, message: "Network Error" });
   });
 });

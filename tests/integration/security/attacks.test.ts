@@ -94,6 +94,14 @@ describe("one participant cannot read another's data", () => {
     });
     expect(reportPage.response.headers.get("location")).toBe("/");
     expect(reportPage.body).not.toContain("/documents/");
+
+    // The report's PDF link, asked for another's app: back to that report's page, never to a document.
+    const pdf = await recorder.fetch(new URL(`/results/report.pdf?app=${encodeURIComponent(other)}`, stack.portalUrl), {
+      redirect: "manual",
+      headers: { cookie: adaCookie },
+    });
+    expect(pdf.response.status).toBe(302);
+    expect(pdf.response.headers.get("location")).toBe(`/results/report?app=${encodeURIComponent(other)}`);
   });
 });
 

@@ -132,6 +132,12 @@ describe("the embedded results service (the reference implementation)", () => {
     expect(reports.find((report) => report.operationId === "getReport")?.cases.map((entry) => entry.what)).toEqual(
       expect.arrayContaining(["a reissued report's newest version by number", "a version the report does not have: not found"]),
     );
+    expect(reports.find((report) => report.operationId === "getReportContent")?.cases.map((entry) => entry.what)).toEqual(
+      expect.arrayContaining([
+        "a reissued report's earliest version: that version, and the newest's number",
+        "a version the report does not have: not found",
+      ]),
+    );
   }, 120_000);
 });
 
@@ -163,6 +169,13 @@ describe("an implementation that answers wrongly", () => {
         const answer = await forward(req, `Bearer ${ownToken}`);
         return send(res, answer.status, "application/json", await answer.text());
       }
+      if (path.startsWith("/reports/") && path.endsWith("/content")) {
+        // A report with nothing in it: what the document allows, but no report to read.
+        const answer = await forward(req);
+        const body = (await answer.json()) as { report?: { sections: unknown[] } };
+        if (answer.ok && body.report) body.report.sections = [];
+        return send(res, answer.status, "application/json", JSON.stringify(body));
+      }
       if (path.startsWith("/reports/")) {
         const answer = await forward(req);
         const body = (await answer.json()) as { providerReportUrl?: string };
@@ -185,13 +198,14 @@ describe("an implementation that answers wrongly", () => {
 
   it("fails the check, naming each operation it breaks and why, and the command exits non-zero", async () => {
     const { code, output } = await runCheck(wrongUrl);
-    const failing = ["getResults", "getReport", "listWithdrawals", "listKitStepChanges"];
+    const failing = ["getResults", "getReport", "getReportContent", "listWithdrawals", "listKitStepChanges"];
     expect(outcomes(output), output).toEqual(
       Object.fromEntries(operationIds.map((id) => [id, failing.includes(id) ? "failed" : "passed"])),
     );
     expect(output).toMatch(/- without a token: refused: answered 200, expected 401/);
     expect(output).toMatch(/- with a results link: .*: a results link read consents, kitEvents/);
     expect(output).toMatch(/- the report of [\w-]+: .*providerReportUrl/);
+    expect(output).toMatch(/- the content of [\w-]+'s report, in Spanish: a report without sections/);
     expect(output).toMatch(/- the participant's requests: content type "text\/plain" is not one the document gives/);
     expect(output).toMatch(/- with a participant's token: refused: answered 200, expected 401/);
     expect(output).toMatch(/- the log's start: .*lastId/);

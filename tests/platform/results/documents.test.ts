@@ -1,9 +1,9 @@
-import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { renderExomeVcf } from "../../../platform/results/documents.ts";
 import { reportContentFor, type ReportLanguage } from "../../../platform/results/report-content.ts";
 import { drawableText, renderReportPdf } from "../../../platform/results/report-pdf.ts";
 import type { AppRecord, PatientRecord } from "../../../platform/results/repository.ts";
+import { drawnText } from "../../support/pdf-text";
 
 const patient: PatientRecord = {
   userId: "P1001",
@@ -33,24 +33,6 @@ const issuedAt = new Date("2026-03-04T10:00:00Z");
 const laboratory = "CLIA #05D2100000 · CAP #1234567";
 const contentFor = (record: AppRecord, language: ReportLanguage = "en") =>
   reportContentFor(patient, record, { language, issuedAt, laboratory });
-
-/** The words drawn on the PDF's pages (pdfkit writes each run of text as a hex string after inflating). */
-function drawnText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const [, hex] of content.matchAll(/<([0-9a-f]+)>/gi)) {
-      texts.push(Buffer.from(hex!, "hex").toString("latin1").replaceAll("\x97", "—").replaceAll("\x96", "–"));
-    }
-  }
-  return texts.join("");
-}
 
 describe("report documents", () => {
   it("is a PDF with the participant's name, the app, the date and the lab's accreditation", async () => {

@@ -68,6 +68,35 @@ describe("report versions (results service)", () => {
     expect((await reportUrl("V1", HEALTH, "?version=7")).status).toBe(404);
     expect((await reportUrl("V1", HEALTH, "?version=first")).status).toBe(400);
 
+    // The report's page reads the same versions: each dated the day it was issued, saying what changed in it.
+    type Content = {
+      report: { sections: { heading: string; rows?: string[][]; paragraphs?: string[] }[] };
+      version?: { version: number };
+      newestVersion?: number;
+    };
+    const content = async (query: string) =>
+      fetch(`${resultsService.url}/reports/dna-discovery/${HEALTH}/V1/content${query}`, { headers: await asParticipant("V1") });
+    const firstPage = (await (await content("?version=1")).json()) as Content;
+    expect(firstPage.version?.version).toBe(1);
+    expect(firstPage.newestVersion).toBe(2);
+    expect(firstPage.report.sections[0]!.rows).toContainEqual(["Report date", "May 10, 2026"]);
+    expect(firstPage.report.sections[0]!.rows).toContainEqual(["Report version", "1"]);
+    expect(firstPage.report.sections.map((section) => section.heading)).not.toContain("What changed in this version");
+    const newestPage = (await (await content("?lang=es")).json()) as Content;
+    expect(newestPage.version?.version).toBe(2);
+    expect(newestPage.report.sections[0]!.rows).toContainEqual(["Versión del informe", "2"]);
+    expect(newestPage.report.sections).toContainEqual({
+      heading: "Qué cambió en esta versión",
+      paragraphs: ["Se reclasificó una variante."],
+    });
+    expect((await content("?version=7")).status).toBe(404);
+    expect((await content("?version=first")).status).toBe(400);
+    // A report never reissued says nothing of versions.
+    const traits = await fetch(`${resultsService.url}/reports/dna-discovery/app-1001-traits-V1/V1/content`, {
+      headers: await asParticipant("V1"),
+    });
+    expect(await traits.json()).not.toHaveProperty("version");
+
     const log = (await (await readLog(`?after=${before.lastId}`)).json()) as { reissues: unknown[]; lastId: number };
     expect(log.reissues).toEqual([
       { id: log.lastId, userId: "V1", appId: HEALTH, appName: "health", version: 2, reissuedAt: expect.any(String) },

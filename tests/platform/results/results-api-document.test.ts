@@ -16,6 +16,8 @@ const CALLS: Record<string, [method: string, path: string][]> = {
   "app/services/reports.server.ts": [
     ["GET", "/reports/dna-discovery/app-1/P1?lang=es"],
     ["GET", "/reports/dna-discovery/app-1/P1?lang=es&version=2"],
+    ["GET", "/reports/dna-discovery/app-1/P1/content?lang=es"],
+    ["GET", "/reports/dna-discovery/app-1/P1/content?lang=es&version=2"],
   ],
   "app/services/data-exports.server.ts": [
     ["GET", "/exports/P1"],
@@ -106,6 +108,8 @@ describe("platform/results/openapi.yaml", () => {
     const passers = [
       "app/services/env.server.ts",
       "app/services/results-link.server.ts",
+      // Builds the service's addresses for the files that call it.
+      "app/services/results-api.server.ts",
       "platform/identity/config.ts",
       "platform/identity/service.ts",
     ];

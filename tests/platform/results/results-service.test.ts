@@ -500,3 +500,41 @@ describe("restart on the same data directory", () => {
     expect(everyone.map((p) => p.apps.length)).toEqual(changed.participants.map((p) => p.apps.length));
   });
 });
+
+describe("GET /reports/{sourceID}/{appID}/{userID}/content", () => {
+  type Content = {
+    report: { language: string; title: string; participantName: string; sections: Array<{ heading: string; rows?: string[][] }> };
+  };
+  const content = (userId: string, appId: string, token: string, lang = "en") =>
+    get(`/reports/${ada.sourceID}/${appId}/${userId}/content?lang=${lang}`, token);
+
+  it("gives a ready report's sections, in Spanish when asked, as its PDF has them", async () => {
+    const token = await keys.accessTokenFor("P1001");
+    const english = await content("P1001", adaTraits.appID, token);
+    expect(english.status).toBe(200);
+    const { report } = (await english.json()) as Content;
+    expect(report).toMatchObject({ language: "en", title: "Traits — Traits report", participantName: "Ada Maren Testwell" });
+    expect(report.sections.map((section) => section.heading)).toEqual(["About this report", "Your traits"]);
+    expect(report.sections[1]?.rows).toContainEqual(["Lactose tolerance", "Likely tolerant"]);
+
+    const spanish = (await (await content("P1001", adaTraits.appID, token, "es")).json()) as Content;
+    expect(spanish.report).toMatchObject({ language: "es", title: "Rasgos — Informe de rasgos" });
+    expect(spanish.report.sections.map((section) => section.heading)).toEqual(["Acerca de este informe", "Sus rasgos"]);
+    // A language the program does not write reports in: English, and the answer says so.
+    expect(((await (await content("P1001", adaTraits.appID, token, "fr")).json()) as Content).report.language).toBe("en");
+  });
+
+  it("is read with a results link too, and refused to others, without a token, for an unready or unknown app", async () => {
+    expect((await content("P1005", "app-1005-traits", await keys.accessTokenFor("P1005", { token_type: "ACCESS" }))).status).toBe(200);
+    expect((await content("P1001", adaTraits.appID, await keys.accessTokenFor("P1002"))).status).toBe(403);
+    expect((await get(`/reports/${ada.sourceID}/${adaTraits.appID}/P1001/content`)).status).toBe(401);
+    expect((await content("P1006", "app-1006-health", await keys.accessTokenFor("P1006"))).status).toBe(409);
+    expect((await content("P1001", "app-1002-traits", await keys.accessTokenFor("P1001"))).status).toBe(404);
+  });
+
+  it("has no content for a data file: the exome is downloaded, not read", async () => {
+    const answer = await content("P1010", "app-1010-exome", await keys.accessTokenFor("P1010"));
+    expect(answer.status).toBe(404);
+    expect(((await answer.json()) as { message: string }).message).toBe("This app's result is a data file, not a report to read");
+  });
+});

@@ -111,5 +111,7 @@ export const portalQueries: { path: string; parameters: string[]; signedIn: bool
   { path: "/shared", parameters: ["link", "closed"], signedIn: false },
   { path: "/shares/new", parameters: ["app"], signedIn: true },
   { path: "/download", parameters: ["file", "app", "id"], signedIn: true },
+  { path: "/results/report", parameters: ["app"], signedIn: true },
+  { path: "/results/report.pdf", parameters: ["app"], signedIn: true },
   { path: "/results/counselling", parameters: ["app"], signedIn: true },
 ];

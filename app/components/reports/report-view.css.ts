@@ -1,0 +1,49 @@
+import { style } from "@vanilla-extract/css";
+import { media } from "~/styles/breakpoints";
+import { vars } from "~/styles/theme.css";
+
+/**
+ * A report's page: one column that wraps at any width (375 px, or 1366 px at 200 % zoom), its
+ * label–value tables two columns that share the width and break long words rather than scroll.
+ */
+export const report = style({ display: "grid", gap: vars.space.lg, minWidth: 0 });
+export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.xxl, margin: 0, overflowWrap: "anywhere" });
+export const subtitle = style({ fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, margin: 0, overflowWrap: "anywhere" });
+export const section = style({ display: "grid", gap: vars.space.xs, minWidth: 0 });
+export const sectionHeading = style({
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.md,
+  fontWeight: vars.font.weightBold,
+  margin: 0,
+  overflowWrap: "anywhere",
+});
+export const paragraph = style({ margin: 0, maxWidth: "70ch", overflowWrap: "anywhere" });
+export const table = style({ borderCollapse: "collapse", width: "100%", maxWidth: "600px", tableLayout: "fixed" });
+export const label = style({
+  width: "45%",
+  textAlign: "start",
+  verticalAlign: "top",
+  padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} 0`,
+  borderBottom: `1px solid ${vars.color.borderSubtle}`,
+  overflowWrap: "anywhere",
+});
+export const value = style({
+  textAlign: "start",
+  verticalAlign: "top",
+  padding: `${vars.space.xxs} 0 ${vars.space.xxs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.borderSubtle}`,
+  overflowWrap: "anywhere",
+});
+
+/** The participant's report page: the frame My Results has, around a column of at most 760 px. */
+export const page = style({
+  display: "grid",
+  gap: vars.space.lg,
+  maxWidth: "760px",
+  minWidth: 0,
+  boxSizing: "content-box",
+  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
+  "@media": { [media.desktopUp]: { padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.xxl}` } },
+});
+export const aside = style({ display: "grid", gap: vars.space.xs });
+export const link = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium, overflowWrap: "anywhere" });

@@ -1,0 +1,58 @@
+import * as z from "zod";
+import { ReportVersionSchema, VERSION_PARAM } from "./report-versions";
+
+/**
+ * A report as the results service writes it, in reading order: a title, then sections of short
+ * paragraphs and label–value rows. Its PDF is drawn from the same content, so the page a participant
+ * reads and the clinician's shared view say what the file says.
+ */
+const ReportSectionSchema = z.object({
+  heading: z.string(),
+  paragraphs: z.array(z.string()).optional(),
+  rows: z.array(z.tuple([z.string(), z.string()])).optional(),
+});
+
+export const ReportContentSchema = z.object({
+  /** The language the report is written in (a results service may not have the one asked for). */
+  language: z.enum(["en", "es"]),
+  title: z.string(),
+  participantName: z.string(),
+  sections: z.array(ReportSectionSchema),
+});
+export type ReportContent = z.infer<typeof ReportContentSchema>;
+
+/**
+ * The results service's answer for a report's content; a reissued report's also says which version
+ * it is and the newest one's number.
+ */
+export const ReportContentReplySchema = z.object({
+  report: ReportContentSchema,
+  version: ReportVersionSchema.optional(),
+  newestVersion: z.number().int().min(1).max(999_999).optional(),
+});
+
+/** A reissued report's version as its page shows it: number, day of issue, what changed, and whether a newer one exists. */
+export type ShownVersion = { version: number; issuedOn: string; change: string | null; changeEs: string | null; newest: boolean };
+
+/** The version a content reply is, or none for a report never reissued. */
+export function shownVersionOf(reply: z.infer<typeof ReportContentReplySchema>): ShownVersion | null {
+  if (!reply.version) return null;
+  const { version, issuedOn, change, changeEs } = reply.version;
+  return { version, issuedOn, change: change ?? null, changeEs: changeEs ?? null, newest: version >= (reply.newestVersion ?? version) };
+}
+
+/** The report's page in the portal, and its PDF beside it: addressed by app and, for a reissued report, version. */
+export const REPORT_PAGE_PATH = "/results/report";
+export const REPORT_PDF_PATH = "/results/report.pdf";
+export const REPORT_APP_PARAM = "app";
+
+const reportQuery = (appId: string, version: number | undefined) =>
+  new URLSearchParams({ [REPORT_APP_PARAM]: appId, ...(version === undefined ? {} : { [VERSION_PARAM]: String(version) }) });
+
+export function reportPagePath(appId: string, version?: number): string {
+  return `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
+}
+
+export function reportPdfPath(appId: string, version?: number): string {
+  return `${REPORT_PDF_PATH}?${reportQuery(appId, version)}`;
+}
