@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { zonedTimeToInstant } from "~/domain/counselling";
-import { callRoute } from "../../support/route-call";
+import { callPortalRoute } from "../../support/route-call";
 import { RESULTS_READY, type ScriptedAnswer } from "./support/fake-identity-provider";
 import { PORTAL, portalAgainstFakeProvider, signedInParticipant } from "./support/portal-under-test";
 
@@ -53,7 +53,7 @@ async function send(answer: ScriptedAnswer) {
     return answer;
   });
   const { action } = await import("~/routes/_portal.results.counselling");
-  const response = await callRoute(
+  const response = await callPortalRoute(
     action,
     new Request(`${PORTAL}/results/counselling?app=h1`, {
       method: "POST",
@@ -122,7 +122,7 @@ describe("asking for a counsellor", () => {
     idp.answerResultsCalls("counselling", () => ({ status: 200, body: { requests: [] } }));
     const { loader } = await import("~/routes/_portal.results.counselling");
     const open = (app: string) =>
-      callRoute(loader, new Request(`${PORTAL}/results/counselling?app=${app}`, { headers: { Cookie: cookie } }));
+      callPortalRoute(loader, new Request(`${PORTAL}/results/counselling?app=${app}`, { headers: { Cookie: cookie } }));
     expect((await open("h1")).status).toBe(200);
     expect((await open("t1")).status).toBe(404);
     expect((await open("__proto__")).status).toBe(404);
@@ -137,13 +137,13 @@ describe("asking for a counsellor", () => {
       return { status: 200, body: { request: { ...scheduled, state: "cancelled" } } };
     });
     const { loader, action } = await import("~/routes/_portal.counselling");
-    const page = await callRoute(loader, new Request(`${PORTAL}/counselling`, { headers: { Cookie: cookie } }));
+    const page = await callPortalRoute(loader, new Request(`${PORTAL}/counselling`, { headers: { Cookie: cookie } }));
     const { requests } = (await page.json()) as { requests: { reportLabel: string; scheduledText: string; zoneName: string }[] };
     expect(requests[0]).toMatchObject({ reportLabel: "Health", zoneName: "America/Chicago" });
     // 22:30 UTC is 4:30 PM in Chicago that day.
     expect(requests[0]!.scheduledText).toBe("Thursday, December 10, 2026, 4:30 PM");
 
-    const cancelled = await callRoute(
+    const cancelled = await callPortalRoute(
       action,
       new Request(`${PORTAL}/counselling`, {
         method: "POST",
