@@ -3,6 +3,8 @@ import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "./http-kit.ts";
+import { reportContentFor, type ReportLanguage } from "./report-content.ts";
+import type { AppRecord, PatientRecord } from "./repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.ts";
 
 /**
@@ -45,6 +47,31 @@ const toVersion = (row: VersionRow): ReportVersion => ({
   change: row.change,
   changeEs: row.change_es,
 });
+
+/**
+ * A report's content as its page, its PDF and a clinician's shared view show it: a reissued report as
+ * the version named (by default the newest), dated the day that version was issued and saying what
+ * changed in it; a report never reissued, dated `now`. Null when the report has no such version.
+ */
+export async function versionedReportContent(
+  deps: { db: Queryable; now: () => Date; laboratory: string },
+  patient: PatientRecord,
+  app: AppRecord,
+  language: ReportLanguage,
+  version?: number,
+) {
+  const versions = await versionsOfReport(deps.db, patient.userId, app.appID);
+  const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
+  if (version !== undefined && !shown) return null;
+  const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : deps.now();
+  const content = reportContentFor(patient, app, {
+    language,
+    issuedAt,
+    laboratory: deps.laboratory,
+    version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
+  });
+  return { content, issuedAt, version: shown, newestVersion: versions[0]?.version };
+}
 
 /** Each app's versions, newest first; an app the lab never reissued has none listed. */
 export async function reportVersionsOf(db: Queryable, userId: string): Promise<Map<string, ReportVersion[]>> {

@@ -18,12 +18,13 @@ import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
-import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "./report-content.ts";
+import { isDownloadApp, reportLanguage, type ReportLanguage } from "./report-content.ts";
 import { renderReportPdf } from "./report-pdf.ts";
 import {
   createReportVersionRoutes,
   reportVersionsOf,
   requestedVersion,
+  versionedReportContent,
   versionsOfReport,
   type ReportVersionDeps,
 } from "./report-versions.ts";
@@ -183,24 +184,14 @@ export function createRouter(deps: RouteDependencies) {
     sendJson(res, 200, { report: content, ...(version ? { version, newestVersion } : {}) });
   }
 
-  /**
-   * A report's content as its page and its PDF show it: a reissued report as the version named (by
-   * default the newest), dated the day that version was issued and saying what changed in it; a report
-   * never reissued, dated today. Null when the report has no such version.
-   */
-  async function versionedContent(patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) {
-    const versions = await versionsOfReport(deps.db, patient.userId, app.appID);
-    const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
-    if (version !== undefined && !shown) return null;
-    const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : new Date(deps.nowSeconds() * 1000);
-    const content = reportContentFor(patient, app, {
+  const versionedContent = (patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) =>
+    versionedReportContent(
+      { db: deps.db, now: () => new Date(deps.nowSeconds() * 1000), laboratory: deps.reportIssuer.laboratory },
+      patient,
+      app,
       language,
-      issuedAt,
-      laboratory: deps.reportIssuer.laboratory,
-      version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
-    });
-    return { content, issuedAt, version: shown, newestVersion: versions[0]?.version };
-  }
+      version,
+    );
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {

@@ -134,6 +134,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
         store: shareStore,
+        db,
         repository,
         reportIssuer,
         now,

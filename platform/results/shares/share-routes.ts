@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import * as z from "zod";
+import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
-import { isDownloadApp, reportContentFor, reportLanguage, type ReportLanguage } from "../report-content.ts";
+import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
+import { versionedReportContent } from "../report-versions.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { answeredNoSoonerThan, createGuessBudget } from "./guess-budget.ts";
@@ -12,6 +14,8 @@ import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
 export interface ShareRouteDeps {
   store: ShareStore;
+  /** The results service's database: a reissued report's versions. */
+  db: Queryable;
   repository: ResultsRepository;
   reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
   now: () => Date;
@@ -85,8 +89,13 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     // The participant's own rule: results no longer ready (the kit status moved back) are not shown to anyone.
     if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(url.searchParams.get("lang"));
-    const issuedAt = deps.now();
-    const content = reportContentFor(patient, app, { language, issuedAt, laboratory: deps.reportIssuer.laboratory });
+    // A reissued report is shown as its newest version, with that version's date and what changed.
+    const { content, issuedAt } = (await versionedReportContent(
+      { db: deps.db, now: deps.now, laboratory: deps.reportIssuer.laboratory },
+      patient,
+      app,
+      language,
+    ))!;
     return { opened, app, content, issuedAt };
   }
 

@@ -116,6 +116,23 @@ const noticeToken = () =>
   );
 
 describe("sharing a report with a clinician (results service)", () => {
+  it("shows a clinician a reissued report as its newest version, with that version's date and what changed", async () => {
+    const reissued = await fetch(`${service.url}/dev/reports/S4/${fhApp("S4")}/reissue`, {
+      method: "POST",
+      body: JSON.stringify({ change: "A variant was reclassified." }),
+    });
+    expect(reissued.status).toBe(201);
+    const { version } = (await reissued.json()) as { version: { version: number; issuedOn: string } };
+    const created = await shareOf("S4");
+    const { access } = (await (await open({ code: created.code, dateOfBirth: BIRTH.S4 })).json()) as { access: string };
+    const shown = (await (await report(access)).json()) as {
+      report: { sections: { heading: string; paragraphs?: string[]; rows?: string[][] }[] };
+    };
+    const rows = shown.report.sections.flatMap((section) => section.rows ?? []);
+    expect(rows).toContainEqual(["Report version", String(version.version)]);
+    expect(shown.report.sections).toContainEqual(expect.objectContaining({ paragraphs: ["A variant was reclassified."] }));
+  });
+
   it("opens the shared report with the code and the date of birth, with no participant token, and records the view", async () => {
     const created = await shareOf("S1");
     expect(created.code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
