@@ -22,8 +22,13 @@ export const familyLetterPath = (appId: string, language?: LetterLanguage) =>
 export const familyLetterPdfPath = (letterId: string, language: LetterLanguage) =>
   `${FAMILY_LETTER_PDF_PATH}?letter=${encodeURIComponent(letterId)}&in=${language}`;
 
-/** Whether a result card offers the family letter: a ready FH report. */
-export const offersFamilyLetter = (app: { appName: string; reportReady: boolean }) => app.reportReady && app.appName === FAMILY_LETTER_APP;
+/**
+ * Whether a result card offers the family letter: a ready FH report that found a pathogenic or likely
+ * pathogenic variant. A letter asking relatives to be tested beside a result that found none would
+ * contradict the report.
+ */
+export const offersFamilyLetter = (app: { appName: string; reportReady: boolean; variantFound: boolean }) =>
+  app.reportReady && app.appName === FAMILY_LETTER_APP && app.variantFound;
 
 /** The letter's language: the one asked for, else the page's. */
 export const letterLanguage = (asked: string | null, page: string): LetterLanguage =>

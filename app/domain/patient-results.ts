@@ -13,6 +13,8 @@ const AppSchema = z.object({
   labelEs: z.string().nullish(),
   type: z.string().nullish(),
   fileBytes: z.number().int().nonnegative().nullish().catch(null),
+  // A ready FH report: whether it found a variant; anything else reads as not found (no family letter).
+  variantFound: z.boolean().nullish().catch(null),
   // A reissued report's versions; a list that does not read as one is left out (the card shows no version).
   reportVersions: z.unknown().optional(),
 });
@@ -60,6 +62,8 @@ export type ResultApp = {
   reportReady: boolean;
   /** A data file's size (the exome download), when the results service gives it. */
   fileBytes: number | null;
+  /** A ready FH report that found a pathogenic or likely pathogenic variant (false for any other). */
+  variantFound: boolean;
   /** A reissued report's versions, newest first; none for a report never reissued. */
   versions: ReportVersion[];
   /** Reissued, and its newest version not yet opened by this participant (set from the portal's own record). */
@@ -106,6 +110,7 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
       type: app.type ?? "",
       reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
       fileBytes: app.fileBytes ?? null,
+      variantFound: app.variantFound === true,
       versions: reportVersionsFrom(app.reportVersions),
       updated: false,
     })),

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import * as z from "zod";
+import { FhFindingSchema } from "./fh-finding.ts";
 
 const DemoAppSchema = z.object({
   appID: z.string().min(1),
@@ -9,6 +10,8 @@ const DemoAppSchema = z.object({
   type: z.string().nullable(),
   /** A download app standing in for a file of this many bytes (generated when read). */
   documentBytes: z.number().int().positive().optional(),
+  /** An FH report's pathogenic or likely pathogenic variant; absent, the report found none. */
+  fhFinding: FhFindingSchema.nullable().optional(),
   /** A reissued report's versions (any order): each dated, and what changed in one sentence (none for the first). */
   reportVersions: z
     .array(

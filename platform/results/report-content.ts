@@ -1,4 +1,5 @@
 import { documentDate, participantName, participantRows } from "./document-parts.ts";
+import { FH_GENES, type FhFinding } from "./fh-finding.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
 
 export type ReportLanguage = "en" | "es";
@@ -26,6 +27,16 @@ const words = {
     noVariants: "No variants of concern were found among the conditions screened in this demonstration report.",
     genes: "Genes screened",
     noVariant: "No variant of concern",
+    found: "What was found",
+    classification: { pathogenic: "Pathogenic variant", "likely-pathogenic": "Likely pathogenic variant" },
+    fhFound: (f: FhFinding) => [
+      `A ${f.classification === "pathogenic" ? "pathogenic" : "likely pathogenic"} variant was found in the ${f.gene} gene: ${f.variant}.`,
+      "A variant like this causes familial hypercholesterolemia (FH): high LDL cholesterol from birth, which raises the risk of heart disease early in life. Treatment lowers it.",
+      "Your parents, brothers, sisters and children each have a one-in-two chance of carrying the same variant. A letter for your family, from this report's card, explains how they can be tested for it.",
+      "Talk to your doctor or a genetic counsellor about what this result means for you.",
+    ],
+    fhNone:
+      "No pathogenic or likely pathogenic variant was found in LDLR, APOB or PCSK9. This does not rule out high cholesterol from other causes: keep having your cholesterol checked as your doctor advises.",
     summary: "Summary",
     noVariantsGenes: "No variants of concern were found among the genes screened in this demonstration report.",
     composition: "Ancestry composition",
@@ -65,6 +76,16 @@ const words = {
     noVariants: "No se encontraron variantes preocupantes entre las afecciones analizadas en este informe de demostración.",
     genes: "Genes analizados",
     noVariant: "Ninguna variante preocupante",
+    found: "Qué se encontró",
+    classification: { pathogenic: "Variante patogénica", "likely-pathogenic": "Variante probablemente patogénica" },
+    fhFound: (f: FhFinding) => [
+      `Se encontró una variante ${f.classification === "pathogenic" ? "patogénica" : "probablemente patogénica"} en el gen ${f.gene}: ${f.variant}.`,
+      "Una variante así causa hipercolesterolemia familiar (HF): colesterol LDL alto desde el nacimiento, que aumenta el riesgo de enfermedad cardíaca a una edad temprana. El tratamiento lo reduce.",
+      "Sus padres, hermanos, hermanas e hijos tienen cada uno una probabilidad de una entre dos de tener la misma variante. Una carta para su familia, desde la tarjeta de este informe, explica cómo pueden hacerse la prueba.",
+      "Hable con su médico o con un asesor genético sobre lo que este resultado significa para usted.",
+    ],
+    fhNone:
+      "No se encontró ninguna variante patogénica ni probablemente patogénica en LDLR, APOB ni PCSK9. Esto no descarta el colesterol alto por otras causas: siga controlando su colesterol como le indique su médico.",
     summary: "Resumen",
     noVariantsGenes: "No se encontraron variantes preocupantes entre los genes analizados en este informe de demostración.",
     composition: "Composición de ascendencia",
@@ -95,7 +116,8 @@ const words = {
 
 type Words = (typeof words)[ReportLanguage];
 
-function contentByAppName(appName: string, type: string | null, w: Words): { kind: string; sections: ReportContent["sections"] } {
+function contentByAppName(app: AppRecord, w: Words): { kind: string; sections: ReportContent["sections"] } {
+  const { appName, type } = app;
   switch (appName) {
     case "health":
       return { kind: w.kinds.health, sections: [{ heading: w.screened, paragraphs: [w.noVariants] }] };
@@ -103,13 +125,14 @@ function contentByAppName(appName: string, type: string | null, w: Words): { kin
       return {
         kind: w.kinds.fh,
         sections: [
+          { heading: w.found, paragraphs: app.fhFinding ? w.fhFound(app.fhFinding) : [w.fhNone] },
           {
             heading: w.genes,
-            rows: [
-              ["LDLR", w.noVariant],
-              ["APOB", w.noVariant],
-              ["PCSK9", w.noVariant],
-            ],
+            rows: FH_GENES.map((gene): [string, string] =>
+              app.fhFinding?.gene === gene
+                ? [gene, `${w.classification[app.fhFinding.classification]}: ${app.fhFinding.variant}`]
+                : [gene, w.noVariant],
+            ),
           },
         ],
       };
@@ -145,7 +168,7 @@ export function reportContentFor(
   },
 ): ReportContent {
   const w = words[options.language];
-  const { kind, sections } = contentByAppName(app.appName, app.type, w);
+  const { kind, sections } = contentByAppName(app, w);
   const label = (options.language === "es" ? app.labelEs?.trim() || app.label : app.label)?.trim() || null;
   return {
     language: options.language,

@@ -1,4 +1,5 @@
 import type { Database } from "../../lib/postgres/index.ts";
+import { fhFindingOf, type FhFinding } from "./fh-finding.ts";
 
 export interface PatientRecord {
   userId: string;
@@ -34,6 +35,8 @@ export interface AppRecord {
   type: string | null;
   /** For a download app: the size of its file, when it stands in for a file of a given size. */
   documentBytes: number | null;
+  /** For an FH report: the pathogenic or likely pathogenic variant it found, or none. */
+  fhFinding: FhFinding | null;
 }
 
 interface PatientRow {
@@ -58,6 +61,7 @@ interface AppRow {
   label_es: string | null;
   type: string | null;
   document_bytes: string | number | null;
+  fh_finding: unknown;
 }
 
 const toApp = (row: AppRow): AppRecord => ({
@@ -67,6 +71,7 @@ const toApp = (row: AppRow): AppRecord => ({
   labelEs: row.label_es,
   type: row.type,
   documentBytes: row.document_bytes === null ? null : Number(row.document_bytes),
+  fhFinding: row.app_name === "fh-health" && row.fh_finding != null ? fhFindingOf(row.fh_finding) : null,
 });
 
 export function createResultsRepository(db: Database) {
@@ -108,7 +113,7 @@ export function createResultsRepository(db: Database) {
     },
     async listApps(userId: string): Promise<AppRecord[]> {
       const rows = await db.query<AppRow>(
-        "SELECT app_id, app_name, label, label_es, type, document_bytes FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",
+        "SELECT app_id, app_name, label, label_es, type, document_bytes, fh_finding FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",
         [userId],
       );
       return rows.map(toApp);
@@ -116,7 +121,7 @@ export function createResultsRepository(db: Database) {
 
     async findApp(userId: string, appId: string): Promise<AppRecord | null> {
       const [row] = await db.query<AppRow>(
-        "SELECT app_id, app_name, label, label_es, type, document_bytes FROM results_apps WHERE user_id = $1 AND app_id = $2",
+        "SELECT app_id, app_name, label, label_es, type, document_bytes, fh_finding FROM results_apps WHERE user_id = $1 AND app_id = $2",
         [userId, appId],
       );
       return row ? toApp(row) : null;

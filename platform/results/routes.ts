@@ -121,11 +121,14 @@ export function createRouter(deps: RouteDependencies) {
       kitStatus: patient.kitStatus,
       // A data file's size goes with it, so the portal can name it on the download button.
       apps: apps.map((record) => {
-        const { documentBytes: _keptHere, ...app } = record;
+        const { documentBytes: _keptHere, fhFinding: _inTheReport, ...app } = record;
         if (isDownloadApp(record)) return { ...app, fileBytes: exomeVcfDocument(patient, record, today).bytes };
+        const ready = reportIsReady(record, patient.kitStatus);
+        // A ready FH report says whether it found a variant (the family letter goes with one), never which.
+        const finding = ready && record.appName === "fh-health" ? { variantFound: record.fhFinding !== null } : {};
         // A reissued report lists its versions, newest first; one never reissued lists none.
-        const reportVersions = reportIsReady(record, patient.kitStatus) ? versions.get(record.appID) : undefined;
-        return reportVersions?.length ? { ...app, reportVersions } : app;
+        const reportVersions = ready ? versions.get(record.appID) : undefined;
+        return reportVersions?.length ? { ...app, ...finding, reportVersions } : { ...app, ...finding };
       }),
       heapIdentifier: patient.heapIdentifier,
       isHealthOrResearch: patient.isHealthOrResearch,

@@ -124,4 +124,7 @@ export const resultsMigrations: readonly string[] = [
     UNIQUE (user_id, app_id, version)
   );
   `,
+  `
+  ALTER TABLE results_apps ADD COLUMN fh_finding jsonb;
+  `,
 ];

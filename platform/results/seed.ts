@@ -33,11 +33,22 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
       );
       for (const [position, app] of p.apps.entries()) {
         await tx.query(
-          `INSERT INTO results_apps (user_id, app_id, app_name, label, label_es, type, position, document_bytes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          `INSERT INTO results_apps (user_id, app_id, app_name, label, label_es, type, position, document_bytes, fh_finding)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            ON CONFLICT (user_id, app_id) DO UPDATE SET app_name = EXCLUDED.app_name, label = EXCLUDED.label,
-             label_es = EXCLUDED.label_es, type = EXCLUDED.type, position = EXCLUDED.position, document_bytes = EXCLUDED.document_bytes`,
-          [p.userId, app.appID, app.appName, app.label, app.labelEs, app.type, position, app.documentBytes ?? null],
+             label_es = EXCLUDED.label_es, type = EXCLUDED.type, position = EXCLUDED.position, document_bytes = EXCLUDED.document_bytes,
+             fh_finding = EXCLUDED.fh_finding`,
+          [
+            p.userId,
+            app.appID,
+            app.appName,
+            app.label,
+            app.labelEs,
+            app.type,
+            position,
+            app.documentBytes ?? null,
+            app.fhFinding ? JSON.stringify(app.fhFinding) : null,
+          ],
         );
         if (app.reportVersions) await storeReportVersions(tx, p.userId, app.appID, app.reportVersions);
       }

@@ -14,6 +14,7 @@ const health = (versions: ResultApp["versions"], updated = false): ResultApp => 
   type: "health",
   reportReady: true,
   fileBytes: null,
+  variantFound: false,
   versions,
   updated,
 });

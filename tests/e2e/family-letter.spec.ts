@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { fullNameOf } from "../support/demo-participants";
+import { templateRecord } from "../support/participant-templates";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { expectFocusOn } from "./support/focus";
@@ -13,6 +14,19 @@ const luciaWithHealthResults = {
   kitHistory: {
     events: ["2026-08-10", "2026-08-26", "2026-10-07", "2026-10-28", "2026-11-18"].map((date, index) => ({ step: index + 1, date })),
   },
+};
+
+/** The same, and her FH report found a pathogenic LDLR variant: the card offers the letter. */
+const luciaWithFhFinding = {
+  ...luciaWithHealthResults,
+  apps: templateRecord("lucia").apps.map((app) =>
+    app.appName === "fh-health"
+      ? {
+          ...app,
+          fhFinding: { gene: "LDLR" as const, variant: "NM_000527.5:c.1775G>A (p.Gly592Glu)", classification: "pathogenic" as const },
+        }
+      : app,
+  ),
 };
 
 /** Nothing wider than the screen: no sideways scrolling at this width. */
@@ -35,7 +49,14 @@ test.describe("a letter for the family after an FH result", () => {
     signedIn,
   }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    const lucia = await signedIn(page, await participant("lucia", { results: luciaWithHealthResults }));
+    const lucia = await signedIn(page, await participant("lucia", { results: luciaWithFhFinding }));
+    await page.goto("/?lang=en");
+    // The report says what was found, in plain words.
+    await page
+      .locator('[data-app-name="fh-health"]')
+      .getByRole("link", { name: /^Read report/ })
+      .click();
+    await expect(page.getByText("A pathogenic variant was found in the LDLR gene: NM_000527.5:c.1775G>A (p.Gly592Glu).")).toBeVisible();
     await page.goto("/?lang=en");
     await page
       .locator('[data-app-name="fh-health"]')
@@ -108,7 +129,7 @@ test.describe("a letter for the family after an FH result", () => {
   }) => {
     await ownSignedIn(page, {
       template: "lucia",
-      changes: { results: luciaWithHealthResults },
+      changes: { results: luciaWithFhFinding },
       viewport: { width: 375, height: 812 },
       path: "/?lang=es",
     });
@@ -148,7 +169,7 @@ test.describe("a letter for the family after an FH result", () => {
   });
 
   test("a results-link visitor is not offered the letter, and its page asks for a full sign-in", async ({ page, participant }) => {
-    const lucia = await participant("lucia", { results: luciaWithHealthResults });
+    const lucia = await participant("lucia", { results: luciaWithFhFinding });
     const response = await fetch(`${identityUrl}/dev/results-link`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -164,6 +185,38 @@ test.describe("a letter for the family after an FH result", () => {
     expect(letterPage.status()).toBeGreaterThanOrEqual(300);
     expect(letterPage.status()).toBeLessThan(500);
     expect(await letterPage.text()).not.toContain("Make the letter");
+  });
+
+  test("an FH report that found no variant says so, offers no letter, and the letter's address is not found (English and Spanish)", async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signedIn(page, await participant("lucia", { results: luciaWithHealthResults }));
+    await page.goto("/?lang=en");
+    const card = page.locator('[data-app-name="fh-health"]');
+    await expect(card.getByRole("link", { name: /^Read report/ })).toBeVisible();
+    await expect(card.getByRole("link", { name: /Letter for your family/ })).toHaveCount(0);
+    const appId = luciaWithFhFinding.apps.find((app) => app.appName === "fh-health")!.appID;
+    await card.getByRole("link", { name: /^Read report/ }).click();
+    await expect(
+      page.getByText("No pathogenic or likely pathogenic variant was found in LDLR, APOB or PCSK9.", { exact: false }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const english = await page.goto(`/results/family-letter?app=${encodeURIComponent(appId)}`);
+    expect(english!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "We can't find that page" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Make the letter" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/?lang=es");
+    await expect(card.getByRole("link", { name: /Carta para su familia/ })).toHaveCount(0);
+    const spanish = await page.goto(`/results/family-letter?app=${encodeURIComponent(appId)}`);
+    expect(spanish!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "No encontramos esa página" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("the relatives' page asks search engines not to keep it", async ({ request }) => {

@@ -202,10 +202,9 @@ export async function checkResultsApi(
   }
 
   // Reports: each app's (a few), and one that is not theirs.
-  const apps = ((results?.json as { apps?: { appID: string; appName: string; type: string | null }[] } | undefined)?.apps ?? []).slice(
-    0,
-    6,
-  );
+  const apps = (
+    (results?.json as { apps?: { appID: string; appName: string; type: string | null; variantFound?: boolean }[] } | undefined)?.apps ?? []
+  ).slice(0, 6);
   const readyReports: typeof apps = [];
   if (!results) skip("getReport", "the participant's results were not read");
   // A reissued report: its newest version by number, and one it does not have.
@@ -555,9 +554,19 @@ export async function checkResultsApi(
     { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter.pdf`, authorization: own },
     [404],
   );
-  const fhReport = readyReports.find((app) => app.appName === "fh-health");
+  // A family letter goes with an FH report that found a variant; one that found none is refused.
+  const fhReport = readyReports.find((app) => app.appName === "fh-health" && app.variantFound === true);
+  const negativeFhReport = readyReports.find((app) => app.appName === "fh-health" && app.variantFound === false);
+  if (!options.readOnly && negativeFhReport) {
+    await probe(
+      "createFamilyLetter",
+      "an FH report that found no variant: no letter",
+      { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: negativeFhReport.appID } },
+      [409],
+    );
+  }
   if (options.readOnly) skip("createFamilyLetter", "read-only: no family letter made");
-  else if (!fhReport) skip("createFamilyLetter", "the participant has no ready FH report");
+  else if (!fhReport) skip("createFamilyLetter", "the participant has no ready FH report that found a variant");
   else {
     const made = await probe(
       "createFamilyLetter",

@@ -114,6 +114,8 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
         const patient = await deps.repository.findPatient(userId);
         if (!patient) throw new RequestError(404, "No results were found for this participant");
         if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+        // The letter asks relatives to be tested for a variant: a report that found none has no letter.
+        if (!app.fhFinding) throw new RequestError(409, "This familial hypercholesterolemia report found no variant to test relatives for");
         const made = await letters.create(userId, app.appID);
         if (made === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw gives out no family letter");
         return sendJson(res, made.created ? 201 : 200, { letter: made.letter });

@@ -17,10 +17,25 @@ const dateOfBirth = demoAda.dateOfBirth as string;
 const fetch = contractCheckedFetch(() => resultsService.url);
 const checked = participantLike(USER, {
   dataExports: [{ state: "ready", language: "en" }],
-  // A ready FH report too, so that a family letter is made, read, opened and ended.
+  // A ready FH report that found a variant, so that a family letter is made, read, opened and ended, and one
+  // that found none, whose letter is refused.
   apps: [
     ...demoAda.apps.map((app) => ({ ...app, appID: `${app.appID}-${USER}` })),
-    { appID: `app-fh-health-${USER}`, appName: "fh-health", label: "Familial Hypercholesterolemia", labelEs: null, type: "health" },
+    {
+      appID: `app-fh-health-${USER}`,
+      appName: "fh-health",
+      label: "Familial Hypercholesterolemia",
+      labelEs: null,
+      type: "health",
+      fhFinding: { gene: "LDLR", variant: "NM_000527.5:c.1775G>A (p.Gly592Glu)", classification: "pathogenic" },
+    },
+    {
+      appID: `app-fh-none-${USER}`,
+      appName: "fh-health",
+      label: "Familial Hypercholesterolemia (negative)",
+      labelEs: null,
+      type: "health",
+    },
   ],
 });
 // A reissued health report, so a version is asked for by number.
@@ -137,6 +152,10 @@ describe("the embedded results service (the reference implementation)", () => {
         "a reissued report's earliest version: that version, and the newest's number",
         "a version the report does not have: not found",
       ]),
+    );
+    // A letter is made for the FH report that found a variant, and refused for the one that found none.
+    expect(reports.find((report) => report.operationId === "createFamilyLetter")?.cases.map((entry) => entry.what)).toEqual(
+      expect.arrayContaining(["an FH report that found no variant: no letter", "the letter of a ready FH report"]),
     );
   }, 120_000);
 });

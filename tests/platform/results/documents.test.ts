@@ -27,6 +27,7 @@ const app = (appName: string, label: string | null = "Label", type: string | nul
   labelEs: null,
   type,
   documentBytes: null,
+  fhFinding: null,
 });
 
 const issuedAt = new Date("2026-03-04T10:00:00Z");

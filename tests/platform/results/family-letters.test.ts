@@ -13,8 +13,10 @@ const fetch = contractCheckedFetch();
 type DemoFile = { participants: Array<Record<string, unknown> & { userId: string; apps: Array<Record<string, unknown>> }> };
 const demo = JSON.parse(await readFile(path.resolve("platform/demo/participants.json"), "utf8")) as DemoFile;
 const lucia = demo.participants.find((p) => p.email === "lucia@example.test")!;
-const PEOPLE = ["F1", "F2", "F3", "F4", "F5"] as const;
+const PEOPLE = ["F1", "F2", "F3", "F4", "F5", "F6"] as const;
 type Person = (typeof PEOPLE)[number];
+/** What an FH report found; F6's found nothing. */
+const FINDING = { gene: "LDLR", variant: "NM_000527.5:c.1775G>A (p.Gly592Glu)", classification: "pathogenic" };
 const participant = (userId: Person) => ({
   ...lucia,
   dataExports: undefined,
@@ -22,7 +24,11 @@ const participant = (userId: Person) => ({
   kitStatus: 5,
   firstName: `Relativa${userId}`,
   email: `${userId.toLowerCase()}@example.test`,
-  apps: lucia.apps.map((app) => ({ ...app, appID: `${app.appID}-${userId}` })),
+  apps: lucia.apps.map((app) => ({
+    ...app,
+    appID: `${app.appID}-${userId}`,
+    ...(app.appName === "fh-health" && userId !== "F6" ? { fhFinding: FINDING } : {}),
+  })),
 });
 const appOf = (userId: Person, appName: string) => `${lucia.apps.find((app) => app.appName === appName)!.appID as string}-${userId}`;
 
@@ -161,6 +167,42 @@ describe("family letters after an FH result (results service)", () => {
     // Another participant's token reads none of it.
     const other = await fetch(`${at}/letter`, { headers: await asOwner("F1") });
     expect(other.status).toBe(403);
+  });
+
+  it("says whether a ready FH report found a variant, in its words, and refuses a letter for one that found none", async () => {
+    type Answer = { apps: Array<{ appID: string; appName: string; variantFound?: boolean }> };
+    const fhCard = async (userId: Person) => {
+      const response = await fetch(`${service.url}/results/${userId}`, {
+        headers: await asOwner(userId),
+      });
+      const { apps } = (await response.json()) as Answer;
+      return apps;
+    };
+    const [withFinding, without] = [await fhCard("F5"), await fhCard("F6")];
+    expect(withFinding.find((app) => app.appName === "fh-health")).toMatchObject({ variantFound: true });
+    expect(without.find((app) => app.appName === "fh-health")).toMatchObject({ variantFound: false });
+    // Only an FH report says it; which variant is in the report alone.
+    expect(withFinding.filter((app) => "variantFound" in app).map((app) => app.appName)).toEqual(["fh-health"]);
+    expect(JSON.stringify(withFinding)).not.toContain("LDLR");
+
+    const words = async (userId: Person, language: string) => {
+      const response = await fetch(
+        `${service.url}/reports/${lucia.sourceID as string}/${appOf(userId, "fh-health")}/${userId}/content?lang=${language}`,
+        { headers: await asOwner(userId) },
+      );
+      expect(response.status).toBe(200);
+      return JSON.stringify(await response.json());
+    };
+    expect(await words("F5", "en")).toContain("A pathogenic variant was found in the LDLR gene: NM_000527.5:c.1775G>A (p.Gly592Glu).");
+    expect(await words("F5", "en")).toContain("Pathogenic variant: NM_000527.5:c.1775G>A (p.Gly592Glu)");
+    expect(await words("F5", "es")).toContain("Se encontró una variante patogénica en el gen LDLR");
+    expect(await words("F6", "en")).toContain("No pathogenic or likely pathogenic variant was found in LDLR, APOB or PCSK9.");
+    expect(await words("F6", "es")).not.toContain("Se encontró una variante");
+
+    const refused = await makeLetter("F6");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/found no variant/);
+    expect(await lettersOf("F6")).toEqual([]);
   });
 
   it("refuses a letter for a report that is not FH", async () => {

@@ -18,6 +18,7 @@ function results(overrides: Partial<PatientResults> = {}): PatientResults {
         type: "traits",
         reportReady: true,
         fileBytes: null,
+        variantFound: false,
         versions: [],
         updated: false,
       },

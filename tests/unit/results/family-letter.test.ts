@@ -8,6 +8,7 @@ import {
   RelativeCodeSchema,
   type FamilyLetter,
 } from "~/domain/family-letter";
+import { normalizePatientResults, PatientResultsSchema } from "~/domain/patient-results";
 
 const letter = (overrides: Partial<FamilyLetter>): FamilyLetter => ({
   id: "7d0c3c3e-1f7a-4a7e-9f0e-0a7f5f1c2b3d",
@@ -22,10 +23,25 @@ const letter = (overrides: Partial<FamilyLetter>): FamilyLetter => ({
 });
 
 describe("the family letter's rules", () => {
-  it("is offered on a ready FH card only", () => {
-    expect(offersFamilyLetter({ appName: "fh-health", reportReady: true })).toBe(true);
-    expect(offersFamilyLetter({ appName: "fh-health", reportReady: false })).toBe(false);
-    expect(offersFamilyLetter({ appName: "health", reportReady: true })).toBe(false);
+  it("is offered on a ready FH card that found a variant only", () => {
+    expect(offersFamilyLetter({ appName: "fh-health", reportReady: true, variantFound: true })).toBe(true);
+    expect(offersFamilyLetter({ appName: "fh-health", reportReady: true, variantFound: false })).toBe(false);
+    expect(offersFamilyLetter({ appName: "fh-health", reportReady: false, variantFound: true })).toBe(false);
+    expect(offersFamilyLetter({ appName: "health", reportReady: true, variantFound: true })).toBe(false);
+  });
+
+  it("reads the results service's answer: a ready FH report offers the letter only when it says a variant was found", () => {
+    const cards = (variantFound: unknown) =>
+      normalizePatientResults(
+        PatientResultsSchema.parse({
+          kitStatus: 5,
+          apps: [{ appID: "fh", appName: "fh-health", label: "FH", type: "health", variantFound }],
+        }),
+      ).apps;
+    expect(cards(true).map(offersFamilyLetter)).toEqual([true]);
+    expect(cards(false).map(offersFamilyLetter)).toEqual([false]);
+    expect(cards(undefined).map(offersFamilyLetter)).toEqual([false]);
+    expect(cards("yes").map(offersFamilyLetter)).toEqual([false]);
   });
 
   it("is written in the language asked for, else the page's, never a third", () => {
