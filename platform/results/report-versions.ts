@@ -61,13 +61,25 @@ export async function versionedReportContent(
   version?: number,
 ) {
   const versions = await versionsOfReport(deps.db, patient.userId, app.appID);
+  return contentOfVersion(versions, patient, app, { language, now: deps.now(), laboratory: deps.laboratory }, version);
+}
+
+/** The same, from versions already read (newest first), for a reader of many reports (the data export). */
+export function contentOfVersion(
+  versions: ReportVersion[],
+  patient: PatientRecord,
+  app: AppRecord,
+  options: { language: ReportLanguage; now: Date; laboratory: string },
+  version?: number,
+) {
+  const { language } = options;
   const shown = version === undefined ? versions[0] : versions.find((each) => each.version === version);
   if (version !== undefined && !shown) return null;
-  const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : deps.now();
+  const issuedAt = shown ? new Date(`${shown.issuedOn}T12:00:00Z`) : options.now;
   const content = reportContentFor(patient, app, {
     language,
     issuedAt,
-    laboratory: deps.laboratory,
+    laboratory: options.laboratory,
     version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
   });
   return { content, issuedAt, version: shown, newestVersion: versions[0]?.version };

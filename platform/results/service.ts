@@ -93,6 +93,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     exportWorker = startExportWorker({
       jobs: exportJobs,
       repository,
+      db,
       directory: config.exportDir,
       programName: reportIssuer.programName,
       laboratory: reportIssuer.laboratory,

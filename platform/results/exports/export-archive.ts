@@ -6,8 +6,9 @@ import { pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
 import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
-import { isDownloadApp, reportContentFor, type ReportLanguage } from "../report-content.ts";
+import { isDownloadApp, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
+import { contentOfVersion, type ReportVersion } from "../report-versions.ts";
 import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
 import { consentDocumentContent } from "./consent-document.ts";
 import { exportReadme, type ListedFile } from "./export-readme.ts";
@@ -17,6 +18,8 @@ export interface ParticipantData {
   patient: PatientRecord;
   apps: AppRecord[];
   consents: ConsentRecord[];
+  /** A reissued report's versions, newest first, by app: the archive holds the newest. */
+  reportVersions: Map<string, ReportVersion[]>;
 }
 
 export interface ArchiveOptions {
@@ -37,7 +40,7 @@ interface PlannedFile {
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
 
 function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[] {
-  const { patient, apps, consents } = data;
+  const { patient, apps, consents, reportVersions } = data;
   const { language, exportedAt } = options;
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
     Readable.from([await renderReportPdf(content, options.programName(language))]);
@@ -49,7 +52,14 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
       ? { path: `reports/${exomeFileName(patient.userId)}`, open: async () => exomeVcfDocument(patient, app, exportedAt).stream() }
       : {
           path: `reports/${safeName(app.appName)}-report.pdf`,
-          open: () => pdf(reportContentFor(patient, app, { language, issuedAt: exportedAt, laboratory: options.laboratory })),
+          open: () =>
+            pdf(
+              contentOfVersion(reportVersions.get(app.appID) ?? [], patient, app, {
+                language,
+                now: exportedAt,
+                laboratory: options.laboratory,
+              })!.content,
+            ),
         },
   );
   const consentDocuments = consents.map((consent): PlannedFile => ({

@@ -1,6 +1,8 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
+import type { Queryable } from "../../../lib/postgres/index.ts";
+import { reportVersionsOf } from "../report-versions.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { writeExportArchive } from "./export-archive.ts";
 import type { ExportJob, ExportJobs } from "./export-jobs.ts";
@@ -8,6 +10,8 @@ import type { ExportJob, ExportJobs } from "./export-jobs.ts";
 export interface ExportWorkerOptions {
   jobs: ExportJobs;
   repository: ResultsRepository;
+  /** The results service's database: reissued reports' versions. */
+  db: Queryable;
   /** Where archives are kept (the results service's storage). */
   directory: string;
   programName: (language: "en" | "es") => string;
@@ -33,8 +37,12 @@ export function startExportWorker(options: ExportWorkerOptions) {
   async function build(job: ExportJob): Promise<void> {
     const patient = await repository.findPatient(job.userId);
     if (!patient) return jobs.failed(job.id);
-    const [apps, consents] = await Promise.all([repository.listApps(job.userId), repository.listConsents(job.userId)]);
-    const { bytes, files } = await writeExportArchive({ patient, apps, consents }, exportArchivePath(directory, job.id), {
+    const [apps, consents, reportVersions] = await Promise.all([
+      repository.listApps(job.userId),
+      repository.listConsents(job.userId),
+      reportVersionsOf(options.db, job.userId),
+    ]);
+    const { bytes, files } = await writeExportArchive({ patient, apps, consents, reportVersions }, exportArchivePath(directory, job.id), {
       language: job.language,
       exportedAt: options.now(),
       programName: options.programName,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromBuffer, type Entry } from "yauzl";
 import { normalizePatientResults, PatientResultsSchema } from "../../../app/domain/patient-results";
+import { drawnText } from "../../support/pdf-text";
 import { contractCheckedFetch } from "../../support/results-contract";
 import { demoAda, participantLike, resultsServiceForSuite } from "./support/results-service-for-suite.ts";
 
@@ -47,6 +48,25 @@ const call = async (pathname: string, userId: string, init: RequestInit = {}) =>
     headers: { authorization: `Bearer ${await resultsService.keys.accessTokenFor(userId)}`, ...init.headers },
   });
 
+function entryBytes(archive: Buffer, name: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      zip.on("entry", (entry: Entry) => {
+        if (entry.fileName !== name) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => resolve(Buffer.concat(chunks)));
+        });
+      });
+      zip.on("end", () => reject(new Error(`${name} is not in the archive`)));
+      zip.readEntry();
+    });
+  });
+}
+
 function entryNames(archive: Buffer): Promise<string[]> {
   return new Promise((resolve, reject) => {
     fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
@@ -80,8 +100,8 @@ async function reportsThePortalOffers(userId: string): Promise<string[]> {
   return offered.map((app) => app.appName).sort();
 }
 
-/** The reports in the participant's 'Download all your data' archive, by the app they are of. */
-async function reportsInTheArchive(userId: string): Promise<string[]> {
+/** The participant's 'Download all your data' archive, requested and downloaded as the portal does. */
+async function archiveOf(userId: string): Promise<Buffer> {
   const requested = await call(`/exports/${userId}`, userId, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -100,10 +120,14 @@ async function reportsInTheArchive(userId: string): Promise<string[]> {
     .toBe("ready");
   // The archive holds raw genetic data: its download takes a fresh proof (raw-data-downloads.test.ts).
   const proof = await resultsService.keys.stepUpProofFor(userId, "download");
-  const archive = Buffer.from(
+  return Buffer.from(
     await (await call(`/exports/${userId}/${job.id}/file`, userId, { headers: { "x-step-up-proof": proof } })).arrayBuffer(),
   );
-  return (await entryNames(archive))
+}
+
+/** The reports in the participant's 'Download all your data' archive, by the app they are of. */
+async function reportsInTheArchive(userId: string): Promise<string[]> {
+  return (await entryNames(await archiveOf(userId)))
     .filter((name) => name.startsWith("reports/"))
     .map((name) => (name === `reports/${userId}-exome.vcf` ? "exome-download" : name.replace(/^reports\/(.+)-report\.pdf$/, "$1")))
     .sort();
@@ -123,5 +147,17 @@ describe("'Download all your data' holds the reports the portal offers, no more"
     expect(inArchive).not.toContain("health");
     expect(inArchive).not.toContain("fh-health");
     expect(inArchive).not.toContain("women-wellness");
+  });
+
+  it("holds a reissued report as its newest version, saying what changed", async () => {
+    const userId = userIdFor(5);
+    const health = `app-1001-health-${userId}`;
+    const reissued = await fetch(`${resultsService.url}/dev/reports/${userId}/${health}/reissue`, {
+      method: "POST",
+      body: JSON.stringify({ change: "A variant was reclassified." }),
+    });
+    expect(reissued.status).toBe(201);
+    const text = drawnText(await entryBytes(await archiveOf(userId), "reports/health-report.pdf"));
+    expect(text).toContain("A variant was reclassified.");
   });
 });
