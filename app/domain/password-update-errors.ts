@@ -44,6 +44,7 @@ export const ACCOUNT_ERROR_CODES = [
   "passkeyInvalid",
   "noPasskey",
   "phoneInvalid",
+  "phoneNotReached",
   "oldPhoneRequired",
   "badRequest",
   "notFound",

@@ -49,6 +49,12 @@ const words = {
     notSms: "This number cannot receive text messages. A call to it may work.",
     release: "Confirm and release my file",
     ready: "Your file is ready",
+    changePhone: "Change phone number",
+    confirm: "Confirm",
+    newPhone: "New phone number",
+    newPhoneRefused:
+      "We could not send a text to this number: it does not seem to be a working phone number. Check it, or enter another number.",
+    newPhoneIntro: /^We sent a 6-digit code by text message to .*\d{4}\. Enter it to confirm the new number\.$/,
   },
   es: {
     updatePassword: "Actualizar contraseña",
@@ -81,6 +87,12 @@ const words = {
     notSms: "Este número no puede recibir mensajes de texto. Una llamada podría funcionar.",
     release: "Confirmar y entregar mi archivo",
     ready: "Su archivo está listo",
+    changePhone: "Cambiar el número de teléfono",
+    confirm: "Confirmar",
+    newPhone: "Número de teléfono nuevo",
+    newPhoneRefused:
+      "No pudimos enviar un mensaje de texto a este número: parece que no es un número de teléfono en servicio. Revíselo o introduzca otro número.",
+    newPhoneIntro: /^Enviamos un código de 6 dígitos por mensaje de texto al .*\d{4}\. Introdúzcalo para confirmar el número nuevo\.$/,
   },
 } as const;
 type Language = keyof typeof words;
@@ -227,5 +239,47 @@ for (const language of ["en", "es"] as const) {
     await page.getByLabel(w.code).fill(call!.code);
     await page.getByRole("button", { name: w.release }).click();
     await expect(page.getByRole("heading", { level: 2, name: w.ready })).toBeVisible();
+  });
+
+  test(`phone change, a new number the provider calls invalid: the new-number step says so and keeps what was typed (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await participant("greta");
+    // Numbers of this participant's own (its phone with another last digit), so no other test scripts them.
+    const near = (step: number) => `${person.phone!.slice(0, -1)}${(Number(person.phone!.slice(-1)) + step) % 10}`;
+    const [wrong, right] = [near(3), near(6)];
+    const local = (phone: string) => `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(-4)}`;
+    await signedInIn(page, signedIn, person, language);
+    await script(wrong, "21211");
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("region", { name: w.methods }).getByRole("button", { name: w.changePhone }).click();
+    await page.getByRole("radio", { name: w.textTo }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: w.continue }).click();
+    const [fresh] = await codesSince(person.phone!, marker);
+    await page.getByLabel(w.code).fill(fresh!.code);
+    await page.getByRole("button", { name: w.confirm, exact: true }).click();
+
+    await page.getByLabel(w.newPhone).fill(local(wrong));
+    await page.getByRole("button", { name: w.sendCode }).click();
+    // The refusal is the number field's error, on the same step, with the number as typed.
+    await expect(page.getByText(w.newPhoneRefused).first()).toBeVisible();
+    await expect(page.getByLabel(w.newPhone)).toHaveAccessibleDescription(new RegExp(w.newPhoneRefused.slice(0, 30)));
+    await expect(page.getByLabel(w.newPhone)).toHaveValue(local(wrong));
+    await expect(page.getByLabel(w.newPhone)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(w.code)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // Corrected, the code goes to the right number.
+    await page.getByLabel(w.newPhone).fill(local(right));
+    const rightMarker = await outboxMarker(right);
+    await page.getByRole("button", { name: w.sendCode }).click();
+    await expect(page.getByText(w.newPhoneIntro)).toBeVisible();
+    const [toRight] = await codesSince(right, rightMarker);
+    expect(toRight!.code).toMatch(/^\d{6}$/);
   });
 }
