@@ -45,6 +45,7 @@ export const ACCOUNT_ERROR_CODES = [
   "noPasskey",
   "phoneInvalid",
   "phoneNotReached",
+  "recoveryNotForDownload",
   "oldPhoneRequired",
   "badRequest",
   "notFound",
