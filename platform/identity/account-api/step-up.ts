@@ -42,7 +42,7 @@ const assertFinishBody = assertStartBody.extend({ credential: z.looseObject({ id
 export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
   const passwordUpdateAtStep = passwordUpdateAt(deps);
   const recoveryCodeUsed = (account: Caller["account"], device: string) =>
-    factorChangeRecorder(deps)(account, "recovery-code-used", device);
+    factorChangeRecorder(deps)(account, "recovery-code-confirmed", device);
 
   /** Passed: the password update moves on to its new password, the other purposes are opened (or proven). */
   async function passedFor(caller: Caller, purpose: StepUpPurpose, method: StepUpMethod): Promise<Answer> {

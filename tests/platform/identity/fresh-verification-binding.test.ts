@@ -161,7 +161,12 @@ describe("a recovery code instead of a sent code", () => {
     const passed = await api("verify-code", token, { purpose: "factors", method: "recovery", code: "7k3m9 q2xpd" });
     expect(passed.status).toBe(200);
     expect((await api("factors", token)).body.factors).toMatchObject({ recoveryCodesLeft: 2 });
-    expect((await emailsTo(base, who.email)).length).toBe(mailsBefore + 1);
+    const mails = await emailsTo(base, who.email);
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails.map((mail) => mail.subject)).toContain("Your sign-in methods changed: a recovery code was used to confirm it was you");
+    expect(((await api("factors", token)).body.factors as { events: { kind: string }[] }).events.map((event) => event.kind)).toContain(
+      "recovery-code-confirmed",
+    );
     // Like the app or a passkey, it does not stand for the old number.
     expect((await api("phone-change-start", token, { phone: "+15555559188" })).body.errorCode).toBe("oldPhoneRequired");
     expect((await api("totp-enrol-start", token)).status).toBe(200);
