@@ -1,19 +1,27 @@
 import * as z from "zod";
 
-/** How a code comes: by text, by call, or from the participant's authenticator app (6 digits, nothing sent). */
-export type AuthMethod = "sms" | "voice" | "totp";
+/**
+ * How a code comes: by text, by call, from the participant's authenticator app (6 digits, nothing
+ * sent), or one of their recovery codes (10 letters and digits, nothing sent).
+ */
+export type AuthMethod = "sms" | "voice" | "totp" | "recovery";
+
+/** The app's code and a recovery code are not sent: nothing to resend, nothing that failed to arrive. */
+export const sendsNothing = (method: AuthMethod) => method === "totp" || method === "recovery";
 
 /** SPEC.md §9: SMS by default; the options are Text Message and Voice Call. */
 export const DEFAULT_AUTH_METHOD: AuthMethod = "sms";
 
 /** SPEC.md §9: 5 digits for voice, 6 for SMS. */
 export function codeDigits(method: AuthMethod): number {
+  if (method === "recovery") return 10;
   return method === "voice" ? 5 : 6;
 }
 
 export const authCodeMessages = {
   required: "code.errors.required",
   format: "code.errors.format",
+  recoveryFormat: "code.recoveryErrors.format",
 } as const;
 
 /** A code as pasted from a message: spaces and dashes between the digits are not part of it. */
@@ -23,6 +31,7 @@ function withoutSeparators(code: string): string {
 
 /** SPEC.md §5 'Auth code': required, then exactly the method's number of digits (spaces and dashes aside). */
 export function authCodeSchema(method: AuthMethod) {
+  if (method === "recovery") return recoveryCodeSchema;
   const digits = codeDigits(method);
   return z.object({
     authCode: z
@@ -36,6 +45,19 @@ export function authCodeSchema(method: AuthMethod) {
       ),
   });
 }
+
+/** A recovery code as printed (`7K3M9-Q2XPD`): 10 letters and digits, case, spaces and dashes aside. */
+const recoveryCodeSchema = z.object({
+  authCode: z
+    .string({ error: authCodeMessages.required })
+    .transform(withoutSeparators)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: authCodeMessages.required, abort: true })
+        .regex(/^[A-Za-z0-9]{10}$/, { error: authCodeMessages.recoveryFormat }),
+    ),
+});
 
 /** The password update's pick step and the withdrawal's confirmation also take the authenticator app, once the participant has one (the provider checks). */
 export const PasswordUpdateMethodSchema = z.object({

@@ -44,6 +44,8 @@ export const ACCOUNT_ERROR_CODES = [
   "passkeyInvalid",
   "noPasskey",
   "phoneInvalid",
+  "phoneNotReached",
+  "recoveryNotForDownload",
   "oldPhoneRequired",
   "badRequest",
   "notFound",

@@ -15,6 +15,7 @@ export const SignInFactorsSchema = z.object({
         "totp-removed",
         "recovery-codes-created",
         "recovery-code-used",
+        "recovery-code-confirmed",
         "passkey-added",
         "passkey-removed",
         "phone-changed",

@@ -9,7 +9,7 @@ export type { FactorChange, FactorIntent, SignInFactors } from "./sign-in-factor
 export const FACTORS_PATH = "/profile/security/factors";
 export const RECOVERY_CODES_FILE_PATH = "/profile/security/factors/recovery-codes";
 
-export type VerifyMethod = "sms" | "voice" | "totp";
+export type VerifyMethod = "sms" | "voice" | "totp" | "recovery";
 
 /** The name under which the session keeps a change in progress. */
 export const FACTORS_FLOW = "sign-in-factors";
@@ -54,6 +54,15 @@ export function verifyMethodsOf(factors: SignInFactors, change?: FactorChange, o
   if (change === "change-phone" && oldNumberUnavailable) return [...app];
   if (change === "change-phone" && phoneMethods.length > 0) return [...phoneMethods];
   return [...app, ...phoneMethods];
+}
+
+/**
+ * A recovery code instead of a code that did not arrive (from the code step only): for any change but a
+ * new phone number while the old one can agree to it (a recovery code does not stand for the old number).
+ */
+export function recoveryOpens(factors: SignInFactors, change?: FactorChange, oldNumberUnavailable = false): boolean {
+  if (factors.recoveryCodesLeft === 0) return false;
+  return change !== "change-phone" || oldNumberUnavailable || !(factors.phone !== null && factors.phoneMethods.length > 0);
 }
 
 const oldNumberReceives = (factors: SignInFactors) => factors.phone !== null && factors.phoneMethods.length > 0;

@@ -36,6 +36,7 @@ export function lockResend<T extends object>(state: T, now: number, lockMs: numb
 export const codeFieldErrors = {
   invalid: "code.errors.invalid",
   invalidApp: "code.appErrors.invalid",
+  invalidRecovery: "code.recoveryErrors.invalid",
   used: "code.appErrors.used",
 } as const;
 
@@ -43,7 +44,8 @@ export const codeFieldErrors = {
 export function codeFieldError(errorCode: string | undefined, method: AuthMethod): string | null {
   if (errorCode === "codeUsed") return codeFieldErrors.used;
   if (errorCode !== "codeInvalid") return null;
-  // The app sends nothing, so there is nothing to resend.
+  // The app and a recovery code send nothing, so there is nothing to resend.
+  if (method === "recovery") return codeFieldErrors.invalidRecovery;
   return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
 }
 
@@ -106,9 +108,9 @@ export function waysAfterProblem(
   );
 }
 
-/** The intent, on a code step, of 'Call me with a code instead', 'Use my authenticator app' and 'Use a passkey'. */
+/** The intent, on a code step, of 'Call me with a code instead', 'Use my authenticator app', 'Use a passkey' and 'Use a recovery code'. */
 export const OTHER_WAY_INTENT = "other-way";
-export const OtherWaySchema = z.enum(["sms", "voice", "totp", "passkey"]);
+export const OtherWaySchema = z.enum(["sms", "voice", "totp", "passkey", "recovery"]);
 
 /** What a code step shows, whatever it verifies for: how the code came and to which number, the resend lock, the other ways. */
 export type CodeStepView = {

@@ -158,7 +158,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The code step's intents need a code on its way for this file; without one the page shows step one.
   if (state?.step !== "code") return toPage();
   if (intent.data === "other-way") {
-    const method = await otherWayOf(session, state.method, form.get("authMethod"));
+    // A recovery code never releases raw genetic data (the identity provider and the results service refuse it too).
+    const method = await otherWayOf(session, state.method, form.get("authMethod"), { recovery: false });
     if (!method) return toPage();
     const sent = await sendDownloadCode(session, target, method);
     if (!("kind" in sent)) return toPage();

@@ -200,7 +200,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The ways the code step can switch to when its text or call did not arrive (a passkey from the pick step). */
-const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey"] as const;
+const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey", "recovery"] as const;
 
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");

@@ -5,7 +5,14 @@ import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
-import { changePhoneWithoutItBy, factorStepTitleKeys, passkeyOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
+import {
+  changePhoneWithoutItBy,
+  factorStepTitleKeys,
+  passkeyOpens,
+  recoveryOpens,
+  verifyMethodsOf,
+  FACTORS_FLOW,
+} from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -43,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     methods: factors ? verifyMethodsOf(factors, state.change, state.oldNumberUnavailable) : [],
     phone: factors?.phone ?? null,
     hasPasskeys: factors ? passkeyOpens(factors, state.change, state.oldNumberUnavailable) : false,
+    recoveryOpens: factors ? recoveryOpens(factors, state.change, state.oldNumberUnavailable) : false,
     oldNumberUnavailable: state.oldNumberUnavailable ?? false,
     oldNumberOffer: factors && !state.oldNumberUnavailable ? changePhoneWithoutItBy(factors, state.change) : null,
     otherWays: state.step === "code" ? otherWaysOf(factors, state.method) : [],

@@ -167,12 +167,15 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     if (submission.status !== "success") return stay(session, { intent: "send-phone-code", result: submission.reply() }, 400);
     const started = await startPhoneChange(session, submission.value.phone, device, state.oldNumberUnavailable);
     if (!started.ok) {
-      if (started.errorCode === "phoneInvalid")
-        return stay(
-          session,
-          { intent: "send-phone-code", result: submission.reply({ fieldErrors: { phone: ["accountErrors.phoneInvalid"] } }) },
-          400,
-        );
+      // A number the participant can correct is the field's error, with what they typed kept.
+      const fieldError =
+        started.errorCode === "phoneInvalid"
+          ? "accountErrors.phoneInvalid"
+          : started.refusal
+            ? `factors.newPhone.refused.${started.refusal}`
+            : null;
+      if (fieldError)
+        return stay(session, { intent: "send-phone-code", result: submission.reply({ fieldErrors: { phone: [fieldError] } }) }, 400);
       return stay(session, { intent: "send-phone-code", result: submission.reply(), notice: noticeOf(started) }, statusOf(started));
     }
     await save(

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
-import { type FactorFlowState, passkeyOpens, type VerifyMethod, verifyMethodsOf } from "~/domain/sign-in-factors";
+import { type FactorFlowState, passkeyOpens, recoveryOpens, type VerifyMethod, verifyMethodsOf } from "~/domain/sign-in-factors";
 import { OTHER_WAY_INTENT, OtherWaySchema, resendSecondsLeft } from "~/domain/verification";
 import {
   afterVerification,
@@ -32,7 +32,7 @@ async function codeBy(session: PortalSession, state: Confirming, method: VerifyM
     step: "code" as const,
     method,
   };
-  if (method === "totp") return save(session, { ...base, phoneNumber: null }).then(toPage);
+  if (method === "totp" || method === "recovery") return save(session, { ...base, phoneNumber: null }).then(toPage);
   const sent = await sendCode(session, "factors", method);
   if (!("ok" in sent)) return codeRefused(session, intent, sent, submission);
   await save(session, withResendLock({ ...base, phoneNumber: sent.phoneNumber }));
@@ -64,7 +64,11 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
         oldNumberUnavailable: state.oldNumberUnavailable,
       }).then(toPage);
     }
-    if (!verifyMethodsOf(factors, state.change, state.oldNumberUnavailable).includes(way.data)) return toPage();
+    const opens =
+      way.data === "recovery"
+        ? recoveryOpens(factors, state.change, state.oldNumberUnavailable)
+        : verifyMethodsOf(factors, state.change, state.oldNumberUnavailable).includes(way.data);
+    if (!opens) return toPage();
     return codeBy(session, state, way.data, OTHER_WAY_INTENT, { reply: () => undefined });
   },
   async resend({ session, state }) {
@@ -74,7 +78,7 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
       const notice = { titleKey: NOTICE_TITLE, bodyKey: "code.resendLocked" };
       return stay(session, { intent: "resend", notice, noticeValues: { seconds: left } }, 429);
     }
-    if (state.step === "code" && state.method === "totp") return toPage();
+    if (state.step === "code" && (state.method === "totp" || state.method === "recovery")) return toPage();
     const sent =
       state.step === "code"
         ? await sendCode(session, "factors", state.method === "voice" ? "voice" : "sms")

@@ -78,8 +78,8 @@ export async function sendVerificationCode(
   method: AuthMethod,
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
-  // The app sends nothing: the code step asks for the code it shows.
-  if (method === "totp") return moveTo(session, { ...state, step: "mfa-verification-code", method });
+  // The app and a recovery code send nothing: the code step asks for the code.
+  if (method === "totp" || method === "recovery") return moveTo(session, { ...state, step: "mfa-verification-code", method });
   const call = await requestCode(session, "password-update", method);
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
@@ -94,7 +94,7 @@ export async function sendVerificationCode(
 export async function switchMethod(
   session: PortalSession,
   state: PasswordUpdateState,
-  way: "sms" | "voice" | "totp" | "passkey",
+  way: "sms" | "voice" | "totp" | "passkey" | "recovery",
   now = Date.now(),
 ): Promise<Moved | PasswordUpdateFailure> {
   if (way === "passkey") return moveTo(session, { step: "mfa-verification-pick", phoneNumber: state.phoneNumber });

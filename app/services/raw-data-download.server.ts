@@ -66,7 +66,7 @@ export async function sendDownloadCode(
   method: AuthMethod,
 ): Promise<DownloadState | DownloadFailure> {
   const base = { target, step: "code" as const, method };
-  if (method === "totp") {
+  if (method === "totp" || method === "recovery") {
     const state: DownloadState = { ...base, phoneNumber: "" };
     await saveFlowState(session, DOWNLOAD_FLOW, state);
     return state;

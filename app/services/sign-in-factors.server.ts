@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import * as z from "zod";
 import { SignInFactorsSchema } from "~/domain/sign-in-factor-forms";
 import type { SignInFactors } from "~/domain/sign-in-factors";
+import { CodeDeliverySchema, type CodeDeliveryProblem } from "~/domain/verification";
 import { callAccountApi, type AccountCall } from "./account.server";
 import { oncePerRequest } from "./per-request.server";
 import type { PortalSession } from "./session.server";
@@ -12,7 +13,14 @@ import type { PortalSession } from "./session.server";
  * provider checks itself; the portal only walks the participant there.
  */
 
-export type FactorFailure = { ok: false; httpStatus: number; errorCode?: string; values?: Record<string, number> };
+export type FactorFailure = {
+  ok: false;
+  httpStatus: number;
+  errorCode?: string;
+  values?: Record<string, number>;
+  /** A new number the text provider refused: why. */
+  refusal?: NonNullable<CodeDeliveryProblem["refusal"]>;
+};
 const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
   ok: false,
   httpStatus: call.httpStatus,
@@ -139,7 +147,10 @@ export async function startPhoneChange(
   oldNumberUnavailable = false,
 ): Promise<{ ok: true; newPhone: string } | FactorFailure> {
   const call = await callAccountApi("phone-change-start", session, { phone, device, oldNumberUnavailable });
-  return call.ok ? { ok: true, newPhone: call.answer.phoneNumber ?? "" } : failure(call);
+  if (call.ok) return { ok: true, newPhone: call.answer.phoneNumber ?? "" };
+  // The provider refused the text to the new number (`phoneNotReached`): why, where the participant can act on it.
+  const refusal = CodeDeliverySchema.parse(call.answer.delivery)?.refusal;
+  return { ...failure(call), ...(call.answer.errorCode === "phoneNotReached" ? { refusal: refusal ?? "other" } : {}) };
 }
 
 /** The new number's code: the number changed, or (`effectiveAt`) the change is requested and waits until then. */

@@ -78,17 +78,25 @@ export async function otherWayOf(
   session: PortalSession,
   current: AuthMethod,
   asked: FormDataEntryValue | null,
+  options: { recovery: boolean },
 ): Promise<AuthMethod | null> {
   const way = OtherWaySchema.safeParse(asked);
   if (!way.success || way.data === "passkey" || way.data === current) return null;
   const factors = await readFactors(session);
-  const own = factors ? [...(factors.phone ? factors.phoneMethods : []), ...(factors.totp ? (["totp"] as const) : [])] : [];
+  const own: AuthMethod[] = factors
+    ? [
+        ...(factors.phone ? factors.phoneMethods : []),
+        ...(factors.totp ? (["totp"] as const) : []),
+        ...(options.recovery && factors.recoveryCodesLeft > 0 ? (["recovery"] as const) : []),
+      ]
+    : [];
   return own.includes(way.data) ? way.data : null;
 }
 
 /** The one call that checks a code (sent, or the app's) for any purpose, in this session. */
 export function checkCode(session: PortalSession, purpose: VerificationPurpose, method: AuthMethod, code: string): Promise<AccountCall> {
-  return callAccountApi("verify-code", session, { purpose, code, method: method === "totp" ? "totp" : "sent" });
+  const checked = method === "totp" || method === "recovery" ? method : "sent";
+  return callAccountApi("verify-code", session, { purpose, code, method: checked });
 }
 
 /** A code by text or call for `purpose`, or why not in the flow's words. */

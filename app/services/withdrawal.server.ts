@@ -47,7 +47,7 @@ export async function sendWithdrawalCode(
   method: AuthMethod,
 ): Promise<WithdrawalState | WithdrawalFailure> {
   const base = { step: "code" as const, choice, method, requestKey: randomUUID() };
-  if (method === "totp") {
+  if (method === "totp" || method === "recovery") {
     await saveFlowState(session, WITHDRAWAL_FLOW, { ...base, phoneNumber: "" });
     return { ...base, phoneNumber: "" };
   }
@@ -67,7 +67,7 @@ export async function switchWithdrawalMethod(
   state: WithdrawalState,
   way: FormDataEntryValue | null,
 ): Promise<WithdrawalState | WithdrawalFailure | null> {
-  const method = await otherWayOf(session, state.method, way);
+  const method = await otherWayOf(session, state.method, way, { recovery: true });
   return method ? sendWithdrawalCode(session, state.choice, method) : null;
 }
 

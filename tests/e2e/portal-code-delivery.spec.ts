@@ -49,6 +49,17 @@ const words = {
     notSms: "This number cannot receive text messages. A call to it may work.",
     release: "Confirm and release my file",
     ready: "Your file is ready",
+    useRecovery: "Use a recovery code",
+    recoveryIntro: "Enter one of your recovery codes (like 7K3M9-Q2XPD). Each code works once.",
+    recoveryLabel: "Recovery code",
+    recoveryWrong: "This recovery code is not correct or was already used. Try another of your codes.",
+    recoveryNotForDownload: "A recovery code cannot release your raw genetic data.",
+    changePhone: "Change phone number",
+    confirm: "Confirm",
+    newPhone: "New phone number",
+    newPhoneRefused:
+      "We could not send a text to this number: it does not seem to be a working phone number. Check it, or enter another number.",
+    newPhoneIntro: /^We sent a 6-digit code by text message to .*\d{4}\. Enter it to confirm the new number\.$/,
   },
   es: {
     updatePassword: "Actualizar contraseña",
@@ -81,6 +92,17 @@ const words = {
     notSms: "Este número no puede recibir mensajes de texto. Una llamada podría funcionar.",
     release: "Confirmar y entregar mi archivo",
     ready: "Su archivo está listo",
+    useRecovery: "Usar un código de recuperación",
+    recoveryIntro: "Introduzca uno de sus códigos de recuperación (como 7K3M9-Q2XPD). Cada código funciona una sola vez.",
+    recoveryLabel: "Código de recuperación",
+    recoveryWrong: "Este código de recuperación no es correcto o ya se usó. Pruebe otro de sus códigos.",
+    recoveryNotForDownload: "Un código de recuperación no puede entregar sus datos genéticos sin procesar.",
+    changePhone: "Cambiar el número de teléfono",
+    confirm: "Confirmar",
+    newPhone: "Número de teléfono nuevo",
+    newPhoneRefused:
+      "No pudimos enviar un mensaje de texto a este número: parece que no es un número de teléfono en servicio. Revíselo o introduzca otro número.",
+    newPhoneIntro: /^Enviamos un código de 6 dígitos por mensaje de texto al .*\d{4}\. Introdúzcalo para confirmar el número nuevo\.$/,
   },
 } as const;
 type Language = keyof typeof words;
@@ -227,5 +249,144 @@ for (const language of ["en", "es"] as const) {
     await page.getByLabel(w.code).fill(call!.code);
     await page.getByRole("button", { name: w.release }).click();
     await expect(page.getByRole("heading", { level: 2, name: w.ready })).toBeVisible();
+  });
+
+  test(`phone change, a new number the provider calls invalid: the new-number step says so and keeps what was typed (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await participant("greta");
+    // Numbers of this participant's own (its phone with another last digit), so no other test scripts them.
+    const near = (step: number) => `${person.phone!.slice(0, -1)}${(Number(person.phone!.slice(-1)) + step) % 10}`;
+    const [wrong, right] = [near(3), near(6)];
+    const local = (phone: string) => `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(-4)}`;
+    await signedInIn(page, signedIn, person, language);
+    await script(wrong, "21211");
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("region", { name: w.methods }).getByRole("button", { name: w.changePhone }).click();
+    await page.getByRole("radio", { name: w.textTo }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: w.continue }).click();
+    const [fresh] = await codesSince(person.phone!, marker);
+    await page.getByLabel(w.code).fill(fresh!.code);
+    await page.getByRole("button", { name: w.confirm, exact: true }).click();
+
+    await page.getByLabel(w.newPhone).fill(local(wrong));
+    await page.getByRole("button", { name: w.sendCode }).click();
+    // The refusal is the number field's error, on the same step, with the number as typed.
+    await expect(page.getByText(w.newPhoneRefused).first()).toBeVisible();
+    await expect(page.getByLabel(w.newPhone)).toHaveAccessibleDescription(new RegExp(w.newPhoneRefused.slice(0, 30)));
+    await expect(page.getByLabel(w.newPhone)).toHaveValue(local(wrong));
+    await expect(page.getByLabel(w.newPhone)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(w.code)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // Corrected, the code goes to the right number.
+    await page.getByLabel(w.newPhone).fill(local(right));
+    const rightMarker = await outboxMarker(right);
+    await page.getByRole("button", { name: w.sendCode }).click();
+    await expect(page.getByText(w.newPhoneIntro)).toBeVisible();
+    const [toRight] = await codesSince(right, rightMarker);
+    expect(toRight!.code).toMatch(/^\d{6}$/);
+  });
+
+  test(`withdrawal, a STOP-ed number: the code step offers a recovery code, which confirms it once (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("ada", { recoveryCodes: ["5JF7T-C6YHF", "3ZQ4T-KMUXV"], results: { dataExports: [] } });
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21610");
+    await page.goto("/profile/studies/withdraw");
+    await page.getByRole("radio", { name: new RegExp(w.withdraw) }).check();
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.sendOrContinue }).click();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) });
+    await expect(problem).toBeVisible();
+    await problem.getByRole("button", { name: w.useRecovery }).click();
+    await expect(page.getByText(w.recoveryIntro)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    // A code that is not theirs is the field's error; one of theirs (as typed, lower case) confirms.
+    await page.getByLabel(w.recoveryLabel).fill("AAAAA-BBBBB");
+    await page.getByRole("button", { name: w.confirmWithdrawal }).click();
+    await expect(page.getByText(w.recoveryWrong).first()).toBeVisible();
+    await page.getByLabel(w.recoveryLabel).fill(person.recoveryCodes![0]!.toLowerCase());
+    await page.getByRole("button", { name: w.confirmWithdrawal }).click();
+    await expect(page.getByRole("heading", { level: 1, name: w.received })).toBeVisible();
+  });
+
+  test(`raw data download, a STOP-ed number: a recovery code is not offered, and the step says why (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await participant("ada", { recoveryCodes: ["5JF7T-C6YHF"] });
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21610");
+    await page.goto("/");
+    await page.getByRole("button", { name: w.exome }).click();
+    await page.getByRole("radio", { name: w.text }).check();
+    await page.getByRole("button", { name: w.continue }).click();
+
+    const problem = page.getByRole("alert").filter({ hasText: w.failed(masked(person.phone!)) });
+    await expect(problem).toBeVisible();
+    await expect(problem).toContainText(w.recoveryNotForDownload);
+    await expect(problem.getByRole("button", { name: w.useRecovery })).toHaveCount(0);
+    await expect(problem.getByRole("button", { name: w.call })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test(`password update and a sign-in method change, a STOP-ed number: a recovery code opens each (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await participant("ada", { recoveryCodes: ["5JF7T-C6YHF", "3ZQ4T-KMUXV"] });
+    await signedInIn(page, signedIn, person, language);
+    await script(person.phone!, "21610", "21610");
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("button", { name: w.updatePassword }).click();
+    const area = withJs() ? page.getByRole("dialog", { name: w.dialog }) : page.getByRole("main");
+    await area.getByRole("radio", { name: w.text }).check();
+    await area.getByRole("button", { name: w.sendCode }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: w.failed(masked(person.phone!)) })
+      .getByRole("button", { name: w.useRecovery })
+      .click();
+    await expect(page.getByText(w.recoveryIntro)).toBeVisible();
+    await page.getByLabel(w.recoveryLabel).fill(person.recoveryCodes![0]!);
+    await page.getByRole("button", { name: w.verify }).click();
+    await expect(page.getByLabel(w.newPassword, { exact: true })).toBeVisible();
+
+    // The sign-in methods take the other code; the one spent is refused.
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("region", { name: w.methods }).getByRole("button", { name: w.setUpApp }).click();
+    await page.getByRole("radio", { name: w.textTo }).check();
+    await page.getByRole("button", { name: w.continue }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: w.failed(masked(person.phone!)) })
+      .getByRole("button", { name: w.useRecovery })
+      .click();
+    await expect(page.getByText(w.recoveryIntro)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel(w.recoveryLabel).fill(person.recoveryCodes![0]!);
+    await page.getByRole("button", { name: w.confirm, exact: true }).click();
+    await expect(page.getByText(w.recoveryWrong).first()).toBeVisible();
+    await page.getByLabel(w.recoveryLabel).fill(person.recoveryCodes![1]!);
+    await page.getByRole("button", { name: w.confirm, exact: true }).click();
+    await expect(page.getByRole("img", { name: /QR/ })).toBeVisible();
   });
 }

@@ -13,6 +13,8 @@ export type FactorStepView = {
   methods: VerifyMethod[];
   phone: string | null;
   hasPasskeys: boolean;
+  /** A recovery code may confirm this change (from the code step, when a text or call did not arrive). */
+  recoveryOpens: boolean;
   /** A new phone number confirmed without the current number (it will wait out a cooling-off period). */
   oldNumberUnavailable: boolean;
   /** 'My current number can't receive codes' on the pick step: offered with the app, or a passkey only; null: not offered. */
@@ -50,7 +52,11 @@ export function FactorStep({ view }: { view: FactorStepView }) {
           reply={reply}
           otherWays={view.otherWays}
           delivery={view.delivery}
-          switchable={[...view.methods, ...(view.hasPasskeys ? (["passkey"] as const) : [])]}
+          switchable={[
+            ...view.methods,
+            ...(view.hasPasskeys ? (["passkey"] as const) : []),
+            ...(view.recoveryOpens ? (["recovery"] as const) : []),
+          ]}
         />
       );
     case "enrol":

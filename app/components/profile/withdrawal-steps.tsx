@@ -80,7 +80,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
 }
 
 /** The ways the code step can switch to when its text or call did not arrive (the withdrawal takes no passkey). */
-const WITHDRAWAL_WAYS = ["sms", "voice", "totp"] as const;
+const WITHDRAWAL_WAYS = ["sms", "voice", "totp", "recovery"] as const;
 
 /** The code step's view, with the choice it confirms. */
 export type WithdrawalCodeView = CodeStepView & { choice: WithdrawalChoice };

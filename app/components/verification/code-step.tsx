@@ -10,7 +10,7 @@ import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { authCodeSchema, codeDigits } from "~/domain/auth-code";
+import { authCodeSchema, codeDigits, sendsNothing } from "~/domain/auth-code";
 import type { OtherWay } from "~/domain/code-help";
 import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
@@ -37,7 +37,7 @@ export type CodeStepProps = {
   switchable?: readonly OtherWay[];
 };
 
-const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp" } as const;
+const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp", recovery: "code.introRecovery" } as const;
 
 /**
  * The code step of every verification: SPEC.md §5's code field (required, 6 digits by text or app, 5
@@ -61,12 +61,14 @@ export function CodeStep(props: CodeStepProps) {
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], (key) => t(key))} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      {view.delivery && method !== "totp" ? (
+      {view.delivery && !sendsNothing(method) ? (
         <DeliveryProblem
           problem={view.delivery}
           phone={phone}
           action={action}
           ways={waysAfterProblem(view.delivery, view.otherWays, props.switchable ?? [])}
+          // Recovery codes held, and not taken here (raw genetic data): the step says why.
+          recoveryRefused={view.otherWays.includes("recovery") && !(props.switchable ?? []).includes("recovery")}
         />
       ) : null}
       {reply?.resent ? (
@@ -81,15 +83,16 @@ export function CodeStep(props: CodeStepProps) {
           {...getInputProps(fields.authCode, { type: "text" })}
           key={fields.authCode.key}
           {...validateOnLeave(form, fields.authCode.name)}
-          label={t("code.label")}
-          placeholder={t("code.placeholder", { codeDigits: digits })}
+          label={t(method === "recovery" ? "code.recoveryLabel" : "code.label")}
+          placeholder={method === "recovery" ? t("code.recoveryPlaceholder") : t("code.placeholder", { codeDigits: digits })}
           error={fieldError(fields.authCode, t)}
           code
+          {...(method === "recovery" ? { inputMode: "text" as const, autoComplete: "off", autoCapitalize: "characters" } : {})}
         />
         <FormActions submitLabel={props.submitLabel} busy={submitting} />
       </Form>
-      {/* The app's code is never sent: there is nothing to resend and nothing that failed to arrive. */}
-      {method === "totp" ? null : (
+      {/* The app's code and a recovery code are never sent: nothing to resend and nothing that failed to arrive. */}
+      {sendsNothing(method) ? null : (
         <>
           <ResendControl action={action} secondsLeft={view.resendSecondsLeft} />
           <noscript>

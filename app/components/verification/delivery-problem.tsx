@@ -19,7 +19,14 @@ const wayKeys: Record<OtherWay, string> = {
  * happened to which number, why where the participant can act on it, and their other ways, each a
  * plain form that switches the step to it (so it works without JavaScript).
  */
-export function DeliveryProblem(props: { problem: CodeDeliveryProblem; phone: string; action: string; ways: readonly OtherWay[] }) {
+export function DeliveryProblem(props: {
+  problem: CodeDeliveryProblem;
+  phone: string;
+  action: string;
+  ways: readonly OtherWay[];
+  /** The participant has recovery codes this step does not take (raw genetic data). */
+  recoveryRefused?: boolean;
+}) {
   const { t } = useTranslation("profile");
   const { problem, phone } = props;
   // A passkey is offered where the browser can use one (the pick step it leads to shows it only there).
@@ -41,6 +48,7 @@ export function DeliveryProblem(props: { problem: CodeDeliveryProblem; phone: st
               {t(wayKeys[way])}
             </IntentButton>
           ))}
+          {props.recoveryRefused ? <p className={styles.paragraph}>{t("delivery.recoveryNotForDownload")}</p> : null}
         </div>
       }
     />

@@ -1,6 +1,7 @@
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { CODE_FAILURE_WINDOW_MS, type CodeScope } from "../domain/guessing-limits.ts";
-import { TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
+import { isWellFormedRecoveryCode } from "../domain/recovery-codes.ts";
+import { RECOVERY_FAILURE_LIMIT, TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
 import type { Account } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
 import type { OutboxPurpose } from "../store/outbox.ts";
@@ -72,6 +73,22 @@ export function createCodeChecks(deps: AccountApiDeps) {
       if (checked === "taken") return;
       await throttle.record(bucket);
       throw fail(400, checked === "used" ? "codeUsed" : "codeInvalid");
+    },
+
+    /**
+     * One of the participant's recovery codes, spent if it is theirs and unused; wrong ones count in the
+     * account's recovery-code budget, the sign-in's own (20 in 30 days).
+     */
+    async checkRecovery(account: Account, typed: string): Promise<void> {
+      const code = typed.trim();
+      if (!code) throw fail(400, "codeRequired");
+      const bucket = `recovery-fail:${account.id}`;
+      if (await throttle.isLimited(bucket, RECOVERY_FAILURE_LIMIT))
+        throw fail(429, "tooManyCodeFailures", { retryAfterSeconds: RECOVERY_FAILURE_LIMIT.windowMs / 1000 });
+      if (!isWellFormedRecoveryCode(code)) throw fail(400, "codeInvalid");
+      if (await deps.factors.useRecoveryCode(account.id, code)) return;
+      await throttle.record(bucket);
+      throw fail(400, "codeInvalid");
     },
   };
 }

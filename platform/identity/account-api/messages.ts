@@ -39,6 +39,8 @@ export const API_MESSAGES = {
   passkeyInvalid: "The passkey could not be used. Please try again.",
   noPasskey: "No passkey is set up.",
   phoneInvalid: "Enter a valid phone number.",
+  recoveryNotForDownload: "A recovery code cannot release raw genetic data. Use a code by text or call, the app or a passkey.",
+  phoneNotReached: "We could not send a text to this number. Check it, or enter another number.",
   oldPhoneRequired: "Confirm it's you with a code sent to your current phone number first.",
   badRequest: "The request could not be read.",
   notFound: "Not found.",

@@ -36,7 +36,11 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
   const { phoneChanges, phoneChangeSettler } = deps;
 
   return {
-    /** A code to the new number (the new-number and sending budgets of enrolment apply). */
+    /**
+     * A code to the new number (the new-number and sending budgets of enrolment apply), handed to the
+     * provider at once: a number it refuses (invalid, a landline, STOP) is answered 400 `phoneNotReached`
+     * with the refusal, and no change starts.
+     */
     async "phone-change-start"(caller, body) {
       const { phone: typed, oldNumberUnavailable } = phoneChangeBody.parse(body);
       const { account } = caller;
@@ -48,20 +52,29 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
       if (!newNumber.ok) throw notSent({ reason: "budget", retryAfterSeconds: newNumber.retryAfterSeconds });
       // 'Resend code' starts nothing new: the change's first e-mail went with the first code.
       const resent = (await deps.verifications.destinationOf(phoneChangeKey(caller))) === phone;
+      const key = phoneChangeKey(caller);
       const sent = await deps.verifications.send({
-        flowKey: phoneChangeKey(caller),
+        flowKey: key,
         purpose: "enrol",
         channel: "sms",
         to: phone,
         locale: account.locale === "es" ? "es" : "en",
         // A number not yet verified: enrolments are paid from the newcomers' pool.
         budget: { accountKey: account.id, pool: "newcomer" },
+        // Handed to the provider before answering, so a number it refuses is told on this step.
+        sendNow: true,
       });
       if (!sent.ok) throw notSent(sent);
+      const delivery = await codes.deliveryOf(key);
+      if (delivery?.state === "failed") {
+        // Nothing reached the number: no code is live for it and the participant may correct it at once.
+        await deps.verifications.discard(key);
+        throw fail(400, "phoneNotReached", { delivery });
+      }
       // A change the old number agreed to goes through with the new number's code: told now, at its start.
       if (byOldNumber(open) && !resent)
         await phoneChangeNotice(deps.outbox, account, { kind: "started", newPhone: phone, at: deps.now() }, deps.portalUrl);
-      return { status: "PENDING", nextStep: "confirm-phone", phoneNumber: maskPhone(phone) };
+      return { status: "PENDING", nextStep: "confirm-phone", phoneNumber: maskPhone(phone), delivery };
     },
 
     async "phone-change-confirm"(caller, body) {

@@ -2,11 +2,13 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { maskPhone } from "../domain/phone.ts";
+import { deviceName } from "../interactions/factor-notices.ts";
 import type { StepUpMethod } from "../oidc/access-tokens.ts";
 import type { PasswordUpdateStep } from "../store/password-updates.ts";
 import { type Answer, fail } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
+import { factorChangeRecorder } from "./factor-changes.ts";
 import { type PassedVerifications, STEP_UP_PURPOSES, stepUpKey, type StepUpPurpose } from "./passed-verifications.ts";
 import { passwordUpdateAt } from "./password-update.ts";
 
@@ -27,8 +29,9 @@ const stepUpSendBody = z.object({
 const stepUpCheckBody = z.object({
   purpose: z.enum(STEP_UP_PURPOSES),
   code: z.string().max(100).optional(),
-  /** 'totp': the code is the authenticator app's, not one that was sent. */
-  method: z.enum(["sent", "totp"]).default("sent"),
+  /** 'totp': the code is the authenticator app's, not one that was sent; 'recovery': one of the participant's recovery codes. */
+  method: z.enum(["sent", "totp", "recovery"]).default("sent"),
+  device: z.string().max(1000).optional(),
 });
 const deliveryBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 /** A passkey instead of a code, for any purpose. */
@@ -38,6 +41,8 @@ const assertFinishBody = assertStartBody.extend({ credential: z.looseObject({ id
 /** The step-up API keyed by purpose: send a code, resend it, check it (or the app's, or a passkey). */
 export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
   const passwordUpdateAtStep = passwordUpdateAt(deps);
+  const recoveryCodeUsed = (account: Caller["account"], device: string) =>
+    factorChangeRecorder(deps)(account, "recovery-code-confirmed", device);
 
   /** Passed: the password update moves on to its new password, the other purposes are opened (or proven). */
   async function passedFor(caller: Caller, purpose: StepUpPurpose, method: StepUpMethod): Promise<Answer> {
@@ -82,6 +87,13 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       if (method === "totp") {
         await codes.checkApp(caller.account, codePurpose(purpose), code);
         return passedFor(caller, purpose, "otp");
+      }
+      if (method === "recovery") {
+        // A look-up secret, often kept on paper: it never releases raw genetic data (docs/security.md).
+        if (purpose === "download") throw fail(403, "recoveryNotForDownload");
+        await codes.checkRecovery(caller.account, code);
+        await recoveryCodeUsed(caller.account, deviceName(parsed.data.device));
+        return passedFor(caller, purpose, "rec");
       }
       const key = stepUpKey(caller, purpose);
       const channel = await deps.verifications.channelOf(key);

@@ -78,8 +78,8 @@ export const STEP_UP_TTL_SECONDS = 300;
 const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
 
 /** How the participant proved it was them, as RFC 8176 names it: a text code, a voice call, the authenticator app, a passkey. */
-export type StepUpMethod = "sms" | "voice" | "otp" | "hwk";
-const AMR: Record<StepUpMethod, string> = { sms: "sms", voice: "tel", otp: "otp", hwk: "hwk" };
+export type StepUpMethod = "sms" | "voice" | "otp" | "hwk" | "rec";
+const AMR: Record<StepUpMethod, string> = { sms: "sms", voice: "tel", otp: "otp", hwk: "hwk", rec: "rec" };
 
 /** Proof that the participant just passed a code (or a passkey) for `purpose`: short-lived, single-use (its jti). */
 export async function signStepUpProof(

@@ -5,7 +5,14 @@ import { matchingTotpStep } from "../domain/totp.ts";
 
 /** What changed among a participant's sign-in factors, as Login & Security lists it. */
 export type FactorEventKind =
-  "totp-added" | "totp-removed" | "recovery-codes-created" | "recovery-code-used" | "passkey-added" | "passkey-removed" | "phone-changed";
+  | "totp-added"
+  | "totp-removed"
+  | "recovery-codes-created"
+  | "recovery-code-used"
+  | "recovery-code-confirmed"
+  | "passkey-added"
+  | "passkey-removed"
+  | "phone-changed";
 
 export interface FactorEvent {
   kind: FactorEventKind;

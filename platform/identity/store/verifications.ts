@@ -9,7 +9,7 @@ export const CODE_TTL_MS = 10 * 60_000;
 const PASSED_VERIFICATION_MS = 5 * 60_000;
 
 /** How a verification was passed (RFC 8176 names its proof): a text or voice code, the app, a passkey. */
-export type PassedMethod = "sms" | "voice" | "otp" | "hwk";
+export type PassedMethod = "sms" | "voice" | "otp" | "hwk" | "rec";
 /** Whose verification: one account, in one session (its grant), for one purpose. */
 export interface PassedScope {
   accountId: string;

@@ -21,6 +21,13 @@ const people = {
   moving: { ...base0, userId: "B5", email: "moving@example.test", phone: "+15555559005" },
   appReplay: { ...base0, userId: "B7", email: "app-replay@example.test", phone: "+15555559007", totpSecret: APP_SECRET },
   appUser: { ...base0, userId: "B6", email: "app-user@example.test", phone: "+15555559006", totpSecret: APP_SECRET },
+  recovering: {
+    ...base0,
+    userId: "B8",
+    email: "recovering@example.test",
+    phone: "+15555559008",
+    recoveryCodes: ["7K3M9-Q2XPD", "4H8NW-R6TJC", "XW2PA-9KD3M"],
+  },
 };
 type Person = { email: string; password: string; phone: string } & (typeof participants)[number];
 
@@ -141,5 +148,44 @@ describe("a phone change", () => {
     const replayed = await api("verify-code", token, { purpose: "factors", method: "totp", code });
     expect(replayed.status).toBe(400);
     expect(replayed.body.errorCode).toBe("codeUsed");
+  });
+});
+
+describe("a recovery code instead of a sent code", () => {
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { amr: string[] };
+
+  it("opens a change of sign-in methods once, is spent, and is e-mailed; a phone change by it waits (no old number)", async () => {
+    const who = people.recovering;
+    const token = await session(who);
+    const mailsBefore = (await emailsTo(base, who.email)).length;
+    const passed = await api("verify-code", token, { purpose: "factors", method: "recovery", code: "7k3m9 q2xpd" });
+    expect(passed.status).toBe(200);
+    expect((await api("factors", token)).body.factors).toMatchObject({ recoveryCodesLeft: 2 });
+    const mails = await emailsTo(base, who.email);
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails.map((mail) => mail.subject)).toContain("Your sign-in methods changed: a recovery code was used to confirm it was you");
+    expect(((await api("factors", token)).body.factors as { events: { kind: string }[] }).events.map((event) => event.kind)).toContain(
+      "recovery-code-confirmed",
+    );
+    // Like the app or a passkey, it does not stand for the old number.
+    expect((await api("phone-change-start", token, { phone: "+15555559188" })).body.errorCode).toBe("oldPhoneRequired");
+    expect((await api("totp-enrol-start", token)).status).toBe(200);
+    // Spent: the same code again is refused.
+    const again = await api("verify-code", token, { purpose: "withdrawal", method: "recovery", code: "7K3M9-Q2XPD" });
+    expect(again.status).toBe(400);
+    expect(again.body.errorCode).toBe("codeInvalid");
+  });
+
+  it("makes a withdrawal's proof marked as a recovery code, and never a raw-data download's (the code is kept)", async () => {
+    const who = people.recovering;
+    const token = await session(who);
+    const download = await api("verify-code", token, { purpose: "download", method: "recovery", code: "4H8NW-R6TJC" });
+    expect(download.status).toBe(403);
+    expect(download.body.errorCode).toBe("recoveryNotForDownload");
+    expect(download.body.verificationToken).toBeUndefined();
+    const withdrawal = await api("verify-code", token, { purpose: "withdrawal", method: "recovery", code: "4H8NW-R6TJC" });
+    expect(withdrawal.status).toBe(200);
+    expect(claimsOf(String(withdrawal.body.verificationToken)).amr).toEqual(["rec"]);
+    expect((await api("verify-code", token, { purpose: "withdrawal", method: "recovery", code: "" })).body.errorCode).toBe("codeRequired");
   });
 });

@@ -33,6 +33,10 @@ const changes: Record<FactorEventKind, { en: string; es: string }> = {
   "totp-removed": { en: "The authenticator app was removed from your account", es: "se quitó la aplicación de autenticación de su cuenta" },
   "recovery-codes-created": { en: "New recovery codes were created for your account", es: "se crearon códigos de recuperación nuevos" },
   "recovery-code-used": { en: "A recovery code was used to sign in to your account", es: "se usó un código de recuperación" },
+  "recovery-code-confirmed": {
+    en: "A recovery code was used to confirm it was you on your account",
+    es: "se usó un código de recuperación para confirmar que era usted",
+  },
   "passkey-added": { en: "A passkey was added to your account", es: "se agregó una llave de acceso a su cuenta" },
   "passkey-removed": { en: "A passkey was removed from your account", es: "se quitó una llave de acceso de su cuenta" },
   "phone-changed": {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smsSettingsFrom } from "../../../platform/identity/phone/sms-settings.ts";
 import type { RunningIdentityService } from "../../../platform/identity/service.ts";
 import { startTwilioApi, type TwilioApi } from "../../support/twilio-api.ts";
-import { accountApiAt, createTestClock, participants, startTestService, tokensFor } from "./support.ts";
+import { accountApiAt, createTestClock, emailsTo, latestCode, participants, startTestService, tokensFor } from "./support.ts";
 
 /**
  * The account API's code for a step-up goes to the text provider (the local Twilio API) before the
@@ -73,6 +73,35 @@ describe("a step-up code's delivery, as the account API reports it", () => {
       })
       .toEqual({ channel: "sms", state: "undelivered", refusal: null });
     expect(api.callbacks.every((callback) => callback.status === 200 || callback.status === 204)).toBe(true);
+  });
+
+  it("a new phone number the provider refuses: the change's first step answers why, and the number can be corrected at once", async () => {
+    const { tokens } = await tokensFor(idp.url, ada);
+    const token = tokens.access_token;
+    expect((await accountApi("send-verification-code", token, { purpose: "factors", authMethod: "sms" })).status).toBe(200);
+    const fresh = await latestCode(idp.url, ada.phone!);
+    expect((await accountApi("verify-code", token, { purpose: "factors", code: fresh.code })).status).toBe(200);
+    const [wrong, right] = ["+15555557311", "+15555557312"];
+    api.script(wrong, "21211");
+    const mailsBefore = (await emailsTo(idp.url, ada.email)).length;
+
+    const refused = await accountApi("phone-change-start", token, { phone: wrong });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      status: "FAILURE",
+      errorCode: "phoneNotReached",
+      delivery: { channel: "sms", state: "failed", refusal: "invalid-number" },
+    });
+    expect(JSON.stringify(refused.body)).not.toContain("7311");
+    // Nothing started: no e-mail about a change, no code to confirm.
+    expect((await emailsTo(idp.url, ada.email)).length).toBe(mailsBefore);
+    expect((await accountApi("phone-change-confirm", token, { code: "123456" })).body.errorCode).toBe("noVerification");
+
+    // Corrected at once (no resend lock for a text that never went), the code goes out.
+    const started = await accountApi("phone-change-start", token, { phone: right });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ nextStep: "confirm-phone", delivery: { channel: "sms", refusal: null } });
+    expect((await latestCode(idp.url, right)).purpose).toBe("enrol");
   });
 
   it("an unknown purpose is a 400", async () => {

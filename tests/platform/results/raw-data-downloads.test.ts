@@ -49,7 +49,11 @@ describe("the exome file", () => {
     const resultsLink = await keys.accessTokenFor("R1", { token_type: "ACCESS" });
     expect((await reportLink("R1", exomeOf("R1"), await keys.stepUpProofFor("R1", "download"), resultsLink)).status).toBe(403);
 
-    const proof = await keys.stepUpProofFor("R1", "download");
+    // A recovery code never releases raw genetic data, whatever signed the proof.
+    const byRecoveryCode = await keys.stepUpProofFor("R1", "download", {}, { amr: ["rec"] });
+    expect((await reportLink("R1", exomeOf("R1"), byRecoveryCode)).status).toBe(403);
+
+    const proof = await keys.stepUpProofFor("R1", "download", {}, { amr: ["sms"] });
     const given = await reportLink("R1", exomeOf("R1"), proof);
     expect(given.status).toBe(200);
     const link = reachable(((await given.json()) as { providerReportUrl: string }).providerReportUrl);

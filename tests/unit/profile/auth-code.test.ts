@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authCodeMessages, authCodeSchema, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import en from "~/locales/en/profile.json";
 
-const messageOf = (method: "sms" | "voice", authCode: unknown) => {
+const messageOf = (method: "sms" | "voice" | "recovery", authCode: unknown) => {
   const result = authCodeSchema(method).safeParse({ authCode });
   return result.success ? null : result.error.issues[0]!.message;
 };
@@ -34,6 +34,14 @@ describe("SPEC.md §5 auth code", () => {
     expect(authCodeSchema("sms").parse({ authCode: "123-456 " }).authCode).toBe("123456");
     expect(authCodeSchema("voice").parse({ authCode: "1 2 3 4 5" }).authCode).toBe("12345");
     expect(messageOf("sms", "123 45")).toBe(authCodeMessages.format);
+  });
+
+  it("takes a recovery code as printed or typed (10 letters and digits), and says how one looks otherwise", () => {
+    expect(messageOf("recovery", "7K3M9-Q2XPD")).toBeNull();
+    expect(messageOf("recovery", " 7k3m9 q2xpd ")).toBeNull();
+    expect(messageOf("recovery", "")).toBe(authCodeMessages.required);
+    expect(messageOf("recovery", "123456")).toBe(authCodeMessages.recoveryFormat);
+    expect(en.code.recoveryErrors.format).toBe("A recovery code has 10 letters and digits, like 7K3M9-Q2XPD");
   });
 
   it("uses the specification's words", () => {

@@ -54,9 +54,9 @@ export async function startTestIdentityKeys() {
     accessTokenFor: (userId: string, extra: JWTPayload = {}, options?: Parameters<typeof sign>[1]) =>
       sign({ sub: `sub-${userId}`, uid: userId, email: `${userId.toLowerCase()}@example.test`, ...extra }, options),
     /** The identity provider's proof that the participant just passed a code for `purpose`. */
-    stepUpProofFor: (userId: string, purpose = "withdrawal", options: Parameters<typeof sign>[1] = {}) =>
+    stepUpProofFor: (userId: string, purpose = "withdrawal", options: Parameters<typeof sign>[1] = {}, extra: JWTPayload = {}) =>
       sign(
-        { sub: `sub-${userId}`, uid: userId, purpose, jti: `proof-${userId}-${Math.random().toString(36).slice(2)}` },
+        { sub: `sub-${userId}`, uid: userId, purpose, jti: `proof-${userId}-${Math.random().toString(36).slice(2)}`, ...extra },
         { audience: "http://results.test/step-up", typ: "step-up+jwt", issuedAt: Math.floor(Date.now() / 1000) - 5, ...options },
       ),
     sign,
