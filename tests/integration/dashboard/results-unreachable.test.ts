@@ -163,6 +163,7 @@ describe("My Results loader against a failing results service", () => {
             fileBytes: null,
             versions: [],
             updated: false,
+            variantFound: false,
           },
         ],
         kits: [],

@@ -35,6 +35,7 @@ describe("patient results (SPEC.md §3)", () => {
         fileBytes: null,
         versions: [],
         updated: false,
+        variantFound: false,
       },
       {
         appID: "4",
@@ -46,6 +47,7 @@ describe("patient results (SPEC.md §3)", () => {
         fileBytes: null,
         versions: [],
         updated: false,
+        variantFound: false,
       },
     ]);
     expect(results.isHealthOrResearch).toBe(false);
