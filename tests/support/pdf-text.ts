@@ -4,10 +4,13 @@ import { inflateSync } from "node:zlib";
 export function drawnText(pdf: Buffer): string {
   const raw = pdf.toString("latin1");
   const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its dictionary's /Length: compressed bytes may end in "\r", which a
+  // pattern ending at "\r?\nendstream" would take for the line break and cut off.
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+      content = inflateSync(pdf.subarray(start, start + Number(match[1]))).toString("latin1");
     } catch {
       continue;
     }
