@@ -1,0 +1,90 @@
+import { importJWK, SignJWT } from "jose";
+import type { Logger } from "pino";
+import type * as z from "zod";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
+import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
+import type { SigningKeys } from "../oidc/signing-keys.ts";
+import { type Locale, translator } from "../pages/i18n.ts";
+import type { AccountStore } from "../store/accounts.ts";
+import type { Outbox } from "../store/outbox.ts";
+
+/**
+ * The results service keeps facts the participant is told of by e-mail (a share's events, a
+ * counselling request received). A relay claims the ones not yet told, writes each e-mail once into
+ * the outbox (keyed by the fact's own id, so a claim taken again writes nothing) and acknowledges them.
+ */
+export interface ResultsNoticeDeps {
+  resultsApiUrl: string;
+  resultsApiAudience: string;
+  issuer: string;
+  keys: SigningKeys;
+  accounts: AccountStore;
+  outbox: Outbox;
+  portalUrl: string;
+  logger: Logger;
+  intervalMs: number;
+}
+
+type Notice = { id: string; userId: string; language: "en" | "es" };
+
+export interface NoticeFeed<N extends Notice> {
+  /** The results service's path, and its token's audience and type (`<name>+jwt`): e.g. `share-notices`. */
+  name: string;
+  schema: z.ZodType<{ notices: N[] }>;
+  email(notice: N, t: ReturnType<typeof translator>, portal: string): { subject: string; body: string; link: string; dedupeKey: string };
+}
+
+/** A short token only this feed's calls take (their own audience and type). */
+async function callerToken(deps: ResultsNoticeDeps, name: string): Promise<string> {
+  const key = await importJWK(deps.keys.current, "RS256");
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "RS256", kid: deps.keys.current.kid, typ: `${name}+jwt` })
+    .setIssuer(deps.issuer)
+    .setSubject("identity-provider")
+    .setAudience(`${deps.resultsApiAudience.replace(/\/$/, "")}/${name}`)
+    .setIssuedAt()
+    .setExpirationTime("60s")
+    .sign(key);
+}
+
+/** Relays what is waiting once; answers how many e-mails were written (one written before is not counted again). */
+export async function relayNotices<N extends Notice>(deps: ResultsNoticeDeps, feed: NoticeFeed<N>): Promise<number> {
+  const what = feed.name.replace("-", " ");
+  const base = `${deps.resultsApiUrl.replace(/\/$/, "")}/${feed.name}`;
+  const claimed = await serviceFetch(`${base}/claim`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await callerToken(deps, feed.name)}` },
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!claimed.ok) throw new Error(`${what}: the results service answered ${claimed.status}`);
+  const { notices } = feed.schema.parse(await claimed.json());
+  if (notices.length === 0) return 0;
+  const portal = deps.portalUrl.replace(/\/$/, "");
+  let written = 0;
+  for (const notice of notices) {
+    const account = await deps.accounts.findById(notice.userId);
+    // An account deleted meanwhile has no address any more: nothing to send.
+    if (!account) continue;
+    const email = feed.email(notice, translator(notice.language as Locale), portal);
+    const fresh = await deps.outbox.deliver({ channel: "email", to: account.email, ...email, locale: notice.language, purpose: "notice" });
+    if (fresh !== false) written++;
+  }
+  const acked = await serviceFetch(`${base}/ack`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await callerToken(deps, feed.name)}`, "content-type": "application/json" },
+    body: JSON.stringify({ ids: notices.map((notice) => notice.id) }),
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!acked.ok) throw new Error(`${what}: the results service answered ${acked.status} to the acknowledgement`);
+  return written;
+}
+
+/** Relays every `intervalMs`; a results service that does not answer is asked again at the next turn. */
+export function startNoticeRelay<N extends Notice>(deps: ResultsNoticeDeps, feed: NoticeFeed<N>): { stop(): Promise<void> } {
+  const stop = repeatEvery(
+    deps.intervalMs,
+    () => relayNotices(deps, feed),
+    (error) => deps.logger.warn({ err: { message: error.message } }, `${feed.name.replace("-", " ")} not sent`),
+  );
+  return { stop };
+}
