@@ -51,9 +51,12 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["POST", "/family-letter/open"],
   ],
   "platform/identity/account-api/results-withdrawals.ts": [["GET", "/withdrawals/P1"]],
-  "platform/identity/account-api/share-notices.ts": [
+  // The share and counselling notice senders are feeds of one relay, which makes their calls.
+  "platform/identity/account-api/results-notice-relay.ts": [
     ["POST", "/share-notices/claim"],
     ["POST", "/share-notices/ack"],
+    ["POST", "/counselling-notices/claim"],
+    ["POST", "/counselling-notices/ack"],
   ],
   "platform/identity/notifications/results-kit-steps.ts": [["GET", "/kit-step-changes?after=0&limit=100"]],
   "platform/identity/notifications/results-report-reissues.ts": [["GET", "/report-reissues?after=0&limit=100"]],
@@ -61,10 +64,6 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["GET", "/counselling/P1"],
     ["POST", "/counselling/P1"],
     ["POST", "/counselling/P1/5b0c7e55-2e4e-4a55-9f3e-1b7a0d3c9a10/cancel"],
-  ],
-  "platform/identity/account-api/counselling-notices.ts": [
-    ["POST", "/counselling-notices/claim"],
-    ["POST", "/counselling-notices/ack"],
   ],
 };
 
