@@ -7,6 +7,7 @@ import { createOutbox } from "../store/outbox.ts";
 import { kitStepMessage } from "./kit-step-message.ts";
 import { createNotificationPreferences, wantsEmailFor, type NotifiableStep } from "./preferences.ts";
 import type { KitStepChange, KitStepFeed } from "./results-kit-steps.ts";
+import { followResultsLog } from "./results-log-cursor.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
 
 export interface KitStepSenderDeps {
@@ -55,30 +56,17 @@ export function createKitStepSender(deps: KitStepSenderDeps) {
     });
   }
 
-  /** Reads the changes after the shared position, decides each, moves the position on; answers how many were e-mailed. */
-  async function runOnce(): Promise<number> {
-    const [cursor] = await deps.db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [
+  /** Reads the log after the shared position, decides each entry, moves the position on; answers how many were e-mailed. */
+  const runOnce = () =>
+    followResultsLog(
+      deps.db,
       CURSOR,
-    ]);
-    const position = Number(cursor?.last_change ?? 0);
-    const page = await deps.feed(position);
-    if (!page) return 0;
-    // A log started again (the results service's data reset) is read from its start; the keys keep what was sent.
-    if (page.lastId < position) {
-      await deps.db.query("UPDATE idp_kit_step_cursor SET last_change = 0 WHERE name = $1 AND last_change = $2", [CURSOR, position]);
-      return runOnce();
-    }
-    const { changes } = page;
-    if (changes.length === 0) return 0;
-    let sent = 0;
-    for (const change of changes) if (await decide(change)) sent++;
-    await deps.db.query(
-      `INSERT INTO idp_kit_step_cursor (name, last_change) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET last_change = GREATEST(idp_kit_step_cursor.last_change, EXCLUDED.last_change)`,
-      [CURSOR, Math.max(...changes.map((change) => change.id))],
+      async (after) => {
+        const page = await deps.feed(after);
+        return page && { entries: page.changes, lastId: page.lastId };
+      },
+      decide,
     );
-    return sent;
-  }
 
   /** Polls every `intervalMs` (one run at a time per instance); the answer stops it and waits for a run under way. */
   function start(intervalMs: number): () => Promise<void> {

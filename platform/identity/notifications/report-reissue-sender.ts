@@ -6,6 +6,7 @@ import { createAccountStore } from "../store/accounts.ts";
 import { createOutbox } from "../store/outbox.ts";
 import { createNotificationPreferences, HEALTH_STEP, wantsEmailFor } from "./preferences.ts";
 import { isHealthReport, reportReissueMessage } from "./report-reissue-message.ts";
+import { followResultsLog } from "./results-log-cursor.ts";
 import type { ReportReissue, ReportReissueFeed } from "./results-report-reissues.ts";
 import { unsubscribeUrl } from "./unsubscribe-token.ts";
 
@@ -68,29 +69,17 @@ export function createReportReissueSender(deps: ReportReissueSenderDeps) {
     });
   }
 
-  /** Reads the reissues after the shared position, decides each, moves the position on; answers how many were e-mailed. */
-  async function runOnce(): Promise<number> {
-    const [cursor] = await deps.db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [
+  /** Reads the log after the shared position, decides each entry, moves the position on; answers how many were e-mailed. */
+  const runOnce = () =>
+    followResultsLog(
+      deps.db,
       CURSOR,
-    ]);
-    const position = Number(cursor?.last_change ?? 0);
-    const page = await deps.feed(position);
-    if (!page) return 0;
-    // A log started again (the results service's data reset) is read from its start; the keys keep what was sent.
-    if (page.lastId < position) {
-      await deps.db.query("UPDATE idp_kit_step_cursor SET last_change = 0 WHERE name = $1 AND last_change = $2", [CURSOR, position]);
-      return runOnce();
-    }
-    if (page.reissues.length === 0) return 0;
-    let sent = 0;
-    for (const reissue of page.reissues) if (await decide(reissue)) sent++;
-    await deps.db.query(
-      `INSERT INTO idp_kit_step_cursor (name, last_change) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET last_change = GREATEST(idp_kit_step_cursor.last_change, EXCLUDED.last_change)`,
-      [CURSOR, Math.max(...page.reissues.map((reissue) => reissue.id))],
+      async (after) => {
+        const page = await deps.feed(after);
+        return page && { entries: page.reissues, lastId: page.lastId };
+      },
+      decide,
     );
-    return sent;
-  }
 
   function start(intervalMs: number): () => Promise<void> {
     return repeatEvery(intervalMs, runOnce, (error) =>
