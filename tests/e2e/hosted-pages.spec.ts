@@ -90,7 +90,8 @@ async function expectFrame(page: Page, w: Words) {
   await expect(page.locator("header.header svg")).toBeVisible();
   await expect(page.getByRole("form", { name: w.language })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText(`${w.support} (800) 555-0142`);
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/);
+  // The stylesheet may still be arriving when the page's text is already there.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoSeriousA11yViolations(page);
 }
