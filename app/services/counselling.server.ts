@@ -7,25 +7,16 @@ import {
   type CounsellingRequest,
 } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
-import { env } from "./env.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstream } from "./upstream.server";
+import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
 
 /**
  * Requests to talk to a genetic counsellor live in the results service, beside the reports they are
  * about; the participant's own calls carry their token. The program's counselling team reads them
  * there as a queue.
  */
-const resultsUrl = (...segments: string[]) =>
-  new URL(segments.map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
-
-const asParticipant = (session: PortalSession) => ({
-  headers: { Authorization: `Bearer ${session.accessToken}` },
-  timeoutMs: env.RESULTS_TIMEOUT_MS,
-  requestId: session.requestId,
-});
-
 export async function listCounsellingRequests(session: PortalSession): Promise<CounsellingRequest[] | null> {
   const reply = await callUpstream({ upstream: "results", url: resultsUrl("counselling", session.userId), ...asParticipant(session) });
   return reply.answered && reply.ok ? (bodyAs(reply, CounsellingListSchema)?.requests ?? null) : null;
@@ -54,11 +45,7 @@ export async function createCounsellingRequest(
     const open = bodyAs(reply, z.object({ openRequest: CounsellingRequestSchema }));
     return open ? { failure: "open-request", openRequest: open.openRequest } : { failure: "not-allowed" };
   }
-  if (reply.status === 429)
-    return {
-      failure: "too-many",
-      retryAfterSeconds: bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600,
-    };
+  if (reply.status === 429) return { failure: "too-many", retryAfterSeconds: retryAfterOf(reply) };
   if (reply.status === 400) return { failure: "invalid" };
   if (reply.status === 403 || reply.status === 404) return { failure: "not-allowed" };
   const created = reply.ok ? bodyAs(reply, z.object({ request: CounsellingRequestSchema })) : null;

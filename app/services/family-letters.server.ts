@@ -10,7 +10,7 @@ import { clientSourceHash } from "./client-source.server";
 import { env } from "./env.server";
 import { asParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
+import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
 
 /**
  * Family letters live in the results service, beside the FH report they go with: the participant's
@@ -92,10 +92,7 @@ export async function openRelativeLetter(
     const reason = bodyAs(reply, z.object({ reason: z.enum(["expired", "ended"]) }))?.reason ?? "ended";
     return { kind: "ended", reason };
   }
-  if (reply.status === 429) {
-    const wait = bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600;
-    return { kind: "too-many", retryAfterSeconds: wait };
-  }
+  if (reply.status === 429) return { kind: "too-many", retryAfterSeconds: retryAfterOf(reply) };
   const opened = reply.ok ? bodyAs(reply, z.object({ letter: LetterContentSchema })) : null;
   return opened ? { kind: "opened", letter: opened.letter } : { kind: "unavailable" };
 }

@@ -1,22 +1,16 @@
 import * as z from "zod";
 import { KitSchema, type Kit } from "~/domain/kit-registration";
 import { clientSourceHash } from "./client-source.server";
-import { env } from "./env.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstream } from "./upstream.server";
+import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
 
 /**
  * Kits live in the results service, which knows every kit the program sent out by its barcode: the
  * participant's own calls carry their token, and a registration says who is asking (a keyed hash of
  * the client's address) so that guesses are counted per address as well as per participant.
  */
-const kitsUrl = (userId: string) => new URL(`kits/${encodeURIComponent(userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
-
-const asParticipant = (session: PortalSession) => ({
-  headers: { Authorization: `Bearer ${session.accessToken}` },
-  timeoutMs: env.RESULTS_TIMEOUT_MS,
-  requestId: session.requestId,
-});
+const kitsUrl = (userId: string) => resultsUrl("kits", userId);
 
 /** The participant's kits, newest first; null when the results service does not answer. */
 export async function listKits(session: PortalSession): Promise<Kit[] | null> {
@@ -55,10 +49,7 @@ export async function registerKit(
   });
   if (!reply.answered || reply.status >= 500) return { kind: "unavailable" };
   if (reply.status === 404) return { kind: "no-match" };
-  if (reply.status === 429) {
-    const wait = bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600;
-    return { kind: "too-many", retryAfterSeconds: wait };
-  }
+  if (reply.status === 429) return { kind: "too-many", retryAfterSeconds: retryAfterOf(reply) };
   if (reply.status === 409) {
     const yours = bodyAs(reply, z.object({ kit: KitSchema }));
     return yours ? { kind: "yours", kit: yours.kit } : { kind: "not-allowed" };

@@ -17,7 +17,7 @@ import { env } from "./env.server";
 import { asParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
+import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
 
 /**
  * Shares live in the results service, beside the reports they open: the participant's own calls
@@ -126,10 +126,7 @@ export async function openShare(
   if (!reply.answered) return { kind: "unavailable" };
   if (reply.status === 404 || reply.status === 400) return { kind: "no-match" };
   if (reply.status === 410) return { kind: "ended" };
-  if (reply.status === 429) {
-    const wait = bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600;
-    return { kind: "too-many", retryAfterSeconds: wait };
-  }
+  if (reply.status === 429) return { kind: "too-many", retryAfterSeconds: retryAfterOf(reply) };
   const opened = reply.ok ? bodyAs(reply, z.object({ access: z.string(), expiresAt: z.iso.datetime() })) : null;
   return opened ? { kind: "opened", ...opened } : { kind: "unavailable" };
 }

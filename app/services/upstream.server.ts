@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type * as z from "zod";
+import * as z from "zod";
 import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
 import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import { CallInsideTransactionError } from "../../lib/postgres/transaction-scope.ts";
@@ -145,6 +145,11 @@ export function bodyAs<T>(reply: UpstreamReply, schema: z.ZodType<T>): T | null 
   if (!reply.answered) return null;
   const parsed = schema.safeParse(reply.body);
   return parsed.success ? parsed.data : null;
+}
+
+/** How long a 429 says to wait; an hour when its body does not say. */
+export function retryAfterOf(reply: UpstreamReply): number {
+  return bodyAs(reply, z.object({ retryAfterSeconds: z.number() }))?.retryAfterSeconds ?? 3600;
 }
 
 /** The `message` of an error body, else nothing. */

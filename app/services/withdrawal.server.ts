@@ -5,7 +5,7 @@ import type { VerificationFailure } from "~/domain/verification";
 import { openWithdrawal, type WithdrawalChoice, type WithdrawalState } from "~/domain/withdrawal";
 import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domain/withdrawal-reply";
 import { callAccountApi } from "./account.server";
-import { env } from "./env.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 import { otherWayOf, sendCode, verifyCode, withResendLock } from "./verification.server";
@@ -16,10 +16,7 @@ const PURPOSE = "withdrawal";
 /** What went wrong: the verification's failure (the code field, a notice, a sign-in again), no answer, or a request already open. */
 export type WithdrawalFailure = VerificationFailure | { kind: "unavailable" } | { kind: "already-open"; withdrawal: Withdrawal };
 
-const asWithdrawalFailure = (failure: VerificationFailure): WithdrawalFailure => failure;
-
-const withdrawalsUrl = (userId: string) =>
-  new URL(`withdrawals/${encodeURIComponent(userId)}`, `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
+const withdrawalsUrl = (userId: string) => resultsUrl("withdrawals", userId);
 
 export function withdrawalState(session: PortalSession): WithdrawalState | null {
   return flowState<WithdrawalState>(session, WITHDRAWAL_FLOW);
@@ -33,9 +30,7 @@ export async function listWithdrawals(session: PortalSession): Promise<Withdrawa
   const reply = await callUpstream({
     upstream: "results",
     url: withdrawalsUrl(session.userId),
-    headers: { Authorization: `Bearer ${session.accessToken}` },
-    timeoutMs: env.RESULTS_TIMEOUT_MS,
-    requestId: session.requestId,
+    ...asParticipant(session),
   });
   return reply.answered && reply.ok ? (bodyAs(reply, WithdrawalListSchema)?.withdrawals ?? null) : null;
 }
@@ -52,7 +47,7 @@ export async function sendWithdrawalCode(
     return { ...base, phoneNumber: "" };
   }
   const sent = await sendCode(session, PURPOSE, method);
-  if (!("ok" in sent)) return asWithdrawalFailure(sent);
+  if (!("ok" in sent)) return sent;
   const state: WithdrawalState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
   await saveFlowState(session, WITHDRAWAL_FLOW, state);
   return state;
@@ -76,7 +71,7 @@ export async function resendWithdrawalCode(session: PortalSession, state: Withdr
   const sent = await sendCode(session, PURPOSE, state.method === "voice" ? "voice" : "sms");
   if (!("ok" in sent) && sent.kind === "session-expired") return sent;
   await saveFlowState(session, WITHDRAWAL_FLOW, withResendLock(state));
-  return "ok" in sent ? true : asWithdrawalFailure(sent);
+  return "ok" in sent ? true : sent;
 }
 
 const RecordedSchema = z.object({ withdrawal: WithdrawalSchema });
@@ -103,7 +98,7 @@ export async function confirmWithdrawal(
   let proof = state.proof;
   if (!proof) {
     const passed = await verifyCode(session, PURPOSE, state.method, code);
-    if (!("ok" in passed)) return asWithdrawalFailure(passed);
+    if (!("ok" in passed)) return passed;
     proof = passed.proof ?? undefined;
     if (!proof) return { kind: "unavailable" };
     await saveFlowState(session, WITHDRAWAL_FLOW, { ...state, proof });
@@ -113,9 +108,7 @@ export async function confirmWithdrawal(
     url: withdrawalsUrl(session.userId),
     method: "POST",
     json: { choice: state.choice, requestKey: state.requestKey, verification: proof },
-    headers: { Authorization: `Bearer ${session.accessToken}` },
-    timeoutMs: env.RESULTS_TIMEOUT_MS,
-    requestId: session.requestId,
+    ...asParticipant(session),
   });
   const recorded = reply.answered ? bodyAs(reply, RecordedSchema) : null;
   if (reply.answered && reply.status === 409 && recorded) {
