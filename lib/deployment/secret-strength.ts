@@ -138,18 +138,14 @@ export function secretWeakness(value: string): SecretWeakness | null {
 
 /** The start-up message for a weak secret, naming the variable and never the value. */
 export function secretWeaknessMessage(name: string, weakness: SecretWeakness): string {
-  switch (weakness) {
-    case "published":
-      return `${name} is a published development value; set a secret of your own`;
-    case "too-short":
-      return `${name} is shorter than ${MIN_SECRET_LENGTH} characters; use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
-    case "repeated":
-      return `${name} repeats one character or a short pattern; use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
-    case "derived":
-      return `${name} is a hash of a word or a common password (derived, not generated); use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
-    case "guessable":
-      return `${name} does not look random (words, sequences or repeats); use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
-  }
+  if (weakness === "published") return `${name} is a published development value; set a secret of your own`;
+  const problem = {
+    "too-short": `is shorter than ${MIN_SECRET_LENGTH} characters`,
+    repeated: "repeats one character or a short pattern",
+    derived: "is a hash of a word or a common password (derived, not generated)",
+    guessable: "does not look random (words, sequences or repeats)",
+  }[weakness];
+  return `${name} ${problem}; use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
 }
 
 /** The smallest p such that the value is its first p characters repeated (its length when none). */
