@@ -7,6 +7,7 @@
  * healthy is a configuration problem and stops the stack. Only Ctrl-C or SIGTERM stop it otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
@@ -80,8 +81,8 @@ function writeStatus(): void {
   renameSync(`${statusFile}.tmp`, statusFile);
 }
 
-function launch(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Supervised {
-  const start = () => spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Supervised {
+  const start = () => spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const entry: Supervised = {
     name,
     process: start(),
@@ -142,17 +143,12 @@ async function stopAll(exitCode: number) {
   stopping = true;
   const running = children.filter((child) => child.process.exitCode === null && child.process.signalCode === null);
   await Promise.all(
-    running.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          const force = setTimeout(() => child.process.kill("SIGKILL"), 10_000);
-          child.process.once("exit", () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.process.kill("SIGTERM");
-        }),
-    ),
+    running.map(async (child) => {
+      const force = setTimeout(() => child.process.kill("SIGKILL"), 10_000);
+      child.process.kill("SIGTERM");
+      await once(child.process, "exit");
+      clearTimeout(force);
+    }),
   );
   process.exit(exitCode);
 }
@@ -200,22 +196,12 @@ async function main() {
     child.healthyOnce = true;
   };
   const services: Promise<void>[] = [];
-  if (embeddedIdentity) {
-    const identity = launch("identity", process.execPath, argsOf("identity"), {
-      ...shared,
-      IDENTITY_DATA_DIR: dataDirs.identity,
-    });
-    services.push(healthy(identity, idpIssuer));
-  }
-  if (embeddedResults) {
-    const results = launch("results", process.execPath, argsOf("results"), {
-      ...shared,
-      RESULTS_DATA_DIR: dataDirs.results,
-    });
-    services.push(healthy(results, resultsUrl));
-  }
+  if (embeddedIdentity)
+    services.push(healthy(launch("identity", argsOf("identity"), { ...shared, IDENTITY_DATA_DIR: dataDirs.identity }), idpIssuer));
+  if (embeddedResults)
+    services.push(healthy(launch("results", argsOf("results"), { ...shared, RESULTS_DATA_DIR: dataDirs.results }), resultsUrl));
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
-  const portal = launch("portal", process.execPath, argsOf("portal"), {
+  const portal = launch("portal", argsOf("portal"), {
     ...shared,
     // `npm run dev` serves the app from source through Vite (server/vite-development.ts).
     NODE_ENV: viteDevelopment ? "development" : "production",
