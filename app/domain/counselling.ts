@@ -88,11 +88,6 @@ export function zonedTimeToInstant(date: string, time: string, zone: string): Da
   return new Date(wall - zoneOffsetMs(guess, zone));
 }
 
-/** The wall-clock date ('YYYY-MM-DD') of an instant in `zone`: a date field's value. */
-export function dateInZone(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-}
-
 const trimmed = z
   .string()
   .trim()
