@@ -166,9 +166,8 @@ export async function createSession(session: NewSession): Promise<string> {
 
 /** The live session for this id, or null when unknown, idle too long or past its absolute lifetime. */
 export async function loadSession(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
-  const db = await database();
   const idHash = hashSessionId(sessionId);
-  const [row] = await db.query<SessionRowWithFlags>(SELECT_SESSION_WITH_FLAGS, [idHash]);
+  const row = await readRow(idHash);
   if (!row) return null;
   const session = fromRow(row);
   if (!session) {
