@@ -348,43 +348,25 @@ async function main() {
     const keptOut =
       stats.participantFailures > 0 || stats.codeSignInFailures > 0 || !stats.ownRecoveryAfterGuesses || stolen.signInFailures > 0 ? 1 : 0;
     const hours = DURATION_MS / 3_600_000;
-    console.log("\nAbuse campaign");
-    console.log(`  attack requests                      ${stats.attempts}`);
     console.log(
-      `  SMS sent                             ${sent.sms} (deployment budget ${budgets.deployment.sms.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
+      [
+        "\nAbuse campaign",
+        `  attack requests                      ${stats.attempts}`,
+        `  SMS sent                             ${sent.sms} (deployment budget ${budgets.deployment.sms.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
+        `  voice calls sent                     ${sent.voice} (deployment budget ${budgets.deployment.voice.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
+        `  numbers the attacker tried to enrol  ${enrolledByAttacker.size} (new numbers allowed ${budgets.newNumbersPerAccount.max}/day)`,
+        `  self-registered accounts             ${stats.registered} (texts sent ${stats.registeredTexts}, refused ${stats.registeredRefused}; newcomers' pool ${budgets.pools.newcomer.max}/hour)`,
+        `  recovery starts against ada          ${stats.recoveryStarts} (refused ${stats.recoveryRefused}; recovery per number ${budgets.recoveryPerNumber[0]?.max}/hour)`,
+        `  unknown e-mail's recovery answers    ${sameAnswers ? "identical to a participant's" : "DIFFERENT from a participant's"}`,
+        `  own recovery after 8 wrong codes     ${stats.ownRecoveryAfterGuesses ? "yes" : "NO"} (the stranger's next code ${stats.strangerWaited ? "waits" : "DID NOT wait"})`,
+        `  stolen session, her passed code      phone change ${word(stolen.phoneChangeRefused)}, without the old number ${word(stolen.phoneChangeWithoutOldNumberRefused)}, own app ${word(stolen.appRefused)}, window ${stolen.windowHidden ? "not shown" : "SHOWN"}; nothing sent to the stranger's number: ${stolen.nothingSentToStranger ? "yes" : "NO"}`,
+        `  withdrawal code opening a change     ${word(stolen.withdrawalCodeRefused)} (her own session's code still opens her change: ${stolen.ownChangeAllowed ? "yes" : "NO"}; her sign-ins ${stolen.signIns - stolen.signInFailures}/${stolen.signIns})`,
+        `  accounts a stranger kept out         ${keptOut}`,
+        `  participants' sign-ins with a code   ${stats.codeSignIns - stats.codeSignInFailures}/${stats.codeSignIns} during, ada ${after.ada ? "yes" : "NO"} and carmen ${after.carmen ? "yes" : "NO"} after`,
+        `  participants' own sign-ins          ${stats.participantSignIns - stats.participantFailures}/${stats.participantSignIns} (${((100 * (stats.participantSignIns - stats.participantFailures)) / Math.max(1, stats.participantSignIns)).toFixed(0)} %)`,
+        `  (campaign length ${(hours * 60).toFixed(1)} min)`,
+      ].join("\n"),
     );
-    console.log(
-      `  voice calls sent                     ${sent.voice} (deployment budget ${budgets.deployment.voice.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
-    );
-    console.log(
-      `  numbers the attacker tried to enrol  ${enrolledByAttacker.size} (new numbers allowed ${budgets.newNumbersPerAccount.max}/day)`,
-    );
-    console.log(
-      `  self-registered accounts             ${stats.registered} (texts sent ${stats.registeredTexts}, refused ${stats.registeredRefused}; newcomers' pool ${budgets.pools.newcomer.max}/hour)`,
-    );
-    console.log(
-      `  recovery starts against ada          ${stats.recoveryStarts} (refused ${stats.recoveryRefused}; recovery per number ${budgets.recoveryPerNumber[0]?.max}/hour)`,
-    );
-    console.log(
-      `  unknown e-mail's recovery answers    ${sameAnswers ? "identical to a participant's" : "DIFFERENT from a participant's"}`,
-    );
-    console.log(
-      `  own recovery after 8 wrong codes     ${stats.ownRecoveryAfterGuesses ? "yes" : "NO"} (the stranger's next code ${stats.strangerWaited ? "waits" : "DID NOT wait"})`,
-    );
-    console.log(
-      `  stolen session, her passed code      phone change ${word(stolen.phoneChangeRefused)}, without the old number ${word(stolen.phoneChangeWithoutOldNumberRefused)}, own app ${word(stolen.appRefused)}, window ${stolen.windowHidden ? "not shown" : "SHOWN"}; nothing sent to the stranger's number: ${stolen.nothingSentToStranger ? "yes" : "NO"}`,
-    );
-    console.log(
-      `  withdrawal code opening a change     ${word(stolen.withdrawalCodeRefused)} (her own session's code still opens her change: ${stolen.ownChangeAllowed ? "yes" : "NO"}; her sign-ins ${stolen.signIns - stolen.signInFailures}/${stolen.signIns})`,
-    );
-    console.log(`  accounts a stranger kept out         ${keptOut}`);
-    console.log(
-      `  participants' sign-ins with a code   ${stats.codeSignIns - stats.codeSignInFailures}/${stats.codeSignIns} during, ada ${after.ada ? "yes" : "NO"} and carmen ${after.carmen ? "yes" : "NO"} after`,
-    );
-    console.log(
-      `  participants' own sign-ins          ${stats.participantSignIns - stats.participantFailures}/${stats.participantSignIns} (${((100 * (stats.participantSignIns - stats.participantFailures)) / Math.max(1, stats.participantSignIns)).toFixed(0)} %)`,
-    );
-    console.log(`  (campaign length ${(hours * 60).toFixed(1)} min)`);
     const everyone =
       stats.participantFailures === 0 &&
       stats.codeSignInFailures === 0 &&
