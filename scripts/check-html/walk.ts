@@ -81,6 +81,15 @@ export async function walk(
 
   const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { name, level: 1 }).waitFor();
 
+  /** Each page of `pages` in turn, captured once its main heading is there (`headed`) or once loaded. */
+  async function visit(page: Page, capture: (name: string) => Promise<void>, pages: readonly (readonly [string, string])[], headed = true) {
+    for (const [path, name] of pages) {
+      await page.goto(`${urls.portalUrl}${path}`);
+      if (headed) await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await capture(name);
+    }
+  }
+
   /** A state further along a flow: when it cannot be reached, the run says so and goes on with the others. */
   async function optional(name: string, reach: () => Promise<void>) {
     try {
@@ -128,7 +137,9 @@ export async function walk(
     await heading(page, "Verify it's you");
     await capture?.("hosted: verify it's you (method choice)");
     const before = await outboxIds(person.phone!);
-    await page.getByRole("radio", { name: "Text Message" }).check();
+    // A participant with no other method is asked for no choice.
+    const text = page.getByRole("radio", { name: "Text Message" });
+    if (await text.count()) await text.check();
     await page.getByRole("button", { name: "Send code" }).click();
     await heading(page, "Enter the code");
     await capture?.("hosted: enter the code");
@@ -235,7 +246,7 @@ export async function walk(
   await session(async (page, capture) => {
     await signIn(page, people.ada!, capture);
     await capture("portal: My Results (all steps, four cards)");
-    for (const [path, name] of [
+    await visit(page, capture, [
       ["/profile", "portal: profile"],
       ["/profile/overview", "portal: profile overview"],
       ["/profile/security", "portal: Login & Security"],
@@ -250,11 +261,7 @@ export async function walk(
       ["/privacy-choices", "portal: privacy choices"],
       ["/results/english-only", "portal: English-only notice"],
       ["/no-such-page", "portal: 404"],
-    ] as const) {
-      await page.goto(`${urls.portalUrl}${path}`);
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      await capture(name);
-    }
+    ]);
     await optional("portal: update password, its steps", async () => {
       await page.goto(`${urls.portalUrl}/profile/security`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -315,15 +322,11 @@ export async function walk(
     await page.waitForURL((url) => url.toString().startsWith(urls.portalUrl) && !url.pathname.startsWith("/auth/"));
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await capture("portal (es): Mis resultados");
-    for (const [path, name] of [
+    await visit(page, capture, [
       ["/profile", "portal (es): profile"],
       ["/profile/security", "portal (es): Login & Security"],
       ["/profile/studies", "portal (es): My Studies"],
-    ] as const) {
-      await page.goto(`${urls.portalUrl}${path}`);
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      await capture(name);
-    }
+    ]);
   }, "es");
 
   // Participants in other states: the empty state, the waiting state, results not ready.
@@ -335,18 +338,7 @@ export async function walk(
     const person = people[who]!;
     if (!person.phone) continue;
     await session(async (page, capture) => {
-      await page.goto(urls.portalUrl);
-      await heading(page, "Sign in");
-      await identify(page, person);
-      await heading(page, "Verify it's you");
-      const before = await outboxIds(person.phone!);
-      const text = page.getByRole("radio", { name: "Text Message" });
-      if (await text.count()) await text.check();
-      await page.getByRole("button", { name: "Send code" }).click();
-      await heading(page, "Enter the code");
-      await page.getByLabel("Authentication code").fill(await latestCode(person.phone!, before));
-      await page.getByRole("button", { name: "Verify", exact: true }).click();
-      await page.waitForURL((url) => url.toString().startsWith(urls.portalUrl) && !url.pathname.startsWith("/auth/"));
+      await signIn(page, person);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await capture(name);
     });
@@ -354,15 +346,17 @@ export async function walk(
 
   // The error and signed-out pages, with nobody signed in.
   await session(async (page, capture) => {
-    for (const [path, name] of [
-      ["/session-expired", "portal: session expired"],
-      ["/results-link", "portal: results link without a token"],
-      [`/auth/callback?code=abc&state=${"b".repeat(64)}`, "portal: sign-in callback without a transaction"],
-      ["/auth/signed-out?reason=cancelled", "portal: signed out after 'Cancel'"],
-    ] as const) {
-      await page.goto(`${urls.portalUrl}${path}`);
-      await capture(name);
-    }
+    await visit(
+      page,
+      capture,
+      [
+        ["/session-expired", "portal: session expired"],
+        ["/results-link", "portal: results link without a token"],
+        [`/auth/callback?code=abc&state=${"b".repeat(64)}`, "portal: sign-in callback without a transaction"],
+        ["/auth/signed-out?reason=cancelled", "portal: signed out after 'Cancel'"],
+      ],
+      false,
+    );
   });
 
   return { captures, missed };
