@@ -108,10 +108,8 @@ export function recoveryFailure(failure: AccountApiFailure): PasswordUpdateFailu
   return isSessionExpired(failure) ? { kind: "session-expired" } : updatePasswordError(failure);
 }
 
-/** Pick step: a failed send shows updatePasswordError with the returned message. */
-export function sendCodeFailure(failure: AccountApiFailure): PasswordUpdateFailure {
-  return isSessionExpired(failure) ? { kind: "session-expired" } : updatePasswordError(failure);
-}
+/** Pick step: a failed send, as the start's (updatePasswordError with the returned message). */
+export const sendCodeFailure = recoveryFailure;
 
 /** Code step: a wrong code (an answer containing 'invalid code') or an app code used before is an inline error on the code field. */
 export function submitCodeFailure(failure: AccountApiFailure, method: AuthMethod = "sms"): PasswordUpdateFailure {

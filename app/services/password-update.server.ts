@@ -10,21 +10,16 @@ import {
   type AccountApiFailure,
   type PasswordUpdateFailure,
 } from "~/domain/password-update-errors";
-import { lockResend as lockResendFor, stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
+import { stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
-import { env } from "./env.server";
 import { deleteOtherSessions } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
-import { checkCode, requestCode } from "./verification.server";
+import { checkCode, requestCode, withResendLock } from "./verification.server";
 
 /** The name under which the session keeps the password update's step and method. */
 export const PASSWORD_UPDATE_FLOW = "password-update";
-
-function lockResend(state: PasswordUpdateState, now: number): PasswordUpdateState {
-  return lockResendFor(state, now, env.CODE_RESEND_LOCK_SECONDS * 1000);
-}
 
 /** The flow went on to the step in `state`. */
 export type Moved = { kind: "moved"; state: PasswordUpdateState };
@@ -68,7 +63,7 @@ export async function startPasswordUpdate(
   const step = stepForNextStep(call.answer.nextStep);
   if (!step) return unexpectedStepFailure;
   const state: PasswordUpdateState = { step, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
-  return moveTo(session, step === "mfa-verification-code" ? lockResend({ ...state, method: "sms" }, now) : state);
+  return moveTo(session, step === "mfa-verification-code" ? withResendLock({ ...state, method: "sms" }, now) : state);
 }
 
 /** Pick: a sent code moves to the code step, remembering the method. */
@@ -84,7 +79,7 @@ export async function sendVerificationCode(
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "mfa-verification-code") return unexpectedStepFailure;
-  return moveTo(session, lockResend({ ...state, step, method }, now));
+  return moveTo(session, withResendLock({ ...state, step, method }, now));
 }
 
 /**
@@ -136,10 +131,10 @@ export async function resendVerificationCode(
   const call = await requestCode(session, "password-update", method);
   if (!call.ok) {
     const failure = await failed(session, call, resendFailure);
-    if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, lockResend(state, now));
+    if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, withResendLock(state, now));
     return failure;
   }
-  return moveTo(session, lockResend(state, now));
+  return moveTo(session, withResendLock(state, now));
 }
 
 async function passwordUpdated(session: PortalSession): Promise<Done> {

@@ -28,6 +28,9 @@ const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
   values: call.answer.errorValues,
 });
 
+/** A call whose answer carries nothing more than that it was done. */
+const done = (call: AccountCall): { ok: true } | FactorFailure => (call.ok ? { ok: true } : failure(call));
+
 /** Read once per request when the loaders pass their context (Login & Security and its password step both show them). */
 export function readFactors(session: PortalSession, context?: Parameters<typeof oncePerRequest>[0]): Promise<SignInFactors | null> {
   return oncePerRequest(context, "sign-in-factors", () => fetchFactors(session));
@@ -62,8 +65,7 @@ export async function confirmTotp(
 }
 
 export async function removeTotp(session: PortalSession, device: string): Promise<{ ok: true } | FactorFailure> {
-  const call = await callAccountApi("totp-remove", session, { device });
-  return call.ok ? { ok: true } : failure(call);
+  return done(await callAccountApi("totp-remove", session, { device }));
 }
 
 export async function newRecoveryCodes(session: PortalSession, device: string): Promise<{ ok: true; codes: string[] } | FactorFailure> {
@@ -97,13 +99,11 @@ export async function finishPasskey(
 }
 
 export async function renamePasskey(session: PortalSession, id: string, name: string): Promise<{ ok: true } | FactorFailure> {
-  const call = await callAccountApi("passkey-rename", session, { id, name });
-  return call.ok ? { ok: true } : failure(call);
+  return done(await callAccountApi("passkey-rename", session, { id, name }));
 }
 
 export async function removePasskey(session: PortalSession, id: string, device: string): Promise<{ ok: true } | FactorFailure> {
-  const call = await callAccountApi("passkey-remove", session, { id, device });
-  return call.ok ? { ok: true } : failure(call);
+  return done(await callAccountApi("passkey-remove", session, { id, device }));
 }
 
 export type PasskeyPurpose = "factors" | "withdrawal" | "password-update";
@@ -122,8 +122,7 @@ export async function confirmWithPasskey(
   purpose: PasskeyPurpose,
   credential: unknown,
 ): Promise<{ ok: true } | FactorFailure> {
-  const call = await callAccountApi("passkey-assert-finish", session, { purpose, credential });
-  return call.ok ? { ok: true } : failure(call);
+  return done(await callAccountApi("passkey-assert-finish", session, { purpose, credential }));
 }
 
 /** The browser's WebAuthn answer as a form carried it; null when it is not JSON. */
@@ -168,6 +167,5 @@ export async function confirmPhoneChange(
 
 /** 'Cancel this change': the requested phone number never takes effect (asking again is harmless). */
 export async function cancelPhoneChange(session: PortalSession): Promise<{ ok: true } | FactorFailure> {
-  const call = await callAccountApi("phone-change-cancel", session);
-  return call.ok ? { ok: true } : failure(call);
+  return done(await callAccountApi("phone-change-cancel", session));
 }

@@ -134,14 +134,9 @@ type WithKeptReply = { keptReply?: KeptReply };
  * is sent (303) to the step's page, which shows it once; Back and reload never post the form again.
  */
 export async function stayOnStep(session: PortalSession, flow: string, path: string, reply: KeptReply["reply"], status: number) {
-  await keepReply(session, flow, reply, status);
-  return redirect(path, { status: 303, headers: privatePageHeaders });
-}
-
-/** Keeps the answer in the flow's state for the next page view. */
-export async function keepReply(session: PortalSession, flow: string, reply: KeptReply["reply"], status: number): Promise<void> {
   const state = flowState<WithKeptReply>(session, flow);
   if (state) await saveFlowState(session, flow, { ...state, keptReply: { reply, status } });
+  return redirect(path, { status: 303, headers: privatePageHeaders });
 }
 
 /** The answer kept for this page view, if any; it is shown once. */
