@@ -8,6 +8,7 @@ import {
 } from "../../lib/deployment/environment.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const positiveInt = z.coerce.number().int().positive();
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,30 +26,22 @@ const EnvSchema = z.object({
   IDP_CLIENT_SECRET: z.string().default("dev-portal-secret-change-me"),
   RESULTS_API_URL: z.url().default("http://localhost:3002"),
   RESULTS_API_AUDIENCE: z.string().optional(),
-  RESULTS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+  RESULTS_TIMEOUT_MS: positiveInt.default(4000),
   /** One page's whole budget for the results service, across its attempts. */
-  RESULTS_BUDGET_MS: z.coerce.number().int().positive().default(5000),
+  RESULTS_BUDGET_MS: positiveInt.default(5000),
   /** Consecutive failed calls (no answer or 5xx) that open the circuit breaker for the results service. */
-  RESULTS_BREAKER_FAILURES: z.coerce.number().int().positive().default(5),
+  RESULTS_BREAKER_FAILURES: positiveInt.default(5),
   /** How long an open breaker answers at once before one call is let through to try again. */
-  RESULTS_BREAKER_HALF_OPEN_MS: z.coerce.number().int().positive().default(1000),
+  RESULTS_BREAKER_HALF_OPEN_MS: positiveInt.default(1000),
   /**
    * The timeout of the one call an open breaker lets through. Pages arriving meanwhile wait for its
    * verdict, so it bounds what a frozen service costs them.
    */
-  RESULTS_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
+  RESULTS_PROBE_TIMEOUT_MS: positiveInt.default(500),
   /** A full page load of My Results waits this long for the results, then shows 'Gathering your information...' and refreshes. */
-  RESULTS_WAIT_PAGE_AFTER_MS: z.coerce.number().int().positive().default(1500),
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(30 * 60),
-  SESSION_ABSOLUTE_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(12 * 60 * 60),
+  RESULTS_WAIT_PAGE_AFTER_MS: positiveInt.default(1500),
+  SESSION_IDLE_TIMEOUT_SECONDS: positiveInt.default(30 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: positiveInt.default(12 * 60 * 60),
   FEATURE_LOGIN_SECURITY: booleanFlag.default(true),
   COOKIE_DOMAIN: z
     .string()
@@ -62,10 +55,10 @@ const EnvSchema = z.object({
   ANALYTICS_URL: z.url().optional(),
   ANALYTICS_APP_ID: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  READINESS_TIMEOUT_MS: positiveInt.default(2000),
   /** The identity provider's account API (password update); defaults to IDP_ISSUER + "/api/account". */
   ACCOUNT_API_URL: z.url().optional(),
-  ACCOUNT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  ACCOUNT_API_TIMEOUT_MS: positiveInt.default(8000),
   /** SPEC §9's 30 s between codes; shorter only where a test stack must not wait it out. */
   CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Set by the supervising launcher: where it writes the status of the processes it runs. */
