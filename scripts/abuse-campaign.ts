@@ -21,7 +21,7 @@ import { HttpBrowser } from "../tests/support/http-client.ts";
 import { openIdentifyPage } from "../tests/support/sign-in.ts";
 import { startStack, type Stack } from "../tests/support/stack.ts";
 import { visibleText } from "../tests/support/visible-text.ts";
-import { replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
+import { BrowserAt as BotBrowser, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
 
 const DURATION_MS = Number(process.env.ABUSE_DURATION_SECONDS ?? 60) * 1000;
 const participants = {
@@ -38,7 +38,6 @@ const guessedAt = { email: "elena@example.test", phone: "+15555550105" };
 /** Item 3: a participant whose passed code a second session of hers (a stolen one) tries to use. */
 const twoSessions = { email: "greta@example.test", password: "Empty-Greta-Willow", phone: "+15555550108" };
 
-type Message = { id: string; code?: string; channel: string };
 const enrolledByAttacker = new Set<string>();
 const registeredNumbers = new Set<string>();
 const stats = {
@@ -57,19 +56,6 @@ const stats = {
   strangerWaited: false,
 };
 
-/** A browser behind one of the stranger's many addresses (the stack believes X-Forwarded-For from loopback). */
-class BotBrowser extends HttpBrowser {
-  private readonly address: string;
-
-  constructor(address: string) {
-    super();
-    this.address = address;
-  }
-  override request(url: string | URL, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
-    return super.request(url, { ...init, headers: { "x-forwarded-for": this.address, ...init.headers } });
-  }
-}
-
 let homes = 0;
 /**
  * A participant's own browser, at an address of its own (the stranger's plain requests all come from
@@ -86,10 +72,6 @@ async function solvedCheck(stack: Stack): Promise<string> {
   const challenge = (await (await fetch(new URL("/api/captcha/challenge", stack.identityUrl))).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
-}
-
-async function outbox(stack: Stack, to: string): Promise<Message[]> {
-  return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, stack.identityUrl))).json()) as Message[];
 }
 
 function onIdp(stack: Stack) {
@@ -339,7 +321,7 @@ async function main() {
     const after = { ada: await signInWithCode(stack, participants.ada), carmen: await signInWithCode(stack, participants.carmen) };
 
     const sent = { sms: 0, voice: 0 };
-    const count = (messages: Message[]) =>
+    const count = (messages: Awaited<ReturnType<typeof outbox>>) =>
       messages.forEach((message) => message.channel in sent && (sent[message.channel as "sms" | "voice"] += 1));
     count((await outbox(stack, participants.ada.phone)).slice(0, -before.ada || undefined));
     count((await outbox(stack, participants.carmen.phone)).slice(0, -before.carmen || undefined));

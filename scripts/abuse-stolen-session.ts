@@ -10,7 +10,7 @@ import { HttpBrowser } from "../tests/support/http-client.ts";
 import type { Stack } from "../tests/support/stack.ts";
 
 export type Participant = { email: string; password: string; phone: string };
-type Message = { id: string; code?: string };
+type Message = { id: string; code?: string; channel: string };
 
 /** What the replay found: each attempt refused (true) or not, and whether the participant's own change went through. */
 export interface StolenSessionReplay {
@@ -27,29 +27,34 @@ export interface StolenSessionReplay {
 
 const STRANGERS_NUMBER = "+15555554321";
 
-async function outbox(stack: Stack, to: string): Promise<Message[]> {
+/** The messages the development outbox holds for `to`. */
+export async function outbox(stack: Stack, to: string): Promise<Message[]> {
   return (await (await fetch(new URL(`/dev/outbox?to=${encodeURIComponent(to)}`, stack.identityUrl))).json()) as Message[];
 }
 
-/**
- * A session of the participant at the identity provider, as the portal holds one: password, a code to
- * her phone, the code exchange. Its access token is what a stolen session would carry.
- */
-let homes = 0;
+/** A browser behind an address of its own (the stack believes X-Forwarded-For from loopback). */
+export class BrowserAt extends HttpBrowser {
+  private readonly address: string;
 
-/**
- * The participant's own browser at an address of its own (the stack believes X-Forwarded-For from
- * loopback, where the campaign's stranger is slowed down by the per-address limits).
- */
-class HomeBrowser extends HttpBrowser {
-  private readonly address = `198.19.${(++homes >> 8) & 255}.${homes & 255}`;
+  constructor(address: string) {
+    super();
+    this.address = address;
+  }
   override request(url: string | URL, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
     return super.request(url, { ...init, headers: { "x-forwarded-for": this.address, ...init.headers } });
   }
 }
 
+let homes = 0;
+
+/**
+ * A session of the participant at the identity provider, as the portal holds one: password, a code to
+ * her phone, the code exchange. Its access token is what a stolen session would carry. Her browser has
+ * an address of its own: at loopback the campaign's stranger is slowed down by the per-address limits.
+ */
 async function sessionOf(stack: Stack, who: Participant, client: { id: string; secret: string }): Promise<string | null> {
-  const browser = new HomeBrowser();
+  homes += 1;
+  const browser = new BrowserAt(`198.19.${(homes >> 8) & 255}.${homes & 255}`);
   const onIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
   const verifier = randomBytes(32).toString("base64url");
   const redirectUri = `${stack.portalUrl}/auth/callback`;
