@@ -31,14 +31,7 @@ export type DashboardOutcome = { kind: "data"; data: DashboardData; status: numb
  * failures pick their screen and are logged (network trouble as info, anything else as an error).
  */
 export async function loadDashboard(request: Request, session: PortalSession): Promise<DashboardOutcome> {
-  const outcome = await resultsWithin(session.idHash, env.RESULTS_WAIT_PAGE_AFTER_MS, () =>
-    fetchPatientResults({
-      accessToken: session.accessToken,
-      userId: session.userId,
-      sourceId: session.sourceId,
-      requestId: session.requestId,
-    }),
-  );
+  const outcome = await resultsWithin(session.idHash, env.RESULTS_WAIT_PAGE_AFTER_MS, () => fetchPatientResults(session));
   if (outcome === "waiting") return { kind: "data", data: { screen: "waiting", checkAgainSeconds: CHECK_AGAIN_SECONDS }, status: 200 };
   if (!outcome.ok) {
     const screen = failureScreen(outcome);

@@ -27,12 +27,7 @@ export function profileOverview(session: PortalSession, context?: Parameters<typ
 }
 
 async function readProfileOverview(session: PortalSession): Promise<ProfileOverview> {
-  const outcome = await fetchPatientResults({
-    accessToken: session.accessToken,
-    userId: session.userId,
-    sourceId: session.sourceId,
-    requestId: session.requestId,
-  });
+  const outcome = await fetchPatientResults(session);
   const patient = outcome.ok ? outcome.results.patient : null;
   const agreements = outcome.ok ? outcome.results.agreements : [];
   const sections = profileSections({ loginSecurityEnabled: env.FEATURE_LOGIN_SECURITY, agreements });

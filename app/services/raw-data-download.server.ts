@@ -41,12 +41,7 @@ type DownloadableFile = { label: string | null; bytes: number | null };
 
 export async function downloadableFile(request: Request, session: PortalSession, target: DownloadTarget, language: string) {
   if (target.kind === "exome") {
-    const results = await fetchPatientResults({
-      accessToken: session.accessToken,
-      userId: session.userId,
-      sourceId: session.sourceId,
-      requestId: requestIdOf(request),
-    });
+    const results = await fetchPatientResults({ ...session, requestId: requestIdOf(request) });
     if (!results.ok) return null;
     const app = results.results.apps.find((candidate) => candidate.appID === target.appId);
     if (!app || !app.reportReady || resultIconFor(app.type) !== "download") return null;

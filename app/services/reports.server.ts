@@ -7,7 +7,7 @@ import { env } from "./env.server";
 import { flashNotification } from "./flash.server";
 import { requestIdOf } from "./logger.server";
 import { recordOpened } from "./report-versions.server";
-import { resultsUrl } from "./results-api.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import { failureOf, fetchPatientResults, type UpstreamFailure } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
@@ -101,13 +101,7 @@ export async function openReportPage(options: {
   const url = resultsUrl("reports", reportSourceId(session.sourceId), options.appId, session.userId, "content");
   url.searchParams.set("lang", options.language);
   if (options.version !== undefined) url.searchParams.set("version", String(options.version));
-  const reply = await callUpstream({
-    upstream: "results",
-    url,
-    headers: { Authorization: `Bearer ${session.accessToken}` },
-    timeoutMs: env.RESULTS_TIMEOUT_MS,
-    requestId,
-  });
+  const reply = await callUpstream({ upstream: "results", url, ...asParticipant(session), requestId });
   if (reply.answered && reply.status === 200) {
     const content = bodyAs(reply, ReportContentReplySchema);
     if (!content) return { ok: false, status: 502, message: "Unexpected report content response" };
@@ -118,12 +112,7 @@ export async function openReportPage(options: {
   }
   if (!reply.answered || reply.status !== 404) return failureOf(reply);
 
-  const results = await fetchPatientResults({
-    accessToken: session.accessToken,
-    userId: session.userId,
-    sourceId: session.sourceId,
-    requestId,
-  });
+  const results = await fetchPatientResults({ ...session, requestId });
   if (!results.ok) return results;
   const app = results.results.apps.find((candidate) => candidate.appID === options.appId);
   if (app?.reportReady && resultIconFor(app.type) === "download") return { ok: true, dataFile: true };
