@@ -118,11 +118,7 @@ export function counsellingFormSchema(now: Date) {
       contact: trimmed,
       language: trimmed,
       timeZone: trimmed,
-      note: z
-        .string()
-        .trim()
-        .optional()
-        .transform((value) => value || undefined),
+      note: trimmed,
       ...windowFields,
     })
     .transform((value, context) => {
