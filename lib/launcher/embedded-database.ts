@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -13,9 +14,7 @@ export async function createMissingDatabases(dataDirs: readonly string[]): Promi
   const creator = spawn(process.execPath, [path.join(import.meta.dirname, "create-database.ts"), ...missing], {
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    creator.once("error", reject);
-    creator.once("exit", resolve);
-  });
+  // `once` rejects on the process's 'error' (it could not be started).
+  const [code] = (await once(creator, "exit")) as [number | null];
   if (code !== 0) throw new Error(`creating the embedded databases in ${missing.join(", ")} failed (exit code ${code})`);
 }
