@@ -39,14 +39,9 @@ export default async function handleRequest(
   );
   await stream.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const page = withErrorTitle(withScriptsAfterFirstPaint(await bytesOf(stream)), translator.fixed("common")("meta.errorPrefix"));
+  const bytes: PageBytes = Buffer.from(await new Response(stream).arrayBuffer());
+  const page = withErrorTitle(withScriptsAfterFirstPaint(bytes), translator.fixed("common")("meta.errorPrefix"));
   return new Response(withDoctype(page), { headers: responseHeaders, status: responseStatusCode });
-}
-
-async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<PageBytes> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
