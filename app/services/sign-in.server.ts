@@ -21,11 +21,7 @@ import { sessionCookieFor } from "./session.server";
  * the header comes from the results Patient; the id token's name stands in while results are down.
  */
 export async function startParticipantSession(participant: SignedInParticipant, request: Request) {
-  const results = await fetchPatientResults({
-    accessToken: participant.accessToken,
-    userId: participant.userId,
-    requestId: requestIdOf(request),
-  });
+  const results = await fetchPatientResults({ ...participant, requestId: requestIdOf(request) });
   const fullName = results.ok ? patientFullName(results.results.patient) || participant.nameFromIdToken : participant.nameFromIdToken;
   // After a recovery code, Login & Security first, to review the sign-in methods.
   const returnTo = participant.usedRecoveryCode
@@ -33,15 +29,10 @@ export async function startParticipantSession(participant: SignedInParticipant, 
     : safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
   return startSession(
     {
-      userId: participant.userId,
+      ...participant,
       tokenType: "IDP",
-      email: participant.email,
       fullName,
       sourceId: null,
-      accessToken: participant.accessToken,
-      accessTokenExpiresAt: participant.accessTokenExpiresAt,
-      refreshToken: participant.refreshToken,
-      idToken: participant.idToken,
       flowState: await flowsToResume(participant, returnTo),
       device: deviceOf(request.headers.get("User-Agent")),
     },
