@@ -28,27 +28,25 @@ function isCatalog(value: unknown): value is Catalog {
   return typeof value === "object" && value !== null;
 }
 
-/** A flat key ("a.b" stored as is) first, then the nested path. */
-function lookUp(catalog: Catalog | undefined, key: string): string | undefined {
-  if (!catalog) return undefined;
-  const flat = catalog[key];
-  if (typeof flat === "string") return flat;
-  let node: unknown = catalog;
-  for (const part of key.split(KEY_SEPARATOR)) {
-    if (!isCatalog(node)) return undefined;
-    node = node[part];
-  }
-  return typeof node === "string" ? node : undefined;
-}
-
-function valueOf(values: TranslationValues, name: string): unknown {
-  if (name in values) return values[name];
-  let node: unknown = values;
-  for (const part of name.split(KEY_SEPARATOR)) {
+/** What the nested path "a.b.c" leads to. */
+function atPath(root: Catalog, path: string): unknown {
+  let node: unknown = root;
+  for (const part of path.split(KEY_SEPARATOR)) {
     if (!isCatalog(node)) return undefined;
     node = node[part];
   }
   return node;
+}
+
+/** A flat key ("a.b" stored as is) first, then the nested path. */
+function lookUp(catalog: Catalog | undefined, key: string): string | undefined {
+  if (!catalog) return undefined;
+  const text = typeof catalog[key] === "string" ? catalog[key] : atPath(catalog, key);
+  return typeof text === "string" ? text : undefined;
+}
+
+function valueOf(values: TranslationValues, name: string): unknown {
+  return name in values ? values[name] : atPath(values, name);
 }
 
 /**
