@@ -12,7 +12,6 @@ import { clientSourceHash } from "./client-source.server";
 import { database } from "./db.server";
 import { env } from "./env.server";
 import { basicAuthorization } from "./idp.server";
-
 import { logger } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 
@@ -58,9 +57,7 @@ async function acknowledge(reference: string, report: BarrierReport, by: Reporte
     upstream: "identity",
     url: `${env.IDP_ISSUER.replace(/\/$/, "")}/api/portal/barrier-report-receipt`,
     method: "POST",
-    headers: {
-      Authorization: basicAuthorization(),
-    },
+    headers: { Authorization: basicAuthorization() },
     json: { to: report.email, reference, language: by.language },
     timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,
     requestId: by.requestId,

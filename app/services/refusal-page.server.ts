@@ -24,11 +24,7 @@ function pageFor(status: Refusal, language: Language, stylesheets: readonly stri
   const detail =
     status === 403
       ? translator.fixed("auth")("forbidden")
-      : status === 413
-        ? common("errors.tooLarge")
-        : status === 405
-          ? common("errors.methodNotAllowed")
-          : common("errors.badRequest");
+      : common({ 400: "errors.badRequest", 405: "errors.methodNotAllowed", 413: "errors.tooLarge" }[status]);
   const screen = renderToStaticMarkup(
     createElement(TranslationProvider, { translator }, createElement(RouterFallbackScreen, { status, detail })),
   );
