@@ -4,6 +4,18 @@ import type { Database, Queryable } from "./types.ts";
 
 const INT8_OID = 20;
 
+/** Statements on the pool, or on one client inside a transaction. */
+function queryable(runner: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await runner.query(sql, [...params])).rows as T[];
+    },
+    async exec(sql: string) {
+      await runner.query(sql);
+    },
+  };
+}
+
 export async function openPgDatabase(url: string): Promise<Database> {
   // Same shape as the embedded driver: bigint columns (counts, ids) come back as numbers.
   const types = {
@@ -18,26 +30,12 @@ export async function openPgDatabase(url: string): Promise<Database> {
 
   return {
     driver: "pg",
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, [...params]);
-      return result.rows as T[];
-    },
-    async exec(sql: string) {
-      await pool.query(sql);
-    },
+    ...queryable(pool),
     async transaction<R>(fn: (tx: Queryable) => Promise<R>) {
       const client = await pool.connect();
-      const tx: Queryable = {
-        async query<T>(sql: string, params: readonly unknown[] = []) {
-          return (await client.query(sql, [...params])).rows as T[];
-        },
-        async exec(sql: string) {
-          await client.query(sql);
-        },
-      };
       try {
         await client.query("BEGIN");
-        const value = await insideTransaction(() => fn(tx));
+        const value = await insideTransaction(() => fn(queryable(client)));
         await client.query("COMMIT");
         return value;
       } catch (error) {
