@@ -29,35 +29,22 @@ function withoutSeparators(code: string): string {
   return code.replace(/[\s-]/g, "");
 }
 
-/** SPEC.md §5 'Auth code': required, then exactly the method's number of digits (spaces and dashes aside). */
+/**
+ * SPEC.md §5 'Auth code': required, then exactly the method's number of digits; a recovery code as
+ * printed (`7K3M9-Q2XPD`) is 10 letters and digits, case aside. Spaces and dashes are never part of it.
+ */
 export function authCodeSchema(method: AuthMethod) {
-  if (method === "recovery") return recoveryCodeSchema;
-  const digits = codeDigits(method);
+  const [pattern, error] =
+    method === "recovery"
+      ? [/^[A-Za-z0-9]{10}$/, authCodeMessages.recoveryFormat]
+      : [new RegExp(`^\\d{${codeDigits(method)}}$`), authCodeMessages.format];
   return z.object({
     authCode: z
       .string({ error: authCodeMessages.required })
       .transform(withoutSeparators)
-      .pipe(
-        z
-          .string()
-          .min(1, { error: authCodeMessages.required, abort: true })
-          .regex(new RegExp(`^\\d{${digits}}$`), { error: authCodeMessages.format }),
-      ),
+      .pipe(z.string().min(1, { error: authCodeMessages.required, abort: true }).regex(pattern, { error })),
   });
 }
-
-/** A recovery code as printed (`7K3M9-Q2XPD`): 10 letters and digits, case, spaces and dashes aside. */
-const recoveryCodeSchema = z.object({
-  authCode: z
-    .string({ error: authCodeMessages.required })
-    .transform(withoutSeparators)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: authCodeMessages.required, abort: true })
-        .regex(/^[A-Za-z0-9]{10}$/, { error: authCodeMessages.recoveryFormat }),
-    ),
-});
 
 /** The password update's pick step and the withdrawal's confirmation also take the authenticator app, once the participant has one (the provider checks). */
 export const PasswordUpdateMethodSchema = z.object({
