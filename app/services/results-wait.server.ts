@@ -1,3 +1,4 @@
+import { withinBudget } from "./idp.server";
 import type { ResultsOutcome } from "./results.server";
 
 /** How long an answer that came after its page had gone is kept for that session's next page. */
@@ -40,13 +41,7 @@ export async function resultsWithin(
     pending = created;
   }
   const settled = pending;
-  let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
-    settled.promise,
-    new Promise<"waiting">((resolve) => {
-      timer = setTimeout(() => resolve("waiting"), waitMs);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  const outcome = await withinBudget(() => settled.promise, waitMs, "waiting" as const);
   if (outcome !== "waiting") forget(sessionKey, settled);
   return outcome;
 }
