@@ -1,3 +1,5 @@
+import { decodeJwt } from "jose";
+
 /**
  * SPEC.md §5 'Token checks (results)' with the §8 messages: a token must be a string with a
  * decodable payload; no token, no user id claim or no issuer is an error.
@@ -30,15 +32,11 @@ export function readAccessTokenPayload(
   token: unknown,
 ): { ok: true; payload: AccessTokenPayload } | { ok: false; failure: TokenCheckFailure } {
   if (typeof token !== "string" || token.length === 0) return { ok: false, failure: "missing" };
-  const [, encodedPayload, signature] = token.split(".");
-  if (encodedPayload === undefined || signature === undefined || token.split(".").length !== 3 || token.length > 8192) {
-    return { ok: false, failure: "malformed" };
-  }
+  if (token.length > 8192) return { ok: false, failure: "malformed" };
   let payload: Record<string, unknown>;
   try {
-    const decoded: unknown = JSON.parse(Buffer.from(encodedPayload, "base64url").toString("utf8"));
-    if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) return { ok: false, failure: "malformed" };
-    payload = decoded as Record<string, unknown>;
+    // Three parts, the middle one a JSON object; the signature is the caller's to verify.
+    payload = decodeJwt(token);
   } catch {
     return { ok: false, failure: "malformed" };
   }
