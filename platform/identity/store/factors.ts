@@ -103,13 +103,11 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     /** Ten new codes; every earlier one stops working. The codes themselves are only in the answer. */
     async replaceRecoveryCodes(accountId: string, codes = newRecoveryCodes()): Promise<string[]> {
       await db.query("DELETE FROM idp_recovery_codes WHERE account_id = $1", [accountId]);
-      for (const code of codes) {
-        await db.query("INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) VALUES ($1, $2, $3)", [
-          accountId,
-          hashRecoveryCode(codeSecret, accountId, code),
-          now(),
-        ]);
-      }
+      await db.query("INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) SELECT $1, unnest($2::text[]), $3", [
+        accountId,
+        codes.map((code) => hashRecoveryCode(codeSecret, accountId, code)),
+        now(),
+      ]);
       return codes;
     },
 
