@@ -18,6 +18,8 @@ export interface PhoneChange {
 const CHANGE = `id, account_id AS "accountId", new_phone AS "newPhone", requested_at AS "requestedAt", effective_at AS "effectiveAt", status,
   decided_at AS "decidedAt"`;
 
+const CANCEL_PENDING = "UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending'";
+
 /** How many due changes one pass takes (the rest wait for the next pass). */
 const BATCH = 100;
 
@@ -31,10 +33,7 @@ export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs:
     /** A new request replaces one still pending (which is then cancelled and told as such). */
     async request(accountId: string, newPhone: string, device: string): Promise<PhoneChange> {
       const at = now();
-      await db.query("UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending'", [
-        accountId,
-        at,
-      ]);
+      await db.query(CANCEL_PENDING, [accountId, at]);
       const [change] = await db.query<PhoneChange>(
         `INSERT INTO idp_phone_changes (account_id, new_phone, device, requested_at, effective_at, status)
          VALUES ($1, $2, $3, $4, $5, 'pending') RETURNING ${CHANGE}`,
@@ -52,10 +51,7 @@ export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs:
 
     /** The participant's 'Cancel this change'; null when nothing was pending (already applied or cancelled). */
     async cancel(accountId: string): Promise<PhoneChange | null> {
-      const [change] = await db.query<PhoneChange>(
-        `UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending' RETURNING ${CHANGE}`,
-        [accountId, now()],
-      );
+      const [change] = await db.query<PhoneChange>(`${CANCEL_PENDING} RETURNING ${CHANGE}`, [accountId, now()]);
       return change ?? null;
     },
 

@@ -211,7 +211,7 @@ export function createSendingBudget(
 
   async function firstExceeded(checks: Check[]) {
     for (const check of checks) {
-      const waitMs = (await throttle.isLimited(check.bucket, check.limit)) ? await throttle.retryAfterMs(check.bucket, check.limit) : 0;
+      const waitMs = await throttle.retryAfterMs(check.bucket, check.limit);
       if (waitMs > 0) return { check, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     }
     return null;
