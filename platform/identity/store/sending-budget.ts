@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Logger } from "pino";
 import type { Channel } from "../domain/codes.ts";
 import { maskPhone } from "../domain/phone.ts";
+import { normalizeEmail } from "./accounts.ts";
 import type { Limit, Throttle } from "./throttle.ts";
 
 /**
@@ -172,7 +173,7 @@ export function createSendingBudget(
       const account = send.rememberedAccount;
       add("recovery-remembered", `send:recovery-remembered:${account}`, budgets.recoveryRemembered, account);
     } else if (send.pool === "recovery") {
-      const email = send.email.trim().toLowerCase();
+      const email = normalizeEmail(send.email);
       add("recovery-email", `send:recovery-email:${email}`, budgets.recoveryPerNumber, shortHash(email));
       if (send.to !== null)
         add("recovery-number", `send:recovery-number:${numberKey(send.to)}`, budgets.recoveryPerNumber, maskPhone(send.to));

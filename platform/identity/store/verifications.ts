@@ -72,9 +72,10 @@ export function createVerifications(
    * The resend lock: none after a text or call that never reached the phone (the provider refused
    * it, gave up or reported it undelivered), so the participant can ask again, or ask for a call, at once.
    */
-  async function secondsUntilResend(row: VerificationRow | null): Promise<number> {
+  async function secondsUntilResend(flowKey: string): Promise<number> {
+    const row = await find(flowKey);
     if (!row) return 0;
-    const remaining = new Date(row.sent_at).getTime() + resendLockMs - now().getTime();
+    const remaining = row.sent_at.getTime() + resendLockMs - now().getTime();
     if (remaining <= 0) return 0;
     const delivery = row.channel === "sms" || row.channel === "voice" ? await outbox.deliveryOf(row.flow_key) : null;
     if (delivery && (delivery.state === "failed" || delivery.state === "undelivered")) return 0;
@@ -82,9 +83,7 @@ export function createVerifications(
   }
 
   return {
-    async retryAfterSeconds(flowKey: string): Promise<number> {
-      return secondsUntilResend(await find(flowKey));
-    },
+    retryAfterSeconds: secondsUntilResend,
 
     /** Where the flow's code was sent (a number being added is only known from here until it is confirmed). */
     async destinationOf(flowKey: string): Promise<string | null> {
@@ -123,7 +122,7 @@ export function createVerifications(
        */
       budget?: BudgetClaim;
     }): Promise<SendResult> {
-      const wait = await secondsUntilResend(await find(input.flowKey));
+      const wait = await secondsUntilResend(input.flowKey);
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
       if (budget && input.budget && (input.channel === "sms" || input.channel === "voice")) {
         const to = input.deliver === false ? null : input.to;
