@@ -47,8 +47,7 @@ export const fail = (httpStatus: number, code: ApiErrorCode, extra: Partial<Answ
   new ApiError(httpStatus, { status: "FAILURE", ...apiError(code, values), ...extra });
 
 /** A code that could not go out: a spent sending budget (in minutes) or the resend lock (in seconds). */
-export function notSent(sent: { reason: "budget" | "resend-lock"; retryAfterSeconds: number }): ApiError {
-  const retryAfterSeconds = sent.retryAfterSeconds;
-  if (sent.reason === "budget") return fail(429, "sendingBudget", { retryAfterSeconds }, { minutes: Math.ceil(retryAfterSeconds / 60) });
+export function notSent({ reason, retryAfterSeconds }: { reason: "budget" | "resend-lock"; retryAfterSeconds: number }): ApiError {
+  if (reason === "budget") return fail(429, "sendingBudget", { retryAfterSeconds }, { minutes: Math.ceil(retryAfterSeconds / 60) });
   return fail(429, "resendWait", { retryAfterSeconds }, { seconds: retryAfterSeconds });
 }

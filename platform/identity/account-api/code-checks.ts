@@ -22,9 +22,10 @@ export function createCodeChecks(deps: AccountApiDeps) {
 
   return {
     /**
-     * A code to `to` (the participant's own phone unless told), paid from the participant's budgets,
-     * handed to the provider before answering (the caller is signed in: the timing reveals nothing),
-     * so the answer can already say when the provider refused it.
+     * A code to the participant's own phone, paid from the participant's budgets, or to a new number
+     * `to`, paid from the newcomers' pool like every enrolment. Handed to the provider before answering
+     * (the caller is signed in: the timing reveals nothing), so the answer can already say when the
+     * provider refused it.
      */
     async send(
       account: Account,
@@ -37,7 +38,7 @@ export function createCodeChecks(deps: AccountApiDeps) {
         channel,
         to: flow.to ?? account.phone!,
         locale: account.locale === "es" ? "es" : "en",
-        budget: { accountKey: account.id, pool: await deps.sendingBudget.poolOf(account) },
+        budget: { accountKey: account.id, pool: flow.to ? "newcomer" : await deps.sendingBudget.poolOf(account) },
         sendNow: true,
       });
       if (!sent.ok) throw notSent(sent);

@@ -8,15 +8,13 @@ import { relayNotices, startNoticeRelay, type NoticeFeed, type ResultsNoticeDeps
  * report and no result: only that a request was received, and a link to sign in.
  */
 
-const NoticesSchema = z.object({
-  notices: z.array(z.object({ id: z.string(), userId: z.string(), language: z.enum(["en", "es"]), at: z.string() })),
-});
+const NoticeSchema = z.object({ id: z.string(), userId: z.string(), language: z.enum(["en", "es"]), at: z.string() });
 
 export type CounsellingNoticeDeps = ResultsNoticeDeps;
 
-const counsellingNotices: NoticeFeed<z.infer<typeof NoticesSchema>["notices"][number]> = {
+const counsellingNotices: NoticeFeed<z.infer<typeof NoticeSchema>> = {
   name: "counselling-notices",
-  schema: NoticesSchema,
+  schema: NoticeSchema,
   email: (notice, t, portal) => ({
     subject: t("email.counselling.receivedSubject"),
     body: t("email.counselling.receivedBody"),

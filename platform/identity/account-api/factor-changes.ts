@@ -41,12 +41,17 @@ export function factorChangeHandlers(deps: AccountApiDeps, passed: PassedVerific
   const { factors, passkeys } = deps;
   const factorChanged = factorChangeRecorder(deps);
 
-  /** The first strong factor (an app or a passkey) brings ten recovery codes, shown this once. */
-  async function withFirstRecoveryCodes(account: Account, device: string): Promise<Answer> {
-    if ((await factors.recoveryCodesLeft(account.id)) > 0) return { status: "SUCCESS", nextStep: "done" };
+  /** Ten new recovery codes, shown this once; the old ones stop working. */
+  async function newRecoveryCodes(account: Account, device: string): Promise<Answer> {
     const recoveryCodes = await factors.replaceRecoveryCodes(account.id);
     await factorChanged(account, "recovery-codes-created", device);
     return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
+  }
+
+  /** The first strong factor (an app or a passkey) brings ten recovery codes. */
+  async function withFirstRecoveryCodes(account: Account, device: string): Promise<Answer> {
+    if ((await factors.recoveryCodesLeft(account.id)) > 0) return { status: "SUCCESS", nextStep: "done" };
+    return newRecoveryCodes(account, device);
   }
 
   return {
@@ -156,15 +161,9 @@ export function factorChangeHandlers(deps: AccountApiDeps, passed: PassedVerific
       });
     },
 
-    /** Ten new codes; the old ones stop working. */
     async "recovery-codes-regenerate"(caller, body) {
       const { device } = deviceBody.parse(body);
-      const { account } = caller;
-      return passed.changeWith(caller, async () => {
-        const recoveryCodes = await factors.replaceRecoveryCodes(account.id);
-        await factorChanged(account, "recovery-codes-created", device);
-        return { status: "SUCCESS", nextStep: "recovery-codes", recoveryCodes };
-      });
+      return passed.changeWith(caller, () => newRecoveryCodes(caller.account, device));
     },
   };
 }

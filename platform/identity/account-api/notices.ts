@@ -1,21 +1,16 @@
 import * as z from "zod";
-import { deviceInWords, deviceName } from "../interactions/factor-notices.ts";
+import { deviceInWords } from "../interactions/factor-notices.ts";
 import { noticeDate } from "../interactions/phone-change-notices.ts";
 import { translator } from "../pages/i18n.ts";
 import { fail } from "./answers.ts";
 import type { AccountApiDeps, Handlers } from "./deps.ts";
+import { deviceBody } from "./factor-changes.ts";
 
 /** A receipt is for one request reference (WD-2026-7K3M9Q): sending it again changes nothing. */
-const noticeBody = z.object({
+const noticeBody = deviceBody.extend({
   kind: z.literal("withdrawal-receipt"),
   reference: z.string().regex(/^WD-\d{4}-[A-Z0-9]{6}$/),
   language: z.enum(["en", "es"]).default("en"),
-  /** The browser the request was made from (the portal passes its User-Agent). */
-  device: z
-    .string()
-    .max(1000)
-    .optional()
-    .transform((agent) => deviceName(agent)),
 });
 const NOTICE_LIMIT = { max: 10, windowMs: 24 * 60 * 60_000 };
 const NOTICE_ONCE = { max: 1, windowMs: 365 * 24 * 60 * 60_000 };

@@ -5,12 +5,12 @@ import { maskPhone } from "../domain/phone.ts";
 import { passwordNotice } from "../interactions/factor-notices.ts";
 import type { PasswordUpdate, PasswordUpdateStep } from "../store/password-updates.ts";
 import { ApiError, fail } from "./answers.ts";
-
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
 import { apiError } from "./messages.ts";
 import { type PassedVerifications, stepUpKey } from "./passed-verifications.ts";
 
 const RECOVER_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+const PASSWORD_PROBLEMS = { required: "passwordRequired", "too-short": "passwordTooShort", common: "passwordCommon" } as const;
 
 const recoverBody = z.object({ captchaToken: z.string().max(20_000).optional(), captchaId: z.string().max(200).optional() });
 const passwordBody = z.object({ password: z.string().max(1000).optional(), attemptId: z.string().min(8).max(100).optional() });
@@ -69,9 +69,7 @@ export function passwordUpdateHandlers(deps: AccountApiDeps, passed: PassedVerif
         caller,
         async () => {
           const problem = checkNewPassword(password);
-          if (problem === "required") throw fail(400, "passwordRequired");
-          if (problem === "too-short") throw fail(400, "passwordTooShort");
-          if (problem === "common") throw fail(400, "passwordCommon");
+          if (problem) throw fail(400, PASSWORD_PROBLEMS[problem]);
           if (await verifyPassword(password, account.passwordHash)) throw fail(400, "passwordUnchanged");
           await deps.accounts.updatePassword(account.id, await hashPassword(password), deps.now(), caller.grantId);
           await passwordUpdates.complete(account.id, attemptId ?? null);

@@ -51,21 +51,10 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
       const newNumber = await deps.sendingBudget.reserveNewNumber(account.id, phone);
       if (!newNumber.ok) throw notSent({ reason: "budget", retryAfterSeconds: newNumber.retryAfterSeconds });
       // 'Resend code' starts nothing new: the change's first e-mail went with the first code.
-      const resent = (await deps.verifications.destinationOf(phoneChangeKey(caller))) === phone;
       const key = phoneChangeKey(caller);
-      const sent = await deps.verifications.send({
-        flowKey: key,
-        purpose: "enrol",
-        channel: "sms",
-        to: phone,
-        locale: account.locale === "es" ? "es" : "en",
-        // A number not yet verified: enrolments are paid from the newcomers' pool.
-        budget: { accountKey: account.id, pool: "newcomer" },
-        // Handed to the provider before answering, so a number it refuses is told on this step.
-        sendNow: true,
-      });
-      if (!sent.ok) throw notSent(sent);
-      const delivery = await codes.deliveryOf(key);
+      const resent = (await deps.verifications.destinationOf(key)) === phone;
+      // Handed to the provider before answering, so a number it refuses is told on this step.
+      const delivery = await codes.send(account, "sms", { key, purpose: "enrol", to: phone });
       if (delivery?.state === "failed") {
         // Nothing reached the number: no code is live for it and the participant may correct it at once.
         await deps.verifications.discard(key);

@@ -1,6 +1,6 @@
 import { importJWK, SignJWT } from "jose";
 import type { Logger } from "pino";
-import type * as z from "zod";
+import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
@@ -30,7 +30,8 @@ type Notice = { id: string; userId: string; language: "en" | "es" };
 export interface NoticeFeed<N extends Notice> {
   /** The results service's path, and its token's audience and type (`<name>+jwt`): e.g. `share-notices`. */
   name: string;
-  schema: z.ZodType<{ notices: N[] }>;
+  /** One notice as the claim lists it. */
+  schema: z.ZodType<N>;
   email(notice: N, t: ReturnType<typeof translator>, portal: string): { subject: string; body: string; link: string; dedupeKey: string };
 }
 
@@ -57,7 +58,7 @@ export async function relayNotices<N extends Notice>(deps: ResultsNoticeDeps, fe
     signal: AbortSignal.timeout(5000),
   });
   if (!claimed.ok) throw new Error(`${what}: the results service answered ${claimed.status}`);
-  const { notices } = feed.schema.parse(await claimed.json());
+  const { notices } = z.object({ notices: z.array(feed.schema) }).parse(await claimed.json());
   if (notices.length === 0) return 0;
   const portal = deps.portalUrl.replace(/\/$/, "");
   let written = 0;

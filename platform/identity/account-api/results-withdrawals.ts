@@ -2,19 +2,18 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 
-const ListedWithdrawalSchema = z.looseObject({
-  reference: z.string(),
-  choice: z.enum(["stop-research", "destroy-sample", "delete-data"]),
-  requestedAt: z.iso.datetime(),
+const WithdrawalList = z.object({
+  withdrawals: z.array(
+    z.object({
+      reference: z.string(),
+      choice: z.enum(["stop-research", "destroy-sample", "delete-data"]),
+      requestedAt: z.iso.datetime().transform((at) => new Date(at)),
+    }),
+  ),
 });
-const WithdrawalList = z.object({ withdrawals: z.array(ListedWithdrawalSchema) });
 
 /** A withdrawal request as the receipt summarises it. */
-export interface ListedWithdrawal {
-  reference: string;
-  choice: "stop-research" | "destroy-sample" | "delete-data";
-  requestedAt: Date;
-}
+export type ListedWithdrawal = z.output<typeof WithdrawalList>["withdrawals"][number];
 
 /** How long the results service has to list a participant's withdrawal requests. */
 const TIMEOUT_MS = 4000;
@@ -42,8 +41,7 @@ export async function listedWithdrawals(
       return null;
     }
     const parsed = WithdrawalList.safeParse(await response.json());
-    if (!parsed.success) return null;
-    return parsed.data.withdrawals.map(({ reference, choice, requestedAt }) => ({ reference, choice, requestedAt: new Date(requestedAt) }));
+    return parsed.success ? parsed.data.withdrawals : null;
   } catch (error) {
     logger.warn({ error: (error as Error).name }, "results service did not answer for withdrawals");
     return null;

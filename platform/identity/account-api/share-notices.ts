@@ -8,19 +8,15 @@ import { relayNotices, startNoticeRelay, type NoticeFeed, type ResultsNoticeDeps
  * share with no participant signed in); this sender takes them, e-mails each and says so.
  */
 
-const NoticesSchema = z.object({
-  notices: z.array(
-    z.object({
-      id: z.string(),
-      shareId: z.string(),
-      userId: z.string(),
-      kind: z.enum(["created", "viewed", "revoked", "locked"]),
-      device: z.string().nullable(),
-      at: z.string(),
-      recipient: z.string(),
-      language: z.enum(["en", "es"]),
-    }),
-  ),
+const NoticeSchema = z.object({
+  id: z.string(),
+  shareId: z.string(),
+  userId: z.string(),
+  kind: z.enum(["created", "viewed", "revoked", "locked"]),
+  device: z.string().nullable(),
+  at: z.string(),
+  recipient: z.string(),
+  language: z.enum(["en", "es"]),
 });
 
 export type ShareNoticeDeps = ResultsNoticeDeps;
@@ -34,9 +30,9 @@ function deviceWords(t: ReturnType<typeof translator>, device: string | null): s
   return browser ? `${words} (${browser})` : words;
 }
 
-const shareNotices: NoticeFeed<z.infer<typeof NoticesSchema>["notices"][number]> = {
+const shareNotices: NoticeFeed<z.infer<typeof NoticeSchema>> = {
   name: "share-notices",
-  schema: NoticesSchema,
+  schema: NoticeSchema,
   email(notice, t, portal) {
     const values = { recipient: notice.recipient, device: deviceWords(t, notice.device) };
     return {

@@ -33,16 +33,14 @@ const stepUpCheckBody = z.object({
   method: z.enum(["sent", "totp", "recovery"]).default("sent"),
   device: z.string().max(1000).optional(),
 });
-const deliveryBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
+const purposeBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 /** A passkey instead of a code, for any purpose. */
-const assertStartBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
-const assertFinishBody = assertStartBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }) });
+const assertFinishBody = purposeBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }) });
 
 /** The step-up API keyed by purpose: send a code, resend it, check it (or the app's, or a passkey). */
 export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
   const passwordUpdateAtStep = passwordUpdateAt(deps);
-  const recoveryCodeUsed = (account: Caller["account"], device: string) =>
-    factorChangeRecorder(deps)(account, "recovery-code-confirmed", device);
+  const factorChanged = factorChangeRecorder(deps);
 
   /** Passed: the password update moves on to its new password, the other purposes are opened (or proven). */
   async function passedFor(caller: Caller, purpose: StepUpPurpose, method: StepUpMethod): Promise<Answer> {
@@ -74,7 +72,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
      * provider may have reported the text undelivered since.
      */
     async "verification-delivery"(caller, body) {
-      const { purpose } = deliveryBody.parse(body);
+      const { purpose } = purposeBody.parse(body);
       return { status: "PENDING", delivery: await codes.deliveryOf(stepUpKey(caller, purpose)) };
     },
 
@@ -92,7 +90,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         // A look-up secret, often kept on paper: it never releases raw genetic data (docs/security.md).
         if (purpose === "download") throw fail(403, "recoveryNotForDownload");
         await codes.checkRecovery(caller.account, code);
-        await recoveryCodeUsed(caller.account, deviceName(parsed.data.device));
+        await factorChanged(caller.account, "recovery-code-confirmed", deviceName(parsed.data.device));
         return passedFor(caller, purpose, "rec");
       }
       const key = stepUpKey(caller, purpose);
@@ -105,7 +103,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
 
     async "passkey-assert-start"(caller, body) {
       const { account } = caller;
-      const { purpose } = assertStartBody.parse(body);
+      const { purpose } = purposeBody.parse(body);
       const mine = await deps.passkeys.list(account.id);
       if (mine.length === 0) throw fail(409, "noPasskey");
       if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);

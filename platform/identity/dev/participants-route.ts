@@ -4,7 +4,7 @@ import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { readJson, sendJson } from "../http/io.ts";
-import { type AccountStore, normalizeEmail } from "../store/accounts.ts";
+import { type Account, type AccountStore, normalizeEmail } from "../store/accounts.ts";
 import type { FactorStore } from "../store/factors.ts";
 import { numberKey, type SendingBudgets } from "../store/sending-budget.ts";
 
@@ -40,15 +40,10 @@ const ParticipantRequestSchema = z.strictObject({
   atPasswordFailureCap: z.boolean().default(false),
 });
 
-export type CreatedParticipant = {
+/** The account as created, with the password in clear (a test signs in with it). */
+export type CreatedParticipant = Omit<Account, "id" | "emailVerified" | "passwordHash" | "locale"> & {
   userId: string;
-  email: string;
   password: string;
-  phone: string | null;
-  phoneMethods: ("sms" | "voice")[];
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
   locale: "en" | "es";
 };
 
@@ -112,18 +107,8 @@ export function createParticipantsRoute(deps: ParticipantsRouteDeps) {
       lastName: wanted.lastName,
       locale: wanted.locale,
     };
-    await deps.accounts.insertIfMissing({
-      id: created.userId,
-      email: created.email,
-      emailVerified: true,
-      passwordHash: await hashPassword(created.password),
-      phone: created.phone,
-      phoneMethods: created.phoneMethods,
-      firstName: created.firstName,
-      middleName: created.middleName,
-      lastName: created.lastName,
-      locale: created.locale,
-    });
+    const { userId, password, ...profile } = created;
+    await deps.accounts.insertIfMissing({ ...profile, id: userId, emailVerified: true, passwordHash: await hashPassword(password) });
     if (wanted.totpSecret) await deps.factors.setConfirmedTotp(created.userId, wanted.totpSecret);
     if (wanted.recoveryCodes?.length) await deps.factors.replaceRecoveryCodes(created.userId, wanted.recoveryCodes);
     if (wanted.phoneBudgetSpent && created.phone) await spendNumberBudget(deps.db, created.phone, deps.sendingBudgets, deps.now());

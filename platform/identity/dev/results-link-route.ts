@@ -1,5 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sameSecret } from "../domain/codes.ts";
 import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, signResultsLinkToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
@@ -15,12 +15,6 @@ export interface ResultsLinkDeps {
   adminToken?: string;
 }
 
-function presentedAdminToken(req: IncomingMessage, expected: string): boolean {
-  const given = Buffer.from(bearerToken(req.headers.authorization) ?? "");
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
 /** Whether POST /dev/results-link exists: always in development; in production only with an admin token. */
 export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "adminToken">): boolean {
   return !deps.production || Boolean(deps.adminToken);
@@ -30,7 +24,8 @@ export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "a
 export function createResultsLinkRoute(deps: ResultsLinkDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
-    if (deps.adminToken && !presentedAdminToken(req, deps.adminToken)) return sendJson(res, 401, { error: "admin token required" });
+    if (deps.adminToken && !sameSecret(bearerToken(req.headers.authorization) ?? "", deps.adminToken))
+      return sendJson(res, 401, { error: "admin token required" });
     const body = (await readJson(req)) as { email?: unknown };
     if (typeof body.email !== "string") return sendJson(res, 400, { error: "email is required" });
     const account = await deps.accounts.findByEmail(body.email);

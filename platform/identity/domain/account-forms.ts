@@ -65,11 +65,9 @@ export function checkRegistration(input: RegistrationInput): FormProblem[] {
   const problems: FormProblem[] = [];
   const email = checkEmail(input.email);
   if (email) problems.push(email);
-  if (!input.firstName) problems.push({ field: "firstName", key: "form.firstNameRequired" });
-  else if (input.firstName.length > MAX_NAME_LENGTH)
-    problems.push({ field: "firstName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
-  if (!input.lastName) problems.push({ field: "lastName", key: "form.lastNameRequired" });
-  else if (input.lastName.length > MAX_NAME_LENGTH)
-    problems.push({ field: "lastName", key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
+  for (const field of ["firstName", "lastName"] as const) {
+    if (!input[field]) problems.push({ field, key: `form.${field}Required` });
+    else if (input[field].length > MAX_NAME_LENGTH) problems.push({ field, key: "form.nameTooLong", vars: { max: MAX_NAME_LENGTH } });
+  }
   return [...problems, ...checkNewPasswordPair(input.password, input.confirmPassword)];
 }

@@ -31,7 +31,11 @@ export function hashCode(secret: string, flowKey: string, code: string): string 
 }
 
 export function codeMatches(secret: string, flowKey: string, code: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashCode(secret, flowKey, code));
-  const expected = Buffer.from(storedHash);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameSecret(hashCode(secret, flowKey, code), storedHash);
+}
+
+/** Equal strings, compared with no early exit that would time how much of a secret was right. */
+export function sameSecret(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { sameSecret } from "./codes.ts";
 
 /** The e-mail verification link's `state`: random, and stored only as a hash. */
 export function newLinkState(): { state: string; hash: string } {
@@ -11,9 +12,7 @@ export function hashLinkState(state: string): string {
 }
 
 export function linkStateMatches(state: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashLinkState(state));
-  const expected = Buffer.from(storedHash);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameSecret(hashLinkState(state), storedHash);
 }
 
 export type EmailCallback = { kind: "invalid" } | { kind: "ok"; otp: string; state: string };
@@ -29,7 +28,5 @@ export function readEmailCallback(query: URLSearchParams, otpLength: number): Em
 
 /** A fresh participant id for a registered account ("P" + 9 digits), distinct from demo ids. */
 export function newParticipantId(randomDigit: () => number): string {
-  let id = "P";
-  for (let i = 0; i < 9; i += 1) id += String(randomDigit());
-  return id;
+  return `P${Array.from({ length: 9 }, () => randomDigit()).join("")}`;
 }

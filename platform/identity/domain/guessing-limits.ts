@@ -25,10 +25,6 @@ export interface CodeScope {
   trustedDevice: boolean;
 }
 
-export function codeFailureBucket(scope: CodeScope): string {
-  return factorFailureBucket(scope, scope.channel);
-}
-
 const YEAR_MS = 365 * 24 * 60 * 60_000;
 
 /** Wrong guesses one attacker gets in a year of continuous attack on one account, purpose and channel. */
@@ -140,7 +136,7 @@ export function factorUnits(factor: GuessedFactor): number {
   return factor === "totp" ? TOTP_ACCEPTED_CODES : guessUnits(factor);
 }
 
-/** The bucket of one factor's wrong codes (codeFailureBucket for a channel; the app's as sign-in.ts names it). */
+/** The bucket of one factor's wrong codes (a channel's, or the app's as sign-in.ts names it). */
 export function factorFailureBucket(scope: Omit<CodeScope, "channel">, factor: GuessedFactor): string {
   return `code-fail:${scope.purpose}:${factor}:${scope.trustedDevice ? "device" : "any"}:${scope.accountKey}`;
 }

@@ -24,6 +24,14 @@ export function relyingPartyFor(portalUrl: string, issuer: string, name: string)
   return { id: new URL(portalUrl).hostname, name, origins: [...new Set([new URL(portalUrl).origin, new URL(issuer).origin])] };
 }
 
+/** What every ceremony's answer is checked against: this challenge, this site, and the user verified. */
+const expected = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origins,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
+
 export function registrationOptions(rp: RelyingParty, account: { id: string; email: string }, existing: readonly Passkey[]) {
   return generateRegistrationOptions({
     rpName: rp.name,
@@ -37,13 +45,7 @@ export function registrationOptions(rp: RelyingParty, account: { id: string; ema
 }
 
 export async function verifiedRegistration(rp: RelyingParty, response: RegistrationResponseJSON, challenge: string) {
-  const result = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch(() => null);
+  const result = await verifyRegistrationResponse({ response, ...expected(rp, challenge) }).catch(() => null);
   if (!result?.verified) return null;
   const { credential } = result.registrationInfo;
   return { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] };
@@ -61,10 +63,7 @@ export function authenticationOptions(rp: RelyingParty, own: readonly Passkey[] 
 export async function verifiedAuthentication(rp: RelyingParty, response: AuthenticationResponseJSON, challenge: string, passkey: Passkey) {
   const result = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
+    ...expected(rp, challenge),
     credential: {
       id: passkey.id,
       publicKey: passkey.publicKey,

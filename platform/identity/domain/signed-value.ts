@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { sameSecret } from "./codes.ts";
 
 /** "<base64url JSON>.<hmac>" signed with the first key, verified against any key (rotation). */
 export function signValue(keys: readonly string[], value: unknown): string {
@@ -12,12 +13,7 @@ export function verifySignedValue(keys: readonly string[], signed: string | unde
   if (!signed) return null;
   const [body, signature] = signed.split(".");
   if (!body || !signature) return null;
-  const given = Buffer.from(signature);
-  const valid = keys.some((key) => {
-    const expected = Buffer.from(mac(key, body));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!valid) return null;
+  if (!keys.some((key) => sameSecret(signature, mac(key, body)))) return null;
   try {
     return JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
   } catch {

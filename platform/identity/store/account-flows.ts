@@ -30,17 +30,6 @@ export interface AccountFlow {
   expired: boolean;
 }
 
-interface FlowRow {
-  interaction_uid: string;
-  kind: AccountFlowKind;
-  step: AccountFlowStep;
-  email: string;
-  account_id: string | null;
-  method: Channel | null;
-  data: { registration?: PendingRegistration } | string;
-  expires_at: Date;
-}
-
 /**
  * Registration, password recovery and unlock in progress, keyed by the oidc-provider interaction
  * uid (one flow per interaction; starting another replaces it). 30 minutes long.
@@ -48,20 +37,13 @@ interface FlowRow {
 export function createAccountFlows(db: Queryable, now: () => Date) {
   return {
     async get(uid: string): Promise<AccountFlow | null> {
-      const rows = await db.query<FlowRow>("SELECT * FROM idp_account_flows WHERE interaction_uid = $1", [uid]);
-      const row = rows[0];
-      if (!row) return null;
-      const data = typeof row.data === "string" ? (JSON.parse(row.data) as { registration?: PendingRegistration }) : row.data;
-      return {
-        interactionUid: row.interaction_uid,
-        kind: row.kind,
-        step: row.step,
-        email: row.email,
-        accountId: row.account_id,
-        method: row.method,
-        registration: data.registration ?? null,
-        expired: new Date(row.expires_at).getTime() <= now().getTime(),
-      };
+      const [flow] = await db.query<AccountFlow>(
+        `SELECT interaction_uid AS "interactionUid", kind, step, email, account_id AS "accountId", method,
+           data->'registration' AS registration, expires_at <= $2 AS expired
+         FROM idp_account_flows WHERE interaction_uid = $1`,
+        [uid, now()],
+      );
+      return flow ?? null;
     },
     /** Starts (or restarts) a flow; its 30 minutes run from here. */
     async start(flow: Omit<AccountFlow, "expired">): Promise<void> {

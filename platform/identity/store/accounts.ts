@@ -14,33 +14,9 @@ export interface Account {
   locale: string;
 }
 
-interface AccountRow {
-  id: string;
-  email: string;
-  email_verified: boolean;
-  password_hash: string;
-  phone: string | null;
-  phone_methods: string[];
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  locale: string;
-}
-
-function toAccount(row: AccountRow): Account {
-  return {
-    id: row.id,
-    email: row.email,
-    emailVerified: row.email_verified,
-    passwordHash: row.password_hash,
-    phone: row.phone,
-    phoneMethods: row.phone_methods.filter((m): m is Channel => m === "sms" || m === "voice"),
-    firstName: row.first_name,
-    middleName: row.middle_name,
-    lastName: row.last_name,
-    locale: row.locale,
-  };
-}
+/** The columns of an Account, named as its fields. */
+const ACCOUNT = `id, email, email_verified AS "emailVerified", password_hash AS "passwordHash", phone, phone_methods AS "phoneMethods",
+  first_name AS "firstName", middle_name AS "middleName", last_name AS "lastName", locale`;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -49,12 +25,12 @@ export function normalizeEmail(email: string): string {
 export function createAccountStore(db: Queryable) {
   return {
     async findById(id: string): Promise<Account | null> {
-      const rows = await db.query<AccountRow>("SELECT * FROM idp_accounts WHERE id = $1", [id]);
-      return rows[0] ? toAccount(rows[0]) : null;
+      const [row] = await db.query<Account>(`SELECT ${ACCOUNT} FROM idp_accounts WHERE id = $1`, [id]);
+      return row ?? null;
     },
     async findByEmail(email: string): Promise<Account | null> {
-      const rows = await db.query<AccountRow>("SELECT * FROM idp_accounts WHERE email = $1", [normalizeEmail(email)]);
-      return rows[0] ? toAccount(rows[0]) : null;
+      const [row] = await db.query<Account>(`SELECT ${ACCOUNT} FROM idp_accounts WHERE email = $1`, [normalizeEmail(email)]);
+      return row ?? null;
     },
     /**
      * Inserts unless an account with this e-mail exists; an existing account (and its password) is kept.

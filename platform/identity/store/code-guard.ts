@@ -3,7 +3,6 @@ import {
   accountDelayMs,
   CODE_FAILURE_WINDOW_MS,
   type CodeScope,
-  codeFailureBucket,
   factorFailureBucket,
   factorUnits,
   GUESSED_FACTORS,
@@ -38,10 +37,9 @@ export async function isOverCodeBudget(throttle: Throttle, scope: Omit<CodeScope
 export function createCodeGuard(throttle: Throttle, verifications: Verifications) {
   return {
     async check(flowKey: string, code: string, scope: CodeScope): Promise<GuardedCheck> {
-      const bucket = codeFailureBucket(scope);
       if (await isOverCodeBudget(throttle, scope, scope.channel)) return "over-budget";
       const result = await verifications.check(flowKey, code);
-      if (wasAGuess(result)) await throttle.record(bucket);
+      if (wasAGuess(result)) await throttle.record(factorFailureBucket(scope, scope.channel));
       return result;
     },
   };

@@ -49,12 +49,6 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     return taken.length === 1 ? "taken" : "used";
   }
 
-  /** Like checkTotp, but tells a replayed code (its step already taken) from a wrong one. */
-  async function takeTotp(accountId: string, code: string): Promise<AppCodeCheck> {
-    const secret = await sealedTotp(accountId, true);
-    return secret ? takeTotpCode(accountId, secret, code) : "wrong";
-  }
-
   return {
     async hasTotp(accountId: string): Promise<boolean> {
       const [row] = await db.query("SELECT 1 FROM idp_totp_factors WHERE account_id = $1 AND confirmed_at IS NOT NULL", [accountId]);
@@ -88,11 +82,11 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
       return true;
     },
 
-    async checkTotp(accountId: string, code: string): Promise<boolean> {
-      return (await takeTotp(accountId, code)) === "taken";
+    /** A code of the confirmed app: taken, a replay of a step already taken, or wrong. */
+    async takeTotp(accountId: string, code: string): Promise<AppCodeCheck> {
+      const secret = await sealedTotp(accountId, true);
+      return secret ? takeTotpCode(accountId, secret, code) : "wrong";
     },
-
-    takeTotp,
 
     async removeTotp(accountId: string): Promise<void> {
       await db.query("DELETE FROM idp_totp_factors WHERE account_id = $1", [accountId]);
@@ -109,13 +103,11 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     /** Ten new codes; every earlier one stops working. The codes themselves are only in the answer. */
     async replaceRecoveryCodes(accountId: string, codes = newRecoveryCodes()): Promise<string[]> {
       await db.query("DELETE FROM idp_recovery_codes WHERE account_id = $1", [accountId]);
-      for (const code of codes) {
-        await db.query("INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) VALUES ($1, $2, $3)", [
-          accountId,
-          hashRecoveryCode(codeSecret, accountId, code),
-          now(),
-        ]);
-      }
+      await db.query("INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) SELECT $1, unnest($2::text[]), $3", [
+        accountId,
+        codes.map((code) => hashRecoveryCode(codeSecret, accountId, code)),
+        now(),
+      ]);
       return codes;
     },
 

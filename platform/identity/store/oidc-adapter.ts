@@ -63,21 +63,12 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date, untouched
       );
       const row = rows[0];
       if (!row) return undefined;
-      const payload = typeof row.payload === "string" ? (JSON.parse(row.payload) as AdapterPayload) : row.payload;
-      return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload;
+      return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
     }
 
-    find(id: string) {
-      return this.findWhere("id", id);
-    }
-
-    findByUid(uid: string) {
-      return this.findWhere("uid", uid);
-    }
-
-    findByUserCode(userCode: string) {
-      return this.findWhere("user_code", userCode);
-    }
+    find = (id: string) => this.findWhere("id", id);
+    findByUid = (uid: string) => this.findWhere("uid", uid);
+    findByUserCode = (userCode: string) => this.findWhere("user_code", userCode);
 
     async destroy(id: string): Promise<void> {
       await db.query("DELETE FROM idp_oidc_payloads WHERE id = $1 AND type = $2", [id, this.type]);

@@ -69,27 +69,17 @@ function deliveryStateOf(row: DeliveryColumns): DeliveryState {
 const REFUSALS: readonly DeliveryRefusal[] = ["invalid-number", "not-sms-capable", "opted-out", "other"];
 
 /**
- * The order of the provider's statuses (Twilio's for messages and calls): a report never moves a
- * message back (a late 'sent' after 'delivered'), since reports may arrive in any order.
+ * The provider's statuses (Twilio's for messages and calls) in the order they come, those of one rank
+ * together: a report never moves a message back (a late 'sent' after 'delivered'), since reports may
+ * arrive in any order.
  */
-const STATUS_RANK: Record<string, number> = {
-  accepted: 1,
-  scheduled: 1,
-  queued: 1,
-  initiated: 1,
-  sending: 2,
-  ringing: 2,
-  sent: 3,
-  "in-progress": 3,
-  delivered: 4,
-  undelivered: 4,
-  failed: 4,
-  completed: 4,
-  busy: 4,
-  "no-answer": 4,
-  canceled: 4,
-  read: 5,
-};
+const STATUS_RANKS = [
+  ["accepted", "scheduled", "queued", "initiated"],
+  ["sending", "ringing"],
+  ["sent", "in-progress"],
+  ["delivered", "undelivered", "failed", "completed", "busy", "no-answer", "canceled"],
+  ["read"],
+];
 
 export interface ProviderReport {
   /** The outbox row's uuid, as the status callback URL names it. */
@@ -98,9 +88,6 @@ export interface ProviderReport {
   /** The provider's error code for an unhappy status (Twilio's ErrorCode, e.g. 30003). */
   errorCode: string | null;
 }
-
-/** Whether a report says the message or call did not reach the participant. */
-const isUndeliveredStatus = (status: string) => UNDELIVERED_STATUSES.has(status);
 
 /**
  * Every SMS, voice call and e-mail is written here, in the transaction of the fact it reports. In
@@ -133,38 +120,17 @@ export function createOutbox(db: Queryable, now: () => Date) {
       return written.length > 0;
     },
     async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
-      const rows = await db.query<{
-        id: number;
-        channel: OutboxChannel;
-        destination: string;
-        code: string | null;
-        link: string | null;
-        subject: string | null;
-        body: string | null;
-        headers: Record<string, string> | null;
-        locale: "en" | "es" | null;
-        purpose: OutboxPurpose;
-        created_at: Date;
-        sent_at: Date | null;
-        failed_at: Date | null;
-        provider_status: string | null;
-      }>(`SELECT * FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`, [
-        to ?? null,
-        limit,
-      ]);
-      return rows.map((row) => ({
-        id: Number(row.id),
-        channel: row.channel,
-        to: row.destination,
-        ...(row.code ? { code: row.code } : {}),
-        ...(row.link ? { link: row.link } : {}),
-        ...(row.subject ? { subject: row.subject } : {}),
-        ...(row.body ? { body: row.body } : {}),
-        ...(row.headers ? { headers: row.headers } : {}),
-        ...(row.locale ? { locale: row.locale } : {}),
-        purpose: row.purpose,
-        createdAt: new Date(row.created_at).toISOString(),
-        delivery: deliveryStateOf(row),
+      const rows = await db.query<DeliveryColumns & { createdAt: Date }>(
+        `SELECT id, channel, destination AS "to", code, link, subject, body, headers, locale, purpose, created_at AS "createdAt",
+           sent_at, failed_at, provider_status
+         FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`,
+        [to ?? null, limit],
+      );
+      // A field the message does not have is left out, not null.
+      return rows.map(({ sent_at, failed_at, provider_status, createdAt, ...message }) => ({
+        ...(Object.fromEntries(Object.entries(message).filter(([, value]) => value)) as Omit<OutboxMessage, "createdAt" | "delivery">),
+        createdAt: createdAt.toISOString(),
+        delivery: deliveryStateOf({ sent_at, failed_at, provider_status }),
       }));
     },
     /**
@@ -174,19 +140,17 @@ export function createOutbox(db: Queryable, now: () => Date) {
     async recordProviderReport(
       report: ProviderReport,
     ): Promise<{ id: number; channel: OutboxChannel; purpose: OutboxPurpose; undelivered: boolean } | null> {
-      const rank = STATUS_RANK[report.status];
-      if (rank === undefined || !/^[0-9a-f-]{36}$/i.test(report.messageUuid)) return null;
-      const later = Object.keys(STATUS_RANK).filter((status) => STATUS_RANK[status]! > rank);
-      const [row] = await db.query<{ id: number | string; channel: OutboxChannel; purpose: OutboxPurpose }>(
+      const rank = STATUS_RANKS.findIndex((statuses) => statuses.includes(report.status));
+      if (rank < 0 || !/^[0-9a-f-]{36}$/i.test(report.messageUuid)) return null;
+      const later = STATUS_RANKS.slice(rank + 1).flat();
+      const [row] = await db.query<{ id: number; channel: OutboxChannel; purpose: OutboxPurpose }>(
         `UPDATE idp_outbox SET provider_status = $2, provider_error = $3, provider_status_at = $4
          WHERE message_uuid = $1::uuid AND channel IN ('sms', 'voice')
            AND (provider_status IS NULL OR NOT (provider_status = ANY($5::text[])))
          RETURNING id, channel, purpose`,
         [report.messageUuid, report.status, report.errorCode, now(), later],
       );
-      return row
-        ? { id: Number(row.id), channel: row.channel, purpose: row.purpose, undelivered: isUndeliveredStatus(report.status) }
-        : null;
+      return row ? { ...row, undelivered: UNDELIVERED_STATUSES.has(report.status) } : null;
     },
     /** The newest text or call of a verification flow, and how its delivery went (null: none was sent). */
     async deliveryOf(flowKey: string): Promise<FlowDelivery | null> {

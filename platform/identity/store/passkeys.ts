@@ -11,26 +11,17 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
-interface PasskeyRow {
-  credential_id: string;
-  account_id: string;
-  public_key: string;
-  counter: string | number;
-  transports: string[];
-  name: string;
-  created_at: Date | string;
-  last_used_at: Date | string | null;
-}
+/** The columns of a Passkey, named as its fields; the key and the times are converted by toPasskey. */
+const PASSKEY = `credential_id AS id, account_id AS "accountId", public_key AS "publicKey", counter, transports, name, created_at AS "createdAt",
+  last_used_at AS "lastUsedAt"`;
+type Kept = Omit<Passkey, "publicKey" | "createdAt" | "lastUsedAt">;
+type PasskeyRow = Kept & { publicKey: string; createdAt: Date; lastUsedAt: Date | null };
 
-const toPasskey = (row: PasskeyRow): Passkey => ({
-  id: row.credential_id,
-  accountId: row.account_id,
-  publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")) as Uint8Array<ArrayBuffer>,
-  counter: Number(row.counter),
-  transports: row.transports ?? [],
-  name: row.name,
-  createdAt: new Date(row.created_at).toISOString(),
-  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+const toPasskey = ({ publicKey, createdAt, lastUsedAt, ...row }: PasskeyRow): Passkey => ({
+  ...row,
+  publicKey: new Uint8Array(Buffer.from(publicKey, "base64url")) as Uint8Array<ArrayBuffer>,
+  createdAt: createdAt.toISOString(),
+  lastUsedAt: lastUsedAt?.toISOString() ?? null,
 });
 
 /** How long a WebAuthn ceremony's challenge stands. */
@@ -40,22 +31,15 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 export function createPasskeyStore(db: Queryable, now: () => Date) {
   return {
     async list(accountId: string): Promise<Passkey[]> {
-      const rows = await db.query<PasskeyRow>("SELECT * FROM idp_passkeys WHERE account_id = $1 ORDER BY created_at", [accountId]);
+      const rows = await db.query<PasskeyRow>(`SELECT ${PASSKEY} FROM idp_passkeys WHERE account_id = $1 ORDER BY created_at`, [accountId]);
       return rows.map(toPasskey);
     },
     async find(credentialId: string): Promise<Passkey | null> {
-      const [row] = await db.query<PasskeyRow>("SELECT * FROM idp_passkeys WHERE credential_id = $1", [credentialId]);
+      const [row] = await db.query<PasskeyRow>(`SELECT ${PASSKEY} FROM idp_passkeys WHERE credential_id = $1`, [credentialId]);
       return row ? toPasskey(row) : null;
     },
     /** Keeps a new passkey; false (nothing changed) when its credential id is already kept, on this account or another. */
-    async add(passkey: {
-      id: string;
-      accountId: string;
-      publicKey: Uint8Array;
-      counter: number;
-      transports: string[];
-      name: string;
-    }): Promise<boolean> {
+    async add(passkey: Kept & { publicKey: Uint8Array }): Promise<boolean> {
       const rows = await db.query(
         `INSERT INTO idp_passkeys (credential_id, account_id, public_key, counter, transports, name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,

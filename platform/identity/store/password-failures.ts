@@ -22,7 +22,6 @@ export type PasswordFailureScope = "new" | "device";
  */
 export function createPasswordFailures(db: Queryable, now: () => Date, cap: number) {
   return {
-    cap,
     /**
      * Counts this attempt as a failure until it proves right (atomically). `compare` is false once
      * the cap was reached before it: its password must not be looked at. `last` marks the attempt

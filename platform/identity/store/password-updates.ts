@@ -18,22 +18,12 @@ export interface PasswordUpdate {
 export function createPasswordUpdates(db: Queryable, now: () => Date) {
   return {
     async get(accountId: string): Promise<PasswordUpdate | null> {
-      const rows = await db.query<{
-        account_id: string;
-        step: PasswordUpdateStep;
-        method: Channel | "totp" | null;
-        expires_at: Date;
-        attempt_id: string | null;
-      }>("SELECT * FROM idp_password_updates WHERE account_id = $1", [accountId]);
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        accountId: row.account_id,
-        step: row.step,
-        method: row.method,
-        expired: new Date(row.expires_at).getTime() <= now().getTime(),
-        attemptId: row.attempt_id,
-      };
+      const [update] = await db.query<PasswordUpdate>(
+        `SELECT account_id AS "accountId", step, method, expires_at <= $2 AS expired, attempt_id AS "attemptId"
+         FROM idp_password_updates WHERE account_id = $1`,
+        [accountId, now()],
+      );
+      return update ?? null;
     },
     async start(accountId: string): Promise<void> {
       await db.query(

@@ -14,25 +14,11 @@ export interface PhoneChange {
   decidedAt: Date | null;
 }
 
-type Row = {
-  id: string | number;
-  account_id: string;
-  new_phone: string;
-  requested_at: Date | string;
-  effective_at: Date | string;
-  status: PhoneChangeStatus;
-  decided_at: Date | string | null;
-};
+/** The columns of a PhoneChange, named as its fields. */
+const CHANGE = `id, account_id AS "accountId", new_phone AS "newPhone", requested_at AS "requestedAt", effective_at AS "effectiveAt", status,
+  decided_at AS "decidedAt"`;
 
-const fromRow = (row: Row): PhoneChange => ({
-  id: Number(row.id),
-  accountId: row.account_id,
-  newPhone: row.new_phone,
-  requestedAt: new Date(row.requested_at),
-  effectiveAt: new Date(row.effective_at),
-  status: row.status,
-  decidedAt: row.decided_at ? new Date(row.decided_at) : null,
-});
+const CANCEL_PENDING = "UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending'";
 
 /** How many due changes one pass takes (the rest wait for the next pass). */
 const BATCH = 100;
@@ -44,35 +30,29 @@ const BATCH = 100;
  */
 export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs: number) {
   return {
-    coolingOffMs,
-
     /** A new request replaces one still pending (which is then cancelled and told as such). */
     async request(accountId: string, newPhone: string, device: string): Promise<PhoneChange> {
       const at = now();
-      await db.query("UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending'", [
-        accountId,
-        at,
-      ]);
-      const [row] = await db.query<Row>(
+      await db.query(CANCEL_PENDING, [accountId, at]);
+      const [change] = await db.query<PhoneChange>(
         `INSERT INTO idp_phone_changes (account_id, new_phone, device, requested_at, effective_at, status)
-         VALUES ($1, $2, $3, $4, $5, 'pending') RETURNING *`,
+         VALUES ($1, $2, $3, $4, $5, 'pending') RETURNING ${CHANGE}`,
         [accountId, newPhone, device.slice(0, 200), at, new Date(at.getTime() + coolingOffMs)],
       );
-      return fromRow(row!);
+      return change!;
     },
 
     async pending(accountId: string): Promise<PhoneChange | null> {
-      const [row] = await db.query<Row>("SELECT * FROM idp_phone_changes WHERE account_id = $1 AND status = 'pending'", [accountId]);
-      return row ? fromRow(row) : null;
+      const [change] = await db.query<PhoneChange>(`SELECT ${CHANGE} FROM idp_phone_changes WHERE account_id = $1 AND status = 'pending'`, [
+        accountId,
+      ]);
+      return change ?? null;
     },
 
     /** The participant's 'Cancel this change'; null when nothing was pending (already applied or cancelled). */
     async cancel(accountId: string): Promise<PhoneChange | null> {
-      const [row] = await db.query<Row>(
-        "UPDATE idp_phone_changes SET status = 'cancelled', decided_at = $2 WHERE account_id = $1 AND status = 'pending' RETURNING *",
-        [accountId, now()],
-      );
-      return row ? fromRow(row) : null;
+      const [change] = await db.query<PhoneChange>(`${CANCEL_PENDING} RETURNING ${CHANGE}`, [accountId, now()]);
+      return change ?? null;
     },
 
     /**
@@ -83,7 +63,7 @@ export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs:
      * is the number the other applier committed, not the one before it.
      */
     async applyDue(accountId?: string): Promise<PhoneChange[]> {
-      const rows = await db.query<Row>(
+      return db.query<PhoneChange>(
         `WITH due AS (
            SELECT id FROM idp_phone_changes
            WHERE status = 'pending' AND effective_at <= $1 AND ($2::text IS NULL OR account_id = $2::text)
@@ -100,10 +80,9 @@ export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs:
            INSERT INTO idp_factor_events (account_id, kind, device, at)
            SELECT account_id, 'phone-changed', device, $1 FROM claimed
          )
-         SELECT * FROM claimed`,
+         SELECT ${CHANGE} FROM claimed`,
         [now(), accountId ?? null],
       );
-      return rows.map(fromRow);
     },
 
     /**
@@ -111,17 +90,16 @@ export function createPhoneChanges(db: Queryable, now: () => Date, coolingOffMs:
      * once for sending; a change claimed but not sent (a crash) is not sent twice.
      */
     async takeEndedUnnoticed(accountId?: string): Promise<PhoneChange[]> {
-      const rows = await db.query<Row>(
+      return db.query<PhoneChange>(
         `UPDATE idp_phone_changes SET end_noticed_at = $1
          WHERE id IN (
            SELECT id FROM idp_phone_changes
            WHERE status <> 'pending' AND end_noticed_at IS NULL AND ($2::text IS NULL OR account_id = $2::text)
            ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
          ) AND end_noticed_at IS NULL
-         RETURNING *`,
+         RETURNING ${CHANGE}`,
         [now(), accountId ?? null],
       );
-      return rows.map(fromRow);
     },
   };
 }

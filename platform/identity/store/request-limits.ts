@@ -1,12 +1,6 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import type { Limit } from "./throttle.ts";
 
-/** Requests per client address and kind: new authorization requests, and requests to the interaction pages. */
-export interface RequestLimitSettings {
-  authorizationPerAddress: Limit;
-  interactionPerAddress: Limit;
-}
-
 const TEN_MINUTES = 10 * 60_000;
 
 /**
@@ -14,12 +8,14 @@ const TEN_MINUTES = 10 * 60_000;
  * sign-in makes one, a household or a clinic behind one address a few dozen), and requests to the
  * interaction pages (a sign-in with a code and a resend is about ten).
  */
-export function requestLimitsPer10Minutes(authorizations = 60, interactionRequests = 600): RequestLimitSettings {
+export function requestLimitsPer10Minutes(authorizations = 60, interactionRequests = 600) {
   return {
     authorizationPerAddress: { max: authorizations, windowMs: TEN_MINUTES },
     interactionPerAddress: { max: interactionRequests, windowMs: TEN_MINUTES },
   };
 }
+
+export type RequestLimitSettings = ReturnType<typeof requestLimitsPer10Minutes>;
 
 /**
  * Requests per bucket (one client address and one kind of request) in fixed windows: one row per

@@ -8,12 +8,12 @@ const participantSchema = z.object({
   userId: z.string().min(1),
   email: z.string().min(3),
   password: z.string().min(1),
-  phone: z.string().nullable().optional(),
+  phone: z.string().nullable().default(null),
   phoneMethods: z.array(z.enum(["sms", "voice"])).optional(),
   firstName: z.string(),
-  middleName: z.string().nullable().optional(),
+  middleName: z.string().nullable().default(null),
   lastName: z.string(),
-  locale: z.enum(["en", "es"]).optional(),
+  locale: z.enum(["en", "es"]).default("en"),
   /** An authenticator app already set up: its secret (base32), printed by `npm start` for testers. */
   totpSecret: z
     .string()
@@ -23,7 +23,7 @@ const participantSchema = z.object({
   recoveryCodes: z.array(z.string()).optional(),
 });
 
-const fileSchema = z.object({ participants: z.array(z.looseObject(participantSchema.shape)) });
+const fileSchema = z.object({ participants: z.array(participantSchema) });
 
 /**
  * Creates the demo participants' accounts that do not exist yet. Existing accounts are left as
@@ -34,22 +34,18 @@ export async function seedDemoParticipants(accounts: AccountStore, file: string,
   let added = 0;
   for (const p of parsed.participants) {
     if (await accounts.findByEmail(p.email)) continue;
+    const { userId, password, phoneMethods, totpSecret, recoveryCodes, ...profile } = p;
     const inserted = await accounts.insertIfMissing({
-      id: p.userId,
-      email: p.email,
+      ...profile,
+      id: userId,
       emailVerified: true,
-      passwordHash: await hashPassword(p.password),
-      phone: p.phone ?? null,
-      phoneMethods: p.phone ? (p.phoneMethods ?? ["sms", "voice"]) : [],
-      firstName: p.firstName,
-      middleName: p.middleName ?? null,
-      lastName: p.lastName,
-      locale: p.locale ?? "en",
+      passwordHash: await hashPassword(password),
+      phoneMethods: p.phone ? (phoneMethods ?? ["sms", "voice"]) : [],
     });
     if (!inserted) continue;
     added += 1;
-    if (factors && p.totpSecret) await factors.setConfirmedTotp(p.userId, p.totpSecret);
-    if (factors && p.recoveryCodes?.length) await factors.replaceRecoveryCodes(p.userId, p.recoveryCodes);
+    if (factors && totpSecret) await factors.setConfirmedTotp(userId, totpSecret);
+    if (factors && recoveryCodes?.length) await factors.replaceRecoveryCodes(userId, recoveryCodes);
   }
   return added;
 }

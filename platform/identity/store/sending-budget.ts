@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Logger } from "pino";
 import type { Channel } from "../domain/codes.ts";
 import { maskPhone } from "../domain/phone.ts";
+import { normalizeEmail } from "./accounts.ts";
 import type { Limit, Throttle } from "./throttle.ts";
 
 /**
@@ -28,97 +29,53 @@ import type { Limit, Throttle } from "./throttle.ts";
  */
 type SendPool = "established" | "newcomer" | "recovery";
 
-export interface SendingBudgetSettings {
-  accountHourly: number;
-  accountDaily: number;
-  numberHourly: number;
-  numberDaily: number;
-  recoveryNumberHourly: number;
-  recoveryNumberDaily: number;
-  /** Recovery codes for one account started from its remembered browser. */
-  recoveryRememberedHourly: number;
-  recoveryRememberedDaily: number;
-  /** Percent of the recovery pool that only recovery from a remembered browser may use. */
-  recoveryReservedPercent: number;
-  /** Percent of the newcomers' and of the recovery pool one client address may use in an hour. */
-  poolSourcePercent: number;
-  /** Percent of the newcomers' and of the recovery pool the accounts registered in one hour may use in an hour. */
-  poolCohortPercent: number;
-  establishedHourly: number;
-  newcomerHourly: number;
-  recoveryHourly: number;
-  smsHourly: number;
-  voiceHourly: number;
-  /** Percent of each deployment budget that only established participants' codes may use. */
-  reservedPercent: number;
-  /** Hours after its first phone is verified that an account still counts as a newcomer. */
-  newcomerHours: number;
-  newNumbersDaily: number;
-  newNumbersBeforeCheck: number;
-}
-
 /** The defaults, and why, are in platform/identity/README.md ('Sending budgets'). */
-export const DEFAULT_SENDING_BUDGETS: SendingBudgetSettings = {
+export const DEFAULT_SENDING_BUDGETS = {
   accountHourly: 12,
   accountDaily: 40,
   numberHourly: 12,
   numberDaily: 40,
   recoveryNumberHourly: 3,
   recoveryNumberDaily: 6,
+  /** Recovery codes for one account started from its remembered browser. */
   recoveryRememberedHourly: 2,
   recoveryRememberedDaily: 3,
+  /** Percent of the recovery pool that only recovery from a remembered browser may use. */
   recoveryReservedPercent: 25,
+  /** Percent of the newcomers' and of the recovery pool one client address may use in an hour. */
   poolSourcePercent: 10,
+  /** Percent of the newcomers' and of the recovery pool the accounts registered in one hour may use in an hour. */
   poolCohortPercent: 25,
   establishedHourly: 3000,
   newcomerHourly: 300,
   recoveryHourly: 200,
   smsHourly: 4000,
   voiceHourly: 1000,
+  /** Percent of each deployment budget that only established participants' codes may use. */
   reservedPercent: 75,
+  /** Hours after its first phone is verified that an account still counts as a newcomer. */
   newcomerHours: 24,
   newNumbersDaily: 3,
   newNumbersBeforeCheck: 1,
 };
 
-export interface SendingBudgets {
-  perAccount: Limit[];
-  perNumber: Limit[];
-  /** Codes without a password: per number, and per e-mail as typed (an unknown e-mail's is simulated). */
-  recoveryPerNumber: Limit[];
-  /** Codes for one account's recovery from its remembered browser (nobody else can spend them). */
-  recoveryRemembered: Limit[];
-  /** Share (0–1) of the recovery pool that only recovery from a remembered browser may use. */
-  recoveryReservedShare: number;
-  /** Shares (0–1) of the newcomers' and the anonymous recovery pool one address, and one registration cohort, may use. */
-  poolSourceShare: number;
-  poolCohortShare: number;
-  pools: Record<SendPool, Limit>;
-  deployment: Record<Channel, Limit>;
-  /** Share (0–1) of each deployment budget kept for established participants. */
-  reservedShare: number;
-  newcomerWindowMs: number;
-  /** Different new numbers one account may enrol in a day (each enrolment sends a code). */
-  newNumbersPerAccount: Limit;
-  /** New numbers an account may enrol in that day before each further one needs the human check. */
-  newNumbersBeforeCheck: number;
-}
-
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 /** An hourly and a daily cap on the same count. */
-const hourlyAndDaily = (hourly: number, daily: number) => [
+const hourlyAndDaily = (hourly: number, daily: number): Limit[] => [
   { max: hourly, windowMs: HOUR },
   { max: daily, windowMs: DAY },
 ];
 /** A percentage setting as a share from 0 to 1, held within 0-100. */
 const shareOf = (percent: number) => Math.min(100, Math.max(0, percent)) / 100;
 
-export function sendingBudgetsFrom(settings: SendingBudgetSettings): SendingBudgets {
+export function sendingBudgetsFrom(settings: typeof DEFAULT_SENDING_BUDGETS) {
   return {
     perAccount: hourlyAndDaily(settings.accountHourly, settings.accountDaily),
     perNumber: hourlyAndDaily(settings.numberHourly, settings.numberDaily),
+    /** Codes without a password: per number, and per e-mail as typed (an unknown e-mail's is simulated). */
     recoveryPerNumber: hourlyAndDaily(settings.recoveryNumberHourly, settings.recoveryNumberDaily),
+    /** Codes for one account's recovery from its remembered browser (nobody else can spend them). */
     recoveryRemembered: hourlyAndDaily(settings.recoveryRememberedHourly, settings.recoveryRememberedDaily),
     recoveryReservedShare: shareOf(settings.recoveryReservedPercent),
     poolSourceShare: shareOf(settings.poolSourcePercent),
@@ -129,12 +86,17 @@ export function sendingBudgetsFrom(settings: SendingBudgetSettings): SendingBudg
       recovery: { max: settings.recoveryHourly, windowMs: HOUR },
     },
     deployment: { sms: { max: settings.smsHourly, windowMs: HOUR }, voice: { max: settings.voiceHourly, windowMs: HOUR } },
+    /** Share (0–1) of each deployment budget kept for established participants. */
     reservedShare: shareOf(settings.reservedPercent),
     newcomerWindowMs: settings.newcomerHours * HOUR,
+    /** Different new numbers one account may enrol in a day (each enrolment sends a code). */
     newNumbersPerAccount: { max: settings.newNumbersDaily, windowMs: DAY },
+    /** New numbers an account may enrol in that day before each further one needs the human check. */
     newNumbersBeforeCheck: settings.newNumbersBeforeCheck,
   };
 }
+
+export type SendingBudgets = ReturnType<typeof sendingBudgetsFrom>;
 
 /** One number, however it was typed: E.164 by libphonenumber-js (US numbers without a country code). */
 export function numberKey(phone: string): string {
@@ -203,78 +165,54 @@ export function createSendingBudget(
   function checksOf(send: Send, cohort: string | null): Check[] {
     const checks: Check[] = [];
     const real = send.to !== null;
-    if (send.pool === "recovery" && send.rememberedAccount) {
-      for (const limit of budgets.recoveryRemembered)
-        checks.push({
-          scope: "recovery-remembered",
-          bucket: `send:recovery-remembered:${send.rememberedAccount}`,
-          limit,
-          key: send.rememberedAccount,
-          record: true,
-        });
-    } else if (send.pool === "recovery") {
-      const email = send.email.trim().toLowerCase();
-      for (const limit of budgets.recoveryPerNumber)
-        checks.push({ scope: "recovery-email", bucket: `send:recovery-email:${email}`, limit, key: shortHash(email), record: true });
-      if (send.to !== null)
-        for (const limit of budgets.recoveryPerNumber)
-          checks.push({
-            scope: "recovery-number",
-            bucket: `send:recovery-number:${numberKey(send.to)}`,
-            limit,
-            key: maskPhone(send.to),
-            record: true,
-          });
-    } else {
-      for (const limit of budgets.perAccount)
-        checks.push({ scope: "account", bucket: `send:account:${send.accountKey}`, limit, key: send.accountKey, record: true });
-      if (send.to !== null)
-        for (const limit of budgets.perNumber)
-          checks.push({ scope: "number", bucket: `send:number:${numberKey(send.to)}`, limit, key: maskPhone(send.to), record: true });
-    }
+    // A simulated send (nobody receives it) takes only from its own budgets, not from the shared ones.
+    const add = (scope: BudgetScope, bucket: string, limits: Limit[], key?: string, record = true) =>
+      checks.push(...limits.map((limit) => ({ scope, bucket, limit, key, record })));
     const remembered = send.pool === "recovery" && Boolean(send.rememberedAccount);
+    if (send.pool === "recovery" && send.rememberedAccount) {
+      const account = send.rememberedAccount;
+      add("recovery-remembered", `send:recovery-remembered:${account}`, budgets.recoveryRemembered, account);
+    } else if (send.pool === "recovery") {
+      const email = normalizeEmail(send.email);
+      add("recovery-email", `send:recovery-email:${email}`, budgets.recoveryPerNumber, shortHash(email));
+      if (send.to !== null)
+        add("recovery-number", `send:recovery-number:${numberKey(send.to)}`, budgets.recoveryPerNumber, maskPhone(send.to));
+    } else {
+      add("account", `send:account:${send.accountKey}`, budgets.perAccount, send.accountKey);
+      if (send.to !== null) add("number", `send:number:${numberKey(send.to)}`, budgets.perNumber, maskPhone(send.to));
+    }
     const pool = budgets.pools[send.pool];
-    // Anonymous recovery stops short of the share kept for recovery from a remembered browser.
-    const poolLimit =
-      send.pool === "recovery" && !remembered ? { ...pool, max: Math.floor(pool.max * (1 - budgets.recoveryReservedShare)) } : pool;
     // Inside the newcomers' and the anonymous recovery pool, no one address and no one registration
     // cohort may take more than its share: neither a script at one address nor a burst of accounts
     // it registered can spend what everyone else is waiting for.
     if (send.pool === "newcomer" || (send.pool === "recovery" && !remembered)) {
-      const share = (fraction: number) => ({ ...pool, max: Math.max(1, Math.floor(pool.max * fraction)) });
-      if (send.source && budgets.poolSourceShare < 1)
-        checks.push({
-          scope: `pool-source:${send.pool}`,
-          bucket: `send:pool:${send.pool}:source:${send.source}`,
-          limit: share(budgets.poolSourceShare),
-          key: shortHash(send.source),
-          record: real,
-        });
+      const share = (fraction: number) => [{ ...pool, max: Math.max(1, Math.floor(pool.max * fraction)) }];
+      const poolBucket = `send:pool:${send.pool}`;
+      if (send.source && budgets.poolSourceShare < 1) {
+        const key = shortHash(send.source);
+        add(`pool-source:${send.pool}`, `${poolBucket}:source:${send.source}`, share(budgets.poolSourceShare), key, real);
+      }
       if (cohort && budgets.poolCohortShare < 1)
-        checks.push({
-          scope: `pool-cohort:${send.pool}`,
-          bucket: `send:pool:${send.pool}:cohort:${cohort}`,
-          limit: share(budgets.poolCohortShare),
-          key: cohort,
-          record: real,
-        });
+        add(`pool-cohort:${send.pool}`, `${poolBucket}:cohort:${cohort}`, share(budgets.poolCohortShare), cohort, real);
     }
-    checks.push({ scope: `pool:${send.pool}`, bucket: `send:pool:${send.pool}`, limit: poolLimit, record: real });
+    // Anonymous recovery stops short of the share kept for recovery from a remembered browser.
+    const poolLimit =
+      send.pool === "recovery" && !remembered ? { ...pool, max: Math.floor(pool.max * (1 - budgets.recoveryReservedShare)) } : pool;
+    add(`pool:${send.pool}`, `send:pool:${send.pool}`, [poolLimit], undefined, real);
     const deployment = budgets.deployment[send.channel];
     const bucket = `send:deployment:${send.channel}`;
     // A remembered browser's recovery is an established participant's: the whole deployment budget.
-    if (send.pool === "established" || remembered)
-      checks.push({ scope: `deployment:${send.channel}`, bucket, limit: deployment, record: real });
+    if (send.pool === "established" || remembered) add(`deployment:${send.channel}`, bucket, [deployment], undefined, real);
     else {
       const unreserved = { ...deployment, max: Math.floor(deployment.max * (1 - budgets.reservedShare)) };
-      checks.push({ scope: `deployment-unreserved:${send.channel}`, bucket, limit: unreserved, record: real });
+      add(`deployment-unreserved:${send.channel}`, bucket, [unreserved], undefined, real);
     }
     return checks;
   }
 
   async function firstExceeded(checks: Check[]) {
     for (const check of checks) {
-      const waitMs = (await throttle.isLimited(check.bucket, check.limit)) ? await throttle.retryAfterMs(check.bucket, check.limit) : 0;
+      const waitMs = await throttle.retryAfterMs(check.bucket, check.limit);
       if (waitMs > 0) return { check, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     }
     return null;

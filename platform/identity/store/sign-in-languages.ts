@@ -25,13 +25,11 @@ export function createSignInLanguages(db: Queryable, now: () => Date) {
     },
     /** The language to carry back, once: read and forgotten. */
     async take(accountId: string): Promise<Locale | null> {
-      const rows = await db.query<{ locale: string; expires_at: Date }>(
+      const [row] = await db.query<{ locale: Locale; expires_at: Date }>(
         "DELETE FROM idp_sign_in_languages WHERE account_id = $1 RETURNING locale, expires_at",
         [accountId],
       );
-      const row = rows[0];
-      if (!row || new Date(row.expires_at).getTime() <= now().getTime()) return null;
-      return row.locale === "es" || row.locale === "en" ? row.locale : null;
+      return row && row.expires_at > now() ? row.locale : null;
     },
   };
 }

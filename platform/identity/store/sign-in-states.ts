@@ -17,24 +17,12 @@ export interface SignInState {
 export function createSignInStates(db: Queryable, now: () => Date) {
   return {
     async get(uid: string): Promise<SignInState | null> {
-      const rows = await db.query<{
-        interaction_uid: string;
-        account_id: string;
-        remember: boolean;
-        step: SignInStep;
-        method: Channel | "totp" | null;
-        pending_phone: string | null;
-      }>("SELECT * FROM idp_sign_in_states WHERE interaction_uid = $1 AND expires_at > $2", [uid, now()]);
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        interactionUid: row.interaction_uid,
-        accountId: row.account_id,
-        remember: row.remember,
-        step: row.step,
-        method: row.method,
-        pendingPhone: row.pending_phone,
-      };
+      const [state] = await db.query<SignInState>(
+        `SELECT interaction_uid AS "interactionUid", account_id AS "accountId", remember, step, method, pending_phone AS "pendingPhone"
+         FROM idp_sign_in_states WHERE interaction_uid = $1 AND expires_at > $2`,
+        [uid, now()],
+      );
+      return state ?? null;
     },
     async save(state: SignInState, expiresAt: Date): Promise<void> {
       await db.query(

@@ -30,29 +30,13 @@ export interface StoredSigningKey {
   signsFrom: Date;
 }
 
-interface Row {
-  kid: string;
-  generation: number;
-  public_jwk: JWK;
-  sealed_private_jwk: string;
-  published_at: Date;
-  signs_from: Date;
-}
-
 export function createSigningKeyStore(db: Queryable) {
   return {
     async list(): Promise<StoredSigningKey[]> {
-      const rows = await db.query<Row>(
-        "SELECT kid, generation, public_jwk, sealed_private_jwk, published_at, signs_from FROM idp_signing_keys ORDER BY generation",
+      return db.query<StoredSigningKey>(
+        `SELECT kid, generation, public_jwk AS "publicJwk", sealed_private_jwk AS "sealedPrivateJwk", published_at AS "publishedAt",
+           signs_from AS "signsFrom" FROM idp_signing_keys ORDER BY generation`,
       );
-      return rows.map((row) => ({
-        kid: row.kid,
-        generation: row.generation,
-        publicJwk: row.public_jwk,
-        sealedPrivateJwk: row.sealed_private_jwk,
-        publishedAt: row.published_at,
-        signsFrom: row.signs_from,
-      }));
     },
 
     /**

@@ -9,11 +9,11 @@ export interface Limit {
 export function createThrottle(db: Queryable, now: () => Date) {
   async function count(bucket: string, windowMs: number): Promise<number> {
     const since = new Date(now().getTime() - windowMs);
-    const rows = await db.query<{ n: number }>(
+    const [row] = await db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM idp_throttle_events WHERE bucket = $1 AND occurred_at > $2",
       [bucket, since],
     );
-    return Number(rows[0]?.n ?? 0);
+    return row?.n ?? 0;
   }
   return {
     /** Events in the bucket within the window. */
@@ -24,13 +24,11 @@ export function createThrottle(db: Queryable, now: () => Date) {
     /** Milliseconds until the bucket is under its limit again (0 when it is now). */
     async retryAfterMs(bucket: string, limit: Limit): Promise<number> {
       const since = new Date(now().getTime() - limit.windowMs);
-      const rows = await db.query<{ occurred_at: Date }>(
+      const [blocking] = await db.query<{ occurred_at: Date }>(
         "SELECT occurred_at FROM idp_throttle_events WHERE bucket = $1 AND occurred_at > $2 ORDER BY occurred_at DESC OFFSET $3 LIMIT 1",
         [bucket, since, Math.max(0, limit.max - 1)],
       );
-      const blocking = rows[0];
-      if (!blocking) return 0;
-      return Math.max(0, new Date(blocking.occurred_at).getTime() + limit.windowMs - now().getTime());
+      return blocking ? Math.max(0, blocking.occurred_at.getTime() + limit.windowMs - now().getTime()) : 0;
     },
     async record(bucket: string): Promise<void> {
       await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) VALUES ($1, $2)", [bucket, now()]);

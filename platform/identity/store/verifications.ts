@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "../../../lib/postgres/index.ts";
+import type { Database } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import { MAX_WRONG_TRIES_PER_CODE } from "../domain/guessing-limits.ts";
 import { createOutbox, type Outbox, type OutboxPurpose } from "./outbox.ts";
@@ -49,15 +49,13 @@ interface VerificationRow {
 /** Sends a flow's text or call now, in the request that asked for it (the delivery worker would a moment later). */
 export type SendNow = (flowKey: string) => Promise<void>;
 
-const isDatabase = (db: Queryable): db is Database => typeof (db as Partial<Database>).transaction === "function";
-
 /**
  * One-time codes sent by SMS or voice: one live code per flow, stored hashed, single use,
  * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than `resendLockMs` after the last.
  * The code and its outbox message are written in one transaction.
  */
 export function createVerifications(
-  db: Queryable,
+  db: Database,
   outbox: Outbox,
   secret: string,
   now: () => Date,
@@ -74,9 +72,10 @@ export function createVerifications(
    * The resend lock: none after a text or call that never reached the phone (the provider refused
    * it, gave up or reported it undelivered), so the participant can ask again, or ask for a call, at once.
    */
-  async function secondsUntilResend(row: VerificationRow | null): Promise<number> {
+  async function secondsUntilResend(flowKey: string): Promise<number> {
+    const row = await find(flowKey);
     if (!row) return 0;
-    const remaining = new Date(row.sent_at).getTime() + resendLockMs - now().getTime();
+    const remaining = row.sent_at.getTime() + resendLockMs - now().getTime();
     if (remaining <= 0) return 0;
     const delivery = row.channel === "sms" || row.channel === "voice" ? await outbox.deliveryOf(row.flow_key) : null;
     if (delivery && (delivery.state === "failed" || delivery.state === "undelivered")) return 0;
@@ -84,9 +83,7 @@ export function createVerifications(
   }
 
   return {
-    async retryAfterSeconds(flowKey: string): Promise<number> {
-      return secondsUntilResend(await find(flowKey));
-    },
+    retryAfterSeconds: secondsUntilResend,
 
     /** Where the flow's code was sent (a number being added is only known from here until it is confirmed). */
     async destinationOf(flowKey: string): Promise<string | null> {
@@ -125,7 +122,7 @@ export function createVerifications(
        */
       budget?: BudgetClaim;
     }): Promise<SendResult> {
-      const wait = await secondsUntilResend(await find(input.flowKey));
+      const wait = await secondsUntilResend(input.flowKey);
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
       if (budget && input.budget && (input.channel === "sms" || input.channel === "voice")) {
         const to = input.deliver === false ? null : input.to;
@@ -135,7 +132,7 @@ export function createVerifications(
       const code = generateCode(input.channel);
       const sentAt = now();
       const phone = input.channel === "sms" || input.channel === "voice";
-      const write = async (tx: Queryable) => {
+      await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO idp_verifications (flow_key, purpose, channel, destination, code_hash, failed_attempts, sent_at, expires_at)
            VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
@@ -152,7 +149,7 @@ export function createVerifications(
           ],
         );
         if (input.deliver === false) return;
-        await (tx === db ? outbox : createOutbox(tx, now)).deliver({
+        await createOutbox(tx, now).deliver({
           channel: input.channel,
           to: input.to,
           code,
@@ -162,9 +159,7 @@ export function createVerifications(
           ...(phone ? { flowKey: input.flowKey } : {}),
           purpose: input.purpose,
         });
-      };
-      if (isDatabase(db)) await db.transaction(write);
-      else await write(db);
+      });
       if (phone && input.deliver !== false && input.sendNow && sendNow) await sendNow(input.flowKey);
       return { ok: true };
     },
