@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
@@ -9,6 +8,7 @@ import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { COUNSELLING_CONTACTS, COUNSELLING_LANGUAGES, COUNSELLING_PATH, counsellingFormSchema, WINDOW_NUMBERS } from "~/domain/counselling";
 import { useTranslation } from "~/i18n/react";
 import { COUNSELLING_NOTE_MAX } from "../../../lib/program/counselling.ts";
@@ -42,12 +42,10 @@ export function CounsellingRequestForm({
   reply?: CounsellingReply;
 }) {
   const { t, i18n } = useTranslation("counselling");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(counsellingFormSchema(new Date()), {
     id: "counselling-request",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: counsellingFormSchema(new Date()) }),
   });
   const busy = useNavigation().state === "submitting";
   const windowField = (n: number, part: "Date" | "From" | "To") => fields[`window${n}${part}` as keyof typeof fields];

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
@@ -9,6 +8,7 @@ import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { KIT_REGISTRATION_PATH, kitRegistrationSchema, SAMPLE_OF } from "~/domain/kit-registration";
 import { useTranslation } from "~/i18n/react";
 import { BarcodeScan } from "./barcode-scan";
@@ -26,12 +26,10 @@ const schema = kitRegistrationSchema();
  */
 export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrationReply; latestDay: string }) {
   const { t } = useTranslation("dashboard");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "register-kit",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const busy = useNavigation().state === "submitting";
   const { update } = form;

@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { CodeStep } from "~/components/verification/code-step";
 import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
@@ -39,11 +39,9 @@ function WhatAndWhy({ file }: { file: DownloadFileView }) {
 export function DownloadPickStep({ file, reply, appAvailable }: { file: DownloadFileView; reply?: StepAnswer; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
   const action = downloadPath(file.target);
-  const [form] = useForm({
+  const [form] = useZodForm(PasswordUpdateMethodSchema, {
     id: "download-pick",
     lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordUpdateMethodSchema }),
   });
   const busy = useSubmittingIntent("send-code");
   return (

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
@@ -7,6 +6,7 @@ import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -22,12 +22,10 @@ export type OpenShareReply = {
  */
 export function OpenShareForm({ link, reply }: { link: string | null; reply?: OpenShareReply }) {
   const { t } = useTranslation("shares");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(OpenShareSchema, {
     id: "open-share",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OpenShareSchema }),
   });
   const busy = useNavigation().state === "submitting";
   const shown = link ? [fields.dateOfBirth] : [fields.code, fields.dateOfBirth];
