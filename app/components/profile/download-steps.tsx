@@ -11,6 +11,7 @@ import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
+import { methodOptions } from "./pick-step";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -55,11 +56,7 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
           name="authMethod"
           legend={t("download.methodLegend")}
           defaultValue={appAvailable ? "totp" : DEFAULT_AUTH_METHOD}
-          options={[
-            ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-            { value: "sms", label: t("pick.sms") },
-            { value: "voice", label: t("pick.voice") },
-          ]}
+          options={methodOptions(t, appAvailable)}
         />
         <FormActions submitLabel={t("download.sendCode")} busy={busy} cancel={{ to: backFrom(file.target), label: t("download.cancel") }} />
       </Form>

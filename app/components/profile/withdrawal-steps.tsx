@@ -14,6 +14,7 @@ import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/doma
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { Trans, useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
+import { methodOptions } from "./pick-step";
 import * as styles from "./profile.css";
 import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
@@ -58,11 +59,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
           name={fields.authMethod.name}
           legend={t(appAvailable ? "pick.legendFactors" : "pick.legend")}
           defaultValue={DEFAULT_AUTH_METHOD}
-          options={[
-            ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-            { value: "sms", label: t("pick.sms") },
-            { value: "voice", label: t("pick.voice") },
-          ]}
+          options={methodOptions(t, appAvailable)}
         />
         <FormActions
           submitLabel={t(appAvailable ? "pick.continue" : "withdraw.sendCode")}
