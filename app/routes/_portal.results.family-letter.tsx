@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
+import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
@@ -152,11 +153,9 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </>
       ) : (
-        <Form method="post">
-          <input type="hidden" name="appId" value={report.appId} />
-          <input type="hidden" name="intent" value="make" />
-          <Button type="submit">{t("letter.make")}</Button>
-        </Form>
+        <IntentButton intent="make" values={{ appId: report.appId }}>
+          {t("letter.make")}
+        </IntentButton>
       )}
       {earlier.length ? (
         <section aria-labelledby="family-letter-earlier" className={profile.form}>

@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
-import { Button } from "~/components/button";
+import { data, Link, redirect } from "react-router";
+import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
@@ -122,12 +122,9 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {share.state === "active" ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="revoke" />
-          <Button type="submit" variant="outlined">
-            {t("detail.end")}
-          </Button>
-        </Form>
+        <IntentButton intent="revoke" variant="outlined">
+          {t("detail.end")}
+        </IntentButton>
       ) : (
         <p className={profile.paragraph}>{t("detail.ended")}</p>
       )}
