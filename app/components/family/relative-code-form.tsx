@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
-import { Notification } from "~/components/notification";
+import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
@@ -24,14 +24,7 @@ export function RelativeCodeForm({ result, refusal }: { result?: SubmissionResul
   return (
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("relative.errors.summaryTitle")} errors={summaryLinks([fields.code], (key) => t(key))} />
-      {refusal ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          takesFocus
-          headerText={t(`relative.errors.${refusal.key}`, { minutes: refusal.minutes ?? 0 })}
-        />
-      ) : null}
+      <RefusalNotice keyPrefix="family:relative.errors" refusal={refusal} />
       <Form method="post" action={RELATIVE_PATH} {...getFormProps(form)} className={profile.form}>
         <TextInput
           {...getInputProps(fields.code, { type: "text" })}

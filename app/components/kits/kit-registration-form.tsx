@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
-import { Notification } from "~/components/notification";
+import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
@@ -50,14 +50,7 @@ export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrat
         title={t("kits.errors.summaryTitle")}
         errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], (key) => t(key))}
       />
-      {reply?.refusal ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          takesFocus
-          headerText={t(`kits.errors.${reply.refusal.key}`, { minutes: reply.refusal.minutes ?? 0 })}
-        />
-      ) : null}
+      <RefusalNotice keyPrefix="dashboard:kits.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t("kits.intro")}</p>
       <Form method="post" action={KIT_REGISTRATION_PATH} {...getFormProps(form)} className={profile.form}>
         <TextInput

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
-import { Notification } from "~/components/notification";
+import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
@@ -32,14 +32,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
   return (
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, (key) => t(key))} />
-      {reply?.refusal ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          takesFocus
-          headerText={t(`open.errors.${reply.refusal.key}`, { minutes: reply.refusal.minutes ?? 0 })}
-        />
-      ) : null}
+      <RefusalNotice keyPrefix="shares:open.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t(link ? "open.introLink" : "open.intro")}</p>
       <Form method="post" action={CLINICIAN_PATH} {...getFormProps(form)} className={profile.form}>
         {link ? (
