@@ -3,6 +3,7 @@ import { Button } from "~/components/button";
 import * as styles from "~/components/counselling/counselling.css";
 import * as profile from "~/components/profile/profile.css";
 import * as shares from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { COUNSELLING_PATH, isOpen, type CounsellingRequest } from "~/domain/counselling";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -69,10 +70,7 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("counselling");
   const { requests } = loaderData;
   return (
-    <section aria-labelledby="counselling-list-title" className={shares.page}>
-      <h1 id="counselling-list-title" className={profile.heading}>
-        {t("list.title")}
-      </h1>
+    <TitledPage headingId="counselling-list-title" heading={t("list.title")}>
       <p className={profile.paragraph}>{t("list.intro")}</p>
       {requests.length === 0 ? (
         <p className={profile.paragraph}>{t("list.empty")}</p>
@@ -129,6 +127,6 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
           {t("list.back")}
         </Link>
       </p>
-    </section>
+    </TitledPage>
   );
 }

@@ -5,6 +5,7 @@ import { Modal } from "~/components/modal";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
+import { TitledPage } from "~/components/titled-page";
 import { useServedAsPage } from "~/components/use-served-as-page";
 import { CodeStep } from "~/components/verification/code-step";
 import { useStepFocus } from "~/components/verification/use-step-focus";
@@ -255,11 +256,8 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
     );
   }
   return (
-    <section aria-labelledby="update-password-title" className={styles.stepPage}>
-      <h1 id="update-password-title" className={styles.heading}>
-        {t("update.title")}
-      </h1>
+    <TitledPage headingId="update-password-title" heading={t("update.title")} className={styles.stepPage}>
       {content}
-    </section>
+    </TitledPage>
   );
 }

@@ -5,6 +5,7 @@ import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { appLabel } from "~/domain/dashboard-view";
 import {
   familyLetterPath,
@@ -92,10 +93,7 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("family");
   const { report, open, content, language, earlier, relativeUrl, serverTimeZone: zone } = loaderData;
   return (
-    <section aria-labelledby="family-letter-title" className={styles.page}>
-      <h1 id="family-letter-title" className={profile.heading}>
-        {t("letter.title")}
-      </h1>
+    <TitledPage headingId="family-letter-title" heading={t("letter.title")}>
       <p className={profile.paragraph}>{t("letter.report", { report: report.label })}</p>
       <p className={profile.paragraph}>{t("letter.intro")}</p>
       <p className={profile.paragraph}>{t("letter.codeIntro", { url: relativeUrl })}</p>
@@ -176,6 +174,6 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
           {t("letter.back")}
         </Link>
       </p>
-    </section>
+    </TitledPage>
   );
 }

@@ -4,6 +4,7 @@ import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -61,10 +62,7 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
   const { share, reportLabel, secrets, clinicianUrl, serverTimeZone: zone } = loaderData;
   const deviceWords = useDeviceWords();
   return (
-    <section aria-labelledby="share-title" className={styles.page}>
-      <h1 id="share-title" className={profile.heading}>
-        {t("detail.title", { report: reportLabel })}
-      </h1>
+    <TitledPage headingId="share-title" heading={t("detail.title", { report: reportLabel })}>
       <dl className={profile.consentFacts}>
         <dt>{t("detail.recipient")}</dt>
         <dd className={profile.consentFactValue}>{share.recipient}</dd>
@@ -133,6 +131,6 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
           {t("detail.back")}
         </Link>
       </p>
-    </section>
+    </TitledPage>
   );
 }

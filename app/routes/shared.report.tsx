@@ -5,7 +5,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import { Moment } from "~/components/moment";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -59,10 +59,7 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
   const { shown, serverTimeZone: zone } = loaderData;
   return (
     <PageShell visitor={null}>
-      <section aria-labelledby="shared-title" className={styles.page}>
-        <h1 id="shared-title" className={profile.heading}>
-          {t("report.title")}
-        </h1>
+      <TitledPage headingId="shared-title" heading={t("report.title")}>
         {shown ? (
           <>
             <p className={profile.paragraph}>
@@ -92,7 +89,7 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-      </section>
+      </TitledPage>
     </PageShell>
   );
 }
