@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/button";
 import * as styles from "~/components/counselling/counselling.css";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import * as shares from "~/components/shares/shares.css";
 import { TitledPage } from "~/components/titled-page";
@@ -122,11 +123,7 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <p className={profile.paragraph}>
-        <Link to="/" className={profile.textLink}>
-          {t("list.back")}
-        </Link>
-      </p>
+      <LinkLine to="/">{t("list.back")}</LinkLine>
     </TitledPage>
   );
 }

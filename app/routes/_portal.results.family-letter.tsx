@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
 import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
@@ -169,11 +170,7 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <p className={profile.paragraph}>
-        <Link to="/" className={profile.textLink}>
-          {t("letter.back")}
-        </Link>
-      </p>
+      <LinkLine to="/">{t("letter.back")}</LinkLine>
     </TitledPage>
   );
 }

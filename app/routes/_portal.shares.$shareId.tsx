@@ -1,6 +1,7 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
@@ -126,11 +127,7 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className={profile.paragraph}>{t("detail.ended")}</p>
       )}
-      <p className={profile.paragraph}>
-        <Link to={SHARES_PATH} className={profile.textLink}>
-          {t("detail.back")}
-        </Link>
-      </p>
+      <LinkLine to={SHARES_PATH}>{t("detail.back")}</LinkLine>
     </TitledPage>
   );
 }

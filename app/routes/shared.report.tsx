@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/button";
 import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import { Moment } from "~/components/moment";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
 import { TitledPage } from "~/components/titled-page";
@@ -83,11 +84,7 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
             </Form>
           </>
         ) : (
-          <p className={profile.paragraph}>
-            <Link to={CLINICIAN_PATH} className={profile.textLink}>
-              {t("report.notOpen")}
-            </Link>
-          </p>
+          <LinkLine to={CLINICIAN_PATH}>{t("report.notOpen")}</LinkLine>
         )}
       </TitledPage>
     </PageShell>

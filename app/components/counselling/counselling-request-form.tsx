@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
@@ -65,13 +66,7 @@ export function CounsellingRequestForm({
       ) : hasOpenRequest ? (
         <Notification type="info" visibleMs={0} headerText={t("form.openNotice")} />
       ) : null}
-      {reply?.failure === "open-request" || hasOpenRequest ? (
-        <p className={profile.paragraph}>
-          <Link to={COUNSELLING_PATH} className={profile.textLink}>
-            {t("form.seeRequests")}
-          </Link>
-        </p>
-      ) : null}
+      {reply?.failure === "open-request" || hasOpenRequest ? <LinkLine to={COUNSELLING_PATH}>{t("form.seeRequests")}</LinkLine> : null}
       <p className={profile.paragraph}>{t("form.intro")}</p>
       <dl className={profile.consentFacts}>
         <dt>{t("form.report")}</dt>

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
@@ -12,6 +12,7 @@ import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarge
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
 import { methodOptions } from "./pick-step";
+import { LinkLine } from "./profile-card";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -113,11 +114,7 @@ export function DownloadReadyStep({ file, released }: { file: DownloadFileView; 
         </a>
       </p>
       <p className={styles.paragraph}>{t("download.once", { minutes: exome ? EXOME_LINK_MINUTES : ARCHIVE_LINK_MINUTES })}</p>
-      <p className={styles.paragraph}>
-        <Link to={backFrom(file.target)} className={styles.textLink}>
-          {exome ? t("download.backToResults") : t("download.backToData")}
-        </Link>
-      </p>
+      <LinkLine to={backFrom(file.target)}>{exome ? t("download.backToResults") : t("download.backToData")}</LinkLine>
     </div>
   );
 }

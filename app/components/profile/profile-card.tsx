@@ -29,6 +29,17 @@ export function ProfileCard({ headingId, heading, level, id, busy, children }: P
   );
 }
 
+/** A link on a line of its own: the way on, or back, from a page or card. */
+export function LinkLine({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className={styles.paragraph}>
+      <Link to={to} className={styles.textLink}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
 /**
  * A card of Personal Information that leads to a page of its own (the shared reports, the requests to
  * talk to a genetic counsellor): its texts are `card` (a key with its namespace) `.title`, `.body` and `.link`.
@@ -38,11 +49,7 @@ export function LinkCard({ card, headingId, to }: { card: string; headingId: str
   return (
     <ProfileCard headingId={headingId} heading={t(`${card}.title`)} level={2}>
       <p className={styles.paragraph}>{t(`${card}.body`)}</p>
-      <p className={styles.paragraph}>
-        <Link to={to} className={styles.textLink}>
-          {t(`${card}.link`)}
-        </Link>
-      </p>
+      <LinkLine to={to}>{t(`${card}.link`)}</LinkLine>
     </ProfileCard>
   );
 }
