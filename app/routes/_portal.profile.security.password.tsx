@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Modal } from "~/components/modal";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
@@ -241,8 +240,7 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
   const navigate = useNavigate();
   // A reply that belongs to an earlier step (e.g. after moving on) is not shown.
   const stepReply = reply && isStepIntent(reply.intent) && stepOfIntent[reply.intent] === view.step ? reply : undefined;
-  const stepArea = useRef<HTMLDivElement>(null);
-  useStepFocus(view.step, stepReply, stepArea);
+  const stepArea = useStepFocus(view.step, stepReply);
   const content = (
     <div ref={stepArea}>
       <StepContent key={view.step} view={view} reply={stepReply} />

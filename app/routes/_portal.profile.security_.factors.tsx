@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { FactorStep } from "~/components/profile/step-factor";
@@ -78,8 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignInFactorChange({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const stepArea = useRef<HTMLDivElement>(null);
-  useStepFocus(view.state.step, view.reply, stepArea);
+  const stepArea = useStepFocus(view.state.step, view.reply);
   return (
     <ProfileCard headingId="factor-change" heading={t(`factors.titles.${view.state.change}`)} level={1}>
       <div ref={stepArea}>
