@@ -51,6 +51,14 @@ function BusyGlyph() {
   return <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" />;
 }
 
+/** A click handler that does nothing (not even the default) while the button or link is blocked. */
+function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event: E) => void) | undefined) {
+  return (event: E) => {
+    if (blocked) event.preventDefault();
+    else onClick?.(event);
+  };
+}
+
 export function Button(props: ButtonProps) {
   if (props.as === "a") return <LinkButton {...props} />;
   return <NativeButton {...props} />;
@@ -72,13 +80,6 @@ function NativeButton({
 }: ButtonAsButtonProps) {
   // A busy button keeps focus (aria-disabled, not disabled) so keyboard users do not lose their place.
   const blocked = loading || (disabled && focusableWhenDisabled);
-  function handleClick(event: MouseEvent<HTMLButtonElement>) {
-    if (blocked) {
-      event.preventDefault();
-      return;
-    }
-    onClick?.(event);
-  }
   return (
     <button
       {...rest}
@@ -88,7 +89,7 @@ function NativeButton({
       aria-disabled={blocked ? true : undefined}
       aria-busy={loading ? true : undefined}
       aria-pressed={selected}
-      onClick={handleClick}
+      onClick={unlessBlocked(blocked, onClick)}
     >
       {loading ? <BusyGlyph /> : null}
       {children}
@@ -110,13 +111,6 @@ function LinkButton({
   ...rest
 }: ButtonAsLinkProps) {
   const blocked = loading || disabled;
-  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (blocked) {
-      event.preventDefault();
-      return;
-    }
-    onClick?.(event);
-  }
   return (
     <a
       {...rest}
@@ -126,7 +120,7 @@ function LinkButton({
       className={buttonClassName({ variant, fullWidth, className })}
       aria-disabled={blocked ? true : undefined}
       aria-busy={loading ? true : undefined}
-      onClick={handleClick}
+      onClick={unlessBlocked(blocked, onClick)}
     >
       {loading ? <BusyGlyph /> : null}
       {children}

@@ -137,3 +137,12 @@ export function Notification({
     </div>
   );
 }
+
+/** A form post the server refused (too many tries, not allowed, unavailable): it stays, and takes focus. */
+export function RefusalNotice({ keyPrefix, refusal }: { keyPrefix: string; refusal?: { key: string; minutes?: number } }) {
+  const { t } = useTranslation();
+  if (!refusal) return null;
+  return (
+    <Notification type="error" visibleMs={0} takesFocus headerText={t(`${keyPrefix}.${refusal.key}`, { minutes: refusal.minutes ?? 0 })} />
+  );
+}

@@ -1,8 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/button";
 import * as styles from "~/components/counselling/counselling.css";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import * as shares from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { COUNSELLING_PATH, isOpen, type CounsellingRequest } from "~/domain/counselling";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -69,10 +71,7 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("counselling");
   const { requests } = loaderData;
   return (
-    <section aria-labelledby="counselling-list-title" className={shares.page}>
-      <h1 id="counselling-list-title" className={profile.heading}>
-        {t("list.title")}
-      </h1>
+    <TitledPage headingId="counselling-list-title" heading={t("list.title")}>
       <p className={profile.paragraph}>{t("list.intro")}</p>
       {requests.length === 0 ? (
         <p className={profile.paragraph}>{t("list.empty")}</p>
@@ -124,11 +123,7 @@ export default function CounsellingPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <p className={profile.paragraph}>
-        <Link to="/" className={profile.textLink}>
-          {t("list.back")}
-        </Link>
-      </p>
-    </section>
+      <LinkLine to="/">{t("list.back")}</LinkLine>
+    </TitledPage>
   );
 }

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import { data, redirect } from "react-router";
 import {
   backFrom,
@@ -199,8 +198,7 @@ export default function DownloadPage({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("profile");
   const { step, file, code, released, codeSentAt, appAvailable, reply: kept } = loaderData;
   const reply = (kept ?? actionData) as StepAnswer | undefined;
-  const stepArea = useRef<HTMLDivElement>(null);
-  useStepFocus(step, reply, stepArea);
+  const stepArea = useStepFocus(step, reply);
   return (
     <ProfileCard headingId="download-title" heading={t("download.title")} level={1}>
       <div ref={stepArea}>

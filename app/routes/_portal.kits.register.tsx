@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { KitList } from "~/components/kits/kit-list";
 import { KitRegistrationForm, type KitRegistrationReply } from "~/components/kits/kit-registration-form";
-import * as styles from "~/components/kits/kits.css";
 import * as profile from "~/components/profile/profile.css";
+import { TitledPage } from "~/components/titled-page";
 import { kitRegistrationSchema } from "~/domain/kit-registration";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -62,10 +62,7 @@ export default function RegisterKitPage({ loaderData, actionData: reply }: Route
   const { t } = useTranslation("dashboard");
   const { kits, latestDay } = loaderData;
   return (
-    <section aria-labelledby="register-kit-title" className={styles.page}>
-      <h1 id="register-kit-title" className={profile.heading}>
-        {t("kits.title")}
-      </h1>
+    <TitledPage headingId="register-kit-title" heading={t("kits.title")}>
       <KitRegistrationForm reply={reply} latestDay={latestDay} />
       {kits.length ? (
         <section aria-labelledby="your-kits" className={profile.form}>
@@ -75,6 +72,6 @@ export default function RegisterKitPage({ loaderData, actionData: reply }: Route
           <KitList kits={kits} labelledBy="your-kits" />
         </section>
       ) : null}
-    </section>
+    </TitledPage>
   );
 }

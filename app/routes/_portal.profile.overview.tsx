@@ -1,10 +1,11 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
-import { CounsellingCard } from "~/components/counselling/counselling-card";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
-import { SharedReportsCard } from "~/components/shares/shared-reports-card";
+import { LinkCard } from "~/components/profile/profile-card";
+import { COUNSELLING_PATH } from "~/domain/counselling";
 import { dataExportItems } from "~/domain/data-export";
+import { SHARES_PATH } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
 import { flashNotification } from "~/services/flash.server";
@@ -54,8 +55,8 @@ export default function ProfileOverviewPage({ loaderData, actionData: answer }: 
     <>
       <PersonalInformationCard person={profile.person} />
       <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
-      <SharedReportsCard />
-      <CounsellingCard />
+      <LinkCard card="shares:profileCard" headingId="shared-reports-title" to={SHARES_PATH} />
+      <LinkCard card="counselling:card" headingId="counselling-card-title" to={COUNSELLING_PATH} />
       <MoreToComeBanner />
     </>
   );

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import { data, redirect, useNavigate } from "react-router";
 import { Modal } from "~/components/modal";
 import { NewPasswordStep } from "~/components/profile/new-password-step";
 import { PickStepWithPasskey } from "~/components/profile/pick-step";
 import * as styles from "~/components/profile/profile.css";
+import { TitledPage } from "~/components/titled-page";
 import { useServedAsPage } from "~/components/use-served-as-page";
 import { CodeStep } from "~/components/verification/code-step";
 import { useStepFocus } from "~/components/verification/use-step-focus";
@@ -240,8 +240,7 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
   const navigate = useNavigate();
   // A reply that belongs to an earlier step (e.g. after moving on) is not shown.
   const stepReply = reply && isStepIntent(reply.intent) && stepOfIntent[reply.intent] === view.step ? reply : undefined;
-  const stepArea = useRef<HTMLDivElement>(null);
-  useStepFocus(view.step, stepReply, stepArea);
+  const stepArea = useStepFocus(view.step, stepReply);
   const content = (
     <div ref={stepArea}>
       <StepContent key={view.step} view={view} reply={stepReply} />
@@ -255,11 +254,8 @@ export default function PasswordUpdate({ loaderData: view, actionData: refused }
     );
   }
   return (
-    <section aria-labelledby="update-password-title" className={styles.stepPage}>
-      <h1 id="update-password-title" className={styles.heading}>
-        {t("update.title")}
-      </h1>
+    <TitledPage headingId="update-password-title" heading={t("update.title")} className={styles.stepPage}>
       {content}
-    </section>
+    </TitledPage>
   );
 }

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { FactorStep } from "~/components/profile/step-factor";
@@ -31,15 +30,15 @@ export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", loaderData ? factorStepTitleKeys[loaderData.state.step] : "factors.heading");
 
-async function loginSecurityParticipant(request: Request, context: Route.LoaderArgs["context"]) {
+function loginSecurityParticipant(context: Route.LoaderArgs["context"]) {
   const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   return session;
 }
 
 /** This page exists only in the middle of a change (SPEC.md §4's verification, then the change); otherwise it is Login & Security. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await loginSecurityParticipant(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = loginSecurityParticipant(context);
   const current = factorFlowState(session);
   if (!current) throw redirect("/profile/security");
   const kept = await takeReply(session, FACTORS_FLOW);
@@ -66,7 +65,7 @@ const factorSteps = { ...factorVerificationSteps, ...factorChangeSteps };
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = await loginSecurityParticipant(request, context);
+  const session = loginSecurityParticipant(context);
   const form = await readForm(request);
   const intent = FactorIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ intent: "unknown" }, { status: 400 });
@@ -78,8 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignInFactorChange({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
-  const stepArea = useRef<HTMLDivElement>(null);
-  useStepFocus(view.state.step, view.reply, stepArea);
+  const stepArea = useStepFocus(view.state.step, view.reply);
   return (
     <ProfileCard headingId="factor-change" heading={t(`factors.titles.${view.state.change}`)} level={1}>
       <div ref={stepArea}>

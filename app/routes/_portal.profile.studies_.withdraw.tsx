@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
@@ -154,8 +153,7 @@ export default function WithdrawPage({ loaderData, actionData: refused }: Route.
   const { t } = useTranslation("profile");
   const { code, codeSentAt, appAvailable, reply: kept } = loaderData;
   const reply = kept ?? refused;
-  const stepArea = useRef<HTMLDivElement>(null);
-  useStepFocus(code ? "code" : "choice", reply, stepArea);
+  const stepArea = useStepFocus(code ? "code" : "choice", reply);
   return (
     <ProfileCard headingId="withdraw-title" heading={t("withdraw.title")} level={1}>
       <div ref={stepArea}>

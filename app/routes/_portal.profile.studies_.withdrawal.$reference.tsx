@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Moment } from "~/components/moment";
-import { ProfileCard } from "~/components/profile/profile-card";
+import { LinkLine, ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -44,11 +44,7 @@ export default function WithdrawalReceipt({ loaderData }: Route.ComponentProps) 
       </dl>
       <p className={styles.paragraph}>{t("withdraw.receipt.emailed")}</p>
       <p className={styles.paragraph}>{t("withdraw.receipt.next")}</p>
-      <p className={styles.paragraph}>
-        <Link to="/profile/studies" className={styles.textLink}>
-          {t("withdraw.receipt.back")}
-        </Link>
-      </p>
+      <LinkLine to="/profile/studies">{t("withdraw.receipt.back")}</LinkLine>
     </ProfileCard>
   );
 }

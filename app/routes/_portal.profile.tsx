@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Link, Outlet, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, type ShouldRevalidateFunction } from "react-router";
 import { ServerErrorScreen } from "~/components/layout/error-screens";
-import { ProfileCard } from "~/components/profile/profile-card";
+import { LinkLine, ProfileCard } from "~/components/profile/profile-card";
 import { BackToProfile, ProfileSectionCards, ProfileSideNav } from "~/components/profile/profile-navigation";
 import * as styles from "~/components/profile/profile.css";
 import { profileSectionsMayHaveChanged } from "~/domain/profile-revalidation";
@@ -57,11 +57,7 @@ export function ErrorBoundary({ error, loaderData: profile }: Route.ErrorBoundar
         {notHere ? (
           <ProfileCard headingId="not-available" heading={t("notAvailable.title")} level={1}>
             <p className={styles.paragraph}>{t("notAvailable.body")}</p>
-            <p className={styles.paragraph}>
-              <Link to="/profile" className={styles.textLink}>
-                {t("notAvailable.back")}
-              </Link>
-            </p>
+            <LinkLine to="/profile">{t("notAvailable.back")}</LinkLine>
           </ProfileCard>
         ) : (
           <ServerErrorScreen />

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { CounsellingRequestForm, type CounsellingFailure } from "~/components/counselling/counselling-request-form";
-import * as profile from "~/components/profile/profile.css";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { COUNSELLING_PATH, counsellingFormSchema, isSameSending, isTimeZone, openRequestFor } from "~/domain/counselling";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -68,11 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CounsellingRequestPage({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { t } = useTranslation("counselling");
   return (
-    <section aria-labelledby="counselling-title" className={styles.page}>
-      <h1 id="counselling-title" className={profile.heading}>
-        {t("form.title")}
-      </h1>
+    <TitledPage headingId="counselling-title" heading={t("form.title")}>
       <CounsellingRequestForm {...loaderData} reply={reply} />
-    </section>
+    </TitledPage>
   );
 }

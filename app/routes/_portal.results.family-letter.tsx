@@ -1,9 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Button } from "~/components/button";
+import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
 import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { appLabel } from "~/domain/dashboard-view";
 import {
   familyLetterPath,
@@ -91,10 +94,7 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("family");
   const { report, open, content, language, earlier, relativeUrl, serverTimeZone: zone } = loaderData;
   return (
-    <section aria-labelledby="family-letter-title" className={styles.page}>
-      <h1 id="family-letter-title" className={profile.heading}>
-        {t("letter.title")}
-      </h1>
+    <TitledPage headingId="family-letter-title" heading={t("letter.title")}>
       <p className={profile.paragraph}>{t("letter.report", { report: report.label })}</p>
       <p className={profile.paragraph}>{t("letter.intro")}</p>
       <p className={profile.paragraph}>{t("letter.codeIntro", { url: relativeUrl })}</p>
@@ -152,11 +152,9 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </>
       ) : (
-        <Form method="post">
-          <input type="hidden" name="appId" value={report.appId} />
-          <input type="hidden" name="intent" value="make" />
-          <Button type="submit">{t("letter.make")}</Button>
-        </Form>
+        <IntentButton intent="make" values={{ appId: report.appId }}>
+          {t("letter.make")}
+        </IntentButton>
       )}
       {earlier.length ? (
         <section aria-labelledby="family-letter-earlier" className={profile.form}>
@@ -172,11 +170,7 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <p className={profile.paragraph}>
-        <Link to="/" className={profile.textLink}>
-          {t("letter.back")}
-        </Link>
-      </p>
-    </section>
+      <LinkLine to="/">{t("letter.back")}</LinkLine>
+    </TitledPage>
   );
 }

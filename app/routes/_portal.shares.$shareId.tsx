@@ -1,9 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
-import { Button } from "~/components/button";
+import { data, redirect } from "react-router";
+import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { useDeviceWords } from "~/components/shares/device-words";
 import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -61,10 +63,7 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
   const { share, reportLabel, secrets, clinicianUrl, serverTimeZone: zone } = loaderData;
   const deviceWords = useDeviceWords();
   return (
-    <section aria-labelledby="share-title" className={styles.page}>
-      <h1 id="share-title" className={profile.heading}>
-        {t("detail.title", { report: reportLabel })}
-      </h1>
+    <TitledPage headingId="share-title" heading={t("detail.title", { report: reportLabel })}>
       <dl className={profile.consentFacts}>
         <dt>{t("detail.recipient")}</dt>
         <dd className={profile.consentFactValue}>{share.recipient}</dd>
@@ -122,20 +121,13 @@ export default function SharePage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {share.state === "active" ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="revoke" />
-          <Button type="submit" variant="outlined">
-            {t("detail.end")}
-          </Button>
-        </Form>
+        <IntentButton intent="revoke" variant="outlined">
+          {t("detail.end")}
+        </IntentButton>
       ) : (
         <p className={profile.paragraph}>{t("detail.ended")}</p>
       )}
-      <p className={profile.paragraph}>
-        <Link to={SHARES_PATH} className={profile.textLink}>
-          {t("detail.back")}
-        </Link>
-      </p>
-    </section>
+      <LinkLine to={SHARES_PATH}>{t("detail.back")}</LinkLine>
+    </TitledPage>
   );
 }

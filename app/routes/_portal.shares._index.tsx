@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import * as profile from "~/components/profile/profile.css";
 import { ShareList } from "~/components/shares/share-list";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { languageOf, translations } from "~/services/language.server";
@@ -25,16 +25,13 @@ export default function SharedReportsPage({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation("shares");
   const { shares, labels, serverTimeZone: zone } = loaderData;
   return (
-    <section aria-labelledby="shares-title" className={styles.page}>
-      <h1 id="shares-title" className={profile.heading}>
-        {t("list.title")}
-      </h1>
+    <TitledPage headingId="shares-title" heading={t("list.title")}>
       <p className={profile.paragraph}>{t("list.intro")}</p>
       {shares.length ? (
         <ShareList shares={shares} labels={labels} serverTimeZone={zone} />
       ) : (
         <p className={profile.paragraph}>{t("list.empty")}</p>
       )}
-    </section>
+    </TitledPage>
   );
 }

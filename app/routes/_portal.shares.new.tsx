@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import * as profile from "~/components/profile/profile.css";
 import { NewShareForm } from "~/components/shares/new-share-form";
 import { ShareList } from "~/components/shares/share-list";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { sharePath } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
 import { pageTitle } from "~/i18n/page-title";
@@ -58,10 +58,7 @@ export default function NewSharePage({ loaderData, actionData: reply }: Route.Co
   const { t } = useTranslation("shares");
   const { appId, formKey, reportLabel, earlier, labels, serverTimeZone: zone } = loaderData;
   return (
-    <section aria-labelledby="new-share-title" className={styles.page}>
-      <h1 id="new-share-title" className={profile.heading}>
-        {t("new.title")}
-      </h1>
+    <TitledPage headingId="new-share-title" heading={t("new.title")}>
       <NewShareForm appId={appId} formKey={formKey} reportLabel={reportLabel} reply={reply} />
       {earlier.length ? (
         <section aria-labelledby="earlier-shares" className={profile.form}>
@@ -71,6 +68,6 @@ export default function NewSharePage({ loaderData, actionData: reply }: Route.Co
           <ShareList shares={earlier} labels={labels} serverTimeZone={zone} />
         </section>
       ) : null}
-    </section>
+    </TitledPage>
   );
 }

@@ -6,7 +6,7 @@ import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { RELATIVE_PAGE_HEADERS, RelativeCodeSchema, letterLanguage, type LetterContent } from "~/domain/family-letter";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -59,10 +59,7 @@ export default function RelativePage({ actionData }: Route.ComponentProps) {
   const letter = actionData?.letter;
   return (
     <PageShell visitor={null}>
-      <section aria-labelledby="relative-title" className={styles.page}>
-        <h1 id="relative-title" className={profile.heading}>
-          {t("relative.title")}
-        </h1>
+      <TitledPage headingId="relative-title" heading={t("relative.title")}>
         {letter ? (
           <>
             <p className={profile.paragraph}>{t("relative.opened")}</p>
@@ -75,7 +72,7 @@ export default function RelativePage({ actionData }: Route.ComponentProps) {
             <RelativeCodeForm result={actionData?.result} refusal={actionData?.refusal} />
           </>
         )}
-      </section>
+      </TitledPage>
     </PageShell>
   );
 }

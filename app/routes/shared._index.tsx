@@ -4,7 +4,7 @@ import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import * as profile from "~/components/profile/profile.css";
 import { OpenShareForm, type OpenShareReply } from "~/components/shares/open-share-form";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_REPORT_PATH, deviceDescription, SHARE_LINK_PATTERN } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import { pageTitle } from "~/i18n/page-title";
@@ -69,17 +69,14 @@ export default function OpenSharedReportPage({ loaderData, actionData: reply }: 
   const { link, closed } = loaderData;
   return (
     <PageShell visitor={null}>
-      <section aria-labelledby="open-share-title" className={styles.page}>
-        <h1 id="open-share-title" className={profile.heading}>
-          {t("open.title")}
-        </h1>
+      <TitledPage headingId="open-share-title" heading={t("open.title")}>
         {closed ? (
           <p role="status" className={profile.paragraph}>
             {t("report.closed")}
           </p>
         ) : null}
         <OpenShareForm link={link} reply={reply} />
-      </section>
+      </TitledPage>
     </PageShell>
   );
 }

@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/button";
 import type { ScriptsHandle } from "~/components/layout/page-scripts";
 import { PageShell } from "~/components/layout/page-shell";
 import { Moment } from "~/components/moment";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { ReportView } from "~/components/reports/report-view";
-import * as styles from "~/components/shares/shares.css";
+import { TitledPage } from "~/components/titled-page";
 import { CLINICIAN_PAGE_HEADERS, CLINICIAN_PATH, CLINICIAN_PDF_PATH } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -59,10 +60,7 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
   const { shown, serverTimeZone: zone } = loaderData;
   return (
     <PageShell visitor={null}>
-      <section aria-labelledby="shared-title" className={styles.page}>
-        <h1 id="shared-title" className={profile.heading}>
-          {t("report.title")}
-        </h1>
+      <TitledPage headingId="shared-title" heading={t("report.title")}>
         {shown ? (
           <>
             <p className={profile.paragraph}>
@@ -86,13 +84,9 @@ export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
             </Form>
           </>
         ) : (
-          <p className={profile.paragraph}>
-            <Link to={CLINICIAN_PATH} className={profile.textLink}>
-              {t("report.notOpen")}
-            </Link>
-          </p>
+          <LinkLine to={CLINICIAN_PATH}>{t("report.notOpen")}</LinkLine>
         )}
-      </section>
+      </TitledPage>
     </PageShell>
   );
 }

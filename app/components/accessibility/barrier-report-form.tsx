@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
@@ -9,6 +8,7 @@ import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { site } from "~/config/site";
 import { ACCESSIBILITY_PATH, BarrierReportSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, PAGE_MAX } from "~/domain/barrier-report";
 import { Trans, useTranslation } from "~/i18n/react";
@@ -34,13 +34,11 @@ export function BarrierReportForm({
 }) {
   const { t } = useTranslation("accessibility");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(BarrierReportSchema, {
     id: "barrier-report",
     lastResult: reply?.result,
     defaultValue: { email: email ?? "" },
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BarrierReportSchema }),
   });
   const values = { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, pageMax: PAGE_MAX };
   const translate = (key: string) => t(key, values);

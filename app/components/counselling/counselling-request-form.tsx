@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
+import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { COUNSELLING_CONTACTS, COUNSELLING_LANGUAGES, COUNSELLING_PATH, counsellingFormSchema, WINDOW_NUMBERS } from "~/domain/counselling";
 import { useTranslation } from "~/i18n/react";
 import { COUNSELLING_NOTE_MAX } from "../../../lib/program/counselling.ts";
@@ -42,12 +43,10 @@ export function CounsellingRequestForm({
   reply?: CounsellingReply;
 }) {
   const { t, i18n } = useTranslation("counselling");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(counsellingFormSchema(new Date()), {
     id: "counselling-request",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: counsellingFormSchema(new Date()) }),
   });
   const busy = useNavigation().state === "submitting";
   const windowField = (n: number, part: "Date" | "From" | "To") => fields[`window${n}${part}` as keyof typeof fields];
@@ -67,13 +66,7 @@ export function CounsellingRequestForm({
       ) : hasOpenRequest ? (
         <Notification type="info" visibleMs={0} headerText={t("form.openNotice")} />
       ) : null}
-      {reply?.failure === "open-request" || hasOpenRequest ? (
-        <p className={profile.paragraph}>
-          <Link to={COUNSELLING_PATH} className={profile.textLink}>
-            {t("form.seeRequests")}
-          </Link>
-        </p>
-      ) : null}
+      {reply?.failure === "open-request" || hasOpenRequest ? <LinkLine to={COUNSELLING_PATH}>{t("form.seeRequests")}</LinkLine> : null}
       <p className={profile.paragraph}>{t("form.intro")}</p>
       <dl className={profile.consentFacts}>
         <dt>{t("form.report")}</dt>

@@ -71,7 +71,7 @@ export function SampleStatusCard({
           {t(kits.length ? "kits.registerAnother" : "kits.registerLink")}
         </Link>
       </p>
-      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} closeHref="/" onClose={closeDetails} />
+      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} onClose={closeDetails} />
     </section>
   );
 }

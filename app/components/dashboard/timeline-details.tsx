@@ -51,20 +51,10 @@ export function TimelinePage({ entries, delayReason }: TimelineProps) {
 }
 
 /** SPEC.md §2 'Timeline details modal' (JavaScript on): one line per step the participant's tracker shows. */
-export function TimelineDetails({
-  open,
-  entries,
-  delayReason,
-  closeHref,
-  onClose,
-}: TimelineProps & {
-  open: boolean;
-  closeHref: string;
-  onClose: () => void;
-}) {
+export function TimelineDetails({ open, entries, delayReason, onClose }: TimelineProps & { open: boolean; onClose: () => void }) {
   const { t } = useTranslation("dashboard");
   return (
-    <Modal open={open} title={t("timeline.title")} size="medium" closeHref={closeHref} onClose={onClose}>
+    <Modal open={open} title={t("timeline.title")} size="medium" closeHref="/" onClose={onClose}>
       <div className={styles.modalBody}>
         <TimelineSteps entries={entries} delayReason={delayReason} />
       </div>

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
-import { Notification } from "~/components/notification";
+import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { RELATIVE_PATH, RelativeCodeSchema } from "~/domain/family-letter";
 import { useTranslation } from "~/i18n/react";
 
@@ -15,25 +15,16 @@ export type RelativeRefusal = { key: "noMatch" | "expired" | "ended" | "tooMany"
 /** The relative's one question: the code from the letter. What they typed stays in the field after a refusal. */
 export function RelativeCodeForm({ result, refusal }: { result?: SubmissionResult<string[]>; refusal?: RelativeRefusal }) {
   const { t } = useTranslation("family");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RelativeCodeSchema, {
     id: "relative-code",
     lastResult: result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RelativeCodeSchema }),
   });
   const busy = useNavigation().state === "submitting";
   return (
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("relative.errors.summaryTitle")} errors={summaryLinks([fields.code], (key) => t(key))} />
-      {refusal ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          takesFocus
-          headerText={t(`relative.errors.${refusal.key}`, { minutes: refusal.minutes ?? 0 })}
-        />
-      ) : null}
+      <RefusalNotice keyPrefix="family:relative.errors" refusal={refusal} />
       <Form method="post" action={RELATIVE_PATH} {...getFormProps(form)} className={profile.form}>
         <TextInput
           {...getInputProps(fields.code, { type: "text" })}

@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
-import { Notification } from "~/components/notification";
+import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { KIT_REGISTRATION_PATH, kitRegistrationSchema, SAMPLE_OF } from "~/domain/kit-registration";
 import { useTranslation } from "~/i18n/react";
 import { BarcodeScan } from "./barcode-scan";
@@ -26,12 +26,10 @@ const schema = kitRegistrationSchema();
  */
 export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrationReply; latestDay: string }) {
   const { t } = useTranslation("dashboard");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "register-kit",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const busy = useNavigation().state === "submitting";
   const { update } = form;
@@ -52,14 +50,7 @@ export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrat
         title={t("kits.errors.summaryTitle")}
         errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], (key) => t(key))}
       />
-      {reply?.refusal ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          takesFocus
-          headerText={t(`kits.errors.${reply.refusal.key}`, { minutes: reply.refusal.minutes ?? 0 })}
-        />
-      ) : null}
+      <RefusalNotice keyPrefix="dashboard:kits.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t("kits.intro")}</p>
       <Form method="post" action={KIT_REGISTRATION_PATH} {...getFormProps(form)} className={profile.form}>
         <TextInput

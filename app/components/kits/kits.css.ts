@@ -1,9 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { page as sharesPage } from "~/components/shares/shares.css";
 import { vars } from "~/styles/theme.css";
-
-/** The registration page has the share pages' frame. */
-export const page = sharesPage;
 
 /** The camera scan under the barcode field: a button, then the camera's view at most 480 px wide. */
 export const scan = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });

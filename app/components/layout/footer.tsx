@@ -9,14 +9,17 @@ import * as styles from "./footer.css";
 import { Logo } from "./logo";
 import { PrivacyChoicesPanel, privacyPanelParam, type PrivacyTab } from "./privacy-choices";
 
-function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
+/** Links to pages of the program's website, each an item of the list around them: [address, label key]. */
+function ExternalLinks({ links }: { links: ReadonlyArray<readonly [string, string]> }) {
   const { t } = useTranslation();
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={styles.link}>
-      {children}
-      <span className={styles.visuallyHidden}> {t("footer.opensInNewTab")}</span>
-    </a>
-  );
+  return links.map(([href, key]) => (
+    <li key={key}>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={styles.link}>
+        {t(key)}
+        <span className={styles.visuallyHidden}> {t("footer.opensInNewTab")}</span>
+      </a>
+    </li>
+  ));
 }
 
 function FooterColumn({ heading, children }: { heading: string; children: React.ReactNode }) {
@@ -43,28 +46,24 @@ export function Footer({ currentYear, privacyModal }: { currentYear: number; pri
           <p className={styles.tagline}>{t("footer.tagline")}</p>
           <p className={styles.socialHeading}>{t("footer.social")}</p>
           <ul className={styles.socialList}>
-            <li>
-              <ExternalLink href={site.social.professionalNetworkUrl}>{t("footer.professionalNetwork")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.social.microbloggingUrl}>{t("footer.microblogging")}</ExternalLink>
-            </li>
+            <ExternalLinks
+              links={[
+                [site.social.professionalNetworkUrl, "footer.professionalNetwork"],
+                [site.social.microbloggingUrl, "footer.microblogging"],
+              ]}
+            />
           </ul>
         </div>
         <div className={styles.columns}>
           <FooterColumn heading={t("footer.supportHeading")}>
-            <li>
-              <ExternalLink href={site.support.contactUrl}>{t("footer.contactSupport")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.support.helpCenterUrl}>{t("footer.helpCenter")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.legal.privacyHighlightsUrl}>{t("footer.privacyHighlights")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.legal.patentsUrl}>{t("footer.patents")}</ExternalLink>
-            </li>
+            <ExternalLinks
+              links={[
+                [site.support.contactUrl, "footer.contactSupport"],
+                [site.support.helpCenterUrl, "footer.helpCenter"],
+                [site.legal.privacyHighlightsUrl, "footer.privacyHighlights"],
+                [site.legal.patentsUrl, "footer.patents"],
+              ]}
+            />
             <li>
               <Link to="/accessibility" className={styles.link}>
                 {t("footer.accessibility")}
@@ -89,39 +88,29 @@ export function Footer({ currentYear, privacyModal }: { currentYear: number; pri
             </li>
           </FooterColumn>
           <FooterColumn heading={t("footer.partnersHeading")}>
-            <li>
-              <ExternalLink href={site.partners.healthSystemsUrl}>{t("footer.healthSystems")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.partners.publicHealthUrl}>{t("footer.publicHealth")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.partners.lifeSciencesUrl}>{t("footer.lifeSciences")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.partners.partnerWithUsUrl}>{t("footer.partnerWithUs")}</ExternalLink>
-            </li>
+            <ExternalLinks
+              links={[
+                [site.partners.healthSystemsUrl, "footer.healthSystems"],
+                [site.partners.publicHealthUrl, "footer.publicHealth"],
+                [site.partners.lifeSciencesUrl, "footer.lifeSciences"],
+                [site.partners.partnerWithUsUrl, "footer.partnerWithUs"],
+              ]}
+            />
           </FooterColumn>
         </div>
       </div>
       <div className={styles.bottom}>
         <nav aria-label={t("footer.legalNav")}>
           <ul className={styles.legalList}>
-            <li>
-              <ExternalLink href={site.legal.privacyPolicyUrl}>{t("footer.privacyPolicy")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.legal.termsOfServiceUrl}>{t("footer.termsOfService")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.legal.noticeOfPrivacyPracticesUrl}>{t("footer.noticeOfPrivacyPractices")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.legal.platformConsentUrl}>{t("footer.platformConsent")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={site.legal.researchConsentUrl}>{t("footer.researchConsent")}</ExternalLink>
-            </li>
+            <ExternalLinks
+              links={[
+                [site.legal.privacyPolicyUrl, "footer.privacyPolicy"],
+                [site.legal.termsOfServiceUrl, "footer.termsOfService"],
+                [site.legal.noticeOfPrivacyPracticesUrl, "footer.noticeOfPrivacyPractices"],
+                [site.legal.platformConsentUrl, "footer.platformConsent"],
+                [site.legal.researchConsentUrl, "footer.researchConsent"],
+              ]}
+            />
             <li>
               <Link to={`?${params.toString()}`} preventScrollReset className={styles.privacyChoicesButton}>
                 {t("footer.privacyChoices")}

@@ -1,5 +1,6 @@
 import { Button, buttonClassName } from "~/components/button";
 import { useTranslation } from "~/i18n/react";
+import { MessageScreen } from "./error-screens";
 import * as styles from "./error-screens.css";
 
 /**
@@ -12,10 +13,7 @@ export function SessionChoiceScreen({ choice }: { choice: SessionChoice }) {
   const { t } = useTranslation("auth");
   const opening = choice.kind === "open-results-link";
   return (
-    <section className={styles.screen} aria-labelledby="session-choice-title">
-      <h1 id="session-choice-title" className={styles.title}>
-        {t(opening ? "sessionChoice.resultsLinkTitle" : "sessionChoice.signInTitle")}
-      </h1>
+    <MessageScreen headingId="session-choice-title" heading={t(opening ? "sessionChoice.resultsLinkTitle" : "sessionChoice.signInTitle")}>
       <p className={styles.body}>{t(opening ? "sessionChoice.resultsLinkBody" : "sessionChoice.signInBody")}</p>
       <form method="post" action={opening ? "/results-link" : "/auth/sign-in"}>
         {opening ? (
@@ -28,6 +26,6 @@ export function SessionChoiceScreen({ choice }: { choice: SessionChoice }) {
       <a href="/" className={buttonClassName({ variant: "outlined" })}>
         {t(opening ? "sessionChoice.keepCurrent" : "sessionChoice.backToResults")}
       </a>
-    </section>
+    </MessageScreen>
   );
 }

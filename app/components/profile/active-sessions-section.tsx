@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import { SESSIONS_PATH, type SessionEndingChange } from "~/domain/active-sessions";
 import { useTranslation } from "~/i18n/react";
 import { EndOtherSessionsOffer } from "./end-other-sessions-offer";
-import { ProfileCard } from "./profile-card";
+import { LinkLine, ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 /** Login & Security's row for the sessions page; right after a change that calls for it, the offer to end the others. */
@@ -12,11 +11,7 @@ export function ActiveSessionsSection({ after = null }: { after?: SessionEndingC
     <ProfileCard headingId="where-signed-in" heading={t("sessions.heading")} level={2}>
       <p className={styles.paragraph}>{t("sessions.sectionIntro")}</p>
       {after ? <EndOtherSessionsOffer /> : null}
-      <p className={styles.paragraph}>
-        <Link to={SESSIONS_PATH} className={styles.textLink}>
-          {t("sessions.review")}
-        </Link>
-      </p>
+      <LinkLine to={SESSIONS_PATH}>{t("sessions.review")}</LinkLine>
     </ProfileCard>
   );
 }

@@ -21,18 +21,16 @@ export type DataExportCardProps = {
   serverTimeZone: string;
 };
 
-function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs: number) => string }) {
+/** What became of one request, below when it was made. */
+function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs: number) => string }) {
   const { t, i18n } = useTranslation("profile");
-  const requested = <p className={styles.muted}>{t("dataExport.requestedAt", { time: moment(item.requestedAt) })}</p>;
   switch (item.kind) {
-    case "preparing": {
-      const status = item.filesTotal
-        ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal })
-        : t("dataExport.waiting");
+    case "preparing":
       return (
         <>
-          {requested}
-          <p className={styles.paragraph}>{status}</p>
+          <p className={styles.paragraph}>
+            {item.filesTotal ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal }) : t("dataExport.waiting")}
+          </p>
           <progress
             className={styles.exportProgress}
             aria-label={t("dataExport.progressLabel")}
@@ -41,11 +39,9 @@ function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs:
           />
         </>
       );
-    }
     case "ready":
       return (
         <>
-          {requested}
           <p className={styles.paragraph}>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
           <p className={styles.paragraph}>
             {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
@@ -56,19 +52,9 @@ function ExportEntry({ item, moment }: { item: DataExportItem; moment: (epochMs:
         </>
       );
     case "expired":
-      return (
-        <>
-          {requested}
-          <p className={styles.paragraph}>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>
-        </>
-      );
+      return <p className={styles.paragraph}>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>;
     case "failed":
-      return (
-        <>
-          {requested}
-          <p className={styles.paragraph}>{t("dataExport.failed")}</p>
-        </>
-      );
+      return <p className={styles.paragraph}>{t("dataExport.failed")}</p>;
   }
 }
 
@@ -90,7 +76,6 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
       {problem ? (
         <Notification
           type="error"
-
           bodyText={problem.kind === "too-many" ? t("dataExport.tooMany", { time: moment(problem.retryAt) }) : t("dataExport.unavailable")}
           visibleMs={0}
         />
@@ -111,7 +96,8 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
           <ul className={styles.consentList} aria-live="polite">
             {items.map((item) => (
               <li key={item.id} className={styles.consentItem}>
-                <ExportEntry item={item} moment={moment} />
+                <p className={styles.muted}>{t("dataExport.requestedAt", { time: moment(item.requestedAt) })}</p>
+                <ExportState item={item} moment={moment} />
               </li>
             ))}
           </ul>

@@ -1,16 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { CodeStep } from "~/components/verification/code-step";
 import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
+import { methodOptions } from "./pick-step";
+import { LinkLine } from "./profile-card";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -39,11 +41,9 @@ function WhatAndWhy({ file }: { file: DownloadFileView }) {
 export function DownloadPickStep({ file, reply, appAvailable }: { file: DownloadFileView; reply?: StepAnswer; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
   const action = downloadPath(file.target);
-  const [form] = useForm({
+  const [form] = useZodForm(PasswordUpdateMethodSchema, {
     id: "download-pick",
     lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordUpdateMethodSchema }),
   });
   const busy = useSubmittingIntent("send-code");
   return (
@@ -57,11 +57,7 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
           name="authMethod"
           legend={t("download.methodLegend")}
           defaultValue={appAvailable ? "totp" : DEFAULT_AUTH_METHOD}
-          options={[
-            ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-            { value: "sms", label: t("pick.sms") },
-            { value: "voice", label: t("pick.voice") },
-          ]}
+          options={methodOptions(t, appAvailable)}
         />
         <FormActions submitLabel={t("download.sendCode")} busy={busy} cancel={{ to: backFrom(file.target), label: t("download.cancel") }} />
       </Form>
@@ -118,11 +114,7 @@ export function DownloadReadyStep({ file, released }: { file: DownloadFileView; 
         </a>
       </p>
       <p className={styles.paragraph}>{t("download.once", { minutes: exome ? EXOME_LINK_MINUTES : ARCHIVE_LINK_MINUTES })}</p>
-      <p className={styles.paragraph}>
-        <Link to={backFrom(file.target)} className={styles.textLink}>
-          {exome ? t("download.backToResults") : t("download.backToData")}
-        </Link>
-      </p>
+      <LinkLine to={backFrom(file.target)}>{exome ? t("download.backToResults") : t("download.backToData")}</LinkLine>
     </div>
   );
 }

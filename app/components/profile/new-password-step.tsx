@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { PasswordField } from "~/components/password-field";
 import { useHydrated } from "~/components/use-hydrated";
+import { useZodForm } from "~/components/use-zod-form";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
 import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-view";
@@ -22,12 +22,10 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const [typed, setTyped] = useState<string | null>(null);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NewPasswordSchema, {
     id: "password-update-new-password",
     lastResult: reply?.intent === "set-password" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPasswordSchema }),
   });
   const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
   // Live while typing with JavaScript. Without it there is none: the server never sends the password

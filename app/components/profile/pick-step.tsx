@@ -4,16 +4,24 @@ import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
+import type { TranslateFunction } from "~/i18n/translate";
 import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
+
+/** How a code can come: the authenticator app first where it is set up, then a text message or a call. */
+export const methodOptions = (t: TranslateFunction, appAvailable: boolean) => [
+  ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
+  { value: "sms", label: t("pick.sms") },
+  { value: "voice", label: t("pick.voice") },
+];
 
 /**
  * mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. With an
  * authenticator app offered too, nothing is necessarily sent: the step asks how to confirm and
  * continues.
  */
-export function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   return (
@@ -26,11 +34,7 @@ export function PickStep({ view, reply }: { view: StepView; reply: StepReply | u
         name="authMethod"
         legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
         defaultValue={DEFAULT_AUTH_METHOD}
-        options={[
-          ...(view.appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-          { value: "sms", label: t("pick.sms") },
-          { value: "voice", label: t("pick.voice") },
-        ]}
+        options={methodOptions(t, view.appAvailable)}
       />
       <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
     </Form>

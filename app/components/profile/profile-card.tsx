@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 export type ProfileCardProps = {
@@ -24,5 +26,30 @@ export function ProfileCard({ headingId, heading, level, id, busy, children }: P
       </Heading>
       {children}
     </section>
+  );
+}
+
+/** A link on a line of its own: the way on, or back, from a page or card. */
+export function LinkLine({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className={styles.paragraph}>
+      <Link to={to} className={styles.textLink}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * A card of Personal Information that leads to a page of its own (the shared reports, the requests to
+ * talk to a genetic counsellor): its texts are `card` (a key with its namespace) `.title`, `.body` and `.link`.
+ */
+export function LinkCard({ card, headingId, to }: { card: string; headingId: string; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <ProfileCard headingId={headingId} heading={t(`${card}.title`)} level={2}>
+      <p className={styles.paragraph}>{t(`${card}.body`)}</p>
+      <LinkLine to={to}>{t(`${card}.link`)}</LinkLine>
+    </ProfileCard>
   );
 }

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { authCodeSchema } from "~/domain/auth-code";
 import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -18,11 +18,9 @@ import { StepNotice } from "./step-notice";
 export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret: string; reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
   const confirming = useSubmittingIntent("confirm");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(authCodeSchema("totp"), {
     id: "factor-enrol",
     lastResult: reply?.intent === "confirm" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema("totp") }),
   });
   return (
     <div className={styles.form}>

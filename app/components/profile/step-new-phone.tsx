@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { NewPhoneSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -18,11 +18,9 @@ import { StepNotice } from "./step-notice";
 export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
   const sending = useSubmittingIntent("send-phone-code");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NewPhoneSchema, {
     id: "factor-new-phone",
     lastResult: reply?.intent === "send-phone-code" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewPhoneSchema }),
   });
   return (
     <div className={styles.form}>

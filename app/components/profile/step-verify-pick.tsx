@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -40,11 +40,9 @@ export function VerifyPickStep(props: {
   const { methods, phone, reply } = props;
   // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
   const canUsePasskeys = useCanUsePasskeys();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(VerifyPickSchema, {
     id: "factor-verify-pick",
     lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPickSchema }),
   });
   return (
     <div className={styles.form}>

@@ -3,6 +3,7 @@ import { calendarDate } from "~/domain/calendar-date";
 import { receiptPath, WITHDRAW_PATH } from "~/domain/withdrawal";
 import type { Withdrawal } from "~/domain/withdrawal-reply";
 import { useTranslation } from "~/i18n/react";
+import { LinkLine } from "./profile-card";
 import * as styles from "./profile.css";
 
 /** My Studies: the latest withdrawal request and where it stands, or the way to make one. */
@@ -31,11 +32,7 @@ export function WithdrawalStatus({ withdrawal }: { withdrawal: Withdrawal | null
       </p>
       <p className={styles.paragraph}>{t(`withdraw.requested.${withdrawal.choice}`)}</p>
       <p className={styles.paragraph}>{t("withdraw.onStudies.status", { status: t(`withdraw.status.${withdrawal.status}`) })}</p>
-      <p className={styles.paragraph}>
-        <Link to={receiptPath(withdrawal.reference)} className={styles.textLink}>
-          {t("withdraw.onStudies.view", { reference: withdrawal.reference })}
-        </Link>
-      </p>
+      <LinkLine to={receiptPath(withdrawal.reference)}>{t("withdraw.onStudies.view", { reference: withdrawal.reference })}</LinkLine>
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { CodeStep } from "~/components/verification/code-step";
 import { site } from "~/config/site";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
@@ -14,6 +14,7 @@ import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/doma
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { Trans, useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
+import { methodOptions } from "./pick-step";
 import * as styles from "./profile.css";
 import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
@@ -24,11 +25,9 @@ export type WithdrawalReply = StepAnswer;
 /** Step one: the three choices, each with what it means, and how the code should come. */
 export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: WithdrawalReply; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(WithdrawalChoiceSchema, {
     id: "withdrawal-choice",
     lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WithdrawalChoiceSchema }),
   });
   const busy = useSubmittingIntent("send-code");
   return (
@@ -60,11 +59,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
           name={fields.authMethod.name}
           legend={t(appAvailable ? "pick.legendFactors" : "pick.legend")}
           defaultValue={DEFAULT_AUTH_METHOD}
-          options={[
-            ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-            { value: "sms", label: t("pick.sms") },
-            { value: "voice", label: t("pick.voice") },
-          ]}
+          options={methodOptions(t, appAvailable)}
         />
         <FormActions
           submitLabel={t(appAvailable ? "pick.continue" : "withdraw.sendCode")}

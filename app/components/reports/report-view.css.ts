@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { media } from "~/styles/breakpoints";
+import { page as sharesPage } from "~/components/shares/shares.css";
 import { vars } from "~/styles/theme.css";
 
 /**
@@ -35,15 +35,7 @@ export const value = style({
   overflowWrap: "anywhere",
 });
 
-/** The participant's report page: the frame My Results has, around a column of at most 760 px. */
-export const page = style({
-  display: "grid",
-  gap: vars.space.lg,
-  maxWidth: "760px",
-  minWidth: 0,
-  boxSizing: "content-box",
-  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
-  "@media": { [media.desktopUp]: { padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.xxl}` } },
-});
+/** The participant's report page has the share pages' frame. */
+export const page = sharesPage;
 export const aside = style({ display: "grid", gap: vars.space.xs });
 export const link = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium, overflowWrap: "anywhere" });

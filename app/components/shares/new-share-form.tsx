@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
@@ -8,6 +7,7 @@ import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { SHARE_DAYS } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -27,12 +27,10 @@ export function NewShareForm({
   reply?: NewShareReply;
 }) {
   const { t } = useTranslation("shares");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NewShareSchema, {
     id: "new-share",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewShareSchema }),
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
-import { Notification } from "~/components/notification";
+import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
+import { useZodForm } from "~/components/use-zod-form";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -22,26 +22,17 @@ export type OpenShareReply = {
  */
 export function OpenShareForm({ link, reply }: { link: string | null; reply?: OpenShareReply }) {
   const { t } = useTranslation("shares");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(OpenShareSchema, {
     id: "open-share",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OpenShareSchema }),
   });
   const busy = useNavigation().state === "submitting";
   const shown = link ? [fields.dateOfBirth] : [fields.code, fields.dateOfBirth];
   return (
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, (key) => t(key))} />
-      {reply?.refusal ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          takesFocus
-          headerText={t(`open.errors.${reply.refusal.key}`, { minutes: reply.refusal.minutes ?? 0 })}
-        />
-      ) : null}
+      <RefusalNotice keyPrefix="shares:open.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t(link ? "open.introLink" : "open.intro")}</p>
       <Form method="post" action={CLINICIAN_PATH} {...getFormProps(form)} className={profile.form}>
         {link ? (

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
@@ -10,6 +9,7 @@ import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
+import { useZodForm } from "~/components/use-zod-form";
 import { authCodeSchema, codeDigits, sendsNothing } from "~/domain/auth-code";
 import type { OtherWay } from "~/domain/code-help";
 import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
@@ -49,12 +49,10 @@ export function CodeStep(props: CodeStepProps) {
   const { action, intent, view, reply } = props;
   const { method, phoneNumber: phone } = view;
   const submitting = useSubmittingIntent(intent);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(authCodeSchema(method), {
     id: props.id,
     lastResult: reply?.intent === intent ? reply.result : undefined,
-    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: authCodeSchema(method) }),
   });
   const digits = codeDigits(method);
   return (
