@@ -6,6 +6,15 @@ export { sendJson };
 
 const MAX_JSON_BODY_BYTES = 16 * 1024;
 
+/** Refuses a method the path does not take, naming those it does. */
+export function methodNotAllowed(res: ServerResponse, methods: string): never {
+  res.setHeader("allow", methods);
+  throw new RequestError(405, "Method not allowed");
+}
+
+/** An answer without a body, which no cache keeps. */
+export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
+
 /** Every error answer has the same shape: { status, message } with the HTTP status. */
 export function sendError(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, { status, message });

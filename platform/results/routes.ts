@@ -12,7 +12,7 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
+import { checkedQuery, methodNotAllowed, pathSegments, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
 import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -293,12 +293,11 @@ export function createRouter(deps: RouteDependencies) {
       sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
     } else if (req.method === "DELETE") {
       await deps.faults.clear(userIdToClear(url));
-      res.writeHead(204, { "cache-control": "no-store" }).end();
+      sendNoContent(res);
     } else if (req.method === "GET") {
       sendJson(res, 200, { faults: await deps.faults.list() });
     } else {
-      res.setHeader("allow", "GET, POST, DELETE");
-      throw new RequestError(405, "Method not allowed");
+      methodNotAllowed(res, "GET, POST, DELETE");
     }
   }
 
@@ -318,10 +317,8 @@ export function createRouter(deps: RouteDependencies) {
   };
   const allow =
     (methods: string): RequestHandler =>
-    (_req, res) => {
-      res.setHeader("allow", methods);
-      throw new RequestError(405, "Method not allowed");
-    };
+    (_req, res) =>
+      methodNotAllowed(res, methods);
 
   const router = Router({ caseSensitive: true });
   // A malformed escape or a control character in the path or query is the caller's mistake.

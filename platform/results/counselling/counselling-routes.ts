@@ -9,7 +9,7 @@ import {
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "../http-kit.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
@@ -97,11 +97,6 @@ const QueueQuery = z.object({
   after: z.uuid().optional(),
 });
 
-const allow = (res: ServerResponse, methods: string) => {
-  res.setHeader("allow", methods);
-  throw new RequestError(405, "Method not allowed");
-};
-
 export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   const { store } = deps;
 
@@ -149,9 +144,9 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
       if (requestId === undefined) {
         if (req.method === "GET") return sendJson(res, 200, { requests: await store.list(userId) });
         if (req.method === "POST") return create(req, res, userId);
-        return allow(res, "GET, POST");
+        return methodNotAllowed(res, "GET, POST");
       }
-      if (req.method !== "POST") return allow(res, "POST");
+      if (req.method !== "POST") return methodNotAllowed(res, "POST");
       if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
       const request = await store.cancel(userId, requestId);
       if (!request) throw new RequestError(404, "No such counselling request");
@@ -162,14 +157,14 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     async team(req: IncomingMessage, res: ServerResponse, requestId: string | undefined, url: URL) {
       await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
       if (requestId === undefined) {
-        if (req.method !== "GET") return allow(res, "GET");
+        if (req.method !== "GET") return methodNotAllowed(res, "GET");
         const query = QueueQuery.safeParse(Object.fromEntries(url.searchParams));
         if (!query.success)
           throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
         const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
         return sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
       }
-      if (req.method !== "POST") return allow(res, "POST");
+      if (req.method !== "POST") return methodNotAllowed(res, "POST");
       if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
       const parsed = MoveBody.safeParse(await readJsonBody(req));
       if (!parsed.success) throw new RequestError(400, "state is scheduled (with scheduledFor) or done");
@@ -189,14 +184,14 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
 
     /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
     async notices(req: IncomingMessage, res: ServerResponse, what: string) {
-      if (req.method !== "POST") return allow(res, "POST");
+      if (req.method !== "POST") return methodNotAllowed(res, "POST");
       await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-notices");
       if (what === "claim") return sendJson(res, 200, { notices: await store.claimAcknowledgements() });
       if (what === "ack") {
         const parsed = AckBody.safeParse(await readJsonBody(req));
         if (!parsed.success) throw new RequestError(400, "ids are required");
         await store.acknowledged(parsed.data.ids);
-        return void res.writeHead(204, { "cache-control": "no-store" }).end();
+        return sendNoContent(res);
       }
       throw new RequestError(404, "Not found");
     },

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
@@ -103,10 +103,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       res.setHeader("cache-control", "no-store");
       if (letterId === undefined) {
         if (req.method === "GET") return sendJson(res, 200, { letters: await letters.list(userId) });
-        if (req.method !== "POST") {
-          res.setHeader("allow", "GET, POST");
-          throw new RequestError(405, "Method not allowed");
-        }
+        if (req.method !== "POST") methodNotAllowed(res, "GET, POST");
         const parsed = CreateBody.safeParse(await readJsonBody(req));
         if (!parsed.success) throw new RequestError(400, "appId is required");
         const app = await deps.repository.findApp(userId, parsed.data.appId);
@@ -121,17 +118,11 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
         return sendJson(res, made.created ? 201 : 200, { letter: made.letter });
       }
       if (what === "end") {
-        if (req.method !== "POST") {
-          res.setHeader("allow", "POST");
-          throw new RequestError(405, "Method not allowed");
-        }
+        if (req.method !== "POST") methodNotAllowed(res, "POST");
         await ownLetter(userId, letterId);
         return sendJson(res, 200, { letter: await letters.end(userId, letterId) });
       }
-      if (req.method !== "GET") {
-        res.setHeader("allow", "GET");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "GET") methodNotAllowed(res, "GET");
       const letter = await ownLetter(userId, letterId);
       const content = contentOf(letter, reportLanguage(url.searchParams.get("lang")));
       if (what === "letter") return sendJson(res, 200, { letter, content });
@@ -149,10 +140,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
 
     /** `family-letter/open` (POST): a relative's code, no participant token anywhere. */
     async relative(req: IncomingMessage, res: ServerResponse) {
-      if (req.method !== "POST") {
-        res.setHeader("allow", "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "POST") methodNotAllowed(res, "POST");
       return open(req, res);
     },
   };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
+import { CONTROL_CHARACTER, methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
 import type { ShareStore } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { KitSettings } from "./kit-settings.ts";
@@ -116,8 +116,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     async participant(req: IncomingMessage, res: ServerResponse, userId: string) {
       if (req.method === "GET") return sendJson(res, 200, { kits: await store.list(userId) });
       if (req.method === "POST") return register(req, res, userId);
-      res.setHeader("allow", "GET, POST");
-      throw new RequestError(405, "Method not allowed");
+      methodNotAllowed(res, "GET, POST");
     },
 
     /** POST /dev/kits (development only): the program sending a kit out; answers its barcode. */

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
+import { CONTROL_CHARACTER, methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "../http-kit.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
@@ -139,10 +139,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     /** `shares/{userID}` (GET, POST) and `shares/{userID}/{shareID}/revoke` (POST): the participant's own, after `authorize`. */
     async participant(req: IncomingMessage, res: ServerResponse, userId: string, shareId: string | undefined) {
       if (shareId === undefined && req.method === "GET") return sendJson(res, 200, { shares: await store.list(userId) });
-      if (req.method !== "POST") {
-        res.setHeader("allow", shareId === undefined ? "GET, POST" : "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "POST") methodNotAllowed(res, shareId === undefined ? "GET, POST" : "POST");
       if (shareId !== undefined) {
         if (!z.uuid().safeParse(shareId).success) throw new RequestError(404, "No such share");
         const share = await store.revoke(userId, shareId);
@@ -170,19 +167,13 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
     async clinician(req: IncomingMessage, res: ServerResponse, what: string, url: URL) {
       if (what === "open" || what === "close") {
-        if (req.method !== "POST") {
-          res.setHeader("allow", "POST");
-          throw new RequestError(405, "Method not allowed");
-        }
+        if (req.method !== "POST") methodNotAllowed(res, "POST");
         if (what === "open") return open(req, res);
         // 'Close this report': the access ends here, not only in the clinician's browser.
         await store.closeAccess(accessOf(req));
-        return void res.writeHead(204, { "cache-control": "no-store" }).end();
+        return sendNoContent(res);
       }
-      if (req.method !== "GET") {
-        res.setHeader("allow", "GET");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "GET") methodNotAllowed(res, "GET");
       if (what === "report") {
         const { opened, app, content } = await sharedReport(req, url);
         await store.recordDelivery(opened.share.id, "page");
@@ -209,10 +200,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
 
     /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
     async notices(req: IncomingMessage, res: ServerResponse, what: string) {
-      if (req.method !== "POST") {
-        res.setHeader("allow", "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "POST") methodNotAllowed(res, "POST");
       await deps.verifyToken(bearerToken(req.headers.authorization), "share-notices");
       if (what === "claim") {
         const rows = await store.claimNotices();
@@ -233,7 +221,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         const parsed = AckBody.safeParse(await readJsonBody(req));
         if (!parsed.success) throw new RequestError(400, "ids are required");
         await store.noticesSent(parsed.data.ids);
-        return void res.writeHead(204, { "cache-control": "no-store" }).end();
+        return sendNoContent(res);
       }
       throw new RequestError(404, "Not found");
     },
