@@ -3,9 +3,10 @@ import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, readJsonBody, sendJson } from "./http-kit.ts";
+import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.ts";
+import { RequestError, type TokenVerifier } from "./token-verifier.ts";
 
 /**
  * Report versions: the lab reissues a report when the science changes it (a variant reclassified, a
@@ -22,15 +23,6 @@ export interface ReportVersion {
   /** What changed from the version before, in one sentence; null for the first. */
   change: string | null;
   changeEs: string | null;
-}
-
-export interface ReportReissue {
-  id: number;
-  userId: string;
-  appId: string;
-  appName: string;
-  version: number;
-  reissuedAt: string;
 }
 
 interface VersionRow {
@@ -168,38 +160,6 @@ export async function reissueReport(
   });
 }
 
-export async function lastReportReissue(db: Database): Promise<number> {
-  const [row] = await db.query<{ last: string | number | null }>("SELECT max(id) AS last FROM results_report_reissues");
-  return Number(row?.last ?? 0);
-}
-
-export async function reportReissuesAfter(db: Database, after: number, limit: number): Promise<ReportReissue[]> {
-  const rows = await db.query<{
-    id: string | number;
-    user_id: string;
-    app_id: string;
-    app_name: string;
-    version: number;
-    reissued_at: Date | string;
-  }>("SELECT id, user_id, app_id, app_name, version, reissued_at FROM results_report_reissues WHERE id > $1 ORDER BY id LIMIT $2", [
-    after,
-    limit,
-  ]);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    userId: row.user_id,
-    appId: row.app_id,
-    appName: row.app_name,
-    version: row.version,
-    reissuedAt: new Date(row.reissued_at).toISOString(),
-  }));
-}
-
-const FeedQuery = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-
 /** One sentence: no control characters, no more than a lab would write. */
 const Sentence = z
   .string()
@@ -226,14 +186,19 @@ export function createReportVersionRoutes(deps: ReportVersionDeps) {
   return {
     /** GET /report-reissues?after=&limit= (the identity provider's token only). */
     async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await deps.verifyToken(bearerToken(req.headers.authorization), "report-reissues");
-      const parsed = FeedQuery.safeParse(Object.fromEntries(query));
-      if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
-      const [reissues, lastId] = await Promise.all([
-        reportReissuesAfter(deps.db, parsed.data.after, parsed.data.limit),
-        lastReportReissue(deps.db),
-      ]);
-      sendJson(res, 200, { reissues, lastId });
+      await sendLogFeed(deps, req, res, query, {
+        purpose: "report-reissues",
+        table: "results_report_reissues",
+        columns: "user_id, app_id, app_name, version, reissued_at",
+        key: "reissues",
+        entry: (row: { user_id: string; app_id: string; app_name: string; version: number; reissued_at: Date | string }) => ({
+          userId: row.user_id,
+          appId: row.app_id,
+          appName: row.app_name,
+          version: row.version,
+          reissuedAt: new Date(row.reissued_at).toISOString(),
+        }),
+      });
     },
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
     async reissue(req: IncomingMessage, res: ServerResponse, userId: string, appId: string) {
