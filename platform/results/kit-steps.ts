@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { readJsonBody, sendJson } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
-import { RequestError, type TokenVerifier } from "./token-verifier.ts";
+import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Kit steps: this service owns a kit's status, so it records every step a kit moves on to in
@@ -47,13 +47,7 @@ export async function moveKit(db: Database, userId: string, now: Date, step?: nu
 
 const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP).optional() }).strict();
 
-export interface KitStepDeps {
-  db: Database;
-  now: () => Date;
-  verifyToken: TokenVerifier;
-}
-
-export function createKitStepRoutes(deps: KitStepDeps) {
+export function createKitStepRoutes(deps: RouteBasics) {
   return {
     /** GET /kit-step-changes?after=&limit= (the identity provider's token only). */
     async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import type { Database } from "../../lib/postgres/index.ts";
 import { sendJson } from "./http-kit.ts";
-import { bearerToken, RequestError, type TokenPurpose, type TokenVerifier } from "./token-verifier.ts";
+import { bearerToken, RequestError, type RouteBasics, type TokenPurpose } from "./token-verifier.ts";
 
 const FeedQuery = z.object({
   after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
@@ -15,7 +14,7 @@ const FeedQuery = z.object({
  * `lastId`: a reader whose position is past it reads a log that was started again (fresh data).
  */
 export async function sendLogFeed<Row>(
-  deps: { db: Database; verifyToken: TokenVerifier },
+  deps: Pick<RouteBasics, "db" | "verifyToken">,
   req: IncomingMessage,
   res: ServerResponse,
   query: URLSearchParams,

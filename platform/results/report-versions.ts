@@ -6,7 +6,7 @@ import { CONTROL_CHARACTER, readJsonBody, sendJson } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
-import { RequestError, type TokenVerifier } from "./token-verifier.ts";
+import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Report versions: the lab reissues a report when the science changes it (a variant reclassified, a
@@ -176,13 +176,7 @@ export function requestedVersion(value: string | null): number | undefined {
   return Number(value);
 }
 
-export interface ReportVersionDeps {
-  db: Database;
-  now: () => Date;
-  verifyToken: TokenVerifier;
-}
-
-export function createReportVersionRoutes(deps: ReportVersionDeps) {
+export function createReportVersionRoutes(deps: RouteBasics) {
   return {
     /** GET /report-reissues?after=&limit= (the identity provider's token only). */
     async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
