@@ -3,7 +3,7 @@ import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
-import { renderReportPdf } from "../report-pdf.ts";
+import { renderReportPdf, sendPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { answeredNoSoonerThan, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
 import { RequestError } from "../token-verifier.ts";
@@ -128,12 +128,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       if (what === "letter") return sendJson(res, 200, { letter, content });
       if (what === "letter.pdf") {
         const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
-        res.writeHead(200, {
-          "content-type": "application/pdf",
-          "content-disposition": `inline; filename="family-letter-${content.language}.pdf"`,
-          "content-length": body.length,
-        });
-        return void res.end(body);
+        return sendPdf(res, body, `family-letter-${content.language}.pdf`);
       }
       throw new RequestError(404, "Not found");
     },

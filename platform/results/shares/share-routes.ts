@@ -5,7 +5,7 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "../http-kit.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
-import { renderReportPdf } from "../report-pdf.ts";
+import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
@@ -186,14 +186,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         const { opened, app, content, issuedAt } = await sharedReport(req, url);
         const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
         await store.recordDelivery(opened.share.id, "pdf");
-        const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
-        res.writeHead(200, {
-          "cache-control": "private, no-store",
-          "content-type": "application/pdf",
-          "content-disposition": `inline; filename="${name}"`,
-          "content-length": body.length,
-        });
-        return void res.end(body);
+        return sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
       }
       throw new RequestError(404, "Not found");
     },
