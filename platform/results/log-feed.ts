@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import { sendJson } from "./http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
 import { bearerToken, RequestError, type RouteBasics, type TokenPurpose } from "./token-verifier.ts";
 
 const FeedQuery = z.object({
@@ -31,4 +31,27 @@ export async function sendLogFeed<Row>(
     deps.db.query<{ last: string | number | null }>(`SELECT max(id) AS last FROM ${log.table}`),
   ]);
   sendJson(res, 200, { [log.key]: rows.map((row) => ({ id: Number(row.id), ...log.entry(row) })), lastId: Number(last?.last ?? 0) });
+}
+
+const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
+
+/**
+ * `…-notices/claim` and `…-notices/ack` (POST, the identity provider's token only): what it e-mails,
+ * each entry held for a minute by the caller that claims it, and acknowledged once sent.
+ */
+export async function serveNotices(
+  deps: Pick<RouteBasics, "verifyToken">,
+  req: IncomingMessage,
+  res: ServerResponse,
+  what: string,
+  feed: { purpose: TokenPurpose; claim: () => Promise<unknown[]>; acknowledge: (ids: string[]) => Promise<void> },
+) {
+  if (req.method !== "POST") methodNotAllowed(res, "POST");
+  await deps.verifyToken(bearerToken(req.headers.authorization), feed.purpose);
+  if (what === "claim") return sendJson(res, 200, { notices: await feed.claim() });
+  if (what !== "ack") throw new RequestError(404, "Not found");
+  const parsed = AckBody.safeParse(await readJsonBody(req));
+  if (!parsed.success) throw new RequestError(400, "ids are required");
+  await feed.acknowledge(parsed.data.ids);
+  sendNoContent(res);
 }

@@ -9,7 +9,8 @@ import {
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "../http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
+import { serveNotices } from "../log-feed.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
@@ -85,8 +86,6 @@ const MoveBody = z.discriminatedUnion("state", [
   z.object({ state: z.literal("done") }),
 ]);
 
-const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
-
 const QueueQuery = z.object({
   state: z
     .string()
@@ -128,7 +127,6 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     const created = await store.create(userId, input);
     if (created === "withdrawn" || "openRequest" in created) await deps.budget.giveBack(scope, budget.windowStart);
     if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
-    res.setHeader("cache-control", "no-store");
     if ("openRequest" in created)
       return sendJson(res, 409, {
         status: 409,
@@ -183,17 +181,11 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     },
 
     /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
-    async notices(req: IncomingMessage, res: ServerResponse, what: string) {
-      if (req.method !== "POST") return methodNotAllowed(res, "POST");
-      await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-notices");
-      if (what === "claim") return sendJson(res, 200, { notices: await store.claimAcknowledgements() });
-      if (what === "ack") {
-        const parsed = AckBody.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new RequestError(400, "ids are required");
-        await store.acknowledged(parsed.data.ids);
-        return sendNoContent(res);
-      }
-      throw new RequestError(404, "Not found");
-    },
+    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
+      serveNotices(deps, req, res, what, {
+        purpose: "counselling-notices",
+        claim: () => store.claimAcknowledgements(),
+        acknowledge: store.acknowledged,
+      }),
   };
 }

@@ -96,7 +96,6 @@ export function createKitRoutes(deps: KitRouteDeps) {
       await misses.giveBackMiss(sourceScope, bySource.windowStart);
       await misses.giveBackMiss(participantScope, byParticipant.windowStart);
     }
-    res.setHeader("cache-control", "no-store");
     switch (outcome.kind) {
       case "registered":
         return sendJson(res, 201, { kit: outcome.kit });

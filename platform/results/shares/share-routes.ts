@@ -4,12 +4,13 @@ import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { CONTROL_CHARACTER, methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "../http-kit.ts";
+import { serveNotices } from "../log-feed.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import type { ResultsRepository } from "../repository.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
-import { answeredNoSoonerThan, createGuessBudget } from "./guess-budget.ts";
+import { RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { answerGuess, createGuessBudget } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
 export interface ShareRouteDeps {
@@ -67,8 +68,6 @@ const OpenBody = z
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
 
-const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
-
 const NO_MATCH = "No open share matches this code and date of birth";
 
 function accessOf(req: IncomingMessage): string {
@@ -108,32 +107,24 @@ export function createShareRoutes(deps: ShareRouteDeps) {
    */
   const attempt = createGuessBudget(deps, { scopePrefix: "", alert: "share-miss-budget-exhausted", what: "share code" });
 
-  async function open(req: IncomingMessage, res: ServerResponse) {
-    const [status, body] = await answeredNoSoonerThan(deps.answerFloorMs, async (): Promise<[number, unknown]> => {
-      const parsed = OpenBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) return [400, { status: 400, message: "A code or link and a date of birth are required" }];
-      const { code, link, dateOfBirth, device, source } = parsed.data;
-      const budget = await attempt(source, req.socket.remoteAddress ?? "");
-      if (budget.kind === "slowed")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-      const outcome = await store.open(
-        code ? { kind: "code", value: code } : { kind: "link", value: link! },
-        dateOfBirth,
-        device,
-        budget.limited,
-      );
-      if (outcome.kind === "opened") {
-        await budget.proved();
-        return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
-      }
-      if (outcome.kind === "limited")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-      if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-      return [404, { status: 404, message: NO_MATCH }];
-    });
-    if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
-    sendJson(res, status, body);
-  }
+  const open = (req: IncomingMessage, res: ServerResponse) =>
+    answerGuess(
+      req,
+      res,
+      { floorMs: deps.answerFloorMs, attempt, schema: OpenBody, invalid: "A code or link and a date of birth are required" },
+      async ({ code, link, dateOfBirth, device }, limited) => {
+        const outcome = await store.open(
+          code ? { kind: "code", value: code } : { kind: "link", value: link! },
+          dateOfBirth,
+          device,
+          limited,
+        );
+        if (outcome.kind === "opened") return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+        if (outcome.kind === "limited") return "limited";
+        if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
+        return [404, { status: 404, message: NO_MATCH }];
+      },
+    );
 
   return {
     /** `shares/{userID}` (GET, POST) and `shares/{userID}/{shareID}/revoke` (POST): the participant's own, after `authorize`. */
@@ -157,7 +148,6 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       const created = await store.create(userId, input, requestKey);
       if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
       if (created === "too-many") throw new RequestError(429, "Too many open shares");
-      res.setHeader("cache-control", "no-store");
       if ("expired" in created)
         return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
       const { replayed, ...answer } = created;
@@ -192,31 +182,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     },
 
     /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
-    async notices(req: IncomingMessage, res: ServerResponse, what: string) {
-      if (req.method !== "POST") methodNotAllowed(res, "POST");
-      await deps.verifyToken(bearerToken(req.headers.authorization), "share-notices");
-      if (what === "claim") {
-        const rows = await store.claimNotices();
-        return sendJson(res, 200, {
-          notices: rows.map((row) => ({
-            id: row.id,
-            shareId: row.share_id,
-            userId: row.user_id,
-            kind: row.kind,
-            device: row.device,
-            at: new Date(row.at).toISOString(),
-            recipient: row.recipient,
-            language: row.language,
-          })),
-        });
-      }
-      if (what === "ack") {
-        const parsed = AckBody.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new RequestError(400, "ids are required");
-        await store.noticesSent(parsed.data.ids);
-        return sendNoContent(res);
-      }
-      throw new RequestError(404, "Not found");
-    },
+    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
+      serveNotices(deps, req, res, what, { purpose: "share-notices", claim: () => store.claimNotices(), acknowledge: store.noticesSent }),
   };
 }

@@ -354,7 +354,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
     async claimNotices(limit = 50) {
-      return db.query<{
+      const rows = await db.query<{
         id: string;
         share_id: string;
         user_id: string;
@@ -372,6 +372,16 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
          RETURNING e.id, e.share_id, e.user_id, e.kind, e.device, e.at, s.recipient, s.language`,
         [now(), limit],
       );
+      return rows.map((row) => ({
+        id: row.id,
+        shareId: row.share_id,
+        userId: row.user_id,
+        kind: row.kind,
+        device: row.device,
+        at: iso(row.at),
+        recipient: row.recipient,
+        language: row.language,
+      }));
     },
 
     async noticesSent(ids: string[]): Promise<void> {
