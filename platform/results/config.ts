@@ -55,7 +55,7 @@ export interface ResultsConfig {
 }
 
 /** The key set is read again at least this often (a new key still fetches it at once, an unknown kid too). */
-export const JWKS_CACHE_MS = 60_000;
+const JWKS_CACHE_MS = 60_000;
 
 /** By default archives are kept beside the embedded database's directory, so two services never share one. */
 export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;

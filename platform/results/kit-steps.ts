@@ -12,13 +12,13 @@ import { RequestError, type RouteBasics } from "./token-verifier.ts";
  * change once. Moving a kit back (a development tool) records nothing: only new steps are news.
  */
 
-export const FIRST_STEP = 1;
-export const LAST_STEP = 5;
+const FIRST_STEP = 1;
+const LAST_STEP = 5;
 /** Participants who are not health-or-research have no health step (SPEC.md §4). */
 const LAST_STEP_WITHOUT_HEALTH = 4;
 
 /** Moves a kit to `step` (by default the next one). Forward: the step is dated today and logged. */
-export async function moveKit(db: Database, userId: string, now: Date, step?: number): Promise<{ kitStatus: number; logged: boolean }> {
+async function moveKit(db: Database, userId: string, now: Date, step?: number): Promise<{ kitStatus: number; logged: boolean }> {
   return db.transaction(async (tx) => {
     const [patient] = await tx.query<{ kit_status: number | null; is_health_or_research: boolean }>(
       "SELECT kit_status, is_health_or_research FROM results_patients WHERE user_id = $1 FOR UPDATE",

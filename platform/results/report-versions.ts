@@ -116,7 +116,7 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
  * before gets its first version first, dated the day its results were ready. The new version is
  * logged for the identity provider in the same transaction.
  */
-export async function reissueReport(
+async function reissueReport(
   db: Database,
   options: { userId: string; appId: string; change: string; changeEs: string | null; now: Date },
 ): Promise<ReportVersion> {
@@ -167,7 +167,7 @@ const Sentence = z
   .min(1)
   .max(300)
   .refine((value) => !CONTROL_CHARACTER.test(value));
-export const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
+const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
 
 /** A version asked for in a query: a whole number from 1, or none (the newest). */
 export function requestedVersion(value: string | null): number | undefined {

@@ -32,7 +32,7 @@ import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts
 import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes } from "./withdrawals.ts";
 
-export interface RouteDependencies {
+interface RouteDependencies {
   db: Database;
   repository: ResultsRepository;
   faults: FaultStore;

@@ -10,10 +10,10 @@ import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.
  * a request on (received → in progress → completed); the participant sees where it stands.
  */
 
-export const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
-export type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
+const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
+type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
 
-export interface Withdrawal {
+interface Withdrawal {
   reference: string;
   choice: WithdrawalChoice;
   status: "received" | "in-progress" | "completed";
@@ -38,7 +38,7 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-export function newReference(now: Date): string {
+function newReference(now: Date): string {
   const tail = Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
   return `WD-${now.getUTCFullYear()}-${tail}`;
 }

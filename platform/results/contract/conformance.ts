@@ -13,7 +13,7 @@ import { loadResultsContract, type ContractOperation, type ResultsContract } fro
  * barcode of no kit counted against the participant's kit-registration budget.
  */
 
-export interface ConformanceOptions {
+interface ConformanceOptions {
   /** The implementation's base URL (what the portal's RESULTS_API_URL would be). */
   url: string;
   /** A test participant of that implementation… */
@@ -42,9 +42,9 @@ export interface ConformanceOptions {
   timeoutMs?: number;
 }
 
-export type Outcome = "passed" | "failed" | "not checked";
+type Outcome = "passed" | "failed" | "not checked";
 
-export interface OperationReport {
+interface OperationReport {
   operationId: string;
   method: string;
   path: string;

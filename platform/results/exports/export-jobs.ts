@@ -50,13 +50,13 @@ const toJob = (row: ExportRow): ExportJob => ({
 });
 
 /** How long a finished download stays available. */
-export const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
+const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
 /** Requests a participant may make in EXPORT_AVAILABLE_MS: each one reads every document again. */
-export const EXPORT_REQUESTS_PER_DAY = 3;
+const EXPORT_REQUESTS_PER_DAY = 3;
 /** A worker holds a job this long without news before another worker may take it over (it crashed). */
-export const EXPORT_LEASE_MS = 60_000;
+const EXPORT_LEASE_MS = 60_000;
 /** A job that failed this many times is given up, and the participant told so. */
-export const EXPORT_MAX_ATTEMPTS = 3;
+const EXPORT_MAX_ATTEMPTS = 3;
 
 /** The job table the portal's requests write to and the results service's workers read from (PostgreSQL). */
 export function createExportJobs(db: Database, now: () => Date) {

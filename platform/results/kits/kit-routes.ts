@@ -18,7 +18,7 @@ export interface KitRouteDeps extends KitSettings {
 
 const DAY_MS = 86_400_000;
 /** A sample kept longer than this before its kit is registered is not one the lab can use. */
-export const OLDEST_COLLECTION_DAYS = 365;
+const OLDEST_COLLECTION_DAYS = 365;
 
 const RegisterBody = z.object({
   barcode: z.string().max(40),

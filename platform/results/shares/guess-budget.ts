@@ -25,7 +25,7 @@ export interface GuessBudgetDeps {
  * sends is compared), or `counted` (compared; `limited` when the deployment's budget is spent, so only
  * a right secret may open). An attempt that proves right calls `proved` to give its places back.
  */
-export type GuessAttempt =
+type GuessAttempt =
   | { kind: "slowed"; retryAfterSeconds: number }
   | { kind: "counted"; limited: boolean; retryAfterSeconds: number; proved: () => Promise<void> };
 
@@ -70,7 +70,7 @@ export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: 
 }
 
 /** Every answer to a typed secret takes at least `floorMs`, so none is faster than another. */
-export async function answeredNoSoonerThan<T>(floorMs: number, answer: () => Promise<T>): Promise<T> {
+async function answeredNoSoonerThan<T>(floorMs: number, answer: () => Promise<T>): Promise<T> {
   const startedAt = performance.now();
   const result = await answer();
   const left = floorMs - (performance.now() - startedAt);

@@ -3,23 +3,23 @@ import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { newLongSecret, newShareCode, type ShareHasher } from "./share-secrets.ts";
 
 export const SHARE_DAYS = [1, 7, 30] as const;
-export type ShareDays = (typeof SHARE_DAYS)[number];
-export type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
-export type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
+type ShareDays = (typeof SHARE_DAYS)[number];
+type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
+type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 
 /** A participant may keep this many shares open at once. */
-export const MAX_OPEN_SHARES = 10;
+const MAX_OPEN_SHARES = 10;
 /** Wrong dates of birth a share takes, in its whole life, before it locks. */
-export const WRONG_BIRTH_DATE_LIMIT = 5;
+const WRONG_BIRTH_DATE_LIMIT = 5;
 /**
  * How long the request that created a share can be sent again and answered with the same share, code
  * and link (the portal's answer was lost on the way); after that only the share is answered.
  */
-export const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
+const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
 /** How long a clinician's page stays open after the date of birth matched (never past the share's end). */
-export const ACCESS_TTL_MS = 30 * 60_000;
+const ACCESS_TTL_MS = 30 * 60_000;
 
-export interface ShareView {
+interface ShareView {
   id: string;
   appId: string;
   recipient: string;
