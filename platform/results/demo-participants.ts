@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import * as z from "zod";
 import { FhFindingSchema } from "./fh-finding.ts";
+import { issuesText } from "./http-kit.ts";
 
 const DemoAppSchema = z.object({
   appID: z.string().min(1),
@@ -83,9 +84,6 @@ export type DemoParticipant = z.infer<typeof DemoParticipantSchema>;
 
 export async function readDemoParticipants(file: string): Promise<DemoParticipant[]> {
   const parsed = DemoFileSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`Invalid demo participants file ${file}: ${problems}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid demo participants file ${file}: ${issuesText(parsed.error)}`);
   return parsed.data.participants;
 }

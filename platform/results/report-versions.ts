@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
-import { CONTROL_CHARACTER, readJsonBody, sendJson } from "./http-kit.ts";
+import { plainText, readJsonBody, sendJson } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
@@ -161,12 +161,7 @@ async function reissueReport(
 }
 
 /** One sentence: no control characters, no more than a lab would write. */
-const Sentence = z
-  .string()
-  .trim()
-  .min(1)
-  .max(300)
-  .refine((value) => !CONTROL_CHARACTER.test(value));
+const Sentence = plainText(300);
 const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
 
 /** A version asked for in a query: a whole number from 1, or none (the newest). */

@@ -12,7 +12,7 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { checkedQuery, methodNotAllowed, pathSegments, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
+import { checkedQuery, issuesText, methodNotAllowed, pathSegments, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -277,10 +277,7 @@ export function createRouter(deps: RouteDependencies) {
   async function devFaults(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method === "POST") {
       const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
-        throw new RequestError(400, `Invalid fault: ${problems}`);
-      }
+      if (!parsed.success) throw new RequestError(400, `Invalid fault: ${issuesText(parsed.error, "body")}`);
       sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
     } else if (req.method === "DELETE") {
       await deps.faults.clear(userIdToClear(url));

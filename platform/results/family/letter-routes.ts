@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, sendPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
@@ -30,11 +30,7 @@ const CreateBody = z.object({ appId: z.string().min(1).max(200) });
 const OpenBody = z.object({
   code: z.string().min(1).max(40),
   language: z.enum(["en", "es"]).default("en"),
-  /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
-  source: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/)
-    .optional(),
+  source: sourceField,
 });
 
 export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {

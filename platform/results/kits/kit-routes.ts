@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { CONTROL_CHARACTER, methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, plainText, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
 import type { ShareStore } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { KitSettings } from "./kit-settings.ts";
@@ -25,21 +25,12 @@ const RegisterBody = z.object({
   collectedOn: z.iso.date(),
   /** Whose sample: only the participant's own is registered in their account. */
   sampleOf: z.literal("self"),
-  /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
-  source: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/)
-    .optional(),
+  source: sourceField,
   /** The participant as the portal knows them, for a first kit of someone this service has no record of. */
   participant: z
     .object({
       email: z.email().max(320),
-      name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(200)
-        .refine((value) => !CONTROL_CHARACTER.test(value)),
+      name: plainText(200),
     })
     .optional(),
 });

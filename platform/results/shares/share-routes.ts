@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { CONTROL_CHARACTER, methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "../http-kit.ts";
+import { methodNotAllowed, plainText, readJsonBody, sendJson, sendNoContent, sourceField } from "../http-kit.ts";
 import { serveNotices } from "../log-feed.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
@@ -30,14 +30,6 @@ export interface ShareRouteDeps {
   logger: Logger;
 }
 
-const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => !CONTROL_CHARACTER.test(value));
-
 const CreateBody = z.object({
   appId: z.string().min(1).max(200),
   recipient: plainText(100),
@@ -60,11 +52,7 @@ const OpenBody = z
       .string()
       .regex(/^(phone|tablet|computer)( · (Edge|Firefox|Chrome|Safari))?$/)
       .catch("unknown"),
-    /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
-    source: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,128}$/)
-      .optional(),
+    source: sourceField,
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
 
