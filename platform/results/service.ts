@@ -29,7 +29,7 @@ import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
-import { seedBirthDates } from "./shares/birth-dates.ts";
+import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
@@ -83,9 +83,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     if (config.demoParticipantsFile) {
       const participants = await readDemoParticipants(config.demoParticipantsFile);
       await seedDemoParticipants(db, participants);
-      await seedBirthDates(db, config.demoParticipantsFile);
+      await storeBirthDates(db, participants);
       await seedDemoKits(db, participants);
-      await seedCounsellingRequests(db, config.demoParticipantsFile);
+      await seedCounsellingRequests(db, participants);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
