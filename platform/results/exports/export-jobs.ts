@@ -13,7 +13,6 @@ export interface ExportJob {
   filesTotal: number | null;
   filesDone: number;
   sizeBytes: number | null;
-  attempts: number;
   requestedAt: string;
   readyAt: string | null;
   expiresAt: string | null;
@@ -27,7 +26,6 @@ interface ExportRow {
   files_total: number | null;
   files_done: number;
   size_bytes: string | number | null;
-  attempts: number;
   requested_at: Date | string;
   ready_at: Date | string | null;
   expires_at: Date | string | null;
@@ -43,7 +41,6 @@ const toJob = (row: ExportRow): ExportJob => ({
   filesTotal: row.files_total,
   filesDone: row.files_done,
   sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
-  attempts: row.attempts,
   requestedAt: iso(row.requested_at)!,
   readyAt: iso(row.ready_at),
   expiresAt: iso(row.expires_at),
