@@ -6,6 +6,7 @@ import {
   referenceResultsProblems,
   secretProblems,
 } from "../../lib/deployment/environment.ts";
+import { issuesText } from "./http-kit.ts";
 
 const EnvSchema = z.object({
   RESULTS_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
@@ -55,7 +56,7 @@ export interface ResultsConfig {
 }
 
 /** The key set is read again at least this often (a new key still fetches it at once, an unknown kid too). */
-export const JWKS_CACHE_MS = 60_000;
+const JWKS_CACHE_MS = 60_000;
 
 /** By default archives are kept beside the embedded database's directory, so two services never share one. */
 export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;
@@ -64,10 +65,7 @@ export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/
 export function resultsConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ResultsConfig {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
   const parsed = EnvSchema.safeParse(blankToUndefined);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`Invalid results service configuration: ${problems}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid results service configuration: ${issuesText(parsed.error)}`);
   const e = parsed.data;
   const environment = deploymentEnvironmentOf(env);
   const problems = [

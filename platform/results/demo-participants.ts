@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import * as z from "zod";
+import { DemoRequestSchema } from "./counselling/counselling-demo.ts";
 import { FhFindingSchema } from "./fh-finding.ts";
+import { issuesText } from "./http-kit.ts";
 
 const DemoAppSchema = z.object({
   appID: z.string().min(1),
@@ -77,15 +79,22 @@ export const DemoParticipantSchema = z.object({
   kits: z.array(DemoKitSchema).optional(),
 });
 
-const DemoFileSchema = z.object({ participants: z.array(DemoParticipantSchema) });
+/** In the demo file, each participant also has a date of birth (shares), and counselling requests in their language. */
+const DemoFileSchema = z.object({
+  participants: z.array(
+    DemoParticipantSchema.extend({
+      dateOfBirth: z.iso.date().optional(),
+      locale: z.enum(["en", "es"]).optional(),
+      counsellingRequests: z.array(DemoRequestSchema).optional(),
+    }),
+  ),
+});
 
 export type DemoParticipant = z.infer<typeof DemoParticipantSchema>;
+type DemoFileParticipant = z.infer<typeof DemoFileSchema>["participants"][number];
 
-export async function readDemoParticipants(file: string): Promise<DemoParticipant[]> {
+export async function readDemoParticipants(file: string): Promise<DemoFileParticipant[]> {
   const parsed = DemoFileSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`Invalid demo participants file ${file}: ${problems}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid demo participants file ${file}: ${issuesText(parsed.error)}`);
   return parsed.data.participants;
 }

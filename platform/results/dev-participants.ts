@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { DemoParticipantSchema } from "./demo-participants.ts";
-import { readJsonBody, sendJson } from "./http-kit.ts";
+import { issuesText, methodNotAllowed, readJsonBody, sendJson } from "./http-kit.ts";
 import { seedDemoParticipants } from "./seed.ts";
 import { storeBirthDates } from "./shares/birth-dates.ts";
 import { RequestError } from "./token-verifier.ts";
@@ -15,15 +15,9 @@ const DevParticipantSchema = DemoParticipantSchema.extend({ dateOfBirth: z.iso.d
  * test creates the account at the identity provider first and uses its user id here.
  */
 export async function createDevParticipant(db: Database, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== "POST") {
-    res.setHeader("allow", "POST");
-    throw new RequestError(405, "Method not allowed");
-  }
+  if (req.method !== "POST") methodNotAllowed(res, "POST");
   const parsed = DevParticipantSchema.safeParse(await readJsonBody(req));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
-    throw new RequestError(400, `Invalid participant: ${problems}`);
-  }
+  if (!parsed.success) throw new RequestError(400, `Invalid participant: ${issuesText(parsed.error, "body")}`);
   await seedDemoParticipants(db, [parsed.data]);
   await storeBirthDates(db, [parsed.data]);
   sendJson(res, 201, { userId: parsed.data.userId });

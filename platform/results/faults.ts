@@ -14,15 +14,15 @@ export const FaultRequestSchema = z
   })
   .strict();
 
-export type FaultRequest = z.infer<typeof FaultRequestSchema>;
+type FaultRequest = z.infer<typeof FaultRequestSchema>;
 
-export interface Fault {
+interface Fault {
   /** HTTP status to answer with; null means "answer normally, only late". */
   status: number | null;
   delayMs: number;
 }
 
-export interface FaultRule extends Fault {
+interface FaultRule extends Fault {
   userID: string | null;
   remaining: number;
 }

@@ -4,7 +4,7 @@ import * as z from "zod";
 export const FH_GENES = ["LDLR", "APOB", "PCSK9"] as const;
 
 /** The classifications that make an FH report positive (ACMG/AMP: pathogenic or likely pathogenic). */
-export const FH_CLASSIFICATIONS = ["pathogenic", "likely-pathogenic"] as const;
+const FH_CLASSIFICATIONS = ["pathogenic", "likely-pathogenic"] as const;
 
 /**
  * What an FH report found: the gene, the variant in HGVS as a report prints it (coding change on the

@@ -1,10 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as z from "zod";
 import { BodyRejectedError, parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
 
 export { sendJson };
 
 const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/** Refuses a method the path does not take, naming those it does. */
+export function methodNotAllowed(res: ServerResponse, methods: string): never {
+  res.setHeader("allow", methods);
+  throw new RequestError(405, "Method not allowed");
+}
+
+/** An answer without a body, which no cache keeps. */
+export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 
 /** Every error answer has the same shape: { status, message } with the HTTP status. */
 export function sendError(res: ServerResponse, status: number, message: string): void {
@@ -35,6 +45,25 @@ export function pathSegments(pathname: string): string[] {
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** Text a person typed: trimmed, not empty, at most `max` characters, no control character. */
+export const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTER.test(value));
+
+/** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
+export const sourceField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/)
+  .optional();
+
+/** Zod's issues on one line, each as `path: message` (`whole` names an issue of the whole value). */
+export const issuesText = (error: z.ZodError, whole = "") =>
+  error.issues.map((issue) => `${issue.path.join(".") || whole}: ${issue.message}`).join("; ");
 
 /** The query's names and values, refused with a 400 when one holds a control character. */
 export function checkedQuery(url: URL): URLSearchParams {

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { readJsonBody, sendJson } from "./http-kit.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.ts";
+import { sendLogFeed } from "./log-feed.ts";
+import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Kit steps: this service owns a kit's status, so it records every step a kit moves on to in
@@ -11,20 +12,13 @@ import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.
  * change once. Moving a kit back (a development tool) records nothing: only new steps are news.
  */
 
-export const FIRST_STEP = 1;
-export const LAST_STEP = 5;
+const FIRST_STEP = 1;
+const LAST_STEP = 5;
 /** Participants who are not health-or-research have no health step (SPEC.md §4). */
 const LAST_STEP_WITHOUT_HEALTH = 4;
 
-export interface KitStepChange {
-  id: number;
-  userId: string;
-  step: number;
-  changedAt: string;
-}
-
 /** Moves a kit to `step` (by default the next one). Forward: the step is dated today and logged. */
-export async function moveKit(db: Database, userId: string, now: Date, step?: number): Promise<{ kitStatus: number; logged: boolean }> {
+async function moveKit(db: Database, userId: string, now: Date, step?: number): Promise<{ kitStatus: number; logged: boolean }> {
   return db.transaction(async (tx) => {
     const [patient] = await tx.query<{ kit_status: number | null; is_health_or_research: boolean }>(
       "SELECT kit_status, is_health_or_research FROM results_patients WHERE user_id = $1 FOR UPDATE",
@@ -51,49 +45,23 @@ export async function moveKit(db: Database, userId: string, now: Date, step?: nu
   });
 }
 
-/** The log's newest position: a reader whose position is past it reads a log that was started again (fresh data). */
-export async function lastKitStepChange(db: Database): Promise<number> {
-  const [row] = await db.query<{ last: string | number | null }>("SELECT max(id) AS last FROM results_kit_step_changes");
-  return Number(row?.last ?? 0);
-}
-
-export async function kitStepChangesAfter(db: Database, after: number, limit: number): Promise<KitStepChange[]> {
-  const rows = await db.query<{ id: string | number; user_id: string; step: number; changed_at: Date | string }>(
-    "SELECT id, user_id, step, changed_at FROM results_kit_step_changes WHERE id > $1 ORDER BY id LIMIT $2",
-    [after, limit],
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    userId: row.user_id,
-    step: row.step,
-    changedAt: new Date(row.changed_at).toISOString(),
-  }));
-}
-
-const FeedQuery = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
 const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP).optional() }).strict();
 
-export interface KitStepDeps {
-  db: Database;
-  now: () => Date;
-  verifyToken: TokenVerifier;
-}
-
-export function createKitStepRoutes(deps: KitStepDeps) {
+export function createKitStepRoutes(deps: RouteBasics) {
   return {
     /** GET /kit-step-changes?after=&limit= (the identity provider's token only). */
     async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await deps.verifyToken(bearerToken(req.headers.authorization), "kit-steps");
-      const parsed = FeedQuery.safeParse(Object.fromEntries(query));
-      if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
-      const [changes, lastId] = await Promise.all([
-        kitStepChangesAfter(deps.db, parsed.data.after, parsed.data.limit),
-        lastKitStepChange(deps.db),
-      ]);
-      sendJson(res, 200, { changes, lastId });
+      await sendLogFeed(deps, req, res, query, {
+        purpose: "kit-steps",
+        table: "results_kit_step_changes",
+        columns: "user_id, step, changed_at",
+        key: "changes",
+        entry: (row: { user_id: string; step: number; changed_at: Date | string }) => ({
+          userId: row.user_id,
+          step: row.step,
+          changedAt: new Date(row.changed_at).toISOString(),
+        }),
+      });
     },
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */
     async move(req: IncomingMessage, res: ServerResponse, userId: string) {

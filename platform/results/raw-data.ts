@@ -8,9 +8,9 @@ import { RequestError } from "./token-verifier.ts";
  * the purpose `download`, in `X-Step-Up-Proof`. Each proof is taken once, and each exome link opens
  * once: an id is spent in `results_single_uses` by one statement, so two requests cannot both use it.
  */
-export const STEP_UP_PROOF_HEADER = "x-step-up-proof";
+const STEP_UP_PROOF_HEADER = "x-step-up-proof";
 
-export interface RawDataDeps {
+interface RawDataDeps {
   db: Queryable;
   now: () => Date;
   /** Checks a step-up proof for this participant and purpose; answers its id (jti). */

@@ -6,7 +6,7 @@ import type { Database } from "../../lib/postgres/index.ts";
  * provider's key set is `upstreams`, reported only: when it cannot be fetched every instance is alike
  * (tokens of keys already fetched are still checked), so none is taken out for it.
  */
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   checks: { database: "ok" | "failed"; draining?: true };
   upstreams: { identityProviderKeys: "ok" | "failed" };

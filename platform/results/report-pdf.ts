@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import PDFDocument from "pdfkit";
 import type { ReportContent } from "./report-content.ts";
 
@@ -70,4 +71,19 @@ export function renderReportPdf(content: ReportContent, author: string): Promise
   root.end();
   document.end();
   return done;
+}
+
+/** A report's file name when saved: the app's name and the day it was issued, nothing a participant typed. */
+export const reportFileName = (appName: string, issuedAt: Date) =>
+  `report-${appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
+
+/** A PDF answered to be shown in the browser, with the caller's other headers. */
+export function sendPdf(res: ServerResponse, body: Buffer, fileName: string, headers: Record<string, string> = {}) {
+  res.writeHead(200, {
+    ...headers,
+    "content-type": "application/pdf",
+    "content-disposition": `inline; filename="${fileName}"`,
+    "content-length": body.length,
+  });
+  res.end(body);
 }

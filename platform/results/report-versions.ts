@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
-import { CONTROL_CHARACTER, readJsonBody, sendJson } from "./http-kit.ts";
+import { plainText, readJsonBody, sendJson } from "./http-kit.ts";
+import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "./token-verifier.ts";
+import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Report versions: the lab reissues a report when the science changes it (a variant reclassified, a
@@ -22,15 +23,6 @@ export interface ReportVersion {
   /** What changed from the version before, in one sentence; null for the first. */
   change: string | null;
   changeEs: string | null;
-}
-
-export interface ReportReissue {
-  id: number;
-  userId: string;
-  appId: string;
-  appName: string;
-  version: number;
-  reissuedAt: string;
 }
 
 interface VersionRow {
@@ -124,7 +116,7 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
  * before gets its first version first, dated the day its results were ready. The new version is
  * logged for the identity provider in the same transaction.
  */
-export async function reissueReport(
+async function reissueReport(
   db: Database,
   options: { userId: string; appId: string; change: string; changeEs: string | null; now: Date },
 ): Promise<ReportVersion> {
@@ -168,46 +160,9 @@ export async function reissueReport(
   });
 }
 
-export async function lastReportReissue(db: Database): Promise<number> {
-  const [row] = await db.query<{ last: string | number | null }>("SELECT max(id) AS last FROM results_report_reissues");
-  return Number(row?.last ?? 0);
-}
-
-export async function reportReissuesAfter(db: Database, after: number, limit: number): Promise<ReportReissue[]> {
-  const rows = await db.query<{
-    id: string | number;
-    user_id: string;
-    app_id: string;
-    app_name: string;
-    version: number;
-    reissued_at: Date | string;
-  }>("SELECT id, user_id, app_id, app_name, version, reissued_at FROM results_report_reissues WHERE id > $1 ORDER BY id LIMIT $2", [
-    after,
-    limit,
-  ]);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    userId: row.user_id,
-    appId: row.app_id,
-    appName: row.app_name,
-    version: row.version,
-    reissuedAt: new Date(row.reissued_at).toISOString(),
-  }));
-}
-
-const FeedQuery = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-
 /** One sentence: no control characters, no more than a lab would write. */
-const Sentence = z
-  .string()
-  .trim()
-  .min(1)
-  .max(300)
-  .refine((value) => !CONTROL_CHARACTER.test(value));
-export const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
+const Sentence = plainText(300);
+const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
 
 /** A version asked for in a query: a whole number from 1, or none (the newest). */
 export function requestedVersion(value: string | null): number | undefined {
@@ -216,24 +171,23 @@ export function requestedVersion(value: string | null): number | undefined {
   return Number(value);
 }
 
-export interface ReportVersionDeps {
-  db: Database;
-  now: () => Date;
-  verifyToken: TokenVerifier;
-}
-
-export function createReportVersionRoutes(deps: ReportVersionDeps) {
+export function createReportVersionRoutes(deps: RouteBasics) {
   return {
     /** GET /report-reissues?after=&limit= (the identity provider's token only). */
     async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await deps.verifyToken(bearerToken(req.headers.authorization), "report-reissues");
-      const parsed = FeedQuery.safeParse(Object.fromEntries(query));
-      if (!parsed.success) throw new RequestError(400, "after and limit must be whole numbers");
-      const [reissues, lastId] = await Promise.all([
-        reportReissuesAfter(deps.db, parsed.data.after, parsed.data.limit),
-        lastReportReissue(deps.db),
-      ]);
-      sendJson(res, 200, { reissues, lastId });
+      await sendLogFeed(deps, req, res, query, {
+        purpose: "report-reissues",
+        table: "results_report_reissues",
+        columns: "user_id, app_id, app_name, version, reissued_at",
+        key: "reissues",
+        entry: (row: { user_id: string; app_id: string; app_name: string; version: number; reissued_at: Date | string }) => ({
+          userId: row.user_id,
+          appId: row.app_id,
+          appName: row.app_name,
+          version: row.version,
+          reissuedAt: new Date(row.reissued_at).toISOString(),
+        }),
+      });
     },
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
     async reissue(req: IncomingMessage, res: ServerResponse, userId: string, appId: string) {

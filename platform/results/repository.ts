@@ -39,21 +39,6 @@ export interface AppRecord {
   fhFinding: FhFinding | null;
 }
 
-interface PatientRow {
-  user_id: string;
-  source_id: string;
-  email: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  kit_status: number | null;
-  is_health_or_research: boolean;
-  agreements: string[];
-  heap_identifier: string;
-  next_step_expected_by: string | null;
-  delay_reason: string | null;
-}
-
 interface AppRow {
   app_id: string;
   app_name: string;
@@ -78,30 +63,19 @@ export function createResultsRepository(db: Database) {
   return {
     async findPatient(userId: string): Promise<PatientRecord | null> {
       // Dates as text: calendar days, never shifted by a time zone.
-      const [row] = await db.query<PatientRow>(
-        "SELECT *, next_step_expected_by::text AS next_step_expected_by FROM results_patients WHERE user_id = $1",
+      const [row] = await db.query<Omit<PatientRecord, "kitEvents">>(
+        `SELECT user_id AS "userId", source_id AS "sourceId", email, first_name AS "firstName", middle_name AS "middleName",
+           last_name AS "lastName", kit_status AS "kitStatus", is_health_or_research AS "isHealthOrResearch", agreements,
+           heap_identifier AS "heapIdentifier", next_step_expected_by::text AS "nextStepExpectedBy", delay_reason AS "delayReason"
+         FROM results_patients WHERE user_id = $1`,
         [userId],
       );
       if (!row) return null;
-      const events = await db.query<{ step: number; date: string }>(
+      const kitEvents = await db.query<{ step: number; date: string }>(
         "SELECT step, reached_on::text AS date FROM results_kit_events WHERE user_id = $1 ORDER BY step",
         [userId],
       );
-      return {
-        userId: row.user_id,
-        sourceId: row.source_id,
-        email: row.email,
-        firstName: row.first_name,
-        middleName: row.middle_name,
-        lastName: row.last_name,
-        kitStatus: row.kit_status,
-        isHealthOrResearch: row.is_health_or_research,
-        agreements: row.agreements,
-        heapIdentifier: row.heap_identifier,
-        kitEvents: events,
-        nextStepExpectedBy: row.next_step_expected_by,
-        delayReason: row.delay_reason,
-      };
+      return { ...row, kitEvents };
     },
 
     async listConsents(userId: string): Promise<ConsentRecord[]> {

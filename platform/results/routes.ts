@@ -12,28 +12,27 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { checkedQuery, pathSegments, readJsonBody, sendJson } from "./http-kit.ts";
-import { createKitStepRoutes, type KitStepDeps } from "./kit-steps.ts";
+import { checkedQuery, issuesText, methodNotAllowed, pathSegments, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
+import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "./report-content.ts";
-import { renderReportPdf } from "./report-pdf.ts";
+import { renderReportPdf, reportFileName, sendPdf } from "./report-pdf.ts";
 import {
   createReportVersionRoutes,
   reportVersionsOf,
   requestedVersion,
   versionedReportContent,
   versionsOfReport,
-  type ReportVersionDeps,
 } from "./report-versions.ts";
 import type { AppRecord, PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
-import { bearerToken, RequestError, verifiedCaller, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
-import { createWithdrawalRoutes, type WithdrawalDeps } from "./withdrawals.ts";
+import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
+import { createWithdrawalRoutes } from "./withdrawals.ts";
 
-export interface RouteDependencies {
+interface RouteDependencies {
   db: Database;
   repository: ResultsRepository;
   faults: FaultStore;
@@ -50,10 +49,10 @@ export interface RouteDependencies {
   isDraining: () => boolean;
   nowSeconds: () => number;
   exports: ExportRouteDeps;
-  withdrawals: WithdrawalDeps;
+  withdrawals: RouteBasics;
   shares: ShareRouteDeps;
-  kitSteps: KitStepDeps;
-  reportVersions: ReportVersionDeps;
+  kitSteps: RouteBasics;
+  reportVersions: RouteBasics;
   /** Kits the program sent out, and their registration by the participants. */
   kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
@@ -146,12 +145,18 @@ export function createRouter(deps: RouteDependencies) {
     });
   }
 
-  async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
+  /** The caller's own report of one app, once its results are ready. */
+  async function readyReport(req: IncomingMessage, sourceId: string, appId: string, userId: string) {
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, sourceId);
     const app = await deps.repository.findApp(userId, appId);
     if (!app) throw new RequestError(404, "No report was found for this app");
     if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    return { caller, patient, app };
+  }
+
+  async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
+    const { caller, app } = await readyReport(req, sourceId, appId, userId);
     const language = reportLanguage(url.searchParams.get("lang"));
     // An earlier version of a reissued report, when one is asked for.
     const version = requestedVersion(url.searchParams.get("version"));
@@ -174,11 +179,7 @@ export function createRouter(deps: RouteDependencies) {
    * rows), for the portal to show as a page. A data file (the exome) is no report to read.
    */
   async function reportContent(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
-    await authorizeFor(req, userId);
-    const patient = await patientFromSource(userId, sourceId);
-    const app = await deps.repository.findApp(userId, appId);
-    if (!app) throw new RequestError(404, "No report was found for this app");
-    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    const { patient, app } = await readyReport(req, sourceId, appId, userId);
     if (isDownloadApp(app)) throw new RequestError(404, "This app's result is a data file, not a report to read");
     const language = reportLanguage(url.searchParams.get("lang"));
     const shown = await versionedContent(patient, app, language, requestedVersion(url.searchParams.get("version")));
@@ -216,11 +217,6 @@ export function createRouter(deps: RouteDependencies) {
     res.end(body);
   }
 
-  /** A short file name: the program's, the app's and the date, nothing a participant typed. */
-  function reportFileName(appName: string, at: Date): string {
-    return `report-${appName}-${at.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
-  }
-
   async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
     const language = reportLanguage(url.searchParams.get("lang"));
     const signedLanguage = url.searchParams.get("lang") ?? "en";
@@ -243,7 +239,6 @@ export function createRouter(deps: RouteDependencies) {
     const app = patient ? await deps.repository.findApp(userId, appId) : null;
     if (!patient || !app || !reportIsReady(app, patient.kitStatus)) return linkProblem(res, 404, "missing", language);
 
-    const common = documentHeaders;
     if (isDownloadApp(app)) {
       // Only a single-use link opens raw data, and only once.
       const once = url.searchParams.get("once");
@@ -251,7 +246,7 @@ export function createRouter(deps: RouteDependencies) {
       if (!(await deps.rawData.spendLink(once))) return linkProblem(res, 410, "used", language);
       const vcf = exomeVcfDocument(patient, app, new Date(deps.nowSeconds() * 1000));
       res.writeHead(200, {
-        ...common,
+        ...documentHeaders,
         "content-type": "text/vcf; charset=utf-8",
         "content-disposition": `attachment; filename="${exomeFileName(userId)}"`,
         "content-length": vcf.bytes,
@@ -264,14 +259,10 @@ export function createRouter(deps: RouteDependencies) {
     if (!shown) return linkProblem(res, 404, "missing", language);
     const { content, issuedAt } = shown;
     const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
-    res.writeHead(200, {
-      ...common,
-      "content-type": "application/pdf",
-      "content-disposition": `inline; filename="${reportFileName(app.appName, issuedAt)}"`,
+    sendPdf(res, body, reportFileName(app.appName, issuedAt), {
+      ...documentHeaders,
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-      "content-length": body.length,
     });
-    res.end(body);
   }
 
   /** `DELETE /dev/faults?userID=…` clears that participant's rule; without it, every rule. */
@@ -286,19 +277,15 @@ export function createRouter(deps: RouteDependencies) {
   async function devFaults(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method === "POST") {
       const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
-        throw new RequestError(400, `Invalid fault: ${problems}`);
-      }
+      if (!parsed.success) throw new RequestError(400, `Invalid fault: ${issuesText(parsed.error, "body")}`);
       sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
     } else if (req.method === "DELETE") {
       await deps.faults.clear(userIdToClear(url));
-      res.writeHead(204, { "cache-control": "no-store" }).end();
+      sendNoContent(res);
     } else if (req.method === "GET") {
       sendJson(res, 200, { faults: await deps.faults.list() });
     } else {
-      res.setHeader("allow", "GET, POST, DELETE");
-      throw new RequestError(405, "Method not allowed");
+      methodNotAllowed(res, "GET, POST, DELETE");
     }
   }
 
@@ -318,10 +305,8 @@ export function createRouter(deps: RouteDependencies) {
   };
   const allow =
     (methods: string): RequestHandler =>
-    (_req, res) => {
-      res.setHeader("allow", methods);
-      throw new RequestError(405, "Method not allowed");
-    };
+    (_req, res) =>
+      methodNotAllowed(res, methods);
 
   const router = Router({ caseSensitive: true });
   // A malformed escape or a control character in the path or query is the caller's mistake.

@@ -29,7 +29,7 @@ import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
-import { seedBirthDates } from "./shares/birth-dates.ts";
+import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
@@ -83,9 +83,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     if (config.demoParticipantsFile) {
       const participants = await readDemoParticipants(config.demoParticipantsFile);
       await seedDemoParticipants(db, participants);
-      await seedBirthDates(db, config.demoParticipantsFile);
+      await storeBirthDates(db, participants);
       await seedDemoKits(db, participants);
-      await seedCounsellingRequests(db, config.demoParticipantsFile);
+      await seedCounsellingRequests(db, participants);
     }
     const now = () => new Date(nowSeconds() * 1000);
     const repository = createResultsRepository(db);
@@ -104,15 +104,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
-    const verifyToken = createTokenVerifier({
-      issuer: config.issuer,
-      audience: config.audience,
-      jwksUrl: config.jwksUrl,
-      jwksCacheMs: config.jwksCacheMs,
-    });
+    const verifyToken = createTokenVerifier(config);
     const verifyStepUp = stepUpProofOf(verifyToken);
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);
+    const basics = { db, now, verifyToken };
     const router = createRouter({
       db,
       repository,
@@ -127,11 +123,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
-      withdrawals: {
-        db,
-        now,
-        verifyToken,
-      },
+      withdrawals: basics,
       rawData: createRawDataGate({ db, now, verifyStepUp }),
       shares: {
         store: shareStore,
@@ -151,12 +143,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         relativePageUrl: `${config.portalUrl}/family`,
         answerFloorMs: shareSettings.answerFloorMs,
       },
-      kitSteps: {
-        db,
-        now,
-        verifyToken,
-      },
-      reportVersions: { db, now, verifyToken },
+      kitSteps: basics,
+      reportVersions: basics,
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
       counselling: {
         store: createCounsellingStore(db, now),

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import type { Database } from "../../lib/postgres/index.ts";
 
 export interface VerifiedCaller {
   /** The participant the token speaks for (the `uid` claim). */
@@ -89,6 +90,13 @@ const rules = {
 
 export type TokenPurpose = keyof typeof rules;
 export type TokenVerifier = (token: string | undefined, purpose: TokenPurpose) => Promise<JWTPayload>;
+
+/** What several groups of routes need: the database, the clock and the check of tokens. */
+export interface RouteBasics {
+  db: Database;
+  now: () => Date;
+  verifyToken: TokenVerifier;
+}
 
 /** The token of an `Authorization: Bearer …` header, if it has one. */
 export function bearerToken(authorization: string | undefined): string | undefined {

@@ -1,9 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import type { Database } from "../../lib/postgres/index.ts";
 import { readJsonBody, sendJson } from "./http-kit.ts";
-import { RequestError, type TokenVerifier } from "./token-verifier.ts";
+import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Withdrawal requests: what the participant asked for, recorded with a reference number once they
@@ -11,10 +10,10 @@ import { RequestError, type TokenVerifier } from "./token-verifier.ts";
  * a request on (received → in progress → completed); the participant sees where it stands.
  */
 
-export const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
-export type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
+const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
+type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
 
-export interface Withdrawal {
+interface Withdrawal {
   reference: string;
   choice: WithdrawalChoice;
   status: "received" | "in-progress" | "completed";
@@ -39,7 +38,7 @@ const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-export function newReference(now: Date): string {
+function newReference(now: Date): string {
   const tail = Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
   return `WD-${now.getUTCFullYear()}-${tail}`;
 }
@@ -51,13 +50,7 @@ const RequestBody = z.object({
   verification: z.string().min(1).max(4000),
 });
 
-export interface WithdrawalDeps {
-  db: Database;
-  now: () => Date;
-  verifyToken: TokenVerifier;
-}
-
-export function createWithdrawalRoutes(deps: WithdrawalDeps) {
+export function createWithdrawalRoutes(deps: RouteBasics) {
   const { db } = deps;
   const list = async (userId: string) =>
     (await db.query<WithdrawalRow>("SELECT * FROM results_withdrawals WHERE user_id = $1 ORDER BY requested_at DESC", [userId])).map(
@@ -80,9 +73,7 @@ export function createWithdrawalRoutes(deps: WithdrawalDeps) {
       ]);
       if (again) return sendJson(res, 200, { withdrawal: toWithdrawal(again) });
       // The identity provider's proof that the participant just passed a code, for this participant and this purpose.
-      const proof = await deps.verifyToken(verification, "step-up");
-      if (proof.uid !== userId || proof.purpose !== "withdrawal") throw new RequestError(403, "This verification is for another request");
-      const proofId = proof.jti!;
+      const proofId = await stepUpProofOf(deps.verifyToken)(verification, userId, "withdrawal");
       const outcome = await db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         const [open] = await tx.query<WithdrawalRow>(

@@ -13,7 +13,7 @@ import { loadResultsContract, type ContractOperation, type ResultsContract } fro
  * barcode of no kit counted against the participant's kit-registration budget.
  */
 
-export interface ConformanceOptions {
+interface ConformanceOptions {
   /** The implementation's base URL (what the portal's RESULTS_API_URL would be). */
   url: string;
   /** A test participant of that implementation… */
@@ -42,9 +42,9 @@ export interface ConformanceOptions {
   timeoutMs?: number;
 }
 
-export type Outcome = "passed" | "failed" | "not checked";
+type Outcome = "passed" | "failed" | "not checked";
 
-export interface OperationReport {
+interface OperationReport {
   operationId: string;
   method: string;
   path: string;
@@ -55,14 +55,12 @@ export interface OperationReport {
   notChecked?: string;
 }
 
+/** A call's token (none when undefined) and JSON body; with `schema`, the body answered must match that component. */
 interface Call {
-  method: "GET" | "POST";
-  path: string;
-  /** The Authorization header; none when undefined. */
-  authorization?: string;
+  auth?: string;
   body?: unknown;
-  /** A raw body (sent as JSON's content type). */
-  rawBody?: string;
+  schema?: string;
+  check?: (answer: Answer) => string | null;
 }
 
 interface Answer {
@@ -96,33 +94,22 @@ export async function checkResultsApi(
   };
 
   /**
-   * One call of one operation: it must answer one of `expected`, as the document allows; with
-   * `schema`, its body must also match that component. Answers the parsed answer, or null.
+   * One call of one operation (`request` is "METHOD /path"): it must answer one of `expected`, as the
+   * document allows. Answers the parsed answer, or null.
    */
-  async function probe(
-    operationId: string,
-    what: string,
-    call: Call,
-    expected: number[],
-    extra: { schema?: string; check?: (answer: Answer) => string | null } = {},
-  ): Promise<Answer | null> {
+  async function probe(operationId: string, what: string, request: string, expected: number[], call: Call = {}): Promise<Answer | null> {
     const operation = contract.operations.find((candidate) => candidate.operationId === operationId) as ContractOperation;
+    const [method, path] = request.split(" ") as [string, string];
     const headers: Record<string, string> = { accept: "application/json" };
-    if (call.authorization !== undefined) headers.authorization = call.authorization;
+    if (call.auth !== undefined) headers.authorization = call.auth;
     let body: string | undefined;
-    if (call.rawBody !== undefined || call.body !== undefined) {
+    if (call.body !== undefined) {
       headers["content-type"] = "application/json";
-      body = call.rawBody ?? JSON.stringify(call.body);
+      body = JSON.stringify(call.body);
     }
     let response: Response;
     try {
-      response = await serviceFetch(base + call.path, {
-        method: call.method,
-        headers,
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await serviceFetch(base + path, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       record(operationId, what, `no answer (${cause ?? (error as Error).name})`);
@@ -144,10 +131,10 @@ export async function checkResultsApi(
       }
     }
     const answer: Answer = { status: response.status, headers: response.headers, json };
-    if (problems.length === 0 && extra.schema)
-      problems.push(...contract.schemaProblems(extra.schema, json).map((problem) => `${extra.schema}: ${problem}`));
-    if (problems.length === 0 && extra.check) {
-      const wrong = extra.check(answer);
+    if (problems.length === 0 && call.schema)
+      problems.push(...contract.schemaProblems(call.schema, json).map((problem) => `${call.schema}: ${problem}`));
+    if (problems.length === 0 && call.check) {
+      const wrong = call.check(answer);
       if (wrong) problems.push(wrong);
     }
     record(operationId, what, problems.length ? problems.join("; ") : null);
@@ -155,50 +142,40 @@ export async function checkResultsApi(
   }
 
   const own = bearer(options.token);
+  const asOwner = { auth: own };
   const source = encodeURIComponent(options.sourceId);
   const otherUser = encodeURIComponent(`${options.userId}-another-participant`);
 
   // Health.
-  await probe("health", "answers", { method: "GET", path: "/healthz" }, [200]);
+  await probe("health", "answers", "GET /healthz", [200]);
 
   // Results.
   const results = await probe(
     "getResults",
     "the participant's own results, every field",
-    { method: "GET", path: `/results/${user}?sourceID=${source}`, authorization: own },
+    `GET /results/${user}?sourceID=${source}`,
     [200],
-    { schema: "ParticipantResults" },
+    {
+      auth: own,
+      schema: "ParticipantResults",
+    },
   );
-  await probe("getResults", "without a token: refused", { method: "GET", path: `/results/${user}` }, [401]);
-  await probe(
-    "getResults",
-    "with a forged token: refused",
-    { method: "GET", path: `/results/${user}`, authorization: bearer(FORGED_TOKEN) },
-    [401],
-  );
-  await probe("getResults", "another participant's: refused", { method: "GET", path: `/results/${otherUser}`, authorization: own }, [403]);
-  await probe(
-    "getResults",
-    "another source: not found",
-    { method: "GET", path: `/results/${user}?sourceID=${encodeURIComponent(`${options.sourceId}-not-theirs`)}`, authorization: own },
-    [404],
-  );
+  await probe("getResults", "without a token: refused", `GET /results/${user}`, [401]);
+  await probe("getResults", "with a forged token: refused", `GET /results/${user}`, [401], { auth: bearer(FORGED_TOKEN) });
+  await probe("getResults", "another participant's: refused", `GET /results/${otherUser}`, [403], asOwner);
+  const otherSource = encodeURIComponent(`${options.sourceId}-not-theirs`);
+  await probe("getResults", "another source: not found", `GET /results/${user}?sourceID=${otherSource}`, [404], asOwner);
   if (options.resultsLinkToken) {
-    await probe(
-      "getResults",
-      "with a results link: without consents, kit history or e-mail address",
-      { method: "GET", path: `/results/${user}`, authorization: bearer(options.resultsLinkToken) },
-      [200],
-      {
-        schema: "ResultsLinkResults",
-        check: ({ json }) => {
-          const body = json as Record<string, unknown> & { Patient?: Record<string, unknown> };
-          const shown = ["consents", "kitEvents", "nextStepExpectedBy", "delayReason"].filter((field) => field in body);
-          if (body.Patient && "email" in body.Patient) shown.push("Patient.email");
-          return shown.length ? `a results link read ${shown.join(", ")}` : null;
-        },
+    await probe("getResults", "with a results link: without consents, kit history or e-mail address", `GET /results/${user}`, [200], {
+      auth: bearer(options.resultsLinkToken),
+      schema: "ResultsLinkResults",
+      check: ({ json }) => {
+        const body = json as Record<string, unknown> & { Patient?: Record<string, unknown> };
+        const shown = ["consents", "kitEvents", "nextStepExpectedBy", "delayReason"].filter((field) => field in body);
+        if (body.Patient && "email" in body.Patient) shown.push("Patient.email");
+        return shown.length ? `a results link read ${shown.join(", ")}` : null;
       },
-    );
+    });
   }
 
   // Reports: each app's (a few), and one that is not theirs.
@@ -211,85 +188,69 @@ export async function checkResultsApi(
   const reissued = ((results?.json as { apps?: { appID: string; reportVersions?: { version: number }[] }[] } | undefined)?.apps ?? []).find(
     (app) => app.reportVersions?.length,
   );
+  const reportOf = (appId: string) => `/reports/${source}/${encodeURIComponent(appId)}/${user}`;
   if (reissued) {
-    const path = `/reports/${source}/${encodeURIComponent(reissued.appID)}/${user}`;
+    const newest = reissued.reportVersions![0]!.version;
     await probe(
       "getReport",
       "a reissued report's newest version by number",
-      {
-        method: "GET",
-        path: `${path}?version=${reissued.reportVersions![0]!.version}`,
-        authorization: own,
-      },
+      `GET ${reportOf(reissued.appID)}?version=${newest}`,
       [200],
+      asOwner,
     );
     await probe(
       "getReport",
       "a version the report does not have: not found",
-      {
-        method: "GET",
-        path: `${path}?version=999999`,
-        authorization: own,
-      },
+      `GET ${reportOf(reissued.appID)}?version=999999`,
       [404],
+      asOwner,
     );
   }
   for (const app of apps) {
     const answer = await probe(
       "getReport",
       `the report of ${app.appID}`,
-      { method: "GET", path: `/reports/${source}/${encodeURIComponent(app.appID)}/${user}?lang=en`, authorization: own },
+      `GET ${reportOf(app.appID)}?lang=en`,
       // Raw genetic data (the exome download) needs a fresh proof the check cannot have: 428.
       app.appName === "exome-download" ? [428, 409] : [200, 409],
+      asOwner,
     );
     if (answer?.status === 200) readyReports.push(app);
   }
+  const notTheirs = reportOf("conformance-no-such-app");
   if (results) {
-    await probe(
-      "getReport",
-      "an app that is not theirs: not found",
-      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}`, authorization: own },
-      [404],
-    );
-    await probe(
-      "getReport",
-      "without a token: refused",
-      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}` },
-      [401],
-    );
+    await probe("getReport", "an app that is not theirs: not found", `GET ${notTheirs}`, [404], asOwner);
+    await probe("getReport", "without a token: refused", `GET ${notTheirs}`, [401]);
   }
 
   // Reports as pages: the content of each ready report, in Spanish when asked, and what has none.
   if (!results) skip("getReportContent", "the participant's results were not read");
   for (const app of apps) {
-    const dataFile = app.appName === "exome-download";
-    await probe(
-      "getReportContent",
-      `the content of ${app.appID}'s report, in Spanish`,
-      { method: "GET", path: `/reports/${source}/${encodeURIComponent(app.appID)}/${user}/content?lang=es`, authorization: own },
-      // The exome is a data file, no report to read.
-      dataFile ? [404, 409] : [200, 409],
-      dataFile
-        ? undefined
-        : {
-            check: ({ status, json }) => {
-              const report = (json as { report?: { sections?: unknown[] } }).report;
-              return status !== 200 || report?.sections?.length ? null : "a report without sections";
-            },
-          },
-    );
+    const what = `the content of ${app.appID}'s report, in Spanish`;
+    const request = `GET ${reportOf(app.appID)}/content?lang=es`;
+    // The exome is a data file, no report to read.
+    if (app.appName === "exome-download") await probe("getReportContent", what, request, [404, 409], asOwner);
+    else
+      await probe("getReportContent", what, request, [200, 409], {
+        auth: own,
+        check: ({ status, json }) => {
+          const report = (json as { report?: { sections?: unknown[] } }).report;
+          return status !== 200 || report?.sections?.length ? null : "a report without sections";
+        },
+      });
   }
   // A reissued report's page: its earliest version, saying which it is and the newest; one it does not have.
   if (reissued) {
-    const path = `/reports/${source}/${encodeURIComponent(reissued.appID)}/${user}/content`;
+    const path = `${reportOf(reissued.appID)}/content`;
     const versions = reissued.reportVersions!;
     const earliest = versions[versions.length - 1]!.version;
     await probe(
       "getReportContent",
       "a reissued report's earliest version: that version, and the newest's number",
-      { method: "GET", path: `${path}?lang=en&version=${earliest}`, authorization: own },
+      `GET ${path}?lang=en&version=${earliest}`,
       [200],
       {
+        auth: own,
         check: ({ json }) => {
           const body = json as { version?: { version?: number }; newestVersion?: number };
           if (body.version?.version !== earliest) return `version ${String(body.version?.version)} instead of ${earliest}`;
@@ -297,63 +258,26 @@ export async function checkResultsApi(
         },
       },
     );
-    await probe(
-      "getReportContent",
-      "a version the report does not have: not found",
-      { method: "GET", path: `${path}?version=999999`, authorization: own },
-      [404],
-    );
+    await probe("getReportContent", "a version the report does not have: not found", `GET ${path}?version=999999`, [404], asOwner);
   }
   if (results) {
-    await probe(
-      "getReportContent",
-      "an app that is not theirs: not found",
-      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}/content`, authorization: own },
-      [404],
-    );
-    await probe(
-      "getReportContent",
-      "without a token: refused",
-      { method: "GET", path: `/reports/${source}/conformance-no-such-app/${user}/content` },
-      [401],
-    );
+    await probe("getReportContent", "an app that is not theirs: not found", `GET ${notTheirs}/content`, [404], asOwner);
+    await probe("getReportContent", "without a token: refused", `GET ${notTheirs}/content`, [401]);
   }
 
   // Downloads of all the participant's data.
-  const listed = await probe(
-    "listExports",
-    "the participant's downloads",
-    { method: "GET", path: `/exports/${user}`, authorization: own },
-    [200],
-  );
-  await probe("listExports", "without a token: refused", { method: "GET", path: `/exports/${user}` }, [401]);
+  const listed = await probe("listExports", "the participant's downloads", `GET /exports/${user}`, [200], asOwner);
+  await probe("listExports", "without a token: refused", `GET /exports/${user}`, [401]);
   if (options.resultsLinkToken)
-    await probe(
-      "listExports",
-      "with a results link: refused",
-      { method: "GET", path: `/exports/${user}`, authorization: bearer(options.resultsLinkToken) },
-      [403],
-    );
-  await probe(
-    "requestExport",
-    "an unknown language: refused",
-    { method: "POST", path: `/exports/${user}`, authorization: own, body: { language: "xx" } },
-    [400],
-  );
+    await probe("listExports", "with a results link: refused", `GET /exports/${user}`, [403], { auth: bearer(options.resultsLinkToken) });
+  await probe("requestExport", "an unknown language: refused", `POST /exports/${user}`, [400], { auth: own, body: { language: "xx" } });
   if (options.readOnly) skip("requestExport", "read-only: no download asked for");
   else
-    await probe(
-      "requestExport",
-      "asked for (or refused for today, saying when to ask again)",
-      { method: "POST", path: `/exports/${user}`, authorization: own, body: { language: "en" } },
-      [202, 429],
-    );
-  await probe(
-    "downloadExport",
-    "an unknown download: not found",
-    { method: "GET", path: `/exports/${user}/${randomUUID()}/file`, authorization: own },
-    [404],
-  );
+    await probe("requestExport", "asked for (or refused for today, saying when to ask again)", `POST /exports/${user}`, [202, 429], {
+      auth: own,
+      body: { language: "en" },
+    });
+  await probe("downloadExport", "an unknown download: not found", `GET /exports/${user}/${randomUUID()}/file`, [404], asOwner);
   const now = Date.now();
   const ready = (
     (listed?.json as { exports?: { id: string; status: string; expiresAt: string | null }[] } | undefined)?.exports ?? []
@@ -362,380 +286,189 @@ export async function checkResultsApi(
     await probe(
       "downloadExport",
       "a ready download without a fresh verification: refused (it holds raw genetic data)",
-      { method: "GET", path: `/exports/${user}/${encodeURIComponent(ready.id)}/file`, authorization: own },
+      `GET /exports/${user}/${encodeURIComponent(ready.id)}/file`,
       [428],
+      asOwner,
     );
 
   // Withdrawal requests (none is recorded: the step-up proof is the identity provider's, and a made-up one is refused).
-  await probe("listWithdrawals", "the participant's requests", { method: "GET", path: `/withdrawals/${user}`, authorization: own }, [200]);
-  await probe("listWithdrawals", "without a token: refused", { method: "GET", path: `/withdrawals/${user}` }, [401]);
-  await probe(
-    "requestWithdrawal",
-    "without a choice: refused",
-    { method: "POST", path: `/withdrawals/${user}`, authorization: own, body: {} },
-    [400],
-  );
-  await probe(
-    "requestWithdrawal",
-    "without a real verification: refused, nothing recorded",
-    {
-      method: "POST",
-      path: `/withdrawals/${user}`,
-      authorization: own,
-      body: { choice: "stop-research", requestKey: `conformance-${randomUUID()}`, verification: FORGED_TOKEN },
-    },
-    [403],
-  );
+  await probe("listWithdrawals", "the participant's requests", `GET /withdrawals/${user}`, [200], asOwner);
+  await probe("listWithdrawals", "without a token: refused", `GET /withdrawals/${user}`, [401]);
+  await probe("requestWithdrawal", "without a choice: refused", `POST /withdrawals/${user}`, [400], { auth: own, body: {} });
+  await probe("requestWithdrawal", "without a real verification: refused, nothing recorded", `POST /withdrawals/${user}`, [403], {
+    auth: own,
+    body: { choice: "stop-research", requestKey: `conformance-${randomUUID()}`, verification: FORGED_TOKEN },
+  });
 
   // Shares: listed, refused when malformed, and (unless read-only) one created, opened, read and revoked.
-  await probe("listShares", "the participant's shares", { method: "GET", path: `/shares/${user}`, authorization: own }, [200]);
-  await probe("listShares", "without a token: refused", { method: "GET", path: `/shares/${user}` }, [401]);
-  await probe(
-    "createShare",
-    "without an app: refused",
-    { method: "POST", path: `/shares/${user}`, authorization: own, body: { appId: "", recipient: "x", days: 1 } },
-    [400],
-  );
-  await probe("openShare", "without a code: refused", { method: "POST", path: "/shared/open", body: { dateOfBirth: "1900-01-01" } }, [400]);
-  const unknownAccess = `Share ${randomBytes(32).toString("base64url")}`;
-  await probe(
-    "getSharedReport",
-    "an unknown access: refused",
-    { method: "GET", path: "/shared/report", authorization: unknownAccess },
-    [401],
-  );
-  await probe(
-    "getSharedReportPdf",
-    "an unknown access: refused",
-    { method: "GET", path: "/shared/report.pdf", authorization: unknownAccess },
-    [401],
-  );
-  await probe("closeSharedReport", "without an access: refused", { method: "POST", path: "/shared/close" }, [401]);
-  await probe(
-    "revokeShare",
-    "an unknown share: not found",
-    { method: "POST", path: `/shares/${user}/${randomUUID()}/revoke`, authorization: own },
-    [404],
-  );
+  await probe("listShares", "the participant's shares", `GET /shares/${user}`, [200], asOwner);
+  await probe("listShares", "without a token: refused", `GET /shares/${user}`, [401]);
+  await probe("createShare", "without an app: refused", `POST /shares/${user}`, [400], {
+    auth: own,
+    body: { appId: "", recipient: "x", days: 1 },
+  });
+  await probe("openShare", "without a code: refused", "POST /shared/open", [400], { body: { dateOfBirth: "1900-01-01" } });
+  const unknownAccess = { auth: `Share ${randomBytes(32).toString("base64url")}` };
+  await probe("getSharedReport", "an unknown access: refused", "GET /shared/report", [401], unknownAccess);
+  await probe("getSharedReportPdf", "an unknown access: refused", "GET /shared/report.pdf", [401], unknownAccess);
+  await probe("closeSharedReport", "without an access: refused", "POST /shared/close", [401]);
+  await probe("revokeShare", "an unknown share: not found", `POST /shares/${user}/${randomUUID()}/revoke`, [404], asOwner);
   const shareable = readyReports.find((app) => app.type !== "download" && app.appName !== "exome-download");
   if (options.readOnly) skip("createShare", "read-only: no share created");
   else if (!shareable) skip("createShare", "the participant has no ready report to share");
   else {
     const requestKey = randomUUID();
     const body = { appId: shareable.appID, recipient: "Conformance check", days: 1, language: "en", requestKey };
-    const created = await probe(
-      "createShare",
-      "a share of a ready report",
-      { method: "POST", path: `/shares/${user}`, authorization: own, body },
-      [201],
-      {
-        schema: "CreatedShare",
-      },
-    );
+    const created = await probe("createShare", "a share of a ready report", `POST /shares/${user}`, [201], {
+      auth: own,
+      body,
+      schema: "CreatedShare",
+    });
     const share = created?.json as { share: { id: string }; code: string } | undefined;
     if (share) {
-      await probe(
-        "createShare",
-        "the same request again: the same share and code",
-        { method: "POST", path: `/shares/${user}`, authorization: own, body },
-        [200],
-        {
-          check: ({ json }) => {
-            const again = json as { share: { id: string }; code: string };
-            return again.share.id === share.share.id && again.code === share.code ? null : "another share or code than the first answer";
-          },
+      await probe("createShare", "the same request again: the same share and code", `POST /shares/${user}`, [200], {
+        auth: own,
+        body,
+        check: ({ json }) => {
+          const again = json as { share: { id: string }; code: string };
+          return again.share.id === share.share.id && again.code === share.code ? null : "another share or code than the first answer";
         },
-      );
-      await probe(
-        "openShare",
-        "the code with a wrong date of birth: not found",
-        { method: "POST", path: "/shared/open", body: { code: share.code, dateOfBirth: "1900-01-01", device: "conformance check" } },
-        [404],
-      );
+      });
+      await probe("openShare", "the code with a wrong date of birth: not found", "POST /shared/open", [404], {
+        body: { code: share.code, dateOfBirth: "1900-01-01", device: "conformance check" },
+      });
       let access: string | undefined;
       if (options.dateOfBirth) {
-        const opened = await probe(
-          "openShare",
-          "the code with the participant's date of birth: opened",
-          {
-            method: "POST",
-            path: "/shared/open",
-            body: { code: share.code, dateOfBirth: options.dateOfBirth, device: "conformance check" },
-          },
-          [200],
-        );
+        const opened = await probe("openShare", "the code with the participant's date of birth: opened", "POST /shared/open", [200], {
+          body: { code: share.code, dateOfBirth: options.dateOfBirth, device: "conformance check" },
+        });
         access = (opened?.json as { access?: string } | undefined)?.access;
       } else {
         skip("getSharedReport", "no date of birth given to open a share");
         skip("getSharedReportPdf", "no date of birth given to open a share");
       }
+      const asClinician = { auth: `Share ${access}` };
       if (access) {
-        await probe(
-          "getSharedReport",
-          "the shared report",
-          { method: "GET", path: "/shared/report?lang=en", authorization: `Share ${access}` },
-          [200],
-        );
-        await probe(
-          "getSharedReportPdf",
-          "the shared report as a PDF",
-          { method: "GET", path: "/shared/report.pdf?lang=en", authorization: `Share ${access}` },
-          [200],
-        );
-        await probe(
-          "closeSharedReport",
-          "'Close this report'",
-          { method: "POST", path: "/shared/close", authorization: `Share ${access}` },
-          [204],
-        );
-        await probe(
-          "getSharedReport",
-          "after 'Close this report': refused",
-          { method: "GET", path: "/shared/report", authorization: `Share ${access}` },
-          [401],
-        );
+        await probe("getSharedReport", "the shared report", "GET /shared/report?lang=en", [200], asClinician);
+        await probe("getSharedReportPdf", "the shared report as a PDF", "GET /shared/report.pdf?lang=en", [200], asClinician);
+        await probe("closeSharedReport", "'Close this report'", "POST /shared/close", [204], asClinician);
+        await probe("getSharedReport", "after 'Close this report': refused", "GET /shared/report", [401], asClinician);
       }
-      await probe(
-        "revokeShare",
-        "the share revoked",
-        { method: "POST", path: `/shares/${user}/${encodeURIComponent(share.share.id)}/revoke`, authorization: own },
-        [200],
-        {
-          check: ({ json }) => ((json as { share: { state: string } }).share.state === "revoked" ? null : "the share is not revoked"),
-        },
-      );
-      if (access)
-        await probe(
-          "getSharedReport",
-          "after the revocation: refused",
-          { method: "GET", path: "/shared/report", authorization: `Share ${access}` },
-          [401],
-        );
+      await probe("revokeShare", "the share revoked", `POST /shares/${user}/${encodeURIComponent(share.share.id)}/revoke`, [200], {
+        auth: own,
+        check: ({ json }) => ((json as { share: { state: string } }).share.state === "revoked" ? null : "the share is not revoked"),
+      });
+      if (access) await probe("getSharedReport", "after the revocation: refused", "GET /shared/report", [401], asClinician);
     }
   }
 
   // Family letters: listed, refused when malformed, and (unless read-only) one made for an FH report, read, opened and ended.
-  await probe(
-    "listFamilyLetters",
-    "the participant's letters",
-    { method: "GET", path: `/family-letters/${user}`, authorization: own },
-    [200],
-  );
-  await probe("listFamilyLetters", "without a token: refused", { method: "GET", path: `/family-letters/${user}` }, [401]);
-  await probe(
-    "createFamilyLetter",
-    "without an app: refused",
-    { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: "" } },
-    [400],
-  );
-  await probe("openFamilyLetter", "without a code: refused", { method: "POST", path: "/family-letter/open", body: {} }, [400]);
-  await probe(
-    "openFamilyLetter",
-    "an unknown code: not found",
-    { method: "POST", path: "/family-letter/open", body: { code: "ZZZZZ-ZZZZZ" } },
-    [404, 429],
-  );
-  const unknownLetter = encodeURIComponent(randomUUID());
-  await probe(
-    "endFamilyLetter",
-    "an unknown letter: not found",
-    { method: "POST", path: `/family-letters/${user}/${unknownLetter}/end`, authorization: own },
-    [404],
-  );
-  await probe(
-    "readFamilyLetter",
-    "an unknown letter: not found",
-    { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter`, authorization: own },
-    [404],
-  );
-  await probe(
-    "familyLetterPdf",
-    "an unknown letter: not found",
-    { method: "GET", path: `/family-letters/${user}/${unknownLetter}/letter.pdf`, authorization: own },
-    [404],
-  );
+  await probe("listFamilyLetters", "the participant's letters", `GET /family-letters/${user}`, [200], asOwner);
+  await probe("listFamilyLetters", "without a token: refused", `GET /family-letters/${user}`, [401]);
+  await probe("createFamilyLetter", "without an app: refused", `POST /family-letters/${user}`, [400], { auth: own, body: { appId: "" } });
+  await probe("openFamilyLetter", "without a code: refused", "POST /family-letter/open", [400], { body: {} });
+  await probe("openFamilyLetter", "an unknown code: not found", "POST /family-letter/open", [404, 429], { body: { code: "ZZZZZ-ZZZZZ" } });
+  const unknownLetter = `/family-letters/${user}/${encodeURIComponent(randomUUID())}`;
+  await probe("endFamilyLetter", "an unknown letter: not found", `POST ${unknownLetter}/end`, [404], asOwner);
+  await probe("readFamilyLetter", "an unknown letter: not found", `GET ${unknownLetter}/letter`, [404], asOwner);
+  await probe("familyLetterPdf", "an unknown letter: not found", `GET ${unknownLetter}/letter.pdf`, [404], asOwner);
   // A family letter goes with an FH report that found a variant; one that found none is refused.
   const fhReport = readyReports.find((app) => app.appName === "fh-health" && app.variantFound === true);
   const negativeFhReport = readyReports.find((app) => app.appName === "fh-health" && app.variantFound === false);
   if (!options.readOnly && negativeFhReport) {
-    await probe(
-      "createFamilyLetter",
-      "an FH report that found no variant: no letter",
-      { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: negativeFhReport.appID } },
-      [409],
-    );
+    await probe("createFamilyLetter", "an FH report that found no variant: no letter", `POST /family-letters/${user}`, [409], {
+      auth: own,
+      body: { appId: negativeFhReport.appID },
+    });
   }
   if (options.readOnly) skip("createFamilyLetter", "read-only: no family letter made");
   else if (!fhReport) skip("createFamilyLetter", "the participant has no ready FH report that found a variant");
   else {
-    const made = await probe(
-      "createFamilyLetter",
-      "the letter of a ready FH report",
-      { method: "POST", path: `/family-letters/${user}`, authorization: own, body: { appId: fhReport.appID } },
-      [200, 201],
-      { schema: "FamilyLetterAnswer" },
-    );
+    const made = await probe("createFamilyLetter", "the letter of a ready FH report", `POST /family-letters/${user}`, [200, 201], {
+      auth: own,
+      body: { appId: fhReport.appID },
+      schema: "FamilyLetterAnswer",
+    });
     const letter = (made?.json as { letter: { id: string; code: string } } | undefined)?.letter;
     if (letter) {
       const at = `/family-letters/${user}/${encodeURIComponent(letter.id)}`;
-      await probe("readFamilyLetter", "the letter in Spanish", { method: "GET", path: `${at}/letter?lang=es`, authorization: own }, [200]);
-      await probe("familyLetterPdf", "the letter as a PDF", { method: "GET", path: `${at}/letter.pdf?lang=en`, authorization: own }, [200]);
-      await probe(
-        "openFamilyLetter",
-        "the relative code opens the letter",
-        { method: "POST", path: "/family-letter/open", body: { code: letter.code, language: "en" } },
-        [200],
-      );
-      await probe("endFamilyLetter", "the letter ended", { method: "POST", path: `${at}/end`, authorization: own }, [200], {
+      const relative = { body: { code: letter.code, language: "en" } };
+      await probe("readFamilyLetter", "the letter in Spanish", `GET ${at}/letter?lang=es`, [200], asOwner);
+      await probe("familyLetterPdf", "the letter as a PDF", `GET ${at}/letter.pdf?lang=en`, [200], asOwner);
+      await probe("openFamilyLetter", "the relative code opens the letter", "POST /family-letter/open", [200], relative);
+      await probe("endFamilyLetter", "the letter ended", `POST ${at}/end`, [200], {
+        auth: own,
         check: ({ json }) => ((json as { letter: { state: string } }).letter.state === "ended" ? null : "the letter is not ended"),
       });
-      await probe(
-        "openFamilyLetter",
-        "the ended code: gone",
-        { method: "POST", path: "/family-letter/open", body: { code: letter.code, language: "en" } },
-        [410],
-      );
+      await probe("openFamilyLetter", "the ended code: gone", "POST /family-letter/open", [410], relative);
     }
   }
 
   // What only the identity provider reads: a participant's token opens none of it.
-  await probe("claimShareNotices", "without a token: refused", { method: "POST", path: "/share-notices/claim" }, [401]);
-  await probe(
-    "claimShareNotices",
-    "with a participant's token: refused",
-    { method: "POST", path: "/share-notices/claim", authorization: own },
-    [401],
-  );
-  await probe(
-    "acknowledgeShareNotices",
-    "without a token: refused",
-    { method: "POST", path: "/share-notices/ack", body: { ids: [] } },
-    [401],
-  );
+  await probe("claimShareNotices", "without a token: refused", "POST /share-notices/claim", [401]);
+  await probe("claimShareNotices", "with a participant's token: refused", "POST /share-notices/claim", [401], asOwner);
+  await probe("acknowledgeShareNotices", "without a token: refused", "POST /share-notices/ack", [401], { body: { ids: [] } });
   if (options.shareNoticesToken) {
     const service = bearer(options.shareNoticesToken);
     // Claimed events are held a minute and never acknowledged here, so the identity service e-mails them after.
-    await probe(
-      "claimShareNotices",
-      "with the identity provider's token",
-      { method: "POST", path: "/share-notices/claim", authorization: service },
-      [200],
-    );
-    await probe(
-      "acknowledgeShareNotices",
-      "nothing acknowledged",
-      { method: "POST", path: "/share-notices/ack", authorization: service, body: { ids: [] } },
-      [204],
-    );
-    await probe(
-      "acknowledgeShareNotices",
-      "ids that are not a list: refused",
-      { method: "POST", path: "/share-notices/ack", authorization: service, body: { ids: "all" } },
-      [400],
-    );
+    await probe("claimShareNotices", "with the identity provider's token", "POST /share-notices/claim", [200], { auth: service });
+    await probe("acknowledgeShareNotices", "nothing acknowledged", "POST /share-notices/ack", [204], { auth: service, body: { ids: [] } });
+    await probe("acknowledgeShareNotices", "ids that are not a list: refused", "POST /share-notices/ack", [400], {
+      auth: service,
+      body: { ids: "all" },
+    });
   }
   // Kits: listed, and a registration refused for a mistyped barcode (nothing counted) and, unless
   // read-only, for a well-formed barcode of no kit (one miss of the participant's budget).
-  await probe("listKits", "the participant's kits", { method: "GET", path: `/kits/${user}`, authorization: own }, [200]);
-  await probe("listKits", "without a token: refused", { method: "GET", path: `/kits/${user}` }, [401]);
+  await probe("listKits", "the participant's kits", `GET /kits/${user}`, [200], asOwner);
+  await probe("listKits", "without a token: refused", `GET /kits/${user}`, [401]);
   const eleven = String(randomBytes(5).readUIntBE(0, 5) % 100_000_000_000).padStart(11, "0");
   const wrongCheck = eleven + String((Number(kitCheckDigit(eleven)) + 1) % 10);
   const collectedOn = new Date().toISOString().slice(0, 10);
-  await probe(
-    "registerKit",
-    "a barcode whose check digit is wrong: refused",
-    { method: "POST", path: `/kits/${user}`, authorization: own, body: { barcode: wrongCheck, collectedOn, sampleOf: "self" } },
-    [400],
-  );
-  await probe(
-    "registerKit",
-    "without a token: refused",
-    { method: "POST", path: `/kits/${user}`, body: { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" } },
-    [401],
-  );
+  const noKit = { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" };
+  await probe("registerKit", "a barcode whose check digit is wrong: refused", `POST /kits/${user}`, [400], {
+    auth: own,
+    body: { ...noKit, barcode: wrongCheck },
+  });
+  await probe("registerKit", "without a token: refused", `POST /kits/${user}`, [401], { body: noKit });
   if (options.readOnly) skip("registerKit", "read-only: no barcode of no kit tried");
   else
     await probe(
       "registerKit",
       "a barcode of no kit: not found (or 429 once the participant's budget is spent)",
-      {
-        method: "POST",
-        path: `/kits/${user}`,
-        authorization: own,
-        body: { barcode: kitBarcodeFrom(eleven), collectedOn, sampleOf: "self" },
-      },
+      `POST /kits/${user}`,
       [404, 429],
+      {
+        auth: own,
+        body: noKit,
+      },
     );
-  await probe("listKitStepChanges", "without a token: refused", { method: "GET", path: "/kit-step-changes" }, [401]);
-  await probe(
-    "listKitStepChanges",
-    "with a participant's token: refused",
-    { method: "GET", path: "/kit-step-changes", authorization: own },
-    [401],
-  );
-  if (options.kitStepsToken) {
-    const reader = bearer(options.kitStepsToken);
-    await probe(
-      "listKitStepChanges",
-      "the log's start",
-      { method: "GET", path: "/kit-step-changes?after=0&limit=5", authorization: reader },
-      [200],
-    );
-    await probe(
-      "listKitStepChanges",
-      "a limit of 0: refused",
-      { method: "GET", path: "/kit-step-changes?limit=0", authorization: reader },
-      [400],
-    );
-  }
-
-  await probe("listReportReissues", "without a token: refused", { method: "GET", path: "/report-reissues" }, [401]);
-  await probe(
-    "listReportReissues",
-    "with a participant's token: refused",
-    { method: "GET", path: "/report-reissues", authorization: own },
-    [401],
-  );
-  if (options.reportReissuesToken) {
-    const reader = bearer(options.reportReissuesToken);
-    await probe(
-      "listReportReissues",
-      "the log's start",
-      { method: "GET", path: "/report-reissues?after=0&limit=5", authorization: reader },
-      [200],
-    );
-    await probe(
-      "listReportReissues",
-      "a limit of 0: refused",
-      { method: "GET", path: "/report-reissues?limit=0", authorization: reader },
-      [400],
-    );
+  // The kit-step log and the report-reissue log: the identity provider's alone.
+  for (const [operationId, path, token] of [
+    ["listKitStepChanges", "/kit-step-changes", options.kitStepsToken],
+    ["listReportReissues", "/report-reissues", options.reportReissuesToken],
+  ] as const) {
+    await probe(operationId, "without a token: refused", `GET ${path}`, [401]);
+    await probe(operationId, "with a participant's token: refused", `GET ${path}`, [401], asOwner);
+    if (token) {
+      await probe(operationId, "the log's start", `GET ${path}?after=0&limit=5`, [200], { auth: bearer(token) });
+      await probe(operationId, "a limit of 0: refused", `GET ${path}?limit=0`, [400], { auth: bearer(token) });
+    }
   }
 
   // Counselling requests: the participant's own; the team's queue; the identity provider's acknowledgements.
-  await probe(
-    "listCounsellingRequests",
-    "the participant's requests",
-    { method: "GET", path: `/counselling/${user}`, authorization: own },
-    [200],
-  );
-  await probe("listCounsellingRequests", "without a token: refused", { method: "GET", path: `/counselling/${user}` }, [401]);
-  await probe(
-    "createCounsellingRequest",
-    "without a time window: refused",
-    {
-      method: "POST",
-      path: `/counselling/${user}`,
-      authorization: own,
-      body: { appId: "x", contact: "video", language: "en", timeZone: "UTC", windows: [] },
-    },
-    [400],
-  );
+  await probe("listCounsellingRequests", "the participant's requests", `GET /counselling/${user}`, [200], asOwner);
+  await probe("listCounsellingRequests", "without a token: refused", `GET /counselling/${user}`, [401]);
+  await probe("createCounsellingRequest", "without a time window: refused", `POST /counselling/${user}`, [400], {
+    auth: own,
+    body: { appId: "x", contact: "video", language: "en", timeZone: "UTC", windows: [] },
+  });
   await probe(
     "cancelCounsellingRequest",
     "an unknown request: not found",
-    { method: "POST", path: `/counselling/${user}/${randomUUID()}/cancel`, authorization: own },
+    `POST /counselling/${user}/${randomUUID()}/cancel`,
     [404],
+    asOwner,
   );
   const counselled = readyReports.find((app) => offersCounselling(app));
   if (options.readOnly) skip("createCounsellingRequest", "read-only: no counselling request created");
@@ -751,20 +484,20 @@ export async function checkResultsApi(
       note: "Conformance check",
       locale: "en",
     };
-    const created = await probe(
-      "createCounsellingRequest",
-      "a request about a ready report",
-      { method: "POST", path: `/counselling/${user}`, authorization: own, body },
-      [201],
-    );
+    const created = await probe("createCounsellingRequest", "a request about a ready report", `POST /counselling/${user}`, [201], {
+      auth: own,
+      body,
+    });
     const request = (created?.json as { request?: { id: string } } | undefined)?.request;
     if (request) {
       await probe(
         "createCounsellingRequest",
         "a second open request about the same report: refused with the open one",
-        { method: "POST", path: `/counselling/${user}`, authorization: own, body },
+        `POST /counselling/${user}`,
         [409],
         {
+          auth: own,
+          body,
           check: ({ json }) =>
             (json as { openRequest?: { id: string } }).openRequest?.id === request.id ? null : "the answer does not name the open request",
         },
@@ -772,82 +505,48 @@ export async function checkResultsApi(
       await probe(
         "cancelCounsellingRequest",
         "the request cancelled",
-        { method: "POST", path: `/counselling/${user}/${encodeURIComponent(request.id)}/cancel`, authorization: own },
+        `POST /counselling/${user}/${encodeURIComponent(request.id)}/cancel`,
         [200],
         {
+          auth: own,
           check: ({ json }) =>
             (json as { request: { state: string } }).request.state === "cancelled" ? null : "the request is not cancelled",
         },
       );
     }
   }
-  await probe("readCounsellingQueue", "without a token: refused", { method: "GET", path: "/counselling-queue" }, [401]);
-  await probe(
-    "readCounsellingQueue",
-    "with a participant's token: refused",
-    { method: "GET", path: "/counselling-queue", authorization: own },
-    [401],
-  );
-  await probe(
-    "moveCounsellingRequest",
-    "with a participant's token: refused",
-    { method: "POST", path: `/counselling-queue/${randomUUID()}`, authorization: own, body: { state: "done" } },
-    [401],
-  );
+  await probe("readCounsellingQueue", "without a token: refused", "GET /counselling-queue", [401]);
+  await probe("readCounsellingQueue", "with a participant's token: refused", "GET /counselling-queue", [401], asOwner);
+  const done = { body: { state: "done" } };
+  await probe("moveCounsellingRequest", "with a participant's token: refused", `POST /counselling-queue/${randomUUID()}`, [401], {
+    auth: own,
+    ...done,
+  });
   if (options.counsellingTeamToken) {
     const team = bearer(options.counsellingTeamToken);
-    await probe(
-      "readCounsellingQueue",
-      "the open requests",
-      { method: "GET", path: "/counselling-queue?limit=5", authorization: team },
-      [200],
-    );
-    await probe(
-      "readCounsellingQueue",
-      "an unknown state: refused",
-      { method: "GET", path: "/counselling-queue?state=lost", authorization: team },
-      [400],
-    );
-    await probe(
-      "moveCounsellingRequest",
-      "an unknown request: not found",
-      { method: "POST", path: `/counselling-queue/${randomUUID()}`, authorization: team, body: { state: "done" } },
-      [404],
-    );
-    await probe(
-      "moveCounsellingRequest",
-      "scheduled without its time: refused",
-      { method: "POST", path: `/counselling-queue/${randomUUID()}`, authorization: team, body: { state: "scheduled" } },
-      [400],
-    );
+    await probe("readCounsellingQueue", "the open requests", "GET /counselling-queue?limit=5", [200], { auth: team });
+    await probe("readCounsellingQueue", "an unknown state: refused", "GET /counselling-queue?state=lost", [400], { auth: team });
+    await probe("moveCounsellingRequest", "an unknown request: not found", `POST /counselling-queue/${randomUUID()}`, [404], {
+      auth: team,
+      ...done,
+    });
+    await probe("moveCounsellingRequest", "scheduled without its time: refused", `POST /counselling-queue/${randomUUID()}`, [400], {
+      auth: team,
+      body: { state: "scheduled" },
+    });
   }
-  await probe(
-    "claimCounsellingNotices",
-    "with a participant's token: refused",
-    { method: "POST", path: "/counselling-notices/claim", authorization: own },
-    [401],
-  );
-  await probe(
-    "acknowledgeCounsellingNotices",
-    "without a token: refused",
-    { method: "POST", path: "/counselling-notices/ack", body: { ids: [] } },
-    [401],
-  );
+  await probe("claimCounsellingNotices", "with a participant's token: refused", "POST /counselling-notices/claim", [401], asOwner);
+  await probe("acknowledgeCounsellingNotices", "without a token: refused", "POST /counselling-notices/ack", [401], { body: { ids: [] } });
   if (options.counsellingNoticesToken) {
     const service = bearer(options.counsellingNoticesToken);
     // Claimed requests are held a minute and never acknowledged here, so the identity service e-mails them after.
-    await probe(
-      "claimCounsellingNotices",
-      "with the identity provider's token",
-      { method: "POST", path: "/counselling-notices/claim", authorization: service },
-      [200],
-    );
-    await probe(
-      "acknowledgeCounsellingNotices",
-      "nothing acknowledged",
-      { method: "POST", path: "/counselling-notices/ack", authorization: service, body: { ids: [] } },
-      [204],
-    );
+    await probe("claimCounsellingNotices", "with the identity provider's token", "POST /counselling-notices/claim", [200], {
+      auth: service,
+    });
+    await probe("acknowledgeCounsellingNotices", "nothing acknowledged", "POST /counselling-notices/ack", [204], {
+      auth: service,
+      body: { ids: [] },
+    });
   }
 
   return [...reports.values()].map((report) => {

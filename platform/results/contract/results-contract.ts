@@ -65,31 +65,23 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Every `#/components/schemas/X` of a schema pointed at the registered components. */
-function pointRefs(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(pointRefs);
+/**
+ * A schema of the document as Ajv reads it: every `#/components/schemas/X` pointed at the registered
+ * components. `strict` is the reading used on the reference implementation: an object schema that
+ * names its properties allows no others, so a field the service adds without the document is caught.
+ * (A program's implementation may send more; the portal ignores what it does not know.)
+ */
+function forAjv(schema: Json, strict: boolean): Json {
+  if (Array.isArray(schema)) return schema.map((each) => forAjv(each, strict));
   if (schema === null || typeof schema !== "object") return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     out[key] =
       key === "$ref" && typeof value === "string" && value.startsWith(SCHEMA_PREFIX)
         ? `${SCHEMA_ID}#/$defs/${value.slice(SCHEMA_PREFIX.length)}`
-        : pointRefs(value);
+        : forAjv(value, strict);
   }
-  return out;
-}
-
-/**
- * The strict reading used on the reference implementation: an object schema that names its
- * properties allows no others, so a field the service adds without the document is caught. (A
- * program's implementation may send more; the portal ignores what it does not know.)
- */
-function closeObjects(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(closeObjects);
-  if (schema === null || typeof schema !== "object") return schema;
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = closeObjects(value);
-  if (out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
+  if (strict && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
 }
 
@@ -105,11 +97,11 @@ function describeErrors(validate: ValidateFunction): string[] {
 export function loadResultsContract(options: { strict?: boolean; file?: string } = {}): ResultsContract {
   const document = parseYaml(readFileSync(options.file ?? RESULTS_API_DOCUMENT, "utf8")) as JsonObject;
   const components = (document.components ?? {}) as JsonObject;
-  const shape = options.strict ? closeObjects : (schema: Json) => schema;
+  const strict = options.strict ?? false;
 
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false });
   addFormats(ajv);
-  ajv.addSchema({ $id: SCHEMA_ID, $defs: shape(pointRefs(components.schemas ?? {})) as JsonObject });
+  ajv.addSchema({ $id: SCHEMA_ID, $defs: forAjv(components.schemas ?? {}, strict) as JsonObject });
 
   const operations: Array<ContractOperation & { matcher: RegExp; params: number; object: OperationObject }> = [];
   for (const [path, item] of Object.entries((document.paths ?? {}) as unknown as Record<string, Record<string, OperationObject>>)) {
@@ -137,7 +129,7 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
   function validatorFor(key: string, schema: JsonObject): ValidateFunction {
     let validate = compiled.get(key);
     if (!validate) {
-      validate = ajv.compile(shape(pointRefs(schema)) as JsonObject);
+      validate = ajv.compile(forAjv(schema, strict) as JsonObject);
       compiled.set(key, validate);
     }
     return validate;

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import * as z from "zod";
 import type { Database } from "../../../lib/postgres/index.ts";
 
@@ -9,7 +8,7 @@ import type { Database } from "../../../lib/postgres/index.ts";
  * participant has none yet (their own requests and cancellations are never replaced), and marked
  * acknowledged: the demo e-mails nobody on start.
  */
-const DemoRequestSchema = z.object({
+export const DemoRequestSchema = z.object({
   appID: z.string().min(1),
   state: z.enum(["requested", "scheduled", "done", "cancelled"]),
   contact: z.enum(["phone", "video"]),
@@ -20,16 +19,6 @@ const DemoRequestSchema = z.object({
   daysAgo: z.number().int().min(0).max(365),
 });
 
-const DemoFileSchema = z.object({
-  participants: z.array(
-    z.looseObject({
-      userId: z.string().min(1),
-      locale: z.enum(["en", "es"]).optional(),
-      counsellingRequests: z.array(DemoRequestSchema).optional(),
-    }),
-  ),
-});
-
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -37,8 +26,15 @@ const DAY_MS = 24 * HOUR_MS;
 const dayAt = (now: Date, days: number, hours: number) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS + hours * HOUR_MS);
 
-export async function seedCounsellingRequests(db: Database, file: string, now = new Date()): Promise<void> {
-  const { participants } = DemoFileSchema.parse(JSON.parse(await readFile(file, "utf8")));
+export async function seedCounsellingRequests(
+  db: Database,
+  participants: {
+    userId: string;
+    locale?: "en" | "es" | undefined;
+    counsellingRequests?: z.infer<typeof DemoRequestSchema>[] | undefined;
+  }[],
+  now = new Date(),
+): Promise<void> {
   for (const participant of participants) {
     const requests = participant.counsellingRequests ?? [];
     if (requests.length === 0) continue;

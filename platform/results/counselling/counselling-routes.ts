@@ -9,7 +9,8 @@ import {
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
+import { serveNotices } from "../log-feed.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
@@ -85,8 +86,6 @@ const MoveBody = z.discriminatedUnion("state", [
   z.object({ state: z.literal("done") }),
 ]);
 
-const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
-
 const QueueQuery = z.object({
   state: z
     .string()
@@ -96,11 +95,6 @@ const QueueQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   after: z.uuid().optional(),
 });
-
-const allow = (res: ServerResponse, methods: string) => {
-  res.setHeader("allow", methods);
-  throw new RequestError(405, "Method not allowed");
-};
 
 export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   const { store } = deps;
@@ -133,7 +127,6 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     const created = await store.create(userId, input);
     if (created === "withdrawn" || "openRequest" in created) await deps.budget.giveBack(scope, budget.windowStart);
     if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
-    res.setHeader("cache-control", "no-store");
     if ("openRequest" in created)
       return sendJson(res, 409, {
         status: 409,
@@ -149,9 +142,9 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
       if (requestId === undefined) {
         if (req.method === "GET") return sendJson(res, 200, { requests: await store.list(userId) });
         if (req.method === "POST") return create(req, res, userId);
-        return allow(res, "GET, POST");
+        return methodNotAllowed(res, "GET, POST");
       }
-      if (req.method !== "POST") return allow(res, "POST");
+      if (req.method !== "POST") return methodNotAllowed(res, "POST");
       if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
       const request = await store.cancel(userId, requestId);
       if (!request) throw new RequestError(404, "No such counselling request");
@@ -162,14 +155,14 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     async team(req: IncomingMessage, res: ServerResponse, requestId: string | undefined, url: URL) {
       await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
       if (requestId === undefined) {
-        if (req.method !== "GET") return allow(res, "GET");
+        if (req.method !== "GET") return methodNotAllowed(res, "GET");
         const query = QueueQuery.safeParse(Object.fromEntries(url.searchParams));
         if (!query.success)
           throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
         const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
         return sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
       }
-      if (req.method !== "POST") return allow(res, "POST");
+      if (req.method !== "POST") return methodNotAllowed(res, "POST");
       if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
       const parsed = MoveBody.safeParse(await readJsonBody(req));
       if (!parsed.success) throw new RequestError(400, "state is scheduled (with scheduledFor) or done");
@@ -188,17 +181,11 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     },
 
     /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
-    async notices(req: IncomingMessage, res: ServerResponse, what: string) {
-      if (req.method !== "POST") return allow(res, "POST");
-      await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-notices");
-      if (what === "claim") return sendJson(res, 200, { notices: await store.claimAcknowledgements() });
-      if (what === "ack") {
-        const parsed = AckBody.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new RequestError(400, "ids are required");
-        await store.acknowledged(parsed.data.ids);
-        return void res.writeHead(204, { "cache-control": "no-store" }).end();
-      }
-      throw new RequestError(404, "Not found");
-    },
+    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
+      serveNotices(deps, req, res, what, {
+        purpose: "counselling-notices",
+        claim: () => store.claimAcknowledgements(),
+        acknowledge: store.acknowledged,
+      }),
   };
 }

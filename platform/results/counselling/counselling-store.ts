@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 
 export const COUNSELLING_STATES = ["requested", "scheduled", "done", "cancelled"] as const;
-export type CounsellingState = (typeof COUNSELLING_STATES)[number];
+type CounsellingState = (typeof COUNSELLING_STATES)[number];
 /** A request still waiting for, or holding, an appointment: one per report at a time. */
-export const OPEN_STATES: readonly CounsellingState[] = ["requested", "scheduled"];
+const OPEN_STATES: readonly CounsellingState[] = ["requested", "scheduled"];
 /** The team's moves: an appointment is set, then held (or set again before it is held). */
 const TEAM_MOVES: Record<CounsellingState, readonly CounsellingState[]> = {
   requested: ["scheduled"],
@@ -13,12 +13,12 @@ const TEAM_MOVES: Record<CounsellingState, readonly CounsellingState[]> = {
   cancelled: [],
 };
 
-export interface TimeWindow {
+interface TimeWindow {
   start: string;
   end: string;
 }
 
-export interface CounsellingRequestView {
+interface CounsellingRequestView {
   id: string;
   appId: string;
   contact: "phone" | "video";
@@ -32,13 +32,13 @@ export interface CounsellingRequestView {
   updatedAt: string;
 }
 
-export interface QueuedCounsellingRequest extends CounsellingRequestView {
+interface QueuedCounsellingRequest extends CounsellingRequestView {
   userId: string;
   participant: { firstName: string; lastName: string; email: string };
   report: { appName: string; label: string | null };
 }
 
-export interface NewCounsellingRequest {
+interface NewCounsellingRequest {
   appId: string;
   contact: "phone" | "video";
   language: "en" | "es";

@@ -32,7 +32,7 @@ const words = {
 } satisfies Record<ReportLanguage, unknown>;
 
 /** The consent's name in the participant's language: the program's two consents, or the study's app label. */
-export function consentName(consent: string, apps: readonly AppRecord[], language: ReportLanguage): string {
+function consentName(consent: string, apps: readonly AppRecord[], language: ReportLanguage): string {
   const w = words[language];
   if (w.names[consent]) return w.names[consent];
   const app = apps.find((candidate) => candidate.appName === consent);

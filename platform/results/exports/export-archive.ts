@@ -14,7 +14,7 @@ import { consentDocumentContent } from "./consent-document.ts";
 import { exportReadme, type ListedFile } from "./export-readme.ts";
 
 /** Everything the archive is made of, read by the worker from the results service's tables. */
-export interface ParticipantData {
+interface ParticipantData {
   patient: PatientRecord;
   apps: AppRecord[];
   consents: ConsentRecord[];
@@ -22,7 +22,7 @@ export interface ParticipantData {
   reportVersions: Map<string, ReportVersion[]>;
 }
 
-export interface ArchiveOptions {
+interface ArchiveOptions {
   language: ReportLanguage;
   exportedAt: Date;
   programName: (language: ReportLanguage) => string;

@@ -13,7 +13,6 @@ export interface ExportJob {
   filesTotal: number | null;
   filesDone: number;
   sizeBytes: number | null;
-  attempts: number;
   requestedAt: string;
   readyAt: string | null;
   expiresAt: string | null;
@@ -27,7 +26,6 @@ interface ExportRow {
   files_total: number | null;
   files_done: number;
   size_bytes: string | number | null;
-  attempts: number;
   requested_at: Date | string;
   ready_at: Date | string | null;
   expires_at: Date | string | null;
@@ -43,20 +41,19 @@ const toJob = (row: ExportRow): ExportJob => ({
   filesTotal: row.files_total,
   filesDone: row.files_done,
   sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
-  attempts: row.attempts,
   requestedAt: iso(row.requested_at)!,
   readyAt: iso(row.ready_at),
   expiresAt: iso(row.expires_at),
 });
 
 /** How long a finished download stays available. */
-export const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
+const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
 /** Requests a participant may make in EXPORT_AVAILABLE_MS: each one reads every document again. */
-export const EXPORT_REQUESTS_PER_DAY = 3;
+const EXPORT_REQUESTS_PER_DAY = 3;
 /** A worker holds a job this long without news before another worker may take it over (it crashed). */
-export const EXPORT_LEASE_MS = 60_000;
+const EXPORT_LEASE_MS = 60_000;
 /** A job that failed this many times is given up, and the participant told so. */
-export const EXPORT_MAX_ATTEMPTS = 3;
+const EXPORT_MAX_ATTEMPTS = 3;
 
 /** The job table the portal's requests write to and the results service's workers read from (PostgreSQL). */
 export function createExportJobs(db: Database, now: () => Date) {

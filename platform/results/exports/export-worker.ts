@@ -7,7 +7,7 @@ import type { ResultsRepository } from "../repository.ts";
 import { writeExportArchive } from "./export-archive.ts";
 import type { ExportJob, ExportJobs } from "./export-jobs.ts";
 
-export interface ExportWorkerOptions {
+interface ExportWorkerOptions {
   jobs: ExportJobs;
   repository: ResultsRepository;
   /** The results service's database: reissued reports' versions. */

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
-import { renderReportPdf } from "../report-pdf.ts";
+import { renderReportPdf, sendPdf } from "../report-pdf.ts";
 import type { ResultsRepository } from "../repository.ts";
-import { answeredNoSoonerThan, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
+import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
 import { RequestError } from "../token-verifier.ts";
 import { familyLetterContent } from "./letter-content.ts";
 import type { FamilyLetterStore, FamilyLetterView } from "./letter-store.ts";
@@ -30,11 +30,7 @@ const CreateBody = z.object({ appId: z.string().min(1).max(200) });
 const OpenBody = z.object({
   code: z.string().min(1).max(40),
   language: z.enum(["en", "es"]).default("en"),
-  /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
-  source: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/)
-    .optional(),
+  source: sourceField,
 });
 
 export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
@@ -55,37 +51,22 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
   }
 
   /** A relative's code: the letter alone, never a result of the participant's. */
-  async function open(req: IncomingMessage, res: ServerResponse) {
-    const [status, body] = await answeredNoSoonerThan(deps.answerFloorMs, async (): Promise<[number, unknown]> => {
-      const parsed = OpenBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) return [400, { status: 400, message: "A relative code is required" }];
-      const { code, language, source } = parsed.data;
-      const budget = await attempt(source, req.socket.remoteAddress ?? "");
-      if (budget.kind === "slowed")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-      const outcome = await letters.open(code, budget.limited);
-      if (outcome.kind === "opened") {
-        await budget.proved();
-        const { letter } = outcome;
-        return [200, { expiresAt: letter.expiresAt, letter: contentOf(letter, language) }];
-      }
-      if (outcome.kind === "limited")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-      if (outcome.kind === "ended")
-        return [
-          410,
-          {
-            status: 410,
-            message: outcome.reason === "expired" ? "This relative code has expired" : "This relative code was ended",
-            reason: outcome.reason,
-          },
-        ];
-      return [404, { status: 404, message: "No family letter matches this code" }];
-    });
-    res.setHeader("cache-control", "no-store");
-    if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
-    sendJson(res, status, body);
-  }
+  const open = (req: IncomingMessage, res: ServerResponse) =>
+    answerGuess(
+      req,
+      res,
+      { floorMs: deps.answerFloorMs, attempt, schema: OpenBody, invalid: "A relative code is required" },
+      async ({ code, language }, limited) => {
+        const outcome = await letters.open(code, limited);
+        if (outcome.kind === "opened") return [200, { expiresAt: outcome.letter.expiresAt, letter: contentOf(outcome.letter, language) }];
+        if (outcome.kind === "limited") return "limited";
+        if (outcome.kind === "ended") {
+          const message = outcome.reason === "expired" ? "This relative code has expired" : "This relative code was ended";
+          return [410, { status: 410, message, reason: outcome.reason }];
+        }
+        return [404, { status: 404, message: "No family letter matches this code" }];
+      },
+    );
 
   return {
     /**
@@ -100,13 +81,9 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       what: string | undefined,
       url: URL,
     ) {
-      res.setHeader("cache-control", "no-store");
       if (letterId === undefined) {
         if (req.method === "GET") return sendJson(res, 200, { letters: await letters.list(userId) });
-        if (req.method !== "POST") {
-          res.setHeader("allow", "GET, POST");
-          throw new RequestError(405, "Method not allowed");
-        }
+        if (req.method !== "POST") methodNotAllowed(res, "GET, POST");
         const parsed = CreateBody.safeParse(await readJsonBody(req));
         if (!parsed.success) throw new RequestError(400, "appId is required");
         const app = await deps.repository.findApp(userId, parsed.data.appId);
@@ -121,38 +98,24 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
         return sendJson(res, made.created ? 201 : 200, { letter: made.letter });
       }
       if (what === "end") {
-        if (req.method !== "POST") {
-          res.setHeader("allow", "POST");
-          throw new RequestError(405, "Method not allowed");
-        }
+        if (req.method !== "POST") methodNotAllowed(res, "POST");
         await ownLetter(userId, letterId);
         return sendJson(res, 200, { letter: await letters.end(userId, letterId) });
       }
-      if (req.method !== "GET") {
-        res.setHeader("allow", "GET");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "GET") methodNotAllowed(res, "GET");
       const letter = await ownLetter(userId, letterId);
       const content = contentOf(letter, reportLanguage(url.searchParams.get("lang")));
       if (what === "letter") return sendJson(res, 200, { letter, content });
       if (what === "letter.pdf") {
         const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
-        res.writeHead(200, {
-          "content-type": "application/pdf",
-          "content-disposition": `inline; filename="family-letter-${content.language}.pdf"`,
-          "content-length": body.length,
-        });
-        return void res.end(body);
+        return sendPdf(res, body, `family-letter-${content.language}.pdf`, { "cache-control": "no-store" });
       }
       throw new RequestError(404, "Not found");
     },
 
     /** `family-letter/open` (POST): a relative's code, no participant token anywhere. */
     async relative(req: IncomingMessage, res: ServerResponse) {
-      if (req.method !== "POST") {
-        res.setHeader("allow", "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "POST") methodNotAllowed(res, "POST");
       return open(req, res);
     },
   };

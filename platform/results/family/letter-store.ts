@@ -126,7 +126,7 @@ export function createFamilyLetterStore(db: Database, hasher: ShareHasher, now: 
       code: string,
       limited = false,
     ): Promise<
-      | { kind: "opened"; letter: FamilyLetterView; userId: string }
+      | { kind: "opened"; letter: FamilyLetterView }
       | { kind: "no-match" }
       | { kind: "ended"; reason: "expired" | "ended" }
       | { kind: "limited" }
@@ -138,7 +138,7 @@ export function createFamilyLetterStore(db: Database, hasher: ShareHasher, now: 
          RETURNING l.*, false AS withdrawn`,
         [hasher.hash("relative", code), now()],
       );
-      if (row) return { kind: "opened", letter: toView(row), userId: row.user_id };
+      if (row) return { kind: "opened", letter: toView(row) };
       if (limited) return { kind: "limited" };
       const [known] = await db.query<LetterRow>(`SELECT ${LETTER_COLUMNS} FROM results_family_letters l WHERE l.code_hash = $1`, [
         hasher.hash("relative", code),

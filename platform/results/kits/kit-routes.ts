@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, plainText, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
 import type { ShareStore } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { KitSettings } from "./kit-settings.ts";
@@ -18,28 +18,19 @@ export interface KitRouteDeps extends KitSettings {
 
 const DAY_MS = 86_400_000;
 /** A sample kept longer than this before its kit is registered is not one the lab can use. */
-export const OLDEST_COLLECTION_DAYS = 365;
+const OLDEST_COLLECTION_DAYS = 365;
 
 const RegisterBody = z.object({
   barcode: z.string().max(40),
   collectedOn: z.iso.date(),
   /** Whose sample: only the participant's own is registered in their account. */
   sampleOf: z.literal("self"),
-  /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
-  source: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/)
-    .optional(),
+  source: sourceField,
   /** The participant as the portal knows them, for a first kit of someone this service has no record of. */
   participant: z
     .object({
       email: z.email().max(320),
-      name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(200)
-        .refine((value) => !CONTROL_CHARACTER.test(value)),
+      name: plainText(200),
     })
     .optional(),
 });
@@ -96,7 +87,6 @@ export function createKitRoutes(deps: KitRouteDeps) {
       await misses.giveBackMiss(sourceScope, bySource.windowStart);
       await misses.giveBackMiss(participantScope, byParticipant.windowStart);
     }
-    res.setHeader("cache-control", "no-store");
     switch (outcome.kind) {
       case "registered":
         return sendJson(res, 201, { kit: outcome.kit });
@@ -116,8 +106,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     async participant(req: IncomingMessage, res: ServerResponse, userId: string) {
       if (req.method === "GET") return sendJson(res, 200, { kits: await store.list(userId) });
       if (req.method === "POST") return register(req, res, userId);
-      res.setHeader("allow", "GET, POST");
-      throw new RequestError(405, "Method not allowed");
+      methodNotAllowed(res, "GET, POST");
     },
 
     /** POST /dev/kits (development only): the program sending a kit out; answers its barcode. */

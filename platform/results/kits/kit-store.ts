@@ -3,7 +3,7 @@ import type { Database } from "../../../lib/postgres/index.ts";
 import { kitBarcodeFrom } from "../../../lib/program/kit-barcode.ts";
 
 /** A kit as its participant sees it: its barcode, when they registered it, the day they collected the sample. */
-export interface KitView {
+interface KitView {
   barcode: string;
   registeredAt: string;
   collectedOn: string;
@@ -19,12 +19,12 @@ interface KitRow {
 }
 
 /** Who registers, as the portal knows them: used only when this service has no record of them yet. */
-export interface NewParticipant {
+interface NewParticipant {
   email: string;
   name: string;
 }
 
-export type RegisterOutcome =
+type RegisterOutcome =
   | { kind: "registered"; kit: KitView }
   /** Unknown, or another participant's: the same answer for both. */
   | { kind: "no-match" }

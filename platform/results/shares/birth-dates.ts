@@ -1,20 +1,8 @@
-import { readFile } from "node:fs/promises";
-import * as z from "zod";
 import type { Database } from "../../../lib/postgres/index.ts";
-
-const BirthDatesSchema = z.object({
-  participants: z.array(z.looseObject({ userId: z.string().min(1), dateOfBirth: z.iso.date().optional() })),
-});
 
 type BirthDate = { userId: string; dateOfBirth?: string | undefined };
 
-/** The demo participants' dates of birth (what a clinician types beside a share code), from the demo file, in one statement. */
-export async function seedBirthDates(db: Database, file: string): Promise<void> {
-  const { participants } = BirthDatesSchema.parse(JSON.parse(await readFile(file, "utf8")));
-  await storeBirthDates(db, participants);
-}
-
-/** Sets each participant's date of birth (none where it is not given). */
+/** Sets each participant's date of birth (what a clinician types beside a share code; none where it is not given), in one statement. */
 export async function storeBirthDates(db: Database, participants: BirthDate[]): Promise<void> {
   const rows = participants.map(({ userId, dateOfBirth }) => ({ user_id: userId, date_of_birth: dateOfBirth ?? null }));
   await db.query(

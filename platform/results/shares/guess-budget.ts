@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
+import type * as z from "zod";
+import { readJsonBody, sendJson } from "../http-kit.ts";
 import type { ShareStore } from "./share-store.ts";
 
 /** One budget of failed attempts: this many in a window of this many seconds. */
@@ -22,7 +25,7 @@ export interface GuessBudgetDeps {
  * sends is compared), or `counted` (compared; `limited` when the deployment's budget is spent, so only
  * a right secret may open). An attempt that proves right calls `proved` to give its places back.
  */
-export type GuessAttempt =
+type GuessAttempt =
   | { kind: "slowed"; retryAfterSeconds: number }
   | { kind: "counted"; limited: boolean; retryAfterSeconds: number; proved: () => Promise<void> };
 
@@ -67,10 +70,37 @@ export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: 
 }
 
 /** Every answer to a typed secret takes at least `floorMs`, so none is faster than another. */
-export async function answeredNoSoonerThan<T>(floorMs: number, answer: () => Promise<T>): Promise<T> {
+async function answeredNoSoonerThan<T>(floorMs: number, answer: () => Promise<T>): Promise<T> {
   const startedAt = performance.now();
   const result = await answer();
   const left = floorMs - (performance.now() - startedAt);
   if (left > 0) await wait(left);
   return result;
+}
+
+/**
+ * One attempt at a typed secret (a share code, a relative code), answered no sooner than `floorMs`:
+ * the body checked (400 `invalid`), the budgets taken, then `compare` (told whether only a right
+ * secret may open). Its 200 is the secret proved right, which gives the budgets' places back; a 429
+ * says when to try again.
+ */
+export async function answerGuess<Body extends { source?: string | undefined }>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  guess: { floorMs: number; attempt: ReturnType<typeof createGuessBudget>; schema: z.ZodType<Body>; invalid: string },
+  compare: (body: Body, limited: boolean) => Promise<[status: number, body: unknown] | "limited">,
+) {
+  const [status, body] = await answeredNoSoonerThan(guess.floorMs, async (): Promise<[number, unknown]> => {
+    const parsed = guess.schema.safeParse(await readJsonBody(req));
+    if (!parsed.success) return [400, { status: 400, message: guess.invalid }];
+    const budget = await guess.attempt(parsed.data.source, req.socket.remoteAddress ?? "");
+    const tooMany: [number, unknown] = [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
+    if (budget.kind === "slowed") return tooMany;
+    const answer = await compare(parsed.data, budget.limited);
+    if (answer === "limited") return tooMany;
+    if (answer[0] === 200) await budget.proved();
+    return answer;
+  });
+  if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
+  sendJson(res, status, body);
 }

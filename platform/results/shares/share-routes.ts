@@ -3,13 +3,14 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { CONTROL_CHARACTER, readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, plainText, readJsonBody, sendJson, sendNoContent, sourceField } from "../http-kit.ts";
+import { serveNotices } from "../log-feed.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
-import { renderReportPdf } from "../report-pdf.ts";
+import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import type { ResultsRepository } from "../repository.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
-import { answeredNoSoonerThan, createGuessBudget } from "./guess-budget.ts";
+import { RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { answerGuess, createGuessBudget } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
 export interface ShareRouteDeps {
@@ -28,14 +29,6 @@ export interface ShareRouteDeps {
   sourceMissBudget: { max: number; windowSeconds: number };
   logger: Logger;
 }
-
-const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => !CONTROL_CHARACTER.test(value));
 
 const CreateBody = z.object({
   appId: z.string().min(1).max(200),
@@ -59,15 +52,9 @@ const OpenBody = z
       .string()
       .regex(/^(phone|tablet|computer)( · (Edge|Firefox|Chrome|Safari))?$/)
       .catch("unknown"),
-    /** Who is asking, as the portal tells it: a keyed hash of the client's address (never the address). */
-    source: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,128}$/)
-      .optional(),
+    source: sourceField,
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
-
-const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
 
 const NO_MATCH = "No open share matches this code and date of birth";
 
@@ -108,41 +95,30 @@ export function createShareRoutes(deps: ShareRouteDeps) {
    */
   const attempt = createGuessBudget(deps, { scopePrefix: "", alert: "share-miss-budget-exhausted", what: "share code" });
 
-  async function open(req: IncomingMessage, res: ServerResponse) {
-    const [status, body] = await answeredNoSoonerThan(deps.answerFloorMs, async (): Promise<[number, unknown]> => {
-      const parsed = OpenBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) return [400, { status: 400, message: "A code or link and a date of birth are required" }];
-      const { code, link, dateOfBirth, device, source } = parsed.data;
-      const budget = await attempt(source, req.socket.remoteAddress ?? "");
-      if (budget.kind === "slowed")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-      const outcome = await store.open(
-        code ? { kind: "code", value: code } : { kind: "link", value: link! },
-        dateOfBirth,
-        device,
-        budget.limited,
-      );
-      if (outcome.kind === "opened") {
-        await budget.proved();
-        return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
-      }
-      if (outcome.kind === "limited")
-        return [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-      if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-      return [404, { status: 404, message: NO_MATCH }];
-    });
-    if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
-    sendJson(res, status, body);
-  }
+  const open = (req: IncomingMessage, res: ServerResponse) =>
+    answerGuess(
+      req,
+      res,
+      { floorMs: deps.answerFloorMs, attempt, schema: OpenBody, invalid: "A code or link and a date of birth are required" },
+      async ({ code, link, dateOfBirth, device }, limited) => {
+        const outcome = await store.open(
+          code ? { kind: "code", value: code } : { kind: "link", value: link! },
+          dateOfBirth,
+          device,
+          limited,
+        );
+        if (outcome.kind === "opened") return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+        if (outcome.kind === "limited") return "limited";
+        if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
+        return [404, { status: 404, message: NO_MATCH }];
+      },
+    );
 
   return {
     /** `shares/{userID}` (GET, POST) and `shares/{userID}/{shareID}/revoke` (POST): the participant's own, after `authorize`. */
     async participant(req: IncomingMessage, res: ServerResponse, userId: string, shareId: string | undefined) {
       if (shareId === undefined && req.method === "GET") return sendJson(res, 200, { shares: await store.list(userId) });
-      if (req.method !== "POST") {
-        res.setHeader("allow", shareId === undefined ? "GET, POST" : "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "POST") methodNotAllowed(res, shareId === undefined ? "GET, POST" : "POST");
       if (shareId !== undefined) {
         if (!z.uuid().safeParse(shareId).success) throw new RequestError(404, "No such share");
         const share = await store.revoke(userId, shareId);
@@ -160,7 +136,6 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       const created = await store.create(userId, input, requestKey);
       if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
       if (created === "too-many") throw new RequestError(429, "Too many open shares");
-      res.setHeader("cache-control", "no-store");
       if ("expired" in created)
         return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
       const { replayed, ...answer } = created;
@@ -170,19 +145,13 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
     async clinician(req: IncomingMessage, res: ServerResponse, what: string, url: URL) {
       if (what === "open" || what === "close") {
-        if (req.method !== "POST") {
-          res.setHeader("allow", "POST");
-          throw new RequestError(405, "Method not allowed");
-        }
+        if (req.method !== "POST") methodNotAllowed(res, "POST");
         if (what === "open") return open(req, res);
         // 'Close this report': the access ends here, not only in the clinician's browser.
         await store.closeAccess(accessOf(req));
-        return void res.writeHead(204, { "cache-control": "no-store" }).end();
+        return sendNoContent(res);
       }
-      if (req.method !== "GET") {
-        res.setHeader("allow", "GET");
-        throw new RequestError(405, "Method not allowed");
-      }
+      if (req.method !== "GET") methodNotAllowed(res, "GET");
       if (what === "report") {
         const { opened, app, content } = await sharedReport(req, url);
         await store.recordDelivery(opened.share.id, "page");
@@ -195,47 +164,13 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         const { opened, app, content, issuedAt } = await sharedReport(req, url);
         const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
         await store.recordDelivery(opened.share.id, "pdf");
-        const name = `report-${app.appName}-${issuedAt.toISOString().slice(0, 10)}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
-        res.writeHead(200, {
-          "cache-control": "private, no-store",
-          "content-type": "application/pdf",
-          "content-disposition": `inline; filename="${name}"`,
-          "content-length": body.length,
-        });
-        return void res.end(body);
+        return sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
       }
       throw new RequestError(404, "Not found");
     },
 
     /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
-    async notices(req: IncomingMessage, res: ServerResponse, what: string) {
-      if (req.method !== "POST") {
-        res.setHeader("allow", "POST");
-        throw new RequestError(405, "Method not allowed");
-      }
-      await deps.verifyToken(bearerToken(req.headers.authorization), "share-notices");
-      if (what === "claim") {
-        const rows = await store.claimNotices();
-        return sendJson(res, 200, {
-          notices: rows.map((row) => ({
-            id: row.id,
-            shareId: row.share_id,
-            userId: row.user_id,
-            kind: row.kind,
-            device: row.device,
-            at: new Date(row.at).toISOString(),
-            recipient: row.recipient,
-            language: row.language,
-          })),
-        });
-      }
-      if (what === "ack") {
-        const parsed = AckBody.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new RequestError(400, "ids are required");
-        await store.noticesSent(parsed.data.ids);
-        return void res.writeHead(204, { "cache-control": "no-store" }).end();
-      }
-      throw new RequestError(404, "Not found");
-    },
+    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
+      serveNotices(deps, req, res, what, { purpose: "share-notices", claim: () => store.claimNotices(), acknowledge: store.noticesSent }),
   };
 }

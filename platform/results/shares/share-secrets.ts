@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, t
 
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L): 31 symbols. */
 const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const CODE_LENGTH = 10;
+const CODE_LENGTH = 10;
 
 /** 'K7M2Q-XP9DR': ten symbols (about 49.5 bits), grouped to be read aloud. */
 export function newShareCode(): string {

@@ -3,23 +3,23 @@ import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { newLongSecret, newShareCode, type ShareHasher } from "./share-secrets.ts";
 
 export const SHARE_DAYS = [1, 7, 30] as const;
-export type ShareDays = (typeof SHARE_DAYS)[number];
-export type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
-export type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
+type ShareDays = (typeof SHARE_DAYS)[number];
+type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
+type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 
 /** A participant may keep this many shares open at once. */
-export const MAX_OPEN_SHARES = 10;
+const MAX_OPEN_SHARES = 10;
 /** Wrong dates of birth a share takes, in its whole life, before it locks. */
-export const WRONG_BIRTH_DATE_LIMIT = 5;
+const WRONG_BIRTH_DATE_LIMIT = 5;
 /**
  * How long the request that created a share can be sent again and answered with the same share, code
  * and link (the portal's answer was lost on the way); after that only the share is answered.
  */
-export const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
+const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
 /** How long a clinician's page stays open after the date of birth matched (never past the share's end). */
-export const ACCESS_TTL_MS = 30 * 60_000;
+const ACCESS_TTL_MS = 30 * 60_000;
 
-export interface ShareView {
+interface ShareView {
   id: string;
   appId: string;
   recipient: string;
@@ -354,7 +354,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
     async claimNotices(limit = 50) {
-      return db.query<{
+      const rows = await db.query<{
         id: string;
         share_id: string;
         user_id: string;
@@ -372,6 +372,16 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
          RETURNING e.id, e.share_id, e.user_id, e.kind, e.device, e.at, s.recipient, s.language`,
         [now(), limit],
       );
+      return rows.map((row) => ({
+        id: row.id,
+        shareId: row.share_id,
+        userId: row.user_id,
+        kind: row.kind,
+        device: row.device,
+        at: iso(row.at),
+        recipient: row.recipient,
+        language: row.language,
+      }));
     },
 
     async noticesSent(ids: string[]): Promise<void> {
