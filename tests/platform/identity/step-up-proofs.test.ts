@@ -176,8 +176,8 @@ describe("a withdrawal receipt (send-notice)", () => {
     expect(receipt!.body).toContain("We will write to you when your request has been carried out, within 30 days.");
     expect(receipt!.body).toContain("/profile/studies/withdrawal/WD-2026-AAAAAA");
     expect(receipt!.body).toContain("If you did not make this request, call participant support at once");
-    // Asked with the participant's own token, for the participant's own list (the share notices' own calls aside).
-    const withdrawalCalls = resultsCalls.filter((call) => !call.path.startsWith("/share-notices/"));
+    // Asked with the participant's own token, for the participant's own list (the notice relay's own calls aside).
+    const withdrawalCalls = resultsCalls.filter((call) => call.path.startsWith("/withdrawals/"));
     expect(withdrawalCalls.map((call) => call.path)).toEqual(["/withdrawals/S5", "/withdrawals/S5"]);
     expect(withdrawalCalls.every((call) => call.authorization === `Bearer ${tokens.access_token}`)).toBe(true);
   });
