@@ -15,7 +15,7 @@ import { pino } from "pino";
 import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { loadConfigFromEnv } from "./config.ts";
-import { signCounsellingTeamToken } from "./oidc/counselling-team-token.ts";
+import { signCounsellingTeamToken } from "./oidc/access-tokens.ts";
 import {
   listSigningKeys,
   openSigningKeyRing,

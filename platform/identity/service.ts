@@ -28,12 +28,10 @@ import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
 import { createEmailDeliveryWorker } from "./mail/email-delivery.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
-import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
-import { createReportReissueSender } from "./notifications/report-reissue-sender.ts";
-import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
-import { resultsReportReissueFeed } from "./notifications/results-report-reissues.ts";
+import { createKitStepSender, resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
+import { createReportReissueSender, resultsReportReissueFeed } from "./notifications/results-report-reissues.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
