@@ -23,7 +23,7 @@ export interface DeliveryTransport {
   close?(): void;
 }
 
-export interface DeliveryWorkerDeps {
+interface DeliveryWorkerDeps {
   db: Queryable;
   channels: readonly OutboxChannel[];
   transport: DeliveryTransport;
@@ -36,10 +36,9 @@ export interface DeliveryWorkerDeps {
   leaseMs: number;
   /** A row older than this is not sent any more (its code or news is stale). */
   maxAgeMs: number;
-  batch?: number;
 }
 
-export interface DeliveryRound {
+interface DeliveryRound {
   sent: number;
   retried: number;
   failed: number;
@@ -104,7 +103,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
         `${NOUNS[channel]}s not delivered in time`,
       );
     }
-    const claimed = await store.claim(flowKey ? 5 : (deps.batch ?? 20), deps.leaseMs, deps.maxAgeMs, flowKey);
+    const claimed = await store.claim(flowKey ? 5 : 20, deps.leaseMs, deps.maxAgeMs, flowKey);
     for (const message of claimed) await deliver(message, round);
     return round;
   }
@@ -128,5 +127,3 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     start,
   };
 }
-
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

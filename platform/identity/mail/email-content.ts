@@ -1,19 +1,12 @@
+import type { ClaimedMessage } from "../delivery/delivery-store.ts";
 import { escapeHtml } from "../domain/html.ts";
 import { type Locale, translate } from "../pages/i18n.ts";
 
 /** An outbox e-mail as the delivery worker reads it. */
-export interface OutboxEmail {
-  id: number;
-  messageUuid: string;
-  to: string;
-  subject: string | null;
-  body: string | null;
-  link: string | null;
-  code: string | null;
-  headers: Record<string, string> | null;
-  locale: Locale | null;
-  createdAt: Date;
-}
+export type OutboxEmail = Pick<
+  ClaimedMessage,
+  "id" | "messageUuid" | "to" | "subject" | "body" | "link" | "code" | "headers" | "locale" | "createdAt"
+>;
 
 export interface RenderedEmail {
   messageId: string;
