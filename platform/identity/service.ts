@@ -36,7 +36,7 @@ import { createReportReissueSender, resultsReportReissueFeed } from "./notificat
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider, INTERACTION_TTL_SECONDS } from "./oidc/provider.ts";
+import { createOidcProvider, TOKEN_TTL_SECONDS } from "./oidc/provider.ts";
 import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { renderProblemPage } from "./pages/account-flow-pages.tsx";
@@ -183,20 +183,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
    * touch no signing key.
    */
   const buildProvider = () => {
-    const built = createOidcProvider({
-      issuer,
-      portalUrl: options.portalUrl,
-      portalClientId: options.portalClientId,
-      portalClientSecret: options.portalClientSecret,
-      resultsApiAudience: options.resultsApiAudience,
-      cookieKeys: options.cookieKeys,
-      keys,
-      accounts,
-      signInLanguages,
-      adapter: createOidcAdapterClass(db, now),
-      production: options.production,
-      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
-    });
+    const built = createOidcProvider({ ...options, issuer, keys, accounts, signInLanguages, adapter: createOidcAdapterClass(db, now) });
     built.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
     return { provider: built, callback: built.callback() };
   };
@@ -495,7 +482,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const [, uid, step] = INTERACTION.exec(req.path) ?? [];
     if (!uid) return next();
     // A form posted: the interaction is in use and lives its full time (an untouched one only briefly).
-    if (req.method === "POST") await touchInteraction(db, uid, now(), INTERACTION_TTL_SECONDS * 1000);
+    if (req.method === "POST") await touchInteraction(db, uid, now(), TOKEN_TTL_SECONDS.Interaction * 1000);
     if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query(req));
     return signIn(req, res, uid, step, query(req));
   });
