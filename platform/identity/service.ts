@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
@@ -122,6 +123,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }
   const randomSecret = async () => randomBytes(32).toString("base64url");
   const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", randomSecret);
+  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret", randomSecret)];
   const css = await identityStylesheet();
 
   const outbox = createOutbox(db, now);
@@ -160,16 +162,11 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const requestLimits = createRequestLimits(db, now);
   const limits = options.requestLimits ?? requestLimitsPer10Minutes();
 
-  // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.statusCode = 503;
-    res.end();
-  };
-  const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  // The issuer can depend on the bound port (tests listen on port 0), so bind before building the
+  // provider; the routes are all in place before anything else is awaited.
+  const app = express();
+  const server = createServer(app).listen(options.port, options.host);
+  await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
   const issuer = options.issuer ?? url;
@@ -321,7 +318,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
-  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret", randomSecret)];
   const preferencesApi = createPreferencesApi({
     preferences: notificationPreferences,
     verifyAccessToken,
@@ -420,7 +416,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }
 
   /** The service as oidc-provider's Express example has it: the host's own routes first, then the provider for the rest. */
-  const app = express();
   app.disable("x-powered-by");
   app.set("case sensitive routing", true);
   app.use(requestId(), requestLog(logger), securityHeaders({ portalUrl: options.portalUrl, production: options.production }));
@@ -509,7 +504,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
     else res.end();
   }) satisfies ErrorRequestHandler);
-  handler = app;
 
   await deleteExpiredOidcPayloads(db, now());
   const cleanup = setInterval(() => {
