@@ -1,11 +1,9 @@
-import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { signLogReaderToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { translate } from "../pages/i18n.ts";
 import { type NotifiableStep, wantsEmailFor } from "./preferences.ts";
-import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
+import { createLogMailer, type LogFeedOptions, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
 
 const ChangesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -16,13 +14,7 @@ export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
 type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
 
 /** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
-export function resultsKitStepFeed(options: {
-  resultsApiUrl: string;
-  keys: SigningKeys;
-  issuer: string;
-  resultsAudience: string;
-  logger: Logger;
-}): KitStepFeed {
+export function resultsKitStepFeed(options: LogFeedOptions): KitStepFeed {
   return logPageReader(options.logger, "kit steps", ChangesSchema, async (after) =>
     serviceFetch(new URL(`kit-step-changes?after=${after}&limit=100`, `${options.resultsApiUrl.replace(/\/$/, "")}/`), {
       headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, "kit-steps")}` },

@@ -1,10 +1,8 @@
-import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { signLogReaderToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { HEALTH_STEP, wantsEmailFor } from "./preferences.ts";
-import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
+import { createLogMailer, type LogFeedOptions, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
 
 const ReissuesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -24,13 +22,7 @@ export type ReportReissue = z.infer<typeof ReissuesSchema>["reissues"][number];
 type ReportReissueFeed = (after: number) => Promise<{ reissues: ReportReissue[]; lastId: number } | null>;
 
 /** Reads the results service's log of reissued reports after a position; null when it cannot be read now. */
-export function resultsReportReissueFeed(options: {
-  resultsApiUrl: string;
-  keys: SigningKeys;
-  issuer: string;
-  resultsAudience: string;
-  logger: Logger;
-}): ReportReissueFeed {
+export function resultsReportReissueFeed(options: LogFeedOptions): ReportReissueFeed {
   return logPageReader(options.logger, "report reissues", ReissuesSchema, async (after) =>
     serviceFetch(new URL(`report-reissues?after=${after}&limit=100`, `${options.resultsApiUrl.replace(/\/$/, "")}/`), {
       headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, "report-reissues")}` },

@@ -276,29 +276,30 @@ export async function resealSecrets(
   const [next, previous] = [keys.factorKey, keys.previousFactorKey];
   if (next === previous) throw new Error("IDENTITY_FACTOR_KEY_PREVIOUS is the same as IDENTITY_FACTOR_KEY: nothing to seal again");
   await prepare(db, signingKeySealKey(previous), now(), logger);
+  /** `value` sealed again under `nextKey`; null when it opens with it already; throws when it opens with neither. */
+  const resealed = (nextKey: string, previousKey: string, context: string, value: string, what: string) => {
+    if (openSecret(nextKey, context, value) !== null) return null;
+    const plain = openSecret(previousKey, context, value);
+    if (plain === null) throw new Error(`${what} opens with neither key: nothing was changed`);
+    return sealSecret(nextKey, context, plain);
+  };
   return db.transaction(async (tx) => {
     let authenticatorSecrets = 0;
     const totps = await tx.query<{ account_id: string; secret_sealed: string }>(
       "SELECT account_id, secret_sealed FROM idp_totp_factors ORDER BY account_id FOR UPDATE",
     );
     for (const row of totps) {
-      if (openSecret(next, row.account_id, row.secret_sealed) !== null) continue;
-      const secret = openSecret(previous, row.account_id, row.secret_sealed);
-      if (secret === null) throw new Error("an authenticator secret opens with neither key: nothing was changed");
-      await tx.query("UPDATE idp_totp_factors SET secret_sealed = $2 WHERE account_id = $1", [
-        row.account_id,
-        sealSecret(next, row.account_id, secret),
-      ]);
+      const sealed = resealed(next, previous, row.account_id, row.secret_sealed, "an authenticator secret");
+      if (sealed === null) continue;
+      await tx.query("UPDATE idp_totp_factors SET secret_sealed = $2 WHERE account_id = $1", [row.account_id, sealed]);
       authenticatorSecrets++;
     }
     let signingKeys = 0;
     const [nextSeal, previousSeal] = [signingKeySealKey(next), signingKeySealKey(previous)];
     for (const key of await createSigningKeyStore(tx).list()) {
-      const context = sealContext(key.kid);
-      if (openSecret(nextSeal, context, key.sealedPrivateJwk) !== null) continue;
-      const jwk = openSecret(previousSeal, context, key.sealedPrivateJwk);
-      if (jwk === null) throw new Error(`the signing key ${key.kid} opens with neither key: nothing was changed`);
-      await tx.query("UPDATE idp_signing_keys SET sealed_private_jwk = $2 WHERE kid = $1", [key.kid, sealSecret(nextSeal, context, jwk)]);
+      const sealed = resealed(nextSeal, previousSeal, sealContext(key.kid), key.sealedPrivateJwk, `the signing key ${key.kid}`);
+      if (sealed === null) continue;
+      await tx.query("UPDATE idp_signing_keys SET sealed_private_jwk = $2 WHERE kid = $1", [key.kid, sealed]);
       signingKeys++;
     }
     return { authenticatorSecrets, signingKeys };
