@@ -1,9 +1,11 @@
+import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { signLogReaderToken } from "../oidc/access-tokens.ts";
+import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { translate } from "../pages/i18n.ts";
 import { type NotifiableStep, wantsEmailFor } from "./preferences.ts";
-import { createLogMailer, type LogFeedOptions, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
+import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
 
 const ChangesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -12,6 +14,15 @@ const ChangesSchema = z.object({
 export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
 /** The changes after a position and the log's newest position; null when the log cannot be read now. */
 type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
+
+/** What a feed of one of the results service's logs (kit steps, reissued reports) reads it with. */
+export interface LogFeedOptions {
+  resultsApiUrl: string;
+  keys: SigningKeys;
+  issuer: string;
+  resultsAudience: string;
+  logger: Logger;
+}
 
 /** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
 export function resultsKitStepFeed(options: LogFeedOptions): KitStepFeed {

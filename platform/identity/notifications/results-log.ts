@@ -3,7 +3,6 @@ import type * as z from "zod";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { accountLocale } from "../interactions/account-notice.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, type MessageKey, translate } from "../pages/i18n.ts";
 import { createAccountStore } from "../store/accounts.ts";
 import { createOutbox, type OutgoingMessage } from "../store/outbox.ts";
@@ -79,15 +78,6 @@ async function followResultsLog<E extends { id: number }>(
     [name, Math.max(...page.entries.map((entry) => entry.id))],
   );
   return done;
-}
-
-/** What a feed of one of the results service's logs reads it with. */
-export interface LogFeedOptions {
-  resultsApiUrl: string;
-  keys: SigningKeys;
-  issuer: string;
-  resultsAudience: string;
-  logger: Logger;
 }
 
 export interface LogMailerDeps {

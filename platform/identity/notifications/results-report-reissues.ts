@@ -2,7 +2,8 @@ import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { signLogReaderToken } from "../oidc/access-tokens.ts";
 import { HEALTH_STEP, wantsEmailFor } from "./preferences.ts";
-import { createLogMailer, type LogFeedOptions, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
+import type { LogFeedOptions } from "./results-kit-steps.ts";
+import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
 
 const ReissuesSchema = z.object({
   lastId: z.number().int().min(0),
