@@ -58,18 +58,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   async function deliver(message: ClaimedMessage, round: DeliveryRound): Promise<void> {
     const noun = NOUNS[message.channel];
+    const about = { outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts };
     let answer: { providerId?: string } | void;
     try {
       answer = await deps.transport.send(message);
     } catch (error) {
       const failure = deps.transport.failureOf(error);
-      const context = {
-        outboxId: message.id,
-        channel: message.channel,
-        purpose: message.purpose,
-        attempts: message.attempts,
-        reason: failure.reason,
-      };
+      const context = { ...about, reason: failure.reason };
       if (failure.permanent || message.attempts >= deps.maxAttempts) {
         await store.markFailed(message.id, failure.reason, failure.refusal);
         round.failed++;
@@ -86,10 +81,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     }
     await store.markSent(message.id, answer?.providerId);
     round.sent++;
-    deps.logger.info(
-      { outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts },
-      `${noun} handed over`,
-    );
+    deps.logger.info(about, `${noun} handed over`);
   }
 
   async function runOnce(flowKey?: string): Promise<DeliveryRound> {
