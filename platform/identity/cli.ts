@@ -1,12 +1,5 @@
 /**
- * The identity service's operator commands, run with the service's own environment:
- *
- *   npm run identity -- rotate-signing-key              publish a next token signing key now
- *   npm run identity -- rotate-signing-key --retire-now a key believed leaked: replace every key at once
- *   npm run identity -- signing-keys                    list the signing keys and their times
- *   npm run identity -- reseal-secrets                  seal again under a new IDENTITY_FACTOR_KEY
- *   npm run identity -- counselling-team-token <member> a token for the counselling team's queue (12 hours)
- *
+ * The identity service's operator commands (USAGE below), run with the service's own environment.
  * On a PostgreSQL server (DATABASE_URL) they run beside the running instances, which pick the
  * change up at their next reading of the key set (within a minute). The embedded database opens in
  * one process at a time: stop the service first.
@@ -15,7 +8,7 @@ import { pino } from "pino";
 import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { loadConfigFromEnv } from "./config.ts";
-import { signCounsellingTeamToken } from "./oidc/counselling-team-token.ts";
+import { signCounsellingTeamToken } from "./oidc/access-tokens.ts";
 import {
   listSigningKeys,
   openSigningKeyRing,

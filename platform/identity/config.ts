@@ -5,7 +5,12 @@ import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
 import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
 import { type RequestLimitSettings, requestLimitsPer10Minutes } from "./store/request-limits.ts";
-import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgets, sendingBudgetsFrom } from "./store/sending-budget.ts";
+import {
+  DEFAULT_SENDING_BUDGETS as BUDGET,
+  type SendingBudgets,
+  type SendingBudgetSettings,
+  sendingBudgetsFrom,
+} from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
@@ -15,11 +20,39 @@ const DEV_FACTOR_KEY = "dev-identity-factor-key-change-me-32-bytes-at-least";
 /** Token signing keys: a new one every 90 days, published 48 hours before it signs (docs/operations.md, 'Signing keys'). */
 export const SIGNING_KEY_DEFAULTS = { rotationDays: 90, publishAheadHours: 48 } as const;
 
-const count = z.coerce.number().int().min(1).max(1_000_000);
+const wholeNumber = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const count = wholeNumber(1, 1_000_000);
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const stripTrailingSlash = (url: string) => url.replace(/\/$/, "");
+/** A comma-separated list's entries, without blanks. */
+const listOf = (value: string) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** The sending budgets' variables (store/sending-budget.ts): each sets one budget, a count unless its range is given. */
+const BUDGET_VARIABLES: Record<string, [keyof SendingBudgetSettings, z.ZodCoercedNumber?]> = {
+  SEND_BUDGET_ACCOUNT_HOURLY: ["accountHourly"],
+  SEND_BUDGET_ACCOUNT_DAILY: ["accountDaily"],
+  SEND_BUDGET_NUMBER_HOURLY: ["numberHourly"],
+  SEND_BUDGET_NUMBER_DAILY: ["numberDaily"],
+  SEND_BUDGET_RECOVERY_NUMBER_HOURLY: ["recoveryNumberHourly"],
+  SEND_BUDGET_RECOVERY_NUMBER_DAILY: ["recoveryNumberDaily"],
+  SEND_BUDGET_ESTABLISHED_HOURLY: ["establishedHourly"],
+  SEND_BUDGET_NEWCOMER_HOURLY: ["newcomerHourly"],
+  SEND_BUDGET_RECOVERY_HOURLY: ["recoveryHourly"],
+  SEND_BUDGET_SMS_HOURLY: ["smsHourly"],
+  SEND_BUDGET_VOICE_HOURLY: ["voiceHourly"],
+  SEND_BUDGET_RESERVED_PERCENT: ["reservedPercent", wholeNumber(0, 100)],
+  // At most 30 days: throttle events older than that are pruned.
+  SEND_NEWCOMER_HOURS: ["newcomerHours", wholeNumber(0, 720)],
+  SEND_BUDGET_NEW_NUMBERS_DAILY: ["newNumbersDaily"],
+  SEND_NEW_NUMBERS_BEFORE_CHECK: ["newNumbersBeforeCheck", wholeNumber(0, 1000)],
+};
 
 const envSchema = z.object({
-  IDENTITY_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  IDENTITY_PORT: wholeNumber(0, 65535).default(3001),
   IDENTITY_HOST: z.string().min(1).default("127.0.0.1"),
   IDENTITY_ISSUER: z.url().default("http://localhost:3001"),
   PORTAL_URL: z.url().default("http://localhost:3000"),
@@ -37,39 +70,24 @@ const envSchema = z.object({
   /** Demo data: seeded by default in development only; outside it only a file named here; empty: none (lib/deployment). */
   DEMO_PARTICIPANTS_FILE: z.string().optional(),
   RESULTS_LINK_ADMIN_TOKEN: z.string().min(16).optional(),
-  CODE_RESEND_LOCK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  HUMAN_CHECK_WAIT_SECONDS: z.coerce.number().int().min(1).max(HUMAN_CHECK_WAIT_SECONDS_MAX).default(HUMAN_CHECK_WAIT_SECONDS),
-  SEND_BUDGET_ACCOUNT_HOURLY: count.default(BUDGET.accountHourly),
-  SEND_BUDGET_ACCOUNT_DAILY: count.default(BUDGET.accountDaily),
-  SEND_BUDGET_NUMBER_HOURLY: count.default(BUDGET.numberHourly),
-  SEND_BUDGET_NUMBER_DAILY: count.default(BUDGET.numberDaily),
-  SEND_BUDGET_RECOVERY_NUMBER_HOURLY: count.default(BUDGET.recoveryNumberHourly),
-  SEND_BUDGET_RECOVERY_NUMBER_DAILY: count.default(BUDGET.recoveryNumberDaily),
-  SEND_BUDGET_ESTABLISHED_HOURLY: count.default(BUDGET.establishedHourly),
-  SEND_BUDGET_NEWCOMER_HOURLY: count.default(BUDGET.newcomerHourly),
-  SEND_BUDGET_RECOVERY_HOURLY: count.default(BUDGET.recoveryHourly),
-  SEND_BUDGET_SMS_HOURLY: count.default(BUDGET.smsHourly),
-  SEND_BUDGET_VOICE_HOURLY: count.default(BUDGET.voiceHourly),
-  SEND_BUDGET_RESERVED_PERCENT: z.coerce.number().int().min(0).max(100).default(BUDGET.reservedPercent),
-  /** At most 30 days: throttle events older than that are pruned. */
-  SEND_NEWCOMER_HOURS: z.coerce.number().int().min(0).max(720).default(BUDGET.newcomerHours),
-  SEND_BUDGET_NEW_NUMBERS_DAILY: count.default(BUDGET.newNumbersDaily),
-  SEND_NEW_NUMBERS_BEFORE_CHECK: z.coerce.number().int().min(0).max(1000).default(BUDGET.newNumbersBeforeCheck),
+  CODE_RESEND_LOCK_SECONDS: wholeNumber(1, 600).default(30),
+  HUMAN_CHECK_WAIT_SECONDS: wholeNumber(1, HUMAN_CHECK_WAIT_SECONDS_MAX).default(HUMAN_CHECK_WAIT_SECONDS),
+  ...Object.fromEntries(Object.entries(BUDGET_VARIABLES).map(([name, [setting, range = count]]) => [name, range.default(BUDGET[setting])])),
   /** Consecutive wrong passwords per account before the password must be reset (NIST SP 800-63B-4: at most 100). */
-  PASSWORD_FAILURE_CAP: z.coerce.number().int().min(1).max(PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
+  PASSWORD_FAILURE_CAP: wholeNumber(1, PASSWORD_FAILURE_CAP_MAX).default(PASSWORD_FAILURE_CAP_MAX),
   /** How long a phone change without the old number's code waits before it takes effect (cancellable meanwhile). */
-  PHONE_CHANGE_COOLING_OFF_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  PHONE_CHANGE_COOLING_OFF_HOURS: wholeNumber(1, 720).default(72),
   /** Access tokens' lifetime (5 minutes: a revoked grant stops reading results that soon); shortened only by tests of renewal. */
-  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, 3600).default(300),
   /** Proxies whose X-Forwarded-For is believed for per-address limits (proxy-addr syntax); none by default. */
   IDENTITY_TRUSTED_PROXIES: z.string().default(""),
   /** Per client address in 10 minutes: new authorization requests, and requests to the interaction pages. */
   IDENTITY_AUTHORIZATIONS_PER_ADDRESS: count.default(60),
   IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS: count.default(600),
   /** Days a token signing key signs before the next one takes over. */
-  IDENTITY_SIGNING_KEY_ROTATION_DAYS: z.coerce.number().int().min(2).max(3650).default(SIGNING_KEY_DEFAULTS.rotationDays),
+  IDENTITY_SIGNING_KEY_ROTATION_DAYS: wholeNumber(2, 3650).default(SIGNING_KEY_DEFAULTS.rotationDays),
   /** Hours a new signing key is published before it signs: at least the relying parties' key-set cache (the portal's is 24 h). */
-  IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS: z.coerce.number().int().min(24).max(720).default(SIGNING_KEY_DEFAULTS.publishAheadHours),
+  IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS: wholeNumber(24, 720).default(SIGNING_KEY_DEFAULTS.publishAheadHours),
 });
 
 export interface IdentityConfig {
@@ -129,10 +147,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
   }
   const e = parsed.data;
   const environment = deploymentEnvironmentOf(env);
-  const cookieKeys = (e.IDENTITY_COOKIE_KEYS ?? "")
-    .split(",")
-    .map((key) => key.trim())
-    .filter(Boolean);
+  const cookieKeys = listOf(e.IDENTITY_COOKIE_KEYS ?? "");
   const mail = mailSettingsFrom(environment, env);
   const sms = smsSettingsFrom(environment, env);
   const refusals = [
@@ -175,28 +190,12 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     humanCheckWaitSeconds: e.HUMAN_CHECK_WAIT_SECONDS,
     sendingBudgets: sendingBudgetsFrom({
       ...BUDGET,
-      accountHourly: e.SEND_BUDGET_ACCOUNT_HOURLY,
-      accountDaily: e.SEND_BUDGET_ACCOUNT_DAILY,
-      numberHourly: e.SEND_BUDGET_NUMBER_HOURLY,
-      numberDaily: e.SEND_BUDGET_NUMBER_DAILY,
-      recoveryNumberHourly: e.SEND_BUDGET_RECOVERY_NUMBER_HOURLY,
-      recoveryNumberDaily: e.SEND_BUDGET_RECOVERY_NUMBER_DAILY,
-      establishedHourly: e.SEND_BUDGET_ESTABLISHED_HOURLY,
-      newcomerHourly: e.SEND_BUDGET_NEWCOMER_HOURLY,
-      recoveryHourly: e.SEND_BUDGET_RECOVERY_HOURLY,
-      smsHourly: e.SEND_BUDGET_SMS_HOURLY,
-      voiceHourly: e.SEND_BUDGET_VOICE_HOURLY,
-      reservedPercent: e.SEND_BUDGET_RESERVED_PERCENT,
-      newcomerHours: e.SEND_NEWCOMER_HOURS,
-      newNumbersDaily: e.SEND_BUDGET_NEW_NUMBERS_DAILY,
-      newNumbersBeforeCheck: e.SEND_NEW_NUMBERS_BEFORE_CHECK,
+      ...Object.fromEntries(Object.entries(BUDGET_VARIABLES).map(([name, [setting]]) => [setting, (e as Record<string, unknown>)[name]])),
     }),
     passwordFailureCap: e.PASSWORD_FAILURE_CAP,
     phoneChangeCoolingOffHours: e.PHONE_CHANGE_COOLING_OFF_HOURS,
     accessTokenTtlSeconds: e.IDENTITY_ACCESS_TOKEN_TTL_SECONDS,
-    trustedProxies: e.IDENTITY_TRUSTED_PROXIES.split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
+    trustedProxies: listOf(e.IDENTITY_TRUSTED_PROXIES),
     requestLimits: requestLimitsPer10Minutes(e.IDENTITY_AUTHORIZATIONS_PER_ADDRESS, e.IDENTITY_INTERACTION_REQUESTS_PER_ADDRESS),
     registrationEnabled: e.REGISTRATION_ENABLED,
     selfServiceUnlockEnabled: e.SELF_SERVICE_UNLOCK_ENABLED,
@@ -207,8 +206,4 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     signingKeyRotationDays: e.IDENTITY_SIGNING_KEY_ROTATION_DAYS,
     signingKeyPublishAheadHours: e.IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS,
   };
-}
-
-function stripTrailingSlash(url: string): string {
-  return url.endsWith("/") ? url.slice(0, -1) : url;
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
@@ -28,16 +30,14 @@ import { createPhoneChangeSettler } from "./interactions/phone-change-settler.ts
 import { createSignInHandler } from "./interactions/sign-in/index.ts";
 import { createEmailDeliveryWorker } from "./mail/email-delivery.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
-import { createKitStepSender } from "./notifications/kit-step-sender.ts";
 import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
-import { createReportReissueSender } from "./notifications/report-reissue-sender.ts";
-import { resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
-import { resultsReportReissueFeed } from "./notifications/results-report-reissues.ts";
+import { createKitStepSender, resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
+import { createReportReissueSender, resultsReportReissueFeed } from "./notifications/results-report-reissues.ts";
 import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
-import { ACCESS_TOKEN_TTL_SECONDS, createOidcProvider, INTERACTION_TTL_SECONDS } from "./oidc/provider.ts";
+import { createOidcProvider, TOKEN_TTL_SECONDS } from "./oidc/provider.ts";
 import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { renderProblemPage } from "./pages/account-flow-pages.tsx";
@@ -121,9 +121,9 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     });
     logger.info({ added }, "demo participants seeded");
   }
-  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", async () =>
-    (await import("node:crypto")).randomBytes(32).toString("base64url"),
-  );
+  const randomSecret = async () => randomBytes(32).toString("base64url");
+  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", randomSecret);
+  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret", randomSecret)];
   const css = await identityStylesheet();
 
   const outbox = createOutbox(db, now);
@@ -162,16 +162,11 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const requestLimits = createRequestLimits(db, now);
   const limits = options.requestLimits ?? requestLimitsPer10Minutes();
 
-  // The issuer can depend on the bound port (tests listen on port 0), so bind before building the provider.
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.statusCode = 503;
-    res.end();
-  };
-  const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  // The issuer can depend on the bound port (tests listen on port 0), so bind before building the
+  // provider; the routes are all in place before anything else is awaited.
+  const app = express();
+  const server = createServer(app).listen(options.port, options.host);
+  await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
   const issuer = options.issuer ?? url;
@@ -185,33 +180,22 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
    * touch no signing key.
    */
   const buildProvider = () => {
-    const built = createOidcProvider({
-      issuer,
-      portalUrl: options.portalUrl,
-      portalClientId: options.portalClientId,
-      portalClientSecret: options.portalClientSecret,
-      resultsApiAudience: options.resultsApiAudience,
-      cookieKeys: options.cookieKeys,
-      keys,
-      accounts,
-      signInLanguages,
-      adapter: createOidcAdapterClass(db, now),
-      production: options.production,
-      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
-    });
+    const built = createOidcProvider({ ...options, issuer, keys, accounts, signInLanguages, adapter: createOidcAdapterClass(db, now) });
     built.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
     return { provider: built, callback: built.callback() };
   };
   let oidc = buildProvider();
   const { provider } = oidc;
+  /** What close() stops, in this order: key reloads, then the senders and workers. */
+  const stops: (() => Promise<void>)[] = [];
   const keyReloadMs = options.signingKeyReloadMs ?? SIGNING_KEY_RELOAD_MS;
-  const stopKeyReload =
-    keyReloadMs > 0
-      ? keys.start(keyReloadMs, () => {
-          oidc = buildProvider();
-          logger.info({ signing: keys.current.kid, published: keys.publicJwks.keys.map((key) => key.kid) }, "signing keys changed");
-        })
-      : null;
+  if (keyReloadMs > 0)
+    stops.push(
+      keys.start(keyReloadMs, () => {
+        oidc = buildProvider();
+        logger.info({ signing: keys.current.kid, published: keys.publicJwks.keys.map((key) => key.kid) }, "signing keys changed");
+      }),
+    );
 
   const verifyAccessToken = createAccessTokenVerifier(keys, issuer, options.resultsApiAudience);
   const notificationPreferences = createNotificationPreferences(db, now);
@@ -293,33 +277,21 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     resultsApiAudience: options.resultsApiAudience,
     portalUrl: options.portalUrl,
   });
-  const shareNotices = options.resultsApiUrl
-    ? startShareNoticeSender({
-        resultsApiUrl: options.resultsApiUrl,
-        resultsApiAudience: options.resultsApiAudience,
-        issuer,
-        keys,
-        accounts,
-        outbox,
-        portalUrl: options.portalUrl,
-        logger,
-        intervalMs: SHARE_NOTICE_INTERVAL_MS,
-      })
-    : null;
-  // Counselling requests acknowledged by e-mail, taken from the results service as share events are.
-  const counsellingNotices = options.resultsApiUrl
-    ? startCounsellingNoticeSender({
-        resultsApiUrl: options.resultsApiUrl,
-        resultsApiAudience: options.resultsApiAudience,
-        issuer,
-        keys,
-        accounts,
-        outbox,
-        portalUrl: options.portalUrl,
-        logger,
-        intervalMs: SHARE_NOTICE_INTERVAL_MS,
-      })
-    : null;
+  if (options.resultsApiUrl) {
+    // Share events (a report shared, opened, ended) and counselling requests, taken from the results service and e-mailed.
+    const relay = {
+      resultsApiUrl: options.resultsApiUrl,
+      resultsApiAudience: options.resultsApiAudience,
+      issuer,
+      keys,
+      accounts,
+      outbox,
+      portalUrl: options.portalUrl,
+      logger,
+      intervalMs: SHARE_NOTICE_INTERVAL_MS,
+    };
+    stops.push(startShareNoticeSender(relay).stop, startCounsellingNoticeSender(relay).stop);
+  }
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({
     outbox,
@@ -346,78 +318,46 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
-  const unsubscribeKeys = [
-    await loadOrCreateSecret(db, "unsubscribe-hmac-secret", async () =>
-      (await import("node:crypto")).randomBytes(32).toString("base64url"),
-    ),
-  ];
   const preferencesApi = createPreferencesApi({
     preferences: notificationPreferences,
     verifyAccessToken,
     grantIsLive,
-    hasWithdrawn: async (accountId, accessToken) => {
-      const listed = await withdrawals(accountId, accessToken);
-      return listed === null ? null : listed.length > 0;
-    },
+    hasWithdrawn: (accountId, accessToken) => withdrawals(accountId, accessToken).then((listed) => listed && listed.length > 0),
   });
   const unsubscribe = createUnsubscribeRoute({ preferences: notificationPreferences, unsubscribeKeys, portalUrl: options.portalUrl });
-  const kitStepSender = options.resultsApiUrl
-    ? createKitStepSender({
-        db,
-        feed: resultsKitStepFeed({
-          resultsApiUrl: options.resultsApiUrl,
-          keys,
-          issuer,
-          resultsAudience: options.resultsApiAudience,
-          logger,
-        }),
-        issuer,
-        portalUrl: options.portalUrl,
-        unsubscribeKeys,
-        now,
-        logger,
-      })
-    : null;
   const pollMs = options.kitStepPollMs ?? 5000;
-  const stopKitStepSender = kitStepSender && pollMs > 0 ? kitStepSender.start(pollMs) : null;
-  const reportReissueSender = options.resultsApiUrl
-    ? createReportReissueSender({
+  if (options.resultsApiUrl && pollMs > 0) {
+    const feed = { resultsApiUrl: options.resultsApiUrl, keys, issuer, resultsAudience: options.resultsApiAudience, logger };
+    const mailer = { db, issuer, portalUrl: options.portalUrl, unsubscribeKeys, now, logger };
+    stops.push(
+      createKitStepSender({ ...mailer, feed: resultsKitStepFeed(feed) }).start(pollMs),
+      createReportReissueSender({ ...mailer, feed: resultsReportReissueFeed(feed) }).start(pollMs),
+    );
+  }
+  const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
+  if (sweepMs > 0) stops.push(phoneChangeSettler.start(sweepMs));
+  const mailPollMs = options.mailDeliveryPollMs ?? 2000;
+  if (options.mail && mailPollMs > 0)
+    stops.push(
+      createEmailDeliveryWorker({
         db,
-        feed: resultsReportReissueFeed({
-          resultsApiUrl: options.resultsApiUrl,
-          keys,
-          issuer,
-          resultsAudience: options.resultsApiAudience,
-          logger,
-        }),
-        issuer,
-        portalUrl: options.portalUrl,
-        unsubscribeKeys,
+        transport: createSmtpTransport(options.mail.smtp, options.mail.from),
+        from: options.mail.from,
         now,
         logger,
-      })
-    : null;
-  const stopReportReissueSender = reportReissueSender && pollMs > 0 ? reportReissueSender.start(pollMs) : null;
-  const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
-  const stopPhoneChangeSweep = sweepMs > 0 ? phoneChangeSettler.start(sweepMs) : null;
-  const mailPollMs = options.mailDeliveryPollMs ?? 2000;
-  const stopMailDelivery =
-    options.mail && mailPollMs > 0
-      ? createEmailDeliveryWorker({
-          db,
-          transport: createSmtpTransport(options.mail.smtp, options.mail.from),
-          from: options.mail.from,
-          now,
-          logger,
-          maxAttempts: options.mail.maxAttempts,
-        }).start(mailPollMs)
-      : null;
-
+        maxAttempts: options.mail.maxAttempts,
+      }).start(mailPollMs),
+    );
   const smsPollMs = options.smsDeliveryPollMs ?? 1000;
-  const phoneDelivery = options.sms
-    ? createPhoneDeliveryWorker({ db, settings: options.sms, issuer, now, logger, timeoutMs: options.smsRequestTimeoutMs })
-    : null;
-  if (phoneDelivery) {
+  if (options.sms) {
+    const phoneDelivery = createPhoneDeliveryWorker({
+      db,
+      settings: options.sms,
+      issuer,
+      now,
+      logger,
+      timeoutMs: options.smsRequestTimeoutMs,
+    });
     sendPhoneNow = async (flowKey) => {
       // The page waits for the provider's first answer, never longer than this; the send goes on if it takes longer.
       let timer: NodeJS.Timeout | undefined;
@@ -428,8 +368,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_NOW_WAIT_MS)))]);
       clearTimeout(timer);
     };
+    if (smsPollMs > 0) stops.push(phoneDelivery.start(smsPollMs));
   }
-  const stopPhoneDelivery = phoneDelivery && smsPollMs > 0 ? phoneDelivery.start(smsPollMs) : null;
   const statusCallback = options.sms
     ? createStatusCallbackRoute({ outbox, authToken: options.sms.twilio.authToken, issuer, logger })
     : null;
@@ -440,12 +380,11 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   /** Set once close() is called. */
   let draining = false;
   const query = (req: Request) => new URL(req.url, "http://identity.invalid").searchParams;
-  const notFound: RequestHandler = (_req, res) => sendJson(res, 404, { error: "not found" });
   /** A route that exists only in some deployments (development tools, the text provider's callbacks). */
   const openOnlyWhen =
     (open: boolean): RequestHandler =>
-    (req, res, next) =>
-      open ? next() : notFound(req, res, next);
+    (_req, res, next) =>
+      open ? next() : sendJson(res, 404, { error: "not found" });
   const devTools = openOnlyWhen(!options.production);
 
   /** Too many requests from one address: the translated page, and when to try again. */
@@ -477,7 +416,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   }
 
   /** The service as oidc-provider's Express example has it: the host's own routes first, then the provider for the rest. */
-  const app = express();
   app.disable("x-powered-by");
   app.set("case sensitive routing", true);
   app.use(requestId(), requestLog(logger), securityHeaders({ portalUrl: options.portalUrl, production: options.production }));
@@ -539,7 +477,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const [, uid, step] = INTERACTION.exec(req.path) ?? [];
     if (!uid) return next();
     // A form posted: the interaction is in use and lives its full time (an untouched one only briefly).
-    if (req.method === "POST") await touchInteraction(db, uid, now(), INTERACTION_TTL_SECONDS * 1000);
+    if (req.method === "POST") await touchInteraction(db, uid, now(), TOKEN_TTL_SECONDS.Interaction * 1000);
     if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query(req));
     return signIn(req, res, uid, step, query(req));
   });
@@ -555,7 +493,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.all(["/dev/outbox", "/dev/outbox/view"], devTools, (req, res) => outboxRoutes(req, res, req.path.endsWith("/view"), query(req)));
   app.all("/dev/participants", devTools, (req, res) => participantsRoute(req, res));
   app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(resultsLinkDeps)), (req, res) => resultsLink(req, res));
-  app.all("/me", async (req, res, next) => ((await userinfo.handles(req)) ? userinfo.handle(req, res) : next()));
+  app.all("/me", userinfo);
   // The OpenID endpoints: the provider of the current signing keys (rebuilt when they change).
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
@@ -566,7 +504,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (!res.headersSent) sendHtml(res, 500, "<!DOCTYPE html><title>Error</title><p>Something went wrong.</p>");
     else res.end();
   }) satisfies ErrorRequestHandler);
-  handler = app;
 
   await deleteExpiredOidcPayloads(db, now());
   const cleanup = setInterval(() => {
@@ -590,14 +527,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       draining = true;
       closing ??= (async () => {
         clearInterval(cleanup);
-        await stopKeyReload?.();
-        await shareNotices?.stop();
-        await counsellingNotices?.stop();
-        await stopKitStepSender?.();
-        await stopReportReissueSender?.();
-        await stopPhoneChangeSweep?.();
-        await stopMailDelivery?.();
-        await stopPhoneDelivery?.();
+        for (const stop of stops) await stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

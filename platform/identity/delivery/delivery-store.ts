@@ -19,22 +19,6 @@ export interface ClaimedMessage {
   purpose: string;
 }
 
-interface Row {
-  id: number | string;
-  message_uuid: string;
-  channel: OutboxChannel;
-  destination: string;
-  subject: string | null;
-  body: string | null;
-  link: string | null;
-  code: string | null;
-  headers: Record<string, string> | null;
-  locale: string | null;
-  created_at: Date | string;
-  delivery_attempts: number;
-  purpose: string;
-}
-
 /**
  * The delivery state of outbox rows of some channels (e-mail; texts and calls). A row is taken with a
  * lease (a conditional UPDATE over rows locked with SKIP LOCKED): two workers never hold the same row,
@@ -47,7 +31,9 @@ export function createDeliveryStore(db: Queryable, now: () => Date, channels: re
     /** Due rows, oldest first; with `flowKey`, only that verification flow's (sent in the participant's own request). */
     async claim(limit: number, leaseMs: number, maxAgeMs: number, flowKey?: string): Promise<ClaimedMessage[]> {
       const at = now();
-      const rows = await db.query<Row>(
+      const rows = await db.query<
+        Omit<ClaimedMessage, "id" | "createdAt" | "locale"> & { id: number | string; createdAt: Date | string; locale: string | null }
+      >(
         `UPDATE idp_outbox SET lease_until = $2, delivery_attempts = delivery_attempts + 1
          WHERE id IN (
            SELECT id FROM idp_outbox
@@ -55,24 +41,16 @@ export function createDeliveryStore(db: Queryable, now: () => Date, channels: re
              AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND (lease_until IS NULL OR lease_until <= $1)
            ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED)
            AND (lease_until IS NULL OR lease_until <= $1)
-         RETURNING id, message_uuid, channel, destination, subject, body, link, code, headers, locale, created_at, delivery_attempts, purpose`,
+         RETURNING id, message_uuid AS "messageUuid", channel, destination AS "to", subject, body, link, code, headers, locale,
+           created_at AS "createdAt", delivery_attempts AS attempts, purpose`,
         [at, new Date(at.getTime() + leaseMs), new Date(at.getTime() - maxAgeMs), limit, channels, flowKey ?? null],
       );
       return rows
         .map((row): ClaimedMessage => ({
+          ...row,
           id: Number(row.id),
-          messageUuid: row.message_uuid,
-          channel: row.channel,
-          to: row.destination,
-          subject: row.subject,
-          body: row.body,
-          link: row.link,
-          code: row.code,
-          headers: row.headers,
           locale: row.locale === "es" || row.locale === "en" ? row.locale : null,
-          createdAt: new Date(row.created_at),
-          attempts: row.delivery_attempts,
-          purpose: row.purpose,
+          createdAt: new Date(row.createdAt),
         }))
         .sort((a, b) => a.id - b.id);
     },
@@ -109,5 +87,3 @@ export function createDeliveryStore(db: Queryable, now: () => Date, channels: re
     },
   };
 }
-
-export type DeliveryStore = ReturnType<typeof createDeliveryStore>;

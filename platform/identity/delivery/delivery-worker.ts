@@ -23,7 +23,7 @@ export interface DeliveryTransport {
   close?(): void;
 }
 
-export interface DeliveryWorkerDeps {
+interface DeliveryWorkerDeps {
   db: Queryable;
   channels: readonly OutboxChannel[];
   transport: DeliveryTransport;
@@ -36,10 +36,9 @@ export interface DeliveryWorkerDeps {
   leaseMs: number;
   /** A row older than this is not sent any more (its code or news is stale). */
   maxAgeMs: number;
-  batch?: number;
 }
 
-export interface DeliveryRound {
+interface DeliveryRound {
   sent: number;
   retried: number;
   failed: number;
@@ -59,18 +58,13 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   async function deliver(message: ClaimedMessage, round: DeliveryRound): Promise<void> {
     const noun = NOUNS[message.channel];
+    const about = { outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts };
     let answer: { providerId?: string } | void;
     try {
       answer = await deps.transport.send(message);
     } catch (error) {
       const failure = deps.transport.failureOf(error);
-      const context = {
-        outboxId: message.id,
-        channel: message.channel,
-        purpose: message.purpose,
-        attempts: message.attempts,
-        reason: failure.reason,
-      };
+      const context = { ...about, reason: failure.reason };
       if (failure.permanent || message.attempts >= deps.maxAttempts) {
         await store.markFailed(message.id, failure.reason, failure.refusal);
         round.failed++;
@@ -87,10 +81,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     }
     await store.markSent(message.id, answer?.providerId);
     round.sent++;
-    deps.logger.info(
-      { outboxId: message.id, channel: message.channel, purpose: message.purpose, attempts: message.attempts },
-      `${noun} handed over`,
-    );
+    deps.logger.info(about, `${noun} handed over`);
   }
 
   async function runOnce(flowKey?: string): Promise<DeliveryRound> {
@@ -104,7 +95,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
         `${NOUNS[channel]}s not delivered in time`,
       );
     }
-    const claimed = await store.claim(flowKey ? 5 : (deps.batch ?? 20), deps.leaseMs, deps.maxAgeMs, flowKey);
+    const claimed = await store.claim(flowKey ? 5 : 20, deps.leaseMs, deps.maxAgeMs, flowKey);
     for (const message of claimed) await deliver(message, round);
     return round;
   }
@@ -128,5 +119,3 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     start,
   };
 }
-
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -1,19 +1,12 @@
+import type { ClaimedMessage } from "../delivery/delivery-store.ts";
 import { escapeHtml } from "../domain/html.ts";
 import { type Locale, translate } from "../pages/i18n.ts";
 
 /** An outbox e-mail as the delivery worker reads it. */
-export interface OutboxEmail {
-  id: number;
-  messageUuid: string;
-  to: string;
-  subject: string | null;
-  body: string | null;
-  link: string | null;
-  code: string | null;
-  headers: Record<string, string> | null;
-  locale: Locale | null;
-  createdAt: Date;
-}
+export type OutboxEmail = Pick<
+  ClaimedMessage,
+  "id" | "messageUuid" | "to" | "subject" | "body" | "link" | "code" | "headers" | "locale" | "createdAt"
+>;
 
 export interface RenderedEmail {
   messageId: string;
@@ -26,19 +19,6 @@ export interface RenderedEmail {
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
-
-/** The Message-ID of an outbox row: the same on every attempt, so a resend after a crash is recognisably the same message. */
-function messageIdOf(messageUuid: string, fromAddress: string): string {
-  const domain = fromAddress.split("@").pop() ?? "localhost";
-  return `<${messageUuid}@${domain}>`;
-}
-
-function paragraphsOf(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
 
 /** A paragraph of text as HTML: escaped, line breaks kept, every address a link. */
 function htmlParagraph(paragraph: string): string {
@@ -61,7 +41,10 @@ function htmlParagraph(paragraph: string): string {
  */
 export function renderEmail(row: OutboxEmail, fromAddress: string): RenderedEmail {
   const locale: Locale = row.locale ?? "en";
-  const paragraphs = paragraphsOf(row.body ?? "");
+  const paragraphs = (row.body ?? "")
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   if (row.link && !(row.body ?? "").includes(row.link)) paragraphs.push(row.link);
   if (row.code) paragraphs.push(translate(locale, "email.codeLine", { code: row.code }));
   const subject = row.subject ?? "";
@@ -73,7 +56,8 @@ export function renderEmail(row: OutboxEmail, fromAddress: string): RenderedEmai
     "</html>",
   ].join("\n");
   return {
-    messageId: messageIdOf(row.messageUuid, fromAddress),
+    // The same on every attempt, so a resend after a crash is recognisably the same message.
+    messageId: `<${row.messageUuid}@${fromAddress.split("@").pop() ?? "localhost"}>`,
     to: row.to,
     subject,
     text: `${paragraphs.join("\n\n")}\n`,

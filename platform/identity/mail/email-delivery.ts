@@ -5,7 +5,12 @@ import { renderEmail } from "./email-content.ts";
 import { addressOf } from "./mail-settings.ts";
 import { failureOf, type MailTransport } from "./smtp-transport.ts";
 
-export interface EmailDeliveryDeps {
+/**
+ * Sends the outbox's due e-mails through SMTP (the shared delivery worker, platform/identity/delivery):
+ * a 4xx, a dropped connection or a timeout is tried again, a 5xx is final. Alerts: `email-failed`.
+ * A taken e-mail is held 2 minutes (longer than any send); one older than a day is not sent any more.
+ */
+export function createEmailDeliveryWorker(deps: {
   db: Queryable;
   transport: MailTransport;
   from: string;
@@ -14,22 +19,7 @@ export interface EmailDeliveryDeps {
   maxAttempts: number;
   /** How long to wait before attempt `attempt + 1`; by default a minute doubling up to an hour. */
   backoffMs?: (attempt: number) => number;
-  /** How long a taken e-mail is held before another worker may take it (longer than any send). */
-  leaseMs?: number;
-  /** An e-mail older than this is not sent any more (its code or news is stale). */
-  maxAgeMs?: number;
-  batch?: number;
-}
-
-const defaultBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 60 * 60_000);
-const LEASE_MS = 2 * 60_000;
-const MAX_AGE_MS = 24 * 60 * 60_000;
-
-/**
- * Sends the outbox's due e-mails through SMTP (the shared delivery worker, platform/identity/delivery):
- * a 4xx, a dropped connection or a timeout is tried again, a 5xx is final. Alerts: `email-failed`.
- */
-export function createEmailDeliveryWorker(deps: EmailDeliveryDeps) {
+}) {
   const fromAddress = addressOf(deps.from) ?? "localhost";
   return createDeliveryWorker({
     db: deps.db,
@@ -42,9 +32,8 @@ export function createEmailDeliveryWorker(deps: EmailDeliveryDeps) {
     now: deps.now,
     logger: deps.logger,
     maxAttempts: deps.maxAttempts,
-    backoffMs: deps.backoffMs ?? defaultBackoffMs,
-    leaseMs: deps.leaseMs ?? LEASE_MS,
-    maxAgeMs: deps.maxAgeMs ?? MAX_AGE_MS,
-    batch: deps.batch,
+    backoffMs: deps.backoffMs ?? ((attempt) => Math.min(60_000 * 2 ** (attempt - 1), 60 * 60_000)),
+    leaseMs: 2 * 60_000,
+    maxAgeMs: 24 * 60 * 60_000,
   });
 }

@@ -33,16 +33,7 @@ export function createSmtpTransport(smtp: SmtpSettings, from: string): MailTrans
   return {
     async send(email) {
       assertOutsideTransaction("sending e-mail");
-      await transporter.sendMail({
-        from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        messageId: email.messageId,
-        date: email.date,
-        headers: email.headers,
-      });
+      await transporter.sendMail({ from, ...email });
     },
     close() {
       transporter.close();

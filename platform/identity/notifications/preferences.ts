@@ -10,9 +10,9 @@ export const HEALTH_STEP: NotifiableStep = 5;
 /** Research updates (study news, requests to take part again): by e-mail or not at all, and how often. */
 export const RESEARCH_CHANNELS = ["email", "none"] as const;
 export const RESEARCH_FREQUENCIES = ["as-they-happen", "monthly", "quarterly"] as const;
-export type ResearchUpdates = { channel: (typeof RESEARCH_CHANNELS)[number]; frequency: (typeof RESEARCH_FREQUENCIES)[number] };
+type ResearchUpdates = { channel: (typeof RESEARCH_CHANNELS)[number]; frequency: (typeof RESEARCH_FREQUENCIES)[number] };
 
-export interface NotificationPreferences {
+interface NotificationPreferences {
   emailEnabled: boolean;
   steps: NotifiableStep[];
   researchUpdates: ResearchUpdates;
@@ -20,13 +20,6 @@ export interface NotificationPreferences {
 
 /** What the store answers: the choices, and whether the participant has withdrawn from research (then none is sent, whatever was chosen). */
 export type StoredPreferences = NotificationPreferences & { researchWithdrawn: boolean };
-
-/** Until a participant chooses, every step is e-mailed; research updates are asked for, never assumed. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = {
-  emailEnabled: true,
-  steps: [...NOTIFIABLE_STEPS],
-  researchUpdates: { channel: "none", frequency: "monthly" },
-};
 
 function isNotifiableStep(step: number): step is NotifiableStep {
   return (NOTIFIABLE_STEPS as readonly number[]).includes(step);
@@ -57,11 +50,12 @@ export function createNotificationPreferences(db: Queryable, now: () => Date) {
          FROM idp_notification_preferences WHERE account_id = $1`,
         [accountId],
       );
+      // Until a participant chooses, every step is e-mailed; research updates are asked for, never assumed.
       if (!row)
         return {
-          ...DEFAULT_PREFERENCES,
-          steps: [...DEFAULT_PREFERENCES.steps],
-          researchUpdates: { ...DEFAULT_PREFERENCES.researchUpdates },
+          emailEnabled: true,
+          steps: [...NOTIFIABLE_STEPS],
+          researchUpdates: { channel: "none", frequency: "monthly" },
           researchWithdrawn: false,
         };
       const researchWithdrawn = row.research_withdrawn_at !== null;

@@ -1,8 +1,11 @@
 import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
-import { signKitStepsToken } from "../oidc/kit-steps-token.ts";
+import { signLogReaderToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
+import { translate } from "../pages/i18n.ts";
+import { type NotifiableStep, wantsEmailFor } from "./preferences.ts";
+import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
 
 const ChangesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -10,38 +13,55 @@ const ChangesSchema = z.object({
 });
 export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
 /** The changes after a position and the log's newest position; null when the log cannot be read now. */
-export type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
+type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
 
-const PAGE = 100;
-const TIMEOUT_MS = 5000;
-
-/** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
-export function resultsKitStepFeed(options: {
+/** What a feed of one of the results service's logs (kit steps, reissued reports) reads it with. */
+export interface LogFeedOptions {
   resultsApiUrl: string;
   keys: SigningKeys;
   issuer: string;
   resultsAudience: string;
   logger: Logger;
-}): KitStepFeed {
-  // Told once when the log cannot be read and once when it can again, not every few seconds.
-  let failing = false;
-  const failed = (details: Record<string, unknown>) => {
-    if (!failing) options.logger.warn(details, "kit steps could not be read; trying again");
-    failing = true;
-    return null;
-  };
-  return async (after) => {
-    try {
-      const token = await signKitStepsToken(options.keys, { issuer: options.issuer, resultsAudience: options.resultsAudience });
-      const url = new URL(`kit-step-changes?after=${after}&limit=${PAGE}`, `${options.resultsApiUrl.replace(/\/$/, "")}/`);
-      const response = await serviceFetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!response.ok) return failed({ status: response.status });
-      const page = ChangesSchema.parse(await response.json());
-      if (failing) options.logger.info("kit steps can be read again");
-      failing = false;
-      return page;
-    } catch (error) {
-      return failed({ err: { message: (error as Error).message } });
-    }
-  };
+}
+
+/** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
+export function resultsKitStepFeed(options: LogFeedOptions): KitStepFeed {
+  return logPageReader(options.logger, "kit steps", ChangesSchema, async (after) =>
+    serviceFetch(new URL(`kit-step-changes?after=${after}&limit=100`, `${options.resultsApiUrl.replace(/\/$/, "")}/`), {
+      headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, "kit-steps")}` },
+      signal: AbortSignal.timeout(5000),
+    }),
+  );
+}
+
+/**
+ * E-mails each new kit step once (createLogMailer): the step's name and a link to sign in. The same
+ * change always has the same key, whichever instance or retry sees it.
+ */
+export function createKitStepSender(deps: LogMailerDeps & { feed: KitStepFeed }) {
+  return createLogMailer<KitStepChange>(deps, {
+    cursor: "results",
+    read: async (after) => {
+      const page = await deps.feed(after);
+      return page && { entries: page.changes, lastId: page.lastId };
+    },
+    outcome: (change, preferences) => (wantsEmailFor(preferences, change.step) ? "sent" : "off"),
+    claim: async (tx, change, outcome) =>
+      (
+        await tx.query(
+          `INSERT INTO idp_kit_step_notices (change_key, account_id, step, outcome, decided_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (change_key) DO NOTHING RETURNING change_key`,
+          [`${change.userId}:${change.step}:${change.changedAt}`, change.userId, change.step, outcome, deps.now()],
+        )
+      ).length > 0,
+    email: (change, locale, unsubscribe) => ({
+      purpose: "kit-step",
+      ...noticeEmail(locale, deps.portalUrl, unsubscribe, {
+        subject: "kitStep.subject",
+        body: "kitStep.body",
+        step: translate(locale, `kitStep.step${change.step as NotifiableStep}`),
+      }),
+    }),
+    failure: "kit step e-mails failed",
+  });
 }

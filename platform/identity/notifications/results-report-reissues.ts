@@ -1,8 +1,9 @@
-import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
-import { signReportReissuesToken } from "../oidc/kit-steps-token.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
+import { signLogReaderToken } from "../oidc/access-tokens.ts";
+import { HEALTH_STEP, wantsEmailFor } from "./preferences.ts";
+import type { LogFeedOptions } from "./results-kit-steps.ts";
+import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
 
 const ReissuesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -19,40 +20,50 @@ const ReissuesSchema = z.object({
 });
 export type ReportReissue = z.infer<typeof ReissuesSchema>["reissues"][number];
 /** The reissues after a position and the log's newest position; null when the log cannot be read now. */
-export type ReportReissueFeed = (after: number) => Promise<{ reissues: ReportReissue[]; lastId: number } | null>;
-
-const PAGE = 100;
-const TIMEOUT_MS = 5000;
+type ReportReissueFeed = (after: number) => Promise<{ reissues: ReportReissue[]; lastId: number } | null>;
 
 /** Reads the results service's log of reissued reports after a position; null when it cannot be read now. */
-export function resultsReportReissueFeed(options: {
-  resultsApiUrl: string;
-  keys: SigningKeys;
-  issuer: string;
-  resultsAudience: string;
-  logger: Logger;
-}): ReportReissueFeed {
-  let failing = false;
-  const failed = (details: Record<string, unknown>) => {
-    if (!failing) options.logger.warn(details, "report reissues could not be read; trying again");
-    failing = true;
-    return null;
-  };
-  return async (after) => {
-    try {
-      const token = await signReportReissuesToken(options.keys, { issuer: options.issuer, resultsAudience: options.resultsAudience });
-      const url = new URL(`report-reissues?after=${after}&limit=${PAGE}`, `${options.resultsApiUrl.replace(/\/$/, "")}/`);
-      const response = await serviceFetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!response.ok) {
-        await response.body?.cancel();
-        return failed({ status: response.status });
-      }
-      const page = ReissuesSchema.parse(await response.json());
-      if (failing) options.logger.info("report reissues can be read again");
-      failing = false;
-      return page;
-    } catch (error) {
-      return failed({ err: { message: (error as Error).message } });
-    }
-  };
+export function resultsReportReissueFeed(options: LogFeedOptions): ReportReissueFeed {
+  return logPageReader(options.logger, "report reissues", ReissuesSchema, async (after) =>
+    serviceFetch(new URL(`report-reissues?after=${after}&limit=100`, `${options.resultsApiUrl.replace(/\/$/, "")}/`), {
+      headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, "report-reissues")}` },
+      signal: AbortSignal.timeout(5000),
+    }),
+  );
+}
+
+/** Health and FH reports: the reissues a participant is e-mailed about. */
+const HEALTH_REPORT_APPS = ["health", "fh-health"];
+
+/**
+ * E-mails each reissued health or FH report once (createLogMailer), under the kit e-mail choices
+ * ('Health results ready'): that a report was updated, nothing about which result or what changed.
+ * One key per report and version, whichever instance or retry sees it, and whatever log position it had.
+ */
+export function createReportReissueSender(deps: LogMailerDeps & { feed: ReportReissueFeed }) {
+  const reissueKey = (reissue: ReportReissue) => JSON.stringify([reissue.userId, reissue.appId, reissue.version]);
+  return createLogMailer<ReportReissue>(deps, {
+    cursor: "report-reissues",
+    read: async (after) => {
+      const page = await deps.feed(after);
+      return page && { entries: page.reissues, lastId: page.lastId };
+    },
+    outcome: (reissue, preferences) =>
+      !HEALTH_REPORT_APPS.includes(reissue.appName) ? "not-health" : wantsEmailFor(preferences, HEALTH_STEP) ? "sent" : "off",
+    claim: async (tx, reissue, outcome) =>
+      (
+        await tx.query(
+          `INSERT INTO idp_report_reissue_notices (notice_key, account_id, app_id, version, outcome, decided_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (notice_key) DO NOTHING RETURNING notice_key`,
+          [reissueKey(reissue), reissue.userId, reissue.appId, reissue.version, outcome, deps.now()],
+        )
+      ).length > 0,
+    email: (reissue, locale, unsubscribe) => ({
+      purpose: "report-reissue",
+      // The outbox row is keyed by report and version too: however it is reached again, one e-mail.
+      dedupeKey: `report-reissue:${reissueKey(reissue)}`,
+      ...noticeEmail(locale, deps.portalUrl, unsubscribe, { subject: "reportReissue.subject", body: "reportReissue.body" }),
+    }),
+    failure: "report reissue e-mails failed",
+  });
 }

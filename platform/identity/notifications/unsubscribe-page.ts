@@ -22,7 +22,6 @@ export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
     const locale = requestLocale(req);
     const t = translator(locale);
     const claim = unsubscribeClaim(deps.unsubscribeKeys, query.get("token"));
-    const accountId = claim?.accountId ?? null;
     /** What happened, with the way back to the portal. */
     const outcome = (status: number, title: MessageKey, message: Html) =>
       sendHtml(
@@ -42,12 +41,12 @@ export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
     if (req.method === "POST") await readForm(req);
     res.setHeader("cache-control", "no-store");
     res.setHeader("referrer-policy", "no-referrer");
-    if (!accountId) return outcome(400, "unsubscribe.invalidTitle", html`<p>${t("unsubscribe.invalid")}</p>`);
+    if (!claim) return outcome(400, "unsubscribe.invalidTitle", html`<p>${t("unsubscribe.invalid")}</p>`);
     // A link from an e-mail sent before she last changed her choices changes nothing.
-    if (claim && (await deps.preferences.version(claim.accountId)) > claim.version)
+    if ((await deps.preferences.version(claim.accountId)) > claim.version)
       return outcome(200, "unsubscribe.outdatedTitle", html`<p role="status">${t("unsubscribe.outdated")}</p>`);
     if (req.method === "POST") {
-      await deps.preferences.turnEmailOff(accountId);
+      await deps.preferences.turnEmailOff(claim.accountId);
       return outcome(200, "unsubscribe.doneTitle", html`<p role="status">${t("unsubscribe.done")}</p>`);
     }
     const action = `?token=${encodeURIComponent(query.get("token") ?? "")}&lang=${locale}`;

@@ -56,44 +56,84 @@ export function bearerToken(authorization: string | undefined): string | null {
 
 export const RESULTS_LINK_TTL_SECONDS = 3600;
 
+/** A JWT of type `typ` signed with the key that signs now, issued now and good for `expiresIn`. */
+async function signJwt(
+  keys: Pick<SigningKeys, "current">,
+  typ: string,
+  claims: JWTPayload & { iss: string; sub: string; aud: string },
+  expiresIn: string,
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(await importJWK(keys.current, "RS256"));
+}
+
 /** SPEC §3 TOKEN-TYPE ACCESS: a short-lived token that opens one participant's results. */
-export async function signResultsLinkToken(
+export function signResultsLinkToken(
   keys: SigningKeys,
   claims: { issuer: string; audience: string; accountId: string; email: string },
 ): Promise<string> {
-  const key = await importJWK(keys.current, "RS256");
-  return new SignJWT({ uid: claims.accountId, email: claims.email, token_type: "ACCESS" })
-    .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "JWT" })
-    .setIssuer(claims.issuer)
-    .setSubject(claims.accountId)
-    .setAudience(claims.audience)
-    .setIssuedAt()
-    .setExpirationTime(`${RESULTS_LINK_TTL_SECONDS}s`)
-    .sign(key);
+  const { issuer: iss, audience: aud, accountId, email } = claims;
+  return signJwt(keys, "JWT", { uid: accountId, email, token_type: "ACCESS", iss, sub: accountId, aud }, `${RESULTS_LINK_TTL_SECONDS}s`);
 }
 
 /** How long a fresh verification stands for a sensitive request (a withdrawal) after the code was accepted. */
 export const STEP_UP_TTL_SECONDS = 300;
-/** Step-up proofs have an audience of their own, so no API takes one for an access token. */
-const stepUpAudience = (resultsAudience: string) => `${resultsAudience.replace(/\/$/, "")}/step-up`;
 
 /** How the participant proved it was them, as RFC 8176 names it: a text code, a voice call, the authenticator app, a passkey. */
 export type StepUpMethod = "sms" | "voice" | "otp" | "hwk" | "rec";
 const AMR: Record<StepUpMethod, string> = { sms: "sms", voice: "tel", otp: "otp", hwk: "hwk", rec: "rec" };
 
-/** Proof that the participant just passed a code (or a passkey) for `purpose`: short-lived, single-use (its jti). */
-export async function signStepUpProof(
+/**
+ * Proof that the participant just passed a code (or a passkey) for `purpose`: short-lived, single-use
+ * (its jti), with an audience of its own so no API takes one for an access token.
+ */
+export function signStepUpProof(
   keys: SigningKeys,
   claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: StepUpMethod },
 ): Promise<string> {
-  const key = await importJWK(keys.current, "RS256");
-  return new SignJWT({ uid: claims.accountId, purpose: claims.purpose, amr: [AMR[claims.method]] })
-    .setProtectedHeader({ alg: "RS256", kid: keys.current.kid, typ: "step-up+jwt" })
-    .setIssuer(claims.issuer)
-    .setSubject(claims.accountId)
-    .setAudience(stepUpAudience(claims.resultsAudience))
-    .setIssuedAt()
-    .setJti(randomUUID())
-    .setExpirationTime(`${STEP_UP_TTL_SECONDS}s`)
-    .sign(key);
+  const { accountId, purpose } = claims;
+  return signJwt(
+    keys,
+    "step-up+jwt",
+    {
+      uid: accountId,
+      purpose,
+      amr: [AMR[claims.method]],
+      iss: claims.issuer,
+      sub: accountId,
+      aud: `${claims.resultsAudience.replace(/\/$/, "")}/step-up`,
+      jti: randomUUID(),
+    },
+    `${STEP_UP_TTL_SECONDS}s`,
+  );
+}
+
+/**
+ * This service's own token for reading one of the results service's logs (kit steps, reissued
+ * reports): an audience and a type of that log's own, so it is never taken for a participant's access
+ * token, nor one for it.
+ */
+export function signLogReaderToken(
+  keys: SigningKeys,
+  claims: { issuer: string; resultsAudience: string },
+  log: "kit-steps" | "report-reissues",
+): Promise<string> {
+  const aud = `${claims.resultsAudience.replace(/\/$/, "")}/${log}`;
+  return signJwt(keys, `${log}+jwt`, { scope: `${log}:read`, iss: claims.issuer, sub: "identity-provider", aud }, "120s");
+}
+
+/**
+ * The program's counselling team reads the queue of counselling requests from the results service
+ * with this token: an audience and a type of its own (never taken for a participant's token, nor one
+ * for it), naming the team member who holds it, good for one working day (12 hours).
+ */
+export function signCounsellingTeamToken(
+  keys: Pick<SigningKeys, "current">,
+  claims: { issuer: string; resultsAudience: string; member: string },
+): Promise<string> {
+  const aud = `${claims.resultsAudience.replace(/\/$/, "")}/counselling-queue`;
+  return signJwt(keys, "counselling-team+jwt", { scope: "counselling-queue", iss: claims.issuer, sub: claims.member, aud }, "12h");
 }

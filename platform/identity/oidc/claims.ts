@@ -8,10 +8,6 @@ export const OIDC_CLAIMS = {
   profile: ["given_name", "middle_name", "family_name", "name", "locale", "ui_locales"],
 };
 
-function fullName(account: Pick<Account, "firstName" | "middleName" | "lastName">): string {
-  return [account.firstName, account.middleName, account.lastName].filter(Boolean).join(" ");
-}
-
 export function accountClaims(account: Account) {
   return {
     sub: account.id,
@@ -21,7 +17,7 @@ export function accountClaims(account: Account) {
     given_name: account.firstName,
     middle_name: account.middleName ?? undefined,
     family_name: account.lastName,
-    name: fullName(account),
+    name: [account.firstName, account.middleName, account.lastName].filter(Boolean).join(" "),
     locale: account.locale,
   };
 }

@@ -8,7 +8,7 @@ import type { SignInLanguages } from "../store/sign-in-languages.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
 import { accountClaims, OIDC_CLAIMS } from "./claims.ts";
 import type { SigningKeys } from "./signing-keys.ts";
-import { endSessionNow, isTrustedLogout } from "./trusted-logout.ts";
+import { endSessionNow, isTrustedLogout, returnAfterSignOut } from "./trusted-logout.ts";
 
 const PORTAL_SCOPES = "openid email profile offline_access";
 const RESULTS_API_SCOPES = "openid email profile";
@@ -28,8 +28,6 @@ export const TOKEN_TTL_SECONDS = {
   Session: 12 * 3600,
   RefreshToken: 12 * 3600,
 } as const;
-
-export const INTERACTION_TTL_SECONDS = TOKEN_TTL_SECONDS.Interaction;
 
 /**
  * The portal asks for a login on every sign-in (`prompt=login`), but that travels in the browser's
@@ -62,12 +60,13 @@ export interface ProviderOptions {
   accounts: AccountStore;
   signInLanguages: SignInLanguages;
   adapter: NonNullable<Configuration["adapter"]>;
-  production: boolean;
-  accessTokenTtlSeconds: number;
+  /** IDENTITY_ACCESS_TOKEN_TTL_SECONDS (ACCESS_TOKEN_TTL_SECONDS unless told otherwise). */
+  accessTokenTtlSeconds?: number;
 }
 
 export function createOidcProvider(options: ProviderOptions): Provider {
   const { accounts, signInLanguages, resultsApiAudience, portalClientId } = options;
+  const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
 
   const configuration: Configuration = {
     adapter: options.adapter,
@@ -92,7 +91,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
     pkce: { required: () => true },
     rotateRefreshToken: true,
-    ttl: { ...TOKEN_TTL_SECONDS, AccessToken: options.accessTokenTtlSeconds },
+    ttl: { ...TOKEN_TTL_SECONDS, AccessToken: accessTokenTtlSeconds },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy: portalSignInPolicy(portalClientId) },
     async findAccount(_ctx, sub, token) {
       const account = await accounts.findById(sub);
@@ -151,7 +150,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
           return {
             scope: RESULTS_API_SCOPES,
             audience: resultsApiAudience,
-            accessTokenTTL: options.accessTokenTtlSeconds,
+            accessTokenTTL: accessTokenTtlSeconds,
             accessTokenFormat: "jwt",
             jwt: { sign: { alg: "RS256" } },
           };
@@ -191,7 +190,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     // oidc-provider's own middleware puts `oidc` on the context of its routes (absent on others).
     const routed = ctx as Partial<KoaContextWithOIDC> & typeof ctx;
     if (routed.oidc && isSignOutOfEndedSession(routed as KoaContextWithOIDC, portalClientId))
-      returnToPortalAfterSignOut(routed as KoaContextWithOIDC);
+      returnAfterSignOut(routed as KoaContextWithOIDC);
   });
   return provider;
 }
@@ -210,11 +209,4 @@ function isSignOutOfEndedSession(ctx: KoaContextWithOIDC, portalClientId: string
     ctx.oidc.client?.clientId === portalClientId &&
     typeof ctx.oidc.params?.post_logout_redirect_uri === "string"
   );
-}
-
-function returnToPortalAfterSignOut(ctx: KoaContextWithOIDC): void {
-  const target = new URL(String(ctx.oidc.params!.post_logout_redirect_uri));
-  if (ctx.oidc.params?.state != null) target.searchParams.set("state", String(ctx.oidc.params.state));
-  ctx.status = 303;
-  ctx.redirect(target.href);
 }

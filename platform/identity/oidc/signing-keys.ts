@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
 import type { Logger } from "pino";
 import { type Database, migrate } from "../../../lib/postgres/index.ts";
+import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { SIGNING_KEY_DEFAULTS } from "../config.ts";
 import { openSecret, sealSecret } from "../domain/factor-seal.ts";
 import { planSigningKeys, type SigningKeyPlan, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
@@ -116,15 +117,17 @@ async function prepare(db: Database, sealKey: string, now: Date, logger: Logger)
   return store;
 }
 
-/** The next key, published now and signing once `publishAheadMs` has passed; stored unless another instance stored one first. */
+const nextGeneration = (keys: StoredSigningKey[]) => Math.max(0, ...keys.map((key) => key.generation)) + 1;
+
+/** The next key after `keys`, published now and signing once `publishAheadMs` has passed; stored unless another instance stored one first. */
 async function addNextKey(
   store: ReturnType<typeof createSigningKeyStore>,
   sealKey: string,
-  generation: number,
+  keys: StoredSigningKey[],
   now: Date,
   publishAheadMs: number,
 ): Promise<StoredSigningKey | null> {
-  const key = sealed(await generateSigningKey(), sealKey, generation, now, new Date(now.getTime() + publishAheadMs));
+  const key = sealed(await generateSigningKey(), sealKey, nextGeneration(keys), now, new Date(now.getTime() + publishAheadMs));
   return (await store.add(key)) ? key : null;
 }
 
@@ -137,7 +140,7 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
   const sealKey = signingKeySealKey(options.factorKey);
   const store = await prepare(db, sealKey, options.now(), logger);
   const opened = new Map<string, JWK>();
-  let held: { version: string; sets: SigningKeys } | undefined;
+  let version: string | undefined;
 
   const openPrivate = (key: StoredSigningKey): JWK => {
     const known = opened.get(key.kid);
@@ -154,12 +157,12 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
     const now = options.now();
     let keys = await store.list();
     if (keys.length === 0) {
-      await addNextKey(store, sealKey, 1, now, 0);
+      await addNextKey(store, sealKey, keys, now, 0);
       keys = await store.list();
     }
     let plan = planSigningKeys(keys, now, schedule)!;
     if (plan.nextDue) {
-      const added = await addNextKey(store, sealKey, Math.max(...keys.map((key) => key.generation)) + 1, now, schedule.publishAheadMs);
+      const added = await addNextKey(store, sealKey, keys, now, schedule.publishAheadMs);
       if (added)
         logger.info({ kid: added.kid, signsFrom: added.signsFrom.toISOString() }, "signing key published; it signs from signsFrom");
       keys = await store.list();
@@ -174,53 +177,35 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
 
   async function refresh(): Promise<boolean> {
     const { keys, plan } = await read();
-    const version = plan.published.join(" ");
-    if (held?.version === version) return false;
+    if (version === plan.published.join(" ")) return false;
     const byKid = new Map(keys.map((key) => [key.kid, key]));
     const privateKeys = plan.published.map((kid) => openPrivate(byKid.get(kid)!));
     for (const kid of opened.keys()) if (!plan.published.includes(kid)) opened.delete(kid);
-    held = {
-      version,
-      sets: {
-        current: privateKeys[0]!,
-        privateJwks: { keys: privateKeys },
-        publicJwks: { keys: plan.published.map((kid) => byKid.get(kid)!.publicJwk) },
-      },
-    };
+    version = plan.published.join(" ");
+    Object.assign(ring, {
+      current: privateKeys[0]!,
+      privateJwks: { keys: privateKeys },
+      publicJwks: { keys: plan.published.map((kid) => byKid.get(kid)!.publicJwk) },
+    });
     return true;
   }
 
-  await refresh();
-  const sets = () => held!.sets;
-  return {
-    get current() {
-      return sets().current;
-    },
-    get privateJwks() {
-      return sets().privateJwks;
-    },
-    get publicJwks() {
-      return sets().publicJwks;
-    },
+  const ring: SigningKeyRing = {
+    current: {},
+    privateJwks: { keys: [] },
+    publicJwks: { keys: [] },
     refresh,
-    start(intervalMs, onChange) {
-      let running: Promise<void> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = refresh().then(
-          (changed) => {
-            if (changed) onChange();
-          },
-          (error: Error) =>
-            logger.error({ err: { message: error.message } }, "signing keys could not be read again; the ones held stay in use"),
-        );
-      }, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    start: (intervalMs, onChange) =>
+      repeatEvery(
+        intervalMs,
+        async () => {
+          if (await refresh()) onChange();
+        },
+        (error) => logger.error({ err: { message: error.message } }, "signing keys could not be read again; the ones held stay in use"),
+      ),
   };
+  await refresh();
+  return ring;
 }
 
 export type RotationAnswer =
@@ -237,12 +222,12 @@ export async function rotateSigningKey(db: Database, options: SigningKeyOptions)
   const sealKey = signingKeySealKey(options.factorKey);
   const now = options.now();
   const store = await prepare(db, sealKey, now, options.logger);
-  if ((await store.list()).length === 0) await addNextKey(store, sealKey, 1, now, 0);
+  if ((await store.list()).length === 0) await addNextKey(store, sealKey, [], now, 0);
   for (;;) {
     const keys = await store.list();
     const plan = planSigningKeys(keys, now, schedule)!;
     if (plan.waiting) return { rotated: false, waiting: { kid: plan.waiting.kid, signsFrom: plan.waiting.signsFrom } };
-    const added = await addNextKey(store, sealKey, Math.max(...keys.map((key) => key.generation)) + 1, now, schedule.publishAheadMs);
+    const added = await addNextKey(store, sealKey, keys, now, schedule.publishAheadMs);
     if (added)
       return {
         rotated: true,
@@ -269,8 +254,7 @@ export async function retireSigningKeysNow(db: Database, options: SigningKeyOpti
   return db.transaction(async (tx) => {
     const store = createSigningKeyStore(tx);
     const keys = await store.list();
-    const generation = Math.max(0, ...keys.map((key) => key.generation)) + 1;
-    if (!(await store.add(sealed(jwk, sealKey, generation, now, now))))
+    if (!(await store.add(sealed(jwk, sealKey, nextGeneration(keys), now, now))))
       throw new Error("another signing key was stored at this moment: run the command again");
     await store.remove(keys.map((key) => key.kid));
     return { kid: jwk.kid!, retired: keys.map((key) => key.kid) };
@@ -292,29 +276,30 @@ export async function resealSecrets(
   const [next, previous] = [keys.factorKey, keys.previousFactorKey];
   if (next === previous) throw new Error("IDENTITY_FACTOR_KEY_PREVIOUS is the same as IDENTITY_FACTOR_KEY: nothing to seal again");
   await prepare(db, signingKeySealKey(previous), now(), logger);
+  /** `value` sealed again under `nextKey`; null when it opens with it already; throws when it opens with neither. */
+  const resealed = (nextKey: string, previousKey: string, context: string, value: string, what: string) => {
+    if (openSecret(nextKey, context, value) !== null) return null;
+    const plain = openSecret(previousKey, context, value);
+    if (plain === null) throw new Error(`${what} opens with neither key: nothing was changed`);
+    return sealSecret(nextKey, context, plain);
+  };
   return db.transaction(async (tx) => {
     let authenticatorSecrets = 0;
     const totps = await tx.query<{ account_id: string; secret_sealed: string }>(
       "SELECT account_id, secret_sealed FROM idp_totp_factors ORDER BY account_id FOR UPDATE",
     );
     for (const row of totps) {
-      if (openSecret(next, row.account_id, row.secret_sealed) !== null) continue;
-      const secret = openSecret(previous, row.account_id, row.secret_sealed);
-      if (secret === null) throw new Error("an authenticator secret opens with neither key: nothing was changed");
-      await tx.query("UPDATE idp_totp_factors SET secret_sealed = $2 WHERE account_id = $1", [
-        row.account_id,
-        sealSecret(next, row.account_id, secret),
-      ]);
+      const sealed = resealed(next, previous, row.account_id, row.secret_sealed, "an authenticator secret");
+      if (sealed === null) continue;
+      await tx.query("UPDATE idp_totp_factors SET secret_sealed = $2 WHERE account_id = $1", [row.account_id, sealed]);
       authenticatorSecrets++;
     }
     let signingKeys = 0;
     const [nextSeal, previousSeal] = [signingKeySealKey(next), signingKeySealKey(previous)];
     for (const key of await createSigningKeyStore(tx).list()) {
-      const context = sealContext(key.kid);
-      if (openSecret(nextSeal, context, key.sealedPrivateJwk) !== null) continue;
-      const jwk = openSecret(previousSeal, context, key.sealedPrivateJwk);
-      if (jwk === null) throw new Error(`the signing key ${key.kid} opens with neither key: nothing was changed`);
-      await tx.query("UPDATE idp_signing_keys SET sealed_private_jwk = $2 WHERE kid = $1", [key.kid, sealSecret(nextSeal, context, jwk)]);
+      const sealed = resealed(nextSeal, previousSeal, sealContext(key.kid), key.sealedPrivateJwk, `the signing key ${key.kid}`);
+      if (sealed === null) continue;
+      await tx.query("UPDATE idp_signing_keys SET sealed_private_jwk = $2 WHERE kid = $1", [key.kid, sealed]);
       signingKeys++;
     }
     return { authenticatorSecrets, signingKeys };

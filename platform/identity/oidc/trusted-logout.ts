@@ -25,7 +25,7 @@ export function isTrustedLogout(ctx: KoaContextWithOIDC, portalClientId: string)
 
 /** What oidc-provider's confirmation step does for `logout=yes`: every grant of this browser session revoked, the session gone. */
 export async function endSessionNow(ctx: KoaContextWithOIDC): Promise<void> {
-  const { session, provider, params } = ctx.oidc;
+  const { session, provider } = ctx.oidc;
   if (!session) return;
   for (const authorization of Object.values(session.authorizations ?? {})) {
     const grantId = (authorization as { grantId?: string }).grantId;
@@ -38,6 +38,12 @@ export async function endSessionNow(ctx: KoaContextWithOIDC): Promise<void> {
   }
   await session.destroy();
   ctx.cookies.set(provider.cookieName("session"), null, { signed: true, httpOnly: true, sameSite: "lax", overwrite: true });
+  returnAfterSignOut(ctx);
+}
+
+/** Straight back to the registered post_logout_redirect_uri, with the client's state. */
+export function returnAfterSignOut(ctx: KoaContextWithOIDC): void {
+  const { params } = ctx.oidc;
   const target = new URL(String(params?.post_logout_redirect_uri));
   if (params?.state != null) target.searchParams.set("state", String(params.state));
   ctx.status = 303;

@@ -15,19 +15,16 @@ export function smsBody(locale: Locale, code: string, pagesHost: string): string
   return `${translate(locale, "phone.smsBody", { program: programName(locale), code })}\n\n@${pagesHost} #${code}`;
 }
 
-/** The code read out one digit at a time ("4, 8, 2, 9, 1"), so no voice reads it as a number. */
-function spokenDigits(code: string): string {
-  return code.split("").join(", ");
-}
-
 /** The TwiML of a code call: the code read digit by digit in the participant's language, twice, with a pause between. */
 export function voiceTwiml(locale: Locale, code: string): string {
   const response = new twilio.twiml.VoiceResponse();
   const voice = VOICES[locale];
+  // The code read out one digit at a time ("4, 8, 2, 9, 1"), so no voice reads it as a number.
+  const digits = code.split("").join(", ");
   response.pause({ length: 1 });
-  response.say(voice, `${translate(locale, "phone.voiceIntro", { program: programName(locale) })} ${spokenDigits(code)}.`);
+  response.say(voice, `${translate(locale, "phone.voiceIntro", { program: programName(locale) })} ${digits}.`);
   response.pause({ length: 2 });
-  response.say(voice, `${translate(locale, "phone.voiceAgain")} ${spokenDigits(code)}.`);
+  response.say(voice, `${translate(locale, "phone.voiceAgain")} ${digits}.`);
   response.say(voice, translate(locale, "phone.voiceBye"));
   return response.toString();
 }

@@ -5,7 +5,12 @@ import { CODE_TTL_MS } from "../store/verifications.ts";
 import type { SmsSettings } from "./sms-settings.ts";
 import { createTwilioTransport, STATUS_CALLBACK_PATH } from "./twilio-transport.ts";
 
-export interface PhoneDeliveryDeps {
+/**
+ * Sends the outbox's due texts and calls through Twilio (the shared delivery worker,
+ * platform/identity/delivery), each taken for a minute at most. A code is worth 10 minutes: a text
+ * not handed over by then is marked failed, never sent late. Alerts: `sms-failed`, `voice-failed`.
+ */
+export function createPhoneDeliveryWorker(deps: {
   db: Queryable;
   settings: SmsSettings;
   /** This service's public address: status callbacks come back to it, and code texts are bound to its host. */
@@ -16,35 +21,20 @@ export interface PhoneDeliveryDeps {
   timeoutMs?: number;
   /** Before attempt `attempt + 1`: 5 s doubling, at most a minute, unless told otherwise. */
   backoffMs?: (attempt: number) => number;
-  /** How long a taken text is held before another worker may take it (a minute unless told otherwise). */
-  leaseMs?: number;
-}
-
-const phoneBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 60_000);
-
-/** The status callback URL of an outbox row. */
-const statusCallbackUrlFor = (issuer: string, messageUuid: string) =>
-  `${issuer.replace(/\/$/, "")}${STATUS_CALLBACK_PATH}?m=${messageUuid}`;
-
-/**
- * Sends the outbox's due texts and calls through Twilio (the shared delivery worker,
- * platform/identity/delivery). A code is worth 10 minutes: a text not handed over by then is marked
- * failed, never sent late. Alerts: `sms-failed`, `voice-failed`.
- */
-export function createPhoneDeliveryWorker(deps: PhoneDeliveryDeps) {
+}) {
   return createDeliveryWorker({
     db: deps.db,
     channels: ["sms", "voice"],
     transport: createTwilioTransport(deps.settings.twilio, {
-      statusCallbackUrl: (messageUuid) => statusCallbackUrlFor(deps.issuer, messageUuid),
+      statusCallbackUrl: (messageUuid) => `${deps.issuer.replace(/\/$/, "")}${STATUS_CALLBACK_PATH}?m=${messageUuid}`,
       pagesHost: new URL(deps.issuer).hostname,
       timeoutMs: deps.timeoutMs,
     }),
     now: deps.now,
     logger: deps.logger,
     maxAttempts: deps.settings.maxAttempts,
-    backoffMs: deps.backoffMs ?? phoneBackoffMs,
-    leaseMs: deps.leaseMs ?? 60_000,
+    backoffMs: deps.backoffMs ?? ((attempt) => Math.min(5_000 * 2 ** (attempt - 1), 60_000)),
+    leaseMs: 60_000,
     maxAgeMs: CODE_TTL_MS,
   });
 }

@@ -9,7 +9,7 @@ import { renderEmail } from "../../../platform/identity/mail/email-content.ts";
 import { createEmailDeliveryWorker } from "../../../platform/identity/mail/email-delivery.ts";
 import { mailSettingsFrom, type MailSettings } from "../../../platform/identity/mail/mail-settings.ts";
 import { createSmtpTransport } from "../../../platform/identity/mail/smtp-transport.ts";
-import { createKitStepSender } from "../../../platform/identity/notifications/kit-step-sender.ts";
+import { createKitStepSender } from "../../../platform/identity/notifications/results-kit-steps.ts";
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
 import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
 import { parseMime, partsOf } from "../../support/mime.ts";

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../lib/postgres/index.ts";
 import { createPreferencesApi } from "../../../platform/identity/notifications/preferences-api.ts";
 import { createNotificationPreferences, researchUpdatesChannel } from "../../../platform/identity/notifications/preferences.ts";
-import { createReportReissueSender } from "../../../platform/identity/notifications/report-reissue-sender.ts";
-import type { ReportReissue } from "../../../platform/identity/notifications/results-report-reissues.ts";
+import { createReportReissueSender, type ReportReissue } from "../../../platform/identity/notifications/results-report-reissues.ts";
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";
 import { type EmailPerson, identityDatabaseWith } from "../../support/identity-database.ts";
 
