@@ -69,7 +69,9 @@ const hourlyAndDaily = (hourly: number, daily: number): Limit[] => [
 /** A percentage setting as a share from 0 to 1, held within 0-100. */
 const shareOf = (percent: number) => Math.min(100, Math.max(0, percent)) / 100;
 
-export function sendingBudgetsFrom(settings: typeof DEFAULT_SENDING_BUDGETS) {
+export type SendingBudgetSettings = typeof DEFAULT_SENDING_BUDGETS;
+
+export function sendingBudgetsFrom(settings: SendingBudgetSettings) {
   return {
     perAccount: hourlyAndDaily(settings.accountHourly, settings.accountDaily),
     perNumber: hourlyAndDaily(settings.numberHourly, settings.numberDaily),
