@@ -95,36 +95,22 @@ export async function completeLogin(
   redirect(res, redirectTo);
 }
 
-/** 410 with SPEC §8's 'session has expired', and a way to start the flow again (callers drop the expired flow first). */
-export function sendExpired(res: ServerResponse, interaction: LoginInteraction, restartHref: string): void {
-  const t = translator(interaction.locale);
-  sendHtml(
-    res,
-    410,
-    renderProblemPage({
-      locale: interaction.locale,
-      title: t("expired.title"),
-      message: t("expired.message"),
-      links: [
-        { href: restartHref, label: t("expired.restart") },
-        { href: `/interaction/${interaction.uid}`, label: t("form.backToSignIn") },
-      ],
-    }),
-  );
-}
-
-/** SPEC §8 fallback ('Error sending MFA code', …) when delivery or storage fails. */
+/**
+ * SPEC §8's fallback ('Error sending MFA code', …) when delivery or storage fails, or with 410 its
+ * 'session has expired' (sendExpired), with a way to start the flow again.
+ */
 export function sendFallback(
   res: ServerResponse,
   interaction: LoginInteraction,
   title: string,
   message: string,
   restartHref: string,
+  status = 500,
 ): void {
   const t = translator(interaction.locale);
   sendHtml(
     res,
-    500,
+    status,
     renderProblemPage({
       locale: interaction.locale,
       title,
@@ -135,4 +121,10 @@ export function sendFallback(
       ],
     }),
   );
+}
+
+/** Callers drop the expired flow first. */
+export function sendExpired(res: ServerResponse, interaction: LoginInteraction, restartHref: string): void {
+  const t = translator(interaction.locale);
+  sendFallback(res, interaction, t("expired.title"), t("expired.message"), restartHref, 410);
 }

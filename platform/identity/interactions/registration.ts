@@ -21,7 +21,7 @@ import {
   sendExpired,
   sendFallback,
 } from "./account-flow-deps.ts";
-import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
+import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
 
@@ -40,7 +40,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     res: ServerResponse,
     interaction: LoginInteraction,
     flow: AccountFlow,
-    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
+    extra: { status?: number; errors?: FieldError[]; message?: string },
   ) {
     sendHtml(
       res,
@@ -103,47 +103,25 @@ export function createRegistration(deps: AccountFlowDeps) {
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const flow = await accountFlows.get(interaction.uid);
-    if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
-    if (flow?.kind === "register" && flow.step === "check-email") {
-      const kept = formErrorOf(req, deps, interaction.uid, "register-code");
-      const t = translator(interaction.locale);
-      return showCheckEmail(
-        res,
-        interaction,
-        flow,
-        kept
-          ? {
-              status: kept.status,
-              errors: translatedErrors(t, kept),
-              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
-            }
-          : {},
-      );
-    }
-    const refused = formErrorOf(req, deps, interaction.uid, "register");
-    if (!refused) return sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
     const t = translator(interaction.locale);
+    if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
+    if (flow?.kind === "register" && flow.step === "check-email")
+      return showCheckEmail(res, interaction, flow, keptAnswer(t, formErrorOf(req, deps, interaction.uid, "register-code")));
+    const refused = formErrorOf(req, deps, interaction.uid, "register");
+    const kept = keptAnswer(t, refused);
     sendHtml(
       res,
-      refused.status,
-      renderRegisterPage({
-        locale: interaction.locale,
-        uid: interaction.uid,
-        values: refused.values,
-        errors: translatedErrors(t, refused),
-      }),
+      kept.status ?? 200,
+      renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values: refused?.values, errors: kept.errors }),
     );
   }
 
   async function submit(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
-    const t = translator(interaction.locale);
     const input = readRegistrationInput(await readForm(req));
     const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
-    // The form again after a redirect (post-redirect-get), with what was typed except the passwords.
-    const refuse = (status: number, errors: FormErrorMessage[]) => {
-      keepFormError(res, deps, { uid: interaction.uid, step: "register", status, errors, values, flags: [] });
-      redirect(res, registerPath(interaction.uid));
-    };
+    // The form again with what was typed, except the passwords.
+    const refuse = (status: number, errors: FormErrorMessage[]) =>
+      refuseTo(res, deps, interaction.uid, "register", registerPath(interaction.uid), { status, errors, values });
     const problems = checkRegistration(input);
     if (problems.length) return refuse(400, problems);
 
@@ -179,15 +157,19 @@ export function createRegistration(deps: AccountFlowDeps) {
       await accountFlows.start({ ...flow, registration: sent.registration });
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail failed");
-      return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      return fallback(res, interaction);
     }
     forgetFormError(req, res, deps, interaction.uid);
     redirect(res, registerPath(interaction.uid));
   }
 
+  const fallback = (res: ServerResponse, interaction: LoginInteraction) => {
+    const t = translator(interaction.locale);
+    sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+  };
+
   /** Creates the account once the address is proven, then hands over to phone enrolment. */
   async function createAccount(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
-    const t = translator(interaction.locale);
     const registration = flow.registration!;
     try {
       let accountId: string | null = null;
@@ -212,7 +194,7 @@ export function createRegistration(deps: AccountFlowDeps) {
         // Another registration of this e-mail finished first: nothing to retry.
         else if (await accounts.findByEmail(flow.email)) break;
       }
-      if (!accountId) return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      if (!accountId) return fallback(res, interaction);
       await deps.signInStates.save(
         { interactionUid: interaction.uid, accountId, remember: false, step: "enrol", method: null, pendingPhone: null },
         new Date(now().getTime() + 30 * 60_000),
@@ -220,19 +202,14 @@ export function createRegistration(deps: AccountFlowDeps) {
       await accountFlows.remove(interaction.uid);
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "account creation failed");
-      return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      return fallback(res, interaction);
     }
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  /**
-   * Every answer of the code page is a redirect to it (post-redirect-get): a reload neither checks a
-   * code again nor sends another e-mail.
-   */
-  function answerCodePage(res: ServerResponse, interaction: LoginInteraction, answer: Partial<Omit<FormError, "uid" | "step">>) {
-    keepFormError(res, deps, { uid: interaction.uid, step: "register-code", status: 200, errors: [], values: {}, flags: [], ...answer });
-    redirect(res, registerPath(interaction.uid));
-  }
+  /** Every answer of the code page is a redirect to it: a reload never sends another e-mail. */
+  const answerCodePage = (res: ServerResponse, interaction: LoginInteraction, answer: Refusal) =>
+    refuseTo(res, deps, interaction.uid, "register-code", registerPath(interaction.uid), answer);
 
   /** Checks an e-mailed code for the flow; answers with the code page's error unless the code passed. */
   async function verifyCode(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, code: string): Promise<boolean> {
@@ -251,9 +228,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
     // An existing account's flow never passes, even if its undelivered code were guessed.
     if (result === "verified" && !flow.registration?.existing) return true;
-    if (result === "expired") return fail("challenge.codeExpired");
-    if (result === "wrong") return fail("challenge.codeWrong");
-    return fail("challenge.codeExhausted");
+    return fail(codeRefusalKey(result));
   }
 
   async function currentFlow(res: ServerResponse, interaction: LoginInteraction): Promise<AccountFlow | null> {
@@ -288,7 +263,7 @@ export function createRegistration(deps: AccountFlowDeps) {
         deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail resend failed");
         return sendFallback(res, interaction, t("checkEmail.title"), t("fallback.resendCode"), registerPath(interaction.uid));
       }
-      return answerCodePage(res, interaction, { notice: { field: "code", key: "checkEmail.resent" } });
+      return answerCodePage(res, interaction, { status: 200, notice: { field: "code", key: "checkEmail.resent" } });
     }
     if (await verifyCode(res, interaction, flow, typedCode(form.code))) {
       forgetFormError(req, res, deps, interaction.uid);

@@ -7,7 +7,7 @@ import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
 import type { DeliveryWay } from "../../pages/delivery-problem.tsx";
 import type { HumanCheckView } from "../../pages/human-check-field.tsx";
-import { translator } from "../../pages/i18n.ts";
+import { type Translate, translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
 import type { HumanCheckPart } from "../../pages/sign-in-parts.tsx";
@@ -16,6 +16,7 @@ import { carrySignInLanguage } from "../../store/sign-in-languages.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, SIGN_IN_STATE_TTL_MS, signInFlowKey } from "../deps.ts";
+import { type FormError, translatedErrors } from "../form-error.ts";
 import { rememberDevice } from "../remember-device.ts";
 
 export type SecondFactor = Channel | "totp";
@@ -29,6 +30,16 @@ export function createSignInContext(deps: InteractionDeps) {
     humanCheck: deps.humanCheck.viewFor(scope, kept),
     nonce: cspNonceOf(res),
   });
+
+  /**
+   * What a refused form shows again: its errors (naming `button` and the seconds the check still waits)
+   * and, when it asked for one, the security check (its wait going on when asked too early).
+   */
+  function refusedCheck(res: ServerResponse, t: Translate, kept: FormError, scope: string, button: string) {
+    const check = kept.flags.includes("humanCheck") ? humanCheckFor(res, scope, kept.values.humanCheckTicket) : null;
+    const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
+    return { errors: translatedErrors(t, kept, { button, seconds }), ...(check ?? {}) };
+  }
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
@@ -195,7 +206,7 @@ export function createSignInContext(deps: InteractionDeps) {
     source: clientAddress(req, deps.trustedProxies),
   });
 
-  return { deps, humanCheckFor, saveState, identifyLinks, finish, recoveryHref, methodsOf, renderSelect, renderChallenge, claimOf };
+  return { deps, refusedCheck, saveState, identifyLinks, finish, recoveryHref, methodsOf, renderSelect, renderChallenge, claimOf };
 }
 
 export type SignInContext = ReturnType<typeof createSignInContext>;

@@ -4,7 +4,7 @@ import { translator } from "../../pages/i18n.ts";
 import { renderSessionLostPage } from "../../pages/sign-in-pages.tsx";
 import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, signInFlowKey } from "../deps.ts";
-import { forgetFormError, formErrorOf, translatedErrors } from "../form-error.ts";
+import { forgetFormError, formErrorOf, keptAnswer } from "../form-error.ts";
 import { createSignInContext } from "./context.ts";
 import { createEnrolStep } from "./enrol.ts";
 import { createIdentifyStep } from "./identify.ts";
@@ -42,22 +42,7 @@ export function createSignInHandler(deps: InteractionDeps) {
       enrol.show(req, res, interaction, state);
     } else {
       const kept = formErrorOf(req, deps, interaction.uid, "challenge");
-      const t = translator(interaction.locale);
-      await context.renderChallenge(
-        res,
-        interaction,
-        state,
-        account,
-        kept
-          ? {
-              status: kept.status,
-              errors: translatedErrors(t, kept),
-              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
-              code: kept.values.code,
-              resendRefused: kept.flags.includes("resendRefused"),
-            }
-          : {},
-      );
+      await context.renderChallenge(res, interaction, state, account, keptAnswer(translator(interaction.locale), kept));
     }
   }
 

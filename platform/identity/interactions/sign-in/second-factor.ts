@@ -9,7 +9,7 @@ import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
-import { type FormError, type FormErrorMessage, forgetFormError, formErrorOf, keepFormError, translatedErrors } from "../form-error.ts";
+import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "../form-error.ts";
 import { notSentError } from "../not-sent-message.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
@@ -20,22 +20,19 @@ export function createSecondFactorSteps(context: SignInContext) {
   const { accounts, verifications, throttle, factors, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
-  /** Every answer of the code page is a redirect to it (post-redirect-get): a reload neither re-checks a code nor sends one. */
-  function answer(res: ServerResponse, interaction: LoginInteraction, refusal: Partial<Omit<FormError, "uid" | "step">>) {
-    keepFormError(res, deps, { uid: interaction.uid, step: "challenge", status: 200, errors: [], values: {}, flags: [], ...refusal });
-    redirect(res, `/interaction/${interaction.uid}`);
-  }
+  /** Every answer of the code page is a redirect to it: a reload neither re-checks a code nor sends one. */
+  const answer = (res: ServerResponse, interaction: LoginInteraction, refusal: Refusal) =>
+    refuseTo(res, deps, interaction.uid, "challenge", `/interaction/${interaction.uid}`, refusal);
 
-  /** Every refusal of the method page is a redirect to it (post-redirect-get): a reload sends no code. */
-  function refuseSelect(
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    state: SignInState,
-    refusal: Partial<Omit<FormError, "uid" | "step">>,
-  ) {
-    keepFormError(res, deps, { uid: interaction.uid, step: "select", status: 400, errors: [], values: {}, flags: [], ...refusal });
-    redirect(res, `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`);
-  }
+  const refuseSelect = (res: ServerResponse, interaction: LoginInteraction, state: SignInState, refusal: Refusal) =>
+    refuseTo(
+      res,
+      deps,
+      interaction.uid,
+      "select",
+      `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`,
+      refusal,
+    );
 
   /**
    * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
@@ -72,19 +69,12 @@ export function createSecondFactorSteps(context: SignInContext) {
   async function showSelect(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, account: Account) {
     const kept = formErrorOf(req, deps, interaction.uid, "select");
     if (!kept) return sendHtml(res, 200, await renderSelect(interaction, account));
-    const t = translator(interaction.locale);
     const [refusal] = kept.errors;
     if (kept.flags.includes("sendRefused") && refusal)
       return sendHtml(res, kept.status, await sendRefusedPage(req, res, interaction, account, refusal));
     const chosen = kept.values.chosen as SecondFactor | undefined;
-    sendHtml(
-      res,
-      kept.status,
-      await renderSelect(interaction, account, translatedErrors(t, kept), {
-        ...(chosen ? { chosen } : {}),
-        message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
-      }),
-    );
+    const { errors, message } = keptAnswer(translator(interaction.locale), kept);
+    sendHtml(res, kept.status, await renderSelect(interaction, account, errors, { ...(chosen ? { chosen } : {}), message }));
   }
 
   async function select(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
@@ -148,7 +138,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       if (!sent.ok && sent.reason === "budget")
         return answer(res, interaction, { status: 429, errors: [{ field: "code", ...notSentError(sent) }], flags: ["resendRefused"] });
       if (!sent.ok) return answer(res, interaction, { status: 429, notice: { field: "code", ...notSentError(sent) } });
-      return answer(res, interaction, { notice: { field: "code", key: "challenge.resent" } });
+      return answer(res, interaction, { status: 200, notice: { field: "code", key: "challenge.resent" } });
     }
 
     const code = typedCode(form.code);
@@ -163,11 +153,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
     });
     if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
-    if (result !== "verified") {
-      if (result === "wrong") return fail("challenge.codeWrong");
-      if (result === "expired") return fail("challenge.codeExpired");
-      return fail("challenge.codeExhausted");
-    }
+    if (result !== "verified") return fail(codeRefusalKey(result));
     if (enrolling) {
       await accounts.setPhone(account.id, destination, ["sms", "voice"]);
       // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
