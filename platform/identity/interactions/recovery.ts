@@ -16,7 +16,6 @@ import { carrySignInLanguage } from "../store/sign-in-languages.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
-  completeLogin,
   EMAIL_RECOVERY_LIMIT,
   type LoginInteraction,
   sendExpired,
@@ -361,9 +360,9 @@ export function createRecovery(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
       return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
     }
-    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"], () =>
-      carrySignInLanguage(deps.signInLanguages, interaction, accountId),
-    );
+    await carrySignInLanguage(deps.signInLanguages, interaction, accountId);
+    const login = { accountId, acr: "urn:portal:loa:mfa", amr: ["pwd", flow.method ?? "sms"], remember: false };
+    redirect(res, await deps.provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false }));
   }
 
   /** POST …/{kind}[-method|-code|-password]. */

@@ -7,7 +7,6 @@ import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.tsx";
 import { type Locale, type MessageKey, translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/parts.tsx";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
@@ -35,26 +34,6 @@ export function createRegistration(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
   const registerPath = (uid: string) => `/interaction/${uid}/register`;
-
-  async function showCheckEmail(
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    flow: AccountFlow,
-    extra: { status?: number; errors?: FieldError[]; message?: string },
-  ) {
-    sendHtml(
-      res,
-      extra.status ?? 200,
-      renderCheckEmailPage({
-        locale: interaction.locale,
-        uid: interaction.uid,
-        email: flow.email,
-        resendInSeconds: await verifications.retryAfterSeconds(registrationFlowKey(interaction.uid)),
-        message: extra.message,
-        errors: extra.errors,
-      }),
-    );
-  }
 
   /**
    * Sends the verification e-mail, or for an existing account the "already registered" one. Both
@@ -105,8 +84,12 @@ export function createRegistration(deps: AccountFlowDeps) {
     const flow = await accountFlows.get(interaction.uid);
     const t = translator(interaction.locale);
     if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
-    if (flow?.kind === "register" && flow.step === "check-email")
-      return showCheckEmail(res, interaction, flow, keptAnswer(t, formErrorOf(req, deps, interaction.uid, "register-code")));
+    if (flow?.kind === "register" && flow.step === "check-email") {
+      const kept = keptAnswer(t, formErrorOf(req, deps, interaction.uid, "register-code"));
+      const resendInSeconds = await verifications.retryAfterSeconds(registrationFlowKey(interaction.uid));
+      const page = renderCheckEmailPage({ ...kept, locale: interaction.locale, uid: interaction.uid, email: flow.email, resendInSeconds });
+      return sendHtml(res, kept.status ?? 200, page);
+    }
     const refused = formErrorOf(req, deps, interaction.uid, "register");
     const kept = keptAnswer(t, refused);
     sendHtml(
@@ -231,25 +214,13 @@ export function createRegistration(deps: AccountFlowDeps) {
     return fail(codeRefusalKey(result));
   }
 
-  async function currentFlow(res: ServerResponse, interaction: LoginInteraction): Promise<AccountFlow | null> {
-    const flow = await accountFlows.get(interaction.uid);
-    if (flow?.kind !== "register" || flow.step !== "check-email" || !flow.registration) {
-      redirect(res, registerPath(interaction.uid));
-      return null;
-    }
-    if (flow.expired) {
-      await expire(res, interaction);
-      return null;
-    }
-    return flow;
-  }
-
   /** POST …/register-code: the code typed on the originating page, or a resend. */
   async function submitCode(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
-    const flow = await currentFlow(res, interaction);
-    if (!flow) return;
+    const flow = await accountFlows.get(interaction.uid);
+    if (flow?.kind !== "register" || flow.step !== "check-email" || !flow.registration) return redirect(res, registerPath(interaction.uid));
+    if (flow.expired) return expire(res, interaction);
     if (form.intent === "resend") {
       try {
         const sent = await sendEmail(interaction, flow, flow.registration!);

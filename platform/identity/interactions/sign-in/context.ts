@@ -82,32 +82,24 @@ export function createSignInContext(deps: InteractionDeps) {
     redirect(res, redirectTo);
   }
 
-  /** The way to sign in with a recovery code, for an account that has some left. */
-  async function recoveryHref(uid: string, account: Account): Promise<string | undefined> {
-    return (await factors.recoveryCodesLeft(account.id)) > 0 ? `/interaction/${uid}/recovery-code` : undefined;
-  }
-
-  const portalUrl = deps.portalUrl.replace(/\/$/, "");
-
-  /** For 'Didn't get a code?': every other way this account has to confirm it is them. */
-  async function otherWaysOf(account: Account, current: SecondFactor): Promise<OtherWay[]> {
-    const [methods, passkeys, recoveryCodes] = await Promise.all([
-      methodsOf(account),
+  /** What the account has besides its phone: the authenticator app, a passkey, recovery codes left. */
+  async function extrasOf(account: Account) {
+    const [totp, passkeys, recoveryCodes] = await Promise.all([
+      factors.hasTotp(account.id),
       deps.passkeys.list(account.id),
       factors.recoveryCodesLeft(account.id),
     ]);
-    const ways: OtherWay[] = [
-      ...methods,
-      ...(passkeys.length > 0 ? (["passkey"] as const) : []),
-      ...(recoveryCodes > 0 ? (["recovery"] as const) : []),
-    ];
-    return ways.filter((way) => way !== current);
+    return { totp, passkey: passkeys.length > 0, recovery: recoveryCodes > 0 };
   }
 
+  const recoveryCodeHref = (uid: string) => `/interaction/${uid}/recovery-code`;
+  const portalUrl = deps.portalUrl.replace(/\/$/, "");
+
   /** The account's second factors, the authenticator app first when it has one. */
-  async function methodsOf(account: Account): Promise<SecondFactor[]> {
-    return [...((await factors.hasTotp(account.id)) ? (["totp"] as const) : []), ...(account.phone ? account.phoneMethods : [])];
-  }
+  const methodsOf = (account: Account, totp: boolean): SecondFactor[] => [
+    ...(totp ? (["totp"] as const) : []),
+    ...(account.phone ? account.phoneMethods : []),
+  ];
 
   async function renderSelect(
     interaction: LoginInteraction,
@@ -115,7 +107,8 @@ export function createSignInContext(deps: InteractionDeps) {
     errors?: FieldError[],
     extra: { chosen?: SecondFactor; message?: string; methods?: SecondFactor[]; intro?: string; passkeyNonce?: string } = {},
   ) {
-    const methods = extra.methods ?? (await methodsOf(account));
+    const extras = await extrasOf(account);
+    const methods = extra.methods ?? methodsOf(account, extras.totp);
     const last = await factors.lastFactor(account.id);
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
@@ -126,7 +119,7 @@ export function createSignInContext(deps: InteractionDeps) {
       errors,
       chosen: methods.find((method) => method === last),
       intro: methods.includes("totp") ? translator(interaction.locale)("select.introFactors") : undefined,
-      recoveryHref: await recoveryHref(interaction.uid, account),
+      recoveryHref: extras.recovery ? recoveryCodeHref(interaction.uid) : undefined,
       restart: true,
       ...extra,
     });
@@ -136,7 +129,14 @@ export function createSignInContext(deps: InteractionDeps) {
    * How the flow's last text or call went, for the code page: nothing to say while it is on its way
    * (or stays in the outbox), else what did not arrive and the account's other ways.
    */
-  async function deliveryView(interaction: LoginInteraction, state: SignInState, account: Account, flowKey: string, phone: string | null) {
+  async function deliveryView(
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+    extras: Awaited<ReturnType<typeof extrasOf>>,
+    flowKey: string,
+    phone: string | null,
+  ) {
     if (state.method !== "sms" && state.method !== "voice") return {};
     const delivery = await deps.outbox.deliveryOf(flowKey);
     if (!delivery || delivery.to !== phone || delivery.channel !== state.method) return {};
@@ -150,10 +150,9 @@ export function createSignInContext(deps: InteractionDeps) {
       // A number that does not work at all is no better by call; a landline or a STOP-ed number may well take a call.
       if (account.phoneMethods.includes(other) && delivery.refusal !== "invalid-number")
         ways.push({ kind: "channel", channel: other, action: `/interaction/${uid}/select` });
-      if (await factors.hasTotp(account.id)) ways.push({ kind: "totp", action: `/interaction/${uid}/select` });
-      if ((await deps.passkeys.list(account.id)).length > 0) ways.push({ kind: "passkey", href: `/interaction/${uid}?change=method` });
-      const recovery = await recoveryHref(uid, account);
-      if (recovery) ways.push({ kind: "recovery", href: recovery });
+      if (extras.totp) ways.push({ kind: "totp", action: `/interaction/${uid}/select` });
+      if (extras.passkey) ways.push({ kind: "passkey", href: `/interaction/${uid}?change=method` });
+      if (extras.recovery) ways.push({ kind: "recovery", href: recoveryCodeHref(uid) });
     }
     return { deliveryProblem: { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal, ways } };
   }
@@ -168,6 +167,13 @@ export function createSignInContext(deps: InteractionDeps) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
     const phone = enrolling ? state.pendingPhone : account.phone;
+    const extras = await extrasOf(account);
+    // For 'Didn't get a code?': every other way this account has to confirm it is them.
+    const otherWays: OtherWay[] = [
+      ...methodsOf(account, extras.totp),
+      ...(extras.passkey ? (["passkey"] as const) : []),
+      ...(extras.recovery ? (["recovery"] as const) : []),
+    ].filter((way) => way !== (state.method ?? "sms"));
     sendHtml(
       res,
       extra.status ?? 200,
@@ -175,11 +181,11 @@ export function createSignInContext(deps: InteractionDeps) {
         locale: interaction.locale,
         action: `/interaction/${interaction.uid}/challenge`,
         changeMethodHref:
-          !enrolling && (account.phoneMethods.length > 1 || state.method === "totp" || (await factors.hasTotp(account.id)))
+          !enrolling && (account.phoneMethods.length > 1 || state.method === "totp" || extras.totp)
             ? `/interaction/${interaction.uid}?change=method`
             : undefined,
         changeNumberHref: enrolling ? `/interaction/${interaction.uid}?change=number` : undefined,
-        recoveryHref: enrolling ? undefined : await recoveryHref(interaction.uid, account),
+        recoveryHref: !enrolling && extras.recovery ? recoveryCodeHref(interaction.uid) : undefined,
         code: extra.code,
         channel: state.method ?? "sms",
         maskedPhone: maskPhone(phone ?? ""),
@@ -191,10 +197,8 @@ export function createSignInContext(deps: InteractionDeps) {
         resendRefused: extra.resendRefused,
         restartUid: interaction.uid,
         cancelUid: interaction.uid,
-        ...(enrolling
-          ? {}
-          : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),
-        ...(await deliveryView(interaction, state, account, flowKey, phone ?? null)),
+        ...(enrolling ? {} : { otherWays, securityHref: `${portalUrl}/profile/security` }),
+        ...(await deliveryView(interaction, state, account, extras, flowKey, phone ?? null)),
       }),
     );
   }
@@ -206,7 +210,7 @@ export function createSignInContext(deps: InteractionDeps) {
     source: clientAddress(req, deps.trustedProxies),
   });
 
-  return { deps, refusedCheck, saveState, identifyLinks, finish, recoveryHref, methodsOf, renderSelect, renderChallenge, claimOf };
+  return { deps, refusedCheck, saveState, identifyLinks, finish, extrasOf, renderSelect, renderChallenge, claimOf };
 }
 
 export type SignInContext = ReturnType<typeof createSignInContext>;

@@ -16,7 +16,7 @@ import type { SecondFactor, SignInContext } from "./context.ts";
 
 /** After the password: choose how to get a code, then type it (a text, a call or the authenticator app). */
 export function createSecondFactorSteps(context: SignInContext) {
-  const { deps, saveState, finish, renderSelect, claimOf } = context;
+  const { deps, saveState, finish, renderSelect, claimOf, extrasOf } = context;
   const { accounts, verifications, throttle, factors, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
@@ -47,12 +47,13 @@ export function createSecondFactorSteps(context: SignInContext) {
   ) {
     const t = translator(interaction.locale);
     const claim = await claimOf(account, req);
-    const methods: SecondFactor[] = (await factors.hasTotp(account.id)) ? ["totp"] : [];
+    const extras = await extrasOf(account);
+    const methods: SecondFactor[] = extras.totp ? ["totp"] : [];
     for (const channel of account.phone ? account.phoneMethods : []) {
       if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
     }
-    const passkey = (await deps.passkeys.list(account.id)).length > 0;
-    const others = methods.length > 0 || passkey || (await factors.recoveryCodesLeft(account.id)) > 0;
+    const passkey = extras.passkey;
+    const others = methods.length > 0 || passkey || extras.recovery;
     return renderSelect(
       interaction,
       account,
@@ -117,11 +118,31 @@ export function createSecondFactorSteps(context: SignInContext) {
   async function challenge(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
     const form = await readForm(req);
     const enrolling = state.step === "enrol-challenge";
-    if (state.method === "totp" && !enrolling) return totpChallenge(req, res, interaction, state, account, typedCode(form.code));
+    const code = typedCode(form.code);
+    const fail = (key: MessageKey, status = 400, typed?: string) =>
+      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
+    const trustedDevice = isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now());
+
+    if (state.method === "totp" && !enrolling) {
+      // Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once.
+      if (!code) return fail("challenge.codeRequired");
+      if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
+      // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
+      const scope = { purpose: "sign-in" as const, accountKey: account.id, trustedDevice };
+      if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
+      const checked = await factors.takeTotp(account.id, code);
+      if (checked !== "taken") {
+        await throttle.record(factorFailureBucket(scope, "totp"));
+        // A code typed again (this period's, already used) is told apart from a wrong one.
+        return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
+      }
+      await factors.setLastFactor(account.id, "totp");
+      return finish(req, res, interaction, state, ["pwd", "otp"], true);
+    }
+
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
     const channel: Channel = state.method === "voice" ? "voice" : "sms";
     const destination = enrolling ? state.pendingPhone! : account.phone!;
-
     if (form.intent === "resend") {
       const sent = await verifications.send({
         flowKey,
@@ -141,16 +162,13 @@ export function createSecondFactorSteps(context: SignInContext) {
       return answer(res, interaction, { status: 200, notice: { field: "code", key: "challenge.resent" } });
     }
 
-    const code = typedCode(form.code);
-    const fail = (key: MessageKey, status = 400, typed?: string) =>
-      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
     if (!code) return fail("challenge.codeRequired");
     if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
     const result = await codeGuard.check(flowKey, code, {
       purpose: enrolling ? "enrol" : "sign-in",
       channel,
       accountKey: account.id,
-      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+      trustedDevice,
     });
     if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
     if (result !== "verified") return fail(codeRefusalKey(result));
@@ -160,37 +178,6 @@ export function createSecondFactorSteps(context: SignInContext) {
       await deps.sendingBudget.markNewcomer(account.id);
     } else await factors.setLastFactor(account.id, channel);
     await finish(req, res, interaction, state, ["pwd", channel], true);
-  }
-
-  /** Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once. */
-  async function totpChallenge(
-    req: IncomingMessage,
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    state: SignInState,
-    account: Account,
-    code: string,
-  ) {
-    const fail = (key: MessageKey, status = 400, typed?: string) =>
-      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
-    if (!code) return fail("challenge.codeRequired");
-    if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
-    // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
-    const scope = {
-      purpose: "sign-in" as const,
-      accountKey: account.id,
-      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
-    };
-    const bucket = factorFailureBucket(scope, "totp");
-    if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
-    const checked = await factors.takeTotp(account.id, code);
-    if (checked !== "taken") {
-      await throttle.record(bucket);
-      // A code typed again (this period's, already used) is told apart from a wrong one.
-      return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
-    }
-    await factors.setLastFactor(account.id, "totp");
-    await finish(req, res, interaction, state, ["pwd", "otp"], true);
   }
 
   return { showSelect, select, challenge };
