@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { type Locale, translator } from "../pages/i18n.ts";
-import { renderSessionLostPage } from "../pages/sign-in-pages.tsx";
+import { renderPortalLinkPage } from "../pages/oidc-pages.tsx";
 import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";
 import { createRegistration } from "./registration.ts";
@@ -49,7 +49,12 @@ export function createAccountPages(deps: AccountFlowDeps) {
       if (step === "email-verify" && req.method === "GET") return registration.openLink(req, res, uid, queryLocale, query);
 
       const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
-      if (!interaction) return sendHtml(res, 400, renderSessionLostPage(queryLocale, deps.portalUrl, `/interaction/${uid}`));
+      if (!interaction)
+        return sendHtml(
+          res,
+          400,
+          renderPortalLinkPage("sessionLost", { locale: queryLocale, portalUrl: deps.portalUrl, here: `/interaction/${uid}` }),
+        );
       const isGet = req.method === "GET";
       if (!isGet && req.method !== "POST") return sendHtml(res, 405, "");
 

@@ -1,4 +1,3 @@
-import { renderPage } from "./document.tsx";
 import { renderFormPage } from "./form-page.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
@@ -70,20 +69,6 @@ export function renderRecoveryCodePage(view: { locale: Locale; uid: string; erro
       </form>
       <Links links={[{ href: view.backHref, label: t("recoveryCode.back") }]} />
       <SignInAsSomeoneElse locale={view.locale} uid={view.uid} />
-    </>,
-  );
-}
-
-/** The sign-in cannot go on in this browser (finished, expired, another browser): back to the portal. */
-export function renderSessionLostPage(locale: Locale, portalUrl: string, here?: string): string {
-  const t = translator(locale);
-  return renderPage(
-    { locale, title: t("sessionLost.title"), here },
-    <>
-      <p>{t("sessionLost.body")}</p>
-      <p>
-        <a href={portalUrl}>{t("sessionLost.link")}</a>
-      </p>
     </>,
   );
 }
