@@ -13,6 +13,7 @@ import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
 import { carrySignInLanguage } from "../store/sign-in-languages.ts";
+import type { SendResult } from "../store/verifications.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
@@ -33,7 +34,7 @@ import {
   refuseTo,
   translatedErrors,
 } from "./form-error.ts";
-import { notSentError } from "./not-sent-message.ts";
+import { notSentError, resendAnswer } from "./not-sent-message.ts";
 import { isRememberedDevice } from "./remember-device.ts";
 
 export type RecoveryKind = "recover" | "unlock";
@@ -295,21 +296,15 @@ export function createRecovery(deps: AccountFlowDeps) {
           { status: 429, errors: [{ field: "humanCheck", key: "recover.checkBeforeNewCode" }] },
           "?change=method",
         );
+      let sent: SendResult;
       try {
-        const sent = await sendCode(req, interaction, flow, channel);
-        if (!sent.ok && sent.reason === "budget")
-          return refuse(res, interaction, kind, "code", {
-            status: 429,
-            errors: [{ field: "code", ...notSentError(sent) }],
-            flags: ["resendRefused"],
-          });
-        if (!sent.ok) return refuse(res, interaction, kind, "code", { status: 429, notice: { field: "code", ...notSentError(sent) } });
-        await guard.codeSent(scope, gate);
+        sent = await sendCode(req, interaction, flow, channel);
+        if (sent.ok) await guard.codeSent(scope, gate);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
       }
-      return refuse(res, interaction, kind, "code", { status: 200, notice: { field: "code", key: "challenge.resent" } });
+      return refuse(res, interaction, kind, "code", resendAnswer(sent));
     }
 
     const code = typedCode(form.code);

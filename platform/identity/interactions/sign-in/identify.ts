@@ -81,6 +81,7 @@ export function createIdentifyStep(context: SignInContext) {
     const addressBucket = `sign-in-fail:address:${clientAddress(req, deps.trustedProxies)}`;
     const escalated = async () =>
       (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT));
+    const recordFailure = () => Promise.all([throttle.record(accountBucket), throttle.record(addressBucket)]);
     // Many failures for this account (from anywhere but the participant's remembered device) or from one
     // address (perhaps a shared NAT) escalate to a human check and a slower answer; never to a refusal
     // of the right password.
@@ -97,14 +98,12 @@ export function createIdentifyStep(context: SignInContext) {
     const failureScope = trustedDevice ? "device" : "new";
     const run = await deps.passwordFailures.begin(username, failureScope);
     if (!run.compare) {
-      await throttle.record(accountBucket);
-      await throttle.record(addressBucket);
+      await recordFailure();
       return refuseCapped();
     }
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !passwordOk) {
-      await throttle.record(accountBucket);
-      await throttle.record(addressBucket);
+      await recordFailure();
       if (run.last) {
         if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
         return refuseCapped();
@@ -115,19 +114,10 @@ export function createIdentifyStep(context: SignInContext) {
     await deps.passwordFailures.clear(username, failureScope);
     forgetFormError(req, res, deps, interaction.uid);
 
-    const state: SignInState = {
-      interactionUid: interaction.uid,
-      accountId: account.id,
-      remember,
-      step: "select",
-      method: null,
-      pendingPhone: null,
-    };
     const hasSecondFactor = Boolean(account.phone) || (await factors.hasTotp(account.id));
-    if (hasSecondFactor && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
-      return finish(req, res, interaction, state, ["pwd"], false);
-    }
-    state.step = hasSecondFactor ? "select" : "enrol";
+    const step = hasSecondFactor ? "select" : "enrol";
+    const state: SignInState = { interactionUid: interaction.uid, accountId: account.id, remember, step, method: null, pendingPhone: null };
+    if (hasSecondFactor && trustedDevice) return finish(req, res, interaction, state, ["pwd"], false);
     await saveState(state);
     redirect(res, `/interaction/${interaction.uid}`);
   }

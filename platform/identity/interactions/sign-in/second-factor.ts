@@ -10,7 +10,7 @@ import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
 import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "../form-error.ts";
-import { notSentError } from "../not-sent-message.ts";
+import { notSentError, resendAnswer } from "../not-sent-message.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
 
@@ -155,11 +155,8 @@ export function createSecondFactorSteps(context: SignInContext) {
           ? { accountKey: account.id, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) }
           : await claimOf(account, req),
       });
-      // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
-      if (!sent.ok && sent.reason === "budget")
-        return answer(res, interaction, { status: 429, errors: [{ field: "code", ...notSentError(sent) }], flags: ["resendRefused"] });
-      if (!sent.ok) return answer(res, interaction, { status: 429, notice: { field: "code", ...notSentError(sent) } });
-      return answer(res, interaction, { status: 200, notice: { field: "code", key: "challenge.resent" } });
+      // After a spent budget the other ways are still offered.
+      return answer(res, interaction, resendAnswer(sent));
     }
 
     if (!code) return fail("challenge.codeRequired");
