@@ -41,18 +41,18 @@ export function createRegistration(deps: AccountFlowDeps) {
    */
   async function sendEmail(
     interaction: LoginInteraction,
-    flow: AccountFlow,
+    email: string,
     registration: PendingRegistration,
   ): Promise<{ ok: true; registration: PendingRegistration } | { ok: false; retryAfterSeconds: number }> {
     const t = translator(interaction.locale);
-    const perEmail = `registration-mail:${flow.email}`;
+    const perEmail = `registration-mail:${email}`;
     if (await throttle.isLimited(perEmail, REGISTRATION_EMAIL_LIMIT)) return { ok: true, registration };
     const link = newLinkState();
     const sent = await verifications.send({
       flowKey: registrationFlowKey(interaction.uid),
       purpose: "registration",
       channel: "email",
-      to: flow.email,
+      to: email,
       subject: t("email.verifySubject"),
       locale: interaction.locale,
       link: (code) => `${deps.issuer}/interaction/${interaction.uid}/email-verify?${new URLSearchParams({ otp: code, state: link.state })}`,
@@ -63,7 +63,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (registration.existing) {
       await deps.outbox.deliver({
         channel: "email",
-        to: flow.email,
+        to: email,
         link: deps.portalUrl,
         subject: t("email.existingAccountSubject"),
         locale: interaction.locale,
@@ -116,28 +116,20 @@ export function createRegistration(deps: AccountFlowDeps) {
     // Hashed in both cases so an existing e-mail takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
     const existing = (await accounts.findByEmail(email)) !== null;
-    const registration: PendingRegistration = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      passwordHash,
-      linkStateHash: "",
-      existing,
-    };
-    const flow: AccountFlow = {
-      interactionUid: interaction.uid,
-      kind: "register",
-      step: "check-email",
-      email,
-      accountId: null,
-      method: null,
-      registration,
-      expired: false,
-    };
+    const registration = { firstName: input.firstName, lastName: input.lastName, passwordHash, linkStateHash: "", existing };
     try {
       await verifications.discard(registrationFlowKey(interaction.uid));
-      const sent = await sendEmail(interaction, flow, registration);
+      const sent = await sendEmail(interaction, email, registration);
       if (!sent.ok) throw new Error("a fresh registration flow cannot be cooling down");
-      await accountFlows.start({ ...flow, registration: sent.registration });
+      await accountFlows.start({
+        interactionUid: interaction.uid,
+        kind: "register",
+        step: "check-email",
+        email,
+        accountId: null,
+        method: null,
+        registration: sent.registration,
+      });
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail failed");
       return fallback(res, interaction);
@@ -223,7 +215,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (flow.expired) return expire(res, interaction);
     if (form.intent === "resend") {
       try {
-        const sent = await sendEmail(interaction, flow, flow.registration!);
+        const sent = await sendEmail(interaction, flow.email, flow.registration);
         if (!sent.ok)
           return answerCodePage(res, interaction, {
             status: 429,

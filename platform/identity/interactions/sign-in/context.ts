@@ -6,11 +6,9 @@ import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
 import type { DeliveryWay } from "../../pages/delivery-problem.tsx";
-import type { HumanCheckView } from "../../pages/human-check-field.tsx";
 import { type Translate, translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
-import type { HumanCheckPart } from "../../pages/sign-in-parts.tsx";
 import type { Account } from "../../store/accounts.ts";
 import { carrySignInLanguage } from "../../store/sign-in-languages.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
@@ -25,18 +23,14 @@ export type SecondFactor = Channel | "totp";
 export function createSignInContext(deps: InteractionDeps) {
   const { provider, signInStates, verifications, factors, now } = deps;
 
-  /** The security check of a page; `kept`: the ticket sent too early, whose wait goes on. */
-  const humanCheckFor = (res: ServerResponse, scope: string, kept?: string): HumanCheckPart & { humanCheck: HumanCheckView } => ({
-    humanCheck: deps.humanCheck.viewFor(scope, kept),
-    nonce: cspNonceOf(res),
-  });
-
   /**
    * What a refused form shows again: its errors (naming `button` and the seconds the check still waits)
    * and, when it asked for one, the security check (its wait going on when asked too early).
    */
   function refusedCheck(res: ServerResponse, t: Translate, kept: FormError, scope: string, button: string) {
-    const check = kept.flags.includes("humanCheck") ? humanCheckFor(res, scope, kept.values.humanCheckTicket) : null;
+    const check = kept.flags.includes("humanCheck")
+      ? { humanCheck: deps.humanCheck.viewFor(scope, kept.values.humanCheckTicket), nonce: cspNonceOf(res) }
+      : null;
     const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
     return { errors: translatedErrors(t, kept, { button, seconds }), ...(check ?? {}) };
   }
@@ -64,19 +58,9 @@ export function createSignInContext(deps: InteractionDeps) {
     await deps.phoneChangeSettler.settle(state.accountId).catch(() => undefined);
     // A language chosen on these pages goes back to the portal with the ID token.
     await carrySignInLanguage(deps.signInLanguages, interaction, state.accountId);
-    const redirectTo = await provider.interactionResult(
-      req,
-      res,
-      {
-        login: {
-          accountId: state.accountId,
-          acr: mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device",
-          amr,
-          remember: state.remember,
-        },
-      },
-      { mergeWithLastSubmission: false },
-    );
+    const acr = mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device";
+    const login = { accountId: state.accountId, acr, amr, remember: state.remember };
+    const redirectTo = await provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false });
     if (mfaPassed && state.remember) rememberDevice(res, deps.cookieKeys, state.accountId, deps.secureCookies, now());
     await signInStates.remove(state.interactionUid);
     redirect(res, redirectTo);

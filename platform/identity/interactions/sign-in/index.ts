@@ -61,13 +61,8 @@ export function createSignInHandler(deps: InteractionDeps) {
     await signInStates.remove(uid);
     await Promise.all([deps.verifications.discard(signInFlowKey(uid)), deps.verifications.discard(enrolFlowKey(uid))]);
     forgetFormError(req, res, deps, uid);
-    const redirectTo = await provider.interactionResult(
-      req,
-      res,
-      { error: "access_denied", error_description: "The participant cancelled the sign-in." },
-      { mergeWithLastSubmission: false },
-    );
-    redirect(res, redirectTo);
+    const result = { error: "access_denied", error_description: "The participant cancelled the sign-in." };
+    redirect(res, await provider.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
   }
 
   /** Routes /interaction/:uid[/step]. */
