@@ -6,6 +6,7 @@ import { humanCheckError } from "../pages/human-check-field.tsx";
 import type { MessageKey, Translate } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
 import type { CheckResult } from "../store/verifications.ts";
+import type { InteractionDeps } from "./deps.ts";
 
 export interface FormErrorMessage {
   field: string;
@@ -37,11 +38,7 @@ export interface FormError {
 const COOKIE = "idp_form_error";
 const LIFETIME_SECONDS = 10 * 60;
 
-export interface FormErrorSettings {
-  cookieKeys: string[];
-  secureCookies: boolean;
-  now: () => Date;
-}
+type FormErrorSettings = Pick<InteractionDeps, "cookieKeys" | "secureCookies" | "now">;
 
 const cookieOptions = (settings: FormErrorSettings, uid: string, maxAge: number) => ({
   path: `/interaction/${uid}`,

@@ -91,10 +91,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       : { field, key: "recover.waitHours", vars: { hours: Math.ceil(minutes / 60) } };
   }
 
-  /**
-   * Every refusal is a redirect to the page that shows it (post-redirect-get): a reload neither sends
-   * a code nor counts an attempt. `step` names the page: the e-mail, the method or the code.
-   */
+  /** `step` names the page that shows the refusal: the e-mail, the method, the code or the new password. */
   const refuse = (
     res: ServerResponse,
     interaction: LoginInteraction,
@@ -308,7 +305,6 @@ export function createRecovery(deps: AccountFlowDeps) {
     }
 
     const code = typedCode(form.code);
-    // The code page again after a redirect (post-redirect-get): a reload never checks the code twice.
     const fail = (key: MessageKey) => refuse(res, interaction, kind, "code", { errors: [{ field: "code", key }] });
     if (!code) return fail("challenge.codeRequired");
     if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat");

@@ -40,7 +40,7 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
   );
 }
 
-export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[]; backHref: string }): string {
+export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[] }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   return renderFormPage(
@@ -67,7 +67,7 @@ export function renderRecoveryCodePage(view: { locale: Locale; uid: string; erro
           <button type="submit">{t("recoveryCode.submit")}</button>
         </Actions>
       </form>
-      <Links links={[{ href: view.backHref, label: t("recoveryCode.back") }]} />
+      <Links links={[{ href: `/interaction/${view.uid}?change=method`, label: t("recoveryCode.back") }]} />
       <SignInAsSomeoneElse locale={view.locale} uid={view.uid} />
     </>,
   );
