@@ -54,7 +54,7 @@ export async function loadLoginInteraction(
 
 /**
  * SPEC §8's fallback ('Error sending MFA code', …) when delivery or storage fails, or with 410 its
- * 'session has expired' (sendExpired), with a way to start the flow again.
+ * 'session has expired' (expireFlow), with a way to start the flow again.
  */
 export function sendFallback(
   res: ServerResponse,
@@ -80,8 +80,16 @@ export function sendFallback(
   );
 }
 
-/** Callers drop the expired flow first. */
-export function sendExpired(res: ServerResponse, interaction: LoginInteraction, restartHref: string): void {
+/** Says so once and forgets the flow and its code, so "Start again" opens the flow's first page. */
+export async function expireFlow(
+  deps: AccountFlowDeps,
+  res: ServerResponse,
+  interaction: LoginInteraction,
+  flowKey: string,
+  restartHref: string,
+) {
+  await deps.accountFlows.remove(interaction.uid);
+  await deps.verifications.discard(flowKey);
   const t = translator(interaction.locale);
   sendFallback(res, interaction, t("expired.title"), t("expired.message"), restartHref, 410);
 }

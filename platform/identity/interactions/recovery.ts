@@ -19,7 +19,7 @@ import {
   ADDRESS_RECOVERY_LIMIT,
   EMAIL_RECOVERY_LIMIT,
   type LoginInteraction,
-  sendExpired,
+  expireFlow,
   sendFallback,
 } from "./account-flow-deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
@@ -115,12 +115,8 @@ export function createRecovery(deps: AccountFlowDeps) {
     });
   }
 
-  /** Says so once and forgets the flow, so "Start again" opens its first page. */
-  async function expire(res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
-    await accountFlows.remove(interaction.uid);
-    await verifications.discard(flowKey(interaction.uid, kind));
-    sendExpired(res, interaction, path(interaction.uid, kind));
-  }
+  const expire = (res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) =>
+    expireFlow(deps, res, interaction, flowKey(interaction.uid, kind), path(interaction.uid, kind));
 
   /** GET …/recover or …/unlock: the current step of this interaction's flow, else its first page. */
   async function show(

@@ -17,7 +17,7 @@ import {
   type LoginInteraction,
   REGISTRATION_EMAIL_LIMIT,
   registrationFlowKey,
-  sendExpired,
+  expireFlow,
   sendFallback,
 } from "./account-flow-deps.ts";
 import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
@@ -73,12 +73,8 @@ export function createRegistration(deps: AccountFlowDeps) {
     return { ok: true, registration: { ...registration, linkStateHash: link.hash } };
   }
 
-  /** Says so once and forgets the flow, so "Start again" opens a fresh form. */
-  async function expire(res: ServerResponse, interaction: LoginInteraction) {
-    await accountFlows.remove(interaction.uid);
-    await verifications.discard(registrationFlowKey(interaction.uid));
-    sendExpired(res, interaction, registerPath(interaction.uid));
-  }
+  const expire = (res: ServerResponse, interaction: LoginInteraction) =>
+    expireFlow(deps, res, interaction, registrationFlowKey(interaction.uid), registerPath(interaction.uid));
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const flow = await accountFlows.get(interaction.uid);

@@ -27,7 +27,6 @@ export function createSignInHandler(deps: InteractionDeps) {
 
   /** GET /interaction/:uid: the step this sign-in is at. */
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
-    const wantsMethodChange = query.get("change") === "method";
     let state = await signInStates.get(interaction.uid);
     // A mistyped number: back to the number step (the code sent to it is simply never used).
     if (state?.step === "enrol-challenge" && query.get("change") === "number") {
@@ -36,14 +35,11 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
     const account = state ? await accounts.findById(state.accountId) : null;
     if (!state || !account) return identifyStep.show(req, res, interaction, query);
-    if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
-      await showSelect(req, res, interaction, account);
-    } else if (state.step === "enrol") {
-      enrol.show(req, res, interaction, state);
-    } else {
-      const kept = formErrorOf(req, deps, interaction.uid, "challenge");
-      await context.renderChallenge(res, interaction, state, account, keptAnswer(translator(interaction.locale), kept));
-    }
+    if (state.step === "select" || (state.step === "challenge" && query.get("change") === "method"))
+      return showSelect(req, res, interaction, account);
+    if (state.step === "enrol") return enrol.show(req, res, interaction, state);
+    const kept = formErrorOf(req, deps, interaction.uid, "challenge");
+    await context.renderChallenge(res, interaction, state, account, keptAnswer(translator(interaction.locale), kept));
   }
 
   /** 'Sign in as someone else': the identified account is dropped and the sign-in starts again. */
