@@ -20,15 +20,14 @@ const MAX_COUNTER = 1000;
  * remembered until their challenge expires to stop replays.
  */
 export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () => Date, cost = DEFAULT_COST): CaptchaVerifier {
+  const signing = { deriveKey, hmacSignatureSecret: hmacSecret, hmacKeySignatureSecret: `${hmacSecret}:key` };
   return {
     async createChallenge() {
       return createChallenge({
         algorithm: "PBKDF2/SHA-256",
         cost,
         counter: randomInt(0, MAX_COUNTER),
-        deriveKey,
-        hmacSignatureSecret: hmacSecret,
-        hmacKeySignatureSecret: `${hmacSecret}:key`,
+        ...signing,
         expiresAt: new Date(now().getTime() + CHALLENGE_TTL_SECONDS * 1000),
       });
     },
@@ -40,13 +39,7 @@ export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () 
         return false;
       }
       if (!payload?.challenge?.parameters || !payload.solution) return false;
-      const result = await verifySolution({
-        challenge: payload.challenge,
-        solution: payload.solution,
-        deriveKey,
-        hmacSignatureSecret: hmacSecret,
-        hmacKeySignatureSecret: `${hmacSecret}:key`,
-      }).catch(() => null);
+      const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, ...signing }).catch(() => null);
       if (!result?.verified) return false;
       const tokenHash = createHash("sha256")
         .update(payload.challenge.parameters.nonce)

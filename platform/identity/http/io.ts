@@ -8,9 +8,7 @@ export { BodyRejectedError, sendJson } from "../../../lib/http/index.ts";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return readBodyText(req, MAX_BODY_BYTES, req.headers["content-length"]);
-}
+const readBody = (req: IncomingMessage) => readBodyText(req, MAX_BODY_BYTES, req.headers["content-length"]);
 
 /** A urlencoded form: first value of each field. */
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {

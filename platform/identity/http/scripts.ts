@@ -19,7 +19,7 @@ const WEBAUTHN_BUNDLE = join(
   "index.umd.min.js",
 );
 
-const cache = new Map<string, Promise<string | null>>();
+const INTER_FILES = inProject("lib/design/fonts") + sep;
 
 function fileFor(path: string): string | null {
   if (path.includes("..") || !/^\/assets\/[a-z0-9/_-]+\.js$/.test(path)) return null;
@@ -29,45 +29,31 @@ function fileFor(path: string): string | null {
   return name.includes("/") ? null : join(OWN_ASSETS, name);
 }
 
-/** GET /assets/*.js: the human check's script and the modules it imports; 404 for anything else. */
-export async function serveScript(res: ServerResponse, path: string): Promise<void> {
-  const file = fileFor(path);
-  let body: Promise<string | null> | undefined = file ? cache.get(file) : undefined;
+const cache = new Map<string, Promise<Buffer | null>>();
+
+/** A file read once and kept in memory; 404 when there is none. */
+async function serveFile(res: ServerResponse, file: string | null | undefined, type: string, cacheControl: string): Promise<void> {
+  let body = file ? cache.get(file) : undefined;
   if (file && !body) {
-    body = readFile(file, "utf8").catch(() => null);
+    body = readFile(file).catch(() => null);
     cache.set(file, body);
   }
-  const text = body ? await body : null;
-  if (text === null) {
-    res.statusCode = 404;
-    return void res.end();
-  }
-  res.setHeader("content-type", "text/javascript; charset=utf-8");
-  res.setHeader("cache-control", "public, max-age=3600");
-  res.end(text);
-}
-
-const INTER_FILES = inProject("lib/design/fonts") + sep;
-const fonts = new Map<string, Promise<Buffer | null>>();
-
-/** GET /assets/inter-*.woff2: the portal's own copy of its font (lib/design/fonts/); 404 for anything else. */
-export async function serveFont(res: ServerResponse, path: string): Promise<void> {
-  const name = INTER_FONTS.get(path);
-  if (!name) {
-    res.statusCode = 404;
-    return void res.end();
-  }
-  let body = fonts.get(name);
-  if (!body) {
-    body = readFile(join(INTER_FILES, name)).catch(() => null);
-    fonts.set(name, body);
-  }
-  const bytes = await body;
+  const bytes = body ? await body : null;
   if (!bytes) {
     res.statusCode = 404;
     return void res.end();
   }
-  res.setHeader("content-type", "font/woff2");
-  res.setHeader("cache-control", "public, max-age=31536000, immutable");
+  res.setHeader("content-type", type);
+  res.setHeader("cache-control", cacheControl);
   res.end(bytes);
+}
+
+/** GET /assets/*.js: the human check's script and the modules it imports; 404 for anything else. */
+export const serveScript = (res: ServerResponse, path: string) =>
+  serveFile(res, fileFor(path), "text/javascript; charset=utf-8", "public, max-age=3600");
+
+/** GET /assets/inter-*.woff2: the portal's own copy of its font (lib/design/fonts/); 404 for anything else. */
+export function serveFont(res: ServerResponse, path: string): Promise<void> {
+  const name = INTER_FONTS.get(path);
+  return serveFile(res, name && join(INTER_FILES, name), "font/woff2", "public, max-age=31536000, immutable");
 }

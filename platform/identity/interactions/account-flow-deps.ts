@@ -1,46 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
-import type { HumanCheck } from "../captcha/human-check.ts";
-import { redirect, requestLocale, sendHtml, type TrustedProxies } from "../http/io.ts";
+import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { firstSupportedLocale, type Locale, translator } from "../pages/i18n.ts";
 import type { AccountFlows } from "../store/account-flows.ts";
-import type { AccountStore } from "../store/accounts.ts";
-import type { Outbox } from "../store/outbox.ts";
-import type { PasswordFailures } from "../store/password-failures.ts";
-import type { SignInLanguages } from "../store/sign-in-languages.ts";
-import type { SignInStates } from "../store/sign-in-states.ts";
-import type { Throttle } from "../store/throttle.ts";
-import type { Verifications } from "../store/verifications.ts";
+import type { InteractionDeps } from "./deps.ts";
 
-export interface AccountFlowDeps {
-  provider: Provider;
-  accounts: AccountStore;
+/** The registration, recovery and unlock pages: the sign-in's dependencies they use, and their own. */
+export type AccountFlowDeps = Omit<
+  InteractionDeps,
+  "factors" | "passkeys" | "relyingParty" | "slowDown" | "sendingBudget" | "phoneChangeSettler"
+> & {
   accountFlows: AccountFlows;
-  signInStates: SignInStates;
-  verifications: Verifications;
-  outbox: Outbox;
-  throttle: Throttle;
   /** The URL browsers use for this provider: e-mailed links start with it. */
   issuer: string;
-  portalUrl: string;
-  registrationEnabled: boolean;
-  selfServiceUnlockEnabled: boolean;
-  now: () => Date;
   logger: Logger;
-  /** Proxies believed about the client address (none by default). */
-  trustedProxies: TrustedProxies;
-  /** The security check every recovery and unlock code passes before it is sent. */
-  humanCheck: HumanCheck;
-  /** Signing keys of the provider's cookies (a refused form is kept in one for the page shown next). */
-  cookieKeys: string[];
-  secureCookies: boolean;
-  /** Consecutive wrong passwords: an unlock does not lift the cap, only a new password does. */
-  passwordFailures: PasswordFailures;
-  /** A language chosen on the hosted pages, kept for the client until it exchanges its code. */
-  signInLanguages: SignInLanguages;
-}
+};
 
 export interface LoginInteraction {
   uid: string;
@@ -76,55 +52,22 @@ export async function loadLoginInteraction(
   }
 }
 
-/** Ends the interaction signed in as `accountId` after a phone code, and sends the browser back to the client. */
-export async function completeLogin(
-  provider: Provider,
-  req: IncomingMessage,
-  res: ServerResponse,
-  accountId: string,
-  amr: string[],
-  carryLanguage: () => Promise<void> = async () => undefined,
-): Promise<void> {
-  await carryLanguage();
-  const redirectTo = await provider.interactionResult(
-    req,
-    res,
-    { login: { accountId, acr: "urn:portal:loa:mfa", amr, remember: false } },
-    { mergeWithLastSubmission: false },
-  );
-  redirect(res, redirectTo);
-}
-
-/** 410 with SPEC §8's 'session has expired', and a way to start the flow again (callers drop the expired flow first). */
-export function sendExpired(res: ServerResponse, interaction: LoginInteraction, restartHref: string): void {
-  const t = translator(interaction.locale);
-  sendHtml(
-    res,
-    410,
-    renderProblemPage({
-      locale: interaction.locale,
-      title: t("expired.title"),
-      message: t("expired.message"),
-      links: [
-        { href: restartHref, label: t("expired.restart") },
-        { href: `/interaction/${interaction.uid}`, label: t("form.backToSignIn") },
-      ],
-    }),
-  );
-}
-
-/** SPEC §8 fallback ('Error sending MFA code', …) when delivery or storage fails. */
+/**
+ * SPEC §8's fallback ('Error sending MFA code', …) when delivery or storage fails, or with 410 its
+ * 'session has expired' (expireFlow), with a way to start the flow again.
+ */
 export function sendFallback(
   res: ServerResponse,
   interaction: LoginInteraction,
   title: string,
   message: string,
   restartHref: string,
+  status = 500,
 ): void {
   const t = translator(interaction.locale);
   sendHtml(
     res,
-    500,
+    status,
     renderProblemPage({
       locale: interaction.locale,
       title,
@@ -135,4 +78,18 @@ export function sendFallback(
       ],
     }),
   );
+}
+
+/** Says so once and forgets the flow and its code, so "Start again" opens the flow's first page. */
+export async function expireFlow(
+  deps: AccountFlowDeps,
+  res: ServerResponse,
+  interaction: LoginInteraction,
+  flowKey: string,
+  restartHref: string,
+) {
+  await deps.accountFlows.remove(interaction.uid);
+  await deps.verifications.discard(flowKey);
+  const t = translator(interaction.locale);
+  sendFallback(res, interaction, t("expired.title"), t("expired.message"), restartHref, 410);
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
-import { type Locale, translator } from "../pages/i18n.ts";
-import { renderSessionLostPage } from "../pages/sign-in-pages.tsx";
+import { translator } from "../pages/i18n.ts";
+import { renderPortalLinkPage } from "../pages/oidc-pages.tsx";
 import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";
 import { createRegistration } from "./registration.ts";
@@ -18,15 +18,6 @@ export function createAccountPages(deps: AccountFlowDeps) {
   const registration = createRegistration(deps);
   const recovery = createRecovery(deps);
 
-  function refuse(res: ServerResponse, uid: string, locale: Locale, title: string, message: string) {
-    const t = translator(locale);
-    sendHtml(
-      res,
-      403,
-      renderProblemPage({ locale, title, message, links: [{ href: `/interaction/${uid}`, label: t("form.backToSignIn") }] }),
-    );
-  }
-
   return {
     handles(step: string | undefined): step is string {
       return step !== undefined && (REGISTRATION_STEPS.has(step) || RECOVERY_STEPS.test(step));
@@ -41,15 +32,22 @@ export function createAccountPages(deps: AccountFlowDeps) {
       if ((isRegistration && !deps.registrationEnabled) || (kind === "unlock" && !deps.selfServiceUnlockEnabled)) {
         const locale = (await loadLoginInteraction(deps.provider, req, res, uid))?.locale ?? queryLocale;
         const t = translator(locale);
-        return isRegistration
-          ? refuse(res, uid, locale, t("register.title"), t("register.notSupported"))
-          : refuse(res, uid, locale, t("unlock.title"), t("unlock.notSupported"));
+        const [title, message] = isRegistration
+          ? [t("register.title"), t("register.notSupported")]
+          : [t("unlock.title"), t("unlock.notSupported")];
+        const links = [{ href: `/interaction/${uid}`, label: t("form.backToSignIn") }];
+        return sendHtml(res, 403, renderProblemPage({ locale, title, message, links }));
       }
       // The e-mailed link may be opened anywhere; it decides itself what this browser may see.
       if (step === "email-verify" && req.method === "GET") return registration.openLink(req, res, uid, queryLocale, query);
 
       const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
-      if (!interaction) return sendHtml(res, 400, renderSessionLostPage(queryLocale, deps.portalUrl, `/interaction/${uid}`));
+      if (!interaction)
+        return sendHtml(
+          res,
+          400,
+          renderPortalLinkPage("sessionLost", { locale: queryLocale, portalUrl: deps.portalUrl, here: `/interaction/${uid}` }),
+        );
       const isGet = req.method === "GET";
       if (!isGet && req.method !== "POST") return sendHtml(res, 405, "");
 

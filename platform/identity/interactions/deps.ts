@@ -28,6 +28,7 @@ export interface InteractionDeps {
   throttle: Throttle;
   /** Consecutive wrong passwords per account, and the cap after which only a reset lets the password in again. */
   passwordFailures: PasswordFailures;
+  /** Signing keys of the hosted pages' cookies (a refused form is kept in one for the page shown next). */
   cookieKeys: string[];
   secureCookies: boolean;
   portalUrl: string;
@@ -35,8 +36,9 @@ export interface InteractionDeps {
   /** Waits before answering; tests pass one that records instead of waiting. */
   slowDown: (ms: number) => Promise<void>;
   sendingBudget: SendingBudget;
-  /** The escalation when failures pile up: proof of work, or a wait without JavaScript. */
+  /** The escalation when failures pile up, and before every recovery or unlock code: proof of work, or a wait without JavaScript. */
   humanCheck: HumanCheck;
+  /** Proxies believed about the client address (none by default). */
   trustedProxies: TrustedProxies;
   registrationEnabled: boolean;
   selfServiceUnlockEnabled: boolean;

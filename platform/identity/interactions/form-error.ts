@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HumanCheckAnswer, HumanCheckForm } from "../captcha/human-check.ts";
 import { signValue, verifySignedValue } from "../domain/signed-value.ts";
-import { appendCookie, getCookie } from "../http/io.ts";
+import { appendCookie, getCookie, redirect } from "../http/io.ts";
+import { humanCheckError } from "../pages/human-check-field.tsx";
 import type { MessageKey, Translate } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
+import type { CheckResult } from "../store/verifications.ts";
+import type { InteractionDeps } from "./deps.ts";
 
 export interface FormErrorMessage {
   field: string;
@@ -34,11 +38,7 @@ export interface FormError {
 const COOKIE = "idp_form_error";
 const LIFETIME_SECONDS = 10 * 60;
 
-export interface FormErrorSettings {
-  cookieKeys: string[];
-  secureCookies: boolean;
-  now: () => Date;
-}
+type FormErrorSettings = Pick<InteractionDeps, "cookieKeys" | "secureCookies" | "now">;
 
 const cookieOptions = (settings: FormErrorSettings, uid: string, maxAge: number) => ({
   path: `/interaction/${uid}`,
@@ -48,9 +48,25 @@ const cookieOptions = (settings: FormErrorSettings, uid: string, maxAge: number)
   maxAge,
 });
 
-export function keepFormError(res: ServerResponse, settings: FormErrorSettings, error: FormError): void {
+/** What a refusal holds; nothing else is kept, and its page answers 400 unless it says otherwise. */
+export type Refusal = Partial<Omit<FormError, "uid" | "step">>;
+
+/**
+ * Keeps the refusal for `step`'s page and sends the browser there (post-redirect-get): a reload shows
+ * it again and posts nothing, so it neither checks a code or password again nor sends a code.
+ */
+export function refuseTo(
+  res: ServerResponse,
+  settings: FormErrorSettings,
+  uid: string,
+  step: string,
+  href: string,
+  refusal: Refusal,
+): void {
+  const error: FormError = { uid, step, status: 400, errors: [], values: {}, flags: [], ...refusal };
   const value = signValue(settings.cookieKeys, { ...error, at: settings.now().getTime() });
-  appendCookie(res, COOKIE, value, cookieOptions(settings, error.uid, LIFETIME_SECONDS));
+  appendCookie(res, COOKIE, value, cookieOptions(settings, uid, LIFETIME_SECONDS));
+  redirect(res, href);
 }
 
 /** The refusal this browser was sent here with, if it belongs to this interaction's `step` and is recent. */
@@ -60,10 +76,43 @@ export function formErrorOf(req: IncomingMessage, settings: FormErrorSettings, u
   return kept;
 }
 
+/** A security check not passed: asked too early, the page keeps the ticket that was sent, so its wait goes on. */
+export function checkRefused(answer: HumanCheckAnswer, form: HumanCheckForm): Refusal {
+  const tooSoon = answer === "too-soon";
+  return {
+    status: 429,
+    errors: [{ field: "humanCheck", key: tooSoon ? "humanCheck.tooSoon" : "humanCheck.needed" }],
+    values: tooSoon ? { humanCheckTicket: form.humanCheckTicket ?? "" } : {},
+    flags: ["humanCheck"],
+  };
+}
+
 export function forgetFormError(req: IncomingMessage, res: ServerResponse, settings: FormErrorSettings, uid: string): void {
   if (getCookie(req, COOKIE) !== undefined) appendCookie(res, COOKIE, "", cookieOptions(settings, uid, 0));
 }
 
-export function translatedErrors(t: Translate, error: FormError): FieldError[] {
-  return error.errors.map((each) => ({ field: each.field, message: t(each.key, each.vars) }));
+/** The kept messages, translated; `check`: the security check's button and the seconds its ticket still waits. */
+export function translatedErrors(t: Translate, error: FormError, check?: { button: string; seconds: number }): FieldError[] {
+  return error.errors.map((each) => ({
+    field: each.field,
+    message: check ? humanCheckError(t, each.key, { ...check, ...each.vars }) : t(each.key, each.vars),
+  }));
+}
+
+/** Why a typed code did not pass; one that cannot pass (used up, missing, not this flow's to pass) has no tries left. */
+export function codeRefusalKey(result: CheckResult): MessageKey {
+  if (result === "expired") return "challenge.codeExpired";
+  return result === "wrong" ? "challenge.codeWrong" : "challenge.codeExhausted";
+}
+
+/** A kept refusal as its page shows it (nothing when there is none). */
+export function keptAnswer(t: Translate, kept: FormError | null) {
+  if (!kept) return {};
+  return {
+    status: kept.status,
+    errors: translatedErrors(t, kept),
+    message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
+    code: kept.values.code,
+    resendRefused: kept.flags.includes("resendRefused"),
+  };
 }

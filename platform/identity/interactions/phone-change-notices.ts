@@ -15,19 +15,6 @@ export type PhoneChangeNotice =
   | { kind: "applied"; newPhone: string; at: Date }
   | { kind: "cancelled"; newPhone: string; at: Date };
 
-const SUBJECTS = {
-  started: "email.phoneChange.startedSubject",
-  requested: "email.phoneChange.requestedSubject",
-  applied: "email.phoneChange.appliedSubject",
-  cancelled: "email.phoneChange.cancelledSubject",
-} as const;
-const BODIES = {
-  started: "email.phoneChange.startedBody",
-  requested: "email.phoneChange.requestedBody",
-  applied: "email.phoneChange.appliedBody",
-  cancelled: "email.phoneChange.cancelledBody",
-} as const;
-
 /** A date every reader reads the same way, wherever they are: the day and time in UTC. */
 export function noticeDate(at: Date, locale: Locale): string {
   const formatted = new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
@@ -41,8 +28,8 @@ export function noticeDate(at: Date, locale: Locale): string {
 export async function phoneChangeNotice(outbox: Outbox, account: Account, notice: PhoneChangeNotice, portalUrl: string): Promise<void> {
   const link = `${portalUrl.replace(/\/$/, "")}/profile/security`;
   await noticeToAccount(outbox, account, (t, locale) => ({
-    subject: t(SUBJECTS[notice.kind]),
-    body: t(BODIES[notice.kind], {
+    subject: t(`email.phoneChange.${notice.kind}Subject`),
+    body: t(`email.phoneChange.${notice.kind}Body`, {
       phone: maskPhone(notice.newPhone),
       date: noticeDate(notice.at, locale),
       effective: notice.kind === "requested" ? noticeDate(notice.effectiveAt, locale) : "",

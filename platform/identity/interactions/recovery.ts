@@ -6,26 +6,35 @@ import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
 import { renderChallengePage } from "../pages/challenge-page.tsx";
-import { humanCheckError, type HumanCheckView } from "../pages/human-check-field.tsx";
-import { type MessageKey, type Translate, translator } from "../pages/i18n.ts";
+import { type MessageKey, translator } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
 import { carrySignInLanguage } from "../store/sign-in-languages.ts";
+import type { SendResult } from "../store/verifications.ts";
 import {
   type AccountFlowDeps,
   ADDRESS_RECOVERY_LIMIT,
-  completeLogin,
   EMAIL_RECOVERY_LIMIT,
   type LoginInteraction,
-  sendExpired,
+  expireFlow,
   sendFallback,
 } from "./account-flow-deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
-import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
-import { notSentError } from "./not-sent-message.ts";
+import {
+  checkRefused,
+  codeRefusalKey,
+  type FormErrorMessage,
+  forgetFormError,
+  formErrorOf,
+  keptAnswer,
+  type Refusal,
+  refuseTo,
+  translatedErrors,
+} from "./form-error.ts";
+import { notSentError, resendAnswer } from "./not-sent-message.ts";
 import { isRememberedDevice } from "./remember-device.ts";
 
 export type RecoveryKind = "recover" | "unlock";
@@ -51,20 +60,6 @@ export function createRecovery(deps: AccountFlowDeps) {
   const guard = createRecoveryGuard(throttle, verifications);
   const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
   const flowKey = (uid: string, kind: RecoveryKind) => `${kind}:${uid}`;
-
-  function identifyPage(interaction: LoginInteraction, kind: RecoveryKind, email?: string, errors?: FieldError[]) {
-    const t = translator(interaction.locale);
-    return renderEmailIdentifyPage({
-      locale: interaction.locale,
-      title: t(TEXTS[kind].title),
-      intro: t(TEXTS[kind].intro),
-      action: path(interaction.uid, kind),
-      backHref: `/interaction/${interaction.uid}`,
-      cancelUid: interaction.uid,
-      email,
-      errors,
-    });
-  }
 
   /**
    * The account whose remembered browser this is (it passed a second factor for that account, 'Remember
@@ -96,89 +91,18 @@ export function createRecovery(deps: AccountFlowDeps) {
       : { field, key: "recover.waitHours", vars: { hours: Math.ceil(minutes / 60) } };
   }
 
-  /**
-   * Every refusal is a redirect to the page that shows it (post-redirect-get): a reload neither sends
-   * a code nor counts an attempt. `step` names the page: the e-mail, the method or the code.
-   */
-  function refuse(
+  /** `step` names the page that shows the refusal: the e-mail, the method, the code or the new password. */
+  const refuse = (
     res: ServerResponse,
     interaction: LoginInteraction,
     kind: RecoveryKind,
-    step: "identify" | "method" | "code",
-    refusal: Partial<Omit<FormError, "uid" | "step">>,
+    step: "identify" | "method" | "code" | "password",
+    refusal: Refusal,
     query = "",
-  ) {
-    keepFormError(res, deps, { uid: interaction.uid, step: `${kind}-${step}`, status: 400, errors: [], values: {}, flags: [], ...refusal });
-    redirect(res, `${path(interaction.uid, kind)}${query}`);
-  }
-
-  /** The refused answers of the method page, translated (the security check's name its button and the seconds it still waits). */
-  const methodErrors = (t: Translate, kept: FormError, check: HumanCheckView): FieldError[] =>
-    kept.errors.map((each) => ({
-      field: each.field,
-      message: humanCheckError(t, each.key, { button: t("select.submit"), seconds: check.waitSeconds, ...each.vars }),
-    }));
+  ) => refuseTo(res, deps, interaction.uid, `${kind}-${step}`, `${path(interaction.uid, kind)}${query}`, refusal);
 
   /** Every code asked for without a password passes the security check first: scoped to the e-mail as typed, known or not. */
   const checkScope = (flow: AccountFlow) => `${flow.kind}:${flow.email}`;
-
-  /** The method page; after 'Send code' came too early, with the ticket that was sent and the seconds it still waits. */
-  function selectPage(
-    req: IncomingMessage,
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    flow: AccountFlow,
-    refused: FormError | null,
-  ) {
-    const t = translator(interaction.locale);
-    const humanCheck = deps.humanCheck.viewFor(checkScope(flow), refused?.values.humanCheckTicket);
-    const errors = refused ? methodErrors(t, refused, humanCheck) : undefined;
-    return renderSelectAuthenticatorPage({
-      locale: interaction.locale,
-      uid: interaction.uid,
-      action: path(interaction.uid, flow.kind as RecoveryKind, "method"),
-      here: path(interaction.uid, flow.kind as RecoveryKind),
-      maskedPhone: "",
-      methods: OFFERED_METHODS,
-      intro: t("recover.methodIntro", { email: flow.email }),
-      backHref: `/interaction/${interaction.uid}`,
-      errors,
-      // The participant's remembered browser never sees the check.
-      humanCheck: rememberedAccountOf(req, flow.accountId) ? undefined : humanCheck,
-      humanCheckWhy: t("recover.checkWhy"),
-      nonce: cspNonceOf(res),
-    });
-  }
-
-  async function showChallenge(
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    flow: AccountFlow,
-    extra: { status?: number; errors?: FieldError[]; message?: string; resendRefused?: boolean } = {},
-  ) {
-    const t = translator(interaction.locale);
-    const kind = flow.kind as RecoveryKind;
-    const channel = flow.method ?? "sms";
-    sendHtml(
-      res,
-      extra.status ?? 200,
-      renderChallengePage({
-        locale: interaction.locale,
-        action: path(interaction.uid, kind, "code"),
-        changeMethodHref: `${path(interaction.uid, kind)}?change=method`,
-        channel,
-        maskedPhone: "",
-        intro: t(channel === "voice" ? "recover.codeIntroVoice" : "recover.codeIntroSms", { email: flow.email }),
-        resendInSeconds: await verifications.retryAfterSeconds(flowKey(interaction.uid, kind)),
-        checkHref: path(interaction.uid, kind),
-        nonce: cspNonceOf(res),
-        message: extra.message,
-        errors: extra.errors,
-        resendRefused: extra.resendRefused,
-        cancelUid: interaction.uid,
-      }),
-    );
-  }
 
   function resetPage(interaction: LoginInteraction, errors?: FieldError[], message?: string) {
     return renderResetPasswordPage({
@@ -191,12 +115,8 @@ export function createRecovery(deps: AccountFlowDeps) {
     });
   }
 
-  /** Says so once and forgets the flow, so "Start again" opens its first page. */
-  async function expire(res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
-    await accountFlows.remove(interaction.uid);
-    await verifications.discard(flowKey(interaction.uid, kind));
-    sendExpired(res, interaction, path(interaction.uid, kind));
-  }
+  const expire = (res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) =>
+    expireFlow(deps, res, interaction, flowKey(interaction.uid, kind), path(interaction.uid, kind));
 
   /** GET …/recover or …/unlock: the current step of this interaction's flow, else its first page. */
   async function show(
@@ -206,39 +126,61 @@ export function createRecovery(deps: AccountFlowDeps) {
     kind: RecoveryKind,
     query: URLSearchParams,
   ) {
-    const flow = await accountFlows.get(interaction.uid);
-    const t = translator(interaction.locale);
+    const { uid, locale } = interaction;
+    const t = translator(locale);
+    const flow = await accountFlows.get(uid);
+    if (flow?.kind === kind && flow.expired) return expire(res, interaction, kind);
+    const step =
+      flow?.kind !== kind
+        ? "identify"
+        : flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")
+          ? "method"
+          : flow.step === "challenge"
+            ? "code"
+            : "password";
+    const refused = formErrorOf(req, deps, uid, `${kind}-${step}`);
+    const kept = keptAnswer(t, refused);
+    const status = kept.status ?? 200;
+    const common = { locale, backHref: `/interaction/${uid}`, cancelUid: uid, errors: kept.errors };
     if (flow?.kind !== kind) {
-      const refused = formErrorOf(req, deps, interaction.uid, `${kind}-identify`);
-      return sendHtml(
-        res,
-        refused?.status ?? 200,
-        identifyPage(interaction, kind, refused?.values.email, refused ? translatedErrors(t, refused) : undefined),
-      );
+      const page = { ...common, title: t(TEXTS[kind].title), intro: t(TEXTS[kind].intro), action: path(uid, kind) };
+      return sendHtml(res, status, renderEmailIdentifyPage({ ...page, email: refused?.values.email }));
     }
-    if (flow.expired) return expire(res, interaction, kind);
-    if (flow.step === "select" || (flow.step === "challenge" && query.get("change") === "method")) {
-      const refused = formErrorOf(req, deps, interaction.uid, `${kind}-method`);
-      return sendHtml(res, refused?.status ?? 200, selectPage(req, res, interaction, flow, refused));
+    if (step === "method") {
+      // After 'Send code' came too early: the ticket that was sent, and the seconds it still waits.
+      const humanCheck = deps.humanCheck.viewFor(checkScope(flow), refused?.values.humanCheckTicket);
+      const checkWords = { button: t("select.submit"), seconds: humanCheck.waitSeconds };
+      const page = renderSelectAuthenticatorPage({
+        ...common,
+        uid,
+        action: path(uid, kind, "method"),
+        here: path(uid, kind),
+        maskedPhone: "",
+        methods: OFFERED_METHODS,
+        intro: t("recover.methodIntro", { email: flow.email }),
+        errors: refused ? translatedErrors(t, refused, checkWords) : undefined,
+        // The participant's remembered browser never sees the check.
+        humanCheck: rememberedAccountOf(req, flow.accountId) ? undefined : humanCheck,
+        humanCheckWhy: t("recover.checkWhy"),
+        nonce: cspNonceOf(res),
+      });
+      return sendHtml(res, status, page);
     }
-    if (flow.step === "challenge") {
-      const refused = formErrorOf(req, deps, interaction.uid, `${kind}-code`);
-      return showChallenge(
-        res,
-        interaction,
-        flow,
-        refused
-          ? {
-              status: refused.status,
-              errors: translatedErrors(t, refused),
-              message: refused.notice ? t(refused.notice.key, refused.notice.vars) : undefined,
-              resendRefused: refused.flags.includes("resendRefused"),
-            }
-          : {},
-      );
-    }
-    const refused = formErrorOf(req, deps, interaction.uid, "recover-password");
-    sendHtml(res, refused?.status ?? 200, resetPage(interaction, refused ? translatedErrors(t, refused) : undefined));
+    if (step === "password") return sendHtml(res, status, resetPage(interaction, kept.errors));
+    const channel = flow.method ?? "sms";
+    const page = renderChallengePage({
+      ...common,
+      ...kept,
+      action: path(uid, kind, "code"),
+      changeMethodHref: `${path(uid, kind)}?change=method`,
+      channel,
+      maskedPhone: "",
+      intro: t(channel === "voice" ? "recover.codeIntroVoice" : "recover.codeIntroSms", { email: flow.email }),
+      resendInSeconds: await verifications.retryAfterSeconds(flowKey(uid, kind)),
+      checkHref: path(uid, kind),
+      nonce: cspNonceOf(res),
+    });
+    sendHtml(res, status, page);
   }
 
   async function identify(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) {
@@ -300,22 +242,20 @@ export function createRecovery(deps: AccountFlowDeps) {
     const form = await readForm(req);
     const method = form.authMethod as Channel;
     const kind = flow.kind as RecoveryKind;
-    const refuseMethod = (status: number, error: FormErrorMessage, values: Record<string, string> = {}) =>
-      refuse(res, interaction, kind, "method", { status, errors: [error], values }, flow.step === "challenge" ? "?change=method" : "");
-    if (!OFFERED_METHODS.includes(method)) return refuseMethod(400, { field: "authMethod", key: "select.methodRequired" });
+    const refuseMethod = (refusal: Refusal) =>
+      refuse(res, interaction, kind, "method", refusal, flow.step === "challenge" ? "?change=method" : "");
+    if (!OFFERED_METHODS.includes(method)) return refuseMethod({ errors: [{ field: "authMethod", key: "select.methodRequired" }] });
     const scope = guessScope(req, interaction, flow);
     const gate = await guard.beforeNewCode(scope);
-    if (gate.waitMs > 0) return refuseMethod(429, waitError("authMethod", gate));
+    if (gate.waitMs > 0) return refuseMethod({ status: 429, errors: [waitError("authMethod", gate)] });
     // The participant's remembered browser never sees the check.
     const check = rememberedAccountOf(req, flow.accountId) ? "passed" : await deps.humanCheck.check(form, checkScope(flow));
-    // Too early: the page keeps the ticket that was sent, so the wait goes on from when it began.
-    if (check === "too-soon")
-      return refuseMethod(429, { field: "humanCheck", key: "humanCheck.tooSoon" }, { humanCheckTicket: form.humanCheckTicket ?? "" });
-    if (check !== "passed") return refuseMethod(429, { field: "humanCheck", key: "humanCheck.needed" });
+    if (check !== "passed") return refuseMethod(checkRefused(check, form));
     try {
       const sent = await sendCode(req, interaction, flow, method);
       // A spent budget: said as an error where the method is chosen; nothing was sent (the same for any e-mail).
-      if (!sent.ok && sent.reason === "budget") return refuseMethod(429, { field: "authMethod", ...notSentError(sent) });
+      if (!sent.ok && sent.reason === "budget")
+        return refuseMethod({ status: 429, errors: [{ field: "authMethod", ...notSentError(sent) }] });
       // Within the cooldown the code already sent stays the live one, by its own channel.
       if (sent.ok) await guard.codeSent(scope, gate);
       const live = sent.ok ? method : ((await verifications.channelOf(flowKey(interaction.uid, kind))) ?? method);
@@ -349,35 +289,24 @@ export function createRecovery(deps: AccountFlowDeps) {
           { status: 429, errors: [{ field: "humanCheck", key: "recover.checkBeforeNewCode" }] },
           "?change=method",
         );
+      let sent: SendResult;
       try {
-        const sent = await sendCode(req, interaction, flow, channel);
-        if (!sent.ok && sent.reason === "budget")
-          return refuse(res, interaction, kind, "code", {
-            status: 429,
-            errors: [{ field: "code", ...notSentError(sent) }],
-            flags: ["resendRefused"],
-          });
-        if (!sent.ok) return refuse(res, interaction, kind, "code", { status: 429, notice: { field: "code", ...notSentError(sent) } });
-        await guard.codeSent(scope, gate);
+        sent = await sendCode(req, interaction, flow, channel);
+        if (sent.ok) await guard.codeSent(scope, gate);
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
         return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
       }
-      return refuse(res, interaction, kind, "code", { status: 200, notice: { field: "code", key: "challenge.resent" } });
+      return refuse(res, interaction, kind, "code", resendAnswer(sent));
     }
 
     const code = typedCode(form.code);
-    // The code page again after a redirect (post-redirect-get): a reload never checks the code twice.
-    const fail = (key: MessageKey, status = 400) => refuse(res, interaction, kind, "code", { status, errors: [{ field: "code", key }] });
+    const fail = (key: MessageKey) => refuse(res, interaction, kind, "code", { errors: [{ field: "code", key }] });
     if (!code) return fail("challenge.codeRequired");
     if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat");
     // Never refused before it is compared: a stranger's wrong codes escalate their next code, not this one.
     const result = await guard.check(flowKey(interaction.uid, kind), code, channel, guessScope(req, interaction, flow));
-    if (result !== "verified" || !flow.accountId) {
-      if (result === "expired") return fail("challenge.codeExpired");
-      if (result === "wrong") return fail("challenge.codeWrong");
-      return fail("challenge.codeExhausted");
-    }
+    if (result !== "verified" || !flow.accountId) return fail(codeRefusalKey(result));
     if (kind === "recover") {
       await accountFlows.advance(interaction.uid, "reset");
       forgetFormError(req, res, deps, interaction.uid);
@@ -395,18 +324,14 @@ export function createRecovery(deps: AccountFlowDeps) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const problems = checkNewPasswordPair(form.password ?? "", form.confirmPassword ?? "");
-    // The form again after a redirect (post-redirect-get): a reload never posts the passwords again.
-    const refuse = (errors: FormErrorMessage[]) => {
-      keepFormError(res, deps, { uid: interaction.uid, step: "recover-password", status: 400, errors, values: {}, flags: [] });
-      redirect(res, path(interaction.uid, "recover"));
-    };
-    if (problems.length) return refuse(problems);
+    const refusePassword = (errors: FormErrorMessage[]) => refuse(res, interaction, "recover", "password", { errors });
+    if (problems.length) return refusePassword(problems);
     const accountId = flow.accountId!;
     try {
       // The portal's password update refuses the current password; so does a reset, with the same words.
       const current = await accounts.findById(accountId);
       if (current?.passwordHash && (await verifyPassword(form.password!, current.passwordHash)))
-        return refuse([{ field: "password", key: "password.unchanged" }]);
+        return refusePassword([{ field: "password", key: "password.unchanged" }]);
       // The browser's own session at the provider (a sign-in there before) carries this interaction:
       // it is kept for the sign-in the reset finishes; every other one ends.
       const details = await deps.provider.interactionDetails(req, res).catch(() => null);
@@ -422,9 +347,9 @@ export function createRecovery(deps: AccountFlowDeps) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
       return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
     }
-    await completeLogin(deps.provider, req, res, accountId, ["pwd", flow.method ?? "sms"], () =>
-      carrySignInLanguage(deps.signInLanguages, interaction, accountId),
-    );
+    await carrySignInLanguage(deps.signInLanguages, interaction, accountId);
+    const login = { accountId, acr: "urn:portal:loa:mfa", amr: ["pwd", flow.method ?? "sms"], remember: false };
+    redirect(res, await deps.provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false }));
   }
 
   /** POST …/{kind}[-method|-code|-password]. */

@@ -7,7 +7,6 @@ import { hashPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
 import { renderCheckEmailPage, renderProblemPage, renderRegisterPage } from "../pages/account-flow-pages.tsx";
 import { type Locale, type MessageKey, translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/parts.tsx";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
@@ -18,10 +17,10 @@ import {
   type LoginInteraction,
   REGISTRATION_EMAIL_LIMIT,
   registrationFlowKey,
-  sendExpired,
+  expireFlow,
   sendFallback,
 } from "./account-flow-deps.ts";
-import { type FormError, forgetFormError, type FormErrorMessage, formErrorOf, keepFormError, translatedErrors } from "./form-error.ts";
+import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
 
@@ -36,44 +35,24 @@ export function createRegistration(deps: AccountFlowDeps) {
   const codeGuard = createCodeGuard(throttle, verifications);
   const registerPath = (uid: string) => `/interaction/${uid}/register`;
 
-  async function showCheckEmail(
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    flow: AccountFlow,
-    extra: { status?: number; errors?: FieldError[]; message?: string } = {},
-  ) {
-    sendHtml(
-      res,
-      extra.status ?? 200,
-      renderCheckEmailPage({
-        locale: interaction.locale,
-        uid: interaction.uid,
-        email: flow.email,
-        resendInSeconds: await verifications.retryAfterSeconds(registrationFlowKey(interaction.uid)),
-        message: extra.message,
-        errors: extra.errors,
-      }),
-    );
-  }
-
   /**
    * Sends the verification e-mail, or for an existing account the "already registered" one. Both
    * arm a code for the flow, so cooldown and attempts behave the same; only the first can be received.
    */
   async function sendEmail(
     interaction: LoginInteraction,
-    flow: AccountFlow,
+    email: string,
     registration: PendingRegistration,
   ): Promise<{ ok: true; registration: PendingRegistration } | { ok: false; retryAfterSeconds: number }> {
     const t = translator(interaction.locale);
-    const perEmail = `registration-mail:${flow.email}`;
+    const perEmail = `registration-mail:${email}`;
     if (await throttle.isLimited(perEmail, REGISTRATION_EMAIL_LIMIT)) return { ok: true, registration };
     const link = newLinkState();
     const sent = await verifications.send({
       flowKey: registrationFlowKey(interaction.uid),
       purpose: "registration",
       channel: "email",
-      to: flow.email,
+      to: email,
       subject: t("email.verifySubject"),
       locale: interaction.locale,
       link: (code) => `${deps.issuer}/interaction/${interaction.uid}/email-verify?${new URLSearchParams({ otp: code, state: link.state })}`,
@@ -84,7 +63,7 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (registration.existing) {
       await deps.outbox.deliver({
         channel: "email",
-        to: flow.email,
+        to: email,
         link: deps.portalUrl,
         subject: t("email.existingAccountSubject"),
         locale: interaction.locale,
@@ -94,56 +73,34 @@ export function createRegistration(deps: AccountFlowDeps) {
     return { ok: true, registration: { ...registration, linkStateHash: link.hash } };
   }
 
-  /** Says so once and forgets the flow, so "Start again" opens a fresh form. */
-  async function expire(res: ServerResponse, interaction: LoginInteraction) {
-    await accountFlows.remove(interaction.uid);
-    await verifications.discard(registrationFlowKey(interaction.uid));
-    sendExpired(res, interaction, registerPath(interaction.uid));
-  }
+  const expire = (res: ServerResponse, interaction: LoginInteraction) =>
+    expireFlow(deps, res, interaction, registrationFlowKey(interaction.uid), registerPath(interaction.uid));
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const flow = await accountFlows.get(interaction.uid);
+    const t = translator(interaction.locale);
     if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
     if (flow?.kind === "register" && flow.step === "check-email") {
-      const kept = formErrorOf(req, deps, interaction.uid, "register-code");
-      const t = translator(interaction.locale);
-      return showCheckEmail(
-        res,
-        interaction,
-        flow,
-        kept
-          ? {
-              status: kept.status,
-              errors: translatedErrors(t, kept),
-              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
-            }
-          : {},
-      );
+      const kept = keptAnswer(t, formErrorOf(req, deps, interaction.uid, "register-code"));
+      const resendInSeconds = await verifications.retryAfterSeconds(registrationFlowKey(interaction.uid));
+      const page = renderCheckEmailPage({ ...kept, locale: interaction.locale, uid: interaction.uid, email: flow.email, resendInSeconds });
+      return sendHtml(res, kept.status ?? 200, page);
     }
     const refused = formErrorOf(req, deps, interaction.uid, "register");
-    if (!refused) return sendHtml(res, 200, renderRegisterPage({ locale: interaction.locale, uid: interaction.uid }));
-    const t = translator(interaction.locale);
+    const kept = keptAnswer(t, refused);
     sendHtml(
       res,
-      refused.status,
-      renderRegisterPage({
-        locale: interaction.locale,
-        uid: interaction.uid,
-        values: refused.values,
-        errors: translatedErrors(t, refused),
-      }),
+      kept.status ?? 200,
+      renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values: refused?.values, errors: kept.errors }),
     );
   }
 
   async function submit(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
-    const t = translator(interaction.locale);
     const input = readRegistrationInput(await readForm(req));
     const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
-    // The form again after a redirect (post-redirect-get), with what was typed except the passwords.
-    const refuse = (status: number, errors: FormErrorMessage[]) => {
-      keepFormError(res, deps, { uid: interaction.uid, step: "register", status, errors, values, flags: [] });
-      redirect(res, registerPath(interaction.uid));
-    };
+    // The form again with what was typed, except the passwords.
+    const refuse = (status: number, errors: FormErrorMessage[]) =>
+      refuseTo(res, deps, interaction.uid, "register", registerPath(interaction.uid), { status, errors, values });
     const problems = checkRegistration(input);
     if (problems.length) return refuse(400, problems);
 
@@ -155,39 +112,35 @@ export function createRegistration(deps: AccountFlowDeps) {
     // Hashed in both cases so an existing e-mail takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
     const existing = (await accounts.findByEmail(email)) !== null;
-    const registration: PendingRegistration = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      passwordHash,
-      linkStateHash: "",
-      existing,
-    };
-    const flow: AccountFlow = {
-      interactionUid: interaction.uid,
-      kind: "register",
-      step: "check-email",
-      email,
-      accountId: null,
-      method: null,
-      registration,
-      expired: false,
-    };
+    const registration = { firstName: input.firstName, lastName: input.lastName, passwordHash, linkStateHash: "", existing };
     try {
       await verifications.discard(registrationFlowKey(interaction.uid));
-      const sent = await sendEmail(interaction, flow, registration);
+      const sent = await sendEmail(interaction, email, registration);
       if (!sent.ok) throw new Error("a fresh registration flow cannot be cooling down");
-      await accountFlows.start({ ...flow, registration: sent.registration });
+      await accountFlows.start({
+        interactionUid: interaction.uid,
+        kind: "register",
+        step: "check-email",
+        email,
+        accountId: null,
+        method: null,
+        registration: sent.registration,
+      });
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail failed");
-      return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      return fallback(res, interaction);
     }
     forgetFormError(req, res, deps, interaction.uid);
     redirect(res, registerPath(interaction.uid));
   }
 
+  const fallback = (res: ServerResponse, interaction: LoginInteraction) => {
+    const t = translator(interaction.locale);
+    sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+  };
+
   /** Creates the account once the address is proven, then hands over to phone enrolment. */
   async function createAccount(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow) {
-    const t = translator(interaction.locale);
     const registration = flow.registration!;
     try {
       let accountId: string | null = null;
@@ -212,7 +165,7 @@ export function createRegistration(deps: AccountFlowDeps) {
         // Another registration of this e-mail finished first: nothing to retry.
         else if (await accounts.findByEmail(flow.email)) break;
       }
-      if (!accountId) return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      if (!accountId) return fallback(res, interaction);
       await deps.signInStates.save(
         { interactionUid: interaction.uid, accountId, remember: false, step: "enrol", method: null, pendingPhone: null },
         new Date(now().getTime() + 30 * 60_000),
@@ -220,19 +173,14 @@ export function createRegistration(deps: AccountFlowDeps) {
       await accountFlows.remove(interaction.uid);
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "account creation failed");
-      return sendFallback(res, interaction, t("register.title"), t("fallback.registerUser"), registerPath(interaction.uid));
+      return fallback(res, interaction);
     }
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  /**
-   * Every answer of the code page is a redirect to it (post-redirect-get): a reload neither checks a
-   * code again nor sends another e-mail.
-   */
-  function answerCodePage(res: ServerResponse, interaction: LoginInteraction, answer: Partial<Omit<FormError, "uid" | "step">>) {
-    keepFormError(res, deps, { uid: interaction.uid, step: "register-code", status: 200, errors: [], values: {}, flags: [], ...answer });
-    redirect(res, registerPath(interaction.uid));
-  }
+  /** Every answer of the code page is a redirect to it: a reload never sends another e-mail. */
+  const answerCodePage = (res: ServerResponse, interaction: LoginInteraction, answer: Refusal) =>
+    refuseTo(res, deps, interaction.uid, "register-code", registerPath(interaction.uid), answer);
 
   /** Checks an e-mailed code for the flow; answers with the code page's error unless the code passed. */
   async function verifyCode(res: ServerResponse, interaction: LoginInteraction, flow: AccountFlow, code: string): Promise<boolean> {
@@ -251,33 +199,19 @@ export function createRegistration(deps: AccountFlowDeps) {
     if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
     // An existing account's flow never passes, even if its undelivered code were guessed.
     if (result === "verified" && !flow.registration?.existing) return true;
-    if (result === "expired") return fail("challenge.codeExpired");
-    if (result === "wrong") return fail("challenge.codeWrong");
-    return fail("challenge.codeExhausted");
-  }
-
-  async function currentFlow(res: ServerResponse, interaction: LoginInteraction): Promise<AccountFlow | null> {
-    const flow = await accountFlows.get(interaction.uid);
-    if (flow?.kind !== "register" || flow.step !== "check-email" || !flow.registration) {
-      redirect(res, registerPath(interaction.uid));
-      return null;
-    }
-    if (flow.expired) {
-      await expire(res, interaction);
-      return null;
-    }
-    return flow;
+    return fail(codeRefusalKey(result));
   }
 
   /** POST …/register-code: the code typed on the originating page, or a resend. */
   async function submitCode(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
-    const flow = await currentFlow(res, interaction);
-    if (!flow) return;
+    const flow = await accountFlows.get(interaction.uid);
+    if (flow?.kind !== "register" || flow.step !== "check-email" || !flow.registration) return redirect(res, registerPath(interaction.uid));
+    if (flow.expired) return expire(res, interaction);
     if (form.intent === "resend") {
       try {
-        const sent = await sendEmail(interaction, flow, flow.registration!);
+        const sent = await sendEmail(interaction, flow.email, flow.registration);
         if (!sent.ok)
           return answerCodePage(res, interaction, {
             status: 429,
@@ -288,7 +222,7 @@ export function createRegistration(deps: AccountFlowDeps) {
         deps.logger.error({ err: { message: (error as Error).message } }, "registration e-mail resend failed");
         return sendFallback(res, interaction, t("checkEmail.title"), t("fallback.resendCode"), registerPath(interaction.uid));
       }
-      return answerCodePage(res, interaction, { notice: { field: "code", key: "checkEmail.resent" } });
+      return answerCodePage(res, interaction, { status: 200, notice: { field: "code", key: "checkEmail.resent" } });
     }
     if (await verifyCode(res, interaction, flow, typedCode(form.code))) {
       forgetFormError(req, res, deps, interaction.uid);

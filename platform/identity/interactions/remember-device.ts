@@ -4,10 +4,8 @@ import { appendCookie, getCookie } from "../http/io.ts";
 
 const REMEMBER_DEVICE_DAYS = 30;
 
-function cookieName(secure: boolean): string {
-  // __Host- pins the cookie to this exact origin over HTTPS.
-  return secure ? "__Host-idp_device" : "idp_device";
-}
+// __Host- pins the cookie to this exact origin over HTTPS.
+const cookieName = (secure: boolean) => (secure ? "__Host-idp_device" : "idp_device");
 
 /** True when this browser passed MFA for `accountId` with "Remember me" ticked, within 30 days. */
 export function isRememberedDevice(req: IncomingMessage, keys: string[], accountId: string, secure: boolean, now: Date): boolean {

@@ -32,16 +32,7 @@ export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securit
       <summary>{t("codeHelp.summary")}</summary>
       {maskedPhone && undelivered ? (
         <p>
-          {t(
-            otherWays.length > 0
-              ? channel === "voice"
-                ? "codeHelp.undeliveredVoice"
-                : "codeHelp.undeliveredSms"
-              : channel === "voice"
-                ? "codeHelp.undeliveredVoiceOnly"
-                : "codeHelp.undeliveredSmsOnly",
-            { phone: maskedPhone },
-          )}
+          {t(`codeHelp.undelivered${channel === "voice" ? "Voice" : "Sms"}${otherWays.length > 0 ? "" : "Only"}`, { phone: maskedPhone })}
         </p>
       ) : maskedPhone ? (
         <p>{t(channel === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone: maskedPhone })}</p>

@@ -39,11 +39,7 @@ const WAY_LABELS: Record<Exclude<DeliveryWay["kind"], "channel"> | `channel-${Ch
  */
 export function DeliveryProblem({ locale, channel, maskedPhone, state, refusal, ways }: DeliveryProblemView) {
   const t = translator(locale);
-  const voice = channel === "voice";
-  const headline =
-    state === "undelivered"
-      ? t(voice ? "delivery.undeliveredVoice" : "delivery.undeliveredSms", { phone: maskedPhone })
-      : t(voice ? "delivery.failedVoice" : "delivery.failedSms", { phone: maskedPhone });
+  const headline = t(`delivery.${state}${channel === "voice" ? "Voice" : "Sms"}`, { phone: maskedPhone });
   const reason = refusal && refusal !== "other" && state === "failed" ? t(`delivery.reason.${refusal}`) : null;
   return (
     <div className="error-summary delivery-problem" role="alert" aria-labelledby="delivery-problem-title">

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Logo } from "../../../lib/design/logo.tsx";
 import { legal, support } from "../../../lib/program/site.ts";
 import { PRELOADED_FONT_PATH } from "../http/stylesheet.ts";
-import { type Locale, programName, translate } from "./i18n.ts";
+import { type Locale, programName, translate, translator } from "./i18n.ts";
 
 export interface PageOptions {
   locale: Locale;
@@ -72,7 +72,7 @@ function CancelSignIn({ locale, uid }: { locale: Locale; uid: string }) {
 }
 
 function Footer({ locale }: { locale: Locale }) {
-  const t = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(locale, key, vars);
+  const t = translator(locale);
   return (
     <footer className="footer">
       <p>

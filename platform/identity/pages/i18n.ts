@@ -14,13 +14,7 @@ function supported(tag: string): Locale | null {
   return language === "en" || language === "es" ? language : null;
 }
 
-function firstSupported(tags: readonly string[]): Locale | null {
-  for (const tag of tags) {
-    const locale = supported(tag);
-    if (locale) return locale;
-  }
-  return null;
-}
+const firstSupported = (tags: readonly string[]): Locale | null => tags.map(supported).find(Boolean) ?? null;
 
 /** The first language of a space-separated list (a client's ui_locales) that the hosted pages have. */
 export const firstSupportedLocale = (list: string | null | undefined): Locale | null => firstSupported((list ?? "").split(/\s+/));
@@ -30,14 +24,8 @@ function acceptedLanguages(header: string | undefined): string[] {
   return (header ?? "")
     .split(",")
     .map((part, index) => {
-      const [tag = "", ...parameters] = part.split(";");
-      const quality = Number(
-        parameters
-          .find((parameter) => parameter.trim().startsWith("q="))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+      const quality = Number(/;\s*q=([^;]*)/.exec(part)?.[1] ?? 1);
+      return { tag: part.split(";")[0]!.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
     })
     .filter((entry) => entry.tag && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index)

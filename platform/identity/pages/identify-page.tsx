@@ -15,8 +15,6 @@ export interface IdentifyView extends HumanCheckPart {
   links: { register?: string; recover: string; unlock?: string };
   /** Too many wrong passwords in a row: the password must be reset first (a link to 'Forgot password?' under the error). */
   passwordCapped?: boolean;
-  /** The status code the page is sent with (an error shown after a redirect keeps its 4xx). */
-  status?: number;
 }
 
 export function renderIdentifyPage(view: IdentifyView): string {

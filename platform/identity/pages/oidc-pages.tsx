@@ -33,18 +33,22 @@ export function renderLogoutPage(options: { form: string; autoSubmit: boolean; n
   );
 }
 
-export function renderSignedOutPage(options: { locale: Locale; portalUrl: string; here?: string }): string {
+/** A page that says only what happened, with the way back to the portal: signed out, or a sign-in this browser lost. */
+export function renderPortalLinkPage(texts: "signedOut" | "sessionLost", options: { locale: Locale; portalUrl: string; here?: string }) {
   const t = translator(options.locale);
   return renderPage(
-    { locale: options.locale, title: t("signedOut.title"), here: options.here },
+    { locale: options.locale, title: t(`${texts}.title`), here: options.here },
     <>
-      <p>{t("signedOut.body")}</p>
+      <p>{t(`${texts}.body`)}</p>
       <p>
-        <a href={options.portalUrl}>{t("signedOut.link")}</a>
+        <a href={options.portalUrl}>{t(`${texts}.link`)}</a>
       </p>
     </>,
   );
 }
+
+export const renderSignedOutPage = (options: { locale: Locale; portalUrl: string; here?: string }) =>
+  renderPortalLinkPage("signedOut", options);
 
 export function renderOidcErrorPage(options: { locale: Locale; error: string; description?: string }): string {
   const t = translator(options.locale);

@@ -5,8 +5,6 @@ import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice } from "./parts.tsx";
 import { humanCheckScript, PasskeyPart, passkeyScripts, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
-const methodLabel = { sms: "select.sms", voice: "select.voice", totp: "select.totp" } as const;
-
 export interface SelectAuthenticatorView {
   locale: Locale;
   uid: string;
@@ -63,7 +61,7 @@ export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): st
             {view.methods.map((method, index) => (
               <div className="choice" key={method}>
                 <input type="radio" id={idOf(method, index)} name="authMethod" value={method} defaultChecked={method === chosen} />
-                <label htmlFor={idOf(method, index)}>{t(methodLabel[method])}</label>
+                <label htmlFor={idOf(method, index)}>{t(`select.${method}`)}</label>
               </div>
             ))}
           </fieldset>

@@ -1,4 +1,3 @@
-import { renderPage } from "./document.tsx";
 import { renderFormPage } from "./form-page.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
@@ -41,7 +40,7 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
   );
 }
 
-export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[]; backHref: string }): string {
+export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[] }): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   return renderFormPage(
@@ -68,22 +67,8 @@ export function renderRecoveryCodePage(view: { locale: Locale; uid: string; erro
           <button type="submit">{t("recoveryCode.submit")}</button>
         </Actions>
       </form>
-      <Links links={[{ href: view.backHref, label: t("recoveryCode.back") }]} />
+      <Links links={[{ href: `/interaction/${view.uid}?change=method`, label: t("recoveryCode.back") }]} />
       <SignInAsSomeoneElse locale={view.locale} uid={view.uid} />
-    </>,
-  );
-}
-
-/** The sign-in cannot go on in this browser (finished, expired, another browser): back to the portal. */
-export function renderSessionLostPage(locale: Locale, portalUrl: string, here?: string): string {
-  const t = translator(locale);
-  return renderPage(
-    { locale, title: t("sessionLost.title"), here },
-    <>
-      <p>{t("sessionLost.body")}</p>
-      <p>
-        <a href={portalUrl}>{t("sessionLost.link")}</a>
-      </p>
     </>,
   );
 }

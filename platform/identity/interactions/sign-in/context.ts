@@ -6,16 +6,15 @@ import { cspNonceOf } from "../../http/security-headers.ts";
 import { renderChallengePage } from "../../pages/challenge-page.tsx";
 import type { OtherWay } from "../../pages/code-help.tsx";
 import type { DeliveryWay } from "../../pages/delivery-problem.tsx";
-import type { HumanCheckView } from "../../pages/human-check-field.tsx";
-import { translator } from "../../pages/i18n.ts";
+import { type Translate, translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
-import type { HumanCheckPart } from "../../pages/sign-in-parts.tsx";
 import type { Account } from "../../store/accounts.ts";
 import { carrySignInLanguage } from "../../store/sign-in-languages.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, SIGN_IN_STATE_TTL_MS, signInFlowKey } from "../deps.ts";
+import { type FormError, translatedErrors } from "../form-error.ts";
 import { rememberDevice } from "../remember-device.ts";
 
 export type SecondFactor = Channel | "totp";
@@ -24,11 +23,17 @@ export type SecondFactor = Channel | "totp";
 export function createSignInContext(deps: InteractionDeps) {
   const { provider, signInStates, verifications, factors, now } = deps;
 
-  /** The security check of a page; `kept`: the ticket sent too early, whose wait goes on. */
-  const humanCheckFor = (res: ServerResponse, scope: string, kept?: string): HumanCheckPart & { humanCheck: HumanCheckView } => ({
-    humanCheck: deps.humanCheck.viewFor(scope, kept),
-    nonce: cspNonceOf(res),
-  });
+  /**
+   * What a refused form shows again: its errors (naming `button` and the seconds the check still waits)
+   * and, when it asked for one, the security check (its wait going on when asked too early).
+   */
+  function refusedCheck(res: ServerResponse, t: Translate, kept: FormError, scope: string, button: string) {
+    const check = kept.flags.includes("humanCheck")
+      ? { humanCheck: deps.humanCheck.viewFor(scope, kept.values.humanCheckTicket), nonce: cspNonceOf(res) }
+      : null;
+    const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
+    return { errors: translatedErrors(t, kept, { button, seconds }), ...(check ?? {}) };
+  }
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
@@ -53,50 +58,32 @@ export function createSignInContext(deps: InteractionDeps) {
     await deps.phoneChangeSettler.settle(state.accountId).catch(() => undefined);
     // A language chosen on these pages goes back to the portal with the ID token.
     await carrySignInLanguage(deps.signInLanguages, interaction, state.accountId);
-    const redirectTo = await provider.interactionResult(
-      req,
-      res,
-      {
-        login: {
-          accountId: state.accountId,
-          acr: mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device",
-          amr,
-          remember: state.remember,
-        },
-      },
-      { mergeWithLastSubmission: false },
-    );
+    const acr = mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device";
+    const login = { accountId: state.accountId, acr, amr, remember: state.remember };
+    const redirectTo = await provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false });
     if (mfaPassed && state.remember) rememberDevice(res, deps.cookieKeys, state.accountId, deps.secureCookies, now());
     await signInStates.remove(state.interactionUid);
     redirect(res, redirectTo);
   }
 
-  /** The way to sign in with a recovery code, for an account that has some left. */
-  async function recoveryHref(uid: string, account: Account): Promise<string | undefined> {
-    return (await factors.recoveryCodesLeft(account.id)) > 0 ? `/interaction/${uid}/recovery-code` : undefined;
-  }
-
-  const portalUrl = deps.portalUrl.replace(/\/$/, "");
-
-  /** For 'Didn't get a code?': every other way this account has to confirm it is them. */
-  async function otherWaysOf(account: Account, current: SecondFactor): Promise<OtherWay[]> {
-    const [methods, passkeys, recoveryCodes] = await Promise.all([
-      methodsOf(account),
+  /** What the account has besides its phone: the authenticator app, a passkey, recovery codes left. */
+  async function extrasOf(account: Account) {
+    const [totp, passkeys, recoveryCodes] = await Promise.all([
+      factors.hasTotp(account.id),
       deps.passkeys.list(account.id),
       factors.recoveryCodesLeft(account.id),
     ]);
-    const ways: OtherWay[] = [
-      ...methods,
-      ...(passkeys.length > 0 ? (["passkey"] as const) : []),
-      ...(recoveryCodes > 0 ? (["recovery"] as const) : []),
-    ];
-    return ways.filter((way) => way !== current);
+    return { totp, passkey: passkeys.length > 0, recovery: recoveryCodes > 0 };
   }
 
+  const recoveryCodeHref = (uid: string) => `/interaction/${uid}/recovery-code`;
+  const portalUrl = deps.portalUrl.replace(/\/$/, "");
+
   /** The account's second factors, the authenticator app first when it has one. */
-  async function methodsOf(account: Account): Promise<SecondFactor[]> {
-    return [...((await factors.hasTotp(account.id)) ? (["totp"] as const) : []), ...(account.phone ? account.phoneMethods : [])];
-  }
+  const methodsOf = (account: Account, totp: boolean): SecondFactor[] => [
+    ...(totp ? (["totp"] as const) : []),
+    ...(account.phone ? account.phoneMethods : []),
+  ];
 
   async function renderSelect(
     interaction: LoginInteraction,
@@ -104,7 +91,8 @@ export function createSignInContext(deps: InteractionDeps) {
     errors?: FieldError[],
     extra: { chosen?: SecondFactor; message?: string; methods?: SecondFactor[]; intro?: string; passkeyNonce?: string } = {},
   ) {
-    const methods = extra.methods ?? (await methodsOf(account));
+    const extras = await extrasOf(account);
+    const methods = extra.methods ?? methodsOf(account, extras.totp);
     const last = await factors.lastFactor(account.id);
     return renderSelectAuthenticatorPage({
       locale: interaction.locale,
@@ -115,7 +103,7 @@ export function createSignInContext(deps: InteractionDeps) {
       errors,
       chosen: methods.find((method) => method === last),
       intro: methods.includes("totp") ? translator(interaction.locale)("select.introFactors") : undefined,
-      recoveryHref: await recoveryHref(interaction.uid, account),
+      recoveryHref: extras.recovery ? recoveryCodeHref(interaction.uid) : undefined,
       restart: true,
       ...extra,
     });
@@ -125,7 +113,14 @@ export function createSignInContext(deps: InteractionDeps) {
    * How the flow's last text or call went, for the code page: nothing to say while it is on its way
    * (or stays in the outbox), else what did not arrive and the account's other ways.
    */
-  async function deliveryView(interaction: LoginInteraction, state: SignInState, account: Account, flowKey: string, phone: string | null) {
+  async function deliveryView(
+    interaction: LoginInteraction,
+    state: SignInState,
+    account: Account,
+    extras: Awaited<ReturnType<typeof extrasOf>>,
+    flowKey: string,
+    phone: string | null,
+  ) {
     if (state.method !== "sms" && state.method !== "voice") return {};
     const delivery = await deps.outbox.deliveryOf(flowKey);
     if (!delivery || delivery.to !== phone || delivery.channel !== state.method) return {};
@@ -139,10 +134,9 @@ export function createSignInContext(deps: InteractionDeps) {
       // A number that does not work at all is no better by call; a landline or a STOP-ed number may well take a call.
       if (account.phoneMethods.includes(other) && delivery.refusal !== "invalid-number")
         ways.push({ kind: "channel", channel: other, action: `/interaction/${uid}/select` });
-      if (await factors.hasTotp(account.id)) ways.push({ kind: "totp", action: `/interaction/${uid}/select` });
-      if ((await deps.passkeys.list(account.id)).length > 0) ways.push({ kind: "passkey", href: `/interaction/${uid}?change=method` });
-      const recovery = await recoveryHref(uid, account);
-      if (recovery) ways.push({ kind: "recovery", href: recovery });
+      if (extras.totp) ways.push({ kind: "totp", action: `/interaction/${uid}/select` });
+      if (extras.passkey) ways.push({ kind: "passkey", href: `/interaction/${uid}?change=method` });
+      if (extras.recovery) ways.push({ kind: "recovery", href: recoveryCodeHref(uid) });
     }
     return { deliveryProblem: { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal, ways } };
   }
@@ -157,6 +151,13 @@ export function createSignInContext(deps: InteractionDeps) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
     const phone = enrolling ? state.pendingPhone : account.phone;
+    const extras = await extrasOf(account);
+    // For 'Didn't get a code?': every other way this account has to confirm it is them.
+    const otherWays: OtherWay[] = [
+      ...methodsOf(account, extras.totp),
+      ...(extras.passkey ? (["passkey"] as const) : []),
+      ...(extras.recovery ? (["recovery"] as const) : []),
+    ].filter((way) => way !== (state.method ?? "sms"));
     sendHtml(
       res,
       extra.status ?? 200,
@@ -164,11 +165,11 @@ export function createSignInContext(deps: InteractionDeps) {
         locale: interaction.locale,
         action: `/interaction/${interaction.uid}/challenge`,
         changeMethodHref:
-          !enrolling && (account.phoneMethods.length > 1 || state.method === "totp" || (await factors.hasTotp(account.id)))
+          !enrolling && (account.phoneMethods.length > 1 || state.method === "totp" || extras.totp)
             ? `/interaction/${interaction.uid}?change=method`
             : undefined,
         changeNumberHref: enrolling ? `/interaction/${interaction.uid}?change=number` : undefined,
-        recoveryHref: enrolling ? undefined : await recoveryHref(interaction.uid, account),
+        recoveryHref: !enrolling && extras.recovery ? recoveryCodeHref(interaction.uid) : undefined,
         code: extra.code,
         channel: state.method ?? "sms",
         maskedPhone: maskPhone(phone ?? ""),
@@ -180,10 +181,8 @@ export function createSignInContext(deps: InteractionDeps) {
         resendRefused: extra.resendRefused,
         restartUid: interaction.uid,
         cancelUid: interaction.uid,
-        ...(enrolling
-          ? {}
-          : { otherWays: await otherWaysOf(account, state.method ?? "sms"), securityHref: `${portalUrl}/profile/security` }),
-        ...(await deliveryView(interaction, state, account, flowKey, phone ?? null)),
+        ...(enrolling ? {} : { otherWays, securityHref: `${portalUrl}/profile/security` }),
+        ...(await deliveryView(interaction, state, account, extras, flowKey, phone ?? null)),
       }),
     );
   }
@@ -195,7 +194,7 @@ export function createSignInContext(deps: InteractionDeps) {
     source: clientAddress(req, deps.trustedProxies),
   });
 
-  return { deps, humanCheckFor, saveState, identifyLinks, finish, recoveryHref, methodsOf, renderSelect, renderChallenge, claimOf };
+  return { deps, refusedCheck, saveState, identifyLinks, finish, extrasOf, renderSelect, renderChallenge, claimOf };
 }
 
 export type SignInContext = ReturnType<typeof createSignInContext>;

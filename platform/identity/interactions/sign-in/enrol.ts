@@ -1,56 +1,27 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { normalizePhone } from "../../domain/phone.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
-import { humanCheckError } from "../../pages/human-check-field.tsx";
-import { type Translate, translator } from "../../pages/i18n.ts";
+import { translator } from "../../pages/i18n.ts";
 import { renderEnrolPage } from "../../pages/sign-in-pages.tsx";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey } from "../deps.ts";
-import { forgetFormError, type FormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
+import { checkRefused, forgetFormError, formErrorOf, type Refusal, refuseTo } from "../form-error.ts";
 import { notSentError } from "../not-sent-message.ts";
 import type { SignInContext } from "./context.ts";
 
 /** An account without a second factor: its phone number, confirmed by a code before the sign-in ends. */
 export function createEnrolStep(context: SignInContext) {
-  const { deps, saveState, humanCheckFor } = context;
+  const { deps, saveState, refusedCheck } = context;
   const { verifications } = deps;
   const checkScopeOf = (state: SignInState) => `enrol:${state.accountId}`;
 
-  /** Every refusal of the number page is a redirect to it (post-redirect-get): a reload sends nothing and counts nothing. */
-  function refuse(
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    status: number,
-    typed: string,
-    error: FormErrorMessage,
-    humanCheck = false,
-    keptTicket?: string,
-  ) {
-    keepFormError(res, deps, {
-      uid: interaction.uid,
-      step: "enrol",
-      status,
-      errors: [error],
-      values: { phoneNumber: typed.slice(0, 40), ...(keptTicket ? { humanCheckTicket: keptTicket } : {}) },
-      flags: humanCheck ? ["humanCheck"] : [],
+  /** The number page again with what was typed: a reload sends nothing and counts nothing. */
+  const refuse = (res: ServerResponse, interaction: LoginInteraction, typed: string, refusal: Refusal) =>
+    refuseTo(res, deps, interaction.uid, "enrol", `/interaction/${interaction.uid}`, {
+      ...refusal,
+      values: { phoneNumber: typed.slice(0, 40), ...refusal.values },
     });
-    redirect(res, `/interaction/${interaction.uid}`);
-  }
-
-  /** What a refused number shows again: what was typed, the errors, and the security check (its wait going on when asked too early). */
-  function refusedParts(res: ServerResponse, t: Translate, kept: FormError, state: SignInState) {
-    const check = kept.flags.includes("humanCheck") ? humanCheckFor(res, checkScopeOf(state), kept.values.humanCheckTicket) : null;
-    const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
-    return {
-      phone: kept.values.phoneNumber,
-      errors: kept.errors.map((each) => ({
-        field: each.field,
-        message: humanCheckError(t, each.key, { button: t("enrol.submit"), seconds, ...each.vars }),
-      })),
-      ...(check ?? {}),
-    };
-  }
 
   /** GET: the number page, with the last refusal (what was typed, its error, the security check) when there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState) {
@@ -62,7 +33,7 @@ export function createEnrolStep(context: SignInContext) {
       renderEnrolPage({
         locale: interaction.locale,
         uid: interaction.uid,
-        ...(kept ? refusedParts(res, t, kept, state) : {}),
+        ...(kept && { phone: kept.values.phoneNumber, ...refusedCheck(res, t, kept, checkScopeOf(state), t("enrol.submit")) }),
       }),
     );
   }
@@ -72,27 +43,25 @@ export function createEnrolStep(context: SignInContext) {
     const typed = (form.phoneNumber ?? "").trim();
     const phone = normalizePhone(typed);
     if (!phone)
-      return refuse(res, interaction, 400, typed, { field: "phoneNumber", key: typed ? "enrol.phoneInvalid" : "enrol.phoneRequired" });
+      return refuse(res, interaction, typed, {
+        errors: [{ field: "phoneNumber", key: typed ? "enrol.phoneInvalid" : "enrol.phoneRequired" }],
+      });
     // Each new number costs a message: past the first few, a person has to be behind the request.
     if (await deps.sendingBudget.newNumberNeedsCheck(state.accountId, phone)) {
       const answer = await deps.humanCheck.check(form, checkScopeOf(state));
-      if (answer !== "passed")
-        return refuse(
-          res,
-          interaction,
-          429,
-          typed,
-          { field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" },
-          true,
-          answer === "too-soon" ? form.humanCheckTicket : undefined,
-        );
+      if (answer !== "passed") return refuse(res, interaction, typed, checkRefused(answer, form));
     }
     const newNumber = await deps.sendingBudget.reserveNewNumber(state.accountId, phone);
     if (!newNumber.ok)
-      return refuse(res, interaction, 429, typed, {
-        field: "phoneNumber",
-        key: "enrol.tooManyNumbers",
-        vars: { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) },
+      return refuse(res, interaction, typed, {
+        status: 429,
+        errors: [
+          {
+            field: "phoneNumber",
+            key: "enrol.tooManyNumbers",
+            vars: { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) },
+          },
+        ],
       });
     const sent = await verifications.send({
       flowKey: enrolFlowKey(interaction.uid),
@@ -105,7 +74,7 @@ export function createEnrolStep(context: SignInContext) {
       budget: { accountKey: state.accountId, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) },
     });
     // Too soon after the code for another number, or a spent budget: nothing was sent, the page says when.
-    if (!sent.ok) return refuse(res, interaction, 429, typed, { field: "phoneNumber", ...notSentError(sent) });
+    if (!sent.ok) return refuse(res, interaction, typed, { status: 429, errors: [{ field: "phoneNumber", ...notSentError(sent) }] });
     await saveState({ ...state, step: "enrol-challenge", method: "sms", pendingPhone: phone });
     forgetFormError(req, res, deps, interaction.uid);
     redirect(res, `/interaction/${interaction.uid}`);

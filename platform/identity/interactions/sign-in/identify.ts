@@ -2,15 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
-import { humanCheckError } from "../../pages/human-check-field.tsx";
-import { type MessageKey, type Translate, translator } from "../../pages/i18n.ts";
+import { type MessageKey, translator } from "../../pages/i18n.ts";
 import { renderIdentifyPage } from "../../pages/identify-page.tsx";
 import { normalizeEmail } from "../../store/accounts.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { ACCOUNT_SIGN_IN_LIMIT, ADDRESS_SIGN_IN_LIMIT, ADDRESS_SLOWDOWN_MS } from "../deps.ts";
 import { passwordCapNotice } from "../factor-notices.ts";
-import { forgetFormError, type FormError, type FormErrorMessage, formErrorOf, keepFormError } from "../form-error.ts";
+import { checkRefused, type FormErrorMessage, forgetFormError, formErrorOf, type Refusal, refuseTo } from "../form-error.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SignInContext } from "./context.ts";
 
@@ -24,26 +23,8 @@ const checkScopeOf = (username: string) => `sign-in:${normalizeEmail(username)}`
 
 /** The first step: e-mail and password. A refused attempt is answered with a redirect to its error (post-redirect-get). */
 export function createIdentifyStep(context: SignInContext) {
-  const { deps, finish, saveState, identifyLinks, humanCheckFor } = context;
+  const { deps, finish, saveState, identifyLinks, refusedCheck } = context;
   const { accounts, throttle, factors, now } = deps;
-
-  /** What a refused sign-in shows again: what was typed, the errors, and the security check (its wait going on when asked too early). */
-  function refusedParts(res: ServerResponse, t: Translate, refused: FormError) {
-    const check = refused.flags.includes("humanCheck")
-      ? humanCheckFor(res, checkScopeOf(refused.values.username ?? ""), refused.values.humanCheckTicket)
-      : null;
-    const seconds = check?.humanCheck.waitSeconds ?? deps.humanCheck.waitSeconds;
-    return {
-      username: refused.values.username,
-      remember: refused.values.remember === "true",
-      errors: refused.errors.map((error) => ({
-        field: error.field,
-        message: humanCheckError(t, error.key, { button: t("identify.submit"), seconds }),
-      })),
-      passwordCapped: refused.flags.includes("passwordCapped"),
-      ...(check ?? {}),
-    };
-  }
 
   /** GET /interaction/:uid before an account is identified: the form, with the last refusal's error if there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
@@ -61,7 +42,12 @@ export function createIdentifyStep(context: SignInContext) {
         links: identifyLinks(interaction.uid),
         nonce: cspNonceOf(res),
         passwordCapped: noticeName === "unlocked-reset-needed",
-        ...(refused ? refusedParts(res, t, refused) : {}),
+        ...(refused && {
+          username: refused.values.username,
+          remember: refused.values.remember === "true",
+          passwordCapped: refused.flags.includes("passwordCapped"),
+          ...refusedCheck(res, t, refused, checkScopeOf(refused.values.username ?? ""), t("identify.submit")),
+        }),
       }),
     );
   }
@@ -71,32 +57,21 @@ export function createIdentifyStep(context: SignInContext) {
     const username = (form.username ?? "").trim();
     const password = form.password ?? "";
     const remember = form.rememberMe === "true" || form.rememberMe === "on";
-    const refuse = (
-      status: number,
-      errors: FormErrorMessage[],
-      flags: { passwordCapped?: boolean; humanCheck?: boolean } = {},
-      keptTicket?: string,
-    ) => {
-      keepFormError(res, deps, {
-        uid: interaction.uid,
-        step: "identify",
-        status,
-        errors,
-        values: { username, remember: remember ? "true" : "", ...(keptTicket ? { humanCheckTicket: keptTicket } : {}) },
-        flags: Object.entries(flags)
-          .filter(([, on]) => on)
-          .map(([flag]) => flag),
+    const refuse = (refusal: Refusal) =>
+      refuseTo(res, deps, interaction.uid, "identify", `/interaction/${interaction.uid}`, {
+        ...refusal,
+        values: { username, remember: remember ? "true" : "", ...refusal.values },
       });
-      redirect(res, `/interaction/${interaction.uid}`);
-    };
+    // Once failures pile up, the refused page asks for the security check.
+    const checkFlag = async () => ((await escalated()) ? ["humanCheck"] : []);
     // The same words whether the e-mail has an account or not: only a reset lets this password in again.
     const refuseCapped = async () =>
-      refuse(400, [{ field: "username", key: "identify.passwordCapped" }], { passwordCapped: true, humanCheck: await escalated() });
+      refuse({ errors: [{ field: "username", key: "identify.passwordCapped" }], flags: ["passwordCapped", ...(await checkFlag())] });
 
     const missing: FormErrorMessage[] = [];
     if (!username) missing.push({ field: "username", key: "identify.usernameRequired" });
     if (!password) missing.push({ field: "password", key: "identify.passwordRequired" });
-    if (missing.length) return refuse(400, missing);
+    if (missing.length) return refuse({ errors: missing });
 
     // The participant's own device (signed remember-device cookie) has a failure count of its own,
     // so a stranger's wrong passwords never keep it out.
@@ -106,19 +81,14 @@ export function createIdentifyStep(context: SignInContext) {
     const addressBucket = `sign-in-fail:address:${clientAddress(req, deps.trustedProxies)}`;
     const escalated = async () =>
       (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT));
+    const recordFailure = () => Promise.all([throttle.record(accountBucket), throttle.record(addressBucket)]);
     // Many failures for this account (from anywhere but the participant's remembered device) or from one
     // address (perhaps a shared NAT) escalate to a human check and a slower answer; never to a refusal
     // of the right password.
     if (await escalated()) {
       await deps.slowDown(ADDRESS_SLOWDOWN_MS);
       const answer = await deps.humanCheck.check(form, checkScopeOf(username));
-      if (answer !== "passed")
-        return refuse(
-          429,
-          [{ field: "humanCheck", key: answer === "too-soon" ? "humanCheck.tooSoon" : "humanCheck.needed" }],
-          { humanCheck: true },
-          answer === "too-soon" ? form.humanCheckTicket : undefined,
-        );
+      if (answer !== "passed") return refuse(checkRefused(answer, form));
     }
     // Counted for every e-mail as typed (one with no account too), whatever the address, before the
     // password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4 §3.2.2) the
@@ -128,53 +98,35 @@ export function createIdentifyStep(context: SignInContext) {
     const failureScope = trustedDevice ? "device" : "new";
     const run = await deps.passwordFailures.begin(username, failureScope);
     if (!run.compare) {
-      await throttle.record(accountBucket);
-      await throttle.record(addressBucket);
+      await recordFailure();
       return refuseCapped();
     }
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !passwordOk) {
-      await throttle.record(accountBucket);
-      await throttle.record(addressBucket);
+      await recordFailure();
       if (run.last) {
         if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
         return refuseCapped();
       }
-      return refuse(400, [{ field: "username", key: "identify.invalidCredentials" }], { humanCheck: await escalated() });
+      return refuse({ errors: [{ field: "username", key: "identify.invalidCredentials" }], flags: await checkFlag() });
     }
     await throttle.clear(accountBucket);
     await deps.passwordFailures.clear(username, failureScope);
     forgetFormError(req, res, deps, interaction.uid);
 
-    const state: SignInState = {
-      interactionUid: interaction.uid,
-      accountId: account.id,
-      remember,
-      step: "select",
-      method: null,
-      pendingPhone: null,
-    };
     const hasSecondFactor = Boolean(account.phone) || (await factors.hasTotp(account.id));
-    if (hasSecondFactor && isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now())) {
-      return finish(req, res, interaction, state, ["pwd"], false);
-    }
-    state.step = hasSecondFactor ? "select" : "enrol";
+    const step = hasSecondFactor ? "select" : "enrol";
+    const state: SignInState = { interactionUid: interaction.uid, accountId: account.id, remember, step, method: null, pendingPhone: null };
+    if (hasSecondFactor && trustedDevice) return finish(req, res, interaction, state, ["pwd"], false);
     await saveState(state);
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
   /** A passkey that could not be used: the sign-in page with the error, after a redirect like a wrong password. */
-  function refusePasskey(res: ServerResponse, interaction: LoginInteraction) {
-    keepFormError(res, deps, {
-      uid: interaction.uid,
-      step: "identify",
-      status: 400,
+  const refusePasskey = (res: ServerResponse, interaction: LoginInteraction) =>
+    refuseTo(res, deps, interaction.uid, "identify", `/interaction/${interaction.uid}`, {
       errors: [{ field: "username", key: "passkey.failed" }],
-      values: {},
-      flags: [],
     });
-    redirect(res, `/interaction/${interaction.uid}`);
-  }
 
   return { show, identify, refusePasskey };
 }

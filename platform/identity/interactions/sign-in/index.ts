@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redirect, requestLocale, sendHtml } from "../../http/io.ts";
 import { translator } from "../../pages/i18n.ts";
-import { renderSessionLostPage } from "../../pages/sign-in-pages.tsx";
+import { renderPortalLinkPage } from "../../pages/oidc-pages.tsx";
 import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, signInFlowKey } from "../deps.ts";
-import { forgetFormError, formErrorOf, translatedErrors } from "../form-error.ts";
+import { forgetFormError, formErrorOf, keptAnswer } from "../form-error.ts";
 import { createSignInContext } from "./context.ts";
 import { createEnrolStep } from "./enrol.ts";
 import { createIdentifyStep } from "./identify.ts";
@@ -27,7 +27,6 @@ export function createSignInHandler(deps: InteractionDeps) {
 
   /** GET /interaction/:uid: the step this sign-in is at. */
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
-    const wantsMethodChange = query.get("change") === "method";
     let state = await signInStates.get(interaction.uid);
     // A mistyped number: back to the number step (the code sent to it is simply never used).
     if (state?.step === "enrol-challenge" && query.get("change") === "number") {
@@ -36,29 +35,11 @@ export function createSignInHandler(deps: InteractionDeps) {
     }
     const account = state ? await accounts.findById(state.accountId) : null;
     if (!state || !account) return identifyStep.show(req, res, interaction, query);
-    if (state.step === "select" || (state.step === "challenge" && wantsMethodChange)) {
-      await showSelect(req, res, interaction, account);
-    } else if (state.step === "enrol") {
-      enrol.show(req, res, interaction, state);
-    } else {
-      const kept = formErrorOf(req, deps, interaction.uid, "challenge");
-      const t = translator(interaction.locale);
-      await context.renderChallenge(
-        res,
-        interaction,
-        state,
-        account,
-        kept
-          ? {
-              status: kept.status,
-              errors: translatedErrors(t, kept),
-              message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
-              code: kept.values.code,
-              resendRefused: kept.flags.includes("resendRefused"),
-            }
-          : {},
-      );
-    }
+    if (state.step === "select" || (state.step === "challenge" && query.get("change") === "method"))
+      return showSelect(req, res, interaction, account);
+    if (state.step === "enrol") return enrol.show(req, res, interaction, state);
+    const kept = formErrorOf(req, deps, interaction.uid, "challenge");
+    await context.renderChallenge(res, interaction, state, account, keptAnswer(translator(interaction.locale), kept));
   }
 
   /** 'Sign in as someone else': the identified account is dropped and the sign-in starts again. */
@@ -76,20 +57,23 @@ export function createSignInHandler(deps: InteractionDeps) {
     await signInStates.remove(uid);
     await Promise.all([deps.verifications.discard(signInFlowKey(uid)), deps.verifications.discard(enrolFlowKey(uid))]);
     forgetFormError(req, res, deps, uid);
-    const redirectTo = await provider.interactionResult(
-      req,
-      res,
-      { error: "access_denied", error_description: "The participant cancelled the sign-in." },
-      { mergeWithLastSubmission: false },
-    );
-    redirect(res, redirectTo);
+    const result = { error: "access_denied", error_description: "The participant cancelled the sign-in." };
+    redirect(res, await provider.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
   }
 
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
     const interaction = await loadLoginInteraction(provider, req, res, uid);
     if (!interaction)
-      return sendHtml(res, 400, renderSessionLostPage(requestLocale(req, query.get("ui_locales")), deps.portalUrl, `/interaction/${uid}`));
+      return sendHtml(
+        res,
+        400,
+        renderPortalLinkPage("sessionLost", {
+          locale: requestLocale(req, query.get("ui_locales")),
+          portalUrl: deps.portalUrl,
+          here: `/interaction/${uid}`,
+        }),
+      );
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     const state = await signInStates.get(uid);
     const account = state ? await accounts.findById(state.accountId) : null;

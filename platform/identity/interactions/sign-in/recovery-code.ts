@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isWellFormedRecoveryCode } from "../../domain/recovery-codes.ts";
 import { readForm, sendHtml } from "../../http/io.ts";
-import { translator } from "../../pages/i18n.ts";
+import { type MessageKey, translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderRecoveryCodePage } from "../../pages/sign-in-pages.tsx";
 import type { Account } from "../../store/accounts.ts";
@@ -23,28 +23,19 @@ export function createRecoveryCodeStep(context: SignInContext) {
     state: SignInState,
     account: Account,
   ) {
-    const t = translator(interaction.locale);
     const page = (status: number, errors: FieldError[] = []) =>
-      sendHtml(
-        res,
-        status,
-        renderRecoveryCodePage({
-          locale: interaction.locale,
-          uid: interaction.uid,
-          errors,
-          backHref: `/interaction/${interaction.uid}?change=method`,
-        }),
-      );
+      sendHtml(res, status, renderRecoveryCodePage({ locale: interaction.locale, uid: interaction.uid, errors }));
+    const fail = (status: number, key: MessageKey) =>
+      page(status, [{ field: "recoveryCode", message: translator(interaction.locale)(key) }]);
     if (req.method === "GET") return page(200);
     const form = await readForm(req);
     const typed = (form.recoveryCode ?? "").trim();
-    if (!typed) return page(400, [{ field: "recoveryCode", message: t("recoveryCode.required") }]);
+    if (!typed) return fail(400, "recoveryCode.required");
     const bucket = `recovery-fail:${account.id}`;
-    if (await throttle.isLimited(bucket, RECOVERY_FAILURE_LIMIT))
-      return page(429, [{ field: "recoveryCode", message: t("recoveryCode.tooMany") }]);
+    if (await throttle.isLimited(bucket, RECOVERY_FAILURE_LIMIT)) return fail(429, "recoveryCode.tooMany");
     if (!isWellFormedRecoveryCode(typed) || !(await factors.useRecoveryCode(account.id, typed))) {
       if (isWellFormedRecoveryCode(typed)) await throttle.record(bucket);
-      return page(400, [{ field: "recoveryCode", message: t("recoveryCode.wrong") }]);
+      return fail(400, "recoveryCode.wrong");
     }
     await factors.record(account.id, "recovery-code-used", deviceOf(req));
     await factorNotice(deps.outbox, account, "recovery-code-used", { at: deps.now(), device: deviceOf(req), portalUrl: deps.portalUrl });

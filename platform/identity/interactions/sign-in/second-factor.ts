@@ -9,33 +9,30 @@ import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
-import { type FormError, type FormErrorMessage, forgetFormError, formErrorOf, keepFormError, translatedErrors } from "../form-error.ts";
-import { notSentError } from "../not-sent-message.ts";
+import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "../form-error.ts";
+import { notSentError, resendAnswer } from "../not-sent-message.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
 
 /** After the password: choose how to get a code, then type it (a text, a call or the authenticator app). */
 export function createSecondFactorSteps(context: SignInContext) {
-  const { deps, saveState, finish, renderSelect, claimOf } = context;
+  const { deps, saveState, finish, renderSelect, claimOf, extrasOf } = context;
   const { accounts, verifications, throttle, factors, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
 
-  /** Every answer of the code page is a redirect to it (post-redirect-get): a reload neither re-checks a code nor sends one. */
-  function answer(res: ServerResponse, interaction: LoginInteraction, refusal: Partial<Omit<FormError, "uid" | "step">>) {
-    keepFormError(res, deps, { uid: interaction.uid, step: "challenge", status: 200, errors: [], values: {}, flags: [], ...refusal });
-    redirect(res, `/interaction/${interaction.uid}`);
-  }
+  /** Every answer of the code page is a redirect to it: a reload neither re-checks a code nor sends one. */
+  const answer = (res: ServerResponse, interaction: LoginInteraction, refusal: Refusal) =>
+    refuseTo(res, deps, interaction.uid, "challenge", `/interaction/${interaction.uid}`, refusal);
 
-  /** Every refusal of the method page is a redirect to it (post-redirect-get): a reload sends no code. */
-  function refuseSelect(
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    state: SignInState,
-    refusal: Partial<Omit<FormError, "uid" | "step">>,
-  ) {
-    keepFormError(res, deps, { uid: interaction.uid, step: "select", status: 400, errors: [], values: {}, flags: [], ...refusal });
-    redirect(res, `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`);
-  }
+  const refuseSelect = (res: ServerResponse, interaction: LoginInteraction, state: SignInState, refusal: Refusal) =>
+    refuseTo(
+      res,
+      deps,
+      interaction.uid,
+      "select",
+      `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`,
+      refusal,
+    );
 
   /**
    * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
@@ -50,12 +47,13 @@ export function createSecondFactorSteps(context: SignInContext) {
   ) {
     const t = translator(interaction.locale);
     const claim = await claimOf(account, req);
-    const methods: SecondFactor[] = (await factors.hasTotp(account.id)) ? ["totp"] : [];
+    const extras = await extrasOf(account);
+    const methods: SecondFactor[] = extras.totp ? ["totp"] : [];
     for (const channel of account.phone ? account.phoneMethods : []) {
       if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
     }
-    const passkey = (await deps.passkeys.list(account.id)).length > 0;
-    const others = methods.length > 0 || passkey || (await factors.recoveryCodesLeft(account.id)) > 0;
+    const passkey = extras.passkey;
+    const others = methods.length > 0 || passkey || extras.recovery;
     return renderSelect(
       interaction,
       account,
@@ -72,19 +70,12 @@ export function createSecondFactorSteps(context: SignInContext) {
   async function showSelect(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, account: Account) {
     const kept = formErrorOf(req, deps, interaction.uid, "select");
     if (!kept) return sendHtml(res, 200, await renderSelect(interaction, account));
-    const t = translator(interaction.locale);
     const [refusal] = kept.errors;
     if (kept.flags.includes("sendRefused") && refusal)
       return sendHtml(res, kept.status, await sendRefusedPage(req, res, interaction, account, refusal));
     const chosen = kept.values.chosen as SecondFactor | undefined;
-    sendHtml(
-      res,
-      kept.status,
-      await renderSelect(interaction, account, translatedErrors(t, kept), {
-        ...(chosen ? { chosen } : {}),
-        message: kept.notice ? t(kept.notice.key, kept.notice.vars) : undefined,
-      }),
-    );
+    const { errors, message } = keptAnswer(translator(interaction.locale), kept);
+    sendHtml(res, kept.status, await renderSelect(interaction, account, errors, { ...(chosen ? { chosen } : {}), message }));
   }
 
   async function select(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
@@ -127,11 +118,31 @@ export function createSecondFactorSteps(context: SignInContext) {
   async function challenge(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState, account: Account) {
     const form = await readForm(req);
     const enrolling = state.step === "enrol-challenge";
-    if (state.method === "totp" && !enrolling) return totpChallenge(req, res, interaction, state, account, typedCode(form.code));
+    const code = typedCode(form.code);
+    const fail = (key: MessageKey, status = 400, typed?: string) =>
+      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
+    const trustedDevice = isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now());
+
+    if (state.method === "totp" && !enrolling) {
+      // Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once.
+      if (!code) return fail("challenge.codeRequired");
+      if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
+      // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
+      const scope = { purpose: "sign-in" as const, accountKey: account.id, trustedDevice };
+      if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
+      const checked = await factors.takeTotp(account.id, code);
+      if (checked !== "taken") {
+        await throttle.record(factorFailureBucket(scope, "totp"));
+        // A code typed again (this period's, already used) is told apart from a wrong one.
+        return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
+      }
+      await factors.setLastFactor(account.id, "totp");
+      return finish(req, res, interaction, state, ["pwd", "otp"], true);
+    }
+
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
     const channel: Channel = state.method === "voice" ? "voice" : "sms";
     const destination = enrolling ? state.pendingPhone! : account.phone!;
-
     if (form.intent === "resend") {
       const sent = await verifications.send({
         flowKey,
@@ -144,67 +155,26 @@ export function createSecondFactorSteps(context: SignInContext) {
           ? { accountKey: account.id, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) }
           : await claimOf(account, req),
       });
-      // A spent budget is an error, and 'Resend code' is not offered again (the other ways still are).
-      if (!sent.ok && sent.reason === "budget")
-        return answer(res, interaction, { status: 429, errors: [{ field: "code", ...notSentError(sent) }], flags: ["resendRefused"] });
-      if (!sent.ok) return answer(res, interaction, { status: 429, notice: { field: "code", ...notSentError(sent) } });
-      return answer(res, interaction, { notice: { field: "code", key: "challenge.resent" } });
+      // After a spent budget the other ways are still offered.
+      return answer(res, interaction, resendAnswer(sent));
     }
 
-    const code = typedCode(form.code);
-    const fail = (key: MessageKey, status = 400, typed?: string) =>
-      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
     if (!code) return fail("challenge.codeRequired");
     if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
     const result = await codeGuard.check(flowKey, code, {
       purpose: enrolling ? "enrol" : "sign-in",
       channel,
       accountKey: account.id,
-      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
+      trustedDevice,
     });
     if (result === "over-budget") return fail("challenge.tooManyAttempts", 429);
-    if (result !== "verified") {
-      if (result === "wrong") return fail("challenge.codeWrong");
-      if (result === "expired") return fail("challenge.codeExpired");
-      return fail("challenge.codeExhausted");
-    }
+    if (result !== "verified") return fail(codeRefusalKey(result));
     if (enrolling) {
       await accounts.setPhone(account.id, destination, ["sms", "voice"]);
       // Its first verified phone: a newcomer's codes for a while, never the established participants' pool.
       await deps.sendingBudget.markNewcomer(account.id);
     } else await factors.setLastFactor(account.id, channel);
     await finish(req, res, interaction, state, ["pwd", channel], true);
-  }
-
-  /** Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once. */
-  async function totpChallenge(
-    req: IncomingMessage,
-    res: ServerResponse,
-    interaction: LoginInteraction,
-    state: SignInState,
-    account: Account,
-    code: string,
-  ) {
-    const fail = (key: MessageKey, status = 400, typed?: string) =>
-      answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
-    if (!code) return fail("challenge.codeRequired");
-    if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
-    // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
-    const scope = {
-      purpose: "sign-in" as const,
-      accountKey: account.id,
-      trustedDevice: isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now()),
-    };
-    const bucket = factorFailureBucket(scope, "totp");
-    if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
-    const checked = await factors.takeTotp(account.id, code);
-    if (checked !== "taken") {
-      await throttle.record(bucket);
-      // A code typed again (this period's, already used) is told apart from a wrong one.
-      return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
-    }
-    await factors.setLastFactor(account.id, "totp");
-    await finish(req, res, interaction, state, ["pwd", "otp"], true);
   }
 
   return { showSelect, select, challenge };
