@@ -17,8 +17,11 @@ import { callUpstream, upstreamFetch } from "./upstream.server";
 const DISCOVERY_TIMEOUT_MS = 3_000;
 /** A token, refresh or revocation request's timeout. */
 const ENDPOINT_TIMEOUT_MS = 6_000;
-/** How long the key set is trusted before it is fetched again (a key it lacks is fetched at once, at most every 30 s). */
-export const JWKS_CACHE_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the key set is trusted before it is fetched again (a key it lacks is fetched at once, at
+ * most every 30 s): a minute, as the results service, so a key retired at once leaves both together.
+ */
+export const JWKS_CACHE_MS = 60_000;
 
 const identityFetch = upstreamFetch("identity");
 let configuration: Promise<oidc.Configuration> | undefined;

@@ -138,4 +138,22 @@ describe.each(Object.entries(relyingParties))("%s", (_name, accepts) => {
     expect(await accepts(await token(first.privateKey, first.kid))).toBe(true);
     expect(keySetFetches - fetchesBeforeNew).toBe(1);
   });
+
+  it("stops accepting a key withdrawn from the key set (an emergency retirement) within a minute", async () => {
+    published.splice(0, published.length);
+    await publish(first);
+    await publish(second);
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await accepts(await token(first.privateKey, first.kid))).toBe(true);
+
+    // `rotate-signing-key --retire-now`: the old key leaves the key set at once.
+    published.splice(0, published.length);
+    await publish(second);
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await accepts(await token(first.privateKey, first.kid))).toBe(false);
+    expect(await accepts(await token(second.privateKey, second.kid))).toBe(true);
+
+    published.splice(0, published.length);
+    await publish(first);
+  });
 });
