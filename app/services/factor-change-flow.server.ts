@@ -118,6 +118,23 @@ export const factorFailure = (failure: FactorFailure, method: AuthMethod = "sms"
 };
 
 /**
+ * A new number the text provider refused, on its first code or a resend: the number step, with the
+ * reason as the field's error and the number as typed.
+ */
+export async function newNumberRefused(
+  session: PortalSession,
+  typedPhone: string,
+  refusal: NonNullable<FactorFailure["refusal"]>,
+  oldNumberUnavailable: boolean | undefined,
+) {
+  await save(session, { change: "change-phone", step: "phone", oldNumberUnavailable });
+  const typed = new FormData();
+  typed.set("phone", typedPhone);
+  const result = parseWithZod(typed, { schema: NewPhoneSchema }).reply({ fieldErrors: { phone: [`factors.newPhone.refused.${refusal}`] } });
+  return stay(session, { intent: "send-phone-code", result }, 400);
+}
+
+/**
  * The steps that start, cancel or rename, and those after a passed code; an intent posted at the wrong
  * step shows the page as it stands.
  */
@@ -167,15 +184,14 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     if (submission.status !== "success") return stay(session, { intent: "send-phone-code", result: submission.reply() }, 400);
     const started = await startPhoneChange(session, submission.value.phone, device, state.oldNumberUnavailable);
     if (!started.ok) {
+      if (started.refusal) return newNumberRefused(session, submission.value.phone, started.refusal, state.oldNumberUnavailable);
       // A number the participant can correct is the field's error, with what they typed kept.
-      const fieldError =
-        started.errorCode === "phoneInvalid"
-          ? "accountErrors.phoneInvalid"
-          : started.refusal
-            ? `factors.newPhone.refused.${started.refusal}`
-            : null;
-      if (fieldError)
-        return stay(session, { intent: "send-phone-code", result: submission.reply({ fieldErrors: { phone: [fieldError] } }) }, 400);
+      if (started.errorCode === "phoneInvalid")
+        return stay(
+          session,
+          { intent: "send-phone-code", result: submission.reply({ fieldErrors: { phone: ["accountErrors.phoneInvalid"] } }) },
+          400,
+        );
       return stay(session, { intent: "send-phone-code", result: submission.reply(), notice: noticeOf(started) }, statusOf(started));
     }
     await save(

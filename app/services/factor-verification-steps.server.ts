@@ -8,6 +8,7 @@ import {
   afterVerification,
   codeRefused,
   factorFailure,
+  newNumberRefused,
   NOTICE_TITLE,
   noticeOf,
   save,
@@ -79,12 +80,14 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
       return stay(session, { intent: "resend", notice, noticeValues: { seconds: left } }, 429);
     }
     if (state.step === "code" && (state.method === "totp" || state.method === "recovery")) return toPage();
-    const sent =
-      state.step === "code"
-        ? await sendCode(session, "factors", state.method === "voice" ? "voice" : "sms")
-        : await startPhoneChange(session, state.typedPhone, "", state.oldNumberUnavailable).then((started) =>
-            started.ok ? started : factorFailure(started),
-          );
+    let sent;
+    if (state.step === "code") sent = await sendCode(session, "factors", state.method === "voice" ? "voice" : "sms");
+    else {
+      const started = await startPhoneChange(session, state.typedPhone, "", state.oldNumberUnavailable);
+      // A refused new number goes back to its own step, as on the first code (the number is what to fix).
+      if (!started.ok && started.refusal) return newNumberRefused(session, state.typedPhone, started.refusal, state.oldNumberUnavailable);
+      sent = started.ok ? started : factorFailure(started);
+    }
     // Locked again whether or not the provider sent it.
     await save(session, withResendLock(state));
     if (!("ok" in sent)) {

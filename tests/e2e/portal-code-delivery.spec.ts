@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { totpCode } from "../support/totp-codes";
 import type { ScriptedAnswer } from "../support/twilio-api";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { waitForResendUnlock } from "./support/code-step";
 import { expect, test, type TestParticipant } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 import { withJs } from "./support/javascript-mode";
@@ -60,6 +61,8 @@ const words = {
     newPhoneRefused:
       "We could not send a text to this number: it does not seem to be a working phone number. Check it, or enter another number.",
     newPhoneIntro: /^We sent a 6-digit code by text message to .*\d{4}\. Enter it to confirm the new number\.$/,
+    resend: "Resend code",
+    checkAgain: "Check whether I can ask for a new code",
   },
   es: {
     updatePassword: "Actualizar contraseña",
@@ -103,6 +106,8 @@ const words = {
     newPhoneRefused:
       "No pudimos enviar un mensaje de texto a este número: parece que no es un número de teléfono en servicio. Revíselo o introduzca otro número.",
     newPhoneIntro: /^Enviamos un código de 6 dígitos por mensaje de texto al .*\d{4}\. Introdúzcalo para confirmar el número nuevo\.$/,
+    resend: "Reenviar código",
+    checkAgain: "Comprobar si ya puedo pedir un código nuevo",
   },
 } as const;
 type Language = keyof typeof words;
@@ -291,6 +296,41 @@ for (const language of ["en", "es"] as const) {
     await expect(page.getByText(w.newPhoneIntro)).toBeVisible();
     const [toRight] = await codesSince(right, rightMarker);
     expect(toRight!.code).toMatch(/^\d{6}$/);
+  });
+
+  test(`phone change, a resend the provider refuses: back on the new-number step with the reason and the number kept (${language})`, async ({
+    page,
+    participant,
+    signedIn,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await participant("greta");
+    const refusedLater = `${person.phone!.slice(0, -1)}${(Number(person.phone!.slice(-1)) + 4) % 10}`;
+    const local = `(${refusedLater.slice(2, 5)}) ${refusedLater.slice(5, 8)}-${refusedLater.slice(-4)}`;
+    await signedInIn(page, signedIn, person, language);
+    await page.goto("/profile/security");
+    await whenHydrated(page);
+    await page.getByRole("region", { name: w.methods }).getByRole("button", { name: w.changePhone }).click();
+    await page.getByRole("radio", { name: w.textTo }).check();
+    const marker = await outboxMarker(person.phone!);
+    await page.getByRole("button", { name: w.continue }).click();
+    const [fresh] = await codesSince(person.phone!, marker);
+    await page.getByLabel(w.code).fill(fresh!.code);
+    await page.getByRole("button", { name: w.confirm, exact: true }).click();
+    await page.getByLabel(w.newPhone).fill(local);
+    await page.getByRole("button", { name: w.sendCode }).click();
+    await expect(page.getByText(w.newPhoneIntro)).toBeVisible();
+
+    // The first code went out; the provider refuses the number when the participant asks again.
+    await script(refusedLater, "21211");
+    const resend = page.getByRole("button", { name: w.resend });
+    await waitForResendUnlock(page, resend, w.checkAgain);
+    await resend.click();
+    await expect(page.getByLabel(w.newPhone)).toHaveAccessibleDescription(new RegExp(w.newPhoneRefused.slice(0, 30)));
+    await expect(page.getByLabel(w.newPhone)).toHaveValue(local);
+    await expect(page.getByLabel(w.newPhone)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(w.code)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test(`withdrawal, a STOP-ed number: the code step offers a recovery code, which confirms it once (${language})`, async ({

@@ -7,13 +7,13 @@ import { codesSince, outboxMarker } from "./outbox";
  * enables it; without, the page's 'Check whether I can ask for a new code' link is followed until
  * the reloaded page offers it. The stack under test locks it for CODE_RESEND_LOCK_SECONDS (6 s).
  */
-export async function waitForResendUnlock(page: Page, resend: Locator) {
+export async function waitForResendUnlock(page: Page, resend: Locator, checkAgain = "Check whether I can ask for a new code") {
   if (withJs()) {
     await expect(resend).not.toHaveAttribute("aria-disabled", "true", { timeout: 20_000 });
     return;
   }
   await expect(async () => {
-    await page.getByRole("link", { name: "Check whether I can ask for a new code" }).click();
+    await page.getByRole("link", { name: checkAgain }).click();
     await expect(resend).toBeEnabled({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }
