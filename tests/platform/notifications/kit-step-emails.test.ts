@@ -258,10 +258,11 @@ describe("kit steps from the results service to the participant's inbox", () => 
     });
   });
 
+  // Closing waits for the services' workers to finish their round: room for a busy machine.
   afterAll(async () => {
     await results?.close();
     await identity?.close();
-  });
+  }, 180_000);
 
   const moveKit = (userId: string, body: Record<string, unknown> = {}) =>
     fetch(`${results.url}/dev/kits/${userId}/step`, {
