@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { Button } from "~/components/button";
 import * as styles from "~/components/counselling/counselling.css";
 import { LinkLine } from "~/components/profile/profile-card";
@@ -9,7 +9,7 @@ import { COUNSELLING_PATH, isOpen, type CounsellingRequest } from "~/domain/coun
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { cancelCounsellingRequest, listCounsellingRequests, reportNames } from "~/services/counselling.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "cancel" || typeof requestId !== "string" || !requestId) return data(null, { status: 400 });
   const cancelled = await cancelCounsellingRequest(session, requestId);
   if (cancelled === "not-found") throw data(null, { status: 404 });
-  const cookie = await flashNotification(
+  return redirectWithNotice(
+    COUNSELLING_PATH,
     cancelled === "unavailable"
       ? { type: "error", titleKey: "counselling:list.cancelFailedTitle", bodyKey: "counselling:list.cancelFailedBody" }
       : {
@@ -64,7 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
           titleKey: cancelled.state === "cancelled" ? "counselling:list.cancelledNotice" : "counselling:list.notOpenNotice",
         },
   );
-  return redirect(COUNSELLING_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function CounsellingPage({ loaderData }: Route.ComponentProps) {

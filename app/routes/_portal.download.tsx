@@ -24,7 +24,7 @@ import { resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/d
 import type { Language } from "~/i18n/languages";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import {
@@ -57,8 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 async function participantAndTarget(request: Request, context: Route.LoaderArgs["context"]) {
   const session = visitorSession(context);
   if (session.tokenType === "ACCESS") {
-    const cookie = await flashNotification({ type: "info", titleKey: "profile:download.errors.resultsLink" });
-    throw redirect("/", { headers: { "Set-Cookie": cookie } });
+    throw await redirectWithNotice("/", { type: "info", titleKey: "profile:download.errors.resultsLink" }, 302);
   }
   const target = downloadTargetOf(new URL(request.url).searchParams);
   if (!target) throw data(null, { status: 400 });
@@ -74,12 +73,13 @@ async function fileOrLeave(
 ): Promise<DownloadFileView> {
   const file = await downloadableFile(request, session, target, language);
   if (file) return { target, ...file };
-  const cookie = await flashNotification(
+  throw await redirectWithNotice(
+    backFrom(target),
     target.kind === "archive"
       ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
       : { type: "error", titleKey: "profile:download.errors.noticeTitle", bodyKey: "profile:download.errors.notAvailable" },
+    302,
   );
-  throw redirect(backFrom(target), { headers: { "Set-Cookie": cookie } });
 }
 
 /** This file's flow, if one is under way (another file's is not shown here; a released link that ran out is over). */
@@ -141,8 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.data === "cancel") {
     await forgetDownload(session);
-    const cookie = await flashNotification({ type: "info", titleKey: "profile:download.canceled" });
-    return redirect(backFrom(target), { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirectWithNotice(backFrom(target), { type: "info", titleKey: "profile:download.canceled" });
   }
   if (intent.data === "send-code") {
     await fileOrLeave(request, session, target, languageOf(context));

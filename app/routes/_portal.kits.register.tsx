@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { KitList } from "~/components/kits/kit-list";
 import { KitRegistrationForm, type KitRegistrationReply } from "~/components/kits/kit-registration-form";
 import * as profile from "~/components/profile/profile.css";
@@ -7,7 +7,7 @@ import { TitledPage } from "~/components/titled-page";
 import { kitRegistrationSchema } from "~/domain/kit-registration";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { listKits, registerKit } from "~/services/kits.server";
 import { translations } from "~/services/language.server";
@@ -41,12 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { barcode, collectedOn } = submission.value;
   const outcome = await registerKit(session, { barcode, collectedOn }, portalRequestOf(context)?.clientAddress ?? "");
   if (outcome.kind === "registered") {
-    const cookie = await flashNotification({
-      type: "success",
-      titleKey: "dashboard:kits.registered",
-      bodyKey: "dashboard:kits.registeredBody",
-    });
-    return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirectWithNotice("/", { type: "success", titleKey: "dashboard:kits.registered", bodyKey: "dashboard:kits.registeredBody" });
   }
   // Unknown and another participant's are the same answer; the participant's own kit says so.
   if (outcome.kind === "no-match")

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { ARCHIVE_TICKET_PATTERN, downloadPath } from "~/domain/raw-data-download";
 import { openDataExportFile } from "~/services/data-exports.server";
-import { flashNotification } from "~/services/flash.server";
+import { flashNotification, redirectWithNotice } from "~/services/flash.server";
 import { takeArchiveRelease } from "~/services/raw-data-download.server";
 import { participantSession } from "~/services/session.server";
 import { passedOnFile } from "~/services/upstream.server";
@@ -33,10 +33,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (file.answered) await file.body?.cancel();
   const gone = file.answered && [404, 409, 410].includes(file.status);
-  const cookie = await flashNotification(
+  return redirectWithNotice(
+    "/profile/overview#your-data",
     gone
       ? { type: "warning", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.goneBody" }
       : { type: "error", titleKey: "profile:dataExport.goneTitle", bodyKey: "profile:dataExport.unavailable" },
+    302,
   );
-  return redirect("/profile/overview#your-data", { headers: { "Set-Cookie": cookie } });
 }

@@ -1,4 +1,4 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
@@ -8,7 +8,7 @@ import { dataExportItems } from "~/domain/data-export";
 import { SHARES_PATH } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -34,12 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== REQUEST_EXPORT_INTENT) return data({ problem: null }, { status: 400 });
   const outcome = await requestDataExport(session, languageOf(context));
   if (outcome.kind === "requested") {
-    const cookie = await flashNotification({
+    return redirectWithNotice("/profile/overview#your-data", {
       type: "success",
       titleKey: "profile:dataExport.requestedTitle",
       bodyKey: "profile:dataExport.requestedBody",
     });
-    return redirect("/profile/overview#your-data", { status: 303, headers: { "Set-Cookie": cookie } });
   }
   const problem: DataExportProblem =
     outcome.kind === "too-many" ? { kind: "too-many", retryAt: Date.now() + outcome.retryAfterSeconds * 1000 } : { kind: "unavailable" };

@@ -19,7 +19,7 @@ import type { VerificationNotice } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import {
   PASSWORD_UPDATE_FLOW,
@@ -78,13 +78,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 async function passwordUpdatedRedirect() {
-  const cookie = await flashNotification({
-    type: "success",
-    titleKey: "profile:success",
-    bodyKey: "profile:signedOutElsewhere",
-    visibleMs: NOTIFICATION_VISIBLE_MS,
-  });
-  return redirect(SECURITY_PATH, { headers: { "Set-Cookie": cookie } });
+  return redirectWithNotice(
+    SECURITY_PATH,
+    { type: "success", titleKey: "profile:success", bodyKey: "profile:signedOutElsewhere", visibleMs: NOTIFICATION_VISIBLE_MS },
+    302,
+  );
 }
 
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
@@ -124,15 +122,18 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
   if (outcome.kind === "moved") return toStep();
   if (outcome.kind === "session-expired") return redirect("/session-expired");
   const notice = outcome.kind === "notice" ? outcome.notice : unrecognisedRequest;
-  const cookie = await flashNotification({
-    type: "error",
-    titleKey: `profile:${notice.titleKey}`,
-    bodyKey: notice.bodyKey ? `profile:${notice.bodyKey}` : undefined,
-    bodyValues: notice.values,
-    bodyText: notice.bodyText?.slice(0, 500),
-    visibleMs: 0,
-  });
-  return redirect(SECURITY_PATH, { headers: { "Set-Cookie": cookie } });
+  return redirectWithNotice(
+    SECURITY_PATH,
+    {
+      type: "error",
+      titleKey: `profile:${notice.titleKey}`,
+      bodyKey: notice.bodyKey ? `profile:${notice.bodyKey}` : undefined,
+      bodyValues: notice.values,
+      bodyText: notice.bodyText?.slice(0, 500),
+      visibleMs: 0,
+    },
+    302,
+  );
 }
 
 const secrets = ["password", "confirmPassword"];

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { preferencesFromForm } from "~/domain/notification-preferences";
 import { env } from "~/services/env.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { saveNotificationPreferences, WITHDRAWN } from "~/services/notification-preferences.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -30,12 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Only a form changed by hand sends a value the section does not offer.
   if (!preferences) throw data(null, { status: 400 });
   const saved = await saveNotificationPreferences(session, preferences);
-  const cookie = await flashNotification(
+  return redirectWithNotice(
+    SECURITY_PATH,
     saved === WITHDRAWN
       ? { type: "error", titleKey: "profile:researchUpdates.withdrawnRefused" }
       : saved
         ? { type: "success", titleKey: "profile:notifications.saved" }
         : { type: "error", titleKey: "profile:notifications.notSaved" },
   );
-  return redirect(SECURITY_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { Notification } from "~/components/notification";
 import { ActiveSessionsList } from "~/components/profile/active-sessions-list";
 import { ProfileCard } from "~/components/profile/profile-card";
@@ -9,7 +9,7 @@ import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { endActiveSession, endOtherSessions, listActiveSessions } from "~/services/active-sessions.server";
 import { env } from "~/services/env.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -43,19 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await endActiveSession(session, parsed.data.session);
     if (outcome.kind === "this-device") return signOut(session);
     if (outcome.kind === "not-found") return data({ problem: "not-found" as Problem }, { status: 404 });
-    const cookie = await flashNotification({ type: "success", titleKey: "profile:sessions.endedTitle" });
-    return redirect(SESSIONS_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirectWithNotice(SESSIONS_PATH, { type: "success", titleKey: "profile:sessions.endedTitle" });
   }
   const ended = await endOtherSessions(session);
   // Done: the offer that followed the change is not made again.
   await saveFlowState(session, SESSION_ENDING_FLOW, null);
-  const cookie = await flashNotification({
+  return redirectWithNotice(SESSIONS_PATH, {
     type: "success",
     titleKey: "profile:sessions.endedOthersTitle",
     bodyKey: "profile:sessions.endedOthersBody",
     bodyValues: { count: ended },
   });
-  return redirect(SESSIONS_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function ActiveSessionsPage({ loaderData, actionData: answer }: Route.ComponentProps) {

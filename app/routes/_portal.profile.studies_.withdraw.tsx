@@ -10,7 +10,7 @@ import { receiptPath, WITHDRAW_PATH, withdrawalStepTitleKeys } from "~/domain/wi
 import { WithdrawalChoiceSchema, WithdrawalIntentSchema } from "~/domain/withdrawal-form";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
@@ -102,8 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.data === "cancel") {
     await forgetWithdrawal(session);
-    const cookie = await flashNotification({ type: "info", titleKey: "profile:withdraw.canceled" });
-    return redirect("/profile/studies", { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirectWithNotice("/profile/studies", { type: "info", titleKey: "profile:withdraw.canceled" });
   }
   if (intent.data === "send-code") {
     const submission = parseWithZod(form, { schema: WithdrawalChoiceSchema });
@@ -140,8 +139,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("reference" in outcome) return redirect(receiptPath(outcome.reference), { status: 303 });
   if (outcome.kind === "session-expired") return expired();
   if (outcome.kind === "already-open") {
-    const cookie = await flashNotification({ type: "info", titleKey: "profile:withdraw.receipt.alreadyOpen" });
-    return redirect(receiptPath(outcome.withdrawal.reference), { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirectWithNotice(receiptPath(outcome.withdrawal.reference), {
+      type: "info",
+      titleKey: "profile:withdraw.receipt.alreadyOpen",
+    });
   }
   if (outcome.kind === "field")
     return stay(session, { intent: "verify", result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) }, 400);

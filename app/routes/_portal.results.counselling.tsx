@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { CounsellingRequestForm, type CounsellingFailure } from "~/components/counselling/counselling-request-form";
 import { TitledPage } from "~/components/titled-page";
 import { COUNSELLING_PATH, counsellingFormSchema, isSameSending, isTimeZone, openRequestFor } from "~/domain/counselling";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { counsellingReports, createCounsellingRequest, listCounsellingRequests } from "~/services/counselling.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
@@ -52,12 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same form posted twice at once (a double click without JavaScript): the second finds the first.
   const sameSending = "openRequest" in outcome && isSameSending(outcome.openRequest, submission.value, new Date());
   if ("request" in outcome || sameSending) {
-    const cookie = await flashNotification({
+    return redirectWithNotice(COUNSELLING_PATH, {
       type: "success",
       titleKey: "counselling:list.sentTitle",
       bodyKey: "counselling:list.sentBody",
     });
-    return redirect(COUNSELLING_PATH, { status: 303, headers: { "Set-Cookie": cookie } });
   }
   // Everything typed comes back with the answer; the results service refused nothing the form could name.
   const failure: CounsellingFailure = outcome.failure === "invalid" ? "not-allowed" : outcome.failure;

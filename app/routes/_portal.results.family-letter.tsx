@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
@@ -21,7 +21,7 @@ import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
 import { endFamilyLetter, listFamilyLetters, makeFamilyLetter, readFamilyLetter } from "~/services/family-letters.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { fetchPatientResults } from "~/services/results.server";
@@ -69,11 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const report = await fhReport(session, String(form.get("appId") ?? ""), languageOf(context));
   const back = familyLetterPath(report.appId);
-  const notice = async (type: "success" | "error", titleKey: string, bodyKey?: string) =>
-    redirect(back, {
-      status: 303,
-      headers: { "Set-Cookie": await flashNotification({ type, titleKey, ...(bodyKey ? { bodyKey } : {}) }) },
-    });
+  const notice = (type: "success" | "error", titleKey: string, bodyKey?: string) =>
+    redirectWithNotice(back, { type, titleKey, ...(bodyKey ? { bodyKey } : {}) });
   const intent = form.get("intent");
   if (intent === "make") {
     const made = await makeFamilyLetter(session, report.appId);

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
 import { LinkLine } from "~/components/profile/profile-card";
@@ -10,7 +10,7 @@ import { CLINICIAN_PATH, SHARES_PATH, shareEndedAt, shareLinkPath, sharePath } f
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { FRESH_SHARE_FLOW, listShares, reportLabels, revokeShare, type FreshShare } from "~/services/report-shares.server";
@@ -46,16 +46,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (revoked === "not-found") throw data(null, { status: 404 });
   if (revoked === "unavailable") {
     // Not ended: the page reads the share's state back and says so.
-    const cookie = await flashNotification({
+    return redirectWithNotice(sharePath(params.shareId), {
       type: "error",
       titleKey: "shares:detail.endFailedTitle",
       bodyKey: "shares:detail.endFailedBody",
     });
-    return redirect(sharePath(params.shareId), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   if (flowState<FreshShare>(session, FRESH_SHARE_FLOW)?.id === revoked.id) await saveFlowState(session, FRESH_SHARE_FLOW, null);
-  const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.endedNotice" });
-  return redirect(sharePath(revoked.id), { status: 303, headers: { "Set-Cookie": cookie } });
+  return redirectWithNotice(sharePath(revoked.id), { type: "success", titleKey: "shares:detail.endedNotice" });
 }
 
 export default function SharePage({ loaderData }: Route.ComponentProps) {

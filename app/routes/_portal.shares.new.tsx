@@ -9,7 +9,7 @@ import { sharePath } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
-import { flashNotification } from "~/services/flash.server";
+import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { createShare, FRESH_SHARE_FLOW, listShares, reportLabels } from "~/services/report-shares.server";
@@ -50,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The code and link are shown on the share's page, kept sealed in the session; the results service keeps only their hashes.
   await saveFlowState(session, FRESH_SHARE_FLOW, { id: created.share.id, code: created.code, link: created.link });
   // Said above the share's page, where focus goes: the code and the link are right below.
-  const cookie = await flashNotification({ type: "success", titleKey: "shares:detail.createdNotice" });
-  return redirect(sharePath(created.share.id), { status: 303, headers: { "Set-Cookie": cookie } });
+  return redirectWithNotice(sharePath(created.share.id), { type: "success", titleKey: "shares:detail.createdNotice" });
 }
 
 export default function NewSharePage({ loaderData, actionData: reply }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import * as z from "zod";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { cookieSecurity } from "./cookie-security.server";
@@ -32,6 +32,11 @@ const FlashList = z.array(
 /** A Set-Cookie value that shows `notification` on the next page the browser loads. */
 export async function flashNotification(notification: Omit<FlashNotification, "id">): Promise<string> {
   return flashCookie.serialize([{ ...notification, id: randomUUID() }]);
+}
+
+/** A redirect to `path` that shows `notification` there (303 by default: the answer to a form post). */
+export async function redirectWithNotice(path: string, notification: Omit<FlashNotification, "id">, status = 303): Promise<Response> {
+  return redirect(path, { status, headers: { "Set-Cookie": await flashNotification(notification) } });
 }
 
 /** The notifications waiting for this request and the Set-Cookie that clears them (when any). */
