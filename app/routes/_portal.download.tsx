@@ -33,14 +33,13 @@ import {
   downloadableFile,
   downloadState,
   forgetDownload,
-  resendDownloadCode,
   sendDownloadCode,
   type DownloadFailure,
 } from "~/services/raw-data-download.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { type PortalSession, visitorSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { codeDelivery, otherWayOf, stayOnStep, takeReply } from "~/services/verification.server";
+import { codeDelivery, otherWayOf, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
 /**
@@ -164,23 +163,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (sent.kind === "session-expired") return expired();
     return stay({ intent: "other-way", notice: noticeOf(sent) }, statusOf(sent));
   }
-  if (intent.data === "resend") {
-    if (state.method === "totp") return toPage();
-    const left = resendSecondsLeft(state, Date.now());
-    if (left > 0)
-      return stay(
-        {
-          intent: "resend",
-          notice: { titleKey: "download.errors.noticeTitle", bodyKey: "code.resendLocked" },
-          noticeValues: { seconds: left },
-        },
-        429,
-      );
-    const resent = await resendDownloadCode(session, state);
-    if (resent === true) return stay({ intent: "resend", resent: true }, 200);
-    if (resent.kind === "session-expired") return expired();
-    return stay({ intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
-  }
+  if (intent.data === "resend")
+    return resendOnStep(session, { purpose: "download", flow: DOWNLOAD_FLOW, path: downloadPath(target), unavailable }, state);
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
   if (submission.status !== "success") return stay({ intent: "verify", result: submission.reply() }, 400);
   const released = await confirmDownload(request, session, state, submission.value.authCode, languageOf(context));

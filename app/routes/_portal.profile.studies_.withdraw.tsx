@@ -17,13 +17,12 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { codeDelivery, stayOnStep, takeReply } from "~/services/verification.server";
+import { codeDelivery, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
   listWithdrawals,
   openWithdrawal,
-  resendWithdrawalCode,
   sendReceipt,
   sendWithdrawalCode,
   switchWithdrawalMethod,
@@ -114,19 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The code step's intents need a request waiting for its code; without one the page shows step one.
   if (!state) return toPage();
-  if (intent.data === "resend") {
-    // The app sends nothing: there is nothing to send again.
-    if (state.method === "totp") return toPage();
-    const left = resendSecondsLeft(state, Date.now());
-    if (left > 0) {
-      const notice = { titleKey: "withdraw.errors.noticeTitle", bodyKey: "code.resendLocked" };
-      return stay(session, { intent: "resend", notice, noticeValues: { seconds: left } }, 429);
-    }
-    const resent = await resendWithdrawalCode(session, state);
-    if (resent === true) return stay(session, { intent: "resend", resent: true }, 200);
-    if (resent.kind === "session-expired") return expired();
-    return stay(session, { intent: "resend", notice: noticeOf(resent) }, statusOf(resent));
-  }
+  if (intent.data === "resend")
+    return resendOnStep(session, { purpose: "withdrawal", flow: WITHDRAWAL_FLOW, path: WITHDRAW_PATH, unavailable }, state);
   if (intent.data === "other-way") {
     const sent = await switchWithdrawalMethod(session, state, form.get("authMethod"));
     if (sent === null || !("kind" in sent)) return toPage();

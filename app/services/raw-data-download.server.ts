@@ -73,14 +73,6 @@ export async function sendDownloadCode(
   return state;
 }
 
-/** A new code, locked again for 30 seconds whether or not the provider sent it. */
-export async function resendDownloadCode(session: PortalSession, state: DownloadState): Promise<true | DownloadFailure> {
-  const sent = await sendCode(session, PURPOSE, state.method === "voice" ? "voice" : "sms");
-  if (!("ok" in sent) && sent.kind === "session-expired") return sent;
-  await saveFlowState(session, DOWNLOAD_FLOW, withResendLock(state));
-  return "ok" in sent ? true : sent;
-}
-
 /**
  * Step two: the code passes, and the file is released: the exome's single-use address (the results
  * service takes the proof now), or the archive's ticket (the proof is taken when the link is followed).

@@ -8,7 +8,9 @@ import {
   deliveryProblemOf,
   OtherWaySchema,
   lockResend,
+  resendSecondsLeft,
   type VerificationFailure,
+  type VerificationNotice,
   type VerificationPurpose,
   type VerificationReply,
   verificationNotice,
@@ -137,6 +139,29 @@ export async function stayOnStep(session: PortalSession, flow: string, path: str
   const state = flowState<WithKeptReply>(session, flow);
   if (state) await saveFlowState(session, flow, { ...state, keptReply: { reply, status } });
   return redirect(path, { status: 303, headers: privatePageHeaders });
+}
+
+/**
+ * 'Send the code again' on the withdrawal's and the download's code step: the seconds left while the
+ * portal's lock runs (429); nothing for the app, which sends nothing; otherwise a new code the same way,
+ * locked again whether or not the provider sent it. The answer waits for the step's page.
+ */
+export async function resendOnStep(
+  session: PortalSession,
+  step: { purpose: "withdrawal" | "download"; flow: string; path: string; unavailable: VerificationNotice },
+  state: { method: AuthMethod; resendAvailableAt?: number },
+): Promise<Response> {
+  const { purpose, flow, path } = step;
+  if (state.method === "totp") return redirect(path, { status: 303 });
+  const stay = (reply: KeptReply["reply"], status: number) => stayOnStep(session, flow, path, { intent: "resend", ...reply }, status);
+  const left = resendSecondsLeft(state, Date.now());
+  if (left > 0)
+    return stay({ notice: { titleKey: noticeTitles[purpose], bodyKey: "code.resendLocked" }, noticeValues: { seconds: left } }, 429);
+  const sent = await sendCode(session, purpose, state.method === "voice" ? "voice" : "sms");
+  if (!("ok" in sent) && sent.kind === "session-expired") return redirect("/session-expired");
+  await saveFlowState(session, flow, withResendLock(state));
+  if ("ok" in sent) return stay({ resent: true }, 200);
+  return sent.kind === "notice" ? stay({ notice: sent.notice }, sent.status) : stay({ notice: step.unavailable }, 503);
 }
 
 /** The answer kept for this page view, if any; it is shown once. */

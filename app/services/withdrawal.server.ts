@@ -66,14 +66,6 @@ export async function switchWithdrawalMethod(
   return method ? sendWithdrawalCode(session, state.choice, method) : null;
 }
 
-/** A new code, locked again for 30 seconds whether or not the provider sent it. */
-export async function resendWithdrawalCode(session: PortalSession, state: WithdrawalState): Promise<true | WithdrawalFailure> {
-  const sent = await sendCode(session, PURPOSE, state.method === "voice" ? "voice" : "sms");
-  if (!("ok" in sent) && sent.kind === "session-expired") return sent;
-  await saveFlowState(session, WITHDRAWAL_FLOW, withResendLock(state));
-  return "ok" in sent ? true : sent;
-}
-
 const RecordedSchema = z.object({ withdrawal: WithdrawalSchema });
 
 /** The receipt's language, and the browser the request was made from (its User-Agent), which the receipt names. */
