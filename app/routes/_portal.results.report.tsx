@@ -9,14 +9,7 @@ import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
-import {
-  downloadErrorHeaders,
-  fetchReportUrl,
-  openReportPage,
-  ReportFormSchema,
-  reportSourceId,
-  VERIFICATION_REQUIRED,
-} from "~/services/reports.server";
+import { downloadErrorHeaders, openReportPage, ReportFormSchema, sessionReportUrl, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report";
@@ -64,15 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { appId, opensIn, version } = parsed.data;
   if (opensIn !== "tab") return redirect(reportPagePath(appId, version), { status: 303 });
 
-  const outcome = await fetchReportUrl({
-    request,
-    accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
-    appId,
-    language: languageOf(context),
-    userId: session.userId,
-    version,
-  });
+  const outcome = await sessionReportUrl(request, session, { appId, language: languageOf(context), version });
   if (outcome.ok) return data<ReportActionData>({ outcome: "opened", reportUrl: outcome.reportUrl });
   if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }), { status: 303 });
   return data<ReportActionData>({ outcome: "failed" }, { headers: await downloadErrorHeaders(appId, version) });

@@ -3,7 +3,7 @@ import { downloadPath } from "~/domain/raw-data-download";
 import { REPORT_APP_PARAM, reportPagePath } from "~/domain/report-content";
 import { VERSION_PARAM } from "~/domain/report-versions";
 import { languageOf } from "~/services/language.server";
-import { downloadErrorHeaders, fetchReportUrl, ReportFormSchema, reportSourceId, VERIFICATION_REQUIRED } from "~/services/reports.server";
+import { downloadErrorHeaders, ReportFormSchema, sessionReportUrl, VERIFICATION_REQUIRED } from "~/services/reports.server";
 import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.report[.pdf]";
 
@@ -23,15 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (!parsed.success) throw data(null, { status: 400 });
   const { appId, version } = parsed.data;
-  const outcome = await fetchReportUrl({
-    request,
-    accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
-    appId,
-    language: languageOf(context),
-    userId: session.userId,
-    version,
-  });
+  const outcome = await sessionReportUrl(request, session, { appId, language: languageOf(context), version });
   if (outcome.ok) return redirect(outcome.reportUrl, { status: 303 });
   if (outcome.status === VERIFICATION_REQUIRED) return redirect(downloadPath({ kind: "exome", appId }));
   return redirect(reportPagePath(appId, version), { headers: await downloadErrorHeaders(appId, version) });

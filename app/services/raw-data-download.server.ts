@@ -12,7 +12,7 @@ import { resultIconFor } from "~/domain/result-icons";
 import type { VerificationFailure } from "~/domain/verification";
 import { listDataExports } from "./data-exports.server";
 import { requestIdOf } from "./logger.server";
-import { fetchReportUrl, reportSourceId } from "./reports.server";
+import { sessionReportUrl } from "./reports.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { sendCode, verifyCode, withResendLock } from "./verification.server";
@@ -90,15 +90,7 @@ export async function confirmDownload(
   const now = Date.now();
   let released: ReleasedDownload;
   if (state.target.kind === "exome") {
-    const outcome = await fetchReportUrl({
-      request,
-      accessToken: session.accessToken,
-      sourceId: reportSourceId(session.sourceId),
-      appId: state.target.appId,
-      userId: session.userId,
-      language,
-      proof: passed.proof,
-    });
+    const outcome = await sessionReportUrl(request, session, { appId: state.target.appId, language, proof: passed.proof });
     // The proof is spent either way: a failure needs a new code.
     if (!outcome.ok) {
       await forgetDownload(session);

@@ -15,7 +15,7 @@ import { bodyAs, callUpstream } from "./upstream.server";
 /** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
 const DEFAULT_SOURCE_ID = process.env.RESULTS_SOURCE_ID?.trim() || "dna-discovery";
 
-export function reportSourceId(sessionSourceId: string | null): string {
+function reportSourceId(sessionSourceId: string | null): string {
   return sessionSourceId ?? DEFAULT_SOURCE_ID;
 }
 
@@ -74,6 +74,21 @@ export async function fetchReportUrl(options: {
   const reportUrl = bodyAs(reply, ReportResponse)?.providerReportUrl;
   if (!reportUrl || !isWebAddress(reportUrl)) return { ok: false, status: reply.status, message: "No report address in the response" };
   return { ok: true, reportUrl };
+}
+
+/** The report's address for this session's participant (their token, source and user id). */
+export function sessionReportUrl(
+  request: Request,
+  session: PortalSession,
+  report: { appId: string; language: string; version?: number; proof?: string },
+): Promise<ReportOutcome> {
+  return fetchReportUrl({
+    request,
+    accessToken: session.accessToken,
+    sourceId: reportSourceId(session.sourceId),
+    userId: session.userId,
+    ...report,
+  });
 }
 
 /**
