@@ -23,10 +23,8 @@ export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 
 /** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin); no search engine keeps it. */
-const clinicianHeaders = CLINICIAN_PAGE_HEADERS;
-
 export function headers() {
-  return clinicianHeaders;
+  return CLINICIAN_PAGE_HEADERS;
 }
 
 /** A clinician's page: no account, no participant signed in. A share link carries its secret in `?link=`. */
@@ -34,10 +32,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const given = url.searchParams.get("link");
   const link = given && SHARE_LINK_PATTERN.test(given) ? given : null;
-  return data({ link, closed: url.searchParams.has("closed") }, { headers: clinicianHeaders });
+  return data({ link, closed: url.searchParams.has("closed") }, { headers: CLINICIAN_PAGE_HEADERS });
 }
 
-const refused = (reply: OpenShareReply, status: number) => data(reply, { status, headers: clinicianHeaders });
+const refused = (reply: OpenShareReply, status: number) => data(reply, { status, headers: CLINICIAN_PAGE_HEADERS });
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -53,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (outcome.kind === "opened") {
     const cookie = await clinicianAccessCookie.serialize(outcome.access, { expires: new Date(outcome.expiresAt) });
-    return redirect(CLINICIAN_REPORT_PATH, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": cookie } });
+    return redirect(CLINICIAN_REPORT_PATH, { status: 303, headers: { ...CLINICIAN_PAGE_HEADERS, "Set-Cookie": cookie } });
   }
   const reply = { result: submission.reply() };
   // An unknown code and a wrong date of birth get the same answer.

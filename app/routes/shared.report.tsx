@@ -23,10 +23,8 @@ export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
-const clinicianHeaders = CLINICIAN_PAGE_HEADERS;
-
 export function headers() {
-  return clinicianHeaders;
+  return CLINICIAN_PAGE_HEADERS;
 }
 
 /**
@@ -36,12 +34,12 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await readClinicianAccess(request);
   const shown = access ? await sharedReport(access, languageOf(context)) : "closed";
-  if (shown === "unavailable") throw data(null, { status: 503, headers: clinicianHeaders });
+  if (shown === "unavailable") throw data(null, { status: 503, headers: CLINICIAN_PAGE_HEADERS });
   if (shown === "closed") {
     const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });
-    return data({ shown: null, serverTimeZone }, { status: 401, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
+    return data({ shown: null, serverTimeZone }, { status: 401, headers: { ...CLINICIAN_PAGE_HEADERS, "Set-Cookie": forget } });
   }
-  return data({ shown, serverTimeZone }, { headers: clinicianHeaders });
+  return data({ shown, serverTimeZone }, { headers: CLINICIAN_PAGE_HEADERS });
 }
 
 /** 'Close this report': the access ends at the results service, and the browser forgets it. */
@@ -52,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   const access = await readClinicianAccess(request);
   if (access) await closeSharedAccess(access);
   const forget = await clinicianAccessCookie.serialize("", { maxAge: 0 });
-  return redirect(`${CLINICIAN_PATH}?closed`, { status: 303, headers: { ...clinicianHeaders, "Set-Cookie": forget } });
+  return redirect(`${CLINICIAN_PATH}?closed`, { status: 303, headers: { ...CLINICIAN_PAGE_HEADERS, "Set-Cookie": forget } });
 }
 
 export default function SharedReportPage({ loaderData }: Route.ComponentProps) {
