@@ -7,7 +7,7 @@ import {
   type CounsellingRequest,
 } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
-import { asParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
@@ -33,13 +33,7 @@ export async function createCounsellingRequest(
   form: CounsellingForm,
   locale: "en" | "es",
 ): Promise<CounsellingCreateOutcome> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("counselling", session.userId),
-    method: "POST",
-    json: { ...form, locale },
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("counselling", session.userId), { ...form, locale });
   if (!reply.answered) return { failure: "unavailable" };
   if (reply.status === 409) {
     const open = bodyAs(reply, z.object({ openRequest: CounsellingRequestSchema }));
@@ -57,12 +51,7 @@ export async function cancelCounsellingRequest(
   session: PortalSession,
   requestId: string,
 ): Promise<CounsellingRequest | "not-found" | "unavailable"> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("counselling", session.userId, requestId, "cancel"),
-    method: "POST",
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("counselling", session.userId, requestId, "cancel"));
   if (reply.answered && reply.status === 404) return "not-found";
   const answer = reply.answered && reply.ok ? bodyAs(reply, z.object({ request: CounsellingRequestSchema })) : null;
   return answer?.request ?? "unavailable";

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { DataExportListSchema, DataExportSchema, type DataExport } from "~/domain/data-export-reply";
 import { STEP_UP_PROOF_HEADER } from "./reports.server";
-import { asParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream } from "./upstream.server";
 
@@ -26,13 +26,7 @@ export type ExportRequestOutcome =
 
 /** Never retried: a request that got no answer may have been recorded, and the list will say so. */
 export async function requestDataExport(session: PortalSession, language: "en" | "es"): Promise<ExportRequestOutcome> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("exports", session.userId),
-    method: "POST",
-    json: { language },
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("exports", session.userId), { language });
   if (reply.answered && reply.status === 202) {
     const body = bodyAs(reply, z.object({ export: DataExportSchema }));
     if (body) return { kind: "requested", export: body.export };

@@ -8,7 +8,7 @@ import {
 } from "~/domain/family-letter";
 import { clientSourceHash } from "./client-source.server";
 import { env } from "./env.server";
-import { asParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
 
@@ -25,25 +25,14 @@ export async function listFamilyLetters(session: PortalSession): Promise<FamilyL
 
 /** The report's open letter, or a new one (the results service keeps one open letter per report). */
 export async function makeFamilyLetter(session: PortalSession, appId: string): Promise<FamilyLetter | "not-allowed" | "unavailable"> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("family-letters", session.userId),
-    method: "POST",
-    json: { appId },
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("family-letters", session.userId), { appId });
   if (!reply.answered || reply.status >= 500) return "unavailable";
   if (!reply.ok) return "not-allowed";
   return bodyAs(reply, LetterAnswerSchema)?.letter ?? "unavailable";
 }
 
 export async function endFamilyLetter(session: PortalSession, letterId: string): Promise<FamilyLetter | "not-found" | "unavailable"> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("family-letters", session.userId, letterId, "end"),
-    method: "POST",
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("family-letters", session.userId, letterId, "end"));
   if (reply.answered && reply.status === 404) return "not-found";
   return (reply.answered && reply.ok && bodyAs(reply, LetterAnswerSchema)?.letter) || "unavailable";
 }

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { KitSchema, type Kit } from "~/domain/kit-registration";
 import { clientSourceHash } from "./client-source.server";
-import { asParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
 
@@ -34,18 +34,12 @@ export async function registerKit(
   clientAddress: string,
 ): Promise<RegisterOutcome> {
   const name = session.fullName?.trim() || session.email || "";
-  const reply = await callUpstream({
-    upstream: "results",
-    url: kitsUrl(session.userId),
-    method: "POST",
-    json: {
-      ...input,
-      sampleOf: "self",
-      source: clientSourceHash("kit-source", clientAddress),
-      // For a first kit of someone the results service has no record of yet.
-      ...(session.email && name ? { participant: { email: session.email, name } } : {}),
-    },
-    ...asParticipant(session),
+  const reply = await postAsParticipant(session, kitsUrl(session.userId), {
+    ...input,
+    sampleOf: "self",
+    source: clientSourceHash("kit-source", clientAddress),
+    // For a first kit of someone the results service has no record of yet.
+    ...(session.email && name ? { participant: { email: session.email, name } } : {}),
   });
   if (!reply.answered || reply.status >= 500) return { kind: "unavailable" };
   if (reply.status === 404) return { kind: "no-match" };

@@ -14,7 +14,7 @@ import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } 
 import { clientSourceHash } from "./client-source.server";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
-import { asParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
@@ -63,13 +63,7 @@ export async function createShare(session: PortalSession, input: ShareRequestInp
   const requestKey = reusableRequestKey(pending, input, now) ?? (formKey ? formRequestKey(formKey, input) : randomUUID());
   if (requestKey !== pending?.key)
     await saveFlowState(session, SHARE_REQUEST_FLOW, { key: requestKey, input, chosenAt: now.toISOString() } satisfies PendingShareRequest);
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("shares", session.userId),
-    method: "POST",
-    json: { ...input, requestKey },
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("shares", session.userId), { ...input, requestKey });
   if (!reply.answered) return { failure: "unavailable" };
   if (reply.status === 429) return { failure: "too-many" };
   const earlier = reply.status === 409 ? bodyAs(reply, EarlierShareSchema) : null;
@@ -85,12 +79,7 @@ async function forgetShareRequest(session: PortalSession): Promise<void> {
 
 /** The share as ended, or why not: no such share of the participant's, or no answer (it may still be open). */
 export async function revokeShare(session: PortalSession, shareId: string): Promise<Share | "not-found" | "unavailable"> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: resultsUrl("shares", session.userId, shareId, "revoke"),
-    method: "POST",
-    ...asParticipant(session),
-  });
+  const reply = await postAsParticipant(session, resultsUrl("shares", session.userId, shareId, "revoke"));
   if (reply.answered && reply.status === 404) return "not-found";
   const share = reply.answered && reply.ok ? (bodyAs(reply, z.object({ share: ShareSchema }))?.share ?? null) : null;
   if (!share) return "unavailable";

@@ -1,5 +1,6 @@
 import { env } from "./env.server";
 import type { PortalSession } from "./session.server";
+import { callUpstream } from "./upstream.server";
 
 /** An address on the results service: RESULTS_API_URL and the path's segments, each encoded. */
 export const resultsUrl = (...segments: string[]) =>
@@ -11,3 +12,7 @@ export const asParticipant = (session: PortalSession) => ({
   timeoutMs: env.RESULTS_TIMEOUT_MS,
   requestId: session.requestId,
 });
+
+/** A POST to the results service as the signed-in participant, with its JSON body when there is one. */
+export const postAsParticipant = (session: PortalSession, url: URL, json?: unknown) =>
+  callUpstream({ upstream: "results", url, method: "POST", json, ...asParticipant(session) });

@@ -5,7 +5,7 @@ import type { VerificationFailure } from "~/domain/verification";
 import { openWithdrawal, type WithdrawalChoice, type WithdrawalState } from "~/domain/withdrawal";
 import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domain/withdrawal-reply";
 import { callAccountApi } from "./account.server";
-import { asParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
 import { otherWayOf, sendCode, verifyCode, withResendLock } from "./verification.server";
@@ -95,12 +95,10 @@ export async function confirmWithdrawal(
     if (!proof) return { kind: "unavailable" };
     await saveFlowState(session, WITHDRAWAL_FLOW, { ...state, proof });
   }
-  const reply = await callUpstream({
-    upstream: "results",
-    url: withdrawalsUrl(session.userId),
-    method: "POST",
-    json: { choice: state.choice, requestKey: state.requestKey, verification: proof },
-    ...asParticipant(session),
+  const reply = await postAsParticipant(session, withdrawalsUrl(session.userId), {
+    choice: state.choice,
+    requestKey: state.requestKey,
+    verification: proof,
   });
   const recorded = reply.answered ? bodyAs(reply, RecordedSchema) : null;
   if (reply.answered && reply.status === 409 && recorded) {
