@@ -135,21 +135,17 @@ export async function openReportPage(options: {
 }
 
 /** The download error over the page it returns to, for 15 s, with a retry (SPEC.md §8), as a flash cookie. */
-export async function downloadErrorHeaders(appId: string, version?: number): Promise<Headers> {
-  const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    await flashNotification({
-      type: "error",
-      titleKey: "dashboard:downloadError.title",
-      bodyKey: "dashboard:downloadError.body",
-      visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
-      retry: {
-        action: REPORT_PAGE_PATH,
-        fields: { appId, ...(version === undefined ? {} : { version: String(version) }) },
-        labelKey: "dashboard:downloadError.retry",
-      },
-    }),
-  );
-  return headers;
+export async function downloadErrorHeaders(appId: string, version?: number): Promise<HeadersInit> {
+  const cookie = await flashNotification({
+    type: "error",
+    titleKey: "dashboard:downloadError.title",
+    bodyKey: "dashboard:downloadError.body",
+    visibleMs: DOWNLOAD_ERROR_VISIBLE_MS,
+    retry: {
+      action: REPORT_PAGE_PATH,
+      fields: { appId, ...(version === undefined ? {} : { version: String(version) }) },
+      labelKey: "dashboard:downloadError.retry",
+    },
+  });
+  return { "Set-Cookie": cookie };
 }
