@@ -1,8 +1,8 @@
-import { importJWK, SignJWT } from "jose";
 import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
+import { signJwt } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
 import type { AccountStore } from "../store/accounts.ts";
@@ -36,17 +36,13 @@ export interface NoticeFeed<N extends Notice> {
 }
 
 /** A short token only this feed's calls take (their own audience and type). */
-async function callerToken(deps: ResultsNoticeDeps, name: string): Promise<string> {
-  const key = await importJWK(deps.keys.current, "RS256");
-  return new SignJWT({})
-    .setProtectedHeader({ alg: "RS256", kid: deps.keys.current.kid, typ: `${name}+jwt` })
-    .setIssuer(deps.issuer)
-    .setSubject("identity-provider")
-    .setAudience(`${deps.resultsApiAudience.replace(/\/$/, "")}/${name}`)
-    .setIssuedAt()
-    .setExpirationTime("60s")
-    .sign(key);
-}
+const callerToken = (deps: ResultsNoticeDeps, name: string) =>
+  signJwt(
+    deps.keys,
+    `${name}+jwt`,
+    { iss: deps.issuer, sub: "identity-provider", aud: `${deps.resultsApiAudience.replace(/\/$/, "")}/${name}` },
+    "60s",
+  );
 
 /** Relays what is waiting once; answers how many e-mails were written (one written before is not counted again). */
 export async function relayNotices<N extends Notice>(deps: ResultsNoticeDeps, feed: NoticeFeed<N>): Promise<number> {

@@ -1,11 +1,7 @@
-import type { Logger } from "pino";
 import * as z from "zod";
-import { serviceFetch } from "../../../lib/http/service-fetch.ts";
-import { signLogReaderToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { translate } from "../pages/i18n.ts";
 import { type NotifiableStep, wantsEmailFor } from "./preferences.ts";
-import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
+import { createLogMailer, type LogFeedOptions, type LogMailerDeps, noticeEmail, resultsLogReader } from "./results-log.ts";
 
 const ChangesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -15,24 +11,9 @@ export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
 /** The changes after a position and the log's newest position; null when the log cannot be read now. */
 type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
 
-/** What a feed of one of the results service's logs (kit steps, reissued reports) reads it with. */
-export interface LogFeedOptions {
-  resultsApiUrl: string;
-  keys: SigningKeys;
-  issuer: string;
-  resultsAudience: string;
-  logger: Logger;
-}
-
 /** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
-export function resultsKitStepFeed(options: LogFeedOptions): KitStepFeed {
-  return logPageReader(options.logger, "kit steps", ChangesSchema, async (after) =>
-    serviceFetch(new URL(`kit-step-changes?after=${after}&limit=100`, `${options.resultsApiUrl.replace(/\/$/, "")}/`), {
-      headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, "kit-steps")}` },
-      signal: AbortSignal.timeout(5000),
-    }),
-  );
-}
+export const resultsKitStepFeed = (options: LogFeedOptions): KitStepFeed =>
+  resultsLogReader(options, { log: "kit-steps", path: "kit-step-changes", what: "kit steps" }, ChangesSchema);
 
 /**
  * E-mails each new kit step once (createLogMailer): the step's name and a link to sign in. The same

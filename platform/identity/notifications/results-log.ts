@@ -1,8 +1,11 @@
 import type { Logger } from "pino";
 import type * as z from "zod";
+import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { accountLocale } from "../interactions/account-notice.ts";
+import { signLogReaderToken } from "../oidc/access-tokens.ts";
+import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, type MessageKey, translate } from "../pages/i18n.ts";
 import { createAccountStore } from "../store/accounts.ts";
 import { createOutbox, type OutgoingMessage } from "../store/outbox.ts";
@@ -16,17 +19,28 @@ interface LogPage<E> {
   lastId: number;
 }
 
+/** What a feed of one of the results service's logs (kit steps, reissued reports) reads it with. */
+export interface LogFeedOptions {
+  resultsApiUrl: string;
+  keys: SigningKeys;
+  issuer: string;
+  resultsAudience: string;
+  logger: Logger;
+}
+
 /**
- * Reads pages of one of the results service's logs (`fetchPage` asks for the entries after a
- * position); null when the log cannot be read now. Told once when it cannot be read and once when it
- * can again, not every few seconds.
+ * Reads pages of one of the results service's logs (at `path`, with this service's token for `log`)
+ * after a position; null when the log cannot be read now. Told once when it cannot be read and once
+ * when it can again, not every few seconds.
  */
-export function logPageReader<P>(
-  logger: Logger,
-  what: string,
+export function resultsLogReader<P>(
+  options: LogFeedOptions,
+  feed: { log: "kit-steps" | "report-reissues"; path: string; what: string },
   schema: z.ZodType<P>,
-  fetchPage: (after: number) => Promise<Response>,
 ): (after: number) => Promise<P | null> {
+  const { logger } = options;
+  const { what } = feed;
+  const base = `${options.resultsApiUrl.replace(/\/$/, "")}/`;
   let failing = false;
   const failed = (details: Record<string, unknown>) => {
     if (!failing) logger.warn(details, `${what} could not be read; trying again`);
@@ -35,7 +49,10 @@ export function logPageReader<P>(
   };
   return async (after) => {
     try {
-      const response = await fetchPage(after);
+      const response = await serviceFetch(new URL(`${feed.path}?after=${after}&limit=100`, base), {
+        headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, feed.log)}` },
+        signal: AbortSignal.timeout(5000),
+      });
       if (!response.ok) {
         await response.body?.cancel();
         return failed({ status: response.status });

@@ -1,9 +1,6 @@
 import * as z from "zod";
-import { serviceFetch } from "../../../lib/http/service-fetch.ts";
-import { signLogReaderToken } from "../oidc/access-tokens.ts";
 import { HEALTH_STEP, wantsEmailFor } from "./preferences.ts";
-import type { LogFeedOptions } from "./results-kit-steps.ts";
-import { createLogMailer, type LogMailerDeps, logPageReader, noticeEmail } from "./results-log.ts";
+import { createLogMailer, type LogFeedOptions, type LogMailerDeps, noticeEmail, resultsLogReader } from "./results-log.ts";
 
 const ReissuesSchema = z.object({
   lastId: z.number().int().min(0),
@@ -23,14 +20,8 @@ export type ReportReissue = z.infer<typeof ReissuesSchema>["reissues"][number];
 type ReportReissueFeed = (after: number) => Promise<{ reissues: ReportReissue[]; lastId: number } | null>;
 
 /** Reads the results service's log of reissued reports after a position; null when it cannot be read now. */
-export function resultsReportReissueFeed(options: LogFeedOptions): ReportReissueFeed {
-  return logPageReader(options.logger, "report reissues", ReissuesSchema, async (after) =>
-    serviceFetch(new URL(`report-reissues?after=${after}&limit=100`, `${options.resultsApiUrl.replace(/\/$/, "")}/`), {
-      headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, "report-reissues")}` },
-      signal: AbortSignal.timeout(5000),
-    }),
-  );
-}
+export const resultsReportReissueFeed = (options: LogFeedOptions): ReportReissueFeed =>
+  resultsLogReader(options, { log: "report-reissues", path: "report-reissues", what: "report reissues" }, ReissuesSchema);
 
 /** Health and FH reports: the reissues a participant is e-mailed about. */
 const HEALTH_REPORT_APPS = ["health", "fh-health"];

@@ -57,7 +57,7 @@ export function bearerToken(authorization: string | undefined): string | null {
 export const RESULTS_LINK_TTL_SECONDS = 3600;
 
 /** A JWT of type `typ` signed with the key that signs now, issued now and good for `expiresIn`. */
-async function signJwt(
+export async function signJwt(
   keys: Pick<SigningKeys, "current">,
   typ: string,
   claims: JWTPayload & { iss: string; sub: string; aud: string },

@@ -1,15 +1,12 @@
+import { wholeSetting } from "../whole-setting.ts";
+
 /** The limits of counselling requests, from the environment (documented in platform/results/README.md). */
 export interface CounsellingSettings {
   /** New requests one participant may make in a window (each one e-mails them and reaches the team). */
   requestBudget: { max: number; windowSeconds: number };
 }
 
-const whole = (value: string | undefined, fallback: number, min: number, max: number) => {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`Invalid counselling setting: ${value}`);
-  return parsed;
-};
+const whole = wholeSetting("counselling");
 
 export function counsellingSettingsFromEnv(env: NodeJS.ProcessEnv): CounsellingSettings {
   return {

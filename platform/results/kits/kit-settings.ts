@@ -1,3 +1,5 @@
+import { wholeSetting } from "../whole-setting.ts";
+
 /** The limits of kit registration, from the environment (documented in platform/results/README.md). */
 export interface KitSettings {
   /** Barcodes one participant may try that match no kit they can register, in a window. */
@@ -6,12 +8,7 @@ export interface KitSettings {
   sourceMissBudget: { max: number; windowSeconds: number };
 }
 
-const whole = (value: string | undefined, fallback: number, min: number, max: number) => {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`Invalid kit setting: ${value}`);
-  return parsed;
-};
+const whole = wholeSetting("kit");
 
 export function kitSettingsFromEnv(env: NodeJS.ProcessEnv): KitSettings {
   return {

@@ -1,3 +1,5 @@
+import { wholeSetting } from "../whole-setting.ts";
+
 /** The limits of shares, from the environment (documented in platform/results/README.md). */
 export interface ShareSettings {
   answerFloorMs: number;
@@ -7,12 +9,7 @@ export interface ShareSettings {
   sourceMissBudget: { max: number; windowSeconds: number };
 }
 
-const whole = (value: string | undefined, fallback: number, min: number, max: number) => {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`Invalid share setting: ${value}`);
-  return parsed;
-};
+const whole = wholeSetting("share");
 
 export function shareSettingsFromEnv(env: NodeJS.ProcessEnv): ShareSettings {
   return {

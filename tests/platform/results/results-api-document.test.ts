@@ -58,8 +58,11 @@ const CALLS: Record<string, [method: string, path: string][]> = {
     ["POST", "/counselling-notices/claim"],
     ["POST", "/counselling-notices/ack"],
   ],
-  "platform/identity/notifications/results-kit-steps.ts": [["GET", "/kit-step-changes?after=0&limit=100"]],
-  "platform/identity/notifications/results-report-reissues.ts": [["GET", "/report-reissues?after=0&limit=100"]],
+  // The kit-step and report-reissue senders read their logs through one reader, which makes their calls.
+  "platform/identity/notifications/results-log.ts": [
+    ["GET", "/kit-step-changes?after=0&limit=100"],
+    ["GET", "/report-reissues?after=0&limit=100"],
+  ],
   "app/services/counselling.server.ts": [
     ["GET", "/counselling/P1"],
     ["POST", "/counselling/P1"],
