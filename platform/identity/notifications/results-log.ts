@@ -29,9 +29,8 @@ export interface LogFeedOptions {
 }
 
 /**
- * Reads pages of one of the results service's logs (at `path`, with this service's token for `log`)
- * after a position; null when the log cannot be read now. Told once when it cannot be read and once
- * when it can again, not every few seconds.
+ * Reads pages of one of the results service's logs after a position; null when it cannot be read now
+ * (logged once when it fails and once when it reads again, not every few seconds).
  */
 export function resultsLogReader<P>(
   options: LogFeedOptions,
@@ -68,9 +67,8 @@ export function resultsLogReader<P>(
 }
 
 /**
- * Reads a log after the position this service keeps for it (`name` in idp_kit_step_cursor), decides
- * each entry, then moves the position on; answers how many entries were acted on. A log started again
- * (the results service's data reset) is read from its start; each decision's own key keeps what was sent.
+ * Decides each entry after the position kept under `name` in idp_kit_step_cursor, then moves it on. A
+ * log started again (the results service's data reset) is read from its start; each decision's key keeps what was sent.
  */
 async function followResultsLog<E extends { id: number }>(
   db: Database,
@@ -139,13 +137,10 @@ export function createLogMailer<E extends { id: number; userId: string }>(
       return true;
     });
 
-  /** Reads the log after the shared position, decides each entry, moves the position on; answers how many were e-mailed. */
   const runOnce = () => followResultsLog(deps.db, log.cursor, log.read, decide);
 
-  /** Polls every `intervalMs` (one run at a time per instance); the answer stops it and waits for a run under way. */
-  function start(intervalMs: number): () => Promise<void> {
-    return repeatEvery(intervalMs, runOnce, (error) => deps.logger.warn({ err: { message: error.message } }, log.failure));
-  }
+  const start = (intervalMs: number) =>
+    repeatEvery(intervalMs, runOnce, (error) => deps.logger.warn({ err: { message: error.message } }, log.failure));
 
   return { runOnce, start };
 }

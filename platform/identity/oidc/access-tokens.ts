@@ -4,10 +4,7 @@ import type { SigningKeys } from "./signing-keys.ts";
 
 /** oidc-provider's own tolerance (id_token_hint, client assertions). */
 export const CLOCK_TOLERANCE_SECONDS = 300;
-/**
- * Bearer tokens for the account API and userinfo: 30 s for clocks that differ, no more. An access
- * token lives 5 minutes; with 300 s of tolerance it opened the account API for 10.
- */
+/** Bearer tokens for the account API and userinfo: with 300 s a 5-minute access token opened the account API for 10. */
 const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
 export interface VerifiedAccessToken extends JWTPayload {
@@ -19,10 +16,7 @@ export interface VerifiedAccessToken extends JWTPayload {
   gid?: string;
 }
 
-/**
- * Checks a bearer token that this provider issued for the results API (or a results link):
- * signature against our own keys, issuer, expiry, and an audience of the results API.
- */
+/** Checks a bearer token this provider issued for the results API (or a results link). */
 export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, audience: string) {
   // The key set follows rotations: built again whenever the published keys are another set.
   let published: SigningKeys["publicJwks"] | undefined;
@@ -86,10 +80,7 @@ export const STEP_UP_TTL_SECONDS = 300;
 export type StepUpMethod = "sms" | "voice" | "otp" | "hwk" | "rec";
 const AMR: Record<StepUpMethod, string> = { sms: "sms", voice: "tel", otp: "otp", hwk: "hwk", rec: "rec" };
 
-/**
- * Proof that the participant just passed a code (or a passkey) for `purpose`: short-lived, single-use
- * (its jti), with an audience of its own so no API takes one for an access token.
- */
+/** Proof that the participant just passed a code (or a passkey) for `purpose`: single-use (its jti), its own audience (never an access token). */
 export function signStepUpProof(
   keys: SigningKeys,
   claims: { issuer: string; resultsAudience: string; accountId: string; purpose: string; method: StepUpMethod },
@@ -111,11 +102,7 @@ export function signStepUpProof(
   );
 }
 
-/**
- * This service's own token for reading one of the results service's logs (kit steps, reissued
- * reports): an audience and a type of that log's own, so it is never taken for a participant's access
- * token, nor one for it.
- */
+/** This service's token for one of the results service's logs: its own audience and type, never taken for a participant's. */
 export function signLogReaderToken(
   keys: SigningKeys,
   claims: { issuer: string; resultsAudience: string },
@@ -125,11 +112,7 @@ export function signLogReaderToken(
   return signJwt(keys, `${log}+jwt`, { scope: `${log}:read`, iss: claims.issuer, sub: "identity-provider", aud }, "120s");
 }
 
-/**
- * The program's counselling team reads the queue of counselling requests from the results service
- * with this token: an audience and a type of its own (never taken for a participant's token, nor one
- * for it), naming the team member who holds it, good for one working day (12 hours).
- */
+/** The counselling team's token for the results service's request queue: its own audience and type (never a participant's), one working day. */
 export function signCounsellingTeamToken(
   keys: Pick<SigningKeys, "current">,
   claims: { issuer: string; resultsAudience: string; member: string },

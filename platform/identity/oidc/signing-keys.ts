@@ -100,35 +100,30 @@ export interface SigningKeyOptions {
   logger: Logger;
 }
 
-/** Creates the signing-key table when missing and moves keys an earlier version kept in clear into it, sealed. */
-async function prepare(db: Database, sealKey: string, now: Date, logger: Logger) {
+const nextGeneration = (keys: StoredSigningKey[]) => Math.max(0, ...keys.map((key) => key.generation)) + 1;
+
+/**
+ * Creates the signing-key table when missing and moves keys an earlier version kept in clear into it,
+ * sealed; answers the store and how to add the next key under `factorKey`.
+ */
+async function prepare(db: Database, factorKey: string, now: Date, logger: Logger) {
+  const sealKey = signingKeySealKey(factorKey);
   await migrate(db, SIGNING_KEY_SCHEMA, signingKeyMigrations);
   const store = createSigningKeyStore(db);
   const legacy = await store.legacyKeys();
   if (legacy) {
-    if ((await store.list()).length === 0) {
-      // The key that has been signing goes on signing from now; the next rotation replaces it on schedule.
-      const [first] = legacy;
-      if (first) await store.add(sealed(first, sealKey, 1, now, now));
-    }
+    // The key that has been signing goes on signing from now; the next rotation replaces it on schedule.
+    const [first] = legacy;
+    if (first && (await store.list()).length === 0) await store.add(sealed(first, sealKey, 1, now, now));
     await store.forgetLegacyKeys();
     logger.info("the stored signing key was sealed and moved to idp_signing_keys");
   }
-  return store;
-}
-
-const nextGeneration = (keys: StoredSigningKey[]) => Math.max(0, ...keys.map((key) => key.generation)) + 1;
-
-/** The next key after `keys`, published now and signing once `publishAheadMs` has passed; stored unless another instance stored one first. */
-async function addNextKey(
-  store: ReturnType<typeof createSigningKeyStore>,
-  sealKey: string,
-  keys: StoredSigningKey[],
-  now: Date,
-  publishAheadMs: number,
-): Promise<StoredSigningKey | null> {
-  const key = sealed(await generateSigningKey(), sealKey, nextGeneration(keys), now, new Date(now.getTime() + publishAheadMs));
-  return (await store.add(key)) ? key : null;
+  /** The next key after `keys`, published `at` and signing `aheadMs` later; null when another instance stored one first. */
+  const addNext = async (keys: StoredSigningKey[], at: Date, aheadMs: number): Promise<StoredSigningKey | null> => {
+    const key = sealed(await generateSigningKey(), sealKey, nextGeneration(keys), at, new Date(at.getTime() + aheadMs));
+    return (await store.add(key)) ? key : null;
+  };
+  return { store, sealKey, addNext };
 }
 
 /**
@@ -137,8 +132,7 @@ async function addNextKey(
  */
 export async function openSigningKeyRing(db: Database, options: SigningKeyOptions): Promise<SigningKeyRing> {
   const { schedule, logger } = options;
-  const sealKey = signingKeySealKey(options.factorKey);
-  const store = await prepare(db, sealKey, options.now(), logger);
+  const { store, sealKey, addNext } = await prepare(db, options.factorKey, options.now(), logger);
   const opened = new Map<string, JWK>();
   let version: string | undefined;
 
@@ -157,12 +151,12 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
     const now = options.now();
     let keys = await store.list();
     if (keys.length === 0) {
-      await addNextKey(store, sealKey, keys, now, 0);
+      await addNext(keys, now, 0);
       keys = await store.list();
     }
     let plan = planSigningKeys(keys, now, schedule)!;
     if (plan.nextDue) {
-      const added = await addNextKey(store, sealKey, keys, now, schedule.publishAheadMs);
+      const added = await addNext(keys, now, schedule.publishAheadMs);
       if (added)
         logger.info({ kid: added.kid, signsFrom: added.signsFrom.toISOString() }, "signing key published; it signs from signsFrom");
       keys = await store.list();
@@ -208,29 +202,24 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
   return ring;
 }
 
-export type RotationAnswer =
-  | { rotated: true; kid: string; signsFrom: Date; replaces: string; replacedUntil: Date }
-  | { rotated: false; waiting: { kid: string; signsFrom: Date } };
-
 /**
  * A rotation on demand: a next key published now, signing once the publish-ahead period has passed
  * (the key it replaces stays published until every token it signed has expired). When a next key
  * already waits, nothing is added: that one is the rotation.
  */
-export async function rotateSigningKey(db: Database, options: SigningKeyOptions): Promise<RotationAnswer> {
+export async function rotateSigningKey(db: Database, options: SigningKeyOptions) {
   const { schedule } = options;
-  const sealKey = signingKeySealKey(options.factorKey);
   const now = options.now();
-  const store = await prepare(db, sealKey, now, options.logger);
-  if ((await store.list()).length === 0) await addNextKey(store, sealKey, [], now, 0);
+  const { store, addNext } = await prepare(db, options.factorKey, now, options.logger);
+  if ((await store.list()).length === 0) await addNext([], now, 0);
   for (;;) {
     const keys = await store.list();
     const plan = planSigningKeys(keys, now, schedule)!;
-    if (plan.waiting) return { rotated: false, waiting: { kid: plan.waiting.kid, signsFrom: plan.waiting.signsFrom } };
-    const added = await addNextKey(store, sealKey, keys, now, schedule.publishAheadMs);
+    if (plan.waiting) return { rotated: false as const, waiting: { kid: plan.waiting.kid, signsFrom: plan.waiting.signsFrom } };
+    const added = await addNext(keys, now, schedule.publishAheadMs);
     if (added)
       return {
-        rotated: true,
+        rotated: true as const,
         kid: added.kid,
         signsFrom: added.signsFrom,
         replaces: plan.signing,
@@ -247,9 +236,8 @@ export async function rotateSigningKey(db: Database, options: SigningKeyOptions)
  * and from then on signs with the new key and refuses tokens of the old ones.
  */
 export async function retireSigningKeysNow(db: Database, options: SigningKeyOptions): Promise<{ kid: string; retired: string[] }> {
-  const sealKey = signingKeySealKey(options.factorKey);
   const now = options.now();
-  await prepare(db, sealKey, now, options.logger);
+  const { sealKey } = await prepare(db, options.factorKey, now, options.logger);
   const jwk = await generateSigningKey();
   return db.transaction(async (tx) => {
     const store = createSigningKeyStore(tx);
@@ -275,7 +263,7 @@ export async function resealSecrets(
 ): Promise<{ authenticatorSecrets: number; signingKeys: number }> {
   const [next, previous] = [keys.factorKey, keys.previousFactorKey];
   if (next === previous) throw new Error("IDENTITY_FACTOR_KEY_PREVIOUS is the same as IDENTITY_FACTOR_KEY: nothing to seal again");
-  await prepare(db, signingKeySealKey(previous), now(), logger);
+  await prepare(db, previous, now(), logger);
   /** `value` sealed again under `nextKey`; null when it opens with it already; throws when it opens with neither. */
   const resealed = (nextKey: string, previousKey: string, context: string, value: string, what: string) => {
     if (openSecret(nextKey, context, value) !== null) return null;
@@ -308,8 +296,7 @@ export async function resealSecrets(
 
 /** Every stored key with its times, for the operator (no private half). */
 export async function listSigningKeys(db: Database, options: SigningKeyOptions) {
-  const store = await prepare(db, signingKeySealKey(options.factorKey), options.now(), options.logger);
-  const keys = await store.list();
+  const keys = await (await prepare(db, options.factorKey, options.now(), options.logger)).store.list();
   const plan = planSigningKeys(keys, options.now(), options.schedule);
   return keys.map((key, index) => {
     const next = keys[index + 1];

@@ -32,11 +32,7 @@ export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flow
   delivery: DeliveryState;
 }
 
-/**
- * How a message's delivery went, as the participant's page and the development outbox say it:
- * `pending` (in the outbox, not yet handed over, or outbox-only), `sent` (the provider took it),
- * `delivered`, `undelivered` (the provider or the carrier reported it lost), `failed` (refused or given up).
- */
+/** How a message's delivery went (`pending`: not handed over, or outbox-only; `failed`: refused or given up). */
 export type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
 
 /** Why a text or call was refused for good, as far as the participant can act on it. */
@@ -68,11 +64,7 @@ function deliveryStateOf(row: DeliveryColumns): DeliveryState {
 
 const REFUSALS: readonly DeliveryRefusal[] = ["invalid-number", "not-sms-capable", "opted-out", "other"];
 
-/**
- * The provider's statuses (Twilio's for messages and calls) in the order they come, those of one rank
- * together: a report never moves a message back (a late 'sent' after 'delivered'), since reports may
- * arrive in any order.
- */
+/** Twilio's statuses in the order they come: reports arrive in any order, and never move a message back. */
 const STATUS_RANKS = [
   ["accepted", "scheduled", "queued", "initiated"],
   ["sending", "ringing"],
@@ -90,10 +82,8 @@ export interface ProviderReport {
 }
 
 /**
- * Every SMS, voice call and e-mail is written here, in the transaction of the fact it reports. In
- * development that is all (people and tests read the codes here); with SMTP configured the delivery
- * worker (platform/identity/delivery) sends the e-mails from here, and with a text provider the
- * texts and calls (platform/identity/phone). Never logged.
+ * Every text, call and e-mail is written here, in the transaction of the fact it reports; the delivery
+ * workers (platform/identity/delivery) send them when a transport is configured. Never logged.
  */
 export function createOutbox(db: Queryable, now: () => Date) {
   return {
@@ -133,10 +123,7 @@ export function createOutbox(db: Queryable, now: () => Date) {
         delivery: deliveryStateOf({ sent_at, failed_at, provider_status }),
       }));
     },
-    /**
-     * What the provider reported about a text or call (its status callback). Answers the row it
-     * changed, or null for an unknown row, an unknown status or a report older than what is known.
-     */
+    /** A provider's status report on a text or call; null for an unknown row or status, or a report older than what is known. */
     async recordProviderReport(
       report: ProviderReport,
     ): Promise<{ id: number; channel: OutboxChannel; purpose: OutboxPurpose; undelivered: boolean } | null> {

@@ -7,29 +7,12 @@ import { normalizeEmail } from "./accounts.ts";
 import type { Limit, Throttle } from "./throttle.ts";
 
 /**
- * Budgets for the messages that cost money (SMS and voice codes), counted in the database so they
- * hold across processes. Every code is paid for from one of three pools, so nobody competes with
- * established participants:
- *
- * - `established`: codes for participants with a verified phone who are past their first day (or
- *   came with their phone from the program's records);
- * - `newcomer`: fresh registrations' sign-ins and every enrolment of a new number;
- * - `recovery`: codes asked for without a password (recovery, unlock).
- *
- * Recovery started from the participant's remembered browser (it passed a second factor for the
- * account before) is paid from a budget of that account's own instead of the budgets per number and
- * per e-mail, and may use the share of the recovery pool kept from anonymous requests: nobody who
- * knows only her e-mail can spend it.
- *
- * Codes after a password (or a session) also count per account and per number; codes without one
- * count per number and per e-mail as typed in a budget of their own, so a stranger never spends
- * the participant's. The deployment-wide budgets per channel keep a share that only established
- * participants' codes may use. A refused send sends nothing and says when it may be tried again;
- * every budget's exhaustion logs one alert per window naming its scope.
+ * Budgets for the codes that cost money (texts and calls), counted in the database so they hold across
+ * processes; the pools, the budgets each code counts against and their alerts are described in
+ * platform/identity/README.md ('Sending budgets').
  */
 type SendPool = "established" | "newcomer" | "recovery";
 
-/** The defaults, and why, are in platform/identity/README.md ('Sending budgets'). */
 export const DEFAULT_SENDING_BUDGETS = {
   accountHourly: 12,
   accountDaily: 40,
@@ -111,11 +94,7 @@ const newNumberBuckets = (accountKey: string, phone: string) => ({
 });
 const newcomerBucket = (accountId: string) => `send:newcomer:${accountId}`;
 
-/**
- * Which budget refused: the account's, the number's (after a password), the recovery budgets per
- * number or per e-mail (without one), a pool, or a channel's deployment budget (`deployment` for
- * established participants, `deployment-unreserved` for the share everyone else may use).
- */
+/** Which budget refused (`deployment-unreserved`: the share of a channel's budget others than established participants may use). */
 export type BudgetScope =
   | "account"
   | "number"
@@ -129,19 +108,12 @@ export type BudgetScope =
   | `deployment-unreserved:${Channel}`;
 export type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
 
-/**
- * Who pays for a code: a participant after their password or session, or a recovery without one
- * (`rememberedAccount`: started from that account's remembered browser). `source`: the client address
- * of a hosted page's request (none for the account API, which the portal's server calls).
- */
+/** Who pays for a code; `source`: the client address of a hosted page's request (none for the account API). */
 export type BudgetClaim = (
   { pool: "established" | "newcomer"; accountKey: string } | { pool: "recovery"; email: string; rememberedAccount?: string }
 ) & { source?: string };
 
-/**
- * An account's registration cohort: the hour it registered itself in (null for accounts that came
- * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
- */
+/** An account's registration cohort (accounts a stranger creates in a burst share one), or null. */
 export type CohortOf = (claim: BudgetClaim) => Promise<string | null>;
 
 export type Send = BudgetClaim & {
@@ -184,9 +156,7 @@ export function createSendingBudget(
       if (send.to !== null) add("number", `send:number:${numberKey(send.to)}`, budgets.perNumber, maskPhone(send.to));
     }
     const pool = budgets.pools[send.pool];
-    // Inside the newcomers' and the anonymous recovery pool, no one address and no one registration
-    // cohort may take more than its share: neither a script at one address nor a burst of accounts
-    // it registered can spend what everyone else is waiting for.
+    // No one address and no one registration cohort may spend what everyone else waits for.
     if (send.pool === "newcomer" || (send.pool === "recovery" && !remembered)) {
       const share = (fraction: number) => [{ ...pool, max: Math.max(1, Math.floor(pool.max * fraction)) }];
       const poolBucket = `send:pool:${send.pool}`;
@@ -261,10 +231,7 @@ export function createSendingBudget(
       return (await firstExceeded(checksOf(send, await cohortOf(send)))) === null;
     },
 
-    /**
-     * The pool an account's codes come from: established once it has a verified phone and is past its
-     * first `newcomerHours` (an account that came with its phone is established from the start).
-     */
+    /** Established once the account has a verified phone and is past its first `newcomerHours` (or came with its phone). */
     async poolOf(account: { id: string; phone: string | null }): Promise<"established" | "newcomer"> {
       if (!account.phone) return "newcomer";
       const recent = await throttle.isLimited(newcomerBucket(account.id), { max: 1, windowMs: budgets.newcomerWindowMs });

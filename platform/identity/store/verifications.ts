@@ -1,6 +1,7 @@
 import type { Database } from "../../../lib/postgres/index.ts";
 import { type Channel, codeMatches, type DeliveryChannel, generateCode, hashCode } from "../domain/codes.ts";
 import { MAX_WRONG_TRIES_PER_CODE } from "../domain/guessing-limits.ts";
+import type { StepUpMethod as PassedMethod } from "../oidc/access-tokens.ts";
 import { createOutbox, type Outbox, type OutboxPurpose } from "./outbox.ts";
 import type { BudgetClaim, BudgetScope, SendingBudget } from "./sending-budget.ts";
 
@@ -8,8 +9,6 @@ export const CODE_TTL_MS = 10 * 60_000;
 /** A passed verification opens its purpose's change this long, in the session that passed it. */
 const PASSED_VERIFICATION_MS = 5 * 60_000;
 
-/** How a verification was passed (RFC 8176 names its proof): a text or voice code, the app, a passkey. */
-export type PassedMethod = "sms" | "voice" | "otp" | "hwk" | "rec";
 /** Whose verification: one account, in one session (its grant), for one purpose. */
 export interface PassedScope {
   accountId: string;
@@ -50,9 +49,8 @@ interface VerificationRow {
 export type SendNow = (flowKey: string) => Promise<void>;
 
 /**
- * One-time codes sent by SMS or voice: one live code per flow, stored hashed, single use,
- * valid 10 minutes, at most 5 wrong tries, and a new one no sooner than `resendLockMs` after the last.
- * The code and its outbox message are written in one transaction.
+ * One-time codes: one live code per flow, stored hashed, single use, valid 10 minutes, at most 5 wrong
+ * tries, a new one no sooner than `resendLockMs` after the last; written with its outbox message in one transaction.
  */
 export function createVerifications(
   db: Database,
@@ -110,28 +108,22 @@ export function createVerifications(
       /** The language the message is written (or read out) in: the page's, or the account's. */
       locale?: "en" | "es";
       deliver?: boolean;
-      /**
-       * Texts and calls: hand the message to the provider before answering, so the page that follows
-       * can already say when it was refused. Only where the answer's timing reveals nothing (never in
-       * flows that must not tell whether an account exists).
-       */
+      /** Texts and calls: handed to the provider before answering; only where the answer's timing reveals nothing. */
       sendNow?: boolean;
-      /**
-       * Who pays: required for text and voice messages, which come out of the sending budgets. A code
-       * nobody receives (`deliver: false`) goes through the same budgets without spending shared ones.
-       */
+      /** Who pays for a text or call (a code nobody receives goes through the budgets without spending shared ones). */
       budget?: BudgetClaim;
     }): Promise<SendResult> {
       const wait = await secondsUntilResend(input.flowKey);
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
-      if (budget && input.budget && (input.channel === "sms" || input.channel === "voice")) {
+      const { channel } = input;
+      const phone = channel === "sms" || channel === "voice";
+      if (budget && input.budget && phone) {
         const to = input.deliver === false ? null : input.to;
-        const reserved = await budget.reserve({ ...input.budget, channel: input.channel, to });
+        const reserved = await budget.reserve({ ...input.budget, channel, to });
         if (!reserved.ok) return { ok: false, retryAfterSeconds: reserved.retryAfterSeconds, reason: "budget", scope: reserved.scope };
       }
       const code = generateCode(input.channel);
       const sentAt = now();
-      const phone = input.channel === "sms" || input.channel === "voice";
       await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO idp_verifications (flow_key, purpose, channel, destination, code_hash, failed_attempts, sent_at, expires_at)
