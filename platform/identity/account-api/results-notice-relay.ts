@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
-import { signJwt } from "../oidc/access-tokens.ts";
+import { signServiceToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
 import type { AccountStore } from "../store/accounts.ts";
@@ -35,24 +35,22 @@ export interface NoticeFeed<N extends Notice> {
   email(notice: N, t: ReturnType<typeof translator>, portal: string): { subject: string; body: string; link: string; dedupeKey: string };
 }
 
-/** A short token only this feed's calls take (their own audience and type). */
-const callerToken = (deps: ResultsNoticeDeps, name: string) =>
-  signJwt(
-    deps.keys,
-    `${name}+jwt`,
-    { iss: deps.issuer, sub: "identity-provider", aud: `${deps.resultsApiAudience.replace(/\/$/, "")}/${name}` },
-    "60s",
-  );
-
 /** Relays what is waiting once; answers how many e-mails were written (one written before is not counted again). */
 export async function relayNotices<N extends Notice>(deps: ResultsNoticeDeps, feed: NoticeFeed<N>): Promise<number> {
   const what = feed.name.replace("-", " ");
-  const base = `${deps.resultsApiUrl.replace(/\/$/, "")}/${feed.name}`;
-  const claimed = await serviceFetch(`${base}/claim`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${await callerToken(deps, feed.name)}` },
-    signal: AbortSignal.timeout(5000),
-  });
+  // A short token only this feed's calls take (their own audience and type).
+  const token = () => signServiceToken(deps.keys, { issuer: deps.issuer, resultsAudience: deps.resultsApiAudience }, feed.name, "60s");
+  const post = async (path: string, body?: unknown) =>
+    serviceFetch(`${deps.resultsApiUrl.replace(/\/$/, "")}/${feed.name}/${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${await token()}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(5000),
+    });
+  const claimed = await post("claim");
   if (!claimed.ok) throw new Error(`${what}: the results service answered ${claimed.status}`);
   const { notices } = z.object({ notices: z.array(feed.schema) }).parse(await claimed.json());
   if (notices.length === 0) return 0;
@@ -66,12 +64,7 @@ export async function relayNotices<N extends Notice>(deps: ResultsNoticeDeps, fe
     const fresh = await deps.outbox.deliver({ channel: "email", to: account.email, ...email, locale: notice.language, purpose: "notice" });
     if (fresh !== false) written++;
   }
-  const acked = await serviceFetch(`${base}/ack`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${await callerToken(deps, feed.name)}`, "content-type": "application/json" },
-    body: JSON.stringify({ ids: notices.map((notice) => notice.id) }),
-    signal: AbortSignal.timeout(5000),
-  });
+  const acked = await post("ack", { ids: notices.map((notice) => notice.id) });
   if (!acked.ok) throw new Error(`${what}: the results service answered ${acked.status} to the acknowledgement`);
   return written;
 }

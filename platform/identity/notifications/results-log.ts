@@ -4,7 +4,7 @@ import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { accountLocale } from "../interactions/account-notice.ts";
-import { signLogReaderToken } from "../oidc/access-tokens.ts";
+import { signServiceToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, type MessageKey, translate } from "../pages/i18n.ts";
 import { createAccountStore } from "../store/accounts.ts";
@@ -49,7 +49,9 @@ export function resultsLogReader<P>(
   return async (after) => {
     try {
       const response = await serviceFetch(new URL(`${feed.path}?after=${after}&limit=100`, base), {
-        headers: { authorization: `Bearer ${await signLogReaderToken(options.keys, options, feed.log)}` },
+        headers: {
+          authorization: `Bearer ${await signServiceToken(options.keys, options, feed.log, "120s", { scope: `${feed.log}:read` })}`,
+        },
         signal: AbortSignal.timeout(5000),
       });
       if (!response.ok) {

@@ -102,14 +102,16 @@ export function signStepUpProof(
   );
 }
 
-/** This service's token for one of the results service's logs: its own audience and type, never taken for a participant's. */
-export function signLogReaderToken(
+/** This service's own token for the results service's `name` (a log, a notice feed): its own audience and type, never a participant's. */
+export function signServiceToken(
   keys: SigningKeys,
   claims: { issuer: string; resultsAudience: string },
-  log: "kit-steps" | "report-reissues",
+  name: string,
+  expiresIn: string,
+  extra: JWTPayload = {},
 ): Promise<string> {
-  const aud = `${claims.resultsAudience.replace(/\/$/, "")}/${log}`;
-  return signJwt(keys, `${log}+jwt`, { scope: `${log}:read`, iss: claims.issuer, sub: "identity-provider", aud }, "120s");
+  const aud = `${claims.resultsAudience.replace(/\/$/, "")}/${name}`;
+  return signJwt(keys, `${name}+jwt`, { ...extra, iss: claims.issuer, sub: "identity-provider", aud }, expiresIn);
 }
 
 /** The counselling team's token for the results service's request queue: its own audience and type (never a participant's), one working day. */

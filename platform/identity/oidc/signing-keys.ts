@@ -5,7 +5,7 @@ import { type Database, migrate } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { SIGNING_KEY_DEFAULTS } from "../config.ts";
 import { openSecret, sealSecret } from "../domain/factor-seal.ts";
-import { planSigningKeys, type SigningKeyPlan, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
+import { planSigningKeys, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
 import { loadOrCreateSecret } from "../store/secrets.ts";
 import { createSigningKeyStore, SIGNING_KEY_SCHEMA, signingKeyMigrations, type StoredSigningKey } from "../store/signing-key-store.ts";
 import { CLOCK_TOLERANCE_SECONDS, RESULTS_LINK_TTL_SECONDS, STEP_UP_TTL_SECONDS } from "./access-tokens.ts";
@@ -133,21 +133,16 @@ async function prepare(db: Database, factorKey: string, now: Date, logger: Logge
 export async function openSigningKeyRing(db: Database, options: SigningKeyOptions): Promise<SigningKeyRing> {
   const { schedule, logger } = options;
   const { store, sealKey, addNext } = await prepare(db, options.factorKey, options.now(), logger);
-  const opened = new Map<string, JWK>();
   let version: string | undefined;
 
   const openPrivate = (key: StoredSigningKey): JWK => {
-    const known = opened.get(key.kid);
-    if (known) return known;
     const text = openSecret(sealKey, sealContext(key.kid), key.sealedPrivateJwk);
     if (text === null)
       throw new Error(`the signing key ${key.kid} does not open with this IDENTITY_FACTOR_KEY (it was sealed with another)`);
-    const jwk = JSON.parse(text) as JWK;
-    opened.set(key.kid, jwk);
-    return jwk;
+    return JSON.parse(text) as JWK;
   };
 
-  async function read(): Promise<{ keys: StoredSigningKey[]; plan: SigningKeyPlan }> {
+  async function refresh(): Promise<boolean> {
     const now = options.now();
     let keys = await store.list();
     if (keys.length === 0) {
@@ -166,15 +161,9 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
       await store.remove(plan.removable);
       logger.info({ kids: plan.removable }, "signing keys removed: every token they signed has expired");
     }
-    return { keys, plan };
-  }
-
-  async function refresh(): Promise<boolean> {
-    const { keys, plan } = await read();
     if (version === plan.published.join(" ")) return false;
     const byKid = new Map(keys.map((key) => [key.kid, key]));
     const privateKeys = plan.published.map((kid) => openPrivate(byKid.get(kid)!));
-    for (const kid of opened.keys()) if (!plan.published.includes(kid)) opened.delete(kid);
     version = plan.published.join(" ");
     Object.assign(ring, {
       current: privateKeys[0]!,
