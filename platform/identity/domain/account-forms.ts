@@ -1,24 +1,12 @@
+import type { MessageKey } from "../pages/i18n.ts";
 import { checkNewPassword, MIN_PASSWORD_LENGTH } from "./password-policy.ts";
 
 /** A field's problem as a locale key (the pages translate it). */
 export interface FormProblem {
   field: string;
-  key: FormProblemKey;
+  key: MessageKey;
   vars?: Record<string, string | number>;
 }
-
-type FormProblemKey =
-  | "form.emailRequired"
-  | "form.emailInvalid"
-  | "form.firstNameRequired"
-  | "form.lastNameRequired"
-  | "form.nameTooLong"
-  | "password.required"
-  | "password.tooShort"
-  | "password.common"
-  | "password.unchanged"
-  | "password.confirmRequired"
-  | "password.mismatch";
 
 const MAX_EMAIL_LENGTH = 254;
 const MAX_NAME_LENGTH = 100;

@@ -22,16 +22,13 @@ export function createEmailDeliveryWorker(deps: {
 }) {
   const fromAddress = addressOf(deps.from) ?? "localhost";
   return createDeliveryWorker({
-    db: deps.db,
+    ...deps,
     channels: ["email"],
     transport: {
       send: async (message) => deps.transport.send(renderEmail(message, fromAddress)),
       failureOf,
       close: () => deps.transport.close(),
     },
-    now: deps.now,
-    logger: deps.logger,
-    maxAttempts: deps.maxAttempts,
     backoffMs: deps.backoffMs ?? ((attempt) => Math.min(60_000 * 2 ** (attempt - 1), 60 * 60_000)),
     leaseMs: 2 * 60_000,
     maxAgeMs: 24 * 60 * 60_000,

@@ -1,22 +1,7 @@
 import type { DeploymentEnvironment } from "../../../lib/deployment/environment.ts";
 
-/** Where e-mails go: a real SMTP server, or only the outbox (development, or an operator's own relay). */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  /** smtps:// (TLS from the first byte); smtp:// upgrades with STARTTLS when the server offers it. */
-  secure: boolean;
-  user?: string;
-  pass?: string;
-}
-
-export interface MailSettings {
-  smtp: SmtpSettings;
-  /** The From header, e.g. `"DNA Discovery Program" <no-reply@example.org>`. */
-  from: string;
-  /** Attempts per e-mail before it is marked failed and an alert is logged. */
-  maxAttempts: number;
-}
+export type MailSettings = NonNullable<ReturnType<typeof mailSettingsFrom>["settings"]>;
+export type SmtpSettings = MailSettings["smtp"];
 
 const MAIL_TRANSPORTS = ["smtp", "outbox-only"] as const;
 const DEFAULT_MAX_ATTEMPTS = 8;
@@ -31,7 +16,8 @@ export function addressOf(from: string): string | null {
   return ADDRESS.test(address) ? address : null;
 }
 
-function smtpFrom(value: string): SmtpSettings | null {
+/** smtps:// is TLS from the first byte; smtp:// upgrades with STARTTLS when the server offers it. */
+function smtpFrom(value: string) {
   let url: URL;
   try {
     url = new URL(value);
@@ -56,10 +42,7 @@ function smtpFrom(value: string): SmtpSettings | null {
  * deployment that silently sends no e-mail is refused. Problems name the variable, never its value
  * (SMTP_URL holds a password).
  */
-export function mailSettingsFrom(
-  environment: DeploymentEnvironment,
-  env: Readonly<Record<string, string | undefined>>,
-): { settings: MailSettings | null; problems: string[] } {
+export function mailSettingsFrom(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>) {
   const transport = env.MAIL_TRANSPORT?.trim() || undefined;
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   const problems: string[] = [];

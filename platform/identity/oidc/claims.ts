@@ -24,13 +24,8 @@ export function accountClaims(account: Account) {
 
 /** The claims `scope` releases, for answering userinfo ourselves with a results-API access token. */
 export function claimsForScope(account: Account, scope: string): Record<string, unknown> {
-  const scopes = new Set(scope.split(" "));
+  const scopes = scope.split(" ");
   const all = accountClaims(account) as Record<string, unknown>;
-  const released: Record<string, unknown> = {};
-  for (const [name, claims] of Object.entries(OIDC_CLAIMS)) {
-    if (!scopes.has(name)) continue;
-    for (const claim of claims) if (all[claim] !== undefined) released[claim] = all[claim];
-  }
-  released.sub = account.id;
-  return released;
+  const names = Object.entries(OIDC_CLAIMS).flatMap(([name, claims]) => (scopes.includes(name) ? claims : []));
+  return { ...Object.fromEntries(names.filter((claim) => all[claim] !== undefined).map((claim) => [claim, all[claim]])), sub: account.id };
 }

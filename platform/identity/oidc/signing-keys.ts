@@ -21,17 +21,6 @@ export interface SigningKeys {
   readonly publicJwks: { keys: JWK[] };
 }
 
-/** The shared key set as this instance holds it: `current` and the sets follow each refresh. */
-export interface SigningKeyRing extends SigningKeys {
-  /**
-   * Reads the shared key set again, stores a next key when one is due and deletes keys no token can
-   * need any more; answers whether the keys this instance publishes or signs with changed.
-   */
-  refresh(): Promise<boolean>;
-  /** Refreshes every `intervalMs`, calling `onChange` when the keys changed; answers how to stop. */
-  start(intervalMs: number, onChange: () => void): () => Promise<void>;
-}
-
 /** How long a key stays published once it stopped signing: the longest-lived token it signed, and the clock tolerance. */
 export const SIGNING_KEY_RETAIN_SECONDS =
   Math.max(
@@ -130,7 +119,7 @@ async function prepare(db: Database, factorKey: string, now: Date, logger: Logge
  * Opens the shared key set: the first key is created on the first start (it signs at once: no
  * token exists yet), and every instance then follows the rows (planSigningKeys).
  */
-export async function openSigningKeyRing(db: Database, options: SigningKeyOptions): Promise<SigningKeyRing> {
+export async function openSigningKeyRing(db: Database, options: SigningKeyOptions) {
   const { schedule, logger } = options;
   const { store, sealKey, addNext } = await prepare(db, options.factorKey, options.now(), logger);
   let version: string | undefined;
@@ -142,6 +131,7 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
     return JSON.parse(text) as JWK;
   };
 
+  /** Stores a next key when one is due, deletes keys no token needs any more; answers whether the published keys changed. */
   async function refresh(): Promise<boolean> {
     const now = options.now();
     let keys = await store.list();
@@ -173,12 +163,13 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
     return true;
   }
 
-  const ring: SigningKeyRing = {
-    current: {},
-    privateJwks: { keys: [] },
-    publicJwks: { keys: [] },
+  const ring = {
+    current: {} as JWK,
+    privateJwks: { keys: [] as JWK[] },
+    publicJwks: { keys: [] as JWK[] },
     refresh,
-    start: (intervalMs, onChange) =>
+    /** Refreshes every `intervalMs`, calling `onChange` when the keys changed; answers how to stop. */
+    start: (intervalMs: number, onChange: () => void) =>
       repeatEvery(
         intervalMs,
         async () => {

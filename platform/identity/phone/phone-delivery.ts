@@ -23,15 +23,13 @@ export function createPhoneDeliveryWorker(deps: {
   backoffMs?: (attempt: number) => number;
 }) {
   return createDeliveryWorker({
-    db: deps.db,
+    ...deps,
     channels: ["sms", "voice"],
     transport: createTwilioTransport(deps.settings.twilio, {
       statusCallbackUrl: (messageUuid) => `${deps.issuer.replace(/\/$/, "")}${STATUS_CALLBACK_PATH}?m=${messageUuid}`,
       pagesHost: new URL(deps.issuer).hostname,
       timeoutMs: deps.timeoutMs,
     }),
-    now: deps.now,
-    logger: deps.logger,
     maxAttempts: deps.settings.maxAttempts,
     backoffMs: deps.backoffMs ?? ((attempt) => Math.min(5_000 * 2 ** (attempt - 1), 60_000)),
     leaseMs: 60_000,

@@ -7,24 +7,8 @@ const SMS_TRANSPORTS = ["twilio", "outbox-only"] as const;
 export const TWILIO_DEFAULT_API_URL = "https://api.twilio.com";
 const DEFAULT_SMS_MAX_ATTEMPTS = 6;
 
-export interface TwilioSettings {
-  accountSid: string;
-  authToken: string;
-  /** Texts come from this Messaging Service's senders (and may be held no longer than a code lives). */
-  messagingServiceSid?: string;
-  /** Texts come from this number (E.164) when no Messaging Service is named, or alongside it. */
-  fromNumber?: string;
-  /** Calls come from this number (E.164). */
-  voiceFromNumber: string;
-  /** Where the SDK's requests go: the provider's API unless told otherwise. */
-  apiUrl: string;
-}
-
-export interface SmsSettings {
-  twilio: TwilioSettings;
-  /** Attempts per text or call before it is marked failed and an alert is logged (each code lives 10 minutes anyway). */
-  maxAttempts: number;
-}
+export type SmsSettings = NonNullable<ReturnType<typeof smsSettingsFrom>["settings"]>;
+export type TwilioSettings = SmsSettings["twilio"];
 
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
@@ -52,10 +36,7 @@ function apiUrlProblem(value: string, environment: DeploymentEnvironment): strin
  * outbox (SMS_TRANSPORT=outbox-only): a deployment that silently sends no code is refused, as for
  * e-mail. Problems name the variable, never its value (the auth token is a secret).
  */
-export function smsSettingsFrom(
-  environment: DeploymentEnvironment,
-  env: Readonly<Record<string, string | undefined>>,
-): { settings: SmsSettings | null; problems: string[] } {
+export function smsSettingsFrom(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>) {
   const read = (name: string) => env[name]?.trim() || undefined;
   const transport = read("SMS_TRANSPORT");
   const twilioNames = [
