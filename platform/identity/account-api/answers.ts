@@ -1,4 +1,5 @@
-import type { DeliveryRefusal, DeliveryState } from "../store/outbox.ts";
+import type { Channel } from "../domain/codes.ts";
+import type { FlowDelivery } from "../store/outbox.ts";
 import { apiError, type ApiErrorCode } from "./messages.ts";
 
 type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
@@ -25,12 +26,8 @@ export interface Answer {
   delivery?: CodeDelivery | null;
 }
 
-/** A code's delivery as the account API reports it: the channel, where it stands, and why it was refused. */
-export interface CodeDelivery {
-  channel: "sms" | "voice";
-  state: DeliveryState;
-  refusal: DeliveryRefusal | null;
-}
+/** A code's delivery as the account API reports it: never the number. */
+export type CodeDelivery = Omit<FlowDelivery, "to" | "channel"> & { channel: Channel };
 
 export class ApiError extends Error {
   readonly httpStatus: number;

@@ -23,21 +23,6 @@ export interface DeliveryTransport {
   close?(): void;
 }
 
-interface DeliveryWorkerDeps {
-  db: Queryable;
-  channels: readonly OutboxChannel[];
-  transport: DeliveryTransport;
-  now: () => Date;
-  logger: Logger;
-  maxAttempts: number;
-  /** How long to wait before attempt `attempt + 1`. */
-  backoffMs: (attempt: number) => number;
-  /** How long a taken row is held before another worker may take it (longer than any send). */
-  leaseMs: number;
-  /** A row older than this is not sent any more (its code or news is stale). */
-  maxAgeMs: number;
-}
-
 interface DeliveryRound {
   sent: number;
   retried: number;
@@ -53,7 +38,20 @@ const NOUNS: Record<OutboxChannel, string> = { email: "e-mail", sms: "text", voi
  * and marked failed with an alert when it will not. Logs say which row and why, never the destination,
  * the words, the code or a credential.
  */
-export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
+export function createDeliveryWorker(deps: {
+  db: Queryable;
+  channels: readonly OutboxChannel[];
+  transport: DeliveryTransport;
+  now: () => Date;
+  logger: Logger;
+  maxAttempts: number;
+  /** How long to wait before attempt `attempt + 1`. */
+  backoffMs: (attempt: number) => number;
+  /** How long a taken row is held before another worker may take it (longer than any send). */
+  leaseMs: number;
+  /** A row older than this is not sent any more (its code or news is stale). */
+  maxAgeMs: number;
+}) {
   const store = createDeliveryStore(deps.db, deps.now, deps.channels);
 
   async function deliver(message: ClaimedMessage, round: DeliveryRound): Promise<void> {

@@ -4,14 +4,6 @@ import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import { NOTIFIABLE_STEPS, RESEARCH_CHANNELS, RESEARCH_FREQUENCIES, type NotificationPreferenceStore } from "./preferences.ts";
 
-export interface PreferencesApiDeps {
-  preferences: NotificationPreferenceStore;
-  verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
-  grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
-  /** Whether the results service lists a withdrawal for the participant (asked with their token); null when it cannot say now. */
-  hasWithdrawn: (accountId: string, accessToken: string) => Promise<boolean | null>;
-}
-
 const PreferencesBody = z
   .object({
     emailEnabled: z.boolean(),
@@ -29,7 +21,13 @@ const PreferencesBody = z
  * token (a live grant; a results link changes nothing), as the account API. A participant the results
  * service lists as withdrawn is marked so here: research updates end, and asking for them is a 409.
  */
-export function createPreferencesApi(deps: PreferencesApiDeps) {
+export function createPreferencesApi(deps: {
+  preferences: NotificationPreferenceStore;
+  verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
+  grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
+  /** Whether the results service lists a withdrawal for the participant (asked with their token); null when it cannot say now. */
+  hasWithdrawn: (accountId: string, accessToken: string) => Promise<boolean | null>;
+}) {
   async function accountOf(req: IncomingMessage): Promise<{ accountId: string; token: string } | null> {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await deps.verifyAccessToken(token) : null;

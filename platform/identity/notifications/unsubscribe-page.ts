@@ -6,18 +6,16 @@ import { page } from "../pages/layout.ts";
 import type { NotificationPreferenceStore } from "./preferences.ts";
 import { unsubscribeClaim } from "./unsubscribe-token.ts";
 
-export interface UnsubscribeDeps {
-  preferences: NotificationPreferenceStore;
-  unsubscribeKeys: readonly string[];
-  portalUrl: string;
-}
-
 /**
  * GET /notifications/unsubscribe?token=… shows a button (a link scanner that follows it changes
  * nothing); a POST to the same address, the mail client's RFC 8058 one-click request or the button,
  * turns kit e-mails off for the participant the signed token names, without signing in.
  */
-export function createUnsubscribeRoute(deps: UnsubscribeDeps) {
+export function createUnsubscribeRoute(deps: {
+  preferences: NotificationPreferenceStore;
+  unsubscribeKeys: readonly string[];
+  portalUrl: string;
+}) {
   return async function handle(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
     const locale = requestLocale(req);
     const t = translator(locale);

@@ -49,7 +49,7 @@ function portalSignInPolicy(portalClientId: string) {
   return policy;
 }
 
-export interface ProviderOptions {
+export function createOidcProvider(options: {
   issuer: string;
   portalUrl: string;
   portalClientId: string;
@@ -62,9 +62,7 @@ export interface ProviderOptions {
   adapter: NonNullable<Configuration["adapter"]>;
   /** IDENTITY_ACCESS_TOKEN_TTL_SECONDS (ACCESS_TOKEN_TTL_SECONDS unless told otherwise). */
   accessTokenTtlSeconds?: number;
-}
-
-export function createOidcProvider(options: ProviderOptions): Provider {
+}): Provider {
   const { accounts, signInLanguages, resultsApiAudience, portalClientId } = options;
   const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
 

@@ -4,15 +4,6 @@ import twilio from "twilio";
 import { readForm } from "../http/io.ts";
 import type { Outbox } from "../store/outbox.ts";
 
-export interface StatusCallbackDeps {
-  outbox: Outbox;
-  /** The account's auth token: the provider signs each callback with it (X-Twilio-Signature). */
-  authToken: string;
-  /** This service's public address, as the callback URLs given to the provider begin. */
-  issuer: string;
-  logger: Logger;
-}
-
 /**
  * POST /provider/twilio/status?m=<outbox uuid>: the provider's delivery reports for texts and calls.
  * A request is believed only when its X-Twilio-Signature is the provider's signature of the URL it
@@ -20,7 +11,14 @@ export interface StatusCallbackDeps {
  * and changes nothing. An undelivered text or unanswered call is logged as an alert, without the
  * number or the code, and shown on the participant's code page.
  */
-export function createStatusCallbackRoute(deps: StatusCallbackDeps) {
+export function createStatusCallbackRoute(deps: {
+  outbox: Outbox;
+  /** The account's auth token: the provider signs each callback with it (X-Twilio-Signature). */
+  authToken: string;
+  /** This service's public address, as the callback URLs given to the provider begin. */
+  issuer: string;
+  logger: Logger;
+}) {
   const base = deps.issuer.replace(/\/$/, "");
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "POST") {

@@ -39,15 +39,6 @@ class PortalRequestClient extends twilio.RequestClient {
   }
 }
 
-export interface TwilioTransportOptions {
-  /** The status callback URL of an outbox row (its uuid), on this service's public address. */
-  statusCallbackUrl: (messageUuid: string) => string;
-  /** The hosted pages' host, for the origin-bound line of a code text. */
-  pagesHost: string;
-  /** Per request (10 s unless told otherwise); a timed-out send is tried again under the same key. */
-  timeoutMs?: number;
-}
-
 /** Twilio error codes the participant can act on; each is final for that message. */
 const REFUSALS: Record<number, { refusal: SendFailure["refusal"]; words: string }> = {
   21211: { refusal: "invalid-number", words: "invalid number" },
@@ -80,7 +71,17 @@ function twilioFailureOf(error: unknown): SendFailure {
  * Texts through Programmable Messaging and code calls through Voice, with the official SDK. Each
  * request names the row's status callback, so delivery reports come back to this service.
  */
-export function createTwilioTransport(settings: TwilioSettings, options: TwilioTransportOptions): DeliveryTransport {
+export function createTwilioTransport(
+  settings: TwilioSettings,
+  options: {
+    /** The status callback URL of an outbox row (its uuid), on this service's public address. */
+    statusCallbackUrl: (messageUuid: string) => string;
+    /** The hosted pages' host, for the origin-bound line of a code text. */
+    pagesHost: string;
+    /** Per request (10 s unless told otherwise); a timed-out send is tried again under the same key. */
+    timeoutMs?: number;
+  },
+): DeliveryTransport {
   const client = twilio(settings.accountSid, settings.authToken, {
     httpClient: new PortalRequestClient(settings.apiUrl, options.timeoutMs ?? REQUEST_TIMEOUT_MS),
   });
