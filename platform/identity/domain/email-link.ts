@@ -21,8 +21,7 @@ export type EmailCallback = { kind: "invalid" } | { kind: "ok"; otp: string; sta
 export function readEmailCallback(query: URLSearchParams, otpLength: number): EmailCallback {
   const otp = query.get("otp") ?? "";
   const state = query.get("state") ?? "";
-  if (!otp || !state) return { kind: "invalid" };
-  if (!new RegExp(`^\\d{${otpLength}}$`).test(otp) || state.length > 200) return { kind: "invalid" };
+  if (!new RegExp(`^\\d{${otpLength}}$`).test(otp) || !state || state.length > 200) return { kind: "invalid" };
   return { kind: "ok", otp, state };
 }
 

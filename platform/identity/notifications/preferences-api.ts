@@ -1,19 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import * as z from "zod";
 import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts";
-import { NOTIFIABLE_STEPS, RESEARCH_CHANNELS, RESEARCH_FREQUENCIES, type NotificationPreferenceStore } from "./preferences.ts";
-
-const PreferencesBody = z
-  .object({
-    emailEnabled: z.boolean(),
-    steps: z.array(z.union(NOTIFIABLE_STEPS.map((step) => z.literal(step)))).max(NOTIFIABLE_STEPS.length),
-    researchUpdates: z
-      .object({ channel: z.enum(RESEARCH_CHANNELS), frequency: z.enum(RESEARCH_FREQUENCIES) })
-      .strict()
-      .optional(),
-  })
-  .strict();
+import { type NotificationPreferenceStore, PreferencesBody } from "./preferences.ts";
 
 /**
  * GET and POST /api/notifications/preferences: the signed-in participant's e-mail choices (kit steps,

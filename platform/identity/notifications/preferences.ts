@@ -1,3 +1,4 @@
+import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
 /** The kit steps a participant can hear about: sample received, sequencing complete, traits and ancestry ready, health results ready. */
@@ -7,16 +8,19 @@ export type NotifiableStep = (typeof NOTIFIABLE_STEPS)[number];
 /** The step whose e-mail a reissued health or FH report follows: 'Health results ready'. */
 export const HEALTH_STEP: NotifiableStep = 5;
 
-/** Research updates (study news, requests to take part again): by e-mail or not at all, and how often. */
-export const RESEARCH_CHANNELS = ["email", "none"] as const;
-export const RESEARCH_FREQUENCIES = ["as-they-happen", "monthly", "quarterly"] as const;
-type ResearchUpdates = { channel: (typeof RESEARCH_CHANNELS)[number]; frequency: (typeof RESEARCH_FREQUENCIES)[number] };
-
-interface NotificationPreferences {
-  emailEnabled: boolean;
-  steps: NotifiableStep[];
-  researchUpdates: ResearchUpdates;
-}
+/** The choices as a client sends them; research updates (study news, requests to take part again) are optional for a client that does not know them. */
+export const PreferencesBody = z
+  .object({
+    emailEnabled: z.boolean(),
+    steps: z.array(z.union(NOTIFIABLE_STEPS.map((step) => z.literal(step)))).max(NOTIFIABLE_STEPS.length),
+    researchUpdates: z
+      .object({ channel: z.enum(["email", "none"]), frequency: z.enum(["as-they-happen", "monthly", "quarterly"]) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+type ResearchUpdates = NonNullable<z.infer<typeof PreferencesBody>["researchUpdates"]>;
+type NotificationPreferences = Required<z.infer<typeof PreferencesBody>>;
 
 /** What the store answers: the choices, and whether the participant has withdrawn from research (then none is sent, whatever was chosen). */
 export type StoredPreferences = NotificationPreferences & { researchWithdrawn: boolean };
@@ -75,7 +79,7 @@ export function createNotificationPreferences(db: Queryable, now: () => Date) {
       return row ? new Date(row.updated_at).getTime() : 0;
     },
     /** Saves the kit e-mail choices, and the research-update ones when given (a client that does not know them keeps them). */
-    async save(accountId: string, preferences: Omit<NotificationPreferences, "researchUpdates"> & { researchUpdates?: ResearchUpdates }) {
+    async save(accountId: string, preferences: z.infer<typeof PreferencesBody>) {
       const steps = NOTIFIABLE_STEPS.filter((step) => preferences.steps.includes(step));
       const research = preferences.researchUpdates;
       await db.query(
