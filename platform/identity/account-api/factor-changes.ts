@@ -12,13 +12,7 @@ import type { AccountApiDeps, Handlers } from "./deps.ts";
 import type { PassedVerifications } from "./passed-verifications.ts";
 
 /** The participant's browser (the portal passes its User-Agent), listed beside each change as 'Chrome on Linux'. */
-export const deviceBody = z.object({
-  device: z
-    .string()
-    .max(1000)
-    .optional()
-    .transform((agent) => deviceName(agent)),
-});
+export const deviceBody = z.object({ device: z.string().max(1000).optional().transform(deviceName) });
 const totpConfirmBody = deviceBody.extend({ code: z.string().max(100).default("") });
 const passkeyName = z.string().trim().min(1).max(60);
 const passkeyFinishBody = deviceBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }), name: passkeyName });

@@ -22,7 +22,7 @@ const codePurpose = (purpose: StepUpPurpose) => (purpose === "password-update" ?
 const stepUpSendBody = z.object({
   authMethod: z
     .string()
-    .transform((v) => v.toLowerCase())
+    .toLowerCase()
     .pipe(z.enum(["sms", "voice"])),
   purpose: z.enum(STEP_UP_PURPOSES),
 });

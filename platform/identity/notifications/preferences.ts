@@ -9,16 +9,13 @@ export type NotifiableStep = (typeof NOTIFIABLE_STEPS)[number];
 export const HEALTH_STEP: NotifiableStep = 5;
 
 /** The choices as a client sends them; research updates (study news, requests to take part again) are optional for a client that does not know them. */
-export const PreferencesBody = z
-  .object({
-    emailEnabled: z.boolean(),
-    steps: z.array(z.union(NOTIFIABLE_STEPS.map((step) => z.literal(step)))).max(NOTIFIABLE_STEPS.length),
-    researchUpdates: z
-      .object({ channel: z.enum(["email", "none"]), frequency: z.enum(["as-they-happen", "monthly", "quarterly"]) })
-      .strict()
-      .optional(),
-  })
-  .strict();
+export const PreferencesBody = z.strictObject({
+  emailEnabled: z.boolean(),
+  steps: z.array(z.union(NOTIFIABLE_STEPS.map((step) => z.literal(step)))).max(NOTIFIABLE_STEPS.length),
+  researchUpdates: z
+    .strictObject({ channel: z.enum(["email", "none"]), frequency: z.enum(["as-they-happen", "monthly", "quarterly"]) })
+    .optional(),
+});
 type ResearchUpdates = NonNullable<z.infer<typeof PreferencesBody>["researchUpdates"]>;
 type NotificationPreferences = Required<z.infer<typeof PreferencesBody>>;
 

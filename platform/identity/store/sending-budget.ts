@@ -208,8 +208,7 @@ export function createSendingBudget(
       max: limit.max,
       windowMinutes: limit.windowMs / 60_000,
     };
-    if (shared) logger.error(line, "message budget exhausted");
-    else logger.warn(line, "message budget exhausted");
+    logger[shared ? "error" : "warn"](line, "message budget exhausted");
   }
 
   return {
