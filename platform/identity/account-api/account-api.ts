@@ -54,9 +54,7 @@ export function createAccountApi(deps: AccountApiDeps) {
       return sendJson(res, 405, { status: "FAILURE", ...apiError("badRequest") });
     }
     try {
-      const caller = await authenticate(req);
-      const body = await readJson(req);
-      sendJson(res, 200, await handler(caller, body));
+      sendJson(res, 200, await handler(await authenticate(req), await readJson(req)));
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.httpStatus === 401) res.setHeader("www-authenticate", 'Bearer error="invalid_token"');

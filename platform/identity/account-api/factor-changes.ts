@@ -54,7 +54,6 @@ export function factorChangeHandlers(deps: AccountApiDeps, passed: PassedVerific
       // A requested phone change whose cooling-off period is over is applied when the page is viewed.
       await deps.phoneChangeSettler.settle(caller.account.id);
       const account = (await deps.accounts.findById(caller.account.id)) ?? caller.account;
-      const freshUntil = await passed.factorsOpenUntil(caller);
       const pending = await deps.phoneChanges.pending(account.id);
       return {
         status: "SUCCESS",
@@ -64,7 +63,7 @@ export function factorChangeHandlers(deps: AccountApiDeps, passed: PassedVerific
           totp: await factors.hasTotp(account.id),
           recoveryCodesLeft: await factors.recoveryCodesLeft(account.id),
           lastFactor: await factors.lastFactor(account.id),
-          freshUntil: freshUntil?.toISOString() ?? null,
+          freshUntil: (await passed.factorsOpenUntil(caller))?.toISOString() ?? null,
           pendingPhoneChange: pending
             ? {
                 phone: maskPhone(pending.newPhone),

@@ -48,10 +48,8 @@ export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, sch
   const signing = ordered[signingIndex]!;
   const later = ordered.slice(signingIndex + 1);
   const retired = ordered.slice(0, signingIndex);
-  const removable = retired.filter((_key, index) => {
-    const retiredAt = ordered[index + 1]!.signsFrom.getTime();
-    return at >= retiredAt + schedule.retainMs;
-  });
+  // A key retires when the next one starts signing.
+  const removable = retired.filter((_key, index) => at >= ordered[index + 1]!.signsFrom.getTime() + schedule.retainMs);
   const kept = retired.filter((key) => !removable.includes(key)).reverse();
   const waiting = later.at(-1) ?? null;
   return {
