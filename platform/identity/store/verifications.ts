@@ -8,6 +8,8 @@ import type { BudgetClaim, BudgetScope, SendingBudget } from "./sending-budget.t
 export const CODE_TTL_MS = 10 * 60_000;
 /** A passed verification opens its purpose's change this long, in the session that passed it. */
 const PASSED_VERIFICATION_MS = 5 * 60_000;
+/** Exactly one scope of idp_passed_verifications. */
+const SCOPE = "account_id = $1 AND grant_id = $2 AND purpose = $3";
 
 /** Whose verification: one account, in one session (its grant), for one purpose. */
 export interface PassedScope {
@@ -187,26 +189,20 @@ export function createVerifications(
     },
 
     /** The verification still standing for exactly this scope, or null. */
-    async passed(scope: PassedScope): Promise<PassedVerification | null> {
-      const [row] = await db.query<{ method: PassedMethod; verified_at: Date | string }>(
-        "SELECT method, verified_at FROM idp_passed_verifications WHERE account_id = $1 AND grant_id = $2 AND purpose = $3",
-        [scope.accountId, scope.grantId, scope.purpose],
-      );
-      return row ? standing(row, scope) : null;
-    },
+    passed: (scope: PassedScope) => standing(`SELECT method, verified_at FROM idp_passed_verifications WHERE ${SCOPE}`, scope),
 
     /** Takes the standing verification (single use): whoever takes it first, only once. */
-    async takePassed(scope: PassedScope): Promise<PassedVerification | null> {
-      const [row] = await db.query<{ method: PassedMethod; verified_at: Date | string }>(
-        `DELETE FROM idp_passed_verifications WHERE account_id = $1 AND grant_id = $2 AND purpose = $3
-         RETURNING method, verified_at`,
-        [scope.accountId, scope.grantId, scope.purpose],
-      );
-      return row ? standing(row, scope) : null;
-    },
+    takePassed: (scope: PassedScope) =>
+      standing(`DELETE FROM idp_passed_verifications WHERE ${SCOPE} RETURNING method, verified_at`, scope),
   };
 
-  function standing(row: { method: PassedMethod; verified_at: Date | string }, scope: PassedScope): PassedVerification | null {
+  async function standing(sql: string, scope: PassedScope): Promise<PassedVerification | null> {
+    const [row] = await db.query<{ method: PassedMethod; verified_at: Date | string }>(sql, [
+      scope.accountId,
+      scope.grantId,
+      scope.purpose,
+    ]);
+    if (!row) return null;
     const verifiedAt = new Date(row.verified_at);
     const until = new Date(verifiedAt.getTime() + (scope.standsForMs ?? PASSED_VERIFICATION_MS));
     return until > now() ? { method: row.method, verifiedAt, until } : null;
