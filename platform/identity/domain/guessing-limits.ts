@@ -1,9 +1,14 @@
 import { codeLength, type DeliveryChannel } from "./codes.ts";
 
 /**
- * How many wrong one-time codes an account may send, and what that gives an attacker (the rules and
- * their odds: docs/security.md, 'Guessing odds' and 'Recovery guessing'). Purposes are counted apart,
- * so a stranger guessing recovery codes cannot block the participant's sign-in; only real guesses count.
+ * How many wrong one-time codes an account may send, and what that gives an attacker.
+ *
+ * Each code dies after MAX_WRONG_TRIES_PER_CODE wrong tries. Across codes, wrong tries are counted
+ * per account, per purpose (sign-in, recovery, password update, enrolment, registration: a stranger
+ * guessing recovery codes cannot block the participant's sign-in), every channel and the app
+ * together weighted by what a guess could win (KNOWN_PASSWORD_BUDGET_UNITS), over a rolling window. Only real guesses count: a try against a code that is already dead, expired or missing
+ * guesses nothing and costs nothing. A device the participant has signed in from before (the
+ * signed remember-device cookie) has a budget of its own, so a stranger never spends it.
  */
 export const MAX_WRONG_TRIES_PER_CODE = 5;
 export const CODE_FAILURE_WINDOW_MS = 30 * 24 * 60 * 60_000;
@@ -33,9 +38,18 @@ export function yearlyGuessingOdds(channel: DeliveryChannel): number {
 }
 
 /**
- * Flows a stranger reaches without the password (recovery, unlock): wrong codes escalate what asking
- * for the next code takes (the security check, then waits per flow and source, and per account across
- * sources, which bounds a stranger with many addresses); they never refuse the right code of a code sent.
+ * Flows a stranger reaches without the password (recovery, unlock). A wrong code there is counted
+ * against the flow (this interaction), the source (the client address, by the trusted-proxy rule)
+ * and, weighted by what it could have won, the account: it escalates, it never refuses a code.
+ * Each code still dies after MAX_WRONG_TRIES_PER_CODE wrong tries. Asking for a new code then:
+ * - after RECOVERY_CHECK_AFTER wrong codes from the flow or the source: the security check first;
+ * - after RECOVERY_DELAY_AFTER: also a wait since the last wrong code, RECOVERY_SOURCE_DELAY_BASE_MS
+ *   doubling with every further code's worth (MAX_WRONG_TRIES_PER_CODE), up to RECOVERY_SOURCE_DELAY_MAX_MS;
+ * - for the account, from any source, once its wrong codes are worth RECOVERY_ACCOUNT_FREE_UNITS
+ *   within CODE_FAILURE_WINDOW_MS: a wait since its last wrong code or paced code,
+ *   RECOVERY_ACCOUNT_DELAY_BASE_MS doubling with every RECOVERY_ACCOUNT_STEP_UNITS more, up to
+ *   RECOVERY_ACCOUNT_DELAY_MAX_MS. This is what bounds a stranger with many addresses; it delays
+ *   the participant's own recovery then, never refuses the right code of a code that was sent.
  */
 export const RECOVERY_CHECK_AFTER = 5;
 const RECOVERY_DELAY_AFTER = 10;
@@ -74,9 +88,11 @@ export const accountDelayMs = (units: number) =>
   );
 
 /**
- * The most a stranger wins against one account in a year of recovery guessing (any number of addresses,
- * every check solved): a simulation of the greediest attacker, a code as soon as the account's wait and
- * the recovery budget per number (`codesPerDay`) allow, all its tries spent at once, in one channel.
+ * The most a stranger wins against one account in a year of recovery guessing, with any number of
+ * addresses and every security check solved: a simulation of the greediest attacker (a code as soon
+ * as the account's wait and the recovery sending budget per number allow, all its tries spent at
+ * once, all in one channel). `codesPerDay` is the recovery budget per number (SEND_BUDGET_RECOVERY_NUMBER_DAILY).
+ * Returns the wrong guesses and the union-bound odds of one hit.
  */
 export function yearlyRecoveryGuessing(channel: DeliveryChannel, codesPerDay: number, codesPerHour = codesPerDay) {
   const units = guessUnits(channel);
@@ -109,9 +125,11 @@ export function yearlyRecoveryGuessing(channel: DeliveryChannel, codesPerDay: nu
 }
 
 /**
- * With the password known: one budget of wrong codes per account, purpose and kind of device across
- * every channel, in guessUnits (8 voice codes, 80 texts, or any mix); an app code weighs
- * TOTP_ACCEPTED_CODES because it accepts the step before and after. A code past the budget is not compared.
+ * With the password known (sign-in, and the codes of a signed-in session): one budget of wrong codes
+ * per account, purpose and kind of device across every channel, in the units of guessUnits, an app
+ * code weighing TOTP_ACCEPTED_CODES because it accepts the step before and after. 80 units in
+ * CODE_FAILURE_WINDOW_MS: 8 wrong voice codes, 80 texts or e-mails, or 26 app codes, or any mix; a
+ * code that would take it past the budget is not compared, so a year never holds more than 80 × 365/30.
  */
 export const KNOWN_PASSWORD_BUDGET_UNITS = 80;
 const TOTP_ACCEPTED_CODES = 3;

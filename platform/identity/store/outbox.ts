@@ -32,7 +32,11 @@ export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flow
   delivery: DeliveryState;
 }
 
-/** How a message's delivery went (`pending`: not handed over, or outbox-only; `failed`: refused or given up). */
+/**
+ * How a message's delivery went, as the participant's page and the development outbox say it:
+ * `pending` (in the outbox, not yet handed over, or outbox-only), `sent` (the provider took it),
+ * `delivered`, `undelivered` (the provider or the carrier reported it lost), `failed` (refused or given up).
+ */
 export type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
 
 /** Why a text or call was refused for good, as far as the participant can act on it. */
@@ -64,7 +68,11 @@ function deliveryStateOf(row: DeliveryColumns): DeliveryState {
 
 const REFUSALS: readonly DeliveryRefusal[] = ["invalid-number", "not-sms-capable", "opted-out", "other"];
 
-/** Twilio's statuses in the order they come: reports arrive in any order, and never move a message back. */
+/**
+ * The provider's statuses (Twilio's for messages and calls) in the order they come, those of one rank
+ * together: a report never moves a message back (a late 'sent' after 'delivered'), since reports may
+ * arrive in any order.
+ */
 const STATUS_RANKS = [
   ["accepted", "scheduled", "queued", "initiated"],
   ["sending", "ringing"],

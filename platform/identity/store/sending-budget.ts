@@ -94,7 +94,11 @@ const newNumberBuckets = (accountKey: string, phone: string) => ({
 });
 const newcomerBucket = (accountId: string) => `send:newcomer:${accountId}`;
 
-/** Which budget refused (`deployment-unreserved`: the share of a channel's budget others than established participants may use). */
+/**
+ * Which budget refused: the account's, the number's (after a password), the recovery budgets per
+ * number or per e-mail (without one), a pool, or a channel's deployment budget (`deployment` for
+ * established participants, `deployment-unreserved` for the share everyone else may use).
+ */
 export type BudgetScope =
   | "account"
   | "number"
@@ -108,12 +112,19 @@ export type BudgetScope =
   | `deployment-unreserved:${Channel}`;
 export type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
 
-/** Who pays for a code; `source`: the client address of a hosted page's request (none for the account API). */
+/**
+ * Who pays for a code: a participant after their password or session, or a recovery without one
+ * (`rememberedAccount`: started from that account's remembered browser). `source`: the client address
+ * of a hosted page's request (none for the account API, which the portal's server calls).
+ */
 export type BudgetClaim = (
   { pool: "established" | "newcomer"; accountKey: string } | { pool: "recovery"; email: string; rememberedAccount?: string }
 ) & { source?: string };
 
-/** An account's registration cohort (accounts a stranger creates in a burst share one), or null. */
+/**
+ * An account's registration cohort: the hour it registered itself in (null for accounts that came
+ * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
+ */
 export type CohortOf = (claim: BudgetClaim) => Promise<string | null>;
 
 export type Send = BudgetClaim & {
@@ -156,7 +167,9 @@ export function createSendingBudget(
       if (send.to !== null) add("number", `send:number:${numberKey(send.to)}`, budgets.perNumber, maskPhone(send.to));
     }
     const pool = budgets.pools[send.pool];
-    // No one address and no one registration cohort may spend what everyone else waits for.
+    // Inside the newcomers' and the anonymous recovery pool, no one address and no one registration
+    // cohort may take more than its share: neither a script at one address nor a burst of accounts
+    // it registered can spend what everyone else is waiting for.
     if (send.pool === "newcomer" || (send.pool === "recovery" && !remembered)) {
       const share = (fraction: number) => [{ ...pool, max: Math.max(1, Math.floor(pool.max * fraction)) }];
       const poolBucket = `send:pool:${send.pool}`;
@@ -230,7 +243,10 @@ export function createSendingBudget(
       return (await firstExceeded(checksOf(send, await cohortOf(send)))) === null;
     },
 
-    /** Established once the account has a verified phone and is past its first `newcomerHours` (or came with its phone). */
+    /**
+     * The pool an account's codes come from: established once it has a verified phone and is past its
+     * first `newcomerHours` (an account that came with its phone is established from the start).
+     */
     async poolOf(account: { id: string; phone: string | null }): Promise<"established" | "newcomer"> {
       if (!account.phone) return "newcomer";
       const recent = await throttle.isLimited(newcomerBucket(account.id), { max: 1, windowMs: budgets.newcomerWindowMs });
