@@ -27,14 +27,12 @@ export function createKitStepSender(deps: LogMailerDeps & { feed: KitStepFeed })
       return page && { entries: page.changes, lastId: page.lastId };
     },
     outcome: (change, preferences) => (wantsEmailFor(preferences, change.step) ? "sent" : "off"),
-    claim: async (tx, change, outcome) =>
-      (
-        await tx.query(
-          `INSERT INTO idp_kit_step_notices (change_key, account_id, step, outcome, decided_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (change_key) DO NOTHING RETURNING change_key`,
-          [`${change.userId}:${change.step}:${change.changedAt}`, change.userId, change.step, outcome, deps.now()],
-        )
-      ).length > 0,
+    claim: (tx, change, outcome) =>
+      tx.query(
+        `INSERT INTO idp_kit_step_notices (change_key, account_id, step, outcome, decided_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (change_key) DO NOTHING RETURNING change_key`,
+        [`${change.userId}:${change.step}:${change.changedAt}`, change.userId, change.step, outcome, deps.now()],
+      ),
     email: (change, locale, unsubscribe) => ({
       purpose: "kit-step",
       ...noticeEmail(locale, deps.portalUrl, unsubscribe, {

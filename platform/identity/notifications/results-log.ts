@@ -120,8 +120,8 @@ export function createLogMailer<E extends { id: number; userId: string }>(
     read: (after: number) => Promise<LogPage<E> | null>;
     /** "sent" when the participant's choices want the entry e-mailed, otherwise why not. */
     outcome: (entry: E, preferences: StoredPreferences) => string;
-    /** Records the decision under the entry's key; false when it was recorded before. */
-    claim: (tx: Queryable, entry: E, outcome: string) => Promise<boolean>;
+    /** Records the decision under the entry's key, answering the row it wrote (none when it was recorded before). */
+    claim: (tx: Queryable, entry: E, outcome: string) => Promise<unknown[]>;
     email: (entry: E, locale: Locale, unsubscribe: string) => Omit<OutgoingMessage, "channel" | "to" | "locale">;
     /** The warning a failed run logs. */
     failure: string;
@@ -132,7 +132,7 @@ export function createLogMailer<E extends { id: number; userId: string }>(
       const account = await createAccountStore(tx).findById(entry.userId);
       const choices = createNotificationPreferences(tx, deps.now);
       const outcome = account ? log.outcome(entry, await choices.get(entry.userId)) : "no-account";
-      if (!(await log.claim(tx, entry, outcome)) || outcome !== "sent" || !account) return false;
+      if ((await log.claim(tx, entry, outcome)).length === 0 || outcome !== "sent" || !account) return false;
       const locale = accountLocale(account);
       const unsubscribe = unsubscribeUrl(deps.issuer, deps.unsubscribeKeys, account.id, locale, await choices.version(account.id));
       await createOutbox(tx, deps.now).deliver({ channel: "email", to: account.email, locale, ...log.email(entry, locale, unsubscribe) });

@@ -41,14 +41,12 @@ export function createReportReissueSender(deps: LogMailerDeps & { feed: ReportRe
     },
     outcome: (reissue, preferences) =>
       !HEALTH_REPORT_APPS.includes(reissue.appName) ? "not-health" : wantsEmailFor(preferences, HEALTH_STEP) ? "sent" : "off",
-    claim: async (tx, reissue, outcome) =>
-      (
-        await tx.query(
-          `INSERT INTO idp_report_reissue_notices (notice_key, account_id, app_id, version, outcome, decided_at) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (notice_key) DO NOTHING RETURNING notice_key`,
-          [reissueKey(reissue), reissue.userId, reissue.appId, reissue.version, outcome, deps.now()],
-        )
-      ).length > 0,
+    claim: (tx, reissue, outcome) =>
+      tx.query(
+        `INSERT INTO idp_report_reissue_notices (notice_key, account_id, app_id, version, outcome, decided_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (notice_key) DO NOTHING RETURNING notice_key`,
+        [reissueKey(reissue), reissue.userId, reissue.appId, reissue.version, outcome, deps.now()],
+      ),
     email: (reissue, locale, unsubscribe) => ({
       purpose: "report-reissue",
       // The outbox row is keyed by report and version too: however it is reached again, one e-mail.
