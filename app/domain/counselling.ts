@@ -6,6 +6,7 @@ import {
   COUNSELLING_WINDOW_MIN_MINUTES,
   COUNSELLING_WINDOWS_MAX,
 } from "../../lib/program/counselling.ts";
+import { isCalendarDate } from "./calendar-date";
 
 export { offersCounselling } from "../../lib/program/counselling.ts";
 
@@ -75,15 +76,8 @@ export function isTimeZone(zone: string): boolean {
  * time that does not exist on any calendar, or an unknown zone.
  */
 export function zonedTimeToInstant(date: string, time: string, zone: string): Date | null {
-  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!dateMatch || !timeMatch || !isTimeZone(zone)) return null;
-  const [year, month, day] = [Number(dateMatch[1]), Number(dateMatch[2]), Number(dateMatch[3])];
-  const [hour, minute] = [Number(timeMatch[1]), Number(timeMatch[2])];
-  if (hour > 23 || minute > 59) return null;
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || !isTimeZone(zone)) return null;
+  const wall = Date.parse(`${date}T${time}:00Z`);
   const guess = wall - zoneOffsetMs(wall, zone);
   return new Date(wall - zoneOffsetMs(guess, zone));
 }

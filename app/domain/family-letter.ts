@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { SHARE_CODE_PATTERN } from "./report-share";
+import { CLINICIAN_PAGE_HEADERS, SHARE_CODE_PATTERN } from "./report-share";
 
 /**
  * A letter for the family after a familial hypercholesterolemia (FH) result: plain words for relatives
@@ -78,8 +78,4 @@ export const RelativeCodeSchema = z.object({
 });
 
 /** The relatives' page: never stored, kept out of search engines, and no address sent to other sites. */
-export const RELATIVE_PAGE_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
+export const RELATIVE_PAGE_HEADERS = CLINICIAN_PAGE_HEADERS;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isCalendarDate } from "./calendar-date";
 import { SHARE_CODE_PATTERN, SHARE_DAYS, SHARE_LINK_PATTERN } from "./report-share";
 
 /** Control characters are never part of a name; the results service refuses them too. */
@@ -28,15 +29,7 @@ const birthDate = z
   .string({ error: "open.errors.birthDateRequired" })
   .trim()
   .min(1, { error: "open.errors.birthDateRequired" })
-  .refine(
-    (value) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      if (!match) return false;
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getTime() <= Date.now();
-    },
-    { error: "open.errors.birthDateInvalid" },
-  );
+  .refine((value) => isCalendarDate(value) && Date.parse(`${value}T00:00:00Z`) <= Date.now(), { error: "open.errors.birthDateInvalid" });
 
 /** The clinician's form: the code (or the link's secret, carried by the page) and the date of birth. */
 export const OpenShareSchema = z.union([
