@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ReportContentSchema, type ReportContent } from "./report-content";
 import { CLINICIAN_PAGE_HEADERS, SHARE_CODE_PATTERN } from "./report-share";
 
 /**
@@ -49,19 +50,9 @@ export const FamilyLetterSchema = z.object({
 });
 export type FamilyLetter = z.infer<typeof FamilyLetterSchema>;
 
-const LetterSectionSchema = z.object({
-  heading: z.string(),
-  paragraphs: z.array(z.string()).optional(),
-  rows: z.array(z.tuple([z.string(), z.string()])).optional(),
-});
-/** The letter's words, the same on the page and in the PDF. */
-export const LetterContentSchema = z.object({
-  language: z.enum(LETTER_LANGUAGES),
-  title: z.string(),
-  participantName: z.string(),
-  sections: z.array(LetterSectionSchema),
-});
-export type LetterContent = z.infer<typeof LetterContentSchema>;
+/** The letter's words, the same on the page and in the PDF, written as a report is. */
+export const LetterContentSchema = ReportContentSchema;
+export type LetterContent = ReportContent;
 
 /** The report's letter the page shows: the open one, else none (a new one is made on request). */
 export const openLetterOf = (letters: FamilyLetter[], appId: string) =>

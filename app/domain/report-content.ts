@@ -44,10 +44,16 @@ export function shownVersionOf(reply: z.infer<typeof ReportContentReplySchema>):
 /** The report's page in the portal, and its PDF beside it: addressed by app and, for a reissued report, version. */
 export const REPORT_PAGE_PATH = "/results/report";
 export const REPORT_PDF_PATH = "/results/report.pdf";
-export const REPORT_APP_PARAM = "app";
+const REPORT_APP_PARAM = "app";
 
 const reportQuery = (appId: string, version: number | undefined) =>
   new URLSearchParams({ [REPORT_APP_PARAM]: appId, ...(version === undefined ? {} : { [VERSION_PARAM]: String(version) }) });
+
+/** The page's and the PDF's query as the report form's fields, for its schema to check. */
+export const reportFieldsOf = (search: URLSearchParams) => ({
+  appId: search.get(REPORT_APP_PARAM) ?? "",
+  version: search.get(VERSION_PARAM) ?? undefined,
+});
 
 export function reportPagePath(appId: string, version?: number): string {
   return `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
