@@ -48,6 +48,8 @@ export function codeFieldError(errorCode: string | undefined, method: AuthMethod
 /** The buttons (named `intent`) of every verification; a flow adds its own before or after (the password update's 'start'). */
 export const VERIFICATION_INTENTS = ["send-code", "resend", "verify", "verify-passkey", "other-way", "cancel"] as const;
 export type VerificationIntent = (typeof VERIFICATION_INTENTS)[number];
+/** The withdrawal's and the download's intents: a passkey does not confirm them. */
+export const CodeOnlyIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey"]);
 
 /** What a code step's POST answered when it stayed on the step (shown once, on the page it redirected to). */
 export type VerificationReply = {
