@@ -23,11 +23,7 @@ export const familyLetterPath = (appId: string, language?: LetterLanguage) =>
 export const familyLetterPdfPath = (letterId: string, language: LetterLanguage) =>
   `${FAMILY_LETTER_PDF_PATH}?letter=${encodeURIComponent(letterId)}&in=${language}`;
 
-/**
- * Whether a result card offers the family letter: a ready FH report that found a pathogenic or likely
- * pathogenic variant. A letter asking relatives to be tested beside a result that found none would
- * contradict the report.
- */
+/** Only beside a ready FH report that found a (likely) pathogenic variant: otherwise the letter would contradict it. */
 export const offersFamilyLetter = (app: { appName: string; reportReady: boolean; variantFound: boolean }) =>
   app.reportReady && app.appName === FAMILY_LETTER_APP && app.variantFound;
 

@@ -2,15 +2,9 @@ import { accountErrors } from "~/locales/en/profile.json";
 import type { AuthMethod } from "./auth-code";
 import { codeFieldError, type VerificationNotice } from "./verification";
 
-/**
- * SPEC.md §8, the password update rows: which words the participant sees for each failure the
- * account API reports. Keys are in the profile namespace.
- */
+/** SPEC.md §8, the password update rows: the words (profile namespace) for each failure the account API reports. */
 
-/**
- * Every error code the account API answers with (platform/identity/account-api/messages.ts): the codes
- * the catalogs word under `accountErrors`, so a Spanish page never shows the API's English.
- */
+/** The account API's error codes (platform/identity/account-api/messages.ts), each worded in both catalogs. */
 export const ACCOUNT_ERROR_CODES = Object.keys(accountErrors) as (keyof typeof accountErrors)[];
 
 type AccountErrorCode = keyof typeof accountErrors;

@@ -58,7 +58,7 @@ export type ResultApp = {
   label: string;
   labelEs: string | null;
   type: string;
-  /** Whether the app's results are ready (kit status and type): only then is a report offered. */
+  /** Only then is a report offered. */
   reportReady: boolean;
   /** A data file's size (the exome download), when the results service gives it. */
   fileBytes: number | null;

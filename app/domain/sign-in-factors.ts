@@ -1,9 +1,6 @@
 import type { FactorChange, SignInFactors } from "./sign-in-factor-forms";
 
-/**
- * Login & Security's sign-in methods: paths, the flow's steps and pure rules, with no schema library,
- * so the page that lists them loads none (the forms' schemas are in sign-in-factor-forms.ts).
- */
+/** Sign-in methods' paths, steps and rules, without zod so the page listing them loads none (schemas: sign-in-factor-forms.ts). */
 export type { FactorChange, FactorIntent, SignInFactors } from "./sign-in-factor-forms";
 
 export const FACTORS_PATH = "/profile/security/factors";
@@ -70,9 +67,8 @@ export const passkeyOpens = (factors: SignInFactors, change: FactorChange, oldNu
   factors.passkeys.length > 0 && opensChange(factors, change, oldNumberUnavailable);
 
 /**
- * A new phone number when the current one cannot receive codes: confirmed with the app or a passkey
- * instead, it takes effect only after a cooling-off period. Offered to those who have one of them:
- * with the app (any browser), or with a passkey only (a browser that can use it); null: not offered.
+ * A new phone number when the current one cannot receive codes, confirmed with the app or else a
+ * passkey, takes effect after a cooling-off period; null: not offered.
  */
 export function changePhoneWithoutItBy(factors: SignInFactors, change: FactorChange): "app" | "passkey" | null {
   if (change !== "change-phone" || !oldNumberReceives(factors)) return null;

@@ -3,10 +3,8 @@ import { privatePageHeaders, readSession, visitorOf } from "~/services/session.s
 import type { Route } from "./+types/$";
 
 /**
- * Unknown URLs answer a real 404, rendered by the app's error boundary; someone signed in keeps
- * their header and menu. Reading the session never changes it. The answer is never stored (it may
- * carry the participant's name): the root's error boundary renders it, and the root's `headers` keeps
- * the `Cache-Control` thrown here.
+ * Unknown URLs answer a real 404; someone signed in keeps their header. Never stored (it may carry the
+ * participant's name): the root's `headers` keeps the `Cache-Control` thrown here.
  */
 async function notFound(request: Request): Promise<never> {
   const { session } = await readSession(request);
