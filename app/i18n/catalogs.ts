@@ -57,19 +57,16 @@ function downloadCatalog(language: Language, namespace: Namespace): Promise<Cata
   const url = catalogUrl(language, namespace);
   let download = downloads.get(url);
   if (!download) {
-    download = fetchCatalog(url, language, namespace);
+    download = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`catalog ${language}/${namespace}: ${response.status}`);
+      const catalog = (await response.json()) as Catalog;
+      // The program's name is shared with the embedded services and merged into `common`, as on the server.
+      return namespace === "common" ? { ...programStrings[language], ...catalog } : catalog;
+    });
     downloads.set(url, download);
     download.catch(() => downloads.delete(url));
   }
   return download;
-}
-
-async function fetchCatalog(url: string, language: Language, namespace: Namespace): Promise<Catalog> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`catalog ${language}/${namespace}: ${response.status}`);
-  const catalog = (await response.json()) as Catalog;
-  // The program's name is shared with the embedded services and merged into `common`, as on the server.
-  return namespace === "common" ? { ...programStrings[language], ...catalog } : catalog;
 }
 
 /**
