@@ -18,6 +18,9 @@ export type CollectionDayProblem = "required" | "invalid" | "future" | "too-old"
  * today (a day's grace: the participant's today may be ahead of the server's) and not more than
  * OLDEST_COLLECTION_DAYS ago.
  */
+/** The latest day the form offers: tomorrow, by the same day's grace. */
+export const latestCollectionDay = (now: Date) => new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
+
 export function collectionDayProblem(value: string, now: Date): CollectionDayProblem | null {
   const day = value.trim();
   if (day === "") return "required";
