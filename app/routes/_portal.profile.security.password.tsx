@@ -228,9 +228,8 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
 }
 
 /**
- * Without JavaScript each step is a full page; a flow begun on Login & Security with JavaScript runs the
- * same forms inside the 'Update Password' modal. A step the server sent as a page stays a page when the
- * script runs, so nothing typed into it before then is lost and nothing on it moves.
+ * Without JavaScript each step is a page; with it, inside the 'Update Password' modal. A step the server
+ * sent as a page stays one when the script runs, so nothing typed into it is lost and nothing moves.
  */
 export default function PasswordUpdate({ loaderData: view, actionData: refused }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
