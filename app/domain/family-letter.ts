@@ -3,8 +3,9 @@ import { ReportContentSchema, type ReportContent } from "./report-content";
 import { CLINICIAN_PAGE_HEADERS, SHARE_CODE_PATTERN } from "./report-share";
 
 /**
- * A letter for relatives after a familial hypercholesterolemia (FH) result, opened by a relative code
- * on a public page for 90 days; the participant sees how often, never by whom, and can end it.
+ * A letter for the family after a familial hypercholesterolemia (FH) result: plain words for relatives
+ * (what FH is, why to be tested, how), with a relative code that opens the letter alone, on a public
+ * page, for 90 days. The participant sees how many times it was used, never by whom, and can end it.
  */
 const FAMILY_LETTER_PATH = "/results/family-letter";
 const FAMILY_LETTER_PDF_PATH = "/results/family-letter.pdf";

@@ -1,6 +1,7 @@
 /**
- * Sharing one report with a clinician (Epic's Share Everywhere model), who opens it with the code or
- * link and the participant's date of birth; the participant sees every opening and can end it.
+ * Sharing one report with a clinician (Epic's Share Everywhere model): the participant names who it
+ * is for and how long it lasts; the clinician opens it with the share code, or the share link, and
+ * the participant's date of birth. The participant sees every opening and can end it at once.
  */
 export const SHARE_DAYS = [1, 7, 30] as const;
 export const SHARES_PATH = "/shares";

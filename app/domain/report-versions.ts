@@ -1,7 +1,11 @@
 import * as z from "zod";
 import { isCalendarDate } from "./calendar-date";
 
-/** A reissued report's versions (a variant reclassified, a new method), with what changed from the second on. */
+/**
+ * Report versions (a report the lab reissued: a variant reclassified, a new version of the method).
+ * The results service lists them newest first with their date and, from the second on, what changed
+ * in one sentence; the portal remembers which versions each participant has opened.
+ */
 export const ReportVersionSchema = z.object({
   version: z.number().int().min(1).max(999_999),
   issuedOn: z.string().refine(isCalendarDate),

@@ -1,7 +1,11 @@
 import type { AuthMethod } from "./auth-code";
 import type { Withdrawal } from "./withdrawal-reply";
 
-/** Withdrawing from the program: three choices, each including the one before, confirmed by a fresh code. */
+/**
+ * Withdrawing from the program with a receipt: three choices, each including the one before (stop
+ * research use; also destroy the sample; also delete data where law allows), confirmed by a fresh
+ * code and recorded by the results service with a reference number.
+ */
 export const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
 export type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
 

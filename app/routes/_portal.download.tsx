@@ -35,7 +35,11 @@ import { readFactors } from "~/services/sign-in-factors.server";
 import { codeDelivery, otherWayOf, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
-/** Raw genetic data behind a fresh second factor; every step a page of its own (post-redirect-get). */
+/**
+ * Raw genetic data (the exome file, the download of everything) behind a fresh second factor: how the
+ * code should come, the code, then a link that works once. Every step is a page of its own and a plain
+ * form post (post-redirect-get), with JavaScript or without.
+ */
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -24,8 +24,9 @@ function refused(refusal: ResultsLinkRefusal) {
 }
 
 /**
- * A results link carries an ACCESS token (SPEC.md §3): it starts a reduced session and leaves the address
- * bar at once. A GET never ends a session: with someone signed in, the page asks, and the link opens by a POST.
+ * A results link carries an ACCESS token (SPEC.md §3). With nobody signed in, the visitor gets a
+ * reduced session and the token leaves the address bar at once. With someone signed in, a GET
+ * changes nothing: the page asks, and opening the link is a POST of this form.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const link = await checkResultsLinkToken(new URL(request.url).searchParams.get("access_token"));
