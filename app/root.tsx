@@ -26,10 +26,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: favicon },
 ];
 
-/**
- * The program's title on pages without their own; a page that does not exist is named as its
- * heading names it, and other error pages (the error boundary) say so first.
- */
+/** The program's title on pages without their own; a 404 is named as its heading, other errors say so first. */
 export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const title = loaderData?.title ?? "DNA Discovery Program";
   if (!error || !loaderData) return [{ title }];
@@ -51,17 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { language, namespaces, title, errorPrefix, analyticsConsent: privacyChoices.analytics };
 }
 
-/**
- * The root's data names the translation namespaces of the page's routes only, so a navigation to
- * another page asks for them again; submissions revalidate as usual.
- */
+/** The root's data names the page's translation namespaces, so another page asks for them again. */
 export const shouldRevalidate = revalidateOnPathChange;
 
 /**
- * When the root's error boundary renders the page (the catch-all 404 and any route under the root
- * without a boundary of its own), React Router takes the document's headers from the root, not from the
- * route that threw: the `Cache-Control` thrown with the error (the 404 says 'no-store', it may carry
- * the participant's name) is kept here. Other pages are unchanged (no headers of the root's own).
+ * When the root's error boundary renders the page, React Router takes the headers from the root:
+ * the thrown `Cache-Control` is kept (the 404's 'no-store': it may carry the participant's name).
  */
 export const headers: Route.HeadersFunction = ({ errorHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);

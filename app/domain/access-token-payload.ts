@@ -1,17 +1,10 @@
 import { decodeJwt } from "jose";
 
 /**
- * SPEC.md §5 'Token checks (results)' with the §8 messages: a token must be a string with a
- * decodable payload; no token, no user id claim or no issuer is an error.
+ * SPEC.md §5 'Token checks (results)': a token must be a string with a decodable payload; no token,
+ * no user id claim or no issuer is an error (worded for participants by results-link-refusal.ts).
  */
-export const tokenCheckMessages = {
-  missing: "no access token present",
-  missingUserId: "Invalid JWT payload: Missing user ID",
-  missingIssuer: "Invalid JWT payload: Missing issuer",
-  malformed: "Malformed token",
-} as const;
-
-export type TokenCheckFailure = keyof typeof tokenCheckMessages;
+export type TokenCheckFailure = "missing" | "missingUserId" | "missingIssuer" | "malformed";
 
 export type AccessTokenPayload = {
   userId: string;

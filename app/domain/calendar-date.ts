@@ -1,10 +1,10 @@
+import * as z from "zod";
 import { formatMoment } from "./clock-time";
 
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CALENDAR_DATE = z.iso.date();
 
-export function isCalendarDate(value: string): boolean {
-  return CALENDAR_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-}
+/** 'YYYY-MM-DD' naming a day that exists (no 30 February). */
+export const isCalendarDate = (value: string): boolean => CALENDAR_DATE.safeParse(value).success;
 
 /**
  * A calendar day (YYYY-MM-DD) as the page's language writes it ('November 10, 2026', '10 de

@@ -6,6 +6,7 @@ import {
   COUNSELLING_WINDOW_MIN_MINUTES,
   COUNSELLING_WINDOWS_MAX,
 } from "../../lib/program/counselling.ts";
+import { isCalendarDate } from "./calendar-date";
 
 export { offersCounselling } from "../../lib/program/counselling.ts";
 
@@ -70,20 +71,12 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /**
- * The instant a wall-clock date and time in `zone` names ('2026-12-03', '09:30', 'America/Chicago').
- * A time that a change of clocks skips is read with the offset before the change; null for a date or
- * time that does not exist on any calendar, or an unknown zone.
+ * The instant a wall-clock date and time in `zone` names; a time a change of clocks skips is read with
+ * the offset before it. Null for a day or time that does not exist, or an unknown zone.
  */
 export function zonedTimeToInstant(date: string, time: string, zone: string): Date | null {
-  const dateMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!dateMatch || !timeMatch || !isTimeZone(zone)) return null;
-  const [year, month, day] = [Number(dateMatch[1]), Number(dateMatch[2]), Number(dateMatch[3])];
-  const [hour, minute] = [Number(timeMatch[1]), Number(timeMatch[2])];
-  if (hour > 23 || minute > 59) return null;
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || !isTimeZone(zone)) return null;
+  const wall = Date.parse(`${date}T${time}:00Z`);
   const guess = wall - zoneOffsetMs(wall, zone);
   return new Date(wall - zoneOffsetMs(guess, zone));
 }
@@ -97,9 +90,8 @@ const trimmed = z
 type Window = { start: Date; end: Date };
 
 /**
- * The request form, checked the same way in the browser and on the server: how, in which language,
- * the time zone, one to three windows (each a date, a start and an end, in that zone), and a note.
- * The first window is needed; a later one is either left empty or given whole.
+ * The request form, checked the same way in the browser and on the server: one to three windows, each
+ * a date, a start and an end in the zone chosen; a later one is either left empty or given whole.
  */
 export function counsellingFormSchema(now: Date) {
   const windowFields = Object.fromEntries(
@@ -178,9 +170,8 @@ export type CounsellingForm = z.output<ReturnType<typeof counsellingFormSchema>>
 export const SAME_SENDING_MS = 60_000;
 
 /**
- * Whether the open request that refused this form is the one this same form created a moment ago
- * (two posts of one click): the same report, way, language, zone, windows and note, kept within a
- * minute. Then the participant is shown it as sent, not told that one is open already.
+ * Whether the open request that refused this form is the one this same form created a moment ago (two
+ * posts of one click): then it is shown as sent, not as one already open.
  */
 export function isSameSending(open: CounsellingRequest, form: CounsellingForm, now: Date): boolean {
   const windows = (list: readonly { start: string; end: string }[]) =>

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { hasControlCharacter } from "./return-to";
 
 /** The download form (SPEC.md §2 'Result cards'): which app, and whether a script will open the tab. */
 export const ReportRequestSchema = z.object({
@@ -8,8 +9,7 @@ export const ReportRequestSchema = z.object({
     .min(1)
     .max(200)
     // A control character (a NUL above all) is never part of an app id; refused here, not by the results service's database.
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    .regex(/^[^\u0000-\u001f\u007f]*$/),
+    .refine((value) => !hasControlCharacter(value)),
   opensIn: z.enum(["tab"]).optional(),
   /** A reissued report's version (the card's newest, or an earlier one); absent: the newest. */
   version: z

@@ -29,10 +29,8 @@ export type DashboardView =
   | { screen: "full"; apps: ResultApp[]; kitStatus: number; kitHistory: KitHistory; isHealthOrResearch: boolean; kits: Kit[] };
 
 /**
- * SPEC.md §2 'My Results': below kitStatus 1 the results are still being gathered (the apps that
- * already exist are shown with the next step); no apps (and no registered kit) gives the
- * empty state (participants are told no DNA tests are connected, results-link visitors that there are
- * no apps); results-link visitors get only the Results card.
+ * SPEC.md §2 'My Results': below kitStatus 1 the results are being gathered; no apps (and no
+ * registered kit) is the empty state; results-link visitors get only the Results card.
  */
 export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
   if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps, canRegisterKit: visitor === "participant" };
@@ -50,10 +48,7 @@ export function dashboardView(results: PatientResults, visitor: "participant" | 
   };
 }
 
-/**
- * No record at the results service yet (a participant who has just registered): SPEC's empty state
- * with what comes next for participants; results-link visitors are told there are no apps.
- */
+/** No record at the results service yet (a participant who has just registered). */
 export function noRecordView(visitor: "participant" | "results-link"): DashboardView {
   return visitor === "participant" ? { screen: "new-participant" } : { screen: "empty", message: "noApps" };
 }

@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { SHARE_CODE_PATTERN } from "./report-share";
+import { ReportContentSchema, type ReportContent } from "./report-content";
+import { CLINICIAN_PAGE_HEADERS, SHARE_CODE_PATTERN } from "./report-share";
 
 /**
  * A letter for the family after a familial hypercholesterolemia (FH) result: plain words for relatives
@@ -22,11 +23,7 @@ export const familyLetterPath = (appId: string, language?: LetterLanguage) =>
 export const familyLetterPdfPath = (letterId: string, language: LetterLanguage) =>
   `${FAMILY_LETTER_PDF_PATH}?letter=${encodeURIComponent(letterId)}&in=${language}`;
 
-/**
- * Whether a result card offers the family letter: a ready FH report that found a pathogenic or likely
- * pathogenic variant. A letter asking relatives to be tested beside a result that found none would
- * contradict the report.
- */
+/** Only beside a ready FH report that found a (likely) pathogenic variant: otherwise the letter would contradict it. */
 export const offersFamilyLetter = (app: { appName: string; reportReady: boolean; variantFound: boolean }) =>
   app.reportReady && app.appName === FAMILY_LETTER_APP && app.variantFound;
 
@@ -49,19 +46,9 @@ export const FamilyLetterSchema = z.object({
 });
 export type FamilyLetter = z.infer<typeof FamilyLetterSchema>;
 
-const LetterSectionSchema = z.object({
-  heading: z.string(),
-  paragraphs: z.array(z.string()).optional(),
-  rows: z.array(z.tuple([z.string(), z.string()])).optional(),
-});
-/** The letter's words, the same on the page and in the PDF. */
-export const LetterContentSchema = z.object({
-  language: z.enum(LETTER_LANGUAGES),
-  title: z.string(),
-  participantName: z.string(),
-  sections: z.array(LetterSectionSchema),
-});
-export type LetterContent = z.infer<typeof LetterContentSchema>;
+/** The letter's words, the same on the page and in the PDF, written as a report is. */
+export const LetterContentSchema = ReportContentSchema;
+export type LetterContent = ReportContent;
 
 /** The report's letter the page shows: the open one, else none (a new one is made on request). */
 export const openLetterOf = (letters: FamilyLetter[], appId: string) =>
@@ -78,8 +65,4 @@ export const RelativeCodeSchema = z.object({
 });
 
 /** The relatives' page: never stored, kept out of search engines, and no address sent to other sites. */
-export const RELATIVE_PAGE_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
+export const RELATIVE_PAGE_HEADERS = CLINICIAN_PAGE_HEADERS;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { checkKitBarcode, formatKitBarcode, KIT_BARCODE_DIGITS } from "../../lib/program/kit-barcode.ts";
+import { isCalendarDate } from "./calendar-date";
 
 export { checkKitBarcode, formatKitBarcode, KIT_BARCODE_DIGITS };
 
@@ -17,11 +18,14 @@ export type CollectionDayProblem = "required" | "invalid" | "future" | "too-old"
  * today (a day's grace: the participant's today may be ahead of the server's) and not more than
  * OLDEST_COLLECTION_DAYS ago.
  */
+/** The latest day the form offers: tomorrow, by the same day's grace. */
+export const latestCollectionDay = (now: Date) => new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
+
 export function collectionDayProblem(value: string, now: Date): CollectionDayProblem | null {
   const day = value.trim();
   if (day === "") return "required";
-  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
-  if (Number.isNaN(at) || !new Date(at).toISOString().startsWith(day)) return "invalid";
+  if (!isCalendarDate(day)) return "invalid";
+  const at = Date.parse(`${day}T00:00:00Z`);
   if (at > now.getTime() + DAY_MS) return "future";
   if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS) return "too-old";
   return null;

@@ -55,11 +55,7 @@ function nextExpectedIndex(states: StepState[], history: KitHistory): number {
   return states.findIndex((state, index) => state === "upcoming" || (state === "current" && !history.reachedOn[index + 1]));
 }
 
-/**
- * The steps the participant sees, each marked done (before the highlight), current or upcoming,
- * with the day each reached step was reached and, on the first step not reached yet, the day it is
- * expected. The highlight comes from kitStatus alone (SPEC.md §4); the dates never move it.
- */
+/** The steps the participant sees, with their days; the highlight comes from kitStatus alone (SPEC.md §4), never the dates. */
 export function timelineEntries(
   kitStatus: number | null | undefined,
   isHealthOrResearch: boolean,

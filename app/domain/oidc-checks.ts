@@ -1,37 +1,14 @@
+import { flow as authErrorMessages } from "~/locales/en/auth.json";
+
 /**
  * SPEC.md §5 'Identity provider checks' and §9 constants that do not need I/O.
- * Messages are the SPEC.md §8 wording; screens translate them by their key.
+ * Messages are the SPEC.md §8 wording, kept in the auth catalog; screens translate them by their key.
  */
 export const CLOCK_SKEW_SECONDS = 300;
 const TOKEN_EARLY_EXPIRY_SECONDS = 30;
 const MAX_RENEWALS = 10;
 const RENEWAL_WINDOW_SECONDS = 30;
 export const STATE_LENGTH = 64;
-
-const authErrorMessages = {
-  noTransaction: "No transaction data was found in storage",
-  stateMismatch: "State in redirect uri does not match with transaction state",
-  missingCode: "Unable to parse interaction_code from the url",
-  malformedToken: "Malformed token",
-  signatureInvalid: "The token signature is not valid",
-  keyNotFound: "The key id was not found in the server's keys",
-  tokenHashFailed: "Token hash verification failed",
-  clientMismatch: "The request does not match client configuration",
-  tooManyRenewals: "Too many token renew requests",
-  invalidCodeChallengeMethod: "Invalid code_challenge_method",
-  nonceMismatch: "OAuth flow response nonce doesn't match request nonce",
-  issuerMismatch: "The issuer of the token does not match the request",
-  audienceMismatch: "The audience of the token does not match the client",
-  expired: "The JWT expired and is no longer valid",
-  issuedInFuture: "The JWT was issued in the future",
-  userInfoMismatch: "getUserInfo request was rejected due to token mismatch",
-  refreshRefused: "The refresh token is invalid or expired.",
-  flowTimedOut: "OAuth flow timed out",
-  unparsableResponse: "Unable to parse OAuth flow response",
-  unknown: "Unknown error",
-  secondFactorMissing: "The sign-in did not include a second factor",
-  staleAuthentication: "The sign-in was made before this request",
-} as const;
 
 /** What the identity provider says about how the participant signed in (id token `acr` and `amr`). */
 export const MULTI_FACTOR_ACR = "urn:portal:loa:mfa";
@@ -52,7 +29,7 @@ export function showsSecondFactor(claims: Record<string, unknown>): boolean {
   return claims.acr === REMEMBERED_DEVICE_ACR;
 }
 
-export type AuthErrorCode = keyof typeof authErrorMessages;
+export type AuthErrorCode = Exclude<keyof typeof authErrorMessages, "accessDenied">;
 
 export class AuthFlowError extends Error {
   readonly code: AuthErrorCode;

@@ -1,57 +1,13 @@
+import { accountErrors } from "~/locales/en/profile.json";
 import type { AuthMethod } from "./auth-code";
 import { codeFieldError, type VerificationNotice } from "./verification";
 
-/**
- * SPEC.md §8, the password update rows: which words the participant sees for each failure the
- * account API reports. Keys are in the profile namespace.
- */
+/** SPEC.md §8, the password update rows: the words (profile namespace) for each failure the account API reports. */
 
-/**
- * Every error code the account API answers with (platform/identity/account-api/messages.ts); each
- * has its text in both catalogs under `accountErrors`, so a Spanish page never shows the API's English.
- */
-export const ACCOUNT_ERROR_CODES = [
-  "unauthorized",
-  "sessionExpired",
-  "noTransaction",
-  "wrongStep",
-  "noPhone",
-  "captchaInvalid",
-  "tooManyRecoveries",
-  "methodInvalid",
-  "methodUnsupported",
-  "codeRequired",
-  "codeInvalid",
-  "codeUsed",
-  "codeExhausted",
-  "codeExpired",
-  "tooManyCodeFailures",
-  "resendWait",
-  "sendingBudget",
-  "passwordRequired",
-  "passwordTooShort",
-  "passwordCommon",
-  "passwordUnchanged",
-  "noVerification",
-  "purposeInvalid",
-  "referenceInvalid",
-  "tooManyNotices",
-  "tryAgainLater",
-  "freshVerificationRequired",
-  "lastFactor",
-  "totpExists",
-  "totpMissing",
-  "passkeyInvalid",
-  "noPasskey",
-  "phoneInvalid",
-  "phoneNotReached",
-  "recoveryNotForDownload",
-  "oldPhoneRequired",
-  "badRequest",
-  "notFound",
-] as const;
+/** The account API's error codes (platform/identity/account-api/messages.ts), each worded in both catalogs. */
+export const ACCOUNT_ERROR_CODES = Object.keys(accountErrors) as (keyof typeof accountErrors)[];
 
-type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+type AccountErrorCode = keyof typeof accountErrors;
 
 /** What a failed account API call said: a stable code (and the values its text needs), else only a message. */
 export type AccountApiFailure = { errorCode?: string; errorMessage?: string; errorValues?: Record<string, number> };

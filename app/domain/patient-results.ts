@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { appIsShown, reportIsReady } from "../../lib/program/report-readiness.ts";
 import { isCalendarDate } from "./calendar-date";
-import { KitSchema, type Kit } from "./kit-registration";
+import { KitSchema } from "./kit-registration";
 import { delayReasonOf, type KitHistory } from "./kit-timeline";
-import { reportVersionsFrom, type ReportVersion } from "./report-versions";
+import { reportVersionsFrom } from "./report-versions";
 
 /** SPEC.md §3 'Patient results response', as the results service sends it. */
 const AppSchema = z.object({
@@ -52,39 +52,11 @@ export const PatientResultsSchema = z.object({
     .nullish(),
 });
 
-export type ResultApp = {
-  appID: string;
-  appName: string;
-  label: string;
-  labelEs: string | null;
-  type: string;
-  /** Whether the app's results are ready (kit status and type): only then is a report offered. */
-  reportReady: boolean;
-  /** A data file's size (the exome download), when the results service gives it. */
-  fileBytes: number | null;
-  /** A ready FH report that found a pathogenic or likely pathogenic variant (false for any other). */
-  variantFound: boolean;
-  /** A reissued report's versions, newest first; none for a report never reissued. */
-  versions: ReportVersion[];
-  /** Reissued, and its newest version not yet opened by this participant (set from the portal's own record). */
-  updated: boolean;
-};
-
 /** One version of one consent document the participant signed (SPEC's agreements, with their history). */
 export type ConsentRecord = { consent: string; version: string; givenOn: string; withdrawnOn: string | null };
 
-export type PatientResults = {
-  kitStatus: number;
-  kitHistory: KitHistory;
-  apps: ResultApp[];
-  heapIdentifier: string | null;
-  isHealthOrResearch: boolean;
-  agreements: string[];
-  consents: ConsentRecord[];
-  /** The kits the participant registered, newest first (none through a results link). */
-  kits: Kit[];
-  patient: { firstName: string; middleName: string | null; lastName: string; email: string | null };
-};
+export type PatientResults = ReturnType<typeof normalizePatientResults>;
+export type ResultApp = PatientResults["apps"][number];
 
 /** SPEC.md §3: kitStatus is converted to a number (missing or unreadable counts as 0). */
 export function toKitStatus(value: unknown): number {
@@ -93,31 +65,37 @@ export function toKitStatus(value: unknown): number {
 }
 
 /** SPEC.md §3: apps without a label are dropped; type picks an icon and defaults to empty. */
-export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema>): PatientResults {
+export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema>) {
   const kitStatus = toKitStatus(raw.kitStatus);
+  const kitHistory: KitHistory = {
+    reachedOn: Object.fromEntries((raw.kitEvents ?? []).map((event) => [event.step, event.date])),
+    nextStepExpectedBy: raw.nextStepExpectedBy ?? null,
+    delayReason: delayReasonOf(raw.delayReason),
+  };
   return {
     kitStatus,
-    kitHistory: {
-      reachedOn: Object.fromEntries((raw.kitEvents ?? []).map((event) => [event.step, event.date])),
-      nextStepExpectedBy: raw.nextStepExpectedBy ?? null,
-      delayReason: delayReasonOf(raw.delayReason),
-    },
+    kitHistory,
     apps: (raw.apps ?? []).filter(appIsShown).map((app) => ({
       appID: app.appID,
       appName: app.appName,
-      label: app.label as string,
+      label: app.label!,
       labelEs: app.labelEs ?? null,
       type: app.type ?? "",
+      // Only a ready app's report is offered.
       reportReady: reportIsReady({ type: app.type ?? null, appName: app.appName }, kitStatus),
+      // A data file's size (the exome download), when the results service gives it.
       fileBytes: app.fileBytes ?? null,
+      // A ready FH report that found a pathogenic or likely pathogenic variant.
       variantFound: app.variantFound === true,
       versions: reportVersionsFrom(app.reportVersions),
-      updated: false,
+      // Reissued, and its newest version not yet opened (set from the portal's own record).
+      updated: false as boolean,
     })),
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],
-    consents: (raw.consents ?? []).map((consent) => ({ ...consent, withdrawnOn: consent.withdrawnOn ?? null })),
+    consents: (raw.consents ?? []).map((consent): ConsentRecord => ({ ...consent, withdrawnOn: consent.withdrawnOn ?? null })),
+    // Newest first; none through a results link.
     kits: raw.kits ?? [],
     patient: {
       firstName: raw.Patient?.firstName ?? "",

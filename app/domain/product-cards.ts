@@ -1,3 +1,5 @@
+import { site } from "~/config/site";
+
 /**
  * SPEC.md §2 'Product cards by app name': each known app links to its health portal or store page
  * and to its consent, except exome-download, which has no consent link.
@@ -8,24 +10,15 @@ type ProductLinks = { destination: ProductDestination; url: string; consentUrl: 
 
 export type ProductCatalogue = Readonly<Record<string, ProductLinks>>;
 
-export const PRODUCT_APP_NAMES = [
-  "health",
-  "fh-health",
-  "traits",
-  "nevada-traits",
-  "biobank-traits",
-  "whole-person-traits",
-  "ancestry",
-  "women-wellness",
-  "exome-download",
-] as const;
+type ProductAppName = keyof typeof site.products;
 
-type ProductAppName = (typeof PRODUCT_APP_NAMES)[number];
+/** The apps with a product card: the ones the site configures. */
+export const PRODUCT_APP_NAMES = Object.keys(site.products) as ProductAppName[];
 
 export type ProductCard = ProductLinks & { appName: ProductAppName };
 
 function isProductAppName(appName: string): appName is ProductAppName {
-  return (PRODUCT_APP_NAMES as readonly string[]).includes(appName);
+  return Object.hasOwn(site.products, appName);
 }
 
 /** The product card for an app name, or null for an app the portal has no product card for. */

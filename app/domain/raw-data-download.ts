@@ -1,6 +1,5 @@
 import * as z from "zod";
 import type { AuthMethod } from "./auth-code";
-import { VERIFICATION_INTENTS } from "./verification";
 
 /**
  * Raw genetic data (the exome file, and the download of all one's data, which holds it) is released
@@ -67,5 +66,3 @@ export const downloadStepTitleKeys = {
   code: "download.stepTitles.code",
   ready: "download.stepTitles.ready",
 } as const;
-
-export const DownloadIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey"]);

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ReportVersionSchema, VERSION_PARAM } from "./report-versions";
+import { ReportVersionSchema, VERSION_PARAM, type ReportVersion } from "./report-versions";
 
 /**
  * A report as the results service writes it, in reading order: a title, then sections of short
@@ -32,22 +32,27 @@ export const ReportContentReplySchema = z.object({
 });
 
 /** A reissued report's version as its page shows it: number, day of issue, what changed, and whether a newer one exists. */
-export type ShownVersion = { version: number; issuedOn: string; change: string | null; changeEs: string | null; newest: boolean };
+export type ShownVersion = ReportVersion & { newest: boolean };
 
 /** The version a content reply is, or none for a report never reissued. */
 export function shownVersionOf(reply: z.infer<typeof ReportContentReplySchema>): ShownVersion | null {
   if (!reply.version) return null;
-  const { version, issuedOn, change, changeEs } = reply.version;
-  return { version, issuedOn, change: change ?? null, changeEs: changeEs ?? null, newest: version >= (reply.newestVersion ?? version) };
+  return { ...reply.version, newest: reply.version.version >= (reply.newestVersion ?? reply.version.version) };
 }
 
 /** The report's page in the portal, and its PDF beside it: addressed by app and, for a reissued report, version. */
 export const REPORT_PAGE_PATH = "/results/report";
 export const REPORT_PDF_PATH = "/results/report.pdf";
-export const REPORT_APP_PARAM = "app";
+const REPORT_APP_PARAM = "app";
 
 const reportQuery = (appId: string, version: number | undefined) =>
   new URLSearchParams({ [REPORT_APP_PARAM]: appId, ...(version === undefined ? {} : { [VERSION_PARAM]: String(version) }) });
+
+/** The page's and the PDF's query as the report form's fields, for its schema to check. */
+export const reportFieldsOf = (search: URLSearchParams) => ({
+  appId: search.get(REPORT_APP_PARAM) ?? "",
+  version: search.get(VERSION_PARAM) ?? undefined,
+});
 
 export function reportPagePath(appId: string, version?: number): string {
   return `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;

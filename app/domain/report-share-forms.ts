@@ -1,9 +1,7 @@
 import * as z from "zod";
+import { isCalendarDate } from "./calendar-date";
 import { SHARE_CODE_PATTERN, SHARE_DAYS, SHARE_LINK_PATTERN } from "./report-share";
-
-/** Control characters are never part of a name; the results service refuses them too. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
+import { hasControlCharacter } from "./return-to";
 
 /** The participant's form: who it is for, and for how long. */
 export const NewShareSchema = z.object({
@@ -15,7 +13,8 @@ export const NewShareSchema = z.object({
     .trim()
     .min(1, { error: "new.errors.recipientRequired" })
     .max(100, { error: "new.errors.recipientTooLong" })
-    .refine((value) => !CONTROL.test(value), { error: "new.errors.recipientRequired" }),
+    // Never part of a name; the results service refuses them too.
+    .refine((value) => !hasControlCharacter(value), { error: "new.errors.recipientRequired" }),
   days: z.coerce
     .number({ error: "new.errors.daysRequired" })
     .refine((days): days is (typeof SHARE_DAYS)[number] => (SHARE_DAYS as readonly number[]).includes(days), {
@@ -28,15 +27,7 @@ const birthDate = z
   .string({ error: "open.errors.birthDateRequired" })
   .trim()
   .min(1, { error: "open.errors.birthDateRequired" })
-  .refine(
-    (value) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      if (!match) return false;
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getTime() <= Date.now();
-    },
-    { error: "open.errors.birthDateInvalid" },
-  );
+  .refine((value) => isCalendarDate(value) && Date.parse(`${value}T00:00:00Z`) <= Date.now(), { error: "open.errors.birthDateInvalid" });
 
 /** The clinician's form: the code (or the link's secret, carried by the page) and the date of birth. */
 export const OpenShareSchema = z.union([

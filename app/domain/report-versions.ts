@@ -9,11 +9,11 @@ import { isCalendarDate } from "./calendar-date";
 export const ReportVersionSchema = z.object({
   version: z.number().int().min(1).max(999_999),
   issuedOn: z.string().refine(isCalendarDate),
-  change: z.string().max(300).nullish(),
-  changeEs: z.string().max(300).nullish(),
+  change: z.nullish(z.string().max(300)).default(null),
+  changeEs: z.nullish(z.string().max(300)).default(null),
 });
 
-export type ReportVersion = { version: number; issuedOn: string; change: string | null; changeEs: string | null };
+export type ReportVersion = z.infer<typeof ReportVersionSchema>;
 
 /** The versions as the service sent them, newest first, each number once; a list that does not read as one is none. */
 export function reportVersionsFrom(raw: unknown): ReportVersion[] {
@@ -21,7 +21,6 @@ export function reportVersionsFrom(raw: unknown): ReportVersion[] {
   if (!parsed.success) return [];
   const seen = new Set<number>();
   return parsed.data
-    .map((each) => ({ version: each.version, issuedOn: each.issuedOn, change: each.change ?? null, changeEs: each.changeEs ?? null }))
     .sort((a, b) => b.version - a.version)
     .filter((each) => (seen.has(each.version) ? false : (seen.add(each.version), true)));
 }

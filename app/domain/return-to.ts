@@ -4,13 +4,8 @@ import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "./sign-in-factors";
 const PLACEHOLDER_ORIGIN = "http://portal.invalid";
 const MAX_LENGTH = 2048;
 
-function hasControlCharacter(value: string): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const hasControlCharacter = (value: string) => /[\u0000-\u001f\u007f]/.test(value);
 
 function sameOriginPath(candidate: string): string | null {
   try {

@@ -1,9 +1,6 @@
 import type { FactorChange, SignInFactors } from "./sign-in-factor-forms";
 
-/**
- * Login & Security's sign-in methods: paths, the flow's steps and pure rules, with no schema library,
- * so the page that lists them loads none (the forms' schemas are in sign-in-factor-forms.ts).
- */
+/** Sign-in methods' paths, steps and rules, without zod so the page listing them loads none (schemas: sign-in-factor-forms.ts). */
 export type { FactorChange, FactorIntent, SignInFactors } from "./sign-in-factor-forms";
 
 export const FACTORS_PATH = "/profile/security/factors";
@@ -56,25 +53,22 @@ export function verifyMethodsOf(factors: SignInFactors, change?: FactorChange, o
   return [...app, ...phoneMethods];
 }
 
-/**
- * A recovery code instead of a code that did not arrive (from the code step only): for any change but a
- * new phone number while the old one can agree to it (a recovery code does not stand for the old number).
- */
-export function recoveryOpens(factors: SignInFactors, change?: FactorChange, oldNumberUnavailable = false): boolean {
-  if (factors.recoveryCodesLeft === 0) return false;
-  return change !== "change-phone" || oldNumberUnavailable || !(factors.phone !== null && factors.phoneMethods.length > 0);
-}
-
 const oldNumberReceives = (factors: SignInFactors) => factors.phone !== null && factors.phoneMethods.length > 0;
 
-/** A passkey instead of a code opens every change but a new phone number (see verifyMethodsOf). */
+/** A way other than a code opens any change but a new phone number while the old one can agree to it (see verifyMethodsOf). */
+const opensChange = (factors: SignInFactors, change: FactorChange | undefined, oldNumberUnavailable: boolean) =>
+  change !== "change-phone" || oldNumberUnavailable || !oldNumberReceives(factors);
+
+/** A recovery code instead of a code that did not arrive (from the code step only); it does not stand for the old number. */
+export const recoveryOpens = (factors: SignInFactors, change?: FactorChange, oldNumberUnavailable = false) =>
+  factors.recoveryCodesLeft > 0 && opensChange(factors, change, oldNumberUnavailable);
+
 export const passkeyOpens = (factors: SignInFactors, change: FactorChange, oldNumberUnavailable = false) =>
-  factors.passkeys.length > 0 && (change !== "change-phone" || oldNumberUnavailable || !oldNumberReceives(factors));
+  factors.passkeys.length > 0 && opensChange(factors, change, oldNumberUnavailable);
 
 /**
- * A new phone number when the current one cannot receive codes: confirmed with the app or a passkey
- * instead, it takes effect only after a cooling-off period. Offered to those who have one of them:
- * with the app (any browser), or with a passkey only (a browser that can use it); null: not offered.
+ * A new phone number when the current one cannot receive codes, confirmed with the app or else a
+ * passkey, takes effect after a cooling-off period; null: not offered.
  */
 export function changePhoneWithoutItBy(factors: SignInFactors, change: FactorChange): "app" | "passkey" | null {
   if (change !== "change-phone" || !oldNumberReceives(factors)) return null;

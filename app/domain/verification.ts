@@ -3,11 +3,7 @@ import * as z from "zod";
 import type { AuthMethod } from "./auth-code";
 import type { OtherWay } from "./code-help";
 
-/**
- * One step-up verification for every sensitive change (the password update, the sign-in methods, the
- * withdrawal) and for releasing raw genetic data (the download): pick a method, get a code, enter it,
- * ask for a new one no sooner than the lock allows.
- */
+/** One step-up verification (pick a method, get a code, enter it) for every sensitive change and raw data download. */
 export type VerificationPurpose = "password-update" | "factors" | "withdrawal" | "download";
 
 /** A failure the identity provider reported, worded by the page in its own catalog (profile namespace). */
@@ -49,14 +45,11 @@ export function codeFieldError(errorCode: string | undefined, method: AuthMethod
   return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
 }
 
-/**
- * The one vocabulary of a verification's buttons (named `intent`), whatever it verifies for: send a
- * code by the method picked (or move to the app's code), send it again, check the code typed, check a
- * passkey instead, switch to another way from the code step, and give up. A flow adds its own intents
- * for what comes before or after (the password update's 'start' and 'set-password').
- */
+/** The buttons (named `intent`) of every verification; a flow adds its own before or after (the password update's 'start'). */
 export const VERIFICATION_INTENTS = ["send-code", "resend", "verify", "verify-passkey", "other-way", "cancel"] as const;
 export type VerificationIntent = (typeof VERIFICATION_INTENTS)[number];
+/** The withdrawal's and the download's intents: a passkey does not confirm them. */
+export const CodeOnlyIntentSchema = z.enum(VERIFICATION_INTENTS).exclude(["verify-passkey"]);
 
 /** What a code step's POST answered when it stayed on the step (shown once, on the page it redirected to). */
 export type VerificationReply = {
@@ -64,17 +57,6 @@ export type VerificationReply = {
   notice?: VerificationNotice;
   noticeValues?: Record<string, string | number>;
   resent?: boolean;
-};
-
-/**
- * A text or call that did not reach the participant, as the identity provider learnt it from the text
- * provider: refused at once (`failed`, with why where the participant can act on it) or reported lost
- * later (`undelivered`).
- */
-export type CodeDeliveryProblem = {
-  channel: "sms" | "voice";
-  state: "failed" | "undelivered";
-  refusal: "invalid-number" | "not-sms-capable" | "opted-out" | "other" | null;
 };
 
 export const CodeDeliverySchema = z
@@ -87,6 +69,12 @@ export const CodeDeliverySchema = z
   .optional()
   .catch(null);
 
+/**
+ * A text or call that did not reach the participant, as the text provider told the identity provider:
+ * refused at once (`failed`, with why where the participant can act on it) or lost later (`undelivered`).
+ */
+export type CodeDeliveryProblem = Omit<NonNullable<z.infer<typeof CodeDeliverySchema>>, "state"> & { state: "failed" | "undelivered" };
+
 /** The problem worth showing on a code step by `method`: a text or call of that method that did not arrive; null otherwise. */
 export function deliveryProblemOf(delivery: z.infer<typeof CodeDeliverySchema>, method: AuthMethod): CodeDeliveryProblem | null {
   if (!delivery || delivery.channel !== method) return null;
@@ -94,10 +82,7 @@ export function deliveryProblemOf(delivery: z.infer<typeof CodeDeliverySchema>, 
   return { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal };
 }
 
-/**
- * The ways a code step offers when its text or call did not arrive: the participant's other ways the
- * flow can switch to from its code step, never a call to a number that does not work at all.
- */
+/** The ways a code step offers when its text or call did not arrive: never a call to a number that does not work at all. */
 export function waysAfterProblem(
   problem: CodeDeliveryProblem,
   otherWays: readonly OtherWay[],

@@ -3,10 +3,8 @@ import { toLanguage, type Language, type Namespace } from "./languages";
 import type { Catalog, Catalogs } from "./translate";
 
 /**
- * A page's translations travel as files of their own, not inside the page: each namespace of each
- * language is a hashed asset under /assets (cached for a year), which the browser fetches once and
- * the server never serialises into a document again. The profile namespace alone made up half of a
- * profile page's HTML (docs/performance.md, 'Translations out of the page').
+ * Each namespace of each language is a hashed asset the browser fetches once, never serialised into
+ * a page: the profile namespace alone was half a profile page's HTML (docs/performance.md).
  */
 const catalogUrls = import.meta.glob<string>("../locales/*/*.json", { query: "?url", import: "default", eager: true });
 
@@ -17,9 +15,8 @@ function catalogUrl(language: Language, namespace: Namespace): string {
 }
 
 /**
- * The page's catalog files, listed on `<html>` for the browser's first render. Once the page is on
- * screen they are preloaded beside its modules (app/services/document-html.server.ts), so hydration
- * does not wait one more round trip; preloaded from the head, they held up the first paint.
+ * The page's catalog files, listed on `<html>` for the browser's first render; preloaded after the
+ * first paint (app/services/document-html.server.ts), since from the head they held it up.
  */
 export const CATALOGS_ATTRIBUTE = "data-catalogs";
 
@@ -60,25 +57,21 @@ function downloadCatalog(language: Language, namespace: Namespace): Promise<Cata
   const url = catalogUrl(language, namespace);
   let download = downloads.get(url);
   if (!download) {
-    download = fetchCatalog(url, language, namespace);
+    download = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`catalog ${language}/${namespace}: ${response.status}`);
+      const catalog = (await response.json()) as Catalog;
+      // The program's name is shared with the embedded services and merged into `common`, as on the server.
+      return namespace === "common" ? { ...programStrings[language], ...catalog } : catalog;
+    });
     downloads.set(url, download);
     download.catch(() => downloads.delete(url));
   }
   return download;
 }
 
-async function fetchCatalog(url: string, language: Language, namespace: Namespace): Promise<Catalog> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`catalog ${language}/${namespace}: ${response.status}`);
-  const catalog = (await response.json()) as Catalog;
-  // The program's name is shared with the embedded services and merged into `common`, as on the server.
-  return namespace === "common" ? { ...programStrings[language], ...catalog } : catalog;
-}
-
 /**
- * The page's catalogs: one object per language and list of namespaces, the same every time (the
- * translator is built once per object). The server has them before it renders (`providePageCatalogs`);
- * the browser downloads what it lacks, and React's `use` waits for them on a navigation.
+ * The page's catalogs: one object per language and list of namespaces, so the translator is built
+ * once per object. The server provides them (`providePageCatalogs`); the browser downloads them.
  */
 export function pageCatalogsFor(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
   const key = keyOf(language, namespaces);
@@ -100,9 +93,8 @@ export function pageCatalogsFor(language: string, namespaces: readonly Namespace
 const shownByNavigation = new WeakMap<Promise<Catalogs>, Promise<Catalogs>>();
 
 /**
- * What the layout renders with. In the browser, a page reached by a navigation whose catalogs cannot
- * be downloaded is loaded as a document instead: the server renders it whole, and it works without
- * script. The page before stays on screen until then.
+ * What the layout renders with. In the browser, a navigation whose catalogs cannot be downloaded
+ * loads the page as a document instead, which works without script.
  */
 export function catalogsToRender(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
   const entry = pageCatalogsFor(language, namespaces) as CatalogsThenable;

@@ -1,11 +1,6 @@
 /**
- * The portal's React binding for translations: `useTranslation` and `Trans`, used by every
- * component, reading the portal's light translator (translate.ts) from a context of its own.
- * The root route provides it from its loader's data, on the server and in the browser alike;
- * component tests provide the translator the server renders with.
- *
- * Why not react-i18next: its hooks subscribe every component to i18next events and keep state per
- * call, which was a large share of the server's render time, and with i18next they were the
+ * `useTranslation` and `Trans` over the portal's light translator (translate.ts). Not react-i18next:
+ * its per-component subscriptions were a large share of server render time, and with i18next the
  * largest part of the browser's script after React and React Router.
  */
 import { cloneElement, createContext, createElement, Fragment, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
@@ -20,11 +15,7 @@ export function TranslationProvider({ translator, children }: { translator: Tran
 
 const translatorsByCatalogs = new WeakMap<Catalogs, Translator>();
 
-/**
- * The translator for the catalogs the root loader sent (only the page's language): one per catalogs
- * object, so the server, whose loader hands out the same object for every page of a language,
- * builds one per language for the whole process.
- */
+/** One translator per catalogs object: the server, which hands out one object per language, builds one per language. */
 export function translatorForCatalogs(language: string, catalogs: Catalogs): Translator {
   let translator = translatorsByCatalogs.get(catalogs);
   if (!translator) {
@@ -71,9 +62,8 @@ function elementFor(tag: OpenTag, components: Record<string, ReactElement>, key:
 }
 
 /**
- * Turns "Write to <support>us</support>." into text and `components.support` with "us" as its
- * children. A tag without a component keeps only its content; a closing tag that matches nothing
- * stays as text.
+ * "Write to <support>us</support>." as text and `components.support` around "us". A tag without a
+ * component keeps only its content; an unmatched closing tag stays as text.
  */
 export function renderTranslatedMarkup(text: string, components: Record<string, ReactElement> = {}): ReactNode[] {
   const root: OpenTag = { name: "", written: "", children: [] };

@@ -1,8 +1,6 @@
 /**
- * The portal's translation lookup: nested keys, "namespace:key", {{placeholders}} and a fallback
- * language. It gives the same strings as i18next with the portal's settings (translate.test.ts
- * compares every string) at a fraction of the cost, so rendering a page no longer runs i18next
- * and the browser does not download it.
+ * Nested keys, "namespace:key", {{placeholders}} and a fallback language: the same strings as i18next
+ * with the portal's settings (translate.test.ts compares every one) at a fraction of the cost.
  */
 
 export type Catalog = { readonly [key: string]: unknown };
@@ -64,14 +62,12 @@ export function interpolate(text: string, values?: TranslationValues): string {
 }
 
 /**
- * A translator for one language. `chain` lists the catalogs to look in, in order (the language's,
- * then the fallback language's on the server; the browser holds only the page's language).
- * A key found nowhere is answered with itself, as i18next does.
+ * A translator for one language over `chain`, the catalogs to look in, in order (on the server, then
+ * the fallback language's). A key found nowhere is answered with itself, as i18next does.
  */
 export function createTranslator(language: string, chain: readonly Catalogs[], defaultNamespace = "common"): Translator {
   const fixedByNamespace = new Map<string, TranslateFunction>();
-  // Strings found, by namespace and key: pages ask for the same few hundred keys on every render.
-  // Only found keys are kept, so the map never grows past the catalogs' size.
+  // Pages ask for the same few hundred keys on every render; only found keys are kept, so it stays bounded.
   const found = new Map<string, Map<string, string>>();
 
   function translate(namespace: string, key: string, values?: TranslationValues): string {

@@ -3,23 +3,15 @@ import { privatePageHeaders, readSession, visitorOf } from "~/services/session.s
 import type { Route } from "./+types/$";
 
 /**
- * Unknown URLs answer a real 404, rendered by the app's error boundary; someone signed in keeps
- * their header and menu. Reading the session never changes it. The answer is never stored (it may
- * carry the participant's name): the root's error boundary renders it, and the root's `headers` keeps
- * the `Cache-Control` thrown here.
+ * Unknown URLs answer a real 404; someone signed in keeps their header. Never stored (it may carry the
+ * participant's name): the root's `headers` keeps the `Cache-Control` thrown here.
  */
-async function notFound(request: Request): Promise<never> {
+export async function loader({ request }: Route.LoaderArgs): Promise<never> {
   const { session } = await readSession(request);
   throw data({ visitor: session ? visitorOf(session) : null }, { status: 404, statusText: "Not Found", headers: privatePageHeaders });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return notFound(request);
-}
-
-export function action({ request }: Route.ActionArgs) {
-  return notFound(request);
-}
+export const action = loader;
 
 export default function NotFound() {
   return null;

@@ -12,15 +12,8 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema, PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
-import {
-  DownloadIntentSchema,
-  downloadPath,
-  downloadStepTitleKeys,
-  downloadTargetOf,
-  sameTarget,
-  type DownloadTarget,
-} from "~/domain/raw-data-download";
-import { resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
+import { downloadPath, downloadStepTitleKeys, downloadTargetOf, sameTarget, type DownloadTarget } from "~/domain/raw-data-download";
+import { CodeOnlyIntentSchema, resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
 import type { Language } from "~/i18n/languages";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -134,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toPage = () => redirect(downloadPath(target), { status: 303 });
   /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
   const stay = (reply: StepAnswer, status: number) => stayOnStep(session, DOWNLOAD_FLOW, downloadPath(target), reply, status);
-  const intent = DownloadIntentSchema.safeParse(form.get("intent"));
+  const intent = CodeOnlyIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ notice: unavailable }, { status: 400 });
   const state = await stateFor(session, target);
 

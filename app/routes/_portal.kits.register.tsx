@@ -4,7 +4,7 @@ import { KitList } from "~/components/kits/kit-list";
 import { KitRegistrationForm, type KitRegistrationReply } from "~/components/kits/kit-registration-form";
 import * as profile from "~/components/profile/profile.css";
 import { TitledPage } from "~/components/titled-page";
-import { kitRegistrationSchema } from "~/domain/kit-registration";
+import { kitRegistrationSchema, latestCollectionDay } from "~/domain/kit-registration";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { redirectWithNotice } from "~/services/flash.server";
@@ -20,15 +20,11 @@ export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard", "kits.title");
 
-const DAY_MS = 86_400_000;
-
 /** The form, and below it the kits the participant registered already (none when the results service does not answer). */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = participantSession(context);
   const kits = (await listKits(session)) ?? [];
-  // The date field offers no day after tomorrow: the participant's today may be ahead of the server's.
-  const latestDay = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
-  return data({ kits, latestDay });
+  return data({ kits, latestDay: latestCollectionDay(new Date()) });
 }
 
 const refused = (reply: KitRegistrationReply, status: number) => data(reply, { status });

@@ -8,11 +8,9 @@ import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 
 /**
- * The participant's archive, streamed from the results service as it is read, behind their session
- * and a fresh second factor: the link the download page released carries a ticket that works once,
- * and the identity provider's proof waits behind it (the results service takes it once too). Without
- * a live ticket, the download page asks to confirm again. One that has expired or cannot be found
- * sends them back to the list with a notice.
+ * The participant's archive, streamed from the results service, behind a single-use ticket the
+ * download page released (the identity provider's proof waits behind it). Without a live ticket,
+ * the download page asks to confirm again.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = participantSession(context);

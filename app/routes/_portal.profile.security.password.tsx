@@ -13,9 +13,8 @@ import { otherWaysOf } from "~/domain/code-help";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
-import { resendSecondsLeft } from "~/domain/password-update-steps";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
-import type { VerificationNotice } from "~/domain/verification";
+import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
@@ -229,9 +228,8 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
 }
 
 /**
- * Without JavaScript each step is a full page; a flow begun on Login & Security with JavaScript runs the
- * same forms inside the 'Update Password' modal. A step the server sent as a page stays a page when the
- * script runs, so nothing typed into it before then is lost and nothing on it moves.
+ * Without JavaScript each step is a page; with it, inside the 'Update Password' modal. A step the server
+ * sent as a page stays one when the script runs, so nothing typed into it is lost and nothing moves.
  */
 export default function PasswordUpdate({ loaderData: view, actionData: refused }: Route.ComponentProps) {
   const { t } = useTranslation("profile");

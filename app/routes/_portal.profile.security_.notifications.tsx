@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { preferencesFromForm } from "~/domain/notification-preferences";
+import { SECURITY_PATH } from "~/domain/password-update-view";
 import { env } from "~/services/env.server";
 import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
@@ -7,8 +8,6 @@ import { saveNotificationPreferences, WITHDRAWN } from "~/services/notification-
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.security_.notifications";
-
-const SECURITY_PATH = "/profile/security";
 
 function loginSecurityParticipant(context: Route.LoaderArgs["context"]) {
   const session = participantSession(context);

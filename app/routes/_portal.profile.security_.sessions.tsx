@@ -30,19 +30,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ sessions: await listActiveSessions(session), after, serverTimeZone });
 }
 
-type Problem = "bad-request" | "not-found";
-
 /** 'Sign out' of one session, or of every other one: plain form posts, answered with the list again. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const session = participantSession(context);
   if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const parsed = SessionActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ problem: "bad-request" as Problem }, { status: 400 });
+  if (!parsed.success) return data({ problem: "bad-request" as const }, { status: 400 });
   if (parsed.data.intent === END_SESSION_INTENT) {
     const outcome = await endActiveSession(session, parsed.data.session);
     if (outcome.kind === "this-device") return signOut(session);
-    if (outcome.kind === "not-found") return data({ problem: "not-found" as Problem }, { status: 404 });
+    if (outcome.kind === "not-found") return data({ problem: "not-found" as const }, { status: 404 });
     return redirectWithNotice(SESSIONS_PATH, { type: "success", titleKey: "profile:sessions.endedTitle" });
   }
   const ended = await endOtherSessions(session);

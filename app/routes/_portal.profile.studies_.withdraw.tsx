@@ -5,9 +5,9 @@ import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
-import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
+import { CodeOnlyIntentSchema, resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH, withdrawalStepTitleKeys } from "~/domain/withdrawal";
-import { WithdrawalChoiceSchema, WithdrawalIntentSchema } from "~/domain/withdrawal-form";
+import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { redirectWithNotice } from "~/services/flash.server";
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = participantSession(context);
   const form = await readForm(request);
   await requireStudies(session, context);
-  const intent = WithdrawalIntentSchema.safeParse(form.get("intent"));
+  const intent = CodeOnlyIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return answer({ notice: unavailable }, 400);
   const state = withdrawalState(session);
 

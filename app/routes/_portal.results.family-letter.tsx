@@ -1,5 +1,4 @@
-import { data, Form, Link } from "react-router";
-import { Button } from "~/components/button";
+import { data, Link } from "react-router";
 import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
 import { LinkLine } from "~/components/profile/profile-card";
@@ -138,15 +137,10 @@ export default function FamilyLetterPage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
           <ReportView report={content} titleLevel={2} />
-          <Form method="post">
-            <input type="hidden" name="appId" value={report.appId} />
-            <input type="hidden" name="letterId" value={open.id} />
-            <input type="hidden" name="intent" value="end" />
-            <p className={profile.paragraph}>{t("letter.endHint")}</p>
-            <Button type="submit" variant="outlined">
-              {t("letter.end")}
-            </Button>
-          </Form>
+          <p className={profile.paragraph}>{t("letter.endHint")}</p>
+          <IntentButton intent="end" values={{ appId: report.appId, letterId: open.id }} variant="outlined">
+            {t("letter.end")}
+          </IntentButton>
         </>
       ) : (
         <IntentButton intent="make" values={{ appId: report.appId }}>

@@ -3,8 +3,7 @@ import { RouterFallbackScreen } from "~/components/layout/error-screens";
 import { ReportPageView } from "~/components/reports/report-page";
 import type { ReportActionData } from "~/domain/dashboard-report";
 import { downloadPath } from "~/domain/raw-data-download";
-import { REPORT_APP_PARAM, reportPagePath } from "~/domain/report-content";
-import { VERSION_PARAM } from "~/domain/report-versions";
+import { reportFieldsOf, reportPagePath } from "~/domain/report-content";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { readForm } from "~/services/form-body.server";
@@ -22,19 +21,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     : pageTitle(matches, "dashboard", "results.title");
 
 /**
- * The report's page: the report as a page of the portal, from the same content as its PDF, in the
- * page's language where the results service writes it; for a reissued report, the version asked for
- * (by default the newest), which is then no longer 'Updated'. A data file (the exome) goes to its
- * download page, which asks for a fresh code first; a report that cannot be had, back to My Results
- * with the download-error notification.
+ * The report as a page, from the same content as its PDF, of the version asked for (else the newest).
+ * A data file (the exome) goes to its download page, which asks for a fresh code first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = visitorSession(context);
-  const search = new URL(request.url).searchParams;
-  const parsed = ReportFormSchema.safeParse({
-    appId: search.get(REPORT_APP_PARAM) ?? "",
-    version: search.get(VERSION_PARAM) ?? undefined,
-  });
+  const parsed = ReportFormSchema.safeParse(reportFieldsOf(new URL(request.url).searchParams));
   if (!parsed.success) return data({ report: null, appId: null, version: null }, { status: 400 });
   const { appId, version } = parsed.data;
   const outcome = await openReportPage({ request, session, appId, version, language: languageOf(context) });
@@ -44,10 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * SPEC.md §4 'Result download' as a form post (the download error's retry, a script, support's curl):
- * with `opensIn=tab`, the PDF's address for the tab a script opened; otherwise a redirect to the
- * report's page (of the version named, if one is). Anything else, no answer included, shows the
- * download-error notification for 15 s over the dashboard.
+ * SPEC.md §4 'Result download' as a form post (a script, support's curl): with `opensIn=tab`, the PDF's
+ * address for the tab a script opened; otherwise a redirect to the report's page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);

@@ -10,11 +10,7 @@ import { takeFlashNotifications } from "~/services/flash.server";
 import { sessionMiddleware, visitorOf, visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal";
 
-/**
- * Every page, form and file inside the layout needs a session (SPEC.md §4 'Session'), read once per
- * request before its loaders and actions run, and is private: never stored (`Cache-Control: no-store`).
- * Loaders and actions take the session from the context (`visitorSession`, `participantSession`).
- */
+/** Everything inside the layout needs a session (SPEC.md §4 'Session'), read once per request, and is never stored. */
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/**
- * Every page the participant opens moves the session's end on, so the header's 'Signed in until' and
- * the session-ending notice are read again on every navigation (and the page's flash notices with them).
- */
+/** Every page opened moves the session's end on: 'Signed in until' and the ending notice are read again. */
 export const shouldRevalidate = revalidateOnPathChange;
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import { data, redirect } from "react-router";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { AuthErrorScreen } from "~/components/layout/auth-error-screen";
@@ -14,8 +15,12 @@ const SIGNED_OUT_CANCELLED = "/auth/signed-out?reason=cancelled";
 
 type Failure = { code: AuthErrorCode | "accessDenied" | "cancelled"; status: number };
 
-function hasTransactionCookie(request: Request): boolean {
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${TRANSACTION_COOKIE}:`));
+/** One transaction cookie per sign-in started, named `<TRANSACTION_COOKIE>:<state>`. */
+const transactionCookieNames = (request: Request) =>
+  Object.keys(parseCookie(request.headers.get("Cookie") ?? "")).filter((name) => name.startsWith(`${TRANSACTION_COOKIE}:`));
+
+function forgetTransactions(request: Request, headers: Headers) {
+  for (const name of transactionCookieNames(request)) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
 }
 
 /** SPEC.md §5 and §8: which screen a failed callback shows. */
@@ -40,35 +45,24 @@ function classify(error: unknown): Failure {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const noStore = { "Cache-Control": "no-store" };
-  if (!hasTransactionCookie(request)) return data({ code: "noTransaction" as const }, { status: 400, headers: noStore });
+  if (transactionCookieNames(request).length === 0) return data({ code: "noTransaction" as const }, { status: 400, headers: noStore });
   if (!isWellFormedState(url.searchParams.get("state"))) return data({ code: "stateMismatch" as const }, { status: 400, headers: noStore });
   try {
     const authenticator = await portalAuthenticator();
     const participant = await authenticator.authenticate("idp", request);
     const response = await startParticipantSession(participant, request);
-    for (const name of transactionCookieNames(request)) {
-      response.headers.append("Set-Cookie", expiredCookie(name));
-    }
+    forgetTransactions(request, response.headers);
     return response;
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = classify(error);
     if (failure.code === "cancelled") {
       const headers = new Headers(noStore);
-      for (const name of transactionCookieNames(request)) headers.append("Set-Cookie", expiredCookie(name));
+      forgetTransactions(request, headers);
       return redirect(SIGNED_OUT_CANCELLED, { headers });
     }
     return data({ code: failure.code }, { status: failure.status, headers: noStore });
   }
-}
-
-const expiredCookie = (name: string) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
-
-function transactionCookieNames(request: Request): string[] {
-  return (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim().split("=", 1)[0] ?? "")
-    .filter((name) => name.startsWith(`${TRANSACTION_COOKIE}:`));
 }
 
 export default function Callback({ loaderData }: Route.ComponentProps) {

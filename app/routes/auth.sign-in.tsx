@@ -21,11 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 const noStore = { "Cache-Control": "no-store" };
 
 /**
- * Sends the browser to the identity provider's hosted sign-in, remembering the page asked for
- * (same-origin paths only). A GET never ends a session: a signed-in participant goes straight to
- * that page, and a results-link visitor is asked first (the form POSTs here, which ends the
- * results-link view and starts the sign-in). When the provider cannot be reached, the
- * 'unavailable' screen shows and the session is left as it is.
+ * To the identity provider's hosted sign-in, remembering the page asked for. A GET never ends a
+ * session: a results-link visitor is asked first (the form POSTs here); an unreachable provider
+ * leaves the session as it is.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));

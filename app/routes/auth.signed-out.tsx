@@ -10,9 +10,8 @@ export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "auth", "signedOut.title");
 
 /**
- * Where the IdP's end-session endpoint returns the browser: straight on to sign-in. After 'Cancel' on
- * a hosted sign-in page (the callback's access_denied) it says calmly that nobody is signed in, with
- * the way back in, rather than starting the sign-in the participant has just left.
+ * Where the IdP's end-session endpoint returns the browser: on to sign-in. After 'Cancel' on a hosted
+ * sign-in page it says nobody is signed in, rather than starting the sign-in just left.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store" };

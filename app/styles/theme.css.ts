@@ -3,31 +3,17 @@ import { palette } from "./palette";
 
 const fontFamily = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
-function tone(colours: { text: string; background: string; border: string }) {
-  return { text: colours.text, background: colours.background, border: colours.border };
-}
-
 export const vars = createGlobalTheme(":root", {
   color: {
-    primary: palette.brand.primary,
-    primaryHover: palette.brand.primaryHover,
-    primaryActive: palette.brand.primaryActive,
-    onPrimary: palette.brand.onPrimary,
-    primarySubtle: palette.brand.primarySubtle,
-    text: palette.neutral.text,
-    textMuted: palette.neutral.textMuted,
-    border: palette.neutral.border,
-    borderSubtle: palette.neutral.borderSubtle,
-    surface: palette.neutral.surface,
-    surfaceMuted: palette.neutral.surfaceMuted,
-    background: palette.neutral.background,
+    ...palette.brand,
+    ...palette.neutral,
     backdrop: "rgb(28 34 48 / 0.6)",
     focusRing: palette.focus.ring,
     focusHalo: palette.focus.halo,
-    info: tone(palette.info),
-    success: tone(palette.success),
-    warning: tone(palette.warning),
-    error: tone(palette.error),
+    info: palette.info,
+    success: palette.success,
+    warning: palette.warning,
+    error: palette.error,
   },
   font: {
     family: fontFamily,

@@ -9,8 +9,9 @@ import {
   updatePasswordFailure,
   ACCOUNT_ERROR_CODES,
 } from "~/domain/password-update-errors";
-import { lockResend, RESEND_LOCK_MS, resendSecondsLeft, stepForNextStep } from "~/domain/password-update-steps";
+import { stepForNextStep } from "~/domain/password-update-steps";
 import { profileSections, qualifiesForStudies } from "~/domain/profile-navigation";
+import { lockResend, RESEND_LOCK_MS, resendSecondsLeft } from "~/domain/verification";
 import en from "~/locales/en/profile.json";
 import esProfile from "~/locales/es/profile.json";
 import { API_MESSAGES } from "../../../platform/identity/account-api/messages.ts";
