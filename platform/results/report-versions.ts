@@ -25,21 +25,6 @@ export interface ReportVersion {
   changeEs: string | null;
 }
 
-interface VersionRow {
-  app_id: string;
-  version: number;
-  issued_on: string;
-  change: string | null;
-  change_es: string | null;
-}
-
-const toVersion = (row: VersionRow): ReportVersion => ({
-  version: row.version,
-  issuedOn: row.issued_on,
-  change: row.change,
-  changeEs: row.change_es,
-});
-
 /**
  * A report's content as its page, its PDF and a clinician's shared view show it: a reissued report as
  * the version named (by default the newest), dated the day that version was issued and saying what
@@ -79,13 +64,13 @@ export function contentOfVersion(
 
 /** Each app's versions, newest first; an app the lab never reissued has none listed. */
 export async function reportVersionsOf(db: Queryable, userId: string): Promise<Map<string, ReportVersion[]>> {
-  const rows = await db.query<VersionRow>(
-    `SELECT app_id, version, issued_on::text AS issued_on, change, change_es FROM results_report_versions
+  const rows = await db.query<ReportVersion & { app_id: string }>(
+    `SELECT app_id, version, issued_on::text AS "issuedOn", change, change_es AS "changeEs" FROM results_report_versions
      WHERE user_id = $1 ORDER BY app_id, version DESC`,
     [userId],
   );
   const byApp = new Map<string, ReportVersion[]>();
-  for (const row of rows) byApp.set(row.app_id, [...(byApp.get(row.app_id) ?? []), toVersion(row)]);
+  for (const { app_id, ...version } of rows) byApp.set(app_id, [...(byApp.get(app_id) ?? []), version]);
   return byApp;
 }
 

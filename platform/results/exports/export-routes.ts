@@ -17,21 +17,8 @@ export interface ExportRouteDeps {
 
 const RequestBody = z.object({ language: z.enum(["en", "es"]).default("en") });
 
-/** What the portal is told about a job: never where its file is. */
-const publicJob = (job: ExportJob) => ({
-  id: job.id,
-  status: job.status,
-  language: job.language,
-  filesDone: job.filesDone,
-  filesTotal: job.filesTotal,
-  sizeBytes: job.sizeBytes,
-  requestedAt: job.requestedAt,
-  readyAt: job.readyAt,
-  expiresAt: job.expiresAt,
-});
-
 /** The archive's name when saved: the program's and the day it was prepared, nothing a participant typed. */
-const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.requestedAt).slice(0, 10)}.zip`;
+const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.requestedAt).toISOString().slice(0, 10)}.zip`;
 
 /**
  * The download-everything API. Every call is made for one participant with their own (full) access
@@ -52,18 +39,18 @@ export function createExportRoutes(deps: ExportRouteDeps) {
         });
       }
       deps.wakeWorker();
-      sendJson(res, 202, { export: publicJob(outcome.job) });
+      sendJson(res, 202, { export: outcome.job });
     },
 
     async list(res: ServerResponse, userId: string) {
-      sendJson(res, 200, { exports: (await deps.jobs.list(userId)).map(publicJob) });
+      sendJson(res, 200, { exports: await deps.jobs.list(userId) });
     },
 
     /** The archive, streamed; `release` is asked first, once the archive is known to be there (it may refuse). */
     async file(res: ServerResponse, userId: string, exportId: string, release: () => Promise<void> = async () => {}) {
       const job = await deps.jobs.find(userId, exportId);
       if (!job) throw new RequestError(404, "No data export was found for this participant");
-      const expired = job.status === "expired" || (job.expiresAt !== null && new Date(job.expiresAt) <= deps.now());
+      const expired = job.status === "expired" || (job.expiresAt !== null && job.expiresAt <= deps.now());
       if (expired) throw new RequestError(410, "This data export has expired");
       if (job.status !== "ready") throw new RequestError(409, "This data export is not ready");
       const file = exportArchivePath(deps.directory, job.id);
