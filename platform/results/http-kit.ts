@@ -30,6 +30,19 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The JSON body as `schema` reads it, or a 400 with `message`. */
+export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, message: string): Promise<T> {
+  const parsed = schema.safeParse((await readJsonBody(req)) ?? {});
+  if (!parsed.success) throw new RequestError(400, message);
+  return parsed.data;
+}
+
+/** A 429 that says when to try again, in its header and its body. */
+export function sendTooMany(res: ServerResponse, message: string, retryAfterSeconds: number): void {
+  res.setHeader("retry-after", String(retryAfterSeconds));
+  sendJson(res, 429, { status: 429, message, retryAfterSeconds });
+}
+
 /** Path segments, decoded; a malformed escape is the caller's mistake, not a server error. */
 export function pathSegments(pathname: string): string[] {
   let segments: string[];

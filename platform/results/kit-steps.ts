@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
-import { readJsonBody, sendJson } from "./http-kit.ts";
+import { parsedBody, sendJson } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
@@ -65,9 +65,8 @@ export function createKitStepRoutes(deps: RouteBasics) {
     },
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */
     async move(req: IncomingMessage, res: ServerResponse, userId: string) {
-      const parsed = MoveBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "step must be a whole number from 1 to 5");
-      sendJson(res, 200, await moveKit(deps.db, userId, deps.now(), parsed.data.step));
+      const { step } = await parsedBody(req, MoveBody, "step must be a whole number from 1 to 5");
+      sendJson(res, 200, await moveKit(deps.db, userId, deps.now(), step));
     },
   };
 }

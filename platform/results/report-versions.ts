@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
-import { plainText, readJsonBody, sendJson } from "./http-kit.ts";
+import { parsedBody, plainText, sendJson } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
@@ -176,15 +176,12 @@ export function createReportVersionRoutes(deps: RouteBasics) {
     },
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
     async reissue(req: IncomingMessage, res: ServerResponse, userId: string, appId: string) {
-      const parsed = ReissueBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "change must be one sentence of at most 300 characters (changeEs likewise)");
-      const version = await reissueReport(deps.db, {
-        userId,
-        appId,
-        change: parsed.data.change,
-        changeEs: parsed.data.changeEs ?? null,
-        now: deps.now(),
-      });
+      const { change, changeEs } = await parsedBody(
+        req,
+        ReissueBody,
+        "change must be one sentence of at most 300 characters (changeEs likewise)",
+      );
+      const version = await reissueReport(deps.db, { userId, appId, change, changeEs: changeEs ?? null, now: deps.now() });
       sendJson(res, 201, { version });
     },
   };

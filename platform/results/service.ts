@@ -151,8 +151,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         repository,
         now,
         verifyToken,
-        // The share codes' windowed budgets, one scope per participant.
-        budget: { take: shareStore.takeMiss, giveBack: shareStore.giveBackMiss },
+        misses: shareStore,
         ...counsellingSettings,
       },
     });

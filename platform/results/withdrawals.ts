@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import { readJsonBody, sendJson } from "./http-kit.ts";
+import { parsedBody, sendJson } from "./http-kit.ts";
 import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.ts";
 
 /**
@@ -50,9 +50,7 @@ export function createWithdrawalRoutes(deps: RouteBasics) {
     },
 
     async record(req: IncomingMessage, res: ServerResponse, userId: string) {
-      const parsed = RequestBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) throw new RequestError(400, "choice, requestKey and verification are required");
-      const { choice, requestKey, verification } = parsed.data;
+      const { choice, requestKey, verification } = await parsedBody(req, RequestBody, "choice, requestKey and verification are required");
       // The same request again (a retry) is answered with what was recorded, before the proof is looked at.
       const [again] = await db.query<Withdrawal>(`SELECT ${WITHDRAWAL} FROM results_withdrawals WHERE user_id = $1 AND request_key = $2`, [
         userId,

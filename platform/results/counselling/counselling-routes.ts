@@ -8,28 +8,20 @@ import {
   COUNSELLING_WINDOWS_MAX,
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
-import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
+import { methodNotAllowed, parsedBody, sendJson, sendTooMany } from "../http-kit.ts";
 import { serveNotices } from "../log-feed.ts";
-import type { ResultsRepository } from "../repository.ts";
+import { readyAppOf, type ResultsRepository } from "../repository.ts";
+import type { MissCounter } from "../shares/share-store.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
-
-/** The share-code budgets' windowed counter (one scope per participant here): a place taken, and given back. */
-export interface BudgetCounter {
-  take(
-    scope: string,
-    budget: { max: number; windowSeconds: number },
-  ): Promise<{ within: boolean; windowStart: Date; retryAfterSeconds: number }>;
-  giveBack(scope: string, windowStart: Date): Promise<void>;
-}
 
 export interface CounsellingRouteDeps {
   store: CounsellingStore;
   repository: ResultsRepository;
   now: () => Date;
   verifyToken: TokenVerifier;
-  budget: BudgetCounter;
+  /** The share codes' windowed budgets, one scope per participant here. */
+  misses: MissCounter;
   requestBudget: { max: number; windowSeconds: number };
 }
 
@@ -100,18 +92,12 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   const { store } = deps;
 
   async function create(req: IncomingMessage, res: ServerResponse, userId: string) {
-    const parsed = createBody(deps.now()).safeParse(await readJsonBody(req));
-    if (!parsed.success)
-      throw new RequestError(
-        400,
-        `appId, contact (phone or video), language (en or es), a known timeZone and one to ${COUNSELLING_WINDOWS_MAX} future windows of ${COUNSELLING_WINDOW_MIN_MINUTES} minutes to ${COUNSELLING_WINDOW_MAX_HOURS} hours are required; a note has at most ${COUNSELLING_NOTE_MAX} characters`,
-      );
-    const app = await deps.repository.findApp(userId, parsed.data.appId);
-    if (!app || !offersCounselling(app)) throw new RequestError(404, "No report a counsellor talks about was found for this app");
-    const patient = await deps.repository.findPatient(userId);
-    if (!patient) throw new RequestError(404, "No results were found for this participant");
-    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
-    const { windows, note, ...rest } = parsed.data;
+    const { windows, note, ...rest } = await parsedBody(
+      req,
+      createBody(deps.now()),
+      `appId, contact (phone or video), language (en or es), a known timeZone and one to ${COUNSELLING_WINDOWS_MAX} future windows of ${COUNSELLING_WINDOW_MIN_MINUTES} minutes to ${COUNSELLING_WINDOW_MAX_HOURS} hours are required; a note has at most ${COUNSELLING_NOTE_MAX} characters`,
+    );
+    await readyAppOf(deps.repository, userId, rest.appId, offersCounselling, "No report a counsellor talks about was found for this app");
     const input = {
       ...rest,
       note: note || undefined,
@@ -119,13 +105,10 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     };
     // Taken before the request is kept (so requests sent at once cannot pass more), given back when none is.
     const scope = `counselling:${userId}`;
-    const budget = await deps.budget.take(scope, deps.requestBudget);
-    if (!budget.within) {
-      res.setHeader("retry-after", String(budget.retryAfterSeconds));
-      return sendJson(res, 429, { status: 429, message: "Too many counselling requests", retryAfterSeconds: budget.retryAfterSeconds });
-    }
+    const budget = await deps.misses.takeMiss(scope, deps.requestBudget);
+    if (!budget.within) return sendTooMany(res, "Too many counselling requests", budget.retryAfterSeconds);
     const created = await store.create(userId, input);
-    if (created === "withdrawn" || "openRequest" in created) await deps.budget.giveBack(scope, budget.windowStart);
+    if (created === "withdrawn" || "openRequest" in created) await deps.misses.giveBackMiss(scope, budget.windowStart);
     if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
     if ("openRequest" in created)
       return sendJson(res, 409, {
@@ -164,17 +147,16 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
       }
       if (req.method !== "POST") return methodNotAllowed(res, "POST");
       if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
-      const parsed = MoveBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) throw new RequestError(400, "state is scheduled (with scheduledFor) or done");
+      const to = await parsedBody(req, MoveBody, "state is scheduled (with scheduledFor) or done");
       const moved = await store.move(
         requestId,
-        parsed.data.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(parsed.data.scheduledFor) } : { state: "done" },
+        to.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(to.scheduledFor) } : to,
       );
       if (moved === "not-found") throw new RequestError(404, "No such counselling request");
       if ("conflict" in moved)
         return sendJson(res, 409, {
           status: 409,
-          message: `A ${moved.conflict.state} request cannot move to ${parsed.data.state}`,
+          message: `A ${moved.conflict.state} request cannot move to ${to.state}`,
           request: moved.conflict,
         });
       sendJson(res, 200, { request: moved });

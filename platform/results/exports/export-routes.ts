@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import * as z from "zod";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { parsedBody, sendJson, sendTooMany } from "../http-kit.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { ExportJob, ExportJobs } from "./export-jobs.ts";
 import { exportArchivePath } from "./export-worker.ts";
@@ -27,17 +27,9 @@ const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.reque
 export function createExportRoutes(deps: ExportRouteDeps) {
   return {
     async request(req: IncomingMessage, res: ServerResponse, userId: string) {
-      const parsed = RequestBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "language must be en or es");
-      const outcome = await deps.jobs.request(userId, parsed.data.language);
-      if ("retryAfterSeconds" in outcome) {
-        res.setHeader("retry-after", String(outcome.retryAfterSeconds));
-        return sendJson(res, 429, {
-          status: 429,
-          message: "Too many data export requests today",
-          retryAfterSeconds: outcome.retryAfterSeconds,
-        });
-      }
+      const { language } = await parsedBody(req, RequestBody, "language must be en or es");
+      const outcome = await deps.jobs.request(userId, language);
+      if ("retryAfterSeconds" in outcome) return sendTooMany(res, "Too many data export requests today", outcome.retryAfterSeconds);
       deps.wakeWorker();
       sendJson(res, 202, { export: outcome.job });
     },

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
+import { methodNotAllowed, parsedBody, sendJson, sourceField } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, sendPdf } from "../report-pdf.ts";
-import type { ResultsRepository } from "../repository.ts";
+import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
 import { RequestError } from "../token-verifier.ts";
 import { familyLetterContent } from "./letter-content.ts";
@@ -84,13 +83,14 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       if (letterId === undefined) {
         if (req.method === "GET") return sendJson(res, 200, { letters: await letters.list(userId) });
         if (req.method !== "POST") methodNotAllowed(res, "GET, POST");
-        const parsed = CreateBody.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new RequestError(400, "appId is required");
-        const app = await deps.repository.findApp(userId, parsed.data.appId);
-        if (!app || app.appName !== FH_APP) throw new RequestError(404, "No familial hypercholesterolemia report was found for this app");
-        const patient = await deps.repository.findPatient(userId);
-        if (!patient) throw new RequestError(404, "No results were found for this participant");
-        if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+        const { appId } = await parsedBody(req, CreateBody, "appId is required");
+        const app = await readyAppOf(
+          deps.repository,
+          userId,
+          appId,
+          (found) => found.appName === FH_APP,
+          "No familial hypercholesterolemia report was found for this app",
+        );
         // The letter asks relatives to be tested for a variant: a report that found none has no letter.
         if (!app.fhFinding) throw new RequestError(409, "This familial hypercholesterolemia report found no variant to test relatives for");
         const made = await letters.create(userId, app.appID);

@@ -380,3 +380,5 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 }
 
 export type ShareStore = ReturnType<typeof createShareStore>;
+/** The windowed counts of failed attempts, which kit registration and counselling requests keep too. */
+export type MissCounter = Pick<ShareStore, "takeMiss" | "giveBackMiss" | "sourceOfAddress" | "pruneMisses">;
