@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, Response } from "express";
 import * as z from "zod";
 import { BodyRejectedError, parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
@@ -6,6 +7,12 @@ import { RequestError } from "./token-verifier.ts";
 export { sendJson };
 
 const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/** A route's handler; `Params` are the names its path gives. */
+export type Handler<Params extends string = never> = (req: Request<Record<Params, string>>, res: Response) => Promise<void>;
+
+/** The request's query, each name's first value as URLSearchParams reads it. */
+export const queryOf = (req: IncomingMessage & { originalUrl: string }) => new URL(req.originalUrl, "http://results.internal").searchParams;
 
 /** Refuses a method the path does not take, naming those it does. */
 export function methodNotAllowed(res: ServerResponse, methods: string): never {

@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
-import { parsedBody, plainText, sendJson } from "./http-kit.ts";
+import { parsedBody, plainText, queryOf, sendJson, type Handler } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
@@ -159,8 +158,8 @@ export function requestedVersion(value: string | null): number | undefined {
 export function createReportVersionRoutes(deps: RouteBasics) {
   return {
     /** GET /report-reissues?after=&limit= (the identity provider's token only). */
-    async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await sendLogFeed(deps, req, res, query, {
+    feed: (async (req, res) => {
+      await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "report-reissues",
         table: "results_report_reissues",
         columns: "user_id, app_id, app_name, version, reissued_at",
@@ -173,9 +172,10 @@ export function createReportVersionRoutes(deps: RouteBasics) {
           reissuedAt: new Date(row.reissued_at).toISOString(),
         }),
       });
-    },
+    }) satisfies Handler,
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
-    async reissue(req: IncomingMessage, res: ServerResponse, userId: string, appId: string) {
+    reissue: (async (req, res) => {
+      const { userId, appId } = req.params;
       const { change, changeEs } = await parsedBody(
         req,
         ReissueBody,
@@ -183,6 +183,6 @@ export function createReportVersionRoutes(deps: RouteBasics) {
       );
       const version = await reissueReport(deps.db, { userId, appId, change, changeEs: changeEs ?? null, now: deps.now() });
       sendJson(res, 201, { version });
-    },
+    }) satisfies Handler<"userId" | "appId">,
   };
 }

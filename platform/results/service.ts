@@ -109,6 +109,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);
     const basics = { db, now, verifyToken };
+    const rawData = createRawDataGate({ db, now, verifyStepUp });
     const router = createRouter({
       db,
       repository,
@@ -122,9 +123,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       devToolsEnabled: config.environment === "development",
       isDraining: () => draining,
       nowSeconds,
-      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
+      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
       withdrawals: basics,
-      rawData: createRawDataGate({ db, now, verifyStepUp }),
+      rawData,
       shares: {
         store: shareStore,
         db,

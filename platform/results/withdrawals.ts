@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import { parsedBody, sendJson } from "./http-kit.ts";
+import { parsedBody, sendJson, type Handler } from "./http-kit.ts";
 import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.ts";
 
 /**
@@ -41,15 +40,16 @@ const RequestBody = z.object({
 export function createWithdrawalRoutes(deps: RouteBasics) {
   const { db } = deps;
   return {
-    async list(res: ServerResponse, userId: string) {
+    list: (async (req, res) => {
       const withdrawals = await db.query<Withdrawal>(
         `SELECT ${WITHDRAWAL} FROM results_withdrawals WHERE user_id = $1 ORDER BY requested_at DESC`,
-        [userId],
+        [req.params.userId],
       );
       sendJson(res, 200, { withdrawals });
-    },
+    }) satisfies Handler<"userId">,
 
-    async record(req: IncomingMessage, res: ServerResponse, userId: string) {
+    record: (async (req, res) => {
+      const { userId } = req.params;
       const { choice, requestKey, verification } = await parsedBody(req, RequestBody, "choice, requestKey and verification are required");
       // The same request again (a retry) is answered with what was recorded, before the proof is looked at.
       const [again] = await db.query<Withdrawal>(`SELECT ${WITHDRAWAL} FROM results_withdrawals WHERE user_id = $1 AND request_key = $2`, [
@@ -76,6 +76,6 @@ export function createWithdrawalRoutes(deps: RouteBasics) {
         return { status: 201, withdrawal: row! };
       });
       sendJson(res, outcome.status, { withdrawal: outcome.withdrawal });
-    },
+    }) satisfies Handler<"userId">,
   };
 }

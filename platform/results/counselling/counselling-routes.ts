@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import * as z from "zod";
 import {
   COUNSELLING_NOTE_MAX,
@@ -8,7 +8,7 @@ import {
   COUNSELLING_WINDOWS_MAX,
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
-import { methodNotAllowed, parsedBody, sendJson, sendTooMany } from "../http-kit.ts";
+import { parsedBody, queryOf, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
 import { serveNotices } from "../log-feed.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import type { MissCounter } from "../shares/share-store.ts";
@@ -91,7 +91,9 @@ const QueueQuery = z.object({
 export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   const { store } = deps;
 
-  async function create(req: IncomingMessage, res: ServerResponse, userId: string) {
+  /** `counselling/{userID}` and `counselling/{userID}/{requestID}/cancel`: the participant's own. */
+  const create: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
     const { windows, note, ...rest } = await parsedBody(
       req,
       createBody(deps.now()),
@@ -117,57 +119,56 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
         openRequest: created.openRequest,
       });
     sendJson(res, 201, created);
-  }
-
-  return {
-    /** `counselling/{userID}` (GET, POST) and `counselling/{userID}/{requestID}/cancel` (POST): the participant's own. */
-    async participant(req: IncomingMessage, res: ServerResponse, userId: string, requestId: string | undefined) {
-      if (requestId === undefined) {
-        if (req.method === "GET") return sendJson(res, 200, { requests: await store.list(userId) });
-        if (req.method === "POST") return create(req, res, userId);
-        return methodNotAllowed(res, "GET, POST");
-      }
-      if (req.method !== "POST") return methodNotAllowed(res, "POST");
-      if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
-      const request = await store.cancel(userId, requestId);
-      if (!request) throw new RequestError(404, "No such counselling request");
-      sendJson(res, 200, { request });
-    },
-
-    /** `counselling-queue` (GET) and `counselling-queue/{requestID}` (POST): the program's counselling team. */
-    async team(req: IncomingMessage, res: ServerResponse, requestId: string | undefined, url: URL) {
-      await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
-      if (requestId === undefined) {
-        if (req.method !== "GET") return methodNotAllowed(res, "GET");
-        const query = QueueQuery.safeParse(Object.fromEntries(url.searchParams));
-        if (!query.success)
-          throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
-        const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
-        return sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
-      }
-      if (req.method !== "POST") return methodNotAllowed(res, "POST");
-      if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
-      const to = await parsedBody(req, MoveBody, "state is scheduled (with scheduledFor) or done");
-      const moved = await store.move(
-        requestId,
-        to.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(to.scheduledFor) } : to,
-      );
-      if (moved === "not-found") throw new RequestError(404, "No such counselling request");
-      if ("conflict" in moved)
-        return sendJson(res, 409, {
-          status: 409,
-          message: `A ${moved.conflict.state} request cannot move to ${to.state}`,
-          request: moved.conflict,
-        });
-      sendJson(res, 200, { request: moved });
-    },
-
-    /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
-    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
-      serveNotices(deps, req, res, what, {
-        purpose: "counselling-notices",
-        claim: () => store.claimAcknowledgements(),
-        acknowledge: store.acknowledged,
-      }),
   };
+
+  const list: Handler<"userId"> = async (req, res) => sendJson(res, 200, { requests: await store.list(req.params.userId) });
+
+  const cancel: Handler<"userId" | "requestId"> = async (req, res) => {
+    const { userId, requestId } = req.params;
+    const request = z.uuid().safeParse(requestId).success ? await store.cancel(userId, requestId) : undefined;
+    if (!request) throw new RequestError(404, "No such counselling request");
+    sendJson(res, 200, { request });
+  };
+
+  /** `counselling-queue` (GET) and `counselling-queue/{requestID}` (POST): the program's counselling team only. */
+  const team: RequestHandler = async (req, _res, next) => {
+    await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
+    next();
+  };
+
+  const queue: Handler = async (req, res) => {
+    const query = QueueQuery.safeParse(Object.fromEntries(queryOf(req)));
+    if (!query.success)
+      throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
+    const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
+    sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
+  };
+
+  const move: Handler<"requestId"> = async (req, res) => {
+    const { requestId } = req.params;
+    if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
+    const to = await parsedBody(req, MoveBody, "state is scheduled (with scheduledFor) or done");
+    const moved = await store.move(
+      requestId,
+      to.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(to.scheduledFor) } : to,
+    );
+    if (moved === "not-found") throw new RequestError(404, "No such counselling request");
+    if ("conflict" in moved)
+      return sendJson(res, 409, {
+        status: 409,
+        message: `A ${moved.conflict.state} request cannot move to ${to.state}`,
+        request: moved.conflict,
+      });
+    sendJson(res, 200, { request: moved });
+  };
+
+  /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
+  const notices: Handler<"what"> = (req, res) =>
+    serveNotices(deps, req, res, req.params.what, {
+      purpose: "counselling-notices",
+      claim: () => store.claimAcknowledgements(),
+      acknowledge: store.acknowledged,
+    });
+
+  return { list, create, cancel, team, queue, move, notices };
 }

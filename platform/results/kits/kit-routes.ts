@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { methodNotAllowed, parsedBody, plainText, sendJson, sendTooMany, sourceField } from "../http-kit.ts";
+import { parsedBody, plainText, sendJson, sendTooMany, sourceField, type Handler } from "../http-kit.ts";
 import type { MissCounter } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { KitSettings } from "./kit-settings.ts";
@@ -61,7 +60,8 @@ export function createKitRoutes(deps: KitRouteDeps) {
    * else's guesses can stop a participant registering their kit). An attempt that registers, or finds
    * the participant's own kit, gives its places back. Past either budget nothing is compared.
    */
-  async function register(req: IncomingMessage, res: ServerResponse, userId: string) {
+  const register: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
     const {
       barcode: typed,
       collectedOn,
@@ -99,18 +99,15 @@ export function createKitRoutes(deps: KitRouteDeps) {
       case "no-match":
         throw new RequestError(404, "No kit that this participant can register has this barcode");
     }
-  }
+  };
 
   return {
     /** `kits/{userID}`: GET the participant's kits, POST one to register (their own token, after `authorize`). */
-    async participant(req: IncomingMessage, res: ServerResponse, userId: string) {
-      if (req.method === "GET") return sendJson(res, 200, { kits: await store.list(userId) });
-      if (req.method === "POST") return register(req, res, userId);
-      methodNotAllowed(res, "GET, POST");
-    },
+    list: (async (req, res) => sendJson(res, 200, { kits: await store.list(req.params.userId) })) satisfies Handler<"userId">,
+    register,
 
     /** POST /dev/kits (development only): the program sending a kit out; answers its barcode. */
-    async issue(req: IncomingMessage, res: ServerResponse) {
+    issue: (async (req, res) => {
       const {
         barcode: given,
         registeredTo,
@@ -129,6 +126,6 @@ export function createKitRoutes(deps: KitRouteDeps) {
           throw new RequestError(409, `The kit could not be registered to ${registeredTo}: ${outcome.kind}`);
       }
       sendJson(res, 201, { barcode: issued });
-    },
+    }) satisfies Handler,
   };
 }
