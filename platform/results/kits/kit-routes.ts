@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
 import { parsedBody, plainText, sendJson, sendTooMany, sourceField, type Handler } from "../http-kit.ts";
+import type { KitSettings } from "../settings.ts";
 import type { MissCounter } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
-import type { KitSettings } from "./kit-settings.ts";
 import type { KitStore } from "./kit-store.ts";
 
 export interface KitRouteDeps extends KitSettings {
