@@ -30,7 +30,6 @@ const JWKS_CACHE_MS = 60_000;
 /** By default archives are kept beside the embedded database's directory, so two services never share one. */
 export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;
 
-/** Reads the configuration from environment variables, failing with every problem listed. */
 export function resultsConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env) {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
   const parsed = EnvSchema.safeParse(blankToUndefined);

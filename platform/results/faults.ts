@@ -50,7 +50,6 @@ export function createFaultStore(db: Database) {
       });
     },
 
-    /** Clears one participant's rule, or every rule when no participant is named. */
     async clear(userId?: string): Promise<void> {
       if (userId === undefined) await db.query("DELETE FROM results_faults");
       else await db.query("DELETE FROM results_faults WHERE user_id = $1", [userId]);

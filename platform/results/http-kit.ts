@@ -14,13 +14,11 @@ export type Handler<Params extends string = never> = (req: Request<Record<Params
 /** The request's query, each name's first value as URLSearchParams reads it. */
 export const queryOf = (req: IncomingMessage & { originalUrl: string }) => new URL(req.originalUrl, "http://results.internal").searchParams;
 
-/** Refuses a method the path does not take, naming those it does. */
 export function methodNotAllowed(res: ServerResponse, methods: string): never {
   res.setHeader("allow", methods);
   throw new RequestError(405, "Method not allowed");
 }
 
-/** An answer without a body, which no cache keeps. */
 export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 
 /** Every error answer has the same shape: { status, message } with the HTTP status. */

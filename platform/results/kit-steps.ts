@@ -48,7 +48,6 @@ const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP
 
 export function createKitStepRoutes(deps: RouteBasics) {
   return {
-    /** GET /kit-step-changes?after=&limit= (the identity provider's token only). */
     feed: (async (req, res) => {
       await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "kit-steps",

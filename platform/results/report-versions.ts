@@ -73,7 +73,6 @@ export async function reportVersionsOf(db: Queryable, userId: string): Promise<M
   return byApp;
 }
 
-/** The versions of one app's report, newest first. */
 export async function versionsOfReport(db: Queryable, userId: string, appId: string): Promise<ReportVersion[]> {
   return (await reportVersionsOf(db, userId)).get(appId) ?? [];
 }
@@ -157,7 +156,6 @@ export function requestedVersion(value: string | null): number | undefined {
 
 export function createReportVersionRoutes(deps: RouteBasics) {
   return {
-    /** GET /report-reissues?after=&limit= (the identity provider's token only). */
     feed: (async (req, res) => {
       await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "report-reissues",

@@ -63,7 +63,6 @@ interface RouteDependencies {
   shares: ShareRouteDeps;
   kitSteps: RouteBasics;
   reportVersions: RouteBasics;
-  /** Kits the program sent out, and their registration by the participants. */
   kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
@@ -157,7 +156,6 @@ export function createRouter(deps: RouteDependencies) {
     });
   };
 
-  /** The caller's own report of one app, once its results are ready. */
   async function readyReport(req: Request<Record<ReportParams, string>>) {
     const { sourceId, appId, userId } = req.params;
     const caller = await authorizeFor(req, userId);

@@ -38,11 +38,8 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
   /** Current time in seconds; injectable so tests can move past link expiry. */
   nowSeconds?: () => number;
-  /** The limits of shares; from the environment when not given. */
   shareSettings?: settings.ShareSettings;
-  /** The limits of kit registration; from the environment when not given. */
   kitSettings?: settings.KitSettings;
-  /** The limits of counselling requests; from the environment when not given. */
   counsellingSettings?: settings.CounsellingSettings;
 };
 

@@ -20,7 +20,6 @@ export interface ExportJob {
 const JOB = `id, status, language, files_done AS "filesDone", files_total AS "filesTotal", size_bytes::float8 AS "sizeBytes",
   requested_at AS "requestedAt", ready_at AS "readyAt", expires_at AS "expiresAt"`;
 
-/** How long a finished download stays available. */
 const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
 /** Requests a participant may make in EXPORT_AVAILABLE_MS: each one reads every document again. */
 const EXPORT_REQUESTS_PER_DAY = 3;

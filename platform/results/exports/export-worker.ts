@@ -12,7 +12,6 @@ interface ExportWorkerOptions {
   repository: ResultsRepository;
   /** The results service's database: reissued reports' versions. */
   db: Queryable;
-  /** Where archives are kept (the results service's storage). */
   directory: string;
   programName: (language: "en" | "es") => string;
   laboratory: string;

@@ -28,7 +28,6 @@ type RegisterOutcome =
 
 export function createKitStore(db: Database, now: () => Date) {
   return {
-    /** The participant's kits, newest registration first. */
     async list(userId: string): Promise<KitView[]> {
       return db.query<KitView>(
         `SELECT ${KIT} FROM results_kits WHERE user_id = $1 ORDER BY registered_at DESC, registration DESC NULLS LAST LIMIT 50`,
