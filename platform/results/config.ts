@@ -1,7 +1,6 @@
 import * as z from "zod";
 import {
   demoParticipantsFileFor,
-  type DeploymentEnvironment,
   deploymentEnvironmentOf,
   referenceResultsProblems,
   secretProblems,
@@ -25,44 +24,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export interface ResultsConfig {
-  /** The deployment's environment (lib/deployment): development tools exist only in development. */
-  environment: DeploymentEnvironment;
-  port: number;
-  host: string;
-  /** Base URL under which this service is reachable from browsers (used in report links). */
-  publicUrl: string;
-  /** The portal, where a participant goes back to from a report link that no longer works. */
-  portalUrl: string;
-  issuer: string;
-  jwksUrl: string;
-  /**
-   * How long the identity provider's key set is trusted before it is fetched again: a key retired in
-   * an emergency (a leak) stops opening tokens here within this time.
-   */
-  jwksCacheMs: number;
-  audience: string;
-  dataDir: string;
-  /** Storage for the participants' download-everything archives (shared by every instance of this service). */
-  exportDir: string;
-  /** How often the export worker looks for jobs other instances recorded. */
-  exportPollMs: number;
-  databaseUrl?: string;
-  demoParticipantsFile?: string;
-  /** Key for report links; when absent one is generated on first start and kept in the database. */
-  documentSecret?: string;
-  documentTtlSeconds: number;
-  logLevel: string;
-}
-
 /** The key set is read again at least this often (a new key still fetches it at once, an unknown kid too). */
 const JWKS_CACHE_MS = 60_000;
 
 /** By default archives are kept beside the embedded database's directory, so two services never share one. */
 export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;
 
-/** Reads the configuration from environment variables, failing with every problem listed. */
-export function resultsConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ResultsConfig {
+export function resultsConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env) {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
   const parsed = EnvSchema.safeParse(blankToUndefined);
   if (!parsed.success) throw new Error(`Invalid results service configuration: ${issuesText(parsed.error)}`);
@@ -76,23 +44,31 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
   if (problems.length) throw new Error(`Invalid results service configuration: ${problems.join("; ")}`);
   const issuer = e.IDP_ISSUER.replace(/\/$/, "");
   return {
+    /** The deployment's environment (lib/deployment): development tools exist only in development. */
     environment,
     port: e.RESULTS_PORT,
     host: e.RESULTS_HOST,
+    /** Base URL under which this service is reachable from browsers (used in report links). */
     publicUrl: e.RESULTS_PUBLIC_URL.replace(/\/$/, ""),
+    /** The portal, where a participant goes back to from a report link that no longer works. */
     portalUrl: e.PORTAL_URL.replace(/\/$/, ""),
     issuer,
     jwksUrl: e.IDP_JWKS_URL ?? `${issuer}/jwks`,
+    /** How long the key set is trusted: a key retired in an emergency (a leak) stops opening tokens here within this time. */
     jwksCacheMs: JWKS_CACHE_MS,
     audience: e.RESULTS_API_AUDIENCE,
     dataDir: e.RESULTS_DATA_DIR,
+    /** Storage for the participants' download-everything archives (shared by every instance of this service). */
     exportDir: e.RESULTS_EXPORT_DIR ?? exportDirBeside(e.RESULTS_DATA_DIR),
     exportPollMs: e.RESULTS_EXPORT_POLL_MS,
     databaseUrl: e.DATABASE_URL,
     // Read as given: set empty it means "seed nothing", not the default (lib/deployment).
     demoParticipantsFile: demoParticipantsFileFor(environment, env.DEMO_PARTICIPANTS_FILE),
+    /** Key for report links; when absent one is generated on first start and kept in the database. */
     documentSecret: e.RESULTS_DOCUMENT_SECRET,
     documentTtlSeconds: e.RESULTS_DOCUMENT_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }
+
+export type ResultsConfig = ReturnType<typeof resultsConfigFromEnv>;

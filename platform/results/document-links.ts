@@ -5,23 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * the permission: an expiry and an HMAC over (user, app, language, expiry, and an earlier version when one is named) that only this service can
  * make, and for raw data a single-use id (`once`) under the same HMAC.
  */
-export interface DocumentLinkSigner {
-  pathFor(userId: string, appId: string, nowSeconds: number, language: string, once?: string, version?: number): string;
-  verify(
-    userId: string,
-    appId: string,
-    language: string,
-    expires: string | null,
-    signature: string | null,
-    nowSeconds: number,
-    once?: string | null,
-    version?: number,
-  ): DocumentLinkCheck;
-}
-
-export type DocumentLinkCheck = "valid" | "invalid" | "expired";
-
-export function createDocumentLinkSigner(secret: string, ttlSeconds: number): DocumentLinkSigner {
+export function createDocumentLinkSigner(secret: string, ttlSeconds: number) {
   // An earlier version of a report is named under the same HMAC; the newest is signed as it always was.
   const sign = (userId: string, appId: string, language: string, expires: number, once: string | null, version?: number) =>
     createHmac("sha256", secret)
@@ -39,7 +23,7 @@ export function createDocumentLinkSigner(secret: string, ttlSeconds: number): Do
       .digest("base64url");
 
   return {
-    pathFor(userId, appId, nowSeconds, language, once, version) {
+    pathFor(userId: string, appId: string, nowSeconds: number, language: string, once?: string, version?: number): string {
       const expires = nowSeconds + ttlSeconds;
       const query = new URLSearchParams({
         lang: language,
@@ -50,7 +34,16 @@ export function createDocumentLinkSigner(secret: string, ttlSeconds: number): Do
       });
       return `/documents/${encodeURIComponent(userId)}/${encodeURIComponent(appId)}?${query}`;
     },
-    verify(userId, appId, language, expires, signature, nowSeconds, once = null, version) {
+    verify(
+      userId: string,
+      appId: string,
+      language: string,
+      expires: string | null,
+      signature: string | null,
+      nowSeconds: number,
+      once: string | null = null,
+      version?: number,
+    ): "valid" | "invalid" | "expired" {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return "invalid";
       const expected = Buffer.from(sign(userId, appId, language, Number(expires), once, version));
       const given = Buffer.from(signature);
@@ -59,3 +52,5 @@ export function createDocumentLinkSigner(secret: string, ttlSeconds: number): Do
     },
   };
 }
+
+export type DocumentLinkSigner = ReturnType<typeof createDocumentLinkSigner>;

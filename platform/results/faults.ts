@@ -27,14 +27,7 @@ interface FaultRule extends Fault {
   remaining: number;
 }
 
-interface FaultRow {
-  user_id: string | null;
-  status: number | null;
-  delay_ms: number;
-  remaining: number;
-}
-
-const toRule = (row: FaultRow): FaultRule => ({ userID: row.user_id, status: row.status, delayMs: row.delay_ms, remaining: row.remaining });
+const RULE = `user_id AS "userID", status, delay_ms AS "delayMs", remaining`;
 
 export function createFaultStore(db: Database) {
   return {
@@ -49,38 +42,31 @@ export function createFaultStore(db: Database) {
       const status = request.status ?? (delayMs > 0 ? null : 500);
       return db.transaction(async (tx) => {
         await tx.query("DELETE FROM results_faults WHERE user_id IS NOT DISTINCT FROM $1", [request.userID ?? null]);
-        const [row] = await tx.query<FaultRow>(
-          "INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING user_id, status, delay_ms, remaining",
+        const [rule] = await tx.query<FaultRule>(
+          `INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING ${RULE}`,
           [request.userID ?? null, status, delayMs, request.failNext ?? 1],
         );
-        if (!row) throw new Error("The fault rule was not stored");
-        return toRule(row);
+        return rule!;
       });
     },
 
-    /** Clears one participant's rule, or every rule when no participant is named. */
     async clear(userId?: string): Promise<void> {
       if (userId === undefined) await db.query("DELETE FROM results_faults");
       else await db.query("DELETE FROM results_faults WHERE user_id = $1", [userId]);
     },
 
-    async list(): Promise<FaultRule[]> {
-      const rows = await db.query<FaultRow>(
-        "SELECT user_id, status, delay_ms, remaining FROM results_faults WHERE remaining > 0 ORDER BY id",
-      );
-      return rows.map(toRule);
-    },
+    list: () => db.query<FaultRule>(`SELECT ${RULE} FROM results_faults WHERE remaining > 0 ORDER BY id`),
 
     /** Uses up one application of the rule matching this user, if any; the participant's own rule comes first. */
-    async take(userId: string): Promise<Fault | null> {
-      const [row] = await db.query<FaultRow>(
+    async take(userId: string): Promise<Fault | undefined> {
+      const [fault] = await db.query<Fault>(
         `UPDATE results_faults SET remaining = remaining - 1
          WHERE id = (SELECT id FROM results_faults WHERE remaining > 0 AND (user_id IS NULL OR user_id = $1)
                      ORDER BY user_id IS NULL, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-         RETURNING user_id, status, delay_ms, remaining`,
+         RETURNING status, delay_ms AS "delayMs"`,
         [userId],
       );
-      return row ? { status: row.status, delayMs: row.delay_ms } : null;
+      return fault;
     },
   };
 }

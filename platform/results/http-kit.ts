@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, Response } from "express";
 import * as z from "zod";
 import { BodyRejectedError, parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
@@ -7,13 +8,17 @@ export { sendJson };
 
 const MAX_JSON_BODY_BYTES = 16 * 1024;
 
-/** Refuses a method the path does not take, naming those it does. */
+/** A route's handler; `Params` are the names its path gives. */
+export type Handler<Params extends string = never> = (req: Request<Record<Params, string>>, res: Response) => Promise<void>;
+
+/** The request's query, each name's first value as URLSearchParams reads it. */
+export const queryOf = (req: IncomingMessage & { originalUrl: string }) => new URL(req.originalUrl, "http://results.internal").searchParams;
+
 export function methodNotAllowed(res: ServerResponse, methods: string): never {
   res.setHeader("allow", methods);
   throw new RequestError(405, "Method not allowed");
 }
 
-/** An answer without a body, which no cache keeps. */
 export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 
 /** Every error answer has the same shape: { status, message } with the HTTP status. */
@@ -28,6 +33,19 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     if (error instanceof BodyRejectedError) throw new RequestError(error.status, error.message);
     throw error;
   }
+}
+
+/** The JSON body as `schema` reads it, or a 400 with `message`. */
+export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, message: string): Promise<T> {
+  const parsed = schema.safeParse((await readJsonBody(req)) ?? {});
+  if (!parsed.success) throw new RequestError(400, message);
+  return parsed.data;
+}
+
+/** A 429 that says when to try again, in its header and its body. */
+export function sendTooMany(res: ServerResponse, message: string, retryAfterSeconds: number): void {
+  res.setHeader("retry-after", String(retryAfterSeconds));
+  sendJson(res, 429, { status: 429, message, retryAfterSeconds });
 }
 
 /** Path segments, decoded; a malformed escape is the caller's mistake, not a server error. */

@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
-import { readJsonBody, sendJson } from "./http-kit.ts";
+import { parsedBody, queryOf, sendJson, type Handler } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
@@ -49,9 +48,8 @@ const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP
 
 export function createKitStepRoutes(deps: RouteBasics) {
   return {
-    /** GET /kit-step-changes?after=&limit= (the identity provider's token only). */
-    async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await sendLogFeed(deps, req, res, query, {
+    feed: (async (req, res) => {
+      await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "kit-steps",
         table: "results_kit_step_changes",
         columns: "user_id, step, changed_at",
@@ -62,12 +60,11 @@ export function createKitStepRoutes(deps: RouteBasics) {
           changedAt: new Date(row.changed_at).toISOString(),
         }),
       });
-    },
+    }) satisfies Handler,
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */
-    async move(req: IncomingMessage, res: ServerResponse, userId: string) {
-      const parsed = MoveBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "step must be a whole number from 1 to 5");
-      sendJson(res, 200, await moveKit(deps.db, userId, deps.now(), parsed.data.step));
-    },
+    move: (async (req, res) => {
+      const { step } = await parsedBody(req, MoveBody, "step must be a whole number from 1 to 5");
+      sendJson(res, 200, await moveKit(deps.db, req.params.userId, deps.now(), step));
+    }) satisfies Handler<"userId">,
   };
 }

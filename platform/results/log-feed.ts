@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import { methodNotAllowed, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
+import { methodNotAllowed, parsedBody, sendJson, sendNoContent } from "./http-kit.ts";
 import { bearerToken, RequestError, type RouteBasics, type TokenPurpose } from "./token-verifier.ts";
 
 const FeedQuery = z.object({
@@ -50,8 +50,6 @@ export async function serveNotices(
   await deps.verifyToken(bearerToken(req.headers.authorization), feed.purpose);
   if (what === "claim") return sendJson(res, 200, { notices: await feed.claim() });
   if (what !== "ack") throw new RequestError(404, "Not found");
-  const parsed = AckBody.safeParse(await readJsonBody(req));
-  if (!parsed.success) throw new RequestError(400, "ids are required");
-  await feed.acknowledge(parsed.data.ids);
+  await feed.acknowledge((await parsedBody(req, AckBody, "ids are required")).ids);
   sendNoContent(res);
 }

@@ -192,5 +192,4 @@ export function reportContentFor(
   };
 }
 
-/** Apps whose result is a file to download instead of a page to read. */
 export const isDownloadApp = (app: AppRecord) => app.appName === "exome-download";

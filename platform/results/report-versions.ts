@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
-import { plainText, readJsonBody, sendJson } from "./http-kit.ts";
+import { parsedBody, plainText, queryOf, sendJson, type Handler } from "./http-kit.ts";
 import { sendLogFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
@@ -24,21 +23,6 @@ export interface ReportVersion {
   change: string | null;
   changeEs: string | null;
 }
-
-interface VersionRow {
-  app_id: string;
-  version: number;
-  issued_on: string;
-  change: string | null;
-  change_es: string | null;
-}
-
-const toVersion = (row: VersionRow): ReportVersion => ({
-  version: row.version,
-  issuedOn: row.issued_on,
-  change: row.change,
-  changeEs: row.change_es,
-});
 
 /**
  * A report's content as its page, its PDF and a clinician's shared view show it: a reissued report as
@@ -79,17 +63,16 @@ export function contentOfVersion(
 
 /** Each app's versions, newest first; an app the lab never reissued has none listed. */
 export async function reportVersionsOf(db: Queryable, userId: string): Promise<Map<string, ReportVersion[]>> {
-  const rows = await db.query<VersionRow>(
-    `SELECT app_id, version, issued_on::text AS issued_on, change, change_es FROM results_report_versions
+  const rows = await db.query<ReportVersion & { app_id: string }>(
+    `SELECT app_id, version, issued_on::text AS "issuedOn", change, change_es AS "changeEs" FROM results_report_versions
      WHERE user_id = $1 ORDER BY app_id, version DESC`,
     [userId],
   );
   const byApp = new Map<string, ReportVersion[]>();
-  for (const row of rows) byApp.set(row.app_id, [...(byApp.get(row.app_id) ?? []), toVersion(row)]);
+  for (const { app_id, ...version } of rows) byApp.set(app_id, [...(byApp.get(app_id) ?? []), version]);
   return byApp;
 }
 
-/** The versions of one app's report, newest first. */
 export async function versionsOfReport(db: Queryable, userId: string, appId: string): Promise<ReportVersion[]> {
   return (await reportVersionsOf(db, userId)).get(appId) ?? [];
 }
@@ -173,9 +156,8 @@ export function requestedVersion(value: string | null): number | undefined {
 
 export function createReportVersionRoutes(deps: RouteBasics) {
   return {
-    /** GET /report-reissues?after=&limit= (the identity provider's token only). */
-    async feed(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
-      await sendLogFeed(deps, req, res, query, {
+    feed: (async (req, res) => {
+      await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "report-reissues",
         table: "results_report_reissues",
         columns: "user_id, app_id, app_name, version, reissued_at",
@@ -188,19 +170,17 @@ export function createReportVersionRoutes(deps: RouteBasics) {
           reissuedAt: new Date(row.reissued_at).toISOString(),
         }),
       });
-    },
+    }) satisfies Handler,
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
-    async reissue(req: IncomingMessage, res: ServerResponse, userId: string, appId: string) {
-      const parsed = ReissueBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "change must be one sentence of at most 300 characters (changeEs likewise)");
-      const version = await reissueReport(deps.db, {
-        userId,
-        appId,
-        change: parsed.data.change,
-        changeEs: parsed.data.changeEs ?? null,
-        now: deps.now(),
-      });
+    reissue: (async (req, res) => {
+      const { userId, appId } = req.params;
+      const { change, changeEs } = await parsedBody(
+        req,
+        ReissueBody,
+        "change must be one sentence of at most 300 characters (changeEs likewise)",
+      );
+      const version = await reissueReport(deps.db, { userId, appId, change, changeEs: changeEs ?? null, now: deps.now() });
       sendJson(res, 201, { version });
-    },
+    }) satisfies Handler<"userId" | "appId">,
   };
 }

@@ -1,5 +1,7 @@
 import type { Database } from "../../lib/postgres/index.ts";
+import { reportIsReady } from "../../lib/program/report-readiness.ts";
 import { fhFindingOf, type FhFinding } from "./fh-finding.ts";
+import { RequestError } from "./token-verifier.ts";
 
 export interface PatientRecord {
   userId: string;
@@ -39,24 +41,12 @@ export interface AppRecord {
   fhFinding: FhFinding | null;
 }
 
-interface AppRow {
-  app_id: string;
-  app_name: string;
-  label: string | null;
-  label_es: string | null;
-  type: string | null;
-  document_bytes: string | number | null;
-  fh_finding: unknown;
-}
+const APP = `app_id AS "appID", app_name AS "appName", label, label_es AS "labelEs", type, document_bytes::float8 AS "documentBytes",
+  fh_finding AS "fhFinding"`;
 
-const toApp = (row: AppRow): AppRecord => ({
-  appID: row.app_id,
-  appName: row.app_name,
-  label: row.label,
-  labelEs: row.label_es,
-  type: row.type,
-  documentBytes: row.document_bytes === null ? null : Number(row.document_bytes),
-  fhFinding: row.app_name === "fh-health" && row.fh_finding != null ? fhFindingOf(row.fh_finding) : null,
+const toApp = ({ fhFinding, ...app }: Omit<AppRecord, "fhFinding"> & { fhFinding: unknown }): AppRecord => ({
+  ...app,
+  fhFinding: app.appName === "fh-health" && fhFinding != null ? fhFindingOf(fhFinding) : null,
 });
 
 export function createResultsRepository(db: Database) {
@@ -86,21 +76,32 @@ export function createResultsRepository(db: Database) {
       );
     },
     async listApps(userId: string): Promise<AppRecord[]> {
-      const rows = await db.query<AppRow>(
-        "SELECT app_id, app_name, label, label_es, type, document_bytes, fh_finding FROM results_apps WHERE user_id = $1 ORDER BY position, app_id",
-        [userId],
+      return (await db.query<AppRecord>(`SELECT ${APP} FROM results_apps WHERE user_id = $1 ORDER BY position, app_id`, [userId])).map(
+        toApp,
       );
-      return rows.map(toApp);
     },
 
     async findApp(userId: string, appId: string): Promise<AppRecord | null> {
-      const [row] = await db.query<AppRow>(
-        "SELECT app_id, app_name, label, label_es, type, document_bytes, fh_finding FROM results_apps WHERE user_id = $1 AND app_id = $2",
-        [userId, appId],
-      );
+      const [row] = await db.query<AppRecord>(`SELECT ${APP} FROM results_apps WHERE user_id = $1 AND app_id = $2`, [userId, appId]);
       return row ? toApp(row) : null;
     },
   };
 }
 
 export type ResultsRepository = ReturnType<typeof createResultsRepository>;
+
+/** The participant's app of the kind `fits` accepts (else a 404 saying `notFound`), once its report is ready. */
+export async function readyAppOf(
+  repository: ResultsRepository,
+  userId: string,
+  appId: string,
+  fits: (app: AppRecord) => boolean,
+  notFound: string,
+) {
+  const app = await repository.findApp(userId, appId);
+  if (!app || !fits(app)) throw new RequestError(404, notFound);
+  const patient = await repository.findPatient(userId);
+  if (!patient) throw new RequestError(404, "No results were found for this participant");
+  if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+  return app;
+}

@@ -12,7 +12,17 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { checkedQuery, issuesText, methodNotAllowed, pathSegments, readJsonBody, sendJson, sendNoContent } from "./http-kit.ts";
+import {
+  checkedQuery,
+  issuesText,
+  methodNotAllowed,
+  pathSegments,
+  queryOf,
+  readJsonBody,
+  sendJson,
+  sendNoContent,
+  type Handler,
+} from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -53,7 +63,6 @@ interface RouteDependencies {
   shares: ShareRouteDeps;
   kitSteps: RouteBasics;
   reportVersions: RouteBasics;
-  /** Kits the program sent out, and their registration by the participants. */
   kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
@@ -62,6 +71,7 @@ interface RouteDependencies {
 }
 
 const NOT_FOUND = "Not found";
+type ReportParams = "sourceId" | "appId" | "userId";
 
 export function createRouter(deps: RouteDependencies) {
   /** Token check, own-data rule, then any injected development fault, in that order. */
@@ -104,9 +114,10 @@ export function createRouter(deps: RouteDependencies) {
    * A participant's own access token reads everything; a results link (token_type ACCESS, the reduced
    * view that shows the result cards) reads no consent history, kit history or e-mail address.
    */
-  async function results(req: IncomingMessage, res: ServerResponse, userId: string, url: URL) {
+  const results: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
     const caller = await authorizeFor(req, userId);
-    const patient = await patientFromSource(userId, url.searchParams.get("sourceID") || null);
+    const patient = await patientFromSource(userId, queryOf(req).get("sourceID") || null);
     const resultsLink = caller.tokenType === "ACCESS";
     const [apps, consents, versions, kits] = await Promise.all([
       deps.repository.listApps(userId),
@@ -143,10 +154,10 @@ export function createRouter(deps: RouteDependencies) {
       kits,
       Patient: { ...name, email: patient.email },
     });
-  }
+  };
 
-  /** The caller's own report of one app, once its results are ready. */
-  async function readyReport(req: IncomingMessage, sourceId: string, appId: string, userId: string) {
+  async function readyReport(req: Request<Record<ReportParams, string>>) {
+    const { sourceId, appId, userId } = req.params;
     const caller = await authorizeFor(req, userId);
     const patient = await patientFromSource(userId, sourceId);
     const app = await deps.repository.findApp(userId, appId);
@@ -155,11 +166,13 @@ export function createRouter(deps: RouteDependencies) {
     return { caller, patient, app };
   }
 
-  async function report(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
-    const { caller, app } = await readyReport(req, sourceId, appId, userId);
-    const language = reportLanguage(url.searchParams.get("lang"));
+  const report: Handler<ReportParams> = async (req, res) => {
+    const { caller, app } = await readyReport(req);
+    const { userId, appId } = req.params;
+    const query = queryOf(req);
+    const language = reportLanguage(query.get("lang"));
     // An earlier version of a reissued report, when one is asked for.
-    const version = requestedVersion(url.searchParams.get("version"));
+    const version = requestedVersion(query.get("version"));
     if (version !== undefined && !(await versionsOfReport(deps.db, userId, appId)).some((each) => each.version === version))
       throw new RequestError(404, "No such version of this report");
     // Raw genetic data: never to a results link; to the participant with a fresh proof, by a link that opens once.
@@ -172,21 +185,21 @@ export function createRouter(deps: RouteDependencies) {
     sendJson(res, 200, {
       providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
     });
-  }
+  };
 
   /**
    * One app's report as the content its PDF is drawn from (sections of paragraphs and label–value
    * rows), for the portal to show as a page. A data file (the exome) is no report to read.
    */
-  async function reportContent(req: IncomingMessage, res: ServerResponse, sourceId: string, appId: string, userId: string, url: URL) {
-    const { patient, app } = await readyReport(req, sourceId, appId, userId);
+  const reportContent: Handler<ReportParams> = async (req, res) => {
+    const { patient, app } = await readyReport(req);
     if (isDownloadApp(app)) throw new RequestError(404, "This app's result is a data file, not a report to read");
-    const language = reportLanguage(url.searchParams.get("lang"));
-    const shown = await versionedContent(patient, app, language, requestedVersion(url.searchParams.get("version")));
+    const query = queryOf(req);
+    const shown = await versionedContent(patient, app, reportLanguage(query.get("lang")), requestedVersion(query.get("version")));
     if (!shown) throw new RequestError(404, "No such version of this report");
     const { content, version, newestVersion } = shown;
     sendJson(res, 200, { report: content, ...(version ? { version, newestVersion } : {}) });
-  }
+  };
 
   const versionedContent = (patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) =>
     versionedReportContent(
@@ -318,59 +331,34 @@ export function createRouter(deps: RouteDependencies) {
   });
   router.all("/dev/faults", devOnly, (req, res) => devFaults(req, res, url(req)));
   router.all("/dev/participants", devOnly, (req, res) => createDevParticipant(deps.db, req, res));
-  router
-    .route("/dev/kits/:userId/step")
-    .all(devOnly)
-    .post((req, res) => kitStepRoutes.move(req, res, param(req, "userId")))
-    .all(allow("POST"));
-  router
-    .route("/dev/kits")
-    .all(devOnly)
-    .post((req, res) => kitRoutes.issue(req, res))
-    .all(allow("POST"));
-  router.all("/kits/:userId", signedIn, (req, res) => kitRoutes.participant(req, res, param(req, "userId")));
-  router.get("/kit-step-changes", (req, res) => kitStepRoutes.feed(req, res, url(req).searchParams));
-  router
-    .route("/dev/reports/:userId/:appId/reissue")
-    .all(devOnly)
-    .post((req, res) => reportVersionRoutes.reissue(req, res, param(req, "userId"), param(req, "appId")))
-    .all(allow("POST"));
-  router.get("/report-reissues", (req, res) => reportVersionRoutes.feed(req, res, url(req).searchParams));
-  router
-    .route("/exports/:userId")
-    .post(owner, (req, res) => exportRoutes.request(req, res, param(req, "userId")))
-    .get(owner, (req, res) => exportRoutes.list(res, param(req, "userId")))
-    .all(allow("GET, POST"));
-  // The participant's own requests, with their own (full) token, as for exports.
-  router
-    .route("/withdrawals/:userId")
-    .post(owner, (req, res) => withdrawalRoutes.record(req, res, param(req, "userId")))
-    .get(owner, (req, res) => withdrawalRoutes.list(res, param(req, "userId")))
-    .all(allow("GET, POST"));
-  router.all(["/shares/:userId", "/shares/:userId/:shareId/revoke"], owner, (req, res) =>
-    shareRoutes.participant(req, res, param(req, "userId"), req.params.shareId as string | undefined),
-  );
-  router.all("/shared/:what", (req, res) => shareRoutes.clinician(req, res, param(req, "what"), url(req)));
-  router.all("/share-notices/:what", (req, res) => shareRoutes.notices(req, res, param(req, "what")));
-  router.all(["/family-letters/:userId", "/family-letters/:userId/:letterId/:what"], owner, (req, res) =>
-    familyLetterRoutes.participant(
-      req,
-      res,
-      param(req, "userId"),
-      req.params.letterId as string | undefined,
-      req.params.what as string | undefined,
-      url(req),
-    ),
-  );
-  router.all("/family-letter/open", (req, res) => familyLetterRoutes.relative(req, res));
+  router.route("/dev/kits/:userId/step").all(devOnly).post(kitStepRoutes.move).all(allow("POST"));
+  router.route("/dev/kits").all(devOnly).post(kitRoutes.issue).all(allow("POST"));
+  router.route("/kits/:userId").all(signedIn).get(kitRoutes.list).post(kitRoutes.register).all(allow("GET, POST"));
+  router.get("/kit-step-changes", kitStepRoutes.feed);
+  router.route("/dev/reports/:userId/:appId/reissue").all(devOnly).post(reportVersionRoutes.reissue).all(allow("POST"));
+  router.get("/report-reissues", reportVersionRoutes.feed);
+  // The participant's own requests, with their own (full) token.
+  router.all("/family-letters/:userId/:letterId/:what", owner);
+  router.route("/exports/:userId").all(owner).get(exportRoutes.list).post(exportRoutes.request).all(allow("GET, POST"));
+  router.route("/withdrawals/:userId").all(owner).get(withdrawalRoutes.list).post(withdrawalRoutes.record).all(allow("GET, POST"));
+  router.route("/shares/:userId").all(owner).get(shareRoutes.list).post(shareRoutes.create).all(allow("GET, POST"));
+  router.route("/shares/:userId/:shareId/revoke").all(owner).post(shareRoutes.revoke).all(allow("POST"));
+  router.route("/shared/open").post(shareRoutes.open).all(allow("POST"));
+  router.route("/shared/close").post(shareRoutes.close).all(allow("POST"));
+  router.route("/shared/report").get(shareRoutes.report).all(allow("GET"));
+  router.route("/shared/report.pdf").get(shareRoutes.reportPdf).all(allow("GET"));
+  router.all("/share-notices/:what", shareRoutes.notices);
+  router.route("/family-letters/:userId").all(owner).get(familyLetterRoutes.list).post(familyLetterRoutes.create).all(allow("GET, POST"));
+  router.route("/family-letters/:userId/:letterId/end").post(familyLetterRoutes.end).all(allow("POST"));
+  router.route("/family-letters/:userId/:letterId/letter").get(familyLetterRoutes.letter).all(allow("GET"));
+  router.route("/family-letters/:userId/:letterId/letter.pdf").get(familyLetterRoutes.pdf).all(allow("GET"));
+  router.route("/family-letter/open").post(familyLetterRoutes.open).all(allow("POST"));
   // Counselling requests: the participant's own; the program's team reads and moves the queue.
-  router.all(["/counselling/:userId", "/counselling/:userId/:requestId/cancel"], owner, (req, res) =>
-    counsellingRoutes.participant(req, res, param(req, "userId"), req.params.requestId as string | undefined),
-  );
-  router.all(["/counselling-queue", "/counselling-queue/:requestId"], (req, res) =>
-    counsellingRoutes.team(req, res, req.params.requestId as string | undefined, url(req)),
-  );
-  router.all("/counselling-notices/:what", (req, res) => counsellingRoutes.notices(req, res, param(req, "what")));
+  router.route("/counselling/:userId").all(owner).get(counsellingRoutes.list).post(counsellingRoutes.create).all(allow("GET, POST"));
+  router.route("/counselling/:userId/:requestId/cancel").all(owner).post(counsellingRoutes.cancel).all(allow("POST"));
+  router.route("/counselling-queue").all(counsellingRoutes.team).get(counsellingRoutes.queue).all(allow("GET"));
+  router.route("/counselling-queue/:requestId").all(counsellingRoutes.team).post(counsellingRoutes.move).all(allow("POST"));
+  router.all("/counselling-notices/:what", counsellingRoutes.notices);
   // Everything else only reads.
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
@@ -382,18 +370,11 @@ export function createRouter(deps: RouteDependencies) {
       upstreams: readiness.upstreams,
     });
   });
-  router.get("/results/:userId", (req, res) => results(req, res, param(req, "userId"), url(req)));
-  router.get("/reports/:sourceId/:appId/:userId", (req, res) =>
-    report(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
-  );
-  router.get("/reports/:sourceId/:appId/:userId/content", (req, res) =>
-    reportContent(req, res, param(req, "sourceId"), param(req, "appId"), param(req, "userId"), url(req)),
-  );
+  router.get("/results/:userId", results);
+  router.get("/reports/:sourceId/:appId/:userId", report);
+  router.get("/reports/:sourceId/:appId/:userId/content", reportContent);
   router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
-  // The archive holds the exome file: a fresh proof, once, before a byte of it is sent.
-  router.get("/exports/:userId/:exportId/file", owner, (req, res) =>
-    exportRoutes.file(res, param(req, "userId"), param(req, "exportId"), () => deps.rawData.takeProof(req, param(req, "userId"))),
-  );
+  router.get("/exports/:userId/:exportId/file", owner, exportRoutes.file);
   router.use(() => {
     throw new RequestError(404, NOT_FOUND);
   });

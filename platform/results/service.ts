@@ -8,7 +8,6 @@ import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
 import { seedCounsellingRequests } from "./counselling/counselling-demo.ts";
 import { counsellingMigrations } from "./counselling/counselling-schema.ts";
-import { counsellingSettingsFromEnv, type CounsellingSettings } from "./counselling/counselling-settings.ts";
 import { createCounsellingStore } from "./counselling/counselling-store.ts";
 import { readDemoParticipants } from "./demo-participants.ts";
 import { createDocumentLinkSigner } from "./document-links.ts";
@@ -21,7 +20,6 @@ import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
 import { kitMigrations } from "./kits/kit-schema.ts";
 import { seedDemoKits } from "./kits/kit-seed.ts";
-import { kitSettingsFromEnv, type KitSettings } from "./kits/kit-settings.ts";
 import { createKitStore } from "./kits/kit-store.ts";
 import { createRawDataGate } from "./raw-data.ts";
 import { reportIssuer } from "./report-issuer.ts";
@@ -29,10 +27,10 @@ import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
+import * as settings from "./settings.ts";
 import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
-import { shareSettingsFromEnv, type ShareSettings } from "./shares/share-settings.ts";
 import { createShareStore } from "./shares/share-store.ts";
 import { createTokenVerifier, RequestError, stepUpProofOf } from "./token-verifier.ts";
 
@@ -40,12 +38,9 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
   /** Current time in seconds; injectable so tests can move past link expiry. */
   nowSeconds?: () => number;
-  /** The limits of shares; from the environment when not given. */
-  shareSettings?: ShareSettings;
-  /** The limits of kit registration; from the environment when not given. */
-  kitSettings?: KitSettings;
-  /** The limits of counselling requests; from the environment when not given. */
-  counsellingSettings?: CounsellingSettings;
+  shareSettings?: settings.ShareSettings;
+  kitSettings?: settings.KitSettings;
+  counsellingSettings?: settings.CounsellingSettings;
 };
 
 export interface RunningResultsService {
@@ -59,9 +54,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   const {
     logger: givenLogger,
     nowSeconds = () => Math.floor(Date.now() / 1000),
-    shareSettings = shareSettingsFromEnv(process.env),
-    kitSettings = kitSettingsFromEnv(process.env),
-    counsellingSettings = counsellingSettingsFromEnv(process.env),
+    shareSettings = settings.shareSettingsFromEnv(process.env),
+    kitSettings = settings.kitSettingsFromEnv(process.env),
+    counsellingSettings = settings.counsellingSettingsFromEnv(process.env),
     ...overrides
   } = options;
   const defaults = resultsConfigFromEnv({});
@@ -109,6 +104,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);
     const basics = { db, now, verifyToken };
+    const rawData = createRawDataGate({ db, now, verifyStepUp });
     const router = createRouter({
       db,
       repository,
@@ -122,9 +118,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       devToolsEnabled: config.environment === "development",
       isDraining: () => draining,
       nowSeconds,
-      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now },
+      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
       withdrawals: basics,
-      rawData: createRawDataGate({ db, now, verifyStepUp }),
+      rawData,
       shares: {
         store: shareStore,
         db,
@@ -151,8 +147,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         repository,
         now,
         verifyToken,
-        // The share codes' windowed budgets, one scope per participant.
-        budget: { take: shareStore.takeMiss, giveBack: shareStore.giveBackMiss },
+        misses: shareStore,
         ...counsellingSettings,
       },
     });

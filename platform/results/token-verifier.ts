@@ -33,10 +33,27 @@ interface TokenRule {
   expired?: string;
 }
 
+/** The identity provider's calls for the e-mails it sends (share and counselling notices): fresh tokens only. */
+const noticesRule = (audience: string): TokenRule => ({
+  audienceSuffix: `/${audience}`,
+  typ: `${audience}+jwt`,
+  maxTokenAge: 120,
+  requiredClaims: ["exp", "iat"],
+  refused: [401, "The caller is not the identity provider"],
+});
+
+/** The identity provider's reading of an ordered log (kit steps, report reissues). */
+const logRule = (audience: string, what: string): TokenRule => ({
+  audienceSuffix: `/${audience}`,
+  typ: `${audience}+jwt`,
+  requiredClaims: ["exp"],
+  refused: [401, `The token does not allow reading ${what}`],
+});
+
 /**
  * Every token this service takes, by what it is for. A participant's access token (or a results
  * link's) reads results; the others are the identity provider's: a proof that the participant just
- * passed a code (step-up, five minutes), and its calls for share notices, the kit-step log and the report-reissue log.
+ * passed a code (step-up, five minutes), and its calls for notices and logs.
  */
 const rules = {
   participant: {
@@ -52,32 +69,10 @@ const rules = {
     requiredClaims: ["exp", "iat", "jti"],
     refused: [403, "A fresh verification is required"],
   },
-  "share-notices": {
-    audienceSuffix: "/share-notices",
-    typ: "share-notices+jwt",
-    maxTokenAge: 120,
-    requiredClaims: ["exp", "iat"],
-    refused: [401, "The caller is not the identity provider"],
-  },
-  "kit-steps": {
-    audienceSuffix: "/kit-steps",
-    typ: "kit-steps+jwt",
-    requiredClaims: ["exp"],
-    refused: [401, "The token does not allow reading kit steps"],
-  },
-  "report-reissues": {
-    audienceSuffix: "/report-reissues",
-    typ: "report-reissues+jwt",
-    requiredClaims: ["exp"],
-    refused: [401, "The token does not allow reading report reissues"],
-  },
-  "counselling-notices": {
-    audienceSuffix: "/counselling-notices",
-    typ: "counselling-notices+jwt",
-    maxTokenAge: 120,
-    requiredClaims: ["exp", "iat"],
-    refused: [401, "The caller is not the identity provider"],
-  },
+  "share-notices": noticesRule("share-notices"),
+  "kit-steps": logRule("kit-steps", "kit steps"),
+  "report-reissues": logRule("report-reissues", "report reissues"),
+  "counselling-notices": noticesRule("counselling-notices"),
   /** The program's counselling team reads and moves the queue of requests; its tool holds this token. */
   "counselling-team": {
     audienceSuffix: "/counselling-queue",

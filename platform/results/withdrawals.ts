@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
-import { readJsonBody, sendJson } from "./http-kit.ts";
+import { parsedBody, sendJson, type Handler } from "./http-kit.ts";
 import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.ts";
 
 /**
@@ -13,27 +12,15 @@ import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.
 const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
 type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
 
+/** A request as the participant sees it (its date answers as an ISO string). */
+const WITHDRAWAL = `reference, choice, status, requested_at AS "requestedAt"`;
+
 interface Withdrawal {
   reference: string;
   choice: WithdrawalChoice;
   status: "received" | "in-progress" | "completed";
-  requestedAt: string;
+  requestedAt: Date;
 }
-
-interface WithdrawalRow {
-  reference: string;
-  choice: WithdrawalChoice;
-  status: Withdrawal["status"];
-  request_key: string;
-  requested_at: Date | string;
-}
-
-const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
-  reference: row.reference,
-  choice: row.choice,
-  status: row.status,
-  requestedAt: new Date(row.requested_at).toISOString(),
-});
 
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -52,45 +39,43 @@ const RequestBody = z.object({
 
 export function createWithdrawalRoutes(deps: RouteBasics) {
   const { db } = deps;
-  const list = async (userId: string) =>
-    (await db.query<WithdrawalRow>("SELECT * FROM results_withdrawals WHERE user_id = $1 ORDER BY requested_at DESC", [userId])).map(
-      toWithdrawal,
-    );
-
   return {
-    async list(res: ServerResponse, userId: string) {
-      sendJson(res, 200, { withdrawals: await list(userId) });
-    },
+    list: (async (req, res) => {
+      const withdrawals = await db.query<Withdrawal>(
+        `SELECT ${WITHDRAWAL} FROM results_withdrawals WHERE user_id = $1 ORDER BY requested_at DESC`,
+        [req.params.userId],
+      );
+      sendJson(res, 200, { withdrawals });
+    }) satisfies Handler<"userId">,
 
-    async record(req: IncomingMessage, res: ServerResponse, userId: string) {
-      const parsed = RequestBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) throw new RequestError(400, "choice, requestKey and verification are required");
-      const { choice, requestKey, verification } = parsed.data;
+    record: (async (req, res) => {
+      const { userId } = req.params;
+      const { choice, requestKey, verification } = await parsedBody(req, RequestBody, "choice, requestKey and verification are required");
       // The same request again (a retry) is answered with what was recorded, before the proof is looked at.
-      const [again] = await db.query<WithdrawalRow>("SELECT * FROM results_withdrawals WHERE user_id = $1 AND request_key = $2", [
+      const [again] = await db.query<Withdrawal>(`SELECT ${WITHDRAWAL} FROM results_withdrawals WHERE user_id = $1 AND request_key = $2`, [
         userId,
         requestKey,
       ]);
-      if (again) return sendJson(res, 200, { withdrawal: toWithdrawal(again) });
+      if (again) return sendJson(res, 200, { withdrawal: again });
       // The identity provider's proof that the participant just passed a code, for this participant and this purpose.
       const proofId = await stepUpProofOf(deps.verifyToken)(verification, userId, "withdrawal");
       const outcome = await db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
-        const [open] = await tx.query<WithdrawalRow>(
-          "SELECT * FROM results_withdrawals WHERE user_id = $1 AND status <> 'completed' ORDER BY requested_at DESC LIMIT 1",
+        const [open] = await tx.query<Withdrawal>(
+          `SELECT ${WITHDRAWAL} FROM results_withdrawals WHERE user_id = $1 AND status <> 'completed' ORDER BY requested_at DESC LIMIT 1`,
           [userId],
         );
-        if (open) return { status: 409, withdrawal: toWithdrawal(open) };
+        if (open) return { status: 409, withdrawal: open };
         const [used] = await tx.query("SELECT 1 FROM results_withdrawals WHERE verification_id = $1", [proofId]);
         if (used) throw new RequestError(403, "This verification has already been used");
-        const [row] = await tx.query<WithdrawalRow>(
+        const [row] = await tx.query<Withdrawal>(
           `INSERT INTO results_withdrawals (reference, user_id, choice, request_key, verification_id, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${WITHDRAWAL}`,
           [newReference(deps.now()), userId, choice, requestKey, proofId, deps.now()],
         );
-        return { status: 201, withdrawal: toWithdrawal(row!) };
+        return { status: 201, withdrawal: row! };
       });
       sendJson(res, outcome.status, { withdrawal: outcome.withdrawal });
-    },
+    }) satisfies Handler<"userId">,
   };
 }

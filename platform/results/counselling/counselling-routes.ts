@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import * as z from "zod";
 import {
   COUNSELLING_NOTE_MAX,
@@ -8,28 +8,20 @@ import {
   COUNSELLING_WINDOWS_MAX,
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
-import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, readJsonBody, sendJson } from "../http-kit.ts";
+import { parsedBody, queryOf, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
 import { serveNotices } from "../log-feed.ts";
-import type { ResultsRepository } from "../repository.ts";
+import { readyAppOf, type ResultsRepository } from "../repository.ts";
+import type { MissCounter } from "../shares/share-store.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
-
-/** The share-code budgets' windowed counter (one scope per participant here): a place taken, and given back. */
-export interface BudgetCounter {
-  take(
-    scope: string,
-    budget: { max: number; windowSeconds: number },
-  ): Promise<{ within: boolean; windowStart: Date; retryAfterSeconds: number }>;
-  giveBack(scope: string, windowStart: Date): Promise<void>;
-}
 
 export interface CounsellingRouteDeps {
   store: CounsellingStore;
   repository: ResultsRepository;
   now: () => Date;
   verifyToken: TokenVerifier;
-  budget: BudgetCounter;
+  /** The share codes' windowed budgets, one scope per participant here. */
+  misses: MissCounter;
   requestBudget: { max: number; windowSeconds: number };
 }
 
@@ -99,19 +91,15 @@ const QueueQuery = z.object({
 export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   const { store } = deps;
 
-  async function create(req: IncomingMessage, res: ServerResponse, userId: string) {
-    const parsed = createBody(deps.now()).safeParse(await readJsonBody(req));
-    if (!parsed.success)
-      throw new RequestError(
-        400,
-        `appId, contact (phone or video), language (en or es), a known timeZone and one to ${COUNSELLING_WINDOWS_MAX} future windows of ${COUNSELLING_WINDOW_MIN_MINUTES} minutes to ${COUNSELLING_WINDOW_MAX_HOURS} hours are required; a note has at most ${COUNSELLING_NOTE_MAX} characters`,
-      );
-    const app = await deps.repository.findApp(userId, parsed.data.appId);
-    if (!app || !offersCounselling(app)) throw new RequestError(404, "No report a counsellor talks about was found for this app");
-    const patient = await deps.repository.findPatient(userId);
-    if (!patient) throw new RequestError(404, "No results were found for this participant");
-    if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
-    const { windows, note, ...rest } = parsed.data;
+  /** `counselling/{userID}` and `counselling/{userID}/{requestID}/cancel`: the participant's own. */
+  const create: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
+    const { windows, note, ...rest } = await parsedBody(
+      req,
+      createBody(deps.now()),
+      `appId, contact (phone or video), language (en or es), a known timeZone and one to ${COUNSELLING_WINDOWS_MAX} future windows of ${COUNSELLING_WINDOW_MIN_MINUTES} minutes to ${COUNSELLING_WINDOW_MAX_HOURS} hours are required; a note has at most ${COUNSELLING_NOTE_MAX} characters`,
+    );
+    await readyAppOf(deps.repository, userId, rest.appId, offersCounselling, "No report a counsellor talks about was found for this app");
     const input = {
       ...rest,
       note: note || undefined,
@@ -119,13 +107,10 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     };
     // Taken before the request is kept (so requests sent at once cannot pass more), given back when none is.
     const scope = `counselling:${userId}`;
-    const budget = await deps.budget.take(scope, deps.requestBudget);
-    if (!budget.within) {
-      res.setHeader("retry-after", String(budget.retryAfterSeconds));
-      return sendJson(res, 429, { status: 429, message: "Too many counselling requests", retryAfterSeconds: budget.retryAfterSeconds });
-    }
+    const budget = await deps.misses.takeMiss(scope, deps.requestBudget);
+    if (!budget.within) return sendTooMany(res, "Too many counselling requests", budget.retryAfterSeconds);
     const created = await store.create(userId, input);
-    if (created === "withdrawn" || "openRequest" in created) await deps.budget.giveBack(scope, budget.windowStart);
+    if (created === "withdrawn" || "openRequest" in created) await deps.misses.giveBackMiss(scope, budget.windowStart);
     if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
     if ("openRequest" in created)
       return sendJson(res, 409, {
@@ -134,58 +119,56 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
         openRequest: created.openRequest,
       });
     sendJson(res, 201, created);
-  }
-
-  return {
-    /** `counselling/{userID}` (GET, POST) and `counselling/{userID}/{requestID}/cancel` (POST): the participant's own. */
-    async participant(req: IncomingMessage, res: ServerResponse, userId: string, requestId: string | undefined) {
-      if (requestId === undefined) {
-        if (req.method === "GET") return sendJson(res, 200, { requests: await store.list(userId) });
-        if (req.method === "POST") return create(req, res, userId);
-        return methodNotAllowed(res, "GET, POST");
-      }
-      if (req.method !== "POST") return methodNotAllowed(res, "POST");
-      if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
-      const request = await store.cancel(userId, requestId);
-      if (!request) throw new RequestError(404, "No such counselling request");
-      sendJson(res, 200, { request });
-    },
-
-    /** `counselling-queue` (GET) and `counselling-queue/{requestID}` (POST): the program's counselling team. */
-    async team(req: IncomingMessage, res: ServerResponse, requestId: string | undefined, url: URL) {
-      await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
-      if (requestId === undefined) {
-        if (req.method !== "GET") return methodNotAllowed(res, "GET");
-        const query = QueueQuery.safeParse(Object.fromEntries(url.searchParams));
-        if (!query.success)
-          throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
-        const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
-        return sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
-      }
-      if (req.method !== "POST") return methodNotAllowed(res, "POST");
-      if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
-      const parsed = MoveBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) throw new RequestError(400, "state is scheduled (with scheduledFor) or done");
-      const moved = await store.move(
-        requestId,
-        parsed.data.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(parsed.data.scheduledFor) } : { state: "done" },
-      );
-      if (moved === "not-found") throw new RequestError(404, "No such counselling request");
-      if ("conflict" in moved)
-        return sendJson(res, 409, {
-          status: 409,
-          message: `A ${moved.conflict.state} request cannot move to ${parsed.data.state}`,
-          request: moved.conflict,
-        });
-      sendJson(res, 200, { request: moved });
-    },
-
-    /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
-    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
-      serveNotices(deps, req, res, what, {
-        purpose: "counselling-notices",
-        claim: () => store.claimAcknowledgements(),
-        acknowledge: store.acknowledged,
-      }),
   };
+
+  const list: Handler<"userId"> = async (req, res) => sendJson(res, 200, { requests: await store.list(req.params.userId) });
+
+  const cancel: Handler<"userId" | "requestId"> = async (req, res) => {
+    const { userId, requestId } = req.params;
+    const request = z.uuid().safeParse(requestId).success ? await store.cancel(userId, requestId) : undefined;
+    if (!request) throw new RequestError(404, "No such counselling request");
+    sendJson(res, 200, { request });
+  };
+
+  /** `counselling-queue` (GET) and `counselling-queue/{requestID}` (POST): the program's counselling team only. */
+  const team: RequestHandler = async (req, _res, next) => {
+    await deps.verifyToken(bearerToken(req.headers.authorization), "counselling-team");
+    next();
+  };
+
+  const queue: Handler = async (req, res) => {
+    const query = QueueQuery.safeParse(Object.fromEntries(queryOf(req)));
+    if (!query.success)
+      throw new RequestError(400, "state is a comma-separated list of requested, scheduled, done, cancelled; limit is 1 to 100");
+    const requests = await store.queue(query.data.state, query.data.limit, query.data.after ?? null);
+    sendJson(res, 200, { requests, next: requests.length === query.data.limit ? requests.at(-1)!.id : null });
+  };
+
+  const move: Handler<"requestId"> = async (req, res) => {
+    const { requestId } = req.params;
+    if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
+    const to = await parsedBody(req, MoveBody, "state is scheduled (with scheduledFor) or done");
+    const moved = await store.move(
+      requestId,
+      to.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(to.scheduledFor) } : to,
+    );
+    if (moved === "not-found") throw new RequestError(404, "No such counselling request");
+    if ("conflict" in moved)
+      return sendJson(res, 409, {
+        status: 409,
+        message: `A ${moved.conflict.state} request cannot move to ${to.state}`,
+        request: moved.conflict,
+      });
+    sendJson(res, 200, { request: moved });
+  };
+
+  /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
+  const notices: Handler<"what"> = (req, res) =>
+    serveNotices(deps, req, res, req.params.what, {
+      purpose: "counselling-notices",
+      claim: () => store.claimAcknowledgements(),
+      acknowledge: store.acknowledged,
+    });
+
+  return { list, create, cancel, team, queue, move, notices };
 }

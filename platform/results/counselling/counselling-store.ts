@@ -27,15 +27,9 @@ interface CounsellingRequestView {
   windows: TimeWindow[];
   note: string | null;
   state: CounsellingState;
-  scheduledFor: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface QueuedCounsellingRequest extends CounsellingRequestView {
-  userId: string;
-  participant: { firstName: string; lastName: string; email: string };
-  report: { appName: string; label: string | null };
+  scheduledFor: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 interface NewCounsellingRequest {
@@ -48,59 +42,28 @@ interface NewCounsellingRequest {
   locale: "en" | "es";
 }
 
-interface RequestRow {
-  id: string;
-  user_id: string;
-  app_id: string;
-  contact: "phone" | "video";
-  language: "en" | "es";
-  time_zone: string;
-  windows: TimeWindow[] | string;
-  note: string | null;
-  locale: "en" | "es";
-  state: CounsellingState;
-  scheduled_for: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-function toView(row: RequestRow): CounsellingRequestView {
-  return {
-    id: row.id,
-    appId: row.app_id,
-    contact: row.contact,
-    language: row.language,
-    timeZone: row.time_zone,
-    windows: typeof row.windows === "string" ? (JSON.parse(row.windows) as TimeWindow[]) : row.windows,
-    note: row.note,
-    state: row.state,
-    scheduledFor: row.scheduled_for ? iso(row.scheduled_for) : null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
+/** A request as its participant and the team see it (dates answer as ISO strings). */
+const VIEW = `r.id, r.app_id AS "appId", r.contact, r.language, r.time_zone AS "timeZone", r.windows, r.note, r.state,
+  r.scheduled_for AS "scheduledFor", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
 
 /** PostgreSQL's unique_violation: the one-open-request-per-report index refused a second. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
 
 export function createCounsellingStore(db: Database, now: () => Date) {
-  async function openRequestFor(userId: string, appId: string): Promise<CounsellingRequestView | null> {
-    const [row] = await db.query<RequestRow>(
-      "SELECT * FROM results_counselling_requests WHERE user_id = $1 AND app_id = $2 AND state = ANY($3::text[])",
+  async function openRequestFor(userId: string, appId: string): Promise<CounsellingRequestView | undefined> {
+    const [row] = await db.query<CounsellingRequestView>(
+      `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.app_id = $2 AND r.state = ANY($3::text[])`,
       [userId, appId, OPEN_STATES],
     );
-    return row ? toView(row) : null;
+    return row;
   }
 
   return {
     async list(userId: string): Promise<CounsellingRequestView[]> {
-      const rows = await db.query<RequestRow>(
-        "SELECT * FROM results_counselling_requests WHERE user_id = $1 ORDER BY created_at DESC LIMIT 100",
+      return db.query<CounsellingRequestView>(
+        `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT 100`,
         [userId],
       );
-      return rows.map(toView);
     },
 
     /**
@@ -115,10 +78,10 @@ export function createCounsellingStore(db: Database, now: () => Date) {
       if (withdrawn) return "withdrawn";
       const at = now();
       try {
-        const [row] = await db.query<RequestRow>(
-          `INSERT INTO results_counselling_requests
+        const [request] = await db.query<CounsellingRequestView>(
+          `INSERT INTO results_counselling_requests AS r
              (id, user_id, app_id, contact, language, time_zone, windows, note, locale, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $10) RETURNING *`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $10) RETURNING ${VIEW}`,
           [
             randomUUID(),
             userId,
@@ -132,7 +95,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
             at,
           ],
         );
-        return { request: toView(row!) };
+        return { request: request! };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const open = await openRequestFor(userId, input.appId);
@@ -142,23 +105,34 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     },
 
     /** Cancels an open request; one that has ended already is answered as it is. Null: no such request of theirs. */
-    async cancel(userId: string, id: string): Promise<CounsellingRequestView | null> {
-      const [cancelled] = await db.query<RequestRow>(
-        `UPDATE results_counselling_requests SET state = 'cancelled', updated_at = $3
-         WHERE user_id = $1 AND id = $2 AND state = ANY($4::text[]) RETURNING *`,
+    async cancel(userId: string, id: string): Promise<CounsellingRequestView | undefined> {
+      const [cancelled] = await db.query<CounsellingRequestView>(
+        `UPDATE results_counselling_requests r SET state = 'cancelled', updated_at = $3
+         WHERE r.user_id = $1 AND r.id = $2 AND r.state = ANY($4::text[]) RETURNING ${VIEW}`,
         [userId, id, now(), OPEN_STATES],
       );
-      if (cancelled) return toView(cancelled);
-      const [row] = await db.query<RequestRow>("SELECT * FROM results_counselling_requests WHERE user_id = $1 AND id = $2", [userId, id]);
-      return row ? toView(row) : null;
+      if (cancelled) return cancelled;
+      const [row] = await db.query<CounsellingRequestView>(
+        `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.id = $2`,
+        [userId, id],
+      );
+      return row;
     },
 
     /** The team's queue: requests in the given states, oldest first, after the last one read. */
-    async queue(states: readonly CounsellingState[], limit: number, after: string | null): Promise<QueuedCounsellingRequest[]> {
+    async queue(states: readonly CounsellingState[], limit: number, after: string | null) {
       const rows = await db.query<
-        RequestRow & { first_name: string; last_name: string; email: string; app_name: string | null; label: string | null }
+        CounsellingRequestView & {
+          user_id: string;
+          first_name: string;
+          last_name: string;
+          email: string;
+          app_name: string | null;
+          label: string | null;
+          app_id: string;
+        }
       >(
-        `SELECT r.*, p.first_name, p.last_name, p.email, a.app_name, a.label
+        `SELECT ${VIEW}, r.user_id, r.app_id, p.first_name, p.last_name, p.email, a.app_name, a.label
          FROM results_counselling_requests r
          JOIN results_patients p ON p.user_id = r.user_id
          LEFT JOIN results_apps a ON a.user_id = r.user_id AND a.app_id = r.app_id
@@ -167,11 +141,11 @@ export function createCounsellingStore(db: Database, now: () => Date) {
          ORDER BY r.created_at, r.id LIMIT $3`,
         [states, after, limit],
       );
-      return rows.map((row) => ({
-        ...toView(row),
-        userId: row.user_id,
-        participant: { firstName: row.first_name, lastName: row.last_name, email: row.email },
-        report: { appName: row.app_name ?? row.app_id, label: row.label },
+      return rows.map(({ user_id, app_id, first_name, last_name, email, app_name, label, ...request }) => ({
+        ...request,
+        userId: user_id,
+        participant: { firstName: first_name, lastName: last_name, email },
+        report: { appName: app_name ?? app_id, label },
       }));
     },
 
@@ -183,31 +157,31 @@ export function createCounsellingStore(db: Database, now: () => Date) {
       id: string,
       to: { state: "scheduled"; scheduledFor: Date } | { state: "done" },
     ): Promise<CounsellingRequestView | "not-found" | { conflict: CounsellingRequestView }> {
-      const [row] = await db.query<RequestRow>("SELECT * FROM results_counselling_requests WHERE id = $1", [id]);
+      const find = async () =>
+        (await db.query<CounsellingRequestView>(`SELECT ${VIEW} FROM results_counselling_requests r WHERE r.id = $1`, [id]))[0];
+      const row = await find();
       if (!row) return "not-found";
       const allowed = TEAM_MOVES[row.state];
-      const [moved] = await db.query<RequestRow>(
-        `UPDATE results_counselling_requests SET state = $2, scheduled_for = COALESCE($3, scheduled_for), updated_at = $4
-         WHERE id = $1 AND state = ANY($5::text[]) RETURNING *`,
+      const [moved] = await db.query<CounsellingRequestView>(
+        `UPDATE results_counselling_requests r SET state = $2, scheduled_for = COALESCE($3, scheduled_for), updated_at = $4
+         WHERE r.id = $1 AND r.state = ANY($5::text[]) RETURNING ${VIEW}`,
         [id, to.state, to.state === "scheduled" ? to.scheduledFor : null, now(), allowed.includes(to.state) ? [row.state] : []],
       );
-      if (moved) return toView(moved);
-      const [current] = await db.query<RequestRow>("SELECT * FROM results_counselling_requests WHERE id = $1", [id]);
-      return { conflict: toView(current ?? row) };
+      if (moved) return moved;
+      return { conflict: (await find()) ?? row };
     },
 
     /** Requests not yet acknowledged by e-mail, each held for a minute by the caller that takes it. */
     async claimAcknowledgements(limit = 50) {
-      const rows = await db.query<{ id: string; user_id: string; locale: "en" | "es"; created_at: Date | string }>(
+      return db.query<{ id: string; userId: string; language: "en" | "es"; at: Date }>(
         `UPDATE results_counselling_requests SET ack_lease_until = $1::timestamptz + interval '60 seconds'
          WHERE id IN (
            SELECT id FROM results_counselling_requests
            WHERE acknowledged_at IS NULL AND (ack_lease_until IS NULL OR ack_lease_until < $1)
            ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING id, user_id, locale, created_at`,
+         RETURNING id, user_id AS "userId", locale AS language, created_at AS at`,
         [now(), limit],
       );
-      return rows.map((row) => ({ id: row.id, userId: row.user_id, language: row.locale, at: iso(row.created_at) }));
     },
 
     async acknowledged(ids: string[]): Promise<void> {

@@ -4,49 +4,22 @@ import type { Database } from "../../../lib/postgres/index.ts";
 export type ExportStatus = "queued" | "building" | "ready" | "failed" | "expired";
 export type ExportLanguage = "en" | "es";
 
-/** One request for a download of everything, as the participant and the worker see it. */
+/** One request for a download of everything, as the participant sees it: never where its file is. */
 export interface ExportJob {
   id: string;
-  userId: string;
-  language: ExportLanguage;
   status: ExportStatus;
-  filesTotal: number | null;
+  language: ExportLanguage;
   filesDone: number;
+  filesTotal: number | null;
   sizeBytes: number | null;
-  requestedAt: string;
-  readyAt: string | null;
-  expiresAt: string | null;
+  requestedAt: Date;
+  readyAt: Date | null;
+  expiresAt: Date | null;
 }
 
-interface ExportRow {
-  id: string;
-  user_id: string;
-  language: ExportLanguage;
-  status: ExportStatus;
-  files_total: number | null;
-  files_done: number;
-  size_bytes: string | number | null;
-  requested_at: Date | string;
-  ready_at: Date | string | null;
-  expires_at: Date | string | null;
-}
+const JOB = `id, status, language, files_done AS "filesDone", files_total AS "filesTotal", size_bytes::float8 AS "sizeBytes",
+  requested_at AS "requestedAt", ready_at AS "readyAt", expires_at AS "expiresAt"`;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-const toJob = (row: ExportRow): ExportJob => ({
-  id: row.id,
-  userId: row.user_id,
-  language: row.language,
-  status: row.status,
-  filesTotal: row.files_total,
-  filesDone: row.files_done,
-  sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
-  requestedAt: iso(row.requested_at)!,
-  readyAt: iso(row.ready_at),
-  expiresAt: iso(row.expires_at),
-});
-
-/** How long a finished download stays available. */
 const EXPORT_AVAILABLE_MS = 24 * 60 * 60_000;
 /** Requests a participant may make in EXPORT_AVAILABLE_MS: each one reads every document again. */
 const EXPORT_REQUESTS_PER_DAY = 3;
@@ -67,11 +40,11 @@ export function createExportJobs(db: Database, now: () => Date) {
       return db.transaction(async (tx) => {
         // One request at a time per participant, across instances.
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
-        const [waiting] = await tx.query<ExportRow>(
-          "SELECT * FROM results_exports WHERE user_id = $1 AND status IN ('queued', 'building') ORDER BY requested_at DESC LIMIT 1",
+        const [waiting] = await tx.query<ExportJob>(
+          `SELECT ${JOB} FROM results_exports WHERE user_id = $1 AND status IN ('queued', 'building') ORDER BY requested_at DESC LIMIT 1`,
           [userId],
         );
-        if (waiting) return { job: toJob(waiting) };
+        if (waiting) return { job: waiting };
         const since = new Date(now().getTime() - EXPORT_AVAILABLE_MS);
         const recent = await tx.query<{ requested_at: Date | string }>(
           "SELECT requested_at FROM results_exports WHERE user_id = $1 AND requested_at > $2 ORDER BY requested_at",
@@ -81,39 +54,33 @@ export function createExportJobs(db: Database, now: () => Date) {
           const freedAt = new Date(recent[0]!.requested_at).getTime() + EXPORT_AVAILABLE_MS;
           return { retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now().getTime()) / 1000)) };
         }
-        const [row] = await tx.query<ExportRow>(
-          "INSERT INTO results_exports (id, user_id, language, status, requested_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING *",
+        const [job] = await tx.query<ExportJob>(
+          `INSERT INTO results_exports (id, user_id, language, status, requested_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING ${JOB}`,
           [randomUUID(), userId, language, now()],
         );
-        return { job: toJob(row!) };
+        return { job: job! };
       });
     },
 
-    async list(userId: string, limit = 5): Promise<ExportJob[]> {
-      const rows = await db.query<ExportRow>("SELECT * FROM results_exports WHERE user_id = $1 ORDER BY requested_at DESC LIMIT $2", [
-        userId,
-        limit,
-      ]);
-      return rows.map(toJob);
-    },
+    list: (userId: string) =>
+      db.query<ExportJob>(`SELECT ${JOB} FROM results_exports WHERE user_id = $1 ORDER BY requested_at DESC LIMIT 5`, [userId]),
 
-    async find(userId: string, id: string): Promise<ExportJob | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-      const [row] = await db.query<ExportRow>("SELECT * FROM results_exports WHERE id = $1 AND user_id = $2", [id, userId]);
-      return row ? toJob(row) : null;
+    async find(userId: string, id: string): Promise<ExportJob | undefined> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      return (await db.query<ExportJob>(`SELECT ${JOB} FROM results_exports WHERE id = $1 AND user_id = $2`, [id, userId]))[0];
     },
 
     /** The oldest waiting job, or one whose worker stopped giving news (crashed mid-build); SKIP LOCKED across workers. */
-    async claim(): Promise<ExportJob | null> {
-      const [row] = await db.query<ExportRow>(
+    async claim(): Promise<{ id: string; userId: string; language: ExportLanguage } | undefined> {
+      const [job] = await db.query<{ id: string; userId: string; language: ExportLanguage }>(
         `UPDATE results_exports SET status = 'building', attempts = attempts + 1, files_done = 0, lease_until = $2
          WHERE id = (SELECT id FROM results_exports
                      WHERE status = 'queued' OR (status = 'building' AND lease_until < $1)
                      ORDER BY requested_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-         RETURNING *`,
+         RETURNING id, user_id AS "userId", language`,
         [now(), later(EXPORT_LEASE_MS)],
       );
-      return row ? toJob(row) : null;
+      return job;
     },
 
     /** Progress, which also renews the worker's lease. */
@@ -124,13 +91,12 @@ export function createExportJobs(db: Database, now: () => Date) {
       );
     },
 
-    async finish(id: string, sizeBytes: number): Promise<ExportJob | null> {
-      const [row] = await db.query<ExportRow>(
+    async finish(id: string, sizeBytes: number): Promise<void> {
+      await db.query(
         `UPDATE results_exports SET status = 'ready', files_done = files_total, size_bytes = $2, ready_at = $3, expires_at = $4, lease_until = NULL
-         WHERE id = $1 AND status = 'building' RETURNING *`,
+         WHERE id = $1 AND status = 'building'`,
         [id, sizeBytes, now(), later(EXPORT_AVAILABLE_MS)],
       );
-      return row ? toJob(row) : null;
     },
 
     /** A failed build is tried again by the next claim, until EXPORT_MAX_ATTEMPTS. */

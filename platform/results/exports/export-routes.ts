@@ -1,9 +1,9 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import * as z from "zod";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { parsedBody, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
+import type { RawDataGate } from "../raw-data.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { ExportJob, ExportJobs } from "./export-jobs.ts";
 import { exportArchivePath } from "./export-worker.ts";
@@ -13,25 +13,13 @@ export interface ExportRouteDeps {
   directory: string;
   wakeWorker: () => void;
   now: () => Date;
+  rawData: RawDataGate;
 }
 
 const RequestBody = z.object({ language: z.enum(["en", "es"]).default("en") });
 
-/** What the portal is told about a job: never where its file is. */
-const publicJob = (job: ExportJob) => ({
-  id: job.id,
-  status: job.status,
-  language: job.language,
-  filesDone: job.filesDone,
-  filesTotal: job.filesTotal,
-  sizeBytes: job.sizeBytes,
-  requestedAt: job.requestedAt,
-  readyAt: job.readyAt,
-  expiresAt: job.expiresAt,
-});
-
 /** The archive's name when saved: the program's and the day it was prepared, nothing a participant typed. */
-const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.requestedAt).slice(0, 10)}.zip`;
+const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.requestedAt).toISOString().slice(0, 10)}.zip`;
 
 /**
  * The download-everything API. Every call is made for one participant with their own (full) access
@@ -39,31 +27,22 @@ const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.reque
  */
 export function createExportRoutes(deps: ExportRouteDeps) {
   return {
-    async request(req: IncomingMessage, res: ServerResponse, userId: string) {
-      const parsed = RequestBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "language must be en or es");
-      const outcome = await deps.jobs.request(userId, parsed.data.language);
-      if ("retryAfterSeconds" in outcome) {
-        res.setHeader("retry-after", String(outcome.retryAfterSeconds));
-        return sendJson(res, 429, {
-          status: 429,
-          message: "Too many data export requests today",
-          retryAfterSeconds: outcome.retryAfterSeconds,
-        });
-      }
+    request: (async (req, res) => {
+      const { language } = await parsedBody(req, RequestBody, "language must be en or es");
+      const outcome = await deps.jobs.request(req.params.userId, language);
+      if ("retryAfterSeconds" in outcome) return sendTooMany(res, "Too many data export requests today", outcome.retryAfterSeconds);
       deps.wakeWorker();
-      sendJson(res, 202, { export: publicJob(outcome.job) });
-    },
+      sendJson(res, 202, { export: outcome.job });
+    }) satisfies Handler<"userId">,
 
-    async list(res: ServerResponse, userId: string) {
-      sendJson(res, 200, { exports: (await deps.jobs.list(userId)).map(publicJob) });
-    },
+    list: (async (req, res) => sendJson(res, 200, { exports: await deps.jobs.list(req.params.userId) })) satisfies Handler<"userId">,
 
-    /** The archive, streamed; `release` is asked first, once the archive is known to be there (it may refuse). */
-    async file(res: ServerResponse, userId: string, exportId: string, release: () => Promise<void> = async () => {}) {
+    /** The archive, streamed. It holds the exome file: a fresh proof, once, before a byte of it is sent. */
+    file: (async (req, res) => {
+      const { userId, exportId } = req.params;
       const job = await deps.jobs.find(userId, exportId);
       if (!job) throw new RequestError(404, "No data export was found for this participant");
-      const expired = job.status === "expired" || (job.expiresAt !== null && new Date(job.expiresAt) <= deps.now());
+      const expired = job.status === "expired" || (job.expiresAt !== null && job.expiresAt <= deps.now());
       if (expired) throw new RequestError(410, "This data export has expired");
       if (job.status !== "ready") throw new RequestError(409, "This data export is not ready");
       const file = exportArchivePath(deps.directory, job.id);
@@ -72,7 +51,7 @@ export function createExportRoutes(deps: ExportRouteDeps) {
         () => null,
       );
       if (size === null) throw new RequestError(410, "This data export is no longer stored");
-      await release();
+      await deps.rawData.takeProof(req, userId);
       res.writeHead(200, {
         "content-type": "application/zip",
         "content-length": size,
@@ -80,6 +59,6 @@ export function createExportRoutes(deps: ExportRouteDeps) {
         "cache-control": "private, no-store",
       });
       await pipeline(createReadStream(file), res);
-    },
+    }) satisfies Handler<"userId" | "exportId">,
   };
 }

@@ -5,14 +5,13 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportVersionsOf } from "../report-versions.ts";
 import type { ResultsRepository } from "../repository.ts";
 import { writeExportArchive } from "./export-archive.ts";
-import type { ExportJob, ExportJobs } from "./export-jobs.ts";
+import type { ExportJobs, ExportLanguage } from "./export-jobs.ts";
 
 interface ExportWorkerOptions {
   jobs: ExportJobs;
   repository: ResultsRepository;
   /** The results service's database: reissued reports' versions. */
   db: Queryable;
-  /** Where archives are kept (the results service's storage). */
   directory: string;
   programName: (language: "en" | "es") => string;
   laboratory: string;
@@ -34,7 +33,7 @@ export function startExportWorker(options: ExportWorkerOptions) {
   let wakeUp: (() => void) | null = null;
   let pendingWake = false;
 
-  async function build(job: ExportJob): Promise<void> {
+  async function build(job: { id: string; userId: string; language: ExportLanguage }): Promise<void> {
     const patient = await repository.findPatient(job.userId);
     if (!patient) return jobs.failed(job.id);
     const [apps, consents, reportVersions] = await Promise.all([
@@ -87,7 +86,7 @@ export function startExportWorker(options: ExportWorkerOptions) {
     while (!stopped) {
       try {
         await removeExpiredFiles();
-        for (let job = await jobs.claim(); job && !stopped; job = stopped ? null : await jobs.claim()) {
+        for (let job = await jobs.claim(); job && !stopped; job = stopped ? undefined : await jobs.claim()) {
           try {
             await build(job);
           } catch (error) {

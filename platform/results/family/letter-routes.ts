@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request } from "express";
 import * as z from "zod";
-import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
+import { parsedBody, queryOf, sendJson, sourceField, type Handler } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, sendPdf } from "../report-pdf.ts";
-import type { ResultsRepository } from "../repository.ts";
+import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
 import { RequestError } from "../token-verifier.ts";
 import { familyLetterContent } from "./letter-content.ts";
@@ -68,55 +68,48 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       },
     );
 
-  return {
-    /**
-     * `family-letters/{userID}` (GET, POST), `…/{letterID}/end` (POST), `…/{letterID}/letter` and
-     * `…/{letterID}/letter.pdf` (GET): the participant's own, after `authorize`.
-     */
-    async participant(
-      req: IncomingMessage,
-      res: ServerResponse,
-      userId: string,
-      letterId: string | undefined,
-      what: string | undefined,
-      url: URL,
-    ) {
-      if (letterId === undefined) {
-        if (req.method === "GET") return sendJson(res, 200, { letters: await letters.list(userId) });
-        if (req.method !== "POST") methodNotAllowed(res, "GET, POST");
-        const parsed = CreateBody.safeParse(await readJsonBody(req));
-        if (!parsed.success) throw new RequestError(400, "appId is required");
-        const app = await deps.repository.findApp(userId, parsed.data.appId);
-        if (!app || app.appName !== FH_APP) throw new RequestError(404, "No familial hypercholesterolemia report was found for this app");
-        const patient = await deps.repository.findPatient(userId);
-        if (!patient) throw new RequestError(404, "No results were found for this participant");
-        if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
-        // The letter asks relatives to be tested for a variant: a report that found none has no letter.
-        if (!app.fhFinding) throw new RequestError(409, "This familial hypercholesterolemia report found no variant to test relatives for");
-        const made = await letters.create(userId, app.appID);
-        if (made === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw gives out no family letter");
-        return sendJson(res, made.created ? 201 : 200, { letter: made.letter });
-      }
-      if (what === "end") {
-        if (req.method !== "POST") methodNotAllowed(res, "POST");
-        await ownLetter(userId, letterId);
-        return sendJson(res, 200, { letter: await letters.end(userId, letterId) });
-      }
-      if (req.method !== "GET") methodNotAllowed(res, "GET");
-      const letter = await ownLetter(userId, letterId);
-      const content = contentOf(letter, reportLanguage(url.searchParams.get("lang")));
-      if (what === "letter") return sendJson(res, 200, { letter, content });
-      if (what === "letter.pdf") {
-        const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
-        return sendPdf(res, body, `family-letter-${content.language}.pdf`, { "cache-control": "no-store" });
-      }
-      throw new RequestError(404, "Not found");
-    },
+  /**
+   * `family-letters/{userID}` (GET, POST), `…/{letterID}/end` (POST), `…/{letterID}/letter` and
+   * `…/{letterID}/letter.pdf` (GET): the participant's own, after `authorize`.
+   */
+  const list: Handler<"userId"> = async (req, res) => sendJson(res, 200, { letters: await letters.list(req.params.userId) });
 
-    /** `family-letter/open` (POST): a relative's code, no participant token anywhere. */
-    async relative(req: IncomingMessage, res: ServerResponse) {
-      if (req.method !== "POST") methodNotAllowed(res, "POST");
-      return open(req, res);
-    },
+  const create: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
+    const { appId } = await parsedBody(req, CreateBody, "appId is required");
+    const app = await readyAppOf(
+      deps.repository,
+      userId,
+      appId,
+      (found) => found.appName === FH_APP,
+      "No familial hypercholesterolemia report was found for this app",
+    );
+    // The letter asks relatives to be tested for a variant: a report that found none has no letter.
+    if (!app.fhFinding) throw new RequestError(409, "This familial hypercholesterolemia report found no variant to test relatives for");
+    const made = await letters.create(userId, app.appID);
+    if (made === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw gives out no family letter");
+    sendJson(res, made.created ? 201 : 200, { letter: made.letter });
   };
+
+  const end: Handler<"userId" | "letterId"> = async (req, res) => {
+    const { userId, letterId } = req.params;
+    await ownLetter(userId, letterId);
+    sendJson(res, 200, { letter: await letters.end(userId, letterId) });
+  };
+
+  const read = async (req: Request<Record<"userId" | "letterId", string>>) => {
+    const letter = await ownLetter(req.params.userId, req.params.letterId);
+    return { letter, content: contentOf(letter, reportLanguage(queryOf(req).get("lang"))) };
+  };
+
+  const letter: Handler<"userId" | "letterId"> = async (req, res) => sendJson(res, 200, await read(req));
+
+  const pdf: Handler<"userId" | "letterId"> = async (req, res) => {
+    const { content } = await read(req);
+    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    sendPdf(res, body, `family-letter-${content.language}.pdf`, { "cache-control": "no-store" });
+  };
+
+  /** `family-letter/open` (POST): a relative's code, no participant token anywhere. */
+  return { list, create, end, letter, pdf, open };
 }

@@ -1,18 +1,15 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { methodNotAllowed, plainText, readJsonBody, sendJson, sourceField } from "../http-kit.ts";
-import type { ShareStore } from "../shares/share-store.ts";
+import { parsedBody, plainText, sendJson, sendTooMany, sourceField, type Handler } from "../http-kit.ts";
+import type { KitSettings } from "../settings.ts";
+import type { MissCounter } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
-import type { KitSettings } from "./kit-settings.ts";
 import type { KitStore } from "./kit-store.ts";
-
-/** The budgets of failed attempts are the shares' own machinery (one count per scope and window). */
-export type MissBudgets = Pick<ShareStore, "takeMiss" | "giveBackMiss" | "sourceOfAddress" | "pruneMisses">;
 
 export interface KitRouteDeps extends KitSettings {
   store: KitStore;
-  misses: MissBudgets;
+  /** The budgets of failed attempts are the shares' own machinery (one count per scope and window). */
+  misses: MissCounter;
   now: () => Date;
 }
 
@@ -63,10 +60,14 @@ export function createKitRoutes(deps: KitRouteDeps) {
    * else's guesses can stop a participant registering their kit). An attempt that registers, or finds
    * the participant's own kit, gives its places back. Past either budget nothing is compared.
    */
-  async function register(req: IncomingMessage, res: ServerResponse, userId: string) {
-    const parsed = RegisterBody.safeParse(await readJsonBody(req));
-    if (!parsed.success) throw new RequestError(400, "barcode, collectedOn and sampleOf (self) are required");
-    const { barcode: typed, collectedOn, source, participant } = parsed.data;
+  const register: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
+    const {
+      barcode: typed,
+      collectedOn,
+      source,
+      participant,
+    } = await parsedBody(req, RegisterBody, "barcode, collectedOn and sampleOf (self) are required");
     const barcode = checkKitBarcode(typed);
     if (!barcode.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
     const dayProblem = collectionDayProblem(collectedOn, deps.now());
@@ -79,8 +80,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     if (byParticipant?.count === 1) await misses.pruneMisses();
     if (!bySource.within || !byParticipant?.within) {
       const retryAfterSeconds = Math.max(bySource.within ? 0 : bySource.retryAfterSeconds, byParticipant?.retryAfterSeconds ?? 0);
-      res.setHeader("retry-after", String(retryAfterSeconds));
-      return sendJson(res, 429, { status: 429, message: "Too many barcodes that match no kit", retryAfterSeconds });
+      return sendTooMany(res, "Too many barcodes that match no kit", retryAfterSeconds);
     }
     const outcome = await store.register(userId, { barcode: barcode.barcode, collectedOn }, participant);
     if (outcome.kind !== "no-match") {
@@ -99,21 +99,20 @@ export function createKitRoutes(deps: KitRouteDeps) {
       case "no-match":
         throw new RequestError(404, "No kit that this participant can register has this barcode");
     }
-  }
+  };
 
   return {
     /** `kits/{userID}`: GET the participant's kits, POST one to register (their own token, after `authorize`). */
-    async participant(req: IncomingMessage, res: ServerResponse, userId: string) {
-      if (req.method === "GET") return sendJson(res, 200, { kits: await store.list(userId) });
-      if (req.method === "POST") return register(req, res, userId);
-      methodNotAllowed(res, "GET, POST");
-    },
+    list: (async (req, res) => sendJson(res, 200, { kits: await store.list(req.params.userId) })) satisfies Handler<"userId">,
+    register,
 
     /** POST /dev/kits (development only): the program sending a kit out; answers its barcode. */
-    async issue(req: IncomingMessage, res: ServerResponse) {
-      const parsed = IssueBody.safeParse((await readJsonBody(req)) ?? {});
-      if (!parsed.success) throw new RequestError(400, "sourceId, isHealthOrResearch, barcode and registeredTo are optional, nothing else");
-      const { barcode: given, registeredTo, ...input } = parsed.data;
+    issue: (async (req, res) => {
+      const {
+        barcode: given,
+        registeredTo,
+        ...input
+      } = await parsedBody(req, IssueBody, "sourceId, isHealthOrResearch, barcode and registeredTo are optional, nothing else");
       let barcode: string | undefined;
       if (given !== undefined) {
         const checked = checkKitBarcode(given);
@@ -127,6 +126,6 @@ export function createKitRoutes(deps: KitRouteDeps) {
           throw new RequestError(409, `The kit could not be registered to ${registeredTo}: ${outcome.kind}`);
       }
       sendJson(res, 201, { barcode: issued });
-    },
+    }) satisfies Handler,
   };
 }

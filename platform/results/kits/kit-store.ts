@@ -5,18 +5,11 @@ import { kitBarcodeFrom } from "../../../lib/program/kit-barcode.ts";
 /** A kit as its participant sees it: its barcode, when they registered it, the day they collected the sample. */
 interface KitView {
   barcode: string;
-  registeredAt: string;
+  registeredAt: Date;
   collectedOn: string;
 }
 
-interface KitRow {
-  barcode: string;
-  source_id: string;
-  is_health_or_research: boolean;
-  user_id: string | null;
-  registered_at: Date | string | null;
-  collected_on: string | null;
-}
+const KIT = `barcode, registered_at AS "registeredAt", collected_on::text AS "collectedOn"`;
 
 /** Who registers, as the portal knows them: used only when this service has no record of them yet. */
 interface NewParticipant {
@@ -33,22 +26,13 @@ type RegisterOutcome =
   | { kind: "withdrawn" }
   | { kind: "no-participant" };
 
-const toView = (row: KitRow): KitView => ({
-  barcode: row.barcode,
-  registeredAt: new Date(row.registered_at!).toISOString(),
-  collectedOn: String(row.collected_on),
-});
-
 export function createKitStore(db: Database, now: () => Date) {
   return {
-    /** The participant's kits, newest registration first. */
     async list(userId: string): Promise<KitView[]> {
-      const rows = await db.query<KitRow>(
-        `SELECT barcode, registered_at, collected_on::text AS collected_on FROM results_kits
-         WHERE user_id = $1 ORDER BY registered_at DESC, registration DESC NULLS LAST LIMIT 50`,
+      return db.query<KitView>(
+        `SELECT ${KIT} FROM results_kits WHERE user_id = $1 ORDER BY registered_at DESC, registration DESC NULLS LAST LIMIT 50`,
         [userId],
       );
-      return rows.map(toView);
     },
 
     /** A kit the program sends out (development: a test's or the demo's), with a new barcode unless one is given. */
@@ -77,13 +61,13 @@ export function createKitStore(db: Database, now: () => Date) {
     ): Promise<RegisterOutcome> {
       const at = now();
       return db.transaction(async (tx): Promise<RegisterOutcome> => {
-        const [kit] = await tx.query<KitRow>(
-          `SELECT barcode, source_id, is_health_or_research, user_id, registered_at, collected_on::text AS collected_on
-           FROM results_kits WHERE barcode = $1 FOR UPDATE`,
+        const [kit] = await tx.query<KitView & { source_id: string; is_health_or_research: boolean; user_id: string | null }>(
+          `SELECT ${KIT}, source_id, is_health_or_research, user_id FROM results_kits WHERE barcode = $1 FOR UPDATE`,
           [input.barcode],
         );
         if (!kit || (kit.user_id !== null && kit.user_id !== userId)) return { kind: "no-match" };
-        if (kit.user_id === userId) return { kind: "yours", kit: toView(kit) };
+        if (kit.user_id === userId)
+          return { kind: "yours", kit: { barcode: kit.barcode, registeredAt: kit.registeredAt, collectedOn: kit.collectedOn } };
         const [withdrawn] = await tx.query("SELECT 1 FROM results_withdrawals WHERE user_id = $1 LIMIT 1", [userId]);
         if (withdrawn) return { kind: "withdrawn" };
         let [patient] = await tx.query<{ kit_status: number | null }>(
@@ -100,10 +84,9 @@ export function createKitStore(db: Database, now: () => Date) {
           );
           patient = { kit_status: 0 };
         }
-        const [registered] = await tx.query<KitRow>(
+        const [registered] = await tx.query<KitView>(
           `UPDATE results_kits SET user_id = $2, registered_at = $3, collected_on = $4, registration = nextval('results_kit_registrations')
-           WHERE barcode = $1
-           RETURNING barcode, source_id, is_health_or_research, user_id, registered_at, collected_on::text AS collected_on`,
+           WHERE barcode = $1 RETURNING ${KIT}`,
           [input.barcode, userId, at, input.collectedOn],
         );
         if ((patient.kit_status ?? 0) < 1) {
@@ -115,7 +98,7 @@ export function createKitStore(db: Database, now: () => Date) {
           );
           await tx.query("INSERT INTO results_kit_step_changes (user_id, step, changed_at) VALUES ($1, 1, $2)", [userId, at]);
         }
-        return { kind: "registered", kit: toView(registered!) };
+        return { kind: "registered", kit: registered! };
       });
     },
   };

@@ -3,7 +3,7 @@ import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
 import type * as z from "zod";
 import { readJsonBody, sendJson } from "../http-kit.ts";
-import type { ShareStore } from "./share-store.ts";
+import type { MissCounter } from "./share-store.ts";
 
 /** One budget of failed attempts: this many in a window of this many seconds. */
 export interface MissBudget {
@@ -12,7 +12,7 @@ export interface MissBudget {
 }
 
 export interface GuessBudgetDeps {
-  store: Pick<ShareStore, "takeMiss" | "giveBackMiss" | "pruneMisses" | "sourceOfAddress">;
+  store: MissCounter;
   /** Failed attempts the whole deployment takes in a window; past it only a right secret opens. */
   missBudget: MissBudget;
   /** Failed attempts one source takes in a window, in front of the deployment's. */

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
-import { methodNotAllowed, plainText, readJsonBody, sendJson, sendNoContent, sourceField } from "../http-kit.ts";
+import { parsedBody, plainText, queryOf, sendJson, sendNoContent, sourceField, type Handler } from "../http-kit.ts";
 import { serveNotices } from "../log-feed.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
-import type { ResultsRepository } from "../repository.ts";
+import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { RequestError, type TokenVerifier } from "../token-verifier.ts";
 import { answerGuess, createGuessBudget } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
@@ -67,15 +68,15 @@ function accessOf(req: IncomingMessage): string {
 export function createShareRoutes(deps: ShareRouteDeps) {
   const { store } = deps;
 
-  /** The report a clinician's access opens, in the language asked for. */
-  async function sharedReport(req: IncomingMessage, url: URL) {
+  /** The report a clinician's access opens, in the language asked for, as a page or a PDF: each delivery is on the participant's record. */
+  async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
     const opened = await store.shareForAccess(accessOf(req));
     if (!opened) throw new RequestError(401, "This share is not open");
     const patient = await deps.repository.findPatient(opened.userId);
     const app = patient ? await deps.repository.findApp(opened.userId, opened.appId) : null;
     // The participant's own rule: results no longer ready (the kit status moved back) are not shown to anyone.
     if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
-    const language = reportLanguage(url.searchParams.get("lang"));
+    const language = reportLanguage(queryOf(req).get("lang"));
     // A reissued report is shown as its newest version, with that version's date and what changed.
     const { content, issuedAt } = (await versionedReportContent(
       { db: deps.db, now: deps.now, laboratory: deps.reportIssuer.laboratory },
@@ -83,7 +84,16 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       app,
       language,
     ))!;
-    return { opened, app, content, issuedAt };
+    if (what === "page") {
+      await store.recordDelivery(opened.share.id, "page");
+      return sendJson(res, 200, {
+        share: { recipient: opened.share.recipient, expiresAt: opened.share.expiresAt, appName: app.appName },
+        report: content,
+      });
+    }
+    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    await store.recordDelivery(opened.share.id, "pdf");
+    sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
   }
 
   /**
@@ -114,63 +124,48 @@ export function createShareRoutes(deps: ShareRouteDeps) {
       },
     );
 
+  /** `shares/{userID}` and `shares/{userID}/{shareID}/revoke`: the participant's own, after `authorize`. */
+  const list: Handler<"userId"> = async (req, res) => sendJson(res, 200, { shares: await store.list(req.params.userId) });
+
+  const create: Handler<"userId"> = async (req, res) => {
+    const { userId } = req.params;
+    const { requestKey, ...input } = await parsedBody(req, CreateBody, "appId, recipient and days (1, 7 or 30) are required");
+    await readyAppOf(deps.repository, userId, input.appId, (app) => !isDownloadApp(app), "No report was found for this app");
+    const created = await store.create(userId, input, requestKey);
+    if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
+    if (created === "too-many") throw new RequestError(429, "Too many open shares");
+    if ("expired" in created)
+      return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
+    const { replayed, ...answer } = created;
+    sendJson(res, replayed ? 200 : 201, answer);
+  };
+
+  const revoke: Handler<"userId" | "shareId"> = async (req, res) => {
+    const { userId, shareId } = req.params;
+    const share = z.uuid().safeParse(shareId).success ? await store.revoke(userId, shareId) : null;
+    if (!share) throw new RequestError(404, "No such share");
+    sendJson(res, 200, { share });
+  };
+
   return {
-    /** `shares/{userID}` (GET, POST) and `shares/{userID}/{shareID}/revoke` (POST): the participant's own, after `authorize`. */
-    async participant(req: IncomingMessage, res: ServerResponse, userId: string, shareId: string | undefined) {
-      if (shareId === undefined && req.method === "GET") return sendJson(res, 200, { shares: await store.list(userId) });
-      if (req.method !== "POST") methodNotAllowed(res, shareId === undefined ? "GET, POST" : "POST");
-      if (shareId !== undefined) {
-        if (!z.uuid().safeParse(shareId).success) throw new RequestError(404, "No such share");
-        const share = await store.revoke(userId, shareId);
-        if (!share) throw new RequestError(404, "No such share");
-        return sendJson(res, 200, { share });
-      }
-      const parsed = CreateBody.safeParse(await readJsonBody(req));
-      if (!parsed.success) throw new RequestError(400, "appId, recipient and days (1, 7 or 30) are required");
-      const app = await deps.repository.findApp(userId, parsed.data.appId);
-      if (!app || isDownloadApp(app)) throw new RequestError(404, "No report was found for this app");
-      const patient = await deps.repository.findPatient(userId);
-      if (!patient) throw new RequestError(404, "No results were found for this participant");
-      if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
-      const { requestKey, ...input } = parsed.data;
-      const created = await store.create(userId, input, requestKey);
-      if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
-      if (created === "too-many") throw new RequestError(429, "Too many open shares");
-      if ("expired" in created)
-        return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
-      const { replayed, ...answer } = created;
-      sendJson(res, replayed ? 200 : 201, answer);
-    },
-
-    /** `shared/open`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
-    async clinician(req: IncomingMessage, res: ServerResponse, what: string, url: URL) {
-      if (what === "open" || what === "close") {
-        if (req.method !== "POST") methodNotAllowed(res, "POST");
-        if (what === "open") return open(req, res);
-        // 'Close this report': the access ends here, not only in the clinician's browser.
-        await store.closeAccess(accessOf(req));
-        return sendNoContent(res);
-      }
-      if (req.method !== "GET") methodNotAllowed(res, "GET");
-      if (what === "report") {
-        const { opened, app, content } = await sharedReport(req, url);
-        await store.recordDelivery(opened.share.id, "page");
-        return sendJson(res, 200, {
-          share: { recipient: opened.share.recipient, expiresAt: opened.share.expiresAt, appName: app.appName },
-          report: content,
-        });
-      }
-      if (what === "report.pdf") {
-        const { opened, app, content, issuedAt } = await sharedReport(req, url);
-        const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
-        await store.recordDelivery(opened.share.id, "pdf");
-        return sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
-      }
-      throw new RequestError(404, "Not found");
-    },
-
+    list,
+    create,
+    revoke,
+    /** `shared/open`, `shared/close`, `shared/report`, `shared/report.pdf`: the clinician's side, no participant token anywhere. */
+    open,
+    /** 'Close this report': the access ends here, not only in the clinician's browser. */
+    close: (async (req, res) => {
+      await store.closeAccess(accessOf(req));
+      sendNoContent(res);
+    }) satisfies Handler,
+    report: ((req, res) => sendSharedReport(req, res, "page")) satisfies Handler,
+    reportPdf: ((req, res) => sendSharedReport(req, res, "pdf")) satisfies Handler,
     /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
-    notices: (req: IncomingMessage, res: ServerResponse, what: string) =>
-      serveNotices(deps, req, res, what, { purpose: "share-notices", claim: () => store.claimNotices(), acknowledge: store.noticesSent }),
+    notices: ((req, res) =>
+      serveNotices(deps, req, res, req.params.what, {
+        purpose: "share-notices",
+        claim: () => store.claimNotices(),
+        acknowledge: store.noticesSent,
+      })) satisfies Handler<"what">,
   };
 }

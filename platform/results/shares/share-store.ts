@@ -353,14 +353,14 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
-    async claimNotices(limit = 50) {
-      const rows = await db.query<{
+    claimNotices: (limit = 50) =>
+      db.query<{
         id: string;
-        share_id: string;
-        user_id: string;
+        shareId: string;
+        userId: string;
         kind: ShareEventKind;
         device: string | null;
-        at: Date | string;
+        at: Date;
         recipient: string;
         language: "en" | "es";
       }>(
@@ -369,20 +369,9 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
          WHERE e.share_id = s.id AND e.id IN (
            SELECT id FROM results_share_events WHERE notified_at IS NULL AND (lease_until IS NULL OR lease_until < $1)
            ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING e.id, e.share_id, e.user_id, e.kind, e.device, e.at, s.recipient, s.language`,
+         RETURNING e.id, e.share_id AS "shareId", e.user_id AS "userId", e.kind, e.device, e.at, s.recipient, s.language`,
         [now(), limit],
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        shareId: row.share_id,
-        userId: row.user_id,
-        kind: row.kind,
-        device: row.device,
-        at: iso(row.at),
-        recipient: row.recipient,
-        language: row.language,
-      }));
-    },
+      ),
 
     async noticesSent(ids: string[]): Promise<void> {
       if (ids.length) await db.query("UPDATE results_share_events SET notified_at = $2 WHERE id = ANY($1::uuid[])", [ids, now()]);
@@ -391,3 +380,5 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 }
 
 export type ShareStore = ReturnType<typeof createShareStore>;
+/** The windowed counts of failed attempts, which kit registration and counselling requests keep too. */
+export type MissCounter = Pick<ShareStore, "takeMiss" | "giveBackMiss" | "sourceOfAddress" | "pruneMisses">;
