@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { translator } from "../pages/i18n.ts";
-import { renderPortalLinkPage } from "../pages/oidc-pages.tsx";
-import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
+import { type AccountFlowDeps, loadLoginInteraction, loginInteractionOrLost } from "./account-flow-deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";
 import { createRegistration } from "./registration.ts";
 
@@ -41,13 +40,8 @@ export function createAccountPages(deps: AccountFlowDeps) {
       // The e-mailed link may be opened anywhere; it decides itself what this browser may see.
       if (step === "email-verify" && req.method === "GET") return registration.openLink(req, res, uid, queryLocale, query);
 
-      const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
-      if (!interaction)
-        return sendHtml(
-          res,
-          400,
-          renderPortalLinkPage("sessionLost", { locale: queryLocale, portalUrl: deps.portalUrl, here: `/interaction/${uid}` }),
-        );
+      const interaction = await loginInteractionOrLost(deps, req, res, uid, query);
+      if (!interaction) return;
       const isGet = req.method === "GET";
       if (!isGet && req.method !== "POST") return sendHtml(res, 405, "");
 

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { redirect, requestLocale, sendHtml } from "../../http/io.ts";
+import { redirect, sendHtml } from "../../http/io.ts";
 import { translator } from "../../pages/i18n.ts";
-import { renderPortalLinkPage } from "../../pages/oidc-pages.tsx";
-import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
+import { type LoginInteraction, loginInteractionOrLost } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, signInFlowKey } from "../deps.ts";
 import { forgetFormError, formErrorOf, keptAnswer } from "../form-error.ts";
 import { createSignInContext } from "./context.ts";
@@ -63,17 +62,8 @@ export function createSignInHandler(deps: InteractionDeps) {
 
   /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
-    const interaction = await loadLoginInteraction(provider, req, res, uid);
-    if (!interaction)
-      return sendHtml(
-        res,
-        400,
-        renderPortalLinkPage("sessionLost", {
-          locale: requestLocale(req, query.get("ui_locales")),
-          portalUrl: deps.portalUrl,
-          here: `/interaction/${uid}`,
-        }),
-      );
+    const interaction = await loginInteractionOrLost(deps, req, res, uid, query);
+    if (!interaction) return;
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     const state = await signInStates.get(uid);
     const account = state ? await accounts.findById(state.accountId) : null;
