@@ -22,7 +22,7 @@ import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-r
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
 import { appendCookie, BodyRejectedError, clientAddress, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
-import { serveFont, serveScript } from "./http/scripts.ts";
+import { assetRoutes } from "./http/scripts.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
@@ -429,11 +429,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     res.setHeader("cache-control", "public, max-age=3600");
     res.end(css);
   });
-  app.get("/assets/*file", (req, res, next) => {
-    if (req.path.endsWith(".js")) return serveScript(res, req.path);
-    if (req.path.endsWith(".woff2")) return serveFont(res, req.path);
-    next();
-  });
+  app.use("/assets", assetRoutes());
   // Each address has a limit on new authorization requests (each stores an interaction) and on the
   // interaction pages, before any is stored or looked up.
   app.use(["/auth", "/interaction"], async (req, res, next) => {
