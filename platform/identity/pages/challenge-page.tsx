@@ -3,7 +3,7 @@ import { CodeHelp, type OtherWay } from "./code-help.tsx";
 import { DeliveryProblem, type DeliveryProblemView } from "./delivery-problem.tsx";
 import { renderFormPage } from "./form-page.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, errorFor, type FieldError, Links, Notice, TextField } from "./parts.tsx";
+import { Actions, type FieldError, Links, Notice, TextField } from "./parts.tsx";
 import { SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
 export interface ChallengeView {
@@ -68,7 +68,6 @@ const RESEND_COUNTDOWN = `(() => {
 
 export function renderChallengePage(view: ChallengeView): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
   const fromApp = view.channel === "totp";
   const digits = view.channel === "totp" ? 6 : codeLength(view.channel);
   const waiting = !fromApp && !view.resendRefused && view.resendInSeconds > 0;
@@ -81,7 +80,7 @@ export function renderChallengePage(view: ChallengeView): string {
     {
       locale: view.locale,
       title: t("challenge.title"),
-      errors,
+      errors: view.errors,
       here: view.checkHref,
       cancelUid: view.cancelUid,
       nonce: view.nonce,
@@ -94,14 +93,12 @@ export function renderChallengePage(view: ChallengeView): string {
       <form method="post" action={view.action} noValidate>
         <TextField
           id="code"
-          name="code"
           label={t("challenge.code")}
           value={view.code}
-          error={errorFor(errors, "code")}
           autoComplete="one-time-code"
           inputMode="numeric"
           placeholder={t("challenge.placeholder", { codeDigits: digits })}
-          focusFirst={errors.length === 0}
+          focusFirst
         />
         <Actions>
           <button type="submit" name="intent" value="verify">

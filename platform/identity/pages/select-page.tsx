@@ -66,9 +66,7 @@ export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): st
             ))}
           </fieldset>
           <HumanCheckField locale={view.locale} view={view.humanCheck} buttonLabel={submitLabel} why={view.humanCheckWhy} />
-          <Actions>
-            <button type="submit">{submitLabel}</button>
-          </Actions>
+          <Actions submit={submitLabel} />
         </form>
       )}
       {view.passkeyNonce ? <PasskeyPart locale={view.locale} uid={view.uid} /> : null}
