@@ -33,8 +33,9 @@ import {
   type Refusal,
   refuseTo,
   translatedErrors,
+  notSentError,
+  resendAnswer,
 } from "./form-error.ts";
-import { notSentError, resendAnswer } from "./not-sent-message.ts";
 import { isRememberedDevice } from "./remember-device.ts";
 
 export type RecoveryKind = "recover" | "unlock";

@@ -1,5 +1,4 @@
-import { renderPage } from "./document.tsx";
-import { renderFormPage } from "./form-page.tsx";
+import { renderPage, renderFormPage } from "./document.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
 

@@ -4,6 +4,7 @@ import { Logo } from "../../../lib/design/logo.tsx";
 import { legal, support } from "../../../lib/program/site.ts";
 import { PRELOADED_FONT_PATH } from "../http/stylesheet.ts";
 import { type Locale, programName, translate, translator } from "./i18n.ts";
+import { ErrorSummary, type FieldError, FormErrors } from "./parts.tsx";
 
 export interface PageOptions {
   locale: Locale;
@@ -147,4 +148,19 @@ export function renderDocument(page: ReactElement): string {
 
 export function renderPage(options: PageOptions, body: ReactNode): string {
   return renderDocument(<Page options={options}>{body}</Page>);
+}
+
+/**
+ * A page with a form: its title says when there are errors, and the error summary comes first, where
+ * it takes focus (the first field takes it when there are none).
+ */
+export function renderFormPage(options: Omit<PageOptions, "hasErrors"> & { errors?: readonly FieldError[] }, body: ReactNode): string {
+  const { errors = [], ...page } = options;
+  return renderPage(
+    { ...page, hasErrors: errors.length > 0 },
+    <FormErrors.Provider value={errors}>
+      <ErrorSummary locale={page.locale} errors={errors} />
+      {body}
+    </FormErrors.Provider>,
+  );
 }

@@ -1,4 +1,4 @@
-import { renderFormPage } from "./form-page.tsx";
+import { renderFormPage } from "./document.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice, TextField } from "./parts.tsx";

@@ -1,5 +1,5 @@
 import type { Channel } from "../domain/codes.ts";
-import { renderFormPage } from "./form-page.tsx";
+import { renderFormPage } from "./document.tsx";
 import { HumanCheckField, type HumanCheckView } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice } from "./parts.tsx";

@@ -6,8 +6,7 @@ import { renderEnrolPage } from "../../pages/sign-in-pages.tsx";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey } from "../deps.ts";
-import { checkRefused, forgetFormError, formErrorOf, type Refusal, refuseTo } from "../form-error.ts";
-import { notSentError } from "../not-sent-message.ts";
+import { checkRefused, forgetFormError, formErrorOf, type Refusal, refuseTo, notSentError } from "../form-error.ts";
 import type { SignInContext } from "./context.ts";
 
 /** An account without a second factor: its phone number, confirmed by a code before the sign-in ends. */

@@ -9,8 +9,17 @@ import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
-import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "../form-error.ts";
-import { notSentError, resendAnswer } from "../not-sent-message.ts";
+import {
+  codeRefusalKey,
+  type FormErrorMessage,
+  forgetFormError,
+  formErrorOf,
+  keptAnswer,
+  type Refusal,
+  refuseTo,
+  notSentError,
+  resendAnswer,
+} from "../form-error.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
 
