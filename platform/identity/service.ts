@@ -266,27 +266,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     stops.push(startShareNoticeSender(relay).stop, startCounsellingNoticeSender(relay).stop);
   }
   const outboxRoutes = createOutboxRoutes(outbox);
-  const barrierReceipts = createBarrierReceipts({
-    outbox,
-    throttle,
-    portalClientId: options.portalClientId,
-    portalClientSecret: options.portalClientSecret,
-  });
-  const participantsRoute = createParticipantsRoute({
-    db,
-    accounts,
-    factors,
-    sendingBudgets: options.sendingBudgets,
-    passwordFailureCap,
-    now,
-  });
+  const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });
+  const participantsRoute = createParticipantsRoute({ ...interactionDeps, db, sendingBudgets: options.sendingBudgets, passwordFailureCap });
   const resultsLinkDeps = {
+    ...options,
     accounts,
     keys,
     issuer,
     audience: options.resultsApiAudience,
-    portalUrl: options.portalUrl,
-    production: options.production,
     adminToken: options.resultsLinkAdminToken,
   };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
@@ -313,22 +300,19 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   if (options.mail && mailPollMs > 0)
     stops.push(
       createEmailDeliveryWorker({
+        ...options.mail,
         db,
         transport: createSmtpTransport(options.mail.smtp, options.mail.from),
-        from: options.mail.from,
         now,
         logger,
-        maxAttempts: options.mail.maxAttempts,
       }).start(mailPollMs),
     );
   const smsPollMs = options.smsDeliveryPollMs ?? 1000;
   if (options.sms) {
     const phoneDelivery = createPhoneDeliveryWorker({
+      ...interactionDeps,
       db,
       settings: options.sms,
-      issuer,
-      now,
-      logger,
       timeoutMs: options.smsRequestTimeoutMs,
     });
     sendPhoneNow = async (flowKey) => {
