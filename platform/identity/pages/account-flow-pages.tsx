@@ -125,13 +125,11 @@ export interface EmailIdentifyView {
   intro: string;
   action: string;
   backHref: string;
-  /** The interaction this page is a step of ('Cancel'). */
   cancelUid: string;
   email?: string;
   errors?: FieldError[];
 }
 
-/** First step of recovery and unlock: the account's e-mail address. */
 export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
   const t = translator(view.locale);
   return renderFormPage(
@@ -147,7 +145,6 @@ export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
   );
 }
 
-/** Last step of recovery: the new password, twice. */
 export function renderResetPasswordPage(view: {
   locale: Locale;
   action: string;

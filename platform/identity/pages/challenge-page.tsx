@@ -18,7 +18,6 @@ export interface ChallengeView {
   channel: Channel | "totp";
   maskedPhone: string;
   resendInSeconds: number;
-  /** The way to sign in with a recovery code, when the account has some left. */
   recoveryHref?: string;
   message?: string;
   errors?: FieldError[];
@@ -26,7 +25,6 @@ export interface ChallengeView {
   intro?: string;
   /** The page itself again (a GET): without JavaScript, how to see whether a new code can be asked for. */
   checkHref?: string;
-  /** The response's CSP nonce, for the countdown that frees 'Resend code' with JavaScript. */
   nonce?: string;
   /** A spent sending budget refused the last code: 'Resend code' is not offered on this answer. */
   resendRefused?: boolean;
@@ -36,7 +34,6 @@ export interface ChallengeView {
   securityHref?: string;
   /** In the sign-in itself (not recovery): the interaction, to offer 'Sign in as someone else'. */
   restartUid?: string;
-  /** The interaction this page is a step of ('Cancel'). */
   cancelUid?: string;
   /** The code's text or call did not reach the participant: said at the top, with their other ways. */
   deliveryProblem?: Omit<DeliveryProblemView, "locale" | "maskedPhone">;
@@ -44,10 +41,7 @@ export interface ChallengeView {
   deliveryPending?: boolean;
 }
 
-/**
- * While the server holds the resend lock: the button is disabled and says why; with JavaScript the
- * seconds count down and free it at 0; without, a link loads the page again to check.
- */
+/** While the resend lock holds, the button is disabled; with JavaScript the seconds count down, without it a link reloads to check. */
 const RESEND_COUNTDOWN = `(() => {
   const wait = document.getElementById("resend-wait");
   const button = document.getElementById("resend-code");

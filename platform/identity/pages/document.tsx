@@ -16,25 +16,14 @@ export interface PageOptions {
   script?: string;
   /** A classic script served by the identity provider, run before `script` (a library it uses). */
   classicSrc?: string;
-  /** A module script served by the identity provider. */
   moduleSrc?: string;
-  /**
-   * Where this page can be loaded again with a GET (with its query): the English/Español buttons ask
-   * for it in the other language. Without it the page offers no switch (nothing to reload).
-   */
+  /** Where this page is loaded again with a GET: the English/Español buttons ask for it; none, no switch. */
   here?: string;
-  /**
-   * The interaction this page is a step of: the page offers 'Cancel', which ends the sign-in and goes
-   * back to the portal signed out.
-   */
+  /** The interaction this page is a step of: 'Cancel' ends the sign-in and goes back to the portal signed out. */
   cancelUid?: string;
 }
 
-/**
- * English/Español as a GET form (no JavaScript needed): the page again in the chosen language, which
- * is then kept for the pages that follow. The label is in the page's language; only each visible
- * name carries the language it names (WCAG 3.1.2).
- */
+/** English/Español as a GET form (no JavaScript needed); only each visible name carries the language it names (WCAG 3.1.2). */
 function LanguageSwitch({ locale, here }: { locale: Locale; here: string }) {
   const url = new URL(here, "http://identity.invalid");
   const kept = [...url.searchParams].filter(([name]) => name !== "lang");
@@ -138,10 +127,7 @@ export function Page({ options, children }: { options: PageOptions; children?: R
   );
 }
 
-/**
- * The document as sent. React writes an apostrophe as &#x27;; the hosted pages have always written
- * &#39;, which tests and scripts that read the markup look for.
- */
+/** React writes an apostrophe as &#x27;; tests and scripts that read the markup look for &#39;. */
 export function renderDocument(page: ReactElement): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(page).replaceAll("&#x27;", "&#39;")}`;
 }
@@ -150,10 +136,7 @@ export function renderPage(options: PageOptions, body: ReactNode): string {
   return renderDocument(<Page options={options}>{body}</Page>);
 }
 
-/**
- * A page with a form: its title says when there are errors, and the error summary comes first, where
- * it takes focus (the first field takes it when there are none).
- */
+/** A page with a form: its title says when there are errors, and the error summary comes first, where it takes focus. */
 export function renderFormPage(options: Omit<PageOptions, "hasErrors"> & { errors?: readonly FieldError[] }, body: ReactNode): string {
   const { errors = [], ...page } = options;
   return renderPage(

@@ -35,10 +35,7 @@ function acceptedLanguages(header: string | undefined): string[] {
 /** The cookie that keeps a language chosen with the hosted pages' English/Español buttons. */
 export const LANGUAGE_COOKIE = "idp_lang";
 
-/**
- * The hosted pages' language: the participant's own choice (the `lang` of the language buttons, then
- * its cookie), then the client's `ui_locales`, then the browser's Accept-Language; English otherwise.
- */
+/** The participant's choice (`lang`, then its cookie), the client's `ui_locales`, Accept-Language, else English. */
 export function localeFor(request: { lang?: string | null; cookie?: string; uiLocales?: string | null; acceptLanguage?: string }): Locale {
   return (
     supported(request.lang ?? "") ??

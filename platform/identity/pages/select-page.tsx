@@ -15,7 +15,6 @@ export interface SelectAuthenticatorView {
   /** Replaces the sentence naming the phone (flows that must not reveal an account). */
   intro?: string;
   backHref?: string;
-  /** The way to sign in with a recovery code, when the account has some left. */
   recoveryHref?: string;
   /** The method to show chosen (default: the first). */
   chosen?: Channel | "totp";
@@ -28,7 +27,6 @@ export interface SelectAuthenticatorView {
   /** Why the check is asked (default: after many failures). */
   humanCheckWhy?: string;
   nonce?: string;
-  /** Where the page is shown again with a GET (default: the sign-in's own address). */
   here?: string;
   /** In the sign-in itself (not recovery): offer 'Sign in as someone else'. */
   restart?: boolean;
