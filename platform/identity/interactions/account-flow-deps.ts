@@ -59,10 +59,7 @@ export async function loginInteractionOrLost(
   return interaction;
 }
 
-/**
- * SPEC §8's fallback ('Error sending MFA code', …) when delivery or storage fails, or with 410 its
- * 'session has expired' (expireFlow), with a way to start the flow again.
- */
+/** SPEC §8's fallback ('Error sending MFA code', …), or with 410 its 'session has expired', with a way to start again. */
 export function sendFallback(
   res: ServerResponse,
   interaction: LoginInteraction,

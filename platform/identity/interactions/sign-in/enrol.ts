@@ -22,7 +22,6 @@ export function createEnrolStep(context: SignInContext) {
       values: { phoneNumber: typed.slice(0, 40), ...refusal.values },
     });
 
-  /** GET: the number page, with the last refusal (what was typed, its error, the security check) when there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState) {
     const t = translator(interaction.locale);
     const kept = formErrorOf(req, deps, interaction.uid, "enrol");

@@ -43,10 +43,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       refusal,
     );
 
-  /**
-   * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
-   * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
-   */
+  /** No code could be sent: an error, and her other factors (the other channel if its budgets allow) instead of a dead end. */
   async function sendRefusedPage(
     req: IncomingMessage,
     res: ServerResponse,
@@ -75,7 +72,6 @@ export function createSecondFactorSteps(context: SignInContext) {
     );
   }
 
-  /** GET: the method page, with the last refusal when there is one. */
   async function showSelect(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, account: Account) {
     const kept = formErrorOf(req, deps, interaction.uid, "select");
     if (!kept) return sendHtml(res, 200, await renderSelect(interaction, account));
