@@ -23,15 +23,13 @@ function BackToSignIn({ locale, href }: { locale: Locale; href: string }) {
   return <Links links={[{ href, label: translator(locale)("form.backToSignIn") }]} />;
 }
 
-export interface RegisterView {
+/** Registration form. Passwords are never echoed back into the page. */
+export function renderRegisterPage(view: {
   locale: Locale;
   uid: string;
   values?: { email?: string; firstName?: string; lastName?: string };
   errors?: FieldError[];
-}
-
-/** Registration form. Passwords are never echoed back into the page. */
-export function renderRegisterPage(view: RegisterView): string {
+}): string {
   const t = translator(view.locale);
   const values = view.values ?? {};
   return renderFormPage(
@@ -55,17 +53,15 @@ export function renderRegisterPage(view: RegisterView): string {
   );
 }
 
-export interface CheckEmailView {
+/** After registering: open the e-mailed link, or type its code here (the originating browser). */
+export function renderCheckEmailPage(view: {
   locale: Locale;
   uid: string;
   email: string;
   resendInSeconds: number;
   message?: string;
   errors?: FieldError[];
-}
-
-/** After registering: open the e-mailed link, or type its code here (the originating browser). */
-export function renderCheckEmailPage(view: CheckEmailView): string {
+}): string {
   const t = translator(view.locale);
   const waiting = view.resendInSeconds > 0;
   return renderFormPage(
@@ -119,7 +115,7 @@ export function renderProblemPage(view: { locale: Locale; title: string; message
   );
 }
 
-export interface EmailIdentifyView {
+export function renderEmailIdentifyPage(view: {
   locale: Locale;
   title: string;
   intro: string;
@@ -128,9 +124,7 @@ export interface EmailIdentifyView {
   cancelUid: string;
   email?: string;
   errors?: FieldError[];
-}
-
-export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
+}): string {
   const t = translator(view.locale);
   return renderFormPage(
     { locale: view.locale, title: view.title, errors: view.errors, here: view.action, cancelUid: view.cancelUid },

@@ -44,7 +44,7 @@ export function Notice({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-export interface TextFieldProps {
+export function TextField(props: {
   /** The field's id and name. */
   id: string;
   label: string;
@@ -56,9 +56,7 @@ export interface TextFieldProps {
   placeholder?: string;
   /** The page's first field, focused when it opens (not after an error: the summary is). */
   focusFirst?: boolean;
-}
-
-export function TextField(props: TextFieldProps) {
+}) {
   const errors = useContext(FormErrors);
   const error = errors.find((each) => each.field === props.id)?.message;
   const describedBy = [props.hint ? `${props.id}-hint` : "", error ? `${props.id}-error` : ""].filter(Boolean).join(" ");

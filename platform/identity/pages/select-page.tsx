@@ -5,7 +5,7 @@ import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice } from "./parts.tsx";
 import { humanCheckScript, PasskeyPart, passkeyScripts, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
-export interface SelectAuthenticatorView {
+export function renderSelectAuthenticatorPage(view: {
   locale: Locale;
   uid: string;
   action: string;
@@ -30,9 +30,7 @@ export interface SelectAuthenticatorView {
   here?: string;
   /** In the sign-in itself (not recovery): offer 'Sign in as someone else'. */
   restart?: boolean;
-}
-
-export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): string {
+}): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
