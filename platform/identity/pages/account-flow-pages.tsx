@@ -1,4 +1,4 @@
-import { renderPage, renderFormPage } from "./document.tsx";
+import { renderPage } from "./document.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
 
@@ -32,7 +32,7 @@ export function renderRegisterPage(view: {
 }): string {
   const t = translator(view.locale);
   const values = view.values ?? {};
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("register.title"),
@@ -64,7 +64,7 @@ export function renderCheckEmailPage(view: {
 }): string {
   const t = translator(view.locale);
   const waiting = view.resendInSeconds > 0;
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("checkEmail.title"),
@@ -126,7 +126,7 @@ export function renderEmailIdentifyPage(view: {
   errors?: FieldError[];
 }): string {
   const t = translator(view.locale);
-  return renderFormPage(
+  return renderPage(
     { locale: view.locale, title: view.title, errors: view.errors, here: view.action, cancelUid: view.cancelUid },
     <>
       <p>{view.intro}</p>
@@ -148,7 +148,7 @@ export function renderResetPasswordPage(view: {
   message?: string;
 }): string {
   const t = translator(view.locale);
-  return renderFormPage(
+  return renderPage(
     { locale: view.locale, title: t("reset.title"), errors: view.errors, here: view.action, cancelUid: view.cancelUid },
     <>
       {view.message ? <ProblemMessage message={view.message} /> : null}

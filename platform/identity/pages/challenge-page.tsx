@@ -1,7 +1,7 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
 import { CodeHelp, type OtherWay } from "./code-help.tsx";
 import { DeliveryProblem, type DeliveryProblemView } from "./delivery-problem.tsx";
-import { renderFormPage } from "./document.tsx";
+import { renderPage } from "./document.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice, TextField } from "./parts.tsx";
 import { SignInAsSomeoneElse } from "./sign-in-parts.tsx";
@@ -70,7 +70,7 @@ export function renderChallengePage(view: ChallengeView): string {
     : view.deliveryProblem
       ? t("challenge.introNotSent")
       : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("challenge.title"),

@@ -9,7 +9,8 @@ import { ErrorSummary, type FieldError, FormErrors } from "./parts.tsx";
 export interface PageOptions {
   locale: Locale;
   title: string;
-  hasErrors?: boolean;
+  /** A form's refused fields: the title says so, and the error summary comes first, where it takes focus. */
+  errors?: readonly FieldError[];
   /** The response's CSP nonce: every script of the page carries it. */
   nonce?: string;
   /** An inline script, run after `classicSrc`. */
@@ -86,8 +87,8 @@ function Footer({ locale }: { locale: Locale }) {
 
 /** Every hosted page: the portal's header with its logo, one heading, the language switch and the footer. */
 export function Page({ options, children }: { options: PageOptions; children?: ReactNode }) {
-  const { locale, nonce } = options;
-  const title = `${options.hasErrors ? translate(locale, "errorTitlePrefix") : ""}${options.title} – ${programName(locale)}`;
+  const { locale, nonce, errors = [] } = options;
+  const title = `${errors.length > 0 ? translate(locale, "errorTitlePrefix") : ""}${options.title} – ${programName(locale)}`;
   return (
     <html lang={locale}>
       <head>
@@ -110,7 +111,10 @@ export function Page({ options, children }: { options: PageOptions; children?: R
         </header>
         <main id="main" className="main">
           <h1>{options.title}</h1>
-          {children}
+          <FormErrors.Provider value={errors}>
+            <ErrorSummary locale={locale} errors={errors} />
+            {children}
+          </FormErrors.Provider>
           {options.cancelUid ? <CancelSignIn locale={locale} uid={options.cancelUid} /> : null}
         </main>
         {options.here ? (
@@ -134,16 +138,4 @@ export function renderDocument(page: ReactElement): string {
 
 export function renderPage(options: PageOptions, body: ReactNode): string {
   return renderDocument(<Page options={options}>{body}</Page>);
-}
-
-/** A page with a form: its title says when there are errors, and the error summary comes first, where it takes focus. */
-export function renderFormPage(options: Omit<PageOptions, "hasErrors"> & { errors?: readonly FieldError[] }, body: ReactNode): string {
-  const { errors = [], ...page } = options;
-  return renderPage(
-    { ...page, hasErrors: errors.length > 0 },
-    <FormErrors.Provider value={errors}>
-      <ErrorSummary locale={page.locale} errors={errors} />
-      {body}
-    </FormErrors.Provider>,
-  );
 }

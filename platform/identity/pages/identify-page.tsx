@@ -1,4 +1,4 @@
-import { renderFormPage } from "./document.tsx";
+import { renderPage } from "./document.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice, TextField } from "./parts.tsx";
@@ -19,7 +19,7 @@ export interface IdentifyView extends HumanCheckPart {
 
 export function renderIdentifyPage(view: IdentifyView): string {
   const t = translator(view.locale);
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("identify.title"),

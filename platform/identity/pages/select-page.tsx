@@ -1,5 +1,5 @@
 import type { Channel } from "../domain/codes.ts";
-import { renderFormPage } from "./document.tsx";
+import { renderPage } from "./document.tsx";
 import { HumanCheckField, type HumanCheckView } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice } from "./parts.tsx";
@@ -36,7 +36,7 @@ export function renderSelectAuthenticatorPage(view: {
   const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
   const submitLabel = t(view.methods.includes("totp") ? "select.continue" : "select.submit");
   const idOf = (method: Channel | "totp", index: number) => (index === 0 ? "authMethod" : `authMethod-${method}`);
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("select.title"),

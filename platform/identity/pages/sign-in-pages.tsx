@@ -1,4 +1,4 @@
-import { renderFormPage } from "./document.tsx";
+import { renderPage } from "./document.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, TextField } from "./parts.tsx";
@@ -6,7 +6,7 @@ import { type HumanCheckPart, humanCheckScript, SignInAsSomeoneElse } from "./si
 
 export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: string; errors?: FieldError[] } & HumanCheckPart): string {
   const t = translator(view.locale);
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("enrol.title"),
@@ -37,7 +37,7 @@ export function renderEnrolPage(view: { locale: Locale; uid: string; phone?: str
 
 export function renderRecoveryCodePage(view: { locale: Locale; uid: string; errors?: FieldError[] }): string {
   const t = translator(view.locale);
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("recoveryCode.title"),

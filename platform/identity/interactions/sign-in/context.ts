@@ -180,10 +180,10 @@ export function createSignInContext(deps: InteractionDeps) {
     );
   }
 
-  /** Who pays for this account's codes: the established participants' pool, or the newcomers'; asked from the request's address. */
-  const claimOf = async (account: Account, req: IncomingMessage) => ({
+  /** Who pays for this account's codes: the established participants' pool, or the newcomers' (always, for a number being enrolled). */
+  const claimOf = async (account: Account, req: IncomingMessage, enrolling = false) => ({
     accountKey: account.id,
-    pool: await deps.sendingBudget.poolOf(account),
+    pool: enrolling ? ("newcomer" as const) : await deps.sendingBudget.poolOf(account),
     source: clientAddress(req, deps.trustedProxies),
   });
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Channel, isWellFormedCode, typedCode } from "../../domain/codes.ts";
 import { factorFailureBucket } from "../../domain/guessing-limits.ts";
-import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
+import { readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { type MessageKey, translator } from "../../pages/i18n.ts";
 import type { Account } from "../../store/accounts.ts";
@@ -156,9 +156,7 @@ export function createSecondFactorSteps(context: SignInContext) {
         to: destination,
         locale: interaction.locale,
         sendNow: true,
-        budget: enrolling
-          ? { accountKey: account.id, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) }
-          : await claimOf(account, req),
+        budget: await claimOf(account, req, enrolling),
       });
       // After a spent budget the other ways are still offered.
       return answer(res, interaction, resendAnswer(sent));
