@@ -75,48 +75,40 @@ async function main(args: string[]): Promise<number> {
       logger: pino({ level: "warn" }),
     };
     if (member) {
-      const keys = await openSigningKeyRing(db, options);
-      console.log(
-        await signCounsellingTeamToken(keys, {
-          issuer: config.issuer ?? `http://${config.host}:${config.port}`,
-          resultsAudience: config.resultsApiAudience,
-          member,
-        }),
-      );
-      return 0;
-    }
-    if (command === "reseal-secrets") {
+      const token = await signCounsellingTeamToken(await openSigningKeyRing(db, options), {
+        issuer: config.issuer ?? `http://${config.host}:${config.port}`,
+        resultsAudience: config.resultsApiAudience,
+        member,
+      });
+      console.log(token);
+    } else if (command === "reseal-secrets") {
       const counts = await resealSecrets(db, { factorKey: config.factorKey, previousFactorKey: previousFactorKey! }, options.logger);
       console.log(
         `Sealed again under IDENTITY_FACTOR_KEY: ${counts.authenticatorSecrets} authenticator secrets, ${counts.signingKeys} signing keys.`,
       );
       console.log("Start every instance with the new IDENTITY_FACTOR_KEY, then drop IDENTITY_FACTOR_KEY_PREVIOUS.");
-      return 0;
-    }
-    if (command === "rotate-signing-key" && args[1] === "--retire-now") {
+    } else if (args[1] === "--retire-now") {
       const answer = await retireSigningKeysNow(db, options);
       console.log(`Signing key ${answer.kid} signs from now on.`);
       console.log(`Removed from the key set at once: ${answer.retired.join(", ") || "none"}.`);
       console.log("Every instance takes the change within a minute; tokens those keys signed are refused from then on.");
-      return 0;
-    }
-    if (command === "rotate-signing-key") {
+    } else if (command === "rotate-signing-key") {
       const answer = await rotateSigningKey(db, options);
-      if (!answer.rotated) {
+      if (!answer.rotated)
         console.log(
           `A next signing key is already published: ${answer.waiting.kid} signs from ${answer.waiting.signsFrom.toISOString()}. Nothing was added.`,
         );
-        return 0;
+      else {
+        console.log(`Published signing key ${answer.kid}; it signs from ${answer.signsFrom.toISOString()}.`);
+        console.log(`The key it replaces, ${answer.replaces}, stays published until ${answer.replacedUntil.toISOString()}.`);
       }
-      console.log(`Published signing key ${answer.kid}; it signs from ${answer.signsFrom.toISOString()}.`);
-      console.log(`The key it replaces, ${answer.replaces}, stays published until ${answer.replacedUntil.toISOString()}.`);
-      return 0;
-    }
-    for (const key of await listSigningKeys(db, options)) {
-      const until = key.publishedUntil ? `, published until ${key.publishedUntil.toISOString()}` : "";
-      console.log(
-        `${key.kid}  ${key.state.padEnd(8)} published ${key.publishedAt.toISOString()}, signs from ${key.signsFrom.toISOString()}${until}`,
-      );
+    } else {
+      for (const key of await listSigningKeys(db, options)) {
+        const until = key.publishedUntil ? `, published until ${key.publishedUntil.toISOString()}` : "";
+        console.log(
+          `${key.kid}  ${key.state.padEnd(8)} published ${key.publishedAt.toISOString()}, signs from ${key.signsFrom.toISOString()}${until}`,
+        );
+      }
     }
     return 0;
   } finally {

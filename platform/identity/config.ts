@@ -1,16 +1,11 @@
 import * as z from "zod";
 import { demoParticipantsFileFor, deploymentEnvironmentOf, secretProblems } from "../../lib/deployment/environment.ts";
 import { HUMAN_CHECK_WAIT_SECONDS, HUMAN_CHECK_WAIT_SECONDS_MAX } from "./captcha/human-check.ts";
-import { type MailSettings, mailSettingsFrom } from "./mail/mail-settings.ts";
-import { type SmsSettings, smsSettingsFrom } from "./phone/sms-settings.ts";
+import { mailSettingsFrom } from "./mail/mail-settings.ts";
+import { smsSettingsFrom } from "./phone/sms-settings.ts";
 import { PASSWORD_FAILURE_CAP_MAX } from "./store/password-failures.ts";
-import { type RequestLimitSettings, requestLimitsPer10Minutes } from "./store/request-limits.ts";
-import {
-  DEFAULT_SENDING_BUDGETS as BUDGET,
-  type SendingBudgets,
-  type SendingBudgetSettings,
-  sendingBudgetsFrom,
-} from "./store/sending-budget.ts";
+import { requestLimitsPer10Minutes } from "./store/request-limits.ts";
+import { DEFAULT_SENDING_BUDGETS as BUDGET, type SendingBudgetSettings, sendingBudgetsFrom } from "./store/sending-budget.ts";
 
 const DEV_CLIENT_SECRET = "dev-portal-secret-change-me";
 const DEV_COOKIE_KEYS = "dev-identity-cookie-key-1-change-me";
@@ -90,56 +85,28 @@ const envSchema = z.object({
   IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS: wholeNumber(24, 720).default(SIGNING_KEY_DEFAULTS.publishAheadHours),
 });
 
-export interface IdentityConfig {
-  /** Outside development (lib/deployment): development endpoints absent, secure cookies, HSTS. */
-  production: boolean;
-  port: number;
-  host: string;
-  /** Absent means "http://<host>:<bound port>" (tests on port 0). */
-  issuer?: string;
-  portalUrl: string;
-  portalClientId: string;
-  portalClientSecret: string;
-  resultsApiAudience: string;
-  /** The results service (its withdrawal list confirms a request before a receipt is e-mailed); none: no receipt can be confirmed. */
-  resultsApiUrl?: string;
-  dataDir: string;
-  databaseUrl?: string;
-  cookieKeys: string[];
-  /** The key (32+ characters) authenticator-app secrets are sealed with (AES-256-GCM) in the database. */
-  factorKey: string;
-  registrationEnabled: boolean;
-  selfServiceUnlockEnabled: boolean;
-  demoParticipantsFile?: string;
-  resultsLinkAdminToken?: string;
-  /** How long after a code is sent before another may be sent (SPEC: 30 s). */
-  codeResendLockSeconds: number;
-  /** How long the security check without JavaScript makes the participant wait (15 s unless told otherwise). */
-  humanCheckWaitSeconds?: number;
-  /** Text and voice messages cost money: see store/sending-budget.ts and docs/security.md. */
-  sendingBudgets: SendingBudgets;
-  /**
-   * Consecutive wrong passwords per account (any source) after which the password, right or wrong, is
-   * refused until it is reset with 'Forgot password?'; at most 100 (default 100).
-   */
-  passwordFailureCap?: number;
-  /** Hours a phone change made without a code to the old number waits before it takes effect (default 72). */
-  phoneChangeCoolingOffHours?: number;
-  accessTokenTtlSeconds?: number;
-  /** Addresses or ranges (proxy-addr: "loopback", "10.0.0.0/8", ...) allowed to say who the client is. */
-  trustedProxies: string[];
-  requestLimits?: RequestLimitSettings;
-  /** SMTP_URL and MAIL_FROM: e-mails in the outbox are sent through this server; absent, they stay in the outbox. */
-  mail?: MailSettings;
-  /** SMS_TRANSPORT=twilio and its settings (phone/sms-settings.ts): texts and calls in the outbox are sent through Twilio. */
-  sms?: SmsSettings;
-  /** Token signing keys: days each signs, hours each is published before (defaults: SIGNING_KEY_DEFAULTS). */
-  signingKeyRotationDays?: number;
-  signingKeyPublishAheadHours?: number;
-}
+/** Settings a caller of startIdentityService may leave out (tests): the service has a default for each, or does without. */
+type OptionalSetting =
+  | "issuer"
+  | "resultsApiUrl"
+  | "databaseUrl"
+  | "demoParticipantsFile"
+  | "resultsLinkAdminToken"
+  | "humanCheckWaitSeconds"
+  | "passwordFailureCap"
+  | "phoneChangeCoolingOffHours"
+  | "accessTokenTtlSeconds"
+  | "requestLimits"
+  | "mail"
+  | "sms"
+  | "signingKeyRotationDays"
+  | "signingKeyPublishAheadHours";
+
+type LoadedConfig = ReturnType<typeof loadConfigFromEnv>;
+export type IdentityConfig = Omit<LoadedConfig, OptionalSetting> & Partial<Pick<LoadedConfig, OptionalSetting>>;
 
 /** Reads and validates the environment; throws a readable error listing every bad variable. */
-export function loadConfigFromEnv(env: Record<string, string | undefined> = process.env): IdentityConfig {
+export function loadConfigFromEnv(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -173,6 +140,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
   ];
   if (refusals.length) throw new Error(`Invalid identity provider configuration:\n  ${refusals.join("\n  ")}`);
   return {
+    // Outside development (lib/deployment): development endpoints absent, secure cookies, HSTS.
     production: environment !== "development",
     port: e.IDENTITY_PORT,
     host: e.IDENTITY_HOST,
@@ -185,6 +153,7 @@ export function loadConfigFromEnv(env: Record<string, string | undefined> = proc
     dataDir: e.IDENTITY_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     cookieKeys: cookieKeys.length ? cookieKeys : [DEV_COOKIE_KEYS],
+    // Seals authenticator-app secrets (AES-256-GCM) in the database.
     factorKey: e.IDENTITY_FACTOR_KEY ?? DEV_FACTOR_KEY,
     codeResendLockSeconds: e.CODE_RESEND_LOCK_SECONDS,
     humanCheckWaitSeconds: e.HUMAN_CHECK_WAIT_SECONDS,

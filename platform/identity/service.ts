@@ -22,7 +22,7 @@ import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-r
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
 import { appendCookie, BodyRejectedError, clientAddress, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
-import { serveFont, serveScript } from "./http/scripts.ts";
+import { assetRoutes } from "./http/scripts.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { identityStylesheet } from "./http/stylesheet.ts";
 import { createAccountPages } from "./interactions/account-pages.ts";
@@ -69,7 +69,6 @@ export interface IdentityServiceOptions extends IdentityConfig {
   /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
   now?: () => Date;
   logger?: Logger;
-  /** Proof-of-work cost of captcha challenges. */
   captchaCost?: number;
   /** How an escalated answer waits (tests count instead of waiting). */
   slowDown?: (ms: number) => Promise<void>;
@@ -79,11 +78,9 @@ export interface IdentityServiceOptions extends IdentityConfig {
   phoneChangeSweepMs?: number;
   /** How often the outbox's due e-mails are sent when SMTP is configured (0: never; tests run the worker themselves). */
   mailDeliveryPollMs?: number;
-  /** How often the outbox's due texts and calls are sent when a text provider is configured (0: never). */
+  /** How often texts and calls are sent and the shared signing keys read again (0: never); a provider request's timeout. */
   smsDeliveryPollMs?: number;
-  /** Per request to the text provider (10 s unless told otherwise). */
   smsRequestTimeoutMs?: number;
-  /** How often the shared signing keys are read again (0: never). */
   signingKeyReloadMs?: number;
 }
 
@@ -94,13 +91,11 @@ export interface RunningIdentityService {
 }
 
 const CLEANUP_INTERVAL_MS = 5 * 60_000;
-/** How often share events (a report shared, opened, ended) are taken from the results service and e-mailed. */
 const SHARE_NOTICE_INTERVAL_MS = 2000;
-/** A phone change without the old number's code waits this long unless configured (PHONE_CHANGE_COOLING_OFF_HOURS). */
 const PHONE_CHANGE_COOLING_OFF_HOURS = 72;
 /** How long a page that asked for a text or call waits for the provider's first answer before it answers itself. */
 const SEND_NOW_WAIT_MS = 5000;
-/** How often due phone changes are applied for participants who neither sign in nor look. */
+/** For participants who neither sign in nor look at their security page. */
 const PHONE_CHANGE_SWEEP_MS = 5 * 60_000;
 
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
@@ -173,12 +168,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const secureCookies = issuer.startsWith("https:");
   const relyingParty = relyingPartyFor(options.portalUrl, issuer, programName("en"));
 
-  /**
-   * oidc-provider takes its keys when it is built: the OpenID endpoints are served by a provider
-   * built for the key set this instance holds, built again when a rotation changes it. The pages and
-   * the account API keep the first one for interactions and grants, which live in the database and
-   * touch no signing key.
-   */
+  // oidc-provider takes its keys when built: the OpenID endpoints get a new one on each key change; the pages
+  // and account API keep the first, as interactions and grants live in the database and touch no key.
   const buildProvider = () => {
     const built = createOidcProvider({ ...options, issuer, keys, accounts, signInLanguages, adapter: createOidcAdapterClass(db, now) });
     built.on("server_error", (_ctx, error) => logger.error({ err: { message: error.message, stack: error.stack } }, "oidc server error"));
@@ -210,72 +201,45 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const grant = await provider.Grant.find(grantId).catch(() => undefined);
     return Boolean(grant && grant.accountId === accountId);
   };
-  const signIn = createSignInHandler({
-    provider,
-    accounts,
-    signInStates,
-    signInLanguages,
-    factors,
-    passkeys,
-    relyingParty,
-    outbox,
-    verifications,
-    throttle,
-    passwordFailures,
-    cookieKeys: options.cookieKeys,
-    secureCookies,
-    portalUrl: options.portalUrl,
-    now,
-    slowDown: options.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    sendingBudget,
-    humanCheck,
-    trustedProxies,
-    registrationEnabled: options.registrationEnabled,
-    selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
-    phoneChangeSettler,
-  });
-  const accountPages = createAccountPages({
+  const interactionDeps = {
     provider,
     accounts,
     accountFlows,
     signInStates,
-    verifications,
-    outbox,
-    throttle,
-    issuer,
-    portalUrl: options.portalUrl,
-    registrationEnabled: options.registrationEnabled,
-    selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
-    now,
-    logger,
-    trustedProxies,
-    humanCheck,
-    passwordFailures,
     signInLanguages,
+    factors,
+    passkeys,
+    relyingParty,
+    outbox,
+    verifications,
+    throttle,
+    passwordFailures,
     cookieKeys: options.cookieKeys,
     secureCookies,
-  });
-  const accountApi = createAccountApi({
-    accounts,
-    passwordUpdates,
-    verifications,
-    phoneChanges,
+    issuer,
+    portalUrl: options.portalUrl,
+    now,
+    logger,
+    slowDown: options.slowDown ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    sendingBudget,
+    humanCheck,
+    trustedProxies,
+    registrationEnabled: options.registrationEnabled,
+    selfServiceUnlockEnabled: options.selfServiceUnlockEnabled,
     phoneChangeSettler,
-    throttle,
+  };
+  const signIn = createSignInHandler(interactionDeps);
+  const accountPages = createAccountPages(interactionDeps);
+  const accountApi = createAccountApi({
+    ...interactionDeps,
+    passwordUpdates,
+    phoneChanges,
     captcha,
     verifyAccessToken,
     grantIsLive,
     withdrawals,
-    now,
-    outbox,
-    factors,
-    passkeys,
-    relyingParty,
-    sendingBudget,
     keys,
-    issuer,
     resultsApiAudience: options.resultsApiAudience,
-    portalUrl: options.portalUrl,
   });
   if (options.resultsApiUrl) {
     // Share events (a report shared, opened, ended) and counselling requests, taken from the results service and e-mailed.
@@ -293,27 +257,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     stops.push(startShareNoticeSender(relay).stop, startCounsellingNoticeSender(relay).stop);
   }
   const outboxRoutes = createOutboxRoutes(outbox);
-  const barrierReceipts = createBarrierReceipts({
-    outbox,
-    throttle,
-    portalClientId: options.portalClientId,
-    portalClientSecret: options.portalClientSecret,
-  });
-  const participantsRoute = createParticipantsRoute({
-    db,
-    accounts,
-    factors,
-    sendingBudgets: options.sendingBudgets,
-    passwordFailureCap,
-    now,
-  });
+  const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });
+  const participantsRoute = createParticipantsRoute({ ...interactionDeps, db, sendingBudgets: options.sendingBudgets, passwordFailureCap });
   const resultsLinkDeps = {
+    ...options,
     accounts,
     keys,
     issuer,
     audience: options.resultsApiAudience,
-    portalUrl: options.portalUrl,
-    production: options.production,
     adminToken: options.resultsLinkAdminToken,
   };
   const resultsLink = createResultsLinkRoute(resultsLinkDeps);
@@ -340,22 +291,19 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   if (options.mail && mailPollMs > 0)
     stops.push(
       createEmailDeliveryWorker({
+        ...options.mail,
         db,
         transport: createSmtpTransport(options.mail.smtp, options.mail.from),
-        from: options.mail.from,
         now,
         logger,
-        maxAttempts: options.mail.maxAttempts,
       }).start(mailPollMs),
     );
   const smsPollMs = options.smsDeliveryPollMs ?? 1000;
   if (options.sms) {
     const phoneDelivery = createPhoneDeliveryWorker({
+      ...interactionDeps,
       db,
       settings: options.sms,
-      issuer,
-      now,
-      logger,
       timeoutMs: options.smsRequestTimeoutMs,
     });
     sendPhoneNow = async (flowKey) => {
@@ -377,7 +325,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
   const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/([a-z-]+))?$/;
-  /** Set once close() is called. */
   let draining = false;
   const query = (req: Request) => new URL(req.url, "http://identity.invalid").searchParams;
   /** A route that exists only in some deployments (development tools, the text provider's callbacks). */
@@ -387,7 +334,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       open ? next() : sendJson(res, 404, { error: "not found" });
   const devTools = openOnlyWhen(!options.production);
 
-  /** Too many requests from one address: the translated page, and when to try again. */
   function refuseBusy(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number, query: URLSearchParams): void {
     const locale = requestLocale(req, query.get("ui_locales"));
     const t = translator(locale);
@@ -415,7 +361,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     sendHtml(res, error.status, renderOidcErrorPage({ locale, error: "invalid_request" }));
   }
 
-  /** The service as oidc-provider's Express example has it: the host's own routes first, then the provider for the rest. */
+  // As oidc-provider's Express example has it: the host's own routes first, then the provider.
   app.disable("x-powered-by");
   app.set("case sensitive routing", true);
   app.use(requestId(), requestLog(logger), securityHeaders({ portalUrl: options.portalUrl, production: options.production }));
@@ -456,11 +402,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     res.setHeader("cache-control", "public, max-age=3600");
     res.end(css);
   });
-  app.get("/assets/*file", (req, res, next) => {
-    if (req.path.endsWith(".js")) return serveScript(res, req.path);
-    if (req.path.endsWith(".woff2")) return serveFont(res, req.path);
-    next();
-  });
+  app.use("/assets", assetRoutes());
   // Each address has a limit on new authorization requests (each stores an interaction) and on the
   // interaction pages, before any is stored or looked up.
   app.use(["/auth", "/interaction"], async (req, res, next) => {
@@ -494,7 +436,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.all("/dev/participants", devTools, (req, res) => participantsRoute(req, res));
   app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(resultsLinkDeps)), (req, res) => resultsLink(req, res));
   app.all("/me", userinfo);
-  // The OpenID endpoints: the provider of the current signing keys (rebuilt when they change).
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
     if (error instanceof BodyRejectedError) return refuseBody(req, res, error);

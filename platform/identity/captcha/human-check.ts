@@ -48,26 +48,23 @@ export function createHumanCheck(deps: {
   if (!Number.isInteger(waitSeconds) || waitSeconds < 1 || waitSeconds > HUMAN_CHECK_WAIT_SECONDS_MAX)
     throw new Error(`the security check's wait must be a whole number of seconds from 1 to ${HUMAN_CHECK_WAIT_SECONDS_MAX}`);
 
-  async function ticketPasses(ticket: string, scope: string): Promise<HumanCheckAnswer> {
+  /** The ticket's age (ms) and nonce when it is this scope's and unexpired. */
+  function ticketOf(ticket: string, scope: string): { age: number; issuedAt: number; nonce: string } | null {
     const value = verifySignedValue(keys, ticket) as { s?: unknown; t?: unknown; n?: unknown } | null;
-    if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number" || typeof value.n !== "string") return "missing";
+    if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number" || typeof value.n !== "string") return null;
     const age = now().getTime() - value.t;
-    if (age >= TICKET_TTL_MS) return "missing";
-    if (age < waitSeconds * 1000) return "too-soon";
-    const bucket = `human-check:wait:${scopeHash(scope)}`;
-    if (await throttle.isLimited(bucket, WAIT_TICKETS_PER_SCOPE)) return "too-soon";
-    if (!(await spendOnce(db, `ticket:${value.n}`, new Date(value.t + TICKET_TTL_MS), now()))) return "missing";
-    await throttle.record(bucket);
-    return "passed";
+    return age < TICKET_TTL_MS ? { age, issuedAt: value.t, nonce: value.n } : null;
   }
 
-  /** How long the ticket still has to wait (ms), when it is this scope's, unexpired and not yet good. */
-  function stillWaitingMs(ticket: string, scope: string): number | null {
-    const value = verifySignedValue(keys, ticket) as { s?: unknown; t?: unknown } | null;
-    if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number") return null;
-    const age = now().getTime() - value.t;
-    const left = waitSeconds * 1000 - age;
-    return age >= 0 && left > 0 ? left : null;
+  async function ticketPasses(ticket: string, scope: string): Promise<HumanCheckAnswer> {
+    const valid = ticketOf(ticket, scope);
+    if (!valid) return "missing";
+    if (valid.age < waitSeconds * 1000) return "too-soon";
+    const bucket = `human-check:wait:${scopeHash(scope)}`;
+    if (await throttle.isLimited(bucket, WAIT_TICKETS_PER_SCOPE)) return "too-soon";
+    if (!(await spendOnce(db, `ticket:${valid.nonce}`, new Date(valid.issuedAt + TICKET_TTL_MS), now()))) return "missing";
+    await throttle.record(bucket);
+    return "passed";
   }
 
   /** A fresh no-JavaScript ticket for the scope, good from `waitSeconds` after now. */
@@ -84,8 +81,9 @@ export function createHumanCheck(deps: {
      * else a fresh one.
      */
     viewFor(scope: string, kept?: string): HumanCheckView {
-      const left = kept ? stillWaitingMs(kept, scope) : null;
-      return left ? { ticket: kept!, waitSeconds: Math.ceil(left / 1000) } : { ticket: ticketFor(scope), waitSeconds };
+      const valid = kept ? ticketOf(kept, scope) : null;
+      const left = valid && valid.age >= 0 ? waitSeconds * 1000 - valid.age : 0;
+      return left > 0 ? { ticket: kept!, waitSeconds: Math.ceil(left / 1000) } : { ticket: ticketFor(scope), waitSeconds };
     },
     async check(form: HumanCheckForm, scope: string): Promise<HumanCheckAnswer> {
       if (form.captchaToken && (await captcha.verify(form.captchaToken))) return "passed";

@@ -75,17 +75,15 @@ async function spendNumberBudget(db: Queryable, phone: string, budgets: SendingB
   ]);
 }
 
-export interface ParticipantsRouteDeps {
+/** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */
+export function createParticipantsRoute(deps: {
   db: Queryable;
   accounts: AccountStore;
   factors: FactorStore;
   sendingBudgets: SendingBudgets;
   passwordFailureCap: number;
   now: () => Date;
-}
-
-/** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */
-export function createParticipantsRoute(deps: ParticipantsRouteDeps) {
+}) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
     const parsed = ParticipantRequestSchema.safeParse(await readJson(req));

@@ -1,12 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { INTER_FACES, interFontFaceRules, PRELOADED_FACE, type InterFace } from "../../../lib/design/inter-faces.ts";
+import { interFontFaceRules, PRELOADED_FACE, type InterFace } from "../../../lib/design/inter-faces.ts";
 import { palette } from "../../../lib/design/palette.ts";
 import { inProject } from "../../../lib/project-root.ts";
 
 const OWN_STYLES = inProject("platform/identity/assets/identity.css");
-
-/** The fonts the hosted pages serve, by path: the portal's faces of Inter (lib/design/inter-faces.ts). */
-export const INTER_FONTS: ReadonlyMap<string, string> = new Map(INTER_FACES.map((face) => [interFontPath(face), face.file]));
 
 function interFontPath(face: InterFace): string {
   return `/assets/${face.file}`;

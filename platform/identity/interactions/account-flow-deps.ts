@@ -1,22 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
-import type { Logger } from "pino";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { firstSupportedLocale, type Locale, translator } from "../pages/i18n.ts";
-import type { AccountFlows } from "../store/account-flows.ts";
+import { renderPortalLinkPage } from "../pages/oidc-pages.tsx";
 import type { InteractionDeps } from "./deps.ts";
 
-/** The registration, recovery and unlock pages: the sign-in's dependencies they use, and their own. */
-export type AccountFlowDeps = Omit<
-  InteractionDeps,
-  "factors" | "passkeys" | "relyingParty" | "slowDown" | "sendingBudget" | "phoneChangeSettler"
-> & {
-  accountFlows: AccountFlows;
-  /** The URL browsers use for this provider: e-mailed links start with it. */
-  issuer: string;
-  logger: Logger;
-};
+/** The registration, recovery and unlock pages share the sign-in's dependencies. */
+export type AccountFlowDeps = InteractionDeps;
 
 export interface LoginInteraction {
   uid: string;
@@ -52,10 +43,23 @@ export async function loadLoginInteraction(
   }
 }
 
-/**
- * SPEC §8's fallback ('Error sending MFA code', …) when delivery or storage fails, or with 410 its
- * 'session has expired' (expireFlow), with a way to start the flow again.
- */
+/** The login interaction, or (another browser, finished, expired) the page that leads back to the portal. */
+export async function loginInteractionOrLost(
+  deps: Pick<InteractionDeps, "provider" | "portalUrl">,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+  query: URLSearchParams,
+): Promise<LoginInteraction | null> {
+  const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
+  if (!interaction) {
+    const locale = requestLocale(req, query.get("ui_locales"));
+    sendHtml(res, 400, renderPortalLinkPage("sessionLost", { locale, portalUrl: deps.portalUrl, here: `/interaction/${uid}` }));
+  }
+  return interaction;
+}
+
+/** SPEC §8's fallback ('Error sending MFA code', …), or with 410 its 'session has expired', with a way to start again. */
 export function sendFallback(
   res: ServerResponse,
   interaction: LoginInteraction,

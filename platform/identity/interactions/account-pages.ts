@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { translator } from "../pages/i18n.ts";
-import { renderPortalLinkPage } from "../pages/oidc-pages.tsx";
-import { type AccountFlowDeps, loadLoginInteraction } from "./account-flow-deps.ts";
+import { type AccountFlowDeps, loadLoginInteraction, loginInteractionOrLost } from "./account-flow-deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";
 import { createRegistration } from "./registration.ts";
 
@@ -32,32 +31,24 @@ export function createAccountPages(deps: AccountFlowDeps) {
       if ((isRegistration && !deps.registrationEnabled) || (kind === "unlock" && !deps.selfServiceUnlockEnabled)) {
         const locale = (await loadLoginInteraction(deps.provider, req, res, uid))?.locale ?? queryLocale;
         const t = translator(locale);
-        const [title, message] = isRegistration
-          ? [t("register.title"), t("register.notSupported")]
-          : [t("unlock.title"), t("unlock.notSupported")];
+        const off = isRegistration ? "register" : "unlock";
         const links = [{ href: `/interaction/${uid}`, label: t("form.backToSignIn") }];
-        return sendHtml(res, 403, renderProblemPage({ locale, title, message, links }));
+        return sendHtml(res, 403, renderProblemPage({ locale, title: t(`${off}.title`), message: t(`${off}.notSupported`), links }));
       }
       // The e-mailed link may be opened anywhere; it decides itself what this browser may see.
       if (step === "email-verify" && req.method === "GET") return registration.openLink(req, res, uid, queryLocale, query);
 
-      const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
-      if (!interaction)
-        return sendHtml(
-          res,
-          400,
-          renderPortalLinkPage("sessionLost", { locale: queryLocale, portalUrl: deps.portalUrl, here: `/interaction/${uid}` }),
-        );
+      const interaction = await loginInteractionOrLost(deps, req, res, uid, query);
+      if (!interaction) return;
       const isGet = req.method === "GET";
       if (!isGet && req.method !== "POST") return sendHtml(res, 405, "");
 
       if (step === "register") return isGet ? registration.show(req, res, interaction) : registration.submit(req, res, interaction);
       if (step === "register-code" && !isGet) return registration.submitCode(req, res, interaction);
-      if (kind) {
-        const sub = recoveryStep?.[2] ?? "";
-        if (isGet) return recovery.show(req, res, interaction, kind, query);
-        return recovery.handlePost(req, res, interaction, kind, sub);
-      }
+      if (kind)
+        return isGet
+          ? recovery.show(req, res, interaction, kind, query)
+          : recovery.handlePost(req, res, interaction, kind, recoveryStep?.[2] ?? "");
       sendHtml(res, 405, "");
     },
   };

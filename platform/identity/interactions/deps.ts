@@ -1,7 +1,9 @@
 import type Provider from "oidc-provider";
+import type { Logger } from "pino";
 import type { HumanCheck } from "../captcha/human-check.ts";
 import type { RelyingParty } from "../domain/passkey-ceremonies.ts";
 import type { TrustedProxies } from "../http/io.ts";
+import type { AccountFlows } from "../store/account-flows.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { FactorStore } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
@@ -17,6 +19,8 @@ import type { PhoneChangeSettler } from "./phone-change-settler.ts";
 export interface InteractionDeps {
   provider: Provider;
   accounts: AccountStore;
+  /** Registration, recovery and unlock in progress. */
+  accountFlows: AccountFlows;
   signInStates: SignInStates;
   /** A language chosen on the hosted pages, kept for the client until it exchanges its code. */
   signInLanguages: SignInLanguages;
@@ -31,8 +35,11 @@ export interface InteractionDeps {
   /** Signing keys of the hosted pages' cookies (a refused form is kept in one for the page shown next). */
   cookieKeys: string[];
   secureCookies: boolean;
+  /** The URL browsers use for this provider: e-mailed links start with it. */
+  issuer: string;
   portalUrl: string;
   now: () => Date;
+  logger: Logger;
   /** Waits before answering; tests pass one that records instead of waiting. */
   slowDown: (ms: number) => Promise<void>;
   sendingBudget: SendingBudget;

@@ -44,17 +44,13 @@ export function deviceInWords(t: Translate, device: string): string {
 /** When and from where a change was made, and what it was changed to when that is a phone number. */
 export interface FactorChangeContext {
   at: Date;
-  /** As deviceName() names it. */
   device: string;
   portalUrl: string;
   /** The new number, for a changed phone (shown masked). */
   phone?: string;
 }
 
-/**
- * Every change to the sign-in factors is told to the participant's own e-mail address, in their
- * language: what changed, when (UTC), from which device, and what to do if it was not them.
- */
+/** Every change to the sign-in factors is e-mailed to the participant: what, when (UTC), from which device, and what if not them. */
 export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind, context: FactorChangeContext): Promise<void> {
   const link = `${context.portalUrl.replace(/\/$/, "")}/profile/security`;
   await noticeToAccount(outbox, account, (t, locale) => ({
@@ -73,11 +69,7 @@ export async function factorNotice(outbox: Outbox, account: Account, kind: Facto
 
 export type PasswordNoticeKind = "changed" | "reset";
 
-/**
- * A new password is told to the participant's own e-mail address, in their language: a reset needs
- * only the phone ('Forgot password?'), so whoever holds it could take the account. The e-mail says
- * what to do if it was not them; it never carries the password.
- */
+/** A new password is e-mailed (never itself): a reset needs only the phone, whose holder could take the account. */
 export async function passwordNotice(outbox: Outbox, account: Account, kind: PasswordNoticeKind, portalUrl: string): Promise<void> {
   const link = portalUrl.replace(/\/$/, "");
   await noticeToAccount(outbox, account, (t) => ({
@@ -87,10 +79,7 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: Pas
   }));
 }
 
-/**
- * The password stopped working after too many wrong passwords in a row (the cap): told to the
- * account's own address, in its language, once per run, with the way back ('Forgot password?').
- */
+/** The password stopped working at the cap of wrong passwords in a row: e-mailed once per run, with 'Forgot password?'. */
 export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
   const link = portalUrl.replace(/\/$/, "");
   await noticeToAccount(outbox, account, (t) => ({

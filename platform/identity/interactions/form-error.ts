@@ -5,7 +5,7 @@ import { appendCookie, getCookie, redirect } from "../http/io.ts";
 import { humanCheckError } from "../pages/human-check-field.tsx";
 import type { MessageKey, Translate } from "../pages/i18n.ts";
 import type { FieldError } from "../pages/parts.tsx";
-import type { CheckResult } from "../store/verifications.ts";
+import type { CheckResult, SendResult } from "../store/verifications.ts";
 import type { InteractionDeps } from "./deps.ts";
 
 export interface FormErrorMessage {
@@ -15,10 +15,8 @@ export interface FormErrorMessage {
 }
 
 /**
- * A refused hosted form, kept for the page the browser is sent to next (post-redirect-get): reloading
- * that page shows the error again and posts nothing, so a reload is never another attempt (a wrong
- * password or code counted twice, a code sent twice). Holds what was typed except secrets, in a
- * signed cookie of this interaction's pages only; the messages are kept as keys, so the page can be
+ * A refused hosted form, kept in a signed cookie of this interaction's pages for the page shown next
+ * (post-redirect-get: a reload is never another attempt). Messages are kept as keys, so the page can be
  * shown in the other language too.
  */
 export interface FormError {
@@ -51,10 +49,7 @@ const cookieOptions = (settings: FormErrorSettings, uid: string, maxAge: number)
 /** What a refusal holds; nothing else is kept, and its page answers 400 unless it says otherwise. */
 export type Refusal = Partial<Omit<FormError, "uid" | "step">>;
 
-/**
- * Keeps the refusal for `step`'s page and sends the browser there (post-redirect-get): a reload shows
- * it again and posts nothing, so it neither checks a code or password again nor sends a code.
- */
+/** Keeps the refusal for `step`'s page and sends the browser there: a reload shows it again and posts nothing. */
 export function refuseTo(
   res: ServerResponse,
   settings: FormErrorSettings,
@@ -105,7 +100,6 @@ export function codeRefusalKey(result: CheckResult): MessageKey {
   return result === "wrong" ? "challenge.codeWrong" : "challenge.codeExhausted";
 }
 
-/** A kept refusal as its page shows it (nothing when there is none). */
 export function keptAnswer(t: Translate, kept: FormError | null) {
   if (!kept) return {};
   return {
@@ -115,4 +109,18 @@ export function keptAnswer(t: Translate, kept: FormError | null) {
     code: kept.values.code,
     resendRefused: kept.flags.includes("resendRefused"),
   };
+}
+
+/** Why no code went out, as a message key and its values: too soon after the last one, or a sending budget is spent. */
+export function notSentError(sent: Extract<SendResult, { ok: false }>): { key: MessageKey; vars: Record<string, number> } {
+  if (sent.reason === "budget")
+    return { key: "send.budgetExhausted", vars: { minutes: Math.max(1, Math.ceil(sent.retryAfterSeconds / 60)) } };
+  return { key: "challenge.resendWait", vars: { seconds: sent.retryAfterSeconds } };
+}
+
+/** The code page's answer to 'Resend code': sent, too soon (a notice), or a spent budget (an error, and 'Resend code' not offered again). */
+export function resendAnswer(sent: SendResult): Refusal {
+  if (sent.ok) return { status: 200, notice: { field: "code", key: "challenge.resent" } };
+  if (sent.reason === "budget") return { status: 429, errors: [{ field: "code", ...notSentError(sent) }], flags: ["resendRefused"] };
+  return { status: 429, notice: { field: "code", ...notSentError(sent) } };
 }

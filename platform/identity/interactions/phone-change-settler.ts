@@ -5,20 +5,18 @@ import type { Outbox } from "../store/outbox.ts";
 import type { PhoneChanges } from "../store/phone-changes.ts";
 import { phoneChangeNotice } from "./phone-change-notices.ts";
 
-export interface PhoneChangeSettlerDeps {
-  phoneChanges: PhoneChanges;
-  accounts: AccountStore;
-  outbox: Outbox;
-  portalUrl: string;
-  logger: Logger;
-}
-
 /**
  * Brings requested phone changes to their end: applies those whose cooling-off period is over and
  * e-mails each one that ended (applied or cancelled). Called for one account when the participant
  * signs in or views Login & Security, and for everyone by the periodic sweep.
  */
-export function createPhoneChangeSettler(deps: PhoneChangeSettlerDeps) {
+export function createPhoneChangeSettler(deps: {
+  phoneChanges: PhoneChanges;
+  accounts: AccountStore;
+  outbox: Outbox;
+  portalUrl: string;
+  logger: Logger;
+}) {
   const { phoneChanges, accounts, outbox, portalUrl } = deps;
 
   async function settle(accountId?: string): Promise<void> {

@@ -33,8 +33,9 @@ import {
   type Refusal,
   refuseTo,
   translatedErrors,
+  notSentError,
+  resendAnswer,
 } from "./form-error.ts";
-import { notSentError, resendAnswer } from "./not-sent-message.ts";
 import { isRememberedDevice } from "./remember-device.ts";
 
 export type RecoveryKind = "recover" | "unlock";
@@ -51,9 +52,8 @@ const TEXTS = {
 const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEmail(email)}`;
 
 /**
- * Password recovery (recoverPassword/resetPassword) and self-service unlock (unlockAccount):
- * e-mail → how to send the code → code → new password (recovery) or unlocked (unlock).
- * An e-mail with no account (or no phone) goes through the same pages; its code is never sent.
+ * Recovery and unlock: e-mail → method → code → new password or unlocked. An e-mail with no account (or
+ * phone) sees the same pages; its code is never sent.
  */
 export function createRecovery(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
@@ -61,19 +61,12 @@ export function createRecovery(deps: AccountFlowDeps) {
   const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
   const flowKey = (uid: string, kind: RecoveryKind) => `${kind}:${uid}`;
 
-  /**
-   * The account whose remembered browser this is (it passed a second factor for that account, 'Remember
-   * me' ticked), or null. Recovery started there has budgets of its own that nobody who knows only the
-   * e-mail can spend: its starts, its codes, its wrong codes, and no security check.
-   */
+  /** The account whose remembered browser this is: recovery there has budgets nobody who knows only the e-mail can spend, and no check. */
   const rememberedAccountOf = (req: IncomingMessage, accountId: string | null | undefined): string | null =>
     accountId && isRememberedDevice(req, deps.cookieKeys, accountId, deps.secureCookies, now()) ? accountId : null;
 
-  /**
-   * Wrong codes count against this flow, this client address and the account (the e-mail as typed when
-   * there is none): they escalate the next code (check, then a wait), never the participant's own code.
-   * From the participant's remembered browser they count apart: a stranger's never delay hers.
-   */
+  // Wrong codes count against the flow, the address and the account (else the e-mail as typed) and escalate the
+  // next code, never the participant's own; from her remembered browser they count apart, so a stranger's never delay hers.
   const guessScope = (req: IncomingMessage, interaction: LoginInteraction, flow: AccountFlow): UnauthenticatedScope => {
     const remembered = rememberedAccountOf(req, flow.accountId);
     return {
@@ -91,7 +84,6 @@ export function createRecovery(deps: AccountFlowDeps) {
       : { field, key: "recover.waitHours", vars: { hours: Math.ceil(minutes / 60) } };
   }
 
-  /** `step` names the page that shows the refusal: the e-mail, the method, the code or the new password. */
   const refuse = (
     res: ServerResponse,
     interaction: LoginInteraction,
@@ -225,9 +217,8 @@ export function createRecovery(deps: AccountFlowDeps) {
       deliver: deliverable,
       // Sent by the delivery worker, never in this request: the answer's timing must not tell a known account.
       locale: interaction.locale,
-      // Its own small budgets per number and per e-mail (simulated for an e-mail whose code nobody gets),
-      // never the participant's sign-in budgets; paid from the recovery pool. From her remembered
-      // browser, a budget of the account's own and the pool's reserved share instead.
+      // Small budgets of its own per number and e-mail (simulated when nobody gets the code), paid from the recovery
+      // pool; from her remembered browser, the account's own budget and the pool's reserved share.
       budget: {
         pool: "recovery",
         email: flow.email,
@@ -352,7 +343,6 @@ export function createRecovery(deps: AccountFlowDeps) {
     redirect(res, await deps.provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false }));
   }
 
-  /** POST …/{kind}[-method|-code|-password]. */
   async function handlePost(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind, step: string) {
     if (step === "") return identify(req, res, interaction, kind);
     const flow = await accountFlows.get(interaction.uid);

@@ -25,20 +25,15 @@ import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, ke
 const EMAIL_CODE_LENGTH = codeLength("email");
 
 /**
- * Registration (SPEC §4 flow kinds register/signup/enrollProfile): details and password → an
- * e-mail with a link (otp + state) and the same code → the address is verified → the account is
- * created and the sign-in continues with phone enrolment. An e-mail that already has an account
- * sees the same steps; its owner gets a "you already have an account" e-mail instead.
+ * Registration (SPEC §4): details → an e-mailed link and code → account created → phone enrolment. An e-mail
+ * that has an account sees the same steps; its owner gets a "you already have an account" e-mail instead.
  */
 export function createRegistration(deps: AccountFlowDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
   const registerPath = (uid: string) => `/interaction/${uid}/register`;
 
-  /**
-   * Sends the verification e-mail, or for an existing account the "already registered" one. Both
-   * arm a code for the flow, so cooldown and attempts behave the same; only the first can be received.
-   */
+  /** Both e-mails arm a code, so cooldown and attempts behave the same; only a new account's can be received. */
   async function sendEmail(
     interaction: LoginInteraction,
     email: string,
@@ -231,9 +226,8 @@ export function createRegistration(deps: AccountFlowDeps) {
   }
 
   /**
-   * GET …/email-verify?otp&state, the e-mailed link. SPEC §5: without both parameters it is not a
-   * valid callback; opened in another browser (no interaction cookie) or with a state that is not
-   * this flow's, the code has to be entered where the registration started.
+   * GET …/email-verify?otp&state (SPEC §5): without both it is no callback; in another browser or with another
+   * flow's state, the code has to be typed where the registration started.
    */
   async function openLink(req: IncomingMessage, res: ServerResponse, uid: string, fallbackLocale: Locale, query: URLSearchParams) {
     const interaction = await loadLoginInteraction(deps.provider, req, res, uid);

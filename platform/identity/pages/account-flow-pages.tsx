@@ -1,38 +1,20 @@
 import { renderPage } from "./document.tsx";
-import { renderFormPage } from "./form-page.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, errorFor, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
+import { Actions, type FieldError, Links, type PageLink, Notice, ProblemMessage, TextField } from "./parts.tsx";
 
 /** A new password and its confirmation (registration and reset), never pre-filled. */
-function NewPasswordFields({
-  labels,
-  errors,
-  focusFirst,
-}: {
-  labels: { password: string; confirm: string; hint: string };
-  errors: FieldError[];
-  focusFirst?: boolean;
-}) {
+function NewPasswordFields({ labels, focusFirst }: { labels: { password: string; confirm: string; hint: string }; focusFirst?: boolean }) {
   return (
     <>
       <TextField
         id="password"
-        name="password"
         type="password"
         label={labels.password}
         hint={labels.hint}
-        error={errorFor(errors, "password")}
         autoComplete="new-password"
         focusFirst={focusFirst}
       />
-      <TextField
-        id="confirmPassword"
-        name="confirmPassword"
-        type="password"
-        label={labels.confirm}
-        error={errorFor(errors, "confirmPassword")}
-        autoComplete="new-password"
-      />
+      <TextField id="confirmPassword" type="password" label={labels.confirm} autoComplete="new-password" />
     </>
   );
 }
@@ -41,86 +23,52 @@ function BackToSignIn({ locale, href }: { locale: Locale; href: string }) {
   return <Links links={[{ href, label: translator(locale)("form.backToSignIn") }]} />;
 }
 
-export interface RegisterView {
+/** Registration form. Passwords are never echoed back into the page. */
+export function renderRegisterPage(view: {
   locale: Locale;
   uid: string;
   values?: { email?: string; firstName?: string; lastName?: string };
   errors?: FieldError[];
-}
-
-/** Registration form. Passwords are never echoed back into the page. */
-export function renderRegisterPage(view: RegisterView): string {
+}): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
   const values = view.values ?? {};
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("register.title"),
-      errors,
+      errors: view.errors,
       here: `/interaction/${view.uid}/register`,
       cancelUid: view.uid,
     },
     <>
       <form method="post" action={`/interaction/${view.uid}/register`} noValidate>
-        <TextField
-          id="email"
-          name="email"
-          type="email"
-          label={t("form.emailLabel")}
-          value={values.email}
-          error={errorFor(errors, "email")}
-          autoComplete="email"
-          focusFirst={errors.length === 0}
-        />
-        <TextField
-          id="firstName"
-          name="firstName"
-          label={t("register.firstName")}
-          value={values.firstName}
-          error={errorFor(errors, "firstName")}
-          autoComplete="given-name"
-        />
-        <TextField
-          id="lastName"
-          name="lastName"
-          label={t("register.lastName")}
-          value={values.lastName}
-          error={errorFor(errors, "lastName")}
-          autoComplete="family-name"
-        />
-        <NewPasswordFields
-          labels={{ password: t("password.label"), confirm: t("password.confirmLabel"), hint: t("password.hint") }}
-          errors={errors}
-        />
-        <Actions>
-          <button type="submit">{t("register.submit")}</button>
-        </Actions>
+        <TextField id="email" type="email" label={t("form.emailLabel")} value={values.email} autoComplete="email" focusFirst />
+        <TextField id="firstName" label={t("register.firstName")} value={values.firstName} autoComplete="given-name" />
+        <TextField id="lastName" label={t("register.lastName")} value={values.lastName} autoComplete="family-name" />
+        <NewPasswordFields labels={{ password: t("password.label"), confirm: t("password.confirmLabel"), hint: t("password.hint") }} />
+        <Actions submit={t("register.submit")} />
       </form>
       <BackToSignIn locale={view.locale} href={`/interaction/${view.uid}`} />
     </>,
   );
 }
 
-export interface CheckEmailView {
+/** After registering: open the e-mailed link, or type its code here (the originating browser). */
+export function renderCheckEmailPage(view: {
   locale: Locale;
   uid: string;
   email: string;
   resendInSeconds: number;
   message?: string;
   errors?: FieldError[];
-}
-
-/** After registering: open the e-mailed link, or type its code here (the originating browser). */
-export function renderCheckEmailPage(view: CheckEmailView): string {
+}): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
   const waiting = view.resendInSeconds > 0;
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("checkEmail.title"),
-      errors,
+      errors: view.errors,
       here: `/interaction/${view.uid}/register`,
       cancelUid: view.uid,
     },
@@ -130,13 +78,11 @@ export function renderCheckEmailPage(view: CheckEmailView): string {
       <form method="post" action={`/interaction/${view.uid}/register-code`} noValidate>
         <TextField
           id="code"
-          name="code"
           label={t("checkEmail.code")}
-          error={errorFor(errors, "code")}
           autoComplete="one-time-code"
           inputMode="numeric"
           placeholder={t("challenge.placeholder", { codeDigits: 6 })}
-          focusFirst={errors.length === 0}
+          focusFirst
         />
         <Actions>
           <button type="submit" name="intent" value="verify">
@@ -169,47 +115,30 @@ export function renderProblemPage(view: { locale: Locale; title: string; message
   );
 }
 
-export interface EmailIdentifyView {
+export function renderEmailIdentifyPage(view: {
   locale: Locale;
   title: string;
   intro: string;
   action: string;
   backHref: string;
-  /** The interaction this page is a step of ('Cancel'). */
   cancelUid: string;
   email?: string;
   errors?: FieldError[];
-}
-
-/** First step of recovery and unlock: the account's e-mail address. */
-export function renderEmailIdentifyPage(view: EmailIdentifyView): string {
+}): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
-  return renderFormPage(
-    { locale: view.locale, title: view.title, errors, here: view.action, cancelUid: view.cancelUid },
+  return renderPage(
+    { locale: view.locale, title: view.title, errors: view.errors, here: view.action, cancelUid: view.cancelUid },
     <>
       <p>{view.intro}</p>
       <form method="post" action={view.action} noValidate>
-        <TextField
-          id="email"
-          name="email"
-          type="email"
-          label={t("form.emailLabel")}
-          value={view.email}
-          error={errorFor(errors, "email")}
-          autoComplete="username"
-          focusFirst={errors.length === 0}
-        />
-        <Actions>
-          <button type="submit">{t("form.continue")}</button>
-        </Actions>
+        <TextField id="email" type="email" label={t("form.emailLabel")} value={view.email} autoComplete="username" focusFirst />
+        <Actions submit={t("form.continue")} />
       </form>
       <BackToSignIn locale={view.locale} href={view.backHref} />
     </>,
   );
 }
 
-/** Last step of recovery: the new password, twice. */
 export function renderResetPasswordPage(view: {
   locale: Locale;
   action: string;
@@ -219,20 +148,13 @@ export function renderResetPasswordPage(view: {
   message?: string;
 }): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
-  return renderFormPage(
-    { locale: view.locale, title: t("reset.title"), errors, here: view.action, cancelUid: view.cancelUid },
+  return renderPage(
+    { locale: view.locale, title: t("reset.title"), errors: view.errors, here: view.action, cancelUid: view.cancelUid },
     <>
       {view.message ? <ProblemMessage message={view.message} /> : null}
       <form method="post" action={view.action} noValidate>
-        <NewPasswordFields
-          labels={{ password: t("reset.password"), confirm: t("reset.confirm"), hint: t("password.hint") }}
-          errors={errors}
-          focusFirst={errors.length === 0}
-        />
-        <Actions>
-          <button type="submit">{t("reset.submit")}</button>
-        </Actions>
+        <NewPasswordFields labels={{ password: t("reset.password"), confirm: t("reset.confirm"), hint: t("password.hint") }} focusFirst />
+        <Actions submit={t("reset.submit")} />
       </form>
       <BackToSignIn locale={view.locale} href={view.backHref} />
     </>,

@@ -1,9 +1,9 @@
 import { type Channel, codeLength } from "../domain/codes.ts";
 import { CodeHelp, type OtherWay } from "./code-help.tsx";
 import { DeliveryProblem, type DeliveryProblemView } from "./delivery-problem.tsx";
-import { renderFormPage } from "./form-page.tsx";
+import { renderPage } from "./document.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, errorFor, type FieldError, Links, Notice, TextField } from "./parts.tsx";
+import { Actions, type FieldError, Links, Notice, TextField } from "./parts.tsx";
 import { SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
 export interface ChallengeView {
@@ -18,7 +18,6 @@ export interface ChallengeView {
   channel: Channel | "totp";
   maskedPhone: string;
   resendInSeconds: number;
-  /** The way to sign in with a recovery code, when the account has some left. */
   recoveryHref?: string;
   message?: string;
   errors?: FieldError[];
@@ -26,7 +25,6 @@ export interface ChallengeView {
   intro?: string;
   /** The page itself again (a GET): without JavaScript, how to see whether a new code can be asked for. */
   checkHref?: string;
-  /** The response's CSP nonce, for the countdown that frees 'Resend code' with JavaScript. */
   nonce?: string;
   /** A spent sending budget refused the last code: 'Resend code' is not offered on this answer. */
   resendRefused?: boolean;
@@ -36,7 +34,6 @@ export interface ChallengeView {
   securityHref?: string;
   /** In the sign-in itself (not recovery): the interaction, to offer 'Sign in as someone else'. */
   restartUid?: string;
-  /** The interaction this page is a step of ('Cancel'). */
   cancelUid?: string;
   /** The code's text or call did not reach the participant: said at the top, with their other ways. */
   deliveryProblem?: Omit<DeliveryProblemView, "locale" | "maskedPhone">;
@@ -44,10 +41,7 @@ export interface ChallengeView {
   deliveryPending?: boolean;
 }
 
-/**
- * While the server holds the resend lock: the button is disabled and says why; with JavaScript the
- * seconds count down and free it at 0; without, a link loads the page again to check.
- */
+/** While the resend lock holds, the button is disabled; with JavaScript the seconds count down, without it a link reloads to check. */
 const RESEND_COUNTDOWN = `(() => {
   const wait = document.getElementById("resend-wait");
   const button = document.getElementById("resend-code");
@@ -68,7 +62,6 @@ const RESEND_COUNTDOWN = `(() => {
 
 export function renderChallengePage(view: ChallengeView): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
   const fromApp = view.channel === "totp";
   const digits = view.channel === "totp" ? 6 : codeLength(view.channel);
   const waiting = !fromApp && !view.resendRefused && view.resendInSeconds > 0;
@@ -77,11 +70,11 @@ export function renderChallengePage(view: ChallengeView): string {
     : view.deliveryProblem
       ? t("challenge.introNotSent")
       : t(view.channel === "voice" ? "challenge.introVoice" : "challenge.introSms", { phone: view.maskedPhone });
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("challenge.title"),
-      errors,
+      errors: view.errors,
       here: view.checkHref,
       cancelUid: view.cancelUid,
       nonce: view.nonce,
@@ -94,14 +87,12 @@ export function renderChallengePage(view: ChallengeView): string {
       <form method="post" action={view.action} noValidate>
         <TextField
           id="code"
-          name="code"
           label={t("challenge.code")}
           value={view.code}
-          error={errorFor(errors, "code")}
           autoComplete="one-time-code"
           inputMode="numeric"
           placeholder={t("challenge.placeholder", { codeDigits: digits })}
-          focusFirst={errors.length === 0}
+          focusFirst
         />
         <Actions>
           <button type="submit" name="intent" value="verify">

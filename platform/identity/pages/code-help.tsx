@@ -12,7 +12,6 @@ export interface CodeHelpView {
   maskedPhone: string;
   /** The account's other ways, only those it has (none: not listed). */
   otherWays?: readonly OtherWay[];
-  /** The portal's Login & Security, where the number is changed once signed in. */
   securityHref?: string;
   /** The provider reported the last text undelivered (or the last call unanswered). */
   undelivered?: boolean;
@@ -20,11 +19,7 @@ export interface CodeHelpView {
   checkHref?: string;
 }
 
-/**
- * 'Didn't get a code?' under a code that was sent (never the app's): where it went, how long it can
- * take, the account's other ways, how to change the number and how to reach support. A native
- * disclosure, so it opens without JavaScript.
- */
+/** 'Didn't get a code?' under a sent code: a native disclosure, so it opens without JavaScript. */
 export function CodeHelp({ locale, channel, maskedPhone, otherWays = [], securityHref, undelivered, checkHref }: CodeHelpView) {
   const t = translator(locale);
   return (

@@ -13,7 +13,6 @@ export type DeliveryWay =
 
 export interface DeliveryProblemView {
   locale: Locale;
-  /** The channel of the message that did not arrive. */
   channel: Channel;
   maskedPhone: string;
   /** Refused or given up (`failed`), or reported lost by the provider (`undelivered`). */
@@ -31,12 +30,7 @@ const WAY_LABELS: Record<Exclude<DeliveryWay["kind"], "channel"> | `channel-${Ch
   number: "delivery.otherNumber",
 };
 
-/**
- * 'We could not send a text to (***) ***-0101': the code the page asks for never reached the
- * participant (the provider refused it, gave up, or reported it undelivered). Says why when the
- * provider did (an invalid number, a landline, a STOP), and offers the participant's other ways,
- * each a plain link or form post.
- */
+/** 'We could not send a text to …': why, when the provider said (invalid number, landline, STOP), and the other ways. */
 export function DeliveryProblem({ locale, channel, maskedPhone, state, refusal, ways }: DeliveryProblemView) {
   const t = translator(locale);
   const headline = t(`delivery.${state}${channel === "voice" ? "Voice" : "Sms"}`, { phone: maskedPhone });

@@ -4,36 +4,27 @@ import { Logo } from "../../../lib/design/logo.tsx";
 import { legal, support } from "../../../lib/program/site.ts";
 import { PRELOADED_FONT_PATH } from "../http/stylesheet.ts";
 import { type Locale, programName, translate, translator } from "./i18n.ts";
+import { ErrorSummary, type FieldError, FormErrors } from "./parts.tsx";
 
 export interface PageOptions {
   locale: Locale;
   title: string;
-  hasErrors?: boolean;
+  /** A form's refused fields: the title says so, and the error summary comes first, where it takes focus. */
+  errors?: readonly FieldError[];
   /** The response's CSP nonce: every script of the page carries it. */
   nonce?: string;
   /** An inline script, run after `classicSrc`. */
   script?: string;
   /** A classic script served by the identity provider, run before `script` (a library it uses). */
   classicSrc?: string;
-  /** A module script served by the identity provider. */
   moduleSrc?: string;
-  /**
-   * Where this page can be loaded again with a GET (with its query): the English/Español buttons ask
-   * for it in the other language. Without it the page offers no switch (nothing to reload).
-   */
+  /** Where this page is loaded again with a GET: the English/Español buttons ask for it; none, no switch. */
   here?: string;
-  /**
-   * The interaction this page is a step of: the page offers 'Cancel', which ends the sign-in and goes
-   * back to the portal signed out.
-   */
+  /** The interaction this page is a step of: 'Cancel' ends the sign-in and goes back to the portal signed out. */
   cancelUid?: string;
 }
 
-/**
- * English/Español as a GET form (no JavaScript needed): the page again in the chosen language, which
- * is then kept for the pages that follow. The label is in the page's language; only each visible
- * name carries the language it names (WCAG 3.1.2).
- */
+/** English/Español as a GET form (no JavaScript needed); only each visible name carries the language it names (WCAG 3.1.2). */
 function LanguageSwitch({ locale, here }: { locale: Locale; here: string }) {
   const url = new URL(here, "http://identity.invalid");
   const kept = [...url.searchParams].filter(([name]) => name !== "lang");
@@ -96,8 +87,8 @@ function Footer({ locale }: { locale: Locale }) {
 
 /** Every hosted page: the portal's header with its logo, one heading, the language switch and the footer. */
 export function Page({ options, children }: { options: PageOptions; children?: ReactNode }) {
-  const { locale, nonce } = options;
-  const title = `${options.hasErrors ? translate(locale, "errorTitlePrefix") : ""}${options.title} – ${programName(locale)}`;
+  const { locale, nonce, errors = [] } = options;
+  const title = `${errors.length > 0 ? translate(locale, "errorTitlePrefix") : ""}${options.title} – ${programName(locale)}`;
   return (
     <html lang={locale}>
       <head>
@@ -120,7 +111,10 @@ export function Page({ options, children }: { options: PageOptions; children?: R
         </header>
         <main id="main" className="main">
           <h1>{options.title}</h1>
-          {children}
+          <FormErrors.Provider value={errors}>
+            <ErrorSummary locale={locale} errors={errors} />
+            {children}
+          </FormErrors.Provider>
           {options.cancelUid ? <CancelSignIn locale={locale} uid={options.cancelUid} /> : null}
         </main>
         {options.here ? (
@@ -137,10 +131,7 @@ export function Page({ options, children }: { options: PageOptions; children?: R
   );
 }
 
-/**
- * The document as sent. React writes an apostrophe as &#x27;; the hosted pages have always written
- * &#39;, which tests and scripts that read the markup look for.
- */
+/** React writes an apostrophe as &#x27;; tests and scripts that read the markup look for &#39;. */
 export function renderDocument(page: ReactElement): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(page).replaceAll("&#x27;", "&#39;")}`;
 }

@@ -14,11 +14,7 @@ export function humanCheckError(
   return t(key === "humanCheck.tooSoon" && vars.seconds === 1 ? "humanCheck.tooSoonOne" : key, vars);
 }
 
-/**
- * The security check inside a hosted form. With JavaScript, /assets/human-check.js solves the proof
- * of work and says so in the live status, in place of the text that says how long to wait; without
- * it, that text stays and the wait ticket rides along.
- */
+/** The security check: with JavaScript, /assets/human-check.js solves the proof of work; without, the wait ticket rides along. */
 export function HumanCheckField({
   locale,
   view,

@@ -1,3 +1,4 @@
+import Negotiator from "negotiator";
 import en from "../locales/en.json" with { type: "json" };
 import es from "../locales/es.json" with { type: "json" };
 
@@ -19,32 +20,16 @@ const firstSupported = (tags: readonly string[]): Locale | null => tags.map(supp
 /** The first language of a space-separated list (a client's ui_locales) that the hosted pages have. */
 export const firstSupportedLocale = (list: string | null | undefined): Locale | null => firstSupported((list ?? "").split(/\s+/));
 
-/** The browser's languages from Accept-Language, most wanted first ("q=0" means not at all). */
-function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? "")
-    .split(",")
-    .map((part, index) => {
-      const quality = Number(/;\s*q=([^;]*)/.exec(part)?.[1] ?? 1);
-      return { tag: part.split(";")[0]!.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((entry) => entry.tag && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map((entry) => entry.tag);
-}
-
 /** The cookie that keeps a language chosen with the hosted pages' English/Español buttons. */
 export const LANGUAGE_COOKIE = "idp_lang";
 
-/**
- * The hosted pages' language: the participant's own choice (the `lang` of the language buttons, then
- * its cookie), then the client's `ui_locales`, then the browser's Accept-Language; English otherwise.
- */
+/** The participant's choice (`lang`, then its cookie), the client's `ui_locales`, Accept-Language, else English. */
 export function localeFor(request: { lang?: string | null; cookie?: string; uiLocales?: string | null; acceptLanguage?: string }): Locale {
   return (
     supported(request.lang ?? "") ??
     supported(request.cookie ?? "") ??
     firstSupported((request.uiLocales ?? "").split(/\s+/)) ??
-    firstSupported(acceptedLanguages(request.acceptLanguage)) ??
+    (new Negotiator({ headers: { "accept-language": request.acceptLanguage } }).language(["en", "es"]) as Locale | undefined) ??
     "en"
   );
 }

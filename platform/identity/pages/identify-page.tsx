@@ -1,7 +1,7 @@
-import { renderFormPage } from "./form-page.tsx";
+import { renderPage } from "./document.tsx";
 import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
-import { Actions, errorFor, type FieldError, Links, Notice, TextField } from "./parts.tsx";
+import { Actions, type FieldError, Links, Notice, TextField } from "./parts.tsx";
 import { type HumanCheckPart, humanCheckScript, PasskeyPart, passkeyScripts } from "./sign-in-parts.tsx";
 
 export interface IdentifyView extends HumanCheckPart {
@@ -19,12 +19,11 @@ export interface IdentifyView extends HumanCheckPart {
 
 export function renderIdentifyPage(view: IdentifyView): string {
   const t = translator(view.locale);
-  const errors = view.errors ?? [];
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("identify.title"),
-      errors,
+      errors: view.errors,
       here: `/interaction/${view.uid}`,
       ...humanCheckScript(view),
       ...passkeyScripts(view.nonce),
@@ -37,24 +36,8 @@ export function renderIdentifyPage(view: IdentifyView): string {
         </p>
       ) : null}
       <form method="post" action={`/interaction/${view.uid}/identify`} noValidate>
-        <TextField
-          id="username"
-          name="username"
-          type="email"
-          label={t("identify.username")}
-          value={view.username}
-          error={errorFor(errors, "username")}
-          autoComplete="username"
-          focusFirst={errors.length === 0}
-        />
-        <TextField
-          id="password"
-          name="password"
-          type="password"
-          label={t("identify.password")}
-          error={errorFor(errors, "password")}
-          autoComplete="current-password"
-        />
+        <TextField id="username" type="email" label={t("identify.username")} value={view.username} autoComplete="username" focusFirst />
+        <TextField id="password" type="password" label={t("identify.password")} autoComplete="current-password" />
         <div className="choice">
           <input
             type="checkbox"
@@ -70,9 +53,7 @@ export function renderIdentifyPage(view: IdentifyView): string {
           {t("identify.rememberMeHint")}
         </p>
         <HumanCheckField locale={view.locale} view={view.humanCheck} buttonLabel={t("identify.submit")} />
-        <Actions>
-          <button type="submit">{t("identify.submit")}</button>
-        </Actions>
+        <Actions submit={t("identify.submit")} />
       </form>
       {view.nonce ? <PasskeyPart locale={view.locale} uid={view.uid} /> : null}
       <Links

@@ -1,10 +1,7 @@
 import { renderPage } from "./document.tsx";
 import { type Locale, translator } from "./i18n.ts";
 
-/**
- * RP-initiated logout. The provider's form (with its xsrf field) is submitted by the button, so
- * it works without JavaScript; for the portal with a valid id_token_hint a nonce'd script presses it at once.
- */
+/** RP-initiated logout: the button posts the provider's form; with the portal's valid id_token_hint a nonce'd script presses it. */
 export function renderLogoutPage(options: { form: string; autoSubmit: boolean; nonce: string; locale: Locale; here?: string }): string {
   const t = translator(options.locale);
   return renderPage(

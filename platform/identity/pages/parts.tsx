@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { type Locale, translate } from "./i18n.ts";
 
 export interface FieldError {
@@ -6,8 +6,8 @@ export interface FieldError {
   message: string;
 }
 
-/** The message of a field's error, if it has one. */
-export const errorFor = (errors: readonly FieldError[], field: string) => errors.find((e) => e.field === field)?.message;
+/** The errors of the form page being drawn: each field shows its own. */
+export const FormErrors = createContext<readonly FieldError[]>([]);
 
 /** GOV.UK-style summary: every error links to its field; script-free, focused via autofocus. */
 export function ErrorSummary({ locale, errors }: { locale: Locale; errors: readonly FieldError[] }) {
@@ -44,48 +44,47 @@ export function Notice({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-export interface TextFieldProps {
+export function TextField(props: {
+  /** The field's id and name. */
   id: string;
-  name: string;
   label: string;
   type?: string;
   value?: string;
-  error?: string;
   hint?: string;
   autoComplete?: string;
   inputMode?: "numeric" | "text" | "tel" | "email";
   placeholder?: string;
   /** The page's first field, focused when it opens (not after an error: the summary is). */
   focusFirst?: boolean;
-}
-
-export function TextField(props: TextFieldProps) {
-  const describedBy = [props.hint ? `${props.id}-hint` : "", props.error ? `${props.id}-error` : ""].filter(Boolean).join(" ");
+}) {
+  const errors = useContext(FormErrors);
+  const error = errors.find((each) => each.field === props.id)?.message;
+  const describedBy = [props.hint ? `${props.id}-hint` : "", error ? `${props.id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div className={props.error ? "field field-error" : "field"}>
+    <div className={error ? "field field-error" : "field"}>
       <label htmlFor={props.id}>{props.label}</label>
       {props.hint ? (
         <p className="hint" id={`${props.id}-hint`}>
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
+      {error ? (
         <p className="error-message" id={`${props.id}-error`}>
-          {props.error}
+          {error}
         </p>
       ) : null}
       <input
         id={props.id}
-        name={props.name}
+        name={props.id}
         type={props.type ?? "text"}
         defaultValue={props.value ?? ""}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         placeholder={props.placeholder}
         aria-describedby={describedBy || undefined}
-        aria-invalid={props.error ? true : undefined}
+        aria-invalid={error ? true : undefined}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a one-task page, as the portal's steps do
-        autoFocus={props.focusFirst || undefined}
+        autoFocus={(props.focusFirst && errors.length === 0) || undefined}
       />
     </div>
   );
@@ -111,6 +110,12 @@ export function Links({ links }: { links: readonly (PageLink | false | null | un
   );
 }
 
-export function Actions({ children }: { children: ReactNode }) {
-  return <div className="actions">{children}</div>;
+/** The form's buttons: `submit` names its one plain submit button. */
+export function Actions({ submit, children }: { submit?: string; children?: ReactNode }) {
+  return (
+    <div className="actions">
+      {submit ? <button type="submit">{submit}</button> : null}
+      {children}
+    </div>
+  );
 }

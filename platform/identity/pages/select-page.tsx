@@ -1,11 +1,11 @@
 import type { Channel } from "../domain/codes.ts";
-import { renderFormPage } from "./form-page.tsx";
+import { renderPage } from "./document.tsx";
 import { HumanCheckField, type HumanCheckView } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice } from "./parts.tsx";
 import { humanCheckScript, PasskeyPart, passkeyScripts, SignInAsSomeoneElse } from "./sign-in-parts.tsx";
 
-export interface SelectAuthenticatorView {
+export function renderSelectAuthenticatorPage(view: {
   locale: Locale;
   uid: string;
   action: string;
@@ -15,7 +15,6 @@ export interface SelectAuthenticatorView {
   /** Replaces the sentence naming the phone (flows that must not reveal an account). */
   intro?: string;
   backHref?: string;
-  /** The way to sign in with a recovery code, when the account has some left. */
   recoveryHref?: string;
   /** The method to show chosen (default: the first). */
   chosen?: Channel | "totp";
@@ -28,19 +27,16 @@ export interface SelectAuthenticatorView {
   /** Why the check is asked (default: after many failures). */
   humanCheckWhy?: string;
   nonce?: string;
-  /** Where the page is shown again with a GET (default: the sign-in's own address). */
   here?: string;
   /** In the sign-in itself (not recovery): offer 'Sign in as someone else'. */
   restart?: boolean;
-}
-
-export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): string {
+}): string {
   const t = translator(view.locale);
   const errors = view.errors ?? [];
   const chosen = view.chosen && view.methods.includes(view.chosen) ? view.chosen : view.methods[0];
   const submitLabel = t(view.methods.includes("totp") ? "select.continue" : "select.submit");
   const idOf = (method: Channel | "totp", index: number) => (index === 0 ? "authMethod" : `authMethod-${method}`);
-  return renderFormPage(
+  return renderPage(
     {
       locale: view.locale,
       title: t("select.title"),
@@ -66,9 +62,7 @@ export function renderSelectAuthenticatorPage(view: SelectAuthenticatorView): st
             ))}
           </fieldset>
           <HumanCheckField locale={view.locale} view={view.humanCheck} buttonLabel={submitLabel} why={view.humanCheckWhy} />
-          <Actions>
-            <button type="submit">{submitLabel}</button>
-          </Actions>
+          <Actions submit={submitLabel} />
         </form>
       )}
       {view.passkeyNonce ? <PasskeyPart locale={view.locale} uid={view.uid} /> : null}

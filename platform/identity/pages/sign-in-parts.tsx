@@ -11,10 +11,7 @@ export interface HumanCheckPart {
 
 export const humanCheckScript = (view: HumanCheckPart) => (view.humanCheck ? { nonce: view.nonce, moduleSrc: HUMAN_CHECK_SCRIPT } : {});
 
-/**
- * 'Sign in as someone else': drops the account this sign-in has identified and starts again at the
- * e-mail and password, for a participant who typed the wrong account's details or cannot go on.
- */
+/** 'Sign in as someone else': drops the identified account and starts again at the e-mail and password. */
 export function SignInAsSomeoneElse({ locale, uid }: { locale: Locale; uid: string }) {
   return (
     <form method="post" action={`/interaction/${uid}/restart`} className="restart">
@@ -26,9 +23,8 @@ export function SignInAsSomeoneElse({ locale, uid }: { locale: Locale; uid: stri
 }
 
 /**
- * The passkey button is drawn by the server where scripting is on (so the links below it do not move
- * when this script runs), not shown where it is off, and disabled until this script has run; the script
- * enables it where the browser can use a passkey and takes it away where it cannot.
+ * The server draws the passkey button (disabled) where scripting is on, so the links below do not move
+ * when this script enables it, or removes it where the browser cannot use a passkey.
  */
 const PASSKEY_SIGN_IN = `(() => {
   const box = document.getElementById("passkey-sign-in");

@@ -23,10 +23,7 @@ export type SecondFactor = Channel | "totp";
 export function createSignInContext(deps: InteractionDeps) {
   const { provider, signInStates, verifications, factors, now } = deps;
 
-  /**
-   * What a refused form shows again: its errors (naming `button` and the seconds the check still waits)
-   * and, when it asked for one, the security check (its wait going on when asked too early).
-   */
+  /** A refused form's errors and, when it asked for one, the security check (its wait going on when asked too early). */
   function refusedCheck(res: ServerResponse, t: Translate, kept: FormError, scope: string, button: string) {
     const check = kept.flags.includes("humanCheck")
       ? { humanCheck: deps.humanCheck.viewFor(scope, kept.values.humanCheckTicket), nonce: cspNonceOf(res) }
@@ -79,7 +76,6 @@ export function createSignInContext(deps: InteractionDeps) {
   const recoveryCodeHref = (uid: string) => `/interaction/${uid}/recovery-code`;
   const portalUrl = deps.portalUrl.replace(/\/$/, "");
 
-  /** The account's second factors, the authenticator app first when it has one. */
   const methodsOf = (account: Account, totp: boolean): SecondFactor[] => [
     ...(totp ? (["totp"] as const) : []),
     ...(account.phone ? account.phoneMethods : []),
@@ -109,10 +105,7 @@ export function createSignInContext(deps: InteractionDeps) {
     });
   }
 
-  /**
-   * How the flow's last text or call went, for the code page: nothing to say while it is on its way
-   * (or stays in the outbox), else what did not arrive and the account's other ways.
-   */
+  /** For the code page: what of the flow's last text or call did not arrive, and the account's other ways. */
   async function deliveryView(
     interaction: LoginInteraction,
     state: SignInState,
@@ -187,10 +180,10 @@ export function createSignInContext(deps: InteractionDeps) {
     );
   }
 
-  /** Who pays for this account's codes: the established participants' pool, or the newcomers'; asked from the request's address. */
-  const claimOf = async (account: Account, req: IncomingMessage) => ({
+  /** Who pays for this account's codes: the established participants' pool, or the newcomers' (always, for a number being enrolled). */
+  const claimOf = async (account: Account, req: IncomingMessage, enrolling = false) => ({
     accountKey: account.id,
-    pool: await deps.sendingBudget.poolOf(account),
+    pool: enrolling ? ("newcomer" as const) : await deps.sendingBudget.poolOf(account),
     source: clientAddress(req, deps.trustedProxies),
   });
 

@@ -6,8 +6,7 @@ import { renderEnrolPage } from "../../pages/sign-in-pages.tsx";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey } from "../deps.ts";
-import { checkRefused, forgetFormError, formErrorOf, type Refusal, refuseTo } from "../form-error.ts";
-import { notSentError } from "../not-sent-message.ts";
+import { checkRefused, forgetFormError, formErrorOf, type Refusal, refuseTo, notSentError } from "../form-error.ts";
 import type { SignInContext } from "./context.ts";
 
 /** An account without a second factor: its phone number, confirmed by a code before the sign-in ends. */
@@ -23,7 +22,6 @@ export function createEnrolStep(context: SignInContext) {
       values: { phoneNumber: typed.slice(0, 40), ...refusal.values },
     });
 
-  /** GET: the number page, with the last refusal (what was typed, its error, the security check) when there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, state: SignInState) {
     const t = translator(interaction.locale);
     const kept = formErrorOf(req, deps, interaction.uid, "enrol");

@@ -26,7 +26,6 @@ export function createIdentifyStep(context: SignInContext) {
   const { deps, finish, saveState, identifyLinks, refusedCheck } = context;
   const { accounts, throttle, factors, now } = deps;
 
-  /** GET /interaction/:uid before an account is identified: the form, with the last refusal's error if there is one. */
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
     const t = translator(interaction.locale);
     const refused = formErrorOf(req, deps, interaction.uid, "identify");
@@ -82,19 +81,16 @@ export function createIdentifyStep(context: SignInContext) {
     const escalated = async () =>
       (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT));
     const recordFailure = () => Promise.all([throttle.record(accountBucket), throttle.record(addressBucket)]);
-    // Many failures for this account (from anywhere but the participant's remembered device) or from one
-    // address (perhaps a shared NAT) escalate to a human check and a slower answer; never to a refusal
-    // of the right password.
+    // Many failures for the account (but from her remembered device) or one address (perhaps a shared NAT)
+    // escalate to a human check and a slower answer, never to refusing the right password.
     if (await escalated()) {
       await deps.slowDown(ADDRESS_SLOWDOWN_MS);
       const answer = await deps.humanCheck.check(form, checkScopeOf(username));
       if (answer !== "passed") return refuse(checkRefused(answer, form));
     }
-    // Counted for every e-mail as typed (one with no account too), whatever the address, before the
-    // password is compared. Past the cap of consecutive wrong passwords (NIST SP 800-63B-4 §3.2.2) the
-    // password is not looked at: it has to be re-established with a code to the phone ('Forgot
-    // password?'). The participant's remembered browser keeps a run of its own, which a stranger (who
-    // has no such browser) can never add to: her right password there is never refused for his tries.
+    // Counted per e-mail as typed (known or not) before comparing. Past the cap of consecutive wrong passwords
+    // (NIST SP 800-63B-4 §3.2.2) only 'Forgot password?' lets it in. Her remembered browser keeps a run of
+    // its own that a stranger cannot add to.
     const failureScope = trustedDevice ? "device" : "new";
     const run = await deps.passwordFailures.begin(username, failureScope);
     if (!run.compare) {

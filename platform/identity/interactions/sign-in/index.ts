@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { redirect, requestLocale, sendHtml } from "../../http/io.ts";
+import { redirect, sendHtml } from "../../http/io.ts";
 import { translator } from "../../pages/i18n.ts";
-import { renderPortalLinkPage } from "../../pages/oidc-pages.tsx";
-import { type LoginInteraction, loadLoginInteraction } from "../account-flow-deps.ts";
+import { type LoginInteraction, loginInteractionOrLost } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, signInFlowKey } from "../deps.ts";
 import { forgetFormError, formErrorOf, keptAnswer } from "../form-error.ts";
 import { createSignInContext } from "./context.ts";
@@ -12,10 +11,7 @@ import { createPasskeyStep } from "./passkey.ts";
 import { createRecoveryCodeStep } from "./recovery-code.ts";
 import { createSecondFactorSteps } from "./second-factor.ts";
 
-/**
- * The hosted sign-in transaction (SPEC §4): identify → select authenticator → challenge, or
- * identify → enrol phone → challenge. State lives server-side, keyed by the interaction uid.
- */
+/** The hosted sign-in (SPEC §4): identify → select → challenge, or identify → enrol phone → challenge; state kept by uid. */
 export function createSignInHandler(deps: InteractionDeps) {
   const { provider, accounts, signInStates } = deps;
   const context = createSignInContext(deps);
@@ -25,7 +21,6 @@ export function createSignInHandler(deps: InteractionDeps) {
   const recoveryCode = createRecoveryCodeStep(context);
   const { passkeyOptions, passkeySignIn } = createPasskeyStep(context, identifyStep.refusePasskey);
 
-  /** GET /interaction/:uid: the step this sign-in is at. */
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
     let state = await signInStates.get(interaction.uid);
     // A mistyped number: back to the number step (the code sent to it is simply never used).
@@ -49,10 +44,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, `/interaction/${uid}`);
   }
 
-  /**
-   * 'Cancel' on any step: the interaction ends with access_denied (oidc-provider's abort), so the portal
-   * learns the participant chose not to sign in, and nothing of this sign-in is kept.
-   */
+  /** 'Cancel': access_denied tells the portal the participant chose not to sign in; nothing of this sign-in is kept. */
   async function cancel(req: IncomingMessage, res: ServerResponse, uid: string) {
     await signInStates.remove(uid);
     await Promise.all([deps.verifications.discard(signInFlowKey(uid)), deps.verifications.discard(enrolFlowKey(uid))]);
@@ -61,19 +53,9 @@ export function createSignInHandler(deps: InteractionDeps) {
     redirect(res, await provider.interactionResult(req, res, result, { mergeWithLastSubmission: false }));
   }
 
-  /** Routes /interaction/:uid[/step]. */
   return async function handle(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined, query: URLSearchParams) {
-    const interaction = await loadLoginInteraction(provider, req, res, uid);
-    if (!interaction)
-      return sendHtml(
-        res,
-        400,
-        renderPortalLinkPage("sessionLost", {
-          locale: requestLocale(req, query.get("ui_locales")),
-          portalUrl: deps.portalUrl,
-          here: `/interaction/${uid}`,
-        }),
-      );
+    const interaction = await loginInteractionOrLost(deps, req, res, uid, query);
+    if (!interaction) return;
     if (req.method === "GET" && step === undefined) return show(req, res, interaction, query);
     const state = await signInStates.get(uid);
     const account = state ? await accounts.findById(state.accountId) : null;

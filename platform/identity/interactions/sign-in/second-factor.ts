@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Channel, isWellFormedCode, typedCode } from "../../domain/codes.ts";
 import { factorFailureBucket } from "../../domain/guessing-limits.ts";
-import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
+import { readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
 import { type MessageKey, translator } from "../../pages/i18n.ts";
 import type { Account } from "../../store/accounts.ts";
@@ -9,8 +9,17 @@ import { createCodeGuard, isOverCodeBudget } from "../../store/code-guard.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
-import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "../form-error.ts";
-import { notSentError, resendAnswer } from "../not-sent-message.ts";
+import {
+  codeRefusalKey,
+  type FormErrorMessage,
+  forgetFormError,
+  formErrorOf,
+  keptAnswer,
+  type Refusal,
+  refuseTo,
+  notSentError,
+  resendAnswer,
+} from "../form-error.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SecondFactor, SignInContext } from "./context.ts";
 
@@ -34,10 +43,7 @@ export function createSecondFactorSteps(context: SignInContext) {
       refusal,
     );
 
-  /**
-   * No code could be sent: an error, not 'We sent…', and the participant's other factors instead of
-   * a dead end: the authenticator app, the other channel when its budgets allow, a recovery code, a passkey.
-   */
+  /** No code could be sent: an error, and her other factors (the other channel if its budgets allow) instead of a dead end. */
   async function sendRefusedPage(
     req: IncomingMessage,
     res: ServerResponse,
@@ -66,7 +72,6 @@ export function createSecondFactorSteps(context: SignInContext) {
     );
   }
 
-  /** GET: the method page, with the last refusal when there is one. */
   async function showSelect(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, account: Account) {
     const kept = formErrorOf(req, deps, interaction.uid, "select");
     if (!kept) return sendHtml(res, 200, await renderSelect(interaction, account));
@@ -151,9 +156,7 @@ export function createSecondFactorSteps(context: SignInContext) {
         to: destination,
         locale: interaction.locale,
         sendNow: true,
-        budget: enrolling
-          ? { accountKey: account.id, pool: "newcomer", source: clientAddress(req, deps.trustedProxies) }
-          : await claimOf(account, req),
+        budget: await claimOf(account, req, enrolling),
       });
       // After a spent budget the other ways are still offered.
       return answer(res, interaction, resendAnswer(sent));
