@@ -15,7 +15,7 @@ import { requestIdOf } from "./logger.server";
 import { sessionReportUrl } from "./reports.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { sendCode, verifyCode, withResendLock } from "./verification.server";
+import { startCodeStep, verifyCode } from "./verification.server";
 
 /**
  * Raw genetic data after a fresh second factor (purpose `download`): the code is sent and checked
@@ -60,17 +60,7 @@ export async function sendDownloadCode(
   target: DownloadTarget,
   method: AuthMethod,
 ): Promise<DownloadState | DownloadFailure> {
-  const base = { target, step: "code" as const, method };
-  if (method === "totp" || method === "recovery") {
-    const state: DownloadState = { ...base, phoneNumber: "" };
-    await saveFlowState(session, DOWNLOAD_FLOW, state);
-    return state;
-  }
-  const sent = await sendCode(session, PURPOSE, method);
-  if (!("ok" in sent)) return sent;
-  const state: DownloadState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
-  await saveFlowState(session, DOWNLOAD_FLOW, state);
-  return state;
+  return startCodeStep(session, PURPOSE, DOWNLOAD_FLOW, { target, step: "code" as const, method });
 }
 
 /**

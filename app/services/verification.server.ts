@@ -112,6 +112,26 @@ export async function sendCode(
   return { ok: true, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
 }
 
+/**
+ * The code step of `flow` by `base.method`, kept in the session: the app's or a recovery code (nothing
+ * sent), or a code sent now by text or call, with the resend lock started.
+ */
+export async function startCodeStep<S extends { method: AuthMethod }>(
+  session: PortalSession,
+  purpose: StepUpPurpose,
+  flow: string,
+  base: S,
+): Promise<(S & { phoneNumber: string; resendAvailableAt?: number }) | VerificationFailure> {
+  let state: S & { phoneNumber: string; resendAvailableAt?: number } = { ...base, phoneNumber: "" };
+  if (base.method !== "totp" && base.method !== "recovery") {
+    const sent = await sendCode(session, purpose, base.method === "voice" ? "voice" : "sms");
+    if (!("ok" in sent)) return sent;
+    state = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
+  }
+  await saveFlowState(session, flow, state);
+  return state;
+}
+
 /** The code typed (or the app's): passed, with the provider's proof for the results service, or why not. */
 export async function verifyCode(
   session: PortalSession,

@@ -8,7 +8,7 @@ import { callAccountApi } from "./account.server";
 import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream } from "./upstream.server";
-import { otherWayOf, sendCode, verifyCode, withResendLock } from "./verification.server";
+import { otherWayOf, startCodeStep, verifyCode } from "./verification.server";
 
 export const WITHDRAWAL_FLOW = "withdrawal";
 const PURPOSE = "withdrawal";
@@ -41,16 +41,7 @@ export async function sendWithdrawalCode(
   choice: WithdrawalChoice,
   method: AuthMethod,
 ): Promise<WithdrawalState | WithdrawalFailure> {
-  const base = { step: "code" as const, choice, method, requestKey: randomUUID() };
-  if (method === "totp" || method === "recovery") {
-    await saveFlowState(session, WITHDRAWAL_FLOW, { ...base, phoneNumber: "" });
-    return { ...base, phoneNumber: "" };
-  }
-  const sent = await sendCode(session, PURPOSE, method);
-  if (!("ok" in sent)) return sent;
-  const state: WithdrawalState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
-  await saveFlowState(session, WITHDRAWAL_FLOW, state);
-  return state;
+  return startCodeStep(session, PURPOSE, WITHDRAWAL_FLOW, { step: "code" as const, choice, method, requestKey: randomUUID() });
 }
 
 /**
