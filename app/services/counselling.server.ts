@@ -7,10 +7,10 @@ import {
   type CounsellingRequest,
 } from "~/domain/counselling";
 import { appLabel } from "~/domain/dashboard-view";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
+import { bodyAs, retryAfterOf } from "./upstream.server";
 
 /**
  * Requests to talk to a genetic counsellor live in the results service, beside the reports they are
@@ -18,8 +18,7 @@ import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
  * there as a queue.
  */
 export async function listCounsellingRequests(session: PortalSession): Promise<CounsellingRequest[] | null> {
-  const reply = await callUpstream({ upstream: "results", url: resultsUrl("counselling", session.userId), ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, CounsellingListSchema)?.requests ?? null) : null;
+  return (await readAsParticipant(session, resultsUrl("counselling", session.userId), CounsellingListSchema))?.requests ?? null;
 }
 
 export type CounsellingCreateOutcome =

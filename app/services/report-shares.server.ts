@@ -14,7 +14,7 @@ import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } 
 import { clientSourceHash } from "./client-source.server";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
 import { fetchPatientResults } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
@@ -27,8 +27,7 @@ import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstre
 const EXOME_APP = "exome-download";
 
 export async function listShares(session: PortalSession): Promise<Share[] | null> {
-  const reply = await callUpstream({ upstream: "results", url: resultsUrl("shares", session.userId), ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, ShareListSchema)?.shares ?? null) : null;
+  return (await readAsParticipant(session, resultsUrl("shares", session.userId), ShareListSchema))?.shares ?? null;
 }
 
 export type CreateOutcome =

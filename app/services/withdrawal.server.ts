@@ -5,9 +5,9 @@ import type { VerificationFailure } from "~/domain/verification";
 import { openWithdrawal, type WithdrawalChoice, type WithdrawalState } from "~/domain/withdrawal";
 import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domain/withdrawal-reply";
 import { callAccountApi } from "./account.server";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { bodyAs, callUpstream } from "./upstream.server";
+import { bodyAs } from "./upstream.server";
 import { otherWayOf, startCodeStep, verifyCode } from "./verification.server";
 
 export const WITHDRAWAL_FLOW = "withdrawal";
@@ -27,12 +27,7 @@ export function forgetWithdrawal(session: PortalSession): Promise<void> {
 }
 
 export async function listWithdrawals(session: PortalSession): Promise<Withdrawal[] | null> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: withdrawalsUrl(session.userId),
-    ...asParticipant(session),
-  });
-  return reply.answered && reply.ok ? (bodyAs(reply, WithdrawalListSchema)?.withdrawals ?? null) : null;
+  return (await readAsParticipant(session, withdrawalsUrl(session.userId), WithdrawalListSchema))?.withdrawals ?? null;
 }
 
 /** Step one: a code to the participant's phone (or the app's, nothing sent); the choice waits in the session for the code. */
