@@ -26,7 +26,7 @@ import {
   type VerificationStepIntent,
 } from "./factor-change-flow.server";
 import { privatePageHeaders, type PortalSession } from "./session.server";
-import { confirmWithPasskey, credentialOf, readFactors, startPhoneChange } from "./sign-in-factors.server";
+import { changeFactor, credentialOf, readFactors, startPhoneChange } from "./sign-in-factors.server";
 import { sendCode, startCodeStep, verifyCode, withResendLock } from "./verification.server";
 
 type Confirming = Extract<FactorFlowState, { step: "pick" | "code" }>;
@@ -109,7 +109,10 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
   },
   async "verify-passkey"({ session, form, state, device }) {
     if (state?.step !== "pick") return toPage();
-    const used = await confirmWithPasskey(session, "factors", credentialOf(form.get("credential")));
+    const used = await changeFactor("passkey-assert-finish", session, {
+      purpose: "factors",
+      credential: credentialOf(form.get("credential")),
+    });
     if (!used.ok) return stay(session, { intent: "verify-passkey", notice: noticeOf(used) }, statusOf(used));
     return afterVerification(session, state.change, device, state.passkeyId, state.oldNumberUnavailable);
   },
