@@ -6,9 +6,8 @@ import {
   type CounsellingForm,
   type CounsellingRequest,
 } from "~/domain/counselling";
-import { appLabel } from "~/domain/dashboard-view";
 import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
-import { fetchPatientResults } from "./results.server";
+import { appLabels } from "./results.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, retryAfterOf } from "./upstream.server";
 
@@ -60,16 +59,11 @@ export async function cancelCounsellingRequest(
  * The reports a counsellor talks about (ready health, FH and exome reports), by app, named in the
  * page's language; null when the results service does not answer.
  */
-export async function counsellingReports(session: PortalSession, language: string): Promise<Record<string, string> | null> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  if (!outcome.ok) return null;
-  return Object.fromEntries(
-    outcome.results.apps.filter((app) => app.reportReady && offersCounselling(app)).map((app) => [app.appID, appLabel(app, language)]),
-  );
+export function counsellingReports(session: PortalSession, language: string): Promise<Record<string, string> | null> {
+  return appLabels(session, language, (app) => app.reportReady && offersCounselling(app));
 }
 
 /** Every report's name by app (an ended request may be about a report no longer offered). */
 export async function reportNames(session: PortalSession, language: string): Promise<Record<string, string>> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  return outcome.ok ? Object.fromEntries(outcome.results.apps.map((app) => [app.appID, appLabel(app, language)])) : {};
+  return (await appLabels(session, language)) ?? {};
 }

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
 import * as z from "zod";
-import { appLabel } from "~/domain/dashboard-view";
 import {
   CreatedShareSchema,
   ShareListSchema,
@@ -15,7 +14,7 @@ import { clientSourceHash } from "./client-source.server";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
-import { fetchPatientResults } from "./results.server";
+import { appLabels } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
 
@@ -161,12 +160,8 @@ export async function readClinicianAccess(request: Request): Promise<string | nu
 }
 
 /** The participant's report names by app, in the page's language (Spanish labels in Spanish); null when the results service does not answer. */
-export async function reportLabels(session: PortalSession, language: string): Promise<Record<string, string> | null> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  if (!outcome.ok) return null;
-  return Object.fromEntries(
-    outcome.results.apps.filter((app) => app.appName !== EXOME_APP).map((app) => [app.appID, appLabel(app, language)]),
-  );
+export function reportLabels(session: PortalSession, language: string): Promise<Record<string, string> | null> {
+  return appLabels(session, language, (app) => app.appName !== EXOME_APP);
 }
 
 /** Where a new share's code and link wait, sealed in the participant's session, for its page to show them. */

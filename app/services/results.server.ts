@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhenResult } from "cockatiel";
+import { appLabel } from "~/domain/dashboard-view";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 import { resultsUrl } from "./results-api.server";
@@ -85,4 +86,14 @@ export async function fetchPatientResults(options: {
   const results = bodyAs(reply, PatientResultsSchema);
   if (!results) return { ok: false, status: 502, message: "Unexpected results response" };
   return { ok: true, results: normalizePatientResults(results) };
+}
+
+/** Report names by app (those `keep` picks) in `language`, of every source; null when the results service does not answer. */
+export async function appLabels(
+  session: { accessToken: string; userId: string; requestId?: string },
+  language: string,
+  keep: (app: PatientResults["apps"][number]) => boolean = () => true,
+): Promise<Record<string, string> | null> {
+  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
+  return outcome.ok ? Object.fromEntries(outcome.results.apps.filter(keep).map((app) => [app.appID, appLabel(app, language)])) : null;
 }
