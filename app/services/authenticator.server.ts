@@ -69,10 +69,8 @@ class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
 }
 
 function fullName(claims: Record<string, unknown>): string | null {
-  const parts = [claims.given_name, claims.middle_name, claims.family_name].filter(
-    (part): part is string => typeof part === "string" && part.length > 0,
-  );
-  return parts.length ? parts.join(" ") : null;
+  const parts = [claims.given_name, claims.middle_name, claims.family_name];
+  return parts.filter((part) => typeof part === "string" && part.length > 0).join(" ") || null;
 }
 
 let authenticator: Promise<Authenticator<SignedInParticipant>> | undefined;
