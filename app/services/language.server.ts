@@ -20,10 +20,10 @@ export async function detectLanguage(request: Request): Promise<Language> {
   return supported(await languageCookie.parse(request.headers.get("Cookie"))) ?? fallbackLanguage;
 }
 
-/** A supported language, also from a tag with a region ("es-MX"), as remix-i18next matched them. */
-function supported(tag: unknown): Language | null {
+/** A supported language, also from a tag with a region ("es-MX", "es_MX"), as remix-i18next matched them. */
+export function supported(tag: unknown): Language | null {
   if (typeof tag !== "string") return null;
-  const primary = tag.trim().toLowerCase().split("-")[0];
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(primary) ? primary : null;
 }
 

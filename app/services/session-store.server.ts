@@ -220,17 +220,11 @@ export type ListedSessionRow = { idHash: string; tokenType: TokenType; device: u
 /** Every stored session of one participant, newest use first (ended ones not yet swept included). */
 export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]> {
   const db = await database();
-  const rows = await db.query<Pick<SessionRow, "id_hash" | "token_type" | "created_at" | "last_seen_at"> & { device: unknown }>(
-    `SELECT id_hash, token_type, device, created_at, last_seen_at FROM portal_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
+  return db.query<ListedSessionRow>(
+    `SELECT id_hash AS "idHash", token_type AS "tokenType", device, created_at AS "createdAt", last_seen_at AS "lastSeenAt"
+     FROM portal_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
     [userId],
   );
-  return rows.map((row) => ({
-    idHash: row.id_hash,
-    tokenType: row.token_type,
-    device: row.device,
-    createdAt: new Date(row.created_at),
-    lastSeenAt: new Date(row.last_seen_at),
-  }));
 }
 
 /** Ends the listed sessions of this participant only, whatever the list holds; returns their tokens, opened, for revocation. */
