@@ -1,7 +1,7 @@
 import type * as SentryModule from "@sentry/node";
 import type { Event, NodeOptions } from "@sentry/node";
 import type { Logger } from "pino";
-import { env, deploymentEnvironment, environmentPolicyForPortal } from "./env.server";
+import { env, portalPolicy } from "./env.server";
 import { logger as portalLogger, pathOnly, redactText, redactValue, requestIdOf } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 
@@ -173,8 +173,8 @@ function whenReporting(report: (sentry: typeof SentryModule) => void): void {
 
 /** On only in production and staging (SPEC.md §9), and only with a DSN. */
 function settingsFromEnv(): ErrorReportingSettings | null {
-  if (!environmentPolicyForPortal().errorReportingEnabled || !env.SENTRY_DSN) return null;
-  return { dsn: env.SENTRY_DSN, environment: deploymentEnvironment(), release: env.CODE_VERSION };
+  if (!portalPolicy.errorReportingEnabled || !env.SENTRY_DSN) return null;
+  return { dsn: env.SENTRY_DSN, environment: env.deployment, release: env.CODE_VERSION };
 }
 
 void startErrorReporting(settingsFromEnv());
