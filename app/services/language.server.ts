@@ -1,14 +1,8 @@
-import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { fallbackLanguage, isLanguage, pageNamespaces, type Language, type Namespace } from "~/i18n/languages";
-import { cookieSecurity } from "./cookie-security.server";
+import { portalCookie } from "./cookie-security.server";
 
-export const languageCookie = createCookie("lang", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 365,
-  ...cookieSecurity(),
-});
+export const languageCookie = portalCookie("lang", { maxAge: 60 * 60 * 24 * 365 });
 
 /**
  * SPEC.md §4 'Language': the lang query parameter, else the language cookie, else en. Pages read it

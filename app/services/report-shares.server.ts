@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createCookie } from "react-router";
 import * as z from "zod";
 import {
   CreatedShareSchema,
@@ -11,7 +10,7 @@ import {
 } from "~/domain/report-share-reply";
 import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } from "~/domain/share-request";
 import { clientSourceHash } from "./client-source.server";
-import { cookieSecurity } from "./cookie-security.server";
+import { portalCookie } from "./cookie-security.server";
 import { env } from "./env.server";
 import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
 import { appLabels } from "./results.server";
@@ -146,13 +145,7 @@ export function openSharedPdf(access: string, language: string, until: AbortSign
 }
 
 /** The clinician's access: httpOnly, for the shared pages only, until the access ends. */
-export const clinicianAccessCookie = createCookie("portal_shared_access", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/shared",
-  secrets: [env.SESSION_SECRET],
-  ...cookieSecurity(),
-});
+export const clinicianAccessCookie = portalCookie("portal_shared_access", { path: "/shared", secrets: [env.SESSION_SECRET] });
 
 export async function readClinicianAccess(request: Request): Promise<string | null> {
   const value: unknown = await clinicianAccessCookie.parse(request.headers.get("Cookie"));
