@@ -152,9 +152,8 @@ async function attemptSucceeded(session: PortalSession, attemptId: string): Prom
 }
 
 /**
- * New password: the attempt is recorded before the call, and the identity provider treats the same
- * attempt as one. A call that got no answer is asked about, so a password that was in fact changed
- * shows 'done' and one that was not can be tried again.
+ * New password: the attempt is recorded before the call (the provider treats one attempt as one), and a
+ * call with no answer is asked about, so a changed password shows 'done' and another can be tried again.
  */
 export async function updatePassword(
   session: PortalSession,

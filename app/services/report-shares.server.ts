@@ -49,11 +49,7 @@ function formRequestKey(formKey: string, input: ShareRequestInput): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * A new share, or the same one again: the request key is chosen and kept before the call, so a request
- * whose answer was lost (on its way from the results service, or from the portal to the browser) is
- * sent again with the same key and answered the same share and code.
- */
+/** A new share, or the same one again: the request key is kept before the call, so a lost answer is asked for again under it. */
 export async function createShare(session: PortalSession, input: ShareRequestInput, formKey?: string): Promise<CreateOutcome> {
   const pending = flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW);
   const now = new Date();
