@@ -14,7 +14,7 @@ import { listDataExports } from "./data-exports.server";
 import { requestIdOf } from "./logger.server";
 import { sessionReportUrl } from "./reports.server";
 import { fetchPatientResults } from "./results.server";
-import { flowState, saveFlowState, type PortalSession } from "./session.server";
+import { flowOf, saveFlowState, type PortalSession } from "./session.server";
 import { startCodeStep, verifyCode } from "./verification.server";
 
 /**
@@ -28,13 +28,7 @@ const PURPOSE = "download";
 
 export type DownloadFailure = VerificationFailure | { kind: "unavailable" };
 
-export function downloadState(session: PortalSession): DownloadState | null {
-  return flowState<DownloadState>(session, DOWNLOAD_FLOW);
-}
-
-export function forgetDownload(session: PortalSession): Promise<void> {
-  return saveFlowState(session, DOWNLOAD_FLOW, null);
-}
+export const { state: downloadState, forget: forgetDownload } = flowOf<DownloadState>(DOWNLOAD_FLOW);
 
 /** What the page names: the file is the participant's and can be had now (an exome that is ready, an archive that is ready). */
 type DownloadableFile = { label: string | null; bytes: number | null };

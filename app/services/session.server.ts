@@ -155,6 +155,12 @@ export function flowState<T>(session: PortalSession, flow: string): T | null {
   return (session.flowState[flow] as T | undefined) ?? null;
 }
 
+/** One flow's state in the session: read it, or forget it (the flow starts again). */
+export const flowOf = <T>(flow: string) => ({
+  state: (session: PortalSession) => flowState<T>(session, flow),
+  forget: (session: PortalSession) => saveFlowState(session, flow, null),
+});
+
 export async function saveFlowState(session: PortalSession, flow: string, value: unknown | null): Promise<void> {
   await writeFlowState(session.idHash, flow, value);
   if (isResumable(flow)) await keepForResuming(session.userId, flow, value);

@@ -6,7 +6,7 @@ import { openWithdrawal, type WithdrawalChoice, type WithdrawalState } from "~/d
 import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domain/withdrawal-reply";
 import { callAccountApi } from "./account.server";
 import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
-import { flowState, saveFlowState, type PortalSession } from "./session.server";
+import { flowOf, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs } from "./upstream.server";
 import { otherWayOf, startCodeStep, verifyCode } from "./verification.server";
 
@@ -18,13 +18,7 @@ export type WithdrawalFailure = VerificationFailure | { kind: "unavailable" } | 
 
 const withdrawalsUrl = (userId: string) => resultsUrl("withdrawals", userId);
 
-export function withdrawalState(session: PortalSession): WithdrawalState | null {
-  return flowState<WithdrawalState>(session, WITHDRAWAL_FLOW);
-}
-
-export function forgetWithdrawal(session: PortalSession): Promise<void> {
-  return saveFlowState(session, WITHDRAWAL_FLOW, null);
-}
+export const { state: withdrawalState, forget: forgetWithdrawal } = flowOf<WithdrawalState>(WITHDRAWAL_FLOW);
 
 export async function listWithdrawals(session: PortalSession): Promise<Withdrawal[] | null> {
   return (await readAsParticipant(session, withdrawalsUrl(session.userId), WithdrawalListSchema))?.withdrawals ?? null;
