@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { storedDevice, type SessionDevice } from "~/domain/session-device";
 import { env } from "./env.server";
 import { revokeToken } from "./idp.server";
-import { listSessionsOf, takeSessionsOf, type ListedSessionRow, type StoredTokens } from "./session-store.server";
+import { listSessionsOf, stillLive, takeSessionsOf, type ListedSessionRow, type StoredTokens } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import type { PortalSession } from "./session.server";
 
@@ -23,13 +23,6 @@ export type ActiveSession = {
  */
 function listingIdOf(idHash: string): string {
   return createHmac("sha256", env.SESSION_SECRET).update(`session-listing:${idHash}`).digest("base64url").slice(0, 32);
-}
-
-function stillLive(row: ListedSessionRow, now: number): boolean {
-  return (
-    now <= row.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000 &&
-    now <= row.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000
-  );
 }
 
 /** The participant's own sessions after sign-in (a results link is not one), on every portal instance, this one first. */

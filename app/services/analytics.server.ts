@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { env, environmentPolicyForPortal } from "./env.server";
+import { env, portalPolicy } from "./env.server";
 import { logger as portalLogger, requestIdOf } from "./logger.server";
 import { readPrivacyChoices } from "./privacy-choices.server";
 import { callUpstream } from "./upstream.server";
@@ -78,7 +78,7 @@ export function createAnalytics(options: AnalyticsOptions) {
 }
 
 const portalAnalytics = createAnalytics({
-  enabled: environmentPolicyForPortal().useHeapIdentify,
+  enabled: portalPolicy.useHeapIdentify,
   url: env.ANALYTICS_URL,
   appId: env.ANALYTICS_APP_ID,
 });

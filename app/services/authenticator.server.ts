@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { formEncoded } from "~/domain/client-credentials";
 import { AuthFlowError, checkFreshAuthentication, showsSecondFactor } from "~/domain/oidc-checks";
-import { toLanguage, isLanguage, type Language } from "~/i18n/languages";
+import { toLanguage, type Language } from "~/i18n/languages";
 import { cookieSecurity } from "./cookie-security.server";
 import { env } from "./env.server";
 import {
@@ -17,6 +17,7 @@ import {
   withinBudget,
   type TokenSet,
 } from "./idp.server";
+import { supported } from "./language.server";
 
 export const TRANSACTION_COOKIE = "portal_oauth";
 
@@ -34,11 +35,6 @@ export type SignedInParticipant = TokenSet & {
   /** Signed in with a recovery code (amr 'rec'): the participant is asked to review their sign-in methods. */
   usedRecoveryCode: boolean;
 };
-
-function languageOfLocale(locale: unknown): Language | null {
-  const language = typeof locale === "string" ? locale.toLowerCase().split(/[-_]/)[0] : undefined;
-  return isLanguage(language) ? language : null;
-}
 
 /** Authorization code + PKCE S256 with a 64-character state, a nonce bound to it, and ui_locales. */
 class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
@@ -69,10 +65,8 @@ class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
 }
 
 function fullName(claims: Record<string, unknown>): string | null {
-  const parts = [claims.given_name, claims.middle_name, claims.family_name].filter(
-    (part): part is string => typeof part === "string" && part.length > 0,
-  );
-  return parts.length ? parts.join(" ") : null;
+  const parts = [claims.given_name, claims.middle_name, claims.family_name];
+  return parts.filter((part) => typeof part === "string" && part.length > 0).join(" ") || null;
 }
 
 let authenticator: Promise<Authenticator<SignedInParticipant>> | undefined;
@@ -116,8 +110,8 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
           userId,
           email: typeof claims.email === "string" ? claims.email : null,
           nameFromIdToken: fullName(claims),
-          profileLanguage: languageOfLocale(claims.locale),
-          chosenLanguage: languageOfLocale(typeof claims.ui_locales === "string" ? claims.ui_locales.split(" ")[0] : null),
+          profileLanguage: supported(claims.locale),
+          chosenLanguage: supported(typeof claims.ui_locales === "string" ? claims.ui_locales.split(" ")[0] : null),
           usedRecoveryCode: Array.isArray(claims.amr) && claims.amr.includes("rec"),
           accessToken,
           accessTokenExpiresAt: tokens.accessTokenExpiresAt(),

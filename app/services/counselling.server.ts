@@ -6,11 +6,10 @@ import {
   type CounsellingForm,
   type CounsellingRequest,
 } from "~/domain/counselling";
-import { appLabel } from "~/domain/dashboard-view";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
-import { fetchPatientResults } from "./results.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
+import { appLabels } from "./results.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
+import { bodyAs, retryAfterOf } from "./upstream.server";
 
 /**
  * Requests to talk to a genetic counsellor live in the results service, beside the reports they are
@@ -18,8 +17,7 @@ import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
  * there as a queue.
  */
 export async function listCounsellingRequests(session: PortalSession): Promise<CounsellingRequest[] | null> {
-  const reply = await callUpstream({ upstream: "results", url: resultsUrl("counselling", session.userId), ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, CounsellingListSchema)?.requests ?? null) : null;
+  return (await readAsParticipant(session, resultsUrl("counselling", session.userId), CounsellingListSchema))?.requests ?? null;
 }
 
 export type CounsellingCreateOutcome =
@@ -61,16 +59,11 @@ export async function cancelCounsellingRequest(
  * The reports a counsellor talks about (ready health, FH and exome reports), by app, named in the
  * page's language; null when the results service does not answer.
  */
-export async function counsellingReports(session: PortalSession, language: string): Promise<Record<string, string> | null> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  if (!outcome.ok) return null;
-  return Object.fromEntries(
-    outcome.results.apps.filter((app) => app.reportReady && offersCounselling(app)).map((app) => [app.appID, appLabel(app, language)]),
-  );
+export function counsellingReports(session: PortalSession, language: string): Promise<Record<string, string> | null> {
+  return appLabels(session, language, (app) => app.reportReady && offersCounselling(app));
 }
 
 /** Every report's name by app (an ended request may be about a report no longer offered). */
 export async function reportNames(session: PortalSession, language: string): Promise<Record<string, string>> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  return outcome.ok ? Object.fromEntries(outcome.results.apps.map((app) => [app.appID, appLabel(app, language)])) : {};
+  return (await appLabels(session, language)) ?? {};
 }

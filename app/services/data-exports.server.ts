@@ -43,14 +43,8 @@ export async function requestDataExport(session: PortalSession, language: "en" |
  * raw genetic data: the results service releases it only with a fresh proof (purpose `download`).
  */
 export async function openDataExportFile(session: PortalSession, exportId: string, until: AbortSignal, proof: string) {
-  const { headers, ...rest } = asParticipant(session);
-  return openUpstreamStream(
-    {
-      upstream: "results",
-      url: resultsUrl("exports", session.userId, exportId, "file"),
-      headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof },
-      ...rest,
-    },
-    until,
-  );
+  const url = resultsUrl("exports", session.userId, exportId, "file");
+  const participant = asParticipant(session);
+  const headers = { ...participant.headers, [STEP_UP_PROOF_HEADER]: proof };
+  return openUpstreamStream({ upstream: "results", url, ...participant, headers }, until);
 }

@@ -72,16 +72,11 @@ function moduleScriptIn(html: PageBytes): { start: number; codeStart: number; co
 }
 
 /**
- * A portal page is complete without its script, which only adds behaviour once it has loaded
- * (SPEC: every page works with JavaScript off). So nothing of the script is fetched before the page
- * is on screen: React Router's module preloads and module script become one small inline script
- * that asks for them after the first paint. Fetched from the document's head, the modules arrived
- * before the stylesheet had been applied on a fast connection, and the browser ran them (and
- * hydration) before painting anything (docs/performance.md). React Router renders these tags itself
- * and offers no way to defer them, so the rendered page is edited; a page without them is left as it is.
- * The page is edited as the bytes React wrote: the tags are found by their ASCII text and the page is
- * copied once around them, with no string of the whole page made (a dashboard request allocated 160 of
- * its 1,288 KB decoding, searching and rewriting that string; docs/performance.md).
+ * Every page works without its script, so none of it is fetched before the first paint: React Router's
+ * module preloads and script (which it offers no way to defer) become one inline script that asks for
+ * them afterwards; fetched from the head, they ran with hydration before anything was painted. The
+ * bytes are edited in place, never decoded to a string (160 of a dashboard request's 1,288 KB went on
+ * that); docs/performance.md.
  */
 export function withScriptsAfterFirstPaint(html: PageBytes): PageBytes {
   const script = moduleScriptIn(html);

@@ -85,20 +85,11 @@ function readEnv(): Env & { deployment: DeploymentEnvironment } {
 
 export const env = readEnv();
 
-/** The environment every process agrees on (lib/deployment/environment.ts: PORTAL_ENVIRONMENT, else PORTAL_URL's host). */
-export function deploymentEnvironment(): DeploymentEnvironment {
-  return env.deployment;
-}
-
-const policy: EnvironmentPolicy = environmentPolicy({
+/** What follows for the portal from its environment (PORTAL_ENVIRONMENT, else PORTAL_URL's host): cookies, analytics identify, error reporting. */
+export const portalPolicy: EnvironmentPolicy = environmentPolicy({
   environment: env.deployment,
   portalHost: new URL(env.PORTAL_URL).hostname,
   cookieDomain: env.COOKIE_DOMAIN,
   useHeapIdentify: env.USE_HEAP_IDENTIFY,
   errorReportingEnabled: env.ERROR_REPORTING_ENABLED,
 });
-
-/** What follows for the portal from its environment: cookies, analytics identify, error reporting. */
-export function environmentPolicyForPortal(): EnvironmentPolicy {
-  return policy;
-}

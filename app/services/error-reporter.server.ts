@@ -1,16 +1,14 @@
 import type * as SentryModule from "@sentry/node";
 import type { Event, NodeOptions } from "@sentry/node";
 import type { Logger } from "pino";
-import { env, deploymentEnvironment, environmentPolicyForPortal } from "./env.server";
+import { env, portalPolicy } from "./env.server";
 import { logger as portalLogger, pathOnly, redactText, redactValue, requestIdOf } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 
 /**
- * Error reports leave through Sentry's SDK (`@sentry/node`): it builds the events (stack frames,
- * causes), queues and sends them as envelopes, honours the receiving side's rate limits and counts
- * what it had to drop (client reports). The portal adds what SPEC.md §9 asks: on only in production
- * and staging, at most 60 items a minute, at most 100 waiting, none above 512 KiB, and nothing
- * that could identify a participant (`beforeSend`). Without a DSN nothing is loaded and nothing sent.
+ * Error reports through Sentry's SDK (events, queue, envelopes, the receiver's rate limits, client
+ * reports), plus SPEC.md §9: production and staging only, 60 items a minute, 100 waiting, 512 KiB
+ * each, nothing that identifies a participant (`beforeSend`). Without a DSN nothing is loaded.
  */
 
 /** SPEC.md §9 'Error reporting'. */
@@ -54,11 +52,7 @@ function sendBudget(perWindow: number, windowMs: number) {
   };
 }
 
-/**
- * The SDK's transport (its queue of MAX_QUEUED_ITEMS, rate-limit headers, dropped-event counts) with
- * the portal's request: the one upstream client (serviceFetch, a timeout, a log line) after a slot of
- * the per-minute budget.
- */
+/** The SDK's transport (queue, rate-limit headers, dropped counts) sending through the upstream client, within the budget. */
 function portalTransport(sentry: typeof SentryModule, settings: ErrorReportingSettings) {
   const nextSlot = sendBudget(ITEMS_PER_MINUTE, settings.windowMs ?? MINUTE_MS);
   return (options: TransportOptions) =>
@@ -146,10 +140,7 @@ export function sentryOptions(sentry: typeof SentryModule, settings: ErrorReport
 
 let sdk: Promise<typeof SentryModule> | undefined;
 
-/**
- * Starts the SDK (loaded only now: it costs about 60 MB a process that reports nothing would hold).
- * Settings of null stop reporting.
- */
+/** Starts the SDK, loaded only now (about 60 MB a process that reports nothing need not hold); null stops reporting. */
 export async function startErrorReporting(settings: ErrorReportingSettings | null): Promise<void> {
   const previous = sdk;
   sdk = undefined;
@@ -173,16 +164,13 @@ function whenReporting(report: (sentry: typeof SentryModule) => void): void {
 
 /** On only in production and staging (SPEC.md §9), and only with a DSN. */
 function settingsFromEnv(): ErrorReportingSettings | null {
-  if (!environmentPolicyForPortal().errorReportingEnabled || !env.SENTRY_DSN) return null;
-  return { dsn: env.SENTRY_DSN, environment: deploymentEnvironment(), release: env.CODE_VERSION };
+  if (!portalPolicy.errorReportingEnabled || !env.SENTRY_DSN) return null;
+  return { dsn: env.SENTRY_DSN, environment: env.deployment, release: env.CODE_VERSION };
 }
 
 void startErrorReporting(settingsFromEnv());
 
-/**
- * A client's mistake React Router raised (405 for a POST to a page without an action, 404, 400...) is not
- * an error of ours: logged at info, never reported, so it cannot push real errors out of the queue.
- */
+/** A client's mistake React Router raised (405, 404, 400...): logged at info, never reported, so it cannot crowd out real errors. */
 export function logClientError(status: number, request: Request): void {
   portalLogger.info(
     { requestId: requestIdOf(request), method: request.method, path: pathOnly(new URL(request.url).pathname), status },

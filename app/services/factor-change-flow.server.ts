@@ -8,17 +8,13 @@ import { codeFieldError, type VerificationFailure, type VerificationIntent, veri
 import { flashNotification } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 import {
-  cancelPhoneChange,
+  addFactor,
+  changeFactor,
   confirmPhoneChange,
-  confirmTotp,
   credentialOf,
   type FactorFailure,
-  finishPasskey,
   newRecoveryCodes,
   readFactors,
-  removePasskey,
-  removeTotp,
-  renamePasskey,
   startPhoneChange,
   startTotp,
 } from "./sign-in-factors.server";
@@ -83,11 +79,11 @@ export async function afterVerification(
   if (change === "change-phone") return save(session, { change, step: "phone", oldNumberUnavailable }).then(toPage);
   if (change === "add-passkey") return save(session, { change, step: "passkey" }).then(toPage);
   if (change === "remove-passkey") {
-    const removed = await removePasskey(session, passkeyId ?? "", device);
+    const removed = await changeFactor("passkey-remove", session, { id: passkeyId ?? "", device });
     return removed.ok ? finished(session, change) : backWithFailure(session, removed);
   }
   if (change === "remove-totp") {
-    const removed = await removeTotp(session, device);
+    const removed = await changeFactor("totp-remove", session, { device });
     return removed.ok ? finished(session, change) : backWithFailure(session, removed);
   }
   if (change === "add-totp") {
@@ -160,7 +156,10 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
   async "rename-passkey"({ session, form }) {
     const name = PasskeyNameSchema.safeParse(form.get("name") ?? "");
     if (!name.success) return backWithFailure(session, { ok: false, httpStatus: 400, errorCode: "badRequest" });
-    const renamed = await renamePasskey(session, String(form.get("passkeyId") ?? "").slice(0, 2000), name.data);
+    const renamed = await changeFactor("passkey-rename", session, {
+      id: String(form.get("passkeyId") ?? "").slice(0, 2000),
+      name: name.data,
+    });
     return renamed.ok ? finished(session, "rename-passkey") : backWithFailure(session, renamed);
   },
 
@@ -169,7 +168,7 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     if (state?.step !== "enrol") return toPage();
     const submission = parseWithZod(form, { schema: authCodeSchema("totp") });
     if (submission.status !== "success") return stay(session, { intent: "confirm", result: submission.reply() }, 400);
-    const confirmed = await confirmTotp(session, submission.value.authCode, device);
+    const confirmed = await addFactor("totp-enrol-confirm", session, { code: submission.value.authCode, device });
     if (!confirmed.ok) return codeRefused(session, "confirm", factorFailure(confirmed, "totp"), submission);
     return confirmed.codes ? showCodes(session, "add-totp", confirmed.codes) : finished(session, "add-totp");
   },
@@ -224,9 +223,9 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     return toPage();
   },
 
-  /** 'Cancel this change' of a requested phone number, from Login & Security (no code needed). */
+  /** 'Cancel this change' of a requested phone number, from Login & Security (no code needed; asking again is harmless). */
   async "cancel-phone-change"({ session }) {
-    const cancelled = await cancelPhoneChange(session);
+    const cancelled = await changeFactor("phone-change-cancel", session);
     return cancelled.ok ? finished(session, "phone-request-cancelled") : backWithFailure(session, cancelled);
   },
 
@@ -236,7 +235,7 @@ export const factorChangeSteps: Record<Exclude<FactorIntent, VerificationStepInt
     const credential = credentialOf(form.get("credential"));
     if (!name.success || !credential)
       return stay(session, { intent: "register-passkey", notice: verificationNotice(NOTICE_TITLE, "passkeyInvalid") }, 400);
-    const made = await finishPasskey(session, credential, name.data, device);
+    const made = await addFactor("passkey-register-finish", session, { credential, name: name.data, device });
     if (!made.ok) return stay(session, { intent: "register-passkey", notice: noticeOf(made) }, statusOf(made));
     return made.codes ? showCodes(session, "add-passkey", made.codes) : finished(session, "add-passkey");
   },

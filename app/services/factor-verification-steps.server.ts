@@ -2,7 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
-import { type FactorFlowState, passkeyOpens, recoveryOpens, type VerifyMethod, verifyMethodsOf } from "~/domain/sign-in-factors";
+import {
+  FACTORS_FLOW,
+  type FactorFlowState,
+  passkeyOpens,
+  recoveryOpens,
+  type VerifyMethod,
+  verifyMethodsOf,
+} from "~/domain/sign-in-factors";
 import { OTHER_WAY_INTENT, OtherWaySchema, resendSecondsLeft } from "~/domain/verification";
 import {
   afterVerification,
@@ -19,25 +26,17 @@ import {
   type VerificationStepIntent,
 } from "./factor-change-flow.server";
 import { privatePageHeaders, type PortalSession } from "./session.server";
-import { confirmWithPasskey, credentialOf, readFactors, startPhoneChange } from "./sign-in-factors.server";
-import { sendCode, verifyCode, withResendLock } from "./verification.server";
+import { changeFactor, credentialOf, readFactors, startPhoneChange } from "./sign-in-factors.server";
+import { sendCode, startCodeStep, verifyCode, withResendLock } from "./verification.server";
 
 type Confirming = Extract<FactorFlowState, { step: "pick" | "code" }>;
 
 /** The code step by `method`: the app's (nothing sent), or a code sent now by text or call. */
 async function codeBy(session: PortalSession, state: Confirming, method: VerifyMethod, intent: string, submission: Refusable) {
-  const base = {
-    change: state.change,
-    passkeyId: state.passkeyId,
-    oldNumberUnavailable: state.oldNumberUnavailable,
-    step: "code" as const,
-    method,
-  };
-  if (method === "totp" || method === "recovery") return save(session, { ...base, phoneNumber: null }).then(toPage);
-  const sent = await sendCode(session, "factors", method);
-  if (!("ok" in sent)) return codeRefused(session, intent, sent, submission);
-  await save(session, withResendLock({ ...base, phoneNumber: sent.phoneNumber }));
-  return toPage();
+  const { change, passkeyId, oldNumberUnavailable } = state;
+  const base = { change, passkeyId, oldNumberUnavailable, step: "code" as const, method };
+  const started = await startCodeStep(session, "factors", FACTORS_FLOW, base);
+  return "kind" in started ? codeRefused(session, intent, started, submission) : toPage();
 }
 type Refusable = Parameters<typeof codeRefused>[3];
 
@@ -110,7 +109,10 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
   },
   async "verify-passkey"({ session, form, state, device }) {
     if (state?.step !== "pick") return toPage();
-    const used = await confirmWithPasskey(session, "factors", credentialOf(form.get("credential")));
+    const used = await changeFactor("passkey-assert-finish", session, {
+      purpose: "factors",
+      credential: credentialOf(form.get("credential")),
+    });
     if (!used.ok) return stay(session, { intent: "verify-passkey", notice: noticeOf(used) }, statusOf(used));
     return afterVerification(session, state.change, device, state.passkeyId, state.oldNumberUnavailable);
   },

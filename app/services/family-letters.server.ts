@@ -8,7 +8,7 @@ import {
 } from "~/domain/family-letter";
 import { clientSourceHash } from "./client-source.server";
 import { env } from "./env.server";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
+import { asParticipant, postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
 
@@ -19,8 +19,8 @@ import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstre
 const LetterAnswerSchema = z.object({ letter: FamilyLetterSchema });
 
 export async function listFamilyLetters(session: PortalSession): Promise<FamilyLetter[] | null> {
-  const reply = await callUpstream({ upstream: "results", url: resultsUrl("family-letters", session.userId), ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, z.object({ letters: z.array(FamilyLetterSchema) }))?.letters ?? null) : null;
+  const url = resultsUrl("family-letters", session.userId);
+  return (await readAsParticipant(session, url, z.object({ letters: z.array(FamilyLetterSchema) })))?.letters ?? null;
 }
 
 /** The report's open letter, or a new one (the results service keeps one open letter per report). */
@@ -41,8 +41,7 @@ export async function endFamilyLetter(session: PortalSession, letterId: string):
 export async function readFamilyLetter(session: PortalSession, letterId: string, language: LetterLanguage): Promise<LetterContent | null> {
   const url = resultsUrl("family-letters", session.userId, letterId, "letter");
   url.searchParams.set("lang", language);
-  const reply = await callUpstream({ upstream: "results", url, ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, z.object({ content: LetterContentSchema }))?.content ?? null) : null;
+  return (await readAsParticipant(session, url, z.object({ content: LetterContentSchema })))?.content ?? null;
 }
 
 export function openFamilyLetterPdf(session: PortalSession, letterId: string, language: LetterLanguage, until: AbortSignal) {

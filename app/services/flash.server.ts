@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import * as z from "zod";
 import type { FlashNotification } from "~/domain/flash-notification";
-import { cookieSecurity } from "./cookie-security.server";
+import { portalCookie } from "./cookie-security.server";
 import { env } from "./env.server";
 
-const flashCookie = createCookie("portal_flash", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60,
-  secrets: [env.SESSION_SECRET],
-  ...cookieSecurity(),
-});
+const flashCookie = portalCookie("portal_flash", { maxAge: 60, secrets: [env.SESSION_SECRET] });
 
 const FlashList = z.array(
   z.object({

@@ -8,19 +8,15 @@ import { env } from "./env.server";
 import { callUpstream, upstreamFetch } from "./upstream.server";
 
 /**
- * The portal as an OpenID Connect relying party of the identity provider, on openid-client (a certified
- * relying party): discovery, refresh, revocation and the end-session URL, with the client secret in
- * Basic auth as RFC 6749 §2.3.1 has it (form-encoded). Every request goes through serviceFetch and
- * leaves an upstream log line. The sign-in itself is remix-auth-oauth2's (authenticator.server.ts).
+ * The portal as a relying party on openid-client: discovery, refresh, revocation and end-session, with
+ * the secret in Basic auth form-encoded (RFC 6749 §2.3.1), every request logged as an upstream call.
+ * The sign-in itself is remix-auth-oauth2's (authenticator.server.ts).
  */
 
 const DISCOVERY_TIMEOUT_MS = 3_000;
 /** A token, refresh or revocation request's timeout. */
 const ENDPOINT_TIMEOUT_MS = 6_000;
-/**
- * How long the key set is trusted before it is fetched again (a key it lacks is fetched at once, at
- * most every 30 s): a minute, as the results service, so a key retired at once leaves both together.
- */
+/** How long the key set is trusted (a missing key is fetched at once, at most every 30 s): a minute, as the results service's. */
 export const JWKS_CACHE_MS = 60_000;
 
 const identityFetch = upstreamFetch("identity");
@@ -31,20 +27,12 @@ function discoveryUrl(): URL {
   return new URL(".well-known/openid-configuration", env.IDP_ISSUER.endsWith("/") ? env.IDP_ISSUER : `${env.IDP_ISSUER}/`);
 }
 
-export interface ReachabilityCheckOptions {
-  /** How long one check may take before the provider counts as unreachable. */
-  timeoutMs: number;
-  /** How long a success is trusted without asking again. */
-  rememberMs: number;
-  now?: () => number;
-}
-
 /**
- * Whether a URL answers with a 2xx, asked at most once per `rememberMs` while it does; concurrent
- * callers share one check. Failures are not remembered, so the first call after the provider is
- * back succeeds.
+ * Whether a URL answers a 2xx within `timeoutMs`, asked at most once per `rememberMs` while it does;
+ * concurrent callers share one check. Failures are not remembered, so the first call after the
+ * provider is back succeeds.
  */
-export function createReachabilityCheck(url: () => URL, options: ReachabilityCheckOptions) {
+export function createReachabilityCheck(url: () => URL, options: { timeoutMs: number; rememberMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   let reachedAt = -Infinity;
   let checking: Promise<boolean> | undefined;
@@ -67,31 +55,17 @@ export function createReachabilityCheck(url: () => URL, options: ReachabilityChe
   };
 }
 
-const REACHABILITY_TIMEOUT_MS = 1_500;
-const REACHABILITY_REMEMBERED_MS = 5_000;
-const discoveryAnswers = createReachabilityCheck(discoveryUrl, {
-  timeoutMs: REACHABILITY_TIMEOUT_MS,
-  rememberMs: REACHABILITY_REMEMBERED_MS,
-});
+const discoveryAnswers = createReachabilityCheck(discoveryUrl, { timeoutMs: 1_500, rememberMs: 5_000 });
 
-/**
- * Sign-in sends the browser to the provider, which the cached discovery document cannot vouch
- * for: this asks the discovery endpoint, quickly, and trusts a success for a few seconds.
- */
+/** Sign-in sends the browser to the provider, which the cached discovery document cannot vouch for: ask, quickly. */
 export function identityProviderReachable(): Promise<boolean> {
   return discoveryAnswers.reachable();
 }
 
-/**
- * How long the sign-in page may take to learn whether the provider can be reached, discovery and
- * reachability check together: the security document promises the 'unavailable' answer within 2 s.
- */
+/** The sign-in page's budget to learn whether the provider can be reached: the security document promises an answer within 2 s. */
 export const SIGN_IN_ANSWER_BUDGET_MS = 1_500;
 
-/**
- * `work`'s result, or `outOfTime` once `budgetMs` has passed: one budget for a whole answer, however
- * many calls it makes. The work goes on after the budget (a discovery document it fetches is kept).
- */
+/** `work`'s result, or `outOfTime` once `budgetMs` has passed; the work goes on (a discovery document it fetches is kept). */
 export async function withinBudget<T, F>(work: () => Promise<T>, budgetMs: number, outOfTime: F): Promise<T | F> {
   let timer: NodeJS.Timeout | undefined;
   const pending = work();
@@ -203,10 +177,7 @@ export function accessTokenHash(accessToken: string): string {
   return digest.subarray(0, digest.length / 2).toString("base64url");
 }
 
-/**
- * 64 characters: when the sign-in started (6 bytes of seconds) and 42 random bytes. The nonce is bound
- * to the whole state, so the time in it is the portal's own.
- */
+/** 64 characters: when the sign-in started (6 bytes of seconds) and 42 random bytes; the nonce binds the whole state. */
 export function createState(now = Date.now()): string {
   const startedAt = Buffer.alloc(6);
   startedAt.writeUIntBE(Math.floor(now / 1000), 0, 6);
@@ -221,10 +192,7 @@ export function signInStartedAt(state: string): number | null {
   return Buffer.from(state, "base64url").readUIntBE(0, 6);
 }
 
-/**
- * The nonce is bound to the state by a keyed hash, so the callback can recompute it from the
- * state it has already matched against the transaction cookie; 64 characters like the state.
- */
+/** A keyed hash of the state, so the callback recomputes it from the state the transaction cookie matched; 64 characters. */
 export function nonceForState(state: string): string {
   return createHmac("sha384", env.SESSION_SECRET).update(`nonce:${state}`).digest("base64url");
 }

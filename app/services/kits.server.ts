@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { KitSchema, type Kit } from "~/domain/kit-registration";
 import { clientSourceHash } from "./client-source.server";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstream, retryAfterOf } from "./upstream.server";
+import { bodyAs, retryAfterOf } from "./upstream.server";
 
 /**
  * Kits live in the results service, which knows every kit the program sent out by its barcode: the
@@ -14,8 +14,7 @@ const kitsUrl = (userId: string) => resultsUrl("kits", userId);
 
 /** The participant's kits, newest first; null when the results service does not answer. */
 export async function listKits(session: PortalSession): Promise<Kit[] | null> {
-  const reply = await callUpstream({ upstream: "results", url: kitsUrl(session.userId), ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, z.object({ kits: z.array(KitSchema) }))?.kits ?? null) : null;
+  return (await readAsParticipant(session, kitsUrl(session.userId), z.object({ kits: z.array(KitSchema) })))?.kits ?? null;
 }
 
 export type RegisterOutcome =

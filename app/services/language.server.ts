@@ -1,14 +1,8 @@
-import { createContext, createCookie, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { fallbackLanguage, isLanguage, pageNamespaces, type Language, type Namespace } from "~/i18n/languages";
-import { cookieSecurity } from "./cookie-security.server";
+import { portalCookie } from "./cookie-security.server";
 
-export const languageCookie = createCookie("lang", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 365,
-  ...cookieSecurity(),
-});
+export const languageCookie = portalCookie("lang", { maxAge: 60 * 60 * 24 * 365 });
 
 /**
  * SPEC.md §4 'Language': the lang query parameter, else the language cookie, else en. Pages read it
@@ -20,10 +14,10 @@ export async function detectLanguage(request: Request): Promise<Language> {
   return supported(await languageCookie.parse(request.headers.get("Cookie"))) ?? fallbackLanguage;
 }
 
-/** A supported language, also from a tag with a region ("es-MX"), as remix-i18next matched them. */
-function supported(tag: unknown): Language | null {
+/** A supported language, also from a tag with a region ("es-MX", "es_MX"), as remix-i18next matched them. */
+export function supported(tag: unknown): Language | null {
   if (typeof tag !== "string") return null;
-  const primary = tag.trim().toLowerCase().split("-")[0];
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(primary) ? primary : null;
 }
 

@@ -15,7 +15,7 @@ import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
 import { deleteOtherSessions } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
-import { endSession, flowState, saveFlowState, type PortalSession } from "./session.server";
+import { endSession, flowOf, saveFlowState, type PortalSession } from "./session.server";
 import { checkCode, requestCode, withResendLock } from "./verification.server";
 
 /** The name under which the session keeps the password update's step and method. */
@@ -26,13 +26,7 @@ export type Moved = { kind: "moved"; state: PasswordUpdateState };
 /** The identity provider took the new password. */
 export type Done = { kind: "done" };
 
-export function passwordUpdateState(session: PortalSession): PasswordUpdateState | null {
-  return flowState<PasswordUpdateState>(session, PASSWORD_UPDATE_FLOW);
-}
-
-export function forgetPasswordUpdate(session: PortalSession): Promise<void> {
-  return saveFlowState(session, PASSWORD_UPDATE_FLOW, null);
-}
+export const { state: passwordUpdateState, forget: forgetPasswordUpdate } = flowOf<PasswordUpdateState>(PASSWORD_UPDATE_FLOW);
 
 async function failed(
   session: PortalSession,
@@ -152,9 +146,8 @@ async function attemptSucceeded(session: PortalSession, attemptId: string): Prom
 }
 
 /**
- * New password: the attempt is recorded before the call, and the identity provider treats the same
- * attempt as one. A call that got no answer is asked about, so a password that was in fact changed
- * shows 'done' and one that was not can be tried again.
+ * New password: the attempt is recorded before the call (the provider treats one attempt as one), and a
+ * call with no answer is asked about, so a changed password shows 'done' and another can be tried again.
  */
 export async function updatePassword(
   session: PortalSession,

@@ -1,14 +1,7 @@
-import { createCookie } from "react-router";
 import * as z from "zod";
-import { cookieSecurity } from "./cookie-security.server";
+import { portalCookie } from "./cookie-security.server";
 
-export const privacyChoicesCookie = createCookie("privacy_choices", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 365,
-  ...cookieSecurity(),
-});
+export const privacyChoicesCookie = portalCookie("privacy_choices", { maxAge: 60 * 60 * 24 * 365 });
 
 const PrivacyChoices = z.object({ analytics: z.boolean() });
 

@@ -14,8 +14,8 @@ import { listDataExports } from "./data-exports.server";
 import { requestIdOf } from "./logger.server";
 import { sessionReportUrl } from "./reports.server";
 import { fetchPatientResults } from "./results.server";
-import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { sendCode, verifyCode, withResendLock } from "./verification.server";
+import { flowOf, saveFlowState, type PortalSession } from "./session.server";
+import { startCodeStep, verifyCode } from "./verification.server";
 
 /**
  * Raw genetic data after a fresh second factor (purpose `download`): the code is sent and checked
@@ -28,13 +28,7 @@ const PURPOSE = "download";
 
 export type DownloadFailure = VerificationFailure | { kind: "unavailable" };
 
-export function downloadState(session: PortalSession): DownloadState | null {
-  return flowState<DownloadState>(session, DOWNLOAD_FLOW);
-}
-
-export function forgetDownload(session: PortalSession): Promise<void> {
-  return saveFlowState(session, DOWNLOAD_FLOW, null);
-}
+export const { state: downloadState, forget: forgetDownload } = flowOf<DownloadState>(DOWNLOAD_FLOW);
 
 /** What the page names: the file is the participant's and can be had now (an exome that is ready, an archive that is ready). */
 type DownloadableFile = { label: string | null; bytes: number | null };
@@ -60,17 +54,7 @@ export async function sendDownloadCode(
   target: DownloadTarget,
   method: AuthMethod,
 ): Promise<DownloadState | DownloadFailure> {
-  const base = { target, step: "code" as const, method };
-  if (method === "totp" || method === "recovery") {
-    const state: DownloadState = { ...base, phoneNumber: "" };
-    await saveFlowState(session, DOWNLOAD_FLOW, state);
-    return state;
-  }
-  const sent = await sendCode(session, PURPOSE, method);
-  if (!("ok" in sent)) return sent;
-  const state: DownloadState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
-  await saveFlowState(session, DOWNLOAD_FLOW, state);
-  return state;
+  return startCodeStep(session, PURPOSE, DOWNLOAD_FLOW, { target, step: "code" as const, method });
 }
 
 /**

@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createCookie } from "react-router";
 import * as z from "zod";
-import { appLabel } from "~/domain/dashboard-view";
 import {
   CreatedShareSchema,
   ShareListSchema,
@@ -12,10 +10,10 @@ import {
 } from "~/domain/report-share-reply";
 import { reusableRequestKey, type PendingShareRequest, type ShareRequestInput } from "~/domain/share-request";
 import { clientSourceHash } from "./client-source.server";
-import { cookieSecurity } from "./cookie-security.server";
+import { portalCookie } from "./cookie-security.server";
 import { env } from "./env.server";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
-import { fetchPatientResults } from "./results.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
+import { appLabels } from "./results.server";
 import { flowState, saveFlowState, type PortalSession } from "./session.server";
 import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstream.server";
 
@@ -27,8 +25,7 @@ import { bodyAs, callUpstream, openUpstreamStream, retryAfterOf } from "./upstre
 const EXOME_APP = "exome-download";
 
 export async function listShares(session: PortalSession): Promise<Share[] | null> {
-  const reply = await callUpstream({ upstream: "results", url: resultsUrl("shares", session.userId), ...asParticipant(session) });
-  return reply.answered && reply.ok ? (bodyAs(reply, ShareListSchema)?.shares ?? null) : null;
+  return (await readAsParticipant(session, resultsUrl("shares", session.userId), ShareListSchema))?.shares ?? null;
 }
 
 export type CreateOutcome =
@@ -52,11 +49,7 @@ function formRequestKey(formKey: string, input: ShareRequestInput): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * A new share, or the same one again: the request key is chosen and kept before the call, so a request
- * whose answer was lost (on its way from the results service, or from the portal to the browser) is
- * sent again with the same key and answered the same share and code.
- */
+/** A new share, or the same one again: the request key is kept before the call, so a lost answer is asked for again under it. */
 export async function createShare(session: PortalSession, input: ShareRequestInput, formKey?: string): Promise<CreateOutcome> {
   const pending = flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW);
   const now = new Date();
@@ -148,13 +141,7 @@ export function openSharedPdf(access: string, language: string, until: AbortSign
 }
 
 /** The clinician's access: httpOnly, for the shared pages only, until the access ends. */
-export const clinicianAccessCookie = createCookie("portal_shared_access", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/shared",
-  secrets: [env.SESSION_SECRET],
-  ...cookieSecurity(),
-});
+export const clinicianAccessCookie = portalCookie("portal_shared_access", { path: "/shared", secrets: [env.SESSION_SECRET] });
 
 export async function readClinicianAccess(request: Request): Promise<string | null> {
   const value: unknown = await clinicianAccessCookie.parse(request.headers.get("Cookie"));
@@ -162,12 +149,8 @@ export async function readClinicianAccess(request: Request): Promise<string | nu
 }
 
 /** The participant's report names by app, in the page's language (Spanish labels in Spanish); null when the results service does not answer. */
-export async function reportLabels(session: PortalSession, language: string): Promise<Record<string, string> | null> {
-  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
-  if (!outcome.ok) return null;
-  return Object.fromEntries(
-    outcome.results.apps.filter((app) => app.appName !== EXOME_APP).map((app) => [app.appID, appLabel(app, language)]),
-  );
+export function reportLabels(session: PortalSession, language: string): Promise<Record<string, string> | null> {
+  return appLabels(session, language, (app) => app.appName !== EXOME_APP);
 }
 
 /** Where a new share's code and link wait, sealed in the participant's session, for its page to show them. */

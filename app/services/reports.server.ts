@@ -15,8 +15,17 @@ import { bodyAs, callUpstream } from "./upstream.server";
 /** Every demo and production participant so far belongs to this source; sessions do not carry one yet. */
 const DEFAULT_SOURCE_ID = process.env.RESULTS_SOURCE_ID?.trim() || "dna-discovery";
 
-function reportSourceId(sessionSourceId: string | null): string {
-  return sessionSourceId ?? DEFAULT_SOURCE_ID;
+/** A report's address on the results service, in `language`, at `version` when one is asked for. */
+function reportAddress(
+  ids: { sourceId: string | null; appId: string; userId: string },
+  language: string,
+  version?: number,
+  ...rest: string[]
+) {
+  const url = resultsUrl("reports", ids.sourceId ?? DEFAULT_SOURCE_ID, ids.appId, ids.userId, ...rest);
+  url.searchParams.set("lang", language);
+  if (version !== undefined) url.searchParams.set("version", String(version));
+  return url;
 }
 
 /**
@@ -33,15 +42,6 @@ export type ReportOutcome = { ok: true; reportUrl: string } | UpstreamFailure;
 export const STEP_UP_PROOF_HEADER = "X-Step-Up-Proof";
 /** Its answer when raw genetic data is asked for without that proof. */
 export const VERIFICATION_REQUIRED = 428;
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * SPEC.md §7: GET the report path (source id, app id, user id) and read providerReportUrl. Only a
@@ -60,19 +60,18 @@ export async function fetchReportUrl(options: {
   /** A reissued report's version to open (by default the newest). */
   version?: number;
 }): Promise<ReportOutcome> {
-  const url = resultsUrl("reports", options.sourceId, options.appId, options.userId);
-  url.searchParams.set("lang", options.language);
-  if (options.version !== undefined) url.searchParams.set("version", String(options.version));
   const reply = await callUpstream({
     upstream: "results",
-    url,
+    url: reportAddress(options, options.language, options.version),
     headers: { Authorization: `Bearer ${options.accessToken}`, ...(options.proof ? { [STEP_UP_PROOF_HEADER]: options.proof } : {}) },
     timeoutMs: env.RESULTS_TIMEOUT_MS,
     requestId: requestIdOf(options.request),
   });
   if (!reply.answered || reply.status !== 200) return failureOf(reply);
   const reportUrl = bodyAs(reply, ReportResponse)?.providerReportUrl;
-  if (!reportUrl || !isWebAddress(reportUrl)) return { ok: false, status: reply.status, message: "No report address in the response" };
+  const protocol = reportUrl ? URL.parse(reportUrl)?.protocol : undefined;
+  if (!reportUrl || (protocol !== "https:" && protocol !== "http:"))
+    return { ok: false, status: reply.status, message: "No report address in the response" };
   return { ok: true, reportUrl };
 }
 
@@ -85,7 +84,7 @@ export function sessionReportUrl(
   return fetchReportUrl({
     request,
     accessToken: session.accessToken,
-    sourceId: reportSourceId(session.sourceId),
+    sourceId: session.sourceId ?? DEFAULT_SOURCE_ID,
     userId: session.userId,
     ...report,
   });
@@ -113,9 +112,7 @@ export async function openReportPage(options: {
 }): Promise<ReportPage | UpstreamFailure> {
   const { session } = options;
   const requestId = requestIdOf(options.request);
-  const url = resultsUrl("reports", reportSourceId(session.sourceId), options.appId, session.userId, "content");
-  url.searchParams.set("lang", options.language);
-  if (options.version !== undefined) url.searchParams.set("version", String(options.version));
+  const url = reportAddress({ ...session, appId: options.appId }, options.language, options.version, "content");
   const reply = await callUpstream({ upstream: "results", url, ...asParticipant(session), requestId });
   if (reply.answered && reply.status === 200) {
     const content = bodyAs(reply, ReportContentReplySchema);

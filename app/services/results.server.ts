@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
-import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from "cockatiel";
+import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhenResult } from "cockatiel";
+import { appLabel } from "~/domain/dashboard-view";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 import { resultsUrl } from "./results-api.server";
@@ -25,25 +26,13 @@ export function serviceIsDown(reply: UpstreamReply): boolean {
   return !reply.answered || reply.status === 502 || reply.status === 503 || reply.status === 504;
 }
 
-/** A reply that says the service is down, carried through the breaker. */
-class ServiceTrouble extends Error {
-  readonly reply: UpstreamReply;
-
-  constructor(reply: UpstreamReply) {
-    super("results service trouble");
-    this.reply = reply;
-  }
-}
-
 /**
- * One breaker for the results service, shared by every request of this process: after
- * RESULTS_BREAKER_FAILURES consecutive calls that say the service is down (serviceIsDown) it opens, and pages get the
- * network-error screen at once instead of waiting out their budget; after RESULTS_BREAKER_HALF_OPEN_MS
- * one call is let through with the short RESULTS_PROBE_TIMEOUT_MS (the pages arriving meanwhile wait
- * for it), and its answer closes or reopens it.
+ * One breaker per process: after RESULTS_BREAKER_FAILURES consecutive replies that say the service is
+ * down it opens, and pages get the network-error screen at once; after RESULTS_BREAKER_HALF_OPEN_MS one
+ * call goes through with RESULTS_PROBE_TIMEOUT_MS (pages arriving meanwhile wait for it).
  */
 const breaker = circuitBreaker(
-  handleWhen((error) => error instanceof ServiceTrouble),
+  handleWhenResult((reply) => serviceIsDown(reply as UpstreamReply)),
   { halfOpenAfter: env.RESULTS_BREAKER_HALF_OPEN_MS, breaker: new ConsecutiveBreaker(env.RESULTS_BREAKER_FAILURES) },
 );
 
@@ -52,13 +41,8 @@ const refusedByBreaker: UpstreamReply = { answered: false, status: UNANSWERED_ST
 /** Runs one attempt through the breaker; a probe (half-open) gets the short probe timeout. */
 async function throughBreaker(attempt: (timeoutMs?: number) => Promise<UpstreamReply>): Promise<UpstreamReply> {
   try {
-    return await breaker.execute(async () => {
-      const reply = await attempt(breaker.state === CircuitState.HalfOpen ? env.RESULTS_PROBE_TIMEOUT_MS : undefined);
-      if (serviceIsDown(reply)) throw new ServiceTrouble(reply);
-      return reply;
-    });
+    return await breaker.execute(() => attempt(breaker.state === CircuitState.HalfOpen ? env.RESULTS_PROBE_TIMEOUT_MS : undefined));
   } catch (error) {
-    if (error instanceof ServiceTrouble) return error.reply;
     if (error instanceof BrokenCircuitError) return refusedByBreaker;
     throw error;
   }
@@ -68,9 +52,8 @@ async function throughBreaker(attempt: (timeoutMs?: number) => Promise<UpstreamR
 export const NO_RECORD_STATUS = 404;
 
 /**
- * GET with up to three attempts within one budget (RESULTS_BUDGET_MS across all of them, each at most
- * RESULTS_TIMEOUT_MS); a 401 is final at once (the session is over), and so is a 404 (no record yet). After the last failure the status
- * and message are kept for the caller to choose a screen.
+ * GET with up to three attempts within RESULTS_BUDGET_MS (each at most RESULTS_TIMEOUT_MS); a 401 (the
+ * session is over) and a 404 (no record yet) are final at once.
  */
 export function getResults(url: URL, accessToken: string, requestId?: string): Promise<UpstreamReply> {
   return callUpstreamWithRetries(
@@ -103,4 +86,14 @@ export async function fetchPatientResults(options: {
   const results = bodyAs(reply, PatientResultsSchema);
   if (!results) return { ok: false, status: 502, message: "Unexpected results response" };
   return { ok: true, results: normalizePatientResults(results) };
+}
+
+/** Report names by app (those `keep` picks) in `language`, of every source; null when the results service does not answer. */
+export async function appLabels(
+  session: { accessToken: string; userId: string; requestId?: string },
+  language: string,
+  keep: (app: PatientResults["apps"][number]) => boolean = () => true,
+): Promise<Record<string, string> | null> {
+  const outcome = await fetchPatientResults({ accessToken: session.accessToken, userId: session.userId, requestId: session.requestId });
+  return outcome.ok ? Object.fromEntries(outcome.results.apps.filter(keep).map((app) => [app.appID, appLabel(app, language)])) : null;
 }

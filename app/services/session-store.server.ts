@@ -15,20 +15,24 @@ export type StoredTokens = {
   idToken: string | null;
 };
 
-export type SessionRecord = StoredTokens & {
-  idHash: string;
+type SessionOwner = {
   userId: string;
   tokenType: TokenType;
   email: string | null;
   fullName: string | null;
   sourceId: string | null;
-  renewals: number[];
-  flowState: Record<string, unknown>;
-  createdAt: Date;
-  lastSeenAt: Date;
-  /** The participant's flags (participant-flags.server.ts) as they were when the session was read. */
-  participantFlags: readonly string[];
 };
+
+export type SessionRecord = StoredTokens &
+  SessionOwner & {
+    idHash: string;
+    renewals: number[];
+    flowState: Record<string, unknown>;
+    createdAt: Date;
+    lastSeenAt: Date;
+    /** The participant's flags (participant-flags.server.ts) as they were when the session was read. */
+    participantFlags: readonly string[];
+  };
 
 type SessionRow = {
   id_hash: string;
@@ -49,10 +53,7 @@ type SessionRow = {
 
 type SessionRowWithFlags = SessionRow & { participant_flags: string[] };
 
-/**
- * A session row and its participant's flags in one query: each query has a fixed cost (a round trip,
- * or the embedded database's own), and the dashboard needs both on every request.
- */
+/** A session row and its participant's flags in one query: the dashboard needs both on every request, and each query costs a round trip. */
 const SELECT_SESSION_WITH_FLAGS = `SELECT s.*, ARRAY(SELECT f.flag FROM portal_participant_flags f WHERE f.user_id = s.user_id ORDER BY f.flag)
   AS participant_flags FROM portal_sessions s WHERE s.id_hash = $1`;
 
@@ -61,10 +62,7 @@ export function hashSessionId(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("base64url");
 }
 
-/**
- * The tokens and each flow's state are sealed in the row (sealed-value.server.ts), bound to its id
- * hash. A value written in clear before sealing still reads; it is sealed on its next write.
- */
+/** Tokens and flow state are sealed in the row, bound to its id hash; a value written in clear before sealing still reads. */
 const sealTokens = (idHash: string, tokens: StoredTokens) => ({
   accessToken: seal(tokens.accessToken, "access-token", idHash),
   refreshToken: tokens.refreshToken === null ? null : seal(tokens.refreshToken, "refresh-token", idHash),
@@ -124,17 +122,13 @@ function fromRow(row: SessionRowWithFlags): SessionRecord | null {
   };
 }
 
-export type NewSession = StoredTokens & {
-  userId: string;
-  tokenType: TokenType;
-  email: string | null;
-  fullName: string | null;
-  sourceId: string | null;
-  /** A flow taken up again from the participant's previous session (see resumable-flows). */
-  flowState?: Record<string, unknown>;
-  /** The device the participant signed in on, as the sessions page names it. */
-  device?: SessionDevice;
-};
+export type NewSession = StoredTokens &
+  SessionOwner & {
+    /** A flow taken up again from the participant's previous session (see resumable-flows). */
+    flowState?: Record<string, unknown>;
+    /** The device the participant signed in on, as the sessions page names it. */
+    device?: SessionDevice;
+  };
 
 /** A fresh 256-bit id for every sign-in. Returns the id for the cookie; only its hash is kept. */
 export async function createSession(session: NewSession): Promise<string> {
@@ -164,20 +158,22 @@ export async function createSession(session: NewSession): Promise<string> {
   return sessionId;
 }
 
+/** Whether a session is within its idle and absolute limits at `now`. */
+export function stillLive(session: { createdAt: Date; lastSeenAt: Date }, now: number): boolean {
+  return (
+    now <= session.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000 &&
+    now <= session.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000
+  );
+}
+
 /** The live session for this id, or null when unknown, idle too long or past its absolute lifetime. */
 export async function loadSession(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
   const idHash = hashSessionId(sessionId);
   const row = await readRow(idHash);
   if (!row) return null;
   const session = fromRow(row);
-  if (!session) {
-    await endSessionsWhere(`id_hash = $1`, [idHash]);
-    return null;
-  }
-  const idleLimit = session.lastSeenAt.getTime() + env.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
-  const absoluteLimit = session.createdAt.getTime() + env.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000;
-  if (now.getTime() > idleLimit || now.getTime() > absoluteLimit) {
-    await endSessionsWhere(`id_hash = $1`, [idHash]);
+  if (!session || !stillLive(session, now.getTime())) {
+    await deleteSession(idHash);
     return null;
   }
   // A participant active more often than the idle limit must never be signed out: touch at least twice per limit.
@@ -190,9 +186,8 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
 }
 
 /**
- * The participant is here now: the idle limit starts again. A session already seen since
- * `unlessSeenSince` is left as it is, so requests of one session that arrive together write its row
- * once instead of each waiting for the write before it.
+ * The idle limit starts again. A session seen since `unlessSeenSince` is left alone, so requests of one
+ * session that arrive together write its row once.
  */
 export async function touchSession(idHash: string, now = new Date(), unlessSeenSince = now): Promise<void> {
   const db = await database();
@@ -200,10 +195,8 @@ export async function touchSession(idHash: string, now = new Date(), unlessSeenS
 }
 
 /**
- * Ends the sessions `condition` selects. In the same statement, each one's refresh token is queued to
- * be revoked at the identity provider (ended-sessions.server.ts), which ends the provider's own
- * session of that sign-in too: an ended session cannot come back through it, even when the provider
- * cannot be reached at the moment.
+ * Ends the sessions `condition` selects and, in the same statement, queues each refresh token for
+ * revocation (session-sweep.server.ts), so an ended session cannot come back even while the provider is down.
  */
 export async function endSessionsWhere(condition: string, params: readonly unknown[]): Promise<SessionRow[]> {
   const db = await database();
@@ -227,23 +220,14 @@ export type ListedSessionRow = { idHash: string; tokenType: TokenType; device: u
 /** Every stored session of one participant, newest use first (ended ones not yet swept included). */
 export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]> {
   const db = await database();
-  const rows = await db.query<Pick<SessionRow, "id_hash" | "token_type" | "created_at" | "last_seen_at"> & { device: unknown }>(
-    `SELECT id_hash, token_type, device, created_at, last_seen_at FROM portal_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
+  return db.query<ListedSessionRow>(
+    `SELECT id_hash AS "idHash", token_type AS "tokenType", device, created_at AS "createdAt", last_seen_at AS "lastSeenAt"
+     FROM portal_sessions WHERE user_id = $1 ORDER BY last_seen_at DESC`,
     [userId],
   );
-  return rows.map((row) => ({
-    idHash: row.id_hash,
-    tokenType: row.token_type,
-    device: row.device,
-    createdAt: new Date(row.created_at),
-    lastSeenAt: new Date(row.last_seen_at),
-  }));
 }
 
-/**
- * Ends the listed sessions of one participant (a row of anyone else is never touched, whatever the
- * list holds) and returns the tokens they held, opened, so they can be revoked at the IdP.
- */
+/** Ends the listed sessions of this participant only, whatever the list holds; returns their tokens, opened, for revocation. */
 export async function takeSessionsOf(userId: string, idHashes: readonly string[]): Promise<StoredTokens[]> {
   if (idHashes.length === 0) return [];
   const rows = await endSessionsWhere(`user_id = $1 AND id_hash = ANY($2::text[])`, [userId, [...idHashes]]);
@@ -261,9 +245,8 @@ export async function deleteSession(idHash: string): Promise<void> {
 export type QueuedRevocation = { idHash: string; refreshToken: string | null; attempts: number };
 
 /**
- * Takes queued revocations, leasing each until `leaseUntil` (one instance sends each; one that dies
- * before it is done leaves it for the next after the lease): those of `idHashes`, or else up to
- * `limit` that are due.
+ * Takes queued revocations (those of `idHashes`, or else up to `limit` due ones), leased until
+ * `leaseUntil` so one instance sends each and one that dies leaves it for the next.
  */
 export async function takeRevocations(
   selection: { idHashes: readonly string[] } | { dueAt: Date; limit: number },
@@ -323,12 +306,10 @@ async function claimRenewal(row: SessionRow, claim: string, now: Date): Promise<
 }
 
 /**
- * Runs `renew` for at most one request per session at a time, across every portal instance, and
- * never inside a transaction or under a row lock: the identity provider may share this database,
- * and nothing should wait on its answer but the requests that need it. The renewer takes a short
- * claim on the row, calls, then writes the new tokens where its claim still stands. Another request
- * uses the current token while it is still valid, and otherwise waits for the claim to be released
- * (or to lapse, when its holder died) and reads what was stored.
+ * Runs `renew` for at most one request per session at a time across instances, never in a transaction
+ * or under a row lock (the provider may share this database): a short claim on the row, the call, then
+ * the write where the claim still stands. Other requests use the current token while it is valid, else
+ * wait for the claim to be released or to lapse.
  */
 export function renewTokensOnce(
   idHash: string,

@@ -76,10 +76,8 @@ export function withReturnTo(path: string, returnTo: string): string {
 }
 
 /**
- * Any signed-in visitor, participant or results-link. SPEC.md §4 'Session': no session at all goes
- * to sign-in; a session that is no longer valid goes through the expired-session screen. Either way,
- * signing in again comes back to `returnTo`. A session whose renewal went unanswered has not expired:
- * sign-in finds it again once the provider answers, or says the service is unavailable.
+ * SPEC.md §4 'Session': no session goes to sign-in, one no longer valid through the expired-session
+ * screen, both back to `returnTo`. A session whose renewal went unanswered has not expired.
  */
 export async function requireVisitor(request: Request, returnTo = "/"): Promise<PortalSession> {
   const { cookiePresent, session, renewalUnanswered } = await readSession(request);
@@ -104,10 +102,8 @@ function neverStored(response: Response): Response {
 }
 
 /**
- * The signed-in layout's middleware (app/routes/_portal.tsx): once per request, before any loader or
- * action under it, the session is read (its tokens renewed when due) or the visitor is sent to sign in,
- * coming back to the page (what a page fetches in the background comes back to that page). Every
- * answer under the layout, pages, data, files and redirects alike, is private and never stored.
+ * The signed-in layout's middleware: the session, read once per request (tokens renewed when due), or
+ * sign-in and back to the page. Every answer under the layout is private and never stored.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const returnTo = servedPageOf(url.pathname) ?? safeReturnTo(`${url.pathname}${url.search}`);
@@ -158,6 +154,12 @@ export async function sessionCookieFor(sessionId: string): Promise<string> {
 export function flowState<T>(session: PortalSession, flow: string): T | null {
   return (session.flowState[flow] as T | undefined) ?? null;
 }
+
+/** One flow's state in the session: read it, or forget it (the flow starts again). */
+export const flowOf = <T>(flow: string) => ({
+  state: (session: PortalSession) => flowState<T>(session, flow),
+  forget: (session: PortalSession) => saveFlowState(session, flow, null),
+});
 
 export async function saveFlowState(session: PortalSession, flow: string, value: unknown | null): Promise<void> {
   await writeFlowState(session.idHash, flow, value);

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { SignInFactorsSchema } from "~/domain/sign-in-factor-forms";
 import type { SignInFactors } from "~/domain/sign-in-factors";
 import { CodeDeliverySchema, type CodeDeliveryProblem } from "~/domain/verification";
-import { callAccountApi, type AccountCall } from "./account.server";
+import { callAccountApi, type AccountCall, type AccountOperation } from "./account.server";
 import { oncePerRequest } from "./per-request.server";
 import type { PortalSession } from "./session.server";
 
@@ -28,8 +28,15 @@ const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
   values: call.answer.errorValues,
 });
 
-/** A call whose answer carries nothing more than that it was done. */
-const done = (call: AccountCall): { ok: true } | FactorFailure => (call.ok ? { ok: true } : failure(call));
+/** A change whose answer carries nothing more than that it was done (removing, renaming, a passkey instead of a code...). */
+export async function changeFactor(
+  operation: AccountOperation,
+  session: PortalSession,
+  body?: Record<string, unknown>,
+): Promise<{ ok: true } | FactorFailure> {
+  const call = await callAccountApi(operation, session, body);
+  return call.ok ? { ok: true } : failure(call);
+}
 
 /** Read once per request when the loaders pass their context (Login & Security and its password step both show them). */
 export function readFactors(session: PortalSession, context?: Parameters<typeof oncePerRequest>[0]): Promise<SignInFactors | null> {
@@ -54,18 +61,17 @@ export async function startTotp(session: PortalSession): Promise<{ ok: true; sec
 
 const codesOf = (call: Extract<AccountCall, { ok: true }>) => z.array(z.string()).safeParse(call.answer.recoveryCodes).data ?? null;
 
-/** The app's first code; the answer carries the recovery codes when these are the participant's first. */
-export async function confirmTotp(
+/**
+ * A new strong factor (the app's first code, a passkey): its answer carries the recovery codes when
+ * this is the participant's first.
+ */
+export async function addFactor(
+  operation: "totp-enrol-confirm" | "passkey-register-finish",
   session: PortalSession,
-  code: string,
-  device: string,
+  body: Record<string, unknown>,
 ): Promise<{ ok: true; codes: string[] | null } | FactorFailure> {
-  const call = await callAccountApi("totp-enrol-confirm", session, { code, device });
+  const call = await callAccountApi(operation, session, body);
   return call.ok ? { ok: true, codes: codesOf(call) } : failure(call);
-}
-
-export async function removeTotp(session: PortalSession, device: string): Promise<{ ok: true } | FactorFailure> {
-  return done(await callAccountApi("totp-remove", session, { device }));
 }
 
 export async function newRecoveryCodes(session: PortalSession, device: string): Promise<{ ok: true; codes: string[] } | FactorFailure> {
@@ -87,25 +93,6 @@ export async function passkeyRegistrationOptions(session: PortalSession): Promis
   return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
 }
 
-/** The passkey is kept; the answer carries the recovery codes when it is the participant's first strong factor. */
-export async function finishPasskey(
-  session: PortalSession,
-  credential: unknown,
-  name: string,
-  device: string,
-): Promise<{ ok: true; codes: string[] | null } | FactorFailure> {
-  const call = await callAccountApi("passkey-register-finish", session, { credential, name, device });
-  return call.ok ? { ok: true, codes: codesOf(call) } : failure(call);
-}
-
-export async function renamePasskey(session: PortalSession, id: string, name: string): Promise<{ ok: true } | FactorFailure> {
-  return done(await callAccountApi("passkey-rename", session, { id, name }));
-}
-
-export async function removePasskey(session: PortalSession, id: string, device: string): Promise<{ ok: true } | FactorFailure> {
-  return done(await callAccountApi("passkey-remove", session, { id, device }));
-}
-
 export type PasskeyPurpose = "factors" | "withdrawal" | "password-update";
 
 /** A passkey instead of a code: the options for the browser's call, limited to the participant's own passkeys. */
@@ -115,14 +102,6 @@ export async function passkeyAssertionOptions(
 ): Promise<{ ok: true; options: unknown } | FactorFailure> {
   const call = await callAccountApi("passkey-assert-start", session, { purpose });
   return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
-}
-
-export async function confirmWithPasskey(
-  session: PortalSession,
-  purpose: PasskeyPurpose,
-  credential: unknown,
-): Promise<{ ok: true } | FactorFailure> {
-  return done(await callAccountApi("passkey-assert-finish", session, { purpose, credential }));
 }
 
 /** The browser's WebAuthn answer as a form carried it; null when it is not JSON. */
@@ -163,9 +142,4 @@ export async function confirmPhoneChange(
   const effectiveAt = z.iso.datetime().safeParse(call.answer.effectiveAt);
   if (call.answer.nextStep !== "cooling-off") return { ok: true, effectiveAt: null };
   return effectiveAt.success ? { ok: true, effectiveAt: effectiveAt.data } : { ok: false, httpStatus: 502 };
-}
-
-/** 'Cancel this change': the requested phone number never takes effect (asking again is harmless). */
-export async function cancelPhoneChange(session: PortalSession): Promise<{ ok: true } | FactorFailure> {
-  return done(await callAccountApi("phone-change-cancel", session));
 }

@@ -76,18 +76,11 @@ async function languageForNewSession(participant: SignedInParticipant, request: 
   return rememberLanguage(participant.profileLanguage);
 }
 
-export async function startSession(
-  session: NewSession,
-  returnTo: string,
-  languageCookieLine: string | null = null,
-  flashCookieLine: string | null = null,
-) {
-  const sessionId = await createSession(session);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await sessionCookieFor(sessionId));
-  if (languageCookieLine) headers.append("Set-Cookie", languageCookieLine);
-  if (flashCookieLine) headers.append("Set-Cookie", flashCookieLine);
-  headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
-  headers.set("Cache-Control", "no-store");
+/** The new session's cookie, the `cookies` given (a language, a notification) and the spent returnTo cleared. */
+export async function startSession(session: NewSession, returnTo: string, ...cookies: (string | null)[]) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  cookies.unshift(await sessionCookieFor(await createSession(session)));
+  cookies.push(await returnToCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
   return redirect(returnTo, { headers });
 }

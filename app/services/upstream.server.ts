@@ -6,10 +6,8 @@ import { CallInsideTransactionError } from "../../lib/postgres/transaction-scope
 import { logger as portalLogger, redactText } from "./logger.server";
 
 /**
- * The portal's one way to call another service (identity provider, results service, analytics,
- * error reporting): Node's own fetch, whose connections are kept alive and shared by every caller of
- * the process (the fetch React Router and remix-auth-oauth2 use too, so the process holds one HTTP
- * client, not two), a timeout per attempt, retries within one budget when
+ * The portal's one way to call another service: Node's own fetch (one kept-alive client per process,
+ * shared with React Router and remix-auth-oauth2), a timeout per attempt, retries within one budget when
  * asked, the request id forwarded, one log line per attempt, and the answer parsed as JSON.
  */
 
@@ -98,10 +96,7 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
   }).catch(unanswered);
 }
 
-/**
- * `fetch` for a library that makes its own requests to another service (openid-client, jose's key
- * set): serviceFetch with the upstream client's log line. Failures are logged and thrown as they are.
- */
+/** `fetch` for a library that makes its own requests (openid-client, jose's key set), with the upstream log line. */
 export function upstreamFetch(upstream: UpstreamName, logger: Logger = portalLogger) {
   return (url: string | URL, init: Omit<RequestInit, "body"> & { body?: BodyInit | Uint8Array | null } = {}): Promise<Response> => {
     const line = { method: init.method ?? "GET", upstream, path: redactText(new URL(url).pathname), attempt: 1 };
@@ -110,16 +105,12 @@ export function upstreamFetch(upstream: UpstreamName, logger: Logger = portalLog
 }
 
 export interface Retries {
-  /** Attempts at most (SPEC.md §7: results are tried up to 3 times). */
   attempts: number;
   /** All attempts together stop when this is spent; each attempt gets at most what is left. */
   budgetMs: number;
   /** Whether a reply is worth another attempt (default: no answer, or a 5xx). */
   retryable?: (reply: UpstreamReply) => boolean;
-  /**
-   * Runs each attempt (a circuit breaker, for instance); may answer without calling, or call with a
-   * shorter timeout than the request's.
-   */
+  /** Runs each attempt (a circuit breaker): may answer without calling, or call with a shorter timeout. */
   guard?: (attempt: (timeoutMs?: number) => Promise<UpstreamReply>) => Promise<UpstreamReply>;
 }
 
@@ -153,23 +144,12 @@ export function retryAfterOf(reply: UpstreamReply): number {
 }
 
 /** The `message` of an error body, else nothing. */
-export function messageOf(reply: UpstreamReply): string | undefined {
-  if (!reply.answered) return undefined;
-  const message = (reply.body as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message : undefined;
-}
-
-export type UpstreamStream =
-  | { answered: true; status: number; ok: boolean; headers: Headers; body: ReadableStream<Uint8Array> | null }
-  | { answered: false; status: typeof UNANSWERED_STATUS; error: string };
+export const messageOf = (reply: UpstreamReply) => bodyAs(reply, z.object({ message: z.string() }))?.message;
 
 /** Of a file's headers, only what a browser needs to save it; nothing else the service answered. */
 const FILE_HEADERS = ["content-type", "content-length", "content-disposition"];
 
-/**
- * A file a service is streaming, passed on to the browser with `headers` and the file's own. A HEAD
- * request gets the headers alone, and the service's body is let go at once rather than held open.
- */
+/** A file a service is streaming, passed on with `headers` and its own; a HEAD gets the headers and lets the body go at once. */
 export async function passedOnFile(request: Request, file: { headers: Headers; body: ReadableStream<Uint8Array> }, headers: HeadersInit) {
   const answer = new Headers(headers);
   for (const name of FILE_HEADERS) {
@@ -185,10 +165,7 @@ export async function passedOnFile(request: Request, file: { headers: Headers; b
  * A GET whose body is passed on as it arrives (a file), not read here. The timeout covers the wait
  * for the answer's headers; the body then flows until it ends or `until` aborts (the browser left).
  */
-export async function openUpstreamStream(
-  request: Omit<UpstreamRequest, "method" | "json" | "raw" | "form">,
-  until?: AbortSignal,
-): Promise<UpstreamStream> {
+export async function openUpstreamStream(request: Omit<UpstreamRequest, "method" | "json" | "raw" | "form">, until?: AbortSignal) {
   const url = new URL(request.url);
   const headers: Record<string, string> = { ...request.headers };
   if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;

@@ -21,11 +21,9 @@ import { endSession, flowState, privatePageHeaders, saveFlowState, type PortalSe
 import { readFactors } from "./sign-in-factors.server";
 
 /**
- * Sends, resends and checks a code through the identity provider's step-up API, keyed by purpose
- * (the password update, the sign-in methods, the withdrawal). The provider binds a passed code to this
- * session's grant and to the purpose; the portal keeps the flow's step and its resend lock in the
- * server-side session. The password update words its failures as SPEC.md §8 has them
- * (password-update.server.ts); the others through `verificationFailure`.
+ * Codes through the identity provider's step-up API, keyed by purpose; the provider binds a passed code
+ * to this session's grant and the purpose, the session keeps the step and resend lock. The password
+ * update words its failures as SPEC.md §8 has them (password-update.server.ts), the others here.
  */
 type StepUpPurpose = Exclude<VerificationPurpose, "password-update">;
 
@@ -112,6 +110,26 @@ export async function sendCode(
   return { ok: true, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
 }
 
+/**
+ * The code step of `flow` by `base.method`, kept in the session: the app's or a recovery code (nothing
+ * sent), or a code sent now by text or call, with the resend lock started.
+ */
+export async function startCodeStep<S extends { method: AuthMethod }>(
+  session: PortalSession,
+  purpose: StepUpPurpose,
+  flow: string,
+  base: S,
+): Promise<(S & { phoneNumber: string; resendAvailableAt?: number }) | VerificationFailure> {
+  let state: S & { phoneNumber: string; resendAvailableAt?: number } = { ...base, phoneNumber: "" };
+  if (base.method !== "totp" && base.method !== "recovery") {
+    const sent = await sendCode(session, purpose, base.method === "voice" ? "voice" : "sms");
+    if (!("ok" in sent)) return sent;
+    state = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
+  }
+  await saveFlowState(session, flow, state);
+  return state;
+}
+
 /** The code typed (or the app's): passed, with the provider's proof for the results service, or why not. */
 export async function verifyCode(
   session: PortalSession,
@@ -142,9 +160,8 @@ export async function stayOnStep(session: PortalSession, flow: string, path: str
 }
 
 /**
- * 'Send the code again' on the withdrawal's and the download's code step: the seconds left while the
- * portal's lock runs (429); nothing for the app, which sends nothing; otherwise a new code the same way,
- * locked again whether or not the provider sent it. The answer waits for the step's page.
+ * 'Send the code again' on the withdrawal's and download's code step: the seconds left while the lock
+ * runs (429); nothing for the app; else a new code the same way, locked again whether or not it was sent.
  */
 export async function resendOnStep(
   session: PortalSession,

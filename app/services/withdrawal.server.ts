@@ -5,10 +5,10 @@ import type { VerificationFailure } from "~/domain/verification";
 import { openWithdrawal, type WithdrawalChoice, type WithdrawalState } from "~/domain/withdrawal";
 import { type Withdrawal, WithdrawalListSchema, WithdrawalSchema } from "~/domain/withdrawal-reply";
 import { callAccountApi } from "./account.server";
-import { asParticipant, postAsParticipant, resultsUrl } from "./results-api.server";
-import { flowState, saveFlowState, type PortalSession } from "./session.server";
-import { bodyAs, callUpstream } from "./upstream.server";
-import { otherWayOf, sendCode, verifyCode, withResendLock } from "./verification.server";
+import { postAsParticipant, readAsParticipant, resultsUrl } from "./results-api.server";
+import { flowOf, saveFlowState, type PortalSession } from "./session.server";
+import { bodyAs } from "./upstream.server";
+import { otherWayOf, startCodeStep, verifyCode } from "./verification.server";
 
 export const WITHDRAWAL_FLOW = "withdrawal";
 const PURPOSE = "withdrawal";
@@ -18,21 +18,10 @@ export type WithdrawalFailure = VerificationFailure | { kind: "unavailable" } | 
 
 const withdrawalsUrl = (userId: string) => resultsUrl("withdrawals", userId);
 
-export function withdrawalState(session: PortalSession): WithdrawalState | null {
-  return flowState<WithdrawalState>(session, WITHDRAWAL_FLOW);
-}
-
-export function forgetWithdrawal(session: PortalSession): Promise<void> {
-  return saveFlowState(session, WITHDRAWAL_FLOW, null);
-}
+export const { state: withdrawalState, forget: forgetWithdrawal } = flowOf<WithdrawalState>(WITHDRAWAL_FLOW);
 
 export async function listWithdrawals(session: PortalSession): Promise<Withdrawal[] | null> {
-  const reply = await callUpstream({
-    upstream: "results",
-    url: withdrawalsUrl(session.userId),
-    ...asParticipant(session),
-  });
-  return reply.answered && reply.ok ? (bodyAs(reply, WithdrawalListSchema)?.withdrawals ?? null) : null;
+  return (await readAsParticipant(session, withdrawalsUrl(session.userId), WithdrawalListSchema))?.withdrawals ?? null;
 }
 
 /** Step one: a code to the participant's phone (or the app's, nothing sent); the choice waits in the session for the code. */
@@ -41,16 +30,7 @@ export async function sendWithdrawalCode(
   choice: WithdrawalChoice,
   method: AuthMethod,
 ): Promise<WithdrawalState | WithdrawalFailure> {
-  const base = { step: "code" as const, choice, method, requestKey: randomUUID() };
-  if (method === "totp" || method === "recovery") {
-    await saveFlowState(session, WITHDRAWAL_FLOW, { ...base, phoneNumber: "" });
-    return { ...base, phoneNumber: "" };
-  }
-  const sent = await sendCode(session, PURPOSE, method);
-  if (!("ok" in sent)) return sent;
-  const state: WithdrawalState = withResendLock({ ...base, phoneNumber: sent.phoneNumber });
-  await saveFlowState(session, WITHDRAWAL_FLOW, state);
-  return state;
+  return startCodeStep(session, PURPOSE, WITHDRAWAL_FLOW, { step: "code" as const, choice, method, requestKey: randomUUID() });
 }
 
 /**
