@@ -1,11 +1,9 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
 import { CodeStep } from "~/components/verification/code-step";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
@@ -50,8 +48,7 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
     <div className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <WhatAndWhy file={file} />
-      <Form method="post" action={action} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="send-code" />
+      <ZodForm form={form} action={action} intent="send-code" translate={t}>
         <RadioGroup
           id="download-method"
           name="authMethod"
@@ -60,7 +57,7 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
           options={methodOptions(t, appAvailable)}
         />
         <FormActions submitLabel={t("download.sendCode")} busy={busy} cancel={{ to: backFrom(file.target), label: t("download.cancel") }} />
-      </Form>
+      </ZodForm>
     </div>
   );
 }
