@@ -61,16 +61,18 @@ export function ZodForm<Schema extends Record<string, unknown>>({
   action,
   intent,
   translate,
+  className = styles.form,
   children,
 }: {
   form: FormMetadata<Schema, string[]>;
   action?: string;
   intent?: string;
   translate: Translate;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className={styles.form}>
+    <Form method="post" action={action} {...getFormProps(form)} className={className}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FieldErrorTranslation.Provider value={translate}>{children}</FieldErrorTranslation.Provider>
     </Form>

@@ -68,7 +68,7 @@ export function BarrierReportForm({
           bodyText={<Trans t={t} i18nKey="report.tooManyBody" values={{ phone: site.support.phoneDisplay }} components={{ phone }} />}
         />
       ) : null}
-      <ZodForm form={form} action={ACCESSIBILITY_PATH} translate={translate}>
+      <ZodForm form={form} action={ACCESSIBILITY_PATH} translate={translate} className={styles.form}>
         <TextInput
           field={fields.page}
           {...validateOnLeave(form, fields.page.name)}

@@ -1,5 +1,4 @@
 import { FormActions } from "~/components/form-actions";
-import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
@@ -81,11 +80,8 @@ export function DownloadCodeStep({ file, view, reply }: { file: DownloadFileView
         reply={reply}
         summaryTitle={t("download.errors.summaryTitle")}
         submitLabel={t("download.confirm")}
-      >
-        <IntentButton action={action} intent="cancel" variant="outlined">
-          {t("download.cancel")}
-        </IntentButton>
-      </CodeStep>
+        cancelLabel={t("download.cancel")}
+      />
     </>
   );
 }

@@ -7,7 +7,6 @@ import { authCodeSchema } from "~/domain/auth-code";
 import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -33,7 +32,6 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
         <TextInput field={fields.authCode} label={t("factors.enrol.step2")} placeholder={t("code.placeholder", { codeDigits: 6 })} code />
         <FormActions submitLabel={t("factors.enrol.submit")} busy={confirming} />
       </ZodForm>
-      <CancelChange />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { NewPhoneSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -37,7 +36,6 @@ export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
           </Button>
         </div>
       </ZodForm>
-      <CancelChange />
     </div>
   );
 }

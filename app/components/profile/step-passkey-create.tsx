@@ -4,7 +4,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import { useWebAuthnForm } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
@@ -46,7 +45,6 @@ export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
       ) : (
         <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>
       )}
-      <CancelChange />
     </div>
   );
 }

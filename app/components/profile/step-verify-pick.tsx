@@ -8,7 +8,6 @@ import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
@@ -62,7 +61,6 @@ export function VerifyPickStep(props: {
       )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
       {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? <OldNumberUnavailableOffer /> : null}
-      <CancelChange />
     </div>
   );
 }

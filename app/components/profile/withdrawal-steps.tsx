@@ -1,6 +1,5 @@
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
-import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
@@ -87,11 +86,8 @@ export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; 
         summaryTitle={t("withdraw.errors.summaryTitle")}
         submitLabel={t("withdraw.confirm")}
         switchable={WITHDRAWAL_WAYS}
-      >
-        <IntentButton action={WITHDRAW_PATH} intent="cancel" variant="outlined">
-          {t("withdraw.cancel")}
-        </IntentButton>
-      </CodeStep>
+        cancelLabel={t("withdraw.cancel")}
+      />
     </>
   );
 }

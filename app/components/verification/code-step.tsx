@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
+import { IntentButton } from "~/components/intent-button";
 import * as styles from "~/components/profile/profile.css";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
@@ -29,8 +30,8 @@ export type CodeStepProps = {
   submitLabel: string;
   /** What the step says above the field (default: where the code went, or the app's). */
   intro?: ReactNode;
-  /** The step's other actions ('Cancel'), after 'Resend code'. */
-  children?: ReactNode;
+  /** 'Cancel' (intent 'cancel' to the same action), after 'Resend code'. */
+  cancelLabel?: string;
   /** The other ways this flow can switch to from its code step (intent 'other-way') when a text or call did not arrive. */
   switchable?: readonly OtherWay[];
 };
@@ -94,7 +95,11 @@ export function CodeStep(props: CodeStepProps) {
           <CodeHelp method={method} phone={phone} otherWays={view.otherWays} delivery={view.delivery} checkHref={action} />
         </>
       )}
-      {props.children}
+      {props.cancelLabel ? (
+        <IntentButton action={action} intent="cancel" variant="outlined">
+          {props.cancelLabel}
+        </IntentButton>
+      ) : null}
     </div>
   );
 }
