@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { TextInput } from "~/components/text-input";
@@ -34,11 +34,7 @@ export function RelativeCodeForm({ result, refusal }: { result?: SubmissionResul
           spellCheck={false}
           maxLength={20}
         />
-        <div className={profile.actions}>
-          <Button type="submit" loading={busy}>
-            {t("relative.submit")}
-          </Button>
-        </div>
+        <FormActions submitLabel={t("relative.submit")} busy={busy} />
       </ZodForm>
     </div>
   );

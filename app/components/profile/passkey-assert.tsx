@@ -1,5 +1,5 @@
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { Button } from "~/components/button";
+import { FormActions } from "~/components/form-actions";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
@@ -66,11 +66,7 @@ export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPa
     <form ref={formRef} method="post" action={action} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="intent" value={intent} />
       <input ref={credentialRef} type="hidden" name="credential" value="" />
-      <div className={styles.actions}>
-        <Button type="submit" variant="outlined" loading={busy}>
-          {t("factors.passkeys.useInstead")}
-        </Button>
-      </div>
+      <FormActions submitLabel={t("factors.passkeys.useInstead")} variant="outlined" busy={busy} />
       {failed ? (
         <p role="alert" className={styles.paragraph}>
           {t("factors.passkeys.useFailed")}

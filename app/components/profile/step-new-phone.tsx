@@ -1,5 +1,5 @@
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
@@ -30,11 +30,7 @@ export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
           hint={t("factors.newPhone.hint")}
           autoComplete="tel"
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={sending}>
-            {t("factors.newPhone.send")}
-          </Button>
-        </div>
+        <FormActions submitLabel={t("factors.newPhone.send")} busy={sending} />
       </ZodForm>
     </div>
   );

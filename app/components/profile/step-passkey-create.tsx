@@ -1,4 +1,4 @@
-import { Button } from "~/components/button";
+import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "~/domain/sign-in-factors";
@@ -36,11 +36,7 @@ export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
             maxLength={60}
             required
           />
-          <div className={styles.actions}>
-            <Button type="submit" loading={busy}>
-              {t("factors.passkeys.create")}
-            </Button>
-          </div>
+          <FormActions submitLabel={t("factors.passkeys.create")} busy={busy} />
         </form>
       ) : (
         <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { TextInput } from "~/components/text-input";
@@ -48,11 +48,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
           />
         )}
         <TextInput field={fields.dateOfBirth} type="date" label={t("open.birthDate")} hint={t("open.birthDateHint")} autoComplete="off" />
-        <div className={profile.actions}>
-          <Button type="submit" loading={busy}>
-            {t("open.submit")}
-          </Button>
-        </div>
+        <FormActions submitLabel={t("open.submit")} busy={busy} />
       </ZodForm>
     </div>
   );
