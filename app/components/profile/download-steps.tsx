@@ -1,14 +1,13 @@
 import { FormActions } from "~/components/form-actions";
-import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
 import { useZodForm, ZodForm } from "~/components/zod-form";
-import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-code";
+import { PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { methodOptions } from "./pick-step";
+import { AuthMethodRadios } from "./pick-step";
 import { LinkLine } from "./profile-card";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
@@ -48,12 +47,11 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <WhatAndWhy file={file} />
       <ZodForm form={form} action={action} intent="send-code" translate={t}>
-        <RadioGroup
+        <AuthMethodRadios
           id="download-method"
-          name="authMethod"
           legend={t("download.methodLegend")}
-          defaultValue={appAvailable ? "totp" : DEFAULT_AUTH_METHOD}
-          options={methodOptions(t, appAvailable)}
+          appAvailable={appAvailable}
+          defaultValue={appAvailable ? "totp" : undefined}
         />
         <FormActions submitLabel={t("download.sendCode")} busy={busy} cancel={{ to: backFrom(file.target), label: t("download.cancel") }} />
       </ZodForm>

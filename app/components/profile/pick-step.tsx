@@ -4,17 +4,27 @@ import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
-import type { TranslateFunction } from "~/i18n/translate";
 import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/** How a code can come: the authenticator app first where it is set up, then a text message or a call. */
-export const methodOptions = (t: TranslateFunction, appAvailable: boolean) => [
-  ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-  { value: "sms", label: t("pick.sms") },
-  { value: "voice", label: t("pick.voice") },
-];
+/** How a code can come (`authMethod`): the authenticator app first where it is set up, then a text message or a call. */
+export function AuthMethodRadios(props: { id: string; legend: string; appAvailable: boolean; defaultValue?: string }) {
+  const { t } = useTranslation("profile");
+  return (
+    <RadioGroup
+      id={props.id}
+      name="authMethod"
+      legend={props.legend}
+      defaultValue={props.defaultValue ?? DEFAULT_AUTH_METHOD}
+      options={[
+        ...(props.appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
+        { value: "sms", label: t("pick.sms") },
+        { value: "voice", label: t("pick.voice") },
+      ]}
+    />
+  );
+}
 
 /**
  * mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. With an
@@ -29,12 +39,10 @@ function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefine
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
       <input type="hidden" name="intent" value="send-code" />
-      <RadioGroup
+      <AuthMethodRadios
         id="authMethod"
-        name="authMethod"
         legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
-        defaultValue={DEFAULT_AUTH_METHOD}
-        options={methodOptions(t, view.appAvailable)}
+        appAvailable={view.appAvailable}
       />
       <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
     </Form>

@@ -5,13 +5,12 @@ import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
 import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { site } from "~/config/site";
-import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { Trans, useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
-import { methodOptions } from "./pick-step";
+import { AuthMethodRadios } from "./pick-step";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
@@ -45,12 +44,10 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
             ),
           }))}
         />
-        <RadioGroup
+        <AuthMethodRadios
           id={fields.authMethod.id}
-          name={fields.authMethod.name}
           legend={t(appAvailable ? "pick.legendFactors" : "pick.legend")}
-          defaultValue={DEFAULT_AUTH_METHOD}
-          options={methodOptions(t, appAvailable)}
+          appAvailable={appAvailable}
         />
         <FormActions
           submitLabel={t(appAvailable ? "pick.continue" : "withdraw.sendCode")}
