@@ -2,7 +2,7 @@ import { calendarDate } from "~/domain/calendar-date";
 import { changeIn, type ReportVersion } from "~/domain/report-versions";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
-import { DownloadReportForm } from "./download-report-form";
+import { ReadReportLink } from "./download-report-form";
 
 /** The version a card's report opens: its number and date, 'Updated' when the participant has not opened it, and what changed. */
 export function CurrentVersion({ version, updated }: { version: ReportVersion; updated: boolean }) {
@@ -44,7 +44,7 @@ export function EarlierVersions({ appId, label, versions }: { appId: string; lab
                 ? t("reportVersions.firstVersion")
                 : t("reportVersions.changed", { change: changeIn(version, i18n.language) ?? "" })}
             </p>
-            <DownloadReportForm
+            <ReadReportLink
               appId={appId}
               label={label}
               version={version.version}
