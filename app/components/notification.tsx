@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
-import { Icon, type IconName } from "./icon";
+import { Icon } from "./icon";
 import { iconButton } from "./icon-button.css";
 import * as styles from "./notification.css";
 import { useDismissTimer } from "./use-dismiss-timer";
@@ -11,13 +11,6 @@ type NotificationType = "info" | "success" | "warning" | "error";
 
 /** Default visible time of a notification (SPEC.md §9). */
 export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
-
-const typeIcons: Record<NotificationType, IconName> = {
-  info: "info",
-  success: "check",
-  warning: "warning",
-  error: "error",
-};
 
 /** A plain form that dismisses the notification on the server, so it also works without JavaScript. */
 type NotificationDismissForm = {
@@ -128,7 +121,7 @@ export function Notification({
       onFocus={timer.pause}
       onBlur={timer.resume}
     >
-      <Icon name={typeIcons[type]} className={styles.typeIcon} />
+      <Icon name={type === "success" ? "check" : type} className={styles.typeIcon} />
       <div className={styles.texts}>
         {headerText ? <p className={styles.header}>{headerText}</p> : null}
         {bodyText ? <div className={styles.body}>{bodyText}</div> : null}

@@ -78,15 +78,6 @@ export function NoResultsYet({ message, children }: { message: EmptyStateMessage
   );
 }
 
-/** Where a kit is registered: the portal's own page. */
-function KitRegistrationLink({ children }: { children?: ReactNode }) {
-  return (
-    <Link to={KIT_REGISTRATION_PATH} className={styles.textLink}>
-      {children}
-    </Link>
-  );
-}
-
 /**
  * A participant the results service has no record of yet (just registered): SPEC's empty state, then
  * what comes next, from registering the kit to when the results come.
@@ -101,9 +92,7 @@ export function NewParticipant() {
           <Trans
             t={t}
             i18nKey="newParticipant.registerKit"
-            components={{
-              register: <KitRegistrationLink />,
-            }}
+            components={{ register: <Link to={KIT_REGISTRATION_PATH} className={styles.textLink} /> }}
           />
         </li>
         <li>{t("newParticipant.shipSample")}</li>
