@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { Icon } from "./icon";
-import { iconButton } from "./icon-button.css";
+import { IconButton } from "./icon-button";
 import * as styles from "./notification.css";
 import { useDismissTimer } from "./use-dismiss-timer";
 import { useHydrated } from "./use-hydrated";
@@ -86,26 +86,16 @@ export function Notification({
     dismiss();
   }
 
-  const closeIcon = <Icon name="cross" size="small" />;
-  let closeControl: ReactNode = null;
-  if (closable && dismissForm) {
-    closeControl = (
-      <form method="post" action={dismissForm.action} className={styles.dismissForm} onSubmit={handleDismissSubmit}>
-        {Object.entries(dismissForm.fields ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")}>
-          {closeIcon}
-        </button>
-      </form>
-    );
-  } else if (closable && hydrated) {
-    closeControl = (
-      <button type="button" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")} onClick={dismiss}>
-        {closeIcon}
-      </button>
-    );
-  }
+  const closeButton = (type: "submit" | "button") => (
+    <IconButton
+      type={type}
+      icon="cross"
+      iconSize="small"
+      label={t("close")}
+      className={styles.closeControl}
+      onClick={type === "button" ? dismiss : undefined}
+    />
+  );
 
   return (
     <div
@@ -126,7 +116,16 @@ export function Notification({
         {headerText ? <p className={styles.header}>{headerText}</p> : null}
         {bodyText ? <div className={styles.body}>{bodyText}</div> : null}
       </div>
-      {closeControl}
+      {closable && dismissForm ? (
+        <form method="post" action={dismissForm.action} className={styles.dismissForm} onSubmit={handleDismissSubmit}>
+          {Object.entries(dismissForm.fields ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {closeButton("submit")}
+        </form>
+      ) : closable && hydrated ? (
+        closeButton("button")
+      ) : null}
     </div>
   );
 }
