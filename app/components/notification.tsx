@@ -45,9 +45,6 @@ export type NotificationProps = {
   className?: string;
 };
 
-/** Nothing holds focus: the control that had it went with the page or step it belonged to. */
-const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
-
 export function Notification({
   type = "info",
   headerText,
@@ -68,7 +65,9 @@ export function Notification({
   // Arrived with a page the browser renders itself (JavaScript on): focused here, not by autofocus.
   const arrivedEnhanced = useRef(hydrated);
   useEffect(() => {
-    if (takesFocus && arrivedEnhanced.current && focusIsLost()) box.current?.focus();
+    // Only where nothing holds focus: the control that had it went with the page or step it belonged to.
+    const focusIsLost = !document.activeElement || document.activeElement === document.body;
+    if (takesFocus && arrivedEnhanced.current && focusIsLost) box.current?.focus();
   }, [takesFocus]);
 
   function dismiss() {
