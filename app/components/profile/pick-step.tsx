@@ -29,31 +29,24 @@ export function AuthMethodRadios(props: { id: string; legend: string; appAvailab
 /**
  * mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. With an
  * authenticator app offered too, nothing is necessarily sent: the step asks how to confirm and
- * continues.
+ * continues. 'Use a passkey instead' where the participant has one and the browser can.
  */
-function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
-      {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
-      <input type="hidden" name="intent" value="send-code" />
-      <AuthMethodRadios
-        id="authMethod"
-        legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
-        appAvailable={view.appAvailable}
-      />
-      <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
-    </Form>
-  );
-}
-
-/** The pick step: its form, and 'Use a passkey instead' where the participant has one and the browser can. */
-export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
-  return (
     <>
-      <PickStep view={view} reply={reply} />
+      <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
+        {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+        <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
+        <input type="hidden" name="intent" value="send-code" />
+        <AuthMethodRadios
+          id="authMethod"
+          legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
+          appAvailable={view.appAvailable}
+        />
+        <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
+      </Form>
       {view.passkeyAvailable ? (
         <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="verify-passkey" />
       ) : null}
