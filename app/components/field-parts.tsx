@@ -19,11 +19,7 @@ export type FieldTextsProps = { hint?: ReactNode; error?: ReactNode };
 
 type DescribedControlProps = { id?: string } & Pick<AriaAttributes, "aria-describedby" | "aria-invalid">;
 
-/**
- * Takes a control's own props and gives them back with its id (the caller's, or a generated one), and
- * apart from them what ties it to its hint and error: invalid while an error shows, described by the
- * hint, the error and whatever the caller adds.
- */
+/** A control's props with its id (the caller's, or a generated one), and apart from them its ties to its hint and error. */
 export function useFieldControl<P extends DescribedControlProps>(props: P, { hint, error }: FieldTextsProps) {
   const { id, "aria-describedby": callerDescribedBy, "aria-invalid": callerInvalid, ...rest } = props;
   const generatedId = useId();

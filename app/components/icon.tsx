@@ -68,7 +68,6 @@ export function LineIcon({
   );
 }
 
-/** A decorative line icon drawn in the current text colour; it is hidden from assistive technology. */
 export function Icon({ name, size = "medium", className }: { name: IconName; size?: IconSize; className?: string }) {
   return (
     <LineIcon className={classNames(styles.icon, styles.iconSize[size], className)} data-icon={name}>

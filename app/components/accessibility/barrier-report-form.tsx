@@ -18,10 +18,7 @@ export const TOO_MANY_REPORTS = "report.tooMany";
 
 export type BarrierReportReply = { result: SubmissionResult<string[]> };
 
-/**
- * 'Report a barrier': a plain form post that works without JavaScript; errors are listed above the
- * form and beside each field, and what was typed is kept. After it is sent, the reference.
- */
+/** 'Report a barrier', and the reference once it is sent. */
 export function BarrierReportForm({
   reply,
   email,

@@ -130,7 +130,6 @@ export const timelineText = style({ margin: 0 });
 
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
-/* Result cards */
 export const resultList = style({
   listStyle: "none",
   margin: 0,

@@ -9,11 +9,7 @@ import * as styles from "./dashboard.css";
 /** Where the report's form posts (the download error's retry): the report's page. */
 export const REPORT_ACTION = REPORT_PAGE_PATH;
 
-/**
- * A data file (the exome's raw genetic data, saved rather than opened, named with its size): to the
- * download page, which asks for a fresh code before it releases a link that works once. A GET, so it
- * is a page of its own with or without JavaScript.
- */
+/** A data file (the exome's raw genetic data): to the download page, which asks for a fresh code before it releases it. */
 export function DataFileForm({ appId, bytes }: { appId: string; bytes: number | null }) {
   const { t, i18n } = useTranslation("dashboard");
   return (
@@ -27,11 +23,7 @@ export function DataFileForm({ appId, bytes }: { appId: string; bytes: number | 
   );
 }
 
-/**
- * A result card's way to its report: a link to the report's page in the portal (its PDF is beside it
- * there), the same with or without JavaScript. An earlier version of a reissued report names itself
- * (`version`, with the link's words and accessible name).
- */
+/** A result card's way to its report's page (its PDF is beside it there); an earlier version names itself (`linkLabel`, `linkName`). */
 export function ReadReportLink(props: { appId: string; label: string; version?: number; linkLabel?: string; linkName?: string }) {
   const { appId, label, version, linkLabel, linkName } = props;
   const { t } = useTranslation("dashboard");

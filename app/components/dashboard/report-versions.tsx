@@ -23,10 +23,7 @@ export function CurrentVersion({ version, updated }: { version: ReportVersion; u
   );
 }
 
-/**
- * The earlier versions of a reissued report, each with its date and what changed, and a link to its
- * page (the same link as the card's, naming the version). A disclosure that works without JavaScript.
- */
+/** The earlier versions of a reissued report, each with its date, what changed and the card's link naming the version. */
 export function EarlierVersions({ appId, label, versions }: { appId: string; label: string; versions: readonly ReportVersion[] }) {
   const { t, i18n } = useTranslation("dashboard");
   if (versions.length === 0) return null;

@@ -21,10 +21,7 @@ type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNoti
 /** A ready report can be shared with a clinician; the exome data file cannot. */
 export const isShareable = (app: ResultApp) => app.reportReady && app.appName !== "exome-download";
 
-/**
- * SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), the way to the report, product links.
- * A card whose results are not ready says when they will be and offers no report.
- */
+/** SPEC.md §2 'Result cards'; one whose results are not ready says when they will be and offers no report. */
 export function ResultCard({ app, canShare, onNotice }: Props) {
   const { t, i18n } = useTranslation("dashboard");
   const [newest, ...earlier] = app.versions;

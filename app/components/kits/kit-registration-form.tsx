@@ -19,10 +19,7 @@ export type KitRegistrationReply = {
 
 const schema = kitRegistrationSchema();
 
-/**
- * The kit's barcode (typed; scanned where the browser can), whose sample it is, and the day it was
- * collected. Everything typed comes back with an error, the server's included.
- */
+/** The kit's barcode, whose sample it is and the day it was collected; what was typed comes back with any error. */
 export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrationReply; latestDay: string }) {
   const { t } = useTranslation("dashboard");
   const [form, fields] = useZodForm(schema, {

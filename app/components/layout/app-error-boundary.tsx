@@ -13,11 +13,7 @@ const translatedDetail: Record<number, string> = {
   415: "errors.badRequest",
 };
 
-/**
- * The fallback screen: a missing page says so plainly, other client errors (4xx) name their status,
- * anything else is ours. The signed-in layout's boundary and a missing page keep the participant's
- * header and menu.
- */
+/** The fallback screen; the signed-in layout's boundary and a missing page keep the participant's header and menu. */
 export function AppErrorBoundary({ visitor = null }: { visitor?: Visitor | null }) {
   const error = useRouteError();
   const { t } = useTranslation();

@@ -67,10 +67,7 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
   );
 }
 
-/**
- * A page that does not exist: said plainly, and a way on to My Results
- * (the sign-in page for someone signed out).
- */
+/** A page that does not exist, and a way on to My Results (the sign-in page for someone signed out). */
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (

@@ -31,9 +31,8 @@ export function StaySignedInForm({ className }: { className?: string }) {
 }
 
 /**
- * Two minutes before the session ends, a notice offers to stay signed in. With JavaScript it appears
- * on time in a polite live region, without taking focus; without it, a page that is rendered in
- * those two minutes shows it.
+ * Two minutes before the session ends, the offer to stay signed in: with JavaScript on time in a polite
+ * live region, without taking focus; without it, on a page drawn in those two minutes.
  */
 export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();

@@ -47,10 +47,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
   );
 }
 
-/**
- * 'Research updates' (study news, requests to take part again): e-mail or none, and how often. A
- * participant who withdrew from research is told they get none, with nothing to choose.
- */
+/** 'Research updates': e-mail or none, and how often; a participant who withdrew from research is told they get none. */
 function ResearchUpdatesChoice({ preferences }: { preferences: NotificationPreferences }) {
   const { t } = useTranslation("profile");
   if (preferences.researchWithdrawn)

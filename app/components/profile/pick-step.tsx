@@ -27,9 +27,8 @@ export function AuthMethodRadios(props: { id: string; legend: string; appAvailab
 }
 
 /**
- * mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. With an
- * authenticator app offered too, nothing is necessarily sent: the step asks how to confirm and
- * continues. 'Use a passkey instead' where the participant has one and the browser can.
+ * mfa-verification-pick; with an authenticator app offered too, nothing is necessarily sent. Then
+ * 'Use a passkey instead' where the participant has one and the browser can.
  */
 export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");

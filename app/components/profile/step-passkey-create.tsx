@@ -8,10 +8,7 @@ import { useWebAuthnForm } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/**
- * Creating the passkey: the browser's WebAuthn call (its library loaded on submit) with the options the
- * identity provider made, then a plain form carries its answer. Reached only where the browser can do this.
- */
+/** Creating the passkey with the identity provider's options; a plain form carries the answer. Reached only where the browser can. */
 export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
