@@ -49,13 +49,13 @@ export function summaryLinks(fields: readonly { id: string; errors?: string[] }[
   });
 }
 
-/** What a control takes from its conform field: the props conform derives, its key, and its error translated by its form. */
+/** A control's props from its conform field (getInputProps's but `type`, which the control sets), its key and translated error. */
 export function useZodField(field: ZodField | undefined) {
   const translate = useContext(FieldErrorTranslation);
   return field ? { props: getTextareaProps(field), key: field.key, error: fieldError(field, translate) } : { props: {} };
 }
 
-/** A conform form posted as a plain HTML form (with its intent where the route takes several); its controls' errors are translated by `translate`. */
+/** A conform form as a plain HTML post (with its intent where the route takes several); `translate` gives its fields' errors. */
 export function ZodForm<Schema extends Record<string, unknown>>({
   form,
   action,
