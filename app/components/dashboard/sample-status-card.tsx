@@ -36,10 +36,6 @@ export function SampleStatusCard({
     setOpen(true);
   }
 
-  function closeDetails() {
-    setOpen(false);
-  }
-
   return (
     <section className={styles.card} aria-labelledby="sample-status-title">
       <div className={styles.cardHeader}>
@@ -68,7 +64,7 @@ export function SampleStatusCard({
           {t(kits.length ? "kits.registerAnother" : "kits.registerLink")}
         </Link>
       </p>
-      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} onClose={closeDetails} />
+      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} onClose={() => setOpen(false)} />
     </section>
   );
 }

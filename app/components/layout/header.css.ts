@@ -152,8 +152,6 @@ globalStyle(`${mobilePanel} ${userMenuList}`, { padding: 0 });
 globalStyle(`${mobilePanel} ${menuNote}, ${mobilePanel} ${menuButton}`, { padding: `${vars.space.xs} 0` });
 globalStyle(`${mobilePanel} ${menuNote}`, { color: vars.color.onPrimary });
 
-export const subMenu = style({});
-
 export const subMenuSummary = style({
   cursor: "pointer",
   fontWeight: vars.font.weightMedium,

@@ -13,6 +13,8 @@ import { useTranslation } from "~/i18n/react";
 
 export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
 
+const FAILURE_KEYS = { "too-many": "tooMany", "not-allowed": "notAllowed", unavailable: "unavailable" } as const;
+
 /** Who the report is for and how long the share works; the report is the card's, carried by the form. */
 export function NewShareForm({
   appId,
@@ -40,15 +42,7 @@ export function NewShareForm({
         title={t("new.errors.summaryTitle")}
         errors={summaryLinks([fields.recipient, fields.days], (key) => t(key))}
       />
-      {reply?.failure ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          headerText={t(
-            `new.errors.${reply.failure === "too-many" ? "tooMany" : reply.failure === "not-allowed" ? "notAllowed" : "unavailable"}`,
-          )}
-        />
-      ) : null}
+      {reply?.failure ? <Notification type="error" visibleMs={0} headerText={t(`new.errors.${FAILURE_KEYS[reply.failure]}`)} /> : null}
       <p className={profile.paragraph}>{t("new.intro")}</p>
       <dl className={profile.consentFacts}>
         <dt>{t("new.report")}</dt>
