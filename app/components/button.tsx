@@ -59,71 +59,45 @@ function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event:
   };
 }
 
-export function Button(props: ButtonProps) {
-  if (props.as === "a") return <LinkButton {...props} />;
-  return <NativeButton {...props} />;
-}
-
-function NativeButton({
-  as: _as,
-  variant,
-  loading = false,
-  selected,
-  fullWidth,
-  className,
-  children,
-  disabled = false,
-  focusableWhenDisabled = false,
-  type = "button",
-  onClick,
-  ...rest
-}: ButtonAsButtonProps) {
+export function Button({ variant, loading = false, selected, fullWidth, className, children, ...props }: ButtonProps) {
+  const look = { className: buttonClassName({ variant, fullWidth, className }), "aria-busy": loading ? true : undefined };
+  const content = (
+    <>
+      {loading ? <BusyGlyph /> : null}
+      {children}
+    </>
+  );
+  if (props.as === "a") {
+    const { as: _as, disabled = false, href, onClick, ...rest } = props;
+    const blocked = loading || disabled;
+    return (
+      <a
+        {...rest}
+        {...look}
+        // A link without href cannot be followed, which is what an unavailable link-button needs.
+        href={disabled ? undefined : href}
+        role={disabled ? "link" : undefined}
+        aria-disabled={blocked ? true : undefined}
+        onClick={unlessBlocked(blocked, onClick)}
+      >
+        {content}
+      </a>
+    );
+  }
+  const { as: _as, disabled = false, focusableWhenDisabled = false, type = "button", onClick, ...rest } = props;
   // A busy button keeps focus (aria-disabled, not disabled) so keyboard users do not lose their place.
   const blocked = loading || (disabled && focusableWhenDisabled);
   return (
     <button
       {...rest}
+      {...look}
       type={type}
-      className={buttonClassName({ variant, fullWidth, className })}
       disabled={disabled && !focusableWhenDisabled}
       aria-disabled={blocked ? true : undefined}
-      aria-busy={loading ? true : undefined}
       aria-pressed={selected}
       onClick={unlessBlocked(blocked, onClick)}
     >
-      {loading ? <BusyGlyph /> : null}
-      {children}
+      {content}
     </button>
-  );
-}
-
-function LinkButton({
-  as: _as,
-  variant,
-  loading = false,
-  selected: _selected,
-  fullWidth,
-  className,
-  children,
-  disabled = false,
-  href,
-  onClick,
-  ...rest
-}: ButtonAsLinkProps) {
-  const blocked = loading || disabled;
-  return (
-    <a
-      {...rest}
-      // A link without href cannot be followed, which is what an unavailable link-button needs.
-      href={disabled ? undefined : href}
-      role={disabled ? "link" : undefined}
-      className={buttonClassName({ variant, fullWidth, className })}
-      aria-disabled={blocked ? true : undefined}
-      aria-busy={loading ? true : undefined}
-      onClick={unlessBlocked(blocked, onClick)}
-    >
-      {loading ? <BusyGlyph /> : null}
-      {children}
-    </a>
   );
 }

@@ -2,10 +2,8 @@ import { useEffect } from "react";
 import { useLocation, useRevalidator } from "react-router";
 
 /**
- * A page waiting for something the server is preparing asks again every few seconds: by
- * revalidating with JavaScript, and by refreshing itself without it. A route whose whole page waits
- * names that refresh in its handle (NoscriptRefreshMeta puts it in the head) and passes
- * `refreshInHead`; a card inside a page refreshes from the body.
+ * Asks again every `seconds`: revalidating with JavaScript, refreshing without it. A route whose whole page
+ * waits names that refresh in its handle (NoscriptRefreshMeta puts it in the head) and passes `refreshInHead`.
  */
 export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: number; refreshInHead?: boolean }) {
   const location = useLocation();

@@ -1,4 +1,3 @@
-/** Joins class names, skipping empty ones. */
 export function classNames(...names: Array<string | false | null | undefined>): string {
   return names.filter(Boolean).join(" ");
 }

@@ -29,10 +29,8 @@ export type ErrorSummaryProps = {
 };
 
 /**
- * Lists a form's problems at its top, each linking to its field, and takes focus after a
- * submit so keyboard and screen-reader users learn about them first: through `autofocus`
- * on a page the server rendered (no script needed), and through the effect when the
- * errors follow a submit in the browser.
+ * A form's problems, each linking to its field. It takes focus after a submit so keyboard and screen-reader
+ * users learn of them first: by `autofocus` on a page the server rendered, by the effect in the browser.
  */
 export function ErrorSummary({ errors, formId, title, className }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");

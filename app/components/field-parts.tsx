@@ -15,33 +15,11 @@ function fieldTextIds(controlId: string) {
   return { hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
 }
 
-function FieldHint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <span id={id} className={styles.hint}>
-      {children}
-    </span>
-  );
-}
-
-/** An inline error, prefixed for screen readers so it is not mistaken for a hint. */
-function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  const { t } = useTranslation("ui");
-  return (
-    <span id={id} className={styles.errorMessage}>
-      <span className={visuallyHidden}>{t("errorPrefix")}</span> {children}
-    </span>
-  );
-}
-
 export type FieldTextsProps = { hint?: ReactNode; error?: ReactNode };
 
 type DescribedControlProps = { id?: string } & Pick<AriaAttributes, "aria-describedby" | "aria-invalid">;
 
-/**
- * Takes a control's own props and gives them back with its id (the caller's, or a generated one), and
- * apart from them what ties it to its hint and error: invalid while an error shows, described by the
- * hint, the error and whatever the caller adds.
- */
+/** A control's props with its id (the caller's, or a generated one), and apart from them its ties to its hint and error. */
 export function useFieldControl<P extends DescribedControlProps>(props: P, { hint, error }: FieldTextsProps) {
   const { id, "aria-describedby": callerDescribedBy, "aria-invalid": callerInvalid, ...rest } = props;
   const generatedId = useId();
@@ -57,11 +35,21 @@ export function useFieldControl<P extends DescribedControlProps>(props: P, { hin
 
 /** A control's hint and its error, each shown only when there is one. */
 export function FieldTexts({ controlId, hint, error }: FieldTextsProps & { controlId: string }) {
+  const { t } = useTranslation("ui");
   const { hintId, errorId } = fieldTextIds(controlId);
   return (
     <>
-      {isShown(hint) ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
-      {isShown(error) ? <FieldError id={errorId}>{error}</FieldError> : null}
+      {isShown(hint) ? (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {/* The error is prefixed for screen readers so it is not mistaken for a hint. */}
+      {isShown(error) ? (
+        <span id={errorId} className={styles.errorMessage}>
+          <span className={visuallyHidden}>{t("errorPrefix")}</span> {error}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -1,20 +1,21 @@
 import { Link } from "react-router";
-import { Button } from "./button";
+import { Button, type ButtonVariant } from "./button";
 import * as styles from "./profile/profile.css";
 
 export type FormActionsProps = {
   submitLabel: string;
   /** While the form posts: the button shows it is busy. */
   busy: boolean;
+  variant?: ButtonVariant;
   /** Where 'Cancel' leads, for a form that can be left. */
   cancel?: { to: string; label: string };
 };
 
 /** A form's row of actions: its submit button, and a way back where there is one. */
-export function FormActions({ submitLabel, busy, cancel }: FormActionsProps) {
+export function FormActions({ submitLabel, busy, variant, cancel }: FormActionsProps) {
   return (
     <div className={styles.actions}>
-      <Button type="submit" loading={busy}>
+      <Button type="submit" variant={variant} loading={busy}>
         {submitLabel}
       </Button>
       {cancel ? (

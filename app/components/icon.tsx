@@ -2,21 +2,6 @@ import type { ReactNode } from "react";
 import { classNames } from "./class-names";
 import * as styles from "./icon.css";
 
-export type IconName =
-  | "arrow-left"
-  | "arrow-right"
-  | "burger"
-  | "cross"
-  | "plus"
-  | "minus"
-  | "eye"
-  | "eyeCrossed"
-  | "chevron-down"
-  | "check"
-  | "info"
-  | "warning"
-  | "error";
-
 export type IconSize = keyof typeof styles.iconSize;
 
 const eyeOutline = (
@@ -26,7 +11,7 @@ const eyeOutline = (
   </>
 );
 
-const shapes: Record<IconName, ReactNode> = {
+const shapes = {
   "arrow-left": <path d="M20 12H4m0 0 7-7m-7 7 7 7" />,
   "arrow-right": <path d="M4 12h16m0 0-7-7m7 7-7 7" />,
   burger: <path d="M3 6h18M3 12h18M3 18h18" />,
@@ -55,13 +40,9 @@ const shapes: Record<IconName, ReactNode> = {
       <path d="m9 9 6 6m0-6-6 6" />
     </>
   ),
-};
+} satisfies Record<string, ReactNode>;
 
-export type IconProps = {
-  name: IconName;
-  size?: IconSize;
-  className?: string;
-};
+export type IconName = keyof typeof shapes;
 
 /** The 24×24 line-drawing frame every icon shares: current text colour, hidden from assistive technology. */
 export function LineIcon({
@@ -87,8 +68,7 @@ export function LineIcon({
   );
 }
 
-/** A decorative line icon drawn in the current text colour; it is hidden from assistive technology. */
-export function Icon({ name, size = "medium", className }: IconProps) {
+export function Icon({ name, size = "medium", className }: { name: IconName; size?: IconSize; className?: string }) {
   return (
     <LineIcon className={classNames(styles.icon, styles.iconSize[size], className)} data-icon={name}>
       {shapes[name]}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type MouseEvent as ReactMouseEvent, type Reac
 import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { Icon } from "./icon";
+import { IconButton } from "./icon-button";
 import { iconButton } from "./icon-button.css";
 import * as styles from "./modal.css";
 import { useHydrated } from "./use-hydrated";
@@ -127,9 +128,7 @@ export function Modal({ open, title, size = "medium", onClose, closeHref, locked
               <Icon name="cross" />
             </a>
           ) : hydrated ? (
-            <button type="button" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")} onClick={requestClose}>
-              <Icon name="cross" />
-            </button>
+            <IconButton icon="cross" label={t("close")} className={styles.closeControl} onClick={requestClose} />
           ) : null}
         </div>
         {children}

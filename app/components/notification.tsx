@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
-import { Icon, type IconName } from "./icon";
-import { iconButton } from "./icon-button.css";
+import { Icon } from "./icon";
+import { IconButton } from "./icon-button";
 import * as styles from "./notification.css";
 import { useDismissTimer } from "./use-dismiss-timer";
 import { useHydrated } from "./use-hydrated";
@@ -11,13 +11,6 @@ type NotificationType = "info" | "success" | "warning" | "error";
 
 /** Default visible time of a notification (SPEC.md §9). */
 export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
-
-const typeIcons: Record<NotificationType, IconName> = {
-  info: "info",
-  success: "check",
-  warning: "warning",
-  error: "error",
-};
 
 /** A plain form that dismisses the notification on the server, so it also works without JavaScript. */
 type NotificationDismissForm = {
@@ -52,9 +45,6 @@ export type NotificationProps = {
   className?: string;
 };
 
-/** Nothing holds focus: the control that had it went with the page or step it belonged to. */
-const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
-
 export function Notification({
   type = "info",
   headerText,
@@ -75,7 +65,9 @@ export function Notification({
   // Arrived with a page the browser renders itself (JavaScript on): focused here, not by autofocus.
   const arrivedEnhanced = useRef(hydrated);
   useEffect(() => {
-    if (takesFocus && arrivedEnhanced.current && focusIsLost()) box.current?.focus();
+    // Only where nothing holds focus: the control that had it went with the page or step it belonged to.
+    const focusIsLost = !document.activeElement || document.activeElement === document.body;
+    if (takesFocus && arrivedEnhanced.current && focusIsLost) box.current?.focus();
   }, [takesFocus]);
 
   function dismiss() {
@@ -93,26 +85,16 @@ export function Notification({
     dismiss();
   }
 
-  const closeIcon = <Icon name="cross" size="small" />;
-  let closeControl: ReactNode = null;
-  if (closable && dismissForm) {
-    closeControl = (
-      <form method="post" action={dismissForm.action} className={styles.dismissForm} onSubmit={handleDismissSubmit}>
-        {Object.entries(dismissForm.fields ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")}>
-          {closeIcon}
-        </button>
-      </form>
-    );
-  } else if (closable && hydrated) {
-    closeControl = (
-      <button type="button" className={classNames(iconButton, styles.closeControl)} aria-label={t("close")} onClick={dismiss}>
-        {closeIcon}
-      </button>
-    );
-  }
+  const closeButton = (type: "submit" | "button") => (
+    <IconButton
+      type={type}
+      icon="cross"
+      iconSize="small"
+      label={t("close")}
+      className={styles.closeControl}
+      onClick={type === "button" ? dismiss : undefined}
+    />
+  );
 
   return (
     <div
@@ -128,12 +110,21 @@ export function Notification({
       onFocus={timer.pause}
       onBlur={timer.resume}
     >
-      <Icon name={typeIcons[type]} className={styles.typeIcon} />
+      <Icon name={type === "success" ? "check" : type} className={styles.typeIcon} />
       <div className={styles.texts}>
         {headerText ? <p className={styles.header}>{headerText}</p> : null}
         {bodyText ? <div className={styles.body}>{bodyText}</div> : null}
       </div>
-      {closeControl}
+      {closable && dismissForm ? (
+        <form method="post" action={dismissForm.action} className={styles.dismissForm} onSubmit={handleDismissSubmit}>
+          {Object.entries(dismissForm.fields ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {closeButton("submit")}
+        </form>
+      ) : closable && hydrated ? (
+        closeButton("button")
+      ) : null}
     </div>
   );
 }

@@ -6,20 +6,23 @@ import * as styles from "./field.css";
 import { IconButton } from "./icon-button";
 import type { TextInputProps } from "./text-input";
 import { useHydrated } from "./use-hydrated";
+import { useZodField } from "./zod-form";
 
 export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefilled"> & {
   label: ReactNode;
 };
 
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { label, hint, error, fieldClassName, className, autoComplete = "current-password", ...native },
+  { label, hint, error, field, fieldClassName, className, autoComplete = "current-password", ...native },
   forwardedRef,
 ) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const { controlId, control, described } = useFieldControl(native, { hint, error });
+  const bound = useZodField(field);
+  const shownError = error ?? bound.error;
+  const { controlId, control, described } = useFieldControl({ ...bound.props, ...native }, { hint, error: shownError });
 
   // Hide the password again when its form is sent, so the browser never stores it as plain text.
   useEffect(() => {
@@ -37,9 +40,10 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   }
 
   return (
-    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={fieldClassName}>
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={shownError} className={fieldClassName}>
       <div className={styles.inputWithAction}>
         <input
+          key={bound.key}
           {...control}
           ref={setRefs}
           type={visible ? "text" : "password"}

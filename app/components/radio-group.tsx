@@ -2,12 +2,14 @@ import type { ChangeEvent, ReactNode } from "react";
 import * as styles from "./choice.css";
 import { classNames } from "./class-names";
 import { FieldTexts, useFieldControl } from "./field-parts";
+import { useZodField, type ZodField } from "./zod-form";
 
 type RadioOption = { value: string; label: ReactNode };
 
 export type RadioGroupProps = {
   legend: ReactNode;
-  name: string;
+  /** Required unless `field` gives it. */
+  name?: string;
   options: readonly RadioOption[];
   /**
    * Id of the group; the first radio gets exactly this id, so an error summary link
@@ -24,6 +26,8 @@ export type RadioGroupProps = {
   disabled?: boolean;
   form?: string;
   className?: string;
+  /** The conform field it shows: its id, name, chosen value (else `defaultValue`), key and translated error come from it. */
+  field?: ZodField;
 };
 
 export function RadioGroup({
@@ -40,8 +44,12 @@ export function RadioGroup({
   disabled,
   form,
   className,
+  field,
 }: RadioGroupProps) {
-  const { controlId: groupId, described } = useFieldControl({ id }, { hint, error });
+  const bound = useZodField(field);
+  const shownError = error ?? bound.error;
+  const initial = typeof field?.initialValue === "string" ? field.initialValue : defaultValue;
+  const { controlId: groupId, described } = useFieldControl({ id: id ?? field?.id }, { hint, error: shownError });
   const radioId = (index: number) => (index === 0 ? groupId : `${groupId}-${index}`);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
@@ -50,6 +58,7 @@ export function RadioGroup({
 
   return (
     <fieldset
+      key={bound.key}
       role="radiogroup"
       aria-invalid={described["aria-invalid"]}
       className={classNames(styles.fieldset, className)}
@@ -57,18 +66,18 @@ export function RadioGroup({
       aria-describedby={described["aria-describedby"]}
     >
       <legend className={styles.legend}>{legend}</legend>
-      <FieldTexts controlId={groupId} hint={hint} error={error} />
+      <FieldTexts controlId={groupId} hint={hint} error={shownError} />
       {options.map((option, index) => (
         <div key={option.value} className={styles.choice}>
           <input
             id={radioId(index)}
             type="radio"
-            name={name}
+            name={name ?? field?.name}
             value={option.value}
             form={form}
             required={required}
             className={styles.choiceInput}
-            defaultChecked={value === undefined ? option.value === defaultValue : undefined}
+            defaultChecked={value === undefined ? option.value === initial : undefined}
             checked={value === undefined ? undefined : option.value === value}
             onChange={handleChange}
           />

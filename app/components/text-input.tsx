@@ -2,6 +2,7 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { classNames } from "./class-names";
 import { FieldFrame, useFieldControl } from "./field-parts";
 import * as styles from "./field.css";
+import { useZodField, type ZodField } from "./zod-form";
 
 export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "style"> & {
   label: ReactNode;
@@ -13,6 +14,8 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "style"
   code?: boolean;
   /** Class for the wrapper around label, hint, error and input. */
   fieldClassName?: string;
+  /** The conform field it shows: its name, value, key and translated error come from it. */
+  field?: ZodField;
 };
 
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
@@ -20,6 +23,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
     label,
     hint,
     error,
+    field,
     prefilled = false,
     code = false,
     fieldClassName,
@@ -32,10 +36,13 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   },
   ref,
 ) {
-  const { controlId, control, described } = useFieldControl(native, { hint, error });
+  const bound = useZodField(field);
+  const shownError = error ?? bound.error;
+  const { controlId, control, described } = useFieldControl({ ...bound.props, ...native }, { hint, error: shownError });
   return (
-    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={fieldClassName}>
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={shownError} className={fieldClassName}>
       <input
+        key={bound.key}
         {...control}
         ref={ref}
         type={type}

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { Notification } from "~/components/notification";
-import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { site } from "~/config/site";
 import { ACCESSIBILITY_PATH, BarrierReportSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, PAGE_MAX } from "~/domain/barrier-report";
 import { Trans, useTranslation } from "~/i18n/react";
@@ -19,10 +18,7 @@ export const TOO_MANY_REPORTS = "report.tooMany";
 
 export type BarrierReportReply = { result: SubmissionResult<string[]> };
 
-/**
- * 'Report a barrier': a plain form post that works without JavaScript; errors are listed above the
- * form and beside each field, and what was typed is kept. After it is sent, the reference.
- */
+/** 'Report a barrier', and the reference once it is sent. */
 export function BarrierReportForm({
   reply,
   email,
@@ -69,32 +65,27 @@ export function BarrierReportForm({
           bodyText={<Trans t={t} i18nKey="report.tooManyBody" values={{ phone: site.support.phoneDisplay }} components={{ phone }} />}
         />
       ) : null}
-      <Form method="post" action={ACCESSIBILITY_PATH} {...getFormProps(form)} className={styles.form}>
+      <ZodForm form={form} action={ACCESSIBILITY_PATH} translate={translate} className={styles.form}>
         <TextInput
-          {...getInputProps(fields.page, { type: "text" })}
-          key={fields.page.key}
+          field={fields.page}
           {...validateOnLeave(form, fields.page.name)}
           label={t("report.pageLabel")}
           hint={t("report.pageHint")}
-          error={fieldError(fields.page, translate)}
           maxLength={PAGE_MAX}
         />
         <TextArea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
+          field={fields.description}
           label={t("report.descriptionLabel")}
           hint={t("report.descriptionHint")}
-          error={fieldError(fields.description, translate)}
           rows={6}
           maxLength={DESCRIPTION_MAX}
         />
         <TextInput
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+          field={fields.email}
+          type="email"
           {...validateOnLeave(form, fields.email.name)}
           label={t("report.emailLabel")}
           hint={t("report.emailHint")}
-          error={fieldError(fields.email, translate)}
           autoComplete="email"
           spellCheck={false}
         />
@@ -103,7 +94,7 @@ export function BarrierReportForm({
             {t("report.submit")}
           </Button>
         </div>
-      </Form>
+      </ZodForm>
       <p className={styles.paragraph}>
         <Trans
           t={t}

@@ -1,15 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
 import { LinkLine } from "~/components/profile/profile-card";
 import * as profile from "~/components/profile/profile.css";
-import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
-import { useZodForm } from "~/components/use-zod-form";
+import { fieldError, summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { COUNSELLING_CONTACTS, COUNSELLING_LANGUAGES, COUNSELLING_PATH, counsellingFormSchema, WINDOW_NUMBERS } from "~/domain/counselling";
 import { useTranslation } from "~/i18n/react";
 import { COUNSELLING_NOTE_MAX } from "../../../lib/program/counselling.ts";
@@ -57,7 +56,6 @@ export function CounsellingRequestForm({
     ...WINDOW_NUMBERS.flatMap((n) => [windowField(n, "Date"), windowField(n, "From"), windowField(n, "To")]),
     fields.note,
   ];
-  const initial = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
   return (
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("form.errors.summaryTitle")} errors={summaryLinks(ordered, (key) => t(key))} />
@@ -72,24 +70,18 @@ export function CounsellingRequestForm({
         <dt>{t("form.report")}</dt>
         <dd className={profile.consentFactValue}>{reportLabel}</dd>
       </dl>
-      <Form method="post" {...getFormProps(form)} className={profile.form}>
+      <ZodForm form={form} translate={t}>
         <input type="hidden" name="appId" value={appId} />
         <RadioGroup
-          id={fields.contact.id}
-          name={fields.contact.name}
-          key={fields.contact.key}
+          field={fields.contact}
           legend={t("form.contact")}
-          defaultValue={initial(fields.contact.initialValue, "")}
-          error={fieldError(fields.contact, t)}
+          defaultValue=""
           options={COUNSELLING_CONTACTS.map((contact) => ({ value: contact, label: t(`contact.${contact}`) }))}
         />
         <RadioGroup
-          id={fields.language.id}
-          name={fields.language.name}
-          key={fields.language.key}
+          field={fields.language}
           legend={t("form.language")}
-          defaultValue={initial(fields.language.initialValue, i18n.language === "es" ? "es" : "en")}
-          error={fieldError(fields.language, t)}
+          defaultValue={i18n.language === "es" ? "es" : "en"}
           options={COUNSELLING_LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
         />
         <TimeZoneField
@@ -100,7 +92,7 @@ export function CounsellingRequestForm({
           hint={t("form.timeZoneHint")}
           error={fieldError(fields.timeZone, t)}
           zones={zones}
-          defaultValue={initial(fields.timeZone.initialValue, defaultZone)}
+          defaultValue={typeof fields.timeZone.initialValue === "string" ? fields.timeZone.initialValue : defaultZone}
           followBrowser={!reply}
         />
         {WINDOW_NUMBERS.map((n) => {
@@ -112,41 +104,21 @@ export function CounsellingRequestForm({
                 {t(n === 1 ? "form.windowHint" : "form.windowOptional")}
               </p>
               <div className={styles.windowFields}>
-                <TextInput
-                  {...getInputProps(date, { type: "date" })}
-                  key={date.key}
-                  label={t("form.date")}
-                  error={fieldError(date, t)}
-                  fieldClassName={styles.windowDate}
-                />
-                <TextInput
-                  {...getInputProps(from, { type: "time" })}
-                  key={from.key}
-                  label={t("form.from")}
-                  error={fieldError(from, t)}
-                  fieldClassName={styles.windowTime}
-                />
-                <TextInput
-                  {...getInputProps(to, { type: "time" })}
-                  key={to.key}
-                  label={t("form.to")}
-                  error={fieldError(to, t)}
-                  fieldClassName={styles.windowTime}
-                />
+                <TextInput field={date} type="date" label={t("form.date")} fieldClassName={styles.windowDate} />
+                <TextInput field={from} type="time" label={t("form.from")} fieldClassName={styles.windowTime} />
+                <TextInput field={to} type="time" label={t("form.to")} fieldClassName={styles.windowTime} />
               </div>
             </fieldset>
           );
         })}
         <TextArea
-          {...getTextareaProps(fields.note)}
-          key={fields.note.key}
+          field={fields.note}
           label={t("form.note")}
           hint={t("form.noteHint", { max: COUNSELLING_NOTE_MAX })}
           maxLength={COUNSELLING_NOTE_MAX}
-          error={fieldError(fields.note, t)}
         />
         <FormActions submitLabel={t("form.submit")} busy={busy} cancel={{ to: "/", label: t("form.cancel") }} />
-      </Form>
+      </ZodForm>
     </div>
   );
 }

@@ -9,11 +9,7 @@ import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 import { GatheringInformation } from "./gathering-information";
 
-/**
- * The results are on their way (the server is still waiting for them): the page asks again every few
- * seconds, by refreshing itself without JavaScript and by revalidating with it, and says so, with a
- * link to ask at once.
- */
+/** The results are on their way: the page asks again every few seconds and says so, with a link to ask at once. */
 export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: number }) {
   const { t } = useTranslation("dashboard");
   const location = useLocation();
@@ -31,10 +27,7 @@ export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: nu
   );
 }
 
-/**
- * Below kitStatus 1 (SPEC.md §2): SPEC's words, what happens next with a way to reach support, and
- * below them the apps the participant already has.
- */
+/** Below kitStatus 1 (SPEC.md §2): SPEC's words and what happens next, above the apps the participant already has. */
 export function KitNotStartedYet({ results, canRegisterKit }: { results: ReactNode; canRegisterKit: boolean }) {
   const { t } = useTranslation("dashboard");
   return (
@@ -78,19 +71,7 @@ export function NoResultsYet({ message, children }: { message: EmptyStateMessage
   );
 }
 
-/** Where a kit is registered: the portal's own page. */
-function KitRegistrationLink({ children }: { children?: ReactNode }) {
-  return (
-    <Link to={KIT_REGISTRATION_PATH} className={styles.textLink}>
-      {children}
-    </Link>
-  );
-}
-
-/**
- * A participant the results service has no record of yet (just registered): SPEC's empty state, then
- * what comes next, from registering the kit to when the results come.
- */
+/** A participant the results service has no record of yet (just registered): SPEC's empty state, then what comes next. */
 export function NewParticipant() {
   const { t } = useTranslation("dashboard");
   return (
@@ -101,9 +82,7 @@ export function NewParticipant() {
           <Trans
             t={t}
             i18nKey="newParticipant.registerKit"
-            components={{
-              register: <KitRegistrationLink />,
-            }}
+            components={{ register: <Link to={KIT_REGISTRATION_PATH} className={styles.textLink} /> }}
           />
         </li>
         <li>{t("newParticipant.shipSample")}</li>

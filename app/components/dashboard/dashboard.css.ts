@@ -2,6 +2,9 @@ import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/c
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
+/** The same card, link and row of actions as My Account's. */
+export { actions, card, textLink } from "~/components/profile/profile.css";
+
 export const page = style({
   display: "grid",
   gap: vars.space.lg,
@@ -17,16 +20,6 @@ export const headline = style({
   "@media": { [media.desktopUp]: { fontSize: vars.fontSize.xxxl, lineHeight: vars.lineHeight.xxxl } },
 });
 
-export const card = style({
-  display: "grid",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-});
-
 export const cardHeader = style({
   display: "flex",
   flexWrap: "wrap",
@@ -36,8 +29,6 @@ export const cardHeader = style({
 });
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
-
-export const textLink = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium });
 
 export const stateScreen = style({
   display: "grid",
@@ -139,9 +130,6 @@ export const timelineText = style({ margin: 0 });
 
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
-
-/* Result cards */
 export const resultList = style({
   listStyle: "none",
   margin: 0,

@@ -11,18 +11,13 @@ export function englishOnlyNoticeHref(appName: string, link: "product" | "consen
   return `/results/english-only?${new URLSearchParams({ app: appName, link }).toString()}`;
 }
 
-function NoticeText() {
-  const { t } = useTranslation("dashboard");
-  return <p className={styles.timelineText}>{t("englishOnly.body")}</p>;
-}
-
 /** SPEC.md §2: with JavaScript, the English-only-content notice is a modal; Continue opens the page. */
 export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: PendingNotice | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation("dashboard");
   return (
     <Modal open={open && notice !== null} title={t("englishOnly.title")} size="small" onClose={onClose}>
       <div className={styles.modalBody}>
-        <NoticeText />
+        <p className={styles.timelineText}>{t("englishOnly.body")}</p>
         <div className={styles.actions}>
           {notice ? (
             <a
@@ -47,7 +42,7 @@ export function EnglishOnlyNoticePage({ url }: { url: string }) {
   const { t } = useTranslation("dashboard");
   return (
     <Interstitial id="english-only" title={t("englishOnly.title")} continueTo={url} continueLabel={t("englishOnly.continue")}>
-      <NoticeText />
+      <p className={styles.timelineText}>{t("englishOnly.body")}</p>
     </Interstitial>
   );
 }

@@ -3,10 +3,7 @@ import { buttonClassName } from "~/components/button";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
 
-/**
- * A page between the dashboard and somewhere else (no JavaScript): a heading, what to know, a
- * button to go on and one back to My Results.
- */
+/** A page between the dashboard and somewhere else (no JavaScript): what to know, then on, or back to My Results. */
 export function Interstitial({
   id,
   title,

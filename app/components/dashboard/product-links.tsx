@@ -26,35 +26,22 @@ export function ProductLinks({ card, label, needsEnglishOnlyNotice, onNotice }: 
     <ul className={styles.productLinks}>
       {links.map((link) => {
         const name = `${link.text}: ${label}`;
-        if (!needsEnglishOnlyNotice) {
-          return (
-            <li key={link.kind}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${name} ${t("products.opensInNewTab")}`}
-                data-link={link.kind}
-              >
-                {link.text}
-              </a>
-            </li>
-          );
-        }
         function showNotice(event: MouseEvent<HTMLAnchorElement>) {
           if (!hydrated) return;
           event.preventDefault();
           onNotice({ url: link.url, label: name });
         }
+        const linkProps = needsEnglishOnlyNotice
+          ? {
+              href: englishOnlyNoticeHref(card.appName, link.kind),
+              "aria-label": name,
+              "aria-haspopup": hydrated ? ("dialog" as const) : undefined,
+              onClick: showNotice,
+            }
+          : { href: link.url, target: "_blank", rel: "noopener noreferrer", "aria-label": `${name} ${t("products.opensInNewTab")}` };
         return (
           <li key={link.kind}>
-            <a
-              href={englishOnlyNoticeHref(card.appName, link.kind)}
-              aria-label={name}
-              aria-haspopup={hydrated ? "dialog" : undefined}
-              onClick={showNotice}
-              data-link={link.kind}
-            >
+            <a {...linkProps} data-link={link.kind}>
               {link.text}
             </a>
           </li>

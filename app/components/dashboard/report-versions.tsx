@@ -2,7 +2,7 @@ import { calendarDate } from "~/domain/calendar-date";
 import { changeIn, type ReportVersion } from "~/domain/report-versions";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
-import { DownloadReportForm } from "./download-report-form";
+import { ReadReportLink } from "./download-report-form";
 
 /** The version a card's report opens: its number and date, 'Updated' when the participant has not opened it, and what changed. */
 export function CurrentVersion({ version, updated }: { version: ReportVersion; updated: boolean }) {
@@ -23,10 +23,7 @@ export function CurrentVersion({ version, updated }: { version: ReportVersion; u
   );
 }
 
-/**
- * The earlier versions of a reissued report, each with its date and what changed, and a link to its
- * page (the same link as the card's, naming the version). A disclosure that works without JavaScript.
- */
+/** The earlier versions of a reissued report, each with its date, what changed and the card's link naming the version. */
 export function EarlierVersions({ appId, label, versions }: { appId: string; label: string; versions: readonly ReportVersion[] }) {
   const { t, i18n } = useTranslation("dashboard");
   if (versions.length === 0) return null;
@@ -44,7 +41,7 @@ export function EarlierVersions({ appId, label, versions }: { appId: string; lab
                 ? t("reportVersions.firstVersion")
                 : t("reportVersions.changed", { change: changeIn(version, i18n.language) ?? "" })}
             </p>
-            <DownloadReportForm
+            <ReadReportLink
               appId={appId}
               label={label}
               version={version.version}

@@ -10,7 +10,7 @@ import { resultIconFor } from "~/domain/result-icons";
 import { useTranslation } from "~/i18n/react";
 import { reportReadyAtStep } from "../../../lib/program/report-readiness.ts";
 import * as styles from "./dashboard.css";
-import { DownloadReportForm } from "./download-report-form";
+import { DataFileForm, ReadReportLink } from "./download-report-form";
 import type { PendingNotice } from "./english-only-notice";
 import { ProductLinks } from "./product-links";
 import { CurrentVersion, EarlierVersions } from "./report-versions";
@@ -21,10 +21,7 @@ type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNoti
 /** A ready report can be shared with a clinician; the exome data file cannot. */
 export const isShareable = (app: ResultApp) => app.reportReady && app.appName !== "exome-download";
 
-/**
- * SPEC.md §2 'Result cards': icon by type, label (Spanish label in Spanish), the way to the report, product links.
- * A card whose results are not ready says when they will be and offers no report.
- */
+/** SPEC.md §2 'Result cards'; one whose results are not ready says when they will be and offers no report. */
 export function ResultCard({ app, canShare, onNotice }: Props) {
   const { t, i18n } = useTranslation("dashboard");
   const [newest, ...earlier] = app.versions;
@@ -39,12 +36,11 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
       {app.reportReady ? (
         <>
           {newest ? <CurrentVersion version={newest} updated={app.updated} /> : null}
-          <DownloadReportForm
-            appId={app.appID}
-            label={label}
-            dataFile={resultIconFor(app.type) === "download" ? { bytes: app.fileBytes } : null}
-            version={newest?.version}
-          />
+          {resultIconFor(app.type) === "download" ? (
+            <DataFileForm appId={app.appID} bytes={app.fileBytes} />
+          ) : (
+            <ReadReportLink appId={app.appID} label={label} version={newest?.version} />
+          )}
           <EarlierVersions appId={app.appID} label={label} versions={earlier} />
           {!canShare || !isShareable(app) ? null : (
             <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>

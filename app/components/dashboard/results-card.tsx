@@ -5,10 +5,7 @@ import * as styles from "./dashboard.css";
 import { EnglishOnlyNoticeModal, type PendingNotice } from "./english-only-notice";
 import { isShareable, ResultCard } from "./result-card";
 
-/**
- * SPEC.md §2: the 'Results' card, one result card per app. Sharing a report with a clinician needs a
- * full sign-in: a results-link visitor (`canShare` false) is told so instead of being offered it.
- */
+/** SPEC.md §2's 'Results' card. Sharing needs a full sign-in: a results-link visitor (`canShare` false) is told so instead. */
 export function ResultsCard({ apps, canShare = true }: { apps: ResultApp[]; canShare?: boolean }) {
   const { t } = useTranslation("dashboard");
   const [notice, setNotice] = useState<PendingNotice | null>(null);

@@ -13,10 +13,7 @@ import { TimelineDetails } from "./timeline-details";
 /** The address of the timeline as a page of its own (app/routes/_portal._index.tsx renders it). */
 export const TIMELINE_PARAM = "timeline";
 
-/**
- * SPEC.md §2: the 'DNA Sample Status' card with its tracker. 'View Timeline Details' is a link to the
- * timeline's own page; with JavaScript it opens the same details as a modal over the dashboard.
- */
+/** SPEC.md §2's 'DNA Sample Status' card; 'View Timeline Details' is a page of its own, a modal with JavaScript. */
 export function SampleStatusCard({
   kitStatus,
   kitHistory,
@@ -37,10 +34,6 @@ export function SampleStatusCard({
   function openDetails(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     setOpen(true);
-  }
-
-  function closeDetails() {
-    setOpen(false);
   }
 
   return (
@@ -71,7 +64,7 @@ export function SampleStatusCard({
           {t(kits.length ? "kits.registerAnother" : "kits.registerLink")}
         </Link>
       </p>
-      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} onClose={closeDetails} />
+      <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} onClose={() => setOpen(false)} />
     </section>
   );
 }

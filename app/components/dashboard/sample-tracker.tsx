@@ -7,8 +7,7 @@ import { StepDate } from "./step-date";
 
 /**
  * SPEC.md §2 'Sample tracker'. An ordered list, so a screen reader hears "step n of m"; each step
- * says whether it is completed, current (also aria-current="step") or not reached yet, and when the
- * results service knows them, the day it was reached or the day the next step is expected.
+ * says whether it is completed, current or not reached yet.
  */
 export function SampleTracker({ entries, registeredKit }: { entries: TimelineEntry[]; registeredKit?: string }) {
   const { t } = useTranslation("dashboard");

@@ -27,10 +27,7 @@ function TimelineSteps({ entries, delayReason }: TimelineProps) {
   );
 }
 
-/**
- * The timeline as a page of its own (`/?timeline`): what a participant without JavaScript gets, with
- * nothing behind it to tab into and a link back to My Results.
- */
+/** The timeline as a page of its own (`/?timeline`) without JavaScript: nothing behind it to tab into. */
 export function TimelinePage({ entries, delayReason }: TimelineProps) {
   const { t } = useTranslation("dashboard");
   return (

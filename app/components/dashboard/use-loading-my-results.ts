@@ -1,10 +1,6 @@
 import { useNavigation } from "react-router";
 
-/**
- * With JavaScript, true while a navigation to My Results loads — from another page or a reload of
- * the dashboard itself — so the layout can show 'Gathering your information...' in its place.
- * Form submissions do not count.
- */
+/** With JavaScript, true while My Results loads (not after a form's post), so the layout shows 'Gathering your information...'. */
 export function useLoadingMyResults(): boolean {
   const navigation = useNavigation();
   return navigation.state === "loading" && navigation.location.pathname === "/" && !navigation.formAction;

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/button";
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
-import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { RELATIVE_PATH, RelativeCodeSchema } from "~/domain/family-letter";
 import { useTranslation } from "~/i18n/react";
 
@@ -25,24 +24,18 @@ export function RelativeCodeForm({ result, refusal }: { result?: SubmissionResul
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("relative.errors.summaryTitle")} errors={summaryLinks([fields.code], (key) => t(key))} />
       <RefusalNotice keyPrefix="family:relative.errors" refusal={refusal} />
-      <Form method="post" action={RELATIVE_PATH} {...getFormProps(form)} className={profile.form}>
+      <ZodForm form={form} action={RELATIVE_PATH} translate={t}>
         <TextInput
-          {...getInputProps(fields.code, { type: "text" })}
-          key={fields.code.key}
+          field={fields.code}
           label={t("relative.code")}
           hint={t("relative.codeHint")}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={20}
-          error={fieldError(fields.code, t)}
         />
-        <div className={profile.actions}>
-          <Button type="submit" loading={busy}>
-            {t("relative.submit")}
-          </Button>
-        </div>
-      </Form>
+        <FormActions submitLabel={t("relative.submit")} busy={busy} />
+      </ZodForm>
     </div>
   );
 }

@@ -28,10 +28,8 @@ function kitBarcodeIn(raw: string): string | null {
 }
 
 /**
- * 'Scan the barcode with your camera', offered only where the browser has a barcode detector and a
- * camera API: typing the barcode is the flow, this only fills the field. A code that is not a kit's
- * barcode is passed over; the first that is fills the field (as printed, in groups), stops the
- * camera and says what was read, for the participant to check against the box.
+ * 'Scan the barcode with your camera' where the browser has a barcode detector and a camera: typing is the
+ * flow, this only fills the field, and says what was read for the participant to check against the box.
  */
 export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
   const { t } = useTranslation("dashboard");

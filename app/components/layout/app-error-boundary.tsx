@@ -13,16 +13,7 @@ const translatedDetail: Record<number, string> = {
   415: "errors.badRequest",
 };
 
-/** An unknown page says who is signed in (app/routes/$.tsx), so the header stays theirs. */
-function visitorOfNotFound(data: unknown): Visitor | null {
-  return (data as { visitor?: Visitor | null } | null)?.visitor ?? null;
-}
-
-/**
- * The fallback screen: a missing page says so plainly, other client errors (4xx) name their status,
- * anything else is ours. The signed-in layout's boundary and a missing page keep the participant's
- * header and menu.
- */
+/** The fallback screen; the signed-in layout's boundary and a missing page keep the participant's header and menu. */
 export function AppErrorBoundary({ visitor = null }: { visitor?: Visitor | null }) {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -30,7 +21,8 @@ export function AppErrorBoundary({ visitor = null }: { visitor?: Visitor | null 
   let shownTo = visitor;
   if (isRouteErrorResponse(error) && error.status === 404) {
     screen = <NotFoundScreen />;
-    shownTo ??= visitorOfNotFound(error.data);
+    // An unknown page says who is signed in (app/routes/$.tsx), so the header stays theirs.
+    shownTo ??= (error.data as { visitor?: Visitor | null } | null)?.visitor ?? null;
   } else if (isRouteErrorResponse(error) && error.status < 500) {
     const detailKey = translatedDetail[error.status];
     const detail = detailKey ? t(detailKey) : error.statusText || t("errors.badRequest");

@@ -11,10 +11,7 @@ function describe(reason: unknown): { message: string; stack?: string } {
   return { message: typeof reason === "string" ? reason : "Unhandled rejection with a non-error value" };
 }
 
-/**
- * Sends uncaught browser errors to the portal, which redacts and forwards them to the
- * error-reporting service. Mounted once in the root layout; renders nothing.
- */
+/** Sends uncaught browser errors to the portal, which redacts and forwards them to the error-reporting service. */
 export function BrowserErrorReporter() {
   useEffect(() => {
     const sent = new Set<string>();

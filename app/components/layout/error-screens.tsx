@@ -4,10 +4,6 @@ import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./error-screens.css";
 import { SignOutForm } from "./user-menu";
 
-function SupportLink({ children }: { children?: React.ReactNode }) {
-  return <SupportEmailLink className={styles.link}>{children}</SupportEmailLink>;
-}
-
 /** A screen that stands for the whole page (an error, a way back in): a region named by its heading. */
 export function MessageScreen({
   headingId,
@@ -35,7 +31,7 @@ export function NetworkErrorScreen() {
   return (
     <MessageScreen headingId="network-error-title" heading={t("errors.networkTitle")}>
       <p className={styles.body}>
-        <Trans t={t} i18nKey="errors.networkBody" components={{ support: <SupportLink /> }} />
+        <Trans t={t} i18nKey="errors.networkBody" components={{ support: <SupportEmailLink className={styles.link} /> }} />
       </p>
       <p className={styles.body}>
         <Link to={`${location.pathname}${location.search}`} reloadDocument className={styles.link}>
@@ -52,7 +48,7 @@ export function ServerErrorScreen() {
   return (
     <MessageScreen headingId="server-error-title" heading={t("errors.serverTitle")}>
       <p className={styles.body}>
-        <Trans t={t} i18nKey="errors.serverBody" components={{ support: <SupportLink /> }} />
+        <Trans t={t} i18nKey="errors.serverBody" components={{ support: <SupportEmailLink className={styles.link} /> }} />
       </p>
     </MessageScreen>
   );
@@ -71,10 +67,7 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
   );
 }
 
-/**
- * A page that does not exist: said plainly, and a way on to My Results
- * (the sign-in page for someone signed out).
- */
+/** A page that does not exist, and a way on to My Results (the sign-in page for someone signed out). */
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (

@@ -18,10 +18,7 @@ function RetryForm({ retry, label }: { retry: NonNullable<FlashNotification["ret
   );
 }
 
-/**
- * Server flashes in a live region; with JavaScript each hides after its visible time. A flash is the
- * outcome of the form the participant just posted: it takes focus (`takesFocus`).
- */
+/** Server flashes: each is the outcome of the form the participant just posted, so it takes focus. */
 export function FlashNotifications({ notifications }: { notifications: FlashNotification[] }) {
   const { t } = useTranslation();
   return (

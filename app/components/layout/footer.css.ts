@@ -27,7 +27,6 @@ export const columns = style({
   "@media": { [media.desktopUp]: { gridTemplateColumns: "repeat(3, 1fr)" } },
 });
 
-export const column = style({});
 export const columnHeading = style({ fontSize: vars.fontSize.lg, margin: `0 0 ${vars.space.sm}` });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 

@@ -24,7 +24,7 @@ function ExternalLinks({ links }: { links: ReadonlyArray<readonly [string, strin
 
 function FooterColumn({ heading, children }: { heading: string; children: React.ReactNode }) {
   return (
-    <section className={styles.column} aria-label={heading}>
+    <section aria-label={heading}>
       <h2 className={styles.columnHeading}>{heading}</h2>
       <ul className={styles.list}>{children}</ul>
     </section>

@@ -58,7 +58,8 @@ export const navLink = style(onPrimaryLink);
 
 export const userMenu = style({ position: "relative" });
 
-export const userMenuSummary = style({
+/** A menu's summary: no disclosure marker, a touch target's height. */
+const menuSummary = {
   cursor: "pointer",
   listStyle: "none",
   display: "inline-flex",
@@ -66,6 +67,10 @@ export const userMenuSummary = style({
   gap: vars.space.xs,
   minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.sm}`,
+} as const;
+
+export const userMenuSummary = style({
+  ...menuSummary,
   borderRadius: vars.radius.sm,
   selectors: { "&::-webkit-details-marker": { display: "none" }, "&::after": { content: '"▾"' } },
 });
@@ -121,16 +126,7 @@ export const inlineSignOut = style({ color: vars.color.onPrimary });
 
 export const mobileMenu = style({ "@media": { [media.desktopUp]: { display: "none" } } });
 
-export const mobileMenuSummary = style({
-  listStyle: "none",
-  cursor: "pointer",
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space.sm}`,
-  selectors: { "&::-webkit-details-marker": { display: "none" } },
-});
+export const mobileMenuSummary = style({ ...menuSummary, selectors: { "&::-webkit-details-marker": { display: "none" } } });
 
 export const burger = style({ flexShrink: 0 });
 
@@ -155,8 +151,6 @@ export const mobileLink = style({ ...onPrimaryLink, display: "block", padding: `
 globalStyle(`${mobilePanel} ${userMenuList}`, { padding: 0 });
 globalStyle(`${mobilePanel} ${menuNote}, ${mobilePanel} ${menuButton}`, { padding: `${vars.space.xs} 0` });
 globalStyle(`${mobilePanel} ${menuNote}`, { color: vars.color.onPrimary });
-
-export const subMenu = style({});
 
 export const subMenuSummary = style({
   cursor: "pointer",

@@ -49,7 +49,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
             ) : null}
             <LanguageSelector />
             {visitor?.kind === "participant" ? (
-              <details className={styles.subMenu}>
+              <details>
                 <summary className={styles.subMenuSummary}>{visitor.fullName}</summary>
                 <AccountMenuItems linkClassName={styles.mobileLink} visitor={visitor} />
               </details>

@@ -8,11 +8,7 @@ export type NoscriptRefreshHandle = {
   noscriptRefresh?: (loaderData: unknown, location: Location) => NoscriptRefresh | null;
 };
 
-/**
- * The refresh the deepest route asks for, as a `<meta http-equiv="refresh">` in the document's head
- * (where HTML allows it), inside `<noscript>` so a page whose script already asks again is not
- * reloaded as well.
- */
+/** The deepest route's refresh, in the head (where HTML allows it), inside `<noscript>`: a page whose script asks again is not reloaded. */
 export function NoscriptRefreshMeta() {
   const matches = useMatches();
   const location = useLocation();

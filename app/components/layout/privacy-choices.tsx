@@ -98,11 +98,9 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
 }
 
 /**
- * The consent-management panel. Its state is the address (?privacy=consents|rights). As the server
- * renders it (what a browser without JavaScript keeps) it is the page's main content, first in
- * reading and focus order, with a link back, and it stays so when the page's JavaScript runs, until
- * it is closed: nothing chosen on it before then is lost and nothing on it moves. Opened once the
- * JavaScript runs, it is a modal over the page, and the same links switch tabs client-side.
+ * The consent-management panel; its state is the address. As the server renders it, it is the page's main
+ * content, and stays so when the script runs until it is closed (nothing chosen is lost, nothing moves).
+ * Opened once the script runs, it is a modal over the page.
  */
 export function usePrivacyPanel(): { page: PrivacyTab | null; modal: PrivacyTab | null } {
   const { tab } = usePrivacyPanelState();

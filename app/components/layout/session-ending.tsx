@@ -30,19 +30,16 @@ export function StaySignedInForm({ className }: { className?: string }) {
   );
 }
 
-function endsSoon(signedInUntil: number, now: number): boolean {
-  return signedInUntil - now <= SESSION_ENDING_NOTICE_MS;
-}
-
 /**
- * Two minutes before the session ends, a notice offers to stay signed in. With JavaScript it appears
- * on time in a polite live region, without taking focus; without it, a page that is rendered in
- * those two minutes shows it.
+ * Two minutes before the session ends, the offer to stay signed in: with JavaScript on time in a polite
+ * live region, without taking focus; without it, on a page drawn in those two minutes.
  */
 export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
   // The session end the notice is showing for: a renewed session (a later end) hides it at once.
-  const [noticeFor, setNoticeFor] = useState(() => (endsSoon(visitor.signedInUntil, Date.now()) ? visitor.signedInUntil : null));
+  const [noticeFor, setNoticeFor] = useState(() =>
+    visitor.signedInUntil - Date.now() <= SESSION_ENDING_NOTICE_MS ? visitor.signedInUntil : null,
+  );
   useEffect(() => {
     const wait = Math.max(0, visitor.signedInUntil - SESSION_ENDING_NOTICE_MS - Date.now());
     const timer = window.setTimeout(() => setNoticeFor(visitor.signedInUntil), wait);

@@ -1,9 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/**
- * A <details> menu that, once JavaScript runs, also closes on Escape (focus back on its summary) and
- * on a click or tap outside it. Without JavaScript it opens and closes with its summary, as before.
- */
+/** A <details> menu that, once JavaScript runs, also closes on Escape (focus back on its summary) and on a click outside it. */
 export function useDismissableDetails<T extends HTMLDetailsElement>() {
   const ref = useRef<T>(null);
   useEffect(() => {

@@ -18,19 +18,13 @@ export function SignOutForm({ className, label }: { className?: string; label?: 
   );
 }
 
-/** When the session ends, in the account menus. */
-function SignedInUntil({ visitor }: { visitor: Participant }) {
-  const { t } = useTranslation();
-  return <p className={styles.menuNote}>{t("header.signedInUntil", { time: useSessionEndTime(visitor) })}</p>;
-}
-
 /** Profile overview, staying signed in and log out: the participant's account items, in the desktop and mobile menus. */
 export function AccountMenuItems({ linkClassName, visitor }: { linkClassName: string; visitor: Participant }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.userMenuList}>
       <li>
-        <SignedInUntil visitor={visitor} />
+        <p className={styles.menuNote}>{t("header.signedInUntil", { time: useSessionEndTime(visitor) })}</p>
         <StaySignedInForm />
       </li>
       <li>

@@ -11,17 +11,12 @@ import * as sessionStyles from "./sessions.css";
 
 export type ListedSession = { listingId: string; device: SessionDevice; signedInAt: string; lastUsedAt: string; current: boolean };
 
-/** 'Chrome on Windows', in the page's language. */
-function useDeviceName() {
-  const { t } = useTranslation("profile");
-  return (device: SessionDevice) =>
-    t("sessions.deviceName", { browser: t(`sessions.browsers.${device.browser}`), system: t(`sessions.systems.${device.system}`) });
-}
-
 function SessionEntry({ session, serverTimeZone }: { session: ListedSession; serverTimeZone: string }) {
   const { t } = useTranslation("profile");
   const navigation = useNavigation();
-  const deviceName = useDeviceName()(session.device);
+  const { browser, system } = session.device;
+  // 'Chrome on Windows', in the page's language.
+  const deviceName = t("sessions.deviceName", { browser: t(`sessions.browsers.${browser}`), system: t(`sessions.systems.${system}`) });
   const ending = navigation.state === "submitting" && navigation.formData?.get("session") === session.listingId;
   return (
     <li className={styles.consentItem}>

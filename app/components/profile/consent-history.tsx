@@ -12,10 +12,7 @@ function consentName(entry: ConsentEntry, t: (key: string) => string, language: 
   return entry.study ? appLabel(entry.study, language) : entry.consent;
 }
 
-/**
- * My Studies' consent history: each consent version with when it was given, how it stands (following
- * a withdrawal request), and its document.
- */
+/** My Studies' consent history: each consent version, how it stands after a withdrawal request, and its document. */
 export function ConsentHistory({ entries, withdrawal = null }: { entries: ConsentEntry[]; withdrawal?: Withdrawal | null }) {
   const { t, i18n } = useTranslation("profile");
   const day = (isoDate: string) => calendarDate(isoDate, i18n.language);

@@ -58,10 +58,7 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
   }
 }
 
-/**
- * Personal Information's 'Download all your data': a plain form asks for the archive, the list shows
- * each request's state, and while one is being prepared the page asks again every few seconds.
- */
+/** 'Download all your data': while an archive is being prepared the page asks again every few seconds. */
 export function DataExportCard({ items, problem, serverTimeZone }: DataExportCardProps) {
   const { t } = useTranslation("profile");
   const moment = useDayAndTime(serverTimeZone);

@@ -1,17 +1,13 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { FormActions } from "~/components/form-actions";
-import { IntentButton } from "~/components/intent-button";
-import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
 import { CodeStep } from "~/components/verification/code-step";
-import { DEFAULT_AUTH_METHOD, PasswordUpdateMethodSchema } from "~/domain/auth-code";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { methodOptions } from "./pick-step";
+import { AuthMethodRadios } from "./pick-step";
 import { LinkLine } from "./profile-card";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
@@ -50,17 +46,15 @@ export function DownloadPickStep({ file, reply, appAvailable }: { file: Download
     <div className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <WhatAndWhy file={file} />
-      <Form method="post" action={action} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="send-code" />
-        <RadioGroup
+      <ZodForm form={form} action={action} intent="send-code" translate={t}>
+        <AuthMethodRadios
           id="download-method"
-          name="authMethod"
           legend={t("download.methodLegend")}
-          defaultValue={appAvailable ? "totp" : DEFAULT_AUTH_METHOD}
-          options={methodOptions(t, appAvailable)}
+          appAvailable={appAvailable}
+          defaultValue={appAvailable ? "totp" : undefined}
         />
         <FormActions submitLabel={t("download.sendCode")} busy={busy} cancel={{ to: backFrom(file.target), label: t("download.cancel") }} />
-      </Form>
+      </ZodForm>
     </div>
   );
 }
@@ -84,11 +78,8 @@ export function DownloadCodeStep({ file, view, reply }: { file: DownloadFileView
         reply={reply}
         summaryTitle={t("download.errors.summaryTitle")}
         submitLabel={t("download.confirm")}
-      >
-        <IntentButton action={action} intent="cancel" variant="outlined">
-          {t("download.cancel")}
-        </IntentButton>
-      </CodeStep>
+        cancelLabel={t("download.cancel")}
+      />
     </>
   );
 }

@@ -3,10 +3,7 @@ import { SESSIONS_PATH } from "~/domain/active-sessions";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
-/**
- * After a new password or phone number (OWASP ASVS 5.0 V7.4.3): the way to the sessions page, which
- * then offers to sign out everywhere else. A verification step shows it beside its success message.
- */
+/** After a new password or phone number (OWASP ASVS 5.0 V7.4.3): the way to the sessions page, to sign out everywhere else. */
 export function EndOtherSessionsOffer() {
   const { t } = useTranslation("profile");
   return (

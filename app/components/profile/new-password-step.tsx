@@ -1,18 +1,16 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { PasswordField } from "~/components/password-field";
 import { useHydrated } from "~/components/use-hydrated";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
 import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import * as styles from "./profile.css";
-import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 import { validateOnLeave } from "./validate-on-leave";
 
@@ -32,9 +30,6 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
   // back, and the strength of a password the field no longer holds would only confuse.
   const strength = hydrated && typed ? passwordStrength(typed) : null;
   const meterId = "new-password-strength";
-  // PasswordField decides its own input type (it toggles visibility).
-  const { type: _password, ...passwordProps } = getInputProps(fields.password, { type: "password" });
-  const { type: _confirm, ...confirmProps } = getInputProps(fields.confirmPassword, { type: "password" });
   return (
     <div className={styles.form}>
       <ErrorSummary
@@ -44,32 +39,27 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
       />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t("newPassword.intro")}</p>
-      <Form method="post" action={PASSWORD_UPDATE_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="set-password" />
+      <ZodForm form={form} action={PASSWORD_UPDATE_PATH} intent="set-password" translate={translate}>
         {/* Tells a password manager which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <PasswordField
-          {...passwordProps}
-          key={fields.password.key}
+          field={fields.password}
           {...validateOnLeave(form, fields.password.name)}
           label={t("newPassword.passwordLabel")}
           hint={t("newPassword.helper")}
-          error={fieldError(fields.password, translate)}
           autoComplete="new-password"
           aria-describedby={strength ? meterId : undefined}
           onInput={(event) => setTyped(event.currentTarget.value)}
         />
         <PasswordStrengthMeter id={meterId} strength={strength} />
         <PasswordField
-          {...confirmProps}
-          key={fields.confirmPassword.key}
+          field={fields.confirmPassword}
           {...validateOnLeave(form, fields.confirmPassword.name)}
           label={t("newPassword.confirmLabel")}
-          error={fieldError(fields.confirmPassword, translate)}
           autoComplete="new-password"
         />
         <FormActions submitLabel={t("newPassword.submit")} busy={busy} />
-      </Form>
+      </ZodForm>
     </div>
   );
 }

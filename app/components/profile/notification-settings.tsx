@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/button";
 import { Checkbox } from "~/components/checkbox";
 import * as choice from "~/components/choice.css";
+import { FormActions } from "~/components/form-actions";
 import { RadioGroup } from "~/components/radio-group";
 import {
   NOTIFIABLE_STEPS,
@@ -38,11 +38,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
           </fieldset>
           <p className={styles.muted}>{t("researchUpdates.healthReissues")}</p>
           <ResearchUpdatesChoice preferences={preferences} />
-          <div className={styles.actions}>
-            <Button type="submit" variant="outlined" loading={saving}>
-              {t("notifications.save")}
-            </Button>
-          </div>
+          <FormActions submitLabel={t("notifications.save")} variant="outlined" busy={saving} />
         </Form>
       ) : (
         <p className={styles.paragraph}>{t("notifications.unavailable")}</p>
@@ -51,10 +47,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
   );
 }
 
-/**
- * 'Research updates' (study news, requests to take part again): e-mail or none, and how often. A
- * participant who withdrew from research is told they get none, with nothing to choose.
- */
+/** 'Research updates': e-mail or none, and how often; a participant who withdrew from research is told they get none. */
 function ResearchUpdatesChoice({ preferences }: { preferences: NotificationPreferences }) {
   const { t } = useTranslation("profile");
   if (preferences.researchWithdrawn)

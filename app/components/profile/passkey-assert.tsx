@@ -1,14 +1,11 @@
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { Button } from "~/components/button";
+import { FormActions } from "~/components/form-actions";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 const noSubscription = () => () => {};
 
-/**
- * Whether the browser has WebAuthn, asked without its library: the library loads only when a
- * ceremony starts (on submit), so Login & Security's script stays small.
- */
+/** Asked without WebAuthn's library, which loads only when a ceremony starts, so Login & Security's script stays small. */
 const browserSupportsWebAuthn = () => typeof window.PublicKeyCredential === "function";
 
 /** True once the page's script runs in a browser that can use passkeys; never on the server or during hydration. */
@@ -24,10 +21,7 @@ export function useMayMakePasskeys(): boolean {
   return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => true);
 }
 
-/**
- * A form whose submit runs a WebAuthn ceremony first: the options from `optionsPath`, the browser's
- * call, then the form posts the browser's answer in its hidden `credential` field.
- */
+/** A form whose submit runs a WebAuthn ceremony first, then posts the browser's answer in its hidden `credential` field. */
 export function useWebAuthnForm(optionsPath: string, ceremony: "register" | "authenticate") {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -54,9 +48,7 @@ export function useWebAuthnForm(optionsPath: string, ceremony: "register" | "aut
   return { formRef, credentialRef, busy, failed, onSubmit };
 }
 
-/**
- * 'Use a passkey instead' of a code, posting the browser's answer to `action`. Shown only where it can work.
- */
+/** 'Use a passkey instead' of a code, shown only where it can work. */
 export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPath: string; action: string; intent: string }) {
   const { t } = useTranslation("profile");
   const canUse = useCanUsePasskeys();
@@ -66,11 +58,7 @@ export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPa
     <form ref={formRef} method="post" action={action} onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="intent" value={intent} />
       <input ref={credentialRef} type="hidden" name="credential" value="" />
-      <div className={styles.actions}>
-        <Button type="submit" variant="outlined" loading={busy}>
-          {t("factors.passkeys.useInstead")}
-        </Button>
-      </div>
+      <FormActions submitLabel={t("factors.passkeys.useInstead")} variant="outlined" busy={busy} />
       {failed ? (
         <p role="alert" className={styles.paragraph}>
           {t("factors.passkeys.useFailed")}

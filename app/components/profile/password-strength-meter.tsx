@@ -2,10 +2,7 @@ import type { PasswordStrength } from "~/domain/password-strength";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
-/**
- * SPEC.md §5 'Strength meter' (Weak, Good, Strong). The region is always there, so each new strength
- * is announced politely as it changes.
- */
+/** SPEC.md §5 'Strength meter'. The region is always there, so each new strength is announced politely. */
 export function PasswordStrengthMeter({ strength, id }: { strength: PasswordStrength | null; id: string }) {
   const { t } = useTranslation("profile");
   return (

@@ -2,10 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { AddPasskeyButton, ChangeButton } from "./change-button";
 import * as styles from "./profile.css";
 
-/**
- * For a participant whose only second factor is their phone: codes by text and call are restricted
- * authenticators (NIST SP 800-63B-4), so a passkey or an authenticator app is offered in plain words.
- */
+/** Texted and called codes are restricted authenticators (NIST SP 800-63B-4): a phone-only participant is offered a passkey or the app. */
 export function PhoneOnlyNotice() {
   const { t } = useTranslation("profile");
   return (

@@ -4,48 +4,48 @@ import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
-import type { TranslateFunction } from "~/i18n/translate";
 import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/** How a code can come: the authenticator app first where it is set up, then a text message or a call. */
-export const methodOptions = (t: TranslateFunction, appAvailable: boolean) => [
-  ...(appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
-  { value: "sms", label: t("pick.sms") },
-  { value: "voice", label: t("pick.voice") },
-];
-
-/**
- * mfa-verification-pick: Text Message (default) or Voice Call to the masked phone. With an
- * authenticator app offered too, nothing is necessarily sent: the step asks how to confirm and
- * continues.
- */
-function PickStep({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+/** How a code can come (`authMethod`): the authenticator app first where it is set up, then a text message or a call. */
+export function AuthMethodRadios(props: { id: string; legend: string; appAvailable: boolean; defaultValue?: string }) {
   const { t } = useTranslation("profile");
-  const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
-      {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
-      <input type="hidden" name="intent" value="send-code" />
-      <RadioGroup
-        id="authMethod"
-        name="authMethod"
-        legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
-        defaultValue={DEFAULT_AUTH_METHOD}
-        options={methodOptions(t, view.appAvailable)}
-      />
-      <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
-    </Form>
+    <RadioGroup
+      id={props.id}
+      name="authMethod"
+      legend={props.legend}
+      defaultValue={props.defaultValue ?? DEFAULT_AUTH_METHOD}
+      options={[
+        ...(props.appAvailable ? [{ value: "totp", label: t("pick.totp") }] : []),
+        { value: "sms", label: t("pick.sms") },
+        { value: "voice", label: t("pick.voice") },
+      ]}
+    />
   );
 }
 
-/** The pick step: its form, and 'Use a passkey instead' where the participant has one and the browser can. */
+/**
+ * mfa-verification-pick; with an authenticator app offered too, nothing is necessarily sent. Then
+ * 'Use a passkey instead' where the participant has one and the browser can.
+ */
 export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+  const { t } = useTranslation("profile");
+  const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PickStep view={view} reply={reply} />
+      <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
+        {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
+        <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
+        <input type="hidden" name="intent" value="send-code" />
+        <AuthMethodRadios
+          id="authMethod"
+          legend={t(view.appAvailable ? "pick.legendFactors" : "pick.legend")}
+          appAvailable={view.appAvailable}
+        />
+        <FormActions submitLabel={t(view.appAvailable ? "pick.continue" : "pick.submit")} busy={busy} />
+      </Form>
       {view.passkeyAvailable ? (
         <PasskeyAssertButton optionsPath={PASSWORD_PASSKEY_OPTIONS_PATH} action={PASSWORD_UPDATE_PATH} intent="verify-passkey" />
       ) : null}

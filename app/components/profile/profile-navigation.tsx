@@ -6,15 +6,11 @@ import { profileSectionPath, type ProfileSection } from "~/domain/profile-naviga
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
+/** Each section's name; its hint is under the same key with 'Hint'. */
 const titleKey: Record<ProfileSection, string> = {
   overview: "nav.personalInformation",
   security: "nav.loginSecurity",
   studies: "nav.myStudies",
-};
-const hintKey: Record<ProfileSection, string> = {
-  overview: "nav.personalInformationHint",
-  security: "nav.loginSecurityHint",
-  studies: "nav.myStudiesHint",
 };
 
 /** Desktop side navigation headed 'My Account'. */
@@ -56,7 +52,7 @@ export function ProfileSectionCards({ sections }: { sections: readonly ProfileSe
     <>
       <span>
         <span className={styles.navCardTitle}>{t(titleKey[section])}</span>
-        <span className={styles.navCardHint}>{t(hintKey[section])}</span>
+        <span className={styles.navCardHint}>{t(`${titleKey[section]}Hint`)}</span>
       </span>
       <Icon name="arrow-right" />
     </>

@@ -130,12 +130,7 @@ export const consentItem = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
 });
-export const consentName = style({
-  fontSize: vars.fontSize.md,
-  lineHeight: vars.lineHeight.md,
-  fontWeight: vars.font.weightBold,
-  margin: 0,
-});
+export const consentName = rowLabel;
 export const consentFacts = style({
   display: "grid",
   gridTemplateColumns: "max-content 1fr",

@@ -1,17 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { authCodeSchema } from "~/domain/auth-code";
 import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
-import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** The app's QR code (drawn on the server, an image: no script) and its key in groups of four, confirmed by its first code. */
@@ -32,19 +28,10 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
       <p className={styles.paragraph}>
         <code className={styles.secretKey}>{inGroupsOfFour(secret)}</code>
       </p>
-      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="confirm" />
-        <TextInput
-          {...getInputProps(fields.authCode, { type: "text" })}
-          key={fields.authCode.key}
-          label={t("factors.enrol.step2")}
-          placeholder={t("code.placeholder", { codeDigits: 6 })}
-          error={fieldError(fields.authCode, t)}
-          code
-        />
+      <ZodForm form={form} action={FACTORS_PATH} intent="confirm" translate={t}>
+        <TextInput field={fields.authCode} label={t("factors.enrol.step2")} placeholder={t("code.placeholder", { codeDigits: 6 })} code />
         <FormActions submitLabel={t("factors.enrol.submit")} busy={confirming} />
-      </Form>
-      <CancelChange />
+      </ZodForm>
     </div>
   );
 }

@@ -1,11 +1,14 @@
+import { IntentButton } from "~/components/intent-button";
+import { CodeStep } from "~/components/verification/code-step";
 import type { OtherWay } from "~/domain/code-help";
-import type { FactorFlowState, VerifyMethod } from "~/domain/sign-in-factors";
+import { FACTORS_PATH, type FactorFlowState, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { CodeDeliveryProblem, StepAnswer } from "~/domain/verification";
+import { useTranslation } from "~/i18n/react";
+import * as styles from "./profile.css";
 import { EnrolAppStep } from "./step-enrol-app";
 import { NewPhoneStep } from "./step-new-phone";
 import { PasskeyCreateStep } from "./step-passkey-create";
 import { RecoveryCodesStep } from "./step-recovery-codes";
-import { VerifyCodeStep } from "./step-verify-code";
 import { VerifyPickStep } from "./step-verify-pick";
 
 export type FactorStepView = {
@@ -28,12 +31,59 @@ export type FactorStepView = {
   reply?: StepAnswer;
 };
 
-/** The step of a sign-in-method change the server says the participant is on. */
+/** The step of a sign-in-method change the server says the participant is on; every step but the saved codes can be left. */
 export function FactorStep({ view }: { view: FactorStepView }) {
+  const { t } = useTranslation("profile");
   const { state, reply } = view;
+  const codeStep = {
+    action: FACTORS_PATH,
+    reply,
+    summaryTitle: t("factors.errors.summaryTitle"),
+    cancelLabel: t("factors.cancel"),
+  };
   switch (state.step) {
-    case "pick":
+    case "code":
+      // The code that confirms it's them (sent, or the app's).
       return (
+        <CodeStep
+          {...codeStep}
+          id="factor-verify-code"
+          intent="verify"
+          view={{
+            method: state.method,
+            phoneNumber: state.phoneNumber ?? "",
+            resendSecondsLeft: view.resendSecondsLeft,
+            otherWays: view.otherWays,
+            delivery: view.delivery,
+          }}
+          submitLabel={t("factors.verify.submit")}
+          switchable={[
+            ...view.methods,
+            ...(view.hasPasskeys ? (["passkey"] as const) : []),
+            ...(view.recoveryOpens ? (["recovery"] as const) : []),
+          ]}
+        />
+      );
+    case "phone-code":
+      // The code sent to the new number, which proves it reaches the participant.
+      return (
+        <CodeStep
+          {...codeStep}
+          id="factor-phone-code"
+          intent="confirm-phone"
+          view={{ method: "sms", phoneNumber: state.newPhone, resendSecondsLeft: view.resendSecondsLeft, otherWays: [] }}
+          submitLabel={t("factors.newPhone.confirm")}
+          intro={t("factors.newPhone.codeIntro", { phone: state.newPhone })}
+        />
+      );
+    case "codes":
+      return <RecoveryCodesStep codes={state.codes} />;
+    case "enrol":
+      if (!view.qrCode) return null;
+  }
+  return (
+    <div className={styles.form}>
+      {state.step === "pick" ? (
         <VerifyPickStep
           methods={view.methods}
           phone={view.phone}
@@ -42,40 +92,16 @@ export function FactorStep({ view }: { view: FactorStepView }) {
           oldNumberOffer={view.oldNumberOffer}
           reply={reply}
         />
-      );
-    case "code":
-      return (
-        <VerifyCodeStep
-          method={state.method}
-          phone={state.phoneNumber}
-          resendSecondsLeft={view.resendSecondsLeft}
-          reply={reply}
-          otherWays={view.otherWays}
-          delivery={view.delivery}
-          switchable={[
-            ...view.methods,
-            ...(view.hasPasskeys ? (["passkey"] as const) : []),
-            ...(view.recoveryOpens ? (["recovery"] as const) : []),
-          ]}
-        />
-      );
-    case "enrol":
-      return view.qrCode ? <EnrolAppStep qrCode={view.qrCode} secret={state.secret} reply={reply} /> : null;
-    case "codes":
-      return <RecoveryCodesStep codes={state.codes} />;
-    case "passkey":
-      return <PasskeyCreateStep reply={reply} />;
-    case "phone":
-      return <NewPhoneStep reply={reply} />;
-    case "phone-code":
-      return (
-        <VerifyCodeStep
-          method="sms"
-          phone={state.newPhone}
-          resendSecondsLeft={view.resendSecondsLeft}
-          reply={reply}
-          intent="confirm-phone"
-        />
-      );
-  }
+      ) : state.step === "enrol" ? (
+        <EnrolAppStep qrCode={view.qrCode!} secret={state.secret} reply={reply} />
+      ) : state.step === "passkey" ? (
+        <PasskeyCreateStep reply={reply} />
+      ) : (
+        <NewPhoneStep reply={reply} />
+      )}
+      <IntentButton action={FACTORS_PATH} intent="cancel" variant="outlined">
+        {t("factors.cancel")}
+      </IntentButton>
+    </div>
+  );
 }

@@ -1,17 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form } from "react-router";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { NewPhoneSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import * as styles from "./profile.css";
-import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** The new number (a plain field: the provider reads any way of writing it and refuses one it cannot use). */
@@ -26,23 +22,16 @@ export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], (key) => t(key))} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
-      <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="send-phone-code" />
+      <ZodForm form={form} action={FACTORS_PATH} intent="send-phone-code" translate={t}>
         <TextInput
-          {...getInputProps(fields.phone, { type: "tel" })}
-          key={fields.phone.key}
+          field={fields.phone}
+          type="tel"
           label={t("factors.newPhone.label")}
           hint={t("factors.newPhone.hint")}
           autoComplete="tel"
-          error={fieldError(fields.phone, t)}
         />
-        <div className={styles.actions}>
-          <Button type="submit" loading={sending}>
-            {t("factors.newPhone.send")}
-          </Button>
-        </div>
-      </Form>
-      <CancelChange />
+        <FormActions submitLabel={t("factors.newPhone.send")} busy={sending} />
+      </ZodForm>
     </div>
   );
 }

@@ -1,18 +1,14 @@
-import { Button } from "~/components/button";
+import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import { useWebAuthnForm } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/**
- * Creating the passkey: the browser's WebAuthn call (its library loaded on submit) with the options the
- * identity provider made, then a plain form carries its answer. Reached only where the browser can do this.
- */
+/** Creating the passkey with the identity provider's options; a plain form carries the answer. Reached only where the browser can. */
 export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
@@ -37,16 +33,11 @@ export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
             maxLength={60}
             required
           />
-          <div className={styles.actions}>
-            <Button type="submit" loading={busy}>
-              {t("factors.passkeys.create")}
-            </Button>
-          </div>
+          <FormActions submitLabel={t("factors.passkeys.create")} busy={busy} />
         </form>
       ) : (
         <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>
       )}
-      <CancelChange />
     </div>
   );
 }

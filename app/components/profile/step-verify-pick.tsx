@@ -1,19 +1,15 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
+import { fieldError, summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
-import { CancelChange } from "./cancel-change";
 import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
-import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */
@@ -51,8 +47,7 @@ export function VerifyPickStep(props: {
       <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
       {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}
       {methods.length === 0 ? null : (
-        <Form method="post" action={FACTORS_PATH} {...getFormProps(form)} className={styles.form}>
-          <input type="hidden" name="intent" value="send-code" />
+        <ZodForm form={form} action={FACTORS_PATH} intent="send-code" translate={t}>
           <RadioGroup
             id={fields.method.id}
             name={fields.method.name}
@@ -62,11 +57,10 @@ export function VerifyPickStep(props: {
             options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
           />
           <FormActions submitLabel={t("factors.verify.continue")} busy={picking} />
-        </Form>
+        </ZodForm>
       )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
       {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? <OldNumberUnavailableOffer /> : null}
-      <CancelChange />
     </div>
   );
 }

@@ -1,22 +1,17 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
-import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
 import { CodeStep } from "~/components/verification/code-step";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { site } from "~/config/site";
-import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { Trans, useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
-import { methodOptions } from "./pick-step";
+import { AuthMethodRadios } from "./pick-step";
 import * as styles from "./profile.css";
-import { fieldError, summaryLinks } from "./step-errors";
 import { StepNotice } from "./step-notice";
 
 /** What the action answered a post that stayed on its step with. */
@@ -35,15 +30,10 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
       <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], (key) => t(key))} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <p className={styles.paragraph}>{t("withdraw.intro")}</p>
-      <Form method="post" action={WITHDRAW_PATH} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value="send-code" />
+      <ZodForm form={form} action={WITHDRAW_PATH} intent="send-code" translate={t}>
         <RadioGroup
-          id={fields.choice.id}
-          name={fields.choice.name}
-          key={fields.choice.key}
+          field={fields.choice}
           legend={t("withdraw.choiceLegend")}
-          defaultValue={typeof fields.choice.initialValue === "string" ? fields.choice.initialValue : undefined}
-          error={fieldError(fields.choice, t)}
           options={WITHDRAWAL_CHOICES.map((choice) => ({
             value: choice,
             label: (
@@ -54,19 +44,17 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
             ),
           }))}
         />
-        <RadioGroup
+        <AuthMethodRadios
           id={fields.authMethod.id}
-          name={fields.authMethod.name}
           legend={t(appAvailable ? "pick.legendFactors" : "pick.legend")}
-          defaultValue={DEFAULT_AUTH_METHOD}
-          options={methodOptions(t, appAvailable)}
+          appAvailable={appAvailable}
         />
         <FormActions
           submitLabel={t(appAvailable ? "pick.continue" : "withdraw.sendCode")}
           busy={busy}
           cancel={{ to: "/profile/studies", label: t("withdraw.cancel") }}
         />
-      </Form>
+      </ZodForm>
       <p className={styles.paragraph}>
         <Trans t={t} i18nKey="withdraw.privacyForm" components={{ form: <NewTabLink href={site.legal.privacyWebFormUrl} /> }} />
       </p>
@@ -95,11 +83,8 @@ export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; 
         summaryTitle={t("withdraw.errors.summaryTitle")}
         submitLabel={t("withdraw.confirm")}
         switchable={WITHDRAWAL_WAYS}
-      >
-        <IntentButton action={WITHDRAW_PATH} intent="cancel" variant="outlined">
-          {t("withdraw.cancel")}
-        </IntentButton>
-      </CodeStep>
+        cancelLabel={t("withdraw.cancel")}
+      />
     </>
   );
 }

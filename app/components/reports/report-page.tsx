@@ -15,9 +15,8 @@ type Props = {
 };
 
 /**
- * The report under its own title, the PDF beside it, and the way back to My Results; its title takes
- * focus on arrival. A reissued report says which version it is and when it was issued (what changed is
- * in the report itself, as in its PDF), and an earlier version that a newer one exists.
+ * The report, the PDF beside it and the way back; its title takes focus on arrival. A reissued report says
+ * which version it is (what changed is in the report itself, as in its PDF) and whether a newer one exists.
  */
 export function ReportPageView({ report, appId, version = null }: Props) {
   const { t, i18n } = useTranslation("dashboard");

@@ -10,11 +10,7 @@ type Props = {
   children?: ReactNode;
 };
 
-/**
- * The report as accessible HTML, from the same content as its PDF: its title and sections as headings
- * a screen reader moves through, paragraphs, and label–value tables, in the report's own language.
- * The participant's report page and the clinician's shared view both show a report through this.
- */
+/** The report as accessible HTML from its PDF's content, in its own language: the participant's page and the clinician's view. */
 export function ReportView({ report, titleLevel, children }: Props) {
   const id = useId();
   const Title = titleLevel === 1 ? "h1" : "h2";

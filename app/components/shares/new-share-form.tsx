@@ -1,18 +1,19 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
-import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { SHARE_DAYS } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
 
 export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
+
+const FAILURE_KEYS = { "too-many": "tooMany", "not-allowed": "notAllowed", unavailable: "unavailable" } as const;
 
 /** Who the report is for and how long the share works; the report is the card's, carried by the form. */
 export function NewShareForm({
@@ -41,43 +42,24 @@ export function NewShareForm({
         title={t("new.errors.summaryTitle")}
         errors={summaryLinks([fields.recipient, fields.days], (key) => t(key))}
       />
-      {reply?.failure ? (
-        <Notification
-          type="error"
-          visibleMs={0}
-          headerText={t(
-            `new.errors.${reply.failure === "too-many" ? "tooMany" : reply.failure === "not-allowed" ? "notAllowed" : "unavailable"}`,
-          )}
-        />
-      ) : null}
+      {reply?.failure ? <Notification type="error" visibleMs={0} headerText={t(`new.errors.${FAILURE_KEYS[reply.failure]}`)} /> : null}
       <p className={profile.paragraph}>{t("new.intro")}</p>
       <dl className={profile.consentFacts}>
         <dt>{t("new.report")}</dt>
         <dd className={profile.consentFactValue}>{reportLabel}</dd>
       </dl>
-      <Form method="post" {...getFormProps(form)} className={profile.form}>
+      <ZodForm form={form} translate={t}>
         <input type="hidden" name="appId" value={appId} />
         <input type="hidden" name="formKey" value={formKey} />
-        <TextInput
-          {...getInputProps(fields.recipient, { type: "text" })}
-          key={fields.recipient.key}
-          label={t("new.recipient")}
-          hint={t("new.recipientHint")}
-          maxLength={100}
-          autoComplete="off"
-          error={fieldError(fields.recipient, t)}
-        />
+        <TextInput field={fields.recipient} label={t("new.recipient")} hint={t("new.recipientHint")} maxLength={100} autoComplete="off" />
         <RadioGroup
-          id={fields.days.id}
-          name={fields.days.name}
-          key={fields.days.key}
+          field={fields.days}
           legend={t("new.days")}
-          defaultValue={typeof fields.days.initialValue === "string" ? fields.days.initialValue : "7"}
-          error={fieldError(fields.days, t)}
+          defaultValue="7"
           options={SHARE_DAYS.map((days) => ({ value: String(days), label: t(`new.day${days}`) }))}
         />
         <FormActions submitLabel={t("new.submit")} busy={busy} cancel={{ to: "/", label: t("new.cancel") }} />
-      </Form>
+      </ZodForm>
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/button";
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
-import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { TextInput } from "~/components/text-input";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -34,36 +33,23 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
       <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, (key) => t(key))} />
       <RefusalNotice keyPrefix="shares:open.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t(link ? "open.introLink" : "open.intro")}</p>
-      <Form method="post" action={CLINICIAN_PATH} {...getFormProps(form)} className={profile.form}>
+      <ZodForm form={form} action={CLINICIAN_PATH} translate={t}>
         {link ? (
           <input type="hidden" name="link" value={link} />
         ) : (
           <TextInput
-            {...getInputProps(fields.code, { type: "text" })}
-            key={fields.code.key}
+            field={fields.code}
             label={t("open.code")}
             hint={t("open.codeHint")}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={20}
-            error={fieldError(fields.code, t)}
           />
         )}
-        <TextInput
-          {...getInputProps(fields.dateOfBirth, { type: "date" })}
-          key={fields.dateOfBirth.key}
-          label={t("open.birthDate")}
-          hint={t("open.birthDateHint")}
-          autoComplete="off"
-          error={fieldError(fields.dateOfBirth, t)}
-        />
-        <div className={profile.actions}>
-          <Button type="submit" loading={busy}>
-            {t("open.submit")}
-          </Button>
-        </div>
-      </Form>
+        <TextInput field={fields.dateOfBirth} type="date" label={t("open.birthDate")} hint={t("open.birthDateHint")} autoComplete="off" />
+        <FormActions submitLabel={t("open.submit")} busy={busy} />
+      </ZodForm>
     </div>
   );
 }

@@ -7,11 +7,7 @@ import { SECURITY_PATH } from "~/domain/password-update-view";
 import type { CodeDeliveryProblem } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
 
-/**
- * 'Didn't get a code?' under a code that was sent (never the app's): where it went, how long it can
- * take, the participant's other ways, how to change the number and how to reach support. A native
- * disclosure, so it opens without JavaScript.
- */
+/** 'Didn't get a code?' under a code that was sent (never the app's): a native disclosure, so it opens without JavaScript. */
 export function CodeHelp({
   method,
   phone,

@@ -1,15 +1,14 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
+import { IntentButton } from "~/components/intent-button";
 import * as styles from "~/components/profile/profile.css";
-import { fieldError, summaryLinks } from "~/components/profile/step-errors";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { useZodForm } from "~/components/use-zod-form";
+import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
 import { authCodeSchema, codeDigits, sendsNothing } from "~/domain/auth-code";
 import type { OtherWay } from "~/domain/code-help";
 import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
@@ -31,8 +30,8 @@ export type CodeStepProps = {
   submitLabel: string;
   /** What the step says above the field (default: where the code went, or the app's). */
   intro?: ReactNode;
-  /** The step's other actions ('Cancel'), after 'Resend code'. */
-  children?: ReactNode;
+  /** 'Cancel' (intent 'cancel' to the same action), after 'Resend code'. */
+  cancelLabel?: string;
   /** The other ways this flow can switch to from its code step (intent 'other-way') when a text or call did not arrive. */
   switchable?: readonly OtherWay[];
 };
@@ -75,20 +74,17 @@ export function CodeStep(props: CodeStepProps) {
         </p>
       ) : null}
       <p className={styles.paragraph}>{props.intro ?? t(introKeys[method], { phone, codeDigits: digits })}</p>
-      <Form method="post" action={action} {...getFormProps(form)} className={styles.form}>
-        <input type="hidden" name="intent" value={intent} />
+      <ZodForm form={form} action={action} intent={intent} translate={t}>
         <TextInput
-          {...getInputProps(fields.authCode, { type: "text" })}
-          key={fields.authCode.key}
+          field={fields.authCode}
           {...validateOnLeave(form, fields.authCode.name)}
           label={t(method === "recovery" ? "code.recoveryLabel" : "code.label")}
           placeholder={method === "recovery" ? t("code.recoveryPlaceholder") : t("code.placeholder", { codeDigits: digits })}
-          error={fieldError(fields.authCode, t)}
           code
           {...(method === "recovery" ? { inputMode: "text" as const, autoComplete: "off", autoCapitalize: "characters" } : {})}
         />
         <FormActions submitLabel={props.submitLabel} busy={submitting} />
-      </Form>
+      </ZodForm>
       {/* The app's code and a recovery code are never sent: nothing to resend and nothing that failed to arrive. */}
       {sendsNothing(method) ? null : (
         <>
@@ -99,7 +95,11 @@ export function CodeStep(props: CodeStepProps) {
           <CodeHelp method={method} phone={phone} otherWays={view.otherWays} delivery={view.delivery} checkHref={action} />
         </>
       )}
-      {props.children}
+      {props.cancelLabel ? (
+        <IntentButton action={action} intent="cancel" variant="outlined">
+          {props.cancelLabel}
+        </IntentButton>
+      ) : null}
     </div>
   );
 }

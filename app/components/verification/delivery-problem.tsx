@@ -14,11 +14,7 @@ const wayKeys: Record<OtherWay, string> = {
   recovery: "delivery.useRecoveryCode",
 };
 
-/**
- * A text or call the provider refused or reported lost, on the code step that expected it: what
- * happened to which number, why where the participant can act on it, and their other ways, each a
- * plain form that switches the step to it (so it works without JavaScript).
- */
+/** A text or call the provider refused or reported lost, on its code step, with the participant's other ways (plain forms). */
 export function DeliveryProblem(props: {
   problem: CodeDeliveryProblem;
   phone: string;
