@@ -100,23 +100,23 @@ function isDerived(value: string): boolean {
 }
 
 /**
- * The share of the value read as words, keyboard or alphabet runs and repeats. Each part between
- * separators is read alone: over the whole value zxcvbn reads `-long-` as random characters.
+ * The share of the value read as words, keyboard or alphabet runs, repeats and copies. Each part
+ * between separators is read alone: over the whole value zxcvbn reads `-long-` as random characters.
  */
 function structuredShare(secret: string, zxcvbn: ZxcvbnFactory): number {
-  const structured = secret
-    .split(/[\s._-]+/)
-    .flatMap((part) =>
-      zxcvbn
-        .check(part)
-        .sequence.filter(
-          (match) =>
-            STRUCTURED_PATTERNS.has(match.pattern) &&
-            match.token.length >= 4 &&
-            !(match.pattern === "dictionary" && /^[0-9a-f]+$/i.test(match.token)),
-        ),
-    );
-  return structured.reduce((length, match) => length + match.token.length, 0) / secret.length;
+  const structured = new Array<boolean>(secret.length).fill(false);
+  for (const part of secret.matchAll(/[^\s._-]+/g)) {
+    for (const match of zxcvbn.check(part[0]).sequence) {
+      const hexWord = match.pattern === "dictionary" && /^[0-9a-f]+$/i.test(match.token);
+      if (STRUCTURED_PATTERNS.has(match.pattern) && match.token.length >= 4 && !hexWord)
+        structured.fill(true, part.index + match.i, part.index + match.j + 1);
+    }
+  }
+  // A stretch of 6 characters or more written out again is a copy, however random the first one looked.
+  for (let start = 1; start < secret.length; start++)
+    for (let end = start + 6; end <= secret.length && secret.indexOf(secret.slice(start, end)) < start; end++)
+      structured.fill(true, start, end);
+  return structured.filter(Boolean).length / secret.length;
 }
 
 /** Why a secret is not good enough, or null. The value itself never leaves this function. */
