@@ -13,13 +13,13 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 const MIN_SECRET_LENGTH = 32;
 /**
- * 10^24 guesses (80 bits). Over 15,000 samples each, zxcvbn gives `openssl rand -hex 16` at least
- * 10^26 and a UUID at least 10^31.
+ * 10^24 guesses (80 bits). Over 5,000 samples each, zxcvbn gives `openssl rand -hex 16` at least
+ * 10^27 and a UUID at least 10^31.
  */
 const MIN_GUESSES_LOG10 = 24;
 /**
  * More than half of the value made of words, runs or repeats of 4 characters or more is a value a
- * person chose; random output stayed under 0.45 over the same samples. Dates, numbers and words of
+ * person chose; random output stayed under 0.45 over 15,000 samples each. Dates, numbers and words of
  * the letters a to f and digits are left out: hexadecimal output is full of them.
  */
 const MAX_STRUCTURED_SHARE = 0.5;
@@ -32,6 +32,10 @@ const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
   "dev-identity-cookie-key-1-change-me",
   "dev-identity-factor-key-change-me-32-bytes-at-least",
 ]);
+
+/** Words of deployments that people put in secrets they make up, which the common lists lack. */
+const DEPLOYMENT_WORDS = `secret session cookie token auth oauth oidc key keys client factor portal identity idp signing jwt hmac api
+  twilio smtp postgres results document production prod staging development dev test change default admin root`.split(/\s+/);
 
 export type SecretWeakness = "too-short" | "published" | "repeated" | "guessable" | "derived";
 
@@ -47,22 +51,21 @@ const DIGESTS: ReadonlyMap<number, readonly string[]> = new Map([
 
 const require = createRequire(import.meta.url);
 
-// Loaded on the first check only: the dictionaries cost every process memory, and only a deployment outside development checks.
+// Loaded on the first check only (about 0.1 s): only a deployment outside development checks.
 let dictionaries: { zxcvbn: ZxcvbnFactory; derivationWords: readonly string[] } | undefined;
 function loaded() {
   if (dictionaries) return dictionaries;
   const common = require("@zxcvbn-ts/language-common") as typeof import("@zxcvbn-ts/language-common");
-  const en = require("@zxcvbn-ts/language-en") as typeof import("@zxcvbn-ts/language-en");
   // No l33t table: its substitutions of digits make random hexadecimal look like words, and each check takes 300 ms.
   const zxcvbn = new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, "commonWords-en": en.dictionary["commonWords-en"] },
+    dictionary: { ...common.dictionary, deployment: DEPLOYMENT_WORDS },
     graphs: common.adjacencyGraphs,
     l33tTable: {},
   });
   const derivationWords = [
     ...PUBLISHED_DEVELOPMENT_SECRETS,
+    ...DEPLOYMENT_WORDS,
     ...common.dictionary["passwords-common"].slice(0, 10_000),
-    ...en.dictionary["commonWords-en"].slice(0, 10_000),
   ];
   dictionaries = { zxcvbn, derivationWords };
   return dictionaries;
@@ -79,7 +82,7 @@ const hashedWords = new Map<string, ReadonlySet<string>>();
 
 /**
  * Whether the value is a hash (md5, sha-1, sha-2) of a published development value or one of the
- * 10,000 most common passwords or English words: derived, not generated.
+ * 10,000 most common passwords or a deployment word: derived, not generated.
  */
 function isDerived(value: string): boolean {
   const bytes = digestBytes(value);
