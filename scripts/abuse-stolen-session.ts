@@ -5,7 +5,7 @@
  * authenticator app on the strength of that code; a code passed for a withdrawal tries to open a
  * factor change. Each must be refused, while the participant's own change still goes through.
  */
-import { createHash, randomBytes } from "node:crypto";
+import * as oidc from "openid-client";
 import { HttpBrowser } from "../tests/support/http-client.ts";
 import type { Stack } from "../tests/support/stack.ts";
 
@@ -49,26 +49,26 @@ let homes = 0;
 
 /**
  * A session of the participant at the identity provider, as the portal holds one: password, a code to
- * her phone, the code exchange. Its access token is what a stolen session would carry. Her browser has
- * an address of its own: at loopback the campaign's stranger is slowed down by the per-address limits.
+ * her phone, the code exchange (a refused one throws). Its access token is what a stolen session would
+ * carry. Her browser has an address of its own: at loopback the campaign's stranger is slowed down by
+ * the per-address limits.
  */
 async function sessionOf(stack: Stack, who: Participant, client: { id: string; secret: string }): Promise<string | null> {
   homes += 1;
   const browser = new BrowserAt(`198.19.${(homes >> 8) & 255}.${homes & 255}`);
   const onIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
-  const verifier = randomBytes(32).toString("base64url");
-  const redirectUri = `${stack.portalUrl}/auth/callback`;
-  const authorize = new URL("/auth", stack.identityUrl);
-  authorize.search = new URLSearchParams({
-    client_id: client.id,
-    redirect_uri: redirectUri,
-    response_type: "code",
+  const config = await oidc.discovery(new URL(stack.identityUrl), client.id, undefined, oidc.ClientSecretBasic(client.secret), {
+    execute: [oidc.allowInsecureRequests],
+  });
+  const checks = { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: oidc.randomState(), expectedNonce: oidc.randomNonce() };
+  const authorize = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: `${stack.portalUrl}/auth/callback`,
     scope: "openid email profile offline_access",
-    state: randomBytes(8).toString("hex"),
-    nonce: randomBytes(16).toString("base64url"),
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    state: checks.expectedState,
+    nonce: checks.expectedNonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
     code_challenge_method: "S256",
-  }).toString();
+  });
   const identify = await browser.follow(await browser.request(authorize), authorize, onIdp);
   let step = await browser.submit(
     { html: await identify.response.text(), url: identify.url },
@@ -81,23 +81,7 @@ async function sessionOf(stack: Stack, who: Participant, client: { id: string; s
   if (!code) return null;
   step = await browser.submit(step, { intent: "verify", code }, onIdp);
   const callback = new URL(step.response.headers.get("location") ?? "", step.url);
-  const authorizationCode = callback.searchParams.get("code");
-  if (!authorizationCode) return null;
-  const token = await fetch(new URL("/token", stack.identityUrl), {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code: authorizationCode,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }),
-  });
-  if (!token.ok) return null;
-  return ((await token.json()) as { access_token: string }).access_token;
+  return (await oidc.authorizationCodeGrant(config, callback, checks)).access_token;
 }
 
 async function api(stack: Stack, token: string, operation: string, body: unknown = {}) {

