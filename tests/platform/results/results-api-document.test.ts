@@ -104,7 +104,7 @@ describe("platform/results/openapi.yaml", () => {
 
   it("knows every file that calls the results service", () => {
     const callers = [...filesUnder("app/services"), ...filesUnder("platform/identity")].filter((file) =>
-      /RESULTS_API_URL|upstream: "results"|\bresultsApiUrl\b/.test(readFileSync(file, "utf8")),
+      /RESULTS_API_URL|upstream: "results"|\bresultsApiUrl\b|from "\.\/results-api\.server"/.test(readFileSync(file, "utf8")),
     );
     // These read the address (or the audience) and pass it on; they call nothing.
     const passers = [
