@@ -76,7 +76,7 @@ const words = {
 
 /** The letter for one relative code, in one language: the same words on the page and in the PDF. */
 export function familyLetterContent(
-  letter: { code: string; createdAt: string; expiresAt: string },
+  letter: { code: string; expiresAt: Date },
   options: { language: ReportLanguage; relativePageUrl: string },
 ): ReportContent {
   const w = words[options.language];
@@ -94,7 +94,7 @@ export function familyLetterContent(
         paragraphs: w.howText(FAMILY_LETTER_DAYS),
         rows: [
           [w.code, letter.code],
-          [w.until, documentDate(new Date(letter.expiresAt), options.language)],
+          [w.until, documentDate(letter.expiresAt, options.language)],
           [w.where, options.relativePageUrl],
         ],
       },

@@ -12,34 +12,26 @@ export interface FamilyLetterView {
   id: string;
   appId: string;
   code: string;
-  createdAt: string;
-  expiresAt: string;
+  createdAt: Date;
+  expiresAt: Date;
   state: FamilyLetterState;
-  endedAt: string | null;
+  endedAt: Date | null;
   uses: number;
 }
 
-interface LetterRow {
-  id: string;
-  user_id: string;
-  app_id: string;
+interface LetterRow extends Omit<FamilyLetterView, "code" | "state"> {
   code_sealed: string;
-  created_at: Date | string;
-  expires_at: Date | string;
-  ended_at: Date | string | null;
-  uses: number;
   withdrawn: boolean;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** Every query names the withdrawal rule once: a participant who asked to withdraw gives out nothing any more. */
-const LETTER_COLUMNS = `l.*, EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = l.user_id) AS withdrawn`;
+const LETTER_COLUMNS = `l.id, l.app_id AS "appId", l.code_sealed, l.created_at AS "createdAt", l.expires_at AS "expiresAt",
+  l.ended_at AS "endedAt", l.uses, EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = l.user_id) AS withdrawn`;
 
 function stateOf(row: LetterRow, now: Date): FamilyLetterState {
-  if (row.ended_at) return "ended";
+  if (row.endedAt) return "ended";
   if (row.withdrawn) return "withdrawn";
-  return new Date(row.expires_at) <= now ? "expired" : "active";
+  return row.expiresAt <= now ? "expired" : "active";
 }
 
 /**
@@ -49,16 +41,8 @@ function stateOf(row: LetterRow, now: Date): FamilyLetterState {
  */
 export function createFamilyLetterStore(db: Database, hasher: ShareHasher, now: () => Date) {
   function toView(row: LetterRow): FamilyLetterView {
-    return {
-      id: row.id,
-      appId: row.app_id,
-      code: hasher.unseal(row.code_sealed, row.id) ?? "",
-      createdAt: iso(row.created_at),
-      expiresAt: iso(row.expires_at),
-      state: stateOf(row, now()),
-      endedAt: row.ended_at ? iso(row.ended_at) : null,
-      uses: Number(row.uses),
-    };
+    const { code_sealed, withdrawn: _withdrawn, ...view } = row;
+    return { ...view, code: hasher.unseal(code_sealed, row.id) ?? "", state: stateOf(row, now()) };
   }
 
   async function find(userId: string, letterId: string): Promise<FamilyLetterView | null> {
@@ -100,8 +84,8 @@ export function createFamilyLetterStore(db: Database, hasher: ShareHasher, now: 
         const createdAt = now();
         const expiresAt = new Date(createdAt.getTime() + FAMILY_LETTER_DAYS * 86_400_000);
         const [row] = await tx.query<LetterRow>(
-          `INSERT INTO results_family_letters (id, user_id, app_id, code_hash, code_sealed, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *, false AS withdrawn`,
+          `INSERT INTO results_family_letters AS l (id, user_id, app_id, code_hash, code_sealed, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${LETTER_COLUMNS}`,
           [id, userId, appId, hasher.hash("relative", code), hasher.seal(code, id), createdAt, expiresAt],
         );
         return { letter: toView(row!), created: true };
@@ -135,7 +119,7 @@ export function createFamilyLetterStore(db: Database, hasher: ShareHasher, now: 
         `UPDATE results_family_letters l SET uses = uses + 1
          WHERE l.code_hash = $1 AND l.ended_at IS NULL AND l.expires_at > $2
            AND NOT EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = l.user_id)
-         RETURNING l.*, false AS withdrawn`,
+         RETURNING ${LETTER_COLUMNS}`,
         [hasher.hash("relative", code), now()],
       );
       if (row) return { kind: "opened", letter: toView(row) };

@@ -24,43 +24,37 @@ interface ShareView {
   appId: string;
   recipient: string;
   language: "en" | "es";
-  createdAt: string;
-  expiresAt: string;
+  createdAt: Date;
+  expiresAt: Date;
   state: ShareState;
   /** When it was ended early (revoked or locked). */
-  endedAt: string | null;
-  views: { at: string; device: string }[];
+  endedAt: Date | null;
+  views: { at: Date; device: string }[];
   /** How often the report was sent to a clinician's page, and its PDF. */
   deliveries: { page: number; pdf: number };
 }
 
-interface ShareRow {
-  id: string;
+interface ShareRow extends Omit<ShareView, "state" | "views" | "deliveries"> {
   user_id: string;
-  app_id: string;
-  recipient: string;
-  language: "en" | "es";
-  created_at: Date | string;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-  locked_at: Date | string | null;
-  wrong_birth_dates: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+  locked_at: Date | null;
   withdrawn: boolean;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** Revoked, locked, withdrawn (the participant asked to leave the program), ended, or still open. */
-export function stateOf(row: ShareRow, now: Date): ShareState {
+export function stateOf(row: Pick<ShareRow, "expires_at" | "revoked_at" | "locked_at" | "withdrawn">, now: Date): ShareState {
   if (row.revoked_at) return "revoked";
   if (row.locked_at) return "locked";
   if (row.withdrawn) return "withdrawn";
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return "expired";
+  if (row.expires_at.getTime() <= now.getTime()) return "expired";
   return "active";
 }
 
 /** Every query names the withdrawal rule once: a participant who asked to withdraw shares nothing any more. */
-const SHARE_COLUMNS = `s.*, EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = s.user_id) AS withdrawn`;
+const SHARE_COLUMNS = `s.id, s.user_id, s.app_id AS "appId", s.recipient, s.language, s.created_at AS "createdAt",
+  s.expires_at AS "expiresAt", COALESCE(s.revoked_at, s.locked_at) AS "endedAt", s.expires_at, s.revoked_at, s.locked_at,
+  EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = s.user_id) AS withdrawn`;
 
 export function createShareStore(db: Database, hasher: ShareHasher, now: () => Date) {
   async function recordEvent(tx: Queryable, share: { id: string; user_id: string }, kind: ShareEventKind, device: string | null = null) {
@@ -91,29 +85,18 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 
   async function viewsOf(ids: string[]) {
     if (ids.length === 0) return new Map<string, ShareView["views"]>();
-    const rows = await db.query<{ share_id: string; at: Date | string; device: string | null }>(
-      "SELECT share_id, at, device FROM results_share_events WHERE share_id = ANY($1::uuid[]) AND kind = 'viewed' ORDER BY at DESC",
+    const rows = await db.query<{ share_id: string; at: Date; device: string }>(
+      "SELECT share_id, at, coalesce(device, '') AS device FROM results_share_events WHERE share_id = ANY($1::uuid[]) AND kind = 'viewed' ORDER BY at DESC",
       [ids],
     );
     const views = new Map<string, ShareView["views"]>();
-    for (const row of rows) views.set(row.share_id, [...(views.get(row.share_id) ?? []), { at: iso(row.at), device: row.device ?? "" }]);
+    for (const { share_id, ...view } of rows) views.set(share_id, [...(views.get(share_id) ?? []), view]);
     return views;
   }
 
   function toView(row: ShareRow, views: ShareView["views"], deliveries: ShareView["deliveries"] = { page: 0, pdf: 0 }): ShareView {
-    const endedAt = row.revoked_at ?? row.locked_at;
-    return {
-      id: row.id,
-      appId: row.app_id,
-      recipient: row.recipient,
-      language: row.language,
-      createdAt: iso(row.created_at),
-      expiresAt: iso(row.expires_at),
-      state: stateOf(row, now()),
-      endedAt: endedAt ? iso(endedAt) : null,
-      views,
-      deliveries,
-    };
+    const { user_id: _user, expires_at: _expires, revoked_at: _revoked, locked_at: _locked, withdrawn: _withdrawn, ...view } = row;
+    return { ...view, state: stateOf(row, now()), views, deliveries };
   }
 
   return {
@@ -156,10 +139,11 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
             [requestHash, userId],
           );
           if (earlier) {
-            const opened = earlier.secrets_sealed ? hasher.unseal(earlier.secrets_sealed, requestHash) : null;
+            const { secrets_sealed, ...share } = earlier;
+            const opened = secrets_sealed ? hasher.unseal(secrets_sealed, requestHash) : null;
             return {
               kind: "earlier" as const,
-              earlier: earlier as ShareRow,
+              earlier: share,
               secrets: opened ? (JSON.parse(opened) as { code: string; link: string }) : null,
             };
           }
@@ -175,8 +159,8 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         const createdAt = now();
         const expiresAt = new Date(createdAt.getTime() + input.days * 24 * 60 * 60_000);
         const [row] = await tx.query<ShareRow>(
-          `INSERT INTO results_shares (id, user_id, app_id, recipient, language, code_hash, link_hash, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *, false AS withdrawn`,
+          `INSERT INTO results_shares AS s (id, user_id, app_id, recipient, language, code_hash, link_hash, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${SHARE_COLUMNS}`,
           [
             randomUUID(),
             userId,
@@ -220,7 +204,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         if (!found) return null;
         if (stateOf(found, now()) !== "active") return found;
         const [revoked] = await tx.query<ShareRow>(
-          `UPDATE results_shares SET revoked_at = $2 WHERE id = $1 RETURNING *, ${found.withdrawn ? "true" : "false"} AS withdrawn`,
+          `UPDATE results_shares s SET revoked_at = $2 WHERE s.id = $1 RETURNING ${SHARE_COLUMNS}`,
           [shareId, now()],
         );
         await tx.query("DELETE FROM results_share_accesses WHERE share_id = $1", [shareId]);
@@ -248,13 +232,13 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     ): Promise<{ kind: "opened"; access: string; expiresAt: string } | { kind: "no-match" } | { kind: "ended" } | { kind: "limited" }> {
       const column = secret.kind === "code" ? "code_hash" : "link_hash";
       return db.transaction(async (tx) => {
-        const [row] = await tx.query<ShareRow & { date_of_birth: Date | string | null }>(
+        const [row] = await tx.query<ShareRow & { date_of_birth: string | null }>(
           `SELECT ${SHARE_COLUMNS}, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth
            FROM results_shares s JOIN results_patients p ON p.user_id = s.user_id
            WHERE s.${column} = $1 FOR UPDATE OF s`,
           [hasher.hash(secret.kind, secret.value)],
         );
-        const matches = hasher.sameBirthDate(birthDate, row?.date_of_birth ? String(row.date_of_birth) : null);
+        const matches = hasher.sameBirthDate(birthDate, row?.date_of_birth ?? null);
         const active = row ? stateOf(row, now()) === "active" : false;
         if (!row || !matches) {
           if (row) {
@@ -276,7 +260,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         if (row && !active) return { kind: "ended" as const };
         if (!row || !matches) return { kind: "no-match" as const };
         const access = newLongSecret();
-        const expiresAt = new Date(Math.min(now().getTime() + ACCESS_TTL_MS, new Date(row.expires_at).getTime()));
+        const expiresAt = new Date(Math.min(now().getTime() + ACCESS_TTL_MS, row.expires_at.getTime()));
         await tx.query("DELETE FROM results_share_accesses WHERE expires_at < $1", [now()]);
         await tx.query("INSERT INTO results_share_accesses (token_hash, share_id, expires_at) VALUES ($1, $2, $3)", [
           hasher.hash("access", access),
@@ -306,7 +290,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         [hasher.hash("access", access), now()],
       );
       if (!row || stateOf(row, now()) !== "active") return null;
-      return { userId: row.user_id, appId: row.app_id, share: toView(row, []) };
+      return { userId: row.user_id, appId: row.appId, share: toView(row, []) };
     },
 
     /**
