@@ -115,7 +115,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, target } = await participantAndTarget(request, context);
   const form = await readForm(request);
   const toPage = () => redirect(downloadPath(target), { status: 303 });
-  /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
   const stay = (reply: StepAnswer, status: number) => stayOnStep(session, DOWNLOAD_FLOW, downloadPath(target), reply, status);
   const intent = CodeOnlyIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ notice: unavailable }, { status: 400 });

@@ -76,7 +76,6 @@ const answer = (reply: WithdrawalReply, status: number) => data(reply, { status 
 const toPage = () => redirect(WITHDRAW_PATH, { status: 303 });
 const expired = () => redirect("/session-expired");
 
-/** The code step answers by post-redirect-get: the reply waits in the flow state for the page it redirects to. */
 const stay = (session: PortalSession, reply: WithdrawalReply, status: number) =>
   stayOnStep(session, WITHDRAWAL_FLOW, WITHDRAW_PATH, reply, status);
 
