@@ -11,9 +11,8 @@ import {
 import { ProfileCard } from "~/components/profile/profile-card";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema, PasswordUpdateMethodSchema } from "~/domain/auth-code";
-import { otherWaysOf } from "~/domain/code-help";
 import { downloadPath, downloadStepTitleKeys, downloadTargetOf, sameTarget, type DownloadTarget } from "~/domain/raw-data-download";
-import { CodeOnlyIntentSchema, resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
+import { CodeOnlyIntentSchema, type StepAnswer, type VerificationNotice } from "~/domain/verification";
 import type { Language } from "~/i18n/languages";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -32,7 +31,7 @@ import {
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { type PortalSession, visitorSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { codeDelivery, otherWayOf, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
+import { codeStepView, otherWayOf, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
 /**
@@ -92,16 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kept = state ? await takeReply(session, DOWNLOAD_FLOW) : null;
   const step: keyof typeof downloadStepTitleKeys = state?.step ?? "pick";
   const factors = step === "ready" ? null : await readFactors(session);
-  const code =
-    state?.step === "code"
-      ? {
-          method: state.method,
-          phoneNumber: state.phoneNumber,
-          resendSecondsLeft: resendSecondsLeft(state, Date.now()),
-          otherWays: otherWaysOf(factors, state.method),
-          delivery: await codeDelivery(session, "download", state.method),
-        }
-      : null;
+  const code = state?.step === "code" ? await codeStepView(session, "download", state, factors) : null;
   // Never the proof: only the link that works once.
   const released: ReleasedView | null =
     state?.released?.kind === "exome"
@@ -125,7 +115,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, target } = await participantAndTarget(request, context);
   const form = await readForm(request);
   const toPage = () => redirect(downloadPath(target), { status: 303 });
-  /** The step's answer waits in the flow's state for the page it redirects to (post-redirect-get). */
   const stay = (reply: StepAnswer, status: number) => stayOnStep(session, DOWNLOAD_FLOW, downloadPath(target), reply, status);
   const intent = CodeOnlyIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ notice: unavailable }, { status: 400 });

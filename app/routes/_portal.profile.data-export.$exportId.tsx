@@ -26,10 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return redirect(downloadPath({ kind: "archive", exportId: params.exportId }), { headers });
   }
   const file = await openDataExportFile(session, params.exportId, request.signal, proof);
-  if (file.answered && file.ok && file.body) {
-    return passedOnFile(request, { headers: file.headers, body: file.body }, { "X-Content-Type-Options": "nosniff" });
-  }
-  if (file.answered) await file.body?.cancel();
+  const passed = await passedOnFile(request, file, { "X-Content-Type-Options": "nosniff" });
+  if (passed) return passed;
   const gone = file.answered && [404, 409, 410].includes(file.status);
   return redirectWithNotice(
     "/profile/overview#your-data",

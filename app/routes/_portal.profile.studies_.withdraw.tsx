@@ -4,8 +4,7 @@ import { ProfileCard } from "~/components/profile/profile-card";
 import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
-import { otherWaysOf } from "~/domain/code-help";
-import { CodeOnlyIntentSchema, resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
+import { CodeOnlyIntentSchema, type VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH, withdrawalStepTitleKeys } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { pageTitle } from "~/i18n/page-title";
@@ -17,7 +16,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
 import { readFactors } from "~/services/sign-in-factors.server";
-import { codeDelivery, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
+import { codeStepView, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import {
   confirmWithdrawal,
   forgetWithdrawal,
@@ -66,16 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kept = state ? await takeReply(session, WITHDRAWAL_FLOW) : null;
   const factors = await readFactors(session);
   const appAvailable = state ? false : Boolean(factors?.totp);
-  const code = state
-    ? {
-        choice: state.choice,
-        method: state.method,
-        phoneNumber: state.phoneNumber,
-        resendSecondsLeft: resendSecondsLeft(state, Date.now()),
-        otherWays: otherWaysOf(factors, state.method),
-        delivery: await codeDelivery(session, "withdrawal", state.method),
-      }
-    : null;
+  const code = state ? { choice: state.choice, ...(await codeStepView(session, "withdrawal", state, factors)) } : null;
   return data({ code, codeSentAt: state?.resendAvailableAt ?? 0, appAvailable, reply: kept?.reply }, { status: kept?.status ?? 200 });
 }
 
@@ -86,7 +76,6 @@ const answer = (reply: WithdrawalReply, status: number) => data(reply, { status 
 const toPage = () => redirect(WITHDRAW_PATH, { status: 303 });
 const expired = () => redirect("/session-expired");
 
-/** The code step answers by post-redirect-get: the reply waits in the flow state for the page it redirects to. */
 const stay = (session: PortalSession, reply: WithdrawalReply, status: number) =>
   stayOnStep(session, WITHDRAWAL_FLOW, WITHDRAW_PATH, reply, status);
 

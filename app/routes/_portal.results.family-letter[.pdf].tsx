@@ -14,13 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(letterId)) throw data(null, { status: 404 });
   const language = letterLanguage(url.searchParams.get("in"), languageOf(context));
   const file = await openFamilyLetterPdf(session, letterId, language, request.signal);
-  if (file.answered && file.ok && file.body) {
-    return passedOnFile(
-      request,
-      { headers: file.headers, body: file.body },
-      { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
-    );
-  }
-  if (file.answered) await file.body?.cancel();
+  const passed = await passedOnFile(request, file, { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" });
+  if (passed) return passed;
   throw data(null, { status: file.answered && file.status === 404 ? 404 : 503 });
 }

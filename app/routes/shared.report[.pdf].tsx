@@ -10,15 +10,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const access = await readClinicianAccess(request);
   if (!access) return redirect(CLINICIAN_REPORT_PATH, { headers: { "Cache-Control": "no-store" } });
   const file = await openSharedPdf(access, languageOf(context), request.signal);
-  if (file.answered && file.ok && file.body) {
-    const headers = {
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "no-referrer",
-      "X-Robots-Tag": "noindex, nofollow",
-    };
-    return passedOnFile(request, { headers: file.headers, body: file.body }, headers);
-  }
-  if (file.answered) await file.body?.cancel();
-  return redirect(CLINICIAN_REPORT_PATH, { headers: { "Cache-Control": "no-store" } });
+  const passed = await passedOnFile(request, file, {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex, nofollow",
+  });
+  return passed ?? redirect(CLINICIAN_REPORT_PATH, { headers: { "Cache-Control": "no-store" } });
 }

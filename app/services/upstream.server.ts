@@ -149,8 +149,12 @@ export const messageOf = (reply: UpstreamReply) => bodyAs(reply, z.object({ mess
 /** Of a file's headers, only what a browser needs to save it; nothing else the service answered. */
 const FILE_HEADERS = ["content-type", "content-length", "content-disposition"];
 
-/** A file a service is streaming, passed on with `headers` and its own; a HEAD gets the headers and lets the body go at once. */
-export async function passedOnFile(request: Request, file: { headers: Headers; body: ReadableStream<Uint8Array> }, headers: HeadersInit) {
+/** A streamed file passed on with `headers` and its own (a HEAD lets the body go at once); null, body let go, when not sent. */
+export async function passedOnFile(request: Request, file: StreamedFile, headers: HeadersInit): Promise<Response | null> {
+  if (!file.answered || !file.ok || !file.body) {
+    if (file.answered) await file.body?.cancel();
+    return null;
+  }
   const answer = new Headers(headers);
   for (const name of FILE_HEADERS) {
     const value = file.headers.get(name);
@@ -160,6 +164,8 @@ export async function passedOnFile(request: Request, file: { headers: Headers; b
   await file.body.cancel();
   return new Response(null, { status: 200, headers: answer });
 }
+
+type StreamedFile = Awaited<ReturnType<typeof openUpstreamStream>>;
 
 /**
  * A GET whose body is passed on as it arrives (a file), not read here. The timeout covers the wait

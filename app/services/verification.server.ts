@@ -1,7 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
 import type { AuthMethod } from "~/domain/auth-code";
+import { otherWaysOf } from "~/domain/code-help";
 import { maskPhone } from "~/domain/phone-mask";
+import type { SignInFactors } from "~/domain/sign-in-factor-forms";
 import {
   type CodeDeliveryProblem,
   codeFieldError,
@@ -68,6 +70,22 @@ export async function codeDelivery(
   if (method !== "sms" && method !== "voice") return null;
   const call = await callAccountApi("verification-delivery", session, { purpose });
   return call.ok ? deliveryProblemOf(call.answer.delivery, method) : null;
+}
+
+/** What a code step's page shows of its flow (the withdrawal's, the download's), read each time it is shown. */
+export async function codeStepView(
+  session: PortalSession,
+  purpose: VerificationPurpose,
+  state: { method: AuthMethod; phoneNumber: string; resendAvailableAt?: number },
+  factors: SignInFactors | null,
+) {
+  return {
+    method: state.method,
+    phoneNumber: state.phoneNumber,
+    resendSecondsLeft: resendSecondsLeft(state, Date.now()),
+    otherWays: otherWaysOf(factors, state.method),
+    delivery: await codeDelivery(session, purpose, state.method),
+  };
 }
 
 /**
