@@ -67,23 +67,15 @@ export function createHumanCheck(deps: {
     return "passed";
   }
 
-  /** A fresh no-JavaScript ticket for the scope, good from `waitSeconds` after now. */
-  function ticketFor(scope: string): string {
-    return signValue(keys, { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") });
-  }
-
   return {
     waitSeconds,
-    ticketFor,
-    /**
-     * The ticket the page carries and the wait it states: the ticket the participant sent too early
-     * (`kept`) with the seconds it still has to wait, so asking again early never restarts the wait;
-     * else a fresh one.
-     */
+    /** The ticket sent too early (`kept`) and the seconds it still waits, so asking early never restarts the wait; else a fresh one. */
     viewFor(scope: string, kept?: string): HumanCheckView {
       const valid = kept ? ticketOf(kept, scope) : null;
       const left = valid && valid.age >= 0 ? waitSeconds * 1000 - valid.age : 0;
-      return left > 0 ? { ticket: kept!, waitSeconds: Math.ceil(left / 1000) } : { ticket: ticketFor(scope), waitSeconds };
+      if (left > 0) return { ticket: kept!, waitSeconds: Math.ceil(left / 1000) };
+      const fresh = { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") };
+      return { ticket: signValue(keys, fresh), waitSeconds };
     },
     async check(form: HumanCheckForm, scope: string): Promise<HumanCheckAnswer> {
       if (form.captchaToken && (await captcha.verify(form.captchaToken))) return "passed";

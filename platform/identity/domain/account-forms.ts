@@ -30,16 +30,8 @@ export function checkNewPasswordPair(password: string, confirmPassword: string):
   return problems;
 }
 
-export interface RegistrationInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  confirmPassword: string;
-}
-
 /** Reads the registration form: trims what is not a secret, keeps passwords exactly as typed. */
-export function readRegistrationInput(form: Record<string, string>): RegistrationInput {
+export function readRegistrationInput(form: Record<string, string>) {
   return {
     email: (form.email ?? "").trim(),
     firstName: (form.firstName ?? "").trim(),
@@ -49,7 +41,7 @@ export function readRegistrationInput(form: Record<string, string>): Registratio
   };
 }
 
-export function checkRegistration(input: RegistrationInput): FormProblem[] {
+export function checkRegistration(input: ReturnType<typeof readRegistrationInput>): FormProblem[] {
   const problems: FormProblem[] = [];
   const email = checkEmail(input.email);
   if (email) problems.push(email);

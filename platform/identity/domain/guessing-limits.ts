@@ -1,14 +1,11 @@
 import { codeLength, type DeliveryChannel } from "./codes.ts";
 
 /**
- * How many wrong one-time codes an account may send, and what that gives an attacker.
- *
- * Each code dies after MAX_WRONG_TRIES_PER_CODE wrong tries. Across codes, wrong tries are counted
- * per account, per purpose (sign-in, recovery, password update, enrolment, registration: a stranger
- * guessing recovery codes cannot block the participant's sign-in), every channel and the app
- * together weighted by what a guess could win (KNOWN_PASSWORD_BUDGET_UNITS), over a rolling window. Only real guesses count: a try against a code that is already dead, expired or missing
- * guesses nothing and costs nothing. A device the participant has signed in from before (the
- * signed remember-device cookie) has a budget of its own, so a stranger never spends it.
+ * How many wrong one-time codes an account may send, and what that gives an attacker. Each code dies after
+ * MAX_WRONG_TRIES_PER_CODE wrong tries; across codes, wrong tries are counted per account and purpose (a stranger
+ * guessing recovery codes cannot block the sign-in), every channel and the app weighted together, over a rolling
+ * window. A try against a dead, expired or missing code guesses nothing and costs nothing; the participant's
+ * remembered device has a budget of its own, so a stranger never spends it.
  */
 export const MAX_WRONG_TRIES_PER_CODE = 5;
 export const CODE_FAILURE_WINDOW_MS = 30 * 24 * 60 * 60_000;
@@ -38,18 +35,10 @@ export function yearlyGuessingOdds(channel: DeliveryChannel): number {
 }
 
 /**
- * Flows a stranger reaches without the password (recovery, unlock). A wrong code there is counted
- * against the flow (this interaction), the source (the client address, by the trusted-proxy rule)
- * and, weighted by what it could have won, the account: it escalates, it never refuses a code.
- * Each code still dies after MAX_WRONG_TRIES_PER_CODE wrong tries. Asking for a new code then:
- * - after RECOVERY_CHECK_AFTER wrong codes from the flow or the source: the security check first;
- * - after RECOVERY_DELAY_AFTER: also a wait since the last wrong code, RECOVERY_SOURCE_DELAY_BASE_MS
- *   doubling with every further code's worth (MAX_WRONG_TRIES_PER_CODE), up to RECOVERY_SOURCE_DELAY_MAX_MS;
- * - for the account, from any source, once its wrong codes are worth RECOVERY_ACCOUNT_FREE_UNITS
- *   within CODE_FAILURE_WINDOW_MS: a wait since its last wrong code or paced code,
- *   RECOVERY_ACCOUNT_DELAY_BASE_MS doubling with every RECOVERY_ACCOUNT_STEP_UNITS more, up to
- *   RECOVERY_ACCOUNT_DELAY_MAX_MS. This is what bounds a stranger with many addresses; it delays
- *   the participant's own recovery then, never refuses the right code of a code that was sent.
+ * Flows a stranger reaches without the password (recovery, unlock): a wrong code is counted against the flow, the
+ * source (client address) and, weighted by guessUnits, the account, and escalates the next code (the security check,
+ * then doubling waits: docs/security.md, 'Recovery guessing escalates'); it never refuses the right code of a code
+ * that was sent. The account's wait is what bounds a stranger with many addresses.
  */
 export const RECOVERY_CHECK_AFTER = 5;
 const RECOVERY_DELAY_AFTER = 10;

@@ -25,9 +25,5 @@ function render(part: Part): string {
 }
 
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
-  let out = strings[0] ?? "";
-  values.forEach((value, index) => {
-    out += render(value) + (strings[index + 1] ?? "");
-  });
-  return new Html(out);
+  return new Html(String.raw({ raw: strings }, ...values.map(render)));
 }

@@ -1,11 +1,7 @@
 /**
- * When each token signing key is published, signs, and is removed: a pure reading of the keys'
- * times, so every instance that reads the same rows at the same moment reaches the same answer.
- *
- * A key is published from the moment it is stored and signs from `signsFrom`; it stops signing
- * when the next key starts, and stays published for `retainMs` more (the longest lifetime of a
- * token it signed, plus the clock tolerance), then goes. A new key is stored `publishAheadMs`
- * before it is to sign, so relying parties that cache the key set see it before any token does.
+ * When each token signing key is published, signs, and is removed: a pure reading of the keys' times, so every
+ * instance that reads the same rows at the same moment reaches the same answer. A key is published once stored,
+ * signs from `signsFrom` until the next key starts, and stays published `retainMs` more.
  */
 export interface SigningKeySchedule {
   /** How long a key signs before the next one takes over. */
@@ -41,10 +37,8 @@ export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, sch
   if (ordered.length === 0) return null;
   const at = now.getTime();
   // The newest key whose time has come; before any has (only when clocks disagree), the oldest.
-  let signingIndex = 0;
-  ordered.forEach((key, index) => {
-    if (key.signsFrom.getTime() <= at) signingIndex = index;
-  });
+  const lastDue = ordered.findLastIndex((key) => key.signsFrom.getTime() <= at);
+  const signingIndex = Math.max(lastDue, 0);
   const signing = ordered[signingIndex]!;
   const later = ordered.slice(signingIndex + 1);
   const retired = ordered.slice(0, signingIndex);

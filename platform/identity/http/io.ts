@@ -24,9 +24,7 @@ export function getCookie(req: IncomingMessage, name: string): string | undefine
 }
 
 export function appendCookie(res: ServerResponse, name: string, value: string, options: SerializeOptions): void {
-  const existing = res.getHeader("set-cookie");
-  const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
-  res.setHeader("set-cookie", [...list, serializeCookie(name, value, options)]);
+  res.appendHeader("set-cookie", serializeCookie(name, value, options));
 }
 
 export function sendHtml(res: ServerResponse, status: number, body: string): void {

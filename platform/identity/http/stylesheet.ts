@@ -5,9 +5,7 @@ import { inProject } from "../../../lib/project-root.ts";
 
 const OWN_STYLES = inProject("platform/identity/assets/identity.css");
 
-function interFontPath(face: InterFace): string {
-  return `/assets/${face.file}`;
-}
+const interFontPath = (face: InterFace) => `/assets/${face.file}`;
 
 /** The face every hosted page preloads, as the portal does. */
 export const PRELOADED_FONT_PATH = interFontPath(PRELOADED_FACE);

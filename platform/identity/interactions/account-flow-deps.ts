@@ -6,9 +6,6 @@ import { firstSupportedLocale, type Locale, translator } from "../pages/i18n.ts"
 import { renderPortalLinkPage } from "../pages/oidc-pages.tsx";
 import type { InteractionDeps } from "./deps.ts";
 
-/** The registration, recovery and unlock pages share the sign-in's dependencies. */
-export type AccountFlowDeps = InteractionDeps;
-
 export interface LoginInteraction {
   uid: string;
   /** The language the hosted pages are shown in (the participant's choice, then the client's ui_locales, …). */
@@ -69,24 +66,16 @@ export function sendFallback(
   status = 500,
 ): void {
   const t = translator(interaction.locale);
-  sendHtml(
-    res,
-    status,
-    renderProblemPage({
-      locale: interaction.locale,
-      title,
-      message,
-      links: [
-        { href: restartHref, label: t("expired.restart") },
-        { href: `/interaction/${interaction.uid}`, label: t("form.backToSignIn") },
-      ],
-    }),
-  );
+  const links = [
+    { href: restartHref, label: t("expired.restart") },
+    { href: `/interaction/${interaction.uid}`, label: t("form.backToSignIn") },
+  ];
+  sendHtml(res, status, renderProblemPage({ locale: interaction.locale, title, message, links }));
 }
 
 /** Says so once and forgets the flow and its code, so "Start again" opens the flow's first page. */
 export async function expireFlow(
-  deps: AccountFlowDeps,
+  deps: InteractionDeps,
   res: ServerResponse,
   interaction: LoginInteraction,
   flowKey: string,

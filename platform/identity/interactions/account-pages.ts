@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestLocale, sendHtml } from "../http/io.ts";
 import { renderProblemPage } from "../pages/account-flow-pages.tsx";
 import { translator } from "../pages/i18n.ts";
-import { type AccountFlowDeps, loadLoginInteraction, loginInteractionOrLost } from "./account-flow-deps.ts";
+import { loadLoginInteraction, loginInteractionOrLost } from "./account-flow-deps.ts";
+import type { InteractionDeps } from "./deps.ts";
 import { createRecovery, type RecoveryKind } from "./recovery.ts";
 import { createRegistration } from "./registration.ts";
 
@@ -13,7 +14,7 @@ const RECOVERY_STEPS = /^(recover|unlock)(?:-(method|code|password))?$/;
  * /interaction/:uid/{register…, email-verify, recover…, unlock…}: the flows linked from the
  * identify page. Refused with SPEC §8's messages when the configuration turns them off.
  */
-export function createAccountPages(deps: AccountFlowDeps) {
+export function createAccountPages(deps: InteractionDeps) {
   const registration = createRegistration(deps);
   const recovery = createRecovery(deps);
 

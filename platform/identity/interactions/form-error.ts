@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HumanCheckAnswer, HumanCheckForm } from "../captcha/human-check.ts";
+import type { FormProblem } from "../domain/account-forms.ts";
 import { signValue, verifySignedValue } from "../domain/signed-value.ts";
 import { appendCookie, getCookie, redirect } from "../http/io.ts";
 import { humanCheckError } from "../pages/human-check-field.tsx";
@@ -8,11 +9,7 @@ import type { FieldError } from "../pages/parts.tsx";
 import type { CheckResult, SendResult } from "../store/verifications.ts";
 import type { InteractionDeps } from "./deps.ts";
 
-export interface FormErrorMessage {
-  field: string;
-  key: MessageKey;
-  vars?: Record<string, string | number>;
-}
+export type FormErrorMessage = FormProblem;
 
 /**
  * A refused hosted form, kept in a signed cookie of this interaction's pages for the page shown next

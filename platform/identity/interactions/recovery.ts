@@ -7,21 +7,13 @@ import { cspNonceOf } from "../http/security-headers.ts";
 import { renderEmailIdentifyPage, renderResetPasswordPage } from "../pages/account-flow-pages.tsx";
 import { renderChallengePage } from "../pages/challenge-page.tsx";
 import { type MessageKey, translator } from "../pages/i18n.ts";
-import type { FieldError } from "../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
 import { carrySignInLanguage } from "../store/sign-in-languages.ts";
-import type { SendResult } from "../store/verifications.ts";
-import {
-  type AccountFlowDeps,
-  ADDRESS_RECOVERY_LIMIT,
-  EMAIL_RECOVERY_LIMIT,
-  type LoginInteraction,
-  expireFlow,
-  sendFallback,
-} from "./account-flow-deps.ts";
+import { ADDRESS_RECOVERY_LIMIT, EMAIL_RECOVERY_LIMIT, type LoginInteraction, expireFlow, sendFallback } from "./account-flow-deps.ts";
+import type { InteractionDeps } from "./deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
 import {
   checkRefused,
@@ -43,11 +35,6 @@ export type RecoveryKind = "recover" | "unlock";
 /** Both ways are always offered: listing only what a phone supports would tell that the account exists. */
 const OFFERED_METHODS: Channel[] = ["sms", "voice"];
 
-const TEXTS = {
-  recover: { title: "recover.title", intro: "recover.intro", purpose: "recovery" },
-  unlock: { title: "unlock.title", intro: "unlock.intro", purpose: "unlock" },
-} as const;
-
 /** The sign-in handler's per-account failure bucket (see sign-in/identify.ts): an unlock clears it. */
 const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEmail(email)}`;
 
@@ -55,7 +42,7 @@ const signInLockBucket = (email: string) => `sign-in-fail:account:${normalizeEma
  * Recovery and unlock: e-mail → method → code → new password or unlocked. An e-mail with no account (or
  * phone) sees the same pages; its code is never sent.
  */
-export function createRecovery(deps: AccountFlowDeps) {
+export function createRecovery(deps: InteractionDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
   const guard = createRecoveryGuard(throttle, verifications);
   const path = (uid: string, kind: RecoveryKind, step = "") => `/interaction/${uid}/${kind}${step ? `-${step}` : ""}`;
@@ -96,17 +83,6 @@ export function createRecovery(deps: AccountFlowDeps) {
   /** Every code asked for without a password passes the security check first: scoped to the e-mail as typed, known or not. */
   const checkScope = (flow: AccountFlow) => `${flow.kind}:${flow.email}`;
 
-  function resetPage(interaction: LoginInteraction, errors?: FieldError[], message?: string) {
-    return renderResetPasswordPage({
-      locale: interaction.locale,
-      action: path(interaction.uid, "recover", "password"),
-      backHref: `/interaction/${interaction.uid}`,
-      cancelUid: interaction.uid,
-      errors,
-      message,
-    });
-  }
-
   const expire = (res: ServerResponse, interaction: LoginInteraction, kind: RecoveryKind) =>
     expireFlow(deps, res, interaction, flowKey(interaction.uid, kind), path(interaction.uid, kind));
 
@@ -134,10 +110,8 @@ export function createRecovery(deps: AccountFlowDeps) {
     const kept = keptAnswer(t, refused);
     const status = kept.status ?? 200;
     const common = { locale, backHref: `/interaction/${uid}`, cancelUid: uid, errors: kept.errors };
-    if (flow?.kind !== kind) {
-      const page = { ...common, title: t(TEXTS[kind].title), intro: t(TEXTS[kind].intro), action: path(uid, kind) };
-      return sendHtml(res, status, renderEmailIdentifyPage({ ...page, email: refused?.values.email }));
-    }
+    if (flow?.kind !== kind)
+      return sendHtml(res, status, renderEmailIdentifyPage({ locale, uid, kind, email: refused?.values.email, errors: kept.errors }));
     if (step === "method") {
       // After 'Send code' came too early: the ticket that was sent, and the seconds it still waits.
       const humanCheck = deps.humanCheck.viewFor(checkScope(flow), refused?.values.humanCheckTicket);
@@ -158,7 +132,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       });
       return sendHtml(res, status, page);
     }
-    if (step === "password") return sendHtml(res, status, resetPage(interaction, kept.errors));
+    if (step === "password") return sendHtml(res, status, renderResetPasswordPage({ locale, uid, errors: kept.errors }));
     const channel = flow.method ?? "sms";
     const page = renderChallengePage({
       ...common,
@@ -211,7 +185,7 @@ export function createRecovery(deps: AccountFlowDeps) {
     const deliverable = Boolean(account?.phone && account.phoneMethods.includes(method));
     return verifications.send({
       flowKey: flowKey(interaction.uid, flow.kind as RecoveryKind),
-      purpose: TEXTS[flow.kind as RecoveryKind].purpose,
+      purpose: flow.kind === "recover" ? "recovery" : "unlock",
       channel: method,
       to: deliverable ? account!.phone! : flow.email,
       deliver: deliverable,
@@ -253,7 +227,7 @@ export function createRecovery(deps: AccountFlowDeps) {
       await accountFlows.advance(interaction.uid, "challenge", live);
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "recovery code send failed");
-      return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.sendCode"), path(interaction.uid, kind));
+      return sendFallback(res, interaction, t(`${kind}.title`), t("fallback.sendCode"), path(interaction.uid, kind));
     }
     // The code page starts afresh: an error about an earlier code is not this one's.
     forgetFormError(req, res, deps, interaction.uid);
@@ -280,15 +254,14 @@ export function createRecovery(deps: AccountFlowDeps) {
           { status: 429, errors: [{ field: "humanCheck", key: "recover.checkBeforeNewCode" }] },
           "?change=method",
         );
-      let sent: SendResult;
       try {
-        sent = await sendCode(req, interaction, flow, channel);
+        const sent = await sendCode(req, interaction, flow, channel);
         if (sent.ok) await guard.codeSent(scope, gate);
+        return refuse(res, interaction, kind, "code", resendAnswer(sent));
       } catch (error) {
         deps.logger.error({ err: { message: (error as Error).message } }, "recovery code resend failed");
-        return sendFallback(res, interaction, t(TEXTS[kind].title), t("fallback.resendCode"), path(interaction.uid, kind));
+        return sendFallback(res, interaction, t(`${kind}.title`), t("fallback.resendCode"), path(interaction.uid, kind));
       }
-      return refuse(res, interaction, kind, "code", resendAnswer(sent));
     }
 
     const code = typedCode(form.code);
@@ -320,14 +293,13 @@ export function createRecovery(deps: AccountFlowDeps) {
     const accountId = flow.accountId!;
     try {
       // The portal's password update refuses the current password; so does a reset, with the same words.
-      const current = await accounts.findById(accountId);
-      if (current?.passwordHash && (await verifyPassword(form.password!, current.passwordHash)))
+      const account = await accounts.findById(accountId);
+      if (account?.passwordHash && (await verifyPassword(form.password!, account.passwordHash)))
         return refusePassword([{ field: "password", key: "password.unchanged" }]);
       // The browser's own session at the provider (a sign-in there before) carries this interaction:
       // it is kept for the sign-in the reset finishes; every other one ends.
       const details = await deps.provider.interactionDetails(req, res).catch(() => null);
       await accounts.updatePassword(accountId, await hashPassword(form.password!), now(), null, details?.session?.uid ?? null);
-      const account = await accounts.findById(accountId);
       if (account) await throttle.clear(signInLockBucket(account.email));
       await accountFlows.remove(interaction.uid);
       if (account)
@@ -336,7 +308,8 @@ export function createRecovery(deps: AccountFlowDeps) {
         );
     } catch (error) {
       deps.logger.error({ err: { message: (error as Error).message } }, "password reset failed");
-      return sendHtml(res, 500, resetPage(interaction, [], t("fallback.updatePassword")));
+      const page = renderResetPasswordPage({ locale: interaction.locale, uid: interaction.uid, message: t("fallback.updatePassword") });
+      return sendHtml(res, 500, page);
     }
     await carrySignInLanguage(deps.signInLanguages, interaction, accountId);
     const login = { accountId, acr: "urn:portal:loa:mfa", amr: ["pwd", flow.method ?? "sms"], remember: false };

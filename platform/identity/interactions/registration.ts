@@ -11,7 +11,6 @@ import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts
 import { normalizeEmail } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
 import {
-  type AccountFlowDeps,
   ADDRESS_REGISTRATION_LIMIT,
   loadLoginInteraction,
   type LoginInteraction,
@@ -20,6 +19,7 @@ import {
   expireFlow,
   sendFallback,
 } from "./account-flow-deps.ts";
+import type { InteractionDeps } from "./deps.ts";
 import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
 
 const EMAIL_CODE_LENGTH = codeLength("email");
@@ -28,7 +28,7 @@ const EMAIL_CODE_LENGTH = codeLength("email");
  * Registration (SPEC §4): details → an e-mailed link and code → account created → phone enrolment. An e-mail
  * that has an account sees the same steps; its owner gets a "you already have an account" e-mail instead.
  */
-export function createRegistration(deps: AccountFlowDeps) {
+export function createRegistration(deps: InteractionDeps) {
   const { accounts, accountFlows, verifications, throttle, now } = deps;
   const codeGuard = createCodeGuard(throttle, verifications);
   const registerPath = (uid: string) => `/interaction/${uid}/register`;
@@ -72,22 +72,18 @@ export function createRegistration(deps: AccountFlowDeps) {
     expireFlow(deps, res, interaction, registrationFlowKey(interaction.uid), registerPath(interaction.uid));
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
-    const flow = await accountFlows.get(interaction.uid);
-    const t = translator(interaction.locale);
+    const { uid, locale } = interaction;
+    const flow = await accountFlows.get(uid);
+    const t = translator(locale);
     if (flow?.kind === "register" && flow.expired) return expire(res, interaction);
     if (flow?.kind === "register" && flow.step === "check-email") {
-      const kept = keptAnswer(t, formErrorOf(req, deps, interaction.uid, "register-code"));
-      const resendInSeconds = await verifications.retryAfterSeconds(registrationFlowKey(interaction.uid));
-      const page = renderCheckEmailPage({ ...kept, locale: interaction.locale, uid: interaction.uid, email: flow.email, resendInSeconds });
-      return sendHtml(res, kept.status ?? 200, page);
+      const kept = keptAnswer(t, formErrorOf(req, deps, uid, "register-code"));
+      const resendInSeconds = await verifications.retryAfterSeconds(registrationFlowKey(uid));
+      return sendHtml(res, kept.status ?? 200, renderCheckEmailPage({ ...kept, locale, uid, email: flow.email, resendInSeconds }));
     }
-    const refused = formErrorOf(req, deps, interaction.uid, "register");
+    const refused = formErrorOf(req, deps, uid, "register");
     const kept = keptAnswer(t, refused);
-    sendHtml(
-      res,
-      kept.status ?? 200,
-      renderRegisterPage({ locale: interaction.locale, uid: interaction.uid, values: refused?.values, errors: kept.errors }),
-    );
+    sendHtml(res, kept.status ?? 200, renderRegisterPage({ locale, uid, values: refused?.values, errors: kept.errors }));
   }
 
   async function submit(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
@@ -233,17 +229,9 @@ export function createRegistration(deps: AccountFlowDeps) {
     const interaction = await loadLoginInteraction(deps.provider, req, res, uid);
     const locale = interaction?.locale ?? fallbackLocale;
     const t = translator(locale);
+    const links = interaction ? [{ href: registerPath(uid), label: t("checkEmail.title") }] : [];
     const problem = (status: number, message: string) =>
-      sendHtml(
-        res,
-        status,
-        renderProblemPage({
-          locale,
-          title: t("emailVerify.title"),
-          message,
-          links: interaction ? [{ href: registerPath(uid), label: t("checkEmail.title") }] : [],
-        }),
-      );
+      sendHtml(res, status, renderProblemPage({ locale, title: t("emailVerify.title"), message, links }));
 
     const callback = readEmailCallback(query, EMAIL_CODE_LENGTH);
     if (callback.kind === "invalid") return problem(400, t("emailVerify.invalid"));

@@ -8,15 +8,7 @@ export type OutboxEmail = Pick<
   "id" | "messageUuid" | "to" | "subject" | "body" | "link" | "code" | "headers" | "locale" | "createdAt"
 >;
 
-export interface RenderedEmail {
-  messageId: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-  date: Date;
-}
+export type RenderedEmail = ReturnType<typeof renderEmail>;
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
 
@@ -39,7 +31,7 @@ function htmlParagraph(paragraph: string): string {
  * The text and HTML parts of an outbox e-mail, in the participant's language: the notice's words, its
  * link (unless the words carry it already) and its code. Nothing is added that the outbox does not hold.
  */
-export function renderEmail(row: OutboxEmail, fromAddress: string): RenderedEmail {
+export function renderEmail(row: OutboxEmail, fromAddress: string) {
   const locale: Locale = row.locale ?? "en";
   const paragraphs = (row.body ?? "")
     .split(/\n\s*\n/)

@@ -18,13 +18,8 @@ export function addressOf(from: string): string | null {
 
 /** smtps:// is TLS from the first byte; smtp:// upgrades with STARTTLS when the server offers it. */
 function smtpFrom(value: string) {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) return null;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) return null;
   const secure = url.protocol === "smtps:";
   const port = url.port ? Number(url.port) : secure ? 465 : 587;
   return {

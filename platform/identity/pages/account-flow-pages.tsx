@@ -19,8 +19,8 @@ function NewPasswordFields({ labels, focusFirst }: { labels: { password: string;
   );
 }
 
-function BackToSignIn({ locale, href }: { locale: Locale; href: string }) {
-  return <Links links={[{ href, label: translator(locale)("form.backToSignIn") }]} />;
+function BackToSignIn({ locale, uid }: { locale: Locale; uid: string }) {
+  return <Links links={[{ href: `/interaction/${uid}`, label: translator(locale)("form.backToSignIn") }]} />;
 }
 
 /** Registration form. Passwords are never echoed back into the page. */
@@ -48,7 +48,7 @@ export function renderRegisterPage(view: {
         <NewPasswordFields labels={{ password: t("password.label"), confirm: t("password.confirmLabel"), hint: t("password.hint") }} />
         <Actions submit={t("register.submit")} />
       </form>
-      <BackToSignIn locale={view.locale} href={`/interaction/${view.uid}`} />
+      <BackToSignIn locale={view.locale} uid={view.uid} />
     </>,
   );
 }
@@ -98,7 +98,7 @@ export function renderCheckEmailPage(view: {
           </p>
         ) : null}
       </form>
-      <BackToSignIn locale={view.locale} href={`/interaction/${view.uid}`} />
+      <BackToSignIn locale={view.locale} uid={view.uid} />
     </>,
   );
 }
@@ -115,48 +115,41 @@ export function renderProblemPage(view: { locale: Locale; title: string; message
   );
 }
 
+/** The first page of recovery and unlock: the account's e-mail. */
 export function renderEmailIdentifyPage(view: {
   locale: Locale;
-  title: string;
-  intro: string;
-  action: string;
-  backHref: string;
-  cancelUid: string;
+  uid: string;
+  kind: "recover" | "unlock";
   email?: string;
   errors?: FieldError[];
-}): string {
+}) {
   const t = translator(view.locale);
+  const action = `/interaction/${view.uid}/${view.kind}`;
   return renderPage(
-    { locale: view.locale, title: view.title, errors: view.errors, here: view.action, cancelUid: view.cancelUid },
+    { locale: view.locale, title: t(`${view.kind}.title`), errors: view.errors, here: action, cancelUid: view.uid },
     <>
-      <p>{view.intro}</p>
-      <form method="post" action={view.action} noValidate>
+      <p>{t(`${view.kind}.intro`)}</p>
+      <form method="post" action={action} noValidate>
         <TextField id="email" type="email" label={t("form.emailLabel")} value={view.email} autoComplete="username" focusFirst />
         <Actions submit={t("form.continue")} />
       </form>
-      <BackToSignIn locale={view.locale} href={view.backHref} />
+      <BackToSignIn locale={view.locale} uid={view.uid} />
     </>,
   );
 }
 
-export function renderResetPasswordPage(view: {
-  locale: Locale;
-  action: string;
-  backHref: string;
-  cancelUid: string;
-  errors?: FieldError[];
-  message?: string;
-}): string {
+export function renderResetPasswordPage(view: { locale: Locale; uid: string; errors?: FieldError[]; message?: string }): string {
   const t = translator(view.locale);
+  const action = `/interaction/${view.uid}/recover-password`;
   return renderPage(
-    { locale: view.locale, title: t("reset.title"), errors: view.errors, here: view.action, cancelUid: view.cancelUid },
+    { locale: view.locale, title: t("reset.title"), errors: view.errors, here: action, cancelUid: view.uid },
     <>
       {view.message ? <ProblemMessage message={view.message} /> : null}
-      <form method="post" action={view.action} noValidate>
+      <form method="post" action={action} noValidate>
         <NewPasswordFields labels={{ password: t("reset.password"), confirm: t("reset.confirm"), hint: t("password.hint") }} focusFirst />
         <Actions submit={t("reset.submit")} />
       </form>
-      <BackToSignIn locale={view.locale} href={view.backHref} />
+      <BackToSignIn locale={view.locale} uid={view.uid} />
     </>,
   );
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trustedProxiesFrom } from "../../../platform/identity/http/io.ts";
-import type { AccountFlowDeps } from "../../../platform/identity/interactions/account-flow-deps.ts";
+import type { InteractionDeps } from "../../../platform/identity/interactions/deps.ts";
 import { createRecovery } from "../../../platform/identity/interactions/recovery.ts";
 import type { AccountFlow, AccountFlowStep } from "../../../platform/identity/store/account-flows.ts";
 
@@ -51,7 +51,7 @@ const deps = {
   trustedProxies: trustedProxiesFrom([]),
   now: () => new Date(),
   logger: pino({ level: "silent" }),
-} as unknown as AccountFlowDeps;
+} as unknown as InteractionDeps;
 
 const recovery = createRecovery(deps);
 const interaction = { uid: "uid-1", locale: "en" as const, askedLocale: "en" as const };

@@ -34,15 +34,6 @@ export function createSignInContext(deps: InteractionDeps) {
 
   const saveState = (state: SignInState) => signInStates.save(state, new Date(now().getTime() + SIGN_IN_STATE_TTL_MS));
 
-  /** Links to the account pages that are switched on; a feature that is off is not offered. */
-  function identifyLinks(uid: string) {
-    return {
-      register: deps.registrationEnabled ? `/interaction/${uid}/register` : undefined,
-      recover: `/interaction/${uid}/recover`,
-      unlock: deps.selfServiceUnlockEnabled ? `/interaction/${uid}/unlock` : undefined,
-    };
-  }
-
   async function finish(
     req: IncomingMessage,
     res: ServerResponse,
@@ -139,7 +130,7 @@ export function createSignInContext(deps: InteractionDeps) {
     interaction: LoginInteraction,
     state: SignInState,
     account: Account,
-    extra: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean } = {},
+    { status = 200, ...kept }: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean } = {},
   ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
@@ -153,7 +144,7 @@ export function createSignInContext(deps: InteractionDeps) {
     ].filter((way) => way !== (state.method ?? "sms"));
     sendHtml(
       res,
-      extra.status ?? 200,
+      status,
       renderChallengePage({
         locale: interaction.locale,
         action: `/interaction/${interaction.uid}/challenge`,
@@ -163,15 +154,12 @@ export function createSignInContext(deps: InteractionDeps) {
             : undefined,
         changeNumberHref: enrolling ? `/interaction/${interaction.uid}?change=number` : undefined,
         recoveryHref: !enrolling && extras.recovery ? recoveryCodeHref(interaction.uid) : undefined,
-        code: extra.code,
         channel: state.method ?? "sms",
         maskedPhone: maskPhone(phone ?? ""),
         resendInSeconds: state.method === "totp" ? 0 : await verifications.retryAfterSeconds(flowKey),
         checkHref: `/interaction/${interaction.uid}`,
         nonce: cspNonceOf(res),
-        message: extra.message,
-        errors: extra.errors,
-        resendRefused: extra.resendRefused,
+        ...kept,
         restartUid: interaction.uid,
         cancelUid: interaction.uid,
         ...(enrolling ? {} : { otherWays, securityHref: `${portalUrl}/profile/security` }),
@@ -187,7 +175,7 @@ export function createSignInContext(deps: InteractionDeps) {
     source: clientAddress(req, deps.trustedProxies),
   });
 
-  return { deps, refusedCheck, saveState, identifyLinks, finish, extrasOf, renderSelect, renderChallenge, claimOf };
+  return { deps, refusedCheck, saveState, finish, extrasOf, renderSelect, renderChallenge, claimOf };
 }
 
 export type SignInContext = ReturnType<typeof createSignInContext>;

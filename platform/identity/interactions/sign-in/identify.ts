@@ -23,22 +23,28 @@ const checkScopeOf = (username: string) => `sign-in:${normalizeEmail(username)}`
 
 /** The first step: e-mail and password. A refused attempt is answered with a redirect to its error (post-redirect-get). */
 export function createIdentifyStep(context: SignInContext) {
-  const { deps, finish, saveState, identifyLinks, refusedCheck } = context;
+  const { deps, finish, saveState, refusedCheck } = context;
   const { accounts, throttle, factors, now } = deps;
 
   function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
-    const t = translator(interaction.locale);
-    const refused = formErrorOf(req, deps, interaction.uid, "identify");
+    const { uid, locale } = interaction;
+    const t = translator(locale);
+    const refused = formErrorOf(req, deps, uid, "identify");
     const noticeName = query.get("notice") ?? "";
     const notice = Object.hasOwn(NOTICES, noticeName) ? NOTICES[noticeName] : undefined;
     sendHtml(
       res,
       refused?.status ?? 200,
       renderIdentifyPage({
-        locale: interaction.locale,
-        uid: interaction.uid,
+        locale,
+        uid,
         message: notice ? t(notice) : undefined,
-        links: identifyLinks(interaction.uid),
+        // A feature that is switched off is not offered.
+        links: {
+          register: deps.registrationEnabled ? `/interaction/${uid}/register` : undefined,
+          recover: `/interaction/${uid}/recover`,
+          unlock: deps.selfServiceUnlockEnabled ? `/interaction/${uid}/unlock` : undefined,
+        },
         nonce: cspNonceOf(res),
         passwordCapped: noticeName === "unlocked-reset-needed",
         ...(refused && {
@@ -118,11 +124,5 @@ export function createIdentifyStep(context: SignInContext) {
     redirect(res, `/interaction/${interaction.uid}`);
   }
 
-  /** A passkey that could not be used: the sign-in page with the error, after a redirect like a wrong password. */
-  const refusePasskey = (res: ServerResponse, interaction: LoginInteraction) =>
-    refuseTo(res, deps, interaction.uid, "identify", `/interaction/${interaction.uid}`, {
-      errors: [{ field: "username", key: "passkey.failed" }],
-    });
-
-  return { show, identify, refusePasskey };
+  return { show, identify };
 }

@@ -19,7 +19,7 @@ export function createSignInHandler(deps: InteractionDeps) {
   const { showSelect, select, challenge } = createSecondFactorSteps(context);
   const enrol = createEnrolStep(context);
   const recoveryCode = createRecoveryCodeStep(context);
-  const { passkeyOptions, passkeySignIn } = createPasskeyStep(context, identifyStep.refusePasskey);
+  const { passkeyOptions, passkeySignIn } = createPasskeyStep(context);
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
     let state = await signInStates.get(interaction.uid);

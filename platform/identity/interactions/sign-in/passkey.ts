@@ -4,10 +4,11 @@ import { authenticationOptions, verifiedAuthentication } from "../../domain/pass
 import { readForm } from "../../http/io.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
+import { refuseTo } from "../form-error.ts";
 import type { SignInContext } from "./context.ts";
 
 /** Signing in with a passkey instead of the password and a code. */
-export function createPasskeyStep(context: SignInContext, refuseToIdentify: (res: ServerResponse, interaction: LoginInteraction) => void) {
+export function createPasskeyStep(context: SignInContext) {
   const { deps, finish } = context;
   const { factors } = deps;
 
@@ -21,7 +22,11 @@ export function createPasskeyStep(context: SignInContext, refuseToIdentify: (res
   /** A passkey with user verification stands for both factors (something you have, and a PIN or biometric). */
   async function passkeySignIn(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction) {
     const form = await readForm(req);
-    const refuse = () => refuseToIdentify(res, interaction);
+    // The sign-in page with the error, after a redirect like a wrong password.
+    const refuse = () =>
+      refuseTo(res, deps, interaction.uid, "identify", `/interaction/${interaction.uid}`, {
+        errors: [{ field: "username", key: "passkey.failed" }],
+      });
     let credential: AuthenticationResponseJSON;
     try {
       credential = JSON.parse(form.credential ?? "") as AuthenticationResponseJSON;

@@ -33,15 +33,10 @@ export function createSecondFactorSteps(context: SignInContext) {
   const answer = (res: ServerResponse, interaction: LoginInteraction, refusal: Refusal) =>
     refuseTo(res, deps, interaction.uid, "challenge", `/interaction/${interaction.uid}`, refusal);
 
-  const refuseSelect = (res: ServerResponse, interaction: LoginInteraction, state: SignInState, refusal: Refusal) =>
-    refuseTo(
-      res,
-      deps,
-      interaction.uid,
-      "select",
-      `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`,
-      refusal,
-    );
+  const refuseSelect = (res: ServerResponse, interaction: LoginInteraction, state: SignInState, refusal: Refusal) => {
+    const href = `/interaction/${interaction.uid}${state.step === "challenge" ? "?change=method" : ""}`;
+    refuseTo(res, deps, interaction.uid, "select", href, refusal);
+  };
 
   /** No code could be sent: an error, and her other factors (the other channel if its budgets allow) instead of a dead end. */
   async function sendRefusedPage(
@@ -58,18 +53,12 @@ export function createSecondFactorSteps(context: SignInContext) {
     for (const channel of account.phone ? account.phoneMethods : []) {
       if (await deps.sendingBudget.wouldPass({ ...claim, channel, to: account.phone })) methods.push(channel);
     }
-    const passkey = extras.passkey;
-    const others = methods.length > 0 || passkey || extras.recovery;
-    return renderSelect(
-      interaction,
-      account,
-      [{ field: methods.length ? "authMethod" : "error-summary-title", message: t(refusal.key, refusal.vars) }],
-      {
-        methods,
-        intro: t(others ? "send.otherWays" : "send.noOtherWay"),
-        passkeyNonce: passkey ? cspNonceOf(res) : undefined,
-      },
-    );
+    const errors = [{ field: methods.length ? "authMethod" : "error-summary-title", message: t(refusal.key, refusal.vars) }];
+    return renderSelect(interaction, account, errors, {
+      methods,
+      intro: t(methods.length > 0 || extras.passkey || extras.recovery ? "send.otherWays" : "send.noOtherWay"),
+      passkeyNonce: extras.passkey ? cspNonceOf(res) : undefined,
+    });
   }
 
   async function showSelect(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, account: Account) {
