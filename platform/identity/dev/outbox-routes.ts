@@ -7,6 +7,8 @@ import type { Outbox, OutboxMessage } from "../store/outbox.ts";
 /** The address in a message's List-Unsubscribe header (kit-step e-mails), to try the one-click page. */
 const unsubscribeLink = (message: OutboxMessage) => /^<(.+)>$/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1];
 
+const COLUMNS = ["When", "Channel", "To", "Purpose", "Code or link", "Delivery"];
+
 /** GET /dev/outbox (JSON, newest first, ?to=) and GET /dev/outbox/view (HTML). Development only. */
 export function createOutboxRoutes(outbox: Outbox) {
   return async function handle(_req: IncomingMessage, res: ServerResponse, view: boolean, query: URLSearchParams) {
@@ -25,12 +27,7 @@ export function createOutboxRoutes(outbox: Outbox) {
           <table>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Channel</th>
-                <th scope="col">To</th>
-                <th scope="col">Purpose</th>
-                <th scope="col">Code or link</th>
-                <th scope="col">Delivery</th>
+                ${COLUMNS.map((name) => html`<th scope="col">${name}</th>`)}
               </tr>
             </thead>
             <tbody>

@@ -30,14 +30,10 @@ export async function loadLoginInteraction(
   res: ServerResponse,
   uid: string,
 ): Promise<LoginInteraction | null> {
-  try {
-    const details = await provider.interactionDetails(req, res);
-    if (details.uid !== uid || details.prompt.name !== "login") return null;
-    const uiLocales = details.params.ui_locales as string | undefined;
-    return { uid, locale: requestLocale(req, uiLocales), askedLocale: firstSupportedLocale(uiLocales) };
-  } catch {
-    return null;
-  }
+  const details = await provider.interactionDetails(req, res).catch(() => null);
+  if (details?.uid !== uid || details.prompt.name !== "login") return null;
+  const uiLocales = details.params.ui_locales as string | undefined;
+  return { uid, locale: requestLocale(req, uiLocales), askedLocale: firstSupportedLocale(uiLocales) };
 }
 
 /** The login interaction, or (another browser, finished, expired) the page that leads back to the portal. */

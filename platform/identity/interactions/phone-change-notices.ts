@@ -10,10 +10,8 @@ import { noticeToAccount } from "./account-notice.ts";
  * them. Nothing about their health or their results is in it.
  */
 export type PhoneChangeNotice =
-  | { kind: "started"; newPhone: string; at: Date }
-  | { kind: "requested"; newPhone: string; at: Date; effectiveAt: Date }
-  | { kind: "applied"; newPhone: string; at: Date }
-  | { kind: "cancelled"; newPhone: string; at: Date };
+  | { kind: "started" | "applied" | "cancelled"; newPhone: string; at: Date }
+  | { kind: "requested"; newPhone: string; at: Date; effectiveAt: Date };
 
 /** A date every reader reads the same way, wherever they are: the day and time in UTC. */
 export function noticeDate(at: Date, locale: Locale): string {

@@ -22,8 +22,6 @@ import {
 import type { InteractionDeps } from "./deps.ts";
 import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
 
-const EMAIL_CODE_LENGTH = codeLength("email");
-
 /**
  * Registration (SPEC §4): details → an e-mailed link and code → account created → phone enrolment. An e-mail
  * that has an account sees the same steps; its owner gets a "you already have an account" e-mail instead.
@@ -233,7 +231,7 @@ export function createRegistration(deps: InteractionDeps) {
     const problem = (status: number, message: string) =>
       sendHtml(res, status, renderProblemPage({ locale, title: t("emailVerify.title"), message, links }));
 
-    const callback = readEmailCallback(query, EMAIL_CODE_LENGTH);
+    const callback = readEmailCallback(query, codeLength("email"));
     if (callback.kind === "invalid") return problem(400, t("emailVerify.invalid"));
     const flow = interaction ? await accountFlows.get(uid) : null;
     const sameClient =

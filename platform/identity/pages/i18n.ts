@@ -15,10 +15,9 @@ function supported(tag: string): Locale | null {
   return language === "en" || language === "es" ? language : null;
 }
 
-const firstSupported = (tags: readonly string[]): Locale | null => tags.map(supported).find(Boolean) ?? null;
-
 /** The first language of a space-separated list (a client's ui_locales) that the hosted pages have. */
-export const firstSupportedLocale = (list: string | null | undefined): Locale | null => firstSupported((list ?? "").split(/\s+/));
+export const firstSupportedLocale = (list: string | null | undefined): Locale | null =>
+  (list ?? "").split(/\s+/).map(supported).find(Boolean) ?? null;
 
 /** The cookie that keeps a language chosen with the hosted pages' English/Español buttons. */
 export const LANGUAGE_COOKIE = "idp_lang";
@@ -28,7 +27,7 @@ export function localeFor(request: { lang?: string | null; cookie?: string; uiLo
   return (
     supported(request.lang ?? "") ??
     supported(request.cookie ?? "") ??
-    firstSupported((request.uiLocales ?? "").split(/\s+/)) ??
+    firstSupportedLocale(request.uiLocales) ??
     (new Negotiator({ headers: { "accept-language": request.acceptLanguage } }).language(["en", "es"]) as Locale | undefined) ??
     "en"
   );
