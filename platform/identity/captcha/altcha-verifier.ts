@@ -15,10 +15,7 @@ const CHALLENGE_TTL_SECONDS = 10 * 60;
 const DEFAULT_COST = 5000;
 const MAX_COUNTER = 1000;
 
-/**
- * Offline proof of work (ALTCHA). Verification alone is stateless, so used solutions are
- * remembered until their challenge expires to stop replays.
- */
+/** Offline proof of work (ALTCHA): verification is stateless, so spent solutions are kept until their challenge expires (no replay). */
 export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () => Date, cost = DEFAULT_COST): CaptchaVerifier {
   const signing = { deriveKey, hmacSignatureSecret: hmacSecret, hmacKeySignatureSecret: `${hmacSecret}:key` };
   return {

@@ -9,10 +9,7 @@ import type { CaptchaVerifier } from "./verifier.ts";
 export const HUMAN_CHECK_WAIT_SECONDS = 15;
 export const HUMAN_CHECK_WAIT_SECONDS_MAX = 600;
 const TICKET_TTL_MS = 10 * 60_000;
-/**
- * Waited tickets spent on one scope (one account) per window. Past it the no-JavaScript path asks
- * for another wait; the proof of work is never refused, so the participant is slowed, never kept out.
- */
+/** Waited tickets per scope (account) and window; past it, another wait. The proof of work is never refused: slowed, never kept out. */
 const WAIT_TICKETS_PER_SCOPE: Limit = { max: 20, windowMs: 15 * 60_000 };
 
 export interface HumanCheckForm {

@@ -8,10 +8,7 @@ import { type Account, type AccountStore, normalizeEmail } from "../store/accoun
 import type { FactorStore } from "../store/factors.ts";
 import { numberKey, type SendingBudgets } from "../store/sending-budget.ts";
 
-/**
- * What a test asks for. The e-mail, phone number and account id are always new (a test owns what it
- * creates); `label` only makes the e-mail readable in the outbox and the logs.
- */
+/** What a test asks for: e-mail, phone and id are always new (a test owns what it creates); `label` only makes the e-mail readable. */
 const ParticipantRequestSchema = z.strictObject({
   label: z
     .string()
@@ -62,19 +59,6 @@ async function unusedPhone(db: Queryable): Promise<string> {
   throw new Error("no unused test phone number found");
 }
 
-/**
- * The number's sending budget spent: as many sends recorded a minute ago as its largest per-number
- * limit allows, in the bucket the budget counts (the participant's own, whatever the deployment's settings).
- */
-async function spendNumberBudget(db: Queryable, phone: string, budgets: SendingBudgets, now: Date): Promise<void> {
-  const most = Math.max(...budgets.perNumber.map((limit) => limit.max));
-  await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) SELECT $1, $2 FROM generate_series(1, $3::int)", [
-    `send:number:${numberKey(phone)}`,
-    new Date(now.getTime() - 60_000),
-    most,
-  ]);
-}
-
 /** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */
 export function createParticipantsRoute(deps: {
   db: Queryable;
@@ -109,7 +93,13 @@ export function createParticipantsRoute(deps: {
     await deps.accounts.insertIfMissing({ ...profile, id: userId, emailVerified: true, passwordHash: await hashPassword(password) });
     if (wanted.totpSecret) await deps.factors.setConfirmedTotp(created.userId, wanted.totpSecret);
     if (wanted.recoveryCodes?.length) await deps.factors.replaceRecoveryCodes(created.userId, wanted.recoveryCodes);
-    if (wanted.phoneBudgetSpent && created.phone) await spendNumberBudget(deps.db, created.phone, deps.sendingBudgets, deps.now());
+    // The number's budget spent: as many sends a minute ago as its largest per-number limit allows, in the bucket the budget counts.
+    if (wanted.phoneBudgetSpent && created.phone)
+      await deps.db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) SELECT $1, $2 FROM generate_series(1, $3::int)", [
+        `send:number:${numberKey(created.phone)}`,
+        new Date(deps.now().getTime() - 60_000),
+        Math.max(...deps.sendingBudgets.perNumber.map((limit) => limit.max)),
+      ]);
     if (wanted.atPasswordFailureCap)
       await deps.db.query("INSERT INTO idp_password_failures (email, failures, last_failed_at) VALUES ($1, $2, $3)", [
         normalizeEmail(created.email),

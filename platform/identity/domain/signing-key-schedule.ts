@@ -20,7 +20,6 @@ export interface SigningKeyTimes {
 }
 
 export interface SigningKeyPlan {
-  /** The key that signs now. */
   signing: string;
   /** Keys the key set publishes: the signing key first (oidc-provider signs with the first), then the others. */
   published: string[];

@@ -10,20 +10,13 @@ export type OutboxEmail = Pick<
 
 export type RenderedEmail = ReturnType<typeof renderEmail>;
 
-const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
+/** An address in the text (captured, so split keeps it); a sentence's closing punctuation is not part of it. */
+const URL_IN_TEXT = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/;
 
 /** A paragraph of text as HTML: escaped, line breaks kept, every address a link. */
 function htmlParagraph(paragraph: string): string {
-  let out = "";
-  let last = 0;
-  for (const match of paragraph.matchAll(URL_IN_TEXT)) {
-    // A sentence's closing punctuation is not part of the address.
-    const url = match[0].replace(/[.,;:!?)]+$/, "");
-    out += escapeHtml(paragraph.slice(last, match.index));
-    out += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-    last = match.index + url.length;
-  }
-  out += escapeHtml(paragraph.slice(last));
+  const parts = paragraph.split(URL_IN_TEXT).map(escapeHtml);
+  const out = parts.map((part, index) => (index % 2 ? `<a href="${part}">${part}</a>` : part)).join("");
   return `<p>${out.replace(/\n/g, "<br>")}</p>`;
 }
 

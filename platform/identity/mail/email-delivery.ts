@@ -5,11 +5,7 @@ import { renderEmail } from "./email-content.ts";
 import { addressOf } from "./mail-settings.ts";
 import { failureOf, type MailTransport } from "./smtp-transport.ts";
 
-/**
- * Sends the outbox's due e-mails through SMTP (the shared delivery worker, platform/identity/delivery):
- * a 4xx, a dropped connection or a timeout is tried again, a 5xx is final. Alerts: `email-failed`.
- * A taken e-mail is held 2 minutes (longer than any send); one older than a day is not sent any more.
- */
+/** The outbox's due e-mails through SMTP (the shared delivery worker; alerts: `email-failed`); a 2-minute lease outlasts any send. */
 export function createEmailDeliveryWorker(deps: {
   db: Queryable;
   transport: MailTransport;

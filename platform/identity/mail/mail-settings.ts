@@ -32,10 +32,8 @@ function smtpFrom(value: string) {
 }
 
 /**
- * Reads SMTP_URL, MAIL_FROM, MAIL_TRANSPORT and MAIL_MAX_ATTEMPTS. Outside development an e-mail must
- * either be sent (SMTP_URL) or be meant to stay in the outbox (MAIL_TRANSPORT=outbox-only): a
- * deployment that silently sends no e-mail is refused. Problems name the variable, never its value
- * (SMTP_URL holds a password).
+ * Reads SMTP_URL, MAIL_FROM, MAIL_TRANSPORT and MAIL_MAX_ATTEMPTS. Outside development e-mail is sent or meant to stay in the
+ * outbox (outbox-only), never silently unsent. Problems name the variable, never its value (SMTP_URL holds a password).
  */
 export function mailSettingsFrom(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>) {
   const transport = env.MAIL_TRANSPORT?.trim() || undefined;

@@ -22,10 +22,7 @@ export function SignInAsSomeoneElse({ locale, uid }: { locale: Locale; uid: stri
   );
 }
 
-/**
- * The server draws the passkey button (disabled) where scripting is on, so the links below do not move
- * when this script enables it, or removes it where the browser cannot use a passkey.
- */
+/** The button is drawn disabled, so the links below do not move when this script enables it (or, without passkeys, hides it). */
 const PASSKEY_SIGN_IN = `(() => {
   const box = document.getElementById("passkey-sign-in");
   if (!box) return;
