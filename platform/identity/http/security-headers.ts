@@ -10,12 +10,7 @@ export function cspNonceOf(res: ServerResponse): string | undefined {
   return noncesOfResponses.get(res);
 }
 
-/**
- * A fresh nonce per response, and helmet's headers with the hosted pages' policy: scripts only with
- * that nonce, styles, images and fonts from this service, forms to it and to the portal (Chromium
- * applies form-action to the redirects after a POST, which end at the portal), no framing, no
- * referrer. HSTS in production.
- */
+/** A fresh nonce per response and helmet's headers; forms may go to the portal, as Chromium applies form-action to a POST's redirects. */
 export function securityHeaders(options: { portalUrl: string; production: boolean }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     noncesOfResponses.set(res, randomBytes(16).toString("base64"));

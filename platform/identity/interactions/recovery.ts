@@ -245,15 +245,8 @@ export function createRecovery(deps: InteractionDeps) {
       if (gate.waitMs > 0)
         return refuse(res, interaction, kind, "code", { status: 429, errors: [waitError("code", gate)], flags: ["resendRefused"] });
       // After wrong codes from this flow or address, a new code goes through the method page and its check.
-      if (gate.check)
-        return refuse(
-          res,
-          interaction,
-          kind,
-          "method",
-          { status: 429, errors: [{ field: "humanCheck", key: "recover.checkBeforeNewCode" }] },
-          "?change=method",
-        );
+      const checkFirst: Refusal = { status: 429, errors: [{ field: "humanCheck", key: "recover.checkBeforeNewCode" }] };
+      if (gate.check) return refuse(res, interaction, kind, "method", checkFirst, "?change=method");
       try {
         const sent = await sendCode(req, interaction, flow, channel);
         if (sent.ok) await guard.codeSent(scope, gate);

@@ -50,17 +50,11 @@ export function createEnrolStep(context: SignInContext) {
       if (answer !== "passed") return refuse(res, interaction, typed, checkRefused(answer, form));
     }
     const newNumber = await deps.sendingBudget.reserveNewNumber(state.accountId, phone);
-    if (!newNumber.ok)
-      return refuse(res, interaction, typed, {
-        status: 429,
-        errors: [
-          {
-            field: "phoneNumber",
-            key: "enrol.tooManyNumbers",
-            vars: { minutes: Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60)) },
-          },
-        ],
-      });
+    if (!newNumber.ok) {
+      const minutes = Math.max(1, Math.ceil(newNumber.retryAfterSeconds / 60));
+      const tooMany = { field: "phoneNumber", key: "enrol.tooManyNumbers", vars: { minutes } } as const;
+      return refuse(res, interaction, typed, { status: 429, errors: [tooMany] });
+    }
     const sent = await verifications.send({
       flowKey: enrolFlowKey(interaction.uid),
       purpose: "enrol",
