@@ -19,7 +19,7 @@ import {
   expireFlow,
   sendFallback,
 } from "./account-flow-deps.ts";
-import type { InteractionDeps } from "./deps.ts";
+import { type InteractionDeps, SIGN_IN_STATE_TTL_MS } from "./deps.ts";
 import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
 
 /**
@@ -157,7 +157,7 @@ export function createRegistration(deps: InteractionDeps) {
       if (!accountId) return fallback(res, interaction);
       await deps.signInStates.save(
         { interactionUid: interaction.uid, accountId, remember: false, step: "enrol", method: null, pendingPhone: null },
-        new Date(now().getTime() + 30 * 60_000),
+        new Date(now().getTime() + SIGN_IN_STATE_TTL_MS),
       );
       await accountFlows.remove(interaction.uid);
     } catch (error) {
