@@ -78,8 +78,8 @@ async function followResultsLog<E extends { id: number }>(
   read: (after: number) => Promise<LogPage<E> | null>,
   decide: (entry: E) => Promise<boolean>,
 ): Promise<number> {
-  const [cursor] = await db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [name]);
-  const position = Number(cursor?.last_change ?? 0);
+  const [cursor] = await db.query<{ last_change: number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [name]);
+  const position = cursor?.last_change ?? 0;
   const page = await read(position);
   if (!page) return 0;
   if (page.lastId < position) {

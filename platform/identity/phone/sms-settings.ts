@@ -16,12 +16,8 @@ const E164 = /^\+[1-9]\d{7,14}$/;
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
 function apiUrlProblem(value: string, environment: DeploymentEnvironment): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "TWILIO_API_URL must be a URL such as https://api.twilio.com";
-  }
+  const url = URL.parse(value);
+  if (!url) return "TWILIO_API_URL must be a URL such as https://api.twilio.com";
   if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== ""))
     return "TWILIO_API_URL must be the API's origin only (https://host[:port]), without a path, query or credentials";
   if (url.protocol === "https:") return null;
