@@ -13,8 +13,6 @@ import { passwordUpdateHandlers } from "./password-update.ts";
 import { phoneChangeHandlers } from "./phone-change.ts";
 import { stepUpHandlers } from "./step-up.ts";
 
-export type { AccountApiDeps } from "./deps.ts";
-
 const unauthorized = () => new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
 
 /**

@@ -14,12 +14,6 @@ export type FactorEventKind =
   | "passkey-removed"
   | "phone-changed";
 
-export interface FactorEvent {
-  kind: FactorEventKind;
-  device: string;
-  at: string;
-}
-
 /** An app code: right and taken now, right but its 30-second step already taken (a replay), or wrong. */
 export type AppCodeCheck = "taken" | "used" | "wrong";
 
@@ -128,7 +122,7 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
       ]);
     },
 
-    async events(accountId: string, limit = 10): Promise<FactorEvent[]> {
+    async events(accountId: string, limit = 10) {
       const rows = await db.query<{ kind: FactorEventKind; device: string; at: Date }>(
         "SELECT kind, device, at FROM idp_factor_events WHERE account_id = $1 ORDER BY at DESC, id DESC LIMIT $2",
         [accountId, limit],
