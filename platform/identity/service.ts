@@ -287,16 +287,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
   if (sweepMs > 0) stops.push(phoneChangeSettler.start(sweepMs));
   const mailPollMs = options.mailDeliveryPollMs ?? 2000;
-  if (options.mail && mailPollMs > 0)
-    stops.push(
-      createEmailDeliveryWorker({
-        ...options.mail,
-        db,
-        transport: createSmtpTransport(options.mail.smtp, options.mail.from),
-        now,
-        logger,
-      }).start(mailPollMs),
-    );
+  if (options.mail && mailPollMs > 0) {
+    const transport = createSmtpTransport(options.mail.smtp, options.mail.from);
+    stops.push(createEmailDeliveryWorker({ ...options.mail, db, transport, now, logger }).start(mailPollMs));
+  }
   const smsPollMs = options.smsDeliveryPollMs ?? 1000;
   if (options.sms) {
     const phoneDelivery = createPhoneDeliveryWorker({

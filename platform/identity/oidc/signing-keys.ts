@@ -3,7 +3,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jo
 import type { Logger } from "pino";
 import { type Database, migrate } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
-import { SIGNING_KEY_DEFAULTS } from "../config.ts";
+import { type IdentityConfig, SIGNING_KEY_DEFAULTS } from "../config.ts";
 import { openSecret, sealSecret } from "../domain/factor-seal.ts";
 import { planSigningKeys, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
 import { loadOrCreateSecret } from "../store/secrets.ts";
@@ -32,10 +32,9 @@ export const SIGNING_KEY_RETAIN_SECONDS =
   ) + CLOCK_TOLERANCE_SECONDS;
 
 /** The schedule the settings give (IDENTITY_SIGNING_KEY_ROTATION_DAYS, IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS). */
-export function signingKeySchedule(settings: {
-  signingKeyRotationDays?: number;
-  signingKeyPublishAheadHours?: number;
-}): SigningKeySchedule {
+export function signingKeySchedule(
+  settings: Pick<IdentityConfig, "signingKeyRotationDays" | "signingKeyPublishAheadHours">,
+): SigningKeySchedule {
   return {
     rotationMs: (settings.signingKeyRotationDays ?? SIGNING_KEY_DEFAULTS.rotationDays) * 24 * 3_600_000,
     publishAheadMs: (settings.signingKeyPublishAheadHours ?? SIGNING_KEY_DEFAULTS.publishAheadHours) * 3_600_000,

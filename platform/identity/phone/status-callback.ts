@@ -41,18 +41,11 @@ export function createStatusCallbackRoute(deps: {
     const status = params.MessageStatus ?? params.CallStatus ?? "";
     const errorCode = /^\d{1,6}$/.test(params.ErrorCode ?? "") ? params.ErrorCode! : null;
     const changed = await deps.outbox.recordProviderReport({ messageUuid, status, errorCode });
-    if (changed?.undelivered)
-      deps.logger.error(
-        {
-          alert: `${changed.channel}-undelivered`,
-          outboxId: changed.id,
-          channel: changed.channel,
-          purpose: changed.purpose,
-          status,
-          errorCode,
-        },
-        changed.channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports",
-      );
+    if (changed?.undelivered) {
+      const { id: outboxId, channel, purpose } = changed;
+      const message = channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports";
+      deps.logger.error({ alert: `${channel}-undelivered`, outboxId, channel, purpose, status, errorCode }, message);
+    }
     res.statusCode = 204;
     res.end();
   };

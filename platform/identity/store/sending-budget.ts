@@ -270,10 +270,8 @@ export function createSendingBudget(
     async reserveNewNumber(accountKey: string, phone: string): Promise<BudgetAnswer> {
       const { bucket, seen } = newNumberBuckets(accountKey, phone);
       if (await throttle.isLimited(seen, { max: 1, windowMs: budgets.newNumbersPerAccount.windowMs })) return { ok: true };
-      if (await throttle.isLimited(bucket, budgets.newNumbersPerAccount)) {
-        const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);
-        return { ok: false, scope: "account", retryAfterSeconds: Math.ceil(waitMs / 1000) };
-      }
+      const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);
+      if (waitMs > 0) return { ok: false, scope: "account", retryAfterSeconds: Math.ceil(waitMs / 1000) };
       await throttle.record(bucket);
       await throttle.record(seen);
       return { ok: true };
