@@ -220,7 +220,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalUrl: options.portalUrl,
     now,
     logger,
-    slowDown: options.slowDown ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    slowDown: options.slowDown ?? ((ms: number) => sleep(ms)),
     sendingBudget,
     humanCheck,
     trustedProxies,
@@ -243,16 +243,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   });
   if (options.resultsApiUrl) {
     // Share events (a report shared, opened, ended) and counselling requests, taken from the results service and e-mailed.
-    const relay = {
-      ...options,
-      resultsApiUrl: options.resultsApiUrl,
-      issuer,
-      keys,
-      accounts,
-      outbox,
-      logger,
-      intervalMs: SHARE_NOTICE_INTERVAL_MS,
-    };
+    const relay = { ...options, ...interactionDeps, resultsApiUrl: options.resultsApiUrl, keys, intervalMs: SHARE_NOTICE_INTERVAL_MS };
     stops.push(startShareNoticeSender(relay).stop, startCounsellingNoticeSender(relay).stop);
   }
   const outboxRoutes = createOutboxRoutes(outbox);

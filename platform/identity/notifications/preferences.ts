@@ -22,12 +22,8 @@ type NotificationPreferences = Required<z.infer<typeof PreferencesBody>>;
 /** What the store answers: the choices, and whether the participant has withdrawn from research (then none is sent, whatever was chosen). */
 export type StoredPreferences = NotificationPreferences & { researchWithdrawn: boolean };
 
-function isNotifiableStep(step: number): step is NotifiableStep {
-  return (NOTIFIABLE_STEPS as readonly number[]).includes(step);
-}
-
 export function wantsEmailFor(preferences: Pick<NotificationPreferences, "emailEnabled" | "steps">, step: number): boolean {
-  return preferences.emailEnabled && isNotifiableStep(step) && preferences.steps.includes(step);
+  return preferences.emailEnabled && (preferences.steps as readonly number[]).includes(step);
 }
 
 /** How research updates reach a participant: never once they have withdrawn, whatever they chose before. */

@@ -37,12 +37,10 @@ export function resultsLogReader<P>(
   feed: { log: "kit-steps" | "report-reissues"; path: string; what: string },
   schema: z.ZodType<P>,
 ): (after: number) => Promise<P | null> {
-  const { logger } = options;
-  const { what } = feed;
   const base = `${options.resultsApiUrl.replace(/\/$/, "")}/`;
   let failing = false;
   const failed = (details: Record<string, unknown>) => {
-    if (!failing) logger.warn(details, `${what} could not be read; trying again`);
+    if (!failing) options.logger.warn(details, `${feed.what} could not be read; trying again`);
     failing = true;
     return null;
   };
@@ -59,7 +57,7 @@ export function resultsLogReader<P>(
         return failed({ status: response.status });
       }
       const page = schema.parse(await response.json());
-      if (failing) logger.info(`${what} can be read again`);
+      if (failing) options.logger.info(`${feed.what} can be read again`);
       failing = false;
       return page;
     } catch (error) {

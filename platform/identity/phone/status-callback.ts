@@ -5,11 +5,9 @@ import { readForm } from "../http/io.ts";
 import type { Outbox } from "../store/outbox.ts";
 
 /**
- * POST /provider/twilio/status?m=<outbox uuid>: the provider's delivery reports for texts and calls.
- * A request is believed only when its X-Twilio-Signature is the provider's signature of the URL it
- * was given and the posted parameters (the SDK's validateRequest); anything else is refused with a 403
- * and changes nothing. An undelivered text or unanswered call is logged as an alert, without the
- * number or the code, and shown on the participant's code page.
+ * POST /provider/twilio/status?m=<outbox uuid>: the provider's delivery reports for texts and calls, believed only
+ * when X-Twilio-Signature signs the URL and the posted parameters (anything else: 403, nothing changes). An undelivered
+ * text or unanswered call is an alert, without the number or the code, and shown on the participant's code page.
  */
 export function createStatusCallbackRoute(deps: {
   outbox: Outbox;

@@ -8,10 +8,8 @@ export function grantsOfSession(payload: Pick<AdapterPayload, "authorizations">)
 }
 
 /**
- * How long an interaction nobody has posted a form to is kept (its row; the browser's cookie keeps
- * oidc-provider's hour). Every authorization request creates one (about 2.5 KB), so anonymous requests
- * would otherwise each hold an hour's worth of space; a form posted (`touchInteraction`) or the
- * provider saving it again (a finished step) gives it its full time.
+ * An interaction nobody has posted a form to keeps its row this long, not oidc-provider's hour: every authorization
+ * request stores one (about 2.5 KB). A posted form (`touchInteraction`) or a finished step gives it its full time.
  */
 const UNTOUCHED_INTERACTION_MS = 20 * 60_000;
 

@@ -213,14 +213,9 @@ export function createSendingBudget(
     alerted.set(id, at);
     const shared = scope.startsWith("pool:") || scope.startsWith("deployment");
     const channel = scope.startsWith("deployment") ? scope.split(":")[1] : undefined;
-    const line = {
-      alert: channel ? `${channel}-budget-exhausted` : "send-budget-exhausted",
-      budget: scope,
-      ...(channel ? { channel } : {}),
-      ...(key ? { key } : {}),
-      max: limit.max,
-      windowMinutes: limit.windowMs / 60_000,
-    };
+    const alert = channel ? `${channel}-budget-exhausted` : "send-budget-exhausted";
+    // pino leaves out a field whose value is undefined (no channel, no key).
+    const line = { alert, budget: scope, channel, key, max: limit.max, windowMinutes: limit.windowMs / 60_000 };
     logger[shared ? "error" : "warn"](line, "message budget exhausted");
   }
 
