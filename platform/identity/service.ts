@@ -244,7 +244,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   if (options.resultsApiUrl) {
     // Share events (a report shared, opened, ended) and counselling requests, taken from the results service and e-mailed.
     const relay = { ...options, ...interactionDeps, resultsApiUrl: options.resultsApiUrl, keys, intervalMs: SHARE_NOTICE_INTERVAL_MS };
-    stops.push(startShareNoticeSender(relay).stop, startCounsellingNoticeSender(relay).stop);
+    stops.push(startShareNoticeSender(relay), startCounsellingNoticeSender(relay));
   }
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });

@@ -46,9 +46,8 @@ export function signingKeySchedule(
 export const SIGNING_KEY_RELOAD_MS = 60_000;
 
 /**
- * The key the private halves are sealed with (AES-256-GCM, factor-seal.ts): derived from
- * IDENTITY_FACTOR_KEY for this use alone, so the one secret the operator keeps seals both kinds of
- * secret without either sealed value opening with the other's key.
+ * The key the private halves are sealed with (AES-256-GCM, factor-seal.ts), derived from IDENTITY_FACTOR_KEY for this
+ * use alone: the one secret the operator keeps seals both kinds of secret, neither opening with the other's key.
  */
 export function signingKeySealKey(factorKey: string): string {
   return createHmac("sha256", factorKey).update("idp-signing-keys/v1").digest("base64url");
@@ -90,10 +89,7 @@ export interface SigningKeyOptions {
 
 const nextGeneration = (keys: StoredSigningKey[]) => Math.max(0, ...keys.map((key) => key.generation)) + 1;
 
-/**
- * Creates the signing-key table when missing and moves keys an earlier version kept in clear into it,
- * sealed; answers the store and how to add the next key under `factorKey`.
- */
+/** Creates the signing-key table when missing and seals into it the keys an earlier version kept in clear. */
 async function prepare(db: Database, factorKey: string, now: Date, logger: Logger) {
   const sealKey = signingKeySealKey(factorKey);
   await migrate(db, SIGNING_KEY_SCHEMA, signingKeyMigrations);
