@@ -4,11 +4,9 @@ import { startIdentityService } from "./service.ts";
 const config = loadConfigFromEnv();
 const service = await startIdentityService(config);
 
-let stopping = false;
+// close() is idempotent: a second signal waits for the same shutdown.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { pino, type Logger } from "pino";
 import { isClientAbort } from "../../lib/http/index.ts";
@@ -14,7 +15,6 @@ import { listedWithdrawals } from "./account-api/results-withdrawals.ts";
 import { startShareNoticeSender } from "./account-api/share-notices.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
-import type { CaptchaVerifier } from "./captcha/verifier.ts";
 import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.ts";
 import { createParticipantsRoute } from "./dev/participants-route.ts";
@@ -151,7 +151,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const accountFlows = createAccountFlows(db, now);
   const phoneChanges = createPhoneChanges(db, now, (options.phoneChangeCoolingOffHours ?? PHONE_CHANGE_COOLING_OFF_HOURS) * 3_600_000);
   const phoneChangeSettler = createPhoneChangeSettler({ phoneChanges, accounts, outbox, portalUrl: options.portalUrl, logger });
-  const captcha: CaptchaVerifier = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
+  const captcha = createAltchaVerifier(db, captchaSecret, now, options.captchaCost);
   const humanCheck = createHumanCheck({ db, captcha, throttle, keys: [captchaSecret], now, waitSeconds: options.humanCheckWaitSeconds });
   const trustedProxies = trustedProxiesFrom(options.trustedProxies);
   const requestLimits = createRequestLimits(db, now);
@@ -220,7 +220,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     portalUrl: options.portalUrl,
     now,
     logger,
-    slowDown: options.slowDown ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    slowDown: options.slowDown ?? ((ms: number) => sleep(ms)),
     sendingBudget,
     humanCheck,
     trustedProxies,
@@ -243,18 +243,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   });
   if (options.resultsApiUrl) {
     // Share events (a report shared, opened, ended) and counselling requests, taken from the results service and e-mailed.
-    const relay = {
-      resultsApiUrl: options.resultsApiUrl,
-      resultsApiAudience: options.resultsApiAudience,
-      issuer,
-      keys,
-      accounts,
-      outbox,
-      portalUrl: options.portalUrl,
-      logger,
-      intervalMs: SHARE_NOTICE_INTERVAL_MS,
-    };
-    stops.push(startShareNoticeSender(relay).stop, startCounsellingNoticeSender(relay).stop);
+    const relay = { ...options, ...interactionDeps, resultsApiUrl: options.resultsApiUrl, keys, intervalMs: SHARE_NOTICE_INTERVAL_MS };
+    stops.push(startShareNoticeSender(relay), startCounsellingNoticeSender(relay));
   }
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });
@@ -288,16 +278,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const sweepMs = options.phoneChangeSweepMs ?? PHONE_CHANGE_SWEEP_MS;
   if (sweepMs > 0) stops.push(phoneChangeSettler.start(sweepMs));
   const mailPollMs = options.mailDeliveryPollMs ?? 2000;
-  if (options.mail && mailPollMs > 0)
-    stops.push(
-      createEmailDeliveryWorker({
-        ...options.mail,
-        db,
-        transport: createSmtpTransport(options.mail.smtp, options.mail.from),
-        now,
-        logger,
-      }).start(mailPollMs),
-    );
+  if (options.mail && mailPollMs > 0) {
+    const transport = createSmtpTransport(options.mail.smtp, options.mail.from);
+    stops.push(createEmailDeliveryWorker({ ...options.mail, db, transport, now, logger }).start(mailPollMs));
+  }
   const smsPollMs = options.smsDeliveryPollMs ?? 1000;
   if (options.sms) {
     const phoneDelivery = createPhoneDeliveryWorker({
@@ -308,13 +292,11 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     });
     sendPhoneNow = async (flowKey) => {
       // The page waits for the provider's first answer, never longer than this; the send goes on if it takes longer.
-      let timer: NodeJS.Timeout | undefined;
       const sending = phoneDelivery.runOnce(flowKey).then(
         () => undefined,
         (error: Error) => logger.warn({ err: { message: error.message } }, "text or call not sent in its request; the worker tries again"),
       );
-      await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_NOW_WAIT_MS)))]);
-      clearTimeout(timer);
+      await Promise.race([sending, sleep(SEND_NOW_WAIT_MS, undefined, { ref: false })]);
     };
     if (smsPollMs > 0) stops.push(phoneDelivery.start(smsPollMs));
   }
@@ -333,33 +315,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     (_req, res, next) =>
       open ? next() : sendJson(res, 404, { error: "not found" });
   const devTools = openOnlyWhen(!options.production);
-
-  function refuseBusy(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number, query: URLSearchParams): void {
-    const locale = requestLocale(req, query.get("ui_locales"));
-    const t = translator(locale);
-    res.setHeader("retry-after", String(retryAfterSeconds));
-    sendHtml(
-      res,
-      429,
-      renderProblemPage({
-        locale,
-        title: t("busy.title"),
-        message: t("busy.message", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }),
-        links: [],
-      }),
-    );
-  }
-
-  /** A body the service cannot take is the client's mistake: a 4xx in the form the caller reads. */
-  function refuseBody(req: IncomingMessage, res: ServerResponse, error: BodyRejectedError): void {
-    logger.info({ requestId: res.getHeader("x-request-id"), status: error.status, reason: error.message }, "request body refused");
-    if (res.headersSent) return void res.end();
-    const url = new URL(req.url ?? "/", "http://identity.invalid");
-    if (/^\/(api|dev)\//.test(url.pathname))
-      return sendJson(res, error.status, { error: "invalid_request", error_description: error.message });
-    const locale = requestLocale(req);
-    sendHtml(res, error.status, renderOidcErrorPage({ locale, error: "invalid_request" }));
-  }
 
   // As oidc-provider's Express example has it: the host's own routes first, then the provider.
   app.disable("x-powered-by");
@@ -412,8 +367,12 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       `${authorization ? "authorization" : "interaction"}:${clientAddress(req, trustedProxies)}`,
       limited,
     );
-    if (!taken.within) return refuseBusy(req, res, taken.retryAfterSeconds, query(req));
-    next();
+    if (taken.within) return next();
+    const locale = requestLocale(req, query(req).get("ui_locales"));
+    const t = translator(locale);
+    res.setHeader("retry-after", String(taken.retryAfterSeconds));
+    const minutes = Math.max(1, Math.ceil(taken.retryAfterSeconds / 60));
+    sendHtml(res, 429, renderProblemPage({ locale, title: t("busy.title"), message: t("busy.message", { minutes }), links: [] }));
   });
   app.all(["/interaction/:uid", "/interaction/:uid/:step"], async (req, res, next) => {
     const [, uid, step] = INTERACTION.exec(req.path) ?? [];
@@ -438,7 +397,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.all("/me", userinfo);
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
-    if (error instanceof BodyRejectedError) return refuseBody(req, res, error);
+    // A body the service cannot take is the client's mistake: a 4xx in the form the caller reads.
+    if (error instanceof BodyRejectedError) {
+      logger.info({ requestId: res.getHeader("x-request-id"), status: error.status, reason: error.message }, "request body refused");
+      if (res.headersSent) return void res.end();
+      if (/^\/(api|dev)\//.test(req.path))
+        return sendJson(res, error.status, { error: "invalid_request", error_description: error.message });
+      return sendHtml(res, error.status, renderOidcErrorPage({ locale: requestLocale(req), error: "invalid_request" }));
+    }
     // A client that went away (a closed tab, a dropped connection) is not the service's failure.
     if (isClientAbort(error, req)) return void logger.info({ requestId: res.locals.requestId }, "client went away");
     logger.error({ requestId: res.locals.requestId, err: { message: error.message, stack: error.stack } }, "request failed");

@@ -13,15 +13,9 @@ import { passwordUpdateHandlers } from "./password-update.ts";
 import { phoneChangeHandlers } from "./phone-change.ts";
 import { stepUpHandlers } from "./step-up.ts";
 
-export type { AccountApiDeps } from "./deps.ts";
-
 const unauthorized = () => new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
 
-/**
- * The account API the portal calls with the signed-in participant's access token: the password update,
- * the step-up verification keyed by purpose, the sign-in methods and their changes, the phone change
- * and the withdrawal receipt. One POST per operation (`/api/account/<operation>`).
- */
+/** The account API the portal calls with the signed-in participant's access token: one POST per operation (`/api/account/<operation>`). */
 export function createAccountApi(deps: AccountApiDeps) {
   const codes = createCodeChecks(deps);
   const passed = createPassedVerifications(deps);

@@ -18,11 +18,7 @@ export interface Answer {
   passkeyOptions?: unknown;
   totp?: { secret: string; uri: string };
   recoveryCodes?: string[];
-  /**
-   * How the flow's last text or call went (send-verification-code, verification-delivery): `sent` once
-   * the provider took it, `failed` when it refused it, `undelivered` when it reported it lost later;
-   * null when nothing was sent by phone. Never the number.
-   */
+  /** How the flow's last text or call went (`undelivered`: reported lost later); null when none went by phone. */
   delivery?: CodeDelivery | null;
 }
 

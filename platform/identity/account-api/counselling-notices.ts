@@ -2,10 +2,8 @@ import * as z from "zod";
 import { relayNotices, startNoticeRelay, type NoticeFeed, type ResultsNoticeDeps } from "./results-notice-relay.ts";
 
 /**
- * Every request to talk to a genetic counsellor is acknowledged by e-mail to the participant's own
- * address. The results service keeps the requests (and hands them to the counselling team); this
- * sender takes the ones not yet acknowledged, e-mails each once and says so. The e-mail names no
- * report and no result: only that a request was received, and a link to sign in.
+ * Each request to talk to a genetic counsellor (kept by the results service) is acknowledged once by e-mail to the
+ * participant's own address: that it was received and a link to sign in, never a report or a result.
  */
 
 const NoticeSchema = z.object({ id: z.string(), userId: z.string(), language: z.enum(["en", "es"]), at: z.string() });

@@ -1,38 +1,21 @@
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
-import type { RelyingParty } from "../domain/passkey-ceremonies.ts";
-import type { PhoneChangeSettler } from "../interactions/phone-change-settler.ts";
+import type { InteractionDeps } from "../interactions/deps.ts";
 import type { VerifiedAccessToken } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
-import type { Account, AccountStore } from "../store/accounts.ts";
-import type { FactorStore } from "../store/factors.ts";
-import type { Outbox } from "../store/outbox.ts";
-import type { PasskeyStore } from "../store/passkeys.ts";
+import type { Account } from "../store/accounts.ts";
 import type { PasswordUpdates } from "../store/password-updates.ts";
 import type { PhoneChanges } from "../store/phone-changes.ts";
-import type { SendingBudget } from "../store/sending-budget.ts";
-import type { Throttle } from "../store/throttle.ts";
-import type { Verifications } from "../store/verifications.ts";
 import type { Answer } from "./answers.ts";
 import type { ListedWithdrawal } from "./results-withdrawals.ts";
 
-export interface AccountApiDeps {
-  accounts: AccountStore;
-  factors: FactorStore;
-  passkeys: PasskeyStore;
-  sendingBudget: SendingBudget;
-  relyingParty: RelyingParty;
-  outbox: Outbox;
+/** The hosted pages' stores and settings, and what only the account API uses. */
+export interface AccountApiDeps extends InteractionDeps {
   /** Signs the step-up proofs the results service asks for before a sensitive request. */
   keys: SigningKeys;
-  issuer: string;
   resultsApiAudience: string;
-  portalUrl: string;
   passwordUpdates: PasswordUpdates;
-  verifications: Verifications;
   /** Phone changes asked for without the old number's code, waiting out the cooling-off period. */
   phoneChanges: PhoneChanges;
-  phoneChangeSettler: PhoneChangeSettler;
-  throttle: Throttle;
   captcha: CaptchaVerifier;
   verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
   /**
@@ -42,7 +25,6 @@ export interface AccountApiDeps {
   withdrawals: (accountId: string, accessToken: string) => Promise<ListedWithdrawal[] | null>;
   /** Whether the token's grant still stands (not revoked by sign-out, not ended by a new password). */
   grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
-  now: () => Date;
 }
 
 /** Who calls: the participant's account, the session (grant) their access token belongs to, and that token. */

@@ -1,7 +1,6 @@
 import * as z from "zod";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
 import { phoneChangeNotice } from "../interactions/phone-change-notices.ts";
-import type { Account } from "../store/accounts.ts";
 import type { PassedVerification } from "../store/verifications.ts";
 import { fail, notSent } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
@@ -15,16 +14,6 @@ const phoneCodeBody = deviceBody.extend({ code: z.string().max(100).default("") 
 const phoneChangeKey = ({ account, grantId }: Caller) => `phone-change:${account.id}:${grantId}`;
 
 const byOldNumber = (open: PassedVerification) => open.method === "sms" || open.method === "voice";
-
-/**
- * The number being replaced must agree too: while it can still receive codes, the change is only opened
- * by a code sent to it (the app or a passkey alone would let whoever holds them take the recovery channel),
- * unless the participant says it cannot receive them; then the change waits out the cooling-off period.
- */
-function requireOldNumberAgreed(account: Account, open: PassedVerification, oldNumberUnavailable: boolean): void {
-  const oldNumberReceives = Boolean(account.phone) && account.phoneMethods.length > 0;
-  if (oldNumberReceives && !oldNumberUnavailable && !byOldNumber(open)) throw fail(403, "oldPhoneRequired");
-}
 
 /**
  * A new phone number: a code to it proves it reaches the participant. Agreed by a code to the old
@@ -45,7 +34,11 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
       const { phone: typed, oldNumberUnavailable } = phoneChangeBody.parse(body);
       const { account } = caller;
       const open = await passed.requireOpen(caller);
-      requireOldNumberAgreed(account, open, oldNumberUnavailable);
+      // The number being replaced must agree too: while it can still receive codes, only a code sent to it opens the
+      // change (the app or a passkey alone would let whoever holds them take the recovery channel), unless the
+      // participant says it cannot receive them; then the change waits out the cooling-off period.
+      const oldNumberReceives = Boolean(account.phone) && account.phoneMethods.length > 0;
+      if (oldNumberReceives && !oldNumberUnavailable && !byOldNumber(open)) throw fail(403, "oldPhoneRequired");
       const phone = normalizePhone(typed);
       if (!phone) throw fail(400, "phoneInvalid");
       const newNumber = await deps.sendingBudget.reserveNewNumber(account.id, phone);

@@ -69,12 +69,11 @@ export async function relayNotices<N extends Notice>(deps: ResultsNoticeDeps, fe
   return written;
 }
 
-/** Relays every `intervalMs`; a results service that does not answer is asked again at the next turn. */
-export function startNoticeRelay<N extends Notice>(deps: ResultsNoticeDeps, feed: NoticeFeed<N>): { stop(): Promise<void> } {
-  const stop = repeatEvery(
+/** Relays every `intervalMs` (a results service that does not answer is asked again at the next turn); answers how to stop. */
+export function startNoticeRelay<N extends Notice>(deps: ResultsNoticeDeps, feed: NoticeFeed<N>): () => Promise<void> {
+  return repeatEvery(
     deps.intervalMs,
     () => relayNotices(deps, feed),
     (error) => deps.logger.warn({ err: { message: error.message } }, `${feed.name.replace("-", " ")} not sent`),
   );
-  return { stop };
 }

@@ -3,9 +3,8 @@ import type { translator } from "../pages/i18n.ts";
 import { relayNotices, startNoticeRelay, type NoticeFeed, type ResultsNoticeDeps } from "./results-notice-relay.ts";
 
 /**
- * Every share of a report with a clinician, every time it is opened, revoked or locked, is e-mailed
- * to the participant's own address. The results service records those events (a clinician opens a
- * share with no participant signed in); this sender takes them, e-mails each and says so.
+ * Each share event (a report shared with a clinician, opened, revoked, locked) is e-mailed to the participant's own
+ * address; the results service records them, as a clinician opens a share with no participant signed in.
  */
 
 const NoticeSchema = z.object({

@@ -31,28 +31,21 @@ export function createDeliveryStore(db: Queryable, now: () => Date, channels: re
     /** Due rows, oldest first; with `flowKey`, only that verification flow's (sent in the participant's own request). */
     async claim(limit: number, leaseMs: number, maxAgeMs: number, flowKey?: string): Promise<ClaimedMessage[]> {
       const at = now();
-      const rows = await db.query<
-        Omit<ClaimedMessage, "id" | "createdAt" | "locale"> & { id: number | string; createdAt: Date | string; locale: string | null }
-      >(
-        `UPDATE idp_outbox SET lease_until = $2, delivery_attempts = delivery_attempts + 1
-         WHERE id IN (
-           SELECT id FROM idp_outbox
-           WHERE ${pending} AND created_at > $3 AND ($6::text IS NULL OR flow_key = $6::text)
-             AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND (lease_until IS NULL OR lease_until <= $1)
-           ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED)
-           AND (lease_until IS NULL OR lease_until <= $1)
-         RETURNING id, message_uuid AS "messageUuid", channel, destination AS "to", subject, body, link, code, headers, locale,
-           created_at AS "createdAt", delivery_attempts AS attempts, purpose`,
+      // UPDATE … RETURNING keeps no order: the claimed rows are read back oldest first.
+      return db.query<ClaimedMessage>(
+        `WITH claimed AS (
+           UPDATE idp_outbox SET lease_until = $2, delivery_attempts = delivery_attempts + 1
+           WHERE id IN (
+             SELECT id FROM idp_outbox
+             WHERE ${pending} AND created_at > $3 AND ($6::text IS NULL OR flow_key = $6::text)
+               AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND (lease_until IS NULL OR lease_until <= $1)
+             ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED)
+             AND (lease_until IS NULL OR lease_until <= $1)
+           RETURNING id, message_uuid AS "messageUuid", channel, destination AS "to", subject, body, link, code, headers, locale,
+             created_at AS "createdAt", delivery_attempts AS attempts, purpose)
+         SELECT * FROM claimed ORDER BY id`,
         [at, new Date(at.getTime() + leaseMs), new Date(at.getTime() - maxAgeMs), limit, channels, flowKey ?? null],
       );
-      return rows
-        .map((row): ClaimedMessage => ({
-          ...row,
-          id: Number(row.id),
-          locale: row.locale === "es" || row.locale === "en" ? row.locale : null,
-          createdAt: new Date(row.createdAt),
-        }))
-        .sort((a, b) => a.id - b.id);
     },
     /** Handed over; `providerId` is the provider's name for it (a Twilio SID), which its status reports quote. */
     async markSent(id: number, providerId?: string): Promise<void> {
@@ -76,14 +69,13 @@ export function createDeliveryStore(db: Queryable, now: () => Date, channels: re
       );
     },
     /** Rows that waited longer than a message is worth (a code long expired): failed, never sent late. */
-    async failStale(maxAgeMs: number): Promise<{ id: number; purpose: string; channel: OutboxChannel }[]> {
-      const rows = await db.query<{ id: number | string; purpose: string; channel: OutboxChannel }>(
+    async failStale(maxAgeMs: number) {
+      return db.query<{ id: number; purpose: string; channel: OutboxChannel }>(
         `UPDATE idp_outbox SET failed_at = $1, lease_until = NULL, last_error = 'too old'
          WHERE channel = ANY($3::text[]) AND sent_at IS NULL AND failed_at IS NULL AND created_at <= $2
            AND (lease_until IS NULL OR lease_until <= $1) RETURNING id, purpose, channel`,
         [now(), new Date(now().getTime() - maxAgeMs), channels],
       );
-      return rows.map((row) => ({ id: Number(row.id), purpose: row.purpose, channel: row.channel }));
     },
   };
 }

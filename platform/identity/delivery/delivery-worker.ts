@@ -23,11 +23,7 @@ export interface DeliveryTransport {
   close?(): void;
 }
 
-interface DeliveryRound {
-  sent: number;
-  retried: number;
-  failed: number;
-}
+type DeliveryRound = Record<"sent" | "retried" | "failed", number>;
 
 /** How logs name a channel's messages, and the alert a failure raises (`email-failed`, `sms-failed`, `voice-failed`). */
 const NOUNS: Record<OutboxChannel, string> = { email: "e-mail", sms: "text", voice: "call" };

@@ -4,10 +4,8 @@ import { bearerToken, type VerifiedAccessToken } from "../oidc/access-tokens.ts"
 import { type NotificationPreferenceStore, PreferencesBody } from "./preferences.ts";
 
 /**
- * GET and POST /api/notifications/preferences: the signed-in participant's e-mail choices (kit steps,
- * which reissued health reports follow, and research updates), read and changed with their own access
- * token (a live grant; a results link changes nothing), as the account API. A participant the results
- * service lists as withdrawn is marked so here: research updates end, and asking for them is a 409.
+ * GET and POST /api/notifications/preferences: the participant's e-mail choices, with their own access token (a live
+ * grant; a results link changes nothing). Once the results service lists a withdrawal, research updates end for good.
  */
 export function createPreferencesApi(deps: {
   preferences: NotificationPreferenceStore;

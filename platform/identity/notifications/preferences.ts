@@ -22,12 +22,8 @@ type NotificationPreferences = Required<z.infer<typeof PreferencesBody>>;
 /** What the store answers: the choices, and whether the participant has withdrawn from research (then none is sent, whatever was chosen). */
 export type StoredPreferences = NotificationPreferences & { researchWithdrawn: boolean };
 
-function isNotifiableStep(step: number): step is NotifiableStep {
-  return (NOTIFIABLE_STEPS as readonly number[]).includes(step);
-}
-
 export function wantsEmailFor(preferences: Pick<NotificationPreferences, "emailEnabled" | "steps">, step: number): boolean {
-  return preferences.emailEnabled && isNotifiableStep(step) && preferences.steps.includes(step);
+  return preferences.emailEnabled && (preferences.steps as readonly number[]).includes(step);
 }
 
 /** How research updates reach a participant: never once they have withdrawn, whatever they chose before. */
@@ -35,45 +31,31 @@ export function researchUpdatesChannel(preferences: StoredPreferences): Research
   return preferences.researchWithdrawn ? "none" : preferences.researchUpdates.channel;
 }
 
-type Row = {
-  email_enabled: boolean;
-  steps: number[];
-  research_channel: ResearchUpdates["channel"];
-  research_frequency: ResearchUpdates["frequency"];
-  research_withdrawn_at: Date | string | null;
-};
-
 export function createNotificationPreferences(db: Queryable, now: () => Date) {
   return {
     async get(accountId: string): Promise<StoredPreferences> {
-      const [row] = await db.query<Row>(
-        `SELECT email_enabled, steps, research_channel, research_frequency, research_withdrawn_at
+      const [row] = await db.query<StoredPreferences>(
+        `SELECT email_enabled AS "emailEnabled", steps, research_withdrawn_at IS NOT NULL AS "researchWithdrawn",
+           json_build_object('channel', CASE WHEN research_withdrawn_at IS NULL THEN research_channel ELSE 'none' END,
+             'frequency', research_frequency) AS "researchUpdates"
          FROM idp_notification_preferences WHERE account_id = $1`,
         [accountId],
       );
       // Until a participant chooses, every step is e-mailed; research updates are asked for, never assumed.
-      if (!row)
-        return {
-          emailEnabled: true,
-          steps: [...NOTIFIABLE_STEPS],
-          researchUpdates: { channel: "none", frequency: "monthly" },
-          researchWithdrawn: false,
-        };
-      const researchWithdrawn = row.research_withdrawn_at !== null;
+      if (row) return row;
       return {
-        emailEnabled: row.email_enabled,
-        steps: row.steps.filter(isNotifiableStep),
-        researchUpdates: { channel: researchWithdrawn ? "none" : row.research_channel, frequency: row.research_frequency },
-        researchWithdrawn,
+        emailEnabled: true,
+        steps: [...NOTIFIABLE_STEPS],
+        researchUpdates: { channel: "none", frequency: "monthly" },
+        researchWithdrawn: false,
       };
     },
     /** The version of the participant's choices: when they last changed (milliseconds), 0 before any. */
     async version(accountId: string): Promise<number> {
-      const [row] = await db.query<{ updated_at: Date | string }>(
-        "SELECT updated_at FROM idp_notification_preferences WHERE account_id = $1",
-        [accountId],
-      );
-      return row ? new Date(row.updated_at).getTime() : 0;
+      const [row] = await db.query<{ updated_at: Date }>("SELECT updated_at FROM idp_notification_preferences WHERE account_id = $1", [
+        accountId,
+      ]);
+      return row?.updated_at.getTime() ?? 0;
     },
     /** Saves the kit e-mail choices, and the research-update ones when given (a client that does not know them keeps them). */
     async save(accountId: string, preferences: z.infer<typeof PreferencesBody>) {

@@ -37,12 +37,10 @@ export function resultsLogReader<P>(
   feed: { log: "kit-steps" | "report-reissues"; path: string; what: string },
   schema: z.ZodType<P>,
 ): (after: number) => Promise<P | null> {
-  const { logger } = options;
-  const { what } = feed;
   const base = `${options.resultsApiUrl.replace(/\/$/, "")}/`;
   let failing = false;
   const failed = (details: Record<string, unknown>) => {
-    if (!failing) logger.warn(details, `${what} could not be read; trying again`);
+    if (!failing) options.logger.warn(details, `${feed.what} could not be read; trying again`);
     failing = true;
     return null;
   };
@@ -59,7 +57,7 @@ export function resultsLogReader<P>(
         return failed({ status: response.status });
       }
       const page = schema.parse(await response.json());
-      if (failing) logger.info(`${what} can be read again`);
+      if (failing) options.logger.info(`${feed.what} can be read again`);
       failing = false;
       return page;
     } catch (error) {
@@ -78,8 +76,8 @@ async function followResultsLog<E extends { id: number }>(
   read: (after: number) => Promise<LogPage<E> | null>,
   decide: (entry: E) => Promise<boolean>,
 ): Promise<number> {
-  const [cursor] = await db.query<{ last_change: string | number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [name]);
-  const position = Number(cursor?.last_change ?? 0);
+  const [cursor] = await db.query<{ last_change: number }>("SELECT last_change FROM idp_kit_step_cursor WHERE name = $1", [name]);
+  const position = cursor?.last_change ?? 0;
   const page = await read(position);
   if (!page) return 0;
   if (page.lastId < position) {

@@ -20,21 +20,18 @@ export function createUnsubscribeRoute(deps: {
     const locale = requestLocale(req);
     const t = translator(locale);
     const claim = unsubscribeClaim(deps.unsubscribeKeys, query.get("token"));
+    const show = (status: number, title: MessageKey, body: Html) => sendHtml(res, status, page({ locale, title: t(title), body }));
     /** What happened, with the way back to the portal. */
     const outcome = (status: number, title: MessageKey, message: Html) =>
-      sendHtml(
-        res,
+      show(
         status,
-        page({
-          locale,
-          title: t(title),
-          body: html`${message}
-            <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
-        }),
+        title,
+        html`${message}
+          <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
       );
     if (req.method !== "GET" && req.method !== "POST") {
       res.setHeader("allow", "GET, POST");
-      return sendHtml(res, 405, page({ locale, title: t("unsubscribe.invalidTitle"), body: html`<p>${t("unsubscribe.invalid")}</p>` }));
+      return show(405, "unsubscribe.invalidTitle", html`<p>${t("unsubscribe.invalid")}</p>`);
     }
     if (req.method === "POST") await readForm(req);
     res.setHeader("cache-control", "no-store");
@@ -48,18 +45,14 @@ export function createUnsubscribeRoute(deps: {
       return outcome(200, "unsubscribe.doneTitle", html`<p role="status">${t("unsubscribe.done")}</p>`);
     }
     const action = `?token=${encodeURIComponent(query.get("token") ?? "")}&lang=${locale}`;
-    sendHtml(
-      res,
+    show(
       200,
-      page({
-        locale,
-        title: t("unsubscribe.title"),
-        body: html`<p>${t("unsubscribe.lead")}</p>
-          <form method="post" action="${action}">
-            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <div class="actions"><button type="submit">${t("unsubscribe.button")}</button></div>
-          </form>`,
-      }),
+      "unsubscribe.title",
+      html`<p>${t("unsubscribe.lead")}</p>
+        <form method="post" action="${action}">
+          <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+          <div class="actions"><button type="submit">${t("unsubscribe.button")}</button></div>
+        </form>`,
     );
   };
 }

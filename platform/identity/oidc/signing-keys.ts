@@ -3,7 +3,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jo
 import type { Logger } from "pino";
 import { type Database, migrate } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
-import { SIGNING_KEY_DEFAULTS } from "../config.ts";
+import { type IdentityConfig, SIGNING_KEY_DEFAULTS } from "../config.ts";
 import { openSecret, sealSecret } from "../domain/factor-seal.ts";
 import { planSigningKeys, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
 import { loadOrCreateSecret } from "../store/secrets.ts";
@@ -32,10 +32,9 @@ export const SIGNING_KEY_RETAIN_SECONDS =
   ) + CLOCK_TOLERANCE_SECONDS;
 
 /** The schedule the settings give (IDENTITY_SIGNING_KEY_ROTATION_DAYS, IDENTITY_SIGNING_KEY_PUBLISH_AHEAD_HOURS). */
-export function signingKeySchedule(settings: {
-  signingKeyRotationDays?: number;
-  signingKeyPublishAheadHours?: number;
-}): SigningKeySchedule {
+export function signingKeySchedule(
+  settings: Pick<IdentityConfig, "signingKeyRotationDays" | "signingKeyPublishAheadHours">,
+): SigningKeySchedule {
   return {
     rotationMs: (settings.signingKeyRotationDays ?? SIGNING_KEY_DEFAULTS.rotationDays) * 24 * 3_600_000,
     publishAheadMs: (settings.signingKeyPublishAheadHours ?? SIGNING_KEY_DEFAULTS.publishAheadHours) * 3_600_000,
@@ -47,9 +46,8 @@ export function signingKeySchedule(settings: {
 export const SIGNING_KEY_RELOAD_MS = 60_000;
 
 /**
- * The key the private halves are sealed with (AES-256-GCM, factor-seal.ts): derived from
- * IDENTITY_FACTOR_KEY for this use alone, so the one secret the operator keeps seals both kinds of
- * secret without either sealed value opening with the other's key.
+ * The key the private halves are sealed with (AES-256-GCM, factor-seal.ts), derived from IDENTITY_FACTOR_KEY for this
+ * use alone: the one secret the operator keeps seals both kinds of secret, neither opening with the other's key.
  */
 export function signingKeySealKey(factorKey: string): string {
   return createHmac("sha256", factorKey).update("idp-signing-keys/v1").digest("base64url");
@@ -91,10 +89,7 @@ export interface SigningKeyOptions {
 
 const nextGeneration = (keys: StoredSigningKey[]) => Math.max(0, ...keys.map((key) => key.generation)) + 1;
 
-/**
- * Creates the signing-key table when missing and moves keys an earlier version kept in clear into it,
- * sealed; answers the store and how to add the next key under `factorKey`.
- */
+/** Creates the signing-key table when missing and seals into it the keys an earlier version kept in clear. */
 async function prepare(db: Database, factorKey: string, now: Date, logger: Logger) {
   const sealKey = signingKeySealKey(factorKey);
   await migrate(db, SIGNING_KEY_SCHEMA, signingKeyMigrations);

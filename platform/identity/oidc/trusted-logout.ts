@@ -1,4 +1,5 @@
 import type { KoaContextWithOIDC } from "oidc-provider";
+import { grantsOfSession } from "../store/oidc-adapter.ts";
 
 /**
  * RP-initiated logout with a valid `id_token_hint` from the portal's own client, issued for this very
@@ -27,9 +28,7 @@ export function isTrustedLogout(ctx: KoaContextWithOIDC, portalClientId: string)
 export async function endSessionNow(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   if (!session) return;
-  for (const authorization of Object.values(session.authorizations ?? {})) {
-    const grantId = (authorization as { grantId?: string }).grantId;
-    if (!grantId) continue;
+  for (const grantId of grantsOfSession(session)) {
     const grant = await provider.Grant.find(grantId);
     await grant?.destroy();
     await provider.AccessToken.revokeByGrantId(grantId);

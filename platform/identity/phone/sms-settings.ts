@@ -16,12 +16,8 @@ const E164 = /^\+[1-9]\d{7,14}$/;
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
 function apiUrlProblem(value: string, environment: DeploymentEnvironment): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "TWILIO_API_URL must be a URL such as https://api.twilio.com";
-  }
+  const url = URL.parse(value);
+  if (!url) return "TWILIO_API_URL must be a URL such as https://api.twilio.com";
   if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== ""))
     return "TWILIO_API_URL must be the API's origin only (https://host[:port]), without a path, query or credentials";
   if (url.protocol === "https:") return null;
@@ -30,10 +26,8 @@ function apiUrlProblem(value: string, environment: DeploymentEnvironment): strin
 }
 
 /**
- * Reads SMS_TRANSPORT, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID,
- * TWILIO_FROM_NUMBER, TWILIO_VOICE_FROM_NUMBER, TWILIO_API_URL and SMS_MAX_ATTEMPTS. Outside
- * development texts and calls must either be sent (SMS_TRANSPORT=twilio) or be meant to stay in the
- * outbox (SMS_TRANSPORT=outbox-only): a deployment that silently sends no code is refused, as for
+ * Reads SMS_TRANSPORT, SMS_MAX_ATTEMPTS and the TWILIO_* settings. Outside development texts and calls must be sent
+ * (twilio) or meant to stay in the outbox (outbox-only): a deployment that silently sends no code is refused, as for
  * e-mail. Problems name the variable, never its value (the auth token is a secret).
  */
 export function smsSettingsFrom(environment: DeploymentEnvironment, env: Readonly<Record<string, string | undefined>>) {

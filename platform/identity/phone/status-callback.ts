@@ -5,11 +5,9 @@ import { readForm } from "../http/io.ts";
 import type { Outbox } from "../store/outbox.ts";
 
 /**
- * POST /provider/twilio/status?m=<outbox uuid>: the provider's delivery reports for texts and calls.
- * A request is believed only when its X-Twilio-Signature is the provider's signature of the URL it
- * was given and the posted parameters (the SDK's validateRequest); anything else is refused with a 403
- * and changes nothing. An undelivered text or unanswered call is logged as an alert, without the
- * number or the code, and shown on the participant's code page.
+ * POST /provider/twilio/status?m=<outbox uuid>: the provider's delivery reports for texts and calls, believed only
+ * when X-Twilio-Signature signs the URL and the posted parameters (anything else: 403, nothing changes). An undelivered
+ * text or unanswered call is an alert, without the number or the code, and shown on the participant's code page.
  */
 export function createStatusCallbackRoute(deps: {
   outbox: Outbox;
@@ -41,18 +39,11 @@ export function createStatusCallbackRoute(deps: {
     const status = params.MessageStatus ?? params.CallStatus ?? "";
     const errorCode = /^\d{1,6}$/.test(params.ErrorCode ?? "") ? params.ErrorCode! : null;
     const changed = await deps.outbox.recordProviderReport({ messageUuid, status, errorCode });
-    if (changed?.undelivered)
-      deps.logger.error(
-        {
-          alert: `${changed.channel}-undelivered`,
-          outboxId: changed.id,
-          channel: changed.channel,
-          purpose: changed.purpose,
-          status,
-          errorCode,
-        },
-        changed.channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports",
-      );
+    if (changed?.undelivered) {
+      const { id: outboxId, channel, purpose } = changed;
+      const message = channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports";
+      deps.logger.error({ alert: `${channel}-undelivered`, outboxId, channel, purpose, status, errorCode }, message);
+    }
     res.statusCode = 204;
     res.end();
   };

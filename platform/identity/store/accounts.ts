@@ -62,14 +62,12 @@ export function createAccountStore(db: Queryable) {
      * hour it registered in. Null for an account from the program's records, an older one, or none.
      */
     async registrationCohort(who: { id: string } | { email: string }, at: Date, recentMs: number): Promise<string | null> {
-      const [row] = await db.query<{ registered_at: Date | string | null }>(
-        `SELECT registered_at FROM idp_accounts WHERE ${"id" in who ? "id" : "email"} = $1`,
-        ["id" in who ? who.id : normalizeEmail(who.email)],
+      const [row] = await db.query<{ hour: number }>(
+        `SELECT floor(extract(epoch FROM registered_at) / 3600)::bigint AS hour FROM idp_accounts
+         WHERE ${"id" in who ? "id" : "email"} = $1 AND registered_at >= $2`,
+        ["id" in who ? who.id : normalizeEmail(who.email), new Date(at.getTime() - recentMs)],
       );
-      if (!row?.registered_at) return null;
-      const registered = new Date(row.registered_at).getTime();
-      if (at.getTime() - registered > recentMs) return null;
-      return `registered-hour:${Math.floor(registered / 3_600_000)}`;
+      return row ? `registered-hour:${row.hour}` : null;
     },
     /**
      * A new password ends everything the old one opened: every grant of the account (its refresh

@@ -16,8 +16,6 @@ import {
 import type { Throttle } from "./throttle.ts";
 import { type CheckResult, type Verifications, wasAGuess } from "./verifications.ts";
 
-export type GuardedCheck = CheckResult | "over-budget";
-
 /**
  * Whether one more wrong `factor` code would take the account's wrong codes for the purpose (on this
  * kind of device), every channel and the app together, weighted by what each could win, past
@@ -36,7 +34,7 @@ export async function isOverCodeBudget(throttle: Throttle, scope: Omit<CodeScope
  */
 export function createCodeGuard(throttle: Throttle, verifications: Verifications) {
   return {
-    async check(flowKey: string, code: string, scope: CodeScope): Promise<GuardedCheck> {
+    async check(flowKey: string, code: string, scope: CodeScope): Promise<CheckResult | "over-budget"> {
       if (await isOverCodeBudget(throttle, scope, scope.channel)) return "over-budget";
       const result = await verifications.check(flowKey, code);
       if (wasAGuess(result)) await throttle.record(factorFailureBucket(scope, scope.channel));

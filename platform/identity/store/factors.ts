@@ -14,12 +14,6 @@ export type FactorEventKind =
   | "passkey-removed"
   | "phone-changed";
 
-export interface FactorEvent {
-  kind: FactorEventKind;
-  device: string;
-  at: string;
-}
-
 /** An app code: right and taken now, right but its 30-second step already taken (a replay), or wrong. */
 export type AppCodeCheck = "taken" | "used" | "wrong";
 
@@ -93,11 +87,11 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     },
 
     async recoveryCodesLeft(accountId: string): Promise<number> {
-      const [row] = await db.query<{ left: string | number }>(
+      const [row] = await db.query<{ left: number }>(
         "SELECT count(*) AS left FROM idp_recovery_codes WHERE account_id = $1 AND used_at IS NULL",
         [accountId],
       );
-      return Number(row?.left ?? 0);
+      return row!.left;
     },
 
     /** Ten new codes; every earlier one stops working. The codes themselves are only in the answer. */
@@ -128,12 +122,12 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
       ]);
     },
 
-    async events(accountId: string, limit = 10): Promise<FactorEvent[]> {
-      const rows = await db.query<{ kind: FactorEventKind; device: string; at: Date | string }>(
+    async events(accountId: string, limit = 10) {
+      const rows = await db.query<{ kind: FactorEventKind; device: string; at: Date }>(
         "SELECT kind, device, at FROM idp_factor_events WHERE account_id = $1 ORDER BY at DESC, id DESC LIMIT $2",
         [accountId, limit],
       );
-      return rows.map((row) => ({ kind: row.kind, device: row.device, at: new Date(row.at).toISOString() }));
+      return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     },
 
     async setLastFactor(accountId: string, factor: string): Promise<void> {

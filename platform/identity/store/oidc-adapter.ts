@@ -2,16 +2,14 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 
 /** The grants a browser session holds, one per client it signed in to. */
-function grantsOfSession(payload: AdapterPayload): string[] {
+export function grantsOfSession(payload: Pick<AdapterPayload, "authorizations">): string[] {
   const authorizations = (payload.authorizations ?? {}) as Record<string, { grantId?: string }>;
   return Object.values(authorizations).flatMap((authorization) => (authorization.grantId ? [authorization.grantId] : []));
 }
 
 /**
- * How long an interaction nobody has posted a form to is kept (its row; the browser's cookie keeps
- * oidc-provider's hour). Every authorization request creates one (about 2.5 KB), so anonymous requests
- * would otherwise each hold an hour's worth of space; a form posted (`touchInteraction`) or the
- * provider saving it again (a finished step) gives it its full time.
+ * An interaction nobody has posted a form to keeps its row this long, not oidc-provider's hour: every authorization
+ * request stores one (about 2.5 KB). A posted form (`touchInteraction`) or a finished step gives it its full time.
  */
 const UNTOUCHED_INTERACTION_MS = 20 * 60_000;
 
@@ -56,12 +54,11 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date, untouched
     }
 
     private async findWhere(column: "id" | "uid" | "user_code", value: string): Promise<AdapterPayload | undefined> {
-      const rows = await db.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
+      const [row] = await db.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
         `SELECT payload, consumed_at FROM idp_oidc_payloads
          WHERE ${column} = $1 AND type = $2 AND (expires_at IS NULL OR expires_at > $3)`,
         [value, this.type, now()],
       );
-      const row = rows[0];
       if (!row) return undefined;
       return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
     }

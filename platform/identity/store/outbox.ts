@@ -50,23 +50,14 @@ export interface FlowDelivery {
 }
 
 /** Provider statuses that end a message's delivery unhappily (Twilio's message and call statuses). */
-const UNDELIVERED_STATUSES = new Set(["undelivered", "failed", "busy", "no-answer", "canceled"]);
-const DELIVERED_STATUSES = new Set(["delivered", "completed", "read"]);
+const UNDELIVERED_STATUSES = ["undelivered", "failed", "busy", "no-answer", "canceled"];
 
-interface DeliveryColumns {
-  sent_at: Date | string | null;
-  failed_at: Date | string | null;
-  provider_status: string | null;
-}
-
-function deliveryStateOf(row: DeliveryColumns): DeliveryState {
-  if (row.failed_at) return "failed";
-  if (row.provider_status && UNDELIVERED_STATUSES.has(row.provider_status)) return "undelivered";
-  if (row.provider_status && DELIVERED_STATUSES.has(row.provider_status)) return "delivered";
-  return row.sent_at ? "sent" : "pending";
-}
-
-const REFUSALS: readonly DeliveryRefusal[] = ["invalid-number", "not-sms-capable", "opted-out", "other"];
+/** A row's DeliveryState, and its refusal: 'other' for a failure the provider gave no usable reason for. */
+const DELIVERY = `CASE WHEN failed_at IS NOT NULL THEN 'failed'
+    WHEN provider_status = ANY('{${UNDELIVERED_STATUSES}}'::text[]) THEN 'undelivered'
+    WHEN provider_status IN ('delivered', 'completed', 'read') THEN 'delivered'
+    WHEN sent_at IS NOT NULL THEN 'sent' ELSE 'pending' END`;
+const REFUSAL = "COALESCE(refusal, CASE WHEN failed_at IS NOT NULL THEN 'other' END)";
 
 /**
  * The provider's statuses (Twilio's for messages and calls) in the order they come, those of one rank
@@ -118,17 +109,16 @@ export function createOutbox(db: Queryable, now: () => Date) {
       return written.length > 0;
     },
     async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
-      const rows = await db.query<DeliveryColumns & { createdAt: Date }>(
+      const rows = await db.query<Omit<OutboxMessage, "createdAt"> & { createdAt: Date }>(
         `SELECT id, channel, destination AS "to", code, link, subject, body, headers, locale, purpose, created_at AS "createdAt",
-           sent_at, failed_at, provider_status
+           ${DELIVERY} AS delivery
          FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`,
         [to ?? null, limit],
       );
       // A field the message does not have is left out, not null.
-      return rows.map(({ sent_at, failed_at, provider_status, createdAt, ...message }) => ({
-        ...(Object.fromEntries(Object.entries(message).filter(([, value]) => value)) as Omit<OutboxMessage, "createdAt" | "delivery">),
+      return rows.map(({ createdAt, ...message }) => ({
+        ...(Object.fromEntries(Object.entries(message).filter(([, value]) => value)) as Omit<OutboxMessage, "createdAt">),
         createdAt: createdAt.toISOString(),
-        delivery: deliveryStateOf({ sent_at, failed_at, provider_status }),
       }));
     },
     /** A provider's status report on a text or call; null for an unknown row or status, or a report older than what is known. */
@@ -145,19 +135,16 @@ export function createOutbox(db: Queryable, now: () => Date) {
          RETURNING id, channel, purpose`,
         [report.messageUuid, report.status, report.errorCode, now(), later],
       );
-      return row ? { ...row, undelivered: UNDELIVERED_STATUSES.has(report.status) } : null;
+      return row ? { ...row, undelivered: UNDELIVERED_STATUSES.includes(report.status) } : null;
     },
     /** The newest text or call of a verification flow, and how its delivery went (null: none was sent). */
     async deliveryOf(flowKey: string): Promise<FlowDelivery | null> {
-      const [row] = await db.query<DeliveryColumns & { channel: OutboxChannel; destination: string; refusal: string | null }>(
-        `SELECT channel, destination, sent_at, failed_at, provider_status, refusal FROM idp_outbox
+      const [row] = await db.query<FlowDelivery>(
+        `SELECT channel, destination AS "to", ${DELIVERY} AS state, ${REFUSAL} AS refusal FROM idp_outbox
          WHERE flow_key = $1 ORDER BY id DESC LIMIT 1`,
         [flowKey],
       );
-      if (!row) return null;
-      const state = deliveryStateOf(row);
-      const refusal = REFUSALS.find((each) => each === row.refusal) ?? (state === "failed" ? "other" : null);
-      return { channel: row.channel, to: row.destination, state, refusal };
+      return row ?? null;
     },
   };
 }

@@ -82,11 +82,11 @@ export function createPasskeyStore(db: Queryable, now: () => Date) {
     },
     /** The challenge, used once. */
     async takeChallenge(key: string): Promise<string | null> {
-      const [row] = await db.query<{ challenge: string; expires_at: Date | string }>(
+      const [row] = await db.query<{ challenge: string; expires_at: Date }>(
         "DELETE FROM idp_webauthn_challenges WHERE key = $1 RETURNING challenge, expires_at",
         [key],
       );
-      return row && new Date(row.expires_at) > now() ? row.challenge : null;
+      return row && row.expires_at > now() ? row.challenge : null;
     },
   };
 }

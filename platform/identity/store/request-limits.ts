@@ -15,8 +15,6 @@ export function requestLimitsPer10Minutes(authorizations = 60, interactionReques
   };
 }
 
-export type RequestLimitSettings = ReturnType<typeof requestLimitsPer10Minutes>;
-
 /**
  * Requests per bucket (one client address and one kind of request) in fixed windows: one row per
  * bucket and window, raised and read in one statement, so instances and parallel requests cannot pass

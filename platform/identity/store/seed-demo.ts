@@ -23,14 +23,12 @@ const participantSchema = z.object({
   recoveryCodes: z.array(z.string()).optional(),
 });
 
-const fileSchema = z.object({ participants: z.array(participantSchema) });
-
 /**
  * Creates the demo participants' accounts that do not exist yet. Existing accounts are left as
  * they are, so a password changed through the portal survives restarts. Returns how many were added.
  */
 export async function seedDemoParticipants(accounts: AccountStore, file: string, factors?: FactorStore): Promise<number> {
-  const parsed = fileSchema.parse(JSON.parse(await readFile(file, "utf8")));
+  const parsed = z.object({ participants: z.array(participantSchema) }).parse(JSON.parse(await readFile(file, "utf8")));
   let added = 0;
   for (const p of parsed.participants) {
     if (await accounts.findByEmail(p.email)) continue;

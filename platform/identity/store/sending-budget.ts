@@ -213,14 +213,9 @@ export function createSendingBudget(
     alerted.set(id, at);
     const shared = scope.startsWith("pool:") || scope.startsWith("deployment");
     const channel = scope.startsWith("deployment") ? scope.split(":")[1] : undefined;
-    const line = {
-      alert: channel ? `${channel}-budget-exhausted` : "send-budget-exhausted",
-      budget: scope,
-      ...(channel ? { channel } : {}),
-      ...(key ? { key } : {}),
-      max: limit.max,
-      windowMinutes: limit.windowMs / 60_000,
-    };
+    const alert = channel ? `${channel}-budget-exhausted` : "send-budget-exhausted";
+    // pino leaves out a field whose value is undefined (no channel, no key).
+    const line = { alert, budget: scope, channel, key, max: limit.max, windowMinutes: limit.windowMs / 60_000 };
     logger[shared ? "error" : "warn"](line, "message budget exhausted");
   }
 
@@ -270,10 +265,8 @@ export function createSendingBudget(
     async reserveNewNumber(accountKey: string, phone: string): Promise<BudgetAnswer> {
       const { bucket, seen } = newNumberBuckets(accountKey, phone);
       if (await throttle.isLimited(seen, { max: 1, windowMs: budgets.newNumbersPerAccount.windowMs })) return { ok: true };
-      if (await throttle.isLimited(bucket, budgets.newNumbersPerAccount)) {
-        const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);
-        return { ok: false, scope: "account", retryAfterSeconds: Math.ceil(waitMs / 1000) };
-      }
+      const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);
+      if (waitMs > 0) return { ok: false, scope: "account", retryAfterSeconds: Math.ceil(waitMs / 1000) };
       await throttle.record(bucket);
       await throttle.record(seen);
       return { ok: true };

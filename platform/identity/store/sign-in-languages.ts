@@ -5,10 +5,8 @@ import type { Locale } from "../pages/i18n.ts";
 const KEPT_MS = 10 * 60_000;
 
 /**
- * The language a participant finished signing in with when it is not the one the client asked for
- * (they changed it with the hosted pages' English/Español buttons): kept from the end of the sign-in
- * until the client exchanges its code, when the ID token carries it back (`ui_locales`) and it is
- * forgotten.
+ * The language a participant chose on the hosted pages when it is not the one the client asked for: kept from the end
+ * of the sign-in until the client exchanges its code, whose ID token carries it back (`ui_locales`).
  */
 export function createSignInLanguages(db: Queryable, now: () => Date) {
   return {

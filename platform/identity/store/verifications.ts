@@ -38,7 +38,6 @@ export function wasAGuess(result: CheckResult): boolean {
 }
 
 interface VerificationRow {
-  flow_key: string;
   channel: DeliveryChannel;
   destination: string;
   code_hash: string;
@@ -77,7 +76,7 @@ export function createVerifications(
     if (!row) return 0;
     const remaining = row.sent_at.getTime() + resendLockMs - now().getTime();
     if (remaining <= 0) return 0;
-    const delivery = row.channel === "sms" || row.channel === "voice" ? await outbox.deliveryOf(row.flow_key) : null;
+    const delivery = row.channel === "sms" || row.channel === "voice" ? await outbox.deliveryOf(flowKey) : null;
     if (delivery && (delivery.state === "failed" || delivery.state === "undelivered")) return 0;
     return Math.ceil(remaining / 1000);
   }
@@ -162,7 +161,7 @@ export function createVerifications(
       const row = await find(flowKey);
       if (!row) return "missing";
       if (row.failed_attempts >= MAX_WRONG_TRIES_PER_CODE) return "exhausted";
-      if (new Date(row.expires_at).getTime() <= now().getTime()) return "expired";
+      if (row.expires_at <= now()) return "expired";
       if (codeMatches(secret, flowKey, code, row.code_hash)) {
         // Single use: the row goes, but its send time stays meaningful for the cooldown via a fresh send only.
         await db.query("DELETE FROM idp_verifications WHERE flow_key = $1", [flowKey]);
@@ -189,23 +188,20 @@ export function createVerifications(
     },
 
     /** The verification still standing for exactly this scope, or null. */
-    passed: (scope: PassedScope) => standing(`SELECT method, verified_at FROM idp_passed_verifications WHERE ${SCOPE}`, scope),
+    passed: (scope: PassedScope) =>
+      standing(`SELECT method, verified_at AS "verifiedAt" FROM idp_passed_verifications WHERE ${SCOPE}`, scope),
 
     /** Takes the standing verification (single use): whoever takes it first, only once. */
     takePassed: (scope: PassedScope) =>
-      standing(`DELETE FROM idp_passed_verifications WHERE ${SCOPE} RETURNING method, verified_at`, scope),
+      standing(`DELETE FROM idp_passed_verifications WHERE ${SCOPE} RETURNING method, verified_at AS "verifiedAt"`, scope),
   };
 
   async function standing(sql: string, scope: PassedScope): Promise<PassedVerification | null> {
-    const [row] = await db.query<{ method: PassedMethod; verified_at: Date | string }>(sql, [
-      scope.accountId,
-      scope.grantId,
-      scope.purpose,
-    ]);
+    const [row] = await db.query<{ method: PassedMethod; verifiedAt: Date }>(sql, [scope.accountId, scope.grantId, scope.purpose]);
     if (!row) return null;
-    const verifiedAt = new Date(row.verified_at);
+    const { method, verifiedAt } = row;
     const until = new Date(verifiedAt.getTime() + (scope.standsForMs ?? PASSED_VERIFICATION_MS));
-    return until > now() ? { method: row.method, verifiedAt, until } : null;
+    return until > now() ? { method, verifiedAt, until } : null;
   }
 }
 
