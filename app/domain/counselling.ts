@@ -45,19 +45,12 @@ export function openRequestFor<T extends { appId: string; state: CounsellingStat
 
 /** How far `zone`'s wall clock is ahead of UTC at `instantMs`, in milliseconds. */
 function zoneOffsetMs(instantMs: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instantMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(instantMs / 1000) * 1000;
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(instantMs)
+    .find((part) => part.type === "timeZoneName")?.value;
+  // 'GMT-05:00', or 'GMT' alone for UTC itself.
+  const [, sign, hours, minutes] = /^GMT([+-])(\d\d):(\d\d)$/.exec(offset ?? "") ?? [];
+  return sign ? (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000 : 0;
 }
 
 export function isTimeZone(zone: string): boolean {
