@@ -22,7 +22,6 @@ export const vars = createGlobalTheme(":root", {
     weightBold: "700",
   },
   fontSize: {
-    xs: "0.75rem",
     sm: "0.875rem",
     md: "1rem",
     lg: "1.125rem",
@@ -31,7 +30,6 @@ export const vars = createGlobalTheme(":root", {
     xxxl: "2.25rem",
   },
   lineHeight: {
-    xs: "1rem",
     sm: "1.25rem",
     md: "1.5rem",
     lg: "1.75rem",
@@ -40,7 +38,6 @@ export const vars = createGlobalTheme(":root", {
     xxxl: "2.75rem",
   },
   space: {
-    none: "0",
     xxs: "0.25rem",
     xs: "0.5rem",
     sm: "0.75rem",
@@ -65,12 +62,8 @@ export const vars = createGlobalTheme(":root", {
     ringOffset: "2px",
   },
   zIndex: {
-    base: "0",
     dropdown: "100",
-    sticky: "200",
-    overlay: "300",
     modal: "400",
-    notification: "500",
     tooltip: "600",
   },
   size: {
