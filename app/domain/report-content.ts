@@ -54,10 +54,5 @@ export const reportFieldsOf = (search: URLSearchParams) => ({
   version: search.get(VERSION_PARAM) ?? undefined,
 });
 
-export function reportPagePath(appId: string, version?: number): string {
-  return `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
-}
-
-export function reportPdfPath(appId: string, version?: number): string {
-  return `${REPORT_PDF_PATH}?${reportQuery(appId, version)}`;
-}
+export const reportPagePath = (appId: string, version?: number) => `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
+export const reportPdfPath = (appId: string, version?: number) => `${REPORT_PDF_PATH}?${reportQuery(appId, version)}`;

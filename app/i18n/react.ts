@@ -18,10 +18,7 @@ const translatorsByCatalogs = new WeakMap<Catalogs, Translator>();
 /** One translator per catalogs object: the server, which hands out one object per language, builds one per language. */
 export function translatorForCatalogs(language: string, catalogs: Catalogs): Translator {
   let translator = translatorsByCatalogs.get(catalogs);
-  if (!translator) {
-    translator = createTranslator(toLanguage(language), [catalogs], defaultNamespace);
-    translatorsByCatalogs.set(catalogs, translator);
-  }
+  if (!translator) translatorsByCatalogs.set(catalogs, (translator = createTranslator(toLanguage(language), [catalogs], defaultNamespace)));
   return translator;
 }
 

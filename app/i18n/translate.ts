@@ -97,10 +97,7 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
     defaultNamespace,
     fixed(namespace = defaultNamespace) {
       let fixed = fixedByNamespace.get(namespace);
-      if (!fixed) {
-        fixed = (key, values) => translate(namespace, key, values);
-        fixedByNamespace.set(namespace, fixed);
-      }
+      if (!fixed) fixedByNamespace.set(namespace, (fixed = (key, values) => translate(namespace, key, values)));
       return fixed;
     },
   };
