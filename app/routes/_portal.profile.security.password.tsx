@@ -148,10 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
   if (submission.status !== "success") {
-    if (intent.data === "verify") return stay(session, { intent: intent.data, result: submission.reply() });
-    if (intent.data === "set-password") {
+    if (intent.data === "verify" || intent.data === "set-password")
       return stay(session, { intent: intent.data, result: submission.reply({ hideFields: secrets }) });
-    }
     return refuse({ intent: intent.data, notice: unrecognisedRequest });
   }
   const form = submission.value;
