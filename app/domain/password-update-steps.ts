@@ -14,11 +14,7 @@ export type PasswordUpdateState = {
   resendAvailableAt?: number;
   /** Recorded before the new password is sent, so an attempt cut off mid-call can be asked about. */
   passwordAttempt?: string;
-  /**
-   * What the last POST answered when it stayed on the step (errors, notices, 'code sent again'),
-   * kept for the page the browser is redirected to and shown there once (the one verification's
-   * post-redirect-get, verification.server.ts).
-   */
+  /** The last POST's answer, shown once on the page it redirected to (verification.server.ts). */
   keptReply?: unknown;
 };
 

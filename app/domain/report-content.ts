@@ -1,11 +1,7 @@
 import * as z from "zod";
 import { ReportVersionSchema, VERSION_PARAM, type ReportVersion } from "./report-versions";
 
-/**
- * A report as the results service writes it, in reading order: a title, then sections of short
- * paragraphs and label–value rows. Its PDF is drawn from the same content, so the page a participant
- * reads and the clinician's shared view say what the file says.
- */
+/** A report in reading order, as the results service writes it; its PDF is drawn from the same content. */
 const ReportSectionSchema = z.object({
   heading: z.string(),
   paragraphs: z.array(z.string()).optional(),

@@ -34,11 +34,7 @@ import { readFactors } from "~/services/sign-in-factors.server";
 import { codeStepView, otherWayOf, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
-/**
- * Raw genetic data (the exome file, the download of everything) behind a fresh second factor: how the
- * code should come, the code, then a link that works once. Every step is a page of its own and a plain
- * form post (post-redirect-get), with JavaScript or without.
- */
+/** Raw genetic data behind a fresh second factor (domain/raw-data-download.ts): each step a page and a plain form post. */
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
