@@ -28,21 +28,13 @@ export function lockResend<T extends object>(state: T, now: number, lockMs: numb
   return { ...state, resendAvailableAt: now + lockMs };
 }
 
-/** The code field's words for a code the provider refused: wrong, or an app code already used. */
-export const codeFieldErrors = {
-  invalid: "code.errors.invalid",
-  invalidApp: "code.appErrors.invalid",
-  invalidRecovery: "code.recoveryErrors.invalid",
-  used: "code.appErrors.used",
-} as const;
-
-/** A refused code is the field's error when the participant can fix it by typing; null for anything else. */
+/** A refused code (wrong, or an app code used before) is the field's error when typing can fix it; null for anything else. */
 export function codeFieldError(errorCode: string | undefined, method: AuthMethod): string | null {
-  if (errorCode === "codeUsed") return codeFieldErrors.used;
+  if (errorCode === "codeUsed") return "code.appErrors.used";
   if (errorCode !== "codeInvalid") return null;
   // The app and a recovery code send nothing, so there is nothing to resend.
-  if (method === "recovery") return codeFieldErrors.invalidRecovery;
-  return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
+  if (method === "recovery") return "code.recoveryErrors.invalid";
+  return method === "totp" ? "code.appErrors.invalid" : "code.errors.invalid";
 }
 
 /** The buttons (named `intent`) of every verification; a flow adds its own before or after (the password update's 'start'). */

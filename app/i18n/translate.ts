@@ -16,9 +16,9 @@ export interface Translator {
   fixed(namespace?: string): TranslateFunction;
 }
 
-const NAMESPACE_SEPARATOR = ":";
 const KEY_SEPARATOR = ".";
-const NAMESPACE_NAME = /^[\w-]+$/;
+// "namespace:key", split at the first colon.
+const NAMESPACED_KEY = /^([\w-]+):([\s\S]*)$/;
 // i18next's placeholder, with its "{{- name}}" (unescaped) form: escaping is off in the portal.
 const PLACEHOLDER = /\{\{-?(.+?)\}\}/g;
 
@@ -75,13 +75,7 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
     if (!foundInNamespace) found.set(namespace, (foundInNamespace = new Map()));
     const cached = foundInNamespace.get(key);
     if (cached !== undefined) return interpolate(cached, values);
-    let lookupNamespace = namespace;
-    let lookupKey = key;
-    const separator = key.indexOf(NAMESPACE_SEPARATOR);
-    if (separator > 0 && NAMESPACE_NAME.test(key.slice(0, separator))) {
-      lookupNamespace = key.slice(0, separator);
-      lookupKey = key.slice(separator + 1);
-    }
+    const [, lookupNamespace = namespace, lookupKey = key] = NAMESPACED_KEY.exec(key) ?? [];
     for (const catalogs of chain) {
       const text = lookUp(catalogs[lookupNamespace], lookupKey);
       if (text !== undefined) {

@@ -14,7 +14,7 @@ import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
-import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
+import { OtherWaySchema, resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
@@ -192,9 +192,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The ways the code step can switch to when its text or call did not arrive (a passkey from the pick step). */
-const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey", "recovery"] as const;
-
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   switch (view.step) {
@@ -212,7 +209,7 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
           reply={reply}
           summaryTitle={t("update.summaryTitle")}
           submitLabel={t("code.submit")}
-          switchable={PASSWORD_UPDATE_WAYS}
+          switchable={OtherWaySchema.options}
         />
       );
     case "new-password":
