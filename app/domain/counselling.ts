@@ -80,8 +80,6 @@ const trimmed = z
   .optional()
   .transform((value) => value || undefined);
 
-type Window = { start: Date; end: Date };
-
 /**
  * The request form, checked the same way in the browser and on the server: one to three windows, each
  * a date, a start and an end in the zone chosen; a later one is either left empty or given whole.
@@ -115,7 +113,7 @@ export function counsellingFormSchema(now: Date) {
       const zone = timeZone && isTimeZone(timeZone) ? timeZone : null;
       if (!zone) problem("timeZone", "form.errors.timeZoneRequired");
       if (note && note.length > COUNSELLING_NOTE_MAX) problem("note", "form.errors.noteTooLong");
-      const windows: Window[] = [];
+      const windows: { start: string; end: string }[] = [];
       for (const n of WINDOW_NUMBERS) {
         const [date, from, to] = [fields[`window${n}Date`], fields[`window${n}From`], fields[`window${n}To`]];
         if (n > 1 && !date && !from && !to) continue;
@@ -142,7 +140,7 @@ export function counsellingFormSchema(now: Date) {
         else if (length <= 0) windowProblem("To", "form.errors.windowOrder");
         else if (length < COUNSELLING_WINDOW_MIN_MINUTES * 60_000) windowProblem("To", "form.errors.windowTooShort");
         else if (length > COUNSELLING_WINDOW_MAX_HOURS * 3_600_000) windowProblem("To", "form.errors.windowTooLong");
-        else windows.push({ start, end });
+        else windows.push({ start: start.toISOString(), end: end.toISOString() });
       }
       if (!oneOf(COUNSELLING_CONTACTS, contact) || !oneOf(COUNSELLING_LANGUAGES, language) || !zone || context.issues.length > 0)
         return z.NEVER;
@@ -152,7 +150,7 @@ export function counsellingFormSchema(now: Date) {
         language,
         timeZone: zone,
         note,
-        windows: windows.map(({ start, end }) => ({ start: start.toISOString(), end: end.toISOString() })),
+        windows,
       };
     });
 }

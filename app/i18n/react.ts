@@ -22,11 +22,9 @@ export function translatorForCatalogs(language: string, catalogs: Catalogs): Tra
   return translator;
 }
 
-const keyOnly: TranslateFunction = (key) => key;
-
 type TranslationBinding = { t: TranslateFunction; i18n: { language: string } };
 
-const keyOnlyBinding: TranslationBinding = { t: keyOnly, i18n: { language: "en" } };
+const keyOnlyBinding: TranslationBinding = { t: (key) => key, i18n: { language: "en" } };
 const bindingsByTranslator = new WeakMap<Translator, Map<string | undefined, TranslationBinding>>();
 
 /** One binding per translator and namespace, so a render, which calls this hook hundreds of times, allocates nothing for it. */

@@ -22,18 +22,11 @@ const NAMESPACED_KEY = /^([\w-]+):([\s\S]*)$/;
 // i18next's placeholder, with its "{{- name}}" (unescaped) form: escaping is off in the portal.
 const PLACEHOLDER = /\{\{-?(.+?)\}\}/g;
 
-function isCatalog(value: unknown): value is Catalog {
-  return typeof value === "object" && value !== null;
-}
-
 /** What the nested path "a.b.c" leads to. */
 function atPath(root: Catalog, path: string): unknown {
-  let node: unknown = root;
-  for (const part of path.split(KEY_SEPARATOR)) {
-    if (!isCatalog(node)) return undefined;
-    node = node[part];
-  }
-  return node;
+  return path
+    .split(KEY_SEPARATOR)
+    .reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Catalog)[part] : undefined), root);
 }
 
 /** A flat key ("a.b" stored as is) first, then the nested path. */
@@ -41,10 +34,6 @@ function lookUp(catalog: Catalog | undefined, key: string): string | undefined {
   if (!catalog) return undefined;
   const text = typeof catalog[key] === "string" ? catalog[key] : atPath(catalog, key);
   return typeof text === "string" ? text : undefined;
-}
-
-function valueOf(values: TranslationValues, name: string): unknown {
-  return name in values ? values[name] : atPath(values, name);
 }
 
 /**
@@ -55,8 +44,8 @@ export function interpolate(text: string, values?: TranslationValues): string {
   if (!values || !text.includes("{{")) return text;
   return text.replace(PLACEHOLDER, (placeholder, written: string) => {
     const name = written.trim();
-    const value = valueOf(values, name);
-    if (value === undefined) return Object.prototype.hasOwnProperty.call(values, name) ? "" : placeholder;
+    const value = name in values ? values[name] : atPath(values, name);
+    if (value === undefined) return Object.hasOwn(values, name) ? "" : placeholder;
     return value === null ? "" : String(value);
   });
 }

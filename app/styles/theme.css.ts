@@ -1,8 +1,6 @@
 import { createGlobalTheme } from "@vanilla-extract/css";
 import { palette } from "./palette";
 
-const fontFamily = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-
 export const vars = createGlobalTheme(":root", {
   color: {
     ...palette.brand,
@@ -16,7 +14,7 @@ export const vars = createGlobalTheme(":root", {
     error: palette.error,
   },
   font: {
-    family: fontFamily,
+    family: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     weightRegular: "400",
     weightMedium: "500",
     weightBold: "700",
