@@ -3,10 +3,7 @@ import type { AuthMethod } from "./auth-code";
 /** SPEC.md §4 'Password update flow'. */
 export type PasswordUpdateStep = "mfa-verification-pick" | "mfa-verification-code" | "new-password";
 
-/**
- * What the server remembers about one participant's password update (the browser never holds it):
- * the step, the method chosen, the masked phone, and when a new code may be asked for.
- */
+/** What the server remembers about one participant's password update: the browser never holds it. */
 export type PasswordUpdateState = {
   step: PasswordUpdateStep;
   phoneNumber: string;

@@ -1,9 +1,6 @@
 import { site } from "~/config/site";
 
-/**
- * SPEC.md §2 'Product cards by app name': each known app links to its health portal or store page
- * and to its consent, except exome-download, which has no consent link.
- */
+/** SPEC.md §2 'Product cards by app name': each app's health portal or store page, and its consent (none for exome-download). */
 type ProductLinks = { destination: "healthPortal" | "store"; url: string; consentUrl: string | null };
 
 export type ProductCatalogue = Readonly<Record<string, ProductLinks>>;

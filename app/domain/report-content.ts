@@ -17,10 +17,7 @@ export const ReportContentSchema = z.object({
 });
 export type ReportContent = z.infer<typeof ReportContentSchema>;
 
-/**
- * The results service's answer for a report's content; a reissued report's also says which version
- * it is and the newest one's number.
- */
+/** A report's content as the results service answers it; a reissued one's also names its version and the newest. */
 export const ReportContentReplySchema = z.object({
   report: ReportContentSchema,
   version: ReportVersionSchema.optional(),
