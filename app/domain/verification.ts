@@ -20,8 +20,7 @@ export const RESEND_LOCK_MS = 30_000;
 
 /** Seconds left before resend unlocks (0 when it is available). */
 export function resendSecondsLeft(state: { resendAvailableAt?: number }, now: number): number {
-  if (!state.resendAvailableAt) return 0;
-  return Math.max(0, Math.ceil((state.resendAvailableAt - now) / 1000));
+  return Math.max(0, Math.ceil(((state.resendAvailableAt ?? 0) - now) / 1000));
 }
 
 export function lockResend<T extends object>(state: T, now: number, lockMs: number = RESEND_LOCK_MS): T & { resendAvailableAt: number } {
@@ -69,9 +68,8 @@ export type CodeDeliveryProblem = Omit<NonNullable<z.infer<typeof CodeDeliverySc
 
 /** The problem worth showing on a code step by `method`: a text or call of that method that did not arrive; null otherwise. */
 export function deliveryProblemOf(delivery: z.infer<typeof CodeDeliverySchema>, method: AuthMethod): CodeDeliveryProblem | null {
-  if (!delivery || delivery.channel !== method) return null;
-  if (delivery.state !== "failed" && delivery.state !== "undelivered") return null;
-  return { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal };
+  if (delivery?.channel !== method || (delivery.state !== "failed" && delivery.state !== "undelivered")) return null;
+  return { ...delivery, state: delivery.state };
 }
 
 /** The ways a code step offers when its text or call did not arrive: never a call to a number that does not work at all. */

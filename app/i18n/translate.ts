@@ -11,7 +11,6 @@ export type TranslateFunction = (key: string, values?: TranslationValues) => str
 
 export interface Translator {
   readonly language: string;
-  readonly defaultNamespace: string;
   /** The strings of one namespace (like i18next's getFixedT); the same function every time. */
   fixed(namespace?: string): TranslateFunction;
 }
@@ -77,7 +76,6 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
 
   return {
     language,
-    defaultNamespace,
     fixed(namespace = defaultNamespace) {
       let fixed = fixedByNamespace.get(namespace);
       if (!fixed) fixedByNamespace.set(namespace, (fixed = (key, values) => translate(namespace, key, values)));
