@@ -25,10 +25,8 @@ export default async function handleRequest(
   const nonce = portalRequestOf(loadContext)?.nonce ?? "";
   // The root's middleware chose the language (app/services/language.server.ts), as remix-i18next 8 does.
   const translator = pageTranslator(languageOf(loadContext));
-  // The page is sent whole once everything has rendered, the router's data for hydration included
-  // (it is written by a suspending part, which a plain string render would leave out), so the
-  // finished document can still be edited below. A render error rejects, and React Router renders
-  // the error boundary instead (handleError reports it).
+  // Sent whole once all has rendered (the router's hydration data suspends), so the document can be
+  // edited below; a render error rejects and React Router renders the error boundary instead.
   const stream = await renderToReadableStream(
     <NonceProvider value={nonce}>
       <TranslationProvider translator={translator}>

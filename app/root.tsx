@@ -43,9 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const namespaces = namespacesOf(context);
   const translations = translationsFor(language, namespaces);
   providePageCatalogs(language, namespaces, translations);
-  const privacyChoices = await readPrivacyChoices(request);
   const { title, errorPrefix } = translations.common.meta;
-  return { language, namespaces, title, errorPrefix, analyticsConsent: privacyChoices.analytics };
+  return { language, namespaces, title, errorPrefix, analyticsConsent: (await readPrivacyChoices(request)).analytics };
 }
 
 /** The root's data names the page's translation namespaces, so another page asks for them again. */

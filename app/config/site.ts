@@ -1,9 +1,6 @@
 import { accreditation, legal, support } from "../../lib/program/site.ts";
 
-/**
- * Public contact details and outbound links shown in the portal. Nothing secret lives here;
- * an operator changes these in one place.
- */
+/** Public contact details and outbound links shown in the portal: nothing secret; an operator changes them here. */
 export const site = {
   companyHomeUrl: "https://www.dnadiscovery.example",
   /** Shared with the identity provider's hosted pages (their footer): set in lib/program/site.ts. */

@@ -24,11 +24,6 @@ export const authCodeMessages = {
   recoveryFormat: "code.recoveryErrors.format",
 } as const;
 
-/** A code as pasted from a message: spaces and dashes between the digits are not part of it. */
-function withoutSeparators(code: string): string {
-  return code.replace(/[\s-]/g, "");
-}
-
 /**
  * SPEC.md §5 'Auth code': required, then exactly the method's number of digits; a recovery code as
  * printed (`7K3M9-Q2XPD`) is 10 letters and digits, case aside. Spaces and dashes are never part of it.
@@ -41,7 +36,7 @@ export function authCodeSchema(method: AuthMethod) {
   return z.object({
     authCode: z
       .string({ error: authCodeMessages.required })
-      .transform(withoutSeparators)
+      .transform((code) => code.replace(/[\s-]/g, ""))
       .pipe(z.string().min(1, { error: authCodeMessages.required, abort: true }).regex(pattern, { error })),
   });
 }

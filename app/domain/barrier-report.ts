@@ -23,7 +23,6 @@ export const BarrierReportSchema = z.object({
     .trim()
     .max(PAGE_MAX, "report.errors.pageTooLong")
     .refine((value) => !CONTROL.test(value), "report.errors.pageTooLong")
-    .optional()
     .default(""),
   description: z
     .string({ error: "report.errors.descriptionRequired" })

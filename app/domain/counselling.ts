@@ -45,19 +45,12 @@ export function openRequestFor<T extends { appId: string; state: CounsellingStat
 
 /** How far `zone`'s wall clock is ahead of UTC at `instantMs`, in milliseconds. */
 function zoneOffsetMs(instantMs: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instantMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(instantMs / 1000) * 1000;
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(instantMs)
+    .find((part) => part.type === "timeZoneName")?.value;
+  // 'GMT-05:00', or 'GMT' alone for UTC itself.
+  const [, sign, hours, minutes] = /^GMT([+-])(\d\d):(\d\d)$/.exec(offset ?? "") ?? [];
+  return sign ? (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000 : 0;
 }
 
 export function isTimeZone(zone: string): boolean {
@@ -86,8 +79,6 @@ const trimmed = z
   .trim()
   .optional()
   .transform((value) => value || undefined);
-
-type Window = { start: Date; end: Date };
 
 /**
  * The request form, checked the same way in the browser and on the server: one to three windows, each
@@ -122,7 +113,7 @@ export function counsellingFormSchema(now: Date) {
       const zone = timeZone && isTimeZone(timeZone) ? timeZone : null;
       if (!zone) problem("timeZone", "form.errors.timeZoneRequired");
       if (note && note.length > COUNSELLING_NOTE_MAX) problem("note", "form.errors.noteTooLong");
-      const windows: Window[] = [];
+      const windows: { start: string; end: string }[] = [];
       for (const n of WINDOW_NUMBERS) {
         const [date, from, to] = [fields[`window${n}Date`], fields[`window${n}From`], fields[`window${n}To`]];
         if (n > 1 && !date && !from && !to) continue;
@@ -149,7 +140,7 @@ export function counsellingFormSchema(now: Date) {
         else if (length <= 0) windowProblem("To", "form.errors.windowOrder");
         else if (length < COUNSELLING_WINDOW_MIN_MINUTES * 60_000) windowProblem("To", "form.errors.windowTooShort");
         else if (length > COUNSELLING_WINDOW_MAX_HOURS * 3_600_000) windowProblem("To", "form.errors.windowTooLong");
-        else windows.push({ start, end });
+        else windows.push({ start: start.toISOString(), end: end.toISOString() });
       }
       if (!oneOf(COUNSELLING_CONTACTS, contact) || !oneOf(COUNSELLING_LANGUAGES, language) || !zone || context.issues.length > 0)
         return z.NEVER;
@@ -159,7 +150,7 @@ export function counsellingFormSchema(now: Date) {
         language,
         timeZone: zone,
         note,
-        windows: windows.map(({ start, end }) => ({ start: start.toISOString(), end: end.toISOString() })),
+        windows,
       };
     });
 }

@@ -19,9 +19,5 @@ export const ReportRequestSchema = z.object({
     .optional(),
 });
 
-/**
- * What the report action answers a script with (without JavaScript it redirects instead). SPEC.md §4
- * 'Result download': any failure, an unreachable results service included, is the notification
- * over the dashboard, never a screen in its place.
- */
+/** What the report action answers a script; any failure is the notification over the dashboard (SPEC.md §4). */
 export type ReportActionData = { outcome: "opened"; reportUrl: string } | { outcome: "failed" } | { outcome: "invalid" };

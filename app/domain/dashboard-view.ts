@@ -33,19 +33,13 @@ export type DashboardView =
  * registered kit) is the empty state; results-link visitors get only the Results card.
  */
 export function dashboardView(results: PatientResults, visitor: "participant" | "results-link"): DashboardView {
-  if (results.kitStatus < 1) return { screen: "gathering", apps: results.apps, canRegisterKit: visitor === "participant" };
+  const { apps, kitStatus, kitHistory, isHealthOrResearch, kits } = results;
+  if (kitStatus < 1) return { screen: "gathering", apps, canRegisterKit: visitor === "participant" };
   // A registered kit with no apps yet (the lab adds them): the tracker shows the kit; without one, SPEC's empty state.
-  if (results.apps.length === 0 && (visitor === "results-link" || results.kits.length === 0))
+  if (apps.length === 0 && (visitor === "results-link" || kits.length === 0))
     return { screen: "empty", message: visitor === "participant" ? "noDnaTests" : "noApps" };
-  if (visitor === "results-link") return { screen: "reduced", apps: results.apps };
-  return {
-    screen: "full",
-    apps: results.apps,
-    kitStatus: results.kitStatus,
-    kitHistory: results.kitHistory,
-    isHealthOrResearch: results.isHealthOrResearch,
-    kits: results.kits,
-  };
+  if (visitor === "results-link") return { screen: "reduced", apps };
+  return { screen: "full", apps, kitStatus, kitHistory, isHealthOrResearch, kits };
 }
 
 /** No record at the results service yet (a participant who has just registered). */

@@ -44,9 +44,7 @@ export function fileSize(bytes: number, language: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : [Math.max(1, Math.round(bytes / 1000)), "kilobyte"];
   const key = `${locale}|${unit}`;
   let format = sizeFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
-    sizeFormats.set(key, format);
-  }
+  if (!format)
+    sizeFormats.set(key, (format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 })));
   return format.format(value);
 }

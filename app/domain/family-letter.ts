@@ -31,8 +31,6 @@ export const offersFamilyLetter = (app: { appName: string; reportReady: boolean;
 export const letterLanguage = (asked: string | null, page: string): LetterLanguage =>
   asked === "es" || asked === "en" ? asked : page === "es" ? "es" : "en";
 
-const FAMILY_LETTER_STATES = ["active", "expired", "ended", "withdrawn"] as const;
-
 /** A family letter as the results service answers it. */
 export const FamilyLetterSchema = z.object({
   id: z.string(),
@@ -40,7 +38,7 @@ export const FamilyLetterSchema = z.object({
   code: z.string(),
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
-  state: z.enum(FAMILY_LETTER_STATES),
+  state: z.enum(["active", "expired", "ended", "withdrawn"]),
   endedAt: z.iso.datetime().nullable(),
   uses: z.number().int().nonnegative(),
 });

@@ -13,14 +13,10 @@ export const OLDEST_COLLECTION_DAYS = 365;
 
 export type CollectionDayProblem = "required" | "invalid" | "future" | "too-old";
 
-/**
- * The day the sample was collected ('YYYY-MM-DD', as a date field sends it): a real day, not after
- * today (a day's grace: the participant's today may be ahead of the server's) and not more than
- * OLDEST_COLLECTION_DAYS ago.
- */
-/** The latest day the form offers: tomorrow, by the same day's grace. */
+/** The latest day the form offers: tomorrow (a day's grace: the participant's today may be ahead of the server's). */
 export const latestCollectionDay = (now: Date) => new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
 
+/** The day the sample was collected ('YYYY-MM-DD'): a real day, not after tomorrow, not over OLDEST_COLLECTION_DAYS ago. */
 export function collectionDayProblem(value: string, now: Date): CollectionDayProblem | null {
   const day = value.trim();
   if (day === "") return "required";

@@ -40,7 +40,7 @@ const STEPS_WITHOUT_HEALTH = 4;
 
 /** 0 or missing → [1]; 3 → [3, 4]; any other n → [n]. */
 export function highlightedSteps(kitStatus: number | null | undefined): number[] {
-  if (kitStatus === null || kitStatus === undefined || kitStatus === 0 || Number.isNaN(kitStatus)) return [1];
+  if (!kitStatus) return [1];
   if (kitStatus === 3) return [3, 4];
   return [kitStatus];
 }

@@ -3,10 +3,7 @@ import * as z from "zod";
 /** SPEC.md §9. */
 export const MIN_PASSWORD_LENGTH = 10;
 
-/**
- * SPEC.md §5 'Password' and 'Confirm password'. Messages are translation keys of the profile
- * namespace, so the form shows them in the participant's language.
- */
+/** SPEC.md §5 'Password' and 'Confirm password'; messages are keys of the profile namespace, shown in the page's language. */
 export const passwordMessages = {
   required: "newPassword.errors.passwordRequired",
   tooShort: "newPassword.errors.passwordTooShort",

@@ -48,15 +48,13 @@ function isSessionExpired(failure: AccountApiFailure): boolean {
  */
 function updatePasswordError(failure: AccountApiFailure): PasswordUpdateFailure {
   const code = knownCode(failure);
-  if (code) {
-    return {
-      kind: "notice",
-      notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: `accountErrors.${code}`, values: failure.errorValues },
-    };
-  }
-  return failure.errorMessage
-    ? { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyText: failure.errorMessage } }
-    : { kind: "notice", notice: { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.niceBody } };
+  const titleKey = noticeKeys.updatePasswordError;
+  const notice: VerificationNotice = code
+    ? { titleKey, bodyKey: `accountErrors.${code}`, values: failure.errorValues }
+    : failure.errorMessage
+      ? { titleKey, bodyText: failure.errorMessage }
+      : { titleKey, bodyKey: noticeKeys.niceBody };
+  return { kind: "notice", notice };
 }
 
 /** Start (recover password): 'session has expired' shows the expired screen, anything else updatePasswordError. */

@@ -3,10 +3,7 @@ import type { AuthMethod } from "./auth-code";
 /** SPEC.md §4 'Password update flow'. */
 export type PasswordUpdateStep = "mfa-verification-pick" | "mfa-verification-code" | "new-password";
 
-/**
- * What the server remembers about one participant's password update (the browser never holds it):
- * the step, the method chosen, the masked phone, and when a new code may be asked for.
- */
+/** What the server remembers about one participant's password update: the browser never holds it. */
 export type PasswordUpdateState = {
   step: PasswordUpdateStep;
   phoneNumber: string;
@@ -14,11 +11,7 @@ export type PasswordUpdateState = {
   resendAvailableAt?: number;
   /** Recorded before the new password is sent, so an attempt cut off mid-call can be asked about. */
   passwordAttempt?: string;
-  /**
-   * What the last POST answered when it stayed on the step (errors, notices, 'code sent again'),
-   * kept for the page the browser is redirected to and shown there once (the one verification's
-   * post-redirect-get, verification.server.ts).
-   */
+  /** The last POST's answer, shown once on the page it redirected to (verification.server.ts). */
   keptReply?: unknown;
 };
 

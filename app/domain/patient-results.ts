@@ -25,7 +25,7 @@ const ConsentSchema = z.object({
   consent: z.string().min(1).max(100),
   version: z.string().min(1).max(40),
   givenOn: z.string().refine(isCalendarDate),
-  withdrawnOn: z.string().refine(isCalendarDate).nullish(),
+  withdrawnOn: z.nullable(z.string().refine(isCalendarDate)).default(null),
 });
 
 export const PatientResultsSchema = z.object({
@@ -53,7 +53,7 @@ export const PatientResultsSchema = z.object({
 });
 
 /** One version of one consent document the participant signed (SPEC's agreements, with their history). */
-export type ConsentRecord = { consent: string; version: string; givenOn: string; withdrawnOn: string | null };
+export type ConsentRecord = z.output<typeof ConsentSchema>;
 
 export type PatientResults = ReturnType<typeof normalizePatientResults>;
 export type ResultApp = PatientResults["apps"][number];
@@ -94,7 +94,7 @@ export function normalizePatientResults(raw: z.infer<typeof PatientResultsSchema
     heapIdentifier: raw.heapIdentifier ?? null,
     isHealthOrResearch: raw.isHealthOrResearch ?? false,
     agreements: raw.agreements ?? [],
-    consents: (raw.consents ?? []).map((consent): ConsentRecord => ({ ...consent, withdrawnOn: consent.withdrawnOn ?? null })),
+    consents: raw.consents ?? [],
     // Newest first; none through a results link.
     kits: raw.kits ?? [],
     patient: {

@@ -1,8 +1,4 @@
-/**
- * SPEC.md §2 'Side navigation'. My Studies is for participants who gave research consent: the
- * results response lists it as the agreement "rc" (SPEC.md §3), and the studies page is about
- * taking part in research and withdrawing from it, so it only makes sense for them.
- */
+/** SPEC.md §2 'Side navigation': My Studies is for participants with research consent, agreement "rc" (SPEC.md §3). */
 const RESEARCH_CONSENT_AGREEMENT = "rc";
 
 export type ProfileSection = "overview" | "security" | "studies";

@@ -4,10 +4,7 @@ function inPasswordFlow(pathname: string): boolean {
   return PASSWORD_FLOW.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/**
- * The profile layout's sections (from the results service) cannot change during the password update:
- * its step changes and form posts need not ask the results service again.
- */
+/** The profile's sections cannot change during the password update: its steps need not ask the results service again. */
 export function profileSectionsMayHaveChanged(change: { formAction?: string; nextUrl: URL }): boolean {
   if (change.formAction) return !inPasswordFlow(new URL(change.formAction, change.nextUrl).pathname);
   return !inPasswordFlow(change.nextUrl.pathname);

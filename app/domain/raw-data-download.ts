@@ -59,10 +59,3 @@ export type DownloadState = {
   resendAvailableAt?: number;
   released?: ReleasedDownload;
 };
-
-/** Each step's page title (profile namespace). */
-export const downloadStepTitleKeys = {
-  pick: "download.stepTitles.pick",
-  code: "download.stepTitles.code",
-  ready: "download.stepTitles.ready",
-} as const;

@@ -1,11 +1,7 @@
 import * as z from "zod";
 import { ReportVersionSchema, VERSION_PARAM, type ReportVersion } from "./report-versions";
 
-/**
- * A report as the results service writes it, in reading order: a title, then sections of short
- * paragraphs and label–value rows. Its PDF is drawn from the same content, so the page a participant
- * reads and the clinician's shared view say what the file says.
- */
+/** A report in reading order, as the results service writes it; its PDF is drawn from the same content. */
 const ReportSectionSchema = z.object({
   heading: z.string(),
   paragraphs: z.array(z.string()).optional(),
@@ -21,10 +17,7 @@ export const ReportContentSchema = z.object({
 });
 export type ReportContent = z.infer<typeof ReportContentSchema>;
 
-/**
- * The results service's answer for a report's content; a reissued report's also says which version
- * it is and the newest one's number.
- */
+/** A report's content as the results service answers it; a reissued one's also names its version and the newest. */
 export const ReportContentReplySchema = z.object({
   report: ReportContentSchema,
   version: ReportVersionSchema.optional(),
@@ -54,10 +47,5 @@ export const reportFieldsOf = (search: URLSearchParams) => ({
   version: search.get(VERSION_PARAM) ?? undefined,
 });
 
-export function reportPagePath(appId: string, version?: number): string {
-  return `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
-}
-
-export function reportPdfPath(appId: string, version?: number): string {
-  return `${REPORT_PDF_PATH}?${reportQuery(appId, version)}`;
-}
+export const reportPagePath = (appId: string, version?: number) => `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
+export const reportPdfPath = (appId: string, version?: number) => `${REPORT_PDF_PATH}?${reportQuery(appId, version)}`;

@@ -19,10 +19,8 @@ export type ReportVersion = z.infer<typeof ReportVersionSchema>;
 export function reportVersionsFrom(raw: unknown): ReportVersion[] {
   const parsed = z.array(ReportVersionSchema).max(100).safeParse(raw);
   if (!parsed.success) return [];
-  const seen = new Set<number>();
-  return parsed.data
-    .sort((a, b) => b.version - a.version)
-    .filter((each) => (seen.has(each.version) ? false : (seen.add(each.version), true)));
+  // Sorted, a number's repeats sit together; the stable sort keeps the first sent.
+  return parsed.data.sort((a, b) => b.version - a.version).filter((each, index, sorted) => sorted[index - 1]?.version !== each.version);
 }
 
 /**

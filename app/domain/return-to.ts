@@ -8,12 +8,8 @@ const MAX_LENGTH = 2048;
 export const hasControlCharacter = (value: string) => /[\u0000-\u001f\u007f]/.test(value);
 
 function sameOriginPath(candidate: string): string | null {
-  try {
-    const resolved = new URL(candidate, PLACEHOLDER_ORIGIN);
-    return resolved.origin === PLACEHOLDER_ORIGIN ? `${resolved.pathname}${resolved.search}${resolved.hash}` : null;
-  } catch {
-    return null;
-  }
+  const resolved = URL.parse(candidate, PLACEHOLDER_ORIGIN);
+  return resolved?.origin === PLACEHOLDER_ORIGIN ? `${resolved.pathname}${resolved.search}${resolved.hash}` : null;
 }
 
 /**

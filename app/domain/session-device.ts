@@ -5,14 +5,10 @@ import * as z from "zod";
  * browser, each one of a few names the locale catalogs translate. Only these three words are kept,
  * never the User-Agent they were read from (a full string helps fingerprint a participant).
  */
-const DEVICE_KINDS = ["phone", "tablet", "computer"] as const;
-const DEVICE_SYSTEMS = ["windows", "macos", "ios", "ipados", "android", "chromeos", "linux", "other"] as const;
-const DEVICE_BROWSERS = ["edge", "samsung", "opera", "firefox", "chrome", "safari", "other"] as const;
-
 const SessionDeviceSchema = z.object({
-  kind: z.enum(DEVICE_KINDS),
-  system: z.enum(DEVICE_SYSTEMS),
-  browser: z.enum(DEVICE_BROWSERS),
+  kind: z.enum(["phone", "tablet", "computer"]),
+  system: z.enum(["windows", "macos", "ios", "ipados", "android", "chromeos", "linux", "other"]),
+  browser: z.enum(["edge", "samsung", "opera", "firefox", "chrome", "safari", "other"]),
 });
 
 export type SessionDevice = z.infer<typeof SessionDeviceSchema>;

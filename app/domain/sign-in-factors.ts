@@ -26,19 +26,6 @@ export type FactorFlowState = {
   | { change: "change-phone"; step: "phone-code"; newPhone: string; typedPhone: string; resendAvailableAt?: number }
   | { change: FactorChange; step: "codes"; codes: string[] }
 );
-export type FactorStep = FactorFlowState["step"];
-
-/** Every step's page title (profile namespace): each step is its own page. */
-export const factorStepTitleKeys: Record<FactorStep, string> = {
-  pick: "factors.stepTitles.pick",
-  code: "factors.stepTitles.code",
-  enrol: "factors.stepTitles.enrol",
-  passkey: "factors.stepTitles.passkey",
-  phone: "factors.stepTitles.phone",
-  "phone-code": "factors.stepTitles.phoneCode",
-  codes: "factors.stepTitles.codes",
-};
-
 export const PASSKEY_OPTIONS_PATH = "/profile/security/factors/passkey-options";
 
 /**

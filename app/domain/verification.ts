@@ -20,29 +20,20 @@ export const RESEND_LOCK_MS = 30_000;
 
 /** Seconds left before resend unlocks (0 when it is available). */
 export function resendSecondsLeft(state: { resendAvailableAt?: number }, now: number): number {
-  if (!state.resendAvailableAt) return 0;
-  return Math.max(0, Math.ceil((state.resendAvailableAt - now) / 1000));
+  return Math.max(0, Math.ceil(((state.resendAvailableAt ?? 0) - now) / 1000));
 }
 
 export function lockResend<T extends object>(state: T, now: number, lockMs: number = RESEND_LOCK_MS): T & { resendAvailableAt: number } {
   return { ...state, resendAvailableAt: now + lockMs };
 }
 
-/** The code field's words for a code the provider refused: wrong, or an app code already used. */
-export const codeFieldErrors = {
-  invalid: "code.errors.invalid",
-  invalidApp: "code.appErrors.invalid",
-  invalidRecovery: "code.recoveryErrors.invalid",
-  used: "code.appErrors.used",
-} as const;
-
-/** A refused code is the field's error when the participant can fix it by typing; null for anything else. */
+/** A refused code (wrong, or an app code used before) is the field's error when typing can fix it; null for anything else. */
 export function codeFieldError(errorCode: string | undefined, method: AuthMethod): string | null {
-  if (errorCode === "codeUsed") return codeFieldErrors.used;
+  if (errorCode === "codeUsed") return "code.appErrors.used";
   if (errorCode !== "codeInvalid") return null;
   // The app and a recovery code send nothing, so there is nothing to resend.
-  if (method === "recovery") return codeFieldErrors.invalidRecovery;
-  return method === "totp" ? codeFieldErrors.invalidApp : codeFieldErrors.invalid;
+  if (method === "recovery") return "code.recoveryErrors.invalid";
+  return method === "totp" ? "code.appErrors.invalid" : "code.errors.invalid";
 }
 
 /** The buttons (named `intent`) of every verification; a flow adds its own before or after (the password update's 'start'). */
@@ -77,9 +68,8 @@ export type CodeDeliveryProblem = Omit<NonNullable<z.infer<typeof CodeDeliverySc
 
 /** The problem worth showing on a code step by `method`: a text or call of that method that did not arrive; null otherwise. */
 export function deliveryProblemOf(delivery: z.infer<typeof CodeDeliverySchema>, method: AuthMethod): CodeDeliveryProblem | null {
-  if (!delivery || delivery.channel !== method) return null;
-  if (delivery.state !== "failed" && delivery.state !== "undelivered") return null;
-  return { channel: delivery.channel, state: delivery.state, refusal: delivery.refusal };
+  if (delivery?.channel !== method || (delivery.state !== "failed" && delivery.state !== "undelivered")) return null;
+  return { ...delivery, state: delivery.state };
 }
 
 /** The ways a code step offers when its text or call did not arrive: never a call to a number that does not work at all. */

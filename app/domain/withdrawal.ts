@@ -27,11 +27,6 @@ export type WithdrawalState = {
   resendAvailableAt?: number;
 };
 
-/** Each step's page title (profile namespace). */
-export const withdrawalStepTitleKeys = { choice: "withdraw.stepTitles.choice", code: "withdraw.stepTitles.code" } as const;
-
-export const withdrawalMessages = { choiceRequired: "withdraw.errors.choiceRequired" } as const;
-
 /** The request still open, if any: only one is taken at a time. */
 export function openWithdrawal(withdrawals: readonly Withdrawal[]): Withdrawal | null {
   return withdrawals.find((withdrawal) => withdrawal.status !== "completed") ?? null;

@@ -116,8 +116,7 @@ export function catalogsToRender(language: string, namespaces: readonly Namespac
 export function providePageCatalogs(language: string, namespaces: readonly Namespace[], catalogs: Catalogs): void {
   const key = keyOf(language, namespaces);
   if (pageCatalogs.get(key)?.status === "fulfilled") return;
-  const thenable: CatalogsThenable = Promise.resolve(catalogs);
-  pageCatalogs.set(key, Object.assign(thenable, { status: "fulfilled" as const, value: catalogs }));
+  pageCatalogs.set(key, Object.assign(Promise.resolve(catalogs), { status: "fulfilled" as const, value: catalogs }));
 }
 
 /** The catalogs already at hand for a page, or null (a page title asked for before they arrived). */

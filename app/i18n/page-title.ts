@@ -9,9 +9,8 @@ type RootData = { language: string; namespaces: readonly Namespace[] };
 type MatchWithData = { id: string; loaderData: unknown } | undefined;
 
 /**
- * A route's `<title>` (WCAG 2.4.2): its own page name, then the program's, in the page's language
- * (from the page's catalogs, app/i18n/catalogs.ts). 'Error: ' goes in front when the page shows validation errors
- * (app/services/document-html.server.ts on the server, the error summary in the browser).
+ * A route's `<title>` (WCAG 2.4.2): its page name, then the program's, in the page's language; 'Error: '
+ * goes in front on validation errors (app/services/document-html.server.ts, the error summary).
  */
 export function pageTitle(matches: readonly MatchWithData[], namespace: string, key: string, values?: TranslationValues): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;

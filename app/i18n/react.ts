@@ -18,18 +18,13 @@ const translatorsByCatalogs = new WeakMap<Catalogs, Translator>();
 /** One translator per catalogs object: the server, which hands out one object per language, builds one per language. */
 export function translatorForCatalogs(language: string, catalogs: Catalogs): Translator {
   let translator = translatorsByCatalogs.get(catalogs);
-  if (!translator) {
-    translator = createTranslator(toLanguage(language), [catalogs], defaultNamespace);
-    translatorsByCatalogs.set(catalogs, translator);
-  }
+  if (!translator) translatorsByCatalogs.set(catalogs, (translator = createTranslator(toLanguage(language), [catalogs], defaultNamespace)));
   return translator;
 }
 
-const keyOnly: TranslateFunction = (key) => key;
-
 type TranslationBinding = { t: TranslateFunction; i18n: { language: string } };
 
-const keyOnlyBinding: TranslationBinding = { t: keyOnly, i18n: { language: "en" } };
+const keyOnlyBinding: TranslationBinding = { t: (key) => key, i18n: { language: "en" } };
 const bindingsByTranslator = new WeakMap<Translator, Map<string | undefined, TranslationBinding>>();
 
 /** One binding per translator and namespace, so a render, which calls this hook hundreds of times, allocates nothing for it. */

@@ -11,29 +11,21 @@ export type TranslateFunction = (key: string, values?: TranslationValues) => str
 
 export interface Translator {
   readonly language: string;
-  readonly defaultNamespace: string;
   /** The strings of one namespace (like i18next's getFixedT); the same function every time. */
   fixed(namespace?: string): TranslateFunction;
 }
 
-const NAMESPACE_SEPARATOR = ":";
 const KEY_SEPARATOR = ".";
-const NAMESPACE_NAME = /^[\w-]+$/;
+// "namespace:key", split at the first colon.
+const NAMESPACED_KEY = /^([\w-]+):([\s\S]*)$/;
 // i18next's placeholder, with its "{{- name}}" (unescaped) form: escaping is off in the portal.
 const PLACEHOLDER = /\{\{-?(.+?)\}\}/g;
 
-function isCatalog(value: unknown): value is Catalog {
-  return typeof value === "object" && value !== null;
-}
-
 /** What the nested path "a.b.c" leads to. */
 function atPath(root: Catalog, path: string): unknown {
-  let node: unknown = root;
-  for (const part of path.split(KEY_SEPARATOR)) {
-    if (!isCatalog(node)) return undefined;
-    node = node[part];
-  }
-  return node;
+  return path
+    .split(KEY_SEPARATOR)
+    .reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Catalog)[part] : undefined), root);
 }
 
 /** A flat key ("a.b" stored as is) first, then the nested path. */
@@ -41,10 +33,6 @@ function lookUp(catalog: Catalog | undefined, key: string): string | undefined {
   if (!catalog) return undefined;
   const text = typeof catalog[key] === "string" ? catalog[key] : atPath(catalog, key);
   return typeof text === "string" ? text : undefined;
-}
-
-function valueOf(values: TranslationValues, name: string): unknown {
-  return name in values ? values[name] : atPath(values, name);
 }
 
 /**
@@ -55,8 +43,8 @@ export function interpolate(text: string, values?: TranslationValues): string {
   if (!values || !text.includes("{{")) return text;
   return text.replace(PLACEHOLDER, (placeholder, written: string) => {
     const name = written.trim();
-    const value = valueOf(values, name);
-    if (value === undefined) return Object.prototype.hasOwnProperty.call(values, name) ? "" : placeholder;
+    const value = name in values ? values[name] : atPath(values, name);
+    if (value === undefined) return Object.hasOwn(values, name) ? "" : placeholder;
     return value === null ? "" : String(value);
   });
 }
@@ -75,13 +63,7 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
     if (!foundInNamespace) found.set(namespace, (foundInNamespace = new Map()));
     const cached = foundInNamespace.get(key);
     if (cached !== undefined) return interpolate(cached, values);
-    let lookupNamespace = namespace;
-    let lookupKey = key;
-    const separator = key.indexOf(NAMESPACE_SEPARATOR);
-    if (separator > 0 && NAMESPACE_NAME.test(key.slice(0, separator))) {
-      lookupNamespace = key.slice(0, separator);
-      lookupKey = key.slice(separator + 1);
-    }
+    const [, lookupNamespace = namespace, lookupKey = key] = NAMESPACED_KEY.exec(key) ?? [];
     for (const catalogs of chain) {
       const text = lookUp(catalogs[lookupNamespace], lookupKey);
       if (text !== undefined) {
@@ -94,13 +76,9 @@ export function createTranslator(language: string, chain: readonly Catalogs[], d
 
   return {
     language,
-    defaultNamespace,
     fixed(namespace = defaultNamespace) {
       let fixed = fixedByNamespace.get(namespace);
-      if (!fixed) {
-        fixed = (key, values) => translate(namespace, key, values);
-        fixedByNamespace.set(namespace, fixed);
-      }
+      if (!fixed) fixedByNamespace.set(namespace, (fixed = (key, values) => translate(namespace, key, values)));
       return fixed;
     },
   };

@@ -11,7 +11,7 @@ import {
 import { ProfileCard } from "~/components/profile/profile-card";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema, PasswordUpdateMethodSchema } from "~/domain/auth-code";
-import { downloadPath, downloadStepTitleKeys, downloadTargetOf, sameTarget, type DownloadTarget } from "~/domain/raw-data-download";
+import { downloadPath, downloadTargetOf, sameTarget, type DownloadTarget } from "~/domain/raw-data-download";
 import { CodeOnlyIntentSchema, type StepAnswer, type VerificationNotice } from "~/domain/verification";
 import type { Language } from "~/i18n/languages";
 import { pageTitle } from "~/i18n/page-title";
@@ -34,15 +34,11 @@ import { readFactors } from "~/services/sign-in-factors.server";
 import { codeStepView, otherWayOf, resendOnStep, stayOnStep, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.download";
 
-/**
- * Raw genetic data (the exome file, the download of everything) behind a fresh second factor: how the
- * code should come, the code, then a link that works once. Every step is a page of its own and a plain
- * form post (post-redirect-get), with JavaScript or without.
- */
+/** Raw genetic data behind a fresh second factor (domain/raw-data-download.ts): each step a page and a plain form post. */
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageTitle(matches, "profile", downloadStepTitleKeys[loaderData?.step ?? "pick"]);
+  pageTitle(matches, "profile", `download.stepTitles.${loaderData?.step ?? "pick"}`);
 
 /** The participant's own session (a results link is told to sign in), and the file the page is for. */
 async function participantAndTarget(request: Request, context: Route.LoaderArgs["context"]) {
@@ -89,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const file = await fileOrLeave(request, session, target, languageOf(context));
   const state = await stateFor(session, target);
   const kept = state ? await takeReply(session, DOWNLOAD_FLOW) : null;
-  const step: keyof typeof downloadStepTitleKeys = state?.step ?? "pick";
+  const step = state?.step ?? "pick";
   const factors = step === "ready" ? null : await readFactors(session);
   const code = state?.step === "code" ? await codeStepView(session, "download", state, factors) : null;
   // Never the proof: only the link that works once.

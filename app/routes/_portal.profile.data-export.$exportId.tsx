@@ -7,11 +7,7 @@ import { participantSession } from "~/services/session.server";
 import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 
-/**
- * The participant's archive, streamed from the results service, behind a single-use ticket the
- * download page released (the identity provider's proof waits behind it). Without a live ticket,
- * the download page asks to confirm again.
- */
+/** The archive, streamed behind a single-use ticket the download page released; without one, that page asks again. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = participantSession(context);
   const ticket = new URL(request.url).searchParams.get("ticket") ?? "";

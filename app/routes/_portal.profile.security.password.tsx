@@ -8,13 +8,13 @@ import { TitledPage } from "~/components/titled-page";
 import { useServedAsPage } from "~/components/use-served-as-page";
 import { CodeStep } from "~/components/verification/code-step";
 import { useStepFocus } from "~/components/verification/use-step-focus";
-import { type AuthMethod, codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
+import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
-import { resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
+import { OtherWaySchema, resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
@@ -60,6 +60,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (await settleInterruptedAttempt(session, state)) throw await passwordUpdatedRedirect();
   const pending = await takeReply(session, PASSWORD_UPDATE_FLOW);
   const method = state.method ?? DEFAULT_AUTH_METHOD;
+  // The pick step also offers the app and passkeys, once set up; the code step, the other ways.
+  const factors = state.step === "new-password" ? null : await readFactors(session, context);
+  const pick = state.step === "mfa-verification-pick";
+  const code = state.step === "mfa-verification-code";
   const view: StepView = {
     step: state.step,
     phoneNumber: state.phoneNumber,
@@ -67,8 +71,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     codeDigits: codeDigits(method),
     resendSecondsLeft: resendSecondsLeft(state, Date.now()),
     codeSentAt: state.resendAvailableAt ?? 0,
-    ...(await stepFactors(session, state.step, method, context)),
-    delivery: state.step === "mfa-verification-code" ? await codeDelivery(session, "password-update", method) : null,
+    appAvailable: pick && Boolean(factors?.totp),
+    passkeyAvailable: pick && Boolean(factors?.passkeys.length),
+    otherWays: code ? otherWaysOf(factors, method) : [],
+    delivery: code ? await codeDelivery(session, "password-update", method) : null,
     username: session.email ?? "",
     reply: pending?.reply,
   };
@@ -85,17 +91,6 @@ async function passwordUpdatedRedirect() {
 }
 
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
-
-/** What the pick step offers besides SMS and voice (the app and passkeys, once set up), and the code step's other ways. */
-async function stepFactors(session: PortalSession, step: string, method: AuthMethod, context: Route.LoaderArgs["context"]) {
-  const factors = step === "new-password" ? null : await readFactors(session, context);
-  const pick = step === "mfa-verification-pick";
-  return {
-    appAvailable: pick && Boolean(factors?.totp),
-    passkeyAvailable: pick && Boolean(factors?.passkeys.length),
-    otherWays: step === "mfa-verification-code" ? otherWaysOf(factors, method) : [],
-  };
-}
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
 const refuse = (reply: StepReply) => data(reply, { status: 400 });
@@ -153,10 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateFormSchema(state?.method ?? DEFAULT_AUTH_METHOD) });
   if (submission.status !== "success") {
-    if (intent.data === "verify") return stay(session, { intent: intent.data, result: submission.reply() });
-    if (intent.data === "set-password") {
+    if (intent.data === "verify" || intent.data === "set-password")
       return stay(session, { intent: intent.data, result: submission.reply({ hideFields: secrets }) });
-    }
     return refuse({ intent: intent.data, notice: unrecognisedRequest });
   }
   const form = submission.value;
@@ -199,9 +192,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The ways the code step can switch to when its text or call did not arrive (a passkey from the pick step). */
-const PASSWORD_UPDATE_WAYS = ["sms", "voice", "totp", "passkey", "recovery"] as const;
-
 function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   switch (view.step) {
@@ -219,7 +209,7 @@ function StepContent({ view, reply }: { view: StepView; reply: StepReply | undef
           reply={reply}
           summaryTitle={t("update.summaryTitle")}
           submitLabel={t("code.submit")}
-          switchable={PASSWORD_UPDATE_WAYS}
+          switchable={OtherWaySchema.options}
         />
       );
     case "new-password":

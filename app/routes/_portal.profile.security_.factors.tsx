@@ -4,14 +4,7 @@ import { FactorStep } from "~/components/profile/step-factor";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { otherWaysOf } from "~/domain/code-help";
 import { FactorIntentSchema } from "~/domain/sign-in-factor-forms";
-import {
-  changePhoneWithoutItBy,
-  factorStepTitleKeys,
-  passkeyOpens,
-  recoveryOpens,
-  verifyMethodsOf,
-  FACTORS_FLOW,
-} from "~/domain/sign-in-factors";
+import { changePhoneWithoutItBy, passkeyOpens, recoveryOpens, verifyMethodsOf, FACTORS_FLOW } from "~/domain/sign-in-factors";
 import { resendSecondsLeft } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -27,8 +20,11 @@ import { codeDelivery, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security_.factors";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageTitle(matches, "profile", loaderData ? factorStepTitleKeys[loaderData.state.step] : "factors.heading");
+/** Every step is its own page, with its own title. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const step = loaderData?.state.step;
+  return pageTitle(matches, "profile", step ? `factors.stepTitles.${step === "phone-code" ? "phoneCode" : step}` : "factors.heading");
+};
 
 function loginSecurityParticipant(context: Route.LoaderArgs["context"]) {
   const session = participantSession(context);

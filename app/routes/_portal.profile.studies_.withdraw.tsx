@@ -5,7 +5,7 @@ import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
 import { CodeOnlyIntentSchema, type VerificationNotice } from "~/domain/verification";
-import { receiptPath, WITHDRAW_PATH, withdrawalStepTitleKeys } from "~/domain/withdrawal";
+import { receiptPath, WITHDRAW_PATH } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -40,7 +40,7 @@ const receiptContext = (request: Request, context: Route.ActionArgs["context"]) 
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageTitle(matches, "profile", withdrawalStepTitleKeys[loaderData?.code ? "code" : "choice"]);
+  pageTitle(matches, "profile", `withdraw.stepTitles.${loaderData?.code ? "code" : "choice"}`);
 
 /** My Studies' participants only (the same rule as the page); while the results service cannot say, 'try again' (503). */
 async function requireStudies(session: PortalSession, context: Route.LoaderArgs["context"]): Promise<void> {

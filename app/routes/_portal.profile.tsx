@@ -15,8 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = participantSession(context);
-  return await profileOverview(session, context);
+  return profileOverview(participantSession(context), context);
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, nextUrl, defaultShouldRevalidate }) =>

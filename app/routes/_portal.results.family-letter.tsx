@@ -41,11 +41,7 @@ async function fhReport(session: PortalSession, appId: string, language: string)
   return { appId: app.appID, label: appLabel(app, language) };
 }
 
-/**
- * The family letter of one FH report (`?app=`): its relative code, how many times it was used, the
- * letter itself in English or Spanish (`?in=`, else the page's language) with its PDF, and 'End
- * this code'; before the first letter, 'Make the letter'.
- */
+/** The family letter of one FH report (`?app=`), in the language asked for (`?in=`) or the page's; else 'Make the letter'. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = participantSession(context);
   const url = new URL(request.url);

@@ -29,9 +29,7 @@ function classify(error: unknown): Failure {
   if (error instanceof OAuth2RequestError) {
     // 'Cancel' on a hosted page: the participant chose not to sign in, which is no error.
     if (error.code === "access_denied") return { code: "cancelled", status: 303 };
-    if (error.code === "login_required" || error.code === "interaction_required") {
-      return { code: "accessDenied", status: 400 };
-    }
+    if (error.code === "login_required" || error.code === "interaction_required") return { code: "accessDenied", status: 400 };
     if (error.code === "invalid_grant") return { code: "flowTimedOut", status: 400 };
     if (error.code === "invalid_client" || error.code === "unauthorized_client") return { code: "clientMismatch", status: 400 };
     return { code: "unknown", status: 502 };

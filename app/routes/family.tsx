@@ -23,9 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [translations("family")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "family", "relative.title");
 
-export function headers() {
-  return RELATIVE_PAGE_HEADERS;
-}
+export const headers = () => RELATIVE_PAGE_HEADERS;
 
 export function loader() {
   return data({}, { headers: RELATIVE_PAGE_HEADERS });

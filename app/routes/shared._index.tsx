@@ -23,9 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "open.title");
 
 /** Never stored; the link's secret (in the query) goes to no other site (same-origin: a form POST keeps its Origin); no search engine keeps it. */
-export function headers() {
-  return CLINICIAN_PAGE_HEADERS;
-}
+export const headers = () => CLINICIAN_PAGE_HEADERS;
 
 /** A clinician's page: no account, no participant signed in. A share link carries its secret in `?link=`. */
 export function loader({ request }: Route.LoaderArgs) {

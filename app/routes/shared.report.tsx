@@ -23,9 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "report.title");
 
-export function headers() {
-  return CLINICIAN_PAGE_HEADERS;
-}
+export const headers = () => CLINICIAN_PAGE_HEADERS;
 
 /**
  * The shared report, for the clinician whose code and date of birth matched: the results service

@@ -10,6 +10,5 @@ export const media = {
   tabletUp: `screen and (min-width: ${breakpoints.tablet}px)`,
   desktopUp: `screen and (min-width: ${breakpoints.desktop}px)`,
   belowTablet: `(max-width: ${breakpoints.tablet - 0.02}px)`,
-  belowDesktop: `(max-width: ${breakpoints.desktop - 0.02}px)`,
   reducedMotion: "(prefers-reduced-motion: reduce)",
 } as const;

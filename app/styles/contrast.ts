@@ -9,10 +9,8 @@ function relativeLuminance(hex: string): number {
   const digits = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
   if (!digits) throw new Error(`Expected a #rrggbb colour, got ${hex}`);
   const value = Number.parseInt(digits, 16);
-  const red = channelToLinear((value >> 16) & 0xff);
-  const green = channelToLinear((value >> 8) & 0xff);
-  const blue = channelToLinear(value & 0xff);
-  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+  const channel = (shift: number) => channelToLinear((value >> shift) & 0xff);
+  return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
 }
 
 export function contrastRatio(foreground: string, background: string): number {

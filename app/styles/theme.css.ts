@@ -1,8 +1,6 @@
 import { createGlobalTheme } from "@vanilla-extract/css";
 import { palette } from "./palette";
 
-const fontFamily = "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-
 export const vars = createGlobalTheme(":root", {
   color: {
     ...palette.brand,
@@ -16,13 +14,12 @@ export const vars = createGlobalTheme(":root", {
     error: palette.error,
   },
   font: {
-    family: fontFamily,
+    family: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     weightRegular: "400",
     weightMedium: "500",
     weightBold: "700",
   },
   fontSize: {
-    xs: "0.75rem",
     sm: "0.875rem",
     md: "1rem",
     lg: "1.125rem",
@@ -31,7 +28,6 @@ export const vars = createGlobalTheme(":root", {
     xxxl: "2.25rem",
   },
   lineHeight: {
-    xs: "1rem",
     sm: "1.25rem",
     md: "1.5rem",
     lg: "1.75rem",
@@ -40,7 +36,6 @@ export const vars = createGlobalTheme(":root", {
     xxxl: "2.75rem",
   },
   space: {
-    none: "0",
     xxs: "0.25rem",
     xs: "0.5rem",
     sm: "0.75rem",
@@ -65,12 +60,8 @@ export const vars = createGlobalTheme(":root", {
     ringOffset: "2px",
   },
   zIndex: {
-    base: "0",
     dropdown: "100",
-    sticky: "200",
-    overlay: "300",
     modal: "400",
-    notification: "500",
     tooltip: "600",
   },
   size: {
