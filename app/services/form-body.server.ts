@@ -32,17 +32,11 @@ export async function readLimitedText(request: Request, limit: number = FORM_BOD
 export async function readForm(request: Request, limit: number = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const body = await readLimited(request, limit);
-  if (contentType === "" || contentType.startsWith("application/x-www-form-urlencoded")) {
-    const form = new FormData();
-    for (const [name, value] of new URLSearchParams(Buffer.from(body).toString("utf8"))) form.append(name, value);
-    return form;
+  const formType = contentType || "application/x-www-form-urlencoded";
+  if (!formType.startsWith("application/x-www-form-urlencoded") && !formType.startsWith("multipart/form-data")) throw refuse(415);
+  try {
+    return await new Response(Buffer.from(body), { headers: { "Content-Type": formType } }).formData();
+  } catch {
+    throw refuse(400);
   }
-  if (contentType.startsWith("multipart/form-data")) {
-    try {
-      return await new Response(Buffer.from(body), { headers: { "Content-Type": contentType } }).formData();
-    } catch {
-      throw refuse(400);
-    }
-  }
-  throw refuse(415);
 }

@@ -57,10 +57,6 @@ async function answersOk(
   return reply.answered && reply.ok && isValid(reply.body) ? "ok" : "failed";
 }
 
-function joinPath(base: string, path: string): string {
-  return `${base.replace(/\/+$/, "")}${path}`;
-}
-
 /**
  * Ready: the portal database answers and the process is not stopping. The identity provider and the
  * results service are asked at the same time, within the same timeout, and reported beside.
@@ -69,10 +65,10 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
   const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
   const [databaseCheck, identityProvider, results] = await Promise.all([
     databaseAnswers(dependencies.database, timeoutMs),
-    answersOk("identity", joinPath(dependencies.issuer, "/.well-known/openid-configuration"), timeoutMs, (body) =>
+    answersOk("identity", `${dependencies.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`, timeoutMs, (body) =>
       Boolean(body && typeof body === "object" && "issuer" in body),
     ),
-    answersOk("results", joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
+    answersOk("results", `${dependencies.resultsUrl.replace(/\/+$/, "")}/healthz`, timeoutMs, () => true),
   ]);
   const identityClient = dependencies.identityClient ?? "unknown";
   const checks: PortalReadiness["checks"] = { database: databaseCheck, identityClient };

@@ -87,22 +87,20 @@ export async function qrCodeImage(uri: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
-/** The options the browser's WebAuthn call needs to create a passkey (the provider keeps their challenge). */
-export async function passkeyRegistrationOptions(session: PortalSession): Promise<{ ok: true; options: unknown } | FactorFailure> {
-  const call = await callAccountApi("passkey-register-start", session);
-  return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
+/** The options the browser's WebAuthn call needs (the provider keeps their challenge). */
+async function passkeyOptions(operation: AccountOperation, session: PortalSession, body?: Record<string, unknown>) {
+  const call = await callAccountApi(operation, session, body);
+  return call.ok ? { ok: true as const, options: call.answer.passkeyOptions } : failure(call);
 }
+
+/** To create a passkey. */
+export const passkeyRegistrationOptions = (session: PortalSession) => passkeyOptions("passkey-register-start", session);
 
 export type PasskeyPurpose = "factors" | "withdrawal" | "password-update";
 
-/** A passkey instead of a code: the options for the browser's call, limited to the participant's own passkeys. */
-export async function passkeyAssertionOptions(
-  session: PortalSession,
-  purpose: PasskeyPurpose,
-): Promise<{ ok: true; options: unknown } | FactorFailure> {
-  const call = await callAccountApi("passkey-assert-start", session, { purpose });
-  return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
-}
+/** A passkey instead of a code: limited to the participant's own passkeys. */
+export const passkeyAssertionOptions = (session: PortalSession, purpose: PasskeyPurpose) =>
+  passkeyOptions("passkey-assert-start", session, { purpose });
 
 /** The browser's WebAuthn answer as a form carried it; null when it is not JSON. */
 export function credentialOf(value: FormDataEntryValue | null): unknown {
