@@ -58,9 +58,7 @@ export function createReachabilityCheck(url: () => URL, options: { timeoutMs: nu
 const discoveryAnswers = createReachabilityCheck(discoveryUrl, { timeoutMs: 1_500, rememberMs: 5_000 });
 
 /** Sign-in sends the browser to the provider, which the cached discovery document cannot vouch for: ask, quickly. */
-export function identityProviderReachable(): Promise<boolean> {
-  return discoveryAnswers.reachable();
-}
+export const identityProviderReachable = () => discoveryAnswers.reachable();
 
 /** The sign-in page's budget to learn whether the provider can be reached: the security document promises an answer within 2 s. */
 export const SIGN_IN_ANSWER_BUDGET_MS = 1_500;
@@ -108,10 +106,7 @@ function idpConfiguration(): Promise<oidc.Configuration> {
   return configuration;
 }
 
-/** The discovery document. */
-export async function idpMetadata(): Promise<oidc.ServerMetadata> {
-  return (await idpConfiguration()).serverMetadata();
-}
+export const idpMetadata = async () => (await idpConfiguration()).serverMetadata();
 
 async function jwks() {
   if (!keySet) {

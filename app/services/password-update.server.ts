@@ -25,6 +25,7 @@ export const PASSWORD_UPDATE_FLOW = "password-update";
 export type Moved = { kind: "moved"; state: PasswordUpdateState };
 /** The identity provider took the new password. */
 export type Done = { kind: "done" };
+type MoveOrFailure = Promise<Moved | PasswordUpdateFailure>;
 
 export const { state: passwordUpdateState, forget: forgetPasswordUpdate } = flowOf<PasswordUpdateState>(PASSWORD_UPDATE_FLOW);
 
@@ -46,11 +47,7 @@ async function moveTo(session: PortalSession, state: PasswordUpdateState): Promi
 }
 
 /** Start: recover password, then the answer's nextStep picks the first step. */
-export async function startPasswordUpdate(
-  session: PortalSession,
-  captchaToken: string | undefined,
-  now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+export async function startPasswordUpdate(session: PortalSession, captchaToken: string | undefined, now = Date.now()): MoveOrFailure {
   await forgetPasswordUpdate(session);
   const call = await callAccountApi("recover-password", session, captchaToken ? { captchaToken } : {});
   if (!call.ok) return failed(session, call, recoveryFailure);
@@ -66,7 +63,7 @@ export async function sendVerificationCode(
   state: PasswordUpdateState,
   method: AuthMethod,
   now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+): MoveOrFailure {
   // The app and a recovery code send nothing: the code step asks for the code.
   if (method === "totp" || method === "recovery") return moveTo(session, { ...state, step: "mfa-verification-code", method });
   const call = await requestCode(session, "password-update", method);
@@ -85,17 +82,13 @@ export async function switchMethod(
   state: PasswordUpdateState,
   way: "sms" | "voice" | "totp" | "passkey" | "recovery",
   now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+): MoveOrFailure {
   if (way === "passkey") return moveTo(session, { step: "mfa-verification-pick", phoneNumber: state.phoneNumber });
   return sendVerificationCode(session, state, way, now);
 }
 
 /** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */
-export async function submitVerificationCode(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  code: string,
-): Promise<Moved | PasswordUpdateFailure> {
+export async function submitVerificationCode(session: PortalSession, state: PasswordUpdateState, code: string): MoveOrFailure {
   const call = await checkCode(session, "password-update", state.method ?? "sms", code);
   if (!call.ok) return failed(session, call, (failure) => submitCodeFailure(failure, state.method));
   const step = stepForNextStep(call.answer.nextStep);
@@ -104,11 +97,7 @@ export async function submitVerificationCode(
 }
 
 /** A passkey instead of the code (the pick step, with JavaScript): the identity provider checks it and moves to the new password. */
-export async function verifyWithPasskey(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  credential: unknown,
-): Promise<Moved | PasswordUpdateFailure> {
+export async function verifyWithPasskey(session: PortalSession, state: PasswordUpdateState, credential: unknown): MoveOrFailure {
   const call = await callAccountApi("passkey-assert-finish", session, { purpose: "password-update", credential });
   if (!call.ok) return failed(session, call, sendCodeFailure);
   if (stepForNextStep(call.answer.nextStep) !== "new-password") return unexpectedStepFailure;
@@ -116,11 +105,7 @@ export async function verifyWithPasskey(
 }
 
 /** Resend: locked again (30 seconds) whether or not the identity provider sent it. */
-export async function resendVerificationCode(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+export async function resendVerificationCode(session: PortalSession, state: PasswordUpdateState, now = Date.now()): MoveOrFailure {
   const method = state.method === "voice" ? "voice" : "sms";
   const call = await requestCode(session, "password-update", method);
   if (!call.ok) {
