@@ -2,10 +2,9 @@ import { BodyRejectedError, readBodyBytes } from "../../lib/http/index.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../lib/http/same-origin.ts";
 
 /**
- * The one way actions read a posted form. The portal's forms are a few short fields, so a body
- * above FORM_BODY_LIMIT_BYTES is refused with 413 before it is buffered: first by its declared
- * Content-Length, then by counting the bytes as they stream in (chunked bodies declare none).
- * Unreadable bodies are a 400, other content types a 415 — never a 500.
+ * The one way actions read a posted form. The portal's forms are a few short fields, so a body above
+ * FORM_BODY_LIMIT_BYTES is refused with 413 before it is buffered (by Content-Length, then as it
+ * streams in); an unreadable body is a 400, another content type a 415 — never a 500.
  */
 export { FORM_BODY_LIMIT_BYTES };
 

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createRemoteJWKSet, customFetch as joseFetch, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import * as oidc from "openid-client";
 import { clientBasicAuthorization } from "~/domain/client-credentials";
@@ -65,14 +66,10 @@ export const SIGN_IN_ANSWER_BUDGET_MS = 1_500;
 
 /** `work`'s result, or `outOfTime` once `budgetMs` has passed; the work goes on (a discovery document it fetches is kept). */
 export async function withinBudget<T, F>(work: () => Promise<T>, budgetMs: number, outOfTime: F): Promise<T | F> {
-  let timer: NodeJS.Timeout | undefined;
   const pending = work();
   pending.catch(() => undefined);
-  try {
-    return await Promise.race([pending, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(outOfTime), budgetMs)))]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const budget = new AbortController();
+  return Promise.race([pending, sleep(budgetMs, outOfTime, { signal: budget.signal })]).finally(() => budget.abort());
 }
 
 /** A library's error with the call that was refused inside a database transaction as its cause: that error, as it is. */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../lib/postgres/index.ts";
 import { clientCredentialsCheck, type ClientCredentialsCheck } from "./client-credentials.server";
 import { database } from "./db.server";
@@ -31,16 +32,10 @@ export interface ReadinessDependencies {
   timeoutMs?: number;
 }
 
-function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref())]);
-}
-
 async function databaseAnswers(open: () => Promise<Database>, timeoutMs: number): Promise<CheckResult> {
   try {
-    const rows = await withTimeout(
-      open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok")),
-      timeoutMs,
-    );
+    const answer = open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok"));
+    const rows = await Promise.race([answer, sleep(timeoutMs, [], { ref: false })]);
     return rows[0]?.ok === 1 ? "ok" : "failed";
   } catch {
     return "failed";
