@@ -15,7 +15,6 @@ import { callUpstream, upstreamFetch } from "./upstream.server";
  */
 
 const DISCOVERY_TIMEOUT_MS = 3_000;
-/** A token, refresh or revocation request's timeout. */
 const ENDPOINT_TIMEOUT_MS = 6_000;
 /** How long the key set is trusted (a missing key is fetched at once, at most every 30 s): a minute, as the results service's. */
 export const JWKS_CACHE_MS = 60_000;

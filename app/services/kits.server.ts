@@ -26,7 +26,6 @@ export type RegisterOutcome =
   | { kind: "not-allowed" }
   | { kind: "unavailable" };
 
-/** Registers the participant's own kit, collected on `collectedOn`. */
 export async function registerKit(
   session: PortalSession,
   input: { barcode: string; collectedOn: string },

@@ -18,12 +18,9 @@ import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { endSession, flowOf, saveFlowState, type PortalSession } from "./session.server";
 import { checkCode, requestCode, withResendLock } from "./verification.server";
 
-/** The name under which the session keeps the password update's step and method. */
 export const PASSWORD_UPDATE_FLOW = "password-update";
 
-/** The flow went on to the step in `state`. */
 export type Moved = { kind: "moved"; state: PasswordUpdateState };
-/** The identity provider took the new password. */
 export type Done = { kind: "done" };
 type MoveOrFailure = Promise<Moved | PasswordUpdateFailure>;
 

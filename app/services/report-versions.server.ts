@@ -2,7 +2,6 @@ import type { PatientResults } from "~/domain/patient-results";
 import { isUpdated } from "~/domain/report-versions";
 import { database } from "./db.server";
 
-/** The versions of each report the participant has opened, by app id. */
 export async function openedVersions(userId: string): Promise<Map<string, number[]>> {
   const db = await database();
   const rows = await db.query<{ appId: string; versions: number[] }>(

@@ -64,17 +64,14 @@ function sealFlows(idHash: string, flows: Record<string, unknown>): Record<strin
 }
 
 /** Each flow's state opened; one that does not open in this row is left out (that flow starts again). */
-function openFlows(idHash: string, stored: Record<string, unknown> | null): Record<string, unknown> {
-  const flows: Record<string, unknown> = {};
-  for (const [flow, value] of Object.entries(stored ?? {})) {
-    if (typeof value !== "string" || !isSealed(value)) {
-      flows[flow] = value;
-      continue;
-    }
-    const opened = unseal(value, "flow-state", idHash);
-    if (opened !== null) flows[flow] = JSON.parse(opened);
-  }
-  return flows;
+function openFlows(idHash: string, stored: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(stored).flatMap(([flow, value]) => {
+      if (typeof value !== "string" || !isSealed(value)) return [[flow, value]];
+      const opened = unseal(value, "flow-state", idHash);
+      return opened === null ? [] : [[flow, JSON.parse(opened)]];
+    }),
+  );
 }
 
 /** The tokens a row holds; null when its access token does not open in this row (the session cannot be used). */
@@ -205,10 +202,7 @@ export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]
 export async function takeSessionsOf(userId: string, idHashes: readonly string[]): Promise<StoredTokens[]> {
   if (idHashes.length === 0) return [];
   const rows = await endSessionsWhere(`user_id = $1 AND id_hash = ANY($2::text[])`, [userId, [...idHashes]]);
-  return rows.flatMap((row) => {
-    const tokens = tokensOf(row);
-    return tokens ? [tokens] : [];
-  });
+  return rows.map(tokensOf).filter((tokens) => tokens !== null);
 }
 
 export async function deleteSession(idHash: string): Promise<void> {
@@ -310,16 +304,13 @@ async function renewOrWait(idHash: string, needsRenewal: (current: SessionRecord
 
 async function renewUnderClaim(current: SessionRecord, claim: string, renew: Renew): Promise<SessionRecord | null> {
   const db = await database();
-  let renewed: Awaited<ReturnType<Renew>>;
-  try {
-    renewed = await renew(current);
-  } catch (error) {
+  const renewed = await renew(current).catch(async (error: unknown) => {
     await db.query(
       `UPDATE portal_sessions SET renewal_claim = NULL, renewal_claimed_until = NULL WHERE id_hash = $1 AND renewal_claim = $2`,
       [current.idHash, claim],
     );
     throw error;
-  }
+  });
   const sealed = sealTokens(current.idHash, renewed);
   const written = await db.query(
     `UPDATE portal_sessions SET access_token = $3, access_token_expires_at = $4, refresh_token = $5, id_token = $6,
