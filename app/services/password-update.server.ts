@@ -12,10 +12,11 @@ import {
 } from "~/domain/password-update-errors";
 import { stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
-import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
+import { callAccountApi, type AccountCall } from "./account.server";
 import { deleteOtherSessions } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { endSession, flowOf, saveFlowState, type PortalSession } from "./session.server";
+import { UNANSWERED_STATUS } from "./upstream.server";
 import { checkCode, requestCode, withResendLock } from "./verification.server";
 
 export const PASSWORD_UPDATE_FLOW = "password-update";
@@ -140,7 +141,7 @@ export async function updatePassword(
   await saveFlowState(session, PASSWORD_UPDATE_FLOW, { ...state, passwordAttempt: attemptId });
   const call = await callAccountApi("update-password", session, { password, attemptId });
   if (call.ok) return passwordUpdated(session);
-  if (call.httpStatus === UNANSWERED && (await attemptSucceeded(session, attemptId))) return passwordUpdated(session);
+  if (call.httpStatus === UNANSWERED_STATUS && (await attemptSucceeded(session, attemptId))) return passwordUpdated(session);
   return failed(session, call, updatePasswordFailure);
 }
 

@@ -4,7 +4,7 @@ import { patientFullName } from "~/domain/patient-results";
 import { profileSections } from "~/domain/profile-navigation";
 import { env } from "./env.server";
 import { oncePerRequest } from "./per-request.server";
-import { fetchPatientResults, NETWORK_ERROR_STATUS } from "./results.server";
+import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 
 export type ProfileOverview = Awaited<ReturnType<typeof readProfileOverview>>;
@@ -31,8 +31,8 @@ async function readProfileOverview(session: PortalSession) {
     } satisfies Person,
     sections,
     canSeeStudies: sections.includes("studies"),
-    // No answer (or a 5xx): whether My Studies is the participant's is not known.
-    resultsUnavailable: !outcome.ok && (outcome.status === NETWORK_ERROR_STATUS || outcome.status >= 500),
+    // No answer (599) or a 5xx: whether My Studies is the participant's is not known.
+    resultsUnavailable: !outcome.ok && outcome.status >= 500,
     consents: outcome.ok ? consentEntries(outcome.results.consents, outcome.results.apps) : [],
   };
 }
