@@ -56,8 +56,6 @@ export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; htt
 const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
 
 const UNREACHABLE = "Network Error";
-/** No answer at all (refused, reset or timed out): whether the operation happened is unknown. */
-export const UNANSWERED = UNANSWERED_STATUS;
 
 /**
  * One POST to the account API with the participant's access token (server-side only). Never retried:
@@ -77,7 +75,7 @@ export async function callAccountApi(
     timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,
     requestId: caller.requestId,
   });
-  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
+  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED_STATUS, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
   const answer: AccountAnswer = bodyAs(reply, AnswerSchema) ?? {};
   if (reply.ok) return { ok: true, answer };
   return { ok: false, httpStatus: reply.status, answer };

@@ -35,30 +35,10 @@ export function createAnalytics(options: AnalyticsOptions) {
   const now = options.now ?? Date.now;
   const recentlyIdentified = new Map<string, number>();
 
-  function identifiedRecently(id: string): boolean {
-    const at = recentlyIdentified.get(id);
-    return at !== undefined && now() - at < REMEMBER_MS;
-  }
-
   function remember(id: string): void {
     recentlyIdentified.delete(id);
     recentlyIdentified.set(id, now());
     if (recentlyIdentified.size > REMEMBER_AT_MOST) recentlyIdentified.delete(recentlyIdentified.keys().next().value!);
-  }
-
-  async function send(heapIdentifier: string, requestId: string): Promise<IdentifyOutcome> {
-    const reply = await callUpstream({
-      upstream: "analytics",
-      url: options.url!,
-      method: "POST",
-      json: { app_id: options.appId, identity: heapIdentifier },
-      timeoutMs: options.timeoutMs ?? IDENTIFY_TIMEOUT_MS,
-      requestId,
-      logger: log,
-    });
-    if (!reply.answered || !reply.ok) return "failed";
-    remember(heapIdentifier);
-    return "sent";
   }
 
   /**
@@ -68,10 +48,22 @@ export function createAnalytics(options: AnalyticsOptions) {
    */
   async function identifyParticipant({ request, heapIdentifier }: IdentifyParticipant): Promise<IdentifyOutcome> {
     const id = heapIdentifier?.trim();
-    if (!options.enabled || !options.url || !id || identifiedRecently(id)) return "skipped";
+    const identifiedAt = id ? recentlyIdentified.get(id) : undefined;
+    if (!options.enabled || !options.url || !id || (identifiedAt !== undefined && now() - identifiedAt < REMEMBER_MS)) return "skipped";
     const choices = await readPrivacyChoices(request).catch(() => ({ analytics: false }));
     if (!choices.analytics) return "skipped";
-    return send(id, requestIdOf(request));
+    const reply = await callUpstream({
+      upstream: "analytics",
+      url: options.url,
+      method: "POST",
+      json: { app_id: options.appId, identity: id },
+      timeoutMs: options.timeoutMs ?? IDENTIFY_TIMEOUT_MS,
+      requestId: requestIdOf(request),
+      logger: log,
+    });
+    if (!reply.answered || !reply.ok) return "failed";
+    remember(id);
+    return "sent";
   }
 
   return { identifyParticipant };

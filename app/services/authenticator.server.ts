@@ -64,11 +64,6 @@ class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
   }
 }
 
-function fullName(claims: Record<string, unknown>): string | null {
-  const parts = [claims.given_name, claims.middle_name, claims.family_name];
-  return parts.filter((part) => typeof part === "string" && part.length > 0).join(" ") || null;
-}
-
 let authenticator: Promise<Authenticator<SignedInParticipant>> | undefined;
 
 export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant>> {
@@ -109,7 +104,9 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
         return {
           userId,
           email: typeof claims.email === "string" ? claims.email : null,
-          nameFromIdToken: fullName(claims),
+          nameFromIdToken:
+            [claims.given_name, claims.middle_name, claims.family_name].filter((part) => typeof part === "string" && part).join(" ") ||
+            null,
           profileLanguage: supported(claims.locale),
           chosenLanguage: supported(typeof claims.ui_locales === "string" ? claims.ui_locales.split(" ")[0] : null),
           usedRecoveryCode: Array.isArray(claims.amr) && claims.amr.includes("rec"),
@@ -134,17 +131,13 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
  * The authenticator, when the identity provider can be reached right now; null when sign-in cannot
  * start, known within SIGN_IN_ANSWER_BUDGET_MS however slow the provider is.
  */
-export async function reachableAuthenticator(): Promise<Authenticator<SignedInParticipant> | null> {
-  try {
-    return await withinBudget(
-      async () => {
-        const instance = await portalAuthenticator();
-        return (await identityProviderReachable()) ? instance : null;
-      },
-      SIGN_IN_ANSWER_BUDGET_MS,
-      null,
-    );
-  } catch {
-    return null;
-  }
+export function reachableAuthenticator(): Promise<Authenticator<SignedInParticipant> | null> {
+  return withinBudget(
+    async () => {
+      const instance = await portalAuthenticator();
+      return (await identityProviderReachable()) ? instance : null;
+    },
+    SIGN_IN_ANSWER_BUDGET_MS,
+    null,
+  ).catch(() => null);
 }

@@ -19,16 +19,14 @@ export type BarrierReportOutcome = { kind: "received"; reference: string; acknow
 
 export type ReportedBy = { clientAddress: string; userId: string | null; language: Language; requestId?: string };
 
-/** The client's address is kept only as a keyed hash: enough to count its reports, nothing to find it by. */
-const sourceHashOf = (clientAddress: string) => clientSourceHash("barrier-report-source", clientAddress);
-
 /**
  * Stores the report unless its source or its address has sent too many lately. Both counts and the
  * insert run under locks on the source and the address, so instances racing cannot pass a limit.
  */
 async function store(report: BarrierReport, by: ReportedBy): Promise<string | null> {
   const db = await database();
-  const source = sourceHashOf(by.clientAddress);
+  // The client's address is kept only as a keyed hash: enough to count its reports, nothing to find it by.
+  const source = clientSourceHash("barrier-report-source", by.clientAddress);
   // One mailbox, however it is tagged ('name+1@', 'name+2@'): the limit is per mailbox.
   const address = mailboxOf(report.email);
   return db.transaction(async (tx) => {

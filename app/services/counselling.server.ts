@@ -20,6 +20,8 @@ export async function listCounsellingRequests(session: PortalSession): Promise<C
   return (await readAsParticipant(session, resultsUrl("counselling", session.userId), CounsellingListSchema))?.requests ?? null;
 }
 
+const RequestAnswerSchema = z.object({ request: CounsellingRequestSchema });
+
 export type CounsellingCreateOutcome =
   | { request: CounsellingRequest }
   | { failure: "open-request"; openRequest: CounsellingRequest }
@@ -33,15 +35,12 @@ export async function createCounsellingRequest(
 ): Promise<CounsellingCreateOutcome> {
   const reply = await postAsParticipant(session, resultsUrl("counselling", session.userId), { ...form, locale });
   if (!reply.answered) return { failure: "unavailable" };
-  if (reply.status === 409) {
-    const open = bodyAs(reply, z.object({ openRequest: CounsellingRequestSchema }));
-    return open ? { failure: "open-request", openRequest: open.openRequest } : { failure: "not-allowed" };
-  }
+  const open = reply.status === 409 ? bodyAs(reply, z.object({ openRequest: CounsellingRequestSchema })) : null;
+  if (open) return { failure: "open-request", openRequest: open.openRequest };
   if (reply.status === 429) return { failure: "too-many", retryAfterSeconds: retryAfterOf(reply) };
   if (reply.status === 400) return { failure: "invalid" };
-  if (reply.status === 403 || reply.status === 404) return { failure: "not-allowed" };
-  const created = reply.ok ? bodyAs(reply, z.object({ request: CounsellingRequestSchema })) : null;
-  return created ?? { failure: "unavailable" };
+  if (reply.status === 403 || reply.status === 404 || reply.status === 409) return { failure: "not-allowed" };
+  return (reply.ok && bodyAs(reply, RequestAnswerSchema)) || { failure: "unavailable" };
 }
 
 /** The request as cancelled, or why not: no such request of the participant's, or no answer (it may still be open). */
@@ -51,8 +50,7 @@ export async function cancelCounsellingRequest(
 ): Promise<CounsellingRequest | "not-found" | "unavailable"> {
   const reply = await postAsParticipant(session, resultsUrl("counselling", session.userId, requestId, "cancel"));
   if (reply.answered && reply.status === 404) return "not-found";
-  const answer = reply.answered && reply.ok ? bodyAs(reply, z.object({ request: CounsellingRequestSchema })) : null;
-  return answer?.request ?? "unavailable";
+  return (reply.answered && reply.ok && bodyAs(reply, RequestAnswerSchema)?.request) || "unavailable";
 }
 
 /**

@@ -24,11 +24,8 @@ const visitorOf = (session: PortalSession) => (session.tokenType === "ACCESS" ? 
 export type DashboardOutcome = { kind: "data"; data: DashboardData; status: number } | { kind: "response"; response: Response };
 
 /**
- * The My Results loader's work: results fetched server-side with the bearer token (retries live in
- * results.server); past RESULTS_WAIT_PAGE_AFTER_MS the page says it is gathering the information and
- * asks again, while the call goes on for its next request. A 401 ends the session at once, a 404 (no
- * record yet) is a new participant's page, other
- * failures pick their screen and are logged (network trouble as info, anything else as an error).
+ * The My Results loader's work. Past RESULTS_WAIT_PAGE_AFTER_MS the page says it is gathering the
+ * information and asks again, while the call goes on for its next request.
  */
 export async function loadDashboard(request: Request, session: PortalSession): Promise<DashboardOutcome> {
   const outcome = await resultsWithin(session.idHash, env.RESULTS_WAIT_PAGE_AFTER_MS, () => fetchPatientResults(session));

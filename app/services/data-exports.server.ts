@@ -27,14 +27,10 @@ export type ExportRequestOutcome =
 /** Never retried: a request that got no answer may have been recorded, and the list will say so. */
 export async function requestDataExport(session: PortalSession, language: "en" | "es"): Promise<ExportRequestOutcome> {
   const reply = await postAsParticipant(session, resultsUrl("exports", session.userId), { language });
-  if (reply.answered && reply.status === 202) {
-    const body = bodyAs(reply, z.object({ export: DataExportSchema }));
-    if (body) return { kind: "requested", export: body.export };
-  }
-  if (reply.answered && reply.status === 429) {
-    const refused = bodyAs(reply, RefusedSchema);
-    if (refused) return { kind: "too-many", retryAfterSeconds: refused.retryAfterSeconds };
-  }
+  const requested = reply.status === 202 ? bodyAs(reply, z.object({ export: DataExportSchema })) : null;
+  if (requested) return { kind: "requested", export: requested.export };
+  const refused = reply.status === 429 ? bodyAs(reply, RefusedSchema) : null;
+  if (refused) return { kind: "too-many", retryAfterSeconds: refused.retryAfterSeconds };
   return { kind: "unavailable", status: reply.status };
 }
 

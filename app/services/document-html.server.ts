@@ -56,16 +56,11 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** Where a tag that starts at `from` ends: just after its `>`. */
-function tagEnd(html: PageBytes, from: number): number {
-  return html.indexOf(">", from) + 1;
-}
-
 /** React Router's module script: the first <script> tag whose own attributes say type="module". */
 function moduleScriptIn(html: PageBytes): { start: number; codeStart: number; codeEnd: number } | undefined {
   for (let at = html.indexOf(MODULE_TYPE); at >= 0; at = html.indexOf(MODULE_TYPE, at + 1)) {
     const start = html.lastIndexOf("<script", at);
-    const codeStart = start >= 0 ? tagEnd(html, start) : 0;
+    const codeStart = start >= 0 ? html.indexOf(">", start) + 1 : 0;
     if (codeStart > at) return { start, codeStart, codeEnd: html.indexOf(SCRIPT_END, codeStart) };
   }
   return undefined;
@@ -86,7 +81,7 @@ export function withScriptsAfterFirstPaint(html: PageBytes): PageBytes {
   const pieces: PageBytes[] = [];
   let copiedUpTo = 0;
   for (let at = html.indexOf(MODULE_PRELOAD_TAG); at >= 0 && at < script.start; at = html.indexOf(MODULE_PRELOAD_TAG, copiedUpTo)) {
-    const end = tagEnd(html, at);
+    const end = html.indexOf(">", at) + 1;
     const href = HREF.exec(html.toString("latin1", at, end))?.[1];
     if (href) modules.push(href);
     pieces.push(html.subarray(copiedUpTo, at));

@@ -33,10 +33,7 @@ const EnvSchema = z.object({
   RESULTS_BREAKER_FAILURES: positiveInt.default(5),
   /** How long an open breaker answers at once before one call is let through to try again. */
   RESULTS_BREAKER_HALF_OPEN_MS: positiveInt.default(1000),
-  /**
-   * The timeout of the one call an open breaker lets through. Pages arriving meanwhile wait for its
-   * verdict, so it bounds what a frozen service costs them.
-   */
+  /** The timeout of the one call an open breaker lets through: pages arriving meanwhile wait for it, so it bounds what a frozen service costs them. */
   RESULTS_PROBE_TIMEOUT_MS: positiveInt.default(500),
   /** A full page load of My Results waits this long for the results, then shows 'Gathering your information...' and refreshes. */
   RESULTS_WAIT_PAGE_AFTER_MS: positiveInt.default(1500),

@@ -162,13 +162,12 @@ function whenReporting(report: (sentry: typeof SentryModule) => void): void {
   sdk?.then(report).catch((error: unknown) => portalLogger.warn({ error: redactText(String(error)) }, "error report not taken"));
 }
 
-/** On only in production and staging (SPEC.md §9), and only with a DSN. */
-function settingsFromEnv(): ErrorReportingSettings | null {
-  if (!portalPolicy.errorReportingEnabled || !env.SENTRY_DSN) return null;
-  return { dsn: env.SENTRY_DSN, environment: env.deployment, release: env.CODE_VERSION };
-}
-
-void startErrorReporting(settingsFromEnv());
+// On only in production and staging (SPEC.md §9), and only with a DSN.
+void startErrorReporting(
+  portalPolicy.errorReportingEnabled && env.SENTRY_DSN
+    ? { dsn: env.SENTRY_DSN, environment: env.deployment, release: env.CODE_VERSION }
+    : null,
+);
 
 /** A client's mistake React Router raised (405, 404, 400...): logged at info, never reported, so it cannot crowd out real errors. */
 export function logClientError(status: number, request: Request): void {

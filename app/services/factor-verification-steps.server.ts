@@ -30,12 +30,11 @@ import { changeFactor, credentialOf, readFactors, startPhoneChange } from "./sig
 import { sendCode, startCodeStep, verifyCode, withResendLock } from "./verification.server";
 
 type Confirming = Extract<FactorFlowState, { step: "pick" | "code" }>;
+const changeOf = ({ change, passkeyId, oldNumberUnavailable }: Confirming) => ({ change, passkeyId, oldNumberUnavailable });
 
 /** The code step by `method`: the app's (nothing sent), or a code sent now by text or call. */
 async function codeBy(session: PortalSession, state: Confirming, method: VerifyMethod, intent: string, submission: Refusable) {
-  const { change, passkeyId, oldNumberUnavailable } = state;
-  const base = { change, passkeyId, oldNumberUnavailable, step: "code" as const, method };
-  const started = await startCodeStep(session, "factors", FACTORS_FLOW, base);
+  const started = await startCodeStep(session, "factors", FACTORS_FLOW, { ...changeOf(state), step: "code" as const, method });
   return "kind" in started ? codeRefused(session, intent, started, submission) : toPage();
 }
 type Refusable = Parameters<typeof codeRefused>[3];
@@ -57,12 +56,7 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
     if (!factors) return toPage();
     if (way.data === "passkey") {
       if (!passkeyOpens(factors, state.change, state.oldNumberUnavailable)) return toPage();
-      return save(session, {
-        change: state.change,
-        step: "pick",
-        passkeyId: state.passkeyId,
-        oldNumberUnavailable: state.oldNumberUnavailable,
-      }).then(toPage);
+      return save(session, { ...changeOf(state), step: "pick" }).then(toPage);
     }
     const opens =
       way.data === "recovery"

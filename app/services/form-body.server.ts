@@ -2,10 +2,9 @@ import { BodyRejectedError, readBodyBytes } from "../../lib/http/index.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../lib/http/same-origin.ts";
 
 /**
- * The one way actions read a posted form. The portal's forms are a few short fields, so a body
- * above FORM_BODY_LIMIT_BYTES is refused with 413 before it is buffered: first by its declared
- * Content-Length, then by counting the bytes as they stream in (chunked bodies declare none).
- * Unreadable bodies are a 400, other content types a 415 — never a 500.
+ * The one way actions read a posted form. The portal's forms are a few short fields, so a body above
+ * FORM_BODY_LIMIT_BYTES is refused with 413 before it is buffered (by Content-Length, then as it
+ * streams in); an unreadable body is a 400, another content type a 415 — never a 500.
  */
 export { FORM_BODY_LIMIT_BYTES };
 
@@ -32,17 +31,11 @@ export async function readLimitedText(request: Request, limit: number = FORM_BOD
 export async function readForm(request: Request, limit: number = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const body = await readLimited(request, limit);
-  if (contentType === "" || contentType.startsWith("application/x-www-form-urlencoded")) {
-    const form = new FormData();
-    for (const [name, value] of new URLSearchParams(Buffer.from(body).toString("utf8"))) form.append(name, value);
-    return form;
+  const formType = contentType || "application/x-www-form-urlencoded";
+  if (!formType.startsWith("application/x-www-form-urlencoded") && !formType.startsWith("multipart/form-data")) throw refuse(415);
+  try {
+    return await new Response(Buffer.from(body), { headers: { "Content-Type": formType } }).formData();
+  } catch {
+    throw refuse(400);
   }
-  if (contentType.startsWith("multipart/form-data")) {
-    try {
-      return await new Response(Buffer.from(body), { headers: { "Content-Type": contentType } }).formData();
-    } catch {
-      throw refuse(400);
-    }
-  }
-  throw refuse(415);
 }

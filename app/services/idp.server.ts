@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createRemoteJWKSet, customFetch as joseFetch, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import * as oidc from "openid-client";
 import { clientBasicAuthorization } from "~/domain/client-credentials";
@@ -14,7 +15,6 @@ import { callUpstream, upstreamFetch } from "./upstream.server";
  */
 
 const DISCOVERY_TIMEOUT_MS = 3_000;
-/** A token, refresh or revocation request's timeout. */
 const ENDPOINT_TIMEOUT_MS = 6_000;
 /** How long the key set is trusted (a missing key is fetched at once, at most every 30 s): a minute, as the results service's. */
 export const JWKS_CACHE_MS = 60_000;
@@ -58,23 +58,17 @@ export function createReachabilityCheck(url: () => URL, options: { timeoutMs: nu
 const discoveryAnswers = createReachabilityCheck(discoveryUrl, { timeoutMs: 1_500, rememberMs: 5_000 });
 
 /** Sign-in sends the browser to the provider, which the cached discovery document cannot vouch for: ask, quickly. */
-export function identityProviderReachable(): Promise<boolean> {
-  return discoveryAnswers.reachable();
-}
+export const identityProviderReachable = () => discoveryAnswers.reachable();
 
 /** The sign-in page's budget to learn whether the provider can be reached: the security document promises an answer within 2 s. */
 export const SIGN_IN_ANSWER_BUDGET_MS = 1_500;
 
 /** `work`'s result, or `outOfTime` once `budgetMs` has passed; the work goes on (a discovery document it fetches is kept). */
 export async function withinBudget<T, F>(work: () => Promise<T>, budgetMs: number, outOfTime: F): Promise<T | F> {
-  let timer: NodeJS.Timeout | undefined;
   const pending = work();
   pending.catch(() => undefined);
-  try {
-    return await Promise.race([pending, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(outOfTime), budgetMs)))]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const budget = new AbortController();
+  return Promise.race([pending, sleep(budgetMs, outOfTime, { signal: budget.signal })]).finally(() => budget.abort());
 }
 
 /** A library's error with the call that was refused inside a database transaction as its cause: that error, as it is. */
@@ -108,10 +102,7 @@ function idpConfiguration(): Promise<oidc.Configuration> {
   return configuration;
 }
 
-/** The discovery document. */
-export async function idpMetadata(): Promise<oidc.ServerMetadata> {
-  return (await idpConfiguration()).serverMetadata();
-}
+export const idpMetadata = async () => (await idpConfiguration()).serverMetadata();
 
 async function jwks() {
   if (!keySet) {

@@ -26,7 +26,6 @@ export type RegisterOutcome =
   | { kind: "not-allowed" }
   | { kind: "unavailable" };
 
-/** Registers the participant's own kit, collected on `collectedOn`. */
 export async function registerKit(
   session: PortalSession,
   input: { barcode: string; collectedOn: string },
@@ -43,11 +42,8 @@ export async function registerKit(
   if (!reply.answered || reply.status >= 500) return { kind: "unavailable" };
   if (reply.status === 404) return { kind: "no-match" };
   if (reply.status === 429) return { kind: "too-many", retryAfterSeconds: retryAfterOf(reply) };
-  if (reply.status === 409) {
-    const yours = bodyAs(reply, z.object({ kit: KitSchema }));
-    return yours ? { kind: "yours", kit: yours.kit } : { kind: "not-allowed" };
-  }
-  const registered = reply.ok ? bodyAs(reply, z.object({ kit: KitSchema })) : null;
-  if (registered) return { kind: "registered", kit: registered.kit };
+  const answer = bodyAs(reply, z.object({ kit: KitSchema }));
+  if (reply.status === 409) return answer ? { kind: "yours", kit: answer.kit } : { kind: "not-allowed" };
+  if (reply.ok && answer) return { kind: "registered", kit: answer.kit };
   return reply.status === 400 || reply.status === 403 ? { kind: "not-allowed" } : { kind: "unavailable" };
 }

@@ -1,11 +1,6 @@
 import { createContext, RouterContextProvider } from "react-router";
 
-/**
- * What server/app.ts gives every loader and action of one request: the response's CSP nonce, the
- * request id, a slot for answers loaders share, and
- * whether the process is draining (stopping). The session is the signed-in layout's middleware's
- * (app/services/session.server.ts).
- */
+/** What server/app.ts gives every loader and action of one request (the session is the signed-in layout's middleware's). */
 export interface PortalRequest {
   nonce: string;
   requestId: string;

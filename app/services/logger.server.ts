@@ -3,10 +3,9 @@ import { REQUEST_ID_HEADER, saneRequestId } from "../../lib/http/index.ts";
 import { env } from "./env.server";
 
 /**
- * Portal logs: one JSON line per request (lib/http/middleware.ts) and one per upstream call
- * (upstream.server.ts), with a request id that
- * follows the request to the identity provider and the results service. Lines carry paths
- * without query strings and never headers or bodies, and free text passes through redactText.
+ * Portal logs: one JSON line per request (lib/http/middleware.ts) and one per upstream call, with a
+ * request id that follows the request to the other services. Lines carry paths without query
+ * strings and never headers or bodies, and free text passes through redactText.
  */
 
 export { LOGGED_PATH_MAX, pathOnly, redactText, redactValue } from "../../lib/logging/redact.ts";

@@ -12,19 +12,18 @@ import {
 } from "~/domain/password-update-errors";
 import { stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
-import { callAccountApi, UNANSWERED, type AccountCall } from "./account.server";
+import { callAccountApi, type AccountCall } from "./account.server";
 import { deleteOtherSessions } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { endSession, flowOf, saveFlowState, type PortalSession } from "./session.server";
+import { UNANSWERED_STATUS } from "./upstream.server";
 import { checkCode, requestCode, withResendLock } from "./verification.server";
 
-/** The name under which the session keeps the password update's step and method. */
 export const PASSWORD_UPDATE_FLOW = "password-update";
 
-/** The flow went on to the step in `state`. */
 export type Moved = { kind: "moved"; state: PasswordUpdateState };
-/** The identity provider took the new password. */
 export type Done = { kind: "done" };
+type MoveOrFailure = Promise<Moved | PasswordUpdateFailure>;
 
 export const { state: passwordUpdateState, forget: forgetPasswordUpdate } = flowOf<PasswordUpdateState>(PASSWORD_UPDATE_FLOW);
 
@@ -46,11 +45,7 @@ async function moveTo(session: PortalSession, state: PasswordUpdateState): Promi
 }
 
 /** Start: recover password, then the answer's nextStep picks the first step. */
-export async function startPasswordUpdate(
-  session: PortalSession,
-  captchaToken: string | undefined,
-  now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+export async function startPasswordUpdate(session: PortalSession, captchaToken: string | undefined, now = Date.now()): MoveOrFailure {
   await forgetPasswordUpdate(session);
   const call = await callAccountApi("recover-password", session, captchaToken ? { captchaToken } : {});
   if (!call.ok) return failed(session, call, recoveryFailure);
@@ -66,7 +61,7 @@ export async function sendVerificationCode(
   state: PasswordUpdateState,
   method: AuthMethod,
   now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+): MoveOrFailure {
   // The app and a recovery code send nothing: the code step asks for the code.
   if (method === "totp" || method === "recovery") return moveTo(session, { ...state, step: "mfa-verification-code", method });
   const call = await requestCode(session, "password-update", method);
@@ -85,17 +80,13 @@ export async function switchMethod(
   state: PasswordUpdateState,
   way: "sms" | "voice" | "totp" | "passkey" | "recovery",
   now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+): MoveOrFailure {
   if (way === "passkey") return moveTo(session, { step: "mfa-verification-pick", phoneNumber: state.phoneNumber });
   return sendVerificationCode(session, state, way, now);
 }
 
 /** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */
-export async function submitVerificationCode(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  code: string,
-): Promise<Moved | PasswordUpdateFailure> {
+export async function submitVerificationCode(session: PortalSession, state: PasswordUpdateState, code: string): MoveOrFailure {
   const call = await checkCode(session, "password-update", state.method ?? "sms", code);
   if (!call.ok) return failed(session, call, (failure) => submitCodeFailure(failure, state.method));
   const step = stepForNextStep(call.answer.nextStep);
@@ -104,11 +95,7 @@ export async function submitVerificationCode(
 }
 
 /** A passkey instead of the code (the pick step, with JavaScript): the identity provider checks it and moves to the new password. */
-export async function verifyWithPasskey(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  credential: unknown,
-): Promise<Moved | PasswordUpdateFailure> {
+export async function verifyWithPasskey(session: PortalSession, state: PasswordUpdateState, credential: unknown): MoveOrFailure {
   const call = await callAccountApi("passkey-assert-finish", session, { purpose: "password-update", credential });
   if (!call.ok) return failed(session, call, sendCodeFailure);
   if (stepForNextStep(call.answer.nextStep) !== "new-password") return unexpectedStepFailure;
@@ -116,11 +103,7 @@ export async function verifyWithPasskey(
 }
 
 /** Resend: locked again (30 seconds) whether or not the identity provider sent it. */
-export async function resendVerificationCode(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  now = Date.now(),
-): Promise<Moved | PasswordUpdateFailure> {
+export async function resendVerificationCode(session: PortalSession, state: PasswordUpdateState, now = Date.now()): MoveOrFailure {
   const method = state.method === "voice" ? "voice" : "sms";
   const call = await requestCode(session, "password-update", method);
   if (!call.ok) {
@@ -158,7 +141,7 @@ export async function updatePassword(
   await saveFlowState(session, PASSWORD_UPDATE_FLOW, { ...state, passwordAttempt: attemptId });
   const call = await callAccountApi("update-password", session, { password, attemptId });
   if (call.ok) return passwordUpdated(session);
-  if (call.httpStatus === UNANSWERED && (await attemptSucceeded(session, attemptId))) return passwordUpdated(session);
+  if (call.httpStatus === UNANSWERED_STATUS && (await attemptSucceeded(session, attemptId))) return passwordUpdated(session);
   return failed(session, call, updatePasswordFailure);
 }
 

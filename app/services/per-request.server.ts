@@ -12,10 +12,6 @@ export function oncePerRequest<T>(
 ): Promise<T> {
   const memo = portalRequestOf(context)?.perRequest;
   if (!memo) return compute();
-  let answer = memo.get(key) as Promise<T> | undefined;
-  if (!answer) {
-    answer = compute();
-    memo.set(key, answer);
-  }
-  return answer;
+  if (!memo.has(key)) memo.set(key, compute());
+  return memo.get(key) as Promise<T>;
 }

@@ -1,20 +1,13 @@
 import type { Person } from "~/components/profile/personal-information-card";
-import { consentEntries, type ConsentEntry } from "~/domain/consent-history";
+import { consentEntries } from "~/domain/consent-history";
 import { patientFullName } from "~/domain/patient-results";
-import { profileSections, type ProfileSection } from "~/domain/profile-navigation";
+import { profileSections } from "~/domain/profile-navigation";
 import { env } from "./env.server";
 import { oncePerRequest } from "./per-request.server";
-import { fetchPatientResults, NETWORK_ERROR_STATUS } from "./results.server";
+import { fetchPatientResults } from "./results.server";
 import type { PortalSession } from "./session.server";
 
-export type ProfileOverview = {
-  person: Person;
-  sections: ProfileSection[];
-  canSeeStudies: boolean;
-  /** The results service gave no answer (or a 5xx): whether My Studies is the participant's is not known. */
-  resultsUnavailable: boolean;
-  consents: ConsentEntry[];
-};
+export type ProfileOverview = Awaited<ReturnType<typeof readProfileOverview>>;
 
 /**
  * Name, e-mail and which sections the participant has. The results service knows the patient's
@@ -26,7 +19,7 @@ export function profileOverview(session: PortalSession, context?: Parameters<typ
   return oncePerRequest(context, "profile-overview", () => readProfileOverview(session));
 }
 
-async function readProfileOverview(session: PortalSession): Promise<ProfileOverview> {
+async function readProfileOverview(session: PortalSession) {
   const outcome = await fetchPatientResults(session);
   const patient = outcome.ok ? outcome.results.patient : null;
   const agreements = outcome.ok ? outcome.results.agreements : [];
@@ -35,10 +28,11 @@ async function readProfileOverview(session: PortalSession): Promise<ProfileOverv
     person: {
       name: (patient && patientFullName(patient)) || session.fullName || "",
       email: patient?.email || session.email || "",
-    },
+    } satisfies Person,
     sections,
     canSeeStudies: sections.includes("studies"),
-    resultsUnavailable: !outcome.ok && (outcome.status === NETWORK_ERROR_STATUS || outcome.status >= 500),
+    // No answer (599) or a 5xx: whether My Studies is the participant's is not known.
+    resultsUnavailable: !outcome.ok && outcome.status >= 500,
     consents: outcome.ok ? consentEntries(outcome.results.consents, outcome.results.apps) : [],
   };
 }

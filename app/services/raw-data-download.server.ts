@@ -30,22 +30,20 @@ export type DownloadFailure = VerificationFailure | { kind: "unavailable" };
 
 export const { state: downloadState, forget: forgetDownload } = flowOf<DownloadState>(DOWNLOAD_FLOW);
 
-/** What the page names: the file is the participant's and can be had now (an exome that is ready, an archive that is ready). */
-type DownloadableFile = { label: string | null; bytes: number | null };
-
+/** What the page names of a file that is the participant's and can be had now (an exome that is ready, an archive that is ready). */
 export async function downloadableFile(request: Request, session: PortalSession, target: DownloadTarget, language: string) {
   if (target.kind === "exome") {
     const results = await fetchPatientResults({ ...session, requestId: requestIdOf(request) });
     if (!results.ok) return null;
     const app = results.results.apps.find((candidate) => candidate.appID === target.appId);
     if (!app || !app.reportReady || resultIconFor(app.type) !== "download") return null;
-    return { label: appLabel(app, language), bytes: app.fileBytes } satisfies DownloadableFile;
+    return { label: appLabel(app, language), bytes: app.fileBytes };
   }
   const listed = await listDataExports(session);
   if (!listed.ok) return null;
   const found = listed.exports.find((each) => each.id === target.exportId);
   const stillKept = found?.expiresAt ? Date.parse(found.expiresAt) > Date.now() : false;
-  return found?.status === "ready" && stillKept ? ({ label: null, bytes: found.sizeBytes } satisfies DownloadableFile) : null;
+  return found?.status === "ready" && stillKept ? { label: null, bytes: found.sizeBytes } : null;
 }
 
 /** Step one: a code to the participant's phone (or the app's, nothing sent), for this file. */

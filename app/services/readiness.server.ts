@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../../lib/postgres/index.ts";
 import { clientCredentialsCheck, type ClientCredentialsCheck } from "./client-credentials.server";
 import { database } from "./db.server";
@@ -31,16 +32,10 @@ export interface ReadinessDependencies {
   timeoutMs?: number;
 }
 
-function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref())]);
-}
-
 async function databaseAnswers(open: () => Promise<Database>, timeoutMs: number): Promise<CheckResult> {
   try {
-    const rows = await withTimeout(
-      open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok")),
-      timeoutMs,
-    );
+    const answer = open().then((db) => db.query<{ ok: number }>("SELECT 1 AS ok"));
+    const rows = await Promise.race([answer, sleep(timeoutMs, [], { ref: false })]);
     return rows[0]?.ok === 1 ? "ok" : "failed";
   } catch {
     return "failed";
@@ -57,10 +52,6 @@ async function answersOk(
   return reply.answered && reply.ok && isValid(reply.body) ? "ok" : "failed";
 }
 
-function joinPath(base: string, path: string): string {
-  return `${base.replace(/\/+$/, "")}${path}`;
-}
-
 /**
  * Ready: the portal database answers and the process is not stopping. The identity provider and the
  * results service are asked at the same time, within the same timeout, and reported beside.
@@ -69,10 +60,10 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
   const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
   const [databaseCheck, identityProvider, results] = await Promise.all([
     databaseAnswers(dependencies.database, timeoutMs),
-    answersOk("identity", joinPath(dependencies.issuer, "/.well-known/openid-configuration"), timeoutMs, (body) =>
+    answersOk("identity", `${dependencies.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`, timeoutMs, (body) =>
       Boolean(body && typeof body === "object" && "issuer" in body),
     ),
-    answersOk("results", joinPath(dependencies.resultsUrl, "/healthz"), timeoutMs, () => true),
+    answersOk("results", `${dependencies.resultsUrl.replace(/\/+$/, "")}/healthz`, timeoutMs, () => true),
   ]);
   const identityClient = dependencies.identityClient ?? "unknown";
   const checks: PortalReadiness["checks"] = { database: databaseCheck, identityClient };

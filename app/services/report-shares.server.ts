@@ -36,7 +36,7 @@ export type CreateOutcome =
 
 /** Where the key of the last share request waits, so that the same request sent again gets the same share. */
 const SHARE_REQUEST_FLOW = "report-share-request";
-const EarlierShareSchema = z.object({ share: ShareSchema });
+const ShareAnswerSchema = z.object({ share: ShareSchema });
 
 /**
  * The request key of one form's request: the same form posted again with the same words (two posts
@@ -59,24 +59,20 @@ export async function createShare(session: PortalSession, input: ShareRequestInp
   const reply = await postAsParticipant(session, resultsUrl("shares", session.userId), { ...input, requestKey });
   if (!reply.answered) return { failure: "unavailable" };
   if (reply.status === 429) return { failure: "too-many" };
-  const earlier = reply.status === 409 ? bodyAs(reply, EarlierShareSchema) : null;
+  const earlier = reply.status === 409 ? bodyAs(reply, ShareAnswerSchema) : null;
   if (earlier) return { failure: "created-before", share: earlier.share };
   if (reply.status === 404 || reply.status === 409 || reply.status === 403) return { failure: "not-allowed" };
   return (reply.ok && bodyAs(reply, CreatedShareSchema)) || { failure: "unavailable" };
-}
-
-/** A share ended: the same request made again afterwards is a new share, not the ended one. */
-async function forgetShareRequest(session: PortalSession): Promise<void> {
-  if (flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW)) await saveFlowState(session, SHARE_REQUEST_FLOW, null);
 }
 
 /** The share as ended, or why not: no such share of the participant's, or no answer (it may still be open). */
 export async function revokeShare(session: PortalSession, shareId: string): Promise<Share | "not-found" | "unavailable"> {
   const reply = await postAsParticipant(session, resultsUrl("shares", session.userId, shareId, "revoke"));
   if (reply.answered && reply.status === 404) return "not-found";
-  const share = reply.answered && reply.ok ? (bodyAs(reply, z.object({ share: ShareSchema }))?.share ?? null) : null;
+  const share = reply.answered && reply.ok ? bodyAs(reply, ShareAnswerSchema)?.share : null;
   if (!share) return "unavailable";
-  await forgetShareRequest(session);
+  // A share ended: the same request made again afterwards is a new share, not the ended one.
+  if (flowState<PendingShareRequest>(session, SHARE_REQUEST_FLOW)) await saveFlowState(session, SHARE_REQUEST_FLOW, null);
   return share;
 }
 

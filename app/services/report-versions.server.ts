@@ -2,15 +2,13 @@ import type { PatientResults } from "~/domain/patient-results";
 import { isUpdated } from "~/domain/report-versions";
 import { database } from "./db.server";
 
-/** The versions of each report the participant has opened, by app id. */
 export async function openedVersions(userId: string): Promise<Map<string, number[]>> {
   const db = await database();
-  const rows = await db.query<{ app_id: string; version: number }>("SELECT app_id, version FROM portal_report_opens WHERE user_id = $1", [
-    userId,
-  ]);
-  const byApp = new Map<string, number[]>();
-  for (const row of rows) byApp.set(row.app_id, [...(byApp.get(row.app_id) ?? []), row.version]);
-  return byApp;
+  const rows = await db.query<{ appId: string; versions: number[] }>(
+    `SELECT app_id AS "appId", array_agg(version) AS versions FROM portal_report_opens WHERE user_id = $1 GROUP BY app_id`,
+    [userId],
+  );
+  return new Map(rows.map((row) => [row.appId, row.versions]));
 }
 
 /** Remembers that the participant opened this version of a report (on every device, with or without JavaScript). */

@@ -8,10 +8,6 @@ import { startSession } from "./sign-in.server";
 export type CheckedResultsLink =
   { ok: true; token: string; userId: string; email: string | null; expiresAt: Date } | { ok: false; refusal: ResultsLinkRefusal };
 
-function resultsAudience(): string {
-  return env.RESULTS_API_AUDIENCE ?? env.RESULTS_API_URL.replace(/\/$/, "");
-}
-
 /**
  * SPEC.md §5 'Token checks', then signature, issuer, audience and expiry; and the token must have
  * been issued for a results link (type ACCESS): a portal access token is not a results link.
@@ -21,7 +17,7 @@ export async function checkResultsLinkToken(token: unknown): Promise<CheckedResu
   if (!checked.ok) return { ok: false, refusal: { kind: "token", failure: checked.failure } };
   const verified = token as string;
   try {
-    const claims = await verifyIdpJwt(verified, { audience: resultsAudience() });
+    const claims = await verifyIdpJwt(verified, { audience: env.RESULTS_API_AUDIENCE ?? env.RESULTS_API_URL.replace(/\/$/, "") });
     if (claims.token_type !== "ACCESS") return { ok: false, refusal: { kind: "token", failure: "notResultsLink" } };
     return {
       ok: true,

@@ -4,7 +4,7 @@ import type { ResultsOutcome } from "./results.server";
 /** How long an answer that came after its page had gone is kept for that session's next page. */
 const KEEP_MS = 60_000;
 
-type Pending = { promise: Promise<ResultsOutcome>; outcome?: ResultsOutcome; settledAt?: number };
+type Pending = { promise: Promise<ResultsOutcome>; settledAt?: number };
 
 const pendingBySession = new Map<string, Pending>();
 
@@ -23,15 +23,10 @@ export async function resultsWithin(
   fetchResults: () => Promise<ResultsOutcome>,
 ): Promise<ResultsOutcome | "waiting"> {
   let pending = pendingBySession.get(sessionKey);
-  if (pending?.settledAt !== undefined && Date.now() - pending.settledAt > KEEP_MS) {
-    forget(sessionKey, pending);
-    pending = undefined;
-  }
-  if (!pending) {
+  if (!pending || Date.now() - (pending.settledAt ?? Date.now()) > KEEP_MS) {
     const created: Pending = { promise: fetchResults() };
     created.promise.then(
-      (outcome) => {
-        created.outcome = outcome;
+      () => {
         created.settledAt = Date.now();
         setTimeout(() => forget(sessionKey, created), KEEP_MS).unref();
       },
@@ -40,8 +35,8 @@ export async function resultsWithin(
     pendingBySession.set(sessionKey, created);
     pending = created;
   }
-  const settled = pending;
-  const outcome = await withinBudget(() => settled.promise, waitMs, "waiting" as const);
-  if (outcome !== "waiting") forget(sessionKey, settled);
+  const { promise } = pending;
+  const outcome = await withinBudget(() => promise, waitMs, "waiting" as const);
+  if (outcome !== "waiting") forget(sessionKey, pending);
   return outcome;
 }

@@ -6,12 +6,8 @@ import { env } from "./env.server";
 import { resultsUrl } from "./results-api.server";
 import { bodyAs, callUpstreamWithRetries, messageOf, UNANSWERED_STATUS, type UpstreamReply } from "./upstream.server";
 
-const statusText = (status: number) => STATUS_CODES[status] ?? "";
-
 /** SPEC.md §7: results requests are tried up to 3 times on a network or HTTP error. */
 export const RESULTS_ATTEMPTS = 3;
-/** The status SPEC.md §8 gives a request that got no answer at all. */
-export const NETWORK_ERROR_STATUS = UNANSWERED_STATUS;
 export const NETWORK_ERROR_MESSAGE = "Network Error";
 
 export type UpstreamFailure = { ok: false; status: number; message: string };
@@ -69,8 +65,8 @@ export function getResults(url: URL, accessToken: string, requestId?: string): P
 
 /** The failure a page shows for a reply that is not a success (SPEC.md §8: status and message). */
 export function failureOf(reply: UpstreamReply): UpstreamFailure {
-  if (!reply.answered) return { ok: false, status: NETWORK_ERROR_STATUS, message: NETWORK_ERROR_MESSAGE };
-  return { ok: false, status: reply.status, message: messageOf(reply) ?? statusText(reply.status) };
+  if (!reply.answered) return { ok: false, status: UNANSWERED_STATUS, message: NETWORK_ERROR_MESSAGE };
+  return { ok: false, status: reply.status, message: messageOf(reply) ?? STATUS_CODES[reply.status] ?? "" };
 }
 
 export async function fetchPatientResults(options: {

@@ -3,9 +3,8 @@ import { seal, unseal } from "./sealed-value.server";
 
 /**
  * A flow's state kept by participant as well as by session, so that signing in again after the
- * session ended can take the participant back to the same step (issue: session expiry in sight).
- * Only flows named here are kept; only what the flow keeps anyway (never a password or a code),
- * sealed like the session row's flow state and bound to its participant and flow.
+ * session ended takes the participant back to the same step. Only flows named here are kept, only
+ * what the flow keeps anyway (never a password or a code), sealed and bound to participant and flow.
  */
 const RESUMABLE_FLOWS = ["password-update"] as const;
 export type ResumableFlow = (typeof RESUMABLE_FLOWS)[number];

@@ -21,12 +21,9 @@ const keys = new Map<string, KeyObject>();
 
 function keyFor(secret: string, purpose: SealPurpose): KeyObject {
   const cacheKey = `${purpose}\u0000${secret}`;
-  let key = keys.get(cacheKey);
-  if (!key) {
-    key = createSecretKey(Buffer.from(hkdfSync("sha256", secret, SALT, `portal-session ${purpose} v1`, 32)));
-    keys.set(cacheKey, key);
-  }
-  return key;
+  if (!keys.has(cacheKey))
+    keys.set(cacheKey, createSecretKey(Buffer.from(hkdfSync("sha256", secret, SALT, `portal-session ${purpose} v1`, 32))));
+  return keys.get(cacheKey)!;
 }
 
 /** Whether a stored value was written sealed (otherwise it is a value written in clear before sealing). */

@@ -34,28 +34,16 @@ export type SessionRecord = StoredTokens &
     participantFlags: readonly string[];
   };
 
-type SessionRow = {
-  id_hash: string;
-  user_id: string;
-  token_type: TokenType;
-  email: string | null;
-  full_name: string | null;
-  source_id: string | null;
-  access_token: string;
-  access_token_expires_at: Date;
-  refresh_token: string | null;
-  id_token: string | null;
-  renewals: number[];
-  flow_state: Record<string, unknown>;
-  created_at: Date;
-  last_seen_at: Date;
-};
+/** A row as stored, its tokens and flow state still sealed; the flags only where the query reads them. */
+type SessionRow = Omit<SessionRecord, "participantFlags"> & { participantFlags?: string[] };
 
-type SessionRowWithFlags = SessionRow & { participant_flags: string[] };
+const SESSION_COLUMNS = `id_hash AS "idHash", user_id AS "userId", token_type AS "tokenType", email, full_name AS "fullName",
+  source_id AS "sourceId", access_token AS "accessToken", access_token_expires_at AS "accessTokenExpiresAt", refresh_token AS "refreshToken",
+  id_token AS "idToken", renewals, flow_state AS "flowState", created_at AS "createdAt", last_seen_at AS "lastSeenAt"`;
 
 /** A session row and its participant's flags in one query: the dashboard needs both on every request, and each query costs a round trip. */
-const SELECT_SESSION_WITH_FLAGS = `SELECT s.*, ARRAY(SELECT f.flag FROM portal_participant_flags f WHERE f.user_id = s.user_id ORDER BY f.flag)
-  AS participant_flags FROM portal_sessions s WHERE s.id_hash = $1`;
+const SELECT_SESSION_WITH_FLAGS = `SELECT ${SESSION_COLUMNS}, ARRAY(SELECT f.flag FROM portal_participant_flags f WHERE f.user_id = s.user_id
+  ORDER BY f.flag) AS "participantFlags" FROM portal_sessions s WHERE s.id_hash = $1`;
 
 /** Only a hash of the id is stored, so a copy of the table cannot be replayed as cookies. */
 export function hashSessionId(sessionId: string): string {
@@ -76,50 +64,33 @@ function sealFlows(idHash: string, flows: Record<string, unknown>): Record<strin
 }
 
 /** Each flow's state opened; one that does not open in this row is left out (that flow starts again). */
-function openFlows(idHash: string, stored: Record<string, unknown> | null): Record<string, unknown> {
-  const flows: Record<string, unknown> = {};
-  for (const [flow, value] of Object.entries(stored ?? {})) {
-    if (typeof value !== "string" || !isSealed(value)) {
-      flows[flow] = value;
-      continue;
-    }
-    const opened = unseal(value, "flow-state", idHash);
-    if (opened !== null) flows[flow] = JSON.parse(opened);
-  }
-  return flows;
+function openFlows(idHash: string, stored: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(stored).flatMap(([flow, value]) => {
+      if (typeof value !== "string" || !isSealed(value)) return [[flow, value]];
+      const opened = unseal(value, "flow-state", idHash);
+      return opened === null ? [] : [[flow, JSON.parse(opened)]];
+    }),
+  );
 }
 
 /** The tokens a row holds; null when its access token does not open in this row (the session cannot be used). */
 function tokensOf(row: SessionRow): StoredTokens | null {
-  const accessToken = unseal(row.access_token, "access-token", row.id_hash);
+  const accessToken = unseal(row.accessToken, "access-token", row.idHash);
   if (accessToken === null) return null;
   return {
     accessToken,
-    accessTokenExpiresAt: new Date(row.access_token_expires_at),
+    accessTokenExpiresAt: row.accessTokenExpiresAt,
     // A refresh token that does not open is as good as none: the session ends at its next renewal.
-    refreshToken: row.refresh_token === null ? null : unseal(row.refresh_token, "refresh-token", row.id_hash),
-    idToken: row.id_token === null ? null : unseal(row.id_token, "id-token", row.id_hash),
+    refreshToken: row.refreshToken === null ? null : unseal(row.refreshToken, "refresh-token", row.idHash),
+    idToken: row.idToken === null ? null : unseal(row.idToken, "id-token", row.idHash),
   };
 }
 
 /** The session a row holds; null when its access token does not open in this row. */
-function fromRow(row: SessionRowWithFlags): SessionRecord | null {
+function fromRow(row: SessionRow): SessionRecord | null {
   const tokens = tokensOf(row);
-  if (!tokens) return null;
-  return {
-    idHash: row.id_hash,
-    userId: row.user_id,
-    tokenType: row.token_type,
-    email: row.email,
-    fullName: row.full_name,
-    sourceId: row.source_id,
-    ...tokens,
-    renewals: row.renewals ?? [],
-    flowState: openFlows(row.id_hash, row.flow_state),
-    createdAt: new Date(row.created_at),
-    lastSeenAt: new Date(row.last_seen_at),
-    participantFlags: row.participant_flags,
-  };
+  return tokens && { ...row, ...tokens, flowState: openFlows(row.idHash, row.flowState), participantFlags: row.participantFlags ?? [] };
 }
 
 export type NewSession = StoredTokens &
@@ -204,7 +175,7 @@ export async function endSessionsWhere(condition: string, params: readonly unkno
     `WITH ended AS (DELETE FROM portal_sessions WHERE ${condition} RETURNING *),
        queued AS (INSERT INTO portal_token_revocations (id_hash, refresh_token)
          SELECT id_hash, refresh_token FROM ended WHERE refresh_token IS NOT NULL ON CONFLICT (id_hash) DO NOTHING)
-     SELECT * FROM ended`,
+     SELECT ${SESSION_COLUMNS} FROM ended`,
     params,
   );
 }
@@ -231,10 +202,7 @@ export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]
 export async function takeSessionsOf(userId: string, idHashes: readonly string[]): Promise<StoredTokens[]> {
   if (idHashes.length === 0) return [];
   const rows = await endSessionsWhere(`user_id = $1 AND id_hash = ANY($2::text[])`, [userId, [...idHashes]]);
-  return rows.flatMap((row) => {
-    const tokens = tokensOf(row);
-    return tokens ? [tokens] : [];
-  });
+  return rows.map(tokensOf).filter((tokens) => tokens !== null);
 }
 
 export async function deleteSession(idHash: string): Promise<void> {
@@ -257,17 +225,13 @@ export async function takeRevocations(
     "idHashes" in selection
       ? { sql: `id_hash = ANY($2::text[])`, params: [[...selection.idHashes]] }
       : { sql: `next_attempt_at <= $2 ORDER BY next_attempt_at LIMIT $3`, params: [selection.dueAt, selection.limit] };
-  const rows = await db.query<{ id_hash: string; refresh_token: string; attempts: number }>(
+  const rows = await db.query<QueuedRevocation & { refreshToken: string }>(
     `UPDATE portal_token_revocations SET next_attempt_at = $1, attempts = attempts + 1
      WHERE id_hash IN (SELECT id_hash FROM portal_token_revocations WHERE ${chosen.sql} FOR UPDATE SKIP LOCKED)
-     RETURNING id_hash, refresh_token, attempts`,
+     RETURNING id_hash AS "idHash", refresh_token AS "refreshToken", attempts`,
     [leaseUntil, ...chosen.params],
   );
-  return rows.map((row) => ({
-    idHash: row.id_hash,
-    refreshToken: unseal(row.refresh_token, "refresh-token", row.id_hash),
-    attempts: row.attempts,
-  }));
+  return rows.map((row) => ({ ...row, refreshToken: unseal(row.refreshToken, "refresh-token", row.idHash) }));
 }
 
 export async function postponeRevocation(idHash: string, until: Date): Promise<void> {
@@ -287,9 +251,11 @@ const RENEWAL_POLL_MS = 50;
 /** Renewals under way in this process, so its own requests of one session wait on a promise, not on the row. */
 const renewing = new Map<string, Promise<SessionRecord | null>>();
 
-async function readRow(idHash: string): Promise<SessionRowWithFlags | null> {
+type Renew = (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>;
+
+async function readRow(idHash: string): Promise<SessionRow | null> {
   const db = await database();
-  const [row] = await db.query<SessionRowWithFlags>(SELECT_SESSION_WITH_FLAGS, [idHash]);
+  const [row] = await db.query<SessionRow>(SELECT_SESSION_WITH_FLAGS, [idHash]);
   return row ?? null;
 }
 
@@ -300,7 +266,7 @@ async function claimRenewal(row: SessionRow, claim: string, now: Date): Promise<
     `UPDATE portal_sessions SET renewal_claim = $2, renewal_claimed_until = $3
        WHERE id_hash = $1 AND access_token = $4 AND (renewal_claimed_until IS NULL OR renewal_claimed_until < $5)
      RETURNING id_hash`,
-    [row.id_hash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.access_token, now],
+    [row.idHash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.accessToken, now],
   );
   return claimed.length === 1;
 }
@@ -314,7 +280,7 @@ async function claimRenewal(row: SessionRow, claim: string, now: Date): Promise<
 export function renewTokensOnce(
   idHash: string,
   needsRenewal: (current: SessionRecord) => boolean,
-  renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
+  renew: Renew,
 ): Promise<SessionRecord | null> {
   const underWay = renewing.get(idHash);
   if (underWay) return underWay;
@@ -323,11 +289,7 @@ export function renewTokensOnce(
   return renewal;
 }
 
-async function renewOrWait(
-  idHash: string,
-  needsRenewal: (current: SessionRecord) => boolean,
-  renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
-): Promise<SessionRecord | null> {
+async function renewOrWait(idHash: string, needsRenewal: (current: SessionRecord) => boolean, renew: Renew): Promise<SessionRecord | null> {
   for (;;) {
     const row = await readRow(idHash);
     const current = row && fromRow(row);
@@ -340,22 +302,15 @@ async function renewOrWait(
   }
 }
 
-async function renewUnderClaim(
-  current: SessionRecord,
-  claim: string,
-  renew: (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>,
-): Promise<SessionRecord | null> {
+async function renewUnderClaim(current: SessionRecord, claim: string, renew: Renew): Promise<SessionRecord | null> {
   const db = await database();
-  let renewed: StoredTokens & { renewals: number[] };
-  try {
-    renewed = await renew(current);
-  } catch (error) {
+  const renewed = await renew(current).catch(async (error: unknown) => {
     await db.query(
       `UPDATE portal_sessions SET renewal_claim = NULL, renewal_claimed_until = NULL WHERE id_hash = $1 AND renewal_claim = $2`,
       [current.idHash, claim],
     );
     throw error;
-  }
+  });
   const sealed = sealTokens(current.idHash, renewed);
   const written = await db.query(
     `UPDATE portal_sessions SET access_token = $3, access_token_expires_at = $4, refresh_token = $5, id_token = $6,

@@ -21,6 +21,9 @@ export type FactorFailure = {
   /** A new number the text provider refused: why. */
   refusal?: NonNullable<CodeDeliveryProblem["refusal"]>;
 };
+/** A call's outcome: done, with what `T` adds, or the provider's refusal. */
+type Outcome<T = unknown> = Promise<({ ok: true } & T) | FactorFailure>;
+
 const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
   ok: false,
   httpStatus: call.httpStatus,
@@ -29,11 +32,7 @@ const failure = (call: Extract<AccountCall, { ok: false }>): FactorFailure => ({
 });
 
 /** A change whose answer carries nothing more than that it was done (removing, renaming, a passkey instead of a code...). */
-export async function changeFactor(
-  operation: AccountOperation,
-  session: PortalSession,
-  body?: Record<string, unknown>,
-): Promise<{ ok: true } | FactorFailure> {
+export async function changeFactor(operation: AccountOperation, session: PortalSession, body?: Record<string, unknown>): Outcome {
   const call = await callAccountApi(operation, session, body);
   return call.ok ? { ok: true } : failure(call);
 }
@@ -52,7 +51,7 @@ async function fetchFactors(session: PortalSession): Promise<SignInFactors | nul
 
 const TotpSchema = z.object({ secret: z.string().min(16), uri: z.string().startsWith("otpauth://") });
 
-export async function startTotp(session: PortalSession): Promise<{ ok: true; secret: string; uri: string } | FactorFailure> {
+export async function startTotp(session: PortalSession): Outcome<{ secret: string; uri: string }> {
   const call = await callAccountApi("totp-enrol-start", session);
   if (!call.ok) return failure(call);
   const totp = TotpSchema.safeParse(call.answer.totp);
@@ -69,12 +68,12 @@ export async function addFactor(
   operation: "totp-enrol-confirm" | "passkey-register-finish",
   session: PortalSession,
   body: Record<string, unknown>,
-): Promise<{ ok: true; codes: string[] | null } | FactorFailure> {
+): Outcome<{ codes: string[] | null }> {
   const call = await callAccountApi(operation, session, body);
   return call.ok ? { ok: true, codes: codesOf(call) } : failure(call);
 }
 
-export async function newRecoveryCodes(session: PortalSession, device: string): Promise<{ ok: true; codes: string[] } | FactorFailure> {
+export async function newRecoveryCodes(session: PortalSession, device: string): Outcome<{ codes: string[] }> {
   const call = await callAccountApi("recovery-codes-regenerate", session, { device });
   if (!call.ok) return failure(call);
   const codes = codesOf(call);
@@ -87,22 +86,20 @@ export async function qrCodeImage(uri: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
-/** The options the browser's WebAuthn call needs to create a passkey (the provider keeps their challenge). */
-export async function passkeyRegistrationOptions(session: PortalSession): Promise<{ ok: true; options: unknown } | FactorFailure> {
-  const call = await callAccountApi("passkey-register-start", session);
-  return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
+/** The options the browser's WebAuthn call needs (the provider keeps their challenge). */
+async function passkeyOptions(operation: AccountOperation, session: PortalSession, body?: Record<string, unknown>) {
+  const call = await callAccountApi(operation, session, body);
+  return call.ok ? { ok: true as const, options: call.answer.passkeyOptions } : failure(call);
 }
+
+/** To create a passkey. */
+export const passkeyRegistrationOptions = (session: PortalSession) => passkeyOptions("passkey-register-start", session);
 
 export type PasskeyPurpose = "factors" | "withdrawal" | "password-update";
 
-/** A passkey instead of a code: the options for the browser's call, limited to the participant's own passkeys. */
-export async function passkeyAssertionOptions(
-  session: PortalSession,
-  purpose: PasskeyPurpose,
-): Promise<{ ok: true; options: unknown } | FactorFailure> {
-  const call = await callAccountApi("passkey-assert-start", session, { purpose });
-  return call.ok ? { ok: true, options: call.answer.passkeyOptions } : failure(call);
-}
+/** A passkey instead of a code: limited to the participant's own passkeys. */
+export const passkeyAssertionOptions = (session: PortalSession, purpose: PasskeyPurpose) =>
+  passkeyOptions("passkey-assert-start", session, { purpose });
 
 /** The browser's WebAuthn answer as a form carried it; null when it is not JSON. */
 export function credentialOf(value: FormDataEntryValue | null): unknown {
@@ -123,7 +120,7 @@ export async function startPhoneChange(
   phone: string,
   device: string,
   oldNumberUnavailable = false,
-): Promise<{ ok: true; newPhone: string } | FactorFailure> {
+): Outcome<{ newPhone: string }> {
   const call = await callAccountApi("phone-change-start", session, { phone, device, oldNumberUnavailable });
   if (call.ok) return { ok: true, newPhone: call.answer.phoneNumber ?? "" };
   // The provider refused the text to the new number (`phoneNotReached`): why, where the participant can act on it.
@@ -132,11 +129,7 @@ export async function startPhoneChange(
 }
 
 /** The new number's code: the number changed, or (`effectiveAt`) the change is requested and waits until then. */
-export async function confirmPhoneChange(
-  session: PortalSession,
-  code: string,
-  device: string,
-): Promise<{ ok: true; effectiveAt: string | null } | FactorFailure> {
+export async function confirmPhoneChange(session: PortalSession, code: string, device: string): Outcome<{ effectiveAt: string | null }> {
   const call = await callAccountApi("phone-change-confirm", session, { code, device });
   if (!call.ok) return failure(call);
   const effectiveAt = z.iso.datetime().safeParse(call.answer.effectiveAt);

@@ -114,12 +114,10 @@ export interface Retries {
   guard?: (attempt: (timeoutMs?: number) => Promise<UpstreamReply>) => Promise<UpstreamReply>;
 }
 
-const troubled = (reply: UpstreamReply) => !reply.answered || reply.status >= 500;
-
 /** Attempts until one is not retryable, the attempts are used up or the budget is spent; the last reply. */
 export async function callUpstreamWithRetries(request: UpstreamRequest, retries: Retries): Promise<UpstreamReply> {
   const deadline = Date.now() + retries.budgetMs;
-  const retryable = retries.retryable ?? troubled;
+  const retryable = retries.retryable ?? ((reply) => !reply.answered || reply.status >= 500);
   let last: UpstreamReply = { answered: false, status: UNANSWERED_STATUS, error: "budget spent" };
   for (let attempt = 1; attempt <= retries.attempts; attempt += 1) {
     const left = deadline - Date.now();

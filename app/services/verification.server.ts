@@ -28,6 +28,8 @@ import { readFactors } from "./sign-in-factors.server";
  * update words its failures as SPEC.md §8 has them (password-update.server.ts), the others here.
  */
 type StepUpPurpose = Exclude<VerificationPurpose, "password-update">;
+/** Passed, with what `T` adds, or why not in the flow's words. */
+type Passed<T> = Promise<({ ok: true } & T) | VerificationFailure>;
 
 /** Each purpose's notice title (profile namespace). */
 const noticeTitles: Record<StepUpPurpose, string> = {
@@ -118,11 +120,7 @@ export function checkCode(session: PortalSession, purpose: VerificationPurpose, 
 }
 
 /** A code by text or call for `purpose`, or why not in the flow's words. */
-export async function sendCode(
-  session: PortalSession,
-  purpose: StepUpPurpose,
-  method: "sms" | "voice",
-): Promise<{ ok: true; phoneNumber: string } | VerificationFailure> {
+export async function sendCode(session: PortalSession, purpose: StepUpPurpose, method: "sms" | "voice"): Passed<{ phoneNumber: string }> {
   const call = await requestCode(session, purpose, method);
   if (!call.ok) return verificationFailure(session, purpose, call, method);
   return { ok: true, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
@@ -154,7 +152,7 @@ export async function verifyCode(
   purpose: StepUpPurpose,
   method: AuthMethod,
   code: string,
-): Promise<{ ok: true; proof: string | null } | VerificationFailure> {
+): Passed<{ proof: string | null }> {
   const call = await checkCode(session, purpose, method, code);
   if (!call.ok) return verificationFailure(session, purpose, call, method);
   return { ok: true, proof: call.answer.verificationToken ?? null };
