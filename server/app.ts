@@ -66,7 +66,9 @@ export function createPortalApp(options: {
   app.use(requestLog(options.logger));
   app.use(draining.middleware);
   app.use(securityHeaders(options.config));
-  const stylesheets = typeof options.build === "object" ? stylesheetsOf(options.build) : [];
+  // Every stylesheet the build's routes link, for the refusal page rendered before the router.
+  const stylesheets =
+    typeof options.build === "object" ? [...new Set(Object.values(options.build.assets.routes).flatMap((route) => route?.css ?? []))] : [];
   app.use(
     requestGuard({
       portalOrigin: options.config.portalOrigin,
@@ -140,9 +142,4 @@ function portalHandler(
       else next(error);
     }
   };
-}
-
-/** Every stylesheet the build's routes link, for the refusal page rendered before the router. */
-function stylesheetsOf(build: ServerBuild): string[] {
-  return [...new Set(Object.values(build.assets.routes).flatMap((route) => route?.css ?? []))];
 }
