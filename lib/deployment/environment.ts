@@ -32,13 +32,9 @@ export function deploymentEnvironmentOf(env: Readonly<Record<string, string | un
   const named = env.PORTAL_ENVIRONMENT;
   if (named && (deploymentEnvironments as readonly string[]).includes(named)) return named as DeploymentEnvironment;
   if (named) throw new Error(`PORTAL_ENVIRONMENT must be one of ${deploymentEnvironments.join(", ")}`);
-  let hostname = "localhost";
-  try {
-    hostname = new URL(env.PORTAL_URL ?? "http://localhost:3000").hostname;
-  } catch {
-    throw new Error("PORTAL_URL is not a URL");
-  }
-  return environmentForHost(hostname);
+  const url = URL.parse(env.PORTAL_URL ?? "http://localhost:3000");
+  if (!url) throw new Error("PORTAL_URL is not a URL");
+  return environmentForHost(url.hostname);
 }
 
 export interface EnvironmentSettings {
@@ -53,15 +49,10 @@ export interface EnvironmentSettings {
   errorReportingEnabled?: boolean;
 }
 
-export interface EnvironmentPolicy {
-  environment: DeploymentEnvironment;
-  cookie: { secure: boolean; domain?: string };
-  useHeapIdentify: boolean;
-  errorReportingEnabled: boolean;
-}
+export type EnvironmentPolicy = ReturnType<typeof environmentPolicy>;
 
 /** What follows from the environment (SPEC.md §9), with the operator's explicit settings winning where allowed. */
-export function environmentPolicy(settings: EnvironmentSettings): EnvironmentPolicy {
+export function environmentPolicy(settings: EnvironmentSettings) {
   const { environment } = settings;
   const cookieDomainApplies = environment === "staging" || environment === "production";
   const domain = cookieDomainApplies ? settings.cookieDomain || cookieDomainForHost(settings.portalHost) : undefined;
