@@ -9,19 +9,14 @@ export type DeploymentEnvironment = "development" | "staging" | "regulated-test"
 
 const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
 
-function isLocalHost(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /** SPEC.md §9: development (localhost, dev hosts, 192.168.*), staging, regulated-test, otherwise production. */
 export function environmentForHost(hostname: string): DeploymentEnvironment {
   const host = hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
     .replace(/\.$/, "");
-  if (isLocalHost(host) || host.startsWith("192.168.") || /(^|[.-])dev([.-]|$)/.test(host)) {
-    return "development";
-  }
+  const localHost = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (localHost || host.startsWith("192.168.") || /(^|[.-])dev([.-]|$)/.test(host)) return "development";
   if (/(^|[.-])(staging|stage|stg)([.-]|$)/.test(host)) return "staging";
   if (/(^|[.-])(regulated-test|regtest)([.-]|$)/.test(host)) return "regulated-test";
   return "production";
