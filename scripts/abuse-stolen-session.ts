@@ -35,10 +35,8 @@ export class BrowserAt extends HttpBrowser {
 let homes = 0;
 
 /**
- * A session of the participant at the identity provider, as the portal holds one: password, a code to
- * her phone, the code exchange (a refused one throws). Its access token is what a stolen session would
- * carry. Her browser has an address of its own: at loopback the campaign's stranger is slowed down by
- * the per-address limits.
+ * Her session at the identity provider as the portal holds one (a refused code exchange throws): its
+ * access token is what a stolen one carries. From an address of her own: loopback's are the stranger's.
  */
 async function sessionOf(stack: Stack, who: Participant, client: { id: string; secret: string }): Promise<string | null> {
   homes += 1;

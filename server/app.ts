@@ -97,13 +97,9 @@ export function createPortalApp(options: {
 }
 
 /**
- * React Router's request handler, given the request as a Fetch Request and its answer written back by
- * @remix-run/node-fetch-server (the pieces @react-router/node's listener joins; docs/decisions/040).
- * The request's URL is built on PORTAL_URL, whatever Host a proxy passes on and whether or not it
- * terminated TLS (React Router refuses an action whose Origin differs from it; the guard has already
- * refused any other Origin); no forwarded header is trusted but X-Forwarded-For from the proxies
- * PORTAL_TRUSTED_PROXIES names, for the client's address. The load context carries the portal's
- * slot (app/services/load-context.server.ts).
+ * React Router's handler behind @remix-run/node-fetch-server (docs/decisions/040). The request's URL is
+ * built on PORTAL_URL whatever Host or protocol a proxy passes on (React Router refuses an action whose Origin
+ * differs from it); of forwarded headers only X-Forwarded-For from PORTAL_TRUSTED_PROXIES is believed.
  */
 function portalHandler(
   build: PortalBuild,
