@@ -21,7 +21,7 @@ import { HttpBrowser } from "../tests/support/http-client.ts";
 import { openIdentifyPage } from "../tests/support/sign-in.ts";
 import { startStack, type Stack } from "../tests/support/stack.ts";
 import { visibleText } from "../tests/support/visible-text.ts";
-import { BrowserAt as BotBrowser, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
+import { atHome, BrowserAt as BotBrowser, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
 
 const DURATION_MS = Number(process.env.ABUSE_DURATION_SECONDS ?? 60) * 1000;
 const participants = {
@@ -54,17 +54,6 @@ const stats = {
   /** Item 4: the participant's own recovery after a stranger's wrong codes, and the stranger's next code. */
   ownRecoveryAfterGuesses: false,
   strangerWaited: false,
-};
-
-let homes = 0;
-/**
- * A participant's own browser, at an address of its own (the stranger's plain requests all come from
- * loopback, which the per-address limits slow down): each sign-in from a home of its own, as the
- * participants of a deployment are.
- */
-const atHome = () => {
-  homes += 1;
-  return new BotBrowser(`198.18.${(homes >> 8) & 255}.${homes & 255}`);
 };
 
 /** What the hosted pages' script does: fetch a proof-of-work challenge, solve it, encode the token. */
@@ -134,7 +123,7 @@ async function pumpSignInText(stack: Stack, account: { email: string; password: 
 
 /** A participant on a new browser: password, a fresh code by their method, signed in (the security check solved if asked). */
 async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typeof participants]): Promise<boolean> {
-  const browser = atHome();
+  const browser = atHome("198.18");
   const credentials = { username: who.email, password: who.password };
   let step = await passwordStep(stack, browser, credentials);
   if (step.html.includes('name="captchaToken"'))
@@ -196,7 +185,7 @@ async function guessesThenOwnRecovery(stack: Stack) {
 
 /** The participant's usual device: signed in once with 'Remember me', so later sign-ins need only the password. */
 async function usualDevice(stack: Stack, who: (typeof participants)[keyof typeof participants]) {
-  const browser = atHome();
+  const browser = atHome("198.18");
   let step = await passwordStep(stack, browser, { username: who.email, password: who.password, rememberMe: "true" });
   step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
   const [latest] = await outbox(stack, who.phone);
@@ -211,7 +200,7 @@ async function signInFromUsualDevice(
   who: (typeof participants)[keyof typeof participants],
   device: string,
 ): Promise<boolean> {
-  const browser = atHome();
+  const browser = atHome("198.18");
   browser.cookies.set(new URL(stack.identityUrl), "idp_device", device);
   const step = await passwordStep(stack, browser, { username: who.email, password: who.password });
   const location = step.response.headers.get("location") ?? "";

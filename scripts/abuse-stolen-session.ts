@@ -35,12 +35,20 @@ export class BrowserAt extends HttpBrowser {
 let homes = 0;
 
 /**
+ * A participant's own browser in `network` (a /16), at an address of its own: the stranger's plain
+ * requests all come from loopback, which the per-address limits slow down.
+ */
+export function atHome(network: string) {
+  homes += 1;
+  return new BrowserAt(`${network}.${(homes >> 8) & 255}.${homes & 255}`);
+}
+
+/**
  * Her session at the identity provider as the portal holds one (a refused code exchange throws): its
- * access token is what a stolen one carries. From an address of her own: loopback's are the stranger's.
+ * access token is what a stolen one carries.
  */
 async function sessionOf(stack: Stack, who: Participant, client: { id: string; secret: string }): Promise<string | null> {
-  homes += 1;
-  const browser = new BrowserAt(`198.19.${(homes >> 8) & 255}.${homes & 255}`);
+  const browser = atHome("198.19");
   const onIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
   const config = await oidc.discovery(new URL(stack.identityUrl), client.id, undefined, oidc.ClientSecretBasic(client.secret), {
     execute: [oidc.allowInsecureRequests],
