@@ -17,7 +17,6 @@ export async function openPgDatabase(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   await pool.query("select 1");
-  let closed = false;
 
   return {
     driver: "pg",
@@ -37,9 +36,7 @@ export async function openPgDatabase(url: string): Promise<Database> {
       }
     },
     async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
+      if (!pool.ending) await pool.end();
     },
   };
 }

@@ -1,4 +1,5 @@
 /** The bench's figures, their spread, and the report printed and written as Markdown. */
+import type { LoadFigures } from "../../tests/support/load.ts";
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 
 /** A figure measured several times: its median and its spread (lowest to highest). */
@@ -22,12 +23,7 @@ function formatSpread(spread: Spread, digits = 0): string {
   return `${spread.median.toFixed(digits)} (${spread.min.toFixed(digits)}–${spread.max.toFixed(digits)})`;
 }
 
-export interface Round {
-  requestsPerSecond: number;
-  latencyP99Ms: number;
-  failures: number;
-  portalCpuMsPerRequest: number;
-}
+export type Round = Pick<LoadFigures, "requestsPerSecond" | "latencyP99Ms" | "failures"> & { portalCpuMsPerRequest: number };
 
 export interface BenchReport {
   date: string;
