@@ -36,11 +36,9 @@ export interface EnvironmentSettings {
   environment: DeploymentEnvironment;
   /** The portal's public host name (from PORTAL_URL). */
   portalHost: string;
-  /** COOKIE_DOMAIN, when the operator set one. */
+  /** The operator's COOKIE_DOMAIN, USE_HEAP_IDENTIFY and ERROR_REPORTING_ENABLED, when set. */
   cookieDomain?: string;
-  /** USE_HEAP_IDENTIFY, when the operator set it. */
   useHeapIdentify?: boolean;
-  /** ERROR_REPORTING_ENABLED, when the operator set it. */
   errorReportingEnabled?: boolean;
 }
 
