@@ -21,7 +21,7 @@ import { HttpBrowser } from "../tests/support/http-client.ts";
 import { openIdentifyPage } from "../tests/support/sign-in.ts";
 import { startStack, type Stack } from "../tests/support/stack.ts";
 import { visibleText } from "../tests/support/visible-text.ts";
-import { BrowserAt as BotBrowser, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
+import { atHome, BrowserAt as BotBrowser, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
 
 const DURATION_MS = Number(process.env.ABUSE_DURATION_SECONDS ?? 60) * 1000;
 const participants = {
@@ -56,17 +56,6 @@ const stats = {
   strangerWaited: false,
 };
 
-let homes = 0;
-/**
- * A participant's own browser, at an address of its own (the stranger's plain requests all come from
- * loopback, which the per-address limits slow down): each sign-in from a home of its own, as the
- * participants of a deployment are.
- */
-const atHome = () => {
-  homes += 1;
-  return new BotBrowser(`198.18.${(homes >> 8) & 255}.${homes & 255}`);
-};
-
 /** What the hosted pages' script does: fetch a proof-of-work challenge, solve it, encode the token. */
 async function solvedCheck(stack: Stack): Promise<string> {
   const challenge = (await (await fetch(new URL("/api/captcha/challenge", stack.identityUrl))).json()) as Challenge;
@@ -76,6 +65,11 @@ async function solvedCheck(stack: Stack): Promise<string> {
 
 function onIdp(stack: Stack) {
   return (next: URL) => next.origin === new URL(stack.identityUrl).origin;
+}
+
+/** The identify page reached from the portal, its password step submitted with `fields`. */
+async function passwordStep(stack: Stack, browser: HttpBrowser, fields: Record<string, string>) {
+  return browser.submit(await openIdentifyPage(browser, stack.portalUrl), fields, onIdp(stack));
 }
 
 async function untilDeadline(deadline: number, attack: () => Promise<void>) {
@@ -120,8 +114,7 @@ async function registerAndEnrol(stack: Stack, n: number) {
 
 /** One sign-in text asked for by a registered account (never used: the point is what it costs). */
 async function pumpSignInText(stack: Stack, account: { email: string; password: string; phone: string; browser: HttpBrowser }) {
-  const identify = await openIdentifyPage(account.browser, stack.portalUrl);
-  const select = await account.browser.submit(identify, { username: account.email, password: account.password }, onIdp(stack));
+  const select = await passwordStep(stack, account.browser, { username: account.email, password: account.password });
   const before = (await outbox(stack, account.phone)).length;
   await account.browser.submit(select, { authMethod: "sms" }, onIdp(stack));
   if ((await outbox(stack, account.phone)).length > before) stats.registeredTexts += 1;
@@ -130,15 +123,11 @@ async function pumpSignInText(stack: Stack, account: { email: string; password: 
 
 /** A participant on a new browser: password, a fresh code by their method, signed in (the security check solved if asked). */
 async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typeof participants]): Promise<boolean> {
-  const browser = atHome();
-  const identify = await openIdentifyPage(browser, stack.portalUrl);
-  let step = await browser.submit(identify, { username: who.email, password: who.password }, onIdp(stack));
+  const browser = atHome("198.18");
+  const credentials = { username: who.email, password: who.password };
+  let step = await passwordStep(stack, browser, credentials);
   if (step.html.includes('name="captchaToken"'))
-    step = await browser.submit(
-      step,
-      { username: who.email, password: who.password, captchaToken: await solvedCheck(stack) },
-      onIdp(stack),
-    );
+    step = await browser.submit(step, { ...credentials, captchaToken: await solvedCheck(stack) }, onIdp(stack));
   const before = new Set((await outbox(stack, who.phone)).map((message) => message.id));
   step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
   const code = (await outbox(stack, who.phone)).find((message) => !before.has(message.id))?.code;
@@ -196,9 +185,8 @@ async function guessesThenOwnRecovery(stack: Stack) {
 
 /** The participant's usual device: signed in once with 'Remember me', so later sign-ins need only the password. */
 async function usualDevice(stack: Stack, who: (typeof participants)[keyof typeof participants]) {
-  const browser = atHome();
-  const identify = await openIdentifyPage(browser, stack.portalUrl);
-  let step = await browser.submit(identify, { username: who.email, password: who.password, rememberMe: "true" }, onIdp(stack));
+  const browser = atHome("198.18");
+  let step = await passwordStep(stack, browser, { username: who.email, password: who.password, rememberMe: "true" });
   step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
   const [latest] = await outbox(stack, who.phone);
   await browser.submit(step, { intent: "verify", code: latest?.code ?? "" }, onIdp(stack));
@@ -212,10 +200,9 @@ async function signInFromUsualDevice(
   who: (typeof participants)[keyof typeof participants],
   device: string,
 ): Promise<boolean> {
-  const browser = atHome();
+  const browser = atHome("198.18");
   browser.cookies.set(new URL(stack.identityUrl), "idp_device", device);
-  const identify = await openIdentifyPage(browser, stack.portalUrl);
-  const step = await browser.submit(identify, { username: who.email, password: who.password }, onIdp(stack));
+  const step = await passwordStep(stack, browser, { username: who.email, password: who.password });
   const location = step.response.headers.get("location") ?? "";
   return step.response.status >= 300 && step.response.status < 400 && location.includes("/auth/callback");
 }
@@ -246,18 +233,11 @@ async function main() {
           step = await browser.submit(step, { intent: "verify", code: String(guess).padStart(6, "0") }, onIdp(stack));
       }),
       untilDeadline(deadline, async () => {
-        const browser = new HttpBrowser();
-        const identify = await openIdentifyPage(browser, stack.portalUrl);
-        await browser.submit(identify, { username: participants.ada.email, password: `wrong-${Math.random()}` }, onIdp(stack));
+        await passwordStep(stack, new HttpBrowser(), { username: participants.ada.email, password: `wrong-${Math.random()}` });
       }),
       untilDeadline(deadline, async () => {
         const browser = new HttpBrowser();
-        const identify = await openIdentifyPage(browser, stack.portalUrl);
-        const enrol = await browser.submit(
-          identify,
-          { username: attackerOwnAccount.email, password: attackerOwnAccount.password },
-          onIdp(stack),
-        );
+        const enrol = await passwordStep(stack, browser, { username: attackerOwnAccount.email, password: attackerOwnAccount.password });
         const phone = `+1555556${String(1000 + (number++ % 9000))}`;
         enrolledByAttacker.add(phone);
         await browser.submit(enrol, { phoneNumber: phone }, onIdp(stack));
@@ -320,22 +300,20 @@ async function main() {
     // And after it all, each participant once more: a fresh code, and signed in.
     const after = { ada: await signInWithCode(stack, participants.ada), carmen: await signInWithCode(stack, participants.carmen) };
 
-    const sent = { sms: 0, voice: 0 };
-    const count = (messages: Awaited<ReturnType<typeof outbox>>) =>
-      messages.forEach((message) => message.channel in sent && (sent[message.channel as "sms" | "voice"] += 1));
-    count((await outbox(stack, participants.ada.phone)).slice(0, -before.ada || undefined));
-    count((await outbox(stack, participants.carmen.phone)).slice(0, -before.carmen || undefined));
-    for (const phone of enrolledByAttacker) count(await outbox(stack, phone));
-    for (const phone of registeredNumbers) count(await outbox(stack, phone));
+    const messages = [
+      ...(await outbox(stack, participants.ada.phone)).slice(0, -before.ada || undefined),
+      ...(await outbox(stack, participants.carmen.phone)).slice(0, -before.carmen || undefined),
+    ];
+    for (const phone of [...enrolledByAttacker, ...registeredNumbers]) messages.push(...(await outbox(stack, phone)));
+    const sent = (channel: string) => messages.filter((message) => message.channel === channel).length;
     const keptOut =
       stats.participantFailures > 0 || stats.codeSignInFailures > 0 || !stats.ownRecoveryAfterGuesses || stolen.signInFailures > 0 ? 1 : 0;
-    const hours = DURATION_MS / 3_600_000;
     console.log(
       [
         "\nAbuse campaign",
         `  attack requests                      ${stats.attempts}`,
-        `  SMS sent                             ${sent.sms} (deployment budget ${budgets.deployment.sms.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
-        `  voice calls sent                     ${sent.voice} (deployment budget ${budgets.deployment.voice.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
+        `  SMS sent                             ${sent("sms")} (deployment budget ${budgets.deployment.sms.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
+        `  voice calls sent                     ${sent("voice")} (deployment budget ${budgets.deployment.voice.max}/hour, per number ${budgets.perNumber[0]?.max}/hour)`,
         `  numbers the attacker tried to enrol  ${enrolledByAttacker.size} (new numbers allowed ${budgets.newNumbersPerAccount.max}/day)`,
         `  self-registered accounts             ${stats.registered} (texts sent ${stats.registeredTexts}, refused ${stats.registeredRefused}; newcomers' pool ${budgets.pools.newcomer.max}/hour)`,
         `  recovery starts against ada          ${stats.recoveryStarts} (refused ${stats.recoveryRefused}; recovery per number ${budgets.recoveryPerNumber[0]?.max}/hour)`,
@@ -346,7 +324,7 @@ async function main() {
         `  accounts a stranger kept out         ${keptOut}`,
         `  participants' sign-ins with a code   ${stats.codeSignIns - stats.codeSignInFailures}/${stats.codeSignIns} during, ada ${after.ada ? "yes" : "NO"} and carmen ${after.carmen ? "yes" : "NO"} after`,
         `  participants' own sign-ins          ${stats.participantSignIns - stats.participantFailures}/${stats.participantSignIns} (${((100 * (stats.participantSignIns - stats.participantFailures)) / Math.max(1, stats.participantSignIns)).toFixed(0)} %)`,
-        `  (campaign length ${(hours * 60).toFixed(1)} min)`,
+        `  (campaign length ${(DURATION_MS / 60_000).toFixed(1)} min)`,
       ].join("\n"),
     );
     const everyone =

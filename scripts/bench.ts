@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as pause } from "node:timers/promises";
 import { SMALL_SERVER_PROFILE } from "../lib/launcher/memory-settings.ts";
 import { createParticipant, type StackServices } from "../tests/support/create-participant.ts";
 import { claimRunDatabases, dropRunDatabases, freshDatabaseUrl } from "../tests/support/database.ts";
@@ -40,7 +41,6 @@ const POSTGRES = { port: process.env.BENCH_POSTGRES_PORT ?? "5434", data: "/tmp/
 const benchStarted = performance.now();
 const step = (message: string) =>
   console.error(`bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(3)} s: ${message}`);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Ada's like, created on the stack and signed in over plain HTTP: the Cookie header of her session. */
 async function signedInCookie(portalUrl: string, services: StackServices): Promise<string> {

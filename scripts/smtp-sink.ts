@@ -24,5 +24,4 @@ const sink = await startSmtpSink(credentials, {
   },
 });
 console.log(`SMTP server listening. Start the stack with:\n  SMTP_URL=${sink.url} MAIL_FROM=no-reply@portal.example npm start`);
-process.on("SIGINT", () => void sink.close().then(() => process.exit(0)));
-process.on("SIGTERM", () => void sink.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void sink.close().then(() => process.exit(0)));

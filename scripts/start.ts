@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
 import { memoryEnvironment, usesSmallServerProfile } from "../lib/launcher/memory-settings.ts";
@@ -127,13 +128,10 @@ async function waitForHealth(name: string, baseUrl: string, timeoutMs = 60_000) 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stopping) return;
-    try {
-      const response = await fetch(new URL("/healthz", baseUrl), { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Refused (null) while it is not listening yet.
+    const response = await fetch(new URL("/healthz", baseUrl), { signal: AbortSignal.timeout(1_000) }).catch(() => null);
+    if (response?.ok) return;
+    await sleep(150);
   }
   throw new Error(`${name} did not become healthy at ${baseUrl} within ${timeoutMs / 1000} s`);
 }
@@ -153,8 +151,7 @@ async function stopAll(exitCode: number) {
   process.exit(exitCode);
 }
 
-process.on("SIGINT", () => void stopAll(0));
-process.on("SIGTERM", () => void stopAll(0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stopAll(0));
 
 const viteDevelopment = process.env.PORTAL_VITE_DEV === "1";
 

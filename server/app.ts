@@ -66,7 +66,9 @@ export function createPortalApp(options: {
   app.use(requestLog(options.logger));
   app.use(draining.middleware);
   app.use(securityHeaders(options.config));
-  const stylesheets = typeof options.build === "object" ? stylesheetsOf(options.build) : [];
+  // Every stylesheet the build's routes link, for the refusal page rendered before the router.
+  const stylesheets =
+    typeof options.build === "object" ? [...new Set(Object.values(options.build.assets.routes).flatMap((route) => route?.css ?? []))] : [];
   app.use(
     requestGuard({
       portalOrigin: options.config.portalOrigin,
@@ -95,13 +97,9 @@ export function createPortalApp(options: {
 }
 
 /**
- * React Router's request handler, given the request as a Fetch Request and its answer written back by
- * @remix-run/node-fetch-server (the pieces @react-router/node's listener joins; docs/decisions/040).
- * The request's URL is built on PORTAL_URL, whatever Host a proxy passes on and whether or not it
- * terminated TLS (React Router refuses an action whose Origin differs from it; the guard has already
- * refused any other Origin); no forwarded header is trusted but X-Forwarded-For from the proxies
- * PORTAL_TRUSTED_PROXIES names, for the client's address. The load context carries the portal's
- * slot (app/services/load-context.server.ts).
+ * React Router's handler behind @remix-run/node-fetch-server (docs/decisions/040). The request's URL is
+ * built on PORTAL_URL whatever Host or protocol a proxy passes on (React Router refuses an action whose Origin
+ * differs from it); of forwarded headers only X-Forwarded-For from PORTAL_TRUSTED_PROXIES is believed.
  */
 function portalHandler(
   build: PortalBuild,
@@ -140,9 +138,4 @@ function portalHandler(
       else next(error);
     }
   };
-}
-
-/** Every stylesheet the build's routes link, for the refusal page rendered before the router. */
-function stylesheetsOf(build: ServerBuild): string[] {
-  return [...new Set(Object.values(build.assets.routes).flatMap((route) => route?.css ?? []))];
 }

@@ -1,17 +1,14 @@
 import path from "node:path";
-import { PROCESS_FILES } from "../lib/launcher/process-files.ts";
-
-/** Where the build puts the server file: directly under build/, so server/config.ts finds the project root one folder up from either. */
-const SERVER_FILE = PROCESS_FILES.portal.built;
+import { PROCESS_FILES, type ProcessFiles } from "../lib/launcher/process-files.ts";
 
 /**
- * The portal's server file as every process outside `npm run dev` runs it: server/index.ts and the
- * project modules it imports, bundled to plain JavaScript (packages stay imports). Node's type
- * stripping would otherwise hold its WebAssembly compiler in the portal for good: 17 MB resident
- * (docs/performance.md). Runs after `react-router build` (react-router.config.ts). Vite is loaded
- * here, not with the module: the launchers import SERVER_FILE and must not hold a bundler.
+ * One process's source entry bundled into its built file (lib/launcher/process-files.ts): the project's
+ * modules compiled to plain JavaScript in one file, packages left as imports; a module imported
+ * dynamically (the embedded database's driver, lib/postgres/index.ts) is still loaded only when
+ * called. Vite is loaded here, not with the module: the launchers import process-files.ts and must
+ * not hold a bundler. Runs after `react-router build` (react-router.config.ts).
  */
-export async function buildServerFile(projectRoot: string): Promise<void> {
+export async function bundleProcessFile(projectRoot: string, files: ProcessFiles): Promise<void> {
   const { build } = await import("vite");
   await build({
     configFile: false,
@@ -19,12 +16,19 @@ export async function buildServerFile(projectRoot: string): Promise<void> {
     logLevel: "warn",
     resolve: { alias: { "~": path.join(projectRoot, "app") } },
     build: {
-      ssr: path.join(projectRoot, "server/index.ts"),
-      outDir: path.join(projectRoot, path.dirname(SERVER_FILE)),
+      ssr: path.join(projectRoot, files.source),
+      outDir: path.join(projectRoot, path.dirname(files.built)),
       emptyOutDir: false,
       copyPublicDir: false,
       target: "node24",
-      rolldownOptions: { output: { entryFileNames: path.basename(SERVER_FILE), format: "esm" } },
+      rolldownOptions: { output: { entryFileNames: path.basename(files.built), codeSplitting: false, format: "esm" } },
     },
   });
 }
+
+/**
+ * The portal's server file as every process outside `npm run dev` runs it, directly under build/ so
+ * server/config.ts finds the project root one folder up from either. Node's type stripping would
+ * otherwise hold its WebAssembly compiler in the portal for good: 17 MB resident (docs/performance.md).
+ */
+export const buildServerFile = (projectRoot: string) => bundleProcessFile(projectRoot, PROCESS_FILES.portal);

@@ -17,23 +17,10 @@ const schema = z.object({
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 
-export interface ServerConfig {
-  port: number;
-  host?: string;
-  portalOrigin: string;
-  idpOrigin: string;
-  /** Outside development (lib/deployment): HSTS. */
-  production: boolean;
-  logLevel: string;
-  buildPath: string;
-  /** `npm run dev`: Vite serves the app from source with hot updates (never outside development). */
-  viteDevelopment: boolean;
-  /** Proxies believed about the client's address (PORTAL_TRUSTED_PROXIES). */
-  trustedProxies?: string[];
-}
+export type ServerConfig = ReturnType<typeof serverConfigFrom>;
 
 /** The few settings the process edge needs; the app validates all of its own when the build loads. */
-export function serverConfigFrom(env: Record<string, string | undefined>): ServerConfig {
+export function serverConfigFrom(env: Record<string, string | undefined>) {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -45,9 +32,11 @@ export function serverConfigFrom(env: Record<string, string | undefined>): Serve
     host: e.HOST,
     portalOrigin: new URL(e.PORTAL_URL).origin,
     idpOrigin: new URL(e.IDP_ISSUER).origin,
+    // Outside development (lib/deployment): HSTS.
     production: deploymentEnvironmentOf(env) !== "development",
     logLevel: e.LOG_LEVEL,
     buildPath: path.resolve(projectRoot, e.PORTAL_BUILD ?? "build/server/index.js"),
+    // `npm run dev`: Vite serves the app from source with hot updates (never outside development).
     viteDevelopment: e.PORTAL_VITE_DEV === "1",
     trustedProxies: e.PORTAL_TRUSTED_PROXIES.split(",")
       .map((entry) => entry.trim())

@@ -23,13 +23,11 @@ export async function startViteDevelopment(server: Server) {
     build,
     middleware: devServer.middlewares as unknown as RequestHandler,
     edge: {
-      renderRefusalPage: (...args: Parameters<PortalEdge["renderRefusalPage"]>) => entry.renderRefusalPage(...args),
+      ...entry,
       releaseResources: async () => {
         await devServer.close();
         await entry.releaseResources();
       },
-      startSessionSweep: entry.startSessionSweep,
-      startClientCredentialsCheck: entry.startClientCredentialsCheck,
     } satisfies PortalEdge,
   };
 }

@@ -9,19 +9,14 @@ export type DeploymentEnvironment = "development" | "staging" | "regulated-test"
 
 const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
 
-function isLocalHost(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /** SPEC.md §9: development (localhost, dev hosts, 192.168.*), staging, regulated-test, otherwise production. */
 export function environmentForHost(hostname: string): DeploymentEnvironment {
   const host = hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
     .replace(/\.$/, "");
-  if (isLocalHost(host) || host.startsWith("192.168.") || /(^|[.-])dev([.-]|$)/.test(host)) {
-    return "development";
-  }
+  const localHost = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (localHost || host.startsWith("192.168.") || /(^|[.-])dev([.-]|$)/.test(host)) return "development";
   if (/(^|[.-])(staging|stage|stg)([.-]|$)/.test(host)) return "staging";
   if (/(^|[.-])(regulated-test|regtest)([.-]|$)/.test(host)) return "regulated-test";
   return "production";
@@ -32,36 +27,25 @@ export function deploymentEnvironmentOf(env: Readonly<Record<string, string | un
   const named = env.PORTAL_ENVIRONMENT;
   if (named && (deploymentEnvironments as readonly string[]).includes(named)) return named as DeploymentEnvironment;
   if (named) throw new Error(`PORTAL_ENVIRONMENT must be one of ${deploymentEnvironments.join(", ")}`);
-  let hostname = "localhost";
-  try {
-    hostname = new URL(env.PORTAL_URL ?? "http://localhost:3000").hostname;
-  } catch {
-    throw new Error("PORTAL_URL is not a URL");
-  }
-  return environmentForHost(hostname);
+  const url = URL.parse(env.PORTAL_URL ?? "http://localhost:3000");
+  if (!url) throw new Error("PORTAL_URL is not a URL");
+  return environmentForHost(url.hostname);
 }
 
 export interface EnvironmentSettings {
   environment: DeploymentEnvironment;
   /** The portal's public host name (from PORTAL_URL). */
   portalHost: string;
-  /** COOKIE_DOMAIN, when the operator set one. */
+  /** The operator's COOKIE_DOMAIN, USE_HEAP_IDENTIFY and ERROR_REPORTING_ENABLED, when set. */
   cookieDomain?: string;
-  /** USE_HEAP_IDENTIFY, when the operator set it. */
   useHeapIdentify?: boolean;
-  /** ERROR_REPORTING_ENABLED, when the operator set it. */
   errorReportingEnabled?: boolean;
 }
 
-export interface EnvironmentPolicy {
-  environment: DeploymentEnvironment;
-  cookie: { secure: boolean; domain?: string };
-  useHeapIdentify: boolean;
-  errorReportingEnabled: boolean;
-}
+export type EnvironmentPolicy = ReturnType<typeof environmentPolicy>;
 
 /** What follows from the environment (SPEC.md §9), with the operator's explicit settings winning where allowed. */
-export function environmentPolicy(settings: EnvironmentSettings): EnvironmentPolicy {
+export function environmentPolicy(settings: EnvironmentSettings) {
   const { environment } = settings;
   const cookieDomainApplies = environment === "staging" || environment === "production";
   const domain = cookieDomainApplies ? settings.cookieDomain || cookieDomainForHost(settings.portalHost) : undefined;

@@ -39,15 +39,8 @@ const DEPLOYMENT_WORDS = `secret session cookie token auth oauth oidc key keys c
 
 export type SecretWeakness = "too-short" | "published" | "repeated" | "guessable" | "derived";
 
-/** Digest lengths in bytes, and the hash functions that give them. */
-const DIGESTS: ReadonlyMap<number, readonly string[]> = new Map([
-  [16, ["md5"]],
-  [20, ["sha1"]],
-  [28, ["sha224"]],
-  [32, ["sha256"]],
-  [48, ["sha384"]],
-  [64, ["sha512"]],
-]);
+/** Digest lengths in bytes, and the hash function that gives each. */
+const DIGESTS: Readonly<Record<number, string>> = { 16: "md5", 20: "sha1", 28: "sha224", 32: "sha256", 48: "sha384", 64: "sha512" };
 
 const require = createRequire(import.meta.url);
 
@@ -67,15 +60,14 @@ function loaded() {
     ...DEPLOYMENT_WORDS,
     ...common.dictionary["passwords-common"].slice(0, 10_000),
   ];
-  dictionaries = { zxcvbn, derivationWords };
-  return dictionaries;
+  return (dictionaries = { zxcvbn, derivationWords });
 }
 
 /** The bytes a value spells when it is written as a digest would be (hex, base64 or base64url), else null. */
 function digestBytes(value: string): Buffer | null {
   const candidates = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? [Buffer.from(value, "hex")] : [];
   if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) candidates.push(Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64"));
-  return candidates.find((bytes) => DIGESTS.has(bytes.length)) ?? null;
+  return candidates.find((bytes) => bytes.length in DIGESTS) ?? null;
 }
 
 const hashedWords = new Map<string, ReadonlySet<string>>();
@@ -86,20 +78,18 @@ const hashedWords = new Map<string, ReadonlySet<string>>();
  */
 function isDerived(value: string): boolean {
   const bytes = digestBytes(value);
-  if (!bytes) return false;
-  const given = bytes.toString("hex");
-  return (DIGESTS.get(bytes.length) ?? []).some((algorithm) => {
-    let table = hashedWords.get(algorithm);
-    if (!table) {
-      table = new Set(
-        loaded()
-          .derivationWords.flatMap((word) => [word, word.toUpperCase(), `${word[0]?.toUpperCase() ?? ""}${word.slice(1)}`])
-          .map((word) => createHash(algorithm).update(word).digest("hex")),
-      );
-      hashedWords.set(algorithm, table);
-    }
-    return table.has(given);
-  });
+  const algorithm = bytes && DIGESTS[bytes.length];
+  if (!algorithm) return false;
+  let table = hashedWords.get(algorithm);
+  if (!table) {
+    table = new Set(
+      loaded()
+        .derivationWords.flatMap((word) => [word, word.toUpperCase(), `${word[0]?.toUpperCase() ?? ""}${word.slice(1)}`])
+        .map((word) => createHash(algorithm).update(word).digest("hex")),
+    );
+    hashedWords.set(algorithm, table);
+  }
+  return table.has(bytes.toString("hex"));
 }
 
 /**

@@ -45,16 +45,14 @@ export function codePointsOf(unicodeRange: string): Set<number> {
 }
 
 function unicodeRangeOf(codePoints: Iterable<number>): string {
-  const sorted = [...codePoints].sort((a, b) => a - b);
-  const ranges: string[] = [];
   const hex = (codePoint: number) => codePoint.toString(16).toUpperCase().padStart(4, "0");
-  for (let start = 0; start < sorted.length;) {
-    let end = start;
-    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
-    ranges.push(start === end ? `U+${hex(sorted[start]!)}` : `U+${hex(sorted[start]!)}-${hex(sorted[end]!)}`);
-    start = end + 1;
+  const runs: [number, number][] = [];
+  for (const codePoint of [...codePoints].sort((a, b) => a - b)) {
+    const last = runs.at(-1);
+    if (last?.[1] === codePoint - 1) last[1] = codePoint;
+    else runs.push([codePoint, codePoint]);
   }
-  return ranges.join(",");
+  return runs.map(([first, last]) => (first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`)).join(",");
 }
 
 const core = codePointsOf(WHAT_PAGES_WRITE);

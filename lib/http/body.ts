@@ -18,14 +18,10 @@ const DISCARD_BUDGET_BYTES = 1024 * 1024;
 async function discardRest(chunks: AsyncIterator<Uint8Array>): Promise<void> {
   let discarded = 0;
   try {
-    for (;;) {
-      const { done, value } = await chunks.next();
-      if (done) return;
+    // Leaving the loop returns the iterator, which lets the stream go.
+    for await (const value of { [Symbol.asyncIterator]: () => chunks }) {
       discarded += value.byteLength;
-      if (discarded > DISCARD_BUDGET_BYTES) {
-        await chunks.return?.();
-        return;
-      }
+      if (discarded > DISCARD_BUDGET_BYTES) return;
     }
   } catch {
     // The client went away: nothing left to drop.

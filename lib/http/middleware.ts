@@ -7,14 +7,8 @@ import { pathOnly, redactText } from "../logging/redact.ts";
 import { REQUEST_ID_HEADER, saneRequestId } from "./request-id.ts";
 
 /**
- * The first two middleware of every process's Express app (the portal, the identity provider, the
- * results service): the request id, then one log line per request.
- */
-
-/**
- * The request id, decided before anything else: the caller's when it is harmless, otherwise a new
- * one. Written back into the request headers (handlers read it there and forward it upstream) and
- * echoed in the response.
+ * Every process's first middleware: the caller's request id when it is harmless, otherwise a new one,
+ * written back into the request headers (handlers forward it upstream) and echoed in the response.
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {

@@ -1,12 +1,7 @@
 /**
- * Each process's Node settings, in one place (docs/operations.md, 'Memory'): the V8 flags and the
- * environment every launcher, suite and bench starts it with (process-command.ts puts them in front of
- * the file it runs), and the flags of a process that opens an embedded database.
- *
- * By default the portal and the identity provider run with V8's and glibc's own limits. An operator of
- * a small server opts in to a profile that bounds them (`MEMORY_PROFILE=small-server`), at a CPU cost
- * every participant pays: on a PostgreSQL server the bounded portal spends about twice the CPU per
- * dashboard (docs/decisions/041).
+ * Each process's Node settings in one place (docs/operations.md, 'Memory'). By default V8's and glibc's
+ * own limits; `MEMORY_PROFILE=small-server` bounds them at a CPU cost every participant pays (the
+ * bounded portal spends about twice the CPU per dashboard, docs/decisions/041).
  */
 import type { StackProcess } from "./process-files.ts";
 

@@ -18,10 +18,8 @@ export interface ProcessCommandOptions {
 }
 
 /**
- * Node's arguments for one process of the stack, as every launcher, suite and bench starts it: its
- * settings from memory-settings.ts, then its file (process-files.ts). Under `npm run dev` the portal
- * serves Vite's dev server and the app's source modules from one process, which the small-server
- * bound cannot hold (it ran out of heap before its first page): from source it is never bounded.
+ * Node's arguments for one process of the stack: its settings, then its file. From source the portal
+ * is never bounded: Vite's dev server and the app's modules ran out of heap before the first page.
  */
 export function processArgs(name: StackProcess, projectRoot: string, options: ProcessCommandOptions): string[] {
   const bounded = (options.bounded ?? false) && !(name === "portal" && options.from === "source");

@@ -1,10 +1,8 @@
 import path from "node:path";
 
 /**
- * What each of the stack's processes runs: the file the build compiles it to, and the source entry
- * it is compiled from. `npm run build` writes every built file (react-router.config.ts); `npm start`
- * and production run them, plain JavaScript with no TypeScript loader or type stripping in the
- * process. Their Node settings are in memory-settings.ts.
+ * What each of the stack's processes runs: the file `npm run build` compiles (plain JavaScript, no
+ * TypeScript loader in the process), and the source entry it is compiled from.
  */
 export type StackProcess = "portal" | "identity" | "results";
 

@@ -21,8 +21,7 @@ export type LauncherStatus = z.infer<typeof LauncherStatusSchema>;
 export async function readLauncherStatus(file: string | undefined): Promise<LauncherStatus | null> {
   if (!file) return null;
   try {
-    const parsed = LauncherStatusSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
-    return parsed.success ? parsed.data : null;
+    return LauncherStatusSchema.parse(JSON.parse(await readFile(file, "utf8")));
   } catch {
     return null;
   }

@@ -41,11 +41,6 @@ export const LOGGED_PATH_MAX = 200;
 
 /** The path of a URL or request target, without its query string or fragment, cut to LOGGED_PATH_MAX characters. */
 export function pathOnly(target: string): string {
-  const withoutQuery = target.split(/[?#]/, 1)[0] ?? "/";
-  try {
-    const path = new URL(withoutQuery, "http://portal.invalid").pathname;
-    return path.length > LOGGED_PATH_MAX ? `${path.slice(0, LOGGED_PATH_MAX)}…` : path;
-  } catch {
-    return "/";
-  }
+  const path = URL.parse(target.split(/[?#]/, 1)[0] ?? "/", "http://portal.invalid")?.pathname ?? "/";
+  return path.length > LOGGED_PATH_MAX ? `${path.slice(0, LOGGED_PATH_MAX)}…` : path;
 }

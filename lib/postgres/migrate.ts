@@ -9,10 +9,8 @@ const CREATE_MIGRATIONS_TABLE = `
   )`;
 
 /**
- * Applies `migrations` (ordered SQL scripts; version = index + 1) that `service` has not applied yet.
- * Each script runs in its own transaction together with its record in schema_migrations.
- * Scripts must never be edited or reordered once released: append new ones.
- * Returns the versions applied by this call.
+ * Applies the `migrations` (version = index + 1) `service` has not applied yet, each in one transaction
+ * with its record, and returns their versions. Released scripts are never edited or reordered: append.
  */
 export async function migrate(db: Database, service: string, migrations: readonly string[]): Promise<number[]> {
   await db.transaction(async (tx) => {

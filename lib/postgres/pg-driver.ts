@@ -1,20 +1,11 @@
 import pg from "pg";
 import { insideTransaction } from "./transaction-scope.ts";
-import type { Database, Queryable } from "./types.ts";
+import { rowsOf, type Database, type Queryable } from "./types.ts";
 
 const INT8_OID = 20;
 
 /** Statements on the pool, or on one client inside a transaction. */
-function queryable(runner: pg.Pool | pg.PoolClient): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return (await runner.query(sql, [...params])).rows as T[];
-    },
-    async exec(sql: string) {
-      await runner.query(sql);
-    },
-  };
-}
+const queryable = (runner: pg.Pool | pg.PoolClient) => rowsOf(runner, (sql) => runner.query(sql));
 
 export async function openPgDatabase(url: string): Promise<Database> {
   // Same shape as the embedded driver: bigint columns (counts, ids) come back as numbers.
@@ -26,7 +17,6 @@ export async function openPgDatabase(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   await pool.query("select 1");
-  let closed = false;
 
   return {
     driver: "pg",
@@ -46,9 +36,7 @@ export async function openPgDatabase(url: string): Promise<Database> {
       }
     },
     async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
+      if (!pool.ending) await pool.end();
     },
   };
 }

@@ -1,20 +1,7 @@
-import type { Transaction } from "@electric-sql/pglite";
 import { openPglite } from "./pglite-open.ts";
 import { createSerialQueue } from "./serial-queue.ts";
 import { insideTransaction } from "./transaction-scope.ts";
-import type { Database, Queryable } from "./types.ts";
-
-function wrapTransaction(tx: Transaction): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await tx.query<T>(sql, [...params]);
-      return result.rows;
-    },
-    async exec(sql: string) {
-      await tx.exec(sql);
-    },
-  };
-}
+import { rowsOf, type Database, type Queryable } from "./types.ts";
 
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   const pglite = await openPglite(dataDir);
@@ -32,7 +19,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       });
     },
     transaction<R>(fn: (tx: Queryable) => Promise<R>) {
-      return enqueue(() => pglite.transaction((tx) => insideTransaction(() => fn(wrapTransaction(tx)))));
+      return enqueue(() => pglite.transaction((tx) => insideTransaction(() => fn(rowsOf(tx, (sql) => tx.exec(sql))))));
     },
     async close() {
       if (closed) return;

@@ -51,10 +51,8 @@ async function freshCluster(cacheDir: string): Promise<string> {
 }
 
 /**
- * Opens (and on first use creates) the embedded database stored in `dataDir`. Creating a cluster
- * (initdb) takes 2–5 s on two cores; with `PGLITE_CLUSTER_CACHE` set to a directory (the test
- * suites set it, as they create hundreds of databases) a new one is a copy of a fresh cluster kept
- * there, which takes well under a second.
+ * Opens (and on first use creates) the embedded database in `dataDir`. initdb takes 2–5 s on two cores;
+ * with `PGLITE_CLUSTER_CACHE` set (the suites create hundreds) a new one copies a fresh cluster kept there: under a second.
  */
 export async function openPglite(dataDir: string, cacheDir = process.env.PGLITE_CLUSTER_CACHE): Promise<PGlite> {
   if (cacheDir && (await isMissingOrEmpty(dataDir))) {

@@ -16,6 +16,21 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** A Queryable over a driver's connection or transaction: its rows, and `exec` for scripts. */
+export function rowsOf(
+  runner: { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> },
+  exec: (sql: string) => Promise<unknown>,
+): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await runner.query(sql, [...params])).rows as T[];
+    },
+    async exec(sql: string) {
+      await exec(sql);
+    },
+  };
+}
+
 export interface OpenDatabaseOptions {
   /** postgres:// connection string; when absent the embedded database in `dataDir` is used. */
   url?: string;

@@ -9,25 +9,21 @@
 /** The tracker step whose results an app's report shows. */
 export type ReadyAtStep = 4 | 5;
 
-const readyAtByKind: Record<string, ReadyAtStep> = {
-  traits: 4,
-  ancestry: 4,
-  download: 4,
-  exome: 4,
-  "exome-download": 4,
-  "nevada-traits": 4,
-  "biobank-traits": 4,
-  "whole-person-traits": 4,
-  health: 5,
-  "fh-health": 5,
-  wellness: 5,
-  "women-wellness": 5,
-};
+/** The kinds ready at step 4; health, fh-health, wellness, women-wellness and unknown kinds wait for every result (step 5). */
+const READY_AT_SEQUENCING = new Set([
+  "traits",
+  "ancestry",
+  "download",
+  "exome",
+  "exome-download",
+  "nevada-traits",
+  "biobank-traits",
+  "whole-person-traits",
+]);
 
-/** Unknown kinds wait for every result (step 5): a report is never offered before its results exist. */
+/** A report is never offered before its results exist. */
 export function reportReadyAtStep(app: { type: string | null; appName: string }): ReadyAtStep {
-  const kind = (app.type?.trim() || app.appName).toLowerCase();
-  return Object.hasOwn(readyAtByKind, kind) ? readyAtByKind[kind]! : 5;
+  return READY_AT_SEQUENCING.has((app.type?.trim() || app.appName).toLowerCase()) ? 4 : 5;
 }
 
 /** The last tracker step a kit status has reached: status 3 (sequencing complete) has traits and ancestry ready too. */

@@ -1,4 +1,5 @@
 /** The bench's figures, their spread, and the report printed and written as Markdown. */
+import type { LoadFigures } from "../../tests/support/load.ts";
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 
 /** A figure measured several times: its median and its spread (lowest to highest). */
@@ -17,17 +18,12 @@ export function spreadOf(values: readonly number[]): Spread {
 }
 
 /** "3.27 (3.10–3.41)": the median, then the spread. */
-export function formatSpread(spread: Spread, digits = 0): string {
+function formatSpread(spread: Spread, digits = 0): string {
   if (!Number.isFinite(spread.median)) return "–";
   return `${spread.median.toFixed(digits)} (${spread.min.toFixed(digits)}–${spread.max.toFixed(digits)})`;
 }
 
-export interface Round {
-  requestsPerSecond: number;
-  latencyP99Ms: number;
-  failures: number;
-  portalCpuMsPerRequest: number;
-}
+export type Round = Pick<LoadFigures, "requestsPerSecond" | "latencyP99Ms" | "failures"> & { portalCpuMsPerRequest: number };
 
 export interface BenchReport {
   date: string;
@@ -40,13 +36,11 @@ export interface BenchReport {
   dashboardCpu: { note: string } | { connections: number; roundSeconds: number; byDefault: Round[]; smallServer: Round[]; ratio: Spread };
 }
 
-export const GOALS = { lcpMs: 1_200, tbtMs: 50, stackAtRestMb: 800, cpuRatio: 0.8 };
+const GOALS = { lcpMs: 1_200, tbtMs: 50, stackAtRestMb: 800, cpuRatio: 0.8 };
 
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
 }
-
-const over = (rounds: Round[], figure: (round: Round) => number) => spreadOf(rounds.map(figure));
 
 export function toMarkdown(report: BenchReport): string {
   const { machine } = report;
@@ -79,12 +73,9 @@ export function toMarkdown(report: BenchReport): string {
               ] as const
             ).map(([name, rounds]) => [
               name,
-              formatSpread(
-                over(rounds, (round) => round.portalCpuMsPerRequest),
-                2,
-              ),
-              formatSpread(over(rounds, (round) => round.requestsPerSecond)),
-              formatSpread(over(rounds, (round) => round.latencyP99Ms)),
+              formatSpread(spreadOf(rounds.map((round) => round.portalCpuMsPerRequest)), 2),
+              formatSpread(spreadOf(rounds.map((round) => round.requestsPerSecond))),
+              formatSpread(spreadOf(rounds.map((round) => round.latencyP99Ms))),
               String(rounds.reduce((sum, round) => sum + round.failures, 0)),
             ]),
           ),

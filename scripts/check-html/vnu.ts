@@ -1,18 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 
-export interface NuMessage {
-  file: string;
-  line?: number;
-  message: string;
-  extract?: string;
-}
-
 /** vnu.jar as the npm package ships it (its own Java downloader is not needed: the machine has Java 17). */
 const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 
 /** The W3C Nu HTML checker over saved documents: its errors (not its warnings), by file. */
-export function checkWithNu(files: readonly string[]): NuMessage[] {
+export function checkWithNu(files: readonly string[]) {
   if (files.length === 0) return [];
   const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files], {
     encoding: "utf8",

@@ -1,4 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Browser, Page, Response } from "@playwright/test";
+import type { SignInAccount as Person } from "../../tests/support/sign-in.ts";
+import type { Stack } from "../../tests/support/stack.ts";
 
 export type Mode = "js" | "no-js";
 
@@ -9,17 +12,6 @@ export interface Capture {
   html: string;
 }
 
-interface Urls {
-  portalUrl: string;
-  identityUrl: string;
-}
-
-interface Person {
-  email: string;
-  password: string;
-  phone: string | null;
-}
-
 /**
  * Walks the states the end-to-end suites cover, in one mode: the hosted sign-in pages and their
  * refusals, the portal's pages for participants in different states, its profile, Login & Security
@@ -28,7 +20,7 @@ interface Person {
 export async function walk(
   browser: Browser,
   mode: Mode,
-  urls: Urls,
+  urls: Pick<Stack, "portalUrl" | "identityUrl">,
   people: Record<string, Person>,
 ): Promise<{ captures: Capture[]; missed: string[] }> {
   const captures: Capture[] = [];
@@ -53,9 +45,8 @@ export async function walk(
         await hydrated(page);
         captures.push({ name, mode, html: await page.content() });
       } else {
-        const served = lastDocument as Response | null;
-        if (!served) throw new Error(`no document for ${name}`);
-        captures.push({ name, mode, html: await served.text() });
+        if (!lastDocument) throw new Error(`no document for ${name}`);
+        captures.push({ name, mode, html: await lastDocument.text() });
       }
     };
     try {
@@ -76,7 +67,6 @@ export async function walk(
         undefined,
         { timeout: 10_000 },
       )
-      .then(() => undefined)
       .catch(() => undefined);
 
   const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { name, level: 1 }).waitFor();
@@ -119,7 +109,7 @@ export async function walk(
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const fresh = (await outbox(phone)).find((message) => !after.has(String(message.id)));
       if (fresh) return fresh.code;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
     throw new Error(`no code reached ${phone}`);
   }

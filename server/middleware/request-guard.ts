@@ -1,5 +1,4 @@
-import type { IncomingMessage } from "node:http";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { REQUEST_ID_HEADER } from "../../lib/http/index.ts";
 import { FORM_BODY_LIMIT_BYTES, isSameOrigin } from "../../lib/http/same-origin.ts";
@@ -19,19 +18,14 @@ const reasons: Record<Refusal, string> = {
   413: "body above the form limit",
 };
 
-function headerValue(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** Which refusal a request gets before the portal sees it, if any. */
-function refusalFor(request: IncomingMessage, portalOrigin: string): Refusal | null {
+function refusalFor(request: Request, portalOrigin: string): Refusal | null {
   // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
   if (!(request.url ?? "/").startsWith("/")) return 400;
   if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;
   if (SAFE_METHODS.has(request.method ?? "GET")) return null;
-  if (!isSameOrigin(headerValue(request, "origin"), headerValue(request, "sec-fetch-site"), { portalOrigin })) return 403;
-  if (Number(headerValue(request, "content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
+  if (!isSameOrigin(request.get("origin"), request.get("sec-fetch-site"), { portalOrigin })) return 403;
+  if (Number(request.get("content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
   return null;
 }
 
@@ -54,12 +48,12 @@ export function requestGuard(options: {
         path: redactText(pathOnly(req.url ?? "/")),
         status: refusal,
         reason: reasons[refusal],
-        requestId: headerValue(req, REQUEST_ID_HEADER),
+        requestId: req.get(REQUEST_ID_HEADER),
       },
       "request refused",
     );
     options
-      .renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: headerValue(req, "cookie") })
+      .renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: req.get("cookie") })
       .then((page) => {
         res.status(refusal).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
         if (refusal === 405) res.set("Allow", ALLOWED);
