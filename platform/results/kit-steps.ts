@@ -52,13 +52,8 @@ export function createKitStepRoutes(deps: RouteBasics) {
       await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "kit-steps",
         table: "results_kit_step_changes",
-        columns: "user_id, step, changed_at",
+        columns: `user_id AS "userId", step, changed_at AS "changedAt"`,
         key: "changes",
-        entry: (row: { user_id: string; step: number; changed_at: Date | string }) => ({
-          userId: row.user_id,
-          step: row.step,
-          changedAt: new Date(row.changed_at).toISOString(),
-        }),
       });
     }) satisfies Handler,
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */

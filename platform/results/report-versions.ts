@@ -77,6 +77,13 @@ export async function versionsOfReport(db: Queryable, userId: string, appId: str
   return (await reportVersionsOf(db, userId)).get(appId) ?? [];
 }
 
+const insertVersions = (db: Queryable, userId: string, appId: string, versions: readonly ReportVersion[]) =>
+  db.query(
+    `INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es)
+     SELECT $1, $2, v.* FROM json_to_recordset($3::json) AS v(version integer, "issuedOn" date, change text, "changeEs" text)`,
+    [userId, appId, JSON.stringify(versions)],
+  );
+
 /** Stores the versions a seed or a test describes, replacing the app's. */
 export async function storeReportVersions(
   db: Queryable,
@@ -85,11 +92,7 @@ export async function storeReportVersions(
   versions: readonly ReportVersion[] | undefined,
 ): Promise<void> {
   await db.query("DELETE FROM results_report_versions WHERE user_id = $1 AND app_id = $2", [userId, appId]);
-  for (const each of versions ?? [])
-    await db.query(
-      "INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es) VALUES ($1, $2, $3, $4, $5, $6)",
-      [userId, appId, each.version, each.issuedOn, each.change, each.changeEs],
-    );
+  await insertVersions(db, userId, appId, versions ?? []);
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -104,38 +107,33 @@ async function reissueReport(
   options: { userId: string; appId: string; change: string; changeEs: string | null; now: Date },
 ): Promise<ReportVersion> {
   return db.transaction(async (tx) => {
-    const [app] = await tx.query<{ app_name: string; type: string | null; kit_status: number | null }>(
-      `SELECT a.app_name, a.type, p.kit_status FROM results_apps a JOIN results_patients p USING (user_id)
+    const [app] = await tx.query<{ appName: string; type: string | null; kitStatus: number | null }>(
+      `SELECT a.app_name AS "appName", a.type, p.kit_status AS "kitStatus" FROM results_apps a JOIN results_patients p USING (user_id)
        WHERE a.user_id = $1 AND a.app_id = $2 FOR UPDATE OF p`,
       [options.userId, options.appId],
     );
     if (!app) throw new RequestError(404, "No report was found for this app");
-    const kind = { appName: app.app_name, type: app.type };
-    if (!reportIsReady(kind, app.kit_status)) throw new RequestError(409, "The results for this report are not ready yet");
-    const versions = await versionsOfReport(tx, options.userId, options.appId);
-    if (versions.length === 0) {
+    if (!reportIsReady(app, app.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    const [newest] = await versionsOfReport(tx, options.userId, options.appId);
+    const first: ReportVersion[] = [];
+    if (!newest) {
       const [ready] = await tx.query<{ date: string }>(
         "SELECT reached_on::text AS date FROM results_kit_events WHERE user_id = $1 AND step = $2",
-        [options.userId, reportReadyAtStep(kind)],
+        [options.userId, reportReadyAtStep(app)],
       );
-      const first = { version: 1, issuedOn: ready?.date ?? day(options.now), change: null, changeEs: null };
-      await storeReportVersions(tx, options.userId, options.appId, [first]);
-      versions.push(first);
+      first.push({ version: 1, issuedOn: ready?.date ?? day(options.now), change: null, changeEs: null });
     }
     const next: ReportVersion = {
-      version: versions[0]!.version + 1,
+      version: (newest?.version ?? 1) + 1,
       issuedOn: day(options.now),
       change: options.change,
       changeEs: options.changeEs,
     };
-    await tx.query(
-      "INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es) VALUES ($1, $2, $3, $4, $5, $6)",
-      [options.userId, options.appId, next.version, next.issuedOn, next.change, next.changeEs],
-    );
+    await insertVersions(tx, options.userId, options.appId, [...first, next]);
     await tx.query("INSERT INTO results_report_reissues (user_id, app_id, app_name, version, reissued_at) VALUES ($1, $2, $3, $4, $5)", [
       options.userId,
       options.appId,
-      app.app_name,
+      app.appName,
       next.version,
       options.now,
     ]);
@@ -160,15 +158,8 @@ export function createReportVersionRoutes(deps: RouteBasics) {
       await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "report-reissues",
         table: "results_report_reissues",
-        columns: "user_id, app_id, app_name, version, reissued_at",
+        columns: `user_id AS "userId", app_id AS "appId", app_name AS "appName", version, reissued_at AS "reissuedAt"`,
         key: "reissues",
-        entry: (row: { user_id: string; app_id: string; app_name: string; version: number; reissued_at: Date | string }) => ({
-          userId: row.user_id,
-          appId: row.app_id,
-          appName: row.app_name,
-          version: row.version,
-          reissuedAt: new Date(row.reissued_at).toISOString(),
-        }),
       });
     }) satisfies Handler,
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
