@@ -119,7 +119,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
-      withdrawals: basics,
       rawData,
       shares: {
         store: shareStore,
@@ -139,8 +138,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         relativePageUrl: `${config.portalUrl}/family`,
         answerFloorMs: shareSettings.answerFloorMs,
       },
-      kitSteps: basics,
-      reportVersions: basics,
+      basics,
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
       counselling: {
         store: createCounsellingStore(db, now),
