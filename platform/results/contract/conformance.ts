@@ -49,7 +49,6 @@ interface OperationReport {
   method: string;
   path: string;
   outcome: Outcome;
-  /** Each case tried, passed or not. */
   cases: { what: string; passed: boolean; why?: string }[];
   /** Why nothing was tried (or, for one that passed, which of its cases were not). */
   notChecked?: string;
@@ -88,10 +87,7 @@ export async function checkResultsApi(
     if (!report) throw new Error(`${operationId} is not an operation of the document`);
     report.cases.push(why === null ? { what, passed: true } : { what, passed: false, why });
   };
-  const skip = (operationId: string, why: string) => {
-    const report = reports.get(operationId)!;
-    report.notChecked ??= why;
-  };
+  const skip = (operationId: string, why: string) => void (reports.get(operationId)!.notChecked ??= why);
 
   /**
    * One call of one operation (`request` is "METHOD /path"): it must answer one of `expected`, as the
@@ -102,11 +98,8 @@ export async function checkResultsApi(
     const [method, path] = request.split(" ") as [string, string];
     const headers: Record<string, string> = { accept: "application/json" };
     if (call.auth !== undefined) headers.authorization = call.auth;
-    let body: string | undefined;
-    if (call.body !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(call.body);
-    }
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     let response: Response;
     try {
       response = await serviceFetch(base + path, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
@@ -122,13 +115,11 @@ export async function checkResultsApi(
     const problems: string[] = [];
     if (!expected.includes(response.status)) problems.push(`answered ${response.status}, expected ${expected.join(" or ")}`);
     problems.push(...contract.problemsWith(operation, { status: response.status, headers: response.headers, body: text }));
-    let json: unknown = undefined;
-    if (text !== undefined) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // problemsWith said so when the document promises JSON.
-      }
+    let json: unknown;
+    try {
+      json = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      // problemsWith said so when the document promises JSON.
     }
     const answer: Answer = { status: response.status, headers: response.headers, json };
     if (problems.length === 0 && call.schema)
@@ -179,15 +170,13 @@ export async function checkResultsApi(
   }
 
   // Reports: each app's (a few), and one that is not theirs.
-  const apps = (
-    (results?.json as { apps?: { appID: string; appName: string; type: string | null; variantFound?: boolean }[] } | undefined)?.apps ?? []
-  ).slice(0, 6);
-  const readyReports: typeof apps = [];
+  type App = { appID: string; appName: string; type: string | null; variantFound?: boolean; reportVersions?: { version: number }[] };
+  const allApps = (results?.json as { apps?: App[] } | undefined)?.apps ?? [];
+  const apps = allApps.slice(0, 6);
+  const readyReports: App[] = [];
   if (!results) skip("getReport", "the participant's results were not read");
   // A reissued report: its newest version by number, and one it does not have.
-  const reissued = ((results?.json as { apps?: { appID: string; reportVersions?: { version: number }[] }[] } | undefined)?.apps ?? []).find(
-    (app) => app.reportVersions?.length,
-  );
+  const reissued = allApps.find((app) => app.reportVersions?.length);
   const reportOf = (appId: string) => `/reports/${source}/${encodeURIComponent(appId)}/${user}`;
   if (reissued) {
     const newest = reissued.reportVersions![0]!.version;
