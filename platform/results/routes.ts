@@ -12,17 +12,7 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import {
-  checkedQuery,
-  issuesText,
-  methodNotAllowed,
-  pathSegments,
-  queryOf,
-  readJsonBody,
-  sendJson,
-  sendNoContent,
-  type Handler,
-} from "./http-kit.ts";
+import { checkTarget, issuesText, methodNotAllowed, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -293,11 +283,8 @@ export function createRouter(deps: RouteDependencies) {
       methodNotAllowed(res, methods);
 
   const router = Router({ caseSensitive: true });
-  // A malformed escape or a control character in the path or query is the caller's mistake.
   router.use((req, _res, next) => {
-    const target = url(req);
-    pathSegments(target.pathname);
-    checkedQuery(target);
+    checkTarget(url(req));
     next();
   });
   router
