@@ -393,20 +393,6 @@ export async function checkResultsApi(
     }
   }
 
-  // What only the identity provider reads: a participant's token opens none of it.
-  await probe("claimShareNotices", "without a token: refused", "POST /share-notices/claim", [401]);
-  await probe("claimShareNotices", "with a participant's token: refused", "POST /share-notices/claim", [401], asOwner);
-  await probe("acknowledgeShareNotices", "without a token: refused", "POST /share-notices/ack", [401], { body: { ids: [] } });
-  if (options.shareNoticesToken) {
-    const service = bearer(options.shareNoticesToken);
-    // Claimed events are held a minute and never acknowledged here, so the identity service e-mails them after.
-    await probe("claimShareNotices", "with the identity provider's token", "POST /share-notices/claim", [200], { auth: service });
-    await probe("acknowledgeShareNotices", "nothing acknowledged", "POST /share-notices/ack", [204], { auth: service, body: { ids: [] } });
-    await probe("acknowledgeShareNotices", "ids that are not a list: refused", "POST /share-notices/ack", [400], {
-      auth: service,
-      body: { ids: "all" },
-    });
-  }
   // Kits: listed, and a registration refused for a mistyped barcode (nothing counted) and, unless
   // read-only, for a well-formed barcode of no kit (one miss of the participant's budget).
   await probe("listKits", "the participant's kits", `GET /kits/${user}`, [200], asOwner);
@@ -524,18 +510,22 @@ export async function checkResultsApi(
       body: { state: "scheduled" },
     });
   }
-  await probe("claimCounsellingNotices", "with a participant's token: refused", "POST /counselling-notices/claim", [401], asOwner);
-  await probe("acknowledgeCounsellingNotices", "without a token: refused", "POST /counselling-notices/ack", [401], { body: { ids: [] } });
-  if (options.counsellingNoticesToken) {
-    const service = bearer(options.counsellingNoticesToken);
-    // Claimed requests are held a minute and never acknowledged here, so the identity service e-mails them after.
-    await probe("claimCounsellingNotices", "with the identity provider's token", "POST /counselling-notices/claim", [200], {
-      auth: service,
-    });
-    await probe("acknowledgeCounsellingNotices", "nothing acknowledged", "POST /counselling-notices/ack", [204], {
-      auth: service,
-      body: { ids: [] },
-    });
+  // What only the identity provider reads (share events, counselling requests): a participant's token opens none of it.
+  // Claimed entries are held a minute and never acknowledged here, so the identity service e-mails them after.
+  for (const [notices, path, token] of [
+    ["ShareNotices", "/share-notices", options.shareNoticesToken],
+    ["CounsellingNotices", "/counselling-notices", options.counsellingNoticesToken],
+  ] as const) {
+    const [claim, ack] = [`claim${notices}`, `acknowledge${notices}`];
+    await probe(claim, "without a token: refused", `POST ${path}/claim`, [401]);
+    await probe(claim, "with a participant's token: refused", `POST ${path}/claim`, [401], asOwner);
+    await probe(ack, "without a token: refused", `POST ${path}/ack`, [401], { body: { ids: [] } });
+    if (token) {
+      const service = bearer(token);
+      await probe(claim, "with the identity provider's token", `POST ${path}/claim`, [200], { auth: service });
+      await probe(ack, "nothing acknowledged", `POST ${path}/ack`, [204], { auth: service, body: { ids: [] } });
+      await probe(ack, "ids that are not a list: refused", `POST ${path}/ack`, [400], { auth: service, body: { ids: "all" } });
+    }
   }
 
   return [...reports.values()].map((report) => {
