@@ -90,8 +90,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       repository,
       db,
       directory: config.exportDir,
-      programName: reportIssuer.programName,
-      laboratory: reportIssuer.laboratory,
+      ...reportIssuer,
       logger,
       now,
       pollMs: config.exportPollMs,
@@ -120,16 +119,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
       rawData,
-      shares: {
-        store: shareStore,
-        db,
-        repository,
-        reportIssuer,
-        now,
-        verifyToken,
-        ...shareSettings,
-        logger,
-      },
+      shares: { ...basics, store: shareStore, repository, reportIssuer, ...shareSettings, logger },
       familyLetters: {
         letters: createFamilyLetterStore(db, shareHasher, now),
         budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
@@ -140,14 +130,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       },
       basics,
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
-      counselling: {
-        store: createCounsellingStore(db, now),
-        repository,
-        now,
-        verifyToken,
-        misses: shareStore,
-        ...counsellingSettings,
-      },
+      counselling: { ...basics, store: createCounsellingStore(db, now), repository, misses: shareStore, ...counsellingSettings },
     });
 
     const app = express();
