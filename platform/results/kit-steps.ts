@@ -33,12 +33,11 @@ async function moveKit(db: Database, userId: string, now: Date, step?: number): 
       await tx.query("DELETE FROM results_kit_events WHERE user_id = $1 AND step > $2", [userId, target]);
       return { kitStatus: target, logged: false };
     }
-    const day = now.toISOString().slice(0, 10);
-    for (let reached = Math.max(current + 1, FIRST_STEP); reached <= target; reached++)
-      await tx.query(
-        "INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, $2, $3) ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on",
-        [userId, reached, day],
-      );
+    await tx.query(
+      `INSERT INTO results_kit_events (user_id, step, reached_on) SELECT $1, generate_series($2::int, $3::int), $4::date
+       ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on`,
+      [userId, Math.max(current + 1, FIRST_STEP), target, now.toISOString().slice(0, 10)],
+    );
     await tx.query("INSERT INTO results_kit_step_changes (user_id, step, changed_at) VALUES ($1, $2, $3)", [userId, target, now]);
     return { kitStatus: target, logged: true };
   });
