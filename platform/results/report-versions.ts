@@ -9,20 +9,19 @@ import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Report versions: the lab reissues a report when the science changes it (a variant reclassified, a
- * new version of the method). Each version keeps its date and one sentence on what changed, in English
- * and, where the lab wrote one, Spanish; earlier versions stay readable. A reissue is also logged in
+ * new version of the method); earlier versions stay readable. A reissue is also logged in
  * results_report_reissues (an ordered log, like the kit steps'), which the identity provider reads
  * with a token of its own to e-mail the participant once per version.
  */
 
-export interface ReportVersion {
-  version: number;
-  /** The day this version was issued (YYYY-MM-DD). */
-  issuedOn: string;
-  /** What changed from the version before, in one sentence; null for the first. */
-  change: string | null;
-  changeEs: string | null;
-}
+/** One version: the day it was issued, and one sentence on what changed from the one before (none for the first). */
+export const ReportVersionSchema = z.object({
+  version: z.number().int().min(1),
+  issuedOn: z.iso.date(),
+  change: z.string().min(1).max(300).nullable(),
+  changeEs: z.string().min(1).max(300).nullable(),
+});
+export type ReportVersion = z.infer<typeof ReportVersionSchema>;
 
 /**
  * A report's content as its page, its PDF and a clinician's shared view show it: a reissued report as
@@ -63,14 +62,12 @@ export function contentOfVersion(
 
 /** Each app's versions, newest first; an app the lab never reissued has none listed. */
 export async function reportVersionsOf(db: Queryable, userId: string): Promise<Map<string, ReportVersion[]>> {
-  const rows = await db.query<ReportVersion & { app_id: string }>(
-    `SELECT app_id, version, issued_on::text AS "issuedOn", change, change_es AS "changeEs" FROM results_report_versions
-     WHERE user_id = $1 ORDER BY app_id, version DESC`,
+  const rows = await db.query<{ appId: string; versions: ReportVersion[] }>(
+    `SELECT app_id AS "appId", json_agg(json_build_object('version', version, 'issuedOn', issued_on, 'change', change,
+       'changeEs', change_es) ORDER BY version DESC) AS versions FROM results_report_versions WHERE user_id = $1 GROUP BY app_id`,
     [userId],
   );
-  const byApp = new Map<string, ReportVersion[]>();
-  for (const { app_id, ...version } of rows) byApp.set(app_id, [...(byApp.get(app_id) ?? []), version]);
-  return byApp;
+  return new Map(rows.map((row) => [row.appId, row.versions]));
 }
 
 export async function versionsOfReport(db: Queryable, userId: string, appId: string): Promise<ReportVersion[]> {
