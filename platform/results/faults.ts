@@ -14,16 +14,14 @@ export const FaultRequestSchema = z
   })
   .strict();
 
-interface Fault {
+interface FaultRule {
+  userID: string | null;
   /** HTTP status to answer with; null means "answer normally, only late". */
   status: number | null;
   delayMs: number;
-}
-
-interface FaultRule extends Fault {
-  userID: string | null;
   remaining: number;
 }
+type Fault = Pick<FaultRule, "status" | "delayMs">;
 
 const RULE = `user_id AS "userID", status, delay_ms AS "delayMs", remaining`;
 
