@@ -26,28 +26,20 @@ interface ConformanceOptions {
   dateOfBirth?: string;
   /** A results-link token of the same participant (`token_type: "ACCESS"`). */
   resultsLinkToken?: string;
-  /** The identity provider's token for the kit-step log. */
+  /** The identity provider's tokens for its logs and notices, and the counselling team's for its queue. */
   kitStepsToken?: string;
-  /** The identity provider's token for share events. */
   shareNoticesToken?: string;
-  /** The identity provider's token for the report-reissue log. */
   reportReissuesToken?: string;
-  /** The program's counselling team's token for the queue of counselling requests. */
   counsellingTeamToken?: string;
-  /** The identity provider's token for counselling acknowledgements. */
   counsellingNoticesToken?: string;
   /** Change nothing: no download asked for, no share or counselling request created, no barcode tried. */
   readOnly?: boolean;
-  /** Each call's limit. */
   timeoutMs?: number;
 }
 
 type Outcome = "passed" | "failed" | "not checked";
 
-interface OperationReport {
-  operationId: string;
-  method: string;
-  path: string;
+interface OperationReport extends ContractOperation {
   outcome: Outcome;
   cases: { what: string; passed: boolean; why?: string }[];
   /** Why nothing was tried (or, for one that passed, which of its cases were not). */
@@ -64,7 +56,6 @@ interface Call {
 
 interface Answer {
   status: number;
-  headers: Headers;
   json: unknown;
 }
 
@@ -121,7 +112,7 @@ export async function checkResultsApi(
     } catch {
       // problemsWith said so when the document promises JSON.
     }
-    const answer: Answer = { status: response.status, headers: response.headers, json };
+    const answer: Answer = { status: response.status, json };
     if (problems.length === 0 && call.schema)
       problems.push(...contract.schemaProblems(call.schema, json).map((problem) => `${call.schema}: ${problem}`));
     if (problems.length === 0 && call.check) {
