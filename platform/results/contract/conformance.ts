@@ -160,17 +160,18 @@ export async function checkResultsApi(
     });
   }
 
-  // Reports: each app's (a few), and one that is not theirs.
+  // Reports, and as pages (the content of each ready report, in Spanish when asked): each app's (a few), and one that is not theirs.
   type App = { appID: string; appName: string; type: string | null; variantFound?: boolean; reportVersions?: { version: number }[] };
   const allApps = (results?.json as { apps?: App[] } | undefined)?.apps ?? [];
   const apps = allApps.slice(0, 6);
   const readyReports: App[] = [];
-  if (!results) skip("getReport", "the participant's results were not read");
-  // A reissued report: its newest version by number, and one it does not have.
-  const reissued = allApps.find((app) => app.reportVersions?.length);
+  if (!results) for (const operationId of ["getReport", "getReportContent"]) skip(operationId, "the participant's results were not read");
   const reportOf = (appId: string) => `/reports/${source}/${encodeURIComponent(appId)}/${user}`;
+  // A reissued report: its newest version by number; its page's earliest version, saying which it is and the newest; one it does not have.
+  const reissued = allApps.find((app) => app.reportVersions?.length);
   if (reissued) {
-    const newest = reissued.reportVersions![0]!.version;
+    const versions = reissued.reportVersions!;
+    const newest = versions[0]!.version;
     await probe(
       "getReport",
       "a reissued report's newest version by number",
@@ -185,6 +186,23 @@ export async function checkResultsApi(
       [404],
       asOwner,
     );
+    const path = `${reportOf(reissued.appID)}/content`;
+    const earliest = versions[versions.length - 1]!.version;
+    await probe(
+      "getReportContent",
+      "a reissued report's earliest version: that version, and the newest's number",
+      `GET ${path}?lang=en&version=${earliest}`,
+      [200],
+      {
+        auth: own,
+        check: ({ json }) => {
+          const body = json as { version?: { version?: number }; newestVersion?: number };
+          if (body.version?.version !== earliest) return `version ${String(body.version?.version)} instead of ${earliest}`;
+          return body.newestVersion === newest ? null : `newestVersion ${String(body.newestVersion)}`;
+        },
+      },
+    );
+    await probe("getReportContent", "a version the report does not have: not found", `GET ${path}?version=999999`, [404], asOwner);
   }
   for (const app of apps) {
     const answer = await probe(
@@ -196,16 +214,6 @@ export async function checkResultsApi(
       asOwner,
     );
     if (answer?.status === 200) readyReports.push(app);
-  }
-  const notTheirs = reportOf("conformance-no-such-app");
-  if (results) {
-    await probe("getReport", "an app that is not theirs: not found", `GET ${notTheirs}`, [404], asOwner);
-    await probe("getReport", "without a token: refused", `GET ${notTheirs}`, [401]);
-  }
-
-  // Reports as pages: the content of each ready report, in Spanish when asked, and what has none.
-  if (!results) skip("getReportContent", "the participant's results were not read");
-  for (const app of apps) {
     const what = `the content of ${app.appID}'s report, in Spanish`;
     const request = `GET ${reportOf(app.appID)}/content?lang=es`;
     // The exome is a data file, no report to read.
@@ -219,28 +227,10 @@ export async function checkResultsApi(
         },
       });
   }
-  // A reissued report's page: its earliest version, saying which it is and the newest; one it does not have.
-  if (reissued) {
-    const path = `${reportOf(reissued.appID)}/content`;
-    const versions = reissued.reportVersions!;
-    const earliest = versions[versions.length - 1]!.version;
-    await probe(
-      "getReportContent",
-      "a reissued report's earliest version: that version, and the newest's number",
-      `GET ${path}?lang=en&version=${earliest}`,
-      [200],
-      {
-        auth: own,
-        check: ({ json }) => {
-          const body = json as { version?: { version?: number }; newestVersion?: number };
-          if (body.version?.version !== earliest) return `version ${String(body.version?.version)} instead of ${earliest}`;
-          return body.newestVersion === versions[0]!.version ? null : `newestVersion ${String(body.newestVersion)}`;
-        },
-      },
-    );
-    await probe("getReportContent", "a version the report does not have: not found", `GET ${path}?version=999999`, [404], asOwner);
-  }
+  const notTheirs = reportOf("conformance-no-such-app");
   if (results) {
+    await probe("getReport", "an app that is not theirs: not found", `GET ${notTheirs}`, [404], asOwner);
+    await probe("getReport", "without a token: refused", `GET ${notTheirs}`, [401]);
     await probe("getReportContent", "an app that is not theirs: not found", `GET ${notTheirs}/content`, [404], asOwner);
     await probe("getReportContent", "without a token: refused", `GET ${notTheirs}/content`, [401]);
   }
