@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import * as z from "zod";
-import { BodyRejectedError, parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
+import { parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
 
 export { sendJson };
@@ -26,14 +26,9 @@ export function sendError(res: ServerResponse, status: number, message: string):
   sendJson(res, status, { status, message });
 }
 
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  try {
-    return parseJsonBody(await readBodyText(req, MAX_JSON_BODY_BYTES, req.headers["content-length"]));
-  } catch (error) {
-    if (error instanceof BodyRejectedError) throw new RequestError(error.status, error.message);
-    throw error;
-  }
-}
+/** An unreadable body throws BodyRejectedError, answered as its 400 or 413 like a RequestError. */
+export const readJsonBody = async (req: IncomingMessage): Promise<unknown> =>
+  parseJsonBody(await readBodyText(req, MAX_JSON_BODY_BYTES, req.headers["content-length"]));
 
 /** The JSON body as `schema` reads it, or a 400 with `message`. */
 export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, message: string): Promise<T> {

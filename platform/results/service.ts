@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler } from "express";
 import { pino, type Logger } from "pino";
-import { isClientAbort } from "../../lib/http/index.ts";
+import { BodyRejectedError, isClientAbort } from "../../lib/http/index.ts";
 import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
@@ -143,9 +143,10 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         logger.info({ requestId: res.locals.requestId }, "client went away");
         return void (res.writableEnded || res.destroy());
       }
-      if (!(error instanceof RequestError)) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
+      const refused = error instanceof RequestError || error instanceof BodyRejectedError;
+      if (!refused) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
-      if (error instanceof RequestError) sendError(res, error.status, error.message);
+      if (refused) sendError(res, error.status, error.message);
       else sendError(res, 500, "Something went wrong on our side");
     }) satisfies ErrorRequestHandler);
     server = createServer(app);
