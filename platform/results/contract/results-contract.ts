@@ -45,10 +45,6 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as 
 const SCHEMA_PREFIX = "#/components/schemas/";
 const SCHEMA_ID = "results-api";
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
  * A schema of the document as Ajv reads it: every `#/components/schemas/X` pointed at the registered
  * components. `strict` is the reading used on the reference implementation: an object schema that
@@ -91,7 +87,7 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
   for (const [path, item] of Object.entries((document.paths ?? {}) as unknown as Record<string, Record<string, OperationObject>>)) {
     const pattern = path
       .split(/(\{[^}]+\})/)
-      .map((part) => (part.startsWith("{") ? "([^/]+)" : escapeRegExp(part)))
+      .map((part) => (part.startsWith("{") ? "([^/]+)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("");
     for (const method of METHODS) {
       const object = item[method];
