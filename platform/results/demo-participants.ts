@@ -3,6 +3,7 @@ import * as z from "zod";
 import { DemoRequestSchema } from "./counselling/counselling-demo.ts";
 import { FhFindingSchema } from "./fh-finding.ts";
 import { issuesText } from "./http-kit.ts";
+import { ReportVersionSchema } from "./report-versions.ts";
 
 const DemoAppSchema = z.object({
   appID: z.string().min(1),
@@ -14,17 +15,8 @@ const DemoAppSchema = z.object({
   documentBytes: z.number().int().positive().optional(),
   /** An FH report's pathogenic or likely pathogenic variant; absent, the report found none. */
   fhFinding: FhFindingSchema.nullable().optional(),
-  /** A reissued report's versions (any order): each dated, and what changed in one sentence (none for the first). */
-  reportVersions: z
-    .array(
-      z.object({
-        version: z.number().int().min(1),
-        issuedOn: z.iso.date(),
-        change: z.string().min(1).max(300).nullable(),
-        changeEs: z.string().min(1).max(300).nullable(),
-      }),
-    )
-    .optional(),
+  /** A reissued report's versions, in any order. */
+  reportVersions: z.array(ReportVersionSchema).optional(),
 });
 
 const CalendarDate = z.iso.date();

@@ -9,7 +9,6 @@ const DEMO_RECORDS = [
 ];
 /** Records are written in batches of this many lines (about 32 KB), so a large file is never held whole. */
 const RECORDS_PER_CHUNK = 512;
-const BASES = ["A", "C", "G", "T"];
 
 function vcfHeader(patient: PatientRecord, app: AppRecord, today: Date): string {
   const sample = patient.userId.replace(/[^A-Za-z0-9_-]/g, "_");
@@ -27,25 +26,18 @@ function vcfHeader(patient: PatientRecord, app: AppRecord, today: Date): string 
   ].join("\n");
 }
 
-/** One record of a generated file: every line has the same length, so the file's size is known in advance. */
-function generatedRecord(index: number): string {
-  const position = String(10_000 + index * 37).padStart(10, "0");
-  const ref = BASES[index % 4]!;
-  const alt = BASES[(index + 1 + (index % 3)) % 4]!;
-  return `chr${String((index % 22) + 1).padStart(2, "0")}\t${position}\t.\t${ref}\t${alt}\t60\tPASS\tDP=${String(20 + (index % 60)).padStart(2, "0")}\tGT\t0/1\n`;
-}
-
-const RECORD_TEMPLATE = Buffer.from(generatedRecord(0));
+/** A generated record (the first): every line has the same length, so the file's size is known in advance. */
+const RECORD_TEMPLATE = Buffer.from("chr01\t0000010000\t.\tA\tC\t60\tPASS\tDP=20\tGT\t0/1\n");
 const RECORD_BYTES = RECORD_TEMPLATE.length;
-/** Where the varying fields sit in a record (see generatedRecord). */
+/** Where the varying fields sit in a record. */
 const FIELD = { chromosome: 3, position: 6, ref: 19, alt: 21, depth: 34 } as const;
-const BASE_CODES = BASES.map((base) => base.charCodeAt(0));
+const BASE_CODES = Buffer.from("ACGT");
 
 function writeDigits(target: Buffer, offset: number, value: number, width: number) {
   for (let place = width - 1, rest = value; place >= 0; place--, rest = Math.floor(rest / 10)) target[offset + place] = 48 + (rest % 10);
 }
 
-/** Records `start`… written straight into one buffer: the same bytes as generatedRecord, without a string per line. */
+/** Records `start`… written straight into one buffer, without a string per line. */
 function recordsChunk(start: number, count: number): Buffer {
   const chunk = Buffer.allocUnsafe(count * RECORD_BYTES);
   for (let n = 0; n < count; n++) {

@@ -14,18 +14,14 @@ export const FaultRequestSchema = z
   })
   .strict();
 
-type FaultRequest = z.infer<typeof FaultRequestSchema>;
-
-interface Fault {
+interface FaultRule {
+  userID: string | null;
   /** HTTP status to answer with; null means "answer normally, only late". */
   status: number | null;
   delayMs: number;
-}
-
-interface FaultRule extends Fault {
-  userID: string | null;
   remaining: number;
 }
+type Fault = Pick<FaultRule, "status" | "delayMs">;
 
 const RULE = `user_id AS "userID", status, delay_ms AS "delayMs", remaining`;
 
@@ -36,7 +32,7 @@ export function createFaultStore(db: Database) {
      * the next `failNext` matching requests get this fault. Rules for other participants stay, so tests
      * running side by side do not undo each other's.
      */
-    async set(request: FaultRequest): Promise<FaultRule> {
+    async set(request: z.infer<typeof FaultRequestSchema>): Promise<FaultRule> {
       const delayMs = request.delayMs ?? 0;
       // A rule with only a delay slows requests down; anything else fails them (500 unless told).
       const status = request.status ?? (delayMs > 0 ? null : 500);

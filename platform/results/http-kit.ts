@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import * as z from "zod";
-import { BodyRejectedError, parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
+import { parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
 
 export { sendJson };
@@ -26,14 +26,9 @@ export function sendError(res: ServerResponse, status: number, message: string):
   sendJson(res, status, { status, message });
 }
 
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  try {
-    return parseJsonBody(await readBodyText(req, MAX_JSON_BODY_BYTES, req.headers["content-length"]));
-  } catch (error) {
-    if (error instanceof BodyRejectedError) throw new RequestError(error.status, error.message);
-    throw error;
-  }
-}
+/** An unreadable body throws BodyRejectedError, answered as its 400 or 413 like a RequestError. */
+export const readJsonBody = async (req: IncomingMessage): Promise<unknown> =>
+  parseJsonBody(await readBodyText(req, MAX_JSON_BODY_BYTES, req.headers["content-length"]));
 
 /** The JSON body as `schema` reads it, or a 400 with `message`. */
 export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, message: string): Promise<T> {
@@ -48,21 +43,24 @@ export function sendTooMany(res: ServerResponse, message: string, retryAfterSeco
   sendJson(res, 429, { status: 429, message, retryAfterSeconds });
 }
 
-/** Path segments, decoded; a malformed escape is the caller's mistake, not a server error. */
-export function pathSegments(pathname: string): string[] {
-  let segments: string[];
+/**
+ * A malformed escape in the path, or a control character in the path or query, is the caller's
+ * mistake, not a server error: a NUL (which PostgreSQL refuses in text) or another is never in an id.
+ */
+export function checkTarget(url: URL): void {
+  let path: string;
   try {
-    segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    path = decodeURIComponent(url.pathname);
   } catch {
     throw new RequestError(400, "The request path is not valid");
   }
-  // A NUL (which PostgreSQL refuses in text) or another control character is never part of an id.
-  if (segments.some((segment) => CONTROL_CHARACTER.test(segment))) throw new RequestError(400, "The request path is not valid");
-  return segments;
+  if (CONTROL_CHARACTER.test(path)) throw new RequestError(400, "The request path is not valid");
+  for (const [name, value] of url.searchParams)
+    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) throw new RequestError(400, "The request query is not valid");
 }
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** Text a person typed: trimmed, not empty, at most `max` characters, no control character. */
 export const plainText = (max: number) =>
@@ -82,10 +80,3 @@ export const sourceField = z
 /** Zod's issues on one line, each as `path: message` (`whole` names an issue of the whole value). */
 export const issuesText = (error: z.ZodError, whole = "") =>
   error.issues.map((issue) => `${issue.path.join(".") || whole}: ${issue.message}`).join("; ");
-
-/** The query's names and values, refused with a 400 when one holds a control character. */
-export function checkedQuery(url: URL): URLSearchParams {
-  for (const [name, value] of url.searchParams)
-    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) throw new RequestError(400, "The request query is not valid");
-  return url.searchParams;
-}

@@ -33,12 +33,11 @@ async function moveKit(db: Database, userId: string, now: Date, step?: number): 
       await tx.query("DELETE FROM results_kit_events WHERE user_id = $1 AND step > $2", [userId, target]);
       return { kitStatus: target, logged: false };
     }
-    const day = now.toISOString().slice(0, 10);
-    for (let reached = Math.max(current + 1, FIRST_STEP); reached <= target; reached++)
-      await tx.query(
-        "INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, $2, $3) ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on",
-        [userId, reached, day],
-      );
+    await tx.query(
+      `INSERT INTO results_kit_events (user_id, step, reached_on) SELECT $1, generate_series($2::int, $3::int), $4::date
+       ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on`,
+      [userId, Math.max(current + 1, FIRST_STEP), target, now.toISOString().slice(0, 10)],
+    );
     await tx.query("INSERT INTO results_kit_step_changes (user_id, step, changed_at) VALUES ($1, $2, $3)", [userId, target, now]);
     return { kitStatus: target, logged: true };
   });
@@ -52,13 +51,8 @@ export function createKitStepRoutes(deps: RouteBasics) {
       await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "kit-steps",
         table: "results_kit_step_changes",
-        columns: "user_id, step, changed_at",
+        columns: `user_id AS "userId", step, changed_at AS "changedAt"`,
         key: "changes",
-        entry: (row: { user_id: string; step: number; changed_at: Date | string }) => ({
-          userId: row.user_id,
-          step: row.step,
-          changedAt: new Date(row.changed_at).toISOString(),
-        }),
       });
     }) satisfies Handler,
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */

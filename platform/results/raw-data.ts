@@ -10,14 +10,12 @@ import { RequestError } from "./token-verifier.ts";
  */
 const STEP_UP_PROOF_HEADER = "x-step-up-proof";
 
-interface RawDataDeps {
+/** `verifyStepUp` checks a step-up proof for this participant and purpose, and answers its id (jti). */
+export function createRawDataGate(deps: {
   db: Queryable;
   now: () => Date;
-  /** Checks a step-up proof for this participant and purpose; answers its id (jti). */
   verifyStepUp: (token: string, userId: string, purpose: "download") => Promise<string>;
-}
-
-export function createRawDataGate(deps: RawDataDeps) {
+}) {
   /** Spends `id`: true the first time, false ever after. Old ids are forgotten after a day (proofs and links live minutes). */
   async function spend(id: string): Promise<boolean> {
     await deps.db.query("DELETE FROM results_single_uses WHERE used_at < $1", [new Date(deps.now().getTime() - 86_400_000)]);

@@ -1,17 +1,6 @@
 import { serviceFetch } from "../../lib/http/service-fetch.ts";
 import type { Database } from "../../lib/postgres/index.ts";
 
-/**
- * `checks` decide whether this instance takes requests: its database, and not stopping. The identity
- * provider's key set is `upstreams`, reported only: when it cannot be fetched every instance is alike
- * (tokens of keys already fetched are still checked), so none is taken out for it.
- */
-interface ReadinessReport {
-  ready: boolean;
-  checks: { database: "ok" | "failed"; draining?: true };
-  upstreams: { identityProviderKeys: "ok" | "failed" };
-}
-
 const CHECK_TIMEOUT_MS = 2000;
 
 async function databaseAnswers(db: Database): Promise<boolean> {
@@ -37,8 +26,12 @@ async function keysReachable(jwksUrl: string): Promise<boolean> {
   }
 }
 
-/** Ready: the database answers and the service is not stopping; the identity provider's keys are reported beside. */
-export async function checkReadiness(db: Database, jwksUrl: string, draining: boolean): Promise<ReadinessReport> {
+/**
+ * `checks` decide whether this instance takes requests: its database, and not stopping. The identity
+ * provider's key set is `upstreams`, reported only: when it cannot be fetched every instance is alike
+ * (tokens of keys already fetched are still checked), so none is taken out for it.
+ */
+export async function checkReadiness(db: Database, jwksUrl: string, draining: boolean) {
   const [database, keys] = await Promise.all([databaseAnswers(db), keysReachable(jwksUrl)]);
   return {
     ready: database && !draining,

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { buffer } from "node:stream/consumers";
 import PDFDocument from "pdfkit";
 import type { ReportContent } from "./report-content.ts";
 
@@ -41,12 +42,7 @@ export function renderReportPdf(content: ReportContent, author: string): Promise
     pdfVersion: "1.7",
     info: { Title: drawableText(content.title), Author: drawableText(author), Subject: drawableText(content.participantName) },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on("data", (chunk: Buffer) => chunks.push(chunk));
-    document.on("end", () => resolve(Buffer.concat(chunks)));
-    document.on("error", reject);
-  });
+  const done = buffer(document);
 
   const root = document.struct("Document");
   document.addStructure(root);

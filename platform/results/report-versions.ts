@@ -9,20 +9,19 @@ import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Report versions: the lab reissues a report when the science changes it (a variant reclassified, a
- * new version of the method). Each version keeps its date and one sentence on what changed, in English
- * and, where the lab wrote one, Spanish; earlier versions stay readable. A reissue is also logged in
+ * new version of the method); earlier versions stay readable. A reissue is also logged in
  * results_report_reissues (an ordered log, like the kit steps'), which the identity provider reads
  * with a token of its own to e-mail the participant once per version.
  */
 
-export interface ReportVersion {
-  version: number;
-  /** The day this version was issued (YYYY-MM-DD). */
-  issuedOn: string;
-  /** What changed from the version before, in one sentence; null for the first. */
-  change: string | null;
-  changeEs: string | null;
-}
+/** One version: the day it was issued, and one sentence on what changed from the one before (none for the first). */
+export const ReportVersionSchema = z.object({
+  version: z.number().int().min(1),
+  issuedOn: z.iso.date(),
+  change: z.string().min(1).max(300).nullable(),
+  changeEs: z.string().min(1).max(300).nullable(),
+});
+export type ReportVersion = z.infer<typeof ReportVersionSchema>;
 
 /**
  * A report's content as its page, its PDF and a clinician's shared view show it: a reissued report as
@@ -63,19 +62,24 @@ export function contentOfVersion(
 
 /** Each app's versions, newest first; an app the lab never reissued has none listed. */
 export async function reportVersionsOf(db: Queryable, userId: string): Promise<Map<string, ReportVersion[]>> {
-  const rows = await db.query<ReportVersion & { app_id: string }>(
-    `SELECT app_id, version, issued_on::text AS "issuedOn", change, change_es AS "changeEs" FROM results_report_versions
-     WHERE user_id = $1 ORDER BY app_id, version DESC`,
+  const rows = await db.query<{ appId: string; versions: ReportVersion[] }>(
+    `SELECT app_id AS "appId", json_agg(json_build_object('version', version, 'issuedOn', issued_on, 'change', change,
+       'changeEs', change_es) ORDER BY version DESC) AS versions FROM results_report_versions WHERE user_id = $1 GROUP BY app_id`,
     [userId],
   );
-  const byApp = new Map<string, ReportVersion[]>();
-  for (const { app_id, ...version } of rows) byApp.set(app_id, [...(byApp.get(app_id) ?? []), version]);
-  return byApp;
+  return new Map(rows.map((row) => [row.appId, row.versions]));
 }
 
 export async function versionsOfReport(db: Queryable, userId: string, appId: string): Promise<ReportVersion[]> {
   return (await reportVersionsOf(db, userId)).get(appId) ?? [];
 }
+
+const insertVersions = (db: Queryable, userId: string, appId: string, versions: readonly ReportVersion[]) =>
+  db.query(
+    `INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es)
+     SELECT $1, $2, v.* FROM json_to_recordset($3::json) AS v(version integer, "issuedOn" date, change text, "changeEs" text)`,
+    [userId, appId, JSON.stringify(versions)],
+  );
 
 /** Stores the versions a seed or a test describes, replacing the app's. */
 export async function storeReportVersions(
@@ -85,11 +89,7 @@ export async function storeReportVersions(
   versions: readonly ReportVersion[] | undefined,
 ): Promise<void> {
   await db.query("DELETE FROM results_report_versions WHERE user_id = $1 AND app_id = $2", [userId, appId]);
-  for (const each of versions ?? [])
-    await db.query(
-      "INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es) VALUES ($1, $2, $3, $4, $5, $6)",
-      [userId, appId, each.version, each.issuedOn, each.change, each.changeEs],
-    );
+  await insertVersions(db, userId, appId, versions ?? []);
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -104,38 +104,33 @@ async function reissueReport(
   options: { userId: string; appId: string; change: string; changeEs: string | null; now: Date },
 ): Promise<ReportVersion> {
   return db.transaction(async (tx) => {
-    const [app] = await tx.query<{ app_name: string; type: string | null; kit_status: number | null }>(
-      `SELECT a.app_name, a.type, p.kit_status FROM results_apps a JOIN results_patients p USING (user_id)
+    const [app] = await tx.query<{ appName: string; type: string | null; kitStatus: number | null }>(
+      `SELECT a.app_name AS "appName", a.type, p.kit_status AS "kitStatus" FROM results_apps a JOIN results_patients p USING (user_id)
        WHERE a.user_id = $1 AND a.app_id = $2 FOR UPDATE OF p`,
       [options.userId, options.appId],
     );
     if (!app) throw new RequestError(404, "No report was found for this app");
-    const kind = { appName: app.app_name, type: app.type };
-    if (!reportIsReady(kind, app.kit_status)) throw new RequestError(409, "The results for this report are not ready yet");
-    const versions = await versionsOfReport(tx, options.userId, options.appId);
-    if (versions.length === 0) {
+    if (!reportIsReady(app, app.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    const [newest] = await versionsOfReport(tx, options.userId, options.appId);
+    const first: ReportVersion[] = [];
+    if (!newest) {
       const [ready] = await tx.query<{ date: string }>(
         "SELECT reached_on::text AS date FROM results_kit_events WHERE user_id = $1 AND step = $2",
-        [options.userId, reportReadyAtStep(kind)],
+        [options.userId, reportReadyAtStep(app)],
       );
-      const first = { version: 1, issuedOn: ready?.date ?? day(options.now), change: null, changeEs: null };
-      await storeReportVersions(tx, options.userId, options.appId, [first]);
-      versions.push(first);
+      first.push({ version: 1, issuedOn: ready?.date ?? day(options.now), change: null, changeEs: null });
     }
     const next: ReportVersion = {
-      version: versions[0]!.version + 1,
+      version: (newest?.version ?? 1) + 1,
       issuedOn: day(options.now),
       change: options.change,
       changeEs: options.changeEs,
     };
-    await tx.query(
-      "INSERT INTO results_report_versions (user_id, app_id, version, issued_on, change, change_es) VALUES ($1, $2, $3, $4, $5, $6)",
-      [options.userId, options.appId, next.version, next.issuedOn, next.change, next.changeEs],
-    );
+    await insertVersions(tx, options.userId, options.appId, [...first, next]);
     await tx.query("INSERT INTO results_report_reissues (user_id, app_id, app_name, version, reissued_at) VALUES ($1, $2, $3, $4, $5)", [
       options.userId,
       options.appId,
-      app.app_name,
+      app.appName,
       next.version,
       options.now,
     ]);
@@ -160,15 +155,8 @@ export function createReportVersionRoutes(deps: RouteBasics) {
       await sendLogFeed(deps, req, res, queryOf(req), {
         purpose: "report-reissues",
         table: "results_report_reissues",
-        columns: "user_id, app_id, app_name, version, reissued_at",
+        columns: `user_id AS "userId", app_id AS "appId", app_name AS "appName", version, reissued_at AS "reissuedAt"`,
         key: "reissues",
-        entry: (row: { user_id: string; app_id: string; app_name: string; version: number; reissued_at: Date | string }) => ({
-          userId: row.user_id,
-          appId: row.app_id,
-          appName: row.app_name,
-          version: row.version,
-          reissuedAt: new Date(row.reissued_at).toISOString(),
-        }),
       });
     }) satisfies Handler,
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */

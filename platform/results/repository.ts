@@ -53,19 +53,16 @@ export function createResultsRepository(db: Database) {
   return {
     async findPatient(userId: string): Promise<PatientRecord | null> {
       // Dates as text: calendar days, never shifted by a time zone.
-      const [row] = await db.query<Omit<PatientRecord, "kitEvents">>(
+      const [patient] = await db.query<PatientRecord>(
         `SELECT user_id AS "userId", source_id AS "sourceId", email, first_name AS "firstName", middle_name AS "middleName",
            last_name AS "lastName", kit_status AS "kitStatus", is_health_or_research AS "isHealthOrResearch", agreements,
-           heap_identifier AS "heapIdentifier", next_step_expected_by::text AS "nextStepExpectedBy", delay_reason AS "delayReason"
-         FROM results_patients WHERE user_id = $1`,
+           heap_identifier AS "heapIdentifier", next_step_expected_by::text AS "nextStepExpectedBy", delay_reason AS "delayReason",
+           (SELECT coalesce(json_agg(json_build_object('step', step, 'date', reached_on) ORDER BY step), '[]') FROM results_kit_events e
+            WHERE e.user_id = p.user_id) AS "kitEvents"
+         FROM results_patients p WHERE user_id = $1`,
         [userId],
       );
-      if (!row) return null;
-      const kitEvents = await db.query<{ step: number; date: string }>(
-        "SELECT step, reached_on::text AS date FROM results_kit_events WHERE user_id = $1 ORDER BY step",
-        [userId],
-      );
-      return { ...row, kitEvents };
+      return patient ?? null;
     },
 
     async listConsents(userId: string): Promise<ConsentRecord[]> {

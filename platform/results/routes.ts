@@ -12,17 +12,7 @@ import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import {
-  checkedQuery,
-  issuesText,
-  methodNotAllowed,
-  pathSegments,
-  queryOf,
-  readJsonBody,
-  sendJson,
-  sendNoContent,
-  type Handler,
-} from "./http-kit.ts";
+import { checkTarget, issuesText, methodNotAllowed, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -59,10 +49,9 @@ interface RouteDependencies {
   isDraining: () => boolean;
   nowSeconds: () => number;
   exports: ExportRouteDeps;
-  withdrawals: RouteBasics;
+  /** What the withdrawal, kit-step and report-version routes need. */
+  basics: RouteBasics;
   shares: ShareRouteDeps;
-  kitSteps: RouteBasics;
-  reportVersions: RouteBasics;
   kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
   /** Raw genetic data: a fresh proof for the purpose `download`, once; single-use links. */
@@ -86,19 +75,12 @@ export function createRouter(deps: RouteDependencies) {
     return caller;
   }
 
-  /** Downloads of everything and withdrawals are for the signed-in participant; a results link opens results only. */
-  async function authorizeOwnAccount(req: IncomingMessage, userId: string): Promise<void> {
-    const caller = await authorizeFor(req, userId);
-    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
-    await patientFromSource(userId, null);
-  }
-
   const exportRoutes = createExportRoutes(deps.exports);
-  const withdrawalRoutes = createWithdrawalRoutes(deps.withdrawals);
+  const withdrawalRoutes = createWithdrawalRoutes(deps.basics);
   const shareRoutes = createShareRoutes(deps.shares);
-  const kitStepRoutes = createKitStepRoutes(deps.kitSteps);
+  const kitStepRoutes = createKitStepRoutes(deps.basics);
   const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
-  const reportVersionRoutes = createReportVersionRoutes(deps.reportVersions);
+  const reportVersionRoutes = createReportVersionRoutes(deps.basics);
   const kitRoutes = createKitRoutes(deps.kits);
   const counsellingRoutes = createCounsellingRoutes(deps.counselling);
 
@@ -278,58 +260,50 @@ export function createRouter(deps: RouteDependencies) {
     });
   }
 
-  /** `DELETE /dev/faults?userID=…` clears that participant's rule; without it, every rule. */
-  function userIdToClear(url: URL): string | undefined {
-    const userId = url.searchParams.get("userID");
-    if (userId === null) return undefined;
-    const parsed = FaultRequestSchema.shape.userID.safeParse(userId);
-    if (!parsed.success || parsed.data === undefined) throw new RequestError(400, "Invalid userID");
-    return parsed.data;
-  }
-
-  async function devFaults(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (req.method === "POST") {
-      const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
-      if (!parsed.success) throw new RequestError(400, `Invalid fault: ${issuesText(parsed.error, "body")}`);
-      sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
-    } else if (req.method === "DELETE") {
-      await deps.faults.clear(userIdToClear(url));
-      sendNoContent(res);
-    } else if (req.method === "GET") {
-      sendJson(res, 200, { faults: await deps.faults.list() });
-    } else {
-      methodNotAllowed(res, "GET, POST, DELETE");
-    }
-  }
-
   const url = (req: Request) => new URL(req.originalUrl, "http://results.internal");
   const param = (req: Request, name: string) => String(req.params[name]);
   const devOnly: RequestHandler = (_req, _res, next) => next(deps.devToolsEnabled ? undefined : new RequestError(404, NOT_FOUND));
-  /** The account's owner only: the route's handler follows once the caller is known to be. */
-  const owner: RequestHandler = async (req, _res, next) => {
-    await authorizeOwnAccount(req, param(req, "userId"));
-    next();
-  };
-  /** The participant themselves with their full token, whether or not this service has a record of them yet. */
-  const signedIn: RequestHandler = async (req, _res, next) => {
-    const caller = await authorizeFor(req, param(req, "userId"));
-    if (caller.tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
-    next();
-  };
+  /**
+   * The participant themselves with their full token (a results link opens results only); `owner`: one
+   * this service has a record of (downloads of everything, withdrawals...). The route's handler follows.
+   */
+  const signedInAs =
+    (role: "owner" | "signed in"): RequestHandler =>
+    async (req, _res, next) => {
+      const userId = param(req, "userId");
+      if ((await authorizeFor(req, userId)).tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
+      if (role === "owner") await patientFromSource(userId, null);
+      next();
+    };
+  const owner = signedInAs("owner");
+  const signedIn = signedInAs("signed in");
   const allow =
     (methods: string): RequestHandler =>
     (_req, res) =>
       methodNotAllowed(res, methods);
 
   const router = Router({ caseSensitive: true });
-  // A malformed escape or a control character in the path or query is the caller's mistake.
   router.use((req, _res, next) => {
-    const target = url(req);
-    pathSegments(target.pathname);
-    checkedQuery(target);
+    checkTarget(url(req));
     next();
   });
-  router.all("/dev/faults", devOnly, (req, res) => devFaults(req, res, url(req)));
+  router
+    .route("/dev/faults")
+    .all(devOnly)
+    .get(async (_req, res) => sendJson(res, 200, { faults: await deps.faults.list() }))
+    .post(async (req, res) => {
+      const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
+      if (!parsed.success) throw new RequestError(400, `Invalid fault: ${issuesText(parsed.error, "body")}`);
+      sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
+    })
+    // Clears the rule of `?userID=`; without it, every rule.
+    .delete(async (req, res) => {
+      const userId = FaultRequestSchema.shape.userID.safeParse(queryOf(req).get("userID") ?? undefined);
+      if (!userId.success) throw new RequestError(400, "Invalid userID");
+      await deps.faults.clear(userId.data);
+      sendNoContent(res);
+    })
+    .all(allow("GET, POST, DELETE"));
   router.all("/dev/participants", devOnly, (req, res) => createDevParticipant(deps.db, req, res));
   router.route("/dev/kits/:userId/step").all(devOnly).post(kitStepRoutes.move).all(allow("POST"));
   router.route("/dev/kits").all(devOnly).post(kitRoutes.issue).all(allow("POST"));

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler } from "express";
 import { pino, type Logger } from "pino";
-import { isClientAbort } from "../../lib/http/index.ts";
+import { BodyRejectedError, isClientAbort } from "../../lib/http/index.ts";
 import { requestId, requestLog, serviceHeaders } from "../../lib/http/middleware.ts";
 import { migrate, openDatabase } from "../../lib/postgres/index.ts";
 import { exportDirBeside, resultsConfigFromEnv, type ResultsConfig } from "./config.ts";
@@ -90,8 +90,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       repository,
       db,
       directory: config.exportDir,
-      programName: reportIssuer.programName,
-      laboratory: reportIssuer.laboratory,
+      ...reportIssuer,
       logger,
       now,
       pollMs: config.exportPollMs,
@@ -119,18 +118,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
-      withdrawals: basics,
       rawData,
-      shares: {
-        store: shareStore,
-        db,
-        repository,
-        reportIssuer,
-        now,
-        verifyToken,
-        ...shareSettings,
-        logger,
-      },
+      shares: { ...basics, store: shareStore, repository, reportIssuer, ...shareSettings, logger },
       familyLetters: {
         letters: createFamilyLetterStore(db, shareHasher, now),
         budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
@@ -139,17 +128,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         relativePageUrl: `${config.portalUrl}/family`,
         answerFloorMs: shareSettings.answerFloorMs,
       },
-      kitSteps: basics,
-      reportVersions: basics,
+      basics,
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
-      counselling: {
-        store: createCounsellingStore(db, now),
-        repository,
-        now,
-        verifyToken,
-        misses: shareStore,
-        ...counsellingSettings,
-      },
+      counselling: { ...basics, store: createCounsellingStore(db, now), repository, misses: shareStore, ...counsellingSettings },
     });
 
     const app = express();
@@ -162,9 +143,10 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         logger.info({ requestId: res.locals.requestId }, "client went away");
         return void (res.writableEnded || res.destroy());
       }
-      if (!(error instanceof RequestError)) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
+      const refused = error instanceof RequestError || error instanceof BodyRejectedError;
+      if (!refused) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
-      if (error instanceof RequestError) sendError(res, error.status, error.message);
+      if (refused) sendError(res, error.status, error.message);
       else sendError(res, 500, "Something went wrong on our side");
     }) satisfies ErrorRequestHandler);
     server = createServer(app);

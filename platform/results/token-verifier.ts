@@ -1,14 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Database } from "../../lib/postgres/index.ts";
 
-export interface VerifiedCaller {
-  /** The participant the token speaks for (the `uid` claim). */
-  userId: string;
-  subject: string | undefined;
-  /** 'ACCESS' for results-link tokens, undefined for ordinary access tokens. */
-  tokenType: string | undefined;
-}
-
 export class RequestError extends Error {
   readonly status: number;
 
@@ -133,11 +125,13 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
   };
 }
 
-/** Who a participant's token speaks for. */
-export function verifiedCaller(payload: JWTPayload): VerifiedCaller {
+/** Who a participant's token speaks for (`uid`); `tokenType` is 'ACCESS' for a results link's token. */
+export function verifiedCaller(payload: JWTPayload) {
   if (typeof payload.uid !== "string" || payload.uid.length === 0) throw new RequestError(401, "Invalid JWT payload: Missing user ID");
   return { userId: payload.uid, subject: payload.sub, tokenType: typeof payload.token_type === "string" ? payload.token_type : undefined };
 }
+
+export type VerifiedCaller = ReturnType<typeof verifiedCaller>;
 
 function isKeyFetchFailure(error: unknown): boolean {
   // fetch() rejects with a TypeError when the key server cannot be reached; jose reports a bad answer

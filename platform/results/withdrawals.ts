@@ -10,14 +10,13 @@ import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.
  */
 
 const WITHDRAWAL_CHOICES = ["stop-research", "destroy-sample", "delete-data"] as const;
-type WithdrawalChoice = (typeof WITHDRAWAL_CHOICES)[number];
 
 /** A request as the participant sees it (its date answers as an ISO string). */
 const WITHDRAWAL = `reference, choice, status, requested_at AS "requestedAt"`;
 
 interface Withdrawal {
   reference: string;
-  choice: WithdrawalChoice;
+  choice: (typeof WITHDRAWAL_CHOICES)[number];
   status: "received" | "in-progress" | "completed";
   requestedAt: Date;
 }

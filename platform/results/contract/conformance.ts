@@ -26,30 +26,21 @@ interface ConformanceOptions {
   dateOfBirth?: string;
   /** A results-link token of the same participant (`token_type: "ACCESS"`). */
   resultsLinkToken?: string;
-  /** The identity provider's token for the kit-step log. */
+  /** The identity provider's tokens for its logs and notices, and the counselling team's for its queue. */
   kitStepsToken?: string;
-  /** The identity provider's token for share events. */
   shareNoticesToken?: string;
-  /** The identity provider's token for the report-reissue log. */
   reportReissuesToken?: string;
-  /** The program's counselling team's token for the queue of counselling requests. */
   counsellingTeamToken?: string;
-  /** The identity provider's token for counselling acknowledgements. */
   counsellingNoticesToken?: string;
   /** Change nothing: no download asked for, no share or counselling request created, no barcode tried. */
   readOnly?: boolean;
-  /** Each call's limit. */
   timeoutMs?: number;
 }
 
 type Outcome = "passed" | "failed" | "not checked";
 
-interface OperationReport {
-  operationId: string;
-  method: string;
-  path: string;
+interface OperationReport extends ContractOperation {
   outcome: Outcome;
-  /** Each case tried, passed or not. */
   cases: { what: string; passed: boolean; why?: string }[];
   /** Why nothing was tried (or, for one that passed, which of its cases were not). */
   notChecked?: string;
@@ -65,7 +56,6 @@ interface Call {
 
 interface Answer {
   status: number;
-  headers: Headers;
   json: unknown;
 }
 
@@ -88,10 +78,7 @@ export async function checkResultsApi(
     if (!report) throw new Error(`${operationId} is not an operation of the document`);
     report.cases.push(why === null ? { what, passed: true } : { what, passed: false, why });
   };
-  const skip = (operationId: string, why: string) => {
-    const report = reports.get(operationId)!;
-    report.notChecked ??= why;
-  };
+  const skip = (operationId: string, why: string) => void (reports.get(operationId)!.notChecked ??= why);
 
   /**
    * One call of one operation (`request` is "METHOD /path"): it must answer one of `expected`, as the
@@ -102,11 +89,8 @@ export async function checkResultsApi(
     const [method, path] = request.split(" ") as [string, string];
     const headers: Record<string, string> = { accept: "application/json" };
     if (call.auth !== undefined) headers.authorization = call.auth;
-    let body: string | undefined;
-    if (call.body !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(call.body);
-    }
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     let response: Response;
     try {
       response = await serviceFetch(base + path, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
@@ -122,15 +106,13 @@ export async function checkResultsApi(
     const problems: string[] = [];
     if (!expected.includes(response.status)) problems.push(`answered ${response.status}, expected ${expected.join(" or ")}`);
     problems.push(...contract.problemsWith(operation, { status: response.status, headers: response.headers, body: text }));
-    let json: unknown = undefined;
-    if (text !== undefined) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // problemsWith said so when the document promises JSON.
-      }
+    let json: unknown;
+    try {
+      json = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      // problemsWith said so when the document promises JSON.
     }
-    const answer: Answer = { status: response.status, headers: response.headers, json };
+    const answer: Answer = { status: response.status, json };
     if (problems.length === 0 && call.schema)
       problems.push(...contract.schemaProblems(call.schema, json).map((problem) => `${call.schema}: ${problem}`));
     if (problems.length === 0 && call.check) {
@@ -178,19 +160,18 @@ export async function checkResultsApi(
     });
   }
 
-  // Reports: each app's (a few), and one that is not theirs.
-  const apps = (
-    (results?.json as { apps?: { appID: string; appName: string; type: string | null; variantFound?: boolean }[] } | undefined)?.apps ?? []
-  ).slice(0, 6);
-  const readyReports: typeof apps = [];
-  if (!results) skip("getReport", "the participant's results were not read");
-  // A reissued report: its newest version by number, and one it does not have.
-  const reissued = ((results?.json as { apps?: { appID: string; reportVersions?: { version: number }[] }[] } | undefined)?.apps ?? []).find(
-    (app) => app.reportVersions?.length,
-  );
+  // Reports, and as pages (the content of each ready report, in Spanish when asked): each app's (a few), and one that is not theirs.
+  type App = { appID: string; appName: string; type: string | null; variantFound?: boolean; reportVersions?: { version: number }[] };
+  const allApps = (results?.json as { apps?: App[] } | undefined)?.apps ?? [];
+  const apps = allApps.slice(0, 6);
+  const readyReports: App[] = [];
+  if (!results) for (const operationId of ["getReport", "getReportContent"]) skip(operationId, "the participant's results were not read");
   const reportOf = (appId: string) => `/reports/${source}/${encodeURIComponent(appId)}/${user}`;
+  // A reissued report: its newest version by number; its page's earliest version, saying which it is and the newest; one it does not have.
+  const reissued = allApps.find((app) => app.reportVersions?.length);
   if (reissued) {
-    const newest = reissued.reportVersions![0]!.version;
+    const versions = reissued.reportVersions!;
+    const newest = versions[0]!.version;
     await probe(
       "getReport",
       "a reissued report's newest version by number",
@@ -205,6 +186,23 @@ export async function checkResultsApi(
       [404],
       asOwner,
     );
+    const path = `${reportOf(reissued.appID)}/content`;
+    const earliest = versions[versions.length - 1]!.version;
+    await probe(
+      "getReportContent",
+      "a reissued report's earliest version: that version, and the newest's number",
+      `GET ${path}?lang=en&version=${earliest}`,
+      [200],
+      {
+        auth: own,
+        check: ({ json }) => {
+          const body = json as { version?: { version?: number }; newestVersion?: number };
+          if (body.version?.version !== earliest) return `version ${String(body.version?.version)} instead of ${earliest}`;
+          return body.newestVersion === newest ? null : `newestVersion ${String(body.newestVersion)}`;
+        },
+      },
+    );
+    await probe("getReportContent", "a version the report does not have: not found", `GET ${path}?version=999999`, [404], asOwner);
   }
   for (const app of apps) {
     const answer = await probe(
@@ -216,16 +214,6 @@ export async function checkResultsApi(
       asOwner,
     );
     if (answer?.status === 200) readyReports.push(app);
-  }
-  const notTheirs = reportOf("conformance-no-such-app");
-  if (results) {
-    await probe("getReport", "an app that is not theirs: not found", `GET ${notTheirs}`, [404], asOwner);
-    await probe("getReport", "without a token: refused", `GET ${notTheirs}`, [401]);
-  }
-
-  // Reports as pages: the content of each ready report, in Spanish when asked, and what has none.
-  if (!results) skip("getReportContent", "the participant's results were not read");
-  for (const app of apps) {
     const what = `the content of ${app.appID}'s report, in Spanish`;
     const request = `GET ${reportOf(app.appID)}/content?lang=es`;
     // The exome is a data file, no report to read.
@@ -239,28 +227,10 @@ export async function checkResultsApi(
         },
       });
   }
-  // A reissued report's page: its earliest version, saying which it is and the newest; one it does not have.
-  if (reissued) {
-    const path = `${reportOf(reissued.appID)}/content`;
-    const versions = reissued.reportVersions!;
-    const earliest = versions[versions.length - 1]!.version;
-    await probe(
-      "getReportContent",
-      "a reissued report's earliest version: that version, and the newest's number",
-      `GET ${path}?lang=en&version=${earliest}`,
-      [200],
-      {
-        auth: own,
-        check: ({ json }) => {
-          const body = json as { version?: { version?: number }; newestVersion?: number };
-          if (body.version?.version !== earliest) return `version ${String(body.version?.version)} instead of ${earliest}`;
-          return body.newestVersion === versions[0]!.version ? null : `newestVersion ${String(body.newestVersion)}`;
-        },
-      },
-    );
-    await probe("getReportContent", "a version the report does not have: not found", `GET ${path}?version=999999`, [404], asOwner);
-  }
+  const notTheirs = reportOf("conformance-no-such-app");
   if (results) {
+    await probe("getReport", "an app that is not theirs: not found", `GET ${notTheirs}`, [404], asOwner);
+    await probe("getReport", "without a token: refused", `GET ${notTheirs}`, [401]);
     await probe("getReportContent", "an app that is not theirs: not found", `GET ${notTheirs}/content`, [404], asOwner);
     await probe("getReportContent", "without a token: refused", `GET ${notTheirs}/content`, [401]);
   }
@@ -404,20 +374,6 @@ export async function checkResultsApi(
     }
   }
 
-  // What only the identity provider reads: a participant's token opens none of it.
-  await probe("claimShareNotices", "without a token: refused", "POST /share-notices/claim", [401]);
-  await probe("claimShareNotices", "with a participant's token: refused", "POST /share-notices/claim", [401], asOwner);
-  await probe("acknowledgeShareNotices", "without a token: refused", "POST /share-notices/ack", [401], { body: { ids: [] } });
-  if (options.shareNoticesToken) {
-    const service = bearer(options.shareNoticesToken);
-    // Claimed events are held a minute and never acknowledged here, so the identity service e-mails them after.
-    await probe("claimShareNotices", "with the identity provider's token", "POST /share-notices/claim", [200], { auth: service });
-    await probe("acknowledgeShareNotices", "nothing acknowledged", "POST /share-notices/ack", [204], { auth: service, body: { ids: [] } });
-    await probe("acknowledgeShareNotices", "ids that are not a list: refused", "POST /share-notices/ack", [400], {
-      auth: service,
-      body: { ids: "all" },
-    });
-  }
   // Kits: listed, and a registration refused for a mistyped barcode (nothing counted) and, unless
   // read-only, for a well-formed barcode of no kit (one miss of the participant's budget).
   await probe("listKits", "the participant's kits", `GET /kits/${user}`, [200], asOwner);
@@ -535,18 +491,22 @@ export async function checkResultsApi(
       body: { state: "scheduled" },
     });
   }
-  await probe("claimCounsellingNotices", "with a participant's token: refused", "POST /counselling-notices/claim", [401], asOwner);
-  await probe("acknowledgeCounsellingNotices", "without a token: refused", "POST /counselling-notices/ack", [401], { body: { ids: [] } });
-  if (options.counsellingNoticesToken) {
-    const service = bearer(options.counsellingNoticesToken);
-    // Claimed requests are held a minute and never acknowledged here, so the identity service e-mails them after.
-    await probe("claimCounsellingNotices", "with the identity provider's token", "POST /counselling-notices/claim", [200], {
-      auth: service,
-    });
-    await probe("acknowledgeCounsellingNotices", "nothing acknowledged", "POST /counselling-notices/ack", [204], {
-      auth: service,
-      body: { ids: [] },
-    });
+  // What only the identity provider reads (share events, counselling requests): a participant's token opens none of it.
+  // Claimed entries are held a minute and never acknowledged here, so the identity service e-mails them after.
+  for (const [notices, path, token] of [
+    ["ShareNotices", "/share-notices", options.shareNoticesToken],
+    ["CounsellingNotices", "/counselling-notices", options.counsellingNoticesToken],
+  ] as const) {
+    const [claim, ack] = [`claim${notices}`, `acknowledge${notices}`];
+    await probe(claim, "without a token: refused", `POST ${path}/claim`, [401]);
+    await probe(claim, "with a participant's token: refused", `POST ${path}/claim`, [401], asOwner);
+    await probe(ack, "without a token: refused", `POST ${path}/ack`, [401], { body: { ids: [] } });
+    if (token) {
+      const service = bearer(token);
+      await probe(claim, "with the identity provider's token", `POST ${path}/claim`, [200], { auth: service });
+      await probe(ack, "nothing acknowledged", `POST ${path}/ack`, [204], { auth: service, body: { ids: [] } });
+      await probe(ack, "ids that are not a list: refused", `POST ${path}/ack`, [400], { auth: service, body: { ids: "all" } });
+    }
   }
 
   return [...reports.values()].map((report) => {

@@ -16,13 +16,10 @@ export const RESULTS_API_DOCUMENT = fileURLToPath(new URL("../openapi.yaml", imp
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-interface MediaType {
-  schema?: JsonObject;
-}
 interface ResponseObject {
   description: string;
   headers?: Record<string, { required?: boolean; schema?: JsonObject }>;
-  content?: Record<string, MediaType>;
+  content?: Record<string, { schema?: JsonObject }>;
 }
 interface OperationObject {
   operationId: string;
@@ -44,26 +41,9 @@ export interface ObservedResponse {
   body?: string;
 }
 
-export interface ResultsContract {
-  readonly document: JsonObject;
-  readonly operations: readonly ContractOperation[];
-  /** The operation a request is, or null when the document has none for it. */
-  operationFor(method: string, pathname: string): ContractOperation | null;
-  /** Whether the document describes this answer of that operation with a JSON body (so the caller reads it). */
-  answersJson(operation: ContractOperation, status: number): boolean;
-  /** What the document does not allow in this answer; empty when it allows it. */
-  problemsWith(operation: ContractOperation, response: ObservedResponse): string[];
-  /** What a value does not match in one schema of the document's components (`ParticipantResults`, …). */
-  schemaProblems(component: string, value: unknown): string[];
-}
-
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 const SCHEMA_PREFIX = "#/components/schemas/";
 const SCHEMA_ID = "results-api";
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /**
  * A schema of the document as Ajv reads it: every `#/components/schemas/X` pointed at the registered
@@ -94,7 +74,7 @@ function describeErrors(validate: ValidateFunction): string[] {
 }
 
 /** Reads and compiles the document. `strict`: objects allow no property the document does not name. */
-export function loadResultsContract(options: { strict?: boolean; file?: string } = {}): ResultsContract {
+export function loadResultsContract(options: { strict?: boolean; file?: string } = {}) {
   const document = parseYaml(readFileSync(options.file ?? RESULTS_API_DOCUMENT, "utf8")) as JsonObject;
   const components = (document.components ?? {}) as JsonObject;
   const strict = options.strict ?? false;
@@ -103,19 +83,17 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
   addFormats(ajv);
   ajv.addSchema({ $id: SCHEMA_ID, $defs: forAjv(components.schemas ?? {}, strict) as JsonObject });
 
-  const operations: Array<ContractOperation & { matcher: RegExp; params: number; object: OperationObject }> = [];
+  const operations: Array<{ operation: ContractOperation; matcher: RegExp; params: number; object: OperationObject }> = [];
   for (const [path, item] of Object.entries((document.paths ?? {}) as unknown as Record<string, Record<string, OperationObject>>)) {
     const pattern = path
       .split(/(\{[^}]+\})/)
-      .map((part) => (part.startsWith("{") ? "([^/]+)" : escapeRegExp(part)))
+      .map((part) => (part.startsWith("{") ? "([^/]+)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("");
     for (const method of METHODS) {
       const object = item[method];
       if (!object) continue;
       operations.push({
-        operationId: object.operationId,
-        method: method.toUpperCase(),
-        path,
+        operation: { operationId: object.operationId, method: method.toUpperCase(), path },
         matcher: new RegExp(`^${pattern}$`),
         params: (path.match(/\{/g) ?? []).length,
         object,
@@ -126,17 +104,11 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
   operations.sort((a, b) => a.params - b.params);
 
   const compiled = new Map<string, ValidateFunction>();
-  function validatorFor(key: string, schema: JsonObject): ValidateFunction {
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = ajv.compile(forAjv(schema, strict) as JsonObject);
-      compiled.set(key, validate);
-    }
-    return validate;
-  }
+  const validatorFor = (key: string, schema: JsonObject) =>
+    compiled.get(key) ?? compiled.set(key, ajv.compile(forAjv(schema, strict) as JsonObject)).get(key)!;
 
   function responseOf(operation: ContractOperation, status: number): ResponseObject | null {
-    const found = operations.find((candidate) => candidate.operationId === operation.operationId);
+    const found = operations.find((candidate) => candidate.operation.operationId === operation.operationId);
     const answer =
       found?.object.responses[String(status)] ?? found?.object.responses[`${String(status)[0]}XX`] ?? found?.object.responses.default;
     if (!answer) return null;
@@ -151,18 +123,21 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
 
   return {
     document,
-    operations: operations.map(({ operationId, method, path }) => ({ operationId, method, path })),
+    operations: operations.map(({ operation }) => operation),
 
-    operationFor(method, pathname) {
-      const found = operations.find((operation) => operation.method === method.toUpperCase() && operation.matcher.test(pathname));
-      return found ? { operationId: found.operationId, method: found.method, path: found.path } : null;
+    /** The operation a request is, or null when the document has none for it. */
+    operationFor(method: string, pathname: string): ContractOperation | null {
+      const upper = method.toUpperCase();
+      return operations.find(({ operation, matcher }) => operation.method === upper && matcher.test(pathname))?.operation ?? null;
     },
 
-    answersJson(operation, status) {
+    /** Whether the document describes this answer of that operation with a JSON body (so the caller reads it). */
+    answersJson(operation: ContractOperation, status: number) {
       return Boolean(responseOf(operation, status)?.content?.["application/json"]);
     },
 
-    problemsWith(operation, response) {
+    /** What the document does not allow in this answer; empty when it allows it. */
+    problemsWith(operation: ContractOperation, response: ObservedResponse) {
       const documented = responseOf(operation, response.status);
       if (!documented) return [`status ${response.status} is not an answer the document gives ${operation.operationId}`];
       const problems: string[] = [];
@@ -188,8 +163,7 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
         );
         return problems;
       }
-      if (mediaType !== "application/json" || !media.schema) return problems;
-      if (response.body === undefined) return problems;
+      if (mediaType !== "application/json" || !media.schema || response.body === undefined) return problems;
       let body: unknown;
       try {
         body = JSON.parse(response.body);
@@ -201,9 +175,12 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
       return problems;
     },
 
-    schemaProblems(component, value) {
+    /** What a value does not match in one schema of the document's components (`ParticipantResults`, …). */
+    schemaProblems(component: string, value: unknown) {
       const validate = validatorFor(`component ${component}`, { $ref: `${SCHEMA_PREFIX}${component}` });
       return validate(value) ? [] : describeErrors(validate);
     },
   };
 }
+
+export type ResultsContract = ReturnType<typeof loadResultsContract>;
