@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportVersionsOf } from "../report-versions.ts";
@@ -30,8 +31,8 @@ export const exportArchivePath = (directory: string, id: string) => path.join(di
 export function startExportWorker(options: ExportWorkerOptions) {
   const { jobs, repository, directory, logger } = options;
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  let pendingWake = false;
+  /** Aborted by a wake: the wait for the next round ends at once, or is skipped if it has not begun. */
+  let wakeUp = new AbortController();
 
   async function build(job: { id: string; userId: string; language: ExportLanguage }): Promise<void> {
     const patient = await repository.findPatient(job.userId);
@@ -65,20 +66,10 @@ export function startExportWorker(options: ExportWorkerOptions) {
     }
   }
 
-  const nextRound = () =>
-    new Promise<void>((resolve) => {
-      if (pendingWake) {
-        pendingWake = false;
-        return resolve();
-      }
-      const timer = setTimeout(resolve, options.pollMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => {
-      wakeUp = null;
-    });
+  async function nextRound() {
+    await wait(options.pollMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
+    wakeUp = new AbortController();
+  }
 
   const running = (async () => {
     await mkdir(directory, { recursive: true });
@@ -103,13 +94,10 @@ export function startExportWorker(options: ExportWorkerOptions) {
 
   return {
     /** A request was just recorded: look at once instead of at the next poll. */
-    wake() {
-      if (wakeUp) wakeUp();
-      else pendingWake = true;
-    },
+    wake: () => wakeUp.abort(),
     async stop() {
       stopped = true;
-      wakeUp?.();
+      wakeUp.abort();
       await running;
     },
   };
