@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
@@ -81,15 +82,11 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
 function withUniquePaths(files: PlannedFile[]): PlannedFile[] {
   const taken = new Set<string>();
   return files.map((file) => {
-    const slash = file.path.lastIndexOf("/") + 1;
-    const dot = file.path.lastIndexOf(".");
-    const named = dot > slash;
-    const stem = named ? file.path.slice(0, dot) : file.path;
-    const extension = named ? file.path.slice(dot) : "";
-    let path = file.path;
-    for (let n = 2; taken.has(path.toLowerCase()); n++) path = `${stem}-${n}${extension}`;
-    taken.add(path.toLowerCase());
-    return { ...file, path };
+    const { dir, name, ext } = path.posix.parse(file.path);
+    let unique = file.path;
+    for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = path.posix.join(dir, `${name}-${n}${ext}`);
+    taken.add(unique.toLowerCase());
+    return { ...file, path: unique };
   });
 }
 
