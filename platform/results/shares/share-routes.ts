@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
-import type { Logger } from "pino";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
@@ -11,10 +10,10 @@ import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { RequestError, type TokenVerifier } from "../token-verifier.ts";
-import { answerGuess, createGuessBudget } from "./guess-budget.ts";
+import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
-export interface ShareRouteDeps {
+export interface ShareRouteDeps extends GuessBudgetDeps {
   store: ShareStore;
   /** The results service's database: a reissued report's versions. */
   db: Queryable;
@@ -24,11 +23,6 @@ export interface ShareRouteDeps {
   verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
-  /** Failed attempts the whole deployment takes in a window; past it only a right code with its date of birth opens. */
-  missBudget: { max: number; windowSeconds: number };
-  /** Failed attempts one source takes in a window, in front of the deployment's. */
-  sourceMissBudget: { max: number; windowSeconds: number };
-  logger: Logger;
 }
 
 const CreateBody = z.object({
@@ -97,11 +91,8 @@ export function createShareRoutes(deps: ShareRouteDeps) {
   }
 
   /**
-   * The budgets of failed attempts: the source's, the share's own (five wrong dates of birth in its
-   * life, `store.open`), then the deployment's (`createGuessBudget`). A source past its own budget is
-   * slowed down: nothing it sends is compared until its window ends. Past the deployment's, every
-   * failure is answered alike (429), and a right code with its right date of birth still opens an open
-   * share: strangers' misses elsewhere never refuse it.
+   * The source's budget, the share's own (`store.open`), then the deployment's: past that, every failure
+   * is answered alike (429), and a right code with its right date of birth still opens an open share.
    */
   const attempt = createGuessBudget(deps, { scopePrefix: "", alert: "share-miss-budget-exhausted", what: "share code" });
 
