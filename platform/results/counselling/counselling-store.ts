@@ -13,18 +13,13 @@ const TEAM_MOVES: Record<CounsellingState, readonly CounsellingState[]> = {
   cancelled: [],
 };
 
-interface TimeWindow {
-  start: string;
-  end: string;
-}
-
 interface CounsellingRequestView {
   id: string;
   appId: string;
   contact: "phone" | "video";
   language: "en" | "es";
   timeZone: string;
-  windows: TimeWindow[];
+  windows: { start: string; end: string }[];
   note: string | null;
   state: CounsellingState;
   scheduledFor: Date | null;
@@ -32,15 +27,16 @@ interface CounsellingRequestView {
   updatedAt: Date;
 }
 
-interface NewCounsellingRequest {
-  appId: string;
-  contact: "phone" | "video";
-  language: "en" | "es";
-  timeZone: string;
-  windows: TimeWindow[];
+type QueueEntry = CounsellingRequestView & {
+  userId: string;
+  participant: { firstName: string; lastName: string; email: string };
+  report: { appName: string; label: string | null };
+};
+
+type NewCounsellingRequest = Pick<CounsellingRequestView, "appId" | "contact" | "language" | "timeZone" | "windows"> & {
   note?: string | undefined;
   locale: "en" | "es";
-}
+};
 
 /** A request as its participant and the team see it (dates answer as ISO strings). */
 const VIEW = `r.id, r.app_id AS "appId", r.contact, r.language, r.time_zone AS "timeZone", r.windows, r.note, r.state,
@@ -120,19 +116,11 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     },
 
     /** The team's queue: requests in the given states, oldest first, after the last one read. */
-    async queue(states: readonly CounsellingState[], limit: number, after: string | null) {
-      const rows = await db.query<
-        CounsellingRequestView & {
-          user_id: string;
-          first_name: string;
-          last_name: string;
-          email: string;
-          app_name: string | null;
-          label: string | null;
-          app_id: string;
-        }
-      >(
-        `SELECT ${VIEW}, r.user_id, r.app_id, p.first_name, p.last_name, p.email, a.app_name, a.label
+    queue: (states: readonly CounsellingState[], limit: number, after: string | null) =>
+      db.query<QueueEntry>(
+        `SELECT ${VIEW}, r.user_id AS "userId",
+           json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'email', p.email) AS participant,
+           json_build_object('appName', COALESCE(a.app_name, r.app_id), 'label', a.label) AS report
          FROM results_counselling_requests r
          JOIN results_patients p ON p.user_id = r.user_id
          LEFT JOIN results_apps a ON a.user_id = r.user_id AND a.app_id = r.app_id
@@ -140,14 +128,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
            AND ($2::uuid IS NULL OR (r.created_at, r.id) > (SELECT created_at, id FROM results_counselling_requests WHERE id = $2::uuid))
          ORDER BY r.created_at, r.id LIMIT $3`,
         [states, after, limit],
-      );
-      return rows.map(({ user_id, app_id, first_name, last_name, email, app_name, label, ...request }) => ({
-        ...request,
-        userId: user_id,
-        participant: { firstName: first_name, lastName: last_name, email },
-        report: { appName: app_name ?? app_id, label },
-      }));
-    },
+      ),
 
     /**
      * The team moves a request on: requested → scheduled (with the appointment's time), scheduled →
