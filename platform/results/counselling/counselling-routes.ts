@@ -74,7 +74,7 @@ function createBody(now: Date) {
 }
 
 const MoveBody = z.discriminatedUnion("state", [
-  z.object({ state: z.literal("scheduled"), scheduledFor: z.iso.datetime({ offset: true }) }),
+  z.object({ state: z.literal("scheduled"), scheduledFor: z.iso.datetime({ offset: true }).transform((at) => new Date(at)) }),
   z.object({ state: z.literal("done") }),
 ]);
 
@@ -148,10 +148,7 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     const { requestId } = req.params;
     if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
     const to = await parsedBody(req, MoveBody, "state is scheduled (with scheduledFor) or done");
-    const moved = await store.move(
-      requestId,
-      to.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(to.scheduledFor) } : to,
-    );
+    const moved = await store.move(requestId, to);
     if (moved === "not-found") throw new RequestError(404, "No such counselling request");
     if ("conflict" in moved)
       return sendJson(res, 409, {

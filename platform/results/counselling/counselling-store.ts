@@ -153,8 +153,8 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     },
 
     /** Requests not yet acknowledged by e-mail, each held for a minute by the caller that takes it. */
-    async claimAcknowledgements(limit = 50) {
-      return db.query<{ id: string; userId: string; language: "en" | "es"; at: Date }>(
+    claimAcknowledgements: (limit = 50) =>
+      db.query(
         `UPDATE results_counselling_requests SET ack_lease_until = $1::timestamptz + interval '60 seconds'
          WHERE id IN (
            SELECT id FROM results_counselling_requests
@@ -162,8 +162,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
            ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
          RETURNING id, user_id AS "userId", locale AS language, created_at AS at`,
         [now(), limit],
-      );
-    },
+      ),
 
     async acknowledged(ids: string[]): Promise<void> {
       if (ids.length)

@@ -11,12 +11,6 @@ interface KitView {
 
 const KIT = `barcode, registered_at AS "registeredAt", collected_on::text AS "collectedOn"`;
 
-/** Who registers, as the portal knows them: used only when this service has no record of them yet. */
-interface NewParticipant {
-  email: string;
-  name: string;
-}
-
 type RegisterOutcome =
   | { kind: "registered"; kit: KitView }
   /** Unknown, or another participant's: the same answer for both. */
@@ -57,7 +51,8 @@ export function createKitStore(db: Database, now: () => Date) {
     async register(
       userId: string,
       input: { barcode: string; collectedOn: string },
-      participant?: NewParticipant,
+      /** Who registers, as the portal knows them: used only when this service has no record of them yet. */
+      participant?: { email: string; name: string },
     ): Promise<RegisterOutcome> {
       const at = now();
       return db.transaction(async (tx): Promise<RegisterOutcome> => {

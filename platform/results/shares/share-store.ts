@@ -308,16 +308,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
     claimNotices: (limit = 50) =>
-      db.query<{
-        id: string;
-        shareId: string;
-        userId: string;
-        kind: ShareEventKind;
-        device: string | null;
-        at: Date;
-        recipient: string;
-        language: "en" | "es";
-      }>(
+      db.query(
         `UPDATE results_share_events e SET lease_until = $1::timestamptz + interval '60 seconds'
          FROM results_shares s
          WHERE e.share_id = s.id AND e.id IN (
