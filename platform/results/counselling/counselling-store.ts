@@ -46,14 +46,6 @@ const VIEW = `r.id, r.app_id AS "appId", r.contact, r.language, r.time_zone AS "
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
 
 export function createCounsellingStore(db: Database, now: () => Date) {
-  async function openRequestFor(userId: string, appId: string): Promise<CounsellingRequestView | undefined> {
-    const [row] = await db.query<CounsellingRequestView>(
-      `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.app_id = $2 AND r.state = ANY($3::text[])`,
-      [userId, appId, OPEN_STATES],
-    );
-    return row;
-  }
-
   return {
     async list(userId: string): Promise<CounsellingRequestView[]> {
       return db.query<CounsellingRequestView>(
@@ -62,10 +54,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
       );
     },
 
-    /**
-     * A new request, or the open one of the same report that stands in its way. The database's
-     * partial unique index decides, so two requests sent at once cannot both be kept.
-     */
+    /** A new request, or the report's open one in its way: the partial unique index decides, so two sent at once cannot both be kept. */
     async create(
       userId: string,
       input: NewCounsellingRequest,
@@ -94,7 +83,10 @@ export function createCounsellingStore(db: Database, now: () => Date) {
         return { request: request! };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const open = await openRequestFor(userId, input.appId);
+        const [open] = await db.query<CounsellingRequestView>(
+          `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.app_id = $2 AND r.state = ANY($3::text[])`,
+          [userId, input.appId, OPEN_STATES],
+        );
         if (!open) throw error;
         return { openRequest: open };
       }
@@ -130,10 +122,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
         [states, after, limit],
       ),
 
-    /**
-     * The team moves a request on: requested → scheduled (with the appointment's time), scheduled →
-     * scheduled again (moved) or done. A cancelled or done request is not moved.
-     */
+    /** The team moves a request on as TEAM_MOVES allows; a cancelled or done request is not moved. */
     async move(
       id: string,
       to: { state: "scheduled"; scheduledFor: Date } | { state: "done" },

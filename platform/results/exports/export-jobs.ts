@@ -32,10 +32,7 @@ const EXPORT_MAX_ATTEMPTS = 3;
 export function createExportJobs(db: Database, now: () => Date) {
   const later = (ms: number) => new Date(now().getTime() + ms);
   return {
-    /**
-     * A new request, unless one is still being built (that one is the answer) or the day's budget is
-     * spent (the answer says when the oldest request of the day stops counting).
-     */
+    /** A new request; the one still being built; or, past the day's budget, when its oldest request stops counting. */
     async request(userId: string, language: ExportLanguage): Promise<{ job: ExportJob } | { retryAfterSeconds: number }> {
       return db.transaction(async (tx) => {
         // One request at a time per participant, across instances.

@@ -24,10 +24,7 @@ interface ExportWorkerOptions {
 
 export const exportArchivePath = (directory: string, id: string) => path.join(directory, `${id}.zip`);
 
-/**
- * Builds requested archives one at a time, oldest first: takes a job from PostgreSQL (any instance's),
- * writes its ZIP to storage, and marks it ready for 24 hours; removes the files of expired ones.
- */
+/** Builds requested archives (any instance's) one at a time, oldest first, into storage; removes the files of expired ones. */
 export function startExportWorker(options: ExportWorkerOptions) {
   const { jobs, repository, directory, logger } = options;
   let stopped = false;
@@ -53,10 +50,6 @@ export function startExportWorker(options: ExportWorkerOptions) {
     logger.info({ exportId: job.id, files: files.length + 1, bytes }, "data export ready");
   }
 
-  async function removeExpiredFiles(): Promise<void> {
-    for (const id of await jobs.expire()) await rm(exportArchivePath(directory, id), { force: true });
-  }
-
   /** Files no job keeps (a job expired while this service was down, a half-written archive). */
   async function removeStrayFiles(): Promise<void> {
     const kept = await jobs.idsWithFiles();
@@ -76,7 +69,7 @@ export function startExportWorker(options: ExportWorkerOptions) {
     await removeStrayFiles().catch((error: unknown) => logger.error({ err: error }, "could not tidy the data export storage"));
     while (!stopped) {
       try {
-        await removeExpiredFiles();
+        for (const id of await jobs.expire()) await rm(exportArchivePath(directory, id), { force: true });
         for (let job = await jobs.claim(); job && !stopped; job = stopped ? undefined : await jobs.claim()) {
           try {
             await build(job);

@@ -30,10 +30,8 @@ type GuessAttempt =
   | { kind: "counted"; limited: boolean; retryAfterSeconds: number; proved: () => Promise<void> };
 
 /**
- * The budgets of failed attempts at a typed secret (docs/decisions/052): the source's, then the
- * deployment's, each taken before the secret is compared and in one statement, so attempts sent at
- * once can never pass more between them. `family` names whose budgets they are (share codes, relative
- * codes): each family of secrets has budgets of its own, with the same limits.
+ * The budgets of failed attempts at a typed secret (docs/decisions/052): the source's, then the deployment's,
+ * each taken as `takeMiss` says. Each `family` of secrets (share codes, relative codes) has budgets of its own, with the same limits.
  */
 export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: string; alert: string; what: string }) {
   const { store } = deps;

@@ -51,8 +51,6 @@ const OpenBody = z
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
 
-const NO_MATCH = "No open share matches this code and date of birth";
-
 function accessOf(req: IncomingMessage): string {
   const access = /^Share\s+([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? "")?.[1];
   if (!access) throw new RequestError(401, "This share is not open");
@@ -111,7 +109,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         if (outcome.kind === "opened") return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
         if (outcome.kind === "limited") return "limited";
         if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-        return [404, { status: 404, message: NO_MATCH }];
+        return [404, { status: 404, message: "No open share matches this code and date of birth" }];
       },
     );
 
