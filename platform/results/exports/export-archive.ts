@@ -14,7 +14,6 @@ import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
 import { consentDocumentContent } from "./consent-document.ts";
 import { exportReadme, type ListedFile } from "./export-readme.ts";
 
-/** Everything the archive is made of, read by the worker from the results service's tables. */
 interface ParticipantData {
   patient: PatientRecord;
   apps: AppRecord[];
@@ -28,7 +27,6 @@ interface ArchiveOptions {
   exportedAt: Date;
   programName: (language: ReportLanguage) => string;
   laboratory: string;
-  /** Called after each file is written, with how many are done of how many. */
   onProgress: (filesDone: number, filesTotal: number) => Promise<void>;
 }
 

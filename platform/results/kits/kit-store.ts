@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 import { kitBarcodeFrom } from "../../../lib/program/kit-barcode.ts";
 
-/** A kit as its participant sees it: its barcode, when they registered it, the day they collected the sample. */
 interface KitView {
   barcode: string;
   registeredAt: Date;

@@ -5,7 +5,6 @@ import type * as z from "zod";
 import { readJsonBody, sendJson } from "../http-kit.ts";
 import type { MissCounter } from "./share-store.ts";
 
-/** One budget of failed attempts: this many in a window of this many seconds. */
 export interface MissBudget {
   max: number;
   windowSeconds: number;

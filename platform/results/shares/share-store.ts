@@ -11,10 +11,7 @@ type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 const MAX_OPEN_SHARES = 10;
 /** Wrong dates of birth a share takes, in its whole life, before it locks. */
 const WRONG_BIRTH_DATE_LIMIT = 5;
-/**
- * How long the request that created a share can be sent again and answered with the same share, code
- * and link (the portal's answer was lost on the way); after that only the share is answered.
- */
+/** How long a create request sent again (its answer was lost) gets the same share, code and link; later, the share alone. */
 const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
 /** How long a clinician's page stays open after the date of birth matched (never past the share's end). */
 const ACCESS_TTL_MS = 30 * 60_000;
@@ -91,8 +88,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 
     /**
      * A new share, its code and link returned this once; refused past the open-share limit or after a
-     * withdrawal. With the participant's request key, the same request sent again within a few minutes
-     * answers the same share, code and link (`replayed`), later the share alone (`expired`).
+     * withdrawal. The same request key again answers as SHARE_REQUEST_REPLAY_MS says (`replayed`, `expired`).
      */
     async create(
       userId: string,
@@ -264,11 +260,8 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /**
-     * Takes one failed attempt out of a budget (`scope`: the deployment, or one source) for the
-     * current window before the attempt is compared: the count is raised and read in one statement,
-     * so attempts sent at once can never pass more than `max` between them. `within` says whether
-     * this attempt fits; `count` is the window's count with it. An attempt that proves right gives its
-     * place back (`giveBackMiss`).
+     * Takes one failed attempt out of a budget (`scope`) for the current window before the attempt is compared, raised
+     * and read in one statement so attempts sent at once never pass more than `max`; one that proves right gives it back.
      */
     async takeMiss(
       scope: string,
