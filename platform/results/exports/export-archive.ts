@@ -3,7 +3,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
 import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
@@ -121,10 +121,7 @@ function measuring() {
       callback(null, chunk);
     },
   });
-  const measured = new Promise<{ bytes: number; sha256: string }>((resolve, reject) => {
-    tap.on("end", () => resolve({ bytes, sha256: hash.digest("hex") }));
-    tap.on("error", reject);
-  });
+  const measured = finished(tap).then(() => ({ bytes, sha256: hash.digest("hex") }));
   return { tap, measured };
 }
 

@@ -40,11 +40,8 @@ export function createExportRoutes(deps: ExportRouteDeps) {
       if (expired) throw new RequestError(410, "This data export has expired");
       if (job.status !== "ready") throw new RequestError(409, "This data export is not ready");
       const file = exportArchivePath(deps.directory, job.id);
-      const size = await stat(file).then(
-        (found) => found.size,
-        () => null,
-      );
-      if (size === null) throw new RequestError(410, "This data export is no longer stored");
+      const size = (await stat(file).catch(() => null))?.size;
+      if (size === undefined) throw new RequestError(410, "This data export is no longer stored");
       await deps.rawData.takeProof(req, userId);
       res.writeHead(200, {
         "content-type": "application/zip",
