@@ -15,7 +15,6 @@ export const DemoRequestSchema = z.object({
   language: z.enum(["en", "es"]),
   timeZone: z.string().min(1),
   note: z.string().max(1000).optional(),
-  /** How many days ago it was asked for. */
   daysAgo: z.number().int().min(0).max(365),
 });
 

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 
-export type ExportStatus = "queued" | "building" | "ready" | "failed" | "expired";
 export type ExportLanguage = "en" | "es";
 
 /** One request for a download of everything, as the participant sees it: never where its file is. */
 export interface ExportJob {
   id: string;
-  status: ExportStatus;
+  status: "queued" | "building" | "ready" | "failed" | "expired";
   language: ExportLanguage;
   filesDone: number;
   filesTotal: number | null;
