@@ -41,6 +41,7 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
 function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[] {
   const { patient, apps, consents, reportVersions } = data;
   const { language, exportedAt } = options;
+  const versionOptions = { language, now: exportedAt, laboratory: options.laboratory };
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
     Readable.from([await renderReportPdf(content, options.programName(language))]);
   // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
@@ -51,14 +52,7 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
       ? { path: `reports/${exomeFileName(patient.userId)}`, open: async () => exomeVcfDocument(patient, app, exportedAt).stream() }
       : {
           path: `reports/${safeName(app.appName)}-report.pdf`,
-          open: () =>
-            pdf(
-              contentOfVersion(reportVersions.get(app.appID) ?? [], patient, app, {
-                language,
-                now: exportedAt,
-                laboratory: options.laboratory,
-              })!.content,
-            ),
+          open: () => pdf(contentOfVersion(reportVersions.get(app.appID) ?? [], patient, app, versionOptions)!.content),
         },
   );
   const consentDocuments = consents.map((consent): PlannedFile => ({
