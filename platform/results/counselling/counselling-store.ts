@@ -42,9 +42,6 @@ type NewCounsellingRequest = Pick<CounsellingRequestView, "appId" | "contact" | 
 const VIEW = `r.id, r.app_id AS "appId", r.contact, r.language, r.time_zone AS "timeZone", r.windows, r.note, r.state,
   r.scheduled_for AS "scheduledFor", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
 
-/** PostgreSQL's unique_violation: the one-open-request-per-report index refused a second. */
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
-
 export function createCounsellingStore(db: Database, now: () => Date) {
   return {
     async list(userId: string): Promise<CounsellingRequestView[]> {
@@ -82,7 +79,8 @@ export function createCounsellingStore(db: Database, now: () => Date) {
         );
         return { request: request! };
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        // unique_violation: the one-open-request-per-report index refused a second.
+        if ((error as { code?: unknown } | null)?.code !== "23505") throw error;
         const [open] = await db.query<CounsellingRequestView>(
           `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.app_id = $2 AND r.state = ANY($3::text[])`,
           [userId, input.appId, OPEN_STATES],

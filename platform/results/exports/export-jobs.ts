@@ -41,10 +41,9 @@ export function createExportJobs(db: Database, now: () => Date) {
           [userId],
         );
         if (waiting) return { job: waiting };
-        const since = new Date(now().getTime() - EXPORT_AVAILABLE_MS);
         const recent = await tx.query<{ requested_at: Date | string }>(
           "SELECT requested_at FROM results_exports WHERE user_id = $1 AND requested_at > $2 ORDER BY requested_at",
-          [userId, since],
+          [userId, later(-EXPORT_AVAILABLE_MS)],
         );
         if (recent.length >= EXPORT_REQUESTS_PER_DAY) {
           const freedAt = new Date(recent[0]!.requested_at).getTime() + EXPORT_AVAILABLE_MS;
