@@ -28,7 +28,7 @@ export interface ShareRouteDeps extends GuessBudgetDeps {
 const CreateBody = z.object({
   appId: z.string().min(1).max(200),
   recipient: plainText(100),
-  days: z.union(SHARE_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>]),
+  days: z.literal(SHARE_DAYS),
   language: z.enum(["en", "es"]).default("en"),
   /** Chosen by the portal before its call: the same key again answers the share it created. */
   requestKey: z.uuid().optional(),

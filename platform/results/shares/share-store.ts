@@ -3,7 +3,6 @@ import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { newLongSecret, newShareCode, type ShareHasher } from "./share-secrets.ts";
 
 export const SHARE_DAYS = [1, 7, 30] as const;
-type ShareDays = (typeof SHARE_DAYS)[number];
 type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
 type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 
@@ -92,7 +91,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
      */
     async create(
       userId: string,
-      input: { appId: string; recipient: string; days: ShareDays; language: "en" | "es" },
+      input: { appId: string; recipient: string; days: (typeof SHARE_DAYS)[number]; language: "en" | "es" },
       requestKey?: string,
     ): Promise<
       { share: ShareView; code: string; link: string; replayed?: true } | { expired: true; share: ShareView } | "too-many" | "withdrawn"
