@@ -262,10 +262,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
      * Takes one failed attempt out of a budget (`scope`) for the current window before the attempt is compared, raised
      * and read in one statement so attempts sent at once never pass more than `max`; one that proves right gives it back.
      */
-    async takeMiss(
-      scope: string,
-      budget: { max: number; windowSeconds: number },
-    ): Promise<{ within: boolean; count: number; windowStart: Date; retryAfterSeconds: number }> {
+    async takeMiss(scope: string, budget: { max: number; windowSeconds: number }) {
       const windowMs = budget.windowSeconds * 1000;
       const at = now().getTime();
       const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
