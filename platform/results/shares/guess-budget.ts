@@ -5,10 +5,7 @@ import type * as z from "zod";
 import { readJsonBody, sendJson } from "../http-kit.ts";
 import type { MissCounter } from "./share-store.ts";
 
-export interface MissBudget {
-  max: number;
-  windowSeconds: number;
-}
+type MissBudget = Parameters<MissCounter["takeMiss"]>[1];
 
 export interface GuessBudgetDeps {
   store: MissCounter;
