@@ -44,12 +44,11 @@ const VIEW = `r.id, r.app_id AS "appId", r.contact, r.language, r.time_zone AS "
 
 export function createCounsellingStore(db: Database, now: () => Date) {
   return {
-    async list(userId: string): Promise<CounsellingRequestView[]> {
-      return db.query<CounsellingRequestView>(
+    list: (userId: string) =>
+      db.query<CounsellingRequestView>(
         `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT 100`,
         [userId],
-      );
-    },
+      ),
 
     /** A new request, or the report's open one in its way: the partial unique index decides, so two sent at once cannot both be kept. */
     async create(

@@ -21,12 +21,11 @@ type RegisterOutcome =
 
 export function createKitStore(db: Database, now: () => Date) {
   return {
-    async list(userId: string): Promise<KitView[]> {
-      return db.query<KitView>(
+    list: (userId: string) =>
+      db.query<KitView>(
         `SELECT ${KIT} FROM results_kits WHERE user_id = $1 ORDER BY registered_at DESC, registration DESC NULLS LAST LIMIT 50`,
         [userId],
-      );
-    },
+      ),
 
     /** A kit the program sends out (development: a test's or the demo's), with a new barcode unless one is given. */
     async issue(input: { sourceId: string; isHealthOrResearch: boolean; barcode?: string }): Promise<string> {
