@@ -15,7 +15,6 @@ export const DemoRequestSchema = z.object({
   language: z.enum(["en", "es"]),
   timeZone: z.string().min(1),
   note: z.string().max(1000).optional(),
-  /** How many days ago it was asked for. */
   daysAgo: z.number().int().min(0).max(365),
 });
 
@@ -36,11 +35,10 @@ export async function seedCounsellingRequests(
   now = new Date(),
 ): Promise<void> {
   for (const participant of participants) {
-    const requests = participant.counsellingRequests ?? [];
-    if (requests.length === 0) continue;
+    if (!participant.counsellingRequests?.length) continue;
     const [existing] = await db.query("SELECT 1 FROM results_counselling_requests WHERE user_id = $1 LIMIT 1", [participant.userId]);
     if (existing) continue;
-    for (const demo of requests) {
+    for (const demo of participant.counsellingRequests) {
       const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
       const windows = [3, 4].map((days) => ({
         start: dayAt(now, days, 15).toISOString(),

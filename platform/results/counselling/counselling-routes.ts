@@ -39,42 +39,40 @@ const knownTimeZone = (zone: string) => {
   }
 };
 
-const WindowSchema = z
-  .object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
-  .transform(({ start, end }) => ({ start: new Date(start), end: new Date(end) }));
-
+/** A request's body as the store keeps it: windows in the future, within their limits, in UTC. */
 function createBody(now: Date) {
-  return z
-    .object({
-      appId: z.string().min(1).max(200),
-      contact: z.enum(["phone", "video"]),
-      language: z.enum(["en", "es"]),
-      timeZone: z.string().min(1).max(64).refine(knownTimeZone),
-      windows: z.array(WindowSchema).min(1).max(COUNSELLING_WINDOWS_MAX),
-      note: z
-        .string()
-        .trim()
-        .max(COUNSELLING_NOTE_MAX)
-        .refine((value) => !CONTROL_BUT_LINES.test(value))
-        .optional(),
-      /** The language the participant reads the portal in: the acknowledgement is written in it. */
-      locale: z.enum(["en", "es"]).default("en"),
-    })
-    .refine((body) =>
-      body.windows.every(({ start, end }) => {
-        const length = end.getTime() - start.getTime();
-        return (
-          start.getTime() > now.getTime() &&
-          start.getTime() <= now.getTime() + COUNSELLING_WINDOW_DAYS_AHEAD * 24 * 60 * MINUTE_MS &&
-          length >= COUNSELLING_WINDOW_MIN_MINUTES * MINUTE_MS &&
-          length <= COUNSELLING_WINDOW_MAX_HOURS * 60 * MINUTE_MS
-        );
-      }),
-    );
+  const at = now.getTime();
+  const window = z
+    .object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
+    .transform(({ start, end }) => ({ start: Date.parse(start), end: Date.parse(end) }))
+    .refine(
+      ({ start, end }) =>
+        start > at &&
+        start <= at + COUNSELLING_WINDOW_DAYS_AHEAD * 24 * 60 * MINUTE_MS &&
+        end - start >= COUNSELLING_WINDOW_MIN_MINUTES * MINUTE_MS &&
+        end - start <= COUNSELLING_WINDOW_MAX_HOURS * 60 * MINUTE_MS,
+    )
+    .transform(({ start, end }) => ({ start: new Date(start).toISOString(), end: new Date(end).toISOString() }));
+  return z.object({
+    appId: z.string().min(1).max(200),
+    contact: z.enum(["phone", "video"]),
+    language: z.enum(["en", "es"]),
+    timeZone: z.string().min(1).max(64).refine(knownTimeZone),
+    windows: z.array(window).min(1).max(COUNSELLING_WINDOWS_MAX),
+    note: z
+      .string()
+      .trim()
+      .max(COUNSELLING_NOTE_MAX)
+      .refine((value) => !CONTROL_BUT_LINES.test(value))
+      .optional()
+      .transform((value) => value || undefined),
+    /** The language the participant reads the portal in: the acknowledgement is written in it. */
+    locale: z.enum(["en", "es"]).default("en"),
+  });
 }
 
 const MoveBody = z.discriminatedUnion("state", [
-  z.object({ state: z.literal("scheduled"), scheduledFor: z.iso.datetime({ offset: true }) }),
+  z.object({ state: z.literal("scheduled"), scheduledFor: z.iso.datetime({ offset: true }).transform((at) => new Date(at)) }),
   z.object({ state: z.literal("done") }),
 ]);
 
@@ -94,17 +92,12 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   /** `counselling/{userID}` and `counselling/{userID}/{requestID}/cancel`: the participant's own. */
   const create: Handler<"userId"> = async (req, res) => {
     const { userId } = req.params;
-    const { windows, note, ...rest } = await parsedBody(
+    const input = await parsedBody(
       req,
       createBody(deps.now()),
       `appId, contact (phone or video), language (en or es), a known timeZone and one to ${COUNSELLING_WINDOWS_MAX} future windows of ${COUNSELLING_WINDOW_MIN_MINUTES} minutes to ${COUNSELLING_WINDOW_MAX_HOURS} hours are required; a note has at most ${COUNSELLING_NOTE_MAX} characters`,
     );
-    await readyAppOf(deps.repository, userId, rest.appId, offersCounselling, "No report a counsellor talks about was found for this app");
-    const input = {
-      ...rest,
-      note: note || undefined,
-      windows: windows.map(({ start, end }) => ({ start: start.toISOString(), end: end.toISOString() })),
-    };
+    await readyAppOf(deps.repository, userId, input.appId, offersCounselling, "No report a counsellor talks about was found for this app");
     // Taken before the request is kept (so requests sent at once cannot pass more), given back when none is.
     const scope = `counselling:${userId}`;
     const budget = await deps.misses.takeMiss(scope, deps.requestBudget);
@@ -148,10 +141,7 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     const { requestId } = req.params;
     if (!z.uuid().safeParse(requestId).success) throw new RequestError(404, "No such counselling request");
     const to = await parsedBody(req, MoveBody, "state is scheduled (with scheduledFor) or done");
-    const moved = await store.move(
-      requestId,
-      to.state === "scheduled" ? { state: "scheduled", scheduledFor: new Date(to.scheduledFor) } : to,
-    );
+    const moved = await store.move(requestId, to);
     if (moved === "not-found") throw new RequestError(404, "No such counselling request");
     if ("conflict" in moved)
       return sendJson(res, 409, {

@@ -1,7 +1,4 @@
-/**
- * Requests to talk to a genetic counsellor, kept beside the reports they are about (a migration set
- * of its own, recorded as service `results-counselling`; append new scripts, never edit released ones).
- */
+/** Requests to talk to a genetic counsellor, beside the reports they are about: append new scripts, never edit released ones. */
 export const counsellingMigrations: readonly string[] = [
   `
   CREATE TABLE results_counselling_requests (

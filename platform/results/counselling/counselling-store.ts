@@ -13,18 +13,13 @@ const TEAM_MOVES: Record<CounsellingState, readonly CounsellingState[]> = {
   cancelled: [],
 };
 
-interface TimeWindow {
-  start: string;
-  end: string;
-}
-
 interface CounsellingRequestView {
   id: string;
   appId: string;
   contact: "phone" | "video";
   language: "en" | "es";
   timeZone: string;
-  windows: TimeWindow[];
+  windows: { start: string; end: string }[];
   note: string | null;
   state: CounsellingState;
   scheduledFor: Date | null;
@@ -32,44 +27,30 @@ interface CounsellingRequestView {
   updatedAt: Date;
 }
 
-interface NewCounsellingRequest {
-  appId: string;
-  contact: "phone" | "video";
-  language: "en" | "es";
-  timeZone: string;
-  windows: TimeWindow[];
+type QueueEntry = CounsellingRequestView & {
+  userId: string;
+  participant: { firstName: string; lastName: string; email: string };
+  report: { appName: string; label: string | null };
+};
+
+type NewCounsellingRequest = Pick<CounsellingRequestView, "appId" | "contact" | "language" | "timeZone" | "windows"> & {
   note?: string | undefined;
   locale: "en" | "es";
-}
+};
 
 /** A request as its participant and the team see it (dates answer as ISO strings). */
 const VIEW = `r.id, r.app_id AS "appId", r.contact, r.language, r.time_zone AS "timeZone", r.windows, r.note, r.state,
   r.scheduled_for AS "scheduledFor", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
 
-/** PostgreSQL's unique_violation: the one-open-request-per-report index refused a second. */
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
-
 export function createCounsellingStore(db: Database, now: () => Date) {
-  async function openRequestFor(userId: string, appId: string): Promise<CounsellingRequestView | undefined> {
-    const [row] = await db.query<CounsellingRequestView>(
-      `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.app_id = $2 AND r.state = ANY($3::text[])`,
-      [userId, appId, OPEN_STATES],
-    );
-    return row;
-  }
-
   return {
-    async list(userId: string): Promise<CounsellingRequestView[]> {
-      return db.query<CounsellingRequestView>(
+    list: (userId: string) =>
+      db.query<CounsellingRequestView>(
         `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT 100`,
         [userId],
-      );
-    },
+      ),
 
-    /**
-     * A new request, or the open one of the same report that stands in its way. The database's
-     * partial unique index decides, so two requests sent at once cannot both be kept.
-     */
+    /** A new request, or the report's open one in its way: the partial unique index decides, so two sent at once cannot both be kept. */
     async create(
       userId: string,
       input: NewCounsellingRequest,
@@ -97,8 +78,12 @@ export function createCounsellingStore(db: Database, now: () => Date) {
         );
         return { request: request! };
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const open = await openRequestFor(userId, input.appId);
+        // unique_violation: the one-open-request-per-report index refused a second.
+        if ((error as { code?: unknown } | null)?.code !== "23505") throw error;
+        const [open] = await db.query<CounsellingRequestView>(
+          `SELECT ${VIEW} FROM results_counselling_requests r WHERE r.user_id = $1 AND r.app_id = $2 AND r.state = ANY($3::text[])`,
+          [userId, input.appId, OPEN_STATES],
+        );
         if (!open) throw error;
         return { openRequest: open };
       }
@@ -120,19 +105,11 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     },
 
     /** The team's queue: requests in the given states, oldest first, after the last one read. */
-    async queue(states: readonly CounsellingState[], limit: number, after: string | null) {
-      const rows = await db.query<
-        CounsellingRequestView & {
-          user_id: string;
-          first_name: string;
-          last_name: string;
-          email: string;
-          app_name: string | null;
-          label: string | null;
-          app_id: string;
-        }
-      >(
-        `SELECT ${VIEW}, r.user_id, r.app_id, p.first_name, p.last_name, p.email, a.app_name, a.label
+    queue: (states: readonly CounsellingState[], limit: number, after: string | null) =>
+      db.query<QueueEntry>(
+        `SELECT ${VIEW}, r.user_id AS "userId",
+           json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'email', p.email) AS participant,
+           json_build_object('appName', COALESCE(a.app_name, r.app_id), 'label', a.label) AS report
          FROM results_counselling_requests r
          JOIN results_patients p ON p.user_id = r.user_id
          LEFT JOIN results_apps a ON a.user_id = r.user_id AND a.app_id = r.app_id
@@ -140,19 +117,9 @@ export function createCounsellingStore(db: Database, now: () => Date) {
            AND ($2::uuid IS NULL OR (r.created_at, r.id) > (SELECT created_at, id FROM results_counselling_requests WHERE id = $2::uuid))
          ORDER BY r.created_at, r.id LIMIT $3`,
         [states, after, limit],
-      );
-      return rows.map(({ user_id, app_id, first_name, last_name, email, app_name, label, ...request }) => ({
-        ...request,
-        userId: user_id,
-        participant: { firstName: first_name, lastName: last_name, email },
-        report: { appName: app_name ?? app_id, label },
-      }));
-    },
+      ),
 
-    /**
-     * The team moves a request on: requested → scheduled (with the appointment's time), scheduled →
-     * scheduled again (moved) or done. A cancelled or done request is not moved.
-     */
+    /** The team moves a request on as TEAM_MOVES allows; a cancelled or done request is not moved. */
     async move(
       id: string,
       to: { state: "scheduled"; scheduledFor: Date } | { state: "done" },
@@ -172,8 +139,8 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     },
 
     /** Requests not yet acknowledged by e-mail, each held for a minute by the caller that takes it. */
-    async claimAcknowledgements(limit = 50) {
-      return db.query<{ id: string; userId: string; language: "en" | "es"; at: Date }>(
+    claimAcknowledgements: (limit = 50) =>
+      db.query(
         `UPDATE results_counselling_requests SET ack_lease_until = $1::timestamptz + interval '60 seconds'
          WHERE id IN (
            SELECT id FROM results_counselling_requests
@@ -181,8 +148,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
            ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
          RETURNING id, user_id AS "userId", locale AS language, created_at AS at`,
         [now(), limit],
-      );
-    },
+      ),
 
     async acknowledged(ids: string[]): Promise<void> {
       if (ids.length)

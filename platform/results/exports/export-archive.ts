@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
 import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
@@ -13,7 +14,6 @@ import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
 import { consentDocumentContent } from "./consent-document.ts";
 import { exportReadme, type ListedFile } from "./export-readme.ts";
 
-/** Everything the archive is made of, read by the worker from the results service's tables. */
 interface ParticipantData {
   patient: PatientRecord;
   apps: AppRecord[];
@@ -27,7 +27,6 @@ interface ArchiveOptions {
   exportedAt: Date;
   programName: (language: ReportLanguage) => string;
   laboratory: string;
-  /** Called after each file is written, with how many are done of how many. */
   onProgress: (filesDone: number, filesTotal: number) => Promise<void>;
 }
 
@@ -42,6 +41,7 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
 function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[] {
   const { patient, apps, consents, reportVersions } = data;
   const { language, exportedAt } = options;
+  const versionOptions = { language, now: exportedAt, laboratory: options.laboratory };
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
     Readable.from([await renderReportPdf(content, options.programName(language))]);
   // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
@@ -52,14 +52,7 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
       ? { path: `reports/${exomeFileName(patient.userId)}`, open: async () => exomeVcfDocument(patient, app, exportedAt).stream() }
       : {
           path: `reports/${safeName(app.appName)}-report.pdf`,
-          open: () =>
-            pdf(
-              contentOfVersion(reportVersions.get(app.appID) ?? [], patient, app, {
-                language,
-                now: exportedAt,
-                laboratory: options.laboratory,
-              })!.content,
-            ),
+          open: () => pdf(contentOfVersion(reportVersions.get(app.appID) ?? [], patient, app, versionOptions)!.content),
         },
   );
   const consentDocuments = consents.map((consent): PlannedFile => ({
@@ -81,15 +74,11 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
 function withUniquePaths(files: PlannedFile[]): PlannedFile[] {
   const taken = new Set<string>();
   return files.map((file) => {
-    const slash = file.path.lastIndexOf("/") + 1;
-    const dot = file.path.lastIndexOf(".");
-    const named = dot > slash;
-    const stem = named ? file.path.slice(0, dot) : file.path;
-    const extension = named ? file.path.slice(dot) : "";
-    let path = file.path;
-    for (let n = 2; taken.has(path.toLowerCase()); n++) path = `${stem}-${n}${extension}`;
-    taken.add(path.toLowerCase());
-    return { ...file, path };
+    const { dir, name, ext } = path.posix.parse(file.path);
+    let unique = file.path;
+    for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = path.posix.join(dir, `${name}-${n}${ext}`);
+    taken.add(unique.toLowerCase());
+    return { ...file, path: unique };
   });
 }
 
@@ -126,10 +115,7 @@ function measuring() {
       callback(null, chunk);
     },
   });
-  const measured = new Promise<{ bytes: number; sha256: string }>((resolve, reject) => {
-    tap.on("end", () => resolve({ bytes, sha256: hash.digest("hex") }));
-    tap.on("error", reject);
-  });
+  const measured = finished(tap).then(() => ({ bytes, sha256: hash.digest("hex") }));
   return { tap, measured };
 }
 

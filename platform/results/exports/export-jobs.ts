@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 
-export type ExportStatus = "queued" | "building" | "ready" | "failed" | "expired";
 export type ExportLanguage = "en" | "es";
 
 /** One request for a download of everything, as the participant sees it: never where its file is. */
 export interface ExportJob {
   id: string;
-  status: ExportStatus;
+  status: "queued" | "building" | "ready" | "failed" | "expired";
   language: ExportLanguage;
   filesDone: number;
   filesTotal: number | null;
@@ -32,10 +31,7 @@ const EXPORT_MAX_ATTEMPTS = 3;
 export function createExportJobs(db: Database, now: () => Date) {
   const later = (ms: number) => new Date(now().getTime() + ms);
   return {
-    /**
-     * A new request, unless one is still being built (that one is the answer) or the day's budget is
-     * spent (the answer says when the oldest request of the day stops counting).
-     */
+    /** A new request; the one still being built; or, past the day's budget, when its oldest request stops counting. */
     async request(userId: string, language: ExportLanguage): Promise<{ job: ExportJob } | { retryAfterSeconds: number }> {
       return db.transaction(async (tx) => {
         // One request at a time per participant, across instances.
@@ -45,10 +41,9 @@ export function createExportJobs(db: Database, now: () => Date) {
           [userId],
         );
         if (waiting) return { job: waiting };
-        const since = new Date(now().getTime() - EXPORT_AVAILABLE_MS);
         const recent = await tx.query<{ requested_at: Date | string }>(
           "SELECT requested_at FROM results_exports WHERE user_id = $1 AND requested_at > $2 ORDER BY requested_at",
-          [userId, since],
+          [userId, later(-EXPORT_AVAILABLE_MS)],
         );
         if (recent.length >= EXPORT_REQUESTS_PER_DAY) {
           const freedAt = new Date(recent[0]!.requested_at).getTime() + EXPORT_AVAILABLE_MS;

@@ -52,7 +52,7 @@ export function exportReadme(options: {
     timeStyle: "short",
     timeZone: "UTC",
   }).format(options.exportedAt);
-  const lines = [
+  return [
     w.title(options.programName),
     w.exported(when),
     "",
@@ -69,6 +69,5 @@ export function exportReadme(options: {
     "",
     w.questions,
     "",
-  ];
-  return lines.join("\n");
+  ].join("\n");
 }

@@ -5,7 +5,7 @@ import * as z from "zod";
 import { parsedBody, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
 import type { RawDataGate } from "../raw-data.ts";
 import { RequestError } from "../token-verifier.ts";
-import type { ExportJob, ExportJobs } from "./export-jobs.ts";
+import type { ExportJobs } from "./export-jobs.ts";
 import { exportArchivePath } from "./export-worker.ts";
 
 export interface ExportRouteDeps {
@@ -18,13 +18,7 @@ export interface ExportRouteDeps {
 
 const RequestBody = z.object({ language: z.enum(["en", "es"]).default("en") });
 
-/** The archive's name when saved: the program's and the day it was prepared, nothing a participant typed. */
-const archiveFileName = (job: ExportJob) => `my-data-${(job.readyAt ?? job.requestedAt).toISOString().slice(0, 10)}.zip`;
-
-/**
- * The download-everything API. Every call is made for one participant with their own (full) access
- * token, checked by the caller before these run.
- */
+/** The download-everything API: every call is for one participant, with their own full access token, checked by the caller. */
 export function createExportRoutes(deps: ExportRouteDeps) {
   return {
     request: (async (req, res) => {
@@ -46,16 +40,14 @@ export function createExportRoutes(deps: ExportRouteDeps) {
       if (expired) throw new RequestError(410, "This data export has expired");
       if (job.status !== "ready") throw new RequestError(409, "This data export is not ready");
       const file = exportArchivePath(deps.directory, job.id);
-      const size = await stat(file).then(
-        (found) => found.size,
-        () => null,
-      );
-      if (size === null) throw new RequestError(410, "This data export is no longer stored");
+      const size = (await stat(file).catch(() => null))?.size;
+      if (size === undefined) throw new RequestError(410, "This data export is no longer stored");
       await deps.rawData.takeProof(req, userId);
       res.writeHead(200, {
         "content-type": "application/zip",
         "content-length": size,
-        "content-disposition": `attachment; filename="${archiveFileName(job)}"`,
+        // The day it was prepared, nothing a participant typed.
+        "content-disposition": `attachment; filename="my-data-${(job.readyAt ?? job.requestedAt).toISOString().slice(0, 10)}.zip"`,
         "cache-control": "private, no-store",
       });
       await pipeline(createReadStream(file), res);

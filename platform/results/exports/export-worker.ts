@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportVersionsOf } from "../report-versions.ts";
@@ -23,15 +24,12 @@ interface ExportWorkerOptions {
 
 export const exportArchivePath = (directory: string, id: string) => path.join(directory, `${id}.zip`);
 
-/**
- * Builds requested archives one at a time, oldest first: takes a job from PostgreSQL (any instance's),
- * writes its ZIP to storage, and marks it ready for 24 hours; removes the files of expired ones.
- */
+/** Builds requested archives (any instance's) one at a time, oldest first, into storage; removes the files of expired ones. */
 export function startExportWorker(options: ExportWorkerOptions) {
   const { jobs, repository, directory, logger } = options;
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  let pendingWake = false;
+  /** Aborted by a wake: the wait for the next round ends at once, or is skipped if it has not begun. */
+  let wakeUp = new AbortController();
 
   async function build(job: { id: string; userId: string; language: ExportLanguage }): Promise<void> {
     const patient = await repository.findPatient(job.userId);
@@ -52,10 +50,6 @@ export function startExportWorker(options: ExportWorkerOptions) {
     logger.info({ exportId: job.id, files: files.length + 1, bytes }, "data export ready");
   }
 
-  async function removeExpiredFiles(): Promise<void> {
-    for (const id of await jobs.expire()) await rm(exportArchivePath(directory, id), { force: true });
-  }
-
   /** Files no job keeps (a job expired while this service was down, a half-written archive). */
   async function removeStrayFiles(): Promise<void> {
     const kept = await jobs.idsWithFiles();
@@ -65,27 +59,17 @@ export function startExportWorker(options: ExportWorkerOptions) {
     }
   }
 
-  const nextRound = () =>
-    new Promise<void>((resolve) => {
-      if (pendingWake) {
-        pendingWake = false;
-        return resolve();
-      }
-      const timer = setTimeout(resolve, options.pollMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).finally(() => {
-      wakeUp = null;
-    });
+  async function nextRound() {
+    await wait(options.pollMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
+    wakeUp = new AbortController();
+  }
 
   const running = (async () => {
     await mkdir(directory, { recursive: true });
     await removeStrayFiles().catch((error: unknown) => logger.error({ err: error }, "could not tidy the data export storage"));
     while (!stopped) {
       try {
-        await removeExpiredFiles();
+        for (const id of await jobs.expire()) await rm(exportArchivePath(directory, id), { force: true });
         for (let job = await jobs.claim(); job && !stopped; job = stopped ? undefined : await jobs.claim()) {
           try {
             await build(job);
@@ -103,13 +87,10 @@ export function startExportWorker(options: ExportWorkerOptions) {
 
   return {
     /** A request was just recorded: look at once instead of at the next poll. */
-    wake() {
-      if (wakeUp) wakeUp();
-      else pendingWake = true;
-    },
+    wake: () => wakeUp.abort(),
     async stop() {
       stopped = true;
-      wakeUp?.();
+      wakeUp.abort();
       await running;
     },
   };

@@ -22,9 +22,6 @@ export interface FamilyLetterRouteDeps {
   answerFloorMs: number;
 }
 
-/** The FH report: the one a family letter goes with. */
-const FH_APP = "fh-health";
-
 const CreateBody = z.object({ appId: z.string().min(1).max(200) });
 
 const OpenBody = z.object({
@@ -81,7 +78,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       deps.repository,
       userId,
       appId,
-      (found) => found.appName === FH_APP,
+      (found) => found.appName === "fh-health",
       "No familial hypercholesterolemia report was found for this app",
     );
     // The letter asks relatives to be tested for a variant: a report that found none has no letter.

@@ -1,8 +1,4 @@
-/**
- * Family letters after a familial hypercholesterolemia result, each with the relative code it carries
- * (a migration set of its own, recorded as service `results-family-letters`; append new scripts, never
- * edit released ones).
- */
+/** Family letters after an FH result, each with the relative code it carries: append new scripts, never edit released ones. */
 export const familyLetterMigrations: readonly string[] = [
   `
   CREATE TABLE results_family_letters (

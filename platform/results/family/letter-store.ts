@@ -5,8 +5,6 @@ import { newShareCode, type ShareHasher } from "../shares/share-secrets.ts";
 /** A relative code opens its letter for this many days from the day the letter was made. */
 export const FAMILY_LETTER_DAYS = 90;
 
-export type FamilyLetterState = "active" | "expired" | "ended" | "withdrawn";
-
 /** A family letter as its participant sees it: its relative code, until when, and how many times it was used (never by whom). */
 export interface FamilyLetterView {
   id: string;
@@ -14,7 +12,7 @@ export interface FamilyLetterView {
   code: string;
   createdAt: Date;
   expiresAt: Date;
-  state: FamilyLetterState;
+  state: "active" | "expired" | "ended" | "withdrawn";
   endedAt: Date | null;
   uses: number;
 }
@@ -28,7 +26,7 @@ interface LetterRow extends Omit<FamilyLetterView, "code" | "state"> {
 const LETTER_COLUMNS = `l.id, l.app_id AS "appId", l.code_sealed, l.created_at AS "createdAt", l.expires_at AS "expiresAt",
   l.ended_at AS "endedAt", l.uses, EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = l.user_id) AS withdrawn`;
 
-function stateOf(row: LetterRow, now: Date): FamilyLetterState {
+function stateOf(row: LetterRow, now: Date): FamilyLetterView["state"] {
   if (row.endedAt) return "ended";
   if (row.withdrawn) return "withdrawn";
   return row.expiresAt <= now ? "expired" : "active";

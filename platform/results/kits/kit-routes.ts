@@ -62,18 +62,13 @@ export function createKitRoutes(deps: KitRouteDeps) {
    */
   const register: Handler<"userId"> = async (req, res) => {
     const { userId } = req.params;
-    const {
-      barcode: typed,
-      collectedOn,
-      source,
-      participant,
-    } = await parsedBody(req, RegisterBody, "barcode, collectedOn and sampleOf (self) are required");
-    const barcode = checkKitBarcode(typed);
+    const body = await parsedBody(req, RegisterBody, "barcode, collectedOn and sampleOf (self) are required");
+    const barcode = checkKitBarcode(body.barcode);
     if (!barcode.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
-    const dayProblem = collectionDayProblem(collectedOn, deps.now());
+    const dayProblem = collectionDayProblem(body.collectedOn, deps.now());
     if (dayProblem) throw new RequestError(400, dayProblem);
 
-    const sourceScope = `kit-source:${source ?? misses.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
+    const sourceScope = `kit-source:${body.source ?? misses.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
     const participantScope = `kit-participant:${userId}`;
     const bySource = await misses.takeMiss(sourceScope, deps.sourceMissBudget);
     const byParticipant = bySource.within ? await misses.takeMiss(participantScope, deps.participantMissBudget) : null;
@@ -82,7 +77,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
       const retryAfterSeconds = Math.max(bySource.within ? 0 : bySource.retryAfterSeconds, byParticipant?.retryAfterSeconds ?? 0);
       return sendTooMany(res, "Too many barcodes that match no kit", retryAfterSeconds);
     }
-    const outcome = await store.register(userId, { barcode: barcode.barcode, collectedOn }, participant);
+    const outcome = await store.register(userId, { barcode: barcode.barcode, collectedOn: body.collectedOn }, body.participant);
     if (outcome.kind !== "no-match") {
       await misses.giveBackMiss(sourceScope, bySource.windowStart);
       await misses.giveBackMiss(participantScope, byParticipant.windowStart);

@@ -1,8 +1,4 @@
-/**
- * Kits the program sends out, each known by its barcode before anyone registers it, and the
- * participant who registered it (a migration set of its own, recorded as service `results-kits`;
- * append new scripts, never edit released ones).
- */
+/** Kits the program sends out, known by barcode before anyone registers one: append new scripts, never edit released ones. */
 export const kitMigrations: readonly string[] = [
   `
   CREATE TABLE results_kits (

@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 import { kitBarcodeFrom } from "../../../lib/program/kit-barcode.ts";
 
-/** A kit as its participant sees it: its barcode, when they registered it, the day they collected the sample. */
 interface KitView {
   barcode: string;
   registeredAt: Date;
@@ -10,12 +9,6 @@ interface KitView {
 }
 
 const KIT = `barcode, registered_at AS "registeredAt", collected_on::text AS "collectedOn"`;
-
-/** Who registers, as the portal knows them: used only when this service has no record of them yet. */
-interface NewParticipant {
-  email: string;
-  name: string;
-}
 
 type RegisterOutcome =
   | { kind: "registered"; kit: KitView }
@@ -28,12 +21,11 @@ type RegisterOutcome =
 
 export function createKitStore(db: Database, now: () => Date) {
   return {
-    async list(userId: string): Promise<KitView[]> {
-      return db.query<KitView>(
+    list: (userId: string) =>
+      db.query<KitView>(
         `SELECT ${KIT} FROM results_kits WHERE user_id = $1 ORDER BY registered_at DESC, registration DESC NULLS LAST LIMIT 50`,
         [userId],
-      );
-    },
+      ),
 
     /** A kit the program sends out (development: a test's or the demo's), with a new barcode unless one is given. */
     async issue(input: { sourceId: string; isHealthOrResearch: boolean; barcode?: string }): Promise<string> {
@@ -57,7 +49,8 @@ export function createKitStore(db: Database, now: () => Date) {
     async register(
       userId: string,
       input: { barcode: string; collectedOn: string },
-      participant?: NewParticipant,
+      /** Who registers, as the portal knows them: used only when this service has no record of them yet. */
+      participant?: { email: string; name: string },
     ): Promise<RegisterOutcome> {
       const at = now();
       return db.transaction(async (tx): Promise<RegisterOutcome> => {

@@ -5,11 +5,7 @@ import type * as z from "zod";
 import { readJsonBody, sendJson } from "../http-kit.ts";
 import type { MissCounter } from "./share-store.ts";
 
-/** One budget of failed attempts: this many in a window of this many seconds. */
-export interface MissBudget {
-  max: number;
-  windowSeconds: number;
-}
+type MissBudget = Parameters<MissCounter["takeMiss"]>[1];
 
 export interface GuessBudgetDeps {
   store: MissCounter;
@@ -30,10 +26,8 @@ type GuessAttempt =
   | { kind: "counted"; limited: boolean; retryAfterSeconds: number; proved: () => Promise<void> };
 
 /**
- * The budgets of failed attempts at a typed secret (docs/decisions/052): the source's, then the
- * deployment's, each taken before the secret is compared and in one statement, so attempts sent at
- * once can never pass more between them. `family` names whose budgets they are (share codes, relative
- * codes): each family of secrets has budgets of its own, with the same limits.
+ * The budgets of failed attempts at a typed secret (docs/decisions/052): the source's, then the deployment's,
+ * each taken as `takeMiss` says. Each `family` of secrets (share codes, relative codes) has budgets of its own, with the same limits.
  */
 export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: string; alert: string; what: string }) {
   const { store } = deps;
@@ -69,15 +63,6 @@ export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: 
   };
 }
 
-/** Every answer to a typed secret takes at least `floorMs`, so none is faster than another. */
-async function answeredNoSoonerThan<T>(floorMs: number, answer: () => Promise<T>): Promise<T> {
-  const startedAt = performance.now();
-  const result = await answer();
-  const left = floorMs - (performance.now() - startedAt);
-  if (left > 0) await wait(left);
-  return result;
-}
-
 /**
  * One attempt at a typed secret (a share code, a relative code), answered no sooner than `floorMs`:
  * the body checked (400 `invalid`), the budgets taken, then `compare` (told whether only a right
@@ -90,7 +75,8 @@ export async function answerGuess<Body extends { source?: string | undefined }>(
   guess: { floorMs: number; attempt: ReturnType<typeof createGuessBudget>; schema: z.ZodType<Body>; invalid: string },
   compare: (body: Body, limited: boolean) => Promise<[status: number, body: unknown] | "limited">,
 ) {
-  const [status, body] = await answeredNoSoonerThan(guess.floorMs, async (): Promise<[number, unknown]> => {
+  const startedAt = performance.now();
+  const [status, body] = await (async (): Promise<[number, unknown]> => {
     const parsed = guess.schema.safeParse(await readJsonBody(req));
     if (!parsed.success) return [400, { status: 400, message: guess.invalid }];
     const budget = await guess.attempt(parsed.data.source, req.socket.remoteAddress ?? "");
@@ -100,7 +86,10 @@ export async function answerGuess<Body extends { source?: string | undefined }>(
     if (answer === "limited") return tooMany;
     if (answer[0] === 200) await budget.proved();
     return answer;
-  });
+  })();
+  // Every answer takes at least `floorMs`, so none is faster than another.
+  const left = guess.floorMs - (performance.now() - startedAt);
+  if (left > 0) await wait(left);
   if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
   sendJson(res, status, body);
 }

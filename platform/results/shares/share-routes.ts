@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
-import type { Logger } from "pino";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
@@ -11,10 +10,10 @@ import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { RequestError, type TokenVerifier } from "../token-verifier.ts";
-import { answerGuess, createGuessBudget } from "./guess-budget.ts";
+import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
-export interface ShareRouteDeps {
+export interface ShareRouteDeps extends GuessBudgetDeps {
   store: ShareStore;
   /** The results service's database: a reissued report's versions. */
   db: Queryable;
@@ -24,17 +23,12 @@ export interface ShareRouteDeps {
   verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
-  /** Failed attempts the whole deployment takes in a window; past it only a right code with its date of birth opens. */
-  missBudget: { max: number; windowSeconds: number };
-  /** Failed attempts one source takes in a window, in front of the deployment's. */
-  sourceMissBudget: { max: number; windowSeconds: number };
-  logger: Logger;
 }
 
 const CreateBody = z.object({
   appId: z.string().min(1).max(200),
   recipient: plainText(100),
-  days: z.union(SHARE_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>]),
+  days: z.literal(SHARE_DAYS),
   language: z.enum(["en", "es"]).default("en"),
   /** Chosen by the portal before its call: the same key again answers the share it created. */
   requestKey: z.uuid().optional(),
@@ -57,8 +51,6 @@ const OpenBody = z
   })
   .refine((body) => Boolean(body.code) !== Boolean(body.link));
 
-const NO_MATCH = "No open share matches this code and date of birth";
-
 function accessOf(req: IncomingMessage): string {
   const access = /^Share\s+([A-Za-z0-9_-]{43})$/.exec(req.headers.authorization ?? "")?.[1];
   if (!access) throw new RequestError(401, "This share is not open");
@@ -67,6 +59,7 @@ function accessOf(req: IncomingMessage): string {
 
 export function createShareRoutes(deps: ShareRouteDeps) {
   const { store } = deps;
+  const versions = { db: deps.db, now: deps.now, laboratory: deps.reportIssuer.laboratory };
 
   /** The report a clinician's access opens, in the language asked for, as a page or a PDF: each delivery is on the participant's record. */
   async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
@@ -78,12 +71,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(queryOf(req).get("lang"));
     // A reissued report is shown as its newest version, with that version's date and what changed.
-    const { content, issuedAt } = (await versionedReportContent(
-      { db: deps.db, now: deps.now, laboratory: deps.reportIssuer.laboratory },
-      patient,
-      app,
-      language,
-    ))!;
+    const { content, issuedAt } = (await versionedReportContent(versions, patient, app, language))!;
     if (what === "page") {
       await store.recordDelivery(opened.share.id, "page");
       return sendJson(res, 200, {
@@ -97,11 +85,8 @@ export function createShareRoutes(deps: ShareRouteDeps) {
   }
 
   /**
-   * The budgets of failed attempts: the source's, the share's own (five wrong dates of birth in its
-   * life, `store.open`), then the deployment's (`createGuessBudget`). A source past its own budget is
-   * slowed down: nothing it sends is compared until its window ends. Past the deployment's, every
-   * failure is answered alike (429), and a right code with its right date of birth still opens an open
-   * share: strangers' misses elsewhere never refuse it.
+   * The source's budget, the share's own (`store.open`), then the deployment's: past that, every failure
+   * is answered alike (429), and a right code with its right date of birth still opens an open share.
    */
   const attempt = createGuessBudget(deps, { scopePrefix: "", alert: "share-miss-budget-exhausted", what: "share code" });
 
@@ -120,7 +105,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         if (outcome.kind === "opened") return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
         if (outcome.kind === "limited") return "limited";
         if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-        return [404, { status: 404, message: NO_MATCH }];
+        return [404, { status: 404, message: "No open share matches this code and date of birth" }];
       },
     );
 

@@ -1,7 +1,4 @@
-/**
- * Shares of one report with a clinician, kept beside the reports they open (a migration set of its
- * own, recorded as service `results-shares`; append new scripts, never edit released ones).
- */
+/** Shares of one report with a clinician, beside the reports they open: append new scripts, never edit released ones. */
 export const shareMigrations: readonly string[] = [
   `
   ALTER TABLE results_patients ADD COLUMN IF NOT EXISTS date_of_birth date;

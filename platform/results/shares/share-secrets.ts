@@ -23,29 +23,20 @@ export function normalizedCode(typed: string): string {
 /** 256 random bits, URL-safe: a share's link, or a clinician's access. */
 export const newLongSecret = () => randomBytes(32).toString("base64url");
 
-export interface ShareHasher {
-  /** The stored form of a secret of one kind ('code', 'link', 'access', a participant's 'request' key, a family letter's 'relative' code). */
-  hash(kind: "code" | "link" | "access" | "request" | "source" | "relative", value: string): string;
-  /** A new share's code and link kept for a retry of the request that created it: AES-256-GCM, bound to that request. */
-  seal(plain: string, boundTo: string): string;
-  /** The sealed value, or null when it was sealed for another request or altered. */
-  unseal(sealed: string, boundTo: string): string | null;
-  /** Whether the typed date of birth is the one on file, compared in constant time (none on file never matches). */
-  sameBirthDate(typed: string, onFile: string | null): boolean;
-}
-
-export function createShareHasher(secret: string): ShareHasher {
+export function createShareHasher(secret: string) {
   const key = createHmac("sha256", secret).update("report-shares").digest();
   const mac = (value: string) => createHmac("sha256", key).update(value).digest();
   const sealKey = createHmac("sha256", secret).update("report-share-requests").digest();
   return {
-    seal(plain, boundTo) {
+    /** A new share's code and link kept for a retry of the request that created it: AES-256-GCM, bound to that request. */
+    seal(plain: string, boundTo: string): string {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", sealKey, iv).setAAD(Buffer.from(boundTo));
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
     },
-    unseal(sealed, boundTo) {
+    /** The sealed value, or null when it was sealed for another request or altered. */
+    unseal(sealed: string, boundTo: string): string | null {
       try {
         const bytes = Buffer.from(sealed, "base64url");
         const decipher = createDecipheriv("aes-256-gcm", sealKey, bytes.subarray(0, 12)).setAAD(Buffer.from(boundTo));
@@ -55,11 +46,16 @@ export function createShareHasher(secret: string): ShareHasher {
         return null;
       }
     },
-    hash: (kind, value) => mac(`${kind}:${kind === "code" || kind === "relative" ? normalizedCode(value) : value}`).toString("hex"),
-    sameBirthDate(typed, onFile) {
+    /** The stored form of a secret of one kind ('request': a participant's request key; 'relative': a family letter's code). */
+    hash: (kind: "code" | "link" | "access" | "request" | "source" | "relative", value: string) =>
+      mac(`${kind}:${kind === "code" || kind === "relative" ? normalizedCode(value) : value}`).toString("hex"),
+    /** Whether the typed date of birth is the one on file, compared in constant time (none on file never matches). */
+    sameBirthDate(typed: string, onFile: string | null): boolean {
       // A missing date still costs one comparison, so the answer takes as long either way.
       const matches = timingSafeEqual(mac(`birth:${typed}`), mac(`birth:${onFile ?? "none"}`));
       return matches && onFile !== null;
     },
   };
 }
+
+export type ShareHasher = ReturnType<typeof createShareHasher>;

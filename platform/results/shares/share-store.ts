@@ -3,7 +3,6 @@ import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { newLongSecret, newShareCode, type ShareHasher } from "./share-secrets.ts";
 
 export const SHARE_DAYS = [1, 7, 30] as const;
-type ShareDays = (typeof SHARE_DAYS)[number];
 type ShareState = "active" | "expired" | "revoked" | "locked" | "withdrawn";
 type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 
@@ -11,10 +10,7 @@ type ShareEventKind = "created" | "viewed" | "revoked" | "locked";
 const MAX_OPEN_SHARES = 10;
 /** Wrong dates of birth a share takes, in its whole life, before it locks. */
 const WRONG_BIRTH_DATE_LIMIT = 5;
-/**
- * How long the request that created a share can be sent again and answered with the same share, code
- * and link (the portal's answer was lost on the way); after that only the share is answered.
- */
+/** How long a create request sent again (its answer was lost) gets the same share, code and link; later, the share alone. */
 const SHARE_REQUEST_REPLAY_MS = 5 * 60_000;
 /** How long a clinician's page stays open after the date of birth matched (never past the share's end). */
 const ACCESS_TTL_MS = 30 * 60_000;
@@ -29,7 +25,8 @@ interface ShareView {
   state: ShareState;
   /** When it was ended early (revoked or locked). */
   endedAt: Date | null;
-  views: { at: Date; device: string }[];
+  /** Newest first; `at` as an ISO string. */
+  views: { at: string; device: string }[];
   /** How often the report was sent to a clinician's page, and its PDF. */
   deliveries: { page: number; pdf: number };
 }
@@ -55,6 +52,12 @@ export function stateOf(row: Pick<ShareRow, "expires_at" | "revoked_at" | "locke
 const SHARE_COLUMNS = `s.id, s.user_id, s.app_id AS "appId", s.recipient, s.language, s.created_at AS "createdAt",
   s.expires_at AS "expiresAt", COALESCE(s.revoked_at, s.locked_at) AS "endedAt", s.expires_at, s.revoked_at, s.locked_at,
   EXISTS (SELECT 1 FROM results_withdrawals w WHERE w.user_id = s.user_id) AS withdrawn`;
+/** What the participant's list shows of each share's use: its views and deliveries. */
+const SHARE_HISTORY = `COALESCE((SELECT json_agg(json_build_object('at', to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'device', COALESCE(e.device, '')) ORDER BY e.at DESC) FROM results_share_events e WHERE e.share_id = s.id AND e.kind = 'viewed'), '[]') AS views,
+  (SELECT json_build_object('page', count(*) FILTER (WHERE d.what = 'page'), 'pdf', count(*) FILTER (WHERE d.what = 'pdf'))
+    FROM results_share_deliveries d WHERE d.share_id = s.id) AS deliveries`;
+type ShareHistoryRow = ShareRow & Pick<ShareView, "views" | "deliveries">;
 
 export function createShareStore(db: Database, hasher: ShareHasher, now: () => Date) {
   async function recordEvent(tx: Queryable, share: { id: string; user_id: string }, kind: ShareEventKind, device: string | null = null) {
@@ -68,61 +71,32 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     ]);
   }
 
-  async function deliveriesOf(ids: string[]) {
-    const counts = new Map<string, ShareView["deliveries"]>();
-    if (ids.length === 0) return counts;
-    const rows = await db.query<{ share_id: string; what: "page" | "pdf"; n: number }>(
-      "SELECT share_id, what, count(*)::int AS n FROM results_share_deliveries WHERE share_id = ANY($1::uuid[]) GROUP BY share_id, what",
-      [ids],
-    );
-    for (const row of rows) {
-      const each = counts.get(row.share_id) ?? { page: 0, pdf: 0 };
-      each[row.what] = Number(row.n);
-      counts.set(row.share_id, each);
-    }
-    return counts;
-  }
-
-  async function viewsOf(ids: string[]) {
-    if (ids.length === 0) return new Map<string, ShareView["views"]>();
-    const rows = await db.query<{ share_id: string; at: Date; device: string }>(
-      "SELECT share_id, at, coalesce(device, '') AS device FROM results_share_events WHERE share_id = ANY($1::uuid[]) AND kind = 'viewed' ORDER BY at DESC",
-      [ids],
-    );
-    const views = new Map<string, ShareView["views"]>();
-    for (const { share_id, ...view } of rows) views.set(share_id, [...(views.get(share_id) ?? []), view]);
-    return views;
-  }
-
-  function toView(row: ShareRow, views: ShareView["views"], deliveries: ShareView["deliveries"] = { page: 0, pdf: 0 }): ShareView {
+  function toView(row: ShareHistoryRow): ShareView {
     const { user_id: _user, expires_at: _expires, revoked_at: _revoked, locked_at: _locked, withdrawn: _withdrawn, ...view } = row;
-    return { ...view, state: stateOf(row, now()), views, deliveries };
+    return { ...view, state: stateOf(row, now()) };
   }
 
   return {
     async list(userId: string): Promise<ShareView[]> {
-      const rows = await db.query<ShareRow>(
-        `SELECT ${SHARE_COLUMNS} FROM results_shares s WHERE s.user_id = $1 ORDER BY s.created_at DESC LIMIT 100`,
+      const rows = await db.query<ShareHistoryRow>(
+        `SELECT ${SHARE_COLUMNS}, ${SHARE_HISTORY} FROM results_shares s WHERE s.user_id = $1 ORDER BY s.created_at DESC LIMIT 100`,
         [userId],
       );
-      const ids = rows.map((row) => row.id);
-      const [views, deliveries] = await Promise.all([viewsOf(ids), deliveriesOf(ids)]);
-      return rows.map((row) => toView(row, views.get(row.id) ?? [], deliveries.get(row.id)));
+      return rows.map(toView);
     },
 
     /**
      * A new share, its code and link returned this once; refused past the open-share limit or after a
-     * withdrawal. With the participant's request key, the same request sent again within a few minutes
-     * answers the same share, code and link (`replayed`), later the share alone (`expired`).
+     * withdrawal. The same request key again answers as SHARE_REQUEST_REPLAY_MS says (`replayed`, `expired`).
      */
     async create(
       userId: string,
-      input: { appId: string; recipient: string; days: ShareDays; language: "en" | "es" },
+      input: { appId: string; recipient: string; days: (typeof SHARE_DAYS)[number]; language: "en" | "es" },
       requestKey?: string,
     ): Promise<
       { share: ShareView; code: string; link: string; replayed?: true } | { expired: true; share: ShareView } | "too-many" | "withdrawn"
     > {
-      const outcome = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         const [withdrawn] = await tx.query("SELECT 1 FROM results_withdrawals WHERE user_id = $1 LIMIT 1", [userId]);
         if (withdrawn) return "withdrawn";
@@ -133,19 +107,16 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
             userId,
             now(),
           ]);
-          const [earlier] = await tx.query<ShareRow & { secrets_sealed: string | null }>(
-            `SELECT ${SHARE_COLUMNS}, r.secrets_sealed FROM results_share_requests r JOIN results_shares s ON s.id = r.share_id
+          const [earlier] = await tx.query<ShareHistoryRow & { secrets_sealed: string | null }>(
+            `SELECT ${SHARE_COLUMNS}, ${SHARE_HISTORY}, r.secrets_sealed FROM results_share_requests r JOIN results_shares s ON s.id = r.share_id
              WHERE r.request_hash = $1 AND r.user_id = $2`,
             [requestHash, userId],
           );
           if (earlier) {
             const { secrets_sealed, ...share } = earlier;
             const opened = secrets_sealed ? hasher.unseal(secrets_sealed, requestHash) : null;
-            return {
-              kind: "earlier" as const,
-              earlier: share,
-              secrets: opened ? (JSON.parse(opened) as { code: string; link: string }) : null,
-            };
+            if (!opened) return { expired: true as const, share: toView(share) };
+            return { share: toView(share), ...(JSON.parse(opened) as { code: string; link: string }), replayed: true as const };
           }
         }
         const [{ open }] = (await tx.query<{ open: number }>(
@@ -158,9 +129,9 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         const link = newLongSecret();
         const createdAt = now();
         const expiresAt = new Date(createdAt.getTime() + input.days * 24 * 60 * 60_000);
-        const [row] = await tx.query<ShareRow>(
+        const [row] = await tx.query<ShareHistoryRow>(
           `INSERT INTO results_shares AS s (id, user_id, app_id, recipient, language, code_hash, link_hash, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${SHARE_COLUMNS}`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${SHARE_COLUMNS}, ${SHARE_HISTORY}`,
           [
             randomUUID(),
             userId,
@@ -185,33 +156,27 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
               new Date(createdAt.getTime() + SHARE_REQUEST_REPLAY_MS),
             ],
           );
-        return { share: toView(row!, []), code, link };
+        return { share: toView(row!), code, link };
       });
-      if (typeof outcome === "string" || outcome.kind !== "earlier") return outcome as Exclude<typeof outcome, { kind: "earlier" }>;
-      // Read after the transaction: the embedded database has one connection, which the transaction holds.
-      const { earlier } = outcome;
-      const share = toView(earlier, (await viewsOf([earlier.id])).get(earlier.id) ?? []);
-      return outcome.secrets ? { share, ...outcome.secrets, replayed: true as const } : { expired: true as const, share };
     },
 
     /** Ends a share at once; ending one that has ended already changes nothing. */
     async revoke(userId: string, shareId: string): Promise<ShareView | null> {
-      const row = await db.transaction(async (tx) => {
-        const [found] = await tx.query<ShareRow>(
-          `SELECT ${SHARE_COLUMNS} FROM results_shares s WHERE s.user_id = $1 AND s.id = $2 FOR UPDATE`,
+      return db.transaction(async (tx) => {
+        const [found] = await tx.query<ShareHistoryRow>(
+          `SELECT ${SHARE_COLUMNS}, ${SHARE_HISTORY} FROM results_shares s WHERE s.user_id = $1 AND s.id = $2 FOR UPDATE OF s`,
           [userId, shareId],
         );
         if (!found) return null;
-        if (stateOf(found, now()) !== "active") return found;
-        const [revoked] = await tx.query<ShareRow>(
-          `UPDATE results_shares s SET revoked_at = $2 WHERE s.id = $1 RETURNING ${SHARE_COLUMNS}`,
+        if (stateOf(found, now()) !== "active") return toView(found);
+        const [revoked] = await tx.query<ShareHistoryRow>(
+          `UPDATE results_shares s SET revoked_at = $2 WHERE s.id = $1 RETURNING ${SHARE_COLUMNS}, ${SHARE_HISTORY}`,
           [shareId, now()],
         );
         await tx.query("DELETE FROM results_share_accesses WHERE share_id = $1", [shareId]);
         await recordEvent(tx, found, "revoked");
-        return revoked!;
+        return toView(revoked!);
       });
-      return row ? toView(row, (await viewsOf([row.id])).get(row.id) ?? []) : null;
     },
 
     /**
@@ -283,27 +248,21 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /** The share a clinician's access opens, while both the access and the share stand. */
-    async shareForAccess(access: string): Promise<{ userId: string; appId: string; share: ShareView } | null> {
+    async shareForAccess(access: string): Promise<{ userId: string; appId: string; share: ShareRow } | null> {
       const [row] = await db.query<ShareRow>(
         `SELECT ${SHARE_COLUMNS} FROM results_share_accesses a JOIN results_shares s ON s.id = a.share_id
          WHERE a.token_hash = $1 AND a.expires_at > $2`,
         [hasher.hash("access", access), now()],
       );
       if (!row || stateOf(row, now()) !== "active") return null;
-      return { userId: row.user_id, appId: row.appId, share: toView(row, []) };
+      return { userId: row.user_id, appId: row.appId, share: row };
     },
 
     /**
-     * Takes one failed attempt out of a budget (`scope`: the deployment, or one source) for the
-     * current window before the attempt is compared: the count is raised and read in one statement,
-     * so attempts sent at once can never pass more than `max` between them. `within` says whether
-     * this attempt fits; `count` is the window's count with it. An attempt that proves right gives its
-     * place back (`giveBackMiss`).
+     * Takes one failed attempt out of a budget (`scope`) for the current window before the attempt is compared, raised
+     * and read in one statement so attempts sent at once never pass more than `max`; one that proves right gives it back.
      */
-    async takeMiss(
-      scope: string,
-      budget: { max: number; windowSeconds: number },
-    ): Promise<{ within: boolean; count: number; windowStart: Date; retryAfterSeconds: number }> {
+    async takeMiss(scope: string, budget: { max: number; windowSeconds: number }) {
       const windowMs = budget.windowSeconds * 1000;
       const at = now().getTime();
       const windowStart = new Date(Math.floor(at / windowMs) * windowMs);
@@ -338,16 +297,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
     claimNotices: (limit = 50) =>
-      db.query<{
-        id: string;
-        shareId: string;
-        userId: string;
-        kind: ShareEventKind;
-        device: string | null;
-        at: Date;
-        recipient: string;
-        language: "en" | "es";
-      }>(
+      db.query(
         `UPDATE results_share_events e SET lease_until = $1::timestamptz + interval '60 seconds'
          FROM results_shares s
          WHERE e.share_id = s.id AND e.id IN (
