@@ -11,13 +11,11 @@ type SharedProps = {
   loading?: boolean;
   /** Makes the button a toggle: the value becomes its aria-pressed state. */
   selected?: boolean;
-  fullWidth?: boolean;
-  className?: string;
   children: ReactNode;
 };
 
-type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children">;
-type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children">;
+type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children" | "className">;
+type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children" | "className">;
 
 type ButtonAsButtonProps = SharedProps &
   NativeButtonProps & {
@@ -39,12 +37,8 @@ type ButtonAsLinkProps = SharedProps &
 export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
 
 /** Class names of a button look, for links rendered by another component (e.g. a router link). */
-export function buttonClassName({
-  variant = "filled",
-  fullWidth = false,
-  className,
-}: { variant?: ButtonVariant; fullWidth?: boolean; className?: string } = {}): string {
-  return classNames(styles.variant[variant], fullWidth && styles.fullWidth, className);
+export function buttonClassName({ variant = "filled" }: { variant?: ButtonVariant } = {}): string {
+  return styles.variant[variant];
 }
 
 function BusyGlyph() {
@@ -59,8 +53,8 @@ function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event:
   };
 }
 
-export function Button({ variant, loading = false, selected, fullWidth, className, children, ...props }: ButtonProps) {
-  const look = { className: buttonClassName({ variant, fullWidth, className }), "aria-busy": loading ? true : undefined };
+export function Button({ variant, loading = false, selected, children, ...props }: ButtonProps) {
+  const look = { className: buttonClassName({ variant }), "aria-busy": loading ? true : undefined };
   const content = (
     <>
       {loading ? <BusyGlyph /> : null}

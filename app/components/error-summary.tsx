@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { classNames } from "./class-names";
 import * as styles from "./error-summary.css";
 import { useHydrated } from "./use-hydrated";
 
@@ -25,14 +24,13 @@ export type ErrorSummaryProps = {
   formId?: string;
   /** Defaults to "There is a problem". */
   title?: ReactNode;
-  className?: string;
 };
 
 /**
  * A form's problems, each linking to its field. It takes focus after a submit so keyboard and screen-reader
  * users learn of them first: by `autofocus` on a page the server rendered, by the effect in the browser.
  */
-export function ErrorSummary({ errors, formId, title, className }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, formId, title }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const headingId = useId();
@@ -107,7 +105,7 @@ export function ErrorSummary({ errors, formId, title, className }: ErrorSummaryP
       // Without JavaScript, the autofocus attribute is what moves focus to the summary after a submit.
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus={!hydrated}
-      className={classNames(styles.summary, className)}
+      className={styles.summary}
     >
       {/* GOV.UK's pattern: the alert is inside the focusable summary, so it is announced once. */}
       <div role="alert" aria-labelledby={headingId}>

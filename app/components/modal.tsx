@@ -22,11 +22,10 @@ export type ModalProps = {
   closeHref?: string;
   /** No close control, and Escape or a backdrop click do nothing. */
   locked?: boolean;
-  className?: string;
   children: ReactNode;
 };
 
-export function Modal({ open, title, size = "medium", onClose, closeHref, locked = false, className, children }: ModalProps) {
+export function Modal({ open, title, size = "medium", onClose, closeHref, locked = false, children }: ModalProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -109,7 +108,7 @@ export function Modal({ open, title, size = "medium", onClose, closeHref, locked
       // After hydration the dialog is opened and closed imperatively (showModal / close).
       open={hydrated ? undefined : open}
       aria-labelledby={titleId}
-      className={classNames(styles.dialog, styles.size[size], className)}
+      className={classNames(styles.dialog, styles.size[size])}
       onMouseDown={handlePointerDown}
       onClick={handleClick}
     >

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { classNames } from "./class-names";
 import { Icon } from "./icon";
 import { IconButton } from "./icon-button";
 import * as styles from "./notification.css";
@@ -42,7 +41,6 @@ export type NotificationProps = {
    */
   takesFocus?: boolean;
   id?: string;
-  className?: string;
 };
 
 export function Notification({
@@ -54,7 +52,6 @@ export function Notification({
   dismissForm,
   visibleMs = DEFAULT_NOTIFICATION_VISIBLE_MS,
   id,
-  className,
   announced = true,
   takesFocus = false,
 }: NotificationProps) {
@@ -104,7 +101,7 @@ export function Notification({
       tabIndex={takesFocus ? -1 : undefined}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- GOV.UK's pattern: the outcome of a form post takes focus
       autoFocus={takesFocus && !hydrated}
-      className={classNames(styles.tone[type], className)}
+      className={styles.tone[type]}
       onMouseEnter={timer.pause}
       onMouseLeave={timer.resume}
       onFocus={timer.pause}

@@ -9,13 +9,12 @@ export type SpinnerProps = {
   /** Announced to assistive technology; defaults to "Loading…". */
   label?: string;
   size?: SpinnerSize;
-  className?: string;
 };
 
-export function Spinner({ label, size = "medium", className }: SpinnerProps) {
+export function Spinner({ label, size = "medium" }: SpinnerProps) {
   const { t } = useTranslation("ui");
   return (
-    <span role="status" className={classNames(styles.wrapper, className)}>
+    <span role="status" className={styles.wrapper}>
       <span className={classNames(styles.glyph, styles.glyphSize[size])} aria-hidden="true" />
       <span className={visuallyHidden}>{label ?? t("loading")}</span>
     </span>
