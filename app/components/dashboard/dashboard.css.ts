@@ -30,21 +30,20 @@ export const cardHeader = style({
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
 
-export const stateScreen = style({
+export const interstitial = style({
   display: "grid",
-  justifyItems: "center",
   gap: vars.space.md,
   margin: `${vars.space.xxl} auto`,
   padding: `0 ${vars.space.md}`,
   maxWidth: "640px",
-  textAlign: "center",
-  fontSize: vars.fontSize.lg,
-  lineHeight: vars.lineHeight.lg,
 });
 
-export const stateText = style({ margin: 0 });
+export const stateScreen = style([
+  interstitial,
+  { justifyItems: "center", textAlign: "center", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.lg },
+]);
 
-export const stateSubtitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
+export const stateText = style({ margin: 0 });
 
 export const nextSteps = style({
   display: "grid",
@@ -57,8 +56,6 @@ export const nextSteps = style({
 });
 
 export const shareNeedsSignIn = style({ margin: `${vars.space.md} 0 0`, fontSize: vars.fontSize.md });
-
-export const notReady = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const stateHint = style({ margin: 0, fontSize: vars.fontSize.md });
 
@@ -126,8 +123,6 @@ export const stepDate = style({
 
 export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
 
-export const timelineText = style({ margin: 0 });
-
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
 export const resultList = style({
@@ -159,18 +154,11 @@ export const productLinks = style({ display: "flex", flexWrap: "wrap", gap: vars
 
 globalStyle(`${productLinks} a`, { color: vars.color.primary, fontWeight: vars.font.weightMedium });
 
-export const interstitial = style({
-  display: "grid",
-  gap: vars.space.md,
-  margin: `${vars.space.xxl} auto`,
-  padding: `0 ${vars.space.md}`,
-  maxWidth: "640px",
-});
-
 /** A reissued report on its card: the version and date it opens, what changed, 'Updated', and the earlier versions. */
 export const versionLine = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.text });
 
-export const versionChange = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+/** What changed in a version, and when a report that is not ready will be. */
+export const smallNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const updatedBadge = style({
   display: "inline-block",
