@@ -13,6 +13,7 @@ import { Form } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import type { FieldErrorLink } from "./error-summary";
 import * as styles from "./profile/profile.css";
+import { useSubmittingIntent } from "./use-submitting-intent";
 
 type ZodFormOptions<Schema extends $ZodType> = {
   id: string;
@@ -26,6 +27,18 @@ type ZodFormOptions<Schema extends $ZodType> = {
 /** A conform form checked in the browser, on submit, against the same zod schema the action parses. */
 export function useZodForm<Schema extends $ZodType<unknown, Record<string, unknown>>>(schema: Schema, options: ZodFormOptions<Schema>) {
   return useForm<input<Schema>, output<Schema>>({ ...options, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+}
+
+/** A step's form posting `intent`: the server's last answer to that intent, and whether the post is on its way. */
+export function useStepForm<Schema extends $ZodType<unknown, Record<string, unknown>>>(
+  schema: Schema,
+  id: string,
+  intent: string,
+  reply: { intent?: string; result?: SubmissionResult<string[]> } | undefined,
+  shouldRevalidate?: "onInput",
+) {
+  const [form, fields] = useZodForm(schema, { id, lastResult: reply?.intent === intent ? reply.result : undefined, shouldRevalidate });
+  return [form, fields, useSubmittingIntent(intent)] as const;
 }
 
 type Translate = (key: string) => string;

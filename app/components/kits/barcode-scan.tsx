@@ -43,11 +43,9 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
     const Detector = detectorConstructor();
     if (!Detector) return;
     let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setInterval> | undefined;
     let over = false;
     const stop = () => {
       over = true;
-      clearInterval(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
     void (async () => {
@@ -58,26 +56,17 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
         // Frames come when the camera sends them; until then the detector finds nothing.
         void video.current.play().catch(() => undefined);
         const detector = new Detector({ formats: FORMATS });
-        let busy = false;
-        timer = setInterval(() => {
-          if (busy || over || !video.current) return;
-          busy = true;
-          detector
-            .detect(video.current)
-            .then((codes) => {
-              const barcode = codes.map((code) => kitBarcodeIn(code.rawValue)).find(Boolean);
-              if (!barcode || over) return;
-              stop();
-              setScanning(false);
-              const printed = formatKitBarcode(barcode);
-              setSaid(t("kits.scanned", { barcode: printed }));
-              onRead(printed);
-            })
-            .catch(() => undefined)
-            .finally(() => {
-              busy = false;
-            });
-        }, DETECT_EVERY_MS);
+        while (!over && video.current) {
+          const codes = await detector.detect(video.current).catch(() => []);
+          const barcode = codes.map((code) => kitBarcodeIn(code.rawValue)).find(Boolean);
+          if (barcode && !over) {
+            stop();
+            setScanning(false);
+            const printed = formatKitBarcode(barcode);
+            setSaid(t("kits.scanned", { barcode: printed }));
+            onRead(printed);
+          } else await new Promise((next) => setTimeout(next, DETECT_EVERY_MS));
+        }
       } catch {
         stop();
         if (!over) {

@@ -12,27 +12,25 @@ export const privacySavedParam = "privacySaved";
 const tabs = ["consents", "rights"] as const;
 export type PrivacyTab = (typeof tabs)[number];
 
-function hrefWith(search: string, pathname: string, tab: PrivacyTab | null) {
-  const params = new URLSearchParams(search);
-  params.delete(privacySavedParam);
-  if (tab) params.set(privacyPanelParam, tab);
-  else params.delete(privacyPanelParam);
-  const query = params.toString();
-  return `${pathname}${query ? `?${query}` : ""}`;
-}
-
 /** Which tab the address asks for (?privacy=consents|rights), and the addresses around it. */
 function usePrivacyPanelState() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const requested = params.get(privacyPanelParam);
-  const tab = tabs.find((candidate) => candidate === requested) ?? null;
+  const hrefWith = (tab: PrivacyTab | null) => {
+    const next = new URLSearchParams(location.search);
+    next.delete(privacySavedParam);
+    if (tab) next.set(privacyPanelParam, tab);
+    else next.delete(privacyPanelParam);
+    const query = next.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
   return {
-    tab,
+    tab: tabs.find((candidate) => candidate === requested) ?? null,
     saved: params.has(privacySavedParam),
-    closeHref: hrefWith(location.search, location.pathname, null),
-    returnTo: hrefWith(location.search, location.pathname, "consents"),
-    tabHref: (candidate: PrivacyTab) => hrefWith(location.search, location.pathname, candidate),
+    closeHref: hrefWith(null),
+    returnTo: hrefWith("consents"),
+    tabHref: hrefWith,
   };
 }
 

@@ -1,7 +1,6 @@
 import { FormActions } from "~/components/form-actions";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { useStepForm, ZodForm } from "~/components/zod-form";
 import { PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
@@ -37,11 +36,7 @@ function WhatAndWhy({ file }: { file: DownloadFileView }) {
 export function DownloadPickStep({ file, reply, appAvailable }: { file: DownloadFileView; reply?: StepAnswer; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
   const action = downloadPath(file.target);
-  const [form] = useZodForm(PasswordUpdateMethodSchema, {
-    id: "download-pick",
-    lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-  });
-  const busy = useSubmittingIntent("send-code");
+  const [form, , busy] = useStepForm(PasswordUpdateMethodSchema, "download-pick", "send-code", reply);
   return (
     <div className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}

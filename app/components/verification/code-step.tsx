@@ -7,8 +7,7 @@ import * as styles from "~/components/profile/profile.css";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { authCodeSchema, codeDigits, sendsNothing } from "~/domain/auth-code";
 import type { OtherWay } from "~/domain/code-help";
 import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
@@ -47,12 +46,7 @@ export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation("profile");
   const { action, intent, view, reply } = props;
   const { method, phoneNumber: phone } = view;
-  const submitting = useSubmittingIntent(intent);
-  const [form, fields] = useZodForm(authCodeSchema(method), {
-    id: props.id,
-    lastResult: reply?.intent === intent ? reply.result : undefined,
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields, submitting] = useStepForm(authCodeSchema(method), props.id, intent, reply, "onInput");
   const digits = codeDigits(method);
   return (
     <div className={styles.form}>
