@@ -20,10 +20,7 @@ type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" |
 type ButtonAsButtonProps = SharedProps &
   NativeButtonProps & {
     as?: "button";
-    /**
-     * Keeps a disabled button focusable (aria-disabled instead of disabled), so a
-     * tooltip explaining why it is unavailable can still be reached by keyboard.
-     */
+    /** aria-disabled instead of disabled, so a tooltip saying why it is unavailable is reached by keyboard. */
     focusableWhenDisabled?: boolean;
   };
 

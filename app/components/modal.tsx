@@ -15,10 +15,7 @@ export type ModalProps = {
   size?: ModalSize;
   /** Called when the participant asks to close (Escape, close control, backdrop click). */
   onClose?: () => void;
-  /**
-   * Where the close link points, so a server-rendered modal closes without JavaScript.
-   * With JavaScript and no onClose, the browser navigates there.
-   */
+  /** Where the close link points, so a server-rendered modal closes without JavaScript (and with it, without onClose). */
   closeHref?: string;
   /** No close control, and Escape or a backdrop click do nothing. */
   locked?: boolean;

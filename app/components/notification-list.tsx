@@ -12,10 +12,7 @@ export type NotificationListProps = {
   onDismiss?: (id: string) => void;
 };
 
-/**
- * Stacks notifications inside one live region that exists before any of them appear,
- * so screen readers announce each new one; dismissed ones are removed.
- */
+/** Stacks notifications in live regions that exist before any appear, so each new one is announced. */
 export function NotificationList({ notifications, onDismiss }: NotificationListProps) {
   const [dismissedIds, setDismissedIds] = useState<ReadonlySet<string>>(() => new Set());
   const visible = notifications.filter((notification) => !dismissedIds.has(notification.id));
@@ -28,8 +25,7 @@ export function NotificationList({ notifications, onDismiss }: NotificationListP
   const render = ({ id, ...shown }: NotificationItem) => (
     <Notification key={id} {...shown} announced={false} onClose={() => handleDismiss(id)} />
   );
-  // Two regions that exist even when empty (so what is added is announced): errors assertively,
-  // everything else politely; the notifications inside carry no live role of their own.
+  // Errors assertively, the rest politely; the notifications inside carry no live role of their own.
   return (
     <div className={styles.list}>
       <div role="alert" className={styles.region}>

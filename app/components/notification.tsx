@@ -28,17 +28,9 @@ export type NotificationProps = {
   dismissForm?: NotificationDismissForm;
   /** With JavaScript, hide after this many milliseconds; 0 keeps it until closed. */
   visibleMs?: number;
-  /**
-   * Its own live role (alert for errors, status otherwise). A list that is already a live region
-   * passes false, so nothing is announced twice.
-   */
+  /** Its own live role (alert for errors, else status); false inside a list that is a live region already. */
   announced?: boolean;
-  /**
-   * The outcome of what the participant just did (a change made, a form refused): it takes focus when
-   * it arrives, as GOV.UK's notification banner does, so keyboard and screen-reader users start from
-   * it rather than from the top of a page whose button has gone. Without JavaScript through
-   * `autofocus` on the page the server drew; with it, when it appears and nothing else holds focus.
-   */
+  /** The outcome of what the participant just did takes focus (GOV.UK's banner): the button that did it may be gone. */
   takesFocus?: boolean;
   id?: string;
 };

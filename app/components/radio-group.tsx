@@ -11,10 +11,7 @@ export type RadioGroupProps = {
   /** Required unless `field` gives it. */
   name?: string;
   options: readonly RadioOption[];
-  /**
-   * Id of the group; the first radio gets exactly this id, so an error summary link
-   * `#id` lands on the group.
-   */
+  /** The first radio gets exactly this id, so an error summary's link lands on the group. */
   id?: string;
   defaultValue?: string;
   onChange?: (value: string) => void;

@@ -15,10 +15,7 @@ export type TooltipProps = {
   id?: string;
 };
 
-/**
- * Shows `text` while the trigger is hovered or focused (pure CSS, so it also works without
- * JavaScript); with JavaScript, Escape hides it until the pointer or focus leaves.
- */
+/** `text` while the trigger is hovered or focused (pure CSS); with JavaScript, Escape hides it until they leave. */
 export function Tooltip({ text, children, placement = "top", id }: TooltipProps) {
   const generatedId = useId();
   const tooltipId = id ?? generatedId;

@@ -4,11 +4,7 @@ import { vars } from "~/styles/theme.css";
 
 export const header = style({ background: vars.color.primary, color: vars.color.onPrimary });
 
-/**
- * On the navy header the blue ring alone is about 1.8:1, so every focus indicator in the header is
- * two-tone: the blue ring, with a white band around it. The white shows against the navy bar and the
- * blue against the white menu panels, each above 3:1 (WCAG 1.4.11, tested with the palette).
- */
+/** On navy the blue ring alone is 1.8:1: a white band around it keeps every focus indicator above 3:1 (WCAG 1.4.11). */
 globalStyle(`${header} :focus-visible`, {
   outline: `${vars.focus.ringWidth} solid ${vars.color.focusRing}`,
   outlineOffset: 0,
@@ -146,8 +142,7 @@ export const mobilePanel = style({
 
 export const mobileLink = style({ ...onPrimaryLink, display: "block", padding: `${vars.space.xs} 0` });
 
-// In the navy mobile panel every account item starts at the same edge as the links, and the note
-// is white like the rest of the panel's text (the menus' muted grey is for their white panels).
+// In the navy mobile panel the account items line up with the links, and the note is white like the panel's text.
 globalStyle(`${mobilePanel} ${userMenuList}`, { padding: 0 });
 globalStyle(`${mobilePanel} ${menuNote}, ${mobilePanel} ${menuButton}`, { padding: `${vars.space.xs} 0` });
 globalStyle(`${mobilePanel} ${menuNote}`, { color: vars.color.onPrimary });

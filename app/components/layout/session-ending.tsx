@@ -30,10 +30,7 @@ export function StaySignedInForm({ className }: { className?: string }) {
   );
 }
 
-/**
- * Two minutes before the session ends, the offer to stay signed in: with JavaScript on time in a polite
- * live region, without taking focus; without it, on a page drawn in those two minutes.
- */
+/** Two minutes before the session ends, the offer to stay signed in, in a polite live region that takes no focus. */
 export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
   // The session end the notice is showing for: a renewed session (a later end) hides it at once.

@@ -17,11 +17,8 @@ import { DeliveryProblem } from "./delivery-problem";
 import { ResendControl } from "./resend-control";
 
 export type CodeStepProps = {
-  /** The form's id (the error summary links into it). */
   id: string;
-  /** Where the step posts (the feature's own route). */
   action: string;
-  /** The intent the code is submitted with. */
   intent: string;
   view: CodeStepView;
   reply?: StepAnswer;
@@ -38,9 +35,8 @@ export type CodeStepProps = {
 const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp", recovery: "code.introRecovery" } as const;
 
 /**
- * The code step of every verification: SPEC.md §5's code field (required, 6 digits by text or app, 5
- * by voice), its error summary, the provider's notice, 'We sent you a new code', and 'Resend code'
- * with the 30-second lock and 'Didn't get a code?' where a code was sent. Key it by the resend time so a new code starts clean.
+ * Every verification's code step (SPEC.md §5: 6 digits by text or app, 5 by voice), with 'Resend code' and
+ * its lock and 'Didn't get a code?' where a code was sent. Key it by the resend time so a new code starts clean.
  */
 export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation("profile");
