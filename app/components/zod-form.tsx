@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, useContext, type ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import type { FieldErrorLink } from "./error-summary";
 import * as styles from "./profile/profile.css";
@@ -39,6 +39,17 @@ export function useStepForm<Schema extends $ZodType<unknown, Record<string, unkn
 ) {
   const [form, fields] = useZodForm(schema, { id, lastResult: reply?.intent === intent ? reply.result : undefined, shouldRevalidate });
   return [form, fields, useSubmittingIntent(intent)] as const;
+}
+
+/** A page's own form, checked again as it is typed in once it shows an error; and whether it is posting. */
+export function usePageForm<Schema extends $ZodType<unknown, Record<string, unknown>>>(
+  schema: Schema,
+  id: string,
+  lastResult: SubmissionResult<string[]> | undefined,
+  defaultValue?: DefaultValue<input<Schema>>,
+) {
+  const [form, fields] = useZodForm(schema, { id, lastResult, shouldRevalidate: "onInput", defaultValue });
+  return [form, fields, useNavigation().state === "submitting"] as const;
 }
 
 type Translate = (key: string) => string;

@@ -37,12 +37,8 @@ export function BrowserErrorReporter() {
       }).catch(() => undefined);
     }
 
-    function onError(event: ErrorEvent) {
-      send("error", event.error instanceof Error ? describe(event.error) : { message: event.message });
-    }
-    function onRejection(event: PromiseRejectionEvent) {
-      send("unhandledrejection", describe(event.reason));
-    }
+    const onError = (event: ErrorEvent) => send("error", event.error instanceof Error ? describe(event.error) : { message: event.message });
+    const onRejection = (event: PromiseRejectionEvent) => send("unhandledrejection", describe(event.reason));
 
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);

@@ -12,6 +12,14 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
   const { t } = useTranslation();
   const showsResultsLink = visitor?.kind === "participant";
   const mobileMenu = useDismissableDetails();
+  const resultsNav = (navClassName: string | undefined, linkClassName: string) =>
+    showsResultsLink ? (
+      <nav aria-label={t("header.primaryNav")} className={navClassName}>
+        <Link to="/" className={linkClassName}>
+          {t("header.results")}
+        </Link>
+      </nav>
+    ) : null;
   return (
     <header className={styles.header}>
       <a href="#main" className={styles.skipLink}>
@@ -22,13 +30,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
           <Logo />
         </a>
         <div className={styles.desktopOnly}>
-          {showsResultsLink ? (
-            <nav aria-label={t("header.primaryNav")} className={styles.primaryNav}>
-              <Link to="/" className={styles.navLink}>
-                {t("header.results")}
-              </Link>
-            </nav>
-          ) : null}
+          {resultsNav(styles.primaryNav, styles.navLink)}
           <LanguageSelector />
           {visitor ? <UserMenu visitor={visitor} /> : null}
         </div>
@@ -40,13 +42,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
             <span>{t("header.menu")}</span>
           </summary>
           <div className={styles.mobilePanel}>
-            {showsResultsLink ? (
-              <nav aria-label={t("header.primaryNav")}>
-                <Link to="/" className={styles.mobileLink}>
-                  {t("header.results")}
-                </Link>
-              </nav>
-            ) : null}
+            {resultsNav(undefined, styles.mobileLink)}
             <LanguageSelector />
             {visitor?.kind === "participant" ? (
               <details>

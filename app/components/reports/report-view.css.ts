@@ -19,21 +19,14 @@ export const sectionHeading = style({
 });
 export const paragraph = style({ margin: 0, maxWidth: "70ch", overflowWrap: "anywhere" });
 export const table = style({ borderCollapse: "collapse", width: "100%", maxWidth: "600px", tableLayout: "fixed" });
-export const label = style({
-  width: "45%",
+const cell = {
   textAlign: "start",
   verticalAlign: "top",
-  padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} 0`,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   overflowWrap: "anywhere",
-});
-export const value = style({
-  textAlign: "start",
-  verticalAlign: "top",
-  padding: `${vars.space.xxs} 0 ${vars.space.xxs} ${vars.space.sm}`,
-  borderBottom: `1px solid ${vars.color.borderSubtle}`,
-  overflowWrap: "anywhere",
-});
+} as const;
+export const label = style({ ...cell, width: "45%", padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} 0` });
+export const value = style({ ...cell, padding: `${vars.space.xxs} 0 ${vars.space.xxs} ${vars.space.sm}` });
 
 /** The participant's report page has the share pages' frame. */
 export const page = sharesPage;

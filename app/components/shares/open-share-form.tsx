@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { TextInput } from "~/components/text-input";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -21,12 +20,7 @@ export type OpenShareReply = {
  */
 export function OpenShareForm({ link, reply }: { link: string | null; reply?: OpenShareReply }) {
   const { t } = useTranslation("shares");
-  const [form, fields] = useZodForm(OpenShareSchema, {
-    id: "open-share",
-    lastResult: reply?.result,
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state === "submitting";
+  const [form, fields, busy] = usePageForm(OpenShareSchema, "open-share", reply?.result);
   const shown = link ? [fields.dateOfBirth] : [fields.code, fields.dateOfBirth];
   return (
     <div className={profile.form}>
