@@ -11,13 +11,6 @@ type NotificationType = "info" | "success" | "warning" | "error";
 /** Default visible time of a notification (SPEC.md §9). */
 export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
 
-/** A plain form that dismisses the notification on the server, so it also works without JavaScript. */
-type NotificationDismissForm = {
-  action: string;
-  /** Hidden fields sent with the form, e.g. which banner was dismissed. */
-  fields?: Record<string, string>;
-};
-
 export type NotificationProps = {
   type?: NotificationType;
   headerText?: ReactNode;
@@ -25,7 +18,8 @@ export type NotificationProps = {
   /** Shows a "Close" control: a button with JavaScript, or the dismiss form's submit button. */
   closable?: boolean;
   onClose?: () => void;
-  dismissForm?: NotificationDismissForm;
+  /** A plain form that dismisses it on the server (also without JavaScript), with hidden fields such as which banner. */
+  dismissForm?: { action: string; fields?: Record<string, string> };
   /** With JavaScript, hide after this many milliseconds; 0 keeps it until closed. */
   visibleMs?: number;
   /** Its own live role (alert for errors, else status); false inside a list that is a live region already. */

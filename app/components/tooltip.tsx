@@ -4,13 +4,11 @@ import * as styles from "./tooltip.css";
 
 type TooltipPlacement = keyof typeof styles.placement;
 
-type DescribableProps = { "aria-describedby"?: string };
-
 export type TooltipProps = {
   /** The supplementary text; the trigger's own name must make sense without it. */
   text: ReactNode;
   /** A single focusable element (a button or link). */
-  children: ReactElement<DescribableProps>;
+  children: ReactElement<{ "aria-describedby"?: string }>;
   placement?: TooltipPlacement;
   id?: string;
 };

@@ -23,15 +23,13 @@ export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrat
   const { t } = useTranslation("dashboard");
   const [form, fields, busy] = usePageForm(schema, "register-kit", reply?.result);
   const { update } = form;
-  const barcodeName = fields.barcode.name;
-  const barcodeId = fields.barcode.id;
   const scanned = useCallback(
     (barcode: string) => {
-      update({ name: barcodeName, value: barcode, validated: true });
+      update({ name: fields.barcode.name, value: barcode, validated: true });
       // The field is drawn again with its new value: focus it once it is.
-      requestAnimationFrame(() => document.getElementById(barcodeId)?.focus());
+      requestAnimationFrame(() => document.getElementById(fields.barcode.id)?.focus());
     },
-    [update, barcodeName, barcodeId],
+    [update, fields.barcode.name, fields.barcode.id],
   );
   return (
     <div className={profile.form}>

@@ -130,7 +130,6 @@ export const consentItem = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
 });
-export const consentName = rowLabel;
 export const consentFacts = style({
   display: "grid",
   gridTemplateColumns: "max-content 1fr",
