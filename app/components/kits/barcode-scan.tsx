@@ -27,10 +27,7 @@ function kitBarcodeIn(raw: string): string | null {
   return checked.ok ? checked.barcode : null;
 }
 
-/**
- * 'Scan the barcode with your camera' where the browser has a barcode detector and a camera: typing is the
- * flow, this only fills the field, and says what was read for the participant to check against the box.
- */
+/** 'Scan the barcode' where the browser can: it only fills the field, and says what was read to check against the box. */
 export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();

@@ -95,11 +95,7 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
   );
 }
 
-/**
- * The consent-management panel; its state is the address. As the server renders it, it is the page's main
- * content, and stays so when the script runs until it is closed (nothing chosen is lost, nothing moves).
- * Opened once the script runs, it is a modal over the page.
- */
+/** The consent panel, its state the address: the page's content as the server drew it (until closed), else a modal. */
 export function usePrivacyPanel(): { page: PrivacyTab | null; modal: PrivacyTab | null } {
   const { tab } = usePrivacyPanelState();
   const asPage = useServedAsPage(tab !== null);

@@ -22,11 +22,7 @@ async function solveFresh(signal: AbortSignal): Promise<{ token: string; expires
 /** A new challenge to solve, with no token until it is. */
 const nextRound = ({ round }: { round: number }) => ({ token: "", round: round + 1 });
 
-/**
- * With JavaScript the captcha runs invisibly on load and again when its challenge expires, and its
- * token rides along in a hidden field. Without JavaScript (or while solving) the field stays empty and
- * the identity provider's throttling is the gate.
- */
+/** Solved invisibly on load and on expiry, its token in a hidden field; left empty, the provider's throttling is the gate. */
 export function InvisibleCaptchaField() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [{ token, round }, setCaptcha] = useState({ token: "", round: 0 });

@@ -2,10 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { page as sharesPage } from "~/components/shares/shares.css";
 import { vars } from "~/styles/theme.css";
 
-/**
- * A report's page: one column that wraps at any width (375 px, or 1366 px at 200 % zoom), its
- * label–value tables two columns that share the width and break long words rather than scroll.
- */
+/** One column that wraps at any width (375 px, 1366 px at 200 %); tables break long words rather than scroll. */
 export const report = style({ display: "grid", gap: vars.space.lg, minWidth: 0 });
 export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.xxl, margin: 0, overflowWrap: "anywhere" });
 export const subtitle = style({ fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, margin: 0, overflowWrap: "anywhere" });

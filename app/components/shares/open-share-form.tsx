@@ -14,10 +14,7 @@ export type OpenShareReply = {
   refusal?: { key: "noMatch" | "ended" | "tooMany" | "unavailable"; minutes?: number };
 };
 
-/**
- * The clinician's one question: the share code (unless the link carries the share) and the
- * participant's date of birth. A miss never says which of the two was wrong.
- */
+/** The clinician's question: the share code (unless the link has it) and the date of birth; a miss never says which. */
 export function OpenShareForm({ link, reply }: { link: string | null; reply?: OpenShareReply }) {
   const { t } = useTranslation("shares");
   const [form, fields, busy] = usePageForm(OpenShareSchema, "open-share", reply?.result);

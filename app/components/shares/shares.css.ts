@@ -3,10 +3,7 @@ import { consentItem, consentList } from "~/components/profile/profile.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
-/**
- * The participant's share pages and the clinician's: the page frame My Results has (space at the
- * screen's edge and under the header), around a column of at most 760 px.
- */
+/** The share pages' frame: My Results' space at the edges, around a column of at most 760 px. */
 export const page = style({
   display: "grid",
   gap: vars.space.lg,
