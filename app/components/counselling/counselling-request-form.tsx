@@ -52,7 +52,7 @@ export function CounsellingRequestForm({
   ];
   return (
     <div className={profile.form}>
-      <ErrorSummary formId={form.id} title={t("form.errors.summaryTitle")} errors={summaryLinks(ordered, (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("form.errors.summaryTitle")} errors={summaryLinks(ordered, t)} />
       {reply?.failure ? (
         <Notification type="error" visibleMs={0} takesFocus headerText={t(FAILURE_KEYS[reply.failure])} />
       ) : hasOpenRequest ? (

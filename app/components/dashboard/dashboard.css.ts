@@ -5,12 +5,7 @@ import { vars } from "~/styles/theme.css";
 /** The same card, link and row of actions as My Account's. */
 export { actions, card, textLink } from "~/components/profile/profile.css";
 
-export const page = style({
-  display: "grid",
-  gap: vars.space.lg,
-  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
-  "@media": { [media.desktopUp]: { padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.xxl}` } },
-});
+export { frame as page } from "~/components/shares/shares.css";
 
 export const headline = style({
   margin: 0,

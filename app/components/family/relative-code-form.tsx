@@ -16,7 +16,7 @@ export function RelativeCodeForm({ result, refusal }: { result?: SubmissionResul
   const [form, fields, busy] = usePageForm(RelativeCodeSchema, "relative-code", result);
   return (
     <div className={profile.form}>
-      <ErrorSummary formId={form.id} title={t("relative.errors.summaryTitle")} errors={summaryLinks([fields.code], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("relative.errors.summaryTitle")} errors={summaryLinks([fields.code], t)} />
       <RefusalNotice keyPrefix="family:relative.errors" refusal={refusal} />
       <ZodForm form={form} action={RELATIVE_PATH} translate={t}>
         <TextInput

@@ -36,7 +36,7 @@ export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrat
       <ErrorSummary
         formId={form.id}
         title={t("kits.errors.summaryTitle")}
-        errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], (key) => t(key))}
+        errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], t)}
       />
       <RefusalNotice keyPrefix="dashboard:kits.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t("kits.intro")}</p>

@@ -55,7 +55,7 @@ export function ProfileSectionCards({ sections }: { sections: readonly ProfileSe
   );
   return (
     <nav aria-label={t("nav.label")} className={styles.mobileOnly}>
-      <ul className={styles.cardList}>
+      <ul className={styles.consentList}>
         {sections.map((section) => (
           <li key={section}>
             {hydrated ? (

@@ -43,8 +43,6 @@ export const mobileOnly = style({
   "@media": { [media.desktopUp]: { display: "none" } },
 });
 
-export const cardList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
-
 export const navCard = style({
   display: "flex",
   alignItems: "center",

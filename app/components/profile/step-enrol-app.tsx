@@ -15,7 +15,7 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
   const [form, fields, confirming] = useStepForm(authCodeSchema("totp"), "factor-enrol", "confirm", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <p className={styles.paragraph}>{t("factors.enrol.step1")}</p>
       <img src={qrCode} alt={t("factors.enrol.qrAlt")} width={200} height={200} className={styles.qrCode} />

@@ -15,7 +15,7 @@ export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
   const [form, fields, sending] = useStepForm(NewPhoneSchema, "factor-new-phone", "send-phone-code", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <ZodForm form={form} action={FACTORS_PATH} intent="send-phone-code" translate={t}>
         <TextInput

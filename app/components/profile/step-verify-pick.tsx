@@ -37,7 +37,7 @@ export function VerifyPickStep(props: {
   const [form, fields, picking] = useStepForm(VerifyPickSchema, "factor-verify-pick", "send-code", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
       {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}

@@ -22,7 +22,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
   const [form, fields, busy] = useStepForm(WithdrawalChoiceSchema, "withdrawal-choice", "send-code", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <p className={styles.paragraph}>{t("withdraw.intro")}</p>
       <ZodForm form={form} action={WITHDRAW_PATH} intent="send-code" translate={t}>

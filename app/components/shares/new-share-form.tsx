@@ -30,11 +30,7 @@ export function NewShareForm({
   const [form, fields, busy] = usePageForm(NewShareSchema, "new-share", reply?.result);
   return (
     <div className={profile.form}>
-      <ErrorSummary
-        formId={form.id}
-        title={t("new.errors.summaryTitle")}
-        errors={summaryLinks([fields.recipient, fields.days], (key) => t(key))}
-      />
+      <ErrorSummary formId={form.id} title={t("new.errors.summaryTitle")} errors={summaryLinks([fields.recipient, fields.days], t)} />
       {reply?.failure ? <Notification type="error" visibleMs={0} headerText={t(`new.errors.${FAILURE_KEYS[reply.failure]}`)} /> : null}
       <p className={profile.paragraph}>{t("new.intro")}</p>
       <dl className={profile.consentFacts}>

@@ -46,7 +46,7 @@ export function CodeStep(props: CodeStepProps) {
   const digits = codeDigits(method);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       {view.delivery && !sendsNothing(method) ? (
         <DeliveryProblem
