@@ -93,12 +93,11 @@ const markerBase = style({
   border: `2px solid ${vars.color.primary}`,
 });
 
+const reached = { background: vars.color.primary, color: vars.color.onPrimary };
+
 export const marker = styleVariants({
-  done: [markerBase, { background: vars.color.primary, color: vars.color.onPrimary }],
-  current: [
-    markerBase,
-    { background: vars.color.primary, color: vars.color.onPrimary, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` },
-  ],
+  done: [markerBase, reached],
+  current: [markerBase, { ...reached, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` }],
   upcoming: [markerBase, { background: vars.color.surface, color: vars.color.primary, borderColor: vars.color.border }],
 });
 

@@ -55,7 +55,7 @@ export const navLink = style(onPrimaryLink);
 export const userMenu = style({ position: "relative" });
 
 /** A menu's summary: no disclosure marker, a touch target's height. */
-const menuSummary = {
+export const mobileMenuSummary = style({
   cursor: "pointer",
   listStyle: "none",
   display: "inline-flex",
@@ -63,13 +63,10 @@ const menuSummary = {
   gap: vars.space.xs,
   minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.sm}`,
-} as const;
-
-export const userMenuSummary = style({
-  ...menuSummary,
-  borderRadius: vars.radius.sm,
-  selectors: { "&::-webkit-details-marker": { display: "none" }, "&::after": { content: '"▾"' } },
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
+
+export const userMenuSummary = style([mobileMenuSummary, { borderRadius: vars.radius.sm, selectors: { "&::after": { content: '"▾"' } } }]);
 
 export const userName = style({ fontWeight: vars.font.weightMedium });
 
@@ -121,10 +118,6 @@ export const menuButton = style({
 export const inlineSignOut = style({ color: vars.color.onPrimary });
 
 export const mobileMenu = style({ "@media": { [media.desktopUp]: { display: "none" } } });
-
-export const mobileMenuSummary = style({ ...menuSummary, selectors: { "&::-webkit-details-marker": { display: "none" } } });
-
-export const burger = style({ flexShrink: 0 });
 
 export const mobilePanel = style({
   position: "absolute",

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Icon } from "~/components/icon";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
@@ -36,9 +37,7 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
         </div>
         <details ref={mobileMenu} className={styles.mobileMenu}>
           <summary className={styles.mobileMenuSummary}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" className={styles.burger}>
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <Icon name="burger" />
             <span>{t("header.menu")}</span>
           </summary>
           <div className={styles.mobilePanel}>
