@@ -38,10 +38,6 @@ export function buttonClassName({ variant = "filled" }: { variant?: ButtonVarian
   return styles.variant[variant];
 }
 
-function BusyGlyph() {
-  return <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" />;
-}
-
 /** A click handler that does nothing (not even the default) while the button or link is blocked. */
 function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event: E) => void) | undefined) {
   return (event: E) => {
@@ -54,7 +50,7 @@ export function Button({ variant, loading = false, selected, children, ...props 
   const look = { className: buttonClassName({ variant }), "aria-busy": loading ? true : undefined };
   const content = (
     <>
-      {loading ? <BusyGlyph /> : null}
+      {loading ? <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" /> : null}
       {children}
     </>
   );

@@ -6,13 +6,11 @@ import * as styles from "./notification.css";
 import { useDismissTimer } from "./use-dismiss-timer";
 import { useHydrated } from "./use-hydrated";
 
-type NotificationType = "info" | "success" | "warning" | "error";
-
 /** Default visible time of a notification (SPEC.md §9). */
 export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
 
 export type NotificationProps = {
-  type?: NotificationType;
+  type?: "info" | "success" | "warning" | "error";
   headerText?: ReactNode;
   bodyText?: ReactNode;
   /** Shows a "Close" control: a button with JavaScript, or the dismiss form's submit button. */

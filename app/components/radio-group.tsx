@@ -4,13 +4,11 @@ import { classNames } from "./class-names";
 import { FieldTexts, useFieldControl } from "./field-parts";
 import { useZodField, type ZodField } from "./zod-form";
 
-type RadioOption = { value: string; label: ReactNode };
-
 export type RadioGroupProps = {
   legend: ReactNode;
   /** Required unless `field` gives it. */
   name?: string;
-  options: readonly RadioOption[];
+  options: readonly { value: string; label: ReactNode }[];
   /** The first radio gets exactly this id, so an error summary's link lands on the group. */
   id?: string;
   defaultValue?: string;

@@ -3,12 +3,10 @@ import { visuallyHidden } from "~/styles/global.css";
 import { classNames } from "./class-names";
 import * as styles from "./spinner.css";
 
-type SpinnerSize = keyof typeof styles.glyphSize;
-
 export type SpinnerProps = {
   /** Announced to assistive technology; defaults to "Loading…". */
   label?: string;
-  size?: SpinnerSize;
+  size?: keyof typeof styles.glyphSize;
 };
 
 export function Spinner({ label, size = "medium" }: SpinnerProps) {

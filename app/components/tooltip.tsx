@@ -2,14 +2,12 @@ import { cloneElement, useId, useState, type KeyboardEvent, type ReactElement, t
 import { describedBy } from "./described-by";
 import * as styles from "./tooltip.css";
 
-type TooltipPlacement = keyof typeof styles.placement;
-
 export type TooltipProps = {
   /** The supplementary text; the trigger's own name must make sense without it. */
   text: ReactNode;
   /** A single focusable element (a button or link). */
   children: ReactElement<{ "aria-describedby"?: string }>;
-  placement?: TooltipPlacement;
+  placement?: keyof typeof styles.placement;
   id?: string;
 };
 
