@@ -6,9 +6,7 @@ import { clockTime } from "~/domain/clock-time";
 import { SESSION_ENDING_NOTICE_MS } from "~/domain/session-timing";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
-import type { Visitor } from "./visitor";
-
-type Participant = Extract<Visitor, { kind: "participant" }>;
+import type { Participant } from "./visitor";
 
 /** The session's end as a clock time: in the server's zone (named) as the server wrote it, then in the participant's own. */
 export function useSessionEndTime(visitor: Participant): string {
