@@ -14,18 +14,15 @@ type SharedProps = {
   children: ReactNode;
 };
 
-type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children" | "className">;
-type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children" | "className">;
-
 type ButtonAsButtonProps = SharedProps &
-  NativeButtonProps & {
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children" | "className"> & {
     as?: "button";
     /** aria-disabled instead of disabled, so a tooltip saying why it is unavailable is reached by keyboard. */
     focusableWhenDisabled?: boolean;
   };
 
 type ButtonAsLinkProps = SharedProps &
-  NativeAnchorProps & {
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children" | "className"> & {
     as: "a";
     href: string;
     disabled?: boolean;

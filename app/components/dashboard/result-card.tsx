@@ -16,8 +16,6 @@ import { ProductLinks } from "./product-links";
 import { CurrentVersion, EarlierVersions } from "./report-versions";
 import { ResultIcon } from "./result-icon";
 
-type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNotice) => void };
-
 /** A ready report can be shared with a clinician; the exome data file cannot. */
 export const isShareable = (app: ResultApp) => app.reportReady && app.appName !== "exome-download";
 
@@ -29,7 +27,7 @@ const sharedLinks = [
 ] as const;
 
 /** SPEC.md §2 'Result cards'; one whose results are not ready says when they will be and offers no report. */
-export function ResultCard({ app, canShare, onNotice }: Props) {
+export function ResultCard({ app, canShare, onNotice }: { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNotice) => void }) {
   const { t, i18n } = useTranslation("dashboard");
   const [newest, ...earlier] = app.versions;
   const label = appLabel(app, i18n.language);

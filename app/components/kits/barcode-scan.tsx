@@ -7,9 +7,9 @@ import { useTranslation } from "~/i18n/react";
 import * as styles from "./kits.css";
 
 /** The part of the Barcode Detection API this uses (not in TypeScript's DOM types yet). */
-type DetectedBarcode = { rawValue: string };
-type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<DetectedBarcode[]> };
-type BarcodeDetectorConstructor = new (options?: { formats?: string[] }) => BarcodeDetectorLike;
+type BarcodeDetectorConstructor = new (options?: { formats?: string[] }) => {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+};
 
 /** The linear formats a kit's box may carry its twelve digits in. */
 const FORMATS = ["code_128", "itf", "upc_a", "ean_13", "code_39"];

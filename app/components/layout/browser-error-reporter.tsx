@@ -4,8 +4,6 @@ const ENDPOINT = "/client-errors";
 /** A broken page can throw in a loop; a few reports per page view say all there is to say. */
 const MAX_REPORTS_PER_PAGE = 10;
 
-type Kind = "error" | "unhandledrejection";
-
 function describe(reason: unknown): { message: string; stack?: string } {
   if (reason instanceof Error) return { message: `${reason.name}: ${reason.message}`, stack: reason.stack };
   return { message: typeof reason === "string" ? reason : "Unhandled rejection with a non-error value" };
@@ -16,7 +14,7 @@ export function BrowserErrorReporter() {
   useEffect(() => {
     const sent = new Set<string>();
 
-    function send(kind: Kind, details: { message: string; stack?: string }) {
+    function send(kind: "error" | "unhandledrejection", details: { message: string; stack?: string }) {
       // Errors from other origins arrive without any detail; there is nothing to report.
       if (!details.message || details.message === "Script error.") return;
       const key = `${kind}:${details.message}`;

@@ -1,8 +1,6 @@
 import type { FocusEvent } from "react";
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
 
-type ValidatingForm = { validate: (options: { name: string }) => void };
-
 const valueOnArrival = new WeakMap<HTMLInputElement, string>();
 
 function pressingOwnSubmit(field: HTMLInputElement, next: EventTarget | null): boolean {
@@ -13,7 +11,7 @@ function pressingOwnSubmit(field: HTMLInputElement, next: EventTarget | null): b
  * A changed field is checked when the participant leaves it: not when the error summary takes focus (the server's
  * verdict stays), nor for its own submit button, which an error shown then would push from under the pointer.
  */
-export function validateOnLeave(form: ValidatingForm, name: string) {
+export function validateOnLeave(form: { validate: (options: { name: string }) => void }, name: string) {
   return {
     onFocus: (event: FocusEvent<HTMLInputElement>) => {
       valueOnArrival.set(event.currentTarget, event.currentTarget.value);
