@@ -96,5 +96,3 @@ export const variant = styleVariants({
     },
   ],
 });
-
-export const fullWidth = style({ width: "100%" });

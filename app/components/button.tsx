@@ -11,26 +11,18 @@ type SharedProps = {
   loading?: boolean;
   /** Makes the button a toggle: the value becomes its aria-pressed state. */
   selected?: boolean;
-  fullWidth?: boolean;
-  className?: string;
   children: ReactNode;
 };
 
-type NativeButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children">;
-type NativeAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children">;
-
 type ButtonAsButtonProps = SharedProps &
-  NativeButtonProps & {
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children" | "className"> & {
     as?: "button";
-    /**
-     * Keeps a disabled button focusable (aria-disabled instead of disabled), so a
-     * tooltip explaining why it is unavailable can still be reached by keyboard.
-     */
+    /** aria-disabled instead of disabled, so a tooltip saying why it is unavailable is reached by keyboard. */
     focusableWhenDisabled?: boolean;
   };
 
 type ButtonAsLinkProps = SharedProps &
-  NativeAnchorProps & {
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "style" | "children" | "className"> & {
     as: "a";
     href: string;
     disabled?: boolean;
@@ -39,16 +31,8 @@ type ButtonAsLinkProps = SharedProps &
 export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
 
 /** Class names of a button look, for links rendered by another component (e.g. a router link). */
-export function buttonClassName({
-  variant = "filled",
-  fullWidth = false,
-  className,
-}: { variant?: ButtonVariant; fullWidth?: boolean; className?: string } = {}): string {
-  return classNames(styles.variant[variant], fullWidth && styles.fullWidth, className);
-}
-
-function BusyGlyph() {
-  return <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" />;
+export function buttonClassName({ variant = "filled" }: { variant?: ButtonVariant } = {}): string {
+  return styles.variant[variant];
 }
 
 /** A click handler that does nothing (not even the default) while the button or link is blocked. */
@@ -59,11 +43,11 @@ function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event:
   };
 }
 
-export function Button({ variant, loading = false, selected, fullWidth, className, children, ...props }: ButtonProps) {
-  const look = { className: buttonClassName({ variant, fullWidth, className }), "aria-busy": loading ? true : undefined };
+export function Button({ variant, loading = false, selected, children, ...props }: ButtonProps) {
+  const look = { className: buttonClassName({ variant }), "aria-busy": loading ? true : undefined };
   const content = (
     <>
-      {loading ? <BusyGlyph /> : null}
+      {loading ? <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" /> : null}
       {children}
     </>
   );

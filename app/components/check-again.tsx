@@ -1,10 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useRevalidator } from "react-router";
 
-/**
- * Asks again every `seconds`: revalidating with JavaScript, refreshing without it. A route whose whole page
- * waits names that refresh in its handle (NoscriptRefreshMeta puts it in the head) and passes `refreshInHead`.
- */
+/** Asks again every `seconds`: revalidating with JavaScript, else refreshing (`refreshInHead`: the route's handle does). */
 export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: number; refreshInHead?: boolean }) {
   const location = useLocation();
   const revalidator = useRevalidator();

@@ -1,31 +1,20 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import * as styles from "./choice.css";
 import { classNames } from "./class-names";
 import { FieldTexts, useFieldControl } from "./field-parts";
 
-export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "style"> & {
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "style" | "className"> & {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
-  fieldClassName?: string;
 };
 
 /** A native checkbox with its label beside it; the browser keeps a disabled one from toggling. */
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  { label, hint, error, fieldClassName, className, disabled, ...native },
-  ref,
-) {
+export function Checkbox({ label, hint, error, disabled, ...native }: CheckboxProps) {
   const { controlId, control, described } = useFieldControl(native, { hint, error });
   return (
-    <div className={classNames(styles.choice, fieldClassName)}>
-      <input
-        {...control}
-        ref={ref}
-        type="checkbox"
-        disabled={disabled}
-        className={classNames(styles.choiceInput, className)}
-        {...described}
-      />
+    <div className={styles.choice}>
+      <input {...control} type="checkbox" disabled={disabled} className={styles.choiceInput} {...described} />
       <span className={styles.choiceTexts}>
         <label htmlFor={controlId} className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}>
           {label}
@@ -34,4 +23,4 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
       </span>
     </div>
   );
-});
+}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { classNames } from "./class-names";
 import * as styles from "./error-summary.css";
 import { useHydrated } from "./use-hydrated";
 
@@ -11,28 +10,20 @@ const CONFORM_INTENT_NAME = "__intent__";
 export const PAGE_HAS_ERRORS_ATTRIBUTE = "data-page-has-errors";
 
 export type FieldErrorLink = {
-  /** Id of the field with the problem; the link points at `#fieldId`. */
   fieldId: string;
   message: ReactNode;
 };
 
 export type ErrorSummaryProps = {
   errors: readonly FieldErrorLink[];
-  /**
-   * The form whose errors these are. Its submit is what moves focus here: errors that appear while
-   * the participant moves between fields (validation on blur) never take focus away from them.
-   */
+  /** Only this form's submit moves focus here: errors from validation on blur never take it from the field. */
   formId?: string;
   /** Defaults to "There is a problem". */
   title?: ReactNode;
-  className?: string;
 };
 
-/**
- * A form's problems, each linking to its field. It takes focus after a submit so keyboard and screen-reader
- * users learn of them first: by `autofocus` on a page the server rendered, by the effect in the browser.
- */
-export function ErrorSummary({ errors, formId, title, className }: ErrorSummaryProps) {
+/** A form's problems, each linking to its field; it takes focus after a submit so they are heard first. */
+export function ErrorSummary({ errors, formId, title }: ErrorSummaryProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const headingId = useId();
@@ -107,7 +98,7 @@ export function ErrorSummary({ errors, formId, title, className }: ErrorSummaryP
       // Without JavaScript, the autofocus attribute is what moves focus to the summary after a submit.
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus={!hydrated}
-      className={classNames(styles.summary, className)}
+      className={styles.summary}
     >
       {/* GOV.UK's pattern: the alert is inside the focusable summary, so it is announced once. */}
       <div role="alert" aria-labelledby={headingId}>

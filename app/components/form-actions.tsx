@@ -4,7 +4,6 @@ import * as styles from "./profile/profile.css";
 
 export type FormActionsProps = {
   submitLabel: string;
-  /** While the form posts: the button shows it is busy. */
   busy: boolean;
   variant?: ButtonVariant;
   /** Where 'Cancel' leads, for a form that can be left. */

@@ -5,7 +5,6 @@ import { Button, type ButtonVariant } from "./button";
 export type IntentButtonProps = {
   /** Where the form posts (the feature's own route; by default the page's own). */
   action?: string;
-  /** What the action is asked to do. */
   intent: string;
   /** Further hidden values the action needs with the intent (which change, which passkey). */
   values?: Record<string, string | undefined>;

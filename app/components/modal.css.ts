@@ -31,17 +31,6 @@ export const dialog = style({
 export const size = styleVariants({
   small: { maxWidth: "500px" },
   medium: { maxWidth: "600px" },
-  large: { maxWidth: "700px" },
-  xlarge: { maxWidth: "1000px" },
-  "full-screen": {
-    width: "100%",
-    maxWidth: "100%",
-    height: "100%",
-    maxHeight: "100%",
-    borderRadius: 0,
-    selectors: { "&[open]:not(:modal)": { height: "100dvh", maxHeight: "100dvh" } },
-  },
-  "fit-content": { width: "fit-content", maxWidth: `calc(100% - 2 * ${edgeGap})` },
 });
 
 export const panel = style({

@@ -15,18 +15,14 @@ export type ModalProps = {
   size?: ModalSize;
   /** Called when the participant asks to close (Escape, close control, backdrop click). */
   onClose?: () => void;
-  /**
-   * Where the close link points, so a server-rendered modal closes without JavaScript.
-   * With JavaScript and no onClose, the browser navigates there.
-   */
+  /** Where the close link points, so a server-rendered modal closes without JavaScript (and with it, without onClose). */
   closeHref?: string;
   /** No close control, and Escape or a backdrop click do nothing. */
   locked?: boolean;
-  className?: string;
   children: ReactNode;
 };
 
-export function Modal({ open, title, size = "medium", onClose, closeHref, locked = false, className, children }: ModalProps) {
+export function Modal({ open, title, size = "medium", onClose, closeHref, locked = false, children }: ModalProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -109,7 +105,7 @@ export function Modal({ open, title, size = "medium", onClose, closeHref, locked
       // After hydration the dialog is opened and closed imperatively (showModal / close).
       open={hydrated ? undefined : open}
       aria-labelledby={titleId}
-      className={classNames(styles.dialog, styles.size[size], className)}
+      className={classNames(styles.dialog, styles.size[size])}
       onMouseDown={handlePointerDown}
       onClick={handleClick}
     >

@@ -2,10 +2,7 @@ import { dayAndTime } from "~/domain/clock-time";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "./use-hydrated";
 
-/**
- * The zone a moment is written in: the server's (named), as the server rendered the page, then,
- * once the page's script runs, the participant's own (the browser's, unnamed).
- */
+/** The zone a moment is written in: the server's (named) as it rendered the page, then the browser's own. */
 export function useMomentZone(serverTimeZone: string): string | undefined {
   return useHydrated() ? undefined : serverTimeZone;
 }

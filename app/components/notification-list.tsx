@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { classNames } from "./class-names";
 import { Notification, type NotificationProps } from "./notification";
 import * as styles from "./notification.css";
 
@@ -11,14 +10,10 @@ export type NotificationListProps = {
   notifications: readonly NotificationItem[];
   /** Told about each notification that was closed or timed out. */
   onDismiss?: (id: string) => void;
-  className?: string;
 };
 
-/**
- * Stacks notifications inside one live region that exists before any of them appear,
- * so screen readers announce each new one; dismissed ones are removed.
- */
-export function NotificationList({ notifications, onDismiss, className }: NotificationListProps) {
+/** Stacks notifications in live regions that exist before any appear, so each new one is announced. */
+export function NotificationList({ notifications, onDismiss }: NotificationListProps) {
   const [dismissedIds, setDismissedIds] = useState<ReadonlySet<string>>(() => new Set());
   const visible = notifications.filter((notification) => !dismissedIds.has(notification.id));
 
@@ -30,10 +25,9 @@ export function NotificationList({ notifications, onDismiss, className }: Notifi
   const render = ({ id, ...shown }: NotificationItem) => (
     <Notification key={id} {...shown} announced={false} onClose={() => handleDismiss(id)} />
   );
-  // Two regions that exist even when empty (so what is added is announced): errors assertively,
-  // everything else politely; the notifications inside carry no live role of their own.
+  // Errors assertively, the rest politely; the notifications inside carry no live role of their own.
   return (
-    <div className={classNames(styles.list, className)}>
+    <div className={styles.list}>
       <div role="alert" className={styles.region}>
         {visible.filter((notification) => notification.type === "error").map(render)}
       </div>

@@ -47,8 +47,6 @@ export const body = style({
   lineHeight: vars.lineHeight.sm,
 });
 
-// Inherit the tone's text colour so links and the close control keep the banner's contrast.
-
 export const dismissForm = style({ margin: 0 });
 
 export const closeControl = style({
@@ -64,9 +62,4 @@ export const list = style({
 });
 
 /** One live region of the list (errors, or the rest): laid out as part of the list's column. */
-export const region = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  selectors: { "&:empty": { display: "none" } },
-});
+export const region = style([list, { selectors: { "&:empty": { display: "none" } } }]);

@@ -1,48 +1,30 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { classNames } from "./class-names";
 import { Icon } from "./icon";
 import { IconButton } from "./icon-button";
 import * as styles from "./notification.css";
 import { useDismissTimer } from "./use-dismiss-timer";
 import { useHydrated } from "./use-hydrated";
 
-type NotificationType = "info" | "success" | "warning" | "error";
-
 /** Default visible time of a notification (SPEC.md §9). */
 export const DEFAULT_NOTIFICATION_VISIBLE_MS = 7000;
 
-/** A plain form that dismisses the notification on the server, so it also works without JavaScript. */
-type NotificationDismissForm = {
-  action: string;
-  /** Hidden fields sent with the form, e.g. which banner was dismissed. */
-  fields?: Record<string, string>;
-};
-
 export type NotificationProps = {
-  type?: NotificationType;
+  type?: "info" | "success" | "warning" | "error";
   headerText?: ReactNode;
   bodyText?: ReactNode;
   /** Shows a "Close" control: a button with JavaScript, or the dismiss form's submit button. */
   closable?: boolean;
   onClose?: () => void;
-  dismissForm?: NotificationDismissForm;
+  /** A plain form that dismisses it on the server (also without JavaScript), with hidden fields such as which banner. */
+  dismissForm?: { action: string; fields?: Record<string, string> };
   /** With JavaScript, hide after this many milliseconds; 0 keeps it until closed. */
   visibleMs?: number;
-  /**
-   * Its own live role (alert for errors, status otherwise). A list that is already a live region
-   * passes false, so nothing is announced twice.
-   */
+  /** Its own live role (alert for errors, else status); false inside a list that is a live region already. */
   announced?: boolean;
-  /**
-   * The outcome of what the participant just did (a change made, a form refused): it takes focus when
-   * it arrives, as GOV.UK's notification banner does, so keyboard and screen-reader users start from
-   * it rather than from the top of a page whose button has gone. Without JavaScript through
-   * `autofocus` on the page the server drew; with it, when it appears and nothing else holds focus.
-   */
+  /** The outcome of what the participant just did takes focus (GOV.UK's banner): the button that did it may be gone. */
   takesFocus?: boolean;
   id?: string;
-  className?: string;
 };
 
 export function Notification({
@@ -54,7 +36,6 @@ export function Notification({
   dismissForm,
   visibleMs = DEFAULT_NOTIFICATION_VISIBLE_MS,
   id,
-  className,
   announced = true,
   takesFocus = false,
 }: NotificationProps) {
@@ -104,7 +85,7 @@ export function Notification({
       tabIndex={takesFocus ? -1 : undefined}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- GOV.UK's pattern: the outcome of a form post takes focus
       autoFocus={takesFocus && !hydrated}
-      className={classNames(styles.tone[type], className)}
+      className={styles.tone[type]}
       onMouseEnter={timer.pause}
       onMouseLeave={timer.resume}
       onFocus={timer.pause}

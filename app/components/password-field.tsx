@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { FieldFrame, useFieldControl } from "./field-parts";
@@ -8,18 +8,15 @@ import type { TextInputProps } from "./text-input";
 import { useHydrated } from "./use-hydrated";
 import { useZodField } from "./zod-form";
 
-export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefilled"> & {
+export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefilled" | "fieldClassName"> & {
   label: ReactNode;
 };
 
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { label, hint, error, field, fieldClassName, className, autoComplete = "current-password", ...native },
-  forwardedRef,
-) {
+export function PasswordField({ label, hint, error, field, autoComplete = "current-password", ...native }: PasswordFieldProps) {
   const { t } = useTranslation("ui");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const inputRef = useRef<HTMLInputElement | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const bound = useZodField(field);
   const shownError = error ?? bound.error;
   const { controlId, control, described } = useFieldControl({ ...bound.props, ...native }, { hint, error: shownError });
@@ -33,24 +30,18 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
     return () => form.removeEventListener("submit", hide);
   }, [hydrated]);
 
-  function setRefs(element: HTMLInputElement | null) {
-    inputRef.current = element;
-    if (typeof forwardedRef === "function") forwardedRef(element);
-    else if (forwardedRef) forwardedRef.current = element;
-  }
-
   return (
-    <FieldFrame controlId={controlId} label={label} hint={hint} error={shownError} className={fieldClassName}>
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={shownError}>
       <div className={styles.inputWithAction}>
         <input
           key={bound.key}
           {...control}
-          ref={setRefs}
+          ref={inputRef}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}
           autoCapitalize="none"
           spellCheck={false}
-          className={classNames(styles.input, hydrated && styles.inputBesideAction, className)}
+          className={classNames(styles.input, hydrated && styles.inputBesideAction)}
           {...described}
         />
         {hydrated ? (
@@ -68,4 +59,4 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       </div>
     </FieldFrame>
   );
-});
+}

@@ -4,48 +4,23 @@ import { classNames } from "./class-names";
 import { FieldTexts, useFieldControl } from "./field-parts";
 import { useZodField, type ZodField } from "./zod-form";
 
-type RadioOption = { value: string; label: ReactNode };
-
 export type RadioGroupProps = {
   legend: ReactNode;
   /** Required unless `field` gives it. */
   name?: string;
-  options: readonly RadioOption[];
-  /**
-   * Id of the group; the first radio gets exactly this id, so an error summary link
-   * `#id` lands on the group.
-   */
+  options: readonly { value: string; label: ReactNode }[];
+  /** The first radio gets exactly this id, so an error summary's link lands on the group. */
   id?: string;
   defaultValue?: string;
-  /** Makes the group controlled; pair with onChange. */
-  value?: string;
   onChange?: (value: string) => void;
   hint?: ReactNode;
   error?: ReactNode;
-  required?: boolean;
   disabled?: boolean;
-  form?: string;
-  className?: string;
   /** The conform field it shows: its id, name, chosen value (else `defaultValue`), key and translated error come from it. */
   field?: ZodField;
 };
 
-export function RadioGroup({
-  legend,
-  name,
-  options,
-  id,
-  defaultValue,
-  value,
-  onChange,
-  hint,
-  error,
-  required,
-  disabled,
-  form,
-  className,
-  field,
-}: RadioGroupProps) {
+export function RadioGroup({ legend, name, options, id, defaultValue, onChange, hint, error, disabled, field }: RadioGroupProps) {
   const bound = useZodField(field);
   const shownError = error ?? bound.error;
   const initial = typeof field?.initialValue === "string" ? field.initialValue : defaultValue;
@@ -61,7 +36,7 @@ export function RadioGroup({
       key={bound.key}
       role="radiogroup"
       aria-invalid={described["aria-invalid"]}
-      className={classNames(styles.fieldset, className)}
+      className={styles.fieldset}
       disabled={disabled}
       aria-describedby={described["aria-describedby"]}
     >
@@ -74,11 +49,8 @@ export function RadioGroup({
             type="radio"
             name={name ?? field?.name}
             value={option.value}
-            form={form}
-            required={required}
             className={styles.choiceInput}
-            defaultChecked={value === undefined ? option.value === initial : undefined}
-            checked={value === undefined ? undefined : option.value === value}
+            defaultChecked={option.value === initial}
             onChange={handleChange}
           />
           <label htmlFor={radioId(index)} className={classNames(styles.choiceLabel, disabled && styles.choiceLabelDisabled)}>

@@ -1,10 +1,7 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-const spin = keyframes({
-  from: { transform: "rotate(0deg)" },
-  to: { transform: "rotate(360deg)" },
-});
+const spin = keyframes({ to: { transform: "rotate(360deg)" } });
 
 export const wrapper = style({
   display: "inline-flex",

@@ -1,10 +1,9 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
-import { classNames } from "./class-names";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { FieldFrame, useFieldControl } from "./field-parts";
 import * as styles from "./field.css";
 import { useZodField, type ZodField } from "./zod-form";
 
-export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "style"> & {
+export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "style" | "className"> & {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
@@ -18,24 +17,20 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "style"
   field?: ZodField;
 };
 
-export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
-  {
-    label,
-    hint,
-    error,
-    field,
-    prefilled = false,
-    code = false,
-    fieldClassName,
-    className,
-    type = "text",
-    autoComplete,
-    inputMode,
-    readOnly,
-    ...native
-  },
-  ref,
-) {
+export function TextInput({
+  label,
+  hint,
+  error,
+  field,
+  prefilled = false,
+  code = false,
+  fieldClassName,
+  type = "text",
+  autoComplete,
+  inputMode,
+  readOnly,
+  ...native
+}: TextInputProps) {
   const bound = useZodField(field);
   const shownError = error ?? bound.error;
   const { controlId, control, described } = useFieldControl({ ...bound.props, ...native }, { hint, error: shownError });
@@ -44,9 +39,8 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
       <input
         key={bound.key}
         {...control}
-        ref={ref}
         type={type}
-        className={classNames(styles.input, className)}
+        className={styles.input}
         readOnly={prefilled || readOnly}
         autoComplete={autoComplete ?? (code ? "one-time-code" : undefined)}
         inputMode={inputMode ?? (code ? "numeric" : undefined)}
@@ -55,4 +49,4 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
       />
     </FieldFrame>
   );
-});
+}

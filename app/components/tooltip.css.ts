@@ -44,10 +44,6 @@ export const placement = styleVariants({
     bottom: `calc(100% + ${vars.space.xs})`,
     selectors: { "&::before": { top: "100%" } },
   },
-  bottom: {
-    top: `calc(100% + ${vars.space.xs})`,
-    selectors: { "&::before": { bottom: "100%" } },
-  },
   /** Below, starting at the control's left edge: over nothing clickable, and inside a narrow dialog. */
   bottomStart: {
     top: `calc(100% + ${vars.space.xs})`,

@@ -2,23 +2,16 @@ import { cloneElement, useId, useState, type KeyboardEvent, type ReactElement, t
 import { describedBy } from "./described-by";
 import * as styles from "./tooltip.css";
 
-type TooltipPlacement = keyof typeof styles.placement;
-
-type DescribableProps = { "aria-describedby"?: string };
-
 export type TooltipProps = {
   /** The supplementary text; the trigger's own name must make sense without it. */
   text: ReactNode;
   /** A single focusable element (a button or link). */
-  children: ReactElement<DescribableProps>;
-  placement?: TooltipPlacement;
+  children: ReactElement<{ "aria-describedby"?: string }>;
+  placement?: keyof typeof styles.placement;
   id?: string;
 };
 
-/**
- * Shows `text` while the trigger is hovered or focused (pure CSS, so it also works without
- * JavaScript); with JavaScript, Escape hides it until the pointer or focus leaves.
- */
+/** `text` while the trigger is hovered or focused (pure CSS); with JavaScript, Escape hides it until they leave. */
 export function Tooltip({ text, children, placement = "top", id }: TooltipProps) {
   const generatedId = useId();
   const tooltipId = id ?? generatedId;

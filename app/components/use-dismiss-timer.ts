@@ -1,10 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/**
- * Calls `onExpire` after `durationMs` of visible time. Time spent paused (while the
- * participant hovers or focuses the content) does not count, so nothing vanishes mid-read.
- * A duration of 0 never expires.
- */
+/** Calls `onExpire` after `durationMs` (0: never) of unpaused time, so nothing hovered or focused vanishes mid-read. */
 export function useDismissTimer(durationMs: number, onExpire: () => void, enabled: boolean) {
   const onExpireRef = useRef(onExpire);
   onExpireRef.current = onExpire;

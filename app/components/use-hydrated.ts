@@ -11,15 +11,9 @@ const isPageEnhanced = () => pageEnhanced;
 const notWhileServerRendered = () => false;
 
 /**
- * False while the server renders and during hydration, true once the browser runs
- * the page's JavaScript. Controls that only work with JavaScript render behind it,
- * so the server-rendered page never shows a button that does nothing.
- *
- * After hydration every such control switches in one transition, which React renders in slices
- * that yield to a tap. Read from an external store alone, the switch was one synchronous render of
- * the header, the footer and each control: the page's longest task after hydrating
- * (docs/performance.md). The store only says whether a component mounts into a page already enhanced
- * (the server's answer, false, while hydrating).
+ * False on the server and while hydrating, so the server's page never shows a control that needs JavaScript.
+ * The switch is one transition, rendered in slices that yield to a tap: as one synchronous render it was the
+ * page's longest task (docs/performance.md). The store only says whether a component mounts enhanced.
  */
 export function useHydrated(): boolean {
   const mountsEnhanced = useSyncExternalStore(neverChanges, isPageEnhanced, notWhileServerRendered);

@@ -2,10 +2,8 @@ import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**
- * Whether what is open (`open`: a password-update step, the privacy choices) is the page the server
- * drew: it was open when the page hydrated, and stays so until it closes. Such a view stays a page
- * when the script runs, so nothing typed on it is lost and nothing moves; one opened afterwards is a
- * modal. Without JavaScript it is always the page.
+ * Whether what is `open` was open when the page hydrated (until it closes): such a view stays the page, so nothing
+ * typed is lost and nothing moves; one opened afterwards is a modal.
  */
 export function useServedAsPage(open: boolean): boolean {
   const hydrated = useHydrated();

@@ -9,23 +9,44 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, useContext, type ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import type { FieldErrorLink } from "./error-summary";
 import * as styles from "./profile/profile.css";
+import { useSubmittingIntent } from "./use-submitting-intent";
 
-type ZodFormOptions<Schema extends $ZodType> = {
-  id: string;
-  /** The server's answer to the last post of this form, shown with what was typed. */
-  lastResult: SubmissionResult<string[]> | undefined;
-  /** Check a field again as it is typed in, once it has shown an error (otherwise only on submit). */
-  shouldRevalidate?: "onInput";
-  defaultValue?: DefaultValue<input<Schema>>;
-};
+type FormSchema = $ZodType<unknown, Record<string, unknown>>;
+type LastResult = SubmissionResult<string[]> | undefined;
 
-/** A conform form checked in the browser, on submit, against the same zod schema the action parses. */
-export function useZodForm<Schema extends $ZodType<unknown, Record<string, unknown>>>(schema: Schema, options: ZodFormOptions<Schema>) {
+/** A conform form checked in the browser, on submit, against the same zod schema the action parses; `lastResult` is the server's answer. */
+function useZodForm<Schema extends FormSchema>(
+  schema: Schema,
+  options: { id: string; lastResult: LastResult; shouldRevalidate?: "onInput"; defaultValue?: DefaultValue<input<Schema>> },
+) {
   return useForm<input<Schema>, output<Schema>>({ ...options, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+}
+
+/** A step's form posting `intent`: the server's last answer to that intent, and whether the post is on its way. */
+export function useStepForm<Schema extends FormSchema>(
+  schema: Schema,
+  id: string,
+  intent: string,
+  reply: { intent?: string; result?: LastResult } | undefined,
+  shouldRevalidate?: "onInput",
+) {
+  const [form, fields] = useZodForm(schema, { id, lastResult: reply?.intent === intent ? reply.result : undefined, shouldRevalidate });
+  return [form, fields, useSubmittingIntent(intent)] as const;
+}
+
+/** A page's own form, checked again as it is typed in once it shows an error; and whether it is posting. */
+export function usePageForm<Schema extends FormSchema>(
+  schema: Schema,
+  id: string,
+  lastResult: LastResult,
+  defaultValue?: DefaultValue<input<Schema>>,
+) {
+  const [form, fields] = useZodForm(schema, { id, lastResult, shouldRevalidate: "onInput", defaultValue });
+  return [form, fields, useNavigation().state === "submitting"] as const;
 }
 
 type Translate = (key: string) => string;

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
 import { Notification } from "~/components/notification";
@@ -7,7 +6,7 @@ import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { site } from "~/config/site";
 import { ACCESSIBILITY_PATH, BarrierReportSchema, DESCRIPTION_MAX, DESCRIPTION_MIN, PAGE_MAX } from "~/domain/barrier-report";
 import { Trans, useTranslation } from "~/i18n/react";
@@ -29,13 +28,7 @@ export function BarrierReportForm({
   received: string | null;
 }) {
   const { t } = useTranslation("accessibility");
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(BarrierReportSchema, {
-    id: "barrier-report",
-    lastResult: reply?.result,
-    defaultValue: { email: email ?? "" },
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields, busy] = usePageForm(BarrierReportSchema, "barrier-report", reply?.result, { email: email ?? "" });
   const values = { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, pageMax: PAGE_MAX };
   const translate = (key: string) => t(key, values);
   const tooMany = form.errors?.includes(TOO_MANY_REPORTS) ?? false;

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
@@ -8,7 +7,7 @@ import * as profile from "~/components/profile/profile.css";
 import { RadioGroup } from "~/components/radio-group";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
-import { fieldError, summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { fieldError, summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { COUNSELLING_CONTACTS, COUNSELLING_LANGUAGES, COUNSELLING_PATH, counsellingFormSchema, WINDOW_NUMBERS } from "~/domain/counselling";
 import { useTranslation } from "~/i18n/react";
 import { COUNSELLING_NOTE_MAX } from "../../../lib/program/counselling.ts";
@@ -42,12 +41,7 @@ export function CounsellingRequestForm({
   reply?: CounsellingReply;
 }) {
   const { t, i18n } = useTranslation("counselling");
-  const [form, fields] = useZodForm(counsellingFormSchema(new Date()), {
-    id: "counselling-request",
-    lastResult: reply?.result,
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state === "submitting";
+  const [form, fields, busy] = usePageForm(counsellingFormSchema(new Date()), "counselling-request", reply?.result);
   const windowField = (n: number, part: "Date" | "From" | "To") => fields[`window${n}${part}` as keyof typeof fields];
   const ordered = [
     fields.contact,
@@ -58,7 +52,7 @@ export function CounsellingRequestForm({
   ];
   return (
     <div className={profile.form}>
-      <ErrorSummary formId={form.id} title={t("form.errors.summaryTitle")} errors={summaryLinks(ordered, (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("form.errors.summaryTitle")} errors={summaryLinks(ordered, t)} />
       {reply?.failure ? (
         <Notification type="error" visibleMs={0} takesFocus headerText={t(FAILURE_KEYS[reply.failure])} />
       ) : hasOpenRequest ? (
@@ -104,9 +98,9 @@ export function CounsellingRequestForm({
                 {t(n === 1 ? "form.windowHint" : "form.windowOptional")}
               </p>
               <div className={styles.windowFields}>
-                <TextInput field={date} type="date" label={t("form.date")} fieldClassName={styles.windowDate} />
-                <TextInput field={from} type="time" label={t("form.from")} fieldClassName={styles.windowTime} />
-                <TextInput field={to} type="time" label={t("form.to")} fieldClassName={styles.windowTime} />
+                <TextInput field={date} type="date" label={t("form.date")} fieldClassName={styles.windowField} />
+                <TextInput field={from} type="time" label={t("form.from")} fieldClassName={styles.windowField} />
+                <TextInput field={to} type="time" label={t("form.to")} fieldClassName={styles.windowField} />
               </div>
             </fieldset>
           );

@@ -20,8 +20,7 @@ export const windowFields = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   "@media": { [media.tabletUp]: { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)" } },
 });
-export const windowDate = style({ minWidth: 0 });
-export const windowTime = style({ minWidth: 0 });
+export const windowField = style({ minWidth: 0 });
 /** A request's facts: label above value on a phone, side by side from a tablet up (no column wider than the screen). */
 export const facts = style({
   display: "grid",

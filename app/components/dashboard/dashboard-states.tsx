@@ -76,7 +76,7 @@ export function NewParticipant() {
   const { t } = useTranslation("dashboard");
   return (
     <NoResultsYet message="noDnaTests">
-      <h2 className={styles.stateSubtitle}>{t("newParticipant.nextTitle")}</h2>
+      <h2 className={styles.cardTitle}>{t("newParticipant.nextTitle")}</h2>
       <ol className={styles.nextSteps}>
         <li>
           <Trans

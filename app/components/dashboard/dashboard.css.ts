@@ -5,12 +5,7 @@ import { vars } from "~/styles/theme.css";
 /** The same card, link and row of actions as My Account's. */
 export { actions, card, textLink } from "~/components/profile/profile.css";
 
-export const page = style({
-  display: "grid",
-  gap: vars.space.lg,
-  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
-  "@media": { [media.desktopUp]: { padding: `${vars.space.xl} ${vars.space.xl} ${vars.space.xxl}` } },
-});
+export { frame as page } from "~/components/shares/shares.css";
 
 export const headline = style({
   margin: 0,
@@ -30,21 +25,20 @@ export const cardHeader = style({
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
 
-export const stateScreen = style({
+export const interstitial = style({
   display: "grid",
-  justifyItems: "center",
   gap: vars.space.md,
   margin: `${vars.space.xxl} auto`,
   padding: `0 ${vars.space.md}`,
   maxWidth: "640px",
-  textAlign: "center",
-  fontSize: vars.fontSize.lg,
-  lineHeight: vars.lineHeight.lg,
 });
 
-export const stateText = style({ margin: 0 });
+export const stateScreen = style([
+  interstitial,
+  { justifyItems: "center", textAlign: "center", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.lg },
+]);
 
-export const stateSubtitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
+export const stateText = style({ margin: 0 });
 
 export const nextSteps = style({
   display: "grid",
@@ -57,8 +51,6 @@ export const nextSteps = style({
 });
 
 export const shareNeedsSignIn = style({ margin: `${vars.space.md} 0 0`, fontSize: vars.fontSize.md });
-
-export const notReady = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const stateHint = style({ margin: 0, fontSize: vars.fontSize.md });
 
@@ -101,12 +93,11 @@ const markerBase = style({
   border: `2px solid ${vars.color.primary}`,
 });
 
+const reached = { background: vars.color.primary, color: vars.color.onPrimary };
+
 export const marker = styleVariants({
-  done: [markerBase, { background: vars.color.primary, color: vars.color.onPrimary }],
-  current: [
-    markerBase,
-    { background: vars.color.primary, color: vars.color.onPrimary, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` },
-  ],
+  done: [markerBase, reached],
+  current: [markerBase, { ...reached, boxShadow: `0 0 0 4px ${vars.color.primarySubtle}` }],
   upcoming: [markerBase, { background: vars.color.surface, color: vars.color.primary, borderColor: vars.color.border }],
 });
 
@@ -125,8 +116,6 @@ export const stepDate = style({
 });
 
 export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
-
-export const timelineText = style({ margin: 0 });
 
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
@@ -159,18 +148,11 @@ export const productLinks = style({ display: "flex", flexWrap: "wrap", gap: vars
 
 globalStyle(`${productLinks} a`, { color: vars.color.primary, fontWeight: vars.font.weightMedium });
 
-export const interstitial = style({
-  display: "grid",
-  gap: vars.space.md,
-  margin: `${vars.space.xxl} auto`,
-  padding: `0 ${vars.space.md}`,
-  maxWidth: "640px",
-});
-
 /** A reissued report on its card: the version and date it opens, what changed, 'Updated', and the earlier versions. */
 export const versionLine = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.text });
 
-export const versionChange = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+/** What changed in a version, and when a report that is not ready will be. */
+export const smallNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const updatedBadge = style({
   display: "inline-block",

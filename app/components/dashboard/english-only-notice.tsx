@@ -2,7 +2,6 @@ import { buttonClassName } from "~/components/button";
 import { Modal } from "~/components/modal";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
-import { Interstitial } from "./interstitial";
 
 export type PendingNotice = { url: string; label: string };
 
@@ -17,7 +16,7 @@ export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: Pend
   return (
     <Modal open={open && notice !== null} title={t("englishOnly.title")} size="small" onClose={onClose}>
       <div className={styles.modalBody}>
-        <p className={styles.timelineText}>{t("englishOnly.body")}</p>
+        <p className={styles.stateText}>{t("englishOnly.body")}</p>
         <div className={styles.actions}>
           {notice ? (
             <a
@@ -37,12 +36,23 @@ export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: Pend
   );
 }
 
-/** Without JavaScript the same notice is a page of its own, continuing to the same place. */
+/** Without JavaScript the same notice is a page of its own: on to the same place, or back to My Results. */
 export function EnglishOnlyNoticePage({ url }: { url: string }) {
   const { t } = useTranslation("dashboard");
   return (
-    <Interstitial id="english-only" title={t("englishOnly.title")} continueTo={url} continueLabel={t("englishOnly.continue")}>
-      <p className={styles.timelineText}>{t("englishOnly.body")}</p>
-    </Interstitial>
+    <section className={styles.interstitial} aria-labelledby="english-only-title">
+      <h1 id="english-only-title" className={styles.headline}>
+        {t("englishOnly.title")}
+      </h1>
+      <p className={styles.stateText}>{t("englishOnly.body")}</p>
+      <div className={styles.actions}>
+        <a href={url} className={buttonClassName({ variant: "filled" })}>
+          {t("englishOnly.continue")}
+        </a>
+        <a href="/" className={buttonClassName({ variant: "outlined" })}>
+          {t("englishOnly.back")}
+        </a>
+      </div>
+    </section>
   );
 }

@@ -18,7 +18,7 @@ export function CurrentVersion({ version, updated }: { version: ReportVersion; u
           </span>
         ) : null}
       </p>
-      {change ? <p className={styles.versionChange}>{t("reportVersions.changed", { change })}</p> : null}
+      {change ? <p className={styles.smallNote}>{t("reportVersions.changed", { change })}</p> : null}
     </>
   );
 }
@@ -36,7 +36,7 @@ export function EarlierVersions({ appId, label, versions }: { appId: string; lab
             <p className={styles.versionLine}>
               {t("reportVersions.version", { version: version.version, date: calendarDate(version.issuedOn, i18n.language) })}
             </p>
-            <p className={styles.versionChange}>
+            <p className={styles.smallNote}>
               {version.version === 1
                 ? t("reportVersions.firstVersion")
                 : t("reportVersions.changed", { change: changeIn(version, i18n.language) ?? "" })}

@@ -16,13 +16,18 @@ import { ProductLinks } from "./product-links";
 import { CurrentVersion, EarlierVersions } from "./report-versions";
 import { ResultIcon } from "./result-icon";
 
-type Props = { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNotice) => void };
-
 /** A ready report can be shared with a clinician; the exome data file cannot. */
 export const isShareable = (app: ResultApp) => app.reportReady && app.appName !== "exome-download";
 
+/** A ready card's links that need a full sign-in, each named with the report: [offered, path, text key, attributes]. */
+const sharedLinks = [
+  [isShareable, newSharePath, "results.share", {}],
+  [offersFamilyLetter, familyLetterPath, "familyLetter.link", {}],
+  [offersCounselling, counsellingRequestPath, "counselling.ask", { "data-counselling-link": true }],
+] as const;
+
 /** SPEC.md §2 'Result cards'; one whose results are not ready says when they will be and offers no report. */
-export function ResultCard({ app, canShare, onNotice }: Props) {
+export function ResultCard({ app, canShare, onNotice }: { app: ResultApp; canShare: boolean; onNotice: (notice: PendingNotice) => void }) {
   const { t, i18n } = useTranslation("dashboard");
   const [newest, ...earlier] = app.versions;
   const label = appLabel(app, i18n.language);
@@ -42,29 +47,18 @@ export function ResultCard({ app, canShare, onNotice }: Props) {
             <ReadReportLink appId={app.appID} label={label} version={newest?.version} />
           )}
           <EarlierVersions appId={app.appID} label={label} versions={earlier} />
-          {!canShare || !isShareable(app) ? null : (
-            <Link to={newSharePath(app.appID)} className={styles.textLink} aria-label={t("results.shareNamed", { label })}>
-              {t("results.share")}
-            </Link>
-          )}
-          {!canShare || !offersFamilyLetter(app) ? null : (
-            <Link to={familyLetterPath(app.appID)} className={styles.textLink} aria-label={t("familyLetter.linkNamed", { label })}>
-              {t("familyLetter.link")}
-            </Link>
-          )}
-          {!canShare || !offersCounselling(app) ? null : (
-            <Link
-              to={counsellingRequestPath(app.appID)}
-              className={styles.textLink}
-              aria-label={t("counselling.askNamed", { label })}
-              data-counselling-link
-            >
-              {t("counselling.ask")}
-            </Link>
-          )}
+          {canShare
+            ? sharedLinks.map(([offered, to, key, data]) =>
+                offered(app) ? (
+                  <Link key={key} to={to(app.appID)} className={styles.textLink} aria-label={t(`${key}Named`, { label })} {...data}>
+                    {t(key)}
+                  </Link>
+                ) : null,
+              )
+            : null}
         </>
       ) : (
-        <p className={styles.notReady}>
+        <p className={styles.smallNote}>
           {t(reportReadyAtStep(app) === 4 ? "results.notReady.afterSequencing" : "results.notReady.afterHealth")}
         </p>
       )}

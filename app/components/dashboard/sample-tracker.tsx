@@ -5,10 +5,7 @@ import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./dashboard.css";
 import { StepDate } from "./step-date";
 
-/**
- * SPEC.md §2 'Sample tracker'. An ordered list, so a screen reader hears "step n of m"; each step
- * says whether it is completed, current or not reached yet.
- */
+/** SPEC.md §2 'Sample tracker': an ordered list, so a screen reader hears "step n of m", and each step's state. */
 export function SampleTracker({ entries, registeredKit }: { entries: TimelineEntry[]; registeredKit?: string }) {
   const { t } = useTranslation("dashboard");
   return (

@@ -5,9 +5,8 @@ import { useTranslation } from "~/i18n/react";
 export const BANNER_ACTION = "/dashboard/banner";
 
 /**
- * SPEC.md §2: a dismissible success banner. Dismissing posts a form that the server remembers per
- * banner and participant; with JavaScript the same post goes in the background, outliving the page,
- * and keyboard focus moves to the page's heading (`focusAfterClose`), not to the document.
+ * SPEC.md §2's dismissible banner: its form posts the dismissal the server remembers; with JavaScript the post
+ * goes in the background and focus moves to `focusAfterClose`, not to the document.
  */
 export function WelcomeBanner({ banner, focusAfterClose }: { banner: string; focusAfterClose: string }) {
   const { t } = useTranslation("dashboard");

@@ -7,9 +7,9 @@ import { useTranslation } from "~/i18n/react";
 import * as styles from "./kits.css";
 
 /** The part of the Barcode Detection API this uses (not in TypeScript's DOM types yet). */
-type DetectedBarcode = { rawValue: string };
-type BarcodeDetectorLike = { detect(source: HTMLVideoElement): Promise<DetectedBarcode[]> };
-type BarcodeDetectorConstructor = new (options?: { formats?: string[] }) => BarcodeDetectorLike;
+type BarcodeDetectorConstructor = new (options?: { formats?: string[] }) => {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+};
 
 /** The linear formats a kit's box may carry its twelve digits in. */
 const FORMATS = ["code_128", "itf", "upc_a", "ean_13", "code_39"];
@@ -27,10 +27,7 @@ function kitBarcodeIn(raw: string): string | null {
   return checked.ok ? checked.barcode : null;
 }
 
-/**
- * 'Scan the barcode with your camera' where the browser has a barcode detector and a camera: typing is the
- * flow, this only fills the field, and says what was read for the participant to check against the box.
- */
+/** 'Scan the barcode' where the browser can: it only fills the field, and says what was read to check against the box. */
 export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();
@@ -43,11 +40,9 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
     const Detector = detectorConstructor();
     if (!Detector) return;
     let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setInterval> | undefined;
     let over = false;
     const stop = () => {
       over = true;
-      clearInterval(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
     void (async () => {
@@ -58,26 +53,17 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
         // Frames come when the camera sends them; until then the detector finds nothing.
         void video.current.play().catch(() => undefined);
         const detector = new Detector({ formats: FORMATS });
-        let busy = false;
-        timer = setInterval(() => {
-          if (busy || over || !video.current) return;
-          busy = true;
-          detector
-            .detect(video.current)
-            .then((codes) => {
-              const barcode = codes.map((code) => kitBarcodeIn(code.rawValue)).find(Boolean);
-              if (!barcode || over) return;
-              stop();
-              setScanning(false);
-              const printed = formatKitBarcode(barcode);
-              setSaid(t("kits.scanned", { barcode: printed }));
-              onRead(printed);
-            })
-            .catch(() => undefined)
-            .finally(() => {
-              busy = false;
-            });
-        }, DETECT_EVERY_MS);
+        while (!over && video.current) {
+          const codes = await detector.detect(video.current).catch(() => []);
+          const barcode = codes.map((code) => kitBarcodeIn(code.rawValue)).find(Boolean);
+          if (barcode && !over) {
+            stop();
+            setScanning(false);
+            const printed = formatKitBarcode(barcode);
+            setSaid(t("kits.scanned", { barcode: printed }));
+            onRead(printed);
+          } else await new Promise((next) => setTimeout(next, DETECT_EVERY_MS));
+        }
       } catch {
         stop();
         if (!over) {

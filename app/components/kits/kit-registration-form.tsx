@@ -1,13 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
-import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { KIT_REGISTRATION_PATH, kitRegistrationSchema, SAMPLE_OF } from "~/domain/kit-registration";
 import { useTranslation } from "~/i18n/react";
 import { BarcodeScan } from "./barcode-scan";
@@ -22,29 +21,22 @@ const schema = kitRegistrationSchema();
 /** The kit's barcode, whose sample it is and the day it was collected; what was typed comes back with any error. */
 export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrationReply; latestDay: string }) {
   const { t } = useTranslation("dashboard");
-  const [form, fields] = useZodForm(schema, {
-    id: "register-kit",
-    lastResult: reply?.result,
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state === "submitting";
+  const [form, fields, busy] = usePageForm(schema, "register-kit", reply?.result);
   const { update } = form;
-  const barcodeName = fields.barcode.name;
-  const barcodeId = fields.barcode.id;
   const scanned = useCallback(
     (barcode: string) => {
-      update({ name: barcodeName, value: barcode, validated: true });
+      update({ name: fields.barcode.name, value: barcode, validated: true });
       // The field is drawn again with its new value: focus it once it is.
-      requestAnimationFrame(() => document.getElementById(barcodeId)?.focus());
+      requestAnimationFrame(() => document.getElementById(fields.barcode.id)?.focus());
     },
-    [update, barcodeName, barcodeId],
+    [update, fields.barcode.name, fields.barcode.id],
   );
   return (
     <div className={profile.form}>
       <ErrorSummary
         formId={form.id}
         title={t("kits.errors.summaryTitle")}
-        errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], (key) => t(key))}
+        errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], t)}
       />
       <RefusalNotice keyPrefix="dashboard:kits.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t("kits.intro")}</p>

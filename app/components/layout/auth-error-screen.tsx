@@ -6,14 +6,11 @@ import * as styles from "./error-screens.css";
 export function AuthErrorScreen({ titleKey, messageKey, helpKey }: { titleKey: string; messageKey: string; helpKey?: string }) {
   const { t } = useTranslation("auth");
   return (
-    <MessageScreen headingId="auth-error-title" heading={t(titleKey)}>
+    <MessageScreen headingId="auth-error-title" heading={t(titleKey)} to={["/auth/sign-in", t("tryAgain")]}>
       <p className={styles.body} role="alert">
         {t(messageKey)}
       </p>
       {helpKey ? <p className={styles.body}>{t(helpKey)}</p> : null}
-      <a href="/auth/sign-in" className={styles.link}>
-        {t("tryAgain")}
-      </a>
     </MessageScreen>
   );
 }

@@ -4,8 +4,6 @@ const ENDPOINT = "/client-errors";
 /** A broken page can throw in a loop; a few reports per page view say all there is to say. */
 const MAX_REPORTS_PER_PAGE = 10;
 
-type Kind = "error" | "unhandledrejection";
-
 function describe(reason: unknown): { message: string; stack?: string } {
   if (reason instanceof Error) return { message: `${reason.name}: ${reason.message}`, stack: reason.stack };
   return { message: typeof reason === "string" ? reason : "Unhandled rejection with a non-error value" };
@@ -16,7 +14,7 @@ export function BrowserErrorReporter() {
   useEffect(() => {
     const sent = new Set<string>();
 
-    function send(kind: Kind, details: { message: string; stack?: string }) {
+    function send(kind: "error" | "unhandledrejection", details: { message: string; stack?: string }) {
       // Errors from other origins arrive without any detail; there is nothing to report.
       if (!details.message || details.message === "Script error.") return;
       const key = `${kind}:${details.message}`;
@@ -37,12 +35,8 @@ export function BrowserErrorReporter() {
       }).catch(() => undefined);
     }
 
-    function onError(event: ErrorEvent) {
-      send("error", event.error instanceof Error ? describe(event.error) : { message: event.message });
-    }
-    function onRejection(event: PromiseRejectionEvent) {
-      send("unhandledrejection", describe(event.reason));
-    }
+    const onError = (event: ErrorEvent) => send("error", event.error instanceof Error ? describe(event.error) : { message: event.message });
+    const onRejection = (event: PromiseRejectionEvent) => send("unhandledrejection", describe(event.reason));
 
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);

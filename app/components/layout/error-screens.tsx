@@ -1,25 +1,23 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { SupportEmailLink } from "~/components/support-links";
 import { Trans, useTranslation } from "~/i18n/react";
 import * as styles from "./error-screens.css";
 import { SignOutForm } from "./user-menu";
 
-/** A screen that stands for the whole page (an error, a way back in): a region named by its heading. */
-export function MessageScreen({
-  headingId,
-  heading,
-  children,
-}: {
-  headingId: string;
-  heading: React.ReactNode;
-  children: React.ReactNode;
-}) {
+/** A screen that stands for the whole page (an error, a way back in): a region named by its heading, then a way on (`to`). */
+export function MessageScreen(props: { headingId: string; heading: ReactNode; children: ReactNode; to?: [href: string, label: string] }) {
   return (
-    <section className={styles.screen} aria-labelledby={headingId}>
-      <h1 id={headingId} className={styles.title}>
-        {heading}
+    <section className={styles.screen} aria-labelledby={props.headingId}>
+      <h1 id={props.headingId} className={styles.title}>
+        {props.heading}
       </h1>
-      {children}
+      {props.children}
+      {props.to ? (
+        <a href={props.to[0]} className={styles.link}>
+          {props.to[1]}
+        </a>
+      ) : null}
     </section>
   );
 }
@@ -58,11 +56,8 @@ export function ServerErrorScreen() {
 export function RouterFallbackScreen({ status, detail }: { status: number; detail: string }) {
   const { t } = useTranslation();
   return (
-    <MessageScreen headingId="router-fallback-title" heading={t("errors.unexpected")}>
+    <MessageScreen headingId="router-fallback-title" heading={t("errors.unexpected")} to={["/", t("errors.backHome")]}>
       <p className={styles.body}>{t("errors.statusLine", { status, statusText: detail })}</p>
-      <a href="/" className={styles.link}>
-        {t("errors.backHome")}
-      </a>
     </MessageScreen>
   );
 }
@@ -71,11 +66,8 @@ export function RouterFallbackScreen({ status, detail }: { status: number; detai
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
-    <MessageScreen headingId="not-found-title" heading={t("errors.notFoundTitle")}>
+    <MessageScreen headingId="not-found-title" heading={t("errors.notFoundTitle")} to={["/", t("errors.backHome")]}>
       <p className={styles.body}>{t("errors.notFoundBody")}</p>
-      <a href="/" className={styles.link}>
-        {t("errors.backHome")}
-      </a>
     </MessageScreen>
   );
 }

@@ -4,11 +4,7 @@ import { vars } from "~/styles/theme.css";
 
 export const header = style({ background: vars.color.primary, color: vars.color.onPrimary });
 
-/**
- * On the navy header the blue ring alone is about 1.8:1, so every focus indicator in the header is
- * two-tone: the blue ring, with a white band around it. The white shows against the navy bar and the
- * blue against the white menu panels, each above 3:1 (WCAG 1.4.11, tested with the palette).
- */
+/** On navy the blue ring alone is 1.8:1: a white band around it keeps every focus indicator above 3:1 (WCAG 1.4.11). */
 globalStyle(`${header} :focus-visible`, {
   outline: `${vars.focus.ringWidth} solid ${vars.color.focusRing}`,
   outlineOffset: 0,
@@ -59,7 +55,7 @@ export const navLink = style(onPrimaryLink);
 export const userMenu = style({ position: "relative" });
 
 /** A menu's summary: no disclosure marker, a touch target's height. */
-const menuSummary = {
+export const mobileMenuSummary = style({
   cursor: "pointer",
   listStyle: "none",
   display: "inline-flex",
@@ -67,13 +63,10 @@ const menuSummary = {
   gap: vars.space.xs,
   minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.sm}`,
-} as const;
-
-export const userMenuSummary = style({
-  ...menuSummary,
-  borderRadius: vars.radius.sm,
-  selectors: { "&::-webkit-details-marker": { display: "none" }, "&::after": { content: '"▾"' } },
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
+
+export const userMenuSummary = style([mobileMenuSummary, { borderRadius: vars.radius.sm, selectors: { "&::after": { content: '"▾"' } } }]);
 
 export const userName = style({ fontWeight: vars.font.weightMedium });
 
@@ -126,10 +119,6 @@ export const inlineSignOut = style({ color: vars.color.onPrimary });
 
 export const mobileMenu = style({ "@media": { [media.desktopUp]: { display: "none" } } });
 
-export const mobileMenuSummary = style({ ...menuSummary, selectors: { "&::-webkit-details-marker": { display: "none" } } });
-
-export const burger = style({ flexShrink: 0 });
-
 export const mobilePanel = style({
   position: "absolute",
   left: 0,
@@ -146,8 +135,7 @@ export const mobilePanel = style({
 
 export const mobileLink = style({ ...onPrimaryLink, display: "block", padding: `${vars.space.xs} 0` });
 
-// In the navy mobile panel every account item starts at the same edge as the links, and the note
-// is white like the rest of the panel's text (the menus' muted grey is for their white panels).
+// In the navy mobile panel the account items line up with the links, and the note is white like the panel's text.
 globalStyle(`${mobilePanel} ${userMenuList}`, { padding: 0 });
 globalStyle(`${mobilePanel} ${menuNote}, ${mobilePanel} ${menuButton}`, { padding: `${vars.space.xs} 0` });
 globalStyle(`${mobilePanel} ${menuNote}`, { color: vars.color.onPrimary });

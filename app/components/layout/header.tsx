@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Icon } from "~/components/icon";
 import { site } from "~/config/site";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
@@ -12,6 +13,14 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
   const { t } = useTranslation();
   const showsResultsLink = visitor?.kind === "participant";
   const mobileMenu = useDismissableDetails();
+  const resultsNav = (navClassName: string | undefined, linkClassName: string) =>
+    showsResultsLink ? (
+      <nav aria-label={t("header.primaryNav")} className={navClassName}>
+        <Link to="/" className={linkClassName}>
+          {t("header.results")}
+        </Link>
+      </nav>
+    ) : null;
   return (
     <header className={styles.header}>
       <a href="#main" className={styles.skipLink}>
@@ -22,31 +31,17 @@ export function Header({ visitor }: { visitor: Visitor | null }) {
           <Logo />
         </a>
         <div className={styles.desktopOnly}>
-          {showsResultsLink ? (
-            <nav aria-label={t("header.primaryNav")} className={styles.primaryNav}>
-              <Link to="/" className={styles.navLink}>
-                {t("header.results")}
-              </Link>
-            </nav>
-          ) : null}
+          {resultsNav(styles.primaryNav, styles.navLink)}
           <LanguageSelector />
           {visitor ? <UserMenu visitor={visitor} /> : null}
         </div>
         <details ref={mobileMenu} className={styles.mobileMenu}>
           <summary className={styles.mobileMenuSummary}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" className={styles.burger}>
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <Icon name="burger" />
             <span>{t("header.menu")}</span>
           </summary>
           <div className={styles.mobilePanel}>
-            {showsResultsLink ? (
-              <nav aria-label={t("header.primaryNav")}>
-                <Link to="/" className={styles.mobileLink}>
-                  {t("header.results")}
-                </Link>
-              </nav>
-            ) : null}
+            {resultsNav(undefined, styles.mobileLink)}
             <LanguageSelector />
             {visitor?.kind === "participant" ? (
               <details>

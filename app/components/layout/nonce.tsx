@@ -5,6 +5,4 @@ const NonceContext = createContext("");
 export const NonceProvider = NonceContext.Provider;
 
 /** The per-request CSP nonce; empty in the browser, where it is no longer needed. */
-export function useNonce(): string {
-  return useContext(NonceContext);
-}
+export const useNonce = (): string => useContext(NonceContext);

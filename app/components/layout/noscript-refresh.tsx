@@ -1,11 +1,8 @@
 import { type Location, useLocation, useMatches } from "react-router";
 
-/** Where a page without JavaScript goes next on its own, and after how many seconds. */
-type NoscriptRefresh = { seconds: number; to: string };
-
 /** A route's handle may name a refresh for browsers without JavaScript, from its loader's data. */
 export type NoscriptRefreshHandle = {
-  noscriptRefresh?: (loaderData: unknown, location: Location) => NoscriptRefresh | null;
+  noscriptRefresh?: (loaderData: unknown, location: Location) => { seconds: number; to: string } | null;
 };
 
 /** The deepest route's refresh, in the head (where HTML allows it), inside `<noscript>`: a page whose script asks again is not reloaded. */

@@ -1,10 +1,6 @@
 import { useMatches } from "react-router";
 
-/**
- * A page that works as plain HTML and gains nothing from script says so in its route module:
- * `export const handle = { scripts: false }`. Such a page is sent without React Router's scripts and
- * hydration data, so a browser has nothing to download, parse or hydrate there.
- */
+/** `handle = { scripts: false }`: a page that gains nothing from script is sent without React Router's scripts. */
 export interface ScriptsHandle {
   scripts?: false;
 }

@@ -12,27 +12,25 @@ export const privacySavedParam = "privacySaved";
 const tabs = ["consents", "rights"] as const;
 export type PrivacyTab = (typeof tabs)[number];
 
-function hrefWith(search: string, pathname: string, tab: PrivacyTab | null) {
-  const params = new URLSearchParams(search);
-  params.delete(privacySavedParam);
-  if (tab) params.set(privacyPanelParam, tab);
-  else params.delete(privacyPanelParam);
-  const query = params.toString();
-  return `${pathname}${query ? `?${query}` : ""}`;
-}
-
 /** Which tab the address asks for (?privacy=consents|rights), and the addresses around it. */
 function usePrivacyPanelState() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const requested = params.get(privacyPanelParam);
-  const tab = tabs.find((candidate) => candidate === requested) ?? null;
+  const hrefWith = (tab: PrivacyTab | null) => {
+    const next = new URLSearchParams(location.search);
+    next.delete(privacySavedParam);
+    if (tab) next.set(privacyPanelParam, tab);
+    else next.delete(privacyPanelParam);
+    const query = next.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
   return {
-    tab,
+    tab: tabs.find((candidate) => candidate === requested) ?? null,
     saved: params.has(privacySavedParam),
-    closeHref: hrefWith(location.search, location.pathname, null),
-    returnTo: hrefWith(location.search, location.pathname, "consents"),
-    tabHref: (candidate: PrivacyTab) => hrefWith(location.search, location.pathname, candidate),
+    closeHref: hrefWith(null),
+    returnTo: hrefWith("consents"),
+    tabHref: hrefWith,
   };
 }
 
@@ -97,11 +95,7 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
   );
 }
 
-/**
- * The consent-management panel; its state is the address. As the server renders it, it is the page's main
- * content, and stays so when the script runs until it is closed (nothing chosen is lost, nothing moves).
- * Opened once the script runs, it is a modal over the page.
- */
+/** The consent panel, its state the address: the page's content as the server drew it (until closed), else a modal. */
 export function usePrivacyPanel(): { page: PrivacyTab | null; modal: PrivacyTab | null } {
   const { tab } = usePrivacyPanelState();
   const asPage = useServedAsPage(tab !== null);

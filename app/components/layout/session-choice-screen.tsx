@@ -3,10 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { MessageScreen } from "./error-screens";
 import * as styles from "./error-screens.css";
 
-/**
- * Asked before anything changes who is signed in on this browser: a GET never swaps or ends a
- * session, so the change is a form POST the visitor chooses, and keeping the current one is a link.
- */
+/** Asked before who is signed in here changes: a GET never swaps a session, so the change is a POST the visitor chooses. */
 export type SessionChoice = { kind: "open-results-link"; accessToken: string } | { kind: "leave-results-link"; returnTo: string };
 
 export function SessionChoiceScreen({ choice }: { choice: SessionChoice }) {

@@ -6,9 +6,7 @@ import { clockTime } from "~/domain/clock-time";
 import { SESSION_ENDING_NOTICE_MS } from "~/domain/session-timing";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
-import type { Visitor } from "./visitor";
-
-type Participant = Extract<Visitor, { kind: "participant" }>;
+import type { Participant } from "./visitor";
 
 /** The session's end as a clock time: in the server's zone (named) as the server wrote it, then in the participant's own. */
 export function useSessionEndTime(visitor: Participant): string {
@@ -30,10 +28,7 @@ export function StaySignedInForm({ className }: { className?: string }) {
   );
 }
 
-/**
- * Two minutes before the session ends, the offer to stay signed in: with JavaScript on time in a polite
- * live region, without taking focus; without it, on a page drawn in those two minutes.
- */
+/** Two minutes before the session ends, the offer to stay signed in, in a polite live region that takes no focus. */
 export function SessionEndingNotice({ visitor }: { visitor: Participant }) {
   const { t } = useTranslation();
   // The session end the notice is showing for: a renewed session (a later end) hides it at once.

@@ -6,11 +6,8 @@ import * as styles from "./error-screens.css";
 export function SignedOutScreen() {
   const { t } = useTranslation("auth");
   return (
-    <MessageScreen headingId="signed-out-title" heading={t("signedOut.title")}>
+    <MessageScreen headingId="signed-out-title" heading={t("signedOut.title")} to={["/auth/sign-in", t("signedOut.signIn")]}>
       <p className={styles.body}>{t("signedOut.cancelled")}</p>
-      <a href="/auth/sign-in" className={styles.link}>
-        {t("signedOut.signIn")}
-      </a>
     </MessageScreen>
   );
 }

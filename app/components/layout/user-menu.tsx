@@ -3,9 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import * as styles from "./header.css";
 import { StaySignedInForm, useSessionEndTime } from "./session-ending";
 import { useDismissableDetails } from "./use-dismissable-details";
-import type { Visitor } from "./visitor";
-
-type Participant = Extract<Visitor, { kind: "participant" }>;
+import type { Participant, Visitor } from "./visitor";
 
 export function SignOutForm({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();

@@ -9,3 +9,5 @@ export type Visitor =
       serverTimeZone: string;
     }
   | { kind: "results-link" };
+
+export type Participant = Extract<Visitor, { kind: "participant" }>;

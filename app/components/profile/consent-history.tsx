@@ -33,7 +33,7 @@ export function ConsentHistory({ entries, withdrawal = null }: { entries: Consen
           <ul className={styles.consentList}>
             {entries.map((entry) => (
               <li key={`${entry.consent}-${entry.version}`} className={styles.consentItem}>
-                <h3 className={styles.consentName}>{consentName(entry, t, i18n.language)}</h3>
+                <h3 className={styles.rowLabel}>{consentName(entry, t, i18n.language)}</h3>
                 <dl className={styles.consentFacts}>
                   <dt>{t("studies.history.version")}</dt>
                   <dd className={styles.consentFactValue}>{entry.version}</dd>

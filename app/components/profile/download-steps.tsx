@@ -1,7 +1,6 @@
 import { FormActions } from "~/components/form-actions";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { useStepForm, ZodForm } from "~/components/zod-form";
 import { PasswordUpdateMethodSchema } from "~/domain/auth-code";
 import { fileSize } from "~/domain/data-export";
 import { archiveLinkPath, ARCHIVE_LINK_MINUTES, downloadPath, type DownloadTarget, EXOME_LINK_MINUTES } from "~/domain/raw-data-download";
@@ -36,17 +35,12 @@ function WhatAndWhy({ file }: { file: DownloadFileView }) {
 /** Step one: how the code should come (the app's, when the participant has one; nothing is sent for it). */
 export function DownloadPickStep({ file, reply, appAvailable }: { file: DownloadFileView; reply?: StepAnswer; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
-  const action = downloadPath(file.target);
-  const [form] = useZodForm(PasswordUpdateMethodSchema, {
-    id: "download-pick",
-    lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-  });
-  const busy = useSubmittingIntent("send-code");
+  const [form, , busy] = useStepForm(PasswordUpdateMethodSchema, "download-pick", "send-code", reply);
   return (
     <div className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <WhatAndWhy file={file} />
-      <ZodForm form={form} action={action} intent="send-code" translate={t}>
+      <ZodForm form={form} action={downloadPath(file.target)} intent="send-code" translate={t}>
         <AuthMethodRadios
           id="download-method"
           legend={t("download.methodLegend")}
@@ -65,13 +59,12 @@ const DOWNLOAD_WAYS = ["sms", "voice", "totp"] as const;
 /** Step two: the shared code step ('Resend code' and its lock where a code was sent); passed, the file is released. */
 export function DownloadCodeStep({ file, view, reply }: { file: DownloadFileView; view: CodeStepView; reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
-  const action = downloadPath(file.target);
   return (
     <>
       <WhatAndWhy file={file} />
       <CodeStep
         id="download-code"
-        action={action}
+        action={downloadPath(file.target)}
         intent="verify"
         switchable={DOWNLOAD_WAYS}
         view={view}

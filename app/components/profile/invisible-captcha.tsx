@@ -19,24 +19,18 @@ async function solveFresh(signal: AbortSignal): Promise<{ token: string; expires
   return { token, expiresAt };
 }
 
-/**
- * With JavaScript the captcha runs invisibly on load and again when its challenge expires, and its
- * token rides along in a hidden field. Without JavaScript (or while solving) the field stays empty and
- * the identity provider's throttling is the gate.
- */
+/** A new challenge to solve, with no token until it is. */
+const nextRound = ({ round }: { round: number }) => ({ token: "", round: round + 1 });
+
+/** Solved invisibly on load and on expiry, its token in a hidden field; left empty, the provider's throttling is the gate. */
 export function InvisibleCaptchaField() {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [token, setToken] = useState("");
-  const [round, setRound] = useState(0);
+  const [{ token, round }, setCaptcha] = useState({ token: "", round: 0 });
   // A solution is accepted once: after each submit, solve a new one for the next.
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
-    const renew = () =>
-      window.setTimeout(() => {
-        setToken("");
-        setRound((current) => current + 1);
-      }, 0);
+    const renew = () => window.setTimeout(() => setCaptcha(nextRound), 0);
     form.addEventListener("submit", renew);
     return () => form.removeEventListener("submit", renew);
   }, []);
@@ -46,16 +40,9 @@ export function InvisibleCaptchaField() {
     solveFresh(controller.signal)
       .then((solved) => {
         if (!solved || controller.signal.aborted) return;
-        setToken(solved.token);
-        if (solved.expiresAt) {
-          expiryTimer = window.setTimeout(
-            () => {
-              setToken("");
-              setRound((current) => current + 1);
-            },
-            Math.max(1000, solved.expiresAt - Date.now() - 5000),
-          );
-        }
+        setCaptcha((current) => ({ ...current, token: solved.token }));
+        if (solved.expiresAt)
+          expiryTimer = window.setTimeout(() => setCaptcha(nextRound), Math.max(1000, solved.expiresAt - Date.now() - 5000));
       })
       .catch(() => undefined);
     return () => {

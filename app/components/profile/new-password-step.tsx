@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { PasswordField } from "~/components/password-field";
 import { useHydrated } from "~/components/use-hydrated";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
 import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-view";
@@ -18,13 +17,8 @@ import { validateOnLeave } from "./validate-on-leave";
 export function NewPasswordStep({ reply, username }: { reply: StepReply | undefined; username: string }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const busy = useNavigation().state === "submitting";
   const [typed, setTyped] = useState<string | null>(null);
-  const [form, fields] = useZodForm(NewPasswordSchema, {
-    id: "password-update-new-password",
-    lastResult: reply?.intent === "set-password" ? reply.result : undefined,
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields, busy] = useStepForm(NewPasswordSchema, "password-update-new-password", "set-password", reply, "onInput");
   const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
   // Live while typing with JavaScript. Without it there is none: the server never sends the password
   // back, and the strength of a password the field no longer holds would only confuse.

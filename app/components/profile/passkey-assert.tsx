@@ -13,10 +13,7 @@ export function useCanUsePasskeys(): boolean {
   return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => false);
 }
 
-/**
- * Whether to offer making a passkey: rendered from the server on (hidden by `needsScript` where scripting
- * is off, so the page does not move when it hydrates), withdrawn once the browser turns out unable.
- */
+/** Whether to offer making a passkey: from the server on (so the page does not move), until the browser proves unable. */
 export function useMayMakePasskeys(): boolean {
   return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => true);
 }

@@ -26,10 +26,7 @@ export function AuthMethodRadios(props: { id: string; legend: string; appAvailab
   );
 }
 
-/**
- * mfa-verification-pick; with an authenticator app offered too, nothing is necessarily sent. Then
- * 'Use a passkey instead' where the participant has one and the browser can.
- */
+/** mfa-verification-pick (with the app, nothing need be sent), then 'Use a passkey instead' where one can be used. */
 export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";

@@ -4,12 +4,10 @@ import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 
 export type ProfileCardProps = {
-  /** The heading's id: the card is the region it names. */
   headingId: string;
   heading: ReactNode;
   /** 1 where the card is the page's own content, 2 where it is one card of several. */
   level: 1 | 2;
-  /** The card's own id, where a link leads to it. */
   id?: string;
   /** Its content is on its way (aria-busy). */
   busy?: boolean;
@@ -40,10 +38,7 @@ export function LinkLine({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/**
- * A card of Personal Information that leads to a page of its own (the shared reports, the requests to
- * talk to a genetic counsellor): its texts are `card` (a key with its namespace) `.title`, `.body` and `.link`.
- */
+/** A card of Personal Information leading to a page of its own; its texts are the keys `card`.title, .body and .link. */
 export function LinkCard({ card, headingId, to }: { card: string; headingId: string; to: string }) {
   const { t } = useTranslation();
   return (

@@ -34,11 +34,7 @@ export function ProfileSideNav({ sections }: { sections: readonly ProfileSection
   );
 }
 
-/**
- * Mobile profile root: one card per section, opened by Space or Enter (SPEC.md §2). With JavaScript
- * a card is a link that Space opens too; without it a link only answers Enter, so each card is the
- * button of a form that goes to its section, which the browser opens on either key.
- */
+/** Mobile profile root: one card per section, opened by Space or Enter (SPEC.md §2); without JavaScript a form's button. */
 export function ProfileSectionCards({ sections }: { sections: readonly ProfileSection[] }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
@@ -59,7 +55,7 @@ export function ProfileSectionCards({ sections }: { sections: readonly ProfileSe
   );
   return (
     <nav aria-label={t("nav.label")} className={styles.mobileOnly}>
-      <ul className={styles.cardList}>
+      <ul className={styles.consentList}>
         {sections.map((section) => (
           <li key={section}>
             {hydrated ? (

@@ -43,8 +43,6 @@ export const mobileOnly = style({
   "@media": { [media.desktopUp]: { display: "none" } },
 });
 
-export const cardList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
-
 export const navCard = style({
   display: "flex",
   alignItems: "center",
@@ -130,7 +128,6 @@ export const consentItem = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
 });
-export const consentName = rowLabel;
 export const consentFacts = style({
   display: "grid",
   gridTemplateColumns: "max-content 1fr",

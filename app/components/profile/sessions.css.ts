@@ -17,10 +17,7 @@ export const thisDeviceTag = style({
 
 export const sessionName = style({ overflowWrap: "anywhere" });
 
-/**
- * A session's facts: term and value side by side, the value under its term on screens narrower than
- * the 375 px phone (Spanish terms and dates need 237 px side by side; a 320 px screen leaves 204).
- */
+/** Term and value side by side, stacked below 360 px (Spanish needs 237 px side by side; a 320 px screen leaves 204). */
 export const sessionFacts = style({
   overflowWrap: "anywhere",
   "@media": { "screen and (max-width: 359.98px)": { gridTemplateColumns: "minmax(0, 1fr)" } },

@@ -1,8 +1,7 @@
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { authCodeSchema } from "~/domain/auth-code";
 import { FACTORS_PATH, inGroupsOfFour } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -13,14 +12,10 @@ import { StepNotice } from "./step-notice";
 /** The app's QR code (drawn on the server, an image: no script) and its key in groups of four, confirmed by its first code. */
 export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret: string; reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
-  const confirming = useSubmittingIntent("confirm");
-  const [form, fields] = useZodForm(authCodeSchema("totp"), {
-    id: "factor-enrol",
-    lastResult: reply?.intent === "confirm" ? reply.result : undefined,
-  });
+  const [form, fields, confirming] = useStepForm(authCodeSchema("totp"), "factor-enrol", "confirm", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <p className={styles.paragraph}>{t("factors.enrol.step1")}</p>
       <img src={qrCode} alt={t("factors.enrol.qrAlt")} width={200} height={200} className={styles.qrCode} />

@@ -1,8 +1,7 @@
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { TextInput } from "~/components/text-input";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { NewPhoneSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -13,14 +12,10 @@ import { StepNotice } from "./step-notice";
 /** The new number (a plain field: the provider reads any way of writing it and refuses one it cannot use). */
 export function NewPhoneStep({ reply }: { reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
-  const sending = useSubmittingIntent("send-phone-code");
-  const [form, fields] = useZodForm(NewPhoneSchema, {
-    id: "factor-new-phone",
-    lastResult: reply?.intent === "send-phone-code" ? reply.result : undefined,
-  });
+  const [form, fields, sending] = useStepForm(NewPhoneSchema, "factor-new-phone", "send-phone-code", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.phone], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <ZodForm form={form} action={FACTORS_PATH} intent="send-phone-code" translate={t}>
         <TextInput

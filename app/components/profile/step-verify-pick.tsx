@@ -2,8 +2,7 @@ import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { fieldError, summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { fieldError, summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -32,17 +31,13 @@ export function VerifyPickStep(props: {
   reply?: StepAnswer;
 }) {
   const { t } = useTranslation("profile");
-  const picking = useSubmittingIntent("send-code");
   const { methods, phone, reply } = props;
   // A passkey needs a browser that can use one: without it, a participant with no app would find no way on.
   const canUsePasskeys = useCanUsePasskeys();
-  const [form, fields] = useZodForm(VerifyPickSchema, {
-    id: "factor-verify-pick",
-    lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-  });
+  const [form, fields, picking] = useStepForm(VerifyPickSchema, "factor-verify-pick", "send-code", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
       {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}

@@ -1,8 +1,6 @@
 import type { FocusEvent } from "react";
 import { PAGE_HAS_ERRORS_ATTRIBUTE } from "~/components/error-summary";
 
-type ValidatingForm = { validate: (options: { name: string }) => void };
-
 const valueOnArrival = new WeakMap<HTMLInputElement, string>();
 
 function pressingOwnSubmit(field: HTMLInputElement, next: EventTarget | null): boolean {
@@ -10,13 +8,10 @@ function pressingOwnSubmit(field: HTMLInputElement, next: EventTarget | null): b
 }
 
 /**
- * A field the participant changed is checked when they leave it. Not when focus only passes through
- * it, or is taken from it (the error summary after a submit): that would replace the server's verdict
- * with the browser's. And not when they leave it by pressing the form's own submit button: the submit
- * checks every field anyway, and an error shown at that moment would push the button from under the
- * pointer, so the click would land on nothing.
+ * A changed field is checked when the participant leaves it: not when the error summary takes focus (the server's
+ * verdict stays), nor for its own submit button, which an error shown then would push from under the pointer.
  */
-export function validateOnLeave(form: ValidatingForm, name: string) {
+export function validateOnLeave(form: { validate: (options: { name: string }) => void }, name: string) {
   return {
     onFocus: (event: FocusEvent<HTMLInputElement>) => {
       valueOnArrival.set(event.currentTarget, event.currentTarget.value);

@@ -1,9 +1,8 @@
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { RadioGroup } from "~/components/radio-group";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { CodeStep } from "~/components/verification/code-step";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { site } from "~/config/site";
 import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { WITHDRAW_PATH, WITHDRAWAL_CHOICES, type WithdrawalChoice } from "~/domain/withdrawal";
@@ -20,14 +19,10 @@ export type WithdrawalReply = StepAnswer;
 /** Step one: the three choices, each with what it means, and how the code should come. */
 export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: WithdrawalReply; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
-  const [form, fields] = useZodForm(WithdrawalChoiceSchema, {
-    id: "withdrawal-choice",
-    lastResult: reply?.intent === "send-code" ? reply.result : undefined,
-  });
-  const busy = useSubmittingIntent("send-code");
+  const [form, fields, busy] = useStepForm(WithdrawalChoiceSchema, "withdrawal-choice", "send-code", reply);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
       <p className={styles.paragraph}>{t("withdraw.intro")}</p>
       <ZodForm form={form} action={WITHDRAW_PATH} intent="send-code" translate={t}>

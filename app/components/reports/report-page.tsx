@@ -14,16 +14,12 @@ type Props = {
   version?: ShownVersion | null;
 };
 
-/**
- * The report, the PDF beside it and the way back; its title takes focus on arrival. A reissued report says
- * which version it is (what changed is in the report itself, as in its PDF) and whether a newer one exists.
- */
+/** The report, its PDF and the way back; a reissued report says which version it is and whether a newer one exists. */
 export function ReportPageView({ report, appId, version = null }: Props) {
   const { t, i18n } = useTranslation("dashboard");
   const page = useRef<HTMLDivElement>(null);
   const { key } = useLocation();
-  // Arrived from another page of the portal (not loaded afresh): the keyboard and the screen reader
-  // start at the report's title, as they do on a page the browser loads.
+  // Arrived from another page of the portal: start at the report's title, as on a page the browser loads.
   useEffect(() => {
     if (key !== "default") page.current?.querySelector<HTMLElement>("h1")?.focus();
   }, [key]);

@@ -2,10 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { page as sharesPage } from "~/components/shares/shares.css";
 import { vars } from "~/styles/theme.css";
 
-/**
- * A report's page: one column that wraps at any width (375 px, or 1366 px at 200 % zoom), its
- * label–value tables two columns that share the width and break long words rather than scroll.
- */
+/** One column that wraps at any width (375 px, 1366 px at 200 %); tables break long words rather than scroll. */
 export const report = style({ display: "grid", gap: vars.space.lg, minWidth: 0 });
 export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.xxl, margin: 0, overflowWrap: "anywhere" });
 export const subtitle = style({ fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, margin: 0, overflowWrap: "anywhere" });
@@ -19,21 +16,14 @@ export const sectionHeading = style({
 });
 export const paragraph = style({ margin: 0, maxWidth: "70ch", overflowWrap: "anywhere" });
 export const table = style({ borderCollapse: "collapse", width: "100%", maxWidth: "600px", tableLayout: "fixed" });
-export const label = style({
-  width: "45%",
+const cell = {
   textAlign: "start",
   verticalAlign: "top",
-  padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} 0`,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   overflowWrap: "anywhere",
-});
-export const value = style({
-  textAlign: "start",
-  verticalAlign: "top",
-  padding: `${vars.space.xxs} 0 ${vars.space.xxs} ${vars.space.sm}`,
-  borderBottom: `1px solid ${vars.color.borderSubtle}`,
-  overflowWrap: "anywhere",
-});
+} as const;
+export const label = style({ ...cell, width: "45%", padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} 0` });
+export const value = style({ ...cell, padding: `${vars.space.xxs} 0 ${vars.space.xxs} ${vars.space.sm}` });
 
 /** The participant's report page has the share pages' frame. */
 export const page = sharesPage;

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { RadioGroup } from "~/components/radio-group";
 import { TextInput } from "~/components/text-input";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { SHARE_DAYS } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -28,20 +27,10 @@ export function NewShareForm({
   reply?: NewShareReply;
 }) {
   const { t } = useTranslation("shares");
-  const [form, fields] = useZodForm(NewShareSchema, {
-    id: "new-share",
-    lastResult: reply?.result,
-    shouldRevalidate: "onInput",
-  });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const [form, fields, busy] = usePageForm(NewShareSchema, "new-share", reply?.result);
   return (
     <div className={profile.form}>
-      <ErrorSummary
-        formId={form.id}
-        title={t("new.errors.summaryTitle")}
-        errors={summaryLinks([fields.recipient, fields.days], (key) => t(key))}
-      />
+      <ErrorSummary formId={form.id} title={t("new.errors.summaryTitle")} errors={summaryLinks([fields.recipient, fields.days], t)} />
       {reply?.failure ? <Notification type="error" visibleMs={0} headerText={t(`new.errors.${FAILURE_KEYS[reply.failure]}`)} /> : null}
       <p className={profile.paragraph}>{t("new.intro")}</p>
       <dl className={profile.consentFacts}>

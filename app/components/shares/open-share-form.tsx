@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { RefusalNotice } from "~/components/notification";
 import * as profile from "~/components/profile/profile.css";
 import { TextInput } from "~/components/text-input";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { CLINICIAN_PATH } from "~/domain/report-share";
 import { OpenShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
@@ -15,22 +14,14 @@ export type OpenShareReply = {
   refusal?: { key: "noMatch" | "ended" | "tooMany" | "unavailable"; minutes?: number };
 };
 
-/**
- * The clinician's one question: the share code (unless the link carries the share) and the
- * participant's date of birth. A miss never says which of the two was wrong.
- */
+/** The clinician's question: the share code (unless the link has it) and the date of birth; a miss never says which. */
 export function OpenShareForm({ link, reply }: { link: string | null; reply?: OpenShareReply }) {
   const { t } = useTranslation("shares");
-  const [form, fields] = useZodForm(OpenShareSchema, {
-    id: "open-share",
-    lastResult: reply?.result,
-    shouldRevalidate: "onInput",
-  });
-  const busy = useNavigation().state === "submitting";
+  const [form, fields, busy] = usePageForm(OpenShareSchema, "open-share", reply?.result);
   const shown = link ? [fields.dateOfBirth] : [fields.code, fields.dateOfBirth];
   return (
     <div className={profile.form}>
-      <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, t)} />
       <RefusalNotice keyPrefix="shares:open.errors" refusal={reply?.refusal} />
       <p className={profile.paragraph}>{t(link ? "open.introLink" : "open.intro")}</p>
       <ZodForm form={form} action={CLINICIAN_PATH} translate={t}>

@@ -7,8 +7,7 @@ import * as styles from "~/components/profile/profile.css";
 import { StepNotice } from "~/components/profile/step-notice";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { TextInput } from "~/components/text-input";
-import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { summaryLinks, useZodForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { authCodeSchema, codeDigits, sendsNothing } from "~/domain/auth-code";
 import type { OtherWay } from "~/domain/code-help";
 import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
@@ -18,11 +17,8 @@ import { DeliveryProblem } from "./delivery-problem";
 import { ResendControl } from "./resend-control";
 
 export type CodeStepProps = {
-  /** The form's id (the error summary links into it). */
   id: string;
-  /** Where the step posts (the feature's own route). */
   action: string;
-  /** The intent the code is submitted with. */
   intent: string;
   view: CodeStepView;
   reply?: StepAnswer;
@@ -39,24 +35,18 @@ export type CodeStepProps = {
 const introKeys = { sms: "code.introSms", voice: "code.introVoice", totp: "code.introTotp", recovery: "code.introRecovery" } as const;
 
 /**
- * The code step of every verification: SPEC.md §5's code field (required, 6 digits by text or app, 5
- * by voice), its error summary, the provider's notice, 'We sent you a new code', and 'Resend code'
- * with the 30-second lock and 'Didn't get a code?' where a code was sent. Key it by the resend time so a new code starts clean.
+ * Every verification's code step (SPEC.md §5: 6 digits by text or app, 5 by voice), with 'Resend code' and
+ * its lock and 'Didn't get a code?' where a code was sent. Key it by the resend time so a new code starts clean.
  */
 export function CodeStep(props: CodeStepProps) {
   const { t } = useTranslation("profile");
   const { action, intent, view, reply } = props;
   const { method, phoneNumber: phone } = view;
-  const submitting = useSubmittingIntent(intent);
-  const [form, fields] = useZodForm(authCodeSchema(method), {
-    id: props.id,
-    lastResult: reply?.intent === intent ? reply.result : undefined,
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields, submitting] = useStepForm(authCodeSchema(method), props.id, intent, reply, "onInput");
   const digits = codeDigits(method);
   return (
     <div className={styles.form}>
-      <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], (key) => t(key))} />
+      <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       {view.delivery && !sendsNothing(method) ? (
         <DeliveryProblem

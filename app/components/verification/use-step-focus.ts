@@ -7,11 +7,9 @@ const FIRST_FIELD = "input:not([type=hidden]):not([hidden]):not([disabled])";
 const FIRST_CONTROL = "a[href], button:not([disabled])";
 
 /**
- * With JavaScript the steps replace each other in place (a modal, a card), so the control that had focus
- * disappears with its step. Each new step, and each answer that stays on it without field errors
- * (a code sent again, a notice), puts focus on the step's first field (or control), never on <body>. Field errors
- * are the error summary's to announce: it takes focus itself. When the script arrives on a step the
- * server drew, a participant already in one of its fields keeps their place. The ref goes on the step's area.
+ * Steps replace each other in place, taking the focused control with them: each new step, and each answer
+ * without field errors (the error summary takes focus for those), focuses the step's first field or control.
+ * A participant already in a field of the step the server drew keeps their place. The ref goes on the step's area.
  */
 export function useStepFocus(step: string, reply: { result?: SubmissionResult<string[]> } | undefined) {
   const container = useRef<HTMLDivElement>(null);
