@@ -8,8 +8,6 @@ import { relayNotices, startNoticeRelay, type NoticeFeed, type ResultsNoticeDeps
 
 const NoticeSchema = z.object({ id: z.string(), userId: z.string(), language: z.enum(["en", "es"]), at: z.string() });
 
-export type CounsellingNoticeDeps = ResultsNoticeDeps;
-
 const counsellingNotices: NoticeFeed<z.infer<typeof NoticeSchema>> = {
   name: "counselling-notices",
   schema: NoticeSchema,
@@ -21,5 +19,5 @@ const counsellingNotices: NoticeFeed<z.infer<typeof NoticeSchema>> = {
   }),
 };
 
-export const sendCounsellingNotices = (deps: CounsellingNoticeDeps) => relayNotices(deps, counsellingNotices);
-export const startCounsellingNoticeSender = (deps: CounsellingNoticeDeps) => startNoticeRelay(deps, counsellingNotices);
+export const sendCounsellingNotices = (deps: ResultsNoticeDeps) => relayNotices(deps, counsellingNotices);
+export const startCounsellingNoticeSender = (deps: ResultsNoticeDeps) => startNoticeRelay(deps, counsellingNotices);

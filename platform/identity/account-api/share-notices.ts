@@ -18,8 +18,6 @@ const NoticeSchema = z.object({
   language: z.enum(["en", "es"]),
 });
 
-export type ShareNoticeDeps = ResultsNoticeDeps;
-
 const DEVICE_KINDS = ["phone", "tablet", "computer"] as const;
 
 function deviceWords(t: ReturnType<typeof translator>, device: string | null): string {
@@ -43,5 +41,5 @@ const shareNotices: NoticeFeed<z.infer<typeof NoticeSchema>> = {
   },
 };
 
-export const sendShareNotices = (deps: ShareNoticeDeps) => relayNotices(deps, shareNotices);
-export const startShareNoticeSender = (deps: ShareNoticeDeps) => startNoticeRelay(deps, shareNotices);
+export const sendShareNotices = (deps: ResultsNoticeDeps) => relayNotices(deps, shareNotices);
+export const startShareNoticeSender = (deps: ResultsNoticeDeps) => startNoticeRelay(deps, shareNotices);

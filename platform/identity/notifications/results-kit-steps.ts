@@ -8,12 +8,11 @@ const ChangesSchema = z.object({
   changes: z.array(z.object({ id: z.number().int(), userId: z.string().min(1), step: z.number().int(), changedAt: z.string().min(1) })),
 });
 export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
-/** The changes after a position and the log's newest position; null when the log cannot be read now. */
-type KitStepFeed = (after: number) => Promise<{ changes: KitStepChange[]; lastId: number } | null>;
 
 /** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
-export const resultsKitStepFeed = (options: LogFeedOptions): KitStepFeed =>
+export const resultsKitStepFeed = (options: LogFeedOptions) =>
   resultsLogReader(options, { log: "kit-steps", path: "kit-step-changes", what: "kit steps" }, ChangesSchema);
+type KitStepFeed = ReturnType<typeof resultsKitStepFeed>;
 
 /**
  * E-mails each new kit step once (createLogMailer): the step's name and a link to sign in. The same

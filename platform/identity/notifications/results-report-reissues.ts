@@ -16,12 +16,11 @@ const ReissuesSchema = z.object({
   ),
 });
 export type ReportReissue = z.infer<typeof ReissuesSchema>["reissues"][number];
-/** The reissues after a position and the log's newest position; null when the log cannot be read now. */
-type ReportReissueFeed = (after: number) => Promise<{ reissues: ReportReissue[]; lastId: number } | null>;
 
 /** Reads the results service's log of reissued reports after a position; null when it cannot be read now. */
-export const resultsReportReissueFeed = (options: LogFeedOptions): ReportReissueFeed =>
+export const resultsReportReissueFeed = (options: LogFeedOptions) =>
   resultsLogReader(options, { log: "report-reissues", path: "report-reissues", what: "report reissues" }, ReissuesSchema);
+type ReportReissueFeed = ReturnType<typeof resultsReportReissueFeed>;
 
 /** Health and FH reports: the reissues a participant is e-mailed about. */
 const HEALTH_REPORT_APPS = ["health", "fh-health"];

@@ -62,18 +62,13 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: "RS256", use: "sig" };
 }
 
-function publicHalf(jwk: JWK): JWK {
-  const { kty, n, e, kid, alg, use } = jwk;
-  return { kty, n, e, kid, alg, use };
-}
-
 function sealed(jwk: JWK, sealKey: string, generation: number, publishedAt: Date, signsFrom: Date): StoredSigningKey {
-  const kid = jwk.kid!;
+  const { kty, n, e, kid, alg, use } = jwk;
   return {
-    kid,
+    kid: kid!,
     generation,
-    publicJwk: publicHalf(jwk),
-    sealedPrivateJwk: sealSecret(sealKey, sealContext(kid), JSON.stringify(jwk)),
+    publicJwk: { kty, n, e, kid, alg, use },
+    sealedPrivateJwk: sealSecret(sealKey, sealContext(kid!), JSON.stringify(jwk)),
     publishedAt,
     signsFrom,
   };

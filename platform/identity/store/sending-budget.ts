@@ -154,10 +154,9 @@ export function createSendingBudget(
     const add = (scope: BudgetScope, bucket: string, limits: Limit[], key?: string, record = true) =>
       checks.push(...limits.map((limit) => ({ scope, bucket, limit, key, record })));
     const remembered = send.pool === "recovery" && Boolean(send.rememberedAccount);
-    if (send.pool === "recovery" && send.rememberedAccount) {
-      const account = send.rememberedAccount;
-      add("recovery-remembered", `send:recovery-remembered:${account}`, budgets.recoveryRemembered, account);
-    } else if (send.pool === "recovery") {
+    if (send.pool === "recovery" && send.rememberedAccount)
+      add("recovery-remembered", `send:recovery-remembered:${send.rememberedAccount}`, budgets.recoveryRemembered, send.rememberedAccount);
+    else if (send.pool === "recovery") {
       const email = normalizeEmail(send.email);
       add("recovery-email", `send:recovery-email:${email}`, budgets.recoveryPerNumber, shortHash(email));
       if (send.to !== null)

@@ -199,9 +199,8 @@ export function createVerifications(
   async function standing(sql: string, scope: PassedScope): Promise<PassedVerification | null> {
     const [row] = await db.query<{ method: PassedMethod; verifiedAt: Date }>(sql, [scope.accountId, scope.grantId, scope.purpose]);
     if (!row) return null;
-    const { method, verifiedAt } = row;
-    const until = new Date(verifiedAt.getTime() + (scope.standsForMs ?? PASSED_VERIFICATION_MS));
-    return until > now() ? { method, verifiedAt, until } : null;
+    const until = new Date(row.verifiedAt.getTime() + (scope.standsForMs ?? PASSED_VERIFICATION_MS));
+    return until > now() ? { ...row, until } : null;
   }
 }
 

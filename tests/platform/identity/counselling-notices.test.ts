@@ -6,7 +6,8 @@ import path from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendCounsellingNotices, type CounsellingNoticeDeps } from "../../../platform/identity/account-api/counselling-notices.ts";
+import { sendCounsellingNotices } from "../../../platform/identity/account-api/counselling-notices.ts";
+import type { ResultsNoticeDeps } from "../../../platform/identity/account-api/results-notice-relay.ts";
 import type { SigningKeys } from "../../../platform/identity/oidc/signing-keys.ts";
 import type { AccountStore } from "../../../platform/identity/store/accounts.ts";
 import type { Outbox } from "../../../platform/identity/store/outbox.ts";
@@ -71,7 +72,7 @@ async function accessToken(userId: string) {
     .sign(await importJWK(keys.current, "RS256"));
 }
 
-function senderWith(delivered: Delivered[]): CounsellingNoticeDeps {
+function senderWith(delivered: Delivered[]): ResultsNoticeDeps {
   return {
     resultsApiUrl: results.url,
     resultsApiAudience: AUDIENCE,

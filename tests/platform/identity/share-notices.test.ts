@@ -7,7 +7,8 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT,
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "../../../lib/postgres/index.ts";
-import { sendShareNotices, type ShareNoticeDeps } from "../../../platform/identity/account-api/share-notices.ts";
+import type { ResultsNoticeDeps } from "../../../platform/identity/account-api/results-notice-relay.ts";
+import { sendShareNotices } from "../../../platform/identity/account-api/share-notices.ts";
 import type { SigningKeys } from "../../../platform/identity/oidc/signing-keys.ts";
 import type { AccountStore } from "../../../platform/identity/store/accounts.ts";
 import { IDENTITY_SERVICE, identityMigrations } from "../../../platform/identity/store/migrations.ts";
@@ -81,7 +82,7 @@ async function accessToken(userId: string) {
     .sign(await importJWK(keys.current, "RS256"));
 }
 
-function senderWith(delivered: Delivered[]): ShareNoticeDeps {
+function senderWith(delivered: Delivered[]): ResultsNoticeDeps {
   return {
     resultsApiUrl: results.url,
     resultsApiAudience: AUDIENCE,
@@ -166,7 +167,7 @@ describe("share notices (identity provider)", () => {
     });
     await new Promise<void>((resolve) => lossy.listen(0, "127.0.0.1", resolve));
     try {
-      const deps: ShareNoticeDeps = {
+      const deps: ResultsNoticeDeps = {
         ...senderWith([]),
         resultsApiUrl: `http://127.0.0.1:${(lossy.address() as AddressInfo).port}`,
         outbox: createOutbox(db, () => new Date()),
