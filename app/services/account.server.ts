@@ -77,6 +77,5 @@ export async function callAccountApi(
   });
   if (!reply.answered) return { ok: false, httpStatus: UNANSWERED_STATUS, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
   const answer: AccountAnswer = bodyAs(reply, AnswerSchema) ?? {};
-  if (reply.ok) return { ok: true, answer };
-  return { ok: false, httpStatus: reply.status, answer };
+  return reply.ok ? { ok: true, answer } : { ok: false, httpStatus: reply.status, answer };
 }

@@ -78,12 +78,10 @@ export async function afterVerification(
 ) {
   if (change === "change-phone") return save(session, { change, step: "phone", oldNumberUnavailable }).then(toPage);
   if (change === "add-passkey") return save(session, { change, step: "passkey" }).then(toPage);
-  if (change === "remove-passkey") {
-    const removed = await changeFactor("passkey-remove", session, { id: passkeyId ?? "", device });
-    return removed.ok ? finished(session, change) : backWithFailure(session, removed);
-  }
-  if (change === "remove-totp") {
-    const removed = await changeFactor("totp-remove", session, { device });
+  if (change === "remove-passkey" || change === "remove-totp") {
+    const removed = await (change === "remove-passkey"
+      ? changeFactor("passkey-remove", session, { id: passkeyId ?? "", device })
+      : changeFactor("totp-remove", session, { device }));
     return removed.ok ? finished(session, change) : backWithFailure(session, removed);
   }
   if (change === "add-totp") {

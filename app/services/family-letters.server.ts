@@ -76,10 +76,8 @@ export async function openRelativeLetter(
   });
   if (!reply.answered) return { kind: "unavailable" };
   if (reply.status === 404 || reply.status === 400) return { kind: "no-match" };
-  if (reply.status === 410) {
-    const reason = bodyAs(reply, z.object({ reason: z.enum(["expired", "ended"]) }))?.reason ?? "ended";
-    return { kind: "ended", reason };
-  }
+  if (reply.status === 410)
+    return { kind: "ended", reason: bodyAs(reply, z.object({ reason: z.enum(["expired", "ended"]) }))?.reason ?? "ended" };
   if (reply.status === 429) return { kind: "too-many", retryAfterSeconds: retryAfterOf(reply) };
   const opened = reply.ok ? bodyAs(reply, z.object({ letter: LetterContentSchema })) : null;
   return opened ? { kind: "opened", letter: opened.letter } : { kind: "unavailable" };

@@ -90,10 +90,7 @@ export function sessionReportUrl(
   });
 }
 
-/**
- * What the report's page shows: the report's content (for a reissued report, the version it is), or
- * that the app's result is a data file (the exome) to download.
- */
+/** What the report's page shows: its content (of a reissued report, the version shown), or that the result is a data file (the exome). */
 export type ReportPage = { ok: true; report: ReportContent; version: ShownVersion | null } | { ok: true; dataFile: true };
 
 /**

@@ -59,10 +59,6 @@ const sealTokens = (idHash: string, tokens: StoredTokens) => ({
 
 const sealFlow = (idHash: string, value: unknown): string => seal(JSON.stringify(value), "flow-state", idHash);
 
-function sealFlows(idHash: string, flows: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(flows).map(([flow, value]) => [flow, sealFlow(idHash, value)]));
-}
-
 /** Each flow's state opened; one that does not open in this row is left out (that flow starts again). */
 function openFlows(idHash: string, stored: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -122,7 +118,7 @@ export async function createSession(session: NewSession): Promise<string> {
       session.accessTokenExpiresAt,
       sealed.refreshToken,
       sealed.idToken,
-      JSON.stringify(sealFlows(idHash, session.flowState ?? {})),
+      JSON.stringify(Object.fromEntries(Object.entries(session.flowState ?? {}).map(([flow, value]) => [flow, sealFlow(idHash, value)]))),
       session.device ? JSON.stringify(session.device) : null,
     ],
   );

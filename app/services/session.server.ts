@@ -95,9 +95,7 @@ function neverStored(response: Response): Response {
     response.headers.set("Cache-Control", privatePageHeaders["Cache-Control"]);
     return response;
   } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set("Cache-Control", privatePageHeaders["Cache-Control"]);
-    return copy;
+    return neverStored(new Response(response.body, response));
   }
 }
 

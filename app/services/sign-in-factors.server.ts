@@ -95,10 +95,8 @@ async function passkeyOptions(operation: AccountOperation, session: PortalSessio
 /** To create a passkey. */
 export const passkeyRegistrationOptions = (session: PortalSession) => passkeyOptions("passkey-register-start", session);
 
-export type PasskeyPurpose = "factors" | "withdrawal" | "password-update";
-
 /** A passkey instead of a code: limited to the participant's own passkeys. */
-export const passkeyAssertionOptions = (session: PortalSession, purpose: PasskeyPurpose) =>
+export const passkeyAssertionOptions = (session: PortalSession, purpose: "factors" | "withdrawal" | "password-update") =>
   passkeyOptions("passkey-assert-start", session, { purpose });
 
 /** The browser's WebAuthn answer as a form carried it; null when it is not JSON. */

@@ -53,8 +53,7 @@ export type ReceiptContext = { language: "en" | "es"; device: string };
 
 /** The receipt e-mail (the identity provider sends it once per reference, so asking again is safe). */
 export async function sendReceipt(session: PortalSession, reference: string, receipt: ReceiptContext): Promise<boolean> {
-  const call = await callAccountApi("send-notice", session, { kind: "withdrawal-receipt", reference, ...receipt });
-  return call.ok;
+  return (await callAccountApi("send-notice", session, { kind: "withdrawal-receipt", reference, ...receipt })).ok;
 }
 
 /**
