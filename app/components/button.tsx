@@ -30,10 +30,8 @@ type ButtonAsLinkProps = SharedProps &
 
 export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
 
-/** Class names of a button look, for links rendered by another component (e.g. a router link). */
-export function buttonClassName({ variant = "filled" }: { variant?: ButtonVariant } = {}): string {
-  return styles.variant[variant];
-}
+/** A button's look by variant, for links rendered by another component (e.g. a router link). */
+export { variant as buttonLook } from "./button.css";
 
 /** A click handler that does nothing (not even the default) while the button or link is blocked. */
 function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event: E) => void) | undefined) {
@@ -43,8 +41,8 @@ function unlessBlocked<E extends MouseEvent>(blocked: boolean, onClick: ((event:
   };
 }
 
-export function Button({ variant, loading = false, selected, children, ...props }: ButtonProps) {
-  const look = { className: buttonClassName({ variant }), "aria-busy": loading ? true : undefined };
+export function Button({ variant = "filled", loading = false, selected, children, ...props }: ButtonProps) {
+  const look = { className: styles.variant[variant], "aria-busy": loading ? true : undefined };
   const content = (
     <>
       {loading ? <span className={classNames(glyph, glyphSize.small)} aria-hidden="true" /> : null}

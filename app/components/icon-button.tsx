@@ -3,8 +3,6 @@ import { classNames } from "./class-names";
 import { Icon, type IconName, type IconSize } from "./icon";
 import * as styles from "./icon-button.css";
 
-export { Icon, type IconName } from "./icon";
-
 export type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "style" | "children" | "aria-label" | "aria-pressed"> & {
   icon: IconName;
   /** Accessible name; the button shows no text. */

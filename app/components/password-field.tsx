@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { classNames } from "./class-names";
 import { FieldFrame, useFieldControl } from "./field-parts";
@@ -8,9 +8,7 @@ import type { TextInputProps } from "./text-input";
 import { useHydrated } from "./use-hydrated";
 import { useZodField } from "./zod-form";
 
-export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefilled" | "fieldClassName"> & {
-  label: ReactNode;
-};
+export type PasswordFieldProps = Omit<TextInputProps, "type" | "code" | "prefilled" | "fieldClassName">;
 
 export function PasswordField({ label, hint, error, field, autoComplete = "current-password", ...native }: PasswordFieldProps) {
   const { t } = useTranslation("ui");

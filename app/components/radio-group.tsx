@@ -32,14 +32,7 @@ export function RadioGroup({ legend, name, options, id, defaultValue, onChange, 
   }
 
   return (
-    <fieldset
-      key={bound.key}
-      role="radiogroup"
-      aria-invalid={described["aria-invalid"]}
-      className={styles.fieldset}
-      disabled={disabled}
-      aria-describedby={described["aria-describedby"]}
-    >
+    <fieldset key={bound.key} role="radiogroup" {...described} className={styles.fieldset} disabled={disabled}>
       <legend className={styles.legend}>{legend}</legend>
       <FieldTexts controlId={groupId} hint={hint} error={shownError} />
       {options.map((option, index) => (

@@ -3,7 +3,8 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { Icon, IconButton, type IconName } from "~/components/icon-button";
+import { Icon, type IconName } from "~/components/icon";
+import { IconButton } from "~/components/icon-button";
 import { renderWithI18n } from "./render";
 
 const icons: IconName[] = ["arrow-left", "arrow-right", "burger", "cross", "plus", "minus", "eye", "eyeCrossed"];

@@ -15,15 +15,13 @@ import { StatementSection } from "./statement-section";
 
 export const TOO_MANY_REPORTS = "report.tooMany";
 
-export type BarrierReportReply = { result: SubmissionResult<string[]> };
-
 /** 'Report a barrier', and the reference once it is sent. */
 export function BarrierReportForm({
   reply,
   email,
   received,
 }: {
-  reply: BarrierReportReply | undefined;
+  reply: { result: SubmissionResult<string[]> } | undefined;
   email: string | null;
   received: string | null;
 }) {

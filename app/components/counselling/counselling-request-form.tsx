@@ -15,7 +15,6 @@ import * as styles from "./counselling.css";
 import { TimeZoneField } from "./time-zone-field";
 
 export type CounsellingFailure = "open-request" | "too-many" | "not-allowed" | "unavailable";
-export type CounsellingReply = { result?: SubmissionResult<string[]>; failure?: CounsellingFailure };
 
 const FAILURE_KEYS: Record<CounsellingFailure, string> = {
   "open-request": "form.errors.openRequest",
@@ -38,7 +37,7 @@ export function CounsellingRequestForm({
   zones: readonly string[];
   defaultZone: string;
   hasOpenRequest: boolean;
-  reply?: CounsellingReply;
+  reply?: { result?: SubmissionResult<string[]>; failure?: CounsellingFailure };
 }) {
   const { t, i18n } = useTranslation("counselling");
   const [form, fields, busy] = usePageForm(counsellingFormSchema(new Date()), "counselling-request", reply?.result);

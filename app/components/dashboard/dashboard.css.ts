@@ -2,8 +2,8 @@ import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/c
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
-/** The same card, link and row of actions as My Account's. */
-export { actions, card, textLink } from "~/components/profile/profile.css";
+/** The same card, link, paragraph, row of actions and two-line item as My Account's. */
+export { actions, card, choiceLabel as earlierItem, paragraph as stateText, textLink } from "~/components/profile/profile.css";
 
 export { frame as page } from "~/components/shares/shares.css";
 
@@ -37,8 +37,6 @@ export const stateScreen = style([
   interstitial,
   { justifyItems: "center", textAlign: "center", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.lg },
 ]);
-
-export const stateText = style({ margin: 0 });
 
 export const nextSteps = style({
   display: "grid",
@@ -171,6 +169,5 @@ globalStyle(`${earlierVersions} > summary`, { cursor: "pointer", color: vars.col
 
 export const earlierList = style({ listStyle: "none", margin: `${vars.space.sm} 0 0`, padding: 0, display: "grid", gap: vars.space.sm });
 
-export const earlierItem = style({ display: "grid", gap: vars.space.xxs });
 /** 'Your kits' under the tracker. */
 export const kitsTitle = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.primary });

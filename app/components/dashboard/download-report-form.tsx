@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Button, buttonClassName } from "~/components/button";
+import { Button, buttonLook } from "~/components/button";
 import { fileSize } from "~/domain/data-export";
 import { DOWNLOAD_PATH } from "~/domain/raw-data-download";
 import { REPORT_PAGE_PATH, reportPagePath } from "~/domain/report-content";
@@ -31,7 +31,7 @@ export function ReadReportLink(props: { appId: string; label: string; version?: 
     <div className={styles.actions}>
       <Link
         to={reportPagePath(appId, version)}
-        className={buttonClassName({ variant: "outlined" })}
+        className={buttonLook.outlined}
         aria-label={linkName ?? t("reportPage.readNamed", { label })}
       >
         {linkLabel ?? t("reportPage.read")}

@@ -1,4 +1,4 @@
-import { buttonClassName } from "~/components/button";
+import { buttonLook } from "~/components/button";
 import { Modal } from "~/components/modal";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./dashboard.css";
@@ -23,7 +23,7 @@ export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: Pend
               href={notice.url}
               target="_blank"
               rel="noopener noreferrer"
-              className={buttonClassName({ variant: "filled" })}
+              className={buttonLook.filled}
               aria-label={`${t("englishOnly.continue")}: ${notice.label} ${t("products.opensInNewTab")}`}
               onClick={onClose}
             >
@@ -46,10 +46,10 @@ export function EnglishOnlyNoticePage({ url }: { url: string }) {
       </h1>
       <p className={styles.stateText}>{t("englishOnly.body")}</p>
       <div className={styles.actions}>
-        <a href={url} className={buttonClassName({ variant: "filled" })}>
+        <a href={url} className={buttonLook.filled}>
           {t("englishOnly.continue")}
         </a>
-        <a href="/" className={buttonClassName({ variant: "outlined" })}>
+        <a href="/" className={buttonLook.outlined}>
           {t("englishOnly.back")}
         </a>
       </div>

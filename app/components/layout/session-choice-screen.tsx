@@ -1,4 +1,4 @@
-import { Button, buttonClassName } from "~/components/button";
+import { Button, buttonLook } from "~/components/button";
 import { useTranslation } from "~/i18n/react";
 import { MessageScreen } from "./error-screens";
 import * as styles from "./error-screens.css";
@@ -20,7 +20,7 @@ export function SessionChoiceScreen({ choice }: { choice: SessionChoice }) {
         )}
         <Button type="submit">{t(opening ? "sessionChoice.openLink" : "sessionChoice.signInAction")}</Button>
       </form>
-      <a href="/" className={buttonClassName({ variant: "outlined" })}>
+      <a href="/" className={buttonLook.outlined}>
         {t(opening ? "sessionChoice.keepCurrent" : "sessionChoice.backToResults")}
       </a>
     </MessageScreen>

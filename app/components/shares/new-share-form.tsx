@@ -10,8 +10,6 @@ import { SHARE_DAYS } from "~/domain/report-share";
 import { NewShareSchema } from "~/domain/report-share-forms";
 import { useTranslation } from "~/i18n/react";
 
-export type NewShareReply = { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
-
 const FAILURE_KEYS = { "too-many": "tooMany", "not-allowed": "notAllowed", unavailable: "unavailable" } as const;
 
 /** Who the report is for and how long the share works; the report is the card's, carried by the form. */
@@ -24,7 +22,7 @@ export function NewShareForm({
   appId: string;
   formKey: string;
   reportLabel: string;
-  reply?: NewShareReply;
+  reply?: { result?: SubmissionResult<string[]>; failure?: "too-many" | "not-allowed" | "unavailable" };
 }) {
   const { t } = useTranslation("shares");
   const [form, fields, busy] = usePageForm(NewShareSchema, "new-share", reply?.result);
