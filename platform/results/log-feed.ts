@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { methodNotAllowed, parsedBody, queryOf, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { bearerToken, RequestError, type RouteBasics, type TokenPurpose } from "./token-verifier.ts";
@@ -39,17 +38,16 @@ const AckBody = z.object({ ids: z.array(z.uuid()).max(100) });
  * `…-notices/claim` and `…-notices/ack` (POST, the identity provider's token only): what it e-mails,
  * each entry held for a minute by the caller that claims it, and acknowledged once sent.
  */
-export async function serveNotices(
+export function noticesFeed(
   deps: Pick<RouteBasics, "verifyToken">,
-  req: IncomingMessage,
-  res: ServerResponse,
-  what: string,
   feed: { purpose: TokenPurpose; claim: () => Promise<unknown[]>; acknowledge: (ids: string[]) => Promise<void> },
-) {
-  if (req.method !== "POST") methodNotAllowed(res, "POST");
-  await deps.verifyToken(bearerToken(req.headers.authorization), feed.purpose);
-  if (what === "claim") return sendJson(res, 200, { notices: await feed.claim() });
-  if (what !== "ack") throw new RequestError(404, "Not found");
-  await feed.acknowledge((await parsedBody(req, AckBody, "ids are required")).ids);
-  sendNoContent(res);
+): Handler<"what"> {
+  return async (req, res) => {
+    if (req.method !== "POST") methodNotAllowed(res, "POST");
+    await deps.verifyToken(bearerToken(req.headers.authorization), feed.purpose);
+    if (req.params.what === "claim") return sendJson(res, 200, { notices: await feed.claim() });
+    if (req.params.what !== "ack") throw new RequestError(404, "Not found");
+    await feed.acknowledge((await parsedBody(req, AckBody, "ids are required")).ids);
+    sendNoContent(res);
+  };
 }
