@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
-import { parsedBody, queryOf, sendJson, type Handler } from "./http-kit.ts";
-import { sendLogFeed } from "./log-feed.ts";
+import { parsedBody, sendJson, type Handler } from "./http-kit.ts";
+import { logFeed } from "./log-feed.ts";
 import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
 /**
@@ -47,14 +47,12 @@ const MoveBody = z.object({ step: z.number().int().min(FIRST_STEP).max(LAST_STEP
 
 export function createKitStepRoutes(deps: RouteBasics) {
   return {
-    feed: (async (req, res) => {
-      await sendLogFeed(deps, req, res, queryOf(req), {
-        purpose: "kit-steps",
-        table: "results_kit_step_changes",
-        columns: `user_id AS "userId", step, changed_at AS "changedAt"`,
-        key: "changes",
-      });
-    }) satisfies Handler,
+    feed: logFeed(deps, {
+      purpose: "kit-steps",
+      table: "results_kit_step_changes",
+      columns: `user_id AS "userId", step, changed_at AS "changedAt"`,
+      key: "changes",
+    }),
     /** POST /dev/kits/:userId/step { step? } (development only): the lab moving a demo kit on, or back. */
     move: (async (req, res) => {
       const { step } = await parsedBody(req, MoveBody, "step must be a whole number from 1 to 5");

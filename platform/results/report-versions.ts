@@ -1,8 +1,8 @@
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
-import { parsedBody, plainText, queryOf, sendJson, type Handler } from "./http-kit.ts";
-import { sendLogFeed } from "./log-feed.ts";
+import { parsedBody, plainText, sendJson, type Handler } from "./http-kit.ts";
+import { logFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
 import { RequestError, type RouteBasics } from "./token-verifier.ts";
@@ -151,14 +151,12 @@ export function requestedVersion(value: string | null): number | undefined {
 
 export function createReportVersionRoutes(deps: RouteBasics) {
   return {
-    feed: (async (req, res) => {
-      await sendLogFeed(deps, req, res, queryOf(req), {
-        purpose: "report-reissues",
-        table: "results_report_reissues",
-        columns: `user_id AS "userId", app_id AS "appId", app_name AS "appName", version, reissued_at AS "reissuedAt"`,
-        key: "reissues",
-      });
-    }) satisfies Handler,
+    feed: logFeed(deps, {
+      purpose: "report-reissues",
+      table: "results_report_reissues",
+      columns: `user_id AS "userId", app_id AS "appId", app_name AS "appName", version, reissued_at AS "reissuedAt"`,
+      key: "reissues",
+    }),
     /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
     reissue: (async (req, res) => {
       const { userId, appId } = req.params;

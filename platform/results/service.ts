@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler } from "express";
@@ -149,11 +150,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       if (refused) sendError(res, error.status, error.message);
       else sendError(res, 500, "Something went wrong on our side");
     }) satisfies ErrorRequestHandler);
-    server = createServer(app);
-    await new Promise<void>((resolve, reject) => {
-      server!.once("error", reject);
-      server!.listen(config.port, config.host, () => resolve());
-    });
+    server = createServer(app).listen(config.port, config.host);
+    await once(server, "listening");
   } catch (error) {
     await exportWorker?.stop();
     await db.close();

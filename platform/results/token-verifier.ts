@@ -14,10 +14,8 @@ export class RequestError extends Error {
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 interface TokenRule {
-  /** Added to this API's audience: each kind of token is addressed for its use only. */
-  audienceSuffix: string;
-  /** The JWT `typ` of a token the identity provider makes for one use (never taken for an access token). */
-  typ?: string;
+  /** Added to this API's audience when it is not the purpose's name: each kind of token is addressed for its use only. */
+  audience?: string;
   maxTokenAge?: number;
   requiredClaims: string[];
   /** The answer to a token that fails the checks, and to one that has only expired. */
@@ -26,18 +24,14 @@ interface TokenRule {
 }
 
 /** The identity provider's calls for the e-mails it sends (share and counselling notices): fresh tokens only. */
-const noticesRule = (audience: string): TokenRule => ({
-  audienceSuffix: `/${audience}`,
-  typ: `${audience}+jwt`,
+const noticesRule: TokenRule = {
   maxTokenAge: 120,
   requiredClaims: ["exp", "iat"],
   refused: [401, "The caller is not the identity provider"],
-});
+};
 
 /** The identity provider's reading of an ordered log (kit steps, report reissues). */
-const logRule = (audience: string, what: string): TokenRule => ({
-  audienceSuffix: `/${audience}`,
-  typ: `${audience}+jwt`,
+const logRule = (what: string): TokenRule => ({
   requiredClaims: ["exp"],
   refused: [401, `The token does not allow reading ${what}`],
 });
@@ -45,30 +39,27 @@ const logRule = (audience: string, what: string): TokenRule => ({
 /**
  * Every token this service takes, by what it is for. A participant's access token (or a results
  * link's) reads results; the others are the identity provider's: a proof that the participant just
- * passed a code (step-up, five minutes), and its calls for notices and logs.
+ * passed a code (step-up, five minutes), and its calls for notices and logs. Each of those is made for
+ * one use: its JWT `typ` is `<purpose>+jwt` and its audience this API's plus `/<purpose>`.
  */
 const rules = {
   participant: {
-    audienceSuffix: "",
     requiredClaims: ["exp"],
     refused: [401, "The access token is not valid"],
     expired: "The access token has expired",
   },
   "step-up": {
-    audienceSuffix: "/step-up",
-    typ: "step-up+jwt",
     maxTokenAge: 300,
     requiredClaims: ["exp", "iat", "jti"],
     refused: [403, "A fresh verification is required"],
   },
-  "share-notices": noticesRule("share-notices"),
-  "kit-steps": logRule("kit-steps", "kit steps"),
-  "report-reissues": logRule("report-reissues", "report reissues"),
-  "counselling-notices": noticesRule("counselling-notices"),
+  "share-notices": noticesRule,
+  "kit-steps": logRule("kit steps"),
+  "report-reissues": logRule("report reissues"),
+  "counselling-notices": noticesRule,
   /** The program's counselling team reads and moves the queue of requests; its tool holds this token. */
   "counselling-team": {
-    audienceSuffix: "/counselling-queue",
-    typ: "counselling-team+jwt",
+    audience: "counselling-queue",
     maxTokenAge: 12 * 3600,
     requiredClaims: ["exp", "iat", "sub"],
     refused: [401, "The token does not allow reading the counselling queue"],
@@ -105,11 +96,12 @@ export function createTokenVerifier(options: { issuer: string; audience: string;
   return async function verifyToken(token, purpose) {
     if (!token) throw new RequestError(401, "no access token present");
     const rule: TokenRule = rules[purpose];
+    const forOneUse = purpose !== "participant";
     try {
       const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
-        audience: rule.audienceSuffix ? `${options.audience.replace(/\/$/, "")}${rule.audienceSuffix}` : options.audience,
-        typ: rule.typ,
+        audience: forOneUse ? `${options.audience.replace(/\/$/, "")}/${rule.audience ?? purpose}` : options.audience,
+        typ: forOneUse ? `${purpose}+jwt` : undefined,
         maxTokenAge: rule.maxTokenAge,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: rule.requiredClaims,

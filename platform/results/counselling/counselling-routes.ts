@@ -9,7 +9,7 @@ import {
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
 import { parsedBody, queryOf, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
-import { serveNotices } from "../log-feed.ts";
+import { noticesFeed } from "../log-feed.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import type { MissCounter } from "../shares/share-store.ts";
 import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
@@ -153,12 +153,11 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   };
 
   /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
-  const notices: Handler<"what"> = (req, res) =>
-    serveNotices(deps, req, res, req.params.what, {
-      purpose: "counselling-notices",
-      claim: () => store.claimAcknowledgements(),
-      acknowledge: store.acknowledged,
-    });
+  const notices = noticesFeed(deps, {
+    purpose: "counselling-notices",
+    claim: () => store.claimAcknowledgements(),
+    acknowledge: store.acknowledged,
+  });
 
   return { list, create, cancel, team, queue, move, notices };
 }

@@ -4,7 +4,7 @@ import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { parsedBody, plainText, queryOf, sendJson, sendNoContent, sourceField, type Handler } from "../http-kit.ts";
-import { serveNotices } from "../log-feed.ts";
+import { noticesFeed } from "../log-feed.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
@@ -146,11 +146,10 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     report: ((req, res) => sendSharedReport(req, res, "page")) satisfies Handler,
     reportPdf: ((req, res) => sendSharedReport(req, res, "pdf")) satisfies Handler,
     /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
-    notices: ((req, res) =>
-      serveNotices(deps, req, res, req.params.what, {
-        purpose: "share-notices",
-        claim: () => store.claimNotices(),
-        acknowledge: store.noticesSent,
-      })) satisfies Handler<"what">,
+    notices: noticesFeed(deps, {
+      purpose: "share-notices",
+      claim: () => store.claimNotices(),
+      acknowledge: store.noticesSent,
+    }),
   };
 }
