@@ -38,12 +38,9 @@ export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () 
       if (!payload?.challenge?.parameters || !payload.solution) return false;
       const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, ...signing }).catch(() => null);
       if (!result?.verified) return false;
-      const tokenHash = createHash("sha256")
-        .update(payload.challenge.parameters.nonce)
-        .update(payload.challenge.parameters.salt)
-        .digest("base64url");
-      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? now().getTime() / 1000 + CHALLENGE_TTL_SECONDS) * 1000);
-      return spendOnce(db, tokenHash, expiresAt, now());
+      const { nonce, salt, expiresAt } = payload.challenge.parameters;
+      const tokenHash = createHash("sha256").update(`${nonce}${salt}`).digest("base64url");
+      return spendOnce(db, tokenHash, new Date((expiresAt ?? now().getTime() / 1000 + CHALLENGE_TTL_SECONDS) * 1000), now());
     },
   };
 }

@@ -11,9 +11,7 @@ export function codeLength(channel: DeliveryChannel): number {
 
 export function generateCode(channel: DeliveryChannel): string {
   const length = codeLength(channel);
-  return randomInt(0, 10 ** length)
-    .toString()
-    .padStart(length, "0");
+  return String(randomInt(0, 10 ** length)).padStart(length, "0");
 }
 
 /** A code as typed or pasted: spaces and dashes between (or around) the digits are not part of it. */

@@ -5,14 +5,11 @@ import type { Outbox } from "../store/outbox.ts";
 /** The language the account's e-mails are written in: Spanish where it chose it, English otherwise. */
 export const accountLocale = (account: Account): Locale => (account.locale === "es" ? "es" : "en");
 
-/** What a notice says, worded in the account's language. */
-export type NoticeWords = { subject: string; body?: string; link?: string };
-
 /** A notice e-mailed to the account's own address, in its language (development outbox). */
 export async function noticeToAccount(
   outbox: Outbox,
   account: Account,
-  words: (t: Translate, locale: Locale) => NoticeWords,
+  words: (t: Translate, locale: Locale) => { subject: string; body?: string; link?: string },
 ): Promise<void> {
   const locale = accountLocale(account);
   await outbox.deliver({ channel: "email", to: account.email, ...words(translator(locale), locale), locale, purpose: "notice" });

@@ -67,10 +67,8 @@ export async function factorNotice(outbox: Outbox, account: Account, kind: Facto
   }));
 }
 
-export type PasswordNoticeKind = "changed" | "reset";
-
 /** A new password is e-mailed (never itself): a reset needs only the phone, whose holder could take the account. */
-export async function passwordNotice(outbox: Outbox, account: Account, kind: PasswordNoticeKind, portalUrl: string): Promise<void> {
+export async function passwordNotice(outbox: Outbox, account: Account, kind: "changed" | "reset", portalUrl: string): Promise<void> {
   const link = portalUrl.replace(/\/$/, "");
   await noticeToAccount(outbox, account, (t) => ({
     subject: t(kind === "reset" ? "email.passwordResetSubject" : "email.passwordChangedSubject"),

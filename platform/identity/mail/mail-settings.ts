@@ -21,10 +21,9 @@ function smtpFrom(value: string) {
   const url = URL.parse(value);
   if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) return null;
   const secure = url.protocol === "smtps:";
-  const port = url.port ? Number(url.port) : secure ? 465 : 587;
   return {
     host: url.hostname.replace(/^\[|\]$/g, ""),
-    port,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
     ...(url.username ? { user: decodeURIComponent(url.username) } : {}),
     ...(url.password ? { pass: decodeURIComponent(url.password) } : {}),
