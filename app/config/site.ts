@@ -1,5 +1,9 @@
 import { accreditation, legal, support } from "../../lib/program/site.ts";
 
+const store = "https://store.dnadiscovery.example";
+const healthPortal = "https://health.dnadiscovery.example";
+const consents = "https://www.dnadiscovery.example/consents";
+
 /** Public contact details and outbound links shown in the portal: nothing secret; an operator changes them here. */
 export const site = {
   companyHomeUrl: "https://www.dnadiscovery.example",
@@ -21,46 +25,22 @@ export const site = {
   copyrightStartYear: 2016,
   /** Where each result card's product links go (SPEC.md §2 'Product cards by app name'). */
   products: {
-    health: {
-      destination: "healthPortal",
-      url: "https://health.dnadiscovery.example/health",
-      consentUrl: "https://www.dnadiscovery.example/consents/health",
-    },
+    health: { destination: "healthPortal", url: `${healthPortal}/health`, consentUrl: `${consents}/health` },
     "fh-health": {
       destination: "healthPortal",
-      url: "https://health.dnadiscovery.example/familial-hypercholesterolemia",
-      consentUrl: "https://www.dnadiscovery.example/consents/familial-hypercholesterolemia",
+      url: `${healthPortal}/familial-hypercholesterolemia`,
+      consentUrl: `${consents}/familial-hypercholesterolemia`,
     },
-    traits: {
-      destination: "store",
-      url: "https://store.dnadiscovery.example/traits",
-      consentUrl: "https://www.dnadiscovery.example/consents/traits",
-    },
-    "nevada-traits": {
-      destination: "store",
-      url: "https://store.dnadiscovery.example/partners/nevada-traits",
-      consentUrl: "https://www.dnadiscovery.example/consents/nevada-traits",
-    },
-    "biobank-traits": {
-      destination: "store",
-      url: "https://store.dnadiscovery.example/partners/biobank-traits",
-      consentUrl: "https://www.dnadiscovery.example/consents/biobank-traits",
-    },
+    traits: { destination: "store", url: `${store}/traits`, consentUrl: `${consents}/traits` },
+    "nevada-traits": { destination: "store", url: `${store}/partners/nevada-traits`, consentUrl: `${consents}/nevada-traits` },
+    "biobank-traits": { destination: "store", url: `${store}/partners/biobank-traits`, consentUrl: `${consents}/biobank-traits` },
     "whole-person-traits": {
       destination: "store",
-      url: "https://store.dnadiscovery.example/partners/whole-person-traits",
-      consentUrl: "https://www.dnadiscovery.example/consents/whole-person-traits",
+      url: `${store}/partners/whole-person-traits`,
+      consentUrl: `${consents}/whole-person-traits`,
     },
-    ancestry: {
-      destination: "store",
-      url: "https://store.dnadiscovery.example/ancestry",
-      consentUrl: "https://www.dnadiscovery.example/consents/ancestry",
-    },
-    "women-wellness": {
-      destination: "store",
-      url: "https://store.dnadiscovery.example/women-wellness",
-      consentUrl: "https://www.dnadiscovery.example/consents/women-wellness",
-    },
-    "exome-download": { destination: "store", url: "https://store.dnadiscovery.example/exome-download", consentUrl: null },
+    ancestry: { destination: "store", url: `${store}/ancestry`, consentUrl: `${consents}/ancestry` },
+    "women-wellness": { destination: "store", url: `${store}/women-wellness`, consentUrl: `${consents}/women-wellness` },
+    "exome-download": { destination: "store", url: `${store}/exome-download`, consentUrl: null },
   },
 } as const;

@@ -7,25 +7,21 @@ import { CLINICIAN_PAGE_HEADERS, SHARE_CODE_PATTERN } from "./report-share";
  * (what FH is, why to be tested, how), with a relative code that opens the letter alone, on a public
  * page, for 90 days. The participant sees how many times it was used, never by whom, and can end it.
  */
-const FAMILY_LETTER_PATH = "/results/family-letter";
-const FAMILY_LETTER_PDF_PATH = "/results/family-letter.pdf";
+
 /** The relatives' page: no account. */
 export const RELATIVE_PATH = "/family";
-
-/** The report a family letter goes with. */
-const FAMILY_LETTER_APP = "fh-health";
 
 export const LETTER_LANGUAGES = ["en", "es"] as const;
 export type LetterLanguage = (typeof LETTER_LANGUAGES)[number];
 
 export const familyLetterPath = (appId: string, language?: LetterLanguage) =>
-  `${FAMILY_LETTER_PATH}?app=${encodeURIComponent(appId)}${language ? `&in=${language}` : ""}`;
+  `/results/family-letter?app=${encodeURIComponent(appId)}${language ? `&in=${language}` : ""}`;
 export const familyLetterPdfPath = (letterId: string, language: LetterLanguage) =>
-  `${FAMILY_LETTER_PDF_PATH}?letter=${encodeURIComponent(letterId)}&in=${language}`;
+  `/results/family-letter.pdf?letter=${encodeURIComponent(letterId)}&in=${language}`;
 
 /** Only beside a ready FH report that found a (likely) pathogenic variant: otherwise the letter would contradict it. */
 export const offersFamilyLetter = (app: { appName: string; reportReady: boolean; variantFound: boolean }) =>
-  app.reportReady && app.appName === FAMILY_LETTER_APP && app.variantFound;
+  app.reportReady && app.appName === "fh-health" && app.variantFound;
 
 /** The letter's language: the one asked for, else the page's. */
 export const letterLanguage = (asked: string | null, page: string): LetterLanguage =>

@@ -22,11 +22,6 @@ export type PasswordUpdateFailure =
   | { kind: "notice"; notice: VerificationNotice }
   | { kind: "field"; field: "authCode" | "password"; messageKey: string };
 
-const SESSION_EXPIRED_MESSAGE = "session has expired";
-const INVALID_CODE = "invalid code";
-const COMMON_PASSWORD = "this password was found in a list of commonly used passwords";
-const UNCHANGED_PASSWORD = "must be different from your current password";
-
 export const noticeKeys = {
   updatePasswordError: "errors.updatePasswordError",
   niceBody: "errors.updatePasswordErrorNiceBody",
@@ -39,7 +34,7 @@ export const noticeKeys = {
 } as const;
 
 function isSessionExpired(failure: AccountApiFailure): boolean {
-  return knownCode(failure) === "sessionExpired" || (failure.errorMessage ?? "").trim().toLowerCase() === SESSION_EXPIRED_MESSAGE;
+  return knownCode(failure) === "sessionExpired" || (failure.errorMessage ?? "").trim().toLowerCase() === "session has expired";
 }
 
 /**
@@ -70,7 +65,7 @@ export function submitCodeFailure(failure: AccountApiFailure, method: AuthMethod
   if (isSessionExpired(failure)) return { kind: "session-expired" };
   const fieldError = codeFieldError(knownCode(failure) ?? undefined, method);
   if (fieldError) return { kind: "field", field: "authCode", messageKey: fieldError };
-  if ((failure.errorMessage ?? "").toLowerCase().includes(INVALID_CODE))
+  if ((failure.errorMessage ?? "").toLowerCase().includes("invalid code"))
     return { kind: "field", field: "authCode", messageKey: noticeKeys.invalidCodeInline };
   return updatePasswordError(failure);
 }
@@ -86,9 +81,9 @@ export function updatePasswordFailure(failure: AccountApiFailure): PasswordUpdat
   if (isSessionExpired(failure)) return { kind: "session-expired" };
   const code = knownCode(failure);
   const said = (failure.errorMessage ?? "").toLowerCase();
-  if (code === "passwordCommon" || said.includes(COMMON_PASSWORD))
+  if (code === "passwordCommon" || said.includes("this password was found in a list of commonly used passwords"))
     return { kind: "field", field: "password", messageKey: noticeKeys.commonPassword };
-  if (code === "passwordUnchanged" || said.includes(UNCHANGED_PASSWORD))
+  if (code === "passwordUnchanged" || said.includes("must be different from your current password"))
     return { kind: "field", field: "password", messageKey: noticeKeys.unchangedPassword };
   return { kind: "notice", notice: { titleKey: noticeKeys.troubleTitle, bodyKey: noticeKeys.niceBody } };
 }

@@ -26,11 +26,9 @@ export function downloadTargetOf(query: URLSearchParams): DownloadTarget | null 
 }
 
 export function downloadPath(target: DownloadTarget): string {
-  const query =
-    target.kind === "exome"
-      ? new URLSearchParams({ file: "exome", app: target.appId })
-      : new URLSearchParams({ file: "archive", id: target.exportId });
-  return `${DOWNLOAD_PATH}?${query}`;
+  const query: Record<string, string> =
+    target.kind === "exome" ? { file: "exome", app: target.appId } : { file: "archive", id: target.exportId };
+  return `${DOWNLOAD_PATH}?${new URLSearchParams(query)}`;
 }
 
 export const sameTarget = (a: DownloadTarget, b: DownloadTarget) =>

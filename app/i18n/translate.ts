@@ -15,7 +15,6 @@ export interface Translator {
   fixed(namespace?: string): TranslateFunction;
 }
 
-const KEY_SEPARATOR = ".";
 // "namespace:key", split at the first colon.
 const NAMESPACED_KEY = /^([\w-]+):([\s\S]*)$/;
 // i18next's placeholder, with its "{{- name}}" (unescaped) form: escaping is off in the portal.
@@ -24,7 +23,7 @@ const PLACEHOLDER = /\{\{-?(.+?)\}\}/g;
 /** What the nested path "a.b.c" leads to. */
 function atPath(root: Catalog, path: string): unknown {
   return path
-    .split(KEY_SEPARATOR)
+    .split(".")
     .reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Catalog)[part] : undefined), root);
 }
 

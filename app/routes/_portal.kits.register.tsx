@@ -34,8 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = participantSession(context);
   const submission = parseWithZod(await readForm(request), { schema: kitRegistrationSchema() });
   if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
-  const { barcode, collectedOn } = submission.value;
-  const outcome = await registerKit(session, { barcode, collectedOn }, portalRequestOf(context)?.clientAddress ?? "");
+  const outcome = await registerKit(session, submission.value, portalRequestOf(context)?.clientAddress ?? "");
   if (outcome.kind === "registered") {
     return redirectWithNotice("/", { type: "success", titleKey: "dashboard:kits.registered", bodyKey: "dashboard:kits.registeredBody" });
   }

@@ -11,8 +11,6 @@ import type { Route } from "./+types/auth.callback";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 
-const SIGNED_OUT_CANCELLED = "/auth/signed-out?reason=cancelled";
-
 type Failure = { code: AuthErrorCode | "accessDenied" | "cancelled"; status: number };
 
 /** One transaction cookie per sign-in started, named `<TRANSACTION_COOKIE>:<state>`. */
@@ -57,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (failure.code === "cancelled") {
       const headers = new Headers(noStore);
       forgetTransactions(request, headers);
-      return redirect(SIGNED_OUT_CANCELLED, { headers });
+      return redirect("/auth/signed-out?reason=cancelled", { headers });
     }
     return data({ code: failure.code }, { status: failure.status, headers: noStore });
   }

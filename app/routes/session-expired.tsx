@@ -17,7 +17,6 @@ export const handle: NoscriptRefreshHandle = {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "common", "errors.sessionExpired");
 
-const SIGN_IN_PATH = "/auth/sign-in";
 const SIGN_IN_DELAY_SECONDS = 3;
 
 /**
@@ -28,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { session } = await readSession(request);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   if (session) throw redirect(returnTo, { headers: { "Cache-Control": "no-store" } });
-  const signInPath = withReturnTo(SIGN_IN_PATH, returnTo);
+  const signInPath = withReturnTo("/auth/sign-in", returnTo);
   return data({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
 }
 
