@@ -352,11 +352,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       checks: { database, ...(draining ? { draining: true } : {}) },
     });
   });
-  app.all("/assets/identity.css", (_req, res) => {
-    res.setHeader("content-type", "text/css; charset=utf-8");
-    res.setHeader("cache-control", "public, max-age=3600");
-    res.end(css);
-  });
+  app.all("/assets/identity.css", (_req, res) => void res.type("css").set("cache-control", "public, max-age=3600").send(css));
   app.use("/assets", assetRoutes());
   // Each address has a limit on new authorization requests (each stores an interaction) and on the
   // interaction pages, before any is stored or looked up.
@@ -382,10 +378,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query(req));
     return signIn(req, res, uid, step, query(req));
   });
-  app.all("/api/account/:operation", (req, res, next) => {
-    const [, operation] = /^\/api\/account\/([a-z-]+)$/.exec(req.path) ?? [];
-    return operation ? accountApi(req, res, operation) : next();
-  });
+  app.all("/api/account/:operation", (req, res) => accountApi(req, res, req.params.operation));
   app.all("/api/portal/barrier-report-receipt", (req, res) => barrierReceipts(req, res));
   app.all("/api/notifications/preferences", (req, res) => preferencesApi(req, res));
   app.all(UNSUBSCRIBE_PATH, (req, res) => unsubscribe(req, res, query(req)));
