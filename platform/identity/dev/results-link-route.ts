@@ -1,19 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AccountApiDeps } from "../account-api/deps.ts";
+import type { IdentityConfig } from "../config.ts";
 import { sameSecret } from "../domain/codes.ts";
 import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, signResultsLinkToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
-import type { AccountStore } from "../store/accounts.ts";
 
-export interface ResultsLinkDeps {
-  accounts: AccountStore;
-  keys: SigningKeys;
-  issuer: string;
-  audience: string;
-  portalUrl: string;
-  production: boolean;
-  adminToken?: string;
-}
+type ResultsLinkDeps = Pick<AccountApiDeps, "accounts" | "keys" | "issuer" | "portalUrl"> &
+  Pick<IdentityConfig, "production"> & { audience: string; adminToken?: string };
 
 /** Whether POST /dev/results-link exists: always in development; in production only with an admin token. */
 export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "adminToken">): boolean {
