@@ -249,15 +249,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });
   const participantsRoute = createParticipantsRoute({ ...interactionDeps, db, sendingBudgets: options.sendingBudgets, passwordFailureCap });
-  const resultsLinkDeps = {
-    ...options,
-    accounts,
-    keys,
-    issuer,
-    audience: options.resultsApiAudience,
-    adminToken: options.resultsLinkAdminToken,
-  };
-  const resultsLink = createResultsLinkRoute(resultsLinkDeps);
+  const resultsLink = createResultsLinkRoute({ ...options, accounts, keys, issuer });
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
   const preferencesApi = createPreferencesApi({
     preferences: notificationPreferences,
@@ -386,7 +378,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.get("/api/captcha/challenge", async (_req, res) => sendJson(res, 200, await captcha.createChallenge()));
   app.all(["/dev/outbox", "/dev/outbox/view"], devTools, (req, res) => outboxRoutes(req, res, req.path.endsWith("/view"), query(req)));
   app.all("/dev/participants", devTools, (req, res) => participantsRoute(req, res));
-  app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(resultsLinkDeps)), (req, res) => resultsLink(req, res));
+  app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(options)), (req, res) => resultsLink(req, res));
   app.all("/me", userinfo);
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
