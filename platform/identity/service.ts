@@ -16,7 +16,7 @@ import { startShareNoticeSender } from "./account-api/share-notices.ts";
 import { createAltchaVerifier } from "./captcha/altcha-verifier.ts";
 import { createHumanCheck } from "./captcha/human-check.ts";
 import type { IdentityConfig } from "./config.ts";
-import { createOutboxRoutes } from "./dev/outbox-routes.ts";
+import { createOutboxRoutes } from "./dev/outbox-routes.tsx";
 import { createParticipantsRoute } from "./dev/participants-route.ts";
 import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
@@ -34,7 +34,7 @@ import { createPreferencesApi } from "./notifications/preferences-api.ts";
 import { createNotificationPreferences } from "./notifications/preferences.ts";
 import { createKitStepSender, resultsKitStepFeed } from "./notifications/results-kit-steps.ts";
 import { createReportReissueSender, resultsReportReissueFeed } from "./notifications/results-report-reissues.ts";
-import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.ts";
+import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.tsx";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider, TOKEN_TTL_SECONDS } from "./oidc/provider.ts";
@@ -249,15 +249,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const outboxRoutes = createOutboxRoutes(outbox);
   const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });
   const participantsRoute = createParticipantsRoute({ ...interactionDeps, db, sendingBudgets: options.sendingBudgets, passwordFailureCap });
-  const resultsLinkDeps = {
-    ...options,
-    accounts,
-    keys,
-    issuer,
-    audience: options.resultsApiAudience,
-    adminToken: options.resultsLinkAdminToken,
-  };
-  const resultsLink = createResultsLinkRoute(resultsLinkDeps);
+  const resultsLink = createResultsLinkRoute({ ...options, accounts, keys, issuer });
   const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
   const preferencesApi = createPreferencesApi({
     preferences: notificationPreferences,
@@ -352,11 +344,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       checks: { database, ...(draining ? { draining: true } : {}) },
     });
   });
-  app.all("/assets/identity.css", (_req, res) => {
-    res.setHeader("content-type", "text/css; charset=utf-8");
-    res.setHeader("cache-control", "public, max-age=3600");
-    res.end(css);
-  });
+  app.all("/assets/identity.css", (_req, res) => void res.type("css").set("cache-control", "public, max-age=3600").send(css));
   app.use("/assets", assetRoutes());
   // Each address has a limit on new authorization requests (each stores an interaction) and on the
   // interaction pages, before any is stored or looked up.
@@ -382,10 +370,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     if (accountPages.handles(step)) return accountPages.handle(req, res, uid, step, query(req));
     return signIn(req, res, uid, step, query(req));
   });
-  app.all("/api/account/:operation", (req, res, next) => {
-    const [, operation] = /^\/api\/account\/([a-z-]+)$/.exec(req.path) ?? [];
-    return operation ? accountApi(req, res, operation) : next();
-  });
+  app.all("/api/account/:operation", (req, res) => accountApi(req, res, req.params.operation));
   app.all("/api/portal/barrier-report-receipt", (req, res) => barrierReceipts(req, res));
   app.all("/api/notifications/preferences", (req, res) => preferencesApi(req, res));
   app.all(UNSUBSCRIBE_PATH, (req, res) => unsubscribe(req, res, query(req)));
@@ -393,7 +378,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.get("/api/captcha/challenge", async (_req, res) => sendJson(res, 200, await captcha.createChallenge()));
   app.all(["/dev/outbox", "/dev/outbox/view"], devTools, (req, res) => outboxRoutes(req, res, req.path.endsWith("/view"), query(req)));
   app.all("/dev/participants", devTools, (req, res) => participantsRoute(req, res));
-  app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(resultsLinkDeps)), (req, res) => resultsLink(req, res));
+  app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(options)), (req, res) => resultsLink(req, res));
   app.all("/me", userinfo);
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {

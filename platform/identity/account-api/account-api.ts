@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
-import { bearerToken } from "../oidc/access-tokens.ts";
+import { liveSessionOf } from "../oidc/access-tokens.ts";
 import { ApiError } from "./answers.ts";
 import { createCodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
@@ -28,16 +28,10 @@ export function createAccountApi(deps: AccountApiDeps) {
   };
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
-    const accessToken = bearerToken(req.headers.authorization);
-    const claims = accessToken ? await deps.verifyAccessToken(accessToken) : null;
-    // A results link opens results only; it never changes the account.
-    if (!accessToken || !claims || claims.token_type === "ACCESS") throw unauthorized();
-    const account = await deps.accounts.findById(claims.uid ?? claims.sub);
-    if (!account) throw unauthorized();
-    // The token's grant must still stand: a signed-out session's or a replaced password's tokens open nothing here.
-    const grantId = typeof claims.gid === "string" ? claims.gid : null;
-    if (!grantId || !(await deps.grantIsLive(grantId, account.id))) throw unauthorized();
-    return { account, grantId, accessToken };
+    const session = await liveSessionOf(deps, req.headers.authorization);
+    const account = session ? await deps.accounts.findById(session.accountId) : null;
+    if (!session || !account) throw unauthorized();
+    return { account, grantId: session.grantId, accessToken: session.accessToken };
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse, operation: string): Promise<void> {

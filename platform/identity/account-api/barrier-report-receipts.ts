@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
+import type { IdentityConfig } from "../config.ts";
 import { readJson, sendJson } from "../http/io.ts";
 import { translator } from "../pages/i18n.ts";
-import type { Outbox } from "../store/outbox.ts";
-import type { createThrottle } from "../store/throttle.ts";
+import type { AccountApiDeps } from "./deps.ts";
 
 /**
  * POST /api/portal/barrier-report-receipt: the portal asks for the e-mail that acknowledges a barrier
@@ -20,12 +20,7 @@ const receiptBody = z.object({
 
 const PER_ADDRESS = { max: 3, windowMs: 24 * 60 * 60_000 };
 
-export interface BarrierReceiptDeps {
-  outbox: Outbox;
-  throttle: ReturnType<typeof createThrottle>;
-  portalClientId: string;
-  portalClientSecret: string;
-}
+type BarrierReceiptDeps = Pick<AccountApiDeps, "outbox" | "throttle"> & Pick<IdentityConfig, "portalClientId" | "portalClientSecret">;
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 

@@ -1,6 +1,6 @@
 import type { CaptchaVerifier } from "../captcha/verifier.ts";
 import type { InteractionDeps } from "../interactions/deps.ts";
-import type { VerifiedAccessToken } from "../oidc/access-tokens.ts";
+import type { LiveSessionDeps } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";
 import type { Account } from "../store/accounts.ts";
 import type { PasswordUpdates } from "../store/password-updates.ts";
@@ -9,7 +9,7 @@ import type { Answer } from "./answers.ts";
 import type { ListedWithdrawal } from "./results-withdrawals.ts";
 
 /** The hosted pages' stores and settings, and what only the account API uses. */
-export interface AccountApiDeps extends InteractionDeps {
+export interface AccountApiDeps extends InteractionDeps, LiveSessionDeps {
   /** Signs the step-up proofs the results service asks for before a sensitive request. */
   keys: SigningKeys;
   resultsApiAudience: string;
@@ -17,14 +17,11 @@ export interface AccountApiDeps extends InteractionDeps {
   /** Phone changes asked for without the old number's code, waiting out the cooling-off period. */
   phoneChanges: PhoneChanges;
   captcha: CaptchaVerifier;
-  verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
   /**
    * The participant's withdrawal requests as the results service lists them, asked with the
    * participant's own access token; null when it does not answer.
    */
   withdrawals: (accountId: string, accessToken: string) => Promise<ListedWithdrawal[] | null>;
-  /** Whether the token's grant still stands (not revoked by sign-out, not ended by a new password). */
-  grantIsLive: (grantId: string, accountId: string) => Promise<boolean>;
 }
 
 /** Who calls: the participant's account, the session (grant) their access token belongs to, and that token. */

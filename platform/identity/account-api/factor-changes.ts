@@ -3,10 +3,9 @@ import * as z from "zod";
 import { registrationOptions, verifiedRegistration } from "../domain/passkey-ceremonies.ts";
 import { maskPhone } from "../domain/phone.ts";
 import { newTotpSecret, totpUri } from "../domain/totp.ts";
-import { deviceName, factorNotice } from "../interactions/factor-notices.ts";
+import { deviceName, factorChangeRecorder } from "../interactions/factor-notices.ts";
 import { programName } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
-import type { FactorEventKind } from "../store/factors.ts";
 import { type Answer, fail } from "./answers.ts";
 import type { AccountApiDeps, Handlers } from "./deps.ts";
 import type { PassedVerifications } from "./passed-verifications.ts";
@@ -18,14 +17,6 @@ const passkeyName = z.string().trim().min(1).max(60);
 const passkeyFinishBody = deviceBody.extend({ credential: z.looseObject({ id: z.string().max(2000) }), name: passkeyName });
 const passkeyRenameBody = z.object({ id: z.string().min(1).max(2000), name: passkeyName });
 const passkeyRemoveBody = deviceBody.extend({ id: z.string().min(1).max(2000) });
-
-/** Every change is recorded (Login & Security lists them) and e-mailed to the participant. */
-export function factorChangeRecorder(deps: AccountApiDeps) {
-  return async (account: Account, kind: FactorEventKind, device: string, details: { phone?: string } = {}): Promise<void> => {
-    await deps.factors.record(account.id, kind, device);
-    await factorNotice(deps.outbox, account, kind, { at: deps.now(), device, portalUrl: deps.portalUrl, ...details });
-  };
-}
 
 /**
  * Login & Security's sign-in methods: the list, and each change, which needs a code passed in the

@@ -1,11 +1,12 @@
 import * as z from "zod";
 import { maskPhone, normalizePhone } from "../domain/phone.ts";
+import { factorChangeRecorder } from "../interactions/factor-notices.ts";
 import { phoneChangeNotice } from "../interactions/phone-change-notices.ts";
 import type { PassedVerification } from "../store/verifications.ts";
 import { fail, notSent } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
-import { deviceBody, factorChangeRecorder } from "./factor-changes.ts";
+import { deviceBody } from "./factor-changes.ts";
 import type { PassedVerifications } from "./passed-verifications.ts";
 
 /** `oldNumberUnavailable`: the participant says the current number cannot receive codes (lost, no signal). */

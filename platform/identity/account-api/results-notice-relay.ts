@@ -1,29 +1,22 @@
-import type { Logger } from "pino";
 import * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { signServiceToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, translator } from "../pages/i18n.ts";
-import type { AccountStore } from "../store/accounts.ts";
-import type { Outbox } from "../store/outbox.ts";
+import type { AccountApiDeps } from "./deps.ts";
 
 /**
  * The results service keeps facts the participant is told of by e-mail (a share's events, a
  * counselling request received). A relay claims the ones not yet told, writes each e-mail once into
  * the outbox (keyed by the fact's own id, so a claim taken again writes nothing) and acknowledges them.
  */
-export interface ResultsNoticeDeps {
+export type ResultsNoticeDeps = Pick<
+  AccountApiDeps,
+  "resultsApiAudience" | "issuer" | "keys" | "accounts" | "outbox" | "portalUrl" | "logger"
+> & {
   resultsApiUrl: string;
-  resultsApiAudience: string;
-  issuer: string;
-  keys: SigningKeys;
-  accounts: AccountStore;
-  outbox: Outbox;
-  portalUrl: string;
-  logger: Logger;
   intervalMs: number;
-}
+};
 
 type Notice = { id: string; userId: string; language: "en" | "es" };
 

@@ -2,13 +2,12 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { maskPhone } from "../domain/phone.ts";
-import { deviceName } from "../interactions/factor-notices.ts";
+import { deviceName, factorChangeRecorder } from "../interactions/factor-notices.ts";
 import type { StepUpMethod } from "../oidc/access-tokens.ts";
 import type { PasswordUpdateStep } from "../store/password-updates.ts";
 import { type Answer, fail } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
-import { factorChangeRecorder } from "./factor-changes.ts";
 import { type PassedVerifications, STEP_UP_PURPOSES, stepUpKey, type StepUpPurpose } from "./passed-verifications.ts";
 import { passwordUpdateAt } from "./password-update.ts";
 

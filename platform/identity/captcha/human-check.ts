@@ -19,12 +19,6 @@ export interface HumanCheckForm {
 
 export type HumanCheckAnswer = "passed" | "missing" | "too-soon";
 
-/** What a hosted form shows of the check: the ticket it carries and the wait it states. */
-export interface HumanCheckView {
-  ticket: string;
-  waitSeconds: number;
-}
-
 const scopeHash = (scope: string) => createHash("sha256").update(scope).digest("base64url").slice(0, 22);
 
 /**
@@ -67,7 +61,7 @@ export function createHumanCheck(deps: {
   return {
     waitSeconds,
     /** The ticket sent too early (`kept`) and the seconds it still waits, so asking early never restarts the wait; else a fresh one. */
-    viewFor(scope: string, kept?: string): HumanCheckView {
+    viewFor(scope: string, kept?: string) {
       const valid = kept ? ticketOf(kept, scope) : null;
       const left = valid && valid.age >= 0 ? waitSeconds * 1000 - valid.age : 0;
       if (left > 0) return { ticket: kept!, waitSeconds: Math.ceil(left / 1000) };
@@ -82,3 +76,5 @@ export function createHumanCheck(deps: {
 }
 
 export type HumanCheck = ReturnType<typeof createHumanCheck>;
+/** What a hosted form shows of the check: the ticket it carries and the wait it states. */
+export type HumanCheckView = ReturnType<HumanCheck["viewFor"]>;

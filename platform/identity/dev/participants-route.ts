@@ -2,11 +2,12 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
+import type { IdentityConfig } from "../config.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { readJson, sendJson } from "../http/io.ts";
-import { type Account, type AccountStore, normalizeEmail } from "../store/accounts.ts";
-import type { FactorStore } from "../store/factors.ts";
-import { numberKey, type SendingBudgets } from "../store/sending-budget.ts";
+import type { InteractionDeps } from "../interactions/deps.ts";
+import { type Account, normalizeEmail } from "../store/accounts.ts";
+import { numberKey } from "../store/sending-budget.ts";
 
 /** What a test asks for: e-mail, phone and id are always new (a test owns what it creates); `label` only makes the e-mail readable. */
 const ParticipantRequestSchema = z.strictObject({
@@ -60,14 +61,10 @@ async function unusedPhone(db: Queryable): Promise<string> {
 }
 
 /** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */
-export function createParticipantsRoute(deps: {
-  db: Queryable;
-  accounts: AccountStore;
-  factors: FactorStore;
-  sendingBudgets: SendingBudgets;
-  passwordFailureCap: number;
-  now: () => Date;
-}) {
+export function createParticipantsRoute(
+  deps: Pick<InteractionDeps, "accounts" | "factors" | "now"> &
+    Pick<IdentityConfig, "sendingBudgets"> & { db: Queryable; passwordFailureCap: number },
+) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
     const parsed = ParticipantRequestSchema.safeParse(await readJson(req));

@@ -1,30 +1,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AccountApiDeps } from "../account-api/deps.ts";
+import type { IdentityConfig } from "../config.ts";
 import { sameSecret } from "../domain/codes.ts";
 import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, signResultsLinkToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
-import type { AccountStore } from "../store/accounts.ts";
 
-export interface ResultsLinkDeps {
-  accounts: AccountStore;
-  keys: SigningKeys;
-  issuer: string;
-  audience: string;
-  portalUrl: string;
-  production: boolean;
-  adminToken?: string;
-}
+type ResultsLinkDeps = Pick<AccountApiDeps, "accounts" | "keys" | "issuer" | "portalUrl" | "resultsApiAudience"> &
+  Pick<IdentityConfig, "production" | "resultsLinkAdminToken">;
 
 /** Whether POST /dev/results-link exists: always in development; in production only with an admin token. */
-export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "adminToken">): boolean {
-  return !deps.production || Boolean(deps.adminToken);
+export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "resultsLinkAdminToken">): boolean {
+  return !deps.production || Boolean(deps.resultsLinkAdminToken);
 }
 
 /** POST /dev/results-link { email } → { url }: a portal link carrying a 1-hour TOKEN-TYPE ACCESS token. */
 export function createResultsLinkRoute(deps: ResultsLinkDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
-    if (deps.adminToken && !sameSecret(bearerToken(req.headers.authorization) ?? "", deps.adminToken))
+    if (deps.resultsLinkAdminToken && !sameSecret(bearerToken(req.headers.authorization) ?? "", deps.resultsLinkAdminToken))
       return sendJson(res, 401, { error: "admin token required" });
     const body = (await readJson(req)) as { email?: unknown };
     if (typeof body.email !== "string") return sendJson(res, 400, { error: "email is required" });
@@ -32,7 +25,7 @@ export function createResultsLinkRoute(deps: ResultsLinkDeps) {
     if (!account) return sendJson(res, 404, { error: "no participant with that email" });
     const token = await signResultsLinkToken(deps.keys, {
       issuer: deps.issuer,
-      audience: deps.audience,
+      audience: deps.resultsApiAudience,
       accountId: account.id,
       email: account.email,
     });

@@ -14,15 +14,11 @@ import type { Passkey } from "../store/passkeys.ts";
  * identity provider are on (their host name), so a passkey made on Login & Security signs in on the
  * provider's pages. User verification is required: a passkey stands for both factors.
  */
-export interface RelyingParty {
-  id: string;
-  name: string;
-  origins: string[];
-}
-
-export function relyingPartyFor(portalUrl: string, issuer: string, name: string): RelyingParty {
+export function relyingPartyFor(portalUrl: string, issuer: string, name: string) {
   return { id: new URL(portalUrl).hostname, name, origins: [...new Set([new URL(portalUrl).origin, new URL(issuer).origin])] };
 }
+
+export type RelyingParty = ReturnType<typeof relyingPartyFor>;
 
 /** What every ceremony's answer is checked against: this challenge, this site, and the user verified. */
 const expected = (rp: RelyingParty, challenge: string) => ({

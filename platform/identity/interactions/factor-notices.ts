@@ -5,6 +5,7 @@ import type { Account } from "../store/accounts.ts";
 import type { FactorEventKind } from "../store/factors.ts";
 import type { Outbox } from "../store/outbox.ts";
 import { noticeToAccount } from "./account-notice.ts";
+import type { InteractionDeps } from "./deps.ts";
 import { noticeDate } from "./phone-change-notices.ts";
 
 const BROWSERS: Array<[RegExp, string]> = [
@@ -65,6 +66,14 @@ export async function factorNotice(outbox: Outbox, account: Account, kind: Facto
     ].join("\n\n"),
     link,
   }));
+}
+
+/** Every change is recorded (Login & Security lists them) and e-mailed to the participant. */
+export function factorChangeRecorder(deps: Pick<InteractionDeps, "factors" | "outbox" | "now" | "portalUrl">) {
+  return async (account: Account, kind: FactorEventKind, device: string, details: { phone?: string } = {}): Promise<void> => {
+    await deps.factors.record(account.id, kind, device);
+    await factorNotice(deps.outbox, account, kind, { at: deps.now(), device, portalUrl: deps.portalUrl, ...details });
+  };
 }
 
 /** A new password is e-mailed (never itself): a reset needs only the phone, whose holder could take the account. */

@@ -1,8 +1,6 @@
-import type { Logger } from "pino";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
-import type { AccountStore } from "../store/accounts.ts";
-import type { Outbox } from "../store/outbox.ts";
 import type { PhoneChanges } from "../store/phone-changes.ts";
+import type { InteractionDeps } from "./deps.ts";
 import { phoneChangeNotice } from "./phone-change-notices.ts";
 
 /**
@@ -10,13 +8,9 @@ import { phoneChangeNotice } from "./phone-change-notices.ts";
  * e-mails each one that ended (applied or cancelled). Called for one account when the participant
  * signs in or views Login & Security, and for everyone by the periodic sweep.
  */
-export function createPhoneChangeSettler(deps: {
-  phoneChanges: PhoneChanges;
-  accounts: AccountStore;
-  outbox: Outbox;
-  portalUrl: string;
-  logger: Logger;
-}) {
+export function createPhoneChangeSettler(
+  deps: Pick<InteractionDeps, "accounts" | "outbox" | "portalUrl" | "logger"> & { phoneChanges: PhoneChanges },
+) {
   const { phoneChanges, accounts, outbox, portalUrl } = deps;
 
   async function settle(accountId?: string): Promise<void> {

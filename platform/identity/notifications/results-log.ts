@@ -1,11 +1,10 @@
-import type { Logger } from "pino";
 import type * as z from "zod";
 import { serviceFetch } from "../../../lib/http/service-fetch.ts";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
+import type { AccountApiDeps } from "../account-api/deps.ts";
 import { accountLocale } from "../interactions/account-notice.ts";
 import { signServiceToken } from "../oidc/access-tokens.ts";
-import type { SigningKeys } from "../oidc/signing-keys.ts";
 import { type Locale, type MessageKey, translate } from "../pages/i18n.ts";
 import { createAccountStore } from "../store/accounts.ts";
 import { createOutbox, type OutgoingMessage } from "../store/outbox.ts";
@@ -20,13 +19,7 @@ interface LogPage<E> {
 }
 
 /** What a feed of one of the results service's logs (kit steps, reissued reports) reads it with. */
-export interface LogFeedOptions {
-  resultsApiUrl: string;
-  keys: SigningKeys;
-  issuer: string;
-  resultsAudience: string;
-  logger: Logger;
-}
+export type LogFeedOptions = Pick<AccountApiDeps, "keys" | "issuer" | "logger"> & { resultsApiUrl: string; resultsAudience: string };
 
 /**
  * Reads pages of one of the results service's logs after a position; null when it cannot be read now
@@ -95,14 +88,10 @@ async function followResultsLog<E extends { id: number }>(
   return done;
 }
 
-export interface LogMailerDeps {
+export type LogMailerDeps = Pick<AccountApiDeps, "issuer" | "portalUrl" | "now" | "logger"> & {
   db: Database;
-  issuer: string;
-  portalUrl: string;
   unsubscribeKeys: readonly string[];
-  now: () => Date;
-  logger: Logger;
-}
+};
 
 /**
  * E-mails each entry of a results log once. Any number of instances may run this: the decision on an

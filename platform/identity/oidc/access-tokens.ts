@@ -43,10 +43,29 @@ export function createAccessTokenVerifier(keys: SigningKeys, issuer: string, aud
   };
 }
 
+type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;
+
 export function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
   return match?.[1] ?? null;
 }
+
+/**
+ * The signed-in session a bearer token speaks for, or null: a results link opens results only, and the
+ * token's grant must still stand (not revoked by sign-out, not ended by a new password).
+ */
+export async function liveSessionOf(
+  deps: { verifyAccessToken: AccessTokenVerifier; grantIsLive: (grantId: string, accountId: string) => Promise<boolean> },
+  authorization: string | undefined,
+) {
+  const accessToken = bearerToken(authorization);
+  const claims = accessToken ? await deps.verifyAccessToken(accessToken) : null;
+  if (!accessToken || !claims || claims.token_type === "ACCESS" || typeof claims.gid !== "string") return null;
+  const accountId = claims.uid ?? claims.sub;
+  return (await deps.grantIsLive(claims.gid, accountId)) ? { accountId, grantId: claims.gid, accessToken } : null;
+}
+
+export type LiveSessionDeps = Parameters<typeof liveSessionOf>[0];
 
 export const RESULTS_LINK_TTL_SECONDS = 3600;
 

@@ -1,4 +1,5 @@
 import Provider, { type Configuration, errors, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
+import type { IdentityConfig } from "../config.ts";
 import { requestLocale } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
@@ -49,20 +50,12 @@ function portalSignInPolicy(portalClientId: string) {
   return policy;
 }
 
-export function createOidcProvider(options: {
-  issuer: string;
-  portalUrl: string;
-  portalClientId: string;
-  portalClientSecret: string;
-  resultsApiAudience: string;
-  cookieKeys: string[];
-  keys: SigningKeys;
-  accounts: AccountStore;
-  signInLanguages: SignInLanguages;
-  adapter: NonNullable<Configuration["adapter"]>;
-  /** IDENTITY_ACCESS_TOKEN_TTL_SECONDS (ACCESS_TOKEN_TTL_SECONDS unless told otherwise). */
-  accessTokenTtlSeconds?: number;
-}): Provider {
+export function createOidcProvider(
+  options: Pick<
+    IdentityConfig,
+    "portalUrl" | "portalClientId" | "portalClientSecret" | "resultsApiAudience" | "cookieKeys" | "accessTokenTtlSeconds"
+  > & { issuer: string; keys: SigningKeys; accounts: AccountStore; signInLanguages: SignInLanguages; adapter: Configuration["adapter"] },
+): Provider {
   const { accounts, signInLanguages, resultsApiAudience, portalClientId } = options;
   const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { sendJson } from "../http/io.ts";
 import type { AccountStore } from "../store/accounts.ts";
-import { bearerToken, type VerifiedAccessToken } from "./access-tokens.ts";
+import { bearerToken, type LiveSessionDeps } from "./access-tokens.ts";
 import { claimsForScope } from "./claims.ts";
 
 /**
@@ -9,10 +9,9 @@ import { claimsForScope } from "./claims.ts";
  * access tokens are JWTs for the results API. For those, userinfo is answered here with the
  * claims the token's scope releases; any other token goes on to the provider.
  */
-export function createUserinfoForResultsTokens(deps: {
-  accounts: AccountStore;
-  verifyAccessToken: (token: string) => Promise<VerifiedAccessToken | null>;
-}): RequestHandler {
+export function createUserinfoForResultsTokens(
+  deps: { accounts: AccountStore } & Pick<LiveSessionDeps, "verifyAccessToken">,
+): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
     if ((req.method !== "GET" && req.method !== "POST") || token?.split(".").length !== 3) return next();

@@ -32,14 +32,14 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     return row ? openSecret(factorKey, accountId, row.secret_sealed) : null;
   }
 
-  /** A right code for now whose step is later than any accepted before: taken, and never again. */
+  /** A right code for now whose step is later than any accepted before: taken, and never again; the first one confirms the app. */
   async function takeTotpCode(accountId: string, secret: string, code: string): Promise<AppCodeCheck> {
     const step = await matchingTotpStep(secret, code, now().getTime());
     if (step === null) return "wrong";
-    const taken = await db.query("UPDATE idp_totp_factors SET last_step = $2 WHERE account_id = $1 AND last_step < $2 RETURNING 1", [
-      accountId,
-      step,
-    ]);
+    const taken = await db.query(
+      "UPDATE idp_totp_factors SET last_step = $2, confirmed_at = COALESCE(confirmed_at, $3) WHERE account_id = $1 AND last_step < $2 RETURNING 1",
+      [accountId, step, now()],
+    );
     return taken.length === 1 ? "taken" : "used";
   }
 
@@ -71,9 +71,7 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
     /** The first code confirms the pending secret. */
     async confirmTotp(accountId: string, code: string): Promise<boolean> {
       const secret = await sealedTotp(accountId, false);
-      if (!secret || (await takeTotpCode(accountId, secret, code)) !== "taken") return false;
-      await db.query("UPDATE idp_totp_factors SET confirmed_at = $2 WHERE account_id = $1", [accountId, now()]);
-      return true;
+      return secret !== null && (await takeTotpCode(accountId, secret, code)) === "taken";
     },
 
     /** A code of the confirmed app: taken, a replay of a step already taken, or wrong. */
@@ -94,14 +92,13 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
       return row!.left;
     },
 
-    /** Ten new codes; every earlier one stops working. The codes themselves are only in the answer. */
+    /** Ten new codes; every earlier one stops working in the same statement. The codes themselves are only in the answer. */
     async replaceRecoveryCodes(accountId: string, codes = newRecoveryCodes()): Promise<string[]> {
-      await db.query("DELETE FROM idp_recovery_codes WHERE account_id = $1", [accountId]);
-      await db.query("INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) SELECT $1, unnest($2::text[]), $3", [
-        accountId,
-        codes.map((code) => hashRecoveryCode(codeSecret, accountId, code)),
-        now(),
-      ]);
+      await db.query(
+        `WITH earlier AS (DELETE FROM idp_recovery_codes WHERE account_id = $1)
+         INSERT INTO idp_recovery_codes (account_id, code_hash, created_at) SELECT $1, unnest($2::text[]), $3`,
+        [accountId, codes.map((code) => hashRecoveryCode(codeSecret, accountId, code)), now()],
+      );
       return codes;
     },
 

@@ -53,7 +53,7 @@ export function createSigningKeyStore(db: Queryable) {
     },
 
     async remove(kids: readonly string[]): Promise<void> {
-      for (const kid of kids) await db.query("DELETE FROM idp_signing_keys WHERE kid = $1", [kid]);
+      await db.query("DELETE FROM idp_signing_keys WHERE kid = ANY($1::text[])", [kids]);
     },
 
     /** The private keys an earlier version kept in clear in idp_secrets, if any are left. */

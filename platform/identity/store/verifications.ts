@@ -19,11 +19,6 @@ export interface PassedScope {
   /** How long it stands (PASSED_VERIFICATION_MS unless the purpose's own step lasts longer). */
   standsForMs?: number;
 }
-export interface PassedVerification {
-  method: PassedMethod;
-  verifiedAt: Date;
-  until: Date;
-}
 
 /** "resend-lock": a code went out less than the lock ago; "budget": a sending budget (`scope`) is spent, nothing was sent. */
 export type SendResult =
@@ -196,7 +191,7 @@ export function createVerifications(
       standing(`DELETE FROM idp_passed_verifications WHERE ${SCOPE} RETURNING method, verified_at AS "verifiedAt"`, scope),
   };
 
-  async function standing(sql: string, scope: PassedScope): Promise<PassedVerification | null> {
+  async function standing(sql: string, scope: PassedScope) {
     const [row] = await db.query<{ method: PassedMethod; verifiedAt: Date }>(sql, [scope.accountId, scope.grantId, scope.purpose]);
     if (!row) return null;
     const until = new Date(row.verifiedAt.getTime() + (scope.standsForMs ?? PASSED_VERIFICATION_MS));
@@ -205,3 +200,4 @@ export function createVerifications(
 }
 
 export type Verifications = ReturnType<typeof createVerifications>;
+export type PassedVerification = NonNullable<Awaited<ReturnType<Verifications["passed"]>>>;

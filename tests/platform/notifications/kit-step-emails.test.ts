@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { createNotificationPreferences } from "../../../platform/identity/notifications/preferences.ts";
 import { createKitStepSender, type KitStepChange } from "../../../platform/identity/notifications/results-kit-steps.ts";
-import { createUnsubscribeRoute } from "../../../platform/identity/notifications/unsubscribe-page.ts";
+import { createUnsubscribeRoute } from "../../../platform/identity/notifications/unsubscribe-page.tsx";
 import { unsubscribeToken } from "../../../platform/identity/notifications/unsubscribe-token.ts";
 import { startIdentityService, type RunningIdentityService } from "../../../platform/identity/service.ts";
 import { createOutbox } from "../../../platform/identity/store/outbox.ts";

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Html, html } from "../domain/html.ts";
+import type { ReactNode } from "react";
 import { readForm, requestLocale, sendHtml } from "../http/io.ts";
+import { renderPage } from "../pages/document.tsx";
 import { type MessageKey, translator } from "../pages/i18n.ts";
-import { page } from "../pages/layout.ts";
+import { Actions } from "../pages/parts.tsx";
 import type { NotificationPreferenceStore } from "./preferences.ts";
 import { unsubscribeClaim } from "./unsubscribe-token.ts";
 
@@ -20,39 +21,45 @@ export function createUnsubscribeRoute(deps: {
     const locale = requestLocale(req);
     const t = translator(locale);
     const claim = unsubscribeClaim(deps.unsubscribeKeys, query.get("token"));
-    const show = (status: number, title: MessageKey, body: Html) => sendHtml(res, status, page({ locale, title: t(title), body }));
+    const show = (status: number, title: MessageKey, body: ReactNode) =>
+      sendHtml(res, status, renderPage({ locale, title: t(title) }, body));
     /** What happened, with the way back to the portal. */
-    const outcome = (status: number, title: MessageKey, message: Html) =>
+    const outcome = (status: number, title: MessageKey, message: ReactNode) =>
       show(
         status,
         title,
-        html`${message}
-          <p><a href="${deps.portalUrl}">${t("unsubscribe.portalLink")}</a></p>`,
+        <>
+          {message}
+          <p>
+            <a href={deps.portalUrl}>{t("unsubscribe.portalLink")}</a>
+          </p>
+        </>,
       );
     if (req.method !== "GET" && req.method !== "POST") {
       res.setHeader("allow", "GET, POST");
-      return show(405, "unsubscribe.invalidTitle", html`<p>${t("unsubscribe.invalid")}</p>`);
+      return show(405, "unsubscribe.invalidTitle", <p>{t("unsubscribe.invalid")}</p>);
     }
     if (req.method === "POST") await readForm(req);
     res.setHeader("cache-control", "no-store");
     res.setHeader("referrer-policy", "no-referrer");
-    if (!claim) return outcome(400, "unsubscribe.invalidTitle", html`<p>${t("unsubscribe.invalid")}</p>`);
+    if (!claim) return outcome(400, "unsubscribe.invalidTitle", <p>{t("unsubscribe.invalid")}</p>);
     // A link from an e-mail sent before she last changed her choices changes nothing.
     if ((await deps.preferences.version(claim.accountId)) > claim.version)
-      return outcome(200, "unsubscribe.outdatedTitle", html`<p role="status">${t("unsubscribe.outdated")}</p>`);
+      return outcome(200, "unsubscribe.outdatedTitle", <p role="status">{t("unsubscribe.outdated")}</p>);
     if (req.method === "POST") {
       await deps.preferences.turnEmailOff(claim.accountId);
-      return outcome(200, "unsubscribe.doneTitle", html`<p role="status">${t("unsubscribe.done")}</p>`);
+      return outcome(200, "unsubscribe.doneTitle", <p role="status">{t("unsubscribe.done")}</p>);
     }
-    const action = `?token=${encodeURIComponent(query.get("token") ?? "")}&lang=${locale}`;
     show(
       200,
       "unsubscribe.title",
-      html`<p>${t("unsubscribe.lead")}</p>
-        <form method="post" action="${action}">
+      <>
+        <p>{t("unsubscribe.lead")}</p>
+        <form method="post" action={`?token=${encodeURIComponent(query.get("token") ?? "")}&lang=${locale}`}>
           <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-          <div class="actions"><button type="submit">${t("unsubscribe.button")}</button></div>
-        </form>`,
+          <Actions submit={t("unsubscribe.button")} />
+        </form>
+      </>,
     );
   };
 }
