@@ -5,9 +5,9 @@ import { secretWeakness, secretWeaknessMessage } from "./secret-strength.ts";
  * PORTAL_ENVIRONMENT when set, otherwise the portal's host name decides (SPEC.md §9). Outside
  * development every development door is closed and no published development secret is accepted.
  */
-export type DeploymentEnvironment = "development" | "staging" | "regulated-test" | "production";
+const deploymentEnvironments = ["development", "staging", "regulated-test", "production"] as const;
 
-const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
+export type DeploymentEnvironment = (typeof deploymentEnvironments)[number];
 
 /** SPEC.md §9: development (localhost, dev hosts, 192.168.*), staging, regulated-test, otherwise production. */
 export function environmentForHost(hostname: string): DeploymentEnvironment {
