@@ -1,9 +1,8 @@
-import { migrate } from "./migrate.ts";
 import { openPgDatabase } from "./pg-driver.ts";
 import type { Database } from "./types.ts";
 
 export type { Database, Queryable } from "./types.ts";
-export { migrate };
+export { migrate } from "./migrate.ts";
 
 /**
  * Opens PostgreSQL at `url` (postgres://) when given, else the embedded database stored in `dataDir`
