@@ -14,6 +14,7 @@
  * campaign cost (messages sent, against the budgets) and whether every participant still got their
  * code and signed in. Not a test: the asserted versions of each attack live in tests/platform/identity.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { loadConfigFromEnv } from "../platform/identity/config.ts";
@@ -21,13 +22,14 @@ import { HttpBrowser } from "../tests/support/http-client.ts";
 import { openIdentifyPage } from "../tests/support/sign-in.ts";
 import { startStack, type Stack } from "../tests/support/stack.ts";
 import { visibleText } from "../tests/support/visible-text.ts";
-import { atHome, BrowserAt as BotBrowser, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
+import { atHome, BrowserAt as BotBrowser, onIdp, outbox, replayStolenSession, stolenSessionRefused } from "./abuse-stolen-session.ts";
 
 const DURATION_MS = Number(process.env.ABUSE_DURATION_SECONDS ?? 60) * 1000;
 const participants = {
   ada: { email: "ada@example.test", password: "Sequence-Ada-2026", phone: "+15555550101", method: "sms" },
   carmen: { email: "carmen@example.test", password: "Voice-Carmen-Orchard", phone: "+15555550103", method: "voice" },
 } as const;
+type Participant = (typeof participants)[keyof typeof participants];
 const attackerOwnAccount = { email: "felix@example.test", password: "Enrol-Felix-Compass" };
 /** Self-registered by the stranger, each from an address of its own. */
 const REGISTERED_ACCOUNTS = 64;
@@ -63,13 +65,15 @@ async function solvedCheck(stack: Stack): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
-function onIdp(stack: Stack) {
-  return (next: URL) => next.origin === new URL(stack.identityUrl).origin;
-}
-
 /** The identify page reached from the portal, its password step submitted with `fields`. */
 async function passwordStep(stack: Stack, browser: HttpBrowser, fields: Record<string, string>) {
   return browser.submit(await openIdentifyPage(browser, stack.portalUrl), fields, onIdp(stack));
+}
+
+/** The page the identify page links to at `.../name` (recovery, registration). */
+async function linkedPage(stack: Stack, browser: HttpBrowser, name: string) {
+  const identify = await openIdentifyPage(browser, stack.portalUrl);
+  return openIdentifyPage(browser, identify.url.href, new RegExp(`href="([^"]*/${name})"`).exec(identify.html)?.[1] ?? "");
 }
 
 async function untilDeadline(deadline: number, attack: () => Promise<void>) {
@@ -80,11 +84,7 @@ async function untilDeadline(deadline: number, attack: () => Promise<void>) {
 }
 
 async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice", browser: HttpBrowser = new HttpBrowser()) {
-  const identify = await openIdentifyPage(browser, stack.portalUrl);
-  const recoverPath = /href="([^"]*\/recover)"/.exec(identify.html)?.[1] ?? "";
-  const recover = await browser.follow(await browser.request(new URL(recoverPath, identify.url)), new URL(recoverPath, identify.url));
-  const page = { html: await recover.response.text(), url: recover.url };
-  const select = await browser.submit(page, { email }, onIdp(stack));
+  const select = await browser.submit(await linkedPage(stack, browser, "recover"), { email }, onIdp(stack));
   // Every recovery code passes the security check first: the stranger solves it, as a browser would.
   return { browser, page: await browser.submit(select, { authMethod: method, captchaToken: await solvedCheck(stack) }, onIdp(stack)) };
 }
@@ -92,12 +92,9 @@ async function recoveryPage(stack: Stack, email: string, method: "sms" | "voice"
 /** A stranger's own new account: registered, e-mail verified, a phone enrolled; signed in once. */
 async function registerAndEnrol(stack: Stack, n: number) {
   const browser = new BotBrowser(`198.51.100.${n + 1}`);
-  const identify = await openIdentifyPage(browser, stack.portalUrl);
-  const registerPath = /href="([^"]*\/register)"/.exec(identify.html)?.[1] ?? "";
-  const form = await browser.follow(await browser.request(new URL(registerPath, identify.url)), new URL(registerPath, identify.url));
   const account = { email: `mallory${n}@example.test`, password: `Pumping-Numbers-${n}-2026` };
   const check = await browser.submit(
-    { html: await form.response.text(), url: form.url },
+    await linkedPage(stack, browser, "register"),
     { email: account.email, firstName: "Mal", lastName: `Lory ${n}`, password: account.password, confirmPassword: account.password },
     onIdp(stack),
   );
@@ -121,10 +118,10 @@ async function pumpSignInText(stack: Stack, account: { email: string; password: 
   else stats.registeredRefused += 1;
 }
 
-/** A participant on a new browser: password, a fresh code by their method, signed in (the security check solved if asked). */
-async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typeof participants]): Promise<boolean> {
+/** A participant's new browser, signed in with a fresh code by their method (the security check solved if asked). */
+async function signInWithCode(stack: Stack, who: Participant, extra: Record<string, string> = {}) {
   const browser = atHome("198.18");
-  const credentials = { username: who.email, password: who.password };
+  const credentials = { username: who.email, password: who.password, ...extra };
   let step = await passwordStep(stack, browser, credentials);
   if (step.html.includes('name="captchaToken"'))
     step = await browser.submit(step, { ...credentials, captchaToken: await solvedCheck(stack) }, onIdp(stack));
@@ -136,7 +133,7 @@ async function signInWithCode(stack: Stack, who: (typeof participants)[keyof typ
   step = await browser.submit(step, { intent: "verify", code }, onIdp(stack));
   const signedIn = (step.response.headers.get("location") ?? "").includes("/auth/callback");
   if (!signedIn) throw new Error(`the code was not taken (${step.response.status}: ${visibleText(step.html, who.email).slice(0, 160)})`);
-  return true;
+  return browser;
 }
 
 /**
@@ -167,7 +164,7 @@ async function guessesThenOwnRecovery(stack: Stack) {
     return step;
   };
   let step = await wrong((await recoveryPage(stack, guessedAt.email, "voice", stranger)).page, 5);
-  await new Promise((resolve) => setTimeout(resolve, 31_000));
+  await sleep(31_000);
   step = await stranger.submit(step, { intent: "resend" }, onIdp(stack));
   step = await stranger.submit(step, { authMethod: "voice", captchaToken: await solvedCheck(stack) }, onIdp(stack));
   step = await wrong(step, 3);
@@ -178,28 +175,20 @@ async function guessesThenOwnRecovery(stack: Stack) {
   stats.ownRecoveryAfterGuesses = reset.html.includes('name="confirmPassword"');
 
   step = await wrong(step, 2);
-  await new Promise((resolve) => setTimeout(resolve, 31_000));
+  await sleep(31_000);
   step = await stranger.submit(step, { intent: "resend" }, onIdp(stack));
   stats.strangerWaited = step.response.status === 429 && step.html.includes("You can ask for a new code in");
 }
 
 /** The participant's usual device: signed in once with 'Remember me', so later sign-ins need only the password. */
-async function usualDevice(stack: Stack, who: (typeof participants)[keyof typeof participants]) {
-  const browser = atHome("198.18");
-  let step = await passwordStep(stack, browser, { username: who.email, password: who.password, rememberMe: "true" });
-  step = await browser.submit(step, { authMethod: who.method }, onIdp(stack));
-  const [latest] = await outbox(stack, who.phone);
-  await browser.submit(step, { intent: "verify", code: latest?.code ?? "" }, onIdp(stack));
+async function usualDevice(stack: Stack, who: Participant) {
+  const browser = await signInWithCode(stack, who, { rememberMe: "true" });
   const device = browser.cookies.get(new URL(stack.identityUrl), "idp_device");
   if (!device) throw new Error(`${who.email}'s device was not remembered`);
   return device;
 }
 
-async function signInFromUsualDevice(
-  stack: Stack,
-  who: (typeof participants)[keyof typeof participants],
-  device: string,
-): Promise<boolean> {
+async function signInFromUsualDevice(stack: Stack, who: Participant, device: string): Promise<boolean> {
   const browser = atHome("198.18");
   browser.cookies.set(new URL(stack.identityUrl), "idp_device", device);
   const step = await passwordStep(stack, browser, { username: who.email, password: who.password });
@@ -248,7 +237,7 @@ async function main() {
           stats.participantSignIns += 1;
           if (!ok) stats.participantFailures += 1;
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await sleep(1000);
       }),
       // Item 1: registrations drain what newcomers may send, then keep asking for sign-in texts.
       (async () => {
@@ -285,7 +274,7 @@ async function main() {
           stats.codeSignIns += 1;
           if (!ok) stats.codeSignInFailures += 1;
         }
-        await new Promise((resolve) => setTimeout(resolve, 15_000));
+        await sleep(15_000);
       }),
     ]);
     // Item 2: an unknown e-mail answers as a participant's does, through to the spent recovery budget.

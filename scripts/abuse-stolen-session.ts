@@ -7,6 +7,7 @@
  */
 import * as oidc from "openid-client";
 import { HttpBrowser } from "../tests/support/http-client.ts";
+import { openIdentifyPage, submitPassword } from "../tests/support/sign-in.ts";
 import type { Stack } from "../tests/support/stack.ts";
 
 export type Participant = { email: string; password: string; phone: string };
@@ -32,6 +33,11 @@ export class BrowserAt extends HttpBrowser {
   }
 }
 
+/** Redirects followed while they stay on the stack's identity provider. */
+export function onIdp(stack: Stack) {
+  return (next: URL) => next.origin === new URL(stack.identityUrl).origin;
+}
+
 let homes = 0;
 
 /**
@@ -49,7 +55,6 @@ export function atHome(network: string) {
  */
 async function sessionOf(stack: Stack, who: Participant, client: { id: string; secret: string }): Promise<string | null> {
   const browser = atHome("198.19");
-  const onIdp = (next: URL) => next.origin === new URL(stack.identityUrl).origin;
   const config = await oidc.discovery(new URL(stack.identityUrl), client.id, undefined, oidc.ClientSecretBasic(client.secret), {
     execute: [oidc.allowInsecureRequests],
   });
@@ -62,17 +67,12 @@ async function sessionOf(stack: Stack, who: Participant, client: { id: string; s
     code_challenge: await oidc.calculatePKCECodeChallenge(checks.pkceCodeVerifier),
     code_challenge_method: "S256",
   });
-  const identify = await browser.follow(await browser.request(authorize), authorize, onIdp);
-  let step = await browser.submit(
-    { html: await identify.response.text(), url: identify.url },
-    { username: who.email, password: who.password },
-    onIdp,
-  );
+  let step = await submitPassword(browser, await openIdentifyPage(browser, stack.portalUrl, authorize.href), who.email, who.password);
   const before = new Set((await outbox(stack, who.phone)).map((message) => message.id));
-  step = await browser.submit(step, { authMethod: "sms" }, onIdp);
+  step = await browser.submit(step, { authMethod: "sms" }, onIdp(stack));
   const code = (await outbox(stack, who.phone)).find((message) => !before.has(message.id))?.code;
   if (!code) return null;
-  step = await browser.submit(step, { intent: "verify", code }, onIdp);
+  step = await browser.submit(step, { intent: "verify", code }, onIdp(stack));
   const callback = new URL(step.response.headers.get("location") ?? "", step.url);
   return (await oidc.authorizationCodeGrant(config, callback, checks)).access_token;
 }

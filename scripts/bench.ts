@@ -16,7 +16,7 @@ import { SMALL_SERVER_PROFILE } from "../lib/launcher/memory-settings.ts";
 import { createParticipant, type StackServices } from "../tests/support/create-participant.ts";
 import { claimRunDatabases, dropRunDatabases, freshDatabaseUrl } from "../tests/support/database.ts";
 import { developmentEnv, launchStack } from "../tests/support/launched-stack.ts";
-import { measureLoad } from "../tests/support/load.ts";
+import { measureLoad, type LoadTarget } from "../tests/support/load.ts";
 import { cpuMillisecondsOf, residentMegabytesOf, treeMegabytesOf } from "../tests/support/process-figures.ts";
 import { generousSendingBudgets } from "../tests/support/sending-budgets.ts";
 import { signInOverHttp } from "../tests/support/sign-in.ts";
@@ -110,10 +110,7 @@ function startPostgres(): string | { missing: string } {
   return started.status === 0 ? started.stdout.trim() : { missing: `PostgreSQL did not start: ${started.stderr.trim()}` };
 }
 
-interface DashboardRow {
-  pid: number | undefined;
-  target: { url: string; headers: Record<string, string> };
-}
+type DashboardRow = { pid: number | undefined; target: LoadTarget };
 
 /**
  * Two stacks on a PostgreSQL server, each with databases of its own, and a participant signed in on

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { INTER_FACES } from "../lib/design/inter-faces.ts";
 import { faceFile, PORTAL_STYLESHEET, portalStylesheet, subsetFace } from "./fonts/subset-inter.ts";
 
-const folder = dirname(fileURLToPath(faceFile(INTER_FACES[0]!)));
+const folder = dirname(fileURLToPath(faceFile(INTER_FACES[0])));
 mkdirSync(folder, { recursive: true });
 for (const stale of readdirSync(folder)) if (!INTER_FACES.some((face) => face.file === stale)) rmSync(`${folder}/${stale}`);
 for (const face of INTER_FACES) {

@@ -5,9 +5,9 @@ import { secretWeakness, secretWeaknessMessage } from "./secret-strength.ts";
  * PORTAL_ENVIRONMENT when set, otherwise the portal's host name decides (SPEC.md §9). Outside
  * development every development door is closed and no published development secret is accepted.
  */
-export type DeploymentEnvironment = "development" | "staging" | "regulated-test" | "production";
+const deploymentEnvironments = ["development", "staging", "regulated-test", "production"] as const;
 
-const deploymentEnvironments: readonly DeploymentEnvironment[] = ["development", "staging", "regulated-test", "production"];
+export type DeploymentEnvironment = (typeof deploymentEnvironments)[number];
 
 /** SPEC.md §9: development (localhost, dev hosts, 192.168.*), staging, regulated-test, otherwise production. */
 export function environmentForHost(hostname: string): DeploymentEnvironment {
@@ -32,20 +32,19 @@ export function deploymentEnvironmentOf(env: Readonly<Record<string, string | un
   return environmentForHost(url.hostname);
 }
 
-export interface EnvironmentSettings {
+export type EnvironmentPolicy = ReturnType<typeof environmentPolicy>;
+
+/**
+ * What follows from the environment (SPEC.md §9) and the portal's public host name (from PORTAL_URL),
+ * with the operator's COOKIE_DOMAIN, USE_HEAP_IDENTIFY and ERROR_REPORTING_ENABLED winning where set and allowed.
+ */
+export function environmentPolicy(settings: {
   environment: DeploymentEnvironment;
-  /** The portal's public host name (from PORTAL_URL). */
   portalHost: string;
-  /** The operator's COOKIE_DOMAIN, USE_HEAP_IDENTIFY and ERROR_REPORTING_ENABLED, when set. */
   cookieDomain?: string;
   useHeapIdentify?: boolean;
   errorReportingEnabled?: boolean;
-}
-
-export type EnvironmentPolicy = ReturnType<typeof environmentPolicy>;
-
-/** What follows from the environment (SPEC.md §9), with the operator's explicit settings winning where allowed. */
-export function environmentPolicy(settings: EnvironmentSettings) {
+}) {
   const { environment } = settings;
   const cookieDomainApplies = environment === "staging" || environment === "production";
   const domain = cookieDomainApplies ? settings.cookieDomain || cookieDomainForHost(settings.portalHost) : undefined;

@@ -22,14 +22,6 @@ export const FONTSOURCE_RANGES = {
 const WHAT_PAGES_WRITE =
   "U+0000-007F,U+00A0-00A1,U+00A9-00AB,U+00B7,U+00BA-00BB,U+00BF,U+00C1,U+00C9,U+00CD,U+00D1,U+00D3,U+00DA,U+00DC,U+00E1,U+00E9,U+00ED,U+00F1,U+00F3,U+00FA,U+00FC,U+2000-2011,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+202F";
 
-export type InterFace = {
-  /** The file's name in lib/design/fonts/. */
-  file: string;
-  /** The Fontsource subset the glyphs come from. */
-  subset: keyof typeof FONTSOURCE_RANGES;
-  unicodeRange: string;
-};
-
 /** The theme's weights (400, 500, 700; the hosted pages 600): the span of the weight axis every file keeps. */
 export const INTER_WEIGHTS = { min: 400, max: 700 } as const;
 
@@ -58,15 +50,20 @@ function unicodeRangeOf(codePoints: Iterable<number>): string {
 const core = codePointsOf(WHAT_PAGES_WRITE);
 const restOfLatin = [...codePointsOf(FONTSOURCE_RANGES.latin)].filter((codePoint) => !core.has(codePoint));
 
-/** The portal's three faces: what the catalogs write, the rest of Latin, and Latin Extended (names and addresses). */
-export const INTER_FACES: readonly InterFace[] = [
+/**
+ * The portal's three faces, each a file in lib/design/fonts/ cut from a Fontsource subset: what the
+ * catalogs write, the rest of Latin, and Latin Extended (names and addresses).
+ */
+export const INTER_FACES = [
   { file: `inter-core-${weights}.woff2`, subset: "latin", unicodeRange: unicodeRangeOf(core) },
   { file: `inter-latin-rest-${weights}.woff2`, subset: "latin", unicodeRange: unicodeRangeOf(restOfLatin) },
   { file: `inter-latin-ext-${weights}.woff2`, subset: "latin-ext", unicodeRange: FONTSOURCE_RANGES["latin-ext"] },
-];
+] as const;
+
+export type InterFace = (typeof INTER_FACES)[number];
 
 /** The face on every first paint, which the pages preload. */
-export const PRELOADED_FACE = INTER_FACES[0]!;
+export const PRELOADED_FACE = INTER_FACES[0];
 
 /**
  * The @font-face rules, each file's URL given by its service. 'optional': a page shows the fallback

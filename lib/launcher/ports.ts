@@ -11,13 +11,8 @@ const BLOCKED_PORTS = new Set([
   989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-export interface NamedPort {
-  /** What listens there, as the participant-facing launcher output names it. */
-  name: string;
-  /** The setting that chooses the port. */
-  setting: string;
-  port: number;
-}
+/** A port, with what listens there as the launcher's output names it and the setting that chooses it. */
+export type NamedPort = { name: string; setting: string; port: number };
 
 /** Why a port cannot be used before anything is started, or null. */
 export function unusablePortReason({ name, setting, port }: NamedPort): string | null {

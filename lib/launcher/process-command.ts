@@ -3,25 +3,20 @@ import path from "node:path";
 import { EMBEDDED_DATABASE_FLAGS, memoryFlagsFor } from "./memory-settings.ts";
 import { fileArgs, PROCESS_FILES, type StackProcess } from "./process-files.ts";
 
-export interface ProcessCommandOptions {
-  /**
-   * The built file (`npm start`, production, the suites after a build), or the source (`npm run dev`,
-   * and the suites when nothing is built).
-   */
-  from: "built" | "source";
-  /** The operator's NODE_OPTIONS: a flag set there wins over the same flag here. */
-  nodeOptions?: string;
-  /** The process opens an embedded database of its own (no DATABASE_URL). */
-  embeddedDatabase?: boolean;
-  /** The small-server profile's memory bounds (memory-settings.ts), for an operator who opted in; off by default. */
-  bounded?: boolean;
-}
-
 /**
- * Node's arguments for one process of the stack: its settings, then its file. From source the portal
- * is never bounded: Vite's dev server and the app's modules ran out of heap before the first page.
+ * Node's arguments for one process of the stack: its settings, then its file, `from` the build
+ * (`npm start`, production, the suites after a build) or the source (`npm run dev`, the suites when
+ * nothing is built). A flag in the operator's `nodeOptions` (NODE_OPTIONS) wins over the same flag
+ * here; `embeddedDatabase` when the process opens one of its own (no DATABASE_URL); `bounded` for the
+ * small-server profile's memory bounds (memory-settings.ts), off unless an operator opted in. From
+ * source the portal is never bounded: Vite's dev server and the app's modules ran out of heap before
+ * the first page.
  */
-export function processArgs(name: StackProcess, projectRoot: string, options: ProcessCommandOptions): string[] {
+export function processArgs(
+  name: StackProcess,
+  projectRoot: string,
+  options: { from: "built" | "source"; nodeOptions?: string; embeddedDatabase?: boolean; bounded?: boolean },
+): string[] {
   const bounded = (options.bounded ?? false) && !(name === "portal" && options.from === "source");
   return [
     ...(options.embeddedDatabase ? EMBEDDED_DATABASE_FLAGS : []),

@@ -1,15 +1,14 @@
-import { migrate } from "./migrate.ts";
 import { openPgDatabase } from "./pg-driver.ts";
-import type { Database, OpenDatabaseOptions } from "./types.ts";
+import type { Database } from "./types.ts";
 
-export type { Database, OpenDatabaseOptions, Queryable } from "./types.ts";
-export { migrate };
+export type { Database, Queryable } from "./types.ts";
+export { migrate } from "./migrate.ts";
 
 /**
- * Opens PostgreSQL at `url` when given, else the embedded database stored in `dataDir`. The embedded
- * database's module is loaded only then: a process on a PostgreSQL server does not hold its code.
+ * Opens PostgreSQL at `url` (postgres://) when given, else the embedded database stored in `dataDir`
+ * (created if missing), whose module is loaded only then: a process on a server does not hold its code.
  */
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) return openPgDatabase(options.url);
   const { openPgliteDatabase } = await import("./pglite-driver.ts");
   return openPgliteDatabase(options.dataDir);

@@ -23,13 +23,13 @@ export async function migrate(db: Database, service: string, migrations: readonl
   for (const [index, sql] of migrations.entries()) {
     const version = index + 1;
     const didApply = await db.transaction(async (tx) => {
-      // Lock so two processes starting together against one server do not both apply a script.
-      await tx.exec("LOCK TABLE schema_migrations IN SHARE ROW EXCLUSIVE MODE");
-      const existing = await tx.query("SELECT 1 FROM schema_migrations WHERE service = $1 AND version = $2", [service, version]);
-      if (existing.length > 0) return false;
-      await tx.exec(sql);
-      await tx.query("INSERT INTO schema_migrations (service, version) VALUES ($1, $2)", [service, version]);
-      return true;
+      // The record first: a process starting together against one server waits on its key, then skips the script.
+      const claimed = await tx.query(
+        "INSERT INTO schema_migrations (service, version) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version",
+        [service, version],
+      );
+      if (claimed.length > 0) await tx.exec(sql);
+      return claimed.length > 0;
     });
     if (didApply) applied.push(version);
   }

@@ -2,17 +2,13 @@ import pg from "pg";
 import { insideTransaction } from "./transaction-scope.ts";
 import { rowsOf, type Database, type Queryable } from "./types.ts";
 
-const INT8_OID = 20;
-
 /** Statements on the pool, or on one client inside a transaction. */
 const queryable = (runner: pg.Pool | pg.PoolClient) => rowsOf(runner, (sql) => runner.query(sql));
 
 export async function openPgDatabase(url: string): Promise<Database> {
   // Same shape as the embedded driver: bigint columns (counts, ids) come back as numbers.
-  const types = {
-    getTypeParser: ((oid: number, format?: "text" | "binary") =>
-      oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
-  };
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, Number);
   const pool = new pg.Pool({ connectionString: url, max: 5, types });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);

@@ -1,30 +1,25 @@
 import { openPglite } from "./pglite-open.ts";
-import { createSerialQueue } from "./serial-queue.ts";
 import { insideTransaction } from "./transaction-scope.ts";
 import { rowsOf, type Database, type Queryable } from "./types.ts";
 
+/**
+ * The embedded database has a single connection: PGlite runs each statement, script and transaction
+ * alone, so statements of concurrent requests never interleave with someone else's open transaction.
+ */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   const pglite = await openPglite(dataDir);
-  const enqueue = createSerialQueue();
   let closed = false;
 
   return {
     driver: "pglite",
-    query<T>(sql: string, params: readonly unknown[] = []) {
-      return enqueue(async () => (await pglite.query<T>(sql, [...params])).rows);
-    },
-    exec(sql: string) {
-      return enqueue(async () => {
-        await pglite.exec(sql);
-      });
-    },
+    ...rowsOf(pglite, (sql) => pglite.exec(sql)),
     transaction<R>(fn: (tx: Queryable) => Promise<R>) {
-      return enqueue(() => pglite.transaction((tx) => insideTransaction(() => fn(rowsOf(tx, (sql) => tx.exec(sql))))));
+      return pglite.transaction((tx) => insideTransaction(() => fn(rowsOf(tx, (sql) => tx.exec(sql)))));
     },
     async close() {
       if (closed) return;
       closed = true;
-      await enqueue(() => pglite.close());
+      await pglite.close();
     },
   };
 }

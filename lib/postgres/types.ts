@@ -30,10 +30,3 @@ export function rowsOf(
     },
   };
 }
-
-export interface OpenDatabaseOptions {
-  /** postgres:// connection string; when absent the embedded database in `dataDir` is used. */
-  url?: string;
-  /** Directory of the embedded database (created if missing). */
-  dataDir: string;
-}

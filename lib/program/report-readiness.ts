@@ -6,9 +6,6 @@
  * report only then, and the results service refuses one before.
  */
 
-/** The tracker step whose results an app's report shows. */
-export type ReadyAtStep = 4 | 5;
-
 /** The kinds ready at step 4; health, fh-health, wellness, women-wellness and unknown kinds wait for every result (step 5). */
 const READY_AT_SEQUENCING = new Set([
   "traits",
@@ -21,8 +18,8 @@ const READY_AT_SEQUENCING = new Set([
   "whole-person-traits",
 ]);
 
-/** A report is never offered before its results exist. */
-export function reportReadyAtStep(app: { type: string | null; appName: string }): ReadyAtStep {
+/** The tracker step whose results an app's report shows: a report is never offered before its results exist. */
+export function reportReadyAtStep(app: { type: string | null; appName: string }): 4 | 5 {
   return READY_AT_SEQUENCING.has((app.type?.trim() || app.appName).toLowerCase()) ? 4 : 5;
 }
 

@@ -3,19 +3,15 @@ import type { LoadFigures } from "../../tests/support/load.ts";
 import type { LighthouseFigures } from "./lighthouse-run.ts";
 
 /** A figure measured several times: its median and its spread (lowest to highest). */
-export interface Spread {
-  median: number;
-  min: number;
-  max: number;
-}
-
-export function spreadOf(values: readonly number[]): Spread {
+export function spreadOf(values: readonly number[]) {
   const finite = values.filter(Number.isFinite).toSorted((a, b) => a - b);
   if (finite.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
   const middle = Math.floor(finite.length / 2);
   const median = finite.length % 2 ? finite[middle]! : (finite[middle - 1]! + finite[middle]!) / 2;
   return { median, min: finite[0]!, max: finite.at(-1)! };
 }
+
+type Spread = ReturnType<typeof spreadOf>;
 
 /** "3.27 (3.10–3.41)": the median, then the spread. */
 function formatSpread(spread: Spread, digits = 0): string {
