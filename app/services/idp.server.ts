@@ -196,16 +196,14 @@ export function basicAuthorization(): string {
 export type TokenSet = { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string | null; idToken: string | null };
 
 export class TokenEndpointError extends Error {
+  override name = "TokenEndpointError";
   readonly error: string;
-  readonly description: string | null;
   readonly status: number;
 
   constructor(error: string, description: string | null, status: number) {
     super(description ?? error);
     this.error = error;
-    this.description = description;
     this.status = status;
-    this.name = "TokenEndpointError";
   }
 }
 
