@@ -70,23 +70,19 @@ function openFlows(idHash: string, stored: Record<string, unknown>): Record<stri
   );
 }
 
-/** The tokens a row holds; null when its access token does not open in this row (the session cannot be used). */
-function tokensOf(row: SessionRow): StoredTokens | null {
+/** The session a row holds; null when its access token does not open in this row (the session cannot be used). */
+function fromRow(row: SessionRow): SessionRecord | null {
   const accessToken = unseal(row.accessToken, "access-token", row.idHash);
   if (accessToken === null) return null;
   return {
+    ...row,
     accessToken,
-    accessTokenExpiresAt: row.accessTokenExpiresAt,
     // A refresh token that does not open is as good as none: the session ends at its next renewal.
     refreshToken: row.refreshToken === null ? null : unseal(row.refreshToken, "refresh-token", row.idHash),
     idToken: row.idToken === null ? null : unseal(row.idToken, "id-token", row.idHash),
+    flowState: openFlows(row.idHash, row.flowState),
+    participantFlags: row.participantFlags ?? [],
   };
-}
-
-/** The session a row holds; null when its access token does not open in this row. */
-function fromRow(row: SessionRow): SessionRecord | null {
-  const tokens = tokensOf(row);
-  return tokens && { ...row, ...tokens, flowState: openFlows(row.idHash, row.flowState), participantFlags: row.participantFlags ?? [] };
 }
 
 export type NewSession = StoredTokens &
