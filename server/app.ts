@@ -126,16 +126,12 @@ function portalHandler(
       new RouterContextProvider(),
     );
   };
-  return async (req, res, next) => {
-    try {
-      const request = createRequest(req, res, { host, protocol });
-      const response = await handle(request, await loadContextFor(req, res));
-      // A client that left gets nothing, and a body streamed from elsewhere is let go.
-      if (request.signal.aborted) await response.body?.cancel();
-      else await sendResponse(res, response);
-    } catch (error) {
-      if (res.headersSent) res.destroy();
-      else next(error);
-    }
+  // A failure goes to Express (5 forwards a rejection): its handler answers 500, or ends a half-sent answer's connection.
+  return async (req, res) => {
+    const request = createRequest(req, res, { host, protocol });
+    const response = await handle(request, await loadContextFor(req, res));
+    // A client that left gets nothing, and a body streamed from elsewhere is let go.
+    if (request.signal.aborted) await response.body?.cancel();
+    else await sendResponse(res, response);
   };
 }

@@ -22,10 +22,7 @@ export type ServerConfig = ReturnType<typeof serverConfigFrom>;
 /** The few settings the process edge needs; the app validates all of its own when the build loads. */
 export function serverConfigFrom(env: Record<string, string | undefined>) {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid portal server configuration:\n  ${problems.join("\n  ")}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid portal server configuration:\n${z.prettifyError(parsed.error)}`);
   const e = parsed.data;
   return {
     port: e.PORT,

@@ -1,28 +1,17 @@
 import { createServer, type Server } from "node:http";
 import closeWithGrace from "close-with-grace";
-import type { RequestHandler } from "express";
-import type { Logger } from "pino";
-import { createPortalApp, type PortalBuild, type PortalEdge } from "./app.ts";
+import { createPortalApp, type PortalEdge } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
 
 /** Below the 10 s after which the launcher (scripts/start.ts) sends SIGKILL. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
 /**
- * Listens, and on SIGTERM/SIGINT (close-with-grace): /readyz turns 503 at once, requests in flight
- * finish and their clients are told to leave, idle connections close, then the database; past the
- * deadline the process exits anyway.
+ * Listens (on `server`, which development's hot updates share, or a new one), and on SIGTERM/SIGINT
+ * (close-with-grace): /readyz turns 503 at once, requests in flight finish and their clients are told
+ * to leave, idle connections close, then the database; past the deadline the process exits anyway.
  */
-export function servePortal(options: {
-  config: ServerConfig;
-  logger: Logger;
-  edge: PortalEdge;
-  build?: PortalBuild;
-  app?: RequestHandler;
-  vite?: RequestHandler;
-  /** The HTTP server to listen with (development: Vite's hot updates share it); a new one otherwise. */
-  server?: Server;
-}) {
+export function servePortal(options: Parameters<typeof createPortalApp>[0] & { config: ServerConfig; edge: PortalEdge; server?: Server }) {
   const { config, logger, edge } = options;
   const { app, draining } = createPortalApp(options);
   const server = options.server ?? createServer();

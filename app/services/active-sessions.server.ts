@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { storedDevice, type SessionDevice } from "~/domain/session-device";
 import { env } from "./env.server";
 import { revokeToken } from "./idp.server";
-import { listSessionsOf, stillLive, takeSessionsOf, type ListedSessionRow, type StoredTokens } from "./session-store.server";
+import { listSessionsOf, stillLive, takeSessionsOf, type ListedSessionRow, type SessionRecord } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import type { PortalSession } from "./session.server";
 
@@ -45,8 +45,9 @@ export async function listActiveSessions(session: PortalSession, now = Date.now(
 }
 
 /** What sign-out revokes, for sessions ended from elsewhere; what the IdP could not be asked about now is asked again later. */
-async function revokeHeld(idHashes: readonly string[], held: readonly StoredTokens[]): Promise<void> {
-  await Promise.allSettled([revokeEndedSessionTokens(idHashes), ...held.map((tokens) => revokeToken(tokens.accessToken, "access_token"))]);
+async function revokeHeld(held: readonly SessionRecord[]): Promise<void> {
+  const ended = held.map((session) => session.idHash);
+  await Promise.allSettled([revokeEndedSessionTokens(ended), ...held.map((session) => revokeToken(session.accessToken, "access_token"))]);
 }
 
 export type EndSessionOutcome = { kind: "ended" } | { kind: "this-device" } | { kind: "not-found" };
@@ -60,9 +61,9 @@ export async function endActiveSession(session: PortalSession, listingId: string
   const target = (await liveSessionsOf(session, now)).find((row) => listingIdOf(row.idHash) === listingId);
   if (!target) return { kind: "not-found" };
   if (target.idHash === session.idHash) return { kind: "this-device" };
-  const held = await takeSessionsOf(session.userId, [target.idHash]);
+  const held = await takeSessionsOf(session.userId, target.idHash, "only");
   if (held.length === 0) return { kind: "not-found" };
-  await revokeHeld([target.idHash], held);
+  await revokeHeld(held);
   return { kind: "ended" };
 }
 
@@ -72,8 +73,7 @@ export async function endActiveSession(session: PortalSession, listingId: string
  * Returns how many ended.
  */
 export async function endOtherSessions(session: PortalSession): Promise<number> {
-  const others = (await listSessionsOf(session.userId)).filter((row) => row.idHash !== session.idHash).map((row) => row.idHash);
-  const held = await takeSessionsOf(session.userId, others);
-  await revokeHeld(others, held);
+  const held = await takeSessionsOf(session.userId, session.idHash, "others");
+  await revokeHeld(held);
   return held.length;
 }

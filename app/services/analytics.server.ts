@@ -69,10 +69,8 @@ export function createAnalytics(options: AnalyticsOptions) {
   return { identifyParticipant };
 }
 
-const portalAnalytics = createAnalytics({
+export const { identifyParticipant } = createAnalytics({
   enabled: portalPolicy.useHeapIdentify,
   url: env.ANALYTICS_URL,
   appId: env.ANALYTICS_APP_ID,
 });
-
-export const identifyParticipant = portalAnalytics.identifyParticipant;

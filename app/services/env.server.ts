@@ -66,10 +66,7 @@ export type Env = z.infer<typeof EnvSchema>;
 
 function readEnv(): Env & { deployment: DeploymentEnvironment } {
   const parsed = EnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid portal configuration:\n${problems.join("\n")}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid portal configuration:\n${z.prettifyError(parsed.error)}`);
   const env = parsed.data;
   const deployment = deploymentEnvironmentOf({ PORTAL_ENVIRONMENT: env.PORTAL_ENVIRONMENT, PORTAL_URL: env.PORTAL_URL });
   const refusals = secretProblems(deployment, {

@@ -5,7 +5,7 @@ import { authCodeSchema, type AuthMethod } from "~/domain/auth-code";
 import { FactorChangeSchema, NewPhoneSchema, PasskeyNameSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_FLOW, FACTORS_PATH, isFresh, type FactorChange, type FactorFlowState, type FactorIntent } from "~/domain/sign-in-factors";
 import { codeFieldError, type VerificationFailure, type VerificationIntent, verificationNotice } from "~/domain/verification";
-import { flashNotification } from "./flash.server";
+import { redirectWithNotice } from "./flash.server";
 import { flowState, privatePageHeaders, saveFlowState, type PortalSession } from "./session.server";
 import {
   addFactor,
@@ -46,21 +46,19 @@ export const statusOf = (failure: FactorFailure) => (failure.httpStatus >= 500 |
 
 async function finished(session: PortalSession, change: FactorChange | "rename-passkey" | "phone-requested" | "phone-request-cancelled") {
   await save(session, null);
-  const cookie = await flashNotification({ type: "success", titleKey: `profile:factors.done.${change}` });
   // A new phone number: Login & Security offers this session to end the other sessions (OWASP ASVS 5.0 V7.4.3).
   if (change === "change-phone") await saveFlowState(session, SESSION_ENDING_FLOW, sessionEndingRecord("phone", Date.now()));
-  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
+  return redirectWithNotice(SECURITY_PATH, { type: "success", titleKey: `profile:factors.done.${change}` });
 }
 
 /** A change the provider refused (the only factor, one already gone): back to Login & Security, saying why. */
 async function backWithFailure(session: PortalSession, failure: FactorFailure) {
   await save(session, null);
-  const cookie = await flashNotification({
+  return redirectWithNotice(SECURITY_PATH, {
     type: "error",
     titleKey: `profile:${NOTICE_TITLE}`,
     bodyKey: `profile:accountErrors.${failure.errorCode ?? "badRequest"}`,
   });
-  return redirect(SECURITY_PATH, { status: 303, headers: { ...privatePageHeaders, "Set-Cookie": cookie } });
 }
 
 async function showCodes(session: PortalSession, change: FactorChange, codes: string[]) {

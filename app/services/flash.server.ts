@@ -27,9 +27,9 @@ export async function flashNotification(notification: Omit<FlashNotification, "i
   return flashCookie.serialize([{ ...notification, id: randomUUID() }]);
 }
 
-/** A redirect to `path` that shows `notification` there (303 by default: the answer to a form post). */
+/** A redirect to `path` that shows `notification` there (303 by default: the answer to a form post), never stored. */
 export async function redirectWithNotice(path: string, notification: Omit<FlashNotification, "id">, status = 303): Promise<Response> {
-  return redirect(path, { status, headers: { "Set-Cookie": await flashNotification(notification) } });
+  return redirect(path, { status, headers: { "Cache-Control": "no-store", "Set-Cookie": await flashNotification(notification) } });
 }
 
 /** The notifications waiting for this request and the Set-Cookie that clears them (when any). */

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { BodyRejectedError, readBodyBytes } from "../../lib/http/index.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../lib/http/same-origin.ts";
 
@@ -8,10 +9,8 @@ import { FORM_BODY_LIMIT_BYTES } from "../../lib/http/same-origin.ts";
  */
 export { FORM_BODY_LIMIT_BYTES };
 
-const reasons = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type" } as const;
-
-function refuse(status: keyof typeof reasons): Response {
-  return new Response(null, { status, statusText: reasons[status], headers: { "Cache-Control": "no-store" } });
+function refuse(status: 400 | 413 | 415): Response {
+  return new Response(null, { status, statusText: STATUS_CODES[status], headers: { "Cache-Control": "no-store" } });
 }
 
 async function readLimited(request: Request, limit: number): Promise<Buffer> {

@@ -23,10 +23,6 @@ const identityFetch = upstreamFetch("identity");
 let configuration: Promise<oidc.Configuration> | undefined;
 let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
 
-function discoveryUrl(): URL {
-  return new URL(".well-known/openid-configuration", env.IDP_ISSUER.endsWith("/") ? env.IDP_ISSUER : `${env.IDP_ISSUER}/`);
-}
-
 /**
  * Whether a URL answers a 2xx within `timeoutMs`, asked at most once per `rememberMs` while it does;
  * concurrent callers share one check. Failures are not remembered, so the first call after the
@@ -55,7 +51,10 @@ export function createReachabilityCheck(url: () => URL, options: { timeoutMs: nu
   };
 }
 
-const discoveryAnswers = createReachabilityCheck(discoveryUrl, { timeoutMs: 1_500, rememberMs: 5_000 });
+const discoveryAnswers = createReachabilityCheck(
+  () => new URL(".well-known/openid-configuration", `${env.IDP_ISSUER.replace(/\/$/, "")}/`),
+  { timeoutMs: 1_500, rememberMs: 5_000 },
+);
 
 /** Sign-in sends the browser to the provider, which the cached discovery document cannot vouch for: ask, quickly. */
 export const identityProviderReachable = () => discoveryAnswers.reachable();
@@ -196,16 +195,14 @@ export function basicAuthorization(): string {
 export type TokenSet = { accessToken: string; accessTokenExpiresAt: Date; refreshToken: string | null; idToken: string | null };
 
 export class TokenEndpointError extends Error {
+  override name = "TokenEndpointError";
   readonly error: string;
-  readonly description: string | null;
   readonly status: number;
 
   constructor(error: string, description: string | null, status: number) {
     super(description ?? error);
     this.error = error;
-    this.description = description;
     this.status = status;
-    this.name = "TokenEndpointError";
   }
 }
 

@@ -13,7 +13,7 @@ import {
 import { stepForNextStep, type PasswordUpdateState } from "~/domain/password-update-steps";
 import { maskPhone } from "~/domain/phone-mask";
 import { callAccountApi, type AccountCall } from "./account.server";
-import { deleteOtherSessions } from "./session-store.server";
+import { takeSessionsOf } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import { endSession, flowOf, saveFlowState, type PortalSession } from "./session.server";
 import { UNANSWERED_STATUS } from "./upstream.server";
@@ -117,7 +117,7 @@ export async function resendVerificationCode(session: PortalSession, state: Pass
 async function passwordUpdated(session: PortalSession): Promise<Done> {
   await forgetPasswordUpdate(session);
   // The identity provider has ended the other grants; the other portal sessions end now, not at their next renewal.
-  await deleteOtherSessions(session.userId, session.idHash);
+  await takeSessionsOf(session.userId, session.idHash, "others");
   await revokeEndedSessionTokens().catch(() => undefined);
   return { kind: "done" };
 }

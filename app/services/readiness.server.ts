@@ -9,18 +9,6 @@ const CHECK_TIMEOUT_MS = 2_000;
 
 type CheckResult = "ok" | "failed";
 
-/**
- * `checks` decide whether this instance takes requests: its own database, and not stopping. The
- * services it calls are `upstreams`, reported only: when one is down every instance is down alike,
- * and the portal already shows participants its own pages for that, so no instance is taken out.
- */
-export interface PortalReadiness {
-  ready: boolean;
-  /** `identityClient`: whether the identity provider takes this instance's client credentials (refused: not ready). */
-  checks: { database: CheckResult; identityClient: ClientCredentialsCheck; draining?: true };
-  upstreams: { identityProvider: CheckResult; results: CheckResult };
-}
-
 export interface ReadinessDependencies {
   database: () => Promise<Database>;
   /** True once the process is stopping: load balancers should send new requests elsewhere. */
@@ -53,10 +41,12 @@ async function answersOk(
 }
 
 /**
- * Ready: the portal database answers and the process is not stopping. The identity provider and the
- * results service are asked at the same time, within the same timeout, and reported beside.
+ * `checks` decide whether this instance takes requests: its own database answers, the identity provider
+ * does not refuse its client credentials, and it is not stopping. The services it calls are `upstreams`,
+ * asked at the same time within the same timeout and reported only: when one is down every instance is
+ * down alike, and the portal already shows participants its own pages for that, so no instance is taken out.
  */
-export async function checkReadiness(dependencies: ReadinessDependencies): Promise<PortalReadiness> {
+export async function checkReadiness(dependencies: ReadinessDependencies) {
   const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
   const [databaseCheck, identityProvider, results] = await Promise.all([
     databaseAnswers(dependencies.database, timeoutMs),
@@ -66,13 +56,12 @@ export async function checkReadiness(dependencies: ReadinessDependencies): Promi
     answersOk("results", `${dependencies.resultsUrl.replace(/\/+$/, "")}/healthz`, timeoutMs, () => true),
   ]);
   const identityClient = dependencies.identityClient ?? "unknown";
-  const checks: PortalReadiness["checks"] = { database: databaseCheck, identityClient };
-  if (dependencies.draining) checks.draining = true;
+  const checks = { database: databaseCheck, identityClient, ...(dependencies.draining ? { draining: true as const } : {}) };
   const ready = !dependencies.draining && databaseCheck === "ok" && identityClient !== "refused";
   return { ready, checks, upstreams: { identityProvider, results } };
 }
 
-export function checkPortalReadiness(draining: boolean): Promise<PortalReadiness> {
+export function checkPortalReadiness(draining: boolean) {
   return checkReadiness({
     database,
     draining,

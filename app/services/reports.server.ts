@@ -50,7 +50,7 @@ export const VERIFICATION_REQUIRED = 428;
 export async function fetchReportUrl(options: {
   request: Request;
   accessToken: string;
-  sourceId: string;
+  sourceId: string | null;
   appId: string;
   userId: string;
   /** The page's language: the report is written in it where the results service has a translation. */
@@ -81,13 +81,7 @@ export function sessionReportUrl(
   session: PortalSession,
   report: { appId: string; language: string; version?: number; proof?: string },
 ): Promise<ReportOutcome> {
-  return fetchReportUrl({
-    request,
-    accessToken: session.accessToken,
-    sourceId: session.sourceId ?? DEFAULT_SOURCE_ID,
-    userId: session.userId,
-    ...report,
-  });
+  return fetchReportUrl({ request, ...session, ...report });
 }
 
 /** What the report's page shows: its content (of a reissued report, the version shown), or that the result is a data file (the exome). */

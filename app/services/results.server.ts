@@ -4,6 +4,7 @@ import { appLabel } from "~/domain/dashboard-view";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
 import { resultsUrl } from "./results-api.server";
+import type { PortalSession } from "./session.server";
 import { bodyAs, callUpstreamWithRetries, messageOf, UNANSWERED_STATUS, type UpstreamReply } from "./upstream.server";
 
 /** SPEC.md §7: results requests are tried up to 3 times on a network or HTTP error. */
@@ -69,12 +70,9 @@ export function failureOf(reply: UpstreamReply): UpstreamFailure {
   return { ok: false, status: reply.status, message: messageOf(reply) ?? STATUS_CODES[reply.status] ?? "" };
 }
 
-export async function fetchPatientResults(options: {
-  accessToken: string;
-  userId: string;
-  sourceId?: string | null;
-  requestId?: string;
-}): Promise<ResultsOutcome> {
+export async function fetchPatientResults(
+  options: Pick<PortalSession, "accessToken" | "userId" | "requestId"> & { sourceId?: string | null },
+): Promise<ResultsOutcome> {
   const url = resultsUrl("results", options.userId);
   if (options.sourceId) url.searchParams.set("sourceID", options.sourceId);
   const reply = await getResults(url, options.accessToken, options.requestId);
@@ -86,7 +84,7 @@ export async function fetchPatientResults(options: {
 
 /** Report names by app (those `keep` picks) in `language`, of every source; null when the results service does not answer. */
 export async function appLabels(
-  session: { accessToken: string; userId: string; requestId?: string },
+  session: Pick<PortalSession, "accessToken" | "userId" | "requestId">,
   language: string,
   keep: (app: PatientResults["apps"][number]) => boolean = () => true,
 ): Promise<Record<string, string> | null> {

@@ -70,23 +70,19 @@ function openFlows(idHash: string, stored: Record<string, unknown>): Record<stri
   );
 }
 
-/** The tokens a row holds; null when its access token does not open in this row (the session cannot be used). */
-function tokensOf(row: SessionRow): StoredTokens | null {
+/** The session a row holds; null when its access token does not open in this row (the session cannot be used). */
+function fromRow(row: SessionRow): SessionRecord | null {
   const accessToken = unseal(row.accessToken, "access-token", row.idHash);
   if (accessToken === null) return null;
   return {
+    ...row,
     accessToken,
-    accessTokenExpiresAt: row.accessTokenExpiresAt,
     // A refresh token that does not open is as good as none: the session ends at its next renewal.
     refreshToken: row.refreshToken === null ? null : unseal(row.refreshToken, "refresh-token", row.idHash),
     idToken: row.idToken === null ? null : unseal(row.idToken, "id-token", row.idHash),
+    flowState: openFlows(row.idHash, row.flowState),
+    participantFlags: row.participantFlags ?? [],
   };
-}
-
-/** The session a row holds; null when its access token does not open in this row. */
-function fromRow(row: SessionRow): SessionRecord | null {
-  const tokens = tokensOf(row);
-  return tokens && { ...row, ...tokens, flowState: openFlows(row.idHash, row.flowState), participantFlags: row.participantFlags ?? [] };
 }
 
 export type NewSession = StoredTokens &
@@ -176,11 +172,6 @@ export async function endSessionsWhere(condition: string, params: readonly unkno
   );
 }
 
-/** Ends every other session of the participant, on every portal instance (they share this table). */
-export async function deleteOtherSessions(userId: string, keepIdHash: string): Promise<number> {
-  return (await endSessionsWhere(`user_id = $1 AND id_hash <> $2`, [userId, keepIdHash])).length;
-}
-
 /** What the sessions page lists of one stored session: no token, and no id that could be replayed. */
 export type ListedSessionRow = { idHash: string; tokenType: TokenType; device: unknown; createdAt: Date; lastSeenAt: Date };
 
@@ -194,11 +185,13 @@ export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]
   );
 }
 
-/** Ends the listed sessions of this participant only, whatever the list holds; returns their tokens, opened, for revocation. */
-export async function takeSessionsOf(userId: string, idHashes: readonly string[]): Promise<StoredTokens[]> {
-  if (idHashes.length === 0) return [];
-  const rows = await endSessionsWhere(`user_id = $1 AND id_hash = ANY($2::text[])`, [userId, [...idHashes]]);
-  return rows.map(tokensOf).filter((tokens) => tokens !== null);
+/**
+ * Ends one session of this participant only (`idHash`), or every other one, on every portal instance
+ * (they share this table); returns those whose tokens open, for revocation.
+ */
+export async function takeSessionsOf(userId: string, idHash: string, which: "only" | "others"): Promise<SessionRecord[]> {
+  const rows = await endSessionsWhere(`user_id = $1 AND id_hash ${which === "only" ? "=" : "<>"} $2`, [userId, idHash]);
+  return rows.map(fromRow).filter((session) => session !== null);
 }
 
 export async function deleteSession(idHash: string): Promise<void> {
@@ -327,16 +320,12 @@ async function renewUnderClaim(current: SessionRecord, claim: string, renew: Ren
   return { ...current, ...renewed };
 }
 
-/** Per-flow state (e.g. the password-update step) that only the server can change; sealed in the row. */
+/** Per-flow state (e.g. the password-update step) that only the server can change; sealed in the row. Null forgets it. */
 export async function writeFlowState(idHash: string, flow: string, value: unknown | null): Promise<void> {
   const db = await database();
-  if (value === null) {
-    await db.query(`UPDATE portal_sessions SET flow_state = flow_state - $2 WHERE id_hash = $1`, [idHash, flow]);
-  } else {
-    await db.query(`UPDATE portal_sessions SET flow_state = jsonb_set(flow_state, ARRAY[$2::text], $3::jsonb) WHERE id_hash = $1`, [
-      idHash,
-      flow,
-      JSON.stringify(sealFlow(idHash, value)),
-    ]);
-  }
+  await db.query(
+    `UPDATE portal_sessions SET flow_state = CASE WHEN $3::jsonb IS NULL THEN flow_state - $2::text
+       ELSE jsonb_set(flow_state, ARRAY[$2::text], $3::jsonb) END WHERE id_hash = $1`,
+    [idHash, flow, value === null ? null : JSON.stringify(sealFlow(idHash, value))],
+  );
 }

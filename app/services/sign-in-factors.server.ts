@@ -39,14 +39,10 @@ export async function changeFactor(operation: AccountOperation, session: PortalS
 
 /** Read once per request when the loaders pass their context (Login & Security and its password step both show them). */
 export function readFactors(session: PortalSession, context?: Parameters<typeof oncePerRequest>[0]): Promise<SignInFactors | null> {
-  return oncePerRequest(context, "sign-in-factors", () => fetchFactors(session));
-}
-
-async function fetchFactors(session: PortalSession): Promise<SignInFactors | null> {
-  const call = await callAccountApi("factors", session);
-  if (!call.ok) return null;
-  const parsed = SignInFactorsSchema.safeParse(call.answer.factors);
-  return parsed.success ? parsed.data : null;
+  return oncePerRequest(context, "sign-in-factors", async () => {
+    const call = await callAccountApi("factors", session);
+    return call.ok ? (SignInFactorsSchema.safeParse(call.answer.factors).data ?? null) : null;
+  });
 }
 
 const TotpSchema = z.object({ secret: z.string().min(16), uri: z.string().startsWith("otpauth://") });

@@ -39,7 +39,7 @@ export function requestGuard(options: {
   logger: Logger;
   renderRefusalPage: (status: Refusal, request: { url: string; cookie?: string }) => Promise<string>;
 }): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const refusal = refusalFor(req, options.portalOrigin);
     if (!refusal) return next();
     options.logger.warn(
@@ -52,15 +52,11 @@ export function requestGuard(options: {
       },
       "request refused",
     );
-    options
-      .renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: req.get("cookie") })
-      .then((page) => {
-        res.status(refusal).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-        if (refusal === 405) res.set("Allow", ALLOWED);
-        // The body is never read: the connection cannot carry another request after it.
-        if (req.headers["content-length"] || req.headers["transfer-encoding"]) res.set("Connection", "close");
-        res.end(req.method === "HEAD" ? undefined : page);
-      })
-      .catch(next);
+    const page = await options.renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: req.get("cookie") });
+    res.status(refusal).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    if (refusal === 405) res.set("Allow", ALLOWED);
+    // The body is never read: the connection cannot carry another request after it.
+    if (req.headers["content-length"] || req.headers["transfer-encoding"]) res.set("Connection", "close");
+    res.end(req.method === "HEAD" ? undefined : page);
   };
 }

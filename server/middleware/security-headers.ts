@@ -13,8 +13,9 @@ const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
  * framing. HSTS outside development.
  */
 export function securityHeaders(options: { idpOrigin: string; production: boolean; viteDevelopment?: boolean }): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
+  const nonceAndPermissions: RequestHandler = (_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
     next();
   };
   const headers = helmet({
@@ -39,9 +40,5 @@ export function securityHeaders(options: { idpOrigin: string; production: boolea
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   });
-  const permissions: RequestHandler = (_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-    next();
-  };
-  return [nonce, headers, permissions];
+  return [nonceAndPermissions, headers];
 }
