@@ -38,9 +38,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
 
 /** The section this participant does not have is titled as its heading; other pages keep their own. */
 export const meta: Route.MetaFunction = ({ error, matches }) =>
-  isRouteErrorResponse(error) && error.status === 404
-    ? pageTitle(matches, "profile", "notAvailable.title")
-    : (matches.find((match) => match?.id === "root")?.meta ?? []);
+  isRouteErrorResponse(error) && error.status === 404 ? pageTitle(matches, "profile", "notAvailable.title") : matches[0].meta;
 
 /**
  * A profile page this participant does not have (My Studies without research consent, by URL): a
