@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "cou
 const ZONES = [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
 
 /** The card's report (`?app=`), one a counsellor talks about; the time zone of the last request, else the server's. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const appId = new URL(request.url).searchParams.get("app") ?? "";
+  const appId = url.searchParams.get("app") ?? "";
   const [reports, requests] = await Promise.all([counsellingReports(session, languageOf(context)), listCounsellingRequests(session)]);
   if (reports === null || requests === null) throw data(null, { status: 503 });
   // Own keys only: `?app=__proto__` names no report.
