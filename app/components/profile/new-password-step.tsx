@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
-import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-view";
+import { PASSWORD_UPDATE_PATH, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import * as styles from "./profile.css";
@@ -14,7 +14,7 @@ import { StepNotice } from "./step-notice";
 import { validateOnLeave } from "./validate-on-leave";
 
 /** new-password: SPEC.md §5 rules, the strength meter, and the identity provider's own check. */
-export function NewPasswordStep({ reply, username }: { reply: StepReply | undefined; username: string }) {
+export function NewPasswordStep({ reply, username }: { reply: StepView["reply"]; username: string }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
   const [typed, setTyped] = useState<string | null>(null);
