@@ -11,7 +11,7 @@ import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { languageOf, translations } from "~/services/language.server";
+import { languageOf } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
@@ -36,8 +36,6 @@ const receiptContext = (request: Request, context: Route.ActionArgs["context"]) 
   language: languageOf(context),
   device: request.headers.get("user-agent") ?? "",
 });
-
-export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", `withdraw.stepTitles.${loaderData?.code ? "code" : "choice"}`);

@@ -11,6 +11,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile";
 
+/** The profile namespace, for this layout and every page below it. */
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
