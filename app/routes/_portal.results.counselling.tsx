@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = participantSession(context);
   const submission = parseWithZod(await readForm(request), { schema: counsellingFormSchema(new Date()) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createCounsellingRequest(session, submission.value, languageOf(context) === "es" ? "es" : "en");
+  const outcome = await createCounsellingRequest(session, submission.value, languageOf(context));
   // The same form posted twice at once (a double click without JavaScript): the second finds the first.
   const sameSending = "openRequest" in outcome && isSameSending(outcome.openRequest, submission.value, new Date());
   if ("request" in outcome || sameSending) {
