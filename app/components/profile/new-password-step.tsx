@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { PasswordField } from "~/components/password-field";
@@ -17,8 +16,8 @@ import { validateOnLeave } from "./validate-on-leave";
 export function NewPasswordStep({ reply, username }: { reply: StepView["reply"]; username: string }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const [typed, setTyped] = useState<string | null>(null);
   const [form, fields, busy] = useStepForm(NewPasswordSchema, "password-update-new-password", "set-password", reply, "onInput");
+  const typed = fields.password.value;
   const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
   // Live while typing with JavaScript. Without it there is none: the server never sends the password
   // back, and the strength of a password the field no longer holds would only confuse.
@@ -43,7 +42,6 @@ export function NewPasswordStep({ reply, username }: { reply: StepView["reply"];
           hint={t("newPassword.helper")}
           autoComplete="new-password"
           aria-describedby={strength ? meterId : undefined}
-          onInput={(event) => setTyped(event.currentTarget.value)}
         />
         <PasswordStrengthMeter id={meterId} strength={strength} />
         <PasswordField
