@@ -52,12 +52,10 @@ export function ErrorSummary({ errors, formId, title }: ErrorSummaryProps) {
     const typing = (event: Event) => {
       if (ofForm(event.target)) focusAfterSubmit.current = false;
     };
-    document.addEventListener("submit", submitted, true);
-    document.addEventListener("input", typing, true);
-    return () => {
-      document.removeEventListener("submit", submitted, true);
-      document.removeEventListener("input", typing, true);
-    };
+    const listening = new AbortController();
+    document.addEventListener("submit", submitted, { capture: true, signal: listening.signal });
+    document.addEventListener("input", typing, { capture: true, signal: listening.signal });
+    return () => listening.abort();
   }, [formId]);
 
   // After every render, not only when the errors change: a second submit with the same errors takes focus again.

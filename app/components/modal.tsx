@@ -67,14 +67,13 @@ export function Modal({ open, title, size = "medium", onClose, closeHref, locked
       // Closed by other means (e.g. a form with method="dialog"): keep a locked modal open.
       if (latest.current.locked && dialog && !dialog.open) dialog.showModal();
     }
-    dialog.addEventListener("cancel", handleCancel);
-    dialog.addEventListener("keydown", handleKeyDown);
-    dialog.addEventListener("close", handleClose);
+    const listening = new AbortController();
+    dialog.addEventListener("cancel", handleCancel, { signal: listening.signal });
+    dialog.addEventListener("keydown", handleKeyDown, { signal: listening.signal });
+    dialog.addEventListener("close", handleClose, { signal: listening.signal });
 
     return () => {
-      dialog.removeEventListener("cancel", handleCancel);
-      dialog.removeEventListener("keydown", handleKeyDown);
-      dialog.removeEventListener("close", handleClose);
+      listening.abort();
       if (dialog.open) dialog.close();
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };

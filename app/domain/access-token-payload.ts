@@ -1,4 +1,5 @@
 import { decodeJwt } from "jose";
+import * as z from "zod";
 
 /**
  * SPEC.md §5 'Token checks (results)': a token must be a string with a decodable payload; no token,
@@ -6,44 +7,32 @@ import { decodeJwt } from "jose";
  */
 export type TokenCheckFailure = "missing" | "missingUserId" | "missingIssuer" | "malformed";
 
-export type AccessTokenPayload = {
-  userId: string;
-  issuer: string;
-  email: string | null;
-  expiresAt: number | null;
-  tokenType: string | null;
-};
+/** A claim that is a non-empty string, else none. */
+const text = z.string().min(1).optional().catch(undefined);
 
-/** The user id claim, falling back to the upper-cased username claim (SPEC.md §3). */
-function userIdOf(payload: Record<string, unknown>): string | null {
-  if (typeof payload.uid === "string" && payload.uid) return payload.uid;
-  if (typeof payload.username === "string" && payload.username) return payload.username.toUpperCase();
-  return null;
-}
+const ClaimsSchema = z.object({
+  uid: text,
+  username: text,
+  iss: text,
+  email: z.string().nullable().catch(null),
+  exp: z.number().nullable().catch(null),
+  token_type: z.string().nullable().catch(null),
+});
 
-export function readAccessTokenPayload(
-  token: unknown,
-): { ok: true; payload: AccessTokenPayload } | { ok: false; failure: TokenCheckFailure } {
-  if (typeof token !== "string" || token.length === 0) return { ok: false, failure: "missing" };
-  if (token.length > 8192) return { ok: false, failure: "malformed" };
-  let payload: Record<string, unknown>;
+export function readAccessTokenPayload(token: unknown) {
+  if (typeof token !== "string" || token.length === 0) return { ok: false, failure: "missing" } as const;
+  if (token.length > 8192) return { ok: false, failure: "malformed" } as const;
+  let claims: z.output<typeof ClaimsSchema>;
   try {
     // Three parts, the middle one a JSON object; the signature is the caller's to verify.
-    payload = decodeJwt(token);
+    claims = ClaimsSchema.parse(decodeJwt(token));
   } catch {
-    return { ok: false, failure: "malformed" };
+    return { ok: false, failure: "malformed" } as const;
   }
-  const userId = userIdOf(payload);
-  if (!userId) return { ok: false, failure: "missingUserId" };
-  if (typeof payload.iss !== "string" || !payload.iss) return { ok: false, failure: "missingIssuer" };
-  return {
-    ok: true,
-    payload: {
-      userId,
-      issuer: payload.iss,
-      email: typeof payload.email === "string" ? payload.email : null,
-      expiresAt: typeof payload.exp === "number" ? payload.exp : null,
-      tokenType: typeof payload.token_type === "string" ? payload.token_type : null,
-    },
-  };
+  // The user id claim, falling back to the upper-cased username claim (SPEC.md §3).
+  const userId = claims.uid ?? claims.username?.toUpperCase();
+  if (!userId) return { ok: false, failure: "missingUserId" } as const;
+  if (!claims.iss) return { ok: false, failure: "missingIssuer" } as const;
+  const payload = { userId, issuer: claims.iss, email: claims.email, expiresAt: claims.exp, tokenType: claims.token_type };
+  return { ok: true, payload } as const;
 }

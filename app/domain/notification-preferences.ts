@@ -1,3 +1,4 @@
+import * as z from "zod";
 import type { TrackerStep } from "./kit-timeline";
 
 /** The kit steps a participant can be e-mailed about, by tracker step number (the first, kit registered, is their own doing). */
@@ -31,33 +32,26 @@ export const notifiableSteps = (steps: readonly number[]): StepNumber[] =>
 
 export const NOTIFICATIONS_PATH = "/profile/security/notifications";
 
+const oneAtMost = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(1);
+
 /** The settings form: 'email' checked or not, one 'step' value per ticked step; anything else is refused. */
-export function preferencesFromForm(form: FormData): NotificationPreferences | null {
-  const email = form.getAll("email");
-  const steps = form.getAll("step").map(String);
-  if (email.length > 1 || (email.length === 1 && email[0] !== "on")) return null;
-  if (steps.length > stepNumbers.length || steps.some((step) => !(stepNumbers as number[]).map(String).includes(step))) return null;
-  const research = researchUpdatesFromForm(form);
-  if (research === null) return null;
-  return {
-    emailEnabled: email.length === 1,
-    steps: [...new Set(steps.map(Number) as StepNumber[])],
-    ...(research ? { researchUpdates: research } : {}),
-  };
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: FormDataEntryValue): value is T =>
-  typeof value === "string" && (values as readonly string[]).includes(value);
-
-/** 'research' (e-mail or none) and 'frequency' together, or neither (a form without them: left as they are); null when refused. */
-function researchUpdatesFromForm(form: FormData): ResearchUpdates | undefined | null {
-  const channel = form.getAll("research");
-  const frequency = form.getAll("frequency");
-  if (channel.length === 0 && frequency.length === 0) return undefined;
-  if (channel.length !== 1 || frequency.length > 1) return null;
-  if (!oneOf(RESEARCH_CHANNELS, channel[0]!)) return null;
+const SettingsFormSchema = z
+  .object({
+    email: z.array(z.literal("on")).max(1),
+    step: z.array(z.string().refine((step) => stepNumbers.map(String).includes(step))).max(stepNumbers.length),
+    // 'research' (e-mail or none) and 'frequency' together, or neither (a form without them: left as they are).
+    research: oneAtMost(RESEARCH_CHANNELS),
+    frequency: oneAtMost(RESEARCH_FREQUENCIES),
+  })
+  .refine(({ research, frequency }) => research.length === 1 || frequency.length === 0)
   // Without e-mail no frequency is needed; the one chosen before is kept as monthly's default.
-  const chosen = frequency[0] ?? "monthly";
-  if (!oneOf(RESEARCH_FREQUENCIES, chosen)) return null;
-  return { channel: channel[0], frequency: chosen };
+  .transform(({ email, step, research: [channel], frequency: [frequency = "monthly"] }) => ({
+    emailEnabled: email.length === 1,
+    steps: [...new Set(step.map(Number) as StepNumber[])],
+    ...(channel ? { researchUpdates: { channel, frequency } } : {}),
+  }));
+
+export function preferencesFromForm(form: FormData): NotificationPreferences | null {
+  const fields = Object.fromEntries(["email", "step", "research", "frequency"].map((name) => [name, form.getAll(name)]));
+  return SettingsFormSchema.safeParse(fields).data ?? null;
 }

@@ -14,11 +14,8 @@ export type StepView = CodeStepView & {
   /** The account the new password is for, for password managers (a hidden username field). */
   username: string;
   /** What the step's last POST answered, shown once on the page it redirected to. */
-  reply?: StepReply;
+  reply?: StepAnswer;
 };
-
-/** What the action answers when it stays on the step: the one verification's answer. */
-export type StepReply = StepAnswer;
 
 export const PASSWORD_UPDATE_PATH = "/profile/security/password";
 export const SECURITY_PATH = "/profile/security";

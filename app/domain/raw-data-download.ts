@@ -17,12 +17,10 @@ const TargetQuery = z.discriminatedUnion("file", [
 
 /** The file a download page is for, from its query (`?file=exome&app=…`, `?file=archive&id=…`); null for anything else. */
 export function downloadTargetOf(query: URLSearchParams): DownloadTarget | null {
-  const parsed = TargetQuery.safeParse(Object.fromEntries(query));
-  if (!parsed.success) return null;
+  const parsed = TargetQuery.safeParse(Object.fromEntries(query)).data;
   // "." and ".." would move the report request to another path: never an app id.
-  if (parsed.data.file === "exome")
-    return parsed.data.app === "." || parsed.data.app === ".." ? null : { kind: "exome", appId: parsed.data.app };
-  return { kind: "archive", exportId: parsed.data.id };
+  if (!parsed || (parsed.file === "exome" && (parsed.app === "." || parsed.app === ".."))) return null;
+  return parsed.file === "exome" ? { kind: "exome", appId: parsed.app } : { kind: "archive", exportId: parsed.id };
 }
 
 export function downloadPath(target: DownloadTarget): string {

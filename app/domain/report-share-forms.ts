@@ -15,11 +15,7 @@ export const NewShareSchema = z.object({
     .max(100, { error: "new.errors.recipientTooLong" })
     // Never part of a name; the results service refuses them too.
     .refine((value) => !hasControlCharacter(value), { error: "new.errors.recipientRequired" }),
-  days: z.coerce
-    .number({ error: "new.errors.daysRequired" })
-    .refine((days): days is (typeof SHARE_DAYS)[number] => (SHARE_DAYS as readonly number[]).includes(days), {
-      error: "new.errors.daysRequired",
-    }),
+  days: z.coerce.number({ error: "new.errors.daysRequired" }).pipe(z.literal(SHARE_DAYS, { error: "new.errors.daysRequired" })),
 });
 
 /** A calendar date that exists, not in the future: 'YYYY-MM-DD', as a date field sends it. */

@@ -17,10 +17,9 @@ export type ReportVersion = z.infer<typeof ReportVersionSchema>;
 
 /** The versions as the service sent them, newest first, each number once; a list that does not read as one is none. */
 export function reportVersionsFrom(raw: unknown): ReportVersion[] {
-  const parsed = z.array(ReportVersionSchema).max(100).safeParse(raw);
-  if (!parsed.success) return [];
+  const versions = z.array(ReportVersionSchema).max(100).catch([]).parse(raw);
   // Sorted, a number's repeats sit together; the stable sort keeps the first sent.
-  return parsed.data.sort((a, b) => b.version - a.version).filter((each, index, sorted) => sorted[index - 1]?.version !== each.version);
+  return versions.sort((a, b) => b.version - a.version).filter((each, index, sorted) => sorted[index - 1]?.version !== each.version);
 }
 
 /**

@@ -53,7 +53,4 @@ export function deviceOf(userAgent: string | null | undefined): SessionDevice {
 }
 
 /** A stored device, or the unknown one for a row written before devices were kept (or altered). */
-export function storedDevice(value: unknown): SessionDevice {
-  const parsed = SessionDeviceSchema.safeParse(value);
-  return parsed.success ? parsed.data : UNKNOWN_DEVICE;
-}
+export const storedDevice = (value: unknown): SessionDevice => SessionDeviceSchema.catch(UNKNOWN_DEVICE).parse(value);

@@ -6,6 +6,7 @@ import * as profile from "~/components/profile/profile.css";
 import * as shares from "~/components/shares/shares.css";
 import { TitledPage } from "~/components/titled-page";
 import { COUNSELLING_PATH, isOpen, type CounsellingRequest } from "~/domain/counselling";
+import type { Language } from "~/i18n/languages";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { cancelCounsellingRequest, listCounsellingRequests, reportNames } from "~/services/counselling.server";
@@ -24,9 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "cou
  * Times are written here, on the server, in the request's own time zone (the one the participant
  * chose), so the page reads the same with and without JavaScript.
  */
-function written(request: CounsellingRequest, language: string) {
-  const locale = language === "es" ? "es" : "en";
-  const inZone = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: request.timeZone, ...options });
+function written(request: CounsellingRequest, language: Language) {
+  const inZone = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, { timeZone: request.timeZone, ...options });
   const day = inZone({ weekday: "long", day: "numeric", month: "long", year: "numeric" });
   const time = inZone({ hour: "numeric", minute: "2-digit" });
   const moment = (at: string) => `${day.format(new Date(at))}, ${time.format(new Date(at))}`;

@@ -41,12 +41,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", `download.stepTitles.${loaderData?.step ?? "pick"}`);
 
 /** The participant's own session (a results link is told to sign in), and the file the page is for. */
-async function participantAndTarget(request: Request, context: Route.LoaderArgs["context"]) {
+async function participantAndTarget(url: URL, context: Route.LoaderArgs["context"]) {
   const session = visitorSession(context);
   if (session.tokenType === "ACCESS") {
     throw await redirectWithNotice("/", { type: "info", titleKey: "profile:download.errors.resultsLink" }, 302);
   }
-  const target = downloadTargetOf(new URL(request.url).searchParams);
+  const target = downloadTargetOf(url.searchParams);
   if (!target) throw data(null, { status: 400 });
   return { session, target };
 }
@@ -80,8 +80,8 @@ async function stateFor(session: PortalSession, target: DownloadTarget) {
   return state;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, target } = await participantAndTarget(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { session, target } = await participantAndTarget(url, context);
   const file = await fileOrLeave(request, session, target, languageOf(context));
   const state = await stateFor(session, target);
   const kept = state ? await takeReply(session, DOWNLOAD_FLOW) : null;
@@ -106,9 +106,9 @@ const noticeOf = (failure: DownloadFailure) => (failure.kind === "notice" ? fail
 const statusOf = (failure: DownloadFailure) => (failure.kind === "notice" ? failure.status : 503);
 const expired = () => redirect("/session-expired");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { session, target } = await participantAndTarget(request, context);
+  const { session, target } = await participantAndTarget(url, context);
   const form = await readForm(request);
   const toPage = () => redirect(downloadPath(target), { status: 303 });
   const stay = (reply: StepAnswer, status: number) => stayOnStep(session, DOWNLOAD_FLOW, downloadPath(target), reply, status);

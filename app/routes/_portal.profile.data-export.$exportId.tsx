@@ -8,9 +8,9 @@ import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.profile.data-export.$exportId";
 
 /** The archive, streamed behind a single-use ticket the download page released; without one, that page asks again. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
+  const ticket = url.searchParams.get("ticket") ?? "";
   // A HEAD (a link checker, a download manager's probe) never spends the ticket, nor the proof behind it.
   const proof =
     request.method !== "HEAD" && ARCHIVE_TICKET_PATTERN.test(ticket) ? await takeArchiveRelease(session, params.exportId, ticket) : null;

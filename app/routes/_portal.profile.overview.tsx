@@ -1,4 +1,4 @@
-import { data, useRouteLoaderData } from "react-router";
+import { data } from "react-router";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
@@ -14,7 +14,6 @@ import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.overview";
-import type { loader as profileLoader } from "./_portal.profile";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("shares", "counselling")];
 
@@ -46,13 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** SPEC.md §2: overview is the personal-information card plus the 'More to come' banner; the download of everything sits between them. */
-export default function ProfileOverviewPage({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const profile = useRouteLoaderData<typeof profileLoader>("routes/_portal.profile");
+export default function ProfileOverviewPage({ loaderData, actionData: answer, matches }: Route.ComponentProps) {
   const { exports, serverTimeZone: zone } = loaderData;
-  if (!profile) return null;
   return (
     <>
-      <PersonalInformationCard person={profile.person} />
+      <PersonalInformationCard person={matches[2].loaderData.person} />
       <DataExportCard items={exports} problem={answer?.problem ?? null} serverTimeZone={zone} />
       <LinkCard card="shares:profileCard" headingId="shared-reports-title" to={SHARES_PATH} />
       <LinkCard card="counselling:card" headingId="counselling-card-title" to={COUNSELLING_PATH} />

@@ -13,8 +13,8 @@ import { otherWaysOf } from "~/domain/code-help";
 import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
-import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
-import { OtherWaySchema, resendSecondsLeft, type VerificationNotice } from "~/domain/verification";
+import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepView } from "~/domain/password-update-view";
+import { OtherWaySchema, resendSecondsLeft, type StepAnswer, type VerificationNotice } from "~/domain/verification";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { env } from "~/services/env.server";
@@ -93,14 +93,14 @@ async function passwordUpdatedRedirect() {
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
 
 /** A request no page of the flow can send (a hand-made or replayed POST) is answered directly. */
-const refuse = (reply: StepReply) => data(reply, { status: 400 });
+const refuse = (reply: StepAnswer) => data(reply, { status: 400 });
 const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303 });
 
 /** Post-redirect-get for every answer a step's own form gets (the one verification's). */
-const stay = (session: PortalSession, reply: StepReply, status = 400) =>
+const stay = (session: PortalSession, reply: StepAnswer, status = 400) =>
   stayOnStep(session, PASSWORD_UPDATE_FLOW, PASSWORD_UPDATE_PATH, reply, status);
 
-function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepReply> = {}) {
+function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepAnswer> = {}) {
   if (failure.kind === "session-expired") return redirect("/session-expired");
   if (failure.kind === "notice") return stay(session, { intent, notice: failure.notice, ...extra });
   return null;
@@ -192,7 +192,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function StepContent({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+function StepContent({ view, reply }: { view: StepView; reply: StepAnswer | undefined }) {
   const { t } = useTranslation("profile");
   switch (view.step) {
     case "mfa-verification-pick":

@@ -12,14 +12,12 @@ import { env } from "~/services/env.server";
 import { factorChangeSteps, factorFlowState } from "~/services/factor-change-flow.server";
 import { factorVerificationSteps } from "~/services/factor-verification-steps.server";
 import { readForm } from "~/services/form-body.server";
-import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession } from "~/services/session.server";
 import { qrCodeImage, readFactors } from "~/services/sign-in-factors.server";
 import { codeDelivery, takeReply } from "~/services/verification.server";
 import type { Route } from "./+types/_portal.profile.security_.factors";
 
-export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 /** Every step is its own page, with its own title. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const step = loaderData?.state.step;

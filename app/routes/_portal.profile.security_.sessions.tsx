@@ -11,13 +11,10 @@ import { endActiveSession, endOtherSessions, listActiveSessions } from "~/servic
 import { env } from "~/services/env.server";
 import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { flowState, participantSession, saveFlowState, serverTimeZone } from "~/services/session.server";
 import { signOut } from "~/services/sign-out.server";
 import type { Route } from "./+types/_portal.profile.security_.sessions";
-
-export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "sessions.heading");
 

@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ProfileCard } from "~/components/profile/profile-card";
-import { WithdrawalChoiceStep, WithdrawalCodeStep, type WithdrawalReply } from "~/components/profile/withdrawal-steps";
+import { WithdrawalChoiceStep, WithdrawalCodeStep } from "~/components/profile/withdrawal-steps";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { authCodeSchema } from "~/domain/auth-code";
-import { CodeOnlyIntentSchema, type VerificationNotice } from "~/domain/verification";
+import { CodeOnlyIntentSchema, type StepAnswer, type VerificationNotice } from "~/domain/verification";
 import { receiptPath, WITHDRAW_PATH } from "~/domain/withdrawal";
 import { WithdrawalChoiceSchema } from "~/domain/withdrawal-form";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
 import { redirectWithNotice } from "~/services/flash.server";
 import { readForm } from "~/services/form-body.server";
-import { languageOf, translations } from "~/services/language.server";
+import { languageOf } from "~/services/language.server";
 import { profileOverview } from "~/services/profile-overview.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession, type PortalSession } from "~/services/session.server";
@@ -36,8 +36,6 @@ const receiptContext = (request: Request, context: Route.ActionArgs["context"]) 
   language: languageOf(context),
   device: request.headers.get("user-agent") ?? "",
 });
-
-export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "profile", `withdraw.stepTitles.${loaderData?.code ? "code" : "choice"}`);
@@ -72,11 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const unavailable: VerificationNotice = { titleKey: "withdraw.errors.noticeTitle", bodyKey: "withdraw.errors.unavailable" };
 const noticeOf = (failure: WithdrawalFailure) => (failure.kind === "notice" ? failure.notice : unavailable);
 const statusOf = (failure: WithdrawalFailure) => (failure.kind === "notice" ? failure.status : 503);
-const answer = (reply: WithdrawalReply, status: number) => data(reply, { status });
+const answer = (reply: StepAnswer, status: number) => data(reply, { status });
 const toPage = () => redirect(WITHDRAW_PATH, { status: 303 });
 const expired = () => redirect("/session-expired");
 
-const stay = (session: PortalSession, reply: WithdrawalReply, status: number) =>
+const stay = (session: PortalSession, reply: StepAnswer, status: number) =>
   stayOnStep(session, WITHDRAWAL_FLOW, WITHDRAW_PATH, reply, status);
 
 export async function action({ request, context }: Route.ActionArgs) {

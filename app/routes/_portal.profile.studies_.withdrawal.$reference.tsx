@@ -4,12 +4,9 @@ import { LinkLine, ProfileCard } from "~/components/profile/profile-card";
 import * as styles from "~/components/profile/profile.css";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/react";
-import { translations } from "~/services/language.server";
 import { participantSession, serverTimeZone } from "~/services/session.server";
 import { listWithdrawals } from "~/services/withdrawal.server";
 import type { Route } from "./+types/_portal.profile.studies_.withdrawal.$reference";
-
-export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "withdraw.receipt.title");
 

@@ -11,6 +11,7 @@ import { profileOverview } from "~/services/profile-overview.server";
 import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile";
 
+/** The profile namespace, for this layout and every page below it. */
 export const middleware: Route.MiddlewareFunction[] = [translations("profile")];
 
 /** The profile section; results-link visitors have none (they are sent to their results). */
@@ -38,9 +39,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
 
 /** The section this participant does not have is titled as its heading; other pages keep their own. */
 export const meta: Route.MetaFunction = ({ error, matches }) =>
-  isRouteErrorResponse(error) && error.status === 404
-    ? pageTitle(matches, "profile", "notAvailable.title")
-    : (matches.find((match) => match?.id === "root")?.meta ?? []);
+  isRouteErrorResponse(error) && error.status === 404 ? pageTitle(matches, "profile", "notAvailable.title") : matches[0].meta;
 
 /**
  * A profile page this participant does not have (My Studies without research consent, by URL): a

@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "cou
 const ZONES = [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
 
 /** The card's report (`?app=`), one a counsellor talks about; the time zone of the last request, else the server's. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const appId = new URL(request.url).searchParams.get("app") ?? "";
+  const appId = url.searchParams.get("app") ?? "";
   const [reports, requests] = await Promise.all([counsellingReports(session, languageOf(context)), listCounsellingRequests(session)]);
   if (reports === null || requests === null) throw data(null, { status: 503 });
   // Own keys only: `?app=__proto__` names no report.
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = participantSession(context);
   const submission = parseWithZod(await readForm(request), { schema: counsellingFormSchema(new Date()) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createCounsellingRequest(session, submission.value, languageOf(context) === "es" ? "es" : "en");
+  const outcome = await createCounsellingRequest(session, submission.value, languageOf(context));
   // The same form posted twice at once (a double click without JavaScript): the second finds the first.
   const sameSending = "openRequest" in outcome && isSameSending(outcome.openRequest, submission.value, new Date());
   if ("request" in outcome || sameSending) {

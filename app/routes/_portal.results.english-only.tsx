@@ -18,12 +18,12 @@ const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product"
  * SPEC.md §2: without JavaScript, the English-only-content notice is this page; it continues to the
  * product or consent page of a configured product card, never to an address taken from the query.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   visitorSession(context);
-  const parsed = NoticeQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const url = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
-  if (!url) throw redirect("/");
-  return { url };
+  const parsed = NoticeQuery.safeParse(Object.fromEntries(url.searchParams));
+  const productUrl = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
+  if (!productUrl) throw redirect("/");
+  return { url: productUrl };
 }
 
 export default function EnglishOnlyNotice({ loaderData }: Route.ComponentProps) {

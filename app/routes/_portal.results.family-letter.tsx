@@ -42,9 +42,8 @@ async function fhReport(session: PortalSession, appId: string, language: string)
 }
 
 /** The family letter of one FH report (`?app=`), in the language asked for (`?in=`) or the page's; else 'Make the letter'. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const url = new URL(request.url);
   const pageLanguage = languageOf(context);
   const report = await fhReport(session, url.searchParams.get("app") ?? "", pageLanguage);
   const letters = await listFamilyLetters(session);

@@ -7,9 +7,8 @@ import { passedOnFile } from "~/services/upstream.server";
 import type { Route } from "./+types/_portal.results.family-letter[.pdf]";
 
 /** The participant's family letter as a tagged PDF (`?letter=`, `?in=`), streamed from the results service. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const url = new URL(request.url);
   const letterId = url.searchParams.get("letter") ?? "";
   if (!/^[0-9a-f-]{36}$/i.test(letterId)) throw data(null, { status: 404 });
   const language = letterLanguage(url.searchParams.get("in"), languageOf(context));

@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
  * The report as a page, from the same content as its PDF, of the version asked for (else the newest).
  * A data file (the exome) goes to its download page, which asks for a fresh code first.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const session = visitorSession(context);
-  const parsed = ReportFormSchema.safeParse(reportFieldsOf(new URL(request.url).searchParams));
+  const parsed = ReportFormSchema.safeParse(reportFieldsOf(url.searchParams));
   if (!parsed.success) return data({ report: null, appId: null, version: null }, { status: 400 });
   const { appId, version } = parsed.data;
   const outcome = await openReportPage({ request, session, appId, version, language: languageOf(context) });

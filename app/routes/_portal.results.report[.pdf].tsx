@@ -10,9 +10,9 @@ import type { Route } from "./+types/_portal.results.report[.pdf]";
  * The report's PDF as a plain link: a redirect to the short-lived address the results service answers.
  * Raw genetic data goes to its download page (a fresh code first).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const session = visitorSession(context);
-  const parsed = ReportFormSchema.safeParse(reportFieldsOf(new URL(request.url).searchParams));
+  const parsed = ReportFormSchema.safeParse(reportFieldsOf(url.searchParams));
   if (!parsed.success) throw data(null, { status: 400 });
   const { appId, version } = parsed.data;
   const outcome = await sessionReportUrl(request, session, { appId, language: languageOf(context), version });

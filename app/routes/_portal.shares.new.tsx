@@ -22,9 +22,9 @@ export const middleware: Route.MiddlewareFunction[] = [translations("shares")];
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "shares", "new.title");
 
 /** The card's report (`?app=`), one of the participant's own; the earlier shares of it below the form. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const session = participantSession(context);
-  const appId = new URL(request.url).searchParams.get("app") ?? "";
+  const appId = url.searchParams.get("app") ?? "";
   const [labels, shares] = await Promise.all([reportLabels(session, languageOf(context)), listShares(session)]);
   if (labels === null) throw data(null, { status: 503 });
   // Own keys only: `?app=__proto__` or `?app=constructor` names no report.

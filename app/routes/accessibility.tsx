@@ -22,9 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "acc
 const noStore = { "Cache-Control": "no-store" };
 
 /** The accessibility statement, for everyone (signed in or not), with the form to report a barrier. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { session } = await readSession(request);
-  const reported = new URL(request.url).searchParams.get("reported");
+  const reported = url.searchParams.get("reported");
   return data(
     {
       visitor: session ? visitorOf(session) : null,

@@ -38,8 +38,7 @@ function classify(error: unknown): Failure {
   return { code: "unknown", status: 502 };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store" };
   if (transactionCookieNames(request).length === 0) return data({ code: "noTransaction" as const }, { status: 400, headers: noStore });
   if (!isWellFormedState(url.searchParams.get("state"))) return data({ code: "stateMismatch" as const }, { status: 400, headers: noStore });

@@ -25,8 +25,8 @@ const noStore = { "Cache-Control": "no-store" };
  * session: a results-link visitor is asked first (the form POSTs here); an unreachable provider
  * leaves the session as it is.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   const { session } = await readSession(request);
   if (session?.tokenType === "IDP") return redirect(returnTo, { headers: noStore });
   if (session) return data({ unavailable: false, choice: { kind: "leave-results-link" as const, returnTo } }, { headers: noStore });

@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "aut
  * Where the IdP's end-session endpoint returns the browser: on to sign-in. After 'Cancel' on a hosted
  * sign-in page it says nobody is signed in, rather than starting the sign-in just left.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store" };
-  if (new URL(request.url).searchParams.get("reason") !== "cancelled") return redirect("/auth/sign-in", { headers: noStore });
+  if (url.searchParams.get("reason") !== "cancelled") return redirect("/auth/sign-in", { headers: noStore });
   return data(null, { headers: noStore });
 }
 

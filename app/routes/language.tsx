@@ -11,8 +11,7 @@ const LanguageChange = z.object({ lang: z.string().max(8).optional(), returnTo: 
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const submission = LanguageChange.safeParse(Object.fromEntries(await readForm(request)));
-  const values = submission.success ? submission.data : {};
+  const values = LanguageChange.safeParse(Object.fromEntries(await readForm(request))).data ?? {};
   return redirect(safeReturnTo(values.returnTo), {
     headers: { "Set-Cookie": await rememberLanguage(toLanguage(values.lang)) },
   });

@@ -28,8 +28,8 @@ function refused(refusal: ResultsLinkRefusal) {
  * reduced session and the token leaves the address bar at once. With someone signed in, a GET
  * changes nothing: the page asks, and opening the link is a POST of this form.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const link = await checkResultsLinkToken(new URL(request.url).searchParams.get("access_token"));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const link = await checkResultsLinkToken(url.searchParams.get("access_token"));
   if (!link.ok) return refused(link.refusal);
   const { session } = await readSession(request);
   if (session)

@@ -23,9 +23,9 @@ const SIGN_IN_DELAY_SECONDS = 3;
  * SPEC.md §4 'Session': the expired screen forgets the stale cookie, then moves on to sign-in. A
  * session that is still live is not expired, and a GET never ends one: it goes back to the portal.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { session } = await readSession(request);
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (session) throw redirect(returnTo, { headers: { "Cache-Control": "no-store" } });
   const signInPath = withReturnTo("/auth/sign-in", returnTo);
   return data({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });

@@ -26,8 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "sha
 export const headers = () => CLINICIAN_PAGE_HEADERS;
 
 /** A clinician's page: no account, no participant signed in. A share link carries its secret in `?link=`. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   const given = url.searchParams.get("link");
   const link = given && SHARE_LINK_PATTERN.test(given) ? given : null;
   return data({ link, closed: url.searchParams.has("closed") }, { headers: CLINICIAN_PAGE_HEADERS });

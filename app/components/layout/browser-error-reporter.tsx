@@ -38,12 +38,10 @@ export function BrowserErrorReporter() {
     const onError = (event: ErrorEvent) => send("error", event.error instanceof Error ? describe(event.error) : { message: event.message });
     const onRejection = (event: PromiseRejectionEvent) => send("unhandledrejection", describe(event.reason));
 
-    window.addEventListener("error", onError);
-    window.addEventListener("unhandledrejection", onRejection);
-    return () => {
-      window.removeEventListener("error", onError);
-      window.removeEventListener("unhandledrejection", onRejection);
-    };
+    const listening = new AbortController();
+    window.addEventListener("error", onError, { signal: listening.signal });
+    window.addEventListener("unhandledrejection", onRejection, { signal: listening.signal });
+    return () => listening.abort();
   }, []);
   return null;
 }

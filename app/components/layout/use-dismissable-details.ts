@@ -15,12 +15,10 @@ export function useDismissableDetails<T extends HTMLDetailsElement>() {
     const onPointerDown = (event: PointerEvent) => {
       if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
     };
-    details.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      details.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
+    const listening = new AbortController();
+    details.addEventListener("keydown", onKeyDown, { signal: listening.signal });
+    document.addEventListener("pointerdown", onPointerDown, { signal: listening.signal });
+    return () => listening.abort();
   }, []);
   return ref;
 }

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { PasswordField } from "~/components/password-field";
@@ -6,7 +5,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from "~/domain/password-rules";
 import { passwordStrength } from "~/domain/password-strength";
-import { PASSWORD_UPDATE_PATH, type StepReply } from "~/domain/password-update-view";
+import { PASSWORD_UPDATE_PATH, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import * as styles from "./profile.css";
@@ -14,11 +13,11 @@ import { StepNotice } from "./step-notice";
 import { validateOnLeave } from "./validate-on-leave";
 
 /** new-password: SPEC.md §5 rules, the strength meter, and the identity provider's own check. */
-export function NewPasswordStep({ reply, username }: { reply: StepReply | undefined; username: string }) {
+export function NewPasswordStep({ reply, username }: { reply: StepView["reply"]; username: string }) {
   const { t } = useTranslation("profile");
   const hydrated = useHydrated();
-  const [typed, setTyped] = useState<string | null>(null);
   const [form, fields, busy] = useStepForm(NewPasswordSchema, "password-update-new-password", "set-password", reply, "onInput");
+  const typed = fields.password.value;
   const translate = (key: string) => t(key, { minPwLen: MIN_PASSWORD_LENGTH });
   // Live while typing with JavaScript. Without it there is none: the server never sends the password
   // back, and the strength of a password the field no longer holds would only confuse.
@@ -43,7 +42,6 @@ export function NewPasswordStep({ reply, username }: { reply: StepReply | undefi
           hint={t("newPassword.helper")}
           autoComplete="new-password"
           aria-describedby={strength ? meterId : undefined}
-          onInput={(event) => setTyped(event.currentTarget.value)}
         />
         <PasswordStrengthMeter id={meterId} strength={strength} />
         <PasswordField

@@ -6,6 +6,7 @@ import { RadioGroup } from "~/components/radio-group";
 import {
   NOTIFIABLE_STEPS,
   NOTIFICATIONS_PATH,
+  RESEARCH_CHANNELS,
   RESEARCH_FREQUENCIES,
   type NotificationPreferences,
 } from "~/domain/notification-preferences";
@@ -68,10 +69,7 @@ function ResearchUpdatesChoice({ preferences }: { preferences: NotificationPrefe
         name="research"
         legend={t("researchUpdates.channelLegend")}
         defaultValue={chosen.channel}
-        options={[
-          { value: "email", label: t("researchUpdates.channels.email") },
-          { value: "none", label: t("researchUpdates.channels.none") },
-        ]}
+        options={RESEARCH_CHANNELS.map((value) => ({ value, label: t(`researchUpdates.channels.${value}`) }))}
       />
       <RadioGroup
         name="frequency"

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { FormActions } from "~/components/form-actions";
 import { RadioGroup } from "~/components/radio-group";
 import { DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
-import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepReply, type StepView } from "~/domain/password-update-view";
+import { PASSWORD_PASSKEY_OPTIONS_PATH, PASSWORD_UPDATE_PATH, type StepView } from "~/domain/password-update-view";
 import { useTranslation } from "~/i18n/react";
 import { PasskeyAssertButton } from "./passkey-assert";
 import * as styles from "./profile.css";
@@ -27,7 +27,7 @@ export function AuthMethodRadios(props: { id: string; legend: string; appAvailab
 }
 
 /** mfa-verification-pick (with the app, nothing need be sent), then 'Use a passkey instead' where one can be used. */
-export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepReply | undefined }) {
+export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: StepView["reply"] }) {
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   return (

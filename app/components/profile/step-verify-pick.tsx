@@ -2,7 +2,7 @@ import { ErrorSummary } from "~/components/error-summary";
 import { FormActions } from "~/components/form-actions";
 import { IntentButton } from "~/components/intent-button";
 import { RadioGroup } from "~/components/radio-group";
-import { fieldError, summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import { FACTORS_PATH, PASSKEY_OPTIONS_PATH, type VerifyMethod } from "~/domain/sign-in-factors";
 import type { StepAnswer } from "~/domain/verification";
@@ -44,11 +44,9 @@ export function VerifyPickStep(props: {
       {methods.length === 0 ? null : (
         <ZodForm form={form} action={FACTORS_PATH} intent="send-code" translate={t}>
           <RadioGroup
-            id={fields.method.id}
-            name={fields.method.name}
+            field={fields.method}
             legend={t("factors.verify.legend")}
             defaultValue={methods[0]}
-            error={fieldError(fields.method, t)}
             options={methods.map((method) => ({ value: method, label: t(`factors.verify.${method}`, { phone: phone ?? "" }) }))}
           />
           <FormActions submitLabel={t("factors.verify.continue")} busy={picking} />

@@ -13,11 +13,8 @@ import { AuthMethodRadios } from "./pick-step";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/** What the action answered a post that stayed on its step with. */
-export type WithdrawalReply = StepAnswer;
-
 /** Step one: the three choices, each with what it means, and how the code should come. */
-export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: WithdrawalReply; appAvailable: boolean }) {
+export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: StepAnswer; appAvailable: boolean }) {
   const { t } = useTranslation("profile");
   const [form, fields, busy] = useStepForm(WithdrawalChoiceSchema, "withdrawal-choice", "send-code", reply);
   return (
@@ -60,11 +57,8 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: Withdraw
 /** The ways the code step can switch to when its text or call did not arrive (the withdrawal takes no passkey). */
 const WITHDRAWAL_WAYS = ["sms", "voice", "totp", "recovery"] as const;
 
-/** The code step's view, with the choice it confirms. */
-export type WithdrawalCodeView = CodeStepView & { choice: WithdrawalChoice };
-
 /** Step two: the code (the shared code step, with 'Resend code' and its lock where a code was sent), then the request is recorded. */
-export function WithdrawalCodeStep({ view, reply }: { view: WithdrawalCodeView; reply?: WithdrawalReply }) {
+export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView & { choice: WithdrawalChoice }; reply?: StepAnswer }) {
   const { t } = useTranslation("profile");
   return (
     <>
