@@ -21,9 +21,10 @@ export function methodNotAllowed(res: ServerResponse, methods: string): never {
 
 export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 
-/** Every error answer has the same shape: { status, message } with the HTTP status. */
-export function sendError(res: ServerResponse, status: number, message: string): void {
-  sendJson(res, status, { status, message });
+/** Every error answer has the same shape: { status, message } with the HTTP status; a 429 says when to try again, in its header too. */
+export function sendError(res: ServerResponse, status: number, message: string, details: RequestError["details"] = {}): void {
+  if (details.retryAfterSeconds !== undefined) res.setHeader("retry-after", String(details.retryAfterSeconds));
+  sendJson(res, status, { status, message, ...details });
 }
 
 /** An unreadable body throws BodyRejectedError, answered as its 400 or 413 like a RequestError. */
@@ -35,12 +36,6 @@ export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, 
   const parsed = schema.safeParse((await readJsonBody(req)) ?? {});
   if (!parsed.success) throw new RequestError(400, message);
   return parsed.data;
-}
-
-/** A 429 that says when to try again, in its header and its body. */
-export function sendTooMany(res: ServerResponse, message: string, retryAfterSeconds: number): void {
-  res.setHeader("retry-after", String(retryAfterSeconds));
-  sendJson(res, 429, { status: 429, message, retryAfterSeconds });
 }
 
 /**

@@ -147,7 +147,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       const refused = error instanceof RequestError || error instanceof BodyRejectedError;
       if (!refused) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
-      if (refused) sendError(res, error.status, error.message);
+      if (refused) sendError(res, error.status, error.message, error instanceof RequestError ? error.details : {});
       else sendError(res, 500, "Something went wrong on our side");
     }) satisfies ErrorRequestHandler);
     server = createServer(app).listen(config.port, config.host);

@@ -1,12 +1,15 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Database } from "../../lib/postgres/index.ts";
 
+/** A refusal, answered by the error handler as `{ status, message, ...details }` with its status. */
 export class RequestError extends Error {
   readonly status: number;
+  readonly details: { retryAfterSeconds?: number; [field: string]: unknown };
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, details: RequestError["details"] = {}) {
     super(message);
     this.status = status;
+    this.details = details;
   }
 }
 

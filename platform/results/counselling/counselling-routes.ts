@@ -8,7 +8,7 @@ import {
   COUNSELLING_WINDOWS_MAX,
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
-import { parsedBody, queryOf, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
+import { parsedBody, queryOf, sendJson, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import type { MissCounter } from "../shares/share-store.ts";
@@ -101,16 +101,11 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     // Taken before the request is kept (so requests sent at once cannot pass more), given back when none is.
     const scope = `counselling:${userId}`;
     const budget = await deps.misses.takeMiss(scope, deps.requestBudget);
-    if (!budget.within) return sendTooMany(res, "Too many counselling requests", budget.retryAfterSeconds);
+    if (!budget.within) throw new RequestError(429, "Too many counselling requests", { retryAfterSeconds: budget.retryAfterSeconds });
     const created = await store.create(userId, input);
     if (created === "withdrawn" || "openRequest" in created) await deps.misses.giveBackMiss(scope, budget.windowStart);
     if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
-    if ("openRequest" in created)
-      return sendJson(res, 409, {
-        status: 409,
-        message: "An open counselling request for this report exists already",
-        openRequest: created.openRequest,
-      });
+    if ("openRequest" in created) throw new RequestError(409, "An open counselling request for this report exists already", created);
     sendJson(res, 201, created);
   };
 
@@ -144,11 +139,7 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     const moved = await store.move(requestId, to);
     if (moved === "not-found") throw new RequestError(404, "No such counselling request");
     if ("conflict" in moved)
-      return sendJson(res, 409, {
-        status: 409,
-        message: `A ${moved.conflict.state} request cannot move to ${to.state}`,
-        request: moved.conflict,
-      });
+      throw new RequestError(409, `A ${moved.conflict.state} request cannot move to ${to.state}`, { request: moved.conflict });
     sendJson(res, 200, { request: moved });
   };
 

@@ -55,13 +55,13 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       { floorMs: deps.answerFloorMs, attempt, schema: OpenBody, invalid: "A relative code is required" },
       async ({ code, language }, limited) => {
         const outcome = await letters.open(code, limited);
-        if (outcome.kind === "opened") return [200, { expiresAt: outcome.letter.expiresAt, letter: contentOf(outcome.letter, language) }];
+        if (outcome.kind === "opened") return { expiresAt: outcome.letter.expiresAt, letter: contentOf(outcome.letter, language) };
         if (outcome.kind === "limited") return "limited";
         if (outcome.kind === "ended") {
           const message = outcome.reason === "expired" ? "This relative code has expired" : "This relative code was ended";
-          return [410, { status: 410, message, reason: outcome.reason }];
+          throw new RequestError(410, message, { reason: outcome.reason });
         }
-        return [404, { status: 404, message: "No family letter matches this code" }];
+        throw new RequestError(404, "No family letter matches this code");
       },
     );
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { parsedBody, plainText, sendJson, sendTooMany, sourceField, type Handler } from "../http-kit.ts";
+import { parsedBody, plainText, sendJson, sourceField, type Handler } from "../http-kit.ts";
 import type { KitSettings } from "../settings.ts";
 import type { MissCounter } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
@@ -75,7 +75,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     if (byParticipant?.count === 1) await misses.pruneMisses();
     if (!bySource.within || !byParticipant?.within) {
       const retryAfterSeconds = Math.max(bySource.within ? 0 : bySource.retryAfterSeconds, byParticipant?.retryAfterSeconds ?? 0);
-      return sendTooMany(res, "Too many barcodes that match no kit", retryAfterSeconds);
+      throw new RequestError(429, "Too many barcodes that match no kit", { retryAfterSeconds });
     }
     const outcome = await store.register(userId, { barcode: barcode.barcode, collectedOn: body.collectedOn }, body.participant);
     if (outcome.kind !== "no-match") {
@@ -86,7 +86,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
       case "registered":
         return sendJson(res, 201, { kit: outcome.kit });
       case "yours":
-        return sendJson(res, 409, { status: 409, message: "This kit is registered to this participant already", kit: outcome.kit });
+        throw new RequestError(409, "This kit is registered to this participant already", { kit: outcome.kit });
       case "withdrawn":
         throw new RequestError(409, "A participant who asked to withdraw registers no kit");
       case "no-participant":

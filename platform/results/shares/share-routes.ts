@@ -102,10 +102,10 @@ export function createShareRoutes(deps: ShareRouteDeps) {
           device,
           limited,
         );
-        if (outcome.kind === "opened") return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+        if (outcome.kind === "opened") return { access: outcome.access, expiresAt: outcome.expiresAt };
         if (outcome.kind === "limited") return "limited";
-        if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-        return [404, { status: 404, message: "No open share matches this code and date of birth" }];
+        if (outcome.kind === "ended") throw new RequestError(410, "This share has ended");
+        throw new RequestError(404, "No open share matches this code and date of birth");
       },
     );
 
@@ -119,8 +119,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     const created = await store.create(userId, input, requestKey);
     if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
     if (created === "too-many") throw new RequestError(429, "Too many open shares");
-    if ("expired" in created)
-      return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
+    if ("expired" in created) throw new RequestError(409, "This request created a share already", { share: created.share });
     const { replayed, ...answer } = created;
     sendJson(res, replayed ? 200 : 201, answer);
   };
