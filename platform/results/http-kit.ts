@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import * as z from "zod";
 import { parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
@@ -14,10 +14,13 @@ export type Handler<Params extends string = never> = (req: Request<Record<Params
 /** The request's query, each name's first value as URLSearchParams reads it. */
 export const queryOf = (req: IncomingMessage & { originalUrl: string }) => new URL(req.originalUrl, "http://results.internal").searchParams;
 
-export function methodNotAllowed(res: ServerResponse, methods: string): never {
-  res.setHeader("allow", methods);
-  throw new RequestError(405, "Method not allowed");
-}
+/** After a route's methods: any other is refused, naming the ones it has. */
+export const allow =
+  (methods: string): RequestHandler =>
+  (_req, res) => {
+    res.setHeader("allow", methods);
+    throw new RequestError(405, "Method not allowed");
+  };
 
 export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 

@@ -6,13 +6,13 @@ import { Router, type Request, type RequestHandler } from "express";
 import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
 import { createCounsellingRoutes, type CounsellingRouteDeps } from "./counselling/counselling-routes.ts";
-import { createDevParticipant } from "./dev-participants.ts";
+import { devParticipantRoute } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
 import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { checkTarget, issuesText, methodNotAllowed, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
+import { allow, checkTarget, issuesText, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
@@ -277,10 +277,6 @@ export function createRouter(deps: RouteDependencies) {
     };
   const owner = signedInAs("owner");
   const signedIn = signedInAs("signed in");
-  const allow =
-    (methods: string): RequestHandler =>
-    (_req, res) =>
-      methodNotAllowed(res, methods);
 
   const router = Router({ caseSensitive: true });
   router.use((req, _res, next) => {
@@ -304,7 +300,7 @@ export function createRouter(deps: RouteDependencies) {
       sendNoContent(res);
     })
     .all(allow("GET, POST, DELETE"));
-  router.all("/dev/participants", devOnly, (req, res) => createDevParticipant(deps.db, req, res));
+  router.route("/dev/participants").all(devOnly).post(devParticipantRoute(deps.db)).all(allow("POST"));
   router.route("/dev/kits/:userId/step").all(devOnly).post(kitStepRoutes.move).all(allow("POST"));
   router.route("/dev/kits").all(devOnly).post(kitRoutes.issue).all(allow("POST"));
   router.route("/kits/:userId").all(signedIn).get(kitRoutes.list).post(kitRoutes.register).all(allow("GET, POST"));
@@ -321,7 +317,7 @@ export function createRouter(deps: RouteDependencies) {
   router.route("/shared/close").post(shareRoutes.close).all(allow("POST"));
   router.route("/shared/report").get(shareRoutes.report).all(allow("GET"));
   router.route("/shared/report.pdf").get(shareRoutes.reportPdf).all(allow("GET"));
-  router.all("/share-notices/:what", shareRoutes.notices);
+  router.route("/share-notices/:what").post(shareRoutes.notices).all(allow("POST"));
   router.route("/family-letters/:userId").all(owner).get(familyLetterRoutes.list).post(familyLetterRoutes.create).all(allow("GET, POST"));
   router.route("/family-letters/:userId/:letterId/end").post(familyLetterRoutes.end).all(allow("POST"));
   router.route("/family-letters/:userId/:letterId/letter").get(familyLetterRoutes.letter).all(allow("GET"));
@@ -332,7 +328,7 @@ export function createRouter(deps: RouteDependencies) {
   router.route("/counselling/:userId/:requestId/cancel").all(owner).post(counsellingRoutes.cancel).all(allow("POST"));
   router.route("/counselling-queue").all(counsellingRoutes.team).get(counsellingRoutes.queue).all(allow("GET"));
   router.route("/counselling-queue/:requestId").all(counsellingRoutes.team).post(counsellingRoutes.move).all(allow("POST"));
-  router.all("/counselling-notices/:what", counsellingRoutes.notices);
+  router.route("/counselling-notices/:what").post(counsellingRoutes.notices).all(allow("POST"));
   // Everything else only reads.
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
