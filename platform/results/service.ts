@@ -96,7 +96,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       now,
       pollMs: config.exportPollMs,
     });
-    const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier(config);
@@ -118,7 +117,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       devToolsEnabled: config.environment === "development",
       isDraining: () => draining,
       nowSeconds,
-      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
+      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => exportWorker!.wake(), now, rawData },
       rawData,
       shares: { ...basics, store: shareStore, repository, reportIssuer, ...shareSettings, logger },
       familyLetters: {
@@ -165,14 +164,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     url: `http://${host}:${port}`,
     config: { ...config, port },
     close() {
-      // Not ready from now on; stop accepting, let in-flight requests finish, then close the database.
+      // Not ready from now on; stop accepting (idle keep-alive connections end at once), let in-flight requests finish, then close the database.
       draining = true;
-      closing ??= new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        server!.closeIdleConnections();
-      })
-        .then(() => exportWorker!.stop())
-        .then(() => db.close());
+      closing ??= new Promise((resolve) => server!.close(resolve)).then(() => exportWorker!.stop()).then(() => db.close());
       return closing;
     },
   };
