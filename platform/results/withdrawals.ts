@@ -65,14 +65,13 @@ export function createWithdrawalRoutes(deps: RouteBasics) {
           [userId],
         );
         if (open) return { status: 409, withdrawal: open };
-        const [used] = await tx.query("SELECT 1 FROM results_withdrawals WHERE verification_id = $1", [proofId]);
-        if (used) throw new RequestError(403, "This verification has already been used");
         const [row] = await tx.query<Withdrawal>(
           `INSERT INTO results_withdrawals (reference, user_id, choice, request_key, verification_id, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${WITHDRAWAL}`,
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (verification_id) DO NOTHING RETURNING ${WITHDRAWAL}`,
           [newReference(deps.now()), userId, choice, requestKey, proofId, deps.now()],
         );
-        return { status: 201, withdrawal: row! };
+        if (!row) throw new RequestError(403, "This verification has already been used");
+        return { status: 201, withdrawal: row };
       });
       sendJson(res, outcome.status, { withdrawal: outcome.withdrawal });
     }) satisfies Handler<"userId">,
