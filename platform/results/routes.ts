@@ -5,13 +5,14 @@ import { setTimeout as wait } from "node:timers/promises";
 import { Router, type Request, type RequestHandler } from "express";
 import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
+import type { ResultsConfig } from "./config.ts";
 import { createCounsellingRoutes, type CounsellingRouteDeps } from "./counselling/counselling-routes.ts";
 import { devParticipantRoute } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
-import { FaultRequestSchema, type FaultStore } from "./faults.ts";
+import { createFaultStore, FaultRequestSchema } from "./faults.ts";
 import { allow, checkTarget, issuesText, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
@@ -19,6 +20,7 @@ import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts"
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "./report-content.ts";
+import { reportIssuer } from "./report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "./report-pdf.ts";
 import {
   createReportVersionRoutes,
@@ -35,16 +37,9 @@ import { createWithdrawalRoutes } from "./withdrawals.ts";
 interface RouteDependencies {
   db: Database;
   repository: ResultsRepository;
-  faults: FaultStore;
   signer: DocumentLinkSigner;
   verifyToken: TokenVerifier;
-  publicUrl: string;
-  /** Where a participant goes back to from a report link that no longer works. */
-  portalUrl: string;
-  /** The program's name (the report's author) and the lab's accreditation line printed on every report. */
-  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
-  jwksUrl: string;
-  devToolsEnabled: boolean;
+  config: ResultsConfig;
   /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
   isDraining: () => boolean;
   nowSeconds: () => number;
@@ -63,11 +58,12 @@ const NOT_FOUND = "Not found";
 type ReportParams = "sourceId" | "appId" | "userId";
 
 export function createRouter(deps: RouteDependencies) {
+  const faults = createFaultStore(deps.db);
   /** Token check, own-data rule, then any injected development fault, in that order. */
   async function authorizeFor(req: IncomingMessage, userId: string): Promise<VerifiedCaller> {
     const caller = verifiedCaller(await deps.verifyToken(bearerToken(req.headers.authorization), "participant"));
     if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
-    const fault = await deps.faults.take(userId);
+    const fault = await faults.take(userId);
     if (fault) {
       if (fault.delayMs > 0) await wait(fault.delayMs);
       if (fault.status !== null) throw new RequestError(fault.status, "Simulated failure (development fault injection)");
@@ -165,7 +161,7 @@ export function createRouter(deps: RouteDependencies) {
       once = randomUUID();
     }
     sendJson(res, 200, {
-      providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+      providerReportUrl: deps.config.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
     });
   };
 
@@ -185,7 +181,7 @@ export function createRouter(deps: RouteDependencies) {
 
   const versionedContent = (patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) =>
     versionedReportContent(
-      { db: deps.db, now: () => new Date(deps.nowSeconds() * 1000), laboratory: deps.reportIssuer.laboratory },
+      { db: deps.db, now: () => new Date(deps.nowSeconds() * 1000), laboratory: reportIssuer.laboratory },
       patient,
       app,
       language,
@@ -202,7 +198,7 @@ export function createRouter(deps: RouteDependencies) {
 
   function linkProblem(res: ServerResponse, status: number, problem: LinkProblem, language: ReportLanguage) {
     const nonce = randomBytes(16).toString("base64");
-    const body = renderLinkProblemPage(problem, language, deps.portalUrl, nonce);
+    const body = renderLinkProblemPage(problem, language, deps.config.portalUrl, nonce);
     res.writeHead(status, {
       ...documentHeaders,
       "content-type": "text/html; charset=utf-8",
@@ -253,7 +249,7 @@ export function createRouter(deps: RouteDependencies) {
     const shown = await versionedContent(patient, app, language, version);
     if (!shown) return linkProblem(res, 404, "missing", language);
     const { content, issuedAt } = shown;
-    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
     sendPdf(res, body, reportFileName(app.appName, issuedAt), {
       ...documentHeaders,
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
@@ -262,7 +258,8 @@ export function createRouter(deps: RouteDependencies) {
 
   const url = (req: Request) => new URL(req.originalUrl, "http://results.internal");
   const param = (req: Request, name: string) => String(req.params[name]);
-  const devOnly: RequestHandler = (_req, _res, next) => next(deps.devToolsEnabled ? undefined : new RequestError(404, NOT_FOUND));
+  const devOnly: RequestHandler = (_req, _res, next) =>
+    next(deps.config.environment === "development" ? undefined : new RequestError(404, NOT_FOUND));
   /**
    * The participant themselves with their full token (a results link opens results only); `owner`: one
    * this service has a record of (downloads of everything, withdrawals...). The route's handler follows.
@@ -286,17 +283,17 @@ export function createRouter(deps: RouteDependencies) {
   router
     .route("/dev/faults")
     .all(devOnly)
-    .get(async (_req, res) => sendJson(res, 200, { faults: await deps.faults.list() }))
+    .get(async (_req, res) => sendJson(res, 200, { faults: await faults.list() }))
     .post(async (req, res) => {
       const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
       if (!parsed.success) throw new RequestError(400, `Invalid fault: ${issuesText(parsed.error, "body")}`);
-      sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
+      sendJson(res, 200, { fault: await faults.set(parsed.data) });
     })
     // Clears the rule of `?userID=`; without it, every rule.
     .delete(async (req, res) => {
       const userId = FaultRequestSchema.shape.userID.safeParse(queryOf(req).get("userID") ?? undefined);
       if (!userId.success) throw new RequestError(400, "Invalid userID");
-      await deps.faults.clear(userId.data);
+      await faults.clear(userId.data);
       sendNoContent(res);
     })
     .all(allow("GET, POST, DELETE"));
@@ -333,7 +330,7 @@ export function createRouter(deps: RouteDependencies) {
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
   router.get("/readyz", async (_req, res) => {
-    const readiness = await checkReadiness(deps.db, deps.jwksUrl, deps.isDraining());
+    const readiness = await checkReadiness(deps.db, deps.config.jwksUrl, deps.isDraining());
     sendJson(res, readiness.ready ? 200 : 503, {
       status: readiness.ready ? "ok" : "unavailable",
       checks: readiness.checks,

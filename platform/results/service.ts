@@ -17,13 +17,11 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { familyLetterMigrations } from "./family/letter-schema.ts";
 import { createFamilyLetterStore } from "./family/letter-store.ts";
-import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
 import { kitMigrations } from "./kits/kit-schema.ts";
 import { seedDemoKits } from "./kits/kit-seed.ts";
 import { createKitStore } from "./kits/kit-store.ts";
 import { createRawDataGate } from "./raw-data.ts";
-import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
@@ -91,7 +89,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       repository,
       db,
       directory: config.exportDir,
-      ...reportIssuer,
       logger,
       now,
       pollMs: config.exportPollMs,
@@ -107,24 +104,18 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const router = createRouter({
       db,
       repository,
-      faults: createFaultStore(db),
       signer,
       verifyToken,
-      publicUrl: config.publicUrl,
-      portalUrl: config.portalUrl,
-      reportIssuer,
-      jwksUrl: config.jwksUrl,
-      devToolsEnabled: config.environment === "development",
+      config,
       isDraining: () => draining,
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => exportWorker!.wake(), now, rawData },
       rawData,
-      shares: { ...basics, store: shareStore, repository, reportIssuer, ...shareSettings, logger },
+      shares: { ...basics, store: shareStore, repository, ...shareSettings, logger },
       familyLetters: {
         letters: createFamilyLetterStore(db, shareHasher, now),
         budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
         repository,
-        reportIssuer,
         relativePageUrl: `${config.portalUrl}/family`,
         answerFloorMs: shareSettings.answerFloorMs,
       },

@@ -3,6 +3,7 @@ import type { Request } from "express";
 import * as z from "zod";
 import { parsedBody, queryOf, sendJson, sourceField, type Handler } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
+import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, sendPdf } from "../report-pdf.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
@@ -15,7 +16,6 @@ export interface FamilyLetterRouteDeps {
   /** The share codes' budget counts, where relative codes keep budgets of their own with the same limits. */
   budget: GuessBudgetDeps;
   repository: ResultsRepository;
-  reportIssuer: { programName: (language: ReportLanguage) => string };
   /** The portal's public page where a relative types the code, as the letter gives it. */
   relativePageUrl: string;
   /** Every answer to a relative code takes at least this long, so none is faster than another. */
@@ -103,7 +103,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
 
   const pdf: Handler<"userId" | "letterId"> = async (req, res) => {
     const { content } = await read(req);
-    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
     sendPdf(res, body, `family-letter-${content.language}.pdf`, { "cache-control": "no-store" });
   };
 

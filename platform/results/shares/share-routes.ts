@@ -5,7 +5,8 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { parsedBody, plainText, queryOf, sendJson, sendNoContent, sourceField, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
-import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
+import { isDownloadApp, reportLanguage } from "../report-content.ts";
+import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
@@ -18,7 +19,6 @@ export interface ShareRouteDeps extends GuessBudgetDeps {
   /** The results service's database: a reissued report's versions. */
   db: Queryable;
   repository: ResultsRepository;
-  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
   now: () => Date;
   verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
@@ -59,7 +59,7 @@ function accessOf(req: IncomingMessage): string {
 
 export function createShareRoutes(deps: ShareRouteDeps) {
   const { store } = deps;
-  const versions = { db: deps.db, now: deps.now, laboratory: deps.reportIssuer.laboratory };
+  const versions = { db: deps.db, now: deps.now, laboratory: reportIssuer.laboratory };
 
   /** The report a clinician's access opens, in the language asked for, as a page or a PDF: each delivery is on the participant's record. */
   async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
@@ -79,7 +79,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         report: content,
       });
     }
-    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
     await store.recordDelivery(opened.share.id, "pdf");
     sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
   }
