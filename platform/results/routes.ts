@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
 import { Router, type Request, type RequestHandler } from "express";
-import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
 import type { ResultsConfig } from "./config.ts";
 import { createCounsellingRoutes, type CounsellingRouteDeps } from "./counselling/counselling-routes.ts";
@@ -31,21 +30,18 @@ import {
 } from "./report-versions.ts";
 import type { AppRecord, PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
-import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
+import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes } from "./withdrawals.ts";
 
-interface RouteDependencies {
-  db: Database;
+/** The basics (database, clock, token check) are what the withdrawal, kit-step and report-version routes need. */
+interface RouteDependencies extends RouteBasics {
   repository: ResultsRepository;
   signer: DocumentLinkSigner;
-  verifyToken: TokenVerifier;
   config: ResultsConfig;
   /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
   isDraining: () => boolean;
   nowSeconds: () => number;
   exports: ExportRouteDeps;
-  /** What the withdrawal, kit-step and report-version routes need. */
-  basics: RouteBasics;
   shares: ShareRouteDeps;
   kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
@@ -72,11 +68,11 @@ export function createRouter(deps: RouteDependencies) {
   }
 
   const exportRoutes = createExportRoutes(deps.exports);
-  const withdrawalRoutes = createWithdrawalRoutes(deps.basics);
+  const withdrawalRoutes = createWithdrawalRoutes(deps);
   const shareRoutes = createShareRoutes(deps.shares);
-  const kitStepRoutes = createKitStepRoutes(deps.basics);
+  const kitStepRoutes = createKitStepRoutes(deps);
   const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
-  const reportVersionRoutes = createReportVersionRoutes(deps.basics);
+  const reportVersionRoutes = createReportVersionRoutes(deps);
   const kitRoutes = createKitRoutes(deps.kits);
   const counsellingRoutes = createCounsellingRoutes(deps.counselling);
 
@@ -104,7 +100,7 @@ export function createRouter(deps: RouteDependencies) {
       resultsLink ? Promise.resolve(null) : deps.kits.store.list(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
-    const today = new Date(deps.nowSeconds() * 1000);
+    const today = deps.now();
     const common = {
       kitStatus: patient.kitStatus,
       // A data file's size goes with it, so the portal can name it on the download button.
@@ -180,13 +176,7 @@ export function createRouter(deps: RouteDependencies) {
   };
 
   const versionedContent = (patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) =>
-    versionedReportContent(
-      { db: deps.db, now: () => new Date(deps.nowSeconds() * 1000), laboratory: reportIssuer.laboratory },
-      patient,
-      app,
-      language,
-      version,
-    );
+    versionedReportContent({ ...deps, laboratory: reportIssuer.laboratory }, patient, app, language, version);
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
@@ -235,7 +225,7 @@ export function createRouter(deps: RouteDependencies) {
       const once = url.searchParams.get("once");
       if (!once) return linkProblem(res, 403, "invalid", language);
       if (!(await deps.rawData.spendLink(once))) return linkProblem(res, 410, "used", language);
-      const vcf = exomeVcfDocument(patient, app, new Date(deps.nowSeconds() * 1000));
+      const vcf = exomeVcfDocument(patient, app, deps.now());
       res.writeHead(200, {
         ...documentHeaders,
         "content-type": "text/vcf; charset=utf-8",

@@ -102,10 +102,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const basics = { db, now, verifyToken };
     const rawData = createRawDataGate({ db, now, verifyStepUp });
     const router = createRouter({
-      db,
+      ...basics,
       repository,
       signer,
-      verifyToken,
       config,
       isDraining: () => draining,
       nowSeconds,
@@ -119,7 +118,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
         relativePageUrl: `${config.portalUrl}/family`,
         answerFloorMs: shareSettings.answerFloorMs,
       },
-      basics,
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
       counselling: { ...basics, store: createCounsellingStore(db, now), repository, misses: shareStore, ...counsellingSettings },
     });
