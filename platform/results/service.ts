@@ -101,6 +101,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const shareStore = createShareStore(db, shareHasher, now);
     const basics = { db, now, verifyToken };
     const rawData = createRawDataGate({ db, now, verifyStepUp });
+    const shares = { ...basics, store: shareStore, repository, ...shareSettings, logger };
     const router = createRouter({
       ...basics,
       repository,
@@ -110,14 +111,8 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => exportWorker!.wake(), now, rawData },
       rawData,
-      shares: { ...basics, store: shareStore, repository, ...shareSettings, logger },
-      familyLetters: {
-        letters: createFamilyLetterStore(db, shareHasher, now),
-        budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
-        repository,
-        relativePageUrl: `${config.portalUrl}/family`,
-        answerFloorMs: shareSettings.answerFloorMs,
-      },
+      shares,
+      familyLetters: { ...shares, letters: createFamilyLetterStore(db, shareHasher, now), relativePageUrl: `${config.portalUrl}/family` },
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
       counselling: { ...basics, store: createCounsellingStore(db, now), repository, misses: shareStore, ...counsellingSettings },
     });

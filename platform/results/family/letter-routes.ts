@@ -11,10 +11,9 @@ import { RequestError } from "../token-verifier.ts";
 import { familyLetterContent } from "./letter-content.ts";
 import type { FamilyLetterStore, FamilyLetterView } from "./letter-store.ts";
 
-export interface FamilyLetterRouteDeps {
+/** The share codes' budget counts (`store`), where relative codes keep budgets of their own with the same limits. */
+export interface FamilyLetterRouteDeps extends GuessBudgetDeps {
   letters: FamilyLetterStore;
-  /** The share codes' budget counts, where relative codes keep budgets of their own with the same limits. */
-  budget: GuessBudgetDeps;
   repository: ResultsRepository;
   /** The portal's public page where a relative types the code, as the letter gives it. */
   relativePageUrl: string;
@@ -32,7 +31,7 @@ const OpenBody = z.object({
 
 export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
   const { letters } = deps;
-  const attempt = createGuessBudget(deps.budget, {
+  const attempt = createGuessBudget(deps, {
     scopePrefix: "relative-",
     alert: "relative-code-miss-budget-exhausted",
     what: "relative code",
