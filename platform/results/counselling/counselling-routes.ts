@@ -11,18 +11,16 @@ import {
 import { parsedBody, queryOf, sendJson, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
+import type { CounsellingSettings } from "../settings.ts";
 import type { MissCounter } from "../shares/share-store.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { bearerToken, RequestError, type RouteBasics } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
 
-export interface CounsellingRouteDeps {
+export interface CounsellingRouteDeps extends RouteBasics, CounsellingSettings {
   store: CounsellingStore;
   repository: ResultsRepository;
-  now: () => Date;
-  verifyToken: TokenVerifier;
   /** The share codes' windowed budgets, one scope per participant here. */
   misses: MissCounter;
-  requestBudget: { max: number; windowSeconds: number };
 }
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import * as z from "zod";
-import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { parsedBody, plainText, queryOf, sendJson, sendNoContent, sourceField, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
@@ -10,17 +9,13 @@ import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
-import { RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { RequestError, type RouteBasics } from "../token-verifier.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
-export interface ShareRouteDeps extends GuessBudgetDeps {
+export interface ShareRouteDeps extends GuessBudgetDeps, RouteBasics {
   store: ShareStore;
-  /** The results service's database: a reissued report's versions. */
-  db: Queryable;
   repository: ResultsRepository;
-  now: () => Date;
-  verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
 }
