@@ -45,17 +45,18 @@ export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, 
  * A malformed escape in the path, or a control character in the path or query, is the caller's
  * mistake, not a server error: a NUL (which PostgreSQL refuses in text) or another is never in an id.
  */
-export function checkTarget(url: URL): void {
+export const checkTarget: RequestHandler = (req, _res, next) => {
   let path: string;
   try {
-    path = decodeURIComponent(url.pathname);
+    path = decodeURIComponent(req.path);
   } catch {
     throw new RequestError(400, "The request path is not valid");
   }
   if (CONTROL_CHARACTER.test(path)) throw new RequestError(400, "The request path is not valid");
-  for (const [name, value] of url.searchParams)
+  for (const [name, value] of queryOf(req))
     if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) throw new RequestError(400, "The request query is not valid");
-}
+  next();
+};
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;

@@ -198,20 +198,22 @@ export function createRouter(deps: RouteDependencies) {
     res.end(body);
   }
 
-  async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
-    const language = reportLanguage(url.searchParams.get("lang"));
-    const signedLanguage = url.searchParams.get("lang") ?? "en";
-    const versionParam = url.searchParams.get("version");
+  const document: Handler<"userId" | "appId"> = async (req, res) => {
+    const { userId, appId } = req.params;
+    const query = queryOf(req);
+    const language = reportLanguage(query.get("lang"));
+    const signedLanguage = query.get("lang") ?? "en";
+    const versionParam = query.get("version");
     const version = versionParam !== null && /^[1-9]\d{0,5}$/.test(versionParam) ? Number(versionParam) : undefined;
     if (versionParam !== null && version === undefined) return linkProblem(res, 403, "invalid", language);
     const check = deps.signer.verify(
       userId,
       appId,
       signedLanguage,
-      url.searchParams.get("expires"),
-      url.searchParams.get("signature"),
+      query.get("expires"),
+      query.get("signature"),
       deps.nowSeconds(),
-      url.searchParams.get("once"),
+      query.get("once"),
       version,
     );
     if (check === "invalid") return linkProblem(res, 403, "invalid", language);
@@ -222,7 +224,7 @@ export function createRouter(deps: RouteDependencies) {
 
     if (isDownloadApp(app)) {
       // Only a single-use link opens raw data, and only once.
-      const once = url.searchParams.get("once");
+      const once = query.get("once");
       if (!once) return linkProblem(res, 403, "invalid", language);
       if (!(await deps.rawData.spendLink(once))) return linkProblem(res, 410, "used", language);
       const vcf = exomeVcfDocument(patient, app, deps.now());
@@ -244,10 +246,8 @@ export function createRouter(deps: RouteDependencies) {
       ...documentHeaders,
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     });
-  }
+  };
 
-  const url = (req: Request) => new URL(req.originalUrl, "http://results.internal");
-  const param = (req: Request, name: string) => String(req.params[name]);
   const devOnly: RequestHandler = (_req, _res, next) =>
     next(deps.config.environment === "development" ? undefined : new RequestError(404, NOT_FOUND));
   /**
@@ -257,7 +257,7 @@ export function createRouter(deps: RouteDependencies) {
   const signedInAs =
     (role: "owner" | "signed in"): RequestHandler =>
     async (req, _res, next) => {
-      const userId = param(req, "userId");
+      const userId = String(req.params.userId);
       if ((await authorizeFor(req, userId)).tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
       if (role === "owner") await patientFromSource(userId, null);
       next();
@@ -266,10 +266,7 @@ export function createRouter(deps: RouteDependencies) {
   const signedIn = signedInAs("signed in");
 
   const router = Router({ caseSensitive: true });
-  router.use((req, _res, next) => {
-    checkTarget(url(req));
-    next();
-  });
+  router.use(checkTarget);
   router
     .route("/dev/faults")
     .all(devOnly)
@@ -330,7 +327,7 @@ export function createRouter(deps: RouteDependencies) {
   router.get("/results/:userId", results);
   router.get("/reports/:sourceId/:appId/:userId", report);
   router.get("/reports/:sourceId/:appId/:userId/content", reportContent);
-  router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
+  router.get("/documents/:userId/:appId", document);
   router.get("/exports/:userId/:exportId/file", owner, exportRoutes.file);
   router.use(() => {
     throw new RequestError(404, NOT_FOUND);
