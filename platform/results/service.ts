@@ -31,7 +31,7 @@ import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { createShareStore } from "./shares/share-store.ts";
-import { createTokenVerifier, RequestError, stepUpProofOf } from "./token-verifier.ts";
+import { createTokenVerifier, RequestError } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
@@ -96,11 +96,10 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier(config);
-    const verifyStepUp = stepUpProofOf(verifyToken);
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);
     const basics = { db, now, verifyToken };
-    const rawData = createRawDataGate({ db, now, verifyStepUp });
+    const rawData = createRawDataGate(basics);
     const shares = { ...basics, store: shareStore, repository, ...shareSettings, logger };
     const router = createRouter({
       ...basics,

@@ -139,13 +139,11 @@ function isKeyFetchFailure(error: unknown): boolean {
  * The identity provider's proof that the participant passed a second factor a moment ago, for this
  * participant and this purpose; answers its id (jti), to be spent once.
  */
-export function stepUpProofOf(verifyToken: TokenVerifier) {
-  return async function verifyStepUp(token: string, userId: string, purpose: "withdrawal" | "download"): Promise<string> {
-    const proof = await verifyToken(token, "step-up");
-    if (proof.uid !== userId || proof.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
-    // A recovery code (a look-up secret, often on paper) may confirm a withdrawal, never release raw genetic data.
-    if (purpose === "download" && Array.isArray(proof.amr) && proof.amr.includes("rec"))
-      throw new RequestError(403, "A recovery code does not release raw genetic data");
-    return proof.jti!;
-  };
+export async function verifyStepUp(verifyToken: TokenVerifier, token: string, userId: string, purpose: "withdrawal" | "download") {
+  const proof = await verifyToken(token, "step-up");
+  if (proof.uid !== userId || proof.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
+  // A recovery code (a look-up secret, often on paper) may confirm a withdrawal, never release raw genetic data.
+  if (purpose === "download" && Array.isArray(proof.amr) && proof.amr.includes("rec"))
+    throw new RequestError(403, "A recovery code does not release raw genetic data");
+  return proof.jti!;
 }

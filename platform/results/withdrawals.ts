@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import * as z from "zod";
 import { parsedBody, sendJson, type Handler } from "./http-kit.ts";
-import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.ts";
+import { RequestError, verifyStepUp, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Withdrawal requests: what the participant asked for, recorded with a reference number once they
@@ -57,7 +57,7 @@ export function createWithdrawalRoutes(deps: RouteBasics) {
       ]);
       if (again) return sendJson(res, 200, { withdrawal: again });
       // The identity provider's proof that the participant just passed a code, for this participant and this purpose.
-      const proofId = await stepUpProofOf(deps.verifyToken)(verification, userId, "withdrawal");
+      const proofId = await verifyStepUp(deps.verifyToken, verification, userId, "withdrawal");
       const outcome = await db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         const [open] = await tx.query<Withdrawal>(
