@@ -28,7 +28,7 @@ import {
   versionedReportContent,
   versionsOfReport,
 } from "./report-versions.ts";
-import type { AppRecord, PatientRecord, ResultsRepository } from "./repository.ts";
+import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
 import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type VerifiedCaller } from "./token-verifier.ts";
 import { createWithdrawalRoutes } from "./withdrawals.ts";
@@ -169,14 +169,12 @@ export function createRouter(deps: RouteDependencies) {
     const { patient, app } = await readyReport(req);
     if (isDownloadApp(app)) throw new RequestError(404, "This app's result is a data file, not a report to read");
     const query = queryOf(req);
-    const shown = await versionedContent(patient, app, reportLanguage(query.get("lang")), requestedVersion(query.get("version")));
+    const language = reportLanguage(query.get("lang"));
+    const shown = await versionedReportContent(deps, patient, app, language, requestedVersion(query.get("version")));
     if (!shown) throw new RequestError(404, "No such version of this report");
     const { content, version, newestVersion } = shown;
     sendJson(res, 200, { report: content, ...(version ? { version, newestVersion } : {}) });
   };
-
-  const versionedContent = (patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) =>
-    versionedReportContent({ ...deps, laboratory: reportIssuer.laboratory }, patient, app, language, version);
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
@@ -238,7 +236,7 @@ export function createRouter(deps: RouteDependencies) {
       return;
     }
     // A reissued report is dated by its version (the newest unless the link names another); any other, today.
-    const shown = await versionedContent(patient, app, language, version);
+    const shown = await versionedReportContent(deps, patient, app, language, version);
     if (!shown) return linkProblem(res, 404, "missing", language);
     const { content, issuedAt } = shown;
     const body = await renderReportPdf(content, reportIssuer.programName(content.language));

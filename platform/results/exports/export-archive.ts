@@ -40,7 +40,7 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
 function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[] {
   const { patient, apps, consents, reportVersions } = data;
   const { language, exportedAt } = options;
-  const versionOptions = { language, now: exportedAt, laboratory: reportIssuer.laboratory };
+  const versionOptions = { language, now: exportedAt };
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
     Readable.from([await renderReportPdf(content, reportIssuer.programName(language))]);
   // The reports My Results offers, no more: one not ready yet (the results service answers 409 for

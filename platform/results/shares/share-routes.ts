@@ -54,7 +54,6 @@ function accessOf(req: IncomingMessage): string {
 
 export function createShareRoutes(deps: ShareRouteDeps) {
   const { store } = deps;
-  const versions = { db: deps.db, now: deps.now, laboratory: reportIssuer.laboratory };
 
   /** The report a clinician's access opens, in the language asked for, as a page or a PDF: each delivery is on the participant's record. */
   async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
@@ -66,7 +65,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(queryOf(req).get("lang"));
     // A reissued report is shown as its newest version, with that version's date and what changed.
-    const { content, issuedAt } = (await versionedReportContent(versions, patient, app, language))!;
+    const { content, issuedAt } = (await versionedReportContent(deps, patient, app, language))!;
     if (what === "page") {
       await store.recordDelivery(opened.share.id, "page");
       return sendJson(res, 200, {
