@@ -30,7 +30,7 @@ import {
 } from "./report-versions.ts";
 import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
-import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type VerifiedCaller } from "./token-verifier.ts";
+import { bearerToken, RequestError, verifiedCaller, type RouteBasics } from "./token-verifier.ts";
 import { createWithdrawalRoutes } from "./withdrawals.ts";
 
 /** The basics (database, clock, token check) are what the withdrawal, kit-step and report-version routes need. */
@@ -56,7 +56,7 @@ type ReportParams = "sourceId" | "appId" | "userId";
 export function createRouter(deps: RouteDependencies) {
   const faults = createFaultStore(deps.db);
   /** Token check, own-data rule, then any injected development fault, in that order. */
-  async function authorizeFor(req: IncomingMessage, userId: string): Promise<VerifiedCaller> {
+  async function authorizeFor(req: IncomingMessage, userId: string) {
     const caller = verifiedCaller(await deps.verifyToken(bearerToken(req.headers.authorization), "participant"));
     if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
     const fault = await faults.take(userId);

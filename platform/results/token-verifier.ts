@@ -126,8 +126,6 @@ export function verifiedCaller(payload: JWTPayload) {
   return { userId: payload.uid, subject: payload.sub, tokenType: typeof payload.token_type === "string" ? payload.token_type : undefined };
 }
 
-export type VerifiedCaller = ReturnType<typeof verifiedCaller>;
-
 function isKeyFetchFailure(error: unknown): boolean {
   // fetch() rejects with a TypeError when the key server cannot be reached; jose reports a bad answer
   // from it as a JOSEError with this code.
