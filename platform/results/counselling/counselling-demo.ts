@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { Database } from "../../../lib/postgres/index.ts";
+import type { readDemoParticipants } from "../demo-participants.ts";
 
 /**
  * The demo's counselling requests, one per state if the demo file says so, dated from today: the
@@ -26,11 +27,7 @@ const dayAt = (now: Date, days: number, hours: number) =>
 
 export async function seedCounsellingRequests(
   db: Database,
-  participants: {
-    userId: string;
-    locale?: "en" | "es" | undefined;
-    counsellingRequests?: z.infer<typeof DemoRequestSchema>[] | undefined;
-  }[],
+  participants: Awaited<ReturnType<typeof readDemoParticipants>>,
   now = new Date(),
 ): Promise<void> {
   const windows = [3, 4].map((days) => ({ start: dayAt(now, days, 15).toISOString(), end: dayAt(now, days, 18).toISOString() }));
