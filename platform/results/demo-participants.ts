@@ -83,9 +83,8 @@ const DemoFileSchema = z.object({
 });
 
 export type DemoParticipant = z.infer<typeof DemoParticipantSchema>;
-type DemoFileParticipant = z.infer<typeof DemoFileSchema>["participants"][number];
 
-export async function readDemoParticipants(file: string): Promise<DemoFileParticipant[]> {
+export async function readDemoParticipants(file: string) {
   const parsed = DemoFileSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
   if (!parsed.success) throw new Error(`Invalid demo participants file ${file}: ${issuesText(parsed.error)}`);
   return parsed.data.participants;

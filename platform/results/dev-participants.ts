@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { DemoParticipantSchema } from "./demo-participants.ts";
-import { issuesText, methodNotAllowed, readJsonBody, sendJson } from "./http-kit.ts";
+import { issuesText, readJsonBody, sendJson, type Handler } from "./http-kit.ts";
 import { seedDemoParticipants } from "./seed.ts";
 import { storeBirthDates } from "./shares/birth-dates.ts";
 import { RequestError } from "./token-verifier.ts";
@@ -14,11 +13,12 @@ const DevParticipantSchema = DemoParticipantSchema.extend({ dateOfBirth: z.iso.d
  * downloads, date of birth), described as in the demo file and stored the way the demo is. Development only; a
  * test creates the account at the identity provider first and uses its user id here.
  */
-export async function createDevParticipant(db: Database, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== "POST") methodNotAllowed(res, "POST");
-  const parsed = DevParticipantSchema.safeParse(await readJsonBody(req));
-  if (!parsed.success) throw new RequestError(400, `Invalid participant: ${issuesText(parsed.error, "body")}`);
-  await seedDemoParticipants(db, [parsed.data]);
-  await storeBirthDates(db, [parsed.data]);
-  sendJson(res, 201, { userId: parsed.data.userId });
-}
+export const devParticipantRoute =
+  (db: Database): Handler =>
+  async (req, res) => {
+    const parsed = DevParticipantSchema.safeParse(await readJsonBody(req));
+    if (!parsed.success) throw new RequestError(400, `Invalid participant: ${issuesText(parsed.error, "body")}`);
+    await seedDemoParticipants(db, [parsed.data]);
+    await storeBirthDates(db, [parsed.data]);
+    sendJson(res, 201, { userId: parsed.data.userId });
+  };

@@ -36,19 +36,16 @@ export function createFaultStore(db: Database) {
       const delayMs = request.delayMs ?? 0;
       // A rule with only a delay slows requests down; anything else fails them (500 unless told).
       const status = request.status ?? (delayMs > 0 ? null : 500);
-      return db.transaction(async (tx) => {
-        await tx.query("DELETE FROM results_faults WHERE user_id IS NOT DISTINCT FROM $1", [request.userID ?? null]);
-        const [rule] = await tx.query<FaultRule>(
-          `INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING ${RULE}`,
-          [request.userID ?? null, status, delayMs, request.failNext ?? 1],
-        );
-        return rule!;
-      });
+      const [rule] = await db.query<FaultRule>(
+        `WITH earlier AS (DELETE FROM results_faults WHERE user_id IS NOT DISTINCT FROM $1::text)
+         INSERT INTO results_faults (user_id, status, delay_ms, remaining) VALUES ($1, $2, $3, $4) RETURNING ${RULE}`,
+        [request.userID ?? null, status, delayMs, request.failNext ?? 1],
+      );
+      return rule!;
     },
 
     async clear(userId?: string): Promise<void> {
-      if (userId === undefined) await db.query("DELETE FROM results_faults");
-      else await db.query("DELETE FROM results_faults WHERE user_id = $1", [userId]);
+      await db.query("DELETE FROM results_faults WHERE $1::text IS NULL OR user_id = $1", [userId ?? null]);
     },
 
     list: () => db.query<FaultRule>(`SELECT ${RULE} FROM results_faults WHERE remaining > 0 ORDER BY id`),

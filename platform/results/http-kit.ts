@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import * as z from "zod";
 import { parseJsonBody, readBodyText, sendJson } from "../../lib/http/index.ts";
 import { RequestError } from "./token-verifier.ts";
@@ -14,16 +14,20 @@ export type Handler<Params extends string = never> = (req: Request<Record<Params
 /** The request's query, each name's first value as URLSearchParams reads it. */
 export const queryOf = (req: IncomingMessage & { originalUrl: string }) => new URL(req.originalUrl, "http://results.internal").searchParams;
 
-export function methodNotAllowed(res: ServerResponse, methods: string): never {
-  res.setHeader("allow", methods);
-  throw new RequestError(405, "Method not allowed");
-}
+/** After a route's methods: any other is refused, naming the ones it has. */
+export const allow =
+  (methods: string): RequestHandler =>
+  (_req, res) => {
+    res.setHeader("allow", methods);
+    throw new RequestError(405, "Method not allowed");
+  };
 
 export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 
-/** Every error answer has the same shape: { status, message } with the HTTP status. */
-export function sendError(res: ServerResponse, status: number, message: string): void {
-  sendJson(res, status, { status, message });
+/** Every error answer has the same shape: { status, message } with the HTTP status; a 429 says when to try again, in its header too. */
+export function sendError(res: ServerResponse, status: number, message: string, details: RequestError["details"] = {}): void {
+  if (details.retryAfterSeconds !== undefined) res.setHeader("retry-after", String(details.retryAfterSeconds));
+  sendJson(res, status, { status, message, ...details });
 }
 
 /** An unreadable body throws BodyRejectedError, answered as its 400 or 413 like a RequestError. */
@@ -37,27 +41,22 @@ export async function parsedBody<T>(req: IncomingMessage, schema: z.ZodType<T>, 
   return parsed.data;
 }
 
-/** A 429 that says when to try again, in its header and its body. */
-export function sendTooMany(res: ServerResponse, message: string, retryAfterSeconds: number): void {
-  res.setHeader("retry-after", String(retryAfterSeconds));
-  sendJson(res, 429, { status: 429, message, retryAfterSeconds });
-}
-
 /**
  * A malformed escape in the path, or a control character in the path or query, is the caller's
  * mistake, not a server error: a NUL (which PostgreSQL refuses in text) or another is never in an id.
  */
-export function checkTarget(url: URL): void {
+export const checkTarget: RequestHandler = (req, _res, next) => {
   let path: string;
   try {
-    path = decodeURIComponent(url.pathname);
+    path = decodeURIComponent(req.path);
   } catch {
     throw new RequestError(400, "The request path is not valid");
   }
   if (CONTROL_CHARACTER.test(path)) throw new RequestError(400, "The request path is not valid");
-  for (const [name, value] of url.searchParams)
+  for (const [name, value] of queryOf(req))
     if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) throw new RequestError(400, "The request query is not valid");
-}
+  next();
+};
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { methodNotAllowed, parsedBody, queryOf, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
+import { parsedBody, queryOf, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { bearerToken, RequestError, type RouteBasics, type TokenPurpose } from "./token-verifier.ts";
 
 const FeedQuery = z.object({
@@ -43,7 +43,6 @@ export function noticesFeed(
   feed: { purpose: TokenPurpose; claim: () => Promise<unknown[]>; acknowledge: (ids: string[]) => Promise<void> },
 ): Handler<"what"> {
   return async (req, res) => {
-    if (req.method !== "POST") methodNotAllowed(res, "POST");
     await deps.verifyToken(bearerToken(req.headers.authorization), feed.purpose);
     if (req.params.what === "claim") return sendJson(res, 200, { notices: await feed.claim() });
     if (req.params.what !== "ack") throw new RequestError(404, "Not found");

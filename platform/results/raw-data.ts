@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Queryable } from "../../lib/postgres/index.ts";
-import { RequestError } from "./token-verifier.ts";
+import { RequestError, verifyStepUp, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Raw genetic data (the exome file, and the archive of everything, which holds it) is released only
@@ -10,12 +9,7 @@ import { RequestError } from "./token-verifier.ts";
  */
 const STEP_UP_PROOF_HEADER = "x-step-up-proof";
 
-/** `verifyStepUp` checks a step-up proof for this participant and purpose, and answers its id (jti). */
-export function createRawDataGate(deps: {
-  db: Queryable;
-  now: () => Date;
-  verifyStepUp: (token: string, userId: string, purpose: "download") => Promise<string>;
-}) {
+export function createRawDataGate(deps: RouteBasics) {
   /** Spends `id`: true the first time, false ever after. Old ids are forgotten after a day (proofs and links live minutes). */
   async function spend(id: string): Promise<boolean> {
     await deps.db.query("DELETE FROM results_single_uses WHERE used_at < $1", [new Date(deps.now().getTime() - 86_400_000)]);
@@ -32,7 +26,7 @@ export function createRawDataGate(deps: {
       const given = req.headers[STEP_UP_PROOF_HEADER];
       const proof = Array.isArray(given) ? given[0] : given;
       if (!proof) throw new RequestError(428, "A fresh verification is needed to download this file");
-      const proofId = await deps.verifyStepUp(proof, userId, "download");
+      const proofId = await verifyStepUp(deps.verifyToken, proof, userId, "download");
       if (!(await spend(`proof:${proofId}`))) throw new RequestError(403, "This verification has already been used");
     },
     /** A link's single-use id, spent when the link is followed: false when it was followed before. */

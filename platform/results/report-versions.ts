@@ -4,6 +4,7 @@ import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readi
 import { parsedBody, plainText, sendJson, type Handler } from "./http-kit.ts";
 import { logFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
+import { reportIssuer } from "./report-issuer.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
 import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
@@ -29,14 +30,14 @@ export type ReportVersion = z.infer<typeof ReportVersionSchema>;
  * changed in it; a report never reissued, dated `now`. Null when the report has no such version.
  */
 export async function versionedReportContent(
-  deps: { db: Queryable; now: () => Date; laboratory: string },
+  deps: { db: Queryable; now: () => Date },
   patient: PatientRecord,
   app: AppRecord,
   language: ReportLanguage,
   version?: number,
 ) {
   const versions = await versionsOfReport(deps.db, patient.userId, app.appID);
-  return contentOfVersion(versions, patient, app, { language, now: deps.now(), laboratory: deps.laboratory }, version);
+  return contentOfVersion(versions, patient, app, { language, now: deps.now() }, version);
 }
 
 /** The same, from versions already read (newest first), for a reader of many reports (the data export). */
@@ -44,7 +45,7 @@ export function contentOfVersion(
   versions: ReportVersion[],
   patient: PatientRecord,
   app: AppRecord,
-  options: { language: ReportLanguage; now: Date; laboratory: string },
+  options: { language: ReportLanguage; now: Date },
   version?: number,
 ) {
   const { language } = options;
@@ -54,7 +55,7 @@ export function contentOfVersion(
   const content = reportContentFor(patient, app, {
     language,
     issuedAt,
-    laboratory: options.laboratory,
+    laboratory: reportIssuer.laboratory,
     version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
   });
   return { content, issuedAt, version: shown, newestVersion: versions[0]?.version };

@@ -3,22 +3,23 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as wait } from "node:timers/promises";
 import { Router, type Request, type RequestHandler } from "express";
-import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
+import type { ResultsConfig } from "./config.ts";
 import { createCounsellingRoutes, type CounsellingRouteDeps } from "./counselling/counselling-routes.ts";
-import { createDevParticipant } from "./dev-participants.ts";
+import { devParticipantRoute } from "./dev-participants.ts";
 import type { DocumentLinkSigner } from "./document-links.ts";
 import { exomeFileName, exomeVcfDocument } from "./documents.ts";
 import { createExportRoutes, type ExportRouteDeps } from "./exports/export-routes.ts";
 import { createFamilyLetterRoutes, type FamilyLetterRouteDeps } from "./family/letter-routes.ts";
-import { FaultRequestSchema, type FaultStore } from "./faults.ts";
-import { checkTarget, issuesText, methodNotAllowed, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
+import { createFaultStore, FaultRequestSchema } from "./faults.ts";
+import { allow, checkTarget, issuesText, queryOf, readJsonBody, sendJson, sendNoContent, type Handler } from "./http-kit.ts";
 import { createKitStepRoutes } from "./kit-steps.ts";
 import { createKitRoutes, type KitRouteDeps } from "./kits/kit-routes.ts";
 import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts";
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "./report-content.ts";
+import { reportIssuer } from "./report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "./report-pdf.ts";
 import {
   createReportVersionRoutes,
@@ -27,30 +28,20 @@ import {
   versionedReportContent,
   versionsOfReport,
 } from "./report-versions.ts";
-import type { AppRecord, PatientRecord, ResultsRepository } from "./repository.ts";
+import type { PatientRecord, ResultsRepository } from "./repository.ts";
 import { createShareRoutes, type ShareRouteDeps } from "./shares/share-routes.ts";
-import { bearerToken, RequestError, verifiedCaller, type RouteBasics, type TokenVerifier, type VerifiedCaller } from "./token-verifier.ts";
+import { bearerToken, RequestError, verifiedCaller, type RouteBasics } from "./token-verifier.ts";
 import { createWithdrawalRoutes } from "./withdrawals.ts";
 
-interface RouteDependencies {
-  db: Database;
+/** The basics (database, clock, token check) are what the withdrawal, kit-step and report-version routes need. */
+interface RouteDependencies extends RouteBasics {
   repository: ResultsRepository;
-  faults: FaultStore;
   signer: DocumentLinkSigner;
-  verifyToken: TokenVerifier;
-  publicUrl: string;
-  /** Where a participant goes back to from a report link that no longer works. */
-  portalUrl: string;
-  /** The program's name (the report's author) and the lab's accreditation line printed on every report. */
-  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
-  jwksUrl: string;
-  devToolsEnabled: boolean;
+  config: ResultsConfig;
   /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
   isDraining: () => boolean;
   nowSeconds: () => number;
   exports: ExportRouteDeps;
-  /** What the withdrawal, kit-step and report-version routes need. */
-  basics: RouteBasics;
   shares: ShareRouteDeps;
   kits: KitRouteDeps;
   counselling: CounsellingRouteDeps;
@@ -63,11 +54,12 @@ const NOT_FOUND = "Not found";
 type ReportParams = "sourceId" | "appId" | "userId";
 
 export function createRouter(deps: RouteDependencies) {
+  const faults = createFaultStore(deps.db);
   /** Token check, own-data rule, then any injected development fault, in that order. */
-  async function authorizeFor(req: IncomingMessage, userId: string): Promise<VerifiedCaller> {
+  async function authorizeFor(req: IncomingMessage, userId: string) {
     const caller = verifiedCaller(await deps.verifyToken(bearerToken(req.headers.authorization), "participant"));
     if (caller.userId !== userId) throw new RequestError(403, "This token does not allow reading another participant's results");
-    const fault = await deps.faults.take(userId);
+    const fault = await faults.take(userId);
     if (fault) {
       if (fault.delayMs > 0) await wait(fault.delayMs);
       if (fault.status !== null) throw new RequestError(fault.status, "Simulated failure (development fault injection)");
@@ -76,11 +68,11 @@ export function createRouter(deps: RouteDependencies) {
   }
 
   const exportRoutes = createExportRoutes(deps.exports);
-  const withdrawalRoutes = createWithdrawalRoutes(deps.basics);
+  const withdrawalRoutes = createWithdrawalRoutes(deps);
   const shareRoutes = createShareRoutes(deps.shares);
-  const kitStepRoutes = createKitStepRoutes(deps.basics);
+  const kitStepRoutes = createKitStepRoutes(deps);
   const familyLetterRoutes = createFamilyLetterRoutes(deps.familyLetters);
-  const reportVersionRoutes = createReportVersionRoutes(deps.basics);
+  const reportVersionRoutes = createReportVersionRoutes(deps);
   const kitRoutes = createKitRoutes(deps.kits);
   const counsellingRoutes = createCounsellingRoutes(deps.counselling);
 
@@ -108,7 +100,7 @@ export function createRouter(deps: RouteDependencies) {
       resultsLink ? Promise.resolve(null) : deps.kits.store.list(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
-    const today = new Date(deps.nowSeconds() * 1000);
+    const today = deps.now();
     const common = {
       kitStatus: patient.kitStatus,
       // A data file's size goes with it, so the portal can name it on the download button.
@@ -165,7 +157,7 @@ export function createRouter(deps: RouteDependencies) {
       once = randomUUID();
     }
     sendJson(res, 200, {
-      providerReportUrl: deps.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+      providerReportUrl: deps.config.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
     });
   };
 
@@ -177,20 +169,12 @@ export function createRouter(deps: RouteDependencies) {
     const { patient, app } = await readyReport(req);
     if (isDownloadApp(app)) throw new RequestError(404, "This app's result is a data file, not a report to read");
     const query = queryOf(req);
-    const shown = await versionedContent(patient, app, reportLanguage(query.get("lang")), requestedVersion(query.get("version")));
+    const language = reportLanguage(query.get("lang"));
+    const shown = await versionedReportContent(deps, patient, app, language, requestedVersion(query.get("version")));
     if (!shown) throw new RequestError(404, "No such version of this report");
     const { content, version, newestVersion } = shown;
     sendJson(res, 200, { report: content, ...(version ? { version, newestVersion } : {}) });
   };
-
-  const versionedContent = (patient: PatientRecord, app: AppRecord, language: ReportLanguage, version: number | undefined) =>
-    versionedReportContent(
-      { db: deps.db, now: () => new Date(deps.nowSeconds() * 1000), laboratory: deps.reportIssuer.laboratory },
-      patient,
-      app,
-      language,
-      version,
-    );
 
   /** Report documents are opened by the browser itself: HSTS as the portal's pages have it (ignored over plain HTTP). */
   const documentHeaders = {
@@ -202,7 +186,7 @@ export function createRouter(deps: RouteDependencies) {
 
   function linkProblem(res: ServerResponse, status: number, problem: LinkProblem, language: ReportLanguage) {
     const nonce = randomBytes(16).toString("base64");
-    const body = renderLinkProblemPage(problem, language, deps.portalUrl, nonce);
+    const body = renderLinkProblemPage(problem, language, deps.config.portalUrl, nonce);
     res.writeHead(status, {
       ...documentHeaders,
       "content-type": "text/html; charset=utf-8",
@@ -212,20 +196,22 @@ export function createRouter(deps: RouteDependencies) {
     res.end(body);
   }
 
-  async function document(res: ServerResponse, userId: string, appId: string, url: URL) {
-    const language = reportLanguage(url.searchParams.get("lang"));
-    const signedLanguage = url.searchParams.get("lang") ?? "en";
-    const versionParam = url.searchParams.get("version");
+  const document: Handler<"userId" | "appId"> = async (req, res) => {
+    const { userId, appId } = req.params;
+    const query = queryOf(req);
+    const language = reportLanguage(query.get("lang"));
+    const signedLanguage = query.get("lang") ?? "en";
+    const versionParam = query.get("version");
     const version = versionParam !== null && /^[1-9]\d{0,5}$/.test(versionParam) ? Number(versionParam) : undefined;
     if (versionParam !== null && version === undefined) return linkProblem(res, 403, "invalid", language);
     const check = deps.signer.verify(
       userId,
       appId,
       signedLanguage,
-      url.searchParams.get("expires"),
-      url.searchParams.get("signature"),
+      query.get("expires"),
+      query.get("signature"),
       deps.nowSeconds(),
-      url.searchParams.get("once"),
+      query.get("once"),
       version,
     );
     if (check === "invalid") return linkProblem(res, 403, "invalid", language);
@@ -236,10 +222,10 @@ export function createRouter(deps: RouteDependencies) {
 
     if (isDownloadApp(app)) {
       // Only a single-use link opens raw data, and only once.
-      const once = url.searchParams.get("once");
+      const once = query.get("once");
       if (!once) return linkProblem(res, 403, "invalid", language);
       if (!(await deps.rawData.spendLink(once))) return linkProblem(res, 410, "used", language);
-      const vcf = exomeVcfDocument(patient, app, new Date(deps.nowSeconds() * 1000));
+      const vcf = exomeVcfDocument(patient, app, deps.now());
       res.writeHead(200, {
         ...documentHeaders,
         "content-type": "text/vcf; charset=utf-8",
@@ -250,19 +236,18 @@ export function createRouter(deps: RouteDependencies) {
       return;
     }
     // A reissued report is dated by its version (the newest unless the link names another); any other, today.
-    const shown = await versionedContent(patient, app, language, version);
+    const shown = await versionedReportContent(deps, patient, app, language, version);
     if (!shown) return linkProblem(res, 404, "missing", language);
     const { content, issuedAt } = shown;
-    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
     sendPdf(res, body, reportFileName(app.appName, issuedAt), {
       ...documentHeaders,
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     });
-  }
+  };
 
-  const url = (req: Request) => new URL(req.originalUrl, "http://results.internal");
-  const param = (req: Request, name: string) => String(req.params[name]);
-  const devOnly: RequestHandler = (_req, _res, next) => next(deps.devToolsEnabled ? undefined : new RequestError(404, NOT_FOUND));
+  const devOnly: RequestHandler = (_req, _res, next) =>
+    next(deps.config.environment === "development" ? undefined : new RequestError(404, NOT_FOUND));
   /**
    * The participant themselves with their full token (a results link opens results only); `owner`: one
    * this service has a record of (downloads of everything, withdrawals...). The route's handler follows.
@@ -270,41 +255,34 @@ export function createRouter(deps: RouteDependencies) {
   const signedInAs =
     (role: "owner" | "signed in"): RequestHandler =>
     async (req, _res, next) => {
-      const userId = param(req, "userId");
+      const userId = String(req.params.userId);
       if ((await authorizeFor(req, userId)).tokenType === "ACCESS") throw new RequestError(403, "A results link opens results only");
       if (role === "owner") await patientFromSource(userId, null);
       next();
     };
   const owner = signedInAs("owner");
   const signedIn = signedInAs("signed in");
-  const allow =
-    (methods: string): RequestHandler =>
-    (_req, res) =>
-      methodNotAllowed(res, methods);
 
   const router = Router({ caseSensitive: true });
-  router.use((req, _res, next) => {
-    checkTarget(url(req));
-    next();
-  });
+  router.use(checkTarget);
   router
     .route("/dev/faults")
     .all(devOnly)
-    .get(async (_req, res) => sendJson(res, 200, { faults: await deps.faults.list() }))
+    .get(async (_req, res) => sendJson(res, 200, { faults: await faults.list() }))
     .post(async (req, res) => {
       const parsed = FaultRequestSchema.safeParse(await readJsonBody(req));
       if (!parsed.success) throw new RequestError(400, `Invalid fault: ${issuesText(parsed.error, "body")}`);
-      sendJson(res, 200, { fault: await deps.faults.set(parsed.data) });
+      sendJson(res, 200, { fault: await faults.set(parsed.data) });
     })
     // Clears the rule of `?userID=`; without it, every rule.
     .delete(async (req, res) => {
       const userId = FaultRequestSchema.shape.userID.safeParse(queryOf(req).get("userID") ?? undefined);
       if (!userId.success) throw new RequestError(400, "Invalid userID");
-      await deps.faults.clear(userId.data);
+      await faults.clear(userId.data);
       sendNoContent(res);
     })
     .all(allow("GET, POST, DELETE"));
-  router.all("/dev/participants", devOnly, (req, res) => createDevParticipant(deps.db, req, res));
+  router.route("/dev/participants").all(devOnly).post(devParticipantRoute(deps.db)).all(allow("POST"));
   router.route("/dev/kits/:userId/step").all(devOnly).post(kitStepRoutes.move).all(allow("POST"));
   router.route("/dev/kits").all(devOnly).post(kitRoutes.issue).all(allow("POST"));
   router.route("/kits/:userId").all(signedIn).get(kitRoutes.list).post(kitRoutes.register).all(allow("GET, POST"));
@@ -321,7 +299,7 @@ export function createRouter(deps: RouteDependencies) {
   router.route("/shared/close").post(shareRoutes.close).all(allow("POST"));
   router.route("/shared/report").get(shareRoutes.report).all(allow("GET"));
   router.route("/shared/report.pdf").get(shareRoutes.reportPdf).all(allow("GET"));
-  router.all("/share-notices/:what", shareRoutes.notices);
+  router.route("/share-notices/:what").post(shareRoutes.notices).all(allow("POST"));
   router.route("/family-letters/:userId").all(owner).get(familyLetterRoutes.list).post(familyLetterRoutes.create).all(allow("GET, POST"));
   router.route("/family-letters/:userId/:letterId/end").post(familyLetterRoutes.end).all(allow("POST"));
   router.route("/family-letters/:userId/:letterId/letter").get(familyLetterRoutes.letter).all(allow("GET"));
@@ -332,12 +310,12 @@ export function createRouter(deps: RouteDependencies) {
   router.route("/counselling/:userId/:requestId/cancel").all(owner).post(counsellingRoutes.cancel).all(allow("POST"));
   router.route("/counselling-queue").all(counsellingRoutes.team).get(counsellingRoutes.queue).all(allow("GET"));
   router.route("/counselling-queue/:requestId").all(counsellingRoutes.team).post(counsellingRoutes.move).all(allow("POST"));
-  router.all("/counselling-notices/:what", counsellingRoutes.notices);
+  router.route("/counselling-notices/:what").post(counsellingRoutes.notices).all(allow("POST"));
   // Everything else only reads.
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
   router.get("/readyz", async (_req, res) => {
-    const readiness = await checkReadiness(deps.db, deps.jwksUrl, deps.isDraining());
+    const readiness = await checkReadiness(deps.db, deps.config.jwksUrl, deps.isDraining());
     sendJson(res, readiness.ready ? 200 : 503, {
       status: readiness.ready ? "ok" : "unavailable",
       checks: readiness.checks,
@@ -347,7 +325,7 @@ export function createRouter(deps: RouteDependencies) {
   router.get("/results/:userId", results);
   router.get("/reports/:sourceId/:appId/:userId", report);
   router.get("/reports/:sourceId/:appId/:userId/content", reportContent);
-  router.get("/documents/:userId/:appId", (req, res) => document(res, param(req, "userId"), param(req, "appId"), url(req)));
+  router.get("/documents/:userId/:appId", document);
   router.get("/exports/:userId/:exportId/file", owner, exportRoutes.file);
   router.use(() => {
     throw new RequestError(404, NOT_FOUND);

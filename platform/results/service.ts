@@ -17,13 +17,11 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { familyLetterMigrations } from "./family/letter-schema.ts";
 import { createFamilyLetterStore } from "./family/letter-store.ts";
-import { createFaultStore } from "./faults.ts";
 import { sendError } from "./http-kit.ts";
 import { kitMigrations } from "./kits/kit-schema.ts";
 import { seedDemoKits } from "./kits/kit-seed.ts";
 import { createKitStore } from "./kits/kit-store.ts";
 import { createRawDataGate } from "./raw-data.ts";
-import { reportIssuer } from "./report-issuer.ts";
 import { createResultsRepository } from "./repository.ts";
 import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
@@ -33,7 +31,7 @@ import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { createShareStore } from "./shares/share-store.ts";
-import { createTokenVerifier, RequestError, stepUpProofOf } from "./token-verifier.ts";
+import { createTokenVerifier, RequestError } from "./token-verifier.ts";
 
 export type ResultsServiceOptions = Partial<ResultsConfig> & {
   logger?: Logger;
@@ -91,45 +89,29 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       repository,
       db,
       directory: config.exportDir,
-      ...reportIssuer,
       logger,
       now,
       pollMs: config.exportPollMs,
     });
-    const worker = exportWorker;
     const documentSecret = await loadDocumentSecret(db, config.documentSecret);
     const signer = createDocumentLinkSigner(documentSecret, config.documentTtlSeconds);
     const verifyToken = createTokenVerifier(config);
-    const verifyStepUp = stepUpProofOf(verifyToken);
     const shareHasher = createShareHasher(documentSecret);
     const shareStore = createShareStore(db, shareHasher, now);
     const basics = { db, now, verifyToken };
-    const rawData = createRawDataGate({ db, now, verifyStepUp });
+    const rawData = createRawDataGate(basics);
+    const shares = { ...basics, store: shareStore, repository, ...shareSettings, logger };
     const router = createRouter({
-      db,
+      ...basics,
       repository,
-      faults: createFaultStore(db),
       signer,
-      verifyToken,
-      publicUrl: config.publicUrl,
-      portalUrl: config.portalUrl,
-      reportIssuer,
-      jwksUrl: config.jwksUrl,
-      devToolsEnabled: config.environment === "development",
+      config,
       isDraining: () => draining,
       nowSeconds,
-      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => worker.wake(), now, rawData },
+      exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => exportWorker!.wake(), now, rawData },
       rawData,
-      shares: { ...basics, store: shareStore, repository, reportIssuer, ...shareSettings, logger },
-      familyLetters: {
-        letters: createFamilyLetterStore(db, shareHasher, now),
-        budget: { store: shareStore, missBudget: shareSettings.missBudget, sourceMissBudget: shareSettings.sourceMissBudget, logger },
-        repository,
-        reportIssuer,
-        relativePageUrl: `${config.portalUrl}/family`,
-        answerFloorMs: shareSettings.answerFloorMs,
-      },
-      basics,
+      shares,
+      familyLetters: { ...shares, letters: createFamilyLetterStore(db, shareHasher, now), relativePageUrl: `${config.portalUrl}/family` },
       kits: { store: createKitStore(db, now), misses: shareStore, now, ...kitSettings },
       counselling: { ...basics, store: createCounsellingStore(db, now), repository, misses: shareStore, ...counsellingSettings },
     });
@@ -147,7 +129,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       const refused = error instanceof RequestError || error instanceof BodyRejectedError;
       if (!refused) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
-      if (refused) sendError(res, error.status, error.message);
+      if (refused) sendError(res, error.status, error.message, error instanceof RequestError ? error.details : {});
       else sendError(res, 500, "Something went wrong on our side");
     }) satisfies ErrorRequestHandler);
     server = createServer(app).listen(config.port, config.host);
@@ -165,14 +147,9 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     url: `http://${host}:${port}`,
     config: { ...config, port },
     close() {
-      // Not ready from now on; stop accepting, let in-flight requests finish, then close the database.
+      // Not ready from now on; stop accepting (idle keep-alive connections end at once), let in-flight requests finish, then close the database.
       draining = true;
-      closing ??= new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        server!.closeIdleConnections();
-      })
-        .then(() => exportWorker!.stop())
-        .then(() => db.close());
+      closing ??= new Promise((resolve) => server!.close(resolve)).then(() => exportWorker!.stop()).then(() => db.close());
       return closing;
     },
   };

@@ -1,12 +1,15 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Database } from "../../lib/postgres/index.ts";
 
+/** A refusal, answered by the error handler as `{ status, message, ...details }` with its status. */
 export class RequestError extends Error {
   readonly status: number;
+  readonly details: { retryAfterSeconds?: number; [field: string]: unknown };
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, details: RequestError["details"] = {}) {
     super(message);
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -123,8 +126,6 @@ export function verifiedCaller(payload: JWTPayload) {
   return { userId: payload.uid, subject: payload.sub, tokenType: typeof payload.token_type === "string" ? payload.token_type : undefined };
 }
 
-export type VerifiedCaller = ReturnType<typeof verifiedCaller>;
-
 function isKeyFetchFailure(error: unknown): boolean {
   // fetch() rejects with a TypeError when the key server cannot be reached; jose reports a bad answer
   // from it as a JOSEError with this code.
@@ -136,13 +137,11 @@ function isKeyFetchFailure(error: unknown): boolean {
  * The identity provider's proof that the participant passed a second factor a moment ago, for this
  * participant and this purpose; answers its id (jti), to be spent once.
  */
-export function stepUpProofOf(verifyToken: TokenVerifier) {
-  return async function verifyStepUp(token: string, userId: string, purpose: "withdrawal" | "download"): Promise<string> {
-    const proof = await verifyToken(token, "step-up");
-    if (proof.uid !== userId || proof.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
-    // A recovery code (a look-up secret, often on paper) may confirm a withdrawal, never release raw genetic data.
-    if (purpose === "download" && Array.isArray(proof.amr) && proof.amr.includes("rec"))
-      throw new RequestError(403, "A recovery code does not release raw genetic data");
-    return proof.jti!;
-  };
+export async function verifyStepUp(verifyToken: TokenVerifier, token: string, userId: string, purpose: "withdrawal" | "download") {
+  const proof = await verifyToken(token, "step-up");
+  if (proof.uid !== userId || proof.purpose !== purpose) throw new RequestError(403, "This verification is for another request");
+  // A recovery code (a look-up secret, often on paper) may confirm a withdrawal, never release raw genetic data.
+  if (purpose === "download" && Array.isArray(proof.amr) && proof.amr.includes("rec"))
+    throw new RequestError(403, "A recovery code does not release raw genetic data");
+  return proof.jti!;
 }

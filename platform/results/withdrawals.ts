@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import * as z from "zod";
 import { parsedBody, sendJson, type Handler } from "./http-kit.ts";
-import { RequestError, stepUpProofOf, type RouteBasics } from "./token-verifier.ts";
+import { RequestError, verifyStepUp, type RouteBasics } from "./token-verifier.ts";
 
 /**
  * Withdrawal requests: what the participant asked for, recorded with a reference number once they
@@ -57,7 +57,7 @@ export function createWithdrawalRoutes(deps: RouteBasics) {
       ]);
       if (again) return sendJson(res, 200, { withdrawal: again });
       // The identity provider's proof that the participant just passed a code, for this participant and this purpose.
-      const proofId = await stepUpProofOf(deps.verifyToken)(verification, userId, "withdrawal");
+      const proofId = await verifyStepUp(deps.verifyToken, verification, userId, "withdrawal");
       const outcome = await db.transaction(async (tx) => {
         await tx.query("SELECT user_id FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         const [open] = await tx.query<Withdrawal>(
@@ -65,14 +65,13 @@ export function createWithdrawalRoutes(deps: RouteBasics) {
           [userId],
         );
         if (open) return { status: 409, withdrawal: open };
-        const [used] = await tx.query("SELECT 1 FROM results_withdrawals WHERE verification_id = $1", [proofId]);
-        if (used) throw new RequestError(403, "This verification has already been used");
         const [row] = await tx.query<Withdrawal>(
           `INSERT INTO results_withdrawals (reference, user_id, choice, request_key, verification_id, requested_at)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${WITHDRAWAL}`,
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (verification_id) DO NOTHING RETURNING ${WITHDRAWAL}`,
           [newReference(deps.now()), userId, choice, requestKey, proofId, deps.now()],
         );
-        return { status: 201, withdrawal: row! };
+        if (!row) throw new RequestError(403, "This verification has already been used");
+        return { status: 201, withdrawal: row };
       });
       sendJson(res, outcome.status, { withdrawal: outcome.withdrawal });
     }) satisfies Handler<"userId">,

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import type { Database } from "../../../lib/postgres/index.ts";
+import type { readDemoParticipants } from "../demo-participants.ts";
 
 /**
  * The demo's counselling requests, one per state if the demo file says so, dated from today: the
@@ -27,43 +27,28 @@ const dayAt = (now: Date, days: number, hours: number) =>
 
 export async function seedCounsellingRequests(
   db: Database,
-  participants: {
-    userId: string;
-    locale?: "en" | "es" | undefined;
-    counsellingRequests?: z.infer<typeof DemoRequestSchema>[] | undefined;
-  }[],
+  participants: Awaited<ReturnType<typeof readDemoParticipants>>,
   now = new Date(),
 ): Promise<void> {
-  for (const participant of participants) {
-    if (!participant.counsellingRequests?.length) continue;
-    const [existing] = await db.query("SELECT 1 FROM results_counselling_requests WHERE user_id = $1 LIMIT 1", [participant.userId]);
-    if (existing) continue;
-    for (const demo of participant.counsellingRequests) {
-      const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
-      const windows = [3, 4].map((days) => ({
-        start: dayAt(now, days, 15).toISOString(),
-        end: dayAt(now, days, 18).toISOString(),
-      }));
-      const scheduledFor = demo.state === "scheduled" ? dayAt(now, 5, 16) : demo.state === "done" ? dayAt(now, -2, 16) : null;
-      await db.query(
-        `INSERT INTO results_counselling_requests
-           (id, user_id, app_id, contact, language, time_zone, windows, note, locale, state, scheduled_for, created_at, updated_at, acknowledged_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $12, $12)`,
-        [
-          randomUUID(),
-          participant.userId,
-          demo.appID,
-          demo.contact,
-          demo.language,
-          demo.timeZone,
-          JSON.stringify(windows),
-          demo.note ?? null,
-          participant.locale ?? "en",
-          demo.state,
-          scheduledFor,
-          createdAt,
-        ],
-      );
-    }
-  }
+  const windows = [3, 4].map((days) => ({ start: dayAt(now, days, 15).toISOString(), end: dayAt(now, days, 18).toISOString() }));
+  const requests = participants.flatMap(({ userId, locale, counsellingRequests }) =>
+    (counsellingRequests ?? []).map((demo) => ({
+      ...demo,
+      userId,
+      locale: locale ?? "en",
+      windows,
+      scheduledFor: demo.state === "scheduled" ? dayAt(now, 5, 16) : demo.state === "done" ? dayAt(now, -2, 16) : null,
+      createdAt: new Date(now.getTime() - demo.daysAgo * DAY_MS),
+    })),
+  );
+  await db.query(
+    `INSERT INTO results_counselling_requests
+       (id, user_id, app_id, contact, language, time_zone, windows, note, locale, state, scheduled_for, created_at, updated_at, acknowledged_at)
+     SELECT gen_random_uuid(), d."userId", d."appID", d.contact, d.language, d."timeZone", d.windows, d.note, d.locale, d.state,
+       d."scheduledFor", d."createdAt", d."createdAt", d."createdAt"
+     FROM json_to_recordset($1::json) AS d("userId" text, "appID" text, contact text, language text, "timeZone" text, windows jsonb,
+       note text, locale text, state text, "scheduledFor" timestamptz, "createdAt" timestamptz)
+     WHERE NOT EXISTS (SELECT 1 FROM results_counselling_requests r WHERE r.user_id = d."userId")`,
+    [JSON.stringify(requests)],
+  );
 }

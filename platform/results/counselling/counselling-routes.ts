@@ -8,21 +8,19 @@ import {
   COUNSELLING_WINDOWS_MAX,
   offersCounselling,
 } from "../../../lib/program/counselling.ts";
-import { parsedBody, queryOf, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
+import { parsedBody, queryOf, sendJson, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
+import type { CounsellingSettings } from "../settings.ts";
 import type { MissCounter } from "../shares/share-store.ts";
-import { bearerToken, RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { bearerToken, RequestError, type RouteBasics } from "../token-verifier.ts";
 import { COUNSELLING_STATES, type CounsellingStore } from "./counselling-store.ts";
 
-export interface CounsellingRouteDeps {
+export interface CounsellingRouteDeps extends RouteBasics, CounsellingSettings {
   store: CounsellingStore;
   repository: ResultsRepository;
-  now: () => Date;
-  verifyToken: TokenVerifier;
   /** The share codes' windowed budgets, one scope per participant here. */
   misses: MissCounter;
-  requestBudget: { max: number; windowSeconds: number };
 }
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -101,16 +99,11 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     // Taken before the request is kept (so requests sent at once cannot pass more), given back when none is.
     const scope = `counselling:${userId}`;
     const budget = await deps.misses.takeMiss(scope, deps.requestBudget);
-    if (!budget.within) return sendTooMany(res, "Too many counselling requests", budget.retryAfterSeconds);
+    if (!budget.within) throw new RequestError(429, "Too many counselling requests", { retryAfterSeconds: budget.retryAfterSeconds });
     const created = await store.create(userId, input);
     if (created === "withdrawn" || "openRequest" in created) await deps.misses.giveBackMiss(scope, budget.windowStart);
     if (created === "withdrawn") throw new RequestError(403, "A participant who asked to withdraw cannot ask for counselling");
-    if ("openRequest" in created)
-      return sendJson(res, 409, {
-        status: 409,
-        message: "An open counselling request for this report exists already",
-        openRequest: created.openRequest,
-      });
+    if ("openRequest" in created) throw new RequestError(409, "An open counselling request for this report exists already", created);
     sendJson(res, 201, created);
   };
 
@@ -144,11 +137,7 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
     const moved = await store.move(requestId, to);
     if (moved === "not-found") throw new RequestError(404, "No such counselling request");
     if ("conflict" in moved)
-      return sendJson(res, 409, {
-        status: 409,
-        message: `A ${moved.conflict.state} request cannot move to ${to.state}`,
-        request: moved.conflict,
-      });
+      throw new RequestError(409, `A ${moved.conflict.state} request cannot move to ${to.state}`, { request: moved.conflict });
     sendJson(res, 200, { request: moved });
   };
 

@@ -5,13 +5,8 @@ export const COUNSELLING_STATES = ["requested", "scheduled", "done", "cancelled"
 type CounsellingState = (typeof COUNSELLING_STATES)[number];
 /** A request still waiting for, or holding, an appointment: one per report at a time. */
 const OPEN_STATES: readonly CounsellingState[] = ["requested", "scheduled"];
-/** The team's moves: an appointment is set, then held (or set again before it is held). */
-const TEAM_MOVES: Record<CounsellingState, readonly CounsellingState[]> = {
-  requested: ["scheduled"],
-  scheduled: ["scheduled", "done"],
-  done: [],
-  cancelled: [],
-};
+/** The team's moves, by the state moved to: an appointment is set, then held (or set again before it is held). */
+const MOVES_FROM = { scheduled: ["requested", "scheduled"], done: ["scheduled"] } satisfies Record<string, CounsellingState[]>;
 
 interface CounsellingRequestView {
   id: string;
@@ -119,23 +114,19 @@ export function createCounsellingStore(db: Database, now: () => Date) {
         [states, after, limit],
       ),
 
-    /** The team moves a request on as TEAM_MOVES allows; a cancelled or done request is not moved. */
+    /** The team moves a request on as MOVES_FROM allows, in one statement; a cancelled or done request is not moved. */
     async move(
       id: string,
       to: { state: "scheduled"; scheduledFor: Date } | { state: "done" },
     ): Promise<CounsellingRequestView | "not-found" | { conflict: CounsellingRequestView }> {
-      const find = async () =>
-        (await db.query<CounsellingRequestView>(`SELECT ${VIEW} FROM results_counselling_requests r WHERE r.id = $1`, [id]))[0];
-      const row = await find();
-      if (!row) return "not-found";
-      const allowed = TEAM_MOVES[row.state];
       const [moved] = await db.query<CounsellingRequestView>(
         `UPDATE results_counselling_requests r SET state = $2, scheduled_for = COALESCE($3, scheduled_for), updated_at = $4
          WHERE r.id = $1 AND r.state = ANY($5::text[]) RETURNING ${VIEW}`,
-        [id, to.state, to.state === "scheduled" ? to.scheduledFor : null, now(), allowed.includes(to.state) ? [row.state] : []],
+        [id, to.state, to.state === "scheduled" ? to.scheduledFor : null, now(), MOVES_FROM[to.state]],
       );
       if (moved) return moved;
-      return { conflict: (await find()) ?? row };
+      const [row] = await db.query<CounsellingRequestView>(`SELECT ${VIEW} FROM results_counselling_requests r WHERE r.id = $1`, [id]);
+      return row ? { conflict: row } : "not-found";
     },
 
     /** Requests not yet acknowledged by e-mail, each held for a minute by the caller that takes it. */

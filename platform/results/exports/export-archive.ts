@@ -8,6 +8,7 @@ import { ZipFile } from "yazl";
 import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
 import { isDownloadApp, type ReportLanguage } from "../report-content.ts";
+import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import { contentOfVersion, type ReportVersion } from "../report-versions.ts";
 import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
@@ -25,8 +26,6 @@ interface ParticipantData {
 interface ArchiveOptions {
   language: ReportLanguage;
   exportedAt: Date;
-  programName: (language: ReportLanguage) => string;
-  laboratory: string;
   onProgress: (filesDone: number, filesTotal: number) => Promise<void>;
 }
 
@@ -41,9 +40,9 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
 function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[] {
   const { patient, apps, consents, reportVersions } = data;
   const { language, exportedAt } = options;
-  const versionOptions = { language, now: exportedAt, laboratory: options.laboratory };
+  const versionOptions = { language, now: exportedAt };
   const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
-    Readable.from([await renderReportPdf(content, options.programName(language))]);
+    Readable.from([await renderReportPdf(content, reportIssuer.programName(language))]);
   // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
   // it) or of an app without a card is not the participant's to open yet.
   const offered = apps.filter((app) => reportIsOffered(app, patient.kitStatus));
@@ -148,7 +147,7 @@ export async function writeExportArchive(
     const readme = exportReadme({
       language: options.language,
       exportedAt: options.exportedAt,
-      programName: options.programName(options.language),
+      programName: reportIssuer.programName(options.language),
       files: listed,
     });
     zip.addBuffer(Buffer.from(readme), "README.txt", { mtime: options.exportedAt, compress: true });

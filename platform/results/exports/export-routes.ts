@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import * as z from "zod";
-import { parsedBody, sendJson, sendTooMany, type Handler } from "../http-kit.ts";
+import { parsedBody, sendJson, type Handler } from "../http-kit.ts";
 import type { RawDataGate } from "../raw-data.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { ExportJobs } from "./export-jobs.ts";
@@ -24,7 +24,7 @@ export function createExportRoutes(deps: ExportRouteDeps) {
     request: (async (req, res) => {
       const { language } = await parsedBody(req, RequestBody, "language must be en or es");
       const outcome = await deps.jobs.request(req.params.userId, language);
-      if ("retryAfterSeconds" in outcome) return sendTooMany(res, "Too many data export requests today", outcome.retryAfterSeconds);
+      if ("retryAfterSeconds" in outcome) throw new RequestError(429, "Too many data export requests today", outcome);
       deps.wakeWorker();
       sendJson(res, 202, { export: outcome.job });
     }) satisfies Handler<"userId">,

@@ -14,8 +14,6 @@ interface ExportWorkerOptions {
   /** The results service's database: reissued reports' versions. */
   db: Queryable;
   directory: string;
-  programName: (language: "en" | "es") => string;
-  laboratory: string;
   logger: Logger;
   now: () => Date;
   /** How often the table is looked at when nothing woke the worker (another instance's requests). */
@@ -42,8 +40,6 @@ export function startExportWorker(options: ExportWorkerOptions) {
     const { bytes, files } = await writeExportArchive({ patient, apps, consents, reportVersions }, exportArchivePath(directory, job.id), {
       language: job.language,
       exportedAt: options.now(),
-      programName: options.programName,
-      laboratory: options.laboratory,
       onProgress: (done, total) => jobs.progress(job.id, done, total),
     });
     await jobs.finish(job.id, bytes);

@@ -3,6 +3,7 @@ import type { Request } from "express";
 import * as z from "zod";
 import { parsedBody, queryOf, sendJson, sourceField, type Handler } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
+import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, sendPdf } from "../report-pdf.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
@@ -10,12 +11,10 @@ import { RequestError } from "../token-verifier.ts";
 import { familyLetterContent } from "./letter-content.ts";
 import type { FamilyLetterStore, FamilyLetterView } from "./letter-store.ts";
 
-export interface FamilyLetterRouteDeps {
+/** The share codes' budget counts (`store`), where relative codes keep budgets of their own with the same limits. */
+export interface FamilyLetterRouteDeps extends GuessBudgetDeps {
   letters: FamilyLetterStore;
-  /** The share codes' budget counts, where relative codes keep budgets of their own with the same limits. */
-  budget: GuessBudgetDeps;
   repository: ResultsRepository;
-  reportIssuer: { programName: (language: ReportLanguage) => string };
   /** The portal's public page where a relative types the code, as the letter gives it. */
   relativePageUrl: string;
   /** Every answer to a relative code takes at least this long, so none is faster than another. */
@@ -32,7 +31,7 @@ const OpenBody = z.object({
 
 export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
   const { letters } = deps;
-  const attempt = createGuessBudget(deps.budget, {
+  const attempt = createGuessBudget(deps, {
     scopePrefix: "relative-",
     alert: "relative-code-miss-budget-exhausted",
     what: "relative code",
@@ -55,13 +54,13 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
       { floorMs: deps.answerFloorMs, attempt, schema: OpenBody, invalid: "A relative code is required" },
       async ({ code, language }, limited) => {
         const outcome = await letters.open(code, limited);
-        if (outcome.kind === "opened") return [200, { expiresAt: outcome.letter.expiresAt, letter: contentOf(outcome.letter, language) }];
+        if (outcome.kind === "opened") return { expiresAt: outcome.letter.expiresAt, letter: contentOf(outcome.letter, language) };
         if (outcome.kind === "limited") return "limited";
         if (outcome.kind === "ended") {
           const message = outcome.reason === "expired" ? "This relative code has expired" : "This relative code was ended";
-          return [410, { status: 410, message, reason: outcome.reason }];
+          throw new RequestError(410, message, { reason: outcome.reason });
         }
-        return [404, { status: 404, message: "No family letter matches this code" }];
+        throw new RequestError(404, "No family letter matches this code");
       },
     );
 
@@ -103,7 +102,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
 
   const pdf: Handler<"userId" | "letterId"> = async (req, res) => {
     const { content } = await read(req);
-    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
     sendPdf(res, body, `family-letter-${content.language}.pdf`, { "cache-control": "no-store" });
   };
 

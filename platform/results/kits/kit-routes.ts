@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { checkKitBarcode } from "../../../lib/program/kit-barcode.ts";
-import { parsedBody, plainText, sendJson, sendTooMany, sourceField, type Handler } from "../http-kit.ts";
+import { parsedBody, plainText, sendJson, sourceField, type Handler } from "../http-kit.ts";
 import type { KitSettings } from "../settings.ts";
 import type { MissCounter } from "../shares/share-store.ts";
 import { RequestError } from "../token-verifier.ts";
@@ -42,10 +42,9 @@ const IssueBody = z
   })
   .strict();
 
-/** The collection day: a real day, not after today (a day's grace for time zones), and not too long ago. */
+/** The collection day (a calendar day, as z.iso.date checks it): not after today (a day's grace for time zones), and not too long ago. */
 function collectionDayProblem(day: string, now: Date): string | null {
   const at = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(at) || !new Date(at).toISOString().startsWith(day)) return "collectedOn is not a calendar date";
   if (at > now.getTime() + DAY_MS) return "collectedOn is in the future";
   if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS) return `collectedOn is more than ${OLDEST_COLLECTION_DAYS} days ago`;
   return null;
@@ -75,7 +74,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     if (byParticipant?.count === 1) await misses.pruneMisses();
     if (!bySource.within || !byParticipant?.within) {
       const retryAfterSeconds = Math.max(bySource.within ? 0 : bySource.retryAfterSeconds, byParticipant?.retryAfterSeconds ?? 0);
-      return sendTooMany(res, "Too many barcodes that match no kit", retryAfterSeconds);
+      throw new RequestError(429, "Too many barcodes that match no kit", { retryAfterSeconds });
     }
     const outcome = await store.register(userId, { barcode: barcode.barcode, collectedOn: body.collectedOn }, body.participant);
     if (outcome.kind !== "no-match") {
@@ -86,7 +85,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
       case "registered":
         return sendJson(res, 201, { kit: outcome.kit });
       case "yours":
-        return sendJson(res, 409, { status: 409, message: "This kit is registered to this participant already", kit: outcome.kit });
+        throw new RequestError(409, "This kit is registered to this participant already", { kit: outcome.kit });
       case "withdrawn":
         throw new RequestError(409, "A participant who asked to withdraw registers no kit");
       case "no-participant":

@@ -3,6 +3,7 @@ import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
 import type * as z from "zod";
 import { readJsonBody, sendJson } from "../http-kit.ts";
+import { RequestError } from "../token-verifier.ts";
 import type { MissCounter } from "./share-store.ts";
 
 type MissBudget = Parameters<MissCounter["takeMiss"]>[1];
@@ -66,30 +67,30 @@ export function createGuessBudget(deps: GuessBudgetDeps, family: { scopePrefix: 
 /**
  * One attempt at a typed secret (a share code, a relative code), answered no sooner than `floorMs`:
  * the body checked (400 `invalid`), the budgets taken, then `compare` (told whether only a right
- * secret may open). Its 200 is the secret proved right, which gives the budgets' places back; a 429
- * says when to try again.
+ * secret may open; it throws the RequestError of a wrong one). Its 200 is the secret proved right,
+ * which gives the budgets' places back; a 429 says when to try again.
  */
 export async function answerGuess<Body extends { source?: string | undefined }>(
   req: IncomingMessage,
   res: ServerResponse,
   guess: { floorMs: number; attempt: ReturnType<typeof createGuessBudget>; schema: z.ZodType<Body>; invalid: string },
-  compare: (body: Body, limited: boolean) => Promise<[status: number, body: unknown] | "limited">,
+  compare: (body: Body, limited: boolean) => Promise<object | "limited">,
 ) {
   const startedAt = performance.now();
-  const [status, body] = await (async (): Promise<[number, unknown]> => {
+  const answer = await (async () => {
     const parsed = guess.schema.safeParse(await readJsonBody(req));
-    if (!parsed.success) return [400, { status: 400, message: guess.invalid }];
+    if (!parsed.success) throw new RequestError(400, guess.invalid);
     const budget = await guess.attempt(parsed.data.source, req.socket.remoteAddress ?? "");
-    const tooMany: [number, unknown] = [429, { status: 429, message: "Too many attempts", retryAfterSeconds: budget.retryAfterSeconds }];
-    if (budget.kind === "slowed") return tooMany;
-    const answer = await compare(parsed.data, budget.limited);
-    if (answer === "limited") return tooMany;
-    if (answer[0] === 200) await budget.proved();
-    return answer;
-  })();
+    const tooMany = new RequestError(429, "Too many attempts", { retryAfterSeconds: budget.retryAfterSeconds });
+    if (budget.kind === "slowed") throw tooMany;
+    const opened = await compare(parsed.data, budget.limited);
+    if (opened === "limited") throw tooMany;
+    await budget.proved();
+    return opened;
+  })().catch((error: unknown) => error);
   // Every answer takes at least `floorMs`, so none is faster than another.
   const left = guess.floorMs - (performance.now() - startedAt);
   if (left > 0) await wait(left);
-  if (status === 429) res.setHeader("retry-after", String((body as { retryAfterSeconds: number }).retryAfterSeconds));
-  sendJson(res, status, body);
+  if (answer instanceof Error) throw answer;
+  sendJson(res, 200, answer);
 }

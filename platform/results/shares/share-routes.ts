@@ -1,26 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import * as z from "zod";
-import type { Queryable } from "../../../lib/postgres/index.ts";
 import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { parsedBody, plainText, queryOf, sendJson, sendNoContent, sourceField, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
-import { isDownloadApp, reportLanguage, type ReportLanguage } from "../report-content.ts";
+import { isDownloadApp, reportLanguage } from "../report-content.ts";
+import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
-import { RequestError, type TokenVerifier } from "../token-verifier.ts";
+import { RequestError, type RouteBasics } from "../token-verifier.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "./guess-budget.ts";
 import { SHARE_DAYS, type ShareStore } from "./share-store.ts";
 
-export interface ShareRouteDeps extends GuessBudgetDeps {
+export interface ShareRouteDeps extends GuessBudgetDeps, RouteBasics {
   store: ShareStore;
-  /** The results service's database: a reissued report's versions. */
-  db: Queryable;
   repository: ResultsRepository;
-  reportIssuer: { programName: (language: ReportLanguage) => string; laboratory: string };
-  now: () => Date;
-  verifyToken: TokenVerifier;
   /** Every answer to a code and date of birth takes at least this long, so none is faster than another. */
   answerFloorMs: number;
 }
@@ -59,7 +54,6 @@ function accessOf(req: IncomingMessage): string {
 
 export function createShareRoutes(deps: ShareRouteDeps) {
   const { store } = deps;
-  const versions = { db: deps.db, now: deps.now, laboratory: deps.reportIssuer.laboratory };
 
   /** The report a clinician's access opens, in the language asked for, as a page or a PDF: each delivery is on the participant's record. */
   async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
@@ -71,7 +65,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(queryOf(req).get("lang"));
     // A reissued report is shown as its newest version, with that version's date and what changed.
-    const { content, issuedAt } = (await versionedReportContent(versions, patient, app, language))!;
+    const { content, issuedAt } = (await versionedReportContent(deps, patient, app, language))!;
     if (what === "page") {
       await store.recordDelivery(opened.share.id, "page");
       return sendJson(res, 200, {
@@ -79,7 +73,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
         report: content,
       });
     }
-    const body = await renderReportPdf(content, deps.reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
     await store.recordDelivery(opened.share.id, "pdf");
     sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
   }
@@ -102,10 +96,10 @@ export function createShareRoutes(deps: ShareRouteDeps) {
           device,
           limited,
         );
-        if (outcome.kind === "opened") return [200, { access: outcome.access, expiresAt: outcome.expiresAt }];
+        if (outcome.kind === "opened") return { access: outcome.access, expiresAt: outcome.expiresAt };
         if (outcome.kind === "limited") return "limited";
-        if (outcome.kind === "ended") return [410, { status: 410, message: "This share has ended" }];
-        return [404, { status: 404, message: "No open share matches this code and date of birth" }];
+        if (outcome.kind === "ended") throw new RequestError(410, "This share has ended");
+        throw new RequestError(404, "No open share matches this code and date of birth");
       },
     );
 
@@ -119,8 +113,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     const created = await store.create(userId, input, requestKey);
     if (created === "withdrawn") throw new RequestError(409, "A participant who asked to withdraw shares nothing");
     if (created === "too-many") throw new RequestError(429, "Too many open shares");
-    if ("expired" in created)
-      return sendJson(res, 409, { status: 409, message: "This request created a share already", share: created.share });
+    if ("expired" in created) throw new RequestError(409, "This request created a share already", { share: created.share });
     const { replayed, ...answer } = created;
     sendJson(res, replayed ? 200 : 201, answer);
   };
