@@ -1,9 +1,8 @@
 import { useEffect } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 
-/** Asks again every `seconds`: revalidating with JavaScript, else refreshing (`refreshInHead`: the route's handle does). */
-export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: number; refreshInHead?: boolean }) {
-  const location = useLocation();
+/** Asks again every `seconds` with JavaScript; without it the route's handle names a refresh (`NoscriptRefreshHandle`). */
+export function CheckAgainEvery({ seconds }: { seconds: number }) {
   const revalidator = useRevalidator();
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -11,10 +10,5 @@ export function CheckAgainEvery({ seconds, refreshInHead = false }: { seconds: n
     }, seconds * 1000);
     return () => window.clearInterval(timer);
   }, [seconds, revalidator]);
-  if (refreshInHead) return null;
-  return (
-    <noscript>
-      <meta httpEquiv="refresh" content={`${seconds}; url=${location.pathname}${location.search}`} />
-    </noscript>
-  );
+  return null;
 }

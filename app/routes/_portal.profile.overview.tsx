@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh";
 import { DataExportCard, REQUEST_EXPORT_INTENT, type DataExportProblem } from "~/components/profile/data-export-card";
 import { MoreToComeBanner } from "~/components/profile/more-to-come-banner";
 import { PersonalInformationCard } from "~/components/profile/personal-information-card";
 import { LinkCard } from "~/components/profile/profile-card";
 import { COUNSELLING_PATH } from "~/domain/counselling";
-import { dataExportItems } from "~/domain/data-export";
+import { DATA_EXPORT_CHECK_AGAIN_SECONDS, dataExportItems, isBeingPrepared } from "~/domain/data-export";
 import { SHARES_PATH } from "~/domain/report-share";
 import { pageTitle } from "~/i18n/page-title";
 import { listDataExports, requestDataExport } from "~/services/data-exports.server";
@@ -16,6 +17,16 @@ import { participantSession, serverTimeZone } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.overview";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("shares", "counselling")];
+
+export const handle: NoscriptRefreshHandle = {
+  // A download being prepared: the page asks again by itself without JavaScript.
+  noscriptRefresh: (loaderData, location) => {
+    const exports = (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.exports;
+    return exports && isBeingPrepared(exports)
+      ? { seconds: DATA_EXPORT_CHECK_AGAIN_SECONDS, to: `${location.pathname}${location.search}` }
+      : null;
+  },
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "profile", "nav.title");
 

@@ -203,6 +203,7 @@ test("a password reset that reuses the current password is refused with a transl
   await page.getByLabel(w.code).fill(recoveryCode);
   await page.getByRole("button", { name: w.verifyCode, exact: true }).click();
   await expect(page.getByRole("heading", { name: w.newPassword, level: 1 })).toBeVisible();
+  await expectFrame(page, w);
   await page.getByLabel(w.newPasswordLabel, { exact: true }).fill(iris.password);
   await page.getByLabel(w.confirmLabel).fill(iris.password);
   await page.getByRole("button", { name: w.update }).click();

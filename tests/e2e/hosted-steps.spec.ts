@@ -5,7 +5,7 @@ import { withJs } from "./support/javascript-mode";
 import { useLanguage } from "./support/language";
 import { codesSince, outboxFor, outboxMarker } from "./support/outbox";
 import { identify } from "./support/sign-in";
-import { portalUrl } from "./support/stack";
+import { identityUrl, portalUrl } from "./support/stack";
 
 /**
  * The steps of the hosted sign-in after its first page: a refused form is answered with a redirect to
@@ -36,6 +36,7 @@ test("the phone page answers a refused number with a redirect: a reload shows th
   await page.goto("/");
   await identify(page, felix);
   await expect(page.getByRole("heading", { name: "Add a phone number", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const phone = page.getByLabel("Phone number for two-factor authentication");
   await phone.fill("12345");
   const answer = await postAnswer(page, () => page.getByRole("button", { name: "Send code" }).click());
@@ -161,6 +162,40 @@ test("'Cancel' on each step after the first page goes back to the portal signed 
   await cancelFromHere(page, language);
 });
 
+test("a wrong code on the code page is refused with its error, on the same step", async ({ page, participant }) => {
+  const ada = await participant("ada");
+  await page.goto("/");
+  await identify(page, ada);
+  await page.getByRole("radio", { name: "Text Message" }).check();
+  const marker = await outboxMarker(ada.phone!);
+  await page.getByRole("button", { name: "Send code" }).click();
+  const [sent] = await codesSince(ada.phone!, marker);
+  await page.getByLabel("Authentication code").fill(sent!.code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page.getByRole("link", { name: "The code entered is not correct, please try again or resend a code" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Enter the code", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("'Create account' sent empty says what each field needs", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
+  for (const error of ["Enter your email address", "Enter your first name", "Enter your last name", "Enter a password"])
+    await expect(page.getByRole("link", { name: error, exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Create an account", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a sign-in step whose sign-in is gone says it has expired and leads back to the portal's sign-in", async ({ page }) => {
+  const response = await page.goto(`${identityUrl}/interaction/no-such-interaction`);
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("heading", { name: "This sign-in has expired", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Return to the portal" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
+});
+
 test("a new account made through 'Create an account' lands on the page that says what comes next", async ({ page }) => {
   const run = `${Date.now()}.${withJs() ? "js" : "nojs"}`;
   const email = `new.participant.${run}@example.test`;
@@ -179,6 +214,7 @@ test("a new account made through 'Create an account' lands on the page that says
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page.getByRole("heading", { name: "Check your email", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const [mail] = await codesSince(email, mailMarker);
   await page.getByLabel("Verification code").fill(mail!.code);
   await page.getByRole("button", { name: "Verify", exact: true }).click();

@@ -217,6 +217,18 @@ test.describe("sharing a result with a clinician", () => {
     expect(html).toContain("Enter a real date of birth");
   });
 
+  test("a share form sent without whom it is for says so, and creates nothing", async ({ page, ownSignedIn }) => {
+    await ownSignedIn(page, { template: "lucia", changes: { results: luciaWithHealthResults }, path: "/?lang=en" });
+    await page
+      .locator('[data-app-name="fh-health"]')
+      .getByRole("link", { name: /^Share with a clinician/ })
+      .click();
+    await page.getByRole("button", { name: "Create share" }).click();
+    await expect(page.getByRole("link", { name: "Enter who the report is for" })).toBeVisible();
+    await expect(page.locator("[data-share-code]")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test("an answer lost on its way back: creating the share again shows the same share and its code, and no second share exists", async ({
     page,
     browser,
@@ -230,6 +242,7 @@ test.describe("sharing a result with a clinician", () => {
       .getByRole("link", { name: /^Share with a clinician/ })
       .click();
     await expect(page.getByLabel("Who is it for?")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     const formPage = page.url();
     const fillForm = async () => {
       await page.getByLabel("Who is it for?").fill(recipient);

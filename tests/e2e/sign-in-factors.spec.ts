@@ -102,6 +102,8 @@ test.describe("sign-in factors", () => {
     await page.goto("/");
     await identify(page, person);
     await page.getByRole("link", { name: "Use a recovery code" }).click();
+    await expect(page.getByRole("heading", { name: "Use a recovery code", level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Recovery code").fill(person.recoveryCodes![0]!.toLowerCase());
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/profile\/security$/);

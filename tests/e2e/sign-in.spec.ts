@@ -202,6 +202,7 @@ test.describe("sign-in, sessions and sign-out", () => {
     await expect(page.getByText("This link is missing the part that opens your results.")).toBeVisible();
     await expect(page.getByText("Open the link from your results e-mail again, or sign in to see your results.")).toBeVisible();
     await expect(page.getByText(/access token|JWT/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
     const noUser = `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ iss: "x" })).toString("base64url")}.sig`;
     await page.goto(`/results-link?access_token=${noUser}`);
     await expect(page.getByText("This is not a valid results link.")).toBeVisible();
@@ -231,6 +232,7 @@ test.describe("sign-in, sessions and sign-out", () => {
     const response = await page.goto("/auth/callback?code=abc&state=" + "a".repeat(64));
     expect(response?.status()).toBe(400);
     await expect(page.getByText("No transaction data was found in storage")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a callback whose state does not match the transaction, or that carries an IdP error, says why; a cancelled sign-in is no error", async ({

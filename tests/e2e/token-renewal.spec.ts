@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createParticipant, type TestParticipant } from "../support/create-participant";
 import { developmentEnv, launchStack, type LaunchedStack } from "../support/launched-stack";
 import { signInOverHttp } from "../support/sign-in";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
 import { whenHydrated } from "./support/hydration";
 
 /**

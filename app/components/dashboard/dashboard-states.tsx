@@ -16,7 +16,7 @@ export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: nu
   const here = `${location.pathname}${location.search}`;
   return (
     <GatheringInformation>
-      <CheckAgainEvery seconds={checkAgainSeconds} refreshInHead />
+      <CheckAgainEvery seconds={checkAgainSeconds} />
       <p className={styles.stateHint}>{t("waiting.checksAgain", { seconds: checkAgainSeconds })}</p>
       <p className={styles.stateHint}>
         <Link to={here} reloadDocument className={styles.textLink}>

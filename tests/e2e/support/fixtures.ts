@@ -2,6 +2,7 @@ import { test as base, type Cookie, type Page } from "@playwright/test";
 import { createParticipant as createOn, type ParticipantChanges, type TestParticipant } from "../../support/create-participant";
 import type { TemplateName } from "../../support/participant-templates";
 import { signInOverHttp } from "../../support/sign-in";
+import { checkHtmlDir, noteServedDocuments } from "./a11y";
 import { whenHydrated } from "./hydration";
 import type { SignInOptions } from "./sign-in";
 import { identityUrl, portalUrl, resultsUrl } from "./stack";
@@ -47,6 +48,14 @@ function isPortalPage(page: Page): boolean {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // For `npm run check:html`: the documents served without JavaScript, which the axe scans save.
+  browser: [
+    async ({ browser }, use) => {
+      if (checkHtmlDir) noteServedDocuments(browser);
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   // Playwright reads a fixture's dependencies from its first parameter's pattern; these have none.
   // eslint-disable-next-line no-empty-pattern
   signInStates: [async ({}, use) => use(new Map()), { scope: "worker" }],
