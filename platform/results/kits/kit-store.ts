@@ -63,10 +63,7 @@ export function createKitStore(db: Database, now: () => Date) {
           return { kind: "yours", kit: { barcode: kit.barcode, registeredAt: kit.registeredAt, collectedOn: kit.collectedOn } };
         const [withdrawn] = await tx.query("SELECT 1 FROM results_withdrawals WHERE user_id = $1 LIMIT 1", [userId]);
         if (withdrawn) return { kind: "withdrawn" };
-        let [patient] = await tx.query<{ kit_status: number | null }>(
-          "SELECT kit_status FROM results_patients WHERE user_id = $1 FOR UPDATE",
-          [userId],
-        );
+        const [patient] = await tx.query("SELECT 1 FROM results_patients WHERE user_id = $1 FOR UPDATE", [userId]);
         if (!patient) {
           if (!participant) return { kind: "no-participant" };
           await tx.query(
@@ -75,22 +72,20 @@ export function createKitStore(db: Database, now: () => Date) {
              VALUES ($1, $2, $3, $4, '', 0, $5, '[]'::jsonb, $6, $7)`,
             [userId, kit.source_id, participant.email, participant.name, kit.is_health_or_research, randomUUID(), at],
           );
-          patient = { kit_status: 0 };
         }
         const [registered] = await tx.query<KitView>(
           `UPDATE results_kits SET user_id = $2, registered_at = $3, collected_on = $4, registration = nextval('results_kit_registrations')
            WHERE barcode = $1 RETURNING ${KIT}`,
           [input.barcode, userId, at, input.collectedOn],
         );
-        if ((patient.kit_status ?? 0) < 1) {
-          await tx.query("UPDATE results_patients SET kit_status = 1, updated_at = $2 WHERE user_id = $1", [userId, at]);
-          await tx.query(
-            `INSERT INTO results_kit_events (user_id, step, reached_on) VALUES ($1, 1, $2)
-             ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on`,
-            [userId, at.toISOString().slice(0, 10)],
-          );
-          await tx.query("INSERT INTO results_kit_step_changes (user_id, step, changed_at) VALUES ($1, 1, $2)", [userId, at]);
-        }
+        await tx.query(
+          `WITH started AS (UPDATE results_patients SET kit_status = 1, updated_at = $2 WHERE user_id = $1 AND COALESCE(kit_status, 0) < 1
+               RETURNING user_id),
+             reached AS (INSERT INTO results_kit_events (user_id, step, reached_on) SELECT user_id, 1, $3::date FROM started
+               ON CONFLICT (user_id, step) DO UPDATE SET reached_on = EXCLUDED.reached_on)
+           INSERT INTO results_kit_step_changes (user_id, step, changed_at) SELECT user_id, 1, $2 FROM started`,
+          [userId, at, at.toISOString().slice(0, 10)],
+        );
         return { kind: "registered", kit: registered! };
       });
     },
