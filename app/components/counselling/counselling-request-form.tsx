@@ -7,7 +7,7 @@ import * as profile from "~/components/profile/profile.css";
 import { RadioGroup } from "~/components/radio-group";
 import { TextArea } from "~/components/text-area";
 import { TextInput } from "~/components/text-input";
-import { fieldError, summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
+import { summaryLinks, usePageForm, ZodForm } from "~/components/zod-form";
 import { COUNSELLING_CONTACTS, COUNSELLING_LANGUAGES, COUNSELLING_PATH, counsellingFormSchema, WINDOW_NUMBERS } from "~/domain/counselling";
 import { useTranslation } from "~/i18n/react";
 import { COUNSELLING_NOTE_MAX } from "../../../lib/program/counselling.ts";
@@ -78,14 +78,11 @@ export function CounsellingRequestForm({
           options={COUNSELLING_LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
         />
         <TimeZoneField
-          id={fields.timeZone.id}
-          name={fields.timeZone.name}
-          key={fields.timeZone.key}
+          field={fields.timeZone}
           label={t("form.timeZone")}
           hint={t("form.timeZoneHint")}
-          error={fieldError(fields.timeZone, t)}
           zones={zones}
-          defaultValue={typeof fields.timeZone.initialValue === "string" ? fields.timeZone.initialValue : defaultZone}
+          defaultValue={defaultZone}
           followBrowser={!reply}
         />
         {WINDOW_NUMBERS.map((n) => {

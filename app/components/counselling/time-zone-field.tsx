@@ -1,13 +1,12 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { FieldFrame, useFieldControl } from "~/components/field-parts";
-import * as field from "~/components/field.css";
+import * as styles from "~/components/field.css";
+import { useZodField, type ZodField } from "~/components/zod-form";
 
 type Props = {
-  id: string;
-  name: string;
+  field: ZodField;
   label: ReactNode;
   hint?: ReactNode;
-  error?: ReactNode;
   zones: readonly string[];
   defaultValue: string;
   /** With JavaScript, the browser's own zone replaces the default, unless the participant chose one already. */
@@ -15,8 +14,10 @@ type Props = {
 };
 
 /** The participant's time zone, by its IANA name (the windows are read in it). */
-export function TimeZoneField({ id, name, label, hint, error, zones, defaultValue, followBrowser }: Props) {
-  const { controlId, control, described } = useFieldControl({ id }, { hint, error });
+export function TimeZoneField({ field, label, hint, zones, defaultValue, followBrowser }: Props) {
+  const { props, key, error } = useZodField(field);
+  const { controlId, control, described } = useFieldControl(props, { hint, error });
+  const initial = typeof field.initialValue === "string" ? field.initialValue : defaultValue;
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     if (!followBrowser || !select.current) return;
@@ -27,7 +28,7 @@ export function TimeZoneField({ id, name, label, hint, error, zones, defaultValu
   }, []);
   return (
     <FieldFrame controlId={controlId} label={label} hint={hint} error={error}>
-      <select {...control} ref={select} name={name} defaultValue={defaultValue} className={field.input} {...described}>
+      <select key={key} {...control} ref={select} defaultValue={initial} className={styles.input} {...described}>
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {zone.replaceAll("_", " ")}
