@@ -27,10 +27,8 @@ export function servePortal(options: Parameters<typeof createPortalApp>[0] & { c
     stopSweep();
     stopCredentialsCheck();
     draining.start();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    // close() also closes the idle kept-alive connections (Node 19 and later).
+    await new Promise((resolve) => server.close(resolve));
     await edge.releaseResources();
   });
   return server;
