@@ -33,16 +33,11 @@ export function kitCheckDigit(digits: string): string {
   return String(dammInterim(digits));
 }
 
-/** The barcode as people type it: spaces and hyphens between groups are dropped. */
-export function normalizeKitBarcode(typed: string): string {
-  return typed.replace(/[\s-]/g, "");
-}
-
 export type KitBarcodeCheck = { ok: true; barcode: string } | { ok: false; problem: "empty" | "format" | "check-digit" };
 
 /** Whether a typed barcode is one: twelve digits (spaces and hyphens aside) whose last checks the rest. */
 export function checkKitBarcode(typed: string): KitBarcodeCheck {
-  const barcode = normalizeKitBarcode(typed);
+  const barcode = typed.replace(/[\s-]/g, "");
   if (barcode === "") return { ok: false, problem: "empty" };
   if (!new RegExp(`^\\d{${KIT_BARCODE_DIGITS}}$`).test(barcode)) return { ok: false, problem: "format" };
   if (dammInterim(barcode) !== 0) return { ok: false, problem: "check-digit" };
