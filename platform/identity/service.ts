@@ -65,7 +65,7 @@ import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
 import { createVerifications, type SendNow } from "./store/verifications.ts";
 
-export interface IdentityServiceOptions extends IdentityConfig {
+interface IdentityServiceOptions extends IdentityConfig {
   /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
   now?: () => Date;
   logger?: Logger;
