@@ -420,10 +420,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       closing ??= (async () => {
         clearInterval(cleanup);
         for (const stop of stops) await stop();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        // close() also ends the idle keep-alive connections (Node 19 on); the promise waits for the busy ones.
+        await server[Symbol.asyncDispose]();
         await db.close();
       })();
       return closing;
