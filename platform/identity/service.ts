@@ -65,7 +65,7 @@ import { createSignInStates } from "./store/sign-in-states.ts";
 import { createThrottle } from "./store/throttle.ts";
 import { createVerifications, type SendNow } from "./store/verifications.ts";
 
-export interface IdentityServiceOptions extends IdentityConfig {
+interface IdentityServiceOptions extends IdentityConfig {
   /** Injectable clock for tests of the 30 s / 10 min / 30 min limits. */
   now?: () => Date;
   logger?: Logger;
@@ -420,10 +420,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       closing ??= (async () => {
         clearInterval(cleanup);
         for (const stop of stops) await stop();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        // close() also ends the idle keep-alive connections (Node 19 on); the promise waits for the busy ones.
+        await server[Symbol.asyncDispose]();
         await db.close();
       })();
       return closing;

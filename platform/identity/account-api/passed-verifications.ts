@@ -22,7 +22,7 @@ export const stepUpKey = ({ account, grantId }: Caller, purpose: StepUpPurpose) 
 const PROOF_PURPOSES: readonly StepUpPurpose[] = ["withdrawal", "download"];
 
 /** The purposes whose passed code opens one change here, in the session that passed it. */
-export type OpeningPurpose = Exclude<StepUpPurpose, "withdrawal" | "download">;
+type OpeningPurpose = Exclude<StepUpPurpose, "withdrawal" | "download">;
 
 /** The password update's code opens its new-password step for as long as the update itself lasts. */
 const scopeOf = (caller: Caller, purpose: OpeningPurpose): PassedScope => ({

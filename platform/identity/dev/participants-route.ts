@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import type { Queryable } from "../../../lib/postgres/index.ts";
@@ -47,17 +47,15 @@ export type CreatedParticipant = Omit<Account, "id" | "emailVerified" | "passwor
 
 const MAX_PHONE_TRIES = 20;
 
-/** A 555 number (never a real subscriber) that no account has and no message was sent to. */
+/** A 555 number (never a real subscriber) that no account has and no message was sent to: the first free of a few drawn at random. */
 async function unusedPhone(db: Queryable): Promise<string> {
-  for (let tries = 0; tries < MAX_PHONE_TRIES; tries += 1) {
-    const phone = `+15556${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
-    const [taken] = await db.query(
-      "SELECT 1 FROM idp_accounts WHERE phone = $1 UNION ALL SELECT 1 FROM idp_outbox WHERE destination = $1 LIMIT 1",
-      [phone],
-    );
-    if (!taken) return phone;
-  }
-  throw new Error("no unused test phone number found");
+  const [free] = await db.query<{ phone: string }>(
+    `SELECT phone FROM (SELECT '+15556' || lpad(floor(random() * 1000000)::text, 6, '0') AS phone FROM generate_series(1, ${MAX_PHONE_TRIES})) drawn
+     WHERE NOT EXISTS (SELECT 1 FROM idp_accounts WHERE phone = drawn.phone) AND NOT EXISTS (SELECT 1 FROM idp_outbox WHERE destination = drawn.phone)
+     LIMIT 1`,
+  );
+  if (!free) throw new Error("no unused test phone number found");
+  return free.phone;
 }
 
 /** POST /dev/participants: a new participant's account, phone and sign-in factors, as a test describes them. Development only. */

@@ -7,7 +7,7 @@ export const CLOCK_TOLERANCE_SECONDS = 300;
 /** Bearer tokens for the account API and userinfo: with 300 s a 5-minute access token opened the account API for 10. */
 const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
-export interface VerifiedAccessToken extends JWTPayload {
+interface VerifiedAccessToken extends JWTPayload {
   sub: string;
   uid?: string;
   email?: string;
@@ -70,7 +70,7 @@ export type LiveSessionDeps = Parameters<typeof liveSessionOf>[0];
 export const RESULTS_LINK_TTL_SECONDS = 3600;
 
 /** A JWT of type `typ` signed with the key that signs now, issued now and good for `expiresIn`. */
-export async function signJwt(
+async function signJwt(
   keys: Pick<SigningKeys, "current">,
   typ: string,
   claims: JWTPayload & { iss: string; sub: string; aud: string },

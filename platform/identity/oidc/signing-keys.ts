@@ -11,16 +11,6 @@ import { createSigningKeyStore, SIGNING_KEY_SCHEMA, signingKeyMigrations, type S
 import { CLOCK_TOLERANCE_SECONDS, RESULTS_LINK_TTL_SECONDS, STEP_UP_TTL_SECONDS } from "./access-tokens.ts";
 import { TOKEN_TTL_SECONDS } from "./provider.ts";
 
-/** The keys this instance uses at one moment. */
-export interface SigningKeys {
-  /** The key that signs (a private JWK). */
-  readonly current: JWK;
-  /** Private keys, the signing key first; handed to oidc-provider as its `jwks` (it signs with the first). */
-  readonly privateJwks: { keys: JWK[] };
-  /** What /jwks publishes: the public halves of the same keys. */
-  readonly publicJwks: { keys: JWK[] };
-}
-
 /** How long a key stays published once it stopped signing: the longest-lived token it signed, and the clock tolerance. */
 export const SIGNING_KEY_RETAIN_SECONDS =
   Math.max(
@@ -154,8 +144,11 @@ export async function openSigningKeyRing(db: Database, options: SigningKeyOption
   }
 
   const ring = {
+    /** The key that signs (a private JWK). */
     current: {} as JWK,
+    /** Private keys, the signing key first; handed to oidc-provider as its `jwks` (it signs with the first). */
     privateJwks: { keys: [] as JWK[] },
+    /** What /jwks publishes: the public halves of the same keys. */
     publicJwks: { keys: [] as JWK[] },
     refresh,
     /** Refreshes every `intervalMs`, calling `onChange` when the keys changed; answers how to stop. */
@@ -282,6 +275,9 @@ export async function listSigningKeys(db: Database, options: SigningKeyOptions) 
     };
   });
 }
+
+/** The keys this instance uses at one moment. */
+export type SigningKeys = Pick<Awaited<ReturnType<typeof openSigningKeyRing>>, "current" | "privateJwks" | "publicJwks">;
 
 /** HMAC secret for one-time-code hashes. */
 export function loadCodeSecret(db: Database): Promise<string> {

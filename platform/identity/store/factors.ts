@@ -15,7 +15,7 @@ export type FactorEventKind =
   | "phone-changed";
 
 /** An app code: right and taken now, right but its 30-second step already taken (a replay), or wrong. */
-export type AppCodeCheck = "taken" | "used" | "wrong";
+type AppCodeCheck = "taken" | "used" | "wrong";
 
 /**
  * The authenticator app (secret sealed at rest, each code's 30-second step accepted once), the

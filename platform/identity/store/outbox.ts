@@ -72,7 +72,7 @@ const STATUS_RANKS = [
   ["read"],
 ];
 
-export interface ProviderReport {
+interface ProviderReport {
   /** The outbox row's uuid, as the status callback URL names it. */
   messageUuid: string;
   status: string;

@@ -9,7 +9,7 @@ export const PASSWORD_FAILURE_CAP_MAX = 100;
  * for this account: `device`), or any other (`new`). Each has a run of its own, so a stranger, who can
  * only ever type from a `new` browser, never caps the password on her remembered one.
  */
-export type PasswordFailureScope = "new" | "device";
+type PasswordFailureScope = "new" | "device";
 
 /**
  * Consecutive wrong passwords per e-mail as typed (normalised) and scope, whatever the address: an

@@ -3,7 +3,7 @@ import type { Queryable } from "../../../lib/postgres/index.ts";
 type PhoneChangeStatus = "pending" | "applied" | "cancelled";
 
 /** A new phone number asked for without a code to the old one: it waits out the cooling-off period. */
-export interface PhoneChange {
+interface PhoneChange {
   id: number;
   accountId: string;
   newPhone: string;

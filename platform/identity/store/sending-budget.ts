@@ -81,7 +81,7 @@ export function sendingBudgetsFrom(settings: SendingBudgetSettings) {
   };
 }
 
-export type SendingBudgets = ReturnType<typeof sendingBudgetsFrom>;
+type SendingBudgets = ReturnType<typeof sendingBudgetsFrom>;
 
 /** One number, however it was typed: E.164 by libphonenumber-js (US numbers without a country code). */
 export function numberKey(phone: string): string {
@@ -110,7 +110,7 @@ export type BudgetScope =
   | `pool:${SendPool}`
   | `deployment:${Channel}`
   | `deployment-unreserved:${Channel}`;
-export type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
+type BudgetAnswer = { ok: true } | { ok: false; retryAfterSeconds: number; scope: BudgetScope };
 
 /**
  * Who pays for a code: a participant after their password or session, or a recovery without one
@@ -121,13 +121,7 @@ export type BudgetClaim = (
   { pool: "established" | "newcomer"; accountKey: string } | { pool: "recovery"; email: string; rememberedAccount?: string }
 ) & { source?: string };
 
-/**
- * An account's registration cohort: the hour it registered itself in (null for accounts that came
- * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
- */
-export type CohortOf = (claim: BudgetClaim) => Promise<string | null>;
-
-export type Send = BudgetClaim & {
+type Send = BudgetClaim & {
   channel: Channel;
   /** The number; for a recovery whose code nobody receives (no account), null: the budgets are only simulated. */
   to: string | null;
@@ -140,7 +134,11 @@ export function createSendingBudget(
   budgets: SendingBudgets,
   logger: Logger,
   now: () => Date,
-  cohortOf: CohortOf = async () => null,
+  /**
+   * An account's registration cohort: the hour it registered itself in (null for accounts that came
+   * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
+   */
+  cohortOf: (claim: BudgetClaim) => Promise<string | null> = async () => null,
 ) {
   /** When each budget last alerted: at most one alert per budget within its own window's length. */
   const alerted = new Map<string, number>();
