@@ -15,14 +15,12 @@ export function linkStateMatches(state: string, storedHash: string): boolean {
   return sameSecret(hashLinkState(state), storedHash);
 }
 
-export type EmailCallback = { kind: "invalid" } | { kind: "ok"; otp: string; state: string };
-
 /** SPEC §5: the callback must carry both `otp` and `state` (and the otp must look like one of our codes). */
-export function readEmailCallback(query: URLSearchParams, otpLength: number): EmailCallback {
+export function readEmailCallback(query: URLSearchParams, otpLength: number) {
   const otp = query.get("otp") ?? "";
   const state = query.get("state") ?? "";
-  if (!new RegExp(`^\\d{${otpLength}}$`).test(otp) || !state || state.length > 200) return { kind: "invalid" };
-  return { kind: "ok", otp, state };
+  if (!new RegExp(`^\\d{${otpLength}}$`).test(otp) || !state || state.length > 200) return { kind: "invalid" as const };
+  return { kind: "ok" as const, otp, state };
 }
 
 /** A fresh participant id for a registered account ("P" + 9 digits), distinct from demo ids. */

@@ -12,10 +12,8 @@ export const CODE_FAILURE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 /** What KNOWN_PASSWORD_BUDGET_UNITS allows in one channel alone. */
 const CODE_FAILURE_BUDGET: Record<DeliveryChannel, number> = { sms: 80, voice: 8, email: 80 };
 
-type CodePurpose = "sign-in" | "enrol" | "recovery" | "password-update" | "registration" | "step-up";
-
 export interface CodeScope {
-  purpose: CodePurpose;
+  purpose: "sign-in" | "enrol" | "recovery" | "password-update" | "registration" | "step-up";
   channel: DeliveryChannel;
   /** The account id, or for flows that must not reveal whether an account exists, the address typed. */
   accountKey: string;

@@ -19,19 +19,7 @@ export interface SigningKeyTimes {
   signsFrom: Date;
 }
 
-export interface SigningKeyPlan {
-  signing: string;
-  /** Keys the key set publishes: the signing key first (oidc-provider signs with the first), then the others. */
-  published: string[];
-  /** Keys whose every token has expired: no longer published, and deleted. */
-  removable: string[];
-  /** A next key waits to sign (published, not yet signing). */
-  waiting: SigningKeyTimes | null;
-  /** True when the signing key is due to be replaced and no next key waits: one is to be stored now. */
-  nextDue: boolean;
-}
-
-export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, schedule: SigningKeySchedule): SigningKeyPlan | null {
+export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, schedule: SigningKeySchedule) {
   const ordered = [...keys].sort((a, b) => a.generation - b.generation);
   if (ordered.length === 0) return null;
   const at = now.getTime();
@@ -47,9 +35,13 @@ export function planSigningKeys(keys: readonly SigningKeyTimes[], now: Date, sch
   const waiting = later.at(-1) ?? null;
   return {
     signing: signing.kid,
+    /** Keys the key set publishes: the signing key first (oidc-provider signs with the first), then the others. */
     published: [signing, ...later, ...kept].map((key) => key.kid),
+    /** Keys whose every token has expired: no longer published, and deleted. */
     removable: removable.map((key) => key.kid),
+    /** A next key waits to sign (published, not yet signing). */
     waiting,
+    /** True when the signing key is due to be replaced and no next key waits: one is to be stored now. */
     nextDue: waiting === null && at >= signing.signsFrom.getTime() + schedule.rotationMs - schedule.publishAheadMs,
   };
 }

@@ -42,17 +42,14 @@ export function deviceInWords(t: Translate, device: string): string {
   return browser && system ? t("email.device", { browser, system }) : device;
 }
 
-/** When and from where a change was made, and what it was changed to when that is a phone number. */
-export interface FactorChangeContext {
-  at: Date;
-  device: string;
-  portalUrl: string;
-  /** The new number, for a changed phone (shown masked). */
-  phone?: string;
-}
-
 /** Every change to the sign-in factors is e-mailed to the participant: what, when (UTC), from which device, and what if not them. */
-export async function factorNotice(outbox: Outbox, account: Account, kind: FactorEventKind, context: FactorChangeContext): Promise<void> {
+export async function factorNotice(
+  outbox: Outbox,
+  account: Account,
+  kind: FactorEventKind,
+  // When and from where it was made; `phone`: the new number, for a changed phone (shown masked).
+  context: { at: Date; device: string; portalUrl: string; phone?: string },
+): Promise<void> {
   const link = `${context.portalUrl.replace(/\/$/, "")}/profile/security`;
   await noticeToAccount(outbox, account, (t, locale) => ({
     subject: t("email.factorChangedSubject", { change: t(`email.factor.${kind}`) }),

@@ -9,8 +9,6 @@ import type { FieldError } from "../pages/parts.tsx";
 import type { CheckResult, SendResult } from "../store/verifications.ts";
 import type { InteractionDeps } from "./deps.ts";
 
-export type FormErrorMessage = FormProblem;
-
 /**
  * A refused hosted form, kept in a signed cookie of this interaction's pages for the page shown next
  * (post-redirect-get: a reload is never another attempt). Messages are kept as keys, so the page can be
@@ -21,13 +19,13 @@ export interface FormError {
   /** The step whose page shows it: another step's page ignores it. */
   step: string;
   status: number;
-  errors: FormErrorMessage[];
+  errors: FormProblem[];
   /** What was typed, except passwords and codes that were checked. */
   values: Record<string, string>;
   /** What else the page offers or holds back (the reset link, the security check, 'Resend code'). */
   flags: string[];
   /** A confirmation or a wait to show above the form instead of an error ('We sent a new code'). */
-  notice?: FormErrorMessage;
+  notice?: FormProblem;
 }
 
 const COOKIE = "idp_form_error";

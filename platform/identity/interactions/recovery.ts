@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkEmail, checkNewPasswordPair } from "../domain/account-forms.ts";
+import { checkEmail, checkNewPasswordPair, type FormProblem } from "../domain/account-forms.ts";
 import { type Channel, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { hashPassword, verifyPassword } from "../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../http/io.ts";
@@ -18,7 +18,6 @@ import { passwordNotice } from "./factor-notices.ts";
 import {
   checkRefused,
   codeRefusalKey,
-  type FormErrorMessage,
   forgetFormError,
   formErrorOf,
   keptAnswer,
@@ -64,7 +63,7 @@ export function createRecovery(deps: InteractionDeps) {
   };
 
   /** 'You can ask for a new code in …', in minutes up to two hours, then in hours. */
-  function waitError(field: string, gate: NewCodeGate): FormErrorMessage {
+  function waitError(field: string, gate: NewCodeGate): FormProblem {
     const minutes = Math.max(1, Math.ceil(gate.waitMs / 60_000));
     return minutes <= 120
       ? { field, key: "recover.waitMinutes", vars: { minutes } }
@@ -281,7 +280,7 @@ export function createRecovery(deps: InteractionDeps) {
     const t = translator(interaction.locale);
     const form = await readForm(req);
     const problems = checkNewPasswordPair(form.password ?? "", form.confirmPassword ?? "");
-    const refusePassword = (errors: FormErrorMessage[]) => refuse(res, interaction, "recover", "password", { errors });
+    const refusePassword = (errors: FormProblem[]) => refuse(res, interaction, "recover", "password", { errors });
     if (problems.length) return refusePassword(problems);
     const accountId = flow.accountId!;
     try {

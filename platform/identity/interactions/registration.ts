@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkRegistration, readRegistrationInput } from "../domain/account-forms.ts";
+import { checkRegistration, type FormProblem, readRegistrationInput } from "../domain/account-forms.ts";
 import { codeLength, isWellFormedCode, typedCode } from "../domain/codes.ts";
 import { linkStateMatches, newLinkState, newParticipantId, readEmailCallback } from "../domain/email-link.ts";
 import { hashPassword } from "../domain/password-hash.ts";
@@ -20,7 +20,7 @@ import {
   sendFallback,
 } from "./account-flow-deps.ts";
 import { type InteractionDeps, SIGN_IN_STATE_TTL_MS } from "./deps.ts";
-import { codeRefusalKey, type FormErrorMessage, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
+import { codeRefusalKey, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
 
 /**
  * Registration (SPEC §4): details → an e-mailed link and code → account created → phone enrolment. An e-mail
@@ -88,7 +88,7 @@ export function createRegistration(deps: InteractionDeps) {
     const input = readRegistrationInput(await readForm(req));
     const values = { email: input.email, firstName: input.firstName, lastName: input.lastName };
     // The form again with what was typed, except the passwords.
-    const refuse = (status: number, errors: FormErrorMessage[]) =>
+    const refuse = (status: number, errors: FormProblem[]) =>
       refuseTo(res, deps, interaction.uid, "register", registerPath(interaction.uid), { status, errors, values });
     const problems = checkRegistration(input);
     if (problems.length) return refuse(400, problems);

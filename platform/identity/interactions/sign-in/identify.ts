@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FormProblem } from "../../domain/account-forms.ts";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "../../domain/password-hash.ts";
 import { clientAddress, readForm, redirect, sendHtml } from "../../http/io.ts";
 import { cspNonceOf } from "../../http/security-headers.ts";
@@ -9,7 +10,7 @@ import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { ACCOUNT_SIGN_IN_LIMIT, ADDRESS_SIGN_IN_LIMIT, ADDRESS_SLOWDOWN_MS } from "../deps.ts";
 import { passwordCapNotice } from "../factor-notices.ts";
-import { checkRefused, type FormErrorMessage, forgetFormError, formErrorOf, type Refusal, refuseTo } from "../form-error.ts";
+import { checkRefused, forgetFormError, formErrorOf, type Refusal, refuseTo } from "../form-error.ts";
 import { isRememberedDevice } from "../remember-device.ts";
 import type { SignInContext } from "./context.ts";
 
@@ -73,7 +74,7 @@ export function createIdentifyStep(context: SignInContext) {
     const refuseCapped = async () =>
       refuse({ errors: [{ field: "username", key: "identify.passwordCapped" }], flags: ["passwordCapped", ...(await checkFlag())] });
 
-    const missing: FormErrorMessage[] = [];
+    const missing: FormProblem[] = [];
     if (!username) missing.push({ field: "username", key: "identify.usernameRequired" });
     if (!password) missing.push({ field: "password", key: "identify.passwordRequired" });
     if (missing.length) return refuse({ errors: missing });

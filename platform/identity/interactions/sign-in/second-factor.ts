@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FormProblem } from "../../domain/account-forms.ts";
 import { type Channel, isWellFormedCode, typedCode } from "../../domain/codes.ts";
 import { factorFailureBucket } from "../../domain/guessing-limits.ts";
 import { readForm, redirect, sendHtml } from "../../http/io.ts";
@@ -11,7 +12,6 @@ import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, signInFlowKey } from "../deps.ts";
 import {
   codeRefusalKey,
-  type FormErrorMessage,
   forgetFormError,
   formErrorOf,
   keptAnswer,
@@ -44,7 +44,7 @@ export function createSecondFactorSteps(context: SignInContext) {
     res: ServerResponse,
     interaction: LoginInteraction,
     account: Account,
-    refusal: FormErrorMessage,
+    refusal: FormProblem,
   ) {
     const t = translator(interaction.locale);
     const claim = await claimOf(account, req);
