@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
@@ -10,10 +11,6 @@ import { detectLanguage } from "./language.server";
 export type Refusal = 400 | 403 | 405 | 413;
 
 const pages = new Map<string, string>();
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function pageFor(status: Refusal, language: Language, stylesheets: readonly string[]): string {
   const key = `${status}:${language}`;

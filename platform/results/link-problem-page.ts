@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import type { ReportLanguage } from "./report-content.ts";
 
 export type LinkProblem = "expired" | "invalid" | "missing" | "used";
@@ -34,9 +35,6 @@ const words = {
     back: "Vuelva a abrir el informe desde Mis resultados",
   },
 } satisfies Record<ReportLanguage, unknown>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** A small page in the link's language instead of an error object, with the way back to the portal. */
 export function renderLinkProblemPage(problem: LinkProblem, language: ReportLanguage, portalUrl: string, styleNonce: string): string {

@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import type { ClaimedMessage } from "../delivery/delivery-store.ts";
 import { type Locale, translate } from "../pages/i18n.ts";
 
@@ -11,9 +12,6 @@ export type RenderedEmail = ReturnType<typeof renderEmail>;
 
 /** An address in the text (captured, so split keeps it); a sentence's closing punctuation is not part of it. */
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A paragraph of text as HTML: escaped, line breaks kept, every address a link. */
 function htmlParagraph(paragraph: string): string {
