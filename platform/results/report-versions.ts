@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { Queryable } from "../../lib/postgres/index.ts";
+import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
 import { parsedBody, plainText, sendJson, type Handler } from "./http-kit.ts";
 import { logFeed } from "./log-feed.ts";
@@ -95,6 +95,50 @@ export async function storeReportVersions(
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
+/**
+ * Issues a new version of a ready report, dated today, with what changed. A report never reissued
+ * before gets its first version first, dated the day its results were ready. The new version is
+ * logged for the identity provider in the same transaction.
+ */
+async function reissueReport(
+  db: Database,
+  options: { userId: string; appId: string; change: string; changeEs: string | null; now: Date },
+): Promise<ReportVersion> {
+  return db.transaction(async (tx) => {
+    const [app] = await tx.query<{ appName: string; type: string | null; kitStatus: number | null }>(
+      `SELECT a.app_name AS "appName", a.type, p.kit_status AS "kitStatus" FROM results_apps a JOIN results_patients p USING (user_id)
+       WHERE a.user_id = $1 AND a.app_id = $2 FOR UPDATE OF p`,
+      [options.userId, options.appId],
+    );
+    if (!app) throw new RequestError(404, "No report was found for this app");
+    if (!reportIsReady(app, app.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
+    const [newest] = await versionsOfReport(tx, options.userId, options.appId);
+    const first: ReportVersion[] = [];
+    if (!newest) {
+      const [ready] = await tx.query<{ date: string }>(
+        "SELECT reached_on::text AS date FROM results_kit_events WHERE user_id = $1 AND step = $2",
+        [options.userId, reportReadyAtStep(app)],
+      );
+      first.push({ version: 1, issuedOn: ready?.date ?? day(options.now), change: null, changeEs: null });
+    }
+    const next: ReportVersion = {
+      version: (newest?.version ?? 1) + 1,
+      issuedOn: day(options.now),
+      change: options.change,
+      changeEs: options.changeEs,
+    };
+    await insertVersions(tx, options.userId, options.appId, [...first, next]);
+    await tx.query("INSERT INTO results_report_reissues (user_id, app_id, app_name, version, reissued_at) VALUES ($1, $2, $3, $4, $5)", [
+      options.userId,
+      options.appId,
+      app.appName,
+      next.version,
+      options.now,
+    ]);
+    return next;
+  });
+}
+
 /** One sentence: no control characters, no more than a lab would write. */
 const Sentence = plainText(300);
 const ReissueBody = z.object({ change: Sentence, changeEs: Sentence.nullish() }).strict();
@@ -114,12 +158,7 @@ export function createReportVersionRoutes(deps: RouteBasics) {
       columns: `user_id AS "userId", app_id AS "appId", app_name AS "appName", version, reissued_at AS "reissuedAt"`,
       key: "reissues",
     }),
-    /**
-     * POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report.
-     * A new version of a ready report, dated today, with what changed. A report never reissued before gets its first
-     * version first, dated the day its results were ready. The new version is logged for the identity provider in the
-     * same transaction.
-     */
+    /** POST /dev/reports/:userId/:appId/reissue { change, changeEs? } (development only): the lab reissuing a demo report. */
     reissue: (async (req, res) => {
       const { userId, appId } = req.params;
       const { change, changeEs } = await parsedBody(
@@ -127,32 +166,7 @@ export function createReportVersionRoutes(deps: RouteBasics) {
         ReissueBody,
         "change must be one sentence of at most 300 characters (changeEs likewise)",
       );
-      const now = deps.now();
-      const version = await deps.db.transaction(async (tx) => {
-        const [app] = await tx.query<{ appName: string; type: string | null; kitStatus: number | null }>(
-          `SELECT a.app_name AS "appName", a.type, p.kit_status AS "kitStatus" FROM results_apps a JOIN results_patients p USING (user_id)
-           WHERE a.user_id = $1 AND a.app_id = $2 FOR UPDATE OF p`,
-          [userId, appId],
-        );
-        if (!app) throw new RequestError(404, "No report was found for this app");
-        if (!reportIsReady(app, app.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
-        const [newest] = await versionsOfReport(tx, userId, appId);
-        const first: ReportVersion[] = [];
-        if (!newest) {
-          const [ready] = await tx.query<{ date: string }>(
-            "SELECT reached_on::text AS date FROM results_kit_events WHERE user_id = $1 AND step = $2",
-            [userId, reportReadyAtStep(app)],
-          );
-          first.push({ version: 1, issuedOn: ready?.date ?? day(now), change: null, changeEs: null });
-        }
-        const next: ReportVersion = { version: (newest?.version ?? 1) + 1, issuedOn: day(now), change, changeEs: changeEs ?? null };
-        await insertVersions(tx, userId, appId, [...first, next]);
-        await tx.query(
-          "INSERT INTO results_report_reissues (user_id, app_id, app_name, version, reissued_at) VALUES ($1, $2, $3, $4, $5)",
-          [userId, appId, app.appName, next.version, now],
-        );
-        return next;
-      });
+      const version = await reissueReport(deps.db, { userId, appId, change, changeEs: changeEs ?? null, now: deps.now() });
       sendJson(res, 201, { version });
     }) satisfies Handler<"userId" | "appId">,
   };
