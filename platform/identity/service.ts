@@ -382,13 +382,16 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.all("/me", userinfo);
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
-    // A body the service cannot take is the client's mistake: a 4xx in the form the caller reads.
-    if (error instanceof BodyRejectedError) {
-      logger.info({ requestId: res.getHeader("x-request-id"), status: error.status, reason: error.message }, "request body refused");
+    // A body the service cannot take, or a path Express cannot decode (its 400), is the client's mistake:
+    // a 4xx in the form the caller reads.
+    const status = error instanceof BodyRejectedError ? error.status : (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (error instanceof BodyRejectedError)
+        logger.info({ requestId: res.getHeader("x-request-id"), status, reason: error.message }, "request body refused");
+      else logger.info({ requestId: res.getHeader("x-request-id"), status }, "request refused");
       if (res.headersSent) return void res.end();
-      if (/^\/(api|dev)\//.test(req.path))
-        return sendJson(res, error.status, { error: "invalid_request", error_description: error.message });
-      return sendHtml(res, error.status, renderOidcErrorPage({ locale: requestLocale(req), error: "invalid_request" }));
+      if (/^\/(api|dev)\//.test(req.path)) return sendJson(res, status, { error: "invalid_request", error_description: error.message });
+      return sendHtml(res, status, renderOidcErrorPage({ locale: requestLocale(req), error: "invalid_request" }));
     }
     // A client that went away (a closed tab, a dropped connection) is not the service's failure.
     if (isClientAbort(error, req)) return void logger.info({ requestId: res.locals.requestId }, "client went away");

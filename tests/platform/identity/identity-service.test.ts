@@ -556,6 +556,14 @@ describe("malformed requests are the client's mistake", () => {
     else expect(text).toContain('lang="es"');
   });
 
+  it("a malformed escape in an account API operation is a 400 JSON answer, not a server error", async () => {
+    const response = await fetch(new URL("/api/account/%E0%A4%A", idp.url), { method: "POST" });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toMatch(/at [\w.<>]+ \(|node:internal|stack/i);
+    expect(JSON.parse(text)).toMatchObject({ error: "invalid_request" });
+  });
+
   it("broken JSON on a development endpoint is a 400 JSON answer", async () => {
     const response = await fetch(new URL("/dev/results-link", idp.url), {
       method: "POST",
