@@ -19,8 +19,7 @@ export const sessionEndingRecord = (change: SessionEndingChange, now: number): S
 
 /** The change the offer follows, while it is recent; null for anything else. */
 export function recentSessionEndingChange(record: unknown, now: number): SessionEndingChange | null {
-  if (!record || typeof record !== "object") return null;
-  const { change, at } = record as Partial<SessionEndingRecord>;
+  const { change, at } = (record ?? {}) as Partial<SessionEndingRecord>;
   if (!(SESSION_ENDING_CHANGES as readonly unknown[]).includes(change) || typeof at !== "number") return null;
   return now - at >= 0 && now - at < SESSION_ENDING_OFFER_MS ? (change as SessionEndingChange) : null;
 }

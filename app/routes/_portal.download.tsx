@@ -146,7 +146,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: authCodeSchema(state.method) });
   if (submission.status !== "success") return stay({ intent: "verify", result: submission.reply() }, 400);
   const released = await confirmDownload(request, session, state, submission.value.authCode, languageOf(context));
-  if (!("kind" in released) || released.kind === "exome" || released.kind === "archive") return toPage();
+  if (released.kind === "exome" || released.kind === "archive") return toPage();
   if (released.kind === "session-expired") return expired();
   if (released.kind === "field")
     return stay({ intent: "verify", result: submission.reply({ fieldErrors: { authCode: [released.messageKey] } }) }, 400);

@@ -9,22 +9,16 @@ import { assertSameOrigin } from "~/services/same-origin.server";
 import { participantSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.profile.security_.notifications";
 
-function loginSecurityParticipant(context: Route.LoaderArgs["context"]) {
-  const session = participantSession(context);
-  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
-  return session;
-}
-
-/** The settings are a section of Login & Security; this address only takes their form. */
-export async function loader({ context }: Route.LoaderArgs) {
-  loginSecurityParticipant(context);
+/** The settings are a section of Login & Security; this address only takes their form (that page checks who may see it). */
+export function loader() {
   return redirect(SECURITY_PATH, { status: 303 });
 }
 
 /** Saves the kit e-mail and research-update settings, then back to Login & Security saying whether they were saved. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = loginSecurityParticipant(context);
+  const session = participantSession(context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const preferences = preferencesFromForm(await readForm(request));
   // Only a form changed by hand sends a value the section does not offer.
   if (!preferences) throw data(null, { status: 400 });
