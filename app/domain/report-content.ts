@@ -35,7 +35,6 @@ export function shownVersionOf(reply: z.infer<typeof ReportContentReplySchema>):
 
 /** The report's page in the portal, and its PDF beside it: addressed by app and, for a reissued report, version. */
 export const REPORT_PAGE_PATH = "/results/report";
-export const REPORT_PDF_PATH = "/results/report.pdf";
 const REPORT_APP_PARAM = "app";
 
 const reportQuery = (appId: string, version: number | undefined) =>
@@ -48,4 +47,4 @@ export const reportFieldsOf = (search: URLSearchParams) => ({
 });
 
 export const reportPagePath = (appId: string, version?: number) => `${REPORT_PAGE_PATH}?${reportQuery(appId, version)}`;
-export const reportPdfPath = (appId: string, version?: number) => `${REPORT_PDF_PATH}?${reportQuery(appId, version)}`;
+export const reportPdfPath = (appId: string, version?: number) => `${REPORT_PAGE_PATH}.pdf?${reportQuery(appId, version)}`;

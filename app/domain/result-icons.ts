@@ -1,9 +1,5 @@
 /** SPEC.md §3: an app's type picks its card icon; an unknown or missing type gives the empty name. */
-export const RESULT_ICON_NAMES = ["health", "traits", "ancestry", "wellness", "download"] as const;
-
-export type ResultIconName = (typeof RESULT_ICON_NAMES)[number] | "";
-
-const iconByType: Record<string, ResultIconName> = {
+const iconByType = {
   health: "health",
   traits: "traits",
   ancestry: "ancestry",
@@ -11,9 +7,11 @@ const iconByType: Record<string, ResultIconName> = {
   "women-wellness": "wellness",
   download: "download",
   exome: "download",
-};
+} as const;
+
+export type ResultIconName = (typeof iconByType)[keyof typeof iconByType] | "";
 
 export function resultIconFor(type: string | null | undefined): ResultIconName {
   const key = type?.trim().toLowerCase() ?? "";
-  return Object.hasOwn(iconByType, key) ? iconByType[key]! : "";
+  return Object.hasOwn(iconByType, key) ? iconByType[key as keyof typeof iconByType] : "";
 }

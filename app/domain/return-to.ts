@@ -32,6 +32,4 @@ const servedPages: ReadonlyMap<string, string> = new Map([
   [PASSKEY_OPTIONS_PATH, FACTORS_PATH],
 ]);
 
-export function servedPageOf(pathname: string): string | undefined {
-  return servedPages.get(pathname);
-}
+export const servedPageOf = (pathname: string) => servedPages.get(pathname);

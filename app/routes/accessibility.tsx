@@ -12,14 +12,12 @@ import { languageOf, translations } from "~/services/language.server";
 import { portalRequestOf } from "~/services/load-context.server";
 import { requestIdOf } from "~/services/logger.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
-import { readSession, visitorOf } from "~/services/session.server";
+import { privatePageHeaders, readSession, visitorOf } from "~/services/session.server";
 import type { Route } from "./+types/accessibility";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("accessibility")];
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "accessibility", "title");
-
-const noStore = { "Cache-Control": "no-store" };
 
 /** The accessibility statement, for everyone (signed in or not), with the form to report a barrier. */
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -31,7 +29,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       email: session?.tokenType === "IDP" ? session.email : null,
       received: reported !== null && (await barrierReportExists(reported)) ? reported : null,
     },
-    { headers: noStore },
+    { headers: privatePageHeaders },
   );
 }
 
@@ -39,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const { session } = await readSession(request);
   const submission = parseWithZod(await readForm(request), { schema: BarrierReportSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: noStore });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: privatePageHeaders });
   const outcome = await submitBarrierReport(submission.value, {
     clientAddress: portalRequestOf(context)?.clientAddress ?? "",
     userId: session?.tokenType === "IDP" ? session.userId : null,
@@ -47,9 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestId: requestIdOf(request),
   });
   if (outcome.kind === "too-many") {
-    return data({ result: submission.reply({ formErrors: [TOO_MANY_REPORTS] }) }, { status: 429, headers: noStore });
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_REPORTS] }) }, { status: 429, headers: privatePageHeaders });
   }
-  return redirect(`${ACCESSIBILITY_PATH}?reported=${outcome.reference}#report-received`, { status: 303, headers: noStore });
+  return redirect(`${ACCESSIBILITY_PATH}?reported=${outcome.reference}#report-received`, { status: 303, headers: privatePageHeaders });
 }
 
 export default function AccessibilityPage({ loaderData, actionData: reply }: Route.ComponentProps) {

@@ -10,15 +10,13 @@ import { readForm } from "~/services/form-body.server";
 import { languageOf, translations } from "~/services/language.server";
 import { assertSameOrigin } from "~/services/same-origin.server";
 import { returnToCookie } from "~/services/session-cookie.server";
-import { clearedSessionCookie, endSession, readSession, type PortalSession } from "~/services/session.server";
+import { clearedSessionCookie, endSession, privatePageHeaders, readSession, type PortalSession } from "~/services/session.server";
 import type { Route } from "./+types/auth.sign-in";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, "auth", loaderData?.choice ? "sessionChoice.signInTitle" : "errorTitle");
-
-const noStore = { "Cache-Control": "no-store" };
 
 /**
  * To the identity provider's hosted sign-in, remembering the page asked for. A GET never ends a
@@ -28,8 +26,8 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   const { session } = await readSession(request);
-  if (session?.tokenType === "IDP") return redirect(returnTo, { headers: noStore });
-  if (session) return data({ unavailable: false, choice: { kind: "leave-results-link" as const, returnTo } }, { headers: noStore });
+  if (session?.tokenType === "IDP") return redirect(returnTo, { headers: privatePageHeaders });
+  if (session) return data({ choice: { kind: "leave-results-link" as const, returnTo } }, { headers: privatePageHeaders });
   return startSignIn(request, returnTo, null, languageOf(context));
 }
 
@@ -42,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function startSignIn(request: Request, returnTo: string, endingSession: PortalSession | null, language: Language) {
   const authenticator = await reachableAuthenticator();
-  if (!authenticator) return data({ unavailable: true, choice: null }, { status: 503, headers: noStore });
+  if (!authenticator) return data({ choice: null }, { status: 503, headers: privatePageHeaders });
   await endSession(endingSession);
   const startUrl = new URL(request.url);
   startUrl.search = `?ui_locales=${language}`;

@@ -5,7 +5,7 @@ import type { NoscriptRefreshHandle } from "~/components/layout/noscript-refresh
 import { PageShell } from "~/components/layout/page-shell";
 import { safeReturnTo } from "~/domain/return-to";
 import { pageTitle } from "~/i18n/page-title";
-import { clearedSessionCookie, readSession, withReturnTo } from "~/services/session.server";
+import { clearedSessionCookie, privatePageHeaders, readSession, withReturnTo } from "~/services/session.server";
 import type { Route } from "./+types/session-expired";
 
 export const handle: NoscriptRefreshHandle = {
@@ -26,9 +26,9 @@ const SIGN_IN_DELAY_SECONDS = 3;
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { session } = await readSession(request);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
-  if (session) throw redirect(returnTo, { headers: { "Cache-Control": "no-store" } });
+  if (session) throw redirect(returnTo, { headers: privatePageHeaders });
   const signInPath = withReturnTo("/auth/sign-in", returnTo);
-  return data({ signInPath }, { headers: { "Set-Cookie": await clearedSessionCookie(), "Cache-Control": "no-store" } });
+  return data({ signInPath }, { headers: { ...privatePageHeaders, "Set-Cookie": await clearedSessionCookie() } });
 }
 
 export default function SessionExpired({ loaderData }: Route.ComponentProps) {
