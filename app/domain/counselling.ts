@@ -92,14 +92,12 @@ export function counsellingFormSchema(now: Date) {
       [`window${n}To`, trimmed],
     ]),
   ) as Record<`window${number}${"Date" | "From" | "To"}`, typeof trimmed>;
-  const oneOf = <T extends string>(choices: readonly T[], value: string | undefined): value is T =>
-    value !== undefined && (choices as readonly string[]).includes(value);
-  // Every field is read as text first, so that each problem is named at once, however many there are.
+  // Every field is read as text first (a choice the form does not offer as none), so that each problem is named at once.
   return z
     .object({
       appId: z.string().min(1).max(200),
-      contact: trimmed,
-      language: trimmed,
+      contact: trimmed.pipe(z.enum(COUNSELLING_CONTACTS).optional()).catch(undefined),
+      language: trimmed.pipe(z.enum(COUNSELLING_LANGUAGES).optional()).catch(undefined),
       timeZone: trimmed,
       note: trimmed,
       ...windowFields,
@@ -108,8 +106,8 @@ export function counsellingFormSchema(now: Date) {
       const fields = value as unknown as Record<string, string | undefined>;
       const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
       const { contact, language, timeZone, note } = value;
-      if (!oneOf(COUNSELLING_CONTACTS, contact)) problem("contact", "form.errors.contactRequired");
-      if (!oneOf(COUNSELLING_LANGUAGES, language)) problem("language", "form.errors.languageRequired");
+      if (!contact) problem("contact", "form.errors.contactRequired");
+      if (!language) problem("language", "form.errors.languageRequired");
       const zone = timeZone && isTimeZone(timeZone) ? timeZone : null;
       if (!zone) problem("timeZone", "form.errors.timeZoneRequired");
       if (note && note.length > COUNSELLING_NOTE_MAX) problem("note", "form.errors.noteTooLong");
@@ -142,8 +140,7 @@ export function counsellingFormSchema(now: Date) {
         else if (length > COUNSELLING_WINDOW_MAX_HOURS * 3_600_000) windowProblem("To", "form.errors.windowTooLong");
         else windows.push({ start: start.toISOString(), end: end.toISOString() });
       }
-      if (!oneOf(COUNSELLING_CONTACTS, contact) || !oneOf(COUNSELLING_LANGUAGES, language) || !zone || context.issues.length > 0)
-        return z.NEVER;
+      if (!contact || !language || !zone || context.issues.length > 0) return z.NEVER;
       return {
         appId: value.appId,
         contact,

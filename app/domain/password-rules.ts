@@ -29,7 +29,5 @@ function confirmationMatches(value: { password: string; confirmPassword: string 
 
 export const NewPasswordSchema = z.object(newPasswordFields).superRefine(confirmationMatches);
 
-/** The new password as one member of a form's union (the password-update action's 'set-password'). */
-export function newPasswordFormSchema<const Intent extends string>(intent: Intent) {
-  return z.object({ intent: z.literal(intent), ...newPasswordFields }).superRefine(confirmationMatches);
-}
+/** The new password as one member of the password-update action's union. */
+export const SetPasswordSchema = z.object({ intent: z.literal("set-password"), ...newPasswordFields }).superRefine(confirmationMatches);

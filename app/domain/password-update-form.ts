@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { type AuthMethod, authCodeSchema, PasswordUpdateMethodSchema } from "./auth-code";
-import { newPasswordFormSchema } from "./password-rules";
+import { SetPasswordSchema } from "./password-rules";
 import type { PasswordUpdateStep } from "./password-update-steps";
 import { OTHER_WAY_INTENT, OtherWaySchema } from "./verification";
 
@@ -40,6 +40,6 @@ export function passwordUpdateFormSchema(method: AuthMethod) {
     z.object({ intent: z.literal("verify"), ...authCodeSchema(method).shape }),
     z.object({ intent: z.literal("resend") }),
     z.object({ intent: z.literal(OTHER_WAY_INTENT), authMethod: OtherWaySchema }),
-    newPasswordFormSchema("set-password"),
+    SetPasswordSchema,
   ]);
 }
