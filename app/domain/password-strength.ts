@@ -2,9 +2,6 @@ import { MIN_PASSWORD_LENGTH } from "./password-rules";
 
 export type PasswordStrength = "weak" | "good" | "strong";
 
-const STRONG_SCORE = 10;
-const GOOD_ABOVE = 7;
-
 /** SPEC.md §5 'Strength meter': length of 10 or more adds 7; a letter, a digit, a special character add 1 each. */
 export function passwordScore(password: string): number {
   let score = 0;
@@ -18,7 +15,7 @@ export function passwordScore(password: string): number {
 /** Score 10 is strong, above 7 is good, otherwise weak. */
 export function passwordStrength(password: string): PasswordStrength {
   const score = passwordScore(password);
-  if (score >= STRONG_SCORE) return "strong";
-  if (score > GOOD_ABOVE) return "good";
+  if (score >= 10) return "strong";
+  if (score > 7) return "good";
   return "weak";
 }

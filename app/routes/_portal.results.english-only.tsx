@@ -5,7 +5,6 @@ import { site } from "~/config/site";
 import { productCardFor, productLinkUrl } from "~/domain/product-cards";
 import { pageTitle } from "~/i18n/page-title";
 import { translations } from "~/services/language.server";
-import { visitorSession } from "~/services/session.server";
 import type { Route } from "./+types/_portal.results.english-only";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("dashboard")];
@@ -18,8 +17,7 @@ const NoticeQuery = z.object({ app: z.string().max(100), link: z.enum(["product"
  * SPEC.md §2: without JavaScript, the English-only-content notice is this page; it continues to the
  * product or consent page of a configured product card, never to an address taken from the query.
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  visitorSession(context);
+export function loader({ url }: Route.LoaderArgs) {
   const parsed = NoticeQuery.safeParse(Object.fromEntries(url.searchParams));
   const productUrl = parsed.success ? productLinkUrl(productCardFor(parsed.data.app, site.products), parsed.data.link) : null;
   if (!productUrl) throw redirect("/");

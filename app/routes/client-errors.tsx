@@ -7,8 +7,6 @@ import type { Route } from "./+types/client-errors";
 
 /** Browser errors reach the error-reporting service only through this endpoint (no third-party script). */
 
-const MAX_BODY_BYTES = 16 * 1024;
-
 const BrowserError = z.object({
   message: z.string().trim().min(1).max(2_000),
   stack: z.string().max(12_000).optional(),
@@ -33,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return noContent(405);
   // Only pages of the portal itself may report: a request that does not show it came from one is refused.
   assertSameOrigin(request, { requirePortalPage: true });
-  const text = await readLimitedText(request, MAX_BODY_BYTES);
+  const text = await readLimitedText(request, 16 * 1024);
   const parsed = BrowserError.safeParse(fieldsOf(text, request.headers.get("Content-Type") ?? ""));
   if (!parsed.success) return noContent(400);
 
