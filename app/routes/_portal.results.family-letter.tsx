@@ -63,8 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const report = await fhReport(session, String(form.get("appId") ?? ""), languageOf(context));
   const back = familyLetterPath(report.appId);
-  const notice = (type: "success" | "error", titleKey: string, bodyKey?: string) =>
-    redirectWithNotice(back, { type, titleKey, ...(bodyKey ? { bodyKey } : {}) });
+  const notice = (type: "success" | "error", titleKey: string, bodyKey?: string) => redirectWithNotice(back, { type, titleKey, bodyKey });
   const intent = form.get("intent");
   if (intent === "make") {
     const made = await makeFamilyLetter(session, report.appId);

@@ -56,6 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ReportPage({ loaderData: loaded, actionData: acted }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaded?.report) return <ReportPageView report={loaded.report} appId={loaded.appId} version={loaded.version} />;
-  if (acted && "outcome" in acted && acted.outcome !== "invalid") return null;
+  if (acted && acted.outcome !== "invalid") return null;
   return <RouterFallbackScreen status={400} detail={t("errors.badRequest")} />;
 }

@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: OpenShareSchema });
   if (submission.status !== "success") return refused({ result: submission.reply() }, 400);
-  const { dateOfBirth } = submission.value;
-  const secret = "link" in submission.value ? { link: submission.value.link } : { code: submission.value.code };
+  const { dateOfBirth, ...secret } = submission.value;
   const portal = portalRequestOf(context);
   const outcome = await openShare(secret, dateOfBirth, {
     device: deviceDescription(request.headers.get("User-Agent")),
