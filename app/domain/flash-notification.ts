@@ -19,5 +19,4 @@ export type FlashNotification = {
   retry?: { action: string; fields: Record<string, string>; labelKey: string };
 };
 
-export const NOTIFICATION_VISIBLE_MS = 7000;
 export const DOWNLOAD_ERROR_VISIBLE_MS = 15000;

@@ -10,7 +10,6 @@ import { CodeStep } from "~/components/verification/code-step";
 import { useStepFocus } from "~/components/verification/use-step-focus";
 import { codeDigits, DEFAULT_AUTH_METHOD } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
-import { NOTIFICATION_VISIBLE_MS } from "~/domain/flash-notification";
 import { noticeKeys, type PasswordUpdateFailure } from "~/domain/password-update-errors";
 import { isStepIntent, passwordUpdateFormSchema, PasswordUpdateIntentSchema, stepOfIntent } from "~/domain/password-update-form";
 import { PASSWORD_UPDATE_PATH, SECURITY_PATH, type StepView } from "~/domain/password-update-view";
@@ -83,11 +82,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 async function passwordUpdatedRedirect() {
-  return redirectWithNotice(
-    SECURITY_PATH,
-    { type: "success", titleKey: "profile:success", bodyKey: "profile:signedOutElsewhere", visibleMs: NOTIFICATION_VISIBLE_MS },
-    302,
-  );
+  return redirectWithNotice(SECURITY_PATH, { type: "success", titleKey: "profile:success", bodyKey: "profile:signedOutElsewhere" }, 302);
 }
 
 const unrecognisedRequest: VerificationNotice = { titleKey: noticeKeys.updatePasswordError, bodyKey: noticeKeys.genericError };
