@@ -8,11 +8,6 @@ import { bearerToken, signResultsLinkToken } from "../oidc/access-tokens.ts";
 type ResultsLinkDeps = Pick<AccountApiDeps, "accounts" | "keys" | "issuer" | "portalUrl" | "resultsApiAudience"> &
   Pick<IdentityConfig, "production" | "resultsLinkAdminToken">;
 
-/** Whether POST /dev/results-link exists: always in development; in production only with an admin token. */
-export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "resultsLinkAdminToken">): boolean {
-  return !deps.production || Boolean(deps.resultsLinkAdminToken);
-}
-
 /** POST /dev/results-link { email } → { url }: a portal link carrying a 1-hour TOKEN-TYPE ACCESS token. */
 export function createResultsLinkRoute(deps: ResultsLinkDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
