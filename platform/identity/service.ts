@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -38,7 +37,7 @@ import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.tsx";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider, TOKEN_TTL_SECONDS } from "./oidc/provider.ts";
-import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
+import { openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { renderProblemPage } from "./pages/account-flow-pages.tsx";
 import { LANGUAGE_COOKIE, programName, translator } from "./pages/i18n.ts";
@@ -104,7 +103,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   const accounts = createAccountStore(db);
   const keys = await openSigningKeyRing(db, { factorKey: options.factorKey, schedule: signingKeySchedule(options), now, logger });
-  const codeSecret = await loadCodeSecret(db);
+  const codeSecret = await loadOrCreateSecret(db, "code-hash-secret");
   const factors = createFactorStore(db, { factorKey: options.factorKey, codeSecret, now });
   const passkeys = createPasskeyStore(db, now);
   if (options.demoParticipantsFile) {
@@ -114,9 +113,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     });
     logger.info({ added }, "demo participants seeded");
   }
-  const randomSecret = async () => randomBytes(32).toString("base64url");
-  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", randomSecret);
-  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret", randomSecret)];
+  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret");
+  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret")];
   const css = await identityStylesheet();
 
   const outbox = createOutbox(db, now);

@@ -79,7 +79,7 @@ export function createAccountStore(db: Queryable) {
       id: string,
       passwordHash: string,
       at: Date,
-      keepGrantId: string | null = null,
+      keepGrantId: string | null,
       keepSessionUid: string | null = null,
     ): Promise<void> {
       await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);

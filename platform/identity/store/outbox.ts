@@ -108,12 +108,12 @@ export function createOutbox(db: Queryable, now: () => Date) {
       );
       return written.length > 0;
     },
-    async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
+    async list(to?: string): Promise<OutboxMessage[]> {
       const rows = await db.query<Omit<OutboxMessage, "createdAt"> & { createdAt: Date }>(
         `SELECT id, channel, destination AS "to", code, link, subject, body, headers, locale, purpose, created_at AS "createdAt",
            ${DELIVERY} AS delivery
-         FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`,
-        [to ?? null, limit],
+         FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT 100`,
+        [to ?? null],
       );
       // A field the message does not have is left out, not null.
       return rows.map(({ createdAt, ...message }) => ({

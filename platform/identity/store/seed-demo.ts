@@ -27,7 +27,7 @@ const participantSchema = z.object({
  * Creates the demo participants' accounts that do not exist yet. Existing accounts are left as
  * they are, so a password changed through the portal survives restarts. Returns how many were added.
  */
-export async function seedDemoParticipants(accounts: AccountStore, file: string, factors?: FactorStore): Promise<number> {
+export async function seedDemoParticipants(accounts: AccountStore, file: string, factors: FactorStore): Promise<number> {
   const parsed = z.object({ participants: z.array(participantSchema) }).parse(JSON.parse(await readFile(file, "utf8")));
   let added = 0;
   for (const p of parsed.participants) {
@@ -42,8 +42,8 @@ export async function seedDemoParticipants(accounts: AccountStore, file: string,
     });
     if (!inserted) continue;
     added += 1;
-    if (factors && totpSecret) await factors.setConfirmedTotp(userId, totpSecret);
-    if (factors && recoveryCodes?.length) await factors.replaceRecoveryCodes(userId, recoveryCodes);
+    if (totpSecret) await factors.setConfirmedTotp(userId, totpSecret);
+    if (recoveryCodes?.length) await factors.replaceRecoveryCodes(userId, recoveryCodes);
   }
   return added;
 }

@@ -138,7 +138,7 @@ export function createSendingBudget(
    * An account's registration cohort: the hour it registered itself in (null for accounts that came
    * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
    */
-  cohortOf: (claim: BudgetClaim) => Promise<string | null> = async () => null,
+  cohortOf: (claim: BudgetClaim) => Promise<string | null>,
 ) {
   /** When each budget last alerted: at most one alert per budget within its own window's length. */
   const alerted = new Map<string, number>();
