@@ -4,6 +4,9 @@ import { hashPassword } from "../domain/password-hash.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { FactorStore } from "./factors.ts";
 
+/** An authenticator app's secret (base32), for an app already set up. */
+export const totpSecretSchema = z.string().regex(/^[A-Z2-7]{16,64}$/);
+
 const participantSchema = z.object({
   userId: z.string().min(1),
   email: z.string().min(3),
@@ -15,10 +18,7 @@ const participantSchema = z.object({
   lastName: z.string(),
   locale: z.enum(["en", "es"]).default("en"),
   /** An authenticator app already set up: its secret (base32), printed by `npm start` for testers. */
-  totpSecret: z
-    .string()
-    .regex(/^[A-Z2-7]{16,64}$/)
-    .optional(),
+  totpSecret: totpSecretSchema.optional(),
   /** Recovery codes already issued (demo values, kept only as hashes like any other). */
   recoveryCodes: z.array(z.string()).optional(),
 });

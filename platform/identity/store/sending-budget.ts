@@ -226,7 +226,7 @@ export function createSendingBudget(
         return { ok: false, scope: exceeded.check.scope, retryAfterSeconds: exceeded.retryAfterSeconds };
       }
       // One event per bucket: its hourly and daily limits count the same events.
-      for (const bucket of new Set(checks.filter((check) => check.record).map((check) => check.bucket))) await throttle.record(bucket);
+      await throttle.record(...new Set(checks.filter((check) => check.record).map((check) => check.bucket)));
       return { ok: true };
     },
 
@@ -264,8 +264,7 @@ export function createSendingBudget(
       if (await throttle.isLimited(seen, { max: 1, windowMs: budgets.newNumbersPerAccount.windowMs })) return { ok: true };
       const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);
       if (waitMs > 0) return { ok: false, scope: "account", retryAfterSeconds: Math.ceil(waitMs / 1000) };
-      await throttle.record(bucket);
-      await throttle.record(seen);
+      await throttle.record(bucket, seen);
       return { ok: true };
     },
   };

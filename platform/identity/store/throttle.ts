@@ -30,8 +30,8 @@ export function createThrottle(db: Queryable, now: () => Date) {
       );
       return blocking ? Math.max(0, blocking.occurred_at.getTime() + limit.windowMs - now().getTime()) : 0;
     },
-    async record(bucket: string): Promise<void> {
-      await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) VALUES ($1, $2)", [bucket, now()]);
+    async record(...buckets: string[]): Promise<void> {
+      await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) SELECT unnest($1::text[]), $2::timestamptz", [buckets, now()]);
     },
     async clear(bucket: string): Promise<void> {
       await db.query("DELETE FROM idp_throttle_events WHERE bucket = $1", [bucket]);
