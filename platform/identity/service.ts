@@ -366,7 +366,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   app.get("/api/captcha/challenge", async (_req, res) => sendJson(res, 200, await captcha.createChallenge()));
   app.all(["/dev/outbox", "/dev/outbox/view"], devTools, (req, res) => outboxRoutes(req, res, req.path.endsWith("/view"), query(req)));
   app.all("/dev/participants", devTools, participantsRoute);
-  // In production only with an admin token.
   app.all("/dev/results-link", openOnlyWhen(!options.production || Boolean(options.resultsLinkAdminToken)), resultsLink);
   app.all("/me", createUserinfoForResultsTokens({ accounts, verifyAccessToken }));
   app.use((req, res) => oidc.callback(req, res));

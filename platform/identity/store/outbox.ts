@@ -24,7 +24,6 @@ export interface OutgoingMessage {
   purpose: OutboxPurpose;
 }
 
-/** A message as the outbox holds it. */
 export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flowKey"> {
   id: number;
   createdAt: string;
@@ -37,7 +36,7 @@ export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flow
  * `pending` (in the outbox, not yet handed over, or outbox-only), `sent` (the provider took it),
  * `delivered`, `undelivered` (the provider or the carrier reported it lost), `failed` (refused or given up).
  */
-export type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
+type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
 
 /** Why a text or call was refused for good, as far as the participant can act on it. */
 export type DeliveryRefusal = "invalid-number" | "not-sms-capable" | "opted-out" | "other";

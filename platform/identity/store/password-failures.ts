@@ -34,7 +34,7 @@ export function createPasswordFailures(db: Queryable, now: () => Date, cap: numb
          RETURNING failures`,
         [normalizeEmail(email), now(), cap, scope],
       );
-      const failures = Number(rows[0]?.failures ?? 0);
+      const failures = Number(rows[0]!.failures);
       return { compare: failures <= cap, last: failures === cap, failures };
     },
     /** Whether the password of this e-mail is past the cap for that kind of browser: only a new password lets it in again. */

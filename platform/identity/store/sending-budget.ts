@@ -44,7 +44,6 @@ export const DEFAULT_SENDING_BUDGETS = {
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
-/** An hourly and a daily cap on the same count. */
 const hourlyAndDaily = (hourly: number, daily: number): Limit[] => [
   { max: hourly, windowMs: HOUR },
   { max: daily, windowMs: DAY },

@@ -13,10 +13,9 @@ export function createThrottle(db: Queryable, now: () => Date) {
       "SELECT count(*)::int AS n FROM idp_throttle_events WHERE bucket = $1 AND occurred_at > $2",
       [bucket, since],
     );
-    return row?.n ?? 0;
+    return row!.n;
   }
   return {
-    /** Events in the bucket within the window. */
     count,
     async isLimited(bucket: string, limit: Limit): Promise<boolean> {
       return (await count(bucket, limit.windowMs)) >= limit.max;
