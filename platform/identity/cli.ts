@@ -76,7 +76,7 @@ async function main(args: string[]): Promise<number> {
     };
     if (member) {
       const token = await signCounsellingTeamToken(await openSigningKeyRing(db, options), {
-        issuer: config.issuer ?? `http://${config.host}:${config.port}`,
+        issuer: config.issuer,
         resultsAudience: config.resultsApiAudience,
         member,
       });

@@ -89,8 +89,6 @@ const envSchema = z.object({
 type OptionalSetting =
   | "issuer"
   | "resultsApiUrl"
-  | "databaseUrl"
-  | "demoParticipantsFile"
   | "resultsLinkAdminToken"
   | "humanCheckWaitSeconds"
   | "passwordFailureCap"

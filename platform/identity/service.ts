@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +17,7 @@ import { createHumanCheck } from "./captcha/human-check.ts";
 import type { IdentityConfig } from "./config.ts";
 import { createOutboxRoutes } from "./dev/outbox-routes.tsx";
 import { createParticipantsRoute } from "./dev/participants-route.ts";
-import { createResultsLinkRoute, resultsLinkEnabled } from "./dev/results-link-route.ts";
+import { createResultsLinkRoute } from "./dev/results-link-route.ts";
 import { CODE_FAILURE_WINDOW_MS as LONGEST_THROTTLE_WINDOW_MS } from "./domain/guessing-limits.ts";
 import { relyingPartyFor } from "./domain/passkey-ceremonies.ts";
 import { appendCookie, BodyRejectedError, clientAddress, requestLocale, sendHtml, sendJson, trustedProxiesFrom } from "./http/io.ts";
@@ -38,7 +37,7 @@ import { createUnsubscribeRoute } from "./notifications/unsubscribe-page.tsx";
 import { UNSUBSCRIBE_PATH } from "./notifications/unsubscribe-token.ts";
 import { createAccessTokenVerifier } from "./oidc/access-tokens.ts";
 import { createOidcProvider, TOKEN_TTL_SECONDS } from "./oidc/provider.ts";
-import { loadCodeSecret, openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
+import { openSigningKeyRing, SIGNING_KEY_RELOAD_MS, signingKeySchedule } from "./oidc/signing-keys.ts";
 import { createUserinfoForResultsTokens } from "./oidc/userinfo.ts";
 import { renderProblemPage } from "./pages/account-flow-pages.tsx";
 import { LANGUAGE_COOKIE, programName, translator } from "./pages/i18n.ts";
@@ -78,9 +77,7 @@ interface IdentityServiceOptions extends IdentityConfig {
   phoneChangeSweepMs?: number;
   /** How often the outbox's due e-mails are sent when SMTP is configured (0: never; tests run the worker themselves). */
   mailDeliveryPollMs?: number;
-  /** How often texts and calls are sent and the shared signing keys read again (0: never); a provider request's timeout. */
-  smsDeliveryPollMs?: number;
-  smsRequestTimeoutMs?: number;
+  /** How often the shared signing keys are read again (0: never). */
   signingKeyReloadMs?: number;
 }
 
@@ -106,7 +103,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
 
   const accounts = createAccountStore(db);
   const keys = await openSigningKeyRing(db, { factorKey: options.factorKey, schedule: signingKeySchedule(options), now, logger });
-  const codeSecret = await loadCodeSecret(db);
+  const codeSecret = await loadOrCreateSecret(db, "code-hash-secret");
   const factors = createFactorStore(db, { factorKey: options.factorKey, codeSecret, now });
   const passkeys = createPasskeyStore(db, now);
   if (options.demoParticipantsFile) {
@@ -116,9 +113,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     });
     logger.info({ added }, "demo participants seeded");
   }
-  const randomSecret = async () => randomBytes(32).toString("base64url");
-  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret", randomSecret);
-  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret", randomSecret)];
+  const captchaSecret = await loadOrCreateSecret(db, "captcha-hmac-secret");
+  const unsubscribeKeys = [await loadOrCreateSecret(db, "unsubscribe-hmac-secret")];
   const css = await identityStylesheet();
 
   const outbox = createOutbox(db, now);
@@ -247,10 +243,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     stops.push(startShareNoticeSender(relay), startCounsellingNoticeSender(relay));
   }
   const outboxRoutes = createOutboxRoutes(outbox);
-  const barrierReceipts = createBarrierReceipts({ ...options, outbox, throttle });
   const participantsRoute = createParticipantsRoute({ ...interactionDeps, db, sendingBudgets: options.sendingBudgets, passwordFailureCap });
   const resultsLink = createResultsLinkRoute({ ...options, accounts, keys, issuer });
-  const userinfo = createUserinfoForResultsTokens({ accounts, verifyAccessToken });
   const preferencesApi = createPreferencesApi({
     preferences: notificationPreferences,
     verifyAccessToken,
@@ -274,14 +268,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const transport = createSmtpTransport(options.mail.smtp, options.mail.from);
     stops.push(createEmailDeliveryWorker({ ...options.mail, db, transport, now, logger }).start(mailPollMs));
   }
-  const smsPollMs = options.smsDeliveryPollMs ?? 1000;
   if (options.sms) {
-    const phoneDelivery = createPhoneDeliveryWorker({
-      ...interactionDeps,
-      db,
-      settings: options.sms,
-      timeoutMs: options.smsRequestTimeoutMs,
-    });
+    const phoneDelivery = createPhoneDeliveryWorker({ ...interactionDeps, db, settings: options.sms });
     sendPhoneNow = async (flowKey) => {
       // The page waits for the provider's first answer, never longer than this; the send goes on if it takes longer.
       const sending = phoneDelivery.runOnce(flowKey).then(
@@ -290,7 +278,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       );
       await Promise.race([sending, sleep(SEND_NOW_WAIT_MS, undefined, { ref: false })]);
     };
-    if (smsPollMs > 0) stops.push(phoneDelivery.start(smsPollMs));
+    stops.push(phoneDelivery.start(1000));
   }
   const statusCallback = options.sms
     ? createStatusCallbackRoute({ outbox, authToken: options.sms.twilio.authToken, issuer, logger })
@@ -371,15 +359,15 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     return signIn(req, res, uid, step, query(req));
   });
   app.all("/api/account/:operation", (req, res) => accountApi(req, res, req.params.operation));
-  app.all("/api/portal/barrier-report-receipt", (req, res) => barrierReceipts(req, res));
-  app.all("/api/notifications/preferences", (req, res) => preferencesApi(req, res));
+  app.all("/api/portal/barrier-report-receipt", createBarrierReceipts({ ...options, outbox, throttle }));
+  app.all("/api/notifications/preferences", preferencesApi);
   app.all(UNSUBSCRIBE_PATH, (req, res) => unsubscribe(req, res, query(req)));
   app.all(STATUS_CALLBACK_PATH, openOnlyWhen(statusCallback !== null), (req, res) => statusCallback!(req, res));
   app.get("/api/captcha/challenge", async (_req, res) => sendJson(res, 200, await captcha.createChallenge()));
   app.all(["/dev/outbox", "/dev/outbox/view"], devTools, (req, res) => outboxRoutes(req, res, req.path.endsWith("/view"), query(req)));
-  app.all("/dev/participants", devTools, (req, res) => participantsRoute(req, res));
-  app.all("/dev/results-link", openOnlyWhen(resultsLinkEnabled(options)), (req, res) => resultsLink(req, res));
-  app.all("/me", userinfo);
+  app.all("/dev/participants", devTools, participantsRoute);
+  app.all("/dev/results-link", openOnlyWhen(!options.production || Boolean(options.resultsLinkAdminToken)), resultsLink);
+  app.all("/me", createUserinfoForResultsTokens({ accounts, verifyAccessToken }));
   app.use((req, res) => oidc.callback(req, res));
   app.use(((error: Error, req, res, _next) => {
     // A body the service cannot take, or a path Express cannot decode (its 400), is the client's mistake:

@@ -7,6 +7,7 @@ import { hashPassword } from "../domain/password-hash.ts";
 import { readJson, sendJson } from "../http/io.ts";
 import type { InteractionDeps } from "../interactions/deps.ts";
 import { type Account, normalizeEmail } from "../store/accounts.ts";
+import { totpSecretSchema } from "../store/seed-demo.ts";
 import { numberKey } from "../store/sending-budget.ts";
 
 /** What a test asks for: e-mail, phone and id are always new (a test owns what it creates); `label` only makes the e-mail readable. */
@@ -27,10 +28,7 @@ const ParticipantRequestSchema = z.strictObject({
   lastName: z.string().min(1).max(100),
   locale: z.enum(["en", "es"]).default("en"),
   /** An authenticator app already set up with this key (base32). */
-  totpSecret: z
-    .string()
-    .regex(/^[A-Z2-7]{16,64}$/)
-    .optional(),
+  totpSecret: totpSecretSchema.optional(),
   recoveryCodes: z.array(z.string().min(1)).max(20).optional(),
   /** Texts and calls to the new phone number already used up its per-number budget (as if sent in the last minute). */
   phoneBudgetSpent: z.boolean().default(false),

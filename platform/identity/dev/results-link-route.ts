@@ -5,16 +5,11 @@ import { sameSecret } from "../domain/codes.ts";
 import { readJson, sendJson } from "../http/io.ts";
 import { bearerToken, signResultsLinkToken } from "../oidc/access-tokens.ts";
 
-type ResultsLinkDeps = Pick<AccountApiDeps, "accounts" | "keys" | "issuer" | "portalUrl" | "resultsApiAudience"> &
-  Pick<IdentityConfig, "production" | "resultsLinkAdminToken">;
-
-/** Whether POST /dev/results-link exists: always in development; in production only with an admin token. */
-export function resultsLinkEnabled(deps: Pick<ResultsLinkDeps, "production" | "resultsLinkAdminToken">): boolean {
-  return !deps.production || Boolean(deps.resultsLinkAdminToken);
-}
-
 /** POST /dev/results-link { email } → { url }: a portal link carrying a 1-hour TOKEN-TYPE ACCESS token. */
-export function createResultsLinkRoute(deps: ResultsLinkDeps) {
+export function createResultsLinkRoute(
+  deps: Pick<AccountApiDeps, "accounts" | "keys" | "issuer" | "portalUrl" | "resultsApiAudience"> &
+    Pick<IdentityConfig, "resultsLinkAdminToken">,
+) {
   return async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
     if (deps.resultsLinkAdminToken && !sameSecret(bearerToken(req.headers.authorization) ?? "", deps.resultsLinkAdminToken))

@@ -81,7 +81,7 @@ export const accountDelayMs = (units: number) =>
  * once, all in one channel). `codesPerDay` is the recovery budget per number (SEND_BUDGET_RECOVERY_NUMBER_DAILY).
  * Returns the wrong guesses and the union-bound odds of one hit.
  */
-export function yearlyRecoveryGuessing(channel: DeliveryChannel, codesPerDay: number, codesPerHour = codesPerDay) {
+export function yearlyRecoveryGuessing(channel: DeliveryChannel, codesPerDay: number, codesPerHour: number) {
   const units = guessUnits(channel);
   const tries: number[] = []; // times of wrong guesses (ms), each worth `units`
   const codes: number[] = []; // times of codes sent

@@ -12,7 +12,7 @@ export interface SigningKeySchedule {
   retainMs: number;
 }
 
-export interface SigningKeyTimes {
+interface SigningKeyTimes {
   kid: string;
   /** 1 for the first key, one more for each next one. */
   generation: number;

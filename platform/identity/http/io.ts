@@ -58,11 +58,10 @@ export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): st
 /** The hosted pages' language for this request (pages/i18n.ts localeFor), with the client's ui_locales when known. */
 export function requestLocale(req: IncomingMessage, uiLocales?: string | null): Locale {
   const url = new URL(req.url ?? "/", "http://identity.invalid");
-  const acceptLanguage = req.headers["accept-language"];
   return localeFor({
     lang: url.searchParams.get("lang"),
     cookie: getCookie(req, LANGUAGE_COOKIE),
     uiLocales: uiLocales ?? url.searchParams.get("ui_locales"),
-    acceptLanguage: Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage,
+    acceptLanguage: req.headers["accept-language"],
   });
 }

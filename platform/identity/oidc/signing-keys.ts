@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
 import type { Logger } from "pino";
 import { type Database, migrate } from "../../../lib/postgres/index.ts";
@@ -6,7 +6,6 @@ import { repeatEvery } from "../../../lib/scheduling/repeat-every.ts";
 import { type IdentityConfig, SIGNING_KEY_DEFAULTS } from "../config.ts";
 import { openSecret, sealSecret } from "../domain/factor-seal.ts";
 import { planSigningKeys, type SigningKeySchedule } from "../domain/signing-key-schedule.ts";
-import { loadOrCreateSecret } from "../store/secrets.ts";
 import { createSigningKeyStore, SIGNING_KEY_SCHEMA, signingKeyMigrations, type StoredSigningKey } from "../store/signing-key-store.ts";
 import { CLOCK_TOLERANCE_SECONDS, RESULTS_LINK_TTL_SECONDS, STEP_UP_TTL_SECONDS } from "./access-tokens.ts";
 import { TOKEN_TTL_SECONDS } from "./provider.ts";
@@ -222,11 +221,10 @@ export async function resealSecrets(
   db: Database,
   keys: { factorKey: string; previousFactorKey: string },
   logger: Logger,
-  now: () => Date = () => new Date(),
 ): Promise<{ authenticatorSecrets: number; signingKeys: number }> {
   const [next, previous] = [keys.factorKey, keys.previousFactorKey];
   if (next === previous) throw new Error("IDENTITY_FACTOR_KEY_PREVIOUS is the same as IDENTITY_FACTOR_KEY: nothing to seal again");
-  await prepare(db, previous, now(), logger);
+  await prepare(db, previous, new Date(), logger);
   /** `value` sealed again under `nextKey`; null when it opens with it already; throws when it opens with neither. */
   const resealed = (nextKey: string, previousKey: string, context: string, value: string, what: string) => {
     if (openSecret(nextKey, context, value) !== null) return null;
@@ -278,8 +276,3 @@ export async function listSigningKeys(db: Database, options: SigningKeyOptions) 
 
 /** The keys this instance uses at one moment. */
 export type SigningKeys = Pick<Awaited<ReturnType<typeof openSigningKeyRing>>, "current" | "privateJwks" | "publicJwks">;
-
-/** HMAC secret for one-time-code hashes. */
-export function loadCodeSecret(db: Database): Promise<string> {
-  return loadOrCreateSecret(db, "code-hash-secret", async () => randomBytes(32).toString("base64url"));
-}

@@ -79,22 +79,19 @@ export function createAccountStore(db: Queryable) {
       id: string,
       passwordHash: string,
       at: Date,
-      keepGrantId: string | null = null,
+      keepGrantId: string | null,
       keepSessionUid: string | null = null,
     ): Promise<void> {
-      await db.query("UPDATE idp_accounts SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [id, passwordHash, at]);
-      // A new password is a new authenticator: its run of wrong guesses (and a reached cap) starts again.
-      await db.query("DELETE FROM idp_password_failures WHERE email = (SELECT email FROM idp_accounts WHERE id = $1)", [id]);
+      // All in one statement; a new password is a new authenticator: its run of wrong guesses (and a reached cap) starts again.
       await db.query(
-        `DELETE FROM idp_oidc_payloads WHERE type <> 'Interaction' AND grant_id IN (
-           SELECT id FROM idp_oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)`,
-        [id, keepGrantId],
-      );
-      await db.query(
-        `DELETE FROM idp_oidc_payloads WHERE (type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)
+        `WITH account AS (UPDATE idp_accounts SET password_hash = $4, password_changed_at = $5 WHERE id = $1 RETURNING email),
+           failures AS (DELETE FROM idp_password_failures WHERE email = (SELECT email FROM account)),
+           tokens AS (DELETE FROM idp_oidc_payloads WHERE type <> 'Interaction' AND grant_id IN (
+             SELECT id FROM idp_oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2))
+         DELETE FROM idp_oidc_payloads WHERE (type = 'Grant' AND payload->>'accountId' = $1 AND id IS DISTINCT FROM $2)
            OR (type = 'Session' AND payload->>'accountId' = $1 AND payload->>'uid' IS DISTINCT FROM $3 AND payload->>'uid' NOT IN (
              SELECT payload->>'sessionUid' FROM idp_oidc_payloads WHERE grant_id = $2 AND payload ? 'sessionUid'))`,
-        [id, keepGrantId, keepSessionUid],
+        [id, keepGrantId, keepSessionUid, passwordHash, at],
       );
     },
     async setPhone(id: string, phone: string, methods: Channel[]): Promise<void> {

@@ -77,11 +77,7 @@ export function createRecoveryGuard(throttle: Throttle, verifications: Verificat
     /** Compares the code (the right one always passes while the code lives); a real wrong guess is counted. */
     async check(flowKey: string, code: string, channel: DeliveryChannel, scope: UnauthenticatedScope): Promise<CheckResult> {
       const result = await verifications.check(flowKey, code);
-      if (wasAGuess(result)) {
-        await throttle.record(flowBucket(scope));
-        await throttle.record(sourceBucket(scope));
-        await throttle.record(accountBucket(scope, channel));
-      }
+      if (wasAGuess(result)) await throttle.record(flowBucket(scope), sourceBucket(scope), accountBucket(scope, channel));
       return result;
     },
 

@@ -119,10 +119,10 @@ export function createFactorStore(db: Queryable, options: { factorKey: string; c
       ]);
     },
 
-    async events(accountId: string, limit = 10) {
+    async events(accountId: string) {
       const rows = await db.query<{ kind: FactorEventKind; device: string; at: Date }>(
-        "SELECT kind, device, at FROM idp_factor_events WHERE account_id = $1 ORDER BY at DESC, id DESC LIMIT $2",
-        [accountId, limit],
+        "SELECT kind, device, at FROM idp_factor_events WHERE account_id = $1 ORDER BY at DESC, id DESC LIMIT 10",
+        [accountId],
       );
       return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     },

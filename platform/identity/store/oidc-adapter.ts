@@ -20,7 +20,7 @@ const UNTOUCHED_INTERACTION_MS = 20 * 60_000;
  * revokes an ended session's refresh token, the grant goes, and so does the sign-in that made it
  * (no later authorization request finds it).
  */
-export function createOidcAdapterClass(db: Queryable, now: () => Date, untouchedInteractionMs = UNTOUCHED_INTERACTION_MS) {
+export function createOidcAdapterClass(db: Queryable, now: () => Date) {
   return class PostgresOidcAdapter implements Adapter {
     private readonly type: string;
 
@@ -33,7 +33,7 @@ export function createOidcAdapterClass(db: Queryable, now: () => Date, untouched
       // A new interaction is kept briefly until it is used; saved again, it has its full time.
       const firstExpiry =
         this.type === "Interaction" && expiresAt
-          ? new Date(Math.min(expiresAt.getTime(), now().getTime() + untouchedInteractionMs))
+          ? new Date(Math.min(expiresAt.getTime(), now().getTime() + UNTOUCHED_INTERACTION_MS))
           : expiresAt;
       await db.query(
         `INSERT INTO idp_oidc_payloads (id, type, payload, grant_id, user_code, uid, expires_at, session_grant_ids)

@@ -24,7 +24,6 @@ export interface OutgoingMessage {
   purpose: OutboxPurpose;
 }
 
-/** A message as the outbox holds it. */
 export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flowKey"> {
   id: number;
   createdAt: string;
@@ -37,7 +36,7 @@ export interface OutboxMessage extends Omit<OutgoingMessage, "dedupeKey" | "flow
  * `pending` (in the outbox, not yet handed over, or outbox-only), `sent` (the provider took it),
  * `delivered`, `undelivered` (the provider or the carrier reported it lost), `failed` (refused or given up).
  */
-export type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
+type DeliveryState = "pending" | "sent" | "delivered" | "undelivered" | "failed";
 
 /** Why a text or call was refused for good, as far as the participant can act on it. */
 export type DeliveryRefusal = "invalid-number" | "not-sms-capable" | "opted-out" | "other";
@@ -108,12 +107,12 @@ export function createOutbox(db: Queryable, now: () => Date) {
       );
       return written.length > 0;
     },
-    async list(to?: string, limit = 100): Promise<OutboxMessage[]> {
+    async list(to?: string): Promise<OutboxMessage[]> {
       const rows = await db.query<Omit<OutboxMessage, "createdAt"> & { createdAt: Date }>(
         `SELECT id, channel, destination AS "to", code, link, subject, body, headers, locale, purpose, created_at AS "createdAt",
            ${DELIVERY} AS delivery
-         FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT $2`,
-        [to ?? null, limit],
+         FROM idp_outbox WHERE ($1::text IS NULL OR lower(destination) = lower($1::text)) ORDER BY id DESC LIMIT 100`,
+        [to ?? null],
       );
       // A field the message does not have is left out, not null.
       return rows.map(({ createdAt, ...message }) => ({

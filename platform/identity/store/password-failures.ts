@@ -27,14 +27,14 @@ export function createPasswordFailures(db: Queryable, now: () => Date, cap: numb
      * the cap was reached before it: its password must not be looked at. `last` marks the attempt
      * that may reach the cap (the cap-th): if it is wrong, the run is capped from now on.
      */
-    async begin(email: string, scope: PasswordFailureScope = "new"): Promise<{ compare: boolean; last: boolean; failures: number }> {
+    async begin(email: string, scope: PasswordFailureScope): Promise<{ compare: boolean; last: boolean; failures: number }> {
       const rows = await db.query<{ failures: number }>(
         `INSERT INTO idp_password_failures (email, scope, failures, last_failed_at) VALUES ($1, $4, 1, $2)
          ON CONFLICT (email, scope) DO UPDATE SET failures = LEAST(idp_password_failures.failures + 1, $3::int + 1), last_failed_at = $2
          RETURNING failures`,
         [normalizeEmail(email), now(), cap, scope],
       );
-      const failures = Number(rows[0]?.failures ?? 0);
+      const failures = Number(rows[0]!.failures);
       return { compare: failures <= cap, last: failures === cap, failures };
     },
     /** Whether the password of this e-mail is past the cap for that kind of browser: only a new password lets it in again. */
@@ -46,7 +46,7 @@ export function createPasswordFailures(db: Queryable, now: () => Date, cap: numb
       return Number(rows[0]?.failures ?? 0) >= cap;
     },
     /** A right password below the cap ends the run of its kind of browser. */
-    async clear(email: string, scope: PasswordFailureScope = "new"): Promise<void> {
+    async clear(email: string, scope: PasswordFailureScope): Promise<void> {
       await db.query("DELETE FROM idp_password_failures WHERE email = $1 AND scope = $2", [normalizeEmail(email), scope]);
     },
   };

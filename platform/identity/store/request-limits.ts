@@ -32,11 +32,10 @@ export function createRequestLimits(db: Queryable, now: () => Date) {
         [bucket, windowStart],
       );
       return {
-        within: Number(row?.requests ?? 0) <= limit.max,
+        within: Number(row!.requests) <= limit.max,
         retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - at) / 1000)),
       };
     },
-    /** Forgets windows that ended before `olderThanMs` ago. */
     async prune(olderThanMs: number): Promise<void> {
       await db.query("DELETE FROM idp_request_counts WHERE window_start < $1", [new Date(now().getTime() - olderThanMs)]);
     },

@@ -4,6 +4,9 @@ import { hashPassword } from "../domain/password-hash.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { FactorStore } from "./factors.ts";
 
+/** An authenticator app's secret (base32), for an app already set up. */
+export const totpSecretSchema = z.string().regex(/^[A-Z2-7]{16,64}$/);
+
 const participantSchema = z.object({
   userId: z.string().min(1),
   email: z.string().min(3),
@@ -15,10 +18,7 @@ const participantSchema = z.object({
   lastName: z.string(),
   locale: z.enum(["en", "es"]).default("en"),
   /** An authenticator app already set up: its secret (base32), printed by `npm start` for testers. */
-  totpSecret: z
-    .string()
-    .regex(/^[A-Z2-7]{16,64}$/)
-    .optional(),
+  totpSecret: totpSecretSchema.optional(),
   /** Recovery codes already issued (demo values, kept only as hashes like any other). */
   recoveryCodes: z.array(z.string()).optional(),
 });
@@ -27,7 +27,7 @@ const participantSchema = z.object({
  * Creates the demo participants' accounts that do not exist yet. Existing accounts are left as
  * they are, so a password changed through the portal survives restarts. Returns how many were added.
  */
-export async function seedDemoParticipants(accounts: AccountStore, file: string, factors?: FactorStore): Promise<number> {
+export async function seedDemoParticipants(accounts: AccountStore, file: string, factors: FactorStore): Promise<number> {
   const parsed = z.object({ participants: z.array(participantSchema) }).parse(JSON.parse(await readFile(file, "utf8")));
   let added = 0;
   for (const p of parsed.participants) {
@@ -42,8 +42,8 @@ export async function seedDemoParticipants(accounts: AccountStore, file: string,
     });
     if (!inserted) continue;
     added += 1;
-    if (factors && totpSecret) await factors.setConfirmedTotp(userId, totpSecret);
-    if (factors && recoveryCodes?.length) await factors.replaceRecoveryCodes(userId, recoveryCodes);
+    if (totpSecret) await factors.setConfirmedTotp(userId, totpSecret);
+    if (recoveryCodes?.length) await factors.replaceRecoveryCodes(userId, recoveryCodes);
   }
   return added;
 }

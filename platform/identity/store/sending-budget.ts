@@ -44,7 +44,6 @@ export const DEFAULT_SENDING_BUDGETS = {
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
-/** An hourly and a daily cap on the same count. */
 const hourlyAndDaily = (hourly: number, daily: number): Limit[] => [
   { max: hourly, windowMs: HOUR },
   { max: daily, windowMs: DAY },
@@ -138,7 +137,7 @@ export function createSendingBudget(
    * An account's registration cohort: the hour it registered itself in (null for accounts that came
    * from the program's records, or registered long ago). Accounts a stranger creates in a burst share one.
    */
-  cohortOf: (claim: BudgetClaim) => Promise<string | null> = async () => null,
+  cohortOf: (claim: BudgetClaim) => Promise<string | null>,
 ) {
   /** When each budget last alerted: at most one alert per budget within its own window's length. */
   const alerted = new Map<string, number>();
@@ -226,7 +225,7 @@ export function createSendingBudget(
         return { ok: false, scope: exceeded.check.scope, retryAfterSeconds: exceeded.retryAfterSeconds };
       }
       // One event per bucket: its hourly and daily limits count the same events.
-      for (const bucket of new Set(checks.filter((check) => check.record).map((check) => check.bucket))) await throttle.record(bucket);
+      await throttle.record(...new Set(checks.filter((check) => check.record).map((check) => check.bucket)));
       return { ok: true };
     },
 
@@ -264,8 +263,7 @@ export function createSendingBudget(
       if (await throttle.isLimited(seen, { max: 1, windowMs: budgets.newNumbersPerAccount.windowMs })) return { ok: true };
       const waitMs = await throttle.retryAfterMs(bucket, budgets.newNumbersPerAccount);
       if (waitMs > 0) return { ok: false, scope: "account", retryAfterSeconds: Math.ceil(waitMs / 1000) };
-      await throttle.record(bucket);
-      await throttle.record(seen);
+      await throttle.record(bucket, seen);
       return { ok: true };
     },
   };

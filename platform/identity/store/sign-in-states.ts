@@ -1,7 +1,7 @@
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import type { Channel } from "../domain/codes.ts";
 
-export type SignInStep = "select" | "challenge" | "enrol" | "enrol-challenge";
+type SignInStep = "select" | "challenge" | "enrol" | "enrol-challenge";
 
 export interface SignInState {
   interactionUid: string;

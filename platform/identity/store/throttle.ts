@@ -13,10 +13,9 @@ export function createThrottle(db: Queryable, now: () => Date) {
       "SELECT count(*)::int AS n FROM idp_throttle_events WHERE bucket = $1 AND occurred_at > $2",
       [bucket, since],
     );
-    return row?.n ?? 0;
+    return row!.n;
   }
   return {
-    /** Events in the bucket within the window. */
     count,
     async isLimited(bucket: string, limit: Limit): Promise<boolean> {
       return (await count(bucket, limit.windowMs)) >= limit.max;
@@ -30,8 +29,8 @@ export function createThrottle(db: Queryable, now: () => Date) {
       );
       return blocking ? Math.max(0, blocking.occurred_at.getTime() + limit.windowMs - now().getTime()) : 0;
     },
-    async record(bucket: string): Promise<void> {
-      await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) VALUES ($1, $2)", [bucket, now()]);
+    async record(...buckets: string[]): Promise<void> {
+      await db.query("INSERT INTO idp_throttle_events (bucket, occurred_at) SELECT unnest($1::text[]), $2::timestamptz", [buckets, now()]);
     },
     async clear(bucket: string): Promise<void> {
       await db.query("DELETE FROM idp_throttle_events WHERE bucket = $1", [bucket]);

@@ -54,8 +54,8 @@ export function createVerifications(
   secret: string,
   now: () => Date,
   resendLockMs: number,
-  budget: SendingBudget | null = null,
-  sendNow: SendNow | null = null,
+  budget: SendingBudget,
+  sendNow: SendNow,
 ) {
   async function find(flowKey: string): Promise<VerificationRow | null> {
     const rows = await db.query<VerificationRow>("SELECT * FROM idp_verifications WHERE flow_key = $1", [flowKey]);
@@ -113,7 +113,7 @@ export function createVerifications(
       if (wait > 0) return { ok: false, retryAfterSeconds: wait, reason: "resend-lock" };
       const { channel } = input;
       const phone = channel === "sms" || channel === "voice";
-      if (budget && input.budget && phone) {
+      if (input.budget && phone) {
         const to = input.deliver === false ? null : input.to;
         const reserved = await budget.reserve({ ...input.budget, channel, to });
         if (!reserved.ok) return { ok: false, retryAfterSeconds: reserved.retryAfterSeconds, reason: "budget", scope: reserved.scope };
@@ -148,7 +148,7 @@ export function createVerifications(
           purpose: input.purpose,
         });
       });
-      if (phone && input.deliver !== false && input.sendNow && sendNow) await sendNow(input.flowKey);
+      if (phone && input.deliver !== false && input.sendNow) await sendNow(input.flowKey);
       return { ok: true };
     },
 
