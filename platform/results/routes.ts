@@ -19,7 +19,6 @@ import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts"
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "./report-content.ts";
-import { reportIssuer } from "./report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "./report-pdf.ts";
 import {
   createReportVersionRoutes,
@@ -239,7 +238,7 @@ export function createRouter(deps: RouteDependencies) {
     const shown = await versionedReportContent(deps, patient, app, language, version);
     if (!shown) return linkProblem(res, 404, "missing", language);
     const { content, issuedAt } = shown;
-    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content);
     sendPdf(res, body, reportFileName(app.appName, issuedAt), {
       ...documentHeaders,
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",

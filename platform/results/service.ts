@@ -44,7 +44,6 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
 
 export interface RunningResultsService {
   url: string;
-  config: ResultsConfig;
   close(): Promise<void>;
 }
 
@@ -145,7 +144,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
-    config: { ...config, port },
     close() {
       // Not ready from now on; stop accepting (idle keep-alive connections end at once), let in-flight requests finish, then close the database.
       draining = true;

@@ -4,7 +4,7 @@ import type { Database } from "../../../lib/postgres/index.ts";
 export type ExportLanguage = "en" | "es";
 
 /** One request for a download of everything, as the participant sees it: never where its file is. */
-export interface ExportJob {
+interface ExportJob {
   id: string;
   status: "queued" | "building" | "ready" | "failed" | "expired";
   language: ExportLanguage;

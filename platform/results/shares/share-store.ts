@@ -248,14 +248,13 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /** The share a clinician's access opens, while both the access and the share stand. */
-    async shareForAccess(access: string): Promise<{ userId: string; appId: string; share: ShareRow } | null> {
+    async shareForAccess(access: string): Promise<ShareRow | null> {
       const [row] = await db.query<ShareRow>(
         `SELECT ${SHARE_COLUMNS} FROM results_share_accesses a JOIN results_shares s ON s.id = a.share_id
          WHERE a.token_hash = $1 AND a.expires_at > $2`,
         [hasher.hash("access", access), now()],
       );
-      if (!row || stateOf(row, now()) !== "active") return null;
-      return { userId: row.user_id, appId: row.appId, share: row };
+      return row && stateOf(row, now()) === "active" ? row : null;
     },
 
     /**
