@@ -27,7 +27,6 @@ import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
 import * as settings from "./settings.ts";
-import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { createShareStore } from "./shares/share-store.ts";
@@ -76,7 +75,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     if (config.demoParticipantsFile) {
       const participants = await readDemoParticipants(config.demoParticipantsFile);
       await seedDemoParticipants(db, participants);
-      await storeBirthDates(db, participants);
       await seedDemoKits(db, participants);
       await seedCounsellingRequests(db, participants);
     }
