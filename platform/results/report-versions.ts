@@ -85,15 +85,10 @@ const insertVersions = (db: Queryable, userId: string, appId: string, versions: 
     [userId, appId, JSON.stringify(versions)],
   );
 
-/** Stores the versions a seed or a test describes, replacing the app's. */
-export async function storeReportVersions(
-  db: Queryable,
-  userId: string,
-  appId: string,
-  versions: readonly ReportVersion[] | undefined,
-): Promise<void> {
+/** Stores the versions the demo file describes, replacing the app's. */
+export async function storeReportVersions(db: Queryable, userId: string, appId: string, versions: readonly ReportVersion[]): Promise<void> {
   await db.query("DELETE FROM results_report_versions WHERE user_id = $1 AND app_id = $2", [userId, appId]);
-  await insertVersions(db, userId, appId, versions ?? []);
+  await insertVersions(db, userId, appId, versions);
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);

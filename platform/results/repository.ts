@@ -97,8 +97,7 @@ export async function readyAppOf(
 ) {
   const app = await repository.findApp(userId, appId);
   if (!app || !fits(app)) throw new RequestError(404, notFound);
-  const patient = await repository.findPatient(userId);
-  if (!patient) throw new RequestError(404, "No results were found for this participant");
+  const patient = (await repository.findPatient(userId))!;
   if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
   return app;
 }

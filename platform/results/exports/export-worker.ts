@@ -30,8 +30,7 @@ export function startExportWorker(options: ExportWorkerOptions) {
   let wakeUp = new AbortController();
 
   async function build(job: { id: string; userId: string; language: ExportLanguage }): Promise<void> {
-    const patient = await repository.findPatient(job.userId);
-    if (!patient) return jobs.failed(job.id);
+    const patient = (await repository.findPatient(job.userId))!;
     const [apps, consents, reportVersions] = await Promise.all([
       repository.listApps(job.userId),
       repository.listConsents(job.userId),

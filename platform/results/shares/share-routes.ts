@@ -58,10 +58,10 @@ export function createShareRoutes(deps: ShareRouteDeps) {
   async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
     const opened = await store.shareForAccess(accessOf(req));
     if (!opened) throw new RequestError(401, "This share is not open");
-    const patient = await deps.repository.findPatient(opened.user_id);
-    const app = patient ? await deps.repository.findApp(opened.user_id, opened.appId) : null;
+    const patient = (await deps.repository.findPatient(opened.user_id))!;
+    const app = await deps.repository.findApp(opened.user_id, opened.appId);
     // The participant's own rule: results no longer ready (the kit status moved back) are not shown to anyone.
-    if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
+    if (!app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(queryOf(req).get("lang"));
     // A reissued report is shown as its newest version, with that version's date and what changed.
     const { content, issuedAt } = (await versionedReportContent(deps, patient, app, language))!;
