@@ -56,8 +56,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     counsellingSettings = settings.counsellingSettingsFromEnv(process.env),
     ...overrides
   } = options;
-  const defaults = resultsConfigFromEnv({});
-  const config: ResultsConfig = { ...defaults, ...overrides };
+  const config: ResultsConfig = { ...resultsConfigFromEnv({}), ...overrides };
   if (overrides.issuer && !overrides.jwksUrl) config.jwksUrl = `${config.issuer.replace(/\/$/, "")}/jwks`;
   if (overrides.dataDir && !overrides.exportDir) config.exportDir = exportDirBeside(overrides.dataDir);
   const logger = givenLogger ?? pino({ level: config.logLevel, base: { service: "results" } });
