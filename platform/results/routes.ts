@@ -39,7 +39,6 @@ interface RouteDependencies extends RouteBasics {
   config: ResultsConfig;
   /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
   isDraining: () => boolean;
-  nowSeconds: () => number;
   exports: ExportRouteDeps;
   shares: ShareRouteDeps;
   kits: KitRouteDeps;
@@ -53,6 +52,7 @@ const NOT_FOUND = "Not found";
 type ReportParams = "sourceId" | "appId" | "userId";
 
 export function createRouter(deps: RouteDependencies) {
+  const nowSeconds = () => Math.floor(deps.now().getTime() / 1000);
   const faults = createFaultStore(deps.db);
   /** Token check, own-data rule, then any injected development fault, in that order. */
   async function authorizeFor(req: IncomingMessage, userId: string) {
@@ -156,7 +156,7 @@ export function createRouter(deps: RouteDependencies) {
       once = randomUUID();
     }
     sendJson(res, 200, {
-      providerReportUrl: deps.config.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+      providerReportUrl: deps.config.publicUrl + deps.signer.pathFor(userId, appId, nowSeconds(), language, once, version),
     });
   };
 
@@ -209,7 +209,7 @@ export function createRouter(deps: RouteDependencies) {
       signedLanguage,
       query.get("expires"),
       query.get("signature"),
-      deps.nowSeconds(),
+      nowSeconds(),
       query.get("once"),
       version,
     );

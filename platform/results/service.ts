@@ -103,7 +103,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       signer,
       config,
       isDraining: () => draining,
-      nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => exportWorker!.wake(), now, rawData },
       rawData,
       shares,
