@@ -119,8 +119,6 @@ export function loadResultsContract(options: { strict?: boolean } = {}) {
     return answer;
   }
 
-  const mediaTypeOf = (headers: Headers) => (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-
   return {
     operations: operations.map(({ operation }) => operation),
 
@@ -150,7 +148,7 @@ export function loadResultsContract(options: { strict?: boolean } = {}) {
         }
       }
       const content = documented.content;
-      const mediaType = mediaTypeOf(response.headers);
+      const mediaType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (!content) {
         if (response.body) problems.push(`a ${response.status} has no body in the document, but one was sent`);
         return problems;

@@ -54,11 +54,6 @@ export function startExportWorker(options: ExportWorkerOptions) {
     }
   }
 
-  async function nextRound() {
-    await wait(options.pollMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
-    wakeUp = new AbortController();
-  }
-
   const running = (async () => {
     await mkdir(directory, { recursive: true });
     await removeStrayFiles().catch((error: unknown) => logger.error({ err: error }, "could not tidy the data export storage"));
@@ -76,7 +71,8 @@ export function startExportWorker(options: ExportWorkerOptions) {
       } catch (error) {
         logger.error({ err: error }, "data export worker could not read its jobs");
       }
-      if (!stopped) await nextRound();
+      if (!stopped) await wait(options.pollMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
+      wakeUp = new AbortController();
     }
   })();
 
