@@ -24,9 +24,6 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-/** The key set is read again at least this often (a new key still fetches it at once, an unknown kid too). */
-const JWKS_CACHE_MS = 60_000;
-
 /** By default archives are kept beside the embedded database's directory, so two services never share one. */
 export const exportDirBeside = (dataDir: string) => `${dataDir.replace(/[\\/]+$/, "")}-exports`;
 
@@ -54,8 +51,8 @@ export function resultsConfigFromEnv(env: Readonly<Record<string, string | undef
     portalUrl: e.PORTAL_URL.replace(/\/$/, ""),
     issuer,
     jwksUrl: e.IDP_JWKS_URL ?? `${issuer}/jwks`,
-    /** How long the key set is trusted: a key retired in an emergency (a leak) stops opening tokens here within this time. */
-    jwksCacheMs: JWKS_CACHE_MS,
+    /** The key set is read again at least this often: a key retired in an emergency (a leak) stops opening tokens within it. */
+    jwksCacheMs: 60_000,
     audience: e.RESULTS_API_AUDIENCE,
     dataDir: e.RESULTS_DATA_DIR,
     /** Storage for the participants' download-everything archives (shared by every instance of this service). */

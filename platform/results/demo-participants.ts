@@ -69,13 +69,14 @@ export const DemoParticipantSchema = z.object({
   consentHistory: z.array(DemoConsentSchema).optional(),
   dataExports: z.array(DemoDataExportSchema).optional(),
   kits: z.array(DemoKitSchema).optional(),
+  /** What a clinician types beside a share code; none where it is not given. */
+  dateOfBirth: CalendarDate.optional(),
 });
 
-/** In the demo file, each participant also has a date of birth (shares), and counselling requests in their language. */
+/** In the demo file, each participant also has counselling requests in their language. */
 const DemoFileSchema = z.object({
   participants: z.array(
     DemoParticipantSchema.extend({
-      dateOfBirth: z.iso.date().optional(),
       locale: z.enum(["en", "es"]).optional(),
       counsellingRequests: z.array(DemoRequestSchema).optional(),
     }),

@@ -1,12 +1,8 @@
-import * as z from "zod";
 import type { Database } from "../../lib/postgres/index.ts";
 import { DemoParticipantSchema } from "./demo-participants.ts";
 import { issuesText, readJsonBody, sendJson, type Handler } from "./http-kit.ts";
 import { seedDemoParticipants } from "./seed.ts";
-import { storeBirthDates } from "./shares/birth-dates.ts";
 import { RequestError } from "./token-verifier.ts";
-
-const DevParticipantSchema = DemoParticipantSchema.extend({ dateOfBirth: z.iso.date().optional() });
 
 /**
  * POST /dev/participants: one participant's results record (kit state and history, apps, consents,
@@ -16,9 +12,8 @@ const DevParticipantSchema = DemoParticipantSchema.extend({ dateOfBirth: z.iso.d
 export const devParticipantRoute =
   (db: Database): Handler =>
   async (req, res) => {
-    const parsed = DevParticipantSchema.safeParse(await readJsonBody(req));
+    const parsed = DemoParticipantSchema.safeParse(await readJsonBody(req));
     if (!parsed.success) throw new RequestError(400, `Invalid participant: ${issuesText(parsed.error, "body")}`);
     await seedDemoParticipants(db, [parsed.data]);
-    await storeBirthDates(db, [parsed.data]);
     sendJson(res, 201, { userId: parsed.data.userId });
   };

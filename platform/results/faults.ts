@@ -63,5 +63,3 @@ export function createFaultStore(db: Database) {
     },
   };
 }
-
-export type FaultStore = ReturnType<typeof createFaultStore>;

@@ -22,9 +22,3 @@ export const FhFindingSchema = z.object({
   classification: z.enum(FH_CLASSIFICATIONS),
 });
 export type FhFinding = z.infer<typeof FhFindingSchema>;
-
-/** A stored finding read back; anything that does not read as one is none (the report then finds nothing). */
-export const fhFindingOf = (value: unknown): FhFinding | null => {
-  const parsed = FhFindingSchema.safeParse(typeof value === "string" ? JSON.parse(value) : value);
-  return parsed.success ? parsed.data : null;
-};

@@ -7,8 +7,6 @@ import { RequestError, verifyStepUp, type RouteBasics } from "./token-verifier.t
  * the purpose `download`, in `X-Step-Up-Proof`. Each proof is taken once, and each exome link opens
  * once: an id is spent in `results_single_uses` by one statement, so two requests cannot both use it.
  */
-const STEP_UP_PROOF_HEADER = "x-step-up-proof";
-
 export function createRawDataGate(deps: RouteBasics) {
   /** Spends `id`: true the first time, false ever after. Old ids are forgotten after a day (proofs and links live minutes). */
   async function spend(id: string): Promise<boolean> {
@@ -23,7 +21,7 @@ export function createRawDataGate(deps: RouteBasics) {
   return {
     /** The request's proof, taken: 428 without one, 403 for another participant's, another purpose's, an old or a used one. */
     async takeProof(req: IncomingMessage, userId: string): Promise<void> {
-      const given = req.headers[STEP_UP_PROOF_HEADER];
+      const given = req.headers["x-step-up-proof"];
       const proof = Array.isArray(given) ? given[0] : given;
       if (!proof) throw new RequestError(428, "A fresh verification is needed to download this file");
       const proofId = await verifyStepUp(deps.verifyToken, proof, userId, "download");

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { buffer } from "node:stream/consumers";
 import PDFDocument from "pdfkit";
+import { programName } from "../../lib/program/strings.ts";
 import type { ReportContent } from "./report-content.ts";
 
 /** Beyond Latin-1, the characters the PDF standard fonts' WinAnsi encoding can write. */
@@ -30,9 +31,10 @@ const INK = "#1B1F2B";
 /**
  * The report as a tagged PDF (PDF/UA's structure: a Document of a title heading, section headings,
  * paragraphs and label–value paragraphs, in reading order), with its title shown as the window's,
- * its author and its language in the file's metadata, so a screen reader reads it as it is laid out.
+ * its author (the program, named in the report's language as the portal writes it) and its language in
+ * the file's metadata, so a screen reader reads it as it is laid out.
  */
-export function renderReportPdf(content: ReportContent, author: string): Promise<Buffer> {
+export function renderReportPdf(content: ReportContent, author = programName(content.language)): Promise<Buffer> {
   const document = new PDFDocument({
     size: "LETTER",
     margin: 56,

@@ -1,10 +1,10 @@
 import * as z from "zod";
 import type { Database, Queryable } from "../../lib/postgres/index.ts";
 import { reportIsReady, reportReadyAtStep } from "../../lib/program/report-readiness.ts";
+import { accreditation } from "../../lib/program/site.ts";
 import { parsedBody, plainText, sendJson, type Handler } from "./http-kit.ts";
 import { logFeed } from "./log-feed.ts";
 import { reportContentFor, type ReportLanguage } from "./report-content.ts";
-import { reportIssuer } from "./report-issuer.ts";
 import type { AppRecord, PatientRecord } from "./repository.ts";
 import { RequestError, type RouteBasics } from "./token-verifier.ts";
 
@@ -23,6 +23,9 @@ export const ReportVersionSchema = z.object({
   changeEs: z.string().min(1).max(300).nullable(),
 });
 export type ReportVersion = z.infer<typeof ReportVersionSchema>;
+
+/** The lab that issues the reports, from the accreditation numbers the portal shows in its footer (lib/program). */
+const LABORATORY = `CLIA #${accreditation.clinicalLabCertification} · CAP #${accreditation.pathologyCollegeCertification}`;
 
 /**
  * A report's content as its page, its PDF and a clinician's shared view show it: a reissued report as
@@ -55,7 +58,7 @@ export function contentOfVersion(
   const content = reportContentFor(patient, app, {
     language,
     issuedAt,
-    laboratory: reportIssuer.laboratory,
+    laboratory: LABORATORY,
     version: shown ? { number: shown.version, change: language === "es" ? (shown.changeEs ?? shown.change) : shown.change } : undefined,
   });
   return { content, issuedAt, version: shown, newestVersion: versions[0]?.version };
@@ -82,15 +85,10 @@ const insertVersions = (db: Queryable, userId: string, appId: string, versions: 
     [userId, appId, JSON.stringify(versions)],
   );
 
-/** Stores the versions a seed or a test describes, replacing the app's. */
-export async function storeReportVersions(
-  db: Queryable,
-  userId: string,
-  appId: string,
-  versions: readonly ReportVersion[] | undefined,
-): Promise<void> {
+/** Stores the versions the demo file describes, replacing the app's. */
+export async function storeReportVersions(db: Queryable, userId: string, appId: string, versions: readonly ReportVersion[]): Promise<void> {
   await db.query("DELETE FROM results_report_versions WHERE user_id = $1 AND app_id = $2", [userId, appId]);
-  await insertVersions(db, userId, appId, versions ?? []);
+  await insertVersions(db, userId, appId, versions);
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import type { Database } from "../../lib/postgres/index.ts";
 import { reportIsReady } from "../../lib/program/report-readiness.ts";
-import { fhFindingOf, type FhFinding } from "./fh-finding.ts";
+import { FhFindingSchema, type FhFinding } from "./fh-finding.ts";
 import { RequestError } from "./token-verifier.ts";
 
 export interface PatientRecord {
@@ -44,9 +44,10 @@ export interface AppRecord {
 const APP = `app_id AS "appID", app_name AS "appName", label, label_es AS "labelEs", type, document_bytes::float8 AS "documentBytes",
   fh_finding AS "fhFinding"`;
 
+/** A stored FH finding (jsonb, parsed by the driver); anything that does not read as one is none (the report then finds nothing). */
 const toApp = ({ fhFinding, ...app }: Omit<AppRecord, "fhFinding"> & { fhFinding: unknown }): AppRecord => ({
   ...app,
-  fhFinding: app.appName === "fh-health" && fhFinding != null ? fhFindingOf(fhFinding) : null,
+  fhFinding: (app.appName === "fh-health" && FhFindingSchema.safeParse(fhFinding).data) || null,
 });
 
 export function createResultsRepository(db: Database) {
@@ -97,8 +98,7 @@ export async function readyAppOf(
 ) {
   const app = await repository.findApp(userId, appId);
   if (!app || !fits(app)) throw new RequestError(404, notFound);
-  const patient = await repository.findPatient(userId);
-  if (!patient) throw new RequestError(404, "No results were found for this participant");
+  const patient = (await repository.findPatient(userId))!;
   if (!reportIsReady(app, patient.kitStatus)) throw new RequestError(409, "The results for this report are not ready yet");
   return app;
 }

@@ -19,7 +19,6 @@ import { renderLinkProblemPage, type LinkProblem } from "./link-problem-page.ts"
 import type { RawDataGate } from "./raw-data.ts";
 import { checkReadiness } from "./readiness.ts";
 import { isDownloadApp, reportLanguage, type ReportLanguage } from "./report-content.ts";
-import { reportIssuer } from "./report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "./report-pdf.ts";
 import {
   createReportVersionRoutes,
@@ -40,7 +39,6 @@ interface RouteDependencies extends RouteBasics {
   config: ResultsConfig;
   /** True once the service is stopping: /readyz answers 503 so balancers send new requests elsewhere. */
   isDraining: () => boolean;
-  nowSeconds: () => number;
   exports: ExportRouteDeps;
   shares: ShareRouteDeps;
   kits: KitRouteDeps;
@@ -54,6 +52,7 @@ const NOT_FOUND = "Not found";
 type ReportParams = "sourceId" | "appId" | "userId";
 
 export function createRouter(deps: RouteDependencies) {
+  const nowSeconds = () => Math.floor(deps.now().getTime() / 1000);
   const faults = createFaultStore(deps.db);
   /** Token check, own-data rule, then any injected development fault, in that order. */
   async function authorizeFor(req: IncomingMessage, userId: string) {
@@ -157,7 +156,7 @@ export function createRouter(deps: RouteDependencies) {
       once = randomUUID();
     }
     sendJson(res, 200, {
-      providerReportUrl: deps.config.publicUrl + deps.signer.pathFor(userId, appId, deps.nowSeconds(), language, once, version),
+      providerReportUrl: deps.config.publicUrl + deps.signer.pathFor(userId, appId, nowSeconds(), language, once, version),
     });
   };
 
@@ -210,7 +209,7 @@ export function createRouter(deps: RouteDependencies) {
       signedLanguage,
       query.get("expires"),
       query.get("signature"),
-      deps.nowSeconds(),
+      nowSeconds(),
       query.get("once"),
       version,
     );
@@ -239,7 +238,7 @@ export function createRouter(deps: RouteDependencies) {
     const shown = await versionedReportContent(deps, patient, app, language, version);
     if (!shown) return linkProblem(res, 404, "missing", language);
     const { content, issuedAt } = shown;
-    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content);
     sendPdf(res, body, reportFileName(app.appName, issuedAt), {
       ...documentHeaders,
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",

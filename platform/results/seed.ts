@@ -12,16 +12,19 @@ export async function seedDemoParticipants(db: Database, participants: readonly 
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO results_patients (user_id, source_id, email, first_name, middle_name, last_name, kit_status,
-         is_health_or_research, agreements, heap_identifier, next_step_expected_by, delay_reason, updated_at)
+         is_health_or_research, agreements, heap_identifier, next_step_expected_by, delay_reason, date_of_birth, updated_at)
        SELECT p."userId", p."sourceID", p.email, p."firstName", p."middleName", p."lastName", p."kitStatus", p."isHealthOrResearch",
-         p.agreements, p."heapIdentifier", (p."kitHistory"->>'nextStepExpectedBy')::date, p."kitHistory"->>'delayReason', now()
+         p.agreements, p."heapIdentifier", (p."kitHistory"->>'nextStepExpectedBy')::date, p."kitHistory"->>'delayReason',
+         p."dateOfBirth", now()
        FROM json_to_recordset($1::json) AS p("userId" text, "sourceID" text, email text, "firstName" text, "middleName" text,
-         "lastName" text, "kitStatus" integer, "isHealthOrResearch" boolean, agreements jsonb, "heapIdentifier" text, "kitHistory" json)
+         "lastName" text, "kitStatus" integer, "isHealthOrResearch" boolean, agreements jsonb, "heapIdentifier" text, "kitHistory" json,
+         "dateOfBirth" date)
        ON CONFLICT (user_id) DO UPDATE SET source_id = EXCLUDED.source_id, email = EXCLUDED.email,
          first_name = EXCLUDED.first_name, middle_name = EXCLUDED.middle_name, last_name = EXCLUDED.last_name,
          kit_status = EXCLUDED.kit_status, is_health_or_research = EXCLUDED.is_health_or_research,
          agreements = EXCLUDED.agreements, heap_identifier = EXCLUDED.heap_identifier,
-         next_step_expected_by = EXCLUDED.next_step_expected_by, delay_reason = EXCLUDED.delay_reason, updated_at = now()`,
+         next_step_expected_by = EXCLUDED.next_step_expected_by, delay_reason = EXCLUDED.delay_reason,
+         date_of_birth = EXCLUDED.date_of_birth, updated_at = now()`,
       [JSON.stringify(participants)],
     );
     const apps = each((p) => p.apps.map((app, position) => ({ ...app, userId: p.userId, position })));

@@ -27,7 +27,6 @@ import { createRouter } from "./routes.ts";
 import { resultsMigrations } from "./schema.ts";
 import { seedDemoParticipants } from "./seed.ts";
 import * as settings from "./settings.ts";
-import { storeBirthDates } from "./shares/birth-dates.ts";
 import { shareMigrations } from "./shares/share-schema.ts";
 import { createShareHasher } from "./shares/share-secrets.ts";
 import { createShareStore } from "./shares/share-store.ts";
@@ -44,7 +43,6 @@ export type ResultsServiceOptions = Partial<ResultsConfig> & {
 
 export interface RunningResultsService {
   url: string;
-  config: ResultsConfig;
   close(): Promise<void>;
 }
 
@@ -58,8 +56,7 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     counsellingSettings = settings.counsellingSettingsFromEnv(process.env),
     ...overrides
   } = options;
-  const defaults = resultsConfigFromEnv({});
-  const config: ResultsConfig = { ...defaults, ...overrides };
+  const config: ResultsConfig = { ...resultsConfigFromEnv({}), ...overrides };
   if (overrides.issuer && !overrides.jwksUrl) config.jwksUrl = `${config.issuer.replace(/\/$/, "")}/jwks`;
   if (overrides.dataDir && !overrides.exportDir) config.exportDir = exportDirBeside(overrides.dataDir);
   const logger = givenLogger ?? pino({ level: config.logLevel, base: { service: "results" } });
@@ -77,7 +74,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
     if (config.demoParticipantsFile) {
       const participants = await readDemoParticipants(config.demoParticipantsFile);
       await seedDemoParticipants(db, participants);
-      await storeBirthDates(db, participants);
       await seedDemoKits(db, participants);
       await seedCounsellingRequests(db, participants);
     }
@@ -107,7 +103,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       signer,
       config,
       isDraining: () => draining,
-      nowSeconds,
       exports: { jobs: exportJobs, directory: config.exportDir, wakeWorker: () => exportWorker!.wake(), now, rawData },
       rawData,
       shares,
@@ -145,7 +140,6 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
-    config: { ...config, port },
     close() {
       // Not ready from now on; stop accepting (idle keep-alive connections end at once), let in-flight requests finish, then close the database.
       draining = true;

@@ -1,6 +1,6 @@
-import { randomInt } from "node:crypto";
 import * as z from "zod";
 import { parsedBody, sendJson, type Handler } from "./http-kit.ts";
+import { readableSymbols } from "./shares/share-secrets.ts";
 import { RequestError, verifyStepUp, type RouteBasics } from "./token-verifier.ts";
 
 /**
@@ -21,13 +21,7 @@ interface Withdrawal {
   requestedAt: Date;
 }
 
-/** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L). */
-const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-function newReference(now: Date): string {
-  const tail = Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
-  return `WD-${now.getUTCFullYear()}-${tail}`;
-}
+const newReference = (now: Date) => `WD-${now.getUTCFullYear()}-${readableSymbols(6)}`;
 
 const RequestBody = z.object({
   choice: z.enum(WITHDRAWAL_CHOICES),

@@ -34,7 +34,6 @@ interface ConformanceOptions {
   counsellingNoticesToken?: string;
   /** Change nothing: no download asked for, no share or counselling request created, no barcode tried. */
   readOnly?: boolean;
-  timeoutMs?: number;
 }
 
 type Outcome = "passed" | "failed" | "not checked";
@@ -69,7 +68,6 @@ export async function checkResultsApi(
 ): Promise<OperationReport[]> {
   const base = options.url.replace(/\/+$/, "");
   const user = encodeURIComponent(options.userId);
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const reports = new Map<string, OperationReport>();
   for (const operation of contract.operations) reports.set(operation.operationId, { ...operation, outcome: "not checked", cases: [] });
 
@@ -93,7 +91,7 @@ export async function checkResultsApi(
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     let response: Response;
     try {
-      response = await serviceFetch(base + path, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      response = await serviceFetch(base + path, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(15_000) });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       record(operationId, what, `no answer (${cause ?? (error as Error).name})`);

@@ -34,7 +34,7 @@ export interface ContractOperation {
 }
 
 /** One answer as the client got it: the body only when it was read (a JSON answer). */
-export interface ObservedResponse {
+interface ObservedResponse {
   status: number;
   headers: Headers;
   /** The body's text, when the caller read it; undefined for a file it did not read. */
@@ -74,8 +74,8 @@ function describeErrors(validate: ValidateFunction): string[] {
 }
 
 /** Reads and compiles the document. `strict`: objects allow no property the document does not name. */
-export function loadResultsContract(options: { strict?: boolean; file?: string } = {}) {
-  const document = parseYaml(readFileSync(options.file ?? RESULTS_API_DOCUMENT, "utf8")) as JsonObject;
+export function loadResultsContract(options: { strict?: boolean } = {}) {
+  const document = parseYaml(readFileSync(RESULTS_API_DOCUMENT, "utf8")) as JsonObject;
   const components = (document.components ?? {}) as JsonObject;
   const strict = options.strict ?? false;
 
@@ -119,10 +119,7 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
     return answer;
   }
 
-  const mediaTypeOf = (headers: Headers) => (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-
   return {
-    document,
     operations: operations.map(({ operation }) => operation),
 
     /** The operation a request is, or null when the document has none for it. */
@@ -151,7 +148,7 @@ export function loadResultsContract(options: { strict?: boolean; file?: string }
         }
       }
       const content = documented.content;
-      const mediaType = mediaTypeOf(response.headers);
+      const mediaType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (!content) {
         if (response.body) problems.push(`a ${response.status} has no body in the document, but one was sent`);
         return problems;

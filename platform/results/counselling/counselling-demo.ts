@@ -25,11 +25,8 @@ const DAY_MS = 24 * HOUR_MS;
 const dayAt = (now: Date, days: number, hours: number) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS + hours * HOUR_MS);
 
-export async function seedCounsellingRequests(
-  db: Database,
-  participants: Awaited<ReturnType<typeof readDemoParticipants>>,
-  now = new Date(),
-): Promise<void> {
+export async function seedCounsellingRequests(db: Database, participants: Awaited<ReturnType<typeof readDemoParticipants>>): Promise<void> {
+  const now = new Date();
   const windows = [3, 4].map((days) => ({ start: dayAt(now, days, 15).toISOString(), end: dayAt(now, days, 18).toISOString() }));
   const requests = participants.flatMap(({ userId, locale, counsellingRequests }) =>
     (counsellingRequests ?? []).map((demo) => ({

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 
 export const COUNSELLING_STATES = ["requested", "scheduled", "done", "cancelled"] as const;
@@ -57,9 +56,8 @@ export function createCounsellingStore(db: Database, now: () => Date) {
         const [request] = await db.query<CounsellingRequestView>(
           `INSERT INTO results_counselling_requests AS r
              (id, user_id, app_id, contact, language, time_zone, windows, note, locale, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $10) RETURNING ${VIEW}`,
+           VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $9) RETURNING ${VIEW}`,
           [
-            randomUUID(),
             userId,
             input.appId,
             input.contact,

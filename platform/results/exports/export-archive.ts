@@ -8,7 +8,6 @@ import { ZipFile } from "yazl";
 import { reportIsOffered } from "../../../lib/program/report-readiness.ts";
 import { exomeFileName, exomeVcfDocument } from "../documents.ts";
 import { isDownloadApp, type ReportLanguage } from "../report-content.ts";
-import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf } from "../report-pdf.ts";
 import { contentOfVersion, type ReportVersion } from "../report-versions.ts";
 import type { AppRecord, ConsentRecord, PatientRecord } from "../repository.ts";
@@ -41,8 +40,7 @@ function planFiles(data: ParticipantData, options: ArchiveOptions): PlannedFile[
   const { patient, apps, consents, reportVersions } = data;
   const { language, exportedAt } = options;
   const versionOptions = { language, now: exportedAt };
-  const pdf = async (content: Parameters<typeof renderReportPdf>[0]) =>
-    Readable.from([await renderReportPdf(content, reportIssuer.programName(language))]);
+  const pdf = async (content: Parameters<typeof renderReportPdf>[0]) => Readable.from([await renderReportPdf(content)]);
   // The reports My Results offers, no more: one not ready yet (the results service answers 409 for
   // it) or of an app without a card is not the participant's to open yet.
   const offered = apps.filter((app) => reportIsOffered(app, patient.kitStatus));
@@ -144,12 +142,7 @@ export async function writeExportArchive(
       listed.push({ path: file.path, ...(await measured) });
       await options.onProgress(listed.length, total);
     }
-    const readme = exportReadme({
-      language: options.language,
-      exportedAt: options.exportedAt,
-      programName: reportIssuer.programName(options.language),
-      files: listed,
-    });
+    const readme = exportReadme(options.language, options.exportedAt, listed);
     zip.addBuffer(Buffer.from(readme), "README.txt", { mtime: options.exportedAt, compress: true });
     zip.end();
     await written;

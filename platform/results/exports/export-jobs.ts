@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Database } from "../../../lib/postgres/index.ts";
 
 export type ExportLanguage = "en" | "es";
 
 /** One request for a download of everything, as the participant sees it: never where its file is. */
-export interface ExportJob {
+interface ExportJob {
   id: string;
   status: "queued" | "building" | "ready" | "failed" | "expired";
   language: ExportLanguage;
@@ -50,8 +49,9 @@ export function createExportJobs(db: Database, now: () => Date) {
           return { retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now().getTime()) / 1000)) };
         }
         const [job] = await tx.query<ExportJob>(
-          `INSERT INTO results_exports (id, user_id, language, status, requested_at) VALUES ($1, $2, $3, 'queued', $4) RETURNING ${JOB}`,
-          [randomUUID(), userId, language, now()],
+          `INSERT INTO results_exports (id, user_id, language, status, requested_at)
+           VALUES (gen_random_uuid(), $1, $2, 'queued', $3) RETURNING ${JOB}`,
+          [userId, language, now()],
         );
         return { job: job! };
       });

@@ -1,3 +1,4 @@
+import { programName } from "../../../lib/program/strings.ts";
 import type { ReportLanguage } from "../report-content.ts";
 
 /** A file of the archive as README.txt lists it. */
@@ -40,20 +41,15 @@ const words = {
 } satisfies Record<ReportLanguage, unknown>;
 
 /** README.txt in the participant's language: what each part is, then every file with its size and checksum. */
-export function exportReadme(options: {
-  language: ReportLanguage;
-  exportedAt: Date;
-  programName: string;
-  files: readonly ListedFile[];
-}): string {
-  const w = words[options.language];
-  const when = new Intl.DateTimeFormat(options.language === "es" ? "es-US" : "en-US", {
+export function exportReadme(language: ReportLanguage, exportedAt: Date, files: readonly ListedFile[]): string {
+  const w = words[language];
+  const when = new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: "UTC",
-  }).format(options.exportedAt);
+  }).format(exportedAt);
   return [
-    w.title(options.programName),
+    w.title(programName(language)),
     w.exported(when),
     "",
     w.contents,
@@ -63,9 +59,9 @@ export function exportReadme(options: {
     "",
     w.checksums,
     "",
-    ...options.files.map((file) => `${file.sha256}  ${file.path}`),
+    ...files.map((file) => `${file.sha256}  ${file.path}`),
     "",
-    ...options.files.map((file) => `${file.path}: ${file.bytes} ${w.bytes}`),
+    ...files.map((file) => `${file.path}: ${file.bytes} ${w.bytes}`),
     "",
     w.questions,
     "",

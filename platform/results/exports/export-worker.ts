@@ -30,8 +30,7 @@ export function startExportWorker(options: ExportWorkerOptions) {
   let wakeUp = new AbortController();
 
   async function build(job: { id: string; userId: string; language: ExportLanguage }): Promise<void> {
-    const patient = await repository.findPatient(job.userId);
-    if (!patient) return jobs.failed(job.id);
+    const patient = (await repository.findPatient(job.userId))!;
     const [apps, consents, reportVersions] = await Promise.all([
       repository.listApps(job.userId),
       repository.listConsents(job.userId),
@@ -55,11 +54,6 @@ export function startExportWorker(options: ExportWorkerOptions) {
     }
   }
 
-  async function nextRound() {
-    await wait(options.pollMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
-    wakeUp = new AbortController();
-  }
-
   const running = (async () => {
     await mkdir(directory, { recursive: true });
     await removeStrayFiles().catch((error: unknown) => logger.error({ err: error }, "could not tidy the data export storage"));
@@ -77,7 +71,8 @@ export function startExportWorker(options: ExportWorkerOptions) {
       } catch (error) {
         logger.error({ err: error }, "data export worker could not read its jobs");
       }
-      if (!stopped) await nextRound();
+      if (!stopped) await wait(options.pollMs, undefined, { signal: wakeUp.signal }).catch(() => undefined);
+      wakeUp = new AbortController();
     }
   })();
 

@@ -3,7 +3,6 @@ import type { Request } from "express";
 import * as z from "zod";
 import { parsedBody, queryOf, sendJson, sourceField, type Handler } from "../http-kit.ts";
 import { reportLanguage, type ReportLanguage } from "../report-content.ts";
-import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, sendPdf } from "../report-pdf.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
 import { answerGuess, createGuessBudget, type GuessBudgetDeps } from "../shares/guess-budget.ts";
@@ -102,7 +101,7 @@ export function createFamilyLetterRoutes(deps: FamilyLetterRouteDeps) {
 
   const pdf: Handler<"userId" | "letterId"> = async (req, res) => {
     const { content } = await read(req);
-    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
+    const body = await renderReportPdf(content);
     sendPdf(res, body, `family-letter-${content.language}.pdf`, { "cache-control": "no-store" });
   };
 

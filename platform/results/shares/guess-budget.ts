@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
 import type { Logger } from "pino";
 import type * as z from "zod";
-import { readJsonBody, sendJson } from "../http-kit.ts";
+import { parsedBody, sendJson } from "../http-kit.ts";
 import { RequestError } from "../token-verifier.ts";
 import type { MissCounter } from "./share-store.ts";
 
@@ -78,12 +78,11 @@ export async function answerGuess<Body extends { source?: string | undefined }>(
 ) {
   const startedAt = performance.now();
   const answer = await (async () => {
-    const parsed = guess.schema.safeParse(await readJsonBody(req));
-    if (!parsed.success) throw new RequestError(400, guess.invalid);
-    const budget = await guess.attempt(parsed.data.source, req.socket.remoteAddress ?? "");
+    const body = await parsedBody(req, guess.schema, guess.invalid);
+    const budget = await guess.attempt(body.source, req.socket.remoteAddress ?? "");
     const tooMany = new RequestError(429, "Too many attempts", { retryAfterSeconds: budget.retryAfterSeconds });
     if (budget.kind === "slowed") throw tooMany;
-    const opened = await compare(parsed.data, budget.limited);
+    const opened = await compare(body, budget.limited);
     if (opened === "limited") throw tooMany;
     await budget.proved();
     return opened;

@@ -5,7 +5,6 @@ import { reportIsReady } from "../../../lib/program/report-readiness.ts";
 import { parsedBody, plainText, queryOf, sendJson, sendNoContent, sourceField, type Handler } from "../http-kit.ts";
 import { noticesFeed } from "../log-feed.ts";
 import { isDownloadApp, reportLanguage } from "../report-content.ts";
-import { reportIssuer } from "../report-issuer.ts";
 import { renderReportPdf, reportFileName, sendPdf } from "../report-pdf.ts";
 import { versionedReportContent } from "../report-versions.ts";
 import { readyAppOf, type ResultsRepository } from "../repository.ts";
@@ -59,22 +58,22 @@ export function createShareRoutes(deps: ShareRouteDeps) {
   async function sendSharedReport(req: Request, res: Response, what: "page" | "pdf") {
     const opened = await store.shareForAccess(accessOf(req));
     if (!opened) throw new RequestError(401, "This share is not open");
-    const patient = await deps.repository.findPatient(opened.userId);
-    const app = patient ? await deps.repository.findApp(opened.userId, opened.appId) : null;
+    const patient = (await deps.repository.findPatient(opened.user_id))!;
+    const app = await deps.repository.findApp(opened.user_id, opened.appId);
     // The participant's own rule: results no longer ready (the kit status moved back) are not shown to anyone.
-    if (!patient || !app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
+    if (!app || !reportIsReady(app, patient.kitStatus)) throw new RequestError(404, "This report is no longer available");
     const language = reportLanguage(queryOf(req).get("lang"));
     // A reissued report is shown as its newest version, with that version's date and what changed.
     const { content, issuedAt } = (await versionedReportContent(deps, patient, app, language))!;
     if (what === "page") {
-      await store.recordDelivery(opened.share.id, "page");
+      await store.recordDelivery(opened.id, "page");
       return sendJson(res, 200, {
-        share: { recipient: opened.share.recipient, expiresAt: opened.share.expiresAt, appName: app.appName },
+        share: { recipient: opened.recipient, expiresAt: opened.expiresAt, appName: app.appName },
         report: content,
       });
     }
-    const body = await renderReportPdf(content, reportIssuer.programName(content.language));
-    await store.recordDelivery(opened.share.id, "pdf");
+    const body = await renderReportPdf(content);
+    await store.recordDelivery(opened.id, "pdf");
     sendPdf(res, body, reportFileName(app.appName, issuedAt), { "cache-control": "private, no-store" });
   }
 

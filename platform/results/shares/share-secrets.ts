@@ -6,12 +6,14 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, t
  */
 
 /** Letters and digits nobody misreads on a phone call (no 0/O, 1/I/L): 31 symbols. */
-const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-const CODE_LENGTH = 10;
+const READABLE = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** `length` random symbols that can be read aloud (share codes, relative codes, withdrawal references). */
+export const readableSymbols = (length: number) => Array.from({ length }, () => READABLE[randomInt(READABLE.length)]).join("");
 
 /** 'K7M2Q-XP9DR': ten symbols (about 49.5 bits), grouped to be read aloud. */
 export function newShareCode(): string {
-  const symbols = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+  const symbols = readableSymbols(10);
   return `${symbols.slice(0, 5)}-${symbols.slice(5)}`;
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../../../lib/postgres/index.ts";
 import { newLongSecret, newShareCode, type ShareHasher } from "./share-secrets.ts";
 
@@ -61,14 +60,10 @@ type ShareHistoryRow = ShareRow & Pick<ShareView, "views" | "deliveries">;
 
 export function createShareStore(db: Database, hasher: ShareHasher, now: () => Date) {
   async function recordEvent(tx: Queryable, share: { id: string; user_id: string }, kind: ShareEventKind, device: string | null = null) {
-    await tx.query("INSERT INTO results_share_events (id, share_id, user_id, kind, device, at) VALUES ($1, $2, $3, $4, $5, $6)", [
-      randomUUID(),
-      share.id,
-      share.user_id,
-      kind,
-      device,
-      now(),
-    ]);
+    await tx.query(
+      "INSERT INTO results_share_events (id, share_id, user_id, kind, device, at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5)",
+      [share.id, share.user_id, kind, device, now()],
+    );
   }
 
   function toView(row: ShareHistoryRow): ShareView {
@@ -131,9 +126,8 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
         const expiresAt = new Date(createdAt.getTime() + input.days * 24 * 60 * 60_000);
         const [row] = await tx.query<ShareHistoryRow>(
           `INSERT INTO results_shares AS s (id, user_id, app_id, recipient, language, code_hash, link_hash, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${SHARE_COLUMNS}, ${SHARE_HISTORY}`,
+           VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${SHARE_COLUMNS}, ${SHARE_HISTORY}`,
           [
-            randomUUID(),
             userId,
             input.appId,
             input.recipient,
@@ -248,14 +242,13 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /** The share a clinician's access opens, while both the access and the share stand. */
-    async shareForAccess(access: string): Promise<{ userId: string; appId: string; share: ShareRow } | null> {
+    async shareForAccess(access: string): Promise<ShareRow | null> {
       const [row] = await db.query<ShareRow>(
         `SELECT ${SHARE_COLUMNS} FROM results_share_accesses a JOIN results_shares s ON s.id = a.share_id
          WHERE a.token_hash = $1 AND a.expires_at > $2`,
         [hasher.hash("access", access), now()],
       );
-      if (!row || stateOf(row, now()) !== "active") return null;
-      return { userId: row.user_id, appId: row.appId, share: row };
+      return row && stateOf(row, now()) === "active" ? row : null;
     },
 
     /**
