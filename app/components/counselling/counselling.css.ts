@@ -27,7 +27,6 @@ export const facts = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   columnGap: vars.space.md,
   rowGap: vars.space.xxs,
-  margin: 0,
   "@media": { [media.tabletUp]: { gridTemplateColumns: "minmax(0, 14rem) minmax(0, 1fr)", rowGap: vars.space.xs } },
 });
 export const factName = style({ fontWeight: vars.font.weightMedium });

@@ -37,7 +37,6 @@ export const saveButton = style({
 
 export const saveRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md });
 export const savedNote = style({
-  margin: 0,
   padding: `${vars.space.sm} ${vars.space.md}`,
   color: vars.color.success.text,
   background: vars.color.success.background,

@@ -133,7 +133,6 @@ export const consentFacts = style({
   gridTemplateColumns: "max-content 1fr",
   columnGap: vars.space.md,
   rowGap: vars.space.xs,
-  margin: 0,
 });
 export const consentFactValue = style({ margin: 0 });
 

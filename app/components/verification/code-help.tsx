@@ -21,7 +21,7 @@ export function CodeHelp({
   /** The text or call that did not arrive, as the text provider reported it. */
   delivery?: CodeDeliveryProblem | null;
   /** The code step itself: read again, it says whether the provider has reported the code lost since. */
-  checkHref?: string;
+  checkHref: string;
 }) {
   const { t, i18n } = useTranslation("profile");
   const { support } = site;
@@ -34,13 +34,8 @@ export function CodeHelp({
           <p className={styles.paragraph}>{t(`codeHelp.${delivery.state}${delivery.channel === "voice" ? "Voice" : "Sms"}`, { phone })}</p>
         ) : (
           <p className={styles.paragraph}>
-            {t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}
-            {checkHref ? (
-              <>
-                {" "}
-                <Link to={checkHref}>{t("codeHelp.checkDelivery")}</Link>
-              </>
-            ) : null}
+            {t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}{" "}
+            <Link to={checkHref}>{t("codeHelp.checkDelivery")}</Link>
           </p>
         )}
         {otherWays.length > 0 ? (
