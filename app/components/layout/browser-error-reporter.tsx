@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 
-const ENDPOINT = "/client-errors";
 /** A broken page can throw in a loop; a few reports per page view say all there is to say. */
 const MAX_REPORTS_PER_PAGE = 10;
 
@@ -26,7 +25,7 @@ export function BrowserErrorReporter() {
         stack: details.stack?.slice(0, 12_000),
         path: window.location.pathname,
       });
-      fetch(ENDPOINT, {
+      fetch("/client-errors", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body,

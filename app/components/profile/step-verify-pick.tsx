@@ -11,16 +11,6 @@ import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/** 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */
-function OldNumberUnavailableOffer() {
-  const { t } = useTranslation("profile");
-  return (
-    <IntentButton action={FACTORS_PATH} intent="old-number-unavailable" variant="link">
-      {t("factors.oldNumber.offer")}
-    </IntentButton>
-  );
-}
-
 /** How to confirm it's them: the phone's channels, the app when it is set up, or a passkey. */
 export function VerifyPickStep(props: {
   methods: VerifyMethod[];
@@ -53,7 +43,12 @@ export function VerifyPickStep(props: {
         </ZodForm>
       )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
-      {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? <OldNumberUnavailableOffer /> : null}
+      {/* 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */}
+      {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? (
+        <IntentButton action={FACTORS_PATH} intent="old-number-unavailable" variant="link">
+          {t("factors.oldNumber.offer")}
+        </IntentButton>
+      ) : null}
     </div>
   );
 }
