@@ -26,6 +26,7 @@ const base = style({
 });
 
 const unavailable = "&:disabled, &[aria-disabled='true']:not([aria-busy='true'])";
+const greyedOut = (borderColor: string) => ({ backgroundColor: vars.color.surfaceMuted, color: vars.color.textMuted, borderColor });
 
 export const variant = styleVariants({
   filled: [
@@ -36,11 +37,7 @@ export const variant = styleVariants({
       selectors: {
         "&:hover": { backgroundColor: vars.color.primaryHover },
         "&:active, &[aria-pressed='true']": { backgroundColor: vars.color.primaryActive },
-        [unavailable]: {
-          backgroundColor: vars.color.surfaceMuted,
-          color: vars.color.textMuted,
-          borderColor: vars.color.borderSubtle,
-        },
+        [unavailable]: greyedOut(vars.color.borderSubtle),
       },
     },
   ],
@@ -56,11 +53,7 @@ export const variant = styleVariants({
           backgroundColor: vars.color.primarySubtle,
           boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
         },
-        [unavailable]: {
-          backgroundColor: vars.color.surfaceMuted,
-          color: vars.color.textMuted,
-          borderColor: vars.color.border,
-        },
+        [unavailable]: greyedOut(vars.color.border),
       },
     },
   ],

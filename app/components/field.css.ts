@@ -21,13 +21,7 @@ export const hint = style({
   color: vars.color.textMuted,
 });
 
-export const errorMessage = style({
-  display: "block",
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.sm,
-  fontWeight: vars.font.weightMedium,
-  color: vars.color.error.text,
-});
+export const errorMessage = style([hint, { fontWeight: vars.font.weightMedium, color: vars.color.error.text }]);
 
 const control = style({
   display: "block",

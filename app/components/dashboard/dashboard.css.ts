@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { consentItem, consentList } from "~/components/profile/profile.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
@@ -8,7 +9,6 @@ export { actions, card, choiceLabel as earlierItem, paragraph as stateText, text
 export { frame as page } from "~/components/shares/shares.css";
 
 export const headline = style({
-  margin: 0,
   fontSize: vars.fontSize.xxl,
   lineHeight: vars.lineHeight.xxl,
   color: vars.color.primary,
@@ -63,14 +63,10 @@ export const gatheringGlyph = style({
 });
 
 /* Sample tracker: a vertical list on small screens, a horizontal row from tablet width. */
-export const tracker = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: vars.space.sm,
-  "@media": { [media.tabletUp]: { gridAutoFlow: "column", gridAutoColumns: "1fr", gap: vars.space.xs } },
-});
+export const tracker = style([
+  consentList,
+  { "@media": { [media.tabletUp]: { gridAutoFlow: "column", gridAutoColumns: "1fr", gap: vars.space.xs } } },
+]);
 
 export const step = style({
   display: "flex",
@@ -117,24 +113,12 @@ export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, displ
 
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
-export const resultList = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: vars.space.md,
-  "@media": { [media.tabletUp]: { gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" } },
-});
+export const resultList = style([
+  consentList,
+  { gap: vars.space.md, "@media": { [media.tabletUp]: { gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" } } },
+]);
 
-export const resultCard = style({
-  display: "grid",
-  alignContent: "start",
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
+export const resultCard = style([consentItem, { alignContent: "start", gap: vars.space.sm, background: vars.color.surface }]);
 
 export const resultHeading = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
 
