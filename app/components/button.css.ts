@@ -11,7 +11,6 @@ const base = style({
   padding: `${vars.space.xs} ${vars.space.lg}`,
   border: "2px solid transparent",
   borderRadius: vars.radius.md,
-  fontFamily: vars.font.family,
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.md,
   fontWeight: vars.font.weightMedium,

@@ -54,7 +54,6 @@ export const legalList = style({
 
 export const privacyChoicesButton = style({
   display: "inline-block",
-  color: vars.color.primary,
   fontWeight: vars.font.weightBold,
   border: `1px solid ${vars.color.primary}`,
   borderRadius: vars.radius.pill,

@@ -96,7 +96,6 @@ export const menuNote = style({ margin: 0, padding: vars.space.sm, color: vars.c
 export const menuLink = style({
   display: "block",
   padding: vars.space.sm,
-  color: vars.color.primary,
   textDecoration: "none",
   selectors: { "&:hover": { textDecoration: "underline" } },
 });
@@ -107,7 +106,6 @@ export const menuButton = style({
   display: "block",
   width: "100%",
   padding: vars.space.sm,
-  color: "inherit",
   cursor: "pointer",
   fontWeight: vars.font.weightMedium,
   selectors: {

@@ -12,7 +12,6 @@ export const tabs = style({
 
 const tabBase = {
   padding: `${vars.space.xs} ${vars.space.md}`,
-  color: vars.color.primary,
   textDecoration: "none",
   borderBottom: "3px solid transparent",
 } as const;
@@ -30,7 +29,6 @@ export const saveButton = style({
   color: vars.color.onPrimary,
   border: "none",
   borderRadius: vars.radius.pill,
-  font: "inherit",
   fontWeight: vars.font.weightBold,
   cursor: "pointer",
 });
