@@ -19,7 +19,6 @@ export const summary = style({
 export const title = style({
   fontSize: vars.fontSize.lg,
   lineHeight: vars.lineHeight.lg,
-  fontWeight: vars.font.weightBold,
 });
 
 export const list = style({

@@ -40,4 +40,3 @@ export const savedNote = style({
   background: vars.color.success.background,
   borderLeft: `4px solid ${vars.color.success.border}`,
 });
-export const emptyStatus = style({ margin: 0 });

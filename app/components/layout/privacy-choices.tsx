@@ -78,7 +78,7 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
               {t("privacyChoices.save")}
             </button>
             {/* In the page before it says anything, so the words are announced when a save brings them. */}
-            <p role="status" className={saved ? styles.savedNote : styles.emptyStatus}>
+            <p role="status" className={saved ? styles.savedNote : undefined}>
               {saved ? t("privacyChoices.saved") : null}
             </p>
           </div>

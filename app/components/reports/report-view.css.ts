@@ -9,7 +9,6 @@ export const section = style({ display: "grid", gap: vars.space.xs, minWidth: 0 
 export const sectionHeading = style({
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.md,
-  fontWeight: vars.font.weightBold,
   overflowWrap: "anywhere",
 });
 export const paragraph = style({ margin: 0, maxWidth: "70ch", overflowWrap: "anywhere" });
