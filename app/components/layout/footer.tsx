@@ -43,7 +43,7 @@ export function Footer({ currentYear, privacyModal }: { currentYear: number; pri
           <span className={styles.logo}>
             <Logo />
           </span>
-          <p className={styles.tagline}>{t("footer.tagline")}</p>
+          <p>{t("footer.tagline")}</p>
           <p className={styles.socialHeading}>{t("footer.social")}</p>
           <ul className={styles.socialList}>
             <ExternalLinks

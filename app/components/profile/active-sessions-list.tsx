@@ -54,7 +54,6 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
 /** Every place the participant is signed in, this device first, each with 'Sign out'; and 'Sign out everywhere else'. */
 export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: readonly ListedSession[]; serverTimeZone: string }) {
   const { t } = useTranslation("profile");
-  const others = sessions.filter((session) => !session.current).length;
   const endingOthers = useSubmittingIntent(END_OTHER_SESSIONS_INTENT);
   return (
     <>
@@ -63,7 +62,7 @@ export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: rea
           <SessionEntry key={session.listingId} session={session} serverTimeZone={serverTimeZone} />
         ))}
       </ul>
-      {others > 0 ? (
+      {sessions.some((session) => !session.current) ? (
         <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
           <input type="hidden" name="intent" value={END_OTHER_SESSIONS_INTENT} />
           <Button type="submit" variant="filled" loading={endingOthers}>

@@ -7,11 +7,6 @@ import { useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 
-function consentName(entry: ConsentEntry, t: (key: string) => string, language: string): string {
-  if (entry.nameKey) return t(entry.nameKey);
-  return entry.study ? appLabel(entry.study, language) : entry.consent;
-}
-
 /** My Studies' consent history: each consent version, how it stands after a withdrawal request, and its document. */
 export function ConsentHistory({ entries, withdrawal = null }: { entries: ConsentEntry[]; withdrawal?: Withdrawal | null }) {
   const { t, i18n } = useTranslation("profile");
@@ -33,7 +28,9 @@ export function ConsentHistory({ entries, withdrawal = null }: { entries: Consen
           <ul className={styles.consentList}>
             {entries.map((entry) => (
               <li key={`${entry.consent}-${entry.version}`} className={styles.consentItem}>
-                <h3 className={styles.rowLabel}>{consentName(entry, t, i18n.language)}</h3>
+                <h3 className={styles.rowLabel}>
+                  {entry.nameKey ? t(entry.nameKey) : entry.study ? appLabel(entry.study, i18n.language) : entry.consent}
+                </h3>
                 <dl className={styles.consentFacts}>
                   <dt>{t("studies.history.version")}</dt>
                   <dd className={styles.consentFactValue}>{entry.version}</dd>

@@ -65,7 +65,6 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
   const navigation = useNavigation();
   const location = useLocation();
   const requesting = navigation.state !== "idle" && navigation.formData?.get("intent") === REQUEST_EXPORT_INTENT;
-  const preparing = items !== null && isBeingPrepared(items);
   return (
     <ProfileCard id="your-data" headingId="your-data-heading" heading={t("dataExport.heading")} level={2}>
       <p className={styles.paragraph}>{t("dataExport.intro")}</p>
@@ -98,7 +97,7 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
               </li>
             ))}
           </ul>
-          {preparing ? (
+          {isBeingPrepared(items) ? (
             <>
               <CheckAgainEvery seconds={DATA_EXPORT_CHECK_AGAIN_SECONDS} />
               <p className={styles.muted}>
