@@ -18,13 +18,13 @@ export function SampleStatusCard({
   kitStatus,
   kitHistory,
   isHealthOrResearch,
-  kits = [],
+  kits,
 }: {
   kitStatus: number;
   kitHistory: KitHistory;
   isHealthOrResearch: boolean;
   /** The participant's kits, newest first: the tracker's first step names the newest. */
-  kits?: readonly Kit[];
+  kits: readonly Kit[];
 }) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();

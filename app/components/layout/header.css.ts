@@ -113,8 +113,6 @@ export const menuButton = style({
   },
 });
 
-export const inlineSignOut = style({ color: vars.color.onPrimary });
-
 export const mobileMenu = style({ "@media": { [media.desktopUp]: { display: "none" } } });
 
 export const mobilePanel = style({
@@ -123,7 +121,6 @@ export const mobilePanel = style({
   right: 0,
   top: "100%",
   background: vars.color.primary,
-  color: vars.color.onPrimary,
   padding: vars.space.md,
   display: "grid",
   gap: vars.space.md,
