@@ -14,9 +14,9 @@ export function AccessibilityStatement() {
   return (
     <>
       <h1 className={styles.title}>{t("title")}</h1>
-      <p className={styles.paragraph}>{t("intro")}</p>
+      <p>{t("intro")}</p>
       <StatementSection headingId="standard" heading={t("standardHeading")}>
-        <p className={styles.paragraph}>{t("standard")}</p>
+        <p>{t("standard")}</p>
       </StatementSection>
       {LISTS.map(([headingId, headingKey, prefix, items]) => (
         <StatementSection key={headingId} headingId={headingId} heading={t(headingKey)}>

@@ -41,7 +41,7 @@ export function BarrierReportForm({
           bodyText={t("report.receivedBody")}
         />
       ) : null}
-      <p className={styles.paragraph}>{t("report.intro")}</p>
+      <p>{t("report.intro")}</p>
       <ErrorSummary
         formId={form.id}
         title={t("report.summaryTitle")}
@@ -85,7 +85,7 @@ export function BarrierReportForm({
           </Button>
         </div>
       </ZodForm>
-      <p className={styles.paragraph}>
+      <p>
         <Trans
           t={t}
           i18nKey="report.otherWays"

@@ -57,7 +57,7 @@ export function NoResultsYet({ message, children }: { message: EmptyStateMessage
       <h1 id="empty-title" className={styles.headline}>
         {t("title")}
       </h1>
-      <p className={styles.stateText}>
+      <p>
         <Trans
           t={t}
           i18nKey={`empty.${message}`}

@@ -3,8 +3,8 @@ import { consentItem, consentList } from "~/components/profile/profile.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
-/** The same card, link, paragraph, row of actions and two-line item as My Account's. */
-export { actions, card, choiceLabel as earlierItem, paragraph as stateText, textLink } from "~/components/profile/profile.css";
+/** The same card, link, row of actions and two-line item as My Account's. */
+export { actions, card, choiceLabel as earlierItem, textLink } from "~/components/profile/profile.css";
 
 export { frame as page } from "~/components/shares/shares.css";
 

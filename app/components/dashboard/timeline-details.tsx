@@ -11,7 +11,7 @@ function TimelineSteps({ entries, delayReason }: TimelineProps) {
   const { t } = useTranslation("dashboard");
   return (
     <>
-      <p className={styles.stateText}>{t("timeline.intro")}</p>
+      <p>{t("timeline.intro")}</p>
       {delayReason ? <KitDelayNotice reason={delayReason} /> : null}
       <ol className={styles.timelineList}>
         {entries.map((entry) => (

@@ -26,15 +26,13 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
       </h2>
       <dl className={classNames(styles.consentFacts, sessionStyles.sessionFacts)}>
         <dt>{t("sessions.kindLabel")}</dt>
-        <dd className={styles.consentFactValue}>{t(`sessions.kinds.${session.device.kind}`)}</dd>
+        <dd>{t(`sessions.kinds.${session.device.kind}`)}</dd>
         <dt>{t("sessions.signedInLabel")}</dt>
-        <dd className={styles.consentFactValue}>
+        <dd>
           <Moment at={session.signedInAt} serverTimeZone={serverTimeZone} />
         </dd>
         <dt>{t("sessions.lastUsedLabel")}</dt>
-        <dd className={styles.consentFactValue}>
-          {session.current ? t("sessions.now") : <Moment at={session.lastUsedAt} serverTimeZone={serverTimeZone} />}
-        </dd>
+        <dd>{session.current ? t("sessions.now") : <Moment at={session.lastUsedAt} serverTimeZone={serverTimeZone} />}</dd>
       </dl>
       <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
         <input type="hidden" name="intent" value={END_SESSION_INTENT} />

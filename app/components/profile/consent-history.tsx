@@ -21,10 +21,10 @@ export function ConsentHistory({ entries, withdrawal = null }: { entries: Consen
         {t("studies.history.heading")}
       </h2>
       {entries.length === 0 ? (
-        <p className={styles.paragraph}>{t("studies.history.none")}</p>
+        <p>{t("studies.history.none")}</p>
       ) : (
         <>
-          <p className={styles.paragraph}>{t("studies.history.intro")}</p>
+          <p>{t("studies.history.intro")}</p>
           <ul className={styles.consentList}>
             {entries.map((entry) => (
               <li key={`${entry.consent}-${entry.version}`} className={styles.consentItem}>
@@ -33,16 +33,16 @@ export function ConsentHistory({ entries, withdrawal = null }: { entries: Consen
                 </h3>
                 <dl className={styles.consentFacts}>
                   <dt>{t("studies.history.version")}</dt>
-                  <dd className={styles.consentFactValue}>{entry.version}</dd>
+                  <dd>{entry.version}</dd>
                   <dt>{t("studies.history.givenOn")}</dt>
-                  <dd className={styles.consentFactValue}>
+                  <dd>
                     <time dateTime={entry.givenOn}>{day(entry.givenOn)}</time>
                   </dd>
                   <dt>{t("studies.history.status")}</dt>
-                  <dd className={styles.consentFactValue}>{stateText(consentState(entry, withdrawal))}</dd>
+                  <dd>{stateText(consentState(entry, withdrawal))}</dd>
                 </dl>
                 {entry.documentUrl ? (
-                  <p className={styles.paragraph}>
+                  <p>
                     <NewTabLink href={entry.documentUrl}>{t("studies.history.readDocument", { version: entry.version })}</NewTabLink>
                   </p>
                 ) : null}

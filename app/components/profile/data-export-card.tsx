@@ -28,9 +28,7 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
     case "preparing":
       return (
         <>
-          <p className={styles.paragraph}>
-            {item.filesTotal ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal }) : t("dataExport.waiting")}
-          </p>
+          <p>{item.filesTotal ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal }) : t("dataExport.waiting")}</p>
           <progress
             className={styles.exportProgress}
             aria-label={t("dataExport.progressLabel")}
@@ -42,8 +40,8 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
     case "ready":
       return (
         <>
-          <p className={styles.paragraph}>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
-          <p className={styles.paragraph}>
+          <p>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
+          <p>
             {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
             <Link to={downloadPath({ kind: "archive", exportId: item.id })} className={styles.textLink}>
               {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
@@ -52,9 +50,9 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
         </>
       );
     case "expired":
-      return <p className={styles.paragraph}>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>;
+      return <p>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>;
     case "failed":
-      return <p className={styles.paragraph}>{t("dataExport.failed")}</p>;
+      return <p>{t("dataExport.failed")}</p>;
   }
 }
 
@@ -67,8 +65,8 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
   const requesting = navigation.state !== "idle" && navigation.formData?.get("intent") === REQUEST_EXPORT_INTENT;
   return (
     <ProfileCard id="your-data" headingId="your-data-heading" heading={t("dataExport.heading")} level={2}>
-      <p className={styles.paragraph}>{t("dataExport.intro")}</p>
-      <p className={styles.paragraph}>{t("dataExport.howLong")}</p>
+      <p>{t("dataExport.intro")}</p>
+      <p>{t("dataExport.howLong")}</p>
       {problem ? (
         <Notification
           type="error"
@@ -83,9 +81,7 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
         </Button>
       </Form>
       {items === null ? (
-        <p className={styles.paragraph} role="status">
-          {t("dataExport.listUnavailable")}
-        </p>
+        <p role="status">{t("dataExport.listUnavailable")}</p>
       ) : items.length > 0 ? (
         <>
           <h3 className={styles.rowLabel}>{t("dataExport.listHeading")}</h3>

@@ -29,8 +29,8 @@ export function VerifyPickStep(props: {
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
-      {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}
+      <p>{t("factors.verify.intro")}</p>
+      {props.oldNumberUnavailable ? <p>{t("factors.oldNumber.intro")}</p> : null}
       {methods.length === 0 ? null : (
         <ZodForm form={form} action={FACTORS_PATH} intent="send-code" translate={t}>
           <RadioGroup
