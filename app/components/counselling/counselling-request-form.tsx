@@ -55,7 +55,7 @@ export function CounsellingRequestForm({
       {reply?.failure ? (
         <Notification type="error" visibleMs={0} takesFocus headerText={t(FAILURE_KEYS[reply.failure])} />
       ) : hasOpenRequest ? (
-        <Notification type="info" visibleMs={0} headerText={t("form.openNotice")} />
+        <Notification visibleMs={0} headerText={t("form.openNotice")} />
       ) : null}
       {reply?.failure === "open-request" || hasOpenRequest ? <LinkLine to={COUNSELLING_PATH}>{t("form.seeRequests")}</LinkLine> : null}
       <p>{t("form.intro")}</p>

@@ -78,7 +78,6 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
   return (
     <div className={styles.scan}>
       <Button
-        type="button"
         variant="outlined"
         aria-expanded={scanning}
         onClick={() => {

@@ -126,7 +126,6 @@ export function PrivacyChoicesPanel({ tab }: { tab: PrivacyTab | null }) {
   return (
     <Modal
       open
-      size="medium"
       title={t("privacyChoices.title")}
       closeHref={closeHref}
       onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}

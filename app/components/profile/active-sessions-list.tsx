@@ -63,7 +63,7 @@ export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: rea
       {sessions.some((session) => !session.current) ? (
         <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
           <input type="hidden" name="intent" value={END_OTHER_SESSIONS_INTENT} />
-          <Button type="submit" variant="filled" loading={endingOthers}>
+          <Button type="submit" loading={endingOthers}>
             {t("sessions.signOutOthers")}
           </Button>
         </Form>
