@@ -29,7 +29,6 @@ function usePrivacyPanelState() {
     tab: tabs.find((candidate) => candidate === requested) ?? null,
     saved: params.has(privacySavedParam),
     closeHref: hrefWith(null),
-    returnTo: hrefWith("consents"),
     tabHref: hrefWith,
   };
 }
@@ -37,7 +36,7 @@ function usePrivacyPanelState() {
 function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<{ analyticsConsent?: boolean }>("root");
-  const { returnTo, tabHref, saved } = usePrivacyPanelState();
+  const { tabHref, saved } = usePrivacyPanelState();
   return (
     <>
       <nav aria-label={t("privacyChoices.tabs")} className={styles.tabs}>
@@ -56,7 +55,7 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
       </nav>
       {tab === "consents" ? (
         <Form method="post" action="/privacy-choices" className={styles.panel}>
-          <input type="hidden" name="returnTo" value={returnTo} />
+          <input type="hidden" name="returnTo" value={tabHref("consents")} />
           <p>{t("privacyChoices.consentsIntro")}</p>
           <Checkbox
             id="privacy-necessary"

@@ -4,7 +4,7 @@ import { EndOtherSessionsOffer } from "./end-other-sessions-offer";
 import { LinkLine, ProfileCard } from "./profile-card";
 
 /** Login & Security's row for the sessions page; right after a change that calls for it, the offer to end the others. */
-export function ActiveSessionsSection({ after = null }: { after?: SessionEndingChange | null }) {
+export function ActiveSessionsSection({ after }: { after: SessionEndingChange | null }) {
   const { t } = useTranslation("profile");
   return (
     <ProfileCard headingId="where-signed-in" heading={t("sessions.heading")} level={2}>

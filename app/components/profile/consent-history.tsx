@@ -8,7 +8,7 @@ import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 
 /** My Studies' consent history: each consent version, how it stands after a withdrawal request, and its document. */
-export function ConsentHistory({ entries, withdrawal = null }: { entries: ConsentEntry[]; withdrawal?: Withdrawal | null }) {
+export function ConsentHistory({ entries, withdrawal }: { entries: ConsentEntry[]; withdrawal: Withdrawal | null }) {
   const { t, i18n } = useTranslation("profile");
   const day = (isoDate: string) => calendarDate(isoDate, i18n.language);
   const stateText = (state: ConsentState) =>
