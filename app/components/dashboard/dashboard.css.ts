@@ -1,5 +1,7 @@
-import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { screen } from "~/components/layout/error-screens.css";
 import { consentItem, consentList } from "~/components/profile/profile.css";
+import { spin } from "~/components/spinner.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
@@ -25,13 +27,8 @@ export const cardHeader = style({
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
 
-export const interstitial = style({
-  display: "grid",
-  gap: vars.space.md,
-  margin: `${vars.space.xxl} auto`,
-  padding: `0 ${vars.space.md}`,
-  maxWidth: "640px",
-});
+/** A screen that stands for the whole page: the message screens' frame, narrower. */
+export const interstitial = style([screen, { maxWidth: "640px" }]);
 
 export const stateScreen = style([
   interstitial,
@@ -58,8 +55,7 @@ export const gatheringGlyph = style({
   borderRadius: "50%",
   border: `4px solid ${vars.color.primarySubtle}`,
   borderTopColor: vars.color.primary,
-  animation: `${keyframes({ to: { transform: "rotate(360deg)" } })} 1s linear infinite`,
-  "@media": { [media.reducedMotion]: { animation: "none" } },
+  animation: `${spin} 1s linear infinite`,
 });
 
 /* Sample tracker: a vertical list on small screens, a horizontal row from tablet width. */
