@@ -10,7 +10,6 @@ export const summary = style({
   border: `4px solid ${vars.color.error.border}`,
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surface,
-  color: vars.color.text,
   selectors: {
     "&:focus": { outline: `${vars.focus.ringWidth} solid ${vars.color.focusRing}`, outlineOffset: vars.focus.ringOffset },
   },

@@ -11,7 +11,6 @@ export const field = style({
 export const label = style({
   display: "block",
   fontWeight: vars.font.weightMedium,
-  color: vars.color.text,
 });
 
 export const hint = style({
