@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { screen } from "~/components/layout/error-screens.css";
-import { consentItem, consentList } from "~/components/profile/profile.css";
+import { consentItem, consentList, row } from "~/components/profile/profile.css";
 import { spin } from "~/components/spinner.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
@@ -17,13 +17,7 @@ export const headline = style({
   "@media": { [media.desktopUp]: { fontSize: vars.fontSize.xxxl, lineHeight: vars.lineHeight.xxxl } },
 });
 
-export const cardHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "baseline",
-  justifyContent: "space-between",
-  gap: vars.space.sm,
-});
+export const cardHeader = style([row, { alignItems: "baseline" }]);
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
 
@@ -35,15 +29,9 @@ export const stateScreen = style([
   { justifyItems: "center", textAlign: "center", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.lg },
 ]);
 
-export const nextSteps = style({
-  display: "grid",
-  gap: vars.space.sm,
-  margin: 0,
-  paddingLeft: vars.space.lg,
-  textAlign: "start",
-  fontSize: vars.fontSize.md,
-  lineHeight: vars.lineHeight.md,
-});
+export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
+
+export const nextSteps = style([timelineList, { textAlign: "start", fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.md }]);
 
 export const shareNeedsSignIn = style({ margin: `${vars.space.md} 0 0`, fontSize: vars.fontSize.md });
 
@@ -104,8 +92,6 @@ export const stepDate = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.font.weightRegular,
 });
-
-export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
 
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
