@@ -6,7 +6,7 @@ import { Notification } from "~/components/notification";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
 import { downloadPath } from "~/domain/raw-data-download";
 import { useTranslation } from "~/i18n/react";
-import { ProfileCard } from "./profile-card";
+import { LinkLine, ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 export const REQUEST_EXPORT_INTENT = "request-export";
@@ -41,12 +41,10 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
       return (
         <>
           <p>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
-          <p>
-            {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
-            <Link to={downloadPath({ kind: "archive", exportId: item.id })} className={styles.textLink}>
-              {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
-            </Link>
-          </p>
+          {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
+          <LinkLine to={downloadPath({ kind: "archive", exportId: item.id })}>
+            {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
+          </LinkLine>
         </>
       );
     case "expired":
