@@ -11,7 +11,6 @@ const base = style({
   padding: `${vars.space.xs} ${vars.space.lg}`,
   border: "2px solid transparent",
   borderRadius: vars.radius.md,
-  fontFamily: vars.font.family,
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.md,
   fontWeight: vars.font.weightMedium,
@@ -26,6 +25,7 @@ const base = style({
 });
 
 const unavailable = "&:disabled, &[aria-disabled='true']:not([aria-busy='true'])";
+const greyedOut = (borderColor: string) => ({ backgroundColor: vars.color.surfaceMuted, color: vars.color.textMuted, borderColor });
 
 export const variant = styleVariants({
   filled: [
@@ -36,11 +36,7 @@ export const variant = styleVariants({
       selectors: {
         "&:hover": { backgroundColor: vars.color.primaryHover },
         "&:active, &[aria-pressed='true']": { backgroundColor: vars.color.primaryActive },
-        [unavailable]: {
-          backgroundColor: vars.color.surfaceMuted,
-          color: vars.color.textMuted,
-          borderColor: vars.color.borderSubtle,
-        },
+        [unavailable]: greyedOut(vars.color.borderSubtle),
       },
     },
   ],
@@ -56,11 +52,7 @@ export const variant = styleVariants({
           backgroundColor: vars.color.primarySubtle,
           boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
         },
-        [unavailable]: {
-          backgroundColor: vars.color.surfaceMuted,
-          color: vars.color.textMuted,
-          borderColor: vars.color.border,
-        },
+        [unavailable]: greyedOut(vars.color.border),
       },
     },
   ],

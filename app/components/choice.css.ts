@@ -16,7 +16,6 @@ export const legend = style({
   padding: 0,
   marginBottom: vars.space.xxs,
   fontWeight: vars.font.weightMedium,
-  color: vars.color.text,
 });
 
 export const choice = style({
@@ -40,7 +39,6 @@ export const choiceInput = style({
 });
 
 export const choiceLabel = style({
-  color: vars.color.text,
   cursor: "pointer",
 });
 

@@ -10,7 +10,6 @@ export const summary = style({
   border: `4px solid ${vars.color.error.border}`,
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surface,
-  color: vars.color.text,
   selectors: {
     "&:focus": { outline: `${vars.focus.ringWidth} solid ${vars.color.focusRing}`, outlineOffset: vars.focus.ringOffset },
   },
@@ -19,7 +18,6 @@ export const summary = style({
 export const title = style({
   fontSize: vars.fontSize.lg,
   lineHeight: vars.lineHeight.lg,
-  fontWeight: vars.font.weightBold,
 });
 
 export const list = style({

@@ -11,7 +11,6 @@ export const field = style({
 export const label = style({
   display: "block",
   fontWeight: vars.font.weightMedium,
-  color: vars.color.text,
 });
 
 export const hint = style({
@@ -21,13 +20,7 @@ export const hint = style({
   color: vars.color.textMuted,
 });
 
-export const errorMessage = style({
-  display: "block",
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.sm,
-  fontWeight: vars.font.weightMedium,
-  color: vars.color.error.text,
-});
+export const errorMessage = style([hint, { fontWeight: vars.font.weightMedium, color: vars.color.error.text }]);
 
 const control = style({
   display: "block",

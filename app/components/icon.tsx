@@ -25,7 +25,6 @@ const shapes = {
       <path d="m3 3 18 18" />
     </>
   ),
-  "chevron-down": <path d="m6 9 6 6 6-6" />,
   check: <path d="m4 12 5 5L20 6" />,
   info: (
     <>

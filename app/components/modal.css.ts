@@ -51,8 +51,6 @@ export const header = style({
 export const title = style({
   fontSize: vars.fontSize.xl,
   lineHeight: vars.lineHeight.xl,
-  fontWeight: vars.font.weightBold,
-  color: vars.color.text,
   paddingTop: vars.space.xs,
 });
 

@@ -47,8 +47,6 @@ export const body = style({
   lineHeight: vars.lineHeight.sm,
 });
 
-export const dismissForm = style({ margin: 0 });
-
 export const closeControl = style({
   flexShrink: 0,
   margin: `calc(-1 * ${vars.space.xs})`,

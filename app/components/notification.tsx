@@ -97,7 +97,7 @@ export function Notification({
         {bodyText ? <div className={styles.body}>{bodyText}</div> : null}
       </div>
       {closable && dismissForm ? (
-        <form method="post" action={dismissForm.action} className={styles.dismissForm} onSubmit={handleDismissSubmit}>
+        <form method="post" action={dismissForm.action} onSubmit={handleDismissSubmit}>
           {Object.entries(dismissForm.fields ?? {}).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

@@ -1,7 +1,7 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-const spin = keyframes({ to: { transform: "rotate(360deg)" } });
+export const spin = keyframes({ to: { transform: "rotate(360deg)" } });
 
 export const wrapper = style({
   display: "inline-flex",

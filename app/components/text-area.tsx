@@ -6,17 +6,15 @@ import { useZodField, type ZodField } from "./zod-form";
 export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "style" | "className"> & {
   label: ReactNode;
   hint?: ReactNode;
-  error?: ReactNode;
   field?: ZodField;
 };
 
 /** A longer answer, with the same label, hint and error as TextInput. */
-export function TextArea({ label, hint, error, field, ...native }: TextAreaProps) {
+export function TextArea({ label, hint, field, ...native }: TextAreaProps) {
   const bound = useZodField(field);
-  const shownError = error ?? bound.error;
-  const { controlId, control, described } = useFieldControl({ ...bound.props, ...native }, { hint, error: shownError });
+  const { controlId, control, described } = useFieldControl({ ...bound.props, ...native }, { hint, error: bound.error });
   return (
-    <FieldFrame controlId={controlId} label={label} hint={hint} error={shownError}>
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={bound.error}>
       <textarea key={bound.key} {...control} className={textArea} {...described} />
     </FieldFrame>
   );

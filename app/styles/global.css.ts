@@ -2,7 +2,16 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { media } from "./breakpoints";
 import { vars } from "./theme.css";
 
-globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("*, *::before, *::after", {
+  boxSizing: "border-box",
+  "@media": {
+    [media.reducedMotion]: {
+      animationDuration: "0.01ms !important",
+      animationIterationCount: "1 !important",
+      transitionDuration: "0.01ms !important",
+    },
+  },
+});
 
 globalStyle("html", {
   WebkitTextSizeAdjust: "100%",
@@ -31,16 +40,6 @@ globalStyle("a", { color: vars.color.primary, textUnderlineOffset: "0.15em" });
 globalStyle(":focus-visible", {
   outline: `${vars.focus.ringWidth} solid ${vars.color.focusRing}`,
   outlineOffset: vars.focus.ringOffset,
-});
-
-globalStyle("*, *::before, *::after", {
-  "@media": {
-    [media.reducedMotion]: {
-      animationDuration: "0.01ms !important",
-      animationIterationCount: "1 !important",
-      transitionDuration: "0.01ms !important",
-    },
-  },
 });
 
 const visuallyHiddenRules = {

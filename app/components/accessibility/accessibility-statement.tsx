@@ -2,8 +2,11 @@ import { useTranslation } from "~/i18n/react";
 import * as styles from "./accessibility.css";
 import { StatementSection } from "./statement-section";
 
-const TESTED = ["matrix", "axe", "keyboard", "forms", "layout", "pdf"] as const;
-const KNOWN = ["screenReaders", "partners", "english"] as const;
+/** Each listed part of the statement: [heading id, heading key, item key prefix, items]. */
+const LISTS = [
+  ["how-we-test", "testedHeading", "tested", ["matrix", "axe", "keyboard", "forms", "layout", "pdf"]],
+  ["known-gaps", "knownHeading", "known", ["screenReaders", "partners", "english"]],
+] as const;
 
 /** What the portal aims for (WCAG 2.2 AA), how it is checked, and what is known to fall short. */
 export function AccessibilityStatement() {
@@ -11,24 +14,19 @@ export function AccessibilityStatement() {
   return (
     <>
       <h1 className={styles.title}>{t("title")}</h1>
-      <p className={styles.paragraph}>{t("intro")}</p>
+      <p>{t("intro")}</p>
       <StatementSection headingId="standard" heading={t("standardHeading")}>
-        <p className={styles.paragraph}>{t("standard")}</p>
+        <p>{t("standard")}</p>
       </StatementSection>
-      <StatementSection headingId="how-we-test" heading={t("testedHeading")}>
-        <ul className={styles.list}>
-          {TESTED.map((key) => (
-            <li key={key}>{t(`tested.${key}`)}</li>
-          ))}
-        </ul>
-      </StatementSection>
-      <StatementSection headingId="known-gaps" heading={t("knownHeading")}>
-        <ul className={styles.list}>
-          {KNOWN.map((key) => (
-            <li key={key}>{t(`known.${key}`)}</li>
-          ))}
-        </ul>
-      </StatementSection>
+      {LISTS.map(([headingId, headingKey, prefix, items]) => (
+        <StatementSection key={headingId} headingId={headingId} heading={t(headingKey)}>
+          <ul className={styles.list}>
+            {items.map((key) => (
+              <li key={key}>{t(`${prefix}.${key}`)}</li>
+            ))}
+          </ul>
+        </StatementSection>
+      ))}
     </>
   );
 }

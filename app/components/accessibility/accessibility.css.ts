@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export { heading as title, cardHeading as heading, paragraph } from "~/components/profile/profile.css";
+export { heading as title, cardHeading as heading } from "~/components/profile/profile.css";
 
 export const page = style({ display: "grid", gap: vars.space.lg, maxWidth: "48rem", minWidth: 0 });
 export const section = style({ display: "grid", gap: vars.space.sm });

@@ -27,8 +27,7 @@ export function BarrierReportForm({
 }) {
   const { t } = useTranslation("accessibility");
   const [form, fields, busy] = usePageForm(BarrierReportSchema, "barrier-report", reply?.result, { email: email ?? "" });
-  const values = { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, pageMax: PAGE_MAX };
-  const translate = (key: string) => t(key, values);
+  const translate = (key: string) => t(key, { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, pageMax: PAGE_MAX });
   const tooMany = form.errors?.includes(TOO_MANY_REPORTS) ?? false;
   const phone = <SupportPhoneLink />;
   return (
@@ -42,7 +41,7 @@ export function BarrierReportForm({
           bodyText={t("report.receivedBody")}
         />
       ) : null}
-      <p className={styles.paragraph}>{t("report.intro")}</p>
+      <p>{t("report.intro")}</p>
       <ErrorSummary
         formId={form.id}
         title={t("report.summaryTitle")}
@@ -86,7 +85,7 @@ export function BarrierReportForm({
           </Button>
         </div>
       </ZodForm>
-      <p className={styles.paragraph}>
+      <p>
         <Trans
           t={t}
           i18nKey="report.otherWays"

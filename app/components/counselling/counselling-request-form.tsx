@@ -55,13 +55,13 @@ export function CounsellingRequestForm({
       {reply?.failure ? (
         <Notification type="error" visibleMs={0} takesFocus headerText={t(FAILURE_KEYS[reply.failure])} />
       ) : hasOpenRequest ? (
-        <Notification type="info" visibleMs={0} headerText={t("form.openNotice")} />
+        <Notification visibleMs={0} headerText={t("form.openNotice")} />
       ) : null}
       {reply?.failure === "open-request" || hasOpenRequest ? <LinkLine to={COUNSELLING_PATH}>{t("form.seeRequests")}</LinkLine> : null}
-      <p className={profile.paragraph}>{t("form.intro")}</p>
+      <p>{t("form.intro")}</p>
       <dl className={profile.consentFacts}>
         <dt>{t("form.report")}</dt>
-        <dd className={profile.consentFactValue}>{reportLabel}</dd>
+        <dd>{reportLabel}</dd>
       </dl>
       <ZodForm form={form} translate={t}>
         <input type="hidden" name="appId" value={appId} />

@@ -1,17 +1,10 @@
 import { style } from "@vanilla-extract/css";
+import { consentItem } from "~/components/profile/profile.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
 /** One time window: its date and its two times side by side where there is room, stacked on a phone. */
-export const window = style({
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: "8px",
-  padding: vars.space.md,
-  margin: 0,
-  minWidth: 0,
-  display: "grid",
-  gap: vars.space.xs,
-});
+export const window = style([consentItem, { borderColor: vars.color.borderSubtle, margin: 0, minWidth: 0 }]);
 export const windowLegend = style({ fontWeight: vars.font.weightMedium, color: vars.color.text, padding: `0 ${vars.space.xxs}` });
 export const windowHint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const windowFields = style({
@@ -27,7 +20,6 @@ export const facts = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   columnGap: vars.space.md,
   rowGap: vars.space.xxs,
-  margin: 0,
   "@media": { [media.tabletUp]: { gridTemplateColumns: "minmax(0, 14rem) minmax(0, 1fr)", rowGap: vars.space.xs } },
 });
 export const factName = style({ fontWeight: vars.font.weightMedium });

@@ -13,13 +13,12 @@ import { GatheringInformation } from "./gathering-information";
 export function WaitingForResults({ checkAgainSeconds }: { checkAgainSeconds: number }) {
   const { t } = useTranslation("dashboard");
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   return (
     <GatheringInformation>
       <CheckAgainEvery seconds={checkAgainSeconds} />
       <p className={styles.stateHint}>{t("waiting.checksAgain", { seconds: checkAgainSeconds })}</p>
       <p className={styles.stateHint}>
-        <Link to={here} reloadDocument className={styles.textLink}>
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className={styles.textLink}>
           {t("waiting.checkNow")}
         </Link>
       </p>
@@ -58,7 +57,7 @@ export function NoResultsYet({ message, children }: { message: EmptyStateMessage
       <h1 id="empty-title" className={styles.headline}>
         {t("title")}
       </h1>
-      <p className={styles.stateText}>
+      <p>
         <Trans
           t={t}
           i18nKey={`empty.${message}`}

@@ -1,52 +1,37 @@
-import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { screen } from "~/components/layout/error-screens.css";
+import { consentItem, consentList, row } from "~/components/profile/profile.css";
+import { spin } from "~/components/spinner.css";
 import { media } from "~/styles/breakpoints";
 import { vars } from "~/styles/theme.css";
 
-/** The same card, link, paragraph, row of actions and two-line item as My Account's. */
-export { actions, card, choiceLabel as earlierItem, paragraph as stateText, textLink } from "~/components/profile/profile.css";
+/** The same card, link, row of actions and two-line item as My Account's. */
+export { actions, card, choiceLabel as earlierItem, textLink } from "~/components/profile/profile.css";
 
 export { frame as page } from "~/components/shares/shares.css";
 
 export const headline = style({
-  margin: 0,
   fontSize: vars.fontSize.xxl,
   lineHeight: vars.lineHeight.xxl,
   color: vars.color.primary,
   "@media": { [media.desktopUp]: { fontSize: vars.fontSize.xxxl, lineHeight: vars.lineHeight.xxxl } },
 });
 
-export const cardHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "baseline",
-  justifyContent: "space-between",
-  gap: vars.space.sm,
-});
+export const cardHeader = style([row, { alignItems: "baseline" }]);
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.xl, color: vars.color.primary });
 
-export const interstitial = style({
-  display: "grid",
-  gap: vars.space.md,
-  margin: `${vars.space.xxl} auto`,
-  padding: `0 ${vars.space.md}`,
-  maxWidth: "640px",
-});
+/** A screen that stands for the whole page: the message screens' frame, narrower. */
+export const interstitial = style([screen, { maxWidth: "640px" }]);
 
 export const stateScreen = style([
   interstitial,
   { justifyItems: "center", textAlign: "center", fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.lg },
 ]);
 
-export const nextSteps = style({
-  display: "grid",
-  gap: vars.space.sm,
-  margin: 0,
-  paddingLeft: vars.space.lg,
-  textAlign: "start",
-  fontSize: vars.fontSize.md,
-  lineHeight: vars.lineHeight.md,
-});
+export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
+
+export const nextSteps = style([timelineList, { textAlign: "start", fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.md }]);
 
 export const shareNeedsSignIn = style({ margin: `${vars.space.md} 0 0`, fontSize: vars.fontSize.md });
 
@@ -58,19 +43,14 @@ export const gatheringGlyph = style({
   borderRadius: "50%",
   border: `4px solid ${vars.color.primarySubtle}`,
   borderTopColor: vars.color.primary,
-  animation: `${keyframes({ to: { transform: "rotate(360deg)" } })} 1s linear infinite`,
-  "@media": { [media.reducedMotion]: { animation: "none" } },
+  animation: `${spin} 1s linear infinite`,
 });
 
 /* Sample tracker: a vertical list on small screens, a horizontal row from tablet width. */
-export const tracker = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: vars.space.sm,
-  "@media": { [media.tabletUp]: { gridAutoFlow: "column", gridAutoColumns: "1fr", gap: vars.space.xs } },
-});
+export const tracker = style([
+  consentList,
+  { "@media": { [media.tabletUp]: { gridAutoFlow: "column", gridAutoColumns: "1fr", gap: vars.space.xs } } },
+]);
 
 export const step = style({
   display: "flex",
@@ -113,28 +93,14 @@ export const stepDate = style({
   fontWeight: vars.font.weightRegular,
 });
 
-export const timelineList = style({ margin: 0, paddingLeft: vars.space.lg, display: "grid", gap: vars.space.sm });
-
 export const modalBody = style({ display: "grid", gap: vars.space.md, padding: `0 ${vars.space.lg} ${vars.space.lg}` });
 
-export const resultList = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: vars.space.md,
-  "@media": { [media.tabletUp]: { gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" } },
-});
+export const resultList = style([
+  consentList,
+  { gap: vars.space.md, "@media": { [media.tabletUp]: { gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" } } },
+]);
 
-export const resultCard = style({
-  display: "grid",
-  alignContent: "start",
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
+export const resultCard = style([consentItem, { alignContent: "start", gap: vars.space.sm, background: vars.color.surface }]);
 
 export const resultHeading = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
 

@@ -16,7 +16,7 @@ export function EnglishOnlyNoticeModal({ notice, open, onClose }: { notice: Pend
   return (
     <Modal open={open && notice !== null} title={t("englishOnly.title")} size="small" onClose={onClose}>
       <div className={styles.modalBody}>
-        <p className={styles.stateText}>{t("englishOnly.body")}</p>
+        <p>{t("englishOnly.body")}</p>
         <div className={styles.actions}>
           {notice ? (
             <a
@@ -44,7 +44,7 @@ export function EnglishOnlyNoticePage({ url }: { url: string }) {
       <h1 id="english-only-title" className={styles.headline}>
         {t("englishOnly.title")}
       </h1>
-      <p className={styles.stateText}>{t("englishOnly.body")}</p>
+      <p>{t("englishOnly.body")}</p>
       <div className={styles.actions}>
         <a href={url} className={buttonLook.filled}>
           {t("englishOnly.continue")}

@@ -9,9 +9,7 @@ export function GatheringInformation({ children }: { children?: ReactNode }) {
     <section className={styles.stateScreen} aria-labelledby="gathering-title">
       <span className={styles.gatheringGlyph} aria-hidden="true" />
       <div role="status">
-        <h1 id="gathering-title" className={styles.stateText}>
-          {t("gathering")}
-        </h1>
+        <h1 id="gathering-title">{t("gathering")}</h1>
       </div>
       {children}
     </section>

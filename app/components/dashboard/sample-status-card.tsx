@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from "react";
-import { Link } from "react-router";
 import { KitList } from "~/components/kits/kit-list";
+import { LinkLine } from "~/components/profile/profile-card";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatKitBarcode, KIT_REGISTRATION_PATH, type Kit } from "~/domain/kit-registration";
 import { timelineEntries, type KitHistory } from "~/domain/kit-timeline";
@@ -18,13 +18,13 @@ export function SampleStatusCard({
   kitStatus,
   kitHistory,
   isHealthOrResearch,
-  kits = [],
+  kits,
 }: {
   kitStatus: number;
   kitHistory: KitHistory;
   isHealthOrResearch: boolean;
   /** The participant's kits, newest first: the tracker's first step names the newest. */
-  kits?: readonly Kit[];
+  kits: readonly Kit[];
 }) {
   const { t } = useTranslation("dashboard");
   const hydrated = useHydrated();
@@ -59,11 +59,7 @@ export function SampleStatusCard({
           <KitList kits={kits} labelledBy="your-kits" />
         </>
       ) : null}
-      <p>
-        <Link to={KIT_REGISTRATION_PATH} className={styles.textLink}>
-          {t(kits.length ? "kits.registerAnother" : "kits.registerLink")}
-        </Link>
-      </p>
+      <LinkLine to={KIT_REGISTRATION_PATH}>{t(kits.length ? "kits.registerAnother" : "kits.registerLink")}</LinkLine>
       <TimelineDetails open={open} entries={entries} delayReason={kitHistory.delayReason} onClose={() => setOpen(false)} />
     </section>
   );

@@ -11,7 +11,7 @@ function TimelineSteps({ entries, delayReason }: TimelineProps) {
   const { t } = useTranslation("dashboard");
   return (
     <>
-      <p className={styles.stateText}>{t("timeline.intro")}</p>
+      <p>{t("timeline.intro")}</p>
       {delayReason ? <KitDelayNotice reason={delayReason} /> : null}
       <ol className={styles.timelineList}>
         {entries.map((entry) => (
@@ -51,7 +51,7 @@ export function TimelinePage({ entries, delayReason }: TimelineProps) {
 export function TimelineDetails({ open, entries, delayReason, onClose }: TimelineProps & { open: boolean; onClose: () => void }) {
   const { t } = useTranslation("dashboard");
   return (
-    <Modal open={open} title={t("timeline.title")} size="medium" closeHref="/" onClose={onClose}>
+    <Modal open={open} title={t("timeline.title")} closeHref="/" onClose={onClose}>
       <div className={styles.modalBody}>
         <TimelineSteps entries={entries} delayReason={delayReason} />
       </div>

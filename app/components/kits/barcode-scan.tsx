@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/button";
-import * as profile from "~/components/profile/profile.css";
 import { useHydrated } from "~/components/use-hydrated";
 import { checkKitBarcode, formatKitBarcode } from "~/domain/kit-registration";
 import { useTranslation } from "~/i18n/react";
@@ -79,7 +78,6 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
   return (
     <div className={styles.scan}>
       <Button
-        type="button"
         variant="outlined"
         aria-expanded={scanning}
         onClick={() => {
@@ -91,13 +89,11 @@ export function BarcodeScan({ onRead }: { onRead: (barcode: string) => void }) {
       </Button>
       {scanning ? (
         <>
-          <p className={profile.paragraph}>{t("kits.scanHelp")}</p>
+          <p>{t("kits.scanHelp")}</p>
           <video ref={video} className={styles.video} muted playsInline aria-label={t("kits.scanVideo")} />
         </>
       ) : null}
-      <p role="status" className={profile.paragraph}>
-        {said}
-      </p>
+      <p role="status">{said}</p>
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function KitRegistrationForm({ reply, latestDay }: { reply?: KitRegistrat
         errors={summaryLinks([fields.barcode, fields.sampleOf, fields.collectedOn], t)}
       />
       <RefusalNotice keyPrefix="dashboard:kits.errors" refusal={reply?.refusal} />
-      <p className={profile.paragraph}>{t("kits.intro")}</p>
+      <p>{t("kits.intro")}</p>
       <ZodForm form={form} action={KIT_REGISTRATION_PATH} translate={t}>
         <TextInput
           field={fields.barcode}

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 
-const ENDPOINT = "/client-errors";
 /** A broken page can throw in a loop; a few reports per page view say all there is to say. */
 const MAX_REPORTS_PER_PAGE = 10;
 
@@ -20,16 +19,15 @@ export function BrowserErrorReporter() {
       const key = `${kind}:${details.message}`;
       if (sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return;
       sent.add(key);
-      const body = JSON.stringify({
-        kind,
-        message: details.message.slice(0, 2_000),
-        stack: details.stack?.slice(0, 12_000),
-        path: window.location.pathname,
-      });
-      fetch(ENDPOINT, {
+      fetch("/client-errors", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body,
+        body: JSON.stringify({
+          kind,
+          message: details.message.slice(0, 2_000),
+          stack: details.stack?.slice(0, 12_000),
+          path: window.location.pathname,
+        }),
         credentials: "same-origin",
         keepalive: true,
       }).catch(() => undefined);

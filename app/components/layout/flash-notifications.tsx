@@ -4,26 +4,12 @@ import { SupportEmailLink } from "~/components/support-links";
 import type { FlashNotification } from "~/domain/flash-notification";
 import { Trans, useTranslation } from "~/i18n/react";
 
-/** A plain form (both modes) that posts the failed action again. */
-function RetryForm({ retry, label }: { retry: NonNullable<FlashNotification["retry"]>; label: string }) {
-  return (
-    <form method="post" action={retry.action}>
-      {Object.entries(retry.fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <Button type="submit" variant="outlined">
-        {label}
-      </Button>
-    </form>
-  );
-}
-
 /** Server flashes: each is the outcome of the form the participant just posted, so it takes focus. */
 export function FlashNotifications({ notifications }: { notifications: FlashNotification[] }) {
   const { t } = useTranslation();
   return (
     <NotificationList
-      notifications={notifications.map((notification) => ({
+      notifications={notifications.map(({ retry, ...notification }) => ({
         id: notification.id,
         type: notification.type,
         closable: true,
@@ -37,7 +23,17 @@ export function FlashNotifications({ notifications }: { notifications: FlashNoti
             ) : (
               notification.bodyText
             )}
-            {notification.retry ? <RetryForm retry={notification.retry} label={t(notification.retry.labelKey)} /> : null}
+            {/* A plain form (both modes) that posts the failed action again. */}
+            {retry ? (
+              <form method="post" action={retry.action}>
+                {Object.entries(retry.fields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <Button type="submit" variant="outlined">
+                  {t(retry.labelKey)}
+                </Button>
+              </form>
+            ) : null}
           </>
         ),
       }))}

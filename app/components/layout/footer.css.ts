@@ -17,7 +17,6 @@ export const inner = style({
 
 export const brand = style({ display: "grid", gap: vars.space.sm, alignContent: "start" });
 export const logo = style({ color: vars.color.primary });
-export const tagline = style({ margin: 0 });
 export const socialHeading = style({ margin: 0, fontWeight: vars.font.weightBold });
 export const socialList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", gap: vars.space.md, flexWrap: "wrap" });
 
@@ -54,7 +53,6 @@ export const legalList = style({
 
 export const privacyChoicesButton = style({
   display: "inline-block",
-  color: vars.color.primary,
   fontWeight: vars.font.weightBold,
   border: `1px solid ${vars.color.primary}`,
   borderRadius: vars.radius.pill,

@@ -5,8 +5,8 @@ import * as phoneStyles from "~/components/support-links.css";
 import { site } from "~/config/site";
 import { hourOfDay } from "~/domain/clock-time";
 import { useTranslation } from "~/i18n/react";
+import { Logo } from "../../../lib/design/logo.tsx";
 import * as styles from "./footer.css";
-import { Logo } from "./logo";
 import { PrivacyChoicesPanel, privacyPanelParam, type PrivacyTab } from "./privacy-choices";
 
 /** Links to pages of the program's website, each an item of the list around them: [address, label key]. */
@@ -43,7 +43,7 @@ export function Footer({ currentYear, privacyModal }: { currentYear: number; pri
           <span className={styles.logo}>
             <Logo />
           </span>
-          <p className={styles.tagline}>{t("footer.tagline")}</p>
+          <p>{t("footer.tagline")}</p>
           <p className={styles.socialHeading}>{t("footer.social")}</p>
           <ul className={styles.socialList}>
             <ExternalLinks

@@ -96,7 +96,6 @@ export const menuNote = style({ margin: 0, padding: vars.space.sm, color: vars.c
 export const menuLink = style({
   display: "block",
   padding: vars.space.sm,
-  color: vars.color.primary,
   textDecoration: "none",
   selectors: { "&:hover": { textDecoration: "underline" } },
 });
@@ -107,15 +106,12 @@ export const menuButton = style({
   display: "block",
   width: "100%",
   padding: vars.space.sm,
-  color: "inherit",
   cursor: "pointer",
   fontWeight: vars.font.weightMedium,
   selectors: {
     "&:hover": { textDecoration: "underline" },
   },
 });
-
-export const inlineSignOut = style({ color: vars.color.onPrimary });
 
 export const mobileMenu = style({ "@media": { [media.desktopUp]: { display: "none" } } });
 
@@ -125,7 +121,6 @@ export const mobilePanel = style({
   right: 0,
   top: "100%",
   background: vars.color.primary,
-  color: vars.color.onPrimary,
   padding: vars.space.md,
   display: "grid",
   gap: vars.space.md,

@@ -7,7 +7,6 @@ const base = {
   minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.sm,
-  font: "inherit",
   cursor: "pointer",
   border: `1px solid ${vars.color.onPrimary}`,
 } as const;

@@ -7,10 +7,9 @@ import * as styles from "./language-selector.css";
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
   return (
     <Form method="post" action="/language" reloadDocument className={styles.form} aria-label={t("language.label")}>
-      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       {supportedLanguages.map((language) => {
         const current = i18n.language === language;
         return (

@@ -12,7 +12,6 @@ export const tabs = style({
 
 const tabBase = {
   padding: `${vars.space.xs} ${vars.space.md}`,
-  color: vars.color.primary,
   textDecoration: "none",
   borderBottom: "3px solid transparent",
 } as const;
@@ -30,17 +29,14 @@ export const saveButton = style({
   color: vars.color.onPrimary,
   border: "none",
   borderRadius: vars.radius.pill,
-  font: "inherit",
   fontWeight: vars.font.weightBold,
   cursor: "pointer",
 });
 
 export const saveRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md });
 export const savedNote = style({
-  margin: 0,
   padding: `${vars.space.sm} ${vars.space.md}`,
   color: vars.color.success.text,
   background: vars.color.success.background,
   borderLeft: `4px solid ${vars.color.success.border}`,
 });
-export const emptyStatus = style({ margin: 0 });

@@ -29,7 +29,6 @@ function usePrivacyPanelState() {
     tab: tabs.find((candidate) => candidate === requested) ?? null,
     saved: params.has(privacySavedParam),
     closeHref: hrefWith(null),
-    returnTo: hrefWith("consents"),
     tabHref: hrefWith,
   };
 }
@@ -37,7 +36,7 @@ function usePrivacyPanelState() {
 function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<{ analyticsConsent?: boolean }>("root");
-  const { returnTo, tabHref, saved } = usePrivacyPanelState();
+  const { tabHref, saved } = usePrivacyPanelState();
   return (
     <>
       <nav aria-label={t("privacyChoices.tabs")} className={styles.tabs}>
@@ -56,7 +55,7 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
       </nav>
       {tab === "consents" ? (
         <Form method="post" action="/privacy-choices" className={styles.panel}>
-          <input type="hidden" name="returnTo" value={returnTo} />
+          <input type="hidden" name="returnTo" value={tabHref("consents")} />
           <p>{t("privacyChoices.consentsIntro")}</p>
           <Checkbox
             id="privacy-necessary"
@@ -78,7 +77,7 @@ function PrivacyChoicesContent({ tab }: { tab: PrivacyTab }) {
               {t("privacyChoices.save")}
             </button>
             {/* In the page before it says anything, so the words are announced when a save brings them. */}
-            <p role="status" className={saved ? styles.savedNote : styles.emptyStatus}>
+            <p role="status" className={saved ? styles.savedNote : undefined}>
               {saved ? t("privacyChoices.saved") : null}
             </p>
           </div>
@@ -126,7 +125,6 @@ export function PrivacyChoicesPanel({ tab }: { tab: PrivacyTab | null }) {
   return (
     <Modal
       open
-      size="medium"
       title={t("privacyChoices.title")}
       closeHref={closeHref}
       onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}

@@ -15,11 +15,11 @@ export function useSessionEndTime(visitor: Participant): string {
 }
 
 /** 'Stay signed in': back to this very page with the idle limit started again (a plain POST). */
-export function StaySignedInForm({ className }: { className?: string }) {
+export function StaySignedInForm() {
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/session/keep-alive" className={className}>
+    <Form method="post" action="/session/keep-alive">
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <button type="submit" className={styles.menuButton}>
         {t("session.staySignedIn")}

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 
 /** A <details> menu that, once JavaScript runs, also closes on Escape (focus back on its summary) and on a click outside it. */
-export function useDismissableDetails<T extends HTMLDetailsElement>() {
-  const ref = useRef<T>(null);
+export function useDismissableDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const details = ref.current;
     if (!details) return;

@@ -41,7 +41,7 @@ export function AccountMenuItems({ linkClassName, visitor }: { linkClassName: st
 export function UserMenu({ visitor }: { visitor: Visitor }) {
   const { t } = useTranslation();
   const menu = useDismissableDetails();
-  if (visitor.kind === "results-link") return <SignOutForm className={styles.inlineSignOut} />;
+  if (visitor.kind === "results-link") return <SignOutForm />;
   return (
     <details ref={menu} className={styles.userMenu}>
       <summary className={styles.userMenuSummary} aria-label={t("header.userMenu", { name: visitor.fullName })}>

@@ -26,15 +26,13 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
       </h2>
       <dl className={classNames(styles.consentFacts, sessionStyles.sessionFacts)}>
         <dt>{t("sessions.kindLabel")}</dt>
-        <dd className={styles.consentFactValue}>{t(`sessions.kinds.${session.device.kind}`)}</dd>
+        <dd>{t(`sessions.kinds.${session.device.kind}`)}</dd>
         <dt>{t("sessions.signedInLabel")}</dt>
-        <dd className={styles.consentFactValue}>
+        <dd>
           <Moment at={session.signedInAt} serverTimeZone={serverTimeZone} />
         </dd>
         <dt>{t("sessions.lastUsedLabel")}</dt>
-        <dd className={styles.consentFactValue}>
-          {session.current ? t("sessions.now") : <Moment at={session.lastUsedAt} serverTimeZone={serverTimeZone} />}
-        </dd>
+        <dd>{session.current ? t("sessions.now") : <Moment at={session.lastUsedAt} serverTimeZone={serverTimeZone} />}</dd>
       </dl>
       <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
         <input type="hidden" name="intent" value={END_SESSION_INTENT} />
@@ -54,7 +52,6 @@ function SessionEntry({ session, serverTimeZone }: { session: ListedSession; ser
 /** Every place the participant is signed in, this device first, each with 'Sign out'; and 'Sign out everywhere else'. */
 export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: readonly ListedSession[]; serverTimeZone: string }) {
   const { t } = useTranslation("profile");
-  const others = sessions.filter((session) => !session.current).length;
   const endingOthers = useSubmittingIntent(END_OTHER_SESSIONS_INTENT);
   return (
     <>
@@ -63,10 +60,10 @@ export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: rea
           <SessionEntry key={session.listingId} session={session} serverTimeZone={serverTimeZone} />
         ))}
       </ul>
-      {others > 0 ? (
+      {sessions.some((session) => !session.current) ? (
         <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
           <input type="hidden" name="intent" value={END_OTHER_SESSIONS_INTENT} />
-          <Button type="submit" variant="filled" loading={endingOthers}>
+          <Button type="submit" loading={endingOthers}>
             {t("sessions.signOutOthers")}
           </Button>
         </Form>

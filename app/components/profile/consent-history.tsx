@@ -7,13 +7,8 @@ import { useTranslation } from "~/i18n/react";
 import { NewTabLink } from "./new-tab-link";
 import * as styles from "./profile.css";
 
-function consentName(entry: ConsentEntry, t: (key: string) => string, language: string): string {
-  if (entry.nameKey) return t(entry.nameKey);
-  return entry.study ? appLabel(entry.study, language) : entry.consent;
-}
-
 /** My Studies' consent history: each consent version, how it stands after a withdrawal request, and its document. */
-export function ConsentHistory({ entries, withdrawal = null }: { entries: ConsentEntry[]; withdrawal?: Withdrawal | null }) {
+export function ConsentHistory({ entries, withdrawal }: { entries: ConsentEntry[]; withdrawal: Withdrawal | null }) {
   const { t, i18n } = useTranslation("profile");
   const day = (isoDate: string) => calendarDate(isoDate, i18n.language);
   const stateText = (state: ConsentState) =>
@@ -26,26 +21,28 @@ export function ConsentHistory({ entries, withdrawal = null }: { entries: Consen
         {t("studies.history.heading")}
       </h2>
       {entries.length === 0 ? (
-        <p className={styles.paragraph}>{t("studies.history.none")}</p>
+        <p>{t("studies.history.none")}</p>
       ) : (
         <>
-          <p className={styles.paragraph}>{t("studies.history.intro")}</p>
+          <p>{t("studies.history.intro")}</p>
           <ul className={styles.consentList}>
             {entries.map((entry) => (
               <li key={`${entry.consent}-${entry.version}`} className={styles.consentItem}>
-                <h3 className={styles.rowLabel}>{consentName(entry, t, i18n.language)}</h3>
+                <h3 className={styles.rowLabel}>
+                  {entry.nameKey ? t(entry.nameKey) : entry.study ? appLabel(entry.study, i18n.language) : entry.consent}
+                </h3>
                 <dl className={styles.consentFacts}>
                   <dt>{t("studies.history.version")}</dt>
-                  <dd className={styles.consentFactValue}>{entry.version}</dd>
+                  <dd>{entry.version}</dd>
                   <dt>{t("studies.history.givenOn")}</dt>
-                  <dd className={styles.consentFactValue}>
+                  <dd>
                     <time dateTime={entry.givenOn}>{day(entry.givenOn)}</time>
                   </dd>
                   <dt>{t("studies.history.status")}</dt>
-                  <dd className={styles.consentFactValue}>{stateText(consentState(entry, withdrawal))}</dd>
+                  <dd>{stateText(consentState(entry, withdrawal))}</dd>
                 </dl>
                 {entry.documentUrl ? (
-                  <p className={styles.paragraph}>
+                  <p>
                     <NewTabLink href={entry.documentUrl}>{t("studies.history.readDocument", { version: entry.version })}</NewTabLink>
                   </p>
                 ) : null}

@@ -6,7 +6,7 @@ import { Notification } from "~/components/notification";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
 import { downloadPath } from "~/domain/raw-data-download";
 import { useTranslation } from "~/i18n/react";
-import { ProfileCard } from "./profile-card";
+import { LinkLine, ProfileCard } from "./profile-card";
 import * as styles from "./profile.css";
 
 export const REQUEST_EXPORT_INTENT = "request-export";
@@ -28,9 +28,7 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
     case "preparing":
       return (
         <>
-          <p className={styles.paragraph}>
-            {item.filesTotal ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal }) : t("dataExport.waiting")}
-          </p>
+          <p>{item.filesTotal ? t("dataExport.preparing", { done: item.filesDone, total: item.filesTotal }) : t("dataExport.waiting")}</p>
           <progress
             className={styles.exportProgress}
             aria-label={t("dataExport.progressLabel")}
@@ -42,19 +40,17 @@ function ExportState({ item, moment }: { item: DataExportItem; moment: (epochMs:
     case "ready":
       return (
         <>
-          <p className={styles.paragraph}>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
-          <p className={styles.paragraph}>
-            {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
-            <Link to={downloadPath({ kind: "archive", exportId: item.id })} className={styles.textLink}>
-              {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
-            </Link>
-          </p>
+          <p>{t("dataExport.readyUntil", { time: moment(item.expiresAt) })}</p>
+          {/* The archive holds raw genetic data: the download page confirms it's the participant first. */}
+          <LinkLine to={downloadPath({ kind: "archive", exportId: item.id })}>
+            {t("dataExport.download", { size: fileSize(item.sizeBytes, i18n.language) })}
+          </LinkLine>
         </>
       );
     case "expired":
-      return <p className={styles.paragraph}>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>;
+      return <p>{t("dataExport.expired", { time: moment(item.expiredAt) })}</p>;
     case "failed":
-      return <p className={styles.paragraph}>{t("dataExport.failed")}</p>;
+      return <p>{t("dataExport.failed")}</p>;
   }
 }
 
@@ -65,11 +61,10 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
   const navigation = useNavigation();
   const location = useLocation();
   const requesting = navigation.state !== "idle" && navigation.formData?.get("intent") === REQUEST_EXPORT_INTENT;
-  const preparing = items !== null && isBeingPrepared(items);
   return (
     <ProfileCard id="your-data" headingId="your-data-heading" heading={t("dataExport.heading")} level={2}>
-      <p className={styles.paragraph}>{t("dataExport.intro")}</p>
-      <p className={styles.paragraph}>{t("dataExport.howLong")}</p>
+      <p>{t("dataExport.intro")}</p>
+      <p>{t("dataExport.howLong")}</p>
       {problem ? (
         <Notification
           type="error"
@@ -84,9 +79,7 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
         </Button>
       </Form>
       {items === null ? (
-        <p className={styles.paragraph} role="status">
-          {t("dataExport.listUnavailable")}
-        </p>
+        <p role="status">{t("dataExport.listUnavailable")}</p>
       ) : items.length > 0 ? (
         <>
           <h3 className={styles.rowLabel}>{t("dataExport.listHeading")}</h3>
@@ -98,7 +91,7 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
               </li>
             ))}
           </ul>
-          {preparing ? (
+          {isBeingPrepared(items) ? (
             <>
               <CheckAgainEvery seconds={DATA_EXPORT_CHECK_AGAIN_SECONDS} />
               <p className={styles.muted}>

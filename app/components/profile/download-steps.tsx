@@ -24,10 +24,8 @@ function WhatAndWhy({ file }: { file: DownloadFileView }) {
   const { t } = useTranslation("profile");
   return (
     <>
-      <p className={styles.paragraph}>
-        {file.target.kind === "exome" ? t("download.what.exome", { name: file.label ?? "" }) : t("download.what.archive")}
-      </p>
-      <p className={styles.paragraph}>{t("download.why")}</p>
+      <p>{file.target.kind === "exome" ? t("download.what.exome", { name: file.label ?? "" }) : t("download.what.archive")}</p>
+      <p>{t("download.why")}</p>
     </>
   );
 }
@@ -91,13 +89,13 @@ export function DownloadReadyStep({ file, released }: { file: DownloadFileView; 
   return (
     <div className={styles.form}>
       <h2 className={styles.cardHeading}>{t("download.readyHeading")}</h2>
-      <p className={styles.paragraph}>
+      <p>
         {/* A plain link: the file is an attachment, so the browser saves it and this page stays. */}
         <a href={href} className={styles.textLink}>
           {label}
         </a>
       </p>
-      <p className={styles.paragraph}>{t("download.once", { minutes: exome ? EXOME_LINK_MINUTES : ARCHIVE_LINK_MINUTES })}</p>
+      <p>{t("download.once", { minutes: exome ? EXOME_LINK_MINUTES : ARCHIVE_LINK_MINUTES })}</p>
       <LinkLine to={backFrom(file.target)}>{exome ? t("download.backToResults") : t("download.backToData")}</LinkLine>
     </div>
   );

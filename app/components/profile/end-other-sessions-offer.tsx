@@ -7,7 +7,7 @@ import * as styles from "./profile.css";
 export function EndOtherSessionsOffer() {
   const { t } = useTranslation("profile");
   return (
-    <p className={styles.paragraph}>
+    <p>
       {t("sessions.offer.lead")}{" "}
       <Link to={SESSIONS_PATH} className={styles.textLink}>
         {t("sessions.offer.link")}

@@ -5,13 +5,11 @@ import { useEffect, useRef, useState } from "react";
 import { CAPTCHA_CHALLENGE_PATH } from "~/domain/password-update-view";
 
 /** Solves a fresh challenge and answers the token the identity provider verifies (base64 JSON). */
-async function solveFresh(signal: AbortSignal): Promise<{ token: string; expiresAt: number | null } | null> {
-  const response = await fetch(CAPTCHA_CHALLENGE_PATH, { headers: { Accept: "application/json" }, signal });
+async function solveFresh(controller: AbortController): Promise<{ token: string; expiresAt: number | null } | null> {
+  const response = await fetch(CAPTCHA_CHALLENGE_PATH, { headers: { Accept: "application/json" }, signal: controller.signal });
   if (!response.ok) return null;
   const { challenge } = (await response.json()) as { challenge: Challenge | null };
   if (!challenge) return null;
-  const controller = new AbortController();
-  signal.addEventListener("abort", () => controller.abort());
   const solution = await solveChallenge({ challenge, deriveKey, controller });
   if (!solution) return null;
   const token = btoa(JSON.stringify({ challenge, solution }));
@@ -37,7 +35,7 @@ export function InvisibleCaptchaField() {
   useEffect(() => {
     const controller = new AbortController();
     let expiryTimer: number | undefined;
-    solveFresh(controller.signal)
+    solveFresh(controller)
       .then((solved) => {
         if (!solved || controller.signal.aborted) return;
         setCaptcha((current) => ({ ...current, token: solved.token }));

@@ -8,7 +8,6 @@ export function MoreToComeBanner() {
   const { t } = useTranslation("profile");
   return (
     <Notification
-      type="info"
       visibleMs={0}
       headerText={t("overview.bannerTitle")}
       bodyText={

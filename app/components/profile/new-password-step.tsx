@@ -31,7 +31,7 @@ export function NewPasswordStep({ reply, username }: { reply: StepView["reply"];
         errors={summaryLinks([fields.password, fields.confirmPassword], translate)}
       />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      <p className={styles.paragraph}>{t("newPassword.intro")}</p>
+      <p>{t("newPassword.intro")}</p>
       <ZodForm form={form} action={PASSWORD_UPDATE_PATH} intent="set-password" translate={translate}>
         {/* Tells a password manager which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />

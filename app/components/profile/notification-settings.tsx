@@ -42,7 +42,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
           <FormActions submitLabel={t("notifications.save")} variant="outlined" busy={saving} />
         </Form>
       ) : (
-        <p className={styles.paragraph}>{t("notifications.unavailable")}</p>
+        <p>{t("notifications.unavailable")}</p>
       )}
     </ProfileCard>
   );
@@ -57,7 +57,7 @@ function ResearchUpdatesChoice({ preferences }: { preferences: NotificationPrefe
         <h3 id="research-updates-heading" className={choice.legend}>
           {t("researchUpdates.legend")}
         </h3>
-        <p className={styles.paragraph}>{t("researchUpdates.withdrawn")}</p>
+        <p>{t("researchUpdates.withdrawn")}</p>
       </section>
     );
   const chosen = preferences.researchUpdates ?? { channel: "none", frequency: "monthly" };

@@ -56,11 +56,7 @@ export function PasskeyAssertButton({ optionsPath, action, intent }: { optionsPa
       <input type="hidden" name="intent" value={intent} />
       <input ref={credentialRef} type="hidden" name="credential" value="" />
       <FormActions submitLabel={t("factors.passkeys.useInstead")} variant="outlined" busy={busy} />
-      {failed ? (
-        <p role="alert" className={styles.paragraph}>
-          {t("factors.passkeys.useFailed")}
-        </p>
-      ) : null}
+      {failed ? <p role="alert">{t("factors.passkeys.useFailed")}</p> : null}
     </form>
   );
 }

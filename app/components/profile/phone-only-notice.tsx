@@ -10,7 +10,7 @@ export function PhoneOnlyNotice() {
       <h3 id="phone-only-notice" className={styles.rowLabel}>
         {t("phoneOnly.heading")}
       </h3>
-      <p className={styles.paragraph}>{t("phoneOnly.body")}</p>
+      <p>{t("phoneOnly.body")}</p>
       <div className={styles.actions}>
         <AddPasskeyButton label={t("phoneOnly.addPasskey")} />
         <ChangeButton change="add-totp" label={t("phoneOnly.addApp")} />

@@ -34,7 +34,7 @@ export function PickStepWithPasskey({ view, reply }: { view: StepView; reply: St
     <>
       <Form method="post" action={PASSWORD_UPDATE_PATH} className={styles.form}>
         {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-        <p className={styles.paragraph}>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
+        <p>{t(view.appAvailable ? "pick.introFactors" : "pick.intro", { phone: view.phoneNumber })}</p>
         <input type="hidden" name="intent" value="send-code" />
         <AuthMethodRadios
           id="authMethod"

@@ -30,7 +30,7 @@ export function ProfileCard({ headingId, heading, level, id, busy, children }: P
 /** A link on a line of its own: the way on, or back, from a page or card. */
 export function LinkLine({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <p className={styles.paragraph}>
+    <p>
       <Link to={to} className={styles.textLink}>
         {children}
       </Link>
@@ -43,7 +43,7 @@ export function LinkCard({ card, headingId, to }: { card: string; headingId: str
   const { t } = useTranslation();
   return (
     <ProfileCard headingId={headingId} heading={t(`${card}.title`)} level={2}>
-      <p className={styles.paragraph}>{t(`${card}.body`)}</p>
+      <p>{t(`${card}.body`)}</p>
       <LinkLine to={to}>{t(`${card}.link`)}</LinkLine>
     </ProfileCard>
   );

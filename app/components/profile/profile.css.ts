@@ -57,7 +57,6 @@ export const navCard = style({
   textDecoration: "none",
   // The same card as a form's button (without JavaScript).
   width: "100%",
-  font: "inherit",
   textAlign: "start",
   cursor: "pointer",
   selectors: { "&:hover": { borderColor: vars.color.primary } },
@@ -71,7 +70,6 @@ export const backLink = style({
   alignItems: "center",
   gap: vars.space.xs,
   minHeight: vars.size.touchTarget,
-  color: vars.color.primary,
   fontWeight: vars.font.weightMedium,
 });
 
@@ -133,7 +131,6 @@ export const consentFacts = style({
   gridTemplateColumns: "max-content 1fr",
   columnGap: vars.space.md,
   rowGap: vars.space.xs,
-  margin: 0,
 });
 export const consentFactValue = style({ margin: 0 });
 

@@ -29,7 +29,7 @@ function Passkeys({ factors, when }: { factors: SignInFactors; when: (iso: strin
         <ul className={styles.consentList}>
           {factors.passkeys.map((passkey) => (
             <li key={passkey.id} className={styles.consentItem}>
-              <p className={styles.paragraph}>
+              <p>
                 <strong>{passkey.name}</strong>
               </p>
               <p className={styles.muted}>
@@ -58,10 +58,10 @@ function PendingPhoneChange({ change, when }: { change: NonNullable<SignInFactor
   const { t } = useTranslation("profile");
   return (
     <div className={styles.form} role="group" aria-labelledby="pending-phone-change">
-      <p id="pending-phone-change" className={styles.paragraph}>
+      <p id="pending-phone-change">
         <strong>{t("factors.pendingPhone.title")}</strong>
       </p>
-      <p className={styles.paragraph}>
+      <p>
         {t("factors.pendingPhone.body", { phone: change.phone, requested: when(change.requestedAt), effective: when(change.effectiveAt) })}
       </p>
       <IntentButton action={FACTORS_PATH} intent="cancel-phone-change" variant="outlined">
@@ -79,12 +79,10 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
   return (
     <ProfileCard headingId="sign-in-methods" heading={t("factors.heading")} level={2}>
       {factors === null ? (
-        <p className={styles.paragraph} role="status">
-          {t("factors.unavailable")}
-        </p>
+        <p role="status">{t("factors.unavailable")}</p>
       ) : (
         <>
-          <p className={styles.paragraph}>{t("factors.intro")}</p>
+          <p>{t("factors.intro")}</p>
           {reliesOnPhoneAlone(factors) ? <PhoneOnlyNotice /> : null}
           <div className={styles.row}>
             <div>
@@ -126,7 +124,7 @@ export function SignInMethods({ factors, serverTimeZone }: { factors: SignInFact
             <ul className={styles.consentList}>
               {factors.events.map((event) => (
                 <li key={`${event.at}-${event.kind}`} className={styles.consentItem}>
-                  <p className={styles.paragraph}>{t(`factors.change.${event.kind}`)}</p>
+                  <p>{t(`factors.change.${event.kind}`)}</p>
                   <p className={styles.muted}>
                     <time dateTime={event.at}>{t("factors.changeOn", { when: when(event.at), device: event.device })}</time>
                   </p>

@@ -17,10 +17,10 @@ export function EnrolAppStep({ qrCode, secret, reply }: { qrCode: string; secret
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.authCode], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
-      <p className={styles.paragraph}>{t("factors.enrol.step1")}</p>
+      <p>{t("factors.enrol.step1")}</p>
       <img src={qrCode} alt={t("factors.enrol.qrAlt")} width={200} height={200} className={styles.qrCode} />
-      <p className={styles.paragraph}>{t("factors.enrol.manual")}</p>
-      <p className={styles.paragraph}>
+      <p>{t("factors.enrol.manual")}</p>
+      <p>
         <code className={styles.secretKey}>{inGroupsOfFour(secret)}</code>
       </p>
       <ZodForm form={form} action={FACTORS_PATH} intent="confirm" translate={t}>

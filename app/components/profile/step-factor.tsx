@@ -78,8 +78,6 @@ export function FactorStep({ view }: { view: FactorStepView }) {
       );
     case "codes":
       return <RecoveryCodesStep codes={state.codes} />;
-    case "enrol":
-      if (!view.qrCode) return null;
   }
   return (
     <div className={styles.form}>

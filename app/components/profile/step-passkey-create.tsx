@@ -16,16 +16,12 @@ export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
   return (
     <div className={styles.form}>
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
-      {failed ? (
-        <p role="alert" className={styles.paragraph}>
-          {t("factors.passkeys.failed")}
-        </p>
-      ) : null}
+      {failed ? <p role="alert">{t("factors.passkeys.failed")}</p> : null}
       {hydrated ? (
         <form ref={formRef} method="post" action={FACTORS_PATH} onSubmit={onSubmit} className={styles.form}>
           <input type="hidden" name="intent" value="register-passkey" />
           <input ref={credentialRef} type="hidden" name="credential" value="" />
-          <p className={styles.paragraph}>{t("factors.passkeys.createIntro")}</p>
+          <p>{t("factors.passkeys.createIntro")}</p>
           <TextInput
             name="name"
             label={t("factors.passkeys.name")}
@@ -36,7 +32,7 @@ export function PasskeyCreateStep({ reply }: { reply?: StepAnswer }) {
           <FormActions submitLabel={t("factors.passkeys.create")} busy={busy} />
         </form>
       ) : (
-        <p className={styles.paragraph}>{t("factors.passkeys.needsScript")}</p>
+        <p>{t("factors.passkeys.needsScript")}</p>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ export function RecoveryCodesStep({ codes }: { codes: string[] }) {
   return (
     <div className={styles.form}>
       <h2 className={styles.rowLabel}>{t("factors.savedCodes.heading")}</h2>
-      <p className={styles.paragraph}>{t("factors.savedCodes.intro")}</p>
+      <p>{t("factors.savedCodes.intro")}</p>
       <ol className={styles.recoveryCodes}>
         {codes.map((code) => (
           <li key={code}>
@@ -17,7 +17,7 @@ export function RecoveryCodesStep({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ol>
-      <p className={styles.paragraph}>
+      <p>
         <a href={RECOVERY_CODES_FILE_PATH} download className={styles.textLink}>
           {t("factors.savedCodes.download")}
         </a>

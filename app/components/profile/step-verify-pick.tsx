@@ -11,16 +11,6 @@ import { PasskeyAssertButton, useCanUsePasskeys } from "./passkey-assert";
 import * as styles from "./profile.css";
 import { StepNotice } from "./step-notice";
 
-/** 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */
-function OldNumberUnavailableOffer() {
-  const { t } = useTranslation("profile");
-  return (
-    <IntentButton action={FACTORS_PATH} intent="old-number-unavailable" variant="link">
-      {t("factors.oldNumber.offer")}
-    </IntentButton>
-  );
-}
-
 /** How to confirm it's them: the phone's channels, the app when it is set up, or a passkey. */
 export function VerifyPickStep(props: {
   methods: VerifyMethod[];
@@ -39,8 +29,8 @@ export function VerifyPickStep(props: {
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("factors.errors.summaryTitle")} errors={summaryLinks([fields.method], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
-      <p className={styles.paragraph}>{t("factors.verify.intro")}</p>
-      {props.oldNumberUnavailable ? <p className={styles.paragraph}>{t("factors.oldNumber.intro")}</p> : null}
+      <p>{t("factors.verify.intro")}</p>
+      {props.oldNumberUnavailable ? <p>{t("factors.oldNumber.intro")}</p> : null}
       {methods.length === 0 ? null : (
         <ZodForm form={form} action={FACTORS_PATH} intent="send-code" translate={t}>
           <RadioGroup
@@ -53,7 +43,12 @@ export function VerifyPickStep(props: {
         </ZodForm>
       )}
       {props.hasPasskeys ? <PasskeyAssertButton optionsPath={PASSKEY_OPTIONS_PATH} action={FACTORS_PATH} intent="verify-passkey" /> : null}
-      {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? <OldNumberUnavailableOffer /> : null}
+      {/* 'My current number can't receive codes': a new phone number confirmed with the app or a passkey instead. */}
+      {props.oldNumberOffer === "app" || (props.oldNumberOffer === "passkey" && canUsePasskeys) ? (
+        <IntentButton action={FACTORS_PATH} intent="old-number-unavailable" variant="link">
+          {t("factors.oldNumber.offer")}
+        </IntentButton>
+      ) : null}
     </div>
   );
 }

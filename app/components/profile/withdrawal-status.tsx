@@ -11,7 +11,7 @@ export function WithdrawalStatus({ withdrawal }: { withdrawal: Withdrawal | null
   const { t, i18n } = useTranslation("profile");
   if (!withdrawal) {
     return (
-      <p className={styles.paragraph}>
+      <p>
         <Link to={WITHDRAW_PATH} className={styles.textLink}>
           {t("withdraw.startLink")}
         </Link>
@@ -24,14 +24,14 @@ export function WithdrawalStatus({ withdrawal }: { withdrawal: Withdrawal | null
       <h2 id="withdrawal-status" className={styles.rowLabel}>
         {t("withdraw.onStudies.heading")}
       </h2>
-      <p className={styles.paragraph}>
+      <p>
         {t("withdraw.onStudies.summary", {
           reference: withdrawal.reference,
           date: calendarDate(withdrawal.requestedAt.slice(0, 10), i18n.language),
         })}
       </p>
-      <p className={styles.paragraph}>{t(`withdraw.requested.${withdrawal.choice}`)}</p>
-      <p className={styles.paragraph}>{t("withdraw.onStudies.status", { status: t(`withdraw.status.${withdrawal.status}`) })}</p>
+      <p>{t(`withdraw.requested.${withdrawal.choice}`)}</p>
+      <p>{t("withdraw.onStudies.status", { status: t(`withdraw.status.${withdrawal.status}`) })}</p>
       <LinkLine to={receiptPath(withdrawal.reference)}>{t("withdraw.onStudies.view", { reference: withdrawal.reference })}</LinkLine>
     </section>
   );

@@ -21,7 +21,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: StepAnsw
     <div className={styles.form}>
       <ErrorSummary formId={form.id} title={t("withdraw.errors.summaryTitle")} errors={summaryLinks([fields.choice], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} /> : null}
-      <p className={styles.paragraph}>{t("withdraw.intro")}</p>
+      <p>{t("withdraw.intro")}</p>
       <ZodForm form={form} action={WITHDRAW_PATH} intent="send-code" translate={t}>
         <RadioGroup
           field={fields.choice}
@@ -47,7 +47,7 @@ export function WithdrawalChoiceStep({ reply, appAvailable }: { reply?: StepAnsw
           cancel={{ to: "/profile/studies", label: t("withdraw.cancel") }}
         />
       </ZodForm>
-      <p className={styles.paragraph}>
+      <p>
         <Trans t={t} i18nKey="withdraw.privacyForm" components={{ form: <NewTabLink href={site.legal.privacyWebFormUrl} /> }} />
       </p>
     </div>
@@ -62,7 +62,7 @@ export function WithdrawalCodeStep({ view, reply }: { view: CodeStepView & { cho
   const { t } = useTranslation("profile");
   return (
     <>
-      <p className={styles.paragraph}>{t("withdraw.youChose", { choice: t(`withdraw.choices.${view.choice}.title`) })}</p>
+      <p>{t("withdraw.youChose", { choice: t(`withdraw.choices.${view.choice}.title`) })}</p>
       <CodeStep
         id="withdrawal-code"
         action={WITHDRAW_PATH}

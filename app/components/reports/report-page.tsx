@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { page as sharesPage } from "~/components/shares/shares.css";
 import { calendarDate } from "~/domain/calendar-date";
 import { reportPdfPath, type ReportContent, type ShownVersion } from "~/domain/report-content";
 import { useTranslation } from "~/i18n/react";
@@ -24,7 +25,7 @@ export function ReportPageView({ report, appId, version = null }: Props) {
     if (key !== "default") page.current?.querySelector<HTMLElement>("h1")?.focus();
   }, [key]);
   return (
-    <div ref={page} className={styles.page}>
+    <div ref={page} className={sharesPage}>
       <p className={styles.paragraph}>
         <Link to="/" className={styles.link}>
           {t("reportPage.back")}

@@ -1,5 +1,4 @@
 import { style } from "@vanilla-extract/css";
-import { page as sharesPage } from "~/components/shares/shares.css";
 import { vars } from "~/styles/theme.css";
 
 /** One column that wraps at any width (375 px, 1366 px at 200 %); tables break long words rather than scroll. */
@@ -10,8 +9,6 @@ export const section = style({ display: "grid", gap: vars.space.xs, minWidth: 0 
 export const sectionHeading = style({
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.md,
-  fontWeight: vars.font.weightBold,
-  margin: 0,
   overflowWrap: "anywhere",
 });
 export const paragraph = style({ margin: 0, maxWidth: "70ch", overflowWrap: "anywhere" });
@@ -25,7 +22,5 @@ const cell = {
 export const label = style({ ...cell, width: "45%", padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} 0` });
 export const value = style({ ...cell, padding: `${vars.space.xxs} 0 ${vars.space.xxs} ${vars.space.sm}` });
 
-/** The participant's report page has the share pages' frame. */
-export const page = sharesPage;
 export const aside = style({ display: "grid", gap: vars.space.xs });
 export const link = style({ color: vars.color.primary, fontWeight: vars.font.weightMedium, overflowWrap: "anywhere" });

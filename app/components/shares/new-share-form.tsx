@@ -30,10 +30,10 @@ export function NewShareForm({
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("new.errors.summaryTitle")} errors={summaryLinks([fields.recipient, fields.days], t)} />
       {reply?.failure ? <Notification type="error" visibleMs={0} headerText={t(`new.errors.${FAILURE_KEYS[reply.failure]}`)} /> : null}
-      <p className={profile.paragraph}>{t("new.intro")}</p>
+      <p>{t("new.intro")}</p>
       <dl className={profile.consentFacts}>
         <dt>{t("new.report")}</dt>
-        <dd className={profile.consentFactValue}>{reportLabel}</dd>
+        <dd>{reportLabel}</dd>
       </dl>
       <ZodForm form={form} translate={t}>
         <input type="hidden" name="appId" value={appId} />

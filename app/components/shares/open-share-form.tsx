@@ -23,7 +23,7 @@ export function OpenShareForm({ link, reply }: { link: string | null; reply?: Op
     <div className={profile.form}>
       <ErrorSummary formId={form.id} title={t("open.errors.summaryTitle")} errors={summaryLinks(shown, t)} />
       <RefusalNotice keyPrefix="shares:open.errors" refusal={reply?.refusal} />
-      <p className={profile.paragraph}>{t(link ? "open.introLink" : "open.intro")}</p>
+      <p>{t(link ? "open.introLink" : "open.intro")}</p>
       <ZodForm form={form} action={CLINICIAN_PATH} translate={t}>
         {link ? (
           <input type="hidden" name="link" value={link} />

@@ -16,17 +16,17 @@ export function ShareList({ shares, labels, serverTimeZone }: { shares: Share[];
         <li key={share.id} className={styles.item}>
           <dl className={profile.consentFacts}>
             <dt>{t("list.report")}</dt>
-            <dd className={profile.consentFactValue}>{labels[share.appId] ?? share.appId}</dd>
+            <dd>{labels[share.appId] ?? share.appId}</dd>
             <dt>{t("list.recipient")}</dt>
-            <dd className={profile.consentFactValue}>{share.recipient}</dd>
+            <dd>{share.recipient}</dd>
             <dt>{t(shareEndedAt(share) ? "list.endedAt" : "list.until")}</dt>
-            <dd className={profile.consentFactValue}>
+            <dd>
               <Moment at={shareEndedAt(share) ?? share.expiresAt} serverTimeZone={serverTimeZone} />
             </dd>
             <dt>{t("list.state")}</dt>
-            <dd className={profile.consentFactValue}>{t(`state.${share.state}`)}</dd>
+            <dd>{t(`state.${share.state}`)}</dd>
             <dt>{t("list.opened")}</dt>
-            <dd className={profile.consentFactValue}>{share.views.length}</dd>
+            <dd>{share.views.length}</dd>
           </dl>
           {/* One link per share: the page would ask React Router for every share's path; the route is found on a click. */}
           <Link to={sharePath(share.id)} className={profile.textLink}>

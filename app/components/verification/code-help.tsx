@@ -21,7 +21,7 @@ export function CodeHelp({
   /** The text or call that did not arrive, as the text provider reported it. */
   delivery?: CodeDeliveryProblem | null;
   /** The code step itself: read again, it says whether the provider has reported the code lost since. */
-  checkHref?: string;
+  checkHref: string;
 }) {
   const { t, i18n } = useTranslation("profile");
   const { support } = site;
@@ -29,23 +29,18 @@ export function CodeHelp({
     <details className={styles.form}>
       <summary>{t("codeHelp.summary")}</summary>
       <div className={styles.form}>
-        {phone ? <p className={styles.paragraph}>{t(method === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone })}</p> : null}
+        {phone ? <p>{t(method === "voice" ? "codeHelp.calledTo" : "codeHelp.sentTo", { phone })}</p> : null}
         {delivery ? (
-          <p className={styles.paragraph}>{t(`codeHelp.${delivery.state}${delivery.channel === "voice" ? "Voice" : "Sms"}`, { phone })}</p>
+          <p>{t(`codeHelp.${delivery.state}${delivery.channel === "voice" ? "Voice" : "Sms"}`, { phone })}</p>
         ) : (
-          <p className={styles.paragraph}>
-            {t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}
-            {checkHref ? (
-              <>
-                {" "}
-                <Link to={checkHref}>{t("codeHelp.checkDelivery")}</Link>
-              </>
-            ) : null}
+          <p>
+            {t(method === "voice" ? "codeHelp.deliveryVoice" : "codeHelp.deliverySms")}{" "}
+            <Link to={checkHref}>{t("codeHelp.checkDelivery")}</Link>
           </p>
         )}
         {otherWays.length > 0 ? (
           <>
-            <p className={styles.paragraph}>{t("codeHelp.otherWays")}</p>
+            <p>{t("codeHelp.otherWays")}</p>
             <ul>
               {otherWays.map((way) => (
                 <li key={way}>{t(`codeHelp.ways.${way}`)}</li>
@@ -53,10 +48,10 @@ export function CodeHelp({
             </ul>
           </>
         ) : null}
-        <p className={styles.paragraph}>
+        <p>
           {t("codeHelp.changeNumber")} <Link to={SECURITY_PATH}>{t("codeHelp.loginSecurity")}</Link>
         </p>
-        <p className={styles.paragraph}>
+        <p>
           {t("codeHelp.support", {
             opens: hourOfDay(support.opensAtHour, i18n.language),
             closes: hourOfDay(support.closesAtHour, i18n.language),

@@ -58,12 +58,8 @@ export function CodeStep(props: CodeStepProps) {
           recoveryRefused={view.otherWays.includes("recovery") && !(props.switchable ?? []).includes("recovery")}
         />
       ) : null}
-      {reply?.resent ? (
-        <p role="status" className={styles.paragraph}>
-          {t("code.resent")}
-        </p>
-      ) : null}
-      <p className={styles.paragraph}>{props.intro ?? t(introKeys[method], { phone, codeDigits: digits })}</p>
+      {reply?.resent ? <p role="status">{t("code.resent")}</p> : null}
+      <p>{props.intro ?? t(introKeys[method], { phone, codeDigits: digits })}</p>
       <ZodForm form={form} action={action} intent={intent} translate={t}>
         <TextInput
           field={fields.authCode}

@@ -37,14 +37,14 @@ export function DeliveryProblem(props: {
       headerText={t(`delivery.${problem.state}${channel}`, { phone })}
       bodyText={
         <div className={styles.form}>
-          {reason ? <p className={styles.paragraph}>{t(`delivery.reason.${reason}`)}</p> : null}
-          <p className={styles.paragraph}>{t(ways.length > 0 ? "delivery.otherWays" : "delivery.noOtherWay")}</p>
+          {reason ? <p>{t(`delivery.reason.${reason}`)}</p> : null}
+          <p>{t(ways.length > 0 ? "delivery.otherWays" : "delivery.noOtherWay")}</p>
           {ways.map((way) => (
             <IntentButton key={way} action={props.action} intent={OTHER_WAY_INTENT} values={{ authMethod: way }} variant="outlined">
               {t(wayKeys[way])}
             </IntentButton>
           ))}
-          {props.recoveryRefused ? <p className={styles.paragraph}>{t("delivery.recoveryNotForDownload")}</p> : null}
+          {props.recoveryRefused ? <p>{t("delivery.recoveryNotForDownload")}</p> : null}
         </div>
       }
     />
