@@ -38,7 +38,6 @@ const assertFinishBody = purposeBody.extend({ credential: z.looseObject({ id: z.
 
 /** The step-up API keyed by purpose: send a code, resend it, check it (or the app's, or a passkey). */
 export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
-  const passwordUpdateAtStep = passwordUpdateAt(deps);
   const factorChanged = factorChangeRecorder(deps);
 
   /** Passed: the password update moves on to its new password, the other purposes are opened (or proven). */
@@ -56,7 +55,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         throw fail(400, parsed.error.issues.some((issue) => issue.path[0] === "purpose") ? "purposeInvalid" : "methodInvalid");
       const { authMethod: method, purpose } = parsed.data;
       const { account } = caller;
-      const update = purpose === "password-update" ? await passwordUpdateAtStep(caller, CODE_STEPS) : null;
+      const update = purpose === "password-update" ? await passwordUpdateAt(deps, caller, CODE_STEPS) : null;
       if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
       if (!account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
       const delivery = await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: codePurpose(purpose) });
@@ -80,7 +79,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const parsed = stepUpCheckBody.safeParse(body);
       if (!parsed.success) throw fail(400, "purposeInvalid");
       const { purpose, method, code = "" } = parsed.data;
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      if (purpose === "password-update") await passwordUpdateAt(deps, caller, CODE_STEPS);
       if (method === "totp") {
         await codes.checkApp(caller.account, codePurpose(purpose), code);
         return passedFor(caller, purpose, "otp");
@@ -105,7 +104,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const { purpose } = purposeBody.parse(body);
       const mine = await deps.passkeys.list(account.id);
       if (mine.length === 0) throw fail(409, "noPasskey");
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      if (purpose === "password-update") await passwordUpdateAt(deps, caller, CODE_STEPS);
       const options = await authenticationOptions(deps.relyingParty, mine);
       await deps.passkeys.keepChallenge(`assert:${account.id}:${purpose}`, options.challenge);
       return { status: "PENDING", nextStep: "use-passkey", passkeyOptions: options };
@@ -122,7 +121,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
           : null;
       if (!passkey || !checked) throw fail(400, "passkeyInvalid");
       await deps.passkeys.used(passkey.id, checked.newCounter);
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      if (purpose === "password-update") await passwordUpdateAt(deps, caller, CODE_STEPS);
       return passedFor(caller, purpose, "hwk");
     },
   };

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { signValue, verifySignedValue } from "../domain/signed-value.ts";
 import type { Limit, Throttle } from "../store/throttle.ts";
+import type { CaptchaVerifier } from "./altcha-verifier.ts";
 import { spendOnce } from "./used-once.ts";
-import type { CaptchaVerifier } from "./verifier.ts";
 
 /** Without JavaScript the check is a wait: a signed ticket that ripens after this many seconds (HUMAN_CHECK_WAIT_SECONDS). */
 export const HUMAN_CHECK_WAIT_SECONDS = 15;

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import { maskPhone } from "../domain/phone.ts";
 import type { Translate } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
@@ -32,8 +31,6 @@ export function deviceName(userAgent: string | undefined): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? UNKNOWN_DEVICE;
 }
-
-export const deviceOf = (req: IncomingMessage) => deviceName(req.headers["user-agent"]);
 
 /** A device as deviceName() names it, in an e-mail's language ('Chrome en Linux'). */
 export function deviceInWords(t: Translate, device: string): string {

@@ -8,7 +8,7 @@ import type { Account } from "../../store/accounts.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { RECOVERY_FAILURE_LIMIT } from "../deps.ts";
-import { deviceOf, factorChangeRecorder } from "../factor-notices.ts";
+import { deviceName, factorChangeRecorder } from "../factor-notices.ts";
 import type { SignInContext } from "./context.ts";
 
 export function createRecoveryCodeStep(context: SignInContext) {
@@ -37,7 +37,7 @@ export function createRecoveryCodeStep(context: SignInContext) {
       if (isWellFormedRecoveryCode(typed)) await throttle.record(bucket);
       return fail(400, "recoveryCode.wrong");
     }
-    await factorChangeRecorder(deps)(account, "recovery-code-used", deviceOf(req));
+    await factorChangeRecorder(deps)(account, "recovery-code-used", deviceName(req.headers["user-agent"]));
     await finish(req, res, interaction, state, ["pwd", "otp", "rec"], true);
   }
 
