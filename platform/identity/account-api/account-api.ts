@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as z from "zod";
 import { BodyRejectedError, readJson, sendJson } from "../http/io.ts";
 import { liveSessionOf } from "../oidc/access-tokens.ts";
-import { ApiError } from "./answers.ts";
+import { ApiError, fail } from "./answers.ts";
 import { createCodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
 import { factorChangeHandlers } from "./factor-changes.ts";
@@ -12,8 +12,6 @@ import { createPassedVerifications } from "./passed-verifications.ts";
 import { passwordUpdateHandlers } from "./password-update.ts";
 import { phoneChangeHandlers } from "./phone-change.ts";
 import { stepUpHandlers } from "./step-up.ts";
-
-const unauthorized = () => new ApiError(401, { status: "FAILURE", ...apiError("unauthorized") });
 
 /** The account API the portal calls with the signed-in participant's access token: one POST per operation (`/api/account/<operation>`). */
 export function createAccountApi(deps: AccountApiDeps) {
@@ -30,7 +28,7 @@ export function createAccountApi(deps: AccountApiDeps) {
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const session = await liveSessionOf(deps, req.headers.authorization);
     const account = session ? await deps.accounts.findById(session.accountId) : null;
-    if (!session || !account) throw unauthorized();
+    if (!session || !account) throw fail(401, "unauthorized");
     return { account, grantId: session.grantId, accessToken: session.accessToken };
   }
 

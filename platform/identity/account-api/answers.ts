@@ -2,7 +2,7 @@ import type { Channel } from "../domain/codes.ts";
 import type { FlowDelivery } from "../store/outbox.ts";
 import { apiError, type ApiErrorCode } from "./messages.ts";
 
-type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
+type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL";
 
 /** What every account API operation answers (step names as Okta IDX uses them). */
 export interface Answer {

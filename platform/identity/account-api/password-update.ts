@@ -4,9 +4,8 @@ import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
 import { passwordNotice } from "../interactions/factor-notices.ts";
 import type { PasswordUpdate, PasswordUpdateStep } from "../store/password-updates.ts";
-import { ApiError, fail } from "./answers.ts";
+import { fail } from "./answers.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
-import { apiError } from "./messages.ts";
 import { type PassedVerifications, stepUpKey } from "./passed-verifications.ts";
 
 const RECOVER_LIMIT = { max: 5, windowMs: 10 * 60_000 };
@@ -23,7 +22,7 @@ export async function passwordUpdateAt(deps: AccountApiDeps, caller: Caller, all
   if (update.expired) {
     await deps.passwordUpdates.close(caller.account.id);
     await deps.verifications.discard(stepUpKey(caller, "password-update"));
-    throw new ApiError(410, { status: "TERMINAL", ...apiError("sessionExpired") });
+    throw fail(410, "sessionExpired", { status: "TERMINAL" });
   }
   if (!allowed.includes(update.step)) throw fail(409, "wrongStep", { nextStep: update.step });
   return update;

@@ -2,12 +2,13 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { maskPhone } from "../domain/phone.ts";
-import { deviceName, factorChangeRecorder } from "../interactions/factor-notices.ts";
+import { factorChangeRecorder } from "../interactions/factor-notices.ts";
 import type { StepUpMethod } from "../oidc/access-tokens.ts";
 import type { PasswordUpdateStep } from "../store/password-updates.ts";
 import { type Answer, fail } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
+import { deviceBody } from "./factor-changes.ts";
 import { type PassedVerifications, STEP_UP_PURPOSES, stepUpKey, type StepUpPurpose } from "./passed-verifications.ts";
 import { passwordUpdateAt } from "./password-update.ts";
 
@@ -25,12 +26,11 @@ const stepUpSendBody = z.object({
     .pipe(z.enum(["sms", "voice"])),
   purpose: z.enum(STEP_UP_PURPOSES),
 });
-const stepUpCheckBody = z.object({
+const stepUpCheckBody = deviceBody.extend({
   purpose: z.enum(STEP_UP_PURPOSES),
   code: z.string().max(100).optional(),
   /** 'totp': the code is the authenticator app's, not one that was sent; 'recovery': one of the participant's recovery codes. */
   method: z.enum(["sent", "totp", "recovery"]).default("sent"),
-  device: z.string().max(1000).optional(),
 });
 const purposeBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 /** A passkey instead of a code, for any purpose. */
@@ -88,7 +88,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         // A look-up secret, often kept on paper: it never releases raw genetic data (docs/security.md).
         if (purpose === "download") throw fail(403, "recoveryNotForDownload");
         await codes.checkRecovery(caller.account, code);
-        await factorChanged(caller.account, "recovery-code-confirmed", deviceName(parsed.data.device));
+        await factorChanged(caller.account, "recovery-code-confirmed", parsed.data.device);
         return passedFor(caller, purpose, "rec");
       }
       const key = stepUpKey(caller, purpose);

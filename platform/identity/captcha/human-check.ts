@@ -36,8 +36,6 @@ export function createHumanCheck(deps: {
 }) {
   const { db, captcha, throttle, keys, now } = deps;
   const waitSeconds = deps.waitSeconds ?? HUMAN_CHECK_WAIT_SECONDS;
-  if (!Number.isInteger(waitSeconds) || waitSeconds < 1 || waitSeconds > HUMAN_CHECK_WAIT_SECONDS_MAX)
-    throw new Error(`the security check's wait must be a whole number of seconds from 1 to ${HUMAN_CHECK_WAIT_SECONDS_MAX}`);
 
   /** The ticket's age (ms) and nonce when it is this scope's and unexpired. */
   function ticketOf(ticket: string, scope: string): { age: number; issuedAt: number; nonce: string } | null {
