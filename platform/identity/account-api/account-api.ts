@@ -6,7 +6,6 @@ import { ApiError, fail } from "./answers.ts";
 import { createCodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
 import { factorChangeHandlers } from "./factor-changes.ts";
-import { apiError } from "./messages.ts";
 import { noticeHandlers } from "./notices.ts";
 import { createPassedVerifications } from "./passed-verifications.ts";
 import { passwordUpdateHandlers } from "./password-update.ts";
@@ -34,22 +33,19 @@ export function createAccountApi(deps: AccountApiDeps) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse, operation: string): Promise<void> {
     const handler = Object.hasOwn(handlers, operation) ? handlers[operation] : undefined;
-    if (!handler) return sendJson(res, 404, { status: "FAILURE", ...apiError("notFound") });
-    if (req.method !== "POST") {
-      res.setHeader("allow", "POST");
-      return sendJson(res, 405, { status: "FAILURE", ...apiError("badRequest") });
-    }
     try {
-      sendJson(res, 200, await handler(await authenticate(req), await readJson(req)));
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.httpStatus === 401) res.setHeader("www-authenticate", 'Bearer error="invalid_token"');
-        if (error.answer.retryAfterSeconds) res.setHeader("retry-after", String(error.answer.retryAfterSeconds));
-        return sendJson(res, error.httpStatus, error.answer);
+      if (!handler) throw fail(404, "notFound");
+      if (req.method !== "POST") {
+        res.setHeader("allow", "POST");
+        throw fail(405, "badRequest");
       }
-      if (error instanceof BodyRejectedError || error instanceof z.ZodError)
-        return sendJson(res, 400, { status: "FAILURE", ...apiError("badRequest") });
-      throw error;
+      sendJson(res, 200, await handler(await authenticate(req), await readJson(req)));
+    } catch (thrown) {
+      const error = thrown instanceof BodyRejectedError || thrown instanceof z.ZodError ? fail(400, "badRequest") : thrown;
+      if (!(error instanceof ApiError)) throw error;
+      if (error.httpStatus === 401) res.setHeader("www-authenticate", 'Bearer error="invalid_token"');
+      if (error.answer.retryAfterSeconds) res.setHeader("retry-after", String(error.answer.retryAfterSeconds));
+      sendJson(res, error.httpStatus, error.answer);
     }
   };
 }
