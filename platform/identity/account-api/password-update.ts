@@ -69,7 +69,7 @@ export function passwordUpdateHandlers(deps: AccountApiDeps, passed: PassedVerif
           if (await verifyPassword(password, account.passwordHash)) throw fail(400, "passwordUnchanged");
           await deps.accounts.updatePassword(account.id, await hashPassword(password), deps.now(), caller.grantId);
           await passwordUpdates.complete(account.id, attemptId ?? null);
-          await passwordNotice(deps.outbox, account, "changed", deps.portalUrl);
+          await passwordNotice(deps, account, "changed");
           return { status: "SUCCESS", nextStep: "done" };
         },
         "password-update",

@@ -71,9 +71,9 @@ export function factorChangeRecorder(deps: Pick<InteractionDeps, "factors" | "ou
 }
 
 /** A new password is e-mailed (never itself): a reset needs only the phone, whose holder could take the account. */
-export async function passwordNotice(outbox: Outbox, account: Account, kind: "changed" | "reset", portalUrl: string): Promise<void> {
-  const link = portalUrl.replace(/\/$/, "");
-  await noticeToAccount(outbox, account, (t) => ({
+export async function passwordNotice(deps: Pick<InteractionDeps, "outbox" | "portalUrl">, account: Account, kind: "changed" | "reset") {
+  const link = deps.portalUrl.replace(/\/$/, "");
+  await noticeToAccount(deps.outbox, account, (t) => ({
     subject: t(kind === "reset" ? "email.passwordResetSubject" : "email.passwordChangedSubject"),
     body: t(kind === "reset" ? "email.passwordResetBody" : "email.passwordChangedBody", { link }),
     link,
@@ -81,9 +81,9 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: "ch
 }
 
 /** The password stopped working at the cap of wrong passwords in a row: e-mailed once per run, with 'Forgot password?'. */
-export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
-  const link = portalUrl.replace(/\/$/, "");
-  await noticeToAccount(outbox, account, (t) => ({
+export async function passwordCapNotice(deps: Pick<InteractionDeps, "outbox" | "portalUrl">, account: Account, failures: number) {
+  const link = deps.portalUrl.replace(/\/$/, "");
+  await noticeToAccount(deps.outbox, account, (t) => ({
     subject: t("email.passwordCappedSubject"),
     body: t("email.passwordCappedBody", { count: String(failures), link }),
     link,

@@ -299,7 +299,7 @@ export function createRecovery(deps: InteractionDeps) {
       if (account) await throttle.clear(signInLockBucket(account.email));
       await accountFlows.remove(interaction.uid);
       if (account)
-        await passwordNotice(deps.outbox, account, "reset", deps.portalUrl).catch((error: unknown) =>
+        await passwordNotice(deps, account, "reset").catch((error: unknown) =>
           deps.logger.error({ err: { message: (error as Error).message } }, "password reset notice failed"),
         );
     } catch (error) {
