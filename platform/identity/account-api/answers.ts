@@ -1,8 +1,8 @@
 import type { Channel } from "../domain/codes.ts";
 import type { FlowDelivery } from "../store/outbox.ts";
-import { apiError, type ApiErrorCode } from "./messages.ts";
+import { API_MESSAGES, type ApiErrorCode } from "./messages.ts";
 
-type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL" | "CANCELED";
+type Status = "SUCCESS" | "PENDING" | "FAILURE" | "TERMINAL";
 
 /** What every account API operation answers (step names as Okta IDX uses them). */
 export interface Answer {
@@ -36,8 +36,12 @@ export class ApiError extends Error {
   }
 }
 
-export const fail = (httpStatus: number, code: ApiErrorCode, extra: Partial<Answer> = {}, values: Record<string, number> = {}) =>
-  new ApiError(httpStatus, { status: "FAILURE", ...apiError(code, values), ...extra });
+/** A refusal: its stable `errorCode`, its English `errorMessage` with the {placeholders} filled from `values`, and those values. */
+export function fail(httpStatus: number, code: ApiErrorCode, extra: Partial<Answer> = {}, values: Record<string, number> = {}): ApiError {
+  const errorMessage = API_MESSAGES[code].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
+  const errorValues = Object.keys(values).length > 0 ? { errorValues: values } : {};
+  return new ApiError(httpStatus, { status: "FAILURE", errorCode: code, errorMessage, ...errorValues, ...extra });
+}
 
 /** A code that could not go out: a spent sending budget (in minutes) or the resend lock (in seconds). */
 export function notSent({ reason, retryAfterSeconds }: { reason: "budget" | "resend-lock"; retryAfterSeconds: number }): ApiError {

@@ -1,6 +1,7 @@
 import { type Channel, isWellFormedCode } from "../domain/codes.ts";
 import { CODE_FAILURE_WINDOW_MS, type CodeScope } from "../domain/guessing-limits.ts";
 import { isWellFormedRecoveryCode } from "../domain/recovery-codes.ts";
+import { accountLocale } from "../interactions/account-notice.ts";
 import { RECOVERY_FAILURE_LIMIT, TOTP_FAILURE_LIMIT } from "../interactions/deps.ts";
 import type { Account } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
@@ -37,7 +38,7 @@ export function createCodeChecks(deps: AccountApiDeps) {
         purpose: flow.purpose,
         channel,
         to: flow.to ?? account.phone!,
-        locale: account.locale === "es" ? "es" : "en",
+        locale: accountLocale(account),
         budget: { accountKey: account.id, pool: flow.to ? "newcomer" : await deps.sendingBudget.poolOf(account) },
         sendNow: true,
       });

@@ -1,4 +1,4 @@
-import type { CaptchaVerifier } from "../captcha/verifier.ts";
+import type { CaptchaVerifier } from "../captcha/altcha-verifier.ts";
 import type { InteractionDeps } from "../interactions/deps.ts";
 import type { LiveSessionDeps } from "../oidc/access-tokens.ts";
 import type { SigningKeys } from "../oidc/signing-keys.ts";

@@ -47,9 +47,3 @@ export const API_MESSAGES = {
 } as const;
 
 export type ApiErrorCode = keyof typeof API_MESSAGES;
-
-/** The error fields of an answer for `code`, its {placeholders} filled from `values`. */
-export function apiError(code: ApiErrorCode, values: Record<string, number> = {}) {
-  const errorMessage = API_MESSAGES[code].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
-  return { errorCode: code, errorMessage, ...(Object.keys(values).length > 0 ? { errorValues: values } : {}) };
-}

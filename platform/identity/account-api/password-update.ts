@@ -4,9 +4,8 @@ import { checkNewPassword } from "../domain/password-policy.ts";
 import { maskPhone } from "../domain/phone.ts";
 import { passwordNotice } from "../interactions/factor-notices.ts";
 import type { PasswordUpdate, PasswordUpdateStep } from "../store/password-updates.ts";
-import { ApiError, fail } from "./answers.ts";
+import { fail } from "./answers.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
-import { apiError } from "./messages.ts";
 import { type PassedVerifications, stepUpKey } from "./passed-verifications.ts";
 
 const RECOVER_LIMIT = { max: 5, windowMs: 10 * 60_000 };
@@ -17,18 +16,16 @@ const passwordBody = z.object({ password: z.string().max(1000).optional(), attem
 const statusBody = z.object({ attemptId: z.string().min(8).max(100) });
 
 /** The transaction at one of the `allowed` steps; an expired one is closed and says so. */
-export function passwordUpdateAt(deps: AccountApiDeps) {
-  return async (caller: Caller, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> => {
-    const update = await deps.passwordUpdates.get(caller.account.id);
-    if (!update) throw fail(409, "noTransaction");
-    if (update.expired) {
-      await deps.passwordUpdates.close(caller.account.id);
-      await deps.verifications.discard(stepUpKey(caller, "password-update"));
-      throw new ApiError(410, { status: "TERMINAL", ...apiError("sessionExpired") });
-    }
-    if (!allowed.includes(update.step)) throw fail(409, "wrongStep", { nextStep: update.step });
-    return update;
-  };
+export async function passwordUpdateAt(deps: AccountApiDeps, caller: Caller, allowed: PasswordUpdateStep[]): Promise<PasswordUpdate> {
+  const update = await deps.passwordUpdates.get(caller.account.id);
+  if (!update) throw fail(409, "noTransaction");
+  if (update.expired) {
+    await deps.passwordUpdates.close(caller.account.id);
+    await deps.verifications.discard(stepUpKey(caller, "password-update"));
+    throw fail(410, "sessionExpired", { status: "TERMINAL" });
+  }
+  if (!allowed.includes(update.step)) throw fail(409, "wrongStep", { nextStep: update.step });
+  return update;
 }
 
 /**
@@ -39,7 +36,6 @@ export function passwordUpdateAt(deps: AccountApiDeps) {
  */
 export function passwordUpdateHandlers(deps: AccountApiDeps, passed: PassedVerifications): Handlers {
   const { passwordUpdates, throttle } = deps;
-  const transactionAt = passwordUpdateAt(deps);
 
   return {
     async "recover-password"(caller, body) {
@@ -63,7 +59,7 @@ export function passwordUpdateHandlers(deps: AccountApiDeps, passed: PassedVerif
       const current = await passwordUpdates.get(account.id);
       if (current?.step === "done" && attemptId && current.attemptId === attemptId && !current.expired)
         return { status: "SUCCESS", nextStep: "done" };
-      await transactionAt(caller, ["reset-authenticator"]);
+      await passwordUpdateAt(deps, caller, ["reset-authenticator"]);
       // The code was passed in this session: another session of the participant cannot set the password.
       return passed.changeWith(
         caller,
@@ -73,7 +69,7 @@ export function passwordUpdateHandlers(deps: AccountApiDeps, passed: PassedVerif
           if (await verifyPassword(password, account.passwordHash)) throw fail(400, "passwordUnchanged");
           await deps.accounts.updatePassword(account.id, await hashPassword(password), deps.now(), caller.grantId);
           await passwordUpdates.complete(account.id, attemptId ?? null);
-          await passwordNotice(deps.outbox, account, "changed", deps.portalUrl);
+          await passwordNotice(deps, account, "changed");
           return { status: "SUCCESS", nextStep: "done" };
         },
         "password-update",

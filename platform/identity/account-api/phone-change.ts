@@ -55,8 +55,7 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
         throw fail(400, "phoneNotReached", { delivery });
       }
       // A change the old number agreed to goes through with the new number's code: told now, at its start.
-      if (byOldNumber(open) && !resent)
-        await phoneChangeNotice(deps.outbox, account, { kind: "started", newPhone: phone, at: deps.now() }, deps.portalUrl);
+      if (byOldNumber(open) && !resent) await phoneChangeNotice(deps, account, { kind: "started", newPhone: phone, at: deps.now() });
       return { status: "PENDING", nextStep: "confirm-phone", phoneNumber: maskPhone(phone), delivery };
     },
 
@@ -71,12 +70,12 @@ export function phoneChangeHandlers(deps: AccountApiDeps, codes: CodeChecks, pas
         if (!byOldNumber(open)) {
           const requested = await phoneChanges.request(account.id, phone, device);
           await phoneChangeSettler.settle(account.id);
-          await phoneChangeNotice(
-            deps.outbox,
-            account,
-            { kind: "requested", newPhone: phone, at: requested.requestedAt, effectiveAt: requested.effectiveAt },
-            deps.portalUrl,
-          );
+          await phoneChangeNotice(deps, account, {
+            kind: "requested",
+            newPhone: phone,
+            at: requested.requestedAt,
+            effectiveAt: requested.effectiveAt,
+          });
           return {
             status: "PENDING",
             nextStep: "cooling-off",

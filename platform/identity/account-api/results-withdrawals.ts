@@ -15,9 +15,6 @@ const WithdrawalList = z.object({
 /** A withdrawal request as the receipt summarises it. */
 export type ListedWithdrawal = z.output<typeof WithdrawalList>["withdrawals"][number];
 
-/** How long the results service has to list a participant's withdrawal requests. */
-const TIMEOUT_MS = 4000;
-
 /**
  * The participant's withdrawal requests (reference, what was asked, when), as the results service lists them
  * (`GET /withdrawals/{userID}`, asked with the participant's own access token); null when it gives
@@ -33,7 +30,7 @@ export async function listedWithdrawals(
   try {
     const response = await serviceFetch(new URL(`withdrawals/${encodeURIComponent(accountId)}`, `${resultsApiUrl.replace(/\/$/, "")}/`), {
       headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(4000),
     });
     if (!response.ok) {
       await response.body?.cancel();

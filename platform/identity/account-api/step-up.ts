@@ -2,12 +2,13 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import * as z from "zod";
 import { authenticationOptions, verifiedAuthentication } from "../domain/passkey-ceremonies.ts";
 import { maskPhone } from "../domain/phone.ts";
-import { deviceName, factorChangeRecorder } from "../interactions/factor-notices.ts";
+import { factorChangeRecorder } from "../interactions/factor-notices.ts";
 import type { StepUpMethod } from "../oidc/access-tokens.ts";
 import type { PasswordUpdateStep } from "../store/password-updates.ts";
 import { type Answer, fail } from "./answers.ts";
 import type { CodeChecks } from "./code-checks.ts";
 import type { AccountApiDeps, Caller, Handlers } from "./deps.ts";
+import { deviceBody } from "./factor-changes.ts";
 import { type PassedVerifications, STEP_UP_PURPOSES, stepUpKey, type StepUpPurpose } from "./passed-verifications.ts";
 import { passwordUpdateAt } from "./password-update.ts";
 
@@ -25,12 +26,11 @@ const stepUpSendBody = z.object({
     .pipe(z.enum(["sms", "voice"])),
   purpose: z.enum(STEP_UP_PURPOSES),
 });
-const stepUpCheckBody = z.object({
+const stepUpCheckBody = deviceBody.extend({
   purpose: z.enum(STEP_UP_PURPOSES),
   code: z.string().max(100).optional(),
   /** 'totp': the code is the authenticator app's, not one that was sent; 'recovery': one of the participant's recovery codes. */
   method: z.enum(["sent", "totp", "recovery"]).default("sent"),
-  device: z.string().max(1000).optional(),
 });
 const purposeBody = z.object({ purpose: z.enum(STEP_UP_PURPOSES) });
 /** A passkey instead of a code, for any purpose. */
@@ -38,7 +38,6 @@ const assertFinishBody = purposeBody.extend({ credential: z.looseObject({ id: z.
 
 /** The step-up API keyed by purpose: send a code, resend it, check it (or the app's, or a passkey). */
 export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: PassedVerifications): Handlers {
-  const passwordUpdateAtStep = passwordUpdateAt(deps);
   const factorChanged = factorChangeRecorder(deps);
 
   /** Passed: the password update moves on to its new password, the other purposes are opened (or proven). */
@@ -56,7 +55,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         throw fail(400, parsed.error.issues.some((issue) => issue.path[0] === "purpose") ? "purposeInvalid" : "methodInvalid");
       const { authMethod: method, purpose } = parsed.data;
       const { account } = caller;
-      const update = purpose === "password-update" ? await passwordUpdateAtStep(caller, CODE_STEPS) : null;
+      const update = purpose === "password-update" ? await passwordUpdateAt(deps, caller, CODE_STEPS) : null;
       if (!account.phone || account.phoneMethods.length === 0) throw fail(400, "noPhone");
       if (!account.phoneMethods.includes(method)) throw fail(400, "methodUnsupported");
       const delivery = await codes.send(account, method, { key: stepUpKey(caller, purpose), purpose: codePurpose(purpose) });
@@ -80,7 +79,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const parsed = stepUpCheckBody.safeParse(body);
       if (!parsed.success) throw fail(400, "purposeInvalid");
       const { purpose, method, code = "" } = parsed.data;
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      if (purpose === "password-update") await passwordUpdateAt(deps, caller, CODE_STEPS);
       if (method === "totp") {
         await codes.checkApp(caller.account, codePurpose(purpose), code);
         return passedFor(caller, purpose, "otp");
@@ -89,7 +88,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
         // A look-up secret, often kept on paper: it never releases raw genetic data (docs/security.md).
         if (purpose === "download") throw fail(403, "recoveryNotForDownload");
         await codes.checkRecovery(caller.account, code);
-        await factorChanged(caller.account, "recovery-code-confirmed", deviceName(parsed.data.device));
+        await factorChanged(caller.account, "recovery-code-confirmed", parsed.data.device);
         return passedFor(caller, purpose, "rec");
       }
       const key = stepUpKey(caller, purpose);
@@ -105,7 +104,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
       const { purpose } = purposeBody.parse(body);
       const mine = await deps.passkeys.list(account.id);
       if (mine.length === 0) throw fail(409, "noPasskey");
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      if (purpose === "password-update") await passwordUpdateAt(deps, caller, CODE_STEPS);
       const options = await authenticationOptions(deps.relyingParty, mine);
       await deps.passkeys.keepChallenge(`assert:${account.id}:${purpose}`, options.challenge);
       return { status: "PENDING", nextStep: "use-passkey", passkeyOptions: options };
@@ -122,7 +121,7 @@ export function stepUpHandlers(deps: AccountApiDeps, codes: CodeChecks, passed: 
           : null;
       if (!passkey || !checked) throw fail(400, "passkeyInvalid");
       await deps.passkeys.used(passkey.id, checked.newCounter);
-      if (purpose === "password-update") await passwordUpdateAtStep(caller, CODE_STEPS);
+      if (purpose === "password-update") await passwordUpdateAt(deps, caller, CODE_STEPS);
       return passedFor(caller, purpose, "hwk");
     },
   };

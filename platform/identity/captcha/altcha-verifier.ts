@@ -3,7 +3,6 @@ import { createChallenge, type Payload, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { spendOnce } from "./used-once.ts";
-import type { CaptchaVerifier } from "./verifier.ts";
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 
@@ -16,7 +15,7 @@ const DEFAULT_COST = 5000;
 const MAX_COUNTER = 1000;
 
 /** Offline proof of work (ALTCHA): verification is stateless, so spent solutions are kept until their challenge expires (no replay). */
-export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () => Date, cost = DEFAULT_COST): CaptchaVerifier {
+export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () => Date, cost = DEFAULT_COST) {
   const signing = { deriveKey, hmacSignatureSecret: hmacSecret, hmacKeySignatureSecret: `${hmacSecret}:key` };
   return {
     async createChallenge() {
@@ -44,3 +43,5 @@ export function createAltchaVerifier(db: Queryable, hmacSecret: string, now: () 
     },
   };
 }
+
+export type CaptchaVerifier = ReturnType<typeof createAltchaVerifier>;

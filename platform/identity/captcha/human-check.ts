@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "../../../lib/postgres/index.ts";
 import { signValue, verifySignedValue } from "../domain/signed-value.ts";
 import type { Limit, Throttle } from "../store/throttle.ts";
+import type { CaptchaVerifier } from "./altcha-verifier.ts";
 import { spendOnce } from "./used-once.ts";
-import type { CaptchaVerifier } from "./verifier.ts";
 
 /** Without JavaScript the check is a wait: a signed ticket that ripens after this many seconds (HUMAN_CHECK_WAIT_SECONDS). */
 export const HUMAN_CHECK_WAIT_SECONDS = 15;
@@ -36,33 +36,20 @@ export function createHumanCheck(deps: {
 }) {
   const { db, captcha, throttle, keys, now } = deps;
   const waitSeconds = deps.waitSeconds ?? HUMAN_CHECK_WAIT_SECONDS;
-  if (!Number.isInteger(waitSeconds) || waitSeconds < 1 || waitSeconds > HUMAN_CHECK_WAIT_SECONDS_MAX)
-    throw new Error(`the security check's wait must be a whole number of seconds from 1 to ${HUMAN_CHECK_WAIT_SECONDS_MAX}`);
 
   /** The ticket's age (ms) and nonce when it is this scope's and unexpired. */
-  function ticketOf(ticket: string, scope: string): { age: number; issuedAt: number; nonce: string } | null {
+  function ticketOf(ticket: string | undefined, scope: string): { age: number; issuedAt: number; nonce: string } | null {
     const value = verifySignedValue(keys, ticket) as { s?: unknown; t?: unknown; n?: unknown } | null;
     if (!value || value.s !== scopeHash(scope) || typeof value.t !== "number" || typeof value.n !== "string") return null;
     const age = now().getTime() - value.t;
     return age < TICKET_TTL_MS ? { age, issuedAt: value.t, nonce: value.n } : null;
   }
 
-  async function ticketPasses(ticket: string, scope: string): Promise<HumanCheckAnswer> {
-    const valid = ticketOf(ticket, scope);
-    if (!valid) return "missing";
-    if (valid.age < waitSeconds * 1000) return "too-soon";
-    const bucket = `human-check:wait:${scopeHash(scope)}`;
-    if (await throttle.isLimited(bucket, WAIT_TICKETS_PER_SCOPE)) return "too-soon";
-    if (!(await spendOnce(db, `ticket:${valid.nonce}`, new Date(valid.issuedAt + TICKET_TTL_MS), now()))) return "missing";
-    await throttle.record(bucket);
-    return "passed";
-  }
-
   return {
     waitSeconds,
     /** The ticket sent too early (`kept`) and the seconds it still waits, so asking early never restarts the wait; else a fresh one. */
     viewFor(scope: string, kept?: string) {
-      const valid = kept ? ticketOf(kept, scope) : null;
+      const valid = ticketOf(kept, scope);
       const left = valid && valid.age >= 0 ? waitSeconds * 1000 - valid.age : 0;
       if (left > 0) return { ticket: kept!, waitSeconds: Math.ceil(left / 1000) };
       const fresh = { s: scopeHash(scope), t: now().getTime(), n: randomBytes(12).toString("base64url") };
@@ -70,7 +57,14 @@ export function createHumanCheck(deps: {
     },
     async check(form: HumanCheckForm, scope: string): Promise<HumanCheckAnswer> {
       if (form.captchaToken && (await captcha.verify(form.captchaToken))) return "passed";
-      return form.humanCheckTicket ? ticketPasses(form.humanCheckTicket, scope) : "missing";
+      const valid = ticketOf(form.humanCheckTicket, scope);
+      if (!valid) return "missing";
+      if (valid.age < waitSeconds * 1000) return "too-soon";
+      const bucket = `human-check:wait:${scopeHash(scope)}`;
+      if (await throttle.isLimited(bucket, WAIT_TICKETS_PER_SCOPE)) return "too-soon";
+      if (!(await spendOnce(db, `ticket:${valid.nonce}`, new Date(valid.issuedAt + TICKET_TTL_MS), now()))) return "missing";
+      await throttle.record(bucket);
+      return "passed";
     },
   };
 }

@@ -70,10 +70,10 @@ export function createDeliveryStore(db: Queryable, now: () => Date, channels: re
     },
     /** Rows that waited longer than a message is worth (a code long expired): failed, never sent late. */
     async failStale(maxAgeMs: number) {
-      return db.query<{ id: number; purpose: string; channel: OutboxChannel }>(
+      return db.query<{ id: number; channel: OutboxChannel }>(
         `UPDATE idp_outbox SET failed_at = $1, lease_until = NULL, last_error = 'too old'
          WHERE channel = ANY($3::text[]) AND sent_at IS NULL AND failed_at IS NULL AND created_at <= $2
-           AND (lease_until IS NULL OR lease_until <= $1) RETURNING id, purpose, channel`,
+           AND (lease_until IS NULL OR lease_until <= $1) RETURNING id, channel`,
         [now(), new Date(now().getTime() - maxAgeMs), channels],
       );
     },

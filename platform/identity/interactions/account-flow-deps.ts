@@ -14,15 +14,6 @@ export interface LoginInteraction {
   askedLocale: Locale | null;
 }
 
-/** Registrations started from one client address, and e-mails sent to one address, per hour. */
-export const ADDRESS_REGISTRATION_LIMIT = { max: 20, windowMs: 60 * 60_000 };
-export const REGISTRATION_EMAIL_LIMIT = { max: 5, windowMs: 60 * 60_000 };
-/** Recovery and unlock starts: per e-mail as typed (as the account API does) and per client address. */
-export const EMAIL_RECOVERY_LIMIT = { max: 5, windowMs: 10 * 60_000 };
-export const ADDRESS_RECOVERY_LIMIT = { max: 30, windowMs: 60 * 60_000 };
-
-export const registrationFlowKey = (uid: string) => `registration:${uid}`;
-
 /** The oidc-provider login interaction this browser holds for `uid`, or null (other browser, finished, expired). */
 export async function loadLoginInteraction(
   provider: Provider,

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import { maskPhone } from "../domain/phone.ts";
 import type { Translate } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
@@ -32,8 +31,6 @@ export function deviceName(userAgent: string | undefined): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? UNKNOWN_DEVICE;
 }
-
-export const deviceOf = (req: IncomingMessage) => deviceName(req.headers["user-agent"]);
 
 /** A device as deviceName() names it, in an e-mail's language ('Chrome en Linux'). */
 export function deviceInWords(t: Translate, device: string): string {
@@ -74,9 +71,9 @@ export function factorChangeRecorder(deps: Pick<InteractionDeps, "factors" | "ou
 }
 
 /** A new password is e-mailed (never itself): a reset needs only the phone, whose holder could take the account. */
-export async function passwordNotice(outbox: Outbox, account: Account, kind: "changed" | "reset", portalUrl: string): Promise<void> {
-  const link = portalUrl.replace(/\/$/, "");
-  await noticeToAccount(outbox, account, (t) => ({
+export async function passwordNotice(deps: Pick<InteractionDeps, "outbox" | "portalUrl">, account: Account, kind: "changed" | "reset") {
+  const link = deps.portalUrl.replace(/\/$/, "");
+  await noticeToAccount(deps.outbox, account, (t) => ({
     subject: t(kind === "reset" ? "email.passwordResetSubject" : "email.passwordChangedSubject"),
     body: t(kind === "reset" ? "email.passwordResetBody" : "email.passwordChangedBody", { link }),
     link,
@@ -84,9 +81,9 @@ export async function passwordNotice(outbox: Outbox, account: Account, kind: "ch
 }
 
 /** The password stopped working at the cap of wrong passwords in a row: e-mailed once per run, with 'Forgot password?'. */
-export async function passwordCapNotice(outbox: Outbox, account: Account, failures: number, portalUrl: string): Promise<void> {
-  const link = portalUrl.replace(/\/$/, "");
-  await noticeToAccount(outbox, account, (t) => ({
+export async function passwordCapNotice(deps: Pick<InteractionDeps, "outbox" | "portalUrl">, account: Account, failures: number) {
+  const link = deps.portalUrl.replace(/\/$/, "");
+  await noticeToAccount(deps.outbox, account, (t) => ({
     subject: t("email.passwordCappedSubject"),
     body: t("email.passwordCappedBody", { count: String(failures), link }),
     link,

@@ -1,8 +1,8 @@
 import { maskPhone } from "../domain/phone.ts";
 import type { Locale } from "../pages/i18n.ts";
 import type { Account } from "../store/accounts.ts";
-import type { Outbox } from "../store/outbox.ts";
 import { noticeToAccount } from "./account-notice.ts";
+import type { InteractionDeps } from "./deps.ts";
 
 /**
  * A phone number carries the sign-in codes, so every change of it is told to the participant's own
@@ -23,9 +23,9 @@ export function noticeDate(at: Date, locale: Locale): string {
   return `${formatted} UTC`;
 }
 
-export async function phoneChangeNotice(outbox: Outbox, account: Account, notice: PhoneChangeNotice, portalUrl: string): Promise<void> {
-  const link = `${portalUrl.replace(/\/$/, "")}/profile/security`;
-  await noticeToAccount(outbox, account, (t, locale) => ({
+export async function phoneChangeNotice(deps: Pick<InteractionDeps, "outbox" | "portalUrl">, account: Account, notice: PhoneChangeNotice) {
+  const link = `${deps.portalUrl.replace(/\/$/, "")}/profile/security`;
+  await noticeToAccount(deps.outbox, account, (t, locale) => ({
     subject: t(`email.phoneChange.${notice.kind}Subject`),
     body: t(`email.phoneChange.${notice.kind}Body`, {
       phone: maskPhone(notice.newPhone),

@@ -11,7 +11,7 @@ import { phoneChangeNotice } from "./phone-change-notices.ts";
 export function createPhoneChangeSettler(
   deps: Pick<InteractionDeps, "accounts" | "outbox" | "portalUrl" | "logger"> & { phoneChanges: PhoneChanges },
 ) {
-  const { phoneChanges, accounts, outbox, portalUrl } = deps;
+  const { phoneChanges, accounts } = deps;
 
   async function settle(accountId?: string): Promise<void> {
     await phoneChanges.applyDue(accountId);
@@ -19,7 +19,7 @@ export function createPhoneChangeSettler(
       const account = await accounts.findById(ended.accountId);
       if (!account) continue;
       const kind = ended.status === "applied" ? "applied" : "cancelled";
-      await phoneChangeNotice(outbox, account, { kind, newPhone: ended.newPhone, at: ended.decidedAt ?? ended.effectiveAt }, portalUrl);
+      await phoneChangeNotice(deps, account, { kind, newPhone: ended.newPhone, at: ended.decidedAt ?? ended.effectiveAt });
     }
   }
 

@@ -12,7 +12,7 @@ import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
 import { carrySignInLanguage } from "../store/sign-in-languages.ts";
-import { ADDRESS_RECOVERY_LIMIT, EMAIL_RECOVERY_LIMIT, type LoginInteraction, expireFlow, sendFallback } from "./account-flow-deps.ts";
+import { type LoginInteraction, expireFlow, sendFallback } from "./account-flow-deps.ts";
 import type { InteractionDeps } from "./deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
 import {
@@ -30,6 +30,10 @@ import {
 import { isRememberedDevice } from "./remember-device.ts";
 
 export type RecoveryKind = "recover" | "unlock";
+
+/** Recovery and unlock starts: per e-mail as typed (as the account API does) and per client address. */
+const EMAIL_RECOVERY_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+const ADDRESS_RECOVERY_LIMIT = { max: 30, windowMs: 60 * 60_000 };
 
 /** Both ways are always offered: listing only what a phone supports would tell that the account exists. */
 const OFFERED_METHODS: Channel[] = ["sms", "voice"];
@@ -295,7 +299,7 @@ export function createRecovery(deps: InteractionDeps) {
       if (account) await throttle.clear(signInLockBucket(account.email));
       await accountFlows.remove(interaction.uid);
       if (account)
-        await passwordNotice(deps.outbox, account, "reset", deps.portalUrl).catch((error: unknown) =>
+        await passwordNotice(deps, account, "reset").catch((error: unknown) =>
           deps.logger.error({ err: { message: (error as Error).message } }, "password reset notice failed"),
         );
     } catch (error) {

@@ -10,17 +10,15 @@ import { type Locale, type MessageKey, translator } from "../pages/i18n.ts";
 import type { AccountFlow, PendingRegistration } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createCodeGuard } from "../store/code-guard.ts";
-import {
-  ADDRESS_REGISTRATION_LIMIT,
-  loadLoginInteraction,
-  type LoginInteraction,
-  REGISTRATION_EMAIL_LIMIT,
-  registrationFlowKey,
-  expireFlow,
-  sendFallback,
-} from "./account-flow-deps.ts";
+import { expireFlow, loadLoginInteraction, type LoginInteraction, sendFallback } from "./account-flow-deps.ts";
 import { type InteractionDeps, SIGN_IN_STATE_TTL_MS } from "./deps.ts";
 import { codeRefusalKey, forgetFormError, formErrorOf, keptAnswer, type Refusal, refuseTo } from "./form-error.ts";
+
+/** Registrations started from one client address, and e-mails sent to one address, per hour. */
+const ADDRESS_REGISTRATION_LIMIT = { max: 20, windowMs: 60 * 60_000 };
+const REGISTRATION_EMAIL_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+
+const registrationFlowKey = (uid: string) => `registration:${uid}`;
 
 /**
  * Registration (SPEC §4): details → an e-mailed link and code → account created → phone enrolment. An e-mail

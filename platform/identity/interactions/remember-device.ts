@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { signValue, verifySignedValue } from "../domain/signed-value.ts";
 import { appendCookie, getCookie } from "../http/io.ts";
 
-const REMEMBER_DEVICE_DAYS = 30;
-
 // __Host- pins the cookie to this exact origin over HTTPS.
 const cookieName = (secure: boolean) => (secure ? "__Host-idp_device" : "idp_device");
 
@@ -14,7 +12,7 @@ export function isRememberedDevice(req: IncomingMessage, keys: string[], account
 }
 
 export function rememberDevice(res: ServerResponse, keys: string[], accountId: string, secure: boolean, now: Date): void {
-  const maxAge = REMEMBER_DEVICE_DAYS * 24 * 3600;
+  const maxAge = 30 * 24 * 3600;
   const value = signValue(keys, { a: accountId, e: now.getTime() + maxAge * 1000 });
   appendCookie(res, cookieName(secure), value, { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge });
 }

@@ -1,7 +1,6 @@
 import type { DeploymentEnvironment } from "../../../lib/deployment/environment.ts";
 
 export type MailSettings = NonNullable<ReturnType<typeof mailSettingsFrom>["settings"]>;
-export type SmtpSettings = MailSettings["smtp"];
 
 const MAIL_TRANSPORTS = ["smtp", "outbox-only"] as const;
 const DEFAULT_MAX_ATTEMPTS = 8;

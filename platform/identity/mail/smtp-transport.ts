@@ -2,12 +2,7 @@ import nodemailer from "nodemailer";
 import { assertOutsideTransaction } from "../../../lib/postgres/transaction-scope.ts";
 import type { SendFailure } from "../delivery/delivery-worker.ts";
 import type { RenderedEmail } from "./email-content.ts";
-import type { SmtpSettings } from "./mail-settings.ts";
-
-export interface MailTransport {
-  send(email: RenderedEmail): Promise<void>;
-  close(): void;
-}
+import type { MailSettings } from "./mail-settings.ts";
 
 /** 5xx is the server's final word on this message; everything else (4xx, a dropped connection, a timeout) is worth another try. */
 export function failureOf(error: unknown): SendFailure {
@@ -18,7 +13,7 @@ export function failureOf(error: unknown): SendFailure {
 }
 
 /** nodemailer over SMTP: one connection per message, short timeouts so a stuck server never holds a lease. */
-export function createSmtpTransport(smtp: SmtpSettings, from: string): MailTransport {
+export function createSmtpTransport(smtp: MailSettings["smtp"], from: string) {
   const transporter = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -31,7 +26,7 @@ export function createSmtpTransport(smtp: SmtpSettings, from: string): MailTrans
     debug: false,
   });
   return {
-    async send(email) {
+    async send(email: RenderedEmail) {
       assertOutsideTransaction("sending e-mail");
       await transporter.sendMail({ from, ...email });
     },
@@ -40,3 +35,5 @@ export function createSmtpTransport(smtp: SmtpSettings, from: string): MailTrans
     },
   };
 }
+
+export type MailTransport = ReturnType<typeof createSmtpTransport>;

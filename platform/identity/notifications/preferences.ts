@@ -34,21 +34,16 @@ export function researchUpdatesChannel(preferences: StoredPreferences): Research
 export function createNotificationPreferences(db: Queryable, now: () => Date) {
   return {
     async get(accountId: string): Promise<StoredPreferences> {
-      const [row] = await db.query<StoredPreferences>(
-        `SELECT email_enabled AS "emailEnabled", steps, research_withdrawn_at IS NOT NULL AS "researchWithdrawn",
-           json_build_object('channel', CASE WHEN research_withdrawn_at IS NULL THEN research_channel ELSE 'none' END,
-             'frequency', research_frequency) AS "researchUpdates"
-         FROM idp_notification_preferences WHERE account_id = $1`,
-        [accountId],
-      );
       // Until a participant chooses, every step is e-mailed; research updates are asked for, never assumed.
-      if (row) return row;
-      return {
-        emailEnabled: true,
-        steps: [...NOTIFIABLE_STEPS],
-        researchUpdates: { channel: "none", frequency: "monthly" },
-        researchWithdrawn: false,
-      };
+      const [row] = await db.query<StoredPreferences>(
+        `SELECT COALESCE(email_enabled, true) AS "emailEnabled", COALESCE(steps, $2) AS steps,
+           research_withdrawn_at IS NOT NULL AS "researchWithdrawn",
+           json_build_object('channel', COALESCE(CASE WHEN research_withdrawn_at IS NULL THEN research_channel END, 'none'),
+             'frequency', COALESCE(research_frequency, 'monthly')) AS "researchUpdates"
+         FROM (SELECT $1::text AS account_id) AS asked LEFT JOIN idp_notification_preferences USING (account_id)`,
+        [accountId, [...NOTIFIABLE_STEPS]],
+      );
+      return row!;
     },
     /** The version of the participant's choices: when they last changed (milliseconds), 0 before any. */
     async version(accountId: string): Promise<number> {

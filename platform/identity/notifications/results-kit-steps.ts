@@ -12,13 +12,12 @@ export type KitStepChange = z.infer<typeof ChangesSchema>["changes"][number];
 /** Reads the results service's log of kit steps after a position; null when it cannot be read now. */
 export const resultsKitStepFeed = (options: LogFeedOptions) =>
   resultsLogReader(options, { log: "kit-steps", path: "kit-step-changes", what: "kit steps" }, ChangesSchema);
-type KitStepFeed = ReturnType<typeof resultsKitStepFeed>;
 
 /**
  * E-mails each new kit step once (createLogMailer): the step's name and a link to sign in. The same
  * change always has the same key, whichever instance or retry sees it.
  */
-export function createKitStepSender(deps: LogMailerDeps & { feed: KitStepFeed }) {
+export function createKitStepSender(deps: LogMailerDeps & { feed: ReturnType<typeof resultsKitStepFeed> }) {
   return createLogMailer<KitStepChange>(deps, {
     cursor: "results",
     read: async (after) => {

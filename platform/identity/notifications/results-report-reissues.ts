@@ -20,7 +20,6 @@ export type ReportReissue = z.infer<typeof ReissuesSchema>["reissues"][number];
 /** Reads the results service's log of reissued reports after a position; null when it cannot be read now. */
 export const resultsReportReissueFeed = (options: LogFeedOptions) =>
   resultsLogReader(options, { log: "report-reissues", path: "report-reissues", what: "report reissues" }, ReissuesSchema);
-type ReportReissueFeed = ReturnType<typeof resultsReportReissueFeed>;
 
 /** Health and FH reports: the reissues a participant is e-mailed about. */
 const HEALTH_REPORT_APPS = ["health", "fh-health"];
@@ -30,7 +29,7 @@ const HEALTH_REPORT_APPS = ["health", "fh-health"];
  * ('Health results ready'): that a report was updated, nothing about which result or what changed.
  * One key per report and version, whichever instance or retry sees it, and whatever log position it had.
  */
-export function createReportReissueSender(deps: LogMailerDeps & { feed: ReportReissueFeed }) {
+export function createReportReissueSender(deps: LogMailerDeps & { feed: ReturnType<typeof resultsReportReissueFeed> }) {
   const reissueKey = (reissue: ReportReissue) => JSON.stringify([reissue.userId, reissue.appId, reissue.version]);
   return createLogMailer<ReportReissue>(deps, {
     cursor: "report-reissues",

@@ -40,7 +40,6 @@ export function createUnsubscribeRoute(deps: {
       return show(405, "unsubscribe.invalidTitle", <p>{t("unsubscribe.invalid")}</p>);
     }
     if (req.method === "POST") await readForm(req);
-    res.setHeader("cache-control", "no-store");
     res.setHeader("referrer-policy", "no-referrer");
     if (!claim) return outcome(400, "unsubscribe.invalidTitle", <p>{t("unsubscribe.invalid")}</p>);
     // A link from an e-mail sent before she last changed her choices changes nothing.

@@ -1,4 +1,5 @@
 import { signValue, verifySignedValue } from "../domain/signed-value.ts";
+import type { Locale } from "../pages/i18n.ts";
 
 /**
  * The token in an unsubscribe link: the participant's id and the version of her e-mail choices the
@@ -24,12 +25,6 @@ export function unsubscribeClaim(keys: readonly string[], token: string | null |
 
 export const UNSUBSCRIBE_PATH = "/notifications/unsubscribe";
 
-export function unsubscribeUrl(
-  issuer: string,
-  keys: readonly string[],
-  accountId: string,
-  locale: "en" | "es",
-  choicesVersion = 0,
-): string {
+export function unsubscribeUrl(issuer: string, keys: readonly string[], accountId: string, locale: Locale, choicesVersion: number): string {
   return `${issuer.replace(/\/$/, "")}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(keys, accountId, choicesVersion))}&lang=${locale}`;
 }

@@ -104,10 +104,10 @@ export function renderCheckEmailPage(view: {
 }
 
 /** A page whose only content is one problem (refusals, bad links, expired flows, fallbacks). */
-export function renderProblemPage(view: { locale: Locale; title: string; message: string; links: PageLink[]; here?: string }): string {
+export function renderProblemPage(view: { locale: Locale; title: string; message: string; links: PageLink[] }): string {
   return renderPage(
     // The language switch loads the first way on (the flow's own page) in the other language.
-    { locale: view.locale, title: view.title, here: view.here ?? view.links[0]?.href },
+    { locale: view.locale, title: view.title, here: view.links[0]?.href },
     <>
       <ProblemMessage message={view.message} />
       <Links links={view.links} />

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Logo } from "../../../lib/design/logo.tsx";
 import { legal, support } from "../../../lib/program/site.ts";
@@ -86,7 +86,7 @@ function Footer({ locale }: { locale: Locale }) {
 }
 
 /** Every hosted page: the portal's header with its logo, one heading, the language switch and the footer. */
-export function Page({ options, children }: { options: PageOptions; children?: ReactNode }) {
+function Page({ options, children }: { options: PageOptions; children?: ReactNode }) {
   const { locale, nonce, errors = [] } = options;
   const title = `${errors.length > 0 ? translate(locale, "errorTitlePrefix") : ""}${options.title} – ${programName(locale)}`;
   return (
@@ -132,10 +132,6 @@ export function Page({ options, children }: { options: PageOptions; children?: R
 }
 
 /** React writes an apostrophe as &#x27;; tests and scripts that read the markup look for &#39;. */
-export function renderDocument(page: ReactElement): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(page).replaceAll("&#x27;", "&#39;")}`;
-}
-
 export function renderPage(options: PageOptions, body: ReactNode): string {
-  return renderDocument(<Page options={options}>{body}</Page>);
+  return `<!DOCTYPE html>${renderToStaticMarkup(<Page options={options}>{body}</Page>).replaceAll("&#x27;", "&#39;")}`;
 }

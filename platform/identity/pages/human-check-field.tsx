@@ -1,8 +1,6 @@
 import type { HumanCheckView } from "../captcha/human-check.ts";
 import { type Locale, type MessageKey, type Translate, translator } from "./i18n.ts";
 
-export type { HumanCheckView };
-
 export const HUMAN_CHECK_SCRIPT = "/assets/human-check.js";
 
 /** A refused form's message; 'too soon' says how many seconds the page's ticket still waits (one second in the singular). */

@@ -1,6 +1,7 @@
+import type { HumanCheckView } from "../captcha/human-check.ts";
 import type { Channel } from "../domain/codes.ts";
 import { renderPage } from "./document.tsx";
-import { HumanCheckField, type HumanCheckView } from "./human-check-field.tsx";
+import { HumanCheckField } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions, type FieldError, Links, Notice } from "./parts.tsx";
 import { humanCheckScript, PasskeyPart, passkeyScripts, SignInAsSomeoneElse } from "./sign-in-parts.tsx";

@@ -1,5 +1,6 @@
+import type { HumanCheckView } from "../captcha/human-check.ts";
 import { WEBAUTHN_BROWSER_SCRIPT } from "../http/scripts.ts";
-import { HUMAN_CHECK_SCRIPT, type HumanCheckView } from "./human-check-field.tsx";
+import { HUMAN_CHECK_SCRIPT } from "./human-check-field.tsx";
 import { type Locale, translator } from "./i18n.ts";
 import { Actions } from "./parts.tsx";
 

@@ -8,7 +8,6 @@ export const TWILIO_DEFAULT_API_URL = "https://api.twilio.com";
 const DEFAULT_SMS_MAX_ATTEMPTS = 6;
 
 export type SmsSettings = NonNullable<ReturnType<typeof smsSettingsFrom>["settings"]>;
-export type TwilioSettings = SmsSettings["twilio"];
 
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;

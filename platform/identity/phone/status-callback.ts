@@ -19,11 +19,7 @@ export function createStatusCallbackRoute(deps: {
 }) {
   const base = deps.issuer.replace(/\/$/, "");
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== "POST") {
-      res.statusCode = 405;
-      res.setHeader("allow", "POST");
-      return void res.end();
-    }
+    if (req.method !== "POST") return void res.writeHead(405, { allow: "POST" }).end();
     const params = await readForm(req);
     const signature = req.headers["x-twilio-signature"];
     const settings = req.headers["x-twilio-webhooks-signature-settings"];
@@ -31,9 +27,7 @@ export function createStatusCallbackRoute(deps: {
     const url = `${base}${req.url ?? ""}`;
     if (typeof signature !== "string" || !twilio.validateRequest(deps.authToken, signature, url, params, algorithm)) {
       deps.logger.warn("provider status callback refused: not signed by the provider");
-      res.statusCode = 403;
-      res.setHeader("content-type", "text/plain; charset=utf-8");
-      return void res.end("Forbidden");
+      return void res.writeHead(403, { "content-type": "text/plain; charset=utf-8" }).end("Forbidden");
     }
     const messageUuid = new URL(req.url ?? "/", "http://identity.invalid").searchParams.get("m") ?? "";
     const status = params.MessageStatus ?? params.CallStatus ?? "";
@@ -44,7 +38,6 @@ export function createStatusCallbackRoute(deps: {
       const message = channel === "voice" ? "code call not answered" : "text not delivered, as the provider reports";
       deps.logger.error({ alert: `${channel}-undelivered`, outboxId, channel, purpose, status, errorCode }, message);
     }
-    res.statusCode = 204;
-    res.end();
+    res.writeHead(204).end();
   };
 }

@@ -5,7 +5,7 @@ import { assertOutsideTransaction } from "../../../lib/postgres/transaction-scop
 import type { ClaimedMessage } from "../delivery/delivery-store.ts";
 import type { DeliveryTransport, SendFailure } from "../delivery/delivery-worker.ts";
 import { smsBody, voiceTwiml } from "./phone-content.ts";
-import { type TwilioSettings, TWILIO_DEFAULT_API_URL } from "./sms-settings.ts";
+import { type SmsSettings, TWILIO_DEFAULT_API_URL } from "./sms-settings.ts";
 
 /** The header each request to the provider carries: the outbox row's own uuid, the same on every attempt. */
 const IDEMPOTENCY_HEADER = "I-Twilio-Idempotency-Token";
@@ -72,7 +72,7 @@ function twilioFailureOf(error: unknown): SendFailure {
  * request names the row's status callback, so delivery reports come back to this service.
  */
 export function createTwilioTransport(
-  settings: TwilioSettings,
+  settings: SmsSettings["twilio"],
   options: {
     /** The status callback URL of an outbox row (its uuid), on this service's public address. */
     statusCallbackUrl: (messageUuid: string) => string;

@@ -130,7 +130,7 @@ export function createSignInContext(deps: InteractionDeps) {
     interaction: LoginInteraction,
     state: SignInState,
     account: Account,
-    { status = 200, ...kept }: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean } = {},
+    { status = 200, ...kept }: { status?: number; errors?: FieldError[]; message?: string; code?: string; resendRefused?: boolean },
   ) {
     const enrolling = state.step === "enrol-challenge";
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
@@ -163,7 +163,7 @@ export function createSignInContext(deps: InteractionDeps) {
         restartUid: interaction.uid,
         cancelUid: interaction.uid,
         ...(enrolling ? {} : { otherWays, securityHref: `${portalUrl}/profile/security` }),
-        ...(await deliveryView(interaction, state, account, extras, flowKey, phone ?? null)),
+        ...(await deliveryView(interaction, state, account, extras, flowKey, phone)),
       }),
     );
   }

@@ -108,7 +108,7 @@ export function createIdentifyStep(context: SignInContext) {
     if (!account || !passwordOk) {
       await recordFailure();
       if (run.last) {
-        if (account) await passwordCapNotice(deps.outbox, account, run.failures, deps.portalUrl);
+        if (account) await passwordCapNotice(deps, account, run.failures);
         return refuseCapped();
       }
       return refuse({ errors: [{ field: "username", key: "identify.invalidCredentials" }], flags: await checkFlag() });

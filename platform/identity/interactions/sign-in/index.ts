@@ -8,7 +8,7 @@ import { createSignInContext } from "./context.ts";
 import { createEnrolStep } from "./enrol.ts";
 import { createIdentifyStep } from "./identify.ts";
 import { createPasskeyStep } from "./passkey.ts";
-import { createRecoveryCodeStep } from "./recovery-code.ts";
+import { recoveryCodeStep } from "./recovery-code.ts";
 import { createSecondFactorSteps } from "./second-factor.ts";
 
 /** The hosted sign-in (SPEC §4): identify → select → challenge, or identify → enrol phone → challenge; state kept by uid. */
@@ -18,7 +18,6 @@ export function createSignInHandler(deps: InteractionDeps) {
   const identifyStep = createIdentifyStep(context);
   const { showSelect, select, challenge } = createSecondFactorSteps(context);
   const enrol = createEnrolStep(context);
-  const recoveryCode = createRecoveryCodeStep(context);
   const { passkeyOptions, passkeySignIn } = createPasskeyStep(context);
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: LoginInteraction, query: URLSearchParams) {
@@ -60,7 +59,7 @@ export function createSignInHandler(deps: InteractionDeps) {
     const state = await signInStates.get(uid);
     const account = state ? await accounts.findById(state.accountId) : null;
     if (step === "recovery-code" && state && account && (state.step === "select" || state.step === "challenge"))
-      return recoveryCode(req, res, interaction, state, account);
+      return recoveryCodeStep(context, req, res, interaction, state, account);
     if (req.method !== "POST") return sendHtml(res, 405, "");
     if (step === "identify") return identifyStep.identify(req, res, interaction);
     if (step === "restart") return restart(req, res, uid);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { authenticationOptions, verifiedAuthentication } from "../../domain/passkey-ceremonies.ts";
-import { readForm } from "../../http/io.ts";
+import { readForm, sendJson } from "../../http/io.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { refuseTo } from "../form-error.ts";
@@ -16,7 +16,7 @@ export function createPasskeyStep(context: SignInContext) {
   async function passkeyOptions(res: ServerResponse, interaction: LoginInteraction) {
     const options = await authenticationOptions(deps.relyingParty);
     await deps.passkeys.keepChallenge(`sign-in:${interaction.uid}`, options.challenge);
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(options));
+    sendJson(res, 200, options);
   }
 
   /** A passkey with user verification stands for both factors (something you have, and a PIN or biometric). */

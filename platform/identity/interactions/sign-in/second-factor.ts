@@ -116,28 +116,12 @@ export function createSecondFactorSteps(context: SignInContext) {
     const fail = (key: MessageKey, status = 400, typed?: string) =>
       answer(res, interaction, { status, errors: [{ field: "code", key }], values: typed ? { code: typed } : {} });
     const trustedDevice = isRememberedDevice(req, deps.cookieKeys, account.id, deps.secureCookies, now());
-
-    if (state.method === "totp" && !enrolling) {
-      // Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once.
-      if (!code) return fail("challenge.codeRequired");
-      if (!/^\d{6}$/.test(code)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
-      // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
-      const scope = { purpose: "sign-in" as const, accountKey: account.id, trustedDevice };
-      if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
-      const checked = await factors.takeTotp(account.id, code);
-      if (checked !== "taken") {
-        await throttle.record(factorFailureBucket(scope, "totp"));
-        // A code typed again (this period's, already used) is told apart from a wrong one.
-        return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
-      }
-      await factors.setLastFactor(account.id, "totp");
-      return finish(req, res, interaction, state, ["pwd", "otp"], true);
-    }
-
+    const fromApp = state.method === "totp" && !enrolling;
     const flowKey = enrolling ? enrolFlowKey(interaction.uid) : signInFlowKey(interaction.uid);
+    // The app's codes have six digits, as a text's do.
     const channel: Channel = state.method === "voice" ? "voice" : "sms";
     const destination = enrolling ? state.pendingPhone! : account.phone!;
-    if (form.intent === "resend") {
+    if (form.intent === "resend" && !fromApp) {
       const sent = await verifications.send({
         flowKey,
         purpose: enrolling ? "enrol" : "sign-in",
@@ -153,6 +137,20 @@ export function createSecondFactorSteps(context: SignInContext) {
 
     if (!code) return fail("challenge.codeRequired");
     if (!isWellFormedCode(code, channel)) return fail("challenge.codeFormat", 400, code.slice(0, 20));
+    if (fromApp) {
+      // Wrong codes count against the account like SMS codes do (the remembered device apart); each code works once.
+      // One wrong-code budget per account across channels and the app (domain/guessing-limits.ts).
+      const scope = { purpose: "sign-in" as const, accountKey: account.id, trustedDevice };
+      if (await isOverCodeBudget(throttle, scope, "totp")) return fail("challenge.tooManyAttempts", 429);
+      const checked = await factors.takeTotp(account.id, code);
+      if (checked !== "taken") {
+        await throttle.record(factorFailureBucket(scope, "totp"));
+        // A code typed again (this period's, already used) is told apart from a wrong one.
+        return fail(checked === "used" ? "challenge.codeUsedTotp" : "challenge.codeWrongTotp");
+      }
+      await factors.setLastFactor(account.id, "totp");
+      return finish(req, res, interaction, state, ["pwd", "otp"], true);
+    }
     const result = await codeGuard.check(flowKey, code, {
       purpose: enrolling ? "enrol" : "sign-in",
       channel,
