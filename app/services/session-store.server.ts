@@ -3,17 +3,11 @@ import type { SessionDevice } from "~/domain/session-device";
 import { touchIntervalMs } from "~/domain/session-timing";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import type { TokenSet } from "./idp.server";
 import { isSealed, seal, unseal } from "./sealed-value.server";
 
 /** TOKEN-TYPE of SPEC.md §3: IDP for a participant who signed in, ACCESS for a results-link visitor. */
 export type TokenType = "IDP" | "ACCESS";
-
-export type StoredTokens = {
-  accessToken: string;
-  accessTokenExpiresAt: Date;
-  refreshToken: string | null;
-  idToken: string | null;
-};
 
 type SessionOwner = {
   userId: string;
@@ -23,7 +17,7 @@ type SessionOwner = {
   sourceId: string | null;
 };
 
-export type SessionRecord = StoredTokens &
+export type SessionRecord = TokenSet &
   SessionOwner & {
     idHash: string;
     renewals: number[];
@@ -51,7 +45,7 @@ export function hashSessionId(sessionId: string): string {
 }
 
 /** Tokens and flow state are sealed in the row, bound to its id hash; a value written in clear before sealing still reads. */
-const sealTokens = (idHash: string, tokens: StoredTokens) => ({
+const sealTokens = (idHash: string, tokens: TokenSet) => ({
   accessToken: seal(tokens.accessToken, "access-token", idHash),
   refreshToken: tokens.refreshToken === null ? null : seal(tokens.refreshToken, "refresh-token", idHash),
   idToken: tokens.idToken === null ? null : seal(tokens.idToken, "id-token", idHash),
@@ -85,7 +79,7 @@ function fromRow(row: SessionRow): SessionRecord | null {
   };
 }
 
-export type NewSession = StoredTokens &
+export type NewSession = TokenSet &
   SessionOwner & {
     /** A flow taken up again from the participant's previous session (see resumable-flows). */
     flowState?: Record<string, unknown>;
@@ -240,7 +234,7 @@ const RENEWAL_POLL_MS = 50;
 /** Renewals under way in this process, so its own requests of one session wait on a promise, not on the row. */
 const renewing = new Map<string, Promise<SessionRecord | null>>();
 
-type Renew = (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>;
+type Renew = (current: SessionRecord) => Promise<TokenSet & { renewals: number[] }>;
 
 async function readRow(idHash: string): Promise<SessionRow | null> {
   const db = await database();
