@@ -97,10 +97,10 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
 }
 
 /** `fetch` for a library that makes its own requests (openid-client, jose's key set), with the upstream log line. */
-export function upstreamFetch(upstream: UpstreamName, logger: Logger = portalLogger) {
+export function upstreamFetch(upstream: UpstreamName) {
   return (url: string | URL, init: Omit<RequestInit, "body"> & { body?: BodyInit | Uint8Array | null } = {}): Promise<Response> => {
     const line = { method: init.method ?? "GET", upstream, path: redactText(new URL(url).pathname), attempt: 1 };
-    return logged(logger, line, () => serviceFetch(url, init as RequestInit));
+    return logged(portalLogger, line, () => serviceFetch(url, init as RequestInit));
   };
 }
 

@@ -159,7 +159,7 @@ export async function verifyCode(
 }
 
 /** The portal's resend lock (SPEC.md §4), started when a code goes out. */
-export const withResendLock = <T extends object>(state: T, now = Date.now()) => lockResend(state, now, env.CODE_RESEND_LOCK_SECONDS * 1000);
+export const withResendLock = <T extends object>(state: T) => lockResend(state, Date.now(), env.CODE_RESEND_LOCK_SECONDS * 1000);
 
 /** A step's answer waiting for the page the browser is redirected to (post-redirect-get), with its status. */
 export type KeptReply = { reply: VerificationReply & { result?: SubmissionResult<string[]> }; status: number };
