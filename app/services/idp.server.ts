@@ -150,16 +150,11 @@ export async function verifyIdToken(idToken: string, expected: { nonce: string; 
     nonce: expected.nonce,
     now: Date.now(),
   });
-  if (typeof claims.at_hash === "string" && claims.at_hash !== accessTokenHash(expected.accessToken)) {
+  // at_hash for RS256: the left half of SHA-256 of the access token, base64url.
+  const digest = createHash("sha256").update(expected.accessToken, "ascii").digest();
+  if (typeof claims.at_hash === "string" && claims.at_hash !== digest.subarray(0, digest.length / 2).toString("base64url"))
     throw new AuthFlowError("tokenHashFailed");
-  }
   return claims;
-}
-
-/** OpenID Connect at_hash for RS256: the left half of SHA-256 of the access token, base64url. */
-export function accessTokenHash(accessToken: string): string {
-  const digest = createHash("sha256").update(accessToken, "ascii").digest();
-  return digest.subarray(0, digest.length / 2).toString("base64url");
 }
 
 /** 64 characters: when the sign-in started (6 bytes of seconds) and 42 random bytes; the nonce binds the whole state. */

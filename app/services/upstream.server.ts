@@ -177,14 +177,10 @@ export async function openUpstreamStream(request: Omit<UpstreamRequest, "method"
   const controller = new AbortController();
   const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
   until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
-  try {
-    return await logged(request.logger ?? portalLogger, line, async () => {
-      const response = await serviceFetch(url, { headers, signal: controller.signal });
-      return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: response.body };
-    });
-  } catch (error) {
-    return unanswered(error);
-  } finally {
-    clearTimeout(headersTimer);
-  }
+  return logged(request.logger ?? portalLogger, line, async () => {
+    const response = await serviceFetch(url, { headers, signal: controller.signal });
+    return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: response.body };
+  })
+    .catch(unanswered)
+    .finally(() => clearTimeout(headersTimer));
 }
