@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
 import type { AuthMethod } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
@@ -11,10 +10,10 @@ import {
   OtherWaySchema,
   lockResend,
   resendSecondsLeft,
+  type StepAnswer,
   type VerificationFailure,
   type VerificationNotice,
   type VerificationPurpose,
-  type VerificationReply,
   verificationNotice,
 } from "~/domain/verification";
 import { callAccountApi, type AccountCall } from "./account.server";
@@ -162,7 +161,7 @@ export async function verifyCode(
 export const withResendLock = <T extends object>(state: T) => lockResend(state, Date.now(), env.CODE_RESEND_LOCK_SECONDS * 1000);
 
 /** A step's answer waiting for the page the browser is redirected to (post-redirect-get), with its status. */
-export type KeptReply = { reply: VerificationReply & { result?: SubmissionResult<string[]> }; status: number };
+export type KeptReply = { reply: StepAnswer; status: number };
 type WithKeptReply = { keptReply?: KeptReply };
 
 /**
