@@ -53,8 +53,6 @@ export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; htt
 
 const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
 
-const UNREACHABLE = "Network Error";
-
 /**
  * One POST to the account API with the participant's access token (server-side only). Never retried:
  * every operation moves the identity provider's transaction on, or sends a code.
@@ -73,7 +71,7 @@ export async function callAccountApi(
     timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,
     requestId: caller.requestId,
   });
-  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED_STATUS, answer: { errorMessage: UNREACHABLE } };
+  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED_STATUS, answer: { errorMessage: "Network Error" } };
   const answer: AccountAnswer = bodyAs(reply, AnswerSchema) ?? {};
   return reply.ok ? { ok: true, answer } : { ok: false, httpStatus: reply.status, answer };
 }

@@ -4,7 +4,6 @@ import { logger as portalLogger, requestIdOf } from "./logger.server";
 import { readPrivacyChoices } from "./privacy-choices.server";
 import { callUpstream } from "./upstream.server";
 
-const IDENTIFY_TIMEOUT_MS = 2_000;
 /** The same participant reloading the dashboard is identified once an hour, not on every page. */
 const REMEMBER_MS = 60 * 60 * 1000;
 const REMEMBER_AT_MOST = 5_000;
@@ -57,7 +56,7 @@ export function createAnalytics(options: AnalyticsOptions) {
       url: options.url,
       method: "POST",
       json: { app_id: options.appId, identity: id },
-      timeoutMs: options.timeoutMs ?? IDENTIFY_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? 2_000,
       requestId: requestIdOf(request),
       logger: log,
     });

@@ -229,7 +229,6 @@ export async function forgetRevocation(idHash: string): Promise<void> {
 
 /** How long a renewal's claim holds off other requests: past it, a request whose renewer died claims it itself. */
 export const RENEWAL_CLAIM_MS = 15_000;
-const RENEWAL_POLL_MS = 50;
 
 /** Renewals under way in this process, so its own requests of one session wait on a promise, not on the row. */
 const renewing = new Map<string, Promise<SessionRecord | null>>();
@@ -281,7 +280,7 @@ async function renewOrWait(idHash: string, needsRenewal: (current: SessionRecord
     const claim = randomBytes(16).toString("base64url");
     if (await claimRenewal(row, claim, new Date())) return renewUnderClaim(current, claim, renew);
     if (current.accessTokenExpiresAt.getTime() > Date.now()) return current;
-    await new Promise((resolve) => setTimeout(resolve, RENEWAL_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

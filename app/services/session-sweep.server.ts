@@ -6,7 +6,6 @@ import { endSessionsWhere, forgetRevocation, postponeRevocation, takeRevocations
 /** Rows removed per statement, and statements per sweep: a sweep never holds the table for long. */
 export const SWEEP_BATCH = 1_000;
 export const SWEEP_MAX_BATCHES = 20;
-const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Removes sessions past their idle or absolute limit (and the flow state they carry), which a
@@ -68,7 +67,7 @@ export function startSessionSweep(onError: (error: unknown) => void): () => void
     sweepEndedSessions()
       .then(() => revokeEndedSessionTokens())
       .catch(onError);
-  }, SWEEP_INTERVAL_MS);
+  }, 60_000);
   timer.unref();
   return () => clearInterval(timer);
 }
