@@ -7,8 +7,8 @@ import { logger as portalLogger, redactText } from "./logger.server";
 
 /**
  * The portal's one way to call another service: Node's own fetch (one kept-alive client per process,
- * shared with React Router and remix-auth-oauth2), a timeout per attempt, retries within one budget when
- * asked, the request id forwarded, one log line per attempt, and the answer parsed as JSON.
+ * shared with React Router and remix-auth-oauth2), a timeout per attempt, the request id forwarded, one
+ * log line per attempt, and the answer parsed as JSON.
  */
 
 export type UpstreamName = "identity" | "results" | "analytics" | "error-reporting";
@@ -102,31 +102,6 @@ export function upstreamFetch(upstream: UpstreamName) {
     const line = { method: init.method ?? "GET", upstream, path: redactText(new URL(url).pathname), attempt: 1 };
     return logged(portalLogger, line, () => serviceFetch(url, init as RequestInit));
   };
-}
-
-export interface Retries {
-  attempts: number;
-  /** All attempts together stop when this is spent; each attempt gets at most what is left. */
-  budgetMs: number;
-  /** Whether a reply is worth another attempt (default: no answer, or a 5xx). */
-  retryable?: (reply: UpstreamReply) => boolean;
-  /** Runs each attempt (a circuit breaker): may answer without calling, or call with a shorter timeout. */
-  guard?: (attempt: (timeoutMs?: number) => Promise<UpstreamReply>) => Promise<UpstreamReply>;
-}
-
-/** Attempts until one is not retryable, the attempts are used up or the budget is spent; the last reply. */
-export async function callUpstreamWithRetries(request: UpstreamRequest, retries: Retries): Promise<UpstreamReply> {
-  const deadline = Date.now() + retries.budgetMs;
-  const retryable = retries.retryable ?? ((reply) => !reply.answered || reply.status >= 500);
-  let last: UpstreamReply = { answered: false, status: UNANSWERED_STATUS, error: "budget spent" };
-  for (let attempt = 1; attempt <= retries.attempts; attempt += 1) {
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    const once = (timeoutMs = request.timeoutMs) => callUpstream({ ...request, timeoutMs: Math.min(timeoutMs, left) }, attempt);
-    last = await (retries.guard ? retries.guard(once) : once());
-    if (!retryable(last)) return last;
-  }
-  return last;
 }
 
 /** The reply's body as the schema reads it, or null when there is none or it does not fit. */
