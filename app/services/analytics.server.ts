@@ -49,7 +49,7 @@ export function createAnalytics(options: AnalyticsOptions) {
     const id = heapIdentifier?.trim();
     const identifiedAt = id ? recentlyIdentified.get(id) : undefined;
     if (!options.enabled || !options.url || !id || (identifiedAt !== undefined && now() - identifiedAt < REMEMBER_MS)) return "skipped";
-    const choices = await readPrivacyChoices(request).catch(() => ({ analytics: false }));
+    const choices = await readPrivacyChoices(request);
     if (!choices.analytics) return "skipped";
     const reply = await callUpstream({
       upstream: "analytics",
