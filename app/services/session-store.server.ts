@@ -241,18 +241,6 @@ async function readRow(idHash: string): Promise<SessionRow | null> {
   return row ?? null;
 }
 
-/** Claims the renewal of the row as it was read (its access token unchanged), unless another holds a live claim. */
-async function claimRenewal(row: SessionRow, claim: string, now: Date): Promise<boolean> {
-  const db = await database();
-  const claimed = await db.query(
-    `UPDATE portal_sessions SET renewal_claim = $2, renewal_claimed_until = $3
-       WHERE id_hash = $1 AND access_token = $4 AND (renewal_claimed_until IS NULL OR renewal_claimed_until < $5)
-     RETURNING id_hash`,
-    [row.idHash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.accessToken, now],
-  );
-  return claimed.length === 1;
-}
-
 /**
  * Runs `renew` for at most one request per session at a time across instances, never in a transaction
  * or under a row lock (the provider may share this database): a short claim on the row, the call, then
@@ -272,13 +260,22 @@ export function renewTokensOnce(
 }
 
 async function renewOrWait(idHash: string, needsRenewal: (current: SessionRecord) => boolean, renew: Renew): Promise<SessionRecord | null> {
+  const db = await database();
   for (;;) {
     const row = await readRow(idHash);
     const current = row && fromRow(row);
     if (!row || !current) return null;
     if (!needsRenewal(current)) return current;
+    // Claims the renewal of the row as it was read (its access token unchanged), unless another holds a live claim.
     const claim = randomBytes(16).toString("base64url");
-    if (await claimRenewal(row, claim, new Date())) return renewUnderClaim(current, claim, renew);
+    const now = new Date();
+    const claimed = await db.query(
+      `UPDATE portal_sessions SET renewal_claim = $2, renewal_claimed_until = $3
+         WHERE id_hash = $1 AND access_token = $4 AND (renewal_claimed_until IS NULL OR renewal_claimed_until < $5)
+       RETURNING id_hash`,
+      [row.idHash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.accessToken, now],
+    );
+    if (claimed.length === 1) return renewUnderClaim(current, claim, renew);
     if (current.accessTokenExpiresAt.getTime() > Date.now()) return current;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
