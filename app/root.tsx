@@ -9,9 +9,9 @@ import { PageEnhancedMark } from "~/components/layout/page-enhanced-mark";
 import { usePageNeedsScripts } from "~/components/layout/page-scripts";
 import { revalidateOnPathChange } from "~/domain/revalidate-on-path-change";
 import { CATALOGS_ATTRIBUTE, catalogFilesOf, catalogsToRender, providePageCatalogs } from "~/i18n/catalogs";
-import { fallbackLanguage, toLanguage } from "~/i18n/languages";
+import { fallbackLanguage } from "~/i18n/languages";
 import { pageTitle } from "~/i18n/page-title";
-import { TranslationProvider, translatorForCatalogs, useTranslation } from "~/i18n/react";
+import { TranslationProvider, translatorForCatalogs } from "~/i18n/react";
 import { translationsFor } from "~/services/i18n.server";
 import { languageMiddleware, languageOf, namespacesOf } from "~/services/language.server";
 import { readPrivacyChoices } from "~/services/privacy-choices.server";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const withScripts = usePageNeedsScripts();
   // Ready at once on the server and on the first page; on a navigation the new page waits for its catalogs.
   const catalogs = data ? use(catalogsToRender(data.language, data.namespaces)) : null;
-  const language = data ? toLanguage(data.language) : fallbackLanguage;
+  const language = data?.language ?? fallbackLanguage;
   const catalogFiles = data && withScripts ? catalogFilesOf(language, data.namespaces) : null;
   return (
     <html lang={language} dir="ltr" {...(catalogFiles ? { [CATALOGS_ATTRIBUTE]: catalogFiles } : {})}>
@@ -103,6 +103,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  useTranslation();
   return <AppErrorBoundary />;
 }

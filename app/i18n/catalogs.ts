@@ -1,5 +1,5 @@
 import { programStrings } from "../../lib/program/strings.ts";
-import { toLanguage, type Language, type Namespace } from "./languages";
+import type { Language, Namespace } from "./languages";
 import type { Catalog, Catalogs } from "./translate";
 
 /**
@@ -20,8 +20,8 @@ function catalogUrl(language: Language, namespace: Namespace): string {
  */
 export const CATALOGS_ATTRIBUTE = "data-catalogs";
 
-export function catalogFilesOf(language: string, namespaces: readonly Namespace[]): string {
-  return namespaces.map((namespace) => catalogUrl(toLanguage(language), namespace)).join(" ");
+export function catalogFilesOf(language: Language, namespaces: readonly Namespace[]): string {
+  return namespaces.map((namespace) => catalogUrl(language, namespace)).join(" ");
 }
 
 const namespaceOfUrl = new Map(
@@ -73,13 +73,12 @@ function downloadCatalog(language: Language, namespace: Namespace): Promise<Cata
  * The page's catalogs: one object per language and list of namespaces, so the translator is built
  * once per object. The server provides them (`providePageCatalogs`); the browser downloads them.
  */
-export function pageCatalogsFor(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
+export function pageCatalogsFor(language: Language, namespaces: readonly Namespace[]): Promise<Catalogs> {
   const key = keyOf(language, namespaces);
   let entry = pageCatalogs.get(key);
   if (!entry) {
-    const lang = toLanguage(language);
     entry = settled(
-      Promise.all(namespaces.map(async (namespace) => [namespace, await downloadCatalog(lang, namespace)] as const)).then(
+      Promise.all(namespaces.map(async (namespace) => [namespace, await downloadCatalog(language, namespace)] as const)).then(
         (entries) => Object.fromEntries(entries) as Catalogs,
       ),
     );
@@ -96,7 +95,7 @@ const shownByNavigation = new WeakMap<Promise<Catalogs>, Promise<Catalogs>>();
  * What the layout renders with. In the browser, a navigation whose catalogs cannot be downloaded
  * loads the page as a document instead, which works without script.
  */
-export function catalogsToRender(language: string, namespaces: readonly Namespace[]): Promise<Catalogs> {
+export function catalogsToRender(language: Language, namespaces: readonly Namespace[]): Promise<Catalogs> {
   const entry = pageCatalogsFor(language, namespaces) as CatalogsThenable;
   if (typeof window === "undefined" || entry.status === "fulfilled") return entry;
   let shown = shownByNavigation.get(entry);

@@ -4,7 +4,7 @@
  * largest part of the browser's script after React and React Router.
  */
 import { cloneElement, createContext, createElement, Fragment, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
-import { defaultNamespace, toLanguage } from "./languages";
+import { toLanguage } from "./languages";
 import { createTranslator, type Catalogs, type TranslateFunction, type TranslationValues, type Translator } from "./translate";
 
 const TranslationContext = createContext<Translator | null>(null);
@@ -18,7 +18,7 @@ const translatorsByCatalogs = new WeakMap<Catalogs, Translator>();
 /** One translator per catalogs object: the server, which hands out one object per language, builds one per language. */
 export function translatorForCatalogs(language: string, catalogs: Catalogs): Translator {
   let translator = translatorsByCatalogs.get(catalogs);
-  if (!translator) translatorsByCatalogs.set(catalogs, (translator = createTranslator(toLanguage(language), [catalogs], defaultNamespace)));
+  if (!translator) translatorsByCatalogs.set(catalogs, (translator = createTranslator(toLanguage(language), [catalogs])));
   return translator;
 }
 

@@ -2,6 +2,7 @@
  * Nested keys, "namespace:key", {{placeholders}} and a fallback language: the same strings as i18next
  * with the portal's settings (translate.test.ts compares every one) at a fraction of the cost.
  */
+import { defaultNamespace } from "./languages";
 
 export type Catalog = { readonly [key: string]: unknown };
 /** One language's catalogs by namespace ("common", "dashboard", …). */
@@ -52,7 +53,7 @@ export function interpolate(text: string, values?: TranslationValues): string {
  * A translator for one language over `chain`, the catalogs to look in, in order (on the server, then
  * the fallback language's). A key found nowhere is answered with itself, as i18next does.
  */
-export function createTranslator(language: string, chain: readonly Catalogs[], defaultNamespace = "common"): Translator {
+export function createTranslator(language: string, chain: readonly Catalogs[]): Translator {
   const fixedByNamespace = new Map<string, TranslateFunction>();
   // Pages ask for the same few hundred keys on every render; only found keys are kept, so it stays bounded.
   const found = new Map<string, Map<string, string>>();

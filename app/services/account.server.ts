@@ -31,13 +31,11 @@ export type AccountOperation =
   | "phone-change-cancel";
 
 const AnswerSchema = z.object({
-  status: z.string().optional(),
   nextStep: z.string().optional(),
   phoneNumber: z.string().optional(),
   errorCode: z.string().max(100).optional(),
   errorMessage: z.string().optional(),
   errorValues: z.record(z.string(), z.number()).optional(),
-  retryAfterSeconds: z.number().optional(),
   verificationToken: z.string().max(4000).optional(),
   factors: z.unknown().optional(),
   totp: z.unknown().optional(),
@@ -54,8 +52,6 @@ type AccountAnswer = z.infer<typeof AnswerSchema>;
 export type AccountCall = { ok: true; answer: AccountAnswer } | { ok: false; httpStatus: number; answer: AccountAnswer };
 
 const accountApiUrl = (env.ACCOUNT_API_URL ?? `${env.IDP_ISSUER.replace(/\/$/, "")}/api/account`).replace(/\/$/, "");
-
-const UNREACHABLE = "Network Error";
 
 /**
  * One POST to the account API with the participant's access token (server-side only). Never retried:
@@ -75,7 +71,7 @@ export async function callAccountApi(
     timeoutMs: env.ACCOUNT_API_TIMEOUT_MS,
     requestId: caller.requestId,
   });
-  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED_STATUS, answer: { status: "FAILURE", errorMessage: UNREACHABLE } };
+  if (!reply.answered) return { ok: false, httpStatus: UNANSWERED_STATUS, answer: { errorMessage: "Network Error" } };
   const answer: AccountAnswer = bodyAs(reply, AnswerSchema) ?? {};
   return reply.ok ? { ok: true, answer } : { ok: false, httpStatus: reply.status, answer };
 }

@@ -1,20 +1,11 @@
 import { createHmac } from "node:crypto";
-import { storedDevice, type SessionDevice } from "~/domain/session-device";
+import type { ListedSession } from "~/components/profile/active-sessions-list";
+import { storedDevice } from "~/domain/session-device";
 import { env } from "./env.server";
 import { revokeToken } from "./idp.server";
 import { listSessionsOf, stillLive, takeSessionsOf, type ListedSessionRow, type SessionRecord } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import type { PortalSession } from "./session.server";
-
-/** One place the participant is signed in, as the sessions page shows it to that participant alone. */
-export type ActiveSession = {
-  /** Names the session in this participant's forms; neither its cookie nor the id hash it is stored under. */
-  listingId: string;
-  device: SessionDevice;
-  signedInAt: string;
-  lastUsedAt: string;
-  current: boolean;
-};
 
 /**
  * A keyed hash of the stored id hash: a page or a log that shows it gives away nothing that finds the
@@ -33,8 +24,10 @@ async function liveSessionsOf(session: PortalSession, now: number): Promise<List
     .sort((a, b) => Number(b.idHash === session.idHash) - Number(a.idHash === session.idHash));
 }
 
-export async function listActiveSessions(session: PortalSession, now = Date.now()): Promise<ActiveSession[]> {
+/** Where the participant is signed in, as the sessions page shows it to that participant alone. */
+export async function listActiveSessions(session: PortalSession, now = Date.now()): Promise<ListedSession[]> {
   return (await liveSessionsOf(session, now)).map((row) => ({
+    // Names the session in this participant's forms; neither its cookie nor the id hash it is stored under.
     listingId: listingIdOf(row.idHash),
     device: storedDevice(row.device),
     signedInAt: row.createdAt.toISOString(),

@@ -4,7 +4,6 @@ import { logger as portalLogger, requestIdOf } from "./logger.server";
 import { readPrivacyChoices } from "./privacy-choices.server";
 import { callUpstream } from "./upstream.server";
 
-const IDENTIFY_TIMEOUT_MS = 2_000;
 /** The same participant reloading the dashboard is identified once an hour, not on every page. */
 const REMEMBER_MS = 60 * 60 * 1000;
 const REMEMBER_AT_MOST = 5_000;
@@ -50,14 +49,14 @@ export function createAnalytics(options: AnalyticsOptions) {
     const id = heapIdentifier?.trim();
     const identifiedAt = id ? recentlyIdentified.get(id) : undefined;
     if (!options.enabled || !options.url || !id || (identifiedAt !== undefined && now() - identifiedAt < REMEMBER_MS)) return "skipped";
-    const choices = await readPrivacyChoices(request).catch(() => ({ analytics: false }));
+    const choices = await readPrivacyChoices(request);
     if (!choices.analytics) return "skipped";
     const reply = await callUpstream({
       upstream: "analytics",
       url: options.url,
       method: "POST",
       json: { app_id: options.appId, identity: id },
-      timeoutMs: options.timeoutMs ?? IDENTIFY_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? 2_000,
       requestId: requestIdOf(request),
       logger: log,
     });

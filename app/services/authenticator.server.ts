@@ -38,8 +38,6 @@ export type SignedInParticipant = TokenSet & {
 
 /** Authorization code + PKCE S256 with a 64-character state, a nonce bound to it, and ui_locales. */
 class PortalOidcStrategy extends OAuth2Strategy<SignedInParticipant> {
-  override name = "idp";
-
   protected override createAuthorizationURL() {
     const state = createState();
     const codeVerifier = randomPKCECodeVerifier();
@@ -117,9 +115,7 @@ export function portalAuthenticator(): Promise<Authenticator<SignedInParticipant
         };
       },
     );
-    const instance = new Authenticator<SignedInParticipant>();
-    instance.use(strategy, "idp");
-    return instance;
+    return new Authenticator<SignedInParticipant>().use(strategy, "idp");
   })().catch((error: unknown) => {
     authenticator = undefined;
     throw error;

@@ -15,7 +15,7 @@ import { basicAuthorization } from "./idp.server";
 import { logger } from "./logger.server";
 import { callUpstream } from "./upstream.server";
 
-export type BarrierReportOutcome = { kind: "received"; reference: string; acknowledged: boolean } | { kind: "too-many" };
+export type BarrierReportOutcome = { kind: "received"; reference: string } | { kind: "too-many" };
 
 export type ReportedBy = { clientAddress: string; userId: string | null; language: Language; requestId?: string };
 
@@ -72,7 +72,7 @@ export async function submitBarrierReport(report: BarrierReport, by: ReportedBy)
   if (!reference) return { kind: "too-many" };
   const acknowledged = await acknowledge(reference, report, by);
   if (!acknowledged) logger.warn({ reference, requestId: by.requestId }, "barrier report stored but not acknowledged");
-  return { kind: "received", reference, acknowledged };
+  return { kind: "received", reference };
 }
 
 /** Whether a reference names a stored report (the page then confirms it was received). */

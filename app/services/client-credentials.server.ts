@@ -12,7 +12,6 @@ export type ClientCredentialsCheck = "ok" | "refused" | "unknown";
 
 const ASK_AGAIN_UNANSWERED_MS = 5_000;
 const ASK_AGAIN_ANSWERED_MS = 5 * 60_000;
-const TIMEOUT_MS = 2_000;
 
 let state: ClientCredentialsCheck = "unknown";
 
@@ -34,7 +33,7 @@ async function askProviderAboutClient(): Promise<ClientCredentialsCheck> {
       method: "POST",
       headers: { Authorization: basicAuthorization() },
       form: { token: "portal-client-credentials-check", token_type_hint: "access_token" },
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: 2_000,
     });
     if (!reply.answered) return "unknown";
     if (reply.ok) return "ok";

@@ -40,12 +40,10 @@ export async function loadDashboard(request: Request, session: PortalSession): P
       message: redactText(outcome.message),
       requestId: requestIdOf(request),
     };
-    if (screen === "network-error") {
-      logger.info(line, "results fetch failed: network");
-      return { kind: "data", data: { screen }, status: 503 };
-    }
-    logger.error(line, "results fetch failed");
-    return { kind: "data", data: { screen }, status: 500 };
+    const network = screen === "network-error";
+    if (network) logger.info(line, "results fetch failed: network");
+    else logger.error(line, "results fetch failed");
+    return { kind: "data", data: { screen }, status: network ? 503 : 500 };
   }
   // Fire and forget: analytics never delays or breaks the page.
   void identifyParticipant({ request, heapIdentifier: outcome.results.heapIdentifier }).catch(() => undefined);

@@ -16,7 +16,6 @@ export const ITEMS_PER_MINUTE = 60;
 export const MAX_QUEUED_ITEMS = 100;
 export const MAX_PAYLOAD_BYTES = 524_288;
 const SEND_TIMEOUT_MS = 5_000;
-const MINUTE_MS = 60_000;
 /** Longest exception value or message kept (the SDK cuts them). */
 const MAX_VALUE_CHARS = 4_000;
 
@@ -54,7 +53,7 @@ function sendBudget(perWindow: number, windowMs: number) {
 
 /** The SDK's transport (queue, rate-limit headers, dropped counts) sending through the upstream client, within the budget. */
 function portalTransport(sentry: typeof SentryModule, settings: ErrorReportingSettings) {
-  const nextSlot = sendBudget(ITEMS_PER_MINUTE, settings.windowMs ?? MINUTE_MS);
+  const nextSlot = sendBudget(ITEMS_PER_MINUTE, settings.windowMs ?? 60_000);
   return (options: TransportOptions) =>
     sentry.createTransport({ ...options, bufferSize: MAX_QUEUED_ITEMS }, async ({ body }) => {
       await nextSlot();

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
 import { authCodeSchema } from "~/domain/auth-code";
 import { VerifyPickSchema } from "~/domain/sign-in-factor-forms";
 import {
@@ -25,7 +24,7 @@ import {
   toPage,
   type VerificationStepIntent,
 } from "./factor-change-flow.server";
-import { privatePageHeaders, type PortalSession } from "./session.server";
+import type { PortalSession } from "./session.server";
 import { changeFactor, credentialOf, readFactors, startPhoneChange } from "./sign-in-factors.server";
 import { sendCode, startCodeStep, verifyCode, withResendLock } from "./verification.server";
 
@@ -83,14 +82,7 @@ export const factorVerificationSteps: Record<VerificationStepIntent, StepHandler
     }
     // Locked again whether or not the provider sent it.
     await save(session, withResendLock(state));
-    if (!("ok" in sent)) {
-      if (sent.kind === "session-expired") return redirect("/session-expired", { headers: privatePageHeaders });
-      return stay(
-        session,
-        { intent: "resend", notice: sent.kind === "notice" ? sent.notice : undefined },
-        sent.kind === "notice" ? sent.status : 400,
-      );
-    }
+    if (!("ok" in sent)) return codeRefused(session, "resend", sent, { reply: () => undefined });
     return stay(session, { intent: "resend", resent: true }, 200);
   },
   async verify({ session, form, state, device }) {

@@ -27,9 +27,9 @@ export async function readLimitedText(request: Request, limit: number = FORM_BOD
   return Buffer.from(await readLimited(request, limit)).toString("utf8");
 }
 
-export async function readForm(request: Request, limit: number = FORM_BODY_LIMIT_BYTES): Promise<FormData> {
+export async function readForm(request: Request): Promise<FormData> {
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  const body = await readLimited(request, limit);
+  const body = await readLimited(request, FORM_BODY_LIMIT_BYTES);
   const formType = contentType || "application/x-www-form-urlencoded";
   if (!formType.startsWith("application/x-www-form-urlencoded") && !formType.startsWith("multipart/form-data")) throw refuse(415);
   try {

@@ -1,22 +1,11 @@
-import {
-  defaultNamespace,
-  fallbackLanguage,
-  namespaces as allNamespaces,
-  supportedLanguages,
-  type Language,
-  type Namespace,
-} from "~/i18n/languages";
+import { fallbackLanguage, namespaces as allNamespaces, supportedLanguages, type Language, type Namespace } from "~/i18n/languages";
 import { createTranslator, type Translator } from "~/i18n/translate";
 import { resources } from "~/locales/resources.server";
 
 const pageTranslators = new Map<Language, Translator>(
   supportedLanguages.map((language) => [
     language,
-    createTranslator(
-      language,
-      language === fallbackLanguage ? [resources[language]] : [resources[language], resources[fallbackLanguage]],
-      defaultNamespace,
-    ),
+    createTranslator(language, language === fallbackLanguage ? [resources[language]] : [resources[language], resources[fallbackLanguage]]),
   ]),
 );
 

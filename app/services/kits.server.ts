@@ -10,11 +10,10 @@ import { bodyAs, retryAfterOf } from "./upstream.server";
  * participant's own calls carry their token, and a registration says who is asking (a keyed hash of
  * the client's address) so that guesses are counted per address as well as per participant.
  */
-const kitsUrl = (userId: string) => resultsUrl("kits", userId);
 
 /** The participant's kits, newest first; null when the results service does not answer. */
 export async function listKits(session: PortalSession): Promise<Kit[] | null> {
-  return (await readAsParticipant(session, kitsUrl(session.userId), z.object({ kits: z.array(KitSchema) })))?.kits ?? null;
+  return (await readAsParticipant(session, resultsUrl("kits", session.userId), z.object({ kits: z.array(KitSchema) })))?.kits ?? null;
 }
 
 export type RegisterOutcome =
@@ -32,7 +31,7 @@ export async function registerKit(
   clientAddress: string,
 ): Promise<RegisterOutcome> {
   const name = session.fullName?.trim() || session.email || "";
-  const reply = await postAsParticipant(session, kitsUrl(session.userId), {
+  const reply = await postAsParticipant(session, resultsUrl("kits", session.userId), {
     ...input,
     sampleOf: "self",
     source: clientSourceHash("kit-source", clientAddress),

@@ -45,30 +45,25 @@ async function moveTo(session: PortalSession, state: PasswordUpdateState): Promi
 }
 
 /** Start: recover password, then the answer's nextStep picks the first step. */
-export async function startPasswordUpdate(session: PortalSession, captchaToken: string | undefined, now = Date.now()): MoveOrFailure {
+export async function startPasswordUpdate(session: PortalSession, captchaToken: string | undefined): MoveOrFailure {
   await forgetPasswordUpdate(session);
   const call = await callAccountApi("recover-password", session, captchaToken ? { captchaToken } : {});
   if (!call.ok) return failed(session, call, recoveryFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (!step) return unexpectedStepFailure;
   const state: PasswordUpdateState = { step, phoneNumber: maskPhone(call.answer.phoneNumber ?? "") };
-  return moveTo(session, step === "mfa-verification-code" ? withResendLock({ ...state, method: "sms" }, now) : state);
+  return moveTo(session, step === "mfa-verification-code" ? withResendLock({ ...state, method: "sms" }) : state);
 }
 
 /** Pick: a sent code moves to the code step, remembering the method. */
-export async function sendVerificationCode(
-  session: PortalSession,
-  state: PasswordUpdateState,
-  method: AuthMethod,
-  now = Date.now(),
-): MoveOrFailure {
+export async function sendVerificationCode(session: PortalSession, state: PasswordUpdateState, method: AuthMethod): MoveOrFailure {
   // The app and a recovery code send nothing: the code step asks for the code.
   if (method === "totp" || method === "recovery") return moveTo(session, { ...state, step: "mfa-verification-code", method });
   const call = await requestCode(session, "password-update", method);
   if (!call.ok) return failed(session, call, sendCodeFailure);
   const step = stepForNextStep(call.answer.nextStep);
   if (step !== "mfa-verification-code") return unexpectedStepFailure;
-  return moveTo(session, withResendLock({ ...state, step, method }, now));
+  return moveTo(session, withResendLock({ ...state, step, method }));
 }
 
 /**
@@ -79,10 +74,9 @@ export async function switchMethod(
   session: PortalSession,
   state: PasswordUpdateState,
   way: "sms" | "voice" | "totp" | "passkey" | "recovery",
-  now = Date.now(),
 ): MoveOrFailure {
   if (way === "passkey") return moveTo(session, { step: "mfa-verification-pick", phoneNumber: state.phoneNumber });
-  return sendVerificationCode(session, state, way, now);
+  return sendVerificationCode(session, state, way);
 }
 
 /** Code: a successful submit whose nextStep is reset-authenticator goes to the new password. */
@@ -103,15 +97,15 @@ export async function verifyWithPasskey(session: PortalSession, state: PasswordU
 }
 
 /** Resend: locked again (30 seconds) whether or not the identity provider sent it. */
-export async function resendVerificationCode(session: PortalSession, state: PasswordUpdateState, now = Date.now()): MoveOrFailure {
+export async function resendVerificationCode(session: PortalSession, state: PasswordUpdateState): MoveOrFailure {
   const method = state.method === "voice" ? "voice" : "sms";
   const call = await requestCode(session, "password-update", method);
   if (!call.ok) {
     const failure = await failed(session, call, resendFailure);
-    if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, withResendLock(state, now));
+    if (failure.kind !== "session-expired") await saveFlowState(session, PASSWORD_UPDATE_FLOW, withResendLock(state));
     return failure;
   }
-  return moveTo(session, withResendLock(state, now));
+  return moveTo(session, withResendLock(state));
 }
 
 async function passwordUpdated(session: PortalSession): Promise<Done> {

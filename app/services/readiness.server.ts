@@ -5,8 +5,6 @@ import { database } from "./db.server";
 import { env } from "./env.server";
 import { callUpstream, type UpstreamName } from "./upstream.server";
 
-const CHECK_TIMEOUT_MS = 2_000;
-
 type CheckResult = "ok" | "failed";
 
 export interface ReadinessDependencies {
@@ -47,7 +45,7 @@ async function answersOk(
  * down alike, and the portal already shows participants its own pages for that, so no instance is taken out.
  */
 export async function checkReadiness(dependencies: ReadinessDependencies) {
-  const timeoutMs = dependencies.timeoutMs ?? CHECK_TIMEOUT_MS;
+  const timeoutMs = dependencies.timeoutMs ?? 2_000;
   const [databaseCheck, identityProvider, results] = await Promise.all([
     databaseAnswers(dependencies.database, timeoutMs),
     answersOk("identity", `${dependencies.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`, timeoutMs, (body) =>

@@ -2,7 +2,6 @@ import escapeHtml from "escape-html";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterFallbackScreen } from "~/components/layout/error-screens";
-import type { Language } from "~/i18n/languages";
 import { TranslationProvider } from "~/i18n/react";
 import { pageTranslator } from "./i18n.server";
 import { detectLanguage } from "./language.server";
@@ -12,7 +11,19 @@ export type Refusal = 400 | 403 | 405 | 413;
 
 const pages = new Map<string, string>();
 
-function pageFor(status: Refusal, language: Language, stylesheets: readonly string[]): string {
+/**
+ * The 4xx screen the app's error boundary shows, without the header and footer (which need the
+ * router), in the language the portal's one rule picks for this request (SPEC.md §4 'Language'),
+ * styled by the build's stylesheets (server/app.ts reads them from the build's manifest).
+ */
+export async function renderRefusalPage(
+  status: Refusal,
+  request: { url: string; cookie?: string },
+  stylesheets: readonly string[] = [],
+): Promise<string> {
+  // Joined, not resolved: a target like '//' resolves to another host (or none) and would not parse.
+  const url = URL.parse(`http://portal.invalid${request.url}`) ?? new URL("http://portal.invalid/");
+  const language = await detectLanguage(new Request(url, { headers: request.cookie ? { cookie: request.cookie } : {} }));
   const key = `${status}:${language}`;
   const cached = pages.get(key);
   if (cached) return cached;
@@ -32,20 +43,4 @@ function pageFor(status: Refusal, language: Language, stylesheets: readonly stri
     `<body><main id="main">${screen}</main></body></html>`;
   pages.set(key, page);
   return page;
-}
-
-/**
- * The 4xx screen the app's error boundary shows, without the header and footer (which need the
- * router), in the language the portal's one rule picks for this request (SPEC.md §4 'Language'),
- * styled by the build's stylesheets (server/app.ts reads them from the build's manifest).
- */
-export async function renderRefusalPage(
-  status: Refusal,
-  request: { url: string; cookie?: string },
-  stylesheets: readonly string[] = [],
-): Promise<string> {
-  // Joined, not resolved: a target like '//' resolves to another host (or none) and would not parse.
-  const url = URL.parse(`http://portal.invalid${request.url}`) ?? new URL("http://portal.invalid/");
-  const language = await detectLanguage(new Request(url, { headers: request.cookie ? { cookie: request.cookie } : {} }));
-  return pageFor(status, language, stylesheets);
 }

@@ -109,31 +109,27 @@ export async function openShare(
   return opened ? { kind: "opened", ...opened } : { kind: "unavailable" };
 }
 
-const asClinician = (access: string, requestId?: string) => ({
-  headers: { Authorization: `Share ${access}` },
-  timeoutMs: env.RESULTS_TIMEOUT_MS,
-  requestId,
-});
+const asClinician = (access: string) => ({ headers: { Authorization: `Share ${access}` }, timeoutMs: env.RESULTS_TIMEOUT_MS });
 
 /** The shared report for the clinician's page, or why not: the share is not open (any more), or no answer. */
-export async function sharedReport(access: string, language: string, requestId?: string): Promise<SharedReport | "closed" | "unavailable"> {
+export async function sharedReport(access: string, language: string): Promise<SharedReport | "closed" | "unavailable"> {
   const url = resultsUrl("shared", "report");
   url.searchParams.set("lang", language);
-  const reply = await callUpstream({ upstream: "results", url, ...asClinician(access, requestId) });
+  const reply = await callUpstream({ upstream: "results", url, ...asClinician(access) });
   if (!reply.answered || reply.status >= 500) return "unavailable";
   if (!reply.ok) return "closed";
   return bodyAs(reply, SharedReportSchema) ?? "unavailable";
 }
 
 /** 'Close this report': the results service ends the access (the browser forgets it either way). */
-export async function closeSharedAccess(access: string, requestId?: string): Promise<void> {
-  await callUpstream({ upstream: "results", url: resultsUrl("shared", "close"), method: "POST", ...asClinician(access, requestId) });
+export async function closeSharedAccess(access: string): Promise<void> {
+  await callUpstream({ upstream: "results", url: resultsUrl("shared", "close"), method: "POST", ...asClinician(access) });
 }
 
-export function openSharedPdf(access: string, language: string, until: AbortSignal, requestId?: string) {
+export function openSharedPdf(access: string, language: string, until: AbortSignal) {
   const url = resultsUrl("shared", "report.pdf");
   url.searchParams.set("lang", language);
-  return openUpstreamStream({ upstream: "results", url, ...asClinician(access, requestId) }, until);
+  return openUpstreamStream({ upstream: "results", url, ...asClinician(access) }, until);
 }
 
 /** The clinician's access: httpOnly, for the shared pages only, until the access ends. */

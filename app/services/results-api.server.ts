@@ -8,7 +8,7 @@ export const resultsUrl = (...segments: string[]) =>
   new URL(segments.map(encodeURIComponent).join("/"), `${env.RESULTS_API_URL.replace(/\/$/, "")}/`);
 
 /** A results-service call made as the signed-in participant: their access token, the service's timeout, the request's id. */
-export const asParticipant = (session: PortalSession) => ({
+export const asParticipant = (session: Pick<PortalSession, "accessToken" | "requestId">) => ({
   headers: { Authorization: `Bearer ${session.accessToken}` },
   timeoutMs: env.RESULTS_TIMEOUT_MS,
   requestId: session.requestId,

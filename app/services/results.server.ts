@@ -3,9 +3,9 @@ import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, h
 import { appLabel } from "~/domain/dashboard-view";
 import { normalizePatientResults, PatientResultsSchema, type PatientResults } from "~/domain/patient-results";
 import { env } from "./env.server";
-import { resultsUrl } from "./results-api.server";
+import { asParticipant, resultsUrl } from "./results-api.server";
 import type { PortalSession } from "./session.server";
-import { bodyAs, callUpstreamWithRetries, messageOf, UNANSWERED_STATUS, type UpstreamReply } from "./upstream.server";
+import { bodyAs, callUpstream, messageOf, UNANSWERED_STATUS, type UpstreamReply } from "./upstream.server";
 
 /** SPEC.md §7: results requests are tried up to 3 times on a network or HTTP error. */
 export const RESULTS_ATTEMPTS = 3;
@@ -48,34 +48,32 @@ async function throughBreaker(attempt: (timeoutMs?: number) => Promise<UpstreamR
 /** The results service has no record of this participant (yet): a normal state, never retried. */
 export const NO_RECORD_STATUS = 404;
 
-/**
- * GET with up to three attempts within RESULTS_BUDGET_MS (each at most RESULTS_TIMEOUT_MS); a 401 (the
- * session is over) and a 404 (no record yet) are final at once.
- */
-export function getResults(url: URL, accessToken: string, requestId?: string): Promise<UpstreamReply> {
-  return callUpstreamWithRetries(
-    { upstream: "results", url, headers: { Authorization: `Bearer ${accessToken}` }, timeoutMs: env.RESULTS_TIMEOUT_MS, requestId },
-    {
-      attempts: RESULTS_ATTEMPTS,
-      budgetMs: env.RESULTS_BUDGET_MS,
-      retryable: (reply) => !reply.answered || (!reply.ok && reply.status !== 401 && reply.status !== NO_RECORD_STATUS),
-      guard: throughBreaker,
-    },
-  );
-}
-
 /** The failure a page shows for a reply that is not a success (SPEC.md §8: status and message). */
 export function failureOf(reply: UpstreamReply): UpstreamFailure {
   if (!reply.answered) return { ok: false, status: UNANSWERED_STATUS, message: NETWORK_ERROR_MESSAGE };
   return { ok: false, status: reply.status, message: messageOf(reply) ?? STATUS_CODES[reply.status] ?? "" };
 }
 
+/**
+ * GET with up to three attempts, each through the breaker, within RESULTS_BUDGET_MS (each at most
+ * RESULTS_TIMEOUT_MS, or what is left of the budget); a 401 (the session is over) and a 404 (no record
+ * yet) are final at once.
+ */
 export async function fetchPatientResults(
   options: Pick<PortalSession, "accessToken" | "userId" | "requestId"> & { sourceId?: string | null },
 ): Promise<ResultsOutcome> {
   const url = resultsUrl("results", options.userId);
   if (options.sourceId) url.searchParams.set("sourceID", options.sourceId);
-  const reply = await getResults(url, options.accessToken, options.requestId);
+  const deadline = Date.now() + env.RESULTS_BUDGET_MS;
+  let reply: UpstreamReply = { answered: false, status: UNANSWERED_STATUS, error: "budget spent" };
+  for (let attempt = 1; attempt <= RESULTS_ATTEMPTS; attempt += 1) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    reply = await throughBreaker((timeoutMs = env.RESULTS_TIMEOUT_MS) =>
+      callUpstream({ upstream: "results", url, ...asParticipant(options), timeoutMs: Math.min(timeoutMs, left) }, attempt),
+    );
+    if (reply.answered && (reply.ok || reply.status === 401 || reply.status === NO_RECORD_STATUS)) break;
+  }
   if (!reply.answered || !reply.ok) return failureOf(reply);
   const results = bodyAs(reply, PatientResultsSchema);
   if (!results) return { ok: false, status: 502, message: "Unexpected results response" };

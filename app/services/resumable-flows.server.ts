@@ -16,13 +16,6 @@ export const isResumable = (flow: string): flow is ResumableFlow => (RESUMABLE_F
 
 const boundTo = (userId: string, flow: ResumableFlow) => `resumable-flow:${flow}:${userId}`;
 
-/** A state written before sealing is a JSON object; a sealed one is a JSON string. */
-function openState<T>(stored: unknown, userId: string, flow: ResumableFlow): T | null {
-  if (typeof stored !== "string") return stored as T;
-  const opened = unseal(stored, "flow-state", boundTo(userId, flow));
-  return opened === null ? null : (JSON.parse(opened) as T);
-}
-
 export async function keepForResuming(userId: string, flow: ResumableFlow, state: unknown | null, now = new Date()): Promise<void> {
   const db = await database();
   if (state === null) {
@@ -44,5 +37,8 @@ export async function takeResumableFlow<T>(userId: string, flow: ResumableFlow, 
     [userId, flow],
   );
   if (!row || now.getTime() - new Date(row.saved_at).getTime() > RESUME_WINDOW_MS) return null;
-  return openState<T>(row.state, userId, flow);
+  // A state written before sealing is a JSON object; a sealed one is a JSON string.
+  if (typeof row.state !== "string") return row.state as T;
+  const opened = unseal(row.state, "flow-state", boundTo(userId, flow));
+  return opened === null ? null : (JSON.parse(opened) as T);
 }

@@ -3,17 +3,11 @@ import type { SessionDevice } from "~/domain/session-device";
 import { touchIntervalMs } from "~/domain/session-timing";
 import { database } from "./db.server";
 import { env } from "./env.server";
+import type { TokenSet } from "./idp.server";
 import { isSealed, seal, unseal } from "./sealed-value.server";
 
 /** TOKEN-TYPE of SPEC.md §3: IDP for a participant who signed in, ACCESS for a results-link visitor. */
 export type TokenType = "IDP" | "ACCESS";
-
-export type StoredTokens = {
-  accessToken: string;
-  accessTokenExpiresAt: Date;
-  refreshToken: string | null;
-  idToken: string | null;
-};
 
 type SessionOwner = {
   userId: string;
@@ -23,7 +17,7 @@ type SessionOwner = {
   sourceId: string | null;
 };
 
-export type SessionRecord = StoredTokens &
+export type SessionRecord = TokenSet &
   SessionOwner & {
     idHash: string;
     renewals: number[];
@@ -51,7 +45,7 @@ export function hashSessionId(sessionId: string): string {
 }
 
 /** Tokens and flow state are sealed in the row, bound to its id hash; a value written in clear before sealing still reads. */
-const sealTokens = (idHash: string, tokens: StoredTokens) => ({
+const sealTokens = (idHash: string, tokens: TokenSet) => ({
   accessToken: seal(tokens.accessToken, "access-token", idHash),
   refreshToken: tokens.refreshToken === null ? null : seal(tokens.refreshToken, "refresh-token", idHash),
   idToken: tokens.idToken === null ? null : seal(tokens.idToken, "id-token", idHash),
@@ -85,7 +79,7 @@ function fromRow(row: SessionRow): SessionRecord | null {
   };
 }
 
-export type NewSession = StoredTokens &
+export type NewSession = TokenSet &
   SessionOwner & {
     /** A flow taken up again from the participant's previous session (see resumable-flows). */
     flowState?: Record<string, unknown>;
@@ -235,29 +229,16 @@ export async function forgetRevocation(idHash: string): Promise<void> {
 
 /** How long a renewal's claim holds off other requests: past it, a request whose renewer died claims it itself. */
 export const RENEWAL_CLAIM_MS = 15_000;
-const RENEWAL_POLL_MS = 50;
 
 /** Renewals under way in this process, so its own requests of one session wait on a promise, not on the row. */
 const renewing = new Map<string, Promise<SessionRecord | null>>();
 
-type Renew = (current: SessionRecord) => Promise<StoredTokens & { renewals: number[] }>;
+type Renew = (current: SessionRecord) => Promise<TokenSet & { renewals: number[] }>;
 
 async function readRow(idHash: string): Promise<SessionRow | null> {
   const db = await database();
   const [row] = await db.query<SessionRow>(SELECT_SESSION_WITH_FLAGS, [idHash]);
   return row ?? null;
-}
-
-/** Claims the renewal of the row as it was read (its access token unchanged), unless another holds a live claim. */
-async function claimRenewal(row: SessionRow, claim: string, now: Date): Promise<boolean> {
-  const db = await database();
-  const claimed = await db.query(
-    `UPDATE portal_sessions SET renewal_claim = $2, renewal_claimed_until = $3
-       WHERE id_hash = $1 AND access_token = $4 AND (renewal_claimed_until IS NULL OR renewal_claimed_until < $5)
-     RETURNING id_hash`,
-    [row.idHash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.accessToken, now],
-  );
-  return claimed.length === 1;
 }
 
 /**
@@ -279,15 +260,24 @@ export function renewTokensOnce(
 }
 
 async function renewOrWait(idHash: string, needsRenewal: (current: SessionRecord) => boolean, renew: Renew): Promise<SessionRecord | null> {
+  const db = await database();
   for (;;) {
     const row = await readRow(idHash);
     const current = row && fromRow(row);
     if (!row || !current) return null;
     if (!needsRenewal(current)) return current;
+    // Claims the renewal of the row as it was read (its access token unchanged), unless another holds a live claim.
     const claim = randomBytes(16).toString("base64url");
-    if (await claimRenewal(row, claim, new Date())) return renewUnderClaim(current, claim, renew);
+    const now = new Date();
+    const claimed = await db.query(
+      `UPDATE portal_sessions SET renewal_claim = $2, renewal_claimed_until = $3
+         WHERE id_hash = $1 AND access_token = $4 AND (renewal_claimed_until IS NULL OR renewal_claimed_until < $5)
+       RETURNING id_hash`,
+      [row.idHash, claim, new Date(now.getTime() + RENEWAL_CLAIM_MS), row.accessToken, now],
+    );
+    if (claimed.length === 1) return renewUnderClaim(current, claim, renew);
     if (current.accessTokenExpiresAt.getTime() > Date.now()) return current;
-    await new Promise((resolve) => setTimeout(resolve, RENEWAL_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

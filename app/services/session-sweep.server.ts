@@ -6,7 +6,6 @@ import { endSessionsWhere, forgetRevocation, postponeRevocation, takeRevocations
 /** Rows removed per statement, and statements per sweep: a sweep never holds the table for long. */
 export const SWEEP_BATCH = 1_000;
 export const SWEEP_MAX_BATCHES = 20;
-const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Removes sessions past their idle or absolute limit (and the flow state they carry), which a
@@ -38,24 +37,20 @@ const backoffMs = (attempts: number) => Math.min(60 * 60_000, 5_000 * 2 ** attem
  * Revokes the refresh tokens of ended sessions at the identity provider, which ends its grant and
  * the provider's own session of that sign-in: those of `idHashes` (sessions just ended), or else every
  * one that is due. A token the provider could not be asked about is tried again later, with backoff.
- * Returns how many were revoked.
  */
-export async function revokeEndedSessionTokens(idHashes?: readonly string[], now = new Date()): Promise<number> {
-  let revoked = 0;
+export async function revokeEndedSessionTokens(idHashes?: readonly string[], now = new Date()): Promise<void> {
   for (;;) {
     const selection = idHashes ? { idHashes } : { dueAt: now, limit: REVOCATION_BATCH };
     const queued = await takeRevocations(selection, new Date(now.getTime() + backoffMs(1)));
-    const outcomes = await Promise.all(queued.map((revocation) => revokeQueued(revocation, now)));
-    revoked += outcomes.filter(Boolean).length;
-    if (idHashes || queued.length < REVOCATION_BATCH) return revoked;
+    await Promise.all(queued.map((revocation) => revokeQueued(revocation, now)));
+    if (idHashes || queued.length < REVOCATION_BATCH) return;
   }
 }
 
-async function revokeQueued(queued: QueuedRevocation, now: Date): Promise<boolean> {
+async function revokeQueued(queued: QueuedRevocation, now: Date): Promise<void> {
   try {
     if (queued.refreshToken !== null) await revokeToken(queued.refreshToken, "refresh_token");
     await forgetRevocation(queued.idHash);
-    return queued.refreshToken !== null;
   } catch {
     if (queued.attempts >= REVOCATION_MAX_ATTEMPTS) {
       logger.error({ alert: "revocation-abandoned", attempts: queued.attempts }, "an ended session's refresh token could not be revoked");
@@ -63,7 +58,6 @@ async function revokeQueued(queued: QueuedRevocation, now: Date): Promise<boolea
     } else {
       await postponeRevocation(queued.idHash, new Date(now.getTime() + backoffMs(queued.attempts)));
     }
-    return false;
   }
 }
 
@@ -73,7 +67,7 @@ export function startSessionSweep(onError: (error: unknown) => void): () => void
     sweepEndedSessions()
       .then(() => revokeEndedSessionTokens())
       .catch(onError);
-  }, SWEEP_INTERVAL_MS);
+  }, 60_000);
   timer.unref();
   return () => clearInterval(timer);
 }

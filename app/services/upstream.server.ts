@@ -7,8 +7,8 @@ import { logger as portalLogger, redactText } from "./logger.server";
 
 /**
  * The portal's one way to call another service: Node's own fetch (one kept-alive client per process,
- * shared with React Router and remix-auth-oauth2), a timeout per attempt, retries within one budget when
- * asked, the request id forwarded, one log line per attempt, and the answer parsed as JSON.
+ * shared with React Router and remix-auth-oauth2), a timeout per attempt, the request id forwarded, one
+ * log line per attempt, and the answer parsed as JSON.
  */
 
 export type UpstreamName = "identity" | "results" | "analytics" | "error-reporting";
@@ -97,36 +97,11 @@ export async function callUpstream(request: UpstreamRequest, attempt = 1): Promi
 }
 
 /** `fetch` for a library that makes its own requests (openid-client, jose's key set), with the upstream log line. */
-export function upstreamFetch(upstream: UpstreamName, logger: Logger = portalLogger) {
+export function upstreamFetch(upstream: UpstreamName) {
   return (url: string | URL, init: Omit<RequestInit, "body"> & { body?: BodyInit | Uint8Array | null } = {}): Promise<Response> => {
     const line = { method: init.method ?? "GET", upstream, path: redactText(new URL(url).pathname), attempt: 1 };
-    return logged(logger, line, () => serviceFetch(url, init as RequestInit));
+    return logged(portalLogger, line, () => serviceFetch(url, init as RequestInit));
   };
-}
-
-export interface Retries {
-  attempts: number;
-  /** All attempts together stop when this is spent; each attempt gets at most what is left. */
-  budgetMs: number;
-  /** Whether a reply is worth another attempt (default: no answer, or a 5xx). */
-  retryable?: (reply: UpstreamReply) => boolean;
-  /** Runs each attempt (a circuit breaker): may answer without calling, or call with a shorter timeout. */
-  guard?: (attempt: (timeoutMs?: number) => Promise<UpstreamReply>) => Promise<UpstreamReply>;
-}
-
-/** Attempts until one is not retryable, the attempts are used up or the budget is spent; the last reply. */
-export async function callUpstreamWithRetries(request: UpstreamRequest, retries: Retries): Promise<UpstreamReply> {
-  const deadline = Date.now() + retries.budgetMs;
-  const retryable = retries.retryable ?? ((reply) => !reply.answered || reply.status >= 500);
-  let last: UpstreamReply = { answered: false, status: UNANSWERED_STATUS, error: "budget spent" };
-  for (let attempt = 1; attempt <= retries.attempts; attempt += 1) {
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    const once = (timeoutMs = request.timeoutMs) => callUpstream({ ...request, timeoutMs: Math.min(timeoutMs, left) }, attempt);
-    last = await (retries.guard ? retries.guard(once) : once());
-    if (!retryable(last)) return last;
-  }
-  return last;
 }
 
 /** The reply's body as the schema reads it, or null when there is none or it does not fit. */
@@ -177,14 +152,10 @@ export async function openUpstreamStream(request: Omit<UpstreamRequest, "method"
   const controller = new AbortController();
   const headersTimer = setTimeout(() => controller.abort(new DOMException("headers timed out", "TimeoutError")), request.timeoutMs);
   until?.addEventListener("abort", () => controller.abort(until.reason), { once: true });
-  try {
-    return await logged(request.logger ?? portalLogger, line, async () => {
-      const response = await serviceFetch(url, { headers, signal: controller.signal });
-      return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: response.body };
-    });
-  } catch (error) {
-    return unanswered(error);
-  } finally {
-    clearTimeout(headersTimer);
-  }
+  return logged(request.logger ?? portalLogger, line, async () => {
+    const response = await serviceFetch(url, { headers, signal: controller.signal });
+    return { answered: true as const, status: response.status, ok: response.ok, headers: response.headers, body: response.body };
+  })
+    .catch(unanswered)
+    .finally(() => clearTimeout(headersTimer));
 }

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
 import type { AuthMethod } from "~/domain/auth-code";
 import { otherWaysOf } from "~/domain/code-help";
@@ -11,10 +10,10 @@ import {
   OtherWaySchema,
   lockResend,
   resendSecondsLeft,
+  type StepAnswer,
   type VerificationFailure,
   type VerificationNotice,
   type VerificationPurpose,
-  type VerificationReply,
   verificationNotice,
 } from "~/domain/verification";
 import { callAccountApi, type AccountCall } from "./account.server";
@@ -159,10 +158,10 @@ export async function verifyCode(
 }
 
 /** The portal's resend lock (SPEC.md §4), started when a code goes out. */
-export const withResendLock = <T extends object>(state: T, now = Date.now()) => lockResend(state, now, env.CODE_RESEND_LOCK_SECONDS * 1000);
+export const withResendLock = <T extends object>(state: T) => lockResend(state, Date.now(), env.CODE_RESEND_LOCK_SECONDS * 1000);
 
 /** A step's answer waiting for the page the browser is redirected to (post-redirect-get), with its status. */
-export type KeptReply = { reply: VerificationReply & { result?: SubmissionResult<string[]> }; status: number };
+export type KeptReply = { reply: StepAnswer; status: number };
 type WithKeptReply = { keptReply?: KeptReply };
 
 /**

@@ -16,12 +16,10 @@ const PURPOSE = "withdrawal";
 /** What went wrong: the verification's failure (the code field, a notice, a sign-in again), no answer, or a request already open. */
 export type WithdrawalFailure = VerificationFailure | { kind: "unavailable" } | { kind: "already-open"; withdrawal: Withdrawal };
 
-const withdrawalsUrl = (userId: string) => resultsUrl("withdrawals", userId);
-
 export const { state: withdrawalState, forget: forgetWithdrawal } = flowOf<WithdrawalState>(WITHDRAWAL_FLOW);
 
 export async function listWithdrawals(session: PortalSession): Promise<Withdrawal[] | null> {
-  return (await readAsParticipant(session, withdrawalsUrl(session.userId), WithdrawalListSchema))?.withdrawals ?? null;
+  return (await readAsParticipant(session, resultsUrl("withdrawals", session.userId), WithdrawalListSchema))?.withdrawals ?? null;
 }
 
 /** Step one: a code to the participant's phone (or the app's, nothing sent); the choice waits in the session for the code. */
@@ -74,7 +72,7 @@ export async function confirmWithdrawal(
     if (!proof) return { kind: "unavailable" };
     await saveFlowState(session, WITHDRAWAL_FLOW, { ...state, proof });
   }
-  const reply = await postAsParticipant(session, withdrawalsUrl(session.userId), {
+  const reply = await postAsParticipant(session, resultsUrl("withdrawals", session.userId), {
     choice: state.choice,
     requestKey: state.requestKey,
     verification: proof,
