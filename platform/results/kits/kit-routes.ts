@@ -107,13 +107,9 @@ export function createKitRoutes(deps: KitRouteDeps) {
         registeredTo,
         ...input
       } = await parsedBody(req, IssueBody, "sourceId, isHealthOrResearch, barcode and registeredTo are optional, nothing else");
-      let barcode: string | undefined;
-      if (given !== undefined) {
-        const checked = checkKitBarcode(given);
-        if (!checked.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
-        barcode = checked.barcode;
-      }
-      const issued = await store.issue({ ...input, barcode });
+      const checked = given === undefined ? undefined : checkKitBarcode(given);
+      if (checked && !checked.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
+      const issued = await store.issue({ ...input, barcode: checked?.barcode });
       if (registeredTo !== undefined) {
         const outcome = await store.register(registeredTo, { barcode: issued, collectedOn: deps.now().toISOString().slice(0, 10) });
         if (outcome.kind !== "registered")
