@@ -43,11 +43,11 @@ const IssueBody = z
   .strict();
 
 /** The collection day (a calendar day, as z.iso.date checks it): not after today (a day's grace for time zones), and not too long ago. */
-function collectionDayProblem(day: string, now: Date): string | null {
+function checkCollectionDay(day: string, now: Date): void {
   const at = Date.parse(`${day}T00:00:00Z`);
-  if (at > now.getTime() + DAY_MS) return "collectedOn is in the future";
-  if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS) return `collectedOn is more than ${OLDEST_COLLECTION_DAYS} days ago`;
-  return null;
+  if (at > now.getTime() + DAY_MS) throw new RequestError(400, "collectedOn is in the future");
+  if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS)
+    throw new RequestError(400, `collectedOn is more than ${OLDEST_COLLECTION_DAYS} days ago`);
 }
 
 export function createKitRoutes(deps: KitRouteDeps) {
@@ -64,8 +64,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     const body = await parsedBody(req, RegisterBody, "barcode, collectedOn and sampleOf (self) are required");
     const barcode = checkKitBarcode(body.barcode);
     if (!barcode.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
-    const dayProblem = collectionDayProblem(body.collectedOn, deps.now());
-    if (dayProblem) throw new RequestError(400, dayProblem);
+    checkCollectionDay(body.collectedOn, deps.now());
 
     const sourceScope = `kit-source:${body.source ?? misses.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
     const participantScope = `kit-participant:${userId}`;
