@@ -24,12 +24,6 @@ export const allow =
 
 export const sendNoContent = (res: ServerResponse) => void res.writeHead(204, { "cache-control": "no-store" }).end();
 
-/** Every error answer has the same shape: { status, message } with the HTTP status; a 429 says when to try again, in its header too. */
-export function sendError(res: ServerResponse, status: number, message: string, details: RequestError["details"] = {}): void {
-  if (details.retryAfterSeconds !== undefined) res.setHeader("retry-after", String(details.retryAfterSeconds));
-  sendJson(res, status, { status, message, ...details });
-}
-
 /** An unreadable body throws BodyRejectedError, answered as its 400 or 413 like a RequestError. */
 export const readJsonBody = async (req: IncomingMessage): Promise<unknown> =>
   parseJsonBody(await readBodyText(req, MAX_JSON_BODY_BYTES, req.headers["content-length"]));

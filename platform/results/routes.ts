@@ -94,9 +94,9 @@ export function createRouter(deps: RouteDependencies) {
     const resultsLink = caller.tokenType === "ACCESS";
     const [apps, consents, versions, kits] = await Promise.all([
       deps.repository.listApps(userId),
-      resultsLink ? Promise.resolve(null) : deps.repository.listConsents(userId),
+      resultsLink ? null : deps.repository.listConsents(userId),
       reportVersionsOf(deps.db, userId),
-      resultsLink ? Promise.resolve(null) : deps.kits.store.list(userId),
+      resultsLink ? null : deps.kits.store.list(userId),
     ]);
     const name = { firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName };
     const today = deps.now();
@@ -314,12 +314,8 @@ export function createRouter(deps: RouteDependencies) {
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : allow("GET")(req, res, next)));
   router.get("/healthz", (_req, res) => sendJson(res, 200, { status: "ok" }));
   router.get("/readyz", async (_req, res) => {
-    const readiness = await checkReadiness(deps.db, deps.config.jwksUrl, deps.isDraining());
-    sendJson(res, readiness.ready ? 200 : 503, {
-      status: readiness.ready ? "ok" : "unavailable",
-      checks: readiness.checks,
-      upstreams: readiness.upstreams,
-    });
+    const { ready, ...readiness } = await checkReadiness(deps.db, deps.config.jwksUrl, deps.isDraining());
+    sendJson(res, ready ? 200 : 503, { status: ready ? "ok" : "unavailable", ...readiness });
   });
   router.get("/results/:userId", results);
   router.get("/reports/:sourceId/:appId/:userId", report);

@@ -17,7 +17,7 @@ import { createExportJobs } from "./exports/export-jobs.ts";
 import { startExportWorker, type ExportWorker } from "./exports/export-worker.ts";
 import { familyLetterMigrations } from "./family/letter-schema.ts";
 import { createFamilyLetterStore } from "./family/letter-store.ts";
-import { sendError } from "./http-kit.ts";
+import { sendJson } from "./http-kit.ts";
 import { kitMigrations } from "./kits/kit-schema.ts";
 import { seedDemoKits } from "./kits/kit-seed.ts";
 import { createKitStore } from "./kits/kit-store.ts";
@@ -124,8 +124,11 @@ export async function startResultsService(options: ResultsServiceOptions = {}): 
       const refused = error instanceof RequestError || error instanceof BodyRejectedError;
       if (!refused) logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
-      if (refused) sendError(res, error.status, error.message, error instanceof RequestError ? error.details : {});
-      else sendError(res, 500, "Something went wrong on our side");
+      // Every error answer has the same shape: { status, message } with the HTTP status; a 429 says when to try again, in its header too.
+      const { status, message } = refused ? error : { status: 500, message: "Something went wrong on our side" };
+      const details: RequestError["details"] = error instanceof RequestError ? error.details : {};
+      if (details.retryAfterSeconds !== undefined) res.setHeader("retry-after", String(details.retryAfterSeconds));
+      sendJson(res, status, { status, message, ...details });
     }) satisfies ErrorRequestHandler);
     server = createServer(app).listen(config.port, config.host);
     await once(server, "listening");

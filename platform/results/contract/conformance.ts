@@ -113,10 +113,8 @@ export async function checkResultsApi(
     const answer: Answer = { status: response.status, json };
     if (problems.length === 0 && call.schema)
       problems.push(...contract.schemaProblems(call.schema, json).map((problem) => `${call.schema}: ${problem}`));
-    if (problems.length === 0 && call.check) {
-      const wrong = call.check(answer);
-      if (wrong) problems.push(wrong);
-    }
+    const wrong = problems.length === 0 && call.check?.(answer);
+    if (wrong) problems.push(wrong);
     record(operationId, what, problems.length ? problems.join("; ") : null);
     return problems.length ? null : answer;
   }

@@ -144,7 +144,7 @@ export function createCounsellingRoutes(deps: CounsellingRouteDeps) {
   /** `counselling-notices/claim` and `counselling-notices/ack`: the identity provider acknowledges each request once. */
   const notices = noticesFeed(deps, {
     purpose: "counselling-notices",
-    claim: () => store.claimAcknowledgements(),
+    claim: store.claimAcknowledgements,
     acknowledge: store.acknowledged,
   });
 

@@ -51,7 +51,6 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     ): Promise<{ request: CounsellingRequestView } | { openRequest: CounsellingRequestView } | "withdrawn"> {
       const [withdrawn] = await db.query("SELECT 1 FROM results_withdrawals WHERE user_id = $1 LIMIT 1", [userId]);
       if (withdrawn) return "withdrawn";
-      const at = now();
       try {
         const [request] = await db.query<CounsellingRequestView>(
           `INSERT INTO results_counselling_requests AS r
@@ -66,7 +65,7 @@ export function createCounsellingStore(db: Database, now: () => Date) {
             JSON.stringify(input.windows),
             input.note ?? null,
             input.locale,
-            at,
+            now(),
           ],
         );
         return { request: request! };
@@ -128,15 +127,15 @@ export function createCounsellingStore(db: Database, now: () => Date) {
     },
 
     /** Requests not yet acknowledged by e-mail, each held for a minute by the caller that takes it. */
-    claimAcknowledgements: (limit = 50) =>
+    claimAcknowledgements: () =>
       db.query(
         `UPDATE results_counselling_requests SET ack_lease_until = $1::timestamptz + interval '60 seconds'
          WHERE id IN (
            SELECT id FROM results_counselling_requests
            WHERE acknowledged_at IS NULL AND (ack_lease_until IS NULL OR ack_lease_until < $1)
-           ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
          RETURNING id, user_id AS "userId", locale AS language, created_at AS at`,
-        [now(), limit],
+        [now()],
       ),
 
     async acknowledged(ids: string[]): Promise<void> {

@@ -43,11 +43,11 @@ const IssueBody = z
   .strict();
 
 /** The collection day (a calendar day, as z.iso.date checks it): not after today (a day's grace for time zones), and not too long ago. */
-function collectionDayProblem(day: string, now: Date): string | null {
+function checkCollectionDay(day: string, now: Date): void {
   const at = Date.parse(`${day}T00:00:00Z`);
-  if (at > now.getTime() + DAY_MS) return "collectedOn is in the future";
-  if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS) return `collectedOn is more than ${OLDEST_COLLECTION_DAYS} days ago`;
-  return null;
+  if (at > now.getTime() + DAY_MS) throw new RequestError(400, "collectedOn is in the future");
+  if (at < now.getTime() - OLDEST_COLLECTION_DAYS * DAY_MS)
+    throw new RequestError(400, `collectedOn is more than ${OLDEST_COLLECTION_DAYS} days ago`);
 }
 
 export function createKitRoutes(deps: KitRouteDeps) {
@@ -64,8 +64,7 @@ export function createKitRoutes(deps: KitRouteDeps) {
     const body = await parsedBody(req, RegisterBody, "barcode, collectedOn and sampleOf (self) are required");
     const barcode = checkKitBarcode(body.barcode);
     if (!barcode.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
-    const dayProblem = collectionDayProblem(body.collectedOn, deps.now());
-    if (dayProblem) throw new RequestError(400, dayProblem);
+    checkCollectionDay(body.collectedOn, deps.now());
 
     const sourceScope = `kit-source:${body.source ?? misses.sourceOfAddress(req.socket.remoteAddress ?? "")}`;
     const participantScope = `kit-participant:${userId}`;
@@ -107,13 +106,9 @@ export function createKitRoutes(deps: KitRouteDeps) {
         registeredTo,
         ...input
       } = await parsedBody(req, IssueBody, "sourceId, isHealthOrResearch, barcode and registeredTo are optional, nothing else");
-      let barcode: string | undefined;
-      if (given !== undefined) {
-        const checked = checkKitBarcode(given);
-        if (!checked.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
-        barcode = checked.barcode;
-      }
-      const issued = await store.issue({ ...input, barcode });
+      const checked = given === undefined ? undefined : checkKitBarcode(given);
+      if (checked && !checked.ok) throw new RequestError(400, "The barcode is not twelve digits whose last is the check digit");
+      const issued = await store.issue({ ...input, barcode: checked?.barcode });
       if (registeredTo !== undefined) {
         const outcome = await store.register(registeredTo, { barcode: issued, collectedOn: deps.now().toISOString().slice(0, 10) });
         if (outcome.kind !== "registered")

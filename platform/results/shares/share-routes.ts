@@ -140,7 +140,7 @@ export function createShareRoutes(deps: ShareRouteDeps) {
     /** `share-notices/claim` and `share-notices/ack`: the identity provider e-mails every share event once. */
     notices: noticesFeed(deps, {
       purpose: "share-notices",
-      claim: () => store.claimNotices(),
+      claim: store.claimNotices,
       acknowledge: store.noticesSent,
     }),
   };

@@ -264,7 +264,7 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
          ON CONFLICT (scope, window_start) DO UPDATE SET misses = results_share_miss_counts.misses + 1 RETURNING misses`,
         [scope, windowStart],
       );
-      const count = Number(row?.misses ?? 0);
+      const count = row!.misses;
       return {
         within: count <= budget.max,
         count,
@@ -289,15 +289,15 @@ export function createShareStore(db: Database, hasher: ShareHasher, now: () => D
     },
 
     /** Events not yet e-mailed, each held for a minute by the caller that takes it (one sender per event). */
-    claimNotices: (limit = 50) =>
+    claimNotices: () =>
       db.query(
         `UPDATE results_share_events e SET lease_until = $1::timestamptz + interval '60 seconds'
          FROM results_shares s
          WHERE e.share_id = s.id AND e.id IN (
            SELECT id FROM results_share_events WHERE notified_at IS NULL AND (lease_until IS NULL OR lease_until < $1)
-           ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           ORDER BY at LIMIT 50 FOR UPDATE SKIP LOCKED)
          RETURNING e.id, e.share_id AS "shareId", e.user_id AS "userId", e.kind, e.device, e.at, s.recipient, s.language`,
-        [now(), limit],
+        [now()],
       ),
 
     async noticesSent(ids: string[]): Promise<void> {
