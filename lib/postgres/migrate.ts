@@ -22,16 +22,16 @@ export async function migrate(db: Database, service: string, migrations: readonl
   const applied: number[] = [];
   for (const [index, sql] of migrations.entries()) {
     const version = index + 1;
-    const didApply = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       // The record first: a process starting together against one server waits on its key, then skips the script.
       const claimed = await tx.query(
         "INSERT INTO schema_migrations (service, version) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version",
         [service, version],
       );
-      if (claimed.length > 0) await tx.exec(sql);
-      return claimed.length > 0;
+      if (claimed.length === 0) return;
+      await tx.exec(sql);
+      applied.push(version);
     });
-    if (didApply) applied.push(version);
   }
   return applied;
 }

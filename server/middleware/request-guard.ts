@@ -21,9 +21,9 @@ const reasons: Record<Refusal, string> = {
 /** Which refusal a request gets before the portal sees it, if any. */
 function refusalFor(request: Request, portalOrigin: string): Refusal | null {
   // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
-  if (!(request.url ?? "/").startsWith("/")) return 400;
-  if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;
-  if (SAFE_METHODS.has(request.method ?? "GET")) return null;
+  if (!request.url.startsWith("/")) return 400;
+  if (!PORTAL_METHODS.has(request.method)) return 405;
+  if (SAFE_METHODS.has(request.method)) return null;
   if (!isSameOrigin(request.get("origin"), request.get("sec-fetch-site"), { portalOrigin })) return 403;
   if (Number(request.get("content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
   return null;
@@ -45,7 +45,7 @@ export function requestGuard(options: {
     options.logger.warn(
       {
         method: req.method,
-        path: redactText(pathOnly(req.url ?? "/")),
+        path: redactText(pathOnly(req.url)),
         status: refusal,
         reason: reasons[refusal],
         requestId: req.get(REQUEST_ID_HEADER),
