@@ -9,7 +9,6 @@ export type Refusal = 400 | 403 | 405 | 413;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The methods the portal answers; anything else (TRACE, CONNECT, WebDAV...) is a 405. */
 const PORTAL_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
-const ALLOWED = "GET, HEAD, POST";
 
 const reasons: Record<Refusal, string> = {
   400: "request target the portal does not serve",
@@ -54,7 +53,7 @@ export function requestGuard(options: {
     );
     const page = await options.renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: req.get("cookie") });
     res.status(refusal).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-    if (refusal === 405) res.set("Allow", ALLOWED);
+    if (refusal === 405) res.set("Allow", "GET, HEAD, POST");
     // The body is never read: the connection cannot carry another request after it.
     if (req.headers["content-length"] || req.headers["transfer-encoding"]) res.set("Connection", "close");
     res.end(req.method === "HEAD" ? undefined : page);
