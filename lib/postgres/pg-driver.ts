@@ -15,7 +15,6 @@ export async function openPgDatabase(url: string): Promise<Database> {
   await pool.query("select 1");
 
   return {
-    driver: "pg",
     ...queryable(pool),
     async transaction<R>(fn: (tx: Queryable) => Promise<R>) {
       const client = await pool.connect();

@@ -7,7 +7,6 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  readonly driver: "pg" | "pglite";
   /**
    * Runs `fn` inside BEGIN/COMMIT, rolling back when it throws. Use only `tx` inside `fn`:
    * with the embedded driver the database is busy with this transaction until it ends.
