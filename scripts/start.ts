@@ -14,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
 import { memoryEnvironment, usesSmallServerProfile } from "../lib/launcher/memory-settings.ts";
-import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
+import { portProblems } from "../lib/launcher/ports.ts";
 import { processArgs } from "../lib/launcher/process-command.ts";
 import { PROCESS_FILES } from "../lib/launcher/process-files.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
@@ -160,12 +160,11 @@ async function main() {
   if (!viteDevelopment && unbuilt.length > 0) {
     throw new Error(`The stack is not built yet (${unbuilt.map((files) => files.built).join(", ")} missing): run \`npm run build\` first.`);
   }
-  const ports: NamedPort[] = [
+  const problems = await portProblems([
     { name: "portal", setting: "PORT", port: portalPort },
     ...(embeddedIdentity ? [{ name: "identity provider", setting: "IDENTITY_PORT", port: identityPort }] : []),
     ...(embeddedResults ? [{ name: "results service", setting: "RESULTS_PORT", port: resultsPort }] : []),
-  ];
-  const problems = await portProblems(ports);
+  ]);
   if (problems.length > 0) throw new Error(problems.join("\n"));
   const dataDirs = {
     identity: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
