@@ -124,16 +124,19 @@ function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Supervise
   return entry;
 }
 
-async function waitForHealth(name: string, baseUrl: string, timeoutMs = 60_000) {
+async function waitForHealth(child: Supervised, baseUrl: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stopping) return;
     // Refused (null) while it is not listening yet.
     const response = await fetch(new URL("/healthz", baseUrl), { signal: AbortSignal.timeout(1_000) }).catch(() => null);
-    if (response?.ok) return;
+    if (response?.ok) {
+      child.healthyOnce = true;
+      return;
+    }
     await sleep(150);
   }
-  throw new Error(`${name} did not become healthy at ${baseUrl} within ${timeoutMs / 1000} s`);
+  throw new Error(`${child.name} did not become healthy at ${baseUrl} within ${timeoutMs / 1000} s`);
 }
 
 async function stopAll(exitCode: number) {
@@ -187,15 +190,11 @@ async function main() {
       embeddedDatabase: !process.env.DATABASE_URL,
       bounded: usesSmallServerProfile(process.env),
     });
-  const healthy = async (child: Supervised, url: string) => {
-    await waitForHealth(child.name, url);
-    child.healthyOnce = true;
-  };
   const services: Promise<void>[] = [];
   if (embeddedIdentity)
-    services.push(healthy(launch("identity", argsOf("identity"), { ...shared, IDENTITY_DATA_DIR: dataDirs.identity }), idpIssuer));
+    services.push(waitForHealth(launch("identity", argsOf("identity"), { ...shared, IDENTITY_DATA_DIR: dataDirs.identity }), idpIssuer));
   if (embeddedResults)
-    services.push(healthy(launch("results", argsOf("results"), { ...shared, RESULTS_DATA_DIR: dataDirs.results }), resultsUrl));
+    services.push(waitForHealth(launch("results", argsOf("results"), { ...shared, RESULTS_DATA_DIR: dataDirs.results }), resultsUrl));
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
   const portal = launch("portal", argsOf("portal"), {
     ...shared,
@@ -206,7 +205,7 @@ async function main() {
     PORTAL_DATA_DIR: dataDirs.portal,
     LAUNCHER_STATUS_FILE: statusFile,
   });
-  services.push(healthy(portal, `http://127.0.0.1:${portalPort}`));
+  services.push(waitForHealth(portal, `http://127.0.0.1:${portalPort}`));
   await Promise.all(services);
 
   console.log(`\nPortal:            ${portalUrl}`);
