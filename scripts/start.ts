@@ -14,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { demoParticipantsFileFor, deploymentEnvironmentOf } from "../lib/deployment/environment.ts";
 import { createMissingDatabases } from "../lib/launcher/embedded-database.ts";
 import { memoryEnvironment, usesSmallServerProfile } from "../lib/launcher/memory-settings.ts";
-import { portProblems, type NamedPort } from "../lib/launcher/ports.ts";
+import { portProblems } from "../lib/launcher/ports.ts";
 import { processArgs } from "../lib/launcher/process-command.ts";
 import { PROCESS_FILES } from "../lib/launcher/process-files.ts";
 import type { LauncherStatus } from "../lib/launcher/status.ts";
@@ -124,16 +124,19 @@ function launch(name: string, args: string[], env: NodeJS.ProcessEnv): Supervise
   return entry;
 }
 
-async function waitForHealth(name: string, baseUrl: string, timeoutMs = 60_000) {
+async function waitForHealth(child: Supervised, baseUrl: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stopping) return;
     // Refused (null) while it is not listening yet.
     const response = await fetch(new URL("/healthz", baseUrl), { signal: AbortSignal.timeout(1_000) }).catch(() => null);
-    if (response?.ok) return;
+    if (response?.ok) {
+      child.healthyOnce = true;
+      return;
+    }
     await sleep(150);
   }
-  throw new Error(`${name} did not become healthy at ${baseUrl} within ${timeoutMs / 1000} s`);
+  throw new Error(`${child.name} did not become healthy at ${baseUrl} within ${timeoutMs / 1000} s`);
 }
 
 async function stopAll(exitCode: number) {
@@ -160,12 +163,11 @@ async function main() {
   if (!viteDevelopment && unbuilt.length > 0) {
     throw new Error(`The stack is not built yet (${unbuilt.map((files) => files.built).join(", ")} missing): run \`npm run build\` first.`);
   }
-  const ports: NamedPort[] = [
+  const problems = await portProblems([
     { name: "portal", setting: "PORT", port: portalPort },
     ...(embeddedIdentity ? [{ name: "identity provider", setting: "IDENTITY_PORT", port: identityPort }] : []),
     ...(embeddedResults ? [{ name: "results service", setting: "RESULTS_PORT", port: resultsPort }] : []),
-  ];
-  const problems = await portProblems(ports);
+  ]);
   if (problems.length > 0) throw new Error(problems.join("\n"));
   const dataDirs = {
     identity: process.env.IDENTITY_DATA_DIR ?? path.join(dataRoot, "identity"),
@@ -188,15 +190,11 @@ async function main() {
       embeddedDatabase: !process.env.DATABASE_URL,
       bounded: usesSmallServerProfile(process.env),
     });
-  const healthy = async (child: Supervised, url: string) => {
-    await waitForHealth(child.name, url);
-    child.healthyOnce = true;
-  };
   const services: Promise<void>[] = [];
   if (embeddedIdentity)
-    services.push(healthy(launch("identity", argsOf("identity"), { ...shared, IDENTITY_DATA_DIR: dataDirs.identity }), idpIssuer));
+    services.push(waitForHealth(launch("identity", argsOf("identity"), { ...shared, IDENTITY_DATA_DIR: dataDirs.identity }), idpIssuer));
   if (embeddedResults)
-    services.push(healthy(launch("results", argsOf("results"), { ...shared, RESULTS_DATA_DIR: dataDirs.results }), resultsUrl));
+    services.push(waitForHealth(launch("results", argsOf("results"), { ...shared, RESULTS_DATA_DIR: dataDirs.results }), resultsUrl));
   // All at once: the portal asks the identity provider for its discovery document only when it first needs it.
   const portal = launch("portal", argsOf("portal"), {
     ...shared,
@@ -207,7 +205,7 @@ async function main() {
     PORTAL_DATA_DIR: dataDirs.portal,
     LAUNCHER_STATUS_FILE: statusFile,
   });
-  services.push(healthy(portal, `http://127.0.0.1:${portalPort}`));
+  services.push(waitForHealth(portal, `http://127.0.0.1:${portalPort}`));
   await Promise.all(services);
 
   console.log(`\nPortal:            ${portalUrl}`);

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
@@ -84,15 +83,7 @@ export function createPortalApp(options: {
   // The rest of the browser's files is the favicon: served by name, so pages do not pay a file lookup each.
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(clientDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
-  if (options.build)
-    app.use(
-      portalHandler(
-        options.build,
-        options.config.portalOrigin,
-        draining.isDraining,
-        clientAddressResolver(options.config.trustedProxies ?? []),
-      ),
-    );
+  if (options.build) app.use(portalHandler(options.build, options.config, draining.isDraining));
   return { app, draining };
 }
 
@@ -103,17 +94,17 @@ export function createPortalApp(options: {
  */
 function portalHandler(
   build: PortalBuild,
-  portalOrigin: string,
+  config: Parameters<typeof createPortalApp>[0]["config"],
   isDraining: () => boolean,
-  clientAddressOf: (req: IncomingMessage) => string,
 ): RequestHandler {
-  const { host, protocol } = new URL(portalOrigin);
+  const { host, protocol } = new URL(config.portalOrigin);
+  const clientAddressOf = clientAddressResolver(config.trustedProxies ?? []);
   const handle = createRequestHandler(build, typeof build === "function" ? "development" : "production");
   const currentBuild = typeof build === "function" ? build : async () => build;
   const loadContextFor = async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
     const served = await currentBuild();
     // The build's own copy of app/services/load-context.server.ts: its context key is the one the loaders read.
-    // (A build without one, the bench's framework floor, gets an empty context.)
+    // (A build without one, a test's stand-in, gets an empty context.)
     const { createLoadContext } = served.entry.module as unknown as Partial<Pick<typeof PortalEntry, "createLoadContext">>;
     if (!createLoadContext) return new RouterContextProvider();
     return createLoadContext(

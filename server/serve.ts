@@ -31,5 +31,4 @@ export function servePortal(options: Parameters<typeof createPortalApp>[0] & { c
     await new Promise((resolve) => server.close(resolve));
     await edge.releaseResources();
   });
-  return server;
 }

@@ -3,8 +3,6 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { PortalEdge } from "./app.ts";
 
-const SERVER_BUILD = "virtual:react-router/server-build";
-
 /**
  * `npm run dev`: Vite in middleware mode inside the same server file, so the development loop runs
  * the same middleware as production. Routes, styles and components update in place; the server
@@ -17,7 +15,7 @@ export async function startViteDevelopment(server: Server) {
     server: { middlewareMode: true, hmr: { server } },
     appType: "custom",
   });
-  const build = () => devServer.ssrLoadModule(SERVER_BUILD) as Promise<ServerBuild>;
+  const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const entry = (await build()).entry.module as unknown as PortalEdge;
   return {
     build,

@@ -49,7 +49,6 @@ export function environmentPolicy(settings: {
   const cookieDomainApplies = environment === "staging" || environment === "production";
   const domain = cookieDomainApplies ? settings.cookieDomain || cookieDomainForHost(settings.portalHost) : undefined;
   return {
-    environment,
     cookie: domain ? { secure: environment !== "development", domain } : { secure: environment !== "development" },
     useHeapIdentify: settings.useHeapIdentify ?? environment !== "production",
     errorReportingEnabled: settings.errorReportingEnabled ?? (environment === "production" || environment === "staging"),
@@ -107,15 +106,12 @@ export function referenceResultsProblems(environment: DeploymentEnvironment, env
   ];
 }
 
-/** The demo participants (published passwords, authenticator keys and recovery codes). */
-const DEMO_PARTICIPANTS_DEFAULT_FILE = "platform/demo/participants.json";
-
 /**
- * The demo file a service seeds, from DEMO_PARTICIPANTS_FILE: by default the demo's in development
- * and none anywhere else; outside development only a file named explicitly is seeded; set empty (or
- * blank), none anywhere.
+ * The demo file a service seeds, from DEMO_PARTICIPANTS_FILE: by default the demo's (published passwords,
+ * authenticator keys and recovery codes) in development and none anywhere else; outside development only
+ * a file named explicitly is seeded; set empty (or blank), none anywhere.
  */
 export function demoParticipantsFileFor(environment: DeploymentEnvironment, value: string | undefined): string | undefined {
-  if (value === undefined) return environment === "development" ? DEMO_PARTICIPANTS_DEFAULT_FILE : undefined;
+  if (value === undefined) return environment === "development" ? "platform/demo/participants.json" : undefined;
   return value.trim() === "" ? undefined : value.trim();
 }

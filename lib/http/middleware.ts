@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -20,10 +19,10 @@ export function requestId(): RequestHandler {
   };
 }
 
-function line(req: IncomingMessage, res: ServerResponse, responseTime: number) {
+function line(req: Request, res: Response, responseTime: number) {
   return {
     method: req.method,
-    path: redactText(pathOnly((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/")),
+    path: redactText(pathOnly(req.originalUrl)),
     status: res.statusCode,
     durationMs: Math.round(responseTime),
   };
@@ -34,9 +33,9 @@ function line(req: IncomingMessage, res: ServerResponse, responseTime: number) {
  * signatures travel there), cut to 200 characters, and never a header or a body.
  */
 export function requestLog(logger: Logger) {
-  return pinoHttp({
+  return pinoHttp<Request, Response>({
     logger,
-    genReqId: (_req, res) => (res as ServerResponse & { locals?: { requestId?: string } }).locals?.requestId ?? "",
+    genReqId: (_req, res) => res.locals.requestId as string,
     customAttributeKeys: { reqId: "requestId" },
     quietReqLogger: true,
     quietResLogger: true,

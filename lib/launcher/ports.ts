@@ -12,7 +12,7 @@ const BLOCKED_PORTS = new Set([
 ]);
 
 /** A port, with what listens there as the launcher's output names it and the setting that chooses it. */
-export type NamedPort = { name: string; setting: string; port: number };
+type NamedPort = { name: string; setting: string; port: number };
 
 /** Why a port cannot be used before anything is started, or null. */
 export function unusablePortReason({ name, setting, port }: NamedPort): string | null {

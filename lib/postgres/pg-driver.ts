@@ -2,9 +2,6 @@ import pg from "pg";
 import { insideTransaction } from "./transaction-scope.ts";
 import { rowsOf, type Database, type Queryable } from "./types.ts";
 
-/** Statements on the pool, or on one client inside a transaction. */
-const queryable = (runner: pg.Pool | pg.PoolClient) => rowsOf(runner, (sql) => runner.query(sql));
-
 export async function openPgDatabase(url: string): Promise<Database> {
   // Same shape as the embedded driver: bigint columns (counts, ids) come back as numbers.
   const types = new pg.TypeOverrides();
@@ -15,13 +12,12 @@ export async function openPgDatabase(url: string): Promise<Database> {
   await pool.query("select 1");
 
   return {
-    driver: "pg",
-    ...queryable(pool),
+    ...rowsOf(pool),
     async transaction<R>(fn: (tx: Queryable) => Promise<R>) {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const value = await insideTransaction(() => fn(queryable(client)));
+        const value = await insideTransaction(() => fn(rowsOf(client)));
         await client.query("COMMIT");
         return value;
       } catch (error) {

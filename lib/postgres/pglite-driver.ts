@@ -11,7 +11,6 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   let closed = false;
 
   return {
-    driver: "pglite",
     ...rowsOf(pglite, (sql) => pglite.exec(sql)),
     transaction<R>(fn: (tx: Queryable) => Promise<R>) {
       return pglite.transaction((tx) => insideTransaction(() => fn(rowsOf(tx, (sql) => tx.exec(sql)))));

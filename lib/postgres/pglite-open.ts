@@ -31,7 +31,6 @@ async function open(dataDir: string): Promise<PGlite> {
 }
 
 const hasCluster = (dataDir: string) => existsSync(path.join(dataDir, "PG_VERSION"));
-const isMissingOrEmpty = async (dir: string) => (await readdir(dir).catch(() => [])).length === 0;
 
 /**
  * A fresh cluster of this PGlite version in `cacheDir`, created once. Several processes may ask at
@@ -55,10 +54,9 @@ async function freshCluster(cacheDir: string): Promise<string> {
  * with `PGLITE_CLUSTER_CACHE` set (the suites create hundreds) a new one copies a fresh cluster kept there: under a second.
  */
 export async function openPglite(dataDir: string, cacheDir = process.env.PGLITE_CLUSTER_CACHE): Promise<PGlite> {
-  if (cacheDir && (await isMissingOrEmpty(dataDir))) {
-    await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true });
+  if (cacheDir && (await readdir(dataDir)).length === 0) {
     await cp(await freshCluster(cacheDir), dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
   }
-  await mkdir(dataDir, { recursive: true });
   return open(dataDir);
 }

@@ -7,7 +7,6 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  readonly driver: "pg" | "pglite";
   /**
    * Runs `fn` inside BEGIN/COMMIT, rolling back when it throws. Use only `tx` inside `fn`:
    * with the embedded driver the database is busy with this transaction until it ends.
@@ -16,10 +15,10 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** A Queryable over a driver's connection or transaction: its rows, and `exec` for scripts. */
+/** A Queryable over a driver's connection or transaction: its rows, and `exec` for scripts (by default one query without parameters). */
 export function rowsOf(
-  runner: { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> },
-  exec: (sql: string) => Promise<unknown>,
+  runner: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> },
+  exec: (sql: string) => Promise<unknown> = (sql) => runner.query(sql),
 ): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {

@@ -6,6 +6,8 @@
  * report only then, and the results service refuses one before.
  */
 
+type App = { type: string | null; appName: string };
+
 /** The kinds ready at step 4; health, fh-health, wellness, women-wellness and unknown kinds wait for every result (step 5). */
 const READY_AT_SEQUENCING = new Set([
   "traits",
@@ -19,7 +21,7 @@ const READY_AT_SEQUENCING = new Set([
 ]);
 
 /** The tracker step whose results an app's report shows: a report is never offered before its results exist. */
-export function reportReadyAtStep(app: { type: string | null; appName: string }): 4 | 5 {
+export function reportReadyAtStep(app: App): 4 | 5 {
   return READY_AT_SEQUENCING.has((app.type?.trim() || app.appName).toLowerCase()) ? 4 : 5;
 }
 
@@ -29,7 +31,7 @@ export function stepReachedByKitStatus(kitStatus: number | null | undefined): nu
   return kitStatus === 3 ? 4 : Math.floor(kitStatus);
 }
 
-export function reportIsReady(app: { type: string | null; appName: string }, kitStatus: number | null | undefined): boolean {
+export function reportIsReady(app: App, kitStatus: number | null | undefined): boolean {
   return stepReachedByKitStatus(kitStatus) >= reportReadyAtStep(app);
 }
 
@@ -42,9 +44,6 @@ export function appIsShown(app: { label?: string | null }): boolean {
  * The reports the participant may open in the portal: a card shown and its results ready. 'Download
  * all your data' holds exactly these, so the archive never hands out a report My Results holds back.
  */
-export function reportIsOffered(
-  app: { type: string | null; appName: string; label?: string | null },
-  kitStatus: number | null | undefined,
-) {
+export function reportIsOffered(app: App & { label?: string | null }, kitStatus: number | null | undefined) {
   return appIsShown(app) && reportIsReady(app, kitStatus);
 }

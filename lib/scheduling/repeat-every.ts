@@ -4,10 +4,9 @@
  * The answer stops the ticks and waits for a round under way. The timer never keeps the process alive.
  */
 export function repeatEvery(intervalMs: number, round: () => Promise<unknown>, onError: (error: Error) => void): () => Promise<void> {
-  let running: Promise<void> | null = null;
+  let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     running ??= round()
-      .then(() => undefined)
       .catch(onError)
       .finally(() => (running = null));
   }, intervalMs);

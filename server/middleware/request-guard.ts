@@ -9,7 +9,6 @@ export type Refusal = 400 | 403 | 405 | 413;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The methods the portal answers; anything else (TRACE, CONNECT, WebDAV...) is a 405. */
 const PORTAL_METHODS = new Set([...SAFE_METHODS, "POST", "PUT", "PATCH", "DELETE"]);
-const ALLOWED = "GET, HEAD, POST";
 
 const reasons: Record<Refusal, string> = {
   400: "request target the portal does not serve",
@@ -21,9 +20,9 @@ const reasons: Record<Refusal, string> = {
 /** Which refusal a request gets before the portal sees it, if any. */
 function refusalFor(request: Request, portalOrigin: string): Refusal | null {
   // Absolute-form ("GET http://host/ HTTP/1.1") and asterisk-form ("GET *") targets are valid HTTP the portal does not serve.
-  if (!(request.url ?? "/").startsWith("/")) return 400;
-  if (!PORTAL_METHODS.has(request.method ?? "GET")) return 405;
-  if (SAFE_METHODS.has(request.method ?? "GET")) return null;
+  if (!request.url.startsWith("/")) return 400;
+  if (!PORTAL_METHODS.has(request.method)) return 405;
+  if (SAFE_METHODS.has(request.method)) return null;
   if (!isSameOrigin(request.get("origin"), request.get("sec-fetch-site"), { portalOrigin })) return 403;
   if (Number(request.get("content-length") ?? 0) > FORM_BODY_LIMIT_BYTES) return 413;
   return null;
@@ -45,7 +44,7 @@ export function requestGuard(options: {
     options.logger.warn(
       {
         method: req.method,
-        path: redactText(pathOnly(req.url ?? "/")),
+        path: redactText(pathOnly(req.url)),
         status: refusal,
         reason: reasons[refusal],
         requestId: req.get(REQUEST_ID_HEADER),
@@ -54,7 +53,7 @@ export function requestGuard(options: {
     );
     const page = await options.renderRefusalPage(refusal, { url: req.url.startsWith("/") ? req.url : "/", cookie: req.get("cookie") });
     res.status(refusal).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-    if (refusal === 405) res.set("Allow", ALLOWED);
+    if (refusal === 405) res.set("Allow", "GET, HEAD, POST");
     // The body is never read: the connection cannot carry another request after it.
     if (req.headers["content-length"] || req.headers["transfer-encoding"]) res.set("Connection", "close");
     res.end(req.method === "HEAD" ? undefined : page);

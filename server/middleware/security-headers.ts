@@ -1,10 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
-
-const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
-  `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
 
 /**
  * A fresh CSP nonce per response, 16 bytes of the system's cryptographic randomness (pages put it on
@@ -23,7 +19,7 @@ export function securityHeaders(options: { idpOrigin: string; production: boolea
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonceOf],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`],
         // `npm run dev` only: Vite puts edited styles in <style> elements.
         styleSrc: options.viteDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", "data:"],
