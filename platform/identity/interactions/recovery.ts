@@ -166,8 +166,7 @@ export function createRecovery(deps: InteractionDeps) {
     if ((await throttle.isLimited(perEmail, EMAIL_RECOVERY_LIMIT)) || (await throttle.isLimited(perAddress, ADDRESS_RECOVERY_LIMIT))) {
       return refuse(res, interaction, kind, "identify", { status: 429, errors: [{ field: "email", key: "recover.tooMany" }], values });
     }
-    await throttle.record(perEmail);
-    if (perAddress !== perEmail) await throttle.record(perAddress);
+    await throttle.record(...new Set([perEmail, perAddress]));
     await verifications.discard(flowKey(interaction.uid, kind));
     forgetFormError(req, res, deps, interaction.uid);
     await accountFlows.start({

@@ -65,7 +65,6 @@ export function createSignInContext(deps: InteractionDeps) {
   }
 
   const recoveryCodeHref = (uid: string) => `/interaction/${uid}/recovery-code`;
-  const portalUrl = deps.portalUrl.replace(/\/$/, "");
 
   const methodsOf = (account: Account, totp: boolean): SecondFactor[] => [
     ...(totp ? (["totp"] as const) : []),
@@ -162,7 +161,7 @@ export function createSignInContext(deps: InteractionDeps) {
         ...kept,
         restartUid: interaction.uid,
         cancelUid: interaction.uid,
-        ...(enrolling ? {} : { otherWays, securityHref: `${portalUrl}/profile/security` }),
+        ...(enrolling ? {} : { otherWays, securityHref: `${deps.portalUrl}/profile/security` }),
         ...(await deliveryView(interaction, state, account, extras, flowKey, phone)),
       }),
     );
